@@ -1,0 +1,65 @@
+/**
+ * Float64 creation helpers. gl-matrix's own `create()` returns Float32Array (its global
+ * ARRAY_TYPE) and `setMatrixArrayType` changes every caller in the process, so contactkit never
+ * uses either: every vector and matrix is made here, as a Float64Array in gl-matrix layout.
+ */
+
+export type Vec2 = Float64Array;
+export type Vec3 = Float64Array;
+export type Quat = Float64Array;
+export type Mat3 = Float64Array;
+/** 4x4 matrix, column-major as gl-matrix: element (row r, column c) is at `c * 4 + r`. */
+export type Mat4 = Float64Array;
+
+/** A new 2D vector, zero unless components are given. */
+export function vec2(x = 0, y = 0): Vec2 {
+  const out = new Float64Array(2);
+  out[0] = x;
+  out[1] = y;
+  return out;
+}
+
+/** A new 3D vector, zero unless components are given. */
+export function vec3(x = 0, y = 0, z = 0): Vec3 {
+  const out = new Float64Array(3);
+  out[0] = x;
+  out[1] = y;
+  out[2] = z;
+  return out;
+}
+
+/** A new quaternion `[x, y, z, w]`, the identity unless components are given. */
+export function quat(x = 0, y = 0, z = 0, w = 1): Quat {
+  const out = new Float64Array(4);
+  out[0] = x;
+  out[1] = y;
+  out[2] = z;
+  out[3] = w;
+  return out;
+}
+
+/** A new 3x3 identity matrix. */
+export function mat3(): Mat3 {
+  const out = new Float64Array(9);
+  out[0] = 1;
+  out[4] = 1;
+  out[8] = 1;
+  return out;
+}
+
+/** A new 4x4 identity matrix. */
+export function mat4(): Mat4 {
+  const out = new Float64Array(16);
+  out[0] = 1;
+  out[5] = 1;
+  out[10] = 1;
+  out[15] = 1;
+  return out;
+}
+
+/** A new Float64Array copy of any array-like of numbers (no validation: see `requireFiniteArray`). */
+export function float64From(values: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = values[i]!;
+  return out;
+}

@@ -1,0 +1,38 @@
+export type { Vec2, Vec3, Quat, Mat3, Mat4 } from './create.js';
+export { vec2, vec3, quat, mat3, mat4, float64From } from './create.js';
+export { requireFinite, requirePositive, requireNonNegative, requireInteger, readFiniteArray } from './validate.js';
+export {
+  LENGTH_SQUARED_EPSILON,
+  PARALLEL_EPSILON,
+  AXIS_RELATIVE_TOLERANCE,
+  AXIS_ABSOLUTE_TOLERANCE,
+  UNIT_QUATERNION_TOLERANCE,
+  RIGID_TOLERANCE,
+} from './tolerance.js';
+export {
+  transformFromPose,
+  composeTransforms,
+  invertRigid,
+  transformPoint,
+  transformDirection,
+  inverseTransformPoint,
+  inverseTransformDirection,
+  isRigidTransform,
+} from './transform3.js';
+export {
+  Transform2,
+  transform2Point,
+  transform2Direction,
+  inverseTransform2Point,
+  inverseTransform2Direction,
+  composeTransform2,
+  invertTransform2,
+} from './transform2.js';
+export {
+  SegmentClosestPoints,
+  closestPointsSegmentSegment3,
+  closestPointsSegmentSegment2,
+  closestPointOnSegment3,
+  closestPointOnSegment2,
+} from './closest.js';
+export { ContactKind, contactKindName, packFeatureId, firstFeatureOf, secondFeatureOf } from './features.js';

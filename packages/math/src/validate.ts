@@ -1,0 +1,69 @@
+/**
+ * Boundary validation, shared by every package's constructors and setters. Each check throws
+ * a `TypeError` (wrong shape) or `RangeError` (bad value) whose message names the field and the
+ * value, so the hot kernels never need to check anything.
+ */
+
+function describe(value: unknown): string {
+  if (typeof value === 'number') return String(value);
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === 'object' && 'length' in value) {
+    const list = value as ArrayLike<unknown>;
+    const parts: string[] = [];
+    for (let i = 0; i < list.length && i < 16; i++) parts.push(String(list[i]));
+    return `[${parts.join(', ')}${list.length > 16 ? ', ...' : ''}]`;
+  }
+  return typeof value;
+}
+
+/** Throws unless `value` is a finite number. */
+export function requireFinite(field: string, value: unknown): number {
+  if (typeof value !== 'number') throw new TypeError(`${field} must be a number, got ${describe(value)}`);
+  if (!Number.isFinite(value)) throw new RangeError(`${field} must be finite, got ${value}`);
+  return value;
+}
+
+/** Throws unless `value` is a finite number greater than zero. */
+export function requirePositive(field: string, value: unknown): number {
+  requireFinite(field, value);
+  if ((value as number) <= 0) throw new RangeError(`${field} must be greater than 0, got ${value}`);
+  return value as number;
+}
+
+/** Throws unless `value` is a finite number greater than or equal to zero. */
+export function requireNonNegative(field: string, value: unknown): number {
+  requireFinite(field, value);
+  if ((value as number) < 0) throw new RangeError(`${field} must be at least 0, got ${value}`);
+  return value as number;
+}
+
+/** Throws unless `value` is an integer in `[min, max]`. */
+export function requireInteger(field: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (typeof value !== 'number') throw new TypeError(`${field} must be an integer, got ${describe(value)}`);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`${field} must be an integer in [${min}, ${max}], got ${value}`);
+  }
+  return value;
+}
+
+/**
+ * Throws unless `value` is an array-like of exactly `length` finite numbers, then copies it into
+ * `out` (a Float64Array of at least that length) and returns `out`.
+ */
+export function readFiniteArray(field: string, value: unknown, length: number, out: Float64Array): Float64Array {
+  if (value === null || typeof value !== 'object' || typeof (value as ArrayLike<number>).length !== 'number') {
+    throw new TypeError(`${field} must be an array of ${length} numbers, got ${describe(value)}`);
+  }
+  const list = value as ArrayLike<unknown>;
+  if (list.length !== length) {
+    throw new TypeError(`${field} must have ${length} components, got ${list.length}: ${describe(value)}`);
+  }
+  for (let i = 0; i < length; i++) {
+    const component = list[i];
+    if (typeof component !== 'number' || !Number.isFinite(component)) {
+      throw new RangeError(`${field}[${i}] must be a finite number, got ${describe(component)} in ${describe(value)}`);
+    }
+  }
+  for (let i = 0; i < length; i++) out[i] = list[i] as number;
+  return out;
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Tests run on the TypeScript sources: every package exports a `source` condition first.
+export default defineConfig({
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts', 'benchmarks/src/**/*.test.ts'],
+    environment: 'node',
+  },
+});
