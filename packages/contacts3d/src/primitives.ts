@@ -1,0 +1,189 @@
+/**
+ * The 3D primitives (seed 004's Primitive with its offset). Each has a world `transform`
+ * (rigid, 4x4 column-major), an `offset` relative to its body, and a `body` value copied into
+ * the contacts. Geometry is validated once, here; the detectors trust it.
+ */
+import {
+  UNIT_QUATERNION_TOLERANCE,
+  composeTransforms,
+  isRigidTransform,
+  mat4,
+  readFiniteArray,
+  requireNonNegative,
+  requireFinite,
+  transformFromPose,
+  vec3,
+} from '@contactkit/math';
+
+/** Tags for the dispatch table. */
+export const ShapeType = { Sphere: 0, Box: 1, Plane: 2, HalfSpace: 3 } as const;
+export type ShapeType = (typeof ShapeType)[keyof typeof ShapeType];
+
+const positionScratch = new Float64Array(3);
+const rotationScratch = new Float64Array(4);
+const matrixScratch = new Float64Array(16);
+
+function readRigid(field: string, value: ArrayLike<number>, out: Float64Array): void {
+  readFiniteArray(field, value, 16, matrixScratch);
+  if (!isRigidTransform(matrixScratch)) {
+    throw new RangeError(`${field} must be a rigid transform (orthonormal rotation, no scale, last row 0 0 0 1), got [${Array.from(value).join(', ')}]`);
+  }
+  out.set(matrixScratch);
+}
+
+export abstract class Primitive {
+  abstract readonly shapeType: ShapeType;
+  /** World transform: `bodyTransform * offset` after `updateTransform`. Set it through the setters. */
+  readonly transform = mat4();
+  /** Transform relative to the body (identity unless set). */
+  readonly offset = mat4();
+  /** Any user value; copied into `contact.bodies`. */
+  body: unknown = null;
+
+  /**
+   * Sets the world transform from a position and a quaternion `[x, y, z, w]`. The quaternion
+   * must be non-zero; it is normalised (so float32 round-off in a caller's quaternion is fine).
+   */
+  setPose(position: ArrayLike<number>, quaternion: ArrayLike<number>): this {
+    readFiniteArray(`${this.constructor.name}.position`, position, 3, positionScratch);
+    readFiniteArray(`${this.constructor.name}.quaternion`, quaternion, 4, rotationScratch);
+    const length = Math.hypot(rotationScratch[0]!, rotationScratch[1]!, rotationScratch[2]!, rotationScratch[3]!);
+    if (length < UNIT_QUATERNION_TOLERANCE) {
+      throw new RangeError(`${this.constructor.name}.quaternion must be non-zero, got [${Array.from(quaternion).join(', ')}]`);
+    }
+    for (let i = 0; i < 4; i++) rotationScratch[i]! /= length;
+    transformFromPose(this.transform, positionScratch, rotationScratch);
+    this.transformChanged();
+    return this;
+  }
+
+  /** Sets the world transform directly; it must be rigid (see `isRigidTransform`). */
+  setTransform(matrix: ArrayLike<number>): this {
+    readRigid(`${this.constructor.name}.transform`, matrix, this.transform);
+    this.transformChanged();
+    return this;
+  }
+
+  /** Sets the offset relative to the body; it must be rigid. Call `updateTransform` after. */
+  setOffset(matrix: ArrayLike<number>): this {
+    readRigid(`${this.constructor.name}.offset`, matrix, this.offset);
+    return this;
+  }
+
+  /** `transform = bodyTransform * offset` (seed 004); `bodyTransform` must be rigid. */
+  updateTransform(bodyTransform: ArrayLike<number>): this {
+    readRigid(`${this.constructor.name}.updateTransform(bodyTransform)`, bodyTransform, matrixScratch);
+    composeTransforms(this.transform, matrixScratch, this.offset);
+    this.transformChanged();
+    return this;
+  }
+
+  /** Hook for primitives that cache world-space data derived from the transform. */
+  protected transformChanged(): void {}
+}
+
+/** A sphere of `radius` about its transform's origin. A radius of 0 is a point. */
+export class Sphere extends Primitive {
+  readonly shapeType = ShapeType.Sphere;
+  private radiusValue = 0;
+
+  constructor(radius: number) {
+    super();
+    this.radius = radius;
+  }
+
+  /** At least 0 and finite. */
+  get radius(): number {
+    return this.radiusValue;
+  }
+  set radius(value: number) {
+    this.radiusValue = requireNonNegative('Sphere.radius', value);
+  }
+}
+
+/** A box centred on its transform's origin, extending `halfSize[i]` along each local axis. */
+export class Box extends Primitive {
+  readonly shapeType = ShapeType.Box;
+  /** Half extents along the local x, y, z axes; each finite and greater than 0. Set through `setHalfSize`. */
+  readonly halfSize = vec3(0.5, 0.5, 0.5);
+
+  constructor(halfSize: ArrayLike<number>) {
+    super();
+    this.setHalfSize(halfSize);
+  }
+
+  /** Sets the half extents; each must be finite and greater than 0. */
+  setHalfSize(halfSize: ArrayLike<number>): this {
+    readFiniteArray('Box.halfSize', halfSize, 3, positionScratch);
+    for (let i = 0; i < 3; i++) {
+      if (positionScratch[i]! <= 0) {
+        throw new RangeError(`Box.halfSize[${i}] must be greater than 0, got ${positionScratch[i]} in [${Array.from(halfSize).join(', ')}]`);
+      }
+    }
+    this.halfSize.set(positionScratch);
+    return this;
+  }
+}
+
+/**
+ * Shared by Plane and HalfSpace: `dot(normal, x) = offset` in the primitive's own frame, and
+ * the same plane in world space (`worldNormal`, `worldOffset`), kept in step with the transform.
+ * With the default identity transform the two coincide.
+ */
+abstract class PlaneBase extends Primitive {
+  /** Unit normal in the primitive's frame. */
+  readonly normal = vec3(0, 1, 0);
+  /** Unit normal in world space. */
+  readonly worldNormal = vec3(0, 1, 0);
+  private offsetValue = 0;
+  /** Signed distance of the plane from the world origin along `worldNormal`. */
+  worldOffset = 0;
+
+  constructor(normal: ArrayLike<number>, offset: number) {
+    super();
+    this.setPlane(normal, offset);
+  }
+
+  /** Distance of the plane from the frame's origin along `normal`. */
+  get planeOffset(): number {
+    return this.offsetValue;
+  }
+
+  /** Sets `dot(normal, x) = offset`; the normal must be finite and non-zero and is normalised. */
+  setPlane(normal: ArrayLike<number>, offset: number): this {
+    const name = this.constructor.name;
+    readFiniteArray(`${name}.normal`, normal, 3, positionScratch);
+    const length = Math.hypot(positionScratch[0]!, positionScratch[1]!, positionScratch[2]!);
+    if (!(length > 1e-12)) throw new RangeError(`${name}.normal must be non-zero, got [${Array.from(normal).join(', ')}]`);
+    requireFinite(`${name}.offset`, offset);
+    for (let i = 0; i < 3; i++) this.normal[i] = positionScratch[i]! / length;
+    this.offsetValue = offset;
+    this.transformChanged();
+    return this;
+  }
+
+  protected override transformChanged(): void {
+    const m = this.transform;
+    const nx = this.normal[0]!, ny = this.normal[1]!, nz = this.normal[2]!;
+    const wx = m[0]! * nx + m[4]! * ny + m[8]! * nz;
+    const wy = m[1]! * nx + m[5]! * ny + m[9]! * nz;
+    const wz = m[2]! * nx + m[6]! * ny + m[10]! * nz;
+    this.worldNormal[0] = wx;
+    this.worldNormal[1] = wy;
+    this.worldNormal[2] = wz;
+    // A point of the plane, offset * normal, moves with the transform; its projection is the new offset.
+    this.worldOffset = this.offsetValue + wx * m[12]! + wy * m[13]! + wz * m[14]!;
+  }
+}
+
+/** A true plane `dot(normal, x) = offset` (seed 004): contacts on either side. */
+export class Plane extends PlaneBase {
+  readonly shapeType = ShapeType.Plane;
+}
+
+/** The solid half-space `dot(normal, x) <= offset`: everything below the plane (seed 004's half-space). */
+export class HalfSpace extends PlaneBase {
+  readonly shapeType = ShapeType.HalfSpace;
+}
+
+export type AnyPrimitive = Sphere | Box | Plane | HalfSpace;
