@@ -4,8 +4,8 @@ export { requireFinite, requirePositive, requireNonNegative, requireInteger, rea
 export {
   LENGTH_SQUARED_EPSILON,
   PARALLEL_EPSILON,
-  AXIS_RELATIVE_TOLERANCE,
-  AXIS_ABSOLUTE_TOLERANCE,
+  AXIS_RELATIVE_MARGIN,
+  AXIS_ABSOLUTE_MARGIN,
   UNIT_QUATERNION_TOLERANCE,
   RIGID_TOLERANCE,
 } from './tolerance.js';

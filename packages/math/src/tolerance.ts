@@ -14,14 +14,15 @@ export const LENGTH_SQUARED_EPSILON = 1e-24;
 export const PARALLEL_EPSILON = 1e-6;
 
 /**
- * An axis from an edge-edge cross product replaces a face axis only when it separates less than
- * `AXIS_RELATIVE_TOLERANCE * faceSeparation - AXIS_ABSOLUTE_TOLERANCE * size` (Box2D's
- * b2_linearSlop bias idea carried to 3D): resting boxes must never report a phantom edge contact
- * from round-off, and the chosen axis must not flip between nearly equal candidates.
+ * Axis selection bias for box-box SAT (Box2D's relative + absolute tolerance idea, carried to 3D):
+ * a candidate axis replaces the preferred one only when its separation is larger by
+ * `AXIS_RELATIVE_MARGIN * |separation| + AXIS_ABSOLUTE_MARGIN * size` (size: the largest half
+ * extent of the pair). Resting boxes must never report a phantom edge contact from round-off,
+ * and the chosen axis must not flip between nearly equal candidates from frame to frame.
  */
-export const AXIS_RELATIVE_TOLERANCE = 0.95;
-/** Absolute part of the face-axis bias, as a fraction of the larger shape's size. */
-export const AXIS_ABSOLUTE_TOLERANCE = 1e-3;
+export const AXIS_RELATIVE_MARGIN = 0.05;
+/** Absolute part of the axis bias, as a fraction of the larger shape's size. */
+export const AXIS_ABSOLUTE_MARGIN = 1e-3;
 
 /** How far from unit length a quaternion may be before a setter rejects it. */
 export const UNIT_QUATERNION_TOLERANCE = 1e-6;
