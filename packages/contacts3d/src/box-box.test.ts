@@ -143,15 +143,22 @@ describe('collideBoxBox face contacts', () => {
     }
   });
 
-  it('keeps the face manifold for a resting box tilted slightly, where edge axes are nearly as deep', () => {
-    // Tilts of 0.001 to 0.05 rad keep the edge axes in the test (sine above 1e-3); the axis
-    // margin must still prefer the face: at least 2 points, all on the face normal.
+  it('keeps the face normal for a tilted box whose corners all rest inside the lower face', () => {
+    // Tilts of 0.001 to 0.05 rad keep the edge axes in the test (sine above 1e-3), and some of
+    // them are nearly as deep as the face axis. With every corner of the smaller upper box above
+    // the lower box's top face, the contact is point-face on that face: normal exactly +y (an
+    // edge axis would be tilted by about the tilt angle).
     for (const tilt of [0.001, 0.002, 0.01, 0.05]) {
-      const upper = new Box(unitHalf).setPose([0.1, 0.999, 0.05], axisAngle(1, 0.3, 1, tilt));
-      const data = new CollisionData();
-      const count = collideBoxBox(upper, new Box(unitHalf), data);
-      expect(count).toBeGreaterThanOrEqual(2);
-      for (const c of contactsOf(data, count)) expectVector(c.normal, [0, 1, 0]);
+      for (const sink of [0, 0.0001, 0.001]) {
+        const upper = new Box([0.3, 0.3, 0.3]).setPose([0.1, 0.8 - sink, 0.05], axisAngle(1, 0.3, 1, tilt));
+        const data = new CollisionData();
+        const count = collideBoxBox(upper, new Box(unitHalf), data);
+        expect(count).toBeGreaterThanOrEqual(1);
+        for (const c of contactsOf(data, count)) {
+          expectVector(c.normal, [0, 1, 0]);
+          expect(c.kind).toBe(ContactKind.PointFace);
+        }
+      }
     }
   });
 

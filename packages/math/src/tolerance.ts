@@ -20,9 +20,9 @@ export const PARALLEL_EPSILON = 1e-6;
  * extent of the pair). Resting boxes must never report a phantom edge contact from round-off,
  * and the chosen axis must not flip between nearly equal candidates from frame to frame.
  */
-export const AXIS_RELATIVE_MARGIN = 0.05;
+export const AXIS_RELATIVE_MARGIN = 0.02;
 /** Absolute part of the axis bias, as a fraction of the larger shape's size. */
-export const AXIS_ABSOLUTE_MARGIN = 1e-3;
+export const AXIS_ABSOLUTE_MARGIN = 1e-6;
 
 /** How far from unit length a quaternion may be before a setter rejects it. */
 export const UNIT_QUATERNION_TOLERANCE = 1e-6;
