@@ -1,0 +1,107 @@
+/**
+ * Box against a half-space (seed 004, after Millington ch. 13.3.3): every vertex of the box that
+ * lies below the plane (within the tolerance) is a PointFace contact (box vertex, plane face).
+ * A box resting flat gives 4, one on an edge 2, one sunk completely 8; when that is more than
+ * `maxContactsPerPair` the set is reduced by `reduceManifold` (deepest point, largest area).
+ *
+ * With `n` the plane's unit normal, `p` the box centre, `a_k` its world axes and `h_k` its half
+ * sizes, the vertex with signs `s_k` (vertex code: bit k set when `s_k = +1`, box-features.ts)
+ * has height `d = (dot(n, p) - offset) + sum_k s_k h_k dot(n, a_k)` above the plane. Its contact
+ * has normal `n` (from the plane, the second shape, toward the box), `penetration = -d`, witness
+ * on the box the vertex `v` and on the plane its projection `v - n d`, so `point = v - n d / 2`.
+ */
+import { ContactKind, packFeatureId } from '@contactkit/math';
+import { claimContact, type CollisionData } from './collision-data.js';
+import { reduceManifold } from './manifold.js';
+import type { Box, HalfSpace } from './primitives.js';
+
+/** The candidate contacts of the current pair, in vertex order, before they are written out. */
+const candidatePoints = new Float64Array(24);
+const candidateDepths = new Float64Array(8);
+const candidateVertices = new Int32Array(8);
+const selected = new Int32Array(8);
+
+/**
+ * Shared by the half-space and the true plane: writes the PointFace contacts of the box's
+ * vertices against the plane `dot(n, x) = offset` with unit normal `(nx, ny, nz)` (pointing to
+ * the side the contacts push the box toward), reduced to `data.maxContactsPerPair`, and returns
+ * how many it wrote. When the buffer fills up it writes what fits and sets `data.overflowed`.
+ */
+export function writeBoxPlaneContacts(
+  box: Box,
+  secondBody: unknown,
+  nx: number,
+  ny: number,
+  nz: number,
+  offset: number,
+  data: CollisionData,
+): number {
+  const m = box.transform;
+  const h = box.halfSize;
+  const px = m[12]!, py = m[13]!, pz = m[14]!;
+  const ax0 = m[0]!, ay0 = m[1]!, az0 = m[2]!;
+  const ax1 = m[4]!, ay1 = m[5]!, az1 = m[6]!;
+  const ax2 = m[8]!, ay2 = m[9]!, az2 = m[10]!;
+  const h0 = h[0]!, h1 = h[1]!, h2 = h[2]!;
+  const centreHeight = nx * px + ny * py + nz * pz - offset;
+  // Height gained along each half axis: h_k dot(n, a_k).
+  const rise0 = h0 * (nx * ax0 + ny * ay0 + nz * az0);
+  const rise1 = h1 * (nx * ax1 + ny * ay1 + nz * az1);
+  const rise2 = h2 * (nx * ax2 + ny * ay2 + nz * az2);
+  const tolerance = data.tolerance;
+
+  let count = 0;
+  for (let vertex = 0; vertex < 8; vertex++) {
+    const s0 = vertex & 1 ? 1 : -1, s1 = vertex & 2 ? 1 : -1, s2 = vertex & 4 ? 1 : -1;
+    // Summed in this order so that overlapBoxHalfSpace's lowest vertex matches bit for bit.
+    const height = centreHeight + s0 * rise0 + s1 * rise1 + s2 * rise2;
+    // penetration = -height; nothing beyond the speculative margin.
+    if (height > tolerance) continue;
+    const e0 = s0 * h0, e1 = s1 * h1, e2 = s2 * h2;
+    // The vertex, lowered halfway to the plane.
+    const lower = 0.5 * height;
+    candidatePoints[3 * count] = px + e0 * ax0 + e1 * ax1 + e2 * ax2 - nx * lower;
+    candidatePoints[3 * count + 1] = py + e0 * ay0 + e1 * ay1 + e2 * ay2 - ny * lower;
+    candidatePoints[3 * count + 2] = pz + e0 * az0 + e1 * az1 + e2 * az2 - nz * lower;
+    candidateDepths[count] = -height;
+    candidateVertices[count] = vertex;
+    count++;
+  }
+  if (count === 0) return 0;
+
+  const chosen = reduceManifold(selected, candidatePoints, candidateDepths, count, nx, ny, nz, data.maxContactsPerPair);
+  let written = 0;
+  for (let k = 0; k < chosen; k++) {
+    if (data.contactsLeft <= 0) {
+      data.overflowed = true;
+      break;
+    }
+    const i = selected[k]!;
+    const contact = claimContact(data, box.body, secondBody);
+    contact.point[0] = candidatePoints[3 * i]!;
+    contact.point[1] = candidatePoints[3 * i + 1]!;
+    contact.point[2] = candidatePoints[3 * i + 2]!;
+    contact.normal[0] = nx;
+    contact.normal[1] = ny;
+    contact.normal[2] = nz;
+    contact.penetration = candidateDepths[i]!;
+    contact.kind = ContactKind.PointFace;
+    contact.featureId = packFeatureId(candidateVertices[i]!, 0);
+    written++;
+  }
+  return written;
+}
+
+/**
+ * Writes the contacts of a box with a solid half-space and returns how many it wrote: one
+ * PointFace contact per vertex whose penetration `offset - dot(n, v)` is at least
+ * `-data.tolerance` (0 to 8), normal the half-space's world normal, featureId
+ * `packFeatureId(vertexCode, 0)`, in ascending vertex order. More than `data.maxContactsPerPair`
+ * are reduced by `reduceManifold` (the deepest vertex, then the largest area). Exactly touching
+ * (a face on the plane) gives 4 contacts of penetration 0. When the buffer fills up it writes
+ * what fits, sets `data.overflowed` and returns the number written.
+ */
+export function collideBoxHalfSpace(box: Box, halfSpace: HalfSpace, data: CollisionData): number {
+  const n = halfSpace.worldNormal;
+  return writeBoxPlaneContacts(box, halfSpace.body, n[0]!, n[1]!, n[2]!, halfSpace.worldOffset, data);
+}

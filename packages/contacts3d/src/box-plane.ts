@@ -1,0 +1,30 @@
+/**
+ * Box against a true plane (seed 004): the plane is a thin sheet, so the box collides from
+ * either side. The side of the box centre decides the normal: the plane normal when the centre
+ * lies on or above the plane, its negation below; then every vertex on the far side of the plane
+ * (within the tolerance) is a PointFace contact, exactly as against the half-space on the
+ * centre's side (see box-half-space.ts for the formulas, the feature ids and the reduction).
+ */
+import type { CollisionData } from './collision-data.js';
+import { writeBoxPlaneContacts } from './box-half-space.js';
+import type { Box, Plane } from './primitives.js';
+
+/**
+ * Writes the contacts of a box with a true plane and returns how many it wrote (0 to
+ * `data.maxContactsPerPair`). With `s = dot(n, centre) - offset`: normal `n` when `s >= 0`, and
+ * the vertices below the plane are the contacts; normal `-n` when `s < 0`, and the vertices above
+ * it are. A centre exactly on the plane (`s = 0`) takes the plane normal `n` (a fixed choice):
+ * the half of the box below the plane is reported, 4 vertices for a box cut through its middle
+ * parallel to a face. A face exactly on the plane gives 4 contacts of penetration 0. When the
+ * buffer fills up it writes what fits, sets `data.overflowed` and returns the number written.
+ */
+export function collideBoxPlane(box: Box, plane: Plane, data: CollisionData): number {
+  const n = plane.worldNormal;
+  const m = box.transform;
+  const nx = n[0]!, ny = n[1]!, nz = n[2]!;
+  const offset = plane.worldOffset;
+  const centreHeight = nx * m[12]! + ny * m[13]! + nz * m[14]! - offset;
+  return centreHeight >= 0
+    ? writeBoxPlaneContacts(box, plane.body, nx, ny, nz, offset, data)
+    : writeBoxPlaneContacts(box, plane.body, -nx, -ny, -nz, -offset, data);
+}

@@ -1,0 +1,66 @@
+/**
+ * Boolean overlap tests (seed 004's IntersectionTests): whether two primitives share a point.
+ * Touching counts as overlapping, so each test answers true exactly when the matching detector,
+ * with a tolerance of 0, writes a contact (penetration >= 0): the same arithmetic in the same
+ * order, so the two agree even at an exact touch. No tolerance, no output, no allocation.
+ * `overlapBoxBox` lives with the box-box detector in box-box.ts.
+ */
+import { LENGTH_SQUARED_EPSILON } from '@contactkit/math';
+import type { Box, HalfSpace, Sphere } from './primitives.js';
+
+/**
+ * Whether two spheres overlap or touch: `|c1 - c2| <= r1 + r2`. Coincident centres always
+ * overlap, spheres of radius 0 included.
+ */
+export function overlapSphereSphere(first: Sphere, second: Sphere): boolean {
+  const m1 = first.transform, m2 = second.transform;
+  const dx = m1[12]! - m2[12]!, dy = m1[13]! - m2[13]!, dz = m1[14]! - m2[14]!;
+  const distanceSquared = dx * dx + dy * dy + dz * dz;
+  if (!(distanceSquared > LENGTH_SQUARED_EPSILON)) return true;
+  return first.radius + second.radius - Math.sqrt(distanceSquared) >= 0;
+}
+
+/**
+ * Whether a sphere overlaps or touches a solid half-space: `dot(n, c) - offset <= r`, i.e. the
+ * centre is at most one radius above the plane (any centre below it overlaps).
+ */
+export function overlapSphereHalfSpace(sphere: Sphere, halfSpace: HalfSpace): boolean {
+  const n = halfSpace.worldNormal, m = sphere.transform;
+  const height = n[0]! * m[12]! + n[1]! * m[13]! + n[2]! * m[14]! - halfSpace.worldOffset;
+  return sphere.radius - height >= 0;
+}
+
+/**
+ * Whether a box overlaps or touches a solid half-space: its lowest vertex, at height
+ * `dot(n, p) - offset - sum_k h_k |dot(n, a_k)|`, lies on or below the plane.
+ */
+export function overlapBoxHalfSpace(box: Box, halfSpace: HalfSpace): boolean {
+  const n = halfSpace.worldNormal, m = box.transform, h = box.halfSize;
+  const nx = n[0]!, ny = n[1]!, nz = n[2]!;
+  const centreHeight = nx * m[12]! + ny * m[13]! + nz * m[14]! - halfSpace.worldOffset;
+  const rise0 = h[0]! * (nx * m[0]! + ny * m[1]! + nz * m[2]!);
+  const rise1 = h[1]! * (nx * m[4]! + ny * m[5]! + nz * m[6]!);
+  const rise2 = h[2]! * (nx * m[8]! + ny * m[9]! + nz * m[10]!);
+  return centreHeight - Math.abs(rise0) - Math.abs(rise1) - Math.abs(rise2) <= 0;
+}
+
+/**
+ * Whether a box overlaps or touches a sphere: the point of the box closest to the centre is at
+ * most one radius from it. A centre inside the box (or on its surface) always overlaps.
+ */
+export function overlapBoxSphere(box: Box, sphere: Sphere): boolean {
+  const m = box.transform, ms = sphere.transform, h = box.halfSize;
+  const dx = ms[12]! - m[12]!, dy = ms[13]! - m[13]!, dz = ms[14]! - m[14]!;
+  const h0 = h[0]!, h1 = h[1]!, h2 = h[2]!;
+  const q0 = m[0]! * dx + m[1]! * dy + m[2]! * dz;
+  const q1 = m[4]! * dx + m[5]! * dy + m[6]! * dz;
+  const q2 = m[8]! * dx + m[9]! * dy + m[10]! * dz;
+  const g0 = q0 - (q0 > h0 ? h0 : q0 < -h0 ? -h0 : q0);
+  const g1 = q1 - (q1 > h1 ? h1 : q1 < -h1 ? -h1 : q1);
+  const g2 = q2 - (q2 > h2 ? h2 : q2 < -h2 ? -h2 : q2);
+  const distanceSquared = g0 * g0 + g1 * g1 + g2 * g2;
+  if (distanceSquared > LENGTH_SQUARED_EPSILON) return sphere.radius - Math.sqrt(distanceSquared) >= 0;
+  // On the surface within sqrt(LENGTH_SQUARED_EPSILON) or inside: collideBoxSphere's inside branch.
+  const faceDistance = Math.min(h0 - Math.abs(q0), h1 - Math.abs(q1), h2 - Math.abs(q2));
+  return faceDistance + sphere.radius >= 0;
+}
