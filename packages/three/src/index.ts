@@ -1,1 +1,7 @@
-export {};
+export { CONTACT_KIND_COLORS, SHAPE_COLORS, contactKindColor } from './colors.js';
+export type { ContactDrawingOptions, LabelCanvas, LabelContext } from './contact-drawing.js';
+export { ContactSetHelper } from './contact-set-helper.js';
+export { ContactSet2Helper } from './contact-set2-helper.js';
+export type { ContactSet2HelperOptions, Contact2Like, CollisionData2Like } from './contact-set2-helper.js';
+export { meshForPrimitive, syncMeshToPrimitive, geometryForPrimitive } from './primitive-mesh.js';
+export type { PrimitiveMeshOptions } from './primitive-mesh.js';

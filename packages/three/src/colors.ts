@@ -1,0 +1,30 @@
+/**
+ * Colours of the contact drawing. Saturated, unlit colours that stand out against the muted,
+ * translucent shape colours below and against a dark or light background, so a contact stays
+ * visible inside two overlapping shapes.
+ */
+import { ContactKind } from '@contactkit/math';
+
+/**
+ * Marker and arrow colour (sRGB hex) for each `ContactKind`, indexed by the kind's value:
+ * `CONTACT_KIND_COLORS[ContactKind.EdgeEdge]`.
+ */
+export const CONTACT_KIND_COLORS: Readonly<Record<ContactKind, number>> = Object.freeze({
+  [ContactKind.FaceFace]: 0xff2d6f, // pink-red
+  [ContactKind.PointFace]: 0xffd000, // yellow
+  [ContactKind.EdgeEdge]: 0x00e5ff, // cyan
+  [ContactKind.EdgeFace]: 0xff7a00, // orange
+  [ContactKind.PointEdge]: 0xc061ff, // violet
+  [ContactKind.PointPoint]: 0x39ff14, // green
+});
+
+/**
+ * The colour of a kind; a value outside `ContactKind` (a corrupt contact) gets white rather
+ * than an exception, so a drawing never stops a frame.
+ */
+export function contactKindColor(kind: number): number {
+  return CONTACT_KIND_COLORS[kind as ContactKind] ?? 0xffffff;
+}
+
+/** Default colours of the two shapes of a pair (sRGB hex): a cool first shape, a warm second. */
+export const SHAPE_COLORS = Object.freeze({ first: 0x7f9cc4, second: 0xb9a27e });

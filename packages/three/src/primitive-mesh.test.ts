@@ -1,0 +1,76 @@
+import { describe, it, expect } from 'vitest';
+import { Vector3 } from 'three';
+import type { BufferGeometry } from 'three';
+import { Box, HalfSpace, Plane, Sphere } from '@contactkit/contacts3d';
+import { transformPoint } from '@contactkit/math';
+import { meshForPrimitive, syncMeshToPrimitive } from './primitive-mesh.js';
+
+function vertices(geometry: BufferGeometry): Vector3[] {
+  const position = geometry.getAttribute('position');
+  const out: Vector3[] = [];
+  for (let i = 0; i < position.count; i++) out.push(new Vector3().fromBufferAttribute(position, i));
+  return out;
+}
+
+describe('meshForPrimitive', () => {
+  it('builds a sphere of the radius about the origin', () => {
+    const mesh = meshForPrimitive(new Sphere(0.7));
+    for (const v of vertices(mesh.geometry)) expect(v.length()).toBeCloseTo(0.7, 6);
+  });
+
+  it('builds a box of twice the half extents', () => {
+    const mesh = meshForPrimitive(new Box([1, 2, 3]));
+    mesh.geometry.computeBoundingBox();
+    expect(mesh.geometry.boundingBox!.min.toArray()).toEqual([-1, -2, -3]);
+    expect(mesh.geometry.boundingBox!.max.toArray()).toEqual([1, 2, 3]);
+  });
+
+  it('puts a Plane on dot(normal, x) = offset in its frame', () => {
+    // Normal (0, 0.6, 0.8) (already unit), offset 2: every vertex has dot(n, v) = 2.
+    const plane = new Plane([0, 3, 4], 2);
+    const mesh = meshForPrimitive(plane, undefined, { planeSize: 4 });
+    const n = new Vector3(0, 0.6, 0.8);
+    for (const v of vertices(mesh.geometry)) expect(n.dot(v)).toBeCloseTo(2, 6);
+    // The square's corners are 2 * sqrt(2) from the plane's centre point n * 2.
+    const centre = n.clone().multiplyScalar(2);
+    const far = Math.max(...vertices(mesh.geometry).map((v) => v.distanceTo(centre)));
+    expect(far).toBeCloseTo(2 * Math.SQRT2, 6);
+  });
+
+  it('draws a HalfSpace as a slab whose top face is the boundary plane', () => {
+    const mesh = meshForPrimitive(new HalfSpace([0, 1, 0], -1), undefined, { planeSize: 6, halfSpaceDepth: 0.5 });
+    const heights = vertices(mesh.geometry).map((v) => v.y);
+    expect(Math.max(...heights)).toBeCloseTo(-1, 6);
+    expect(Math.min(...heights)).toBeCloseTo(-1.5, 6);
+  });
+
+  it('gives the mesh its own translucent material unless one is passed', () => {
+    const a = meshForPrimitive(new Sphere(1));
+    const b = meshForPrimitive(new Sphere(1));
+    expect(a.material).not.toBe(b.material);
+    const shared = a.material;
+    expect(meshForPrimitive(new Box([1, 1, 1]), shared as never).material).toBe(shared);
+  });
+});
+
+describe('syncMeshToPrimitive', () => {
+  it('places local points where the primitive transform puts them', () => {
+    // Quarter turn about z: q = (0, 0, sin 45, cos 45).
+    const box = new Box([0.5, 1, 1.5]).setPose([1, 2, 3], [0, 0, Math.SQRT1_2, Math.SQRT1_2]);
+    const mesh = meshForPrimitive(box);
+    expect(mesh.position.toArray()).toEqual([1, 2, 3].map((v) => expect.closeTo(v, 12)));
+    mesh.updateMatrixWorld();
+    const local = new Float64Array([0.5, -1, 1.5]);
+    const expected = transformPoint(new Float64Array(3), box.transform, local);
+    // By hand: R (0.5, -1, 1.5) = (1, 0.5, 1.5), plus (1, 2, 3) = (2, 2.5, 4.5).
+    expect(Array.from(expected)).toEqual([2, 2.5, 4.5].map((v) => expect.closeTo(v, 12)));
+    const world = new Vector3(0.5, -1, 1.5).applyMatrix4(mesh.matrixWorld);
+    expect(world.toArray()).toEqual(Array.from(expected).map((v) => expect.closeTo(v, 6)));
+    expect(mesh.scale.toArray()).toEqual([1, 1, 1].map((v) => expect.closeTo(v, 12)));
+
+    box.setPose([-4, 0, 0.5], [0, 0, 0, 1]);
+    syncMeshToPrimitive(mesh, box);
+    expect(mesh.position.toArray()).toEqual([-4, 0, 0.5]);
+    expect(mesh.quaternion.toArray()).toEqual([0, 0, 0, 1].map((v) => expect.closeTo(v, 12)));
+  });
+});
