@@ -1,0 +1,194 @@
+/**
+ * The 3D implementations on the same configurations: contactkit's detectors, cannon-es's
+ * narrowphase as its World calls it, and Rapier's `Shape.contactShape`. Each converts the
+ * configurations into its own objects once, here, before any timing.
+ */
+import RAPIER from '@dimforge/rapier3d-compat';
+import * as CANNON from 'cannon-es';
+import { Box, CollisionData, HalfSpace, Sphere } from '@contactkit/contacts3d';
+import { type Implementation, deepest, sink } from './harness.js';
+import type { Pair, Shape3Spec } from './inputs.js';
+import { zTo } from './space.js';
+
+type OurShape = Sphere | Box | HalfSpace;
+/** A contactkit detector: writes contacts into `data` and returns how many. */
+export type Detector3 = (a: never, b: never, data: CollisionData) => number;
+
+export function toOurs(spec: Shape3Spec): OurShape {
+  switch (spec.kind) {
+    case 'sphere':
+      return new Sphere(spec.radius).setPose(spec.position, spec.quaternion);
+    case 'box':
+      return new Box(spec.halfSize).setPose(spec.position, spec.quaternion);
+    case 'halfspace':
+      return new HalfSpace(spec.normal, spec.offset);
+  }
+}
+
+/** contactkit: one CollisionData reset per call, as a solver's pair loop would (capacity 16, tolerance 0). */
+export function contactkit3(pairs: readonly Pair<Shape3Spec, Shape3Spec>[], detector: Detector3, call: string): Implementation {
+  const first = pairs.map((pair) => toOurs(pair.a));
+  const second = pairs.map((pair) => toOurs(pair.b));
+  const data = new CollisionData({ capacity: 16, tolerance: 0 });
+  const collide = detector as unknown as (a: OurShape, b: OurShape, data: CollisionData) => number;
+  const run = (i: number): number => {
+    data.reset();
+    const count = collide(first[i]!, second[i]!, data);
+    let penetration = 0;
+    for (let k = 0; k < count; k++) penetration += data.contacts[k]!.penetration;
+    sink[0] += penetration;
+    return count;
+  };
+  return {
+    library: 'contactkit',
+    call,
+    run,
+    inspect: (i) => {
+      const count = run(i);
+      return deepest(count, (k) => data.contacts[k]!.penetration, (k) => Array.from(data.contacts[k]!.normal));
+    },
+  };
+}
+
+function toCannon(spec: Shape3Spec): CANNON.Body {
+  switch (spec.kind) {
+    case 'sphere':
+    case 'box': {
+      const shape = spec.kind === 'sphere' ? new CANNON.Sphere(spec.radius) : new CANNON.Box(new CANNON.Vec3(...spec.halfSize));
+      const body = new CANNON.Body({ mass: 1, shape });
+      body.position.set(...spec.position);
+      body.quaternion.set(...spec.quaternion);
+      return body;
+    }
+    case 'halfspace': {
+      // cannon's Plane is the half-space below its local z = 0 plane, normal +z.
+      const body = new CANNON.Body({ mass: 0, shape: new CANNON.Plane() });
+      body.quaternion.set(...zTo(spec.normal));
+      body.position.set(spec.normal[0] * spec.offset, spec.normal[1] * spec.offset, spec.normal[2] * spec.offset);
+      return body;
+    }
+  }
+}
+
+/**
+ * cannon-es: `Narrowphase.getContacts` on one body pair with the pooled equations, exactly as
+ * `World.step` drives it: the previous call's contact and friction equations go back into the
+ * pools first, so steady-state calls reuse them. The friction equations (two per contact, with the
+ * default contact material) are part of what cannon's narrowphase builds.
+ */
+export function cannon3(pairs: readonly Pair<Shape3Spec, Shape3Spec>[], call: string): Implementation {
+  const world = new CANNON.World();
+  const narrowphase = world.narrowphase;
+  const first = pairs.map((pair) => toCannon(pair.a));
+  const second = pairs.map((pair) => toCannon(pair.b));
+  const result: CANNON.ContactEquation[] = [];
+  const oldContacts: CANNON.ContactEquation[] = [];
+  const frictionResult: CANNON.FrictionEquation[] = [];
+  const frictionPool: CANNON.FrictionEquation[] = [];
+  const bodiesA: CANNON.Body[] = [first[0]!];
+  const bodiesB: CANNON.Body[] = [second[0]!];
+  const run = (i: number): number => {
+    for (let k = 0; k < result.length; k++) oldContacts.push(result[k]!);
+    result.length = 0;
+    for (let k = 0; k < frictionResult.length; k++) frictionPool.push(frictionResult[k]!);
+    frictionResult.length = 0;
+    bodiesA[0] = first[i]!;
+    bodiesB[0] = second[i]!;
+    narrowphase.getContacts(bodiesA, bodiesB, world, result, oldContacts, frictionResult, frictionPool);
+    const count = result.length;
+    let penetration = 0;
+    for (let k = 0; k < count; k++) penetration += cannonPenetration(result[k]!);
+    sink[0] += penetration;
+    return count;
+  };
+  return {
+    library: 'cannon-es',
+    call,
+    run,
+    inspect: (i) => {
+      const count = run(i);
+      return deepest(count, (k) => cannonPenetration(result[k]!), (k) => {
+        // ni points from equation body bi toward bj; ours from the second shape toward the first.
+        const equation = result[k]!;
+        const sign = equation.bi === first[i] ? -1 : 1;
+        return [sign * equation.ni.x, sign * equation.ni.y, sign * equation.ni.z];
+      });
+    },
+  };
+}
+
+/** Depth along ni of the equation's two witness points (world = body position + r). */
+function cannonPenetration(equation: CANNON.ContactEquation): number {
+  const bi = equation.bi.position, bj = equation.bj.position, ri = equation.ri, rj = equation.rj, n = equation.ni;
+  return -((bj.x + rj.x - bi.x - ri.x) * n.x + (bj.y + rj.y - bi.y - ri.y) * n.y + (bj.z + rj.z - bi.z - ri.z) * n.z);
+}
+
+interface RapierPose { shape: RAPIER.Shape; position: RAPIER.Vector; rotation: RAPIER.Rotation }
+
+function toRapier(spec: Shape3Spec): RapierPose {
+  switch (spec.kind) {
+    case 'sphere':
+    case 'box': {
+      const [x, y, z] = spec.position;
+      const [qx, qy, qz, qw] = spec.quaternion;
+      const shape = spec.kind === 'sphere' ? new RAPIER.Ball(spec.radius) : new RAPIER.Cuboid(...spec.halfSize);
+      return { shape, position: { x, y, z }, rotation: { x: qx, y: qy, z: qz, w: qw } };
+    }
+    case 'halfspace': {
+      const [x, y, z] = spec.normal;
+      const o = spec.offset;
+      return { shape: new RAPIER.HalfSpace({ x, y, z }), position: { x: x * o, y: y * o, z: z * o }, rotation: { x: 0, y: 0, z: 0, w: 1 } };
+    }
+  }
+}
+
+/** Loads Rapier's WebAssembly; call once before `rapier3`. */
+export async function initRapier(): Promise<void> {
+  await RAPIER.init();
+}
+
+/**
+ * Rapier: `Shape.contactShape` with prediction 0 and a reused ShapeContact target. It answers
+ * with the single deepest point pair, not a manifold. With a half-space the half-space is
+ * queried as the first shape: rapier3d-compat 0.21 returns a wrong distance for a ball or cuboid
+ * first and a half-space second (a ball of radius 1 at height 0.9 over y = 0 gives -1.9, not
+ * -0.1), while the other order is right.
+ */
+export function rapier3(pairs: readonly Pair<Shape3Spec, Shape3Spec>[], call: string): Implementation {
+  const first = pairs.map((pair) => toRapier(pair.a));
+  const second = pairs.map((pair) => toRapier(pair.b));
+  const zero = (): RAPIER.Vector => ({ x: 0, y: 0, z: 0 });
+  const target = new RAPIER.ShapeContact(0, zero(), zero(), zero(), zero());
+  let last: RAPIER.ShapeContact | null = null;
+  const halfSpaceSecond = pairs[0]?.b.kind === 'halfspace';
+  const run = halfSpaceSecond
+    ? (i: number): number => {
+        const a = first[i]!, b = second[i]!;
+        last = b.shape.contactShape(b.position, b.rotation, a.shape, a.position, a.rotation, 0, target);
+        if (last === null) return 0;
+        sink[0] -= last.distance;
+        return 1;
+      }
+    : (i: number): number => {
+        const a = first[i]!, b = second[i]!;
+        last = a.shape.contactShape(a.position, a.rotation, b.shape, b.position, b.rotation, 0, target);
+        if (last === null) return 0;
+        sink[0] -= last.distance;
+        return 1;
+      };
+  return {
+    library: 'rapier',
+    call,
+    note: 'one point (the deepest), not a manifold',
+    run,
+    inspect: (i) => {
+      const count = run(i);
+      const contact = last;
+      if (contact === null) return { count, penetration: NaN, normal: [] };
+      // normal1 is the outward normal of the shape queried first, toward the other one; ours
+      // points from the second shape toward the first.
+      const sign = halfSpaceSecond ? 1 : -1;
+      return { count, penetration: -contact.distance, normal: [sign * contact.normal1.x, sign * contact.normal1.y, sign * contact.normal1.z] };
+    },
+  };
+}

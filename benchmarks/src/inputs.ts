@@ -1,0 +1,365 @@
+/**
+ * Seeded benchmark inputs: N configurations per shape pair, mixing overlapping, touching and
+ * separated pairs in stated proportions. Each configuration is built so that its category holds
+ * by construction (the derivation is beside each generator); `harness.test.ts` checks the labels
+ * against Rapier and SAT.js. The tuples here are converted once, before timing, into each
+ * library's own objects.
+ */
+import { Random } from './prng.js';
+import {
+  type Q,
+  type V2,
+  type V3,
+  add3,
+  axisAngleQ,
+  boxCorners,
+  cross3,
+  dot3,
+  fromToQ,
+  multiplyQ,
+  normalize3,
+  perpendicular3,
+  place2,
+  rotate3,
+  scale3,
+} from './space.js';
+
+export type Category = 'overlapping' | 'touching' | 'separated';
+
+/**
+ * Share of each category among the configurations. A broadphase hands the narrowphase pairs whose
+ * bounding boxes overlap: in a settled scene most are resting contacts (overlapping by a little),
+ * some are exactly touching, and about a third are near misses.
+ */
+export const MIX: Readonly<Record<Category, number>> = { overlapping: 0.6, touching: 0.1, separated: 0.3 };
+
+/** Configurations per pair; a power of two so the index wraps with a mask. */
+export const CONFIGURATIONS = 1024;
+
+/** The categories of `count` configurations: exact counts from MIX, in seeded random order. */
+export function categories(count: number, random: Random): Category[] {
+  const overlapping = Math.round(count * MIX.overlapping);
+  const touching = Math.round(count * MIX.touching);
+  const list: Category[] = [];
+  for (let i = 0; i < count; i++) list.push(i < overlapping ? 'overlapping' : i < overlapping + touching ? 'touching' : 'separated');
+  return random.shuffle(list);
+}
+
+export interface SphereSpec { kind: 'sphere'; radius: number; position: V3; quaternion: Q }
+export interface BoxSpec { kind: 'box'; halfSize: V3; position: V3; quaternion: Q }
+/** The solid `dot(normal, x) <= offset`. */
+export interface HalfSpaceSpec { kind: 'halfspace'; normal: V3; offset: number }
+export type Shape3Spec = SphereSpec | BoxSpec | HalfSpaceSpec;
+
+export interface Pair<A, B> { category: Category; a: A; b: B }
+
+/** Signed depth for a category: positive overlap, zero, or a negative gap, scaled by `size`. */
+function depthFor(category: Category, size: number, random: Random): number {
+  if (category === 'overlapping') return random.range(0.005, 0.15) * size;
+  if (category === 'touching') return 0;
+  return -random.range(0.005, 0.5) * size;
+}
+
+function randomPosition(random: Random, extent = 10): V3 {
+  return [random.range(-extent, extent), random.range(-extent, extent), random.range(-extent, extent)];
+}
+
+/**
+ * Sphere-sphere: B's centre at distance `rA + rB - depth` from A's along a random direction, so
+ * the penetration is exactly `depth`.
+ */
+export function sphereSpherePairs(count: number, seed: number): Pair<SphereSpec, SphereSpec>[] {
+  const random = new Random(seed);
+  return categories(count, random).map((category) => {
+    const ra = random.range(0.2, 1), rb = random.range(0.2, 1);
+    const position = randomPosition(random);
+    const distance = ra + rb - depthFor(category, ra + rb, random);
+    return {
+      category,
+      a: { kind: 'sphere', radius: ra, position, quaternion: random.quaternion() },
+      b: { kind: 'sphere', radius: rb, position: add3(position, scale3(random.unitVector3(), distance)), quaternion: random.quaternion() },
+    };
+  });
+}
+
+/**
+ * Box (first) and sphere (second). A point p on the box surface and an outward direction u in
+ * the normal cone of p's feature (face 70%, edge 20%, vertex 10%); the sphere's centre is at
+ * `p + u (r - depth)`, outside the box, so p is its closest box point and the penetration is `depth`.
+ */
+export function boxSpherePairs(count: number, seed: number): Pair<BoxSpec, SphereSpec>[] {
+  const random = new Random(seed);
+  return categories(count, random).map((category) => {
+    const h: V3 = [random.range(0.2, 1), random.range(0.2, 1), random.range(0.2, 1)];
+    const radius = random.range(0.1, 0.8);
+    const q = random.quaternion();
+    const position = randomPosition(random);
+    const feature = random.next();
+    const p: V3 = [0, 0, 0];
+    const u: V3 = [0, 0, 0];
+    const free = random.int(3);
+    for (let axis = 0; axis < 3; axis++) {
+      const s = random.sign();
+      // Face: one fixed axis; edge: two; vertex: three. A fixed axis sits on the surface and may
+      // carry a component of u; a free axis is inside the face or edge and carries none.
+      const fixed = feature < 0.7 ? axis === free : feature < 0.9 ? axis !== free : true;
+      if (fixed) {
+        p[axis] = s * h[axis]!;
+        u[axis] = s * random.range(0.2, 1);
+      } else {
+        p[axis] = random.range(-0.95, 0.95) * h[axis]!;
+      }
+    }
+    const local = add3(p, scale3(normalize3(u), radius - depthFor(category, radius, random)));
+    return {
+      category,
+      a: { kind: 'box', halfSize: h, position, quaternion: q },
+      b: { kind: 'sphere', radius, position: add3(position, rotate3(q, local)), quaternion: random.quaternion() },
+    };
+  });
+}
+
+function randomHalfSpace(random: Random): HalfSpaceSpec {
+  return { kind: 'halfspace', normal: random.unitVector3(), offset: random.range(-2, 2) };
+}
+
+/** A point of the plane `dot(n, x) = offset` moved sideways by up to `extent`. */
+function onPlane(plane: HalfSpaceSpec, random: Random, extent = 5): V3 {
+  const t1 = perpendicular3(plane.normal);
+  const t2 = cross3(plane.normal, t1);
+  return add3(scale3(plane.normal, plane.offset), add3(scale3(t1, random.range(-extent, extent)), scale3(t2, random.range(-extent, extent))));
+}
+
+/** Sphere over a half-space: centre at height `r - depth` above the boundary plane. */
+export function sphereHalfSpacePairs(count: number, seed: number): Pair<SphereSpec, HalfSpaceSpec>[] {
+  const random = new Random(seed);
+  return categories(count, random).map((category) => {
+    const plane = randomHalfSpace(random);
+    const radius = random.range(0.1, 1);
+    const height = radius - depthFor(category, radius, random);
+    return {
+      category,
+      a: { kind: 'sphere', radius, position: add3(onPlane(plane, random), scale3(plane.normal, height)), quaternion: random.quaternion() },
+      b: plane,
+    };
+  });
+}
+
+/**
+ * A box resting face down: local face axis `k` (sign s) turned onto `-down`, twisted about it by a
+ * random angle, then tilted by at most `tilt` radians about a random axis perpendicular to it.
+ */
+function restingOrientation(random: Random, up: V3, tilt: number): { untilted: Q; tilted: Q } {
+  const local: V3 = [0, 0, 0];
+  local[random.int(3)] = random.sign();
+  const faceDown = fromToQ(local, scale3(up, -1));
+  const twist = multiplyQ(axisAngleQ(up, random.range(0, 2 * Math.PI)), faceDown);
+  if (tilt === 0) return { untilted: twist, tilted: twist };
+  const t1 = perpendicular3(up);
+  const angle = random.range(0, 2 * Math.PI);
+  const axis = add3(scale3(t1, Math.cos(angle)), scale3(cross3(up, t1), Math.sin(angle)));
+  return { untilted: twist, tilted: multiplyQ(axisAngleQ(axis, random.range(0, tilt)), twist) };
+}
+
+/**
+ * Box over a half-space, half resting face down (tilted up to 3 degrees), half in random
+ * orientation. The box is moved along the normal so that its lowest corner is `depth` below the
+ * plane: the penetration is exactly `depth`.
+ */
+export function boxHalfSpacePairs(count: number, seed: number): Pair<BoxSpec, HalfSpaceSpec>[] {
+  const random = new Random(seed);
+  return categories(count, random).map((category) => {
+    const plane = randomHalfSpace(random);
+    const h: V3 = [random.range(0.2, 1), random.range(0.2, 1), random.range(0.2, 1)];
+    const q = random.next() < 0.5 ? restingOrientation(random, plane.normal, (3 * Math.PI) / 180).tilted : random.quaternion();
+    const lowest = Math.min(...boxCorners(h, [0, 0, 0], q).map((corner) => dot3(corner, plane.normal)));
+    const depth = depthFor(category, Math.min(...h), random);
+    const base = onPlane(plane, random);
+    return {
+      category,
+      a: { kind: 'box', halfSize: h, position: add3(base, scale3(plane.normal, -lowest - depth)), quaternion: q },
+      b: plane,
+    };
+  });
+}
+
+/** Box support distance along the unit `d`: `sum h_i |d . axis_i|`. */
+function boxSupport(h: V3, q: Q, d: V3): number {
+  let sum = 0;
+  for (let i = 0; i < 3; i++) {
+    const axis: V3 = [0, 0, 0];
+    axis[i] = 1;
+    sum += h[i]! * Math.abs(dot3(rotate3(q, axis), d));
+  }
+  return sum;
+}
+
+/**
+ * Box-box, every box in a random pose.
+ * - Overlapping: 70% resting face on face, B's bottom face centre `depth` inside A's top face within
+ *   the middle half of it and tilted up to 2 degrees (that point is inside both boxes: they overlap);
+ *   30% random orientations with centres closer than the sum of the inscribed radii.
+ * - Touching: resting face on face, untilted, depth 0.
+ * - Separated: half resting untilted with a gap; half random orientations moved apart along a
+ *   random direction d until the boxes' extents along d are `gap` apart (d separates them).
+ */
+export function boxBoxPairs(count: number, seed: number): Pair<BoxSpec, BoxSpec>[] {
+  const random = new Random(seed);
+  return categories(count, random).map((category) => {
+    const ha: V3 = [random.range(0.3, 1), random.range(0.3, 1), random.range(0.3, 1)];
+    const hb: V3 = [random.range(0.3, 1), random.range(0.3, 1), random.range(0.3, 1)];
+    const qa = random.quaternion();
+    const pa = randomPosition(random);
+    const a: BoxSpec = { kind: 'box', halfSize: ha, position: pa, quaternion: qa };
+    const style = random.next();
+    if (category === 'overlapping' && style >= 0.7) {
+      const reach = (Math.min(...ha) + Math.min(...hb)) * random.range(0.05, 0.95);
+      return { category, a, b: { kind: 'box', halfSize: hb, position: add3(pa, scale3(random.unitVector3(), reach)), quaternion: random.quaternion() } };
+    }
+    if (category === 'separated' && style >= 0.5) {
+      const d = random.unitVector3();
+      const qb = random.quaternion();
+      const gap = random.range(0.005, 0.5) * Math.min(...ha, ...hb);
+      const reach = boxSupport(ha, qa, d) + boxSupport(hb, qb, d) + gap;
+      return { category, a, b: { kind: 'box', halfSize: hb, position: add3(pa, scale3(d, reach)), quaternion: qb } };
+    }
+    // Resting: A's face (axis k, sign s) is the ground for B.
+    const k = random.int(3);
+    const localUp: V3 = [0, 0, 0];
+    localUp[k] = random.sign();
+    const up = rotate3(qa, localUp);
+    const { untilted, tilted: qb } = restingOrientation(random, up, category === 'overlapping' ? (2 * Math.PI) / 180 : 0);
+    // The untilted extent puts B's bottom face centre at `depth` (less hb (1 - cos 2deg) < 0.0007
+    // for the tilt, under the least depth 0.0015) inside A's face.
+    const bottom = boxSupport(hb, untilted, up);
+    const depth = depthFor(category, Math.min(...ha, ...hb), random);
+    let position = add3(pa, scale3(up, ha[k]! + bottom - depth));
+    for (let axis = 0; axis < 3; axis++) {
+      if (axis === k) continue;
+      const side: V3 = [0, 0, 0];
+      side[axis] = 1;
+      position = add3(position, scale3(rotate3(qa, side), random.range(-0.5, 0.5) * ha[axis]!));
+    }
+    return { category, a, b: { kind: 'box', halfSize: hb, position, quaternion: qb } };
+  });
+}
+
+export interface CircleSpec { kind: 'circle'; radius: number; position: V2; angle: number }
+/** A convex polygon, vertices counter-clockwise in its own frame. */
+export interface PolygonSpec { kind: 'polygon'; points: V2[]; position: V2; angle: number }
+
+/**
+ * A convex polygon of 3 to 8 vertices, or a rectangle (30%): points on an ellipse at jittered,
+ * increasing angles (points on an ellipse are in convex position), counter-clockwise, of size
+ * about `radius`.
+ */
+function randomConvex(random: Random, radius: number): V2[] {
+  if (random.next() < 0.3) {
+    const hx = radius * random.range(0.4, 1), hy = radius * random.range(0.4, 1);
+    return [[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]];
+  }
+  const n = 3 + random.int(6);
+  const stretch = random.range(0.7, 1);
+  const points: V2[] = [];
+  const start = random.range(0, 2 * Math.PI);
+  for (let i = 0; i < n; i++) {
+    const angle = start + ((i + random.range(-0.3, 0.3)) * 2 * Math.PI) / n;
+    points.push([radius * Math.cos(angle), radius * stretch * Math.sin(angle)]);
+  }
+  return points;
+}
+
+/** World vertices of a polygon spec. */
+export function worldPoints(polygon: PolygonSpec): V2[] {
+  return polygon.points.map((p) => place2(p, polygon.position, polygon.angle));
+}
+
+function randomPlacement(random: Random): { position: V2; angle: number } {
+  return { position: [random.range(-10, 10), random.range(-10, 10)], angle: random.range(-Math.PI, Math.PI) };
+}
+
+/** A point on edge `i` of A (world), in the middle half of it, with the edge's outward unit normal. */
+function edgePoint(worldA: V2[], i: number, random: Random): { point: V2; normal: V2 } {
+  const p = worldA[i]!, q = worldA[(i + 1) % worldA.length]!;
+  const t = random.range(0.25, 0.75);
+  const ex = q[0] - p[0], ey = q[1] - p[1];
+  const length = Math.hypot(ex, ey);
+  // Counter-clockwise winding: the outward normal is the edge turned clockwise.
+  return { point: [p[0] + t * ex, p[1] + t * ey], normal: [ey / length, -ex / length] };
+}
+
+/**
+ * Convex polygon pairs. B's vertex deepest along -n (n the outward normal of a random edge of A)
+ * is put on a point of that edge, so B lies on the far side of the edge's line and A on the near
+ * side: they touch there. B is then moved by `-depth n` (overlap: its vertex is inside A, depth
+ * being under a tenth of A's size) or by a gap along n (separated by that line).
+ */
+export function polygonPolygonPairs(count: number, seed: number): Pair<PolygonSpec, PolygonSpec>[] {
+  const random = new Random(seed);
+  return categories(count, random).map((category) => {
+    const a: PolygonSpec = { kind: 'polygon', points: randomConvex(random, random.range(0.5, 1.5)), ...randomPlacement(random) };
+    const worldA = worldPoints(a);
+    const { point, normal } = edgePoint(worldA, random.int(worldA.length), random);
+    const pointsB = randomConvex(random, random.range(0.5, 1.5));
+    const angleB = random.range(-Math.PI, Math.PI);
+    let deepest = pointsB[0]!;
+    let deepestDot = Infinity;
+    for (const p of pointsB) {
+      const r = place2(p, [0, 0], angleB);
+      const along = r[0] * normal[0] + r[1] * normal[1];
+      if (along < deepestDot) {
+        deepestDot = along;
+        deepest = r;
+      }
+    }
+    const depth = depthFor(category, 0.5, random);
+    const position: V2 = [point[0] - deepest[0] - depth * normal[0], point[1] - deepest[1] - depth * normal[1]];
+    return { category, a, b: { kind: 'polygon', points: pointsB, position, angle: angleB } };
+  });
+}
+
+/**
+ * Circle (first) and convex polygon (second). The circle's centre is at `r - depth` from its
+ * closest polygon point along a direction in that point's normal cone: an edge's outward normal
+ * (75%) or, at a vertex, a blend of its two edges' normals (25%).
+ */
+export function circlePolygonPairs(count: number, seed: number): Pair<CircleSpec, PolygonSpec>[] {
+  const random = new Random(seed);
+  return categories(count, random).map((category) => {
+    const polygon: PolygonSpec = { kind: 'polygon', points: randomConvex(random, random.range(0.5, 1.5)), ...randomPlacement(random) };
+    const world = worldPoints(polygon);
+    const radius = random.range(0.1, 0.8);
+    const i = random.int(world.length);
+    let point: V2, direction: V2;
+    if (random.next() < 0.75) {
+      ({ point, normal: direction } = edgePoint(world, i, random));
+    } else {
+      const before = edgePoint(world, (i + world.length - 1) % world.length, random).normal;
+      const after = edgePoint(world, i, random).normal;
+      const t = random.range(0.1, 0.9);
+      const bx = before[0] * (1 - t) + after[0] * t, by = before[1] * (1 - t) + after[1] * t;
+      const length = Math.hypot(bx, by);
+      point = world[i]!;
+      direction = [bx / length, by / length];
+    }
+    const reach = radius - depthFor(category, radius, random);
+    const circle: CircleSpec = { kind: 'circle', radius, position: [point[0] + direction[0] * reach, point[1] + direction[1] * reach], angle: 0 };
+    return { category, a: circle, b: polygon };
+  });
+}
+
+/** Circle-circle: centres `rA + rB - depth` apart. */
+export function circleCirclePairs(count: number, seed: number): Pair<CircleSpec, CircleSpec>[] {
+  const random = new Random(seed);
+  return categories(count, random).map((category) => {
+    const ra = random.range(0.2, 1), rb = random.range(0.2, 1);
+    const { position } = randomPlacement(random);
+    const angle = random.range(0, 2 * Math.PI);
+    const distance = ra + rb - depthFor(category, ra + rb, random);
+    return {
+      category,
+      a: { kind: 'circle', radius: ra, position, angle: 0 },
+      b: { kind: 'circle', radius: rb, position: [position[0] + distance * Math.cos(angle), position[1] + distance * Math.sin(angle)], angle: 0 },
+    };
+  });
+}
