@@ -4,6 +4,7 @@ export { requireFinite, requirePositive, requireNonNegative, requireInteger, rea
 export {
   LENGTH_SQUARED_EPSILON,
   PARALLEL_EPSILON,
+  SEGMENT_PARALLEL_EPSILON,
   AXIS_RELATIVE_MARGIN,
   AXIS_ABSOLUTE_MARGIN,
   UNIT_QUATERNION_TOLERANCE,

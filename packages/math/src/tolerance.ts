@@ -14,6 +14,16 @@ export const LENGTH_SQUARED_EPSILON = 1e-24;
 export const PARALLEL_EPSILON = 1e-6;
 
 /**
+ * The segment-segment kernel treats two segments as parallel when
+ * `|d1 x d2|^2 <= SEGMENT_PARALLEL_EPSILON * |d1|^2 * |d2|^2` (sine of the angle below 1e-6) and
+ * then answers the middle of their overlap. Far smaller than `PARALLEL_EPSILON` on purpose: the
+ * middle of the overlap can be up to `sin(angle) * length / 2` farther apart than the true
+ * closest points, while Ericson's general formula stays accurate down to this angle (its
+ * denominator keeps about 12 of its 16 digits).
+ */
+export const SEGMENT_PARALLEL_EPSILON = 1e-12;
+
+/**
  * Axis selection bias for box-box SAT (Box2D's relative + absolute tolerance idea, carried to 3D):
  * a candidate axis replaces the preferred one only when its separation is larger by
  * `AXIS_RELATIVE_MARGIN * |separation| + AXIS_ABSOLUTE_MARGIN * size` (size: the largest half
