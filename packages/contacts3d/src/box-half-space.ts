@@ -63,7 +63,8 @@ export function writeBoxPlaneContacts(
     candidatePoints[3 * count] = px + e0 * ax0 + e1 * ax1 + e2 * ax2 - nx * lower;
     candidatePoints[3 * count + 1] = py + e0 * ay0 + e1 * ay1 + e2 * ay2 - ny * lower;
     candidatePoints[3 * count + 2] = pz + e0 * az0 + e1 * az1 + e2 * az2 - nz * lower;
-    candidateDepths[count] = -height;
+    // 0 - height rather than -height: an exact touch reports +0, not -0.
+    candidateDepths[count] = 0 - height;
     candidateVertices[count] = vertex;
     count++;
   }
