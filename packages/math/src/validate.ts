@@ -4,16 +4,24 @@
  * value, so the hot kernels never need to check anything.
  */
 
+/** A scalar as a message shows it: strings quoted (so `'1'` is told apart from `1`), cut at 40 characters. */
+function describeScalar(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
+  if (typeof value === 'object' && value !== null) return Array.isArray(value) ? 'an array' : 'an object';
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'bigint') return `${value}n`;
+  return String(value);
+}
+
+/** A value as a message shows it: scalars as `describeScalar`, array-likes by their first 16 items. */
 function describe(value: unknown): string {
-  if (typeof value === 'number') return String(value);
-  if (value === null || value === undefined) return String(value);
-  if (typeof value === 'object' && 'length' in value) {
+  if (typeof value === 'object' && value !== null && 'length' in value && typeof value.length === 'number') {
     const list = value as ArrayLike<unknown>;
     const parts: string[] = [];
-    for (let i = 0; i < list.length && i < 16; i++) parts.push(String(list[i]));
+    for (let i = 0; i < list.length && i < 16; i++) parts.push(describeScalar(list[i]));
     return `[${parts.join(', ')}${list.length > 16 ? ', ...' : ''}]`;
   }
-  return typeof value;
+  return describeScalar(value);
 }
 
 /** Throws unless `value` is a finite number. */
@@ -48,7 +56,9 @@ export function requireInteger(field: string, value: unknown, min: number, max =
 
 /**
  * Throws unless `value` is an array-like of exactly `length` finite numbers, then copies it into
- * `out` (a Float64Array of at least that length) and returns `out`.
+ * `out` (a Float64Array of at least that length) and returns `out`. A wrong shape or a component
+ * that is not a number is a `TypeError`; a NaN or infinite component is a `RangeError`. Nothing
+ * is written to `out` unless every component passes, and `out` may be `value` itself.
  */
 export function readFiniteArray(field: string, value: unknown, length: number, out: Float64Array): Float64Array {
   if (value === null || typeof value !== 'object' || typeof (value as ArrayLike<number>).length !== 'number') {
@@ -60,8 +70,11 @@ export function readFiniteArray(field: string, value: unknown, length: number, o
   }
   for (let i = 0; i < length; i++) {
     const component = list[i];
-    if (typeof component !== 'number' || !Number.isFinite(component)) {
-      throw new RangeError(`${field}[${i}] must be a finite number, got ${describe(component)} in ${describe(value)}`);
+    if (typeof component !== 'number') {
+      throw new TypeError(`${field}[${i}] must be a finite number, got ${describeScalar(component)} in ${describe(value)}`);
+    }
+    if (!Number.isFinite(component)) {
+      throw new RangeError(`${field}[${i}] must be a finite number, got ${component} in ${describe(value)}`);
     }
   }
   for (let i = 0; i < length; i++) out[i] = list[i] as number;
