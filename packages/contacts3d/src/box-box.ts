@@ -23,17 +23,26 @@ import type { Box } from './primitives.js';
 
 /** Rotation of B in A's frame: `rotationAB[3 * i + j] = dot(a_i, b_j)`. */
 const rotationAB = new Float64Array(9);
-const absRotationAB = new Float64Array(9);
 
 /** Largest clipped polygon: a quadrilateral cut by four planes gains at most one vertex per plane. */
 const MAX_POLYGON = 8;
-// Two polygon buffers for the clipping passes: local coordinates, feature codes, kind, and the
-// tag of the edge leaving each vertex (>= 0: an incident edge code; < 0: -1 - side plane).
-const polygonPoints = [new Float64Array(3 * MAX_POLYGON), new Float64Array(3 * MAX_POLYGON)] as const;
-const polygonReference = [new Int32Array(MAX_POLYGON), new Int32Array(MAX_POLYGON)] as const;
-const polygonIncident = [new Int32Array(MAX_POLYGON), new Int32Array(MAX_POLYGON)] as const;
-const polygonKind = [new Int32Array(MAX_POLYGON), new Int32Array(MAX_POLYGON)] as const;
-const polygonEdge = [new Int32Array(MAX_POLYGON), new Int32Array(MAX_POLYGON)] as const;
+
+/**
+ * The polygon being clipped, in the reference face's frame: `u`, `v` along the face's two side
+ * axes, `w` along its normal axis. Two buffers of MAX_POLYGON vertices side by side (offsets 0
+ * and MAX_POLYGON); `clipSource` says which holds the current polygon. Per vertex, `origin` says
+ * where it came from (decoded into feature ids only for the points kept):
+ * corner j of the incident face -> j; incident edge e cut by side plane p -> 8 + 4e + p;
+ * side planes p' and p meeting on the incident face -> 32 + 4p' + p. `edge` tags the edge that
+ * leaves the vertex: incident edge e -> e, a stretch along side plane p -> 4 + p.
+ * Incident edge e joins corners e and e + 1; side planes are 0: +u, 1: -u, 2: +v, 3: -v.
+ */
+const polygonU = new Float64Array(2 * MAX_POLYGON);
+const polygonV = new Float64Array(2 * MAX_POLYGON);
+const polygonW = new Float64Array(2 * MAX_POLYGON);
+const polygonOrigin = new Int32Array(2 * MAX_POLYGON);
+const polygonEdge = new Int32Array(2 * MAX_POLYGON);
+let clipSource = 0;
 
 /** The manifold of the current pair, in canonical order, before it is written out. */
 const manifoldPoints = new Float64Array(3 * MAX_POLYGON);
@@ -68,82 +77,56 @@ function firstInCanonicalOrder(a: Box, b: Box): boolean {
 }
 
 /**
- * One Sutherland-Hodgman pass: keeps the part of polygon `source` (count vertices) with
- * `sign * x[axis] <= limit`, writes it to polygon `target` and returns its vertex count.
- * `referenceFace` (axis, sign) is the reference face, so that new points get feature codes.
+ * One Sutherland-Hodgman pass against side plane `plane` (`sign * x <= limit`, x being u for
+ * planes 0 and 1, v for 2 and 3): returns the vertex count of the clipped polygon. A polygon
+ * wholly inside stays where it is; otherwise the result goes to the other buffer.
  */
-function clipPolygon(
-  source: 0 | 1,
-  count: number,
-  axis: number,
-  sign: number,
-  limit: number,
-  referenceAxis: number,
-  referenceSign: number,
-  incidentFace: number,
-): number {
-  const target = source === 0 ? 1 : 0;
-  const inPoints = polygonPoints[source], outPoints = polygonPoints[target];
-  const inReference = polygonReference[source], outReference = polygonReference[target];
-  const inIncident = polygonIncident[source], outIncident = polygonIncident[target];
-  const inKind = polygonKind[source], outKind = polygonKind[target];
-  const inEdge = polygonEdge[source], outEdge = polygonEdge[target];
-  const planeTag = -1 - (2 * axis + (sign < 0 ? 1 : 0));
-  let out = 0;
+function clipPolygon(count: number, plane: number, limit: number): number {
+  const along = plane < 2 ? polygonU : polygonV;
+  const sign = plane & 1 ? -1 : 1;
+  const source = clipSource;
+  let inside = 0;
+  for (let i = 0; i < count; i++) if (sign * along[source + i]! <= limit) inside++;
+  if (inside === count) return count;
+  const target = source === 0 ? MAX_POLYGON : 0;
+  clipSource = target;
+  let out = target;
   for (let i = 0; i < count; i++) {
-    const next = i + 1 === count ? 0 : i + 1;
-    const distanceCurrent = sign * inPoints[3 * i + axis]! - limit;
-    const distanceNext = sign * inPoints[3 * next + axis]! - limit;
+    const current = source + i;
+    const next = i + 1 === count ? source : current + 1;
+    const distanceCurrent = sign * along[current]! - limit;
+    const distanceNext = sign * along[next]! - limit;
     if ((distanceCurrent <= 0) !== (distanceNext <= 0)) {
-      // The edge crosses the plane: t from distanceCurrent + t (distanceNext - distanceCurrent) = 0.
+      // The edge crosses the plane at t, from distanceCurrent + t (distanceNext - distanceCurrent) = 0.
       const t = distanceCurrent / (distanceCurrent - distanceNext);
-      for (let c = 0; c < 3; c++) {
-        const from = inPoints[3 * i + c]!;
-        outPoints[3 * out + c] = from + t * (inPoints[3 * next + c]! - from);
-      }
-      outPoints[3 * out + axis] = sign * limit;
-      const edgeTag = inEdge[i]!;
-      if (edgeTag >= 0) {
-        // An incident edge crosses the boundary edge between the reference face and this side.
-        const s0 = referenceAxis === 0 ? referenceSign : axis === 0 ? sign : 0;
-        const s1 = referenceAxis === 1 ? referenceSign : axis === 1 ? sign : 0;
-        const s2 = referenceAxis === 2 ? referenceSign : axis === 2 ? sign : 0;
-        outReference[out] = edgeFromSigns(3 - referenceAxis - axis, s0, s1, s2);
-        outIncident[out] = edgeTag;
-        outKind[out] = ContactKind.EdgeEdge;
-      } else {
-        // An earlier side plane meets this one: the reference face's corner, on the incident face.
-        const previous = -1 - edgeTag;
-        const previousAxis = previous >> 1, previousSign = previous & 1 ? -1 : 1;
-        const signs0 = referenceAxis === 0 ? referenceSign : axis === 0 ? sign : previousSign;
-        const signs1 = referenceAxis === 1 ? referenceSign : axis === 1 ? sign : previousSign;
-        const signs2 = referenceAxis === 2 ? referenceSign : axis === 2 ? sign : previousSign;
-        outReference[out] = previousAxis === axis ? boxFaceFeature(axis, sign) : boxVertexFeature(signs0, signs1, signs2);
-        outIncident[out] = incidentFace;
-        outKind[out] = ContactKind.PointFace;
-      }
-      outEdge[out] = distanceCurrent <= 0 ? planeTag : edgeTag;
+      polygonU[out] = polygonU[current]! + t * (polygonU[next]! - polygonU[current]!);
+      polygonV[out] = polygonV[current]! + t * (polygonV[next]! - polygonV[current]!);
+      polygonW[out] = polygonW[current]! + t * (polygonW[next]! - polygonW[current]!);
+      along[out] = sign * limit;
+      const edge = polygonEdge[current]!;
+      polygonOrigin[out] = edge < 4 ? 8 + 4 * edge + plane : 32 + 4 * (edge - 4) + plane;
+      // Entering: the new vertex continues along the cut edge; leaving: along the plane.
+      polygonEdge[out] = distanceCurrent <= 0 ? 4 + plane : edge;
       out++;
     }
     if (distanceNext <= 0) {
-      outPoints[3 * out] = inPoints[3 * next]!;
-      outPoints[3 * out + 1] = inPoints[3 * next + 1]!;
-      outPoints[3 * out + 2] = inPoints[3 * next + 2]!;
-      outReference[out] = inReference[next]!;
-      outIncident[out] = inIncident[next]!;
-      outKind[out] = inKind[next]!;
-      outEdge[out] = inEdge[next]!;
+      polygonU[out] = polygonU[next]!;
+      polygonV[out] = polygonV[next]!;
+      polygonW[out] = polygonW[next]!;
+      polygonOrigin[out] = polygonOrigin[next]!;
+      polygonEdge[out] = polygonEdge[next]!;
       out++;
     }
   }
-  return out;
+  return out - target;
 }
 
 /**
  * Face axis: clips the incident face of `incident` against the reference face of `reference`
  * (local axis `referenceAxis`, outward sign `referenceSign`) and writes the points below the
- * reference face (within `tolerance`) to the manifold buffers, in world space. `referenceIsA`
- * says which feature slot each box fills. Returns the number of points.
+ * reference face (within `tolerance`) to the manifold buffers, in world space, halfway between
+ * each clipped point and its projection on the reference face. `referenceIsA` says which
+ * feature slot each box fills. Returns the number of points.
  */
 function faceContacts(
   reference: Box,
@@ -155,98 +138,151 @@ function faceContacts(
 ): number {
   const mr = reference.transform, mi = incident.transform;
   const hr = reference.halfSize, hi = incident.halfSize;
-  // Reference axes (world) and the incident box's centre and axes in the reference frame.
-  const r0x = mr[0]!, r0y = mr[1]!, r0z = mr[2]!;
-  const r1x = mr[4]!, r1y = mr[5]!, r1z = mr[6]!;
-  const r2x = mr[8]!, r2y = mr[9]!, r2z = mr[10]!;
-  const dx = mi[12]! - mr[12]!, dy = mi[13]! - mr[13]!, dz = mi[14]! - mr[14]!;
-  const centre0 = dx * r0x + dy * r0y + dz * r0z;
-  const centre1 = dx * r1x + dy * r1y + dz * r1z;
-  const centre2 = dx * r2x + dy * r2y + dz * r2z;
-  // Reference face normal in the reference frame is referenceSign * e_referenceAxis; the
-  // incident face is the incident box's face most anti-parallel to it.
+  // The reference frame: side axes u < v and the normal axis w = referenceAxis.
+  const axisU = referenceAxis === 0 ? 1 : 0;
+  const axisV = referenceAxis === 2 ? 1 : 2;
+  const ux = mr[4 * axisU]!, uy = mr[4 * axisU + 1]!, uz = mr[4 * axisU + 2]!;
+  const vx = mr[4 * axisV]!, vy = mr[4 * axisV + 1]!, vz = mr[4 * axisV + 2]!;
+  const wx = mr[4 * referenceAxis]!, wy = mr[4 * referenceAxis + 1]!, wz = mr[4 * referenceAxis + 2]!;
+
+  // The incident face: the incident box's face most anti-parallel to the reference normal.
   let incidentAxis = 0;
   let best = -1;
-  let incidentDot = 0;
+  let facing = 0;
   for (let m = 0; m < 3; m++) {
-    const ix = mi[4 * m]!, iy = mi[4 * m + 1]!, iz = mi[4 * m + 2]!;
-    const along = referenceAxis === 0 ? ix * r0x + iy * r0y + iz * r0z : referenceAxis === 1 ? ix * r1x + iy * r1y + iz * r1z : ix * r2x + iy * r2y + iz * r2z;
+    const along = mi[4 * m]! * wx + mi[4 * m + 1]! * wy + mi[4 * m + 2]! * wz;
     if (Math.abs(along) > best) {
       best = Math.abs(along);
       incidentAxis = m;
-      incidentDot = along * referenceSign;
+      facing = along * referenceSign;
     }
   }
-  const incidentSign = incidentDot > 0 ? -1 : 1;
-  const axisU: number = incidentAxis === 0 ? 1 : 0;
-  const axisV = incidentAxis === 2 ? 1 : 2;
-  // Incident axes in the reference frame, scaled by the half sizes.
+  const incidentSign = facing > 0 ? -1 : 1;
+  const axisP = incidentAxis === 0 ? 1 : 0;
+  const axisQ = incidentAxis === 2 ? 1 : 2;
+  // Face centre and half edges P, Q of the incident face, in the reference frame.
+  const hm = incidentSign * hi[incidentAxis]!, hp = hi[axisP]!, hq = hi[axisQ]!;
   const mx = mi[4 * incidentAxis]!, my = mi[4 * incidentAxis + 1]!, mz = mi[4 * incidentAxis + 2]!;
-  const ux = mi[4 * axisU]!, uy = mi[4 * axisU + 1]!, uz = mi[4 * axisU + 2]!;
-  const vx = mi[4 * axisV]!, vy = mi[4 * axisV + 1]!, vz = mi[4 * axisV + 2]!;
-  const hm = incidentSign * hi[incidentAxis]!, hu = hi[axisU]!, hv = hi[axisV]!;
-  const face0 = centre0 + hm * (mx * r0x + my * r0y + mz * r0z);
-  const face1 = centre1 + hm * (mx * r1x + my * r1y + mz * r1z);
-  const face2 = centre2 + hm * (mx * r2x + my * r2y + mz * r2z);
-  const u0 = hu * (ux * r0x + uy * r0y + uz * r0z), u1 = hu * (ux * r1x + uy * r1y + uz * r1z), u2 = hu * (ux * r2x + uy * r2y + uz * r2z);
-  const v0 = hv * (vx * r0x + vy * r0y + vz * r0z), v1 = hv * (vx * r1x + vy * r1y + vz * r1z), v2 = hv * (vx * r2x + vy * r2y + vz * r2z);
-
-  // The incident quad, corners (+u +v), (-u +v), (-u -v), (+u -v), with its vertex and edge codes.
-  const points = polygonPoints[0];
-  const referenceFace = boxFaceFeature(referenceAxis, referenceSign);
-  const incidentFace = boxFaceFeature(incidentAxis, incidentSign);
+  const fx = mi[12]! - mr[12]! + hm * mx, fy = mi[13]! - mr[13]! + hm * my, fz = mi[14]! - mr[14]! + hm * mz;
+  const px = hp * mi[4 * axisP]!, py = hp * mi[4 * axisP + 1]!, pz = hp * mi[4 * axisP + 2]!;
+  const qx = hq * mi[4 * axisQ]!, qy = hq * mi[4 * axisQ + 1]!, qz = hq * mi[4 * axisQ + 2]!;
+  const fu = fx * ux + fy * uy + fz * uz, fv = fx * vx + fy * vy + fz * vz, fw = fx * wx + fy * wy + fz * wz;
+  const pu = px * ux + py * uy + pz * uz, pv = px * vx + py * vy + pz * vz, pw = px * wx + py * wy + pz * wz;
+  const qu = qx * ux + qy * uy + qz * uz, qv = qx * vx + qy * vy + qz * vz, qw = qx * wx + qy * wy + qz * wz;
+  // Corners 0: +P +Q, 1: -P +Q, 2: -P -Q, 3: +P -Q; edge e runs from corner e to corner e + 1.
+  polygonU[0] = fu + pu + qu; polygonV[0] = fv + pv + qv; polygonW[0] = fw + pw + qw;
+  polygonU[1] = fu - pu + qu; polygonV[1] = fv - pv + qv; polygonW[1] = fw - pw + qw;
+  polygonU[2] = fu - pu - qu; polygonV[2] = fv - pv - qv; polygonW[2] = fw - pw - qw;
+  polygonU[3] = fu + pu - qu; polygonV[3] = fv + pv - qv; polygonW[3] = fw + pw - qw;
   for (let corner = 0; corner < 4; corner++) {
-    const su = corner === 0 || corner === 3 ? 1 : -1;
-    const sv = corner < 2 ? 1 : -1;
-    points[3 * corner] = face0 + su * u0 + sv * v0;
-    points[3 * corner + 1] = face1 + su * u1 + sv * v1;
-    points[3 * corner + 2] = face2 + su * u2 + sv * v2;
-    const s0 = incidentAxis === 0 ? incidentSign : axisU === 0 ? su : sv;
-    const s1 = incidentAxis === 1 ? incidentSign : axisU === 1 ? su : sv;
-    const s2 = incidentAxis === 2 ? incidentSign : axisU === 2 ? su : sv;
-    polygonReference[0][corner] = referenceFace;
-    polygonIncident[0][corner] = boxVertexFeature(s0, s1, s2);
-    polygonKind[0][corner] = ContactKind.PointFace;
-    // Edge to the next corner: corners 0-1 and 2-3 differ in u (edge along u), 1-2 and 3-0 in v.
-    polygonEdge[0][corner] = corner === 0 || corner === 2 ? edgeFromSigns(axisU, s0, s1, s2) : edgeFromSigns(axisV, s0, s1, s2);
+    polygonOrigin[corner] = corner;
+    polygonEdge[corner] = corner;
   }
 
-  // Clip against the four side planes of the reference face.
-  const sideU = referenceAxis === 0 ? 1 : 0;
-  const sideV = referenceAxis === 2 ? 1 : 2;
-  let count = clipPolygon(0, 4, sideU, 1, hr[sideU]!, referenceAxis, referenceSign, incidentFace);
-  count = clipPolygon(1, count, sideU, -1, hr[sideU]!, referenceAxis, referenceSign, incidentFace);
-  count = clipPolygon(0, count, sideV, 1, hr[sideV]!, referenceAxis, referenceSign, incidentFace);
-  count = clipPolygon(1, count, sideV, -1, hr[sideV]!, referenceAxis, referenceSign, incidentFace);
-  const clipped = polygonPoints[0];
+  clipSource = 0;
+  const limitU = hr[axisU]!, limitV = hr[axisV]!;
+  let count = clipPolygon(4, 0, limitU);
+  count = clipPolygon(count, 1, limitU);
+  count = clipPolygon(count, 2, limitV);
+  count = clipPolygon(count, 3, limitV);
 
-  // Keep the points below the reference face; the contact point is halfway to the face.
+  // Keep the points below the reference face and lift each halfway to it.
   const faceLevel = hr[referenceAxis]!;
+  const ox = mr[12]!, oy = mr[13]!, oz = mr[14]!;
   let kept = 0;
-  for (let i = 0; i < count; i++) {
-    const depth = faceLevel - referenceSign * clipped[3 * i + referenceAxis]!;
+  for (let i = clipSource; i < clipSource + count; i++) {
+    const depth = faceLevel - referenceSign * polygonW[i]!;
     if (depth < -tolerance) continue;
-    let x0 = clipped[3 * i]!, x1 = clipped[3 * i + 1]!, x2 = clipped[3 * i + 2]!;
-    const lift = 0.5 * depth * referenceSign;
-    if (referenceAxis === 0) x0 += lift;
-    else if (referenceAxis === 1) x1 += lift;
-    else x2 += lift;
-    manifoldPoints[3 * kept] = mr[12]! + x0 * r0x + x1 * r1x + x2 * r2x;
-    manifoldPoints[3 * kept + 1] = mr[13]! + x0 * r0y + x1 * r1y + x2 * r2y;
-    manifoldPoints[3 * kept + 2] = mr[14]! + x0 * r0z + x1 * r1z + x2 * r2z;
+    const u = polygonU[i]!, v = polygonV[i]!, w = polygonW[i]! + 0.5 * depth * referenceSign;
+    manifoldPoints[3 * kept] = ox + u * ux + v * vx + w * wx;
+    manifoldPoints[3 * kept + 1] = oy + u * uy + v * vy + w * wy;
+    manifoldPoints[3 * kept + 2] = oz + u * uz + v * vz + w * wz;
     manifoldDepths[kept] = depth;
-    manifoldFeatureA[kept] = referenceIsA ? polygonReference[0][i]! : polygonIncident[0][i]!;
-    manifoldFeatureB[kept] = referenceIsA ? polygonIncident[0][i]! : polygonReference[0][i]!;
-    manifoldKinds[kept] = polygonKind[0][i]!;
+    decodeOrigin(polygonOrigin[i]!, kept, referenceIsA, referenceAxis, referenceSign, axisU, incidentAxis, incidentSign, axisP);
     kept++;
   }
   // Contact normal from B toward A: against the reference face's outward normal when A is the reference.
   const normalSign = referenceIsA ? -referenceSign : referenceSign;
-  const column = 4 * referenceAxis;
-  manifoldNormal[0] = normalSign * mr[column]!;
-  manifoldNormal[1] = normalSign * mr[column + 1]!;
-  manifoldNormal[2] = normalSign * mr[column + 2]!;
+  manifoldNormal[0] = normalSign * wx;
+  manifoldNormal[1] = normalSign * wy;
+  manifoldNormal[2] = normalSign * wz;
   return kept;
+}
+
+/**
+ * Turns a polygon vertex's `origin` (see the polygon buffers) into the feature codes and kind of
+ * manifold point `slot`. Side plane p lies on reference axis u (p < 2) or v, sign + for even p.
+ */
+function decodeOrigin(
+  origin: number,
+  slot: number,
+  referenceIsA: boolean,
+  referenceAxis: number,
+  referenceSign: number,
+  axisU: number,
+  incidentAxis: number,
+  incidentSign: number,
+  axisP: number,
+): void {
+  let referenceFeature: number;
+  let incidentFeature: number;
+  let kind: ContactKind;
+  if (origin < 8) {
+    // Corner of the incident face (signs on P, Q from the corner order) on the reference face.
+    const signP = origin === 0 || origin === 3 ? 1 : -1;
+    const signQ = origin < 2 ? 1 : -1;
+    incidentFeature = vertexFromAxes(incidentAxis, incidentSign, axisP, signP, signQ);
+    referenceFeature = boxFaceFeature(referenceAxis, referenceSign);
+    kind = ContactKind.PointFace;
+  } else if (origin < 32) {
+    // Incident edge e cut by side plane p: the incident edge crosses the reference face's edge.
+    const edge = (origin - 8) >> 2, plane = (origin - 8) & 3;
+    const alongP = edge === 0 || edge === 2;
+    const fixedSign = edge === 0 ? 1 : edge === 2 ? -1 : edge === 1 ? -1 : 1;
+    incidentFeature = edgeFromAxes(incidentAxis, incidentSign, axisP, alongP, fixedSign);
+    const planeAxis = plane < 2 ? axisU : 3 - referenceAxis - axisU;
+    referenceFeature = edgeFromAxes(referenceAxis, referenceSign, planeAxis, false, plane & 1 ? -1 : 1);
+    kind = ContactKind.EdgeEdge;
+  } else {
+    // Two side planes meet on the incident face: the reference face's corner touches that face.
+    const first = (origin - 32) >> 2, second = (origin - 32) & 3;
+    const firstAxis = first < 2 ? axisU : 3 - referenceAxis - axisU;
+    const secondAxis = second < 2 ? axisU : 3 - referenceAxis - axisU;
+    const firstSign = first & 1 ? -1 : 1, secondSign = second & 1 ? -1 : 1;
+    incidentFeature = boxFaceFeature(incidentAxis, incidentSign);
+    referenceFeature =
+      firstAxis === secondAxis
+        ? boxFaceFeature(secondAxis, secondSign)
+        : vertexFromAxes(referenceAxis, referenceSign, firstAxis, firstSign, secondSign);
+    kind = ContactKind.PointFace;
+  }
+  manifoldFeatureA[slot] = referenceIsA ? referenceFeature : incidentFeature;
+  manifoldFeatureB[slot] = referenceIsA ? incidentFeature : referenceFeature;
+  manifoldKinds[slot] = kind;
+}
+
+/**
+ * Vertex code from the sign on a face axis, on a second axis `axisP`, and on the remaining axis.
+ */
+function vertexFromAxes(faceAxis: number, faceSign: number, axisP: number, signP: number, signRest: number): number {
+  const s0 = faceAxis === 0 ? faceSign : axisP === 0 ? signP : signRest;
+  const s1 = faceAxis === 1 ? faceSign : axisP === 1 ? signP : signRest;
+  const s2 = faceAxis === 2 ? faceSign : axisP === 2 ? signP : signRest;
+  return boxVertexFeature(s0, s1, s2);
+}
+
+/**
+ * Edge code of the edge on the face (faceAxis, faceSign) that runs along the remaining axis
+ * (`alongP` false) or along `axisP` (`alongP` true), the other coordinate having `fixedSign`.
+ */
+function edgeFromAxes(faceAxis: number, faceSign: number, axisP: number, alongP: boolean, fixedSign: number): number {
+  const rest = 3 - faceAxis - axisP;
+  const along = alongP ? axisP : rest;
+  const fixedAxis = alongP ? rest : axisP;
+  const s0 = faceAxis === 0 ? faceSign : fixedAxis === 0 ? fixedSign : 0;
+  const s1 = faceAxis === 1 ? faceSign : fixedAxis === 1 ? fixedSign : 0;
+  const s2 = faceAxis === 2 ? faceSign : fixedAxis === 2 ? fixedSign : 0;
+  return edgeFromSigns(along, s0, s1, s2);
 }
 
 /**
@@ -324,112 +360,136 @@ function edgeContact(a: Box, b: Box, i: number, j: number, t0: number, t1: numbe
 const sat = {
   /** 0..2: face of A along a_i; 3..5: face of B along b_(i-3). */
   faceAxis: 0,
-  faceSeparation: 0,
   /** Sign of B's centre along a face axis of A, or of A's centre along a face axis of B. */
   faceSign: 1,
   /** Index 3i + j of the deepest usable edge axis a_i x b_j, or -1. */
   edgeAxis: -1,
-  edgeSeparation: 0,
   /** B's centre in A's frame. */
   t0: 0,
   t1: 0,
   t2: 0,
 };
 
+/** Separation along an edge axis of squared length `lengthSquared`; parallel edges never win. */
+function edgeAxisSeparation(projection: number, radii: number, lengthSquared: number): number {
+  return lengthSquared < PARALLEL_EPSILON ? -Infinity : (projection - radii) / Math.sqrt(lengthSquared);
+}
+
 /**
- * The 15-axis separating-axis test (Ericson 4.4.1) in A's frame, with early out: returns false
- * as soon as an axis separates the boxes by more than `tolerance`, otherwise true with the best
- * face and edge axes in `sat`. Edge axes of near-parallel edges (sine below 1e-3) are skipped:
- * the face axes then bound the separation to within `halfEdge * 1e-3`, while the normalised
- * cross product would carry the round-off of a near-zero vector.
+ * The 15-axis separating-axis test (Ericson 4.4.1, written out axis by axis as there) in A's
+ * frame, with early out: returns false as soon as an axis separates the boxes by more than
+ * `tolerance`, otherwise true with the best face and edge axes in `sat`. Edge axes of
+ * near-parallel edges (sine below 1e-3) are skipped: the face axes then bound the separation to
+ * within `halfEdge * 1e-3`, while the normalised cross product would carry the round-off of a
+ * near-zero vector.
  */
 function separatingAxisTest(a: Box, b: Box, tolerance: number): boolean {
   const ma = a.transform, mb = b.transform;
   const ha0 = a.halfSize[0]!, ha1 = a.halfSize[1]!, ha2 = a.halfSize[2]!;
   const hb0 = b.halfSize[0]!, hb1 = b.halfSize[1]!, hb2 = b.halfSize[2]!;
-  const R = rotationAB, Q = absRotationAB;
-  for (let i = 0; i < 3; i++) {
-    const ax = ma[4 * i]!, ay = ma[4 * i + 1]!, az = ma[4 * i + 2]!;
-    for (let j = 0; j < 3; j++) {
-      const value = ax * mb[4 * j]! + ay * mb[4 * j + 1]! + az * mb[4 * j + 2]!;
-      R[3 * i + j] = value;
-      Q[3 * i + j] = Math.abs(value);
-    }
-  }
+  const a0x = ma[0]!, a0y = ma[1]!, a0z = ma[2]!, a1x = ma[4]!, a1y = ma[5]!, a1z = ma[6]!, a2x = ma[8]!, a2y = ma[9]!, a2z = ma[10]!;
+  const b0x = mb[0]!, b0y = mb[1]!, b0z = mb[2]!, b1x = mb[4]!, b1y = mb[5]!, b1z = mb[6]!, b2x = mb[8]!, b2y = mb[9]!, b2z = mb[10]!;
+  // r_ij = a_i . b_j: B's rotation in A's frame; q_ij = |r_ij|.
+  const r00 = a0x * b0x + a0y * b0y + a0z * b0z, r01 = a0x * b1x + a0y * b1y + a0z * b1z, r02 = a0x * b2x + a0y * b2y + a0z * b2z;
+  const r10 = a1x * b0x + a1y * b0y + a1z * b0z, r11 = a1x * b1x + a1y * b1y + a1z * b1z, r12 = a1x * b2x + a1y * b2y + a1z * b2z;
+  const r20 = a2x * b0x + a2y * b0y + a2z * b0z, r21 = a2x * b1x + a2y * b1y + a2z * b1z, r22 = a2x * b2x + a2y * b2y + a2z * b2z;
+  const q00 = Math.abs(r00), q01 = Math.abs(r01), q02 = Math.abs(r02);
+  const q10 = Math.abs(r10), q11 = Math.abs(r11), q12 = Math.abs(r12);
+  const q20 = Math.abs(r20), q21 = Math.abs(r21), q22 = Math.abs(r22);
+  // t: B's centre in A's frame.
   const dx = mb[12]! - ma[12]!, dy = mb[13]! - ma[13]!, dz = mb[14]! - ma[14]!;
-  const t0 = dx * ma[0]! + dy * ma[1]! + dz * ma[2]!;
-  const t1 = dx * ma[4]! + dy * ma[5]! + dz * ma[6]!;
-  const t2 = dx * ma[8]! + dy * ma[9]! + dz * ma[10]!;
-  sat.t0 = t0;
-  sat.t1 = t1;
-  sat.t2 = t2;
+  const t0 = dx * a0x + dy * a0y + dz * a0z, t1 = dx * a1x + dy * a1y + dz * a1z, t2 = dx * a2x + dy * a2y + dz * a2z;
 
-  // Face axes of A: |t_i| - (ha_i + sum_j hb_j |R_ij|).
-  let faceAxis = 0, faceSeparation = -Infinity, faceSign = 1;
-  for (let i = 0; i < 3; i++) {
-    const ti = i === 0 ? t0 : i === 1 ? t1 : t2;
-    const hai = i === 0 ? ha0 : i === 1 ? ha1 : ha2;
-    const separation = Math.abs(ti) - (hai + hb0 * Q[3 * i]! + hb1 * Q[3 * i + 1]! + hb2 * Q[3 * i + 2]!);
-    if (separation > tolerance) return false;
-    if (separation > faceSeparation) {
-      faceSeparation = separation;
-      faceAxis = i;
-      faceSign = signOf(ti);
-    }
+  // Face axes of A: |t_i| - (ha_i + sum_j hb_j q_ij). Ties keep the lower axis.
+  let separation = Math.abs(t0) - (ha0 + hb0 * q00 + hb1 * q01 + hb2 * q02);
+  if (separation > tolerance) return false;
+  let faceAxis = 0, faceSeparation = separation, faceSign = signOf(t0);
+  separation = Math.abs(t1) - (ha1 + hb0 * q10 + hb1 * q11 + hb2 * q12);
+  if (separation > tolerance) return false;
+  if (separation > faceSeparation) {
+    faceAxis = 1;
+    faceSeparation = separation;
+    faceSign = signOf(t1);
   }
-  // Face axes of B: |t . b_j| - (sum_i ha_i |R_ij| + hb_j). B replaces A only past the margin.
-  const size = Math.max(ha0, ha1, ha2, hb0, hb1, hb2);
-  const absoluteMargin = AXIS_ABSOLUTE_MARGIN * size;
-  let faceBAxis = 0, faceBSeparation = -Infinity, faceBSign = 1;
-  for (let j = 0; j < 3; j++) {
-    const tj = t0 * R[j]! + t1 * R[3 + j]! + t2 * R[6 + j]!;
-    const hbj = j === 0 ? hb0 : j === 1 ? hb1 : hb2;
-    const separation = Math.abs(tj) - (ha0 * Q[j]! + ha1 * Q[3 + j]! + ha2 * Q[6 + j]! + hbj);
-    if (separation > tolerance) return false;
-    if (separation > faceBSeparation) {
-      faceBSeparation = separation;
-      faceBAxis = j;
-      // A's centre lies at -t in B's frame: the face of B toward A has the opposite sign.
-      faceBSign = -signOf(tj);
-    }
+  separation = Math.abs(t2) - (ha2 + hb0 * q20 + hb1 * q21 + hb2 * q22);
+  if (separation > tolerance) return false;
+  if (separation > faceSeparation) {
+    faceAxis = 2;
+    faceSeparation = separation;
+    faceSign = signOf(t2);
   }
+
+  // Face axes of B: |t . b_j| - (sum_i ha_i q_ij + hb_j). A's centre lies at -t, so the face of
+  // B toward A has the sign opposite to t . b_j. B replaces A only past the margin.
+  const tb0 = t0 * r00 + t1 * r10 + t2 * r20, tb1 = t0 * r01 + t1 * r11 + t2 * r21, tb2 = t0 * r02 + t1 * r12 + t2 * r22;
+  separation = Math.abs(tb0) - (ha0 * q00 + ha1 * q10 + ha2 * q20 + hb0);
+  if (separation > tolerance) return false;
+  let faceBAxis = 0, faceBSeparation = separation, faceBSign = -signOf(tb0);
+  separation = Math.abs(tb1) - (ha0 * q01 + ha1 * q11 + ha2 * q21 + hb1);
+  if (separation > tolerance) return false;
+  if (separation > faceBSeparation) {
+    faceBAxis = 1;
+    faceBSeparation = separation;
+    faceBSign = -signOf(tb1);
+  }
+  separation = Math.abs(tb2) - (ha0 * q02 + ha1 * q12 + ha2 * q22 + hb2);
+  if (separation > tolerance) return false;
+  if (separation > faceBSeparation) {
+    faceBAxis = 2;
+    faceBSeparation = separation;
+    faceBSign = -signOf(tb2);
+  }
+  const absoluteMargin = AXIS_ABSOLUTE_MARGIN * Math.max(ha0, ha1, ha2, hb0, hb1, hb2);
   if (faceBSeparation > faceSeparation + AXIS_RELATIVE_MARGIN * Math.abs(faceSeparation) + absoluteMargin) {
     faceAxis = 3 + faceBAxis;
     faceSeparation = faceBSeparation;
     faceSign = faceBSign;
   }
 
-  // Edge axes a_i x b_j, in A's frame e_i x (column j of R).
+  // Edge axes a_i x b_j = e_i x (column j of r) in A's frame: projection of t, radii of A and B
+  // and squared length, as in Ericson's table. Index 3i + j.
   let edgeAxis = -1, edgeSeparation = -Infinity;
-  for (let i = 0; i < 3; i++) {
-    for (let j = 0; j < 3; j++) {
-      const c0 = R[j]!, c1 = R[3 + j]!, c2 = R[6 + j]!;
-      const l0 = i === 0 ? 0 : i === 1 ? c2 : -c1;
-      const l1 = i === 0 ? -c2 : i === 1 ? 0 : c0;
-      const l2 = i === 0 ? c1 : i === 1 ? -c0 : 0;
-      const lengthSquared = l0 * l0 + l1 * l1 + l2 * l2;
-      if (lengthSquared < PARALLEL_EPSILON) continue;
-      const radiusA = ha0 * Math.abs(l0) + ha1 * Math.abs(l1) + ha2 * Math.abs(l2);
-      let radiusB = 0;
-      for (let m = 0; m < 3; m++) {
-        if (m === j) continue;
-        const hbm = m === 0 ? hb0 : m === 1 ? hb1 : hb2;
-        radiusB += hbm * Math.abs(l0 * R[m]! + l1 * R[3 + m]! + l2 * R[6 + m]!);
-      }
-      const separation = (Math.abs(t0 * l0 + t1 * l1 + t2 * l2) - radiusA - radiusB) / Math.sqrt(lengthSquared);
-      if (separation > tolerance) return false;
-      if (separation > edgeSeparation) {
-        edgeSeparation = separation;
-        edgeAxis = 3 * i + j;
-      }
-    }
-  }
+  separation = edgeAxisSeparation(Math.abs(t2 * r10 - t1 * r20), ha1 * q20 + ha2 * q10 + hb1 * q02 + hb2 * q01, r10 * r10 + r20 * r20);
+  if (separation > tolerance) return false;
+  if (separation > edgeSeparation) { edgeSeparation = separation; edgeAxis = 0; }
+  separation = edgeAxisSeparation(Math.abs(t2 * r11 - t1 * r21), ha1 * q21 + ha2 * q11 + hb0 * q02 + hb2 * q00, r11 * r11 + r21 * r21);
+  if (separation > tolerance) return false;
+  if (separation > edgeSeparation) { edgeSeparation = separation; edgeAxis = 1; }
+  separation = edgeAxisSeparation(Math.abs(t2 * r12 - t1 * r22), ha1 * q22 + ha2 * q12 + hb0 * q01 + hb1 * q00, r12 * r12 + r22 * r22);
+  if (separation > tolerance) return false;
+  if (separation > edgeSeparation) { edgeSeparation = separation; edgeAxis = 2; }
+  separation = edgeAxisSeparation(Math.abs(t0 * r20 - t2 * r00), ha0 * q20 + ha2 * q00 + hb1 * q12 + hb2 * q11, r20 * r20 + r00 * r00);
+  if (separation > tolerance) return false;
+  if (separation > edgeSeparation) { edgeSeparation = separation; edgeAxis = 3; }
+  separation = edgeAxisSeparation(Math.abs(t0 * r21 - t2 * r01), ha0 * q21 + ha2 * q01 + hb0 * q12 + hb2 * q10, r21 * r21 + r01 * r01);
+  if (separation > tolerance) return false;
+  if (separation > edgeSeparation) { edgeSeparation = separation; edgeAxis = 4; }
+  separation = edgeAxisSeparation(Math.abs(t0 * r22 - t2 * r02), ha0 * q22 + ha2 * q02 + hb0 * q11 + hb1 * q10, r22 * r22 + r02 * r02);
+  if (separation > tolerance) return false;
+  if (separation > edgeSeparation) { edgeSeparation = separation; edgeAxis = 5; }
+  separation = edgeAxisSeparation(Math.abs(t1 * r00 - t0 * r10), ha0 * q10 + ha1 * q00 + hb1 * q22 + hb2 * q21, r00 * r00 + r10 * r10);
+  if (separation > tolerance) return false;
+  if (separation > edgeSeparation) { edgeSeparation = separation; edgeAxis = 6; }
+  separation = edgeAxisSeparation(Math.abs(t1 * r01 - t0 * r11), ha0 * q11 + ha1 * q01 + hb0 * q22 + hb2 * q20, r01 * r01 + r11 * r11);
+  if (separation > tolerance) return false;
+  if (separation > edgeSeparation) { edgeSeparation = separation; edgeAxis = 7; }
+  separation = edgeAxisSeparation(Math.abs(t1 * r02 - t0 * r12), ha0 * q12 + ha1 * q02 + hb0 * q21 + hb1 * q20, r02 * r02 + r12 * r12);
+  if (separation > tolerance) return false;
+  if (separation > edgeSeparation) { edgeSeparation = separation; edgeAxis = 8; }
+
   sat.faceAxis = faceAxis;
-  sat.faceSeparation = faceSeparation;
   sat.faceSign = faceSign;
+  sat.t0 = t0;
+  sat.t1 = t1;
+  sat.t2 = t2;
   const edgeWins = edgeSeparation > faceSeparation + AXIS_RELATIVE_MARGIN * Math.abs(faceSeparation) + absoluteMargin;
   sat.edgeAxis = edgeWins ? edgeAxis : -1;
-  sat.edgeSeparation = edgeSeparation;
+  if (edgeWins) {
+    const R = rotationAB;
+    R[0] = r00; R[1] = r01; R[2] = r02;
+    R[3] = r10; R[4] = r11; R[5] = r12;
+    R[6] = r20; R[7] = r21; R[8] = r22;
+  }
   return true;
 }
 
