@@ -24,7 +24,8 @@ export function collideBoxPlane(box: Box, plane: Plane, data: CollisionData): nu
   const nx = n[0]!, ny = n[1]!, nz = n[2]!;
   const offset = plane.worldOffset;
   const centreHeight = nx * m[12]! + ny * m[13]! + nz * m[14]! - offset;
+  // The flipped plane is written 0 - x rather than -x, so that zero components stay +0.
   return centreHeight >= 0
     ? writeBoxPlaneContacts(box, plane.body, nx, ny, nz, offset, data)
-    : writeBoxPlaneContacts(box, plane.body, -nx, -ny, -nz, -offset, data);
+    : writeBoxPlaneContacts(box, plane.body, 0 - nx, 0 - ny, 0 - nz, 0 - offset, data);
 }

@@ -97,11 +97,11 @@ export function collideBoxSphere(box: Box, sphere: Sphere, data: CollisionData):
     if (h2 + q2 < faceDistance) { faceAxis = 2; faceSign = -1; faceDistance = h2 + q2; }
     penetration = faceDistance + radius;
     if (penetration < -tolerance) return 0;
-    // Outward face normal f = s a_k; the contact normal is -f.
+    // Outward face normal f = s a_k; the contact normal is -f (as 0 - f, so no -0 appears).
     const fx = faceSign * m[4 * faceAxis]!, fy = faceSign * m[4 * faceAxis + 1]!, fz = faceSign * m[4 * faceAxis + 2]!;
-    nx = -fx;
-    ny = -fy;
-    nz = -fz;
+    nx = 0 - fx;
+    ny = 0 - fy;
+    nz = 0 - fz;
     wx = cx + fx * faceDistance;
     wy = cy + fy * faceDistance;
     wz = cz + fz * faceDistance;

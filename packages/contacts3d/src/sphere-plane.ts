@@ -22,9 +22,10 @@ export function collideSpherePlane(sphere: Sphere, plane: Plane, data: Collision
   let nx = n[0]!, ny = n[1]!, nz = n[2]!;
   let height = nx * m[12]! + ny * m[13]! + nz * m[14]! - plane.worldOffset;
   if (height < 0) {
-    nx = -nx;
-    ny = -ny;
-    nz = -nz;
+    // 0 - x rather than -x: a zero component stays +0.
+    nx = 0 - nx;
+    ny = 0 - ny;
+    nz = 0 - nz;
     height = -height;
   }
   return writeSpherePlaneContact(sphere, plane.body, nx, ny, nz, height, data);
