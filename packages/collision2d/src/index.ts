@@ -1,1 +1,26 @@
-export {};
+// Shapes and contacts.
+export { ContactKind, contactKindName, packFeatureId, firstFeatureOf, secondFeatureOf } from '@contactkit/math';
+export { Contact2, CollisionData2 } from './contact2.js';
+export type { CollisionData2Options } from './contact2.js';
+export {
+  ShapeType2,
+  Shape2,
+  Circle,
+  Polygon,
+  Chain,
+  Segment,
+  Aabb,
+  ConvexPiece,
+  VERTEX_FEATURE,
+  INTERNAL_EDGE_FEATURE,
+  MAX_CONTOUR_VERTICES,
+} from './shapes.js';
+export type { AnyShape2 } from './shapes.js';
+export { collideCircleCircle } from './circle-circle.js';
+export { collideCirclePolygon } from './circle-polygon.js';
+export { collideCircleChain } from './circle-chain.js';
+export { collidePolygonPolygon } from './polygon-polygon.js';
+export { collidePolygonChain } from './polygon-chain.js';
+export { collide2d } from './collide2d.js';
+
+// Boolean and parametric tests, contours, mass properties, broadphase (second 2D engineer's files).

@@ -1,0 +1,24 @@
+/**
+ * Circle against an open chain, by seed 000's segment-distance method, from either side (see
+ * `circle-contour.ts` for the formulas and the segment index that keeps long chains fast).
+ */
+import type { CollisionData2 } from './contact2.js';
+import { circleChainContacts } from './circle-contour.js';
+import { beginPending, flushPending } from './manifold2.js';
+import type { Chain, Circle } from './shapes.js';
+
+/**
+ * Writes the contacts of `circle` against `chain` (or a Segment); normals point from the chain
+ * toward the circle's centre, on whichever side the centre is (the left normal when the centre
+ * lies on a segment). One FaceFace contact per segment whose foot lies on it within
+ * `radius + tolerance`; one PointFace contact at an interior corner seen from its convex side,
+ * or at an open end the circle reaches past. The concave side of a corner gives two contacts,
+ * one per segment. At most `data.maxContactsPerPair`, deepest first. Returns the number written.
+ */
+export function collideCircleChain(circle: Circle, chain: Chain, data: CollisionData2): number {
+  const xf = chain.transform;
+  const dx = circle.transform.x - xf.x, dy = circle.transform.y - xf.y;
+  beginPending();
+  circleChainContacts(chain, xf.cos * dx + xf.sin * dy, -xf.sin * dx + xf.cos * dy, circle.radius, data.tolerance);
+  return flushPending(data, circle.body, chain.body, false);
+}

@@ -1,0 +1,231 @@
+/**
+ * Circle against a contour by seed 000's method, shared by `collideCirclePolygon` and
+ * `collideCircleChain`. Everything runs in the contour's frame (the circle's centre is brought
+ * in once), and the candidates are written to the pending manifold in world space.
+ *
+ * Per segment `i` from `P_i` to `P_i+1` (seed 000, steps 1 to 4): `O = centre - P_i`,
+ * `S = P_i+1 - P_i`; the distance of the centre to the segment's line is `|O x S| / |S|` (here
+ * signed, `dot(O, n_i)` with the unit normal), and the part length `l_part = S . O / |S|`
+ * decides where the foot lies: on the segment when `0 <= l_part <= |S|` (a face contact at the
+ * foot `P_i + Part`), before it or past it otherwise. A convex corner whose two segments both
+ * have the foot outside gives a vertex contact (distance to the corner); a concave corner needs
+ * nothing more: both of its segments see the foot on themselves and give one contact each.
+ *
+ * Contacts: normal from the contour toward the circle's centre, penetration `radius - distance`,
+ * point halfway between the circle's deepest point `centre - normal * radius` and the contour
+ * point. Kinds: FaceFace on a segment, PointFace on a corner or an open end.
+ */
+import { ContactKind } from '@contactkit/math';
+import { addPending } from './manifold2.js';
+import type { Chain, Polygon } from './shapes.js';
+import { VERTEX_FEATURE } from './shapes.js';
+
+let segmentVisits = 0;
+
+/**
+ * Number of segments the last circle-contour query examined (for tests and profiling: a query
+ * against a long contour should visit far fewer than it has).
+ */
+export function lastContourSegmentVisits(): number {
+  return segmentVisits;
+}
+
+/** Adds one contact given in the contour's frame: circle centre, unit normal, penetration, contour point. */
+function emit(
+  contour: Polygon | Chain,
+  centreX: number,
+  centreY: number,
+  radius: number,
+  normalX: number,
+  normalY: number,
+  penetration: number,
+  surfaceX: number,
+  surfaceY: number,
+  kind: ContactKind,
+  feature: number,
+): void {
+  const xf = contour.transform;
+  const px = 0.5 * (centreX - normalX * radius + surfaceX);
+  const py = 0.5 * (centreY - normalY * radius + surfaceY);
+  addPending(
+    xf.cos * px - xf.sin * py + xf.x,
+    xf.sin * px + xf.cos * py + xf.y,
+    xf.cos * normalX - xf.sin * normalY,
+    xf.sin * normalX + xf.cos * normalY,
+    penetration,
+    kind,
+    0,
+    feature,
+  );
+}
+
+/** Whether the local point lies inside the closed polygon (crossing number, half-open rule). */
+function insidePolygon(polygon: Polygon, x: number, y: number): boolean {
+  const v = polygon.vertices, n = polygon.count, grid = polygon.grid;
+  const candidates = grid ? grid.queryRayRight(x, y) : n;
+  segmentVisits += candidates;
+  let inside = false;
+  for (let k = 0; k < candidates; k++) {
+    const i = grid ? grid.candidates[k]! : k;
+    const j = i + 1 === n ? 0 : i + 1;
+    const ay = v[2 * i + 1]!, by = v[2 * j + 1]!;
+    if (ay > y !== by > y) {
+      const ax = v[2 * i]!, bx = v[2 * j]!;
+      if (x < ax + ((y - ay) * (bx - ax)) / (by - ay)) inside = !inside;
+    }
+  }
+  return inside;
+}
+
+/**
+ * The circle's centre is inside the polygon: one contact, out through the nearest point of the
+ * outline. The search box grows until the nearest segment found lies within it (then no segment
+ * outside the box can be nearer).
+ */
+function deepContact(polygon: Polygon, cx: number, cy: number, radius: number): void {
+  const v = polygon.vertices, normals = polygon.normals, n = polygon.count, grid = polygon.grid;
+  let reach = radius;
+  let bestEdge = 0, bestT = 0, bestD2 = Infinity;
+  for (;;) {
+    const candidates = grid ? grid.query(cx - reach, cy - reach, cx + reach, cy + reach) : n;
+    segmentVisits += candidates;
+    for (let k = 0; k < candidates; k++) {
+      const i = grid ? grid.candidates[k]! : k;
+      const j = i + 1 === n ? 0 : i + 1;
+      const ax = v[2 * i]!, ay = v[2 * i + 1]!;
+      const ex = v[2 * j]! - ax, ey = v[2 * j + 1]! - ay;
+      let t = ((cx - ax) * ex + (cy - ay) * ey) / (ex * ex + ey * ey);
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      const dx = ax + t * ex - cx, dy = ay + t * ey - cy;
+      const d2 = dx * dx + dy * dy;
+      if (d2 < bestD2) {
+        bestD2 = d2;
+        bestEdge = i;
+        bestT = t;
+      }
+    }
+    if (!grid || bestD2 <= reach * reach || candidates === n) break;
+    reach *= 2;
+  }
+  const i = bestEdge, j = i + 1 === n ? 0 : i + 1;
+  const ax = v[2 * i]!, ay = v[2 * i + 1]!;
+  if (bestT > 0 && bestT < 1) {
+    // Foot on the edge: out along the edge's outward normal, by radius plus the centre's depth.
+    const nx = normals[2 * i]!, ny = normals[2 * i + 1]!;
+    const s = (cx - ax) * nx + (cy - ay) * ny;
+    emit(polygon, cx, cy, radius, nx, ny, radius - s, cx - s * nx, cy - s * ny, ContactKind.FaceFace, i);
+    return;
+  }
+  // Nearest point is a corner (a concave one, seen from inside): out through it.
+  const corner = bestT <= 0 ? i : j;
+  const qx = v[2 * corner]!, qy = v[2 * corner + 1]!;
+  const distance = Math.sqrt(bestD2);
+  let nx = normals[2 * i]!, ny = normals[2 * i + 1]!;
+  if (distance > 0) {
+    nx = (qx - cx) / distance;
+    ny = (qy - cy) / distance;
+  }
+  emit(polygon, cx, cy, radius, nx, ny, radius + distance, qx, qy, ContactKind.PointFace, VERTEX_FEATURE | corner);
+}
+
+/**
+ * Adds the contacts of a circle (centre `cx, cy` in the polygon's frame) against a closed
+ * polygon. Centre outside: one contact per segment whose foot lies on it within reach and per
+ * convex corner within reach. Centre inside: one contact out through the nearest outline point.
+ */
+export function circlePolygonContacts(polygon: Polygon, cx: number, cy: number, radius: number, tolerance: number): void {
+  segmentVisits = 0;
+  const reach = radius + tolerance;
+  const bound = polygon.boundingRadius + reach;
+  if (cx * cx + cy * cy > bound * bound) return;
+  if (insidePolygon(polygon, cx, cy)) {
+    deepContact(polygon, cx, cy, radius);
+    return;
+  }
+  const v = polygon.vertices, normals = polygon.normals, n = polygon.count, grid = polygon.grid;
+  const candidates = grid ? grid.query(cx - reach, cy - reach, cx + reach, cy + reach) : n;
+  segmentVisits += candidates;
+  for (let k = 0; k < candidates; k++) {
+    const i = grid ? grid.candidates[k]! : k;
+    const j = i + 1 === n ? 0 : i + 1;
+    const ax = v[2 * i]!, ay = v[2 * i + 1]!;
+    const ox = cx - ax, oy = cy - ay;
+    const sx = v[2 * j]! - ax, sy = v[2 * j + 1]! - ay;
+    // l_part * |S|: the foot lies on the segment when 0 <= partTimesLength <= |S|^2.
+    const partTimesLength = ox * sx + oy * sy;
+    const nx = normals[2 * i]!, ny = normals[2 * i + 1]!;
+    const distance = ox * nx + oy * ny;
+    if (partTimesLength >= 0 && partTimesLength <= sx * sx + sy * sy) {
+      if (distance >= 0 && distance <= reach) {
+        emit(polygon, cx, cy, radius, nx, ny, radius - distance, cx - distance * nx, cy - distance * ny, ContactKind.FaceFace, i);
+      }
+    } else if (partTimesLength < 0 && polygon.convexVertex[i] === 1) {
+      // Foot before this segment's start; the corner region also needs it past the previous segment's end.
+      const p = i === 0 ? n - 1 : i - 1;
+      const pastPrevious = (ax - v[2 * p]!) * ox + (ay - v[2 * p + 1]!) * oy > 0;
+      const d2 = ox * ox + oy * oy;
+      if (pastPrevious && d2 <= reach * reach) {
+        const d = Math.sqrt(d2);
+        emit(polygon, cx, cy, radius, ox / d, oy / d, radius - d, ax, ay, ContactKind.PointFace, VERTEX_FEATURE | i);
+      }
+    }
+  }
+}
+
+/**
+ * Adds the contacts of a circle (centre `cx, cy` in the chain's frame) against an open chain,
+ * from either side: per segment a face contact when the foot lies on it (normal toward the
+ * centre's side; the left normal when the centre is on the segment), per interior corner a
+ * vertex contact on its convex side, and at the two open ends a contact with the end point.
+ */
+export function circleChainContacts(chain: Chain, cx: number, cy: number, radius: number, tolerance: number): void {
+  segmentVisits = 0;
+  const reach = radius + tolerance;
+  const bound = chain.boundingRadius + reach;
+  if (cx * cx + cy * cy > bound * bound) return;
+  const v = chain.vertices, normals = chain.normals, last = chain.segmentCount - 1, grid = chain.grid;
+  const candidates = grid ? grid.query(cx - reach, cy - reach, cx + reach, cy + reach) : chain.segmentCount;
+  segmentVisits += candidates;
+  for (let k = 0; k < candidates; k++) {
+    const i = grid ? grid.candidates[k]! : k;
+    const ax = v[2 * i]!, ay = v[2 * i + 1]!;
+    const ox = cx - ax, oy = cy - ay;
+    const sx = v[2 * i + 2]! - ax, sy = v[2 * i + 3]! - ay;
+    const partTimesLength = ox * sx + oy * sy;
+    const lengthSquared = sx * sx + sy * sy;
+    if (partTimesLength >= 0 && partTimesLength <= lengthSquared) {
+      let nx = normals[2 * i]!, ny = normals[2 * i + 1]!;
+      const side = ox * nx + oy * ny;
+      const distance = side < 0 ? -side : side;
+      if (distance <= reach) {
+        if (side < 0) {
+          nx = -nx;
+          ny = -ny;
+        }
+        emit(chain, cx, cy, radius, nx, ny, radius - distance, cx - side * normals[2 * i]!, cy - side * normals[2 * i + 1]!, ContactKind.FaceFace, i);
+      }
+      continue;
+    }
+    let corner = -1, cornerX = 0, cornerY = 0;
+    if (partTimesLength < 0) {
+      // Before the start: the open start point, or an interior corner seen from its convex side.
+      const pastPrevious = i === 0 || (ax - v[2 * i - 2]!) * ox + (ay - v[2 * i - 1]!) * oy > 0;
+      if (pastPrevious) {
+        corner = i;
+        cornerX = ax;
+        cornerY = ay;
+      }
+    } else if (i === last) {
+      corner = i + 1;
+      cornerX = ax + sx;
+      cornerY = ay + sy;
+    }
+    if (corner < 0) continue;
+    const dx = cx - cornerX, dy = cy - cornerY;
+    const d2 = dx * dx + dy * dy;
+    if (d2 <= reach * reach) {
+      const d = Math.sqrt(d2);
+      emit(chain, cx, cy, radius, dx / d, dy / d, radius - d, cornerX, cornerY, ContactKind.PointFace, VERTEX_FEATURE | corner);
+    }
+  }
+}

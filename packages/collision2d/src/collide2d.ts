@@ -1,0 +1,66 @@
+/**
+ * `collide2d`: any pair of 2D shapes, in either order, through one dispatch table indexed by the
+ * two shape types. Each pair is stored once, in the argument order of its detector; the mirrored
+ * order calls the same detector with the shapes swapped and then mirrors what it wrote (normals
+ * negated, feature halves and bodies swapped), as Box2D's contact registers do.
+ *
+ * Segment participates as a two-point Chain and Aabb as a four-vertex Polygon. Chain against
+ * chain (and segment) writes nothing: two open contours bound no area, so there is no
+ * penetration to push out (`segmentSegment` among the boolean tests answers whether they cross).
+ */
+import { firstFeatureOf, packFeatureId, secondFeatureOf } from '@contactkit/math';
+import { collideCircleChain } from './circle-chain.js';
+import { collideCircleCircle } from './circle-circle.js';
+import { collideCirclePolygon } from './circle-polygon.js';
+import type { CollisionData2 } from './contact2.js';
+import { collidePolygonChain } from './polygon-chain.js';
+import { collidePolygonPolygon } from './polygon-polygon.js';
+import { type Shape2, ShapeType2 } from './shapes.js';
+
+type Detector = (a: never, b: never, data: CollisionData2) => number;
+
+const TYPE_COUNT = 5;
+const detectors: (Detector | null)[] = new Array<Detector | null>(TYPE_COUNT * TYPE_COUNT).fill(null);
+const swapped = new Uint8Array(TYPE_COUNT * TYPE_COUNT);
+
+function register(first: ShapeType2, second: ShapeType2, detector: Detector): void {
+  detectors[first * TYPE_COUNT + second] = detector;
+  if (first !== second) {
+    detectors[second * TYPE_COUNT + first] = detector;
+    swapped[second * TYPE_COUNT + first] = 1;
+  }
+}
+
+const polygons = [ShapeType2.Polygon, ShapeType2.Aabb] as const;
+const chains = [ShapeType2.Chain, ShapeType2.Segment] as const;
+register(ShapeType2.Circle, ShapeType2.Circle, collideCircleCircle as Detector);
+for (const polygon of polygons) {
+  register(ShapeType2.Circle, polygon, collideCirclePolygon as Detector);
+  for (const other of polygons) register(polygon, other, collidePolygonPolygon as Detector);
+  for (const chain of chains) register(polygon, chain, collidePolygonChain as Detector);
+}
+for (const chain of chains) register(ShapeType2.Circle, chain, collideCircleChain as Detector);
+
+/**
+ * Writes the contacts of shapes `a` and `b` (any of Circle, Polygon, Chain, Segment, Aabb, in
+ * either order) into `data`, with the normal from `b` toward `a`, by the pair's detector.
+ * Returns the number of contacts written; 0 for chain against chain (see the file header).
+ */
+export function collide2d(a: Shape2, b: Shape2, data: CollisionData2): number {
+  const slot = a.shapeType * TYPE_COUNT + b.shapeType;
+  const detector = detectors[slot];
+  if (!detector) return 0;
+  if (swapped[slot] === 0) return (detector as (a: Shape2, b: Shape2, data: CollisionData2) => number)(a, b, data);
+  const start = data.contactCount;
+  const written = (detector as (a: Shape2, b: Shape2, data: CollisionData2) => number)(b, a, data);
+  for (let i = start; i < start + written; i++) {
+    const contact = data.contacts[i]!;
+    contact.normal[0] = -contact.normal[0]!;
+    contact.normal[1] = -contact.normal[1]!;
+    contact.featureId = packFeatureId(secondFeatureOf(contact.featureId), firstFeatureOf(contact.featureId));
+    const body = contact.bodies[0];
+    contact.bodies[0] = contact.bodies[1];
+    contact.bodies[1] = body;
+  }
+  return written;
+}

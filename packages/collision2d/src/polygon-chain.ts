@@ -1,0 +1,58 @@
+/**
+ * Polygon against an open chain. Each chain segment near the polygon (found through the chain's
+ * segment index) is a thin two-sided convex piece: two vertices and two edges, one facing each
+ * side, so a polygon is pushed out on whichever side of the segment it lies, as a circle is in
+ * `collideCircleChain`. Each piece meets each convex piece of the polygon in the convex test of
+ * `polygon-clip.ts`; points that two neighbouring segments both report at their shared vertex
+ * are merged. The segments are independent: a polygon sliding along the chain may catch an
+ * interior vertex (Box2D's "ghost collision"); no smoothing across vertices is done.
+ */
+import type { CollisionData2 } from './contact2.js';
+import { beginPending, flushPending, mergePendingDuplicates, pendingSize } from './manifold2.js';
+import { addPieceContacts, setRelativePose } from './polygon-clip.js';
+import { type Chain, ConvexPiece, type Polygon } from './shapes.js';
+
+/** The segment being tested, as a piece: edge 0 faces right of the segment, edge 1 left. */
+const segmentPiece = new ConvexPiece(2);
+
+/**
+ * Writes the contacts of `polygon` against `chain` (or a Segment): normal from the chain toward
+ * the polygon, the rest as `collidePolygonPolygon` (feature codes of the chain: the segment
+ * index for either face, `VERTEX_FEATURE | vertex` for a vertex). At most
+ * `data.maxContactsPerPair`, deepest first. Returns the number written.
+ */
+export function collidePolygonChain(polygon: Polygon, chain: Chain, data: CollisionData2): number {
+  const xf = chain.transform;
+  const dx = polygon.transform.x - xf.x, dy = polygon.transform.y - xf.y;
+  const reach = polygon.boundingRadius + chain.boundingRadius + data.tolerance;
+  if (dx * dx + dy * dy > reach * reach) return 0;
+  beginPending();
+  setRelativePose(polygon, chain);
+  const pieces = polygon.convexPieces();
+  // The polygon's bounding circle in the chain's frame picks the segments to visit.
+  const cx = xf.cos * dx + xf.sin * dy, cy = -xf.sin * dx + xf.cos * dy;
+  const around = polygon.boundingRadius + data.tolerance;
+  const grid = chain.grid;
+  const candidates = grid ? grid.query(cx - around, cy - around, cx + around, cy + around) : chain.segmentCount;
+  const v = chain.vertices, n = chain.normals;
+  for (let k = 0; k < candidates; k++) {
+    const i = grid ? grid.candidates[k]! : k;
+    const sv = segmentPiece.vertices, sn = segmentPiece.normals;
+    sv[0] = v[2 * i]!;
+    sv[1] = v[2 * i + 1]!;
+    sv[2] = v[2 * i + 2]!;
+    sv[3] = v[2 * i + 3]!;
+    sn[0] = -n[2 * i]!;
+    sn[1] = -n[2 * i + 1]!;
+    sn[2] = n[2 * i]!;
+    sn[3] = n[2 * i + 1]!;
+    segmentPiece.outerEdge[0] = i;
+    segmentPiece.outerEdge[1] = i;
+    segmentPiece.vertexIndex[0] = i;
+    segmentPiece.vertexIndex[1] = i + 1;
+    segmentPiece.updateBounds();
+    for (let j = 0; j < pieces.length; j++) addPieceContacts(pieces[j]!, segmentPiece, data.tolerance);
+  }
+  if (pendingSize() > 1) mergePendingDuplicates(1e-6 * (polygon.boundingRadius + chain.boundingRadius));
+  return flushPending(data, polygon.body, chain.body, false);
+}

@@ -1,0 +1,140 @@
+/**
+ * A uniform grid over the segments of a contour, in the contour's own frame, built once when
+ * the shape is constructed. A query box visits only the cells it overlaps, so a circle near a
+ * 10,000-vertex contour looks at a handful of segments instead of all of them (seed 000 computes
+ * the distance to every segment; this index keeps its per-segment test and skips the far ones).
+ *
+ * Why a grid and not a tree: the segments of a digitised contour (seed 003) have similar lengths
+ * and spread evenly, which is the case a uniform grid handles best, and its query is two loops
+ * over flat arrays (compressed rows: `cellStart`, `cellItems`) with no recursion.
+ */
+
+/** Contours with at most this many segments are scanned; the grid pays off beyond it. */
+export const GRID_MIN_SEGMENTS = 24;
+
+export class SegmentGrid {
+  readonly minX: number;
+  readonly minY: number;
+  readonly maxX: number;
+  readonly maxY: number;
+  readonly columns: number;
+  readonly rows: number;
+  private readonly inverseCellWidth: number;
+  private readonly inverseCellHeight: number;
+  private readonly cellStart: Int32Array;
+  private readonly cellItems: Int32Array;
+  /** Last query that reported each segment, so a segment spanning several cells is listed once. */
+  private readonly stamp: Int32Array;
+  private queryId = 0;
+  /** Segment indices found by the last `query`, valid in `[0, returned count)`. */
+  readonly candidates: Int32Array;
+
+  /**
+   * `vertices` holds `x0, y0, x1, y1, ...`; segment `i` runs from vertex `i` to vertex `i + 1`
+   * (wrapping to 0 for the last segment when `closed`). Needs at least one segment.
+   */
+  constructor(vertices: Float64Array, vertexCount: number, closed: boolean) {
+    const segmentCount = closed ? vertexCount : vertexCount - 1;
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (let i = 0; i < vertexCount; i++) {
+      const x = vertices[2 * i]!, y = vertices[2 * i + 1]!;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+    const width = maxX - minX, height = maxY - minY;
+    // About one cell per segment: cell side sqrt(area / segments), or a strip for a flat contour.
+    const span = Math.max(width, height);
+    const area = width * height;
+    const side = area > 1e-12 * span * span ? Math.sqrt(area / segmentCount) : span / segmentCount;
+    this.columns = Math.min(1024, Math.max(1, Math.ceil(width / side)));
+    this.rows = Math.min(1024, Math.max(1, Math.ceil(height / side)));
+    this.minX = minX;
+    this.minY = minY;
+    this.maxX = maxX;
+    this.maxY = maxY;
+    this.inverseCellWidth = width > 0 ? this.columns / width : 0;
+    this.inverseCellHeight = height > 0 ? this.rows / height : 0;
+
+    const cellCount = this.columns * this.rows;
+    const counts = new Int32Array(cellCount + 1);
+    this.forEachSegmentCell(vertices, vertexCount, segmentCount, (cell) => counts[cell + 1]!++);
+    for (let c = 0; c < cellCount; c++) counts[c + 1]! += counts[c]!;
+    this.cellStart = counts.slice();
+    const fill = counts.slice(0, cellCount);
+    this.cellItems = new Int32Array(counts[cellCount]!);
+    this.forEachSegmentCell(vertices, vertexCount, segmentCount, (cell, segment) => {
+      this.cellItems[fill[cell]!++] = segment;
+    });
+    this.stamp = new Int32Array(segmentCount);
+    this.candidates = new Int32Array(segmentCount);
+  }
+
+  private column(x: number): number {
+    const c = Math.floor((x - this.minX) * this.inverseCellWidth);
+    return c < 0 ? 0 : c >= this.columns ? this.columns - 1 : c;
+  }
+
+  private row(y: number): number {
+    const r = Math.floor((y - this.minY) * this.inverseCellHeight);
+    return r < 0 ? 0 : r >= this.rows ? this.rows - 1 : r;
+  }
+
+  private forEachSegmentCell(
+    vertices: Float64Array,
+    vertexCount: number,
+    segmentCount: number,
+    visit: (cell: number, segment: number) => void,
+  ): void {
+    for (let s = 0; s < segmentCount; s++) {
+      const e = s + 1 === vertexCount ? 0 : s + 1;
+      const ax = vertices[2 * s]!, ay = vertices[2 * s + 1]!, bx = vertices[2 * e]!, by = vertices[2 * e + 1]!;
+      const c0 = this.column(Math.min(ax, bx)), c1 = this.column(Math.max(ax, bx));
+      const r0 = this.row(Math.min(ay, by)), r1 = this.row(Math.max(ay, by));
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) visit(r * this.columns + c, s);
+    }
+  }
+
+  /**
+   * Lists in `candidates` every segment whose cells overlap the box, each once, and returns how
+   * many. Conservative: a segment whose bounding box meets the query box is always listed.
+   */
+  query(minX: number, minY: number, maxX: number, maxY: number): number {
+    if (maxX < this.minX || minX > this.maxX || maxY < this.minY || minY > this.maxY) return 0;
+    return this.collect(this.column(minX), this.column(maxX), this.row(minY), this.row(maxY));
+  }
+
+  /**
+   * Lists the segments of the cells on the row of `y`, from the column of `x` to the right edge:
+   * every segment that a ray from `(x, y)` toward +x can cross (for the inside test). Returns the
+   * count, 0 when the point is outside the grid's bounds.
+   */
+  queryRayRight(x: number, y: number): number {
+    if (y < this.minY || y > this.maxY || x > this.maxX) return 0;
+    return this.collect(this.column(x), this.columns - 1, this.row(y), this.row(y));
+  }
+
+  private collect(c0: number, c1: number, r0: number, r1: number): number {
+    const id = ++this.queryId;
+    if (id === 0x7fffffff) {
+      this.stamp.fill(0);
+      this.queryId = 1;
+    }
+    const stampValue = this.queryId;
+    let count = 0;
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const cell = r * this.columns + c;
+        for (let k = this.cellStart[cell]!, end = this.cellStart[cell + 1]!; k < end; k++) {
+          const segment = this.cellItems[k]!;
+          if (this.stamp[segment] !== stampValue) {
+            this.stamp[segment] = stampValue;
+            this.candidates[count++] = segment;
+          }
+        }
+      }
+    }
+    return count;
+  }
+}

@@ -1,0 +1,467 @@
+/**
+ * The 2D shapes: `Circle`, `Polygon` (closed, convex or concave), `Chain` (an open contour),
+ * `Segment` (a two-point chain) and `Aabb` (an axis-aligned box, a four-vertex polygon).
+ *
+ * Each shape has a pose (`transform`, a Transform2: position and angle), a `body` value copied
+ * into contacts, a `shapeType` tag for the dispatch table, a bounding circle and a world box.
+ * The bounding circle (seed 000's R_ext) is centred on the shape's own origin, i.e. on the pose
+ * position, so the early out needs no extra transform: `boundingRadius` is the largest distance
+ * from the local origin to any point of the shape. The world box `aabb` (`minX, minY, maxX,
+ * maxY`) is recomputed by `setPose`.
+ *
+ * Geometry is validated once, in the constructors; the detectors trust it. Vertices are stored
+ * flat (`x0, y0, x1, y1, ...` in one Float64Array) with precomputed unit edge normals.
+ *
+ * Feature codes (the halves of `Contact2.featureId`): edge or segment `i` is `i`, vertex `i` is
+ * `VERTEX_FEATURE | i`; a circle is 0. Contours are therefore limited to 32,767 vertices.
+ */
+import { Transform2, readFiniteArray, requireFinite, requirePositive } from '@contactkit/math';
+import { decomposeConvex } from './decompose.js';
+import { GRID_MIN_SEGMENTS, SegmentGrid } from './segment-grid.js';
+
+/** Tags for the dispatch table. */
+export const ShapeType2 = { Circle: 0, Polygon: 1, Chain: 2, Segment: 3, Aabb: 4 } as const;
+export type ShapeType2 = (typeof ShapeType2)[keyof typeof ShapeType2];
+
+/** Set on a feature code that names a vertex (else it names an edge). */
+export const VERTEX_FEATURE = 0x8000;
+/** Feature code of an internal edge of a convex piece (an edge that is not on the outline). */
+export const INTERNAL_EDGE_FEATURE = 0x7fff;
+/** Most vertices a polygon or chain may have: vertex codes must fit in 15 bits. */
+export const MAX_CONTOUR_VERTICES = 0x7fff;
+
+let nextShapeId = 1;
+const pointScratch = new Float64Array(2);
+
+export abstract class Shape2 {
+  abstract readonly shapeType: ShapeType2;
+  /**
+   * A unique number given at construction. Pair detectors of two shapes of the same type compute
+   * in the order of ids, so that swapped arguments give exactly the same contacts.
+   */
+  readonly id = nextShapeId++;
+  /** World pose; set it through `setPose`. */
+  readonly transform = new Transform2();
+  /** Any user value; copied into `contact.bodies`. */
+  body: unknown = null;
+  /** World bounding box `[minX, minY, maxX, maxY]`, kept in step by `setPose`. */
+  readonly aabb = new Float64Array(4);
+  /** Radius of the bounding circle about the shape's local origin (seed 000's R_ext). */
+  abstract readonly boundingRadius: number;
+
+  /**
+   * Places the shape: its local origin at `position` (`[x, y]`, finite) turned by `angle`
+   * radians counter-clockwise (finite). Returns the shape.
+   */
+  setPose(position: ArrayLike<number>, angle: number): this {
+    readFiniteArray(`${this.constructor.name}.position`, position, 2, pointScratch);
+    requireFinite(`${this.constructor.name}.angle`, angle);
+    this.checkAngle(angle);
+    this.transform.set(pointScratch[0]!, pointScratch[1]!, angle);
+    this.updateAabb();
+    return this;
+  }
+
+  /** Copies the world bounding box `[minX, minY, maxX, maxY]` into `out` and returns it. */
+  computeAabb(out: Float64Array): Float64Array {
+    out[0] = this.aabb[0]!;
+    out[1] = this.aabb[1]!;
+    out[2] = this.aabb[2]!;
+    out[3] = this.aabb[3]!;
+    return out;
+  }
+
+  /** Hook for shapes that restrict the angle. */
+  protected checkAngle(_angle: number): void {}
+
+  /** Recomputes `aabb` from the pose. */
+  protected abstract updateAabb(): void;
+}
+
+/** A circle of `radius` about its local origin. */
+export class Circle extends Shape2 {
+  readonly shapeType = ShapeType2.Circle;
+  readonly radius: number;
+  readonly boundingRadius: number;
+
+  /** `radius` must be finite and greater than 0. */
+  constructor(radius: number) {
+    super();
+    this.radius = requirePositive('Circle.radius', radius);
+    this.boundingRadius = this.radius;
+    this.updateAabb();
+  }
+
+  protected updateAabb(): void {
+    const x = this.transform.x, y = this.transform.y, r = this.radius;
+    this.aabb[0] = x - r;
+    this.aabb[1] = y - r;
+    this.aabb[2] = x + r;
+    this.aabb[3] = y + r;
+  }
+}
+
+/**
+ * A convex piece of a polygon (or a chain segment seen as a thin piece), in its owner's frame:
+ * what the polygon detectors work on. `outerEdge[i]` is the owner's edge index of piece edge
+ * `i` (from piece vertex `i` to `i + 1`), or -1 for an internal (decomposition) edge.
+ */
+export class ConvexPiece {
+  readonly count: number;
+  readonly vertices: Float64Array;
+  readonly normals: Float64Array;
+  readonly outerEdge: Int32Array;
+  readonly vertexIndex: Int32Array;
+  /** Whether any edge lies on the owner's outline (only such edges may be reference faces). */
+  hasOuterEdge = true;
+  /** Bounding circle of the piece: centre (vertex mean) and radius, owner's frame. */
+  centerX = 0;
+  centerY = 0;
+  radius = 0;
+  /** Scratch: the piece's vertices and normals expressed in another shape's frame during a query. */
+  readonly frameVertices: Float64Array;
+  readonly frameNormals: Float64Array;
+
+  /** `vertices` counter-clockwise and convex; `count >= 2` (2: a segment with both normals). */
+  constructor(count: number) {
+    this.count = count;
+    this.vertices = new Float64Array(2 * count);
+    this.normals = new Float64Array(2 * count);
+    this.outerEdge = new Int32Array(count);
+    this.vertexIndex = new Int32Array(count);
+    this.frameVertices = new Float64Array(2 * count);
+    this.frameNormals = new Float64Array(2 * count);
+  }
+
+  /** Recomputes the bounding circle from the vertices. */
+  updateBounds(): void {
+    let sx = 0, sy = 0;
+    for (let i = 0; i < this.count; i++) {
+      sx += this.vertices[2 * i]!;
+      sy += this.vertices[2 * i + 1]!;
+    }
+    this.centerX = sx / this.count;
+    this.centerY = sy / this.count;
+    let r2 = 0;
+    for (let i = 0; i < this.count; i++) {
+      const dx = this.vertices[2 * i]! - this.centerX, dy = this.vertices[2 * i + 1]! - this.centerY;
+      if (dx * dx + dy * dy > r2) r2 = dx * dx + dy * dy;
+    }
+    this.radius = Math.sqrt(r2);
+  }
+}
+
+/** Reads `[x, y]` pairs, dropping consecutive exact duplicates; returns flat coordinates and input indices. */
+function readPoints(field: string, points: ArrayLike<ArrayLike<number>>, closed: boolean): { flat: number[]; input: number[] } {
+  if (points === null || typeof points !== 'object' || typeof points.length !== 'number') {
+    throw new TypeError(`${field} must be an array of [x, y] points, got ${typeof points}`);
+  }
+  const flat: number[] = [];
+  const input: number[] = [];
+  for (let i = 0; i < points.length; i++) {
+    readFiniteArray(`${field}[${i}]`, points[i], 2, pointScratch);
+    const x = pointScratch[0]!, y = pointScratch[1]!;
+    const n = input.length;
+    if (n > 0 && flat[2 * n - 2] === x && flat[2 * n - 1] === y) continue;
+    flat.push(x, y);
+    input.push(i);
+  }
+  if (closed && input.length > 1 && flat[0] === flat[flat.length - 2] && flat[1] === flat[flat.length - 1]) {
+    flat.length -= 2;
+    input.pop();
+  }
+  if (input.length > MAX_CONTOUR_VERTICES) {
+    throw new RangeError(`${field} may have at most ${MAX_CONTOUR_VERTICES} vertices, got ${input.length}`);
+  }
+  return { flat, input };
+}
+
+/** Left unit normals of the segments (`closed`: the last segment wraps to vertex 0). */
+function segmentNormals(vertices: Float64Array, count: number, closed: boolean): Float64Array {
+  const segments = closed ? count : count - 1;
+  const normals = new Float64Array(2 * segments);
+  for (let i = 0; i < segments; i++) {
+    const j = i + 1 === count ? 0 : i + 1;
+    const ex = vertices[2 * j]! - vertices[2 * i]!, ey = vertices[2 * j + 1]! - vertices[2 * i + 1]!;
+    const length = Math.hypot(ex, ey);
+    // Rotating the edge clockwise gives the outward normal of a counter-clockwise polygon.
+    normals[2 * i] = ey / length;
+    normals[2 * i + 1] = -ex / length;
+  }
+  return normals;
+}
+
+function orientation(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
+  const value = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+  return value > 0 ? 1 : value < 0 ? -1 : 0;
+}
+
+/** Whether closed segments `ab` and `cd` share at least one point (collinear overlap included). */
+function segmentsTouch(
+  ax: number, ay: number, bx: number, by: number,
+  cx: number, cy: number, dx: number, dy: number,
+): boolean {
+  const o1 = orientation(ax, ay, bx, by, cx, cy), o2 = orientation(ax, ay, bx, by, dx, dy);
+  const o3 = orientation(cx, cy, dx, dy, ax, ay), o4 = orientation(cx, cy, dx, dy, bx, by);
+  if (o1 !== o2 && o3 !== o4) return true;
+  const within = (px: number, py: number, qx: number, qy: number, rx: number, ry: number): boolean =>
+    Math.min(px, qx) <= rx && rx <= Math.max(px, qx) && Math.min(py, qy) <= ry && ry <= Math.max(py, qy);
+  return (o1 === 0 && within(ax, ay, bx, by, cx, cy)) || (o2 === 0 && within(ax, ay, bx, by, dx, dy)) ||
+    (o3 === 0 && within(cx, cy, dx, dy, ax, ay)) || (o4 === 0 && within(cx, cy, dx, dy, bx, by));
+}
+
+/**
+ * Throws a RangeError naming the first pair of edges of a closed outline that touch or cross
+ * (edges that share a vertex only when they fold back onto each other). `input` maps stored
+ * vertex indices to the caller's indices for the message.
+ */
+function checkSimple(field: string, vertices: Float64Array, count: number, input: Int32Array, grid: SegmentGrid | null): void {
+  const name = (i: number): string => `edge ${i} (vertex ${input[i]} to vertex ${input[(i + 1) % count]})`;
+  for (let i = 0; i < count; i++) {
+    const j = (i + 1) % count, k = (i + 2) % count;
+    const ex = vertices[2 * j]! - vertices[2 * i]!, ey = vertices[2 * j + 1]! - vertices[2 * i + 1]!;
+    const fx = vertices[2 * k]! - vertices[2 * j]!, fy = vertices[2 * k + 1]! - vertices[2 * j + 1]!;
+    if (ex * fy - ey * fx === 0 && ex * fx + ey * fy < 0) {
+      throw new RangeError(`${field}: self-intersecting outline: ${name(i)} folds back onto ${name(j)} at vertex ${input[j]}`);
+    }
+  }
+  for (let i = 0; i < count; i++) {
+    const i1 = (i + 1) % count;
+    const ax = vertices[2 * i]!, ay = vertices[2 * i + 1]!, bx = vertices[2 * i1]!, by = vertices[2 * i1 + 1]!;
+    let candidates = count;
+    if (grid) candidates = grid.query(Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by));
+    for (let c = 0; c < candidates; c++) {
+      const j = grid ? grid.candidates[c]! : c;
+      if (j <= i || j === i1 || (j + 1) % count === i) continue;
+      const j1 = (j + 1) % count;
+      if (segmentsTouch(ax, ay, bx, by, vertices[2 * j]!, vertices[2 * j + 1]!, vertices[2 * j1]!, vertices[2 * j1 + 1]!)) {
+        throw new RangeError(`${field}: self-intersecting outline: ${name(i)} crosses ${name(j)}`);
+      }
+    }
+  }
+}
+
+/** World box of `count` local points under a transform. */
+function transformedBounds(out: Float64Array, xf: Transform2, vertices: Float64Array, count: number): void {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  const c = xf.cos, s = xf.sin;
+  for (let i = 0; i < count; i++) {
+    const lx = vertices[2 * i]!, ly = vertices[2 * i + 1]!;
+    const x = c * lx - s * ly + xf.x, y = s * lx + c * ly + xf.y;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  out[0] = minX;
+  out[1] = minY;
+  out[2] = maxX;
+  out[3] = maxY;
+}
+
+function largestDistance(vertices: Float64Array, count: number): number {
+  let r2 = 0;
+  for (let i = 0; i < count; i++) {
+    const d2 = vertices[2 * i]! ** 2 + vertices[2 * i + 1]! ** 2;
+    if (d2 > r2) r2 = d2;
+  }
+  return Math.sqrt(r2);
+}
+
+/**
+ * A closed polygon, convex or concave, given by its points `[x, y]` in its own frame in either
+ * winding. Stored counter-clockwise: `vertices` (flat), `normals` (outward unit normal of edge
+ * `i`, from vertex `i` to `i + 1`), `convexVertex` (1 where the outline turns left or goes
+ * straight). Consecutive repeated points (and a last point equal to the first) are dropped.
+ *
+ * Rejected with a RangeError naming the problem and the caller's vertex index: fewer than 3
+ * distinct vertices, non-finite coordinates, zero area, a self-intersecting outline.
+ */
+export class Polygon extends Shape2 {
+  readonly shapeType: ShapeType2 = ShapeType2.Polygon;
+  readonly count: number;
+  readonly vertices: Float64Array;
+  readonly normals: Float64Array;
+  readonly convexVertex: Uint8Array;
+  /** Whether every vertex is convex: the detectors then treat the polygon as one piece. */
+  readonly isConvex: boolean;
+  /** Twice the signed area before reorientation was negative: the input was clockwise. */
+  readonly inputWasClockwise: boolean;
+  /** For each stored vertex, the index of the caller's point it came from. */
+  readonly inputIndex: Int32Array;
+  readonly boundingRadius: number;
+  /** Segment index for contours longer than `GRID_MIN_SEGMENTS`, else null (the detectors scan). */
+  readonly grid: SegmentGrid | null;
+  private pieces: readonly ConvexPiece[] | null = null;
+
+  constructor(points: ArrayLike<ArrayLike<number>>) {
+    super();
+    const field = `${this.constructor.name}.points`;
+    const { flat, input } = readPoints(field, points, true);
+    const count = input.length;
+    if (count < 3) throw new RangeError(`${field} must have at least 3 distinct vertices, got ${count}`);
+    let twiceArea = 0;
+    for (let i = 0; i < count; i++) {
+      const j = (i + 1) % count;
+      twiceArea += flat[2 * i]! * flat[2 * j + 1]! - flat[2 * j]! * flat[2 * i + 1]!;
+    }
+    let extent = 0;
+    for (const value of flat) extent = Math.max(extent, Math.abs(value));
+    if (!(Math.abs(twiceArea) > 1e-14 * extent * extent)) {
+      throw new RangeError(`${field}: zero area (vertices ${input[0]} to ${input[count - 1]} are collinear)`);
+    }
+    this.inputWasClockwise = twiceArea < 0;
+    this.count = count;
+    this.vertices = new Float64Array(2 * count);
+    this.inputIndex = new Int32Array(count);
+    for (let i = 0; i < count; i++) {
+      const from = this.inputWasClockwise ? count - 1 - i : i;
+      this.vertices[2 * i] = flat[2 * from]!;
+      this.vertices[2 * i + 1] = flat[2 * from + 1]!;
+      this.inputIndex[i] = input[from]!;
+    }
+    this.grid = count > GRID_MIN_SEGMENTS ? new SegmentGrid(this.vertices, count, true) : null;
+    checkSimple(field, this.vertices, count, this.inputIndex, this.grid);
+    this.normals = segmentNormals(this.vertices, count, true);
+    this.convexVertex = new Uint8Array(count);
+    let convex = true;
+    for (let i = 0; i < count; i++) {
+      const p = (i + count - 1) % count;
+      // Turn from edge p to edge i: cross of their normals has the sign of cross of the edges.
+      const turn = this.normals[2 * p]! * this.normals[2 * i + 1]! - this.normals[2 * p + 1]! * this.normals[2 * i]!;
+      this.convexVertex[i] = turn >= 0 ? 1 : 0;
+      if (turn < 0) convex = false;
+    }
+    this.isConvex = convex;
+    this.boundingRadius = largestDistance(this.vertices, count);
+    this.updateAabb();
+  }
+
+  /**
+   * The convex pieces the polygon detectors work on: the polygon itself when convex, else the
+   * Hertel-Mehlhorn decomposition (ear clipping, then merging triangles across diagonals while
+   * convex). Computed on first use and kept: O(n * r) for r reflex vertices, so a very long
+   * concave outline pays it once, on its first polygon contact.
+   */
+  convexPieces(): readonly ConvexPiece[] {
+    if (this.pieces) return this.pieces;
+    const loops: number[][] = [];
+    if (this.isConvex) {
+      const all: number[] = [];
+      for (let i = 0; i < this.count; i++) all.push(i);
+      loops.push(all);
+    } else {
+      loops.push(...decomposeConvex(this.vertices, this.count));
+    }
+    this.pieces = loops.map((loop) => this.makePiece(loop));
+    return this.pieces;
+  }
+
+  private makePiece(loop: number[]): ConvexPiece {
+    const n = loop.length;
+    const piece = new ConvexPiece(n);
+    let outer = false;
+    for (let k = 0; k < n; k++) {
+      const a = loop[k]!, b = loop[(k + 1) % n]!;
+      piece.vertices[2 * k] = this.vertices[2 * a]!;
+      piece.vertices[2 * k + 1] = this.vertices[2 * a + 1]!;
+      piece.vertexIndex[k] = a;
+      const isOuter = b === (a + 1) % this.count;
+      piece.outerEdge[k] = isOuter ? a : -1;
+      if (isOuter) outer = true;
+    }
+    const normals = segmentNormals(piece.vertices, n, true);
+    piece.normals.set(normals);
+    piece.updateBounds();
+    piece.hasOuterEdge = outer;
+    return piece;
+  }
+
+  protected updateAabb(): void {
+    transformedBounds(this.aabb, this.transform, this.vertices, this.count);
+  }
+}
+
+/**
+ * An axis-aligned box from `min` to `max` (each `[x, y]`, finite, `min < max` on both axes) in
+ * its own frame: a four-vertex Polygon, so every polygon detector takes it. It stays axis
+ * aligned: `setPose` accepts only angle 0 (use a Polygon for a turned box).
+ */
+export class Aabb extends Polygon {
+  override readonly shapeType: ShapeType2 = ShapeType2.Aabb;
+  readonly min: Float64Array;
+  readonly max: Float64Array;
+
+  constructor(min: ArrayLike<number>, max: ArrayLike<number>) {
+    const lower = readFiniteArray('Aabb.min', min, 2, new Float64Array(2));
+    const upper = readFiniteArray('Aabb.max', max, 2, new Float64Array(2));
+    for (let i = 0; i < 2; i++) {
+      if (!(lower[i]! < upper[i]!)) {
+        throw new RangeError(`Aabb.min[${i}] must be less than Aabb.max[${i}], got ${lower[i]} and ${upper[i]}`);
+      }
+    }
+    super([[lower[0]!, lower[1]!], [upper[0]!, lower[1]!], [upper[0]!, upper[1]!], [lower[0]!, upper[1]!]]);
+    this.min = lower;
+    this.max = upper;
+  }
+
+  protected override checkAngle(angle: number): void {
+    if (angle !== 0) throw new RangeError(`Aabb.angle must be 0 (an Aabb stays axis aligned; use a Polygon to turn a box), got ${angle}`);
+  }
+}
+
+/**
+ * An open contour through `points` (`[x, y]`, at least 2 distinct, finite), seed 000's contour
+ * with a start and an end point. Segment `i` runs from vertex `i` to `i + 1`; `normals[i]` is
+ * its left unit normal. Contacts come from either side (a chain has no inside); its two ends are
+ * round (a circle touching past an end touches the end point). Consecutive repeated points are
+ * dropped; a chain may cross itself (it bounds nothing).
+ */
+export class Chain extends Shape2 {
+  readonly shapeType: ShapeType2 = ShapeType2.Chain;
+  /** Number of vertices; `count - 1` segments. */
+  readonly count: number;
+  readonly segmentCount: number;
+  readonly vertices: Float64Array;
+  readonly normals: Float64Array;
+  readonly inputIndex: Int32Array;
+  readonly boundingRadius: number;
+  /** Segment index for chains longer than `GRID_MIN_SEGMENTS` segments, else null (the detectors scan). */
+  readonly grid: SegmentGrid | null;
+
+  constructor(points: ArrayLike<ArrayLike<number>>) {
+    super();
+    const field = `${this.constructor.name}.points`;
+    const { flat, input } = readPoints(field, points, false);
+    if (input.length < 2) throw new RangeError(`${field} must have at least 2 distinct points, got ${input.length}`);
+    this.count = input.length;
+    this.segmentCount = this.count - 1;
+    this.vertices = Float64Array.from(flat);
+    this.inputIndex = Int32Array.from(input);
+    this.normals = segmentNormals(this.vertices, this.count, false);
+    for (let i = 0; i < this.segmentCount; i++) {
+      // The left normal is the outward normal of a counter-clockwise outline, reversed.
+      this.normals[2 * i] = -this.normals[2 * i]!;
+      this.normals[2 * i + 1] = -this.normals[2 * i + 1]!;
+    }
+    this.grid = this.segmentCount > GRID_MIN_SEGMENTS ? new SegmentGrid(this.vertices, this.count, false) : null;
+    this.boundingRadius = largestDistance(this.vertices, this.count);
+    this.updateAabb();
+  }
+
+  protected updateAabb(): void {
+    transformedBounds(this.aabb, this.transform, this.vertices, this.count);
+  }
+}
+
+/** The segment from `a` to `b` (each `[x, y]`, finite, distinct): a two-point Chain. */
+export class Segment extends Chain {
+  override readonly shapeType: ShapeType2 = ShapeType2.Segment;
+
+  constructor(a: ArrayLike<number>, b: ArrayLike<number>) {
+    super([a, b]);
+  }
+}
+
+/** Any shape `collide2d` dispatches. */
+export type AnyShape2 = Circle | Polygon | Chain;
