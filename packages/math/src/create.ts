@@ -57,7 +57,7 @@ export function mat4(): Mat4 {
   return out;
 }
 
-/** A new Float64Array copy of any array-like of numbers (no validation: see `requireFiniteArray`). */
+/** A new Float64Array copy of any array-like of numbers; no validation (NaN passes through): see `readFiniteArray`. */
 export function float64From(values: ArrayLike<number>): Float64Array {
   const out = new Float64Array(values.length);
   for (let i = 0; i < values.length; i++) out[i] = values[i]!;

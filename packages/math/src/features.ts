@@ -19,7 +19,10 @@ export const ContactKind = {
 } as const;
 export type ContactKind = (typeof ContactKind)[keyof typeof ContactKind];
 
-/** The name of a contact kind, for tables and labels. */
+/**
+ * The name of a contact kind, for tables and labels. A number that is not a `ContactKind` (from
+ * untyped code) gets `Unknown(<number>)` rather than `undefined`.
+ */
 export function contactKindName(kind: ContactKind): string {
   switch (kind) {
     case ContactKind.FaceFace: return 'FaceFace';
@@ -28,12 +31,14 @@ export function contactKindName(kind: ContactKind): string {
     case ContactKind.EdgeFace: return 'EdgeFace';
     case ContactKind.PointEdge: return 'PointEdge';
     case ContactKind.PointPoint: return 'PointPoint';
+    default: return `Unknown(${String(kind)})`;
   }
 }
 
 /**
  * Packs the feature codes of the first and second shape (each below 2^16) into one unsigned
- * 32-bit id, as Box2D's B2_MAKE_ID packs its two feature indices.
+ * 32-bit id, as Box2D's B2_MAKE_ID packs its two feature indices. Only the low 16 bits of each
+ * code are kept, so a larger or negative code wraps rather than spilling into the other half.
  */
 export function packFeatureId(firstFeature: number, secondFeature: number): number {
   return (((firstFeature & 0xffff) << 16) | (secondFeature & 0xffff)) >>> 0;
