@@ -1,0 +1,67 @@
+/**
+ * `collide(a, b, data)`: any pair of primitives, in either order, through one dispatch table
+ * indexed by the two shape types (Box2D's s_registers idea). Each pair's detector is stored
+ * once under its own order; the mirrored entry calls it with the shapes swapped and then turns
+ * the contacts it wrote around: normals negated, bodies and feature halves swapped. Points and
+ * depths need no change, by the symmetry convention.
+ */
+import { type CollisionData } from './collision-data.js';
+import { collideBoxBox } from './box-box.js';
+import { collideBoxHalfSpace } from './box-half-space.js';
+import { collideBoxPlane } from './box-plane.js';
+import { collideBoxSphere } from './box-sphere.js';
+import { ShapeType, type AnyPrimitive } from './primitives.js';
+import { collideSphereHalfSpace } from './sphere-half-space.js';
+import { collideSpherePlane } from './sphere-plane.js';
+import { collideSphereSphere } from './sphere-sphere.js';
+
+// The table stores detectors of differently typed pairs; `collide` guarantees each is called
+// with the shape types its entry is filed under.
+type Detector = (first: never, second: never, data: CollisionData) => number;
+
+const SHAPE_TYPES = 4;
+const detectors: (Detector | null)[] = new Array<Detector | null>(SHAPE_TYPES * SHAPE_TYPES).fill(null);
+const mirrored: boolean[] = new Array<boolean>(SHAPE_TYPES * SHAPE_TYPES).fill(false);
+
+function register(first: ShapeType, second: ShapeType, detector: Detector): void {
+  detectors[first * SHAPE_TYPES + second] = detector;
+  if (first !== second) {
+    detectors[second * SHAPE_TYPES + first] = detector;
+    mirrored[second * SHAPE_TYPES + first] = true;
+  }
+}
+
+register(ShapeType.Sphere, ShapeType.Sphere, collideSphereSphere);
+register(ShapeType.Sphere, ShapeType.HalfSpace, collideSphereHalfSpace);
+register(ShapeType.Sphere, ShapeType.Plane, collideSpherePlane);
+register(ShapeType.Box, ShapeType.Sphere, collideBoxSphere);
+register(ShapeType.Box, ShapeType.HalfSpace, collideBoxHalfSpace);
+register(ShapeType.Box, ShapeType.Plane, collideBoxPlane);
+register(ShapeType.Box, ShapeType.Box, collideBoxBox);
+
+/**
+ * Contacts between any two primitives, in either order, written to `data` from
+ * `data.contactCount` on; returns how many were written. Same conventions as the named
+ * detectors (normal from `b` toward `a`). Planes and half-spaces are unbounded and never
+ * collide with each other: those pairs write nothing and return 0.
+ */
+export function collide(a: AnyPrimitive, b: AnyPrimitive, data: CollisionData): number {
+  const entry = a.shapeType * SHAPE_TYPES + b.shapeType;
+  const detector = detectors[entry] as ((first: AnyPrimitive, second: AnyPrimitive, data: CollisionData) => number) | null | undefined;
+  if (!detector) return 0;
+  if (!mirrored[entry]) return detector(a, b, data);
+  const start = data.contactCount;
+  const count = detector(b, a, data);
+  for (let i = start; i < start + count; i++) {
+    const contact = data.contacts[i]!;
+    // 0 - x rather than -x: a zero component stays +0.
+    contact.normal[0] = 0 - contact.normal[0]!;
+    contact.normal[1] = 0 - contact.normal[1]!;
+    contact.normal[2] = 0 - contact.normal[2]!;
+    const firstBody = contact.bodies[0];
+    contact.bodies[0] = contact.bodies[1];
+    contact.bodies[1] = firstBody;
+    contact.featureId = ((contact.featureId >>> 16) | ((contact.featureId & 0xffff) << 16)) >>> 0;
+  }
+  return count;
+}
