@@ -5,3 +5,5 @@ export { ContactSet2Helper } from './contact-set2-helper.js';
 export type { ContactSet2HelperOptions, Contact2Like, CollisionData2Like } from './contact-set2-helper.js';
 export { meshForPrimitive, syncMeshToPrimitive, geometryForPrimitive } from './primitive-mesh.js';
 export type { PrimitiveMeshOptions } from './primitive-mesh.js';
+export { meshForShape2, syncMeshToShape2, disposeShape2Mesh } from './shape2-mesh.js';
+export type { Shape2MeshOptions } from './shape2-mesh.js';

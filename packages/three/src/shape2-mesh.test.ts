@@ -1,0 +1,78 @@
+import { describe, it, expect } from 'vitest';
+import { Vector3 } from 'three';
+import type { BufferGeometry, Mesh } from 'three';
+import { Chain, Circle, Polygon, Segment } from '@contactkit/collision2d';
+import { disposeShape2Mesh, meshForShape2, syncMeshToShape2 } from './shape2-mesh.js';
+
+function points(geometry: BufferGeometry): Vector3[] {
+  const position = geometry.getAttribute('position');
+  const out: Vector3[] = [];
+  for (let i = 0; i < position.count; i++) out.push(new Vector3().fromBufferAttribute(position, i));
+  return out;
+}
+
+function child(object: { getObjectByName(name: string): unknown }, name: string): Mesh {
+  return object.getObjectByName(name) as Mesh;
+}
+
+describe('meshForShape2', () => {
+  it('draws a circle as a disc, a rim of its radius and a radius line along local +x', () => {
+    const group = meshForShape2(new Circle(0.75));
+    for (const p of points(child(group, 'outline').geometry)) expect(Math.hypot(p.x, p.y)).toBeCloseTo(0.75, 6);
+    expect(points(child(group, 'radius').geometry).map((p) => p.toArray())).toEqual([[0, 0, 0], [0.75, 0, 0]]);
+    child(group, 'fill').geometry.computeBoundingBox();
+    expect(child(group, 'fill').geometry.boundingBox!.max.x).toBeCloseTo(0.75, 6);
+  });
+
+  it('fills a concave polygon with triangles covering exactly its area', () => {
+    // An L: the 2 x 2 square minus its 1 x 1 upper-right quarter, area 3.
+    const polygon = new Polygon([[0, 0], [2, 0], [2, 1], [1, 1], [1, 2], [0, 2]]);
+    const group = meshForShape2(polygon);
+    const fill = child(group, 'fill').geometry;
+    const p = points(fill);
+    const index = fill.getIndex()!;
+    let area = 0;
+    for (let i = 0; i < index.count; i += 3) {
+      const a = p[index.getX(i)]!, b = p[index.getX(i + 1)]!, c = p[index.getX(i + 2)]!;
+      area += Math.abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)) / 2;
+    }
+    expect(area).toBeCloseTo(3, 12);
+    expect(points(child(group, 'outline').geometry).map((v) => [v.x, v.y])).toEqual(Array.from({ length: 6 }, (_, i) => [polygon.vertices[2 * i], polygon.vertices[2 * i + 1]]));
+  });
+
+  it('draws a chain and a segment as open lines without a fill', () => {
+    const chain = meshForShape2(new Chain([[0, 0], [1, 1], [2, 0]]));
+    expect(child(chain, 'fill')).toBeUndefined();
+    expect(points(child(chain, 'outline').geometry).map((v) => [v.x, v.y])).toEqual([[0, 0], [1, 1], [2, 0]]);
+    const segment = meshForShape2(new Segment([-1, 2], [3, 2]));
+    expect(points(child(segment, 'outline').geometry).map((v) => [v.x, v.y])).toEqual([[-1, 2], [3, 2]]);
+  });
+
+  it('places the object at the shape pose in the plane z = planeZ', () => {
+    const polygon = new Polygon([[0, 0], [1, 0], [0, 1]]).setPose([2, -1], Math.PI / 2);
+    const group = meshForShape2(polygon, { planeZ: 0.5 });
+    group.updateMatrixWorld();
+    // Local (1, 0) turned a quarter to (0, 1), plus (2, -1): (2, 0).
+    const world = new Vector3(1, 0, 0).applyMatrix4(group.matrixWorld);
+    expect(world.x).toBeCloseTo(2, 12);
+    expect(world.y).toBeCloseTo(0, 12);
+    expect(world.z).toBe(0.5);
+    polygon.setPose([0, 3], 0);
+    syncMeshToShape2(group, polygon);
+    expect(group.position.toArray()).toEqual([0, 3, 0.5]);
+    expect(group.rotation.z).toBe(0);
+  });
+
+  it('disposeShape2Mesh frees every geometry and material', () => {
+    const group = meshForShape2(new Circle(1));
+    let disposed = 0;
+    group.traverse((object) => {
+      const mesh = object as Partial<Mesh>;
+      mesh.geometry?.addEventListener('dispose', () => disposed++);
+      (mesh.material as { addEventListener?: (t: 'dispose', l: () => void) => void } | undefined)?.addEventListener?.('dispose', () => disposed++);
+    });
+    disposeShape2Mesh(group);
+    // fill, outline and radius: a geometry and a material each.
+    expect(disposed).toBe(6);
+  });
+});

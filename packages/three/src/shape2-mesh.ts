@@ -1,0 +1,131 @@
+/**
+ * three.js objects matching the 2D shapes, drawn in the plane z = `planeZ`: a translucent fill
+ * (circles and polygons) and an outline (every shape). The geometry is in the shape's own frame,
+ * so placing the object is a copy of `shape.transform` (`syncMeshToShape2`).
+ */
+import {
+  BufferGeometry,
+  CircleGeometry,
+  Color,
+  Float32BufferAttribute,
+  Group,
+  Line,
+  LineBasicMaterial,
+  LineLoop,
+  Mesh,
+  MeshBasicMaterial,
+  Shape,
+  ShapeGeometry,
+  Vector2,
+} from 'three';
+import type { Object3D } from 'three';
+import { ShapeType2 } from '@contactkit/collision2d';
+import type { Shape2, Circle, Polygon, Chain } from '@contactkit/collision2d';
+import { SHAPE_COLORS } from './colors.js';
+
+/** Settings of `meshForShape2`; every field is optional. */
+export interface Shape2MeshOptions {
+  /** Fill and outline colour, sRGB hex (default `SHAPE_COLORS.first`). */
+  color?: number;
+  /** Opacity of the fill (default 0.45); the outline is opaque. */
+  fillOpacity?: number;
+  /** Height of the drawing plane (default 0), as `ContactSet2Helper.planeZ`. */
+  planeZ?: number;
+}
+
+/** Segments of a circle's outline. */
+const CIRCLE_SEGMENTS = 64;
+
+function outlineGeometry(points: readonly number[]): BufferGeometry {
+  return new BufferGeometry().setAttribute('position', new Float32BufferAttribute(points, 3));
+}
+
+/** Flat local vertices `[x0, y0, ...]` as 3D points at z = 0. */
+function liftVertices(vertices: Float64Array, count: number): number[] {
+  const points: number[] = [];
+  for (let i = 0; i < count; i++) points.push(vertices[2 * i]!, vertices[2 * i + 1]!, 0);
+  return points;
+}
+
+/**
+ * A Group drawing a 2D shape in its own frame, placed at the shape's current pose:
+ * - Circle: a filled disc and its outline, plus a radius line along the local +x axis so that
+ *   turning shows;
+ * - Polygon (and Aabb): the filled outline (concave ones triangulated by three's ShapeUtils)
+ *   and a closed outline through its vertices;
+ * - Chain (and Segment): an open line through its vertices (a chain bounds no area).
+ * Children are named 'fill' and 'outline' (and 'radius'). The caller owns the geometries and
+ * materials: `disposeShape2Mesh` frees them.
+ */
+export function meshForShape2(shape: Shape2, options: Shape2MeshOptions = {}): Group {
+  const color = new Color(options.color ?? SHAPE_COLORS.first);
+  const fillOpacity = options.fillOpacity ?? 0.45;
+  const group = new Group();
+  group.name = shape.constructor.name;
+  group.userData['planeZ'] = options.planeZ ?? 0;
+  const lineMaterial = (): LineBasicMaterial => new LineBasicMaterial({ color });
+  const fillMaterial = (): MeshBasicMaterial => new MeshBasicMaterial({ color, transparent: true, opacity: fillOpacity, depthWrite: false });
+
+  switch (shape.shapeType) {
+    case ShapeType2.Circle: {
+      const radius = (shape as Circle).radius;
+      const fill = new Mesh(new CircleGeometry(radius, CIRCLE_SEGMENTS), fillMaterial());
+      fill.name = 'fill';
+      const rim: number[] = [];
+      for (let i = 0; i < CIRCLE_SEGMENTS; i++) {
+        const angle = (2 * Math.PI * i) / CIRCLE_SEGMENTS;
+        rim.push(radius * Math.cos(angle), radius * Math.sin(angle), 0);
+      }
+      const outline = new LineLoop(outlineGeometry(rim), lineMaterial());
+      outline.name = 'outline';
+      const spoke = new Line(outlineGeometry([0, 0, 0, radius, 0, 0]), lineMaterial());
+      spoke.name = 'radius';
+      group.add(fill, outline, spoke);
+      break;
+    }
+    case ShapeType2.Polygon:
+    case ShapeType2.Aabb: {
+      const polygon = shape as Polygon;
+      const contour: Vector2[] = [];
+      for (let i = 0; i < polygon.count; i++) contour.push(new Vector2(polygon.vertices[2 * i]!, polygon.vertices[2 * i + 1]!));
+      const fill = new Mesh(new ShapeGeometry(new Shape(contour)), fillMaterial());
+      fill.name = 'fill';
+      const outline = new LineLoop(outlineGeometry(liftVertices(polygon.vertices, polygon.count)), lineMaterial());
+      outline.name = 'outline';
+      group.add(fill, outline);
+      break;
+    }
+    case ShapeType2.Chain:
+    case ShapeType2.Segment: {
+      const chain = shape as Chain;
+      const outline = new Line(outlineGeometry(liftVertices(chain.vertices, chain.count)), lineMaterial());
+      outline.name = 'outline';
+      group.add(outline);
+      break;
+    }
+  }
+  return syncMeshToShape2(group, shape);
+}
+
+/**
+ * Copies the shape's pose (`transform.x`, `transform.y`, `transform.angle`) into the object:
+ * position `(x, y, planeZ)` (planeZ from `meshForShape2`'s options, else the object's current z)
+ * and a rotation of `angle` about +z. Returns the object.
+ */
+export function syncMeshToShape2<T extends Object3D>(object: T, shape: Shape2): T {
+  const planeZ = object.userData['planeZ'];
+  object.position.set(shape.transform.x, shape.transform.y, typeof planeZ === 'number' ? planeZ : object.position.z);
+  object.rotation.set(0, 0, shape.transform.angle);
+  return object;
+}
+
+/** Frees the geometries and materials of an object made by `meshForShape2`. */
+export function disposeShape2Mesh(object: Object3D): void {
+  object.traverse((child) => {
+    const drawable = child as Partial<Mesh>;
+    drawable.geometry?.dispose();
+    const material = drawable.material;
+    if (Array.isArray(material)) for (const m of material) m.dispose();
+    else material?.dispose();
+  });
+}
