@@ -2,7 +2,8 @@ import { ContactKind, packFeatureId, transformPoint } from '@contactkit/math';
 import { describe, expect, it } from 'vitest';
 import { collideBoxHalfSpace } from './box-half-space.js';
 import { CollisionData } from './collision-data.js';
-import { Box, HalfSpace } from './primitives.js';
+import { Box, HalfSpace, Sphere } from './primitives.js';
+import { collideSphereHalfSpace } from './sphere-half-space.js';
 
 const IDENTITY = [0, 0, 0, 1];
 const scratch = new Float64Array(3);
@@ -165,11 +166,29 @@ describe('collideBoxHalfSpace', () => {
     expect(collideBoxHalfSpace(boxAt([0.5, 0.5, 0.5], 0, 0.5, 0), floor, data)).toBe(2);
     expect(data.contactCount).toBe(2);
     expect(data.overflowed).toBe(true);
+    // Reduced to the room left: the first vertex and its diagonal (0 at -x -z, 5 at +x +z), not
+    // the first two in vertex order.
     expect(vertexOf(data.contacts[0]!.featureId)).toBe(0);
-    expect(vertexOf(data.contacts[1]!.featureId)).toBe(1);
+    expect(vertexOf(data.contacts[1]!.featureId)).toBe(5);
     // The full buffer takes nothing more.
     expect(collideBoxHalfSpace(boxAt([0.5, 0.5, 0.5], 0, 0.5, 0), floor, data)).toBe(0);
     expect(data.contactCount).toBe(2);
+  });
+
+  it('a buffer filling up mid-manifold keeps the deepest vertex', () => {
+    // Capacity 4 with one slot taken by a sphere: room for 3 of the 8 vertices of a sunk, tilted box.
+    const data = new CollisionData({ capacity: 4 });
+    expect(collideSphereHalfSpace(new Sphere(1).setPose([5, 0, 5], IDENTITY), floor, data)).toBe(1);
+    const box = boxAt([0.5, 0.5, 0.5], 0, -2, 0, [0.05, 0, 0.08, 1]);
+    expect(collideBoxHalfSpace(box, floor, data)).toBe(3);
+    expect(data.contactCount).toBe(4);
+    expect(data.overflowed).toBe(true);
+    // The deepest of all eight, by brute force over the full manifold.
+    const full = new CollisionData({ capacity: 16 });
+    expect(collideBoxHalfSpace(box, floor, full)).toBe(8);
+    let deepest = -Infinity;
+    for (let k = 0; k < 8; k++) deepest = Math.max(deepest, full.contacts[k]!.penetration);
+    expect(Math.max(data.contacts[1]!.penetration, data.contacts[2]!.penetration, data.contacts[3]!.penetration)).toBe(deepest);
   });
 
   it('copies bodies, friction and restitution', () => {

@@ -25,7 +25,8 @@ const selected = new Int32Array(8);
  * Shared by the half-space and the true plane: writes the PointFace contacts of the box's
  * vertices against the plane `dot(n, x) = offset` with unit normal `(nx, ny, nz)` (pointing to
  * the side the contacts push the box toward), reduced to `data.maxContactsPerPair`, and returns
- * how many it wrote. When the buffer fills up it writes what fits and sets `data.overflowed`.
+ * how many it wrote. When the buffer has less room than that, it reduces to the room left
+ * (deepest and widest first) and sets `data.overflowed`.
  */
 export function writeBoxPlaneContacts(
   box: Box,
@@ -70,13 +71,15 @@ export function writeBoxPlaneContacts(
   }
   if (count === 0) return 0;
 
-  const chosen = reduceManifold(selected, candidatePoints, candidateDepths, count, nx, ny, nz, data.maxContactsPerPair);
-  let written = 0;
+  // Reduce to whatever is smaller, the pair's limit or the room left: when the buffer cuts the
+  // pair short, the contacts kept are still the deepest and widest, not the first in vertex order.
+  const room = data.contactsLeft;
+  const wanted = count < data.maxContactsPerPair ? count : data.maxContactsPerPair;
+  if (wanted > room) data.overflowed = true;
+  if (room <= 0) return 0;
+  const limit = wanted < room ? wanted : room;
+  const chosen = reduceManifold(selected, candidatePoints, candidateDepths, count, nx, ny, nz, limit);
   for (let k = 0; k < chosen; k++) {
-    if (data.contactsLeft <= 0) {
-      data.overflowed = true;
-      break;
-    }
     const i = selected[k]!;
     const contact = claimContact(data, box.body, secondBody);
     contact.point[0] = candidatePoints[3 * i]!;
@@ -88,9 +91,8 @@ export function writeBoxPlaneContacts(
     contact.penetration = candidateDepths[i]!;
     contact.kind = ContactKind.PointFace;
     contact.featureId = packFeatureId(candidateVertices[i]!, 0);
-    written++;
   }
-  return written;
+  return chosen;
 }
 
 /**
@@ -99,8 +101,9 @@ export function writeBoxPlaneContacts(
  * `-data.tolerance` (0 to 8), normal the half-space's world normal, featureId
  * `packFeatureId(vertexCode, 0)`, in ascending vertex order. More than `data.maxContactsPerPair`
  * are reduced by `reduceManifold` (the deepest vertex, then the largest area). Exactly touching
- * (a face on the plane) gives 4 contacts of penetration 0. When the buffer fills up it writes
- * what fits, sets `data.overflowed` and returns the number written.
+ * (a face on the plane) gives 4 contacts of penetration 0. When the buffer has room for fewer,
+ * the set is reduced to the room left in the same way, `data.overflowed` is set and the number
+ * written returned.
  */
 export function collideBoxHalfSpace(box: Box, halfSpace: HalfSpace, data: CollisionData): number {
   const n = halfSpace.worldNormal;
