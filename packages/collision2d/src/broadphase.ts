@@ -1,0 +1,417 @@
+/**
+ * Broadphase for many shapes: a uniform grid over axis-aligned boxes (seed 003's segmented
+ * playfield, where only the segments around the ball are switched on for collision tests).
+ *
+ * Why a grid and not sweep-and-prune or a tree: the scene this serves is many moving circles
+ * of similar size (pinballs, particles, 1,000 balls) among static obstacles. With a cell about
+ * the size of a moving shape each mover covers one to four cells, so inserting, moving and
+ * querying cost O(1) each, whatever the number of shapes; a frame costs O(movers) with no sort
+ * (sweep-and-prune degrades when many shapes line up on its axis) and no rebalancing (trees
+ * pay for refits). A mover that stays in its cells only has its box rewritten. The grid is
+ * unbounded: cells are hashed into a fixed table (Teschner et al., "Optimized Spatial Hashing
+ * for Collision Detection of Deformable Objects", 2003), so the playfield needs no bounds; two
+ * cells sharing a bucket only cost extra candidates, never wrong answers, because every
+ * candidate is checked against the query box.
+ *
+ * Its weak spot is a shape much larger than a cell (it is entered in every cell it covers);
+ * obstacles a few cells wide are fine, boxes of more than `MAX_CELLS_PER_BOX` cells are refused.
+ *
+ * Static and moving layers: a proxy inserted as static never moves; `pairs` reports moving
+ * against moving and moving against static, never static against static.
+ *
+ * Storage: growable typed arrays (per-id arrays indexed by the caller's integer ids, an entry
+ * pool with a free list, a bucket table). Once they have grown to the scene's size, no
+ * operation allocates.
+ */
+import { requireFinite, requireInteger, requirePositive } from '@contactkit/math';
+
+/** A box covering more cells than this is refused (pick a larger `cellSize`). */
+export const MAX_CELLS_PER_BOX = 1 << 16;
+
+/** Largest id a proxy may have (per-id storage grows to the largest id used). */
+export const MAX_PROXY_ID = (1 << 30) - 1;
+
+const CELL_LIMIT = 1 << 29;
+
+function grownInt32(array: Int32Array, length: number, fill: number): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(Math.max(length, 2 * array.length));
+  grown.set(array);
+  grown.fill(fill, array.length);
+  return grown;
+}
+
+function grownFloat64(array: Float64Array, length: number): Float64Array<ArrayBuffer> {
+  const grown = new Float64Array(Math.max(length, 2 * array.length));
+  grown.set(array);
+  return grown;
+}
+
+/** A growable list of integer ids, the output of the grid's queries. */
+export class IdList {
+  /** The ids; only the first `count` are meaningful. */
+  ids: Int32Array;
+  count = 0;
+  constructor(initialCapacity = 64) {
+    this.ids = new Int32Array(Math.max(1, initialCapacity));
+  }
+  /** Appends `id`, growing the storage when full (the only allocation, amortised). */
+  push(id: number): void {
+    if (this.count === this.ids.length) this.ids = grownInt32(this.ids, this.count + 1, 0);
+    this.ids[this.count++] = id;
+  }
+  /** Empties the list, keeping its storage. */
+  clear(): void {
+    this.count = 0;
+  }
+}
+
+/** A growable list of id pairs `(first[i], second[i])`, the output of `UniformGrid.pairs`. */
+export class PairList {
+  first: Int32Array;
+  second: Int32Array;
+  count = 0;
+  constructor(initialCapacity = 64) {
+    this.first = new Int32Array(Math.max(1, initialCapacity));
+    this.second = new Int32Array(Math.max(1, initialCapacity));
+  }
+  /** Appends the pair, growing the storage when full. */
+  push(first: number, second: number): void {
+    if (this.count === this.first.length) {
+      this.first = grownInt32(this.first, this.count + 1, 0);
+      this.second = grownInt32(this.second, this.count + 1, 0);
+    }
+    this.first[this.count] = first;
+    this.second[this.count] = second;
+    this.count++;
+  }
+  /** Empties the list, keeping its storage. */
+  clear(): void {
+    this.count = 0;
+  }
+}
+
+/** Options of `UniformGrid`. */
+export interface UniformGridOptions {
+  /** Side of a square cell, > 0; about the size of the typical moving shape. */
+  cellSize: number;
+  /** Buckets in the cell hash table, a power of two (default 4096). */
+  tableSize?: number;
+}
+
+const PRESENT = 1;
+const STATIC = 2;
+
+/**
+ * A uniform grid over axis-aligned boxes with integer ids (see the file header for why a grid).
+ * Boxes are closed: boxes that touch overlap. Ids are chosen by the caller, integers in
+ * `[0, MAX_PROXY_ID]`; storage grows to the largest id, so dense ids are best.
+ */
+export class UniformGrid {
+  readonly cellSize: number;
+  private readonly inverseCellSize: number;
+  private readonly bucketMask: number;
+  private readonly bucketHead: Int32Array;
+
+  // Per id.
+  private flags = new Uint8Array(16);
+  private boxMinX = new Float64Array(16);
+  private boxMinY = new Float64Array(16);
+  private boxMaxX = new Float64Array(16);
+  private boxMaxY = new Float64Array(16);
+  private cellX0 = new Int32Array(16);
+  private cellY0 = new Int32Array(16);
+  private cellX1 = new Int32Array(16);
+  private cellY1 = new Int32Array(16);
+  private firstEntry = new Int32Array(16).fill(-1);
+  private stamp = new Int32Array(16);
+  private idLimit = 0;
+  private proxyCount = 0;
+  private queryStamp = 0;
+
+  // Entry pool: one entry per (proxy, covered cell), chained per bucket (doubly) and per proxy.
+  private entryId = new Int32Array(64);
+  private entryCellX = new Int32Array(64);
+  private entryCellY = new Int32Array(64);
+  private entryBucket = new Int32Array(64);
+  private entryNext = new Int32Array(64);
+  private entryPrevious = new Int32Array(64);
+  private entryNextOfProxy = new Int32Array(64);
+  private entriesUsed = 0;
+  private freeEntry = -1;
+
+  /** Throws `RangeError` for a `cellSize` that is not a finite number > 0 or a `tableSize` that is not a power of two in [1, 2^24]. */
+  constructor(options: UniformGridOptions) {
+    this.cellSize = requirePositive('cellSize', options.cellSize);
+    this.inverseCellSize = 1 / this.cellSize;
+    const tableSize = requireInteger('tableSize', options.tableSize ?? 4096, 1, 1 << 24);
+    if ((tableSize & (tableSize - 1)) !== 0) throw new RangeError(`tableSize must be a power of two, got ${tableSize}`);
+    this.bucketMask = tableSize - 1;
+    this.bucketHead = new Int32Array(tableSize).fill(-1);
+  }
+
+  /** Number of proxies in the grid. */
+  get size(): number {
+    return this.proxyCount;
+  }
+
+  /** Entries the pool can hold before it grows (for checking that a warmed-up scene stops allocating). */
+  get entryCapacity(): number {
+    return this.entryId.length;
+  }
+
+  /** Whether a proxy with this id is in the grid. */
+  has(id: number): boolean {
+    return id >= 0 && id < this.idLimit && (this.flags[id]! & PRESENT) !== 0;
+  }
+
+  /** Whether the proxy `id` (assumed present) was inserted as static. */
+  isStatic(id: number): boolean {
+    return (this.flags[id]! & STATIC) !== 0;
+  }
+
+  /**
+   * Adds the box `[minX, maxX] x [minY, maxY]` under `id`. A static proxy is never paired with
+   * another static one. Throws `RangeError` for an id already present or out of range, a
+   * non-finite coordinate, `min > max`, or a box covering more than `MAX_CELLS_PER_BOX` cells.
+   */
+  insert(id: number, minX: number, minY: number, maxX: number, maxY: number, isStatic = false): void {
+    requireInteger('id', id, 0, MAX_PROXY_ID);
+    if (this.has(id)) throw new RangeError(`id ${id} is already in the grid`);
+    this.checkBox(minX, minY, maxX, maxY);
+    this.ensureIds(id + 1);
+    this.flags[id] = PRESENT | (isStatic ? STATIC : 0);
+    this.proxyCount++;
+    this.writeBox(id, minX, minY, maxX, maxY);
+    this.addEntries(id);
+  }
+
+  /**
+   * Moves proxy `id` to a new box. When the box stays in the same cells only the box is
+   * rewritten (the common case for small moves). Throws `RangeError` for an id not present and
+   * for the box errors of `insert`.
+   */
+  update(id: number, minX: number, minY: number, maxX: number, maxY: number): void {
+    if (!this.has(id)) throw new RangeError(`id ${String(id)} is not in the grid`);
+    this.checkBox(minX, minY, maxX, maxY);
+    const x0 = this.cellX0[id], y0 = this.cellY0[id], x1 = this.cellX1[id], y1 = this.cellY1[id];
+    this.writeBox(id, minX, minY, maxX, maxY);
+    if (x0 === this.cellX0[id] && y0 === this.cellY0[id] && x1 === this.cellX1[id] && y1 === this.cellY1[id]) return;
+    this.removeEntries(id);
+    this.addEntries(id);
+  }
+
+  /** Removes proxy `id`. Throws `RangeError` for an id not present. */
+  remove(id: number): void {
+    if (!this.has(id)) throw new RangeError(`id ${String(id)} is not in the grid`);
+    this.removeEntries(id);
+    this.flags[id] = 0;
+    this.proxyCount--;
+  }
+
+  /**
+   * Ids of the proxies whose boxes overlap (or touch) the query box, each once, in no
+   * particular order, written to `out` (cleared first). Returns their number. An inverted box
+   * (`min > max`) or a non-finite coordinate finds nothing.
+   */
+  queryBox(minX: number, minY: number, maxX: number, maxY: number, out: IdList): number {
+    out.clear();
+    if (!(minX <= maxX && minY <= maxY)) return 0;
+    const x0 = this.cellOf(minX), y0 = this.cellOf(minY), x1 = this.cellOf(maxX), y1 = this.cellOf(maxY);
+    // A query larger than the table visits each bucket through its cells anyway; cap the scan.
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) > this.bucketHead.length * 4) return this.scanAll(minX, minY, maxX, maxY, out);
+    const stamp = this.nextStamp();
+    for (let cy = y0; cy <= y1; cy++) {
+      for (let cx = x0; cx <= x1; cx++) {
+        for (let e = this.bucketHead[this.bucketOf(cx, cy)]!; e !== -1; e = this.entryNext[e]!) {
+          const id = this.entryId[e]!;
+          if (this.stamp[id] === stamp) continue;
+          this.stamp[id] = stamp;
+          if (this.boxMinX[id]! <= maxX && minX <= this.boxMaxX[id]! && this.boxMinY[id]! <= maxY && minY <= this.boxMaxY[id]!) {
+            out.push(id);
+          }
+        }
+      }
+    }
+    return out.count;
+  }
+
+  /**
+   * Ids of the proxies whose boxes come within `radius` of `(x, y)` (closed: touching counts),
+   * each once, written to `out` (cleared first): "which shapes are near this circle". Returns
+   * their number. A negative or non-finite radius finds nothing.
+   */
+  queryCircle(x: number, y: number, radius: number, out: IdList): number {
+    if (!(radius >= 0)) {
+      out.clear();
+      return 0;
+    }
+    this.queryBox(x - radius, y - radius, x + radius, y + radius, out);
+    const radiusSquared = radius * radius;
+    let kept = 0;
+    for (let i = 0; i < out.count; i++) {
+      const id = out.ids[i]!;
+      // Distance from the centre to the box: clamp the centre into it (Ericson 5.1.3).
+      const qx = x < this.boxMinX[id]! ? this.boxMinX[id]! : x > this.boxMaxX[id]! ? this.boxMaxX[id]! : x;
+      const qy = y < this.boxMinY[id]! ? this.boxMinY[id]! : y > this.boxMaxY[id]! ? this.boxMaxY[id]! : y;
+      if ((qx - x) * (qx - x) + (qy - y) * (qy - y) <= radiusSquared) out.ids[kept++] = id;
+    }
+    out.count = kept;
+    return kept;
+  }
+
+  /**
+   * Every pair of proxies whose boxes overlap (or touch), at least one of them moving, each
+   * pair exactly once, written to `out` (cleared first); returns their number. `first` is always
+   * a moving proxy; the second is static, or moving with a larger id.
+   * Two boxes that share several cells are reported only from the lowest shared cell: the cell
+   * `(max(x0a, x0b), max(y0a, y0b))`, the corner of the intersection of their cell ranges.
+   */
+  pairs(out: PairList): number {
+    out.clear();
+    for (let p = 0; p < this.idLimit; p++) {
+      if ((this.flags[p]! & (PRESENT | STATIC)) !== PRESENT) continue;
+      const px0 = this.cellX0[p]!, py0 = this.cellY0[p]!;
+      for (let e = this.firstEntry[p]!; e !== -1; e = this.entryNextOfProxy[e]!) {
+        const cx = this.entryCellX[e]!, cy = this.entryCellY[e]!;
+        for (let f = this.bucketHead[this.entryBucket[e]!]!; f !== -1; f = this.entryNext[f]!) {
+          const q = this.entryId[f]!;
+          if (q === p || this.entryCellX[f] !== cx || this.entryCellY[f] !== cy) continue;
+          if (q < p && (this.flags[q]! & STATIC) === 0) continue;
+          const qx0 = this.cellX0[q]!, qy0 = this.cellY0[q]!;
+          if (cx !== (px0 > qx0 ? px0 : qx0) || cy !== (py0 > qy0 ? py0 : qy0)) continue;
+          if (this.boxMinX[p]! <= this.boxMaxX[q]! && this.boxMinX[q]! <= this.boxMaxX[p]! && this.boxMinY[p]! <= this.boxMaxY[q]! && this.boxMinY[q]! <= this.boxMaxY[p]!) {
+            out.push(p, q);
+          }
+        }
+      }
+    }
+    return out.count;
+  }
+
+  private checkBox(minX: number, minY: number, maxX: number, maxY: number): void {
+    requireFinite('minX', minX);
+    requireFinite('minY', minY);
+    requireFinite('maxX', maxX);
+    requireFinite('maxY', maxY);
+    if (minX > maxX || minY > maxY) throw new RangeError(`box min must not exceed max, got [${minX}, ${minY}] to [${maxX}, ${maxY}]`);
+    const cells = (this.cellOf(maxX) - this.cellOf(minX) + 1) * (this.cellOf(maxY) - this.cellOf(minY) + 1);
+    if (cells > MAX_CELLS_PER_BOX) {
+      throw new RangeError(`box [${minX}, ${minY}] to [${maxX}, ${maxY}] covers ${cells} cells of size ${this.cellSize}, more than ${MAX_CELLS_PER_BOX}: use a larger cellSize`);
+    }
+  }
+
+  private cellOf(value: number): number {
+    const cell = Math.floor(value * this.inverseCellSize);
+    return cell < -CELL_LIMIT ? -CELL_LIMIT : cell > CELL_LIMIT ? CELL_LIMIT : cell;
+  }
+
+  private bucketOf(cx: number, cy: number): number {
+    // Teschner et al.'s hash: the cell coordinates times two large primes, xored.
+    return (Math.imul(cx, 73856093) ^ Math.imul(cy, 19349663)) & this.bucketMask;
+  }
+
+  private nextStamp(): number {
+    this.queryStamp = (this.queryStamp + 1) | 0;
+    if (this.queryStamp === 0) {
+      // After 2^32 queries the stamps wrap: clear them so an old stamp cannot match.
+      this.stamp.fill(0);
+      this.queryStamp = 1;
+    }
+    return this.queryStamp;
+  }
+
+  private scanAll(minX: number, minY: number, maxX: number, maxY: number, out: IdList): number {
+    for (let id = 0; id < this.idLimit; id++) {
+      if ((this.flags[id]! & PRESENT) === 0) continue;
+      if (this.boxMinX[id]! <= maxX && minX <= this.boxMaxX[id]! && this.boxMinY[id]! <= maxY && minY <= this.boxMaxY[id]!) out.push(id);
+    }
+    return out.count;
+  }
+
+  private writeBox(id: number, minX: number, minY: number, maxX: number, maxY: number): void {
+    this.boxMinX[id] = minX;
+    this.boxMinY[id] = minY;
+    this.boxMaxX[id] = maxX;
+    this.boxMaxY[id] = maxY;
+    this.cellX0[id] = this.cellOf(minX);
+    this.cellY0[id] = this.cellOf(minY);
+    this.cellX1[id] = this.cellOf(maxX);
+    this.cellY1[id] = this.cellOf(maxY);
+  }
+
+  private ensureIds(length: number): void {
+    if (length > this.idLimit) this.idLimit = length;
+    if (length <= this.flags.length) return;
+    const size = Math.max(length, 2 * this.flags.length);
+    const flags = new Uint8Array(size);
+    flags.set(this.flags);
+    this.flags = flags;
+    this.boxMinX = grownFloat64(this.boxMinX, size);
+    this.boxMinY = grownFloat64(this.boxMinY, size);
+    this.boxMaxX = grownFloat64(this.boxMaxX, size);
+    this.boxMaxY = grownFloat64(this.boxMaxY, size);
+    this.cellX0 = grownInt32(this.cellX0, size, 0);
+    this.cellY0 = grownInt32(this.cellY0, size, 0);
+    this.cellX1 = grownInt32(this.cellX1, size, 0);
+    this.cellY1 = grownInt32(this.cellY1, size, 0);
+    this.firstEntry = grownInt32(this.firstEntry, size, -1);
+    this.stamp = grownInt32(this.stamp, size, 0);
+  }
+
+  private allocateEntry(): number {
+    if (this.freeEntry !== -1) {
+      const e = this.freeEntry;
+      this.freeEntry = this.entryNextOfProxy[e]!;
+      return e;
+    }
+    if (this.entriesUsed === this.entryId.length) {
+      const size = 2 * this.entryId.length;
+      this.entryId = grownInt32(this.entryId, size, 0);
+      this.entryCellX = grownInt32(this.entryCellX, size, 0);
+      this.entryCellY = grownInt32(this.entryCellY, size, 0);
+      this.entryBucket = grownInt32(this.entryBucket, size, 0);
+      this.entryNext = grownInt32(this.entryNext, size, -1);
+      this.entryPrevious = grownInt32(this.entryPrevious, size, -1);
+      this.entryNextOfProxy = grownInt32(this.entryNextOfProxy, size, -1);
+    }
+    return this.entriesUsed++;
+  }
+
+  private addEntries(id: number): void {
+    const x0 = this.cellX0[id]!, y0 = this.cellY0[id]!, x1 = this.cellX1[id]!, y1 = this.cellY1[id]!;
+    let chain = -1;
+    for (let cy = y0; cy <= y1; cy++) {
+      for (let cx = x0; cx <= x1; cx++) {
+        const e = this.allocateEntry();
+        const bucket = this.bucketOf(cx, cy);
+        this.entryId[e] = id;
+        this.entryCellX[e] = cx;
+        this.entryCellY[e] = cy;
+        this.entryBucket[e] = bucket;
+        const head = this.bucketHead[bucket]!;
+        this.entryNext[e] = head;
+        this.entryPrevious[e] = -1;
+        if (head !== -1) this.entryPrevious[head] = e;
+        this.bucketHead[bucket] = e;
+        this.entryNextOfProxy[e] = chain;
+        chain = e;
+      }
+    }
+    this.firstEntry[id] = chain;
+  }
+
+  private removeEntries(id: number): void {
+    let e = this.firstEntry[id]!;
+    while (e !== -1) {
+      const nextOfProxy = this.entryNextOfProxy[e]!;
+      const previous = this.entryPrevious[e]!, next = this.entryNext[e]!;
+      if (previous !== -1) this.entryNext[previous] = next;
+      else this.bucketHead[this.entryBucket[e]!] = next;
+      if (next !== -1) this.entryPrevious[next] = previous;
+      this.entryNextOfProxy[e] = this.freeEntry;
+      this.freeEntry = e;
+      e = nextOfProxy;
+    }
+    this.firstEntry[id] = -1;
+  }
+}
