@@ -512,7 +512,9 @@ function boxBoxManifold(a: Box, b: Box, tolerance: number): number {
  * Contacts between two boxes (see the file comment for the method and the kinds). Writes up to
  * `data.maxContactsPerPair` contacts (the full clipped manifold holds up to 8: two unit cubes,
  * one turned 45 degrees about the shared face normal, give the 8 corners of an octagon),
- * reduced by `reduceManifold` when the limit is smaller, and returns how many it wrote.
+ * reduced by `reduceManifold` when the limit is smaller, and returns how many it wrote. When
+ * the buffer has less room than that, the room left gets the best subset and
+ * `data.overflowed` is set.
  *
  * Defined answers: boxes exactly touching give penetration 0 (4 contacts for a box resting on
  * another); two identical boxes at the same pose are pushed apart along the smallest half
@@ -523,36 +525,36 @@ export function collideBoxBox(first: Box, second: Box, data: CollisionData): num
   const firstIsA = firstInCanonicalOrder(first, second);
   const count = firstIsA ? boxBoxManifold(first, second, data.tolerance) : boxBoxManifold(second, first, data.tolerance);
   if (count === 0) return 0;
-  const limit = data.maxContactsPerPair;
+  // When the buffer has less room than the manifold needs, the room left gets the best subset
+  // (deepest and widest, as for maxContactsPerPair) and the cut is reported.
+  const room = data.contacts.length - data.contactCount;
+  const wanted = Math.min(count, data.maxContactsPerPair);
+  if (wanted > room) data.overflowed = true;
+  const limit = Math.min(wanted, room);
   let chosen = count;
   if (count > limit) {
-    chosen = reduceManifold(selected, manifoldPoints, manifoldDepths, count, manifoldNormal[0]!, manifoldNormal[1]!, manifoldNormal[2]!, limit);
+    chosen = limit === 0 ? 0 : reduceManifold(selected, manifoldPoints, manifoldDepths, count, manifoldNormal[0]!, manifoldNormal[1]!, manifoldNormal[2]!, limit);
   } else {
     for (let i = 0; i < count; i++) selected[i] = i;
   }
   const sign = firstIsA ? 1 : -1;
-  let written = 0;
   for (let k = 0; k < chosen; k++) {
-    if (data.contactCount >= data.contacts.length) {
-      data.overflowed = true;
-      break;
-    }
     const i = selected[k]!;
     const contact = claimContact(data, first.body, second.body);
     contact.point[0] = manifoldPoints[3 * i]!;
     contact.point[1] = manifoldPoints[3 * i + 1]!;
     contact.point[2] = manifoldPoints[3 * i + 2]!;
-    contact.normal[0] = sign * manifoldNormal[0]!;
-    contact.normal[1] = sign * manifoldNormal[1]!;
-    contact.normal[2] = sign * manifoldNormal[2]!;
+    // 0 + x: a zero component of a mirrored normal stays +0.
+    contact.normal[0] = 0 + sign * manifoldNormal[0]!;
+    contact.normal[1] = 0 + sign * manifoldNormal[1]!;
+    contact.normal[2] = 0 + sign * manifoldNormal[2]!;
     contact.penetration = manifoldDepths[i]!;
     contact.kind = manifoldKinds[i] as ContactKind;
     contact.featureId = firstIsA
       ? packFeatureId(manifoldFeatureA[i]!, manifoldFeatureB[i]!)
       : packFeatureId(manifoldFeatureB[i]!, manifoldFeatureA[i]!);
-    written++;
   }
-  return written;
+  return chosen;
 }
 
 /** Whether two boxes overlap or touch: the 15-axis SAT with no tolerance (seed 004's IntersectionTests). */
