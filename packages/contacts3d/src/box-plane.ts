@@ -16,7 +16,8 @@ import type { Box, Plane } from './primitives.js';
  * it are. A centre exactly on the plane (`s = 0`) takes the plane normal `n` (a fixed choice):
  * the half of the box below the plane is reported, 4 vertices for a box cut through its middle
  * parallel to a face. A face exactly on the plane gives 4 contacts of penetration 0. When the
- * buffer fills up it writes what fits, sets `data.overflowed` and returns the number written.
+ * buffer has room for fewer, the set is reduced to the room left (deepest and widest first),
+ * `data.overflowed` is set and the number written returned.
  */
 export function collideBoxPlane(box: Box, plane: Plane, data: CollisionData): number {
   const n = plane.worldNormal;
