@@ -250,6 +250,57 @@ describe('nearly parallel segments (regression)', () => {
   });
 });
 
+/** Distance from `p` to segment `a b`, by the clamped projection written out again here. */
+function pointSegmentDistance(p: Float64Array, a: Float64Array, b: Float64Array): number {
+  let dot = 0, lengthSquared = 0;
+  for (let k = 0; k < p.length; k++) {
+    dot += (p[k]! - a[k]!) * (b[k]! - a[k]!);
+    lengthSquared += (b[k]! - a[k]!) ** 2;
+  }
+  const t = lengthSquared > 0 ? Math.min(1, Math.max(0, dot / lengthSquared)) : 0;
+  let sum = 0;
+  for (let k = 0; k < p.length; k++) sum += (a[k]! + t * (b[k]! - a[k]!) - p[k]!) ** 2;
+  return Math.sqrt(sum);
+}
+
+describe('nearly parallel segments far from the origin', () => {
+  // Segments whose directions differ by a sine from 1e-3 down to 1e-9, around coordinates up to
+  // 1000. The distance of two segments is at most that of any end point to the other segment.
+  // Above the parallel threshold (sine 1e-6) Ericson's formula must reach that bound to
+  // round-off; below it the middle of the overlap may exceed it by at most
+  // sin(angle) * (length1 + length2) / 2, as SEGMENT_PARALLEL_EPSILON documents.
+  for (const dimension of [2, 3]) {
+    it(`${dimension}D: never farther than the end point distances allow`, () => {
+      const random = new Random(0xfa2 + dimension);
+      const out = new SegmentClosestPoints(new Float64Array(dimension), new Float64Array(dimension));
+      const kernel = dimension === 2 ? closestPointsSegmentSegment2 : closestPointsSegmentSegment3;
+      for (let n = 0; n < 2000; n++) {
+        const offset = random.range(-1000, 1000);
+        const p1 = random.vector(dimension, offset - 2, offset + 2), q1 = random.vector(dimension, offset - 2, offset + 2);
+        const p2 = random.vector(dimension, offset - 2, offset + 2);
+        const tilt = 10 ** -random.range(3, 9);
+        const k = random.range(-2, 2);
+        const q2 = p2.map((x, i) => x + k * (q1[i]! - p1[i]!) + random.range(-tilt, tilt));
+        const distance = Math.sqrt(kernel(out, p1, q1, p2, q2));
+        const endPoints = Math.min(
+          pointSegmentDistance(p1, p2, q2), pointSegmentDistance(q1, p2, q2),
+          pointSegmentDistance(p2, p1, q1), pointSegmentDistance(q2, p1, q1),
+        );
+        // The sine from the cross product (1 - cos^2 would lose it to cancellation). The kernel
+        // decides "parallel" from a x e - b^2, which round-off blurs near the threshold, hence 2e-6.
+        const d1 = p1.map((x, i) => q1[i]! - x), d2 = p2.map((x, i) => q2[i]! - x);
+        const cross = dimension === 2
+          ? Math.abs(d1[0]! * d2[1]! - d1[1]! * d2[0]!)
+          : Math.hypot(d1[1]! * d2[2]! - d1[2]! * d2[1]!, d1[2]! * d2[0]! - d1[0]! * d2[2]!, d1[0]! * d2[1]! - d1[1]! * d2[0]!);
+        const length1 = Math.hypot(...d1), length2 = Math.hypot(...d2);
+        const sine = cross / (length1 * length2);
+        const allowance = sine < 2e-6 ? (sine * (length1 + length2)) / 2 : 0;
+        expect(distance).toBeLessThanOrEqual(endPoints + allowance + 1e-9);
+      }
+    });
+  }
+});
+
 /**
  * Brute-force minimum of |(p1 + s d1) - (p2 + t d2)| over [0,1]^2: a 41 x 41 grid, then compass
  * search from the best grid point with halving steps. The squared distance is a convex quadratic
