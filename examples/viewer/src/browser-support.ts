@@ -1,0 +1,98 @@
+/**
+ * Test support for the browser tests: build the viewer once with Vite's JS API, serve `dist`
+ * with Vite's preview server on 127.0.0.1, launch Debian's Chromium through playwright-core,
+ * and read pixels out of PNG screenshots.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { build, preview } from 'vite';
+import type { PreviewServer } from 'vite';
+import { chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { PNG } from 'pngjs';
+
+export const VIEWER_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** Builds the viewer into `dist` and serves it; returns the server and its base URL. */
+export async function buildAndServe(): Promise<{ server: PreviewServer; url: string }> {
+  const configFile = join(VIEWER_ROOT, 'vite.config.ts');
+  await build({ root: VIEWER_ROOT, configFile, logLevel: 'warn', build: { outDir: join(VIEWER_ROOT, 'dist'), emptyOutDir: true } });
+  const server = await preview({ root: VIEWER_ROOT, configFile, logLevel: 'warn', preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('vite preview did not report a local URL');
+  return { server, url };
+}
+
+/** Chromium from the Debian package, headless with software WebGL; fails clearly when it is missing. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`The viewer's browser tests need Chromium at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` (as .ci/run does).`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+    ],
+  });
+}
+
+/** A decoded RGBA image. */
+export interface Pixels {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+export function decodePng(buffer: Buffer): Pixels {
+  const png = PNG.sync.read(buffer);
+  return { width: png.width, height: png.height, data: png.data };
+}
+
+/** The `[r, g, b]` of pixel (x, y). */
+export function pixelAt(image: Pixels, x: number, y: number): [number, number, number] {
+  const i = 4 * (y * image.width + x);
+  return [image.data[i]!, image.data[i + 1]!, image.data[i + 2]!];
+}
+
+/** Euclidean distance in RGB between a pixel and an sRGB hex colour. */
+export function colorDistance(rgb: readonly number[], hex: number): number {
+  return Math.hypot(rgb[0]! - ((hex >> 16) & 255), rgb[1]! - ((hex >> 8) & 255), rgb[2]! - (hex & 255));
+}
+
+/**
+ * The smallest colour distance to `hex` among the pixels within `radius` of (x, y): near 0 when
+ * that colour is drawn there.
+ */
+export function nearestColorDistance(image: Pixels, x: number, y: number, hex: number, radius: number): number {
+  let best = Number.POSITIVE_INFINITY;
+  const cx = Math.round(x), cy = Math.round(y);
+  for (let dy = -radius; dy <= radius; dy++) {
+    for (let dx = -radius; dx <= radius; dx++) {
+      const px = cx + dx, py = cy + dy;
+      if (px < 0 || py < 0 || px >= image.width || py >= image.height || dx * dx + dy * dy > radius * radius) continue;
+      best = Math.min(best, colorDistance(pixelAt(image, px, py), hex));
+    }
+  }
+  return best;
+}
+
+/** How many distinct colours (quantised to 4 bits per channel) the image holds, and the share of the most common one. */
+export function colorStatistics(image: Pixels): { distinct: number; dominantShare: number } {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < image.data.length; i += 4) {
+    const key = ((image.data[i]! >> 4) << 8) | ((image.data[i + 1]! >> 4) << 4) | (image.data[i + 2]! >> 4);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const dominant = Math.max(...counts.values());
+  return { distinct: counts.size, dominantShare: dominant / (image.width * image.height) };
+}

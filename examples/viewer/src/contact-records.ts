@@ -1,0 +1,41 @@
+/**
+ * Contacts as plain objects, the form the page publishes on `window.__contactkit` and the panel
+ * lists: the same fields in 2D and 3D (2D points and normals have two components).
+ */
+import type { CollisionData } from '@contactkit/contacts3d';
+
+/** One contact, copied out of a CollisionData or CollisionData2. */
+export interface ContactRecord {
+  point: number[];
+  normal: number[];
+  penetration: number;
+  kind: number;
+  featureId: number;
+}
+
+/** What `contactRecords` reads: a CollisionData or a CollisionData2. */
+export interface ContactBuffer {
+  readonly contactCount: number;
+  readonly contacts: readonly {
+    readonly point: Float64Array;
+    readonly normal: Float64Array;
+    readonly penetration: number;
+    readonly kind: number;
+    readonly featureId: number;
+  }[];
+}
+
+/** Copies `data.contacts[0 .. contactCount)` into plain objects. */
+export function contactRecords(data: ContactBuffer | CollisionData): ContactRecord[] {
+  const records: ContactRecord[] = [];
+  for (let i = 0; i < data.contactCount; i++) {
+    const c = data.contacts[i]!;
+    records.push({ point: Array.from(c.point), normal: Array.from(c.normal), penetration: c.penetration, kind: c.kind, featureId: c.featureId });
+  }
+  return records;
+}
+
+/** A feature id as the panel shows it: `0x` and eight hex digits. */
+export function featureIdHex(featureId: number): string {
+  return `0x${(featureId >>> 0).toString(16).padStart(8, '0')}`;
+}

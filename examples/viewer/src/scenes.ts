@@ -1,0 +1,54 @@
+/**
+ * The catalogue of scenes: ids as the URL names them (`?scene=box-box-face`), grouped for the
+ * menu. Pure: no DOM and no three.js.
+ */
+import { CollisionData } from '@contactkit/contacts3d';
+import { SCENE3_IDS, collideScene3, createScene3, motionPose3 } from './scenes3d.js';
+import type { Scene3Id } from './scenes3d.js';
+import { contactRecords } from './contact-records.js';
+import type { ContactRecord } from './contact-records.js';
+
+export type SceneId = Scene3Id;
+
+export interface SceneEntry {
+  id: SceneId;
+  dimension: 2 | 3;
+  title: string;
+}
+
+/** Every scene, 3D first, in menu order. */
+export const SCENES: readonly SceneEntry[] = [
+  ...SCENE3_IDS.map((id) => ({ id, dimension: 3 as const, title: createScene3(id).title })),
+];
+
+/** The scene a bare URL opens. */
+export const DEFAULT_SCENE: SceneId = 'box-box-face';
+
+/** The catalogue entry of an id, or undefined for an unknown id. */
+export function findScene(id: string | null): SceneEntry | undefined {
+  return SCENES.find((entry) => entry.id === id);
+}
+
+/** Settings of the CollisionData a scene is computed with (the panel's inputs). */
+export interface SceneSettings {
+  tolerance: number;
+  maxContactsPerPair: number;
+}
+
+/** The panel's starting settings: those of a fresh CollisionData. */
+export const DEFAULT_SETTINGS: SceneSettings = { tolerance: 0, maxContactsPerPair: 8 };
+
+/**
+ * The contacts of a scene at its starting pose, or at time `t` of its scripted motion: what the
+ * page shows for the same scene and settings, computed without a page.
+ */
+export function sceneContacts(id: SceneId, settings: SceneSettings = DEFAULT_SETTINGS, t: number | null = null): ContactRecord[] {
+  const scene = createScene3(id);
+  const data = new CollisionData({ capacity: 64, tolerance: settings.tolerance, maxContactsPerPair: settings.maxContactsPerPair });
+  if (t !== null) {
+    const pose = motionPose3(scene, t);
+    scene.first.setPose(pose.position, pose.quaternion);
+  }
+  collideScene3(scene, data);
+  return contactRecords(data);
+}

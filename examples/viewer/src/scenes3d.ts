@@ -1,0 +1,200 @@
+/**
+ * The 3D scenes as pure data: which two primitives, where they start, and the scripted motion of
+ * the first one. No DOM and no three.js, so Node tests build the very same configurations the
+ * page shows and compute the same contacts.
+ *
+ * World frame: y up, the second shape (the "ground" or the lower box) at or below the origin.
+ */
+import { Box, CollisionData, HalfSpace, Plane, Sphere, collide } from '@contactkit/contacts3d';
+import type { AnyPrimitive } from '@contactkit/contacts3d';
+import { axisAngle, motionPhase, multiplyQuat, rotations } from './pose.js';
+import type { QuatTuple, Vec3Tuple } from './pose.js';
+
+/** A pose: position and unit quaternion `[x, y, z, w]`. */
+export interface Pose3 {
+  position: Vec3Tuple;
+  quaternion: QuatTuple;
+}
+
+/**
+ * The scripted motion of the first shape: at phase `s` (0 -> 1 -> 0 over `period` seconds) it
+ * sits at `start.position + direction * distance * s` and turns by `spin * sin(2 pi t / period)`
+ * about `spinAxis` (world axes) on top of `start.quaternion`.
+ */
+export interface Motion3 {
+  direction: Vec3Tuple;
+  distance: number;
+  spinAxis: Vec3Tuple;
+  spin: number;
+  period: number;
+}
+
+export const SCENE3_IDS = [
+  'sphere-sphere',
+  'sphere-half-space',
+  'sphere-plane',
+  'sphere-box',
+  'box-half-space',
+  'box-plane',
+  'box-box-face',
+  'box-box-edge',
+  'box-box-vertex',
+] as const;
+export type Scene3Id = (typeof SCENE3_IDS)[number];
+
+/** A 3D scene: two primitives, where they start, how the first moves, where the camera looks. */
+export interface Scene3 {
+  readonly dimension: 3;
+  readonly id: Scene3Id;
+  readonly title: string;
+  readonly description: string;
+  readonly first: AnyPrimitive;
+  readonly second: AnyPrimitive;
+  readonly firstStart: Pose3;
+  readonly secondStart: Pose3;
+  readonly motion: Motion3;
+  readonly camera: { position: Vec3Tuple; target: Vec3Tuple };
+}
+
+const IDENTITY: QuatTuple = [0, 0, 0, 1];
+/** Stands a cube on a corner: 45 deg about z takes vertex (1, 1, 1)/2 to (0, sqrt 2, 1)/2, then -atan(1/sqrt 2) about x makes it (0, sqrt 3, 0)/2, straight up, and its opposite vertex straight down. */
+const VERTEX_DOWN: QuatTuple = rotations(axisAngle([0, 0, 1], Math.PI / 4), axisAngle([1, 0, 0], -Math.atan(Math.SQRT1_2)));
+
+interface SceneSpec {
+  title: string;
+  description: string;
+  first: () => AnyPrimitive;
+  second: () => AnyPrimitive;
+  firstStart: Pose3;
+  secondStart?: Pose3;
+  motion: Partial<Motion3> & { direction: Vec3Tuple; distance: number };
+  camera?: { position: Vec3Tuple; target: Vec3Tuple };
+}
+
+const SPECS: Record<Scene3Id, SceneSpec> = {
+  'sphere-sphere': {
+    title: 'Sphere - sphere',
+    description: 'Radii 0.6 and 0.5, centres 0.95 apart: one FaceFace contact halfway into the 0.15 overlap.',
+    first: () => new Sphere(0.6),
+    second: () => new Sphere(0.5),
+    firstStart: { position: [-0.5, 0.3, 0], quaternion: IDENTITY },
+    secondStart: { position: [0.4, 0, 0], quaternion: IDENTITY },
+    motion: { direction: [-1, 0, 0], distance: 0.8 },
+  },
+  'sphere-half-space': {
+    title: 'Sphere - half-space',
+    description: 'A sphere of radius 0.6 sunk 0.15 into the solid half-space y <= 0.',
+    first: () => new Sphere(0.6),
+    second: () => new HalfSpace([0, 1, 0], 0),
+    firstStart: { position: [0, 0.45, 0], quaternion: IDENTITY },
+    motion: { direction: [0.3, 1, 0], distance: 0.7 },
+  },
+  'sphere-plane': {
+    title: 'Sphere - plane',
+    description: 'A true plane has contacts on either side: this sphere pokes up through y = 0 from below, so the normal points down.',
+    first: () => new Sphere(0.6),
+    second: () => new Plane([0, 1, 0], 0),
+    firstStart: { position: [0, -0.4, 0], quaternion: IDENTITY },
+    motion: { direction: [0, -1, 0], distance: 0.8 },
+  },
+  'sphere-box': {
+    title: 'Sphere - box',
+    description: 'A sphere against the top face of a box turned 30 degrees about y: one PointFace contact (the centre projects inside the face).',
+    first: () => new Sphere(0.45),
+    second: () => new Box([0.6, 0.4, 0.5]),
+    firstStart: { position: [0.25, 0.75, 0.1], quaternion: IDENTITY },
+    secondStart: { position: [0, 0, 0], quaternion: axisAngle([0, 1, 0], Math.PI / 6) },
+    motion: { direction: [1, 0.2, 0], distance: 1.2 },
+  },
+  'box-half-space': {
+    title: 'Box - half-space',
+    description: 'A box tilted 15 degrees about z with its low edge under y = 0: one contact per submerged vertex.',
+    first: () => new Box([0.6, 0.3, 0.4]),
+    second: () => new HalfSpace([0, 1, 0], 0),
+    firstStart: { position: [0, 0.35, 0], quaternion: axisAngle([0, 0, 1], Math.PI / 12) },
+    motion: { direction: [0, 1, 0], distance: 0.5, spinAxis: [1, 0, 0], spin: 0.3 },
+  },
+  'box-plane': {
+    title: 'Box - plane',
+    description: 'A box straddling the true plane y = 0, tilted about z and x: the vertices on its deeper side give the contacts.',
+    first: () => new Box([0.5, 0.3, 0.4]),
+    second: () => new Plane([0, 1, 0], 0),
+    firstStart: { position: [0, 0.2, 0], quaternion: rotations(axisAngle([0, 0, 1], 0.35), axisAngle([1, 0, 0], 0.15)) },
+    motion: { direction: [0, 1, 0], distance: 0.6, spinAxis: [0, 1, 0], spin: 0.6 },
+  },
+  'box-box-face': {
+    title: 'Box - box, face to face',
+    description: 'Two unit cubes, the upper one turned 45 degrees about the shared normal and sunk 0.1: the clipped face is an octagon, 8 contacts.',
+    first: () => new Box([0.5, 0.5, 0.5]),
+    second: () => new Box([0.5, 0.5, 0.5]),
+    firstStart: { position: [0, 0.9, 0], quaternion: axisAngle([0, 1, 0], Math.PI / 4) },
+    motion: { direction: [0, 1, 0], distance: 0.3, spinAxis: [0, 1, 0], spin: 0.4 },
+    camera: { position: [1.6, 2.6, 2.4], target: [0, 0.45, 0] },
+  },
+  'box-box-edge': {
+    title: 'Box - box, edge to edge',
+    description: 'Both unit cubes stand on an edge, the edges crossed at right angles and overlapping by 0.05: one EdgeEdge contact.',
+    first: () => new Box([0.5, 0.5, 0.5]),
+    second: () => new Box([0.5, 0.5, 0.5]),
+    // Each edge sits sqrt(2)/2 from its cube's centre.
+    firstStart: { position: [0, Math.SQRT2 - 0.05, 0], quaternion: axisAngle([1, 0, 0], Math.PI / 4) },
+    secondStart: { position: [0, 0, 0], quaternion: axisAngle([0, 0, 1], Math.PI / 4) },
+    motion: { direction: [0.4, 1, 0], distance: 0.3, spinAxis: [0, 1, 0], spin: 0.5 },
+    camera: { position: [2.7, 2.5, 3.3], target: [0, 0.55, 0] },
+  },
+  'box-box-vertex': {
+    title: 'Box - box, vertex to face',
+    description: 'The upper cube balanced on a corner (its diagonal vertical), 0.05 into the lower cube top face: one PointFace contact.',
+    first: () => new Box([0.5, 0.5, 0.5]),
+    second: () => new Box([0.5, 0.5, 0.5]),
+    // The corner is sqrt(3)/2 from the centre along the vertical diagonal.
+    firstStart: { position: [0.1, 0.5 + Math.sqrt(3) / 2 - 0.05, -0.05], quaternion: VERTEX_DOWN },
+    motion: { direction: [0, 1, 0], distance: 0.3, spinAxis: [0, 1, 0], spin: 0.8 },
+    camera: { position: [2.6, 2.5, 3.2], target: [0, 0.6, 0] },
+  },
+};
+
+const DEFAULT_CAMERA = { position: [1.8, 1.8, 2.6] as Vec3Tuple, target: [0, 0.2, 0] as Vec3Tuple };
+
+/** A fresh 3D scene with both shapes at their starting poses. */
+export function createScene3(id: Scene3Id): Scene3 {
+  const spec = SPECS[id];
+  const secondStart = spec.secondStart ?? { position: [0, 0, 0], quaternion: IDENTITY };
+  const scene: Scene3 = {
+    dimension: 3,
+    id,
+    title: spec.title,
+    description: spec.description,
+    first: spec.first(),
+    second: spec.second(),
+    firstStart: spec.firstStart,
+    secondStart,
+    motion: { spinAxis: [0, 1, 0], spin: 0, period: 6, ...spec.motion },
+    camera: spec.camera ?? DEFAULT_CAMERA,
+  };
+  scene.first.setPose(spec.firstStart.position, spec.firstStart.quaternion);
+  scene.second.setPose(secondStart.position, secondStart.quaternion);
+  return scene;
+}
+
+/** The pose of the first shape at time `t` seconds of the scripted motion (t = 0: the start). */
+export function motionPose3(scene: Scene3, t: number): Pose3 {
+  const { direction, distance, spinAxis, spin, period } = scene.motion;
+  const length = Math.hypot(...direction);
+  const travel = (distance * motionPhase(t, period)) / length;
+  const start = scene.firstStart;
+  return {
+    position: [
+      start.position[0] + direction[0] * travel,
+      start.position[1] + direction[1] * travel,
+      start.position[2] + direction[2] * travel,
+    ],
+    quaternion: multiplyQuat(axisAngle(spinAxis, spin * Math.sin((2 * Math.PI * t) / period)), start.quaternion),
+  };
+}
+
+/** Runs the dispatcher on the scene's pair: `data.reset()` then `collide(first, second, data)`. */
+export function collideScene3(scene: Scene3, data: CollisionData): number {
+  data.reset();
+  return collide(scene.first, scene.second, data);
+}

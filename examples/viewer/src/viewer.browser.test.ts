@@ -1,0 +1,186 @@
+/**
+ * The viewer in a real browser: the production build served by `vite preview`, driven in
+ * headless Chromium (Debian's package) through playwright-core. For every scene: no console
+ * errors, the published contacts equal what the library computes in Node for the same scene,
+ * the canvas is not blank and shows each contact's kind colour where the contact projects.
+ * Scripted drags (3D gizmo and 2D shape) change the contact set; the settings inputs reach the
+ * CollisionData; Animate makes contacts appear and vanish.
+ *
+ * Screenshots of every scene go to SCREENSHOT_DIR (examples/viewer/screenshots/).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { PreviewServer } from 'vite';
+import { CONTACT_KIND_COLORS } from '@contactkit/three';
+import type { ContactKind } from '@contactkit/math';
+import { SCENES, sceneContacts } from './scenes.js';
+import type { SceneId, SceneSettings } from './scenes.js';
+import type { ContactRecord } from './contact-records.js';
+import { VIEWER_ROOT, buildAndServe, colorStatistics, decodePng, launchChromium, nearestColorDistance } from './browser-support.js';
+import type { Pixels } from './browser-support.js';
+
+export const SCREENSHOT_DIR = join(VIEWER_ROOT, 'screenshots');
+const VIEWPORT = { width: 1180, height: 720 };
+
+let server: PreviewServer | undefined;
+let browser: Browser | undefined;
+let baseUrl = '';
+
+beforeAll(async () => {
+  // Launch first: a missing Chromium fails at once with the install command in the message.
+  browser = await launchChromium();
+  ({ server, url: baseUrl } = await buildAndServe());
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface OpenScene {
+  page: Page;
+  errors: string[];
+}
+
+/** Opens a scene and waits until it has drawn a few frames. */
+async function openScene(id: string): Promise<OpenScene> {
+  const page = await browser!.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${baseUrl}?scene=${id}`);
+  await waitFrames(page, 3);
+  return { page, errors };
+}
+
+/** Waits until `n` more frames have been drawn. */
+async function waitFrames(page: Page, n: number): Promise<void> {
+  const start = await page.evaluate(() => window.__contactkit?.frame ?? 0);
+  await page.waitForFunction((target) => (window.__contactkit?.frame ?? 0) >= target, start + n, { timeout: 15_000 });
+}
+
+function pageContacts(page: Page): Promise<ContactRecord[]> {
+  return page.evaluate(() => window.__contactkit!.contacts);
+}
+
+/** Equal contact sets: same count, kinds and feature ids; numbers within 1e-9. */
+function expectSameContacts(actual: readonly ContactRecord[], expected: readonly ContactRecord[]): void {
+  expect(actual.map((c) => [c.kind, c.featureId])).toEqual(expected.map((c) => [c.kind, c.featureId]));
+  actual.forEach((contact, i) => {
+    const want = expected[i]!;
+    expect(contact.penetration).toBeCloseTo(want.penetration, 9);
+    expect(contact.point).toEqual(want.point.map((v) => expect.closeTo(v, 9)));
+    expect(contact.normal).toEqual(want.normal.map((v) => expect.closeTo(v, 9)));
+  });
+}
+
+async function screenshot(page: Page, name: string): Promise<Pixels> {
+  const png = await page.locator('#view').screenshot();
+  writeFileSync(join(SCREENSHOT_DIR, `${name}.png`), png);
+  return decodePng(png);
+}
+
+describe('viewer in Chromium', () => {
+  it('lists every scene in its menu, as links to ?scene=<id>', async () => {
+    const { page, errors } = await openScene('box-box-face');
+    const links = await page.$$eval('#scene-menu a', (anchors) => anchors.map((a) => a.getAttribute('href')));
+    expect(links).toEqual(SCENES.map((s) => `?scene=${s.id}`));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  for (const entry of SCENES) {
+    it(`${entry.id}: no console errors, Node's contacts, drawn where they are`, async () => {
+      const { page, errors } = await openScene(entry.id);
+      const state = await page.evaluate(() => ({ scene: window.__contactkit!.scene, contacts: window.__contactkit!.contacts }));
+      expect(state.scene).toBe(entry.id);
+      const expected = sceneContacts(entry.id as SceneId);
+      expect(expected.length).toBeGreaterThan(0);
+      expectSameContacts(state.contacts, expected);
+
+      const image = await screenshot(page, entry.id);
+      // Not blank: the background is far from all of the picture, and shapes and markers add colours.
+      const stats = colorStatistics(image);
+      expect(stats.dominantShare).toBeLessThan(0.9);
+      expect(stats.distinct).toBeGreaterThan(40);
+      for (const contact of state.contacts) {
+        const [x, y] = await page.evaluate((point) => window.__contactkit!.project(point), contact.point);
+        const color = CONTACT_KIND_COLORS[contact.kind as ContactKind];
+        // The marker (radius about 8 px on screen) is drawn unlit over everything: its exact colour
+        // is within a few pixels of the projected point.
+        expect(nearestColorDistance(image, x, y, color, 4), `${entry.id}: kind colour at (${x.toFixed(0)}, ${y.toFixed(0)})`).toBeLessThan(40);
+      }
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it('box-box-face: the settings inputs reach the CollisionData setters', async () => {
+    const { page, errors } = await openScene('box-box-face');
+    await page.fill('#max-contacts', '4');
+    await waitFrames(page, 2);
+    const settings: SceneSettings = { tolerance: 0, maxContactsPerPair: 4 };
+    expectSameContacts(await pageContacts(page), sceneContacts('box-box-face', settings));
+    expect(await pageContacts(page)).toHaveLength(4);
+    // An invalid value is refused by the setter and named in the panel; the last valid one stays.
+    await page.fill('#max-contacts', '9');
+    await waitFrames(page, 2);
+    expect(await page.textContent('#settings-error')).toMatch(/maxContactsPerPair/);
+    expect(await page.evaluate(() => window.__contactkit!.settings.maxContactsPerPair)).toBe(4);
+    // A tolerance typed in reaches the buffer, and the page computes what Node computes with it.
+    await page.fill('#max-contacts', '8');
+    await page.fill('#tolerance', '0.5');
+    await waitFrames(page, 2);
+    expect(await page.evaluate(() => window.__contactkit!.settings.tolerance)).toBe(0.5);
+    expectSameContacts(await pageContacts(page), sceneContacts('box-box-face', { tolerance: 0.5, maxContactsPerPair: 8 }));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('sphere-sphere: dragging the gizmo centre moves the first sphere and changes the contacts', async () => {
+    const { page, errors } = await openScene('sphere-sphere');
+    const before = await pageContacts(page);
+    expect(before).toHaveLength(1);
+    const [x, y] = await page.evaluate(() => window.__contactkit!.project(window.__contactkit!.shapes[0]!));
+    const box = (await page.locator('#view').boundingBox())!;
+    // The gizmo's centre handle moves the shape in the view plane: 150 px to the left parts the spheres.
+    await page.mouse.move(box.x + x, box.y + y);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step++) await page.mouse.move(box.x + x - 15 * step, box.y + y);
+    await page.mouse.up();
+    await waitFrames(page, 2);
+    const after = await pageContacts(page);
+    const centre = await page.evaluate(() => window.__contactkit!.shapes[0]!);
+    expect(centre[0]).toBeLessThan(-0.7);
+    expect(after).not.toEqual(before);
+    expect(after).toHaveLength(0);
+    await screenshot(page, 'sphere-sphere-dragged');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('sphere-half-space: Animate lifts the sphere off (contacts vanish) and brings it back', async () => {
+    const { page, errors } = await openScene('sphere-half-space');
+    await page.click('#animate');
+    const counts: number[] = [];
+    const penetrations: number[] = [];
+    // The motion's period is 6 s: apart at 3 s, back in contact after about 5 s.
+    for (let i = 0; i < 45; i++) {
+      const contacts = await pageContacts(page);
+      counts.push(contacts.length);
+      if (contacts[0]) penetrations.push(contacts[0].penetration);
+      await page.waitForTimeout(130);
+    }
+    expect(counts).toContain(0);
+    expect(counts.indexOf(0)).toBeGreaterThan(0); // in contact first, then apart
+    expect(counts.lastIndexOf(1)).toBeGreaterThan(counts.indexOf(0)); // and in contact again
+    expect(new Set(penetrations.map((p) => p.toFixed(4))).size).toBeGreaterThan(2); // the contact moved
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
+});
