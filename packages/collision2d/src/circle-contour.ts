@@ -59,19 +59,43 @@ function emit(
   );
 }
 
-/** Whether the local point lies inside the closed polygon (crossing number, half-open rule). */
+/**
+ * Whether the local point lies inside the closed polygon: the crossing number of a ray (half-open
+ * rule). With a grid the ray goes toward the nearest side of the grid, through the fewest cells.
+ */
 function insidePolygon(polygon: Polygon, x: number, y: number): boolean {
   const v = polygon.vertices, n = polygon.count, grid = polygon.grid;
-  const candidates = grid ? grid.queryRayRight(x, y) : n;
+  let direction = 0;
+  let candidates = n;
+  if (grid) {
+    const toRight = grid.maxX - x, toLeft = x - grid.minX, toTop = grid.maxY - y, toBottom = y - grid.minY;
+    let shortest = toRight;
+    if (toLeft < shortest) {
+      shortest = toLeft;
+      direction = 1;
+    }
+    if (toTop < shortest) {
+      shortest = toTop;
+      direction = 2;
+    }
+    if (toBottom < shortest) direction = 3;
+    candidates = grid.queryRay(x, y, direction);
+  }
   segmentVisits += candidates;
+  // A vertical ray is the horizontal case with the axes exchanged.
+  const vertical = direction >= 2;
+  const along = vertical ? y : x, across = vertical ? x : y;
+  const forward = direction === 0 || direction === 2;
+  const acrossOffset = vertical ? 0 : 1, alongOffset = vertical ? 1 : 0;
   let inside = false;
   for (let k = 0; k < candidates; k++) {
     const i = grid ? grid.candidates[k]! : k;
     const j = i + 1 === n ? 0 : i + 1;
-    const ay = v[2 * i + 1]!, by = v[2 * j + 1]!;
-    if (ay > y !== by > y) {
-      const ax = v[2 * i]!, bx = v[2 * j]!;
-      if (x < ax + ((y - ay) * (bx - ax)) / (by - ay)) inside = !inside;
+    const a = v[2 * i + acrossOffset]!, b = v[2 * j + acrossOffset]!;
+    if (a > across !== b > across) {
+      const aAlong = v[2 * i + alongOffset]!, bAlong = v[2 * j + alongOffset]!;
+      const crossing = aAlong + ((across - a) * (bAlong - aAlong)) / (b - a);
+      if (forward ? along < crossing : along > crossing) inside = !inside;
     }
   }
   return inside;

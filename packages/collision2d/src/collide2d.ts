@@ -55,8 +55,9 @@ export function collide2d(a: Shape2, b: Shape2, data: CollisionData2): number {
   const written = (detector as (a: Shape2, b: Shape2, data: CollisionData2) => number)(b, a, data);
   for (let i = start; i < start + written; i++) {
     const contact = data.contacts[i]!;
-    contact.normal[0] = -contact.normal[0]!;
-    contact.normal[1] = -contact.normal[1]!;
+    // 0 - x rather than -x: a flipped zero component stays +0.
+    contact.normal[0] = 0 - contact.normal[0]!;
+    contact.normal[1] = 0 - contact.normal[1]!;
     contact.featureId = packFeatureId(secondFeatureOf(contact.featureId), firstFeatureOf(contact.featureId));
     const body = contact.bodies[0];
     contact.bodies[0] = contact.bodies[1];

@@ -124,8 +124,9 @@ export function flushPending(data: CollisionData2, firstBody: unknown, secondBod
     const contact = claimContact2(data, firstBody, secondBody);
     contact.point[0] = pointX[best]!;
     contact.point[1] = pointY[best]!;
-    contact.normal[0] = flip ? -normalX[best]! : normalX[best]!;
-    contact.normal[1] = flip ? -normalY[best]! : normalY[best]!;
+    // 0 - x rather than -x: a flipped zero component stays +0.
+    contact.normal[0] = flip ? 0 - normalX[best]! : normalX[best]!;
+    contact.normal[1] = flip ? 0 - normalY[best]! : normalY[best]!;
     contact.penetration = depth[best]!;
     contact.kind = kinds[best]! as ContactKind;
     contact.featureId = flip

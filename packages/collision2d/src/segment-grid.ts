@@ -44,10 +44,19 @@ export class SegmentGrid {
       if (y > maxY) maxY = y;
     }
     const width = maxX - minX, height = maxY - minY;
-    // About one cell per segment: cell side sqrt(area / segments), or a strip for a flat contour.
+    // Cells about twice the mean segment length, so a query box meets few segments per cell even
+    // when the contour fills only a thin band of its bounding box (a ring); at most 8 cells per
+    // segment, or a strip for a flat contour.
+    let totalLength = 0;
+    for (let s = 0; s < segmentCount; s++) {
+      const e = s + 1 === vertexCount ? 0 : s + 1;
+      totalLength += Math.hypot(vertices[2 * e]! - vertices[2 * s]!, vertices[2 * e + 1]! - vertices[2 * s + 1]!);
+    }
     const span = Math.max(width, height);
     const area = width * height;
-    const side = area > 1e-12 * span * span ? Math.sqrt(area / segmentCount) : span / segmentCount;
+    const side = area > 1e-12 * span * span
+      ? Math.max((2 * totalLength) / segmentCount, Math.sqrt(area / (8 * segmentCount)))
+      : span / segmentCount;
     this.columns = Math.min(1024, Math.max(1, Math.ceil(width / side)));
     this.rows = Math.min(1024, Math.max(1, Math.ceil(height / side)));
     this.minX = minX;
@@ -106,13 +115,17 @@ export class SegmentGrid {
   }
 
   /**
-   * Lists the segments of the cells on the row of `y`, from the column of `x` to the right edge:
-   * every segment that a ray from `(x, y)` toward +x can cross (for the inside test). Returns the
-   * count, 0 when the point is outside the grid's bounds.
+   * Lists the segments of the cells that a ray from `(x, y)` crosses on its way out of the grid,
+   * in `direction` 0 (+x), 1 (-x), 2 (+y) or 3 (-y): every segment the ray can cross (for the
+   * inside test). Returns the count, 0 when the point is outside the grid's bounds.
    */
-  queryRayRight(x: number, y: number): number {
-    if (y < this.minY || y > this.maxY || x > this.maxX) return 0;
-    return this.collect(this.column(x), this.columns - 1, this.row(y), this.row(y));
+  queryRay(x: number, y: number, direction: number): number {
+    if (x < this.minX || x > this.maxX || y < this.minY || y > this.maxY) return 0;
+    const c = this.column(x), r = this.row(y);
+    if (direction === 0) return this.collect(c, this.columns - 1, r, r);
+    if (direction === 1) return this.collect(0, c, r, r);
+    if (direction === 2) return this.collect(c, c, r, this.rows - 1);
+    return this.collect(c, c, 0, r);
   }
 
   private collect(c0: number, c1: number, r0: number, r1: number): number {

@@ -186,7 +186,7 @@ function segmentNormals(vertices: Float64Array, count: number, closed: boolean):
     const length = Math.hypot(ex, ey);
     // Rotating the edge clockwise gives the outward normal of a counter-clockwise polygon.
     normals[2 * i] = ey / length;
-    normals[2 * i + 1] = -ex / length;
+    normals[2 * i + 1] = (0 - ex) / length;
   }
   return normals;
 }
@@ -300,15 +300,24 @@ export class Polygon extends Shape2 {
     const { flat, input } = readPoints(field, points, true);
     const count = input.length;
     if (count < 3) throw new RangeError(`${field} must have at least 3 distinct vertices, got ${count}`);
+    // All points on one line: no area (checked first, as such an outline also folds back on itself).
+    let extent = 0;
+    for (const value of flat) extent = Math.max(extent, Math.abs(value));
+    let widest = 0;
+    for (let i = 2; i < count; i++) {
+      const cross = (flat[2]! - flat[0]!) * (flat[2 * i + 1]! - flat[1]!) - (flat[3]! - flat[1]!) * (flat[2 * i]! - flat[0]!);
+      widest = Math.max(widest, Math.abs(cross));
+    }
+    if (!(widest > 1e-14 * extent * extent)) {
+      throw new RangeError(`${field}: zero area (vertices ${input[0]} to ${input[count - 1]} are collinear)`);
+    }
+    const inputOrder = Float64Array.from(flat);
+    const grid = count > GRID_MIN_SEGMENTS ? new SegmentGrid(inputOrder, count, true) : null;
+    checkSimple(field, inputOrder, count, Int32Array.from(input), grid);
     let twiceArea = 0;
     for (let i = 0; i < count; i++) {
       const j = (i + 1) % count;
       twiceArea += flat[2 * i]! * flat[2 * j + 1]! - flat[2 * j]! * flat[2 * i + 1]!;
-    }
-    let extent = 0;
-    for (const value of flat) extent = Math.max(extent, Math.abs(value));
-    if (!(Math.abs(twiceArea) > 1e-14 * extent * extent)) {
-      throw new RangeError(`${field}: zero area (vertices ${input[0]} to ${input[count - 1]} are collinear)`);
     }
     this.inputWasClockwise = twiceArea < 0;
     this.count = count;
@@ -320,8 +329,7 @@ export class Polygon extends Shape2 {
       this.vertices[2 * i + 1] = flat[2 * from + 1]!;
       this.inputIndex[i] = input[from]!;
     }
-    this.grid = count > GRID_MIN_SEGMENTS ? new SegmentGrid(this.vertices, count, true) : null;
-    checkSimple(field, this.vertices, count, this.inputIndex, this.grid);
+    this.grid = grid && this.inputWasClockwise ? new SegmentGrid(this.vertices, count, true) : grid;
     this.normals = segmentNormals(this.vertices, count, true);
     this.convexVertex = new Uint8Array(count);
     let convex = true;
@@ -441,8 +449,8 @@ export class Chain extends Shape2 {
     this.normals = segmentNormals(this.vertices, this.count, false);
     for (let i = 0; i < this.segmentCount; i++) {
       // The left normal is the outward normal of a counter-clockwise outline, reversed.
-      this.normals[2 * i] = -this.normals[2 * i]!;
-      this.normals[2 * i + 1] = -this.normals[2 * i + 1]!;
+      this.normals[2 * i] = 0 - this.normals[2 * i]!;
+      this.normals[2 * i + 1] = 0 - this.normals[2 * i + 1]!;
     }
     this.grid = this.segmentCount > GRID_MIN_SEGMENTS ? new SegmentGrid(this.vertices, this.count, false) : null;
     this.boundingRadius = largestDistance(this.vertices, this.count);

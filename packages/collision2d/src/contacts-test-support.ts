@@ -1,0 +1,131 @@
+/**
+ * Helpers for the contact tests of this package (tests only): a seeded generator, world
+ * outlines of shapes, and an independent separating-axis check written from seed 002's
+ * projection formulas (not from the detectors' code).
+ */
+import type { CollisionData2 } from './contact2.js';
+import type { Chain, Polygon } from './shapes.js';
+
+/** mulberry32: a 32-bit state advanced by 0x6d2b79f5 and mixed by two multiply-xorshift rounds. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A random convex polygon: `count` points at sorted random angles on an ellipse around the origin. */
+export function randomConvexPoints(random: () => number, count: number, rx: number, ry: number): number[][] {
+  const angles: number[] = [];
+  for (let i = 0; i < count; i++) angles.push(random() * 2 * Math.PI);
+  angles.sort((a, b) => a - b);
+  return angles.map((angle) => [rx * Math.cos(angle), ry * Math.sin(angle)]);
+}
+
+/** The world outline of a polygon or chain: `[x, y]` per vertex. */
+export function worldPoints(shape: Polygon | Chain): number[][] {
+  const xf = shape.transform, out: number[][] = [];
+  for (let i = 0; i < shape.count; i++) {
+    const x = shape.vertices[2 * i]!, y = shape.vertices[2 * i + 1]!;
+    out.push([xf.cos * x - xf.sin * y + xf.x, xf.sin * x + xf.cos * y + xf.y]);
+  }
+  return out;
+}
+
+function project(points: number[][], ax: number, ay: number): [number, number] {
+  let min = Infinity, max = -Infinity;
+  for (const [x, y] of points) {
+    const d = x! * ax + y! * ay;
+    min = Math.min(min, d);
+    max = Math.max(max, d);
+  }
+  return [min, max];
+}
+
+/**
+ * Seed 002's SAT for two convex outlines (world points, any winding; a two-point outline is a
+ * segment): the smallest overlap of the projection intervals over all edge normals of both.
+ * Positive: overlapping by that much; negative: separated.
+ */
+export function satOverlap(first: number[][], second: number[][]): number {
+  let smallest = Infinity;
+  for (const outline of [first, second]) {
+    for (let i = 0; i < outline.length; i++) {
+      const [x0, y0] = outline[i]!, [x1, y1] = outline[(i + 1) % outline.length]!;
+      const ex = x1! - x0!, ey = y1! - y0!, length = Math.hypot(ex, ey);
+      if (length === 0) continue;
+      const [minA, maxA] = project(first, -ey / length, ex / length);
+      const [minB, maxB] = project(second, -ey / length, ex / length);
+      smallest = Math.min(smallest, Math.min(maxA - minB, maxB - minA));
+    }
+  }
+  return smallest;
+}
+
+/** Plain copies of the contacts written since `start`, for comparisons. */
+export function contactList(data: CollisionData2, start = 0): {
+  point: number[];
+  normal: number[];
+  penetration: number;
+  kind: number;
+  featureId: number;
+}[] {
+  const out = [];
+  for (let i = start; i < data.contactCount; i++) {
+    const c = data.contacts[i]!;
+    out.push({ point: Array.from(c.point), normal: Array.from(c.normal), penetration: c.penetration, kind: c.kind, featureId: c.featureId });
+  }
+  return out;
+}
+
+/**
+ * Signed distance from a point to a closed outline (world points): negative inside (crossing
+ * number), the distance to the nearest segment otherwise. Brute force over every segment.
+ */
+export function signedDistanceToOutline(outline: number[][], x: number, y: number): number {
+  let nearest = Infinity, inside = false;
+  for (let i = 0; i < outline.length; i++) {
+    const [ax, ay] = outline[i]!, [bx, by] = outline[(i + 1) % outline.length]!;
+    const ex = bx! - ax!, ey = by! - ay!;
+    const t = Math.max(0, Math.min(1, ((x - ax!) * ex + (y - ay!) * ey) / (ex * ex + ey * ey)));
+    nearest = Math.min(nearest, Math.hypot(ax! + t * ex - x, ay! + t * ey - y));
+    if (ay! > y !== by! > y && x < ax! + ((y - ay!) * ex) / ey) inside = !inside;
+  }
+  return inside ? -nearest : nearest;
+}
+
+/** Distance from a point to an open polyline (world points), brute force. */
+export function distanceToPolyline(points: number[][], x: number, y: number): number {
+  let nearest = Infinity;
+  for (let i = 0; i + 1 < points.length; i++) {
+    const [ax, ay] = points[i]!, [bx, by] = points[i + 1]!;
+    const ex = bx! - ax!, ey = by! - ay!;
+    const t = Math.max(0, Math.min(1, ((x - ax!) * ex + (y - ay!) * ey) / (ex * ex + ey * ey)));
+    nearest = Math.min(nearest, Math.hypot(ax! + t * ex - x, ay! + t * ey - y));
+  }
+  return nearest;
+}
+
+type ContactCopy = ReturnType<typeof contactList>[number];
+
+/**
+ * Whether `swapped` is `original` with the arguments exchanged: same points and depths (within
+ * `epsilon`, 0 for bit-exact), negated normals, swapped feature halves, same kinds, same order.
+ */
+export function mirroredMismatch(original: ContactCopy[], swapped: ContactCopy[], epsilon = 0): string | null {
+  if (original.length !== swapped.length) return `count ${original.length} vs ${swapped.length}`;
+  for (let i = 0; i < original.length; i++) {
+    const a = original[i]!, b = swapped[i]!;
+    const close = (u: number, v: number): boolean => Math.abs(u - v) <= epsilon;
+    if (!close(a.point[0]!, b.point[0]!) || !close(a.point[1]!, b.point[1]!)) return `point ${i}: ${a.point} vs ${b.point}`;
+    if (!close(a.normal[0]!, -b.normal[0]!) || !close(a.normal[1]!, -b.normal[1]!)) return `normal ${i}: ${a.normal} vs ${b.normal}`;
+    if (!close(a.penetration, b.penetration)) return `penetration ${i}: ${a.penetration} vs ${b.penetration}`;
+    if (a.kind !== b.kind) return `kind ${i}`;
+    const swappedId = (((b.featureId & 0xffff) << 16) | (b.featureId >>> 16)) >>> 0;
+    if (a.featureId !== swappedId) return `featureId ${i}: ${a.featureId.toString(16)} vs ${b.featureId.toString(16)}`;
+  }
+  return null;
+}

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { Aabb, Chain, Circle, Polygon, Segment, ShapeType2 } from './shapes.js';
+
+const square = [[0, 0], [2, 0], [2, 2], [0, 2]];
+// L-shape: 2 x 2 square with the top-right 1 x 1 quarter removed; vertex 3 (1, 1) is the reflex corner.
+const lShape = [[0, 0], [2, 0], [2, 1], [1, 1], [1, 2], [0, 2]];
+
+function twiceArea(vertices: Float64Array, count: number): number {
+  let sum = 0;
+  for (let i = 0; i < count; i++) {
+    const j = (i + 1) % count;
+    sum += vertices[2 * i]! * vertices[2 * j + 1]! - vertices[2 * j]! * vertices[2 * i + 1]!;
+  }
+  return sum;
+}
+
+describe('Polygon', () => {
+  it('stores a counter-clockwise input as given, with outward unit normals', () => {
+    const polygon = new Polygon(square);
+    expect(polygon.count).toBe(4);
+    expect(Array.from(polygon.vertices)).toEqual([0, 0, 2, 0, 2, 2, 0, 2]);
+    // Edge 0 runs +x along the bottom: outward is -y; edge 1 runs +y on the right: outward +x.
+    expect(Array.from(polygon.normals)).toEqual([0, -1, 1, 0, 0, 1, -1, 0]);
+    expect(polygon.isConvex).toBe(true);
+    expect(polygon.inputWasClockwise).toBe(false);
+  });
+
+  it('stores a clockwise input counter-clockwise and maps vertices back to the input', () => {
+    const polygon = new Polygon([...square].reverse());
+    expect(polygon.inputWasClockwise).toBe(true);
+    expect(twiceArea(polygon.vertices, polygon.count)).toBe(8);
+    // Input order (0,2), (2,2), (2,0), (0,0): stored vertex 0 is input vertex 3.
+    expect(Array.from(polygon.inputIndex)).toEqual([3, 2, 1, 0]);
+    expect(Array.from(polygon.vertices)).toEqual([0, 0, 2, 0, 2, 2, 0, 2]);
+  });
+
+  it('marks the reflex corner of an L-shape and is not convex', () => {
+    const polygon = new Polygon(lShape);
+    expect(Array.from(polygon.convexVertex)).toEqual([1, 1, 1, 0, 1, 1]);
+    expect(polygon.isConvex).toBe(false);
+  });
+
+  it('drops repeated consecutive points and a closing point equal to the first', () => {
+    const polygon = new Polygon([[0, 0], [0, 0], [1, 0], [0, 1], [0, 0]]);
+    expect(polygon.count).toBe(3);
+  });
+
+  it('has the bounding circle about its local origin and the world box of its pose', () => {
+    const polygon = new Polygon(square);
+    expect(polygon.boundingRadius).toBeCloseTo(Math.SQRT2 * 2, 15);
+    polygon.setPose([10, 0], Math.PI / 2);
+    // Turned a quarter: local (x, y) -> (-y, x) + (10, 0); the square covers x in [8, 10], y in [0, 2].
+    const box = polygon.computeAabb(new Float64Array(4));
+    expect(box[0]).toBeCloseTo(8, 12);
+    expect(box[1]).toBeCloseTo(0, 12);
+    expect(box[2]).toBeCloseTo(10, 12);
+    expect(box[3]).toBeCloseTo(2, 12);
+  });
+
+  it('rejects fewer than 3 distinct vertices, zero area and non-finite coordinates', () => {
+    expect(() => new Polygon([[0, 0], [1, 0], [1, 0]])).toThrow(/Polygon\.points must have at least 3 distinct vertices, got 2/);
+    expect(() => new Polygon([[0, 0], [1, 1], [2, 2]])).toThrow(/Polygon\.points: zero area/);
+    expect(() => new Polygon([[0, 0], [1, 0], [1, Number.NaN]])).toThrow(/Polygon\.points\[2\]\[1\] must be a finite number/);
+    expect(() => new Polygon([[0, 0], [1, 0], [1]])).toThrow(/Polygon\.points\[2\] must have 2 components/);
+  });
+
+  it('rejects a self-intersecting outline naming the two edges by input vertex', () => {
+    // Bow tie: edge 1 (1,0)->(0,1) crosses edge 3 (1,1)->(0,0).
+    expect(() => new Polygon([[0, 0], [1, 0], [0, 1], [1, 1]])).toThrow(
+      /self-intersecting outline: edge 1 \(vertex 1 to vertex 2\) crosses edge 3 \(vertex 3 to vertex 0\)/,
+    );
+    // A spike folding back onto itself at vertex 2.
+    expect(() => new Polygon([[0, 0], [2, 0], [3, 0], [1, 0], [0, 2]])).toThrow(/folds back.*at vertex 2/);
+    // A vertex touching a non-adjacent edge.
+    expect(() => new Polygon([[0, 0], [4, 0], [4, 4], [2, 0], [0, 4]])).toThrow(/self-intersecting outline/);
+  });
+
+  it('finds self-intersections on long outlines through the segment grid', () => {
+    const points: number[][] = [];
+    for (let i = 0; i < 200; i++) points.push([Math.cos((2 * Math.PI * i) / 200), Math.sin((2 * Math.PI * i) / 200)]);
+    expect(new Polygon(points).grid).not.toBeNull();
+    // Swap two far-apart vertices: the outline then crosses itself.
+    const crossed = points.slice();
+    [crossed[10], crossed[110]] = [crossed[110]!, crossed[10]!];
+    expect(() => new Polygon(crossed)).toThrow(/self-intersecting outline/);
+  });
+
+  it('decomposes a concave polygon into convex pieces covering its area with every outline edge once', () => {
+    const comb: number[][] = [[0, 0], [7, 0], [7, 3]];
+    for (let k = 3; k >= 0; k--) comb.push([2 * k + 0.5, 3], [2 * k + 0.5, 1], [2 * k - 0.5 < 0 ? 0 : 2 * k - 0.5, 1]);
+    comb.pop();
+    comb.push([0, 3]);
+    const polygon = new Polygon(comb);
+    const pieces = polygon.convexPieces();
+    expect(pieces.length).toBeGreaterThan(1);
+    let area = 0;
+    const outerSeen = new Array<number>(polygon.count).fill(0);
+    for (const piece of pieces) {
+      area += twiceArea(piece.vertices, piece.count);
+      for (let k = 0; k < piece.count; k++) {
+        const a = k, b = (k + 1) % piece.count, c = (k + 2) % piece.count;
+        const cross = (piece.vertices[2 * b]! - piece.vertices[2 * a]!) * (piece.vertices[2 * c + 1]! - piece.vertices[2 * b + 1]!) -
+          (piece.vertices[2 * b + 1]! - piece.vertices[2 * a + 1]!) * (piece.vertices[2 * c]! - piece.vertices[2 * b]!);
+        expect(cross).toBeGreaterThanOrEqual(0);
+        if (piece.outerEdge[k]! >= 0) outerSeen[piece.outerEdge[k]!]!++;
+      }
+    }
+    expect(area).toBeCloseTo(twiceArea(polygon.vertices, polygon.count), 12);
+    expect(outerSeen).toEqual(new Array<number>(polygon.count).fill(1));
+  });
+
+  it('is its own single piece when convex', () => {
+    const pieces = new Polygon(square).convexPieces();
+    expect(pieces.length).toBe(1);
+    expect(Array.from(pieces[0]!.outerEdge)).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe('Circle, Chain, Segment, Aabb', () => {
+  it('validates a circle radius and a pose', () => {
+    expect(() => new Circle(0)).toThrow(/Circle\.radius must be greater than 0, got 0/);
+    const circle = new Circle(1);
+    expect(circle.setPose([1, 2], 0)).toBe(circle);
+    expect(Array.from(circle.aabb)).toEqual([0, 1, 2, 3]);
+    expect(() => circle.setPose([1, Number.POSITIVE_INFINITY], 0)).toThrow(/Circle\.position\[1\]/);
+    expect(() => circle.setPose([1, 2], Number.NaN)).toThrow(/Circle\.angle must be finite/);
+  });
+
+  it('gives a chain left normals and at least two distinct points', () => {
+    const chain = new Chain([[0, 0], [1, 0], [1, 1]]);
+    expect(chain.segmentCount).toBe(2);
+    // Segment 0 runs +x: left is +y; segment 1 runs +y: left is -x.
+    expect(Array.from(chain.normals)).toEqual([0, 1, -1, 0]);
+    expect(() => new Chain([[0, 0], [0, 0]])).toThrow(/Chain\.points must have at least 2 distinct points, got 1/);
+  });
+
+  it('makes a segment a two-point chain', () => {
+    const segment = new Segment([0, 0], [0, 2]);
+    expect(segment.shapeType).toBe(ShapeType2.Segment);
+    expect(segment.segmentCount).toBe(1);
+    expect(segment.boundingRadius).toBe(2);
+    expect(() => new Segment([1, 1], [1, 1])).toThrow(/Segment\.points must have at least 2 distinct points/);
+  });
+
+  it('makes an Aabb a four-vertex polygon that stays axis aligned', () => {
+    const box = new Aabb([-1, -2], [1, 2]);
+    expect(box.shapeType).toBe(ShapeType2.Aabb);
+    expect(Array.from(box.vertices)).toEqual([-1, -2, 1, -2, 1, 2, -1, 2]);
+    box.setPose([5, 5], 0);
+    expect(Array.from(box.aabb)).toEqual([4, 3, 6, 7]);
+    expect(() => box.setPose([0, 0], 0.1)).toThrow(/Aabb\.angle must be 0.*0\.1/);
+    expect(() => new Aabb([0, 0], [0, 1])).toThrow(/Aabb\.min\[0\] must be less than Aabb\.max\[0\], got 0 and 0/);
+  });
+
+  it('numbers shapes so that pair detectors can order them', () => {
+    const a = new Circle(1), b = new Circle(1);
+    expect(b.id).toBeGreaterThan(a.id);
+  });
+});
