@@ -111,6 +111,17 @@ interface Settings {
 }
 
 const SENTINEL_DEPTH = 12345;
+
+/** Detectors only read their primitives, so each spec is built once and reused across settings. */
+const primitives = new WeakMap<ShapeSpec, AnyPrimitive>();
+function primitiveOf(spec: ShapeSpec): AnyPrimitive {
+  let primitive = primitives.get(spec);
+  if (!primitive) {
+    primitive = buildPrimitive(spec);
+    primitives.set(spec, primitive);
+  }
+  return primitive;
+}
 const witnessScratch = new Float64Array(3);
 
 /**
@@ -129,7 +140,7 @@ function run(detect: Detect, first: ShapeSpec, second: ShapeSpec, data: Collisio
   let returned = 0;
   let thrown = '';
   try {
-    returned = detect(buildPrimitive(first), buildPrimitive(second), data);
+    returned = detect(primitiveOf(first), primitiveOf(second), data);
   } catch (error) {
     thrown = String(error);
   }
