@@ -18,6 +18,7 @@ import {
   Mtd2,
 } from './tests2d.js';
 import { mulberry32, randomConvexPolygon } from './test-random.js';
+import { Polygon } from './shapes.js';
 
 /** Components as plain numbers with -0 turned into 0 (x + 0 does that), for exact comparisons. */
 const plain = (v: ArrayLike<number>) => Array.from(v, (x) => x + 0);
@@ -357,6 +358,16 @@ describe('pointInPolygon and windingNumber', () => {
     expect(windingNumber(star, 0, 0)).toBe(2);
     expect(pointInPolygon(star, [0, 0])).toBe(true);
     expect(windingNumber(star, 0, -0.9)).toBe(0);
+  });
+
+  it('a posed Polygon shape: the world point is taken into its frame', () => {
+    // The U turned by 90 degrees and moved to (10, 0): local (x, y) -> world (10 - y, x).
+    // Local (1.5, 2) is in the notch -> world (8, 1.5); local (0.5, 2) in the left arm -> (8, 0.5).
+    const shape = new Polygon([[0, 0], [3, 0], [3, 3], [2, 3], [2, 1], [1, 1], [1, 3], [0, 3]]).setPose([10, 0], Math.PI / 2);
+    expect(pointInPolygon(shape, [8, 1.5])).toBe(false);
+    expect(pointInPolygon(shape, [8, 0.5])).toBe(true);
+    expect(pointInPolygon(shape, [9.5, 1.5])).toBe(true); // local (1.5, 0.5): the base
+    expect(pointInPolygon(shape, [1.5, 2])).toBe(false); // the unposed coordinates are far away now
   });
 
   it('fewer than 3 vertices: false', () => {

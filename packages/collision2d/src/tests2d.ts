@@ -12,7 +12,7 @@
  * the second shape toward the first, and moving the FIRST shape by `normal * depth` separates
  * the pair (seed 002 moves its polygon by the opposite of the same vector, then calls it B).
  */
-import { closestPointOnSegment2, LENGTH_SQUARED_EPSILON } from '@contactkit/math';
+import { closestPointOnSegment2, LENGTH_SQUARED_EPSILON, type Transform2 } from '@contactkit/math';
 
 /**
  * Two lines are parallel when the sine of the angle between them is below this. Seed 001
@@ -425,7 +425,7 @@ export function overlapRectangleCircle(
  * times the outline turns counter-clockwise around it (negative for clockwise outlines). Sunday's
  * crossing rule (D. Sunday, "Inclusion of a Point in a Polygon", 2001): an upward edge that has
  * the point strictly on its left adds 1, a downward edge that has it strictly on its right
- * subtracts 1, no trigonometry. Returns `NaN`-free 0 for fewer than 3 vertices.
+ * subtracts 1, no trigonometry. Returns 0 for fewer than 3 vertices.
  * Points exactly on the outline get an answer that depends on the edge; `pointInPolygon`
  * decides them first.
  */
@@ -450,16 +450,37 @@ export function windingNumber(polygon: ArrayLike<number>, px: number, py: number
 }
 
 /**
- * Whether `point` lies in the closed polygon `polygon` (flat `[x0, y0, x1, y1, ...]`, world
- * coordinates, any winding, convex or concave; seed 002 projects onto the axes, which holds
- * only for convex polygons, so the winding number is used instead). A point exactly on the
- * outline (edge cross product exactly 0 within the edge's extent, vertices included) is inside.
+ * A polygon placed in the world: local vertices (flat, `[x0, y0, x1, y1, ...]`) and a pose.
+ * The package's `Polygon` shape is one (structurally), so `pointInPolygon` takes it directly.
+ */
+export interface PosedOutline {
+  readonly vertices: ArrayLike<number>;
+  readonly transform: Transform2;
+}
+
+/**
+ * Whether the world point `point` lies in the closed polygon `polygon`: either a flat list
+ * `[x0, y0, x1, y1, ...]` in world coordinates, or a posed outline such as a `Polygon` shape
+ * (the point is taken into its frame first). Any winding, convex or concave; seed 002 projects
+ * onto the edge axes, which holds only for convex polygons, so the winding number decides.
+ * A point exactly on the outline (edge cross product exactly 0 within the edge's extent,
+ * vertices included) is inside; a point off the outline by round-off only may go either way.
  * Fewer than 3 vertices: false. A self-intersecting outline answers by the non-zero rule.
  */
-export function pointInPolygon(polygon: ArrayLike<number>, point: ArrayLike<number>): boolean {
+export function pointInPolygon(polygon: ArrayLike<number> | PosedOutline, point: ArrayLike<number>): boolean {
+  const px = point[0]!, py = point[1]!;
+  if ('transform' in polygon) {
+    const xf = polygon.transform;
+    const dx = px - xf.x, dy = py - xf.y;
+    // R^T (p - t): the point in the polygon's own frame.
+    return pointInOutline(polygon.vertices, xf.cos * dx + xf.sin * dy, -xf.sin * dx + xf.cos * dy);
+  }
+  return pointInOutline(polygon, px, py);
+}
+
+function pointInOutline(polygon: ArrayLike<number>, px: number, py: number): boolean {
   const count = polygon.length >> 1;
   if (count < 3) return false;
-  const px = point[0]!, py = point[1]!;
   let x0 = polygon[2 * count - 2]!, y0 = polygon[2 * count - 1]!;
   for (let i = 0; i < count; i++) {
     const x1 = polygon[2 * i]!, y1 = polygon[2 * i + 1]!;
