@@ -570,6 +570,8 @@ describe('SAT minimum translation: seeded properties over 10,000 pairs', () => {
   it('convex polygon pairs (random windings)', () => {
     const random = mulberry32(2024);
     const out = new Mtd2();
+    const swappedOut = new Mtd2();
+    const shiftedOut = new Mtd2();
     let overlapping = 0;
     for (let n = 0; n < 10000; n++) {
       const a = randomConvexPolygon(random, 3 + Math.floor(random() * 6), random() * 2 - 1, random() * 2 - 1, 0.3 + random());
@@ -585,6 +587,17 @@ describe('SAT minimum translation: seeded properties over 10,000 pairs', () => {
       }
       overlapping++;
       expect(out.depth).toBeGreaterThanOrEqual(0);
+      const depth = out.depth;
+      // Swapped order: the same depth (the same axes, the same minimum), and its translation
+      // moves b out of a. The normal is not compared: on a tie between axes either is right.
+      expect(satPolygonPolygon(swappedOut, b, a)).toBe(true);
+      expect(swappedOut.depth).toBeCloseTo(depth, 12);
+      const reach = swappedOut.depth + step;
+      expect(intersectionArea(a, translated(b, swappedOut.normal[0]! * reach, swappedOut.normal[1]! * reach))).toBe(0);
+      // Moving both shapes by the same offset changes nothing but round-off.
+      const shift = [random() * 200 - 100, random() * 200 - 100] as const;
+      expect(satPolygonPolygon(shiftedOut, translated(a, ...shift), translated(b, ...shift))).toBe(true);
+      expect(shiftedOut.depth).toBeCloseTo(depth, 9);
       const far = translated(a, nx * (out.depth + step), ny * (out.depth + step));
       expect(intersectionArea(far, b)).toBe(0);
       expect(outlineDistance(far, b)).toBeGreaterThan(step / 2);
