@@ -38,6 +38,7 @@ export type LineRelation = (typeof LineRelation)[keyof typeof LineRelation];
  * (`uaEnd`, `ubEnd`), with `ua <= uaEnd`; for a single point both ends are equal.
  */
 export class LineIntersection2 {
+  /** How the two lines relate (for segments: the lines through them). */
   relation: LineRelation = LineRelation.Parallel;
   /** Parameter of `point` on the first line or segment. */
   ua = 0;
@@ -47,13 +48,17 @@ export class LineIntersection2 {
   uaEnd = 0;
   /** Parameter of `pointEnd` on the second segment (equals `ub` unless collinear overlap). */
   ubEnd = 0;
+  /** The common point (collinear overlap: the start of the common interval). */
   readonly point = new Float64Array(2);
+  /** The end of the common interval (equals `point` unless collinear overlap). */
   readonly pointEnd = new Float64Array(2);
 }
 
 /** Result of `intersectCircleLine`: the two line parameters of seed 001, `t1 <= t2`. */
 export class CircleLineIntersection2 {
+  /** Line parameter of the entry point `o + t1 d` (the smaller root). */
   t1 = 0;
+  /** Line parameter of the exit point `o + t2 d` (the larger root). */
   t2 = 0;
 }
 
