@@ -406,20 +406,27 @@ const PROPERTIES = [
   'a rigid motion of both moves the contacts with them',
 ] as const;
 
+/** Checks `runs` configurations of `pair` from `seed`, each with maxContactsPerPair 8 and 4 (and a tolerance for every third). */
+function checkPair(pair: PairName, setup: PairSetup, runs: number, seed: number): Findings {
+  const findings = new Findings();
+  const random = new Random(seed);
+  const pool = new CollisionData({ capacity: 64 });
+  for (let i = 0; i < runs; i++) {
+    const configuration = randomConfiguration(random, pair);
+    checkConfiguration(findings, setup, pair, configuration, random, { maxContactsPerPair: 8, tolerance: 0 }, pool);
+    checkConfiguration(findings, setup, pair, configuration, random, { maxContactsPerPair: 4, tolerance: 0 }, pool);
+    if (i % 3 === 0) checkConfiguration(findings, setup, pair, configuration, random, { maxContactsPerPair: 8, tolerance: 0.05 }, pool);
+  }
+  return findings;
+}
+
 for (const [index, pair] of PAIRS.entries()) {
   describe(`${pair}: ${RUNS} seeded random configurations`, () => {
-    const findings = new Findings();
+    let findings = new Findings();
+    // About 1 ms per configuration on a loaded 2-core machine; the hook timeout grows with the count.
     beforeAll(() => {
-      const random = new Random(SEED + index);
-      const pool = new CollisionData({ capacity: 64 });
-      const setup = SETUPS[pair];
-      for (let i = 0; i < RUNS; i++) {
-        const configuration = randomConfiguration(random, pair);
-        checkConfiguration(findings, setup, pair, configuration, random, { maxContactsPerPair: 8, tolerance: 0 }, pool);
-        checkConfiguration(findings, setup, pair, configuration, random, { maxContactsPerPair: 4, tolerance: 0 }, pool);
-        if (i % 3 === 0) checkConfiguration(findings, setup, pair, configuration, random, { maxContactsPerPair: 8, tolerance: 0.05 }, pool);
-      }
-    });
+      findings = checkPair(pair, SETUPS[pair], RUNS, SEED + index);
+    }, Math.max(60_000, 10 * RUNS));
     const properties: string[] = [...PROPERTIES];
     if (SETUPS[pair].detectSwapped === collide) properties.push('collide in name order equals the detector');
     // Box-box reports the depth of the axis it chose, which may exceed the least one by the axis margin.
@@ -427,6 +434,105 @@ for (const [index, pair] of PAIRS.entries()) {
     for (const property of properties) it(property, () => findings.expectNone(property));
   });
 }
+
+/**
+ * A detector with a planted bug: runs the real one, then `sabotage` edits the contacts it wrote
+ * (from index `from`) and may change the count it returns.
+ */
+function sabotaged(detect: Detect, sabotage: (data: CollisionData, from: number, count: number) => number): Detect {
+  return (first, second, data) => {
+    const from = data.contactCount;
+    return sabotage(data, from, detect(first, second, data));
+  };
+}
+
+// The harness must catch planted bugs, or its passing says nothing: each sabotage below must make
+// the named property fail within a few hundred configurations.
+describe('the property harness catches planted bugs', () => {
+  const planted: [string, PairName, PairSetup, string][] = [
+    [
+      'normals pointing the wrong way',
+      'sphere-sphere',
+      {
+        ...SETUPS['sphere-sphere'],
+        detect: sabotaged(SETUPS['sphere-sphere'].detect, (data, from, count) => {
+          for (let i = from; i < from + count; i++) data.contacts[i]!.normal.forEach((v, k, n) => (n[k] = -v));
+          return count;
+        }),
+      },
+      'pushing out by 0.96 / 1.04 of the depth',
+    ],
+    [
+      'a depth 1% too large',
+      'box-half-space',
+      {
+        ...SETUPS['box-half-space'],
+        detect: sabotaged(SETUPS['box-half-space'].detect, (data, from, count) => {
+          for (let i = from; i < from + count; i++) data.contacts[i]!.penetration *= 1.01;
+          return count;
+        }),
+      },
+      'deepest penetration equals the oracle depth',
+    ],
+    [
+      'a point off the midpoint of the witnesses',
+      'box-sphere',
+      {
+        ...SETUPS['box-sphere'],
+        detect: sabotaged(SETUPS['box-sphere'].detect, (data, from, count) => {
+          for (let i = from; i < from + count; i++) data.contacts[i]!.point[0]! += 1e-4;
+          return count;
+        }),
+      },
+      'witness points on their surfaces',
+    ],
+    [
+      'a count that lies',
+      'box-box',
+      { ...SETUPS['box-box'], detect: sabotaged(SETUPS['box-box'].detect, (_data, _from, count) => (count > 0 ? count - 1 : 0)) },
+      'buffer bookkeeping',
+    ],
+    [
+      'contacts for separated shapes',
+      'sphere-plane',
+      {
+        ...SETUPS['sphere-plane'],
+        detect: (first, second, data) => {
+          const tolerance = data.tolerance;
+          data.tolerance = 10;
+          const count = SETUPS['sphere-plane'].detect(first, second, data);
+          data.tolerance = tolerance;
+          return count;
+        },
+      },
+      'separated gives no contact',
+    ],
+    [
+      'a swapped call that keeps the normal',
+      'box-plane',
+      { ...SETUPS['box-plane'], detectSwapped: (second, first, data) => SETUPS['box-plane'].detect(first, second, data) },
+      'swapping the shapes negates the normals only',
+    ],
+    [
+      'points snapped to a world grid',
+      'sphere-half-space',
+      {
+        ...SETUPS['sphere-half-space'],
+        detect: sabotaged(SETUPS['sphere-half-space'].detect, (data, from, count) => {
+          for (let i = from; i < from + count; i++) data.contacts[i]!.point.forEach((v, k, p) => (p[k] = Math.round(v * 1e6) / 1e6));
+          return count;
+        }),
+      },
+      'a rigid motion of both moves the contacts with them',
+    ],
+  ];
+  for (const [bug, pair, setup, property] of planted) {
+    it(`${bug} (${pair}) breaks "${property}"`, () => {
+      const findings = checkPair(pair, setup, 300, SEED);
+      expect(findings.byProperty.get(property)?.count ?? 0).toBeGreaterThan(0);
+    });
+  }
+});
 
 // The oracle's own sanity: it must agree with numbers worked out by hand, or the properties above prove nothing.
 describe('the oracle', () => {
