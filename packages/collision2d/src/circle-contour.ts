@@ -223,8 +223,9 @@ export function circleChainContacts(chain: Chain, cx: number, cy: number, radius
       const distance = side < 0 ? -side : side;
       if (distance <= reach) {
         if (side < 0) {
-          nx = -nx;
-          ny = -ny;
+          // 0 - x rather than -x: a zero component stays +0.
+          nx = 0 - nx;
+          ny = 0 - ny;
         }
         emit(chain, cx, cy, radius, nx, ny, radius - distance, cx - side * normals[2 * i]!, cy - side * normals[2 * i + 1]!, ContactKind.FaceFace, i);
       }

@@ -18,7 +18,9 @@
  *     unless Q's is larger by the margin (relative + absolute), so the choice does not flip
  *     between nearly equal axes from frame to frame;
  *  4. incident edge: the edge of the other piece whose normal is most anti-parallel;
- *  5. clip it to the reference edge's two side lines and keep the points within the tolerance.
+ *  5. clip it to the reference edge's two side lines and keep the points within the tolerance;
+ *     if none is left (the incident edge lies beside a short reference edge), report the other
+ *     piece's deepest vertex instead, so an overlap never goes without a contact.
  *
  * Kinds and features: an incident vertex kept whole is PointFace (incident vertex against the
  * reference edge); a point made by clipping is PointEdge (reference corner against the incident
@@ -142,11 +144,14 @@ export function addPieceContacts(p: ConvexPiece, q: ConvexPiece, tolerance: numb
   const tx = -ny, ty = nx;
   const lower = tx * v1x + ty * v1y, upper = tx * v2x + ty * v2y;
   const s1 = tx * w1x + ty * w1y, s2 = tx * w2x + ty * w2y;
-  if ((s1 < lower && s2 < lower) || (s1 > upper && s2 > upper)) return;
 
   const referenceFeature = outerFeature(reference, r1);
   const incidentEdgeFeature = outerFeature(incident, i1);
-  for (let end = 0; end < 2; end++) {
+  // Normal from Q toward P: the reference normal points out of the reference piece.
+  const cx = referenceIsP ? 0 - nx : nx, cy = referenceIsP ? 0 - ny : ny;
+  let added = 0;
+  const missesSlab = (s1 < lower && s2 < lower) || (s1 > upper && s2 > upper);
+  for (let end = 0; end < 2 && !missesSlab; end++) {
     const s = end === 0 ? s1 : s2;
     let x = end === 0 ? w1x : w2x, y = end === 0 ? w1y : w2y;
     let referenceCode: number, incidentCode: number, kind: ContactKind;
@@ -168,19 +173,44 @@ export function addPieceContacts(p: ConvexPiece, q: ConvexPiece, tolerance: numb
     }
     const separation = nx * (x - v1x) + ny * (y - v1y);
     if (separation > tolerance) continue;
-    // Midpoint of the incident point and its projection onto the reference edge's line.
-    const mx = x - 0.5 * separation * nx, my = y - 0.5 * separation * ny;
-    // Normal from Q toward P: the reference normal points out of the reference piece.
-    const cx = referenceIsP ? -nx : nx, cy = referenceIsP ? -ny : ny;
-    addPending(
-      worldCos * mx - worldSin * my + worldX,
-      worldSin * mx + worldCos * my + worldY,
-      worldCos * cx - worldSin * cy,
-      worldSin * cx + worldCos * cy,
-      -separation,
-      kind,
-      referenceIsP ? referenceCode : incidentCode,
-      referenceIsP ? incidentCode : referenceCode,
-    );
+    emitPoint(x, y, separation, nx, ny, cx, cy, kind, referenceIsP ? referenceCode : incidentCode, referenceIsP ? incidentCode : referenceCode);
+    added++;
   }
+  if (added > 0) return;
+  // The incident edge lies beside a short reference edge (it can, when the reference edge is
+  // much shorter than the other piece): report the other piece's deepest vertex against the
+  // reference edge's line, whose depth is the SAT overlap on this axis.
+  let deepest = 0, deepestSeparation = Infinity;
+  for (let k = 0; k < incident.count; k++) {
+    const separation = nx * (iv[2 * k]! - v1x) + ny * (iv[2 * k + 1]! - v1y);
+    if (separation < deepestSeparation) {
+      deepestSeparation = separation;
+      deepest = k;
+    }
+  }
+  if (deepestSeparation > tolerance) return;
+  const incidentCode = VERTEX_FEATURE | incident.vertexIndex[deepest]!;
+  emitPoint(
+    iv[2 * deepest]!, iv[2 * deepest + 1]!, deepestSeparation, nx, ny, cx, cy, ContactKind.PointFace,
+    referenceIsP ? referenceFeature : incidentCode, referenceIsP ? incidentCode : referenceFeature,
+  );
+}
+
+/** Adds a point of the incident piece (P's frame) at `separation` along the reference normal `n`; `c` is the contact normal. */
+function emitPoint(
+  x: number, y: number, separation: number, nx: number, ny: number, cx: number, cy: number,
+  kind: ContactKind, firstFeature: number, secondFeature: number,
+): void {
+  // Midpoint of the incident point and its projection onto the reference edge's line.
+  const mx = x - 0.5 * separation * nx, my = y - 0.5 * separation * ny;
+  addPending(
+    worldCos * mx - worldSin * my + worldX,
+    worldSin * mx + worldCos * my + worldY,
+    worldCos * cx - worldSin * cy,
+    worldSin * cx + worldCos * cy,
+    -separation,
+    kind,
+    firstFeature,
+    secondFeature,
+  );
 }

@@ -1,0 +1,237 @@
+import { ContactKind, packFeatureId } from '@contactkit/math';
+import { describe, expect, it } from 'vitest';
+import { collide2d } from './collide2d.js';
+import { CollisionData2 } from './contact2.js';
+import { contactList, mirroredMismatch, randomConvexPoints, satOverlap, seededRandom, worldPoints } from './contacts-test-support.js';
+import { collidePolygonPolygon } from './polygon-polygon.js';
+import { Aabb, INTERNAL_EDGE_FEATURE, Polygon, VERTEX_FEATURE } from './shapes.js';
+
+const box = (hx: number, hy: number): number[][] => [[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]];
+
+function run(a: Polygon, b: Polygon, tolerance = 0): ReturnType<typeof contactList> {
+  const data = new CollisionData2({ tolerance });
+  collidePolygonPolygon(a, b, data);
+  return contactList(data);
+}
+
+describe('collidePolygonPolygon: hand-computed cases', () => {
+  it('rests a box on a wider box: two clipped points on the reference face', () => {
+    // Crate [-1, 1] x [-0.5, 0.5] at (0, 0.9): bottom at y = 0.4. Ground [-2, 2] x [-0.5, 0.5] at
+    // the origin: top at y = 0.5. Both face axes separate by -0.1; the crate (smaller id) is the
+    // reference. Its bottom edge (edge 0, x in [-1, 1]) clips the ground's top edge (edge 2,
+    // (2, 0.5) -> (-2, 0.5)) to (1, 0.5) and (-1, 0.5), each 0.1 deep; the contact points are
+    // halfway to the crate's bottom line, (+-1, 0.45); normal (0, 1) from the ground to the crate.
+    const crate = new Polygon(box(1, 0.5)).setPose([0, 0.9], 0);
+    const ground = new Polygon(box(2, 0.5));
+    const contacts = run(crate, ground);
+    expect(contacts.length).toBe(2);
+    const [right, left] = contacts;
+    expect(right!.point[0]).toBeCloseTo(1, 15);
+    expect(right!.point[1]).toBeCloseTo(0.45, 15);
+    expect(left!.point[0]).toBeCloseTo(-1, 15);
+    expect(left!.point[1]).toBeCloseTo(0.45, 15);
+    for (const c of contacts) {
+      expect(c.normal).toEqual([0, 1]);
+      expect(c.penetration).toBeCloseTo(0.1, 15);
+      // Made by clipping at a corner of the crate's bottom edge.
+      expect(c.kind).toBe(ContactKind.PointEdge);
+    }
+    // Corner 1 (right end of the bottom edge) and corner 0 of the crate, edge 2 of the ground.
+    expect(right!.featureId).toBe(packFeatureId(VERTEX_FEATURE | 1, 2));
+    expect(left!.featureId).toBe(packFeatureId(VERTEX_FEATURE | 0, 2));
+  });
+
+  it('touches a face with a single vertex', () => {
+    // A diamond (vertices (0, -1), (1, 0), (0, 1), (-1, 0)) at (0, 1.4): its bottom vertex (0, 0.4)
+    // is 0.1 below the ground's top y = 0.5; its neighbours (+-1, 1.4) are 0.9 above, out of
+    // reach. One contact at (0, 0.45), normal (0, 1), penetration 0.1, the diamond's vertex 0
+    // against the ground's top edge 2.
+    const diamond = new Polygon([[0, -1], [1, 0], [0, 1], [-1, 0]]).setPose([0, 1.4], 0);
+    const ground = new Polygon(box(2, 0.5));
+    const contacts = run(diamond, ground);
+    expect(contacts.length).toBe(1);
+    const c = contacts[0]!;
+    expect(c.point[0]).toBeCloseTo(0, 15);
+    expect(c.point[1]).toBeCloseTo(0.45, 15);
+    expect(c.normal[0]).toBeCloseTo(0, 15);
+    expect(c.normal[1]).toBeCloseTo(1, 15);
+    expect(c.penetration).toBeCloseTo(0.1, 15);
+    expect(c.kind).toBe(ContactKind.PointFace);
+    expect(c.featureId).toBe(packFeatureId(VERTEX_FEATURE | 0, 2));
+  });
+
+  it('reports a gap within the tolerance and nothing beyond', () => {
+    // Crate bottom at y = 0.7, ground top at 0.5: gap 0.2.
+    const crate = new Polygon(box(1, 0.5)).setPose([0, 1.2], 0), ground = new Polygon(box(2, 0.5));
+    expect(run(crate, ground, 0.1).length).toBe(0);
+    const contacts = run(crate, ground, 0.25);
+    expect(contacts.length).toBe(2);
+    for (const c of contacts) expect(c.penetration).toBeCloseTo(-0.2, 15);
+  });
+
+  it('takes Aabb as a polygon and writes bodies in argument order', () => {
+    const crate = new Aabb([-1, -0.5], [1, 0.5]).setPose([0, 0.9], 0);
+    const ground = new Aabb([-2, -0.5], [2, 0.5]);
+    crate.body = 'crate';
+    ground.body = 'ground';
+    const data = new CollisionData2();
+    expect(collide2d(ground, crate, data)).toBe(2);
+    expect(data.contacts[0]!.bodies).toEqual(['ground', 'crate']);
+    expect(Array.from(data.contacts[0]!.normal)).toEqual([0, -1]);
+  });
+
+  it('keeps the reference face while two axes are nearly equal (bias toward the smaller id)', () => {
+    // Equal boxes overlapping by 0.1 on x and by 0.1 + 1e-4 on y: x is the better axis, but by
+    // less than the margin (0.05 * 0.1 + 1e-3 * size); the result must not depend on the order.
+    const a = new Polygon(box(0.5, 0.5)), b = new Polygon(box(0.5, 0.5)).setPose([0.9, 0.9 - 1e-4], 0);
+    const ab = run(a, b), ba = run(b, a);
+    expect(mirroredMismatch(ab, ba)).toBeNull();
+  });
+
+  it('flags a full buffer and keeps the deeper point', () => {
+    // Crate tilted so its right corner is deeper than its left.
+    const crate = new Polygon(box(1, 0.5)).setPose([0, 0.9], -0.02), ground = new Polygon(box(2, 0.5));
+    const all = run(crate, ground);
+    const data = new CollisionData2({ capacity: 1 });
+    expect(collidePolygonPolygon(crate, ground, data)).toBe(1);
+    expect(data.overflowed).toBe(true);
+    expect(data.contacts[0]!.penetration).toBe(Math.max(all[0]!.penetration, all[1]!.penetration));
+  });
+});
+
+describe('collidePolygonPolygon: concave polygons', () => {
+  // L: floor [0, 4] x [0, 1] and wall [0, 1] x [0, 4]; vertex 3 (1, 1) is the reflex corner.
+  const lShape = [[0, 0], [4, 0], [4, 1], [1, 1], [1, 4], [0, 4]];
+  // U: floor [0, 6] x [0, 1] with walls [0, 1] and [5, 6] up to y = 3.
+  const uShape = [[0, 0], [6, 0], [6, 3], [5, 3], [5, 1], [1, 1], [1, 3], [0, 3]];
+
+  it('pushes a box in the inside corner of an L out of both the floor and the wall', () => {
+    // Box [-0.5, 0.5]^2 at (1.4, 1.4): 0.1 into the floor (y = 1) and 0.1 into the wall (x = 1).
+    // Floor: normal (0, 1), points (1.9, 0.95) (the box's corner over the floor) and (1, 0.95)
+    // (the L's corner under the box's bottom). Wall: normal (1, 0), points (0.95, 1.9) and (0.95, 1).
+    const contacts = run(new Polygon(box(0.5, 0.5)).setPose([1.4, 1.4], 0), new Polygon(lShape));
+    const summary = contacts.map((c) => [c.normal[0], c.normal[1], Math.round(c.point[0]! * 100) / 100, Math.round(c.point[1]! * 100) / 100]);
+    expect(summary).toEqual([[0, 1, 1.9, 0.95], [0, 1, 1, 0.95], [1, 0, 0.95, 1], [1, 0, 0.95, 1.9]]);
+    for (const c of contacts) expect(c.penetration).toBeCloseTo(0.1, 14);
+  });
+
+  it('never pushes out through an internal edge and merges the points two pieces share', () => {
+    // A box [-1, 1] x [-0.5, 0.5] at (3, 1.4) rests 0.1 deep on the U's floor (y = 1), across the
+    // pieces of its decomposition: two contacts at the box's corners (2, 0.95) and (4, 0.95), normal (0, 1).
+    const u = new Polygon(uShape);
+    expect(u.convexPieces().length).toBeGreaterThan(1);
+    const contacts = run(new Polygon(box(1, 0.5)).setPose([3, 1.4], 0), u);
+    expect(contacts.map((c) => [c.point[0], c.point[1], ...c.normal])).toEqual([[2, 0.95, 0, 1], [4, 0.95, 0, 1]]);
+    for (const c of contacts) {
+      expect(c.penetration).toBeCloseTo(0.1, 14);
+      expect(c.featureId & 0xffff).not.toBe(INTERNAL_EDGE_FEATURE);
+    }
+  });
+
+  it('holds over 10,000 seeded concave configurations: finite, unit normals, within tolerance, mirrored swaps, no internal reference edge', () => {
+    const random = seededRandom(41);
+    const data = new CollisionData2({ tolerance: 0.02 }), swapped = new CollisionData2({ tolerance: 0.02 });
+    const failures: string[] = [];
+    let touching = 0;
+    const star = (): number[][] => {
+      const points: number[][] = [];
+      const count = 5 + Math.floor(random() * 8);
+      for (let i = 0; i < count; i++) {
+        const angle = (2 * Math.PI * (i + 0.8 * random())) / count, radius = 0.3 + random();
+        points.push([radius * Math.cos(angle), radius * Math.sin(angle)]);
+      }
+      return points;
+    };
+    for (let n = 0; n < 10_000 && failures.length < 5; n++) {
+      const a = new Polygon(star()).setPose([2 * random() - 1, 2 * random() - 1], 6 * random());
+      const b = new Polygon(n % 2 === 0 ? star() : randomConvexPoints(random, 3 + Math.floor(random() * 4), 0.8, 0.5)).setPose([0, 0], 6 * random());
+      data.reset();
+      swapped.reset();
+      const written = collidePolygonPolygon(a, b, data);
+      collide2d(b, a, swapped);
+      const mismatch = mirroredMismatch(contactList(data), contactList(swapped));
+      if (mismatch) failures.push(`swap ${n}: ${mismatch}`);
+      if (written > 0) touching++;
+      for (let i = 0; i < written; i++) {
+        const c = data.contacts[i]!;
+        if (!Number.isFinite(c.point[0]! + c.point[1]! + c.penetration)) failures.push(`not finite ${n}`);
+        if (Math.abs(Math.hypot(c.normal[0]!, c.normal[1]!) - 1) > 1e-12) failures.push(`normal ${n}`);
+        if (c.penetration < -0.02 - 1e-12) failures.push(`beyond tolerance ${n}`);
+        if (c.kind === ContactKind.PointFace && ((c.featureId >>> 16) === INTERNAL_EDGE_FEATURE || (c.featureId & 0xffff) === INTERNAL_EDGE_FEATURE)) {
+          failures.push(`internal reference edge ${n}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(touching).toBeGreaterThan(2000);
+  });
+});
+
+describe('collidePolygonPolygon: convex properties', () => {
+  it('separates the pair by normal * penetration, finds every overlap, and mirrors exactly, over 10,000 configurations', () => {
+    const random = seededRandom(51);
+    const tolerance = 0.02;
+    const data = new CollisionData2({ tolerance }), swapped = new CollisionData2({ tolerance });
+    const failures: string[] = [];
+    let touching = 0;
+    for (let n = 0; n < 10_000 && failures.length < 5; n++) {
+      const a = new Polygon(randomConvexPoints(random, 3 + Math.floor(random() * 6), 0.3 + random(), 0.3 + random()))
+        .setPose([2 * random() - 1, 2 * random() - 1], 6 * random());
+      const b = new Polygon(randomConvexPoints(random, 3 + Math.floor(random() * 6), 0.3 + random(), 0.3 + random()))
+        .setPose([0, 0], 6 * random());
+      data.reset();
+      swapped.reset();
+      const written = collidePolygonPolygon(a, b, data);
+      collide2d(b, a, swapped);
+      const mismatch = mirroredMismatch(contactList(data), contactList(swapped));
+      if (mismatch) failures.push(`swap ${n}: ${mismatch}`);
+      const overlap = satOverlap(worldPoints(a), worldPoints(b));
+      if (written === 0) {
+        if (overlap > 1e-9) failures.push(`missed overlap ${overlap} at ${n}`);
+        continue;
+      }
+      if (overlap < -tolerance - 1e-9) failures.push(`contact beyond tolerance at ${n}: overlap ${overlap}`);
+      if (written > 2) failures.push(`more than 2 points at ${n}`);
+      touching++;
+      let deepest = data.contacts[0]!;
+      for (let i = 0; i < written; i++) {
+        const c = data.contacts[i]!;
+        if (!Number.isFinite(c.point[0]! + c.point[1]! + c.penetration)) failures.push(`not finite ${n}`);
+        if (Math.abs(Math.hypot(c.normal[0]!, c.normal[1]!) - 1) > 1e-12) failures.push(`normal ${n}`);
+        if (c.penetration > deepest.penetration) deepest = c;
+      }
+      if (deepest.penetration <= 0) continue;
+      // Moving a by normal * penetration: the independent SAT finds them touching or apart.
+      a.setPose([a.transform.x + deepest.normal[0]! * deepest.penetration, a.transform.y + deepest.normal[1]! * deepest.penetration], a.transform.angle);
+      const after = satOverlap(worldPoints(a), worldPoints(b));
+      if (after > 1e-9) failures.push(`still overlapping by ${after} at ${n} (depth ${deepest.penetration}, overlap before ${overlap})`);
+    }
+    expect(failures).toEqual([]);
+    expect(touching).toBeGreaterThan(2000);
+  });
+
+  it('is invariant under moving both polygons together', () => {
+    const random = seededRandom(61);
+    const failures: string[] = [];
+    for (let n = 0; n < 500; n++) {
+      const pa = randomConvexPoints(random, 4, 1, 0.5), pb = randomConvexPoints(random, 5, 0.7, 0.7);
+      const ax = random() - 0.5, ay = random() - 0.5, aa = 6 * random(), ba = 6 * random();
+      const before = run(new Polygon(pa).setPose([ax, ay], aa), new Polygon(pb).setPose([0, 0], ba));
+      const theta = 6 * random(), tx = 20 * random() - 10, ty = 20 * random() - 10, c = Math.cos(theta), s = Math.sin(theta);
+      const move = (x: number, y: number): number[] => [c * x - s * y + tx, s * x + c * y + ty];
+      const after = run(new Polygon(pa).setPose(move(ax, ay), aa + theta), new Polygon(pb).setPose(move(0, 0), ba + theta));
+      if (before.length !== after.length) {
+        failures.push(`count ${n}`);
+        continue;
+      }
+      before.forEach((p, i) => {
+        const q = after[i]!;
+        const [x, y] = move(p.point[0]!, p.point[1]!);
+        const nx = c * p.normal[0]! - s * p.normal[1]!, ny = s * p.normal[0]! + c * p.normal[1]!;
+        if (Math.hypot(x! - q.point[0]!, y! - q.point[1]!) > 1e-9 || Math.hypot(nx - q.normal[0]!, ny - q.normal[1]!) > 1e-9 ||
+          Math.abs(p.penetration - q.penetration) > 1e-9 || p.featureId !== q.featureId) failures.push(`contact ${n}`);
+      });
+    }
+    expect(failures).toEqual([]);
+  });
+});
