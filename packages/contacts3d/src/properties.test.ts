@@ -22,7 +22,7 @@ import { collideSphereHalfSpace } from './sphere-half-space.js';
 import { collideSpherePlane } from './sphere-plane.js';
 import { collideSphereSphere } from './sphere-sphere.js';
 import { PAIRS, randomConfiguration, randomMotion, type Configuration, type PairName } from './test-support/generate.js';
-import { oracle, surfaceDistance } from './test-support/oracle.js';
+import { isOnSurface, oracle, surfaceDistance } from './test-support/oracle.js';
 import { Random } from './test-support/random.js';
 import {
   buildPrimitive,
@@ -328,8 +328,9 @@ function checkConfiguration(findings: Findings, setup: PairSetup, pair: PairName
 
   findings.check('witness points on their surfaces');
   for (const c of result.contacts) {
-    const offFirst = surfaceDistance(first, c.onFirst), offSecond = surfaceDistance(second, c.onSecond);
-    if (offFirst > 1e-8 * size || offSecond > 1e-8 * size) fail('witness points on their surfaces', `pointOnFirst ${offFirst} and pointOnSecond ${offSecond} from their surfaces`);
+    if (!isOnSurface(first, c.onFirst, 1e-8 * size) || !isOnSurface(second, c.onSecond, 1e-8 * size)) {
+      fail('witness points on their surfaces', `pointOnFirst ${surfaceDistance(first, c.onFirst)} and pointOnSecond ${surfaceDistance(second, c.onSecond)} from their surfaces`);
+    }
   }
 
   const deep = deepest(result.contacts);
