@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { collideCircleChain } from './circle-chain.js';
+import { collideCircleCircle } from './circle-circle.js';
+import { collideCirclePolygon } from './circle-polygon.js';
+import { collide2d } from './collide2d.js';
+import { CollisionData2 } from './contact2.js';
+import { contactList, mirroredMismatch } from './contacts-test-support.js';
+import { collidePolygonChain } from './polygon-chain.js';
+import { collidePolygonPolygon } from './polygon-polygon.js';
+import { Aabb, Chain, Circle, Polygon, Segment, type Shape2 } from './shapes.js';
+
+/** One overlapping shape of each type around the origin, each with a body name. */
+function shapes(): Shape2[] {
+  const list: Shape2[] = [
+    new Circle(0.6).setPose([0.1, 0.2], 0),
+    new Polygon([[-0.5, -0.4], [0.6, -0.5], [0.4, 0.5], [-0.3, 0.4]]).setPose([0.2, -0.1], 0.3),
+    new Chain([[-1, -0.2], [0, 0.1], [1, -0.1]]),
+    new Segment([-1, 0.3], [1, 0]),
+    new Aabb([-0.4, -0.4], [0.4, 0.4]).setPose([-0.2, 0.1], 0),
+  ];
+  list.forEach((shape, i) => (shape.body = `body${i}`));
+  return list;
+}
+
+describe('collide2d', () => {
+  it('dispatches every pair in both orders with mirrored results', () => {
+    const list = shapes();
+    for (const a of list) {
+      for (const b of list) {
+        if (a === b) continue;
+        const ab = new CollisionData2(), ba = new CollisionData2();
+        const written = collide2d(a, b, ab);
+        expect(collide2d(b, a, ba)).toBe(written);
+        expect(mirroredMismatch(contactList(ab), contactList(ba), 1e-15)).toBeNull();
+        for (let i = 0; i < written; i++) {
+          expect(ab.contacts[i]!.bodies).toEqual([a.body, b.body]);
+          expect(ba.contacts[i]!.bodies).toEqual([b.body, a.body]);
+        }
+        const bothOpen = a instanceof Chain && b instanceof Chain;
+        if (bothOpen) expect(written).toBe(0);
+        else expect(written).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('calls the named detector for the stored order', () => {
+    const [circle, polygon, chain, segment, box] = shapes() as [Circle, Polygon, Chain, Segment, Aabb];
+    const other = new Circle(0.3);
+    const cases: [Shape2, Shape2, (data: CollisionData2) => number][] = [
+      [circle, other, (d) => collideCircleCircle(circle, other, d)],
+      [circle, polygon, (d) => collideCirclePolygon(circle, polygon, d)],
+      [circle, chain, (d) => collideCircleChain(circle, chain, d)],
+      [polygon, box, (d) => collidePolygonPolygon(polygon, box, d)],
+      [box, segment, (d) => collidePolygonChain(box, segment, d)],
+    ];
+    for (const [a, b, direct] of cases) {
+      const viaDispatch = new CollisionData2(), viaDetector = new CollisionData2();
+      collide2d(a, b, viaDispatch);
+      direct(viaDetector);
+      expect(contactList(viaDispatch)).toEqual(contactList(viaDetector));
+      expect(viaDispatch.contactCount).toBeGreaterThan(0);
+    }
+  });
+
+  it('mirrors only the contacts of this pair, after earlier ones', () => {
+    const [circle, polygon] = shapes() as [Circle, Polygon];
+    const data = new CollisionData2();
+    collide2d(circle, polygon, data);
+    const before = contactList(data);
+    collide2d(polygon, circle, data);
+    expect(contactList(data, 0).slice(0, before.length)).toEqual(before);
+    expect(mirroredMismatch(before, contactList(data, before.length))).toBeNull();
+  });
+});
