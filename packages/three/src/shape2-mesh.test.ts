@@ -48,6 +48,20 @@ describe('meshForShape2', () => {
     expect(points(child(segment, 'outline').geometry).map((v) => [v.x, v.y])).toEqual([[-1, 2], [3, 2]]);
   });
 
+  it('draws a chain band of chainWidth: two triangles per segment, half the width to each side', () => {
+    // The segment (0, 0) -> (2, 0) with width 0.2: the rectangle [0, 2] x [-0.1, 0.1], area 0.4.
+    const group = meshForShape2(new Segment([0, 0], [2, 0]), { chainWidth: 0.2 });
+    const p = points(child(group, 'fill').geometry);
+    expect(p).toHaveLength(6);
+    let area = 0;
+    for (let i = 0; i < 6; i += 3) {
+      const a = p[i]!, b = p[i + 1]!, c = p[i + 2]!;
+      area += ((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)) / 2;
+    }
+    expect(area).toBeCloseTo(0.4, 6);
+    expect(Math.max(...p.map((v) => Math.abs(v.y)))).toBeCloseTo(0.1, 6);
+  });
+
   it('places the object at the shape pose in the plane z = planeZ', () => {
     const polygon = new Polygon([[0, 0], [1, 0], [0, 1]]).setPose([2, -1], Math.PI / 2);
     const group = meshForShape2(polygon, { planeZ: 0.5 });

@@ -31,6 +31,11 @@ export interface Shape2MeshOptions {
   fillOpacity?: number;
   /** Height of the drawing plane (default 0), as `ContactSet2Helper.planeZ`. */
   planeZ?: number;
+  /**
+   * Chains and segments: also draw each segment as a filled band this wide (world units),
+   * since WebGL draws lines one pixel wide (default 0: the line only).
+   */
+  chainWidth?: number;
 }
 
 /** Segments of a circle's outline. */
@@ -48,12 +53,31 @@ function liftVertices(vertices: Float64Array, count: number): number[] {
 }
 
 /**
+ * One quad per segment of an open polyline, `halfWidth` to either side along the segment's
+ * normal (no mitre at the joints: the quads overlap there). Zero-length segments add nothing.
+ */
+function bandGeometry(vertices: Float64Array, count: number, halfWidth: number): BufferGeometry {
+  const positions: number[] = [];
+  for (let i = 0; i + 1 < count; i++) {
+    const ax = vertices[2 * i]!, ay = vertices[2 * i + 1]!, bx = vertices[2 * i + 2]!, by = vertices[2 * i + 3]!;
+    const length = Math.hypot(bx - ax, by - ay);
+    if (length === 0) continue;
+    const nx = (-(by - ay) / length) * halfWidth, ny = ((bx - ax) / length) * halfWidth;
+    // Two counter-clockwise triangles: a-, b-, b+ and a-, b+, a+.
+    positions.push(ax - nx, ay - ny, 0, bx - nx, by - ny, 0, bx + nx, by + ny, 0);
+    positions.push(ax - nx, ay - ny, 0, bx + nx, by + ny, 0, ax + nx, ay + ny, 0);
+  }
+  return new BufferGeometry().setAttribute('position', new Float32BufferAttribute(positions, 3));
+}
+
+/**
  * A Group drawing a 2D shape in its own frame, placed at the shape's current pose:
  * - Circle: a filled disc and its outline, plus a radius line along the local +x axis so that
  *   turning shows;
  * - Polygon (and Aabb): the filled outline (concave ones triangulated by three's ShapeUtils)
  *   and a closed outline through its vertices;
- * - Chain (and Segment): an open line through its vertices (a chain bounds no area).
+ * - Chain (and Segment): an open line through its vertices (a chain bounds no area), and with
+ *   `chainWidth > 0` a band of that width along it.
  * Children are named 'fill' and 'outline' (and 'radius'). The caller owns the geometries and
  * materials: `disposeShape2Mesh` frees them.
  */
@@ -98,6 +122,12 @@ export function meshForShape2(shape: Shape2, options: Shape2MeshOptions = {}): G
     case ShapeType2.Chain:
     case ShapeType2.Segment: {
       const chain = shape as Chain;
+      const width = options.chainWidth ?? 0;
+      if (width > 0) {
+        const fill = new Mesh(bandGeometry(chain.vertices, chain.count, width / 2), new MeshBasicMaterial({ color, transparent: true, opacity: Math.max(fillOpacity, 0.8), depthWrite: false }));
+        fill.name = 'fill';
+        group.add(fill);
+      }
       const outline = new Line(outlineGeometry(liftVertices(chain.vertices, chain.count)), lineMaterial());
       outline.name = 'outline';
       group.add(outline);
