@@ -24,3 +24,44 @@ export { collidePolygonChain } from './polygon-chain.js';
 export { collide2d } from './collide2d.js';
 
 // Boolean and parametric tests, contours, mass properties, broadphase (second 2D engineer's files).
+export {
+  LINE_PARALLEL_SINE,
+  LineRelation,
+  LineIntersection2,
+  CircleLineIntersection2,
+  ClosestPointResult2,
+  Mtd2,
+  overlapRectangles,
+  overlapCircles,
+  intersectLines,
+  intersectSegments,
+  intersectCircleLine,
+  overlapCircleSegment,
+  overlapRectangleCircle,
+  windingNumber,
+  pointInPolygon,
+  satPolygonPolygon,
+  satCirclePolygon,
+} from './tests2d.js';
+export type { PosedOutline } from './tests2d.js';
+export {
+  CONTOUR_FORMAT_VERSION,
+  formatContour,
+  parseContour,
+  principalAxisAngle,
+  normalizeContour,
+  scaleContour,
+} from './contour.js';
+export type { Contour, NormalizedContour } from './contour.js';
+export {
+  flattenPoints,
+  polygonArea,
+  polygonSignedArea,
+  polygonCentroid,
+  polygonSecondMoments,
+  polygonSecondMoment,
+} from './mass.js';
+export { MAX_CELLS_PER_BOX, MAX_PROXY_ID, IdList, PairList, UniformGrid } from './broadphase.js';
+export type { UniformGridOptions } from './broadphase.js';
+export { Playfield } from './playfield.js';
+export type { PlayfieldOptions } from './playfield.js';
