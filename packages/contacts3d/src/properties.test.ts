@@ -11,12 +11,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AXIS_ABSOLUTE_MARGIN, AXIS_RELATIVE_MARGIN, firstFeatureOf, packFeatureId, secondFeatureOf } from '@contactkit/math';
-import { collideBoxBox } from './box-box.js';
+import { collideBoxBox, overlapBoxBox } from './box-box.js';
 import { collideBoxHalfSpace } from './box-half-space.js';
 import { collideBoxPlane } from './box-plane.js';
 import { collideBoxSphere } from './box-sphere.js';
 import { collide } from './collide.js';
 import { CollisionData } from './collision-data.js';
+import { overlapBoxHalfSpace, overlapBoxSphere, overlapSphereHalfSpace, overlapSphereSphere } from './overlap.js';
 import type { Box, HalfSpace, Plane, Sphere, AnyPrimitive } from './primitives.js';
 import { collideSphereHalfSpace } from './sphere-half-space.js';
 import { collideSpherePlane } from './sphere-plane.js';
@@ -51,16 +52,20 @@ interface PairSetup {
   detect: Detect;
   /** The same pair with the arguments swapped: the detector itself for boxes and spheres, else `collide`. */
   detectSwapped: Detect;
+  /** The pair's boolean test, where the library has one. */
+  overlap?: (first: AnyPrimitive, second: AnyPrimitive) => boolean;
 }
 
 const SETUPS: Record<PairName, PairSetup> = {
   'sphere-sphere': {
     detect: (a, b, data) => collideSphereSphere(a as Sphere, b as Sphere, data),
     detectSwapped: (b, a, data) => collideSphereSphere(b as Sphere, a as Sphere, data),
+    overlap: (a, b) => overlapSphereSphere(a as Sphere, b as Sphere),
   },
   'sphere-half-space': {
     detect: (a, b, data) => collideSphereHalfSpace(a as Sphere, b as HalfSpace, data),
     detectSwapped: collide,
+    overlap: (a, b) => overlapSphereHalfSpace(a as Sphere, b as HalfSpace),
   },
   'sphere-plane': {
     detect: (a, b, data) => collideSpherePlane(a as Sphere, b as Plane, data),
@@ -69,6 +74,7 @@ const SETUPS: Record<PairName, PairSetup> = {
   'box-half-space': {
     detect: (a, b, data) => collideBoxHalfSpace(a as Box, b as HalfSpace, data),
     detectSwapped: collide,
+    overlap: (a, b) => overlapBoxHalfSpace(a as Box, b as HalfSpace),
   },
   'box-plane': {
     detect: (a, b, data) => collideBoxPlane(a as Box, b as Plane, data),
@@ -77,10 +83,12 @@ const SETUPS: Record<PairName, PairSetup> = {
   'box-sphere': {
     detect: (a, b, data) => collideBoxSphere(a as Box, b as Sphere, data),
     detectSwapped: collide,
+    overlap: (a, b) => overlapBoxSphere(a as Box, b as Sphere),
   },
   'box-box': {
     detect: (a, b, data) => collideBoxBox(a as Box, b as Box, data),
     detectSwapped: (b, a, data) => collideBoxBox(b as Box, a as Box, data),
+    overlap: (a, b) => overlapBoxBox(a as Box, b as Box),
   },
 };
 
@@ -317,6 +325,16 @@ function checkConfiguration(findings: Findings, setup: PairSetup, pair: PairName
   findings.check('overlapping gives a contact');
   if (truth.depth > eps && result.contacts.length === 0) fail('overlapping gives a contact', `oracle depth ${truth.depth}`);
 
+  if (setup.overlap) {
+    // The boolean test answers true exactly when the detector, at tolerance 0, writes a contact;
+    // and away from touching it must agree with the oracle.
+    findings.check('the overlap test agrees with the detector and the oracle');
+    const overlapping = setup.overlap(primitiveOf(first), primitiveOf(second));
+    if ((tolerance === 0 && overlapping !== result.contacts.length > 0) || (Math.abs(truth.depth) > eps && overlapping !== truth.depth > 0)) {
+      fail('the overlap test agrees with the detector and the oracle', `overlap says ${overlapping}, the detector wrote ${result.contacts.length}, oracle depth ${truth.depth}`);
+    }
+  }
+
   // The same call into a buffer with only 1 to 3 free slots: written = min(full, room), overflowed exactly when cut.
   const room = 1 + random.int(3);
   const tight = run(setup.detect, first, second, tightPool(prefix + room, settings), prefix);
@@ -430,6 +448,7 @@ for (const [index, pair] of PAIRS.entries()) {
     }, Math.max(60_000, 10 * RUNS));
     const properties: string[] = [...PROPERTIES];
     if (SETUPS[pair].detectSwapped === collide) properties.push('collide in name order equals the detector');
+    if (SETUPS[pair].overlap) properties.push('the overlap test agrees with the detector and the oracle');
     // Box-box reports the depth of the axis it chose, which may exceed the least one by the axis margin.
     properties.push(pair === 'box-box' ? 'deepest penetration within the axis margin of the oracle depth' : 'deepest penetration equals the oracle depth');
     for (const property of properties) it(property, () => findings.expectNone(property));
