@@ -4,10 +4,12 @@
  */
 import { WebGLRenderer } from 'three';
 import './style.css';
-import { DEFAULT_SCENE, findScene } from './scenes.js';
+import { DEFAULT_SCENE, findScene, isScene2 } from './scenes.js';
 import type { SceneEntry } from './scenes.js';
 import { Panel } from './panel.js';
 import { View3D } from './view3d.js';
+import { View2D } from './view2d.js';
+import type { MinimumTranslation } from './scenes2d.js';
 import type { View } from './view.js';
 import type { ContactRecord } from './contact-records.js';
 
@@ -25,6 +27,10 @@ export interface ContactkitState {
   settings: { tolerance: number; maxContactsPerPair: number };
   /** World centres of the shapes (first, second). */
   shapes: number[][];
+  /** The minimum translation drawn (polygons-convex), else null. */
+  minimumTranslation: MinimumTranslation | null;
+  /** The segment intersections marked (segments), else empty. */
+  intersections: number[][];
   /** World point -> canvas CSS pixels (from the canvas's top left). */
   project(point: readonly number[]): [number, number];
 }
@@ -43,7 +49,7 @@ const renderer = new WebGLRenderer({ canvas, antialias: true, preserveDrawingBuf
 renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
 
 function createView(sceneEntry: SceneEntry): View {
-  return new View3D(sceneEntry.id, renderer);
+  return isScene2(sceneEntry.id) ? new View2D(sceneEntry.id, renderer) : new View3D(sceneEntry.id, renderer);
 }
 
 const view = createView(entry);
@@ -104,9 +110,11 @@ function tick(now: number): void {
     animating,
     settings: { tolerance: view.data.tolerance, maxContactsPerPair: view.data.maxContactsPerPair },
     shapes: view.shapeCentres(),
+    minimumTranslation: view instanceof View2D ? view.translation : null,
+    intersections: view instanceof View2D ? view.intersections : [],
     project: (point) => view.project(point),
   };
-  panel.showContacts(contacts);
+  panel.showContacts(contacts, view instanceof View2D && view.scene.showSegmentIntersections ? `, ${view.intersections.length} segment intersections` : '');
   requestAnimationFrame(tick);
 }
 

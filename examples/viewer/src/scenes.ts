@@ -1,14 +1,17 @@
 /**
  * The catalogue of scenes: ids as the URL names them (`?scene=box-box-face`), grouped for the
- * menu. Pure: no DOM and no three.js.
+ * menu, and what each scene computes, without a page. Pure: no DOM and no three.js.
  */
 import { CollisionData } from '@contactkit/contacts3d';
+import { CollisionData2 } from '@contactkit/collision2d';
 import { SCENE3_IDS, collideScene3, createScene3, motionPose3 } from './scenes3d.js';
 import type { Scene3Id } from './scenes3d.js';
+import { SCENE2_IDS, collideScene2, createScene2, minimumTranslation, motionPose2, segmentIntersections } from './scenes2d.js';
+import type { MinimumTranslation, Scene2Id } from './scenes2d.js';
 import { contactRecords } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
 
-export type SceneId = Scene3Id;
+export type SceneId = Scene3Id | Scene2Id;
 
 export interface SceneEntry {
   id: SceneId;
@@ -19,6 +22,7 @@ export interface SceneEntry {
 /** Every scene, 3D first, in menu order. */
 export const SCENES: readonly SceneEntry[] = [
   ...SCENE3_IDS.map((id) => ({ id, dimension: 3 as const, title: createScene3(id).title })),
+  ...SCENE2_IDS.map((id) => ({ id, dimension: 2 as const, title: createScene2(id).title })),
 ];
 
 /** The scene a bare URL opens. */
@@ -27,6 +31,10 @@ export const DEFAULT_SCENE: SceneId = 'box-box-face';
 /** The catalogue entry of an id, or undefined for an unknown id. */
 export function findScene(id: string | null): SceneEntry | undefined {
   return SCENES.find((entry) => entry.id === id);
+}
+
+export function isScene2(id: SceneId): id is Scene2Id {
+  return (SCENE2_IDS as readonly string[]).includes(id);
 }
 
 /** Settings of the CollisionData a scene is computed with (the panel's inputs). */
@@ -38,11 +46,30 @@ export interface SceneSettings {
 /** The panel's starting settings: those of a fresh CollisionData. */
 export const DEFAULT_SETTINGS: SceneSettings = { tolerance: 0, maxContactsPerPair: 8 };
 
+/** Everything a scene computes in one frame. */
+export interface SceneResult {
+  contacts: ContactRecord[];
+  /** Scenes that draw the minimum translation (polygons-convex), else null. */
+  minimumTranslation: MinimumTranslation | null;
+  /** Scenes that mark segment intersections (segments), else empty. */
+  intersections: number[][];
+}
+
 /**
- * The contacts of a scene at its starting pose, or at time `t` of its scripted motion: what the
+ * What a scene computes at its starting pose, or at time `t` of its scripted motion: what the
  * page shows for the same scene and settings, computed without a page.
  */
-export function sceneContacts(id: SceneId, settings: SceneSettings = DEFAULT_SETTINGS, t: number | null = null): ContactRecord[] {
+export function sceneResult(id: SceneId, settings: SceneSettings = DEFAULT_SETTINGS, t: number | null = null): SceneResult {
+  if (isScene2(id)) {
+    const scene = createScene2(id);
+    const data = new CollisionData2({ capacity: 64, tolerance: settings.tolerance, maxContactsPerPair: settings.maxContactsPerPair });
+    if (t !== null) {
+      const pose = motionPose2(scene, t);
+      scene.shapes[0]!.setPose(pose.position, pose.angle);
+    }
+    collideScene2(scene, data);
+    return { contacts: contactRecords(data), minimumTranslation: minimumTranslation(scene), intersections: segmentIntersections(scene) };
+  }
   const scene = createScene3(id);
   const data = new CollisionData({ capacity: 64, tolerance: settings.tolerance, maxContactsPerPair: settings.maxContactsPerPair });
   if (t !== null) {
@@ -50,5 +77,10 @@ export function sceneContacts(id: SceneId, settings: SceneSettings = DEFAULT_SET
     scene.first.setPose(pose.position, pose.quaternion);
   }
   collideScene3(scene, data);
-  return contactRecords(data);
+  return { contacts: contactRecords(data), minimumTranslation: null, intersections: [] };
+}
+
+/** The contacts of `sceneResult`. */
+export function sceneContacts(id: SceneId, settings: SceneSettings = DEFAULT_SETTINGS, t: number | null = null): ContactRecord[] {
+  return sceneResult(id, settings, t).contacts;
 }

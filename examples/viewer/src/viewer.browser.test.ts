@@ -15,9 +15,16 @@ import type { Browser, Page } from 'playwright-core';
 import type { PreviewServer } from 'vite';
 import { CONTACT_KIND_COLORS } from '@contactkit/three';
 import type { ContactKind } from '@contactkit/math';
-import { SCENES, sceneContacts } from './scenes.js';
+import { CollisionData } from '@contactkit/contacts3d';
+import { CollisionData2 } from '@contactkit/collision2d';
+import { SCENES, sceneContacts, sceneResult } from './scenes.js';
 import type { SceneId, SceneSettings } from './scenes.js';
+import { collideScene3, createScene3 } from './scenes3d.js';
+import { collideScene2, createScene2 } from './scenes2d.js';
+import type { MinimumTranslation } from './scenes2d.js';
+import { contactRecords } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
+import { INTERSECTION_COLOR } from './view2d.js';
 import { VIEWER_ROOT, buildAndServe, colorStatistics, decodePng, launchChromium, nearestColorDistance } from './browser-support.js';
 import type { Pixels } from './browser-support.js';
 
@@ -68,6 +75,16 @@ function pageContacts(page: Page): Promise<ContactRecord[]> {
   return page.evaluate(() => window.__contactkit!.contacts);
 }
 
+function expectSameTranslation(actual: MinimumTranslation | null, expected: MinimumTranslation | null): void {
+  if (expected === null) {
+    expect(actual).toBeNull();
+    return;
+  }
+  expect(actual!.overlapping).toBe(expected.overlapping);
+  expect(actual!.depth).toBeCloseTo(expected.depth, 9);
+  expect(actual!.normal).toEqual(expected.normal.map((v) => expect.closeTo(v, 9)));
+}
+
 /** Equal contact sets: same count, kinds and feature ids; numbers within 1e-9. */
 function expectSameContacts(actual: readonly ContactRecord[], expected: readonly ContactRecord[]): void {
   expect(actual.map((c) => [c.kind, c.featureId])).toEqual(expected.map((c) => [c.kind, c.featureId]));
@@ -85,7 +102,8 @@ async function screenshot(page: Page, name: string): Promise<Pixels> {
   return decodePng(png);
 }
 
-describe('viewer in Chromium', () => {
+// Software WebGL is slow: a page test takes a few seconds.
+describe('viewer in Chromium', { timeout: 30_000 }, () => {
   it('lists every scene in its menu, as links to ?scene=<id>', async () => {
     const { page, errors } = await openScene('box-box-face');
     const links = await page.$$eval('#scene-menu a', (anchors) => anchors.map((a) => a.getAttribute('href')));
@@ -97,16 +115,22 @@ describe('viewer in Chromium', () => {
   for (const entry of SCENES) {
     it(`${entry.id}: no console errors, Node's contacts, drawn where they are`, async () => {
       const { page, errors } = await openScene(entry.id);
-      const state = await page.evaluate(() => ({ scene: window.__contactkit!.scene, contacts: window.__contactkit!.contacts }));
+      const state = await page.evaluate(() => {
+        const k = window.__contactkit!;
+        return { scene: k.scene, contacts: k.contacts, minimumTranslation: k.minimumTranslation, intersections: k.intersections };
+      });
       expect(state.scene).toBe(entry.id);
-      const expected = sceneContacts(entry.id as SceneId);
-      expect(expected.length).toBeGreaterThan(0);
-      expectSameContacts(state.contacts, expected);
+      const expected = sceneResult(entry.id as SceneId);
+      expect(expected.contacts.length).toBeGreaterThan(0);
+      expectSameContacts(state.contacts, expected.contacts);
+      expectSameTranslation(state.minimumTranslation, expected.minimumTranslation);
+      expect(state.intersections).toEqual(expected.intersections.map((p) => p.map((v) => expect.closeTo(v, 9))));
 
       const image = await screenshot(page, entry.id);
-      // Not blank: the background is far from all of the picture, and shapes and markers add colours.
+      // Not blank: the background colour leaves room for shapes and markers (the sparse segments
+      // scene draws on about 9% of the canvas), which add many colours.
       const stats = colorStatistics(image);
-      expect(stats.dominantShare).toBeLessThan(0.9);
+      expect(stats.dominantShare).toBeLessThan(0.96);
       expect(stats.distinct).toBeGreaterThan(40);
       for (const contact of state.contacts) {
         const [x, y] = await page.evaluate((point) => window.__contactkit!.project(point), contact.point);
@@ -114,6 +138,11 @@ describe('viewer in Chromium', () => {
         // The marker (radius about 8 px on screen) is drawn unlit over everything: its exact colour
         // is within a few pixels of the projected point.
         expect(nearestColorDistance(image, x, y, color, 4), `${entry.id}: kind colour at (${x.toFixed(0)}, ${y.toFixed(0)})`).toBeLessThan(40);
+      }
+      for (const point of state.intersections) {
+        const [x, y] = await page.evaluate((p) => window.__contactkit!.project(p), point);
+        // A white ring (inner radius about 10 px) around each segment crossing.
+        expect(nearestColorDistance(image, x, y, INTERSECTION_COLOR, 18), `${entry.id}: ring at (${x.toFixed(0)}, ${y.toFixed(0)})`).toBeLessThan(40);
       }
       expect(errors).toEqual([]);
       await page.close();
@@ -158,8 +187,40 @@ describe('viewer in Chromium', () => {
     const centre = await page.evaluate(() => window.__contactkit!.shapes[0]!);
     expect(centre[0]).toBeLessThan(-0.7);
     expect(after).not.toEqual(before);
-    expect(after).toHaveLength(0);
+    // Node, with the first sphere where the drag left it, agrees.
+    const scene = createScene3('sphere-sphere');
+    scene.first.setPose(centre, [0, 0, 0, 1]);
+    const data = new CollisionData({ capacity: 64 });
+    collideScene3(scene, data);
+    expectSameContacts(after, contactRecords(data));
     await screenshot(page, 'sphere-sphere-dragged');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('circle-concave: dragging the circle out of the corner changes the contacts', async () => {
+    const { page, errors } = await openScene('circle-concave');
+    const before = await pageContacts(page);
+    expect(before).toHaveLength(2);
+    const [x, y] = await page.evaluate(() => window.__contactkit!.project(window.__contactkit!.shapes[0]!));
+    const box = (await page.locator('#view').boundingBox())!;
+    // Up and to the left, away from both walls (about 0.5 world units each way).
+    await page.mouse.move(box.x + x, box.y + y);
+    await page.mouse.down();
+    for (let step = 1; step <= 8; step++) await page.mouse.move(box.x + x - 10 * step, box.y + y - 10 * step);
+    await page.mouse.up();
+    await waitFrames(page, 2);
+    const after = await pageContacts(page);
+    const centre = await page.evaluate(() => window.__contactkit!.shapes[0]!);
+    expect(centre[0]).toBeLessThan(0.8);
+    expect(centre[1]).toBeGreaterThan(0.2);
+    expect(after).not.toEqual(before);
+    const scene = createScene2('circle-concave');
+    scene.shapes[0]!.setPose(centre, 0);
+    const data = new CollisionData2({ capacity: 64 });
+    collideScene2(scene, data);
+    expectSameContacts(after, contactRecords(data));
+    await screenshot(page, 'circle-concave-dragged');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -182,5 +243,5 @@ describe('viewer in Chromium', () => {
     expect(new Set(penetrations.map((p) => p.toFixed(4))).size).toBeGreaterThan(2); // the contact moved
     expect(errors).toEqual([]);
     await page.close();
-  }, 30_000);
+  });
 });
