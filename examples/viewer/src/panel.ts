@@ -147,7 +147,7 @@ export class Panel {
     const table = element('table', { id: 'contacts' });
     const head = element('thead');
     const headRow = element('tr');
-    for (const name of ['#', 'kind', 'point', 'normal', 'penetration', 'featureId']) headRow.append(element('th', {}, name));
+    for (const name of ['#', 'kind', 'penetration', 'featureId']) headRow.append(element('th', {}, name));
     head.append(headRow);
     this.table = element('tbody');
     table.append(head, this.table);
@@ -167,15 +167,17 @@ export class Panel {
     if (key === this.lastShown) return;
     this.lastShown = key;
     this.summary.textContent = `${contacts.length} contact${contacts.length === 1 ? '' : 's'}${extra}`;
+    // Two rows per contact, so that the panel stays narrow: kind, depth and id, then the vectors.
     this.table.replaceChildren(
-      ...rows.map((cells, index) => {
-        const tr = element('tr');
-        tr.append(element('td', {}, String(index)));
+      ...rows.flatMap((cells, index) => {
+        const first = element('tr', { class: 'contact' });
+        first.append(element('td', {}, String(index)));
         const kindCell = element('td');
         kindCell.append(element('span', { class: 'swatch', style: `background:${hexColor(CONTACT_KIND_COLORS[contacts[index]!.kind as ContactKind] ?? 0xffffff)}` }), document.createTextNode(cells[0]!));
-        tr.append(kindCell);
-        for (const cell of cells.slice(1)) tr.append(element('td', {}, cell));
-        return tr;
+        first.append(kindCell, element('td', {}, cells[3]!), element('td', {}, cells[4]!));
+        const second = element('tr', { class: 'vectors' });
+        second.append(element('td'), element('td', { colspan: '3' }, `point  ${cells[1]}\nnormal ${cells[2]}`));
+        return [first, second];
       }),
     );
   }

@@ -100,12 +100,12 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
       { shape: () => new Circle(0.5), start: { position: [1.05, -0.05], angle: 0 } },
       {
         // The L: a floor (top at y = -0.5) and a wall on the right (inner face at x = 1.5).
-        shape: () => new Polygon([[-2.5, -1.5], [2.5, -1.5], [2.5, 1.5], [1.5, 1.5], [1.5, -0.5], [-2.5, -0.5]]),
+        shape: () => new Polygon([[-2, -1.5], [2.5, -1.5], [2.5, 1.5], [1.5, 1.5], [1.5, -0.5], [-2, -0.5]]),
         start: { position: [0, 0], angle: 0 },
       },
     ],
     motion: { direction: [-1, 1], distance: 0.9, spin: 0.8 },
-    view: { centre: [0, 0], height: 4.2 },
+    view: { centre: [0.25, 0], height: 4.4 },
   },
   'polygons-convex': {
     title: 'Two convex polygons',

@@ -151,6 +151,8 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
 
   it('box-box-face: the settings inputs reach the CollisionData setters', async () => {
     const { page, errors } = await openScene('box-box-face');
+    // The whole page once, panel included, for a person to look at.
+    writeFileSync(join(SCREENSHOT_DIR, 'page-box-box-face.png'), await page.screenshot());
     await page.fill('#max-contacts', '4');
     await waitFrames(page, 2);
     const settings: SceneSettings = { tolerance: 0, maxContactsPerPair: 4 };
