@@ -26,6 +26,10 @@ const rotationAB = new Float64Array(9);
 
 /** Largest clipped polygon: a quadrilateral cut by four planes gains at most one vertex per plane. */
 const MAX_POLYGON = 8;
+/** Separations (relative to the larger box) and alignments closer than this count as equal. */
+const SAT_TIE = 1e-10;
+/** Distance from a side plane, relative to the reference box's size, that counts as on the plane. */
+const PLANE_SLACK = 1e-9;
 
 /**
  * The polygon being clipped, in the reference face's frame: `u`, `v` along the face's two side
@@ -50,6 +54,8 @@ const manifoldDepths = new Float64Array(MAX_POLYGON);
 const manifoldFeatureA = new Int32Array(MAX_POLYGON);
 const manifoldFeatureB = new Int32Array(MAX_POLYGON);
 const manifoldKinds = new Int32Array(MAX_POLYGON);
+/** Both feature codes of each point, for `reduceManifold` to break ties by. */
+const manifoldKeys = new Int32Array(MAX_POLYGON);
 const manifoldNormal = new Float64Array(3);
 const selected = new Int32Array(MAX_POLYGON);
 
@@ -65,14 +71,25 @@ function signOf(value: number): number {
 }
 
 /**
- * Whether `a` comes first in the canonical order of a pair: the lexicographic order of
- * position, half size and rotation. Identical boxes at the same pose keep the given order.
+ * Whether `a` comes first in the canonical order of a pair. Every choice the detector makes
+ * follows this order, so it must not change when the arguments are swapped or the pair is moved:
+ * the smaller half size first (lexicographic); for boxes of equal size, the box that sees the
+ * other's centre at the lexicographically smaller local coordinates (moving the pair leaves
+ * both views unchanged, swapping the boxes swaps them). Views equal up to round-off, as for
+ * boxes at the same pose, fall back to world position and keep the given order at the last.
  */
 function firstInCanonicalOrder(a: Box, b: Box): boolean {
+  const ha = a.halfSize, hb = b.halfSize;
+  for (let i = 0; i < 3; i++) if (ha[i] !== hb[i]) return ha[i]! < hb[i]!;
   const ma = a.transform, mb = b.transform;
+  const dx = mb[12]! - ma[12]!, dy = mb[13]! - ma[13]!, dz = mb[14]! - ma[14]!;
+  const tie = SAT_TIE * Math.max(ha[0]!, ha[1]!, ha[2]!);
+  for (let k = 0; k < 3; k++) {
+    const seenFromA = dx * ma[4 * k]! + dy * ma[4 * k + 1]! + dz * ma[4 * k + 2]!;
+    const seenFromB = -(dx * mb[4 * k]! + dy * mb[4 * k + 1]! + dz * mb[4 * k + 2]!);
+    if (Math.abs(seenFromA - seenFromB) > tie) return seenFromA < seenFromB;
+  }
   for (let i = 12; i < 15; i++) if (ma[i] !== mb[i]) return ma[i]! < mb[i]!;
-  for (let i = 0; i < 3; i++) if (a.halfSize[i] !== b.halfSize[i]) return a.halfSize[i]! < b.halfSize[i]!;
-  for (let i = 0; i < 11; i++) if (ma[i] !== mb[i]) return ma[i]! < mb[i]!;
   return true;
 }
 
@@ -80,13 +97,15 @@ function firstInCanonicalOrder(a: Box, b: Box): boolean {
  * One Sutherland-Hodgman pass against side plane `plane` (`sign * x <= limit`, x being u for
  * planes 0 and 1, v for 2 and 3): returns the vertex count of the clipped polygon. A polygon
  * wholly inside stays where it is; otherwise the result goes to the other buffer.
+ * A vertex within `slack` of the plane counts as on it: it is kept and is itself the crossing,
+ * so round-off never turns one corner of a resting box into two nearly equal points.
  */
-function clipPolygon(count: number, plane: number, limit: number): number {
+function clipPolygon(count: number, plane: number, limit: number, slack: number): number {
   const along = plane < 2 ? polygonU : polygonV;
   const sign = plane & 1 ? -1 : 1;
   const source = clipSource;
   let inside = 0;
-  for (let i = 0; i < count; i++) if (sign * along[source + i]! <= limit) inside++;
+  for (let i = 0; i < count; i++) if (sign * along[source + i]! - limit <= slack) inside++;
   if (inside === count) return count;
   const target = source === 0 ? MAX_POLYGON : 0;
   clipSource = target;
@@ -96,7 +115,9 @@ function clipPolygon(count: number, plane: number, limit: number): number {
     const next = i + 1 === count ? source : current + 1;
     const distanceCurrent = sign * along[current]! - limit;
     const distanceNext = sign * along[next]! - limit;
-    if ((distanceCurrent <= 0) !== (distanceNext <= 0)) {
+    const currentInside = distanceCurrent <= slack;
+    const nextInside = distanceNext <= slack;
+    if (currentInside !== nextInside && (currentInside ? distanceCurrent < -slack : distanceNext < -slack)) {
       // The edge crosses the plane at t, from distanceCurrent + t (distanceNext - distanceCurrent) = 0.
       const t = distanceCurrent / (distanceCurrent - distanceNext);
       polygonU[out] = polygonU[current]! + t * (polygonU[next]! - polygonU[current]!);
@@ -105,16 +126,19 @@ function clipPolygon(count: number, plane: number, limit: number): number {
       along[out] = sign * limit;
       const edge = polygonEdge[current]!;
       polygonOrigin[out] = edge < 4 ? 8 + 4 * edge + plane : 32 + 4 * (edge - 4) + plane;
-      // Entering: the new vertex continues along the cut edge; leaving: along the plane.
-      polygonEdge[out] = distanceCurrent <= 0 ? 4 + plane : edge;
+      // Leaving: the polygon goes on along the plane; entering: along the cut edge.
+      polygonEdge[out] = currentInside ? 4 + plane : edge;
       out++;
     }
-    if (distanceNext <= 0) {
+    if (nextInside) {
       polygonU[out] = polygonU[next]!;
       polygonV[out] = polygonV[next]!;
       polygonW[out] = polygonW[next]!;
       polygonOrigin[out] = polygonOrigin[next]!;
-      polygonEdge[out] = polygonEdge[next]!;
+      // A vertex on the plane whose successor is outside leaves along the plane.
+      const after = i + 2 >= count ? source + i + 2 - count : current + 2;
+      const leaves = distanceNext >= -slack && sign * along[after]! - limit > slack;
+      polygonEdge[out] = leaves ? 4 + plane : polygonEdge[next]!;
       out++;
     }
   }
@@ -145,13 +169,14 @@ function faceContacts(
   const vx = mr[4 * axisV]!, vy = mr[4 * axisV + 1]!, vz = mr[4 * axisV + 2]!;
   const wx = mr[4 * referenceAxis]!, wy = mr[4 * referenceAxis + 1]!, wz = mr[4 * referenceAxis + 2]!;
 
-  // The incident face: the incident box's face most anti-parallel to the reference normal.
+  // The incident face: the incident box's face most anti-parallel to the reference normal; faces
+  // equal up to round-off (a box turned 45 degrees) keep the lower axis.
   let incidentAxis = 0;
   let best = -1;
   let facing = 0;
   for (let m = 0; m < 3; m++) {
     const along = mi[4 * m]! * wx + mi[4 * m + 1]! * wy + mi[4 * m + 2]! * wz;
-    if (Math.abs(along) > best) {
+    if (Math.abs(along) > best + SAT_TIE) {
       best = Math.abs(along);
       incidentAxis = m;
       facing = along * referenceSign;
@@ -181,18 +206,24 @@ function faceContacts(
 
   clipSource = 0;
   const limitU = hr[axisU]!, limitV = hr[axisV]!;
-  let count = clipPolygon(4, 0, limitU);
-  count = clipPolygon(count, 1, limitU);
-  count = clipPolygon(count, 2, limitV);
-  count = clipPolygon(count, 3, limitV);
+  const slack = PLANE_SLACK * Math.max(limitU, limitV, hr[referenceAxis]!);
+  let count = clipPolygon(4, 0, limitU, slack);
+  count = clipPolygon(count, 1, limitU, slack);
+  count = clipPolygon(count, 2, limitV, slack);
+  count = clipPolygon(count, 3, limitV, slack);
 
   // Keep the points below the reference face and lift each halfway to it.
   const faceLevel = hr[referenceAxis]!;
   const ox = mr[12]!, oy = mr[13]!, oz = mr[14]!;
   let kept = 0;
   for (let i = clipSource; i < clipSource + count; i++) {
-    const depth = faceLevel - referenceSign * polygonW[i]!;
-    if (depth < -tolerance) continue;
+    // Round-off may put a touching point a hair above the face: within the slack it counts as
+    // touching, as the SAT that let it through said (no contact is lost, none reported beyond -tolerance).
+    let depth = faceLevel - referenceSign * polygonW[i]!;
+    if (depth < -tolerance) {
+      if (depth < -tolerance - slack) continue;
+      depth = -tolerance;
+    }
     const u = polygonU[i]!, v = polygonV[i]!, w = polygonW[i]! + 0.5 * depth * referenceSign;
     manifoldPoints[3 * kept] = ox + u * ux + v * vx + w * wx;
     manifoldPoints[3 * kept + 1] = oy + u * uy + v * vy + w * wy;
@@ -400,20 +431,25 @@ function separatingAxisTest(a: Box, b: Box, tolerance: number): boolean {
   const dx = mb[12]! - ma[12]!, dy = mb[13]! - ma[13]!, dz = mb[14]! - ma[14]!;
   const t0 = dx * a0x + dy * a0y + dz * a0z, t1 = dx * a1x + dy * a1y + dz * a1z, t2 = dx * a2x + dy * a2y + dz * a2z;
 
-  // Face axes of A: |t_i| - (ha_i + sum_j hb_j q_ij). Ties keep the lower axis.
+  // Candidates closer than `tie` count as equal and keep the earlier axis: an axis order that is
+  // part of the boxes, so round-off in a moved pair never picks a different one.
+  const size = Math.max(ha0, ha1, ha2, hb0, hb1, hb2);
+  const tie = SAT_TIE * size;
+
+  // Face axes of A: |t_i| - (ha_i + sum_j hb_j q_ij).
   let separation = Math.abs(t0) - (ha0 + hb0 * q00 + hb1 * q01 + hb2 * q02);
   if (separation > tolerance) return false;
   let faceAxis = 0, faceSeparation = separation, faceSign = signOf(t0);
   separation = Math.abs(t1) - (ha1 + hb0 * q10 + hb1 * q11 + hb2 * q12);
   if (separation > tolerance) return false;
-  if (separation > faceSeparation) {
+  if (separation > faceSeparation + tie) {
     faceAxis = 1;
     faceSeparation = separation;
     faceSign = signOf(t1);
   }
   separation = Math.abs(t2) - (ha2 + hb0 * q20 + hb1 * q21 + hb2 * q22);
   if (separation > tolerance) return false;
-  if (separation > faceSeparation) {
+  if (separation > faceSeparation + tie) {
     faceAxis = 2;
     faceSeparation = separation;
     faceSign = signOf(t2);
@@ -427,20 +463,31 @@ function separatingAxisTest(a: Box, b: Box, tolerance: number): boolean {
   let faceBAxis = 0, faceBSeparation = separation, faceBSign = -signOf(tb0);
   separation = Math.abs(tb1) - (ha0 * q01 + ha1 * q11 + ha2 * q21 + hb1);
   if (separation > tolerance) return false;
-  if (separation > faceBSeparation) {
+  if (separation > faceBSeparation + tie) {
     faceBAxis = 1;
     faceBSeparation = separation;
     faceBSign = -signOf(tb1);
   }
   separation = Math.abs(tb2) - (ha0 * q02 + ha1 * q12 + ha2 * q22 + hb2);
   if (separation > tolerance) return false;
-  if (separation > faceBSeparation) {
+  if (separation > faceBSeparation + tie) {
     faceBAxis = 2;
     faceBSeparation = separation;
     faceBSign = -signOf(tb2);
   }
-  const absoluteMargin = AXIS_ABSOLUTE_MARGIN * Math.max(ha0, ha1, ha2, hb0, hb1, hb2);
-  if (faceBSeparation > faceSeparation + AXIS_RELATIVE_MARGIN * Math.abs(faceSeparation) + absoluteMargin) {
+  // Between the best faces of A and B the larger separation wins, with no bias toward either box:
+  // the choice then depends on neither the argument order nor the pose. Flipping between two
+  // nearly equal faces is harmless: for parallel faces both clippings give the same polygon, and
+  // its corners get the same feature ids (a corner of one face inside the other is named by that
+  // corner and that face, whichever face is the reference). Ties go to the larger face, then to A.
+  const absoluteMargin = AXIS_ABSOLUTE_MARGIN * size;
+  let useB = faceBSeparation > faceSeparation + tie;
+  if (Math.abs(faceBSeparation - faceSeparation) <= tie) {
+    const areaA = faceAxis === 0 ? ha1 * ha2 : faceAxis === 1 ? ha0 * ha2 : ha0 * ha1;
+    const areaB = faceBAxis === 0 ? hb1 * hb2 : faceBAxis === 1 ? hb0 * hb2 : hb0 * hb1;
+    useB = areaB > areaA;
+  }
+  if (useB) {
     faceAxis = 3 + faceBAxis;
     faceSeparation = faceBSeparation;
     faceSign = faceBSign;
@@ -451,31 +498,31 @@ function separatingAxisTest(a: Box, b: Box, tolerance: number): boolean {
   let edgeAxis = -1, edgeSeparation = -Infinity;
   separation = edgeAxisSeparation(Math.abs(t2 * r10 - t1 * r20), ha1 * q20 + ha2 * q10 + hb1 * q02 + hb2 * q01, r10 * r10 + r20 * r20);
   if (separation > tolerance) return false;
-  if (separation > edgeSeparation) { edgeSeparation = separation; edgeAxis = 0; }
+  if (separation > edgeSeparation + tie) { edgeSeparation = separation; edgeAxis = 0; }
   separation = edgeAxisSeparation(Math.abs(t2 * r11 - t1 * r21), ha1 * q21 + ha2 * q11 + hb0 * q02 + hb2 * q00, r11 * r11 + r21 * r21);
   if (separation > tolerance) return false;
-  if (separation > edgeSeparation) { edgeSeparation = separation; edgeAxis = 1; }
+  if (separation > edgeSeparation + tie) { edgeSeparation = separation; edgeAxis = 1; }
   separation = edgeAxisSeparation(Math.abs(t2 * r12 - t1 * r22), ha1 * q22 + ha2 * q12 + hb0 * q01 + hb1 * q00, r12 * r12 + r22 * r22);
   if (separation > tolerance) return false;
-  if (separation > edgeSeparation) { edgeSeparation = separation; edgeAxis = 2; }
+  if (separation > edgeSeparation + tie) { edgeSeparation = separation; edgeAxis = 2; }
   separation = edgeAxisSeparation(Math.abs(t0 * r20 - t2 * r00), ha0 * q20 + ha2 * q00 + hb1 * q12 + hb2 * q11, r20 * r20 + r00 * r00);
   if (separation > tolerance) return false;
-  if (separation > edgeSeparation) { edgeSeparation = separation; edgeAxis = 3; }
+  if (separation > edgeSeparation + tie) { edgeSeparation = separation; edgeAxis = 3; }
   separation = edgeAxisSeparation(Math.abs(t0 * r21 - t2 * r01), ha0 * q21 + ha2 * q01 + hb0 * q12 + hb2 * q10, r21 * r21 + r01 * r01);
   if (separation > tolerance) return false;
-  if (separation > edgeSeparation) { edgeSeparation = separation; edgeAxis = 4; }
+  if (separation > edgeSeparation + tie) { edgeSeparation = separation; edgeAxis = 4; }
   separation = edgeAxisSeparation(Math.abs(t0 * r22 - t2 * r02), ha0 * q22 + ha2 * q02 + hb0 * q11 + hb1 * q10, r22 * r22 + r02 * r02);
   if (separation > tolerance) return false;
-  if (separation > edgeSeparation) { edgeSeparation = separation; edgeAxis = 5; }
+  if (separation > edgeSeparation + tie) { edgeSeparation = separation; edgeAxis = 5; }
   separation = edgeAxisSeparation(Math.abs(t1 * r00 - t0 * r10), ha0 * q10 + ha1 * q00 + hb1 * q22 + hb2 * q21, r00 * r00 + r10 * r10);
   if (separation > tolerance) return false;
-  if (separation > edgeSeparation) { edgeSeparation = separation; edgeAxis = 6; }
+  if (separation > edgeSeparation + tie) { edgeSeparation = separation; edgeAxis = 6; }
   separation = edgeAxisSeparation(Math.abs(t1 * r01 - t0 * r11), ha0 * q11 + ha1 * q01 + hb0 * q22 + hb2 * q20, r01 * r01 + r11 * r11);
   if (separation > tolerance) return false;
-  if (separation > edgeSeparation) { edgeSeparation = separation; edgeAxis = 7; }
+  if (separation > edgeSeparation + tie) { edgeSeparation = separation; edgeAxis = 7; }
   separation = edgeAxisSeparation(Math.abs(t1 * r02 - t0 * r12), ha0 * q12 + ha1 * q02 + hb0 * q21 + hb1 * q20, r02 * r02 + r12 * r12);
   if (separation > tolerance) return false;
-  if (separation > edgeSeparation) { edgeSeparation = separation; edgeAxis = 8; }
+  if (separation > edgeSeparation + tie) { edgeSeparation = separation; edgeAxis = 8; }
 
   sat.faceAxis = faceAxis;
   sat.faceSign = faceSign;
@@ -533,7 +580,8 @@ export function collideBoxBox(first: Box, second: Box, data: CollisionData): num
   const limit = Math.min(wanted, room);
   let chosen = count;
   if (count > limit) {
-    chosen = limit === 0 ? 0 : reduceManifold(selected, manifoldPoints, manifoldDepths, count, manifoldNormal[0]!, manifoldNormal[1]!, manifoldNormal[2]!, limit);
+    for (let i = 0; i < count; i++) manifoldKeys[i] = (manifoldFeatureA[i]! << 16) | manifoldFeatureB[i]!;
+    chosen = limit === 0 ? 0 : reduceManifold(selected, manifoldPoints, manifoldDepths, manifoldKeys, count, manifoldNormal[0]!, manifoldNormal[1]!, manifoldNormal[2]!, limit);
   } else {
     for (let i = 0; i < count; i++) selected[i] = i;
   }

@@ -78,7 +78,7 @@ export function writeBoxPlaneContacts(
   if (wanted > room) data.overflowed = true;
   if (room <= 0) return 0;
   const limit = wanted < room ? wanted : room;
-  const chosen = reduceManifold(selected, candidatePoints, candidateDepths, count, nx, ny, nz, limit);
+  const chosen = reduceManifold(selected, candidatePoints, candidateDepths, candidateVertices, count, nx, ny, nz, limit);
   for (let k = 0; k < chosen; k++) {
     const i = selected[k]!;
     const contact = claimContact(data, box.body, secondBody);

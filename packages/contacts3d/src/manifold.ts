@@ -4,25 +4,38 @@
  * points spanning the largest contact area (they carry the torque), as Bullet's
  * btPersistentManifold::sortCachedPoints and Box2D's manifold reduction argue.
  *
- * Near ties are broken toward the lower candidate index: candidates come in a fixed feature
- * order, so the same points stay selected while the configuration moves a little.
+ * Near ties are broken by the candidates' keys (their feature ids), not by their order: the same
+ * features stay selected while the configuration moves a little, whatever order the candidates
+ * were generated in, and moving both shapes rigidly selects the same features.
  */
 
-/** Relative slack under which two candidates count as equally good (see the file comment). */
+/** Relative slack under which two candidates count as equally spread (see the file comment). */
 const TIE_SLACK = 1e-3;
+/** The deepest point gets only round-off slack: the reported penetration must be the true maximum. */
+const DEPTH_SLACK = 1e-9;
+
+/**
+ * Whether a candidate scoring `value` with key `key` beats the best so far (`best`, `bestKey`):
+ * clearly larger, or equal within the slack and with the smaller key.
+ */
+function beats(value: number, key: number, best: number, bestKey: number, slack: number): boolean {
+  if (value > best + slack) return true;
+  return value >= best - slack && key < bestKey;
+}
 
 /**
  * Chooses up to `limit` of the `count` candidates (points as xyz triples in `points`, depths in
- * `depths`) and writes their indices, in ascending order, to `selected`; returns how many.
- * `nx, ny, nz` is the manifold's unit normal: areas are measured in the plane it defines.
- * Steps: (1) all of them when they fit; (2) the deepest; (3) the farthest from it; (4) the two
- * points making the largest triangles on either side of that diagonal; (5) beyond four, the
- * point farthest from everything chosen so far. Allocates nothing.
+ * `depths`, distinct integer `keys`) and writes their indices, in ascending order, to `selected`;
+ * returns how many. `nx, ny, nz` is the manifold's unit normal: areas are measured in the plane
+ * it defines. Steps: (1) all of them when they fit; (2) the deepest; (3) the farthest from it;
+ * (4) the two points making the largest triangles on either side of that diagonal; (5) beyond
+ * four, the point farthest from everything chosen so far. Allocates nothing.
  */
 export function reduceManifold(
   selected: Int32Array,
   points: Float64Array,
   depths: Float64Array,
+  keys: Int32Array,
   count: number,
   nx: number,
   ny: number,
@@ -33,28 +46,31 @@ export function reduceManifold(
     for (let i = 0; i < count; i++) selected[i] = i;
     return count;
   }
-  let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
-  let maxDepth = -Infinity;
+  // A size that moving the pair does not change: twice the largest distance from the centroid.
+  let cx = 0, cy = 0, cz = 0;
   for (let i = 0; i < count; i++) {
-    const x = points[3 * i]!, y = points[3 * i + 1]!, z = points[3 * i + 2]!;
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-    if (z < minZ) minZ = z;
-    if (z > maxZ) maxZ = z;
-    if (depths[i]! > maxDepth) maxDepth = depths[i]!;
+    cx += points[3 * i]!;
+    cy += points[3 * i + 1]!;
+    cz += points[3 * i + 2]!;
   }
-  const extent = Math.hypot(maxX - minX, maxY - minY, maxZ - minZ);
-  const lengthSlack = TIE_SLACK * extent;
-
-  // (2) The deepest point: the first whose depth is within the slack of the maximum.
-  let deepest = 0;
+  cx /= count;
+  cy /= count;
+  cz /= count;
+  let radiusSquared = 0;
   for (let i = 0; i < count; i++) {
-    if (depths[i]! >= maxDepth - lengthSlack) {
-      deepest = i;
-      break;
-    }
+    const dx = points[3 * i]! - cx, dy = points[3 * i + 1]! - cy, dz = points[3 * i + 2]! - cz;
+    const distanceSquared = dx * dx + dy * dy + dz * dz;
+    if (distanceSquared > radiusSquared) radiusSquared = distanceSquared;
+  }
+  const extent = 2 * Math.sqrt(radiusSquared);
+  const depthSlack = DEPTH_SLACK * extent;
+  // Squared lengths and doubled areas compare with a slack relative to the squared extent.
+  const areaSlack = TIE_SLACK * extent * extent;
+
+  // (2) The deepest point.
+  let deepest = 0;
+  for (let i = 1; i < count; i++) {
+    if (beats(depths[i]!, keys[i]!, depths[deepest]!, keys[deepest]!, depthSlack)) deepest = i;
   }
   selected[0] = deepest;
   let chosen = 1;
@@ -72,7 +88,7 @@ export function reduceManifold(
       dy -= along * ny;
       dz -= along * nz;
       const distanceSquared = dx * dx + dy * dy + dz * dz;
-      if (distanceSquared > best * (1 + TIE_SLACK) + lengthSlack * lengthSlack) {
+      if (far < 0 || beats(distanceSquared, keys[i]!, best, keys[far]!, areaSlack)) {
         best = distanceSquared;
         far = i;
       }
@@ -90,17 +106,20 @@ export function reduceManifold(
       const dx = points[3 * i]! - ax, dy = points[3 * i + 1]! - ay, dz = points[3 * i + 2]! - az;
       // dot(normal, e x d): twice the signed area of triangle (deepest, far, i).
       const area = nx * (ey * dz - ez * dy) + ny * (ez * dx - ex * dz) + nz * (ex * dy - ey * dx);
-      if (area > bestPositive * (1 + TIE_SLACK) + lengthSlack * lengthSlack) {
-        bestPositive = area;
-        positive = i;
-      } else if (-area > bestNegative * (1 + TIE_SLACK) + lengthSlack * lengthSlack) {
+      if (area >= 0) {
+        if (positive < 0 || beats(area, keys[i]!, bestPositive, keys[positive]!, areaSlack)) {
+          bestPositive = area;
+          positive = i;
+        }
+      } else if (negative < 0 || beats(-area, keys[i]!, bestNegative, keys[negative]!, areaSlack)) {
         bestNegative = -area;
         negative = i;
       }
     }
     // The larger triangle first, so a limit of 3 keeps the larger one.
-    const first = bestPositive >= bestNegative ? positive : negative;
-    const second = first === positive ? negative : positive;
+    const positiveFirst = negative < 0 || (positive >= 0 && bestPositive >= bestNegative);
+    const first = positiveFirst ? positive : negative;
+    const second = positiveFirst ? negative : positive;
     if (first >= 0) selected[chosen++] = first;
     if (limit >= 4 && second >= 0) selected[chosen++] = second;
   }
@@ -117,16 +136,16 @@ export function reduceManifold(
         const distanceSquared = dx * dx + dy * dy + dz * dz;
         if (distanceSquared < nearest) nearest = distanceSquared;
       }
-      if (nearest > best * (1 + TIE_SLACK) + lengthSlack * lengthSlack) {
+      if (nearest > 0 && (next < 0 || beats(nearest, keys[i]!, best, keys[next]!, areaSlack))) {
         best = nearest;
         next = i;
       }
     }
-    if (next < 0 || best <= 0) break;
+    if (next < 0) break;
     selected[chosen++] = next;
   }
 
-  // Ascending order keeps the contacts in feature order, whatever the selection order was.
+  // Ascending order keeps the contacts in candidate order, whatever the selection order was.
   for (let i = 1; i < chosen; i++) {
     const value = selected[i]!;
     let j = i - 1;

@@ -55,6 +55,9 @@ export function overlapBoxSphere(box: Box, sphere: Sphere): boolean {
   const q0 = m[0]! * dx + m[1]! * dy + m[2]! * dz;
   const q1 = m[4]! * dx + m[5]! * dy + m[6]! * dz;
   const q2 = m[8]! * dx + m[9]! * dy + m[10]! * dz;
+  // The same face-axis early out as collideBoxSphere, so the two agree to the last bit on touching pairs.
+  const radius = sphere.radius;
+  if (Math.abs(q0) - radius > h0 || Math.abs(q1) - radius > h1 || Math.abs(q2) - radius > h2) return false;
   const g0 = q0 - (q0 > h0 ? h0 : q0 < -h0 ? -h0 : q0);
   const g1 = q1 - (q1 > h1 ? h1 : q1 < -h1 ? -h1 : q1);
   const g2 = q2 - (q2 > h2 ? h2 : q2 < -h2 ? -h2 : q2);
