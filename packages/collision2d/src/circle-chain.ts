@@ -3,7 +3,7 @@
  * `circle-contour.ts` for the formulas and the segment index that keeps long chains fast).
  */
 import type { CollisionData2 } from './contact2.js';
-import { circleChainContacts } from './circle-contour.js';
+import { circleChainContacts, circleQuery } from './circle-contour.js';
 import { beginPending, flushPending } from './manifold2.js';
 import type { Chain, Circle } from './shapes.js';
 
@@ -19,6 +19,10 @@ export function collideCircleChain(circle: Circle, chain: Chain, data: Collision
   const xf = chain.transform;
   const dx = circle.transform.x - xf.x, dy = circle.transform.y - xf.y;
   beginPending();
-  circleChainContacts(chain, xf.cos * dx + xf.sin * dy, -xf.sin * dx + xf.cos * dy, circle.radius, data.tolerance);
+  circleQuery[0] = xf.cos * dx + xf.sin * dy;
+  circleQuery[1] = -xf.sin * dx + xf.cos * dy;
+  circleQuery[2] = circle.radius;
+  circleQuery[3] = data.tolerance;
+  circleChainContacts(chain);
   return flushPending(data, circle.body, chain.body, false);
 }

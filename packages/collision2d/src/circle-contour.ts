@@ -14,11 +14,21 @@
  * Contacts: normal from the contour toward the circle's centre, penetration `radius - distance`,
  * point halfway between the circle's deepest point `centre - normal * radius` and the contour
  * point. Kinds: FaceFace on a segment, PointFace on a corner or an open end.
+ *
+ * Doubles travel between the functions here through `query` and `found` (Float64Arrays), not as
+ * arguments: V8 boxes each double argument of a call it does not inline into a heap number.
  */
 import { ContactKind } from '@contactkit/math';
-import { addPending } from './manifold2.js';
+import { addPending, candidate } from './manifold2.js';
 import type { Chain, Polygon } from './shapes.js';
 import { VERTEX_FEATURE } from './shapes.js';
+
+/** The query, in the contour's frame: centre x, y, radius, tolerance. */
+export const circleQuery = new Float64Array(4);
+/** The contact being emitted, contour frame: normal x, y, penetration, contour point x, y. */
+const found = new Float64Array(5);
+/** A box or a point handed to the segment grid. */
+const gridBox = new Float64Array(4);
 
 let segmentVisits = 0;
 
@@ -30,41 +40,38 @@ export function lastContourSegmentVisits(): number {
   return segmentVisits;
 }
 
-/** Adds one contact given in the contour's frame: circle centre, unit normal, penetration, contour point. */
-function emit(
-  contour: Polygon | Chain,
-  centreX: number,
-  centreY: number,
-  radius: number,
-  normalX: number,
-  normalY: number,
-  penetration: number,
-  surfaceX: number,
-  surfaceY: number,
-  kind: ContactKind,
-  feature: number,
-): void {
+/** Adds the contact in `found` (contour frame) to the pending manifold in world space. */
+function emit(contour: Polygon | Chain, kind: ContactKind, feature: number): void {
   const xf = contour.transform;
-  const px = 0.5 * (centreX - normalX * radius + surfaceX);
-  const py = 0.5 * (centreY - normalY * radius + surfaceY);
-  addPending(
-    xf.cos * px - xf.sin * py + xf.x,
-    xf.sin * px + xf.cos * py + xf.y,
-    xf.cos * normalX - xf.sin * normalY,
-    xf.sin * normalX + xf.cos * normalY,
-    penetration,
-    kind,
-    0,
-    feature,
-  );
+  const radius = circleQuery[2]!;
+  const normalX = found[0]!, normalY = found[1]!;
+  const px = 0.5 * (circleQuery[0]! - normalX * radius + found[3]!);
+  const py = 0.5 * (circleQuery[1]! - normalY * radius + found[4]!);
+  candidate[0] = xf.cos * px - xf.sin * py + xf.x;
+  candidate[1] = xf.sin * px + xf.cos * py + xf.y;
+  candidate[2] = xf.cos * normalX - xf.sin * normalY;
+  candidate[3] = xf.sin * normalX + xf.cos * normalY;
+  candidate[4] = found[2]!;
+  addPending(kind, 0, feature);
+}
+
+/** Fills `found`: normal, penetration, contour point. */
+function setFound(normalX: number, normalY: number, penetration: number, surfaceX: number, surfaceY: number): void {
+  found[0] = normalX;
+  found[1] = normalY;
+  found[2] = penetration;
+  found[3] = surfaceX;
+  found[4] = surfaceY;
 }
 
 /**
- * Whether the local point lies inside the closed polygon: the crossing number of a ray (half-open
- * rule). With a grid the ray goes toward the nearest side of the grid, through the fewest cells.
+ * Whether the query centre lies inside the closed polygon: the crossing number of a ray
+ * (half-open rule). With a grid the ray goes toward the nearest side of the grid, through the
+ * fewest cells.
  */
-function insidePolygon(polygon: Polygon, x: number, y: number): boolean {
+function insidePolygon(polygon: Polygon): boolean {
   const v = polygon.vertices, n = polygon.count, grid = polygon.grid;
+  const x = circleQuery[0]!, y = circleQuery[1]!;
   let direction = 0;
   let candidates = n;
   if (grid) {
@@ -79,7 +86,7 @@ function insidePolygon(polygon: Polygon, x: number, y: number): boolean {
       direction = 2;
     }
     if (toBottom < shortest) direction = 3;
-    candidates = grid.queryRay(x, y, direction);
+    candidates = grid.queryRay(circleQuery, direction);
   }
   segmentVisits += candidates;
   // A vertical ray is the horizontal case with the axes exchanged.
@@ -106,12 +113,20 @@ function insidePolygon(polygon: Polygon, x: number, y: number): boolean {
  * outline. The search box grows until the nearest segment found lies within it (then no segment
  * outside the box can be nearer).
  */
-function deepContact(polygon: Polygon, cx: number, cy: number, radius: number): void {
+function deepContact(polygon: Polygon): void {
   const v = polygon.vertices, normals = polygon.normals, n = polygon.count, grid = polygon.grid;
+  const cx = circleQuery[0]!, cy = circleQuery[1]!, radius = circleQuery[2]!;
   let reach = radius;
   let bestEdge = 0, bestT = 0, bestD2 = Infinity;
   for (;;) {
-    const candidates = grid ? grid.query(cx - reach, cy - reach, cx + reach, cy + reach) : n;
+    let candidates = n;
+    if (grid) {
+      gridBox[0] = cx - reach;
+      gridBox[1] = cy - reach;
+      gridBox[2] = cx + reach;
+      gridBox[3] = cy + reach;
+      candidates = grid.query(gridBox);
+    }
     segmentVisits += candidates;
     for (let k = 0; k < candidates; k++) {
       const i = grid ? grid.candidates[k]! : k;
@@ -137,7 +152,8 @@ function deepContact(polygon: Polygon, cx: number, cy: number, radius: number): 
     // Foot on the edge: out along the edge's outward normal, by radius plus the centre's depth.
     const nx = normals[2 * i]!, ny = normals[2 * i + 1]!;
     const s = (cx - ax) * nx + (cy - ay) * ny;
-    emit(polygon, cx, cy, radius, nx, ny, radius - s, cx - s * nx, cy - s * ny, ContactKind.FaceFace, i);
+    setFound(nx, ny, radius - s, cx - s * nx, cy - s * ny);
+    emit(polygon, ContactKind.FaceFace, i);
     return;
   }
   // Nearest point is a corner (a concave one, seen from inside): out through it.
@@ -149,25 +165,35 @@ function deepContact(polygon: Polygon, cx: number, cy: number, radius: number): 
     nx = (qx - cx) / distance;
     ny = (qy - cy) / distance;
   }
-  emit(polygon, cx, cy, radius, nx, ny, radius + distance, qx, qy, ContactKind.PointFace, VERTEX_FEATURE | corner);
+  setFound(nx, ny, radius + distance, qx, qy);
+  emit(polygon, ContactKind.PointFace, VERTEX_FEATURE | corner);
 }
 
 /**
- * Adds the contacts of a circle (centre `cx, cy` in the polygon's frame) against a closed
- * polygon. Centre outside: one contact per segment whose foot lies on it within reach and per
- * convex corner within reach. Centre inside: one contact out through the nearest outline point.
+ * Adds the contacts of the circle in `circleQuery` (centre in the polygon's frame, radius,
+ * tolerance) against a closed polygon. Centre outside: one contact per segment whose foot lies on
+ * it within reach and per convex corner within reach. Centre inside: one contact out through the
+ * nearest outline point.
  */
-export function circlePolygonContacts(polygon: Polygon, cx: number, cy: number, radius: number, tolerance: number): void {
+export function circlePolygonContacts(polygon: Polygon): void {
   segmentVisits = 0;
-  const reach = radius + tolerance;
+  const cx = circleQuery[0]!, cy = circleQuery[1]!, radius = circleQuery[2]!;
+  const reach = radius + circleQuery[3]!;
   const bound = polygon.boundingRadius + reach;
   if (cx * cx + cy * cy > bound * bound) return;
-  if (insidePolygon(polygon, cx, cy)) {
-    deepContact(polygon, cx, cy, radius);
+  if (insidePolygon(polygon)) {
+    deepContact(polygon);
     return;
   }
   const v = polygon.vertices, normals = polygon.normals, n = polygon.count, grid = polygon.grid;
-  const candidates = grid ? grid.query(cx - reach, cy - reach, cx + reach, cy + reach) : n;
+  let candidates = n;
+  if (grid) {
+    gridBox[0] = cx - reach;
+    gridBox[1] = cy - reach;
+    gridBox[2] = cx + reach;
+    gridBox[3] = cy + reach;
+    candidates = grid.query(gridBox);
+  }
   segmentVisits += candidates;
   for (let k = 0; k < candidates; k++) {
     const i = grid ? grid.candidates[k]! : k;
@@ -181,7 +207,8 @@ export function circlePolygonContacts(polygon: Polygon, cx: number, cy: number, 
     const distance = ox * nx + oy * ny;
     if (partTimesLength >= 0 && partTimesLength <= sx * sx + sy * sy) {
       if (distance >= 0 && distance <= reach) {
-        emit(polygon, cx, cy, radius, nx, ny, radius - distance, cx - distance * nx, cy - distance * ny, ContactKind.FaceFace, i);
+        setFound(nx, ny, radius - distance, cx - distance * nx, cy - distance * ny);
+        emit(polygon, ContactKind.FaceFace, i);
       }
     } else if (partTimesLength < 0 && polygon.convexVertex[i] === 1) {
       // Foot before this segment's start; the corner region also needs it past the previous segment's end.
@@ -190,25 +217,35 @@ export function circlePolygonContacts(polygon: Polygon, cx: number, cy: number, 
       const d2 = ox * ox + oy * oy;
       if (pastPrevious && d2 <= reach * reach) {
         const d = Math.sqrt(d2);
-        emit(polygon, cx, cy, radius, ox / d, oy / d, radius - d, ax, ay, ContactKind.PointFace, VERTEX_FEATURE | i);
+        setFound(ox / d, oy / d, radius - d, ax, ay);
+        emit(polygon, ContactKind.PointFace, VERTEX_FEATURE | i);
       }
     }
   }
 }
 
 /**
- * Adds the contacts of a circle (centre `cx, cy` in the chain's frame) against an open chain,
- * from either side: per segment a face contact when the foot lies on it (normal toward the
- * centre's side; the left normal when the centre is on the segment), per interior corner a
- * vertex contact on its convex side, and at the two open ends a contact with the end point.
+ * Adds the contacts of the circle in `circleQuery` (centre in the chain's frame, radius,
+ * tolerance) against an open chain, from either side: per segment a face contact when the foot
+ * lies on it (normal toward the centre's side; the left normal when the centre is on the
+ * segment), per interior corner a vertex contact on its convex side, and at the two open ends a
+ * contact with the end point.
  */
-export function circleChainContacts(chain: Chain, cx: number, cy: number, radius: number, tolerance: number): void {
+export function circleChainContacts(chain: Chain): void {
   segmentVisits = 0;
-  const reach = radius + tolerance;
+  const cx = circleQuery[0]!, cy = circleQuery[1]!, radius = circleQuery[2]!;
+  const reach = radius + circleQuery[3]!;
   const bound = chain.boundingRadius + reach;
   if (cx * cx + cy * cy > bound * bound) return;
   const v = chain.vertices, normals = chain.normals, last = chain.segmentCount - 1, grid = chain.grid;
-  const candidates = grid ? grid.query(cx - reach, cy - reach, cx + reach, cy + reach) : chain.segmentCount;
+  let candidates = chain.segmentCount;
+  if (grid) {
+    gridBox[0] = cx - reach;
+    gridBox[1] = cy - reach;
+    gridBox[2] = cx + reach;
+    gridBox[3] = cy + reach;
+    candidates = grid.query(gridBox);
+  }
   segmentVisits += candidates;
   for (let k = 0; k < candidates; k++) {
     const i = grid ? grid.candidates[k]! : k;
@@ -218,16 +255,13 @@ export function circleChainContacts(chain: Chain, cx: number, cy: number, radius
     const partTimesLength = ox * sx + oy * sy;
     const lengthSquared = sx * sx + sy * sy;
     if (partTimesLength >= 0 && partTimesLength <= lengthSquared) {
-      let nx = normals[2 * i]!, ny = normals[2 * i + 1]!;
+      const nx = normals[2 * i]!, ny = normals[2 * i + 1]!;
       const side = ox * nx + oy * ny;
       const distance = side < 0 ? -side : side;
       if (distance <= reach) {
-        if (side < 0) {
-          // 0 - x rather than -x: a zero component stays +0.
-          nx = 0 - nx;
-          ny = 0 - ny;
-        }
-        emit(chain, cx, cy, radius, nx, ny, radius - distance, cx - side * normals[2 * i]!, cy - side * normals[2 * i + 1]!, ContactKind.FaceFace, i);
+        // 0 - x rather than -x: a zero component stays +0.
+        setFound(side < 0 ? 0 - nx : nx, side < 0 ? 0 - ny : ny, radius - distance, cx - side * nx, cy - side * ny);
+        emit(chain, ContactKind.FaceFace, i);
       }
       continue;
     }
@@ -250,7 +284,8 @@ export function circleChainContacts(chain: Chain, cx: number, cy: number, radius
     const d2 = dx * dx + dy * dy;
     if (d2 <= reach * reach) {
       const d = Math.sqrt(d2);
-      emit(chain, cx, cy, radius, dx / d, dy / d, radius - d, cornerX, cornerY, ContactKind.PointFace, VERTEX_FEATURE | corner);
+      setFound(dx / d, dy / d, radius - d, cornerX, cornerY);
+      emit(chain, ContactKind.PointFace, VERTEX_FEATURE | corner);
     }
   }
 }

@@ -3,7 +3,7 @@
  * `circle-contour.ts` for the formulas and the segment index that keeps long outlines fast).
  */
 import type { CollisionData2 } from './contact2.js';
-import { circlePolygonContacts } from './circle-contour.js';
+import { circlePolygonContacts, circleQuery } from './circle-contour.js';
 import { beginPending, flushPending } from './manifold2.js';
 import type { Circle, Polygon } from './shapes.js';
 
@@ -20,6 +20,10 @@ export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: Col
   const xf = polygon.transform;
   const dx = circle.transform.x - xf.x, dy = circle.transform.y - xf.y;
   beginPending();
-  circlePolygonContacts(polygon, xf.cos * dx + xf.sin * dy, -xf.sin * dx + xf.cos * dy, circle.radius, data.tolerance);
+  circleQuery[0] = xf.cos * dx + xf.sin * dy;
+  circleQuery[1] = -xf.sin * dx + xf.cos * dy;
+  circleQuery[2] = circle.radius;
+  circleQuery[3] = data.tolerance;
+  circlePolygonContacts(polygon);
   return flushPending(data, circle.body, polygon.body, false);
 }

@@ -10,6 +10,7 @@
  */
 import { type ContactKind, packFeatureId } from '@contactkit/math';
 import { claimContact2, type CollisionData2 } from './contact2.js';
+import type { Shape2 } from './shapes.js';
 
 /** More candidates than this for one pair keep the deepest ones. */
 const MAX_PENDING = 64;
@@ -35,19 +36,18 @@ export function pendingSize(): number {
 }
 
 /**
- * Adds a candidate contact (world point, unit normal, penetration, kind, feature codes). When the
- * buffer is full it replaces the shallowest candidate if the new one is deeper.
+ * The candidate `addPending` reads: world point x, y, unit normal x, y, penetration. Detectors
+ * fill it and then call `addPending`: doubles passed through a Float64Array stay unboxed, where
+ * double arguments of a call V8 does not inline would each allocate a heap number.
  */
-export function addPending(
-  x: number,
-  y: number,
-  nx: number,
-  ny: number,
-  penetration: number,
-  kind: ContactKind,
-  firstFeature: number,
-  secondFeature: number,
-): void {
+export const candidate = new Float64Array(5);
+
+/**
+ * Adds `candidate` with its kind and feature codes. When the buffer is full it replaces the
+ * shallowest candidate if the new one is deeper.
+ */
+export function addPending(kind: ContactKind, firstFeature: number, secondFeature: number): void {
+  const penetration = candidate[4]!;
   let slot = pendingCount;
   if (slot === MAX_PENDING) {
     slot = 0;
@@ -56,10 +56,10 @@ export function addPending(
   } else {
     pendingCount++;
   }
-  pointX[slot] = x;
-  pointY[slot] = y;
-  normalX[slot] = nx;
-  normalY[slot] = ny;
+  pointX[slot] = candidate[0]!;
+  pointY[slot] = candidate[1]!;
+  normalX[slot] = candidate[2]!;
+  normalY[slot] = candidate[3]!;
   depth[slot] = penetration;
   kinds[slot] = kind;
   featureFirst[slot] = firstFeature;
@@ -67,11 +67,12 @@ export function addPending(
 }
 
 /**
- * Merges candidates closer than `distance` whose normals agree (cosine above 0.999), keeping the
+ * Merges candidates closer than 1e-6 of the pair's size (the sum of the bounding radii) whose normals agree (cosine above 0.999), keeping the
  * deeper one (the earlier one on a tie). Concave shapes are computed piece by piece, and two
  * pieces sharing an internal edge or a vertex can report the same touching point twice.
  */
-export function mergePendingDuplicates(distance: number): void {
+export function mergePendingDuplicates(first: Shape2, second: Shape2): void {
+  const distance = 1e-6 * (first.boundingRadius + second.boundingRadius);
   const distanceSquared = distance * distance;
   let kept = 0;
   for (let i = 0; i < pendingCount; i++) {

@@ -128,6 +128,6 @@ describe('collidePolygonChain: properties', () => {
     expect(contacts.length).toBe(0);
     const touching = run(new Polygon(box(0.2, 0.2)).setPose([50, 0.1], 0), chain);
     expect(touching.length).toBeGreaterThan(0);
-    expect(chain.grid!.query(49.6, -0.3, 50.4, 0.5)).toBeLessThan(200);
+    expect(chain.grid!.query(Float64Array.of(49.6, -0.3, 50.4, 0.5))).toBeLessThan(200);
   });
 });

@@ -9,11 +9,13 @@
  */
 import type { CollisionData2 } from './contact2.js';
 import { beginPending, flushPending, mergePendingDuplicates, pendingSize } from './manifold2.js';
-import { addPieceContacts, setRelativePose } from './polygon-clip.js';
+import { addPieceContacts, setPair } from './polygon-clip.js';
 import { type Chain, ConvexPiece, type Polygon } from './shapes.js';
 
 /** The segment being tested, as a piece: edge 0 faces right of the segment, edge 1 left. */
 const segmentPiece = new ConvexPiece(2);
+/** The polygon's bounding box in the chain's frame, for the chain's segment grid. */
+const queryBox = new Float64Array(4);
 
 /**
  * Writes the contacts of `polygon` against `chain` (or a Segment): normal from the chain toward
@@ -27,13 +29,20 @@ export function collidePolygonChain(polygon: Polygon, chain: Chain, data: Collis
   const reach = polygon.boundingRadius + chain.boundingRadius + data.tolerance;
   if (dx * dx + dy * dy > reach * reach) return 0;
   beginPending();
-  setRelativePose(polygon, chain);
+  setPair(polygon, chain, data);
   const pieces = polygon.convexPieces();
   // The polygon's bounding circle in the chain's frame picks the segments to visit.
   const cx = xf.cos * dx + xf.sin * dy, cy = -xf.sin * dx + xf.cos * dy;
   const around = polygon.boundingRadius + data.tolerance;
   const grid = chain.grid;
-  const candidates = grid ? grid.query(cx - around, cy - around, cx + around, cy + around) : chain.segmentCount;
+  let candidates = chain.segmentCount;
+  if (grid) {
+    queryBox[0] = cx - around;
+    queryBox[1] = cy - around;
+    queryBox[2] = cx + around;
+    queryBox[3] = cy + around;
+    candidates = grid.query(queryBox);
+  }
   const v = chain.vertices, n = chain.normals;
   for (let k = 0; k < candidates; k++) {
     const i = grid ? grid.candidates[k]! : k;
@@ -51,8 +60,8 @@ export function collidePolygonChain(polygon: Polygon, chain: Chain, data: Collis
     segmentPiece.vertexIndex[0] = i;
     segmentPiece.vertexIndex[1] = i + 1;
     segmentPiece.updateBounds();
-    for (let j = 0; j < pieces.length; j++) addPieceContacts(pieces[j]!, segmentPiece, data.tolerance);
+    for (let j = 0; j < pieces.length; j++) addPieceContacts(pieces[j]!, segmentPiece);
   }
-  if (pendingSize() > 1) mergePendingDuplicates(1e-6 * (polygon.boundingRadius + chain.boundingRadius));
+  if (pendingSize() > 1) mergePendingDuplicates(polygon, chain);
   return flushPending(data, polygon.body, chain.body, false);
 }

@@ -27,27 +27,37 @@
  * edge). Feature codes: edge index, `VERTEX_FEATURE | vertex`, or `INTERNAL_EDGE_FEATURE`.
  */
 import { AXIS_ABSOLUTE_MARGIN, AXIS_RELATIVE_MARGIN, ContactKind } from '@contactkit/math';
-import { addPending } from './manifold2.js';
+import type { CollisionData2 } from './contact2.js';
+import { addPending, candidate } from './manifold2.js';
 import { type ConvexPiece, INTERNAL_EDGE_FEATURE, type Shape2, VERTEX_FEATURE } from './shapes.js';
 
-// Pose of Q in P's frame (set by `setRelativePose`): rotation (cos, sin) and translation.
-let relativeCos = 1, relativeSin = 0, relativeX = 0, relativeY = 0;
-// P's world pose, to write the contacts out.
-let worldCos = 1, worldSin = 0, worldX = 0, worldY = 0;
+/**
+ * The pair's state, in a Float64Array so that no double crosses a call as an argument (V8 boxes
+ * those into heap numbers when it does not inline the call): pose of Q in P's frame (cos, sin,
+ * x, y), P's world pose (cos, sin, x, y), the tolerance.
+ */
+const pair = new Float64Array(9);
+const RELATIVE_COS = 0, RELATIVE_SIN = 1, RELATIVE_X = 2, RELATIVE_Y = 3;
+const WORLD_COS = 4, WORLD_SIN = 5, WORLD_X = 6, WORLD_Y = 7, TOLERANCE = 8;
+/** Results of `maxSeparation`: the largest separation over all edges, and over outline edges. */
+const separations = new Float64Array(2);
+/** The point being emitted (incident point x, y in P's frame, its separation) and the axis (reference normal, contact normal). */
+const emitted = new Float64Array(7);
 
-/** Records the pose of `second` relative to `first` for the piece pairs that follow. */
-export function setRelativePose(first: Shape2, second: Shape2): void {
+/** Records the pose of `second` relative to `first`, and the tolerance, for the piece pairs that follow. */
+export function setPair(first: Shape2, second: Shape2, data: CollisionData2): void {
   const a = first.transform, b = second.transform;
-  worldCos = a.cos;
-  worldSin = a.sin;
-  worldX = a.x;
-  worldY = a.y;
+  pair[WORLD_COS] = a.cos;
+  pair[WORLD_SIN] = a.sin;
+  pair[WORLD_X] = a.x;
+  pair[WORLD_Y] = a.y;
   // R_a^T R_b and R_a^T (t_b - t_a).
-  relativeCos = a.cos * b.cos + a.sin * b.sin;
-  relativeSin = a.cos * b.sin - a.sin * b.cos;
+  pair[RELATIVE_COS] = a.cos * b.cos + a.sin * b.sin;
+  pair[RELATIVE_SIN] = a.cos * b.sin - a.sin * b.cos;
   const dx = b.x - a.x, dy = b.y - a.y;
-  relativeX = a.cos * dx + a.sin * dy;
-  relativeY = -a.sin * dx + a.cos * dy;
+  pair[RELATIVE_X] = a.cos * dx + a.sin * dy;
+  pair[RELATIVE_Y] = -a.sin * dx + a.cos * dy;
+  pair[TOLERANCE] = data.tolerance;
 }
 
 function outerFeature(piece: ConvexPiece, edge: number): number {
@@ -55,8 +65,8 @@ function outerFeature(piece: ConvexPiece, edge: number): number {
   return outer >= 0 ? outer : INTERNAL_EDGE_FEATURE;
 }
 
-// Results of `maxSeparation`: the largest separation over all edges, and over outline edges with its edge.
-let allSeparation = 0, outerSeparation = 0, outerEdge = -1;
+/** The outline edge of largest separation found by `maxSeparation`, -1 if none. */
+let outerEdge = -1;
 
 /** Separation of `other` along each edge normal of `piece` (both given in P's frame). */
 function maxSeparation(
@@ -66,8 +76,7 @@ function maxSeparation(
   otherVertices: Float64Array,
   otherCount: number,
 ): void {
-  allSeparation = -Infinity;
-  outerSeparation = -Infinity;
+  let allSeparation = -Infinity, outerSeparation = -Infinity;
   outerEdge = -1;
   for (let i = 0; i < piece.count; i++) {
     const nx = normals[2 * i]!, ny = normals[2 * i + 1]!;
@@ -83,13 +92,17 @@ function maxSeparation(
       outerEdge = i;
     }
   }
+  separations[0] = allSeparation;
+  separations[1] = outerSeparation;
 }
 
 /**
  * Adds the contacts of piece `p` of P (P's frame: its own vertices) against piece `q` of Q (in
- * Q's frame; brought into P's frame here) to the pending manifold. `setRelativePose` first.
+ * Q's frame; brought into P's frame here) to the pending manifold. `setPair` first.
  */
-export function addPieceContacts(p: ConvexPiece, q: ConvexPiece, tolerance: number): void {
+export function addPieceContacts(p: ConvexPiece, q: ConvexPiece): void {
+  const relativeCos = pair[RELATIVE_COS]!, relativeSin = pair[RELATIVE_SIN]!;
+  const relativeX = pair[RELATIVE_X]!, relativeY = pair[RELATIVE_Y]!, tolerance = pair[TOLERANCE]!;
   // 1. Bounding circles.
   const qcx = relativeCos * q.centerX - relativeSin * q.centerY + relativeX;
   const qcy = relativeSin * q.centerX + relativeCos * q.centerY + relativeY;
@@ -109,9 +122,9 @@ export function addPieceContacts(p: ConvexPiece, q: ConvexPiece, tolerance: numb
 
   // 2. SAT both ways.
   maxSeparation(p, pv, pn, qv, q.count);
-  const allP = allSeparation, separationP = outerSeparation, edgeP = outerEdge;
+  const allP = separations[0]!, separationP = separations[1]!, edgeP = outerEdge;
   maxSeparation(q, qv, qn, pv, p.count);
-  const allQ = allSeparation, separationQ = outerSeparation, edgeQ = outerEdge;
+  const allQ = separations[0]!, separationQ = separations[1]!, edgeQ = outerEdge;
   if (allP > tolerance || allQ > tolerance) return;
   if (edgeP < 0 && edgeQ < 0) return;
 
@@ -147,8 +160,11 @@ export function addPieceContacts(p: ConvexPiece, q: ConvexPiece, tolerance: numb
 
   const referenceFeature = outerFeature(reference, r1);
   const incidentEdgeFeature = outerFeature(incident, i1);
+  emitted[3] = nx;
+  emitted[4] = ny;
   // Normal from Q toward P: the reference normal points out of the reference piece.
-  const cx = referenceIsP ? 0 - nx : nx, cy = referenceIsP ? 0 - ny : ny;
+  emitted[5] = referenceIsP ? 0 - nx : nx;
+  emitted[6] = referenceIsP ? 0 - ny : ny;
   let added = 0;
   const missesSlab = (s1 < lower && s2 < lower) || (s1 > upper && s2 > upper);
   for (let end = 0; end < 2 && !missesSlab; end++) {
@@ -173,7 +189,10 @@ export function addPieceContacts(p: ConvexPiece, q: ConvexPiece, tolerance: numb
     }
     const separation = nx * (x - v1x) + ny * (y - v1y);
     if (separation > tolerance) continue;
-    emitPoint(x, y, separation, nx, ny, cx, cy, kind, referenceIsP ? referenceCode : incidentCode, referenceIsP ? incidentCode : referenceCode);
+    emitted[0] = x;
+    emitted[1] = y;
+    emitted[2] = separation;
+    emitPoint(kind, referenceIsP ? referenceCode : incidentCode, referenceIsP ? incidentCode : referenceCode);
     added++;
   }
   if (added > 0) return;
@@ -190,27 +209,22 @@ export function addPieceContacts(p: ConvexPiece, q: ConvexPiece, tolerance: numb
   }
   if (deepestSeparation > tolerance) return;
   const incidentCode = VERTEX_FEATURE | incident.vertexIndex[deepest]!;
-  emitPoint(
-    iv[2 * deepest]!, iv[2 * deepest + 1]!, deepestSeparation, nx, ny, cx, cy, ContactKind.PointFace,
-    referenceIsP ? referenceFeature : incidentCode, referenceIsP ? incidentCode : referenceFeature,
-  );
+  emitted[0] = iv[2 * deepest]!;
+  emitted[1] = iv[2 * deepest + 1]!;
+  emitted[2] = deepestSeparation;
+  emitPoint(ContactKind.PointFace, referenceIsP ? referenceFeature : incidentCode, referenceIsP ? incidentCode : referenceFeature);
 }
 
-/** Adds a point of the incident piece (P's frame) at `separation` along the reference normal `n`; `c` is the contact normal. */
-function emitPoint(
-  x: number, y: number, separation: number, nx: number, ny: number, cx: number, cy: number,
-  kind: ContactKind, firstFeature: number, secondFeature: number,
-): void {
+/** Adds the point in `emitted` (incident point in P's frame, its separation along the reference normal) with its contact normal. */
+function emitPoint(kind: ContactKind, firstFeature: number, secondFeature: number): void {
+  const separation = emitted[2]!;
   // Midpoint of the incident point and its projection onto the reference edge's line.
-  const mx = x - 0.5 * separation * nx, my = y - 0.5 * separation * ny;
-  addPending(
-    worldCos * mx - worldSin * my + worldX,
-    worldSin * mx + worldCos * my + worldY,
-    worldCos * cx - worldSin * cy,
-    worldSin * cx + worldCos * cy,
-    -separation,
-    kind,
-    firstFeature,
-    secondFeature,
-  );
+  const mx = emitted[0]! - 0.5 * separation * emitted[3]!, my = emitted[1]! - 0.5 * separation * emitted[4]!;
+  const c = pair[WORLD_COS]!, s = pair[WORLD_SIN]!, cx = emitted[5]!, cy = emitted[6]!;
+  candidate[0] = c * mx - s * my + pair[WORLD_X]!;
+  candidate[1] = s * mx + c * my + pair[WORLD_Y]!;
+  candidate[2] = c * cx - s * cy;
+  candidate[3] = s * cx + c * cy;
+  candidate[4] = -separation;
+  addPending(kind, firstFeature, secondFeature);
 }

@@ -22,7 +22,7 @@
  */
 import type { CollisionData2 } from './contact2.js';
 import { beginPending, flushPending, mergePendingDuplicates, pendingSize } from './manifold2.js';
-import { addPieceContacts, setRelativePose } from './polygon-clip.js';
+import { addPieceContacts, setPair } from './polygon-clip.js';
 import type { Polygon } from './shapes.js';
 
 /**
@@ -41,13 +41,13 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
   const reach = first.boundingRadius + second.boundingRadius + data.tolerance;
   if (dx * dx + dy * dy > reach * reach) return 0;
   beginPending();
-  setRelativePose(first, second);
+  setPair(first, second, data);
   const firstPieces = first.convexPieces(), secondPieces = second.convexPieces();
   for (let i = 0; i < firstPieces.length; i++) {
-    for (let j = 0; j < secondPieces.length; j++) addPieceContacts(firstPieces[i]!, secondPieces[j]!, data.tolerance);
+    for (let j = 0; j < secondPieces.length; j++) addPieceContacts(firstPieces[i]!, secondPieces[j]!);
   }
   if (pendingSize() > 1 && (firstPieces.length > 1 || secondPieces.length > 1)) {
-    mergePendingDuplicates(1e-6 * (first.boundingRadius + second.boundingRadius));
+    mergePendingDuplicates(first, second);
   }
   return flushPending(data, a.body, b.body, flip);
 }

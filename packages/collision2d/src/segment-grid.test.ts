@@ -22,7 +22,7 @@ describe('SegmentGrid', () => {
       const segments = closed ? count : count - 1;
       for (let n = 0; n < 300; n++) {
         const x = 14 * random() - 7, y = 8 * random() - 4, h = 0.02 + random();
-        const found = grid.query(x - h, y - h, x + h, y + h);
+        const found = grid.query(Float64Array.of(x - h, y - h, x + h, y + h));
         const listed = Array.from(grid.candidates.subarray(0, found));
         expect(new Set(listed).size).toBe(found);
         for (let s = 0; s < segments; s++) {
@@ -44,7 +44,7 @@ describe('SegmentGrid', () => {
     for (let n = 0; n < 100; n++) {
       const x = 10 * random() - 5, y = 5 * random() - 2.5;
       for (let direction = 0; direction < 4; direction++) {
-        const found = grid.queryRay(x, y, direction);
+        const found = grid.queryRay(Float64Array.of(x, y), direction);
         const listed = new Set(grid.candidates.subarray(0, found));
         for (let s = 0; s < count; s++) {
           const e = (s + 1) % count;
@@ -66,8 +66,8 @@ describe('SegmentGrid', () => {
 
   it('returns nothing for a box or a ray start outside its bounds', () => {
     const grid = new SegmentGrid(Float64Array.from([0, 0, 1, 0, 1, 1]), 3, true);
-    expect(grid.query(2, 2, 3, 3)).toBe(0);
-    expect(grid.queryRay(-1, 0.5, 0)).toBe(0);
-    expect(grid.query(0.4, 0.4, 0.6, 0.6)).toBeGreaterThan(0);
+    expect(grid.query(Float64Array.of(2, 2, 3, 3))).toBe(0);
+    expect(grid.queryRay(Float64Array.of(-1, 0.5), 0)).toBe(0);
+    expect(grid.query(Float64Array.of(0.4, 0.4, 0.6, 0.6))).toBeGreaterThan(0);
   });
 });

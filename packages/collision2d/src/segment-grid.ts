@@ -106,20 +106,24 @@ export class SegmentGrid {
   }
 
   /**
-   * Lists in `candidates` every segment whose cells overlap the box, each once, and returns how
-   * many. Conservative: a segment whose bounding box meets the query box is always listed.
+   * Lists in `candidates` every segment whose cells overlap the box `[minX, minY, maxX, maxY]`,
+   * each once, and returns how many. Conservative: a segment whose bounding box meets the query
+   * box is always listed. (The box comes in an array: double arguments of a call that V8 does
+   * not inline are boxed, one heap number each.)
    */
-  query(minX: number, minY: number, maxX: number, maxY: number): number {
+  query(box: Float64Array): number {
+    const minX = box[0]!, minY = box[1]!, maxX = box[2]!, maxY = box[3]!;
     if (maxX < this.minX || minX > this.maxX || maxY < this.minY || minY > this.maxY) return 0;
     return this.collect(this.column(minX), this.column(maxX), this.row(minY), this.row(maxY));
   }
 
   /**
-   * Lists the segments of the cells that a ray from `(x, y)` crosses on its way out of the grid,
-   * in `direction` 0 (+x), 1 (-x), 2 (+y) or 3 (-y): every segment the ray can cross (for the
-   * inside test). Returns the count, 0 when the point is outside the grid's bounds.
+   * Lists the segments of the cells that a ray from `point` (`[x, y]`) crosses on its way out of
+   * the grid, in `direction` 0 (+x), 1 (-x), 2 (+y) or 3 (-y): every segment the ray can cross
+   * (for the inside test). Returns the count, 0 when the point is outside the grid's bounds.
    */
-  queryRay(x: number, y: number, direction: number): number {
+  queryRay(point: Float64Array, direction: number): number {
+    const x = point[0]!, y = point[1]!;
     if (x < this.minX || x > this.maxX || y < this.minY || y > this.maxY) return 0;
     const c = this.column(x), r = this.row(y);
     if (direction === 0) return this.collect(c, this.columns - 1, r, r);

@@ -229,7 +229,7 @@ function checkSimple(field: string, vertices: Float64Array, count: number, input
     const i1 = (i + 1) % count;
     const ax = vertices[2 * i]!, ay = vertices[2 * i + 1]!, bx = vertices[2 * i1]!, by = vertices[2 * i1 + 1]!;
     let candidates = count;
-    if (grid) candidates = grid.query(Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by));
+    if (grid) candidates = grid.query(Float64Array.of(Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by)));
     for (let c = 0; c < candidates; c++) {
       const j = grid ? grid.candidates[c]! : c;
       if (j <= i || j === i1 || (j + 1) % count === i) continue;
