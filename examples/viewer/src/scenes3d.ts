@@ -96,6 +96,8 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
     second: () => new Plane([0, 1, 0], 0),
     firstStart: { position: [0, -0.4, 0], quaternion: IDENTITY },
     motion: { direction: [0, -1, 0], distance: 0.8 },
+    // Nearly level with the plane, so the part below it shows.
+    camera: { position: [2.4, 0.7, 2.6], target: [0, -0.3, 0] },
   },
   'sphere-box': {
     title: 'Sphere - box',

@@ -74,7 +74,7 @@ export class View3D implements View {
     this.orbit.update();
 
     this.gizmo = new TransformControls(this.camera, canvas);
-    this.gizmo.setSize(0.9);
+    this.gizmo.setSize(0.7);
     this.gizmo.attach(this.meshes[0]);
     this.world.add(this.gizmo.getHelper());
     this.gizmo.addEventListener('dragging-changed', (event) => {
