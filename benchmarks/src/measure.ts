@@ -8,7 +8,7 @@ import { sink } from './harness.js';
 /** mitata's time budget per implementation, in nanoseconds of CPU time (its default is 642 ms). */
 const TIME_BUDGET_NS = 300e6;
 
-/** Calls between the two heap readings of one allocation sample. */
+/** Calls between the two heap readings of one allocation sample, at most; fewer for slow calls (about 50 ms a sample). */
 const ALLOCATION_CALLS = 20_000;
 
 /** Median nanoseconds per call of `run`, cycling configuration indices `0..count-1` (count a power of two). */
@@ -33,21 +33,29 @@ function collectGarbage(): void {
 }
 
 /**
- * Bytes allocated per call: after a full collection, `ALLOCATION_CALLS` calls, and the growth of
+ * Bytes allocated per call: after a full collection, `ALLOCATION_CALLS` calls (fewer when
+ * `nanosecondsPerCall` says they are slow, never fewer than `count`), and the growth of
  * `heapUsed` divided by the calls. Node 20's V8 has no allocated-bytes counter, so the benchmark
  * runs with a young generation large enough (`--min-semi-space-size`, `--max-semi-space-size`)
- * that no scavenge falls inside a sample; a scavenge would make the growth smaller, so the
- * largest of five samples is the answer. The caller warms `run` up first (the timing does).
+ * that no scavenge falls inside a sample. `heapUsed` also grows with code and feedback that V8
+ * makes while it compiles the loop, so the first sample is dropped and the answer is the median
+ * of the next five.
  */
-export function bytesPerCall(run: (i: number) => number, count: number): number {
+export function bytesPerCall(run: (i: number) => number, count: number, nanosecondsPerCall = 0): number {
   const mask = count - 1;
-  let largest = -Infinity;
-  for (let sample = 0; sample < 5; sample++) {
+  const calls = Math.max(count, Math.min(ALLOCATION_CALLS, Math.round(50e6 / nanosecondsPerCall)));
+  const samples: number[] = [];
+  for (let sample = 0; sample < 6; sample++) {
     collectGarbage();
+    // A small-integer sum: this loop may still be interpreted, and the interpreter boxes every
+    // floating-point result (32 bytes an iteration), which would be charged to `run`.
+    let contacts = 0;
     const before = process.memoryUsage().heapUsed;
-    for (let k = 0; k < ALLOCATION_CALLS; k++) sink[1] += run(k & mask);
+    for (let k = 0; k < calls; k++) contacts += run(k & mask);
     const after = process.memoryUsage().heapUsed;
-    largest = Math.max(largest, (after - before) / ALLOCATION_CALLS);
+    sink[1] += contacts;
+    if (sample > 0) samples.push((after - before) / calls);
   }
-  return largest;
+  samples.sort((x, y) => x - y);
+  return samples[2]!;
 }

@@ -1,0 +1,105 @@
+/** The tables of a run, as Markdown and JSON. */
+import { cpus, totalmem } from 'node:os';
+
+export interface Row {
+  library: string;
+  call: string;
+  note?: string;
+  medianNs: number;
+  /** Median of the fastest peer divided by this row's median: above 1 is faster than every peer. */
+  speedVsFastestPeer: number;
+  contactsPerCall: number;
+  bytesPerCall: number;
+}
+
+export interface PairResult {
+  id: string;
+  title: string;
+  configurations: number;
+  mix: Record<string, number>;
+  rows: Row[];
+  /** Why our row is absent, when it is. */
+  missing?: string;
+}
+
+export interface Target {
+  description: string;
+  required: number;
+  /** The measured speed-up (peer median / ours), or bytes per call for the allocation target. */
+  measured: number | null;
+  pass: boolean;
+  unit: 'x' | 'bytes/call';
+}
+
+export interface ScalingRow { label: string; size: number; medianNs: number; contactsPerCall: number; bytesPerCall: number }
+export interface ScalingTable { title: string; unit: string; rows: ScalingRow[]; missing?: string; notes?: string[] }
+
+export interface Results {
+  machine: { cpu: string; cores: number; memoryGiB: number; node: string; v8: string; platform: string; date: string };
+  method: string[];
+  pairs: PairResult[];
+  scaling: ScalingTable[];
+  targets: Target[];
+  sink: number[];
+  seconds: number;
+}
+
+export function machine(): Results['machine'] {
+  const cores = cpus();
+  return {
+    cpu: cores[0]?.model.trim() ?? 'unknown',
+    cores: cores.length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    v8: process.versions.v8,
+    platform: `${process.platform} ${process.arch}`,
+    date: new Date().toISOString(),
+  };
+}
+
+const ns = (value: number): string => (value < 100 ? value.toFixed(1) : value.toFixed(0));
+const ratio = (value: number): string => (value >= 10 ? value.toFixed(0) : value.toFixed(2)) + 'x';
+
+export function toMarkdown(results: Results): string {
+  const m = results.machine;
+  const lines: string[] = [
+    '# contactkit benchmarks: latest run',
+    '',
+    `${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node} (V8 ${m.v8}), ${m.platform}, ${m.date}; the whole run took ${results.seconds.toFixed(0)} s.`,
+    '',
+    ...results.method.map((line) => `- ${line}`),
+    '',
+  ];
+  for (const pair of results.pairs) {
+    const mix = Object.entries(pair.mix).map(([category, share]) => `${Math.round(share * 100)}% ${category}`).join(', ');
+    lines.push(`## ${pair.title}`, '', `${pair.configurations} configurations: ${mix}.`, '');
+    if (pair.missing) lines.push(`contactkit: ${pair.missing}`, '');
+    lines.push('| implementation | call | median ns/call | speed vs fastest peer | contacts/call | bytes/call |', '| --- | --- | ---: | ---: | ---: | ---: |');
+    for (const row of pair.rows) {
+      const call = row.note ? `\`${row.call}\` (${row.note})` : `\`${row.call}\``;
+      lines.push(`| ${row.library} | ${call} | ${ns(row.medianNs)} | ${ratio(row.speedVsFastestPeer)} | ${row.contactsPerCall.toFixed(2)} | ${Math.round(row.bytesPerCall)} |`);
+    }
+    lines.push('');
+  }
+  for (const table of results.scaling) {
+    lines.push(`## ${table.title}`, '');
+    if (table.missing) {
+      lines.push(`Not run: ${table.missing}`, '');
+      continue;
+    }
+    lines.push(`| case | size | median ${table.unit} | ns per vertex or circle | contacts per call | bytes per call |`, '| --- | ---: | ---: | ---: | ---: | ---: |');
+    for (const row of table.rows) {
+      lines.push(`| ${row.label} | ${row.size} | ${ns(row.medianNs)} | ${(row.medianNs / row.size).toFixed(2)} | ${row.contactsPerCall.toFixed(2)} | ${Math.round(row.bytesPerCall)} |`);
+    }
+    lines.push('');
+    for (const note of table.notes ?? []) lines.push(`Note: ${note}`, '');
+  }
+  lines.push('## Targets', '', '| target | measured | required | result |', '| --- | ---: | ---: | --- |');
+  for (const target of results.targets) {
+    const measured = target.measured === null ? 'not measured' : target.unit === 'x' ? ratio(target.measured) : `${target.measured} bytes/call`;
+    const required = target.unit === 'x' ? `>= ${target.required}x` : `${target.required} bytes/call`;
+    lines.push(`| ${target.description} | ${measured} | ${required} | ${target.pass ? 'PASS' : 'MISS'} |`);
+  }
+  lines.push('', `Sink (sum of every timed call's penetrations and contact counts): ${results.sink.map((v) => v.toPrecision(6)).join(', ')}.`, '');
+  return lines.join('\n');
+}
