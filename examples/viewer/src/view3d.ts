@@ -38,6 +38,8 @@ export class View3D implements View {
   readonly scene: Scene3;
   readonly data = new CollisionData({ capacity: 64 });
   private readonly world = new Scene();
+  /** Drawn after the world, so the contacts show over the gizmo (whose renderOrder is Infinity). */
+  private readonly overlay = new Scene();
   private readonly camera: PerspectiveCamera;
   private readonly orbit: OrbitControls;
   private readonly gizmo: TransformControls;
@@ -64,7 +66,7 @@ export class View3D implements View {
     // On a plane the grid marks the surface; otherwise it is a floor under both shapes.
     grid.position.y = hasPlane ? 0.001 : -0.75;
     this.world.add(grid);
-    this.world.add(this.helper);
+    this.overlay.add(this.helper);
 
     const canvas = renderer.domElement;
     this.camera = new PerspectiveCamera(45, 1, 0.05, 100);
@@ -117,7 +119,10 @@ export class View3D implements View {
       this.camera.aspect = width / height;
       this.camera.updateProjectionMatrix();
     }
+    this.renderer.autoClear = false;
+    this.renderer.clear();
     this.renderer.render(this.world, this.camera);
+    this.renderer.render(this.overlay, this.camera);
   }
 
   project(point: readonly number[]): [number, number] {
