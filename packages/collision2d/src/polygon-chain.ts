@@ -44,6 +44,11 @@ export function collidePolygonChain(polygon: Polygon, chain: Chain, data: Collis
     candidates = grid.query(queryBox);
   }
   const v = chain.vertices, n = chain.normals;
+  const pieceGrid = polygon.pieceGrid();
+  // Chain frame to polygon frame: rotation (c, s) and translation (tx, ty) = R_p^T (t_c - t_p).
+  const xp = polygon.transform;
+  const c = xp.cos * xf.cos + xp.sin * xf.sin, s = xp.cos * xf.sin - xp.sin * xf.cos;
+  const tx = -(xp.cos * dx + xp.sin * dy), ty = -(-xp.sin * dx + xp.cos * dy);
   for (let k = 0; k < candidates; k++) {
     const i = grid ? grid.candidates[k]! : k;
     const sv = segmentPiece.vertices, sn = segmentPiece.normals;
@@ -60,7 +65,18 @@ export function collidePolygonChain(polygon: Polygon, chain: Chain, data: Collis
     segmentPiece.vertexIndex[0] = i;
     segmentPiece.vertexIndex[1] = i + 1;
     segmentPiece.updateBounds();
-    for (let j = 0; j < pieces.length; j++) addPieceContacts(pieces[j]!, segmentPiece);
+    let pieceCount = pieces.length;
+    if (pieceGrid) {
+      // The segment's box in the polygon's frame picks the pieces to test.
+      const ax = c * sv[0]! - s * sv[1]! + tx, ay = s * sv[0]! + c * sv[1]! + ty;
+      const bx = c * sv[2]! - s * sv[3]! + tx, by = s * sv[2]! + c * sv[3]! + ty;
+      queryBox[0] = (ax < bx ? ax : bx) - data.tolerance;
+      queryBox[1] = (ay < by ? ay : by) - data.tolerance;
+      queryBox[2] = (ax > bx ? ax : bx) + data.tolerance;
+      queryBox[3] = (ay > by ? ay : by) + data.tolerance;
+      pieceCount = pieceGrid.query(queryBox);
+    }
+    for (let j = 0; j < pieceCount; j++) addPieceContacts(pieces[pieceGrid ? pieceGrid.candidates[j]! : j]!, segmentPiece);
   }
   if (pendingSize() > 1) mergePendingDuplicates(polygon, chain);
   return flushPending(data, polygon.body, chain.body, false);

@@ -25,6 +25,9 @@ import { beginPending, flushPending, mergePendingDuplicates, pendingSize } from 
 import { addPieceContacts, setPair } from './polygon-clip.js';
 import type { Polygon } from './shapes.js';
 
+/** A box handed to a piece grid. */
+const queryBox = new Float64Array(4);
+
 /**
  * Writes the contacts of polygon `a` against polygon `b` (Aabb included): normal from `b`
  * toward `a`, penetration along it (down to `-data.tolerance`), point the midpoint of the
@@ -43,8 +46,37 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
   beginPending();
   setPair(first, second, data);
   const firstPieces = first.convexPieces(), secondPieces = second.convexPieces();
-  for (let i = 0; i < firstPieces.length; i++) {
-    for (let j = 0; j < secondPieces.length; j++) addPieceContacts(firstPieces[i]!, secondPieces[j]!);
+  // Long concave outlines have many pieces: their grids give the pieces near the other shape.
+  // (A polygon against itself uses no inner grid: one grid's candidates cannot be listed twice at once.)
+  const firstGrid = first.pieceGrid(), secondGrid = first === second ? null : second.pieceGrid();
+  const tolerance = data.tolerance;
+  // Pose of the second in the first's frame: rotation (c, s), translation (tx, ty).
+  const xf1 = first.transform, xf2 = second.transform;
+  const c = xf1.cos * xf2.cos + xf1.sin * xf2.sin, s = xf1.cos * xf2.sin - xf1.sin * xf2.cos;
+  const tx = xf1.cos * dx + xf1.sin * dy, ty = -xf1.sin * dx + xf1.cos * dy;
+  let firstCount = firstPieces.length;
+  if (firstGrid) {
+    const around = second.boundingRadius + tolerance;
+    queryBox[0] = tx - around;
+    queryBox[1] = ty - around;
+    queryBox[2] = tx + around;
+    queryBox[3] = ty + around;
+    firstCount = firstGrid.query(queryBox);
+  }
+  for (let k = 0; k < firstCount; k++) {
+    const p = firstPieces[firstGrid ? firstGrid.candidates[k]! : k]!;
+    let secondCount = secondPieces.length;
+    if (secondGrid) {
+      // The piece's bounding circle in the second's frame: R^T (centre - t).
+      const ex = p.centerX - tx, ey = p.centerY - ty;
+      const x = c * ex + s * ey, y = -s * ex + c * ey, around = p.radius + tolerance;
+      queryBox[0] = x - around;
+      queryBox[1] = y - around;
+      queryBox[2] = x + around;
+      queryBox[3] = y + around;
+      secondCount = secondGrid.query(queryBox);
+    }
+    for (let m = 0; m < secondCount; m++) addPieceContacts(p, secondPieces[secondGrid ? secondGrid.candidates[m]! : m]!);
   }
   if (pendingSize() > 1 && (firstPieces.length > 1 || secondPieces.length > 1)) {
     mergePendingDuplicates(first, second);

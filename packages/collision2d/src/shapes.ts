@@ -17,7 +17,7 @@
  */
 import { Transform2, readFiniteArray, requireFinite, requirePositive } from '@contactkit/math';
 import { decomposeConvex } from './decompose.js';
-import { GRID_MIN_SEGMENTS, SegmentGrid } from './segment-grid.js';
+import { BoxGrid, GRID_MIN_ITEMS } from './box-grid.js';
 
 /** Tags for the dispatch table. */
 export const ShapeType2 = { Circle: 0, Polygon: 1, Chain: 2, Segment: 3, Aabb: 4 } as const;
@@ -215,7 +215,7 @@ function segmentsTouch(
  * (edges that share a vertex only when they fold back onto each other). `input` maps stored
  * vertex indices to the caller's indices for the message.
  */
-function checkSimple(field: string, vertices: Float64Array, count: number, input: Int32Array, grid: SegmentGrid | null): void {
+function checkSimple(field: string, vertices: Float64Array, count: number, input: Int32Array, grid: BoxGrid | null): void {
   const name = (i: number): string => `edge ${i} (vertex ${input[i]} to vertex ${input[(i + 1) % count]})`;
   for (let i = 0; i < count; i++) {
     const j = (i + 1) % count, k = (i + 2) % count;
@@ -290,9 +290,10 @@ export class Polygon extends Shape2 {
   /** For each stored vertex, the index of the caller's point it came from. */
   readonly inputIndex: Int32Array;
   readonly boundingRadius: number;
-  /** Segment index for contours longer than `GRID_MIN_SEGMENTS`, else null (the detectors scan). */
-  readonly grid: SegmentGrid | null;
+  /** Segment index for contours longer than `GRID_MIN_ITEMS`, else null (the detectors scan). */
+  readonly grid: BoxGrid | null;
   private pieces: readonly ConvexPiece[] | null = null;
+  private piecesGrid: BoxGrid | null = null;
 
   constructor(points: ArrayLike<ArrayLike<number>>) {
     super();
@@ -312,7 +313,7 @@ export class Polygon extends Shape2 {
       throw new RangeError(`${field}: zero area (vertices ${input[0]} to ${input[count - 1]} are collinear)`);
     }
     const inputOrder = Float64Array.from(flat);
-    const grid = count > GRID_MIN_SEGMENTS ? new SegmentGrid(inputOrder, count, true) : null;
+    const grid = count > GRID_MIN_ITEMS ? BoxGrid.ofSegments(inputOrder, count, true) : null;
     checkSimple(field, inputOrder, count, Int32Array.from(input), grid);
     let twiceArea = 0;
     for (let i = 0; i < count; i++) {
@@ -329,7 +330,7 @@ export class Polygon extends Shape2 {
       this.vertices[2 * i + 1] = flat[2 * from + 1]!;
       this.inputIndex[i] = input[from]!;
     }
-    this.grid = grid && this.inputWasClockwise ? new SegmentGrid(this.vertices, count, true) : grid;
+    this.grid = grid && this.inputWasClockwise ? BoxGrid.ofSegments(this.vertices, count, true) : grid;
     this.normals = segmentNormals(this.vertices, count, true);
     this.convexVertex = new Uint8Array(count);
     let convex = true;
@@ -361,8 +362,25 @@ export class Polygon extends Shape2 {
     } else {
       loops.push(...decomposeConvex(this.vertices, this.count));
     }
-    this.pieces = loops.map((loop) => this.makePiece(loop));
-    return this.pieces;
+    const pieces = loops.map((loop) => this.makePiece(loop));
+    if (pieces.length > GRID_MIN_ITEMS) {
+      const boxes = new Float64Array(4 * pieces.length);
+      pieces.forEach((piece, i) => {
+        boxes.set([piece.centerX - piece.radius, piece.centerY - piece.radius, piece.centerX + piece.radius, piece.centerY + piece.radius], 4 * i);
+      });
+      this.piecesGrid = new BoxGrid(boxes);
+    }
+    this.pieces = pieces;
+    return pieces;
+  }
+
+  /**
+   * A grid over the pieces' bounding circles (local frame) when there are more than
+   * `GRID_MIN_ITEMS` pieces, else null; built with the pieces by `convexPieces()`.
+   */
+  pieceGrid(): BoxGrid | null {
+    if (!this.pieces) this.convexPieces();
+    return this.piecesGrid;
   }
 
   private makePiece(loop: number[]): ConvexPiece {
@@ -434,8 +452,8 @@ export class Chain extends Shape2 {
   readonly normals: Float64Array;
   readonly inputIndex: Int32Array;
   readonly boundingRadius: number;
-  /** Segment index for chains longer than `GRID_MIN_SEGMENTS` segments, else null (the detectors scan). */
-  readonly grid: SegmentGrid | null;
+  /** Segment index for chains longer than `GRID_MIN_ITEMS` segments, else null (the detectors scan). */
+  readonly grid: BoxGrid | null;
 
   constructor(points: ArrayLike<ArrayLike<number>>) {
     super();
@@ -452,7 +470,7 @@ export class Chain extends Shape2 {
       this.normals[2 * i] = 0 - this.normals[2 * i]!;
       this.normals[2 * i + 1] = 0 - this.normals[2 * i + 1]!;
     }
-    this.grid = this.segmentCount > GRID_MIN_SEGMENTS ? new SegmentGrid(this.vertices, this.count, false) : null;
+    this.grid = this.segmentCount > GRID_MIN_ITEMS ? BoxGrid.ofSegments(this.vertices, this.count, false) : null;
     this.boundingRadius = largestDistance(this.vertices, this.count);
     this.updateAabb();
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from './contacts-test-support.js';
-import { SegmentGrid } from './segment-grid.js';
+import { BoxGrid } from './box-grid.js';
 
 function randomContour(random: () => number, count: number): Float64Array {
   const vertices = new Float64Array(2 * count);
@@ -12,13 +12,13 @@ function randomContour(random: () => number, count: number): Float64Array {
   return vertices;
 }
 
-describe('SegmentGrid', () => {
+describe('BoxGrid', () => {
   it('lists every segment whose bounding box meets the query box, each once', () => {
     const random = seededRandom(9);
     for (const closed of [true, false]) {
       const count = 500;
       const vertices = randomContour(random, count);
-      const grid = new SegmentGrid(vertices, count, closed);
+      const grid = BoxGrid.ofSegments(vertices, count, closed);
       const segments = closed ? count : count - 1;
       for (let n = 0; n < 300; n++) {
         const x = 14 * random() - 7, y = 8 * random() - 4, h = 0.02 + random();
@@ -40,7 +40,7 @@ describe('SegmentGrid', () => {
     const random = seededRandom(10);
     const count = 400;
     const vertices = randomContour(random, count);
-    const grid = new SegmentGrid(vertices, count, true);
+    const grid = BoxGrid.ofSegments(vertices, count, true);
     for (let n = 0; n < 100; n++) {
       const x = 10 * random() - 5, y = 5 * random() - 2.5;
       for (let direction = 0; direction < 4; direction++) {
@@ -65,7 +65,7 @@ describe('SegmentGrid', () => {
   });
 
   it('returns nothing for a box or a ray start outside its bounds', () => {
-    const grid = new SegmentGrid(Float64Array.from([0, 0, 1, 0, 1, 1]), 3, true);
+    const grid = BoxGrid.ofSegments(Float64Array.from([0, 0, 1, 0, 1, 1]), 3, true);
     expect(grid.query(Float64Array.of(2, 2, 3, 3))).toBe(0);
     expect(grid.queryRay(Float64Array.of(-1, 0.5), 0)).toBe(0);
     expect(grid.query(Float64Array.of(0.4, 0.4, 0.6, 0.6))).toBeGreaterThan(0);
