@@ -37,7 +37,7 @@ export function contactkit2(api: Collision2d, pairs: readonly Pair<Shape2Spec, S
     const count = collide(first[i]!, second[i]!, data);
     let penetration = 0;
     for (let k = 0; k < count; k++) penetration += data.contacts[k]!.penetration;
-    sink[0] += penetration;
+    sink[0]! += penetration;
     return count;
   };
   return {
@@ -74,7 +74,7 @@ export function sat2(pairs: readonly Pair<Shape2Spec, Shape2Spec>[], test: SatTe
   const run = (i: number): number => {
     response.clear();
     if (!collide(first[i]!, second[i]!, response)) return 0;
-    sink[0] += response.overlap;
+    sink[0]! += response.overlap;
     return 1;
   };
   // overlapN points from SAT's first argument toward its second; ours from the pair's second shape to its first.
@@ -127,7 +127,7 @@ export function planck2(pairs: readonly Pair<Shape2Spec, Shape2Spec>[], collideF
     manifold.getWorldManifold(world, a.transform, a.radius, b.transform, b.radius);
     let penetration = 0;
     for (let k = 0; k < count; k++) penetration -= world.separations[k]!;
-    sink[0] += penetration;
+    sink[0]! += penetration;
     return count;
   };
   const sign = swap ? 1 : -1;

@@ -36,7 +36,7 @@ export function contactkit3(pairs: readonly Pair<Shape3Spec, Shape3Spec>[], dete
     const count = collide(first[i]!, second[i]!, data);
     let penetration = 0;
     for (let k = 0; k < count; k++) penetration += data.contacts[k]!.penetration;
-    sink[0] += penetration;
+    sink[0]! += penetration;
     return count;
   };
   return {
@@ -98,7 +98,7 @@ export function cannon3(pairs: readonly Pair<Shape3Spec, Shape3Spec>[], call: st
     const count = result.length;
     let penetration = 0;
     for (let k = 0; k < count; k++) penetration += cannonPenetration(result[k]!);
-    sink[0] += penetration;
+    sink[0]! += penetration;
     return count;
   };
   return {
@@ -166,14 +166,14 @@ export function rapier3(pairs: readonly Pair<Shape3Spec, Shape3Spec>[], call: st
         const a = first[i]!, b = second[i]!;
         last = b.shape.contactShape(b.position, b.rotation, a.shape, a.position, a.rotation, 0, target);
         if (last === null) return 0;
-        sink[0] -= last.distance;
+        sink[0]! -= last.distance;
         return 1;
       }
     : (i: number): number => {
         const a = first[i]!, b = second[i]!;
         last = a.shape.contactShape(a.position, a.rotation, b.shape, b.position, b.rotation, 0, target);
         if (last === null) return 0;
-        sink[0] -= last.distance;
+        sink[0]! -= last.distance;
         return 1;
       };
   return {

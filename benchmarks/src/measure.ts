@@ -17,7 +17,7 @@ export async function medianNanoseconds(run: (i: number) => number, count: numbe
   let index = 0;
   const stats = await measure(
     () => {
-      sink[1] += run(index);
+      sink[1]! += run(index);
       index = (index + 1) & mask;
     },
     { min_cpu_time: TIME_BUDGET_NS },
@@ -53,7 +53,7 @@ export function bytesPerCall(run: (i: number) => number, count: number, nanoseco
     const before = process.memoryUsage().heapUsed;
     for (let k = 0; k < calls; k++) contacts += run(k & mask);
     const after = process.memoryUsage().heapUsed;
-    sink[1] += contacts;
+    sink[1]! += contacts;
     if (sample > 0) samples.push((after - before) / calls);
   }
   samples.sort((x, y) => x - y);

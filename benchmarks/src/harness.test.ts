@@ -1,0 +1,227 @@
+import * as planck from 'planck';
+import SAT from 'sat';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Collision2d, type Detector2, contactkit2, planck2, sat2 } from './adapters2d.js';
+import { type Detector3, cannon3, contactkit3, initRapier, rapier3 } from './adapters3d.js';
+import { findExports } from './detectors.js';
+import type { Implementation, Inspection } from './harness.js';
+import {
+  type BoxSpec,
+  type CircleSpec,
+  type HalfSpaceSpec,
+  type Pair,
+  type PolygonSpec,
+  type SphereSpec,
+  boxBoxPairs,
+  boxHalfSpacePairs,
+  boxSpherePairs,
+  categories,
+  circleCirclePairs,
+  circlePolygonPairs,
+  polygonPolygonPairs,
+  sphereHalfSpacePairs,
+  sphereSpherePairs,
+} from './inputs.js';
+import { Random } from './prng.js';
+import { axisAngleQ } from './space.js';
+
+type AnyPairs = readonly Pair<never, never>[];
+const detectors3: Record<string, Detector3> = {};
+let api2: Collision2d;
+const detectors2: Record<string, Detector2> = {};
+
+beforeAll(async () => {
+  await initRapier();
+  const found3 = await findExports('@contactkit/contacts3d', 'contacts3d', ['collideSphereSphere', 'collideBoxSphere', 'collideSphereHalfSpace', 'collideBoxHalfSpace', 'collideBoxBox']);
+  for (const [name, entry] of Object.entries(found3)) if (entry.fn) detectors3[name] = entry.fn as Detector3;
+  const found2 = await findExports('@contactkit/collision2d', 'collision2d', ['Circle', 'Polygon', 'CollisionData2', 'collideCircleCircle', 'collideCirclePolygon', 'collidePolygonPolygon']);
+  api2 = { Circle: found2.Circle!.fn, Polygon: found2.Polygon!.fn, CollisionData2: found2.CollisionData2!.fn } as unknown as Collision2d;
+  for (const [name, entry] of Object.entries(found2)) if (entry.fn && name.startsWith('collide')) detectors2[name] = entry.fn as Detector2;
+});
+
+const IDENTITY: [number, number, number, number] = [0, 0, 0, 1];
+
+describe('seeded inputs', () => {
+  it('are the same for the same seed and differ for another seed', () => {
+    expect(boxBoxPairs(64, 7)).toEqual(boxBoxPairs(64, 7));
+    expect(polygonPolygonPairs(64, 7)).toEqual(polygonPolygonPairs(64, 7));
+    expect(boxBoxPairs(64, 7)).not.toEqual(boxBoxPairs(64, 8));
+  });
+
+  it('hold the stated mix exactly: 60% overlapping, 10% touching, 30% separated', () => {
+    // 1024 * 0.6 = 614.4 -> 614; 1024 * 0.1 = 102.4 -> 102; the remaining 308 are separated.
+    const list = categories(1024, new Random(1));
+    const count = (category: string): number => list.filter((c) => c === category).length;
+    expect([count('overlapping'), count('touching'), count('separated')]).toEqual([614, 102, 308]);
+    for (const pairs of [sphereSpherePairs(1024, 3), circlePolygonPairs(1024, 3)] as AnyPairs[]) {
+      expect(pairs.filter((pair) => (pair as Pair<unknown, unknown>).category === 'touching').length).toBe(102);
+    }
+  });
+
+  // The labels are built by construction (inputs.ts); an independent library confirms them.
+  // Rapier computes in float32: "touching" allows 1e-5 at coordinates up to 10.
+  it.each([
+    ['sphere-sphere', () => sphereSpherePairs(256, 11)],
+    ['box-sphere', () => boxSpherePairs(256, 12)],
+    ['sphere-half-space', () => sphereHalfSpacePairs(256, 13)],
+    ['box-half-space', () => boxHalfSpacePairs(256, 14)],
+    ['box-box', () => boxBoxPairs(256, 15)],
+  ])('%s labels agree with Rapier', (_name, make) => {
+    const pairs = make() as AnyPairs;
+    const rapier = rapier3(pairs, 'check');
+    pairs.forEach((pair, i) => {
+      const { count, penetration } = rapier.inspect(i);
+      const category = (pair as Pair<unknown, unknown>).category;
+      if (category === 'overlapping') expect(penetration).toBeGreaterThan(1e-5);
+      else if (category === 'touching') expect(count === 0 || Math.abs(penetration) < 1e-5).toBe(true);
+      else expect(count).toBe(0);
+    });
+  });
+
+  it.each([
+    ['polygon-polygon', () => polygonPolygonPairs(256, 21), SAT.testPolygonPolygon, false],
+    ['circle-polygon', () => circlePolygonPairs(256, 22), SAT.testPolygonCircle, true],
+    ['circle-circle', () => circleCirclePairs(256, 23), SAT.testCircleCircle, false],
+  ] as const)('%s labels agree with SAT.js', (_name, make, test, swap) => {
+    const pairs = make() as AnyPairs;
+    const sat = sat2(pairs, test as never, 'check', swap);
+    pairs.forEach((pair, i) => {
+      const { count, penetration } = sat.inspect(i);
+      const category = (pair as Pair<unknown, unknown>).category;
+      if (category === 'overlapping') expect(penetration).toBeGreaterThan(1e-9);
+      else if (category === 'touching') expect(count === 0 || Math.abs(penetration) < 1e-9).toBe(true);
+      else expect(count).toBe(0);
+    });
+  });
+});
+
+function expectContact(inspection: Inspection, penetration: number, normal: number[], digits: number): void {
+  expect(inspection.count).toBeGreaterThan(0);
+  expect(inspection.penetration).toBeCloseTo(penetration, digits);
+  inspection.normal.forEach((value, axis) => expect(value).toBeCloseTo(normal[axis]!, digits));
+}
+
+const sphere = (radius: number, position: [number, number, number]): SphereSpec => ({ kind: 'sphere', radius, position, quaternion: IDENTITY });
+const box = (halfSize: [number, number, number], position: [number, number, number], quaternion = IDENTITY): BoxSpec => ({ kind: 'box', halfSize, position, quaternion });
+const floor: HalfSpaceSpec = { kind: 'halfspace', normal: [0, 1, 0], offset: 0 };
+
+describe('every adapter gives the same contact on hand-made 3D configurations', () => {
+  const all = (name: string, pairs: AnyPairs): Implementation[] => [contactkit3(pairs, detectors3[name]!, name), cannon3(pairs, 'check'), rapier3(pairs, 'check')];
+
+  it('sphere-sphere: centres 1.3 apart, radii 1 and 0.5', () => {
+    // |(1.2, 0.3, -0.4)| = sqrt(1.44 + 0.09 + 0.16) = 1.3; penetration 1.5 - 1.3 = 0.2;
+    // normal from B toward A: -(1.2, 0.3, -0.4) / 1.3.
+    const pairs = [{ category: 'overlapping', a: sphere(1, [0, 0, 0]), b: sphere(0.5, [1.2, 0.3, -0.4]) }] as AnyPairs;
+    for (const implementation of all('collideSphereSphere', pairs)) {
+      expectContact(implementation.inspect(0), 0.2, [-1.2 / 1.3, -0.3 / 1.3, 0.4 / 1.3], 6);
+    }
+  });
+
+  it('box-sphere: sphere of radius 0.5 at height 0.9 over a box face at 0.5', () => {
+    // Closest box point (0, 0.5, 0.2); distance 0.4; penetration 0.5 - 0.4 = 0.1; normal from the sphere toward the box.
+    const pairs = [{ category: 'overlapping', a: box([1, 0.5, 0.5], [0, 0, 0]), b: sphere(0.5, [0, 0.9, 0.2]) }] as AnyPairs;
+    for (const implementation of all('collideBoxSphere', pairs)) expectContact(implementation.inspect(0), 0.1, [0, -1, 0], 6);
+  });
+
+  it('sphere-half-space: sphere of radius 1 at height 0.8', () => {
+    const pairs = [{ category: 'overlapping', a: sphere(1, [0.3, 0.8, 0]), b: floor }] as AnyPairs;
+    for (const implementation of all('collideSphereHalfSpace', pairs)) expectContact(implementation.inspect(0), 0.2, [0, 1, 0], 6);
+  });
+
+  it('box-half-space: a unit cube sunk 0.05 gives four corners (one point from Rapier)', () => {
+    const pairs = [{ category: 'overlapping', a: box([0.5, 0.5, 0.5], [0, 0.45, 0]), b: floor }] as AnyPairs;
+    const [ours, cannon, rapier] = all('collideBoxHalfSpace', pairs).map((implementation) => implementation.inspect(0));
+    for (const inspection of [ours!, cannon!, rapier!]) expectContact(inspection, 0.05, [0, 1, 0], 6);
+    expect(ours!.count).toBe(4);
+    expect(cannon!.count).toBe(4);
+    expect(rapier!.count).toBe(1);
+  });
+
+  it('box-box: a cube turned 30 degrees resting 0.05 deep on a slab gives four points', () => {
+    // The slab's top face is y = 0.5; the cube's bottom face is at 0.95 - 0.5 = 0.45, inside the
+    // slab's face: four clipped corners of depth 0.05, normal from the cube (second) toward the slab (first): -y.
+    const turned = axisAngleQ([0, 1, 0], Math.PI / 6);
+    const pairs = [{ category: 'overlapping', a: box([2, 0.5, 2], [0, 0, 0]), b: box([0.5, 0.5, 0.5], [0.3, 0.95, -0.2], turned) }] as AnyPairs;
+    const [ours, cannon, rapier] = all('collideBoxBox', pairs).map((implementation) => implementation.inspect(0));
+    for (const inspection of [ours!, cannon!, rapier!]) expectContact(inspection, 0.05, [0, -1, 0], 6);
+    expect(ours!.count).toBe(4);
+    expect(cannon!.count).toBe(4);
+  });
+});
+
+const square = (half: number, position: [number, number], angle = 0): PolygonSpec => ({
+  kind: 'polygon',
+  points: [[-half, -half], [half, -half], [half, half], [-half, half]],
+  position,
+  angle,
+});
+const circle = (radius: number, position: [number, number]): CircleSpec => ({ kind: 'circle', radius, position, angle: 0 });
+
+describe('every adapter gives the same contact on hand-made 2D configurations', () => {
+  it('polygon-polygon: a small square 0.1 deep on a big one, two points', () => {
+    // B's bottom edge at y = 1.4 - 0.5 = 0.9 under A's top edge y = 1: depth 0.1, normal from B toward A: -y.
+    const pairs = [{ category: 'overlapping', a: square(1, [0, 0]), b: square(0.5, [0.3, 1.4]) }] as AnyPairs;
+    const ours = contactkit2(api2, pairs, detectors2.collidePolygonPolygon!, 'check').inspect(0);
+    const planckInspection = planck2(pairs, planck.CollidePolygons as never, 'check', false).inspect(0);
+    const sat = sat2(pairs, SAT.testPolygonPolygon as never, 'check', false).inspect(0);
+    for (const inspection of [ours, planckInspection, sat]) expectContact(inspection, 0.1, [0, -1], 9);
+    expect(ours.count).toBe(2);
+    expect(planckInspection.count).toBe(2);
+  });
+
+  it('circle-polygon: a circle of radius 0.5 at height 1.3 over a face at 1', () => {
+    const pairs = [{ category: 'overlapping', a: circle(0.5, [0.2, 1.3]), b: square(1, [0, 0]) }] as AnyPairs;
+    const implementations = [
+      contactkit2(api2, pairs, detectors2.collideCirclePolygon!, 'check'),
+      planck2(pairs, planck.CollidePolygonCircle as never, 'check', true),
+      sat2(pairs, SAT.testPolygonCircle as never, 'check', true),
+    ];
+    for (const implementation of implementations) expectContact(implementation.inspect(0), 0.2, [0, 1], 9);
+  });
+
+  it('circle-circle: unit circles 1.5 apart along (0.6, 0.8)', () => {
+    // |(0.9, 1.2)| = 1.5; penetration 2 - 1.5 = 0.5; normal from B toward A: (-0.6, -0.8).
+    const pairs = [{ category: 'overlapping', a: circle(1, [0, 0]), b: circle(1, [0.9, 1.2]) }] as AnyPairs;
+    const implementations = [
+      contactkit2(api2, pairs, detectors2.collideCircleCircle!, 'check'),
+      planck2(pairs, planck.CollideCircles as never, 'check', false),
+      sat2(pairs, SAT.testCircleCircle as never, 'check', false),
+    ];
+    for (const implementation of implementations) expectContact(implementation.inspect(0), 0.5, [-0.6, -0.8], 9);
+  });
+});
+
+describe('ours against the peers over the seeded configurations', () => {
+  it('sphere-sphere: same count as cannon-es, same penetration and normal within 1e-9 (cannon) and 2e-6 (Rapier, float32)', () => {
+    const pairs = sphereSpherePairs(256, 31) as AnyPairs;
+    const ours = contactkit3(pairs, detectors3.collideSphereSphere!, 'check');
+    const cannon = cannon3(pairs, 'check');
+    const rapier = rapier3(pairs, 'check');
+    pairs.forEach((_pair, i) => {
+      const mine = ours.inspect(i), theirs = cannon.inspect(i), rapierInspection = rapier.inspect(i);
+      if ((pairs[i] as Pair<unknown, unknown>).category === 'touching') return; // either may round to a hair's gap
+      expect(mine.count).toBe(theirs.count);
+      if (mine.count === 0) return;
+      expect(Math.abs(mine.penetration - theirs.penetration)).toBeLessThan(1e-9);
+      expect(Math.abs(mine.penetration - rapierInspection.penetration)).toBeLessThan(2e-6);
+      mine.normal.forEach((value, axis) => expect(Math.abs(value - theirs.normal[axis]!)).toBeLessThan(1e-9));
+    });
+  });
+
+  it.each([
+    ['circle-circle', () => circleCirclePairs(256, 41), 'collideCircleCircle', planck.CollideCircles, false],
+    ['circle-polygon', () => circlePolygonPairs(256, 42), 'collideCirclePolygon', planck.CollidePolygonCircle, true],
+    ['polygon-polygon', () => polygonPolygonPairs(256, 43), 'collidePolygonPolygon', planck.CollidePolygons, false],
+  ] as const)('%s: deepest penetration and normal equal to planck within 1e-9', (_name, make, detector, collide, swap) => {
+    const pairs = make() as AnyPairs;
+    const ours = contactkit2(api2, pairs, detectors2[detector]!, 'check');
+    const peer = planck2(pairs, collide as never, 'check', swap);
+    pairs.forEach((pair, i) => {
+      if ((pair as Pair<unknown, unknown>).category !== 'overlapping') return;
+      const mine = ours.inspect(i), theirs = peer.inspect(i);
+      expect(mine.count).toBeGreaterThan(0);
+      expect(Math.abs(mine.penetration - theirs.penetration)).toBeLessThan(1e-9);
+      mine.normal.forEach((value, axis) => expect(Math.abs(value - theirs.normal[axis]!)).toBeLessThan(1e-9));
+    });
+  });
+});
