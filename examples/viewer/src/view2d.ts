@@ -57,6 +57,7 @@ export class View2D implements View {
   private readonly arrow: ArrowHelper | null = null;
   private readonly rings: InstancedMesh | null = null;
   private readonly projected = new Vector3();
+  private readonly ringMatrix = new Matrix4();
 
   constructor(id: Scene2Id, private readonly renderer: WebGLRenderer) {
     this.scene = createScene2(id);
@@ -171,7 +172,7 @@ export class View2D implements View {
   private drawIntersections(): void {
     if (!this.rings) return;
     this.intersections = segmentIntersections(this.scene);
-    const matrix = new Matrix4();
+    const matrix = this.ringMatrix;
     const count = Math.min(this.intersections.length, MAX_INTERSECTIONS);
     for (let i = 0; i < count; i++) {
       const p = this.intersections[i]!;

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { Color, Matrix4, Vector3 } from 'three';
 import { CollisionData, ContactKind } from '@contactkit/contacts3d';
 import { ContactSetHelper } from './contact-set-helper.js';
-import { CONTACT_KIND_COLORS } from './colors.js';
+import { CONTACT_KIND_COLORS, contactKindColor } from './colors.js';
 import type { LabelCanvas, LabelContext } from './contact-drawing.js';
 
 interface TestContact {
@@ -103,8 +103,10 @@ describe('ContactSetHelper', () => {
         expect(color.b).toBeCloseTo(expected.b, 6);
       }
     });
-    // Every kind has its own colour.
+    // Every kind has its own colour; a value that is no kind draws white instead of failing.
     expect(new Set(Object.values(CONTACT_KIND_COLORS)).size).toBe(6);
+    expect(contactKindColor(ContactKind.PointEdge)).toBe(CONTACT_KIND_COLORS[ContactKind.PointEdge]);
+    expect(contactKindColor(42)).toBe(0xffffff);
   });
 
   it('reuses its pool: a second update with the same count creates no object and keeps every buffer', () => {
