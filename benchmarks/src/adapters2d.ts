@@ -6,9 +6,7 @@
 import * as planck from 'planck';
 import SAT from 'sat';
 import { type Implementation, deepest, sink } from './harness.js';
-import type { CircleSpec, Pair, PolygonSpec } from './inputs.js';
-
-type Shape2Spec = CircleSpec | PolygonSpec;
+import type { Pairs2, Shape2Spec } from './inputs.js';
 
 /** The parts of @contactkit/collision2d the benchmark uses, looked up at run time (see detectors.ts). */
 export interface OurShape2 { setPose(position: ArrayLike<number>, angle: number): OurShape2 }
@@ -27,7 +25,7 @@ export function toOurs2(api: Collision2d, spec: Shape2Spec): OurShape2 {
 }
 
 /** contactkit: one CollisionData2 (capacity 16, tolerance 0) reset per call. */
-export function contactkit2(api: Collision2d, pairs: readonly Pair<Shape2Spec, Shape2Spec>[], detector: Detector2, call: string): Implementation {
+export function contactkit2(api: Collision2d, pairs: Pairs2, detector: Detector2, call: string): Implementation {
   const first = pairs.map((pair) => toOurs2(api, pair.a));
   const second = pairs.map((pair) => toOurs2(api, pair.b));
   const data = new api.CollisionData2({ capacity: 16, tolerance: 0 });
@@ -66,7 +64,7 @@ type SatTest = (a: never, b: never, response: SAT.Response) => boolean;
  * second) into our normal (from the pair's second shape toward its first); `swap` passes the
  * pair's shapes in the other order (testPolygonCircle takes the polygon first).
  */
-export function sat2(pairs: readonly Pair<Shape2Spec, Shape2Spec>[], test: SatTest, call: string, swap: boolean): Implementation {
+export function sat2(pairs: Pairs2, test: SatTest, call: string, swap: boolean): Implementation {
   const first = pairs.map((pair) => toSat(swap ? pair.b : pair.a));
   const second = pairs.map((pair) => toSat(swap ? pair.a : pair.b));
   const response = new SAT.Response();
@@ -113,7 +111,7 @@ type PlanckCollide = (manifold: planck.Manifold, a: never, xfA: planck.Transform
  * as for SAT (CollidePolygonCircle takes the polygon first); planck's normal points from its first
  * shape toward its second.
  */
-export function planck2(pairs: readonly Pair<Shape2Spec, Shape2Spec>[], collideFn: PlanckCollide, call: string, swap: boolean): Implementation {
+export function planck2(pairs: Pairs2, collideFn: PlanckCollide, call: string, swap: boolean): Implementation {
   const first = pairs.map((pair) => toPlanck(swap ? pair.b : pair.a));
   const second = pairs.map((pair) => toPlanck(swap ? pair.a : pair.b));
   const manifold = new planck.Manifold();

@@ -7,7 +7,7 @@ import RAPIER from '@dimforge/rapier3d-compat';
 import * as CANNON from 'cannon-es';
 import { Box, CollisionData, HalfSpace, Sphere } from '@contactkit/contacts3d';
 import { type Implementation, deepest, sink } from './harness.js';
-import type { Pair, Shape3Spec } from './inputs.js';
+import type { Pairs3, Shape3Spec } from './inputs.js';
 import { zTo } from './space.js';
 
 type OurShape = Sphere | Box | HalfSpace;
@@ -26,7 +26,7 @@ export function toOurs(spec: Shape3Spec): OurShape {
 }
 
 /** contactkit: one CollisionData reset per call, as a solver's pair loop would (capacity 16, tolerance 0). */
-export function contactkit3(pairs: readonly Pair<Shape3Spec, Shape3Spec>[], detector: Detector3, call: string): Implementation {
+export function contactkit3(pairs: Pairs3, detector: Detector3, call: string): Implementation {
   const first = pairs.map((pair) => toOurs(pair.a));
   const second = pairs.map((pair) => toOurs(pair.b));
   const data = new CollisionData({ capacity: 16, tolerance: 0 });
@@ -76,7 +76,7 @@ function toCannon(spec: Shape3Spec): CANNON.Body {
  * pools first, so steady-state calls reuse them. The friction equations (two per contact, with the
  * default contact material) are part of what cannon's narrowphase builds.
  */
-export function cannon3(pairs: readonly Pair<Shape3Spec, Shape3Spec>[], call: string): Implementation {
+export function cannon3(pairs: Pairs3, call: string): Implementation {
   const world = new CANNON.World();
   const narrowphase = world.narrowphase;
   const first = pairs.map((pair) => toCannon(pair.a));
@@ -154,7 +154,7 @@ export async function initRapier(): Promise<void> {
  * first and a half-space second (a ball of radius 1 at height 0.9 over y = 0 gives -1.9, not
  * -0.1), while the other order is right.
  */
-export function rapier3(pairs: readonly Pair<Shape3Spec, Shape3Spec>[], call: string): Implementation {
+export function rapier3(pairs: Pairs3, call: string): Implementation {
   const first = pairs.map((pair) => toRapier(pair.a));
   const second = pairs.map((pair) => toRapier(pair.b));
   const zero = (): RAPIER.Vector => ({ x: 0, y: 0, z: 0 });

@@ -10,6 +10,8 @@ import {
   type CircleSpec,
   type HalfSpaceSpec,
   type Pair,
+  type Pairs2,
+  type Pairs3,
   type PolygonSpec,
   type SphereSpec,
   boxBoxPairs,
@@ -25,7 +27,6 @@ import {
 import { Random } from './prng.js';
 import { axisAngleQ } from './space.js';
 
-type AnyPairs = readonly Pair<never, never>[];
 const detectors3: Record<string, Detector3> = {};
 let api2: Collision2d;
 const detectors2: Record<string, Detector2> = {};
@@ -41,6 +42,11 @@ beforeAll(async () => {
 
 const IDENTITY: [number, number, number, number] = [0, 0, 0, 1];
 
+/** A list of one overlapping pair. */
+function one<A, B>(a: A, b: B): Pair<A, B>[] {
+  return [{ category: 'overlapping', a, b }];
+}
+
 describe('seeded inputs', () => {
   it('are the same for the same seed and differ for another seed', () => {
     expect(boxBoxPairs(64, 7)).toEqual(boxBoxPairs(64, 7));
@@ -53,8 +59,8 @@ describe('seeded inputs', () => {
     const list = categories(1024, new Random(1));
     const count = (category: string): number => list.filter((c) => c === category).length;
     expect([count('overlapping'), count('touching'), count('separated')]).toEqual([614, 102, 308]);
-    for (const pairs of [sphereSpherePairs(1024, 3), circlePolygonPairs(1024, 3)] as AnyPairs[]) {
-      expect(pairs.filter((pair) => (pair as Pair<unknown, unknown>).category === 'touching').length).toBe(102);
+    for (const pairs of [sphereSpherePairs(1024, 3), circlePolygonPairs(1024, 3)]) {
+      expect(pairs.filter((pair) => pair.category === 'touching').length).toBe(102);
     }
   });
 
@@ -67,11 +73,11 @@ describe('seeded inputs', () => {
     ['box-half-space', () => boxHalfSpacePairs(256, 14)],
     ['box-box', () => boxBoxPairs(256, 15)],
   ])('%s labels agree with Rapier', (_name, make) => {
-    const pairs = make() as AnyPairs;
+    const pairs: Pairs3 = make();
     const rapier = rapier3(pairs, 'check');
     pairs.forEach((pair, i) => {
       const { count, penetration } = rapier.inspect(i);
-      const category = (pair as Pair<unknown, unknown>).category;
+      const category = pair.category;
       if (category === 'overlapping') expect(penetration).toBeGreaterThan(1e-5);
       else if (category === 'touching') expect(count === 0 || Math.abs(penetration) < 1e-5).toBe(true);
       else expect(count).toBe(0);
@@ -83,11 +89,11 @@ describe('seeded inputs', () => {
     ['circle-polygon', () => circlePolygonPairs(256, 22), SAT.testPolygonCircle, true],
     ['circle-circle', () => circleCirclePairs(256, 23), SAT.testCircleCircle, false],
   ] as const)('%s labels agree with SAT.js', (_name, make, test, swap) => {
-    const pairs = make() as AnyPairs;
-    const sat = sat2(pairs, test as never, 'check', swap);
+    const pairs: Pairs2 = make();
+    const sat = sat2(pairs, test, 'check', swap);
     pairs.forEach((pair, i) => {
       const { count, penetration } = sat.inspect(i);
-      const category = (pair as Pair<unknown, unknown>).category;
+      const category = pair.category;
       if (category === 'overlapping') expect(penetration).toBeGreaterThan(1e-9);
       else if (category === 'touching') expect(count === 0 || Math.abs(penetration) < 1e-9).toBe(true);
       else expect(count).toBe(0);
@@ -106,12 +112,12 @@ const box = (halfSize: [number, number, number], position: [number, number, numb
 const floor: HalfSpaceSpec = { kind: 'halfspace', normal: [0, 1, 0], offset: 0 };
 
 describe('every adapter gives the same contact on hand-made 3D configurations', () => {
-  const all = (name: string, pairs: AnyPairs): Implementation[] => [contactkit3(pairs, detectors3[name]!, name), cannon3(pairs, 'check'), rapier3(pairs, 'check')];
+  const all = (name: string, pairs: Pairs3): Implementation[] => [contactkit3(pairs, detectors3[name]!, name), cannon3(pairs, 'check'), rapier3(pairs, 'check')];
 
   it('sphere-sphere: centres 1.3 apart, radii 1 and 0.5', () => {
     // |(1.2, 0.3, -0.4)| = sqrt(1.44 + 0.09 + 0.16) = 1.3; penetration 1.5 - 1.3 = 0.2;
     // normal from B toward A: -(1.2, 0.3, -0.4) / 1.3.
-    const pairs = [{ category: 'overlapping', a: sphere(1, [0, 0, 0]), b: sphere(0.5, [1.2, 0.3, -0.4]) }] as AnyPairs;
+    const pairs = one(sphere(1, [0, 0, 0]), sphere(0.5, [1.2, 0.3, -0.4]));
     for (const implementation of all('collideSphereSphere', pairs)) {
       expectContact(implementation.inspect(0), 0.2, [-1.2 / 1.3, -0.3 / 1.3, 0.4 / 1.3], 6);
     }
@@ -119,17 +125,17 @@ describe('every adapter gives the same contact on hand-made 3D configurations', 
 
   it('box-sphere: sphere of radius 0.5 at height 0.9 over a box face at 0.5', () => {
     // Closest box point (0, 0.5, 0.2); distance 0.4; penetration 0.5 - 0.4 = 0.1; normal from the sphere toward the box.
-    const pairs = [{ category: 'overlapping', a: box([1, 0.5, 0.5], [0, 0, 0]), b: sphere(0.5, [0, 0.9, 0.2]) }] as AnyPairs;
+    const pairs = one(box([1, 0.5, 0.5], [0, 0, 0]), sphere(0.5, [0, 0.9, 0.2]));
     for (const implementation of all('collideBoxSphere', pairs)) expectContact(implementation.inspect(0), 0.1, [0, -1, 0], 6);
   });
 
   it('sphere-half-space: sphere of radius 1 at height 0.8', () => {
-    const pairs = [{ category: 'overlapping', a: sphere(1, [0.3, 0.8, 0]), b: floor }] as AnyPairs;
+    const pairs = one(sphere(1, [0.3, 0.8, 0]), floor);
     for (const implementation of all('collideSphereHalfSpace', pairs)) expectContact(implementation.inspect(0), 0.2, [0, 1, 0], 6);
   });
 
   it('box-half-space: a unit cube sunk 0.05 gives four corners (one point from Rapier)', () => {
-    const pairs = [{ category: 'overlapping', a: box([0.5, 0.5, 0.5], [0, 0.45, 0]), b: floor }] as AnyPairs;
+    const pairs = one(box([0.5, 0.5, 0.5], [0, 0.45, 0]), floor);
     const [ours, cannon, rapier] = all('collideBoxHalfSpace', pairs).map((implementation) => implementation.inspect(0));
     for (const inspection of [ours!, cannon!, rapier!]) expectContact(inspection, 0.05, [0, 1, 0], 6);
     expect(ours!.count).toBe(4);
@@ -141,7 +147,7 @@ describe('every adapter gives the same contact on hand-made 3D configurations', 
     // The slab's top face is y = 0.5; the cube's bottom face is at 0.95 - 0.5 = 0.45, inside the
     // slab's face: four clipped corners of depth 0.05, normal from the cube (second) toward the slab (first): -y.
     const turned = axisAngleQ([0, 1, 0], Math.PI / 6);
-    const pairs = [{ category: 'overlapping', a: box([2, 0.5, 2], [0, 0, 0]), b: box([0.5, 0.5, 0.5], [0.3, 0.95, -0.2], turned) }] as AnyPairs;
+    const pairs = one(box([2, 0.5, 2], [0, 0, 0]), box([0.5, 0.5, 0.5], [0.3, 0.95, -0.2], turned));
     const [ours, cannon, rapier] = all('collideBoxBox', pairs).map((implementation) => implementation.inspect(0));
     for (const inspection of [ours!, cannon!, rapier!]) expectContact(inspection, 0.05, [0, -1, 0], 6);
     expect(ours!.count).toBe(4);
@@ -160,32 +166,32 @@ const circle = (radius: number, position: [number, number]): CircleSpec => ({ ki
 describe('every adapter gives the same contact on hand-made 2D configurations', () => {
   it('polygon-polygon: a small square 0.1 deep on a big one, two points', () => {
     // B's bottom edge at y = 1.4 - 0.5 = 0.9 under A's top edge y = 1: depth 0.1, normal from B toward A: -y.
-    const pairs = [{ category: 'overlapping', a: square(1, [0, 0]), b: square(0.5, [0.3, 1.4]) }] as AnyPairs;
+    const pairs = one(square(1, [0, 0]), square(0.5, [0.3, 1.4]));
     const ours = contactkit2(api2, pairs, detectors2.collidePolygonPolygon!, 'check').inspect(0);
-    const planckInspection = planck2(pairs, planck.CollidePolygons as never, 'check', false).inspect(0);
-    const sat = sat2(pairs, SAT.testPolygonPolygon as never, 'check', false).inspect(0);
+    const planckInspection = planck2(pairs, planck.CollidePolygons, 'check', false).inspect(0);
+    const sat = sat2(pairs, SAT.testPolygonPolygon, 'check', false).inspect(0);
     for (const inspection of [ours, planckInspection, sat]) expectContact(inspection, 0.1, [0, -1], 9);
     expect(ours.count).toBe(2);
     expect(planckInspection.count).toBe(2);
   });
 
   it('circle-polygon: a circle of radius 0.5 at height 1.3 over a face at 1', () => {
-    const pairs = [{ category: 'overlapping', a: circle(0.5, [0.2, 1.3]), b: square(1, [0, 0]) }] as AnyPairs;
+    const pairs = one(circle(0.5, [0.2, 1.3]), square(1, [0, 0]));
     const implementations = [
       contactkit2(api2, pairs, detectors2.collideCirclePolygon!, 'check'),
-      planck2(pairs, planck.CollidePolygonCircle as never, 'check', true),
-      sat2(pairs, SAT.testPolygonCircle as never, 'check', true),
+      planck2(pairs, planck.CollidePolygonCircle, 'check', true),
+      sat2(pairs, SAT.testPolygonCircle, 'check', true),
     ];
     for (const implementation of implementations) expectContact(implementation.inspect(0), 0.2, [0, 1], 9);
   });
 
   it('circle-circle: unit circles 1.5 apart along (0.6, 0.8)', () => {
     // |(0.9, 1.2)| = 1.5; penetration 2 - 1.5 = 0.5; normal from B toward A: (-0.6, -0.8).
-    const pairs = [{ category: 'overlapping', a: circle(1, [0, 0]), b: circle(1, [0.9, 1.2]) }] as AnyPairs;
+    const pairs = one(circle(1, [0, 0]), circle(1, [0.9, 1.2]));
     const implementations = [
       contactkit2(api2, pairs, detectors2.collideCircleCircle!, 'check'),
-      planck2(pairs, planck.CollideCircles as never, 'check', false),
-      sat2(pairs, SAT.testCircleCircle as never, 'check', false),
+      planck2(pairs, planck.CollideCircles, 'check', false),
+      sat2(pairs, SAT.testCircleCircle, 'check', false),
     ];
     for (const implementation of implementations) expectContact(implementation.inspect(0), 0.5, [-0.6, -0.8], 9);
   });
@@ -193,13 +199,13 @@ describe('every adapter gives the same contact on hand-made 2D configurations', 
 
 describe('ours against the peers over the seeded configurations', () => {
   it('sphere-sphere: same count as cannon-es, same penetration and normal within 1e-9 (cannon) and 2e-6 (Rapier, float32)', () => {
-    const pairs = sphereSpherePairs(256, 31) as AnyPairs;
+    const pairs = sphereSpherePairs(256, 31);
     const ours = contactkit3(pairs, detectors3.collideSphereSphere!, 'check');
     const cannon = cannon3(pairs, 'check');
     const rapier = rapier3(pairs, 'check');
     pairs.forEach((_pair, i) => {
       const mine = ours.inspect(i), theirs = cannon.inspect(i), rapierInspection = rapier.inspect(i);
-      if ((pairs[i] as Pair<unknown, unknown>).category === 'touching') return; // either may round to a hair's gap
+      if (pairs[i]!.category === 'touching') return; // either may round to a hair's gap
       expect(mine.count).toBe(theirs.count);
       if (mine.count === 0) return;
       expect(Math.abs(mine.penetration - theirs.penetration)).toBeLessThan(1e-9);
@@ -213,11 +219,11 @@ describe('ours against the peers over the seeded configurations', () => {
     ['circle-polygon', () => circlePolygonPairs(256, 42), 'collideCirclePolygon', planck.CollidePolygonCircle, true],
     ['polygon-polygon', () => polygonPolygonPairs(256, 43), 'collidePolygonPolygon', planck.CollidePolygons, false],
   ] as const)('%s: deepest penetration and normal equal to planck within 1e-9', (_name, make, detector, collide, swap) => {
-    const pairs = make() as AnyPairs;
+    const pairs: Pairs2 = make();
     const ours = contactkit2(api2, pairs, detectors2[detector]!, 'check');
-    const peer = planck2(pairs, collide as never, 'check', swap);
+    const peer = planck2(pairs, collide, 'check', swap);
     pairs.forEach((pair, i) => {
-      if ((pair as Pair<unknown, unknown>).category !== 'overlapping') return;
+      if (pair.category !== 'overlapping') return;
       const mine = ours.inspect(i), theirs = peer.inspect(i);
       expect(mine.count).toBeGreaterThan(0);
       expect(Math.abs(mine.penetration - theirs.penetration)).toBeLessThan(1e-9);

@@ -52,6 +52,8 @@ export interface HalfSpaceSpec { kind: 'halfspace'; normal: V3; offset: number }
 export type Shape3Spec = SphereSpec | BoxSpec | HalfSpaceSpec;
 
 export interface Pair<A, B> { category: Category; a: A; b: B }
+/** Any 3D pair list, as the 3D adapters take it. */
+export type Pairs3 = readonly Pair<Shape3Spec, Shape3Spec>[];
 
 /** Signed depth for a category: positive overlap, zero, or a negative gap, scaled by `size`. */
 function depthFor(category: Category, size: number, random: Random): number {
@@ -268,6 +270,10 @@ function randomConvex(random: Random, radius: number): V2[] {
   }
   return points;
 }
+
+export type Shape2Spec = CircleSpec | PolygonSpec;
+/** Any 2D pair list, as the 2D adapters take it. */
+export type Pairs2 = readonly Pair<Shape2Spec, Shape2Spec>[];
 
 /** World vertices of a polygon spec. */
 export function worldPoints(polygon: PolygonSpec): V2[] {

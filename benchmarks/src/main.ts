@@ -15,7 +15,8 @@ import { type Implementation, sink } from './harness.js';
 import {
   CONFIGURATIONS,
   MIX,
-  type Pair,
+  type Pairs2,
+  type Pairs3,
   boxBoxPairs,
   boxHalfSpacePairs,
   boxSpherePairs,
@@ -35,7 +36,7 @@ const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--onl
 interface PairBench {
   id: string;
   title: string;
-  pairs: readonly Pair<unknown, unknown>[];
+  pairs: Pairs2 | Pairs3;
   /** Builds our implementation, or says why it cannot. */
   ours: () => Implementation | string;
   peers: () => Implementation[];
@@ -66,18 +67,18 @@ const api2 = found2.Circle?.fn && found2.Polygon?.fn && found2.CollisionData2?.f
   ? ({ Circle: found2.Circle.fn, Polygon: found2.Polygon.fn, CollisionData2: found2.CollisionData2.fn } as unknown as Collision2d)
   : undefined;
 
-function ours3(name: string, pairs: readonly Pair<never, never>[]): () => Implementation | string {
+function ours3(name: string, pairs: Pairs3): () => Implementation | string {
   const entry = found3[name];
   return () => (entry?.fn ? contactkit3(pairs, entry.fn as Detector3, `${name}`) : `${name} not found in @contactkit/contacts3d`);
 }
 
-function ours2(name: string, pairs: readonly Pair<never, never>[]): () => Implementation | string {
+function ours2(name: string, pairs: Pairs2): () => Implementation | string {
   const entry = found2[name];
   if (api2 === undefined) return () => 'Circle, Polygon or CollisionData2 not found in @contactkit/collision2d';
   return () => (entry?.fn ? contactkit2(api2, pairs, entry.fn as Detector2, name) : `${name} not found in @contactkit/collision2d`);
 }
 
-function bench3(id: string, title: string, detector: string, pairs: readonly Pair<never, never>[], cannonCall: string, rapierCall: string): PairBench {
+function bench3(id: string, title: string, detector: string, pairs: Pairs3, cannonCall: string, rapierCall: string): PairBench {
   return {
     id,
     title,
@@ -89,47 +90,47 @@ function bench3(id: string, title: string, detector: string, pairs: readonly Pai
 
 const N = CONFIGURATIONS;
 const benches: PairBench[] = [
-  bench3('sphere-sphere', 'Sphere-sphere', 'collideSphereSphere', sphereSpherePairs(N, 101) as never, 'sphereSphere', 'Ball.contactShape(Ball)'),
-  bench3('sphere-box', 'Sphere-box (box first, as collideBoxSphere takes them)', 'collideBoxSphere', boxSpherePairs(N, 102) as never, 'sphereBox', 'Cuboid.contactShape(Ball)'),
-  bench3('sphere-half-space', 'Sphere-half-space (cannon-es Plane)', 'collideSphereHalfSpace', sphereHalfSpacePairs(N, 103) as never, 'spherePlane', 'HalfSpace.contactShape(Ball)'),
-  bench3('box-half-space', 'Box-half-space (cannon-es Plane)', 'collideBoxHalfSpace', boxHalfSpacePairs(N, 104) as never, 'planeBox', 'HalfSpace.contactShape(Cuboid)'),
-  bench3('box-box', 'Box-box, full manifold', 'collideBoxBox', boxBoxPairs(N, 105) as never, 'boxBox (convexConvex)', 'Cuboid.contactShape(Cuboid)'),
+  bench3('sphere-sphere', 'Sphere-sphere', 'collideSphereSphere', sphereSpherePairs(N, 101), 'sphereSphere', 'Ball.contactShape(Ball)'),
+  bench3('sphere-box', 'Sphere-box (box first, as collideBoxSphere takes them)', 'collideBoxSphere', boxSpherePairs(N, 102), 'sphereBox', 'Cuboid.contactShape(Ball)'),
+  bench3('sphere-half-space', 'Sphere-half-space (cannon-es Plane)', 'collideSphereHalfSpace', sphereHalfSpacePairs(N, 103), 'spherePlane', 'HalfSpace.contactShape(Ball)'),
+  bench3('box-half-space', 'Box-half-space (cannon-es Plane)', 'collideBoxHalfSpace', boxHalfSpacePairs(N, 104), 'planeBox', 'HalfSpace.contactShape(Cuboid)'),
+  bench3('box-box', 'Box-box, full manifold', 'collideBoxBox', boxBoxPairs(N, 105), 'boxBox (convexConvex)', 'Cuboid.contactShape(Cuboid)'),
   (() => {
-    const pairs = polygonPolygonPairs(N, 201) as never;
+    const pairs: Pairs2 = polygonPolygonPairs(N, 201);
     return {
       id: 'polygon-polygon',
       title: 'Convex polygon-polygon manifold',
       pairs,
       ours: ours2('collidePolygonPolygon', pairs),
       peers: () => [
-        sat2(pairs, SAT.testPolygonPolygon as never, 'SAT.testPolygonPolygon', false),
-        planck2(pairs, planck.CollidePolygons as never, 'CollidePolygons + getWorldManifold', false),
+        sat2(pairs, SAT.testPolygonPolygon, 'SAT.testPolygonPolygon', false),
+        planck2(pairs, planck.CollidePolygons, 'CollidePolygons + getWorldManifold', false),
       ],
     };
   })(),
   (() => {
-    const pairs = circlePolygonPairs(N, 202) as never;
+    const pairs: Pairs2 = circlePolygonPairs(N, 202);
     return {
       id: 'circle-polygon',
       title: 'Circle-convex polygon',
       pairs,
       ours: ours2('collideCirclePolygon', pairs),
       peers: () => [
-        sat2(pairs, SAT.testPolygonCircle as never, 'SAT.testPolygonCircle', true),
-        planck2(pairs, planck.CollidePolygonCircle as never, 'CollidePolygonCircle + getWorldManifold', true),
+        sat2(pairs, SAT.testPolygonCircle, 'SAT.testPolygonCircle', true),
+        planck2(pairs, planck.CollidePolygonCircle, 'CollidePolygonCircle + getWorldManifold', true),
       ],
     };
   })(),
   (() => {
-    const pairs = circleCirclePairs(N, 203) as never;
+    const pairs: Pairs2 = circleCirclePairs(N, 203);
     return {
       id: 'circle-circle',
       title: 'Circle-circle',
       pairs,
       ours: ours2('collideCircleCircle', pairs),
       peers: () => [
-        sat2(pairs, SAT.testCircleCircle as never, 'SAT.testCircleCircle', false),
-        planck2(pairs, planck.CollideCircles as never, 'CollideCircles + getWorldManifold', false),
+        sat2(pairs, SAT.testCircleCircle, 'SAT.testCircleCircle', false),
+        planck2(pairs, planck.CollideCircles, 'CollideCircles + getWorldManifold', false),
       ],
     };
   })(),
