@@ -22,6 +22,10 @@
  *     if none is left (the incident edge lies beside a short reference edge), report the other
  *     piece's deepest vertex instead, so an overlap never goes without a contact.
  *
+ * Speculative contacts (a gap within the tolerance) measure the gap along the reference normal:
+ * never more than the true distance (for two corners facing each other it is less), so a
+ * speculative contact is reported early rather than late.
+ *
  * Kinds and features: an incident vertex kept whole is PointFace (incident vertex against the
  * reference edge); a point made by clipping is PointEdge (reference corner against the incident
  * edge). Feature codes: edge index, `VERTEX_FEATURE | vertex`, or `INTERNAL_EDGE_FEATURE`.

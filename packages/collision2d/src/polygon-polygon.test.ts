@@ -99,6 +99,32 @@ describe('collidePolygonPolygon: hand-computed cases', () => {
   });
 });
 
+describe('collidePolygonPolygon: regressions', () => {
+  it('test_false_negative_beside_short_reference_edge: an overlap whose incident edge misses the reference edge still gets a contact', () => {
+    // Seeded case 5771 of the property test: the face of least overlap is a short edge of a,
+    // and b's most anti-parallel edge lies beside it, so clipping kept nothing. The deepest
+    // vertex of b against that edge's line must be reported instead, and moving a by
+    // normal * penetration must separate the pair.
+    const a = new Polygon([
+      [0.3538892048738967, 0.2919923158941624], [-0.03674712753935658, 0.41020713150380955], [-0.5024218798355328, 0.0059995013522045355],
+      [-0.16947378316286124, -0.3872079544625012], [-0.08230958375957682, -0.4057526397961545], [0.1359879382322012, -0.39595919231521176],
+      [0.5006123103633481, -0.035386032672372385],
+    ]).setPose([0.5091795739717782, -0.6194059113040566], 2.138145118486136);
+    const b = new Polygon([
+      [0.2687108483313163, 0.647112254987002], [-0.13952186294351476, 0.8005099997224616], [-0.40646346242094383, 0.16474718607326694],
+      [-0.4137271362973081, -0.04535144329575157], [-0.3539711728975199, -0.44183117379854103], [0.0715801860250059, -0.8373809776695819],
+      [0.1325238666484258, -0.8055012342769557],
+    ]).setPose([0, 0], 2.463641599752009);
+    const overlap = satOverlap(worldPoints(a), worldPoints(b));
+    expect(overlap).toBeGreaterThan(0.09);
+    const contacts = run(a, b, 0.02);
+    expect(contacts.length).toBeGreaterThan(0);
+    const deepest = contacts.reduce((best, c) => (c.penetration > best.penetration ? c : best));
+    a.setPose([a.transform.x + deepest.normal[0]! * deepest.penetration, a.transform.y + deepest.normal[1]! * deepest.penetration], a.transform.angle);
+    expect(satOverlap(worldPoints(a), worldPoints(b))).toBeLessThan(1e-9);
+  });
+});
+
 describe('collidePolygonPolygon: concave polygons', () => {
   // L: floor [0, 4] x [0, 1] and wall [0, 1] x [0, 4]; vertex 3 (1, 1) is the reflex corner.
   const lShape = [[0, 0], [4, 0], [4, 1], [1, 1], [1, 4], [0, 4]];
