@@ -4,10 +4,10 @@ import { collideCircleCircle } from './circle-circle.js';
 import { collideCirclePolygon } from './circle-polygon.js';
 import { collide2d } from './collide2d.js';
 import { CollisionData2 } from './contact2.js';
-import { contactList, mirroredMismatch } from './contacts-test-support.js';
+import { contactList, mirroredMismatch, seededRandom } from './contacts-test-support.js';
 import { collidePolygonChain } from './polygon-chain.js';
 import { collidePolygonPolygon } from './polygon-polygon.js';
-import { Aabb, Chain, Circle, Polygon, Segment, type Shape2 } from './shapes.js';
+import { Aabb, Chain, Circle, Polygon, Segment, type Shape2, ShapeType2 } from './shapes.js';
 
 /** One overlapping shape of each type around the origin, each with a body name. */
 function shapes(): Shape2[] {
@@ -70,5 +70,46 @@ describe('collide2d', () => {
     collide2d(polygon, circle, data);
     expect(contactList(data, 0).slice(0, before.length)).toEqual(before);
     expect(mirroredMismatch(before, contactList(data, before.length))).toBeNull();
+  });
+
+  it('is invariant under moving both shapes together, for every pair of types', () => {
+    const random = seededRandom(81);
+    const failures: string[] = [];
+    for (let n = 0; n < 200; n++) {
+      const base = shapes();
+      // A random pose for each shape, then the same rigid motion for all (the Aabb, which cannot
+      // turn, sits this one out).
+      const poses = base.map((shape) => [random() - 0.5, random() - 0.5, shape.shapeType === ShapeType2.Aabb ? 0 : 6 * random()] as const);
+      const theta = 6 * random(), tx = 20 * random() - 10, ty = 20 * random() - 10;
+      const c = Math.cos(theta), s = Math.sin(theta);
+      const moved = shapes();
+      base.forEach((shape, i) => shape.setPose([poses[i]![0], poses[i]![1]], poses[i]![2]));
+      moved.forEach((shape, i) => {
+        const [x, y, angle] = poses[i]!;
+        if (shape.shapeType !== ShapeType2.Aabb) shape.setPose([c * x - s * y + tx, s * x + c * y + ty], angle + theta);
+      });
+      for (let i = 0; i < base.length; i++) {
+        for (let j = 0; j < base.length; j++) {
+          if (i === j || base[i]!.shapeType === ShapeType2.Aabb || base[j]!.shapeType === ShapeType2.Aabb) continue;
+          const before = new CollisionData2(), after = new CollisionData2();
+          collide2d(base[i]!, base[j]!, before);
+          collide2d(moved[i]!, moved[j]!, after);
+          if (before.contactCount !== after.contactCount) {
+            failures.push(`count ${n} ${i}-${j}`);
+            continue;
+          }
+          for (let k = 0; k < before.contactCount; k++) {
+            const p = before.contacts[k]!, q = after.contacts[k]!;
+            const x = c * p.point[0]! - s * p.point[1]! + tx, y = s * p.point[0]! + c * p.point[1]! + ty;
+            const nx = c * p.normal[0]! - s * p.normal[1]!, ny = s * p.normal[0]! + c * p.normal[1]!;
+            if (Math.hypot(x - q.point[0]!, y - q.point[1]!) > 1e-9 || Math.hypot(nx - q.normal[0]!, ny - q.normal[1]!) > 1e-9 ||
+              Math.abs(p.penetration - q.penetration) > 1e-9 || p.featureId !== q.featureId || p.kind !== q.kind) {
+              failures.push(`contact ${n} ${i}-${j}-${k}`);
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });

@@ -41,6 +41,17 @@ describe('collidePolygonPolygon: hand-computed cases', () => {
     expect(left!.featureId).toBe(packFeatureId(VERTEX_FEATURE | 0, 2));
   });
 
+  it('keeps feature ids while a resting box slides and tilts slightly', () => {
+    const ground = new Polygon(box(2, 0.5));
+    const crate = new Polygon(box(1, 0.5));
+    const ids: string[] = [];
+    for (let step = 0; step < 10; step++) {
+      crate.setPose([0.01 * step, 0.9 - 0.001 * step], 0.002 * (step - 5));
+      ids.push(run(crate, ground).map((c) => c.featureId.toString(16)).sort().join(' '));
+    }
+    expect(new Set(ids).size).toBe(1);
+  });
+
   it('touches a face with a single vertex', () => {
     // A diamond (vertices (0, -1), (1, 0), (0, 1), (-1, 0)) at (0, 1.4): its bottom vertex (0, 0.4)
     // is 0.1 below the ground's top y = 0.5; its neighbours (+-1, 1.4) are 0.9 above, out of
