@@ -25,8 +25,10 @@ export interface ContactkitState {
   animating: boolean;
   /** Current CollisionData settings. */
   settings: { tolerance: number; maxContactsPerPair: number };
-  /** World centres of the shapes (first, second). */
+  /** World centres of the shapes (first, second, ...). */
   shapes: number[][];
+  /** Exact poses of the shapes: 3D the 16 numbers of each transform, 2D `[x, y, angle]`. */
+  poses: number[][];
   /** The minimum translation drawn (polygons-convex), else null. */
   minimumTranslation: MinimumTranslation | null;
   /** The segment intersections marked (segments), else empty. */
@@ -110,6 +112,7 @@ function tick(now: number): void {
     animating,
     settings: { tolerance: view.data.tolerance, maxContactsPerPair: view.data.maxContactsPerPair },
     shapes: view.shapeCentres(),
+    poses: view.shapePoses(),
     minimumTranslation: view instanceof View2D ? view.translation : null,
     intersections: view instanceof View2D ? view.intersections : [],
     project: (point) => view.project(point),

@@ -18,6 +18,11 @@ export interface View {
   project(point: readonly number[]): [number, number];
   /** The world centres of the shapes, in scene order (the first is the one Animate moves). */
   shapeCentres(): number[][];
+  /**
+   * The exact poses of the shapes, in scene order: 3D the 16 numbers of `transform`
+   * (column-major), 2D `[x, y, angle]`.
+   */
+  shapePoses(): number[][];
   /** Puts every shape back at its starting pose. */
   reset(): void;
   dispose(): void;

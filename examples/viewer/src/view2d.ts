@@ -139,6 +139,10 @@ export class View2D implements View {
     return [((this.projected.x + 1) / 2) * canvas.clientWidth, ((1 - this.projected.y) / 2) * canvas.clientHeight];
   }
 
+  shapePoses(): number[][] {
+    return this.scene.shapes.map((s) => [s.transform.x, s.transform.y, s.transform.angle]);
+  }
+
   shapeCentres(): number[][] {
     return this.scene.shapes.map((s) => [s.transform.x, s.transform.y]);
   }

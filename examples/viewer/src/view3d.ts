@@ -131,6 +131,10 @@ export class View3D implements View {
     return [((this.projected.x + 1) / 2) * canvas.clientWidth, ((1 - this.projected.y) / 2) * canvas.clientHeight];
   }
 
+  shapePoses(): number[][] {
+    return this.primitives.map((p) => Array.from(p.transform));
+  }
+
   shapeCentres(): number[][] {
     return this.primitives.map((p) => [p.transform[12]!, p.transform[13]!, p.transform[14]!]);
   }

@@ -17,7 +17,7 @@ import { CONTACT_KIND_COLORS } from '@contactkit/three';
 import type { ContactKind } from '@contactkit/math';
 import { CollisionData } from '@contactkit/contacts3d';
 import { CollisionData2 } from '@contactkit/collision2d';
-import { SCENES, sceneContacts, sceneResult } from './scenes.js';
+import { SCENES, isScene2, sceneContacts, sceneResult } from './scenes.js';
 import type { SceneId, SceneSettings } from './scenes.js';
 import { collideScene3, createScene3 } from './scenes3d.js';
 import { collideScene2, createScene2 } from './scenes2d.js';
@@ -94,6 +94,24 @@ function expectSameContacts(actual: readonly ContactRecord[], expected: readonly
     expect(contact.point).toEqual(want.point.map((v) => expect.closeTo(v, 9)));
     expect(contact.normal).toEqual(want.normal.map((v) => expect.closeTo(v, 9)));
   });
+}
+
+/** The contacts Node computes for a scene with its shapes at the poses the page reports. */
+async function nodeContactsAtPagePoses(page: Page, id: SceneId): Promise<ContactRecord[]> {
+  const poses = await page.evaluate(() => window.__contactkit!.poses);
+  if (isScene2(id)) {
+    const scene = createScene2(id);
+    scene.shapes.forEach((shape, i) => shape.setPose([poses[i]![0]!, poses[i]![1]!], poses[i]![2]!));
+    const data = new CollisionData2({ capacity: 64 });
+    collideScene2(scene, data);
+    return contactRecords(data);
+  }
+  const scene = createScene3(id);
+  scene.first.setTransform(poses[0]!);
+  scene.second.setTransform(poses[1]!);
+  const data = new CollisionData({ capacity: 64 });
+  collideScene3(scene, data);
+  return contactRecords(data);
 }
 
 async function screenshot(page: Page, name: string): Promise<Pixels> {
@@ -189,13 +207,35 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     const centre = await page.evaluate(() => window.__contactkit!.shapes[0]!);
     expect(centre[0]).toBeLessThan(-0.7);
     expect(after).not.toEqual(before);
-    // Node, with the first sphere where the drag left it, agrees.
-    const scene = createScene3('sphere-sphere');
-    scene.first.setPose(centre, [0, 0, 0, 1]);
-    const data = new CollisionData({ capacity: 64 });
-    collideScene3(scene, data);
-    expectSameContacts(after, contactRecords(data));
+    // Node, with the shapes where the drag left them, agrees.
+    expectSameContacts(after, await nodeContactsAtPagePoses(page, 'sphere-sphere'));
     await screenshot(page, 'sphere-sphere-dragged');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('box-box-vertex: turning the upper cube with the rotate gizmo changes the contacts', async () => {
+    const { page, errors } = await openScene('box-box-vertex');
+    const before = await pageContacts(page);
+    const posesBefore = await page.evaluate(() => window.__contactkit!.poses);
+    expect(before).toHaveLength(1);
+    // E switches the gizmo to rotate; its centre is a trackball that turns the shape freely.
+    await page.keyboard.press('e');
+    const [x, y] = await page.evaluate(() => window.__contactkit!.project(window.__contactkit!.shapes[0]!));
+    const box = (await page.locator('#view').boundingBox())!;
+    await page.mouse.move(box.x + x, box.y + y);
+    await page.mouse.down();
+    for (let step = 1; step <= 8; step++) await page.mouse.move(box.x + x + 6 * step, box.y + y + 2 * step);
+    await page.mouse.up();
+    await waitFrames(page, 2);
+    const poses = await page.evaluate(() => window.__contactkit!.poses);
+    // The rotation part changed and the centre stayed.
+    expect(poses[0]!.slice(0, 12)).not.toEqual(posesBefore[0]!.slice(0, 12));
+    poses[0]!.slice(12, 15).forEach((v, i) => expect(v).toBeCloseTo(posesBefore[0]![12 + i]!, 9));
+    const after = await pageContacts(page);
+    expect(after).not.toEqual(before);
+    expectSameContacts(after, await nodeContactsAtPagePoses(page, 'box-box-vertex'));
+    await screenshot(page, 'box-box-vertex-turned');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -217,11 +257,7 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     expect(centre[0]).toBeLessThan(0.8);
     expect(centre[1]).toBeGreaterThan(0.2);
     expect(after).not.toEqual(before);
-    const scene = createScene2('circle-concave');
-    scene.shapes[0]!.setPose(centre, 0);
-    const data = new CollisionData2({ capacity: 64 });
-    collideScene2(scene, data);
-    expectSameContacts(after, contactRecords(data));
+    expectSameContacts(after, await nodeContactsAtPagePoses(page, 'circle-concave'));
     await screenshot(page, 'circle-concave-dragged');
     expect(errors).toEqual([]);
     await page.close();
