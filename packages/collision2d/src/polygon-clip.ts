@@ -107,7 +107,8 @@ function maxSeparation(
 export function addPieceContacts(p: ConvexPiece, q: ConvexPiece): void {
   const relativeCos = pair[RELATIVE_COS]!, relativeSin = pair[RELATIVE_SIN]!;
   const relativeX = pair[RELATIVE_X]!, relativeY = pair[RELATIVE_Y]!, tolerance = pair[TOLERANCE]!;
-  // 1. Bounding circles.
+  // 1. Pieces that both lie inside their polygons cannot give a reference edge; then bounding circles.
+  if (!p.hasOuterEdge && !q.hasOuterEdge) return;
   const qcx = relativeCos * q.centerX - relativeSin * q.centerY + relativeX;
   const qcy = relativeSin * q.centerX + relativeCos * q.centerY + relativeY;
   const reach = p.radius + q.radius + tolerance;
