@@ -292,7 +292,7 @@ export class Polygon extends Shape2 {
   readonly boundingRadius: number;
   /** Segment index for contours longer than `GRID_MIN_ITEMS`, else null (the detectors scan). */
   readonly grid: BoxGrid | null;
-  private pieces: readonly ConvexPiece[] | null = null;
+  private pieces: readonly ConvexPiece[] = [];
   private piecesGrid: BoxGrid | null = null;
 
   constructor(points: ArrayLike<ArrayLike<number>>) {
@@ -343,18 +343,28 @@ export class Polygon extends Shape2 {
     }
     this.isConvex = convex;
     this.boundingRadius = largestDistance(this.vertices, count);
+    this.buildPieces();
     this.updateAabb();
   }
 
   /**
-   * The convex pieces the polygon detectors work on: the polygon itself when convex, else the
-   * Hertel-Mehlhorn decomposition (ear clipping, then merging triangles across diagonals while
-   * convex). Computed on first use and kept (about 100 ms for a 10,000-vertex outline), so a long
-   * concave outline pays it once, on its first polygon contact; call it while loading to move
-   * that cost.
+   * The convex pieces the polygon detectors work on, made at construction: the polygon itself
+   * when convex, else the Hertel-Mehlhorn decomposition (ear clipping, then merging triangles
+   * across diagonals while convex; about 100 ms for a 10,000-vertex outline).
    */
   convexPieces(): readonly ConvexPiece[] {
-    if (this.pieces) return this.pieces;
+    return this.pieces;
+  }
+
+  /**
+   * A grid over the pieces' bounding circles (local frame) when there are more than
+   * `GRID_MIN_ITEMS` pieces, else null.
+   */
+  pieceGrid(): BoxGrid | null {
+    return this.piecesGrid;
+  }
+
+  private buildPieces(): void {
     const loops: number[][] = [];
     if (this.isConvex) {
       const all: number[] = [];
@@ -372,16 +382,6 @@ export class Polygon extends Shape2 {
       this.piecesGrid = new BoxGrid(boxes);
     }
     this.pieces = pieces;
-    return pieces;
-  }
-
-  /**
-   * A grid over the pieces' bounding circles (local frame) when there are more than
-   * `GRID_MIN_ITEMS` pieces, else null; built with the pieces by `convexPieces()`.
-   */
-  pieceGrid(): BoxGrid | null {
-    if (!this.pieces) this.convexPieces();
-    return this.piecesGrid;
   }
 
   private makePiece(loop: number[]): ConvexPiece {
