@@ -62,6 +62,23 @@ describe('collidePolygonChain: hand-computed cases', () => {
     for (const c of contacts) expect(c.penetration).toBeCloseTo(0.1, 14);
   });
 
+  it('keeps the deepest contacts up to maxContactsPerPair and flags a full buffer', () => {
+    // Box [-0.5, 0.5]^2 at (0.4, 0.45) in the chain's inside corner: 0.05 into the floor
+    // segment, 0.1 into the wall segment; the two wall points are the deepest.
+    const chain = new Chain([[3, 0], [0, 0], [0, 3]]);
+    const polygon = new Polygon(box(0.5, 0.5)).setPose([0.4, 0.45], 0);
+    const limited = new CollisionData2({ maxContactsPerPair: 2 });
+    expect(collidePolygonChain(polygon, chain, limited)).toBe(2);
+    for (const c of contactList(limited)) {
+      expect(c.normal).toEqual([1, 0]);
+      expect(c.penetration).toBeCloseTo(0.1, 14);
+    }
+    expect(limited.overflowed).toBe(false);
+    const full = new CollisionData2({ capacity: 3 });
+    expect(collidePolygonChain(polygon, chain, full)).toBe(3);
+    expect(full.overflowed).toBe(true);
+  });
+
   it('reports nothing beyond the tolerance and a gap within it', () => {
     const polygon = new Polygon(box(1, 0.5)).setPose([0, 0.7], 0), segment = new Segment([-3, 0], [3, 0]);
     expect(run(polygon, segment, 0.1).length).toBe(0);
