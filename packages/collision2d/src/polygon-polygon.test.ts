@@ -41,6 +41,17 @@ describe('collidePolygonPolygon: hand-computed cases', () => {
     expect(left!.featureId).toBe(packFeatureId(VERTEX_FEATURE | 0, 2));
   });
 
+  it('gives identical squares at the same pose a defined answer: out through the first one\'s edge 0', () => {
+    // Squares [-1, 1]^2: every face axis overlaps by 2. The first (smaller id) keeps its edge 0
+    // (bottom, normal (0, -1)) as reference; the incident edge is the second's top, (1, 1) -> (-1, 1),
+    // 2 deep; points halfway to the reference line y = -1: (1, 0) and (-1, 0); normal (0, 1)
+    // from the second toward the first.
+    const first = new Polygon(box(1, 1)), second = new Polygon(box(1, 1));
+    const contacts = run(first, second);
+    expect(contacts.map((c) => [c.point[0], c.point[1], c.normal[0], c.normal[1], c.penetration])).toEqual([[1, 0, 0, 1, 2], [-1, 0, 0, 1, 2]]);
+    expect(mirroredMismatch(contacts, run(second, first))).toBeNull();
+  });
+
   it('keeps feature ids while a resting box slides and tilts slightly', () => {
     const ground = new Polygon(box(2, 0.5));
     const crate = new Polygon(box(1, 0.5));
