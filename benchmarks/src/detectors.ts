@@ -12,11 +12,15 @@ const packagesDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'p
 /** Where a detector was found: `index` (public export) or the source file's path, or missing. */
 export interface Found<F> { fn: F | undefined; from: string }
 
-/** Looks up `names` in package `packageName` (folder `folder` under packages/). */
+/**
+ * Looks up `names` in package `packageName` (folder `folder` under packages/), falling back to
+ * the files of its `src/` (`.ts`), or of its `dist/` (`.js`, the tsc build) when `built` is true.
+ */
 export async function findExports(
   packageName: string,
   folder: string,
   names: readonly string[],
+  built = false,
 ): Promise<Record<string, Found<(...args: never[]) => unknown>>> {
   const found: Record<string, Found<(...args: never[]) => unknown>> = {};
   const index = (await import(packageName)) as Record<string, unknown>;
@@ -27,9 +31,11 @@ export async function findExports(
     else missing.push(name);
   }
   if (missing.length > 0) {
-    const srcDir = join(packagesDir, folder, 'src');
+    const sub = built ? 'dist' : 'src';
+    const extension = built ? '.js' : '.ts';
+    const srcDir = join(packagesDir, folder, sub);
     for (const file of readdirSync(srcDir).sort()) {
-      if (!file.endsWith('.ts') || file.endsWith('.test.ts') || file === 'index.ts') continue;
+      if (!file.endsWith(extension) || file.includes('.test.') || file === `index${extension}`) continue;
       let module: Record<string, unknown>;
       try {
         module = (await import(pathToFileURL(join(srcDir, file)).href)) as Record<string, unknown>;
@@ -39,7 +45,7 @@ export async function findExports(
       for (const name of missing) {
         const value = module[name];
         if (found[name] === undefined && typeof value === 'function') {
-          found[name] = { fn: value as (...args: never[]) => unknown, from: `packages/${folder}/src/${file}` };
+          found[name] = { fn: value as (...args: never[]) => unknown, from: `packages/${folder}/${sub}/${file}` };
         }
       }
     }

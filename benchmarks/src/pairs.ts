@@ -1,0 +1,138 @@
+/** The benchmark's pairs: seeded configurations, our detector and the peers for each. */
+import * as planck from 'planck';
+import SAT from 'sat';
+import { type Collision2d, type Detector2, contactkit2, planck2, sat2 } from './adapters2d.js';
+import { type Detector3, cannon3, contactkit3, initRapier, rapier3 } from './adapters3d.js';
+import { type Found, findExports } from './detectors.js';
+import type { Implementation } from './harness.js';
+import {
+  CONFIGURATIONS,
+  type Pairs2,
+  type Pairs3,
+  boxBoxPairs,
+  boxHalfSpacePairs,
+  boxSpherePairs,
+  circleCirclePairs,
+  circlePolygonPairs,
+  polygonPolygonPairs,
+  sphereHalfSpacePairs,
+  sphereSpherePairs,
+} from './inputs.js';
+
+export interface PairBench {
+  id: string;
+  title: string;
+  pairs: Pairs2 | Pairs3;
+  /** Builds our implementation, or says why it cannot. */
+  ours: () => Implementation | string;
+  peers: () => Implementation[];
+}
+
+/** Our exports, found in the package index or its files (see detectors.ts). */
+export interface Ours {
+  found3: Record<string, Found<(...args: never[]) => unknown>>;
+  found2: Record<string, Found<(...args: never[]) => unknown>>;
+  api2: Collision2d | undefined;
+}
+
+/** Loads Rapier and finds our detectors, in the sources or (`built`) in the tsc build. */
+export async function loadOurs(built = false): Promise<Ours> {
+  await initRapier();
+  const found3 = await findExports('@contactkit/contacts3d', 'contacts3d', [
+  'collideSphereSphere',
+  'collideBoxSphere',
+  'collideSphereHalfSpace',
+  'collideBoxHalfSpace',
+  'collideBoxBox',
+  ], built);
+  const found2 = await findExports('@contactkit/collision2d', 'collision2d', [
+  'Circle',
+  'Polygon',
+  'Chain',
+  'CollisionData2',
+  'collideCircleCircle',
+  'collideCirclePolygon',
+  'collidePolygonPolygon',
+  'collideCircleChain',
+  'collide2d',
+  'UniformGrid',
+  'PairList',
+  ], built);
+  const api2 = found2.Circle?.fn && found2.Polygon?.fn && found2.CollisionData2?.fn
+    ? ({ Circle: found2.Circle.fn, Polygon: found2.Polygon.fn, CollisionData2: found2.CollisionData2.fn } as unknown as Collision2d)
+    : undefined;
+  return { found3, found2, api2 };
+}
+
+/** Every pair of the benchmark: its configurations, our implementation and its peers. */
+export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
+
+  function ours3(name: string, pairs: Pairs3): () => Implementation | string {
+    const entry = found3[name];
+    return () => (entry?.fn ? contactkit3(pairs, entry.fn as Detector3, `${name}`) : `${name} not found in @contactkit/contacts3d`);
+  }
+
+  function ours2(name: string, pairs: Pairs2): () => Implementation | string {
+    const entry = found2[name];
+    if (api2 === undefined) return () => 'Circle, Polygon or CollisionData2 not found in @contactkit/collision2d';
+    return () => (entry?.fn ? contactkit2(api2, pairs, entry.fn as Detector2, name) : `${name} not found in @contactkit/collision2d`);
+  }
+
+  function bench3(id: string, title: string, detector: string, pairs: Pairs3, cannonCall: string, rapierCall: string): PairBench {
+    return {
+      id,
+      title,
+      pairs,
+      ours: ours3(detector, pairs),
+      peers: () => [cannon3(pairs, `Narrowphase.getContacts → ${cannonCall}`), rapier3(pairs, rapierCall)],
+    };
+  }
+
+  const N = CONFIGURATIONS;
+  return [
+    bench3('sphere-sphere', 'Sphere-sphere', 'collideSphereSphere', sphereSpherePairs(N, 101), 'sphereSphere', 'Ball.contactShape(Ball)'),
+    bench3('sphere-box', 'Sphere-box (box first, as collideBoxSphere takes them)', 'collideBoxSphere', boxSpherePairs(N, 102), 'sphereBox', 'Cuboid.contactShape(Ball)'),
+    bench3('sphere-half-space', 'Sphere-half-space (cannon-es Plane)', 'collideSphereHalfSpace', sphereHalfSpacePairs(N, 103), 'spherePlane', 'HalfSpace.contactShape(Ball)'),
+    bench3('box-half-space', 'Box-half-space (cannon-es Plane)', 'collideBoxHalfSpace', boxHalfSpacePairs(N, 104), 'planeBox', 'HalfSpace.contactShape(Cuboid)'),
+    bench3('box-box', 'Box-box, full manifold', 'collideBoxBox', boxBoxPairs(N, 105), 'boxBox (convexConvex)', 'Cuboid.contactShape(Cuboid)'),
+    (() => {
+      const pairs: Pairs2 = polygonPolygonPairs(N, 201);
+      return {
+        id: 'polygon-polygon',
+        title: 'Convex polygon-polygon manifold',
+        pairs,
+        ours: ours2('collidePolygonPolygon', pairs),
+        peers: () => [
+          sat2(pairs, SAT.testPolygonPolygon, 'SAT.testPolygonPolygon', false),
+          planck2(pairs, planck.CollidePolygons, 'CollidePolygons + getWorldManifold', false),
+        ],
+      };
+    })(),
+    (() => {
+      const pairs: Pairs2 = circlePolygonPairs(N, 202);
+      return {
+        id: 'circle-polygon',
+        title: 'Circle-convex polygon',
+        pairs,
+        ours: ours2('collideCirclePolygon', pairs),
+        peers: () => [
+          sat2(pairs, SAT.testPolygonCircle, 'SAT.testPolygonCircle', true),
+          planck2(pairs, planck.CollidePolygonCircle, 'CollidePolygonCircle + getWorldManifold', true),
+        ],
+      };
+    })(),
+    (() => {
+      const pairs: Pairs2 = circleCirclePairs(N, 203);
+      return {
+        id: 'circle-circle',
+        title: 'Circle-circle',
+        pairs,
+        ours: ours2('collideCircleCircle', pairs),
+        peers: () => [
+          sat2(pairs, SAT.testCircleCircle, 'SAT.testCircleCircle', false),
+          planck2(pairs, planck.CollideCircles, 'CollideCircles + getWorldManifold', false),
+        ],
+      };
+    })(),
+  ];
+}
