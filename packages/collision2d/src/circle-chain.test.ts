@@ -159,3 +159,14 @@ describe('collideCircleChain: long chains and properties', () => {
     expect(touching).toBeGreaterThan(2000);
   });
 });
+
+describe('collideCircleChain: regressions', () => {
+  it('test_duplicate_at_straight_joint: a foot exactly on the joint of two segments in line gives one contact', () => {
+    // Chain (-2, 0) -> (0, 0) -> (2, 0); centre (0, 0.5), r 1: the foot (0, 0) ends segment 0 and
+    // starts segment 1; both see it, and the two identical contacts are merged.
+    const data = run(new Circle(1).setPose([0, 0.5], 0), new Chain([[-2, 0], [0, 0], [2, 0]]));
+    expect(data.contactCount).toBe(1);
+    expect(Array.from(data.contacts[0]!.point)).toEqual([0, -0.25]);
+    expect(data.contacts[0]!.penetration).toBe(0.5);
+  });
+});

@@ -4,7 +4,7 @@
  */
 import type { CollisionData2 } from './contact2.js';
 import { circleChainContacts, circleQuery } from './circle-contour.js';
-import { beginPending, flushPending } from './manifold2.js';
+import { beginPending, flushPending, mergePendingDuplicates, pendingSize } from './manifold2.js';
 import type { Chain, Circle } from './shapes.js';
 
 /**
@@ -13,7 +13,8 @@ import type { Chain, Circle } from './shapes.js';
  * lies on a segment). One FaceFace contact per segment whose foot lies on it within
  * `radius + tolerance`; one PointFace contact at an interior corner seen from its convex side,
  * or at an open end the circle reaches past. The concave side of a corner gives two contacts,
- * one per segment. At most `data.maxContactsPerPair`, deepest first. Returns the number written.
+ * one per segment. At most `data.maxContactsPerPair`, deepest first; a foot exactly at the joint
+ * of two segments in line gives one contact, not two. Returns the number written.
  */
 export function collideCircleChain(circle: Circle, chain: Chain, data: CollisionData2): number {
   const xf = chain.transform;
@@ -24,5 +25,7 @@ export function collideCircleChain(circle: Circle, chain: Chain, data: Collision
   circleQuery[2] = circle.radius;
   circleQuery[3] = data.tolerance;
   circleChainContacts(chain);
+  // A foot exactly at the joint of two segments in line is on both: one contact, not two.
+  if (pendingSize() > 1) mergePendingDuplicates(circle, chain);
   return flushPending(data, circle.body, chain.body, false);
 }

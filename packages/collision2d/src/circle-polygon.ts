@@ -4,7 +4,7 @@
  */
 import type { CollisionData2 } from './contact2.js';
 import { circlePolygonContacts, circleQuery } from './circle-contour.js';
-import { beginPending, flushPending } from './manifold2.js';
+import { beginPending, flushPending, mergePendingDuplicates, pendingSize } from './manifold2.js';
 import type { Circle, Polygon } from './shapes.js';
 
 /**
@@ -14,7 +14,8 @@ import type { Circle, Polygon } from './shapes.js';
  * reach whose two edges both miss the foot (PointFace, feature `VERTEX_FEATURE | vertex`), so a
  * concave corner gives two contacts, one per edge. Centre inside (or on the outline): a single
  * contact out through the nearest point of the outline, penetration `radius + depth`. At most
- * `data.maxContactsPerPair`, deepest first. Returns the number written.
+ * `data.maxContactsPerPair`, deepest first; a foot exactly at the joint of two segments in line
+ * gives one contact, not two. Returns the number written.
  */
 export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: CollisionData2): number {
   const xf = polygon.transform;
@@ -25,5 +26,7 @@ export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: Col
   circleQuery[2] = circle.radius;
   circleQuery[3] = data.tolerance;
   circlePolygonContacts(polygon);
+  // A foot exactly at the joint of two segments in line is on both: one contact, not two.
+  if (pendingSize() > 1) mergePendingDuplicates(circle, polygon);
   return flushPending(data, circle.body, polygon.body, false);
 }
