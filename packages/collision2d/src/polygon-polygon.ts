@@ -14,7 +14,10 @@
  * may be reference edges, so nothing is ever pushed out through an internal (decomposition)
  * edge, which is not a surface; internal edges still serve as separating axes for the early
  * out; (2) points that two piece pairs both report (at a shared diagonal end) are merged when
- * closer than 1e-6 of the pair's size with agreeing normals, keeping the deeper.
+ * closer than 1e-6 of the pair's size with agreeing normals, keeping the deeper. The incident
+ * edge may be internal to its polygon (its piece faces the reference edge with a diagonal); its
+ * clipped points then lie inside that polygon, at the depth of its material there, and are kept.
+ * Per-pair results are cut to `maxContactsPerPair`, deepest first.
  *
  * Canonical order: the pair is always computed with the shape of the smaller `id` as P, so
  * swapping the arguments gives exactly the same points, depths and kinds, negated normals and
