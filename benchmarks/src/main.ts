@@ -3,7 +3,7 @@
  * then the 2D scaling tables and the targets; prints the Markdown and writes results/latest.md
  * and results/latest.json. `--only=<pair id>` runs one pair (for profiling).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Implementation, sink } from './harness.js';
@@ -122,4 +122,15 @@ if (only === undefined) {
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(join(resultsDir, 'latest.md'), markdown);
   writeFileSync(join(resultsDir, 'latest.json'), JSON.stringify(results, null, 2) + '\n');
+  // The README shows the latest tables between two markers.
+  const readme = join(resultsDir, '..', 'README.md');
+  const start = '<!-- latest results: start -->', end = '<!-- latest results: end -->';
+  if (existsSync(readme)) {
+    const text = readFileSync(readme, 'utf8');
+    const from = text.indexOf(start), to = text.indexOf(end);
+    if (from >= 0 && to > from) {
+      const body = markdown.replace(/^# .*\n/, '').replace(/^## /gm, '### ');
+      writeFileSync(readme, `${text.slice(0, from + start.length)}\n${body}\n${text.slice(to)}`);
+    }
+  }
 }
