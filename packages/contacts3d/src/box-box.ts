@@ -47,6 +47,12 @@ const polygonW = new Float64Array(2 * MAX_POLYGON);
 const polygonOrigin = new Int32Array(2 * MAX_POLYGON);
 const polygonEdge = new Int32Array(2 * MAX_POLYGON);
 let clipSource = 0;
+/**
+ * The reference face's half extents along u and v and the plane slack, for `clipPolygon`.
+ * Doubles go through this buffer rather than as arguments: a call that V8 does not inline boxes
+ * every double argument, which would allocate in the hot path.
+ */
+const clipBounds = new Float64Array(3);
 
 /** The manifold of the current pair, in canonical order, before it is written out. */
 const manifoldPoints = new Float64Array(3 * MAX_POLYGON);
@@ -95,12 +101,14 @@ function firstInCanonicalOrder(a: Box, b: Box): boolean {
 
 /**
  * One Sutherland-Hodgman pass against side plane `plane` (`sign * x <= limit`, x being u for
- * planes 0 and 1, v for 2 and 3): returns the vertex count of the clipped polygon. A polygon
+ * planes 0 and 1, v for 2 and 3; the limits and the slack come from `clipBounds`): returns the
+ * vertex count of the clipped polygon. A polygon
  * wholly inside stays where it is; otherwise the result goes to the other buffer.
  * A vertex within `slack` of the plane counts as on it: it is kept and is itself the crossing,
  * so round-off never turns one corner of a resting box into two nearly equal points.
  */
-function clipPolygon(count: number, plane: number, limit: number, slack: number): number {
+function clipPolygon(count: number, plane: number): number {
+  const limit = clipBounds[plane >> 1]!, slack = clipBounds[2]!;
   const along = plane < 2 ? polygonU : polygonV;
   const sign = plane & 1 ? -1 : 1;
   const source = clipSource;
@@ -207,10 +215,13 @@ function faceContacts(
   clipSource = 0;
   const limitU = hr[axisU]!, limitV = hr[axisV]!;
   const slack = PLANE_SLACK * Math.max(limitU, limitV, hr[referenceAxis]!);
-  let count = clipPolygon(4, 0, limitU, slack);
-  count = clipPolygon(count, 1, limitU, slack);
-  count = clipPolygon(count, 2, limitV, slack);
-  count = clipPolygon(count, 3, limitV, slack);
+  clipBounds[0] = limitU;
+  clipBounds[1] = limitV;
+  clipBounds[2] = slack;
+  let count = clipPolygon(4, 0);
+  count = clipPolygon(count, 1);
+  count = clipPolygon(count, 2);
+  count = clipPolygon(count, 3);
 
   // Keep the points below the reference face and lift each halfway to it.
   const faceLevel = hr[referenceAxis]!;
@@ -321,9 +332,10 @@ function edgeFromAxes(faceAxis: number, faceSign: number, axisP: number, alongP:
  * that are extreme along the axis. Writes one contact to the manifold buffers and returns 1, or
  * returns 0 when the closest points of the two lines fall outside either edge (the edge axis
  * then does not describe the contact, and the caller falls back to the best face axis).
- * `t0, t1, t2`: B's centre in A's frame.
+ * B's centre in A's frame comes from `sat`.
  */
-function edgeContact(a: Box, b: Box, i: number, j: number, t0: number, t1: number, t2: number): number {
+function edgeContact(a: Box, b: Box, i: number, j: number): number {
+  const t0 = sat.t0, t1 = sat.t1, t2 = sat.t2;
   const ma = a.transform;
   const ha = a.halfSize, hb = b.halfSize;
   const R = rotationAB;
@@ -548,7 +560,7 @@ function boxBoxManifold(a: Box, b: Box, tolerance: number): number {
   if (!separatingAxisTest(a, b, tolerance)) return 0;
   if (sat.edgeAxis >= 0) {
     const i = (sat.edgeAxis / 3) | 0, j = sat.edgeAxis - 3 * i;
-    if (edgeContact(a, b, i, j, sat.t0, sat.t1, sat.t2) === 1) return 1;
+    if (edgeContact(a, b, i, j) === 1) return 1;
   }
   return sat.faceAxis < 3
     ? faceContacts(a, b, true, sat.faceAxis, sat.faceSign, tolerance)
