@@ -8,6 +8,7 @@
  * side planes are axis aligned. A and B are the two boxes in canonical order (see
  * `firstInCanonicalOrder`): computing every pair in one order and mirroring the result makes
  * swapped arguments give exactly the same points, depths and feature ids, with negated normals.
+ * Feature ids pack A's feature first, whichever box the caller passed first.
  *
  * Kinds (seed 004 models face-face and edge-face contact by its point-face and edge-edge
  * points): an incident vertex inside the reference face is PointFace (incident vertex, reference
@@ -610,9 +611,7 @@ export function collideBoxBox(first: Box, second: Box, data: CollisionData): num
     contact.normal[2] = 0 + sign * manifoldNormal[2]!;
     contact.penetration = manifoldDepths[i]!;
     contact.kind = manifoldKinds[i] as ContactKind;
-    contact.featureId = firstIsA
-      ? packFeatureId(manifoldFeatureA[i]!, manifoldFeatureB[i]!)
-      : packFeatureId(manifoldFeatureB[i]!, manifoldFeatureA[i]!);
+    contact.featureId = packFeatureId(manifoldFeatureA[i]!, manifoldFeatureB[i]!);
   }
   return chosen;
 }

@@ -2,8 +2,9 @@
  * `collide(a, b, data)`: any pair of primitives, in either order, through one dispatch table
  * indexed by the two shape types (Box2D's s_registers idea). Each pair's detector is stored
  * once under its own order; the mirrored entry calls it with the shapes swapped and then turns
- * the contacts it wrote around: normals negated, bodies and feature halves swapped. Points and
- * depths need no change, by the symmetry convention.
+ * the contacts it wrote around: normals negated, bodies swapped. Points and depths need no
+ * change, by the symmetry convention, and feature ids none either: they name the features in the
+ * pair's canonical order whatever the argument order.
  */
 import { type CollisionData } from './collision-data.js';
 import { collideBoxBox } from './box-box.js';
@@ -61,7 +62,6 @@ export function collide(a: AnyPrimitive, b: AnyPrimitive, data: CollisionData): 
     const firstBody = contact.bodies[0];
     contact.bodies[0] = contact.bodies[1];
     contact.bodies[1] = firstBody;
-    contact.featureId = ((contact.featureId >>> 16) | ((contact.featureId & 0xffff) << 16)) >>> 0;
   }
   return count;
 }

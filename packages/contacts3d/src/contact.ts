@@ -17,7 +17,14 @@ export class Contact {
   penetration = 0;
   /** Which features touch. */
   kind: ContactKind = ContactKind.FaceFace;
-  /** Packed ids of the touching features, stable while they stay in touch, the same in either argument order. */
+  /**
+   * The pair of touching features, packed as `(featureA << 16) | featureB` (`firstFeatureOf`,
+   * `secondFeatureOf` unpack it): stable while the same features stay in touch, and the same in
+   * either argument order, so a solver can match contacts across frames. A and B are the pair's
+   * canonical order: the order of the detector's name for mixed pairs (box before sphere, sphere
+   * or box before the plane), and for two boxes an order that neither swapping the arguments nor
+   * moving the pair changes (see box-box.ts).
+   */
   featureId = 0;
   /** The `body` values of the first and second primitive. */
   readonly bodies: [unknown, unknown] = [null, null];
