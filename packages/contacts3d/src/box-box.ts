@@ -594,7 +594,7 @@ export function collideBoxBox(first: Box, second: Box, data: CollisionData): num
   let chosen = count;
   if (count > limit) {
     for (let i = 0; i < count; i++) manifoldKeys[i] = (manifoldFeatureA[i]! << 16) | manifoldFeatureB[i]!;
-    chosen = limit === 0 ? 0 : reduceManifold(selected, manifoldPoints, manifoldDepths, manifoldKeys, count, manifoldNormal[0]!, manifoldNormal[1]!, manifoldNormal[2]!, limit);
+    chosen = limit === 0 ? 0 : reduceManifold(selected, manifoldPoints, manifoldDepths, manifoldKeys, count, manifoldNormal, limit);
   } else {
     for (let i = 0; i < count; i++) selected[i] = i;
   }

@@ -13,30 +13,28 @@
 import { ContactKind, packFeatureId } from '@contactkit/math';
 import { claimContact, type CollisionData } from './collision-data.js';
 import { reduceManifold } from './manifold.js';
-import type { Box, HalfSpace } from './primitives.js';
+import type { Box, HalfSpace, Plane } from './primitives.js';
 
 /** The candidate contacts of the current pair, in vertex order, before they are written out. */
 const candidatePoints = new Float64Array(24);
 const candidateDepths = new Float64Array(8);
 const candidateVertices = new Int32Array(8);
+const candidateNormal = new Float64Array(3);
 const selected = new Int32Array(8);
 
 /**
  * Shared by the half-space and the true plane: writes the PointFace contacts of the box's
- * vertices against the plane `dot(n, x) = offset` with unit normal `(nx, ny, nz)` (pointing to
- * the side the contacts push the box toward), reduced to `data.maxContactsPerPair`, and returns
- * how many it wrote. When the buffer has less room than that, it reduces to the room left
+ * vertices against `plane` seen from `side` (+1: the plane as given; -1: normal and offset
+ * negated, so the normal points to the side the contacts push the box toward), reduced to
+ * `data.maxContactsPerPair`, and returns how many it wrote. When the buffer has less room than that, it reduces to the room left
  * (deepest and widest first) and sets `data.overflowed`.
  */
-export function writeBoxPlaneContacts(
-  box: Box,
-  secondBody: unknown,
-  nx: number,
-  ny: number,
-  nz: number,
-  offset: number,
-  data: CollisionData,
-): number {
+export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 1 | -1, data: CollisionData): number {
+  // The plane seen from `side`; 0 - x rather than -x keeps zero components +0. Everything comes
+  // in as objects, not as double arguments, which V8 would box on a call it does not inline.
+  const w = plane.worldNormal;
+  const nx = side > 0 ? w[0]! : 0 - w[0]!, ny = side > 0 ? w[1]! : 0 - w[1]!, nz = side > 0 ? w[2]! : 0 - w[2]!;
+  const offset = side > 0 ? plane.worldOffset : 0 - plane.worldOffset;
   const m = box.transform;
   const h = box.halfSize;
   const px = m[12]!, py = m[13]!, pz = m[14]!;
@@ -50,6 +48,8 @@ export function writeBoxPlaneContacts(
   const rise1 = h1 * (nx * ax1 + ny * ay1 + nz * az1);
   const rise2 = h2 * (nx * ax2 + ny * ay2 + nz * az2);
   const tolerance = data.tolerance;
+  // Early out (seed 004): even the lowest vertex is above the plane by more than the tolerance.
+  if (centreHeight - Math.abs(rise0) - Math.abs(rise1) - Math.abs(rise2) > tolerance) return 0;
 
   let count = 0;
   for (let vertex = 0; vertex < 8; vertex++) {
@@ -78,10 +78,13 @@ export function writeBoxPlaneContacts(
   if (wanted > room) data.overflowed = true;
   if (room <= 0) return 0;
   const limit = wanted < room ? wanted : room;
-  const chosen = reduceManifold(selected, candidatePoints, candidateDepths, candidateVertices, count, nx, ny, nz, limit);
+  candidateNormal[0] = nx;
+  candidateNormal[1] = ny;
+  candidateNormal[2] = nz;
+  const chosen = reduceManifold(selected, candidatePoints, candidateDepths, candidateVertices, count, candidateNormal, limit);
   for (let k = 0; k < chosen; k++) {
     const i = selected[k]!;
-    const contact = claimContact(data, box.body, secondBody);
+    const contact = claimContact(data, box.body, plane.body);
     contact.point[0] = candidatePoints[3 * i]!;
     contact.point[1] = candidatePoints[3 * i + 1]!;
     contact.point[2] = candidatePoints[3 * i + 2]!;
@@ -106,6 +109,5 @@ export function writeBoxPlaneContacts(
  * written returned.
  */
 export function collideBoxHalfSpace(box: Box, halfSpace: HalfSpace, data: CollisionData): number {
-  const n = halfSpace.worldNormal;
-  return writeBoxPlaneContacts(box, halfSpace.body, n[0]!, n[1]!, n[2]!, halfSpace.worldOffset, data);
+  return writeBoxPlaneContacts(box, halfSpace, 1, data);
 }

@@ -22,11 +22,6 @@ import type { Box, Plane } from './primitives.js';
 export function collideBoxPlane(box: Box, plane: Plane, data: CollisionData): number {
   const n = plane.worldNormal;
   const m = box.transform;
-  const nx = n[0]!, ny = n[1]!, nz = n[2]!;
-  const offset = plane.worldOffset;
-  const centreHeight = nx * m[12]! + ny * m[13]! + nz * m[14]! - offset;
-  // The flipped plane is written 0 - x rather than -x, so that zero components stay +0.
-  return centreHeight >= 0
-    ? writeBoxPlaneContacts(box, plane.body, nx, ny, nz, offset, data)
-    : writeBoxPlaneContacts(box, plane.body, 0 - nx, 0 - ny, 0 - nz, 0 - offset, data);
+  const centreHeight = n[0]! * m[12]! + n[1]! * m[13]! + n[2]! * m[14]! - plane.worldOffset;
+  return writeBoxPlaneContacts(box, plane, centreHeight >= 0 ? 1 : -1, data);
 }

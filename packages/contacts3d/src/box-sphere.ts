@@ -78,13 +78,15 @@ export function collideBoxSphere(box: Box, sphere: Sphere, data: CollisionData):
     const clampedCount = (out0 ? 1 : 0) + (out1 ? 1 : 0) + (out2 ? 1 : 0);
     if (clampedCount === 3) {
       kind = ContactKind.PointFace;
-      boxFeature = boxVertexFeature(g0, g1, g2);
+      boxFeature = boxVertexFeature(g0 > 0 ? 1 : -1, g1 > 0 ? 1 : -1, g2 > 0 ? 1 : -1);
     } else if (clampedCount === 2) {
       kind = ContactKind.EdgeFace;
-      boxFeature = !out0 ? boxEdgeFeature(0, g1, g2) : !out1 ? boxEdgeFeature(1, g0, g2) : boxEdgeFeature(2, g0, g1);
+      // Signs as small integers: a double argument to a call V8 does not inline gets boxed.
+      const s0 = g0 > 0 ? 1 : -1, s1 = g1 > 0 ? 1 : -1, s2 = g2 > 0 ? 1 : -1;
+      boxFeature = !out0 ? boxEdgeFeature(0, s1, s2) : !out1 ? boxEdgeFeature(1, s0, s2) : boxEdgeFeature(2, s0, s1);
     } else {
       kind = ContactKind.FaceFace;
-      boxFeature = out0 ? boxFaceFeature(0, g0) : out1 ? boxFaceFeature(1, g1) : boxFaceFeature(2, g2);
+      boxFeature = out0 ? boxFaceFeature(0, g0 > 0 ? 1 : -1) : out1 ? boxFaceFeature(1, g1 > 0 ? 1 : -1) : boxFaceFeature(2, g2 > 0 ? 1 : -1);
     }
   } else {
     // Inside: the nearest face, distance h_k - s q_k for the face with outward sign s on axis k;

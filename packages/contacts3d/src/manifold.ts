@@ -26,8 +26,8 @@ function beats(value: number, key: number, best: number, bestKey: number, slack:
 /**
  * Chooses up to `limit` of the `count` candidates (points as xyz triples in `points`, depths in
  * `depths`, distinct integer `keys`) and writes their indices, in ascending order, to `selected`;
- * returns how many. `nx, ny, nz` is the manifold's unit normal: areas are measured in the plane
- * it defines. Steps: (1) all of them when they fit; (2) the deepest; (3) the farthest from it;
+ * returns how many. `normal` is the manifold's unit normal: areas are measured in the plane it
+ * defines. Steps: (1) all of them when they fit; (2) the deepest; (3) the farthest from it;
  * (4) the two points making the largest triangles on either side of that diagonal; (5) beyond
  * four, the point farthest from everything chosen so far. Allocates nothing.
  */
@@ -37,11 +37,10 @@ export function reduceManifold(
   depths: Float64Array,
   keys: Int32Array,
   count: number,
-  nx: number,
-  ny: number,
-  nz: number,
+  normal: Float64Array,
   limit: number,
 ): number {
+  const nx = normal[0]!, ny = normal[1]!, nz = normal[2]!;
   if (count <= limit) {
     for (let i = 0; i < count; i++) selected[i] = i;
     return count;
