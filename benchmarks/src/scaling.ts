@@ -1,9 +1,10 @@
 /**
- * The 2D scaling tables. (1) One circle against a closed concave contour of 10 to 100,000
- * vertices: edges about 0.5 long whatever the size (the outline grows, the local geometry stays
- * the same), so the table shows what the contour's size alone costs. (2) A frame of N moving
- * circles among static concave obstacles through the broadphase (UniformGrid): move every circle
- * and update its proxy, collect the candidate pairs, run `collide2d` on each.
+ * The 2D scaling tables. (1) One circle against a concave contour of 10 to 100,000 vertices,
+ * closed (Polygon) and open (Chain), edges about 0.5 long whatever the size: the outline grows,
+ * the local geometry stays the same, so the table shows what the contour's size alone costs.
+ * (2) A frame of N moving circles among static concave obstacles through the broadphase
+ * (UniformGrid): move every circle and update its proxy, collect the candidate pairs, run
+ * `collide2d` on each.
  */
 import type { Collision2d, OurCollisionData2, OurShape2 } from './adapters2d.js';
 import type { Found } from './detectors.js';
@@ -60,7 +61,10 @@ function circlesNear(points: V2[], count: number, seed: number): V2[] {
   });
 }
 
-async function contourTable(api: Collision2d, collide: Collide, name: string): Promise<ScalingTable> {
+/** `Polygon` (closed) or `Chain` (open: the same outline without its closing edge). */
+type ContourShape = new (points: readonly (readonly number[])[]) => OurShape2;
+
+async function contourTable(api: Collision2d, Contour: ContourShape, collide: Collide, name: string): Promise<ScalingTable> {
   const rows: ScalingRow[] = [];
   const count = 1024;
   const notes: string[] = [];
@@ -68,9 +72,9 @@ async function contourTable(api: Collision2d, collide: Collide, name: string): P
     const contour = wavyContour(n);
     let polygon: OurShape2;
     try {
-      polygon = new api.Polygon(contour).setPose([0, 0], 0);
+      polygon = new Contour(contour).setPose([0, 0], 0);
     } catch (error) {
-      notes.push(`${n} vertices: refused by Polygon (${(error as Error).message}).`);
+      notes.push(`${n} vertices: refused by ${Contour.name} (${(error as Error).message}).`);
       continue;
     }
     const circles = circlesNear(contour, count, 300 + n).map((centre) => new api.Circle(CIRCLE_RADIUS).setPose(centre, 0));
@@ -178,9 +182,15 @@ export async function scalingTables(found: Exports, api: Collision2d | undefined
   const circlePolygon = found.collideCirclePolygon?.fn as Collide | undefined;
   if (api && circlePolygon) {
     process.stderr.write('Scaling: contour\n');
-    tables.push(await contourTable(api, circlePolygon, 'collideCirclePolygon'));
+    tables.push(await contourTable(api, api.Polygon, circlePolygon, 'collideCirclePolygon'));
   } else {
     tables.push({ title: 'Scaling: circle against a concave contour', unit: 'ns/call', rows: [], missing: 'collideCirclePolygon, Polygon or Circle not found' });
+  }
+  const circleChain = found.collideCircleChain?.fn as Collide | undefined;
+  const Chain = found.Chain?.fn as ContourShape | undefined;
+  if (api && circleChain && Chain) {
+    process.stderr.write('Scaling: open contour\n');
+    tables.push(await contourTable(api, Chain, circleChain, 'collideCircleChain, open'));
   }
   const collide = found.collide2d?.fn as Collide | undefined;
   const UniformGrid = found.UniformGrid?.fn, PairList = found.PairList?.fn;
