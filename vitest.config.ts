@@ -7,5 +7,8 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts', 'benchmarks/src/**/*.test.ts'],
     environment: 'node',
+    // In CI a JSON report as well, from which .ci/run prints its closing "N passed, N failed" line.
+    reporters: process.env['CI'] ? ['default', 'json'] : ['default'],
+    outputFile: { json: '.vitest-results.json' },
   },
 });
