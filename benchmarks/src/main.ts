@@ -45,6 +45,9 @@ async function measureRow(implementation: Implementation, count: number): Promis
   return row;
 }
 
+// What the timing loop itself costs: a call that does nothing, cycled the same way.
+const overheadNs = await medianNanoseconds((i) => i & 1, N);
+
 const pairResults: PairResult[] = [];
 for (const bench of benches) {
   if (only !== undefined && bench.id !== only) continue;
@@ -116,7 +119,9 @@ const results: Results = {
     'Bytes/call: V8 heap growth (`process.memoryUsage().heapUsed`) over 20,000 calls (fewer for slow calls: about 50 ms) after two full collections, the young generation set to 128 MiB so that no scavenge falls inside; the first sample is dropped (it holds compiled code), the median of the next five is rounded. The timing runs first, so the code is warm.',
     'contactkit: one CollisionData(2) of capacity 16, tolerance 0, reset before each call. cannon-es: `world.narrowphase.getContacts([bi], [bj], world, result, oldcontacts, frictionResult, frictionPool)` with equations returned to the pools before each call as World.step does (its default material adds two friction equations per contact). Rapier (rapier3d-compat, f32): `contactShape(..., prediction 0, target)`, one point per pair; a half-space is queried first (the other order returns wrong depths in 0.21). SAT.js: a reused Response, no contact points. planck: the Collide function into a reused Manifold, then `getWorldManifold` for world points and depths (our output), polygon skin radius set to 0 so the geometry matches.',
     'Speed vs fastest peer: the fastest peer\'s median divided by the row\'s median (ours above 1 is that many times faster than every peer).',
+    `Every median includes the timing loop's own cost, ${overheadNs.toFixed(1)} ns a call (an empty call cycled the same way), which is not subtracted.`,
   ],
+  timingOverheadNs: overheadNs,
   pairs: pairResults,
   scaling,
   targets,

@@ -37,6 +37,8 @@ export interface ScalingTable { title: string; unit: string; rows: ScalingRow[];
 export interface Results {
   machine: { cpu: string; cores: number; memoryGiB: number; node: string; v8: string; platform: string; date: string };
   method: string[];
+  /** Median of an empty call through the timing loop, included in every median. */
+  timingOverheadNs: number;
   pairs: PairResult[];
   scaling: ScalingTable[];
   targets: Target[];
