@@ -215,6 +215,54 @@ describe('ours against the peers over the seeded configurations', () => {
   });
 
   it.each([
+    ['box-half-space', () => boxHalfSpacePairs(256, 32), 'collideBoxHalfSpace'],
+    ['sphere-half-space', () => sphereHalfSpacePairs(256, 33), 'collideSphereHalfSpace'],
+  ] as const)('%s: same count and depth as cannon-es (1e-9); depth and normal as Rapier (float32: 2e-6, 1e-5)', (_name, make, detector) => {
+    const pairs: Pairs3 = make();
+    const ours = contactkit3(pairs, detectors3[detector]!, 'check');
+    const cannon = cannon3(pairs, 'check');
+    const rapier = rapier3(pairs, 'check');
+    pairs.forEach((pair, i) => {
+      if (pair.category === 'touching') return;
+      const mine = ours.inspect(i), theirs = cannon.inspect(i), single = rapier.inspect(i);
+      expect(mine.count).toBe(theirs.count);
+      if (mine.count === 0) return;
+      expect(Math.abs(mine.penetration - theirs.penetration)).toBeLessThan(1e-9);
+      expect(Math.abs(mine.penetration - single.penetration)).toBeLessThan(2e-6);
+      mine.normal.forEach((value, axis) => expect(Math.abs(value - single.normal[axis]!)).toBeLessThan(1e-5));
+    });
+  });
+
+  it('box-sphere: depth and normal as Rapier (float32: 2e-6, 1e-5)', () => {
+    const pairs = boxSpherePairs(256, 34);
+    const ours = contactkit3(pairs, detectors3.collideBoxSphere!, 'check');
+    const rapier = rapier3(pairs, 'check');
+    pairs.forEach((pair, i) => {
+      if (pair.category === 'touching') return;
+      const mine = ours.inspect(i), single = rapier.inspect(i);
+      expect(mine.count).toBe(single.count);
+      if (mine.count === 0) return;
+      expect(Math.abs(mine.penetration - single.penetration)).toBeLessThan(2e-6);
+      mine.normal.forEach((value, axis) => expect(Math.abs(value - single.normal[axis]!)).toBeLessThan(1e-5));
+    });
+  });
+
+  it('box-box: every overlap found; deepest point between Rapier\'s depth and 4% more', () => {
+    // Rapier gives the least penetration over all axes; collideBoxBox prefers a face axis within
+    // a 2% margin (contacts3d's box-box.ts), so its depth may exceed the least by up to 4%, never fall below it.
+    const pairs = boxBoxPairs(256, 35);
+    const ours = contactkit3(pairs, detectors3.collideBoxBox!, 'check');
+    const rapier = rapier3(pairs, 'check');
+    pairs.forEach((pair, i) => {
+      if (pair.category !== 'overlapping') return;
+      const mine = ours.inspect(i), single = rapier.inspect(i);
+      expect(mine.count).toBeGreaterThan(0);
+      expect(mine.penetration).toBeGreaterThan(single.penetration - 2e-6);
+      expect(mine.penetration).toBeLessThan(1.04 * single.penetration + 2e-6);
+    });
+  });
+
+  it.each([
     ['circle-circle', () => circleCirclePairs(256, 41), 'collideCircleCircle', planck.CollideCircles, false],
     ['circle-polygon', () => circlePolygonPairs(256, 42), 'collideCirclePolygon', planck.CollidePolygonCircle, true],
     ['polygon-polygon', () => polygonPolygonPairs(256, 43), 'collidePolygonPolygon', planck.CollidePolygons, false],
