@@ -67,9 +67,13 @@ export function addPending(kind: ContactKind, firstFeature: number, secondFeatur
 }
 
 /**
- * Merges candidates closer than 1e-6 of the pair's size (the sum of the bounding radii) whose normals agree (cosine above 0.999), keeping the
- * deeper one (the earlier one on a tie). Concave shapes are computed piece by piece, and two
- * pieces sharing an internal edge or a vertex can report the same touching point twice.
+ * Merges candidates whose normals agree (cosine above 0.999) and that lie on one line along the
+ * normal, within 1e-6 of the pair's size (the sum of the bounding radii) across it, keeping the
+ * deeper one (the earlier one on a tie). Concave shapes are computed piece by piece: two pieces
+ * sharing an internal edge or a vertex can report the same touching point twice, and a piece
+ * whose side toward the other shape is an internal edge reports a point inside its polygon, a
+ * shallower copy of the point that the piece holding the surface there reports (the same point
+ * of the other shape, pressed less deep): both are one contact, whose depth is the deeper.
  */
 export function mergePendingDuplicates(first: Shape2, second: Shape2): void {
   const distance = 1e-6 * (first.boundingRadius + second.boundingRadius);
@@ -78,8 +82,11 @@ export function mergePendingDuplicates(first: Shape2, second: Shape2): void {
   for (let i = 0; i < pendingCount; i++) {
     let duplicateOf = -1;
     for (let j = 0; j < kept; j++) {
+      const nx = normalX[j]!, ny = normalY[j]!;
       const dx = pointX[i]! - pointX[j]!, dy = pointY[i]! - pointY[j]!;
-      if (dx * dx + dy * dy <= distanceSquared && normalX[i]! * normalX[j]! + normalY[i]! * normalY[j]! > 0.999) {
+      // The offset across the normal (the 2D cross product with the unit normal).
+      const across = dx * ny - dy * nx;
+      if (across * across <= distanceSquared && normalX[i]! * nx + normalY[i]! * ny > 0.999) {
         duplicateOf = j;
         break;
       }

@@ -17,10 +17,14 @@
  *     of a decomposition is not a surface, so nothing is pushed out through it), P's edge kept
  *     unless Q's is larger by the margin (relative + absolute), so the choice does not flip
  *     between nearly equal axes from frame to frame;
- *  4. incident edge: the edge of the other piece whose normal is most anti-parallel;
- *  5. clip it to the reference edge's two side lines and keep the points within the tolerance;
+ *  4. incident edge: the edge of the other piece whose normal is most anti-parallel, with the
+ *     edges in line with it (`ConvexPiece.collinearNext`) as one side;
+ *  5. clip it to the reference edge's two side lines and keep the points within the tolerance
+ *     (each stretch of outline edges on the reference edge's line is clipped to as a side of its
+ *     own: a piece of a concave polygon can have outline, internal and outline edges in line);
  *     if none is left (the incident edge lies beside a short reference edge), report the other
- *     piece's deepest vertex instead, so an overlap never goes without a contact.
+ *     piece's deepest vertex inside the reference piece instead, so an overlap of convex
+ *     polygons never goes without a contact.
  *
  * Speculative contacts (a gap within the tolerance) measure the gap along the reference normal:
  * never more than the true distance (for two corners facing each other it is less), so a
@@ -142,11 +146,10 @@ export function addPieceContacts(p: ConvexPiece, q: ConvexPiece): void {
   const rv = referenceIsP ? pv : qv, rn = referenceIsP ? pn : qn;
   const iv = referenceIsP ? qv : pv, inn = referenceIsP ? qn : pn;
   const r1 = referenceIsP ? edgeP : edgeQ;
-  const r2 = r1 + 1 === reference.count ? 0 : r1 + 1;
   const nx = rn[2 * r1]!, ny = rn[2 * r1 + 1]!;
-  const v1x = rv[2 * r1]!, v1y = rv[2 * r1 + 1]!, v2x = rv[2 * r2]!, v2y = rv[2 * r2 + 1]!;
 
-  // 4. Incident edge: most anti-parallel normal.
+  // 4. Incident edge: most anti-parallel normal, widened to the edges in line with it (a piece
+  // may have a vertex inside a straight side; the side is clipped as one segment).
   let i1 = 0, lowest = Infinity;
   for (let k = 0; k < incident.count; k++) {
     const d = nx * inn[2 * k]! + ny * inn[2 * k + 1]!;
@@ -155,62 +158,121 @@ export function addPieceContacts(p: ConvexPiece, q: ConvexPiece): void {
       i1 = k;
     }
   }
-  const i2 = i1 + 1 === incident.count ? 0 : i1 + 1;
-  const w1x = iv[2 * i1]!, w1y = iv[2 * i1 + 1]!, w2x = iv[2 * i2]!, w2y = iv[2 * i2 + 1]!;
+  let firstIncident = i1, lastIncident = i1;
+  if (incident.hasCollinearEdges) {
+    firstIncident = runStart(incident, i1);
+    lastIncident = runEnd(incident, i1);
+  }
+  const i2 = lastIncident + 1 === incident.count ? 0 : lastIncident + 1;
+  const w1x = iv[2 * firstIncident]!, w1y = iv[2 * firstIncident + 1]!, w2x = iv[2 * i2]!, w2y = iv[2 * i2 + 1]!;
 
-  // 5. Clip to the side lines tangent . x in [lower, upper]; the tangent is the normal turned left.
+  // 5. Clip to the side lines tangent . x in [lower, upper]; the tangent is the normal turned
+  // left. The reference edge's line may hold several edges of its piece: each stretch of outline
+  // edges on it is a reference side of its own (an internal edge between them is no surface).
   const tx = -ny, ty = nx;
-  const lower = tx * v1x + ty * v1y, upper = tx * v2x + ty * v2y;
   const s1 = tx * w1x + ty * w1y, s2 = tx * w2x + ty * w2y;
-
-  const referenceFeature = outerFeature(reference, r1);
-  const incidentEdgeFeature = outerFeature(incident, i1);
+  let firstReference = r1, runLength = 1;
+  if (reference.hasCollinearEdges) {
+    firstReference = runStart(reference, r1);
+    const lastReference = runEnd(reference, r1);
+    runLength = lastReference >= firstReference ? lastReference - firstReference + 1 : lastReference + reference.count - firstReference + 1;
+  }
   emitted[3] = nx;
   emitted[4] = ny;
   // Normal from Q toward P: the reference normal points out of the reference piece.
   emitted[5] = referenceIsP ? 0 - nx : nx;
   emitted[6] = referenceIsP ? 0 - ny : ny;
   let added = 0;
-  const missesSlab = (s1 < lower && s2 < lower) || (s1 > upper && s2 > upper);
-  for (let end = 0; end < 2 && !missesSlab; end++) {
-    const s = end === 0 ? s1 : s2;
-    let x = end === 0 ? w1x : w2x, y = end === 0 ? w1y : w2y;
-    let referenceCode: number, incidentCode: number, kind: ContactKind;
-    if (s < lower || s > upper) {
-      const limit = s < lower ? lower : upper;
-      const other = end === 0 ? s2 : s1;
-      // The point of the incident edge on the side line: w + (limit - s) / (other - s) * (w' - w).
-      const f = (limit - s) / (other - s);
-      const ox = end === 0 ? w2x : w1x, oy = end === 0 ? w2y : w1y;
-      x += f * (ox - x);
-      y += f * (oy - y);
-      referenceCode = VERTEX_FEATURE | reference.vertexIndex[s < lower ? r1 : r2]!;
-      incidentCode = incidentEdgeFeature;
-      kind = ContactKind.PointEdge;
-    } else {
-      referenceCode = referenceFeature;
-      incidentCode = VERTEX_FEATURE | incident.vertexIndex[end === 0 ? i1 : i2]!;
-      kind = ContactKind.PointFace;
+  for (let k = 0, e = firstReference; k < runLength; ) {
+    if (reference.outerEdge[e]! < 0) {
+      e = e + 1 === reference.count ? 0 : e + 1;
+      k++;
+      continue;
     }
-    const separation = nx * (x - v1x) + ny * (y - v1y);
-    if (separation > tolerance) continue;
-    emitted[0] = x;
-    emitted[1] = y;
-    emitted[2] = separation;
-    emitPoint(kind, referenceIsP ? referenceCode : incidentCode, referenceIsP ? incidentCode : referenceCode);
-    added++;
+    // The stretch of outline edges from edge `c` to edge `d`, from vertex c to vertex e.
+    const c = e;
+    let d = e;
+    k++;
+    for (let next = d + 1 === reference.count ? 0 : d + 1; k < runLength && reference.outerEdge[next]! >= 0; k++) {
+      d = next;
+      next = d + 1 === reference.count ? 0 : d + 1;
+    }
+    e = d + 1 === reference.count ? 0 : d + 1;
+    const v1x = rv[2 * c]!, v1y = rv[2 * c + 1]!;
+    const lower = tx * v1x + ty * v1y, upper = tx * rv[2 * e]! + ty * rv[2 * e + 1]!;
+    if ((s1 < lower && s2 < lower) || (s1 > upper && s2 > upper)) continue;
+    for (let end = 0; end < 2; end++) {
+      const s = end === 0 ? s1 : s2;
+      let x = end === 0 ? w1x : w2x, y = end === 0 ? w1y : w2y;
+      let referenceCode: number, incidentCode: number, kind: ContactKind;
+      if (s < lower || s > upper) {
+        const limit = s < lower ? lower : upper;
+        const other = end === 0 ? s2 : s1;
+        // The point of the incident edge on the side line: w + (limit - s) / (other - s) * (w' - w).
+        const f = (limit - s) / (other - s);
+        const ox = end === 0 ? w2x : w1x, oy = end === 0 ? w2y : w1y;
+        x += f * (ox - x);
+        y += f * (oy - y);
+        referenceCode = VERTEX_FEATURE | reference.vertexIndex[s < lower ? c : e]!;
+        // The incident edge holding the point: the run's tangent coordinate falls along it.
+        let edge = firstIncident;
+        while (edge !== lastIncident) {
+          const next = edge + 1 === incident.count ? 0 : edge + 1;
+          if (tx * iv[2 * next]! + ty * iv[2 * next + 1]! <= limit) break;
+          edge = next;
+        }
+        incidentCode = outerFeature(incident, edge);
+        kind = ContactKind.PointEdge;
+      } else {
+        // The reference edge under the point.
+        let edge = c;
+        while (edge !== d) {
+          const next = edge + 1 === reference.count ? 0 : edge + 1;
+          if (tx * rv[2 * next]! + ty * rv[2 * next + 1]! >= s) break;
+          edge = next;
+        }
+        referenceCode = reference.outerEdge[edge]!;
+        incidentCode = VERTEX_FEATURE | incident.vertexIndex[end === 0 ? firstIncident : i2]!;
+        kind = ContactKind.PointFace;
+      }
+      const separation = nx * (x - v1x) + ny * (y - v1y);
+      if (separation > tolerance) continue;
+      emitted[0] = x;
+      emitted[1] = y;
+      emitted[2] = separation;
+      emitPoint(kind, referenceIsP ? referenceCode : incidentCode, referenceIsP ? incidentCode : referenceCode);
+      added++;
+    }
   }
   if (added > 0) return;
+  const referenceFeature = outerFeature(reference, r1);
+  const v1x = rv[2 * r1]!, v1y = rv[2 * r1 + 1]!;
   // The incident edge lies beside a short reference edge (it can, when the reference edge is
   // much shorter than the other piece): report the other piece's deepest vertex against the
-  // reference edge's line, whose depth is the SAT overlap on this axis.
+  // reference edge's line, whose depth is the SAT overlap on this axis. Only a vertex within the
+  // reference piece (within the tolerance of each of its edges) counts: a vertex beside it is
+  // not in contact with this piece, whatever its depth along the line. A piece of a concave
+  // polygon bounds its polygon only along its outline edges, so there the vertex must also lie
+  // beside the reference edge itself (else the polygon's surface over it is another piece's).
+  const partial = reference.hasInternalEdge;
+  const r2 = r1 + 1 === reference.count ? 0 : r1 + 1;
+  const lower = tx * v1x + ty * v1y, upper = tx * rv[2 * r2]! + ty * rv[2 * r2 + 1]!;
   let deepest = 0, deepestSeparation = Infinity;
   for (let k = 0; k < incident.count; k++) {
-    const separation = nx * (iv[2 * k]! - v1x) + ny * (iv[2 * k + 1]! - v1y);
-    if (separation < deepestSeparation) {
-      deepestSeparation = separation;
-      deepest = k;
+    const x = iv[2 * k]!, y = iv[2 * k + 1]!;
+    const separation = nx * (x - v1x) + ny * (y - v1y);
+    if (separation >= deepestSeparation) continue;
+    if (partial) {
+      const along = tx * x + ty * y;
+      if (along < lower - tolerance || along > upper + tolerance) continue;
     }
+    let inside = true;
+    for (let m = 0; m < reference.count && inside; m++) {
+      inside = rn[2 * m]! * (x - rv[2 * m]!) + rn[2 * m + 1]! * (y - rv[2 * m + 1]!) <= tolerance;
+    }
+    if (!inside) continue;
+    deepestSeparation = separation;
+    deepest = k;
   }
   if (deepestSeparation > tolerance) return;
   const incidentCode = VERTEX_FEATURE | incident.vertexIndex[deepest]!;
@@ -218,6 +280,24 @@ export function addPieceContacts(p: ConvexPiece, q: ConvexPiece): void {
   emitted[1] = iv[2 * deepest + 1]!;
   emitted[2] = deepestSeparation;
   emitPoint(ContactKind.PointFace, referenceIsP ? referenceFeature : incidentCode, referenceIsP ? incidentCode : referenceFeature);
+}
+
+/** The first edge of the run of edges in line with edge `i` (see `ConvexPiece.collinearNext`). */
+function runStart(piece: ConvexPiece, i: number): number {
+  let first = i;
+  for (let k = 1; k < piece.count; k++) {
+    const previous = first === 0 ? piece.count - 1 : first - 1;
+    if (piece.collinearNext[previous] === 0) break;
+    first = previous;
+  }
+  return first;
+}
+
+/** The last edge of the run of edges in line with edge `i`. */
+function runEnd(piece: ConvexPiece, i: number): number {
+  let last = i;
+  for (let k = 1; k < piece.count && piece.collinearNext[last] !== 0; k++) last = last + 1 === piece.count ? 0 : last + 1;
+  return last;
 }
 
 /** Adds the point in `emitted` (incident point in P's frame, its separation along the reference normal) with its contact normal. */

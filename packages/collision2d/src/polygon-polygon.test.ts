@@ -2,9 +2,12 @@ import { ContactKind, packFeatureId } from '@contactkit/math';
 import { describe, expect, it } from 'vitest';
 import { collide2d } from './collide2d.js';
 import { CollisionData2 } from './contact2.js';
-import { contactList, mirroredMismatch, randomConvexPoints, satOverlap, seededRandom, worldPoints } from './contacts-test-support.js';
+import { contactList, mirroredMismatch, randomConvexPoints, satOverlap, seededRandom, signedDistanceToOutline, worldPoints } from './contacts-test-support.js';
 import { collidePolygonPolygon } from './polygon-polygon.js';
 import { Aabb, INTERNAL_EDGE_FEATURE, Polygon, VERTEX_FEATURE } from './shapes.js';
+
+/** Property-test configurations: at least 10,000, more with CONTACTKIT_PROPERTY_RUNS. */
+const RUNS = Math.max(10_000, Number(process.env['CONTACTKIT_PROPERTY_RUNS'] ?? 0) || 0);
 
 const box = (hx: number, hy: number): number[][] => [[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]];
 
@@ -147,6 +150,46 @@ describe('collidePolygonPolygon: regressions', () => {
   });
 });
 
+describe('collidePolygonPolygon: regressions (concave)', () => {
+  // T: stem [-0.4, 0.4] x [-1.15, 0] under a bar [-1.6, 1.6] x [0, 0.5]. Its decomposition puts
+  // the stem's top diagonal (-0.4, 0) -> (0.4, 0) in line with the bar's two bottom edges, so the
+  // bar's piece has three edges on the line y = 0 (outline, internal, outline).
+  const tShape = [[-0.4, -1.15], [0.4, -1.15], [0.4, 0], [1.6, 0], [1.6, 0.5], [-1.6, 0.5], [-1.6, 0], [-0.4, 0]];
+  // U: block [-2, 2] x [-1, 1] with a notch [-1.1, 1.1] x [-0.2, 1].
+  const uShape = [[-2, -1], [2, -1], [2, 1], [1.1, 1], [1.1, -0.2], [-1.1, -0.2], [-1.1, 1], [-2, 1]];
+  // T at (0, 0.9): bar bottom at y = 0.9 sinks 0.1 into the pillars' tops (y = 1) over
+  // x in [1.1, 1.6] and [-1.6, -1.1]: four points at x = +-1.6 (T's bar corners) and x = +-1.1
+  // (U's notch corners), halfway between y = 0.9 and y = 1: y = 0.95, depth 0.1. The stem's
+  // bottom (y = -0.25) sinks 0.05 into the notch floor (y = -0.2): points x = +-0.4 at
+  // y = -0.225, depth 0.05. The stem's sides stay 0.7 from the notch walls. Normal (0, 1) from U to T.
+  const expected = [[-1.6, 0.95, 0.1], [-1.1, 0.95, 0.1], [-0.4, -0.225, 0.05], [0.4, -0.225, 0.05], [1.1, 0.95, 0.1], [1.6, 0.95, 0.1]];
+  const sorted = (contacts: ReturnType<typeof contactList>, sign: number): number[][] =>
+    contacts.map((c) => {
+      expect(c.normal[0]).toBeCloseTo(0, 15);
+      expect(c.normal[1]).toBeCloseTo(sign, 15);
+      return [c.point[0]!, c.point[1]!, c.penetration];
+    }).sort((p, q) => p[0]! - q[0]!);
+
+  for (const order of ['T created first', 'U created first']) {
+    it(`test_collinear_piece_edges_t_in_u_notch (${order}): six contacts in both argument orders`, () => {
+      // The creation order decides which shape is computed first (the smaller id).
+      const early = order === 'U created first' ? new Polygon(uShape) : null;
+      const t = new Polygon(tShape).setPose([0, 0.9], 0);
+      const u = early ?? new Polygon(uShape);
+      for (const [a, b, sign] of [[t, u, 1], [u, t, -1]] as const) {
+        const data = new CollisionData2();
+        expect(collide2d(a, b, data)).toBe(6);
+        const got = sorted(contactList(data), sign);
+        got.forEach((p, i) => {
+          expect(p[0]).toBeCloseTo(expected[i]![0]!, 12);
+          expect(p[1]).toBeCloseTo(expected[i]![1]!, 12);
+          expect(p[2]).toBeCloseTo(expected[i]![2]!, 12);
+        });
+      }
+    });
+  }
+});
+
 describe('collidePolygonPolygon: concave polygons', () => {
   // L: floor [0, 4] x [0, 1] and wall [0, 1] x [0, 4]; vertex 3 (1, 1) is the reflex corner.
   const lShape = [[0, 0], [4, 0], [4, 1], [1, 1], [1, 4], [0, 4]];
@@ -213,6 +256,117 @@ describe('collidePolygonPolygon: concave polygons', () => {
     expect(failures).toEqual([]);
     expect(touching).toBeGreaterThan(2000);
   });
+});
+
+describe('collidePolygonPolygon: concave properties', () => {
+  /**
+   * A random staircase profile symmetric about x = 0 on a grid: breakpoints at |x| = step * i +
+   * shift (i = 1..k, distinct), one level per stretch (neighbouring levels differ), levels
+   * multiples of 0.1. Returns the breakpoints left to right and the level of each stretch.
+   */
+  function profile(random: () => number, shift: number): { xs: number[]; levels: number[] } {
+    const k = 1 + Math.floor(random() * 4);
+    const half: number[] = [];
+    let x = 0;
+    for (let i = 0; i < k; i++) {
+      x += 0.1 * (1 + Math.floor(random() * 5));
+      half.push(x + shift);
+    }
+    const halfLevels: number[] = [];
+    for (let i = 0; i < k; i++) {
+      let level: number;
+      do level = 0.1 * Math.floor(random() * 12); while (i > 0 && level === halfLevels[i - 1]);
+      halfLevels.push(level);
+    }
+    // Stretches: [-x_k, -x_{k-1}], ..., [-x_1, x_1], ..., [x_{k-1}, x_k].
+    const xs = [...half.map((v) => -v).reverse(), ...half];
+    const levels = [...halfLevels.slice(1).reverse(), ...halfLevels];
+    return { xs, levels };
+  }
+
+  /** Outline above a bottom profile, up to `top` (a T-like hanging shape), counter-clockwise. */
+  function hanging(xs: number[], levels: number[], top: number): number[][] {
+    const out: number[][] = [];
+    levels.forEach((level, i) => out.push([xs[i]!, level], [xs[i + 1]!, level]));
+    out.push([xs[xs.length - 1]!, top], [xs[0]!, top]);
+    return out;
+  }
+
+  /** Outline below a top profile, down to `bottom` (a U-like container), counter-clockwise. */
+  function standing(xs: number[], levels: number[], bottom: number): number[][] {
+    const out: number[][] = [[xs[0]!, bottom], [xs[xs.length - 1]!, bottom]];
+    for (let i = levels.length - 1; i >= 0; i--) out.push([xs[i + 1]!, levels[i]!], [xs[i]!, levels[i]!]);
+    return out;
+  }
+
+  /** The level of a profile at x (x inside a stretch, not on a breakpoint), or null outside it. */
+  function levelAt(xs: number[], levels: number[], x: number): number | null {
+    for (let i = 0; i < levels.length; i++) if (x > xs[i]! && x < xs[i + 1]!) return levels[i]!;
+    return null;
+  }
+
+  it(`rests symmetric staircases on each other (${RUNS} configurations): mirror-symmetric contacts, the same set in every order, witnesses on the outlines`, () => {
+    // A hangs above B, both symmetric about x = 0, A's breakpoints on the grid shifted by 0.05
+    // from B's so that side overlaps are at least 0.05. A is placed touching B (the lowest gap
+    // over the stretches, an independent computation), then lowered by depth in (0, 0.04]: the
+    // only overlaps are vertical, so every contact has the normal (0, 1) from B to A, the depth,
+    // and lies where a stretch of A touches B: mirrored about x = 0 as the shapes are.
+    const random = seededRandom(71);
+    const failures: string[] = [];
+    let touching = 0;
+    const data = new CollisionData2();
+    const key = (c: { point: number[]; penetration: number }, sign = 1): string =>
+      `${(sign * c.point[0]!).toFixed(9)},${c.point[1]!.toFixed(9)},${c.penetration.toFixed(9)}`;
+    for (let n = 0; n < RUNS && failures.length < 5; n++) {
+      const a = profile(random, 0.05), b = profile(random, 0);
+      const hangingPoints = hanging(a.xs, a.levels, Math.max(...a.levels) + 0.3);
+      const standingPoints = standing(b.xs, b.levels, -0.5);
+      // Lowest gap between A's bottom and B's top over the stretches where both exist.
+      const breaks = [...a.xs, ...b.xs].sort((p, q) => p - q);
+      let gap = Infinity;
+      for (let i = 0; i + 1 < breaks.length; i++) {
+        const x = 0.5 * (breaks[i]! + breaks[i + 1]!);
+        const above = levelAt(a.xs, a.levels, x), below = levelAt(b.xs, b.levels, x);
+        if (above !== null && below !== null) gap = Math.min(gap, above - below);
+      }
+      if (gap === Infinity) continue;
+      const depth = 0.04 * (1 - random());
+      const y = 1 - gap - depth;
+      // Every creation order (which id is smaller) and both argument orders.
+      const sets: string[][] = [];
+      for (const order of [0, 1]) {
+        const early = order === 1 ? new Polygon(standingPoints) : null;
+        const top = new Polygon(hangingPoints).setPose([0, y - 1], 0);
+        const bottom = early ?? new Polygon(standingPoints);
+        for (const [first, second, sign] of [[top, bottom, 1], [bottom, top, -1]] as const) {
+          data.reset();
+          collide2d(first, second, data);
+          const contacts = contactList(data);
+          for (const c of contacts) {
+            if (Math.abs(c.normal[0]!) > 1e-12 || Math.abs(c.normal[1]! - sign) > 1e-12) failures.push(`normal ${c.normal} at ${n}`);
+            if (Math.abs(c.penetration - depth) > 1e-9) failures.push(`depth ${c.penetration} vs ${depth} at ${n}`);
+            // Each witness lies on its own shape's outline.
+            const onFirst = data.contacts[contacts.indexOf(c)]!.pointOnFirst(new Float64Array(2));
+            const onSecond = data.contacts[contacts.indexOf(c)]!.pointOnSecond(new Float64Array(2));
+            const firstDistance = Math.abs(signedDistanceToOutline(worldPoints(first), onFirst[0]!, onFirst[1]!));
+            const secondDistance = Math.abs(signedDistanceToOutline(worldPoints(second), onSecond[0]!, onSecond[1]!));
+            if (firstDistance > 1e-9 || secondDistance > 1e-9) failures.push(`witness off the outline by ${firstDistance}, ${secondDistance} at ${n}`);
+          }
+          const set = contacts.map((c) => key(c)).sort();
+          sets.push(set);
+          // A pair cut to maxContactsPerPair keeps the first of equally deep points: not symmetric.
+          if (contacts.length === data.maxContactsPerPair) continue;
+          const mirrored = contacts.map((c) => key(c, -1)).sort();
+          if (set.join(';') !== mirrored.join(';')) failures.push(`not mirror-symmetric at ${n}: ${set.join(' ')}`);
+        }
+      }
+      const cut = sets[0]!.length === data.maxContactsPerPair;
+      if (!cut && sets.some((set) => set.join(';') !== sets[0]!.join(';'))) failures.push(`order-dependent at ${n}: ${sets.map((set) => set.length)}`);
+      if (sets[0]!.length > 0) touching++;
+    }
+    expect(failures).toEqual([]);
+    expect(touching).toBeGreaterThan(RUNS / 2);
+  }, 10_000 + 2 * RUNS);
 });
 
 describe('collidePolygonPolygon: convex properties', () => {

@@ -13,11 +13,16 @@
  * stable reference-face manifold. Double counting is avoided in two ways: (1) only outline edges
  * may be reference edges, so nothing is ever pushed out through an internal (decomposition)
  * edge, which is not a surface; internal edges still serve as separating axes for the early
- * out; (2) points that two piece pairs both report (at a shared diagonal end) are merged when
- * closer than 1e-6 of the pair's size with agreeing normals, keeping the deeper. The incident
- * edge may be internal to its polygon (its piece faces the reference edge with a diagonal); its
- * clipped points then lie inside that polygon, at the depth of its material there, and are kept.
- * Per-pair results are cut to `maxContactsPerPair`, deepest first.
+ * out; (2) points that two piece pairs both report are merged, keeping the deeper: points with
+ * agreeing normals on one line along the normal (within 1e-6 of the pair's size across it). That
+ * covers the same point reported at a shared diagonal end, and the shallower copy a piece reports
+ * when its side toward the other shape is an internal edge (its clipped points lie inside the
+ * polygon, under the surface point another piece reports). (3) A piece may have several edges on
+ * one line (a vertex of the outline inside a straight side, e.g. where a T's stem meets its bar):
+ * such a run is clipped as one incident side, and each stretch of outline edges on the
+ * reference line is a reference side of its own. (4) The deepest-vertex fallback of a piece of a
+ * concave polygon takes only vertices beside its reference edge. Per-pair results are cut to
+ * `maxContactsPerPair`, deepest first.
  *
  * Canonical order: the pair is always computed with the shape of the smaller `id` as P, so
  * swapping the arguments gives exactly the same points, depths and kinds, negated normals and

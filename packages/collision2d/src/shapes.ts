@@ -114,6 +114,8 @@ export class ConvexPiece {
   readonly vertexIndex: Int32Array;
   /** Whether any edge lies on the owner's outline (only such edges may be reference faces). */
   hasOuterEdge = true;
+  /** Whether any edge is internal (the piece is a part of a concave polygon, not all of it). */
+  hasInternalEdge = false;
   /** Bounding circle of the piece: centre (vertex mean) and radius, owner's frame. */
   centerX = 0;
   centerY = 0;
@@ -121,6 +123,14 @@ export class ConvexPiece {
   /** Scratch: the piece's vertices and normals expressed in another shape's frame during a query. */
   readonly frameVertices: Float64Array;
   readonly frameNormals: Float64Array;
+  /**
+   * `collinearNext[i]` is 1 when edge `i` and the next edge lie on one line (a vertex of the
+   * owner inside a straight side: the piece of a T's bar has its bottom split where the stem
+   * meets it). The clipping treats such a run of edges as one side.
+   */
+  readonly collinearNext: Uint8Array;
+  /** Whether any `collinearNext` is set. */
+  hasCollinearEdges = false;
 
   /** `vertices` counter-clockwise and convex; `count >= 2` (2: a segment with both normals). */
   constructor(count: number) {
@@ -131,6 +141,23 @@ export class ConvexPiece {
     this.vertexIndex = new Int32Array(count);
     this.frameVertices = new Float64Array(2 * count);
     this.frameNormals = new Float64Array(2 * count);
+    this.collinearNext = new Uint8Array(count);
+  }
+
+  /**
+   * Marks consecutive edges whose unit normals agree to within 1e-12 (cross product; dot
+   * positive): in a convex piece their shared vertex then lies on their common line.
+   */
+  findCollinearEdges(): void {
+    let any = false;
+    for (let i = 0; i < this.count; i++) {
+      const j = i + 1 === this.count ? 0 : i + 1;
+      const ax = this.normals[2 * i]!, ay = this.normals[2 * i + 1]!, bx = this.normals[2 * j]!, by = this.normals[2 * j + 1]!;
+      const collinear = ax * bx + ay * by > 0 && Math.abs(ax * by - ay * bx) <= 1e-12;
+      this.collinearNext[i] = collinear ? 1 : 0;
+      if (collinear) any = true;
+    }
+    this.hasCollinearEdges = any;
   }
 
   /** Recomputes the bounding circle from the vertices. */
@@ -396,9 +423,11 @@ export class Polygon extends Shape2 {
       const isOuter = b === (a + 1) % this.count;
       piece.outerEdge[k] = isOuter ? a : -1;
       if (isOuter) outer = true;
+      else piece.hasInternalEdge = true;
     }
     const normals = segmentNormals(piece.vertices, n, true);
     piece.normals.set(normals);
+    piece.findCollinearEdges();
     piece.updateBounds();
     piece.hasOuterEdge = outer;
     return piece;
