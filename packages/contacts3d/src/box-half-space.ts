@@ -73,17 +73,23 @@ export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 
 
   // Reduce to whatever is smaller, the pair's limit or the room left: when the buffer cuts the
   // pair short, the contacts kept are still the deepest and widest, not the first in vertex order.
-  const room = data.contactsLeft;
-  const wanted = count < data.maxContactsPerPair ? count : data.maxContactsPerPair;
+  const room = data.contacts.length - data.contactCount;
+  const maxPerPair = data.maxContactsPerPair;
+  const wanted = count < maxPerPair ? count : maxPerPair;
   if (wanted > room) data.overflowed = true;
   if (room <= 0) return 0;
   const limit = wanted < room ? wanted : room;
-  candidateNormal[0] = nx;
-  candidateNormal[1] = ny;
-  candidateNormal[2] = nz;
-  const chosen = reduceManifold(selected, candidatePoints, candidateDepths, candidateVertices, count, candidateNormal, limit);
+  // Only a set larger than the limit needs choosing; the common case writes the vertices in order.
+  const reduced = count > limit;
+  let chosen = count;
+  if (reduced) {
+    candidateNormal[0] = nx;
+    candidateNormal[1] = ny;
+    candidateNormal[2] = nz;
+    chosen = reduceManifold(selected, candidatePoints, candidateDepths, candidateVertices, count, candidateNormal, limit);
+  }
   for (let k = 0; k < chosen; k++) {
-    const i = selected[k]!;
+    const i = reduced ? selected[k]! : k;
     const contact = claimContact(data, box.body, plane.body);
     contact.point[0] = candidatePoints[3 * i]!;
     contact.point[1] = candidatePoints[3 * i + 1]!;
