@@ -1,3 +1,4 @@
+import { packFeatureId } from '@contactkit/math';
 import { describe, expect, it } from 'vitest';
 import { collideCircleChain } from './circle-chain.js';
 import { collideCircleCircle } from './circle-circle.js';
@@ -7,7 +8,7 @@ import { CollisionData2 } from './contact2.js';
 import { contactList, mirroredMismatch, seededRandom } from './contacts-test-support.js';
 import { collidePolygonChain } from './polygon-chain.js';
 import { collidePolygonPolygon } from './polygon-polygon.js';
-import { Aabb, Chain, Circle, Polygon, Segment, type Shape2, ShapeType2 } from './shapes.js';
+import { Aabb, Chain, Circle, Polygon, Segment, type Shape2, ShapeType2, VERTEX_FEATURE } from './shapes.js';
 
 /** One overlapping shape of each type around the origin, each with a body name. */
 function shapes(): Shape2[] {
@@ -41,6 +42,33 @@ describe('collide2d', () => {
         else expect(written).toBeGreaterThan(0);
       }
     }
+  });
+
+  it('gives the same feature ids in both argument orders (the pair\'s canonical order)', () => {
+    const ids = (a: Shape2, b: Shape2): number[] => {
+      const data = new CollisionData2();
+      collide2d(a, b, data);
+      return contactList(data).map((c) => c.featureId);
+    };
+    // Circle (radius 0.5 at (0, 1.4)) on the slab [-5, 5] x [-1, 1]: 0.1 into its top, edge 2.
+    // Canonical order circle, polygon: packFeatureId(0, 2) = 2.
+    const ball = new Circle(0.5).setPose([0, 1.4], 0), slab = new Polygon([[-5, -1], [5, -1], [5, 1], [-5, 1]]);
+    expect(ids(ball, slab)).toEqual([2]);
+    expect(ids(slab, ball)).toEqual([2]);
+    // Crate [-1, 1] x [-0.5, 0.5] at (0, 0.9) on a slab [-2, 2] x [-0.5, 0.5] (README): the crate
+    // was made first (smaller id), so its features take the high half: corners 1 and 0 against
+    // the slab's edge 2.
+    const crate = new Polygon([[-1, -0.5], [1, -0.5], [1, 0.5], [-1, 0.5]]).setPose([0, 0.9], 0);
+    const ground = new Aabb([-2, -0.5], [2, 0.5]);
+    const corners = [packFeatureId(VERTEX_FEATURE | 1, 2), packFeatureId(VERTEX_FEATURE | 0, 2)];
+    expect(ids(crate, ground)).toEqual(corners);
+    expect(ids(ground, crate)).toEqual(corners);
+    // Box [-1, 1] x [-0.5, 0.5] at (0, 0.4) on the segment (-3, 0) to (3, 0): canonical order
+    // polygon, chain: box corners 1 and 0 against segment 0.
+    const box = new Polygon([[-1, -0.5], [1, -0.5], [1, 0.5], [-1, 0.5]]).setPose([0, 0.4], 0), rail = new Segment([-3, 0], [3, 0]);
+    const onRail = [packFeatureId(VERTEX_FEATURE | 1, 0), packFeatureId(VERTEX_FEATURE | 0, 0)];
+    expect(ids(box, rail)).toEqual(onRail);
+    expect(ids(rail, box)).toEqual(onRail);
   });
 
   it('calls the named detector for the stored order', () => {

@@ -2,13 +2,14 @@
  * `collide2d`: any pair of 2D shapes, in either order, through one dispatch table indexed by the
  * two shape types. Each pair is stored once, in the argument order of its detector; the mirrored
  * order calls the same detector with the shapes swapped and then mirrors what it wrote (normals
- * negated, feature halves and bodies swapped), as Box2D's contact registers do.
+ * negated, bodies swapped), as Box2D's contact registers do. Feature ids need no change: they
+ * name the features in the pair's canonical order whatever the argument order (see
+ * `Contact2.featureId`).
  *
  * Segment participates as a two-point Chain and Aabb as a four-vertex Polygon. Chain against
  * chain (and segment) writes nothing: two open contours bound no area, so there is no
  * penetration to push out (`segmentSegment` among the boolean tests answers whether they cross).
  */
-import { firstFeatureOf, packFeatureId, secondFeatureOf } from '@contactkit/math';
 import { collideCircleChain } from './circle-chain.js';
 import { collideCircleCircle } from './circle-circle.js';
 import { collideCirclePolygon } from './circle-polygon.js';
@@ -58,7 +59,6 @@ export function collide2d(a: Shape2, b: Shape2, data: CollisionData2): number {
     // 0 - x rather than -x: a flipped zero component stays +0.
     contact.normal[0] = 0 - contact.normal[0]!;
     contact.normal[1] = 0 - contact.normal[1]!;
-    contact.featureId = packFeatureId(secondFeatureOf(contact.featureId), firstFeatureOf(contact.featureId));
     const body = contact.bodies[0];
     contact.bodies[0] = contact.bodies[1];
     contact.bodies[1] = body;

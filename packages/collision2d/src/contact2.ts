@@ -18,9 +18,13 @@ export class Contact2 {
   /** Which features touch. */
   kind: ContactKind = ContactKind.FaceFace;
   /**
-   * Packed feature codes (`packFeatureId(first, second)`): the high half names the first shape's
-   * feature, the low half the second's; swapping the shapes swaps the halves. A feature code is
-   * an edge index, or `VERTEX_FEATURE | vertexIndex` for a vertex (see `shapes.ts`).
+   * The pair of touching features, packed as `(featureA << 16) | featureB` (`firstFeatureOf`,
+   * `secondFeatureOf` unpack it): stable while the same features stay in touch, and the same in
+   * either argument order, so a solver can match contacts across frames. A and B are the pair's
+   * canonical order: the order of the detector's name for mixed pairs (circle before polygon or
+   * chain, polygon before chain), and for two shapes of one type the order of their `id`s (the
+   * smaller first), which the detectors already compute in. A feature code is an edge or segment
+   * index, or `VERTEX_FEATURE | vertexIndex` for a vertex (see `shapes.ts`); a circle's is 0.
    */
   featureId = 0;
   /** The `body` values of the first and second shape. */

@@ -113,7 +113,8 @@ type ContactCopy = ReturnType<typeof contactList>[number];
 
 /**
  * Whether `swapped` is `original` with the arguments exchanged: same points and depths (within
- * `epsilon`, 0 for bit-exact), negated normals, swapped feature halves, same kinds, same order.
+ * `epsilon`, 0 for bit-exact), negated normals, the same feature ids (they name the features in
+ * the pair's canonical order, not the argument order), same kinds, same order.
  */
 export function mirroredMismatch(original: ContactCopy[], swapped: ContactCopy[], epsilon = 0): string | null {
   if (original.length !== swapped.length) return `count ${original.length} vs ${swapped.length}`;
@@ -124,8 +125,7 @@ export function mirroredMismatch(original: ContactCopy[], swapped: ContactCopy[]
     if (!close(a.normal[0]!, -b.normal[0]!) || !close(a.normal[1]!, -b.normal[1]!)) return `normal ${i}: ${a.normal} vs ${b.normal}`;
     if (!close(a.penetration, b.penetration)) return `penetration ${i}: ${a.penetration} vs ${b.penetration}`;
     if (a.kind !== b.kind) return `kind ${i}`;
-    const swappedId = (((b.featureId & 0xffff) << 16) | (b.featureId >>> 16)) >>> 0;
-    if (a.featureId !== swappedId) return `featureId ${i}: ${a.featureId.toString(16)} vs ${b.featureId.toString(16)}`;
+    if (a.featureId !== b.featureId) return `featureId ${i}: ${a.featureId.toString(16)} vs ${b.featureId.toString(16)}`;
   }
   return null;
 }

@@ -5,8 +5,9 @@
  *
  * A pending contact is stored in the detector's own order ("computed first" and "computed
  * second"): normal from the computed second shape toward the computed first, feature codes
- * (computed first, computed second). `flushPending(..., flip = true)` mirrors it for a caller
- * that passed the shapes the other way round.
+ * (computed first, computed second). The computed order is the pair's canonical order, so the
+ * feature codes are written as they are; `flushPending(..., flip = true)` negates the normals
+ * for a caller that passed the shapes the other way round.
  */
 import { type ContactKind, packFeatureId } from '@contactkit/math';
 import { claimContact2, type CollisionData2 } from './contact2.js';
@@ -115,7 +116,8 @@ function copySlot(target: number, source: number): void {
 /**
  * Writes the deepest `min(pending, data.maxContactsPerPair)` candidates, deepest first (ties in
  * the order they were added), into `data`; sets `data.overflowed` when capacity cut them short.
- * With `flip`, normals are negated and feature halves swapped. Returns the number written.
+ * With `flip`, normals are negated; feature ids keep the computed (canonical) order either way.
+ * Returns the number written.
  */
 export function flushPending(data: CollisionData2, firstBody: unknown, secondBody: unknown, flip: boolean): number {
   const wanted = pendingCount < data.maxContactsPerPair ? pendingCount : data.maxContactsPerPair;
@@ -137,9 +139,7 @@ export function flushPending(data: CollisionData2, firstBody: unknown, secondBod
     contact.normal[1] = flip ? 0 - normalY[best]! : normalY[best]!;
     contact.penetration = depth[best]!;
     contact.kind = kinds[best]! as ContactKind;
-    contact.featureId = flip
-      ? packFeatureId(featureSecond[best]!, featureFirst[best]!)
-      : packFeatureId(featureFirst[best]!, featureSecond[best]!);
+    contact.featureId = packFeatureId(featureFirst[best]!, featureSecond[best]!);
   }
   return room;
 }

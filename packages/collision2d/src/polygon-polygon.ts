@@ -25,8 +25,9 @@
  * `maxContactsPerPair`, deepest first.
  *
  * Canonical order: the pair is always computed with the shape of the smaller `id` as P, so
- * swapping the arguments gives exactly the same points, depths and kinds, negated normals and
- * swapped feature halves; and the reference-face bias favours the same shape in both orders.
+ * swapping the arguments gives exactly the same points, depths, kinds and feature ids (P's
+ * feature in the high half), negated normals; and the reference-face bias favours the same
+ * shape in both orders.
  */
 import type { CollisionData2 } from './contact2.js';
 import { beginPending, flushPending, mergePendingDuplicates, pendingSize } from './manifold2.js';
@@ -41,7 +42,8 @@ const queryBox = new Float64Array(4);
  * toward `a`, penetration along it (down to `-data.tolerance`), point the midpoint of the
  * incident point and its projection on the reference edge; kinds PointFace (a vertex against an
  * edge) and PointEdge (a point made by clipping at a reference corner); featureId packs the
- * features of `a` and `b`. Convex pairs write at most 2 contacts; concave pairs at most
+ * features of the shape of the smaller `id` (high half) and of the other, in either argument
+ * order. Convex pairs write at most 2 contacts; concave pairs at most
  * `data.maxContactsPerPair`, deepest first. Identical shapes at the same pose report the face
  * of the smaller id as reference. Returns the number written.
  */
