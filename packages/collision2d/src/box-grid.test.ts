@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from './contacts-test-support.js';
+import { seededRandom } from './test-support/contacts.js';
 import { BoxGrid } from './box-grid.js';
 
 function randomContour(random: () => number, count: number): Float64Array {

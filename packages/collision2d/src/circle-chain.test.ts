@@ -4,8 +4,9 @@ import { collideCircleChain } from './circle-chain.js';
 import { lastContourSegmentVisits } from './circle-contour.js';
 import { collide2d } from './collide2d.js';
 import { CollisionData2 } from './contact2.js';
-import { contactList, distanceToPolyline, mirroredMismatch, seededRandom, worldPoints } from './contacts-test-support.js';
+import { contactList, distanceToPolyline, mirroredMismatch, seededRandom, worldPoints } from './test-support/contacts.js';
 import { Chain, Circle, Segment, VERTEX_FEATURE } from './shapes.js';
+import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from './test-support/properties.js';
 
 function run(circle: Circle, chain: Chain, tolerance = 0): CollisionData2 {
   const data = new CollisionData2({ capacity: 8, tolerance });
@@ -121,13 +122,13 @@ describe('collideCircleChain: long chains and properties', () => {
     expect(largest).toBeLessThan(100);
   });
 
-  it('gives the exact deepest penetration, unit normals and mirrored swaps over 10,000 configurations', () => {
+  it(`gives the exact deepest penetration, unit normals and mirrored swaps over ${PROPERTY_RUNS} configurations`, () => {
     const random = seededRandom(31);
     const data = new CollisionData2({ tolerance: 0.05 });
     const swapped = new CollisionData2({ tolerance: 0.05 });
     const failures: string[] = [];
     let touching = 0;
-    for (let n = 0; n < 10_000 && failures.length < 5; n++) {
+    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
       const points: number[][] = [];
       const count = 2 + Math.floor(random() * 6);
       for (let i = 0; i < count; i++) points.push([2 * random() - 1, 2 * random() - 1]);
@@ -157,7 +158,7 @@ describe('collideCircleChain: long chains and properties', () => {
     }
     expect(failures).toEqual([]);
     expect(touching).toBeGreaterThan(2000);
-  });
+  }, PROPERTY_TIMEOUT);
 });
 
 describe('collideCircleChain: regressions', () => {

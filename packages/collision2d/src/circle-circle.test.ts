@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { collideCircleCircle } from './circle-circle.js';
 import { collide2d } from './collide2d.js';
 import { CollisionData2 } from './contact2.js';
-import { contactList, mirroredMismatch, seededRandom } from './contacts-test-support.js';
+import { contactList, mirroredMismatch, seededRandom } from './test-support/contacts.js';
 import { Circle } from './shapes.js';
+import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from './test-support/properties.js';
 
 describe('collideCircleCircle', () => {
   it('matches the hand-computed contact of two overlapping circles', () => {
@@ -57,13 +58,13 @@ describe('collideCircleCircle', () => {
     expect([data.contactCount, data.overflowed]).toEqual([1, true]);
   });
 
-  it('holds its properties over 10,000 seeded configurations', () => {
+  it(`holds its properties over ${PROPERTY_RUNS} seeded configurations`, () => {
     const random = seededRandom(11);
     const data = new CollisionData2({ capacity: 4, tolerance: 0.05 });
     const swapped = new CollisionData2({ capacity: 4, tolerance: 0.05 });
     const failures: string[] = [];
     let contacts = 0;
-    for (let n = 0; n < 10_000 && failures.length < 5; n++) {
+    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
       const ra = 0.1 + random(), rb = 0.1 + random();
       const a = new Circle(ra).setPose([4 * random() - 2, 4 * random() - 2], 0);
       const b = new Circle(rb).setPose([4 * random() - 2, 4 * random() - 2], 0);
@@ -85,5 +86,5 @@ describe('collideCircleCircle', () => {
     }
     expect(failures).toEqual([]);
     expect(contacts).toBeGreaterThan(2000);
-  });
+  }, PROPERTY_TIMEOUT);
 });

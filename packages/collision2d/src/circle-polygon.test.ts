@@ -4,8 +4,9 @@ import { lastContourSegmentVisits } from './circle-contour.js';
 import { collideCirclePolygon } from './circle-polygon.js';
 import { collide2d } from './collide2d.js';
 import { CollisionData2 } from './contact2.js';
-import { contactList, mirroredMismatch, randomConvexPoints, seededRandom, signedDistanceToOutline, worldPoints } from './contacts-test-support.js';
+import { contactList, mirroredMismatch, randomConvexPoints, seededRandom, signedDistanceToOutline, worldPoints } from './test-support/contacts.js';
 import { Circle, Polygon, VERTEX_FEATURE } from './shapes.js';
+import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from './test-support/properties.js';
 
 // Square [-1, 1]^2: edge 0 bottom, 1 right, 2 top (from (1, 1) to (-1, 1)), 3 left.
 const square = [[-1, -1], [1, -1], [1, 1], [-1, 1]];
@@ -159,13 +160,13 @@ describe('collideCirclePolygon: long outlines', () => {
 });
 
 describe('collideCirclePolygon: properties', () => {
-  it('gives the exact push-out, unit normals and mirrored swaps over 10,000 convex and concave configurations', () => {
+  it(`gives the exact push-out, unit normals and mirrored swaps over ${PROPERTY_RUNS} convex and concave configurations`, () => {
     const random = seededRandom(21);
     const data = new CollisionData2({ tolerance: 0.05 });
     const swapped = new CollisionData2({ tolerance: 0.05 });
     const failures: string[] = [];
     let touching = 0;
-    for (let n = 0; n < 10_000 && failures.length < 5; n++) {
+    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
       let points: number[][];
       if (n % 2 === 0) {
         points = randomConvexPoints(random, 3 + Math.floor(random() * 6), 0.5 + random(), 0.5 + random());
@@ -210,7 +211,7 @@ describe('collideCirclePolygon: properties', () => {
     }
     expect(failures).toEqual([]);
     expect(touching).toBeGreaterThan(2000);
-  });
+  }, PROPERTY_TIMEOUT);
 
   it('is invariant under moving both shapes together', () => {
     const random = seededRandom(3);

@@ -5,7 +5,7 @@ import { collideCircleCircle } from './circle-circle.js';
 import { collideCirclePolygon } from './circle-polygon.js';
 import { collide2d } from './collide2d.js';
 import { CollisionData2 } from './contact2.js';
-import { contactList, mirroredMismatch, seededRandom } from './contacts-test-support.js';
+import { contactList, mirroredMismatch, seededRandom } from './test-support/contacts.js';
 import { collidePolygonChain } from './polygon-chain.js';
 import { collidePolygonPolygon } from './polygon-polygon.js';
 import { Aabb, Chain, Circle, Polygon, Segment, type Shape2, ShapeType2, VERTEX_FEATURE } from './shapes.js';

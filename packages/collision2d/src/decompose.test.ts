@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from './contacts-test-support.js';
+import { seededRandom } from './test-support/contacts.js';
 import { decomposeConvex, earClip } from './decompose.js';
 
 function loopArea(vertices: Float64Array, loop: number[]): number {

@@ -2,9 +2,10 @@ import { ContactKind, packFeatureId } from '@contactkit/math';
 import { describe, expect, it } from 'vitest';
 import { collide2d } from './collide2d.js';
 import { CollisionData2 } from './contact2.js';
-import { contactList, mirroredMismatch, randomConvexPoints, satOverlap, seededRandom, worldPoints } from './contacts-test-support.js';
+import { contactList, mirroredMismatch, randomConvexPoints, satOverlap, seededRandom, worldPoints } from './test-support/contacts.js';
 import { collidePolygonChain } from './polygon-chain.js';
 import { Chain, Polygon, Segment, VERTEX_FEATURE } from './shapes.js';
+import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from './test-support/properties.js';
 
 const box = (hx: number, hy: number): number[][] => [[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]];
 
@@ -89,13 +90,13 @@ describe('collidePolygonChain: hand-computed cases', () => {
 });
 
 describe('collidePolygonChain: properties', () => {
-  it('holds over 10,000 seeded configurations: finite, unit normals, mirrored swaps; a segment is separated by normal * penetration', () => {
+  it(`holds over ${PROPERTY_RUNS} seeded configurations: finite, unit normals, mirrored swaps; a segment is separated by normal * penetration`, () => {
     const random = seededRandom(71);
     const tolerance = 0.02;
     const data = new CollisionData2({ tolerance }), swapped = new CollisionData2({ tolerance });
     const failures: string[] = [];
     let touching = 0;
-    for (let n = 0; n < 10_000 && failures.length < 5; n++) {
+    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
       const polygon = new Polygon(randomConvexPoints(random, 3 + Math.floor(random() * 6), 0.3 + random(), 0.3 + random()))
         .setPose([2 * random() - 1, 2 * random() - 1], 6 * random());
       const count = n % 2 === 0 ? 2 : 3 + Math.floor(random() * 5);
@@ -134,7 +135,7 @@ describe('collidePolygonChain: properties', () => {
     }
     expect(failures).toEqual([]);
     expect(touching).toBeGreaterThan(2000);
-  });
+  }, PROPERTY_TIMEOUT);
 
   it('visits only the segments near the polygon on a long chain', () => {
     const points: number[][] = [];

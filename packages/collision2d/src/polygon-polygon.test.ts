@@ -2,12 +2,10 @@ import { ContactKind, packFeatureId } from '@contactkit/math';
 import { describe, expect, it } from 'vitest';
 import { collide2d } from './collide2d.js';
 import { CollisionData2 } from './contact2.js';
-import { contactList, mirroredMismatch, randomConvexPoints, satOverlap, seededRandom, signedDistanceToOutline, worldPoints } from './contacts-test-support.js';
+import { contactList, mirroredMismatch, randomConvexPoints, satOverlap, seededRandom, signedDistanceToOutline, worldPoints } from './test-support/contacts.js';
 import { collidePolygonPolygon } from './polygon-polygon.js';
 import { Aabb, INTERNAL_EDGE_FEATURE, Polygon, VERTEX_FEATURE } from './shapes.js';
-
-/** Property-test configurations: at least 10,000, more with CONTACTKIT_PROPERTY_RUNS. */
-const RUNS = Math.max(10_000, Number(process.env['CONTACTKIT_PROPERTY_RUNS'] ?? 0) || 0);
+import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from './test-support/properties.js';
 
 const box = (hx: number, hy: number): number[][] => [[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]];
 
@@ -219,7 +217,7 @@ describe('collidePolygonPolygon: concave polygons', () => {
     }
   });
 
-  it('holds over 10,000 seeded concave configurations: finite, unit normals, within tolerance, mirrored swaps, no internal reference edge', () => {
+  it(`holds over ${PROPERTY_RUNS} seeded concave configurations: finite, unit normals, within tolerance, mirrored swaps, no internal reference edge`, () => {
     const random = seededRandom(41);
     const data = new CollisionData2({ tolerance: 0.02 }), swapped = new CollisionData2({ tolerance: 0.02 });
     const failures: string[] = [];
@@ -233,7 +231,7 @@ describe('collidePolygonPolygon: concave polygons', () => {
       }
       return points;
     };
-    for (let n = 0; n < 10_000 && failures.length < 5; n++) {
+    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
       const a = new Polygon(star()).setPose([2 * random() - 1, 2 * random() - 1], 6 * random());
       const b = new Polygon(n % 2 === 0 ? star() : randomConvexPoints(random, 3 + Math.floor(random() * 4), 0.8, 0.5)).setPose([0, 0], 6 * random());
       data.reset();
@@ -255,7 +253,7 @@ describe('collidePolygonPolygon: concave polygons', () => {
     }
     expect(failures).toEqual([]);
     expect(touching).toBeGreaterThan(2000);
-  });
+  }, PROPERTY_TIMEOUT);
 });
 
 describe('collidePolygonPolygon: concave properties', () => {
@@ -305,7 +303,7 @@ describe('collidePolygonPolygon: concave properties', () => {
     return null;
   }
 
-  it(`rests symmetric staircases on each other (${RUNS} configurations): mirror-symmetric contacts, the same set in every order, witnesses on the outlines`, () => {
+  it(`rests symmetric staircases on each other (${PROPERTY_RUNS} configurations): mirror-symmetric contacts, the same set in every order, witnesses on the outlines`, () => {
     // A hangs above B, both symmetric about x = 0, A's breakpoints on the grid shifted by 0.05
     // from B's so that side overlaps are at least 0.05. A is placed touching B (the lowest gap
     // over the stretches, an independent computation), then lowered by depth in (0, 0.04]: the
@@ -317,7 +315,7 @@ describe('collidePolygonPolygon: concave properties', () => {
     const data = new CollisionData2();
     const key = (c: { point: number[]; penetration: number }, sign = 1): string =>
       `${(sign * c.point[0]!).toFixed(9)},${c.point[1]!.toFixed(9)},${c.penetration.toFixed(9)}`;
-    for (let n = 0; n < RUNS && failures.length < 5; n++) {
+    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
       const a = profile(random, 0.05), b = profile(random, 0);
       const hangingPoints = hanging(a.xs, a.levels, Math.max(...a.levels) + 0.3);
       const standingPoints = standing(b.xs, b.levels, -0.5);
@@ -365,18 +363,18 @@ describe('collidePolygonPolygon: concave properties', () => {
       if (sets[0]!.length > 0) touching++;
     }
     expect(failures).toEqual([]);
-    expect(touching).toBeGreaterThan(RUNS / 2);
-  }, 10_000 + 2 * RUNS);
+    expect(touching).toBeGreaterThan(PROPERTY_RUNS / 2);
+  }, PROPERTY_TIMEOUT);
 });
 
 describe('collidePolygonPolygon: convex properties', () => {
-  it('separates the pair by normal * penetration, finds every overlap, and mirrors exactly, over 10,000 configurations', () => {
+  it(`separates the pair by normal * penetration, finds every overlap, and mirrors exactly, over ${PROPERTY_RUNS} configurations`, () => {
     const random = seededRandom(51);
     const tolerance = 0.02;
     const data = new CollisionData2({ tolerance }), swapped = new CollisionData2({ tolerance });
     const failures: string[] = [];
     let touching = 0;
-    for (let n = 0; n < 10_000 && failures.length < 5; n++) {
+    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
       const a = new Polygon(randomConvexPoints(random, 3 + Math.floor(random() * 6), 0.3 + random(), 0.3 + random()))
         .setPose([2 * random() - 1, 2 * random() - 1], 6 * random());
       const b = new Polygon(randomConvexPoints(random, 3 + Math.floor(random() * 6), 0.3 + random(), 0.3 + random()))
@@ -410,7 +408,7 @@ describe('collidePolygonPolygon: convex properties', () => {
     }
     expect(failures).toEqual([]);
     expect(touching).toBeGreaterThan(2000);
-  });
+  }, PROPERTY_TIMEOUT);
 
   it('is invariant under moving both polygons together', () => {
     const random = seededRandom(61);

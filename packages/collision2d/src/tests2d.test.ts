@@ -17,8 +17,9 @@ import {
   ClosestPointResult2,
   Mtd2,
 } from './tests2d.js';
-import { mulberry32, randomConvexPolygon } from './test-random.js';
+import { mulberry32, randomConvexPolygon } from './test-support/random.js';
 import { Polygon } from './shapes.js';
+import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from './test-support/properties.js';
 
 /** Components as plain numbers with -0 turned into 0 (x + 0 does that), for exact comparisons. */
 const plain = (v: ArrayLike<number>) => Array.from(v, (x) => x + 0);
@@ -573,7 +574,7 @@ describe('SAT minimum translation: seeded properties over 10,000 pairs', () => {
     const swappedOut = new Mtd2();
     const shiftedOut = new Mtd2();
     let overlapping = 0;
-    for (let n = 0; n < 10000; n++) {
+    for (let n = 0; n < PROPERTY_RUNS; n++) {
       const a = randomConvexPolygon(random, 3 + Math.floor(random() * 6), random() * 2 - 1, random() * 2 - 1, 0.3 + random());
       const b = randomConvexPolygon(random, 3 + Math.floor(random() * 6), random() * 2 - 1, random() * 2 - 1, 0.3 + random());
       const hit = satPolygonPolygon(out, random() < 0.5 ? a : reversed(a), random() < 0.5 ? b : reversed(b));
@@ -607,7 +608,7 @@ describe('SAT minimum translation: seeded properties over 10,000 pairs', () => {
       }
     }
     expect(overlapping).toBeGreaterThan(3000);
-  });
+  }, PROPERTY_TIMEOUT);
 
   it('circle against convex polygon', () => {
     const random = mulberry32(77);
@@ -626,7 +627,7 @@ describe('SAT minimum translation: seeded properties over 10,000 pairs', () => {
       return inside ? -best : best;
     };
     let overlapping = 0;
-    for (let n = 0; n < 10000; n++) {
+    for (let n = 0; n < PROPERTY_RUNS; n++) {
       const polygon = randomConvexPolygon(random, 3 + Math.floor(random() * 6), 0, 0, 0.5 + random());
       const cx = random() * 4 - 2, cy = random() * 4 - 2, r = 0.05 + random();
       const hit = satCirclePolygon(out, [cx, cy], r, random() < 0.5 ? polygon : reversed(polygon));
@@ -643,5 +644,5 @@ describe('SAT minimum translation: seeded properties over 10,000 pairs', () => {
       }
     }
     expect(overlapping).toBeGreaterThan(3000);
-  });
+  }, PROPERTY_TIMEOUT);
 });

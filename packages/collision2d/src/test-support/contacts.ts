@@ -3,8 +3,8 @@
  * outlines of shapes, and an independent separating-axis check written from seed 002's
  * projection formulas (not from the detectors' code).
  */
-import type { CollisionData2 } from './contact2.js';
-import type { Chain, Polygon } from './shapes.js';
+import type { CollisionData2 } from '../contact2.js';
+import type { Chain, Polygon } from '../shapes.js';
 
 /** mulberry32: a 32-bit state advanced by 0x6d2b79f5 and mixed by two multiply-xorshift rounds. */
 export function seededRandom(seed: number): () => number {
