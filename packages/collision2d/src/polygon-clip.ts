@@ -23,8 +23,9 @@
  *     (each stretch of outline edges on the reference edge's line is clipped to as a side of its
  *     own: a piece of a concave polygon can have outline, internal and outline edges in line);
  *     if none is left (the incident edge lies beside a short reference edge), report the other
- *     piece's deepest vertex inside the reference piece instead, so an overlap of convex
- *     polygons never goes without a contact.
+ *     piece's deepest vertex instead, so an overlap of convex polygons never goes without a
+ *     contact (when a piece of a concave polygon takes part, only a vertex within the reference
+ *     piece and beside the reference edge).
  *
  * Speculative contacts (a gap within the tolerance) measure the gap along the reference normal:
  * never more than the true distance (for two corners facing each other it is less), so a
@@ -249,12 +250,12 @@ export function addPieceContacts(p: ConvexPiece, q: ConvexPiece): void {
   const v1x = rv[2 * r1]!, v1y = rv[2 * r1 + 1]!;
   // The incident edge lies beside a short reference edge (it can, when the reference edge is
   // much shorter than the other piece): report the other piece's deepest vertex against the
-  // reference edge's line, whose depth is the SAT overlap on this axis. Only a vertex within the
-  // reference piece (within the tolerance of each of its edges) counts: a vertex beside it is
-  // not in contact with this piece, whatever its depth along the line. A piece of a concave
-  // polygon bounds its polygon only along its outline edges, so there the vertex must also lie
-  // beside the reference edge itself (else the polygon's surface over it is another piece's).
-  const partial = reference.hasInternalEdge;
+  // reference edge's line, whose depth is the SAT overlap on this axis. When either piece is a
+  // part of a concave polygon, the piece pair's overlap says little about the polygons (a piece
+  // bounds its polygon only along its outline edges): the vertex must then lie within the
+  // reference piece (within the tolerance of each of its edges) and beside the reference edge
+  // itself; elsewhere the surface over it belongs to another piece pair.
+  const partial = reference.hasInternalEdge || incident.hasInternalEdge;
   const r2 = r1 + 1 === reference.count ? 0 : r1 + 1;
   const lower = tx * v1x + ty * v1y, upper = tx * rv[2 * r2]! + ty * rv[2 * r2 + 1]!;
   let deepest = 0, deepestSeparation = Infinity;
@@ -265,12 +266,12 @@ export function addPieceContacts(p: ConvexPiece, q: ConvexPiece): void {
     if (partial) {
       const along = tx * x + ty * y;
       if (along < lower - tolerance || along > upper + tolerance) continue;
+      let inside = true;
+      for (let m = 0; m < reference.count && inside; m++) {
+        inside = rn[2 * m]! * (x - rv[2 * m]!) + rn[2 * m + 1]! * (y - rv[2 * m + 1]!) <= tolerance;
+      }
+      if (!inside) continue;
     }
-    let inside = true;
-    for (let m = 0; m < reference.count && inside; m++) {
-      inside = rn[2 * m]! * (x - rv[2 * m]!) + rn[2 * m + 1]! * (y - rv[2 * m + 1]!) <= tolerance;
-    }
-    if (!inside) continue;
     deepestSeparation = separation;
     deepest = k;
   }

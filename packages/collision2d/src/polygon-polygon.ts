@@ -20,8 +20,9 @@
  * polygon, under the surface point another piece reports). (3) A piece may have several edges on
  * one line (a vertex of the outline inside a straight side, e.g. where a T's stem meets its bar):
  * such a run is clipped as one incident side, and each stretch of outline edges on the
- * reference line is a reference side of its own. (4) The deepest-vertex fallback of a piece of a
- * concave polygon takes only vertices beside its reference edge. Per-pair results are cut to
+ * reference line is a reference side of its own. (4) The deepest-vertex fallback, when a piece
+ * of a concave polygon takes part, takes only a vertex within the reference piece and beside its
+ * reference edge. Per-pair results are cut to
  * `maxContactsPerPair`, deepest first.
  *
  * Canonical order: the pair is always computed with the shape of the smaller `id` as P, so
