@@ -1,7 +1,7 @@
 import { ContactKind } from '@contactkit/math';
 import { describe, expect, it } from 'vitest';
 import { lastContourSegmentVisits } from './circle-contour.js';
-import { collideCirclePolygon } from './circle-polygon.js';
+import { collideCirclePolygon, generalCirclePolygon } from './circle-polygon.js';
 import { collide2d } from './collide2d.js';
 import { CollisionData2 } from './contact2.js';
 import { contactList, mirroredMismatch, randomConvexPoints, seededRandom, signedDistanceToOutline, worldPoints } from './test-support/contacts.js';
@@ -240,4 +240,44 @@ describe('collideCirclePolygon: properties', () => {
     }
     expect(failures).toEqual([]);
   });
+});
+
+describe('collideCirclePolygon: the convex fast path', () => {
+  it(`gives bit for bit the general path's contacts over ${PROPERTY_RUNS} circles and convex polygons (near edges and corners, inside, full buffers)`, () => {
+    const random = seededRandom(91);
+    const failures: string[] = [];
+    let touching = 0;
+    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+      const polygon = new Polygon(random() < 0.3
+        ? [[-0.5, -0.3], [0.5, -0.3], [0.5, 0.3], [-0.5, 0.3]]
+        : randomConvexPoints(random, 3 + Math.floor(random() * 10), 0.3 + random(), 0.3 + random())).setPose([random() - 0.5, random() - 0.5], 6 * random());
+      const radius = 0.05 + 0.5 * random();
+      // Centres around a vertex or an edge point, at distances from inside to beyond the reach;
+      // some exactly on the vertex or at radius from it.
+      const world = worldPoints(polygon);
+      const k = Math.floor(random() * world.length);
+      const [ax, ay] = world[k]!, [bx, by] = world[(k + 1) % world.length]!;
+      const t = random() < 0.3 ? 0 : random();
+      const angle = 2 * Math.PI * random(), distance = random() < 0.1 ? 0 : (random() * 2 - 0.5) * radius;
+      const centre = [ax! + t * (bx! - ax!) + distance * Math.cos(angle), ay! + t * (by! - ay!) + distance * Math.sin(angle)];
+      const circle = new Circle(radius).setPose(centre, 0);
+      const tolerance = random() < 0.5 ? 0 : 0.05;
+      const capacity = random() < 0.1 ? 1 : 8;
+      const fast = new CollisionData2({ tolerance, capacity }), general = new CollisionData2({ tolerance, capacity });
+      if (capacity === 1 && random() < 0.5) {
+        // A buffer already full: nothing written, overflowed set, on both paths.
+        collideCirclePolygon(new Circle(1), new Polygon(square), fast);
+        collideCirclePolygon(new Circle(1), new Polygon(square), general);
+      }
+      const before = fast.contactCount;
+      const written = collideCirclePolygon(circle, polygon, fast);
+      if (written !== generalCirclePolygon(circle, polygon, general)) failures.push(`count at ${n}`);
+      if (fast.overflowed !== general.overflowed) failures.push(`overflowed at ${n}`);
+      const a = contactList(fast, before), b = contactList(general, before);
+      if (JSON.stringify(a) !== JSON.stringify(b)) failures.push(`contacts at ${n}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+      if (written > 0) touching++;
+    }
+    expect(failures).toEqual([]);
+    expect(touching).toBeGreaterThan(PROPERTY_RUNS / 2);
+  }, PROPERTY_TIMEOUT);
 });

@@ -35,10 +35,10 @@
  * reference edge); a point made by clipping is PointEdge (reference corner against the incident
  * edge). Feature codes: edge index, `VERTEX_FEATURE | vertex`, or `INTERNAL_EDGE_FEATURE`.
  */
-import { AXIS_ABSOLUTE_MARGIN, AXIS_RELATIVE_MARGIN, ContactKind } from '@contactkit/math';
-import type { CollisionData2 } from './contact2.js';
+import { AXIS_ABSOLUTE_MARGIN, AXIS_RELATIVE_MARGIN, ContactKind, packFeatureId } from '@contactkit/math';
+import { claimContact2, type CollisionData2 } from './contact2.js';
 import { addPending, candidate } from './manifold2.js';
-import { type ConvexPiece, INTERNAL_EDGE_FEATURE, type Shape2, VERTEX_FEATURE } from './shapes.js';
+import { type ConvexPiece, INTERNAL_EDGE_FEATURE, type Polygon, type Shape2, VERTEX_FEATURE } from './shapes.js';
 
 /**
  * The pair's state, in a Float64Array so that no double crosses a call as an argument (V8 boxes
@@ -313,4 +313,212 @@ function emitPoint(kind: ContactKind, firstFeature: number, secondFeature: numbe
   candidate[3] = s * cx + c * cy;
   candidate[4] = -separation;
   addPending(kind, firstFeature, secondFeature);
+}
+
+/** The points of `collideConvexPolygons` before they are written: world x, y, penetration of each. */
+const convexPoints = new Float64Array(6);
+/** Their kinds and feature codes (P's, Q's). */
+const convexCodes = new Int32Array(6);
+
+/**
+ * Convex polygon against convex polygon in one function: steps 1 to 5 of `addPieceContacts` for
+ * two whole pieces without edges in line (`ConvexPiece.hasCollinearEdges` false), with the
+ * arithmetic written the same way so that the results are bit for bit those of the general
+ * path, but with no pending manifold, no per-pair state in buffers and no calls in the loops.
+ * The SAT stops at the first separating axis. `first` is P (the smaller id, computed first);
+ * the contacts are written in argument order: `flip` when the caller passed `second` first
+ * (normals negated; feature ids stay in (P, Q) order), bodies `firstBody`, `secondBody` as the
+ * caller's `a`, `b`. Writes at most 2 contacts, deepest first (the earlier on a tie), fewer when
+ * `data.maxContactsPerPair` or the room left say so (`overflowed` set when the room was short).
+ * Returns the number written.
+ */
+export function collideConvexPolygons(
+  first: Polygon,
+  second: Polygon,
+  data: CollisionData2,
+  firstBody: unknown,
+  secondBody: unknown,
+  flip: boolean,
+): number {
+  const p = first.convexPieces()[0]!, q = second.convexPieces()[0]!;
+  const a = first.transform, b = second.transform;
+  const worldCos = a.cos, worldSin = a.sin;
+  // setPair's relative pose: R_a^T R_b and R_a^T (t_b - t_a).
+  const relativeCos = a.cos * b.cos + a.sin * b.sin;
+  const relativeSin = a.cos * b.sin - a.sin * b.cos;
+  const dx = b.x - a.x, dy = b.y - a.y;
+  const relativeX = a.cos * dx + a.sin * dy;
+  const relativeY = -a.sin * dx + a.cos * dy;
+  const tolerance = data.tolerance;
+  // 1. Bounding circles of the pieces.
+  const qcx = relativeCos * q.centerX - relativeSin * q.centerY + relativeX;
+  const qcy = relativeSin * q.centerX + relativeCos * q.centerY + relativeY;
+  const reach = p.radius + q.radius + tolerance;
+  if ((qcx - p.centerX) ** 2 + (qcy - p.centerY) ** 2 > reach * reach) return 0;
+
+  const qv = q.frameVertices, qn = q.frameNormals, qCount = q.count;
+  const qVertices = q.vertices, qNormals = q.normals;
+  for (let j = 0; j < qCount; j++) {
+    const x = qVertices[2 * j]!, y = qVertices[2 * j + 1]!;
+    qv[2 * j] = relativeCos * x - relativeSin * y + relativeX;
+    qv[2 * j + 1] = relativeSin * x + relativeCos * y + relativeY;
+    const nx = qNormals[2 * j]!, ny = qNormals[2 * j + 1]!;
+    qn[2 * j] = relativeCos * nx - relativeSin * ny;
+    qn[2 * j + 1] = relativeSin * nx + relativeCos * ny;
+  }
+  const pv = p.vertices, pn = p.normals, pCount = p.count;
+
+  // 2. SAT both ways; every edge is an outline edge. An edge's separation is a minimum over the
+  // other's vertices, and only the largest separation matters: the scan of an edge stops at the
+  // first vertex below the best so far (that edge can no longer win, nor separate: the best
+  // passed the tolerance test), which leaves the answer unchanged. Each scan starts at the vertex
+  // where the previous one stopped, the deepest in a nearby direction, so most edges stop at once.
+  let separationP = -Infinity, edgeP = -1, start = 0;
+  for (let i = 0; i < pCount; i++) {
+    const nx = pn[2 * i]!, ny = pn[2 * i + 1]!, vx = pv[2 * i]!, vy = pv[2 * i + 1]!;
+    let separation = Infinity;
+    for (let k = 0, j = start; k < qCount; k++) {
+      const s = nx * (qv[2 * j]! - vx) + ny * (qv[2 * j + 1]! - vy);
+      if (s < separation) {
+        separation = s;
+        start = j;
+        if (s < separationP) break;
+      }
+      j = j + 1 === qCount ? 0 : j + 1;
+    }
+    if (separation > tolerance) return 0;
+    if (separation > separationP) {
+      separationP = separation;
+      edgeP = i;
+    }
+  }
+  let separationQ = -Infinity, edgeQ = -1;
+  start = 0;
+  for (let i = 0; i < qCount; i++) {
+    const nx = qn[2 * i]!, ny = qn[2 * i + 1]!, vx = qv[2 * i]!, vy = qv[2 * i + 1]!;
+    let separation = Infinity;
+    for (let k = 0, j = start; k < pCount; k++) {
+      const s = nx * (pv[2 * j]! - vx) + ny * (pv[2 * j + 1]! - vy);
+      if (s < separation) {
+        separation = s;
+        start = j;
+        if (s < separationQ) break;
+      }
+      j = j + 1 === pCount ? 0 : j + 1;
+    }
+    if (separation > tolerance) return 0;
+    if (separation > separationQ) {
+      separationQ = separation;
+      edgeQ = i;
+    }
+  }
+
+  // 3. Reference edge, P preferred within the margin.
+  const size = p.radius > q.radius ? p.radius : q.radius;
+  const margin = AXIS_RELATIVE_MARGIN * Math.abs(separationP) + AXIS_ABSOLUTE_MARGIN * size;
+  const referenceIsP = separationQ <= separationP + margin;
+  const reference = referenceIsP ? p : q, incident = referenceIsP ? q : p;
+  const rv = referenceIsP ? pv : qv, rn = referenceIsP ? pn : qn;
+  const iv = referenceIsP ? qv : pv, inn = referenceIsP ? qn : pn;
+  const referenceCount = referenceIsP ? pCount : qCount, incidentCount = referenceIsP ? qCount : pCount;
+  const r1 = referenceIsP ? edgeP : edgeQ;
+  const r2 = r1 + 1 === referenceCount ? 0 : r1 + 1;
+  const nx = rn[2 * r1]!, ny = rn[2 * r1 + 1]!;
+
+  // 4. Incident edge: most anti-parallel normal.
+  let i1 = 0, lowest = Infinity;
+  for (let k = 0; k < incidentCount; k++) {
+    const d = nx * inn[2 * k]! + ny * inn[2 * k + 1]!;
+    if (d < lowest) {
+      lowest = d;
+      i1 = k;
+    }
+  }
+  const i2 = i1 + 1 === incidentCount ? 0 : i1 + 1;
+  const w1x = iv[2 * i1]!, w1y = iv[2 * i1 + 1]!, w2x = iv[2 * i2]!, w2y = iv[2 * i2 + 1]!;
+
+  // 5. Clip to the reference edge's side lines.
+  const tx = -ny, ty = nx;
+  const s1 = tx * w1x + ty * w1y, s2 = tx * w2x + ty * w2y;
+  const v1x = rv[2 * r1]!, v1y = rv[2 * r1 + 1]!;
+  const lower = tx * v1x + ty * v1y, upper = tx * rv[2 * r2]! + ty * rv[2 * r2 + 1]!;
+  // Normal from Q toward P, P's frame, then world; the contact point is the midpoint of the
+  // incident point and its projection on the reference line.
+  const cx = referenceIsP ? 0 - nx : nx, cy = referenceIsP ? 0 - ny : ny;
+  const normalX = worldCos * cx - worldSin * cy, normalY = worldSin * cx + worldCos * cy;
+  let count = 0;
+  if (!((s1 < lower && s2 < lower) || (s1 > upper && s2 > upper))) {
+    for (let end = 0; end < 2; end++) {
+      const s = end === 0 ? s1 : s2;
+      let x = end === 0 ? w1x : w2x, y = end === 0 ? w1y : w2y;
+      let referenceCode: number, incidentCode: number, kind: ContactKind;
+      if (s < lower || s > upper) {
+        const limit = s < lower ? lower : upper;
+        const other = end === 0 ? s2 : s1;
+        const f = (limit - s) / (other - s);
+        const ox = end === 0 ? w2x : w1x, oy = end === 0 ? w2y : w1y;
+        x += f * (ox - x);
+        y += f * (oy - y);
+        referenceCode = VERTEX_FEATURE | reference.vertexIndex[s < lower ? r1 : r2]!;
+        incidentCode = incident.outerEdge[i1]!;
+        kind = ContactKind.PointEdge;
+      } else {
+        referenceCode = reference.outerEdge[r1]!;
+        incidentCode = VERTEX_FEATURE | incident.vertexIndex[end === 0 ? i1 : i2]!;
+        kind = ContactKind.PointFace;
+      }
+      const separation = nx * (x - v1x) + ny * (y - v1y);
+      if (separation > tolerance) continue;
+      const mx = x - 0.5 * separation * nx, my = y - 0.5 * separation * ny;
+      convexPoints[3 * count] = worldCos * mx - worldSin * my + a.x;
+      convexPoints[3 * count + 1] = worldSin * mx + worldCos * my + a.y;
+      convexPoints[3 * count + 2] = -separation;
+      convexCodes[3 * count] = kind;
+      convexCodes[3 * count + 1] = referenceIsP ? referenceCode : incidentCode;
+      convexCodes[3 * count + 2] = referenceIsP ? incidentCode : referenceCode;
+      count++;
+    }
+  }
+  if (count === 0) {
+    // Beside a short reference edge: the incident piece's deepest vertex (see addPieceContacts).
+    let deepest = 0, deepestSeparation = Infinity;
+    for (let k = 0; k < incidentCount; k++) {
+      const separation = nx * (iv[2 * k]! - v1x) + ny * (iv[2 * k + 1]! - v1y);
+      if (separation < deepestSeparation) {
+        deepestSeparation = separation;
+        deepest = k;
+      }
+    }
+    if (deepestSeparation > tolerance) return 0;
+    const x = iv[2 * deepest]!, y = iv[2 * deepest + 1]!;
+    const mx = x - 0.5 * deepestSeparation * nx, my = y - 0.5 * deepestSeparation * ny;
+    const referenceCode = reference.outerEdge[r1]!, incidentCode = VERTEX_FEATURE | incident.vertexIndex[deepest]!;
+    convexPoints[0] = worldCos * mx - worldSin * my + a.x;
+    convexPoints[1] = worldSin * mx + worldCos * my + a.y;
+    convexPoints[2] = -deepestSeparation;
+    convexCodes[0] = ContactKind.PointFace;
+    convexCodes[1] = referenceIsP ? referenceCode : incidentCode;
+    convexCodes[2] = referenceIsP ? incidentCode : referenceCode;
+    count = 1;
+  }
+
+  // As flushPending: the deepest min(count, maxContactsPerPair) first, within the room left.
+  const wanted = count < data.maxContactsPerPair ? count : data.maxContactsPerPair;
+  let room = data.contacts.length - data.contactCount;
+  if (wanted > room) data.overflowed = true;
+  else room = wanted;
+  const secondFirst = count === 2 && convexPoints[5]! > convexPoints[2]!;
+  for (let written = 0; written < room; written++) {
+    const k = (written === 0) === secondFirst ? 3 : 0;
+    const contact = claimContact2(data, firstBody, secondBody);
+    contact.point[0] = convexPoints[k]!;
+    contact.point[1] = convexPoints[k + 1]!;
+    // 0 - x rather than -x: a flipped zero component stays +0.
+    contact.normal[0] = flip ? 0 - normalX : normalX;
+    contact.normal[1] = flip ? 0 - normalY : normalY;
+    contact.penetration = convexPoints[k + 2]!;
+    contact.kind = convexCodes[k]! as ContactKind;
+    contact.featureId = packFeatureId(convexCodes[k + 1]!, convexCodes[k + 2]!);
+  }
+  return room;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { collide2d } from './collide2d.js';
 import { CollisionData2 } from './contact2.js';
 import { contactList, mirroredMismatch, randomConvexPoints, satOverlap, seededRandom, signedDistanceToOutline, worldPoints } from './test-support/contacts.js';
-import { collidePolygonPolygon } from './polygon-polygon.js';
+import { collidePolygonPolygon, generalPolygonPolygon } from './polygon-polygon.js';
 import { Aabb, INTERNAL_EDGE_FEATURE, Polygon, VERTEX_FEATURE } from './shapes.js';
 import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from './test-support/properties.js';
 
@@ -361,6 +361,44 @@ describe('collidePolygonPolygon: concave properties', () => {
       const cut = sets[0]!.length === data.maxContactsPerPair;
       if (!cut && sets.some((set) => set.join(';') !== sets[0]!.join(';'))) failures.push(`order-dependent at ${n}: ${sets.map((set) => set.length)}`);
       if (sets[0]!.length > 0) touching++;
+    }
+    expect(failures).toEqual([]);
+    expect(touching).toBeGreaterThan(PROPERTY_RUNS / 2);
+  }, PROPERTY_TIMEOUT);
+});
+
+describe('collidePolygonPolygon: the convex fast path', () => {
+  it(`gives bit for bit the general path's contacts over ${PROPERTY_RUNS} convex pairs (boxes, touching, full buffers, both orders)`, () => {
+    const random = seededRandom(81);
+    const failures: string[] = [];
+    let touching = 0;
+    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+      // A third are boxes (parallel edges: ties in the SAT and in the clipping).
+      const shape = (): number[][] => random() < 0.3
+        ? box(0.2 + random(), 0.2 + random())
+        : randomConvexPoints(random, 3 + Math.floor(random() * 8), 0.3 + random(), 0.3 + random());
+      const a = new Polygon(shape()), b = new Polygon(shape());
+      // Some share an angle (parallel faces) or a pose on a coarse grid (exact touching).
+      const angle = random() < 0.3 ? 0 : 6 * random();
+      const grid = random() < 0.3;
+      a.setPose(grid ? [Math.round(8 * random() - 4) / 4, Math.round(8 * random() - 4) / 4] : [2 * random() - 1, 2 * random() - 1], angle);
+      b.setPose([0, 0], random() < 0.5 ? angle : 6 * random());
+      const tolerance = random() < 0.5 ? 0 : 0.05;
+      const maxContactsPerPair = random() < 0.2 ? 1 : 8;
+      const capacity = random() < 0.2 ? 1 : 16;
+      for (const [first, second] of [[a, b], [b, a]] as const) {
+        const fast = new CollisionData2({ tolerance, maxContactsPerPair, capacity });
+        const general = new CollisionData2({ tolerance, maxContactsPerPair, capacity });
+        const written = collidePolygonPolygon(first, second, fast);
+        if (written !== generalPolygonPolygon(first, second, general)) failures.push(`count at ${n}`);
+        if (fast.overflowed !== general.overflowed) failures.push(`overflowed at ${n}`);
+        const mismatch = JSON.stringify(contactList(fast)) !== JSON.stringify(contactList(general));
+        if (mismatch) failures.push(`contacts at ${n}: ${JSON.stringify(contactList(fast))} vs ${JSON.stringify(contactList(general))}`);
+        if (fast.contacts.slice(0, written).some((c, i) => c.bodies[0] !== general.contacts[i]!.bodies[0] || Object.is(c.normal[0], -0) !== Object.is(general.contacts[i]!.normal[0], -0))) {
+          failures.push(`bodies or signed zeros at ${n}`);
+        }
+        if (written > 0) touching++;
+      }
     }
     expect(failures).toEqual([]);
     expect(touching).toBeGreaterThan(PROPERTY_RUNS / 2);

@@ -32,7 +32,7 @@
  */
 import type { CollisionData2 } from './contact2.js';
 import { beginPending, flushPending, mergePendingDuplicates, pendingSize } from './manifold2.js';
-import { addPieceContacts, setPair } from './polygon-clip.js';
+import { addPieceContacts, collideConvexPolygons, setPair } from './polygon-clip.js';
 import type { Polygon } from './shapes.js';
 
 /** A box handed to a piece grid. */
@@ -54,6 +54,26 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
   const dx = second.transform.x - first.transform.x, dy = second.transform.y - first.transform.y;
   const reach = first.boundingRadius + second.boundingRadius + data.tolerance;
   if (dx * dx + dy * dy > reach * reach) return 0;
+  if (first.simpleConvex && second.simpleConvex) return collideConvexPolygons(first, second, data, a.body, b.body, flip);
+  return piecewise(first, second, data, a.body, b.body, flip);
+}
+
+/**
+ * `collidePolygonPolygon` without its convex fast path: every pair through the piece machinery
+ * and the pending manifold. Internal; exported for the test that compares the two paths.
+ */
+export function generalPolygonPolygon(a: Polygon, b: Polygon, data: CollisionData2): number {
+  const flip = a.id > b.id;
+  const first = flip ? b : a, second = flip ? a : b;
+  const dx = second.transform.x - first.transform.x, dy = second.transform.y - first.transform.y;
+  const reach = first.boundingRadius + second.boundingRadius + data.tolerance;
+  if (dx * dx + dy * dy > reach * reach) return 0;
+  return piecewise(first, second, data, a.body, b.body, flip);
+}
+
+/** Every piece pair of `first` (P, the smaller id) and `second` through the pending manifold. */
+function piecewise(first: Polygon, second: Polygon, data: CollisionData2, firstBody: unknown, secondBody: unknown, flip: boolean): number {
+  const dx = second.transform.x - first.transform.x, dy = second.transform.y - first.transform.y;
   beginPending();
   setPair(first, second, data);
   const firstPieces = first.convexPieces(), secondPieces = second.convexPieces();
@@ -92,5 +112,5 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
   if (pendingSize() > 1 && (firstPieces.length > 1 || secondPieces.length > 1)) {
     mergePendingDuplicates(first, second);
   }
-  return flushPending(data, a.body, b.body, flip);
+  return flushPending(data, firstBody, secondBody, flip);
 }

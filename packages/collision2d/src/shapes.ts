@@ -312,6 +312,11 @@ export class Polygon extends Shape2 {
   readonly convexVertex: Uint8Array;
   /** Whether every vertex is convex: the detectors then treat the polygon as one piece. */
   readonly isConvex: boolean;
+  /**
+   * Convex with no vertex inside a straight side: the polygon pair detector's fast path takes
+   * two such polygons (see `collideConvexPolygons` in polygon-clip.ts).
+   */
+  readonly simpleConvex: boolean;
   /** Whether the input ran clockwise (negative signed area); the stored order is then reversed. */
   readonly inputWasClockwise: boolean;
   /** For each stored vertex, the index of the caller's point it came from. */
@@ -371,6 +376,7 @@ export class Polygon extends Shape2 {
     this.isConvex = convex;
     this.boundingRadius = largestDistance(this.vertices, count);
     this.buildPieces();
+    this.simpleConvex = convex && !this.pieces[0]!.hasCollinearEdges;
     this.updateAabb();
   }
 
