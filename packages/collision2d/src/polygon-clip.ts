@@ -38,7 +38,7 @@
 import { AXIS_ABSOLUTE_MARGIN, AXIS_RELATIVE_MARGIN, ContactKind, packFeatureId } from '@contactkit/math';
 import { claimContact2, type CollisionData2 } from './contact2.js';
 import { addPending, candidate } from './manifold2.js';
-import { type ConvexPiece, INTERNAL_EDGE_FEATURE, type Polygon, type Shape2, VERTEX_FEATURE } from './shapes.js';
+import { type ConvexPiece, FAST_PATH_MAX_VERTICES, INTERNAL_EDGE_FEATURE, PACKED_VERTICES, type Polygon, type Shape2, VERTEX_FEATURE } from './shapes.js';
 
 /**
  * The pair's state, in a Float64Array so that no double crosses a call as an argument (V8 boxes
@@ -319,16 +319,20 @@ function emitPoint(kind: ContactKind, firstFeature: number, secondFeature: numbe
 const convexPoints = new Float64Array(6);
 /** Their kinds and feature codes (P's, Q's). */
 const convexCodes = new Int32Array(6);
+/** Q's vertices and normals in P's frame, laid out as `Polygon.packed`'s vertex part. */
+// The fast path reads `packed` with the literal offsets of its layout (pose 0 to 3, bounding radius 4, piece circle 5 to 7, vertices from 8).
+const frame = new Float64Array(4 * FAST_PATH_MAX_VERTICES);
 
 /**
  * Convex polygon against convex polygon in one function: steps 1 to 5 of `addPieceContacts` for
- * two whole pieces without edges in line (`ConvexPiece.hasCollinearEdges` false), with the
- * arithmetic written the same way so that the results are bit for bit those of the general
- * path, but with no pending manifold, no per-pair state in buffers and no calls in the loops.
- * The SAT stops at the first separating axis. `first` is P (the smaller id, computed first);
- * the contacts are written in argument order: `flip` when the caller passed `second` first
- * (normals negated; feature ids stay in (P, Q) order), bodies `firstBody`, `secondBody` as the
- * caller's `a`, `b`. Writes at most 2 contacts, deepest first (the earlier on a tie), fewer when
+ * two `simpleConvex` polygons (one whole piece each, no edges in line: piece edge and vertex `i`
+ * are the polygon's edge and vertex `i`), with the arithmetic written the same way so that the
+ * results are bit for bit those of the general path, but with no pending manifold, no calls in
+ * the loops, and few cache lines touched: each polygon's data in one array (`Polygon.packed`), Q
+ * brought into P's frame in a module buffer. `first` is P (the smaller id, computed first); the
+ * contacts are written in argument order: `flip` when the caller passed `second` first (normals
+ * negated; feature ids stay in (P, Q) order), bodies `firstBody`, `secondBody` as the caller's
+ * `a`, `b`. Writes at most 2 contacts, deepest first (the earlier on a tie), fewer when
  * `data.maxContactsPerPair` or the room left say so (`overflowed` set when the room was short).
  * Returns the number written.
  */
@@ -340,33 +344,32 @@ export function collideConvexPolygons(
   secondBody: unknown,
   flip: boolean,
 ): number {
-  const p = first.convexPieces()[0]!, q = second.convexPieces()[0]!;
-  const a = first.transform, b = second.transform;
-  const worldCos = a.cos, worldSin = a.sin;
+  const pp = first.packed, qp = second.packed, tolerance = data.tolerance;
+  const worldCos = pp[0]!, worldSin = pp[1]!, worldX = pp[2]!, worldY = pp[3]!;
+  const bCos = qp[0]!, bSin = qp[1]!;
+  const dx = qp[2]! - worldX, dy = qp[3]! - worldY;
+  // 1. Bounding circles: of the polygons (about their origins), then of their pieces.
+  const outerReach = pp[4]! + qp[4]! + tolerance;
+  if (dx * dx + dy * dy > outerReach * outerReach) return 0;
   // setPair's relative pose: R_a^T R_b and R_a^T (t_b - t_a).
-  const relativeCos = a.cos * b.cos + a.sin * b.sin;
-  const relativeSin = a.cos * b.sin - a.sin * b.cos;
-  const dx = b.x - a.x, dy = b.y - a.y;
-  const relativeX = a.cos * dx + a.sin * dy;
-  const relativeY = -a.sin * dx + a.cos * dy;
-  const tolerance = data.tolerance;
-  // 1. Bounding circles of the pieces.
-  const qcx = relativeCos * q.centerX - relativeSin * q.centerY + relativeX;
-  const qcy = relativeSin * q.centerX + relativeCos * q.centerY + relativeY;
-  const reach = p.radius + q.radius + tolerance;
-  if ((qcx - p.centerX) ** 2 + (qcy - p.centerY) ** 2 > reach * reach) return 0;
+  const relativeCos = worldCos * bCos + worldSin * bSin;
+  const relativeSin = worldCos * bSin - worldSin * bCos;
+  const relativeX = worldCos * dx + worldSin * dy;
+  const relativeY = -worldSin * dx + worldCos * dy;
+  const pRadius = pp[7]!, qRadius = qp[7]!;
+  const qcx = relativeCos * qp[5]! - relativeSin * qp[6]! + relativeX;
+  const qcy = relativeSin * qp[5]! + relativeCos * qp[6]! + relativeY;
+  const reach = pRadius + qRadius + tolerance;
+  if ((qcx - pp[5]!) ** 2 + (qcy - pp[6]!) ** 2 > reach * reach) return 0;
 
-  const qv = q.frameVertices, qn = q.frameNormals, qCount = q.count;
-  const qVertices = q.vertices, qNormals = q.normals;
+  const pCount = first.count, qCount = second.count;
   for (let j = 0; j < qCount; j++) {
-    const x = qVertices[2 * j]!, y = qVertices[2 * j + 1]!;
-    qv[2 * j] = relativeCos * x - relativeSin * y + relativeX;
-    qv[2 * j + 1] = relativeSin * x + relativeCos * y + relativeY;
-    const nx = qNormals[2 * j]!, ny = qNormals[2 * j + 1]!;
-    qn[2 * j] = relativeCos * nx - relativeSin * ny;
-    qn[2 * j + 1] = relativeSin * nx + relativeCos * ny;
+    const x = qp[8 + 4 * j]!, y = qp[9 + 4 * j]!, nx = qp[10 + 4 * j]!, ny = qp[11 + 4 * j]!;
+    frame[4 * j] = relativeCos * x - relativeSin * y + relativeX;
+    frame[4 * j + 1] = relativeSin * x + relativeCos * y + relativeY;
+    frame[4 * j + 2] = relativeCos * nx - relativeSin * ny;
+    frame[4 * j + 3] = relativeSin * nx + relativeCos * ny;
   }
-  const pv = p.vertices, pn = p.normals, pCount = p.count;
 
   // 2. SAT both ways; every edge is an outline edge. An edge's separation is a minimum over the
   // other's vertices, and only the largest separation matters: the scan of an edge stops at the
@@ -375,10 +378,10 @@ export function collideConvexPolygons(
   // where the previous one stopped, the deepest in a nearby direction, so most edges stop at once.
   let separationP = -Infinity, edgeP = -1, start = 0;
   for (let i = 0; i < pCount; i++) {
-    const nx = pn[2 * i]!, ny = pn[2 * i + 1]!, vx = pv[2 * i]!, vy = pv[2 * i + 1]!;
+    const vx = pp[8 + 4 * i]!, vy = pp[9 + 4 * i]!, nx = pp[10 + 4 * i]!, ny = pp[11 + 4 * i]!;
     let separation = Infinity;
     for (let k = 0, j = start; k < qCount; k++) {
-      const s = nx * (qv[2 * j]! - vx) + ny * (qv[2 * j + 1]! - vy);
+      const s = nx * (frame[4 * j]! - vx) + ny * (frame[4 * j + 1]! - vy);
       if (s < separation) {
         separation = s;
         start = j;
@@ -395,10 +398,10 @@ export function collideConvexPolygons(
   let separationQ = -Infinity, edgeQ = -1;
   start = 0;
   for (let i = 0; i < qCount; i++) {
-    const nx = qn[2 * i]!, ny = qn[2 * i + 1]!, vx = qv[2 * i]!, vy = qv[2 * i + 1]!;
+    const vx = frame[4 * i]!, vy = frame[4 * i + 1]!, nx = frame[4 * i + 2]!, ny = frame[4 * i + 3]!;
     let separation = Infinity;
     for (let k = 0, j = start; k < pCount; k++) {
-      const s = nx * (pv[2 * j]! - vx) + ny * (pv[2 * j + 1]! - vy);
+      const s = nx * (pp[8 + 4 * j]! - vx) + ny * (pp[9 + 4 * j]! - vy);
       if (s < separation) {
         separation = s;
         start = j;
@@ -413,35 +416,35 @@ export function collideConvexPolygons(
     }
   }
 
-  // 3. Reference edge, P preferred within the margin.
-  const size = p.radius > q.radius ? p.radius : q.radius;
+  // 3. Reference edge, P preferred within the margin. Vertex i of a polygon is at base + 4 i in
+  // its array (P: packed, base PACKED_VERTICES; Q: frame, base 0).
+  const size = pRadius > qRadius ? pRadius : qRadius;
   const margin = AXIS_RELATIVE_MARGIN * Math.abs(separationP) + AXIS_ABSOLUTE_MARGIN * size;
   const referenceIsP = separationQ <= separationP + margin;
-  const reference = referenceIsP ? p : q, incident = referenceIsP ? q : p;
-  const rv = referenceIsP ? pv : qv, rn = referenceIsP ? pn : qn;
-  const iv = referenceIsP ? qv : pv, inn = referenceIsP ? qn : pn;
+  const rv = referenceIsP ? pp : frame, rBase = referenceIsP ? PACKED_VERTICES : 0;
+  const iv = referenceIsP ? frame : pp, iBase = referenceIsP ? 0 : PACKED_VERTICES;
   const referenceCount = referenceIsP ? pCount : qCount, incidentCount = referenceIsP ? qCount : pCount;
   const r1 = referenceIsP ? edgeP : edgeQ;
   const r2 = r1 + 1 === referenceCount ? 0 : r1 + 1;
-  const nx = rn[2 * r1]!, ny = rn[2 * r1 + 1]!;
+  const nx = rv[rBase + 4 * r1 + 2]!, ny = rv[rBase + 4 * r1 + 3]!;
 
   // 4. Incident edge: most anti-parallel normal.
   let i1 = 0, lowest = Infinity;
   for (let k = 0; k < incidentCount; k++) {
-    const d = nx * inn[2 * k]! + ny * inn[2 * k + 1]!;
+    const d = nx * iv[iBase + 4 * k + 2]! + ny * iv[iBase + 4 * k + 3]!;
     if (d < lowest) {
       lowest = d;
       i1 = k;
     }
   }
   const i2 = i1 + 1 === incidentCount ? 0 : i1 + 1;
-  const w1x = iv[2 * i1]!, w1y = iv[2 * i1 + 1]!, w2x = iv[2 * i2]!, w2y = iv[2 * i2 + 1]!;
+  const w1x = iv[iBase + 4 * i1]!, w1y = iv[iBase + 4 * i1 + 1]!, w2x = iv[iBase + 4 * i2]!, w2y = iv[iBase + 4 * i2 + 1]!;
 
   // 5. Clip to the reference edge's side lines.
   const tx = -ny, ty = nx;
   const s1 = tx * w1x + ty * w1y, s2 = tx * w2x + ty * w2y;
-  const v1x = rv[2 * r1]!, v1y = rv[2 * r1 + 1]!;
-  const lower = tx * v1x + ty * v1y, upper = tx * rv[2 * r2]! + ty * rv[2 * r2 + 1]!;
+  const v1x = rv[rBase + 4 * r1]!, v1y = rv[rBase + 4 * r1 + 1]!;
+  const lower = tx * v1x + ty * v1y, upper = tx * rv[rBase + 4 * r2]! + ty * rv[rBase + 4 * r2 + 1]!;
   // Normal from Q toward P, P's frame, then world; the contact point is the midpoint of the
   // incident point and its projection on the reference line.
   const cx = referenceIsP ? 0 - nx : nx, cy = referenceIsP ? 0 - ny : ny;
@@ -459,19 +462,19 @@ export function collideConvexPolygons(
         const ox = end === 0 ? w2x : w1x, oy = end === 0 ? w2y : w1y;
         x += f * (ox - x);
         y += f * (oy - y);
-        referenceCode = VERTEX_FEATURE | reference.vertexIndex[s < lower ? r1 : r2]!;
-        incidentCode = incident.outerEdge[i1]!;
+        referenceCode = VERTEX_FEATURE | (s < lower ? r1 : r2);
+        incidentCode = i1;
         kind = ContactKind.PointEdge;
       } else {
-        referenceCode = reference.outerEdge[r1]!;
-        incidentCode = VERTEX_FEATURE | incident.vertexIndex[end === 0 ? i1 : i2]!;
+        referenceCode = r1;
+        incidentCode = VERTEX_FEATURE | (end === 0 ? i1 : i2);
         kind = ContactKind.PointFace;
       }
       const separation = nx * (x - v1x) + ny * (y - v1y);
       if (separation > tolerance) continue;
       const mx = x - 0.5 * separation * nx, my = y - 0.5 * separation * ny;
-      convexPoints[3 * count] = worldCos * mx - worldSin * my + a.x;
-      convexPoints[3 * count + 1] = worldSin * mx + worldCos * my + a.y;
+      convexPoints[3 * count] = worldCos * mx - worldSin * my + worldX;
+      convexPoints[3 * count + 1] = worldSin * mx + worldCos * my + worldY;
       convexPoints[3 * count + 2] = -separation;
       convexCodes[3 * count] = kind;
       convexCodes[3 * count + 1] = referenceIsP ? referenceCode : incidentCode;
@@ -480,25 +483,25 @@ export function collideConvexPolygons(
     }
   }
   if (count === 0) {
-    // Beside a short reference edge: the incident piece's deepest vertex (see addPieceContacts).
+    // Beside a short reference edge: the incident polygon's deepest vertex (see addPieceContacts).
     let deepest = 0, deepestSeparation = Infinity;
     for (let k = 0; k < incidentCount; k++) {
-      const separation = nx * (iv[2 * k]! - v1x) + ny * (iv[2 * k + 1]! - v1y);
+      const separation = nx * (iv[iBase + 4 * k]! - v1x) + ny * (iv[iBase + 4 * k + 1]! - v1y);
       if (separation < deepestSeparation) {
         deepestSeparation = separation;
         deepest = k;
       }
     }
     if (deepestSeparation > tolerance) return 0;
-    const x = iv[2 * deepest]!, y = iv[2 * deepest + 1]!;
+    const x = iv[iBase + 4 * deepest]!, y = iv[iBase + 4 * deepest + 1]!;
     const mx = x - 0.5 * deepestSeparation * nx, my = y - 0.5 * deepestSeparation * ny;
-    const referenceCode = reference.outerEdge[r1]!, incidentCode = VERTEX_FEATURE | incident.vertexIndex[deepest]!;
-    convexPoints[0] = worldCos * mx - worldSin * my + a.x;
-    convexPoints[1] = worldSin * mx + worldCos * my + a.y;
+    const incidentCode = VERTEX_FEATURE | deepest;
+    convexPoints[0] = worldCos * mx - worldSin * my + worldX;
+    convexPoints[1] = worldSin * mx + worldCos * my + worldY;
     convexPoints[2] = -deepestSeparation;
     convexCodes[0] = ContactKind.PointFace;
-    convexCodes[1] = referenceIsP ? referenceCode : incidentCode;
-    convexCodes[2] = referenceIsP ? incidentCode : referenceCode;
+    convexCodes[1] = referenceIsP ? r1 : incidentCode;
+    convexCodes[2] = referenceIsP ? incidentCode : r1;
     count = 1;
   }
 

@@ -51,10 +51,10 @@ const queryBox = new Float64Array(4);
 export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionData2): number {
   const flip = a.id > b.id;
   const first = flip ? b : a, second = flip ? a : b;
+  if (first.simpleConvex && second.simpleConvex) return collideConvexPolygons(first, second, data, a.body, b.body, flip);
   const dx = second.transform.x - first.transform.x, dy = second.transform.y - first.transform.y;
   const reach = first.boundingRadius + second.boundingRadius + data.tolerance;
   if (dx * dx + dy * dy > reach * reach) return 0;
-  if (first.simpleConvex && second.simpleConvex) return collideConvexPolygons(first, second, data, a.body, b.body, flip);
   return piecewise(first, second, data, a.body, b.body, flip);
 }
 

@@ -27,6 +27,10 @@ export type ShapeType2 = (typeof ShapeType2)[keyof typeof ShapeType2];
 export const VERTEX_FEATURE = 0x8000;
 /** Feature code of an internal edge of a convex piece (an edge that is not on the outline). */
 export const INTERNAL_EDGE_FEATURE = 0x7fff;
+/** Where the vertices start in `Polygon.packed` (after the pose, bounding radius and piece circle). */
+export const PACKED_VERTICES = 8;
+/** Most vertices of a polygon the convex polygon-polygon fast path takes (its scratch size). */
+export const FAST_PATH_MAX_VERTICES = 64;
 /** Most vertices a polygon or chain may have: vertex codes must fit in 15 bits. */
 export const MAX_CONTOUR_VERTICES = 0x7fff;
 
@@ -313,10 +317,18 @@ export class Polygon extends Shape2 {
   /** Whether every vertex is convex: the detectors then treat the polygon as one piece. */
   readonly isConvex: boolean;
   /**
-   * Convex with no vertex inside a straight side: the polygon pair detector's fast path takes
-   * two such polygons (see `collideConvexPolygons` in polygon-clip.ts).
+   * Convex, at most `FAST_PATH_MAX_VERTICES` vertices and no vertex inside a straight side: the
+   * polygon pair detector's fast path takes two such polygons (`collideConvexPolygons` in
+   * polygon-clip.ts).
    */
   readonly simpleConvex: boolean;
+  /**
+   * For convex polygons (else empty), what the fast paths read, in one array so that a call
+   * touches few cache lines: the world pose (cos, sin, x, y; kept in step by `setPose`), the
+   * bounding radius, the bounding circle of the polygon's piece (centre x, y, radius), then per
+   * vertex `x, y` and its edge's outward normal `nx, ny` (at `PACKED_VERTICES + 4 * i`).
+   */
+  readonly packed: Float64Array;
   /** Whether the input ran clockwise (negative signed area); the stored order is then reversed. */
   readonly inputWasClockwise: boolean;
   /** For each stored vertex, the index of the caller's point it came from. */
@@ -376,7 +388,15 @@ export class Polygon extends Shape2 {
     this.isConvex = convex;
     this.boundingRadius = largestDistance(this.vertices, count);
     this.buildPieces();
-    this.simpleConvex = convex && !this.pieces[0]!.hasCollinearEdges;
+    const piece = this.pieces[0]!;
+    this.simpleConvex = convex && count <= FAST_PATH_MAX_VERTICES && !piece.hasCollinearEdges;
+    this.packed = new Float64Array(convex ? PACKED_VERTICES + 4 * count : 0);
+    if (convex) {
+      this.packed.set([1, 0, 0, 0, this.boundingRadius, piece.centerX, piece.centerY, piece.radius]);
+      for (let i = 0; i < count; i++) {
+        this.packed.set([this.vertices[2 * i]!, this.vertices[2 * i + 1]!, this.normals[2 * i]!, this.normals[2 * i + 1]!], PACKED_VERTICES + 4 * i);
+      }
+    }
     this.updateAabb();
   }
 
@@ -441,6 +461,15 @@ export class Polygon extends Shape2 {
 
   protected updateAabb(): void {
     transformedBounds(this.aabb, this.transform, this.vertices, this.count);
+    // Called by setPose (and once by the constructor, before packed exists).
+    const packed = this.packed as Float64Array | undefined;
+    if (packed !== undefined && packed.length > 0) {
+      const xf = this.transform;
+      packed[0] = xf.cos;
+      packed[1] = xf.sin;
+      packed[2] = xf.x;
+      packed[3] = xf.y;
+    }
   }
 }
 
