@@ -87,17 +87,22 @@ export class Circle extends Shape2 {
   readonly shapeType = ShapeType2.Circle;
   readonly radius: number;
   readonly boundingRadius: number;
+  /** What the fast paths read, in one array: the centre x, y (kept in step by `setPose`) and the radius. */
+  readonly packed = new Float64Array(3);
 
   /** `radius` must be finite and greater than 0. */
   constructor(radius: number) {
     super();
     this.radius = requirePositive('Circle.radius', radius);
     this.boundingRadius = this.radius;
+    this.packed[2] = this.radius;
     this.updateAabb();
   }
 
   protected updateAabb(): void {
     const x = this.transform.x, y = this.transform.y, r = this.radius;
+    this.packed[0] = x;
+    this.packed[1] = y;
     this.aabb[0] = x - r;
     this.aabb[1] = y - r;
     this.aabb[2] = x + r;
