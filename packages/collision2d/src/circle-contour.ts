@@ -55,15 +55,6 @@ function emit(contour: Polygon | Chain, kind: ContactKind, feature: number): voi
   addPending(kind, 0, feature);
 }
 
-/** Fills `found`: normal, penetration, contour point. */
-function setFound(normalX: number, normalY: number, penetration: number, surfaceX: number, surfaceY: number): void {
-  found[0] = normalX;
-  found[1] = normalY;
-  found[2] = penetration;
-  found[3] = surfaceX;
-  found[4] = surfaceY;
-}
-
 /**
  * Whether the query centre lies inside the closed polygon: the crossing number of a ray
  * (half-open rule). With a grid the ray goes toward the nearest side of the grid, through the
@@ -152,7 +143,11 @@ function deepContact(polygon: Polygon): void {
     // Foot on the edge: out along the edge's outward normal, by radius plus the centre's depth.
     const nx = normals[2 * i]!, ny = normals[2 * i + 1]!;
     const s = (cx - ax) * nx + (cy - ay) * ny;
-    setFound(nx, ny, radius - s, cx - s * nx, cy - s * ny);
+    found[0] = nx;
+    found[1] = ny;
+    found[2] = radius - s;
+    found[3] = cx - s * nx;
+    found[4] = cy - s * ny;
     emit(polygon, ContactKind.FaceFace, i);
     return;
   }
@@ -165,7 +160,11 @@ function deepContact(polygon: Polygon): void {
     nx = (qx - cx) / distance;
     ny = (qy - cy) / distance;
   }
-  setFound(nx, ny, radius + distance, qx, qy);
+  found[0] = nx;
+  found[1] = ny;
+  found[2] = radius + distance;
+  found[3] = qx;
+  found[4] = qy;
   emit(polygon, ContactKind.PointFace, VERTEX_FEATURE | corner);
 }
 
@@ -207,7 +206,11 @@ export function circlePolygonContacts(polygon: Polygon): void {
     const distance = ox * nx + oy * ny;
     if (partTimesLength >= 0 && partTimesLength <= sx * sx + sy * sy) {
       if (distance >= 0 && distance <= reach) {
-        setFound(nx, ny, radius - distance, cx - distance * nx, cy - distance * ny);
+        found[0] = nx;
+        found[1] = ny;
+        found[2] = radius - distance;
+        found[3] = cx - distance * nx;
+        found[4] = cy - distance * ny;
         emit(polygon, ContactKind.FaceFace, i);
       }
     } else if (partTimesLength < 0 && polygon.convexVertex[i] === 1) {
@@ -217,7 +220,11 @@ export function circlePolygonContacts(polygon: Polygon): void {
       const d2 = ox * ox + oy * oy;
       if (pastPrevious && d2 <= reach * reach) {
         const d = Math.sqrt(d2);
-        setFound(ox / d, oy / d, radius - d, ax, ay);
+        found[0] = ox / d;
+        found[1] = oy / d;
+        found[2] = radius - d;
+        found[3] = ax;
+        found[4] = ay;
         emit(polygon, ContactKind.PointFace, VERTEX_FEATURE | i);
       }
     }
@@ -260,7 +267,11 @@ export function circleChainContacts(chain: Chain): void {
       const distance = side < 0 ? -side : side;
       if (distance <= reach) {
         // 0 - x rather than -x: a zero component stays +0.
-        setFound(side < 0 ? 0 - nx : nx, side < 0 ? 0 - ny : ny, radius - distance, cx - side * nx, cy - side * ny);
+        found[0] = side < 0 ? 0 - nx : nx;
+        found[1] = side < 0 ? 0 - ny : ny;
+        found[2] = radius - distance;
+        found[3] = cx - side * nx;
+        found[4] = cy - side * ny;
         emit(chain, ContactKind.FaceFace, i);
       }
       continue;
@@ -284,7 +295,11 @@ export function circleChainContacts(chain: Chain): void {
     const d2 = dx * dx + dy * dy;
     if (d2 <= reach * reach) {
       const d = Math.sqrt(d2);
-      setFound(dx / d, dy / d, radius - d, cornerX, cornerY);
+      found[0] = dx / d;
+      found[1] = dy / d;
+      found[2] = radius - d;
+      found[3] = cornerX;
+      found[4] = cornerY;
       emit(chain, ContactKind.PointFace, VERTEX_FEATURE | corner);
     }
   }
