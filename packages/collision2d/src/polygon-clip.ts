@@ -395,7 +395,14 @@ export function collideConvexPolygons(
       edgeP = i;
     }
   }
-  let separationQ = -Infinity, edgeQ = -1;
+  // Q's edges matter only if one separates or beats P's best by the margin (else P's edge is the
+  // reference, whatever Q's best): a scan stops at the first vertex below both the tolerance and
+  // the larger of P's best plus the margin and Q's best so far. The edges that could change the
+  // answer are scanned whole, so it is the same as over full scans.
+  const size = pRadius > qRadius ? pRadius : qRadius;
+  const margin = AXIS_RELATIVE_MARGIN * Math.abs(separationP) + AXIS_ABSOLUTE_MARGIN * size;
+  const beatP = separationP + margin;
+  let separationQ = -Infinity, edgeQ = -1, stopBelow = beatP < tolerance ? beatP : tolerance;
   start = 0;
   for (let i = 0; i < qCount; i++) {
     const vx = frame[4 * i]!, vy = frame[4 * i + 1]!, nx = frame[4 * i + 2]!, ny = frame[4 * i + 3]!;
@@ -405,7 +412,7 @@ export function collideConvexPolygons(
       if (s < separation) {
         separation = s;
         start = j;
-        if (s < separationQ) break;
+        if (s < stopBelow) break;
       }
       j = j + 1 === pCount ? 0 : j + 1;
     }
@@ -413,13 +420,13 @@ export function collideConvexPolygons(
     if (separation > separationQ) {
       separationQ = separation;
       edgeQ = i;
+      const best = separationQ > beatP ? separationQ : beatP;
+      stopBelow = best < tolerance ? best : tolerance;
     }
   }
 
   // 3. Reference edge, P preferred within the margin. Vertex i of a polygon is at base + 4 i in
   // its array (P: packed, base PACKED_VERTICES; Q: frame, base 0).
-  const size = pRadius > qRadius ? pRadius : qRadius;
-  const margin = AXIS_RELATIVE_MARGIN * Math.abs(separationP) + AXIS_ABSOLUTE_MARGIN * size;
   const referenceIsP = separationQ <= separationP + margin;
   const rv = referenceIsP ? pp : frame, rBase = referenceIsP ? PACKED_VERTICES : 0;
   const iv = referenceIsP ? frame : pp, iBase = referenceIsP ? 0 : PACKED_VERTICES;
