@@ -3,13 +3,13 @@
  * `circle-contour.ts` for the formulas and the segment index that keeps long outlines fast).
  *
  * Small convex polygons (no segment grid) take a fast path in the manner of Box2D's
- * polygon-circle test: one pass computes the centre's signed distance to each edge line and the
- * largest. Above the reach (plus 1e-9 of the size) there is no contact; otherwise, with the
- * centre clearly outside, only the edge of the largest distance, its neighbours and their
- * corners can touch (the nearest point of a convex polygon lies on the edge whose line is
- * farthest, or at a corner of it), and seed 000's per-segment tests run on those alone. Every
- * case the argument does not cover with a clear margin (centre inside or on the outline, another
- * edge line nearly as far, two contacts at the boundary of two regions) runs the general path,
+ * polygon-circle test: one pass computes the centre's signed distance to each edge line, the
+ * largest and the second largest. Above the reach (plus 1e-9 of the size) there is no contact;
+ * otherwise, with the centre clearly outside and one edge line clearly the farthest, only that
+ * edge's face or one of its two corners can touch (the nearest point of a convex polygon lies on
+ * the edge whose line is farthest, or at a corner of it), and seed 000's test for the one
+ * feature the centre projects on decides. Every case the argument does not cover with a clear
+ * margin (centre inside or on the outline, two edge lines nearly as far) runs the general path,
  * so the results are bit for bit those of the general path (a randomized test compares them).
  */
 import { ContactKind } from '@contactkit/math';
@@ -17,11 +17,6 @@ import { claimContact2, type CollisionData2 } from './contact2.js';
 import { circlePolygonContacts, circleQuery } from './circle-contour.js';
 import { beginPending, flushPending, mergePendingDuplicates, pendingSize } from './manifold2.js';
 import { type Circle, type Polygon, VERTEX_FEATURE } from './shapes.js';
-
-/** Most vertices the fast path takes (its scratch size; larger contours have a segment grid anyway). */
-const MAX_FAST_VERTICES = 64;
-/** The centre's signed distance to each edge line, pass 1 of the fast path. */
-const lineDistances = new Float64Array(MAX_FAST_VERTICES);
 
 /**
  * Writes the contacts of `circle` against `polygon`; normals point from the polygon toward the
@@ -44,63 +39,61 @@ export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: Col
   const bound = pp[4]! + reach;
   if (cx * cx + cy * cy > bound * bound) return 0;
   const n = polygon.count;
-  if (n > MAX_FAST_VERTICES) return generalCirclePolygon(circle, polygon, data);
   // Pass 1: the signed distance of the centre to each edge line (as circlePolygonContacts
-  // computes it) and the largest, edge `best`.
-  let largest = -Infinity, best = 0;
+  // computes it), the largest (edge `best`) and the second largest.
+  let largest = -Infinity, second = -Infinity, best = 0;
   for (let i = 0; i < n; i++) {
-    const ox = cx - pp[8 + 4 * i]!, oy = cy - pp[9 + 4 * i]!;
-    const distance = ox * pp[10 + 4 * i]! + oy * pp[11 + 4 * i]!;
-    lineDistances[i] = distance;
+    const distance = (cx - pp[8 + 4 * i]!) * pp[10 + 4 * i]! + (cy - pp[9 + 4 * i]!) * pp[11 + 4 * i]!;
     if (distance > largest) {
+      second = largest;
       largest = distance;
       best = i;
+    } else if (distance > second) {
+      second = distance;
     }
   }
   // The distance to a convex polygon is at least every edge-line distance: none within reach.
   const margin = 1e-9 * bound;
   if (largest > reach + margin) return 0;
-  // Inside or on the outline: the general path (its crossing-number test and deepest contact).
-  if (largest <= 1e-9 * pp[4]!) return generalCirclePolygon(circle, polygon, data);
-  // A face contact on edge k needs k's line distance to be the largest (the foot is then the
-  // nearest point); a corner contact at vertex k needs edge k - 1 or k to have it (the centre is
-  // in the corner's cone, between their normals). So when every edge but best - 1, best and
-  // best + 1 is clearly below the largest, only edges best - 1 to best + 2 can give a contact,
-  // and seed 000's tests on those four find exactly what the general path's full scan finds.
-  let first = 0, tested = n;
-  if (n > 4) {
-    for (let k = 2; k < n - 1; k++) {
-      const edge = best + k < n ? best + k : best + k - n;
-      if (lineDistances[edge]! >= largest - margin) return generalCirclePolygon(circle, polygon, data);
-    }
-    first = best === 0 ? n - 1 : best - 1;
-    tested = 4;
-  }
+  // Inside or on the outline, or a second edge line nearly as far: the general path.
+  if (largest <= 1e-9 * pp[4]! || second >= largest - margin) return generalCirclePolygon(circle, polygon, data);
+  // A face contact on edge k needs k's line to be the farthest (the foot is then the nearest
+  // point); a corner contact at vertex k needs edge k - 1 or k to be (the centre lies in the
+  // corner's cone, between their normals). With one clearly farthest edge, the only candidates
+  // are its face and its two corners, and which one is decided by where the centre projects on
+  // it: seed 000's test for that one feature finds what the general path's full scan finds.
+  const next = best + 1 === n ? 0 : best + 1;
+  const ax = pp[8 + 4 * best]!, ay = pp[9 + 4 * best]!;
+  const ox = cx - ax, oy = cy - ay;
+  const sx = pp[8 + 4 * next]! - ax, sy = pp[9 + 4 * next]! - ay;
+  const partTimesLength = ox * sx + oy * sy;
   let found = 0, feature = 0, kind: ContactKind = ContactKind.FaceFace;
-  for (let k = 0, i = first; k < tested; k++, i = i + 1 === n ? 0 : i + 1) {
-    const j = i + 1 === n ? 0 : i + 1, previous = i === 0 ? n - 1 : i - 1;
-    const ax = pp[8 + 4 * i]!, ay = pp[9 + 4 * i]!;
-    const ox = cx - ax, oy = cy - ay;
-    const sx = pp[8 + 4 * j]! - ax, sy = pp[9 + 4 * j]! - ay;
-    const partTimesLength = ox * sx + oy * sy;
-    const distance = lineDistances[i]!;
-    if (partTimesLength >= 0 && partTimesLength <= sx * sx + sy * sy) {
-      if (distance >= 0 && distance <= reach) {
-        found++;
-        feature = i;
-        kind = ContactKind.FaceFace;
-      }
-    } else if (
-      partTimesLength < 0 &&
-      (ax - pp[8 + 4 * previous]!) * ox + (ay - pp[9 + 4 * previous]!) * oy > 0 &&
-      ox * ox + oy * oy <= reach * reach
-    ) {
-      found++;
-      feature = i;
+  if (partTimesLength >= 0 && partTimesLength <= sx * sx + sy * sy) {
+    const distance = ox * pp[10 + 4 * best]! + oy * pp[11 + 4 * best]!;
+    if (distance >= 0 && distance <= reach) {
+      found = 1;
+      feature = best;
+    }
+  } else if (partTimesLength < 0) {
+    // Corner `best`, as tested at edge `best`: past the previous edge's end, within reach.
+    const previous = best === 0 ? n - 1 : best - 1;
+    if ((ax - pp[8 + 4 * previous]!) * ox + (ay - pp[9 + 4 * previous]!) * oy > 0 && ox * ox + oy * oy <= reach * reach) {
+      found = 1;
+      feature = best;
+      kind = ContactKind.PointFace;
+    }
+  } else {
+    // Corner `next`, as tested at edge `next`: before its start, past this edge's end, within reach.
+    const after = next + 1 === n ? 0 : next + 1;
+    const bx = pp[8 + 4 * next]!, by = pp[9 + 4 * next]!;
+    const qx = cx - bx, qy = cy - by;
+    const nextPart = qx * (pp[8 + 4 * after]! - bx) + qy * (pp[9 + 4 * after]! - by);
+    if (nextPart < 0 && (bx - ax) * qx + (by - ay) * qy > 0 && qx * qx + qy * qy <= reach * reach) {
+      found = 1;
+      feature = next;
       kind = ContactKind.PointFace;
     }
   }
-  if (found > 1) return generalCirclePolygon(circle, polygon, data);
   if (found === 0) return 0;
   if (data.contactCount === data.contacts.length) {
     data.overflowed = true;
@@ -108,19 +101,19 @@ export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: Col
   }
   // The contact as circle-contour.ts emits it: normal, penetration and contour point, polygon frame.
   const vx = pp[8 + 4 * feature]!, vy = pp[9 + 4 * feature]!;
-  const ox = cx - vx, oy = cy - vy;
+  const fx = cx - vx, fy = cy - vy;
   let nx: number, ny: number, penetration: number, surfaceX: number, surfaceY: number;
   if (kind === ContactKind.FaceFace) {
     nx = pp[10 + 4 * feature]!;
     ny = pp[11 + 4 * feature]!;
-    const distance = ox * nx + oy * ny;
+    const distance = fx * nx + fy * ny;
     penetration = radius - distance;
     surfaceX = cx - distance * nx;
     surfaceY = cy - distance * ny;
   } else {
-    const d = Math.sqrt(ox * ox + oy * oy);
-    nx = ox / d;
-    ny = oy / d;
+    const d = Math.sqrt(fx * fx + fy * fy);
+    nx = fx / d;
+    ny = fy / d;
     penetration = radius - d;
     surfaceX = vx;
     surfaceY = vy;
