@@ -376,8 +376,19 @@ export function collideConvexPolygons(
   // first vertex below the best so far (that edge can no longer win, nor separate: the best
   // passed the tolerance test), which leaves the answer unchanged. Each scan starts at the vertex
   // where the previous one stopped, the deepest in a nearby direction, so most edges stop at once.
-  let separationP = -Infinity, edgeP = -1, start = 0;
+  // P's edges are visited from the one facing Q's piece centre (likely the best, so the others
+  // stop early); ties still go to the lower index, as in a scan from edge 0.
+  const gx = qcx - pp[5]!, gy = qcy - pp[6]!;
+  let firstP = 0, facing = -Infinity;
   for (let i = 0; i < pCount; i++) {
+    const d = pp[10 + 4 * i]! * gx + pp[11 + 4 * i]! * gy;
+    if (d > facing) {
+      facing = d;
+      firstP = i;
+    }
+  }
+  let separationP = -Infinity, edgeP = -1, start = 0;
+  for (let e = 0, i = firstP; e < pCount; e++, i = i + 1 === pCount ? 0 : i + 1) {
     const vx = pp[8 + 4 * i]!, vy = pp[9 + 4 * i]!, nx = pp[10 + 4 * i]!, ny = pp[11 + 4 * i]!;
     let separation = Infinity;
     for (let k = 0, j = start; k < qCount; k++) {
@@ -390,7 +401,7 @@ export function collideConvexPolygons(
       j = j + 1 === qCount ? 0 : j + 1;
     }
     if (separation > tolerance) return 0;
-    if (separation > separationP) {
+    if (separation > separationP || (separation === separationP && i < edgeP)) {
       separationP = separation;
       edgeP = i;
     }
