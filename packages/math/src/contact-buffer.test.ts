@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ContactBuffer, claimContact, type ContactRecord } from './contact-buffer.js';
+
+class Record implements ContactRecord {
+  readonly bodies: [unknown, unknown] = [null, null];
+  friction = 0;
+  restitution = 0;
+}
+
+const make = (options = {}) => new ContactBuffer('Buffer', options, () => new Record());
+
+describe('ContactBuffer', () => {
+  it('preallocates capacity contacts and starts empty with the defaults', () => {
+    const buffer = make({ capacity: 3 });
+    expect(buffer.capacity).toBe(3);
+    expect(buffer.contacts).toHaveLength(3);
+    expect(new Set(buffer.contacts).size).toBe(3);
+    expect(buffer.contactCount).toBe(0);
+    expect(buffer.contactsLeft).toBe(3);
+    expect(buffer.overflowed).toBe(false);
+    expect([buffer.friction, buffer.restitution, buffer.tolerance, buffer.maxContactsPerPair]).toEqual([0, 0, 0, 8]);
+    expect(make().capacity).toBe(256);
+  });
+
+  it('claims contacts in order with bodies and materials, and reset empties it but keeps the settings', () => {
+    const buffer = make({ capacity: 2, friction: 0.6, restitution: 0.2 });
+    const first = claimContact(buffer, 'a', 'b');
+    expect(first).toBe(buffer.contacts[0]);
+    expect(first.bodies).toEqual(['a', 'b']);
+    expect([first.friction, first.restitution]).toEqual([0.6, 0.2]);
+    expect(claimContact(buffer, 'c', 'd')).toBe(buffer.contacts[1]);
+    expect(buffer.contactsLeft).toBe(0);
+    buffer.overflowed = true;
+    buffer.reset();
+    expect([buffer.contactCount, buffer.contactsLeft, buffer.overflowed]).toEqual([0, 2, false]);
+    expect(buffer.friction).toBe(0.6);
+  });
+
+  it('rejects bad settings at construction and in setters, naming the field and the value', () => {
+    expect(() => make({ capacity: 0 })).toThrow(new RangeError('Buffer.capacity must be an integer in [1, 16777216], got 0'));
+    expect(() => make({ capacity: 2.5 })).toThrow(RangeError);
+    expect(() => make({ friction: -1 })).toThrow(new RangeError('Buffer.friction must be at least 0, got -1'));
+    expect(() => make({ restitution: 1.5 })).toThrow(new RangeError('Buffer.restitution must be at most 1, got 1.5'));
+    expect(() => make({ tolerance: Number.NaN })).toThrow(new RangeError('Buffer.tolerance must be finite, got NaN'));
+    expect(() => make({ maxContactsPerPair: 9 })).toThrow(new RangeError('Buffer.maxContactsPerPair must be an integer in [1, 8], got 9'));
+    const buffer = make();
+    expect(() => { buffer.tolerance = -0.1; }).toThrow(new RangeError('Buffer.tolerance must be at least 0, got -0.1'));
+    expect(buffer.tolerance).toBe(0);
+    buffer.maxContactsPerPair = 4;
+    expect(buffer.maxContactsPerPair).toBe(4);
+  });
+});

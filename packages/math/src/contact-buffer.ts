@@ -1,0 +1,130 @@
+/**
+ * The caller-owned contact buffer shared by the 2D and 3D packages (seed 004's CollisionData):
+ * a pool of preallocated contacts that detectors fill from `contactCount` on, with the settings
+ * every detector reads. `CollisionData` (3D) and `CollisionData2` (2D) are this class with their
+ * own contact type.
+ */
+import { requireInteger, requireNonNegative } from './validate.js';
+
+/** What a contact of either dimension carries besides its geometry. */
+export interface ContactRecord {
+  /** The `body` values of the first and second shape. */
+  readonly bodies: [unknown, unknown];
+  friction: number;
+  restitution: number;
+}
+
+/** Settings of a contact buffer; every field is optional. */
+export interface ContactBufferOptions {
+  /** Number of contacts the buffer holds (default 256). */
+  capacity?: number;
+  /** Copied into every contact (default 0). */
+  friction?: number;
+  /** Copied into every contact, in [0, 1] (default 0). */
+  restitution?: number;
+  /**
+   * Speculative margin (default 0): pairs closer than this report contacts with a negative
+   * penetration down to `-tolerance`.
+   */
+  tolerance?: number;
+  /** Most contacts one pair may write, from 1 to 8 (default 8). */
+  maxContactsPerPair?: number;
+}
+
+/**
+ * A pool of `capacity` contacts. A detector never writes past `capacity`; when capacity cut a
+ * pair short it sets `overflowed`. Settings are validated in the constructor and the setters,
+ * with errors naming `name.field` and the value.
+ */
+export class ContactBuffer<C extends ContactRecord> {
+  /** The pool: `capacity` contacts, allocated once. Valid entries are `[0, contactCount)`. */
+  readonly contacts: readonly C[];
+  /** Number of contacts written since the last `reset()`. */
+  contactCount = 0;
+  /** Set when a detector had more contacts than room; cleared by `reset()`. */
+  overflowed = false;
+  private frictionValue = 0;
+  private restitutionValue = 0;
+  private toleranceValue = 0;
+  private maxContactsPerPairValue = 8;
+
+  /** `name` is the subclass's name, for error messages; `create` makes one pooled contact. */
+  constructor(
+    private readonly name: string,
+    options: ContactBufferOptions,
+    create: () => C,
+  ) {
+    const capacity = requireInteger(`${name}.capacity`, options.capacity ?? 256, 1, 1 << 24);
+    const contacts: C[] = [];
+    for (let i = 0; i < capacity; i++) contacts.push(create());
+    this.contacts = contacts;
+    this.friction = options.friction ?? 0;
+    this.restitution = options.restitution ?? 0;
+    this.tolerance = options.tolerance ?? 0;
+    this.maxContactsPerPair = options.maxContactsPerPair ?? 8;
+  }
+
+  /** Number of contacts the pool holds. */
+  get capacity(): number {
+    return this.contacts.length;
+  }
+
+  /** Room left in the pool: `capacity - contactCount`. */
+  get contactsLeft(): number {
+    return this.contacts.length - this.contactCount;
+  }
+
+  /** Friction coefficient copied into each contact; at least 0. */
+  get friction(): number {
+    return this.frictionValue;
+  }
+  set friction(value: number) {
+    this.frictionValue = requireNonNegative(`${this.name}.friction`, value);
+  }
+
+  /** Restitution copied into each contact; in [0, 1]. */
+  get restitution(): number {
+    return this.restitutionValue;
+  }
+  set restitution(value: number) {
+    requireNonNegative(`${this.name}.restitution`, value);
+    if (value > 1) throw new RangeError(`${this.name}.restitution must be at most 1, got ${value}`);
+    this.restitutionValue = value;
+  }
+
+  /** Speculative margin; at least 0. */
+  get tolerance(): number {
+    return this.toleranceValue;
+  }
+  set tolerance(value: number) {
+    this.toleranceValue = requireNonNegative(`${this.name}.tolerance`, value);
+  }
+
+  /** Most contacts a single pair writes; an integer from 1 to 8. */
+  get maxContactsPerPair(): number {
+    return this.maxContactsPerPairValue;
+  }
+  set maxContactsPerPair(value: number) {
+    this.maxContactsPerPairValue = requireInteger(`${this.name}.maxContactsPerPair`, value, 1, 8);
+  }
+
+  /** Empties the buffer for a new frame and clears `overflowed`; the settings stay. */
+  reset(): void {
+    this.contactCount = 0;
+    this.overflowed = false;
+  }
+}
+
+/**
+ * Takes the next free contact, fills in the bodies and materials, and advances `contactCount`.
+ * The caller (a detector) has checked that there is room; it then writes the geometry, kind and
+ * feature id.
+ */
+export function claimContact<C extends ContactRecord>(buffer: ContactBuffer<C>, firstBody: unknown, secondBody: unknown): C {
+  const contact = buffer.contacts[buffer.contactCount++]!;
+  contact.bodies[0] = firstBody;
+  contact.bodies[1] = secondBody;
+  contact.friction = buffer.friction;
+  contact.restitution = buffer.restitution;
+  return contact;
+}
