@@ -363,12 +363,11 @@ export function collideConvexPolygons(
   if ((qcx - pp[5]!) ** 2 + (qcy - pp[6]!) ** 2 > reach * reach) return 0;
 
   const pCount = first.count, qCount = second.count;
+  // Q's vertices into P's frame now, its normals after P's side of the SAT (which needs none).
   for (let j = 0; j < qCount; j++) {
-    const x = qp[8 + 4 * j]!, y = qp[9 + 4 * j]!, nx = qp[10 + 4 * j]!, ny = qp[11 + 4 * j]!;
+    const x = qp[8 + 4 * j]!, y = qp[9 + 4 * j]!;
     frame[4 * j] = relativeCos * x - relativeSin * y + relativeX;
     frame[4 * j + 1] = relativeSin * x + relativeCos * y + relativeY;
-    frame[4 * j + 2] = relativeCos * nx - relativeSin * ny;
-    frame[4 * j + 3] = relativeSin * nx + relativeCos * ny;
   }
 
   // 2. SAT both ways; every edge is an outline edge. An edge's separation is a minimum over the
@@ -405,6 +404,11 @@ export function collideConvexPolygons(
       separationP = separation;
       edgeP = i;
     }
+  }
+  for (let j = 0; j < qCount; j++) {
+    const nx = qp[10 + 4 * j]!, ny = qp[11 + 4 * j]!;
+    frame[4 * j + 2] = relativeCos * nx - relativeSin * ny;
+    frame[4 * j + 3] = relativeSin * nx + relativeCos * ny;
   }
   // Q's edges matter only if one separates or beats P's best by the margin (else P's edge is the
   // reference, whatever Q's best): a scan stops at the first vertex below both the tolerance and
