@@ -5,7 +5,7 @@
  * toward the first; `penetration > 0` overlaps, `0` touches, `< 0` is a gap within the caller's
  * tolerance; `point` is the midpoint of the two witness points.
  */
-import { ContactKind, requireInteger, requireNonNegative } from '@contactkit/math';
+import { ContactBuffer, ContactKind, claimContact, type ContactBufferOptions } from '@contactkit/math';
 
 /** One contact between two 2D shapes, in world space. */
 export class Contact2 {
@@ -51,118 +51,25 @@ export class Contact2 {
   }
 }
 
-/** Settings of a `CollisionData2`; every field is optional. */
-export interface CollisionData2Options {
-  /** Number of contacts the buffer holds (default 256). */
-  capacity?: number;
-  /** Copied into every contact (default 0). */
-  friction?: number;
-  /** Copied into every contact, in [0, 1] (default 0). */
-  restitution?: number;
-  /**
-   * Speculative margin (default 0): pairs closer than this report contacts with a negative
-   * penetration down to `-tolerance`.
-   */
-  tolerance?: number;
-  /**
-   * Most contacts one pair may write, from 1 to 8 (default 8). A convex pair never has more
-   * than 2; concave polygons and chains can touch in several places at once (seed 000's concave
-   * corner gives two contacts, a circle in a comb more), and 8 keeps those, as the 3D default
-   * keeps box-box's full manifold. When a pair has more, the deepest are kept.
-   */
-  maxContactsPerPair?: number;
-}
+/**
+ * Settings of a `CollisionData2`; every field is optional (see `ContactBufferOptions`).
+ * `maxContactsPerPair` defaults to 8: a convex pair never has more than 2, but concave polygons
+ * and chains can touch in several places at once (seed 000's concave corner gives two contacts,
+ * a circle in a comb more). When a pair has more, the deepest are kept.
+ */
+export type CollisionData2Options = ContactBufferOptions;
 
 /**
- * The caller-owned output buffer of every 2D detector (seed 004's CollisionData): a pool of
- * preallocated contacts that detectors fill from `contactCount` on. A detector never writes past
- * `capacity`; when capacity cut a pair short it sets `overflowed` (the deepest contacts of the
- * pair are the ones written).
+ * The caller-owned output buffer of every 2D detector (seed 004's CollisionData): `capacity`
+ * preallocated `Contact2`s that detectors fill from `contactCount` on, never past `capacity`,
+ * setting `overflowed` when capacity cut a pair short (the deepest contacts of the pair are the
+ * ones written).
  */
-export class CollisionData2 {
-  /** The pool: `capacity` Contact2 objects, allocated once. Valid entries are `[0, contactCount)`. */
-  readonly contacts: readonly Contact2[];
-  /** Number of contacts written since the last `reset()`. */
-  contactCount = 0;
-  /** Set when a detector had more contacts than room; cleared by `reset()`. */
-  overflowed = false;
-  private frictionValue = 0;
-  private restitutionValue = 0;
-  private toleranceValue = 0;
-  private maxContactsPerPairValue = 8;
-
+export class CollisionData2 extends ContactBuffer<Contact2> {
   constructor(options: CollisionData2Options = {}) {
-    const capacity = requireInteger('CollisionData2.capacity', options.capacity ?? 256, 1, 1 << 24);
-    const contacts: Contact2[] = [];
-    for (let i = 0; i < capacity; i++) contacts.push(new Contact2());
-    this.contacts = contacts;
-    this.friction = options.friction ?? 0;
-    this.restitution = options.restitution ?? 0;
-    this.tolerance = options.tolerance ?? 0;
-    this.maxContactsPerPair = options.maxContactsPerPair ?? 8;
-  }
-
-  /** Number of contacts the pool holds. */
-  get capacity(): number {
-    return this.contacts.length;
-  }
-
-  /** Room left in the pool: `capacity - contactCount`. */
-  get contactsLeft(): number {
-    return this.contacts.length - this.contactCount;
-  }
-
-  /** Friction coefficient copied into each contact; at least 0. */
-  get friction(): number {
-    return this.frictionValue;
-  }
-  set friction(value: number) {
-    this.frictionValue = requireNonNegative('CollisionData2.friction', value);
-  }
-
-  /** Restitution copied into each contact; in [0, 1]. */
-  get restitution(): number {
-    return this.restitutionValue;
-  }
-  set restitution(value: number) {
-    requireNonNegative('CollisionData2.restitution', value);
-    if (value > 1) throw new RangeError(`CollisionData2.restitution must be at most 1, got ${value}`);
-    this.restitutionValue = value;
-  }
-
-  /** Speculative margin; at least 0. */
-  get tolerance(): number {
-    return this.toleranceValue;
-  }
-  set tolerance(value: number) {
-    this.toleranceValue = requireNonNegative('CollisionData2.tolerance', value);
-  }
-
-  /** Most contacts a single pair writes; an integer from 1 to 8. */
-  get maxContactsPerPair(): number {
-    return this.maxContactsPerPairValue;
-  }
-  set maxContactsPerPair(value: number) {
-    this.maxContactsPerPairValue = requireInteger('CollisionData2.maxContactsPerPair', value, 1, 8);
-  }
-
-  /** Empties the buffer for a new frame and clears `overflowed`; the settings stay. */
-  reset(): void {
-    this.contactCount = 0;
-    this.overflowed = false;
+    super('CollisionData2', options, () => new Contact2());
   }
 }
 
-/**
- * Takes the next free contact, fills in the bodies and materials, and advances `contactCount`.
- * The caller has checked `contactsLeft > 0`; it then writes point, normal, penetration, kind and
- * featureId. Internal to the detectors.
- */
-export function claimContact2(data: CollisionData2, firstBody: unknown, secondBody: unknown): Contact2 {
-  const contact = data.contacts[data.contactCount++]!;
-  contact.bodies[0] = firstBody;
-  contact.bodies[1] = secondBody;
-  contact.friction = data.friction;
-  contact.restitution = data.restitution;
-  return contact;
-}
+/** Takes the next free contact of a `CollisionData2` (see `claimContact`). Internal to the detectors. */
+export const claimContact2: (data: CollisionData2, firstBody: unknown, secondBody: unknown) => Contact2 = claimContact;
