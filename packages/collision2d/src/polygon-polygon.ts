@@ -2,7 +2,8 @@
  * Polygon against polygon, convex or concave.
  *
  * Convex pairs: the separating-axis test with reference and incident edges and clipping (see
- * `polygon-clip.ts`), up to 2 points.
+ * `polygon-clip.ts`), up to 2 points. Two `simpleConvex` polygons take `collideConvexPolygons`,
+ * the same steps in one function on packed data, bit for bit the general path's answer.
  *
  * Concave pairs: each concave polygon is split once into convex pieces (ear clipping, then the
  * Hertel-Mehlhorn merge: `Polygon.convexPieces`), every piece pair passes the bounding-circle
