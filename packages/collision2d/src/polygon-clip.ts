@@ -117,7 +117,8 @@ export function addPieceContacts(p: ConvexPiece, q: ConvexPiece): void {
   const qcx = relativeCos * q.centerX - relativeSin * q.centerY + relativeX;
   const qcy = relativeSin * q.centerX + relativeCos * q.centerY + relativeY;
   const reach = p.radius + q.radius + tolerance;
-  if ((qcx - p.centerX) ** 2 + (qcy - p.centerY) ** 2 > reach * reach) return;
+  const ex = qcx - p.centerX, ey = qcy - p.centerY;
+  if (ex * ex + ey * ey > reach * reach) return;
 
   const qv = q.frameVertices, qn = q.frameNormals;
   for (let j = 0; j < q.count; j++) {
@@ -360,7 +361,8 @@ export function collideConvexPolygons(
   const qcx = relativeCos * qp[5]! - relativeSin * qp[6]! + relativeX;
   const qcy = relativeSin * qp[5]! + relativeCos * qp[6]! + relativeY;
   const reach = pRadius + qRadius + tolerance;
-  if ((qcx - pp[5]!) ** 2 + (qcy - pp[6]!) ** 2 > reach * reach) return 0;
+  const ex = qcx - pp[5]!, ey = qcy - pp[6]!;
+  if (ex * ex + ey * ey > reach * reach) return 0;
 
   const pCount = first.count, qCount = second.count;
   // Q's vertices into P's frame now, its normals after P's side of the SAT (which needs none).
