@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from './test-support/contacts.js';
+import { mulberry32 } from '@contactkit/test-support';
 import { BoxGrid } from './box-grid.js';
 
 function randomContour(random: () => number, count: number): Float64Array {
@@ -14,7 +14,7 @@ function randomContour(random: () => number, count: number): Float64Array {
 
 describe('BoxGrid', () => {
   it('lists every segment whose bounding box meets the query box, each once', () => {
-    const random = seededRandom(9);
+    const random = mulberry32(9);
     for (const closed of [true, false]) {
       const count = 500;
       const vertices = randomContour(random, count);
@@ -37,7 +37,7 @@ describe('BoxGrid', () => {
   });
 
   it('lists every segment a ray can cross, in each of the four directions', () => {
-    const random = seededRandom(10);
+    const random = mulberry32(10);
     const count = 400;
     const vertices = randomContour(random, count);
     const grid = BoxGrid.ofSegments(vertices, count, true);

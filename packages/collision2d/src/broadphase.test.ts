@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { UniformGrid, IdList, PairList, MAX_CELLS_PER_BOX } from './broadphase.js';
-import { mulberry32 } from './test-support/random.js';
+import { mulberry32 } from '@contactkit/test-support';
 
 function sortedIds(list: IdList): number[] {
   return Array.from(list.ids.subarray(0, list.count)).sort((a, b) => a - b);

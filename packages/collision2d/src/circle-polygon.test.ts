@@ -4,7 +4,8 @@ import { lastContourSegmentVisits } from './circle-contour.js';
 import { collideCirclePolygon, generalCirclePolygon } from './circle-polygon.js';
 import { collide2d } from './collide2d.js';
 import { CollisionData2 } from './contact2.js';
-import { contactList, mirroredMismatch, randomConvexPoints, seededRandom, signedDistanceToOutline, worldPoints } from './test-support/contacts.js';
+import { mulberry32 } from '@contactkit/test-support';
+import { contactList, mirroredMismatch, randomConvexPoints, signedDistanceToOutline, worldPoints } from './test-support/contacts.js';
 import { Circle, Polygon, VERTEX_FEATURE } from './shapes.js';
 import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from './test-support/properties.js';
 
@@ -132,7 +133,7 @@ describe('collideCirclePolygon: long outlines', () => {
     }
     const polygon = new Polygon(points);
     const outline = worldPoints(polygon);
-    const random = seededRandom(5);
+    const random = mulberry32(5);
     let largest = 0, total = 0;
     for (let n = 0; n < 200; n++) {
       const angle = 2 * Math.PI * random(), distance = 9.5 + random();
@@ -161,7 +162,7 @@ describe('collideCirclePolygon: long outlines', () => {
 
 describe('collideCirclePolygon: properties', () => {
   it(`gives the exact push-out, unit normals and mirrored swaps over ${PROPERTY_RUNS} convex and concave configurations`, () => {
-    const random = seededRandom(21);
+    const random = mulberry32(21);
     const data = new CollisionData2({ tolerance: 0.05 });
     const swapped = new CollisionData2({ tolerance: 0.05 });
     const failures: string[] = [];
@@ -214,7 +215,7 @@ describe('collideCirclePolygon: properties', () => {
   }, PROPERTY_TIMEOUT);
 
   it('is invariant under moving both shapes together', () => {
-    const random = seededRandom(3);
+    const random = mulberry32(3);
     const failures: string[] = [];
     for (let n = 0; n < 500; n++) {
       const points = randomConvexPoints(random, 3 + Math.floor(random() * 5), 1, 0.6);
@@ -244,7 +245,7 @@ describe('collideCirclePolygon: properties', () => {
 
 describe('collideCirclePolygon: the convex fast path', () => {
   it(`gives bit for bit the general path's contacts over ${PROPERTY_RUNS} circles and convex polygons (near edges and corners, inside, full buffers)`, () => {
-    const random = seededRandom(91);
+    const random = mulberry32(91);
     const failures: string[] = [];
     let touching = 0;
     for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {

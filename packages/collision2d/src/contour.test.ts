@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { parseContour, formatContour, normalizeContour, scaleContour, principalAxisAngle, type Contour } from './contour.js';
 import { polygonArea, polygonCentroid, polygonSecondMoment } from './mass.js';
-import { mulberry32 } from './test-support/random.js';
+import { mulberry32 } from '@contactkit/test-support';
 
 const rectangleFile = `contactkit-contour 1
 # normalised contour: centroid at the origin, largest dimension 1 (seed 003)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from './test-support/contacts.js';
+import { mulberry32 } from '@contactkit/test-support';
 import { decomposeConvex, earClip } from './decompose.js';
 
 function loopArea(vertices: Float64Array, loop: number[]): number {
@@ -37,7 +37,7 @@ describe('convex decomposition', () => {
   });
 
   it('covers random star-shaped polygons with convex pieces of the same total area', () => {
-    const random = seededRandom(12);
+    const random = mulberry32(12);
     for (let n = 0; n < 200; n++) {
       const count = 5 + Math.floor(random() * 30);
       const vertices = new Float64Array(2 * count);

@@ -7,7 +7,7 @@ import {
   polygonSecondMoments,
   flattenPoints,
 } from './mass.js';
-import { mulberry32 } from './test-support/random.js';
+import { mulberry32 } from '@contactkit/test-support';
 
 type Rectangle = [minX: number, minY: number, maxX: number, maxY: number];
 

@@ -4,7 +4,7 @@ import { IdList } from './broadphase.js';
 import { Circle, Polygon } from './shapes.js';
 import { CollisionData2 } from './contact2.js';
 import { collide2d } from './collide2d.js';
-import { mulberry32 } from './test-support/random.js';
+import { mulberry32 } from '@contactkit/test-support';
 
 /** A concave star-shaped obstacle: radii alternate between outer and inner, angles increase. */
 function concaveObstacle(random: () => number, size: number): number[][] {

@@ -17,7 +17,8 @@ import {
   ClosestPointResult2,
   Mtd2,
 } from './tests2d.js';
-import { mulberry32, randomConvexPolygon } from './test-support/random.js';
+import { mulberry32 } from '@contactkit/test-support';
+import { randomConvexPolygon } from './test-support/random.js';
 import { Polygon } from './shapes.js';
 import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from './test-support/properties.js';
 

@@ -24,7 +24,7 @@ import { collideSpherePlane } from './sphere-plane.js';
 import { collideSphereSphere } from './sphere-sphere.js';
 import { PAIRS, randomConfiguration, randomMotion, type Configuration, type PairName } from './test-support/generate.js';
 import { isOnSurface, oracle, surfaceDistance } from './test-support/oracle.js';
-import { Random } from './test-support/random.js';
+import { Random } from '@contactkit/test-support';
 import {
   buildPrimitive,
   dot,

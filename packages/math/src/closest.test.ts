@@ -7,7 +7,7 @@ import {
   closestPointsSegmentSegment3,
 } from './closest.js';
 import { vec2, vec3 } from './create.js';
-import { Random } from './test-support/random.js';
+import { Random } from '@contactkit/test-support';
 
 function expectVector(actual: ArrayLike<number>, expected: number[], digits = 12): void {
   expect(actual.length).toBe(expected.length);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ContactKind, contactKindName, firstFeatureOf, packFeatureId, secondFeatureOf } from './features.js';
-import { Random } from './test-support/random.js';
+import { Random } from '@contactkit/test-support';
 
 describe('ContactKind and contactKindName', () => {
   it('numbers the six kinds 0 to 5 and names each after its key', () => {

@@ -9,7 +9,7 @@ import {
   transform2Direction,
   transform2Point,
 } from './transform2.js';
-import { Random } from './test-support/random.js';
+import { Random } from '@contactkit/test-support';
 
 function expectVector(actual: ArrayLike<number>, expected: ArrayLike<number>, digits = 12): void {
   expect(actual.length).toBe(expected.length);

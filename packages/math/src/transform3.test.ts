@@ -11,7 +11,7 @@ import {
   transformFromPose,
   transformPoint,
 } from './transform3.js';
-import { Random } from './test-support/random.js';
+import { Random } from '@contactkit/test-support';
 
 function expectVector(actual: ArrayLike<number>, expected: ArrayLike<number>, digits = 12): void {
   expect(actual.length).toBe(expected.length);
@@ -30,7 +30,7 @@ function quarterTurnPose(): Float64Array {
 }
 
 function randomPose(random: Random): Float64Array {
-  return transformFromPose(mat4(), random.vector(3, -5, 5), random.unitQuaternion());
+  return transformFromPose(mat4(), random.vector(3, -5, 5), Float64Array.from(random.rotation()));
 }
 
 describe('transformFromPose', () => {
@@ -203,7 +203,7 @@ describe('against gl-matrix general matrix functions (independent method)', () =
     const random = new Random(35);
     const expected = new Float64Array(16);
     for (let n = 0; n < 100; n++) {
-      const position = random.vector(3, -5, 5), rotation = random.unitQuaternion();
+      const position = random.vector(3, -5, 5), rotation = Float64Array.from(random.rotation());
       glMat4.fromQuat(expected, rotation);
       expected[12] = position[0]!;
       expected[13] = position[1]!;

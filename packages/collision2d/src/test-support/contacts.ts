@@ -1,21 +1,10 @@
 /**
- * Helpers for the contact tests of this package (tests only): a seeded generator, world
+ * Helpers for the contact tests of this package (tests only): random convex outlines, world
  * outlines of shapes, and an independent separating-axis check written from seed 002's
  * projection formulas (not from the detectors' code).
  */
 import type { CollisionData2 } from '../contact2.js';
 import type { Chain, Polygon } from '../shapes.js';
-
-/** mulberry32: a 32-bit state advanced by 0x6d2b79f5 and mixed by two multiply-xorshift rounds. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A random convex polygon: `count` points at sorted random angles on an ellipse around the origin. */
 export function randomConvexPoints(random: () => number, count: number, rx: number, ry: number): number[][] {

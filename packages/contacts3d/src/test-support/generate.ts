@@ -4,7 +4,7 @@
  * Tests only; not exported by the package.
  */
 import { oracle } from './oracle.js';
-import type { Random } from './random.js';
+import type { Random } from '@contactkit/test-support';
 import {
   add,
   axisAngle,

@@ -1,0 +1,1 @@
+export { mulberry32, Random } from './random.js';
