@@ -5,49 +5,19 @@
  * toward the first; `penetration > 0` overlaps, `0` touches, `< 0` is a gap within the caller's
  * tolerance; `point` is the midpoint of the two witness points.
  */
-import { ContactBuffer, ContactKind, claimContact, type ContactBufferOptions } from '@contactkit/math';
+import { ContactBuffer, ContactRecord, claimContact, type ContactBufferOptions } from '@contactkit/math';
 
-/** One contact between two 2D shapes, in world space. */
-export class Contact2 {
-  /** Midpoint of the two witness points, world space. */
-  readonly point = new Float64Array(2);
-  /** Unit vector from the second shape toward the first, world space. */
-  readonly normal = new Float64Array(2);
-  /** Depth along `normal`: positive when overlapping, negative for a speculative gap. */
-  penetration = 0;
-  /** Which features touch. */
-  kind: ContactKind = ContactKind.FaceFace;
-  /**
-   * The pair of touching features, packed as `(featureA << 16) | featureB` (`firstFeatureOf`,
-   * `secondFeatureOf` unpack it): stable while the same features stay in touch, and the same in
-   * either argument order, so a solver can match contacts across frames. A and B are the pair's
-   * canonical order: the order of the detector's name for mixed pairs (circle before polygon or
-   * chain, polygon before chain), and for two shapes of one type the order of their `id`s (the
-   * smaller first), which the detectors already compute in. A feature code is an edge or segment
-   * index, or `VERTEX_FEATURE | vertexIndex` for a vertex (see `shapes.ts`); a circle's is 0.
-   */
-  featureId = 0;
-  /** The `body` values of the first and second shape. */
-  readonly bodies: [unknown, unknown] = [null, null];
-  /** Copied from the CollisionData2 when the contact is written. */
-  friction = 0;
-  /** Copied from the CollisionData2 when the contact is written. */
-  restitution = 0;
-
-  /** The witness point on the first shape's surface: `point - normal * penetration / 2`. */
-  pointOnFirst(out: Float64Array): Float64Array {
-    const half = 0.5 * this.penetration;
-    out[0] = this.point[0]! - this.normal[0]! * half;
-    out[1] = this.point[1]! - this.normal[1]! * half;
-    return out;
-  }
-
-  /** The witness point on the second shape's surface: `point + normal * penetration / 2`. */
-  pointOnSecond(out: Float64Array): Float64Array {
-    const half = 0.5 * this.penetration;
-    out[0] = this.point[0]! + this.normal[0]! * half;
-    out[1] = this.point[1]! + this.normal[1]! * half;
-    return out;
+/**
+ * One contact between two 2D shapes, in world space: a `ContactRecord` with 2 components (see
+ * there for the conventions). Feature ids name the features in the pair's canonical order: the
+ * order of the detector's name for mixed pairs (circle before polygon or chain, polygon before
+ * chain), and for two shapes of one type the order of their `id`s (the smaller first), which the
+ * detectors already compute in. A feature code is an edge or segment index, or
+ * `VERTEX_FEATURE | vertexIndex` for a vertex (see `shapes.ts`); a circle's is 0.
+ */
+export class Contact2 extends ContactRecord {
+  constructor() {
+    super(2);
   }
 }
 

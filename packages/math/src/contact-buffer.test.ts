@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { ContactBuffer, claimContact, type ContactRecord } from './contact-buffer.js';
+import { ContactBuffer, ContactRecord, claimContact } from './contact-buffer.js';
 
-class Record implements ContactRecord {
-  readonly bodies: [unknown, unknown] = [null, null];
-  friction = 0;
-  restitution = 0;
-}
+const make = (options = {}) => new ContactBuffer('Buffer', options, () => new ContactRecord(3));
 
-const make = (options = {}) => new ContactBuffer('Buffer', options, () => new Record());
+describe('ContactRecord', () => {
+  it('gives the witness points halfway from the point along the normal, in 2D and 3D', () => {
+    // Point (1, 2, 3), normal +z, penetration 0.5: witnesses 0.25 below and above the point.
+    const contact = new ContactRecord(3);
+    contact.point.set([1, 2, 3]);
+    contact.normal.set([0, 0, 1]);
+    contact.penetration = 0.5;
+    expect(Array.from(contact.pointOnFirst(new Float64Array(3)))).toEqual([1, 2, 2.75]);
+    expect(Array.from(contact.pointOnSecond(new Float64Array(3)))).toEqual([1, 2, 3.25]);
+    const flat = new ContactRecord(2);
+    flat.point.set([1, 1]);
+    flat.normal.set([-1, 0]);
+    flat.penetration = -0.2;
+    expect(Array.from(flat.pointOnFirst(new Float64Array(2)))).toEqual([0.9, 1]);
+    expect(Array.from(flat.pointOnSecond(new Float64Array(2)))).toEqual([1.1, 1]);
+  });
+});
 
 describe('ContactBuffer', () => {
   it('preallocates capacity contacts and starts empty with the defaults', () => {

@@ -1,17 +1,62 @@
 /**
- * The caller-owned contact buffer shared by the 2D and 3D packages (seed 004's CollisionData):
- * a pool of preallocated contacts that detectors fill from `contactCount` on, with the settings
- * every detector reads. `CollisionData` (3D) and `CollisionData2` (2D) are this class with their
- * own contact type.
+ * The contact record and the caller-owned contact buffer shared by the 2D and 3D packages (seed
+ * 004's Contact and CollisionData): a pool of preallocated contacts that detectors fill from
+ * `contactCount` on, with the settings every detector reads. `CollisionData` (3D) and
+ * `CollisionData2` (2D) are this buffer with their own contact type.
  */
+import { ContactKind } from './features.js';
 import { requireInteger, requireNonNegative } from './validate.js';
 
-/** What a contact of either dimension carries besides its geometry. */
-export interface ContactRecord {
+/**
+ * One contact between two shapes, in world space, in either dimension (seed 004's Contact):
+ * contacts3d's `Contact` and collision2d's `Contact2` are this class with 3 and 2 components.
+ *
+ * Conventions (DESIGN.md): `normal` is a unit vector from the second shape toward the first, so
+ * moving the first by `normal * penetration` separates the pair; `penetration > 0` overlaps,
+ * `0` touches, `< 0` is a gap within the caller's tolerance; `point` is the midpoint of the two
+ * witness points.
+ */
+export class ContactRecord {
+  /** Midpoint of the two witness points, world space. */
+  readonly point: Float64Array;
+  /** Unit vector from the second shape toward the first, world space. */
+  readonly normal: Float64Array;
+  /** Depth along `normal`: positive when overlapping, negative for a speculative gap. */
+  penetration = 0;
+  /** Which features touch. */
+  kind: ContactKind = ContactKind.FaceFace;
+  /**
+   * The pair of touching features, packed as `(featureA << 16) | featureB` (`firstFeatureOf`,
+   * `secondFeatureOf` unpack it): stable while the same features stay in touch, and the same in
+   * either argument order, so a solver can match contacts across frames. A and B are the pair's
+   * canonical order, which each package documents on its contact class.
+   */
+  featureId = 0;
   /** The `body` values of the first and second shape. */
-  readonly bodies: [unknown, unknown];
-  friction: number;
-  restitution: number;
+  readonly bodies: [unknown, unknown] = [null, null];
+  /** Copied from the buffer when the contact is written. */
+  friction = 0;
+  /** Copied from the buffer when the contact is written. */
+  restitution = 0;
+
+  constructor(dimensions: 2 | 3) {
+    this.point = new Float64Array(dimensions);
+    this.normal = new Float64Array(dimensions);
+  }
+
+  /** The witness point on the first shape's surface: `point - normal * penetration / 2`. */
+  pointOnFirst(out: Float64Array): Float64Array {
+    const half = 0.5 * this.penetration;
+    for (let i = 0; i < this.point.length; i++) out[i] = this.point[i]! - this.normal[i]! * half;
+    return out;
+  }
+
+  /** The witness point on the second shape's surface: `point + normal * penetration / 2`. */
+  pointOnSecond(out: Float64Array): Float64Array {
+    const half = 0.5 * this.penetration;
+    for (let i = 0; i < this.point.length; i++) out[i] = this.point[i]! + this.normal[i]! * half;
+    return out;
+  }
 }
 
 /** Settings of a contact buffer; every field is optional. */

@@ -37,5 +37,5 @@ export {
   closestPointOnSegment2,
 } from './closest.js';
 export { ContactKind, contactKindName, packFeatureId, firstFeatureOf, secondFeatureOf } from './features.js';
-export { ContactBuffer, claimContact } from './contact-buffer.js';
-export type { ContactRecord, ContactBufferOptions } from './contact-buffer.js';
+export { ContactRecord, ContactBuffer, claimContact } from './contact-buffer.js';
+export type { ContactBufferOptions } from './contact-buffer.js';
