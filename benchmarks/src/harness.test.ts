@@ -24,7 +24,7 @@ import {
   sphereHalfSpacePairs,
   sphereSpherePairs,
 } from './inputs.js';
-import { Random } from './prng.js';
+import { Random } from '@contactkit/test-support';
 import { axisAngleQ } from './space.js';
 
 const detectors3: Record<string, Detector3> = {};

@@ -5,7 +5,7 @@
  * against Rapier and SAT.js. The tuples here are converted once, before timing, into each
  * library's own objects.
  */
-import { Random } from './prng.js';
+import { Random } from '@contactkit/test-support';
 import {
   type Q,
   type V2,
@@ -78,8 +78,8 @@ export function sphereSpherePairs(count: number, seed: number): Pair<SphereSpec,
     const distance = ra + rb - depthFor(category, ra + rb, random);
     return {
       category,
-      a: { kind: 'sphere', radius: ra, position, quaternion: random.quaternion() },
-      b: { kind: 'sphere', radius: rb, position: add3(position, scale3(random.unitVector3(), distance)), quaternion: random.quaternion() },
+      a: { kind: 'sphere', radius: ra, position, quaternion: random.rotation() },
+      b: { kind: 'sphere', radius: rb, position: add3(position, scale3(random.unitVector(), distance)), quaternion: random.rotation() },
     };
   });
 }
@@ -94,7 +94,7 @@ export function boxSpherePairs(count: number, seed: number): Pair<BoxSpec, Spher
   return categories(count, random).map((category) => {
     const h: V3 = [random.range(0.2, 1), random.range(0.2, 1), random.range(0.2, 1)];
     const radius = random.range(0.1, 0.8);
-    const q = random.quaternion();
+    const q = random.rotation();
     const position = randomPosition(random);
     const feature = random.next();
     const p: V3 = [0, 0, 0];
@@ -116,13 +116,13 @@ export function boxSpherePairs(count: number, seed: number): Pair<BoxSpec, Spher
     return {
       category,
       a: { kind: 'box', halfSize: h, position, quaternion: q },
-      b: { kind: 'sphere', radius, position: add3(position, rotate3(q, local)), quaternion: random.quaternion() },
+      b: { kind: 'sphere', radius, position: add3(position, rotate3(q, local)), quaternion: random.rotation() },
     };
   });
 }
 
 function randomHalfSpace(random: Random): HalfSpaceSpec {
-  return { kind: 'halfspace', normal: random.unitVector3(), offset: random.range(-2, 2) };
+  return { kind: 'halfspace', normal: random.unitVector(), offset: random.range(-2, 2) };
 }
 
 /** A point of the plane `dot(n, x) = offset` moved sideways by up to `extent`. */
@@ -141,7 +141,7 @@ export function sphereHalfSpacePairs(count: number, seed: number): Pair<SphereSp
     const height = radius - depthFor(category, radius, random);
     return {
       category,
-      a: { kind: 'sphere', radius, position: add3(onPlane(plane, random), scale3(plane.normal, height)), quaternion: random.quaternion() },
+      a: { kind: 'sphere', radius, position: add3(onPlane(plane, random), scale3(plane.normal, height)), quaternion: random.rotation() },
       b: plane,
     };
   });
@@ -173,7 +173,7 @@ export function boxHalfSpacePairs(count: number, seed: number): Pair<BoxSpec, Ha
   return categories(count, random).map((category) => {
     const plane = randomHalfSpace(random);
     const h: V3 = [random.range(0.2, 1), random.range(0.2, 1), random.range(0.2, 1)];
-    const q = random.next() < 0.5 ? restingOrientation(random, plane.normal, (3 * Math.PI) / 180).tilted : random.quaternion();
+    const q = random.next() < 0.5 ? restingOrientation(random, plane.normal, (3 * Math.PI) / 180).tilted : random.rotation();
     const lowest = Math.min(...boxCorners(h, [0, 0, 0], q).map((corner) => dot3(corner, plane.normal)));
     const depth = depthFor(category, Math.min(...h), random);
     const base = onPlane(plane, random);
@@ -210,17 +210,17 @@ export function boxBoxPairs(count: number, seed: number): Pair<BoxSpec, BoxSpec>
   return categories(count, random).map((category) => {
     const ha: V3 = [random.range(0.3, 1), random.range(0.3, 1), random.range(0.3, 1)];
     const hb: V3 = [random.range(0.3, 1), random.range(0.3, 1), random.range(0.3, 1)];
-    const qa = random.quaternion();
+    const qa = random.rotation();
     const pa = randomPosition(random);
     const a: BoxSpec = { kind: 'box', halfSize: ha, position: pa, quaternion: qa };
     const style = random.next();
     if (category === 'overlapping' && style >= 0.7) {
       const reach = (Math.min(...ha) + Math.min(...hb)) * random.range(0.05, 0.95);
-      return { category, a, b: { kind: 'box', halfSize: hb, position: add3(pa, scale3(random.unitVector3(), reach)), quaternion: random.quaternion() } };
+      return { category, a, b: { kind: 'box', halfSize: hb, position: add3(pa, scale3(random.unitVector(), reach)), quaternion: random.rotation() } };
     }
     if (category === 'separated' && style >= 0.5) {
-      const d = random.unitVector3();
-      const qb = random.quaternion();
+      const d = random.unitVector();
+      const qb = random.rotation();
       const gap = random.range(0.005, 0.5) * Math.min(...ha, ...hb);
       const reach = boxSupport(ha, qa, d) + boxSupport(hb, qb, d) + gap;
       return { category, a, b: { kind: 'box', halfSize: hb, position: add3(pa, scale3(d, reach)), quaternion: qb } };

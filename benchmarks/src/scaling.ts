@@ -10,7 +10,7 @@ import type { Collision2d, OurCollisionData2, OurShape2 } from './adapters2d.js'
 import type { Found } from './detectors.js';
 import { categories } from './inputs.js';
 import { bytesPerCall, medianNanoseconds } from './measure.js';
-import { Random } from './prng.js';
+import { Random } from '@contactkit/test-support';
 import type { ScalingRow, ScalingTable } from './report.js';
 import type { V2 } from './space.js';
 
