@@ -12,6 +12,7 @@
  */
 import { ContactKind, packFeatureId } from '@contactkit/math';
 import { claimContact, type CollisionData } from './collision-data.js';
+import type { Contact } from './contact.js';
 import { reduceManifold } from './manifold.js';
 import type { Box, HalfSpace, Plane } from './primitives.js';
 
@@ -21,6 +22,19 @@ const candidateDepths = new Float64Array(8);
 const candidateVertices = new Int32Array(8);
 const candidateNormal = new Float64Array(3);
 const selected = new Int32Array(8);
+
+/** Fills one PointFace contact of box vertex `vertex` against the plane. Small enough to inline. */
+function writeContact(contact: Contact, x: number, y: number, z: number, nx: number, ny: number, nz: number, penetration: number, vertex: number): void {
+  contact.point[0] = x;
+  contact.point[1] = y;
+  contact.point[2] = z;
+  contact.normal[0] = nx;
+  contact.normal[1] = ny;
+  contact.normal[2] = nz;
+  contact.penetration = penetration;
+  contact.kind = ContactKind.PointFace;
+  contact.featureId = packFeatureId(vertex, 0);
+}
 
 /**
  * Shared by the half-space and the true plane: writes the PointFace contacts of the box's
@@ -51,6 +65,10 @@ export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 
   // Early out (seed 004): even the lowest vertex is above the plane by more than the tolerance.
   if (centreHeight - Math.abs(rise0) - Math.abs(rise1) - Math.abs(rise2) > tolerance) return 0;
 
+  // With room for all 8 vertices and no per-pair cut below 8, nothing can need choosing: the
+  // vertices go straight into the buffer (the common case). Otherwise they are gathered as
+  // candidates first and reduced below.
+  const direct = data.maxContactsPerPair === 8 && data.contacts.length - data.contactCount >= 8;
   let count = 0;
   for (let vertex = 0; vertex < 8; vertex++) {
     const s0 = vertex & 1 ? 1 : -1, s1 = vertex & 2 ? 1 : -1, s2 = vertex & 4 ? 1 : -1;
@@ -61,14 +79,22 @@ export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 
     const e0 = s0 * h0, e1 = s1 * h1, e2 = s2 * h2;
     // The vertex, lowered halfway to the plane.
     const lower = 0.5 * height;
-    candidatePoints[3 * count] = px + e0 * ax0 + e1 * ax1 + e2 * ax2 - nx * lower;
-    candidatePoints[3 * count + 1] = py + e0 * ay0 + e1 * ay1 + e2 * ay2 - ny * lower;
-    candidatePoints[3 * count + 2] = pz + e0 * az0 + e1 * az1 + e2 * az2 - nz * lower;
+    const x = px + e0 * ax0 + e1 * ax1 + e2 * ax2 - nx * lower;
+    const y = py + e0 * ay0 + e1 * ay1 + e2 * ay2 - ny * lower;
+    const z = pz + e0 * az0 + e1 * az1 + e2 * az2 - nz * lower;
     // 0 - height rather than -height: an exact touch reports +0, not -0.
-    candidateDepths[count] = 0 - height;
-    candidateVertices[count] = vertex;
+    if (direct) {
+      writeContact(claimContact(data, box.body, plane.body), x, y, z, nx, ny, nz, 0 - height, vertex);
+    } else {
+      candidatePoints[3 * count] = x;
+      candidatePoints[3 * count + 1] = y;
+      candidatePoints[3 * count + 2] = z;
+      candidateDepths[count] = 0 - height;
+      candidateVertices[count] = vertex;
+    }
     count++;
   }
+  if (direct) return count;
   if (count === 0) return 0;
 
   // Reduce to whatever is smaller, the pair's limit or the room left: when the buffer cuts the
@@ -79,7 +105,7 @@ export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 
   if (wanted > room) data.overflowed = true;
   if (room <= 0) return 0;
   const limit = wanted < room ? wanted : room;
-  // Only a set larger than the limit needs choosing; the common case writes the vertices in order.
+  // Only a set larger than the limit needs choosing.
   const reduced = count > limit;
   let chosen = count;
   if (reduced) {
@@ -90,16 +116,7 @@ export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 
   }
   for (let k = 0; k < chosen; k++) {
     const i = reduced ? selected[k]! : k;
-    const contact = claimContact(data, box.body, plane.body);
-    contact.point[0] = candidatePoints[3 * i]!;
-    contact.point[1] = candidatePoints[3 * i + 1]!;
-    contact.point[2] = candidatePoints[3 * i + 2]!;
-    contact.normal[0] = nx;
-    contact.normal[1] = ny;
-    contact.normal[2] = nz;
-    contact.penetration = candidateDepths[i]!;
-    contact.kind = ContactKind.PointFace;
-    contact.featureId = packFeatureId(candidateVertices[i]!, 0);
+    writeContact(claimContact(data, box.body, plane.body), candidatePoints[3 * i]!, candidatePoints[3 * i + 1]!, candidatePoints[3 * i + 2]!, nx, ny, nz, candidateDepths[i]!, candidateVertices[i]!);
   }
   return chosen;
 }
