@@ -15,7 +15,7 @@
  * Feature codes (the halves of `Contact2.featureId`): edge or segment `i` is `i`, vertex `i` is
  * `VERTEX_FEATURE | i`; a circle is 0. Contours are therefore limited to 32,767 vertices.
  */
-import { Transform2, readFiniteArray, requireFinite, requirePositive } from '@contactkit/math';
+import { Transform2, copyFiniteArray, readFiniteArray, requireFinite, requirePositive } from '@contactkit/math';
 import { decomposeConvex } from './decompose.js';
 import { BoxGrid, GRID_MIN_ITEMS } from './box-grid.js';
 
@@ -58,9 +58,12 @@ export abstract class Shape2 {
    * radians counter-clockwise (finite). Returns the shape.
    */
   setPose(position: ArrayLike<number>, angle: number): this {
-    readFiniteArray(`${this.constructor.name}.position`, position, 2, pointScratch);
-    requireFinite(`${this.constructor.name}.angle`, angle);
-    this.checkAngle(angle);
+    // Checked without allocating first: a pose is set every frame; the message is built on failure only.
+    if (!copyFiniteArray(position, 2, pointScratch)) readFiniteArray(`${this.constructor.name}.position`, position, 2, pointScratch);
+    if (!Number.isFinite(angle)) requireFinite(`${this.constructor.name}.angle`, angle);
+    if (angle !== 0 && !this.turnable) {
+      throw new RangeError(`${this.constructor.name}.angle must be 0 (an Aabb stays axis aligned; use a Polygon to turn a box), got ${angle}`);
+    }
     this.transform.set(pointScratch[0]!, pointScratch[1]!, angle);
     this.updateAabb();
     return this;
@@ -75,8 +78,8 @@ export abstract class Shape2 {
     return out;
   }
 
-  /** Hook for shapes that restrict the angle. */
-  protected checkAngle(_angle: number): void {}
+  /** Whether `setPose` accepts an angle other than 0 (an Aabb does not). */
+  protected readonly turnable: boolean = true;
 
   /** Recomputes `aabb` from the pose. */
   protected abstract updateAabb(): void;
@@ -501,9 +504,7 @@ export class Aabb extends Polygon {
     this.max = upper;
   }
 
-  protected override checkAngle(angle: number): void {
-    if (angle !== 0) throw new RangeError(`Aabb.angle must be 0 (an Aabb stays axis aligned; use a Polygon to turn a box), got ${angle}`);
-  }
+  protected override readonly turnable: boolean = false;
 }
 
 /**

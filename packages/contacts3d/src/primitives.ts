@@ -6,6 +6,7 @@
 import {
   UNIT_QUATERNION_TOLERANCE,
   composeTransforms,
+  copyFiniteArray,
   isRigidTransform,
   mat4,
   readFiniteArray,
@@ -45,9 +46,11 @@ export abstract class Primitive {
    * must be non-zero; it is normalised (so float32 round-off in a caller's quaternion is fine).
    */
   setPose(position: ArrayLike<number>, quaternion: ArrayLike<number>): this {
-    readFiniteArray(`${this.constructor.name}.position`, position, 3, positionScratch);
-    readFiniteArray(`${this.constructor.name}.quaternion`, quaternion, 4, rotationScratch);
-    const length = Math.hypot(rotationScratch[0]!, rotationScratch[1]!, rotationScratch[2]!, rotationScratch[3]!);
+    // Checked without allocating first: a pose is set every frame; the message is built on failure only.
+    if (!copyFiniteArray(position, 3, positionScratch)) readFiniteArray(`${this.constructor.name}.position`, position, 3, positionScratch);
+    if (!copyFiniteArray(quaternion, 4, rotationScratch)) readFiniteArray(`${this.constructor.name}.quaternion`, quaternion, 4, rotationScratch);
+    const x = rotationScratch[0]!, y = rotationScratch[1]!, z = rotationScratch[2]!, w = rotationScratch[3]!;
+    const length = Math.sqrt(x * x + y * y + z * z + w * w);
     if (length < UNIT_QUATERNION_TOLERANCE) {
       throw new RangeError(`${this.constructor.name}.quaternion must be non-zero, got [${Array.from(quaternion).join(', ')}]`);
     }

@@ -1,6 +1,6 @@
 export type { Vec2, Vec3, Quat, Mat3, Mat4 } from './create.js';
 export { vec2, vec3, quat, mat3, mat4, float64From } from './create.js';
-export { requireFinite, requirePositive, requireNonNegative, requireInteger, readFiniteArray } from './validate.js';
+export { requireFinite, requirePositive, requireNonNegative, requireInteger, readFiniteArray, copyFiniteArray } from './validate.js';
 export {
   LENGTH_SQUARED_EPSILON,
   PARALLEL_EPSILON,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFiniteArray, requireFinite, requireInteger, requireNonNegative, requirePositive } from './validate.js';
+import { copyFiniteArray, readFiniteArray, requireFinite, requireInteger, requireNonNegative, requirePositive } from './validate.js';
 
 /** The error `action` throws (the test fails if it returns). */
 function thrown(action: () => unknown): Error {
@@ -171,5 +171,24 @@ describe('readFiniteArray', () => {
     thrown(() => readFiniteArray('position', [1, 2, Number.NaN], 3, out));
     thrown(() => readFiniteArray('position', [1, 2, '3'], 3, out));
     expect(Array.from(out)).toEqual([9, 9, 9]);
+  });
+});
+
+describe('copyFiniteArray', () => {
+  it('copies a valid array-like and reports whether it did', () => {
+    const out = new Float64Array([9, 9, 9]);
+    expect(copyFiniteArray([1, 2, 3], 3, out)).toBe(true);
+    expect(Array.from(out)).toEqual([1, 2, 3]);
+    expect(copyFiniteArray(new Float32Array([0.5, 1, 2]), 3, out)).toBe(true);
+    expect(Array.from(out)).toEqual([0.5, 1, 2]);
+  });
+
+  it('returns false and leaves out untouched for anything readFiniteArray rejects', () => {
+    const out = new Float64Array([7, 7]);
+    for (const bad of [null, undefined, 3, 'ab', [1], [1, 2, 3], [1, Number.NaN], [Number.POSITIVE_INFINITY, 1], ['1', 2], [1, undefined]]) {
+      expect(copyFiniteArray(bad, 2, out)).toBe(false);
+      expect(() => readFiniteArray('field', bad, 2, new Float64Array(2))).toThrow();
+    }
+    expect(Array.from(out)).toEqual([7, 7]);
   });
 });

@@ -80,3 +80,20 @@ export function readFiniteArray(field: string, value: unknown, length: number, o
   for (let i = 0; i < length; i++) out[i] = list[i] as number;
   return out;
 }
+
+/**
+ * Copies `value` into `out` and returns true when it is an array-like of exactly `length` finite
+ * numbers; returns false, leaving `out` untouched, otherwise. Allocates nothing: setters that run
+ * every frame check with it first and build their error message (`readFiniteArray`) only on failure.
+ */
+export function copyFiniteArray(value: unknown, length: number, out: Float64Array): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const list = value as ArrayLike<unknown>;
+  if (list.length !== length) return false;
+  for (let i = 0; i < length; i++) {
+    const component = list[i];
+    if (typeof component !== 'number' || !Number.isFinite(component)) return false;
+  }
+  for (let i = 0; i < length; i++) out[i] = list[i] as number;
+  return true;
+}
