@@ -4,13 +4,7 @@ import { collideBoxBox, overlapBoxBox } from './box-box.js';
 import { boxEdgeFeature, boxFaceFeature, boxVertexFeature } from './box-features.js';
 import { CollisionData } from './collision-data.js';
 import { Box } from './primitives.js';
-
-/** Quaternion [x, y, z, w] for `angle` about the unit-length direction of (x, y, z). */
-function axisAngle(x: number, y: number, z: number, angle: number): number[] {
-  const length = Math.hypot(x, y, z);
-  const s = Math.sin(angle / 2) / length;
-  return [x * s, y * s, z * s, Math.cos(angle / 2)];
-}
+import { axisAngle, expectVector } from './test-support/cases.js';
 
 function contactsOf(data: CollisionData, count: number) {
   const list = [];
@@ -19,10 +13,6 @@ function contactsOf(data: CollisionData, count: number) {
     list.push({ point: Array.from(c.point), normal: Array.from(c.normal), penetration: c.penetration, kind: c.kind, featureId: c.featureId });
   }
   return list;
-}
-
-function expectVector(actual: ArrayLike<number>, expected: number[], digits = 12): void {
-  for (let i = 0; i < expected.length; i++) expect(actual[i]).toBeCloseTo(expected[i]!, digits);
 }
 
 const unitHalf = [0.5, 0.5, 0.5];

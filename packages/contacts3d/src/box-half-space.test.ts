@@ -2,21 +2,13 @@ import { ContactKind, packFeatureId, transformPoint } from '@contactkit/math';
 import { describe, expect, it } from 'vitest';
 import { collideBoxHalfSpace } from './box-half-space.js';
 import { CollisionData } from './collision-data.js';
-import { Box, HalfSpace, Sphere } from './primitives.js';
+import { HalfSpace, Sphere } from './primitives.js';
 import { collideSphereHalfSpace } from './sphere-half-space.js';
+import { IDENTITY, boxAt, expectVector } from './test-support/cases.js';
 
-const IDENTITY = [0, 0, 0, 1];
 const scratch = new Float64Array(3);
 /** Quarter turn about z halved: 45 degrees, as [x, y, z, w]. */
 const TURN_45_Z = [0, 0, Math.sin(Math.PI / 8), Math.cos(Math.PI / 8)];
-
-function boxAt(halfSize: readonly number[], x: number, y: number, z: number, rotation: readonly number[] = IDENTITY): Box {
-  return new Box(halfSize).setPose([x, y, z], rotation);
-}
-
-function expectVector(actual: ArrayLike<number>, expected: readonly number[], digits = 12): void {
-  for (let i = 0; i < 3; i++) expect(actual[i]).toBeCloseTo(expected[i]!, digits);
-}
 
 function vertexOf(featureId: number): number {
   return featureId >>> 16;

@@ -3,19 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { collideBoxHalfSpace } from './box-half-space.js';
 import { collideBoxPlane } from './box-plane.js';
 import { CollisionData } from './collision-data.js';
-import { Box, HalfSpace, Plane } from './primitives.js';
+import { HalfSpace, Plane } from './primitives.js';
+import { boxAt, expectVector } from './test-support/cases.js';
 
-const IDENTITY = [0, 0, 0, 1];
 const scratch = new Float64Array(3);
 const TURN_45_Z = [0, 0, Math.sin(Math.PI / 8), Math.cos(Math.PI / 8)];
-
-function boxAt(halfSize: readonly number[], x: number, y: number, z: number, rotation: readonly number[] = IDENTITY): Box {
-  return new Box(halfSize).setPose([x, y, z], rotation);
-}
-
-function expectVector(actual: ArrayLike<number>, expected: readonly number[], digits = 12): void {
-  for (let i = 0; i < 3; i++) expect(actual[i]).toBeCloseTo(expected[i]!, digits);
-}
 
 function verticesOf(data: CollisionData): number[] {
   const vertices: number[] = [];

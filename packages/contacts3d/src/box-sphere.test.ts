@@ -3,21 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { collideBoxSphere } from './box-sphere.js';
 import { CollisionData } from './collision-data.js';
 import { Box, Sphere } from './primitives.js';
+import { boxAt, expectVector, sphereAt } from './test-support/cases.js';
 
-const IDENTITY = [0, 0, 0, 1];
 const scratch = new Float64Array(3);
-
-function boxAt(halfSize: readonly number[], x: number, y: number, z: number, rotation: readonly number[] = IDENTITY): Box {
-  return new Box(halfSize).setPose([x, y, z], rotation);
-}
-
-function sphereAt(radius: number, x: number, y: number, z: number): Sphere {
-  return new Sphere(radius).setPose([x, y, z], IDENTITY);
-}
-
-function expectVector(actual: ArrayLike<number>, expected: readonly number[], digits = 12): void {
-  for (let i = 0; i < 3; i++) expect(actual[i]).toBeCloseTo(expected[i]!, digits);
-}
 
 /** Runs the detector on a fresh buffer and returns the single contact. */
 function onlyContact(box: Box, sphere: Sphere, tolerance = 0) {

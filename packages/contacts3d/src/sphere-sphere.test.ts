@@ -1,19 +1,10 @@
 import { ContactKind } from '@contactkit/math';
 import { describe, expect, it } from 'vitest';
 import { CollisionData } from './collision-data.js';
-import { Sphere } from './primitives.js';
 import { collideSphereSphere } from './sphere-sphere.js';
+import { expectVector, sphereAt } from './test-support/cases.js';
 
-const IDENTITY = [0, 0, 0, 1];
 const scratch = new Float64Array(3);
-
-function sphereAt(radius: number, x: number, y: number, z: number): Sphere {
-  return new Sphere(radius).setPose([x, y, z], IDENTITY);
-}
-
-function expectVector(actual: ArrayLike<number>, expected: readonly number[], digits = 12): void {
-  for (let i = 0; i < 3; i++) expect(actual[i]).toBeCloseTo(expected[i]!, digits);
-}
 
 describe('collideSphereSphere', () => {
   it('overlapping along x: normal from the second toward the first, point between the witnesses', () => {
