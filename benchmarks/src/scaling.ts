@@ -19,8 +19,8 @@ type Collide = (a: OurShape2, b: OurShape2, data: OurCollisionData2) => number;
 
 interface PairListLike { first: Int32Array; second: Int32Array; count: number }
 interface GridLike {
-  insert(id: number, minX: number, minY: number, maxX: number, maxY: number, isStatic?: boolean): void;
-  update(id: number, minX: number, minY: number, maxX: number, maxY: number): void;
+  insertBox(id: number, box: ArrayLike<number>, isStatic?: boolean): void;
+  updateBox(id: number, box: ArrayLike<number>): void;
   pairs(out: PairListLike): number;
 }
 interface Broadphase {
@@ -116,7 +116,7 @@ async function sceneTable(api: Collision2d, grid: Broadphase, collide: Collide):
     const obstacles = Math.max(1, Math.round(n / 10));
     for (let i = 0; i < obstacles; i++) {
       const shape = new api.Polygon(star(1.5, random.range(0, Math.PI))).setPose([random.range(0, side), random.range(0, side)], 0) as Shape2Like;
-      broadphase.insert(shapes.length, shape.aabb[0]!, shape.aabb[1]!, shape.aabb[2]!, shape.aabb[3]!, true);
+      broadphase.insertBox(shapes.length, shape.aabb, true);
       shapes.push(shape);
     }
     const firstCircle = shapes.length;
@@ -131,7 +131,7 @@ async function sceneTable(api: Collision2d, grid: Broadphase, collide: Collide):
         positions[2 * (f * n + c) + 1] = y;
       }
       const circle = new api.Circle(CIRCLE_RADIUS).setPose([positions[2 * c]!, positions[2 * c + 1]!], 0) as Shape2Like;
-      broadphase.insert(shapes.length, circle.aabb[0]!, circle.aabb[1]!, circle.aabb[2]!, circle.aabb[3]!);
+      broadphase.insertBox(shapes.length, circle.aabb);
       shapes.push(circle);
     }
     const pairs = new grid.PairList(4 * n);
@@ -145,8 +145,7 @@ async function sceneTable(api: Collision2d, grid: Broadphase, collide: Collide):
         position[1] = positions[offset + 2 * c + 1]!;
         const circle = shapes[firstCircle + c]!;
         circle.setPose(position, 0);
-        const box = circle.aabb;
-        broadphase.update(firstCircle + c, box[0]!, box[1]!, box[2]!, box[3]!);
+        broadphase.updateBox(firstCircle + c, circle.aabb);
       }
       const found = broadphase.pairs(pairs);
       pairCount = found;

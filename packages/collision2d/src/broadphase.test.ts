@@ -190,4 +190,38 @@ describe('UniformGrid against brute force (seeded)', () => {
     expect(pairs.first).toBe(pairStorage);
     expect(ids.ids).toBe(idStorage);
   });
+
+  it('takes boxes as arrays in insertBox and updateBox with the same results as the scalar forms', () => {
+    const random = mulberry32(77);
+    const scalar = new UniformGrid({ cellSize: 1 });
+    const array = new UniformGrid({ cellSize: 1 });
+    const box = new Float64Array(4);
+    const next = () => {
+      box[0] = random() * 10;
+      box[1] = random() * 10;
+      box[2] = box[0]! + random() * 2;
+      box[3] = box[1]! + random() * 2;
+    };
+    for (let id = 0; id < 50; id++) {
+      next();
+      scalar.insert(id, box[0]!, box[1]!, box[2]!, box[3]!, id % 5 === 0);
+      array.insertBox(id, box, id % 5 === 0);
+    }
+    for (let id = 0; id < 50; id += 3) {
+      next();
+      scalar.update(id, box[0]!, box[1]!, box[2]!, box[3]!);
+      array.updateBox(id, box);
+    }
+    const a = new PairList(256), b = new PairList(256);
+    const count = scalar.pairs(a);
+    expect(array.pairs(b)).toBe(count);
+    const key = (list: PairList, n: number) => Array.from({ length: n }, (_, k) => `${Math.min(list.first[k]!, list.second[k]!)}-${Math.max(list.first[k]!, list.second[k]!)}`).sort();
+    expect(key(b, count)).toEqual(key(a, count));
+    expect(count).toBeGreaterThan(0);
+    box[0] = 3;
+    box[1] = 2;
+    box[2] = 1;
+    box[3] = 4;
+    expect(() => array.updateBox(1, box)).toThrow(new RangeError('box min must not exceed max, got [3, 2] to [1, 4]'));
+  });
 });

@@ -175,14 +175,15 @@ export class UniformGrid {
    * non-finite coordinate, `min > max`, or a box covering more than `MAX_CELLS_PER_BOX` cells.
    */
   insert(id: number, minX: number, minY: number, maxX: number, maxY: number, isStatic = false): void {
-    requireInteger('id', id, 0, MAX_PROXY_ID);
-    if (this.has(id)) throw new RangeError(`id ${id} is already in the grid`);
-    this.checkBox(minX, minY, maxX, maxY);
-    this.ensureIds(id + 1);
-    this.flags[id] = PRESENT | (isStatic ? STATIC : 0);
-    this.proxyCount++;
-    this.writeBox(id, minX, minY, maxX, maxY);
-    this.addEntries(id);
+    this.setPending(minX, minY, maxX, maxY);
+    this.insertPending(id, isStatic);
+  }
+
+  /** `insert` with the box as `[minX, minY, maxX, maxY]` (a shape's `aabb`): allocates nothing. */
+  insertBox(id: number, box: ArrayLike<number>, isStatic = false): void {
+    const pending = this.pending;
+    for (let i = 0; i < 4; i++) pending[i] = box[i]!;
+    this.insertPending(id, isStatic);
   }
 
   /**
@@ -191,13 +192,18 @@ export class UniformGrid {
    * for the box errors of `insert`.
    */
   update(id: number, minX: number, minY: number, maxX: number, maxY: number): void {
-    if (!this.has(id)) throw new RangeError(`id ${String(id)} is not in the grid`);
-    this.checkBox(minX, minY, maxX, maxY);
-    const x0 = this.cellX0[id], y0 = this.cellY0[id], x1 = this.cellX1[id], y1 = this.cellY1[id];
-    this.writeBox(id, minX, minY, maxX, maxY);
-    if (x0 === this.cellX0[id] && y0 === this.cellY0[id] && x1 === this.cellX1[id] && y1 === this.cellY1[id]) return;
-    this.removeEntries(id);
-    this.addEntries(id);
+    this.setPending(minX, minY, maxX, maxY);
+    this.updatePending(id);
+  }
+
+  /**
+   * `update` with the box as `[minX, minY, maxX, maxY]` (a shape's `aabb`). Use it every frame:
+   * four numbers passed to a call V8 does not inline are boxed (64 bytes), an array is not.
+   */
+  updateBox(id: number, box: ArrayLike<number>): void {
+    const pending = this.pending;
+    for (let i = 0; i < 4; i++) pending[i] = box[i]!;
+    this.updatePending(id);
   }
 
   /** Removes proxy `id`. Throws `RangeError` for an id not present. */
@@ -288,7 +294,39 @@ export class UniformGrid {
     return out.count;
   }
 
-  private checkBox(minX: number, minY: number, maxX: number, maxY: number): void {
+  /** Holds the box of the insert or update in progress, so the helpers take no double arguments. */
+  private readonly pending = new Float64Array(4);
+
+  private setPending(minX: number, minY: number, maxX: number, maxY: number): void {
+    this.pending[0] = minX;
+    this.pending[1] = minY;
+    this.pending[2] = maxX;
+    this.pending[3] = maxY;
+  }
+
+  private insertPending(id: number, isStatic: boolean): void {
+    requireInteger('id', id, 0, MAX_PROXY_ID);
+    if (this.has(id)) throw new RangeError(`id ${id} is already in the grid`);
+    this.checkPending();
+    this.ensureIds(id + 1);
+    this.flags[id] = PRESENT | (isStatic ? STATIC : 0);
+    this.proxyCount++;
+    this.writePending(id);
+    this.addEntries(id);
+  }
+
+  private updatePending(id: number): void {
+    if (!this.has(id)) throw new RangeError(`id ${String(id)} is not in the grid`);
+    this.checkPending();
+    const x0 = this.cellX0[id], y0 = this.cellY0[id], x1 = this.cellX1[id], y1 = this.cellY1[id];
+    this.writePending(id);
+    if (x0 === this.cellX0[id] && y0 === this.cellY0[id] && x1 === this.cellX1[id] && y1 === this.cellY1[id]) return;
+    this.removeEntries(id);
+    this.addEntries(id);
+  }
+
+  private checkPending(): void {
+    const minX = this.pending[0]!, minY = this.pending[1]!, maxX = this.pending[2]!, maxY = this.pending[3]!;
     requireFinite('minX', minX);
     requireFinite('minY', minY);
     requireFinite('maxX', maxX);
@@ -328,7 +366,8 @@ export class UniformGrid {
     return out.count;
   }
 
-  private writeBox(id: number, minX: number, minY: number, maxX: number, maxY: number): void {
+  private writePending(id: number): void {
+    const minX = this.pending[0]!, minY = this.pending[1]!, maxX = this.pending[2]!, maxY = this.pending[3]!;
     this.boxMinX[id] = minX;
     this.boxMinY[id] = minY;
     this.boxMaxX[id] = maxX;

@@ -37,6 +37,8 @@ export class Playfield {
   private readonly candidates = new PairList(256);
 
   /** Throws `RangeError` for a bad `cellSize`, `tableSize` or a negative or non-finite `margin`. */
+  private readonly padded = new Float64Array(4);
+
   constructor(options: PlayfieldOptions) {
     this.grid = new UniformGrid({ cellSize: options.cellSize, tableSize: options.tableSize ?? 4096 });
     const margin = options.margin ?? 0;
@@ -47,8 +49,7 @@ export class Playfield {
   /** Adds `shape` at its current pose; a static shape is never paired with another static one. Returns its id. */
   add(shape: Shape2, isStatic = false): number {
     const id = this.shapes.length;
-    const box = shape.aabb, m = this.margin;
-    this.grid.insert(id, box[0]! - m, box[1]! - m, box[2]! + m, box[3]! + m, isStatic);
+    this.grid.insertBox(id, this.paddedBox(shape), isStatic);
     this.shapes.push(shape);
     return id;
   }
@@ -57,8 +58,17 @@ export class Playfield {
   update(id: number): void {
     const shape = this.shapes[id];
     if (!shape) throw new RangeError(`id ${id} is not in the playfield`);
-    const box = shape.aabb, m = this.margin;
-    this.grid.update(id, box[0]! - m, box[1]! - m, box[2]! + m, box[3]! + m);
+    this.grid.updateBox(id, this.paddedBox(shape));
+  }
+
+  /** The shape's bounding box grown by the margin, in a buffer reused by every call. */
+  private paddedBox(shape: Shape2): Float64Array {
+    const box = shape.aabb, m = this.margin, padded = this.padded;
+    padded[0] = box[0]! - m;
+    padded[1] = box[1]! - m;
+    padded[2] = box[2]! + m;
+    padded[3] = box[3]! + m;
+    return padded;
   }
 
   /** Re-reads the box of every moving shape. */
