@@ -296,6 +296,8 @@ export class UniformGrid {
 
   /** Holds the box of the insert or update in progress, so the helpers take no double arguments. */
   private readonly pending = new Float64Array(4);
+  /** The cells of `pending` (minX, minY, maxX, maxY), filled by `checkPending`. */
+  private readonly pendingCells = new Int32Array(4);
 
   private setPending(minX: number, minY: number, maxX: number, maxY: number): void {
     this.pending[0] = minX;
@@ -327,12 +329,23 @@ export class UniformGrid {
 
   private checkPending(): void {
     const minX = this.pending[0]!, minY = this.pending[1]!, maxX = this.pending[2]!, maxY = this.pending[3]!;
-    requireFinite('minX', minX);
-    requireFinite('minY', minY);
-    requireFinite('maxX', maxX);
-    requireFinite('maxY', maxY);
+    // The finiteness test first, inline: the validator takes its value as an argument, which V8
+    // boxes on a call it does not inline; it runs only to build the message.
+    if (!(Number.isFinite(minX) && Number.isFinite(minY) && Number.isFinite(maxX) && Number.isFinite(maxY))) {
+      requireFinite('minX', minX);
+      requireFinite('minY', minY);
+      requireFinite('maxX', maxX);
+      requireFinite('maxY', maxY);
+    }
     if (minX > maxX || minY > maxY) throw new RangeError(`box min must not exceed max, got [${minX}, ${minY}] to [${maxX}, ${maxY}]`);
-    const cells = (this.cellOf(maxX) - this.cellOf(minX) + 1) * (this.cellOf(maxY) - this.cellOf(minY) + 1);
+    // The cells of the pending box, computed here without a call per coordinate (a call that V8
+    // does not inline would box its double argument).
+    const inverse = this.inverseCellSize, cells4 = this.pendingCells;
+    for (let k = 0; k < 4; k++) {
+      const cell = Math.floor(this.pending[k]! * inverse);
+      cells4[k] = cell < -CELL_LIMIT ? -CELL_LIMIT : cell > CELL_LIMIT ? CELL_LIMIT : cell;
+    }
+    const cells = (cells4[2]! - cells4[0]! + 1) * (cells4[3]! - cells4[1]! + 1);
     if (cells > MAX_CELLS_PER_BOX) {
       throw new RangeError(`box [${minX}, ${minY}] to [${maxX}, ${maxY}] covers ${cells} cells of size ${this.cellSize}, more than ${MAX_CELLS_PER_BOX}: use a larger cellSize`);
     }
@@ -372,10 +385,10 @@ export class UniformGrid {
     this.boxMinY[id] = minY;
     this.boxMaxX[id] = maxX;
     this.boxMaxY[id] = maxY;
-    this.cellX0[id] = this.cellOf(minX);
-    this.cellY0[id] = this.cellOf(minY);
-    this.cellX1[id] = this.cellOf(maxX);
-    this.cellY1[id] = this.cellOf(maxY);
+    this.cellX0[id] = this.pendingCells[0]!;
+    this.cellY0[id] = this.pendingCells[1]!;
+    this.cellX1[id] = this.pendingCells[2]!;
+    this.cellY1[id] = this.pendingCells[3]!;
   }
 
   private ensureIds(length: number): void {
