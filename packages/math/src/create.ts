@@ -1,6 +1,6 @@
 /**
  * Float64 creation helpers. gl-matrix's own `create()` returns Float32Array (its global
- * ARRAY_TYPE) and `setMatrixArrayType` changes every caller in the process, so contactkit never
+ * ARRAY_TYPE) and its global array-type setter changes every caller in the process, so contactkit never
  * uses either: every vector and matrix is made here, as a Float64Array in gl-matrix layout.
  */
 
