@@ -5,7 +5,7 @@
  */
 import * as planck from 'planck';
 import SAT from 'sat';
-import { type Implementation, deepest, sink } from './harness.js';
+import { type Implementation, contactkitImplementation, deepest, sink } from './harness.js';
 import type { Pairs2, Shape2Spec } from './inputs.js';
 
 /** The parts of @contactkit/collision2d the benchmark uses, looked up at run time (see detectors.ts). */
@@ -28,25 +28,7 @@ export function toOurs2(api: Collision2d, spec: Shape2Spec): OurShape2 {
 export function contactkit2(api: Collision2d, pairs: Pairs2, detector: Detector2, call: string): Implementation {
   const first = pairs.map((pair) => toOurs2(api, pair.a));
   const second = pairs.map((pair) => toOurs2(api, pair.b));
-  const data = new api.CollisionData2({ capacity: 16, tolerance: 0 });
-  const collide = detector as unknown as (a: OurShape2, b: OurShape2, data: OurCollisionData2) => number;
-  const run = (i: number): number => {
-    data.reset();
-    const count = collide(first[i]!, second[i]!, data);
-    let penetration = 0;
-    for (let k = 0; k < count; k++) penetration += data.contacts[k]!.penetration;
-    sink[0]! += penetration;
-    return count;
-  };
-  return {
-    library: 'contactkit',
-    call,
-    run,
-    inspect: (i) => {
-      const count = run(i);
-      return deepest(count, (k) => data.contacts[k]!.penetration, (k) => Array.from(data.contacts[k]!.normal));
-    },
-  };
+  return contactkitImplementation(first, second, new api.CollisionData2({ capacity: 16, tolerance: 0 }), detector as unknown as (a: OurShape2, b: OurShape2, data: OurCollisionData2) => number, call);
 }
 
 function toSat(spec: Shape2Spec): SAT.Circle | SAT.Polygon {

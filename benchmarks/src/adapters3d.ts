@@ -6,7 +6,7 @@
 import RAPIER from '@dimforge/rapier3d-compat';
 import * as CANNON from 'cannon-es';
 import { Box, CollisionData, HalfSpace, Sphere } from '@contactkit/contacts3d';
-import { type Implementation, deepest, sink } from './harness.js';
+import { type Implementation, contactkitImplementation, deepest, sink } from './harness.js';
 import type { Pairs3, Shape3Spec } from './inputs.js';
 import { zTo } from './space.js';
 
@@ -29,25 +29,7 @@ export function toOurs(spec: Shape3Spec): OurShape {
 export function contactkit3(pairs: Pairs3, detector: Detector3, call: string): Implementation {
   const first = pairs.map((pair) => toOurs(pair.a));
   const second = pairs.map((pair) => toOurs(pair.b));
-  const data = new CollisionData({ capacity: 16, tolerance: 0 });
-  const collide = detector as unknown as (a: OurShape, b: OurShape, data: CollisionData) => number;
-  const run = (i: number): number => {
-    data.reset();
-    const count = collide(first[i]!, second[i]!, data);
-    let penetration = 0;
-    for (let k = 0; k < count; k++) penetration += data.contacts[k]!.penetration;
-    sink[0]! += penetration;
-    return count;
-  };
-  return {
-    library: 'contactkit',
-    call,
-    run,
-    inspect: (i) => {
-      const count = run(i);
-      return deepest(count, (k) => data.contacts[k]!.penetration, (k) => Array.from(data.contacts[k]!.normal));
-    },
-  };
+  return contactkitImplementation(first, second, new CollisionData({ capacity: 16, tolerance: 0 }), detector as unknown as (a: OurShape, b: OurShape, data: CollisionData) => number, call);
 }
 
 function toCannon(spec: Shape3Spec): CANNON.Body {

@@ -40,3 +40,39 @@ export function deepest(count: number, penetrationOf: (k: number) => number, nor
   }
   return { count, penetration, normal: best < 0 ? [] : normalOf(best) };
 }
+
+/** What a contactkit buffer of either dimension offers the runner. */
+interface ContactkitBuffer {
+  reset(): void;
+  readonly contacts: readonly { penetration: number; normal: Float64Array }[];
+}
+
+/**
+ * contactkit's side of a pair, in 2D or 3D: `detector` on the preallocated shapes `first[i]`,
+ * `second[i]`, into one reused buffer reset before each call.
+ */
+export function contactkitImplementation<S, D extends ContactkitBuffer>(
+  first: readonly S[],
+  second: readonly S[],
+  data: D,
+  detector: (a: S, b: S, data: D) => number,
+  call: string,
+): Implementation {
+  const run = (i: number): number => {
+    data.reset();
+    const count = detector(first[i]!, second[i]!, data);
+    let penetration = 0;
+    for (let k = 0; k < count; k++) penetration += data.contacts[k]!.penetration;
+    sink[0]! += penetration;
+    return count;
+  };
+  return {
+    library: 'contactkit',
+    call,
+    run,
+    inspect: (i) => {
+      const count = run(i);
+      return deepest(count, (k) => data.contacts[k]!.penetration, (k) => Array.from(data.contacts[k]!.normal));
+    },
+  };
+}
