@@ -3,7 +3,7 @@
  * `circle-contour.ts` for the formulas and the segment index that keeps long chains fast).
  */
 import type { CollisionData2 } from './contact2.js';
-import { circleChainContacts, circleQuery } from './circle-contour.js';
+import { circleChainContacts, placeCircleQuery } from './circle-contour.js';
 import { beginPending, flushPending, mergePendingDuplicates, pendingSize } from './manifold2.js';
 import type { Chain, Circle } from './shapes.js';
 
@@ -17,13 +17,8 @@ import type { Chain, Circle } from './shapes.js';
  * of two segments in line gives one contact, not two. Returns the number written.
  */
 export function collideCircleChain(circle: Circle, chain: Chain, data: CollisionData2): number {
-  const xf = chain.transform;
-  const dx = circle.transform.x - xf.x, dy = circle.transform.y - xf.y;
   beginPending();
-  circleQuery[0] = xf.cos * dx + xf.sin * dy;
-  circleQuery[1] = -xf.sin * dx + xf.cos * dy;
-  circleQuery[2] = circle.radius;
-  circleQuery[3] = data.tolerance;
+  placeCircleQuery(circle, chain, data);
   circleChainContacts(chain);
   // A foot exactly at the joint of two segments in line is on both: one contact, not two.
   if (pendingSize() > 1) mergePendingDuplicates(circle, chain);

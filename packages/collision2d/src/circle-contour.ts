@@ -20,11 +20,25 @@
  */
 import { ContactKind } from '@contactkit/math';
 import { addPending, candidate } from './manifold2.js';
-import type { Chain, Polygon } from './shapes.js';
+import type { CollisionData2 } from './contact2.js';
+import type { Chain, Circle, Polygon } from './shapes.js';
 import { VERTEX_FEATURE } from './shapes.js';
 
 /** The query, in the contour's frame: centre x, y, radius, tolerance. */
 export const circleQuery = new Float64Array(4);
+
+/**
+ * Places `circle` in `circleQuery`: its centre in `contour`'s frame, its radius, and the buffer's
+ * tolerance. Objects, not numbers, as arguments: a call V8 does not inline boxes doubles.
+ */
+export function placeCircleQuery(circle: Circle, contour: Polygon | Chain, data: CollisionData2): void {
+  const xf = contour.transform;
+  const dx = circle.transform.x - xf.x, dy = circle.transform.y - xf.y;
+  circleQuery[0] = xf.cos * dx + xf.sin * dy;
+  circleQuery[1] = -xf.sin * dx + xf.cos * dy;
+  circleQuery[2] = circle.radius;
+  circleQuery[3] = data.tolerance;
+}
 /** The contact being emitted, contour frame: normal x, y, penetration, contour point x, y. */
 const found = new Float64Array(5);
 /** A box or a point handed to the segment grid. */

@@ -14,7 +14,7 @@
  */
 import { ContactKind } from '@contactkit/math';
 import { claimContact2, type CollisionData2 } from './contact2.js';
-import { circlePolygonContacts, circleQuery } from './circle-contour.js';
+import { circlePolygonContacts, placeCircleQuery } from './circle-contour.js';
 import { beginPending, flushPending, mergePendingDuplicates, pendingSize } from './manifold2.js';
 import { type Circle, type Polygon, VERTEX_FEATURE } from './shapes.js';
 
@@ -137,13 +137,8 @@ export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: Col
  * the fast path.
  */
 export function generalCirclePolygon(circle: Circle, polygon: Polygon, data: CollisionData2): number {
-  const xf = polygon.transform;
-  const dx = circle.transform.x - xf.x, dy = circle.transform.y - xf.y;
   beginPending();
-  circleQuery[0] = xf.cos * dx + xf.sin * dy;
-  circleQuery[1] = -xf.sin * dx + xf.cos * dy;
-  circleQuery[2] = circle.radius;
-  circleQuery[3] = data.tolerance;
+  placeCircleQuery(circle, polygon, data);
   circlePolygonContacts(polygon);
   // A foot exactly at the joint of two segments in line is on both: one contact, not two.
   if (pendingSize() > 1) mergePendingDuplicates(circle, polygon);
