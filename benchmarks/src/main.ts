@@ -6,9 +6,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Implementation, sink } from './harness.js';
+import { sink } from './harness.js';
+import { measureInChild } from './isolated.js';
 import { CONFIGURATIONS, MIX } from './inputs.js';
-import { bytesPerCall, medianNanoseconds } from './measure.js';
+import { medianNanoseconds } from './measure.js';
 import { type PairResult, type Results, type Row, type ScalingTable, type Target, machine, toMarkdown } from './report.js';
 import { loadOurs, pairBenches } from './pairs.js';
 import { scalingTables } from './scaling.js';
@@ -21,27 +22,19 @@ const { found2, api2 } = ours;
 const benches = pairBenches(ours);
 const N = CONFIGURATIONS;
 
-/** Contacts per call over one pass of every configuration (which also warms the code up). */
-function contactsPerCall(run: (i: number) => number, count: number): number {
-  let total = 0;
-  for (let i = 0; i < count; i++) total += run(i);
-  return total / count;
-}
-
-async function measureRow(implementation: Implementation, count: number): Promise<Row> {
-  const contacts = contactsPerCall(implementation.run, count);
-  const medianNs = await medianNanoseconds(implementation.run, count);
-  const bytes = bytesPerCall(implementation.run, count, medianNs);
+/** Runs row `index` of `bench` in its own process (see row.ts) and adds its sink to ours. */
+function measureRow(id: string, index: number, timeOnly: boolean): Row {
+  const measured = measureInChild(id, index, timeOnly);
+  for (let k = 0; k < sink.length; k++) sink[k]! += measured.sink[k] ?? 0;
   const row: Row = {
-    library: implementation.library,
-    call: implementation.call,
-    medianNs,
+    library: measured.library,
+    call: measured.call,
+    medianNs: measured.medianNs,
     speedVsFastestPeer: NaN,
-    contactsPerCall: contacts,
-    bytesPerCall: Math.max(0, Math.round(bytes)),
+    contactsPerCall: measured.contactsPerCall,
+    bytesPerCall: measured.bytesPerCall,
   };
-  if (implementation.note) row.note = implementation.note;
-  process.stderr.write(`  ${implementation.library.padEnd(10)} ${medianNs.toFixed(1).padStart(9)} ns  ${row.bytesPerCall} B\n`);
+  if (measured.note !== undefined) row.note = measured.note;
   return row;
 }
 
@@ -56,14 +49,17 @@ for (const bench of benches) {
   for (const category of Object.keys(MIX)) mix[category] = bench.pairs.filter((pair) => pair.category === category).length / bench.pairs.length;
   const result: PairResult = { id: bench.id, title: bench.title, configurations: bench.pairs.length, mix, rows: [] };
   const ours = bench.ours();
-  const implementations = bench.peers();
   if (typeof ours === 'string') result.missing = ours;
-  else implementations.unshift(ours);
-  for (const implementation of implementations) result.rows.push(await measureRow(implementation, bench.pairs.length));
+  const rowCount = bench.peers().length + (typeof ours === 'string' ? 0 : 1);
+  for (let k = 0; k < rowCount; k++) {
+    const row = measureRow(bench.id, k, false);
+    process.stderr.write(`  ${row.library.padEnd(10)} ${row.medianNs.toFixed(1).padStart(9)} ns  ${row.bytesPerCall} B\n`);
+    result.rows.push(row);
+  }
   // A second round, every row again in the same order; each keeps its lower median. Other work on
   // the machine only ever slows a row down, so the lower of two is the better estimate.
-  for (let k = 0; k < implementations.length; k++) {
-    const again = await medianNanoseconds(implementations[k]!.run, bench.pairs.length);
+  for (let k = 0; k < rowCount; k++) {
+    const again = measureRow(bench.id, k, true).medianNs;
     const row = result.rows[k]!;
     process.stderr.write(`  ${row.library.padEnd(10)} ${again.toFixed(1).padStart(9)} ns (second round)\n`);
     row.medianNs = Math.min(row.medianNs, again);
@@ -115,8 +111,8 @@ const results: Results = {
   method: [
     `Run on the TypeScript sources: \`node --expose-gc --conditions=source --import tsx\` (tsx transpiles with esbuild, no bundling; the \`source\` export condition resolves each @contactkit package to its src/).`,
     `Inputs: ${N} seeded configurations per pair (mulberry32), cycled by index, ${mixText} (overlapping by 0.5% to 15% of the pair's size, separated by 0.5% to 50%: near misses a broadphase would pass on). Every library gets the same configurations, converted once into its own objects before timing.`,
-    'Time: mitata 1.0 `measure` (batched calls, 300 ms of CPU per row), median ns per call; every row of a pair is measured twice, in two rounds, and keeps the lower median (other work on the shared machine only slows a row down). Each call adds its penetrations and contact count into a Float64Array sink, printed below.',
-    'Bytes/call: V8 heap growth (`process.memoryUsage().heapUsed`) over 20,000 calls (fewer for slow calls: about 50 ms) after two full collections, the young generation set to 128 MiB so that no scavenge falls inside; the first sample is dropped (it holds compiled code), the median of the next five is rounded. The timing runs first, so the code is warm.',
+    'Time: mitata 1.0 `measure` (batched calls, 300 ms of CPU per row), median ns per call; every row runs in a Node process of its own (V8 keeps type feedback per function literal, so rows sharing one process would make the harness call sites megamorphic for whichever library has the most functions behind one adapter), and is measured twice, in two rounds, keeping the lower median (other work on the shared machine only slows a row down). Each call adds its penetrations and contact count into a Float64Array sink, printed below.',
+    'Bytes/call: V8 heap growth (`process.memoryUsage().heapUsed`) over 20,000 calls (fewer for slow calls: about 50 ms) after two full collections, the young generation set to 128 MiB so that no scavenge falls inside; the first sample is dropped (it holds compiled code), the smallest of the next seven is rounded (what a call allocates is in every sample; code compiled meanwhile only adds). The timing runs first, so the code is warm.',
     'contactkit: one CollisionData(2) of capacity 16, tolerance 0, reset before each call. cannon-es: `world.narrowphase.getContacts([bi], [bj], world, result, oldcontacts, frictionResult, frictionPool)` with equations returned to the pools before each call as World.step does (its default material adds two friction equations per contact). Rapier (rapier3d-compat, f32): `contactShape(..., prediction 0, target)`, one point per pair; a half-space is queried first (the other order returns wrong depths in 0.21). SAT.js: a reused Response, no contact points. planck: the Collide function into a reused Manifold, then `getWorldManifold` for world points and depths (our output), polygon skin radius set to 0 so the geometry matches.',
     'Speed vs fastest peer: the fastest peer\'s median divided by the row\'s median (ours above 1 is that many times faster than every peer).',
     `Every median includes the timing loop's own cost, ${overheadNs.toFixed(1)} ns a call (an empty call cycled the same way), which is not subtracted.`,
