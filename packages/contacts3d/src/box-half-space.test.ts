@@ -1,4 +1,4 @@
-import { ContactKind, packFeatureId, transformPoint } from '@contactkit/math';
+import { ContactKind, firstFeatureOf, packFeatureId, transformPoint } from '@contactkit/math';
 import { describe, expect, it } from 'vitest';
 import { collideBoxHalfSpace } from './box-half-space.js';
 import { CollisionData } from './collision-data.js';
@@ -11,7 +11,7 @@ const scratch = new Float64Array(3);
 const TURN_45_Z = [0, 0, Math.sin(Math.PI / 8), Math.cos(Math.PI / 8)];
 
 function vertexOf(featureId: number): number {
-  return featureId >>> 16;
+  return firstFeatureOf(featureId);
 }
 
 describe('collideBoxHalfSpace', () => {

@@ -65,17 +65,30 @@ export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 
   // Early out (seed 004): even the lowest vertex is above the plane by more than the tolerance.
   if (centreHeight - Math.abs(rise0) - Math.abs(rise1) - Math.abs(rise2) > tolerance) return 0;
 
+  // The heights of the 8 vertices, summed in this order so that overlapBoxHalfSpace's lowest
+  // vertex matches bit for bit, turned into a mask of those within the speculative margin
+  // (penetration = -height). Testing all eight first and then visiting only the set bits trades
+  // eight unpredictable branches (which vertices touch depends on the pose) for one per contact.
+  const reach =
+    (centreHeight - rise0 - rise1 - rise2 <= tolerance ? 1 : 0) |
+    (centreHeight + rise0 - rise1 - rise2 <= tolerance ? 2 : 0) |
+    (centreHeight - rise0 + rise1 - rise2 <= tolerance ? 4 : 0) |
+    (centreHeight + rise0 + rise1 - rise2 <= tolerance ? 8 : 0) |
+    (centreHeight - rise0 - rise1 + rise2 <= tolerance ? 16 : 0) |
+    (centreHeight + rise0 - rise1 + rise2 <= tolerance ? 32 : 0) |
+    (centreHeight - rise0 + rise1 + rise2 <= tolerance ? 64 : 0) |
+    (centreHeight + rise0 + rise1 + rise2 <= tolerance ? 128 : 0);
+
   // With room for all 8 vertices and no per-pair cut below 8, nothing can need choosing: the
   // vertices go straight into the buffer (the common case). Otherwise they are gathered as
   // candidates first and reduced below.
   const direct = data.maxContactsPerPair === 8 && data.contacts.length - data.contactCount >= 8;
   let count = 0;
-  for (let vertex = 0; vertex < 8; vertex++) {
+  for (let left = reach; left !== 0; left &= left - 1) {
+    // The lowest set bit's index, in ascending vertex order.
+    const vertex = 31 - Math.clz32(left & -left);
     const s0 = vertex & 1 ? 1 : -1, s1 = vertex & 2 ? 1 : -1, s2 = vertex & 4 ? 1 : -1;
-    // Summed in this order so that overlapBoxHalfSpace's lowest vertex matches bit for bit.
     const height = centreHeight + s0 * rise0 + s1 * rise1 + s2 * rise2;
-    // penetration = -height; nothing beyond the speculative margin.
-    if (height > tolerance) continue;
     const e0 = s0 * h0, e1 = s1 * h1, e2 = s2 * h2;
     // The vertex, lowered halfway to the plane.
     const lower = 0.5 * height;

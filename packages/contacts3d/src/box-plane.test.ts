@@ -1,4 +1,4 @@
-import { ContactKind, packFeatureId } from '@contactkit/math';
+import { ContactKind, firstFeatureOf, packFeatureId } from '@contactkit/math';
 import { describe, expect, it } from 'vitest';
 import { collideBoxHalfSpace } from './box-half-space.js';
 import { collideBoxPlane } from './box-plane.js';
@@ -11,7 +11,7 @@ const TURN_45_Z = [0, 0, Math.sin(Math.PI / 8), Math.cos(Math.PI / 8)];
 
 function verticesOf(data: CollisionData): number[] {
   const vertices: number[] = [];
-  for (let k = 0; k < data.contactCount; k++) vertices.push(data.contacts[k]!.featureId >>> 16);
+  for (let k = 0; k < data.contactCount; k++) vertices.push(firstFeatureOf(data.contacts[k]!.featureId));
   return vertices;
 }
 
