@@ -281,4 +281,44 @@ describe('collideCirclePolygon: the convex fast path', () => {
     expect(failures).toEqual([]);
     expect(touching).toBeGreaterThan(PROPERTY_RUNS / 2);
   }, PROPERTY_TIMEOUT);
+
+  it(`gives bit for bit the general path's contacts near slivers and many-sided outlines (${PROPERTY_RUNS} circles)`, () => {
+    // Where several edge lines can be nearly as far from the centre as the farthest: thin slivers
+    // (an ellipse flattened 20 to 1000 times), outlines of 9 to 24 vertices around a circle with
+    // jittered, sometimes very short edges (the scan's loop, past the 8 written-out edges), and
+    // tiny circles whose reach is far below the polygon's size.
+    const random = mulberry32(92);
+    const failures: string[] = [];
+    let touching = 0;
+    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+      let points: number[][];
+      if (random() < 0.5) {
+        points = randomConvexPoints(random, 3 + Math.floor(random() * 22), 1, 0.001 + 0.05 * random());
+      } else {
+        const count = 9 + Math.floor(random() * 16);
+        points = [];
+        for (let i = 0; i < count; i++) {
+          const angle = ((i + 0.9 * (random() - 0.5)) * 2 * Math.PI) / count;
+          points.push([Math.cos(angle), Math.sin(angle)]);
+        }
+      }
+      const polygon = new Polygon(points).setPose([4 * random() - 2, 4 * random() - 2], 6 * random());
+      const radius = random() < 0.5 ? 0.001 + 0.01 * random() : 0.05 + random();
+      const world = worldPoints(polygon);
+      const k = Math.floor(random() * world.length);
+      const [ax, ay] = world[k]!, [bx, by] = world[(k + 1) % world.length]!;
+      const t = random() < 0.5 ? 0 : random();
+      const angle = 2 * Math.PI * random(), distance = (random() * 2 - 0.5) * radius;
+      const circle = new Circle(radius).setPose([ax! + t * (bx! - ax!) + distance * Math.cos(angle), ay! + t * (by! - ay!) + distance * Math.sin(angle)], 0);
+      const tolerance = random() < 0.5 ? 0 : 0.05 * random();
+      const fast = new CollisionData2({ tolerance }), general = new CollisionData2({ tolerance });
+      const written = collideCirclePolygon(circle, polygon, fast);
+      if (written !== generalCirclePolygon(circle, polygon, general)) failures.push(`count at ${n}`);
+      const a = contactList(fast), b = contactList(general);
+      if (JSON.stringify(a) !== JSON.stringify(b)) failures.push(`contacts at ${n}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+      if (written > 0) touching++;
+    }
+    expect(failures).toEqual([]);
+    expect(touching).toBeGreaterThan(PROPERTY_RUNS / 2);
+  }, PROPERTY_TIMEOUT);
 });
