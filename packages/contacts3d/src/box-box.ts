@@ -17,7 +17,7 @@
  * (reference vertex, incident face); the edge axis gives one EdgeEdge contact.
  */
 import { AXIS_ABSOLUTE_MARGIN, AXIS_RELATIVE_MARGIN, ContactKind, PARALLEL_EPSILON, packFeatureId } from '@contactkit/math';
-import { boxEdgeFeature, boxFaceFeature, boxVertexFeature } from './box-features.js';
+import { boxEdgeFeature } from './box-features.js';
 import { claimContact, type CollisionData } from './collision-data.js';
 import { reduceManifold } from './manifold.js';
 import type { Box } from './primitives.js';
@@ -54,6 +54,8 @@ let clipSource = 0;
  * every double argument, which would allocate in the hot path.
  */
 const clipBounds = new Float64Array(3);
+/** Signed distances of the current polygon's vertices from the plane of the current pass. */
+const planeDistances = new Float64Array(MAX_POLYGON);
 
 /** The manifold of the current pair, in canonical order, before it is written out. */
 const manifoldPoints = new Float64Array(3 * MAX_POLYGON);
@@ -113,17 +115,23 @@ function clipPolygon(count: number, plane: number): number {
   const along = plane < 2 ? polygonU : polygonV;
   const sign = plane & 1 ? -1 : 1;
   const source = clipSource;
+  const distances = planeDistances;
   let inside = 0;
-  for (let i = 0; i < count; i++) if (sign * along[source + i]! - limit <= slack) inside++;
+  for (let i = 0; i < count; i++) {
+    const distance = sign * along[source + i]! - limit;
+    distances[i] = distance;
+    if (distance <= slack) inside++;
+  }
   if (inside === count) return count;
   const target = source === 0 ? MAX_POLYGON : 0;
   clipSource = target;
   let out = target;
   for (let i = 0; i < count; i++) {
     const current = source + i;
-    const next = i + 1 === count ? source : current + 1;
-    const distanceCurrent = sign * along[current]! - limit;
-    const distanceNext = sign * along[next]! - limit;
+    const following = i + 1 === count ? 0 : i + 1;
+    const next = source + following;
+    const distanceCurrent = distances[i]!;
+    const distanceNext = distances[following]!;
     const currentInside = distanceCurrent <= slack;
     const nextInside = distanceNext <= slack;
     if (currentInside !== nextInside && (currentInside ? distanceCurrent < -slack : distanceNext < -slack)) {
@@ -204,10 +212,12 @@ function faceContacts(
   const pu = px * ux + py * uy + pz * uz, pv = px * vx + py * vy + pz * vz, pw = px * wx + py * wy + pz * wz;
   const qu = qx * ux + qy * uy + qz * uz, qv = qx * vx + qy * vy + qz * vz, qw = qx * wx + qy * wy + qz * wz;
   // Corners 0: +P +Q, 1: -P +Q, 2: -P -Q, 3: +P -Q; edge e runs from corner e to corner e + 1.
-  polygonU[0] = fu + pu + qu; polygonV[0] = fv + pv + qv; polygonW[0] = fw + pw + qw;
-  polygonU[1] = fu - pu + qu; polygonV[1] = fv - pv + qv; polygonW[1] = fw - pw + qw;
-  polygonU[2] = fu - pu - qu; polygonV[2] = fv - pv - qv; polygonW[2] = fw - pw - qw;
-  polygonU[3] = fu + pu - qu; polygonV[3] = fv + pv - qv; polygonW[3] = fw + pw - qw;
+  const u0 = fu + pu + qu, u1 = fu - pu + qu, u2 = fu - pu - qu, u3 = fu + pu - qu;
+  const v0 = fv + pv + qv, v1 = fv - pv + qv, v2 = fv - pv - qv, v3 = fv + pv - qv;
+  polygonU[0] = u0; polygonV[0] = v0; polygonW[0] = fw + pw + qw;
+  polygonU[1] = u1; polygonV[1] = v1; polygonW[1] = fw - pw + qw;
+  polygonU[2] = u2; polygonV[2] = v2; polygonW[2] = fw - pw - qw;
+  polygonU[3] = u3; polygonV[3] = v3; polygonW[3] = fw + pw - qw;
   for (let corner = 0; corner < 4; corner++) {
     polygonOrigin[corner] = corner;
     polygonEdge[corner] = corner;
@@ -219,14 +229,27 @@ function faceContacts(
   clipBounds[0] = limitU;
   clipBounds[1] = limitV;
   clipBounds[2] = slack;
-  let count = clipPolygon(4, 0);
-  count = clipPolygon(count, 1);
-  count = clipPolygon(count, 2);
-  count = clipPolygon(count, 3);
+  // Passes before the first side plane that cuts the quadrilateral leave it as it is: start
+  // there (x - limit grows with x, so the extreme corner decides, as `clipPolygon` would).
+  const maxU = Math.max(u0, u1, u2, u3), minU = Math.min(u0, u1, u2, u3);
+  const maxV = Math.max(v0, v1, v2, v3), minV = Math.min(v0, v1, v2, v3);
+  let plane = maxU - limitU > slack ? 0 : -minU - limitU > slack ? 1 : maxV - limitV > slack ? 2 : -minV - limitV > slack ? 3 : 4;
+  let count = 4;
+  for (; plane < 4; plane++) count = clipPolygon(count, plane);
+
+  // Feature codes (box-features.ts) for the polygon's origins: the faces, the vertex bits the
+  // incident face's corners share, and those of the reference face's corners.
+  const referenceFace = 32 + 2 * referenceAxis + (referenceSign < 0 ? 1 : 0);
+  const incidentFace = 32 + 2 * incidentAxis + (incidentSign < 0 ? 1 : 0);
+  const incidentCorner = incidentSign > 0 ? 1 << incidentAxis : 0;
+  const referenceCorner = referenceSign > 0 ? 1 << referenceAxis : 0;
+  const incidentPositive = incidentSign > 0, referencePositive = referenceSign > 0;
 
   // Keep the points below the reference face and lift each halfway to it.
   const faceLevel = hr[referenceAxis]!;
   const ox = mr[12]!, oy = mr[13]!, oz = mr[14]!;
+  const featureReference = referenceIsA ? manifoldFeatureA : manifoldFeatureB;
+  const featureIncident = referenceIsA ? manifoldFeatureB : manifoldFeatureA;
   let kept = 0;
   for (let i = clipSource; i < clipSource + count; i++) {
     // Round-off may put a touching point a hair above the face: within the slack it counts as
@@ -241,7 +264,38 @@ function faceContacts(
     manifoldPoints[3 * kept + 1] = oy + u * uy + v * vy + w * wy;
     manifoldPoints[3 * kept + 2] = oz + u * uz + v * vz + w * wz;
     manifoldDepths[kept] = depth;
-    decodeOrigin(polygonOrigin[i]!, kept, referenceIsA, referenceAxis, referenceSign, axisU, incidentAxis, incidentSign, axisP);
+    // The origin's features (see the polygon buffers); side plane p lies on u for p < 2, on v
+    // otherwise, on the positive side for even p.
+    const origin = polygonOrigin[i]!;
+    if (origin < 8) {
+      // Corner of the incident face on the reference face: +P for corners 0 and 3, +Q for 0 and 1.
+      featureIncident[kept] = incidentCorner | (origin === 0 || origin === 3 ? 1 << axisP : 0) | (origin < 2 ? 1 << axisQ : 0);
+      featureReference[kept] = referenceFace;
+      manifoldKinds[kept] = ContactKind.PointFace;
+    } else if (origin < 32) {
+      // Incident edge e cut by side plane p: incident edges 0 and 2 run along P at Q = +, -,
+      // edges 1 and 3 along Q at P = -, +; the reference face's edge on plane p runs along the
+      // other side axis.
+      const edge = (origin - 8) >> 2, side = (origin - 8) & 3;
+      featureIncident[kept] = edge & 1
+        ? edgeCode(axisQ, incidentAxis, incidentPositive, axisP, edge === 3)
+        : edgeCode(axisP, incidentAxis, incidentPositive, axisQ, edge === 0);
+      featureReference[kept] = side < 2
+        ? edgeCode(axisV, referenceAxis, referencePositive, axisU, side === 0)
+        : edgeCode(axisU, referenceAxis, referencePositive, axisV, side === 2);
+      manifoldKinds[kept] = ContactKind.EdgeEdge;
+    } else {
+      // Two side planes meet on the incident face: the reference face's corner touches that face
+      // (two planes of one axis, which only a degenerate polygon gives, name the later one's face).
+      const first = (origin - 32) >> 2, second = (origin - 32) & 3;
+      const firstAxis = first < 2 ? axisU : axisV, secondAxis = second < 2 ? axisU : axisV;
+      featureIncident[kept] = incidentFace;
+      featureReference[kept] =
+        firstAxis === secondAxis
+          ? 32 + 2 * secondAxis + (second & 1)
+          : referenceCorner | (first & 1 ? 0 : 1 << firstAxis) | (second & 1 ? 0 : 1 << secondAxis);
+      manifoldKinds[kept] = ContactKind.PointFace;
+    }
     kept++;
   }
   // Contact normal from B toward A: against the reference face's outward normal when A is the reference.
@@ -253,79 +307,12 @@ function faceContacts(
 }
 
 /**
- * Turns a polygon vertex's `origin` (see the polygon buffers) into the feature codes and kind of
- * manifold point `slot`. Side plane p lies on reference axis u (p < 2) or v, sign + for even p.
+ * Code of the box edge along local axis `along` whose coordinates on the other two axes,
+ * `axisX` and `axisY`, are positive where `positiveX` and `positiveY` say: `boxEdgeFeature`
+ * with the signs given per axis rather than in axis order.
  */
-function decodeOrigin(
-  origin: number,
-  slot: number,
-  referenceIsA: boolean,
-  referenceAxis: number,
-  referenceSign: number,
-  axisU: number,
-  incidentAxis: number,
-  incidentSign: number,
-  axisP: number,
-): void {
-  let referenceFeature: number;
-  let incidentFeature: number;
-  let kind: ContactKind;
-  if (origin < 8) {
-    // Corner of the incident face (signs on P, Q from the corner order) on the reference face.
-    const signP = origin === 0 || origin === 3 ? 1 : -1;
-    const signQ = origin < 2 ? 1 : -1;
-    incidentFeature = vertexFromAxes(incidentAxis, incidentSign, axisP, signP, signQ);
-    referenceFeature = boxFaceFeature(referenceAxis, referenceSign);
-    kind = ContactKind.PointFace;
-  } else if (origin < 32) {
-    // Incident edge e cut by side plane p: the incident edge crosses the reference face's edge.
-    const edge = (origin - 8) >> 2, plane = (origin - 8) & 3;
-    const alongP = edge === 0 || edge === 2;
-    const fixedSign = edge === 0 ? 1 : edge === 2 ? -1 : edge === 1 ? -1 : 1;
-    incidentFeature = edgeFromAxes(incidentAxis, incidentSign, axisP, alongP, fixedSign);
-    const planeAxis = plane < 2 ? axisU : 3 - referenceAxis - axisU;
-    referenceFeature = edgeFromAxes(referenceAxis, referenceSign, planeAxis, false, plane & 1 ? -1 : 1);
-    kind = ContactKind.EdgeEdge;
-  } else {
-    // Two side planes meet on the incident face: the reference face's corner touches that face.
-    const first = (origin - 32) >> 2, second = (origin - 32) & 3;
-    const firstAxis = first < 2 ? axisU : 3 - referenceAxis - axisU;
-    const secondAxis = second < 2 ? axisU : 3 - referenceAxis - axisU;
-    const firstSign = first & 1 ? -1 : 1, secondSign = second & 1 ? -1 : 1;
-    incidentFeature = boxFaceFeature(incidentAxis, incidentSign);
-    referenceFeature =
-      firstAxis === secondAxis
-        ? boxFaceFeature(secondAxis, secondSign)
-        : vertexFromAxes(referenceAxis, referenceSign, firstAxis, firstSign, secondSign);
-    kind = ContactKind.PointFace;
-  }
-  manifoldFeatureA[slot] = referenceIsA ? referenceFeature : incidentFeature;
-  manifoldFeatureB[slot] = referenceIsA ? incidentFeature : referenceFeature;
-  manifoldKinds[slot] = kind;
-}
-
-/**
- * Vertex code from the sign on a face axis, on a second axis `axisP`, and on the remaining axis.
- */
-function vertexFromAxes(faceAxis: number, faceSign: number, axisP: number, signP: number, signRest: number): number {
-  const s0 = faceAxis === 0 ? faceSign : axisP === 0 ? signP : signRest;
-  const s1 = faceAxis === 1 ? faceSign : axisP === 1 ? signP : signRest;
-  const s2 = faceAxis === 2 ? faceSign : axisP === 2 ? signP : signRest;
-  return boxVertexFeature(s0, s1, s2);
-}
-
-/**
- * Edge code of the edge on the face (faceAxis, faceSign) that runs along the remaining axis
- * (`alongP` false) or along `axisP` (`alongP` true), the other coordinate having `fixedSign`.
- */
-function edgeFromAxes(faceAxis: number, faceSign: number, axisP: number, alongP: boolean, fixedSign: number): number {
-  const rest = 3 - faceAxis - axisP;
-  const along = alongP ? axisP : rest;
-  const fixedAxis = alongP ? rest : axisP;
-  const s0 = faceAxis === 0 ? faceSign : fixedAxis === 0 ? fixedSign : 0;
-  const s1 = faceAxis === 1 ? faceSign : fixedAxis === 1 ? fixedSign : 0;
-  const s2 = faceAxis === 2 ? faceSign : fixedAxis === 2 ? fixedSign : 0;
-  return edgeFromSigns(along, s0, s1, s2);
+function edgeCode(along: number, axisX: number, positiveX: boolean, axisY: number, positiveY: boolean): number {
+  return 16 + 4 * along + (positiveX ? (axisX < axisY ? 1 : 2) : 0) + (positiveY ? (axisY < axisX ? 1 : 2) : 0);
 }
 
 /**
@@ -414,10 +401,9 @@ const sat = {
   t2: 0,
 };
 
-/** Separation along an edge axis of squared length `lengthSquared`; parallel edges never win. */
-function edgeAxisSeparation(projection: number, radii: number, lengthSquared: number): number {
-  return lengthSquared < PARALLEL_EPSILON ? -Infinity : (projection - radii) / Math.sqrt(lengthSquared);
-}
+/** Per edge axis of the current pair (index 3i + j): projection less radii, and squared length. */
+const edgeGaps = new Float64Array(9);
+const edgeLengthsSquared = new Float64Array(9);
 
 /**
  * The 15-axis separating-axis test (Ericson 4.4.1, written out axis by axis as there) in A's
@@ -506,45 +492,62 @@ function separatingAxisTest(a: Box, b: Box, tolerance: number): boolean {
     faceSign = faceBSign;
   }
 
-  // Edge axes a_i x b_j = e_i x (column j of r) in A's frame: projection of t, radii of A and B
-  // and squared length, as in Ericson's table. Index 3i + j.
-  let edgeAxis = -1, edgeSeparation = -Infinity;
-  separation = edgeAxisSeparation(Math.abs(t2 * r10 - t1 * r20), ha1 * q20 + ha2 * q10 + hb1 * q02 + hb2 * q01, r10 * r10 + r20 * r20);
-  if (separation > tolerance) return false;
-  if (separation > edgeSeparation + tie) { edgeSeparation = separation; edgeAxis = 0; }
-  separation = edgeAxisSeparation(Math.abs(t2 * r11 - t1 * r21), ha1 * q21 + ha2 * q11 + hb0 * q02 + hb2 * q00, r11 * r11 + r21 * r21);
-  if (separation > tolerance) return false;
-  if (separation > edgeSeparation + tie) { edgeSeparation = separation; edgeAxis = 1; }
-  separation = edgeAxisSeparation(Math.abs(t2 * r12 - t1 * r22), ha1 * q22 + ha2 * q12 + hb0 * q01 + hb1 * q00, r12 * r12 + r22 * r22);
-  if (separation > tolerance) return false;
-  if (separation > edgeSeparation + tie) { edgeSeparation = separation; edgeAxis = 2; }
-  separation = edgeAxisSeparation(Math.abs(t0 * r20 - t2 * r00), ha0 * q20 + ha2 * q00 + hb1 * q12 + hb2 * q11, r20 * r20 + r00 * r00);
-  if (separation > tolerance) return false;
-  if (separation > edgeSeparation + tie) { edgeSeparation = separation; edgeAxis = 3; }
-  separation = edgeAxisSeparation(Math.abs(t0 * r21 - t2 * r01), ha0 * q21 + ha2 * q01 + hb0 * q12 + hb2 * q10, r21 * r21 + r01 * r01);
-  if (separation > tolerance) return false;
-  if (separation > edgeSeparation + tie) { edgeSeparation = separation; edgeAxis = 4; }
-  separation = edgeAxisSeparation(Math.abs(t0 * r22 - t2 * r02), ha0 * q22 + ha2 * q02 + hb0 * q11 + hb1 * q10, r22 * r22 + r02 * r02);
-  if (separation > tolerance) return false;
-  if (separation > edgeSeparation + tie) { edgeSeparation = separation; edgeAxis = 5; }
-  separation = edgeAxisSeparation(Math.abs(t1 * r00 - t0 * r10), ha0 * q10 + ha1 * q00 + hb1 * q22 + hb2 * q21, r00 * r00 + r10 * r10);
-  if (separation > tolerance) return false;
-  if (separation > edgeSeparation + tie) { edgeSeparation = separation; edgeAxis = 6; }
-  separation = edgeAxisSeparation(Math.abs(t1 * r01 - t0 * r11), ha0 * q11 + ha1 * q01 + hb0 * q22 + hb2 * q20, r01 * r01 + r11 * r11);
-  if (separation > tolerance) return false;
-  if (separation > edgeSeparation + tie) { edgeSeparation = separation; edgeAxis = 7; }
-  separation = edgeAxisSeparation(Math.abs(t1 * r02 - t0 * r12), ha0 * q12 + ha1 * q02 + hb0 * q21 + hb1 * q20, r02 * r02 + r12 * r12);
-  if (separation > tolerance) return false;
-  if (separation > edgeSeparation + tie) { edgeSeparation = separation; edgeAxis = 8; }
+  // Edge axes a_i x b_j = e_i x (column j of r) in A's frame, index 3i + j: the projection of t
+  // less the radii of A and B (Ericson's table), and the axis's squared length. The separation is
+  // gap / sqrt(lengthSquared); parallel edges (below PARALLEL_EPSILON) never count.
+  const gaps = edgeGaps, lengths = edgeLengthsSquared;
+  gaps[0] = Math.abs(t2 * r10 - t1 * r20) - (ha1 * q20 + ha2 * q10 + hb1 * q02 + hb2 * q01); lengths[0] = r10 * r10 + r20 * r20;
+  gaps[1] = Math.abs(t2 * r11 - t1 * r21) - (ha1 * q21 + ha2 * q11 + hb0 * q02 + hb2 * q00); lengths[1] = r11 * r11 + r21 * r21;
+  gaps[2] = Math.abs(t2 * r12 - t1 * r22) - (ha1 * q22 + ha2 * q12 + hb0 * q01 + hb1 * q00); lengths[2] = r12 * r12 + r22 * r22;
+  gaps[3] = Math.abs(t0 * r20 - t2 * r00) - (ha0 * q20 + ha2 * q00 + hb1 * q12 + hb2 * q11); lengths[3] = r20 * r20 + r00 * r00;
+  gaps[4] = Math.abs(t0 * r21 - t2 * r01) - (ha0 * q21 + ha2 * q01 + hb0 * q12 + hb2 * q10); lengths[4] = r21 * r21 + r01 * r01;
+  gaps[5] = Math.abs(t0 * r22 - t2 * r02) - (ha0 * q22 + ha2 * q02 + hb0 * q11 + hb1 * q10); lengths[5] = r22 * r22 + r02 * r02;
+  gaps[6] = Math.abs(t1 * r00 - t0 * r10) - (ha0 * q10 + ha1 * q00 + hb1 * q22 + hb2 * q21); lengths[6] = r00 * r00 + r10 * r10;
+  gaps[7] = Math.abs(t1 * r01 - t0 * r11) - (ha0 * q11 + ha1 * q01 + hb0 * q22 + hb2 * q20); lengths[7] = r01 * r01 + r11 * r11;
+  gaps[8] = Math.abs(t1 * r02 - t0 * r12) - (ha0 * q12 + ha1 * q02 + hb0 * q21 + hb1 * q20); lengths[8] = r02 * r02 + r12 * r12;
+
+  // An edge axis replaces the face axis only past this threshold. Most overlapping pairs (every
+  // resting one) have no edge axis near it, which a bound shows without a square root: for
+  // gap <= 0 and threshold <= 0, gap / length < threshold is gap^2 > threshold^2 * length^2, the
+  // factor 1 + 1e-6 covering the round-off of both sides. A gap <= 0 never separates (tolerance >= 0).
+  const edgeThreshold = faceSeparation + AXIS_RELATIVE_MARGIN * Math.abs(faceSeparation) + absoluteMargin;
+  const thresholdSquared = edgeThreshold * edgeThreshold * (1 + 1e-6);
+  let edgeMayWin = false;
+  for (let k = 0; k < 9; k++) {
+    const gap = gaps[k]!, lengthSquared = lengths[k]!;
+    if (lengthSquared < PARALLEL_EPSILON) continue;
+    if (gap > 0) {
+      const edgeSeparation = gap / Math.sqrt(lengthSquared);
+      if (edgeSeparation > tolerance) return false;
+      if (edgeSeparation > edgeThreshold) edgeMayWin = true;
+    } else if (edgeThreshold > 0 || gap * gap > thresholdSquared * lengthSquared) {
+      continue;
+    } else {
+      edgeMayWin = true;
+    }
+  }
+  // The deepest edge axis, ties kept by the earlier axis as for the face axes.
+  let edgeAxis = -1;
+  if (edgeMayWin) {
+    let edgeSeparation = -Infinity;
+    for (let k = 0; k < 9; k++) {
+      const lengthSquared = lengths[k]!;
+      separation = lengthSquared < PARALLEL_EPSILON ? -Infinity : gaps[k]! / Math.sqrt(lengthSquared);
+      if (separation > edgeSeparation + tie) {
+        edgeSeparation = separation;
+        edgeAxis = k;
+      }
+    }
+    if (!(edgeSeparation > edgeThreshold)) edgeAxis = -1;
+  }
 
   sat.faceAxis = faceAxis;
   sat.faceSign = faceSign;
   sat.t0 = t0;
   sat.t1 = t1;
   sat.t2 = t2;
-  const edgeWins = edgeSeparation > faceSeparation + AXIS_RELATIVE_MARGIN * Math.abs(faceSeparation) + absoluteMargin;
-  sat.edgeAxis = edgeWins ? edgeAxis : -1;
-  if (edgeWins) {
+  sat.edgeAxis = edgeAxis;
+  if (edgeAxis >= 0) {
     const R = rotationAB;
     R[0] = r00; R[1] = r01; R[2] = r02;
     R[3] = r10; R[4] = r11; R[5] = r12;
