@@ -3,6 +3,7 @@
  * lists: the same fields in 2D and 3D (2D points and normals have two components).
  */
 import type { CollisionData } from '@contactkit/contacts3d';
+import { firstFeatureOf, secondFeatureOf } from '@contactkit/math';
 
 /** One contact, copied out of a CollisionData or CollisionData2. */
 export interface ContactRecord {
@@ -35,7 +36,11 @@ export function contactRecords(data: ContactBuffer | CollisionData): ContactReco
   return records;
 }
 
-/** A feature id as the panel shows it: `0x` and eight hex digits. */
+/**
+ * A feature id as the panel shows it: its two feature codes in hex, `first:second` (a 2D vertex
+ * code has bit 25 set, `0x2000000 | index`). The id is `first * 2^26 + second` (a safe integer
+ * of up to 52 bits), so it is split by `firstFeatureOf` / `secondFeatureOf`, not by 32-bit masks.
+ */
 export function featureIdHex(featureId: number): string {
-  return `0x${(featureId >>> 0).toString(16).padStart(8, '0')}`;
+  return `0x${firstFeatureOf(featureId).toString(16)}:0x${secondFeatureOf(featureId).toString(16)}`;
 }

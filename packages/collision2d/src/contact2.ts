@@ -13,7 +13,8 @@ import { ContactBuffer, ContactRecord, claimContact, type ContactBufferOptions }
  * order of the detector's name for mixed pairs (circle before polygon or chain, polygon before
  * chain), and for two shapes of one type the order of their `id`s (the smaller first), which the
  * detectors already compute in. A feature code is an edge or segment index, or
- * `VERTEX_FEATURE | vertexIndex` for a vertex (see `shapes.ts`); a circle's is 0.
+ * `VERTEX_FEATURE | vertexIndex` for a vertex (see `shapes.ts`); a circle's is 0. Each code has
+ * 26 bits and `featureId = firstCode * 2^26 + secondCode` (`packFeatureId`), a safe integer.
  */
 export class Contact2 extends ContactRecord {
   constructor() {

@@ -12,8 +12,9 @@
  * Geometry is validated once, in the constructors; the detectors trust it. Vertices are stored
  * flat (`x0, y0, x1, y1, ...` in one Float64Array) with precomputed unit edge normals.
  *
- * Feature codes (the halves of `Contact2.featureId`): edge or segment `i` is `i`, vertex `i` is
- * `VERTEX_FEATURE | i`; a circle is 0. Contours are therefore limited to 32,767 vertices.
+ * Feature codes (the two 26-bit codes of `Contact2.featureId`): edge or segment `i` is `i`,
+ * vertex `i` is `VERTEX_FEATURE | i` (bit 25 set); a circle is 0. Contours are therefore limited
+ * to 2^25 - 1 = 33,554,431 vertices, which keeps every edge index below `INTERNAL_EDGE_FEATURE`.
  */
 import { Transform2, copyFiniteArray, readFiniteArray, requireFinite, requirePositive } from '@contactkit/math';
 import { decomposeConvex } from './decompose.js';
@@ -23,16 +24,25 @@ import { BoxGrid, GRID_MIN_ITEMS } from './box-grid.js';
 export const ShapeType2 = { Circle: 0, Polygon: 1, Chain: 2, Segment: 3, Aabb: 4 } as const;
 export type ShapeType2 = (typeof ShapeType2)[keyof typeof ShapeType2];
 
-/** Set on a feature code that names a vertex (else it names an edge). */
-export const VERTEX_FEATURE = 0x8000;
-/** Feature code of an internal edge of a convex piece (an edge that is not on the outline). */
-export const INTERNAL_EDGE_FEATURE = 0x7fff;
+/**
+ * Set on a feature code that names a vertex (else it names an edge): bit 25, the top bit of a
+ * 26-bit code, so `VERTEX_FEATURE | i` stays a non-negative int32 for every vertex index.
+ */
+export const VERTEX_FEATURE = 1 << 25;
+/**
+ * Feature code of an internal edge of a convex piece (an edge that is not on the outline):
+ * 2^25 - 1, one past the largest edge index a contour of `MAX_CONTOUR_VERTICES` can have.
+ */
+export const INTERNAL_EDGE_FEATURE = (1 << 25) - 1;
 /** Where the vertices start in `Polygon.packed` (after the pose, bounding radius and piece circle). */
 export const PACKED_VERTICES = 8;
 /** Most vertices of a polygon the convex polygon-polygon fast path takes (its scratch size). */
 export const FAST_PATH_MAX_VERTICES = 64;
-/** Most vertices a polygon or chain may have: vertex codes must fit in 15 bits. */
-export const MAX_CONTOUR_VERTICES = 0x7fff;
+/**
+ * Most vertices a polygon or chain may have, 2^25 - 1: vertex indices must fit in the 25 bits
+ * below `VERTEX_FEATURE`, and edge indices (at most 2^25 - 2) stay below `INTERNAL_EDGE_FEATURE`.
+ */
+export const MAX_CONTOUR_VERTICES = (1 << 25) - 1;
 
 let nextShapeId = 1;
 const pointScratch = new Float64Array(2);
@@ -209,10 +219,20 @@ function readPoints(field: string, points: ArrayLike<ArrayLike<number>>, closed:
     flat.length -= 2;
     input.pop();
   }
-  if (input.length > MAX_CONTOUR_VERTICES) {
-    throw new RangeError(`${field} may have at most ${MAX_CONTOUR_VERTICES} vertices, got ${input.length}`);
-  }
+  requireContourVertexCount(field, input.length);
   return { flat, input };
+}
+
+/**
+ * Throws a RangeError naming `field` and `count` when a contour has more than
+ * `MAX_CONTOUR_VERTICES` distinct vertices (its feature codes would not fit). Internal: the
+ * contour constructors call it; tests call it directly, as a contour past the limit takes
+ * gigabytes to build.
+ */
+export function requireContourVertexCount(field: string, count: number): void {
+  if (count > MAX_CONTOUR_VERTICES) {
+    throw new RangeError(`${field} may have at most ${MAX_CONTOUR_VERTICES} vertices, got ${count}`);
+  }
 }
 
 /** Left unit normals of the segments (`closed`: the last segment wraps to vertex 0). */
@@ -426,13 +446,14 @@ export class Polygon extends Shape2 {
   }
 
   private buildPieces(): void {
-    const loops: number[][] = [];
+    let loops: number[][];
     if (this.isConvex) {
       const all: number[] = [];
       for (let i = 0; i < this.count; i++) all.push(i);
-      loops.push(all);
+      loops = [all];
     } else {
-      loops.push(...decomposeConvex(this.vertices, this.count));
+      // Taken as is: spreading hundreds of thousands of loops into push() overflows the stack.
+      loops = decomposeConvex(this.vertices, this.count);
     }
     const pieces = loops.map((loop) => this.makePiece(loop));
     if (pieces.length > GRID_MIN_ITEMS) {

@@ -26,7 +26,7 @@ export class ContactRecord {
   /** Which features touch. */
   kind: ContactKind = ContactKind.FaceFace;
   /**
-   * The pair of touching features, packed as `(featureA << 16) | featureB` (`firstFeatureOf`,
+   * The pair of touching features, packed as `featureA * 2^26 + featureB` (`firstFeatureOf`,
    * `secondFeatureOf` unpack it): stable while the same features stay in touch, and the same in
    * either argument order, so a solver can match contacts across frames. A and B are the pair's
    * canonical order, which each package documents on its contact class.

@@ -18,41 +18,49 @@ describe('ContactKind and contactKindName', () => {
 });
 
 describe('packFeatureId', () => {
-  it('puts the first feature in the high 16 bits and the second in the low 16', () => {
-    // 1 << 16 | 2 = 65536 + 2.
-    expect(packFeatureId(1, 2)).toBe(65538);
+  // The layout: first * 2^26 + second, 2^26 = 67108864.
+  it('puts the first feature above 2^26 and the second below', () => {
+    // 1 * 67108864 + 2.
+    expect(packFeatureId(1, 2)).toBe(67108866);
     expect(packFeatureId(0, 0)).toBe(0);
-    expect(packFeatureId(0, 0xffff)).toBe(0xffff);
-    // 0xabcd << 16 | 0x1234 = 0xabcd1234.
-    expect(packFeatureId(0xabcd, 0x1234)).toBe(0xabcd1234);
+    expect(packFeatureId(0, 0x3ffffff)).toBe(0x3ffffff);
+    // 0xabcd * 2^26 = 0xabcd * 4 * 2^24 = 0x2af34 * 2^24 = 0x2af34000000; plus 0x1234.
+    expect(packFeatureId(0xabcd, 0x1234)).toBe(0x2af34001234);
   });
 
-  it('stays an unsigned 32-bit number when the top bit is set', () => {
-    // A plain `<<` would give the signed -1 for 0xffff_ffff.
-    expect(packFeatureId(0xffff, 0xffff)).toBe(4294967295);
-    expect(packFeatureId(0x8000, 0)).toBe(2147483648);
+  it('stays a non-negative safe integer at the largest codes', () => {
+    // (2^26 - 1) * 2^26 + 2^26 - 1 = 2^52 - 1, below Number.MAX_SAFE_INTEGER = 2^53 - 1.
+    expect(packFeatureId(0x3ffffff, 0x3ffffff)).toBe(2 ** 52 - 1);
+    expect(Number.isSafeInteger(packFeatureId(0x3ffffff, 0x3ffffff))).toBe(true);
+    // 2^25 (the 2D vertex flag) as the first code: 2^25 * 2^26 = 2^51, positive.
+    expect(packFeatureId(0x2000000, 0)).toBe(2 ** 51);
   });
 
   it('orders the two features: swapping them changes the id', () => {
     expect(packFeatureId(3, 4)).not.toBe(packFeatureId(4, 3));
   });
 
-  it('keeps only the low 16 bits of each code', () => {
-    // 0x10001 & 0xffff = 1, -1 & 0xffff = 0xffff; neither spills into the other half.
-    expect(packFeatureId(0x10001, 7)).toBe(packFeatureId(1, 7));
-    expect(packFeatureId(2, 0x10003)).toBe(packFeatureId(2, 3));
-    expect(packFeatureId(-1, 0)).toBe(0xffff0000);
+  it('keeps only the low 26 bits of each code', () => {
+    // 0x4000001 & 0x3ffffff = 1, -1 & 0x3ffffff = 0x3ffffff; neither spills into the other code.
+    expect(packFeatureId(0x4000001, 7)).toBe(packFeatureId(1, 7));
+    expect(packFeatureId(2, 0x4000003)).toBe(packFeatureId(2, 3));
+    expect(packFeatureId(-1, 0)).toBe(0x3ffffff * 2 ** 26);
+    expect(packFeatureId(0, -1)).toBe(0x3ffffff);
   });
 
   it('round-trips through firstFeatureOf and secondFeatureOf for seeded codes', () => {
     const random = new Random(41);
     for (let n = 0; n < 1000; n++) {
-      const first = Math.floor(random.next() * 65536), second = Math.floor(random.next() * 65536);
+      const first = Math.floor(random.next() * 2 ** 26), second = Math.floor(random.next() * 2 ** 26);
       const id = packFeatureId(first, second);
       expect(firstFeatureOf(id)).toBe(first);
       expect(secondFeatureOf(id)).toBe(second);
     }
-    for (const [first, second] of [[0, 0], [0xffff, 0], [0, 0xffff], [0xffff, 0xffff]] as const) {
+  });
+
+  it('round-trips at the smallest and largest codes', () => {
+    const largest = 2 ** 26 - 1;
+    for (const [first, second] of [[0, 0], [largest, 0], [0, largest], [largest, largest], [largest - 1, largest], [1, largest - 1]] as const) {
       const id = packFeatureId(first, second);
       expect([firstFeatureOf(id), secondFeatureOf(id)]).toEqual([first, second]);
     }

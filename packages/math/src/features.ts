@@ -35,21 +35,33 @@ export function contactKindName(kind: ContactKind): string {
   }
 }
 
+/** 2^26, one past the largest feature code: the packed id is `first * FEATURE_CODE_RANGE + second`. */
+const FEATURE_CODE_RANGE = 67108864;
+/** Keeps the low 26 bits of a code (`& 0x3ffffff`, int32 arithmetic). */
+const FEATURE_CODE_MASK = 0x3ffffff;
+
 /**
- * Packs the feature codes of the first and second shape (each below 2^16) into one unsigned
- * 32-bit id, as Box2D's B2_MAKE_ID packs its two feature indices. Only the low 16 bits of each
- * code are kept, so a larger or negative code wraps rather than spilling into the other half.
+ * Packs the feature codes of the first and second shape (each below 2^26) into one id,
+ * `first * 2^26 + second`, as Box2D's B2_MAKE_ID packs its two feature indices but with 26 bits
+ * a code so that 2D contours of millions of vertices name each vertex and edge. The id is a
+ * non-negative integer below 2^52, exact in a double (a safe integer), one number to compare.
+ * Only the low 26 bits of each code are kept, so a larger or negative code wraps rather than
+ * spilling into the other code.
  */
 export function packFeatureId(firstFeature: number, secondFeature: number): number {
-  return (((firstFeature & 0xffff) << 16) | (secondFeature & 0xffff)) >>> 0;
+  return (firstFeature & FEATURE_CODE_MASK) * FEATURE_CODE_RANGE + (secondFeature & FEATURE_CODE_MASK);
 }
 
-/** The first shape's feature code of a packed id. */
+/**
+ * The first shape's feature code of a packed id (the quotient by 2^26). For an id that
+ * `packFeatureId` did not make (negative, fractional or 2^52 and above) the answer is
+ * unspecified but a number.
+ */
 export function firstFeatureOf(featureId: number): number {
-  return featureId >>> 16;
+  return Math.floor(featureId / FEATURE_CODE_RANGE);
 }
 
-/** The second shape's feature code of a packed id. */
+/** The second shape's feature code of a packed id (the remainder by 2^26; see `firstFeatureOf`). */
 export function secondFeatureOf(featureId: number): number {
-  return featureId & 0xffff;
+  return featureId - Math.floor(featureId / FEATURE_CODE_RANGE) * FEATURE_CODE_RANGE;
 }
