@@ -1,3 +1,5 @@
+import * as collision2d from '@contactkit/collision2d';
+import * as contacts3d from '@contactkit/contacts3d';
 import * as planck from 'planck';
 import SAT from 'sat';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,9 +35,9 @@ const detectors2: Record<string, Detector2> = {};
 
 beforeAll(async () => {
   await initRapier();
-  const found3 = await findExports('@contactkit/contacts3d', 'contacts3d', ['collideSphereSphere', 'collideBoxSphere', 'collideSphereHalfSpace', 'collideBoxHalfSpace', 'collideBoxBox']);
+  const found3 = findExports(contacts3d, ['collideSphereSphere', 'collideBoxSphere', 'collideSphereHalfSpace', 'collideBoxHalfSpace', 'collideBoxBox']);
   for (const [name, entry] of Object.entries(found3)) if (entry.fn) detectors3[name] = entry.fn as Detector3;
-  const found2 = await findExports('@contactkit/collision2d', 'collision2d', ['Circle', 'Polygon', 'CollisionData2', 'collideCircleCircle', 'collideCirclePolygon', 'collidePolygonPolygon']);
+  const found2 = findExports(collision2d, ['Circle', 'Polygon', 'CollisionData2', 'collideCircleCircle', 'collideCirclePolygon', 'collidePolygonPolygon']);
   api2 = { Circle: found2.Circle!.fn, Polygon: found2.Polygon!.fn, CollisionData2: found2.CollisionData2!.fn } as unknown as Collision2d;
   for (const [name, entry] of Object.entries(found2)) if (entry.fn && name.startsWith('collide')) detectors2[name] = entry.fn as Detector2;
 });

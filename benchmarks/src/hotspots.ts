@@ -1,10 +1,10 @@
 /**
  * Prints where a `node --cpu-prof` profile of `profile.ts` spent its time: self time per
- * function, and per source line of our packages, mapped from the built JavaScript back to the
- * TypeScript through tsc's source maps. Usage: `hotspots.ts <profile dir> [lines]`.
+ * function, and per source line of our packages, mapped from the bundle back to the TypeScript
+ * through esbuild's source map. Usage: `hotspots.ts <profile dir> [lines]`.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 interface ProfileNode {
@@ -34,38 +34,47 @@ function decodeSegment(segment: string): number[] {
   return values;
 }
 
-const sourceLines = new Map<string, Map<number, number> | null>();
+/** Where a generated line came from: a source file (relative to the repository) and its line. */
+interface Origin { source: string; line: number }
 
-/** Generated line (1-based) to source line (1-based) of a built file, from its `.js.map`. */
-function lineMap(file: string): Map<number, number> | null {
-  if (sourceLines.has(file)) return sourceLines.get(file)!;
+const origins = new Map<string, Map<number, Origin> | null>();
+
+/**
+ * Generated line (1-based) to the source and line (1-based) of its first mapped segment, from the
+ * bundle's `.js.map` (esbuild's: many sources in one map, so each segment names its source).
+ */
+function lineMap(file: string): Map<number, Origin> | null {
+  if (origins.has(file)) return origins.get(file)!;
   const mapFile = `${file}.map`;
-  let map: Map<number, number> | null = null;
+  let map: Map<number, Origin> | null = null;
   if (existsSync(mapFile)) {
     map = new Map();
-    const { mappings } = JSON.parse(readFileSync(mapFile, 'utf8')) as { mappings: string };
-    let sourceLine = 0;
+    const { mappings, sources } = JSON.parse(readFileSync(mapFile, 'utf8')) as { mappings: string; sources: string[] };
+    const names = sources.map((source) => resolve(dirname(file), source).replace(/^.*\/(packages|benchmarks)\//, '$1/'));
+    let sourceIndex = 0, sourceLine = 0;
     mappings.split(';').forEach((line, generated) => {
       for (const segment of line.split(',')) {
         if (segment === '') continue;
         const fields = decodeSegment(segment);
         if (fields.length < 4) continue;
+        sourceIndex += fields[1]!;
         sourceLine += fields[2]!;
-        if (!map!.has(generated + 1)) map!.set(generated + 1, sourceLine + 1);
+        if (!map!.has(generated + 1)) map!.set(generated + 1, { source: names[sourceIndex] ?? '?', line: sourceLine + 1 });
       }
     });
   }
-  sourceLines.set(file, map);
+  origins.set(file, map);
   return map;
 }
 
 const directory = process.argv[2] ?? 'results/profile';
 const lineCount = Number(process.argv[3] ?? 25);
-// --cpu-prof writes one profile per thread (tsx's loader runs in a worker): take the one that ran our code.
+// --cpu-prof writes one profile per thread: take the one that ran the bundle.
 const profiles = readdirSync(directory).filter((file) => file.endsWith('.cpuprofile')).map((file) => JSON.parse(readFileSync(join(directory, file), 'utf8')) as Profile);
-const ours = (node: ProfileNode): boolean => /\/packages\/[^/]+\/dist\//.test(node.callFrame.url);
-const profile = profiles.find((candidate) => candidate.nodes.some(ours));
-if (profile === undefined) throw new Error(`no profile in ${directory} ran code of packages/*/dist`);
+const originOf = (node: ProfileNode, line: number): Origin | undefined =>
+  node.callFrame.url.startsWith('file:') ? lineMap(fileURLToPath(node.callFrame.url))?.get(line) : undefined;
+const profile = profiles.find((candidate) => candidate.nodes.some((node) => node.callFrame.url.endsWith('/dist/profile.js')));
+if (profile === undefined) throw new Error(`no profile in ${directory} ran dist/profile.js`);
 
 const selfSamples = new Map<number, number>();
 for (const id of profile.samples) selfSamples.set(id, (selfSamples.get(id) ?? 0) + 1);
@@ -77,11 +86,10 @@ for (const node of profile.nodes) {
   const file = url.split('/').pop() ?? url;
   const key = `${functionName || '(anonymous)'} (${file})`;
   byFunction.set(key, (byFunction.get(key) ?? 0) + (selfSamples.get(node.id) ?? 0));
-  if (!ours(node) || node.positionTicks === undefined) continue;
-  const map = lineMap(fileURLToPath(url));
-  const source = url.replace(/^.*\/packages\//, 'packages/').replace('/dist/', '/src/').replace(/\.js$/, '.ts');
-  for (const { line, ticks } of node.positionTicks) {
-    const where = `${source}:${map?.get(line) ?? `js${line}`} (${functionName})`;
+  for (const { line, ticks } of node.positionTicks ?? []) {
+    const origin = originOf(node, line);
+    if (origin === undefined || !origin.source.startsWith('packages/')) continue;
+    const where = `${origin.source}:${origin.line} (${functionName})`;
     byLine.set(where, (byLine.get(where) ?? 0) + ticks);
   }
 }

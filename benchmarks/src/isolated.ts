@@ -44,7 +44,7 @@ export async function measureRow(implementation: Implementation, count: number, 
   return measurement;
 }
 
-const rowScript = join(dirname(fileURLToPath(import.meta.url)), 'row.ts');
+const rowScript = join(dirname(fileURLToPath(import.meta.url)), 'row.js');
 
 /**
  * Runs row `index` of pair `id` in a fresh Node process with this process's flags (`--expose-gc`,

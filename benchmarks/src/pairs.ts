@@ -1,4 +1,6 @@
 /** The benchmark's pairs: seeded configurations, our detector and the peers for each. */
+import * as collision2d from '@contactkit/collision2d';
+import * as contacts3d from '@contactkit/contacts3d';
 import * as planck from 'planck';
 import SAT from 'sat';
 import { type Collision2d, type Detector2, contactkit2, planck2, sat2 } from './adapters2d.js';
@@ -35,17 +37,17 @@ export interface Ours {
   api2: Collision2d | undefined;
 }
 
-/** Loads Rapier and finds our detectors, in the sources or (`built`) in the tsc build. */
-export async function loadOurs(built = false): Promise<Ours> {
+/** Loads Rapier and finds our detectors in the packages' indexes. */
+export async function loadOurs(): Promise<Ours> {
   await initRapier();
-  const found3 = await findExports('@contactkit/contacts3d', 'contacts3d', [
+  const found3 = findExports(contacts3d, [
   'collideSphereSphere',
   'collideBoxSphere',
   'collideSphereHalfSpace',
   'collideBoxHalfSpace',
   'collideBoxBox',
-  ], built);
-  const found2 = await findExports('@contactkit/collision2d', 'collision2d', [
+  ]);
+  const found2 = findExports(collision2d, [
   'Circle',
   'Polygon',
   'Chain',
@@ -57,7 +59,7 @@ export async function loadOurs(built = false): Promise<Ours> {
   'collide2d',
   'UniformGrid',
   'PairList',
-  ], built);
+  ]);
   const api2 = found2.Circle?.fn && found2.Polygon?.fn && found2.CollisionData2?.fn
     ? ({ Circle: found2.Circle.fn, Polygon: found2.Polygon.fn, CollisionData2: found2.CollisionData2.fn } as unknown as Collision2d)
     : undefined;

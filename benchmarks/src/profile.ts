@@ -1,15 +1,15 @@
 /**
  * `pnpm profile <pair id> [seconds]`: runs our detector for one pair on the benchmark's
- * configurations for a few seconds under `node --cpu-prof`, from the tsc build (dist/), so the
- * profile's lines map back to the TypeScript sources through tsc's source maps (tsx's output
- * is minified onto one line). `hotspots.ts` then prints the functions and source lines that
- * took the time. The package script builds first.
+ * configurations for a few seconds under `node --cpu-prof`, from the same esbuild bundle as
+ * `pnpm bench` (see bundle.ts), whose source map leads the profile's lines back to the
+ * TypeScript sources. `hotspots.ts` then prints the functions and source lines that took the
+ * time. The package script bundles first.
  */
 import { loadOurs, pairBenches } from './pairs.js';
 
 const id = process.argv[2];
 const seconds = Number(process.argv[3] ?? 3);
-const benches = pairBenches(await loadOurs(true));
+const benches = pairBenches(await loadOurs());
 const bench = benches.find((candidate) => candidate.id === id);
 if (bench === undefined) throw new Error(`unknown pair ${String(id)}; one of ${benches.map((candidate) => candidate.id).join(', ')}`);
 const ours = bench.ours();
