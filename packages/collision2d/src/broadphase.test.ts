@@ -81,6 +81,28 @@ describe('UniformGrid by hand', () => {
     expect(() => grid.remove(5)).toThrow(/id 5 is not in the grid/);
     expect(() => grid.insert(1, 0, 0, 1000, 1000)).toThrow(new RegExp(`more than ${MAX_CELLS_PER_BOX}`));
   });
+
+  // The box check compares only (no double goes into a call or a message on the hot path), so
+  // infinities are caught by `min > -Infinity` and `max < Infinity`: each coordinate in turn.
+  it('refuses an infinite coordinate in any position, naming it, and leaves a refused update undone', () => {
+    const grid = new UniformGrid({ cellSize: 1 });
+    grid.insert(0, 0, 0, 1, 1);
+    const names = ['minX', 'minY', 'maxX', 'maxY'];
+    const box = new Float64Array(4);
+    for (let k = 0; k < 4; k++) {
+      for (const value of [Infinity, -Infinity]) {
+        box.set([0.5, 0.5, 0.75, 0.75]);
+        box[k] = value;
+        expect(() => grid.insertBox(1, box)).toThrow(`${names[k]} must be finite, got ${value}`);
+        expect(() => grid.updateBox(0, box)).toThrow(`${names[k]} must be finite, got ${value}`);
+      }
+    }
+    expect(grid.has(1)).toBe(false);
+    // Proxy 0 is still the box [0, 1] x [0, 1]: found near (1, 1), not beyond it.
+    const out = new IdList();
+    expect(grid.queryBox(1, 1, 2, 2, out)).toBe(1);
+    expect(grid.queryBox(1.01, 1.01, 2, 2, out)).toBe(0);
+  });
 });
 
 describe('UniformGrid against brute force (seeded)', () => {
