@@ -38,6 +38,30 @@ describe('UniformGrid by hand', () => {
     expect(grid.queryCircle(0, 0, -1, out)).toBe(0);
   });
 
+  it('queries past the table size scan every proxy; inverted and NaN queries find nothing', () => {
+    // A table of 4 buckets: a query over more than 4 * 4 = 16 cells takes the scan of all ids.
+    const grid = new UniformGrid({ cellSize: 1, tableSize: 4 });
+    grid.insert(0, 0.1, 0.1, 0.9, 0.9);
+    grid.insert(3, 20, 20, 21, 21, true);
+    grid.insert(5, -30, 4, -29, 5);
+    const out = new IdList();
+    // [-30, 0] x [-30, 21] covers 31 x 52 cells: scanned. Only 5 ([-30, -29] x [4, 5]) meets it:
+    // 0 starts at x = 0.1 > 0, 3 at x = 20.
+    expect(grid.queryBox(-30, -30, 0, 21, out)).toBe(1);
+    expect(sortedIds(out)).toEqual([5]);
+    expect(grid.queryBox(-Infinity, -Infinity, Infinity, Infinity, out)).toBe(3);
+    expect(sortedIds(out)).toEqual([0, 3, 5]);
+    expect(grid.queryBox(1, 0, 0, 1, out)).toBe(0);
+    expect(grid.queryBox(NaN, 0, 1, 1, out)).toBe(0);
+    // An infinite radius reaches everything; a NaN one nothing.
+    expect(grid.queryCircle(0, 0, Infinity, out)).toBe(3);
+    expect(grid.queryCircle(0, 0, NaN, out)).toBe(0);
+    // Circle (20, 0) of radius 20.5 over 41 x 41 cells (scanned): 3's corner (20, 20) is 20 away,
+    // 0's corner (0.9, 0.1) is 19.1 away, 5's nearest point (-29, 4) about 49 away.
+    expect(grid.queryCircle(20, 0, 20.5, out)).toBe(2);
+    expect(sortedIds(out)).toEqual([0, 3]);
+  });
+
   it('pairs: each once, moving first, never static-static, boxes sharing many cells', () => {
     const grid = new UniformGrid({ cellSize: 1 });
     grid.insert(3, 0, 0, 3, 3); // 16 cells

@@ -220,11 +220,41 @@ export class UniformGrid {
    * (`min > max`) or a non-finite coordinate finds nothing.
    */
   queryBox(minX: number, minY: number, maxX: number, maxY: number, out: IdList): number {
+    // Kept this small so that V8 inlines it: the doubles then reach the scan through `pending`,
+    // never as arguments of a call, which would box them (16 bytes each).
+    this.setPending(minX, minY, maxX, maxY);
+    return this.queryPending(out);
+  }
+
+  /**
+   * Ids of the proxies whose boxes come within `radius` of `(x, y)` (closed: touching counts),
+   * each once, written to `out` (cleared first): "which shapes are near this circle". Returns
+   * their number. A negative or non-finite radius finds nothing.
+   */
+  queryCircle(x: number, y: number, radius: number, out: IdList): number {
+    // Small for the same reason as `queryBox`.
+    const circle = this.pendingCircle;
+    circle[0] = x;
+    circle[1] = y;
+    circle[2] = radius;
+    return this.queryPendingCircle(out);
+  }
+
+  /** `queryBox` for the box in `pending`. */
+  private queryPending(out: IdList): number {
     out.clear();
+    const pending = this.pending;
+    const minX = pending[0]!, minY = pending[1]!, maxX = pending[2]!, maxY = pending[3]!;
     if (!(minX <= maxX && minY <= maxY)) return 0;
-    const x0 = this.cellOf(minX), y0 = this.cellOf(minY), x1 = this.cellOf(maxX), y1 = this.cellOf(maxY);
+    const inverse = this.inverseCellSize, cells4 = this.pendingCells;
+    for (let k = 0; k < 4; k++) {
+      // NaN failed the test above; an infinity is clamped like any far coordinate.
+      const cell = Math.floor(pending[k]! * inverse);
+      cells4[k] = cell < -CELL_LIMIT ? -CELL_LIMIT : cell > CELL_LIMIT ? CELL_LIMIT : cell;
+    }
+    const x0 = cells4[0]!, y0 = cells4[1]!, x1 = cells4[2]!, y1 = cells4[3]!;
     // A query larger than the table visits each bucket through its cells anyway; cap the scan.
-    if ((x1 - x0 + 1) * (y1 - y0 + 1) > this.bucketHead.length * 4) return this.scanAll(minX, minY, maxX, maxY, out);
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) > this.bucketHead.length * 4) return this.scanPending(out);
     const stamp = this.nextStamp();
     for (let cy = y0; cy <= y1; cy++) {
       for (let cx = x0; cx <= x1; cx++) {
@@ -241,17 +271,15 @@ export class UniformGrid {
     return out.count;
   }
 
-  /**
-   * Ids of the proxies whose boxes come within `radius` of `(x, y)` (closed: touching counts),
-   * each once, written to `out` (cleared first): "which shapes are near this circle". Returns
-   * their number. A negative or non-finite radius finds nothing.
-   */
-  queryCircle(x: number, y: number, radius: number, out: IdList): number {
+  /** `queryCircle` for the circle in `pendingCircle`: the box query around it, then the distance test. */
+  private queryPendingCircle(out: IdList): number {
+    const x = this.pendingCircle[0]!, y = this.pendingCircle[1]!, radius = this.pendingCircle[2]!;
     if (!(radius >= 0)) {
       out.clear();
       return 0;
     }
-    this.queryBox(x - radius, y - radius, x + radius, y + radius, out);
+    this.setPending(x - radius, y - radius, x + radius, y + radius);
+    this.queryPending(out);
     const radiusSquared = radius * radius;
     let kept = 0;
     for (let i = 0; i < out.count; i++) {
@@ -296,8 +324,10 @@ export class UniformGrid {
 
   /** Holds the box of the insert or update in progress, so the helpers take no double arguments. */
   private readonly pending = new Float64Array(4);
-  /** The cells of `pending` (minX, minY, maxX, maxY), filled by `checkPending`. */
+  /** The cells of `pending` (minX, minY, maxX, maxY), filled by `checkPending` and `queryPending`. */
   private readonly pendingCells = new Int32Array(4);
+  /** Holds the circle of `queryCircle` (x, y, radius), for the same reason as `pending`. */
+  private readonly pendingCircle = new Float64Array(3);
 
   private setPending(minX: number, minY: number, maxX: number, maxY: number): void {
     this.pending[0] = minX;
@@ -366,11 +396,6 @@ export class UniformGrid {
     throw new RangeError(`box [${minX}, ${minY}] to [${maxX}, ${maxY}] covers ${cells} cells of size ${this.cellSize}, more than ${MAX_CELLS_PER_BOX}: use a larger cellSize`);
   }
 
-  private cellOf(value: number): number {
-    const cell = Math.floor(value * this.inverseCellSize);
-    return cell < -CELL_LIMIT ? -CELL_LIMIT : cell > CELL_LIMIT ? CELL_LIMIT : cell;
-  }
-
   private bucketOf(cx: number, cy: number): number {
     // Teschner et al.'s hash: the cell coordinates times two large primes, xored.
     return (Math.imul(cx, 73856093) ^ Math.imul(cy, 19349663)) & this.bucketMask;
@@ -386,7 +411,9 @@ export class UniformGrid {
     return this.queryStamp;
   }
 
-  private scanAll(minX: number, minY: number, maxX: number, maxY: number, out: IdList): number {
+  /** Every present proxy whose box overlaps the box in `pending`, by a scan of all ids. */
+  private scanPending(out: IdList): number {
+    const minX = this.pending[0]!, minY = this.pending[1]!, maxX = this.pending[2]!, maxY = this.pending[3]!;
     for (let id = 0; id < this.idLimit; id++) {
       if ((this.flags[id]! & PRESENT) === 0) continue;
       if (this.boxMinX[id]! <= maxX && minX <= this.boxMaxX[id]! && this.boxMinY[id]! <= maxY && minY <= this.boxMaxY[id]!) out.push(id);
