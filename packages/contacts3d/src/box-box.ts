@@ -34,19 +34,27 @@ const PLANE_SLACK = 1e-9;
 
 /**
  * The polygon being clipped, in the reference face's frame: `u`, `v` along the face's two side
- * axes, `w` along its normal axis. Two buffers of MAX_POLYGON vertices side by side (offsets 0
- * and MAX_POLYGON); `clipSource` says which holds the current polygon. Per vertex, `origin` says
- * where it came from (decoded into feature ids only for the points kept):
- * corner j of the incident face -> j; incident edge e cut by side plane p -> 8 + 4e + p;
- * side planes p' and p meeting on the incident face -> 32 + 4p' + p. `edge` tags the edge that
- * leaves the vertex: incident edge e -> e, a stretch along side plane p -> 4 + p.
- * Incident edge e joins corners e and e + 1; side planes are 0: +u, 1: -u, 2: +v, 3: -v.
+ * axes, `w` along its normal axis. The vertices live in a pool (the incident face's corners, then
+ * each crossing as a pass makes it: at most one per polygon edge per pass); the polygon itself
+ * is a list of entries `8 * vertex + edge` in one of two buffers of MAX_POLYGON entries side by
+ * side (offsets 0 and MAX_POLYGON), `clipSource` saying which. A pass so copies one integer per
+ * vertex it keeps. Per vertex, `key` holds its two feature codes as `reduceManifold` and
+ * `packFeatureId` order them (A's << 16 | B's) and `kind` its contact kind, set when the vertex is
+ * made: a corner j of the incident face on the reference face is PointFace (that corner, the
+ * reference face); incident edge e cut by side plane p is EdgeEdge (that edge, the reference
+ * face's edge on plane p); side planes p' and p meeting on the incident face are PointFace (the
+ * reference face's corner there, the incident face). An entry's `edge` tags the edge that leaves
+ * the vertex: incident edge e -> e, a stretch along side plane p -> 4 + p. Incident edge e joins
+ * corners e and e + 1; side planes are 0: +u, 1: -u, 2: +v, 3: -v.
  */
-const polygonU = new Float64Array(2 * MAX_POLYGON);
-const polygonV = new Float64Array(2 * MAX_POLYGON);
-const polygonW = new Float64Array(2 * MAX_POLYGON);
-const polygonOrigin = new Int32Array(2 * MAX_POLYGON);
-const polygonEdge = new Int32Array(2 * MAX_POLYGON);
+const POOL_SIZE = 4 + 4 * MAX_POLYGON;
+const vertexU = new Float64Array(POOL_SIZE);
+const vertexV = new Float64Array(POOL_SIZE);
+const vertexW = new Float64Array(POOL_SIZE);
+const vertexKey = new Int32Array(POOL_SIZE);
+const vertexKind = new Int32Array(POOL_SIZE);
+let vertexCount = 0;
+const polygon = new Int32Array(2 * MAX_POLYGON);
 let clipSource = 0;
 /**
  * The reference face's half extents along u and v and the plane slack, for `clipPolygon`.
@@ -54,16 +62,22 @@ let clipSource = 0;
  * every double argument, which would allocate in the hot path.
  */
 const clipBounds = new Float64Array(3);
+/**
+ * Feature keys of the current face pair for `clipPolygon`, each already shifted into its box's
+ * half of the key: 0-3 incident edge e; 4-7 the reference face's edge on side plane p; 8-11
+ * the vertex bit of side plane p (set on the positive side); 12-15 the face code of side
+ * plane p's own face; 16 the incident face; 17 the vertex bits of the reference face's corners on
+ * the normal axis; 18 the shift of the reference box's codes (16 when it is A, else 0).
+ */
+const clipKeys = new Int32Array(19);
 /** Signed distances of the current polygon's vertices from the plane of the current pass. */
 const planeDistances = new Float64Array(MAX_POLYGON);
 
 /** The manifold of the current pair, in canonical order, before it is written out. */
 const manifoldPoints = new Float64Array(3 * MAX_POLYGON);
 const manifoldDepths = new Float64Array(MAX_POLYGON);
-const manifoldFeatureA = new Int32Array(MAX_POLYGON);
-const manifoldFeatureB = new Int32Array(MAX_POLYGON);
 const manifoldKinds = new Int32Array(MAX_POLYGON);
-/** Both feature codes of each point, for `reduceManifold` to break ties by. */
+/** Both feature codes of each point, A's << 16 | B's (codes are below 64): `reduceManifold`'s tie-break. */
 const manifoldKeys = new Int32Array(MAX_POLYGON);
 const manifoldNormal = new Float64Array(3);
 const selected = new Int32Array(MAX_POLYGON);
@@ -112,13 +126,13 @@ function firstInCanonicalOrder(a: Box, b: Box): boolean {
  */
 function clipPolygon(count: number, plane: number): number {
   const limit = clipBounds[plane >> 1]!, slack = clipBounds[2]!;
-  const along = plane < 2 ? polygonU : polygonV;
+  const along = plane < 2 ? vertexU : vertexV;
   const sign = plane & 1 ? -1 : 1;
   const source = clipSource;
   const distances = planeDistances;
   let inside = 0;
   for (let i = 0; i < count; i++) {
-    const distance = sign * along[source + i]! - limit;
+    const distance = sign * along[polygon[source + i]! >> 3]! - limit;
     distances[i] = distance;
     if (distance <= slack) inside++;
   }
@@ -127,36 +141,41 @@ function clipPolygon(count: number, plane: number): number {
   clipSource = target;
   let out = target;
   for (let i = 0; i < count; i++) {
-    const current = source + i;
     const following = i + 1 === count ? 0 : i + 1;
-    const next = source + following;
     const distanceCurrent = distances[i]!;
     const distanceNext = distances[following]!;
     const currentInside = distanceCurrent <= slack;
     const nextInside = distanceNext <= slack;
     if (currentInside !== nextInside && (currentInside ? distanceCurrent < -slack : distanceNext < -slack)) {
       // The edge crosses the plane at t, from distanceCurrent + t (distanceNext - distanceCurrent) = 0.
+      const entry = polygon[source + i]!;
+      const current = entry >> 3, next = polygon[source + following]! >> 3;
       const t = distanceCurrent / (distanceCurrent - distanceNext);
-      polygonU[out] = polygonU[current]! + t * (polygonU[next]! - polygonU[current]!);
-      polygonV[out] = polygonV[current]! + t * (polygonV[next]! - polygonV[current]!);
-      polygonW[out] = polygonW[current]! + t * (polygonW[next]! - polygonW[current]!);
-      along[out] = sign * limit;
-      const edge = polygonEdge[current]!;
-      polygonOrigin[out] = edge < 4 ? 8 + 4 * edge + plane : 32 + 4 * (edge - 4) + plane;
+      const crossing = vertexCount++;
+      vertexU[crossing] = vertexU[current]! + t * (vertexU[next]! - vertexU[current]!);
+      vertexV[crossing] = vertexV[current]! + t * (vertexV[next]! - vertexV[current]!);
+      vertexW[crossing] = vertexW[current]! + t * (vertexW[next]! - vertexW[current]!);
+      along[crossing] = sign * limit;
+      const edge = entry & 7;
+      if (edge < 4) {
+        vertexKey[crossing] = clipKeys[edge]! | clipKeys[4 + plane]!;
+        vertexKind[crossing] = ContactKind.EdgeEdge;
+      } else {
+        // Two planes of one axis meet only on a degenerate polygon; they name the later one's face.
+        const corner = (edge - 4) >> 1 === plane >> 1 ? clipKeys[12 + plane]! : clipKeys[17]! | clipKeys[4 + edge]! | clipKeys[8 + plane]!;
+        vertexKey[crossing] = clipKeys[16]! | (corner << clipKeys[18]!);
+        vertexKind[crossing] = ContactKind.PointFace;
+      }
       // Leaving: the polygon goes on along the plane; entering: along the cut edge.
-      polygonEdge[out] = currentInside ? 4 + plane : edge;
-      out++;
+      polygon[out++] = 8 * crossing + (currentInside ? 4 + plane : edge);
     }
     if (nextInside) {
-      polygonU[out] = polygonU[next]!;
-      polygonV[out] = polygonV[next]!;
-      polygonW[out] = polygonW[next]!;
-      polygonOrigin[out] = polygonOrigin[next]!;
-      // A vertex on the plane whose successor is outside leaves along the plane.
-      const after = i + 2 >= count ? source + i + 2 - count : current + 2;
-      const leaves = distanceNext >= -slack && sign * along[after]! - limit > slack;
-      polygonEdge[out] = leaves ? 4 + plane : polygonEdge[next]!;
-      out++;
+      // A vertex on the plane whose successor is outside leaves along the plane. (A single
+      // vertex is its own successor; its tag then no longer matters: it has no edge to cut.)
+      const entry = polygon[source + following]!;
+      const after = following + 1 === count ? 0 : following + 1;
+      const leaves = distanceNext >= -slack && distances[after]! > slack;
+      polygon[out++] = leaves ? (entry & ~7) + 4 + plane : entry;
     }
   }
   return out - target;
@@ -214,14 +233,46 @@ function faceContacts(
   // Corners 0: +P +Q, 1: -P +Q, 2: -P -Q, 3: +P -Q; edge e runs from corner e to corner e + 1.
   const u0 = fu + pu + qu, u1 = fu - pu + qu, u2 = fu - pu - qu, u3 = fu + pu - qu;
   const v0 = fv + pv + qv, v1 = fv - pv + qv, v2 = fv - pv - qv, v3 = fv + pv - qv;
-  polygonU[0] = u0; polygonV[0] = v0; polygonW[0] = fw + pw + qw;
-  polygonU[1] = u1; polygonV[1] = v1; polygonW[1] = fw - pw + qw;
-  polygonU[2] = u2; polygonV[2] = v2; polygonW[2] = fw - pw - qw;
-  polygonU[3] = u3; polygonV[3] = v3; polygonW[3] = fw + pw - qw;
-  for (let corner = 0; corner < 4; corner++) {
-    polygonOrigin[corner] = corner;
-    polygonEdge[corner] = corner;
-  }
+  vertexU[0] = u0; vertexV[0] = v0; vertexW[0] = fw + pw + qw;
+  vertexU[1] = u1; vertexV[1] = v1; vertexW[1] = fw - pw + qw;
+  vertexU[2] = u2; vertexV[2] = v2; vertexW[2] = fw - pw - qw;
+  vertexU[3] = u3; vertexV[3] = v3; vertexW[3] = fw + pw - qw;
+  for (let corner = 0; corner < 4; corner++) polygon[corner] = 9 * corner;
+  vertexCount = 4;
+
+  // Feature codes (box-features.ts), each shifted into its box's half of the key.
+  const referenceShift = referenceIsA ? 16 : 0, incidentShift = 16 - referenceShift;
+  const referencePositive = referenceSign > 0, incidentPositive = incidentSign > 0;
+  const referenceFace = (32 + 2 * referenceAxis + (referencePositive ? 0 : 1)) << referenceShift;
+  // The incident face's corners: +P for corners 0 and 3, +Q for 0 and 1.
+  const incidentCorner = incidentPositive ? 1 << incidentAxis : 0, bitP = 1 << axisP, bitQ = 1 << axisQ;
+  vertexKey[0] = ((incidentCorner | bitP | bitQ) << incidentShift) | referenceFace;
+  vertexKey[1] = ((incidentCorner | bitQ) << incidentShift) | referenceFace;
+  vertexKey[2] = (incidentCorner << incidentShift) | referenceFace;
+  vertexKey[3] = ((incidentCorner | bitP) << incidentShift) | referenceFace;
+  for (let corner = 0; corner < 4; corner++) vertexKind[corner] = ContactKind.PointFace;
+  // Incident edges 0 and 2 run along P at Q = +, -; edges 1 and 3 along Q at P = -, +. The
+  // reference face's edge on side plane p runs along the other side axis.
+  const keys = clipKeys;
+  keys[0] = edgeCode(axisP, incidentAxis, incidentPositive, axisQ, true) << incidentShift;
+  keys[1] = edgeCode(axisQ, incidentAxis, incidentPositive, axisP, false) << incidentShift;
+  keys[2] = edgeCode(axisP, incidentAxis, incidentPositive, axisQ, false) << incidentShift;
+  keys[3] = edgeCode(axisQ, incidentAxis, incidentPositive, axisP, true) << incidentShift;
+  keys[4] = edgeCode(axisV, referenceAxis, referencePositive, axisU, true) << referenceShift;
+  keys[5] = edgeCode(axisV, referenceAxis, referencePositive, axisU, false) << referenceShift;
+  keys[6] = edgeCode(axisU, referenceAxis, referencePositive, axisV, true) << referenceShift;
+  keys[7] = edgeCode(axisU, referenceAxis, referencePositive, axisV, false) << referenceShift;
+  keys[8] = 1 << axisU;
+  keys[9] = 0;
+  keys[10] = 1 << axisV;
+  keys[11] = 0;
+  keys[12] = 32 + 2 * axisU;
+  keys[13] = 33 + 2 * axisU;
+  keys[14] = 32 + 2 * axisV;
+  keys[15] = 33 + 2 * axisV;
+  keys[16] = (32 + 2 * incidentAxis + (incidentPositive ? 0 : 1)) << incidentShift;
+  keys[17] = referencePositive ? 1 << referenceAxis : 0;
+  keys[18] = referenceShift;
 
   clipSource = 0;
   const limitU = hr[axisU]!, limitV = hr[axisV]!;
@@ -237,65 +288,26 @@ function faceContacts(
   let count = 4;
   for (; plane < 4; plane++) count = clipPolygon(count, plane);
 
-  // Feature codes (box-features.ts) for the polygon's origins: the faces, the vertex bits the
-  // incident face's corners share, and those of the reference face's corners.
-  const referenceFace = 32 + 2 * referenceAxis + (referenceSign < 0 ? 1 : 0);
-  const incidentFace = 32 + 2 * incidentAxis + (incidentSign < 0 ? 1 : 0);
-  const incidentCorner = incidentSign > 0 ? 1 << incidentAxis : 0;
-  const referenceCorner = referenceSign > 0 ? 1 << referenceAxis : 0;
-  const incidentPositive = incidentSign > 0, referencePositive = referenceSign > 0;
-
   // Keep the points below the reference face and lift each halfway to it.
   const faceLevel = hr[referenceAxis]!;
   const ox = mr[12]!, oy = mr[13]!, oz = mr[14]!;
-  const featureReference = referenceIsA ? manifoldFeatureA : manifoldFeatureB;
-  const featureIncident = referenceIsA ? manifoldFeatureB : manifoldFeatureA;
   let kept = 0;
   for (let i = clipSource; i < clipSource + count; i++) {
     // Round-off may put a touching point a hair above the face: within the slack it counts as
     // touching, as the SAT that let it through said (no contact is lost, none reported beyond -tolerance).
-    let depth = faceLevel - referenceSign * polygonW[i]!;
+    const vertex = polygon[i]! >> 3;
+    let depth = faceLevel - referenceSign * vertexW[vertex]!;
     if (depth < -tolerance) {
       if (depth < -tolerance - slack) continue;
       depth = -tolerance;
     }
-    const u = polygonU[i]!, v = polygonV[i]!, w = polygonW[i]! + 0.5 * depth * referenceSign;
+    const u = vertexU[vertex]!, v = vertexV[vertex]!, w = vertexW[vertex]! + 0.5 * depth * referenceSign;
     manifoldPoints[3 * kept] = ox + u * ux + v * vx + w * wx;
     manifoldPoints[3 * kept + 1] = oy + u * uy + v * vy + w * wy;
     manifoldPoints[3 * kept + 2] = oz + u * uz + v * vz + w * wz;
     manifoldDepths[kept] = depth;
-    // The origin's features (see the polygon buffers); side plane p lies on u for p < 2, on v
-    // otherwise, on the positive side for even p.
-    const origin = polygonOrigin[i]!;
-    if (origin < 8) {
-      // Corner of the incident face on the reference face: +P for corners 0 and 3, +Q for 0 and 1.
-      featureIncident[kept] = incidentCorner | (origin === 0 || origin === 3 ? 1 << axisP : 0) | (origin < 2 ? 1 << axisQ : 0);
-      featureReference[kept] = referenceFace;
-      manifoldKinds[kept] = ContactKind.PointFace;
-    } else if (origin < 32) {
-      // Incident edge e cut by side plane p: incident edges 0 and 2 run along P at Q = +, -,
-      // edges 1 and 3 along Q at P = -, +; the reference face's edge on plane p runs along the
-      // other side axis.
-      const edge = (origin - 8) >> 2, side = (origin - 8) & 3;
-      featureIncident[kept] = edge & 1
-        ? edgeCode(axisQ, incidentAxis, incidentPositive, axisP, edge === 3)
-        : edgeCode(axisP, incidentAxis, incidentPositive, axisQ, edge === 0);
-      featureReference[kept] = side < 2
-        ? edgeCode(axisV, referenceAxis, referencePositive, axisU, side === 0)
-        : edgeCode(axisU, referenceAxis, referencePositive, axisV, side === 2);
-      manifoldKinds[kept] = ContactKind.EdgeEdge;
-    } else {
-      // Two side planes meet on the incident face: the reference face's corner touches that face
-      // (two planes of one axis, which only a degenerate polygon gives, name the later one's face).
-      const first = (origin - 32) >> 2, second = (origin - 32) & 3;
-      const firstAxis = first < 2 ? axisU : axisV, secondAxis = second < 2 ? axisU : axisV;
-      featureIncident[kept] = incidentFace;
-      featureReference[kept] =
-        firstAxis === secondAxis
-          ? 32 + 2 * secondAxis + (second & 1)
-          : referenceCorner | (first & 1 ? 0 : 1 << firstAxis) | (second & 1 ? 0 : 1 << secondAxis);
-      manifoldKinds[kept] = ContactKind.PointFace;
-    }
+    manifoldKeys[kept] = vertexKey[vertex]!;
+    manifoldKinds[kept] = vertexKind[vertex]!;
     kept++;
   }
   // Contact normal from B toward A: against the reference face's outward normal when A is the reference.
@@ -381,8 +393,7 @@ function edgeContact(a: Box, b: Box, i: number, j: number): number {
   manifoldNormal[1] = n0 * ma[1]! + n1 * ma[5]! + n2 * ma[9]!;
   manifoldNormal[2] = n0 * ma[2]! + n1 * ma[6]! + n2 * ma[10]!;
   manifoldDepths[0] = penetration;
-  manifoldFeatureA[0] = edgeFromSigns(i, sa0, sa1, sa2);
-  manifoldFeatureB[0] = edgeFromSigns(j, sb0, sb1, sb2);
+  manifoldKeys[0] = (edgeFromSigns(i, sa0, sa1, sa2) << 16) | edgeFromSigns(j, sb0, sb1, sb2);
   manifoldKinds[0] = ContactKind.EdgeEdge;
   return 1;
 }
@@ -596,25 +607,28 @@ export function collideBoxBox(first: Box, second: Box, data: CollisionData): num
   const limit = Math.min(wanted, room);
   let chosen = count;
   if (count > limit) {
-    for (let i = 0; i < count; i++) manifoldKeys[i] = (manifoldFeatureA[i]! << 16) | manifoldFeatureB[i]!;
     chosen = limit === 0 ? 0 : reduceManifold(selected, manifoldPoints, manifoldDepths, manifoldKeys, count, manifoldNormal, limit);
   } else {
     for (let i = 0; i < count; i++) selected[i] = i;
   }
+  // 0 + x: a zero component of a mirrored normal stays +0.
   const sign = firstIsA ? 1 : -1;
+  const nx = 0 + sign * manifoldNormal[0]!, ny = 0 + sign * manifoldNormal[1]!, nz = 0 + sign * manifoldNormal[2]!;
+  const firstBody = first.body, secondBody = second.body;
   for (let k = 0; k < chosen; k++) {
     const i = selected[k]!;
-    const contact = claimContact(data, first.body, second.body);
-    contact.point[0] = manifoldPoints[3 * i]!;
-    contact.point[1] = manifoldPoints[3 * i + 1]!;
-    contact.point[2] = manifoldPoints[3 * i + 2]!;
-    // 0 + x: a zero component of a mirrored normal stays +0.
-    contact.normal[0] = 0 + sign * manifoldNormal[0]!;
-    contact.normal[1] = 0 + sign * manifoldNormal[1]!;
-    contact.normal[2] = 0 + sign * manifoldNormal[2]!;
+    const contact = claimContact(data, firstBody, secondBody);
+    const point = contact.point, normal = contact.normal;
+    point[0] = manifoldPoints[3 * i]!;
+    point[1] = manifoldPoints[3 * i + 1]!;
+    point[2] = manifoldPoints[3 * i + 2]!;
+    normal[0] = nx;
+    normal[1] = ny;
+    normal[2] = nz;
     contact.penetration = manifoldDepths[i]!;
     contact.kind = manifoldKinds[i] as ContactKind;
-    contact.featureId = packFeatureId(manifoldFeatureA[i]!, manifoldFeatureB[i]!);
+    const key = manifoldKeys[i]!;
+    contact.featureId = packFeatureId(key >>> 16, key & 0xffff);
   }
   return chosen;
 }
