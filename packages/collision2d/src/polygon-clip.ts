@@ -316,26 +316,31 @@ function emitPoint(kind: ContactKind, firstFeature: number, secondFeature: numbe
   addPending(kind, firstFeature, secondFeature);
 }
 
-/** The points of `collideConvexPolygons` before they are written: world x, y, penetration of each. */
-const convexPoints = new Float64Array(6);
-/** Their kinds and feature codes (P's, Q's). */
-const convexCodes = new Int32Array(6);
-/** Q's vertices and normals in P's frame, laid out as `Polygon.packed`'s vertex part. */
-// The fast path reads `packed` with the literal offsets of its layout (pose 0 to 3, bounding radius 4, piece circle 5 to 7, vertices from 8).
-const frame = new Float64Array(4 * FAST_PATH_MAX_VERTICES);
+/**
+ * Scratch of `collideConvexPolygons`: P's vertices and edge normals copied from `Polygon.packed`
+ * (x, y, nx, ny of vertex i at 4 i), and Q's brought into P's frame. Module-level arrays cost V8
+ * no map checks in the loops; their size is a power of two at least 4 FAST_PATH_MAX_VERTICES,
+ * and every index is masked with it (`& FRAME_MASK`, which never changes an index in range), so
+ * the index arithmetic needs no overflow checks.
+ */
+const FRAME_SIZE = 4 * 2 ** Math.ceil(Math.log2(FAST_PATH_MAX_VERTICES));
+const FRAME_MASK = FRAME_SIZE - 1;
+const pFrame = new Float64Array(FRAME_SIZE);
+const qFrame = new Float64Array(FRAME_SIZE);
+/** A module constant, which V8 folds into the code (an imported binding it loads and checks each time). */
+const VERTEX = VERTEX_FEATURE;
 
 /**
  * Convex polygon against convex polygon in one function: steps 1 to 5 of `addPieceContacts` for
  * two `simpleConvex` polygons (one whole piece each, no edges in line: piece edge and vertex `i`
  * are the polygon's edge and vertex `i`), with the arithmetic written the same way so that the
  * results are bit for bit those of the general path, but with no pending manifold, no calls in
- * the loops, and few cache lines touched: each polygon's data in one array (`Polygon.packed`), Q
- * brought into P's frame in a module buffer. `first` is P (the smaller id, computed first); the
- * contacts are written in argument order: `flip` when the caller passed `second` first (normals
- * negated; feature ids stay in (P, Q) order), bodies `firstBody`, `secondBody` as the caller's
- * `a`, `b`. Writes at most 2 contacts, deepest first (the earlier on a tie), fewer when
- * `data.maxContactsPerPair` or the room left say so (`overflowed` set when the room was short).
- * Returns the number written.
+ * the loops, few passes over the vertices, and each polygon's data read once from one array
+ * (`Polygon.packed`). `first` is P (the smaller id, computed first); the contacts are written in
+ * argument order: `flip` when the caller passed `second` first (normals negated; feature ids stay
+ * in (P, Q) order), bodies `firstBody`, `secondBody` as the caller's `a`, `b`. Writes at most 2
+ * contacts, deepest first (the earlier on a tie), fewer when `data.maxContactsPerPair` or the room
+ * left say so (`overflowed` set when the room was short). Returns the number written.
  */
 export function collideConvexPolygons(
   first: Polygon,
@@ -345,6 +350,8 @@ export function collideConvexPolygons(
   secondBody: unknown,
   flip: boolean,
 ): number {
+  // Polygon.packed: pose (cos, sin, x, y), bounding radius, piece circle (x, y, radius), then
+  // x, y, nx, ny per vertex from 8; the offsets below are literal.
   const pp = first.packed, qp = second.packed, tolerance = data.tolerance;
   const worldCos = pp[0]!, worldSin = pp[1]!, worldX = pp[2]!, worldY = pp[3]!;
   const bCos = qp[0]!, bSin = qp[1]!;
@@ -364,12 +371,22 @@ export function collideConvexPolygons(
   const ex = qcx - pp[5]!, ey = qcy - pp[6]!;
   if (ex * ex + ey * ey > reach * reach) return 0;
 
-  const pCount = first.count, qCount = second.count;
-  // Q's vertices into P's frame now, its normals after P's side of the SAT (which needs none).
-  for (let j = 0; j < qCount; j++) {
-    const x = qp[8 + 4 * j]!, y = qp[9 + 4 * j]!;
-    frame[4 * j] = relativeCos * x - relativeSin * y + relativeX;
-    frame[4 * j + 1] = relativeSin * x + relativeCos * y + relativeY;
+  // From here on vertex or edge i is at offset 4 i of a frame; `end`s are 4 times the counts.
+  const pEnd = (pp.length - PACKED_VERTICES) & FRAME_MASK, qEnd = (qp.length - PACKED_VERTICES) & FRAME_MASK;
+  const pf = pFrame, qf = qFrame, m = FRAME_MASK;
+  // P into its frame, and P's edge facing Q's piece centre: the SAT visits it first.
+  let firstP = 0, facing = -Infinity;
+  for (let i = 0; i < pEnd; i += 4) {
+    const nx = pp[i + 10]!, ny = pp[i + 11]!;
+    pf[i & m] = pp[i + 8]!;
+    pf[(i + 1) & m] = pp[i + 9]!;
+    pf[(i + 2) & m] = nx;
+    pf[(i + 3) & m] = ny;
+    const d = nx * ex + ny * ey;
+    if (d > facing) {
+      facing = d;
+      firstP = i;
+    }
   }
 
   // 2. SAT both ways; every edge is an outline edge. An edge's separation is a minimum over the
@@ -377,61 +394,76 @@ export function collideConvexPolygons(
   // first vertex below the best so far (that edge can no longer win, nor separate: the best
   // passed the tolerance test), which leaves the answer unchanged. Each scan starts at the vertex
   // where the previous one stopped, the deepest in a nearby direction, so most edges stop at once.
-  // P's edges are visited from the one facing Q's piece centre (likely the best, so the others
-  // stop early); ties still go to the lower index, as in a scan from edge 0.
-  const gx = qcx - pp[5]!, gy = qcy - pp[6]!;
-  let firstP = 0, facing = -Infinity;
-  for (let i = 0; i < pCount; i++) {
-    const d = pp[10 + 4 * i]! * gx + pp[11 + 4 * i]! * gy;
-    if (d > facing) {
-      facing = d;
-      firstP = i;
+  // P's facing edge goes first (likely the best, so the others stop early), scanned in full while
+  // Q is brought into P's frame; ties still go to the lower index, as in a scan from edge 0.
+  const fx = pf[firstP & m]!, fy = pf[(firstP + 1) & m]!, fnx = pf[(firstP + 2) & m]!, fny = pf[(firstP + 3) & m]!;
+  let separationP = Infinity, start = 0;
+  for (let j = 0; j < qEnd; j += 4) {
+    const x = qp[j + 8]!, y = qp[j + 9]!, nx = qp[j + 10]!, ny = qp[j + 11]!;
+    const wx = relativeCos * x - relativeSin * y + relativeX, wy = relativeSin * x + relativeCos * y + relativeY;
+    qf[j & m] = wx;
+    qf[(j + 1) & m] = wy;
+    qf[(j + 2) & m] = relativeCos * nx - relativeSin * ny;
+    qf[(j + 3) & m] = relativeSin * nx + relativeCos * ny;
+    const s = fnx * (wx - fx) + fny * (wy - fy);
+    if (s < separationP) {
+      separationP = s;
+      start = j;
     }
   }
-  let separationP = -Infinity, edgeP = -1, start = 0;
-  for (let e = 0, i = firstP; e < pCount; e++, i = i + 1 === pCount ? 0 : i + 1) {
-    const vx = pp[8 + 4 * i]!, vy = pp[9 + 4 * i]!, nx = pp[10 + 4 * i]!, ny = pp[11 + 4 * i]!;
+  if (separationP > tolerance) return 0;
+  let edgeP = firstP;
+  for (let e = 4, i = firstP + 4 === pEnd ? 0 : firstP + 4; e < pEnd; e += 4) {
+    const vx = pf[i & m]!, vy = pf[(i + 1) & m]!, nx = pf[(i + 2) & m]!, ny = pf[(i + 3) & m]!;
     let separation = Infinity;
-    for (let k = 0, j = start; k < qCount; k++) {
-      const s = nx * (frame[4 * j]! - vx) + ny * (frame[4 * j + 1]! - vy);
+    for (let k = 0, j = start; k < qEnd; k += 4) {
+      const s = nx * (qf[j & m]! - vx) + ny * (qf[(j + 1) & m]! - vy);
       if (s < separation) {
         separation = s;
         start = j;
         if (s < separationP) break;
       }
-      j = j + 1 === qCount ? 0 : j + 1;
+      j += 4;
+      if (j === qEnd) j = 0;
     }
     if (separation > tolerance) return 0;
     if (separation > separationP || (separation === separationP && i < edgeP)) {
       separationP = separation;
       edgeP = i;
     }
-  }
-  for (let j = 0; j < qCount; j++) {
-    const nx = qp[10 + 4 * j]!, ny = qp[11 + 4 * j]!;
-    frame[4 * j + 2] = relativeCos * nx - relativeSin * ny;
-    frame[4 * j + 3] = relativeSin * nx + relativeCos * ny;
+    i += 4;
+    if (i === pEnd) i = 0;
   }
   // Q's edges matter only if one separates or beats P's best by the margin (else P's edge is the
   // reference, whatever Q's best): a scan stops at the first vertex below both the tolerance and
   // the larger of P's best plus the margin and Q's best so far. The edges that could change the
-  // answer are scanned whole, so it is the same as over full scans.
+  // answer are scanned whole, so it is the same as over full scans. The first scan starts at P's
+  // best edge, beside the part of P nearest Q. On the way, step 4 for P's edge as the reference:
+  // Q's incident edge, the one whose normal is most anti-parallel (the lowest index on a tie).
   const size = pRadius > qRadius ? pRadius : qRadius;
   const margin = AXIS_RELATIVE_MARGIN * Math.abs(separationP) + AXIS_ABSOLUTE_MARGIN * size;
   const beatP = separationP + margin;
+  const pnx = pf[(edgeP + 2) & m]!, pny = pf[(edgeP + 3) & m]!;
   let separationQ = -Infinity, edgeQ = -1, stopBelow = beatP < tolerance ? beatP : tolerance;
-  start = 0;
-  for (let i = 0; i < qCount; i++) {
-    const vx = frame[4 * i]!, vy = frame[4 * i + 1]!, nx = frame[4 * i + 2]!, ny = frame[4 * i + 3]!;
+  let incidentQ = 0, lowestQ = Infinity;
+  start = edgeP;
+  for (let i = 0; i < qEnd; i += 4) {
+    const vx = qf[i & m]!, vy = qf[(i + 1) & m]!, nx = qf[(i + 2) & m]!, ny = qf[(i + 3) & m]!;
+    const d = pnx * nx + pny * ny;
+    if (d < lowestQ) {
+      lowestQ = d;
+      incidentQ = i;
+    }
     let separation = Infinity;
-    for (let k = 0, j = start; k < pCount; k++) {
-      const s = nx * (pp[8 + 4 * j]! - vx) + ny * (pp[9 + 4 * j]! - vy);
+    for (let k = 0, j = start; k < pEnd; k += 4) {
+      const s = nx * (pf[j & m]! - vx) + ny * (pf[(j + 1) & m]! - vy);
       if (s < separation) {
         separation = s;
         start = j;
         if (s < stopBelow) break;
       }
-      j = j + 1 === pCount ? 0 : j + 1;
+      j += 4;
+      if (j === pEnd) j = 0;
     }
     if (separation > tolerance) return 0;
     if (separation > separationQ) {
@@ -442,110 +474,169 @@ export function collideConvexPolygons(
     }
   }
 
-  // 3. Reference edge, P preferred within the margin. Vertex i of a polygon is at base + 4 i in
-  // its array (P: packed, base PACKED_VERTICES; Q: frame, base 0).
+  // 3. Reference edge, P preferred within the margin.
   const referenceIsP = separationQ <= separationP + margin;
-  const rv = referenceIsP ? pp : frame, rBase = referenceIsP ? PACKED_VERTICES : 0;
-  const iv = referenceIsP ? frame : pp, iBase = referenceIsP ? 0 : PACKED_VERTICES;
-  const referenceCount = referenceIsP ? pCount : qCount, incidentCount = referenceIsP ? qCount : pCount;
+  const rv = referenceIsP ? pf : qf, iv = referenceIsP ? qf : pf;
+  const referenceEnd = referenceIsP ? pEnd : qEnd, incidentEnd = referenceIsP ? qEnd : pEnd;
   const r1 = referenceIsP ? edgeP : edgeQ;
-  const r2 = r1 + 1 === referenceCount ? 0 : r1 + 1;
-  const nx = rv[rBase + 4 * r1 + 2]!, ny = rv[rBase + 4 * r1 + 3]!;
+  const r2 = r1 + 4 === referenceEnd ? 0 : r1 + 4;
+  const nx = rv[(r1 + 2) & m]!, ny = rv[(r1 + 3) & m]!;
 
-  // 4. Incident edge: most anti-parallel normal.
-  let i1 = 0, lowest = Infinity;
-  for (let k = 0; k < incidentCount; k++) {
-    const d = nx * iv[iBase + 4 * k + 2]! + ny * iv[iBase + 4 * k + 3]!;
-    if (d < lowest) {
-      lowest = d;
-      i1 = k;
+  // 4. Incident edge: most anti-parallel normal (found above when P's edge is the reference).
+  let i1 = incidentQ;
+  if (!referenceIsP) {
+    let lowest = Infinity;
+    for (let k = 0; k < incidentEnd; k += 4) {
+      const d = nx * iv[(k + 2) & m]! + ny * iv[(k + 3) & m]!;
+      if (d < lowest) {
+        lowest = d;
+        i1 = k;
+      }
     }
   }
-  const i2 = i1 + 1 === incidentCount ? 0 : i1 + 1;
-  const w1x = iv[iBase + 4 * i1]!, w1y = iv[iBase + 4 * i1 + 1]!, w2x = iv[iBase + 4 * i2]!, w2y = iv[iBase + 4 * i2 + 1]!;
+  const i2 = i1 + 4 === incidentEnd ? 0 : i1 + 4;
+  const w1x = iv[i1 & m]!, w1y = iv[(i1 + 1) & m]!, w2x = iv[i2 & m]!, w2y = iv[(i2 + 1) & m]!;
 
-  // 5. Clip to the reference edge's side lines.
+  // 5. Clip the incident edge's ends w1, w2 to the reference edge's side lines tangent . x in
+  // [lower, upper] (the tangent is the normal turned left) and keep those within the tolerance:
+  // a kept end is PointFace (incident vertex, reference edge), a clipped one PointEdge (reference
+  // corner, incident edge). Points a and b in the order made.
   const tx = -ny, ty = nx;
   const s1 = tx * w1x + ty * w1y, s2 = tx * w2x + ty * w2y;
-  const v1x = rv[rBase + 4 * r1]!, v1y = rv[rBase + 4 * r1 + 1]!;
-  const lower = tx * v1x + ty * v1y, upper = tx * rv[rBase + 4 * r2]! + ty * rv[rBase + 4 * r2 + 1]!;
-  // Normal from Q toward P, P's frame, then world; the contact point is the midpoint of the
-  // incident point and its projection on the reference line.
-  const cx = referenceIsP ? 0 - nx : nx, cy = referenceIsP ? 0 - ny : ny;
-  const normalX = worldCos * cx - worldSin * cy, normalY = worldSin * cx + worldCos * cy;
+  const v1x = rv[r1 & m]!, v1y = rv[(r1 + 1) & m]!;
+  const lower = tx * v1x + ty * v1y, upper = tx * rv[r2 & m]! + ty * rv[(r2 + 1) & m]!;
+  const reference = r1 >> 2, incident = i1 >> 2;
   let count = 0;
+  let ax = 0, ay = 0, aSeparation = 0, aKind = 0, aReference = 0, aIncident = 0;
+  let bx = 0, by = 0, bSeparation = 0, bKind = 0, bReference = 0, bIncident = 0;
   if (!((s1 < lower && s2 < lower) || (s1 > upper && s2 > upper))) {
-    for (let end = 0; end < 2; end++) {
-      const s = end === 0 ? s1 : s2;
-      let x = end === 0 ? w1x : w2x, y = end === 0 ? w1y : w2y;
-      let referenceCode: number, incidentCode: number, kind: ContactKind;
-      if (s < lower || s > upper) {
-        const limit = s < lower ? lower : upper;
-        const other = end === 0 ? s2 : s1;
-        const f = (limit - s) / (other - s);
-        const ox = end === 0 ? w2x : w1x, oy = end === 0 ? w2y : w1y;
-        x += f * (ox - x);
-        y += f * (oy - y);
-        referenceCode = VERTEX_FEATURE | (s < lower ? r1 : r2);
-        incidentCode = i1;
-        kind = ContactKind.PointEdge;
+    // The point of the incident edge on a side line: w + (limit - s) / (s' - s) (w' - w).
+    let x = w1x, y = w1y, referenceCode = reference, incidentCode = VERTEX | incident, kind: number = ContactKind.PointFace;
+    if (s1 < lower || s1 > upper) {
+      const limit = s1 < lower ? lower : upper;
+      const f = (limit - s1) / (s2 - s1);
+      x += f * (w2x - x);
+      y += f * (w2y - y);
+      referenceCode = VERTEX | (s1 < lower ? reference : r2 >> 2);
+      incidentCode = incident;
+      kind = ContactKind.PointEdge;
+    }
+    let separation = nx * (x - v1x) + ny * (y - v1y);
+    if (separation <= tolerance) {
+      ax = x;
+      ay = y;
+      aSeparation = separation;
+      aKind = kind;
+      aReference = referenceCode;
+      aIncident = incidentCode;
+      count = 1;
+    }
+    x = w2x;
+    y = w2y;
+    referenceCode = reference;
+    incidentCode = VERTEX | (i2 >> 2);
+    kind = ContactKind.PointFace;
+    if (s2 < lower || s2 > upper) {
+      const limit = s2 < lower ? lower : upper;
+      const f = (limit - s2) / (s1 - s2);
+      x += f * (w1x - x);
+      y += f * (w1y - y);
+      referenceCode = VERTEX | (s2 < lower ? reference : r2 >> 2);
+      incidentCode = incident;
+      kind = ContactKind.PointEdge;
+    }
+    separation = nx * (x - v1x) + ny * (y - v1y);
+    if (separation <= tolerance) {
+      if (count === 0) {
+        ax = x;
+        ay = y;
+        aSeparation = separation;
+        aKind = kind;
+        aReference = referenceCode;
+        aIncident = incidentCode;
       } else {
-        referenceCode = r1;
-        incidentCode = VERTEX_FEATURE | (end === 0 ? i1 : i2);
-        kind = ContactKind.PointFace;
+        bx = x;
+        by = y;
+        bSeparation = separation;
+        bKind = kind;
+        bReference = referenceCode;
+        bIncident = incidentCode;
       }
-      const separation = nx * (x - v1x) + ny * (y - v1y);
-      if (separation > tolerance) continue;
-      const mx = x - 0.5 * separation * nx, my = y - 0.5 * separation * ny;
-      convexPoints[3 * count] = worldCos * mx - worldSin * my + worldX;
-      convexPoints[3 * count + 1] = worldSin * mx + worldCos * my + worldY;
-      convexPoints[3 * count + 2] = -separation;
-      convexCodes[3 * count] = kind;
-      convexCodes[3 * count + 1] = referenceIsP ? referenceCode : incidentCode;
-      convexCodes[3 * count + 2] = referenceIsP ? incidentCode : referenceCode;
       count++;
     }
   }
   if (count === 0) {
     // Beside a short reference edge: the incident polygon's deepest vertex (see addPieceContacts).
     let deepest = 0, deepestSeparation = Infinity;
-    for (let k = 0; k < incidentCount; k++) {
-      const separation = nx * (iv[iBase + 4 * k]! - v1x) + ny * (iv[iBase + 4 * k + 1]! - v1y);
+    for (let k = 0; k < incidentEnd; k += 4) {
+      const separation = nx * (iv[k & m]! - v1x) + ny * (iv[(k + 1) & m]! - v1y);
       if (separation < deepestSeparation) {
         deepestSeparation = separation;
         deepest = k;
       }
     }
     if (deepestSeparation > tolerance) return 0;
-    const x = iv[iBase + 4 * deepest]!, y = iv[iBase + 4 * deepest + 1]!;
-    const mx = x - 0.5 * deepestSeparation * nx, my = y - 0.5 * deepestSeparation * ny;
-    const incidentCode = VERTEX_FEATURE | deepest;
-    convexPoints[0] = worldCos * mx - worldSin * my + worldX;
-    convexPoints[1] = worldSin * mx + worldCos * my + worldY;
-    convexPoints[2] = -deepestSeparation;
-    convexCodes[0] = ContactKind.PointFace;
-    convexCodes[1] = referenceIsP ? r1 : incidentCode;
-    convexCodes[2] = referenceIsP ? incidentCode : r1;
+    ax = iv[deepest & m]!;
+    ay = iv[(deepest + 1) & m]!;
+    aSeparation = deepestSeparation;
+    aKind = ContactKind.PointFace;
+    aReference = reference;
+    aIncident = VERTEX | (deepest >> 2);
     count = 1;
   }
 
-  // As flushPending: the deepest min(count, maxContactsPerPair) first, within the room left.
+  // As flushPending: the deepest min(count, maxContactsPerPair) first (the earlier on a tie),
+  // within the room left.
   const wanted = count < data.maxContactsPerPair ? count : data.maxContactsPerPair;
   let room = data.contacts.length - data.contactCount;
   if (wanted > room) data.overflowed = true;
   else room = wanted;
-  const secondFirst = count === 2 && convexPoints[5]! > convexPoints[2]!;
-  for (let written = 0; written < room; written++) {
-    const k = (written === 0) === secondFirst ? 3 : 0;
-    const contact = claimContact2(data, firstBody, secondBody);
-    contact.point[0] = convexPoints[k]!;
-    contact.point[1] = convexPoints[k + 1]!;
-    // 0 - x rather than -x: a flipped zero component stays +0.
-    contact.normal[0] = flip ? 0 - normalX : normalX;
-    contact.normal[1] = flip ? 0 - normalY : normalY;
-    contact.penetration = convexPoints[k + 2]!;
-    contact.kind = convexCodes[k]! as ContactKind;
-    contact.featureId = packFeatureId(convexCodes[k + 1]!, convexCodes[k + 2]!);
+  if (room === 0) return 0;
+  if (count === 2 && -bSeparation > -aSeparation) {
+    let swap = ax;
+    ax = bx;
+    bx = swap;
+    swap = ay;
+    ay = by;
+    by = swap;
+    swap = aSeparation;
+    aSeparation = bSeparation;
+    bSeparation = swap;
+    swap = aKind;
+    aKind = bKind;
+    bKind = swap;
+    swap = aReference;
+    aReference = bReference;
+    bReference = swap;
+    swap = aIncident;
+    aIncident = bIncident;
+    bIncident = swap;
   }
-  return room;
+  // Normal from Q toward P (the reference normal points out of the reference polygon), P's frame,
+  // then world, negated for a flipped call (0 - x: a zero component stays +0); each point is the
+  // midpoint of the incident point and its projection on the reference line, then world.
+  const cx = referenceIsP ? 0 - nx : nx, cy = referenceIsP ? 0 - ny : ny;
+  const normalX = worldCos * cx - worldSin * cy, normalY = worldSin * cx + worldCos * cy;
+  const outX = flip ? 0 - normalX : normalX, outY = flip ? 0 - normalY : normalY;
+  let mx = ax - 0.5 * aSeparation * nx, my = ay - 0.5 * aSeparation * ny;
+  let contact = claimContact2(data, firstBody, secondBody);
+  contact.point[0] = worldCos * mx - worldSin * my + worldX;
+  contact.point[1] = worldSin * mx + worldCos * my + worldY;
+  contact.normal[0] = outX;
+  contact.normal[1] = outY;
+  contact.penetration = -aSeparation;
+  contact.kind = aKind as ContactKind;
+  contact.featureId = referenceIsP ? packFeatureId(aReference, aIncident) : packFeatureId(aIncident, aReference);
+  if (room === 1) return 1;
+  mx = bx - 0.5 * bSeparation * nx;
+  my = by - 0.5 * bSeparation * ny;
+  contact = claimContact2(data, firstBody, secondBody);
+  contact.point[0] = worldCos * mx - worldSin * my + worldX;
+  contact.point[1] = worldSin * mx + worldCos * my + worldY;
+  contact.normal[0] = outX;
+  contact.normal[1] = outY;
+  contact.penetration = -bSeparation;
+  contact.kind = bKind as ContactKind;
+  contact.featureId = referenceIsP ? packFeatureId(bReference, bIncident) : packFeatureId(bIncident, bReference);
+  return 2;
 }
