@@ -183,10 +183,12 @@ function clipPolygon(count: number, plane: number): number {
 
 /**
  * Face axis: clips the incident face of `incident` against the reference face of `reference`
- * (local axis `referenceAxis`, outward sign `referenceSign`) and writes the points below the
- * reference face (within `tolerance`) to the manifold buffers, in world space, halfway between
- * each clipped point and its projection on the reference face. `referenceIsA` says which
- * feature slot each box fills. Returns the number of points.
+ * (local axis `referenceAxis`, outward sign `referenceSign`) and makes a contact of each point
+ * below the reference face (within the tolerance), in world space, halfway between the clipped
+ * point and its projection on the reference face. `referenceIsA` says which feature slot each
+ * box fills. When `data` has room for every clipped point they go straight to it (no reduction
+ * can apply); otherwise through the manifold buffers and `writeManifold`. Returns the number of
+ * contacts written; `firstBody`, `secondBody` and `sign` as for `writeManifold`.
  */
 function faceContacts(
   reference: Box,
@@ -194,8 +196,12 @@ function faceContacts(
   referenceIsA: boolean,
   referenceAxis: number,
   referenceSign: number,
-  tolerance: number,
+  data: CollisionData,
+  firstBody: unknown,
+  secondBody: unknown,
+  sign: number,
 ): number {
+  const tolerance = data.tolerance;
   const mr = reference.transform, mi = incident.transform;
   const hr = reference.halfSize, hi = incident.halfSize;
   // The reference frame: side axes u < v and the normal axis w = referenceAxis.
@@ -288,6 +294,11 @@ function faceContacts(
   let count = 4;
   for (; plane < 4; plane++) count = clipPolygon(count, plane);
 
+  // Contact normal from B toward A: against the reference face's outward normal when A is the reference.
+  const normalSign = referenceIsA ? -referenceSign : referenceSign;
+  const nx = normalSign * wx, ny = normalSign * wy, nz = normalSign * wz;
+  const direct = count <= data.maxContactsPerPair && count <= data.contacts.length - data.contactCount;
+
   // Keep the points below the reference face and lift each halfway to it.
   const faceLevel = hr[referenceAxis]!;
   const ox = mr[12]!, oy = mr[13]!, oz = mr[14]!;
@@ -302,20 +313,36 @@ function faceContacts(
       depth = -tolerance;
     }
     const u = vertexU[vertex]!, v = vertexV[vertex]!, w = vertexW[vertex]! + 0.5 * depth * referenceSign;
-    manifoldPoints[3 * kept] = ox + u * ux + v * vx + w * wx;
-    manifoldPoints[3 * kept + 1] = oy + u * uy + v * vy + w * wy;
-    manifoldPoints[3 * kept + 2] = oz + u * uz + v * vz + w * wz;
-    manifoldDepths[kept] = depth;
-    manifoldKeys[kept] = vertexKey[vertex]!;
-    manifoldKinds[kept] = vertexKind[vertex]!;
+    const x = ox + u * ux + v * vx + w * wx, y = oy + u * uy + v * vy + w * wy, z = oz + u * uz + v * vz + w * wz;
+    if (direct) {
+      const contact = claimContact(data, firstBody, secondBody);
+      const point = contact.point, normal = contact.normal;
+      point[0] = x;
+      point[1] = y;
+      point[2] = z;
+      // 0 + x: a zero component of a mirrored normal stays +0.
+      normal[0] = 0 + sign * nx;
+      normal[1] = 0 + sign * ny;
+      normal[2] = 0 + sign * nz;
+      contact.penetration = depth;
+      contact.kind = vertexKind[vertex] as ContactKind;
+      const key = vertexKey[vertex]!;
+      contact.featureId = packFeatureId(key >>> 16, key & 0xffff);
+    } else {
+      manifoldPoints[3 * kept] = x;
+      manifoldPoints[3 * kept + 1] = y;
+      manifoldPoints[3 * kept + 2] = z;
+      manifoldDepths[kept] = depth;
+      manifoldKeys[kept] = vertexKey[vertex]!;
+      manifoldKinds[kept] = vertexKind[vertex]!;
+    }
     kept++;
   }
-  // Contact normal from B toward A: against the reference face's outward normal when A is the reference.
-  const normalSign = referenceIsA ? -referenceSign : referenceSign;
-  manifoldNormal[0] = normalSign * wx;
-  manifoldNormal[1] = normalSign * wy;
-  manifoldNormal[2] = normalSign * wz;
-  return kept;
+  if (direct) return kept;
+  manifoldNormal[0] = nx;
+  manifoldNormal[1] = ny;
+  manifoldNormal[2] = nz;
+  return writeManifold(kept, data, firstBody, secondBody, sign);
 }
 
 /**
@@ -398,6 +425,12 @@ function edgeContact(a: Box, b: Box, i: number, j: number): number {
   return 1;
 }
 
+/**
+ * The tolerance for `separatingAxisTest`. Doubles go through this buffer rather than as
+ * arguments: a call that V8 does not inline boxes every double argument, which allocates.
+ */
+const satTolerance = new Float64Array(1);
+
 /** Result of the last `separatingAxisTest`, read by `boxBoxManifold`. */
 const sat = {
   /** 0..2: face of A along a_i; 3..5: face of B along b_(i-3). */
@@ -419,12 +452,13 @@ const edgeLengthsSquared = new Float64Array(9);
 /**
  * The 15-axis separating-axis test (Ericson 4.4.1, written out axis by axis as there) in A's
  * frame, with early out: returns false as soon as an axis separates the boxes by more than
- * `tolerance`, otherwise true with the best face and edge axes in `sat`. Edge axes of
+ * the tolerance in `satTolerance` (at least 0), otherwise true with the best face and edge axes in `sat`. Edge axes of
  * near-parallel edges (sine below 1e-3) are skipped: the face axes then bound the separation to
  * within `halfEdge * 1e-3`, while the normalised cross product would carry the round-off of a
  * near-zero vector.
  */
-function separatingAxisTest(a: Box, b: Box, tolerance: number): boolean {
+function separatingAxisTest(a: Box, b: Box): boolean {
+  const tolerance = satTolerance[0]!;
   const ma = a.transform, mb = b.transform;
   const ha0 = a.halfSize[0]!, ha1 = a.halfSize[1]!, ha2 = a.halfSize[2]!;
   const hb0 = b.halfSize[0]!, hb1 = b.halfSize[1]!, hb2 = b.halfSize[2]!;
@@ -568,39 +602,14 @@ function separatingAxisTest(a: Box, b: Box, tolerance: number): boolean {
 }
 
 /**
- * The manifold of A and B (canonical order) into the module buffers: SAT, then the edge
- * contact if an edge axis wins and its closest points lie on both edges, else the clipped face.
+ * Writes the `count` points of the manifold buffers (A and B in canonical order) to `data` and
+ * returns how many it wrote: up to `data.maxContactsPerPair`, chosen by `reduceManifold` when
+ * there are more. When the buffer has less room than that, the room left gets the best subset
+ * and `data.overflowed` is set. `sign` is -1 when the caller's first box is B: the normals are
+ * then mirrored (the feature ids keep A's feature first).
  */
-function boxBoxManifold(a: Box, b: Box, tolerance: number): number {
-  if (!separatingAxisTest(a, b, tolerance)) return 0;
-  if (sat.edgeAxis >= 0) {
-    const i = (sat.edgeAxis / 3) | 0, j = sat.edgeAxis - 3 * i;
-    if (edgeContact(a, b, i, j) === 1) return 1;
-  }
-  return sat.faceAxis < 3
-    ? faceContacts(a, b, true, sat.faceAxis, sat.faceSign, tolerance)
-    : faceContacts(b, a, false, sat.faceAxis - 3, sat.faceSign, tolerance);
-}
-
-/**
- * Contacts between two boxes (see the file comment for the method and the kinds). Writes up to
- * `data.maxContactsPerPair` contacts (the full clipped manifold holds up to 8: two unit cubes,
- * one turned 45 degrees about the shared face normal, give the 8 corners of an octagon),
- * reduced by `reduceManifold` when the limit is smaller, and returns how many it wrote. When
- * the buffer has less room than that, the room left gets the best subset and
- * `data.overflowed` is set.
- *
- * Defined answers: boxes exactly touching give penetration 0 (4 contacts for a box resting on
- * another); two identical boxes at the same pose are pushed apart along the smallest half
- * extent of A's first such axis (penetration `2 * halfSize`, normal `-a_k`, a finite answer);
- * a box entirely inside another is pushed out through the face axis of least penetration.
- */
-export function collideBoxBox(first: Box, second: Box, data: CollisionData): number {
-  const firstIsA = firstInCanonicalOrder(first, second);
-  const count = firstIsA ? boxBoxManifold(first, second, data.tolerance) : boxBoxManifold(second, first, data.tolerance);
+function writeManifold(count: number, data: CollisionData, firstBody: unknown, secondBody: unknown, sign: number): number {
   if (count === 0) return 0;
-  // When the buffer has less room than the manifold needs, the room left gets the best subset
-  // (deepest and widest, as for maxContactsPerPair) and the cut is reported.
   const room = data.contacts.length - data.contactCount;
   const wanted = Math.min(count, data.maxContactsPerPair);
   if (wanted > room) data.overflowed = true;
@@ -612,9 +621,7 @@ export function collideBoxBox(first: Box, second: Box, data: CollisionData): num
     for (let i = 0; i < count; i++) selected[i] = i;
   }
   // 0 + x: a zero component of a mirrored normal stays +0.
-  const sign = firstIsA ? 1 : -1;
   const nx = 0 + sign * manifoldNormal[0]!, ny = 0 + sign * manifoldNormal[1]!, nz = 0 + sign * manifoldNormal[2]!;
-  const firstBody = first.body, secondBody = second.body;
   for (let k = 0; k < chosen; k++) {
     const i = selected[k]!;
     const contact = claimContact(data, firstBody, secondBody);
@@ -633,7 +640,44 @@ export function collideBoxBox(first: Box, second: Box, data: CollisionData): num
   return chosen;
 }
 
+/**
+ * The contacts of A and B (canonical order) written to `data` (see `writeManifold` for the
+ * other arguments): SAT, then the edge contact if an edge axis wins and its closest points lie
+ * on both edges, else the clipped face.
+ */
+function boxBoxManifold(a: Box, b: Box, data: CollisionData, firstBody: unknown, secondBody: unknown, sign: number): number {
+  satTolerance[0] = data.tolerance;
+  if (!separatingAxisTest(a, b)) return 0;
+  if (sat.edgeAxis >= 0) {
+    const i = (sat.edgeAxis / 3) | 0, j = sat.edgeAxis - 3 * i;
+    if (edgeContact(a, b, i, j) === 1) return writeManifold(1, data, firstBody, secondBody, sign);
+  }
+  return sat.faceAxis < 3
+    ? faceContacts(a, b, true, sat.faceAxis, sat.faceSign, data, firstBody, secondBody, sign)
+    : faceContacts(b, a, false, sat.faceAxis - 3, sat.faceSign, data, firstBody, secondBody, sign);
+}
+
+/**
+ * Contacts between two boxes (see the file comment for the method and the kinds). Writes up to
+ * `data.maxContactsPerPair` contacts (the full clipped manifold holds up to 8: two unit cubes,
+ * one turned 45 degrees about the shared face normal, give the 8 corners of an octagon),
+ * reduced by `reduceManifold` when the limit is smaller, and returns how many it wrote. When
+ * the buffer has less room than that, the room left gets the best subset and
+ * `data.overflowed` is set.
+ *
+ * Defined answers: boxes exactly touching give penetration 0 (4 contacts for a box resting on
+ * another); two identical boxes at the same pose are pushed apart along the smallest half
+ * extent of A's first such axis (penetration `2 * halfSize`, normal `-a_k`, a finite answer);
+ * a box entirely inside another is pushed out through the face axis of least penetration.
+ */
+export function collideBoxBox(first: Box, second: Box, data: CollisionData): number {
+  return firstInCanonicalOrder(first, second)
+    ? boxBoxManifold(first, second, data, first.body, second.body, 1)
+    : boxBoxManifold(second, first, data, first.body, second.body, -1);
+}
+
 /** Whether two boxes overlap or touch: the 15-axis SAT with no tolerance (seed 004's IntersectionTests). */
 export function overlapBoxBox(first: Box, second: Box): boolean {
-  return firstInCanonicalOrder(first, second) ? separatingAxisTest(first, second, 0) : separatingAxisTest(second, first, 0);
+  satTolerance[0] = 0;
+  return firstInCanonicalOrder(first, second) ? separatingAxisTest(first, second) : separatingAxisTest(second, first);
 }
