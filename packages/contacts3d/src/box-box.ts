@@ -17,7 +17,7 @@
  * (reference vertex, incident face); the edge axis gives one EdgeEdge contact.
  */
 import { AXIS_ABSOLUTE_MARGIN, AXIS_RELATIVE_MARGIN, ContactKind, PARALLEL_EPSILON, packFeatureId } from '@contactkit/math';
-import { boxEdgeFeature } from './box-features.js';
+import { boxEdgeFeature, boxFaceFeature, boxVertexFeature } from './box-features.js';
 import { claimContact, type CollisionData } from './collision-data.js';
 import { reduceManifold } from './manifold.js';
 import type { Box } from './primitives.js';
@@ -63,13 +63,61 @@ let clipSource = 0;
  */
 const clipBounds = new Float64Array(3);
 /**
- * Feature keys of the current face pair for `clipPolygon`, each already shifted into its box's
- * half of the key: 0-3 incident edge e; 4-7 the reference face's edge on side plane p; 8-11
- * the vertex bit of side plane p (set on the positive side); 12-15 the face code of side
- * plane p's own face; 16 the incident face; 17 the vertex bits of the reference face's corners on
- * the normal axis; 18 the shift of the reference box's codes (16 when it is A, else 0).
+ * Feature codes (box-features.ts) for the face clipping, per box face f = 2k + (1 if the outward
+ * normal is -a_k), so that each clipped vertex gets its codes by a lookup. A face's side axes
+ * are P < Q (u < v on the reference face); its corners are 0: +P +Q, 1: -P +Q, 2: -P -Q,
+ * 3: +P -Q; its edge e runs from corner e to corner e + 1; its side planes are 0: +P, 1: -P,
+ * 2: +Q, 3: -Q.
+ * - FACE_CODES[f]: the face.
+ * - CORNER_CODES[4f + j]: corner j.
+ * - EDGE_CODES[4f + e]: edge e.
+ * - SIDE_EDGE_CODES[4f + p]: the edge on side plane p (edges 3, 1, 0, 2).
+ * - SIDE_CORNER_CODES[16f + 4p' + p]: the corner where side planes p' and p meet; two planes of
+ *   one axis meet only on a degenerate polygon and name plane p's face.
  */
-const clipKeys = new Int32Array(19);
+const FACE_CODES = new Int32Array(6);
+const CORNER_CODES = new Int32Array(24);
+const EDGE_CODES = new Int32Array(24);
+const SIDE_EDGE_CODES = new Int32Array(24);
+const SIDE_CORNER_CODES = new Int32Array(96);
+{
+  const signs = [0, 0, 0];
+  const cornerP = [1, -1, -1, 1], cornerQ = [1, 1, -1, -1];
+  const sideEdge = [3, 1, 0, 2];
+  for (let face = 0; face < 6; face++) {
+    const k = face >> 1, axisP = k === 0 ? 1 : 0, axisQ = k === 2 ? 1 : 2;
+    signs[k] = face & 1 ? -1 : 1;
+    FACE_CODES[face] = boxFaceFeature(k, signs[k]!);
+    for (let j = 0; j < 4; j++) {
+      signs[axisP] = cornerP[j]!;
+      signs[axisQ] = cornerQ[j]!;
+      CORNER_CODES[4 * face + j] = boxVertexFeature(signs[0]!, signs[1]!, signs[2]!);
+      // Edge j joins corners j and j + 1: along P for even j (Q fixed), along Q for odd j (P fixed).
+      const along = j & 1 ? axisQ : axisP;
+      signs[along] = 0;
+      EDGE_CODES[4 * face + j] = edgeFromSigns(along, signs[0]!, signs[1]!, signs[2]!);
+    }
+    for (let p = 0; p < 4; p++) SIDE_EDGE_CODES[4 * face + p] = EDGE_CODES[4 * face + sideEdge[p]!]!;
+    for (let first = 0; first < 4; first++) {
+      for (let second = 0; second < 4; second++) {
+        const plane = (first >> 1) === 0 ? second : first;
+        const sideP = (first >> 1) === 0 ? first : second;
+        // Corner from the sign on P (planes 0, 1) and on Q (planes 2, 3).
+        SIDE_CORNER_CODES[16 * face + 4 * first + second] =
+          first >> 1 === second >> 1
+            ? boxFaceFeature(second < 2 ? axisP : axisQ, second & 1 ? -1 : 1)
+            : CORNER_CODES[4 * face + cornerOf(sideP & 1 ? -1 : 1, plane & 1 ? -1 : 1)]!;
+      }
+    }
+    signs[0] = signs[1] = signs[2] = 0;
+  }
+}
+
+/** The corner (numbered as for the face tables) with the given signs on P and Q. */
+function cornerOf(signP: number, signQ: number): number {
+  return signQ > 0 ? (signP > 0 ? 0 : 1) : signP > 0 ? 3 : 2;
+}
+
 /** Signed distances of the current polygon's vertices from the plane of the current pass. */
 const planeDistances = new Float64Array(MAX_POLYGON);
 
@@ -124,7 +172,7 @@ function firstInCanonicalOrder(a: Box, b: Box): boolean {
  * A vertex within `slack` of the plane counts as on it: it is kept and is itself the crossing,
  * so round-off never turns one corner of a resting box into two nearly equal points.
  */
-function clipPolygon(count: number, plane: number): number {
+function clipPolygon(count: number, plane: number, incidentFace: number, referenceFace: number, referenceShift: number): number {
   const limit = clipBounds[plane >> 1]!, slack = clipBounds[2]!;
   const along = plane < 2 ? vertexU : vertexV;
   const sign = plane & 1 ? -1 : 1;
@@ -157,13 +205,12 @@ function clipPolygon(count: number, plane: number): number {
       vertexW[crossing] = vertexW[current]! + t * (vertexW[next]! - vertexW[current]!);
       along[crossing] = sign * limit;
       const edge = entry & 7;
+      const incidentShift = 16 - referenceShift;
       if (edge < 4) {
-        vertexKey[crossing] = clipKeys[edge]! | clipKeys[4 + plane]!;
+        vertexKey[crossing] = (EDGE_CODES[4 * incidentFace + edge]! << incidentShift) | (SIDE_EDGE_CODES[4 * referenceFace + plane]! << referenceShift);
         vertexKind[crossing] = ContactKind.EdgeEdge;
       } else {
-        // Two planes of one axis meet only on a degenerate polygon; they name the later one's face.
-        const corner = (edge - 4) >> 1 === plane >> 1 ? clipKeys[12 + plane]! : clipKeys[17]! | clipKeys[4 + edge]! | clipKeys[8 + plane]!;
-        vertexKey[crossing] = clipKeys[16]! | (corner << clipKeys[18]!);
+        vertexKey[crossing] = (FACE_CODES[incidentFace]! << incidentShift) | (SIDE_CORNER_CODES[16 * referenceFace + 4 * (edge - 4) + plane]! << referenceShift);
         vertexKind[crossing] = ContactKind.PointFace;
       }
       // Leaving: the polygon goes on along the plane; entering: along the cut edge.
@@ -243,42 +290,18 @@ function faceContacts(
   vertexU[1] = u1; vertexV[1] = v1; vertexW[1] = fw - pw + qw;
   vertexU[2] = u2; vertexV[2] = v2; vertexW[2] = fw - pw - qw;
   vertexU[3] = u3; vertexV[3] = v3; vertexW[3] = fw + pw - qw;
-  for (let corner = 0; corner < 4; corner++) polygon[corner] = 9 * corner;
+  polygon[0] = 0; polygon[1] = 9; polygon[2] = 18; polygon[3] = 27;
   vertexCount = 4;
-
-  // Feature codes (box-features.ts), each shifted into its box's half of the key.
+  // Feature codes, each shifted into its box's half of the key (A's in the high half).
+  const referenceFace = 2 * referenceAxis + (referenceSign > 0 ? 0 : 1);
+  const incidentFace = 2 * incidentAxis + (incidentSign > 0 ? 0 : 1);
   const referenceShift = referenceIsA ? 16 : 0, incidentShift = 16 - referenceShift;
-  const referencePositive = referenceSign > 0, incidentPositive = incidentSign > 0;
-  const referenceFace = (32 + 2 * referenceAxis + (referencePositive ? 0 : 1)) << referenceShift;
-  // The incident face's corners: +P for corners 0 and 3, +Q for 0 and 1.
-  const incidentCorner = incidentPositive ? 1 << incidentAxis : 0, bitP = 1 << axisP, bitQ = 1 << axisQ;
-  vertexKey[0] = ((incidentCorner | bitP | bitQ) << incidentShift) | referenceFace;
-  vertexKey[1] = ((incidentCorner | bitQ) << incidentShift) | referenceFace;
-  vertexKey[2] = (incidentCorner << incidentShift) | referenceFace;
-  vertexKey[3] = ((incidentCorner | bitP) << incidentShift) | referenceFace;
-  for (let corner = 0; corner < 4; corner++) vertexKind[corner] = ContactKind.PointFace;
-  // Incident edges 0 and 2 run along P at Q = +, -; edges 1 and 3 along Q at P = -, +. The
-  // reference face's edge on side plane p runs along the other side axis.
-  const keys = clipKeys;
-  keys[0] = edgeCode(axisP, incidentAxis, incidentPositive, axisQ, true) << incidentShift;
-  keys[1] = edgeCode(axisQ, incidentAxis, incidentPositive, axisP, false) << incidentShift;
-  keys[2] = edgeCode(axisP, incidentAxis, incidentPositive, axisQ, false) << incidentShift;
-  keys[3] = edgeCode(axisQ, incidentAxis, incidentPositive, axisP, true) << incidentShift;
-  keys[4] = edgeCode(axisV, referenceAxis, referencePositive, axisU, true) << referenceShift;
-  keys[5] = edgeCode(axisV, referenceAxis, referencePositive, axisU, false) << referenceShift;
-  keys[6] = edgeCode(axisU, referenceAxis, referencePositive, axisV, true) << referenceShift;
-  keys[7] = edgeCode(axisU, referenceAxis, referencePositive, axisV, false) << referenceShift;
-  keys[8] = 1 << axisU;
-  keys[9] = 0;
-  keys[10] = 1 << axisV;
-  keys[11] = 0;
-  keys[12] = 32 + 2 * axisU;
-  keys[13] = 33 + 2 * axisU;
-  keys[14] = 32 + 2 * axisV;
-  keys[15] = 33 + 2 * axisV;
-  keys[16] = (32 + 2 * incidentAxis + (incidentPositive ? 0 : 1)) << incidentShift;
-  keys[17] = referencePositive ? 1 << referenceAxis : 0;
-  keys[18] = referenceShift;
+  const faceKey = FACE_CODES[referenceFace]! << referenceShift;
+  vertexKey[0] = (CORNER_CODES[4 * incidentFace]! << incidentShift) | faceKey;
+  vertexKey[1] = (CORNER_CODES[4 * incidentFace + 1]! << incidentShift) | faceKey;
+  vertexKey[2] = (CORNER_CODES[4 * incidentFace + 2]! << incidentShift) | faceKey;
+  vertexKey[3] = (CORNER_CODES[4 * incidentFace + 3]! << incidentShift) | faceKey;
+  vertexKind[0] = vertexKind[1] = vertexKind[2] = vertexKind[3] = ContactKind.PointFace;
 
   clipSource = 0;
   const limitU = hr[axisU]!, limitV = hr[axisV]!;
@@ -292,7 +315,7 @@ function faceContacts(
   const maxV = Math.max(v0, v1, v2, v3), minV = Math.min(v0, v1, v2, v3);
   let plane = maxU - limitU > slack ? 0 : -minU - limitU > slack ? 1 : maxV - limitV > slack ? 2 : -minV - limitV > slack ? 3 : 4;
   let count = 4;
-  for (; plane < 4; plane++) count = clipPolygon(count, plane);
+  for (; plane < 4; plane++) count = clipPolygon(count, plane, incidentFace, referenceFace, referenceShift);
 
   // Contact normal from B toward A: against the reference face's outward normal when A is the reference.
   const normalSign = referenceIsA ? -referenceSign : referenceSign;
@@ -343,15 +366,6 @@ function faceContacts(
   manifoldNormal[1] = ny;
   manifoldNormal[2] = nz;
   return writeManifold(kept, data, firstBody, secondBody, sign);
-}
-
-/**
- * Code of the box edge along local axis `along` whose coordinates on the other two axes,
- * `axisX` and `axisY`, are positive where `positiveX` and `positiveY` say: `boxEdgeFeature`
- * with the signs given per axis rather than in axis order.
- */
-function edgeCode(along: number, axisX: number, positiveX: boolean, axisY: number, positiveY: boolean): number {
-  return 16 + 4 * along + (positiveX ? (axisX < axisY ? 1 : 2) : 0) + (positiveY ? (axisY < axisX ? 1 : 2) : 0);
 }
 
 /**
