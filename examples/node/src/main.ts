@@ -6,7 +6,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { Box, CollisionData, HalfSpace, Plane, Sphere, collide, type AnyPrimitive } from '@contactkit/contacts3d';
-import { contactKindName } from '@contactkit/math';
+import { contactKindName, firstFeatureOf, secondFeatureOf } from '@contactkit/math';
 
 /** One pair to collide: the two primitives in the order they are passed to `collide`. */
 export interface Scene {
@@ -125,7 +125,8 @@ export function buildContactTables(scenes: Scene[] = buildScenes()): ContactTabl
         normal: triple(contact.normal),
         penetration: contact.penetration,
         kind: contactKindName(contact.kind),
-        featureId: `0x${contact.featureId.toString(16).padStart(8, '0')}`,
+        // The two feature codes in hex, first:second (the id is first * 2^26 + second).
+        featureId: `0x${firstFeatureOf(contact.featureId).toString(16)}:0x${secondFeatureOf(contact.featureId).toString(16)}`,
       });
     }
     return { scene, rows, overflowed: data.overflowed };
