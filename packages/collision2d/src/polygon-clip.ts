@@ -374,17 +374,23 @@ export function collideConvexPolygons(
   // From here on vertex or edge i is at offset 4 i of a frame; `end`s are 4 times the counts.
   const pEnd = (pp.length - PACKED_VERTICES) & FRAME_MASK, qEnd = (qp.length - PACKED_VERTICES) & FRAME_MASK;
   const pf = pFrame, qf = qFrame, m = FRAME_MASK;
-  // P into its frame, and P's edge facing Q's piece centre: the SAT visits it first.
+  // An edge's separation, the least of n . (w - v) over the other polygon's vertices w, is at
+  // most n . (c - v) for their mean c, the piece centre: an upper bound from one dot product. Up
+  // to rounding, that is: the centre and every term are within a few units in the last place of
+  // `scale` (a bound on every coordinate in P's frame), far below `slack`.
+  const scale = pp[4]! + qp[4]! + Math.abs(dx) + Math.abs(dy);
+  const slack = 1e-12 * scale;
+  // P into its frame, and P's edge of largest bound (the one facing Q): the SAT visits it first.
   let firstP = 0, facing = -Infinity;
   for (let i = 0; i < pEnd; i += 4) {
-    const nx = pp[i + 10]!, ny = pp[i + 11]!;
-    pf[i & m] = pp[i + 8]!;
-    pf[(i + 1) & m] = pp[i + 9]!;
+    const x = pp[i + 8]!, y = pp[i + 9]!, nx = pp[i + 10]!, ny = pp[i + 11]!;
+    pf[i & m] = x;
+    pf[(i + 1) & m] = y;
     pf[(i + 2) & m] = nx;
     pf[(i + 3) & m] = ny;
-    const d = nx * ex + ny * ey;
-    if (d > facing) {
-      facing = d;
+    const bound = (qcx - x) * nx + (qcy - y) * ny;
+    if (bound > facing) {
+      facing = bound;
       firstP = i;
     }
   }
@@ -393,9 +399,10 @@ export function collideConvexPolygons(
   // other's vertices, and only the largest separation matters: the scan of an edge stops at the
   // first vertex below the best so far (that edge can no longer win, nor separate: the best
   // passed the tolerance test), which leaves the answer unchanged. Each scan starts at the vertex
-  // where the previous one stopped, the deepest in a nearby direction, so most edges stop at once.
-  // P's facing edge goes first (likely the best, so the others stop early), scanned in full while
-  // Q is brought into P's frame; ties still go to the lower index, as in a scan from edge 0.
+  // where the previous one stopped, the deepest in a nearby direction, so most edges stop at once;
+  // an edge whose bound is below the best so far (less the slack) is not scanned at all. P's
+  // facing edge goes first (likely the best, so the others stop early), scanned in full while Q
+  // is brought into P's frame; ties still go to the lower index, as in a scan from edge 0.
   const fx = pf[firstP & m]!, fy = pf[(firstP + 1) & m]!, fnx = pf[(firstP + 2) & m]!, fny = pf[(firstP + 3) & m]!;
   let separationP = Infinity, start = 0;
   for (let j = 0; j < qEnd; j += 4) {
@@ -415,6 +422,11 @@ export function collideConvexPolygons(
   let edgeP = firstP;
   for (let e = 4, i = firstP + 4 === pEnd ? 0 : firstP + 4; e < pEnd; e += 4) {
     const vx = pf[i & m]!, vy = pf[(i + 1) & m]!, nx = pf[(i + 2) & m]!, ny = pf[(i + 3) & m]!;
+    if ((qcx - vx) * nx + (qcy - vy) * ny < separationP - slack) {
+      i += 4;
+      if (i === pEnd) i = 0;
+      continue;
+    }
     let separation = Infinity;
     for (let k = 0, j = start; k < qEnd; k += 4) {
       const s = nx * (qf[j & m]! - vx) + ny * (qf[(j + 1) & m]! - vy);
@@ -437,7 +449,8 @@ export function collideConvexPolygons(
   // Q's edges matter only if one separates or beats P's best by the margin (else P's edge is the
   // reference, whatever Q's best): a scan stops at the first vertex below both the tolerance and
   // the larger of P's best plus the margin and Q's best so far. The edges that could change the
-  // answer are scanned whole, so it is the same as over full scans. The first scan starts at P's
+  // answer are scanned whole, so it is the same as over full scans; an edge whose bound (with P's
+  // piece centre) is below the stop (less the slack) needs no scan. The first scan starts at P's
   // best edge, beside the part of P nearest Q. On the way, step 4 for P's edge as the reference:
   // Q's incident edge, the one whose normal is most anti-parallel (the lowest index on a tie).
   const size = pRadius > qRadius ? pRadius : qRadius;
@@ -446,6 +459,7 @@ export function collideConvexPolygons(
   const pnx = pf[(edgeP + 2) & m]!, pny = pf[(edgeP + 3) & m]!;
   let separationQ = -Infinity, edgeQ = -1, stopBelow = beatP < tolerance ? beatP : tolerance;
   let incidentQ = 0, lowestQ = Infinity;
+  const pcx = pp[5]!, pcy = pp[6]!;
   start = edgeP;
   for (let i = 0; i < qEnd; i += 4) {
     const vx = qf[i & m]!, vy = qf[(i + 1) & m]!, nx = qf[(i + 2) & m]!, ny = qf[(i + 3) & m]!;
@@ -454,6 +468,7 @@ export function collideConvexPolygons(
       lowestQ = d;
       incidentQ = i;
     }
+    if ((pcx - vx) * nx + (pcy - vy) * ny < stopBelow - slack) continue;
     let separation = Infinity;
     for (let k = 0, j = start; k < pEnd; k += 4) {
       const s = nx * (pf[j & m]! - vx) + ny * (pf[(j + 1) & m]! - vy);
