@@ -33,18 +33,35 @@ function collectGarbage(): void {
 }
 
 /**
+ * Bytes `process.memoryUsage()` allocates after it has read the heap (its answer object, about
+ * 256 bytes): the least growth between two back-to-back readings. Every sample's second reading
+ * includes the first one's cost, which is taken off.
+ */
+function readingCost(): number {
+  let least = Infinity;
+  for (let k = 0; k < 16; k++) {
+    const first = process.memoryUsage().heapUsed;
+    const second = process.memoryUsage().heapUsed;
+    if (second - first < least) least = second - first;
+  }
+  return least;
+}
+
+/**
  * Bytes allocated per call: after a full collection, `ALLOCATION_CALLS` calls (fewer when
  * `nanosecondsPerCall` says they are slow, never fewer than `count`), and the growth of
- * `heapUsed` divided by the calls. Node 20's V8 has no allocated-bytes counter, so the benchmark
- * runs with a young generation large enough (`--min-semi-space-size`, `--max-semi-space-size`)
- * that no scavenge falls inside a sample. `heapUsed` also grows with code and feedback that V8
- * makes while it compiles the loop (in a fresh process, as each row now runs, that goes on for a
- * few samples), so the first sample is dropped and the answer is the smallest of the next seven:
- * what a call itself allocates is the same in every sample, compilation only ever adds to it.
+ * `heapUsed`, less what reading it costs, divided by the calls. Node 20's V8 has no
+ * allocated-bytes counter, so the benchmark runs with a young generation large enough
+ * (`--min-semi-space-size`, `--max-semi-space-size`) that no scavenge falls inside a sample.
+ * `heapUsed` also grows with code and feedback that V8 makes while it compiles the loop (in a
+ * fresh process, as each row runs, that goes on for a few samples), so the first sample is
+ * dropped and the answer is the smallest of the next seven: what a call itself allocates is the
+ * same in every sample, compilation only ever adds to it.
  */
 export function bytesPerCall(run: (i: number) => number, count: number, nanosecondsPerCall = 0): number {
   const mask = count - 1;
   const calls = Math.max(count, Math.min(ALLOCATION_CALLS, Math.round(50e6 / nanosecondsPerCall)));
+  const cost = readingCost();
   const samples: number[] = [];
   for (let sample = 0; sample < 8; sample++) {
     collectGarbage();
@@ -55,7 +72,7 @@ export function bytesPerCall(run: (i: number) => number, count: number, nanoseco
     for (let k = 0; k < calls; k++) contacts += run(k & mask);
     const after = process.memoryUsage().heapUsed;
     sink[1]! += contacts;
-    if (sample > 0) samples.push((after - before) / calls);
+    if (sample > 0) samples.push((after - before - cost) / calls);
   }
   return Math.min(...samples);
 }

@@ -106,45 +106,6 @@ function star(outer: number, turn: number): V2[] {
 
 const FRAMES = 8;
 
-/**
- * Bytes `process.memoryUsage()` allocates after it has read the heap (its answer object, about
- * 256 bytes): the least growth between two back-to-back readings.
- */
-function readingCost(): number {
-  let least = Infinity;
-  for (let k = 0; k < 16; k++) {
-    const first = process.memoryUsage().heapUsed;
-    const second = process.memoryUsage().heapUsed;
-    if (second - first < least) least = second - first;
-  }
-  return least;
-}
-
-/**
- * Bytes allocated per frame, as `bytesPerCall` measures them (heap growth after two full
- * collections, first sample dropped, smallest of the next seven) but with the cost of the first
- * reading taken off. `bytesPerCall` sizes a sample by time, so a frame of thousands of circles
- * (milliseconds) gets a sample of only `frames` calls, and the reading's 256 bytes would show as
- * 32 bytes a frame that the frame does not allocate.
- */
-function bytesPerFrame(frame: (f: number) => number, frames: number): number {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (gc === undefined) throw new Error('run node with --expose-gc to measure allocation');
-  const cost = readingCost();
-  const samples: number[] = [];
-  for (let sample = 0; sample < 8; sample++) {
-    gc();
-    gc();
-    let contacts = 0;
-    const before = process.memoryUsage().heapUsed;
-    for (let f = 0; f < frames; f++) contacts += frame(f);
-    const after = process.memoryUsage().heapUsed;
-    sink[1]! += contacts;
-    if (sample > 0) samples.push((after - before - cost) / frames);
-  }
-  return Math.min(...samples);
-}
-
 async function sceneTable(api: Collision2d, grid: Broadphase, collide: Collide): Promise<ScalingTable> {
   const rows: ScalingRow[] = [];
   for (const n of [100, 1_000, 10_000]) {
@@ -203,7 +164,7 @@ async function sceneTable(api: Collision2d, grid: Broadphase, collide: Collide):
       candidatePairs += pairCount;
     }
     const medianNs = await medianNanoseconds(frame, FRAMES);
-    const bytes = bytesPerFrame(frame, FRAMES);
+    const bytes = bytesPerCall(frame, FRAMES, medianNs);
     rows.push({
       label: `${n} circles, ${obstacles} stars, ${(candidatePairs / FRAMES).toFixed(0)} candidate pairs a frame`,
       size: n,
