@@ -151,10 +151,13 @@ function signOf(value: number): number {
  */
 function firstInCanonicalOrder(a: Box, b: Box): boolean {
   const ha = a.halfSize, hb = b.halfSize;
-  for (let i = 0; i < 3; i++) if (ha[i] !== hb[i]) return ha[i]! < hb[i]!;
+  const ha0 = ha[0]!, hb0 = hb[0]!, ha1 = ha[1]!, hb1 = hb[1]!, ha2 = ha[2]!, hb2 = hb[2]!;
+  if (ha0 !== hb0) return ha0 < hb0;
+  if (ha1 !== hb1) return ha1 < hb1;
+  if (ha2 !== hb2) return ha2 < hb2;
   const ma = a.transform, mb = b.transform;
   const dx = mb[12]! - ma[12]!, dy = mb[13]! - ma[13]!, dz = mb[14]! - ma[14]!;
-  const tie = SAT_TIE * Math.max(ha[0]!, ha[1]!, ha[2]!);
+  const tie = SAT_TIE * Math.max(ha0, ha1, ha2);
   for (let k = 0; k < 3; k++) {
     const seenFromA = dx * ma[4 * k]! + dy * ma[4 * k + 1]! + dz * ma[4 * k + 2]!;
     const seenFromB = -(dx * mb[4 * k]! + dy * mb[4 * k + 1]! + dz * mb[4 * k + 2]!);
@@ -200,10 +203,15 @@ function clipPolygon(count: number, plane: number, incidentFace: number, referen
       const current = entry >> 3, next = polygon[source + following]! >> 3;
       const t = distanceCurrent / (distanceCurrent - distanceNext);
       const crossing = vertexCount++;
-      vertexU[crossing] = vertexU[current]! + t * (vertexU[next]! - vertexU[current]!);
-      vertexV[crossing] = vertexV[current]! + t * (vertexV[next]! - vertexV[current]!);
+      // On the plane itself the crossing's coordinate across it is exactly the limit.
+      if (plane < 2) {
+        vertexU[crossing] = sign * limit;
+        vertexV[crossing] = vertexV[current]! + t * (vertexV[next]! - vertexV[current]!);
+      } else {
+        vertexU[crossing] = vertexU[current]! + t * (vertexU[next]! - vertexU[current]!);
+        vertexV[crossing] = sign * limit;
+      }
       vertexW[crossing] = vertexW[current]! + t * (vertexW[next]! - vertexW[current]!);
-      along[crossing] = sign * limit;
       const edge = entry & 7;
       const incidentShift = 16 - referenceShift;
       if (edge < 4) {
@@ -260,16 +268,18 @@ function faceContacts(
 
   // The incident face: the incident box's face most anti-parallel to the reference normal; faces
   // equal up to round-off (a box turned 45 degrees) keep the lower axis.
-  let incidentAxis = 0;
-  let best = -1;
-  let facing = 0;
-  for (let m = 0; m < 3; m++) {
-    const along = mi[4 * m]! * wx + mi[4 * m + 1]! * wy + mi[4 * m + 2]! * wz;
-    if (Math.abs(along) > best + SAT_TIE) {
-      best = Math.abs(along);
-      incidentAxis = m;
-      facing = along * referenceSign;
-    }
+  const along0 = mi[0]! * wx + mi[1]! * wy + mi[2]! * wz;
+  const along1 = mi[4]! * wx + mi[5]! * wy + mi[6]! * wz;
+  const along2 = mi[8]! * wx + mi[9]! * wy + mi[10]! * wz;
+  let incidentAxis = 0, best = Math.abs(along0), facing = along0 * referenceSign;
+  if (Math.abs(along1) > best + SAT_TIE) {
+    incidentAxis = 1;
+    best = Math.abs(along1);
+    facing = along1 * referenceSign;
+  }
+  if (Math.abs(along2) > best + SAT_TIE) {
+    incidentAxis = 2;
+    facing = along2 * referenceSign;
   }
   const incidentSign = facing > 0 ? -1 : 1;
   const axisP = incidentAxis === 0 ? 1 : 0;
@@ -309,13 +319,19 @@ function faceContacts(
   clipBounds[0] = limitU;
   clipBounds[1] = limitV;
   clipBounds[2] = slack;
-  // Passes before the first side plane that cuts the quadrilateral leave it as it is: start
-  // there (x - limit grows with x, so the extreme corner decides, as `clipPolygon` would).
+  // A pass leaves the polygon as it is when no vertex is beyond its plane, so passes are skipped
+  // where the extreme corner shows that (x - limit grows with x): exactly so before the first
+  // cutting plane, where the polygon is the quadrilateral. Later vertices lie in the corners' hull
+  // up to the round-off of a few interpolations, which `reach` bounds with room to spare.
   const maxU = Math.max(u0, u1, u2, u3), minU = Math.min(u0, u1, u2, u3);
   const maxV = Math.max(v0, v1, v2, v3), minV = Math.min(v0, v1, v2, v3);
+  const reach = 1e-12 * (Math.max(maxU, -minU, maxV, -minV) + limitU + limitV);
   let plane = maxU - limitU > slack ? 0 : -minU - limitU > slack ? 1 : maxV - limitV > slack ? 2 : -minV - limitV > slack ? 3 : 4;
   let count = 4;
-  for (; plane < 4; plane++) count = clipPolygon(count, plane, incidentFace, referenceFace, referenceShift);
+  for (; plane < 4; plane++) {
+    const extreme = plane === 0 ? maxU - limitU : plane === 1 ? -minU - limitU : plane === 2 ? maxV - limitV : -minV - limitV;
+    if (extreme > slack - reach) count = clipPolygon(count, plane, incidentFace, referenceFace, referenceShift);
+  }
 
   // Contact normal from B toward A: against the reference face's outward normal when A is the reference.
   const normalSign = referenceIsA ? -referenceSign : referenceSign;
