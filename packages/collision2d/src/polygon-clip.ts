@@ -316,26 +316,15 @@ function emitPoint(kind: ContactKind, firstFeature: number, secondFeature: numbe
   addPending(kind, firstFeature, secondFeature);
 }
 
-/**
- * Scratch of `collideConvexPolygons`: P's vertices and edge normals copied from `Polygon.packed`
- * (x, y, nx, ny of vertex i at 4 i), and Q's brought into P's frame. Module-level arrays cost V8
- * no map checks in the loops; their size is a power of two at least 4 FAST_PATH_MAX_VERTICES,
- * and every index is masked with it (`& FRAME_MASK`, which never changes an index in range), so
- * the index arithmetic needs no overflow checks.
- */
-const FRAME_SIZE = 4 * 2 ** Math.ceil(Math.log2(FAST_PATH_MAX_VERTICES));
-const FRAME_MASK = FRAME_SIZE - 1;
-const pFrame = new Float64Array(FRAME_SIZE);
-const qFrame = new Float64Array(FRAME_SIZE);
-/** A module constant, which V8 folds into the code (an imported binding it loads and checks each time). */
-const VERTEX = VERTEX_FEATURE;
+/** Scratch of `collideConvexPolygons`: Q's vertices and edge normals in P's frame, x, y, nx, ny of vertex i at 4 i. */
+const qFrame = new Float64Array(4 * FAST_PATH_MAX_VERTICES);
 
 /**
  * Convex polygon against convex polygon in one function: steps 1 to 5 of `addPieceContacts` for
  * two `simpleConvex` polygons (one whole piece each, no edges in line: piece edge and vertex `i`
  * are the polygon's edge and vertex `i`), with the arithmetic written the same way so that the
  * results are bit for bit those of the general path, but with no pending manifold, no calls in
- * the loops, few passes over the vertices, and each polygon's data read once from one array
+ * the loops, few passes over the vertices, and each polygon's data in one array
  * (`Polygon.packed`). `first` is P (the smaller id, computed first); the contacts are written in
  * argument order: `flip` when the caller passed `second` first (normals negated; feature ids stay
  * in (P, Q) order), bodies `firstBody`, `secondBody` as the caller's `a`, `b`. Writes at most 2
@@ -371,23 +360,19 @@ export function collideConvexPolygons(
   const ex = qcx - pp[5]!, ey = qcy - pp[6]!;
   if (ex * ex + ey * ey > reach * reach) return 0;
 
-  // From here on vertex or edge i is at offset 4 i of a frame; `end`s are 4 times the counts.
-  const pEnd = (pp.length - PACKED_VERTICES) & FRAME_MASK, qEnd = (qp.length - PACKED_VERTICES) & FRAME_MASK;
-  const pf = pFrame, qf = qFrame, m = FRAME_MASK;
+  // From here on vertex or edge i is at 4 i (plus 8 in packed); `end`s are 4 times the counts.
+  const pEnd = pp.length - PACKED_VERTICES, qEnd = qp.length - PACKED_VERTICES;
+  const qf = qFrame;
   // An edge's separation, the least of n . (w - v) over the other polygon's vertices w, is at
   // most n . (c - v) for their mean c, the piece centre: an upper bound from one dot product. Up
   // to rounding, that is: the centre and every term are within a few units in the last place of
   // `scale` (a bound on every coordinate in P's frame), far below `slack`.
   const scale = pp[4]! + qp[4]! + Math.abs(dx) + Math.abs(dy);
   const slack = 1e-12 * scale;
-  // P into its frame, and P's edge of largest bound (the one facing Q): the SAT visits it first.
+  // P's edge of largest bound (the one facing Q): the SAT visits it first.
   let firstP = 0, facing = -Infinity;
   for (let i = 0; i < pEnd; i += 4) {
     const x = pp[i + 8]!, y = pp[i + 9]!, nx = pp[i + 10]!, ny = pp[i + 11]!;
-    pf[i & m] = x;
-    pf[(i + 1) & m] = y;
-    pf[(i + 2) & m] = nx;
-    pf[(i + 3) & m] = ny;
     const bound = (qcx - x) * nx + (qcy - y) * ny;
     if (bound > facing) {
       facing = bound;
@@ -403,15 +388,15 @@ export function collideConvexPolygons(
   // an edge whose bound is below the best so far (less the slack) is not scanned at all. P's
   // facing edge goes first (likely the best, so the others stop early), scanned in full while Q
   // is brought into P's frame; ties still go to the lower index, as in a scan from edge 0.
-  const fx = pf[firstP & m]!, fy = pf[(firstP + 1) & m]!, fnx = pf[(firstP + 2) & m]!, fny = pf[(firstP + 3) & m]!;
+  const fx = pp[firstP + 8]!, fy = pp[firstP + 9]!, fnx = pp[firstP + 10]!, fny = pp[firstP + 11]!;
   let separationP = Infinity, start = 0;
   for (let j = 0; j < qEnd; j += 4) {
     const x = qp[j + 8]!, y = qp[j + 9]!, nx = qp[j + 10]!, ny = qp[j + 11]!;
     const wx = relativeCos * x - relativeSin * y + relativeX, wy = relativeSin * x + relativeCos * y + relativeY;
-    qf[j & m] = wx;
-    qf[(j + 1) & m] = wy;
-    qf[(j + 2) & m] = relativeCos * nx - relativeSin * ny;
-    qf[(j + 3) & m] = relativeSin * nx + relativeCos * ny;
+    qf[j] = wx;
+    qf[j + 1] = wy;
+    qf[j + 2] = relativeCos * nx - relativeSin * ny;
+    qf[j + 3] = relativeSin * nx + relativeCos * ny;
     const s = fnx * (wx - fx) + fny * (wy - fy);
     if (s < separationP) {
       separationP = s;
@@ -421,7 +406,7 @@ export function collideConvexPolygons(
   if (separationP > tolerance) return 0;
   let edgeP = firstP;
   for (let e = 4, i = firstP + 4 === pEnd ? 0 : firstP + 4; e < pEnd; e += 4) {
-    const vx = pf[i & m]!, vy = pf[(i + 1) & m]!, nx = pf[(i + 2) & m]!, ny = pf[(i + 3) & m]!;
+    const vx = pp[i + 8]!, vy = pp[i + 9]!, nx = pp[i + 10]!, ny = pp[i + 11]!;
     if ((qcx - vx) * nx + (qcy - vy) * ny < separationP - slack) {
       i += 4;
       if (i === pEnd) i = 0;
@@ -429,7 +414,7 @@ export function collideConvexPolygons(
     }
     let separation = Infinity;
     for (let k = 0, j = start; k < qEnd; k += 4) {
-      const s = nx * (qf[j & m]! - vx) + ny * (qf[(j + 1) & m]! - vy);
+      const s = nx * (qf[j]! - vx) + ny * (qf[j + 1]! - vy);
       if (s < separation) {
         separation = s;
         start = j;
@@ -456,13 +441,13 @@ export function collideConvexPolygons(
   const size = pRadius > qRadius ? pRadius : qRadius;
   const margin = AXIS_RELATIVE_MARGIN * Math.abs(separationP) + AXIS_ABSOLUTE_MARGIN * size;
   const beatP = separationP + margin;
-  const pnx = pf[(edgeP + 2) & m]!, pny = pf[(edgeP + 3) & m]!;
+  const pnx = pp[edgeP + 10]!, pny = pp[edgeP + 11]!;
   let separationQ = -Infinity, edgeQ = -1, stopBelow = beatP < tolerance ? beatP : tolerance;
   let incidentQ = 0, lowestQ = Infinity;
   const pcx = pp[5]!, pcy = pp[6]!;
   start = edgeP;
   for (let i = 0; i < qEnd; i += 4) {
-    const vx = qf[i & m]!, vy = qf[(i + 1) & m]!, nx = qf[(i + 2) & m]!, ny = qf[(i + 3) & m]!;
+    const vx = qf[i]!, vy = qf[i + 1]!, nx = qf[i + 2]!, ny = qf[i + 3]!;
     const d = pnx * nx + pny * ny;
     if (d < lowestQ) {
       lowestQ = d;
@@ -471,7 +456,7 @@ export function collideConvexPolygons(
     if ((pcx - vx) * nx + (pcy - vy) * ny < stopBelow - slack) continue;
     let separation = Infinity;
     for (let k = 0, j = start; k < pEnd; k += 4) {
-      const s = nx * (pf[j & m]! - vx) + ny * (pf[(j + 1) & m]! - vy);
+      const s = nx * (pp[j + 8]! - vx) + ny * (pp[j + 9]! - vy);
       if (s < separation) {
         separation = s;
         start = j;
@@ -491,18 +476,20 @@ export function collideConvexPolygons(
 
   // 3. Reference edge, P preferred within the margin.
   const referenceIsP = separationQ <= separationP + margin;
-  const rv = referenceIsP ? pf : qf, iv = referenceIsP ? qf : pf;
+  // Vertex i of the reference polygon at rb + 4 i of rv, of the incident one at ib + 4 i of iv.
+  const rv = referenceIsP ? pp : qf, iv = referenceIsP ? qf : pp;
+  const rb = referenceIsP ? PACKED_VERTICES : 0, ib = referenceIsP ? 0 : PACKED_VERTICES;
   const referenceEnd = referenceIsP ? pEnd : qEnd, incidentEnd = referenceIsP ? qEnd : pEnd;
   const r1 = referenceIsP ? edgeP : edgeQ;
   const r2 = r1 + 4 === referenceEnd ? 0 : r1 + 4;
-  const nx = rv[(r1 + 2) & m]!, ny = rv[(r1 + 3) & m]!;
+  const nx = rv[rb + r1 + 2]!, ny = rv[rb + r1 + 3]!;
 
   // 4. Incident edge: most anti-parallel normal (found above when P's edge is the reference).
   let i1 = incidentQ;
   if (!referenceIsP) {
     let lowest = Infinity;
     for (let k = 0; k < incidentEnd; k += 4) {
-      const d = nx * iv[(k + 2) & m]! + ny * iv[(k + 3) & m]!;
+      const d = nx * iv[ib + k + 2]! + ny * iv[ib + k + 3]!;
       if (d < lowest) {
         lowest = d;
         i1 = k;
@@ -510,7 +497,7 @@ export function collideConvexPolygons(
     }
   }
   const i2 = i1 + 4 === incidentEnd ? 0 : i1 + 4;
-  const w1x = iv[i1 & m]!, w1y = iv[(i1 + 1) & m]!, w2x = iv[i2 & m]!, w2y = iv[(i2 + 1) & m]!;
+  const w1x = iv[ib + i1]!, w1y = iv[ib + i1 + 1]!, w2x = iv[ib + i2]!, w2y = iv[ib + i2 + 1]!;
 
   // 5. Clip the incident edge's ends w1, w2 to the reference edge's side lines tangent . x in
   // [lower, upper] (the tangent is the normal turned left) and keep those within the tolerance:
@@ -518,21 +505,21 @@ export function collideConvexPolygons(
   // corner, incident edge). Points a and b in the order made.
   const tx = -ny, ty = nx;
   const s1 = tx * w1x + ty * w1y, s2 = tx * w2x + ty * w2y;
-  const v1x = rv[r1 & m]!, v1y = rv[(r1 + 1) & m]!;
-  const lower = tx * v1x + ty * v1y, upper = tx * rv[r2 & m]! + ty * rv[(r2 + 1) & m]!;
+  const v1x = rv[rb + r1]!, v1y = rv[rb + r1 + 1]!;
+  const lower = tx * v1x + ty * v1y, upper = tx * rv[rb + r2]! + ty * rv[rb + r2 + 1]!;
   const reference = r1 >> 2, incident = i1 >> 2;
   let count = 0;
   let ax = 0, ay = 0, aSeparation = 0, aKind = 0, aReference = 0, aIncident = 0;
   let bx = 0, by = 0, bSeparation = 0, bKind = 0, bReference = 0, bIncident = 0;
   if (!((s1 < lower && s2 < lower) || (s1 > upper && s2 > upper))) {
     // The point of the incident edge on a side line: w + (limit - s) / (s' - s) (w' - w).
-    let x = w1x, y = w1y, referenceCode = reference, incidentCode = VERTEX | incident, kind: number = ContactKind.PointFace;
+    let x = w1x, y = w1y, referenceCode = reference, incidentCode = VERTEX_FEATURE | incident, kind: number = ContactKind.PointFace;
     if (s1 < lower || s1 > upper) {
       const limit = s1 < lower ? lower : upper;
       const f = (limit - s1) / (s2 - s1);
       x += f * (w2x - x);
       y += f * (w2y - y);
-      referenceCode = VERTEX | (s1 < lower ? reference : r2 >> 2);
+      referenceCode = VERTEX_FEATURE | (s1 < lower ? reference : r2 >> 2);
       incidentCode = incident;
       kind = ContactKind.PointEdge;
     }
@@ -549,14 +536,14 @@ export function collideConvexPolygons(
     x = w2x;
     y = w2y;
     referenceCode = reference;
-    incidentCode = VERTEX | (i2 >> 2);
+    incidentCode = VERTEX_FEATURE | (i2 >> 2);
     kind = ContactKind.PointFace;
     if (s2 < lower || s2 > upper) {
       const limit = s2 < lower ? lower : upper;
       const f = (limit - s2) / (s1 - s2);
       x += f * (w1x - x);
       y += f * (w1y - y);
-      referenceCode = VERTEX | (s2 < lower ? reference : r2 >> 2);
+      referenceCode = VERTEX_FEATURE | (s2 < lower ? reference : r2 >> 2);
       incidentCode = incident;
       kind = ContactKind.PointEdge;
     }
@@ -584,19 +571,19 @@ export function collideConvexPolygons(
     // Beside a short reference edge: the incident polygon's deepest vertex (see addPieceContacts).
     let deepest = 0, deepestSeparation = Infinity;
     for (let k = 0; k < incidentEnd; k += 4) {
-      const separation = nx * (iv[k & m]! - v1x) + ny * (iv[(k + 1) & m]! - v1y);
+      const separation = nx * (iv[ib + k]! - v1x) + ny * (iv[ib + k + 1]! - v1y);
       if (separation < deepestSeparation) {
         deepestSeparation = separation;
         deepest = k;
       }
     }
     if (deepestSeparation > tolerance) return 0;
-    ax = iv[deepest & m]!;
-    ay = iv[(deepest + 1) & m]!;
+    ax = iv[ib + deepest]!;
+    ay = iv[ib + deepest + 1]!;
     aSeparation = deepestSeparation;
     aKind = ContactKind.PointFace;
     aReference = reference;
-    aIncident = VERTEX | (deepest >> 2);
+    aIncident = VERTEX_FEATURE | (deepest >> 2);
     count = 1;
   }
 
