@@ -404,6 +404,46 @@ describe('collidePolygonPolygon: the convex fast path', () => {
     expect(failures).toEqual([]);
     expect(touching).toBeGreaterThan(PROPERTY_RUNS / 2);
   }, PROPERTY_TIMEOUT);
+
+  it(`gives bit for bit the general path's contacts far from the origins and with up to 64 vertices (${PROPERTY_RUNS} pairs)`, () => {
+    // The fast path skips edges by a bound with a slack relative to the coordinates' size: here
+    // the outlines lie up to 1000 from their own origins, the poses up to 1000 from the world's,
+    // outlines have up to FAST_PATH_MAX_VERTICES = 64 vertices (long scans, near-parallel edges),
+    // and slivers make the bound nearly the separation.
+    const random = mulberry32(82);
+    const failures: string[] = [];
+    let touching = 0;
+    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+      const offset = random() < 0.5 ? 0 : 1000 * (random() - 0.5);
+      const shape = (): number[][] => {
+        const count = random() < 0.2 ? 20 + Math.floor(random() * 45) : 3 + Math.floor(random() * 8);
+        // A third are slivers, whose bound lies within their thickness of their separation.
+        const thickness = random() < 0.3 ? 0.001 + 0.01 * random() : 0.3 + random();
+        return randomConvexPoints(random, count, 0.3 + random(), thickness).map(([x, y]) => [x! + offset, y! - offset]);
+      };
+      const a = new Polygon(shape()), b = new Polygon(shape());
+      if (!a.simpleConvex || !b.simpleConvex) continue;
+      const far = random() < 0.5 ? 0 : 1000 * (random() - 0.5);
+      const angle = 6 * random();
+      a.setPose([far + 2 * random() - 1, far + 2 * random() - 1], angle);
+      // Turned by the same angle, b's outline sits where a's does, give or take a unit.
+      b.setPose([far, far], random() < 0.5 ? angle : 6 * random());
+      a.body = 'a';
+      b.body = 'b';
+      const tolerance = random() < 0.5 ? 0 : 0.05;
+      for (const [first, second] of [[a, b], [b, a]] as const) {
+        const fast = new CollisionData2({ tolerance }), general = new CollisionData2({ tolerance });
+        const written = collidePolygonPolygon(first, second, fast);
+        if (written !== generalPolygonPolygon(first, second, general)) failures.push(`count at ${n}`);
+        const mismatch = JSON.stringify(contactList(fast)) !== JSON.stringify(contactList(general));
+        if (mismatch) failures.push(`contacts at ${n}: ${JSON.stringify(contactList(fast))} vs ${JSON.stringify(contactList(general))}`);
+        if (fast.contacts.slice(0, written).some((c, i) => c.bodies[1] !== general.contacts[i]!.bodies[1])) failures.push(`bodies at ${n}`);
+        if (written > 0) touching++;
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(touching).toBeGreaterThan(PROPERTY_RUNS / 2);
+  }, PROPERTY_TIMEOUT);
 });
 
 describe('collidePolygonPolygon: convex properties', () => {
