@@ -38,9 +38,8 @@ const PLANE_SLACK = 1e-9;
  * each crossing as a pass makes it: at most one per polygon edge per pass); the polygon itself
  * is a list of entries `8 * vertex + edge` in one of two buffers of MAX_POLYGON entries side by
  * side (offsets 0 and MAX_POLYGON), `clipSource` saying which. A pass so copies one integer per
- * vertex it keeps. Per vertex, `key` holds its two feature codes as `reduceManifold` and
- * `packFeatureId` order them (A's << 16 | B's) and `kind` its contact kind, set when the vertex is
- * made: a corner j of the incident face on the reference face is PointFace (that corner, the
+ * vertex it keeps. Per vertex, `key` holds A's feature code << 16 | its contact kind << 8 | B's
+ * feature code (codes are below 64), set when the vertex is made: a corner j of the incident face on the reference face is PointFace (that corner, the
  * reference face); incident edge e cut by side plane p is EdgeEdge (that edge, the reference
  * face's edge on plane p); side planes p' and p meeting on the incident face are PointFace (the
  * reference face's corner there, the incident face). An entry's `edge` tags the edge that leaves
@@ -52,7 +51,9 @@ const vertexU = new Float64Array(POOL_SIZE);
 const vertexV = new Float64Array(POOL_SIZE);
 const vertexW = new Float64Array(POOL_SIZE);
 const vertexKey = new Int32Array(POOL_SIZE);
-const vertexKind = new Int32Array(POOL_SIZE);
+/** A vertex key's kind field (see the pool), and the mask that leaves its two feature codes. */
+const KIND_SHIFT = 8;
+const FEATURES_MASK = ~(0xff << KIND_SHIFT);
 let vertexCount = 0;
 const polygon = new Int32Array(2 * MAX_POLYGON);
 let clipSource = 0;
@@ -215,11 +216,15 @@ function clipPolygon(count: number, plane: number, incidentFace: number, referen
       const edge = entry & 7;
       const incidentShift = 16 - referenceShift;
       if (edge < 4) {
-        vertexKey[crossing] = (EDGE_CODES[4 * incidentFace + edge]! << incidentShift) | (SIDE_EDGE_CODES[4 * referenceFace + plane]! << referenceShift);
-        vertexKind[crossing] = ContactKind.EdgeEdge;
+        vertexKey[crossing] =
+          (EDGE_CODES[4 * incidentFace + edge]! << incidentShift) |
+          (SIDE_EDGE_CODES[4 * referenceFace + plane]! << referenceShift) |
+          (ContactKind.EdgeEdge << KIND_SHIFT);
       } else {
-        vertexKey[crossing] = (FACE_CODES[incidentFace]! << incidentShift) | (SIDE_CORNER_CODES[16 * referenceFace + 4 * (edge - 4) + plane]! << referenceShift);
-        vertexKind[crossing] = ContactKind.PointFace;
+        vertexKey[crossing] =
+          (FACE_CODES[incidentFace]! << incidentShift) |
+          (SIDE_CORNER_CODES[16 * referenceFace + 4 * (edge - 4) + plane]! << referenceShift) |
+          (ContactKind.PointFace << KIND_SHIFT);
       }
       // Leaving: the polygon goes on along the plane; entering: along the cut edge.
       polygon[out++] = 8 * crossing + (currentInside ? 4 + plane : edge);
@@ -306,12 +311,11 @@ function faceContacts(
   const referenceFace = 2 * referenceAxis + (referenceSign > 0 ? 0 : 1);
   const incidentFace = 2 * incidentAxis + (incidentSign > 0 ? 0 : 1);
   const referenceShift = referenceIsA ? 16 : 0, incidentShift = 16 - referenceShift;
-  const faceKey = FACE_CODES[referenceFace]! << referenceShift;
+  const faceKey = (FACE_CODES[referenceFace]! << referenceShift) | (ContactKind.PointFace << KIND_SHIFT);
   vertexKey[0] = (CORNER_CODES[4 * incidentFace]! << incidentShift) | faceKey;
   vertexKey[1] = (CORNER_CODES[4 * incidentFace + 1]! << incidentShift) | faceKey;
   vertexKey[2] = (CORNER_CODES[4 * incidentFace + 2]! << incidentShift) | faceKey;
   vertexKey[3] = (CORNER_CODES[4 * incidentFace + 3]! << incidentShift) | faceKey;
-  vertexKind[0] = vertexKind[1] = vertexKind[2] = vertexKind[3] = ContactKind.PointFace;
 
   clipSource = 0;
   const limitU = hr[axisU]!, limitV = hr[axisV]!;
@@ -364,16 +368,17 @@ function faceContacts(
       normal[1] = 0 + sign * ny;
       normal[2] = 0 + sign * nz;
       contact.penetration = depth;
-      contact.kind = vertexKind[vertex] as ContactKind;
       const key = vertexKey[vertex]!;
-      contact.featureId = packFeatureId(key >>> 16, key & 0xffff);
+      contact.kind = ((key >> KIND_SHIFT) & 0xff) as ContactKind;
+      contact.featureId = packFeatureId(key >>> 16, key & 0xff);
     } else {
       manifoldPoints[3 * kept] = x;
       manifoldPoints[3 * kept + 1] = y;
       manifoldPoints[3 * kept + 2] = z;
       manifoldDepths[kept] = depth;
-      manifoldKeys[kept] = vertexKey[vertex]!;
-      manifoldKinds[kept] = vertexKind[vertex]!;
+      const key = vertexKey[vertex]!;
+      manifoldKeys[kept] = key & FEATURES_MASK;
+      manifoldKinds[kept] = (key >> KIND_SHIFT) & 0xff;
     }
     kept++;
   }
