@@ -5,6 +5,9 @@ import { boxEdgeFeature, boxFaceFeature, boxVertexFeature } from './box-features
 import { CollisionData } from './collision-data.js';
 import { Box } from './primitives.js';
 import { axisAngle, expectVector } from './test-support/cases.js';
+import { randomConfiguration } from './test-support/generate.js';
+import { buildPrimitive } from './test-support/shapes.js';
+import { Random } from '@contactkit/test-support';
 
 function contactsOf(data: CollisionData, count: number) {
   const list = [];
@@ -191,6 +194,39 @@ describe('collideBoxBox face contacts', () => {
       expectVector(c.normal, [1, 0, 0]);
       expect(c.penetration).toBeCloseTo(0.4, 12);
     }
+  });
+});
+
+describe('collideBoxBox output paths', () => {
+  // A manifold whose clipped points all fit goes straight into the buffer; otherwise it goes
+  // through the manifold buffers (where reduction and overflow are handled). With room for
+  // exactly the contacts the pair gives, points dropped above the reference face send it down the
+  // second path without any reduction: both paths must then write the same contacts.
+  it('writes the same contacts whether the buffer has room for every clipped point or just enough', () => {
+    const random = new Random(0xb0cb0c);
+    let compared = 0;
+    for (let run = 0; run < 2000; run++) {
+      const { first, second } = randomConfiguration(random, 'box-box');
+      const a = buildPrimitive(first) as Box, b = buildPrimitive(second) as Box;
+      for (const tolerance of [0, 0.05]) {
+        const roomy = new CollisionData({ tolerance });
+        const count = collideBoxBox(a, b, roomy);
+        if (count === 0) continue;
+        // Contacts already in the buffer leave `count` places of room at its end.
+        const tight = new CollisionData({ tolerance, capacity: count + 3 });
+        tight.contactCount = 3;
+        expect(collideBoxBox(a, b, tight)).toBe(count);
+        expect(tight.overflowed).toBe(false);
+        for (let i = 0; i < count; i++) {
+          const expected = roomy.contacts[i]!, found = tight.contacts[3 + i]!;
+          expect(Array.from(found.point)).toEqual(Array.from(expected.point));
+          expect(Array.from(found.normal)).toEqual(Array.from(expected.normal));
+          expect([found.penetration, found.kind, found.featureId]).toEqual([expected.penetration, expected.kind, expected.featureId]);
+        }
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
   });
 });
 
