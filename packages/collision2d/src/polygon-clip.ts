@@ -593,52 +593,28 @@ export function collideConvexPolygons(
   let room = data.contacts.length - data.contactCount;
   if (wanted > room) data.overflowed = true;
   else room = wanted;
-  if (room === 0) return 0;
-  if (count === 2 && -bSeparation > -aSeparation) {
-    let swap = ax;
-    ax = bx;
-    bx = swap;
-    swap = ay;
-    ay = by;
-    by = swap;
-    swap = aSeparation;
-    aSeparation = bSeparation;
-    bSeparation = swap;
-    swap = aKind;
-    aKind = bKind;
-    bKind = swap;
-    swap = aReference;
-    aReference = bReference;
-    bReference = swap;
-    swap = aIncident;
-    aIncident = bIncident;
-    bIncident = swap;
-  }
   // Normal from Q toward P (the reference normal points out of the reference polygon), P's frame,
   // then world, negated for a flipped call (0 - x: a zero component stays +0); each point is the
-  // midpoint of the incident point and its projection on the reference line, then world.
+  // midpoint of the incident point and its projection on the reference line, then world. One
+  // loop, so that each call in it has one site, which V8 inlines (a second site it may not, and
+  // packFeatureId's answer, above 2^31 for a vertex code first, would then be boxed).
   const cx = referenceIsP ? 0 - nx : nx, cy = referenceIsP ? 0 - ny : ny;
   const normalX = worldCos * cx - worldSin * cy, normalY = worldSin * cx + worldCos * cy;
   const outX = flip ? 0 - normalX : normalX, outY = flip ? 0 - normalY : normalY;
-  let mx = ax - 0.5 * aSeparation * nx, my = ay - 0.5 * aSeparation * ny;
-  let contact = claimContact2(data, firstBody, secondBody);
-  contact.point[0] = worldCos * mx - worldSin * my + worldX;
-  contact.point[1] = worldSin * mx + worldCos * my + worldY;
-  contact.normal[0] = outX;
-  contact.normal[1] = outY;
-  contact.penetration = -aSeparation;
-  contact.kind = aKind as ContactKind;
-  contact.featureId = referenceIsP ? packFeatureId(aReference, aIncident) : packFeatureId(aIncident, aReference);
-  if (room === 1) return 1;
-  mx = bx - 0.5 * bSeparation * nx;
-  my = by - 0.5 * bSeparation * ny;
-  contact = claimContact2(data, firstBody, secondBody);
-  contact.point[0] = worldCos * mx - worldSin * my + worldX;
-  contact.point[1] = worldSin * mx + worldCos * my + worldY;
-  contact.normal[0] = outX;
-  contact.normal[1] = outY;
-  contact.penetration = -bSeparation;
-  contact.kind = bKind as ContactKind;
-  contact.featureId = referenceIsP ? packFeatureId(bReference, bIncident) : packFeatureId(bIncident, bReference);
-  return 2;
+  const bFirst = count === 2 && -bSeparation > -aSeparation;
+  for (let written = 0; written < room; written++) {
+    const b = (written === 1) !== bFirst;
+    const separation = b ? bSeparation : aSeparation;
+    const referenceCode = b ? bReference : aReference, incidentCode = b ? bIncident : aIncident;
+    const mx = (b ? bx : ax) - 0.5 * separation * nx, my = (b ? by : ay) - 0.5 * separation * ny;
+    const contact = claimContact2(data, firstBody, secondBody);
+    contact.point[0] = worldCos * mx - worldSin * my + worldX;
+    contact.point[1] = worldSin * mx + worldCos * my + worldY;
+    contact.normal[0] = outX;
+    contact.normal[1] = outY;
+    contact.penetration = -separation;
+    contact.kind = (b ? bKind : aKind) as ContactKind;
+    contact.featureId = packFeatureId(referenceIsP ? referenceCode : incidentCode, referenceIsP ? incidentCode : referenceCode);
+  }
+  return room;
 }
