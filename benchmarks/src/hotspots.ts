@@ -1,7 +1,7 @@
 /**
  * Prints where a `node --cpu-prof` profile of `profile.ts` spent its time: self time per
- * function, and per source line of our packages, mapped from the bundle back to the TypeScript
- * through esbuild's source map. Usage: `hotspots.ts <profile dir> [lines]`.
+ * function, and per source line of our packages, mapped from the JavaScript back to the
+ * TypeScript through the source maps beside it (tsc's for our packages). Usage: `hotspots.ts <profile dir> [lines]`.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -41,7 +41,7 @@ const origins = new Map<string, Map<number, Origin> | null>();
 
 /**
  * Generated line (1-based) to the source and line (1-based) of its first mapped segment, from the
- * bundle's `.js.map` (esbuild's: many sources in one map, so each segment names its source).
+ * file's `.js.map` (one source for tsc's, many for a bundle's: each segment names its source).
  */
 function lineMap(file: string): Map<number, Origin> | null {
   if (origins.has(file)) return origins.get(file)!;

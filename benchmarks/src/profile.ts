@@ -1,9 +1,9 @@
 /**
  * `pnpm profile <pair id> [seconds]`: runs our detector for one pair on the benchmark's
- * configurations for a few seconds under `node --cpu-prof`, from the same esbuild bundle as
- * `pnpm bench` (see bundle.ts), whose source map leads the profile's lines back to the
- * TypeScript sources. `hotspots.ts` then prints the functions and source lines that took the
- * time. The package script bundles first.
+ * configurations for a few seconds under `node --cpu-prof`, as `pnpm bench` runs it (our tsc
+ * build, see bundle.ts), whose source maps lead the profile's lines back to the TypeScript
+ * sources. `hotspots.ts` then prints the functions and source lines that took the time. The
+ * package script builds and bundles first.
  */
 import { loadOurs, pairBenches } from './pairs.js';
 
