@@ -6,7 +6,7 @@ import { CollisionData } from './collision-data.js';
 import { Box } from './primitives.js';
 import { axisAngle, expectVector } from './test-support/cases.js';
 import { randomConfiguration } from './test-support/generate.js';
-import { buildPrimitive } from './test-support/shapes.js';
+import { add, buildPrimitive, length, rotate, rotateInverse, scale, sub, type BoxSpec, type Vec3 } from './test-support/shapes.js';
 import { Random } from '@contactkit/test-support';
 
 function contactsOf(data: CollisionData, count: number) {
@@ -194,6 +194,64 @@ describe('collideBoxBox face contacts', () => {
       expectVector(c.normal, [1, 0, 0]);
       expect(c.penetration).toBeCloseTo(0.4, 12);
     }
+  });
+});
+
+describe('collideBoxBox feature ids', () => {
+  // Worked from the encoding in box-features.ts, independently of how the detector finds them.
+  function vertexOf(box: BoxSpec, code: number): Vec3 {
+    const [h0, h1, h2] = box.halfSize;
+    return add(box.position, rotate(box.rotation, [code & 1 ? h0 : -h0, code & 2 ? h1 : -h1, code & 4 ? h2 : -h2]));
+  }
+  function distanceToEdge(box: BoxSpec, code: number, point: readonly number[]): number {
+    const index = code - 16, along = index >> 2;
+    const [p, q] = along === 0 ? [1, 2] : along === 1 ? [0, 2] : [0, 1];
+    const local = rotateInverse(box.rotation, sub(point, box.position));
+    const nearest: Vec3 = [0, 0, 0];
+    nearest[along] = Math.max(-box.halfSize[along]!, Math.min(box.halfSize[along]!, local[along]!));
+    nearest[p] = index & 1 ? box.halfSize[p]! : -box.halfSize[p]!;
+    nearest[q] = index & 2 ? box.halfSize[q]! : -box.halfSize[q]!;
+    return length(sub(local, nearest));
+  }
+
+  // A clipped point lies on the incident face and is lifted halfway to the reference face; an
+  // edge-axis point is the midpoint of the closest points of the two edges. So the features a
+  // contact names lie half the penetration from its point along the normal, one on either side:
+  // a point-face contact's vertex, and each of an edge-edge contact's two edges.
+  it('names the vertex of a point-face contact and both edges of an edge-edge contact', () => {
+    const random = new Random(0xfea7);
+    const seen = { vertex: 0, edges: 0 };
+    for (let run = 0; run < 3000; run++) {
+      const { first, second } = randomConfiguration(random, 'box-box');
+      if (first.kind !== 'box' || second.kind !== 'box') continue;
+      // A, whose code comes first in the id, has the lexicographically smaller half size.
+      const difference = first.halfSize.map((h, i) => h - second.halfSize[i]!).find((d) => d !== 0);
+      if (difference === undefined) continue;
+      const [a, b] = difference < 0 ? [first, second] : [second, first];
+      const data = new CollisionData({ tolerance: 0.05 });
+      const count = collideBoxBox(buildPrimitive(first) as Box, buildPrimitive(second) as Box, data);
+      const reach = 1e-8 * (1 + Math.max(...a.position.map(Math.abs), ...b.position.map(Math.abs)));
+      for (let i = 0; i < count; i++) {
+        const c = data.contacts[i]!;
+        const sides = [-0.5, 0.5].map((s) => add(Array.from(c.point), scale(Array.from(c.normal), s * c.penetration)));
+        const onOneSide = (distance: (p: Vec3) => number) => Math.min(...sides.map(distance)) < reach;
+        const codeA = firstFeatureOf(c.featureId), codeB = secondFeatureOf(c.featureId);
+        if (c.kind === ContactKind.PointFace) {
+          const vertexOnA = codeA < 8;
+          expect(vertexOnA ? codeB : codeA).toBeGreaterThanOrEqual(32);
+          const vertex = vertexOnA ? vertexOf(a, codeA) : vertexOf(b, codeB);
+          expect(onOneSide((p) => length(sub(p, vertex)))).toBe(true);
+          seen.vertex++;
+        } else {
+          expect(c.kind).toBe(ContactKind.EdgeEdge);
+          expect(onOneSide((p) => distanceToEdge(a, codeA, p))).toBe(true);
+          expect(onOneSide((p) => distanceToEdge(b, codeB, p))).toBe(true);
+          seen.edges++;
+        }
+      }
+    }
+    expect(seen.vertex).toBeGreaterThan(1000);
+    expect(seen.edges).toBeGreaterThan(1000);
   });
 });
 

@@ -39,12 +39,13 @@ const PLANE_SLACK = 1e-9;
  * is a list of entries `8 * vertex + edge` in one of two buffers of MAX_POLYGON entries side by
  * side (offsets 0 and MAX_POLYGON), `clipSource` saying which. A pass so copies one integer per
  * vertex it keeps. Per vertex, `key` holds A's feature code << 16 | its contact kind << 8 | B's
- * feature code (codes are below 64), set when the vertex is made: a corner j of the incident face on the reference face is PointFace (that corner, the
- * reference face); incident edge e cut by side plane p is EdgeEdge (that edge, the reference
- * face's edge on plane p); side planes p' and p meeting on the incident face are PointFace (the
- * reference face's corner there, the incident face). An entry's `edge` tags the edge that leaves
- * the vertex: incident edge e -> e, a stretch along side plane p -> 4 + p. Incident edge e joins
- * corners e and e + 1; side planes are 0: +u, 1: -u, 2: +v, 3: -v.
+ * feature code (codes are below 64), set when the vertex is made: a corner j of the incident
+ * face on the reference face is PointFace (that corner, the reference face); incident edge e cut
+ * by side plane p is EdgeEdge (that edge, the reference face's edge on plane p); side planes p'
+ * and p meeting on the incident face are PointFace (the reference face's corner there, the
+ * incident face). An entry's `edge` tags the edge that leaves the vertex: incident edge e -> e, a
+ * stretch along side plane p -> 4 + p. Incident edge e joins corners e and e + 1; side planes
+ * are 0: +u, 1: -u, 2: +v, 3: -v.
  */
 const POOL_SIZE = 4 + 4 * MAX_POLYGON;
 const vertexU = new Float64Array(POOL_SIZE);
@@ -101,13 +102,12 @@ const SIDE_CORNER_CODES = new Int32Array(96);
     for (let p = 0; p < 4; p++) SIDE_EDGE_CODES[4 * face + p] = EDGE_CODES[4 * face + sideEdge[p]!]!;
     for (let first = 0; first < 4; first++) {
       for (let second = 0; second < 4; second++) {
-        const plane = (first >> 1) === 0 ? second : first;
-        const sideP = (first >> 1) === 0 ? first : second;
-        // Corner from the sign on P (planes 0, 1) and on Q (planes 2, 3).
+        // The corner takes its sign on P from the plane of the two on P (0, 1), on Q from the other.
+        const planeP = first < 2 ? first : second, planeQ = first < 2 ? second : first;
         SIDE_CORNER_CODES[16 * face + 4 * first + second] =
           first >> 1 === second >> 1
             ? boxFaceFeature(second < 2 ? axisP : axisQ, second & 1 ? -1 : 1)
-            : CORNER_CODES[4 * face + cornerOf(sideP & 1 ? -1 : 1, plane & 1 ? -1 : 1)]!;
+            : CORNER_CODES[4 * face + cornerOf(planeP & 1 ? -1 : 1, planeQ & 1 ? -1 : 1)]!;
       }
     }
     signs[0] = signs[1] = signs[2] = 0;
