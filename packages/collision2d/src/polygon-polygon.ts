@@ -2,8 +2,8 @@
  * Polygon against polygon, convex or concave.
  *
  * Convex pairs: the separating-axis test with reference and incident edges and clipping (see
- * `polygon-clip.ts`), up to 2 points. Two `simpleConvex` polygons take `collideConvexPolygons`,
- * the same steps in one function on packed data, bit for bit the general path's answer.
+ * `polygon-clip.ts`), up to 2 points. Two `simpleConvex` polygons take the fast path written out
+ * in `collidePolygonPolygon`: the same steps on packed data, bit for bit the general path's answer.
  *
  * Concave pairs: each concave polygon is split once into convex pieces (ear clipping, then the
  * Hertel-Mehlhorn merge: `Polygon.convexPieces`), every piece pair passes the bounding-circle
@@ -31,13 +31,16 @@
  * feature in the high half), negated normals; and the reference-face bias favours the same
  * shape in both orders.
  */
-import type { CollisionData2 } from './contact2.js';
+import { AXIS_ABSOLUTE_MARGIN, AXIS_RELATIVE_MARGIN, ContactKind, packFeatureId } from '@contactkit/math';
+import { claimContact2, type CollisionData2 } from './contact2.js';
 import { beginPending, flushPending, mergePendingDuplicates, pendingSize } from './manifold2.js';
-import { addPieceContacts, collideConvexPolygons, setPair } from './polygon-clip.js';
-import type { Polygon } from './shapes.js';
+import { addPieceContacts, setPair } from './polygon-clip.js';
+import { FAST_PATH_MAX_VERTICES, PACKED_VERTICES, type Polygon, VERTEX_FEATURE } from './shapes.js';
 
 /** A box handed to a piece grid. */
 const queryBox = new Float64Array(4);
+/** Scratch of the convex fast path: Q's vertices and edge normals in P's frame, x, y, nx, ny of vertex i at 4 i. */
+const qFrame = new Float64Array(4 * FAST_PATH_MAX_VERTICES);
 
 /**
  * Writes the contacts of polygon `a` against polygon `b` (Aabb included): normal from `b`
@@ -52,11 +55,298 @@ const queryBox = new Float64Array(4);
 export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionData2): number {
   const flip = a.id > b.id;
   const first = flip ? b : a, second = flip ? a : b;
-  if (first.simpleConvex && second.simpleConvex) return collideConvexPolygons(first, second, data, a.body, b.body, flip);
-  const dx = second.transform.x - first.transform.x, dy = second.transform.y - first.transform.y;
-  const reach = first.boundingRadius + second.boundingRadius + data.tolerance;
-  if (dx * dx + dy * dy > reach * reach) return 0;
-  return piecewise(first, second, data, a.body, b.body, flip);
+  if (!first.simpleConvex || !second.simpleConvex) {
+    const dx = second.transform.x - first.transform.x, dy = second.transform.y - first.transform.y;
+    const reach = first.boundingRadius + second.boundingRadius + data.tolerance;
+    if (dx * dx + dy * dy > reach * reach) return 0;
+    return piecewise(first, second, data, a.body, b.body, flip);
+  }
+  // The convex fast path, written out here rather than called (a call with its arguments is a
+  // few nanoseconds of a hundred): steps 1 to 5 of `addPieceContacts` for two `simpleConvex`
+  // polygons (one whole piece each, no edges in line: piece edge and vertex i are the polygon's
+  // edge and vertex i), with the arithmetic written the same way so that the results are bit for
+  // bit those of the general path, but with no pending manifold, no calls in the loops, few passes
+  // over the vertices, and each polygon's data in one array (`Polygon.packed`). P is `first`;
+  // contacts in argument order: normals negated when `flip` (feature ids stay in (P, Q) order),
+  // bodies `a.body`, `b.body`; at most 2, deepest first (the earlier on a tie), fewer when
+  // `data.maxContactsPerPair` or the room left say so (`overflowed` set when the room was short).
+  // Polygon.packed: pose (cos, sin, x, y), bounding radius, piece circle (x, y, radius), then
+  // x, y, nx, ny per vertex from 8; the offsets below are literal.
+  const pp = first.packed, qp = second.packed, tolerance = data.tolerance;
+  const worldCos = pp[0]!, worldSin = pp[1]!, worldX = pp[2]!, worldY = pp[3]!;
+  const bCos = qp[0]!, bSin = qp[1]!;
+  const dx = qp[2]! - worldX, dy = qp[3]! - worldY;
+  // 1. Bounding circles: of the polygons (about their origins), then of their pieces.
+  const outerReach = pp[4]! + qp[4]! + tolerance;
+  if (dx * dx + dy * dy > outerReach * outerReach) return 0;
+  // setPair's relative pose: R_a^T R_b and R_a^T (t_b - t_a).
+  const relativeCos = worldCos * bCos + worldSin * bSin;
+  const relativeSin = worldCos * bSin - worldSin * bCos;
+  const relativeX = worldCos * dx + worldSin * dy;
+  const relativeY = -worldSin * dx + worldCos * dy;
+  const pRadius = pp[7]!, qRadius = qp[7]!;
+  const qcx = relativeCos * qp[5]! - relativeSin * qp[6]! + relativeX;
+  const qcy = relativeSin * qp[5]! + relativeCos * qp[6]! + relativeY;
+  const reach = pRadius + qRadius + tolerance;
+  const ex = qcx - pp[5]!, ey = qcy - pp[6]!;
+  if (ex * ex + ey * ey > reach * reach) return 0;
+
+  // From here on vertex or edge i is at 4 i (plus 8 in packed); `end`s are 4 times the counts.
+  const pEnd = pp.length - PACKED_VERTICES, qEnd = qp.length - PACKED_VERTICES;
+  const qf = qFrame;
+  // An edge's separation, the least of n . (w - v) over the other polygon's vertices w, is at
+  // most n . (c - v) for their mean c, the piece centre: an upper bound from one dot product. Up
+  // to rounding, that is: the centre and every term are within a few units in the last place of
+  // `scale` (a bound on every coordinate in P's frame), far below `slack`.
+  const scale = pp[4]! + qp[4]! + Math.abs(dx) + Math.abs(dy);
+  const slack = 1e-12 * scale;
+  // P's edge facing Q's piece centre: the SAT visits it first.
+  let firstP = 0, facing = -Infinity;
+  for (let i = 0; i < pEnd; i += 4) {
+    const d = pp[i + 10]! * ex + pp[i + 11]! * ey;
+    if (d > facing) {
+      facing = d;
+      firstP = i;
+    }
+  }
+
+  // 2. SAT both ways; every edge is an outline edge. An edge's separation is a minimum over the
+  // other's vertices, and only the largest separation matters: the scan of an edge stops at the
+  // first vertex below the best so far (that edge can no longer win, nor separate: the best
+  // passed the tolerance test), which leaves the answer unchanged. Each scan starts at the vertex
+  // where the previous one stopped, the deepest in a nearby direction, so most edges stop at once;
+  // an edge whose bound is below the best so far (less the slack) is not scanned at all. P's
+  // facing edge goes first (likely the best, so the others stop early), scanned in full while Q
+  // is brought into P's frame; ties still go to the lower index, as in a scan from edge 0.
+  const fx = pp[firstP + 8]!, fy = pp[firstP + 9]!, fnx = pp[firstP + 10]!, fny = pp[firstP + 11]!;
+  let separationP = Infinity, start = 0;
+  for (let j = 0; j < qEnd; j += 4) {
+    const x = qp[j + 8]!, y = qp[j + 9]!, nx = qp[j + 10]!, ny = qp[j + 11]!;
+    const wx = relativeCos * x - relativeSin * y + relativeX, wy = relativeSin * x + relativeCos * y + relativeY;
+    qf[j] = wx;
+    qf[j + 1] = wy;
+    qf[j + 2] = relativeCos * nx - relativeSin * ny;
+    qf[j + 3] = relativeSin * nx + relativeCos * ny;
+    const s = fnx * (wx - fx) + fny * (wy - fy);
+    if (s < separationP) {
+      separationP = s;
+      start = j;
+    }
+  }
+  if (separationP > tolerance) return 0;
+  let edgeP = firstP;
+  for (let e = 4, i = firstP + 4 === pEnd ? 0 : firstP + 4; e < pEnd; e += 4) {
+    const vx = pp[i + 8]!, vy = pp[i + 9]!, nx = pp[i + 10]!, ny = pp[i + 11]!;
+    if ((qcx - vx) * nx + (qcy - vy) * ny < separationP - slack) {
+      i += 4;
+      if (i === pEnd) i = 0;
+      continue;
+    }
+    let separation = Infinity;
+    for (let k = 0, j = start; k < qEnd; k += 4) {
+      const s = nx * (qf[j]! - vx) + ny * (qf[j + 1]! - vy);
+      if (s < separation) {
+        separation = s;
+        start = j;
+        if (s < separationP) break;
+      }
+      j += 4;
+      if (j === qEnd) j = 0;
+    }
+    if (separation > tolerance) return 0;
+    if (separation > separationP || (separation === separationP && i < edgeP)) {
+      separationP = separation;
+      edgeP = i;
+    }
+    i += 4;
+    if (i === pEnd) i = 0;
+  }
+  // Q's edges matter only if one separates or beats P's best by the margin (else P's edge is the
+  // reference, whatever Q's best): a scan stops at the first vertex below both the tolerance and
+  // the larger of P's best plus the margin and Q's best so far. The edges that could change the
+  // answer are scanned whole, so it is the same as over full scans; an edge whose bound (with P's
+  // piece centre) is below the stop (less the slack) needs no scan. The first scan starts at P's
+  // best edge, beside the part of P nearest Q. On the way, step 4 for P's edge as the reference:
+  // Q's incident edge, the one whose normal is most anti-parallel (the lowest index on a tie).
+  const size = pRadius > qRadius ? pRadius : qRadius;
+  const margin = AXIS_RELATIVE_MARGIN * Math.abs(separationP) + AXIS_ABSOLUTE_MARGIN * size;
+  const beatP = separationP + margin;
+  const pnx = pp[edgeP + 10]!, pny = pp[edgeP + 11]!;
+  let separationQ = -Infinity, edgeQ = -1, stopBelow = beatP < tolerance ? beatP : tolerance;
+  let incidentQ = 0, lowestQ = Infinity;
+  const pcx = pp[5]!, pcy = pp[6]!;
+  start = edgeP;
+  for (let i = 0; i < qEnd; i += 4) {
+    const vx = qf[i]!, vy = qf[i + 1]!, nx = qf[i + 2]!, ny = qf[i + 3]!;
+    const d = pnx * nx + pny * ny;
+    if (d < lowestQ) {
+      lowestQ = d;
+      incidentQ = i;
+    }
+    if ((pcx - vx) * nx + (pcy - vy) * ny < stopBelow - slack) continue;
+    let separation = Infinity;
+    for (let k = 0, j = start; k < pEnd; k += 4) {
+      const s = nx * (pp[j + 8]! - vx) + ny * (pp[j + 9]! - vy);
+      if (s < separation) {
+        separation = s;
+        start = j;
+        if (s < stopBelow) break;
+      }
+      j += 4;
+      if (j === pEnd) j = 0;
+    }
+    if (separation > tolerance) return 0;
+    if (separation > separationQ) {
+      separationQ = separation;
+      edgeQ = i;
+      const best = separationQ > beatP ? separationQ : beatP;
+      stopBelow = best < tolerance ? best : tolerance;
+    }
+  }
+
+  // 3. Reference edge, P preferred within the margin.
+  const referenceIsP = separationQ <= separationP + margin;
+  // Vertex i of the reference polygon at rb + 4 i of rv, of the incident one at ib + 4 i of iv.
+  const rv = referenceIsP ? pp : qf, iv = referenceIsP ? qf : pp;
+  const rb = referenceIsP ? PACKED_VERTICES : 0, ib = referenceIsP ? 0 : PACKED_VERTICES;
+  const referenceEnd = referenceIsP ? pEnd : qEnd, incidentEnd = referenceIsP ? qEnd : pEnd;
+  const r1 = referenceIsP ? edgeP : edgeQ;
+  const r2 = r1 + 4 === referenceEnd ? 0 : r1 + 4;
+  const nx = rv[rb + r1 + 2]!, ny = rv[rb + r1 + 3]!;
+
+  // 4. Incident edge: most anti-parallel normal (found above when P's edge is the reference).
+  let i1 = incidentQ;
+  if (!referenceIsP) {
+    let lowest = Infinity;
+    for (let k = 0; k < incidentEnd; k += 4) {
+      const d = nx * iv[ib + k + 2]! + ny * iv[ib + k + 3]!;
+      if (d < lowest) {
+        lowest = d;
+        i1 = k;
+      }
+    }
+  }
+  const i2 = i1 + 4 === incidentEnd ? 0 : i1 + 4;
+  const w1x = iv[ib + i1]!, w1y = iv[ib + i1 + 1]!, w2x = iv[ib + i2]!, w2y = iv[ib + i2 + 1]!;
+
+  // 5. Clip the incident edge's ends w1, w2 to the reference edge's side lines tangent . x in
+  // [lower, upper] (the tangent is the normal turned left) and keep those within the tolerance:
+  // a kept end is PointFace (incident vertex, reference edge), a clipped one PointEdge (reference
+  // corner, incident edge). Points a and b in the order made.
+  const tx = -ny, ty = nx;
+  const s1 = tx * w1x + ty * w1y, s2 = tx * w2x + ty * w2y;
+  const v1x = rv[rb + r1]!, v1y = rv[rb + r1 + 1]!;
+  const lower = tx * v1x + ty * v1y, upper = tx * rv[rb + r2]! + ty * rv[rb + r2 + 1]!;
+  const reference = r1 >> 2, incident = i1 >> 2;
+  let count = 0;
+  let ax = 0, ay = 0, aSeparation = 0, aKind = 0, aReference = 0, aIncident = 0;
+  let bx = 0, by = 0, bSeparation = 0, bKind = 0, bReference = 0, bIncident = 0;
+  if (!((s1 < lower && s2 < lower) || (s1 > upper && s2 > upper))) {
+    // The point of the incident edge on a side line: w + (limit - s) / (s' - s) (w' - w).
+    let x = w1x, y = w1y, referenceCode = reference, incidentCode = VERTEX_FEATURE | incident, kind: number = ContactKind.PointFace;
+    if (s1 < lower || s1 > upper) {
+      const limit = s1 < lower ? lower : upper;
+      const f = (limit - s1) / (s2 - s1);
+      x += f * (w2x - x);
+      y += f * (w2y - y);
+      referenceCode = VERTEX_FEATURE | (s1 < lower ? reference : r2 >> 2);
+      incidentCode = incident;
+      kind = ContactKind.PointEdge;
+    }
+    let separation = nx * (x - v1x) + ny * (y - v1y);
+    if (separation <= tolerance) {
+      ax = x;
+      ay = y;
+      aSeparation = separation;
+      aKind = kind;
+      aReference = referenceCode;
+      aIncident = incidentCode;
+      count = 1;
+    }
+    x = w2x;
+    y = w2y;
+    referenceCode = reference;
+    incidentCode = VERTEX_FEATURE | (i2 >> 2);
+    kind = ContactKind.PointFace;
+    if (s2 < lower || s2 > upper) {
+      const limit = s2 < lower ? lower : upper;
+      const f = (limit - s2) / (s1 - s2);
+      x += f * (w1x - x);
+      y += f * (w1y - y);
+      referenceCode = VERTEX_FEATURE | (s2 < lower ? reference : r2 >> 2);
+      incidentCode = incident;
+      kind = ContactKind.PointEdge;
+    }
+    separation = nx * (x - v1x) + ny * (y - v1y);
+    if (separation <= tolerance) {
+      if (count === 0) {
+        ax = x;
+        ay = y;
+        aSeparation = separation;
+        aKind = kind;
+        aReference = referenceCode;
+        aIncident = incidentCode;
+      } else {
+        bx = x;
+        by = y;
+        bSeparation = separation;
+        bKind = kind;
+        bReference = referenceCode;
+        bIncident = incidentCode;
+      }
+      count++;
+    }
+  }
+  if (count === 0) {
+    // Beside a short reference edge: the incident polygon's deepest vertex (see addPieceContacts).
+    let deepest = 0, deepestSeparation = Infinity;
+    for (let k = 0; k < incidentEnd; k += 4) {
+      const separation = nx * (iv[ib + k]! - v1x) + ny * (iv[ib + k + 1]! - v1y);
+      if (separation < deepestSeparation) {
+        deepestSeparation = separation;
+        deepest = k;
+      }
+    }
+    if (deepestSeparation > tolerance) return 0;
+    ax = iv[ib + deepest]!;
+    ay = iv[ib + deepest + 1]!;
+    aSeparation = deepestSeparation;
+    aKind = ContactKind.PointFace;
+    aReference = reference;
+    aIncident = VERTEX_FEATURE | (deepest >> 2);
+    count = 1;
+  }
+
+  // As flushPending: the deepest min(count, maxContactsPerPair) first (the earlier on a tie),
+  // within the room left.
+  const wanted = count < data.maxContactsPerPair ? count : data.maxContactsPerPair;
+  let room = data.contacts.length - data.contactCount;
+  if (wanted > room) data.overflowed = true;
+  else room = wanted;
+  // Normal from Q toward P (the reference normal points out of the reference polygon), P's frame,
+  // then world, negated for a flipped call (0 - x: a zero component stays +0); each point is the
+  // midpoint of the incident point and its projection on the reference line, then world. One
+  // loop, so that each call in it has one site, which V8 inlines (a second site it may not, and
+  // packFeatureId's answer, above 2^31 for a vertex code first, would then be boxed).
+  const cx = referenceIsP ? 0 - nx : nx, cy = referenceIsP ? 0 - ny : ny;
+  const normalX = worldCos * cx - worldSin * cy, normalY = worldSin * cx + worldCos * cy;
+  const outX = flip ? 0 - normalX : normalX, outY = flip ? 0 - normalY : normalY;
+  const bFirst = count === 2 && -bSeparation > -aSeparation;
+  for (let written = 0; written < room; written++) {
+    const useB = (written === 1) !== bFirst;
+    const separation = useB ? bSeparation : aSeparation;
+    const referenceCode = useB ? bReference : aReference, incidentCode = useB ? bIncident : aIncident;
+    const mx = (useB ? bx : ax) - 0.5 * separation * nx, my = (useB ? by : ay) - 0.5 * separation * ny;
+    const contact = claimContact2(data, a.body, b.body);
+    contact.point[0] = worldCos * mx - worldSin * my + worldX;
+    contact.point[1] = worldSin * mx + worldCos * my + worldY;
+    contact.normal[0] = outX;
+    contact.normal[1] = outY;
+    contact.penetration = -separation;
+    contact.kind = (useB ? bKind : aKind) as ContactKind;
+    contact.featureId = packFeatureId(referenceIsP ? referenceCode : incidentCode, referenceIsP ? incidentCode : referenceCode);
+  }
+  return room;
 }
 
 /**
