@@ -172,7 +172,9 @@ function firstInCanonicalOrder(a: Box, b: Box): boolean {
  * One Sutherland-Hodgman pass against side plane `plane` (`sign * x <= limit`, x being u for
  * planes 0 and 1, v for 2 and 3; the limits and the slack come from `clipBounds`): returns the
  * vertex count of the clipped polygon. A polygon wholly inside stays where it is; otherwise the
- * result goes to the other buffer.
+ * result goes to the other buffer. The crossings it makes get their feature keys from the tables
+ * of the incident box's face `incidentFace` and the reference face `referenceFace`, the
+ * reference box's codes shifted by `referenceShift` (16 when it is A, else 0).
  * A vertex within `slack` of the plane counts as on it: it is kept and is itself the crossing,
  * so round-off never turns one corner of a resting box into two nearly equal points.
  */
