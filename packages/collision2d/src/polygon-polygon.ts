@@ -331,19 +331,25 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
   const cx = referenceIsP ? 0 - nx : nx, cy = referenceIsP ? 0 - ny : ny;
   const normalX = worldCos * cx - worldSin * cy, normalY = worldSin * cx + worldCos * cy;
   const outX = flip ? 0 - normalX : normalX, outY = flip ? 0 - normalY : normalY;
+  // The two points in the order written: deepest first, the earlier on a tie.
   const bFirst = count === 2 && -bSeparation > -aSeparation;
+  const x0 = bFirst ? bx : ax, y0 = bFirst ? by : ay, d0 = bFirst ? bSeparation : aSeparation;
+  const x1 = bFirst ? ax : bx, y1 = bFirst ? ay : by, d1 = bFirst ? aSeparation : bSeparation;
+  const kind0 = bFirst ? bKind : aKind, kind1 = bFirst ? aKind : bKind;
+  const reference0 = bFirst ? bReference : aReference, reference1 = bFirst ? aReference : bReference;
+  const incident0 = bFirst ? bIncident : aIncident, incident1 = bFirst ? aIncident : bIncident;
   for (let written = 0; written < room; written++) {
-    const useB = (written === 1) !== bFirst;
-    const separation = useB ? bSeparation : aSeparation;
-    const referenceCode = useB ? bReference : aReference, incidentCode = useB ? bIncident : aIncident;
-    const mx = (useB ? bx : ax) - 0.5 * separation * nx, my = (useB ? by : ay) - 0.5 * separation * ny;
+    const later = written === 1;
+    const separation = later ? d1 : d0;
+    const referenceCode = later ? reference1 : reference0, incidentCode = later ? incident1 : incident0;
+    const mx = (later ? x1 : x0) - 0.5 * separation * nx, my = (later ? y1 : y0) - 0.5 * separation * ny;
     const contact = claimContact2(data, a.body, b.body);
     contact.point[0] = worldCos * mx - worldSin * my + worldX;
     contact.point[1] = worldSin * mx + worldCos * my + worldY;
     contact.normal[0] = outX;
     contact.normal[1] = outY;
     contact.penetration = -separation;
-    contact.kind = (useB ? bKind : aKind) as ContactKind;
+    contact.kind = (later ? kind1 : kind0) as ContactKind;
     contact.featureId = packFeatureId(referenceIsP ? referenceCode : incidentCode, referenceIsP ? incidentCode : referenceCode);
   }
   return room;
