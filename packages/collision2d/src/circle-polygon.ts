@@ -24,6 +24,8 @@ import { type Circle, PACKED_VERTICES, type Polygon, VERTEX_FEATURE } from './sh
  * than `GRID_MIN_ITEMS` vertices has a segment grid (`Polygon.grid`), which the general path uses.
  */
 const FAST_PATH_END = PACKED_VERTICES + 4 * GRID_MIN_ITEMS;
+/** The fast path's edge-line distances, that of the edge at `packed` offset k at k (a module array: no allocation, and V8 knows its size). */
+const distances = new Float64Array(FAST_PATH_END);
 
 /**
  * Writes the contacts of `circle` against `polygon`; normals point from the polygon toward the
@@ -59,6 +61,7 @@ export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: Col
   if (end <= 40) {
     if (end > 36) {
       d = (cx - pp[36]!) * pp[38]! + (cy - pp[37]!) * pp[39]!;
+      distances[36] = d;
       if (d >= largest) {
         if (d > limit) return 0;
         largest = d;
@@ -67,6 +70,7 @@ export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: Col
     }
     if (end > 32) {
       d = (cx - pp[32]!) * pp[34]! + (cy - pp[33]!) * pp[35]!;
+      distances[32] = d;
       if (d >= largest) {
         if (d > limit) return 0;
         largest = d;
@@ -75,6 +79,7 @@ export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: Col
     }
     if (end > 28) {
       d = (cx - pp[28]!) * pp[30]! + (cy - pp[29]!) * pp[31]!;
+      distances[28] = d;
       if (d >= largest) {
         if (d > limit) return 0;
         largest = d;
@@ -83,6 +88,7 @@ export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: Col
     }
     if (end > 24) {
       d = (cx - pp[24]!) * pp[26]! + (cy - pp[25]!) * pp[27]!;
+      distances[24] = d;
       if (d >= largest) {
         if (d > limit) return 0;
         largest = d;
@@ -91,6 +97,7 @@ export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: Col
     }
     if (end > 20) {
       d = (cx - pp[20]!) * pp[22]! + (cy - pp[21]!) * pp[23]!;
+      distances[20] = d;
       if (d >= largest) {
         if (d > limit) return 0;
         largest = d;
@@ -98,18 +105,21 @@ export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: Col
       }
     }
     d = (cx - pp[16]!) * pp[18]! + (cy - pp[17]!) * pp[19]!;
+    distances[16] = d;
     if (d >= largest) {
       if (d > limit) return 0;
       largest = d;
       best = 16;
     }
     d = (cx - pp[12]!) * pp[14]! + (cy - pp[13]!) * pp[15]!;
+    distances[12] = d;
     if (d >= largest) {
       if (d > limit) return 0;
       largest = d;
       best = 12;
     }
     d = (cx - pp[8]!) * pp[10]! + (cy - pp[9]!) * pp[11]!;
+    distances[8] = d;
     if (d >= largest) {
       if (d > limit) return 0;
       largest = d;
@@ -118,6 +128,7 @@ export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: Col
   } else {
     for (let k = 8; k < end; k += 4) {
       d = (cx - pp[k]!) * pp[k + 2]! + (cy - pp[k + 1]!) * pp[k + 3]!;
+      distances[k] = d;
       if (d > largest) {
         if (d > limit) return 0;
         largest = d;
@@ -138,12 +149,7 @@ export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: Col
   const previous = best === 8 ? end - 4 : best - 4;
   const next = best + 4 === end ? 8 : best + 4;
   const floor = largest - slack;
-  if (
-    (cx - pp[previous]!) * pp[previous + 2]! + (cy - pp[previous + 1]!) * pp[previous + 3]! >= floor ||
-    (cx - pp[next]!) * pp[next + 2]! + (cy - pp[next + 1]!) * pp[next + 3]! >= floor
-  ) {
-    return generalCirclePolygon(circle, polygon, data);
-  }
+  if (distances[previous]! >= floor || distances[next]! >= floor) return generalCirclePolygon(circle, polygon, data);
   // A face contact on edge k needs k's line to be the farthest (the foot is then the nearest
   // point); a corner contact at vertex k needs edge k - 1 or k to be (the centre lies in the
   // corner's cone, between their normals). With one clearly farthest edge, the only candidates
