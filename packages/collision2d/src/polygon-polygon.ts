@@ -121,12 +121,10 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
   const fx = pp[firstP + 8]!, fy = pp[firstP + 9]!, fnx = pp[firstP + 10]!, fny = pp[firstP + 11]!;
   let separationP = Infinity, start = 0;
   for (let j = 0; j < qEnd; j += 4) {
-    const x = qp[j + 8]!, y = qp[j + 9]!, nx = qp[j + 10]!, ny = qp[j + 11]!;
+    const x = qp[j + 8]!, y = qp[j + 9]!;
     const wx = relativeCos * x - relativeSin * y + relativeX, wy = relativeSin * x + relativeCos * y + relativeY;
     qf[j] = wx;
     qf[j + 1] = wy;
-    qf[j + 2] = relativeCos * nx - relativeSin * ny;
-    qf[j + 3] = relativeSin * nx + relativeCos * ny;
     const s = fnx * (wx - fx) + fny * (wy - fy);
     if (s < separationP) {
       separationP = s;
@@ -177,7 +175,11 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
   const pcx = pp[5]!, pcy = pp[6]!;
   start = edgeP;
   for (let i = 0; i < qEnd; i += 4) {
-    const vx = qf[i]!, vy = qf[i + 1]!, nx = qf[i + 2]!, ny = qf[i + 3]!;
+    // Q's normal into P's frame here (a separated pair never needs it), kept for steps 3 to 5.
+    const vx = qf[i]!, vy = qf[i + 1]!, qnx = qp[i + 10]!, qny = qp[i + 11]!;
+    const nx = relativeCos * qnx - relativeSin * qny, ny = relativeSin * qnx + relativeCos * qny;
+    qf[i + 2] = nx;
+    qf[i + 3] = ny;
     const d = pnx * nx + pny * ny;
     if (d < lowestQ) {
       lowestQ = d;
