@@ -133,13 +133,17 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
   }
   if (separationP > tolerance) return 0;
   let edgeP = firstP;
-  for (let e = 4, i = firstP + 4 === pEnd ? 0 : firstP + 4; e < pEnd; e += 4) {
-    const vx = pp[i + 8]!, vy = pp[i + 9]!, nx = pp[i + 10]!, ny = pp[i + 11]!;
-    if ((qcx - vx) * nx + (qcy - vy) * ny < separationP - slack) {
-      i += 4;
-      if (i === pEnd) i = 0;
-      continue;
+  // The other edges: from the facing one's successor to the last, then from edge 0 up to it
+  // (two runs of plain increments, no wrap test per edge).
+  for (let i = firstP + 4, stop = pEnd; ; i += 4) {
+    if (i === stop) {
+      if (stop === firstP) break;
+      i = 0;
+      stop = firstP;
+      if (i === stop) break;
     }
+    const vx = pp[i + 8]!, vy = pp[i + 9]!, nx = pp[i + 10]!, ny = pp[i + 11]!;
+    if ((qcx - vx) * nx + (qcy - vy) * ny < separationP - slack) continue;
     let separation = Infinity;
     for (let k = 0, j = start; k < qEnd; k += 4) {
       const s = nx * (qf[j]! - vx) + ny * (qf[j + 1]! - vy);
@@ -156,8 +160,6 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
       separationP = separation;
       edgeP = i;
     }
-    i += 4;
-    if (i === pEnd) i = 0;
   }
   // Q's edges matter only if one separates or beats P's best by the margin (else P's edge is the
   // reference, whatever Q's best): a scan stops at the first vertex below both the tolerance and
