@@ -31,6 +31,12 @@ const MAX_POLYGON = 8;
 const SAT_TIE = 1e-10;
 /** Distance from a side plane, relative to the reference box's size, that counts as on the plane. */
 const PLANE_SLACK = 1e-9;
+/**
+ * A rectangle corner closer than this (in the quadrilateral's own coordinates, 0 to 1 across it)
+ * to the quadrilateral's boundary is left to the clipping passes: far above the round-off of
+ * those coordinates, and any crossing that near a corner would be within the slack anyway.
+ */
+const CORNER_MARGIN = 1e-7;
 
 /**
  * The polygon being clipped, in the reference face's frame: `u`, `v` along the face's two side
@@ -243,6 +249,116 @@ function clipPolygon(count: number, plane: number, incidentFace: number, referen
   return out - target;
 }
 
+/** Bit p set: an incident corner lies beyond side plane p by more than the slack (`intersectRectangle`). */
+const cornerOutside = new Int32Array(4);
+
+/**
+ * The clipped polygon without clipping passes, for the common case where no vertex lies near a
+ * side plane: the incident quadrilateral (pool vertices 0..3, a parallelogram) and the reference
+ * rectangle |u| <= limitU, |v| <= limitV (from `clipBounds`) meet in the quadrilateral's corners
+ * inside the rectangle, its edges' crossings with the rectangle's sides, and the rectangle's
+ * corners inside the quadrilateral (the vertices of the intersection of two convex polygons; ODE's
+ * dBoxBox intersects the faces this way). Puts them in `polygon` from 0 (crossings and rectangle
+ * corners appended to the pool) with the feature keys the passes give the same points, and
+ * returns their count, in no particular order.
+ *
+ * Returns -1 when a corner or a crossing lies within twice the slack of a side plane, or a
+ * rectangle corner near the quadrilateral's boundary: the passes' slack rules then decide which
+ * of two nearly equal points to keep, and the caller runs the passes instead. Elsewhere every
+ * distance clears the slack by more than round-off, so the passes cut at the same places and
+ * give the same points up to round-off (they interpolate along edges already cut, this from the
+ * corners).
+ */
+function intersectRectangle(incidentFace: number, referenceFace: number, referenceShift: number): number {
+  const limitU = clipBounds[0]!, limitV = clipBounds[1]!, near = 2 * clipBounds[2]!;
+  if (limitU <= near || limitV <= near) return -1;
+  const incidentShift = 16 - referenceShift;
+  let count = 0, anyOutside = 0;
+  for (let j = 0; j < 4; j++) {
+    const u = vertexU[j]!, v = vertexV[j]!;
+    // Of the planes +u and -u only the one on u's side can be near or crossed (limitU > near).
+    const beyondU = Math.abs(u) - limitU, beyondV = Math.abs(v) - limitV;
+    if (Math.abs(beyondU) <= near || Math.abs(beyondV) <= near) return -1;
+    const outside = (beyondU > 0 ? (u > 0 ? 1 : 2) : 0) | (beyondV > 0 ? (v > 0 ? 4 : 8) : 0);
+    cornerOutside[j] = outside;
+    anyOutside |= outside;
+    if (outside === 0) polygon[count++] = 8 * j;
+  }
+  if (anyOutside === 0) return count;
+  let pool = 4;
+  for (let j = 0; j < 4; j++) {
+    const k = (j + 1) & 3;
+    const crossed = cornerOutside[j]! ^ cornerOutside[k]!;
+    if (crossed === 0) continue;
+    const uj = vertexU[j]!, vj = vertexV[j]!, wj = vertexW[j]!;
+    const uk = vertexU[k]!, vk = vertexV[k]!, dw = vertexW[k]! - wj;
+    for (let plane = 0; plane < 4; plane++) {
+      if (((crossed >> plane) & 1) === 0) continue;
+      const sign = plane & 1 ? -1 : 1;
+      // Edge j crosses the plane at t, as in clipPolygon: the distances are sign * x - limit.
+      let u: number, v: number, beyond: number;
+      if (plane < 2) {
+        const distance = sign * uj - limitU;
+        const t = distance / (distance - (sign * uk - limitU));
+        u = sign * limitU;
+        v = vj + t * (vk - vj);
+        beyond = Math.abs(v) - limitV;
+        vertexW[pool] = wj + t * dw;
+      } else {
+        const distance = sign * vj - limitV;
+        const t = distance / (distance - (sign * vk - limitV));
+        u = uj + t * (uk - uj);
+        v = sign * limitV;
+        beyond = Math.abs(u) - limitU;
+        vertexW[pool] = wj + t * dw;
+      }
+      if (Math.abs(beyond) <= near) return -1;
+      if (beyond > 0) continue;
+      vertexU[pool] = u;
+      vertexV[pool] = v;
+      vertexKey[pool] =
+        (EDGE_CODES[4 * incidentFace + j]! << incidentShift) |
+        (SIDE_EDGE_CODES[4 * referenceFace + plane]! << referenceShift) |
+        (ContactKind.EdgeEdge << KIND_SHIFT);
+      polygon[count++] = 8 * pool++;
+    }
+  }
+  // A rectangle corner inside the quadrilateral needs corners of it beyond both its planes (the
+  // quadrilateral is the hull of its corners). Inside: x = c2 + alpha (c3 - c2) + beta (c1 - c2)
+  // with alpha, beta in (0, 1), by Cramer's rule (the incident face, the one most facing the
+  // reference normal, projects to a parallelogram of at least 1 / sqrt(3) of its area).
+  if ((anyOutside & 3) !== 0 && (anyOutside & 12) !== 0) {
+    const u2 = vertexU[2]!, v2 = vertexV[2]!, w2 = vertexW[2]!;
+    const au = vertexU[3]! - u2, av = vertexV[3]! - v2, aw = vertexW[3]! - w2;
+    const bu = vertexU[1]! - u2, bv = vertexV[1]! - v2, bw = vertexW[1]! - w2;
+    const inverse = 1 / (au * bv - av * bu);
+    // Only a face of almost no area (half sizes near the smallest double) has no finite inverse.
+    if (!Number.isFinite(inverse)) return -1;
+    for (let plane = 0; plane < 2; plane++) {
+      if (((anyOutside >> plane) & 1) === 0) continue;
+      for (let other = 2; other < 4; other++) {
+        if (((anyOutside >> other) & 1) === 0) continue;
+        const u = plane === 0 ? limitU : -limitU, v = other === 2 ? limitV : -limitV;
+        const ru = u - u2, rv = v - v2;
+        const alpha = (ru * bv - rv * bu) * inverse, beta = (au * rv - av * ru) * inverse;
+        const clearance = Math.min(alpha, beta, 1 - alpha, 1 - beta);
+        if (Math.abs(clearance) <= CORNER_MARGIN) return -1;
+        if (clearance < 0) continue;
+        vertexU[pool] = u;
+        vertexV[pool] = v;
+        vertexW[pool] = w2 + alpha * aw + beta * bw;
+        vertexKey[pool] =
+          (FACE_CODES[incidentFace]! << incidentShift) |
+          (SIDE_CORNER_CODES[16 * referenceFace + 4 * plane + other]! << referenceShift) |
+          (ContactKind.PointFace << KIND_SHIFT);
+        polygon[count++] = 8 * pool++;
+      }
+    }
+  }
+  // The intersection of two quadrilaterals has at most 8 corners; more would be inconsistent round-off.
+  return count <= MAX_POLYGON ? count : -1;
+}
+
 /**
  * Face axis: clips the incident face of `incident` against the reference face of `reference`
  * (local axis `referenceAxis`, outward sign `referenceSign`) and makes a contact of each point
@@ -307,8 +423,6 @@ function faceContacts(
   vertexU[1] = u1; vertexV[1] = v1; vertexW[1] = fw - pw + qw;
   vertexU[2] = u2; vertexV[2] = v2; vertexW[2] = fw - pw - qw;
   vertexU[3] = u3; vertexV[3] = v3; vertexW[3] = fw + pw - qw;
-  polygon[0] = 0; polygon[1] = 9; polygon[2] = 18; polygon[3] = 27;
-  vertexCount = 4;
   // Feature codes, each shifted into its box's half of the key (A's in the high half).
   const referenceFace = 2 * referenceAxis + (referenceSign > 0 ? 0 : 1);
   const incidentFace = 2 * incidentAxis + (incidentSign > 0 ? 0 : 1);
@@ -325,18 +439,24 @@ function faceContacts(
   clipBounds[0] = limitU;
   clipBounds[1] = limitV;
   clipBounds[2] = slack;
-  // A pass leaves the polygon as it is when no vertex is beyond its plane, so passes are skipped
-  // where the extreme corner shows that (x - limit grows with x): exactly so before the first
-  // cutting plane, where the polygon is the quadrilateral. Later vertices lie in the corners' hull
-  // up to the round-off of a few interpolations, which `reach` bounds with room to spare.
-  const maxU = Math.max(u0, u1, u2, u3), minU = Math.min(u0, u1, u2, u3);
-  const maxV = Math.max(v0, v1, v2, v3), minV = Math.min(v0, v1, v2, v3);
-  const reach = 1e-12 * (Math.max(maxU, -minU, maxV, -minV) + limitU + limitV);
-  let plane = maxU - limitU > slack ? 0 : -minU - limitU > slack ? 1 : maxV - limitV > slack ? 2 : -minV - limitV > slack ? 3 : 4;
-  let count = 4;
-  for (; plane < 4; plane++) {
-    const extreme = plane === 0 ? maxU - limitU : plane === 1 ? -minU - limitU : plane === 2 ? maxV - limitV : -minV - limitV;
-    if (extreme > slack - reach) count = clipPolygon(count, plane, incidentFace, referenceFace, referenceShift);
+  let count = intersectRectangle(incidentFace, referenceFace, referenceShift);
+  if (count < 0) {
+    // The polygon starts as the quadrilateral, each corner tagged with the edge leaving it.
+    polygon[0] = 0; polygon[1] = 9; polygon[2] = 18; polygon[3] = 27;
+    vertexCount = 4;
+    count = 4;
+    // A pass leaves the polygon as it is when no vertex is beyond its plane, so passes are skipped
+    // where the extreme corner shows that (x - limit grows with x): exactly so before the first
+    // cutting plane, where the polygon is the quadrilateral. Later vertices lie in the corners' hull
+    // up to the round-off of a few interpolations, which `reach` bounds with room to spare.
+    const maxU = Math.max(u0, u1, u2, u3), minU = Math.min(u0, u1, u2, u3);
+    const maxV = Math.max(v0, v1, v2, v3), minV = Math.min(v0, v1, v2, v3);
+    const reach = 1e-12 * (Math.max(maxU, -minU, maxV, -minV) + limitU + limitV);
+    let plane = maxU - limitU > slack ? 0 : -minU - limitU > slack ? 1 : maxV - limitV > slack ? 2 : -minV - limitV > slack ? 3 : 4;
+    for (; plane < 4; plane++) {
+      const extreme = plane === 0 ? maxU - limitU : plane === 1 ? -minU - limitU : plane === 2 ? maxV - limitV : -minV - limitV;
+      if (extreme > slack - reach) count = clipPolygon(count, plane, incidentFace, referenceFace, referenceShift);
+    }
   }
 
   // Contact normal from B toward A: against the reference face's outward normal when A is the reference.
