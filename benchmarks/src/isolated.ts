@@ -8,7 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { type Implementation, sink } from './harness.js';
 import { bytesPerCall, medianNanoseconds } from './measure.js';
 
-/** What a child reports for its row: timing always, the rest in `full` mode. */
+/** What to measure in a child: the median time, or the bytes allocated per call. */
+export type RowMode = 'time' | 'bytes';
+
+/** What a child reports for its row: the median (`time`) or the bytes per call (`bytes`), NaN for the other. */
 export interface RowMeasurement {
   library: string;
   call: string;
@@ -27,17 +30,33 @@ function contactsPerCall(run: (i: number) => number, count: number): number {
   return total / count;
 }
 
-/** Times `implementation` on configurations `0..count-1` and, unless `timeOnly`, counts its bytes. */
-export async function measureRow(implementation: Implementation, count: number, timeOnly: boolean): Promise<RowMeasurement> {
+/**
+ * Warms `run` up for about `milliseconds` (passes over every configuration) and returns the
+ * mean nanoseconds a call took, which sizes the allocation samples.
+ */
+function warmUp(run: (i: number) => number, count: number, milliseconds: number): number {
+  const started = performance.now();
+  let calls = 0, contacts = 0;
+  while (performance.now() - started < milliseconds) {
+    for (let i = 0; i < count; i++) contacts += run(i);
+    calls += count;
+  }
+  sink[1]! += contacts;
+  return ((performance.now() - started) * 1e6) / calls;
+}
+
+/** Measures `implementation` on configurations `0..count-1`: its median time, or its bytes per call. */
+export async function measureRow(implementation: Implementation, count: number, mode: RowMode): Promise<RowMeasurement> {
   const contacts = contactsPerCall(implementation.run, count);
-  const medianNs = await medianNanoseconds(implementation.run, count);
-  const bytes = timeOnly ? NaN : bytesPerCall(implementation.run, count, medianNs);
+  let medianNs = NaN, bytes = NaN;
+  if (mode === 'time') medianNs = await medianNanoseconds(implementation.run, count);
+  else bytes = Math.max(0, Math.round(bytesPerCall(implementation.run, count, warmUp(implementation.run, count, 300))));
   const measurement: RowMeasurement = {
     library: implementation.library,
     call: implementation.call,
     medianNs,
     contactsPerCall: contacts,
-    bytesPerCall: timeOnly ? NaN : Math.max(0, Math.round(bytes)),
+    bytesPerCall: bytes,
     sink: Array.from(sink),
   };
   if (implementation.note !== undefined) measurement.note = implementation.note;
@@ -46,12 +65,20 @@ export async function measureRow(implementation: Implementation, count: number, 
 
 const rowScript = join(dirname(fileURLToPath(import.meta.url)), 'row.js');
 
+/** The flags that set the young generation's size: only the allocation counts need them. */
+const YOUNG_GENERATION_FLAG = /^--(min|max)-semi-space-size/;
+
 /**
- * Runs row `index` of pair `id` in a fresh Node process with this process's flags (`--expose-gc`,
- * the young-generation size, `--conditions=source --import tsx`) and returns what it measured.
+ * Runs row `row` (ours, or a peer's index) of pair `id` in a fresh Node process and returns what
+ * it measured. Both kinds of child get this process's flags (`--expose-gc`); only the `bytes`
+ * child keeps the 128 MiB young generation, which lets a sample of calls run without a scavenge
+ * but slows timed calls down: every allocation of the timing loop's own walks fresh memory across
+ * 128 MiB instead of reusing a few cache-warm megabytes (our polygon-polygon row measured about
+ * 5% slower with it).
  */
-export function measureInChild(id: string, index: number, timeOnly: boolean): RowMeasurement {
-  const output = execFileSync(process.execPath, [...process.execArgv, rowScript, id, String(index), timeOnly ? 'time' : 'full'], {
+export function measureInChild(id: string, row: 'ours' | number, mode: RowMode): RowMeasurement {
+  const flags = mode === 'bytes' ? process.execArgv : process.execArgv.filter((flag) => !YOUNG_GENERATION_FLAG.test(flag));
+  const output = execFileSync(process.execPath, [...flags, rowScript, id, String(row), mode], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 1 << 20,

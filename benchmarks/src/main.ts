@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sink } from './harness.js';
-import { measureInChild } from './isolated.js';
+import { type RowMeasurement, type RowMode, measureInChild } from './isolated.js';
 import { CONFIGURATIONS, MIX } from './inputs.js';
 import { medianNanoseconds } from './measure.js';
 import { type PairResult, type Results, type Row, type ScalingTable, type Target, machine, toMarkdown } from './report.js';
@@ -22,19 +22,24 @@ const { found2, api2 } = ours;
 const benches = pairBenches(ours);
 const N = CONFIGURATIONS;
 
-/** Runs row `index` of `bench` in its own process (see row.ts) and adds its sink to ours. */
-function measureRow(id: string, index: number, timeOnly: boolean): Row {
-  const measured = measureInChild(id, index, timeOnly);
+/** Runs a row of pair `id` (ours, or a peer's index) in its own process (see row.ts) and adds its sink to ours. */
+function measureRow(id: string, which: 'ours' | number, mode: RowMode): RowMeasurement {
+  const measured = measureInChild(id, which, mode);
   for (let k = 0; k < sink.length; k++) sink[k]! += measured.sink[k] ?? 0;
+  return measured;
+}
+
+/** A row of the table: the bytes from one child, the median from another. */
+function tableRow(allocation: RowMeasurement, timing: RowMeasurement): Row {
   const row: Row = {
-    library: measured.library,
-    call: measured.call,
-    medianNs: measured.medianNs,
+    library: timing.library,
+    call: timing.call,
+    medianNs: timing.medianNs,
     speedVsFastestPeer: NaN,
-    contactsPerCall: measured.contactsPerCall,
-    bytesPerCall: measured.bytesPerCall,
+    contactsPerCall: timing.contactsPerCall,
+    bytesPerCall: allocation.bytesPerCall,
   };
-  if (measured.note !== undefined) row.note = measured.note;
+  if (timing.note !== undefined) row.note = timing.note;
   return row;
 }
 
@@ -50,16 +55,17 @@ for (const bench of benches) {
   const result: PairResult = { id: bench.id, title: bench.title, configurations: bench.pairs.length, mix, rows: [] };
   const ours = bench.ours();
   if (typeof ours === 'string') result.missing = ours;
-  const rowCount = bench.peers().length + (typeof ours === 'string' ? 0 : 1);
-  for (let k = 0; k < rowCount; k++) {
-    const row = measureRow(bench.id, k, false);
+  const rows: ('ours' | number)[] = bench.peers.map((_, k) => k);
+  if (typeof ours !== 'string') rows.unshift('ours');
+  for (const which of rows) {
+    const row = tableRow(measureRow(bench.id, which, 'bytes'), measureRow(bench.id, which, 'time'));
     process.stderr.write(`  ${row.library.padEnd(10)} ${row.medianNs.toFixed(1).padStart(9)} ns  ${row.bytesPerCall} B\n`);
     result.rows.push(row);
   }
   // A second round, every row again in the same order; each keeps its lower median. Other work on
   // the machine only ever slows a row down, so the lower of two is the better estimate.
-  for (let k = 0; k < rowCount; k++) {
-    const again = measureRow(bench.id, k, true).medianNs;
+  for (let k = 0; k < rows.length; k++) {
+    const again = measureRow(bench.id, rows[k]!, 'time').medianNs;
     const row = result.rows[k]!;
     process.stderr.write(`  ${row.library.padEnd(10)} ${again.toFixed(1).padStart(9)} ns (second round)\n`);
     row.medianNs = Math.min(row.medianNs, again);
@@ -111,8 +117,8 @@ const results: Results = {
   method: [
     `Run by plain \`node --expose-gc\`: our packages from their tsc build (\`dist/\`, rebuilt from the sources at the start of the run), the peers from node_modules, the benchmark's own code bundled by esbuild. Not through tsx: its CommonJS hook detaches ArrayBuffers, after which V8 checks every typed-array access in the process for a detached buffer (about 16% more instructions in our kernels).`,
     `Inputs: ${N} seeded configurations per pair (mulberry32), cycled by index, ${mixText} (overlapping by 0.5% to 15% of the pair's size, separated by 0.5% to 50%: near misses a broadphase would pass on). Every library gets the same configurations, converted once into its own objects before timing.`,
-    'Time: mitata 1.0 `measure` (batched calls, 300 ms of CPU per row), median ns per call; every row runs in a Node process of its own (V8 keeps type feedback per function literal, so rows sharing one process would make the harness call sites megamorphic for whichever library has the most functions behind one adapter), and is measured twice, in two rounds, keeping the lower median (other work on the shared machine only slows a row down). Each call adds its penetrations and contact count into a Float64Array sink, printed below.',
-    'Bytes/call: V8 heap growth (`process.memoryUsage().heapUsed`) over 20,000 calls (fewer for slow calls: about 50 ms) after two full collections, less the bytes the reading itself allocates, the young generation set to 128 MiB so that no scavenge falls inside; the first sample is dropped (it holds compiled code), the smallest of the next seven is rounded (what a call allocates is in every sample; code compiled meanwhile only adds). The timing runs first, so the code is warm.',
+    'Time: mitata 1.0 `measure` (batched calls, 300 ms of CPU per row), median ns per call; every row runs in a Node process of its own with the default young generation of V8, built alone and packed by two full collections before timing (V8 keeps type feedback per function literal, so rows sharing one process would make the harness call sites megamorphic for whichever library has the most functions behind one adapter), and is measured twice, in two rounds, keeping the lower median (other work on the shared machine only slows a row down). Each call adds its penetrations and contact count into a Float64Array sink, printed below.',
+    'Bytes/call, in a separate process per row: V8 heap growth (`process.memoryUsage().heapUsed`) over 20,000 calls (fewer for slow calls: about 50 ms) after two full collections, less the bytes the reading itself allocates, the young generation set to 128 MiB so that no scavenge falls inside; the first sample is dropped (it holds compiled code), the smallest of the next seven is rounded (what a call allocates is in every sample; code compiled meanwhile only adds), after 300 ms of calls to warm the code up.',
     'contactkit: one CollisionData(2) of capacity 16, tolerance 0, reset before each call. cannon-es: `world.narrowphase.getContacts([bi], [bj], world, result, oldcontacts, frictionResult, frictionPool)` with equations returned to the pools before each call as World.step does (its default material adds two friction equations per contact). Rapier (rapier3d-compat, f32): `contactShape(..., prediction 0, target)`, one point per pair; a half-space is queried first (the other order returns wrong depths in 0.21). SAT.js: a reused Response, no contact points. planck: the Collide function into a reused Manifold, then `getWorldManifold` for world points and depths (our output), polygon skin radius set to 0 so the geometry matches.',
     'Speed vs fastest peer: the fastest peer\'s median divided by the row\'s median (ours above 1 is that many times faster than every peer).',
     `Every median includes the timing loop's own cost, ${overheadNs.toFixed(1)} ns a call (an empty call cycled the same way), which is not subtracted.`,

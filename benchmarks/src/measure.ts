@@ -25,7 +25,8 @@ export async function medianNanoseconds(run: (i: number) => number, count: numbe
   return stats.p50;
 }
 
-function collectGarbage(): void {
+/** Two full collections (node must run with --expose-gc). */
+export function collectGarbage(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc === undefined) throw new Error('run node with --expose-gc to measure allocation');
   gc();

@@ -27,7 +27,8 @@ export interface PairBench {
   pairs: Pairs2 | Pairs3;
   /** Builds our implementation, or says why it cannot. */
   ours: () => Implementation | string;
-  peers: () => Implementation[];
+  /** Builds each peer's implementation, one at a time (a row's process builds only its own). */
+  peers: (() => Implementation)[];
 }
 
 /** Our exports, found in the package index or its files (see detectors.ts). */
@@ -86,7 +87,7 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
       title,
       pairs,
       ours: ours3(detector, pairs),
-      peers: () => [cannon3(pairs, `Narrowphase.getContacts → ${cannonCall}`), rapier3(pairs, rapierCall)],
+      peers: [() => cannon3(pairs, `Narrowphase.getContacts → ${cannonCall}`), () => rapier3(pairs, rapierCall)],
     };
   }
 
@@ -104,9 +105,9 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         title: 'Convex polygon-polygon manifold',
         pairs,
         ours: ours2('collidePolygonPolygon', pairs),
-        peers: () => [
-          sat2(pairs, SAT.testPolygonPolygon, 'SAT.testPolygonPolygon', false),
-          planck2(pairs, planck.CollidePolygons, 'CollidePolygons + getWorldManifold', false),
+        peers: [
+          () => sat2(pairs, SAT.testPolygonPolygon, 'SAT.testPolygonPolygon', false),
+          () => planck2(pairs, planck.CollidePolygons, 'CollidePolygons + getWorldManifold', false),
         ],
       };
     })(),
@@ -117,9 +118,9 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         title: 'Circle-convex polygon',
         pairs,
         ours: ours2('collideCirclePolygon', pairs),
-        peers: () => [
-          sat2(pairs, SAT.testPolygonCircle, 'SAT.testPolygonCircle', true),
-          planck2(pairs, planck.CollidePolygonCircle, 'CollidePolygonCircle + getWorldManifold', true),
+        peers: [
+          () => sat2(pairs, SAT.testPolygonCircle, 'SAT.testPolygonCircle', true),
+          () => planck2(pairs, planck.CollidePolygonCircle, 'CollidePolygonCircle + getWorldManifold', true),
         ],
       };
     })(),
@@ -130,9 +131,9 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         title: 'Circle-circle',
         pairs,
         ours: ours2('collideCircleCircle', pairs),
-        peers: () => [
-          sat2(pairs, SAT.testCircleCircle, 'SAT.testCircleCircle', false),
-          planck2(pairs, planck.CollideCircles, 'CollideCircles + getWorldManifold', false),
+        peers: [
+          () => sat2(pairs, SAT.testCircleCircle, 'SAT.testCircleCircle', false),
+          () => planck2(pairs, planck.CollideCircles, 'CollideCircles + getWorldManifold', false),
         ],
       };
     })(),
