@@ -346,8 +346,8 @@ export class Polygon extends Shape2 {
   readonly isConvex: boolean;
   /**
    * Convex, at most `FAST_PATH_MAX_VERTICES` vertices and no vertex inside a straight side: the
-   * polygon pair detector's fast path takes two such polygons (`collideConvexPolygons` in
-   * polygon-clip.ts).
+   * polygon pair detector's fast path takes two such polygons (in `collidePolygonPolygon`,
+   * polygon-polygon.ts).
    */
   readonly simpleConvex: boolean;
   /**
