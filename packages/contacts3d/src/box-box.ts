@@ -22,6 +22,17 @@ import { claimContact, type CollisionData } from './collision-data.js';
 import { reduceManifold } from './manifold.js';
 import type { Box } from './primitives.js';
 
+/**
+ * The imported constants and helpers of the hot paths, bound again here: V8 folds a module's own
+ * constants into optimized code, while every use of an imported binding reads its cell (a load,
+ * a hole check and a type check each time, nine times per call in the edge-axis loop).
+ */
+const parallelEpsilon = PARALLEL_EPSILON;
+const axisRelativeMargin = AXIS_RELATIVE_MARGIN;
+const axisAbsoluteMargin = AXIS_ABSOLUTE_MARGIN;
+const claim = claimContact;
+const packId = packFeatureId;
+
 /** Rotation of B in A's frame: `rotationAB[3 * i + j] = dot(a_i, b_j)`. */
 const rotationAB = new Float64Array(9);
 
@@ -61,6 +72,9 @@ const vertexKey = new Int32Array(POOL_SIZE);
 /** A vertex key's kind field (see the pool), and the mask that leaves its two feature codes. */
 const KIND_SHIFT = 8;
 const FEATURES_MASK = ~(0xff << KIND_SHIFT);
+/** The kind field of each kind a clip vertex has (module constants, as for `parallelEpsilon`). */
+const POINT_FACE_KEY = ContactKind.PointFace << KIND_SHIFT;
+const EDGE_EDGE_KEY = ContactKind.EdgeEdge << KIND_SHIFT;
 let vertexCount = 0;
 const polygon = new Int32Array(2 * MAX_POLYGON);
 let clipSource = 0;
@@ -227,12 +241,12 @@ function clipPolygon(count: number, plane: number, incidentFace: number, referen
         vertexKey[crossing] =
           (EDGE_CODES[4 * incidentFace + edge]! << incidentShift) |
           (SIDE_EDGE_CODES[4 * referenceFace + plane]! << referenceShift) |
-          (ContactKind.EdgeEdge << KIND_SHIFT);
+          EDGE_EDGE_KEY;
       } else {
         vertexKey[crossing] =
           (FACE_CODES[incidentFace]! << incidentShift) |
           (SIDE_CORNER_CODES[16 * referenceFace + 4 * (edge - 4) + plane]! << referenceShift) |
-          (ContactKind.PointFace << KIND_SHIFT);
+          POINT_FACE_KEY;
       }
       // Leaving: the polygon goes on along the plane; entering: along the cut edge.
       polygon[out++] = 8 * crossing + (currentInside ? 4 + plane : edge);
@@ -319,7 +333,7 @@ function intersectRectangle(incidentFace: number, referenceFace: number, referen
       vertexKey[pool] =
         (EDGE_CODES[4 * incidentFace + j]! << incidentShift) |
         (SIDE_EDGE_CODES[4 * referenceFace + plane]! << referenceShift) |
-        (ContactKind.EdgeEdge << KIND_SHIFT);
+        EDGE_EDGE_KEY;
       polygon[count++] = 8 * pool++;
     }
   }
@@ -350,7 +364,7 @@ function intersectRectangle(incidentFace: number, referenceFace: number, referen
         vertexKey[pool] =
           (FACE_CODES[incidentFace]! << incidentShift) |
           (SIDE_CORNER_CODES[16 * referenceFace + 4 * plane + other]! << referenceShift) |
-          (ContactKind.PointFace << KIND_SHIFT);
+          POINT_FACE_KEY;
         polygon[count++] = 8 * pool++;
       }
     }
@@ -427,7 +441,7 @@ function faceContacts(
   const referenceFace = 2 * referenceAxis + (referenceSign > 0 ? 0 : 1);
   const incidentFace = 2 * incidentAxis + (incidentSign > 0 ? 0 : 1);
   const referenceShift = referenceIsA ? 16 : 0, incidentShift = 16 - referenceShift;
-  const faceKey = (FACE_CODES[referenceFace]! << referenceShift) | (ContactKind.PointFace << KIND_SHIFT);
+  const faceKey = (FACE_CODES[referenceFace]! << referenceShift) | POINT_FACE_KEY;
   vertexKey[0] = (CORNER_CODES[4 * incidentFace]! << incidentShift) | faceKey;
   vertexKey[1] = (CORNER_CODES[4 * incidentFace + 1]! << incidentShift) | faceKey;
   vertexKey[2] = (CORNER_CODES[4 * incidentFace + 2]! << incidentShift) | faceKey;
@@ -468,7 +482,10 @@ function faceContacts(
   const faceLevel = hr[referenceAxis]!;
   const ox = mr[12]!, oy = mr[13]!, oz = mr[14]!;
   let kept = 0;
-  for (let i = clipSource; i < clipSource + count; i++) {
+  // 0 + x: a zero component of a mirrored normal stays +0.
+  const outX = 0 + sign * nx, outY = 0 + sign * ny, outZ = 0 + sign * nz;
+  const start = clipSource;
+  for (let i = start; i < start + count; i++) {
     // Round-off may put a touching point a hair above the face: within the slack it counts as
     // touching, as the SAT that let it through said (no contact is lost, none reported beyond -tolerance).
     const vertex = polygon[i]! >> 3;
@@ -480,19 +497,18 @@ function faceContacts(
     const u = vertexU[vertex]!, v = vertexV[vertex]!, w = vertexW[vertex]! + 0.5 * depth * referenceSign;
     const x = ox + u * ux + v * vx + w * wx, y = oy + u * uy + v * vy + w * wy, z = oz + u * uz + v * vz + w * wz;
     if (direct) {
-      const contact = claimContact(data, firstBody, secondBody);
+      const contact = claim(data, firstBody, secondBody);
       const point = contact.point, normal = contact.normal;
       point[0] = x;
       point[1] = y;
       point[2] = z;
-      // 0 + x: a zero component of a mirrored normal stays +0.
-      normal[0] = 0 + sign * nx;
-      normal[1] = 0 + sign * ny;
-      normal[2] = 0 + sign * nz;
+      normal[0] = outX;
+      normal[1] = outY;
+      normal[2] = outZ;
       contact.penetration = depth;
       const key = vertexKey[vertex]!;
       contact.kind = ((key >> KIND_SHIFT) & 0xff) as ContactKind;
-      contact.featureId = packFeatureId(key >>> 16, key & 0xff);
+      contact.featureId = packId(key >>> 16, key & 0xff);
     } else {
       manifoldPoints[3 * kept] = x;
       manifoldPoints[3 * kept + 1] = y;
@@ -681,7 +697,7 @@ function separatingAxisTest(a: Box, b: Box): boolean {
   // nearly equal faces is harmless: for parallel faces both clippings give the same polygon, and
   // its corners get the same feature ids (a corner of one face inside the other is named by that
   // corner and that face, whichever face is the reference). Ties go to the larger face, then to A.
-  const absoluteMargin = AXIS_ABSOLUTE_MARGIN * size;
+  const absoluteMargin = axisAbsoluteMargin * size;
   let useB = faceBSeparation > faceSeparation + tie;
   if (Math.abs(faceBSeparation - faceSeparation) <= tie) {
     const areaA = faceAxis === 0 ? ha1 * ha2 : faceAxis === 1 ? ha0 * ha2 : ha0 * ha1;
@@ -712,12 +728,12 @@ function separatingAxisTest(a: Box, b: Box): boolean {
   // resting one) have no edge axis near it, which a bound shows without a square root: for
   // gap <= 0 and threshold <= 0, gap / length < threshold is gap^2 > threshold^2 * length^2, the
   // factor 1 + 1e-6 covering the round-off of both sides. A gap <= 0 never separates (tolerance >= 0).
-  const edgeThreshold = faceSeparation + AXIS_RELATIVE_MARGIN * Math.abs(faceSeparation) + absoluteMargin;
+  const edgeThreshold = faceSeparation + axisRelativeMargin * Math.abs(faceSeparation) + absoluteMargin;
   const thresholdSquared = edgeThreshold * edgeThreshold * (1 + 1e-6);
   let edgeMayWin = false;
   for (let k = 0; k < 9; k++) {
     const gap = gaps[k]!, lengthSquared = lengths[k]!;
-    if (lengthSquared < PARALLEL_EPSILON) continue;
+    if (lengthSquared < parallelEpsilon) continue;
     if (gap > 0) {
       const edgeSeparation = gap / Math.sqrt(lengthSquared);
       if (edgeSeparation > tolerance) return false;
@@ -734,7 +750,7 @@ function separatingAxisTest(a: Box, b: Box): boolean {
     let edgeSeparation = -Infinity;
     for (let k = 0; k < 9; k++) {
       const lengthSquared = lengths[k]!;
-      separation = lengthSquared < PARALLEL_EPSILON ? -Infinity : gaps[k]! / Math.sqrt(lengthSquared);
+      separation = lengthSquared < parallelEpsilon ? -Infinity : gaps[k]! / Math.sqrt(lengthSquared);
       if (separation > edgeSeparation + tie) {
         edgeSeparation = separation;
         edgeAxis = k;
@@ -781,7 +797,7 @@ function writeManifold(count: number, data: CollisionData, firstBody: unknown, s
   const nx = 0 + sign * manifoldNormal[0]!, ny = 0 + sign * manifoldNormal[1]!, nz = 0 + sign * manifoldNormal[2]!;
   for (let k = 0; k < chosen; k++) {
     const i = selected[k]!;
-    const contact = claimContact(data, firstBody, secondBody);
+    const contact = claim(data, firstBody, secondBody);
     const point = contact.point, normal = contact.normal;
     point[0] = manifoldPoints[3 * i]!;
     point[1] = manifoldPoints[3 * i + 1]!;
@@ -792,7 +808,7 @@ function writeManifold(count: number, data: CollisionData, firstBody: unknown, s
     contact.penetration = manifoldDepths[i]!;
     contact.kind = manifoldKinds[i] as ContactKind;
     const key = manifoldKeys[i]!;
-    contact.featureId = packFeatureId(key >>> 16, key & 0xffff);
+    contact.featureId = packId(key >>> 16, key & 0xffff);
   }
   return chosen;
 }
