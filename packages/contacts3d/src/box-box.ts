@@ -723,16 +723,15 @@ function separatingAxisTest(a: Box, b: Box): boolean {
   // Edge axes a_i x b_j = e_i x (column j of r) in A's frame, index 3i + j: the projection of t
   // less the radii of A and B (Ericson's table), and the axis's squared length. The separation is
   // gap / sqrt(lengthSquared); parallel edges (below PARALLEL_EPSILON) never count.
-  const gaps = edgeGaps, lengths = edgeLengthsSquared;
-  gaps[0] = Math.abs(t2 * r10 - t1 * r20) - (ha1 * q20 + ha2 * q10 + hb1 * q02 + hb2 * q01); lengths[0] = r10 * r10 + r20 * r20;
-  gaps[1] = Math.abs(t2 * r11 - t1 * r21) - (ha1 * q21 + ha2 * q11 + hb0 * q02 + hb2 * q00); lengths[1] = r11 * r11 + r21 * r21;
-  gaps[2] = Math.abs(t2 * r12 - t1 * r22) - (ha1 * q22 + ha2 * q12 + hb0 * q01 + hb1 * q00); lengths[2] = r12 * r12 + r22 * r22;
-  gaps[3] = Math.abs(t0 * r20 - t2 * r00) - (ha0 * q20 + ha2 * q00 + hb1 * q12 + hb2 * q11); lengths[3] = r20 * r20 + r00 * r00;
-  gaps[4] = Math.abs(t0 * r21 - t2 * r01) - (ha0 * q21 + ha2 * q01 + hb0 * q12 + hb2 * q10); lengths[4] = r21 * r21 + r01 * r01;
-  gaps[5] = Math.abs(t0 * r22 - t2 * r02) - (ha0 * q22 + ha2 * q02 + hb0 * q11 + hb1 * q10); lengths[5] = r22 * r22 + r02 * r02;
-  gaps[6] = Math.abs(t1 * r00 - t0 * r10) - (ha0 * q10 + ha1 * q00 + hb1 * q22 + hb2 * q21); lengths[6] = r00 * r00 + r10 * r10;
-  gaps[7] = Math.abs(t1 * r01 - t0 * r11) - (ha0 * q11 + ha1 * q01 + hb0 * q22 + hb2 * q20); lengths[7] = r01 * r01 + r11 * r11;
-  gaps[8] = Math.abs(t1 * r02 - t0 * r12) - (ha0 * q12 + ha1 * q02 + hb0 * q21 + hb1 * q20); lengths[8] = r02 * r02 + r12 * r12;
+  const gap0 = Math.abs(t2 * r10 - t1 * r20) - (ha1 * q20 + ha2 * q10 + hb1 * q02 + hb2 * q01), length0 = r10 * r10 + r20 * r20;
+  const gap1 = Math.abs(t2 * r11 - t1 * r21) - (ha1 * q21 + ha2 * q11 + hb0 * q02 + hb2 * q00), length1 = r11 * r11 + r21 * r21;
+  const gap2 = Math.abs(t2 * r12 - t1 * r22) - (ha1 * q22 + ha2 * q12 + hb0 * q01 + hb1 * q00), length2 = r12 * r12 + r22 * r22;
+  const gap3 = Math.abs(t0 * r20 - t2 * r00) - (ha0 * q20 + ha2 * q00 + hb1 * q12 + hb2 * q11), length3 = r20 * r20 + r00 * r00;
+  const gap4 = Math.abs(t0 * r21 - t2 * r01) - (ha0 * q21 + ha2 * q01 + hb0 * q12 + hb2 * q10), length4 = r21 * r21 + r01 * r01;
+  const gap5 = Math.abs(t0 * r22 - t2 * r02) - (ha0 * q22 + ha2 * q02 + hb0 * q11 + hb1 * q10), length5 = r22 * r22 + r02 * r02;
+  const gap6 = Math.abs(t1 * r00 - t0 * r10) - (ha0 * q10 + ha1 * q00 + hb1 * q22 + hb2 * q21), length6 = r00 * r00 + r10 * r10;
+  const gap7 = Math.abs(t1 * r01 - t0 * r11) - (ha0 * q11 + ha1 * q01 + hb0 * q22 + hb2 * q20), length7 = r01 * r01 + r11 * r11;
+  const gap8 = Math.abs(t1 * r02 - t0 * r12) - (ha0 * q12 + ha1 * q02 + hb0 * q21 + hb1 * q20), length8 = r02 * r02 + r12 * r12;
 
   // An edge axis replaces the face axis only past this threshold. Most overlapping pairs (every
   // resting one) have no edge axis near it, which a bound shows without a square root: for
@@ -740,33 +739,52 @@ function separatingAxisTest(a: Box, b: Box): boolean {
   // factor 1 + 1e-6 covering the round-off of both sides. A gap <= 0 never separates (tolerance >= 0).
   const edgeThreshold = faceSeparation + axisRelativeMargin * Math.abs(faceSeparation) + absoluteMargin;
   const thresholdSquared = edgeThreshold * edgeThreshold * (1 + 1e-6);
-  let edgeMayWin = false;
-  for (let k = 0; k < 9; k++) {
-    const gap = gaps[k]!, lengthSquared = lengths[k]!;
-    if (lengthSquared < parallelEpsilon) continue;
-    if (gap > 0) {
-      const edgeSeparation = gap / Math.sqrt(lengthSquared);
-      if (edgeSeparation > tolerance) return false;
-      if (edgeSeparation > edgeThreshold) edgeMayWin = true;
-    } else if (edgeThreshold > 0 || gap * gap > thresholdSquared * lengthSquared) {
-      continue;
-    } else {
-      edgeMayWin = true;
-    }
-  }
-  // The deepest edge axis, ties kept by the earlier axis as for the face axes.
+  // The common case first, as one run of comparisons without stores or a loop: every gap <= 0
+  // and every gap^2 above thresholdSquared * lengthSquared, where the loop below would take a
+  // `continue` at every axis, finding none that separates or wins.
+  const edgesClear =
+    (gap0 <= 0 && gap0 * gap0 > thresholdSquared * length0) &&
+    (gap1 <= 0 && gap1 * gap1 > thresholdSquared * length1) &&
+    (gap2 <= 0 && gap2 * gap2 > thresholdSquared * length2) &&
+    (gap3 <= 0 && gap3 * gap3 > thresholdSquared * length3) &&
+    (gap4 <= 0 && gap4 * gap4 > thresholdSquared * length4) &&
+    (gap5 <= 0 && gap5 * gap5 > thresholdSquared * length5) &&
+    (gap6 <= 0 && gap6 * gap6 > thresholdSquared * length6) &&
+    (gap7 <= 0 && gap7 * gap7 > thresholdSquared * length7) &&
+    (gap8 <= 0 && gap8 * gap8 > thresholdSquared * length8);
   let edgeAxis = -1;
-  if (edgeMayWin) {
-    let edgeSeparation = -Infinity;
+  if (!edgesClear) {
+    const gaps = edgeGaps, lengths = edgeLengthsSquared;
+    gaps[0] = gap0; lengths[0] = length0; gaps[1] = gap1; lengths[1] = length1; gaps[2] = gap2; lengths[2] = length2;
+    gaps[3] = gap3; lengths[3] = length3; gaps[4] = gap4; lengths[4] = length4; gaps[5] = gap5; lengths[5] = length5;
+    gaps[6] = gap6; lengths[6] = length6; gaps[7] = gap7; lengths[7] = length7; gaps[8] = gap8; lengths[8] = length8;
+    let edgeMayWin = false;
     for (let k = 0; k < 9; k++) {
-      const lengthSquared = lengths[k]!;
-      separation = lengthSquared < parallelEpsilon ? -Infinity : gaps[k]! / Math.sqrt(lengthSquared);
-      if (separation > edgeSeparation + tie) {
-        edgeSeparation = separation;
-        edgeAxis = k;
+      const gap = gaps[k]!, lengthSquared = lengths[k]!;
+      if (lengthSquared < parallelEpsilon) continue;
+      if (gap > 0) {
+        const edgeSeparation = gap / Math.sqrt(lengthSquared);
+        if (edgeSeparation > tolerance) return false;
+        if (edgeSeparation > edgeThreshold) edgeMayWin = true;
+      } else if (edgeThreshold > 0 || gap * gap > thresholdSquared * lengthSquared) {
+        continue;
+      } else {
+        edgeMayWin = true;
       }
     }
-    if (!(edgeSeparation > edgeThreshold)) edgeAxis = -1;
+    // The deepest edge axis, ties kept by the earlier axis as for the face axes.
+    if (edgeMayWin) {
+      let edgeSeparation = -Infinity;
+      for (let k = 0; k < 9; k++) {
+        const lengthSquared = lengths[k]!;
+        separation = lengthSquared < parallelEpsilon ? -Infinity : gaps[k]! / Math.sqrt(lengthSquared);
+        if (separation > edgeSeparation + tie) {
+          edgeSeparation = separation;
+          edgeAxis = k;
+        }
+      }
+      if (!(edgeSeparation > edgeThreshold)) edgeAxis = -1;
+    }
   }
 
   sat.faceAxis = faceAxis;
