@@ -316,8 +316,9 @@ function intersectRectangle(incidentFace: number, referenceFace: number, referen
     if (crossed === 0) continue;
     const uj = vertexU[j]!, vj = vertexV[j]!, wj = vertexW[j]!;
     const uk = vertexU[k]!, vk = vertexV[k]!, dw = vertexW[k]! - wj;
-    for (let plane = 0; plane < 4; plane++) {
-      if (((crossed >> plane) & 1) === 0) continue;
+    // The planes whose bits are set, lowest first (clz32 of the lowest set bit names it).
+    for (let planes = crossed; planes !== 0; planes &= planes - 1) {
+      const plane = 31 - Math.clz32(planes & -planes);
       const sign = plane & 1 ? -1 : 1;
       // Edge j crosses the plane at t, as in clipPolygon: the distances are sign * x - limit.
       let u: number, v: number, beyond: number;
