@@ -303,10 +303,13 @@ function intersectRectangle(incidentFace: number, referenceFace: number, referen
     // Of the planes +u and -u only the one on u's side can be near or crossed (limitU > near).
     const beyondU = Math.abs(u) - limitU, beyondV = Math.abs(v) - limitV;
     if (Math.abs(beyondU) <= near || Math.abs(beyondV) <= near) return -1;
-    const outside = (beyondU > 0 ? (u > 0 ? 1 : 2) : 0) | (beyondV > 0 ? (v > 0 ? 4 : 8) : 0);
+    // Bits and counts from comparisons (Number(a > b) compiles to a flag, not a branch): which
+    // corners are out, and so which points are kept, follows no pattern a branch predictor learns.
+    const outside = Number(u - limitU > 0) | (Number(-u - limitU > 0) << 1) | (Number(v - limitV > 0) << 2) | (Number(-v - limitV > 0) << 3);
     cornerOutside[j] = outside;
     anyOutside |= outside;
-    if (outside === 0) polygon[count++] = 8 * j;
+    polygon[count] = 8 * j;
+    count += Number(outside === 0);
   }
   if (anyOutside === 0) return count;
   let pool = 4;
@@ -338,14 +341,17 @@ function intersectRectangle(incidentFace: number, referenceFace: number, referen
         vertexW[pool] = wj + t * dw;
       }
       if (Math.abs(beyond) <= near) return -1;
-      if (beyond > 0) continue;
+      // Written in any case, kept (counted) only inside the rectangle, as for the corners.
       vertexU[pool] = u;
       vertexV[pool] = v;
       vertexKey[pool] =
         (EDGE_CODES[4 * incidentFace + j]! << incidentShift) |
         (SIDE_EDGE_CODES[4 * referenceFace + plane]! << referenceShift) |
         EDGE_EDGE_KEY;
-      polygon[count++] = 8 * pool++;
+      polygon[count] = 8 * pool;
+      const kept = Number(beyond < 0);
+      count += kept;
+      pool += kept;
     }
   }
   // A rectangle corner inside the quadrilateral needs corners of it beyond both its planes (the
@@ -368,7 +374,6 @@ function intersectRectangle(incidentFace: number, referenceFace: number, referen
         const alpha = (ru * bv - rv * bu) * inverse, beta = (au * rv - av * ru) * inverse;
         const clearance = Math.min(alpha, beta, 1 - alpha, 1 - beta);
         if (Math.abs(clearance) <= CORNER_MARGIN) return -1;
-        if (clearance < 0) continue;
         vertexU[pool] = u;
         vertexV[pool] = v;
         vertexW[pool] = w2 + alpha * aw + beta * bw;
@@ -376,7 +381,10 @@ function intersectRectangle(incidentFace: number, referenceFace: number, referen
           (FACE_CODES[incidentFace]! << incidentShift) |
           (SIDE_CORNER_CODES[16 * referenceFace + 4 * plane + other]! << referenceShift) |
           POINT_FACE_KEY;
-        polygon[count++] = 8 * pool++;
+        polygon[count] = 8 * pool;
+        const kept = Number(clearance > 0);
+        count += kept;
+        pool += kept;
       }
     }
   }
