@@ -1,6 +1,7 @@
 /**
  * Feature codes of a box, shared by every detector that touches a box, so ids mean the same
- * thing in every pair. A code fits in 16 bits (`packFeatureId` takes two).
+ * thing in every pair. A code is below 64, well within the 26 bits `packFeatureId` keeps of each
+ * of the two codes it packs (as first * 2^26 + second).
  *
  * - Vertex: bit k of the index is set when the vertex lies on the positive side of local axis k
  *   (vertex 7 is `+x +y +z`). Code = index, 0..7.
