@@ -1,8 +1,9 @@
 /**
  * Box against box: the separating-axis test over 15 axes (seed 004, after Millington ch. 13 and
  * Gottschalk's OBB test as given in Ericson 4.4.1), with the full clipped manifold for face axes
- * (Sutherland-Hodgman clipping of the incident face against the reference face's side planes,
- * as in ODE's dBoxBox and Box2D's b2ClipPolygons) and one contact for edge axes.
+ * (the incident face intersected with the reference face in the reference face's frame, as in
+ * ODE's dBoxBox; Sutherland-Hodgman clipping against the side planes, as in Box2D's
+ * b2ClipPolygons, where a vertex lies near a side plane) and one contact for edge axes.
  *
  * Frames: the SAT runs in box A's frame; the clipping in the reference box's frame, where its
  * side planes are axis aligned. A and B are the two boxes in canonical order (see
@@ -305,7 +306,8 @@ function intersectRectangle(incidentFace: number, referenceFace: number, referen
     if (Math.abs(beyondU) <= near || Math.abs(beyondV) <= near) return -1;
     // Bits and counts from comparisons (Number(a > b) compiles to a flag, not a branch): which
     // corners are out, and so which points are kept, follows no pattern a branch predictor learns.
-    const outside = Number(u - limitU > 0) | (Number(-u - limitU > 0) << 1) | (Number(v - limitV > 0) << 2) | (Number(-v - limitV > 0) << 3);
+    const outside =
+      Number(u - limitU > 0) | (Number(-u - limitU > 0) << 1) | (Number(v - limitV > 0) << 2) | (Number(-v - limitV > 0) << 3);
     cornerOutside[j] = outside;
     anyOutside |= outside;
     polygon[count] = 8 * j;
