@@ -4,11 +4,16 @@
  * build, see bundle.ts), whose source maps lead the profile's lines back to the TypeScript
  * sources. `hotspots.ts` then prints the functions and source lines that took the time. The
  * package script builds and bundles first.
+ *
+ * `profile.js <pair id> --calls=N` makes exactly N calls instead (the configurations cycled from
+ * the first), so that an instruction count of the process is repeatable: `instructions.ts`.
  */
 import { loadOurs, pairBenches } from './pairs.js';
 
 const id = process.argv[2];
-const seconds = Number(process.argv[3] ?? 3);
+const callsOption = process.argv[3]?.startsWith('--calls=') === true ? Number(process.argv[3].slice('--calls='.length)) : undefined;
+if (callsOption !== undefined && !(Number.isInteger(callsOption) && callsOption >= 0)) throw new RangeError(`--calls must be a whole number, got ${process.argv[3]}`);
+const seconds = callsOption === undefined ? Number(process.argv[3] ?? 3) : 0;
 const benches = pairBenches(await loadOurs());
 const bench = benches.find((candidate) => candidate.id === id);
 if (bench === undefined) throw new Error(`unknown pair ${String(id)}; one of ${benches.map((candidate) => candidate.id).join(', ')}`);
@@ -16,11 +21,19 @@ const ours = bench.ours();
 if (typeof ours === 'string') throw new Error(ours);
 const run = ours.run;
 const count = bench.pairs.length;
-const deadline = performance.now() + seconds * 1000;
 let calls = 0;
 let contacts = 0;
-while (performance.now() < deadline) {
-  for (let i = 0; i < count; i++) contacts += run(i);
-  calls += count;
+if (callsOption !== undefined) {
+  for (let i = 0; calls < callsOption; calls++) {
+    contacts += run(i);
+    i = i + 1 === count ? 0 : i + 1;
+  }
+  process.stderr.write(`${id}: ${calls} calls, ${contacts} contacts\n`);
+} else {
+  const deadline = performance.now() + seconds * 1000;
+  while (performance.now() < deadline) {
+    for (let i = 0; i < count; i++) contacts += run(i);
+    calls += count;
+  }
+  process.stderr.write(`${id}: ${calls} calls, ${contacts} contacts, ${((seconds * 1e9) / calls).toFixed(1)} ns/call under the profiler\n`);
 }
-process.stderr.write(`${id}: ${calls} calls, ${contacts} contacts, ${((seconds * 1e9) / calls).toFixed(1)} ns/call under the profiler\n`);

@@ -1,0 +1,34 @@
+/**
+ * `pnpm --filter @contactkit/benchmarks instructions <pair id> [calls]`: machine instructions
+ * per call of our detector for one pair, counted by `valgrind --tool=cachegrind`, which counts
+ * instructions rather than seconds and so gives the same answer however busy the machine is.
+ * It runs `node --single-threaded profile.js <id> --calls=N` for N and 2N calls and divides the
+ * difference of the two totals by N, which cancels start-up, loading and compilation. Single
+ * threaded because valgrind counts every thread: V8's background compiler and garbage collector
+ * threads do an amount of work that varies by a billion instructions from run to run. What is
+ * left varies by about 1e8 instructions, about 20 instructions a call at the default N of 5,000,000 calls (repeat a count before trusting a change of under 10%).
+ * Under valgrind the counts are several times what the same calls execute natively (valgrind's
+ * virtual CPU changes the code V8 generates): compare counts with counts, not with times.
+ * The package script builds and bundles first, as `pnpm bench` does.
+ */
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const id = process.argv[2];
+const calls = Number(process.argv[3] ?? 5_000_000);
+if (id === undefined) throw new Error('usage: instructions.ts <pair id> [calls]');
+if (!(Number.isInteger(calls) && calls > 0)) throw new RangeError(`calls must be a positive whole number, got ${process.argv[3]}`);
+const script = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'profile.js');
+
+function totalInstructions(n: number): number {
+  const result = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, '--single-threaded', script, id!, `--calls=${n}`], { encoding: 'utf8' });
+  if (result.error !== undefined) throw result.error;
+  const match = /I\s+refs:\s+([\d,]+)/.exec(result.stderr);
+  if (result.status !== 0 || match === null) throw new Error(`valgrind failed (status ${String(result.status)}):\n${result.stderr}`);
+  return Number(match[1]!.replaceAll(',', ''));
+}
+
+const once = totalInstructions(calls);
+const twice = totalInstructions(2 * calls);
+process.stdout.write(`${id}: ${((twice - once) / calls).toFixed(1)} instructions a call (over ${calls} calls)\n`);
