@@ -7,8 +7,11 @@
  * threaded because valgrind counts every thread: V8's background compiler and garbage collector
  * threads do an amount of work that varies by a billion instructions from run to run. What is
  * left varies by about 1e8 instructions, about 20 instructions a call at the default N of 5,000,000 calls (repeat a count before trusting a change of under 10%).
- * Under valgrind the counts are several times what the same calls execute natively (valgrind's
- * virtual CPU changes the code V8 generates): compare counts with counts, not with times.
+ * It also prints the conditional branches a call mispredicts in cachegrind's branch simulation
+ * (`--branch-sim=yes`, a simple predictor, harsher than a real CPU's): a branch on data that
+ * follows no pattern shows there long before it shows in a time.
+ * Under valgrind the counts are several times what 20 to 30 ns a call could execute natively
+ * (the cause is not established): compare counts with counts, never with times.
  * The package script builds and bundles first, as `pnpm bench` does.
  */
 import { spawnSync } from 'node:child_process';
@@ -21,14 +24,17 @@ if (id === undefined) throw new Error('usage: instructions.ts <pair id> [calls]'
 if (!(Number.isInteger(calls) && calls > 0)) throw new RangeError(`calls must be a positive whole number, got ${process.argv[3]}`);
 const script = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'profile.js');
 
-function totalInstructions(n: number): number {
-  const result = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, '--single-threaded', script, id!, `--calls=${n}`], { encoding: 'utf8' });
+/** Instructions and mispredicted conditional branches of a whole run of `n` calls. */
+function totals(n: number): { instructions: number; mispredicts: number } {
+  const result = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--branch-sim=yes', '--cachegrind-out-file=/dev/null', process.execPath, '--single-threaded', script, id!, `--calls=${n}`], { encoding: 'utf8' });
   if (result.error !== undefined) throw result.error;
-  const match = /I\s+refs:\s+([\d,]+)/.exec(result.stderr);
-  if (result.status !== 0 || match === null) throw new Error(`valgrind failed (status ${String(result.status)}):\n${result.stderr}`);
-  return Number(match[1]!.replaceAll(',', ''));
+  const instructions = /I\s+refs:\s+([\d,]+)/.exec(result.stderr);
+  const mispredicts = /Mispredicts:\s+[\d,]+\s+\(\s*([\d,]+) cond/.exec(result.stderr);
+  if (result.status !== 0 || instructions === null || mispredicts === null) throw new Error(`valgrind failed (status ${String(result.status)}):\n${result.stderr}`);
+  return { instructions: Number(instructions[1]!.replaceAll(',', '')), mispredicts: Number(mispredicts[1]!.replaceAll(',', '')) };
 }
 
-const once = totalInstructions(calls);
-const twice = totalInstructions(2 * calls);
-process.stdout.write(`${id}: ${((twice - once) / calls).toFixed(1)} instructions a call (over ${calls} calls)\n`);
+const once = totals(calls);
+const twice = totals(2 * calls);
+const perCall = (key: 'instructions' | 'mispredicts'): string => ((twice[key] - once[key]) / calls).toFixed(key === 'instructions' ? 1 : 2);
+process.stdout.write(`${id}: ${perCall('instructions')} instructions and ${perCall('mispredicts')} mispredicted conditional branches a call (over ${calls} calls)\n`);
