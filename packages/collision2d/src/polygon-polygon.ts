@@ -37,10 +37,31 @@ import { beginPending, flushPending, mergePendingDuplicates, pendingSize } from 
 import { addPieceContacts, setPair } from './polygon-clip.js';
 import { FAST_PATH_MAX_VERTICES, PACKED_VERTICES, type Polygon, VERTEX_FEATURE } from './shapes.js';
 
+/**
+ * The imported constants and helpers of the convex fast path, bound again here: V8 folds a
+ * module's own constants into optimized code, while every use of an imported binding reads its
+ * cell (a load, a hole check and a type check each time).
+ */
+const axisRelativeMargin = AXIS_RELATIVE_MARGIN;
+const axisAbsoluteMargin = AXIS_ABSOLUTE_MARGIN;
+const vertexFeature = VERTEX_FEATURE;
+const packedVertices = PACKED_VERTICES;
+const pointFace: number = ContactKind.PointFace;
+const pointEdge: number = ContactKind.PointEdge;
+const claim = claimContact2;
+const packId = packFeatureId;
+
 /** A box handed to a piece grid. */
 const queryBox = new Float64Array(4);
 /** Scratch of the convex fast path: Q's vertices and edge normals in P's frame, x, y, nx, ny of vertex i at 4 i. */
 const qFrame = new Float64Array(4 * FAST_PATH_MAX_VERTICES);
+/**
+ * Scratch of the convex fast path: P's vertices and edge normals as in `packed` (x, y, nx, ny of
+ * vertex i at 4 i), copied while P's facing edge is found. Optimized code embeds a module
+ * array's address, while each loop pass over `packed` checks its map and reloads its length and
+ * data pointer (a loop's stack check may run other code): about 3% fewer instructions a call.
+ */
+const pFrame = new Float64Array(4 * FAST_PATH_MAX_VERTICES);
 
 /**
  * Writes the contacts of polygon `a` against polygon `b` (Aabb included): normal from `b`
@@ -55,7 +76,9 @@ const qFrame = new Float64Array(4 * FAST_PATH_MAX_VERTICES);
 export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionData2): number {
   const flip = a.id > b.id;
   const first = flip ? b : a, second = flip ? a : b;
-  if (!first.simpleConvex || !second.simpleConvex) {
+  // `!== true`: a comparison with the true value, where `!` on a field V8 does not type as
+  // boolean is a generic truthiness test (about ten instructions each).
+  if (first.simpleConvex !== true || second.simpleConvex !== true) {
     const dx = second.transform.x - first.transform.x, dy = second.transform.y - first.transform.y;
     const reach = first.boundingRadius + second.boundingRadius + data.tolerance;
     if (dx * dx + dy * dy > reach * reach) return 0;
@@ -92,8 +115,8 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
   if (ex * ex + ey * ey > reach * reach) return 0;
 
   // From here on vertex or edge i is at 4 i (plus 8 in packed); `end`s are 4 times the counts.
-  const pEnd = pp.length - PACKED_VERTICES, qEnd = qp.length - PACKED_VERTICES;
-  const qf = qFrame;
+  const pEnd = pp.length - packedVertices, qEnd = qp.length - packedVertices;
+  const qf = qFrame, pf = pFrame;
   // An edge's separation, the least of n . (w - v) over the other polygon's vertices w, is at
   // most n . (c - v) for their mean c, the piece centre: an upper bound from one dot product. Up
   // to rounding, that is: the centre and every term are within a few units in the last place of
@@ -103,7 +126,12 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
   // P's edge facing Q's piece centre: the SAT visits it first.
   let firstP = 0, facing = -Infinity;
   for (let i = 0; i < pEnd; i += 4) {
-    const d = pp[i + 10]! * ex + pp[i + 11]! * ey;
+    const nx = pp[i + 10]!, ny = pp[i + 11]!;
+    pf[i] = pp[i + 8]!;
+    pf[i + 1] = pp[i + 9]!;
+    pf[i + 2] = nx;
+    pf[i + 3] = ny;
+    const d = nx * ex + ny * ey;
     if (d > facing) {
       facing = d;
       firstP = i;
@@ -118,7 +146,7 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
   // an edge whose bound is below the best so far (less the slack) is not scanned at all. P's
   // facing edge goes first (likely the best, so the others stop early), scanned in full while Q
   // is brought into P's frame; ties still go to the lower index, as in a scan from edge 0.
-  const fx = pp[firstP + 8]!, fy = pp[firstP + 9]!, fnx = pp[firstP + 10]!, fny = pp[firstP + 11]!;
+  const fx = pf[firstP]!, fy = pf[firstP + 1]!, fnx = pf[firstP + 2]!, fny = pf[firstP + 3]!;
   let separationP = Infinity, start = 0;
   for (let j = 0; j < qEnd; j += 4) {
     const x = qp[j + 8]!, y = qp[j + 9]!;
@@ -142,7 +170,7 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
       stop = firstP;
       if (i === stop) break;
     }
-    const vx = pp[i + 8]!, vy = pp[i + 9]!, nx = pp[i + 10]!, ny = pp[i + 11]!;
+    const vx = pf[i]!, vy = pf[i + 1]!, nx = pf[i + 2]!, ny = pf[i + 3]!;
     if ((qcx - vx) * nx + (qcy - vy) * ny < separationP - slack) continue;
     let separation = Infinity;
     for (let k = 0, j = start; k < qEnd; k += 4) {
@@ -169,9 +197,9 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
   // best edge, beside the part of P nearest Q. On the way, step 4 for P's edge as the reference:
   // Q's incident edge, the one whose normal is most anti-parallel (the lowest index on a tie).
   const size = pRadius > qRadius ? pRadius : qRadius;
-  const margin = AXIS_RELATIVE_MARGIN * Math.abs(separationP) + AXIS_ABSOLUTE_MARGIN * size;
+  const margin = axisRelativeMargin * Math.abs(separationP) + axisAbsoluteMargin * size;
   const beatP = separationP + margin;
-  const pnx = pp[edgeP + 10]!, pny = pp[edgeP + 11]!;
+  const pnx = pf[edgeP + 2]!, pny = pf[edgeP + 3]!;
   let separationQ = -Infinity, edgeQ = -1, stopBelow = beatP < tolerance ? beatP : tolerance;
   let incidentQ = 0, lowestQ = Infinity;
   const pcx = pp[5]!, pcy = pp[6]!;
@@ -190,7 +218,7 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
     if ((pcx - vx) * nx + (pcy - vy) * ny < stopBelow - slack) continue;
     let separation = Infinity;
     for (let k = 0, j = start; k < pEnd; k += 4) {
-      const s = nx * (pp[j + 8]! - vx) + ny * (pp[j + 9]! - vy);
+      const s = nx * (pf[j]! - vx) + ny * (pf[j + 1]! - vy);
       if (s < separation) {
         separation = s;
         start = j;
@@ -210,20 +238,19 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
 
   // 3. Reference edge, P preferred within the margin.
   const referenceIsP = separationQ <= separationP + margin;
-  // Vertex i of the reference polygon at rb + 4 i of rv, of the incident one at ib + 4 i of iv.
-  const rv = referenceIsP ? pp : qf, iv = referenceIsP ? qf : pp;
-  const rb = referenceIsP ? PACKED_VERTICES : 0, ib = referenceIsP ? 0 : PACKED_VERTICES;
+  // Vertex i of the reference polygon at 4 i of rv, of the incident one at 4 i of iv.
+  const rv = referenceIsP ? pf : qf, iv = referenceIsP ? qf : pf;
   const referenceEnd = referenceIsP ? pEnd : qEnd, incidentEnd = referenceIsP ? qEnd : pEnd;
   const r1 = referenceIsP ? edgeP : edgeQ;
   const r2 = r1 + 4 === referenceEnd ? 0 : r1 + 4;
-  const nx = rv[rb + r1 + 2]!, ny = rv[rb + r1 + 3]!;
+  const nx = rv[r1 + 2]!, ny = rv[r1 + 3]!;
 
   // 4. Incident edge: most anti-parallel normal (found above when P's edge is the reference).
   let i1 = incidentQ;
   if (!referenceIsP) {
     let lowest = Infinity;
     for (let k = 0; k < incidentEnd; k += 4) {
-      const d = nx * iv[ib + k + 2]! + ny * iv[ib + k + 3]!;
+      const d = nx * iv[k + 2]! + ny * iv[k + 3]!;
       if (d < lowest) {
         lowest = d;
         i1 = k;
@@ -231,7 +258,7 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
     }
   }
   const i2 = i1 + 4 === incidentEnd ? 0 : i1 + 4;
-  const w1x = iv[ib + i1]!, w1y = iv[ib + i1 + 1]!, w2x = iv[ib + i2]!, w2y = iv[ib + i2 + 1]!;
+  const w1x = iv[i1]!, w1y = iv[i1 + 1]!, w2x = iv[i2]!, w2y = iv[i2 + 1]!;
 
   // 5. Clip the incident edge's ends w1, w2 to the reference edge's side lines tangent . x in
   // [lower, upper] (the tangent is the normal turned left) and keep those within the tolerance:
@@ -239,23 +266,23 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
   // corner, incident edge). Points a and b in the order made.
   const tx = -ny, ty = nx;
   const s1 = tx * w1x + ty * w1y, s2 = tx * w2x + ty * w2y;
-  const v1x = rv[rb + r1]!, v1y = rv[rb + r1 + 1]!;
-  const lower = tx * v1x + ty * v1y, upper = tx * rv[rb + r2]! + ty * rv[rb + r2 + 1]!;
+  const v1x = rv[r1]!, v1y = rv[r1 + 1]!;
+  const lower = tx * v1x + ty * v1y, upper = tx * rv[r2]! + ty * rv[r2 + 1]!;
   const reference = r1 >> 2, incident = i1 >> 2;
   let count = 0;
   let ax = 0, ay = 0, aSeparation = 0, aKind = 0, aReference = 0, aIncident = 0;
   let bx = 0, by = 0, bSeparation = 0, bKind = 0, bReference = 0, bIncident = 0;
   if (!((s1 < lower && s2 < lower) || (s1 > upper && s2 > upper))) {
     // The point of the incident edge on a side line: w + (limit - s) / (s' - s) (w' - w).
-    let x = w1x, y = w1y, referenceCode = reference, incidentCode = VERTEX_FEATURE | incident, kind: number = ContactKind.PointFace;
+    let x = w1x, y = w1y, referenceCode = reference, incidentCode = vertexFeature | incident, kind: number = pointFace;
     if (s1 < lower || s1 > upper) {
       const limit = s1 < lower ? lower : upper;
       const f = (limit - s1) / (s2 - s1);
       x += f * (w2x - x);
       y += f * (w2y - y);
-      referenceCode = VERTEX_FEATURE | (s1 < lower ? reference : r2 >> 2);
+      referenceCode = vertexFeature | (s1 < lower ? reference : r2 >> 2);
       incidentCode = incident;
-      kind = ContactKind.PointEdge;
+      kind = pointEdge;
     }
     let separation = nx * (x - v1x) + ny * (y - v1y);
     if (separation <= tolerance) {
@@ -270,16 +297,16 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
     x = w2x;
     y = w2y;
     referenceCode = reference;
-    incidentCode = VERTEX_FEATURE | (i2 >> 2);
-    kind = ContactKind.PointFace;
+    incidentCode = vertexFeature | (i2 >> 2);
+    kind = pointFace;
     if (s2 < lower || s2 > upper) {
       const limit = s2 < lower ? lower : upper;
       const f = (limit - s2) / (s1 - s2);
       x += f * (w1x - x);
       y += f * (w1y - y);
-      referenceCode = VERTEX_FEATURE | (s2 < lower ? reference : r2 >> 2);
+      referenceCode = vertexFeature | (s2 < lower ? reference : r2 >> 2);
       incidentCode = incident;
-      kind = ContactKind.PointEdge;
+      kind = pointEdge;
     }
     separation = nx * (x - v1x) + ny * (y - v1y);
     if (separation <= tolerance) {
@@ -305,19 +332,19 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
     // Beside a short reference edge: the incident polygon's deepest vertex (see addPieceContacts).
     let deepest = 0, deepestSeparation = Infinity;
     for (let k = 0; k < incidentEnd; k += 4) {
-      const separation = nx * (iv[ib + k]! - v1x) + ny * (iv[ib + k + 1]! - v1y);
+      const separation = nx * (iv[k]! - v1x) + ny * (iv[k + 1]! - v1y);
       if (separation < deepestSeparation) {
         deepestSeparation = separation;
         deepest = k;
       }
     }
     if (deepestSeparation > tolerance) return 0;
-    ax = iv[ib + deepest]!;
-    ay = iv[ib + deepest + 1]!;
+    ax = iv[deepest]!;
+    ay = iv[deepest + 1]!;
     aSeparation = deepestSeparation;
-    aKind = ContactKind.PointFace;
+    aKind = pointFace;
     aReference = reference;
-    aIncident = VERTEX_FEATURE | (deepest >> 2);
+    aIncident = vertexFeature | (deepest >> 2);
     count = 1;
   }
 
@@ -347,14 +374,14 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
     const separation = later ? d1 : d0;
     const referenceCode = later ? reference1 : reference0, incidentCode = later ? incident1 : incident0;
     const mx = (later ? x1 : x0) - 0.5 * separation * nx, my = (later ? y1 : y0) - 0.5 * separation * ny;
-    const contact = claimContact2(data, a.body, b.body);
+    const contact = claim(data, a.body, b.body);
     contact.point[0] = worldCos * mx - worldSin * my + worldX;
     contact.point[1] = worldSin * mx + worldCos * my + worldY;
     contact.normal[0] = outX;
     contact.normal[1] = outY;
     contact.penetration = -separation;
     contact.kind = (later ? kind1 : kind0) as ContactKind;
-    contact.featureId = packFeatureId(referenceIsP ? referenceCode : incidentCode, referenceIsP ? incidentCode : referenceCode);
+    contact.featureId = packId(referenceIsP ? referenceCode : incidentCode, referenceIsP ? incidentCode : referenceCode);
   }
   return room;
 }
