@@ -51,6 +51,14 @@ const pointEdge: number = ContactKind.PointEdge;
 const claim = claimContact2;
 const packId = packFeatureId;
 
+/**
+ * Scratch of the convex fast path: the clipped points in the order made, point k's x, y and
+ * separation at 3 k of `clipPoints`, its kind, reference and incident codes at 3 k of
+ * `clipCodes`. Both padded past 64 bytes, so V8 keeps them off the heap at fixed addresses that
+ * optimized code embeds.
+ */
+const clipPoints = new Float64Array(16);
+const clipCodes = new Int32Array(32);
 /** A box handed to a piece grid. */
 const queryBox = new Float64Array(4);
 /** Scratch of the convex fast path: Q's vertices and edge normals in P's frame, x, y, nx, ny of vertex i at 4 i. */
@@ -263,15 +271,14 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
   // 5. Clip the incident edge's ends w1, w2 to the reference edge's side lines tangent . x in
   // [lower, upper] (the tangent is the normal turned left) and keep those within the tolerance:
   // a kept end is PointFace (incident vertex, reference edge), a clipped one PointEdge (reference
-  // corner, incident edge). Points a and b in the order made.
+  // corner, incident edge). Kept points into the scratch slots in the order made (3 count).
   const tx = -ny, ty = nx;
   const s1 = tx * w1x + ty * w1y, s2 = tx * w2x + ty * w2y;
   const v1x = rv[r1]!, v1y = rv[r1 + 1]!;
   const lower = tx * v1x + ty * v1y, upper = tx * rv[r2]! + ty * rv[r2 + 1]!;
   const reference = r1 >> 2, incident = i1 >> 2;
+  const points = clipPoints, codes = clipCodes;
   let count = 0;
-  let ax = 0, ay = 0, aSeparation = 0, aKind = 0, aReference = 0, aIncident = 0;
-  let bx = 0, by = 0, bSeparation = 0, bKind = 0, bReference = 0, bIncident = 0;
   if (!((s1 < lower && s2 < lower) || (s1 > upper && s2 > upper))) {
     // The point of the incident edge on a side line: w + (limit - s) / (s' - s) (w' - w).
     let x = w1x, y = w1y, referenceCode = reference, incidentCode = vertexFeature | incident, kind: number = pointFace;
@@ -286,12 +293,12 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
     }
     let separation = nx * (x - v1x) + ny * (y - v1y);
     if (separation <= tolerance) {
-      ax = x;
-      ay = y;
-      aSeparation = separation;
-      aKind = kind;
-      aReference = referenceCode;
-      aIncident = incidentCode;
+      points[0] = x;
+      points[1] = y;
+      points[2] = separation;
+      codes[0] = kind;
+      codes[1] = referenceCode;
+      codes[2] = incidentCode;
       count = 1;
     }
     x = w2x;
@@ -310,21 +317,13 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
     }
     separation = nx * (x - v1x) + ny * (y - v1y);
     if (separation <= tolerance) {
-      if (count === 0) {
-        ax = x;
-        ay = y;
-        aSeparation = separation;
-        aKind = kind;
-        aReference = referenceCode;
-        aIncident = incidentCode;
-      } else {
-        bx = x;
-        by = y;
-        bSeparation = separation;
-        bKind = kind;
-        bReference = referenceCode;
-        bIncident = incidentCode;
-      }
+      const slot = 3 * count;
+      points[slot] = x;
+      points[slot + 1] = y;
+      points[slot + 2] = separation;
+      codes[slot] = kind;
+      codes[slot + 1] = referenceCode;
+      codes[slot + 2] = incidentCode;
       count++;
     }
   }
@@ -339,12 +338,12 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
       }
     }
     if (deepestSeparation > tolerance) return 0;
-    ax = iv[deepest]!;
-    ay = iv[deepest + 1]!;
-    aSeparation = deepestSeparation;
-    aKind = pointFace;
-    aReference = reference;
-    aIncident = vertexFeature | (deepest >> 2);
+    points[0] = iv[deepest]!;
+    points[1] = iv[deepest + 1]!;
+    points[2] = deepestSeparation;
+    codes[0] = pointFace;
+    codes[1] = reference;
+    codes[2] = vertexFeature | (deepest >> 2);
     count = 1;
   }
 
@@ -362,25 +361,23 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
   const cx = referenceIsP ? 0 - nx : nx, cy = referenceIsP ? 0 - ny : ny;
   const normalX = worldCos * cx - worldSin * cy, normalY = worldSin * cx + worldCos * cy;
   const outX = flip ? 0 - normalX : normalX, outY = flip ? 0 - normalY : normalY;
-  // The two points in the order written: deepest first, the earlier on a tie.
-  const bFirst = count === 2 && -bSeparation > -aSeparation;
-  const x0 = bFirst ? bx : ax, y0 = bFirst ? by : ay, d0 = bFirst ? bSeparation : aSeparation;
-  const x1 = bFirst ? ax : bx, y1 = bFirst ? ay : by, d1 = bFirst ? aSeparation : bSeparation;
-  const kind0 = bFirst ? bKind : aKind, kind1 = bFirst ? aKind : bKind;
-  const reference0 = bFirst ? bReference : aReference, reference1 = bFirst ? aReference : bReference;
-  const incident0 = bFirst ? bIncident : aIncident, incident1 = bFirst ? aIncident : bIncident;
+  // The points in the order written, deepest first (the earlier on a tie): the slot written
+  // first is 3 when the second point is the deeper, and the other is that xor 3. Slot arithmetic
+  // rather than a choice per field: which point is deeper follows no pattern a branch predictor
+  // learns (a stale second slot, when there is one point, is finite and its test is discarded).
+  const firstSlot = 3 * (Number(count === 2) & Number(-points[5]! > -points[2]!));
   for (let written = 0; written < room; written++) {
-    const later = written === 1;
-    const separation = later ? d1 : d0;
-    const referenceCode = later ? reference1 : reference0, incidentCode = later ? incident1 : incident0;
-    const mx = (later ? x1 : x0) - 0.5 * separation * nx, my = (later ? y1 : y0) - 0.5 * separation * ny;
+    const slot = firstSlot ^ (3 * written);
+    const separation = points[slot + 2]!;
+    const referenceCode = codes[slot + 1]!, incidentCode = codes[slot + 2]!;
+    const mx = points[slot]! - 0.5 * separation * nx, my = points[slot + 1]! - 0.5 * separation * ny;
     const contact = claim(data, a.body, b.body);
     contact.point[0] = worldCos * mx - worldSin * my + worldX;
     contact.point[1] = worldSin * mx + worldCos * my + worldY;
     contact.normal[0] = outX;
     contact.normal[1] = outY;
     contact.penetration = -separation;
-    contact.kind = (later ? kind1 : kind0) as ContactKind;
+    contact.kind = codes[slot]! as ContactKind;
     contact.featureId = packId(referenceIsP ? referenceCode : incidentCode, referenceIsP ? incidentCode : referenceCode);
   }
   return room;
