@@ -155,6 +155,10 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
   // facing edge goes first (likely the best, so the others stop early), scanned in full while Q
   // is brought into P's frame; ties still go to the lower index, as in a scan from edge 0.
   const fx = pf[firstP]!, fy = pf[firstP + 1]!, fnx = pf[firstP + 2]!, fny = pf[firstP + 3]!;
+  // Q's piece circle wholly beyond the facing edge's line (less the slack): so is every vertex
+  // of Q, the scan below would find the pair separated. Half the benchmark's separated pairs end
+  // here, without bringing Q into P's frame or reading Q's vertices.
+  if (fnx * (qcx - fx) + fny * (qcy - fy) - qRadius - slack > tolerance) return 0;
   let separationP = Infinity, start = 0;
   for (let j = 0; j < qEnd; j += 4) {
     const x = qp[j + 8]!, y = qp[j + 9]!;
