@@ -61,15 +61,19 @@ const clipPoints = new Float64Array(16);
 const clipCodes = new Int32Array(32);
 /** A box handed to a piece grid. */
 const queryBox = new Float64Array(4);
-/** Scratch of the convex fast path: Q's vertices and edge normals in P's frame, x, y, nx, ny of vertex i at 4 i. */
-const qFrame = new Float64Array(4 * FAST_PATH_MAX_VERTICES);
 /**
- * Scratch of the convex fast path: P's vertices and edge normals as in `packed` (x, y, nx, ny of
- * vertex i at 4 i), copied while P's facing edge is found. Optimized code embeds a module
- * array's address, while each loop pass over `packed` checks its map and reloads its length and
- * data pointer (a loop's stack check may run other code): about 3% fewer instructions a call.
+ * Scratch of the convex fast path, both polygons in P's frame, x, y, nx, ny of vertex i at 4 i
+ * of `pFrame` (P's, copied from `packed` while P's facing edge is found) and of `qFrame` (Q's),
+ * two views of `frames`, Q's from `Q_FRAME`. Optimized code embeds a module array's address,
+ * while each loop pass over `packed` checks its map and reloads its length and data pointer (a
+ * loop's stack check may run other code): about 3% fewer instructions a call. The clipping,
+ * which reads either polygon as the reference, reads `frames` at an offset: one array, whose
+ * address stays embedded.
  */
-const pFrame = new Float64Array(4 * FAST_PATH_MAX_VERTICES);
+const Q_FRAME = 4 * FAST_PATH_MAX_VERTICES;
+const frames = new Float64Array(2 * Q_FRAME);
+const pFrame = frames.subarray(0, Q_FRAME);
+const qFrame = frames.subarray(Q_FRAME);
 
 /**
  * Writes the contacts of polygon `a` against polygon `b` (Aabb included): normal from `b`
@@ -250,19 +254,19 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
 
   // 3. Reference edge, P preferred within the margin.
   const referenceIsP = separationQ <= separationP + margin;
-  // Vertex i of the reference polygon at 4 i of rv, of the incident one at 4 i of iv.
-  const rv = referenceIsP ? pf : qf, iv = referenceIsP ? qf : pf;
+  // Vertex i of the reference polygon at rb + 4 i of frames, of the incident one at ib + 4 i.
+  const rb = referenceIsP ? 0 : Q_FRAME, ib = referenceIsP ? Q_FRAME : 0;
   const referenceEnd = referenceIsP ? pEnd : qEnd, incidentEnd = referenceIsP ? qEnd : pEnd;
   const r1 = referenceIsP ? edgeP : edgeQ;
   const r2 = r1 + 4 === referenceEnd ? 0 : r1 + 4;
-  const nx = rv[r1 + 2]!, ny = rv[r1 + 3]!;
+  const nx = frames[rb + r1 + 2]!, ny = frames[rb + r1 + 3]!;
 
   // 4. Incident edge: most anti-parallel normal (found above when P's edge is the reference).
   let i1 = incidentQ;
   if (!referenceIsP) {
     let lowest = Infinity;
     for (let k = 0; k < incidentEnd; k += 4) {
-      const d = nx * iv[k + 2]! + ny * iv[k + 3]!;
+      const d = nx * frames[ib + k + 2]! + ny * frames[ib + k + 3]!;
       if (d < lowest) {
         lowest = d;
         i1 = k;
@@ -270,7 +274,7 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
     }
   }
   const i2 = i1 + 4 === incidentEnd ? 0 : i1 + 4;
-  const w1x = iv[i1]!, w1y = iv[i1 + 1]!, w2x = iv[i2]!, w2y = iv[i2 + 1]!;
+  const w1x = frames[ib + i1]!, w1y = frames[ib + i1 + 1]!, w2x = frames[ib + i2]!, w2y = frames[ib + i2 + 1]!;
 
   // 5. Clip the incident edge's ends w1, w2 to the reference edge's side lines tangent . x in
   // [lower, upper] (the tangent is the normal turned left) and keep those within the tolerance:
@@ -278,8 +282,8 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
   // corner, incident edge). Kept points into the scratch slots in the order made (3 count).
   const tx = -ny, ty = nx;
   const s1 = tx * w1x + ty * w1y, s2 = tx * w2x + ty * w2y;
-  const v1x = rv[r1]!, v1y = rv[r1 + 1]!;
-  const lower = tx * v1x + ty * v1y, upper = tx * rv[r2]! + ty * rv[r2 + 1]!;
+  const v1x = frames[rb + r1]!, v1y = frames[rb + r1 + 1]!;
+  const lower = tx * v1x + ty * v1y, upper = tx * frames[rb + r2]! + ty * frames[rb + r2 + 1]!;
   const reference = r1 >> 2, incident = i1 >> 2;
   const points = clipPoints, codes = clipCodes;
   let count = 0;
@@ -335,15 +339,15 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
     // Beside a short reference edge: the incident polygon's deepest vertex (see addPieceContacts).
     let deepest = 0, deepestSeparation = Infinity;
     for (let k = 0; k < incidentEnd; k += 4) {
-      const separation = nx * (iv[k]! - v1x) + ny * (iv[k + 1]! - v1y);
+      const separation = nx * (frames[ib + k]! - v1x) + ny * (frames[ib + k + 1]! - v1y);
       if (separation < deepestSeparation) {
         deepestSeparation = separation;
         deepest = k;
       }
     }
     if (deepestSeparation > tolerance) return 0;
-    points[0] = iv[deepest]!;
-    points[1] = iv[deepest + 1]!;
+    points[0] = frames[ib + deepest]!;
+    points[1] = frames[ib + deepest + 1]!;
     points[2] = deepestSeparation;
     codes[0] = pointFace;
     codes[1] = reference;
