@@ -444,6 +444,31 @@ describe('collidePolygonPolygon: the convex fast path', () => {
     expect(failures).toEqual([]);
     expect(touching).toBeGreaterThan(PROPERTY_RUNS / 2);
   }, PROPERTY_TIMEOUT);
+
+  it('ends a pair by Q\'s piece circle beyond P\'s facing edge only where the scan would: a triangle tip at gaps about the tolerance', () => {
+    // A unit square (first, so P) and a thin triangle pointing down at its top edge: the
+    // triangle's piece circle reaches below its tip, so at small gaps the circle crosses the
+    // edge's line and the scan decides; at larger gaps the circle test does. Either way, the
+    // answer is the general path's, on both sides of the tolerance.
+    const tolerance = 0.05;
+    const square = new Polygon(box(0.5, 0.5)).setPose([0, 0], 0);
+    const triangle = new Polygon([[0, 0], [0.1, 1], [-0.1, 1]]);
+    const failures: string[] = [];
+    let written = 0;
+    for (let k = -20; k <= 120; k++) {
+      const gap = k / 1000;
+      triangle.setPose([0.1, 0.5 + gap], 0.2 * Math.sin(k));
+      for (const [first, second] of [[square, triangle], [triangle, square]] as const) {
+        const fast = new CollisionData2({ tolerance }), general = new CollisionData2({ tolerance });
+        const count = collidePolygonPolygon(first, second, fast);
+        if (count !== generalPolygonPolygon(first, second, general)) failures.push(`count at gap ${gap}`);
+        if (JSON.stringify(contactList(fast)) !== JSON.stringify(contactList(general))) failures.push(`contacts at gap ${gap}`);
+        written += count;
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(written).toBeGreaterThan(0);
+  });
 });
 
 describe('collidePolygonPolygon: convex properties', () => {
