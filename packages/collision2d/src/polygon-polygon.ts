@@ -63,8 +63,8 @@ const clipCodes = new Int32Array(32);
 const queryBox = new Float64Array(4);
 /**
  * Scratch of the convex fast path, both polygons in P's frame, x, y, nx, ny of vertex i at 4 i
- * of `pFrame` (P's, copied from `packed` while P's facing edge is found) and of `qFrame` (Q's),
- * two views of `frames`, Q's from `Q_FRAME`. Optimized code embeds a module array's address,
+ * of `pFrame` (P's, copied from `packed` while P's facing edge is found) and of `qFrame` (Q's;
+ * the normal of Q's best edge only, see step 2), two views of `frames`, Q's from `Q_FRAME`. Optimized code embeds a module array's address,
  * while each loop pass over `packed` checks its map and reloads its length and data pointer (a
  * loop's stack check may run other code): about 3% fewer instructions a call. The clipping,
  * which reads either polygon as the reference, reads `frames` at an offset: one array, whose
@@ -221,11 +221,10 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
   const pcx = pp[5]!, pcy = pp[6]!;
   start = edgeP;
   for (let i = 0; i < qEnd; i += 4) {
-    // Q's normal into P's frame here (a separated pair never needs it), kept for steps 3 to 5.
+    // Q's normal into P's frame here (a separated pair never needs it); kept in qf only for
+    // Q's best edge, the one step 3 may make the reference (the steps after it read no other).
     const vx = qf[i]!, vy = qf[i + 1]!, qnx = qp[i + 10]!, qny = qp[i + 11]!;
     const nx = relativeCos * qnx - relativeSin * qny, ny = relativeSin * qnx + relativeCos * qny;
-    qf[i + 2] = nx;
-    qf[i + 3] = ny;
     const d = pnx * nx + pny * ny;
     if (d < lowestQ) {
       lowestQ = d;
@@ -247,6 +246,8 @@ export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionDat
     if (separation > separationQ) {
       separationQ = separation;
       edgeQ = i;
+      qf[i + 2] = nx;
+      qf[i + 3] = ny;
       const best = separationQ > beatP ? separationQ : beatP;
       stopBelow = best < tolerance ? best : tolerance;
     }
