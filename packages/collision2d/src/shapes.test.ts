@@ -114,6 +114,30 @@ describe('Polygon', () => {
     expect(pieces.length).toBe(1);
     expect(Array.from(pieces[0]!.outerEdge)).toEqual([0, 1, 2, 3]);
   });
+
+  it('keeps each convex polygon\'s packed data its own while polygons made in a row share slabs', () => {
+    // Enough polygons of up to 64 vertices to fill several slabs and cross their ends.
+    const polygons = Array.from({ length: 200 }, (_, k) => {
+      const n = 3 + (k % 62);
+      const points = Array.from({ length: n }, (_, i) => [Math.cos((2 * Math.PI * i) / n), Math.sin((2 * Math.PI * i) / n)]);
+      return new Polygon(points);
+    });
+    const expected = (polygon: Polygon, k: number): number[] => {
+      const values = [Math.cos(k), Math.sin(k), k, -k, polygon.boundingRadius];
+      const piece = polygon.convexPieces()[0]!;
+      values.push(piece.centerX, piece.centerY, piece.radius);
+      for (let i = 0; i < polygon.count; i++) {
+        values.push(polygon.vertices[2 * i]!, polygon.vertices[2 * i + 1]!, polygon.normals[2 * i]!, polygon.normals[2 * i + 1]!);
+      }
+      return values;
+    };
+    polygons.forEach((polygon, k) => polygon.setPose([k, -k], k));
+    polygons.forEach((polygon, k) => {
+      expect(polygon.packed.length).toBe(8 + 4 * polygon.count);
+      expect(Array.from(polygon.packed)).toEqual(expected(polygon, k));
+    });
+    expect(new Polygon(lShape).packed.length).toBe(0);
+  });
 });
 
 describe('Circle, Chain, Segment, Aabb', () => {
