@@ -26,6 +26,15 @@ import { type Circle, PACKED_VERTICES, type Polygon, VERTEX_FEATURE } from './sh
 const FAST_PATH_END = PACKED_VERTICES + 4 * GRID_MIN_ITEMS;
 /** The fast path's edge-line distances, that of the edge at `packed` offset k at k (a module array: no allocation, and V8 knows its size). */
 const distances = new Float64Array(FAST_PATH_END);
+/**
+ * The imported constants and helper of the fast path, bound again here: V8 folds a module's own
+ * constants into optimized code, while every use of an imported binding reads its cell (a load, a
+ * hole check and a type check; for `ContactKind` a map check and a field load besides).
+ */
+const FACE_FACE = ContactKind.FaceFace;
+const POINT_FACE = ContactKind.PointFace;
+const vertexFeature = VERTEX_FEATURE;
+const claim = claimContact2;
 
 /**
  * Writes the contacts of `circle` against `polygon`; normals point from the polygon toward the
@@ -171,7 +180,7 @@ export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: Col
     surfaceX = cx - largest * nx;
     surfaceY = cy - largest * ny;
     feature = (best - 8) >> 2;
-    kind = ContactKind.FaceFace;
+    kind = FACE_FACE;
   } else {
     // A corner v between edges u -> v and v -> w, as the general path tests it at edge v -> w:
     // the foot before that edge's start, past the end of u -> v, within reach. Corner `best`
@@ -205,8 +214,8 @@ export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: Col
     penetration = radius - distance;
     surfaceX = vx;
     surfaceY = vy;
-    feature |= VERTEX_FEATURE;
-    kind = ContactKind.PointFace;
+    feature |= vertexFeature;
+    kind = POINT_FACE;
   }
   if (data.contactCount === data.contacts.length) {
     data.overflowed = true;
@@ -214,7 +223,7 @@ export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: Col
   }
   // The contact as circle-contour.ts emits it (polygon frame), then in world space.
   const px = 0.5 * (cx - nx * radius + surfaceX), py = 0.5 * (cy - ny * radius + surfaceY);
-  const contact = claimContact2(data, circle.body, polygon.body);
+  const contact = claim(data, circle.body, polygon.body);
   contact.point[0] = cos * px - sin * py + pp[2]!;
   contact.point[1] = sin * px + cos * py + pp[3]!;
   contact.normal[0] = cos * nx - sin * ny;
