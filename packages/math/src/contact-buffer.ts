@@ -17,10 +17,14 @@ import { requireInteger, requireNonNegative } from './validate.js';
  * witness points.
  */
 export class ContactRecord {
+  // `point` and `normal` are declared, not defined as class fields: a field definition would first
+  // store undefined, and V8, having seen two types in the field, would check the map of the array
+  // at every detector's write. Stored once, in the constructor, the field keeps the Float64Array
+  // map as its type, and optimized code writes without the check.
   /** Midpoint of the two witness points, world space. */
-  readonly point: Float64Array;
+  declare readonly point: Float64Array;
   /** Unit vector from the second shape toward the first, world space. */
-  readonly normal: Float64Array;
+  declare readonly normal: Float64Array;
   /** Depth along `normal`: positive when overlapping, negative for a speculative gap. */
   penetration = 0;
   /** Which features touch. */
