@@ -17,35 +17,41 @@ import { requireInteger, requireNonNegative } from './validate.js';
  * witness points.
  */
 export class ContactRecord {
-  // `point` and `normal` are declared, not defined as class fields: a field definition would first
-  // store undefined, and V8, having seen two types in the field, would check the map of the array
-  // at every detector's write. Stored once, in the constructor, the field keeps the Float64Array
-  // map as its type, and optimized code writes without the check.
+  // The fields are declared here and stored in the constructor, in this order (the order of
+  // `Object.keys`), rather than defined as class fields: a definition first stores undefined, and
+  // V8, having seen undefined and then a Float64Array in `point`, checked the array's map at every
+  // detector's write. Stored once, the field keeps the Float64Array map as its type.
   /** Midpoint of the two witness points, world space. */
   declare readonly point: Float64Array;
   /** Unit vector from the second shape toward the first, world space. */
   declare readonly normal: Float64Array;
   /** Depth along `normal`: positive when overlapping, negative for a speculative gap. */
-  penetration = 0;
+  declare penetration: number;
   /** Which features touch. */
-  kind: ContactKind = ContactKind.FaceFace;
+  declare kind: ContactKind;
   /**
    * The pair of touching features, packed as `featureA * 2^26 + featureB` (`firstFeatureOf`,
    * `secondFeatureOf` unpack it): stable while the same features stay in touch, and the same in
    * either argument order, so a solver can match contacts across frames. A and B are the pair's
    * canonical order, which each package documents on its contact class.
    */
-  featureId = 0;
+  declare featureId: number;
   /** The `body` values of the first and second shape. */
-  readonly bodies: [unknown, unknown] = [null, null];
+  declare readonly bodies: [unknown, unknown];
   /** Copied from the buffer when the contact is written. */
-  friction = 0;
+  declare friction: number;
   /** Copied from the buffer when the contact is written. */
-  restitution = 0;
+  declare restitution: number;
 
   constructor(dimensions: 2 | 3) {
     this.point = new Float64Array(dimensions);
     this.normal = new Float64Array(dimensions);
+    this.penetration = 0;
+    this.kind = ContactKind.FaceFace;
+    this.featureId = 0;
+    this.bodies = [null, null];
+    this.friction = 0;
+    this.restitution = 0;
   }
 
   /** The witness point on the first shape's surface: `point - normal * penetration / 2`. */
