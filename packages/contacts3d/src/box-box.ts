@@ -499,30 +499,37 @@ function faceContacts(
   const nx = normalSign * wx, ny = normalSign * wy, nz = normalSign * wz;
   const direct = count <= data.maxContactsPerPair && count <= data.contacts.length - data.contactCount;
 
-  // Keep the points below the reference face and lift each halfway to it.
+  // Keep the points below the reference face and lift each halfway to it. Round-off may put a
+  // touching point a hair above the face: within the slack it counts as touching, as the SAT that
+  // let it through said (no contact is lost, none reported beyond -tolerance).
   const faceLevel = hr[referenceAxis]!;
   const ox = mr[12]!, oy = mr[13]!, oz = mr[14]!;
-  let kept = 0;
-  // 0 + x: a zero component of a mirrored normal stays +0.
-  const outX = 0 + sign * nx, outY = 0 + sign * ny, outZ = 0 + sign * nz;
-  const start = clipSource;
-  for (let i = start; i < start + count; i++) {
-    // Round-off may put a touching point a hair above the face: within the slack it counts as
-    // touching, as the SAT that let it through said (no contact is lost, none reported beyond -tolerance).
-    const vertex = polygon[i]! >> 3;
-    let depth = faceLevel - referenceSign * vertexW[vertex]!;
-    if (depth < -tolerance) {
-      if (depth < -tolerance - slack) continue;
-      depth = -tolerance;
-    }
-    const u = vertexU[vertex]!, v = vertexV[vertex]!, w = vertexW[vertex]! + 0.5 * depth * referenceSign;
-    const x = ox + u * ux + v * vx + w * wx, y = oy + u * uy + v * vy + w * wy, z = oz + u * uz + v * vz + w * wz;
-    if (direct) {
-      const contact = claim(data, firstBody, secondBody);
-      const point = contact.point, normal = contact.normal;
-      point[0] = x;
-      point[1] = y;
-      point[2] = z;
+  const start = clipSource, end = clipSource + count;
+  if (direct) {
+    // claimContact's work, with the pool, the materials and the count read once per pair rather
+    // than once per contact (the same fields get the same values).
+    const contacts = data.contacts, friction = data.friction, restitution = data.restitution;
+    const first = data.contactCount;
+    let next = first;
+    // 0 + x: a zero component of a mirrored normal stays +0.
+    const outX = 0 + sign * nx, outY = 0 + sign * ny, outZ = 0 + sign * nz;
+    for (let i = start; i < end; i++) {
+      const vertex = polygon[i]! >> 3;
+      let depth = faceLevel - referenceSign * vertexW[vertex]!;
+      if (depth < -tolerance) {
+        if (depth < -tolerance - slack) continue;
+        depth = -tolerance;
+      }
+      const u = vertexU[vertex]!, v = vertexV[vertex]!, w = vertexW[vertex]! + 0.5 * depth * referenceSign;
+      const contact = contacts[next++]!;
+      const bodies = contact.bodies, point = contact.point, normal = contact.normal;
+      bodies[0] = firstBody;
+      bodies[1] = secondBody;
+      contact.friction = friction;
+      contact.restitution = restitution;
+      point[0] = ox + u * ux + v * vx + w * wx;
+      point[1] = oy + u * uy + v * vy + w * wy;
+      point[2] = oz + u * uz + v * vz + w * wz;
       normal[0] = outX;
       normal[1] = outY;
       normal[2] = outZ;
@@ -530,18 +537,28 @@ function faceContacts(
       const key = vertexKey[vertex]!;
       contact.kind = ((key >> KIND_SHIFT) & 0xff) as ContactKind;
       contact.featureId = packId(key >>> 16, key & 0xff);
-    } else {
-      manifoldPoints[3 * kept] = x;
-      manifoldPoints[3 * kept + 1] = y;
-      manifoldPoints[3 * kept + 2] = z;
-      manifoldDepths[kept] = depth;
-      const key = vertexKey[vertex]!;
-      manifoldKeys[kept] = key & FEATURES_MASK;
-      manifoldKinds[kept] = (key >> KIND_SHIFT) & 0xff;
     }
+    data.contactCount = next;
+    return next - first;
+  }
+  let kept = 0;
+  for (let i = start; i < end; i++) {
+    const vertex = polygon[i]! >> 3;
+    let depth = faceLevel - referenceSign * vertexW[vertex]!;
+    if (depth < -tolerance) {
+      if (depth < -tolerance - slack) continue;
+      depth = -tolerance;
+    }
+    const u = vertexU[vertex]!, v = vertexV[vertex]!, w = vertexW[vertex]! + 0.5 * depth * referenceSign;
+    manifoldPoints[3 * kept] = ox + u * ux + v * vx + w * wx;
+    manifoldPoints[3 * kept + 1] = oy + u * uy + v * vy + w * wy;
+    manifoldPoints[3 * kept + 2] = oz + u * uz + v * vz + w * wz;
+    manifoldDepths[kept] = depth;
+    const key = vertexKey[vertex]!;
+    manifoldKeys[kept] = key & FEATURES_MASK;
+    manifoldKinds[kept] = (key >> KIND_SHIFT) & 0xff;
     kept++;
   }
-  if (direct) return kept;
   manifoldNormal[0] = nx;
   manifoldNormal[1] = ny;
   manifoldNormal[2] = nz;
