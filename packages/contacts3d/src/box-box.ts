@@ -768,8 +768,8 @@ function separatingAxisTest(a: Box, b: Box): boolean {
   const edgeThreshold = faceSeparation + axisRelativeMargin * Math.abs(faceSeparation) + absoluteMargin;
   const thresholdSquared = edgeThreshold * edgeThreshold * (1 + 1e-6);
   // The common case first, as one run of comparisons without stores or a loop: every gap <= 0
-  // and every gap^2 above thresholdSquared * lengthSquared, where the loop below would take a
-  // `continue` at every axis, finding none that separates or wins.
+  // and every gap^2 above thresholdSquared * lengthSquared, where the loop below would find none
+  // that separates or wins.
   const edgesClear =
     (gap0 <= 0 && gap0 * gap0 > thresholdSquared * length0) &&
     (gap1 <= 0 && gap1 * gap1 > thresholdSquared * length1) &&
@@ -786,33 +786,21 @@ function separatingAxisTest(a: Box, b: Box): boolean {
     gaps[0] = gap0; lengths[0] = length0; gaps[1] = gap1; lengths[1] = length1; gaps[2] = gap2; lengths[2] = length2;
     gaps[3] = gap3; lengths[3] = length3; gaps[4] = gap4; lengths[4] = length4; gaps[5] = gap5; lengths[5] = length5;
     gaps[6] = gap6; lengths[6] = length6; gaps[7] = gap7; lengths[7] = length7; gaps[8] = gap8; lengths[8] = length8;
-    let edgeMayWin = false;
+    // One pass over the nine: any that separates ends the test; otherwise the deepest, ties kept
+    // by the earlier axis as for the face axes, replaces the face axis past the threshold (where
+    // the bound above failed, as it does for most of these pairs, every separation is needed).
+    let edgeSeparation = -Infinity;
     for (let k = 0; k < 9; k++) {
-      const gap = gaps[k]!, lengthSquared = lengths[k]!;
+      const lengthSquared = lengths[k]!;
       if (lengthSquared < parallelEpsilon) continue;
-      if (gap > 0) {
-        const edgeSeparation = gap / Math.sqrt(lengthSquared);
-        if (edgeSeparation > tolerance) return false;
-        if (edgeSeparation > edgeThreshold) edgeMayWin = true;
-      } else if (edgeThreshold > 0 || gap * gap > thresholdSquared * lengthSquared) {
-        continue;
-      } else {
-        edgeMayWin = true;
+      separation = gaps[k]! / Math.sqrt(lengthSquared);
+      if (separation > tolerance) return false;
+      if (separation > edgeSeparation + tie) {
+        edgeSeparation = separation;
+        edgeAxis = k;
       }
     }
-    // The deepest edge axis, ties kept by the earlier axis as for the face axes.
-    if (edgeMayWin) {
-      let edgeSeparation = -Infinity;
-      for (let k = 0; k < 9; k++) {
-        const lengthSquared = lengths[k]!;
-        separation = lengthSquared < parallelEpsilon ? -Infinity : gaps[k]! / Math.sqrt(lengthSquared);
-        if (separation > edgeSeparation + tie) {
-          edgeSeparation = separation;
-          edgeAxis = k;
-        }
-      }
-      if (!(edgeSeparation > edgeThreshold)) edgeAxis = -1;
-    }
+    if (!(edgeSeparation > edgeThreshold)) edgeAxis = -1;
   }
 
   sat.faceAxis = faceAxis;
