@@ -86,6 +86,8 @@ const FEATURES_MASK = ~(0xff << KIND_SHIFT);
 /** The kind field of each kind a clip vertex has (module constants, as for `parallelEpsilon`). */
 const POINT_FACE_KEY = ContactKind.PointFace << KIND_SHIFT;
 const EDGE_EDGE_KEY = ContactKind.EdgeEdge << KIND_SHIFT;
+/** The edge axis's contact kind (a module constant, as for `parallelEpsilon`). */
+const EDGE_EDGE = ContactKind.EdgeEdge;
 let vertexCount = 0;
 const polygon = new Int32Array(offHeapLength(2 * MAX_POLYGON, 4));
 let clipSource = 0;
@@ -567,12 +569,13 @@ function faceContacts(
 
 /**
  * Edge axis `a_i x b_j`: the closest points of A's edge along `a_i` and B's edge along `b_j`
- * that are extreme along the axis. Writes one contact to the manifold buffers and returns 1, or
- * returns 0 when the closest points of the two lines fall outside either edge (the edge axis
- * then does not describe the contact, and the caller falls back to the best face axis).
- * B's centre in A's frame comes from `sat`.
+ * that are extreme along the axis. Writes their contact to `data` and returns 1 (0 when `data`
+ * is full: it is then marked overflowed), or returns -1 when the closest points of the two lines
+ * fall outside either edge (the edge axis then does not describe the contact, and the caller
+ * falls back to the best face axis). B's centre in A's frame comes from `sat`; `firstBody`,
+ * `secondBody` and `sign` as for `writeManifold`.
  */
-function edgeContact(a: Box, b: Box, i: number, j: number): number {
+function edgeContact(a: Box, b: Box, i: number, j: number, data: CollisionData, firstBody: unknown, secondBody: unknown, sign: number): number {
   const t0 = sat.t0, t1 = sat.t1, t2 = sat.t2;
   const ma = a.transform;
   const ha = a.halfSize, hb = b.halfSize;
@@ -616,7 +619,11 @@ function edgeContact(a: Box, b: Box, i: number, j: number): number {
   const s = (dot * f - c) / denominator;
   const t = f + s * dot;
   const edgeSlack = 1e-9;
-  if (Math.abs(s) > ha[i]! * (1 + edgeSlack) || Math.abs(t) > hb[j]! * (1 + edgeSlack)) return 0;
+  if (Math.abs(s) > ha[i]! * (1 + edgeSlack) || Math.abs(t) > hb[j]! * (1 + edgeSlack)) return -1;
+  if (data.contactCount === data.contacts.length) {
+    data.overflowed = true;
+    return 0;
+  }
   // Witness points in A's frame, then the midpoint and the normal (from B toward A) in world.
   const wa0 = pa0 + (i === 0 ? s : 0), wa1 = pa1 + (i === 1 ? s : 0), wa2 = pa2 + (i === 2 ? s : 0);
   const wb0 = pb0 + t * bj0, wb1 = pb1 + t * bj1, wb2 = pb2 + t * bj2;
@@ -624,15 +631,18 @@ function edgeContact(a: Box, b: Box, i: number, j: number): number {
   const n0 = -l0 * inverseLength, n1 = -l1 * inverseLength, n2 = -l2 * inverseLength;
   const penetration = (wb0 - wa0) * n0 + (wb1 - wa1) * n1 + (wb2 - wa2) * n2;
   const m0 = 0.5 * (wa0 + wb0), m1 = 0.5 * (wa1 + wb1), m2 = 0.5 * (wa2 + wb2);
-  manifoldPoints[0] = ma[12]! + m0 * ma[0]! + m1 * ma[4]! + m2 * ma[8]!;
-  manifoldPoints[1] = ma[13]! + m0 * ma[1]! + m1 * ma[5]! + m2 * ma[9]!;
-  manifoldPoints[2] = ma[14]! + m0 * ma[2]! + m1 * ma[6]! + m2 * ma[10]!;
-  manifoldNormal[0] = n0 * ma[0]! + n1 * ma[4]! + n2 * ma[8]!;
-  manifoldNormal[1] = n0 * ma[1]! + n1 * ma[5]! + n2 * ma[9]!;
-  manifoldNormal[2] = n0 * ma[2]! + n1 * ma[6]! + n2 * ma[10]!;
-  manifoldDepths[0] = penetration;
-  manifoldKeys[0] = (edgeFromSigns(i, sa0, sa1, sa2) << 16) | edgeFromSigns(j, sb0, sb1, sb2);
-  manifoldKinds[0] = ContactKind.EdgeEdge;
+  const contact = claim(data, firstBody, secondBody);
+  const point = contact.point, normal = contact.normal;
+  point[0] = ma[12]! + m0 * ma[0]! + m1 * ma[4]! + m2 * ma[8]!;
+  point[1] = ma[13]! + m0 * ma[1]! + m1 * ma[5]! + m2 * ma[9]!;
+  point[2] = ma[14]! + m0 * ma[2]! + m1 * ma[6]! + m2 * ma[10]!;
+  // 0 + x: a zero component of a mirrored normal stays +0.
+  normal[0] = 0 + sign * (n0 * ma[0]! + n1 * ma[4]! + n2 * ma[8]!);
+  normal[1] = 0 + sign * (n0 * ma[1]! + n1 * ma[5]! + n2 * ma[9]!);
+  normal[2] = 0 + sign * (n0 * ma[2]! + n1 * ma[6]! + n2 * ma[10]!);
+  contact.penetration = penetration;
+  contact.kind = EDGE_EDGE;
+  contact.featureId = packId(edgeFromSigns(i, sa0, sa1, sa2), edgeFromSigns(j, sb0, sb1, sb2));
   return 1;
 }
 
@@ -867,7 +877,8 @@ function boxBoxManifold(a: Box, b: Box, data: CollisionData, firstBody: unknown,
   if (!separatingAxisTest(a, b)) return 0;
   if (sat.edgeAxis >= 0) {
     const i = (sat.edgeAxis / 3) | 0, j = sat.edgeAxis - 3 * i;
-    if (edgeContact(a, b, i, j) === 1) return writeManifold(1, data, firstBody, secondBody, sign);
+    const written = edgeContact(a, b, i, j, data, firstBody, secondBody, sign);
+    if (written >= 0) return written;
   }
   return sat.faceAxis < 3
     ? faceContacts(a, b, true, sat.faceAxis, sat.faceSign, data, firstBody, secondBody, sign)
