@@ -98,23 +98,28 @@ let clipSource = 0;
  */
 const clipBounds = new Float64Array(offHeapLength(3, 8));
 /**
- * Feature codes (box-features.ts) for the face clipping, per box face f = 2k + (1 if the outward
- * normal is -a_k), so that each clipped vertex gets its codes by a lookup. A face's side axes
- * are P < Q (u < v on the reference face); its corners are 0: +P +Q, 1: -P +Q, 2: -P -Q,
- * 3: +P -Q; its edge e runs from corner e to corner e + 1; its side planes are 0: +P, 1: -P,
- * 2: +Q, 3: -Q.
- * - FACE_CODES[f]: the face.
- * - CORNER_CODES[4f + j]: corner j.
- * - EDGE_CODES[4f + e]: edge e.
- * - SIDE_EDGE_CODES[4f + p]: the edge on side plane p (edges 3, 1, 0, 2).
- * - SIDE_CORNER_CODES[16f + 4p' + p]: the corner where side planes p' and p meet; two planes of
+ * Feature codes (box-features.ts) for the face clipping, already in their box's half of a vertex
+ * key, so that each clipped vertex gets its key by lookups and an or. They are kept per face
+ * slot s: s = f for a face f of B (codes as they are), s = 6 + f for a face f of A (codes << 16),
+ * where f = 2k + (1 if the outward normal is -a_k). A face's side axes are P < Q (u < v on the
+ * reference face); its corners are 0: +P +Q, 1: -P +Q, 2: -P -Q, 3: +P -Q; its edge e runs from
+ * corner e to corner e + 1; its side planes are 0: +P, 1: -P, 2: +Q, 3: -Q.
+ * - FACE_CODES[s]: the face.
+ * - CORNER_CODES[4s + j]: corner j.
+ * - EDGE_CODES[4s + e]: edge e.
+ * - SIDE_EDGE_CODES[4s + p]: the edge on side plane p (edges 3, 1, 0, 2).
+ * - SIDE_CORNER_CODES[16s + 4p' + p]: the corner where side planes p' and p meet; two planes of
  *   one axis meet only on a degenerate polygon and name plane p's face.
  */
-const FACE_CODES = new Int32Array(offHeapLength(6, 4));
-const CORNER_CODES = new Int32Array(24);
-const EDGE_CODES = new Int32Array(24);
-const SIDE_EDGE_CODES = new Int32Array(24);
-const SIDE_CORNER_CODES = new Int32Array(96);
+const FACE_CODES = new Int32Array(offHeapLength(12, 4));
+const CORNER_CODES = new Int32Array(48);
+const EDGE_CODES = new Int32Array(48);
+const SIDE_EDGE_CODES = new Int32Array(48);
+const SIDE_CORNER_CODES = new Int32Array(192);
+/** The face slot of the tables above for face `face` of A (`isA`) or of B. */
+function faceSlot(face: number, isA: boolean): number {
+  return isA ? 6 + face : face;
+}
 {
   const signs = [0, 0, 0];
   const cornerP = [1, -1, -1, 1], cornerQ = [1, 1, -1, -1];
@@ -145,6 +150,14 @@ const SIDE_CORNER_CODES = new Int32Array(96);
     }
     signs[0] = signs[1] = signs[2] = 0;
   }
+  // A's slots: the same codes in the high half.
+  for (let face = 0; face < 6; face++) FACE_CODES[6 + face] = FACE_CODES[face]! << 16;
+  for (let i = 0; i < 24; i++) {
+    CORNER_CODES[24 + i] = CORNER_CODES[i]! << 16;
+    EDGE_CODES[24 + i] = EDGE_CODES[i]! << 16;
+    SIDE_EDGE_CODES[24 + i] = SIDE_EDGE_CODES[i]! << 16;
+  }
+  for (let i = 0; i < 96; i++) SIDE_CORNER_CODES[96 + i] = SIDE_CORNER_CODES[i]! << 16;
 }
 
 /** The corner (numbered as for the face tables) with the given signs on P and Q. */
@@ -205,13 +218,13 @@ function firstInCanonicalOrder(a: Box, b: Box): boolean {
  * One Sutherland-Hodgman pass against side plane `plane` (`sign * x <= limit`, x being u for
  * planes 0 and 1, v for 2 and 3; the limits and the slack come from `clipBounds`): returns the
  * vertex count of the clipped polygon. A polygon wholly inside stays where it is; otherwise the
- * result goes to the other buffer. The crossings it makes get their feature keys from the tables
- * of the incident box's face `incidentFace` and the reference face `referenceFace`, the
- * reference box's codes shifted by `referenceShift` (16 when it is A, else 0).
+ * result goes to the other buffer. The crossings it makes get their feature keys from the
+ * tables' face slots `incidentSlot` (the incident box's face) and `referenceSlot` (the reference
+ * face).
  * A vertex within `slack` of the plane counts as on it: it is kept and is itself the crossing,
  * so round-off never turns one corner of a resting box into two nearly equal points.
  */
-function clipPolygon(count: number, plane: number, incidentFace: number, referenceFace: number, referenceShift: number): number {
+function clipPolygon(count: number, plane: number, incidentSlot: number, referenceSlot: number): number {
   const limit = clipBounds[plane >> 1]!, slack = clipBounds[2]!;
   const along = plane < 2 ? vertexU : vertexV;
   const sign = plane & 1 ? -1 : 1;
@@ -249,17 +262,11 @@ function clipPolygon(count: number, plane: number, incidentFace: number, referen
       }
       vertexW[crossing] = vertexW[current]! + t * (vertexW[next]! - vertexW[current]!);
       const edge = entry & 7;
-      const incidentShift = 16 - referenceShift;
       if (edge < 4) {
-        vertexKey[crossing] =
-          (EDGE_CODES[4 * incidentFace + edge]! << incidentShift) |
-          (SIDE_EDGE_CODES[4 * referenceFace + plane]! << referenceShift) |
-          EDGE_EDGE_KEY;
+        vertexKey[crossing] = EDGE_CODES[4 * incidentSlot + edge]! | SIDE_EDGE_CODES[4 * referenceSlot + plane]! | EDGE_EDGE_KEY;
       } else {
         vertexKey[crossing] =
-          (FACE_CODES[incidentFace]! << incidentShift) |
-          (SIDE_CORNER_CODES[16 * referenceFace + 4 * (edge - 4) + plane]! << referenceShift) |
-          POINT_FACE_KEY;
+          FACE_CODES[incidentSlot]! | SIDE_CORNER_CODES[16 * referenceSlot + 4 * (edge - 4) + plane]! | POINT_FACE_KEY;
       }
       // Leaving: the polygon goes on along the plane; entering: along the cut edge.
       polygon[out++] = 8 * crossing + (currentInside ? 4 + plane : edge);
@@ -296,10 +303,10 @@ const cornerOutside = new Int32Array(offHeapLength(4, 4));
  * give the same points up to round-off (they interpolate along edges already cut, this from the
  * corners).
  */
-function intersectRectangle(incidentFace: number, referenceFace: number, referenceShift: number): number {
+function intersectRectangle(incidentSlot: number, referenceSlot: number): number {
   const limitU = clipBounds[0]!, limitV = clipBounds[1]!, near = 2 * clipBounds[2]!;
   if (limitU <= near || limitV <= near) return -1;
-  const incidentShift = 16 - referenceShift;
+  const incidentEdges = 4 * incidentSlot, referenceSides = 4 * referenceSlot;
   let count = 0, anyOutside = 0;
   for (let j = 0; j < 4; j++) {
     const u = vertexU[j]!, v = vertexV[j]!;
@@ -323,6 +330,7 @@ function intersectRectangle(incidentFace: number, referenceFace: number, referen
     if (crossed === 0) continue;
     const uj = vertexU[j]!, vj = vertexV[j]!, wj = vertexW[j]!;
     const uk = vertexU[k]!, vk = vertexV[k]!, dw = vertexW[k]! - wj;
+    const edgeKey = EDGE_CODES[incidentEdges + j]! | EDGE_EDGE_KEY;
     // The planes whose bits are set, lowest first (clz32 of the lowest set bit names it).
     for (let planes = crossed; planes !== 0; planes &= planes - 1) {
       const plane = 31 - Math.clz32(planes & -planes);
@@ -348,10 +356,7 @@ function intersectRectangle(incidentFace: number, referenceFace: number, referen
       // Written in any case, kept (counted) only inside the rectangle, as for the corners.
       vertexU[pool] = u;
       vertexV[pool] = v;
-      vertexKey[pool] =
-        (EDGE_CODES[4 * incidentFace + j]! << incidentShift) |
-        (SIDE_EDGE_CODES[4 * referenceFace + plane]! << referenceShift) |
-        EDGE_EDGE_KEY;
+      vertexKey[pool] = edgeKey | SIDE_EDGE_CODES[referenceSides + plane]!;
       polygon[count] = 8 * pool;
       const kept = Number(beyond < 0);
       count += kept;
@@ -381,10 +386,7 @@ function intersectRectangle(incidentFace: number, referenceFace: number, referen
         vertexU[pool] = u;
         vertexV[pool] = v;
         vertexW[pool] = w2 + alpha * aw + beta * bw;
-        vertexKey[pool] =
-          (FACE_CODES[incidentFace]! << incidentShift) |
-          (SIDE_CORNER_CODES[16 * referenceFace + 4 * plane + other]! << referenceShift) |
-          POINT_FACE_KEY;
+        vertexKey[pool] = FACE_CODES[incidentSlot]! | SIDE_CORNER_CODES[4 * referenceSides + 4 * plane + other]! | POINT_FACE_KEY;
         polygon[count] = 8 * pool;
         const kept = Number(clearance > 0);
         count += kept;
@@ -460,15 +462,15 @@ function faceContacts(
   vertexU[1] = u1; vertexV[1] = v1; vertexW[1] = fw - pw + qw;
   vertexU[2] = u2; vertexV[2] = v2; vertexW[2] = fw - pw - qw;
   vertexU[3] = u3; vertexV[3] = v3; vertexW[3] = fw + pw - qw;
-  // Feature codes, each shifted into its box's half of the key (A's in the high half).
-  const referenceFace = 2 * referenceAxis + (referenceSign > 0 ? 0 : 1);
-  const incidentFace = 2 * incidentAxis + (incidentSign > 0 ? 0 : 1);
-  const referenceShift = referenceIsA ? 16 : 0, incidentShift = 16 - referenceShift;
-  const faceKey = (FACE_CODES[referenceFace]! << referenceShift) | POINT_FACE_KEY;
-  vertexKey[0] = (CORNER_CODES[4 * incidentFace]! << incidentShift) | faceKey;
-  vertexKey[1] = (CORNER_CODES[4 * incidentFace + 1]! << incidentShift) | faceKey;
-  vertexKey[2] = (CORNER_CODES[4 * incidentFace + 2]! << incidentShift) | faceKey;
-  vertexKey[3] = (CORNER_CODES[4 * incidentFace + 3]! << incidentShift) | faceKey;
+  // Feature codes, each in its box's half of the key (A's in the high half).
+  const referenceSlot = faceSlot(2 * referenceAxis + (referenceSign > 0 ? 0 : 1), referenceIsA);
+  const incidentSlot = faceSlot(2 * incidentAxis + (incidentSign > 0 ? 0 : 1), !referenceIsA);
+  const faceKey = FACE_CODES[referenceSlot]! | POINT_FACE_KEY;
+  const incidentCorners = 4 * incidentSlot;
+  vertexKey[0] = CORNER_CODES[incidentCorners]! | faceKey;
+  vertexKey[1] = CORNER_CODES[incidentCorners + 1]! | faceKey;
+  vertexKey[2] = CORNER_CODES[incidentCorners + 2]! | faceKey;
+  vertexKey[3] = CORNER_CODES[incidentCorners + 3]! | faceKey;
 
   clipSource = 0;
   const limitU = hr[axisU]!, limitV = hr[axisV]!;
@@ -476,7 +478,7 @@ function faceContacts(
   clipBounds[0] = limitU;
   clipBounds[1] = limitV;
   clipBounds[2] = slack;
-  let count = intersectRectangle(incidentFace, referenceFace, referenceShift);
+  let count = intersectRectangle(incidentSlot, referenceSlot);
   if (count < 0) {
     // The polygon starts as the quadrilateral, each corner tagged with the edge leaving it.
     polygon[0] = 0; polygon[1] = 9; polygon[2] = 18; polygon[3] = 27;
@@ -492,7 +494,7 @@ function faceContacts(
     let plane = maxU - limitU > slack ? 0 : -minU - limitU > slack ? 1 : maxV - limitV > slack ? 2 : -minV - limitV > slack ? 3 : 4;
     for (; plane < 4; plane++) {
       const extreme = plane === 0 ? maxU - limitU : plane === 1 ? -minU - limitU : plane === 2 ? maxV - limitV : -minV - limitV;
-      if (extreme > slack - reach) count = clipPolygon(count, plane, incidentFace, referenceFace, referenceShift);
+      if (extreme > slack - reach) count = clipPolygon(count, plane, incidentSlot, referenceSlot);
     }
   }
 
