@@ -304,12 +304,17 @@ const cornerOutside = new Int32Array(offHeapLength(4, 4));
  * corners).
  */
 function intersectRectangle(incidentSlot: number, referenceSlot: number): number {
+  // The module's arrays under local names: V8 then embeds their storage addresses in the loops
+  // below, where reading them through the module bindings checked each array's map and loaded
+  // its length and storage pointers at every access.
+  const pointU = vertexU, pointV = vertexV, pointW = vertexW, pointKey = vertexKey, entries = polygon, outsideBits = cornerOutside;
+  const edgeCodes = EDGE_CODES, sideEdgeCodes = SIDE_EDGE_CODES, faceCodes = FACE_CODES, sideCornerCodes = SIDE_CORNER_CODES;
   const limitU = clipBounds[0]!, limitV = clipBounds[1]!, near = 2 * clipBounds[2]!;
   if (limitU <= near || limitV <= near) return -1;
   const incidentEdges = 4 * incidentSlot, referenceSides = 4 * referenceSlot;
   let count = 0, anyOutside = 0;
   for (let j = 0; j < 4; j++) {
-    const u = vertexU[j]!, v = vertexV[j]!;
+    const u = pointU[j]!, v = pointV[j]!;
     // Of the planes +u and -u only the one on u's side can be near or crossed (limitU > near).
     const beyondU = Math.abs(u) - limitU, beyondV = Math.abs(v) - limitV;
     if (Math.abs(beyondU) <= near || Math.abs(beyondV) <= near) return -1;
@@ -317,20 +322,20 @@ function intersectRectangle(incidentSlot: number, referenceSlot: number): number
     // corners are out, and so which points are kept, follows no pattern a branch predictor learns.
     const outside =
       Number(u - limitU > 0) | (Number(-u - limitU > 0) << 1) | (Number(v - limitV > 0) << 2) | (Number(-v - limitV > 0) << 3);
-    cornerOutside[j] = outside;
+    outsideBits[j] = outside;
     anyOutside |= outside;
-    polygon[count] = 8 * j;
+    entries[count] = 8 * j;
     count += Number(outside === 0);
   }
   if (anyOutside === 0) return count;
   let pool = 4;
   for (let j = 0; j < 4; j++) {
     const k = (j + 1) & 3;
-    const crossed = cornerOutside[j]! ^ cornerOutside[k]!;
+    const crossed = outsideBits[j]! ^ outsideBits[k]!;
     if (crossed === 0) continue;
-    const uj = vertexU[j]!, vj = vertexV[j]!, wj = vertexW[j]!;
-    const uk = vertexU[k]!, vk = vertexV[k]!, dw = vertexW[k]! - wj;
-    const edgeKey = EDGE_CODES[incidentEdges + j]! | EDGE_EDGE_KEY;
+    const uj = pointU[j]!, vj = pointV[j]!, wj = pointW[j]!;
+    const uk = pointU[k]!, vk = pointV[k]!, dw = pointW[k]! - wj;
+    const edgeKey = edgeCodes[incidentEdges + j]! | EDGE_EDGE_KEY;
     // The planes whose bits are set, lowest first (clz32 of the lowest set bit names it).
     for (let planes = crossed; planes !== 0; planes &= planes - 1) {
       const plane = 31 - Math.clz32(planes & -planes);
@@ -343,24 +348,24 @@ function intersectRectangle(incidentSlot: number, referenceSlot: number): number
         u = sign * limitU;
         v = vj + t * (vk - vj);
         beyond = Math.abs(v) - limitV;
-        vertexW[pool] = wj + t * dw;
+        pointW[pool] = wj + t * dw;
       } else {
         const distance = sign * vj - limitV;
         const t = distance / (distance - (sign * vk - limitV));
         u = uj + t * (uk - uj);
         v = sign * limitV;
         beyond = Math.abs(u) - limitU;
-        vertexW[pool] = wj + t * dw;
+        pointW[pool] = wj + t * dw;
       }
       if (Math.abs(beyond) <= near) return -1;
       // Written in any case, kept (counted) only inside the rectangle, as for the corners.
-      vertexU[pool] = u;
-      vertexV[pool] = v;
-      vertexKey[pool] = edgeKey | SIDE_EDGE_CODES[referenceSides + plane]!;
-      polygon[count] = 8 * pool;
-      const kept = Number(beyond < 0);
-      count += kept;
-      pool += kept;
+      pointU[pool] = u;
+      pointV[pool] = v;
+      pointKey[pool] = edgeKey | sideEdgeCodes[referenceSides + plane]!;
+      entries[count] = 8 * pool;
+      const inside = Number(beyond < 0);
+      count += inside;
+      pool += inside;
     }
   }
   // A rectangle corner inside the quadrilateral needs corners of it beyond both its planes (the
@@ -368,9 +373,9 @@ function intersectRectangle(incidentSlot: number, referenceSlot: number): number
   // with alpha, beta in (0, 1), by Cramer's rule (the incident face, the one most facing the
   // reference normal, projects to a parallelogram of at least 1 / sqrt(3) of its area).
   if ((anyOutside & 3) !== 0 && (anyOutside & 12) !== 0) {
-    const u2 = vertexU[2]!, v2 = vertexV[2]!, w2 = vertexW[2]!;
-    const au = vertexU[3]! - u2, av = vertexV[3]! - v2, aw = vertexW[3]! - w2;
-    const bu = vertexU[1]! - u2, bv = vertexV[1]! - v2, bw = vertexW[1]! - w2;
+    const u2 = pointU[2]!, v2 = pointV[2]!, w2 = pointW[2]!;
+    const au = pointU[3]! - u2, av = pointV[3]! - v2, aw = pointW[3]! - w2;
+    const bu = pointU[1]! - u2, bv = pointV[1]! - v2, bw = pointW[1]! - w2;
     const inverse = 1 / (au * bv - av * bu);
     // Only a face of almost no area (half sizes near the smallest double) has no finite inverse.
     if (!Number.isFinite(inverse)) return -1;
@@ -383,14 +388,14 @@ function intersectRectangle(incidentSlot: number, referenceSlot: number): number
         const alpha = (ru * bv - rv * bu) * inverse, beta = (au * rv - av * ru) * inverse;
         const clearance = Math.min(alpha, beta, 1 - alpha, 1 - beta);
         if (Math.abs(clearance) <= CORNER_MARGIN) return -1;
-        vertexU[pool] = u;
-        vertexV[pool] = v;
-        vertexW[pool] = w2 + alpha * aw + beta * bw;
-        vertexKey[pool] = FACE_CODES[incidentSlot]! | SIDE_CORNER_CODES[4 * referenceSides + 4 * plane + other]! | POINT_FACE_KEY;
-        polygon[count] = 8 * pool;
-        const kept = Number(clearance > 0);
-        count += kept;
-        pool += kept;
+        pointU[pool] = u;
+        pointV[pool] = v;
+        pointW[pool] = w2 + alpha * aw + beta * bw;
+        pointKey[pool] = faceCodes[incidentSlot]! | sideCornerCodes[4 * referenceSides + 4 * plane + other]! | POINT_FACE_KEY;
+        entries[count] = 8 * pool;
+        const inside = Number(clearance > 0);
+        count += inside;
+        pool += inside;
       }
     }
   }
