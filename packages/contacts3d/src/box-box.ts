@@ -320,8 +320,10 @@ function intersectRectangle(incidentSlot: number, referenceSlot: number): number
     if (Math.abs(beyondU) <= near || Math.abs(beyondV) <= near) return -1;
     // Bits and counts from comparisons (Number(a > b) compiles to a flag, not a branch): which
     // corners are out, and so which points are kept, follows no pattern a branch predictor learns.
-    const outside =
-      Number(u - limitU > 0) | (Number(-u - limitU > 0) << 1) | (Number(v - limitV > 0) << 2) | (Number(-v - limitV > 0) << 3);
+    // Beyond u's side plane is bit 0 for u >= 0 (+u), bit 1 for u < 0 (-u), whose distances
+    // u - limitU and -u - limitU are exactly beyondU there; the same for v in bits 2 and 3.
+    const outU = Number(beyondU > 0), outV = Number(beyondV > 0);
+    const outside = outU + (outU & Number(u < 0)) + ((outV + (outV & Number(v < 0))) << 2);
     outsideBits[j] = outside;
     anyOutside |= outside;
     entries[count] = 8 * j;
