@@ -197,10 +197,14 @@ function signOf(value: number): number {
  * boxes at the same pose, fall back to world position and keep the given order at the last.
  */
 function firstInCanonicalOrder(a: Box, b: Box): boolean {
+  // Each half size read only when the ones before it are equal (boxes of different sizes mostly
+  // differ in the first).
   const ha = a.halfSize, hb = b.halfSize;
-  const ha0 = ha[0]!, hb0 = hb[0]!, ha1 = ha[1]!, hb1 = hb[1]!, ha2 = ha[2]!, hb2 = hb[2]!;
+  const ha0 = ha[0]!, hb0 = hb[0]!;
   if (ha0 !== hb0) return ha0 < hb0;
+  const ha1 = ha[1]!, hb1 = hb[1]!;
   if (ha1 !== hb1) return ha1 < hb1;
+  const ha2 = ha[2]!, hb2 = hb[2]!;
   if (ha2 !== hb2) return ha2 < hb2;
   const ma = a.transform, mb = b.transform;
   const dx = mb[12]! - ma[12]!, dy = mb[13]! - ma[13]!, dz = mb[14]! - ma[14]!;
