@@ -116,10 +116,6 @@ const CORNER_CODES = new Int32Array(48);
 const EDGE_CODES = new Int32Array(48);
 const SIDE_EDGE_CODES = new Int32Array(48);
 const SIDE_CORNER_CODES = new Int32Array(192);
-/** The face slot of the tables above for face `face` of A (`isA`) or of B. */
-function faceSlot(face: number, isA: boolean): number {
-  return isA ? 6 + face : face;
-}
 {
   const signs = [0, 0, 0];
   const cornerP = [1, -1, -1, 1], cornerQ = [1, 1, -1, -1];
@@ -474,8 +470,9 @@ function faceContacts(
   vertexU[2] = u2; vertexV[2] = v2; vertexW[2] = fw - pw - qw;
   vertexU[3] = u3; vertexV[3] = v3; vertexW[3] = fw + pw - qw;
   // Feature codes, each in its box's half of the key (A's in the high half).
-  const referenceSlot = faceSlot(2 * referenceAxis + (referenceSign > 0 ? 0 : 1), referenceIsA);
-  const incidentSlot = faceSlot(2 * incidentAxis + (incidentSign > 0 ? 0 : 1), !referenceIsA);
+  const referenceOffset = referenceIsA ? 6 : 0;
+  const referenceSlot = 2 * referenceAxis + Number(referenceSign < 0) + referenceOffset;
+  const incidentSlot = 2 * incidentAxis + Number(incidentSign < 0) + 6 - referenceOffset;
   const faceKey = FACE_CODES[referenceSlot]! | POINT_FACE_KEY;
   const incidentCorners = 4 * incidentSlot;
   vertexKey[0] = CORNER_CODES[incidentCorners]! | faceKey;
