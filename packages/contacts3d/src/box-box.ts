@@ -482,7 +482,10 @@ function faceContacts(
 
   clipSource = 0;
   const limitU = hr[axisU]!, limitV = hr[axisV]!;
-  const slack = PLANE_SLACK * Math.max(limitU, limitV, hr[referenceAxis]!);
+  // Math.max by comparisons, as for the SAT's size.
+  const faceLevel = hr[referenceAxis]!;
+  const widest = limitU > limitV ? limitU : limitV;
+  const slack = PLANE_SLACK * (faceLevel > widest ? faceLevel : widest);
   clipBounds[0] = limitU;
   clipBounds[1] = limitV;
   clipBounds[2] = slack;
@@ -514,7 +517,6 @@ function faceContacts(
   // Keep the points below the reference face and lift each halfway to it. Round-off may put a
   // touching point a hair above the face: within the slack it counts as touching, as the SAT that
   // let it through said (no contact is lost, none reported beyond -tolerance).
-  const faceLevel = hr[referenceAxis]!;
   const ox = mr[12]!, oy = mr[13]!, oz = mr[14]!;
   const start = clipSource, end = clipSource + count;
   if (direct) {
@@ -708,7 +710,13 @@ function separatingAxisTest(a: Box, b: Box): boolean {
 
   // Candidates closer than `tie` count as equal and keep the earlier axis: an axis order that is
   // part of the boxes, so round-off in a moved pair never picks a different one.
-  const size = Math.max(ha0, ha1, ha2, hb0, hb1, hb2);
+  // Math.max, by plain comparisons: Math.max spends several branches per argument on NaN and -0,
+  // which half sizes (finite, above 0) never are.
+  let size = ha0 > ha1 ? ha0 : ha1;
+  size = ha2 > size ? ha2 : size;
+  size = hb0 > size ? hb0 : size;
+  size = hb1 > size ? hb1 : size;
+  size = hb2 > size ? hb2 : size;
   const tie = SAT_TIE * size;
 
   // Face axes of A: |t_i| - (ha_i + sum_j hb_j q_ij).
