@@ -708,6 +708,23 @@ function separatingAxisTest(a: Box, b: Box): boolean {
   const dx = mb[12]! - ma[12]!, dy = mb[13]! - ma[13]!, dz = mb[14]! - ma[14]!;
   const t0 = dx * a0x + dy * a0y + dz * a0z, t1 = dx * a1x + dy * a1y + dz * a1z, t2 = dx * a2x + dy * a2y + dz * a2z;
 
+  // The six face axes, each ending the test as soon as it separates the boxes (most separated
+  // pairs end here, before any choice between axes is made). Face axes of A:
+  // |t_i| - (ha_i + sum_j hb_j q_ij); of B: |t . b_j| - (sum_i ha_i q_ij + hb_j).
+  const separationA0 = Math.abs(t0) - (ha0 + hb0 * q00 + hb1 * q01 + hb2 * q02);
+  if (separationA0 > tolerance) return false;
+  const separationA1 = Math.abs(t1) - (ha1 + hb0 * q10 + hb1 * q11 + hb2 * q12);
+  if (separationA1 > tolerance) return false;
+  const separationA2 = Math.abs(t2) - (ha2 + hb0 * q20 + hb1 * q21 + hb2 * q22);
+  if (separationA2 > tolerance) return false;
+  const tb0 = t0 * r00 + t1 * r10 + t2 * r20, tb1 = t0 * r01 + t1 * r11 + t2 * r21, tb2 = t0 * r02 + t1 * r12 + t2 * r22;
+  const separationB0 = Math.abs(tb0) - (ha0 * q00 + ha1 * q10 + ha2 * q20 + hb0);
+  if (separationB0 > tolerance) return false;
+  const separationB1 = Math.abs(tb1) - (ha0 * q01 + ha1 * q11 + ha2 * q21 + hb1);
+  if (separationB1 > tolerance) return false;
+  const separationB2 = Math.abs(tb2) - (ha0 * q02 + ha1 * q12 + ha2 * q22 + hb2);
+  if (separationB2 > tolerance) return false;
+
   // Candidates closer than `tie` count as equal and keep the earlier axis: an axis order that is
   // part of the boxes, so round-off in a moved pair never picks a different one.
   // Math.max, by plain comparisons: Math.max spends several branches per argument on NaN and -0,
@@ -719,43 +736,29 @@ function separatingAxisTest(a: Box, b: Box): boolean {
   size = hb2 > size ? hb2 : size;
   const tie = SAT_TIE * size;
 
-  // Face axes of A: |t_i| - (ha_i + sum_j hb_j q_ij).
-  let separation = Math.abs(t0) - (ha0 + hb0 * q00 + hb1 * q01 + hb2 * q02);
-  if (separation > tolerance) return false;
-  let faceAxis = 0, faceSeparation = separation, faceSign = signOf(t0);
-  separation = Math.abs(t1) - (ha1 + hb0 * q10 + hb1 * q11 + hb2 * q12);
-  if (separation > tolerance) return false;
-  if (separation > faceSeparation + tie) {
+  // The best face of A.
+  let faceAxis = 0, faceSeparation = separationA0, faceSign = signOf(t0);
+  if (separationA1 > faceSeparation + tie) {
     faceAxis = 1;
-    faceSeparation = separation;
+    faceSeparation = separationA1;
     faceSign = signOf(t1);
   }
-  separation = Math.abs(t2) - (ha2 + hb0 * q20 + hb1 * q21 + hb2 * q22);
-  if (separation > tolerance) return false;
-  if (separation > faceSeparation + tie) {
+  if (separationA2 > faceSeparation + tie) {
     faceAxis = 2;
-    faceSeparation = separation;
+    faceSeparation = separationA2;
     faceSign = signOf(t2);
   }
-
-  // Face axes of B: |t . b_j| - (sum_i ha_i q_ij + hb_j). A's centre lies at -t, so the face of
-  // B toward A has the sign opposite to t . b_j. B replaces A only past the margin.
-  const tb0 = t0 * r00 + t1 * r10 + t2 * r20, tb1 = t0 * r01 + t1 * r11 + t2 * r21, tb2 = t0 * r02 + t1 * r12 + t2 * r22;
-  separation = Math.abs(tb0) - (ha0 * q00 + ha1 * q10 + ha2 * q20 + hb0);
-  if (separation > tolerance) return false;
-  let faceBAxis = 0, faceBSeparation = separation, faceBSign = -signOf(tb0);
-  separation = Math.abs(tb1) - (ha0 * q01 + ha1 * q11 + ha2 * q21 + hb1);
-  if (separation > tolerance) return false;
-  if (separation > faceBSeparation + tie) {
+  // The best face of B. A's centre lies at -t, so the face of B toward A has the sign opposite to
+  // t . b_j. B replaces A only past the margin.
+  let faceBAxis = 0, faceBSeparation = separationB0, faceBSign = -signOf(tb0);
+  if (separationB1 > faceBSeparation + tie) {
     faceBAxis = 1;
-    faceBSeparation = separation;
+    faceBSeparation = separationB1;
     faceBSign = -signOf(tb1);
   }
-  separation = Math.abs(tb2) - (ha0 * q02 + ha1 * q12 + ha2 * q22 + hb2);
-  if (separation > tolerance) return false;
-  if (separation > faceBSeparation + tie) {
+  if (separationB2 > faceBSeparation + tie) {
     faceBAxis = 2;
-    faceBSeparation = separation;
+    faceBSeparation = separationB2;
     faceBSign = -signOf(tb2);
   }
   // Between the best faces of A and B the larger separation wins, with no bias toward either box:
@@ -826,7 +829,7 @@ function separatingAxisTest(a: Box, b: Box): boolean {
       if (lengthSquared < parallelEpsilon) continue;
       const gap = gaps[k]!, better = edgeSeparation + tie;
       if (gap <= 0 && better < 0 && gap * gap > better * better * lengthSquared * (1 + 1e-6)) continue;
-      separation = gap / Math.sqrt(lengthSquared);
+      const separation = gap / Math.sqrt(lengthSquared);
       if (separation > tolerance) return false;
       if (separation > edgeSeparation + tie) {
         edgeSeparation = separation;
