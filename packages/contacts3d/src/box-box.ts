@@ -672,7 +672,7 @@ const sat = {
   faceSign: 1,
   /** Index 3i + j of the deepest usable edge axis a_i x b_j, or -1. */
   edgeAxis: -1,
-  /** B's centre in A's frame. */
+  /** B's centre in A's frame, with `rotationAB`, when there is an edge axis. */
   t0: 0,
   t1: 0,
   t2: 0,
@@ -841,11 +841,11 @@ function separatingAxisTest(a: Box, b: Box): boolean {
 
   sat.faceAxis = faceAxis;
   sat.faceSign = faceSign;
-  sat.t0 = t0;
-  sat.t1 = t1;
-  sat.t2 = t2;
   sat.edgeAxis = edgeAxis;
   if (edgeAxis >= 0) {
+    sat.t0 = t0;
+    sat.t1 = t1;
+    sat.t2 = t2;
     const R = rotationAB;
     R[0] = r00; R[1] = r01; R[2] = r02;
     R[3] = r10; R[4] = r11; R[5] = r12;
