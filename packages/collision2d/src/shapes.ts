@@ -16,7 +16,7 @@
  * vertex `i` is `VERTEX_FEATURE | i` (bit 25 set); a circle is 0. Contours are therefore limited
  * to 2^25 - 1 = 33,554,431 vertices, which keeps every edge index below `INTERNAL_EDGE_FEATURE`.
  */
-import { Transform2, copyFiniteArray, readFiniteArray, requireFinite, requirePositive } from '@contactkit/math';
+import { Transform2, copyFiniteArray, readFiniteArray, requireFinite, requirePositive, slabFloat64Array } from '@contactkit/math';
 import { decomposeConvex } from './decompose.js';
 import { BoxGrid, GRID_MIN_ITEMS } from './box-grid.js';
 
@@ -46,30 +46,6 @@ export const MAX_CONTOUR_VERTICES = (1 << 25) - 1;
 
 let nextShapeId = 1;
 const pointScratch = new Float64Array(2);
-
-/** Bytes of a slab that convex polygons' `packed` arrays are cut from. */
-const PACKED_SLAB_BYTES = 4096;
-let packedSlab = new ArrayBuffer(0);
-let packedSlabUsed = 0;
-
-/**
- * A zeroed Float64Array of `length` for `Polygon.packed`, cut from a shared slab in creation
- * order: polygons made one after another have their packed data side by side, with no
- * allocator header or other array between them, so the pair detectors' reads of many polygons
- * touch fewer cache lines and, over polygons in creation order, memory in sequence (the
- * polygon-polygon benchmark: about 69 -> 57 ns a call). The cost: a slab stays alive while any
- * of its polygons does, at most 4 KiB per live polygon.
- */
-function allocatePacked(length: number): Float64Array {
-  const bytes = 8 * length;
-  if (packedSlabUsed + bytes > packedSlab.byteLength) {
-    packedSlab = new ArrayBuffer(Math.max(PACKED_SLAB_BYTES, bytes));
-    packedSlabUsed = 0;
-  }
-  const packed = new Float64Array(packedSlab, packedSlabUsed, length);
-  packedSlabUsed += bytes;
-  return packed;
-}
 
 export abstract class Shape2 {
   abstract readonly shapeType: ShapeType2;
@@ -379,7 +355,7 @@ export class Polygon extends Shape2 {
    * touches few cache lines: the world pose (cos, sin, x, y; kept in step by `setPose`), the
    * bounding radius, the bounding circle of the polygon's piece (centre x, y, radius), then per
    * vertex `x, y` and its edge's outward normal `nx, ny` (at `PACKED_VERTICES + 4 * i`). A view
-   * of a slab shared with the polygons made just before and after (see `allocatePacked`).
+   * of a slab shared with the polygons made just before and after (`slabFloat64Array`).
    */
   readonly packed: Float64Array;
   /** Whether the input ran clockwise (negative signed area); the stored order is then reversed. */
@@ -443,7 +419,7 @@ export class Polygon extends Shape2 {
     this.buildPieces();
     const piece = this.pieces[0]!;
     this.simpleConvex = convex && count <= FAST_PATH_MAX_VERTICES && !piece.hasCollinearEdges;
-    this.packed = convex ? allocatePacked(PACKED_VERTICES + 4 * count) : new Float64Array(0);
+    this.packed = convex ? slabFloat64Array(PACKED_VERTICES + 4 * count) : new Float64Array(0);
     if (convex) {
       this.packed.set([1, 0, 0, 0, this.boundingRadius, piece.centerX, piece.centerY, piece.radius]);
       for (let i = 0; i < count; i++) {

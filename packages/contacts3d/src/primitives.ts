@@ -12,6 +12,7 @@ import {
   readFiniteArray,
   requireNonNegative,
   requireFinite,
+  slabMat4,
   transformFromPose,
   vec3,
 } from '@contactkit/math';
@@ -35,7 +36,7 @@ function readRigid(field: string, value: ArrayLike<number>, out: Float64Array): 
 export abstract class Primitive {
   abstract readonly shapeType: ShapeType;
   /** World transform: `bodyTransform * offset` after `updateTransform`. Set it through the setters. */
-  readonly transform = mat4();
+  readonly transform = slabMat4();
   /** Transform relative to the body (identity unless set). */
   readonly offset = mat4();
   /** Any user value; copied into `contact.bodies`. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { glMatrix } from 'gl-matrix';
-import { float64From, mat3, mat4, quat, vec2, vec3 } from './create.js';
+import { float64From, mat3, mat4, quat, slabFloat64Array, slabMat4, vec2, vec3 } from './create.js';
 
 describe('creation helpers', () => {
   it('vec2 and vec3 are zero by default and hold the given components', () => {
@@ -71,5 +71,26 @@ describe('float64From', () => {
 
   it('does not validate: NaN passes through', () => {
     expect(float64From([Number.NaN])[0]).toBeNaN();
+  });
+
+  it('slab arrays: zeroed, side by side in creation order, each its own, a long one in a slab of its own', () => {
+    const a = slabFloat64Array(5), b = slabFloat64Array(3);
+    expect(Array.from(a)).toEqual([0, 0, 0, 0, 0]);
+    expect(b.length).toBe(3);
+    // The first slab arrays of this module: a opens a 4096-byte slab, b follows it there.
+    expect(b.buffer).toBe(a.buffer);
+    expect(b.byteOffset).toBe(a.byteOffset + 40);
+    a.fill(7);
+    expect(Array.from(b)).toEqual([0, 0, 0]);
+    b.fill(9);
+    expect(Array.from(a)).toEqual([7, 7, 7, 7, 7]);
+    // Across slab boundaries: 300 arrays of 40 doubles (320 bytes, 12 a slab) hold their values.
+    const many = Array.from({ length: 300 }, (_, i) => slabFloat64Array(40).fill(i));
+    many.forEach((array, i) => expect(array.every((value) => value === i)).toBe(true));
+    expect(new Set(many.map((array) => array.buffer)).size).toBeGreaterThanOrEqual(25);
+    const long = slabFloat64Array(1000);
+    expect(long.length).toBe(1000);
+    expect(long.buffer.byteLength).toBe(8000);
+    expect(Array.from(slabMat4())).toEqual(Array.from(mat4()));
   });
 });

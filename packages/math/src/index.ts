@@ -1,5 +1,5 @@
 export type { Vec2, Vec3, Quat, Mat3, Mat4 } from './create.js';
-export { vec2, vec3, quat, mat3, mat4, float64From } from './create.js';
+export { vec2, vec3, quat, mat3, mat4, float64From, slabFloat64Array, slabMat4 } from './create.js';
 export { requireFinite, requirePositive, requireNonNegative, requireInteger, readFiniteArray, copyFiniteArray } from './validate.js';
 export {
   LENGTH_SQUARED_EPSILON,
