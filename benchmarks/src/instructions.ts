@@ -6,12 +6,14 @@
  * difference of the two totals by N, which cancels start-up, loading and compilation. Single
  * threaded because valgrind counts every thread: V8's background compiler and garbage collector
  * threads do an amount of work that varies by a billion instructions from run to run. What is
- * left varies by about 1e8 instructions, about 20 instructions a call at the default N of 5,000,000 calls (repeat a count before trusting a change of under 10%).
+ * left varies by about 1e8 instructions, about 20 instructions a call at the default N of
+ * 5,000,000 calls: repeat a count before trusting a change of under 10%.
  * It also prints the conditional branches a call mispredicts in cachegrind's branch simulation
  * (`--branch-sim=yes`, a simple predictor, harsher than a real CPU's): a branch on data that
  * follows no pattern shows there long before it shows in a time.
- * Under valgrind the counts are several times what 20 to 30 ns a call could execute natively
- * (the cause is not established): compare counts with counts, never with times.
+ * The counts come out higher than what the same calls could execute natively in the time they
+ * take (circle-polygon: about 480 instructions a call, for about 21 ns), as V8 generates code for
+ * valgrind's virtual CPU: compare counts with counts, never with times.
  * The package script builds and bundles first, as `pnpm bench` does.
  */
 import { spawnSync } from 'node:child_process';
