@@ -12,8 +12,8 @@
  * (`--branch-sim=yes`, a simple predictor, harsher than a real CPU's): a branch on data that
  * follows no pattern shows there long before it shows in a time.
  * The counts come out higher than what the same calls could execute natively in the time they
- * take (circle-polygon: about 480 instructions a call, for about 21 ns), as V8 generates code for
- * valgrind's virtual CPU: compare counts with counts, never with times.
+ * take (circle-polygon: about 480 instructions a call, for about 21 ns; why is not established):
+ * compare counts with counts, never with times.
  * The package script builds and bundles first, as `pnpm bench` does.
  */
 import { spawnSync } from 'node:child_process';
