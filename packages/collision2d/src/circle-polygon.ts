@@ -31,8 +31,8 @@ const distances = new Float64Array(FAST_PATH_END);
  * constants into optimized code, while every use of an imported binding reads its cell (a load, a
  * hole check and a type check; for `ContactKind` a map check and a field load besides).
  */
-const FACE_FACE = ContactKind.FaceFace;
-const POINT_FACE = ContactKind.PointFace;
+const faceFace = ContactKind.FaceFace;
+const pointFace = ContactKind.PointFace;
 const vertexFeature = VERTEX_FEATURE;
 const claim = claimContact2;
 
@@ -180,7 +180,7 @@ export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: Col
     surfaceX = cx - largest * nx;
     surfaceY = cy - largest * ny;
     feature = (best - 8) >> 2;
-    kind = FACE_FACE;
+    kind = faceFace;
   } else {
     // A corner v between edges u -> v and v -> w, as the general path tests it at edge v -> w:
     // the foot before that edge's start, past the end of u -> v, within reach. Corner `best`
@@ -215,7 +215,7 @@ export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: Col
     surfaceX = vx;
     surfaceY = vy;
     feature |= vertexFeature;
-    kind = POINT_FACE;
+    kind = pointFace;
   }
   if (data.contactCount === data.contacts.length) {
     data.overflowed = true;

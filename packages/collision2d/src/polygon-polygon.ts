@@ -64,11 +64,11 @@ const queryBox = new Float64Array(4);
 /**
  * Scratch of the convex fast path, both polygons in P's frame, x, y, nx, ny of vertex i at 4 i
  * of `pFrame` (P's, copied from `packed` while P's facing edge is found) and of `qFrame` (Q's;
- * the normal of Q's best edge only, see step 2), two views of `frames`, Q's from `Q_FRAME`. Optimized code embeds a module array's address,
- * while each loop pass over `packed` checks its map and reloads its length and data pointer (a
- * loop's stack check may run other code): about 3% fewer instructions a call. The clipping,
- * which reads either polygon as the reference, reads `frames` at an offset: one array, whose
- * address stays embedded.
+ * the normal of Q's best edge only, see step 2), two views of `frames`, Q's from `Q_FRAME`.
+ * Optimized code embeds a module array's address, while each loop pass over `packed` checks its
+ * map and reloads its length and data pointer (a loop's stack check may run other code): about
+ * 3% fewer instructions a call. The clipping, which reads either polygon as the reference, reads
+ * `frames` at an offset: one array, whose address stays embedded.
  */
 const Q_FRAME = 4 * FAST_PATH_MAX_VERTICES;
 const frames = new Float64Array(2 * Q_FRAME);
