@@ -59,9 +59,9 @@ export function collide2d(a: Shape2, b: Shape2, data: CollisionData2): number {
     // 0 - x rather than -x: a flipped zero component stays +0.
     contact.normal[0] = 0 - contact.normal[0]!;
     contact.normal[1] = 0 - contact.normal[1]!;
-    const body = contact.bodies[0];
-    contact.bodies[0] = contact.bodies[1];
-    contact.bodies[1] = body;
+    const body = contact.firstBody;
+    contact.firstBody = contact.secondBody;
+    contact.secondBody = body;
   }
   return written;
 }

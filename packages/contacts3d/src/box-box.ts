@@ -536,9 +536,9 @@ function faceContacts(
       }
       const u = vertexU[vertex]!, v = vertexV[vertex]!, w = vertexW[vertex]! + 0.5 * depth * referenceSign;
       const contact = contacts[next++]!;
-      const bodies = contact.bodies, point = contact.point, normal = contact.normal;
-      bodies[0] = firstBody;
-      bodies[1] = secondBody;
+      const point = contact.point, normal = contact.normal;
+      contact.firstBody = firstBody;
+      contact.secondBody = secondBody;
       contact.friction = friction;
       contact.restitution = restitution;
       point[0] = ox + u * ux + v * vx + w * wx;

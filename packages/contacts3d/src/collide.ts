@@ -59,9 +59,9 @@ export function collide(a: AnyPrimitive, b: AnyPrimitive, data: CollisionData): 
     contact.normal[0] = 0 - contact.normal[0]!;
     contact.normal[1] = 0 - contact.normal[1]!;
     contact.normal[2] = 0 - contact.normal[2]!;
-    const firstBody = contact.bodies[0];
-    contact.bodies[0] = contact.bodies[1];
-    contact.bodies[1] = firstBody;
+    const firstBody = contact.firstBody;
+    contact.firstBody = contact.secondBody;
+    contact.secondBody = firstBody;
   }
   return count;
 }

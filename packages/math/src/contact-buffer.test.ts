@@ -48,6 +48,21 @@ describe('ContactBuffer', () => {
     expect(buffer.friction).toBe(0.6);
   });
 
+  it('keeps the bodies in two fields and shows them as one tuple per contact, refilled on each read', () => {
+    const buffer = make({ capacity: 2 });
+    const first = claimContact(buffer, 'a', 'b');
+    const second = claimContact(buffer, 'c', 'd');
+    expect([first.firstBody, first.secondBody, second.firstBody, second.secondBody]).toEqual(['a', 'b', 'c', 'd']);
+    const tuple = first.bodies;
+    expect(tuple).toEqual(['a', 'b']);
+    expect(second.bodies).not.toBe(tuple);
+    buffer.reset();
+    claimContact(buffer, 'e', null);
+    expect(first.bodies).toBe(tuple);
+    expect(tuple).toEqual(['e', null]);
+    expect(Object.keys(first)).not.toContain('bodies');
+  });
+
   it('rejects bad settings at construction and in setters, naming the field and the value', () => {
     expect(() => make({ capacity: 0 })).toThrow(new RangeError('Buffer.capacity must be an integer in [1, 16777216], got 0'));
     expect(() => make({ capacity: 2.5 })).toThrow(RangeError);

@@ -36,12 +36,16 @@ export class ContactRecord {
    * canonical order, which each package documents on its contact class.
    */
   declare featureId: number;
-  /** The `body` values of the first and second shape. */
-  declare readonly bodies: [unknown, unknown];
+  /** The `body` value of the first shape. */
+  declare firstBody: unknown;
+  /** The `body` value of the second shape. */
+  declare secondBody: unknown;
   /** Copied from the buffer when the contact is written. */
   declare friction: number;
   /** Copied from the buffer when the contact is written. */
   declare restitution: number;
+  /** The tuple `bodies` returns, refreshed on each read (a private field: not among the keys). */
+  readonly #bodyPair: [unknown, unknown];
 
   constructor(dimensions: 2 | 3) {
     this.point = new Float64Array(dimensions);
@@ -49,9 +53,25 @@ export class ContactRecord {
     this.penetration = 0;
     this.kind = ContactKind.FaceFace;
     this.featureId = 0;
-    this.bodies = [null, null];
+    this.firstBody = null;
+    this.secondBody = null;
     this.friction = 0;
     this.restitution = 0;
+    this.#bodyPair = [null, null];
+  }
+
+  /**
+   * `[firstBody, secondBody]`, the `body` values of the first and second shape. Detectors store
+   * the two fields, not this tuple: a store into an array element costs V8 a map check, a
+   * copy-on-write check and a bounds check more than a store into a field, about 1.3 ns of a
+   * 19 ns circle-polygon call on the benchmark machine. The tuple is this contact's own, refilled
+   * from the fields when read (no allocation).
+   */
+  get bodies(): readonly [unknown, unknown] {
+    const pair = this.#bodyPair;
+    pair[0] = this.firstBody;
+    pair[1] = this.secondBody;
+    return pair;
   }
 
   /** The witness point on the first shape's surface: `point - normal * penetration / 2`. */
@@ -177,8 +197,8 @@ export class ContactBuffer<C extends ContactRecord> {
  */
 export function claimContact<C extends ContactRecord>(buffer: ContactBuffer<C>, firstBody: unknown, secondBody: unknown): C {
   const contact = buffer.contacts[buffer.contactCount++]!;
-  contact.bodies[0] = firstBody;
-  contact.bodies[1] = secondBody;
+  contact.firstBody = firstBody;
+  contact.secondBody = secondBody;
   contact.friction = buffer.friction;
   contact.restitution = buffer.restitution;
   return contact;
