@@ -66,10 +66,11 @@ for (const bench of benches) {
     result.rows.push(row);
   }
   // More rounds, every row again in the same order; each keeps its lowest median. Other work on
-  // the machine only ever slows a row down, and a row's median also differs from one process to
-  // the next (our circle-circle row: 12 to 14 ns in some processes, 20 to 27 ns in others, with the
-  // same functions optimized; memory layout is the likely cause), so the lowest of several
-  // processes is the better estimate of what the code can do, for every library alike.
+  // the machine only ever slows a row down, and on this VM it comes in spells of seconds to
+  // minutes that slow every library alike (circle-polygon 31 ns and planck 100 ns in one spell,
+  // 18.5 and 67 in the next; one process went from 33 to 18 ns between two measurements with the
+  // same optimized code), so the lowest of several processes is the better estimate of what the
+  // code can do, for every library alike.
   for (let round = 2; round <= ROUNDS; round++) {
     for (let k = 0; k < rows.length; k++) {
       const again = measureRow(bench.id, rows[k]!, 'time').medianNs;
@@ -125,7 +126,7 @@ const results: Results = {
   method: [
     `Run by plain \`node --expose-gc\`: our packages from their tsc build (\`dist/\`, rebuilt from the sources at the start of the run), the peers from node_modules, the benchmark's own code bundled by esbuild. Not through tsx: its CommonJS hook detaches ArrayBuffers, after which V8 checks every typed-array access in the process for a detached buffer (about 16% more instructions in our kernels).`,
     `Inputs: ${N} seeded configurations per pair (mulberry32), cycled by index, ${mixText} (overlapping by 0.5% to 15% of the pair's size, separated by 0.5% to 50%: near misses a broadphase would pass on). Every library gets the same configurations, converted once into its own objects before timing.`,
-    'Time: mitata 1.0 `measure` (batched calls, 300 ms of CPU per row), median ns per call; every row runs in a Node process of its own with the default young generation of V8, built alone and packed by two full collections before timing (V8 keeps type feedback per function literal, so rows sharing one process would make the harness call sites megamorphic for whichever library has the most functions behind one adapter), and is measured in ' + String(ROUNDS) + ' rounds (a fresh process each), keeping the lowest median (other work on the shared machine only slows a row down, and the median of a row also varies between processes, up to 2x for our smallest kernels). Each call adds its penetrations and contact count into a Float64Array sink, printed below.',
+    'Time: mitata 1.0 `measure` (batched calls, 300 ms of CPU per row), median ns per call; every row runs in a Node process of its own with the default young generation of V8, built alone and packed by two full collections before timing (V8 keeps type feedback per function literal, so rows sharing one process would make the harness call sites megamorphic for whichever library has the most functions behind one adapter), and is measured in ' + String(ROUNDS) + ' rounds (a fresh process each), keeping the lowest median (other work on the shared machine only slows a row down; on this VM it comes in spells of seconds to minutes that slow every library alike). Each call adds its penetrations and contact count into a Float64Array sink, printed below.',
     'Bytes/call, in a separate process per row: V8 heap growth (`process.memoryUsage().heapUsed`) over 20,000 calls (fewer for slow calls: about 50 ms) after two full collections, less the bytes the reading itself allocates, the young generation set to 128 MiB so that no scavenge falls inside; the first sample is dropped (it holds compiled code), the smallest of the next seven is rounded (what a call allocates is in every sample; code compiled meanwhile only adds), after 300 ms of calls to warm the code up.',
     'contactkit: one CollisionData(2) of capacity 16, tolerance 0, reset before each call. cannon-es: `world.narrowphase.getContacts([bi], [bj], world, result, oldcontacts, frictionResult, frictionPool)` with equations returned to the pools before each call as World.step does (its default material adds two friction equations per contact). Rapier (rapier3d-compat, f32): `contactShape(..., prediction 0, target)`, one point per pair; a half-space is queried first (the other order returns wrong depths in 0.21). SAT.js: a reused Response, no contact points. planck: the Collide function into a reused Manifold, then `getWorldManifold` for world points and depths (our output), polygon skin radius set to 0 so the geometry matches.',
     'Speed vs fastest peer: the fastest peer\'s median divided by the row\'s median (ours above 1 is that many times faster than every peer).',
