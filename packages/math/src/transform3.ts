@@ -4,8 +4,7 @@
  * Every function writes its output first argument and returns it; inputs are read into locals
  * before anything is written, so `out` may alias any input.
  */
-import { mat4 as glMat4 } from 'gl-matrix';
-import type { Mat4, Quat, Vec3 } from './create.js';
+import type { Mat4, Vec3 } from './create.js';
 import { RIGID_TOLERANCE } from './tolerance.js';
 
 /**
@@ -13,13 +12,41 @@ import { RIGID_TOLERANCE } from './tolerance.js';
  * The quaternion `[x, y, z, w]` is assumed to have unit length.
  */
 export function transformFromPose(out: Mat4, position: ArrayLike<number>, rotation: ArrayLike<number>): Mat4 {
-  glMat4.fromRotationTranslation(out, rotation as Quat, position as Vec3);
+  const x = rotation[0]!, y = rotation[1]!, z = rotation[2]!, w = rotation[3]!;
+  const px = position[0]!, py = position[1]!, pz = position[2]!;
+  // The rotation matrix of a unit quaternion (Shoemake, "Animating rotation with quaternion
+  // curves", SIGGRAPH 1985), in the products gl-matrix's fromRotationTranslation uses.
+  const x2 = x + x, y2 = y + y, z2 = z + z;
+  const xx = x * x2, xy = x * y2, xz = x * z2;
+  const yy = y * y2, yz = y * z2, zz = z * z2;
+  const wx = w * x2, wy = w * y2, wz = w * z2;
+  out[0] = 1 - (yy + zz); out[1] = xy + wz; out[2] = xz - wy; out[3] = 0;
+  out[4] = xy - wz; out[5] = 1 - (xx + zz); out[6] = yz + wx; out[7] = 0;
+  out[8] = xz + wy; out[9] = yz - wx; out[10] = 1 - (xx + yy); out[11] = 0;
+  out[12] = px; out[13] = py; out[14] = pz; out[15] = 1;
   return out;
 }
 
-/** `out = a * b`: applying `out` to a point applies `b` first, then `a`. */
+/**
+ * `out = a * b`: applying `out` to a point applies `b` first, then `a`. A full 4x4 product, so
+ * it holds for any matrices, rigid or not. Written here rather than imported from gl-matrix: its
+ * `mat4` module is one object, and importing one function of it put all of it (16 KB minified)
+ * into a user's bundle.
+ */
 export function composeTransforms(out: Mat4, a: Mat4, b: Mat4): Mat4 {
-  glMat4.multiply(out, a, b);
+  const a00 = a[0]!, a01 = a[1]!, a02 = a[2]!, a03 = a[3]!;
+  const a10 = a[4]!, a11 = a[5]!, a12 = a[6]!, a13 = a[7]!;
+  const a20 = a[8]!, a21 = a[9]!, a22 = a[10]!, a23 = a[11]!;
+  const a30 = a[12]!, a31 = a[13]!, a32 = a[14]!, a33 = a[15]!;
+  // Column by column: every element of b is read before its column of out is written, and a
+  // was read first, so out may alias a, b or both.
+  for (let c = 0; c < 16; c += 4) {
+    const b0 = b[c]!, b1 = b[c + 1]!, b2 = b[c + 2]!, b3 = b[c + 3]!;
+    out[c] = b0 * a00 + b1 * a10 + b2 * a20 + b3 * a30;
+    out[c + 1] = b0 * a01 + b1 * a11 + b2 * a21 + b3 * a31;
+    out[c + 2] = b0 * a02 + b1 * a12 + b2 * a22 + b3 * a32;
+    out[c + 3] = b0 * a03 + b1 * a13 + b2 * a23 + b3 * a33;
+  }
   return out;
 }
 
