@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// Tests run on the TypeScript sources: every package exports a `source` condition first.
+// Tests run on the TypeScript sources: every package exports them under the `@contactkit/source`
+// condition, a name only this workspace sets (a consumer's tools never pick it).
 export default defineConfig({
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
+  resolve: { conditions: ['@contactkit/source'] },
+  ssr: { resolve: { conditions: ['@contactkit/source'] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts', 'benchmarks/src/**/*.test.ts'],
     environment: 'node',
