@@ -25,7 +25,7 @@ import type { Chain, Circle, Polygon } from './shapes.js';
 import { VERTEX_FEATURE } from './shapes.js';
 
 /** The query, in the contour's frame: centre x, y, radius, tolerance. */
-export const circleQuery = new Float64Array(4);
+export const circleQuery: Float64Array = new Float64Array(4);
 
 /**
  * Places `circle` in `circleQuery`: its centre in `contour`'s frame, its radius, and the buffer's

@@ -59,7 +59,7 @@ export abstract class Shape2 {
   /** Any user value; copied into `contact.bodies`. */
   body: unknown = null;
   /** World bounding box `[minX, minY, maxX, maxY]`, kept in step by `setPose`. */
-  readonly aabb = new Float64Array(4);
+  readonly aabb: Float64Array = new Float64Array(4);
   /** Radius of the bounding circle about the shape's local origin (seed 000's R_ext). */
   abstract readonly boundingRadius: number;
 
@@ -101,7 +101,7 @@ export class Circle extends Shape2 {
   readonly radius: number;
   readonly boundingRadius: number;
   /** What the fast paths read, in one array: the centre x, y (kept in step by `setPose`) and the radius. */
-  readonly packed = new Float64Array(3);
+  readonly packed: Float64Array = new Float64Array(3);
 
   /** `radius` must be finite and greater than 0. */
   constructor(radius: number) {

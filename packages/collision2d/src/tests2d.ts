@@ -49,9 +49,9 @@ export class LineIntersection2 {
   /** Parameter of `pointEnd` on the second segment (equals `ub` unless collinear overlap). */
   ubEnd = 0;
   /** The common point (collinear overlap: the start of the common interval). */
-  readonly point = new Float64Array(2);
+  readonly point: Float64Array = new Float64Array(2);
   /** The end of the common interval (equals `point` unless collinear overlap). */
-  readonly pointEnd = new Float64Array(2);
+  readonly pointEnd: Float64Array = new Float64Array(2);
 }
 
 /** Result of `intersectCircleLine`: the two line parameters of seed 001, `t1 <= t2`. */
@@ -65,7 +65,7 @@ export class CircleLineIntersection2 {
 /** Closest point on a segment or rectangle to a circle centre, and its squared distance. */
 export class ClosestPointResult2 {
   /** The closest point on the segment or on the rectangle's outline. */
-  readonly point = new Float64Array(2);
+  readonly point: Float64Array = new Float64Array(2);
   /** Squared distance from the centre to `point`. */
   distanceSquared = 0;
   /** Segment parameter of `point` in [0, 1] (segments), or the index of the nearest side 0..3 (rectangles). */
@@ -81,11 +81,11 @@ export class ClosestPointResult2 {
  */
 export class Mtd2 {
   /** Unit axis from the second shape toward the first. */
-  readonly normal = new Float64Array(2);
+  readonly normal: Float64Array = new Float64Array(2);
   /** Length of the translation: `> 0` overlapping, `0` touching, `< 0` apart. */
   depth = 0;
   /** `normal * depth`. */
-  readonly translation = new Float64Array(2);
+  readonly translation: Float64Array = new Float64Array(2);
 }
 
 function cross(ax: number, ay: number, bx: number, by: number): number {
