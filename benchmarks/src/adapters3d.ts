@@ -1,13 +1,15 @@
 /**
  * The 3D implementations on the same configurations: contactkit's detectors, cannon-es's
- * narrowphase as its World calls it, and Rapier's `Shape.contactShape`. Each converts the
+ * narrowphase as its World calls it, Rapier's `Shape.contactShape` and, for box-box, OimoPhysics's
+ * `BoxBoxDetector`. Each converts the
  * configurations into its own objects once, here, before any timing.
  */
 import RAPIER from '@dimforge/rapier3d-compat';
 import * as CANNON from 'cannon-es';
+import { oimo } from 'oimophysics';
 import { Box, CollisionData, HalfSpace, Sphere } from '@contactkit/contacts3d';
 import { type Implementation, contactkitImplementation, deepest, sink } from './harness.js';
-import type { Pairs3, Shape3Spec } from './inputs.js';
+import type { BoxSpec, Pairs3, Shape3Spec } from './inputs.js';
 import { zTo } from './space.js';
 
 type OurShape = Sphere | Box | HalfSpace;
@@ -171,6 +173,51 @@ export function rapier3(pairs: Pairs3, call: string): Implementation {
       // points from the second shape toward the first.
       const sign = halfSpaceSecond ? 1 : -1;
       return { count, penetration: -contact.distance, normal: [sign * contact.normal1.x, sign * contact.normal1.y, sign * contact.normal1.z] };
+    },
+  };
+}
+
+function toOimo(spec: BoxSpec): { geometry: oimo.collision.geometry.BoxGeometry; transform: oimo.common.Transform } {
+  const [hx, hy, hz] = spec.halfSize;
+  const [x, y, z] = spec.position;
+  const [qx, qy, qz, qw] = spec.quaternion;
+  const transform = new oimo.common.Transform();
+  transform.setPosition(new oimo.common.Vec3(x, y, z));
+  transform.setOrientation(new oimo.common.Quat(qx, qy, qz, qw));
+  return { geometry: new oimo.collision.geometry.BoxGeometry(new oimo.common.Vec3(hx, hy, hz)), transform };
+}
+
+/**
+ * OimoPhysics: `BoxBoxDetector.detect(result, geom1, geom2, tf1, tf2, cachedData)` into a reused
+ * DetectorResult, with one CachedDetectorData per pair as its world keeps one per contact. It
+ * answers with a face-clipped manifold of up to 4 points (its `Setting.maxManifoldPoints`), each
+ * a pair of witness points and a depth; its normal points from the second geometry toward the
+ * first, as ours does (a cube resting on a slab passed first gets -y).
+ */
+export function oimo3(pairs: Pairs3, call: string): Implementation {
+  const first = pairs.map((pair) => toOimo(pair.a as BoxSpec));
+  const second = pairs.map((pair) => toOimo(pair.b as BoxSpec));
+  const cached = pairs.map(() => new oimo.collision.narrowphase.detector.CachedDetectorData());
+  const detector = new oimo.collision.narrowphase.detector.BoxBoxDetector();
+  const result = new oimo.collision.narrowphase.DetectorResult();
+  const run = (i: number): number => {
+    const a = first[i]!, b = second[i]!;
+    detector.detect(result, a.geometry, b.geometry, a.transform, b.transform, cached[i]!);
+    const count = result.numPoints;
+    let penetration = 0;
+    for (let k = 0; k < count; k++) penetration += result.points[k]!.depth;
+    sink[0]! += penetration;
+    return count;
+  };
+  return {
+    library: 'oimophysics',
+    call,
+    note: 'up to 4 points',
+    run,
+    inspect: (i) => {
+      const count = run(i);
+      const n = result.normal;
+      return deepest(count, (k) => result.points[k]!.depth, () => [n.x, n.y, n.z]);
     },
   };
 }

@@ -26,7 +26,19 @@ await build({
   format: 'esm',
   target: 'node20',
   // Our packages (their tsc build), the peers and the timer, exactly as published.
-  external: ['@contactkit/collision2d', '@contactkit/contacts3d', '@contactkit/math', '@dimforge/rapier3d-compat', 'cannon-es', 'mitata', 'planck', 'sat'],
+  external: [
+    '@contactkit/collision2d',
+    '@contactkit/contacts3d',
+    '@contactkit/math',
+    '@box2d/core',
+    '@dimforge/rapier3d-compat',
+    'cannon-es',
+    'matter-js',
+    'mitata',
+    'oimophysics',
+    'planck',
+    'sat',
+  ],
   sourcemap: true,
   logLevel: 'warning',
 });

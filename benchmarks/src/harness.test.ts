@@ -1,10 +1,11 @@
+import * as b2 from '@box2d/core';
 import * as collision2d from '@contactkit/collision2d';
 import * as contacts3d from '@contactkit/contacts3d';
 import * as planck from 'planck';
 import SAT from 'sat';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Collision2d, type Detector2, contactkit2, planck2, sat2 } from './adapters2d.js';
-import { type Detector3, cannon3, contactkit3, initRapier, rapier3 } from './adapters3d.js';
+import { type Collision2d, type Detector2, box2d2, contactkit2, matter2, planck2, sat2 } from './adapters2d.js';
+import { type Detector3, cannon3, contactkit3, initRapier, oimo3, rapier3 } from './adapters3d.js';
 import { findExports } from './detectors.js';
 import type { Implementation, Inspection } from './harness.js';
 import {
@@ -19,6 +20,7 @@ import {
   boxBoxPairs,
   boxHalfSpacePairs,
   boxSpherePairs,
+  boxStackPairs,
   categories,
   circleCirclePairs,
   circlePolygonPairs,
@@ -150,10 +152,11 @@ describe('every adapter gives the same contact on hand-made 3D configurations', 
     // slab's face: four clipped corners of depth 0.05, normal from the cube (second) toward the slab (first): -y.
     const turned = axisAngleQ([0, 1, 0], Math.PI / 6);
     const pairs = one(box([2, 0.5, 2], [0, 0, 0]), box([0.5, 0.5, 0.5], [0.3, 0.95, -0.2], turned));
-    const [ours, cannon, rapier] = all('collideBoxBox', pairs).map((implementation) => implementation.inspect(0));
-    for (const inspection of [ours!, cannon!, rapier!]) expectContact(inspection, 0.05, [0, -1, 0], 6);
+    const [ours, cannon, rapier, oimo] = [...all('collideBoxBox', pairs), oimo3(pairs, 'check')].map((implementation) => implementation.inspect(0));
+    for (const inspection of [ours!, cannon!, rapier!, oimo!]) expectContact(inspection, 0.05, [0, -1, 0], 6);
     expect(ours!.count).toBe(4);
     expect(cannon!.count).toBe(4);
+    expect(oimo!.count).toBe(4);
   });
 });
 
@@ -172,9 +175,14 @@ describe('every adapter gives the same contact on hand-made 2D configurations', 
     const ours = contactkit2(api2, pairs, detectors2.collidePolygonPolygon!, 'check').inspect(0);
     const planckInspection = planck2(pairs, planck.CollidePolygons, 'check', false).inspect(0);
     const sat = sat2(pairs, SAT.testPolygonPolygon, 'check', false).inspect(0);
-    for (const inspection of [ours, planckInspection, sat]) expectContact(inspection, 0.1, [0, -1], 9);
+    const box2d = box2d2(pairs, b2.b2CollidePolygons, 'check', false).inspect(0);
+    // matter-js's supports: B's two bottom corners (0.3 +- 0.5, 0.9) lie inside A.
+    const matter = matter2(pairs, 'check').inspect(0);
+    for (const inspection of [ours, planckInspection, sat, box2d, matter]) expectContact(inspection, 0.1, [0, -1], 9);
     expect(ours.count).toBe(2);
     expect(planckInspection.count).toBe(2);
+    expect(box2d.count).toBe(2);
+    expect(matter.count).toBe(2);
   });
 
   it('circle-polygon: a circle of radius 0.5 at height 1.3 over a face at 1', () => {
@@ -183,6 +191,7 @@ describe('every adapter gives the same contact on hand-made 2D configurations', 
       contactkit2(api2, pairs, detectors2.collideCirclePolygon!, 'check'),
       planck2(pairs, planck.CollidePolygonCircle, 'check', true),
       sat2(pairs, SAT.testPolygonCircle, 'check', true),
+      box2d2(pairs, b2.b2CollidePolygonAndCircle, 'check', true),
     ];
     for (const implementation of implementations) expectContact(implementation.inspect(0), 0.2, [0, 1], 9);
   });
@@ -261,6 +270,74 @@ describe('ours against the peers over the seeded configurations', () => {
       expect(mine.count).toBeGreaterThan(0);
       expect(mine.penetration).toBeGreaterThan(single.penetration - 2e-6);
       expect(mine.penetration).toBeLessThan(1.04 * single.penetration + 2e-6);
+    });
+  });
+
+  it.each([
+    ['the overlapping mix', () => boxBoxPairs(256, 35), 0.08],
+    ['the resting-contact mix', () => boxStackPairs(256, 36), 1e-4],
+  ] as const)('box-box, %s: OimoPhysics finds every overlap, its normal within the tilt of ours, its deepest point at most ours + 0.1%', (_name, make, normalSlack) => {
+    // Both clip a face; when they pick the other box's face as reference the depth is measured
+    // along a normal turned by the tilt (up to 2 degrees: 1 - cos 2deg = 6e-4), hence 0.1%. Oimo
+    // keeps 4 points of the manifold, not always the deepest, so its deepest may be shallower.
+    // The normals differ by at most the tilt in the resting mix (1 - cos 0.5deg = 4e-5); in the
+    // overlapping mix a random-orientation pair may be answered on another face (1 - cos = 0.08).
+    const pairs: Pairs3 = make();
+    const ours = contactkit3(pairs, detectors3.collideBoxBox!, 'check');
+    const oimo = oimo3(pairs, 'check');
+    pairs.forEach((pair, i) => {
+      if (pair.category !== 'overlapping') return;
+      const mine = ours.inspect(i), theirs = oimo.inspect(i);
+      expect(mine.count).toBeGreaterThan(0);
+      expect(theirs.count).toBeGreaterThan(0);
+      expect(theirs.count).toBeLessThanOrEqual(4);
+      expect(theirs.penetration).toBeLessThan(1.001 * mine.penetration + 1e-9);
+      const cosine = mine.normal.reduce((sum, value, axis) => sum + value * theirs.normal[axis]!, 0);
+      expect(1 - cosine).toBeLessThan(normalSlack);
+    });
+  });
+
+  it('box-box resting mix: every pair overlaps by Rapier, shallowly, face on face', () => {
+    const pairs = boxStackPairs(256, 36);
+    const rapier = rapier3(pairs, 'check');
+    pairs.forEach((pair, i) => {
+      const single = rapier.inspect(i);
+      expect(pair.category).toBe('overlapping');
+      // The face centre is at most 2% of the smallest half size (0.6 at most) deep, 0.012; the
+      // tilt lowers a corner at most 0.6 sqrt(2) from it by sin(0.5deg) more: 0.0074.
+      expect(single.penetration).toBeGreaterThan(0);
+      expect(single.penetration).toBeLessThan(0.012 + 0.6 * Math.SQRT2 * Math.sin((0.5 * Math.PI) / 180) + 2e-6);
+      // The contact normal is vertical within the 0.5 degree tilt.
+      expect(Math.abs(single.normal[1]!)).toBeGreaterThan(Math.cos((0.5 * Math.PI) / 180) - 1e-6);
+    });
+  });
+
+  it.each([
+    ['polygon-polygon', () => polygonPolygonPairs(256, 43)],
+  ] as const)('%s: deepest penetration and normal equal to @box2d/core and matter-js within 1e-9', (_name, make) => {
+    const pairs: Pairs2 = make();
+    const ours = contactkit2(api2, pairs, detectors2.collidePolygonPolygon!, 'check');
+    const peers = [box2d2(pairs, b2.b2CollidePolygons, 'check', false), matter2(pairs, 'check')];
+    pairs.forEach((pair, i) => {
+      if (pair.category !== 'overlapping') return;
+      const mine = ours.inspect(i);
+      for (const peer of peers) {
+        const theirs = peer.inspect(i);
+        expect(Math.abs(mine.penetration - theirs.penetration)).toBeLessThan(1e-9);
+        mine.normal.forEach((value, axis) => expect(Math.abs(value - theirs.normal[axis]!)).toBeLessThan(1e-9));
+      }
+    });
+  });
+
+  it('circle-polygon: deepest penetration and normal equal to @box2d/core within 1e-9', () => {
+    const pairs = circlePolygonPairs(256, 42);
+    const ours = contactkit2(api2, pairs, detectors2.collideCirclePolygon!, 'check');
+    const peer = box2d2(pairs, b2.b2CollidePolygonAndCircle, 'check', true);
+    pairs.forEach((pair, i) => {
+      if (pair.category !== 'overlapping') return;
+      const mine = ours.inspect(i), theirs = peer.inspect(i);
+      expect(Math.abs(mine.penetration - theirs.penetration)).toBeLessThan(1e-9);
+      mine.normal.forEach((value, axis) => expect(Math.abs(value - theirs.normal[axis]!)).toBeLessThan(1e-9));
     });
   });
 

@@ -246,6 +246,37 @@ export function boxBoxPairs(count: number, seed: number): Pair<BoxSpec, BoxSpec>
   });
 }
 
+/**
+ * Box-box resting contacts, as between the boxes of a settled stack: every pair overlapping by a
+ * little, face on face. A is upright (turned about the vertical y axis only) with half sizes 0.4
+ * to 0.6, like crates; B lies on A's top face with a random face down, twisted about y, tilted up
+ * to 0.5 degrees, its bottom face centre within the middle half of A's top face and `depth`
+ * inside it, 0.2% to 2% of the smallest half size (a solver keeps a stack about that deep: Box2D's
+ * linear slop is 0.005 for boxes of 0.5). The tilt lowers the face centre by under
+ * 0.6 (1 - cos 0.5deg) < 3e-5, under the least depth 8e-4, so every pair overlaps.
+ */
+export function boxStackPairs(count: number, seed: number): Pair<BoxSpec, BoxSpec>[] {
+  const random = new Random(seed);
+  const up: V3 = [0, 1, 0];
+  const pairs: Pair<BoxSpec, BoxSpec>[] = [];
+  for (let i = 0; i < count; i++) {
+    const ha: V3 = [random.range(0.4, 0.6), random.range(0.4, 0.6), random.range(0.4, 0.6)];
+    const hb: V3 = [random.range(0.4, 0.6), random.range(0.4, 0.6), random.range(0.4, 0.6)];
+    const qa = axisAngleQ(up, random.range(0, 2 * Math.PI));
+    const pa = randomPosition(random);
+    const { untilted, tilted: qb } = restingOrientation(random, up, (0.5 * Math.PI) / 180);
+    const depth = random.range(0.002, 0.02) * Math.min(...ha, ...hb);
+    let position = add3(pa, scale3(up, ha[1] + boxSupport(hb, untilted, up) - depth));
+    for (const axis of [0, 2]) {
+      const side: V3 = [0, 0, 0];
+      side[axis] = 1;
+      position = add3(position, scale3(rotate3(qa, side), random.range(-0.5, 0.5) * ha[axis]!));
+    }
+    pairs.push({ category: 'overlapping', a: { kind: 'box', halfSize: ha, position: pa, quaternion: qa }, b: { kind: 'box', halfSize: hb, position, quaternion: qb } });
+  }
+  return pairs;
+}
+
 export interface CircleSpec { kind: 'circle'; radius: number; position: V2; angle: number }
 /** A convex polygon, vertices counter-clockwise in its own frame. */
 export interface PolygonSpec { kind: 'polygon'; points: V2[]; position: V2; angle: number }

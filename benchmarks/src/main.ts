@@ -1,7 +1,8 @@
 /**
  * `pnpm bench`: every pair, our detector beside its peers on the same seeded configurations,
  * then the 2D scaling tables and the targets; prints the Markdown and writes results/latest.md
- * and results/latest.json. `--only=<pair id>` runs one pair (for profiling).
+ * and results/latest.json. `--only=<pair id>` runs one pair (for profiling) and writes nothing;
+ * `--update-readme` also copies the tables into the tracked benchmarks/README.md.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,12 +11,13 @@ import { sink } from './harness.js';
 import { type RowMeasurement, type RowMode, measureInChild } from './isolated.js';
 import { CONFIGURATIONS, MIX } from './inputs.js';
 import { medianNanoseconds } from './measure.js';
-import { type PairResult, type Results, type Row, type ScalingTable, type Target, machine, toMarkdown } from './report.js';
+import { type PairResult, type Results, type Row, type ScalingTable, type Target, machine, replaceBetweenMarkers, summaryMarkdown, toMarkdown } from './report.js';
 import { loadOurs, pairBenches } from './pairs.js';
 import { scalingTables } from './scaling.js';
 
 const started = performance.now();
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const updateReadme = process.argv.includes('--update-readme');
 
 const ours = await loadOurs();
 const { found2, api2 } = ours;
@@ -147,15 +149,16 @@ if (only === undefined) {
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(join(resultsDir, 'latest.md'), markdown);
   writeFileSync(join(resultsDir, 'latest.json'), JSON.stringify(results, null, 2) + '\n');
-  // The README shows the latest tables between two markers.
-  const readme = join(resultsDir, '..', 'README.md');
-  const start = '<!-- latest results: start -->', end = '<!-- latest results: end -->';
-  if (existsSync(readme)) {
-    const text = readFileSync(readme, 'utf8');
-    const from = text.indexOf(start), to = text.indexOf(end);
-    if (from >= 0 && to > from) {
-      const body = markdown.replace(/^# .*\n/, '').replace(/^## /gm, '### ');
-      writeFileSync(readme, `${text.slice(0, from + start.length)}\n${body}\n${text.slice(to)}`);
+  // The READMEs show the committed tables between markers; only `--update-readme` rewrites them,
+  // so a plain run leaves the tracked files as they are.
+  if (updateReadme) {
+    const body = markdown.replace(/^# .*\n/, '').replace(/^## /gm, '### ');
+    const readmes: [string, string, string][] = [
+      [join(resultsDir, '..', 'README.md'), 'latest results', body],
+      [join(resultsDir, '..', '..', 'README.md'), 'benchmark summary', summaryMarkdown(results)],
+    ];
+    for (const [readme, name, text] of readmes) {
+      if (existsSync(readme)) writeFileSync(readme, replaceBetweenMarkers(readFileSync(readme, 'utf8'), name, text));
     }
   }
 }

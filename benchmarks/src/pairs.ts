@@ -1,10 +1,11 @@
 /** The benchmark's pairs: seeded configurations, our detector and the peers for each. */
 import * as collision2d from '@contactkit/collision2d';
 import * as contacts3d from '@contactkit/contacts3d';
+import * as b2 from '@box2d/core';
 import * as planck from 'planck';
 import SAT from 'sat';
-import { type Collision2d, type Detector2, contactkit2, planck2, sat2 } from './adapters2d.js';
-import { type Detector3, cannon3, contactkit3, initRapier, rapier3 } from './adapters3d.js';
+import { type Collision2d, type Detector2, box2d2, contactkit2, matter2, planck2, sat2 } from './adapters2d.js';
+import { type Detector3, cannon3, contactkit3, initRapier, oimo3, rapier3 } from './adapters3d.js';
 import { type Found, findExports } from './detectors.js';
 import type { Implementation } from './harness.js';
 import {
@@ -14,6 +15,7 @@ import {
   boxBoxPairs,
   boxHalfSpacePairs,
   boxSpherePairs,
+  boxStackPairs,
   circleCirclePairs,
   circlePolygonPairs,
   polygonPolygonPairs,
@@ -91,13 +93,20 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
     };
   }
 
+  /** Box-box also against OimoPhysics's BoxBoxDetector, the fastest pure-JS box-box peer. */
+  function withOimo(bench: PairBench): PairBench {
+    const pairs = bench.pairs as Pairs3;
+    return { ...bench, peers: [...bench.peers, () => oimo3(pairs, 'BoxBoxDetector.detect')] };
+  }
+
   const N = CONFIGURATIONS;
   return [
     bench3('sphere-sphere', 'Sphere-sphere', 'collideSphereSphere', sphereSpherePairs(N, 101), 'sphereSphere', 'Ball.contactShape(Ball)'),
     bench3('sphere-box', 'Sphere-box (box first, as collideBoxSphere takes them)', 'collideBoxSphere', boxSpherePairs(N, 102), 'sphereBox', 'Cuboid.contactShape(Ball)'),
     bench3('sphere-half-space', 'Sphere-half-space (cannon-es Plane)', 'collideSphereHalfSpace', sphereHalfSpacePairs(N, 103), 'spherePlane', 'HalfSpace.contactShape(Ball)'),
     bench3('box-half-space', 'Box-half-space (cannon-es Plane)', 'collideBoxHalfSpace', boxHalfSpacePairs(N, 104), 'planeBox', 'HalfSpace.contactShape(Cuboid)'),
-    bench3('box-box', 'Box-box, full manifold', 'collideBoxBox', boxBoxPairs(N, 105), 'boxBox (convexConvex)', 'Cuboid.contactShape(Cuboid)'),
+    withOimo(bench3('box-box', 'Box-box, full manifold', 'collideBoxBox', boxBoxPairs(N, 105), 'boxBox (convexConvex)', 'Cuboid.contactShape(Cuboid)')),
+    withOimo(bench3('box-box-resting', 'Box-box resting contacts (shallow face on face, as in a stack)', 'collideBoxBox', boxStackPairs(N, 106), 'boxBox (convexConvex)', 'Cuboid.contactShape(Cuboid)')),
     (() => {
       const pairs: Pairs2 = polygonPolygonPairs(N, 201);
       return {
@@ -108,6 +117,8 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         peers: [
           () => sat2(pairs, SAT.testPolygonPolygon, 'SAT.testPolygonPolygon', false),
           () => planck2(pairs, planck.CollidePolygons, 'CollidePolygons + getWorldManifold', false),
+          () => box2d2(pairs, b2.b2CollidePolygons, 'b2CollidePolygons + b2WorldManifold.Initialize', false),
+          () => matter2(pairs, 'Collision.collides'),
         ],
       };
     })(),
@@ -121,6 +132,7 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         peers: [
           () => sat2(pairs, SAT.testPolygonCircle, 'SAT.testPolygonCircle', true),
           () => planck2(pairs, planck.CollidePolygonCircle, 'CollidePolygonCircle + getWorldManifold', true),
+          () => box2d2(pairs, b2.b2CollidePolygonAndCircle, 'b2CollidePolygonAndCircle + b2WorldManifold.Initialize', true),
         ],
       };
     })(),

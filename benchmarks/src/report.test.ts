@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Results, toMarkdown } from './report.js';
+import { type Results, replaceBetweenMarkers, summaryMarkdown, toMarkdown } from './report.js';
 
 function sample(): Results {
   return {
@@ -56,5 +56,27 @@ describe('toMarkdown', () => {
     // 250 ns over 1000 vertices is 0.25 ns a vertex.
     expect(markdown).toContain('| circle | 1000 | 250 | 0.25 | 0.80 | 0 |');
     expect(markdown).toContain('Note: 100000 vertices: refused');
+  });
+});
+
+describe('summaryMarkdown', () => {
+  it('names the fastest peer and the fastest pure-JS peer, with how many times faster ours is', () => {
+    const results = sample();
+    results.pairs[0]!.rows.push({ library: 'oimophysics', call: 'detect', medianNs: 250, speedVsFastestPeer: 16, contactsPerCall: 2.5, bytesPerCall: 0 });
+    // Fastest peer: oimophysics 250 ns, 250 / 100 = 2.5 times ours; Rapier (WebAssembly) at 4000 is neither.
+    expect(summaryMarkdown(results).split('\n')[2]).toBe('| Box-box | 100 | oimophysics 250 | 2.50x | oimophysics 250 | 2.50x |');
+  });
+
+  it('skips WebAssembly peers in the pure-JS column', () => {
+    // Only Rapier: the fastest peer is Rapier (4000 / 100 = 40x), there is no pure-JS peer.
+    expect(summaryMarkdown(sample()).split('\n')[2]).toBe('| Box-box | 100 | rapier 4000 | 40x | none |  |');
+  });
+});
+
+describe('replaceBetweenMarkers', () => {
+  it('replaces only the text between the named markers, and leaves text without them alone', () => {
+    const text = 'a\n<!-- t: start -->\nold\n<!-- t: end -->\nb';
+    expect(replaceBetweenMarkers(text, 't', 'new')).toBe('a\n<!-- t: start -->\nnew\n<!-- t: end -->\nb');
+    expect(replaceBetweenMarkers('no markers', 't', 'new')).toBe('no markers');
   });
 });

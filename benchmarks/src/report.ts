@@ -105,3 +105,38 @@ export function toMarkdown(results: Results): string {
   lines.push('', `Sink (sum of every timed call's penetrations and contact counts): ${results.sink.map((v) => v.toPrecision(6)).join(', ')}.`, '');
   return lines.join('\n');
 }
+
+/** Libraries compiled to WebAssembly: every other peer is plain JavaScript. */
+const WEBASSEMBLY = new Set(['rapier']);
+
+/**
+ * The root README's table: for each pair our median, the fastest peer and the fastest pure-JS
+ * peer (name, median, and how many times faster ours is).
+ */
+export function summaryMarkdown(results: Results): string {
+  const lines = [
+    '| pair | contactkit | fastest peer | ratio | fastest pure-JS peer | ratio |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const pair of results.pairs) {
+    const ours = pair.rows.find((row) => row.library === 'contactkit');
+    const peers = pair.rows.filter((row) => row.library !== 'contactkit');
+    if (ours === undefined || peers.length === 0) continue;
+    const fastest = (rows: Row[]): Row => rows.reduce((best, row) => (row.medianNs < best.medianNs ? row : best));
+    const cell = (row: Row | undefined): [string, string] =>
+      row === undefined ? ['none', ''] : [`${row.library} ${ns(row.medianNs)}`, ratio(row.medianNs / ours.medianNs)];
+    const pureJs = peers.filter((row) => !WEBASSEMBLY.has(row.library));
+    const [peer, peerRatio] = cell(fastest(peers));
+    const [js, jsRatio] = cell(pureJs.length > 0 ? fastest(pureJs) : undefined);
+    lines.push(`| ${pair.title} | ${ns(ours.medianNs)} | ${peer} | ${peerRatio} | ${js} | ${jsRatio} |`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** `text` with what lies between the markers `<!-- name: start -->` and `<!-- name: end -->` replaced by `body`; unchanged without them. */
+export function replaceBetweenMarkers(text: string, name: string, body: string): string {
+  const start = `<!-- ${name}: start -->`, end = `<!-- ${name}: end -->`;
+  const from = text.indexOf(start), to = text.indexOf(end);
+  if (from < 0 || to < from) return text;
+  return `${text.slice(0, from + start.length)}\n${body}\n${text.slice(to)}`;
+}
