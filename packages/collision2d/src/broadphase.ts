@@ -28,10 +28,46 @@ import { requireFinite, requireInteger, requirePositive } from '@contactkit/math
 /** A box covering more cells than this is refused (pick a larger `cellSize`). */
 export const MAX_CELLS_PER_BOX = 1 << 16;
 
-/** Largest id a proxy may have (per-id storage grows to the largest id used). */
-export const MAX_PROXY_ID = (1 << 30) - 1;
+/**
+ * Largest id a proxy may have, 2^20 - 1. Per-id storage (57 bytes an id) grows to the largest id
+ * used, so this id costs about 60 MB: the limit keeps every valid id affordable.
+ */
+export const MAX_PROXY_ID = (1 << 20) - 1;
+
+/** Largest `initialCapacity` of an `IdList` or `PairList` (they grow past it as needed). */
+export const MAX_LIST_CAPACITY = 1 << 24;
 
 const CELL_LIMIT = 1 << 29;
+
+/** Relative widening of a circle query's box: 16 ulps, far more than the rounding of `x - radius`. */
+const CIRCLE_PAD = 16 * Number.EPSILON;
+
+const BOX_FIELDS = ['minX', 'minY', 'maxX', 'maxY'];
+
+/** Throws the `TypeError` for an options argument that is not an object. */
+export function requireOptions(field: string, options: unknown): void {
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`${field} must be an object, got ${options === null ? 'null' : typeof options === 'string' ? JSON.stringify(options) : String(options)}`);
+  }
+}
+
+/** Throws the `TypeError` for a box argument that is not an array of four numbers. Cold. */
+function refuseBox(box: unknown): never {
+  const shown = box === null ? 'null' : typeof box === 'object' ? `an array of length ${String((box as ArrayLike<unknown>).length)}` : typeof box === 'string' ? JSON.stringify(box) : String(box);
+  throw new TypeError(`box must be an array of 4 numbers [minX, minY, maxX, maxY], got ${shown}`);
+}
+
+/** Throws the `TypeError` naming the first box coordinate that is not a number. Cold. */
+function refuseBoxValues(values: ArrayLike<unknown>): never {
+  for (let k = 0; k < 4; k++) requireFinite(BOX_FIELDS[k]!, values[k]);
+  throw new TypeError('box coordinates must be numbers');
+}
+
+/** Throws for an id that is not in the grid: `TypeError` for a non-number, `RangeError` otherwise. Cold. */
+function refuseAbsentId(id: unknown): never {
+  if (typeof id !== 'number') throw new TypeError(`id must be an integer, got ${typeof id === 'string' ? JSON.stringify(id) : String(id)}`);
+  throw new RangeError(`id ${id} is not in the grid`);
+}
 
 function grownInt32(array: Int32Array, length: number, fill: number): Int32Array<ArrayBuffer> {
   const grown = new Int32Array(Math.max(length, 2 * array.length));
@@ -51,7 +87,9 @@ export class IdList {
   /** The ids; only the first `count` are meaningful. */
   ids: Int32Array;
   count = 0;
+  /** Throws for an `initialCapacity` that is not an integer in `[0, MAX_LIST_CAPACITY]`. */
   constructor(initialCapacity = 64) {
+    requireInteger('initialCapacity', initialCapacity, 0, MAX_LIST_CAPACITY);
     this.ids = new Int32Array(Math.max(1, initialCapacity));
   }
   /** Appends `id`, growing the storage when full (the only allocation, amortised). */
@@ -70,7 +108,9 @@ export class PairList {
   first: Int32Array;
   second: Int32Array;
   count = 0;
+  /** Throws for an `initialCapacity` that is not an integer in `[0, MAX_LIST_CAPACITY]`. */
   constructor(initialCapacity = 64) {
+    requireInteger('initialCapacity', initialCapacity, 0, MAX_LIST_CAPACITY);
     this.first = new Int32Array(Math.max(1, initialCapacity));
     this.second = new Int32Array(Math.max(1, initialCapacity));
   }
@@ -139,8 +179,12 @@ export class UniformGrid {
   private entriesUsed = 0;
   private freeEntry = -1;
 
-  /** Throws `RangeError` for a `cellSize` that is not a finite number > 0 or a `tableSize` that is not a power of two in [1, 2^24]. */
+  /**
+   * Throws `TypeError` when `options` is not an object, `RangeError` for a `cellSize` that is not
+   * a finite number > 0 or a `tableSize` that is not a power of two in [1, 2^24].
+   */
   constructor(options: UniformGridOptions) {
+    requireOptions('UniformGrid options', options);
     this.cellSize = requirePositive('cellSize', options.cellSize);
     this.inverseCellSize = 1 / this.cellSize;
     const tableSize = requireInteger('tableSize', options.tableSize ?? 4096, 1, 1 << 24);
@@ -159,9 +203,9 @@ export class UniformGrid {
     return this.entryId.length;
   }
 
-  /** Whether a proxy with this id is in the grid. */
+  /** Whether a proxy with this id is in the grid (false for anything but an integer id). */
   has(id: number): boolean {
-    return id >= 0 && id < this.idLimit && (this.flags[id]! & PRESENT) !== 0;
+    return typeof id === 'number' && id >= 0 && id < this.idLimit && (this.flags[id]! & PRESENT) !== 0;
   }
 
   /** Whether the proxy `id` (assumed present) was inserted as static. */
@@ -171,18 +215,22 @@ export class UniformGrid {
 
   /**
    * Adds the box `[minX, maxX] x [minY, maxY]` under `id`. A static proxy is never paired with
-   * another static one. Throws `RangeError` for an id already present or out of range, a
+   * another static one. Throws `TypeError` for an id or coordinate that is not a number, and
+   * `RangeError` for an id already present or not an integer in `[0, MAX_PROXY_ID]`, a
    * non-finite coordinate, `min > max`, or a box covering more than `MAX_CELLS_PER_BOX` cells.
+   * A refused call changes nothing.
    */
   insert(id: number, minX: number, minY: number, maxX: number, maxY: number, isStatic = false): void {
+    if (typeof minX !== 'number' || typeof minY !== 'number' || typeof maxX !== 'number' || typeof maxY !== 'number') {
+      refuseBoxValues([minX, minY, maxX, maxY]);
+    }
     this.setPending(minX, minY, maxX, maxY);
     this.insertPending(id, isStatic);
   }
 
   /** `insert` with the box as `[minX, minY, maxX, maxY]` (a shape's `aabb`): allocates nothing. */
   insertBox(id: number, box: ArrayLike<number>, isStatic = false): void {
-    const pending = this.pending;
-    for (let i = 0; i < 4; i++) pending[i] = box[i]!;
+    this.readBox(box);
     this.insertPending(id, isStatic);
   }
 
@@ -192,6 +240,9 @@ export class UniformGrid {
    * for the box errors of `insert`.
    */
   update(id: number, minX: number, minY: number, maxX: number, maxY: number): void {
+    if (typeof minX !== 'number' || typeof minY !== 'number' || typeof maxX !== 'number' || typeof maxY !== 'number') {
+      refuseBoxValues([minX, minY, maxX, maxY]);
+    }
     this.setPending(minX, minY, maxX, maxY);
     this.updatePending(id);
   }
@@ -201,14 +252,13 @@ export class UniformGrid {
    * four numbers passed to a call V8 does not inline are boxed (64 bytes), an array is not.
    */
   updateBox(id: number, box: ArrayLike<number>): void {
-    const pending = this.pending;
-    for (let i = 0; i < 4; i++) pending[i] = box[i]!;
+    this.readBox(box);
     this.updatePending(id);
   }
 
-  /** Removes proxy `id`. Throws `RangeError` for an id not present. */
+  /** Removes proxy `id`. Throws `TypeError` for an id that is not a number, `RangeError` for an id not present. */
   remove(id: number): void {
-    if (!this.has(id)) throw new RangeError(`id ${String(id)} is not in the grid`);
+    if (!this.has(id)) refuseAbsentId(id);
     this.removeEntries(id);
     this.flags[id] = 0;
     this.proxyCount--;
@@ -278,7 +328,11 @@ export class UniformGrid {
       out.clear();
       return 0;
     }
-    this.setPending(x - radius, y - radius, x + radius, y + radius);
+    // The box around the circle is widened by a few ulps of its coordinates: x - radius rounds,
+    // and a box touching the circle (kept by the exact distance test below) must not be lost to
+    // that rounding in the box test or the choice of cells.
+    const pad = (Math.abs(x) + Math.abs(y) + radius) * CIRCLE_PAD;
+    this.setPending(x - radius - pad, y - radius - pad, x + radius + pad, y + radius + pad);
     this.queryPending(out);
     const radiusSquared = radius * radius;
     let kept = 0;
@@ -336,6 +390,17 @@ export class UniformGrid {
     this.pending[3] = maxY;
   }
 
+  /** Copies a `[minX, minY, maxX, maxY]` array into `pending`, refusing anything else (types only; `checkPending` judges the values). */
+  private readBox(box: ArrayLike<number>): void {
+    if (box === null || typeof box !== 'object' || box.length !== 4) refuseBox(box);
+    const pending = this.pending;
+    for (let i = 0; i < 4; i++) {
+      const value = box[i];
+      if (typeof value !== 'number') refuseBoxValues(box);
+      pending[i] = value;
+    }
+  }
+
   private insertPending(id: number, isStatic: boolean): void {
     requireInteger('id', id, 0, MAX_PROXY_ID);
     if (this.has(id)) throw new RangeError(`id ${id} is already in the grid`);
@@ -348,7 +413,7 @@ export class UniformGrid {
   }
 
   private updatePending(id: number): void {
-    if (!this.has(id)) throw new RangeError(`id ${String(id)} is not in the grid`);
+    if (!this.has(id)) refuseAbsentId(id);
     this.checkPending();
     const x0 = this.cellX0[id], y0 = this.cellY0[id], x1 = this.cellX1[id], y1 = this.cellY1[id];
     this.writePending(id);
@@ -434,22 +499,31 @@ export class UniformGrid {
   }
 
   private ensureIds(length: number): void {
+    if (length > this.flags.length) this.growIds(length);
     if (length > this.idLimit) this.idLimit = length;
-    if (length <= this.flags.length) return;
-    const size = Math.max(length, 2 * this.flags.length);
+  }
+
+  /** Grows the per-id arrays to hold `length` ids; an allocation that fails leaves the grid as it was. */
+  private growIds(length: number): void {
+    const size = Math.min(MAX_PROXY_ID + 1, Math.max(length, 2 * this.flags.length));
     const flags = new Uint8Array(size);
     flags.set(this.flags);
+    const boxMinX = grownFloat64(this.boxMinX, size), boxMinY = grownFloat64(this.boxMinY, size);
+    const boxMaxX = grownFloat64(this.boxMaxX, size), boxMaxY = grownFloat64(this.boxMaxY, size);
+    const cellX0 = grownInt32(this.cellX0, size, 0), cellY0 = grownInt32(this.cellY0, size, 0);
+    const cellX1 = grownInt32(this.cellX1, size, 0), cellY1 = grownInt32(this.cellY1, size, 0);
+    const firstEntry = grownInt32(this.firstEntry, size, -1), stamp = grownInt32(this.stamp, size, 0);
     this.flags = flags;
-    this.boxMinX = grownFloat64(this.boxMinX, size);
-    this.boxMinY = grownFloat64(this.boxMinY, size);
-    this.boxMaxX = grownFloat64(this.boxMaxX, size);
-    this.boxMaxY = grownFloat64(this.boxMaxY, size);
-    this.cellX0 = grownInt32(this.cellX0, size, 0);
-    this.cellY0 = grownInt32(this.cellY0, size, 0);
-    this.cellX1 = grownInt32(this.cellX1, size, 0);
-    this.cellY1 = grownInt32(this.cellY1, size, 0);
-    this.firstEntry = grownInt32(this.firstEntry, size, -1);
-    this.stamp = grownInt32(this.stamp, size, 0);
+    this.boxMinX = boxMinX;
+    this.boxMinY = boxMinY;
+    this.boxMaxX = boxMaxX;
+    this.boxMaxY = boxMaxY;
+    this.cellX0 = cellX0;
+    this.cellY0 = cellY0;
+    this.cellX1 = cellX1;
+    this.cellY1 = cellY1;
+    this.firstEntry = firstEntry;
+    this.stamp = stamp;
   }
 
   private allocateEntry(): number {

@@ -61,7 +61,7 @@ export {
   polygonSecondMoments,
   polygonSecondMoment,
 } from './mass.js';
-export { MAX_CELLS_PER_BOX, MAX_PROXY_ID, IdList, PairList, UniformGrid } from './broadphase.js';
+export { MAX_CELLS_PER_BOX, MAX_PROXY_ID, MAX_LIST_CAPACITY, IdList, PairList, UniformGrid } from './broadphase.js';
 export type { UniformGridOptions } from './broadphase.js';
 export { Playfield } from './playfield.js';
 export type { PlayfieldOptions } from './playfield.js';

@@ -7,10 +7,10 @@
  * announced with `update(id)` (or `updateAll()`); `collideAll(data)` then writes every contact
  * of the frame. Static shapes (obstacles) are never tested against each other.
  */
-import { UniformGrid, PairList, IdList } from './broadphase.js';
+import { UniformGrid, PairList, IdList, requireOptions } from './broadphase.js';
 import { collide2d } from './collide2d.js';
 import type { CollisionData2 } from './contact2.js';
-import type { Shape2 } from './shapes.js';
+import { Shape2 } from './shapes.js';
 
 /** Options of a `Playfield`. */
 export interface PlayfieldOptions {
@@ -36,10 +36,14 @@ export class Playfield {
   narrowphaseTests = 0;
   private readonly candidates = new PairList(256);
 
-  /** Throws `RangeError` for a bad `cellSize`, `tableSize` or a negative or non-finite `margin`. */
   private readonly padded = new Float64Array(4);
 
+  /**
+   * Throws `TypeError` when `options` is not an object, `RangeError` for a bad `cellSize`,
+   * `tableSize` or a negative or non-finite `margin`.
+   */
   constructor(options: PlayfieldOptions) {
+    requireOptions('Playfield options', options);
     this.grid = new UniformGrid({ cellSize: options.cellSize, tableSize: options.tableSize ?? 4096 });
     const margin = options.margin ?? 0;
     if (!(margin >= 0 && Number.isFinite(margin))) throw new RangeError(`margin must be a finite number >= 0, got ${String(margin)}`);
@@ -48,6 +52,7 @@ export class Playfield {
 
   /** Adds `shape` at its current pose; a static shape is never paired with another static one. Returns its id. */
   add(shape: Shape2, isStatic = false): number {
+    if (!(shape instanceof Shape2)) throw new TypeError(`shape must be a Shape2 (Circle, Polygon, Chain, Segment, Aabb), got ${shape === null ? 'null' : typeof shape}`);
     const id = this.shapes.length;
     this.grid.insertBox(id, this.paddedBox(shape), isStatic);
     this.shapes.push(shape);
