@@ -213,7 +213,8 @@ export class ContactDrawing extends Object3D {
     this.labelSprites.length = 0;
     this.clear();
     this.countValue = 0;
-    super.dispose();
+    // What Object3D.dispose does from three r186 on; calling it would throw on r160 to r185.
+    this.dispatchEvent({ type: 'dispose' });
   }
 
   /** Grows the pool to hold `count` contacts (doubling), then hides the slots past `count`. */

@@ -186,8 +186,9 @@ describe('ContactSetHelper', () => {
     watch('markers', helper.markers);
     watch('labelTexture', helper.labelObjects[0]!.material.map!);
     watch('labelMaterial', helper.labelObjects[2]!.material);
+    watch('helper', helper);
     helper.dispose();
-    expect(disposed.sort()).toEqual(['headGeometry', 'labelMaterial', 'labelTexture', 'markerGeometry', 'markers', 'material', 'shaftGeometry']);
+    expect(disposed.sort()).toEqual(['headGeometry', 'helper', 'labelMaterial', 'labelTexture', 'markerGeometry', 'markers', 'material', 'shaftGeometry']);
     expect(helper.children).toHaveLength(0);
   });
 
