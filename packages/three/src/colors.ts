@@ -28,3 +28,16 @@ export function contactKindColor(kind: number): number {
 
 /** Default colours of the two shapes of a pair (sRGB hex): a cool first shape, a warm second. */
 export const SHAPE_COLORS = Object.freeze({ first: 0x7f9cc4, second: 0xb9a27e });
+
+/**
+ * Marker colour of a speculative contact (negative penetration: a gap within the tolerance),
+ * whatever its kind: a pale blue unlike every kind colour, so a contact that is only predicted
+ * never reads as an overlap. Its arrow keeps the kind's colour.
+ */
+export const SPECULATIVE_COLOR = 0x9ec9ff;
+
+/**
+ * Witness points (`point -/+ normal * penetration / 2`, the deepest points of each shape) and
+ * the depth segment between them: a bright tint of each shape colour and white.
+ */
+export const WITNESS_COLORS = Object.freeze({ first: 0x3f7bff, second: 0xffe9a8, depth: 0xffffff });

@@ -8,9 +8,15 @@
  * arrow from `point` to `point + normal * arrowLength(penetration)`, where
  * `arrowLength(p) = max(minArrowLength, |p| * penetrationScale)`; the head has length
  * `min(headLength, arrowLength / 2)` and the shaft the rest.
+ *
+ * A speculative contact (penetration < 0) has a smaller marker in `SPECULATIVE_COLOR`; its arrow
+ * keeps the kind's colour. With `showWitnesses` the two witness points
+ * `point -/+ normal * penetration / 2` (on the first and the second shape) and the depth segment
+ * between them are drawn too. `placeLabels` moves each label to where it covers no arrow.
  */
 import {
   CanvasTexture,
+  type Camera,
   Color,
   ConeGeometry,
   CylinderGeometry,
@@ -24,7 +30,7 @@ import {
   SpriteMaterial,
   Vector3,
 } from 'three';
-import { contactKindColor } from './colors.js';
+import { SPECULATIVE_COLOR, WITNESS_COLORS, contactKindColor } from './colors.js';
 
 /** A canvas the label sprites can draw their text on (a DOM canvas or an OffscreenCanvas). */
 export interface LabelCanvas {
@@ -71,7 +77,14 @@ export interface ContactDrawingOptions {
   labelSize?: number;
   /** Makes the canvases of the labels (default `document.createElement('canvas')`). */
   createCanvas?: () => LabelCanvas;
+  /** Draw the witness points and the depth segment of each contact (default false). */
+  witnesses?: boolean;
 }
+
+/** A speculative contact's marker is this much smaller than a penetrating one's. */
+const SPECULATIVE_MARKER_SCALE = 0.7;
+/** Witness markers are this fraction of the contact marker. */
+const WITNESS_MARKER_SCALE = 0.6;
 
 const UP = new Vector3(0, 1, 0);
 const directionScratch = new Vector3();
@@ -79,6 +92,8 @@ const positionScratch = new Vector3();
 const scaleScratch = new Vector3();
 const rotationScratch = new Quaternion();
 const matrixScratch = new Matrix4();
+const projectScratch = new Vector3();
+const rightScratch = new Vector3();
 
 function positiveOption(name: string, value: number | undefined, fallback: number): number {
   const result = value ?? fallback;
@@ -114,12 +129,23 @@ export class ContactDrawing extends Object3D {
   readonly labels: boolean;
   /** World height of a label sprite. */
   readonly labelSize: number;
+  /**
+   * Whether the witness points and depth segments are drawn (settable; applies from the next
+   * `update`).
+   */
+  showWitnesses: boolean;
 
   private capacityValue: number;
   private countValue = 0;
   private markerMesh: InstancedMesh;
   private shaftMesh: InstancedMesh;
   private headMesh: InstancedMesh;
+  private witnessMesh: InstancedMesh;
+  private depthMesh: InstancedMesh;
+  /** Per slot: point x, y, z and arrow tip x, y, z (for placing labels). */
+  private slotGeometry: Float64Array;
+  /** Scratch of `placeLabels`, grown with the pool, so placing labels allocates nothing. */
+  private labelScratch = new Float64Array(0);
   private readonly labelSprites: Sprite[] = [];
   private readonly markerGeometry: SphereGeometry;
   private readonly shaftGeometry: CylinderGeometry;
@@ -143,6 +169,7 @@ export class ContactDrawing extends Object3D {
     this.labels = options.labels ?? false;
     this.labelSize = positiveOption('labelSize', options.labelSize, 0.16);
     this.createCanvas = options.createCanvas ?? defaultCanvas;
+    this.showWitnesses = options.witnesses ?? false;
 
     this.markerGeometry = new SphereGeometry(this.markerRadius, 16, 12);
     // Unit-length shaft and head along +Y starting at the origin, so an instance matrix of
@@ -156,6 +183,9 @@ export class ContactDrawing extends Object3D {
     this.markerMesh = this.makeInstances(this.markerGeometry, initialCapacity, 'markers');
     this.shaftMesh = this.makeInstances(this.shaftGeometry, initialCapacity, 'shafts');
     this.headMesh = this.makeInstances(this.headGeometry, initialCapacity, 'heads');
+    this.witnessMesh = this.makeInstances(this.markerGeometry, 2 * initialCapacity, 'witnesses');
+    this.depthMesh = this.makeInstances(this.shaftGeometry, initialCapacity, 'depths');
+    this.slotGeometry = new Float64Array(6 * initialCapacity);
   }
 
   /** Number of contacts drawn since the last update. */
@@ -183,6 +213,19 @@ export class ContactDrawing extends Object3D {
     return this.headMesh;
   }
 
+  /**
+   * The witness markers: instance `2i` on the first shape's witness of contact `i`, `2i + 1` on
+   * the second's (none unless `showWitnesses`).
+   */
+  get witnessMarkers(): InstancedMesh {
+    return this.witnessMesh;
+  }
+
+  /** The depth segments: instance `i` joins contact `i`'s two witnesses (none unless `showWitnesses`). */
+  get depthSegments(): InstancedMesh {
+    return this.depthMesh;
+  }
+
   /** The label sprites made so far (one per slot ever shown when `labels` is on). */
   get labelObjects(): readonly Sprite[] {
     return this.labelSprites;
@@ -202,6 +245,8 @@ export class ContactDrawing extends Object3D {
     this.markerMesh.dispose();
     this.shaftMesh.dispose();
     this.headMesh.dispose();
+    this.witnessMesh.dispose();
+    this.depthMesh.dispose();
     this.markerGeometry.dispose();
     this.shaftGeometry.dispose();
     this.headGeometry.dispose();
@@ -228,6 +273,8 @@ export class ContactDrawing extends Object3D {
     this.markerMesh.count = count;
     this.shaftMesh.count = count;
     this.headMesh.count = count;
+    this.witnessMesh.count = this.showWitnesses ? 2 * count : 0;
+    this.depthMesh.count = this.showWitnesses ? count : 0;
   }
 
   /**
@@ -243,7 +290,8 @@ export class ContactDrawing extends Object3D {
     rotationScratch.setFromUnitVectors(UP, directionScratch);
 
     positionScratch.set(px, py, pz);
-    matrixScratch.makeTranslation(px, py, pz);
+    const markerScale = penetration < 0 ? SPECULATIVE_MARKER_SCALE : 1;
+    matrixScratch.makeScale(markerScale, markerScale, markerScale).setPosition(px, py, pz);
     this.markerMesh.setMatrixAt(index, matrixScratch);
     matrixScratch.compose(positionScratch, rotationScratch, scaleScratch.set(1, shaft, 1));
     this.shaftMesh.setMatrixAt(index, matrixScratch);
@@ -251,10 +299,21 @@ export class ContactDrawing extends Object3D {
     matrixScratch.compose(positionScratch, rotationScratch, scaleScratch.set(1, head, 1));
     this.headMesh.setMatrixAt(index, matrixScratch);
 
+    const g = this.slotGeometry;
+    g[6 * index] = px;
+    g[6 * index + 1] = py;
+    g[6 * index + 2] = pz;
+    g[6 * index + 3] = positionScratch.x + directionScratch.x * head;
+    g[6 * index + 4] = positionScratch.y + directionScratch.y * head;
+    g[6 * index + 5] = positionScratch.z + directionScratch.z * head;
+
     this.kindColor.setHex(contactKindColor(kind));
-    this.markerMesh.setColorAt(index, this.kindColor);
     this.shaftMesh.setColorAt(index, this.kindColor);
     this.headMesh.setColorAt(index, this.kindColor);
+    if (penetration < 0) this.kindColor.setHex(SPECULATIVE_COLOR);
+    this.markerMesh.setColorAt(index, this.kindColor);
+
+    if (this.showWitnesses) this.setWitnesses(index, px, py, pz, penetration);
 
     if (this.labels) {
       // Behind the point, opposite the arrow, so the label and the arrow do not cover each other.
@@ -268,6 +327,88 @@ export class ContactDrawing extends Object3D {
     markDirty(this.markerMesh);
     markDirty(this.shaftMesh);
     markDirty(this.headMesh);
+    markDirty(this.witnessMesh);
+    markDirty(this.depthMesh);
+  }
+
+  /**
+   * Moves each label to a spot beside its marker where it covers no contact's arrow or marker
+   * and no label placed before it, as seen through `camera` on a `width` x `height` pixel
+   * canvas: candidates on a circle about the marker, starting opposite the arrow on screen,
+   * the first that is clear wins (else the clearest). Call after `update`, before rendering;
+   * allocates only when the pool has grown.
+   */
+  placeLabels(camera: Camera, width: number, height: number): void {
+    if (!this.labels || this.countValue === 0) return;
+    const count = this.countValue, g = this.slotGeometry;
+    const toPixels = (x: number, y: number, z: number, out: Float64Array, at: number): number => {
+      projectScratch.set(x, y, z).project(camera);
+      out[at] = ((projectScratch.x + 1) / 2) * width;
+      out[at + 1] = ((1 - projectScratch.y) / 2) * height;
+      return projectScratch.z;
+    };
+    // Pixels per world unit at the first contact, along the camera's right axis.
+    rightScratch.setFromMatrixColumn(camera.matrixWorld, 0).normalize();
+    if (this.labelScratch.length < 7 * count + 4) this.labelScratch = new Float64Array(7 * this.capacityValue + 4);
+    // Per contact: point and tip in pixels (4), then after them the label spots (2) and depths (1).
+    const screen = this.labelScratch;
+    const placed = screen.subarray(4 * count + 4, 6 * count + 4);
+    const depth = screen.subarray(6 * count + 4, 7 * count + 4);
+    for (let i = 0; i < count; i++) {
+      depth[i] = toPixels(g[6 * i]!, g[6 * i + 1]!, g[6 * i + 2]!, screen, 4 * i);
+      toPixels(g[6 * i + 3]!, g[6 * i + 4]!, g[6 * i + 5]!, screen, 4 * i + 2);
+    }
+    toPixels(g[0]! + rightScratch.x, g[1]! + rightScratch.y, g[2]! + rightScratch.z, screen, 4 * count);
+    const scale = Math.hypot(screen[4 * count]! - screen[0]!, screen[4 * count + 1]! - screen[1]!);
+    const labelPixels = this.labelSize * scale;
+    const radius = 2.2 * this.markerRadius * scale + 0.5 * labelPixels;
+    for (let i = 0; i < count; i++) {
+      const px = screen[4 * i]!, py = screen[4 * i + 1]!;
+      const ax = screen[4 * i + 2]! - px, ay = screen[4 * i + 3]! - py;
+      // Opposite the arrow on screen; an arrow seen end-on puts the label below right.
+      const start = ax * ax + ay * ay > 1 ? Math.atan2(-ay, -ax) : Math.PI / 4;
+      let bestX = px, bestY = py, bestClearance = -Infinity;
+      for (let step = 0; step < 12; step++) {
+        // 0, +30, -30, +60, -60, ... degrees from the start.
+        const angle = start + (step % 2 === 1 ? 1 : -1) * Math.ceil(step / 2) * (Math.PI / 6);
+        const cx = px + Math.cos(angle) * radius, cy = py + Math.sin(angle) * radius;
+        let clearance = Infinity;
+        for (let j = 0; j < count; j++) {
+          clearance = Math.min(clearance, segmentDistance(cx, cy, screen[4 * j]!, screen[4 * j + 1]!, screen[4 * j + 2]!, screen[4 * j + 3]!));
+        }
+        for (let k = 0; k < i; k++) clearance = Math.min(clearance, Math.hypot(cx - placed[2 * k]!, cy - placed[2 * k + 1]!) - 0.5 * labelPixels);
+        if (clearance > bestClearance) {
+          bestClearance = clearance;
+          bestX = cx;
+          bestY = cy;
+        }
+        if (clearance >= 0.6 * labelPixels) break;
+      }
+      placed[2 * i] = bestX;
+      placed[2 * i + 1] = bestY;
+      projectScratch.set((bestX / width) * 2 - 1, 1 - (bestY / height) * 2, depth[i]!).unproject(camera);
+      this.labelSprites[i]!.position.copy(projectScratch);
+    }
+  }
+
+  /** Witness markers `2i`, `2i + 1` and depth segment `i`, from the slot's point and normal. */
+  private setWitnesses(index: number, px: number, py: number, pz: number, penetration: number): void {
+    const half = 0.5 * penetration, n = directionScratch;
+    const s = WITNESS_MARKER_SCALE;
+    matrixScratch.makeScale(s, s, s).setPosition(px - n.x * half, py - n.y * half, pz - n.z * half);
+    this.witnessMesh.setMatrixAt(2 * index, matrixScratch);
+    matrixScratch.makeScale(s, s, s).setPosition(px + n.x * half, py + n.y * half, pz + n.z * half);
+    this.witnessMesh.setMatrixAt(2 * index + 1, matrixScratch);
+    this.witnessMesh.setColorAt(2 * index, this.kindColor.setHex(WITNESS_COLORS.first));
+    this.witnessMesh.setColorAt(2 * index + 1, this.kindColor.setHex(WITNESS_COLORS.second));
+    // From the first shape's witness to the second's: along +normal by the penetration (a gap
+    // runs the other way), the shaft scaled to that length.
+    const sign = penetration < 0 ? -1 : 1;
+    positionScratch.set(px - n.x * half, py - n.y * half, pz - n.z * half);
+    rotationScratch.setFromUnitVectors(UP, projectScratch.copy(n).multiplyScalar(sign));
+    matrixScratch.compose(positionScratch, rotationScratch, scaleScratch.set(1.4, Math.abs(penetration), 1.4));
+    this.depthMesh.setMatrixAt(index, matrixScratch);
+    this.depthMesh.setColorAt(index, this.kindColor.setHex(WITNESS_COLORS.depth));
   }
 
   private makeInstances(geometry: SphereGeometry | CylinderGeometry | ConeGeometry, capacity: number, name: string): InstancedMesh {
@@ -284,7 +425,7 @@ export class ContactDrawing extends Object3D {
   }
 
   private grow(capacity: number): void {
-    for (const mesh of [this.markerMesh, this.shaftMesh, this.headMesh]) {
+    for (const mesh of [this.markerMesh, this.shaftMesh, this.headMesh, this.witnessMesh, this.depthMesh]) {
       this.remove(mesh);
       mesh.dispose();
     }
@@ -292,6 +433,9 @@ export class ContactDrawing extends Object3D {
     this.markerMesh = this.makeInstances(this.markerGeometry, capacity, 'markers');
     this.shaftMesh = this.makeInstances(this.shaftGeometry, capacity, 'shafts');
     this.headMesh = this.makeInstances(this.headGeometry, capacity, 'heads');
+    this.witnessMesh = this.makeInstances(this.markerGeometry, 2 * capacity, 'witnesses');
+    this.depthMesh = this.makeInstances(this.shaftGeometry, capacity, 'depths');
+    this.slotGeometry = new Float64Array(6 * capacity);
   }
 
   private addLabel(index: number): void {
@@ -319,4 +463,12 @@ export class ContactDrawing extends Object3D {
     this.labelSprites.push(sprite);
     this.add(sprite);
   }
+}
+
+/** Distance from (x, y) to the segment (ax, ay)-(bx, by), pixels. */
+function segmentDistance(x: number, y: number, ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax, dy = by - ay;
+  const lengthSquared = dx * dx + dy * dy;
+  const t = lengthSquared > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / lengthSquared)) : 0;
+  return Math.hypot(x - ax - t * dx, y - ay - t * dy);
 }

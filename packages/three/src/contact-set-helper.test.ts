@@ -2,7 +2,8 @@ import { describe, it, expect } from 'vitest';
 import { Color, Matrix4, Vector3 } from 'three';
 import { CollisionData, ContactKind } from '@contactkit/contacts3d';
 import { ContactSetHelper } from './contact-set-helper.js';
-import { CONTACT_KIND_COLORS, contactKindColor } from './colors.js';
+import { CONTACT_KIND_COLORS, SPECULATIVE_COLOR, WITNESS_COLORS, contactKindColor } from './colors.js';
+import { OrthographicCamera } from 'three';
 import type { LabelCanvas, LabelContext } from './contact-drawing.js';
 
 interface TestContact {
@@ -91,12 +92,16 @@ describe('ContactSetHelper', () => {
     expect(instance(helper.heads, 0).axisY.length()).toBeCloseTo(0.05, 6);
   });
 
-  it('colours marker and arrow by contact kind from CONTACT_KIND_COLORS', () => {
+  it('colours marker and arrow by contact kind from CONTACT_KIND_COLORS; a speculative marker has its own colour', () => {
     const helper = new ContactSetHelper().update(dataWith(sample));
     const color = new Color();
     sample.forEach((c, i) => {
       const expected = new Color(CONTACT_KIND_COLORS[c.kind]);
-      for (const mesh of [helper.markers, helper.shafts, helper.heads]) {
+      // Sample contact 2 is speculative (penetration -0.2): its marker is SPECULATIVE_COLOR.
+      const expectedMarker = new Color(c.penetration < 0 ? SPECULATIVE_COLOR : CONTACT_KIND_COLORS[c.kind]);
+      helper.markers.getColorAt(i, color);
+      expect(color.toArray().map((v, k) => v - expectedMarker.toArray()[k]!).every((d) => Math.abs(d) < 1e-6), `marker ${i}`).toBe(true);
+      for (const mesh of [helper.shafts, helper.heads]) {
         mesh.getColorAt(i, color);
         expect(color.r).toBeCloseTo(expected.r, 6);
         expect(color.g).toBeCloseTo(expected.g, 6);
@@ -107,6 +112,71 @@ describe('ContactSetHelper', () => {
     expect(new Set(Object.values(CONTACT_KIND_COLORS)).size).toBe(6);
     expect(contactKindColor(ContactKind.PointEdge)).toBe(CONTACT_KIND_COLORS[ContactKind.PointEdge]);
     expect(contactKindColor(42)).toBe(0xffffff);
+    expect(Object.values(CONTACT_KIND_COLORS)).not.toContain(SPECULATIVE_COLOR);
+    // The speculative marker is smaller (scale 0.7), a penetrating one full size.
+    helper.markers.getMatrixAt(2, matrix);
+    expect(new Vector3().setFromMatrixScale(matrix).x).toBeCloseTo(0.7, 6);
+    helper.markers.getMatrixAt(0, matrix);
+    expect(new Vector3().setFromMatrixScale(matrix).x).toBeCloseTo(1, 6);
+  });
+
+  it('draws the witness points point -/+ normal * penetration / 2 and the depth segment between them on demand', () => {
+    const helper = new ContactSetHelper().update(dataWith(sample));
+    expect(helper.witnessMarkers.count).toBe(0);
+    helper.showWitnesses = true;
+    helper.update(dataWith(sample));
+    expect(helper.witnessMarkers.count).toBe(6);
+    expect(helper.depthSegments.count).toBe(3);
+    // Contact 0: point (1, 2, 3), normal +Y, penetration 0.3: witnesses at y = 2 - 0.15 (first) and 2 + 0.15.
+    // (Instance matrices are Float32: 6 digits.)
+    expect(instance(helper.witnessMarkers, 0).position.toArray().map((v) => +v.toFixed(6))).toEqual([1, 1.85, 3]);
+    expect(instance(helper.witnessMarkers, 1).position.toArray().map((v) => +v.toFixed(6))).toEqual([1, 2.15, 3]);
+    // The depth segment starts at the first witness and is 0.3 long, along +Y.
+    const depth = instance(helper.depthSegments, 0);
+    expect(depth.position.y).toBeCloseTo(1.85, 6);
+    expect(depth.axisY.y).toBeCloseTo(0.3, 6);
+    // Contact 2 is a gap of 0.2 with normal -Y: the first witness at y = -0.1, the second at +0.1;
+    // the segment runs from the first to the second, +Y.
+    expect(instance(helper.witnessMarkers, 4).position.y).toBeCloseTo(-0.1, 6);
+    expect(instance(helper.witnessMarkers, 5).position.y).toBeCloseTo(0.1, 6);
+    expect(instance(helper.depthSegments, 2).axisY.y).toBeCloseTo(0.2, 6);
+    const color = new Color();
+    helper.witnessMarkers.getColorAt(0, color);
+    expect(color.getHex()).toBe(WITNESS_COLORS.first);
+    helper.witnessMarkers.getColorAt(1, color);
+    expect(color.getHex()).toBe(WITNESS_COLORS.second);
+  });
+
+  it('placeLabels keeps every label off every arrow and off the other labels, as seen by the camera', () => {
+    const createCanvas = (): LabelCanvas => ({ width: 0, height: 0, getContext: () => null });
+    const helper = new ContactSetHelper({ labels: true, createCanvas, markerRadius: 0.05, labelSize: 0.2, minArrowLength: 0.5 });
+    // Looking down -z at the plane z = 0, 100 pixels per unit. A row of contacts 0.3 apart with
+    // arrows along +y, and one just below contact 0 whose arrow points up at it: the default spot
+    // (straight below each point) of contact 0's label lies on that arrow.
+    const contacts: TestContact[] = [
+      { point: [0, 0, 0], normal: [0, 1, 0], penetration: 0.1, kind: ContactKind.FaceFace },
+      { point: [0.3, 0, 0], normal: [0, 1, 0], penetration: 0.1, kind: ContactKind.FaceFace },
+      { point: [0, -0.7, 0], normal: [0, 1, 0], penetration: 0.1, kind: ContactKind.FaceFace },
+    ];
+    helper.update(dataWith(contacts));
+    const camera = new OrthographicCamera(-2, 2, 2, -2, 0.1, 10);
+    camera.position.set(0, 0, 5);
+    camera.updateMatrixWorld();
+    helper.placeLabels(camera, 400, 400);
+    const arrows = contacts.map((c) => [c.point, [c.point[0], c.point[1] + 0.5, 0]]);
+    const distanceToArrow = (x: number, y: number, [a, b]: number[][]): number => {
+      const t = Math.max(0, Math.min(1, (y - a![1]!) / (b![1]! - a![1]!)));
+      return Math.hypot(x - a![0]!, y - (a![1]! + t * (b![1]! - a![1]!)));
+    };
+    const labels = helper.labelObjects.map((l) => l.position);
+    labels.forEach((label, i) => {
+      // Half a label (0.1) and a margin clear of every arrow, in world units.
+      for (const arrow of arrows) expect(distanceToArrow(label.x, label.y, arrow), `label ${i}`).toBeGreaterThan(0.1);
+      expect(label.z).toBeCloseTo(0, 9);
+      // Beside its own marker: 2.2 marker radii + half a label from the point.
+      expect(Math.hypot(label.x - contacts[i]!.point[0], label.y - contacts[i]!.point[1])).toBeCloseTo(0.21, 9);
+      for (let k = 0; k < i; k++) expect(label.distanceTo(labels[k]!)).toBeGreaterThan(0.2);
+    });
   });
 
   it('reuses its pool: a second update with the same count creates no object and keeps every buffer', () => {
@@ -140,8 +210,9 @@ describe('ContactSetHelper', () => {
     helper.update(dataWith(many));
     expect(helper.capacity).toBe(32);
     expect(instance(helper.markers, 19).position.toArray()).toEqual([19, -19, 9.5]);
-    // The old instanced meshes are gone: exactly three instanced meshes are children.
-    expect(helper.children.filter((c) => (c as { isInstancedMesh?: boolean }).isInstancedMesh)).toHaveLength(3);
+    // The old instanced meshes are gone: exactly five instanced meshes are children (markers,
+    // shafts, heads, witnesses, depth segments).
+    expect(helper.children.filter((c) => (c as { isInstancedMesh?: boolean }).isInstancedMesh)).toHaveLength(5);
   });
 
   it('draws each contact index as a label once per slot, behind the point', () => {

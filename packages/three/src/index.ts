@@ -1,4 +1,4 @@
-export { CONTACT_KIND_COLORS, SHAPE_COLORS, contactKindColor } from './colors.js';
+export { CONTACT_KIND_COLORS, SHAPE_COLORS, SPECULATIVE_COLOR, WITNESS_COLORS, contactKindColor } from './colors.js';
 export type { ContactDrawingOptions, LabelCanvas, LabelContext } from './contact-drawing.js';
 export { ContactSetHelper } from './contact-set-helper.js';
 export { ContactSet2Helper } from './contact-set2-helper.js';
