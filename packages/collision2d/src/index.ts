@@ -22,6 +22,7 @@ export { collideCircleChain } from './circle-chain.js';
 export { collidePolygonPolygon } from './polygon-polygon.js';
 export { collidePolygonChain } from './polygon-chain.js';
 export { collide2d } from './collide2d.js';
+export { SweepHit, sweepCircle } from './sweep.js';
 
 // Boolean and parametric tests, contours, mass properties, broadphase (second 2D engineer's files).
 export {
