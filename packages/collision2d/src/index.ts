@@ -47,13 +47,19 @@ export {
 export type { PosedOutline } from './tests2d.js';
 export {
   CONTOUR_FORMAT_VERSION,
+  MAX_CONTOUR_LINE_LENGTH,
+  MAX_CONTOUR_NUMBER_LENGTH,
   formatContour,
   parseContour,
+  parsePointList,
+  importPointList,
   principalAxisAngle,
   normalizeContour,
   scaleContour,
+  placeContour,
+  shapeFromContour,
 } from './contour.js';
-export type { Contour, NormalizedContour } from './contour.js';
+export type { Contour, ContourImage, ContourNormalization, NormalizeContourOptions, NormalizedContour } from './contour.js';
 export {
   flattenPoints,
   polygonArea,
