@@ -4,14 +4,17 @@
  * the contacts. Geometry is validated once, here; the detectors trust it.
  */
 import {
-  UNIT_QUATERNION_TOLERANCE,
   composeTransforms,
+  copyCoordinates,
   copyFiniteArray,
   isRigidTransform,
   mat4,
+  normalizeScaled,
+  orthonormalizeRigid,
+  readCoordinates,
   readFiniteArray,
+  requireCoordinate,
   requireNonNegative,
-  requireFinite,
   slabMat4,
   transformFromPose,
   vec3,
@@ -24,13 +27,25 @@ export type ShapeType = (typeof ShapeType)[keyof typeof ShapeType];
 const positionScratch = new Float64Array(3);
 const rotationScratch = new Float64Array(4);
 const matrixScratch = new Float64Array(16);
+const composedScratch = new Float64Array(16);
 
+/** Throws unless the translation (elements 12, 13, 14) of `m` is within `MAX_COORDINATE`. */
+function requireTranslationInRange(field: string, m: Float64Array): void {
+  for (let i = 12; i < 15; i++) requireCoordinate(`${field}[${i}]`, m[i]);
+}
+
+/**
+ * Reads a rigid transform (see `isRigidTransform`) with its translation in range into `out`,
+ * re-orthonormalised (`orthonormalizeRigid`): the tolerance the check allows never reaches a
+ * normal. `out` is written only when every check passes.
+ */
 function readRigid(field: string, value: ArrayLike<number>, out: Float64Array): void {
   readFiniteArray(field, value, 16, matrixScratch);
   if (!isRigidTransform(matrixScratch)) {
     throw new RangeError(`${field} must be a rigid transform (orthonormal rotation, no scale, last row 0 0 0 1), got [${Array.from(value).join(', ')}]`);
   }
-  out.set(matrixScratch);
+  requireTranslationInRange(field, matrixScratch);
+  orthonormalizeRigid(out, matrixScratch);
 }
 
 export abstract class Primitive {
@@ -43,41 +58,49 @@ export abstract class Primitive {
   body: unknown = null;
 
   /**
-   * Sets the world transform from a position and a quaternion `[x, y, z, w]`. The quaternion
-   * must be non-zero; it is normalised (so float32 round-off in a caller's quaternion is fine).
+   * Sets the world transform from a position (each coordinate within `MAX_COORDINATE`) and a
+   * quaternion `[x, y, z, w]`. The quaternion may have any finite length but 0: it is normalised,
+   * scaled by its largest component first (`normalizeScaled`), so float32 round-off, a tiny or a
+   * huge quaternion all give the rotation of the unit quaternion in their direction.
    */
   setPose(position: ArrayLike<number>, quaternion: ArrayLike<number>): this {
     // Checked without allocating first: a pose is set every frame; the message is built on failure only.
-    if (!copyFiniteArray(position, 3, positionScratch)) readFiniteArray(`${this.constructor.name}.position`, position, 3, positionScratch);
+    if (!copyCoordinates(position, 3, positionScratch)) readCoordinates(`${this.constructor.name}.position`, position, 3, positionScratch);
     if (!copyFiniteArray(quaternion, 4, rotationScratch)) readFiniteArray(`${this.constructor.name}.quaternion`, quaternion, 4, rotationScratch);
-    const x = rotationScratch[0]!, y = rotationScratch[1]!, z = rotationScratch[2]!, w = rotationScratch[3]!;
-    const length = Math.sqrt(x * x + y * y + z * z + w * w);
-    if (length < UNIT_QUATERNION_TOLERANCE) {
+    if (!normalizeScaled(rotationScratch)) {
       throw new RangeError(`${this.constructor.name}.quaternion must be non-zero, got [${Array.from(quaternion).join(', ')}]`);
     }
-    for (let i = 0; i < 4; i++) rotationScratch[i]! /= length;
     transformFromPose(this.transform, positionScratch, rotationScratch);
     this.transformChanged();
     return this;
   }
 
-  /** Sets the world transform directly; it must be rigid (see `isRigidTransform`). */
+  /**
+   * Sets the world transform directly; it must be rigid (see `isRigidTransform`), its translation
+   * within `MAX_COORDINATE`. The rotation is re-orthonormalised (`orthonormalizeRigid`).
+   */
   setTransform(matrix: ArrayLike<number>): this {
     readRigid(`${this.constructor.name}.transform`, matrix, this.transform);
     this.transformChanged();
     return this;
   }
 
-  /** Sets the offset relative to the body; it must be rigid. Call `updateTransform` after. */
+  /** Sets the offset relative to the body; it must be rigid, as in `setTransform`. Call `updateTransform` after. */
   setOffset(matrix: ArrayLike<number>): this {
     readRigid(`${this.constructor.name}.offset`, matrix, this.offset);
     return this;
   }
 
-  /** `transform = bodyTransform * offset` (seed 004); `bodyTransform` must be rigid. */
+  /**
+   * `transform = bodyTransform * offset` (Millington, ch. 13); `bodyTransform` must be rigid, as
+   * in `setTransform`, and so must the translation of the product be within `MAX_COORDINATE`.
+   */
   updateTransform(bodyTransform: ArrayLike<number>): this {
-    readRigid(`${this.constructor.name}.updateTransform(bodyTransform)`, bodyTransform, matrixScratch);
-    composeTransforms(this.transform, matrixScratch, this.offset);
+    const field = `${this.constructor.name}.updateTransform(bodyTransform)`;
+    readRigid(field, bodyTransform, matrixScratch);
+    composeTransforms(composedScratch, matrixScratch, this.offset);
+    requireTranslationInRange(`${field} * offset`, composedScratch);
+    this.transform.set(composedScratch);
     this.transformChanged();
     return this;
   }
@@ -96,19 +119,20 @@ export class Sphere extends Primitive {
     this.radius = radius;
   }
 
-  /** At least 0 and finite. */
+  /** At least 0 and at most `MAX_COORDINATE`. */
   get radius(): number {
     return this.radiusValue;
   }
   set radius(value: number) {
-    this.radiusValue = requireNonNegative('Sphere.radius', value);
+    requireNonNegative('Sphere.radius', value);
+    this.radiusValue = requireCoordinate('Sphere.radius', value);
   }
 }
 
 /** A box centred on its transform's origin, extending `halfSize[i]` along each local axis. */
 export class Box extends Primitive {
   readonly shapeType = ShapeType.Box;
-  /** Half extents along the local x, y, z axes; each finite and greater than 0. Set through `setHalfSize`. */
+  /** Half extents along the local x, y, z axes; each greater than 0 and at most `MAX_COORDINATE`. Set through `setHalfSize`. */
   readonly halfSize = vec3(0.5, 0.5, 0.5);
 
   constructor(halfSize: ArrayLike<number>) {
@@ -116,9 +140,9 @@ export class Box extends Primitive {
     this.setHalfSize(halfSize);
   }
 
-  /** Sets the half extents; each must be finite and greater than 0. */
+  /** Sets the half extents; each must be greater than 0 and at most `MAX_COORDINATE`. */
   setHalfSize(halfSize: ArrayLike<number>): this {
-    readFiniteArray('Box.halfSize', halfSize, 3, positionScratch);
+    readCoordinates('Box.halfSize', halfSize, 3, positionScratch);
     for (let i = 0; i < 3; i++) {
       if (positionScratch[i]! <= 0) {
         throw new RangeError(`Box.halfSize[${i}] must be greater than 0, got ${positionScratch[i]} in [${Array.from(halfSize).join(', ')}]`);
@@ -153,14 +177,16 @@ abstract class PlaneBase extends Primitive {
     return this.offsetValue;
   }
 
-  /** Sets `dot(normal, x) = offset`; the normal must be finite and non-zero and is normalised. */
+  /**
+   * Sets `dot(normal, x) = offset`. The normal may have any finite length but 0 and is normalised
+   * (`normalizeScaled`); the offset is a coordinate, within `MAX_COORDINATE`.
+   */
   setPlane(normal: ArrayLike<number>, offset: number): this {
     const name = this.constructor.name;
     readFiniteArray(`${name}.normal`, normal, 3, positionScratch);
-    const length = Math.hypot(positionScratch[0]!, positionScratch[1]!, positionScratch[2]!);
-    if (!(length > 1e-12)) throw new RangeError(`${name}.normal must be non-zero, got [${Array.from(normal).join(', ')}]`);
-    requireFinite(`${name}.offset`, offset);
-    for (let i = 0; i < 3; i++) this.normal[i] = positionScratch[i]! / length;
+    requireCoordinate(`${name}.offset`, offset);
+    if (!normalizeScaled(positionScratch)) throw new RangeError(`${name}.normal must be non-zero, got [${Array.from(normal).join(', ')}]`);
+    this.normal.set(positionScratch);
     this.offsetValue = offset;
     this.transformChanged();
     return this;

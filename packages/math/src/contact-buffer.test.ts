@@ -76,4 +76,40 @@ describe('ContactBuffer', () => {
     buffer.maxContactsPerPair = 4;
     expect(buffer.maxContactsPerPair).toBe(4);
   });
+
+  it('names its options argument when it is not an object, instead of failing on a read inside', () => {
+    const withOptions = (options: unknown) => () => new ContactBuffer('Buffer', options as object, () => new ContactRecord(3));
+    expect(withOptions(null)).toThrow(new TypeError('Buffer(options) must be an object, got null'));
+    expect(withOptions('abc')).toThrow(new TypeError('Buffer(options) must be an object, got "abc"'));
+    expect(withOptions(256)).toThrow(new TypeError('Buffer(options) must be an object, got 256'));
+    expect(withOptions([256])).toThrow(new TypeError('Buffer(options) must be an object, got [256]'));
+  });
+
+  it('takes the tolerance, a length, only within the range of coordinates (MAX_COORDINATE = 1e75)', () => {
+    expect(make({ tolerance: 1e75 }).tolerance).toBe(1e75);
+    expect(() => make({ tolerance: 1e308 })).toThrow(
+      new RangeError('Buffer.tolerance is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 1e+308'),
+    );
+  });
+
+  it('a rejected setting leaves every field of the buffer as it was', () => {
+    const buffer = make({ capacity: 3, friction: 0.5, restitution: 0.25, tolerance: 0.01, maxContactsPerPair: 4 });
+    claimContact(buffer, 'a', 'b');
+    const snapshot = (): unknown[] => [buffer.capacity, buffer.contactCount, buffer.overflowed, buffer.friction, buffer.restitution, buffer.tolerance, buffer.maxContactsPerPair];
+    const before = snapshot();
+    const attempts: Array<() => void> = [
+      () => { buffer.friction = -1; },
+      () => { buffer.friction = Number.NaN; },
+      () => { buffer.restitution = 2; },
+      () => { buffer.restitution = '0.5' as unknown as number; },
+      () => { buffer.tolerance = 1e300; },
+      () => { buffer.tolerance = -0.5; },
+      () => { buffer.maxContactsPerPair = 0; },
+      () => { buffer.maxContactsPerPair = 2.5; },
+    ];
+    for (const attempt of attempts) {
+      expect(attempt).toThrow();
+      expect(snapshot()).toEqual(before);
+    }
+  });
 });

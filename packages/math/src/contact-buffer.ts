@@ -5,7 +5,7 @@
  * `CollisionData2` (2D) are this buffer with their own contact type.
  */
 import { ContactKind } from './features.js';
-import { requireInteger, requireNonNegative } from './validate.js';
+import { requireCoordinate, requireInteger, requireNonNegative, requireObject } from './validate.js';
 
 /**
  * One contact between two shapes, in world space, in either dimension (seed 004's Contact):
@@ -129,6 +129,7 @@ export class ContactBuffer<C extends ContactRecord> {
     options: ContactBufferOptions,
     create: () => C,
   ) {
+    requireObject(`${name}(options)`, options);
     const capacity = requireInteger(`${name}.capacity`, options.capacity ?? 256, 1, 1 << 24);
     const contacts: C[] = [];
     for (let i = 0; i < capacity; i++) contacts.push(create());
@@ -167,12 +168,13 @@ export class ContactBuffer<C extends ContactRecord> {
     this.restitutionValue = value;
   }
 
-  /** Speculative margin; at least 0. */
+  /** Speculative margin, a length: at least 0 and at most `MAX_COORDINATE`. */
   get tolerance(): number {
     return this.toleranceValue;
   }
   set tolerance(value: number) {
-    this.toleranceValue = requireNonNegative(`${this.name}.tolerance`, value);
+    requireNonNegative(`${this.name}.tolerance`, value);
+    this.toleranceValue = requireCoordinate(`${this.name}.tolerance`, value);
   }
 
   /** Most contacts a single pair writes; an integer from 1 to 8. */

@@ -1,6 +1,17 @@
 export type { Vec2, Vec3, Quat, Mat3, Mat4 } from './create.js';
 export { vec2, vec3, quat, mat3, mat4, float64From, slabFloat64Array, slabMat4 } from './create.js';
-export { requireFinite, requirePositive, requireNonNegative, requireInteger, readFiniteArray, copyFiniteArray } from './validate.js';
+export {
+  requireFinite,
+  requirePositive,
+  requireNonNegative,
+  requireInteger,
+  requireObject,
+  requireCoordinate,
+  readFiniteArray,
+  copyFiniteArray,
+  readCoordinates,
+  copyCoordinates,
+} from './validate.js';
 export {
   LENGTH_SQUARED_EPSILON,
   PARALLEL_EPSILON,
@@ -9,6 +20,7 @@ export {
   AXIS_ABSOLUTE_MARGIN,
   UNIT_QUATERNION_TOLERANCE,
   RIGID_TOLERANCE,
+  MAX_COORDINATE,
 } from './tolerance.js';
 export {
   transformFromPose,
@@ -19,6 +31,8 @@ export {
   inverseTransformPoint,
   inverseTransformDirection,
   isRigidTransform,
+  orthonormalizeRigid,
+  normalizeScaled,
 } from './transform3.js';
 export {
   Transform2,

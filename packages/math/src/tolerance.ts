@@ -34,8 +34,28 @@ export const AXIS_RELATIVE_MARGIN = 0.02;
 /** Absolute part of the axis bias, as a fraction of the larger shape's size. */
 export const AXIS_ABSOLUTE_MARGIN = 1e-6;
 
-/** How far from unit length a quaternion may be before a setter rejects it. */
+/**
+ * How far from unit length a caller may let a quaternion be and still treat it as normalised.
+ * The setters need no such bound: they normalise any non-zero quaternion, scaled by its largest
+ * component first (`normalizeScaled`), so a tiny or a huge one keeps its rotation.
+ */
 export const UNIT_QUATERNION_TOLERANCE = 1e-6;
 
 /** How far the columns of a transform's rotation may be from orthonormal before a setter rejects it. */
 export const RIGID_TOLERANCE = 1e-6;
+
+/**
+ * The supported range of coordinates and sizes: every position, translation, vertex, radius,
+ * half size, plane offset and speculative tolerance a constructor or setter accepts has a
+ * magnitude of at most 1e75, and a value beyond it is a `RangeError` that says so. Inside the
+ * range no detector or mass property returns NaN or an infinity.
+ *
+ * Why 1e75: the kernels multiply up to four lengths together (Ericson's segment-segment
+ * denominator `|d1|^2 |d2|^2 - (d1 . d2)^2`, the parallel tests `|a x b|^2 <= eps |a|^2 |b|^2`,
+ * a polygon's second moment: an area times a squared length). A world coordinate is a pose plus
+ * a local size (at most about 2.5e75) and a difference of two is at most about 5e75, whose fourth
+ * power, 6.3e302, leaves room for sums of several such terms below the largest double, 1.8e308.
+ * Squares alone would allow about 1e150. Nothing is bounded from below: a length too small to
+ * square is a degenerate case each detector documents (coincident centres, a point sphere).
+ */
+export const MAX_COORDINATE = 1e75;

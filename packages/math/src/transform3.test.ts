@@ -7,6 +7,8 @@ import {
   inverseTransformPoint,
   invertRigid,
   isRigidTransform,
+  normalizeScaled,
+  orthonormalizeRigid,
   transformDirection,
   transformFromPose,
   transformPoint,
@@ -282,5 +284,97 @@ describe('isRigidTransform', () => {
     expect(isRigidTransform([...mat4(), 0])).toBe(false);
     expect(isRigidTransform(new Float64Array(9))).toBe(false);
     expect(isRigidTransform([])).toBe(false);
+  });
+});
+
+describe('orthonormalizeRigid', () => {
+  /** Largest deviation of the rotation block's columns from orthonormal: |c_i . c_j - delta_ij|. */
+  function orthonormalityError(m: Float64Array): number {
+    let worst = 0;
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) {
+        const dot = m[4 * i]! * m[4 * j]! + m[4 * i + 1]! * m[4 * j + 1]! + m[4 * i + 2]! * m[4 * j + 2]!;
+        worst = Math.max(worst, Math.abs(dot - (i === j ? 1 : 0)));
+      }
+    }
+    return worst;
+  }
+
+  it('a diagonal of 1.00000049 (accepted as rigid) becomes the identity rotation, the translation kept', () => {
+    const stretched = mat4();
+    stretched[0] = stretched[5] = stretched[10] = 1.00000049;
+    stretched.set([4, 5, 6], 12);
+    expect(isRigidTransform(stretched)).toBe(true);
+    expect(orthonormalityError(stretched)).toBeGreaterThan(9e-7);
+    const fixed = orthonormalizeRigid(mat4(), stretched);
+    expect(Array.from(fixed)).toEqual([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 4, 5, 6, 1]);
+  });
+
+  it('random rotations disturbed by up to 3e-7 per element: orthonormal to 1e-15, within 1e-6 of the input, right-handed', () => {
+    const random = new Random(41);
+    for (let trial = 0; trial < 200; trial++) {
+      const exact = randomPose(random);
+      const disturbed = Float64Array.from(exact);
+      for (const i of [0, 1, 2, 4, 5, 6, 8, 9, 10]) disturbed[i]! += random.range(-3e-7, 3e-7);
+      disturbed[3] = 2e-7;
+      disturbed[15] = 1 - 2e-7;
+      expect(isRigidTransform(disturbed)).toBe(true);
+      const fixed = orthonormalizeRigid(mat4(), disturbed);
+      expect(orthonormalityError(fixed)).toBeLessThan(1e-15);
+      expectVector(fixed, exact, 5);
+      expect([fixed[3], fixed[7], fixed[11], fixed[15]]).toEqual([0, 0, 0, 1]);
+      // Column 2 is column 0 x column 1, so the determinant is +1 (no mirror).
+      const det =
+        fixed[0]! * (fixed[5]! * fixed[10]! - fixed[6]! * fixed[9]!) -
+        fixed[1]! * (fixed[4]! * fixed[10]! - fixed[6]! * fixed[8]!) +
+        fixed[2]! * (fixed[4]! * fixed[9]! - fixed[5]! * fixed[8]!);
+      expect(det).toBeCloseTo(1, 14);
+      // A unit vector stays unit after the fixed rotation, to 1e-12 and well beyond.
+      const n = transformDirection(vec3(), fixed, vec3(0.6, 0, 0.8));
+      expect(Math.abs(Math.hypot(n[0]!, n[1]!, n[2]!) - 1)).toBeLessThan(1e-15);
+    }
+  });
+
+  it('leaves an exact rotation as it is to round-off, and out may be m', () => {
+    const pose = quarterTurnPose();
+    const copy = Float64Array.from(pose);
+    expect(orthonormalizeRigid(pose, pose)).toBe(pose);
+    expectVector(pose, copy, 15);
+  });
+});
+
+describe('normalizeScaled', () => {
+  it('tiny and huge quaternions give exactly the unit quaternion of their direction', () => {
+    for (const scale of [1e-7, 1e200, 1e-300, 5e-324, Number.MAX_VALUE]) {
+      const q = Float64Array.of(scale, 0, 0, 0);
+      expect(normalizeScaled(q)).toBe(true);
+      expect(Array.from(q)).toEqual([1, 0, 0, 0]);
+    }
+  });
+
+  it('a 3-4 vector at any power of two becomes (0.6, 0.8), where squaring it would under- or overflow', () => {
+    for (const exponent of [-1070, -540, 0, 520, 1020]) {
+      const v = Float64Array.of(3 * 2 ** exponent, 0, -4 * 2 ** exponent);
+      expect(normalizeScaled(v)).toBe(true);
+      expect(Array.from(v)).toEqual([0.6, 0, -0.8]);
+    }
+  });
+
+  it('any direction: the result has unit length and the same direction (the naive result where that is exact)', () => {
+    const random = new Random(5);
+    for (let trial = 0; trial < 100; trial++) {
+      const v = Float64Array.from(random.vector(4, -3, 3));
+      const length = Math.hypot(...v);
+      const scaled = Float64Array.from(v);
+      normalizeScaled(scaled);
+      expect(Math.abs(Math.hypot(...scaled) - 1)).toBeLessThan(4e-16);
+      expectVector(scaled, v.map((x) => x / length), 15);
+    }
+  });
+
+  it('returns false for the zero vector and leaves it as it was', () => {
+    const zero = new Float64Array(4);
+    expect(normalizeScaled(zero)).toBe(false);
+    expect(Array.from(zero)).toEqual([0, 0, 0, 0]);
   });
 });

@@ -127,3 +127,48 @@ export function isRigidTransform(m: ArrayLike<number>): boolean {
     m[2]! * (m[4]! * m[9]! - m[5]! * m[8]!);
   return det > 0;
 }
+
+/**
+ * Makes the rotation block of a transform accepted by `isRigidTransform` exactly orthonormal
+ * (to round-off) and its last row exactly `0 0 0 1`; the translation is copied. Gram-Schmidt:
+ * column 0 normalised, column 1 made perpendicular to it and normalised, column 2 their cross
+ * product (right-handed, as the determinant check guaranteed). Without it, a rotation accepted
+ * within `RIGID_TOLERANCE` (a diagonal of 1.00000049) would turn unit normals into vectors of
+ * length 1 + 4.9e-7. `out` may be `m`.
+ */
+export function orthonormalizeRigid(out: Mat4, m: ArrayLike<number>): Mat4 {
+  let ax = m[0]!, ay = m[1]!, az = m[2]!;
+  let bx = m[4]!, by = m[5]!, bz = m[6]!;
+  const tx = m[12]!, ty = m[13]!, tz = m[14]!;
+  const aLength = Math.sqrt(ax * ax + ay * ay + az * az);
+  ax /= aLength; ay /= aLength; az /= aLength;
+  const along = ax * bx + ay * by + az * bz;
+  bx -= along * ax; by -= along * ay; bz -= along * az;
+  const bLength = Math.sqrt(bx * bx + by * by + bz * bz);
+  bx /= bLength; by /= bLength; bz /= bLength;
+  out[0] = ax; out[1] = ay; out[2] = az; out[3] = 0;
+  out[4] = bx; out[5] = by; out[6] = bz; out[7] = 0;
+  out[8] = ay * bz - az * by; out[9] = az * bx - ax * bz; out[10] = ax * by - ay * bx; out[11] = 0;
+  out[12] = tx; out[13] = ty; out[14] = tz; out[15] = 1;
+  return out;
+}
+
+/**
+ * Scales `v` (a quaternion, a plane normal: any length of vector) to unit length and returns
+ * true, or returns false leaving it untouched when every component is 0. It divides by the
+ * largest magnitude first, so neither the squares of a tiny vector ([1e-170, 0, 0, 0]) underflow
+ * nor those of a huge one ([1e200, 0, 0, 0]) overflow: the direction is kept whatever the scale.
+ */
+export function normalizeScaled(v: Float64Array): boolean {
+  let largest = 0;
+  for (let i = 0; i < v.length; i++) largest = Math.max(largest, Math.abs(v[i]!));
+  if (largest === 0) return false;
+  let sum = 0;
+  for (let i = 0; i < v.length; i++) {
+    v[i]! /= largest;
+    sum += v[i]! * v[i]!;
+  }
+  const length = Math.sqrt(sum);
+  for (let i = 0; i < v.length; i++) v[i]! /= length;
+  return true;
+}

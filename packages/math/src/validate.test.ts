@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { copyFiniteArray, readFiniteArray, requireFinite, requireInteger, requireNonNegative, requirePositive } from './validate.js';
+import { MAX_COORDINATE } from './tolerance.js';
+import {
+  copyCoordinates,
+  copyFiniteArray,
+  readCoordinates,
+  readFiniteArray,
+  requireCoordinate,
+  requireFinite,
+  requireInteger,
+  requireNonNegative,
+  requireObject,
+  requirePositive,
+} from './validate.js';
 
 /** The error `action` throws (the test fails if it returns). */
 function thrown(action: () => unknown): Error {
@@ -190,5 +202,84 @@ describe('copyFiniteArray', () => {
       expect(() => readFiniteArray('field', bad, 2, new Float64Array(2))).toThrow();
     }
     expect(Array.from(out)).toEqual([7, 7]);
+  });
+});
+
+describe('requireObject', () => {
+  it('returns objects, including empty ones and class instances', () => {
+    const options = { capacity: 4 };
+    expect(requireObject('Buffer(options)', options)).toBe(options);
+    const instance = new Map();
+    expect(requireObject('Buffer(options)', instance)).toBe(instance);
+  });
+
+  it('null, arrays, strings, numbers and functions are TypeErrors naming the field and the value', () => {
+    expectError(() => requireObject('Buffer(options)', null), TypeError, 'Buffer(options) must be an object, got null');
+    expectError(() => requireObject('Buffer(options)', 'abc'), TypeError, 'Buffer(options) must be an object, got "abc"');
+    expectError(() => requireObject('Buffer(options)', 7), TypeError, 'Buffer(options) must be an object, got 7');
+    expectError(() => requireObject('Buffer(options)', [1, 2]), TypeError, 'Buffer(options) must be an object, got [1, 2]');
+    expectError(() => requireObject('Buffer(options)', () => 1), TypeError, 'Buffer(options) must be an object, got a function');
+  });
+});
+
+describe('the range of coordinates and sizes (MAX_COORDINATE)', () => {
+  // The bound's reason: a difference of two world coordinates (pose plus size, about 2.5 bounds
+  // each) raised to the fourth power, summed over a few terms, must stay finite.
+  it('keeps the fourth power of the largest difference of world coordinates finite, with room for sums', () => {
+    const difference = 5 * MAX_COORDINATE;
+    expect(Number.isFinite(4 * difference ** 4)).toBe(true);
+    expect(Number.isFinite((1e3 * MAX_COORDINATE) ** 4)).toBe(false);
+  });
+
+  it('requireCoordinate accepts magnitudes up to the bound, both signs, and rejects the next double past it', () => {
+    expect(requireCoordinate('x', MAX_COORDINATE)).toBe(MAX_COORDINATE);
+    expect(requireCoordinate('x', -MAX_COORDINATE)).toBe(-MAX_COORDINATE);
+    expect(requireCoordinate('x', 5e-324)).toBe(5e-324);
+    const past = MAX_COORDINATE * (1 + Number.EPSILON);
+    expect(past).toBeGreaterThan(MAX_COORDINATE);
+    expectError(
+      () => requireCoordinate('Sphere.radius', 1e308),
+      RangeError,
+      'Sphere.radius is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 1e+308',
+    );
+    expect(() => requireCoordinate('x', -past)).toThrow(RangeError);
+  });
+
+  it('requireCoordinate fails non-finite values and non-numbers as requireFinite does', () => {
+    expectError(() => requireCoordinate('x', Number.NaN), RangeError, 'x must be finite, got NaN');
+    expectError(() => requireCoordinate('x', '1'), TypeError, 'x must be a number, got "1"');
+  });
+
+  it('readCoordinates copies in-range arrays and names the first component out of range and the whole value', () => {
+    const out = new Float64Array(2);
+    expect(Array.from(readCoordinates('p', [MAX_COORDINATE, -3], 2, out))).toEqual([MAX_COORDINATE, -3]);
+    expectError(
+      () => readCoordinates('Circle.position', [1e308, -1e308], 2, new Float64Array(2)),
+      RangeError,
+      'Circle.position[0] is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 1e+308 in [1e+308, -1e+308]',
+    );
+    expectError(
+      () => readCoordinates('p', [0, 2e300], 2, new Float64Array(2)),
+      RangeError,
+      'p[1] is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 2e+300 in [0, 2e+300]',
+    );
+  });
+
+  it('readCoordinates reports a wrong shape or a non-finite component as readFiniteArray does, and leaves out untouched', () => {
+    const out = Float64Array.of(7, 8);
+    expectError(() => readCoordinates('p', [1, 2, 3], 2, out), TypeError, 'p must have 2 components, got 3: [1, 2, 3]');
+    expectError(() => readCoordinates('p', [1, Number.NaN], 2, out), RangeError, 'p[1] must be a finite number, got NaN in [1, NaN]');
+    expect(() => readCoordinates('p', [1, 1e76], 2, out)).toThrow(RangeError);
+    expect(Array.from(out)).toEqual([7, 8]);
+  });
+
+  it('copyCoordinates returns false, leaving out untouched, for anything readCoordinates rejects', () => {
+    const out = Float64Array.of(7, 8);
+    for (const bad of [null, 'ab', [1], [1, 2, 3], [1, Number.NaN], [1, Number.POSITIVE_INFINITY], [1, '2'], [2e75, 0], [0, -2e75]]) {
+      expect(copyCoordinates(bad, 2, out)).toBe(false);
+    }
+    expect(Array.from(out)).toEqual([7, 8]);
+    expect(copyCoordinates([-MAX_COORDINATE, 0.5], 2, out)).toBe(true);
+    expect(Array.from(out)).toEqual([-MAX_COORDINATE, 0.5]);
   });
 });

@@ -3,6 +3,7 @@
  * a `TypeError` (wrong shape) or `RangeError` (bad value) whose message names the field and the
  * value, so the hot kernels never need to check anything.
  */
+import { MAX_COORDINATE } from './tolerance.js';
 
 /** A scalar as a message shows it: strings quoted (so `'1'` is told apart from `1`), cut at 40 characters. */
 function describeScalar(value: unknown): string {
@@ -29,6 +30,30 @@ export function requireFinite(field: string, value: unknown): number {
   if (typeof value !== 'number') throw new TypeError(`${field} must be a number, got ${describe(value)}`);
   if (!Number.isFinite(value)) throw new RangeError(`${field} must be finite, got ${value}`);
   return value;
+}
+
+/**
+ * Throws unless `value` is an options object (not null, an array or a primitive), so that
+ * `new CollisionData(null)` names its argument instead of failing on a property read inside.
+ */
+export function requireObject(field: string, value: unknown): object {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new TypeError(`${field} must be an object, got ${describe(value)}`);
+  }
+  return value;
+}
+
+/** The RangeError for a finite value outside `MAX_COORDINATE`. */
+function outOfRange(field: string, value: number, whole: unknown): RangeError {
+  const context = whole === undefined ? '' : ` in ${describe(whole)}`;
+  return new RangeError(`${field} is outside the supported range of coordinates and sizes, magnitude at most ${MAX_COORDINATE} (MAX_COORDINATE): got ${value}${context}`);
+}
+
+/** Throws unless `value` is a finite number of magnitude at most `MAX_COORDINATE`: a coordinate or a size. */
+export function requireCoordinate(field: string, value: unknown): number {
+  requireFinite(field, value);
+  if (Math.abs(value as number) > MAX_COORDINATE) throw outOfRange(field, value as number, undefined);
+  return value as number;
 }
 
 /** Throws unless `value` is a finite number greater than zero. */
@@ -93,6 +118,37 @@ export function copyFiniteArray(value: unknown, length: number, out: Float64Arra
   for (let i = 0; i < length; i++) {
     const component = list[i];
     if (typeof component !== 'number' || !Number.isFinite(component)) return false;
+  }
+  for (let i = 0; i < length; i++) out[i] = list[i] as number;
+  return true;
+}
+
+/**
+ * As `readFiniteArray`, and each component's magnitude must be at most `MAX_COORDINATE` (a
+ * point, a translation or a list of sizes). Nothing is written to `out` unless every component
+ * passes.
+ */
+export function readCoordinates(field: string, value: unknown, length: number, out: Float64Array): Float64Array {
+  if (copyCoordinates(value, length, out)) return out;
+  // Rejected: readFiniteArray names a wrong shape or a non-finite component; else one is out of range.
+  const values = readFiniteArray(field, value, length, new Float64Array(length));
+  let i = 0;
+  while (Math.abs(values[i]!) <= MAX_COORDINATE) i++;
+  throw outOfRange(`${field}[${i}]`, values[i]!, value);
+}
+
+/**
+ * As `copyFiniteArray`, and each component's magnitude must be at most `MAX_COORDINATE`:
+ * copies and returns true, or returns false leaving `out` untouched. Allocates nothing.
+ */
+export function copyCoordinates(value: unknown, length: number, out: Float64Array): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const list = value as ArrayLike<unknown>;
+  if (list.length !== length) return false;
+  for (let i = 0; i < length; i++) {
+    const component = list[i];
+    // Also false for NaN and for a value that is not a number.
+    if (!(typeof component === 'number' && Math.abs(component) <= MAX_COORDINATE)) return false;
   }
   for (let i = 0; i < length; i++) out[i] = list[i] as number;
   return true;
