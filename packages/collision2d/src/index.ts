@@ -60,6 +60,8 @@ export {
   shapeFromContour,
 } from './contour.js';
 export type { Contour, ContourImage, ContourNormalization, NormalizeContourOptions, NormalizedContour } from './contour.js';
+export { traceOutline, simplifyContour } from './trace.js';
+export type { Raster, TraceOptions, SimplifyOptions } from './trace.js';
 export {
   flattenPoints,
   polygonArea,

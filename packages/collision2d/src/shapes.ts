@@ -20,8 +20,20 @@ import { Transform2, copyFiniteArray, readFiniteArray, requireFinite, requirePos
 import { decomposeConvex } from './decompose.js';
 import { BoxGrid, GRID_MIN_ITEMS } from './box-grid.js';
 
-/** Tags for the dispatch table. */
-export const ShapeType2 = { Circle: 0, Polygon: 1, Chain: 2, Segment: 3, Aabb: 4 } as const;
+/** Tags for the dispatch table: each 2D shape's `shapeType`. */
+export const ShapeType2 = {
+  /** {@link Circle} */
+  Circle: 0,
+  /** {@link Polygon} */
+  Polygon: 1,
+  /** {@link Chain} */
+  Chain: 2,
+  /** {@link Segment} */
+  Segment: 3,
+  /** {@link Aabb} */
+  Aabb: 4,
+} as const;
+/** One of the values of {@link ShapeType2}. */
 export type ShapeType2 = (typeof ShapeType2)[keyof typeof ShapeType2];
 
 /**
@@ -47,7 +59,9 @@ export const MAX_CONTOUR_VERTICES = (1 << 25) - 1;
 let nextShapeId = 1;
 const pointScratch = new Float64Array(2);
 
+/** What every 2D shape has: a type tag, an id, a world pose, a user value. */
 export abstract class Shape2 {
+  /** Which shape this is, for the dispatch in `collide2d`. */
   abstract readonly shapeType: ShapeType2;
   /**
    * A unique number given at construction. Pair detectors of two shapes of the same type compute
@@ -97,8 +111,11 @@ export abstract class Shape2 {
 
 /** A circle of `radius` about its local origin. */
 export class Circle extends Shape2 {
+  /** `ShapeType2.Circle`. */
   readonly shapeType = ShapeType2.Circle;
+  /** The radius, finite and greater than 0. */
   readonly radius: number;
+  /** Radius of a circle about the local origin holding the shape (here the radius). */
   readonly boundingRadius: number;
   /** What the fast paths read, in one array: the centre x, y (kept in step by `setPose`) and the radius. */
   readonly packed: Float64Array = new Float64Array(3);
@@ -129,10 +146,15 @@ export class Circle extends Shape2 {
  * `i` (from piece vertex `i` to `i + 1`), or -1 for an internal (decomposition) edge.
  */
 export class ConvexPiece {
+  /** Number of vertices. */
   readonly count: number;
+  /** The vertices, `x, y` each, counter-clockwise, in the owner's frame. */
   readonly vertices: Float64Array;
+  /** Outward unit normal of edge `i` (from vertex `i` to `i + 1`), `x, y` each. */
   readonly normals: Float64Array;
+  /** The owner's edge index of each piece edge, or -1 for an internal (decomposition) edge. */
   readonly outerEdge: Int32Array;
+  /** The owner's vertex index of each piece vertex. */
   readonly vertexIndex: Int32Array;
   /** Whether any edge lies on the owner's outline (only such edges may be reference faces). */
   hasOuterEdge = true;
@@ -140,10 +162,13 @@ export class ConvexPiece {
   hasInternalEdge = false;
   /** Bounding circle of the piece: centre (vertex mean) and radius, owner's frame. */
   centerX = 0;
+  /** See `centerX`. */
   centerY = 0;
+  /** See `centerX`. */
   radius = 0;
   /** Scratch: the piece's vertices and normals expressed in another shape's frame during a query. */
   readonly frameVertices: Float64Array;
+  /** See `frameVertices`. */
   readonly frameNormals: Float64Array;
   /**
    * `collinearNext[i]` is 1 when edge `i` and the next edge lie on one line (a vertex of the
@@ -337,10 +362,15 @@ function largestDistance(vertices: Float64Array, count: number): number {
  * distinct vertices, non-finite coordinates, zero area, a self-intersecting outline.
  */
 export class Polygon extends Shape2 {
+  /** `ShapeType2.Polygon` (`ShapeType2.Aabb` for an Aabb). */
   readonly shapeType: ShapeType2 = ShapeType2.Polygon;
+  /** Number of stored vertices. */
   readonly count: number;
+  /** The vertices, `x, y` each, counter-clockwise, in the polygon's own frame. */
   readonly vertices: Float64Array;
+  /** Outward unit normal of edge `i` (from vertex `i` to `i + 1`), `x, y` each. */
   readonly normals: Float64Array;
+  /** 1 where the outline turns left or goes straight at vertex `i`, 0 at a reflex vertex. */
   readonly convexVertex: Uint8Array;
   /** Whether every vertex is convex: the detectors then treat the polygon as one piece. */
   readonly isConvex: boolean;
@@ -362,8 +392,12 @@ export class Polygon extends Shape2 {
   readonly inputWasClockwise: boolean;
   /** For each stored vertex, the index of the caller's point it came from. */
   readonly inputIndex: Int32Array;
+  /** Radius of a circle about the local origin holding the polygon. */
   readonly boundingRadius: number;
-  /** Segment index for contours longer than `GRID_MIN_ITEMS`, else null (the detectors scan). */
+  /**
+   * Segment index for contours longer than `GRID_MIN_ITEMS`, else null (the detectors scan).
+   * @internal
+   */
   readonly grid: BoxGrid | null;
   private pieces: readonly ConvexPiece[] = [];
   private piecesGrid: BoxGrid | null = null;
@@ -509,10 +543,14 @@ export class Polygon extends Shape2 {
  * aligned: `setPose` accepts only angle 0 (use a Polygon for a turned box).
  */
 export class Aabb extends Polygon {
+  /** `ShapeType2.Aabb`. */
   override readonly shapeType: ShapeType2 = ShapeType2.Aabb;
+  /** The lower corner `[x, y]` in the box's own frame. */
   readonly min: Float64Array;
+  /** The upper corner `[x, y]` in the box's own frame. */
   readonly max: Float64Array;
 
+  /** Throws a RangeError unless `min` and `max` are finite `[x, y]` with `min < max` on both axes. */
   constructor(min: ArrayLike<number>, max: ArrayLike<number>) {
     const lower = readFiniteArray('Aabb.min', min, 2, new Float64Array(2));
     const upper = readFiniteArray('Aabb.max', max, 2, new Float64Array(2));
@@ -537,15 +575,24 @@ export class Aabb extends Polygon {
  * dropped; a chain may cross itself (it bounds nothing).
  */
 export class Chain extends Shape2 {
+  /** `ShapeType2.Chain` (`ShapeType2.Segment` for a Segment). */
   readonly shapeType: ShapeType2 = ShapeType2.Chain;
   /** Number of vertices; `count - 1` segments. */
   readonly count: number;
+  /** Number of segments, `count - 1`. */
   readonly segmentCount: number;
+  /** The vertices, `x, y` each, in input order, in the chain's own frame. */
   readonly vertices: Float64Array;
+  /** Left unit normal of segment `i` (from vertex `i` to `i + 1`), `x, y` each. */
   readonly normals: Float64Array;
+  /** For each stored vertex, the index of the caller's point it came from. */
   readonly inputIndex: Int32Array;
+  /** Radius of a circle about the local origin holding the chain. */
   readonly boundingRadius: number;
-  /** Segment index for chains longer than `GRID_MIN_ITEMS` segments, else null (the detectors scan). */
+  /**
+   * Segment index for chains longer than `GRID_MIN_ITEMS` segments, else null (the detectors scan).
+   * @internal
+   */
   readonly grid: BoxGrid | null;
 
   constructor(points: ArrayLike<ArrayLike<number>>) {
@@ -575,6 +622,7 @@ export class Chain extends Shape2 {
 
 /** The segment from `a` to `b` (each `[x, y]`, finite, distinct): a two-point Chain. */
 export class Segment extends Chain {
+  /** `ShapeType2.Segment`. */
   override readonly shapeType: ShapeType2 = ShapeType2.Segment;
 
   constructor(a: ArrayLike<number>, b: ArrayLike<number>) {
