@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { readFileSync } from 'node:fs';
 import {
   parseContour,
   formatContour,
@@ -474,5 +475,59 @@ describe('formatContour and parseContour', () => {
     expect(() => placeContour(contour, 100, null as never)).toThrow(new TypeError('imageCentre must be two finite numbers [x, y], got null'));
     expect(() => shapeFromContour(undefined as never)).toThrow(new TypeError('contour must be a contour ({ points, closed, ... }), got undefined'));
     expect(same(contour, before)).toBe(true);
+  });
+});
+
+describe('parseContour on damaged and hostile text (the 20,000-digit number and its kin)', () => {
+  it(`${PROPERTY_RUNS} random damages of valid files: a contour that round trips, or an error naming a line of the file`, () => {
+    const random = mulberry32(16005);
+    const sources = [lFile, rectangleFile, formatContour(normalizeContour([[0, 50], [50, 50], [100, 0]], { closed: false, image: { width: 100, height: 100 } }).contour)];
+    const pieces = ['7'.repeat(300), '1'.repeat(70), ' ', '\t', '\n', '\r\n', '#', 'e', 'e+', '.', '-', '+', 'x', '1e999', 'points 2', 'outline open', 'normalization gravity', 'orientation 1.5707963267948966', 'orientation -1.5707963267948966', 'area 1', 'image 0 0', '9'.repeat(20_000)];
+    const failures: string[] = [];
+    let refused = 0;
+    for (let n = 0; n < PROPERTY_RUNS && failures.length < 3; n++) {
+      let text = sources[Math.floor(random() * sources.length)]!;
+      const edits = 1 + Math.floor(random() * 3);
+      for (let e = 0; e < edits; e++) {
+        const at = Math.floor(random() * (text.length + 1));
+        const r = random();
+        if (r < 0.5) text = text.slice(0, at) + pieces[Math.floor(random() * pieces.length)]! + text.slice(at);
+        else if (r < 0.8) text = text.slice(0, at) + text.slice(at + 1 + Math.floor(random() * 20));
+        else {
+          const lines = text.split('\n');
+          const i = Math.floor(random() * lines.length), j = Math.floor(random() * lines.length);
+          [lines[i], lines[j]] = [lines[j]!, lines[i]!];
+          text = lines.join('\n');
+        }
+      }
+      const lineCount = text.split('\n').length;
+      try {
+        const contour = parseContour(text);
+        // Whatever was accepted is a valid contour: the writer takes it and the round trip is exact.
+        const written = formatContour(contour);
+        if (!same(parseContour(written), contour)) failures.push(`no round trip:\n${text}`);
+        if (!(contour.orientation > -Math.PI / 2 && contour.orientation <= Math.PI / 2)) failures.push(`orientation ${contour.orientation} accepted:\n${text}`);
+      } catch (error) {
+        refused++;
+        const match = /^line (\d+): /.exec((error as Error).message);
+        if (!(error instanceof Error) || error.constructor !== Error || !match || Number(match[1]) < 1 || Number(match[1]) > lineCount) {
+          failures.push(`${String(error)}\n${text.slice(0, 500)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(refused).toBeGreaterThan(PROPERTY_RUNS / 2);
+  }, PROPERTY_TIMEOUT);
+});
+
+describe('the README shows the files this code writes', () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const blocks = [...readme.matchAll(/```\n(contactkit-contour 2\n[\s\S]*?)```/g)].map((m) => m[1]!);
+
+  it('the closed example is the L of the tests, and the open one reads back to the profile it shows', () => {
+    expect(blocks.length).toBe(2);
+    expect(blocks[0]).toBe(lFile);
+    const open = normalizeContour([[0, 60], [80, 60], [100, 40], [100, 0]], { closed: false, image: { width: 100, height: 100 } }).contour;
+    expect(same(parseContour(blocks[1]!), open)).toBe(true);
   });
 });
