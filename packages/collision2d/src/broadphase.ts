@@ -86,6 +86,7 @@ function grownFloat64(array: Float64Array, length: number): Float64Array<ArrayBu
 export class IdList {
   /** The ids; only the first `count` are meaningful. */
   ids: Int32Array;
+  /** How many ids the list holds. */
   count = 0;
   /** Throws for an `initialCapacity` that is not an integer in `[0, MAX_LIST_CAPACITY]`. */
   constructor(initialCapacity = 64) {
@@ -105,8 +106,11 @@ export class IdList {
 
 /** A growable list of id pairs `(first[i], second[i])`, the output of `UniformGrid.pairs`. */
 export class PairList {
+  /** The first id of each pair; only the first `count` are meaningful. */
   first: Int32Array;
+  /** The second id of each pair (see `UniformGrid.pairs` for the order). */
   second: Int32Array;
+  /** How many pairs the list holds. */
   count = 0;
   /** Throws for an `initialCapacity` that is not an integer in `[0, MAX_LIST_CAPACITY]`. */
   constructor(initialCapacity = 64) {
@@ -147,6 +151,7 @@ const STATIC = 2;
  * `[0, MAX_PROXY_ID]`; storage grows to the largest id, so dense ids are best.
  */
 export class UniformGrid {
+  /** Side of a square cell, as given to the constructor. */
   readonly cellSize: number;
   private readonly inverseCellSize: number;
   private readonly bucketMask: number;

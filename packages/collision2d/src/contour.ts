@@ -45,8 +45,9 @@ export type ContourNormalization = 'center' | 'gravity';
 
 /** Where a contour was taken from, in the units of its digitised points (pixels of the image, usually). */
 export interface ContourImage {
-  /** Width and height of the image; the image covers `[0, width] x [0, height]`. */
+  /** Width of the image; the image covers `[0, width] x [0, height]`. */
   width: number;
+  /** Height of the image. */
   height: number;
   /** The outline's largest bounding-box dimension: normalised points are `(p - origin) / size`. */
   size: number;
@@ -96,7 +97,12 @@ export interface NormalizeContourOptions {
    * The image the points were taken from, covering `[0, width] x [0, height]` in the points'
    * frame. Default: the outline's bounding box (an image cropped tight around it).
    */
-  image?: { width: number; height: number };
+  image?: {
+    /** Width of the image, in the units of the points. */
+    width: number;
+    /** Height of the image. */
+    height: number;
+  };
 }
 
 // A decimal number, written so that no part of the pattern can match the same digits two ways:

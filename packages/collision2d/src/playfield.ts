@@ -28,7 +28,9 @@ export interface PlayfieldOptions {
 
 /** Many shapes and a broadphase over them; ids are the order of `add`, from 0. */
 export class Playfield {
+  /** The broadphase over the shapes' bounding boxes, ids as in `shapes`. */
   readonly grid: UniformGrid;
+  /** How far each bounding box is grown in the grid, so small moves need no update. */
   readonly margin: number;
   /** The shapes by id; a removed shape leaves `null`. */
   readonly shapes: (Shape2 | null)[] = [];

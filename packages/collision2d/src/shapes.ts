@@ -475,6 +475,7 @@ export class Polygon extends Shape2 {
   /**
    * A grid over the pieces' bounding circles (local frame) when there are more than
    * `GRID_MIN_ITEMS` pieces, else null.
+   * @internal
    */
   pieceGrid(): BoxGrid | null {
     return this.piecesGrid;

@@ -459,7 +459,9 @@ export function windingNumber(polygon: ArrayLike<number>, px: number, py: number
  * The package's `Polygon` shape is one (structurally), so `pointInPolygon` takes it directly.
  */
 export interface PosedOutline {
+  /** The vertices, `x, y` each, in the outline's own frame. */
   readonly vertices: ArrayLike<number>;
+  /** Where the outline is in the world. */
   readonly transform: Transform2;
 }
 

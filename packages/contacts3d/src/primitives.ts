@@ -20,8 +20,18 @@ import {
   vec3,
 } from '@contactkit/math';
 
-/** Tags for the dispatch table. */
-export const ShapeType = { Sphere: 0, Box: 1, Plane: 2, HalfSpace: 3 } as const;
+/** Tags for the dispatch table: each primitive's `shapeType`. */
+export const ShapeType = {
+  /** {@link Sphere} */
+  Sphere: 0,
+  /** {@link Box} */
+  Box: 1,
+  /** {@link Plane} */
+  Plane: 2,
+  /** {@link HalfSpace} */
+  HalfSpace: 3,
+} as const;
+/** One of the values of {@link ShapeType}. */
 export type ShapeType = (typeof ShapeType)[keyof typeof ShapeType];
 
 const positionScratch = new Float64Array(3);
@@ -48,7 +58,9 @@ function readRigid(field: string, value: ArrayLike<number>, out: Float64Array): 
   orthonormalizeRigid(out, matrixScratch);
 }
 
+/** What every 3D primitive has: a type tag, a world transform, an offset from its body, a user value. */
 export abstract class Primitive {
+  /** Which primitive this is, for the dispatch in `collide`. */
   abstract readonly shapeType: ShapeType;
   /** World transform: `bodyTransform * offset` after `updateTransform`. Set it through the setters. */
   readonly transform = slabMat4();
@@ -111,6 +123,7 @@ export abstract class Primitive {
 
 /** A sphere of `radius` about its transform's origin. A radius of 0 is a point. */
 export class Sphere extends Primitive {
+  /** `ShapeType.Sphere`. */
   readonly shapeType = ShapeType.Sphere;
   private radiusValue = 0;
 
@@ -123,6 +136,7 @@ export class Sphere extends Primitive {
   get radius(): number {
     return this.radiusValue;
   }
+  /** Throws a RangeError, changing nothing, for a radius that is negative, not finite or above `MAX_COORDINATE`. */
   set radius(value: number) {
     requireNonNegative('Sphere.radius', value);
     this.radiusValue = requireCoordinate('Sphere.radius', value);
@@ -131,6 +145,7 @@ export class Sphere extends Primitive {
 
 /** A box centred on its transform's origin, extending `halfSize[i]` along each local axis. */
 export class Box extends Primitive {
+  /** `ShapeType.Box`. */
   readonly shapeType = ShapeType.Box;
   /** Half extents along the local x, y, z axes; each greater than 0 and at most `MAX_COORDINATE`. Set through `setHalfSize`. */
   readonly halfSize = vec3(0.5, 0.5, 0.5);
@@ -208,12 +223,15 @@ abstract class PlaneBase extends Primitive {
 
 /** A true plane `dot(normal, x) = offset` (seed 004): contacts on either side. */
 export class Plane extends PlaneBase {
+  /** `ShapeType.Plane`. */
   readonly shapeType = ShapeType.Plane;
 }
 
 /** The solid half-space `dot(normal, x) <= offset`: everything below the plane (seed 004's half-space). */
 export class HalfSpace extends PlaneBase {
+  /** `ShapeType.HalfSpace`. */
   readonly shapeType = ShapeType.HalfSpace;
 }
 
+/** Any of the 3D primitives. */
 export type AnyPrimitive = Sphere | Box | Plane | HalfSpace;
