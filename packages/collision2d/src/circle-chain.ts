@@ -3,9 +3,13 @@
  * `circle-contour.ts` for the formulas and the segment index that keeps long chains fast).
  */
 import type { CollisionData2 } from './contact2.js';
-import { circleChainContacts, placeCircleQuery } from './circle-contour.js';
-import { beginPending, flushPending, mergePendingDuplicates, pendingSize } from './manifold2.js';
+import { CircleQuery, circleChainContacts } from './circle-contour.js';
+import { emitManifold2, LocalManifold2 } from './manifold2.js';
 import type { Chain, Circle } from './shapes.js';
+
+/** Scratch of `collideCircleChain` (module-level: a call allocates nothing), handed on explicitly. */
+const scratchQuery = new CircleQuery();
+const scratchManifold = new LocalManifold2(64);
 
 /**
  * Writes the contacts of `circle` against `chain` (or a Segment); normals point from the chain
@@ -17,10 +21,11 @@ import type { Chain, Circle } from './shapes.js';
  * of two segments in line gives one contact, not two. Returns the number written.
  */
 export function collideCircleChain(circle: Circle, chain: Chain, data: CollisionData2): number {
-  beginPending();
-  placeCircleQuery(circle, chain, data);
-  circleChainContacts(chain);
+  const query = scratchQuery, manifold = scratchManifold;
+  query.set(circle, chain, data.tolerance);
+  manifold.count = 0;
+  circleChainContacts(chain, query, manifold);
   // A foot exactly at the joint of two segments in line is on both: one contact, not two.
-  if (pendingSize() > 1) mergePendingDuplicates(circle, chain);
-  return flushPending(data, circle.body, chain.body, false);
+  if (manifold.count > 1) manifold.mergeDuplicates(1e-6 * (circle.boundingRadius + chain.boundingRadius));
+  return emitManifold2(manifold, chain.transform, data, circle.body, chain.body, false);
 }

@@ -1,7 +1,7 @@
 /**
  * Circle against a contour by seed 000's method, shared by `collideCirclePolygon` and
  * `collideCircleChain`. Everything runs in the contour's frame (the circle's centre is brought
- * in once), and the candidates are written to the pending manifold in world space.
+ * in once).
  *
  * Per segment `i` from `P_i` to `P_i+1` (seed 000, steps 1 to 4): `O = centre - P_i`,
  * `S = P_i+1 - P_i`; the distance of the centre to the segment's line is `|O x S| / |S|` (here
@@ -15,58 +15,52 @@
  * point halfway between the circle's deepest point `centre - normal * radius` and the contour
  * point. Kinds: FaceFace on a segment, PointFace on a corner or an open end.
  *
- * Doubles travel between the functions here through `query` and `found` (Float64Arrays), not as
- * arguments: V8 boxes each double argument of a call it does not inline into a heap number.
+ * Points and normals go into the local manifold in the contour's frame; the caller's emit step
+ * takes them to world space.
  */
 import { ContactKind } from '@contactkit/math';
-import { addPending, candidate } from './manifold2.js';
-import type { CollisionData2 } from './contact2.js';
+import type { LocalManifold2 } from './manifold2.js';
 import type { Chain, Circle, Polygon } from './shapes.js';
 import { VERTEX_FEATURE } from './shapes.js';
 
-/** The query, in the contour's frame: centre x, y, radius, tolerance. */
-export const circleQuery: Float64Array = new Float64Array(4);
+/** A circle in a contour's frame, and the scratch of the scans; the caller owns it and passes it in. */
+export class CircleQuery {
+  /** The centre in the contour's frame, `[x, y]` (an array: the segment grid's ray query reads it). */
+  readonly centre = new Float64Array(2);
+  radius = 0;
+  tolerance = 0;
+  /** Scratch: a box handed to the segment grid. */
+  readonly box = new Float64Array(4);
+
+  /** Places `circle` in `contour`'s frame, with the buffer's tolerance. */
+  set(circle: Circle, contour: Polygon | Chain, tolerance: number): void {
+    const xf = contour.transform;
+    const dx = circle.transform.x - xf.x, dy = circle.transform.y - xf.y;
+    this.centre[0] = xf.cos * dx + xf.sin * dy;
+    this.centre[1] = -xf.sin * dx + xf.cos * dy;
+    this.radius = circle.radius;
+    this.tolerance = tolerance;
+  }
+}
 
 /**
- * Places `circle` in `circleQuery`: its centre in `contour`'s frame, its radius, and the buffer's
- * tolerance. Objects, not numbers, as arguments: a call V8 does not inline boxes doubles.
+ * Segments the last scan examined, a diagnostic for tests (a query against a long contour should
+ * visit far fewer than it has); written by the scans, read only by `lastContourSegmentVisits`.
  */
-export function placeCircleQuery(circle: Circle, contour: Polygon | Chain, data: CollisionData2): void {
-  const xf = contour.transform;
-  const dx = circle.transform.x - xf.x, dy = circle.transform.y - xf.y;
-  circleQuery[0] = xf.cos * dx + xf.sin * dy;
-  circleQuery[1] = -xf.sin * dx + xf.cos * dy;
-  circleQuery[2] = circle.radius;
-  circleQuery[3] = data.tolerance;
-}
-/** The contact being emitted, contour frame: normal x, y, penetration, contour point x, y. */
-const found = new Float64Array(5);
-/** A box or a point handed to the segment grid. */
-const gridBox = new Float64Array(4);
-
 let segmentVisits = 0;
 
-/**
- * Number of segments the last circle-contour query examined (for tests and profiling: a query
- * against a long contour should visit far fewer than it has).
- */
+/** Number of segments the last circle-contour query examined. */
 export function lastContourSegmentVisits(): number {
   return segmentVisits;
 }
 
-/** Adds the contact in `found` (contour frame) to the pending manifold in world space. */
-function emit(contour: Polygon | Chain, kind: ContactKind, feature: number): void {
-  const xf = contour.transform;
-  const radius = circleQuery[2]!;
-  const normalX = found[0]!, normalY = found[1]!;
-  const px = 0.5 * (circleQuery[0]! - normalX * radius + found[3]!);
-  const py = 0.5 * (circleQuery[1]! - normalY * radius + found[4]!);
-  candidate[0] = xf.cos * px - xf.sin * py + xf.x;
-  candidate[1] = xf.sin * px + xf.cos * py + xf.y;
-  candidate[2] = xf.cos * normalX - xf.sin * normalY;
-  candidate[3] = xf.sin * normalX + xf.cos * normalY;
-  candidate[4] = found[2]!;
-  addPending(kind, 0, feature);
+/**
+ * Adds a contact with unit normal (nx, ny) from the contour toward the centre, penetration, and
+ * contour point (sx, sy): the point is halfway between it and the circle's deepest point.
+ */
+function addContact(query: CircleQuery, manifold: LocalManifold2, nx: number, ny: number, penetration: number, sx: number, sy: number, kind: ContactKind, feature: number): void {
+  const radius = query.radius;
+  manifold.add(0.5 * (query.centre[0]! - nx * radius + sx), 0.5 * (query.centre[1]! - ny * radius + sy), nx, ny, penetration, kind, 0, feature);
 }
 
 /**
@@ -74,9 +68,9 @@ function emit(contour: Polygon | Chain, kind: ContactKind, feature: number): voi
  * (half-open rule). With a grid the ray goes toward the nearest side of the grid, through the
  * fewest cells.
  */
-function insidePolygon(polygon: Polygon): boolean {
+function insidePolygon(polygon: Polygon, query: CircleQuery): boolean {
   const v = polygon.vertices, n = polygon.count, grid = polygon.grid;
-  const x = circleQuery[0]!, y = circleQuery[1]!;
+  const x = query.centre[0]!, y = query.centre[1]!;
   let direction = 0;
   let candidates = n;
   if (grid) {
@@ -91,7 +85,7 @@ function insidePolygon(polygon: Polygon): boolean {
       direction = 2;
     }
     if (toBottom < shortest) direction = 3;
-    candidates = grid.queryRay(circleQuery, direction);
+    candidates = grid.queryRay(query.centre, direction);
   }
   segmentVisits += candidates;
   // A vertical ray is the horizontal case with the axes exchanged.
@@ -118,9 +112,9 @@ function insidePolygon(polygon: Polygon): boolean {
  * outline. The search box grows until the nearest segment found lies within it (then no segment
  * outside the box can be nearer).
  */
-function deepContact(polygon: Polygon): void {
+function deepContact(polygon: Polygon, query: CircleQuery, manifold: LocalManifold2): void {
   const v = polygon.vertices, normals = polygon.normals, n = polygon.count, grid = polygon.grid;
-  const cx = circleQuery[0]!, cy = circleQuery[1]!, radius = circleQuery[2]!;
+  const cx = query.centre[0]!, cy = query.centre[1]!, radius = query.radius, gridBox = query.box;
   let reach = radius;
   let bestEdge = 0, bestT = 0, bestD2 = Infinity;
   for (;;) {
@@ -157,12 +151,7 @@ function deepContact(polygon: Polygon): void {
     // Foot on the edge: out along the edge's outward normal, by radius plus the centre's depth.
     const nx = normals[2 * i]!, ny = normals[2 * i + 1]!;
     const s = (cx - ax) * nx + (cy - ay) * ny;
-    found[0] = nx;
-    found[1] = ny;
-    found[2] = radius - s;
-    found[3] = cx - s * nx;
-    found[4] = cy - s * ny;
-    emit(polygon, ContactKind.FaceFace, i);
+    addContact(query, manifold, nx, ny, radius - s, cx - s * nx, cy - s * ny, ContactKind.FaceFace, i);
     return;
   }
   // Nearest point is a corner (a concave one, seen from inside): out through it.
@@ -174,31 +163,29 @@ function deepContact(polygon: Polygon): void {
     nx = (qx - cx) / distance;
     ny = (qy - cy) / distance;
   }
-  found[0] = nx;
-  found[1] = ny;
-  found[2] = radius + distance;
-  found[3] = qx;
-  found[4] = qy;
-  emit(polygon, ContactKind.PointFace, VERTEX_FEATURE | corner);
+  addContact(query, manifold, nx, ny, radius + distance, qx, qy, ContactKind.PointFace, VERTEX_FEATURE | corner);
 }
 
 /**
- * Adds the contacts of the circle in `circleQuery` (centre in the polygon's frame, radius,
- * tolerance) against a closed polygon. Centre outside: one contact per segment whose foot lies on
+ * Adds the contacts of the circle in `query` (centre in the polygon's frame) against a closed
+ * polygon to `manifold` (polygon frame). Centre outside: one contact per segment whose foot lies on
  * it within reach and per convex corner within reach. Centre inside: one contact out through the
  * nearest outline point.
  */
-export function circlePolygonContacts(polygon: Polygon): void {
+export function circlePolygonContacts(polygon: Polygon, query: CircleQuery, manifold: LocalManifold2): void {
   segmentVisits = 0;
-  const cx = circleQuery[0]!, cy = circleQuery[1]!, radius = circleQuery[2]!;
-  const reach = radius + circleQuery[3]!;
+  const cx = query.centre[0]!, cy = query.centre[1]!, radius = query.radius, gridBox = query.box;
+  const reach = radius + query.tolerance;
   const bound = polygon.boundingRadius + reach;
   if (cx * cx + cy * cy > bound * bound) return;
-  if (insidePolygon(polygon)) {
-    deepContact(polygon);
+  if (insidePolygon(polygon, query)) {
+    deepContact(polygon, query, manifold);
     return;
   }
   const v = polygon.vertices, normals = polygon.normals, n = polygon.count, grid = polygon.grid;
+  // A centre on the outline may round to a hair inside an edge's line while the crossing test
+  // calls it outside: within 1e-12 of the size it is on the edge (distance 0).
+  const onLine = -1e-12 * bound;
   let candidates = n;
   if (grid) {
     gridBox[0] = cx - reach;
@@ -219,13 +206,9 @@ export function circlePolygonContacts(polygon: Polygon): void {
     const nx = normals[2 * i]!, ny = normals[2 * i + 1]!;
     const distance = ox * nx + oy * ny;
     if (partTimesLength >= 0 && partTimesLength <= sx * sx + sy * sy) {
-      if (distance >= 0 && distance <= reach) {
-        found[0] = nx;
-        found[1] = ny;
-        found[2] = radius - distance;
-        found[3] = cx - distance * nx;
-        found[4] = cy - distance * ny;
-        emit(polygon, ContactKind.FaceFace, i);
+      if (distance >= onLine && distance <= reach) {
+        const d = distance > 0 ? distance : 0;
+        addContact(query, manifold, nx, ny, radius - d, cx - d * nx, cy - d * ny, ContactKind.FaceFace, i);
       }
     } else if (partTimesLength < 0 && polygon.convexVertex[i] === 1) {
       // Foot before this segment's start; the corner region also needs it past the previous segment's end.
@@ -234,28 +217,23 @@ export function circlePolygonContacts(polygon: Polygon): void {
       const d2 = ox * ox + oy * oy;
       if (pastPrevious && d2 <= reach * reach) {
         const d = Math.sqrt(d2);
-        found[0] = ox / d;
-        found[1] = oy / d;
-        found[2] = radius - d;
-        found[3] = ax;
-        found[4] = ay;
-        emit(polygon, ContactKind.PointFace, VERTEX_FEATURE | i);
+        addContact(query, manifold, ox / d, oy / d, radius - d, ax, ay, ContactKind.PointFace, VERTEX_FEATURE | i);
       }
     }
   }
 }
 
 /**
- * Adds the contacts of the circle in `circleQuery` (centre in the chain's frame, radius,
- * tolerance) against an open chain, from either side: per segment a face contact when the foot
+ * Adds the contacts of the circle in `query` (centre in the chain's frame) against an open chain
+ * to `manifold` (chain frame), from either side: per segment a face contact when the foot
  * lies on it (normal toward the centre's side; the left normal when the centre is on the
  * segment), per interior corner a vertex contact on its convex side, and at the two open ends a
  * contact with the end point.
  */
-export function circleChainContacts(chain: Chain): void {
+export function circleChainContacts(chain: Chain, query: CircleQuery, manifold: LocalManifold2): void {
   segmentVisits = 0;
-  const cx = circleQuery[0]!, cy = circleQuery[1]!, radius = circleQuery[2]!;
-  const reach = radius + circleQuery[3]!;
+  const cx = query.centre[0]!, cy = query.centre[1]!, radius = query.radius, gridBox = query.box;
+  const reach = radius + query.tolerance;
   const bound = chain.boundingRadius + reach;
   if (cx * cx + cy * cy > bound * bound) return;
   const v = chain.vertices, normals = chain.normals, last = chain.segmentCount - 1, grid = chain.grid;
@@ -281,12 +259,7 @@ export function circleChainContacts(chain: Chain): void {
       const distance = side < 0 ? -side : side;
       if (distance <= reach) {
         // 0 - x rather than -x: a zero component stays +0.
-        found[0] = side < 0 ? 0 - nx : nx;
-        found[1] = side < 0 ? 0 - ny : ny;
-        found[2] = radius - distance;
-        found[3] = cx - side * nx;
-        found[4] = cy - side * ny;
-        emit(chain, ContactKind.FaceFace, i);
+        addContact(query, manifold, side < 0 ? 0 - nx : nx, side < 0 ? 0 - ny : ny, radius - distance, cx - side * nx, cy - side * ny, ContactKind.FaceFace, i);
       }
       continue;
     }
@@ -309,12 +282,7 @@ export function circleChainContacts(chain: Chain): void {
     const d2 = dx * dx + dy * dy;
     if (d2 <= reach * reach) {
       const d = Math.sqrt(d2);
-      found[0] = dx / d;
-      found[1] = dy / d;
-      found[2] = radius - d;
-      found[3] = cornerX;
-      found[4] = cornerY;
-      emit(chain, ContactKind.PointFace, VERTEX_FEATURE | corner);
+      addContact(query, manifold, dx / d, dy / d, radius - d, cornerX, cornerY, ContactKind.PointFace, VERTEX_FEATURE | corner);
     }
   }
 }

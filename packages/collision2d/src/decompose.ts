@@ -15,7 +15,19 @@ function blocksEar(vertices: Float64Array, p: number, a: number, b: number, c: n
   const px = vertices[2 * p]!, py = vertices[2 * p + 1]!;
   if ((vertices[2 * a] === px && vertices[2 * a + 1] === py) || (vertices[2 * b] === px && vertices[2 * b + 1] === py) ||
     (vertices[2 * c] === px && vertices[2 * c + 1] === py)) return false;
-  return cross(vertices, a, b, p) >= 0 && cross(vertices, b, c, p) >= 0 && cross(vertices, c, a, p) >= 0;
+  return onLeft(vertices, a, b, p) && onLeft(vertices, b, c, p) && onLeft(vertices, c, a, p);
+}
+
+/**
+ * Whether `p` lies left of the line `a -> b` or on it, within round-off: a reflex vertex on an
+ * ear's side (a diagonal through it would cut the polygon) must block the ear even when its
+ * coordinates' rounding puts it a hair outside (a tolerance of 1e-12 of the two lengths).
+ */
+function onLeft(vertices: Float64Array, a: number, b: number, p: number): boolean {
+  const ax = vertices[2 * a]!, ay = vertices[2 * a + 1]!;
+  const ex = vertices[2 * b]! - ax, ey = vertices[2 * b + 1]! - ay, px = vertices[2 * p]! - ax, py = vertices[2 * p + 1]! - ay;
+  const scale = (Math.abs(ex) + Math.abs(ey)) * (Math.abs(px) + Math.abs(py));
+  return ex * py - ey * px >= -1e-12 * scale;
 }
 
 /**

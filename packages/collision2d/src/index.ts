@@ -24,7 +24,7 @@ export { collidePolygonChain } from './polygon-chain.js';
 export { collide2d } from './collide2d.js';
 export { SweepHit, sweepCircle } from './sweep.js';
 
-// Boolean and parametric tests, contours, mass properties, broadphase (second 2D engineer's files).
+// Boolean and parametric tests, contours, mass properties, broadphase.
 export {
   LINE_PARALLEL_SINE,
   LineRelation,

@@ -8,14 +8,19 @@
  * interior vertex (Box2D's "ghost collision"); no smoothing across vertices is done.
  */
 import type { CollisionData2 } from './contact2.js';
-import { beginPending, flushPending, mergePendingDuplicates, pendingSize } from './manifold2.js';
-import { addPieceContacts, setPair } from './polygon-clip.js';
+import { emitManifold2, LocalManifold2 } from './manifold2.js';
+import { collidePieces, PieceQuery } from './polygon-clip.js';
 import { type Chain, ConvexPiece, type Polygon } from './shapes.js';
 
-/** The segment being tested, as a piece: edge 0 faces right of the segment, edge 1 left. */
-const segmentPiece = new ConvexPiece(2);
-/** The polygon's bounding box in the chain's frame, for the chain's segment grid. */
-const queryBox = new Float64Array(4);
+/**
+ * Scratch of `collidePolygonChain` (module-level: a call allocates nothing), handed on
+ * explicitly: the segment being tested as a piece (edge 0 faces right of the segment, edge 1
+ * left), a box for the grids, the pair's query and its local manifold.
+ */
+const scratchSegment = new ConvexPiece(2);
+const scratchBox = new Float64Array(4);
+const scratchQuery = new PieceQuery();
+const scratchManifold = new LocalManifold2(64);
 
 /**
  * Writes the contacts of `polygon` against `chain` (or a Segment): normal from the chain toward
@@ -28,8 +33,9 @@ export function collidePolygonChain(polygon: Polygon, chain: Chain, data: Collis
   const dx = polygon.transform.x - xf.x, dy = polygon.transform.y - xf.y;
   const reach = polygon.boundingRadius + chain.boundingRadius + data.tolerance;
   if (dx * dx + dy * dy > reach * reach) return 0;
-  beginPending();
-  setPair(polygon, chain, data);
+  const query = scratchQuery, manifold = scratchManifold, segmentPiece = scratchSegment, queryBox = scratchBox;
+  query.set(polygon, chain, data.tolerance);
+  manifold.count = 0;
   const pieces = polygon.convexPieces();
   // The polygon's bounding circle in the chain's frame picks the segments to visit.
   const cx = xf.cos * dx + xf.sin * dy, cy = -xf.sin * dx + xf.cos * dy;
@@ -76,8 +82,8 @@ export function collidePolygonChain(polygon: Polygon, chain: Chain, data: Collis
       queryBox[3] = (ay > by ? ay : by) + data.tolerance;
       pieceCount = pieceGrid.query(queryBox);
     }
-    for (let j = 0; j < pieceCount; j++) addPieceContacts(pieces[pieceGrid ? pieceGrid.candidates[j]! : j]!, segmentPiece);
+    for (let j = 0; j < pieceCount; j++) collidePieces(pieces[pieceGrid ? pieceGrid.candidates[j]! : j]!, segmentPiece, query, manifold);
   }
-  if (pendingSize() > 1) mergePendingDuplicates(polygon, chain);
-  return flushPending(data, polygon.body, chain.body, false);
+  if (manifold.count > 1) manifold.mergeDuplicates(1e-6 * (polygon.boundingRadius + chain.boundingRadius));
+  return emitManifold2(manifold, polygon.transform, data, polygon.body, chain.body, false);
 }

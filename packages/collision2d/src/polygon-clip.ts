@@ -1,18 +1,21 @@
 /**
  * Convex piece against convex piece: the separating-axis test over both pieces' edge normals
  * (seed 002), a reference edge and an incident edge, and clipping of the incident edge to the
- * reference edge's side lines (the idea of Box2D's b2ClipPolygons, written anew here). Shared by
- * `collidePolygonPolygon` and `collidePolygonChain`; internal.
+ * reference edge's side lines (the idea of Box2D's b2ClipPolygons, written anew here). The one
+ * implementation behind `collidePolygonPolygon` (convex polygons are one piece each; concave
+ * ones are split into pieces) and `collidePolygonChain` (a chain segment is a thin two-sided
+ * piece); internal.
  *
  * Frames: everything runs in the frame of the first shape P (round-off then depends only on the
  * pair's relative pose); the second shape Q's piece is brought into P's frame once per piece
- * pair (`frameVertices`, `frameNormals`). Contacts go to the pending manifold in world space,
- * with the normal from Q toward P and the feature codes in the order (P, Q).
+ * pair (`frameVertices`, `frameNormals`). Points go into the local manifold in P's frame, with
+ * the normal from Q toward P and the feature codes in the order (P, Q).
  *
- * Outline of `addPieceContacts`:
- *  1. bounding-circle early out (seed 000's R_ext, per piece);
+ * Outline of `collidePieces`:
+ *  1. bounding-circle early out (seed 000's R_ext, per piece), then whether Q's piece circle lies
+ *     wholly beyond P's edge facing it (half the separated pairs end there);
  *  2. SAT: for each edge of each piece, the separation of the other piece along its normal; any
- *     separation above the tolerance means no contact;
+ *     separation above the tolerance means no contact (`bestOutlineEdge`);
  *  3. reference edge: the edge of largest separation among outline edges only (an internal edge
  *     of a decomposition is not a surface, so nothing is pushed out through it), P's edge kept
  *     unless Q's is larger by the margin (relative + absolute), so the choice does not flip
@@ -20,53 +23,75 @@
  *  4. incident edge: the edge of the other piece whose normal is most anti-parallel, with the
  *     edges in line with it (`ConvexPiece.collinearNext`) as one side;
  *  5. clip it to the reference edge's two side lines and keep the points within the tolerance
- *     (each stretch of outline edges on the reference edge's line is clipped to as a side of its
- *     own: a piece of a concave polygon can have outline, internal and outline edges in line);
- *     if none is left (the incident edge lies beside a short reference edge), report the other
+ *     (each stretch of outline edges on the reference edge's line is a side of its own: a piece
+ *     of a concave polygon can have outline, internal and outline edges in line). A point made
+ *     by clipping on an internal incident edge lies inside its polygon, not on its surface: it
+ *     is left out (the piece holding the surface there reports the point);
+ *  6. if nothing is left (the incident edge lies beside a short reference edge), the other
  *     piece's deepest vertex instead, so an overlap of convex polygons never goes without a
  *     contact (when a piece of a concave polygon takes part, only a vertex within the reference
- *     piece and beside the reference edge).
- *
- * Speculative contacts (a gap within the tolerance) measure the gap along the reference normal:
- * never more than the true distance (for two corners facing each other it is less), so a
- * speculative contact is reported early rather than late.
+ *     piece and beside the reference edge);
+ *  7. speculative contacts (pieces apart, within the tolerance): see `collidePieces`.
  *
  * Kinds and features: an incident vertex kept whole is PointFace (incident vertex against the
  * reference edge); a point made by clipping is PointEdge (reference corner against the incident
  * edge). Feature codes: edge index, `VERTEX_FEATURE | vertex`, or `INTERNAL_EDGE_FEATURE`.
  */
 import { AXIS_ABSOLUTE_MARGIN, AXIS_RELATIVE_MARGIN, ContactKind } from '@contactkit/math';
-import type { CollisionData2 } from './contact2.js';
-import { addPending, candidate } from './manifold2.js';
+import type { LocalManifold2 } from './manifold2.js';
 import { type ConvexPiece, INTERNAL_EDGE_FEATURE, type Shape2, VERTEX_FEATURE } from './shapes.js';
 
-/**
- * The pair's state, in a Float64Array so that no double crosses a call as an argument (V8 boxes
- * those into heap numbers when it does not inline the call): pose of Q in P's frame (cos, sin,
- * x, y), P's world pose (cos, sin, x, y), the tolerance.
- */
-const pair = new Float64Array(9);
-const RELATIVE_COS = 0, RELATIVE_SIN = 1, RELATIVE_X = 2, RELATIVE_Y = 3;
-const WORLD_COS = 4, WORLD_SIN = 5, WORLD_X = 6, WORLD_Y = 7, TOLERANCE = 8;
-/** Results of `maxSeparation`: the largest separation over all edges, and over outline edges. */
-const separations = new Float64Array(2);
-/** The point being emitted (incident point x, y in P's frame, its separation) and the axis (reference normal, contact normal). */
-const emitted = new Float64Array(7);
+/** Inputs and outputs of `bestOutlineEdge` (an object, so that no double crosses a call unboxed). */
+class EdgeSearch {
+  /** In: the other piece's centre, in P's frame. */
+  otherX = 0;
+  otherY = 0;
+  /** In: an outline edge matters only if its separation is above this (and the best so far). */
+  floor = -Infinity;
+  /** In: the edge scanned first (likely the best, so that the others stop early). */
+  firstEdge = 0;
+  /** In and out: the other piece's vertex each scan starts at (where the last one stopped). */
+  start = 0;
+  /** Out: the outline edge of largest separation (-1 if none matters), its separation. */
+  edge = -1;
+  separation = -Infinity;
+}
 
-/** Records the pose of `second` relative to `first`, and the tolerance, for the piece pairs that follow. */
-export function setPair(first: Shape2, second: Shape2, data: CollisionData2): void {
-  const a = first.transform, b = second.transform;
-  pair[WORLD_COS] = a.cos;
-  pair[WORLD_SIN] = a.sin;
-  pair[WORLD_X] = a.x;
-  pair[WORLD_Y] = a.y;
-  // R_a^T R_b and R_a^T (t_b - t_a).
-  pair[RELATIVE_COS] = a.cos * b.cos + a.sin * b.sin;
-  pair[RELATIVE_SIN] = a.cos * b.sin - a.sin * b.cos;
-  const dx = b.x - a.x, dy = b.y - a.y;
-  pair[RELATIVE_X] = a.cos * dx + a.sin * dy;
-  pair[RELATIVE_Y] = -a.sin * dx + a.cos * dy;
-  pair[TOLERANCE] = data.tolerance;
+/**
+ * What every piece pair of one shape pair reads: the pose of Q in P's frame and the tolerance;
+ * and the scratch of `collidePieces`. The caller owns it and passes it in.
+ */
+export class PieceQuery {
+  /** Pose of Q in P's frame: R_P^T R_Q as (cos, sin) and R_P^T (t_Q - t_P). */
+  cos = 1;
+  sin = 0;
+  x = 0;
+  y = 0;
+  tolerance = 0;
+  /**
+   * Round-off allowance of the SAT's bounds: 1e-12 of a bound on every coordinate in P's frame.
+   * A bound from the piece centre is exact up to a few units in the last place of that size.
+   */
+  slack = 0;
+  /** Scratch of `collidePieces`. */
+  readonly search = new EdgeSearch();
+  /** Scratch of `closestPoints`: the point on P (x, y), on Q (x, y). */
+  readonly closest = new Float64Array(4);
+  closestFirst = 0;
+  closestSecond = 0;
+  closestKind = 0;
+
+  /** Sets the pose of `second` (Q) relative to `first` (P), and the tolerance. */
+  set(first: Shape2, second: Shape2, tolerance: number): void {
+    const a = first.transform, b = second.transform;
+    this.cos = a.cos * b.cos + a.sin * b.sin;
+    this.sin = a.cos * b.sin - a.sin * b.cos;
+    const dx = b.x - a.x, dy = b.y - a.y;
+    this.x = a.cos * dx + a.sin * dy;
+    this.y = -a.sin * dx + a.cos * dy;
+    this.tolerance = tolerance;
+    this.slack = 1e-12 * (first.boundingRadius + second.boundingRadius + Math.abs(dx) + Math.abs(dy));
+  }
 }
 
 function outerFeature(piece: ConvexPiece, edge: number): number {
@@ -74,92 +99,163 @@ function outerFeature(piece: ConvexPiece, edge: number): number {
   return outer >= 0 ? outer : INTERNAL_EDGE_FEATURE;
 }
 
-/** The outline edge of largest separation found by `maxSeparation`, -1 if none. */
-let outerEdge = -1;
-
-/** Separation of `other` along each edge normal of `piece` (both given in P's frame). */
-function maxSeparation(
+/**
+ * The outline edge of `piece` of largest separation from `other` (both in P's frame), the lowest
+ * index on a tie. An edge's separation is a minimum over the other's vertices, and only the
+ * largest matters: the scan of an edge stops at the first vertex below what it must beat (the
+ * tolerance, and for an outline edge the best so far and `floor`), which leaves the answer
+ * unchanged; an edge whose bound n . (c - v) with the other's centre c (the vertex mean, at least
+ * that minimum) is below it is not scanned at all. Each scan starts where the last one stopped,
+ * the deepest vertex in a nearby direction. Returns false when an edge separates the pieces by
+ * more than `tolerance`.
+ */
+function bestOutlineEdge(
   piece: ConvexPiece,
   vertices: Float64Array,
   normals: Float64Array,
-  otherVertices: Float64Array,
+  other: Float64Array,
   otherCount: number,
-): void {
-  let allSeparation = -Infinity, outerSeparation = -Infinity;
-  outerEdge = -1;
-  for (let i = 0; i < piece.count; i++) {
-    const nx = normals[2 * i]!, ny = normals[2 * i + 1]!;
-    const vx = vertices[2 * i]!, vy = vertices[2 * i + 1]!;
+  query: PieceQuery,
+): boolean {
+  const search = query.search, tolerance = query.tolerance, slack = query.slack;
+  const count = piece.count, cx = search.otherX, cy = search.otherY, floor = search.floor;
+  let best = -Infinity, bestEdge = -1, start = search.start;
+  for (let k = 0, i = search.firstEdge; k < count; k++, i = i + 1 === count ? 0 : i + 1) {
+    const outline = piece.outerEdge[i]! >= 0;
+    const beat = outline ? (best > floor ? best : floor) : Infinity;
+    const stop = beat < tolerance ? beat : tolerance;
+    const nx = normals[2 * i]!, ny = normals[2 * i + 1]!, vx = vertices[2 * i]!, vy = vertices[2 * i + 1]!;
+    if ((cx - vx) * nx + (cy - vy) * ny < stop - slack) continue;
     let separation = Infinity;
-    for (let j = 0; j < otherCount; j++) {
-      const s = nx * (otherVertices[2 * j]! - vx) + ny * (otherVertices[2 * j + 1]! - vy);
-      if (s < separation) separation = s;
+    for (let m = 0, j = start; m < otherCount; m++, j = j + 1 === otherCount ? 0 : j + 1) {
+      const s = nx * (other[2 * j]! - vx) + ny * (other[2 * j + 1]! - vy);
+      if (s < separation) {
+        separation = s;
+        start = j;
+        if (s < stop) break;
+      }
     }
-    if (separation > allSeparation) allSeparation = separation;
-    if (piece.outerEdge[i]! >= 0 && separation > outerSeparation) {
-      outerSeparation = separation;
-      outerEdge = i;
+    if (separation > tolerance) return false;
+    if (outline && separation > floor && (separation > best || (separation === best && i < bestEdge))) {
+      best = separation;
+      bestEdge = i;
     }
   }
-  separations[0] = allSeparation;
-  separations[1] = outerSeparation;
+  search.start = start;
+  search.edge = bestEdge;
+  search.separation = best;
+  return true;
+}
+
+/** The edge of `piece` whose normal has the largest dot product with (x, y) (the lowest index on a tie). */
+function mostAligned(piece: ConvexPiece, normals: Float64Array, x: number, y: number): number {
+  let edge = 0, largest = -Infinity;
+  for (let i = 0; i < piece.count; i++) {
+    const d = normals[2 * i]! * x + normals[2 * i + 1]! * y;
+    if (d > largest) {
+      largest = d;
+      edge = i;
+    }
+  }
+  return edge;
 }
 
 /**
- * Adds the contacts of piece `p` of P (P's frame: its own vertices) against piece `q` of Q (in
- * Q's frame; brought into P's frame here) to the pending manifold. `setPair` first.
+ * Adds the contacts of piece `p` of P (in P's frame) against piece `q` of Q (in Q's frame;
+ * brought into P's frame here) to `manifold`, in P's frame. Returns whether the pieces are
+ * within the tolerance on every axis (false: apart, nothing added).
+ *
+ * Speculative contacts (pieces apart, within the tolerance) promise: the pieces are at most
+ * the tolerance apart (their exact distance is checked), and each contact's gap (its negative
+ * penetration) is at least half that distance and at most the distance between its witness
+ * points. The reference-face gap is a lower bound of the distance (for two corners facing each
+ * other it can be far less); when it is below half the distance, the one contact between the
+ * closest points is reported instead (Ericson 5.1.9's closest points, vertex against edge).
  */
-export function addPieceContacts(p: ConvexPiece, q: ConvexPiece): void {
-  const relativeCos = pair[RELATIVE_COS]!, relativeSin = pair[RELATIVE_SIN]!;
-  const relativeX = pair[RELATIVE_X]!, relativeY = pair[RELATIVE_Y]!, tolerance = pair[TOLERANCE]!;
-  // 1. Pieces that both lie inside their polygons cannot give a reference edge; then bounding circles.
-  if (!p.hasOuterEdge && !q.hasOuterEdge) return;
-  const qcx = relativeCos * q.centerX - relativeSin * q.centerY + relativeX;
-  const qcy = relativeSin * q.centerX + relativeCos * q.centerY + relativeY;
-  const reach = p.radius + q.radius + tolerance;
-  const ex = qcx - p.centerX, ey = qcy - p.centerY;
-  if (ex * ex + ey * ey > reach * reach) return;
-
+export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery, manifold: LocalManifold2): boolean {
+  const cos = query.cos, sin = query.sin, tolerance = query.tolerance;
+  // 1. Bounding circles, then Q's piece circle against P's edge facing it.
+  const qcx = cos * q.centerX - sin * q.centerY + query.x, qcy = sin * q.centerX + cos * q.centerY + query.y;
+  const ex = qcx - p.centerX, ey = qcy - p.centerY, reach = p.radius + q.radius + tolerance;
+  if (ex * ex + ey * ey > reach * reach) return false;
+  const pv = p.vertices, pn = p.normals;
+  const facing = mostAligned(p, pn, ex, ey);
+  const fx = pv[2 * facing]!, fy = pv[2 * facing + 1]!;
+  if (pn[2 * facing]! * (qcx - fx) + pn[2 * facing + 1]! * (qcy - fy) - q.radius - query.slack > tolerance) return false;
+  // Pieces that both lie inside their polygons cannot give a reference edge (the caller looks
+  // at whether the polygons overlap).
+  if (!p.hasOuterEdge && !q.hasOuterEdge) return true;
   const qv = q.frameVertices, qn = q.frameNormals;
   for (let j = 0; j < q.count; j++) {
     const x = q.vertices[2 * j]!, y = q.vertices[2 * j + 1]!;
-    qv[2 * j] = relativeCos * x - relativeSin * y + relativeX;
-    qv[2 * j + 1] = relativeSin * x + relativeCos * y + relativeY;
+    qv[2 * j] = cos * x - sin * y + query.x;
+    qv[2 * j + 1] = sin * x + cos * y + query.y;
     const nx = q.normals[2 * j]!, ny = q.normals[2 * j + 1]!;
-    qn[2 * j] = relativeCos * nx - relativeSin * ny;
-    qn[2 * j + 1] = relativeSin * nx + relativeCos * ny;
+    qn[2 * j] = cos * nx - sin * ny;
+    qn[2 * j + 1] = sin * nx + cos * ny;
   }
-  const pv = p.vertices, pn = p.normals;
 
-  // 2. SAT both ways.
-  maxSeparation(p, pv, pn, qv, q.count);
-  const allP = separations[0]!, separationP = separations[1]!, edgeP = outerEdge;
-  maxSeparation(q, qv, qn, pv, p.count);
-  const allQ = separations[0]!, separationQ = separations[1]!, edgeQ = outerEdge;
-  if (allP > tolerance || allQ > tolerance) return;
-  if (edgeP < 0 && edgeQ < 0) return;
-
-  // 3. Reference edge, P preferred within the margin.
+  // 2. SAT both ways. Q's outline edges matter only if one beats P's best by the margin (else
+  // P's edge is the reference whatever Q's best); its first scan starts beside P's best edge.
+  const search = query.search;
+  search.otherX = qcx;
+  search.otherY = qcy;
+  search.floor = -Infinity;
+  search.firstEdge = facing;
+  search.start = 0;
+  if (!bestOutlineEdge(p, pv, pn, qv, q.count, query)) return false;
+  const edgeP = search.edge, separationP = search.separation;
   const size = p.radius > q.radius ? p.radius : q.radius;
   const margin = AXIS_RELATIVE_MARGIN * Math.abs(separationP) + AXIS_ABSOLUTE_MARGIN * size;
-  const referenceIsP = edgeP >= 0 && (edgeQ < 0 || separationQ <= separationP + margin);
-  const reference = referenceIsP ? p : q;
-  const incident = referenceIsP ? q : p;
-  const rv = referenceIsP ? pv : qv, rn = referenceIsP ? pn : qn;
-  const iv = referenceIsP ? qv : pv, inn = referenceIsP ? qn : pn;
-  const r1 = referenceIsP ? edgeP : edgeQ;
-  const nx = rn[2 * r1]!, ny = rn[2 * r1 + 1]!;
+  search.otherX = p.centerX;
+  search.otherY = p.centerY;
+  search.floor = edgeP >= 0 ? separationP + margin : -Infinity;
+  search.firstEdge = mostAligned(q, qn, -ex, -ey);
+  search.start = edgeP >= 0 ? edgeP : 0;
+  if (!bestOutlineEdge(q, qv, qn, pv, p.count, query)) return false;
+  const edgeQ = search.edge, separationQ = search.separation;
+  if (edgeP < 0 && edgeQ < 0) return true;
 
-  // 4. Incident edge: most anti-parallel normal, widened to the edges in line with it (a piece
-  // may have a vertex inside a straight side; the side is clipped as one segment).
-  let i1 = 0, lowest = Infinity;
-  for (let k = 0; k < incident.count; k++) {
-    const d = nx * inn[2 * k]! + ny * inn[2 * k + 1]!;
-    if (d < lowest) {
-      lowest = d;
-      i1 = k;
+  // 3. Reference edge, P preferred within the margin.
+  const referenceIsP = edgeQ < 0 || (edgeP >= 0 && separationQ <= separationP + margin);
+  const reference = referenceIsP ? p : q, incident = referenceIsP ? q : p;
+  const r1 = referenceIsP ? edgeP : edgeQ;
+  const before = manifold.count;
+  clipIncident(reference, incident, referenceIsP, r1, manifold, tolerance);
+  // 6. Nothing clipped: the incident piece's deepest vertex.
+  if (manifold.count === before) deepestVertex(reference, incident, referenceIsP, r1, manifold, tolerance);
+  // 7. Apart (some axis separates them): the distance decides.
+  const separation = referenceIsP ? separationP : separationQ;
+  if (manifold.count > before && (separationP > 0 || separationQ > 0)) {
+    const distance = closestPoints(p, q, query);
+    if (distance > tolerance) {
+      manifold.count = before;
+    } else if (separation < 0.5 * distance) {
+      manifold.count = before;
+      addClosestContact(query, distance, manifold);
     }
   }
+  return true;
+}
+
+/** Steps 4 and 5 of `collidePieces`: the incident side clipped to the reference side lines. */
+function clipIncident(
+  reference: ConvexPiece,
+  incident: ConvexPiece,
+  referenceIsP: boolean,
+  r1: number,
+  manifold: LocalManifold2,
+  tolerance: number,
+): void {
+  const rv = referenceIsP ? reference.vertices : reference.frameVertices;
+  const rn = referenceIsP ? reference.normals : reference.frameNormals;
+  const iv = referenceIsP ? incident.frameVertices : incident.vertices;
+  const inn = referenceIsP ? incident.frameNormals : incident.normals;
+  const nx = rn[2 * r1]!, ny = rn[2 * r1 + 1]!;
+  // Normal from Q toward P: the reference normal points out of the reference piece.
+  const cx = referenceIsP ? 0 - nx : nx, cy = referenceIsP ? 0 - ny : ny;
+  // 4. Incident edge: most anti-parallel normal, widened to the edges in line with it.
+  const i1 = mostAligned(incident, inn, -nx, -ny);
   let firstIncident = i1, lastIncident = i1;
   if (incident.hasCollinearEdges) {
     firstIncident = runStart(incident, i1);
@@ -169,8 +265,7 @@ export function addPieceContacts(p: ConvexPiece, q: ConvexPiece): void {
   const w1x = iv[2 * firstIncident]!, w1y = iv[2 * firstIncident + 1]!, w2x = iv[2 * i2]!, w2y = iv[2 * i2 + 1]!;
 
   // 5. Clip to the side lines tangent . x in [lower, upper]; the tangent is the normal turned
-  // left. The reference edge's line may hold several edges of its piece: each stretch of outline
-  // edges on it is a reference side of its own (an internal edge between them is no surface).
+  // left. Each stretch of outline edges on the reference line is a reference side of its own.
   const tx = -ny, ty = nx;
   const s1 = tx * w1x + ty * w1y, s2 = tx * w2x + ty * w2y;
   let firstReference = r1, runLength = 1;
@@ -179,12 +274,6 @@ export function addPieceContacts(p: ConvexPiece, q: ConvexPiece): void {
     const lastReference = runEnd(reference, r1);
     runLength = lastReference >= firstReference ? lastReference - firstReference + 1 : lastReference + reference.count - firstReference + 1;
   }
-  emitted[3] = nx;
-  emitted[4] = ny;
-  // Normal from Q toward P: the reference normal points out of the reference piece.
-  emitted[5] = referenceIsP ? 0 - nx : nx;
-  emitted[6] = referenceIsP ? 0 - ny : ny;
-  let added = 0;
   for (let k = 0, e = firstReference; k < runLength; ) {
     if (reference.outerEdge[e]! < 0) {
       e = e + 1 === reference.count ? 0 : e + 1;
@@ -212,9 +301,8 @@ export function addPieceContacts(p: ConvexPiece, q: ConvexPiece): void {
         const other = end === 0 ? s2 : s1;
         // The point of the incident edge on the side line: w + (limit - s) / (other - s) * (w' - w).
         const f = (limit - s) / (other - s);
-        const ox = end === 0 ? w2x : w1x, oy = end === 0 ? w2y : w1y;
-        x += f * (ox - x);
-        y += f * (oy - y);
+        x += f * ((end === 0 ? w2x : w1x) - x);
+        y += f * ((end === 0 ? w2y : w1y) - y);
         referenceCode = VERTEX_FEATURE | reference.vertexIndex[s < lower ? c : e]!;
         // The incident edge holding the point: the run's tangent coordinate falls along it.
         let edge = firstIncident;
@@ -223,7 +311,9 @@ export function addPieceContacts(p: ConvexPiece, q: ConvexPiece): void {
           if (tx * iv[2 * next]! + ty * iv[2 * next + 1]! <= limit) break;
           edge = next;
         }
-        incidentCode = outerFeature(incident, edge);
+        // On an internal edge the point is inside its polygon, not on its surface.
+        if (incident.outerEdge[edge]! < 0) continue;
+        incidentCode = incident.outerEdge[edge]!;
         kind = ContactKind.PointEdge;
       } else {
         // The reference edge under the point.
@@ -239,23 +329,35 @@ export function addPieceContacts(p: ConvexPiece, q: ConvexPiece): void {
       }
       const separation = nx * (x - v1x) + ny * (y - v1y);
       if (separation > tolerance) continue;
-      emitted[0] = x;
-      emitted[1] = y;
-      emitted[2] = separation;
-      emitPoint(kind, referenceIsP ? referenceCode : incidentCode, referenceIsP ? incidentCode : referenceCode);
-      added++;
+      // Midpoint of the incident point and its projection onto the reference edge's line.
+      manifold.add(x - 0.5 * separation * nx, y - 0.5 * separation * ny, cx, cy, -separation, kind,
+        referenceIsP ? referenceCode : incidentCode, referenceIsP ? incidentCode : referenceCode);
     }
   }
-  if (added > 0) return;
-  const referenceFeature = outerFeature(reference, r1);
+}
+
+/**
+ * Step 6 of `collidePieces`: the incident edge lies beside a short reference edge (it can, when
+ * the reference edge is much shorter than the other piece): the other piece's deepest vertex
+ * against the reference edge's line, whose depth is the SAT overlap on this axis. When either
+ * piece is a part of a concave polygon, the piece pair's overlap says little about the polygons
+ * (a piece bounds its polygon only along its outline edges): the vertex must then lie within
+ * the reference piece (within the tolerance of each of its edges) and beside the reference edge
+ * itself; elsewhere the surface over it belongs to another piece pair.
+ */
+function deepestVertex(
+  reference: ConvexPiece,
+  incident: ConvexPiece,
+  referenceIsP: boolean,
+  r1: number,
+  manifold: LocalManifold2,
+  tolerance: number,
+): void {
+  const rv = referenceIsP ? reference.vertices : reference.frameVertices;
+  const rn = referenceIsP ? reference.normals : reference.frameNormals;
+  const iv = referenceIsP ? incident.frameVertices : incident.vertices;
+  const nx = rn[2 * r1]!, ny = rn[2 * r1 + 1]!, tx = -ny, ty = nx;
   const v1x = rv[2 * r1]!, v1y = rv[2 * r1 + 1]!;
-  // The incident edge lies beside a short reference edge (it can, when the reference edge is
-  // much shorter than the other piece): report the other piece's deepest vertex against the
-  // reference edge's line, whose depth is the SAT overlap on this axis. When either piece is a
-  // part of a concave polygon, the piece pair's overlap says little about the polygons (a piece
-  // bounds its polygon only along its outline edges): the vertex must then lie within the
-  // reference piece (within the tolerance of each of its edges) and beside the reference edge
-  // itself; elsewhere the surface over it belongs to another piece pair.
   const partial = reference.hasInternalEdge || incident.hasInternalEdge;
   const r2 = r1 + 1 === reference.count ? 0 : r1 + 1;
   const lower = tx * v1x + ty * v1y, upper = tx * rv[2 * r2]! + ty * rv[2 * r2 + 1]!;
@@ -277,11 +379,58 @@ export function addPieceContacts(p: ConvexPiece, q: ConvexPiece): void {
     deepest = k;
   }
   if (deepestSeparation > tolerance) return;
-  const incidentCode = VERTEX_FEATURE | incident.vertexIndex[deepest]!;
-  emitted[0] = iv[2 * deepest]!;
-  emitted[1] = iv[2 * deepest + 1]!;
-  emitted[2] = deepestSeparation;
-  emitPoint(ContactKind.PointFace, referenceIsP ? referenceFeature : incidentCode, referenceIsP ? incidentCode : referenceFeature);
+  const referenceCode = outerFeature(reference, r1), incidentCode = VERTEX_FEATURE | incident.vertexIndex[deepest]!;
+  const x = iv[2 * deepest]!, y = iv[2 * deepest + 1]!;
+  manifold.add(x - 0.5 * deepestSeparation * nx, y - 0.5 * deepestSeparation * ny, referenceIsP ? 0 - nx : nx, referenceIsP ? 0 - ny : ny,
+    -deepestSeparation, ContactKind.PointFace, referenceIsP ? referenceCode : incidentCode, referenceIsP ? incidentCode : referenceCode);
+}
+
+/**
+ * The distance between two convex pieces that are apart (brute force over vertex-edge pairs,
+ * Ericson 5.1.2's closest point on a segment), with the closest points and their features in
+ * `query`'s scratch. Pieces of at most a few dozen vertices, and only for speculative pairs.
+ */
+function closestPoints(p: ConvexPiece, q: ConvexPiece, query: PieceQuery): number {
+  let best = Infinity;
+  for (let side = 0; side < 2; side++) {
+    // side 0: Q's vertices against P's edges; side 1: P's vertices against Q's edges.
+    const edges = side === 0 ? p : q, points = side === 0 ? q : p;
+    const ev = side === 0 ? p.vertices : q.frameVertices, pv = side === 0 ? q.frameVertices : p.vertices;
+    for (let i = 0; i < edges.count; i++) {
+      const j = i + 1 === edges.count ? 0 : i + 1;
+      const ax = ev[2 * i]!, ay = ev[2 * i + 1]!, sx = ev[2 * j]! - ax, sy = ev[2 * j + 1]! - ay;
+      const lengthSquared = sx * sx + sy * sy;
+      for (let k = 0; k < points.count; k++) {
+        const x = pv[2 * k]!, y = pv[2 * k + 1]!;
+        let t = ((x - ax) * sx + (y - ay) * sy) / lengthSquared;
+        t = t < 0 ? 0 : t > 1 ? 1 : t;
+        const fx = ax + t * sx, fy = ay + t * sy;
+        const d2 = (x - fx) * (x - fx) + (y - fy) * (y - fy);
+        if (d2 >= best) continue;
+        best = d2;
+        const edgeCode = t === 0 ? VERTEX_FEATURE | edges.vertexIndex[i]! : t === 1 ? VERTEX_FEATURE | edges.vertexIndex[j]! : outerFeature(edges, i);
+        const vertexCode = VERTEX_FEATURE | points.vertexIndex[k]!;
+        const closest = query.closest;
+        closest[0] = side === 0 ? fx : x;
+        closest[1] = side === 0 ? fy : y;
+        closest[2] = side === 0 ? x : fx;
+        closest[3] = side === 0 ? y : fy;
+        query.closestFirst = side === 0 ? edgeCode : vertexCode;
+        query.closestSecond = side === 0 ? vertexCode : edgeCode;
+        query.closestKind = t > 0 && t < 1 ? ContactKind.PointFace : ContactKind.PointPoint;
+      }
+    }
+  }
+  return Math.sqrt(best);
+}
+
+/** The contact between the closest points found by `closestPoints`, unless a feature is an internal edge. */
+function addClosestContact(query: PieceQuery, distance: number, manifold: LocalManifold2): void {
+  if (query.closestFirst === INTERNAL_EDGE_FEATURE || query.closestSecond === INTERNAL_EDGE_FEATURE || !(distance > 0)) return;
+  const c = query.closest;
+  // Normal from Q's point toward P's; the point halfway between them.
+  const nx = (c[0]! - c[2]!) / distance, ny = (c[1]! - c[3]!) / distance;
+  manifold.add(0.5 * (c[0]! + c[2]!), 0.5 * (c[1]! + c[3]!), nx, ny, -distance, query.closestKind as ContactKind, query.closestFirst, query.closestSecond);
 }
 
 /** The first edge of the run of edges in line with edge `i` (see `ConvexPiece.collinearNext`). */
@@ -300,18 +449,4 @@ function runEnd(piece: ConvexPiece, i: number): number {
   let last = i;
   for (let k = 1; k < piece.count && piece.collinearNext[last] !== 0; k++) last = last + 1 === piece.count ? 0 : last + 1;
   return last;
-}
-
-/** Adds the point in `emitted` (incident point in P's frame, its separation along the reference normal) with its contact normal. */
-function emitPoint(kind: ContactKind, firstFeature: number, secondFeature: number): void {
-  const separation = emitted[2]!;
-  // Midpoint of the incident point and its projection onto the reference edge's line.
-  const mx = emitted[0]! - 0.5 * separation * emitted[3]!, my = emitted[1]! - 0.5 * separation * emitted[4]!;
-  const c = pair[WORLD_COS]!, s = pair[WORLD_SIN]!, cx = emitted[5]!, cy = emitted[6]!;
-  candidate[0] = c * mx - s * my + pair[WORLD_X]!;
-  candidate[1] = s * mx + c * my + pair[WORLD_Y]!;
-  candidate[2] = c * cx - s * cy;
-  candidate[3] = s * cx + c * cy;
-  candidate[4] = -separation;
-  addPending(kind, firstFeature, secondFeature);
 }

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { collide2d } from './collide2d.js';
 import { CollisionData2 } from './contact2.js';
 import { mulberry32 } from '@contactkit/test-support';
-import { contactList, mirroredMismatch, randomConvexPoints, satOverlap, signedDistanceToOutline, worldPoints } from './test-support/contacts.js';
-import { collidePolygonPolygon, generalPolygonPolygon } from './polygon-polygon.js';
+import { contactList, mirroredMismatch, randomConvexPoints, regionDistance, satOverlap, signedDistanceToOutline, worldPoints } from './test-support/contacts.js';
+import { collidePolygonPolygon } from './polygon-polygon.js';
 import { Aabb, INTERNAL_EDGE_FEATURE, Polygon, VERTEX_FEATURE } from './shapes.js';
 import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from './test-support/properties.js';
 
@@ -368,101 +368,110 @@ describe('collidePolygonPolygon: concave properties', () => {
   }, PROPERTY_TIMEOUT);
 });
 
-describe('collidePolygonPolygon: the convex fast path', () => {
-  it(`gives bit for bit the general path's contacts over ${PROPERTY_RUNS} convex pairs (boxes, touching, full buffers, both orders)`, () => {
+describe('collidePolygonPolygon: the emit step and the tolerance', () => {
+  it(`writes the deepest of a pair's points into a short buffer and flags it, in both orders (${PROPERTY_RUNS} convex pairs)`, () => {
+    // The same pair into a roomy buffer and into one cut by maxContactsPerPair or by capacity
+    // (sometimes already full): the cut buffer holds the deepest points of the roomy one, deepest
+    // first, and says overflowed exactly when capacity (not maxContactsPerPair) cut them.
     const random = mulberry32(81);
     const failures: string[] = [];
-    let touching = 0;
+    let cut = 0;
     for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
-      // A third are boxes (parallel edges: ties in the SAT and in the clipping).
       const shape = (): number[][] => random() < 0.3
         ? box(0.2 + random(), 0.2 + random())
         : randomConvexPoints(random, 3 + Math.floor(random() * 8), 0.3 + random(), 0.3 + random());
       const a = new Polygon(shape()), b = new Polygon(shape());
-      // Some share an angle (parallel faces) or a pose on a coarse grid (exact touching).
       const angle = random() < 0.3 ? 0 : 6 * random();
-      const grid = random() < 0.3;
-      a.setPose(grid ? [Math.round(8 * random() - 4) / 4, Math.round(8 * random() - 4) / 4] : [2 * random() - 1, 2 * random() - 1], angle);
+      a.setPose([2 * random() - 1, 2 * random() - 1], angle);
       b.setPose([0, 0], random() < 0.5 ? angle : 6 * random());
+      a.body = 'a';
+      b.body = 'b';
       const tolerance = random() < 0.5 ? 0 : 0.05;
-      const maxContactsPerPair = random() < 0.2 ? 1 : 8;
-      const capacity = random() < 0.2 ? 1 : 16;
+      const maxContactsPerPair = random() < 0.5 ? 1 : 8;
+      const capacity = random() < 0.5 ? 1 : 16;
+      const prefill = capacity === 1 && random() < 0.3;
       for (const [first, second] of [[a, b], [b, a]] as const) {
-        const fast = new CollisionData2({ tolerance, maxContactsPerPair, capacity });
-        const general = new CollisionData2({ tolerance, maxContactsPerPair, capacity });
-        const written = collidePolygonPolygon(first, second, fast);
-        if (written !== generalPolygonPolygon(first, second, general)) failures.push(`count at ${n}`);
-        if (fast.overflowed !== general.overflowed) failures.push(`overflowed at ${n}`);
-        const mismatch = JSON.stringify(contactList(fast)) !== JSON.stringify(contactList(general));
-        if (mismatch) failures.push(`contacts at ${n}: ${JSON.stringify(contactList(fast))} vs ${JSON.stringify(contactList(general))}`);
-        if (fast.contacts.slice(0, written).some((c, i) => c.bodies[0] !== general.contacts[i]!.bodies[0] || Object.is(c.normal[0], -0) !== Object.is(general.contacts[i]!.normal[0], -0))) {
-          failures.push(`bodies or signed zeros at ${n}`);
+        const roomy = new CollisionData2({ tolerance });
+        collidePolygonPolygon(first, second, roomy);
+        const all = contactList(roomy);
+        const short = new CollisionData2({ tolerance, maxContactsPerPair, capacity });
+        if (prefill) {
+          collidePolygonPolygon(new Polygon(box(1, 1)), new Polygon(box(1, 1)), short);
+          short.overflowed = false;
         }
-        if (written > 0) touching++;
+        const start = short.contactCount;
+        const written = collidePolygonPolygon(first, second, short);
+        const room = capacity - start;
+        const expected = [...all].sort((p, q) => q.penetration - p.penetration).slice(0, Math.min(maxContactsPerPair, room));
+        if (written !== expected.length) failures.push(`count ${written} vs ${expected.length} at ${n}`);
+        if (JSON.stringify(contactList(short, start)) !== JSON.stringify(expected)) failures.push(`contacts at ${n}`);
+        if (short.overflowed !== Math.min(all.length, maxContactsPerPair) > room) failures.push(`overflowed at ${n}`);
+        if (short.contacts.slice(start, start + written).some((c) => c.bodies[0] !== first.body || c.bodies[1] !== second.body)) failures.push(`bodies at ${n}`);
+        if (written < all.length) cut++;
       }
     }
     expect(failures).toEqual([]);
-    expect(touching).toBeGreaterThan(PROPERTY_RUNS / 2);
+    expect(cut).toBeGreaterThan(PROPERTY_RUNS / 10);
   }, PROPERTY_TIMEOUT);
 
-  it(`gives bit for bit the general path's contacts far from the origins and with up to 64 vertices (${PROPERTY_RUNS} pairs)`, () => {
-    // The fast path skips edges by a bound with a slack relative to the coordinates' size: here
-    // the outlines lie up to 1000 from their own origins, the poses up to 1000 from the world's,
-    // outlines have up to FAST_PATH_MAX_VERTICES = 64 vertices (long scans, near-parallel edges),
-    // and slivers make the bound nearly the separation.
+  it(`reports a pair exactly when its distance is within the tolerance, with a gap of at least half the distance (${PROPERTY_RUNS} convex pairs far from the origins, up to 64 vertices, slivers)`, () => {
+    // Outlines up to 1000 from their own origins and poses up to 1000 from the world's, outlines
+    // of up to 64 vertices (long scans, near-parallel edges), slivers (a bound within their
+    // thickness of the separation), tolerances up to 0.5: the brute-force distance between the
+    // outlines decides whether there is a contact (up to 1e-9 of the scale), and a speculative
+    // contact's gap is at least half that distance.
     const random = mulberry32(82);
     const failures: string[] = [];
-    let touching = 0;
+    let speculative = 0, touching = 0;
     for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
       const offset = random() < 0.5 ? 0 : 1000 * (random() - 0.5);
       const shape = (): number[][] => {
         const count = random() < 0.2 ? 20 + Math.floor(random() * 45) : 3 + Math.floor(random() * 8);
-        // A third are slivers, whose bound lies within their thickness of their separation.
         const thickness = random() < 0.3 ? 0.001 + 0.01 * random() : 0.3 + random();
         return randomConvexPoints(random, count, 0.3 + random(), thickness).map(([x, y]) => [x! + offset, y! - offset]);
       };
       const a = new Polygon(shape()), b = new Polygon(shape());
-      if (!a.simpleConvex || !b.simpleConvex) continue;
       const far = random() < 0.5 ? 0 : 1000 * (random() - 0.5);
       const angle = 6 * random();
-      a.setPose([far + 2 * random() - 1, far + 2 * random() - 1], angle);
-      // Turned by the same angle, b's outline sits where a's does, give or take a unit.
+      a.setPose([far + 2.5 * random() - 1.25, far + 2.5 * random() - 1.25], angle);
       b.setPose([far, far], random() < 0.5 ? angle : 6 * random());
-      a.body = 'a';
-      b.body = 'b';
-      const tolerance = random() < 0.5 ? 0 : 0.05;
+      const tolerance = random() < 0.3 ? 0 : 0.5 * random();
+      const distance = regionDistance(worldPoints(a), worldPoints(b));
+      const scale = 1e-9 * (1 + Math.abs(far) + Math.abs(offset));
       for (const [first, second] of [[a, b], [b, a]] as const) {
-        const fast = new CollisionData2({ tolerance }), general = new CollisionData2({ tolerance });
-        const written = collidePolygonPolygon(first, second, fast);
-        if (written !== generalPolygonPolygon(first, second, general)) failures.push(`count at ${n}`);
-        const mismatch = JSON.stringify(contactList(fast)) !== JSON.stringify(contactList(general));
-        if (mismatch) failures.push(`contacts at ${n}: ${JSON.stringify(contactList(fast))} vs ${JSON.stringify(contactList(general))}`);
-        if (fast.contacts.slice(0, written).some((c, i) => c.bodies[1] !== general.contacts[i]!.bodies[1])) failures.push(`bodies at ${n}`);
+        const data = new CollisionData2({ tolerance });
+        const written = collidePolygonPolygon(first, second, data);
+        if (Math.abs(distance - tolerance) > scale && written > 0 !== distance <= tolerance) {
+          failures.push(`${written} contacts at distance ${distance}, tolerance ${tolerance} at ${n}`);
+        }
+        for (const c of contactList(data)) {
+          if (distance > scale && -c.penetration < 0.5 * distance - scale) failures.push(`gap ${-c.penetration} below half the distance ${distance} at ${n}`);
+          if (c.penetration < -tolerance - scale) failures.push(`gap ${-c.penetration} beyond the tolerance at ${n}`);
+        }
         if (written > 0) touching++;
+        if (written > 0 && distance > 0) speculative++;
       }
     }
     expect(failures).toEqual([]);
-    expect(touching).toBeGreaterThan(PROPERTY_RUNS / 2);
+    expect(touching).toBeGreaterThan(PROPERTY_RUNS / 4);
+    expect(speculative).toBeGreaterThan(PROPERTY_RUNS / 20);
   }, PROPERTY_TIMEOUT);
 
-  it('ends a pair by Q\'s piece circle beyond P\'s facing edge only where the scan would: a triangle tip at gaps about the tolerance', () => {
-    // A unit square (first, so P) and a thin triangle pointing down at its top edge: the
-    // triangle's piece circle reaches below its tip, so at small gaps the circle crosses the
-    // edge's line and the scan decides; at larger gaps the circle test does. Either way, the
-    // answer is the general path's, on both sides of the tolerance.
+  it('reports a triangle tip at gaps about the tolerance exactly when its distance is within it', () => {
+    // A unit square and a thin triangle pointing down at its top edge, turned a little: the
+    // tip's distance to the square is what decides, on both sides of the tolerance.
     const tolerance = 0.05;
     const square = new Polygon(box(0.5, 0.5)).setPose([0, 0], 0);
     const triangle = new Polygon([[0, 0], [0.1, 1], [-0.1, 1]]);
     const failures: string[] = [];
     let written = 0;
     for (let k = -20; k <= 120; k++) {
-      const gap = k / 1000;
-      triangle.setPose([0.1, 0.5 + gap], 0.2 * Math.sin(k));
+      triangle.setPose([0.1, 0.5 + k / 1000], 0.2 * Math.sin(k));
+      const distance = regionDistance(worldPoints(square), worldPoints(triangle));
       for (const [first, second] of [[square, triangle], [triangle, square]] as const) {
-        const fast = new CollisionData2({ tolerance }), general = new CollisionData2({ tolerance });
-        const count = collidePolygonPolygon(first, second, fast);
-        if (count !== generalPolygonPolygon(first, second, general)) failures.push(`count at gap ${gap}`);
-        if (JSON.stringify(contactList(fast)) !== JSON.stringify(contactList(general))) failures.push(`contacts at gap ${gap}`);
+        const data = new CollisionData2({ tolerance });
+        const count = collidePolygonPolygon(first, second, data);
+        if (Math.abs(distance - tolerance) > 1e-12 && count > 0 !== distance <= tolerance) failures.push(`${count} contacts at distance ${distance}`);
         written += count;
       }
     }

@@ -118,3 +118,37 @@ export function mirroredMismatch(original: ContactCopy[], swapped: ContactCopy[]
   }
   return null;
 }
+
+function segmentsCross(a: number[], b: number[], c: number[], d: number[]): boolean {
+  const side = (p: number[], q: number[], r: number[]): number => (q[0]! - p[0]!) * (r[1]! - p[1]!) - (q[1]! - p[1]!) * (r[0]! - p[0]!);
+  const d1 = side(a, b, c), d2 = side(a, b, d), d3 = side(c, d, a), d4 = side(c, d, b);
+  return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
+}
+
+function pointSegmentDistance(p: number[], a: number[], b: number[]): number {
+  const ex = b[0]! - a[0]!, ey = b[1]! - a[1]!;
+  const t = Math.max(0, Math.min(1, ((p[0]! - a[0]!) * ex + (p[1]! - a[1]!) * ey) / (ex * ex + ey * ey)));
+  return Math.hypot(a[0]! + t * ex - p[0]!, a[1]! + t * ey - p[1]!);
+}
+
+/**
+ * The distance between a closed outline's region (`first`, world points) and `second` (a closed
+ * outline's region, or an open polyline when `secondClosed` is false): 0 when they overlap (a
+ * vertex of one strictly inside the other region, or two edges crossing), else the least
+ * vertex-to-segment distance. Brute force over every pair; shares no code with the detectors.
+ */
+export function regionDistance(first: number[][], second: number[][], secondClosed = true): number {
+  const segments = (points: number[][], closed: boolean): [number[], number[]][] => {
+    const out: [number[], number[]][] = [];
+    for (let i = 0; i + 1 < points.length + (closed ? 1 : 0); i++) out.push([points[i]!, points[(i + 1) % points.length]!]);
+    return out;
+  };
+  const firstSegments = segments(first, true), secondSegments = segments(second, secondClosed);
+  for (const [a, b] of firstSegments) for (const [c, d] of secondSegments) if (segmentsCross(a, b, c, d)) return 0;
+  for (const p of second) if (signedDistanceToOutline(first, p[0]!, p[1]!) < 0) return 0;
+  if (secondClosed) for (const p of first) if (signedDistanceToOutline(second, p[0]!, p[1]!) < 0) return 0;
+  let nearest = Infinity;
+  for (const p of second) for (const [a, b] of firstSegments) nearest = Math.min(nearest, pointSegmentDistance(p, a, b));
+  for (const p of first) for (const [a, b] of secondSegments) nearest = Math.min(nearest, pointSegmentDistance(p, a, b));
+  return nearest;
+}
