@@ -9,7 +9,9 @@
 export interface Raster {
   /** The pixel values; pixel `(i, j)` (column i, row j) is `data[(j * width + i) * stride + offset]`. */
   data: ArrayLike<number>;
+  /** Columns of pixels. */
   width: number;
+  /** Rows of pixels. */
   height: number;
 }
 

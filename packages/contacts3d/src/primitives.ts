@@ -59,6 +59,7 @@ function readRigid(field: string, value: ArrayLike<number>, out: Float64Array): 
 }
 
 /** What every 3D primitive has: a type tag, a world transform, an offset from its body, a user value. */
+/** What every 3D primitive has: a type tag, a world transform, an offset from its body, a user value. */
 export abstract class Primitive {
   /** Which primitive this is, for the dispatch in `collide`. */
   abstract readonly shapeType: ShapeType;

@@ -154,6 +154,7 @@ export class ContactBuffer<C extends ContactRecord> {
   get friction(): number {
     return this.frictionValue;
   }
+  /** Throws a RangeError, changing nothing, for a negative or non-finite value. */
   set friction(value: number) {
     this.frictionValue = requireNonNegative(`${this.name}.friction`, value);
   }
@@ -162,6 +163,7 @@ export class ContactBuffer<C extends ContactRecord> {
   get restitution(): number {
     return this.restitutionValue;
   }
+  /** Throws a RangeError, changing nothing, for a value outside [0, 1]. */
   set restitution(value: number) {
     requireNonNegative(`${this.name}.restitution`, value);
     if (value > 1) throw new RangeError(`${this.name}.restitution must be at most 1, got ${value}`);
@@ -172,6 +174,7 @@ export class ContactBuffer<C extends ContactRecord> {
   get tolerance(): number {
     return this.toleranceValue;
   }
+  /** Throws a RangeError, changing nothing, for a negative value or one above `MAX_COORDINATE`. */
   set tolerance(value: number) {
     requireNonNegative(`${this.name}.tolerance`, value);
     this.toleranceValue = requireCoordinate(`${this.name}.tolerance`, value);
@@ -181,6 +184,7 @@ export class ContactBuffer<C extends ContactRecord> {
   get maxContactsPerPair(): number {
     return this.maxContactsPerPairValue;
   }
+  /** Throws a RangeError, changing nothing, for anything but an integer from 1 to 8. */
   set maxContactsPerPair(value: number) {
     this.maxContactsPerPairValue = requireInteger(`${this.name}.maxContactsPerPair`, value, 1, 8);
   }

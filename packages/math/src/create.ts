@@ -4,9 +4,13 @@
  * uses either: every vector and matrix is made here, as a Float64Array in gl-matrix layout.
  */
 
+/** 2D vector `[x, y]`. */
 export type Vec2 = Float64Array;
+/** 3D vector `[x, y, z]`. */
 export type Vec3 = Float64Array;
+/** Quaternion `[x, y, z, w]`, as gl-matrix. */
 export type Quat = Float64Array;
+/** 3x3 matrix, column-major as gl-matrix: element (row r, column c) is at `c * 3 + r`. */
 export type Mat3 = Float64Array;
 /** 4x4 matrix, column-major as gl-matrix: element (row r, column c) is at `c * 4 + r`. */
 export type Mat4 = Float64Array;

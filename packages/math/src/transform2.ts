@@ -5,6 +5,7 @@
  */
 import type { Vec2 } from './create.js';
 
+/** A 2D rigid transform: translation `x, y` and rotation `angle`, with its cosine and sine. */
 export class Transform2 {
   /** Translation, x. */
   x = 0;

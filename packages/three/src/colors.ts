@@ -27,7 +27,12 @@ export function contactKindColor(kind: number): number {
 }
 
 /** Default colours of the two shapes of a pair (sRGB hex): a cool first shape, a warm second. */
-export const SHAPE_COLORS = Object.freeze({ first: 0x7f9cc4, second: 0xb9a27e });
+export const SHAPE_COLORS = Object.freeze({
+  /** The first shape of a pair. */
+  first: 0x7f9cc4,
+  /** The second shape of a pair. */
+  second: 0xb9a27e,
+});
 
 /**
  * Marker colour of a speculative contact (negative penetration: a gap within the tolerance),
@@ -40,4 +45,11 @@ export const SPECULATIVE_COLOR = 0x9ec9ff;
  * Witness points (`point -/+ normal * penetration / 2`, the deepest points of each shape) and
  * the depth segment between them: a bright tint of each shape colour and white.
  */
-export const WITNESS_COLORS = Object.freeze({ first: 0x3f7bff, second: 0xffe9a8, depth: 0xffffff });
+export const WITNESS_COLORS = Object.freeze({
+  /** The witness point on the first shape. */
+  first: 0x3f7bff,
+  /** The witness point on the second shape. */
+  second: 0xffe9a8,
+  /** The segment between them, as long as the penetration. */
+  depth: 0xffffff,
+});

@@ -34,21 +34,33 @@ import { SPECULATIVE_COLOR, WITNESS_COLORS, contactKindColor } from './colors.js
 
 /** A canvas the label sprites can draw their text on (a DOM canvas or an OffscreenCanvas). */
 export interface LabelCanvas {
+  /** Width in pixels. */
   width: number;
+  /** Height in pixels. */
   height: number;
+  /** The 2D drawing context, or null when the canvas has none. */
   getContext(kind: '2d'): LabelContext | null;
 }
 
 /** The part of a 2D canvas context the labels use. */
 export interface LabelContext {
+  /** CSS font of the text. */
   font: string;
+  /** Colour the text is filled with. */
   fillStyle: string | CanvasGradient | CanvasPattern;
+  /** Colour of the text's outline. */
   strokeStyle: string | CanvasGradient | CanvasPattern;
+  /** Width of the text's outline, in pixels. */
   lineWidth: number;
+  /** Horizontal anchor of the text. */
   textAlign: CanvasTextAlign;
+  /** Vertical anchor of the text. */
   textBaseline: CanvasTextBaseline;
+  /** Clears a rectangle to transparent. */
   clearRect(x: number, y: number, w: number, h: number): void;
+  /** Fills `text` at `(x, y)`. */
   fillText(text: string, x: number, y: number): void;
+  /** Outlines `text` at `(x, y)`. */
   strokeText(text: string, x: number, y: number): void;
 }
 

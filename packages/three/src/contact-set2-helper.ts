@@ -3,15 +3,21 @@ import type { ContactDrawingOptions } from './contact-drawing.js';
 
 /** What `ContactSet2Helper` reads from a 2D contact: `CollisionData2`'s contacts fit it. */
 export interface Contact2Like {
+  /** The contact point `[x, y]`. */
   readonly point: ArrayLike<number>;
+  /** The unit normal `[x, y]`, from the second shape toward the first. */
   readonly normal: ArrayLike<number>;
+  /** Depth: positive overlapping, negative a gap. */
   readonly penetration: number;
+  /** A `ContactKind`, which picks the colour. */
   readonly kind: number;
 }
 
 /** What `ContactSet2Helper` reads from a 2D contact buffer: a `CollisionData2` fits it. */
 export interface CollisionData2Like {
+  /** How many of `contacts` are set. */
   readonly contactCount: number;
+  /** The contacts; the first `contactCount` are drawn. */
   readonly contacts: readonly Contact2Like[];
 }
 
