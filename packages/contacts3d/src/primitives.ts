@@ -39,26 +39,20 @@ const rotationScratch = new Float64Array(4);
 const matrixScratch = new Float64Array(16);
 const composedScratch = new Float64Array(16);
 
-/** Throws unless the translation (elements 12, 13, 14) of `m` is within `MAX_COORDINATE`. */
-function requireTranslationInRange(field: string, m: Float64Array): void {
-  for (let i = 12; i < 15; i++) requireCoordinate(`${field}[${i}]`, m[i]);
-}
-
 /**
- * Reads a rigid transform (see `isRigidTransform`) with its translation in range into `out`,
- * re-orthonormalised (`orthonormalizeRigid`): the tolerance the check allows never reaches a
- * normal. `out` is written only when every check passes.
+ * Reads a rigid transform (see `isRigidTransform`) whose translation is within `MAX_COORDINATE`
+ * into `out`, re-orthonormalised (`orthonormalizeRigid`): the tolerance the check allows never
+ * reaches a normal. `out` is written only when every check passes. Every element is held to the
+ * range, which bounds the translation: those of a rotation are at most 1 anyway.
  */
 function readRigid(field: string, value: ArrayLike<number>, out: Float64Array): void {
-  readFiniteArray(field, value, 16, matrixScratch);
+  readCoordinates(field, value, 16, matrixScratch);
   if (!isRigidTransform(matrixScratch)) {
     throw new RangeError(`${field} must be a rigid transform (orthonormal rotation, no scale, last row 0 0 0 1), got [${Array.from(value).join(', ')}]`);
   }
-  requireTranslationInRange(field, matrixScratch);
   orthonormalizeRigid(out, matrixScratch);
 }
 
-/** What every 3D primitive has: a type tag, a world transform, an offset from its body, a user value. */
 /** What every 3D primitive has: a type tag, a world transform, an offset from its body, a user value. */
 export abstract class Primitive {
   /** Which primitive this is, for the dispatch in `collide`. */
@@ -77,12 +71,11 @@ export abstract class Primitive {
    * huge quaternion all give the rotation of the unit quaternion in their direction.
    */
   setPose(position: ArrayLike<number>, quaternion: ArrayLike<number>): this {
+    const name = this.constructor.name;
     // Checked without allocating first: a pose is set every frame; the message is built on failure only.
-    if (!copyCoordinates(position, 3, positionScratch)) readCoordinates(`${this.constructor.name}.position`, position, 3, positionScratch);
-    if (!copyFiniteArray(quaternion, 4, rotationScratch)) readFiniteArray(`${this.constructor.name}.quaternion`, quaternion, 4, rotationScratch);
-    if (!normalizeScaled(rotationScratch)) {
-      throw new RangeError(`${this.constructor.name}.quaternion must be non-zero, got [${Array.from(quaternion).join(', ')}]`);
-    }
+    if (!copyCoordinates(position, 3, positionScratch)) readCoordinates(`${name}.position`, position, 3, positionScratch);
+    if (!copyFiniteArray(quaternion, 4, rotationScratch)) readFiniteArray(`${name}.quaternion`, quaternion, 4, rotationScratch);
+    if (!normalizeScaled(rotationScratch)) throw new RangeError(`${name}.quaternion must be non-zero, got [${Array.from(quaternion).join(', ')}]`);
     transformFromPose(this.transform, positionScratch, rotationScratch);
     this.transformChanged();
     return this;
@@ -112,8 +105,8 @@ export abstract class Primitive {
     const field = `${this.constructor.name}.updateTransform(bodyTransform)`;
     readRigid(field, bodyTransform, matrixScratch);
     composeTransforms(composedScratch, matrixScratch, this.offset);
-    requireTranslationInRange(`${field} * offset`, composedScratch);
-    this.transform.set(composedScratch);
+    // The product's translation may leave the range when neither factor's does: then the read throws.
+    if (!copyCoordinates(composedScratch, 16, this.transform)) readCoordinates(`${field} * offset`, composedScratch, 16, this.transform);
     this.transformChanged();
     return this;
   }
@@ -139,8 +132,7 @@ export class Sphere extends Primitive {
   }
   /** Throws a RangeError, changing nothing, for a radius that is negative, not finite or above `MAX_COORDINATE`. */
   set radius(value: number) {
-    requireNonNegative('Sphere.radius', value);
-    this.radiusValue = requireCoordinate('Sphere.radius', value);
+    this.radiusValue = requireCoordinate('Sphere.radius', requireNonNegative('Sphere.radius', value));
   }
 }
 

@@ -36,7 +36,9 @@ describe('the range of coordinates and sizes: refused beyond it, with a message 
     // Offset and body each at the limit, in the same direction: the world position, 2e75, is not.
     sphere.setOffset([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, MAX_COORDINATE, 0, 0, 1]);
     expect(() => sphere.updateTransform([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, MAX_COORDINATE, 0, 0, 1])).toThrow(
-      new RangeError('Sphere.updateTransform(bodyTransform) * offset[12] is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 2e+75'),
+      new RangeError(
+        'Sphere.updateTransform(bodyTransform) * offset[12] is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 2e+75 in [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 2e+75, 0, 0, 1]',
+      ),
     );
     // In the opposite direction they cancel: accepted.
     sphere.updateTransform([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -MAX_COORDINATE, 0, 0, 1]);

@@ -76,17 +76,20 @@ export class ContactRecord {
 
   /** The witness point on the first shape's surface: `point - normal * penetration / 2`. */
   pointOnFirst(out: Float64Array): Float64Array {
-    const half = 0.5 * this.penetration;
-    for (let i = 0; i < this.point.length; i++) out[i] = this.point[i]! - this.normal[i]! * half;
-    return out;
+    return witnessPoint(out, this, -0.5);
   }
 
   /** The witness point on the second shape's surface: `point + normal * penetration / 2`. */
   pointOnSecond(out: Float64Array): Float64Array {
-    const half = 0.5 * this.penetration;
-    for (let i = 0; i < this.point.length; i++) out[i] = this.point[i]! + this.normal[i]! * half;
-    return out;
+    return witnessPoint(out, this, 0.5);
   }
+}
+
+/** `out = point + normal * penetration * side`; `out` may be the contact's own `point`. */
+function witnessPoint(out: Float64Array, contact: ContactRecord, side: number): Float64Array {
+  const step = side * contact.penetration;
+  for (let i = 0; i < contact.point.length; i++) out[i] = contact.point[i]! + contact.normal[i]! * step;
+  return out;
 }
 
 /** Settings of a contact buffer; every field is optional. */
@@ -176,8 +179,8 @@ export class ContactBuffer<C extends ContactRecord> {
   }
   /** Throws a RangeError, changing nothing, for a negative value or one above `MAX_COORDINATE`. */
   set tolerance(value: number) {
-    requireNonNegative(`${this.name}.tolerance`, value);
-    this.toleranceValue = requireCoordinate(`${this.name}.tolerance`, value);
+    const field = `${this.name}.tolerance`;
+    this.toleranceValue = requireCoordinate(field, requireNonNegative(field, value));
   }
 
   /** Most contacts a single pair writes; an integer from 1 to 8. */

@@ -41,7 +41,10 @@ export const AXIS_ABSOLUTE_MARGIN = 1e-6;
  */
 export const UNIT_QUATERNION_TOLERANCE = 1e-6;
 
-/** How far the columns of a transform's rotation may be from orthonormal before a setter rejects it. */
+/**
+ * How far each element of a transform may be from the rigid transform `orthonormalizeRigid`
+ * makes of it (the one a setter stores) before `isRigidTransform` and the setters reject it.
+ */
 export const RIGID_TOLERANCE = 1e-6;
 
 /**

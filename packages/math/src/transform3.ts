@@ -105,36 +105,32 @@ export function inverseTransformDirection(out: Vec3, m: Mat4, d: Vec3): Vec3 {
   return out;
 }
 
+const rigidScratch = new Float64Array(16);
+
 /**
- * Whether `m` is a finite rigid transform: orthonormal rotation with determinant +1 (within
- * `RIGID_TOLERANCE`) and last row `0 0 0 1`. Setters use it to reject scaled or sheared input.
+ * Whether `m` is a finite rigid transform within `RIGID_TOLERANCE`: each element differs by at
+ * most that from the rigid transform `orthonormalizeRigid` makes of it (orthonormal rotation
+ * with determinant +1, last row `0 0 0 1`), which is what the setters store. So scale, shear, a
+ * mirror (the cross product flips the third column) and a projective last row are rejected,
+ * float32 round-off is not. Setters use it to reject such input.
  */
 export function isRigidTransform(m: ArrayLike<number>): boolean {
   if (m.length !== 16) return false;
-  for (let i = 0; i < 16; i++) if (!Number.isFinite(m[i]!)) return false;
-  if (Math.abs(m[3]!) > RIGID_TOLERANCE || Math.abs(m[7]!) > RIGID_TOLERANCE || Math.abs(m[11]!) > RIGID_TOLERANCE) return false;
-  if (Math.abs(m[15]! - 1) > RIGID_TOLERANCE) return false;
-  for (let i = 0; i < 3; i++) {
-    for (let j = i; j < 3; j++) {
-      const dot = m[i * 4]! * m[j * 4]! + m[i * 4 + 1]! * m[j * 4 + 1]! + m[i * 4 + 2]! * m[j * 4 + 2]!;
-      if (Math.abs(dot - (i === j ? 1 : 0)) > RIGID_TOLERANCE) return false;
-    }
-  }
-  // Columns orthonormal; the determinant (column 0 . (column 1 x column 2)) rules out a mirror.
-  const det =
-    m[0]! * (m[5]! * m[10]! - m[6]! * m[9]!) -
-    m[1]! * (m[4]! * m[10]! - m[6]! * m[8]!) +
-    m[2]! * (m[4]! * m[9]! - m[5]! * m[8]!);
-  return det > 0;
+  orthonormalizeRigid(rigidScratch, m);
+  // Written so that NaN fails: a NaN or an infinity anywhere gives a NaN difference.
+  for (let i = 0; i < 16; i++) if (!(Math.abs(rigidScratch[i]! - m[i]!) <= RIGID_TOLERANCE)) return false;
+  return true;
 }
 
 /**
- * Makes the rotation block of a transform accepted by `isRigidTransform` exactly orthonormal
- * (to round-off) and its last row exactly `0 0 0 1`; the translation is copied. Gram-Schmidt:
- * column 0 normalised, column 1 made perpendicular to it and normalised, column 2 their cross
- * product (right-handed, as the determinant check guaranteed). Without it, a rotation accepted
- * within `RIGID_TOLERANCE` (a diagonal of 1.00000049) would turn unit normals into vectors of
- * length 1 + 4.9e-7. `out` may be `m`.
+ * A rigid transform close to `m` (as close as `m` is to orthonormal): its rotation block made
+ * orthonormal (to round-off) and right-handed, its last row exactly `0 0 0 1`, its translation
+ * copied.
+ * Gram-Schmidt: column 0 normalised, column 1 made perpendicular to it and normalised, column 2
+ * their cross product. Setters store this of what `isRigidTransform` accepted: without it, a
+ * rotation accepted within `RIGID_TOLERANCE` (a diagonal of 1.00000049) would turn unit normals
+ * into vectors of length 1 + 4.9e-7. `out` may be `m`. A zero column gives NaN (rejected by
+ * `isRigidTransform`).
  */
 export function orthonormalizeRigid(out: Mat4, m: ArrayLike<number>): Mat4 {
   let ax = m[0]!, ay = m[1]!, az = m[2]!;
@@ -164,11 +160,8 @@ export function normalizeScaled(v: Float64Array): boolean {
   for (let i = 0; i < v.length; i++) largest = Math.max(largest, Math.abs(v[i]!));
   if (largest === 0) return false;
   let sum = 0;
-  for (let i = 0; i < v.length; i++) {
-    v[i]! /= largest;
-    sum += v[i]! * v[i]!;
-  }
+  for (let i = 0; i < v.length; i++) sum += (v[i]! / largest) ** 2;
   const length = Math.sqrt(sum);
-  for (let i = 0; i < v.length; i++) v[i]! /= length;
+  for (let i = 0; i < v.length; i++) v[i] = v[i]! / largest / length;
   return true;
 }

@@ -16,7 +16,7 @@ function describeScalar(value: unknown): string {
 
 /** A value as a message shows it: scalars as `describeScalar`, array-likes by their first 16 items. */
 function describe(value: unknown): string {
-  if (typeof value === 'object' && value !== null && 'length' in value && typeof value.length === 'number') {
+  if (typeof value === 'object' && value !== null && typeof (value as { length?: unknown }).length === 'number') {
     const list = value as ArrayLike<unknown>;
     const parts: string[] = [];
     for (let i = 0; i < list.length && i < 16; i++) parts.push(describeScalar(list[i]));
@@ -43,16 +43,15 @@ export function requireObject(field: string, value: unknown): object {
   return value;
 }
 
-/** The RangeError for a finite value outside `MAX_COORDINATE`. */
-function outOfRange(field: string, value: number, whole: unknown): RangeError {
-  const context = whole === undefined ? '' : ` in ${describe(whole)}`;
+/** The RangeError for a finite value outside `MAX_COORDINATE`; `context` names the array it is in. */
+function outOfRange(field: string, value: number, context = ''): RangeError {
   return new RangeError(`${field} is outside the supported range of coordinates and sizes, magnitude at most ${MAX_COORDINATE} (MAX_COORDINATE): got ${value}${context}`);
 }
 
 /** Throws unless `value` is a finite number of magnitude at most `MAX_COORDINATE`: a coordinate or a size. */
 export function requireCoordinate(field: string, value: unknown): number {
   requireFinite(field, value);
-  if (Math.abs(value as number) > MAX_COORDINATE) throw outOfRange(field, value as number, undefined);
+  if (Math.abs(value as number) > MAX_COORDINATE) throw outOfRange(field, value as number);
   return value as number;
 }
 
@@ -86,6 +85,19 @@ export function requireInteger(field: string, value: unknown, min: number, max =
  * is written to `out` unless every component passes, and `out` may be `value` itself.
  */
 export function readFiniteArray(field: string, value: unknown, length: number, out: Float64Array): Float64Array {
+  return readBounded(field, value, length, out, Infinity);
+}
+
+/**
+ * As `readFiniteArray`, and each component's magnitude must be at most `MAX_COORDINATE` (a
+ * point, a translation or a list of sizes), else a `RangeError` naming the range.
+ */
+export function readCoordinates(field: string, value: unknown, length: number, out: Float64Array): Float64Array {
+  return readBounded(field, value, length, out, MAX_COORDINATE);
+}
+
+/** `readFiniteArray` with each magnitude at most `bound`. */
+function readBounded(field: string, value: unknown, length: number, out: Float64Array, bound: number): Float64Array {
   if (value === null || typeof value !== 'object' || typeof (value as ArrayLike<number>).length !== 'number') {
     throw new TypeError(`${field} must be an array of ${length} numbers, got ${describe(value)}`);
   }
@@ -95,12 +107,12 @@ export function readFiniteArray(field: string, value: unknown, length: number, o
   }
   for (let i = 0; i < length; i++) {
     const component = list[i];
-    if (typeof component !== 'number') {
-      throw new TypeError(`${field}[${i}] must be a finite number, got ${describeScalar(component)} in ${describe(value)}`);
-    }
     if (!Number.isFinite(component)) {
-      throw new RangeError(`${field}[${i}] must be a finite number, got ${component} in ${describe(value)}`);
+      // Not a number: the wrong type; NaN or an infinity: a bad value.
+      const Kind = typeof component === 'number' ? RangeError : TypeError;
+      throw new Kind(`${field}[${i}] must be a finite number, got ${describeScalar(component)} in ${describe(value)}`);
     }
+    if (Math.abs(component as number) > bound) throw outOfRange(`${field}[${i}]`, component as number, ` in ${describe(value)}`);
   }
   for (let i = 0; i < length; i++) out[i] = list[i] as number;
   return out;
@@ -112,43 +124,22 @@ export function readFiniteArray(field: string, value: unknown, length: number, o
  * every frame check with it first and build their error message (`readFiniteArray`) only on failure.
  */
 export function copyFiniteArray(value: unknown, length: number, out: Float64Array): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  const list = value as ArrayLike<unknown>;
-  if (list.length !== length) return false;
-  for (let i = 0; i < length; i++) {
-    const component = list[i];
-    if (typeof component !== 'number' || !Number.isFinite(component)) return false;
-  }
-  for (let i = 0; i < length; i++) out[i] = list[i] as number;
-  return true;
+  return copyBounded(value, length, out, Number.MAX_VALUE);
 }
 
-/**
- * As `readFiniteArray`, and each component's magnitude must be at most `MAX_COORDINATE` (a
- * point, a translation or a list of sizes). Nothing is written to `out` unless every component
- * passes.
- */
-export function readCoordinates(field: string, value: unknown, length: number, out: Float64Array): Float64Array {
-  if (copyCoordinates(value, length, out)) return out;
-  // Rejected: readFiniteArray names a wrong shape or a non-finite component; else one is out of range.
-  const values = readFiniteArray(field, value, length, new Float64Array(length));
-  let i = 0;
-  while (Math.abs(values[i]!) <= MAX_COORDINATE) i++;
-  throw outOfRange(`${field}[${i}]`, values[i]!, value);
-}
-
-/**
- * As `copyFiniteArray`, and each component's magnitude must be at most `MAX_COORDINATE`:
- * copies and returns true, or returns false leaving `out` untouched. Allocates nothing.
- */
+/** As `copyFiniteArray`, and each component's magnitude must be at most `MAX_COORDINATE`. */
 export function copyCoordinates(value: unknown, length: number, out: Float64Array): boolean {
-  if (value === null || typeof value !== 'object') return false;
+  return copyBounded(value, length, out, MAX_COORDINATE);
+}
+
+/** `copyFiniteArray` with each magnitude at most `bound`, a finite number. */
+function copyBounded(value: unknown, length: number, out: Float64Array, bound: number): boolean {
   const list = value as ArrayLike<unknown>;
-  if (list.length !== length) return false;
+  if (list === null || typeof list !== 'object' || list.length !== length) return false;
   for (let i = 0; i < length; i++) {
     const component = list[i];
-    // Also false for NaN and for a value that is not a number.
-    if (!(typeof component === 'number' && Math.abs(component) <= MAX_COORDINATE)) return false;
+    // False for NaN, the infinities and anything not a number, as for a magnitude past the bound.
+    if (!(typeof component === 'number' && Math.abs(component) <= bound)) return false;
   }
   for (let i = 0; i < length; i++) out[i] = list[i] as number;
   return true;

@@ -1,0 +1,282 @@
+/**
+ * The pack-and-consume check (`pnpm pack:check`, the last step of `pnpm test`): what a user who
+ * installs our packages from the registry gets, checked outside the workspace.
+ *
+ * 1. Packs every published package (packages/* whose package.json is not private) with
+ *    `pnpm pack`, whose prepack builds it, and checks each manifest and file list: dist/ built,
+ *    no build info, tests or stale outputs, no workspace-only export condition or protocol, the
+ *    metadata fields, a LICENSE.
+ * 2. Installs the tarballs with npm into a scratch project in the system's temp folder, with the
+ *    lowest version of every peer dependency's range (three 0.160 today), and there:
+ *    - imports each package in Node and makes a real call (smoke.mjs), and require()s it
+ *      (require.cjs: Node 20.19 and newer load an ES module through require);
+ *    - typechecks a consumer (consumer.ts, and a namespace import of every package) with
+ *      moduleResolution node16 and bundler, under the oldest TypeScript we support
+ *      (OLDEST_TYPESCRIPT) and the current one, with skipLibCheck off;
+ *    - bundles two browser entries with esbuild and checks their minified sizes.
+ * 3. Runs publint (warnings fail) and @arethetypeswrong/cli on each tarball. attw runs with its
+ *    esm-only profile: the packages are ES modules only, so it leaves out the node10 and
+ *    node16-from-CommonJS resolutions, whose "require resolves to ESM" predates Node's require of
+ *    ES modules; require.cjs checks require() on Node itself instead.
+ *
+ * Set PACK_CHECK_KEEP=1 to keep the scratch project (its path is printed).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+
+/** The oldest TypeScript a consumer may use (root devDependency `typescript-5.0`), and the current one. */
+const OLDEST_TYPESCRIPT = 'typescript-5.0';
+const CURRENT_TYPESCRIPT = 'typescript';
+
+/**
+ * Minified browser bundle limits in bytes (1 KB = 1000 bytes, as issue 14 item 9 counts them):
+ * what a user's bundler keeps of our packages and gl-matrix for the names imported.
+ */
+const BUNDLE_SIZE_LIMITS = [
+  { entry: 'Sphere, CollisionData, collideSphereSphere', code: "export { Sphere, CollisionData, collideSphereSphere } from '@contactkit/contacts3d';", limit: 8_000 },
+  { entry: 'Sphere, CollisionData, collideSphereSphere, Box, collide', code: "export { Sphere, CollisionData, collideSphereSphere, Box, collide } from '@contactkit/contacts3d';", limit: 25_000 },
+];
+
+/** Generic typed arrays (`Float64Array<ArrayBuffer>`, TypeScript 5.7 and newer) break older consumers (TS2315). */
+const GENERIC_TYPED_ARRAY = /\b(?:Float32|Float64|Int8|Int16|Int32|Uint8|Uint8Clamped|Uint16|Uint32|BigInt64|BigUint64)Array</;
+
+const failures = [];
+const timings = [];
+
+function fail(message) {
+  failures.push(message);
+  console.error(`  FAIL ${message}`);
+}
+
+async function step(title, body) {
+  console.log(`\n${title}`);
+  const start = performance.now();
+  await body();
+  const seconds = (performance.now() - start) / 1000;
+  timings.push([title, seconds]);
+  console.log(`  (${seconds.toFixed(1)} s)`);
+}
+
+/** Runs a command; returns its output, or records a failure (with the output) when it fails. */
+function run(command, args, cwd, what = `${command} ${args.join(' ')}`) {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  if (result.error || result.status !== 0) {
+    fail(`${what} (exit ${result.status ?? result.error?.message}):\n${output.trimEnd()}`);
+    return undefined;
+  }
+  return output;
+}
+
+/** `run`, asynchronously: resolves to the output, or to undefined after recording a failure. */
+function runAsync(command, args, cwd, what) {
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => {
+      fail(`${what}: ${error.message}`);
+      done(undefined);
+    });
+    child.on('close', (status) => {
+      if (status === 0) return done(output);
+      fail(`${what} (exit ${status}):\n${output.trimEnd()}`);
+      done(undefined);
+    });
+  });
+}
+
+/** Runs the tasks (functions returning promises), as many at a time as there are cores. */
+async function inParallel(tasks) {
+  const queue = [...tasks];
+  const worker = async () => {
+    while (queue.length > 0) await queue.shift()();
+  };
+  await Promise.all(Array.from({ length: Math.min(availableParallelism(), tasks.length) }, worker));
+}
+
+function readJson(file) {
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+function filesUnder(dir, base = dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path, base) : [relative(base, path).split('\\').join('/')];
+  });
+}
+
+/** The lowest version a `>=x.y.z` range admits (the only form our peer ranges take). */
+function lowestVersion(name, range) {
+  const match = /^>=\s*(\d+\.\d+\.\d+)(?:\s*<\s*\S+)?$/.exec(range.trim());
+  if (!match) throw new Error(`peer dependency ${name}: cannot take the lowest version of "${range}" (write it as >=x.y.z)`);
+  return match[1];
+}
+
+function conditionsOf(exports, found = new Set()) {
+  if (exports && typeof exports === 'object') {
+    for (const [key, value] of Object.entries(exports)) {
+      if (!key.startsWith('.')) found.add(key);
+      conditionsOf(value, found);
+    }
+  }
+  return found;
+}
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 19)) {
+  console.error(`Node ${process.versions.node}: the packages support Node 20.19 and newer (require of an ES module); run this check there.`);
+  process.exit(1);
+}
+
+const packages = readdirSync(join(root, 'packages'))
+  .map((dir) => ({ dir, manifestPath: join(root, 'packages', dir, 'package.json') }))
+  .filter(({ manifestPath }) => existsSync(manifestPath))
+  .map((p) => ({ ...p, manifest: readJson(p.manifestPath) }))
+  .filter(({ manifest }) => !manifest.private);
+const names = packages.map((p) => p.manifest.name);
+const scratch = mkdtempSync(join(tmpdir(), 'contactkit-pack-check-'));
+console.log(`Packing ${names.join(', ')} into ${scratch}`);
+
+try {
+  await step('pnpm pack (prepack builds dist/)', () => {
+    for (const p of packages) {
+      const output = run('pnpm', ['pack', '--pack-destination', join(scratch, 'tarballs'), '--json'], join(root, 'packages', p.dir), `pnpm pack in packages/${p.dir}`);
+      const filename = output && /"filename":\s*"([^"]+)"/.exec(output)?.[1];
+      if (output && !filename) fail(`pnpm pack in packages/${p.dir}: no tarball named in its output`);
+      p.tarball = filename;
+    }
+  });
+  if (packages.some((p) => !p.tarball)) throw new Error('packing failed');
+
+  const peers = new Map();
+  for (const { manifest } of packages) {
+    for (const [name, range] of Object.entries(manifest.peerDependencies ?? {})) {
+      if (!names.includes(name)) peers.set(name, lowestVersion(name, range));
+    }
+  }
+
+  await step(`npm install of the tarballs into the scratch project, peers at their lowest: ${[...peers].map(([n, v]) => `${n}@${v}`).join(', ')}`, () => {
+    writeFileSync(join(scratch, 'package.json'), `${JSON.stringify({ name: 'contactkit-consumer', private: true, type: 'module' }, null, 2)}\n`);
+    const specs = [...packages.map((p) => p.tarball), ...[...peers].map(([name, version]) => `${name}@${version}`)];
+    if (run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', ...specs], scratch) === undefined) throw new Error('npm install failed');
+    for (const file of ['smoke.mjs', 'require.cjs', 'consumer.ts']) copyFileSync(join(here, file), join(scratch, file));
+  });
+
+  await step('Packed contents and manifests', () => {
+    for (const { dir, manifest: source } of packages) {
+      const installed = join(scratch, 'node_modules', source.name);
+      const manifest = readJson(join(installed, 'package.json'));
+      const files = filesUnder(installed).filter((f) => !f.startsWith('node_modules/'));
+      const problems = [];
+      for (const required of ['LICENSE', 'README.md', 'dist/index.js', 'dist/index.d.ts']) {
+        if (!files.includes(required)) problems.push(`no ${required}`);
+      }
+      for (const file of files) {
+        if (file.endsWith('.tsbuildinfo')) problems.push(`ships build info ${file}`);
+        if (/\.test\.|test-support\//.test(file)) problems.push(`ships test file ${file}`);
+        const js = /^dist\/(.*)\.js$/.exec(file);
+        if (js && !files.includes(`src/${js[1]}.ts`)) problems.push(`ships ${file}, built from no source in the tarball (stale dist/?)`);
+        if (file.endsWith('.d.ts') && GENERIC_TYPED_ARRAY.test(readFileSync(join(installed, file), 'utf8'))) {
+          problems.push(`${file} names a generic typed array (${GENERIC_TYPED_ARRAY.exec(readFileSync(join(installed, file), 'utf8'))[0]}...>), TS2315 before TypeScript 5.7: annotate the declaration with the plain type, e.g. Float64Array`);
+        }
+      }
+      const conditions = [...conditionsOf(manifest.exports)];
+      const unknown = conditions.filter((c) => !['types', 'import', 'default', '@contactkit/source'].includes(c));
+      if (unknown.length > 0) problems.push(`export conditions ${unknown.join(', ')}: a consumer's tools may set them (source-first resolution uses @contactkit/source)`);
+      for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
+        for (const [name, range] of Object.entries(manifest[field] ?? {})) {
+          if (range.startsWith('workspace:')) problems.push(`${field}.${name} is ${range}`);
+        }
+      }
+      if (manifest.license !== 'MIT') problems.push(`license ${manifest.license}`);
+      if (manifest.type !== 'module') problems.push('not "type": "module"');
+      if (manifest.repository?.directory !== `packages/${dir}` || !manifest.repository?.url) problems.push('repository.url or repository.directory missing');
+      if (!manifest.homepage) problems.push('no homepage');
+      if (!manifest.bugs?.url) problems.push('no bugs.url');
+      if (!(manifest.keywords?.length > 0)) problems.push('no keywords');
+      if (manifest.engines?.node !== '>=20.19') problems.push(`engines.node ${manifest.engines?.node}, not >=20.19`);
+      if (problems.length > 0) fail(`${source.name}: ${problems.join('; ')}`);
+      else console.log(`  ${source.name}: ${files.length} files, ${(statSync(packages.find((p) => p.dir === dir).tarball).size / 1000).toFixed(1)} KB packed`);
+    }
+  });
+
+  await step('Node: import and a real call, then require()', () => {
+    const imported = run(process.execPath, ['smoke.mjs', ...names], scratch, 'import and call (smoke.mjs)');
+    if (imported) process.stdout.write(imported);
+    const required = run(process.execPath, ['--no-warnings', 'require.cjs', ...names], scratch, 'require (require.cjs)');
+    if (required) process.stdout.write(required);
+  });
+
+  await step(`TypeScript consumer (skipLibCheck off): node16 and bundler, oldest (${OLDEST_TYPESCRIPT}) and current`, async () => {
+    writeFileSync(join(scratch, 'all-packages.ts'), `${names.map((name, i) => `import * as package${i} from '${name}';`).join('\n')}\nexport const all = [${names.map((_, i) => `package${i}`).join(', ')}];\n`);
+    const common = { strict: true, skipLibCheck: false, noEmit: true, target: 'ES2022', lib: ['ES2022', 'DOM'], types: [] };
+    const resolutions = { node16: { module: 'node16', moduleResolution: 'node16' }, bundler: { module: 'esnext', moduleResolution: 'bundler' } };
+    const tasks = [];
+    for (const [resolution, options] of Object.entries(resolutions)) {
+      writeFileSync(join(scratch, `tsconfig.${resolution}.json`), `${JSON.stringify({ compilerOptions: { ...common, ...options }, files: ['consumer.ts', 'all-packages.ts'] }, null, 2)}\n`);
+      for (const typescript of [OLDEST_TYPESCRIPT, CURRENT_TYPESCRIPT]) {
+        const tsc = join(root, 'node_modules', typescript, 'bin', 'tsc');
+        const what = `TypeScript ${readJson(join(root, 'node_modules', typescript, 'package.json')).version}, moduleResolution ${resolution}`;
+        tasks.push(async () => {
+          if ((await runAsync(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], scratch, what)) !== undefined) console.log(`  ${what}: ok`);
+        });
+      }
+    }
+    await inParallel(tasks);
+  });
+
+  await step('esbuild: minified browser bundles', async () => {
+    for (const { entry, code, limit } of BUNDLE_SIZE_LIMITS) {
+      const result = await build({
+        stdin: { contents: code, resolveDir: scratch, loader: 'js' },
+        bundle: true,
+        minify: true,
+        format: 'esm',
+        platform: 'browser',
+        write: false,
+        logLevel: 'silent',
+      });
+      const bytes = result.outputFiles[0].contents.length;
+      const line = `${entry}: ${bytes} bytes minified (limit ${limit})`;
+      if (bytes > limit) fail(line);
+      else console.log(`  ${line}`);
+    }
+  });
+
+  await step('publint (warnings fail) and attw --profile esm-only on each tarball', async () => {
+    const bin = join(root, 'node_modules', '.bin');
+    const tasks = packages.flatMap(({ tarball, manifest }) => [
+      async () => {
+        const linted = await runAsync(join(bin, 'publint'), ['run', tarball, '--strict'], root, `publint ${manifest.name}`);
+        if (linted) console.log(`  publint ${manifest.name}: ${linted.trim().split('\n').slice(-1)[0]}`);
+      },
+      async () => {
+        const typed = await runAsync(join(bin, 'attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii', '--no-emoji', '--no-color'], root, `attw ${manifest.name}`);
+        if (typed) {
+          const entry = typed.split(`"${manifest.name}"`)[1]?.split('***')[0] ?? '';
+          const verdicts = entry.split('\n').filter((line) => /^(node16 \(from ESM\)|bundler):/.test(line));
+          console.log(`  attw ${manifest.name}: ${verdicts.map((line) => line.trim()).join(', ')}`);
+        }
+      },
+    ]);
+    await inParallel(tasks);
+  });
+} catch (error) {
+  fail(error.message);
+} finally {
+  if (process.env['PACK_CHECK_KEEP']) console.log(`\nScratch project kept: ${scratch}`);
+  else rmSync(scratch, { recursive: true, force: true });
+}
+
+const total = timings.reduce((sum, [, seconds]) => sum + seconds, 0);
+console.log(`\nPack check: ${failures.length === 0 ? 'ok' : `${failures.length} failed`} in ${total.toFixed(1)} s`);
+if (failures.length > 0) process.exit(1);

@@ -1,0 +1,79 @@
+// Runs inside the scratch project, where the packed tarballs are installed: imports each package
+// named on the command line as a user's Node program would and makes a real call whose result is
+// worked out by hand. A package without an entry below is imported and reported, not called.
+import assert from 'node:assert/strict';
+
+const calls = {
+  async '@contactkit/math'(math) {
+    // A quarter turn about +z (quaternion [0, 0, sin 45°, cos 45°]) then a move by (1, 2, 3):
+    // (1, 0, 0) turns to (0, 1, 0) and lands on (1, 3, 3).
+    const m = math.transformFromPose(math.mat4(), [1, 2, 3], [0, 0, Math.SQRT1_2, Math.SQRT1_2]);
+    const p = math.transformPoint(math.vec3(), m, math.vec3(1, 0, 0));
+    assertClose(Array.from(p), [1, 3, 3]);
+  },
+  async '@contactkit/contacts3d'(c3) {
+    // A unit crate whose bottom face sinks 0.05 into the floor: its four bottom corners touch,
+    // each 0.05 deep, the normal from the floor toward the crate.
+    const data = new c3.CollisionData({ capacity: 16 });
+    const crate = new c3.Box([0.5, 0.5, 0.5]).setPose([0, 0.45, 0], [0, 0, 0, 1]);
+    data.reset();
+    c3.collide(crate, new c3.HalfSpace([0, 1, 0], 0), data);
+    assert.equal(data.contactCount, 4);
+    for (let i = 0; i < 4; i++) {
+      const contact = data.contacts[i];
+      assertClose([contact.penetration], [0.05]);
+      assertClose(Array.from(contact.normal), [0, 1, 0]);
+    }
+  },
+  async '@contactkit/collision2d'(c2) {
+    // A ball of radius 0.5 at height 1.4 over a slab whose top is at y = 1: 0.1 deep, one
+    // contact at the midpoint between the two surfaces, y = (0.9 + 1) / 2.
+    const data = new c2.CollisionData2({ capacity: 8 });
+    const ball = new c2.Circle(0.5).setPose([0, 1.4], 0);
+    const ground = new c2.Polygon([[-5, -1], [5, -1], [5, 1], [-5, 1]]).setPose([0, 0], 0);
+    data.reset();
+    c2.collide2d(ball, ground, data);
+    assert.equal(data.contactCount, 1);
+    assertClose(Array.from(data.contacts[0].point), [0, 0.95]);
+    assertClose(Array.from(data.contacts[0].normal), [0, 1]);
+    assertClose([data.contacts[0].penetration], [0.1]);
+  },
+  async '@contactkit/three'(three3) {
+    // Runs with the lowest three of the peer range (installed by main.mjs): draws the crate's
+    // four contacts, then disposes, which must work before three r186 too.
+    const c3 = await import('@contactkit/contacts3d');
+    const { Object3D } = await import('three');
+    const data = new c3.CollisionData({ capacity: 16 });
+    data.reset();
+    c3.collide(new c3.Box([0.5, 0.5, 0.5]).setPose([0, 0.45, 0], [0, 0, 0, 1]), new c3.HalfSpace([0, 1, 0], 0), data);
+    const helper = new three3.ContactSetHelper().update(data);
+    assert.ok(helper instanceof Object3D, 'ContactSetHelper extends the installed three Object3D');
+    assert.equal(helper.markers.count, 4);
+    let disposed = 0;
+    helper.addEventListener('dispose', () => disposed++);
+    helper.dispose();
+    assert.equal(disposed, 1);
+    assert.equal(helper.children.length, 0);
+    const mesh = three3.meshForPrimitive(new c3.Box([0.5, 1, 1.5]));
+    mesh.geometry.computeBoundingBox();
+    assertClose(mesh.geometry.boundingBox.max.toArray(), [0.5, 1, 1.5]);
+  },
+};
+
+function assertClose(actual, expected) {
+  assert.equal(actual.length, expected.length, `${actual} has ${expected.length} entries`);
+  for (let i = 0; i < expected.length; i++) {
+    assert.ok(Math.abs(actual[i] - expected[i]) <= 1e-12, `${actual} is ${expected}`);
+  }
+}
+
+for (const name of process.argv.slice(2)) {
+  const module = await import(name);
+  assert.ok(Object.keys(module).length > 0, `${name} exports nothing`);
+  if (calls[name]) {
+    await calls[name](module);
+    console.log(`  import ${name}: ok, a real call checked`);
+  } else {
+    console.log(`  import ${name}: ok (${Object.keys(module).length} exports); no call check in scripts/pack-check/smoke.mjs yet`);
+  }
+}
