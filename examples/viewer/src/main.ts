@@ -1,17 +1,23 @@
 /**
- * The page: reads `?scene=<id>`, builds that scene's view and the panel, and runs the frame
- * loop. Every frame publishes `window.__contactkit = { scene, contacts, ... }` for tests.
+ * The page: reads its state from the URL (`?scene=<id>&tolerance=...`, url-state.ts), builds
+ * that scene's view and the panel, runs the frame loop, keeps the URL in step with the state,
+ * and times the current pair's detector. Every frame publishes `window.__contactkit` for tests.
  */
 import { WebGLRenderer } from 'three';
+import { contactKindName } from '@contactkit/math';
+import type { ContactKind } from '@contactkit/math';
 import './style.css';
-import { DEFAULT_SCENE, findScene, isScene2 } from './scenes.js';
+import { DEFAULT_SCENE, DEFAULT_SETTINGS, findScene, isScene2 } from './scenes.js';
 import type { SceneEntry } from './scenes.js';
-import { Panel } from './panel.js';
+import { Panel, contactSummary } from './panel.js';
 import { View3D } from './view3d.js';
 import { View2D } from './view2d.js';
 import type { MinimumTranslation } from './scenes2d.js';
 import type { View } from './view.js';
 import type { ContactRecord } from './contact-records.js';
+import { formatState, parseState } from './url-state.js';
+import type { ViewerState } from './url-state.js';
+import { formatDuration, timeCall } from './timing.js';
 
 /** What the page publishes every frame. */
 export interface ContactkitState {
@@ -29,10 +35,16 @@ export interface ContactkitState {
   shapes: number[][];
   /** Exact poses of the shapes: 3D the 16 numbers of each transform, 2D `[x, y, angle]`. */
   poses: number[][];
-  /** The minimum translation drawn (polygons-convex), else null. */
+  /** The whole state as the URL keeps it. */
+  state: ViewerState;
+  /** The minimum translation drawn (polygons-convex, sat-axes), else null. */
   minimumTranslation: MinimumTranslation | null;
   /** The segment intersections marked (segments), else empty. */
   intersections: number[][];
+  /** What the scene's test returned (probe scenes), else null. */
+  probe: Record<string, unknown> | null;
+  /** The last time readout: median milliseconds per call, or null before the first. */
+  timing: number | null;
   /** World point -> canvas CSS pixels (from the canvas's top left). */
   project(point: readonly number[]): [number, number];
 }
@@ -43,36 +55,81 @@ declare global {
   }
 }
 
-const requested = new URLSearchParams(location.search).get('scene');
-const entry: SceneEntry = findScene(requested) ?? findScene(DEFAULT_SCENE)!;
+const parsed = parseState(location.search);
+const entry: SceneEntry = findScene(parsed.scene) ?? findScene(DEFAULT_SCENE)!;
+const notices = [...parsed.errors];
+if (parsed.scene !== null && parsed.scene !== entry.id) notices.push(`Unknown scene "${parsed.scene}": showing ${entry.id}.`);
+
 const canvas = document.getElementById('view') as HTMLCanvasElement;
 // preserveDrawingBuffer keeps the last frame readable for screenshots and pixel tests.
 const renderer = new WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
 renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+const textLayer = document.getElementById('labels')!;
 
-function createView(sceneEntry: SceneEntry): View {
-  return isScene2(sceneEntry.id) ? new View2D(sceneEntry.id, renderer) : new View3D(sceneEntry.id, renderer);
-}
-
-const view = createView(entry);
+const view: View = isScene2(entry.id) ? new View2D(entry.id, renderer, textLayer) : new View3D(entry.id, renderer);
+const view2d = view instanceof View2D ? view : null;
 const view3d = view instanceof View3D ? view : null;
+
+/** The state a bare `?scene=<id>` gives: what Reset returns to, and what the URL leaves out. */
+function currentState(): ViewerState {
+  return {
+    scene: entry.id,
+    tolerance: view.data.tolerance,
+    maxContactsPerPair: view.data.maxContactsPerPair,
+    poses: view.statePoses(),
+    point: view2d?.scene.startPoint ? view2d.probeInput.point : null,
+    choice: view2d ? view2d.probeInput.choice : -1,
+    witnesses: view.witnesses,
+    labels: view.labels,
+  };
+}
+const start = currentState();
+
+// The URL's values go through the same setters as typed ones; a refused one is named and the
+// start value stays.
+function attempt(what: string, apply: () => void): void {
+  try {
+    apply();
+  } catch (error) {
+    notices.push(`${what}: ${(error as Error).message}`);
+  }
+}
+if (parsed.tolerance !== undefined) attempt('tolerance', () => (view.data.tolerance = parsed.tolerance!));
+if (parsed.maxContactsPerPair !== undefined) attempt('max', () => (view.data.maxContactsPerPair = parsed.maxContactsPerPair!));
+if (parsed.poses.length > 0) {
+  attempt('poses', () => view.applyStatePoses(start.poses.map((pose, i) => parsed.poses[i] ?? pose)));
+}
+if (view2d && parsed.point && view2d.scene.startPoint) view2d.probeInput.point = parsed.point;
+if (view2d && parsed.choice !== undefined) {
+  const count = view2d.choiceOptions()?.length ?? 0;
+  if (Number.isInteger(parsed.choice) && parsed.choice >= -1 && parsed.choice < count - 1) view2d.probeInput.choice = parsed.choice;
+  else notices.push(`axis=${parsed.choice}: expected an integer from -1 to ${count - 2}`);
+}
+if (parsed.witnesses !== undefined) view.witnesses = parsed.witnesses;
+if (parsed.labels !== undefined) view.labels = parsed.labels;
+
 let animating = false;
 let animationStart = 0;
 let frame = 0;
+const choiceOptions = view2d?.choiceOptions() ?? null;
 
-const notice = requested !== null && requested !== entry.id ? `Unknown scene "${requested}": showing ${entry.id}.` : '';
 const panel = new Panel(
   document.getElementById('panel')!,
   {
     current: entry.id,
     title: entry.title,
-    description: view.description + (notice ? ` ${notice}` : ''),
+    description: view.description,
     dimension: view.dimension,
     tolerance: view.data.tolerance,
     maxContactsPerPair: view.data.maxContactsPerPair,
     hint: view.dimension === 3
-      ? 'Click a shape to select it; drag the gizmo to move it (W) or turn it (E). Drag the background to orbit, wheel to zoom.'
-      : 'Drag a shape to move it; Shift+drag or the wheel over a shape turns it.',
+      ? 'Click a shape to select it; drag the gizmo to move it (W) or turn it (E). Drag the background to orbit, wheel to zoom. Point at a contact (or its row) to see its features; click it to keep them.'
+      : `Drag a shape to move it; Shift+drag or the wheel over a shape turns it.${view2d?.scene.startPoint ? ' Click to place the point under test.' : ''} Point at a contact (or its row) to see its features; click it to keep them.`,
+    labels: view.labels,
+    witnesses: view.witnesses,
+    shapeNames: view.shapeNames(),
+    choice: choiceOptions && view2d ? { label: view2d.scene.choice!.label, options: choiceOptions, value: view2d.probeInput.choice } : null,
+    notices,
   },
   {
     onAnimate(on) {
@@ -81,6 +138,11 @@ const panel = new Panel(
     },
     onReset() {
       view.reset();
+      view.data.tolerance = DEFAULT_SETTINGS.tolerance;
+      view.data.maxContactsPerPair = DEFAULT_SETTINGS.maxContactsPerPair;
+      panel.showSettings(view.data.tolerance, view.data.maxContactsPerPair);
+      panel.clearErrors();
+      panel.setChoice(-1);
     },
     onMode: view3d ? (mode) => view3d.setMode(mode) : undefined,
     onTolerance(value) {
@@ -88,6 +150,25 @@ const panel = new Panel(
     },
     onMaxContacts(value) {
       view.data.maxContactsPerPair = value;
+    },
+    settings: () => ({ tolerance: view.data.tolerance, maxContactsPerPair: view.data.maxContactsPerPair }),
+    onToggle(name, on) {
+      view[name] = on;
+    },
+    onChoice: view2d
+      ? (value) => {
+          view2d.probeInput.choice = value;
+        }
+      : undefined,
+    onPose(index, values) {
+      view.setEditablePose(index, values);
+    },
+    pose: (index) => view.editablePose(index),
+    onHoverContact(index) {
+      view.hovered = index;
+    },
+    onSelectContact(index) {
+      view.selected = view.selected === index ? -1 : index;
     },
   },
 );
@@ -100,11 +181,37 @@ function resize(): void {
   }
 }
 
+// The URL follows the state at most every 250 ms and not while animating (history.replaceState
+// is rate-limited by browsers).
+let lastUrlWrite = 0;
+function writeUrl(now: number): void {
+  if (animating || now - lastUrlWrite < 250) return;
+  const search = formatState(currentState(), start);
+  if (search !== location.search) history.replaceState(null, '', search);
+  lastUrlWrite = now;
+}
+
+// The time readout follows the state: measured again when poses, settings or the probe changed,
+// at most every 400 ms (a measurement takes about 10 ms).
+let timedKey = '';
+let lastTiming = 0;
+let timing: number | null = null;
+function measure(now: number): void {
+  const key = JSON.stringify([view.statePoses(), view.data.tolerance, view.data.maxContactsPerPair, view2d?.probeInput]);
+  if (key === timedKey || now - lastTiming < 400) return;
+  timedKey = key;
+  lastTiming = now;
+  const result = timeCall(view.kernel(), () => performance.now());
+  timing = result.median;
+  panel.showTiming(` · ${formatDuration(result.median)} per call (median of ${result.runs} runs of ${result.calls})`);
+}
+
 function tick(now: number): void {
   resize();
   const contacts = view.step(animating ? (now - animationStart) / 1000 : null);
   view.render(canvas.clientWidth, canvas.clientHeight);
   frame++;
+  const highlighted = view.hovered >= 0 ? view.hovered : view.selected;
   window.__contactkit = {
     scene: entry.id,
     contacts,
@@ -113,12 +220,25 @@ function tick(now: number): void {
     settings: { tolerance: view.data.tolerance, maxContactsPerPair: view.data.maxContactsPerPair },
     shapes: view.shapeCentres(),
     poses: view.shapePoses(),
-    minimumTranslation: view instanceof View2D ? view.translation : null,
-    intersections: view instanceof View2D ? view.intersections : [],
+    state: currentState(),
+    minimumTranslation: view2d ? view2d.translation : null,
+    intersections: view2d ? view2d.intersections : [],
+    probe: view2d?.probe ? view2d.probe.values : null,
+    timing,
     project: (point) => view.project(point),
   };
-  panel.showContacts(contacts, view instanceof View2D && view.scene.showSegmentIntersections ? `, ${view.intersections.length} segment intersections` : '');
+  const extra = view2d && view2d.scene.showSegmentIntersections ? `, ${view2d.intersections.length} segment intersections` : '';
+  panel.showContacts(contacts, extra, highlighted);
+  const feature = view.highlightText();
+  panel.showCaptions(view2d?.probe?.caption ?? '', contactSummary(contacts), feature && highlighted >= 0 ? `Contact ${highlighted} (${contacts[highlighted] ? contactKindOf(contacts[highlighted]) : ''}): ${feature}.` : '');
+  panel.showPoses();
+  measure(now);
+  writeUrl(now);
   requestAnimationFrame(tick);
+}
+
+function contactKindOf(contact: ContactRecord): string {
+  return `${contactKindName(contact.kind as ContactKind)}${contact.penetration < 0 ? ', speculative' : ''}`;
 }
 
 requestAnimationFrame(tick);

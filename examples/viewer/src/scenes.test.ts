@@ -1,7 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import { ContactKind } from '@contactkit/math';
+import { Polygon, firstFeatureOf, secondFeatureOf } from '@contactkit/collision2d';
 import { SCENES, findScene, sceneContacts, sceneResult } from './scenes.js';
 import { createScene3 } from './scenes3d.js';
+import { createScene2, worldVertices } from './scenes2d.js';
+import { contactFeatures2 } from './features.js';
 
 function expectVector(actual: readonly number[], expected: readonly number[], digits = 12): void {
   expect(actual).toHaveLength(expected.length);
@@ -9,22 +12,37 @@ function expectVector(actual: readonly number[], expected: readonly number[], di
 }
 
 describe('scene catalogue', () => {
-  it('has the nine 3D pairs and the four 2D cases, ids unique', () => {
+  it('has the nine 3D pairs, every 2D detector and every 2D test, ids unique', () => {
     expect(SCENES.map((s) => s.id)).toEqual([
       'sphere-sphere', 'sphere-half-space', 'sphere-plane', 'sphere-box', 'box-half-space', 'box-plane',
       'box-box-face', 'box-box-edge', 'box-box-vertex',
-      'circle-concave', 'polygons-convex', 'polygons-concave', 'segments',
+      'circle-circle', 'circle-polygon', 'circle-chain', 'circle-concave', 'polygons-convex', 'polygons-concave', 'polygon-chain',
+      'segments', 'segment-pair', 'circle-line', 'rectangles', 'rectangle-circle', 'point-in-polygon', 'sat-axes',
     ]);
+    expect(new Set(SCENES.map((s) => s.id)).size).toBe(SCENES.length);
     expect(findScene('nope')).toBeUndefined();
   });
 
-  it('every scene starts in contact and its scripted motion parts the shapes at half the period (3 s)', () => {
+  it('every scene with a detector starts in contact and its scripted motion parts the shapes at half the period (3 s)', () => {
     for (const { id } of SCENES) {
+      if (id === 'segment-pair' || id === 'point-in-polygon') continue; // no detector: two segments, one polygon
       expect(sceneContacts(id).length, id).toBeGreaterThan(0);
       expect(sceneContacts(id, undefined, 3), id).toEqual([]);
       // Back where it started after a whole period.
       expect(sceneContacts(id, undefined, 6).length, id).toBe(sceneContacts(id).length);
     }
+  });
+
+  it('every test scene answers yes at the start and no at half the period, but segment-pair, whose motion only slides the crossing', () => {
+    const answer = (id: Parameters<typeof sceneResult>[0], t: number | null): unknown => {
+      const probe = sceneResult(id, undefined, t).probe!;
+      return probe['crossing'] ?? probe['hit'] ?? probe['overlapping'] ?? probe['inside'];
+    };
+    for (const id of ['circle-line', 'rectangles', 'rectangle-circle', 'point-in-polygon', 'sat-axes'] as const) {
+      expect(answer(id, null), id).toBe(true);
+      expect(answer(id, 3), id).toBe(false);
+    }
+    expect(answer('segment-pair', null)).toBe(true);
   });
 });
 
@@ -77,6 +95,15 @@ describe('3D scenes give the contacts worked out by hand', () => {
     expect(sceneContacts('box-box-face', { tolerance: 0, maxContactsPerPair: 4 })).toHaveLength(4);
   });
 
+  it('sphere-box: the sphere on the box top face is FaceFace, the box code (face +y, 34) first as the library packs it', () => {
+    // Box half height 0.4 at the origin, sphere radius 0.45 at y = 0.75: 0.1 deep.
+    const [c] = sceneContacts('sphere-box');
+    expect(c!.kind).toBe(ContactKind.FaceFace);
+    expect(c!.penetration).toBeCloseTo(0.1, 12);
+    expect(firstFeatureOf(c!.featureId)).toBe(34);
+    expect(secondFeatureOf(c!.featureId)).toBe(0);
+  });
+
   it('box-box-edge: one EdgeEdge contact where the crossed edges meet', () => {
     // Lower edge top at sqrt(2)/2, upper edge bottom at sqrt(2) - 0.05 - sqrt(2)/2: midpoint sqrt(2)/2 - 0.025.
     const contacts = sceneContacts('box-box-edge');
@@ -98,6 +125,79 @@ describe('3D scenes give the contacts worked out by hand', () => {
 });
 
 describe('2D scenes', () => {
+  it('circle-circle: centres 1.25 apart (a 3-4-5 triangle scaled), radii 0.6 + 0.8: 0.15 deep along (-0.96, 0.28)', () => {
+    // d = (-0.6, 0.25) - (0.6, -0.1) = (-1.2, 0.35), |d| = sqrt(1.5625) = 1.25.
+    const [c, more] = sceneContacts('circle-circle');
+    expect(more).toBeUndefined();
+    expect(c!.kind).toBe(ContactKind.FaceFace);
+    expect(c!.penetration).toBeCloseTo(0.15, 12);
+    expectVector(c!.normal, [-0.96, 0.28]);
+    // Halfway between the witnesses: second centre + n * 0.8 and first centre - n * 0.6.
+    expectVector(c!.point, [0.6 - 0.96 * 0.8 + (0.15 / 2) * 0.96, -0.1 + 0.28 * 0.8 - (0.15 / 2) * 0.28]);
+  });
+
+  it('circle-polygon: the PointFace contact names the pentagon vertex nearest the centre', () => {
+    const scene = createScene2('circle-polygon');
+    const [c] = sceneContacts('circle-polygon');
+    expect(c!.kind).toBe(ContactKind.PointFace);
+    const [circleFeature, polygonFeature] = contactFeatures2(scene.shapes, 0, 1, c!.featureId);
+    expect(circleFeature.kind).toBe('surface');
+    expect(polygonFeature.kind).toBe('vertex');
+    const vertices = worldVertices(scene.shapes[1] as Polygon);
+    const distances = [0, 1, 2, 3, 4].map((i) => Math.hypot(vertices[2 * i]! - 0.15, vertices[2 * i + 1]! - 1.25));
+    expect(polygonFeature.index).toBe(distances.indexOf(Math.min(...distances)));
+    // Depth: radius minus the distance to that vertex.
+    expect(c!.penetration).toBeCloseTo(0.5 - Math.min(...distances), 12);
+  });
+
+  it('circle-chain: in the valley each of the two segments gives a contact, as deep as the radius minus the distance to its line', () => {
+    // The valley vertex (0.9, -0.5) of the zig-zag, shifted by (0, -0.3); its segments come from (0, 0) and go to (2.4, 0.1).
+    const centre = [0.95, -0.3];
+    const lineDistance = (a: number[], b: number[]): number => Math.abs((b[0]! - a[0]!) * (centre[1]! - a[1]!) - (b[1]! - a[1]!) * (centre[0]! - a[0]!)) / Math.hypot(b[0]! - a[0]!, b[1]! - a[1]!);
+    const expected = [0.45 - lineDistance([0, 0], [0.9, -0.8]), 0.45 - lineDistance([0.9, -0.8], [2.4, 0.1])].sort();
+    const contacts = sceneContacts('circle-chain');
+    expect(contacts).toHaveLength(2);
+    contacts.map((c) => c.penetration).sort().forEach((p, i) => expect(p).toBeCloseTo(expected[i]!, 12));
+  });
+
+  it('segment-pair: both segments pass through (-0.1, -0.05) at their midpoints: ua = ub = 0.5', () => {
+    const { probe } = sceneResult('segment-pair');
+    expect(probe!['crossing']).toBe(true);
+    expect(probe!['ua']).toBeCloseTo(0.5, 12);
+    expect(probe!['ub']).toBeCloseTo(0.5, 12);
+  });
+
+  it('circle-line: t1 and t2 are the roots of |o + t d - c|^2 = r^2, solved by the quadratic formula', () => {
+    const o = [-1.3, -0.4], d = [2.2, 0.9], c = [0.2, 0.25], r = 0.7;
+    const w = [o[0]! - c[0]!, o[1]! - c[1]!];
+    const qa = d[0]! ** 2 + d[1]! ** 2, qb = 2 * (w[0]! * d[0]! + w[1]! * d[1]!), qc = w[0]! ** 2 + w[1]! ** 2 - r * r;
+    const root = Math.sqrt(qb * qb - 4 * qa * qc);
+    const { probe } = sceneResult('circle-line');
+    expect(probe!['hit']).toBe(true);
+    expect(probe!['t1']).toBeCloseTo((-qb - root) / (2 * qa), 12);
+    expect(probe!['t2']).toBeCloseTo((-qb + root) / (2 * qa), 12);
+  });
+
+  it('rectangle-circle: the circle at (1, 0.75) is nearest the corner (0.9, 0.55), on side 1 (right, the lower index of the tie)', () => {
+    const { probe } = sceneResult('rectangle-circle');
+    expect(probe).toEqual({ overlapping: true, side: 1, inside: false, distance: expect.closeTo(Math.hypot(0.1, 0.2), 12) });
+  });
+
+  it('point-in-polygon: inside the C at the start, outside in its mouth, with the winding number', () => {
+    expect(sceneResult('point-in-polygon').probe).toEqual({ inside: true, winding: 1 });
+    expect(sceneResult('point-in-polygon', undefined, null, { point: [0.5, 0], choice: -1 }).probe).toEqual({ inside: false, winding: 0 });
+  });
+
+  it('sat-axes: the minimum over the edge axes is satPolygonPolygon\'s depth and the contact\'s depth; a chosen axis is shown', () => {
+    const { probe, contacts, minimumTranslation } = sceneResult('sat-axes');
+    const depths = probe!['depths'] as number[];
+    expect(depths).toHaveLength(9); // 5 edges of the pentagon, 4 of the box
+    expect(Math.min(...depths)).toBeCloseTo(minimumTranslation!.depth, 12);
+    expect(contacts[0]!.penetration).toBeCloseTo(minimumTranslation!.depth, 9);
+    expect(probe!['chosen']).toBe(probe!['minimum']);
+    expect(sceneResult('sat-axes', undefined, null, { point: [0, 0], choice: 2 }).probe!['chosen']).toBe(2);
+  });
+
   it('circle-concave: two contacts in the corner, one per wall', () => {
     const contacts = sceneContacts('circle-concave');
     expect(contacts).toHaveLength(2);

@@ -6,8 +6,8 @@ import { CollisionData } from '@contactkit/contacts3d';
 import { CollisionData2 } from '@contactkit/collision2d';
 import { SCENE3_IDS, collideScene3, createScene3, motionPose3 } from './scenes3d.js';
 import type { Scene3Id } from './scenes3d.js';
-import { SCENE2_IDS, collideScene2, createScene2, minimumTranslation, motionPose2, segmentIntersections } from './scenes2d.js';
-import type { MinimumTranslation, Scene2Id } from './scenes2d.js';
+import { SCENE2_IDS, collideScene2, createScene2, minimumTranslation, motionPose2, scene2Title, segmentIntersections, startProbeInput } from './scenes2d.js';
+import type { MinimumTranslation, ProbeInput, Scene2Id } from './scenes2d.js';
 import { contactRecords } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
 
@@ -22,7 +22,7 @@ export interface SceneEntry {
 /** Every scene, 3D first, in menu order. */
 export const SCENES: readonly SceneEntry[] = [
   ...SCENE3_IDS.map((id) => ({ id, dimension: 3 as const, title: createScene3(id).title })),
-  ...SCENE2_IDS.map((id) => ({ id, dimension: 2 as const, title: createScene2(id).title })),
+  ...SCENE2_IDS.map((id) => ({ id, dimension: 2 as const, title: scene2Title(id) })),
 ];
 
 /** The scene a bare URL opens. */
@@ -53,13 +53,15 @@ export interface SceneResult {
   minimumTranslation: MinimumTranslation | null;
   /** Scenes that mark segment intersections (segments), else empty. */
   intersections: number[][];
+  /** What the scene's boolean or parametric test returned (probe scenes), else null. */
+  probe: Record<string, unknown> | null;
 }
 
 /**
  * What a scene computes at its starting pose, or at time `t` of its scripted motion: what the
  * page shows for the same scene and settings, computed without a page.
  */
-export function sceneResult(id: SceneId, settings: SceneSettings = DEFAULT_SETTINGS, t: number | null = null): SceneResult {
+export function sceneResult(id: SceneId, settings: SceneSettings = DEFAULT_SETTINGS, t: number | null = null, input: ProbeInput | null = null): SceneResult {
   if (isScene2(id)) {
     const scene = createScene2(id);
     const data = new CollisionData2({ capacity: 64, tolerance: settings.tolerance, maxContactsPerPair: settings.maxContactsPerPair });
@@ -68,7 +70,8 @@ export function sceneResult(id: SceneId, settings: SceneSettings = DEFAULT_SETTI
       scene.shapes[0]!.setPose(pose.position, pose.angle);
     }
     collideScene2(scene, data);
-    return { contacts: contactRecords(data), minimumTranslation: minimumTranslation(scene), intersections: segmentIntersections(scene) };
+    const probe = scene.probe ? scene.probe(scene, input ?? startProbeInput(scene)).values : null;
+    return { contacts: contactRecords(data), minimumTranslation: minimumTranslation(scene), intersections: segmentIntersections(scene), probe };
   }
   const scene = createScene3(id);
   const data = new CollisionData({ capacity: 64, tolerance: settings.tolerance, maxContactsPerPair: settings.maxContactsPerPair });
@@ -77,7 +80,7 @@ export function sceneResult(id: SceneId, settings: SceneSettings = DEFAULT_SETTI
     scene.first.setPose(pose.position, pose.quaternion);
   }
   collideScene3(scene, data);
-  return { contacts: contactRecords(data), minimumTranslation: null, intersections: [] };
+  return { contacts: contactRecords(data), minimumTranslation: null, intersections: [], probe: null };
 }
 
 /** The contacts of `sceneResult`. */

@@ -1,12 +1,17 @@
 /**
- * The 2D scenes as pure data: the shapes, where they start, which pairs collide, and the
- * scripted motion of the first shape. No DOM and no three.js, so Node tests build the very same
- * configurations the page shows and compute the same contacts, minimum translation and segment
+ * The 2D scenes as pure data: the shapes, where they start, which pairs collide, the scripted
+ * motion of the first shape, and for the scenes of a boolean or parametric test the probe that
+ * runs it (probes2d.ts). No DOM and no three.js, so Node tests build the very same configurations
+ * the page shows and compute the same contacts, probes, minimum translation and segment
  * intersections.
  *
- * Every shape's points are given about its own centre, so turning a shape turns it in place.
+ * A scene is one entry of `SPECS` (and its id in `SCENE2_IDS`); nothing else needs to change to
+ * add one. Every shape's points are given about its own centre, so turning a shape turns it in
+ * place.
  */
 import {
+  Aabb,
+  Chain,
   Circle,
   CollisionData2,
   LineIntersection2,
@@ -19,6 +24,26 @@ import {
 } from '@contactkit/collision2d';
 import type { Shape2 } from '@contactkit/collision2d';
 import { motionPhase } from './pose.js';
+import {
+  probeCircleLine,
+  probePointInPolygon,
+  probeRectangleCircle,
+  probeRectangles,
+  probeSat,
+  probeSegmentPair,
+  satAxisChoices,
+  timeCircleLine,
+  timePointInPolygon,
+  timeRectangleCircle,
+  timeRectangles,
+  timeSat,
+  timeSegmentPair,
+  worldVertices,
+} from './probes2d.js';
+import type { Probe } from './probes2d.js';
+
+export { worldVertices } from './probes2d.js';
+export type { Probe, Overlay } from './probes2d.js';
 
 /** A 2D pose: position and angle (radians, counter-clockwise). */
 export interface Pose2 {
@@ -38,8 +63,38 @@ export interface Motion2 {
   period: number;
 }
 
-export const SCENE2_IDS = ['circle-concave', 'polygons-convex', 'polygons-concave', 'segments'] as const;
+export const SCENE2_IDS = [
+  'circle-circle',
+  'circle-polygon',
+  'circle-chain',
+  'circle-concave',
+  'polygons-convex',
+  'polygons-concave',
+  'polygon-chain',
+  'segments',
+  'segment-pair',
+  'circle-line',
+  'rectangles',
+  'rectangle-circle',
+  'point-in-polygon',
+  'sat-axes',
+] as const;
 export type Scene2Id = (typeof SCENE2_IDS)[number];
+
+/** What a probe is computed with besides the shapes: the clicked point and the scene's choice. */
+export interface ProbeInput {
+  /** The point under test (point-in-polygon), world coordinates. */
+  point: [number, number];
+  /** The scene's choice (sat-axes: the axis index, -1 for the minimum), else -1. */
+  choice: number;
+}
+
+/** A scene's own choice in the panel (sat-axes: which axis to project on). */
+export interface SceneChoice {
+  label: string;
+  /** Value -1 and then one label per value 0, 1, ... */
+  options(scene: Scene2): string[];
+}
 
 export interface Scene2 {
   readonly dimension: 2;
@@ -58,6 +113,17 @@ export interface Scene2 {
   readonly showMinimumTranslation: boolean;
   /** Mark where the Segment shapes cross each other (seed 001's segment intersection). */
   readonly showSegmentIntersections: boolean;
+  /** Where the point under test starts (scenes whose probe takes a clicked point), else null. */
+  readonly startPoint: [number, number] | null;
+  /** The scene's own choice, else null. */
+  readonly choice: SceneChoice | null;
+  /** Runs the scene's boolean or parametric test on the shapes as they are, else null. */
+  readonly probe: ((scene: Scene2, input: ProbeInput) => Probe) | null;
+  /**
+   * A call of the library that the time readout repeats: the test of a probe scene, else every
+   * pair's `collide2d` (what `collideScene2` runs).
+   */
+  readonly kernel: ((scene: Scene2, input: ProbeInput) => () => unknown) | null;
 }
 
 interface ShapeSpec {
@@ -69,11 +135,16 @@ interface SceneSpec {
   title: string;
   description: string;
   shapes: ShapeSpec[];
+  /** Default `[[0, 1]]`; `[]` for a scene with no detector (two segments). */
   pairs?: [number, number][];
   motion: Partial<Motion2> & { direction: [number, number]; distance: number };
   view?: { centre: [number, number]; height: number };
   showMinimumTranslation?: boolean;
   showSegmentIntersections?: boolean;
+  startPoint?: [number, number];
+  choice?: SceneChoice;
+  probe?: (scene: Scene2, input: ProbeInput) => Probe;
+  kernel?: (scene: Scene2, input: ProbeInput) => () => unknown;
 }
 
 /** A segment from `a` to `b` (world), built about its midpoint so it turns in place. */
@@ -92,10 +163,51 @@ function regularPolygon(sides: number, radius: number): Polygon {
   return new Polygon(points);
 }
 
+/** An axis-aligned box of the given half sizes about its centre. */
+function centredAabb(halfWidth: number, halfHeight: number): Aabb {
+  return new Aabb([-halfWidth, -halfHeight], [halfWidth, halfHeight]);
+}
+
+/**
+ * A zig-zag ground: an open contour with convex corners (peaks) and concave corners (valleys),
+ * given about its own origin.
+ */
+const ZIGZAG: [number, number][] = [[-2.4, 0.2], [-1.2, -0.6], [0, 0.3], [0.9, -0.5], [2.4, 0.4]];
+
 const SPECS: Record<Scene2Id, SceneSpec> = {
+  'circle-circle': {
+    title: 'Circle - circle',
+    description: 'Radii 0.6 and 0.8. One FaceFace contact on the line of centres (Ericson, Real-Time Collision Detection 4.3.1); the feature ids are 0 and 0, a circle has one feature.',
+    shapes: [
+      { shape: () => new Circle(0.6), start: { position: [-0.6, 0.25], angle: 0 } },
+      { shape: () => new Circle(0.8), start: { position: [0.6, -0.1], angle: 0 } },
+    ],
+    motion: { direction: [-1, 0.3], distance: 1.2 },
+    view: { centre: [0, 0], height: 3.6 },
+  },
+  'circle-polygon': {
+    title: 'Circle - convex polygon',
+    description: 'A circle against a pentagon: FaceFace while its centre projects onto an edge, PointFace when the nearest feature is a vertex (Ericson, Real-Time Collision Detection, ch. 5; Box2D\'s b2CollidePolygonAndCircle). Drag it round a corner to see the kind change.',
+    shapes: [
+      { shape: () => new Circle(0.5), start: { position: [0.15, 1.25], angle: 0 } },
+      { shape: () => regularPolygon(5, 1), start: { position: [0, 0], angle: Math.PI / 10 } },
+    ],
+    motion: { direction: [0.2, 1], distance: 0.9 },
+    view: { centre: [0, 0.3], height: 3.8 },
+  },
+  'circle-chain': {
+    title: 'Circle - open chain',
+    description: 'A circle on an open zig-zag contour, tested against each segment by its distance: a valley (concave corner) can give two contacts, a peak (convex corner) one on the vertex. The contour has no inside, so contacts come from either side.',
+    shapes: [
+      { shape: () => new Circle(0.45), start: { position: [0.95, -0.3], angle: 0 } },
+      { shape: () => new Chain(ZIGZAG), start: { position: [0, -0.3], angle: 0 } },
+    ],
+    motion: { direction: [0, 1], distance: 1.1 },
+    view: { centre: [0, 0], height: 3.4 },
+  },
   'circle-concave': {
     title: 'Circle in a concave corner',
-    description: 'A circle of radius 0.5 nested 0.05 into both walls of an L-shaped contour: one contact per wall, two in the corner.',
+    description: 'A circle of radius 0.5 starting 0.05 into both walls of an L-shaped polygon: in the corner each wall gives its own contact.',
     shapes: [
       { shape: () => new Circle(0.5), start: { position: [1.05, -0.05], angle: 0 } },
       {
@@ -109,7 +221,7 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   },
   'polygons-convex': {
     title: 'Two convex polygons',
-    description: 'A turned square against a hexagon. The dashed outline is the square moved by the minimum translation (seed 002 SAT), the white arrow that translation.',
+    description: 'A turned square against a hexagon. The dashed outline is the square moved by the minimum translation (the separating-axis test, Ericson 4.4 and 5.2.1), the white arrow that translation.',
     shapes: [
       { shape: () => new Polygon([[-0.7, -0.7], [0.7, -0.7], [0.7, 0.7], [-0.7, 0.7]]), start: { position: [-0.75, 0.25], angle: 0.4 } },
       { shape: () => regularPolygon(6, 1), start: { position: [0.7, 0], angle: 0 } },
@@ -120,7 +232,7 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   },
   'polygons-concave': {
     title: 'Two concave polygons',
-    description: 'A T pushed into a U: the bar rests on both arms and the stem on the floor, three separate places of contact between two concave outlines.',
+    description: 'A T pushed into a U: the bar rests on both arms and the stem on the floor, separate places of contact between two concave outlines (each split into convex pieces).',
     shapes: [
       {
         shape: () => new Polygon([[-0.4, -1.15], [0.4, -1.15], [0.4, 0], [1.6, 0], [1.6, 0.5], [-1.6, 0.5], [-1.6, 0], [-0.4, 0]]),
@@ -135,9 +247,19 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
     motion: { direction: [0.3, 1], distance: 0.9, spin: 0.3 },
     view: { centre: [0, 0.2], height: 4 },
   },
+  'polygon-chain': {
+    title: 'Polygon - open chain',
+    description: 'A turned box pushed into the zig-zag contour: each segment the box overlaps pushes it out along that segment\'s normal, so a box across a valley gets contacts from both sides.',
+    shapes: [
+      { shape: () => new Polygon([[-0.45, -0.3], [0.45, -0.3], [0.45, 0.3], [-0.45, 0.3]]), start: { position: [-1.15, -0.35], angle: 0.15 } },
+      { shape: () => new Chain(ZIGZAG), start: { position: [0, -0.3], angle: 0 } },
+    ],
+    motion: { direction: [0, 1], distance: 1.2, spin: 0.4 },
+    view: { centre: [0, 0], height: 3.4 },
+  },
   segments: {
-    title: 'Segments',
-    description: 'Four segments and a circle: white rings mark where segments cross (seed 001), the circle touches the segments it overlaps.',
+    title: 'Segments and a circle',
+    description: 'Four segments and a circle: white rings mark where segments cross (intersectSegments), the circle gets a contact from each segment it overlaps.',
     shapes: [
       { shape: () => new Circle(0.45), start: { position: [0.55, 0.45], angle: 0 } },
       segmentFrom([-2, -1], [2, 1.2]),
@@ -149,6 +271,83 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
     motion: { direction: [-0.2, 1], distance: 2.2, spin: 0 },
     view: { centre: [0.1, 0.05], height: 4 },
     showSegmentIntersections: true,
+  },
+  'segment-pair': {
+    title: 'Segment - segment',
+    description: 'intersectSegments solves a1 + ua (a2 - a1) = b1 + ub (b2 - b1) by Cramer\'s rule (Ericson 5.1.9.1): the segments cross when both ua and ub lie in [0, 1]. Outside that, the dashed lines still meet where the two parameters say.',
+    shapes: [segmentFrom([-1.6, -0.9], [1.4, 0.8]), segmentFrom([-1.2, 1.0], [1.0, -1.1])],
+    pairs: [],
+    motion: { direction: [0, 1], distance: 1.6, spin: 0.5 },
+    view: { centre: [0, 0], height: 3.4 },
+    probe: probeSegmentPair,
+    kernel: timeSegmentPair,
+  },
+  'circle-line': {
+    title: 'Circle - line',
+    description: 'intersectCircleLine puts the line o + t d (o = a, d = b - a) into the circle\'s equation and solves the quadratic for t1 <= t2 (Ericson 5.3.2): both points are drawn with their parameters; t = 0 and t = 1 are the segment\'s ends. The contacts are the circle against the segment.',
+    shapes: [
+      { shape: () => new Circle(0.7), start: { position: [0.2, 0.25], angle: 0 } },
+      segmentFrom([-1.3, -0.4], [0.9, 0.5]),
+    ],
+    motion: { direction: [0, 1], distance: 1.6 },
+    view: { centre: [0, 0.1], height: 3.4 },
+    probe: probeCircleLine,
+    kernel: timeCircleLine,
+  },
+  rectangles: {
+    title: 'Axis-aligned rectangles',
+    description: 'overlapRectangles: two axis-aligned rectangles overlap when their x intervals and their y intervals both overlap (Ericson 4.2.1); the intervals are drawn along the axes. Rectangles cannot turn. The contacts come from the polygon detector.',
+    shapes: [
+      { shape: () => centredAabb(0.8, 0.5), start: { position: [-0.5, 0.35], angle: 0 } },
+      { shape: () => centredAabb(0.7, 0.6), start: { position: [0.55, -0.2], angle: 0 } },
+    ],
+    motion: { direction: [-1, 0.6], distance: 1.4 },
+    view: { centre: [0, 0], height: 3.4 },
+    probe: probeRectangles,
+    kernel: timeRectangles,
+  },
+  'rectangle-circle': {
+    title: 'Rectangle - circle',
+    description: 'overlapRectangleCircle finds the point of the rectangle\'s outline nearest the circle\'s centre, side by side (Ericson 5.2.5 clamps instead); the circle overlaps when that point is within the radius or the centre is inside. The nearest point and its side are drawn.',
+    shapes: [
+      { shape: () => new Circle(0.55), start: { position: [1.0, 0.75], angle: 0 } },
+      { shape: () => centredAabb(0.9, 0.55), start: { position: [0, 0], angle: 0 } },
+    ],
+    motion: { direction: [1, 0.8], distance: 1 },
+    view: { centre: [0.2, 0.2], height: 3.4 },
+    probe: probeRectangleCircle,
+    kernel: timeRectangleCircle,
+  },
+  'point-in-polygon': {
+    title: 'Point in polygon',
+    description: 'Click anywhere to test a point against the concave polygon. pointInPolygon counts the winding number (Sunday, "Inclusion of a Point in a Polygon", 2001): each edge crossing the dashed ray to the right counts +1 going up, -1 going down; the point is inside when the sum is not 0.',
+    shapes: [
+      {
+        // A C-shape: the mouth opens to the right, so rays from inside it cross the outline more than once.
+        shape: () => new Polygon([[-1.2, -1.1], [1.1, -1.1], [1.1, -0.5], [-0.4, -0.5], [-0.4, 0.5], [1.1, 0.5], [1.1, 1.1], [-1.2, 1.1]]),
+        start: { position: [0, 0], angle: 0 },
+      },
+    ],
+    pairs: [],
+    motion: { direction: [1, 0], distance: 1, spin: 0.6 },
+    view: { centre: [0, 0], height: 3.2 },
+    startPoint: [-0.8, 0.2],
+    probe: probePointInPolygon,
+    kernel: timePointInPolygon,
+  },
+  'sat-axes': {
+    title: 'Separating axes of two convex polygons',
+    description: 'satPolygonPolygon projects both polygons on every edge normal (Ericson 4.4, 5.2.1; Gottschalk\'s OBB tree paper for the idea): the pair is apart when one axis separates the two intervals, and the smallest overlap over all axes is the minimum translation (white arrow, dashed ghost). Choose an axis to see its intervals.',
+    shapes: [
+      { shape: () => new Polygon([[-0.6, -0.5], [0.7, -0.4], [0.5, 0.6], [-0.3, 0.7], [-0.8, 0.1]]), start: { position: [-0.55, 0.2], angle: 0.2 } },
+      { shape: () => new Polygon([[-0.7, -0.55], [0.7, -0.55], [0.7, 0.55], [-0.7, 0.55]]), start: { position: [0.6, -0.25], angle: -0.35 } },
+    ],
+    motion: { direction: [-1, 0.3], distance: 1.4, spin: 0.5 },
+    view: { centre: [0, -0.3], height: 4.4 },
+    showMinimumTranslation: true,
+    choice: { label: 'axis', options: satAxisChoices },
+    probe: probeSat,
+    kernel: timeSat,
   },
 };
 
@@ -168,7 +367,16 @@ export function createScene2(id: Scene2Id): Scene2 {
     view: spec.view ?? { centre: [0, 0], height: 4 },
     showMinimumTranslation: spec.showMinimumTranslation ?? false,
     showSegmentIntersections: spec.showSegmentIntersections ?? false,
+    startPoint: spec.startPoint ?? null,
+    choice: spec.choice ?? null,
+    probe: spec.probe ?? null,
+    kernel: spec.kernel ?? null,
   };
+}
+
+/** Whether a shape can be turned (an Aabb stays axis aligned). */
+export function isTurnable(shape: Shape2): boolean {
+  return !(shape instanceof Aabb);
 }
 
 /** The pose of the first shape at time `t` seconds of the scripted motion (t = 0: the start). */
@@ -178,27 +386,28 @@ export function motionPose2(scene: Scene2, t: number): Pose2 {
   const start = scene.starts[0]!;
   return {
     position: [start.position[0] + direction[0] * travel, start.position[1] + direction[1] * travel],
-    angle: start.angle + spin * Math.sin((2 * Math.PI * t) / period),
+    angle: isTurnable(scene.shapes[0]!) ? start.angle + spin * Math.sin((2 * Math.PI * t) / period) : 0,
   };
 }
 
-/** Runs `collide2d` on every pair of the scene, after `data.reset()`; returns the contact count. */
-export function collideScene2(scene: Scene2, data: CollisionData2): number {
+/**
+ * Runs `collide2d` on every pair of the scene, after `data.reset()`; returns the contact count.
+ * With `pairOfContact`, entry `i` is set to the index in `scene.pairs` of the pair that wrote
+ * contact `i`.
+ */
+export function collideScene2(scene: Scene2, data: CollisionData2, pairOfContact?: number[]): number {
   data.reset();
-  for (const [i, j] of scene.pairs) collide2d(scene.shapes[i]!, scene.shapes[j]!, data);
+  if (pairOfContact) pairOfContact.length = 0;
+  scene.pairs.forEach(([i, j], pair) => {
+    collide2d(scene.shapes[i]!, scene.shapes[j]!, data);
+    if (pairOfContact) while (pairOfContact.length < data.contactCount) pairOfContact.push(pair);
+  });
   return data.contactCount;
 }
 
-/** The world vertices `[x0, y0, ...]` of a polygon or chain (its local vertices under its pose). */
-export function worldVertices(shape: Shape2 & { vertices: Float64Array; count: number }): Float64Array {
-  const out = new Float64Array(2 * shape.count);
-  const { x, y, cos, sin } = shape.transform;
-  for (let i = 0; i < shape.count; i++) {
-    const lx = shape.vertices[2 * i]!, ly = shape.vertices[2 * i + 1]!;
-    out[2 * i] = cos * lx - sin * ly + x;
-    out[2 * i + 1] = sin * lx + cos * ly + y;
-  }
-  return out;
+/** The probe input a scene starts with. */
+export function startProbeInput(scene: Scene2): ProbeInput {
+  return { point: scene.startPoint ? [scene.startPoint[0], scene.startPoint[1]] : [0, 0], choice: -1 };
 }
 
 /** The minimum translation of a scene's first pair, as plain numbers. */
@@ -210,8 +419,8 @@ export interface MinimumTranslation {
 }
 
 /**
- * Seed 002's SAT on the first pair (both convex polygons): the translation that moves the first
- * polygon out of the second. Null for a scene that does not show it.
+ * The separating-axis test on the first pair (both convex polygons): the translation that moves
+ * the first polygon out of the second. Null for a scene that does not show it.
  */
 export function minimumTranslation(scene: Scene2): MinimumTranslation | null {
   if (!scene.showMinimumTranslation) return null;
@@ -237,4 +446,9 @@ export function segmentIntersections(scene: Scene2): number[][] {
     }
   }
   return points;
+}
+
+/** Scene titles for an id (the menu), without building the shapes twice. */
+export function scene2Title(id: Scene2Id): string {
+  return SPECS[id].title;
 }

@@ -74,7 +74,7 @@ interface SceneSpec {
 const SPECS: Record<Scene3Id, SceneSpec> = {
   'sphere-sphere': {
     title: 'Sphere - sphere',
-    description: 'Radii 0.6 and 0.5, centres 0.95 apart: one FaceFace contact halfway into the 0.15 overlap.',
+    description: 'Radii 0.6 and 0.5. One FaceFace contact on the line of centres, halfway into the overlap (Millington, Game Physics Engine Development, 13.3.1); a sphere has one feature, code 0.',
     first: () => new Sphere(0.6),
     second: () => new Sphere(0.5),
     firstStart: { position: [-0.5, 0.3, 0], quaternion: IDENTITY },
@@ -83,7 +83,7 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   },
   'sphere-half-space': {
     title: 'Sphere - half-space',
-    description: 'A sphere of radius 0.6 sunk 0.15 into the solid half-space y <= 0.',
+    description: 'A sphere of radius 0.6 sunk into the solid half-space y <= 0: one FaceFace contact, however deep the centre lies (Millington 13.3.2).',
     first: () => new Sphere(0.6),
     second: () => new HalfSpace([0, 1, 0], 0),
     firstStart: { position: [0, 0.45, 0], quaternion: IDENTITY },
@@ -101,7 +101,7 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   },
   'sphere-box': {
     title: 'Sphere - box',
-    description: 'A sphere against the top face of a box turned 30 degrees about y: one PointFace contact (the centre projects inside the face).',
+    description: 'A sphere on the top face of a box turned 30 degrees about y. The contact comes from the box point nearest the centre (Millington 13.3.4); the sphere counts as one face, so the kind names the box feature: FaceFace on a face, EdgeFace on an edge, PointFace on a corner (the line below names the kind in force). Drag the sphere past an edge or a corner to see the others.',
     first: () => new Sphere(0.45),
     second: () => new Box([0.6, 0.4, 0.5]),
     firstStart: { position: [0.25, 0.75, 0.1], quaternion: IDENTITY },
@@ -110,7 +110,7 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   },
   'box-half-space': {
     title: 'Box - half-space',
-    description: 'A box tilted 15 degrees about z with its low edge under y = 0: one contact per submerged vertex.',
+    description: 'A box tilted 15 degrees about z with its low edge under y = 0: one PointFace contact per vertex below the surface (Millington 13.3.3).',
     first: () => new Box([0.6, 0.3, 0.4]),
     second: () => new HalfSpace([0, 1, 0], 0),
     firstStart: { position: [0, 0.35, 0], quaternion: axisAngle([0, 0, 1], Math.PI / 12) },
@@ -126,7 +126,7 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   },
   'box-box-face': {
     title: 'Box - box, face to face',
-    description: 'Two unit cubes, the upper one turned 45 degrees about the shared normal and sunk 0.1: the clipped face is an octagon, 8 contacts.',
+    description: 'Two unit cubes, the upper one turned 45 degrees about the shared normal; it starts sunk 0.1. The incident face clipped against the reference face (as Box2D\'s b2ClipPolygons does in 2D) is then an octagon, each corner an EdgeEdge contact where two edges cross.',
     first: () => new Box([0.5, 0.5, 0.5]),
     second: () => new Box([0.5, 0.5, 0.5]),
     firstStart: { position: [0, 0.9, 0], quaternion: axisAngle([0, 1, 0], Math.PI / 4) },
@@ -135,7 +135,7 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   },
   'box-box-edge': {
     title: 'Box - box, edge to edge',
-    description: 'Both unit cubes stand on an edge, the edges crossed at right angles and overlapping by 0.05: one EdgeEdge contact.',
+    description: 'Both unit cubes stand on an edge, the edges crossed at right angles, starting 0.05 into each other: an edge axis of the separating-axis test (Gottschalk, Lin and Manocha, OBBTree, 1996) gives one EdgeEdge contact.',
     first: () => new Box([0.5, 0.5, 0.5]),
     second: () => new Box([0.5, 0.5, 0.5]),
     // Each edge sits sqrt(2)/2 from its cube's centre.
@@ -146,7 +146,7 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   },
   'box-box-vertex': {
     title: 'Box - box, vertex to face',
-    description: 'The upper cube balanced on a corner (its diagonal vertical), 0.05 into the lower cube top face: one PointFace contact.',
+    description: 'The upper cube balanced on a corner (its diagonal vertical), starting 0.05 into the lower cube\'s top face: a vertex against a face, PointFace.',
     first: () => new Box([0.5, 0.5, 0.5]),
     second: () => new Box([0.5, 0.5, 0.5]),
     // The corner is sqrt(3)/2 from the centre along the vertical diagonal.

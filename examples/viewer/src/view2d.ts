@@ -1,8 +1,10 @@
 /**
  * The 2D view: the plane z = 0 seen from above through an orthographic camera, the shapes from
- * `meshForShape2`, the contacts from `ContactSet2Helper`, and per scene the minimum translation
- * (ghost outline and arrow) or the segment intersections (white rings). Drag a shape to move
- * it; Shift+drag or the wheel over a shape turns it.
+ * `meshForShape2`, the contacts from `ContactSet2Helper`, per scene the minimum translation
+ * (ghost outline and arrow), the segment intersections (white rings) or the drawing of its
+ * boolean or parametric test (lines, points and text labels), and the features of the
+ * highlighted contact. Drag a shape to move it; Shift+drag or the wheel over a shape turns it;
+ * a click sets the point under test (point-in-polygon) or selects the contact under the pointer.
  */
 import {
   ArrowHelper,
@@ -14,6 +16,7 @@ import {
   LineDashedMaterial,
   LineLoop,
   Matrix4,
+  Mesh,
   MeshBasicMaterial,
   OrthographicCamera,
   Raycaster,
@@ -27,19 +30,28 @@ import { ContactSet2Helper, SHAPE_COLORS, disposeShape2Mesh, meshForShape2, sync
 import { Circle, CollisionData2, Polygon } from '@contactkit/collision2d';
 import type { Shape2 } from '@contactkit/collision2d';
 import { closestPointOnSegment2 } from '@contactkit/math';
-import { collideScene2, createScene2, minimumTranslation, motionPose2, segmentIntersections, worldVertices } from './scenes2d.js';
-import type { MinimumTranslation, Scene2, Scene2Id } from './scenes2d.js';
+import { collideScene2, createScene2, isTurnable, minimumTranslation, motionPose2, segmentIntersections, startProbeInput, worldVertices } from './scenes2d.js';
+import type { MinimumTranslation, Overlay, Probe, ProbeInput, Scene2, Scene2Id } from './scenes2d.js';
+import { contactFeatures2, shapeName2 } from './features.js';
 import { contactRecords } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
-import type { View } from './view.js';
+import { TextLayer } from './text-layer.js';
+import type { EditablePose, View } from './view.js';
 
 /** Colours of the third and later shapes (the segments scene). */
 const EXTRA_COLORS = [0xb9a27e, 0x9ec27f, 0xc79ad6, 0x7fc2c2];
 /** Ring marking a segment intersection: white, unlike every contact-kind colour. */
 export const INTERSECTION_COLOR = 0xffffff;
+/** The highlighted contact's features: white lines and points over the shapes. */
+export const FEATURE_COLOR = 0xffffff;
 const MAX_INTERSECTIONS = 32;
 /** How close (world units) a pointer must come to a segment or chain to grab it. */
 const LINE_GRAB_DISTANCE = 0.12;
+/** How close (CSS pixels) a pointer must come to a contact's marker to hover or pick it. */
+const CONTACT_PICK_PIXELS = 12;
+/** Default width of an overlay line and radius of an overlay point, world units. */
+const LINE_WIDTH = 0.018;
+const POINT_RADIUS = 0.05;
 
 export class View2D implements View {
   readonly dimension = 2;
@@ -49,6 +61,14 @@ export class View2D implements View {
   translation: MinimumTranslation | null = null;
   /** The last segment intersections drawn (scenes that show them). */
   intersections: number[][] = [];
+  /** The point under test and the scene's choice. */
+  readonly probeInput: ProbeInput;
+  /** What the scene's test returned this frame, else null. */
+  probe: Probe | null = null;
+  witnesses = false;
+  labels = true;
+  hovered = -1;
+  selected = -1;
   private readonly world = new Scene();
   private readonly camera = new OrthographicCamera(-1, 1, 1, -1, -10, 10);
   private readonly helper = new ContactSet2Helper({ labels: true, markerRadius: 0.055, penetrationScale: 1, minArrowLength: 0.3, headLength: 0.1, labelSize: 0.17, planeZ: 0.02 });
@@ -56,11 +76,18 @@ export class View2D implements View {
   private readonly ghost: LineLoop | null = null;
   private readonly arrow: ArrowHelper | null = null;
   private readonly rings: InstancedMesh | null = null;
+  private readonly overlayMesh: Mesh;
+  private readonly text: TextLayer;
   private readonly projected = new Vector3();
   private readonly ringMatrix = new Matrix4();
+  /** Entry `i`: the index in `scene.pairs` of the pair that wrote contact `i`. */
+  private readonly pairOfContact: number[] = [];
+  private contacts: ContactRecord[] = [];
 
-  constructor(id: Scene2Id, private readonly renderer: WebGLRenderer) {
+  constructor(id: Scene2Id, private readonly renderer: WebGLRenderer, textLayer: HTMLElement) {
     this.scene = createScene2(id);
+    this.probeInput = startProbeInput(this.scene);
+    this.text = new TextLayer(textLayer);
     this.world.background = new Color(0x1d2128);
     const grid = new GridHelper(12, 24, 0x59606b, 0x30363f);
     grid.rotation.x = Math.PI / 2; // GridHelper lies in XZ; the 2D plane is XY
@@ -89,8 +116,13 @@ export class View2D implements View {
       this.rings.renderOrder = 5;
       this.world.add(this.rings);
     }
+    // Probe drawings and feature highlights: triangles with per-vertex colours, rebuilt each frame.
+    this.overlayMesh = new Mesh(new BufferGeometry(), new MeshBasicMaterial({ vertexColors: true, depthTest: false, depthWrite: false, transparent: true }));
+    this.overlayMesh.frustumCulled = false;
+    this.overlayMesh.renderOrder = 4;
+    this.world.add(this.overlayMesh);
     this.world.add(this.helper);
-    this.installDragging(renderer.domElement);
+    this.installPointer(renderer.domElement);
   }
 
   get description(): string {
@@ -103,6 +135,10 @@ export class View2D implements View {
       shape.setPose(start.position, start.angle);
       syncMeshToShape2(this.meshes[i]!, shape);
     });
+    const start = startProbeInput(this.scene);
+    this.probeInput.point = start.point;
+    this.probeInput.choice = start.choice;
+    this.selected = -1;
   }
 
   step(time: number | null): ContactRecord[] {
@@ -111,16 +147,23 @@ export class View2D implements View {
       this.scene.shapes[0]!.setPose(pose.position, pose.angle);
       syncMeshToShape2(this.meshes[0]!, this.scene.shapes[0]!);
     }
-    collideScene2(this.scene, this.data);
+    collideScene2(this.scene, this.data, this.pairOfContact);
+    this.helper.showWitnesses = this.witnesses;
     this.helper.update(this.data);
+    this.contacts = contactRecords(this.data);
+    if (this.selected >= this.contacts.length) this.selected = -1;
+    if (this.hovered >= this.contacts.length) this.hovered = -1;
     this.drawMinimumTranslation();
     this.drawIntersections();
-    return contactRecords(this.data);
+    this.probe = this.scene.probe ? this.scene.probe(this.scene, this.probeInput) : null;
+    this.drawOverlays([...(this.probe?.overlays ?? []), ...this.highlightOverlays()]);
+    return this.contacts;
   }
 
   render(width: number, height: number): void {
     const { centre, height: viewHeight } = this.scene.view;
-    const halfHeight = viewHeight / 2;
+    // A tall canvas (a phone) shows the scene's width rather than its height.
+    const halfHeight = Math.max(viewHeight / 2, ((viewHeight * 0.75) * height) / width);
     const halfWidth = (halfHeight * width) / height;
     const camera = this.camera;
     if (camera.top !== centre[1] + halfHeight || camera.right !== centre[0] + halfWidth) {
@@ -129,8 +172,13 @@ export class View2D implements View {
       camera.top = centre[1] + halfHeight;
       camera.bottom = centre[1] - halfHeight;
       camera.updateProjectionMatrix();
+      camera.updateMatrixWorld();
     }
+    this.helper.visible = true;
+    for (const label of this.helper.labelObjects) label.visible &&= this.labels;
+    if (this.labels) this.helper.placeLabels(camera, width, height);
     this.renderer.render(this.world, camera);
+    this.text.draw((p) => this.project(p));
   }
 
   project(point: readonly number[]): [number, number] {
@@ -143,8 +191,64 @@ export class View2D implements View {
     return this.scene.shapes.map((s) => [s.transform.x, s.transform.y, s.transform.angle]);
   }
 
+  statePoses(): number[][] {
+    return this.shapePoses();
+  }
+
+  applyStatePoses(poses: readonly (readonly number[])[]): void {
+    if (poses.length !== this.scene.shapes.length) throw new RangeError(`poses: the scene has ${this.scene.shapes.length} shapes, got ${poses.length} poses`);
+    const before = this.shapePoses();
+    try {
+      poses.forEach((pose, i) => {
+        if (pose.length !== 3) throw new RangeError(`p${i} must be x,y,angle, got ${pose.join(',')}`);
+        this.scene.shapes[i]!.setPose([pose[0]!, pose[1]!], pose[2]!);
+      });
+    } catch (error) {
+      before.forEach((pose, i) => this.scene.shapes[i]!.setPose([pose[0]!, pose[1]!], pose[2]!));
+      throw error;
+    }
+    this.scene.shapes.forEach((shape, i) => syncMeshToShape2(this.meshes[i]!, shape));
+  }
+
   shapeCentres(): number[][] {
     return this.scene.shapes.map((s) => [s.transform.x, s.transform.y]);
+  }
+
+  shapeNames(): string[] {
+    return this.scene.shapes.map((_, i) => shapeName2(this.scene.shapes, i).replace(/^the /, ''));
+  }
+
+  editablePose(index: number): EditablePose {
+    const t = this.scene.shapes[index]!.transform;
+    return isTurnable(this.scene.shapes[index]!)
+      ? { fields: ['x', 'y', 'angle (deg)'], values: [t.x, t.y, (t.angle * 180) / Math.PI] }
+      : { fields: ['x', 'y'], values: [t.x, t.y] };
+  }
+
+  setEditablePose(index: number, values: readonly number[]): void {
+    const shape = this.scene.shapes[index]!;
+    const angle = values.length > 2 ? (values[2]! * Math.PI) / 180 : 0;
+    // setPose validates (a RangeError names the field) and changes nothing when it throws.
+    shape.setPose([values[0]!, values[1]!], angle);
+    syncMeshToShape2(this.meshes[index]!, shape);
+  }
+
+  /** The labels of the scene's choice (sat-axes: the axes), or null. */
+  choiceOptions(): string[] | null {
+    return this.scene.choice ? this.scene.choice.options(this.scene) : null;
+  }
+
+  highlightText(): string {
+    const index = this.hovered >= 0 ? this.hovered : this.selected;
+    if (index < 0 || index >= this.contacts.length) return '';
+    const [a, b] = this.featuresOf(index);
+    return `${a.text} against ${b.text}`;
+  }
+
+  kernel(): () => unknown {
+    if (this.scene.kernel) return this.scene.kernel(this.scene, this.probeInput);
+    const data = new CollisionData2({ capacity: 64, tolerance: this.data.tolerance, maxContactsPerPair: this.data.maxContactsPerPair });
+    return () => collideScene2(this.scene, data);
   }
 
   dispose(): void {
@@ -154,6 +258,79 @@ export class View2D implements View {
     this.arrow?.dispose();
     this.rings?.geometry.dispose();
     this.rings?.dispose();
+    this.overlayMesh.geometry.dispose();
+    this.text.clear();
+  }
+
+  private featuresOf(index: number): ReturnType<typeof contactFeatures2> {
+    const [i, j] = this.scene.pairs[this.pairOfContact[index]!]!;
+    return contactFeatures2(this.scene.shapes, i, j, this.contacts[index]!.featureId);
+  }
+
+  /** The highlighted contact's two features: edges as thick lines, vertices as dots, a circle's rim as a ring. */
+  private highlightOverlays(): Overlay[] {
+    const index = this.hovered >= 0 ? this.hovered : this.selected;
+    if (index < 0 || index >= this.contacts.length) return [];
+    const overlays: Overlay[] = [];
+    for (const feature of this.featuresOf(index)) {
+      if (feature.kind === 'vertex') overlays.push({ type: 'point', at: feature.points[0]!, color: FEATURE_COLOR, radius: 0.075 });
+      if (feature.kind === 'edge') overlays.push({ type: 'line', from: feature.points[0]!, to: feature.points[1]!, color: FEATURE_COLOR, width: 0.05 });
+      if (feature.kind === 'surface') {
+        const circle = this.scene.shapes[feature.shape] as Circle;
+        const { x, y } = circle.transform;
+        for (let k = 0; k < 48; k++) {
+          const a0 = (2 * Math.PI * k) / 48, a1 = (2 * Math.PI * (k + 1)) / 48;
+          overlays.push({ type: 'line', from: [x + circle.radius * Math.cos(a0), y + circle.radius * Math.sin(a0)], to: [x + circle.radius * Math.cos(a1), y + circle.radius * Math.sin(a1)], color: FEATURE_COLOR, width: 0.04 });
+        }
+      }
+    }
+    const c = this.contacts[index]!;
+    overlays.push({ type: 'point', at: [c.point[0]!, c.point[1]!], color: FEATURE_COLOR, radius: 0.095 });
+    return overlays;
+  }
+
+  /** Lines as quads (dashed ones cut into dashes), points as discs, text into the text layer. */
+  private drawOverlays(overlays: readonly Overlay[]): void {
+    const positions: number[] = [];
+    const colors: number[] = [];
+    const color = new Color();
+    const quad = (ax: number, ay: number, bx: number, by: number, width: number): void => {
+      const length = Math.hypot(bx - ax, by - ay);
+      if (length === 0) return;
+      const nx = (-(by - ay) / length) * (width / 2), ny = ((bx - ax) / length) * (width / 2);
+      positions.push(ax - nx, ay - ny, 0, bx - nx, by - ny, 0, bx + nx, by + ny, 0, ax - nx, ay - ny, 0, bx + nx, by + ny, 0, ax + nx, ay + ny, 0);
+      for (let k = 0; k < 6; k++) colors.push(color.r, color.g, color.b);
+    };
+    const texts: { at: number[]; text: string; color: number }[] = [];
+    for (const overlay of overlays) {
+      color.setHex(overlay.color);
+      if (overlay.type === 'line') {
+        const [ax, ay] = overlay.from, [bx, by] = overlay.to;
+        const width = overlay.width ?? LINE_WIDTH;
+        if (!overlay.dashed) {
+          quad(ax, ay, bx, by, width);
+          continue;
+        }
+        const length = Math.hypot(bx - ax, by - ay), dash = 0.08, gap = 0.06;
+        for (let s = 0; s < length; s += dash + gap) {
+          const e = Math.min(length, s + dash);
+          quad(ax + ((bx - ax) * s) / length, ay + ((by - ay) * s) / length, ax + ((bx - ax) * e) / length, ay + ((by - ay) * e) / length, width);
+        }
+      } else if (overlay.type === 'point') {
+        const r = overlay.radius ?? POINT_RADIUS, [x, y] = overlay.at;
+        for (let k = 0; k < 20; k++) {
+          const a0 = (2 * Math.PI * k) / 20, a1 = (2 * Math.PI * (k + 1)) / 20;
+          positions.push(x, y, 0, x + r * Math.cos(a0), y + r * Math.sin(a0), 0, x + r * Math.cos(a1), y + r * Math.sin(a1), 0);
+          for (let m = 0; m < 3; m++) colors.push(color.r, color.g, color.b);
+        }
+      } else {
+        texts.push({ at: overlay.at, text: overlay.text, color: overlay.color });
+      }
+    }
+    const geometry = this.overlayMesh.geometry;
+    geometry.setAttribute('position', new Float32BufferAttribute(positions, 3));
+    geometry.setAttribute('color', new Float32BufferAttribute(colors, 3));
+    this.text.set(texts);
   }
 
   /** The ghost is the first polygon moved by the translation; the arrow starts at its centre. */
@@ -186,6 +363,20 @@ export class View2D implements View {
     this.rings.instanceMatrix.needsUpdate = true;
   }
 
+  /** The contact whose marker is within CONTACT_PICK_PIXELS of canvas pixel (x, y), else -1. */
+  private contactAt(x: number, y: number): number {
+    let best = -1, bestDistance = CONTACT_PICK_PIXELS;
+    this.contacts.forEach((c, i) => {
+      const [cx, cy] = this.project(c.point);
+      const distance = Math.hypot(cx - x, cy - y);
+      if (distance <= bestDistance) {
+        best = i;
+        bestDistance = distance;
+      }
+    });
+    return best;
+  }
+
   /** The top-most shape under a world point, or -1. */
   private pick(x: number, y: number, raycaster: Raycaster, pointer: Vector2): number {
     raycaster.setFromCamera(pointer, this.camera);
@@ -201,7 +392,7 @@ export class View2D implements View {
     return -1;
   }
 
-  private installDragging(canvas: HTMLCanvasElement): void {
+  private installPointer(canvas: HTMLCanvasElement): void {
     const raycaster = new Raycaster();
     const pointer = new Vector2();
     const world = new Vector3();
@@ -212,14 +403,17 @@ export class View2D implements View {
     };
     let dragged = -1;
     let turning = false;
+    let downX = 0, downY = 0;
     let grabX = 0, grabY = 0, startX = 0, startY = 0, startAngle = 0;
     canvas.addEventListener('pointerdown', (event) => {
+      downX = event.clientX;
+      downY = event.clientY;
       const p = toWorld(event);
       dragged = this.pick(p.x, p.y, raycaster, pointer);
       if (dragged < 0) return;
       canvas.setPointerCapture(event.pointerId);
       const t = this.scene.shapes[dragged]!.transform;
-      turning = event.shiftKey;
+      turning = event.shiftKey && isTurnable(this.scene.shapes[dragged]!);
       grabX = p.x;
       grabY = p.y;
       startX = t.x;
@@ -227,7 +421,11 @@ export class View2D implements View {
       startAngle = t.angle;
     });
     canvas.addEventListener('pointermove', (event) => {
-      if (dragged < 0) return;
+      const rect = canvas.getBoundingClientRect();
+      if (dragged < 0) {
+        this.hovered = this.contactAt(event.clientX - rect.left, event.clientY - rect.top);
+        return;
+      }
       const p = toWorld(event);
       const shape = this.scene.shapes[dragged]!;
       if (turning) {
@@ -239,15 +437,29 @@ export class View2D implements View {
       }
       syncMeshToShape2(this.meshes[dragged]!, shape);
     });
-    const release = (): void => {
+    canvas.addEventListener('pointerleave', () => {
+      this.hovered = -1;
+    });
+    canvas.addEventListener('pointerup', (event) => {
       dragged = -1;
-    };
-    canvas.addEventListener('pointerup', release);
-    canvas.addEventListener('pointercancel', release);
+      // A click (no drag): pick the contact under the pointer, else set the point under test.
+      if (Math.hypot(event.clientX - downX, event.clientY - downY) > 4) return;
+      const rect = canvas.getBoundingClientRect();
+      const contact = this.contactAt(event.clientX - rect.left, event.clientY - rect.top);
+      if (contact >= 0) {
+        this.selected = this.selected === contact ? -1 : contact;
+      } else if (this.scene.startPoint) {
+        const p = toWorld(event);
+        this.probeInput.point = [p.x, p.y];
+      }
+    });
+    canvas.addEventListener('pointercancel', () => {
+      dragged = -1;
+    });
     canvas.addEventListener('wheel', (event) => {
       const p = toWorld(event);
       const index = this.pick(p.x, p.y, raycaster, pointer);
-      if (index < 0) return;
+      if (index < 0 || !isTurnable(this.scene.shapes[index]!)) return;
       event.preventDefault();
       const shape = this.scene.shapes[index]!;
       shape.setPose([shape.transform.x, shape.transform.y], shape.transform.angle - event.deltaY * 0.002);

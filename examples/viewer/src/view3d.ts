@@ -5,26 +5,38 @@
  */
 import {
   AmbientLight,
+  BufferGeometry,
   Color,
+  CylinderGeometry,
   DirectionalLight,
   DoubleSide,
   EdgesGeometry,
+  Euler,
+  Float32BufferAttribute,
   GridHelper,
+  Group,
   LineBasicMaterial,
   LineSegments,
+  Mesh,
+  MeshBasicMaterial,
   MeshStandardMaterial,
   PerspectiveCamera,
+  Quaternion,
   Raycaster,
   Scene,
+  SphereGeometry,
   Vector2,
   Vector3,
 } from 'three';
-import type { Mesh, WebGLRenderer } from 'three';
+import type { WebGLRenderer } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { TransformControls } from 'three/addons/controls/TransformControls.js';
 import { ContactSetHelper, SHAPE_COLORS, meshForPrimitive, syncMeshToPrimitive } from '@contactkit/three';
-import { CollisionData, ShapeType } from '@contactkit/contacts3d';
+import { Box, CollisionData, HalfSpace, Plane, ShapeType, Sphere } from '@contactkit/contacts3d';
 import type { AnyPrimitive } from '@contactkit/contacts3d';
+import { firstFeatureOf, secondFeatureOf } from '@contactkit/math';
+import { boxFeaturePoints, boxFeatureText } from './features.js';
+import type { EditablePose } from './view.js';
 import { collideScene3, createScene3, motionPose3 } from './scenes3d.js';
 import type { Scene3, Scene3Id } from './scenes3d.js';
 import { contactRecords } from './contact-records.js';
@@ -33,10 +45,31 @@ import type { View } from './view.js';
 
 export type TransformMode = 'translate' | 'rotate';
 
+/** The highlighted contact's features: white, over everything. */
+const FEATURE_COLOR = 0xffffff;
+/** How close (CSS pixels) a pointer must come to a contact's marker to hover or pick it. */
+const CONTACT_PICK_PIXELS = 12;
+
+/** One primitive's feature named by a contact: its words and world geometry (0 to 4 points). */
+interface Feature3 {
+  text: string;
+  points: Vector3[];
+  /** How far the contact point is from the feature (to tell which shape a code belongs to). */
+  distance: number;
+}
+
 export class View3D implements View {
   readonly dimension = 3;
   readonly scene: Scene3;
   readonly data = new CollisionData({ capacity: 64 });
+  witnesses = false;
+  labels = true;
+  hovered = -1;
+  selected = -1;
+  /** The poses as the URL keeps them: `[x, y, z, qx, qy, qz, qw]` per shape, exactly as set. */
+  private readonly poses: number[][];
+  private contacts: ContactRecord[] = [];
+  private readonly highlight = new Group();
   private readonly world = new Scene();
   /** Drawn after the world, so the contacts show over the gizmo (whose renderOrder is Infinity). */
   private readonly overlay = new Scene();
@@ -49,7 +82,7 @@ export class View3D implements View {
   private readonly position = new Float64Array(3);
   private readonly quaternion = new Float64Array(4);
   private readonly projected = new Vector3();
-  private selected = 0;
+  private selectedShape = 0;
 
   constructor(id: Scene3Id, private readonly renderer: WebGLRenderer) {
     this.scene = createScene3(id);
@@ -82,7 +115,9 @@ export class View3D implements View {
     this.gizmo.addEventListener('dragging-changed', (event) => {
       this.orbit.enabled = !event.value;
     });
-    this.gizmo.addEventListener('objectChange', () => this.readPoseFromMesh(this.selected));
+    this.gizmo.addEventListener('objectChange', () => this.readPoseFromMesh(this.selectedShape));
+    this.overlay.add(this.highlight);
+    this.poses = [poseArray(this.scene.firstStart.position, this.scene.firstStart.quaternion), poseArray(this.scene.secondStart.position, this.scene.secondStart.quaternion)];
     this.installPicking(canvas);
   }
 
@@ -101,17 +136,134 @@ export class View3D implements View {
     this.scene.second.setPose(this.scene.secondStart.position, this.scene.secondStart.quaternion);
     syncMeshToPrimitive(this.meshes[0], this.scene.first);
     syncMeshToPrimitive(this.meshes[1], this.scene.second);
+    this.poses[0] = poseArray(this.scene.firstStart.position, this.scene.firstStart.quaternion);
+    this.poses[1] = poseArray(this.scene.secondStart.position, this.scene.secondStart.quaternion);
+    this.selected = -1;
   }
 
   step(time: number | null): ContactRecord[] {
     if (time !== null) {
       const pose = motionPose3(this.scene, time);
       this.scene.first.setPose(pose.position, pose.quaternion);
+      this.poses[0] = poseArray(pose.position, pose.quaternion);
       syncMeshToPrimitive(this.meshes[0], this.scene.first);
     }
     collideScene3(this.scene, this.data);
+    this.helper.showWitnesses = this.witnesses;
     this.helper.update(this.data);
-    return contactRecords(this.data);
+    this.contacts = contactRecords(this.data);
+    if (this.selected >= this.contacts.length) this.selected = -1;
+    if (this.hovered >= this.contacts.length) this.hovered = -1;
+    this.drawHighlight();
+    return this.contacts;
+  }
+
+  statePoses(): number[][] {
+    return this.poses.map((pose) => [...pose]);
+  }
+
+  applyStatePoses(poses: readonly (readonly number[])[]): void {
+    if (poses.length !== 2) throw new RangeError(`poses: the scene has 2 shapes, got ${poses.length} poses`);
+    poses.forEach((pose, i) => {
+      if (pose.length !== 7) throw new RangeError(`p${i} must be x,y,z,qx,qy,qz,qw, got ${pose.join(',')}`);
+    });
+    const before = this.primitives.map((p) => Float64Array.from(p.transform));
+    try {
+      poses.forEach((pose, i) => this.primitives[i]!.setPose(pose.slice(0, 3), pose.slice(3, 7)));
+    } catch (error) {
+      before.forEach((m, i) => this.primitives[i]!.setTransform(m));
+      throw error;
+    }
+    poses.forEach((pose, i) => {
+      this.poses[i] = [...pose];
+      syncMeshToPrimitive(this.meshes[i]!, this.primitives[i]!);
+    });
+  }
+
+  shapeNames(): string[] {
+    // By the type tag, not the class name (a production build renames classes).
+    const byType: Record<number, string> = { [ShapeType.Sphere]: 'sphere', [ShapeType.Box]: 'box', [ShapeType.Plane]: 'plane', [ShapeType.HalfSpace]: 'half-space' };
+    const names = this.primitives.map((p) => byType[p.shapeType] ?? 'shape');
+    return names[0] === names[1] ? names.map((n, i) => `${i === 0 ? 'upper' : 'lower'} ${n}`) : names;
+  }
+
+  editablePose(index: number): EditablePose | null {
+    if (!isMovable(this.primitives[index]!)) return null;
+    const pose = this.poses[index]!;
+    const euler = new Euler().setFromQuaternion(new Quaternion(pose[3], pose[4], pose[5], pose[6]), 'XYZ');
+    const degrees = (r: number): number => (r * 180) / Math.PI;
+    return { fields: ['x', 'y', 'z', 'turn x (deg)', 'turn y (deg)', 'turn z (deg)'], values: [pose[0]!, pose[1]!, pose[2]!, degrees(euler.x), degrees(euler.y), degrees(euler.z)] };
+  }
+
+  setEditablePose(index: number, values: readonly number[]): void {
+    const radians = values.slice(3, 6).map((d) => (d * Math.PI) / 180);
+    // Euler angles about x, then y, then z (three's 'XYZ' order), as the inputs show them.
+    const q = new Quaternion().setFromEuler(new Euler(radians[0], radians[1], radians[2], 'XYZ'));
+    const quaternion = [q.x, q.y, q.z, q.w];
+    // setPose validates (a RangeError names the field) and changes nothing when it throws.
+    this.primitives[index]!.setPose(values.slice(0, 3), quaternion);
+    this.poses[index] = [values[0]!, values[1]!, values[2]!, ...quaternion];
+    syncMeshToPrimitive(this.meshes[index]!, this.primitives[index]!);
+  }
+
+  highlightText(): string {
+    const features = this.highlightedFeatures();
+    return features ? `${features[0].text} against ${features[1].text}` : '';
+  }
+
+  kernel(): () => unknown {
+    const data = new CollisionData({ capacity: 64, tolerance: this.data.tolerance, maxContactsPerPair: this.data.maxContactsPerPair });
+    return () => collideScene3(this.scene, data);
+  }
+
+  /**
+   * The two features the highlighted contact names, in scene order. The ids name them in the
+   * pair's canonical order (a box before a sphere, box-box by size and pose), so each code is
+   * given to the shape whose named feature lies nearer the contact point.
+   */
+  private highlightedFeatures(): [Feature3, Feature3] | null {
+    const index = this.hovered >= 0 ? this.hovered : this.selected;
+    const contact = this.contacts[index];
+    if (!contact) return null;
+    const point = new Vector3(...contact.point);
+    const codes = [firstFeatureOf(contact.featureId), secondFeatureOf(contact.featureId)];
+    const direct: [Feature3, Feature3] = [featureOf(this.primitives[0], codes[0]!, point), featureOf(this.primitives[1], codes[1]!, point)];
+    const swapped: [Feature3, Feature3] = [featureOf(this.primitives[0], codes[1]!, point), featureOf(this.primitives[1], codes[0]!, point)];
+    return swapped[0].distance + swapped[1].distance < direct[0].distance + direct[1].distance - 1e-9 ? swapped : direct;
+  }
+
+  /** Rebuilds the white highlight of the highlighted contact's features. */
+  private drawHighlight(): void {
+    for (const child of [...this.highlight.children]) {
+      this.highlight.remove(child);
+      const mesh = child as Mesh;
+      mesh.geometry.dispose();
+      (mesh.material as MeshBasicMaterial).dispose();
+    }
+    const features = this.highlightedFeatures();
+    if (!features) return;
+    const material = (opacity = 1): MeshBasicMaterial => new MeshBasicMaterial({ color: FEATURE_COLOR, depthTest: false, transparent: true, opacity, side: DoubleSide });
+    features.forEach((feature, i) => {
+      const primitive = this.primitives[i]!;
+      const p = feature.points;
+      if (p.length === 1) {
+        const dot = new Mesh(new SphereGeometry(0.06, 16, 12), material());
+        dot.position.copy(p[0]!);
+        this.highlight.add(dot);
+      } else if (p.length === 2) {
+        this.highlight.add(rod(p[0]!, p[1]!, material()));
+      } else if (p.length === 4) {
+        const face = new BufferGeometry().setAttribute('position', new Float32BufferAttribute([p[0]!, p[1]!, p[2]!, p[0]!, p[2]!, p[3]!].flatMap((v) => v.toArray()), 3));
+        this.highlight.add(new Mesh(face, material(0.3)));
+        for (let k = 0; k < 4; k++) this.highlight.add(rod(p[k]!, p[(k + 1) % 4]!, material()));
+      } else if (primitive instanceof Sphere) {
+        const shell = new Mesh(new SphereGeometry(primitive.radius * 1.01, 24, 16), new MeshBasicMaterial({ color: FEATURE_COLOR, wireframe: true, transparent: true, opacity: 0.35, depthTest: false }));
+        shell.position.set(primitive.transform[12]!, primitive.transform[13]!, primitive.transform[14]!);
+        this.highlight.add(shell);
+      }
+    });
+    this.highlight.renderOrder = 9;
+    for (const child of this.highlight.children) child.renderOrder = 9;
   }
 
   render(width: number, height: number): void {
@@ -119,6 +271,9 @@ export class View3D implements View {
       this.camera.aspect = width / height;
       this.camera.updateProjectionMatrix();
     }
+    for (const label of this.helper.labelObjects) label.visible &&= this.labels;
+    this.camera.updateMatrixWorld();
+    if (this.labels) this.helper.placeLabels(this.camera, width, height);
     this.renderer.autoClear = false;
     this.renderer.clear();
     this.renderer.render(this.world, this.camera);
@@ -169,6 +324,21 @@ export class View3D implements View {
     mesh.position.toArray(this.position);
     mesh.quaternion.toArray(this.quaternion);
     this.primitives[index]!.setPose(this.position, this.quaternion);
+    this.poses[index] = [...this.position, ...this.quaternion];
+  }
+
+  /** The contact whose marker is within CONTACT_PICK_PIXELS of canvas pixel (x, y), else -1. */
+  private contactAt(x: number, y: number): number {
+    let best = -1, bestDistance = CONTACT_PICK_PIXELS;
+    this.contacts.forEach((c, i) => {
+      const [cx, cy] = this.project(c.point);
+      const distance = Math.hypot(cx - x, cy - y);
+      if (distance <= bestDistance) {
+        best = i;
+        bestDistance = distance;
+      }
+    });
+    return best;
   }
 
   /** A click (not a drag) on a movable shape attaches the gizmo to it. */
@@ -180,20 +350,84 @@ export class View3D implements View {
       downX = event.clientX;
       downY = event.clientY;
     });
+    canvas.addEventListener('pointermove', (event) => {
+      const rect = canvas.getBoundingClientRect();
+      this.hovered = event.buttons === 0 ? this.contactAt(event.clientX - rect.left, event.clientY - rect.top) : -1;
+    });
+    canvas.addEventListener('pointerleave', () => {
+      this.hovered = -1;
+    });
     canvas.addEventListener('pointerup', (event) => {
       if (Math.hypot(event.clientX - downX, event.clientY - downY) > 4 || this.gizmo.dragging) return;
       const rect = canvas.getBoundingClientRect();
+      // A click on a contact's marker selects the contact (again: clears it).
+      const contact = this.contactAt(event.clientX - rect.left, event.clientY - rect.top);
+      if (contact >= 0) {
+        this.selected = this.selected === contact ? -1 : contact;
+        return;
+      }
       pointer.set(((event.clientX - rect.left) / rect.width) * 2 - 1, -((event.clientY - rect.top) / rect.height) * 2 + 1);
       raycaster.setFromCamera(pointer, this.camera);
       const movable = this.meshes.filter((_, i) => isMovable(this.primitives[i]!));
       const hit = raycaster.intersectObjects(movable, false)[0];
       if (!hit) return;
-      this.selected = this.meshes.indexOf(hit.object as Mesh);
-      this.gizmo.attach(this.meshes[this.selected]!);
+      this.selectedShape = this.meshes.indexOf(hit.object as Mesh);
+      this.gizmo.attach(this.meshes[this.selectedShape]!);
     });
   }
 }
 
 function isMovable(primitive: AnyPrimitive): boolean {
   return primitive.shapeType === ShapeType.Sphere || primitive.shapeType === ShapeType.Box;
+}
+
+function poseArray(position: readonly number[], quaternion: readonly number[]): number[] {
+  return [...position, ...quaternion];
+}
+
+/** A thin white cylinder from `a` to `b`. */
+function rod(a: Vector3, b: Vector3, material: MeshBasicMaterial): Mesh {
+  const length = a.distanceTo(b);
+  const mesh = new Mesh(new CylinderGeometry(0.018, 0.018, length, 8), material);
+  mesh.position.copy(a).add(b).multiplyScalar(0.5);
+  mesh.quaternion.setFromUnitVectors(new Vector3(0, 1, 0), b.clone().sub(a).normalize());
+  return mesh;
+}
+
+/** The world point of a primitive's local point. */
+function toWorld(primitive: AnyPrimitive, local: readonly number[]): Vector3 {
+  const m = primitive.transform;
+  const [x, y, z] = local as [number, number, number];
+  return new Vector3(m[0]! * x + m[4]! * y + m[8]! * z + m[12]!, m[1]! * x + m[5]! * y + m[9]! * z + m[13]!, m[2]! * x + m[6]! * y + m[10]! * z + m[14]!);
+}
+
+/** Distance from `p` to the segment a-b. */
+function segmentDistance(p: Vector3, a: Vector3, b: Vector3): number {
+  const ab = b.clone().sub(a);
+  const t = Math.max(0, Math.min(1, p.clone().sub(a).dot(ab) / ab.lengthSq()));
+  return a.clone().addScaledVector(ab, t).distanceTo(p);
+}
+
+/** What feature code `code` names on `primitive`, and how far the contact point is from it. */
+function featureOf(primitive: AnyPrimitive, code: number, point: Vector3): Feature3 {
+  if (primitive instanceof Box) {
+    const points = boxFeaturePoints(code, Array.from(primitive.halfSize)).map((local) => toWorld(primitive, local));
+    let distance = Infinity;
+    if (points.length === 1) distance = points[0]!.distanceTo(point);
+    if (points.length === 2) distance = segmentDistance(point, points[0]!, points[1]!);
+    if (points.length === 4) {
+      // Distance to the face's plane (a point beside the face is no nearer for it).
+      const normal = points[1]!.clone().sub(points[0]!).cross(points[2]!.clone().sub(points[1]!)).normalize();
+      distance = Math.abs(point.clone().sub(points[0]!).dot(normal));
+    }
+    return { text: `${boxFeatureText(code)} of the box`, points, distance };
+  }
+  if (code !== 0) return { text: `feature ${code}`, points: [], distance: Infinity };
+  if (primitive instanceof Sphere) {
+    const centre = toWorld(primitive, [0, 0, 0]);
+    return { text: 'the sphere (one curved face)', points: [], distance: Math.abs(centre.distanceTo(point) - primitive.radius) };
+  }
+  const plane = primitive as Plane | HalfSpace;
+  const normal = new Vector3(...plane.worldNormal);
+  return { text: primitive instanceof HalfSpace ? 'the half-space\'s surface' : 'the plane', points: [], distance: Math.abs(normal.dot(point) - plane.worldOffset) };
 }

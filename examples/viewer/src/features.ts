@@ -1,0 +1,142 @@
+/**
+ * What a contact's `featureId` names, in words and as geometry to highlight: its two feature
+ * codes (`firstFeatureOf`, `secondFeatureOf`) read as a vertex, edge or face of each shape.
+ * Pure: no DOM and no three.js.
+ *
+ * 2D codes (collision2d's shapes.ts): edge or segment `i` is `i`, vertex `i` is
+ * `VERTEX_FEATURE | i`, a circle is 0, `INTERNAL_EDGE_FEATURE` an edge inside a concave
+ * polygon's convex decomposition. The ids name the features in the pair's canonical order:
+ * circle, then polygon (and Aabb), then chain (and segment); two shapes of one type in the order
+ * of their ids.
+ *
+ * 3D codes (contacts3d's box-features.ts): box vertex 0..7 (bit k: positive along local axis k),
+ * edge 16 + 4c + (p > 0) + 2 (q > 0) along axis c, face 32 + 2k + (negative); spheres, planes
+ * and half-spaces have the one feature 0.
+ */
+import { Circle, INTERNAL_EDGE_FEATURE, Polygon, ShapeType2, VERTEX_FEATURE, firstFeatureOf, secondFeatureOf } from '@contactkit/collision2d';
+import type { Shape2 } from '@contactkit/collision2d';
+import { worldVertices } from './probes2d.js';
+
+type Point = [number, number];
+
+/** One shape's feature in a 2D contact. */
+export interface Feature2 {
+  /** Index of the shape in the scene. */
+  shape: number;
+  kind: 'vertex' | 'edge' | 'surface' | 'internal';
+  /** Vertex or edge index (0 for a circle's surface). */
+  index: number;
+  /** World points to draw: one for a vertex, two for an edge, none otherwise. */
+  points: Point[];
+  /** "vertex 1 of the polygon". */
+  text: string;
+}
+
+const TYPE_RANK: Record<number, number> = {
+  [ShapeType2.Circle]: 0,
+  [ShapeType2.Polygon]: 1,
+  [ShapeType2.Aabb]: 1,
+  [ShapeType2.Chain]: 2,
+  [ShapeType2.Segment]: 2,
+};
+
+const SHAPE2_NAMES: Record<number, string> = {
+  [ShapeType2.Circle]: 'circle',
+  [ShapeType2.Polygon]: 'polygon',
+  [ShapeType2.Aabb]: 'rectangle',
+  [ShapeType2.Chain]: 'chain',
+  [ShapeType2.Segment]: 'segment',
+};
+
+/** A shape's name for captions: its type, numbered when the scene has two of that type. */
+export function shapeName2(shapes: readonly Shape2[], index: number): string {
+  // By the type tag, not the class name (a production build renames classes).
+  const typeName = (s: Shape2): string => SHAPE2_NAMES[s.shapeType] ?? 'shape';
+  const name = typeName(shapes[index]!);
+  const same = shapes.filter((s) => typeName(s) === name);
+  if (same.length === 1) return `the ${name}`;
+  const ordinals = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
+  return `the ${ordinals[same.indexOf(shapes[index]!)] ?? `#${index}`} ${name}`;
+}
+
+/** Whether shape `a` comes first in the canonical order of the pair (a, b). */
+export function canonicalFirst2(a: Shape2, b: Shape2): boolean {
+  const ra = TYPE_RANK[a.shapeType]!, rb = TYPE_RANK[b.shapeType]!;
+  return ra !== rb ? ra < rb : a.id < b.id;
+}
+
+function feature2(shapes: readonly Shape2[], index: number, code: number): Feature2 {
+  const shape = shapes[index]!;
+  const name = shapeName2(shapes, index);
+  if (shape instanceof Circle) return { shape: index, kind: 'surface', index: 0, points: [], text: `the rim of ${name}` };
+  if (code === INTERNAL_EDGE_FEATURE) return { shape: index, kind: 'internal', index: code, points: [], text: `an edge inside ${name} (between two of its convex pieces)` };
+  const vertices = worldVertices(shape as Shape2 & { vertices: Float64Array; count: number });
+  const count = vertices.length / 2;
+  const at = (i: number): Point => [vertices[2 * i]!, vertices[2 * i + 1]!];
+  if (code & VERTEX_FEATURE) {
+    const i = code & (VERTEX_FEATURE - 1);
+    return { shape: index, kind: 'vertex', index: i, points: [at(i)], text: `vertex ${i} of ${name}` };
+  }
+  // A polygon's edge i closes back to vertex 0 after the last; a chain's segment i ends at i + 1.
+  const closed = shape instanceof Polygon;
+  return { shape: index, kind: 'edge', index: code, points: [at(code), at(closed ? (code + 1) % count : code + 1)], text: `${closed ? 'edge' : 'segment'} ${code} of ${name}` };
+}
+
+/**
+ * The two features a 2D contact of the pair (shapes `i`, `j`) names, in scene order of the
+ * pair: `[feature of shape i, feature of shape j]`.
+ */
+export function contactFeatures2(shapes: readonly Shape2[], i: number, j: number, featureId: number): [Feature2, Feature2] {
+  const first = firstFeatureOf(featureId), second = secondFeatureOf(featureId);
+  const iFirst = canonicalFirst2(shapes[i]!, shapes[j]!);
+  return [feature2(shapes, i, iFirst ? first : second), feature2(shapes, j, iFirst ? second : first)];
+}
+
+/** A 3D feature code named in words ("face +y", "edge along x at (+y, -z)", "corner (+x, -y, +z)"). */
+export function boxFeatureText(code: number): string {
+  const sign = (positive: boolean): string => (positive ? '+' : '-');
+  const axes = ['x', 'y', 'z'];
+  if (code < 8) return `corner (${axes.map((a, k) => `${sign(((code >> k) & 1) === 1)}${a}`).join(', ')})`;
+  if (code >= 16 && code < 28) {
+    const index = code - 16, c = index >> 2;
+    const [p, q] = [0, 1, 2].filter((k) => k !== c);
+    return `edge along ${axes[c]} at (${sign((index & 1) === 1)}${axes[p!]}, ${sign((index & 2) === 2)}${axes[q!]})`;
+  }
+  if (code >= 32 && code < 38) {
+    const index = code - 32;
+    return `face ${sign((index & 1) === 0)}${axes[index >> 1]}`;
+  }
+  return `feature ${code}`;
+}
+
+/**
+ * A box feature code as local geometry: the corner (one point), the edge (two points) or the
+ * face (four corners, counter-clockwise seen from outside), given the half sizes.
+ */
+export function boxFeaturePoints(code: number, half: readonly number[]): number[][] {
+  const corner = (signs: number[]): number[] => signs.map((s, k) => s * half[k]!);
+  if (code < 8) return [corner([0, 1, 2].map((k) => ((code >> k) & 1 ? 1 : -1)))];
+  if (code >= 16 && code < 28) {
+    const index = code - 16, c = index >> 2;
+    const [p, q] = [0, 1, 2].filter((k) => k !== c);
+    const signs = [0, 0, 0];
+    signs[p!] = index & 1 ? 1 : -1;
+    signs[q!] = index & 2 ? 1 : -1;
+    const a = [...signs], b = [...signs];
+    a[c] = -1;
+    b[c] = 1;
+    return [corner(a), corner(b)];
+  }
+  if (code >= 32 && code < 38) {
+    const index = code - 32, k = index >> 1, s = index & 1 ? -1 : 1;
+    const [p, q] = [0, 1, 2].filter((axis) => axis !== k);
+    return [[-1, -1], [1, -1], [1, 1], [-1, 1]].map(([u, v]) => {
+      const signs = [0, 0, 0];
+      signs[k] = s;
+      signs[p!] = u!;
+      signs[q!] = v!;
+      return corner(signs);
+    });
+  }
+  return [];
+}
