@@ -26,11 +26,11 @@ import { VERTEX_FEATURE } from './shapes.js';
 /** A circle in a contour's frame, and the scratch of the scans; the caller owns it and passes it in. */
 export class CircleQuery {
   /** The centre in the contour's frame, `[x, y]` (an array: the segment grid's ray query reads it). */
-  readonly centre = new Float64Array(2);
+  readonly centre: Float64Array = new Float64Array(2);
   radius = 0;
   tolerance = 0;
   /** Scratch: a box handed to the segment grid. */
-  readonly box = new Float64Array(4);
+  readonly box: Float64Array = new Float64Array(4);
 
   /** Places `circle` in `contour`'s frame, with the buffer's tolerance. */
   set(circle: Circle, contour: Polygon | Chain, tolerance: number): void {

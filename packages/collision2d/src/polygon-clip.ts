@@ -76,7 +76,7 @@ export class PieceQuery {
   /** Scratch of `collidePieces`. */
   readonly search = new EdgeSearch();
   /** Scratch of `closestPoints`: the point on P (x, y), on Q (x, y). */
-  readonly closest = new Float64Array(4);
+  readonly closest: Float64Array = new Float64Array(4);
   closestFirst = 0;
   closestSecond = 0;
   closestKind = 0;

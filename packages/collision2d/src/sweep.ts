@@ -34,9 +34,9 @@ export class SweepHit {
   /** Fraction of the displacement, in [0, 1], at which the circle first touches the shape. */
   time = 0;
   /** The touching point on the shape, world space. */
-  readonly point = new Float64Array(2);
+  readonly point: Float64Array = new Float64Array(2);
   /** Unit normal at `point`, from the shape toward the circle's centre at `time`. */
-  readonly normal = new Float64Array(2);
+  readonly normal: Float64Array = new Float64Array(2);
   /**
    * The shape's feature touched: segment or edge `i` is `i`, vertex `i` is `VERTEX_FEATURE | i`
    * (the codes of `Contact2.featureId`, see shapes.ts), a circle is 0.
