@@ -463,6 +463,22 @@ describe('UniformGrid, IdList, PairList, Playfield: bad input names the argument
     expect(grid.has('1' as never)).toBe(false);
   });
 
+  it('queries refuse arguments that are not numbers and outputs of the wrong class; NaN still finds nothing', () => {
+    const grid = makeGrid();
+    const before = gridAnswers(grid, queries, circles);
+    const ids = new IdList(), pairs = new PairList();
+    expect(() => grid.queryBox(0, '0' as never, 1, 1, ids)).toThrow(new TypeError('minY must be a number, got "0"'));
+    expect(() => grid.queryBox(NaN, 0, 1, null as never, ids)).toThrow(new TypeError('maxY must be a number, got null'));
+    expect(() => grid.queryBox(0, 0, 1, 1, null as never)).toThrow(new TypeError('out must be an IdList, got null'));
+    expect(() => grid.queryCircle(0, 0, '1' as never, ids)).toThrow(new TypeError('radius must be a number, got "1"'));
+    expect(() => grid.queryCircle(NaN, undefined as never, 1, ids)).toThrow(new TypeError('y must be a number, got undefined'));
+    expect(() => grid.queryCircle(0, 0, 1, pairs as never)).toThrow(new TypeError('out must be an IdList, got PairList'));
+    expect(() => grid.pairs(ids as never)).toThrow(new TypeError('out must be a PairList, got IdList'));
+    expect(grid.queryCircle(NaN, 0, 1, ids)).toBe(0);
+    expect(grid.queryBox(0, NaN, 1, 1, ids)).toBe(0);
+    expect(gridAnswers(grid, queries, circles)).toBe(before);
+  });
+
   it('the largest documented id works, and its storage stops at MAX_PROXY_ID + 1', () => {
     const grid = makeGrid();
     grid.insert(MAX_PROXY_ID, 5, 5, 6, 6);
@@ -476,12 +492,14 @@ describe('UniformGrid, IdList, PairList, Playfield: bad input names the argument
     expect(grid.has(MAX_PROXY_ID)).toBe(false);
   });
 
-  it('Playfield.add refuses what is not a shape and keeps its ids', () => {
+  it('Playfield refuses what is not a shape or a contact buffer and keeps its ids', () => {
     const field = new Playfield({ cellSize: 1 });
     expect(field.add(new Circle(0.5))).toBe(0);
     expect(() => field.add(null as never)).toThrow(new TypeError('shape must be a Shape2 (Circle, Polygon, Chain, Segment, Aabb), got null'));
     expect(() => field.update('0' as never)).toThrow(new TypeError('id must be an integer, got "0"'));
     expect(field.add(new Circle(0.5))).toBe(1);
     expect(field.shapes.length).toBe(2);
+    expect(() => field.collideAll(null as never)).toThrow(new TypeError('data must be a CollisionData2, got null'));
+    expect(() => field.shapesNear(0, 0, 1, [] as never)).toThrow(new TypeError('out must be an IdList, got Array'));
   });
 });

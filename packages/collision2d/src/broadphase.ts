@@ -59,8 +59,24 @@ function refuseBox(box: unknown): never {
 
 /** Throws the `TypeError` naming the first box coordinate that is not a number. Cold. */
 function refuseBoxValues(values: ArrayLike<unknown>): never {
-  for (let k = 0; k < 4; k++) requireFinite(BOX_FIELDS[k]!, values[k]);
-  throw new TypeError('box coordinates must be numbers');
+  refuseNonNumbers(BOX_FIELDS, values);
+}
+
+/** Throws the `TypeError` naming the first of `values` that is not a number (`requireFinite`'s message). Cold. */
+function refuseNonNumbers(names: string[], values: ArrayLike<unknown>): never {
+  for (let k = 0; k < names.length; k++) if (typeof values[k] !== 'number') requireFinite(names[k]!, values[k]);
+  throw new TypeError(`${names.join(', ')} must be numbers`);
+}
+
+/** Throws the `TypeError` naming the first circle argument that is not a number. Cold. */
+function refuseCircle(x: unknown, y: unknown, radius: unknown): never {
+  refuseNonNumbers(['x', 'y', 'radius'], [x, y, radius]);
+}
+
+/** Throws the `TypeError` for an output list of the wrong class. Cold. */
+function refuseList(field: string, expected: string, value: unknown): never {
+  const shown = value === null ? 'null' : typeof value === 'object' ? (value.constructor?.name ?? 'an object') : String(value);
+  throw new TypeError(`${field} must be ${expected}, got ${shown}`);
 }
 
 /** Throws for an id that is not in the grid: `TypeError` for a non-number, `RangeError` otherwise. Cold. */
@@ -272,11 +288,16 @@ export class UniformGrid {
   /**
    * Ids of the proxies whose boxes overlap (or touch) the query box, each once, in no
    * particular order, written to `out` (cleared first). Returns their number. An inverted box
-   * (`min > max`) or a non-finite coordinate finds nothing.
+   * (`min > max`) or a NaN coordinate finds nothing; a coordinate that is not a number or an
+   * `out` that is not an `IdList` is a `TypeError`.
    */
   queryBox(minX: number, minY: number, maxX: number, maxY: number, out: IdList): number {
     // Kept this small so that V8 inlines it: the doubles then reach the scan through `pending`,
     // never as arguments of a call, which would box them (16 bytes each).
+    if (typeof minX !== 'number' || typeof minY !== 'number' || typeof maxX !== 'number' || typeof maxY !== 'number') {
+      refuseBoxValues([minX, minY, maxX, maxY]);
+    }
+    if (!(out instanceof IdList)) refuseList('out', 'an IdList', out);
     this.setPending(minX, minY, maxX, maxY);
     return this.queryPending(out);
   }
@@ -284,10 +305,13 @@ export class UniformGrid {
   /**
    * Ids of the proxies whose boxes come within `radius` of `(x, y)` (closed: touching counts),
    * each once, written to `out` (cleared first): "which shapes are near this circle". Returns
-   * their number. A negative or non-finite radius finds nothing.
+   * their number. A negative or NaN radius finds nothing; an argument that is not a number or
+   * an `out` that is not an `IdList` is a `TypeError`.
    */
   queryCircle(x: number, y: number, radius: number, out: IdList): number {
     // Small for the same reason as `queryBox`.
+    if (typeof x !== 'number' || typeof y !== 'number' || typeof radius !== 'number') refuseCircle(x, y, radius);
+    if (!(out instanceof IdList)) refuseList('out', 'an IdList', out);
     const circle = this.pendingCircle;
     circle[0] = x;
     circle[1] = y;
@@ -358,8 +382,10 @@ export class UniformGrid {
    * a moving proxy; the second is static, or moving with a larger id.
    * Two boxes that share several cells are reported only from the lowest shared cell: the cell
    * `(max(x0a, x0b), max(y0a, y0b))`, the corner of the intersection of their cell ranges.
+   * An `out` that is not a `PairList` is a `TypeError`.
    */
   pairs(out: PairList): number {
+    if (!(out instanceof PairList)) refuseList('out', 'a PairList', out);
     out.clear();
     for (let p = 0; p < this.idLimit; p++) {
       if ((this.flags[p]! & (PRESENT | STATIC)) !== PRESENT) continue;

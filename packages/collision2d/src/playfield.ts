@@ -9,7 +9,7 @@
  */
 import { UniformGrid, PairList, IdList, requireOptions } from './broadphase.js';
 import { collide2d } from './collide2d.js';
-import type { CollisionData2 } from './contact2.js';
+import { CollisionData2 } from './contact2.js';
 import { Shape2 } from './shapes.js';
 
 /** Options of a `Playfield`. */
@@ -97,8 +97,10 @@ export class Playfield {
    * new frame), each pair once, as `collide2d(first, second)` with `first` a moving shape and
    * `second` static or a moving shape of larger id; normals point from `second` toward `first`.
    * Returns the number of contacts written; `narrowphaseTests` holds the number of pairs tested.
+   * Throws `TypeError` when `data` is not a `CollisionData2`.
    */
   collideAll(data: CollisionData2): number {
+    if (!(data instanceof CollisionData2)) throw new TypeError(`data must be a CollisionData2, got ${data === null ? 'null' : typeof data}`);
     const start = data.contactCount;
     const pairs = this.candidates;
     this.grid.pairs(pairs);
