@@ -1,0 +1,930 @@
+/**
+ * A ball rolling, turning, flying and bouncing on a fixed 2D contour, with every change of state
+ * located exactly in time.
+ *
+ * Units are the caller's (metres and seconds with the default gravity 9.81); gravity points along
+ * -y. Per unit mass, with I = k m r^2 the ball's own moment of inertia:
+ *
+ * - ground: on segment i it rolls without slipping, so it moves as on an inclined plane with the
+ *   acceleration (g sin(beta) - mu g cos(beta) sign(v)) / (1 + k) along the segment (beta the
+ *   slope, mu the rolling friction; Halliday, Resnick and Walker, Fundamentals of Physics, 11-3).
+ *   The motion is uniformly accelerated between events, and the time to each event (a limiter or
+ *   segment end, a stop) is a root of a quadratic, solved in closed form.
+ * - concave corner: the ball touches both segments at once when its centre is at the limiter
+ *   point, r tan(|beta_i+1 - beta_i| / 2) from the corner along each segment. There it goes on
+ *   along the next segment keeping its speed (redirected, the velocity turned to the new
+ *   direction): no energy is lost, whatever the restitution.
+ * - convex corner: the ball turns about the corner point (see pendulum.ts) until it reaches the
+ *   next segment, rolls back, or the normal force g sin(theta) - r theta'^2 vanishes and it
+ *   leaves the surface. An open end of the contour is a convex corner with one segment.
+ * - flight: a parabola. Each stretch of at most sqrt(4 r / g) seconds is screened with
+ *   `sweepCircle` (the chord of the stretch, the radius grown by the chord's largest distance
+ *   from the parabola, g h^2 / 8, so no contact can be missed) and, where that finds something,
+ *   the impact is the first root of the exact distance polynomial of the parabola to each nearby
+ *   segment (degree 2) and corner point (degree 4).
+ * - impact: the velocity's normal part is reversed and scaled by `restitution`, its tangential
+ *   part scaled by `tangentialRestitution`, the spin kept. A rebound slower than `landingSpeed`
+ *   lands instead: the normal velocity is dropped and the ball rolls on from there (with k > 0 the
+ *   rolling speed is the one that keeps the angular momentum about the contact point,
+ *   (v_t + k r omega) / (1 + k), which loses energy when the spin does not match the speed).
+ * - rest: stopped on a segment where static rolling friction holds it (|g sin(beta)| at most
+ *   mu g cos(beta)), or in a concave corner both of whose segments slope toward it.
+ *
+ * While rolling or turning the ball touches only the segment or corner it is on and the two
+ * next to it: a contour that folds back so that the ball would touch a segment farther along
+ * the contour is seen only in flight.
+ */
+import { requireFinite, requireNonNegative, requirePositive, readFiniteArray, copyFiniteArray } from '@contactkit/math';
+import { Chain, Circle, CollisionData2, SweepHit, VERTEX_FEATURE, collideCircleChain, sweepCircle } from '@contactkit/collision2d';
+import { Pendulum, PendulumEvent } from './pendulum.js';
+import { firstFallingRoot, polynomial, timeToReach } from './roots.js';
+
+/** What the ball is doing. */
+export type BallMode = 'flight' | 'ground' | 'corner' | 'rest';
+
+/** Settings of a `ContourBall`; only `radius` is required. */
+export interface ContourBallOptions {
+  /** The ball's radius, > 0. */
+  radius: number;
+  /** Whether the last point joins the first (default false: an open contour). */
+  closed?: boolean;
+  /** Acceleration of gravity along -y, > 0 (default 9.81). */
+  gravity?: number;
+  /** Normal restitution of an impact, in [0, 1] (default 0.5). */
+  restitution?: number;
+  /** Factor on the tangential velocity at an impact, in [0, 1] (default 1). */
+  tangentialRestitution?: number;
+  /** Rolling-friction coefficient mu, >= 0 (default 0). */
+  rollingFriction?: number;
+  /** k in I = k m r^2, >= 0: 0 a point mass, 0.4 a solid ball, 2/3 a thin shell (default 0). */
+  inertia?: number;
+  /**
+   * A rebound slower than this (normal speed after the impact) lands and rolls instead of
+   * hopping, >= 0. Default sqrt(2 g r / 100): the speed of a hop 1% of the radius high.
+   */
+  landingSpeed?: number;
+}
+
+/** What a corner of the contour is for a ball on one side (see `ContourBall.corners`). */
+export interface ContourCorner {
+  /** Index into `ContourBall.vertices` (x at 2 vertex, y at 2 vertex + 1). */
+  readonly vertex: number;
+  /** 'concave' (limiters), 'convex' (turning), 'straight' (no corner) or 'end' (an open end). */
+  readonly kind: 'concave' | 'convex' | 'straight' | 'end';
+  /** Distance of the two limiter points from the corner along its segments (concave; else 0). */
+  readonly limiter: number;
+  /** The limiter points on the segment before and after the corner, `[x, y]` (concave only). */
+  readonly limiterBefore: Float64Array | null;
+  readonly limiterAfter: Float64Array | null;
+  /** Concave: the ball's centre when it touches both segments. */
+  readonly wedgedCentre: Float64Array | null;
+  /**
+   * Convex and end: the arc the ball's centre can follow about the corner, radius r, from
+   * `sectorStart` to `sectorEnd` (radians from +x; the segment before's normal to the segment
+   * after's). An open end has one segment: its sector is drawn a quarter turn beyond it.
+   */
+  readonly sectorStart: number;
+  readonly sectorEnd: number;
+}
+
+const Mode = { Flight: 0, Ground: 1, Corner: 2, Rest: 3 } as const;
+type Mode = (typeof Mode)[keyof typeof Mode];
+const MODE_NAMES: readonly BallMode[] = ['flight', 'ground', 'corner', 'rest'];
+
+const Kind = { Concave: 0, Convex: 1, Straight: 2, End: 3 } as const;
+type Kind = (typeof Kind)[keyof typeof Kind];
+const KIND_NAMES = ['concave', 'convex', 'straight', 'end'] as const;
+
+/** Relative distance within which `launch` takes the ball as touching the contour. */
+const TOUCH_TOLERANCE = 1e-9;
+/** A friction stop this many radii from a concave corner that both its segments slope toward: rest there. */
+const SETTLE_DISTANCE = 1e-9;
+/** More zero-time transitions than this in a row: the rules cannot resolve the state; it rests. */
+const MAX_INSTANT_EVENTS = 1000;
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'object') return (value as object).constructor?.name ?? 'object';
+  return typeof value;
+}
+
+/**
+ * A ball of radius r moving under gravity on the contour through `points` (`[x, y]`, at least 2
+ * distinct; 3 when closed). See the file comment for the model.
+ */
+export class ContourBall {
+  readonly radius: number;
+  readonly closed: boolean;
+  readonly gravity: number;
+  readonly restitution: number;
+  readonly tangentialRestitution: number;
+  readonly rollingFriction: number;
+  readonly inertia: number;
+  readonly landingSpeed: number;
+  /** The contour's vertices, flat (`x0, y0, x1, y1, ...`); a closed contour repeats vertex 0 at the end. */
+  readonly vertices: Float64Array;
+  /** Segment i runs from vertex i to vertex i + 1. */
+  readonly segmentCount: number;
+  /** The ball's centre, `[x, y]`, updated by `launch` and `advance`. */
+  readonly position = new Float64Array(2);
+  /** The ball's velocity, `[vx, vy]`. */
+  readonly velocity = new Float64Array(2);
+  /** Simulated seconds since the last `launch`. */
+  time = 0;
+
+  private readonly chain: Chain;
+  private readonly directionX: Float64Array;
+  private readonly directionY: Float64Array;
+  private readonly lengths: Float64Array;
+  /** Per corner vertex: cross product of the unit directions before and after (0 at open ends). */
+  private readonly turn: Float64Array;
+  /** Per corner vertex: r tan(|turning angle| / 2). */
+  private readonly limiters: Float64Array;
+  private readonly cornerCount: number;
+
+  private modeCode: Mode = Mode.Rest;
+  private launched = false;
+  /** Which side of the contour the ball is on: +1 left of the segments' direction, -1 right. */
+  private sideSign = 1;
+  // Ground (and the segment of a rest on the ground).
+  private segmentIndex = 0;
+  private along = 0;
+  private speed = 0;
+  private restX = 0;
+  private restY = 0;
+  // Corner.
+  private cornerVertex = 0;
+  private readonly pendulum = new Pendulum();
+  /** Whether the corner's low exit angle leads to the segment before it. */
+  private lowIsBefore = true;
+  // Flight: the parabola from its departure point, and the time since departure.
+  private departureX = 0;
+  private departureY = 0;
+  private departureVx = 0;
+  private departureVy = 0;
+  private flightTime = 0;
+  private spinValue = 0;
+  /** Feature the flight started on (their low-order distance coefficients are exactly 0). */
+  private departureFace = -1;
+  private departureFaceSide = 1;
+  private departureFaceOrder = 0;
+  private departureVertex = -1;
+  private departureVertexOrder = 0;
+
+  // Flight screening: a circle grown by the chord's sagitta, and the exact solve's result.
+  private readonly flightStretch: number;
+  private readonly screen: Circle;
+  private readonly screenHit = new SweepHit();
+  private readonly screenContacts = new CollisionData2({ capacity: 64 });
+  private readonly screenChord = new Float64Array(2);
+  private readonly arcBox = new Float64Array(4);
+  private impactFeature = 0;
+  private impactSide = 1;
+  private instantEvents = 0;
+  private cornerTables: [ContourCorner[] | null, ContourCorner[] | null] = [null, null];
+
+  constructor(points: ArrayLike<ArrayLike<number>>, options: ContourBallOptions) {
+    if (options === null || typeof options !== 'object') throw new TypeError(`ContourBall.options must be an object, got ${describe(options)}`);
+    this.radius = requirePositive('ContourBall.radius', options.radius);
+    if (options.closed !== undefined && typeof options.closed !== 'boolean') {
+      throw new TypeError(`ContourBall.closed must be a boolean, got ${describe(options.closed)}`);
+    }
+    this.closed = options.closed ?? false;
+    this.gravity = requirePositive('ContourBall.gravity', options.gravity ?? 9.81);
+    this.restitution = requireUnit('ContourBall.restitution', options.restitution ?? 0.5);
+    this.tangentialRestitution = requireUnit('ContourBall.tangentialRestitution', options.tangentialRestitution ?? 1);
+    this.rollingFriction = requireNonNegative('ContourBall.rollingFriction', options.rollingFriction ?? 0);
+    this.inertia = requireNonNegative('ContourBall.inertia', options.inertia ?? 0);
+    this.landingSpeed = requireNonNegative('ContourBall.landingSpeed', options.landingSpeed ?? Math.sqrt((2 * this.gravity * this.radius) / 100));
+
+    if (points === null || typeof points !== 'object' || typeof points.length !== 'number') {
+      throw new TypeError(`ContourBall.points must be an array of [x, y] points, got ${describe(points)}`);
+    }
+    const list: ArrayLike<number>[] = [];
+    for (let i = 0; i < points.length; i++) list.push(points[i]!);
+    if (this.closed && points.length > 0) list.push(points[0]!);
+    try {
+      this.chain = new Chain(list);
+    } catch (error) {
+      if (error instanceof Error) error.message = error.message.replace('Chain.points', 'ContourBall.points');
+      throw error;
+    }
+    this.vertices = this.chain.vertices;
+    this.segmentCount = this.chain.segmentCount;
+    if (this.closed && this.segmentCount < 3) throw new RangeError(`ContourBall.points of a closed contour must have at least 3 distinct points, got ${this.segmentCount}`);
+    const n = this.segmentCount, v = this.vertices;
+    this.directionX = new Float64Array(n);
+    this.directionY = new Float64Array(n);
+    this.lengths = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const ex = v[2 * i + 2]! - v[2 * i]!, ey = v[2 * i + 3]! - v[2 * i + 1]!;
+      const length = Math.hypot(ex, ey);
+      this.lengths[i] = length;
+      this.directionX[i] = ex / length;
+      this.directionY[i] = ey / length;
+    }
+    this.cornerCount = this.closed ? n : n + 1;
+    this.turn = new Float64Array(this.cornerCount);
+    this.limiters = new Float64Array(this.cornerCount);
+    for (let j = 0; j < this.cornerCount; j++) {
+      const p = this.segmentBefore(j), q = this.segmentAfter(j);
+      if (p < 0 || q < 0) continue;
+      const cross = this.directionX[p]! * this.directionY[q]! - this.directionY[p]! * this.directionX[q]!;
+      const dot = this.directionX[p]! * this.directionX[q]! + this.directionY[p]! * this.directionY[q]!;
+      if (cross === 0 && dot < 0) {
+        throw new RangeError(`ContourBall.points: the contour folds back onto itself at vertex ${this.chain.inputIndex[j]}`);
+      }
+      this.turn[j] = cross;
+      this.limiters[j] = this.radius * Math.tan(Math.abs(Math.atan2(cross, dot)) / 2);
+    }
+    // The ball must fit on every segment between the limiters of its concave corners, on both sides.
+    for (const side of [1, -1]) {
+      for (let i = 0; i < n; i++) {
+        if (this.highBound(i, side) < this.lowBound(i, side)) {
+          throw new RangeError(
+            `ContourBall.points: a ball of radius ${this.radius} does not fit on segment ${i} (from point ${this.chain.inputIndex[i]}, ` +
+              `${this.lengths[i]} long) on the ${side > 0 ? 'left' : 'right'} side: its concave corners' limiters need ` +
+              `${this.lengths[i]! - this.highBound(i, side) + this.lowBound(i, side)}`,
+          );
+        }
+      }
+    }
+    this.flightStretch = Math.sqrt((4 * this.radius) / this.gravity);
+    // Sagitta of a chord of the longest stretch: g h^2 / 8 = r / 2.
+    this.screen = new Circle(1.5 * this.radius);
+  }
+
+  /** 'flight', 'ground', 'corner' or 'rest'. */
+  get mode(): BallMode {
+    return MODE_NAMES[this.modeCode]!;
+  }
+
+  /** The segment the ball rolls or rests on, else -1. */
+  get segment(): number {
+    return this.modeCode === Mode.Ground || this.modeCode === Mode.Rest ? this.segmentIndex : -1;
+  }
+
+  /** The vertex the ball turns about (mode 'corner'), else -1. */
+  get vertex(): number {
+    return this.modeCode === Mode.Corner ? this.cornerVertex : -1;
+  }
+
+  /** The side of the contour the ball is on: +1 left of the segments' direction, -1 right (last contact, in flight). */
+  get side(): number {
+    return this.sideSign;
+  }
+
+  /** The ball's angular velocity, counter-clockwise positive (rad/s). */
+  get spin(): number {
+    if (this.modeCode === Mode.Flight) return this.spinValue;
+    if (this.modeCode === Mode.Corner) return this.pendulum.omega;
+    return (-this.sideSign * this.speed) / this.radius;
+  }
+
+  /**
+   * Total energy per unit mass, W = (|v|^2 + k r^2 omega^2) / 2 + g y: kinetic energy with the
+   * spin, plus the potential energy with y measured from 0.
+   */
+  get energy(): number {
+    const k = this.inertia, g = this.gravity, y = this.position[1]!;
+    if (this.modeCode === Mode.Flight) {
+      const vx = this.velocity[0]!, vy = this.velocity[1]!, w = this.spinValue * this.radius;
+      return 0.5 * (vx * vx + vy * vy + k * w * w) + g * y;
+    }
+    if (this.modeCode === Mode.Corner) {
+      const w = this.pendulum.omega * this.radius;
+      return 0.5 * (1 + k) * w * w + g * y;
+    }
+    return 0.5 * (1 + k) * this.speed * this.speed + g * y;
+  }
+
+  /**
+   * The limiter distance at corner `vertex` (r tan(|turning angle| / 2)), whichever side is
+   * concave; 0 at an open end.
+   */
+  limiter(vertex: number): number {
+    return this.limiters[vertex] ?? 0;
+  }
+
+  /** Every corner of the contour as a ball on `side` (+1 left, -1 right) meets it: kind, limiter points, sectors. */
+  corners(side: number): readonly ContourCorner[] {
+    if (side !== 1 && side !== -1) throw new RangeError(`ContourBall.corners: side must be 1 or -1, got ${side}`);
+    const index = side > 0 ? 0 : 1;
+    const cached = this.cornerTables[index];
+    if (cached) return cached;
+    const table: ContourCorner[] = [];
+    const r = this.radius, v = this.vertices;
+    for (let j = 0; j < this.cornerCount; j++) {
+      const kind = this.cornerKind(j, side);
+      const p = this.segmentBefore(j), q = this.segmentAfter(j);
+      const x = v[2 * j]!, y = v[2 * j + 1]!;
+      const limiter = kind === Kind.Concave ? this.limiters[j]! : 0;
+      let limiterBefore: Float64Array | null = null, limiterAfter: Float64Array | null = null, wedgedCentre: Float64Array | null = null;
+      let sectorStart = 0, sectorEnd = 0;
+      if (kind === Kind.Concave) {
+        limiterBefore = Float64Array.of(x - limiter * this.directionX[p]!, y - limiter * this.directionY[p]!);
+        limiterAfter = Float64Array.of(x + limiter * this.directionX[q]!, y + limiter * this.directionY[q]!);
+        wedgedCentre = Float64Array.of(limiterAfter[0]! - side * r * this.directionY[q]!, limiterAfter[1]! + side * r * this.directionX[q]!);
+      } else if (kind === Kind.Convex || kind === Kind.End) {
+        const bounds = this.sector(j, side);
+        sectorStart = bounds[0];
+        sectorEnd = bounds[1];
+      }
+      table.push({ vertex: j, kind: KIND_NAMES[kind], limiter, limiterBefore, limiterAfter, wedgedCentre, sectorStart, sectorEnd });
+    }
+    this.cornerTables[index] = table;
+    return table;
+  }
+
+  /**
+   * Puts the ball's centre at `position` (`[x, y]`) with `velocity` (`[vx, vy]`), both finite,
+   * and `time` to 0. Touching a segment (within 1e-9 of the radius) with a velocity along it on
+   * a side where gravity presses it on, the ball rolls; otherwise it flies. Throws a RangeError
+   * if the ball would overlap the contour; a rejected call changes nothing.
+   */
+  launch(position: ArrayLike<number>, velocity: ArrayLike<number>): void {
+    const p = readFiniteArray('ContourBall.launch: position', position, 2, new Float64Array(2));
+    const u = readFiniteArray('ContourBall.launch: velocity', velocity, 2, new Float64Array(2));
+    const x = p[0]!, y = p[1]!, vx = u[0]!, vy = u[1]!;
+    const r = this.radius, v = this.vertices;
+    let nearest = Infinity, nearestSegment = 0, nearestAlong = 0;
+    for (let i = 0; i < this.segmentCount; i++) {
+      const ax = v[2 * i]!, ay = v[2 * i + 1]!, ex = this.directionX[i]!, ey = this.directionY[i]!;
+      const s = Math.min(this.lengths[i]!, Math.max(0, (x - ax) * ex + (y - ay) * ey));
+      const d = Math.hypot(x - ax - s * ex, y - ay - s * ey);
+      if (d < nearest) {
+        nearest = d;
+        nearestSegment = i;
+        nearestAlong = s;
+      }
+    }
+    if (nearest < r * (1 - TOUCH_TOLERANCE)) {
+      throw new RangeError(`ContourBall.launch: a ball of radius ${r} at [${x}, ${y}] overlaps the contour (its centre is ${nearest} from segment ${nearestSegment})`);
+    }
+    this.launched = true;
+    this.time = 0;
+    this.instantEvents = 0;
+    const i = nearestSegment, ex = this.directionX[i]!, ey = this.directionY[i]!;
+    const side = (x - v[2 * i]!) * -ey + (y - v[2 * i + 1]!) * ex >= 0 ? 1 : -1;
+    const normalSpeed = side * (vx * -ey + vy * ex);
+    const onFace = nearestAlong >= this.lowBound(i, side) && nearestAlong <= this.highBound(i, side);
+    if (nearest <= r * (1 + TOUCH_TOLERANCE) && onFace && side * ex > 0 &&
+      Math.abs(normalSpeed) <= TOUCH_TOLERANCE * (Math.hypot(vx, vy) + Math.sqrt(this.gravity * r))) {
+      this.sideSign = side;
+      this.setGround(i, nearestAlong, vx * ex + vy * ey);
+    } else {
+      this.startFlight(x, y, vx, vy, 0);
+    }
+    this.updateOutputs();
+  }
+
+  /**
+   * Simulates exactly `dt` seconds (finite, >= 0), however many transitions happen inside: each
+   * is located at its exact time, so two calls of dt / 2 end where one call of dt does (to
+   * round-off). Allocates nothing.
+   */
+  advance(dt: number): void {
+    if (!(typeof dt === 'number' && dt >= 0 && dt < Infinity)) {
+      if (typeof dt !== 'number') throw new TypeError(`ContourBall.advance: dt must be a number, got ${describe(dt)}`);
+      throw new RangeError(`ContourBall.advance: dt must be finite and >= 0, got ${dt}`);
+    }
+    if (!this.launched) throw new Error('ContourBall.advance: call launch first');
+    let remaining = dt;
+    while (remaining > 0) {
+      const used = this.stepMode(remaining);
+      if (used >= remaining) break;
+      remaining -= used;
+      if (used > 0) this.instantEvents = 0;
+      else if (++this.instantEvents > MAX_INSTANT_EVENTS) this.freeze();
+    }
+    this.time += dt;
+    this.updateOutputs();
+  }
+
+  /**
+   * Simulates until the next transition (a change of segment, corner, mode or an impact) or
+   * `maxDt` seconds, whichever comes first, and returns the time simulated: a debugger's single
+   * step.
+   */
+  advanceToEvent(maxDt: number): number {
+    if (!(typeof maxDt === 'number' && maxDt >= 0 && maxDt < Infinity)) {
+      throw new RangeError(`ContourBall.advanceToEvent: maxDt must be finite and >= 0, got ${maxDt}`);
+    }
+    if (!this.launched) throw new Error('ContourBall.advanceToEvent: call launch first');
+    const used = maxDt > 0 ? Math.min(maxDt, this.stepMode(maxDt)) : 0;
+    this.time += used;
+    this.updateOutputs();
+    return used;
+  }
+
+  private stepMode(remaining: number): number {
+    switch (this.modeCode) {
+      case Mode.Ground:
+        return this.stepGround(remaining);
+      case Mode.Corner:
+        return this.stepCorner(remaining);
+      case Mode.Flight:
+        return this.stepFlight(remaining);
+      default:
+        return remaining;
+    }
+  }
+
+  // Topology. Segment i runs from vertex i to i + 1; a closed contour's vertex n is vertex 0.
+
+  private segmentBefore(vertex: number): number {
+    if (vertex > 0) return vertex - 1;
+    return this.closed ? this.segmentCount - 1 : -1;
+  }
+
+  private segmentAfter(vertex: number): number {
+    return vertex < this.segmentCount ? vertex : -1;
+  }
+
+  private endVertex(segment: number): number {
+    return this.closed && segment + 1 === this.segmentCount ? 0 : segment + 1;
+  }
+
+  private cornerKind(vertex: number, side: number): Kind {
+    if (this.segmentBefore(vertex) < 0 || this.segmentAfter(vertex) < 0) return Kind.End;
+    const turn = side * this.turn[vertex]!;
+    return turn > 0 ? Kind.Concave : turn < 0 ? Kind.Convex : Kind.Straight;
+  }
+
+  private lowBound(segment: number, side: number): number {
+    return this.cornerKind(segment, side) === Kind.Concave ? this.limiters[segment]! : 0;
+  }
+
+  private highBound(segment: number, side: number): number {
+    const end = this.endVertex(segment);
+    return this.lengths[segment]! - (this.cornerKind(end, side) === Kind.Concave ? this.limiters[end]! : 0);
+  }
+
+  /** Angle of the normal on `side` of `segment` (the direction from the segment to the ball's centre). */
+  private normalAngle(segment: number, side: number): number {
+    return Math.atan2(side * this.directionX[segment]!, -side * this.directionY[segment]!);
+  }
+
+  private readonly sectorScratch: [number, number] = [0, 0];
+  /** Exit angles about convex corner or open end `vertex` for `side`: [before's normal, after's normal] (a shared array). */
+  private sector(vertex: number, side: number): [number, number] {
+    const p = this.segmentBefore(vertex), q = this.segmentAfter(vertex);
+    const out = this.sectorScratch;
+    if (p >= 0 && q >= 0) {
+      const before = this.normalAngle(p, side);
+      const cross = this.turn[vertex]!;
+      const dot = this.directionX[p]! * this.directionX[q]! + this.directionY[p]! * this.directionY[q]!;
+      // The normals turn as the directions do.
+      out[0] = before;
+      out[1] = before + Math.atan2(cross, dot);
+    } else if (p >= 0) {
+      // Rolling forward off the end turns the centre clockwise on the left side (theta' = -side v / r).
+      out[0] = this.normalAngle(p, side);
+      out[1] = out[0] - side * (Math.PI / 2);
+    } else {
+      out[1] = this.normalAngle(q, side);
+      out[0] = out[1] + side * (Math.PI / 2);
+    }
+    return out;
+  }
+
+  // Ground.
+
+  private setGround(segment: number, along: number, speed: number): void {
+    this.modeCode = Mode.Ground;
+    this.segmentIndex = segment;
+    this.along = along;
+    this.speed = speed;
+  }
+
+  /** Stops the ball where it is (the safeguard against a state the rules cannot resolve). */
+  private freeze(): void {
+    this.updateOutputs();
+    this.enterRest();
+  }
+
+  /** Rest at the current position (which `updateOutputs` has written). */
+  private enterRest(): void {
+    this.restX = this.position[0]!;
+    this.restY = this.position[1]!;
+    this.speed = 0;
+    this.modeCode = Mode.Rest;
+  }
+
+  private stepGround(remaining: number): number {
+    const i = this.segmentIndex, side = this.sideSign, g = this.gravity;
+    const ex = this.directionX[i]!, ey = this.directionY[i]!;
+    // Gravity (0, -g) along the segment and against it (pressing the ball on).
+    const tangential = -g * ey, normal = g * side * ex;
+    if (!(normal > 0)) {
+      this.leaveSegment();
+      return 0;
+    }
+    const friction = this.rollingFriction * normal;
+    let v = this.speed;
+    if (v === 0 && Math.abs(tangential) <= friction) {
+      this.restAt(i, this.along);
+      return 0;
+    }
+    const direction = v !== 0 ? Math.sign(v) : Math.sign(tangential);
+    const a = (tangential - direction * friction) / (1 + this.inertia);
+    const low = this.lowBound(i, side), high = this.highBound(i, side);
+    const s = this.along;
+    const toHigh = timeToReach(s, v, a, high, 1);
+    const toLow = timeToReach(s, v, a, low, -1);
+    const toStop = friction > 0 && v !== 0 && a * v < 0 ? -v / a : Infinity;
+    const t = Math.min(remaining, toHigh, toLow, toStop);
+    let along = s + v * t + 0.5 * a * t * t;
+    v += a * t;
+    along = along < low ? low : along > high ? high : along;
+    if (t === toHigh) {
+      this.along = high;
+      this.passEnd(i, v);
+    } else if (t === toLow) {
+      this.along = low;
+      this.passStart(i, v);
+    } else if (t === toStop) {
+      this.along = along;
+      this.speed = 0;
+      this.settleInCorner(i, low, high);
+    } else {
+      this.along = along;
+      this.speed = v;
+    }
+    return t;
+  }
+
+  /**
+   * Stopped by friction within `SETTLE_DISTANCE` radii of a concave corner whose two segments
+   * both slope toward it: rest in the corner. Without this rule the ball would swing through the
+   * corner an unbounded number of times, each swing shorter by a constant factor (a geometric
+   * series of swings whose total time is finite, like a bouncing ball's).
+   */
+  private settleInCorner(i: number, low: number, high: number): void {
+    const side = this.sideSign, near = SETTLE_DISTANCE * this.radius;
+    if (high - this.along <= near) {
+      const j = this.endVertex(i), q = this.segmentAfter(j);
+      if (this.cornerKind(j, side) === Kind.Concave && this.wouldRoll(i, 1) && !this.wouldRoll(q, 1)) this.restAt(i, high);
+    } else if (this.along - low <= near) {
+      const p = this.segmentBefore(i);
+      if (this.cornerKind(i, side) === Kind.Concave && this.wouldRoll(i, -1) && !this.wouldRoll(p, -1)) this.restAt(i, low);
+    }
+  }
+
+  /** Whether a ball at rest on `segment` (on the current side) would start rolling in `direction`. */
+  private wouldRoll(segment: number, direction: number): boolean {
+    const g = this.gravity, side = this.sideSign;
+    const normal = g * side * this.directionX[segment]!;
+    if (!(normal > 0)) return true;
+    return direction * -g * this.directionY[segment]! > this.rollingFriction * normal;
+  }
+
+  /** Reached the end of segment i moving forward at speed v. */
+  private passEnd(i: number, v: number): void {
+    const j = this.endVertex(i), q = this.segmentAfter(j), side = this.sideSign;
+    const kind = this.cornerKind(j, side);
+    if (kind === Kind.Straight) {
+      this.setGround(q, 0, v);
+    } else if (kind === Kind.Concave) {
+      if (v > 0 || this.wouldRoll(q, 1)) this.setGround(q, this.lowBound(q, side), Math.abs(v));
+      else this.restAt(i, this.highBound(i, side));
+    } else {
+      this.enterCorner(j, true, (-side * v) / this.radius, i);
+    }
+  }
+
+  /** Reached the start of segment i moving backward at speed v. */
+  private passStart(i: number, v: number): void {
+    const j = i, p = this.segmentBefore(j), side = this.sideSign;
+    const kind = this.cornerKind(j, side);
+    if (kind === Kind.Straight) {
+      this.setGround(p, this.lengths[p]!, v);
+    } else if (kind === Kind.Concave) {
+      if (v < 0 || this.wouldRoll(p, -1)) this.setGround(p, this.highBound(p, side), -Math.abs(v));
+      else this.restAt(i, this.lowBound(i, side));
+    } else {
+      this.enterCorner(j, false, (-side * v) / this.radius, i);
+    }
+  }
+
+  private restAt(segment: number, along: number): void {
+    this.setGround(segment, along, 0);
+    this.updateOutputs();
+    this.enterRest();
+  }
+
+  /** Gravity no longer presses the ball on its segment: it flies off along it. */
+  private leaveSegment(): void {
+    const i = this.segmentIndex, side = this.sideSign, r = this.radius, v = this.vertices;
+    const ex = this.directionX[i]!, ey = this.directionY[i]!;
+    const x = v[2 * i]! + this.along * ex - side * r * ey, y = v[2 * i + 1]! + this.along * ey + side * r * ex;
+    this.startFlight(x, y, this.speed * ex, this.speed * ey, (-side * this.speed) / r);
+    // On the segment with no normal speed: distance r and its rate exactly 0.
+    this.departureFace = i;
+    this.departureFaceSide = side;
+    this.departureFaceOrder = 2;
+  }
+
+  // Corner.
+
+  /**
+   * Starts turning about `vertex` from the normal of the segment before it (`fromBefore`) or after
+   * it, with angular velocity `omega`; flies off at once, tangentially, if gravity cannot hold
+   * it there (the roll-or-flight decision: the normal force g sin(theta) - r omega^2 is not positive).
+   */
+  private enterCorner(vertex: number, fromBefore: boolean, omega: number, fromSegment: number): void {
+    const side = this.sideSign, r = this.radius;
+    const sector = this.sector(vertex, side);
+    const theta = fromBefore ? sector[0] : sector[1];
+    if (this.enterCornerAt(vertex, theta, omega)) return;
+    const x = this.vertices[2 * vertex]! + r * Math.cos(theta), y = this.vertices[2 * vertex + 1]! + r * Math.sin(theta);
+    this.startFlight(x, y, -r * omega * Math.sin(theta), r * omega * Math.cos(theta), omega);
+    // On the segment's end with the velocity along it: distance and its rate start at exactly 0.
+    this.departureFace = fromSegment;
+    this.departureFaceSide = side;
+    this.departureFaceOrder = 2;
+    this.departureVertex = vertex;
+    this.departureVertexOrder = 2;
+  }
+
+  /**
+   * Puts the ball on corner `vertex` at angle `theta` (clamped into the corner's sector) with
+   * angular velocity `omega` if gravity holds it there, and says whether it did.
+   */
+  private enterCornerAt(vertex: number, theta: number, omega: number): boolean {
+    const sector = this.sector(vertex, this.sideSign);
+    const before = sector[0], after = sector[1];
+    const p = this.segmentBefore(vertex), q = this.segmentAfter(vertex);
+    let low = Math.min(before, after), high = Math.max(before, after);
+    // An open end has no exit on the side away from its one segment.
+    if (p < 0) {
+      if (after === low) high = Infinity;
+      else low = -Infinity;
+    } else if (q < 0) {
+      if (before === low) high = Infinity;
+      else low = -Infinity;
+    }
+    const clamped = theta < low ? low : theta > high ? high : theta;
+    this.pendulum.start(clamped, omega, this.gravity, this.radius, this.inertia, low, high);
+    if (!this.pendulum.pressing()) return false;
+    this.lowIsBefore = p >= 0 && before === low && (q < 0 || before !== after);
+    this.cornerVertex = vertex;
+    this.modeCode = Mode.Corner;
+    return true;
+  }
+
+  private stepCorner(remaining: number): number {
+    const pendulum = this.pendulum;
+    const used = pendulum.advance(remaining);
+    const event = pendulum.event;
+    if (event === PendulumEvent.None) return remaining;
+    const j = this.cornerVertex, side = this.sideSign, r = this.radius;
+    const theta = pendulum.theta, omega = pendulum.omega;
+    if (event === PendulumEvent.Leave) {
+      const x = this.vertices[2 * j]! + r * Math.cos(theta), y = this.vertices[2 * j + 1]! + r * Math.sin(theta);
+      this.startFlight(x, y, -r * omega * Math.sin(theta), r * omega * Math.cos(theta), omega);
+      // Leaving where the normal force vanishes: distance, its rate and its curvature all start at 0.
+      this.departureVertex = j;
+      this.departureVertexOrder = 3;
+      return used;
+    }
+    const toBefore = (event === PendulumEvent.Low) === this.lowIsBefore;
+    // Along a segment the centre's velocity is r omega perp(normal) = -side r omega direction.
+    const speed = -side * r * omega;
+    if (toBefore) {
+      const p = this.segmentBefore(j);
+      this.setGround(p, this.lengths[p]!, speed);
+    } else {
+      this.setGround(this.segmentAfter(j), 0, speed);
+    }
+    return used;
+  }
+
+  // Flight.
+
+  private startFlight(x: number, y: number, vx: number, vy: number, spin: number): void {
+    this.modeCode = Mode.Flight;
+    this.departureX = x;
+    this.departureY = y;
+    this.departureVx = vx;
+    this.departureVy = vy;
+    this.flightTime = 0;
+    this.spinValue = spin;
+    this.departureFace = -1;
+    this.departureFaceOrder = 0;
+    this.departureVertex = -1;
+    this.departureVertexOrder = 0;
+  }
+
+  private stepFlight(remaining: number): number {
+    const start = this.flightTime, end = start + remaining;
+    const g = this.gravity;
+    let t0 = start;
+    while (t0 < end) {
+      const t1 = Math.min(end, t0 + this.flightStretch);
+      const x0 = this.departureX + this.departureVx * t0, y0 = this.departureY + this.departureVy * t0 - 0.5 * g * t0 * t0;
+      const x1 = this.departureX + this.departureVx * t1, y1 = this.departureY + this.departureVy * t1 - 0.5 * g * t1 * t1;
+      // Screen the stretch: the grown circle covers the ball all along it, so no contact here means none at all.
+      this.screen.setPose(this.arcStart(x0, y0), 0);
+      this.screenChord[0] = x1 - x0;
+      this.screenChord[1] = y1 - y0;
+      this.screenContacts.reset();
+      const near = collideCircleChain(this.screen, this.chain, this.screenContacts) > 0 || sweepCircle(this.screen, this.screenChord, this.chain, this.screenHit);
+      if (near) {
+        const impact = this.firstImpact(t0, t1);
+        if (impact <= t1) {
+          this.flightTime = impact;
+          this.impact();
+          return impact - start;
+        }
+      }
+      t0 = t1;
+    }
+    this.flightTime = end;
+    return remaining;
+  }
+
+  private readonly arcPoint = new Float64Array(2);
+  private arcStart(x: number, y: number): Float64Array {
+    this.arcPoint[0] = x;
+    this.arcPoint[1] = y;
+    return this.arcPoint;
+  }
+
+  /**
+   * First time in [t0, t1] (since departure) at which the ball touches the contour, or Infinity;
+   * sets `impactFeature` and `impactSide`. Exact roots per segment: its line at distance r
+   * (degree 2 in t, both sides) and its end points at distance r (degree 4).
+   */
+  private firstImpact(t0: number, t1: number): number {
+    const g = this.gravity, r = this.radius, v = this.vertices;
+    const px = this.departureX, py = this.departureY, vx = this.departureVx, vy = this.departureVy;
+    // The arc's box, grown by r: x is linear in t, y has its apex at t = vy / g.
+    const box = this.arcBox;
+    const xa = px + vx * t0, xb = px + vx * t1;
+    const ya = py + vy * t0 - 0.5 * g * t0 * t0, yb = py + vy * t1 - 0.5 * g * t1 * t1;
+    const apexTime = vy / g;
+    const top = apexTime > t0 && apexTime < t1 ? py + (0.5 * vy * vy) / g : Math.max(ya, yb);
+    box[0] = Math.min(xa, xb) - r;
+    box[1] = Math.min(ya, yb) - r;
+    box[2] = Math.max(xa, xb) + r;
+    box[3] = top + r;
+    const grid = this.chain.grid;
+    const candidates = grid ? grid.query(box) : this.segmentCount;
+    let best = Infinity;
+    for (let k = 0; k < candidates; k++) {
+      const i = grid ? grid.candidates[k]! : k;
+      const ax = v[2 * i]!, ay = v[2 * i + 1]!, ex = this.directionX[i]!, ey = this.directionY[i]!;
+      // Distance to the line along the left normal (-ey, ex): D(t) = D0 + Dv t + Da t^2.
+      const d0 = (px - ax) * -ey + (py - ay) * ex, dv = vx * -ey + vy * ex, da = -0.5 * g * ex;
+      for (let side = 1; side >= -1; side -= 2) {
+        let order = 0;
+        if (i === this.departureFace) {
+          if (side !== this.departureFaceSide) continue;
+          order = this.departureFaceOrder;
+        }
+        polynomial[0] = side * d0 - r;
+        polynomial[1] = side * dv;
+        polynomial[2] = side * da;
+        const t = firstFallingRoot(2, order, t0, Math.min(t1, best));
+        if (t < best) {
+          const along = (px + vx * t - ax) * ex + (py + vy * t - 0.5 * g * t * t - ay) * ey;
+          if (along >= 0 && along <= this.lengths[i]!) {
+            best = t;
+            this.impactFeature = i;
+            this.impactSide = side;
+          }
+        }
+      }
+      for (let end = 0; end < 2; end++) {
+        const j = end === 0 ? i : this.endVertex(i);
+        const qx = v[2 * j]!, qy = v[2 * j + 1]!;
+        if (qx < box[0] || qx > box[2] || qy < box[1] || qy > box[3]) continue;
+        const mx = px - qx, my = py - qy;
+        // |m + v t + a t^2 / 2|^2 - r^2 with a = (0, -g).
+        polynomial[0] = mx * mx + my * my - r * r;
+        polynomial[1] = 2 * (mx * vx + my * vy);
+        polynomial[2] = vx * vx + vy * vy - g * my;
+        polynomial[3] = -g * vy;
+        polynomial[4] = 0.25 * g * g;
+        const order = j === this.departureVertex ? this.departureVertexOrder : 0;
+        const t = firstFallingRoot(4, order, t0, Math.min(t1, best));
+        if (t < best) {
+          best = t;
+          this.impactFeature = VERTEX_FEATURE | j;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** The ball touches `impactFeature` at `flightTime`: it bounces, or lands when the rebound is slow. */
+  private impact(): void {
+    const t = this.flightTime, g = this.gravity, r = this.radius, k = this.inertia;
+    const x = this.departureX + this.departureVx * t, y = this.departureY + this.departureVy * t - 0.5 * g * t * t;
+    const vx = this.departureVx, vy = this.departureVy - g * t;
+    const feature = this.impactFeature;
+    const isVertex = (feature & VERTEX_FEATURE) !== 0;
+    const index = feature & (VERTEX_FEATURE - 1);
+    let nx: number, ny: number;
+    if (isVertex) {
+      const dx = x - this.vertices[2 * index]!, dy = y - this.vertices[2 * index + 1]!;
+      const d = Math.hypot(dx, dy);
+      nx = dx / d;
+      ny = dy / d;
+    } else {
+      nx = -this.impactSide * this.directionY[index]!;
+      ny = this.impactSide * this.directionX[index]!;
+    }
+    // Tangent perp(n) = (-ny, nx): rolling without slipping is v . tangent = r omega.
+    const normalSpeed = vx * nx + vy * ny, tangentSpeed = vx * -ny + vy * nx;
+    const rebound = -this.restitution * normalSpeed;
+    const slid = this.tangentialRestitution * tangentSpeed;
+    if (rebound < this.landingSpeed) {
+      const rolling = (slid + k * r * this.spinValue) / (1 + k);
+      if (!isVertex && this.land(index, this.impactSide, x, y, rolling)) return;
+      if (isVertex && this.landOnCorner(index, nx, ny, rolling)) return;
+    }
+    this.startFlight(x, y, rebound * nx - slid * ny, rebound * ny + slid * nx, this.spinValue);
+    // Leaving the surface it touches: the distance starts at exactly r.
+    if (isVertex) {
+      this.departureVertex = index;
+      this.departureVertexOrder = 1;
+    } else {
+      this.sideSign = this.impactSide;
+      this.departureFace = index;
+      this.departureFaceSide = this.impactSide;
+      this.departureFaceOrder = 1;
+    }
+  }
+
+  /** Lands on segment i on `side` rolling at `rolling` (along perp(normal)), if gravity presses it there. */
+  private land(i: number, side: number, x: number, y: number, rolling: number): boolean {
+    if (!(side * this.directionX[i]! > 0)) return false;
+    const ax = this.vertices[2 * i]!, ay = this.vertices[2 * i + 1]!;
+    const along = (x - ax) * this.directionX[i]! + (y - ay) * this.directionY[i]!;
+    const low = this.lowBound(i, side), high = this.highBound(i, side);
+    this.sideSign = side;
+    // perp(side n) = -side direction.
+    this.setGround(i, along < low ? low : along > high ? high : along, -side * rolling);
+    return true;
+  }
+
+  /** Lands on the corner point `vertex` with contact normal n, if it is convex there and holds the ball. */
+  private landOnCorner(vertex: number, nx: number, ny: number, rolling: number): boolean {
+    const p = this.segmentBefore(vertex), q = this.segmentAfter(vertex);
+    let facing = 0;
+    if (p >= 0) facing += nx * -this.directionY[p]! + ny * this.directionX[p]!;
+    if (q >= 0) facing += nx * -this.directionY[q]! + ny * this.directionX[q]!;
+    if (facing === 0) return false;
+    const side = facing > 0 ? 1 : -1;
+    const kind = this.cornerKind(vertex, side);
+    if (kind !== Kind.Convex && kind !== Kind.End) return false;
+    const previousSide = this.sideSign;
+    this.sideSign = side;
+    const sector = this.sector(vertex, side);
+    const middle = 0.5 * (sector[0] + sector[1]);
+    let theta = Math.atan2(ny, nx);
+    theta += 2 * Math.PI * Math.round((middle - theta) / (2 * Math.PI));
+    // On the corner the centre's velocity is r omega perp(normal).
+    if (this.enterCornerAt(vertex, theta, rolling / this.radius)) return true;
+    this.sideSign = previousSide;
+    return false;
+  }
+
+  private updateOutputs(): void {
+    const r = this.radius, v = this.vertices;
+    if (this.modeCode === Mode.Flight) {
+      const t = this.flightTime, g = this.gravity;
+      this.position[0] = this.departureX + this.departureVx * t;
+      this.position[1] = this.departureY + this.departureVy * t - 0.5 * g * t * t;
+      this.velocity[0] = this.departureVx;
+      this.velocity[1] = this.departureVy - g * t;
+    } else if (this.modeCode === Mode.Corner) {
+      const j = this.cornerVertex, theta = this.pendulum.theta, omega = this.pendulum.omega;
+      const c = Math.cos(theta), s = Math.sin(theta);
+      this.position[0] = v[2 * j]! + r * c;
+      this.position[1] = v[2 * j + 1]! + r * s;
+      this.velocity[0] = -r * omega * s;
+      this.velocity[1] = r * omega * c;
+    } else if (this.modeCode === Mode.Rest) {
+      this.position[0] = this.restX;
+      this.position[1] = this.restY;
+      this.velocity[0] = 0;
+      this.velocity[1] = 0;
+    } else {
+      const i = this.segmentIndex, side = this.sideSign;
+      const ex = this.directionX[i]!, ey = this.directionY[i]!;
+      this.position[0] = v[2 * i]! + this.along * ex - side * r * ey;
+      this.position[1] = v[2 * i + 1]! + this.along * ey + side * r * ex;
+      this.velocity[0] = this.speed * ex;
+      this.velocity[1] = this.speed * ey;
+    }
+  }
+}
+
+function requireUnit(field: string, value: unknown): number {
+  requireFinite(field, value);
+  if ((value as number) < 0 || (value as number) > 1) throw new RangeError(`${field} must be in [0, 1], got ${value}`);
+  return value as number;
+}
