@@ -19,7 +19,8 @@
  */
 import { ContactKind, LENGTH_SQUARED_EPSILON, packFeatureId } from '@contactkit/math';
 import { boxEdgeFeature, boxFaceFeature, boxVertexFeature } from './box-features.js';
-import { claimContact, type CollisionData } from './collision-data.js';
+import type { CollisionData } from './collision-data.js';
+import { claimOne } from './local-manifold.js';
 import type { Box, Sphere } from './primitives.js';
 
 /**
@@ -110,11 +111,8 @@ export function collideBoxSphere(box: Box, sphere: Sphere, data: CollisionData):
     kind = ContactKind.FaceFace;
     boxFeature = boxFaceFeature(faceAxis, faceSign);
   }
-  if (data.contactsLeft <= 0) {
-    data.overflowed = true;
-    return 0;
-  }
-  const contact = claimContact(data, box.body, sphere.body);
+  const contact = claimOne(data, box.body, sphere.body);
+  if (contact === undefined) return 0;
   // point = witness on the box + normal * penetration / 2.
   const half = 0.5 * penetration;
   contact.point[0] = wx + nx * half;

@@ -14,4 +14,3 @@ export { collideBoxSphere } from './box-sphere.js';
 export { collideBoxBox, overlapBoxBox } from './box-box.js';
 export { collide } from './collide.js';
 export { overlapSphereSphere, overlapSphereHalfSpace, overlapBoxHalfSpace, overlapBoxSphere } from './overlap.js';
-export { reduceManifold } from './manifold.js';

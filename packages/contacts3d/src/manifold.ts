@@ -8,6 +8,7 @@
  * features stay selected while the configuration moves a little, whatever order the candidates
  * were generated in, and moving both shapes rigidly selects the same features.
  */
+import type { LocalManifold } from './local-manifold.js';
 
 /** Relative slack under which two candidates count as equally spread (see the file comment). */
 const TIE_SLACK = 1e-3;
@@ -24,22 +25,15 @@ function beats(value: number, key: number, best: number, bestKey: number, slack:
 }
 
 /**
- * Chooses up to `limit` of the `count` candidates (points as xyz triples in `points`, depths in
- * `depths`, distinct integer `keys`) and writes their indices, in ascending order, to `selected`;
- * returns how many. `normal` is the manifold's unit normal: areas are measured in the plane it
- * defines. Steps: (1) all of them when they fit; (2) the deepest; (3) the farthest from it;
+ * Chooses up to `limit` (at least 1) of the manifold's points and writes their indices, in
+ * ascending order, to `selected`; returns how many. Feature codes (distinct per point) break
+ * near ties; areas are measured in the plane of the manifold's normal. Steps: (1) all of them when they fit; (2) the deepest; (3) the farthest from it;
  * (4) the two points making the largest triangles on either side of that diagonal; (5) beyond
  * four, the point farthest from everything chosen so far. Allocates nothing.
  */
-export function reduceManifold(
-  selected: Int32Array,
-  points: Float64Array,
-  depths: Float64Array,
-  keys: Int32Array,
-  count: number,
-  normal: Float64Array,
-  limit: number,
-): number {
+export function reduceManifold(selected: Int32Array, manifold: LocalManifold, limit: number): number {
+  const points = manifold.points, depths = manifold.depths, keys = manifold.features, normal = manifold.normal;
+  const count = manifold.count;
   const nx = normal[0]!, ny = normal[1]!, nz = normal[2]!;
   if (count <= limit) {
     for (let i = 0; i < count; i++) selected[i] = i;

@@ -10,8 +10,8 @@
  * (shape specs that `buildPrimitive` turns back into the failing call).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AXIS_ABSOLUTE_MARGIN, AXIS_RELATIVE_MARGIN } from '@contactkit/math';
 import { collideBoxBox, overlapBoxBox } from './box-box.js';
+import { EDGE_ABSOLUTE_MARGIN, EDGE_RELATIVE_MARGIN } from './box-box-sat.js';
 import { collideBoxHalfSpace } from './box-half-space.js';
 import { collideBoxPlane } from './box-plane.js';
 import { collideBoxSphere } from './box-sphere.js';
@@ -350,11 +350,11 @@ function checkConfiguration(findings: Findings, setup: PairSetup, pair: PairName
     if (Math.abs(deep.penetration - truth.depth) > 1e-8 * size) fail('deepest penetration equals the oracle depth', `deepest ${deep.penetration}, oracle ${truth.depth}`);
   }
   if (deep && pair === 'box-box' && truth.depth > eps) {
-    // SAT keeps a face axis unless another axis is shallower by AXIS_RELATIVE_MARGIN of its depth
-    // plus AXIS_ABSOLUTE_MARGIN of the largest half size (no phantom edge contacts): the
-    // reported depth d then satisfies oracle <= d <= (oracle + absolute) / (1 - relative).
+    // SAT keeps a face axis unless an edge axis is shallower by EDGE_RELATIVE_MARGIN of its depth
+    // plus EDGE_ABSOLUTE_MARGIN of the largest half size (resting boxes keep their face patch):
+    // the reported depth d then satisfies oracle <= d <= (oracle + absolute) / (1 - relative).
     const largest = Math.max(...(first as BoxSpec).halfSize, ...(second as BoxSpec).halfSize);
-    const ceiling = (truth.depth + AXIS_ABSOLUTE_MARGIN * largest) / (1 - AXIS_RELATIVE_MARGIN);
+    const ceiling = (truth.depth + EDGE_ABSOLUTE_MARGIN * largest) / (1 - EDGE_RELATIVE_MARGIN);
     findings.check('deepest penetration within the axis margin of the oracle depth');
     if (deep.penetration < truth.depth - 1e-8 * size || deep.penetration > ceiling + 1e-8 * size) {
       fail('deepest penetration within the axis margin of the oracle depth', `deepest ${deep.penetration}, oracle ${truth.depth}, allowed up to ${ceiling}`);

@@ -8,7 +8,8 @@
  * sphere is `c - n r` and the witness on the plane is the centre's projection `c - n s`.
  */
 import { ContactKind } from '@contactkit/math';
-import { claimContact, type CollisionData } from './collision-data.js';
+import type { CollisionData } from './collision-data.js';
+import { claimOne } from './local-manifold.js';
 import type { HalfSpace, Sphere } from './primitives.js';
 
 /**
@@ -29,12 +30,9 @@ export function writeSpherePlaneContact(
   const radius = sphere.radius;
   const penetration = radius - height;
   if (penetration < -data.tolerance) return 0;
-  if (data.contactsLeft <= 0) {
-    data.overflowed = true;
-    return 0;
-  }
   const m = sphere.transform;
-  const contact = claimContact(data, sphere.body, secondBody);
+  const contact = claimOne(data, sphere.body, secondBody);
+  if (contact === undefined) return 0;
   // Midpoint of c - n r (on the sphere) and c - n s (on the plane).
   const back = 0.5 * (radius + height);
   contact.point[0] = m[12]! - nx * back;

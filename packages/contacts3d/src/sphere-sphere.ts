@@ -9,7 +9,8 @@
  * radii are equal (seed 004 takes the midpoint of the centres; the witness convention wins here).
  */
 import { ContactKind, LENGTH_SQUARED_EPSILON } from '@contactkit/math';
-import { claimContact, type CollisionData } from './collision-data.js';
+import type { CollisionData } from './collision-data.js';
+import { claimOne } from './local-manifold.js';
 import type { Sphere } from './primitives.js';
 
 /**
@@ -43,11 +44,8 @@ export function collideSphereSphere(first: Sphere, second: Sphere, data: Collisi
     ny = dy * inverse;
     nz = dz * inverse;
   }
-  if (data.contactsLeft <= 0) {
-    data.overflowed = true;
-    return 0;
-  }
-  const contact = claimContact(data, first.body, second.body);
+  const contact = claimOne(data, first.body, second.body);
+  if (contact === undefined) return 0;
   // Midpoint of (c1 - n r1) and (c2 + n r2).
   const shift = 0.5 * (r2 - r1);
   contact.point[0] = 0.5 * (x1 + x2) + nx * shift;

@@ -1,0 +1,184 @@
+/**
+ * Box-box defects found by comparing with other libraries and by adversarial runs, each with a
+ * hand-worked case and a seeded property test over the space that produced it.
+ * Property runs: 10,000 each by default; CONTACTKIT_PROPERTY_RUNS raises the count (100,000 for
+ * the long run), CONTACTKIT_PROPERTY_SEED changes the seed, as in properties.test.ts.
+ */
+import { ContactKind } from '@contactkit/math';
+import { Random } from '@contactkit/test-support';
+import { describe, expect, it } from 'vitest';
+import { collideBoxBox, overlapBoxBox } from './box-box.js';
+import { CollisionData } from './collision-data.js';
+import type { Contact } from './contact.js';
+import { Box } from './primitives.js';
+import { oracle } from './test-support/oracle.js';
+import { axisAngle, cross, dot, length, multiplyQuat, rotate, rotateInverse, sub, type Quat, type Vec3 } from './test-support/shapes.js';
+
+const RUNS = Math.max(10_000, Number(process.env['CONTACTKIT_PROPERTY_RUNS'] ?? 0) || 0);
+const SEED = Number(process.env['CONTACTKIT_PROPERTY_SEED'] ?? 0x5eed3d) >>> 0;
+
+interface BoxPose {
+  halfSize: Vec3;
+  position: Vec3;
+  rotation: Quat;
+}
+
+function build(pose: BoxPose): Box {
+  return new Box(pose.halfSize).setPose(pose.position, pose.rotation);
+}
+
+function scaled(pose: BoxPose, s: number): BoxPose {
+  return { halfSize: pose.halfSize.map((h) => h * s) as Vec3, position: pose.position.map((x) => x * s) as Vec3, rotation: pose.rotation };
+}
+
+function contactsOf(first: BoxPose, second: BoxPose, tolerance = 0): Contact[] {
+  const data = new CollisionData({ capacity: 16, tolerance });
+  const count = collideBoxBox(build(first), build(second), data);
+  return data.contacts.slice(0, count);
+}
+
+/** How far `point` lies outside the box (0 inside), by its local coordinates. */
+function outside(pose: BoxPose, point: ArrayLike<number>): number {
+  const local = rotateInverse(pose.rotation, sub(Array.from(point), pose.position));
+  return Math.max(0, ...local.map((x, k) => Math.abs(x) - pose.halfSize[k]!));
+}
+
+/** Angle in radians between two unit vectors. */
+function angle(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const u = Array.from(a), v = Array.from(b);
+  return Math.atan2(length(cross(u, v)), dot(u, v));
+}
+
+describe('defect: a box resting on another with a hair of tilt got one edge-edge contact (issue 11, defect 1)', () => {
+  // The issue's example. The least overlap is on an edge axis (0.0013505); the best face axis
+  // overlaps 0.0014334, 6% more, because it measures a corner of B's face that hangs beyond A's
+  // face. Rapier, cannon-es and a hand clip of the two faces give 4 points, depths 0.00079 to 0.00135.
+  const A: BoxPose = {
+    halfSize: [0.61563006, 0.529381724, 0.2683681],
+    position: [1.128513036, 0.086628269, 0.680580323],
+    rotation: [0.224335418, -0.009787749, 0.006442586, -0.974441539],
+  };
+  const B: BoxPose = {
+    halfSize: [0.4653526, 0.739374533, 0.397218548],
+    position: [1.188707896, 1.176896913, 0.024979918],
+    rotation: [-0.176771679, -0.614362162, 0.138482106, 0.756395144],
+  };
+
+  for (const s of [1, 1e-3, 1e3]) {
+    it(`gets the 4-point face patch at scale ${s}, in both argument orders`, () => {
+      const forward = contactsOf(scaled(A, s), scaled(B, s));
+      const backward = contactsOf(scaled(B, s), scaled(A, s));
+      expect(forward.length).toBe(4);
+      expect(backward.length).toBe(4);
+      const depths = forward.map((c) => c.penetration / s).sort((x, y) => x - y);
+      expect(depths[0]).toBeCloseTo(0.00079, 5);
+      expect(depths[3]).toBeCloseTo(0.0013505, 6);
+      // One normal for the patch: a face normal of A or B (within round-off).
+      const n = Array.from(forward[0]!.normal);
+      const faceNormals = [A.rotation, B.rotation].flatMap((q) => [rotate(q, [1, 0, 0]), rotate(q, [0, 1, 0]), rotate(q, [0, 0, 1])]);
+      expect(Math.min(...faceNormals.map((f) => Math.abs(Math.abs(dot(f, n)) - 1)))).toBeLessThan(1e-12);
+      for (let i = 0; i < 4; i++) {
+        const f = forward[i]!, b = backward[i]!;
+        for (let k = 0; k < 3; k++) {
+          expect(b.normal[k]).toBe(0 - f.normal[k]!);
+          expect(Math.abs(b.point[k]! - f.point[k]!)).toBeLessThan(1e-12 * s);
+        }
+        expect(b.penetration).toBe(f.penetration);
+        expect(b.featureId).toBe(f.featureId);
+      }
+    });
+  }
+
+  for (const s of [1, 1e-3, 1e3]) {
+    it(`still gives one edge-edge contact for two crossed edges at scale ${s}`, () => {
+      // A unit cube turned 45 degrees about z (an edge along y on top... and one along x below):
+      // the lower cube's top edge runs along x, the upper cube's bottom edge along y, crossing
+      // 0.1 deep: one EdgeEdge contact of depth 0.1 at their crossing, normal +z.
+      const half = Math.SQRT1_2;
+      const lower: BoxPose = { halfSize: [0.5, 0.5, 0.5], position: [0, 0, 0], rotation: axisAngle([1, 0, 0], Math.PI / 4) };
+      const upper: BoxPose = { halfSize: [0.5, 0.5, 0.5], position: [0, 0, 2 * half - 0.1], rotation: axisAngle([0, 1, 0], Math.PI / 4) };
+      const contacts = contactsOf(scaled(upper, s), scaled(lower, s));
+      expect(contacts.length).toBe(1);
+      expect(contacts[0]!.kind).toBe(ContactKind.EdgeEdge);
+      expect(contacts[0]!.penetration / s).toBeCloseTo(0.1, 12);
+      expect(contacts[0]!.normal[2]).toBeCloseTo(1, 12);
+      expect(contacts[0]!.point[2]! / s).toBeCloseTo(half - 0.05, 12);
+    });
+  }
+});
+
+/**
+ * A box resting on another: tilted by 1e-5 to 1e-2 rad about a random horizontal axis, any
+ * yaw, its lowest corner over a random point of the lower box's top face or up to 20% beyond
+ * it, sunk 0 to 1% of the smaller box's smallest edge below the face's plane; either box first;
+ * the whole pair under a random rigid motion. A corner hanging beyond the face may leave the
+ * boxes apart, or make the shortest way out sideways (a box sliding off the edge, not resting):
+ * the brute-force oracle says which, and those only have to get no contact when apart.
+ */
+function tiltedResting(random: Random): { first: BoxPose; second: BoxPose; up: Vec3 } {
+  const lowerHalf: Vec3 = [random.range(0.2, 1), random.range(0.2, 1), random.range(0.2, 1)];
+  const upperHalf: Vec3 = [random.range(0.2, 1), random.range(0.2, 1), random.range(0.2, 1)];
+  const tilt = random.logRange(1e-5, 1e-2), heading = random.range(0, 2 * Math.PI), yaw = random.range(0, 2 * Math.PI);
+  const upperLocal = multiplyQuat(axisAngle([Math.cos(heading), Math.sin(heading), 0], tilt), axisAngle([0, 0, 1], yaw));
+  let lowest: Vec3 = [0, 0, Infinity];
+  for (let corner = 0; corner < 8; corner++) {
+    const v = rotate(upperLocal, upperHalf.map((h, k) => ((corner >> k) & 1 ? h : -h)));
+    if (v[2] < lowest[2]) lowest = v;
+  }
+  const depth = random.range(0, 0.01) * 2 * Math.min(...lowerHalf, ...upperHalf);
+  // Over the top face or hanging up to 20% of it beyond an edge (the issue's example hangs over).
+  const target: Vec3 = [random.range(-1.2, 1.2) * lowerHalf[0], random.range(-1.2, 1.2) * lowerHalf[1], lowerHalf[2] - depth];
+  const upperCentre = sub(target, lowest);
+  const motion = random.rotation(), shift: Vec3 = [random.range(-5, 5), random.range(-5, 5), random.range(-5, 5)];
+  const place = (p: readonly number[]): Vec3 => rotate(motion, p).map((x, k) => x + shift[k]!) as Vec3;
+  const lower: BoxPose = { halfSize: lowerHalf, position: place([0, 0, 0]), rotation: motion };
+  const upper: BoxPose = { halfSize: upperHalf, position: place(upperCentre), rotation: multiplyQuat(motion, upperLocal) };
+  const up = rotate(motion, [0, 0, 1]);
+  return random.chance(0.5) ? { first: upper, second: lower, up } : { first: lower, second: upper, up: up.map((x) => -x) as Vec3 };
+}
+
+/** Whether `normal` is (up to round-off) a face normal of one of the boxes. */
+function isFaceNormal(normal: ArrayLike<number>, ...poses: BoxPose[]): boolean {
+  const n = Array.from(normal);
+  return poses.some((pose) => [[1, 0, 0], [0, 1, 0], [0, 0, 1]].some((axis) => Math.abs(Math.abs(dot(rotate(pose.rotation, axis), n)) - 1) < 1e-9));
+}
+
+describe(`tilted resting boxes: ${RUNS} seeded configurations (issue 11, defect 1)`, () => {
+  // "No lone edge contact": the normal is a face normal (the face patch, never the edge axis's
+  // single contact). At tolerance 0 the patch may be one point: a face resting on the other box's
+  // edge touches along a segment whose far end lies a hair above; with a speculative tolerance of
+  // 3% of the larger box (more than the tilt can lift any corner of the patch) it has 3 or more.
+  // Within the overlap: a point lies halfway between its witness points along the normal, so
+  // near a corner of the tilted box it may leave that box's side by up to tilt * depth / 2
+  // (below 0.01 * depth here); beyond that, and round-off, it must lie in both boxes.
+  it('the face patch (3+ points with a speculative margin), normal within 0.6 degrees of the stacking axis, every point within the overlap', () => {
+    const random = new Random(SEED);
+    const failures: string[] = [];
+    let notResting = 0;
+    for (let run = 0; run < RUNS && failures.length < 5; run++) {
+      const { first, second, up } = tiltedResting(random);
+      const contacts = contactsOf(first, second);
+      const size = Math.max(...first.halfSize, ...second.halfSize);
+      const truth = oracle({ kind: 'box', ...first }, { kind: 'box', ...second });
+      const apart = truth.depth < -1e-12 * size;
+      // Sliding off the edge rather than resting: the shortest way out is sideways.
+      const sideways = !apart && angle(truth.direction, up) > Math.PI / 180;
+      if (apart || sideways) notResting++;
+      let problem = '';
+      if (apart) {
+        if (contacts.length > 0) problem = 'a contact for boxes apart';
+      } else if (!sideways) {
+        const speculative = contactsOf(first, second, 0.03 * size);
+        if (contacts.length === 0) problem = 'no contact';
+        else if (!isFaceNormal(contacts[0]!.normal, first, second)) problem = `an edge-axis contact of depth ${contacts[0]!.penetration}`;
+        else if (contacts.some((c) => angle(c.normal, up) > (0.6 * Math.PI) / 180)) problem = `normal ${angle(contacts[0]!.normal, up)} rad off the stacking axis`;
+        else if (contacts.some((c) => Math.max(outside(first, c.point), outside(second, c.point)) > 1e-9 * size + 0.01 * c.penetration)) problem = 'a point outside the overlap';
+        else if (speculative.length < 3) problem = `${speculative.length} points with the speculative margin`;
+      }
+      if (problem !== '') failures.push(`run ${run}: ${problem}; ${JSON.stringify({ first, second })}`);
+    }
+    expect(failures).toEqual([]);
+    // Most configurations rest (the property is about them).
+    expect(notResting).toBeLessThan(RUNS / 4);
+  });
+});
