@@ -95,61 +95,72 @@ function piecewiseContacts(first: Polygon, second: Polygon, query: PieceQuery, m
     }
   }
   if (manifold.count > 1) manifold.mergeDuplicates(1e-6 * (first.boundingRadius + second.boundingRadius));
-  if (manifold.count === 0 && near) {
-    insideVertexContacts(second, first, true, query, manifold);
-    insideVertexContacts(first, second, false, query, manifold);
-  }
+  if (near) hiddenOverlapContact(first, second, query, manifold);
 }
 
 /**
- * For each vertex of `visitor` strictly inside `container` (crossing number), a contact out
- * through the nearest point of the container's outline (brute force over its edges): normal
- * the container's outward edge normal there (or the direction to the nearest corner), depth the
- * distance, point halfway between the vertex and that outline point; kind PointFace, or
- * PointPoint at a corner. `containerIsFirst`: the container is P (else Q); points go into the
- * manifold in P's frame, in the canonical order. Runs only when no piece pair gave a contact.
+ * How many vertices of `visitor` lie strictly inside `container` (crossing number), with the
+ * visitor's pose in the container's frame (c, s, x0, y0): 0, 1 for some, 2 for all. Stops at the
+ * first vertex that settles the answer (`all`: whether only all counts).
  */
-function insideVertexContacts(container: Polygon, visitor: Polygon, containerIsFirst: boolean, query: PieceQuery, manifold: LocalManifold2): void {
-  // Visitor frame to container frame: the query's pose (Q in P) or its inverse.
-  const qc = query.cos, qs = query.sin, qx = query.x, qy = query.y;
-  const c = qc, s = containerIsFirst ? qs : -qs;
-  const x0 = containerIsFirst ? qx : -(qc * qx + qs * qy), y0 = containerIsFirst ? qy : -(-qs * qx + qc * qy);
-  const cv = container.vertices, cn = container.normals, n = container.count;
+function verticesInside(container: Polygon, visitor: Polygon, c: number, s: number, x0: number, y0: number, all: boolean): number {
+  const cv = container.vertices, n = container.count;
+  let some = false;
   for (let k = 0; k < visitor.count; k++) {
     const lx = visitor.vertices[2 * k]!, ly = visitor.vertices[2 * k + 1]!;
     const wx = c * lx - s * ly + x0, wy = s * lx + c * ly + y0;
-    let inside = false, nearest = Infinity, nearestEdge = 0, nearestT = 0;
-    for (let i = 0; i < n; i++) {
-      const j = i + 1 === n ? 0 : i + 1;
-      const ax = cv[2 * i]!, ay = cv[2 * i + 1]!, ex = cv[2 * j]! - ax, ey = cv[2 * j + 1]! - ay;
-      if (ay > wy !== cv[2 * j + 1]! > wy && wx < ax + ((wy - ay) * ex) / ey) inside = !inside;
-      let t = ((wx - ax) * ex + (wy - ay) * ey) / (ex * ex + ey * ey);
-      t = t < 0 ? 0 : t > 1 ? 1 : t;
-      const fx = ax + t * ex - wx, fy = ay + t * ey - wy, d2 = fx * fx + fy * fy;
-      if (d2 < nearest) {
-        nearest = d2;
-        nearestEdge = i;
-        nearestT = t;
-      }
+    let inside = false;
+    for (let i = 0, j = n - 1; i < n; j = i++) {
+      const ay = cv[2 * i + 1]!, by = cv[2 * j + 1]!;
+      if (ay > wy !== by > wy && wx < cv[2 * i]! + ((wy - ay) * (cv[2 * j]! - cv[2 * i]!)) / (by - ay)) inside = !inside;
     }
-    if (!inside || !(nearest > 0)) continue;
-    const i = nearestEdge, j = i + 1 === n ? 0 : i + 1;
-    const ax = cv[2 * i]!, ay = cv[2 * i + 1]!;
-    const fx = ax + nearestT * (cv[2 * j]! - ax), fy = ay + nearestT * (cv[2 * j + 1]! - ay);
-    const depth = Math.sqrt(nearest);
-    const onEdge = nearestT > 0 && nearestT < 1;
-    // Outward from the container at the outline point, in the container's frame.
-    const ox = onEdge ? cn[2 * i]! : (fx - wx) / depth, oy = onEdge ? cn[2 * i + 1]! : (fy - wy) / depth;
-    const containerCode = onEdge ? i : VERTEX_FEATURE | (nearestT <= 0 ? i : j);
-    const visitorCode = VERTEX_FEATURE | k;
-    const kind = onEdge ? ContactKind.PointFace : ContactKind.PointPoint;
-    const mx = 0.5 * (wx + fx), my = 0.5 * (wy + fy);
-    if (containerIsFirst) {
-      // Moving P inward along its own outward normal, by the depth, brings the outline point to the vertex.
-      manifold.add(mx, my, 0 - ox, 0 - oy, depth, kind, containerCode, visitorCode);
-    } else {
-      // Container Q: moving P out along Q's outward normal; into P's frame.
-      manifold.add(qc * mx - qs * my + qx, qs * mx + qc * my + qy, qc * ox - qs * oy, qs * ox + qc * oy, depth, kind, visitorCode, containerCode);
-    }
+    if (inside) some = true;
+    else if (all) return 0;
+    if (some && !all) return 1;
   }
+  return some ? 2 : 0;
+}
+
+/**
+ * The contact that separates two overlapping polygons when no piece pair reported any (one lies
+ * inside the other across the container's internal edges) or when one lies wholly inside the
+ * other (the piece pairs' contacts push pieces out of pieces, which need not free the whole
+ * polygon): the least translation of P along an outline edge
+ * normal of either polygon that separates their projections on it, which separates the
+ * polygons (their convex hulls are apart along it). Normal the direction P moves, depth the
+ * translation; the witness on P is P's vertex extreme along the normal (on its outline), the one
+ * on Q lies on Q's supporting line; kind PointPoint, features the two extreme vertices.
+ */
+function hiddenOverlapContact(first: Polygon, second: Polygon, query: PieceQuery, manifold: LocalManifold2): void {
+  const c = query.cos, s = query.sin, tx = query.x, ty = query.y;
+  // Nothing reported: any vertex inside means an overlap; else only a polygon wholly inside the other needs more.
+  const all = manifold.count > 0;
+  if (verticesInside(first, second, c, s, tx, ty, all) === 0 && verticesInside(second, first, c, -s, -(c * tx + s * ty), -(-s * tx + c * ty), all) === 0) return;
+  const pv = first.vertices, qv = second.vertices;
+  let best = Infinity, bestX = 0, bestY = 0, bestP = 0, bestQ = 0;
+  for (let axis = 0; axis < first.count + second.count; axis++) {
+    // An outline edge normal of P, or of Q turned into P's frame.
+    const k = axis < first.count ? axis : axis - first.count;
+    const lx = axis < first.count ? first.normals[2 * k]! : second.normals[2 * k]!, ly = axis < first.count ? first.normals[2 * k + 1]! : second.normals[2 * k + 1]!;
+    const mx = axis < first.count ? lx : c * lx - s * ly, my = axis < first.count ? ly : s * lx + c * ly;
+    let pMin = Infinity, pMax = -Infinity, qMin = Infinity, qMax = -Infinity, pLow = 0, pHigh = 0, qLow = 0, qHigh = 0;
+    for (let i = 0; i < first.count; i++) {
+      const d = mx * pv[2 * i]! + my * pv[2 * i + 1]!;
+      if (d < pMin) { pMin = d; pLow = i; }
+      if (d > pMax) { pMax = d; pHigh = i; }
+    }
+    for (let j = 0; j < second.count; j++) {
+      const x = c * qv[2 * j]! - s * qv[2 * j + 1]! + tx, y = s * qv[2 * j]! + c * qv[2 * j + 1]! + ty;
+      const d = mx * x + my * y;
+      if (d < qMin) { qMin = d; qLow = j; }
+      if (d > qMax) { qMax = d; qHigh = j; }
+    }
+    // P along +m past Q's top, or along -m past Q's bottom.
+    if (qMax - pMin < best) { best = qMax - pMin; bestX = mx; bestY = my; bestP = pLow; bestQ = qHigh; }
+    if (pMax - qMin < best) { best = pMax - qMin; bestX = -mx; bestY = -my; bestP = pHigh; bestQ = qLow; }
+  }
+  if (!(best > 0)) return;
+  // Witnesses: P's extreme vertex, and that vertex moved by the translation (on Q's supporting line).
+  const x = pv[2 * bestP]! + 0.5 * best * bestX, y = pv[2 * bestP + 1]! + 0.5 * best * bestY;
+  manifold.add(x, y, bestX, bestY, best, ContactKind.PointPoint, VERTEX_FEATURE | bestP, VERTEX_FEATURE | bestQ);
 }
