@@ -24,6 +24,7 @@
  * once); the point and normal are turned back to world space at the end.
  */
 import { copyFiniteArray, readFiniteArray } from '@contactkit/math';
+import type { BoxGrid } from './box-grid.js';
 import { Chain, Circle, Polygon, Segment, VERTEX_FEATURE } from './shapes.js';
 
 /**
@@ -49,6 +50,10 @@ const query = new Float64Array(5);
 /** The best contact so far, shape's frame: time, point x, y, normal x, y. */
 const best = new Float64Array(5);
 let bestFeature = 0;
+/** A contact being offered, laid out as `best`. */
+const offered = new Float64Array(5);
+/** The point `sweepPoint` tests: x, y, and the distance from it at which the centre touches. */
+const target = new Float64Array(3);
 const displacementScratch = new Float64Array(2);
 const gridBox = new Float64Array(4);
 
@@ -62,15 +67,22 @@ export function lastSweepSegmentVisits(): number {
   return segmentVisits;
 }
 
-/** Keeps a contact at `time` if it is earlier than the best so far (an equal time keeps the first found). */
-function offer(time: number, px: number, py: number, nx: number, ny: number, feature: number): void {
-  if (!(time < best[0]!)) return;
-  best[0] = time;
-  best[1] = px;
-  best[2] = py;
-  best[3] = nx;
-  best[4] = ny;
+// Doubles travel between the functions here through Float64Arrays, not as arguments: V8 boxes
+// each double argument of a call it does not inline into a heap number.
+
+/** Keeps the contact in `offered` if it is earlier than the best so far (an equal time keeps the first found). */
+function offer(feature: number): void {
+  if (!(offered[0]! < best[0]!)) return;
+  best.set(offered);
   bestFeature = feature;
+}
+
+function setOffered(time: number, px: number, py: number, nx: number, ny: number): void {
+  offered[0] = time;
+  offered[1] = px;
+  offered[2] = py;
+  offered[3] = nx;
+  offered[4] = ny;
 }
 
 /**
@@ -94,7 +106,8 @@ function sweepSegment(vertices: Float64Array, i: number, j: number, segment: num
     if (distanceSquared > 0) {
       if (wx * dx + wy * dy < 0) {
         const distance = Math.sqrt(distanceSquared);
-        offer(0, qx, qy, wx / distance, wy / distance, feature);
+        setOffered(0, qx, qy, wx / distance, wy / distance);
+        offer(feature);
       }
     } else if (dx !== 0 || dy !== 0) {
       // Centre on the segment: the normal faces against the motion (the left normal for a motion along it).
@@ -104,7 +117,8 @@ function sweepSegment(vertices: Float64Array, i: number, j: number, segment: num
         nx = 0 - nx;
         ny = 0 - ny;
       }
-      offer(0, qx, qy, nx, ny, feature);
+      setOffered(0, qx, qy, nx, ny);
+      offer(feature);
     }
     return;
   }
@@ -124,22 +138,29 @@ function sweepSegment(vertices: Float64Array, i: number, j: number, segment: num
       const px = cx + t * dx, py = cy + t * dy;
       const along = ((px - ax) * ex + (py - ay) * ey) / lengthSquared;
       if (along >= 0 && along <= 1) {
-        offer(t, ax + along * ex, ay + along * ey, nx, ny, segment);
+        setOffered(t, ax + along * ex, ay + along * ey, nx, ny);
+        offer(segment);
         return;
       }
     }
   }
-  sweepPoint(ax, ay, r, VERTEX_FEATURE | i);
-  sweepPoint(ax + ex, ay + ey, r, VERTEX_FEATURE | j);
+  target[0] = ax;
+  target[1] = ay;
+  target[2] = r;
+  sweepPoint(VERTEX_FEATURE | i);
+  target[0] = ax + ex;
+  target[1] = ay + ey;
+  sweepPoint(VERTEX_FEATURE | j);
 }
 
 /**
- * First time the query centre comes within `reach` of the point `(qx, qy)` (a capsule's end
- * cap, or a circle's centre with the radii summed), offered to `best` with the point at
- * `reach - r` from `q` toward the centre. The start is known to be farther than `reach`.
+ * First time the query centre comes within `reach` of the point q (`target`: x, y, reach; a
+ * capsule's end cap, or a circle's centre with the radii summed), offered to `best` with the
+ * point at `reach - r` from q toward the centre. The start is known to be farther than `reach`.
  */
-function sweepPoint(qx: number, qy: number, reach: number, feature: number): void {
+function sweepPoint(feature: number): void {
   const cx = query[0]!, cy = query[1]!, dx = query[2]!, dy = query[3]!, r = query[4]!;
+  const qx = target[0]!, qy = target[1]!, reach = target[2]!;
   const mx = cx - qx, my = cy - qy;
   const b = mx * dx + my * dy;
   if (b >= 0) return;
@@ -153,26 +174,32 @@ function sweepPoint(qx: number, qy: number, reach: number, feature: number): voi
   const distance = Math.sqrt(px * px + py * py);
   const nx = px / distance, ny = py / distance;
   const surface = reach - r;
-  offer(t, qx + surface * nx, qy + surface * ny, nx, ny, feature);
+  setOffered(t, qx + surface * nx, qy + surface * ny, nx, ny);
+  offer(feature);
 }
 
-/** Circle against circle `target` (centre in the query's frame at the origin: the frame is the target's). */
-function sweepCircleCircle(targetRadius: number): void {
+/** Against `circle` (its centre is the origin of the query's frame, the frame being the circle's). */
+function sweepCircleCircle(circle: Circle): void {
   const cx = query[0]!, cy = query[1]!, dx = query[2]!, dy = query[3]!, r = query[4]!;
-  const reach = r + targetRadius;
+  const targetRadius = circle.radius, reach = r + targetRadius;
   const distanceSquared = cx * cx + cy * cy;
   if (distanceSquared <= reach * reach) {
     if (cx * dx + cy * dy < 0) {
       const distance = Math.sqrt(distanceSquared);
-      offer(0, (targetRadius * cx) / distance, (targetRadius * cy) / distance, cx / distance, cy / distance, 0);
+      setOffered(0, (targetRadius * cx) / distance, (targetRadius * cy) / distance, cx / distance, cy / distance);
+      offer(0);
     } else if (distanceSquared === 0 && (dx !== 0 || dy !== 0)) {
       // Coincident centres: no direction between them; the normal faces against the motion.
       const length = Math.hypot(dx, dy);
-      offer(0, (-targetRadius * dx) / length, (-targetRadius * dy) / length, -dx / length, -dy / length, 0);
+      setOffered(0, (-targetRadius * dx) / length, (-targetRadius * dy) / length, -dx / length, -dy / length);
+      offer(0);
     }
     return;
   }
-  sweepPoint(0, 0, reach, 0);
+  target[0] = 0;
+  target[1] = 0;
+  target[2] = reach;
+  sweepPoint(0);
 }
 
 /** Sets `gridBox` to the box the query circle sweeps, shape's frame. */
@@ -182,6 +209,12 @@ function sweptBox(): void {
   gridBox[1] = Math.min(cy, cy + dy) - r;
   gridBox[2] = Math.max(cx, cx + dx) + r;
   gridBox[3] = Math.max(cy, cy + dy) + r;
+}
+
+/** Whether the swept box misses the grid's bounds (then it meets no segment, and the centre is outside). */
+function outsideGrid(grid: BoxGrid): boolean {
+  sweptBox();
+  return gridBox[2]! < grid.minX || gridBox[0]! > grid.maxX || gridBox[3]! < grid.minY || gridBox[1]! > grid.maxY;
 }
 
 function sweepChain(chain: Chain): void {
@@ -199,27 +232,45 @@ function sweepChain(chain: Chain): void {
 }
 
 /**
- * Whether the query centre lies inside `polygon`: the crossing number of a ray along +x
- * (half-open rule), over the grid cells the ray crosses when the polygon has a grid.
+ * Whether the query centre lies inside `polygon`: the crossing number of a ray (half-open rule),
+ * with a grid toward the grid's nearest side, through the fewest cells.
  */
 function centreInside(polygon: Polygon): boolean {
   const v = polygon.vertices, n = polygon.count, grid = polygon.grid;
   const x = query[0]!, y = query[1]!;
+  let direction = 0;
   let candidates = n;
   if (grid) {
+    const toRight = grid.maxX - x, toLeft = x - grid.minX, toTop = grid.maxY - y, toBottom = y - grid.minY;
+    let shortest = toRight;
+    if (toLeft < shortest) {
+      shortest = toLeft;
+      direction = 1;
+    }
+    if (toTop < shortest) {
+      shortest = toTop;
+      direction = 2;
+    }
+    if (toBottom < shortest) direction = 3;
     gridBox[0] = x;
     gridBox[1] = y;
-    candidates = grid.queryRay(gridBox, 0);
+    candidates = grid.queryRay(gridBox, direction);
   }
   segmentVisits += candidates;
+  // A vertical ray is the horizontal case with the axes exchanged.
+  const vertical = direction >= 2;
+  const along = vertical ? y : x, across = vertical ? x : y;
+  const forward = direction === 0 || direction === 2;
+  const acrossOffset = vertical ? 0 : 1, alongOffset = vertical ? 1 : 0;
   let inside = false;
   for (let k = 0; k < candidates; k++) {
     const i = grid ? grid.candidates[k]! : k;
     const j = i + 1 === n ? 0 : i + 1;
-    const ay = v[2 * i + 1]!, by = v[2 * j + 1]!;
-    if (ay > y !== by > y) {
-      const ax = v[2 * i]!, bx = v[2 * j]!;
-      if (x < ax + ((y - ay) * (bx - ax)) / (by - ay)) inside = !inside;
+    const a = v[2 * i + acrossOffset]!, b = v[2 * j + acrossOffset]!;
+    if (a > across !== b > across) {
+      const aAlong = v[2 * i + alongOffset]!, bAlong = v[2 * j + alongOffset]!;
+      const crossing = aAlong + ((across - a) * (bAlong - aAlong)) / (b - a);
+      if (forward ? along < crossing : along > crossing) inside = !inside;
     }
   }
   return inside;
@@ -266,17 +317,20 @@ function insideContact(polygon: Polygon): void {
   const px = ax + nearestU * ex, py = ay + nearestU * ey;
   const distance = Math.sqrt(nearestSquared);
   if (nearestU > 0 && nearestU < 1) {
-    offer(0, px, py, normals[2 * i]!, normals[2 * i + 1]!, i);
+    setOffered(0, px, py, normals[2 * i]!, normals[2 * i + 1]!);
+    offer(i);
   } else {
     const corner = nearestU === 0 ? i : j;
     // Nearest at a corner (a concave one seen from inside): outward through it.
     const nx = distance > 0 ? (px - cx) / distance : normals[2 * i]!;
     const ny = distance > 0 ? (py - cy) / distance : normals[2 * i + 1]!;
-    offer(0, px, py, nx, ny, VERTEX_FEATURE | corner);
+    setOffered(0, px, py, nx, ny);
+    offer(VERTEX_FEATURE | corner);
   }
 }
 
 function sweepPolygon(polygon: Polygon): void {
+  if (polygon.grid && outsideGrid(polygon.grid)) return;
   if (centreInside(polygon)) {
     insideContact(polygon);
     return;
@@ -331,7 +385,7 @@ export function sweepCircle(circle: Circle, displacement: ArrayLike<number>, sha
   query[4] = circle.radius;
   best[0] = Infinity;
   segmentVisits = 0;
-  if (shape instanceof Circle) sweepCircleCircle(shape.radius);
+  if (shape instanceof Circle) sweepCircleCircle(shape);
   else if (shape instanceof Polygon) sweepPolygon(shape);
   else sweepChain(shape);
   if (best[0] === Infinity) return false;
