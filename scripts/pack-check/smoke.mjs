@@ -40,15 +40,23 @@ const calls = {
   },
   async '@contactkit/three'(three3) {
     // Runs with the lowest three of the peer range (installed by main.mjs): draws the crate's
-    // four contacts, then disposes, which must work before three r186 too.
+    // four contacts with labels and witnesses, places the labels, disposes (which must work
+    // before three r186 too); the same for a 2D contact set and a 2D shape's mesh.
     const c3 = await import('@contactkit/contacts3d');
-    const { Object3D } = await import('three');
+    const c2 = await import('@contactkit/collision2d');
+    const { Object3D, PerspectiveCamera } = await import('three');
     const data = new c3.CollisionData({ capacity: 16 });
     data.reset();
     c3.collide(new c3.Box([0.5, 0.5, 0.5]).setPose([0, 0.45, 0], [0, 0, 0, 1]), new c3.HalfSpace([0, 1, 0], 0), data);
-    const helper = new three3.ContactSetHelper().update(data);
+    const createCanvas = () => ({ width: 0, height: 0, getContext: () => null });
+    const helper = new three3.ContactSetHelper({ labels: true, witnesses: true, createCanvas }).update(data);
     assert.ok(helper instanceof Object3D, 'ContactSetHelper extends the installed three Object3D');
     assert.equal(helper.markers.count, 4);
+    const camera = new PerspectiveCamera(50, 4 / 3, 0.1, 100);
+    camera.position.set(0, 2, 5);
+    camera.lookAt(0, 0, 0);
+    camera.updateMatrixWorld();
+    helper.placeLabels(camera, 800, 600);
     let disposed = 0;
     helper.addEventListener('dispose', () => disposed++);
     helper.dispose();
@@ -57,6 +65,17 @@ const calls = {
     const mesh = three3.meshForPrimitive(new c3.Box([0.5, 1, 1.5]));
     mesh.geometry.computeBoundingBox();
     assertClose(mesh.geometry.boundingBox.max.toArray(), [0.5, 1, 1.5]);
+
+    const data2 = new c2.CollisionData2({ capacity: 8 });
+    const ball = new c2.Circle(0.5).setPose([0, 1.4], 0);
+    data2.reset();
+    c2.collide2d(ball, new c2.Polygon([[-5, -1], [5, -1], [5, 1], [-5, 1]]), data2);
+    const helper2 = new three3.ContactSet2Helper().update(data2);
+    assert.equal(helper2.markers.count, 1);
+    helper2.dispose();
+    const ballMesh = three3.syncMeshToShape2(three3.meshForShape2(ball), ball);
+    assertClose([ballMesh.position.x, ballMesh.position.y], [0, 1.4]);
+    three3.disposeShape2Mesh(ballMesh);
   },
 };
 
