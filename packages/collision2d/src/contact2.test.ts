@@ -65,4 +65,9 @@ describe('CollisionData2', () => {
       data.tolerance = -0.1;
     }).toThrow(/tolerance.*-0\.1/);
   });
+
+  it('new CollisionData2(null) and new CollisionData2("abc") are TypeErrors naming the argument', () => {
+    expect(() => new CollisionData2(null as unknown as object)).toThrow(new TypeError('CollisionData2(options) must be an object, got null'));
+    expect(() => new CollisionData2('abc' as unknown as object)).toThrow(new TypeError('CollisionData2(options) must be an object, got "abc"'));
+  });
 });

@@ -141,10 +141,48 @@ describe('polygon mass properties', () => {
     expect(polygonSecondMoment([[0, 0], [1, 1], [2, 2]])).toBe(0);
   });
 
-  it('rejects malformed points, naming the index', () => {
-    expect(() => polygonArea([[0, 0], [1, NaN], [0, 1]])).toThrow(/points\[1\] must be two finite numbers/);
-    expect(() => polygonArea([[0, 0], [1] as unknown as number[], [0, 1]])).toThrow(TypeError);
+  it('rejects malformed points, naming the index and the point', () => {
+    expect(() => polygonArea([[0, 0], [1, NaN], [0, 1]])).toThrow(new RangeError('points[1][1] must be a finite number, got NaN in [1, NaN]'));
+    expect(() => polygonArea([[0, 0], [1] as unknown as number[], [0, 1]])).toThrow(new TypeError('points[1] must have 2 components, got 1: [1]'));
+    expect(() => polygonArea([[0, 0], [1, 0, 7], [0, 1]])).toThrow(new TypeError('points[1] must have 2 components, got 3: [1, 0, 7]'));
+    expect(() => polygonArea([[0, 0], null as unknown as number[], [0, 1]])).toThrow(new TypeError('points[1] must be an array of 2 numbers, got null'));
+    expect(() => polygonArea([[0, 0], [1, '0'] as unknown as number[], [0, 1]])).toThrow(new TypeError('points[1][1] must be a finite number, got "0" in [1, "0"]'));
     expect(() => polygonArea([0, 0, 1])).toThrow(/even length/);
+    expect(() => polygonArea([0, 0, 1, Number.POSITIVE_INFINITY])).toThrow(new RangeError('points[3] must be finite, got Infinity'));
+  });
+
+  it('refuses coordinates outside the supported range (MAX_COORDINATE = 1e75), saying so', () => {
+    expect(() => polygonCentroid([[0, 0], [1e308, 0], [0, 1e308]])).toThrow(
+      new RangeError('points[1][0] is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 1e+308 in [1e+308, 0]'),
+    );
+    expect(() => polygonArea([0, 0, 2e300, 0, 0, 2e300])).toThrow(
+      new RangeError('points[2] is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 2e+300'),
+    );
+  });
+
+  it('inside the range every property is finite: the right triangle with legs L = 1e75 and a translated copy', () => {
+    // Legs L along the axes: A = L^2 / 2, C = (L/3, L/3), Ixx = Iyy = L^4 / 36, Ixy = -L^4 / 72 (as above, scaled).
+    const L = 1e75;
+    for (const [dx, dy] of [[0, 0], [-1e75, -1e75]] as const) {
+      const triangle = [[dx, dy], [dx + L, dy], [dx, dy + L]];
+      expect(polygonArea(triangle) / (L * L / 2)).toBeCloseTo(1, 12);
+      const [cx, cy] = polygonCentroid(triangle);
+      expect((cx - dx) / L).toBeCloseTo(1 / 3, 12);
+      expect((cy - dy) / L).toBeCloseTo(1 / 3, 12);
+      const [ixx, iyy, ixy] = polygonSecondMoments(triangle);
+      expect(ixx! / (L ** 2 * L ** 2 / 36)).toBeCloseTo(1, 12);
+      expect(iyy! / (L ** 2 * L ** 2 / 36)).toBeCloseTo(1, 12);
+      expect(ixy! / (-(L ** 2) * L ** 2 / 72)).toBeCloseTo(1, 12);
+      expect(polygonSecondMoment(triangle) / (L ** 2 * L ** 2 / 18)).toBeCloseTo(1, 12);
+    }
+  });
+
+  it('a 3e-200 by 1e-200 rectangle, whose area (3e-400) underflows: area 0, the mean of the vertices, zero moments, no NaN', () => {
+    const w = 3e-200, h = 1e-200;
+    const rectangle = [[0, 0], [w, 0], [w, h], [0, h]];
+    expect(polygonArea(rectangle)).toBe(0);
+    expect(polygonCentroid(rectangle)).toEqual([w / 2, h / 2]);
+    expect(Array.from(polygonSecondMoments(rectangle))).toEqual([0, 0, 0]);
   });
 
   it('random star-shaped polygons: additivity over a fan of triangles (independent split)', () => {

@@ -16,15 +16,21 @@
  * avoids the cancellation of the parallel-axis form `J_origin - A |C|^2` far from the origin.
  *
  * Points are `[x, y]` pairs (DESIGN.md) or one flat list `[x0, y0, x1, y1, ...]`; a repeated
- * closing point (last equal to first) adds a zero-length edge and changes nothing.
+ * closing point (last equal to first) adds a zero-length edge and changes nothing. Every
+ * coordinate must be within `MAX_COORDINATE` (1e75): then the area (at most about 1e151), the
+ * centroid and the second moments (an area times a squared length, at most about 1e302) are
+ * finite, and so is every sum on the way (see `polygonSecondMoments`).
  */
+import { readCoordinates, requireCoordinate } from '@contactkit/math';
 
 let flat = new Float64Array(64);
+const pairScratch = new Float64Array(2);
 
 /**
  * Copies `points` (`[x, y]` pairs or a flat list) into a new flat `Float64Array`
- * `[x0, y0, x1, y1, ...]`. Throws `TypeError` for a pair with fewer than 2 components or a flat
- * list of odd length, `RangeError` for a non-finite coordinate, naming its index.
+ * `[x0, y0, x1, y1, ...]`. Throws `TypeError` for a pair that is not exactly 2 numbers or a flat
+ * list of odd length, `RangeError` for a non-finite coordinate or one outside `MAX_COORDINATE`,
+ * naming its index and the point.
  */
 export function flattenPoints(points: ArrayLike<ArrayLike<number>> | ArrayLike<number>): Float64Array {
   const count = readPoints(points);
@@ -43,24 +49,14 @@ function readPoints(points: ArrayLike<ArrayLike<number>> | ArrayLike<number>): n
   }
   if (flat.length < 2 * count) flat = new Float64Array(Math.max(2 * count, 2 * flat.length));
   for (let i = 0; i < count; i++) {
-    let x: unknown;
-    let y: unknown;
     if (isFlat) {
-      x = (points as ArrayLike<unknown>)[2 * i];
-      y = (points as ArrayLike<unknown>)[2 * i + 1];
+      flat[2 * i] = requireCoordinate(`points[${2 * i}]`, (points as ArrayLike<unknown>)[2 * i]);
+      flat[2 * i + 1] = requireCoordinate(`points[${2 * i + 1}]`, (points as ArrayLike<unknown>)[2 * i + 1]);
     } else {
-      const pair = (points as ArrayLike<ArrayLike<unknown>>)[i];
-      if (pair === null || typeof pair !== 'object' || typeof pair.length !== 'number' || pair.length < 2) {
-        throw new TypeError(`points[${i}] must be an [x, y] pair, got ${String(pair)}`);
-      }
-      x = pair[0];
-      y = pair[1];
+      readCoordinates(`points[${i}]`, (points as ArrayLike<unknown>)[i], 2, pairScratch);
+      flat[2 * i] = pairScratch[0]!;
+      flat[2 * i + 1] = pairScratch[1]!;
     }
-    if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y)) {
-      throw new RangeError(`points[${i}] must be two finite numbers, got [${String(x)}, ${String(y)}]`);
-    }
-    flat[2 * i] = x;
-    flat[2 * i + 1] = y;
   }
   return count;
 }
@@ -175,10 +171,18 @@ export function polygonSecondMoments(
   out[2] = 0;
   if (area === 0) return out;
   const cx = centroidScratch[0]!, cy = centroidScratch[1]!;
+  // Coordinates relative to the centroid are scaled by a power of two (exactly) to magnitudes
+  // about 1, and the moments scaled back at the end: each term is then at most about 10, so no
+  // sum overflows whatever the vertex count (unscaled, a term at the edge of the coordinate range
+  // is about 1e302, and a million of one sign would overflow).
+  let extent = 0;
+  for (let i = 0; i < 2 * count; i += 2) extent = Math.max(extent, Math.abs(flat[i]! - cx), Math.abs(flat[i + 1]! - cy));
+  const exponent = Math.min(1000, Math.max(-1000, Math.ceil(Math.log2(extent))));
+  const scale = 2 ** -exponent;
   let sxx = 0, syy = 0, sxy = 0;
-  let x0 = flat[2 * count - 2]! - cx, y0 = flat[2 * count - 1]! - cy;
+  let x0 = (flat[2 * count - 2]! - cx) * scale, y0 = (flat[2 * count - 1]! - cy) * scale;
   for (let i = 0; i < count; i++) {
-    const x1 = flat[2 * i]! - cx, y1 = flat[2 * i + 1]! - cy;
+    const x1 = (flat[2 * i]! - cx) * scale, y1 = (flat[2 * i + 1]! - cy) * scale;
     const c = x0 * y1 - x1 * y0;
     sxx += c * (y0 * y0 + y0 * y1 + y1 * y1);
     syy += c * (x0 * x0 + x0 * x1 + x1 * x1);
@@ -188,9 +192,11 @@ export function polygonSecondMoments(
   }
   // Dividing by the sign of the area makes every moment independent of the winding.
   const sign = area > 0 ? 1 : -1;
-  out[0] = (sign * sxx) / 12;
-  out[1] = (sign * syy) / 12;
-  out[2] = (sign * sxy) / 24;
+  // A fourth power of length: 2^(4 exponent), in two factors, each a finite power of two.
+  const unscale = 2 ** (2 * exponent);
+  out[0] = ((sign * sxx) / 12) * unscale * unscale;
+  out[1] = ((sign * syy) / 12) * unscale * unscale;
+  out[2] = ((sign * sxy) / 24) * unscale * unscale;
   return out;
 }
 

@@ -181,3 +181,63 @@ describe('Circle, Chain, Segment, Aabb', () => {
     expect(b.id).toBeGreaterThan(a.id);
   });
 });
+
+describe('the range of coordinates and sizes (MAX_COORDINATE = 1e75)', () => {
+  const outside = (field: string, value: string, within = ''): RangeError =>
+    new RangeError(`${field} is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got ${value}${within}`);
+
+  it('a square of side 2e300 is refused for its range, not as "zero area (collinear)"', () => {
+    expect(() => new Polygon([[0, 0], [2e300, 0], [2e300, 2e300], [0, 2e300]])).toThrow(outside('Polygon.points[1][0]', '2e+300', ' in [2e+300, 0]'));
+    // At the edge of the range the same square is a square.
+    const big = new Polygon([[0, 0], [1e75, 0], [1e75, 1e75], [0, 1e75]]);
+    expect(big.count).toBe(4);
+    expect(big.isConvex).toBe(true);
+  });
+
+  it('circles, poses, chains and boxes beyond it are refused with the field and the value', () => {
+    expect(() => new Circle(1e308)).toThrow(outside('Circle.radius', '1e+308'));
+    expect(() => new Circle(1).setPose([1e308, -1e308], 0)).toThrow(outside('Circle.position[0]', '1e+308', ' in [1e+308, -1e+308]'));
+    expect(() => new Chain([[0, 0], [0, -2e75]])).toThrow(outside('Chain.points[1][1]', '-2e+75', ' in [0, -2e+75]'));
+    expect(() => new Aabb([0, 0], [1e76, 1])).toThrow(outside('Aabb.max[0]', '1e+76', ' in [1e+76, 1]'));
+    expect(new Circle(1e75).setPose([-1e75, 1e75], 0).aabb[0]).toBe(-2e75);
+  });
+});
+
+/** Every field of a 2D shape that `setPose` may write, as plain values. */
+function poseState(shape: Circle | Polygon | Chain): unknown {
+  const packed = 'packed' in shape ? Array.from(shape.packed) : [];
+  const { x, y, angle, cos, sin } = shape.transform;
+  return { x, y, angle, cos, sin, aabb: Array.from(shape.aabb), packed, body: shape.body };
+}
+
+describe('a rejected setPose leaves the shape exactly as it was', () => {
+  const shapes: Array<[string, () => Circle | Polygon | Chain]> = [
+    ['Circle', () => new Circle(0.5)],
+    ['Polygon (convex, with packed data)', () => new Polygon(square)],
+    ['Polygon (concave)', () => new Polygon(lShape)],
+    ['Chain', () => new Chain([[0, 0], [1, 0], [1, 1]])],
+    ['Aabb', () => new Aabb([-1, -1], [1, 1])],
+  ];
+  for (const [name, create] of shapes) {
+    it(name, () => {
+      const shape = create();
+      shape.body = { name };
+      shape.setPose([3, -4], shape instanceof Aabb ? 0 : 0.7);
+      const before = poseState(shape);
+      const attempts: Array<() => unknown> = [
+        () => shape.setPose([Number.NaN, 0], 0),
+        () => shape.setPose([1e308, 0], 0),
+        () => shape.setPose([0, 0, 0], 0),
+        () => shape.setPose(null as unknown as number[], 0),
+        () => shape.setPose(['1', 0] as unknown as number[], 0),
+        () => shape.setPose([0, 0], Number.POSITIVE_INFINITY),
+        () => shape.setPose([0, 0], '1' as unknown as number),
+      ];
+      if (shape instanceof Aabb) attempts.push(() => shape.setPose([0, 0], 0.1));
+      for (const attempt of attempts) {
+        expect(attempt).toThrow();
+        expect(poseState(shape)).toEqual(before);
+      }
+    });
+  }
+});

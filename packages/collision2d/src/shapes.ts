@@ -9,14 +9,16 @@
  * from the local origin to any point of the shape. The world box `aabb` (`minX, minY, maxX,
  * maxY`) is recomputed by `setPose`.
  *
- * Geometry is validated once, in the constructors; the detectors trust it. Vertices are stored
+ * Geometry is validated once, in the constructors; the detectors trust it. Every coordinate
+ * and size (a position, a point, a radius) must be within `MAX_COORDINATE` (1e75), the range
+ * inside which no detector returns NaN or an infinity. Vertices are stored
  * flat (`x0, y0, x1, y1, ...` in one Float64Array) with precomputed unit edge normals.
  *
  * Feature codes (the two 26-bit codes of `Contact2.featureId`): edge or segment `i` is `i`,
  * vertex `i` is `VERTEX_FEATURE | i` (bit 25 set); a circle is 0. Contours are therefore limited
  * to 2^25 - 1 = 33,554,431 vertices, which keeps every edge index below `INTERNAL_EDGE_FEATURE`.
  */
-import { Transform2, copyFiniteArray, readFiniteArray, requireFinite, requirePositive, slabFloat64Array } from '@contactkit/math';
+import { Transform2, copyCoordinates, readCoordinates, requireCoordinate, requireFinite, requirePositive, slabFloat64Array } from '@contactkit/math';
 import { decomposeConvex } from './decompose.js';
 import { BoxGrid, GRID_MIN_ITEMS } from './box-grid.js';
 
@@ -78,12 +80,12 @@ export abstract class Shape2 {
   abstract readonly boundingRadius: number;
 
   /**
-   * Places the shape: its local origin at `position` (`[x, y]`, finite) turned by `angle`
-   * radians counter-clockwise (finite). Returns the shape.
+   * Places the shape: its local origin at `position` (`[x, y]`, each within `MAX_COORDINATE`)
+   * turned by `angle` radians counter-clockwise (finite). Returns the shape.
    */
   setPose(position: ArrayLike<number>, angle: number): this {
     // Checked without allocating first: a pose is set every frame; the message is built on failure only.
-    if (!copyFiniteArray(position, 2, pointScratch)) readFiniteArray(`${this.constructor.name}.position`, position, 2, pointScratch);
+    if (!copyCoordinates(position, 2, pointScratch)) readCoordinates(`${this.constructor.name}.position`, position, 2, pointScratch);
     if (!Number.isFinite(angle)) requireFinite(`${this.constructor.name}.angle`, angle);
     if (angle !== 0 && !this.turnable) {
       throw new RangeError(`${this.constructor.name}.angle must be 0 (an Aabb stays axis aligned; use a Polygon to turn a box), got ${angle}`);
@@ -120,10 +122,10 @@ export class Circle extends Shape2 {
   /** What the fast paths read, in one array: the centre x, y (kept in step by `setPose`) and the radius. */
   readonly packed: Float64Array = new Float64Array(3);
 
-  /** `radius` must be finite and greater than 0. */
+  /** `radius` must be greater than 0 and at most `MAX_COORDINATE`. */
   constructor(radius: number) {
     super();
-    this.radius = requirePositive('Circle.radius', radius);
+    this.radius = requireCoordinate('Circle.radius', requirePositive('Circle.radius', radius));
     this.boundingRadius = this.radius;
     this.packed[2] = this.radius;
     this.updateAabb();
@@ -233,7 +235,7 @@ function readPoints(field: string, points: ArrayLike<ArrayLike<number>>, closed:
   const flat: number[] = [];
   const input: number[] = [];
   for (let i = 0; i < points.length; i++) {
-    readFiniteArray(`${field}[${i}]`, points[i], 2, pointScratch);
+    readCoordinates(`${field}[${i}]`, points[i], 2, pointScratch);
     const x = pointScratch[0]!, y = pointScratch[1]!;
     const n = input.length;
     if (n > 0 && flat[2 * n - 2] === x && flat[2 * n - 1] === y) continue;
@@ -359,7 +361,8 @@ function largestDistance(vertices: Float64Array, count: number): number {
  * straight). Consecutive repeated points (and a last point equal to the first) are dropped.
  *
  * Rejected with a RangeError naming the problem and the caller's vertex index: fewer than 3
- * distinct vertices, non-finite coordinates, zero area, a self-intersecting outline.
+ * distinct vertices, non-finite coordinates or ones outside `MAX_COORDINATE`, zero area, a
+ * self-intersecting outline.
  */
 export class Polygon extends Shape2 {
   /** `ShapeType2.Polygon` (`ShapeType2.Aabb` for an Aabb). */
@@ -553,8 +556,8 @@ export class Aabb extends Polygon {
 
   /** Throws a RangeError unless `min` and `max` are finite `[x, y]` with `min < max` on both axes. */
   constructor(min: ArrayLike<number>, max: ArrayLike<number>) {
-    const lower = readFiniteArray('Aabb.min', min, 2, new Float64Array(2));
-    const upper = readFiniteArray('Aabb.max', max, 2, new Float64Array(2));
+    const lower = readCoordinates('Aabb.min', min, 2, new Float64Array(2));
+    const upper = readCoordinates('Aabb.max', max, 2, new Float64Array(2));
     for (let i = 0; i < 2; i++) {
       if (!(lower[i]! < upper[i]!)) {
         throw new RangeError(`Aabb.min[${i}] must be less than Aabb.max[${i}], got ${lower[i]} and ${upper[i]}`);

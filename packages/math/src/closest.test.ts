@@ -500,3 +500,25 @@ describe('closestPointOnSegment3 and closestPointOnSegment2', () => {
     }
   });
 });
+
+describe('the range of coordinates (MAX_COORDINATE = 1e75), the reason for its bound', () => {
+  // Ericson's denominator |d1|^2 |d2|^2 - (d1 . d2)^2 is a fourth power of length: finite for
+  // segments as long as the range allows (about 3e75 in 3D), infinite for 1e150, where the kernel
+  // would take any pair for parallel.
+  const at = (scale: number) => segments3([-scale, -scale, -scale], [scale, scale, -scale], [-scale, 0.5 * scale, scale], [scale, -scale, 0.2 * scale]);
+
+  it('segments spanning the whole range give the parameters of the same layout at unit scale', () => {
+    const unit = at(1);
+    const edge = at(1e75);
+    expect(edge.s).toBeCloseTo(unit.s, 12);
+    expect(edge.t).toBeCloseTo(unit.t, 12);
+    expect(edge.returned / 1e150).toBeCloseTo(unit.returned, 12);
+    expect([...edge.c1, ...edge.c2].every(Number.isFinite)).toBe(true);
+  });
+
+  it('the same layout at 1e150 overflows the fourth power and answers differently: why the bound is 1e75', () => {
+    const unit = at(1);
+    const far = at(1e150);
+    expect(Math.abs(far.s - unit.s) + Math.abs(far.t - unit.t)).toBeGreaterThan(1e-3);
+  });
+});
