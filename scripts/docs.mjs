@@ -31,9 +31,14 @@ if (!check) {
 }
 let failed = 0;
 for (const { dir, name, description } of packages) {
+  // A program of this package's index and what it imports (the other packages' sources too,
+  // through the workspace's source condition), not of every package.
+  const entry = join(root, 'packages', dir, 'src', 'index.ts');
+  const tsconfig = join(root, 'docs', `.typedoc-${dir}.tsconfig.json`);
+  writeFileSync(tsconfig, JSON.stringify({ extends: './typedoc.tsconfig.json', include: [], files: [entry] }));
   const app = await Application.bootstrapWithPlugins({
-    entryPoints: [join(root, 'packages', dir, 'src', 'index.ts')],
-    tsconfig: join(root, 'docs', 'typedoc.tsconfig.json'),
+    entryPoints: [entry],
+    tsconfig,
     name,
     readme: 'none',
     // Type errors are `pnpm typecheck`'s to report; this checks the documentation.
@@ -48,6 +53,7 @@ for (const { dir, name, description } of packages) {
     logLevel: LogLevel.Warn,
   });
   const project = await app.convert();
+  rmSync(tsconfig);
   if (project) app.validate(project);
   if (!project || app.logger.hasErrors() || app.logger.hasWarnings()) {
     process.stderr.write(`docs: ${name}: fix the warnings above (add a doc comment to each export named, export each type named, or correct the link)\n`);

@@ -1,0 +1,94 @@
+/**
+ * The READMEs cannot go stale: every ```ts block runs, against the packages' sources, and prints
+ * exactly the ```text block that follows it; each package README names exactly the exports of
+ * its index (see readme-snippets.ts for the conventions).
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { format } from 'node:util';
+import ts from 'typescript';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { listedNames, readmes, root, snippets, workspacePackages } from './readme-snippets.js';
+
+const packages = workspacePackages();
+const sourceOf = new Map(packages.map((p) => [p.name, p.index]));
+const written: string[] = [];
+
+afterAll(() => {
+  for (const dir of written) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Writes `code` beside its README (so its bare imports resolve as the README's package does) with our packages pointed at their sources. */
+function moduleFor(readme: string, line: number, code: string): string {
+  const dir = join(dirname(join(root, readme)), `.readme-snippets-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  if (!written.includes(dir)) written.push(dir);
+  const rewritten = code.replace(/(from\s+|import\s*\(\s*)(['"])(@contactkit\/[\w-]+)\2/g, (whole, prefix: string, quote: string, name: string) => {
+    const source = sourceOf.get(name);
+    return source === undefined ? whole : `${prefix}${quote}${relative(dir, source).split('\\').join('/')}${quote}`;
+  });
+  const file = join(dir, `line-${line}.ts`);
+  writeFileSync(file, rewritten);
+  return file;
+}
+
+describe.each(readmes().map((file) => [relative(root, file), file]))('%s', (_name, file) => {
+  const blocks = snippets(file);
+  it.each(blocks.map((block) => [block.line, block]))('the ts block at line %i runs and prints its text block', async (_line, block) => {
+    const printed: string[] = [];
+    const spy = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+      printed.push(format(...args));
+    });
+    try {
+      await import(pathToFileURL(moduleFor(block.file, block.line, block.code)).href);
+    } finally {
+      spy.mockRestore();
+    }
+    if (block.expected !== null) {
+      const actual = printed.join('\n').trimEnd();
+      expect(actual, `${block.file}:${block.line}: the \`\`\`text block after this ts block must be what it prints`).toBe(block.expected.trimEnd());
+    }
+  });
+});
+
+/** The names every package index exports, values and types, by the TypeScript checker. */
+function exportsOf(): Map<string, string[]> {
+  const published = packages.filter((p) => !p.private);
+  const program = ts.createProgram(published.map((p) => p.index), {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    customConditions: ['@contactkit/source'],
+    target: ts.ScriptTarget.ES2022,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+  });
+  const checker = program.getTypeChecker();
+  const result = new Map<string, string[]>();
+  for (const p of published) {
+    const source = program.getSourceFile(p.index);
+    const symbol = source && checker.getSymbolAtLocation(source);
+    result.set(p.name, symbol ? checker.getExportsOfModule(symbol).map((s) => s.getName()).sort() : []);
+  }
+  return result;
+}
+
+describe('each package README names exactly the exports of its index', () => {
+  const exported = exportsOf();
+  it.each(packages.filter((p) => !p.private).map((p) => [p.name, p]))('%s', (_name, p) => {
+    const readme = relative(root, p.readme);
+    const index = relative(root, p.index);
+    const listed = listedNames(p.readme);
+    expect(listed, `${readme} needs a section between <!-- exports: start --> and <!-- exports: end --> with a table whose first column names every export of ${index} in code spans`).not.toBeNull();
+    const names = exported.get(p.name) ?? [];
+    const problems: string[] = [];
+    for (const name of names) {
+      if (!listed!.has(name)) problems.push(`\`${name}\` is exported by ${index} but not named in ${readme}: add a row | \`${name}\` | what it is | to the table between <!-- exports: start --> and <!-- exports: end -->`);
+    }
+    for (const name of listed!) {
+      if (!names.includes(name)) problems.push(`\`${name}\` is named in the first column of the exports table of ${readme} but ${index} does not export it: export it, or take it out of that column`);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});
