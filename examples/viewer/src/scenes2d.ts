@@ -109,9 +109,9 @@ export interface Scene2 {
   readonly motion: Motion2;
   /** The part of the plane the camera shows: centre and height in world units. */
   readonly view: { centre: [number, number]; height: number };
-  /** Draw the minimum translation of the first pair (two convex polygons, seed 002's SAT). */
+  /** Draw the minimum translation of the first pair (two convex polygons, the separating-axis test). */
   readonly showMinimumTranslation: boolean;
-  /** Mark where the Segment shapes cross each other (seed 001's segment intersection). */
+  /** Mark where the Segment shapes cross each other (segment intersection). */
   readonly showSegmentIntersections: boolean;
   /** Where the point under test starts (scenes whose probe takes a clicked point), else null. */
   readonly startPoint: [number, number] | null;

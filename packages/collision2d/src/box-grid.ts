@@ -1,11 +1,11 @@
 /**
  * A uniform grid over boxes in a shape's own frame, built once: the segments of a contour (so a
  * circle near a 10,000-vertex contour looks at a handful of segments instead of all of them;
- * seed 000 computes the distance to every segment, this index keeps its per-segment test and
+ * a plain scan computes the distance to every segment, this index keeps its per-segment test and
  * skips the far ones), or the bounding boxes of a concave polygon's convex pieces. A query box
  * visits only the cells it overlaps.
  *
- * Why a grid and not a tree: the segments of a digitised contour (seed 003) have similar lengths
+ * Why a grid and not a tree: the segments of a digitised contour have similar lengths
  * and spread evenly, which is the case a uniform grid handles best, and its query is two loops
  * over flat arrays (compressed rows: `cellStart`, `cellItems`) with no recursion.
  */

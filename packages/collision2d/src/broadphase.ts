@@ -1,5 +1,5 @@
 /**
- * Broadphase for many shapes: a uniform grid over axis-aligned boxes (seed 003's segmented
+ * Broadphase for many shapes: a uniform grid over axis-aligned boxes (Ericson, Real-Time Collision Detection, 7.1; a segmented
  * playfield, where only the segments around the ball are switched on for collision tests).
  *
  * Why a grid and not sweep-and-prune or a tree: the scene this serves is many moving circles

@@ -1,5 +1,5 @@
 /**
- * Circle against an open chain, by seed 000's segment-distance method, from either side (see
+ * Circle against an open chain, by the segment-distance method, from either side (see
  * `circle-contour.ts` for the formulas and the segment index that keeps long chains fast).
  */
 import type { CollisionData2 } from './contact2.js';

@@ -1,5 +1,5 @@
 /**
- * Circle against circle (seed 001's circle test, with the contact of seed 004's sphere-sphere).
+ * Circle against circle (the circle test, with the contact of the sphere-sphere case of Millington, Game Physics Engine Development, ch. 13).
  */
 import { ContactKind, Transform2 } from '@contactkit/math';
 import type { CollisionData2 } from './contact2.js';

@@ -1,9 +1,9 @@
 /**
- * Circle against a contour by seed 000's method, shared by `collideCirclePolygon` and
+ * Circle against a contour by segment distance (Ericson, Real-Time Collision Detection, 5.1.2), shared by `collideCirclePolygon` and
  * `collideCircleChain`. Everything runs in the contour's frame (the circle's centre is brought
  * in once).
  *
- * Per segment `i` from `P_i` to `P_i+1` (seed 000, steps 1 to 4): `O = centre - P_i`,
+ * Per segment `i` from `P_i` to `P_i+1`: `O = centre - P_i`,
  * `S = P_i+1 - P_i`; the distance of the centre to the segment's line is `|O x S| / |S|` (here
  * signed, `dot(O, n_i)` with the unit normal), and the part length `l_part = S . O / |S|`
  * decides where the foot lies: on the segment when `0 <= l_part <= |S|` (a face contact at the

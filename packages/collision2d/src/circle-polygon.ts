@@ -9,7 +9,7 @@
  * corners partition the plane outside it, and the farthest edge line bounds the region holding
  * the centre), decided by where the centre projects on the edge.
  *
- * Any other polygon (concave, or long enough to have a segment grid) is taken by seed 000's
+ * Any other polygon (concave, or long enough to have a segment grid) is taken by the
  * segment-distance method (`circle-contour.ts`): one contact per edge or convex corner within
  * reach, so a concave corner gives two. For a convex polygon both give the same contact (a
  * property test compares them).
@@ -50,7 +50,7 @@ export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: Col
 }
 
 /**
- * `collideCirclePolygon` by seed 000's segment-distance method whatever the polygon. Internal;
+ * `collideCirclePolygon` by the segment-distance method whatever the polygon. Internal;
  * exported for the test that checks the convex algorithm against it.
  */
 export function segmentDistanceCirclePolygon(circle: Circle, polygon: Polygon, data: CollisionData2): number {

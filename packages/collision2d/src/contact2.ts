@@ -1,6 +1,6 @@
 /**
  * Contacts in 2D: `Contact2` and the caller-owned buffer `CollisionData2`, the 2D twins of
- * contacts3d's `Contact` and `CollisionData` (seed 004's contact data), so a solver that handles
+ * contacts3d's `Contact` and `CollisionData` (the contact data of Millington, Game Physics Engine Development, ch. 13), so a solver that handles
  * one handles both. Conventions (DESIGN.md): `normal` is a unit vector from the second shape
  * toward the first; `penetration > 0` overlaps, `0` touches, `< 0` is a gap within the caller's
  * tolerance; `point` is the midpoint of the two witness points.
@@ -25,13 +25,13 @@ export class Contact2 extends ContactRecord {
 /**
  * Settings of a `CollisionData2`; every field is optional (see `ContactBufferOptions`).
  * `maxContactsPerPair` defaults to 8: a convex pair never has more than 2, but concave polygons
- * and chains can touch in several places at once (seed 000's concave corner gives two contacts,
+ * and chains can touch in several places at once (a circle in a concave corner gets two contacts,
  * a circle in a comb more). When a pair has more, the deepest are kept.
  */
 export type CollisionData2Options = ContactBufferOptions;
 
 /**
- * The caller-owned output buffer of every 2D detector (seed 004's CollisionData): `capacity`
+ * The caller-owned output buffer of every 2D detector (the CollisionData of Millington, Game Physics Engine Development, ch. 13): `capacity`
  * preallocated `Contact2`s that detectors fill from `contactCount` on, never past `capacity`,
  * setting `overflowed` when capacity cut a pair short (the deepest contacts of the pair are the
  * ones written).

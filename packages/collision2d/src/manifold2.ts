@@ -10,7 +10,7 @@
  * are in one frame the detector chooses (the frame of one of the shapes: round-off then depends
  * only on the pair's relative pose); the emit step takes that frame's transform to world space.
  * Unlike Box2D's 2-point manifold, a point carries its own normal: a concave polygon or a chain
- * can touch a shape in several places with different normals (seed 000's concave corner).
+ * can touch a shape in several places with different normals (a concave corner).
  */
 import { type ContactKind, packFeatureId, type Transform2 } from '@contactkit/math';
 import { claimContact2, type CollisionData2 } from './contact2.js';

@@ -1,5 +1,5 @@
 /**
- * A playfield: many 2D shapes at once (seed 003's segmented pinball table), the uniform-grid
+ * A playfield: many 2D shapes at once (a segmented pinball table: a uniform grid, Ericson, Real-Time Collision Detection, 7.1), the uniform-grid
  * broadphase feeding `collide2d`. Only the pairs whose boxes overlap reach a detector, the way
  * the seed switches on only the segments around the ball.
  *

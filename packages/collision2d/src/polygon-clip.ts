@@ -1,6 +1,6 @@
 /**
  * Convex piece against convex piece: the separating-axis test over both pieces' edge normals
- * (seed 002), a reference edge and an incident edge, and clipping of the incident edge to the
+ * (the separating-axis test: Ericson, Real-Time Collision Detection, 5.2.1), a reference edge and an incident edge, and clipping of the incident edge to the
  * reference edge's side lines (the idea of Box2D's b2ClipPolygons, written anew here). The one
  * implementation behind `collidePolygonPolygon` (convex polygons are one piece each; concave
  * ones are split into pieces) and `collidePolygonChain` (a chain segment is a thin two-sided
@@ -12,7 +12,7 @@
  * the normal from Q toward P and the feature codes in the order (P, Q).
  *
  * Outline of `collidePieces`:
- *  1. bounding-circle early out (seed 000's R_ext, per piece), then whether Q's piece circle lies
+ *  1. bounding-circle early out (a bounding radius per piece), then whether Q's piece circle lies
  *     wholly beyond P's edge facing it (half the separated pairs end there);
  *  2. SAT: for each edge of each piece, the separation of the other piece along its normal; any
  *     separation above the tolerance means no contact (`bestOutlineEdge`);

@@ -4,7 +4,7 @@
  *
  * Each shape has a pose (`transform`, a Transform2: position and angle), a `body` value copied
  * into contacts, a `shapeType` tag for the dispatch table, a bounding circle and a world box.
- * The bounding circle (seed 000's R_ext) is centred on the shape's own origin, i.e. on the pose
+ * The bounding circle is centred on the shape's own origin, i.e. on the pose
  * position, so the early out needs no extra transform: `boundingRadius` is the largest distance
  * from the local origin to any point of the shape. The world box `aabb` (`minX, minY, maxX,
  * maxY`) is recomputed by `setPose`.
@@ -76,7 +76,7 @@ export abstract class Shape2 {
   body: unknown = null;
   /** World bounding box `[minX, minY, maxX, maxY]`, kept in step by `setPose`. */
   readonly aabb: Float64Array = new Float64Array(4);
-  /** Radius of the bounding circle about the shape's local origin (seed 000's R_ext). */
+  /** Radius of the bounding circle about the shape's local origin. */
   abstract readonly boundingRadius: number;
 
   /**
@@ -572,7 +572,7 @@ export class Aabb extends Polygon {
 }
 
 /**
- * An open contour through `points` (`[x, y]`, at least 2 distinct, finite), seed 000's contour
+ * An open contour through `points` (`[x, y]`, at least 2 distinct, finite), a contour
  * with a start and an end point. Segment `i` runs from vertex `i` to `i + 1`; `normals[i]` is
  * its left unit normal. Contacts come from either side (a chain has no inside); its two ends are
  * round (a circle touching past an end touches the end point). Consecutive repeated points are

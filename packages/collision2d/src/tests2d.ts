@@ -1,21 +1,21 @@
 /**
- * Boolean and parametric tests on raw 2D coordinates (seeds 001 and 002): no shape classes, no
+ * Boolean and parametric tests on raw 2D coordinates (Ericson, Real-Time Collision Detection, ch. 4 and 5): no shape classes, no
  * poses. Points are any `ArrayLike<number>` `[x, y]`; polygons are flat lists
  * `[x0, y0, x1, y1, ...]` (a `Float64Array` at hot call sites). Every result goes into a
  * caller-owned result object, so no call allocates; every input is read into locals first.
  *
  * Closed sets throughout: shapes that only touch (distance exactly 0) overlap, as a contact with
- * penetration 0 is still a contact (DESIGN.md). Seed 001's rectangle test uses strict `<`; ours
+ * penetration 0 is still a contact (DESIGN.md). The common rectangle test uses strict `<`; ours
  * uses `<=` so that it agrees with its circle test and with the contacts.
  *
- * The minimum translation (seed 002's MTD) keeps the contact convention: `normal` points from
+ * The minimum translation (MTD) keeps the contact convention: `normal` points from
  * the second shape toward the first, and moving the FIRST shape by `normal * depth` separates
- * the pair (seed 002 moves its polygon by the opposite of the same vector, then calls it B).
+ * the pair (the textbook form moves the other polygon by the opposite vector).
  */
 import { closestPointOnSegment2, LENGTH_SQUARED_EPSILON, type Transform2 } from '@contactkit/math';
 
 /**
- * Two lines are parallel when the sine of the angle between them is below this. Seed 001
+ * Two lines are parallel when the sine of the angle between them is below this. A plain test
  * compares the raw denominator with 1e-8; we compare the sine instead, so the answer does not
  * change with the unit of length or the segments' lengths.
  */
@@ -54,7 +54,7 @@ export class LineIntersection2 {
   readonly pointEnd: Float64Array = new Float64Array(2);
 }
 
-/** Result of `intersectCircleLine`: the two line parameters of seed 001, `t1 <= t2`. */
+/** Result of `intersectCircleLine`: the two line parameters, `t1 <= t2`. */
 export class CircleLineIntersection2 {
   /** Line parameter of the entry point `o + t1 d` (the smaller root). */
   t1 = 0;
@@ -75,7 +75,7 @@ export class ClosestPointResult2 {
 }
 
 /**
- * Minimum translation (seed 002's MTD): `translation = normal * depth` moves the first shape out
+ * Minimum translation (MTD): `translation = normal * depth` moves the first shape out
  * of the second. When the shapes are apart, `depth` is minus the gap along `normal`, a
  * separating axis (the gap along one axis, a lower bound of the distance, not the distance).
  */
@@ -94,7 +94,7 @@ function cross(ax: number, ay: number, bx: number, by: number): number {
 
 /**
  * Axis-aligned rectangles `[aMin, aMax]` and `[bMin, bMax]` (corners `[x, y]`, `min <= max`)
- * overlap or touch. Seed 001's rectangle at `position` with `width`, `height` is
+ * overlap or touch. A rectangle at `position` with `width`, `height` is
  * `min = position`, `max = position + [width, height]`.
  */
 export function overlapRectangles(
@@ -107,7 +107,7 @@ export function overlapRectangles(
 }
 
 /**
- * Circles overlap or touch: `|a - b|^2 <= (ra + rb)^2` (seed 001, squares compared, no root).
+ * Circles overlap or touch: `|a - b|^2 <= (ra + rb)^2` (Ericson, Real-Time Collision Detection, 4.3.1: squares compared, no root).
  * Radii assumed `>= 0`; coincident centres overlap.
  */
 export function overlapCircles(
@@ -128,14 +128,14 @@ function parallel(denominator: number, daSquared: number, dbSquared: number): bo
 }
 
 /**
- * Intersection of the line through `a1, a2` with the line through `b1, b2` (seed 001):
+ * Intersection of the line through `a1, a2` with the line through `b1, b2` (Cramer's rule):
  * `a1 + ua (a2 - a1) = b1 + ub (b2 - b1)` solved by Cramer's rule with `w = b1 - a1`,
  * `denominator = da x db`: `ua = (w x db) / denominator`, `ub = (w x da) / denominator`.
  *
  * Answers: `Intersecting` (returns true, `ua`, `ub`, `point` set); `Parallel` when the sine of
  * the angle is below `LINE_PARALLEL_SINE` and the lines are apart (returns false, parameters 0,
  * `point = a1`); `Collinear` when they are the same line (returns true with `ua = 0`, `point = a1`
- * and `ub` its parameter on the second line; seed 001 answers "no collision" here for
+ * and `ub` its parameter on the second line; a plain test answers "no collision" here for
  * simplicity, we answer with a common point instead). A line given by two equal points has no
  * direction: it is `Parallel` (false) unless it lies on the other line (`Collinear`, true); two
  * such degenerate lines are `Collinear` only if their points coincide.
@@ -207,7 +207,7 @@ function writeSingle(out: LineIntersection2, ua: number, ub: number, x: number, 
 }
 
 /**
- * Intersection of segments `a1 a2` and `b1 b2` (seed 001): as `intersectLines`, and the common
+ * Intersection of segments `a1 a2` and `b1 b2` (Ericson, Real-Time Collision Detection, 5.1.9): as `intersectLines`, and the common
  * point must have `0 <= ua <= 1` and `0 <= ub <= 1` (end points included).
  *
  * Answers: crossing segments: `Intersecting`, true, `ua`, `ub`, `point`. Non-parallel segments
@@ -308,7 +308,7 @@ function collinearSegments(
 }
 
 /**
- * Circle (centre `c`, radius `r >= 0`) against the line `x(t) = o + t d` (seed 001): putting
+ * Circle (centre `c`, radius `r >= 0`) against the line `x(t) = o + t d` (Ericson, Real-Time Collision Detection, 5.3.2): putting
  * `x(t)` into `(x - c)^2 = r^2` gives `t^2 + 2 p' t + q = 0` and by the p-q formula
  * `t1,2 = p -/+ sqrt(p^2 - q)` with `p = (d.c - o.d) / d^2`, `q = ((o - c)^2 - r^2) / d^2`.
  * Returns false (miss) when the discriminant `p^2 - q` is negative, else true with `t1 <= t2`:
@@ -355,7 +355,7 @@ const scratchP = new Float64Array(2);
 const scratchClosest = new Float64Array(2);
 
 /**
- * Circle against segment `a b` (seed 001, "Kollision Kreis-Strecke"): the closest point on the
+ * Circle against segment `a b` (Ericson, Real-Time Collision Detection, 5.1.2): the closest point on the
  * segment to the centre (`closestPointOnSegment2`, `t` clamped to [0, 1]) is within `radius`.
  * Writes the closest point, its parameter and squared distance to `out`; true when
  * `distanceSquared <= radius^2` (touching included). A zero-length segment is the point `a`.
@@ -380,7 +380,7 @@ export function overlapCircleSegment(
 }
 
 /**
- * Axis-aligned rectangle `[min, max]` against a circle (seed 001, "Kollision Rechteck-Kreis"):
+ * Axis-aligned rectangle `[min, max]` against a circle (after Ericson, Real-Time Collision Detection, 5.2.5):
  * the rectangle is taken as its 4 sides, the closest point on each side to the centre is found
  * (`closestPointOnSegment2`), the nearest of the four wins. Sides in order: bottom (0), right
  * (1), top (2), left (3); on a tie the lower index wins. `out.point` is that point on the
@@ -468,7 +468,7 @@ export interface PosedOutline {
 /**
  * Whether the world point `point` lies in the closed polygon `polygon`: either a flat list
  * `[x0, y0, x1, y1, ...]` in world coordinates, or a posed outline such as a `Polygon` shape
- * (the point is taken into its frame first). Any winding, convex or concave; seed 002 projects
+ * (the point is taken into its frame first). Any winding, convex or concave; a test by projection
  * onto the edge axes, which holds only for convex polygons, so the winding number decides.
  * A point exactly on the outline (edge cross product exactly 0 within the edge's extent,
  * vertices included) is inside; a point off the outline by round-off only may go either way.
@@ -529,7 +529,7 @@ let bestNy = 0;
 /**
  * One SAT axis (unit `nx, ny`) with the first shape's interval `[aLow, aHigh]` and the second's
  * `[bLow, bHigh]`. Pushing the first shape along +n needs `bHigh - aLow`, along -n `aHigh - bLow`;
- * the smaller is this axis's depth (seed 002 keeps `max(d1, d2)` of the negated values and
+ * the smaller is this axis's depth (the textbook SAT keeps `max(d1, d2)` of the negated values and
  * orients the MTD afterwards by the centre offset; taking the smaller side per axis also gives
  * the right answer when one shape contains the other). Returns false when the axis separates
  * (depth < 0); then the best axis becomes this one.
@@ -565,7 +565,7 @@ function testEdgeAxes(edges: ArrayLike<number>, count: number, a: ArrayLike<numb
     // A repeated vertex has no edge normal; the remaining edges still span every axis.
     if (lengthSquared <= LENGTH_SQUARED_EPSILON) continue;
     const inverseLength = 1 / Math.sqrt(lengthSquared);
-    // Seed 002: swap the coordinates and negate one, then normalise.
+    // The edge normal: swap the coordinates and negate one, then normalise.
     const nx = -ey * inverseLength, ny = ex * inverseLength;
     projectPolygon(a, aCount, nx, ny);
     const aLow = projection[0]!, aHigh = projection[1]!;
@@ -584,7 +584,7 @@ function writeMtd(out: Mtd2): void {
 }
 
 /**
- * Separating-axis test for two convex polygons (seed 002), flat `[x0, y0, ...]` lists in the
+ * Separating-axis test for two convex polygons (Ericson, Real-Time Collision Detection, 5.2.1), flat `[x0, y0, ...]` lists in the
  * same (world) frame, either winding. The axes are the edge normals of both polygons; an axis
  * where the projections do not overlap separates them (early out). Returns true when they
  * overlap or touch and writes the minimum translation to `out`: moving `a` by
@@ -614,8 +614,8 @@ export function satPolygonPolygon(out: Mtd2, a: ArrayLike<number>, b: ArrayLike<
 
 /**
  * Separating-axis test for a circle (FIRST shape: `centre`, `radius >= 0`) against a convex
- * polygon (flat list, either winding) (seed 002): the polygon's edge normals plus one extra axis
- * from the nearest vertex to the centre (seed 002 tests every vertex; the nearest one is the
+ * polygon (flat list, either winding): the polygon's edge normals plus one extra axis
+ * from the nearest vertex to the centre (a plain test tries every vertex; the nearest one is the
  * only one that can give the minimum, as its direction is the only vertex axis that can be a
  * normal of the circle-swept polygon at the closest point). The circle projects to
  * `[c.n - r, c.n + r]`. Returns true when overlapping or touching, `out` the minimum translation

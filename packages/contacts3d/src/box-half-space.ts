@@ -1,5 +1,5 @@
 /**
- * Box against a half-space (seed 004, after Millington ch. 13.3.3): every vertex of the box that
+ * Box against a half-space (after Millington, Game Physics Engine Development, ch. 13.3.3): every vertex of the box that
  * lies below the plane (within the tolerance) is a PointFace contact (box vertex, plane face).
  * A box resting flat gives 4, one on an edge 2, one sunk completely 8; when that is more than
  * `maxContactsPerPair` the set is reduced by `reduceManifold` (deepest point, largest area).
@@ -42,7 +42,7 @@ export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 
   const rise1 = h1 * (nx * ax1 + ny * ay1 + nz * az1);
   const rise2 = h2 * (nx * ax2 + ny * ay2 + nz * az2);
   const tolerance = data.tolerance;
-  // Early out (seed 004): even the lowest vertex is above the plane by more than the tolerance.
+  // Early out (Millington, ch. 13): even the lowest vertex is above the plane by more than the tolerance.
   if (centreHeight - Math.abs(rise0) - Math.abs(rise1) - Math.abs(rise2) > tolerance) return 0;
 
   const manifold = manifoldScratch;

@@ -1,5 +1,5 @@
 /**
- * Box against sphere (seed 004, after Millington ch. 13.3.4): the contact comes from the point
+ * Box against sphere (after Millington, Game Physics Engine Development, ch. 13.3.4): the contact comes from the point
  * of the box closest to the sphere's centre, found in the box's frame by clamping the centre's
  * local coordinates to the half sizes. One contact.
  *
@@ -47,7 +47,7 @@ export function collideBoxSphere(box: Box, sphere: Sphere, data: CollisionData):
   const q0 = ax0 * dx + ay0 * dy + az0 * dz;
   const q1 = ax1 * dx + ay1 * dy + az1 * dz;
   const q2 = ax2 * dx + ay2 * dy + az2 * dz;
-  // Early out on the box's face axes (seed 004): the distance is at least the excess on any axis.
+  // Early out on the box's face axes (Millington, ch. 13): the distance is at least the excess on any axis.
   if (Math.abs(q0) - radius > h0 + tolerance || Math.abs(q1) - radius > h1 + tolerance || Math.abs(q2) - radius > h2 + tolerance) {
     return 0;
   }

@@ -7,7 +7,7 @@ export { claimContact } from '@contactkit/math';
 export type CollisionDataOptions = ContactBufferOptions;
 
 /**
- * The caller-owned output buffer of every 3D detector (seed 004's CollisionData): `capacity`
+ * The caller-owned output buffer of every 3D detector (the CollisionData of Millington, Game Physics Engine Development, ch. 13): `capacity`
  * preallocated `Contact`s that detectors fill from `contactCount` on, never past `capacity`,
  * setting `overflowed` when capacity cut a pair short. `maxContactsPerPair` defaults to 8,
  * box-box's full manifold.

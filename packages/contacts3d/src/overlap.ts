@@ -1,5 +1,5 @@
 /**
- * Boolean overlap tests (seed 004's IntersectionTests): whether two primitives share a point.
+ * Boolean overlap tests (the IntersectionTests of Millington, Game Physics Engine Development, ch. 13): whether two primitives share a point.
  * Touching counts as overlapping, so each test answers true exactly when the matching detector,
  * with a tolerance of 0, writes a contact (penetration >= 0): the same arithmetic in the same
  * order, so the two agree even at an exact touch. No tolerance, no output, no allocation.

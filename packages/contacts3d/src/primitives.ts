@@ -1,5 +1,5 @@
 /**
- * The 3D primitives (seed 004's Primitive with its offset). Each has a world `transform`
+ * The 3D primitives (the CollisionPrimitive with its offset of Millington, Game Physics Engine Development, ch. 13). Each has a world `transform`
  * (rigid, 4x4 column-major), an `offset` relative to its body, and a `body` value copied into
  * the contacts. Geometry is validated once, here; the detectors trust it.
  */
@@ -214,13 +214,13 @@ abstract class PlaneBase extends Primitive {
   }
 }
 
-/** A true plane `dot(normal, x) = offset` (seed 004): contacts on either side. */
+/** A true plane `dot(normal, x) = offset` (Millington's true plane): contacts on either side. */
 export class Plane extends PlaneBase {
   /** `ShapeType.Plane`. */
   readonly shapeType = ShapeType.Plane;
 }
 
-/** The solid half-space `dot(normal, x) <= offset`: everything below the plane (seed 004's half-space). */
+/** The solid half-space `dot(normal, x) <= offset`: everything below the plane (Millington's half-space). */
 export class HalfSpace extends PlaneBase {
   /** `ShapeType.HalfSpace`. */
   readonly shapeType = ShapeType.HalfSpace;

@@ -1,5 +1,5 @@
 /**
- * Sphere against a half-space (seed 004, after Millington ch. 13.3.2): the solid half-space is
+ * Sphere against a half-space (after Millington, Game Physics Engine Development, ch. 13.3.2): the solid half-space is
  * everything below `dot(n, x) = offset`, so a sphere collides when its centre is less than its
  * radius above the plane, however deep the centre lies. One FaceFace contact, feature ids 0 and 0.
  *

@@ -1,12 +1,12 @@
 /**
- * Sphere against sphere (seed 004, after Millington ch. 13.3.1): the pair touches or overlaps
+ * Sphere against sphere (after Millington, Game Physics Engine Development, ch. 13.3.1): the pair touches or overlaps
  * when the distance of the centres is at most the sum of the radii. One FaceFace contact (two
  * curved surfaces), feature ids 0 and 0.
  *
  * Frame and witnesses: `normal = (c1 - c2) / |c1 - c2|` points from the second sphere toward the
  * first; the witness on the first sphere is `c1 - normal * r1`, on the second `c2 + normal * r2`,
  * and `point` is their midpoint (DESIGN.md), which is the midpoint of the centres only when the
- * radii are equal (seed 004 takes the midpoint of the centres; the witness convention wins here).
+ * radii are equal (Millington takes the midpoint of the centres; the witness convention wins here).
  */
 import { ContactKind, LENGTH_SQUARED_EPSILON } from '@contactkit/math';
 import type { CollisionData } from './collision-data.js';

@@ -2,7 +2,7 @@
  * Contact kinds and feature ids, shared by the 2D and 3D packages so a solver handles both alike.
  */
 
-/** Which features of the two shapes touch: the contact cases of seed 004. */
+/** Which features of the two shapes touch: the contact cases of Millington, Game Physics Engine Development, ch. 13. */
 export const ContactKind = {
   /** Two faces (or curved surfaces: sphere on sphere, sphere on plane, circle on circle). */
   FaceFace: 0,

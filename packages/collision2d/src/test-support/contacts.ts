@@ -1,6 +1,6 @@
 /**
  * Helpers for the contact tests of this package (tests only): random convex outlines, world
- * outlines of shapes, and an independent separating-axis check written from seed 002's
+ * outlines of shapes, and an independent separating-axis check written from the
  * projection formulas (not from the detectors' code).
  */
 import type { CollisionData2 } from '../contact2.js';
@@ -35,7 +35,7 @@ function project(points: number[][], ax: number, ay: number): [number, number] {
 }
 
 /**
- * Seed 002's SAT for two convex outlines (world points, any winding; a two-point outline is a
+ * The separating-axis test for two convex outlines (world points, any winding; a two-point outline is a
  * segment): the smallest overlap of the projection intervals over all edge normals of both.
  * Positive: overlapping by that much; negative: separated.
  */
