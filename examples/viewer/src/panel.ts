@@ -114,9 +114,9 @@ export class Panel {
     const body = element('div', { class: 'panel-body' });
     root.append(body);
 
-    // The menu starts folded on a narrow screen, where it would push everything else down.
+    // The menu starts folded on a narrow or low screen, where it would push everything else down.
     const menu = element('details', { id: 'scene-menu' });
-    menu.open = !window.matchMedia('(max-width: 720px)').matches;
+    menu.open = !window.matchMedia('(max-width: 720px), (max-height: 700px)').matches;
     menu.append(element('summary', {}, `Scenes (${SCENES.length})`));
     for (const dimension of [3, 2] as const) {
       const entries = SCENES.filter((s) => s.dimension === dimension);

@@ -40,7 +40,7 @@ export interface Probe {
 /** Colours of the probe drawings: unlike every contact-kind colour and the shapes'. */
 export const PROBE_COLORS = Object.freeze({
   /** A test that answers yes (overlap, inside, crossing). */
-  yes: 0x6cf08f,
+  yes: 0xa8f0c0,
   /** A test that answers no. */
   no: 0xff6b6b,
   /** Construction lines, labels. */
@@ -212,7 +212,7 @@ export function probeRectangles(scene: Scene2): Probe {
       overlays.push({ type: 'line', from: place(high, 0), to: place(low, 0), color: PROBE_COLORS.no, width: 0.05, dashed: true });
       parts.push(`the ${name} intervals are ${f(low - high)} apart`);
     }
-    overlays.push({ type: 'text', at: axis === 0 ? [Math.min(aLow, bLow) - 0.2, below] : [left, Math.min(aLow, bLow) - 0.2], text: name, color: PROBE_COLORS.neutral });
+    overlays.push({ type: 'text', at: axis === 0 ? [Math.max(aHigh, bHigh) + 0.2, below] : [left, Math.max(aHigh, bHigh) + 0.2], text: name, color: PROBE_COLORS.neutral });
   }
   if (overlapping) {
     const x0 = Math.max(a.min[0]!, b.min[0]!), y0 = Math.max(a.min[1]!, b.min[1]!), x1 = Math.min(a.max[0]!, b.max[0]!), y1 = Math.min(a.max[1]!, b.max[1]!);

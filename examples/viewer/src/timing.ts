@@ -18,22 +18,30 @@ let sink: unknown;
 
 /** Times `call`; `now` is the clock in milliseconds (performance.now). */
 export function timeCall(call: () => unknown, now: () => number, runs = 9, minimumRunMs = 1): Timing {
+  const maximumCalls = 1 << 22;
+  // First calls run unoptimised: a few hundred before anything is measured.
+  for (let i = 0; i < 200; i++) sink = call();
   let calls = 1;
-  // Doubles the calls per run until one run is long enough to measure (at most 2^20 calls).
+  // Doubles the calls per run until one run is long enough to measure.
   for (;;) {
     const start = now();
     for (let i = 0; i < calls; i++) sink = call();
-    if (now() - start >= minimumRunMs || calls >= 1 << 20) break;
+    if (now() - start >= minimumRunMs || calls >= maximumCalls) break;
     calls *= 2;
   }
-  const samples: number[] = [];
-  for (let r = 0; r < runs; r++) {
-    const start = now();
-    for (let i = 0; i < calls; i++) sink = call();
-    samples.push((now() - start) / calls);
+  for (;;) {
+    const samples: number[] = [];
+    for (let r = 0; r < runs; r++) {
+      const start = now();
+      for (let i = 0; i < calls; i++) sink = call();
+      samples.push((now() - start) / calls);
+    }
+    samples.sort((a, b) => a - b);
+    const median = samples[(runs - 1) >> 1]!;
+    // A calibration run slowed by a pause leaves runs too short to measure: longer runs, again.
+    if (median * calls >= minimumRunMs / 2 || calls >= maximumCalls) return { median, calls, runs };
+    calls *= 4;
   }
-  samples.sort((a, b) => a - b);
-  return { median: samples[(runs - 1) >> 1]!, calls, runs };
 }
 
 /** The result the timed calls returned last (keeps them from being optimised away). */

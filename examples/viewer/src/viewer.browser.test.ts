@@ -1,19 +1,22 @@
 /**
  * The viewer in a real browser: the production build served by `vite preview`, driven in
- * headless Chromium (Debian's package) through playwright-core. For every scene: no console
- * errors, the published contacts equal what the library computes in Node for the same scene,
- * the canvas is not blank and shows each contact's kind colour where the contact projects.
- * Scripted drags (3D gizmo and 2D shape) change the contact set; the settings inputs reach the
- * CollisionData; Animate makes contacts appear and vanish.
+ * headless Chromium (Debian's package) through playwright-core. One browser and one page for
+ * the whole file: each test navigates it, which keeps the file fast under software WebGL.
+ *
+ * For every scene: no console errors, the published contacts (and the test a scene runs) equal
+ * what the library computes in Node for the same scene, the canvas is not blank and shows each
+ * contact's kind colour where the contact projects. Then: the state in the URL round-trips,
+ * refused values revert, typed poses and Reset, speculative contacts in their own colour,
+ * feature highlighting, the time readout, the phone layout, scripted drags and Animate.
  *
  * Screenshots of every scene go to SCREENSHOT_DIR (examples/viewer/screenshots/).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { PreviewServer } from 'vite';
-import { CONTACT_KIND_COLORS } from '@contactkit/three';
+import { CONTACT_KIND_COLORS, SPECULATIVE_COLOR } from '@contactkit/three';
 import type { ContactKind } from '@contactkit/math';
 import { CollisionData } from '@contactkit/contacts3d';
 import { CollisionData2 } from '@contactkit/collision2d';
@@ -21,7 +24,7 @@ import { SCENES, isScene2, sceneContacts, sceneResult } from './scenes.js';
 import type { SceneId, SceneSettings } from './scenes.js';
 import { collideScene3, createScene3 } from './scenes3d.js';
 import { collideScene2, createScene2 } from './scenes2d.js';
-import type { MinimumTranslation } from './scenes2d.js';
+import type { MinimumTranslation, ProbeInput } from './scenes2d.js';
 import { contactRecords } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
 import { INTERSECTION_COLOR } from './view2d.js';
@@ -33,45 +36,46 @@ const VIEWPORT = { width: 1180, height: 720 };
 
 let server: PreviewServer | undefined;
 let browser: Browser | undefined;
+let page: Page;
 let baseUrl = '';
+/** Console errors and page errors since the current test began. */
+let errors: string[] = [];
 
 beforeAll(async () => {
   // Launch first: a missing Chromium fails at once with the install command in the message.
   browser = await launchChromium();
   ({ server, url: baseUrl } = await buildAndServe());
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  page = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
 }, 120_000);
+
+beforeEach(async () => {
+  errors = [];
+  if (page) await page.setViewportSize(VIEWPORT);
+});
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
 
-interface OpenScene {
-  page: Page;
-  errors: string[];
-}
-
-/** Opens a scene and waits until it has drawn a few frames. */
-async function openScene(id: string): Promise<OpenScene> {
-  const page = await browser!.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${baseUrl}?scene=${id}`);
-  await waitFrames(page, 3);
-  return { page, errors };
+/** Opens `?<query>` on the shared page and waits until it has drawn a few frames. */
+async function open(query: string): Promise<void> {
+  await page.goto(`${baseUrl}?${query}`);
+  await waitFrames(3);
 }
 
 /** Waits until `n` more frames have been drawn. */
-async function waitFrames(page: Page, n: number): Promise<void> {
+async function waitFrames(n: number): Promise<void> {
   const start = await page.evaluate(() => window.__contactkit?.frame ?? 0);
   await page.waitForFunction((target) => (window.__contactkit?.frame ?? 0) >= target, start + n, { timeout: 15_000 });
 }
 
-function pageContacts(page: Page): Promise<ContactRecord[]> {
+function pageContacts(): Promise<ContactRecord[]> {
   return page.evaluate(() => window.__contactkit!.contacts);
 }
 
@@ -96,59 +100,78 @@ function expectSameContacts(actual: readonly ContactRecord[], expected: readonly
   });
 }
 
-/** The contacts Node computes for a scene with its shapes at the poses the page reports. */
-async function nodeContactsAtPagePoses(page: Page, id: SceneId): Promise<ContactRecord[]> {
-  const poses = await page.evaluate(() => window.__contactkit!.poses);
+/** The contacts (and probe values) Node computes for a scene with its shapes at the poses the page reports. */
+async function nodeAtPagePoses(id: SceneId, settings: SceneSettings = { tolerance: 0, maxContactsPerPair: 8 }): Promise<{ contacts: ContactRecord[]; probe: Record<string, unknown> | null }> {
+  const { poses, state } = await page.evaluate(() => ({ poses: window.__contactkit!.poses, state: window.__contactkit!.state }));
+  const options = { capacity: 64, ...settings };
   if (isScene2(id)) {
     const scene = createScene2(id);
     scene.shapes.forEach((shape, i) => shape.setPose([poses[i]![0]!, poses[i]![1]!], poses[i]![2]!));
-    const data = new CollisionData2({ capacity: 64 });
+    const data = new CollisionData2(options);
     collideScene2(scene, data);
-    return contactRecords(data);
+    const input: ProbeInput = { point: state.point ?? [0, 0], choice: state.choice };
+    return { contacts: contactRecords(data), probe: scene.probe ? scene.probe(scene, input).values : null };
   }
   const scene = createScene3(id);
   scene.first.setTransform(poses[0]!);
   scene.second.setTransform(poses[1]!);
-  const data = new CollisionData({ capacity: 64 });
+  const data = new CollisionData(options);
   collideScene3(scene, data);
-  return contactRecords(data);
+  return { contacts: contactRecords(data), probe: null };
 }
 
-async function screenshot(page: Page, name: string): Promise<Pixels> {
+/** A probe's values with every number (and number in an array) matched to 1e-9. */
+function closeValues(values: Record<string, unknown> | null): unknown {
+  if (values === null) return null;
+  const close = (v: unknown): unknown => (typeof v === 'number' ? expect.closeTo(v, 9) : Array.isArray(v) ? v.map(close) : v);
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, close(value)]));
+}
+
+async function screenshot(name: string): Promise<Pixels> {
   const png = await page.locator('#view').screenshot();
   writeFileSync(join(SCREENSHOT_DIR, `${name}.png`), png);
   return decodePng(png);
 }
 
+/** Drags from world point `from` by (dx, dy) CSS pixels in `steps` moves. */
+async function drag(from: readonly number[], dx: number, dy: number, steps = 8): Promise<void> {
+  const [x, y] = await page.evaluate((p) => window.__contactkit!.project(p), from as number[]);
+  const box = (await page.locator('#view').boundingBox())!;
+  await page.mouse.move(box.x + x, box.y + y);
+  await page.mouse.down();
+  for (let step = 1; step <= steps; step++) await page.mouse.move(box.x + x + (dx * step) / steps, box.y + y + (dy * step) / steps);
+  await page.mouse.up();
+  await waitFrames(2);
+}
+
 // Software WebGL is slow: a page test takes a few seconds.
 describe('viewer in Chromium', { timeout: 30_000 }, () => {
   it('lists every scene in its menu, as links to ?scene=<id>', async () => {
-    const { page, errors } = await openScene('box-box-face');
+    await open('scene=box-box-face');
     const links = await page.$$eval('#scene-menu a', (anchors) => anchors.map((a) => a.getAttribute('href')));
     expect(links).toEqual(SCENES.map((s) => `?scene=${s.id}`));
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   for (const entry of SCENES) {
-    it(`${entry.id}: no console errors, Node's contacts, drawn where they are`, async () => {
-      const { page, errors } = await openScene(entry.id);
+    it(`${entry.id}: no console errors, Node's contacts and test results, drawn where they are`, async () => {
+      await open(`scene=${entry.id}`);
       const state = await page.evaluate(() => {
         const k = window.__contactkit!;
-        return { scene: k.scene, contacts: k.contacts, minimumTranslation: k.minimumTranslation, intersections: k.intersections };
+        return { scene: k.scene, contacts: k.contacts, minimumTranslation: k.minimumTranslation, intersections: k.intersections, probe: k.probe };
       });
       expect(state.scene).toBe(entry.id);
       const expected = sceneResult(entry.id as SceneId);
-      if (entry.id !== 'segment-pair' && entry.id !== 'point-in-polygon') expect(expected.contacts.length).toBeGreaterThan(0);
       expectSameContacts(state.contacts, expected.contacts);
       expectSameTranslation(state.minimumTranslation, expected.minimumTranslation);
       expect(state.intersections).toEqual(expected.intersections.map((p) => p.map((v) => expect.closeTo(v, 9))));
+      expect(state.probe).toEqual(closeValues(expected.probe));
 
-      const image = await screenshot(page, entry.id);
-      // Not blank: the background colour leaves room for shapes and markers (the sparse segments
-      // scene draws on about 9% of the canvas), which add many colours.
+      const image = await screenshot(entry.id);
+      // Not blank: the background colour leaves room for shapes and markers (the sparse segment
+      // scenes draw on a few percent of the canvas), which add many colours.
       const stats = colorStatistics(image);
-      expect(stats.dominantShare).toBeLessThan(0.96);
+      expect(stats.dominantShare).toBeLessThan(0.97);
       expect(stats.distinct).toBeGreaterThan(40);
       for (const contact of state.contacts) {
         const [x, y] = await page.evaluate((point) => window.__contactkit!.project(point), contact.point);
@@ -163,108 +186,227 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
         expect(nearestColorDistance(image, x, y, INTERSECTION_COLOR, 18), `${entry.id}: ring at (${x.toFixed(0)}, ${y.toFixed(0)})`).toBeLessThan(40);
       }
       expect(errors).toEqual([]);
-      await page.close();
     });
   }
 
-  it('box-box-face: the settings inputs reach the CollisionData setters', async () => {
-    const { page, errors } = await openScene('box-box-face');
-    // The whole page once, panel included, for a person to look at.
-    writeFileSync(join(SCREENSHOT_DIR, 'page-box-box-face.png'), await page.screenshot());
-    await page.fill('#max-contacts', '4');
-    await waitFrames(page, 2);
-    const settings: SceneSettings = { tolerance: 0, maxContactsPerPair: 4 };
-    expectSameContacts(await pageContacts(page), sceneContacts('box-box-face', settings));
-    expect(await pageContacts(page)).toHaveLength(4);
-    // An invalid value is refused by the setter and named in the panel; the last valid one stays.
-    await page.fill('#max-contacts', '9');
-    await waitFrames(page, 2);
-    expect(await page.textContent('#settings-error')).toMatch(/maxContactsPerPair/);
-    expect(await page.evaluate(() => window.__contactkit!.settings.maxContactsPerPair)).toBe(4);
-    // A tolerance typed in reaches the buffer, and the page computes what Node computes with it.
-    await page.fill('#max-contacts', '8');
-    await page.fill('#tolerance', '0.5');
-    await waitFrames(page, 2);
-    expect(await page.evaluate(() => window.__contactkit!.settings.tolerance)).toBe(0.5);
-    expectSameContacts(await pageContacts(page), sceneContacts('box-box-face', { tolerance: 0.5, maxContactsPerPair: 8 }));
+  it('the URL holds the whole state: a link gives its scene, poses, settings, choice and toggles, and is kept as it was given', async () => {
+    // Poses and a tolerance that need every digit: they come back bit for bit.
+    const p0 = [-0.3 + 1e-13, 0.1 + 0.2, Math.PI / 9];
+    const search = `?scene=sat-axes&tolerance=${0.1 + 0.2}&max=1&p0=${p0.join(',')}&axis=3&witnesses=1&labels=0`;
+    await page.goto(baseUrl + search);
+    await waitFrames(3);
+    const k = await page.evaluate(() => ({ state: window.__contactkit!.state, settings: window.__contactkit!.settings, search: location.search }));
+    expect(k.state.poses[0]).toEqual(p0);
+    expect(k.state.tolerance).toBe(0.1 + 0.2);
+    expect(k.settings).toEqual({ tolerance: 0.1 + 0.2, maxContactsPerPair: 1 });
+    expect(k.state.choice).toBe(3);
+    expect(k.state.witnesses).toBe(true);
+    expect(k.state.labels).toBe(false);
+    expect(await page.inputValue('#tolerance')).toBe(String(0.1 + 0.2));
+    expect(await page.inputValue('#scene-choice')).toBe('3');
+    expect(await page.isChecked('#show-witnesses')).toBe(true);
+    // The page writes its state back as the same link.
+    await page.waitForTimeout(300);
+    await waitFrames(2);
+    expect(await page.evaluate(() => location.search)).toBe(search);
+    // What it shows is what Node computes for that state.
+    const node = await nodeAtPagePoses('sat-axes', { tolerance: 0.1 + 0.2, maxContactsPerPair: 1 });
+    expectSameContacts(await pageContacts(), node.contacts);
+    expect(await page.evaluate(() => window.__contactkit!.probe)).toEqual(closeValues(node.probe));
     expect(errors).toEqual([]);
-    await page.close();
+  });
+
+  it('a 3D pose in the URL (position and quaternion) round-trips, and ?tolerance=0.3 alone works', async () => {
+    const q = [0.1, 0.7, -0.2, Math.sqrt(1 - 0.01 - 0.49 - 0.04)];
+    const search = `?scene=box-box-vertex&tolerance=0.3&p0=0.1,1.3,-0.05,${q.join(',')}`;
+    await page.goto(baseUrl + search);
+    await waitFrames(3);
+    expect(await page.evaluate(() => window.__contactkit!.state.poses[0])).toEqual([0.1, 1.3, -0.05, ...q]);
+    const node = await nodeAtPagePoses('box-box-vertex', { tolerance: 0.3, maxContactsPerPair: 8 });
+    expectSameContacts(await pageContacts(), node.contacts);
+    await page.waitForTimeout(300);
+    await waitFrames(2);
+    expect(await page.evaluate(() => location.search)).toBe(search);
+
+    await open('tolerance=0.3');
+    expect(await page.evaluate(() => window.__contactkit!.settings.tolerance)).toBe(0.3);
+    expect(errors).toEqual([]);
+  });
+
+  it('a refused setting shows its message and the field goes back to the value in force; a refused URL value is named', async () => {
+    await open('scene=box-box-face');
+    await page.fill('#max-contacts', '4');
+    await waitFrames(2);
+    expectSameContacts(await pageContacts(), sceneContacts('box-box-face', { tolerance: 0, maxContactsPerPair: 4 }));
+    await page.fill('#max-contacts', '9');
+    await waitFrames(1);
+    expect(await page.textContent('#settings-error')).toMatch(/maxContactsPerPair/);
+    await page.press('#max-contacts', 'Enter');
+    expect(await page.inputValue('#max-contacts')).toBe('4');
+    expect(await page.textContent('#settings-error')).toMatch(/kept 4/);
+    expect(await page.evaluate(() => window.__contactkit!.settings.maxContactsPerPair)).toBe(4);
+    await page.fill('#tolerance', '-1');
+    await page.press('#tolerance', 'Enter');
+    expect(await page.inputValue('#tolerance')).toBe('0');
+    // A typed pose that is no number reverts too.
+    await page.fill('#pose-0-1', '');
+    await page.press('#pose-0-1', 'Enter');
+    expect(await page.inputValue('#pose-0-1')).toBe('0.9');
+    expect(await page.textContent('#pose-error')).toMatch(/NaN/);
+
+    await open('scene=box-box-face&max=9');
+    expect(await page.evaluate(() => window.__contactkit!.settings.maxContactsPerPair)).toBe(8);
+    expect(await page.textContent('#panel')).toMatch(/max: .*maxContactsPerPair/);
+    expect(errors).toEqual([]);
+  });
+
+  it('circle-circle: a typed pose moves the shape; Reset restores poses and settings', async () => {
+    await open('scene=circle-circle');
+    await page.fill('#pose-0-0', '-0.7');
+    await page.fill('#pose-0-1', '0');
+    await page.fill('#tolerance', '0.2');
+    await waitFrames(2);
+    expect(await page.evaluate(() => window.__contactkit!.state.poses[0])).toEqual([-0.7, 0, 0]);
+    const node = await nodeAtPagePoses('circle-circle', { tolerance: 0.2, maxContactsPerPair: 8 });
+    expectSameContacts(await pageContacts(), node.contacts);
+    await page.click('#reset');
+    await waitFrames(2);
+    expect(await page.evaluate(() => window.__contactkit!.settings)).toEqual({ tolerance: 0, maxContactsPerPair: 8 });
+    expect(await page.inputValue('#tolerance')).toBe('0');
+    expect(await page.evaluate(() => window.__contactkit!.state.poses[0])).toEqual([-0.6, 0.25, 0]);
+    expectSameContacts(await pageContacts(), sceneContacts('circle-circle'));
+    expect(errors).toEqual([]);
+  });
+
+  it('a speculative contact (a gap within the tolerance) is drawn in its own colour, a penetrating one in its kind colour', async () => {
+    // Circles of radii 0.6 and 0.8, centres 1.5 apart: a gap of 0.1, within the tolerance 0.3.
+    await open('scene=circle-circle&tolerance=0.3&p0=-0.9,0,0&p1=0.6,0,0&labels=0');
+    const [contact] = await pageContacts();
+    expect(contact!.penetration).toBeCloseTo(-0.1, 12);
+    const [x, y] = await page.evaluate((p) => window.__contactkit!.project(p), contact!.point);
+    const image = await screenshot('circle-circle-speculative');
+    // The marker (drawn over its arrow's start) is SPECULATIVE_COLOR right at the point.
+    expect(nearestColorDistance(image, x, y, SPECULATIVE_COLOR, 2)).toBeLessThan(30);
+    expect(await page.textContent('#contacts')).toMatch(/speculative/);
+    expect(await page.textContent('#live-caption')).toMatch(/1 speculative/);
+    // Overlapping, the same pair's marker is its kind's colour and nothing near it is speculative.
+    await open('scene=circle-circle&tolerance=0.3&labels=0');
+    const [overlap] = await pageContacts();
+    expect(overlap!.penetration).toBeGreaterThan(0);
+    const [ox, oy] = await page.evaluate((p) => window.__contactkit!.project(p), overlap!.point);
+    const overlapImage = await screenshot('circle-circle-overlap');
+    expect(nearestColorDistance(overlapImage, ox, oy, CONTACT_KIND_COLORS[overlap!.kind as ContactKind], 2)).toBeLessThan(30);
+    expect(nearestColorDistance(overlapImage, ox, oy, SPECULATIVE_COLOR, 12)).toBeGreaterThan(60);
+    expect(errors).toEqual([]);
+  });
+
+  it('pointing at a contact names its kind and features and highlights them', async () => {
+    await open('scene=circle-polygon');
+    const [contact] = await pageContacts();
+    const [x, y] = await page.evaluate((p) => window.__contactkit!.project(p), contact!.point);
+    const box = (await page.locator('#view').boundingBox())!;
+    await page.mouse.move(box.x + x + 2, box.y + y + 1);
+    await waitFrames(2);
+    expect(await page.textContent('#feature-text')).toBe('Contact 0 (PointFace): the rim of the circle against vertex 1 of the polygon.');
+    expect(await page.getAttribute('#contacts tr.contact', 'class')).toMatch(/highlighted/);
+    await page.mouse.move(box.x + 5, box.y + 5);
+    await waitFrames(2);
+    expect(await page.textContent('#feature-text')).toBe('');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the median time of the current pair\'s detector next to the contact count', async () => {
+    await open('scene=polygons-convex');
+    await page.waitForFunction(() => window.__contactkit!.timing !== null, undefined, { timeout: 10_000 });
+    const timing = await page.evaluate(() => window.__contactkit!.timing!);
+    // A detector call takes between a nanosecond and a millisecond.
+    expect(timing).toBeGreaterThan(1e-6);
+    expect(timing).toBeLessThan(1);
+    expect(await page.textContent('#summary-line')).toMatch(/^2 contacts · [\d.]+ (ns|µs) per call \(median of 9 runs of \d+\)$/);
+    expect(errors).toEqual([]);
+  });
+
+  it('point-in-polygon: a click places the point under test', async () => {
+    await open('scene=point-in-polygon');
+    const [x, y] = await page.evaluate(() => window.__contactkit!.project([0.5, 0]));
+    const box = (await page.locator('#view').boundingBox())!;
+    await page.mouse.click(box.x + x, box.y + y);
+    await waitFrames(2);
+    const state = await page.evaluate(() => window.__contactkit!.state);
+    expect(state.point![0]).toBeCloseTo(0.5, 1);
+    expect(await page.evaluate(() => window.__contactkit!.probe)).toEqual({ inside: false, winding: 0 });
+    expect((await nodeAtPagePoses('point-in-polygon')).probe).toEqual({ inside: false, winding: 0 });
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the canvas at least 60% of the width from a phone to a small window', async () => {
+    for (const viewport of [{ width: 390, height: 844 }, { width: 800, height: 600 }]) {
+      await page.setViewportSize(viewport);
+      await open('scene=box-box-face');
+      const canvas = (await page.locator('#view').boundingBox())!;
+      expect(canvas.width, `${viewport.width}x${viewport.height}`).toBeGreaterThanOrEqual(0.6 * viewport.width);
+      expect(canvas.height).toBeGreaterThan(300);
+      expect(await page.isVisible('#contacts')).toBe(true);
+    }
+    // The panel folds away and the canvas takes the width.
+    await page.click('#panel-toggle');
+    await waitFrames(2);
+    expect(await page.isVisible('#contacts')).toBe(false);
+    expect((await page.locator('#view').boundingBox())!.width).toBeGreaterThan(0.8 * 800);
+    writeFileSync(join(SCREENSHOT_DIR, 'page-box-box-face-collapsed.png'), await page.screenshot());
+    expect(errors).toEqual([]);
   });
 
   it('sphere-sphere: dragging the gizmo centre moves the first sphere and changes the contacts', async () => {
-    const { page, errors } = await openScene('sphere-sphere');
-    const before = await pageContacts(page);
+    await open('scene=sphere-sphere');
+    const before = await pageContacts();
     expect(before).toHaveLength(1);
-    const [x, y] = await page.evaluate(() => window.__contactkit!.project(window.__contactkit!.shapes[0]!));
-    const box = (await page.locator('#view').boundingBox())!;
-    // The gizmo's centre handle moves the shape in the view plane: 150 px to the left parts the spheres.
-    await page.mouse.move(box.x + x, box.y + y);
-    await page.mouse.down();
-    for (let step = 1; step <= 10; step++) await page.mouse.move(box.x + x - 15 * step, box.y + y);
-    await page.mouse.up();
-    await waitFrames(page, 2);
-    const after = await pageContacts(page);
     const centre = await page.evaluate(() => window.__contactkit!.shapes[0]!);
-    expect(centre[0]).toBeLessThan(-0.7);
+    // The gizmo's centre handle moves the shape in the view plane: 150 px to the left parts the spheres.
+    await drag(centre, -150, 0, 10);
+    expect((await page.evaluate(() => window.__contactkit!.shapes[0]!))[0]).toBeLessThan(-0.7);
+    const after = await pageContacts();
     expect(after).not.toEqual(before);
     // Node, with the shapes where the drag left them, agrees.
-    expectSameContacts(after, await nodeContactsAtPagePoses(page, 'sphere-sphere'));
-    await screenshot(page, 'sphere-sphere-dragged');
+    expectSameContacts(after, (await nodeAtPagePoses('sphere-sphere')).contacts);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('box-box-vertex: turning the upper cube with the rotate gizmo changes the contacts', async () => {
-    const { page, errors } = await openScene('box-box-vertex');
-    const before = await pageContacts(page);
+    await open('scene=box-box-vertex');
+    const before = await pageContacts();
     const posesBefore = await page.evaluate(() => window.__contactkit!.poses);
     expect(before).toHaveLength(1);
     // E switches the gizmo to rotate; its centre is a trackball that turns the shape freely.
     await page.keyboard.press('e');
-    const [x, y] = await page.evaluate(() => window.__contactkit!.project(window.__contactkit!.shapes[0]!));
-    const box = (await page.locator('#view').boundingBox())!;
-    await page.mouse.move(box.x + x, box.y + y);
-    await page.mouse.down();
-    for (let step = 1; step <= 8; step++) await page.mouse.move(box.x + x + 6 * step, box.y + y + 2 * step);
-    await page.mouse.up();
-    await waitFrames(page, 2);
+    await drag(posesBefore[0]!.slice(12, 15), 48, 16);
     const poses = await page.evaluate(() => window.__contactkit!.poses);
     // The rotation part changed and the centre stayed.
     expect(poses[0]!.slice(0, 12)).not.toEqual(posesBefore[0]!.slice(0, 12));
     poses[0]!.slice(12, 15).forEach((v, i) => expect(v).toBeCloseTo(posesBefore[0]![12 + i]!, 9));
-    const after = await pageContacts(page);
+    const after = await pageContacts();
     expect(after).not.toEqual(before);
-    expectSameContacts(after, await nodeContactsAtPagePoses(page, 'box-box-vertex'));
-    await screenshot(page, 'box-box-vertex-turned');
+    expectSameContacts(after, (await nodeAtPagePoses('box-box-vertex')).contacts);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('circle-concave: dragging the circle out of the corner changes the contacts', async () => {
-    const { page, errors } = await openScene('circle-concave');
-    const before = await pageContacts(page);
+    await open('scene=circle-concave');
+    const before = await pageContacts();
     expect(before).toHaveLength(2);
-    const [x, y] = await page.evaluate(() => window.__contactkit!.project(window.__contactkit!.shapes[0]!));
-    const box = (await page.locator('#view').boundingBox())!;
     // Up and to the left, away from both walls (about 0.5 world units each way).
-    await page.mouse.move(box.x + x, box.y + y);
-    await page.mouse.down();
-    for (let step = 1; step <= 8; step++) await page.mouse.move(box.x + x - 10 * step, box.y + y - 10 * step);
-    await page.mouse.up();
-    await waitFrames(page, 2);
-    const after = await pageContacts(page);
+    await drag(await page.evaluate(() => window.__contactkit!.shapes[0]!), -80, -80);
     const centre = await page.evaluate(() => window.__contactkit!.shapes[0]!);
     expect(centre[0]).toBeLessThan(0.8);
     expect(centre[1]).toBeGreaterThan(0.2);
+    const after = await pageContacts();
     expect(after).not.toEqual(before);
-    expectSameContacts(after, await nodeContactsAtPagePoses(page, 'circle-concave'));
-    await screenshot(page, 'circle-concave-dragged');
+    expectSameContacts(after, (await nodeAtPagePoses('circle-concave')).contacts);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('sphere-half-space: Animate lifts the sphere off (contacts vanish) and brings it back', async () => {
-    const { page, errors } = await openScene('sphere-half-space');
+    await open('scene=sphere-half-space');
     await page.click('#animate');
     const counts: number[] = [];
     const penetrations: number[] = [];
@@ -272,7 +414,7 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     // Sample by the clock for 7 s, however slow the frames are.
     const start = Date.now();
     while (Date.now() - start < 7000) {
-      const contacts = await pageContacts(page);
+      const contacts = await pageContacts();
       counts.push(contacts.length);
       if (contacts[0]) penetrations.push(contacts[0].penetration);
       await page.waitForTimeout(100);
@@ -282,6 +424,5 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     expect(counts.lastIndexOf(1)).toBeGreaterThan(counts.indexOf(0)); // and in contact again
     expect(new Set(penetrations.map((p) => p.toFixed(4))).size).toBeGreaterThan(2); // the contact moved
     expect(errors).toEqual([]);
-    await page.close();
   });
 });

@@ -429,7 +429,8 @@ export class ContactDrawing extends Object3D {
     mesh.count = 0;
     // The instances move every frame; a bounding sphere computed once would cull them wrongly.
     mesh.frustumCulled = false;
-    mesh.renderOrder = 10;
+    // Markers over the arrows' starts, witnesses over the markers.
+    mesh.renderOrder = name === 'markers' ? 10.2 : name === 'depths' ? 10.3 : name === 'witnesses' ? 10.4 : 10;
     // Allocate the colour buffer now so the first update does not.
     mesh.setColorAt(0, this.kindColor.setHex(0xffffff));
     this.add(mesh);
