@@ -1,7 +1,7 @@
 /**
- * A playfield: many 2D shapes at once (a segmented pinball table: a uniform grid, Ericson, Real-Time Collision Detection, 7.1), the uniform-grid
- * broadphase feeding `collide2d`. Only the pairs whose boxes overlap reach a detector, the way
- * the seed switches on only the segments around the ball.
+ * A playfield: many 2D shapes at once (a segmented pinball table), the uniform-grid broadphase
+ * (Ericson, Real-Time Collision Detection, 7.1) feeding `collide2d`. Only the pairs whose boxes
+ * overlap reach a detector, the way a pinball table switches on only the segments around the ball.
  *
  * Shapes are registered once (`add`), moved by the caller through their own `setPose`, and
  * announced with `update(id)` (or `updateAll()`); `collideAll(data)` then writes every contact

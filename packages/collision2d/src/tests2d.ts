@@ -359,7 +359,6 @@ const scratchClosest = new Float64Array(2);
  * segment to the centre (`closestPointOnSegment2`, `t` clamped to [0, 1]) is within `radius`.
  * Writes the closest point, its parameter and squared distance to `out`; true when
  * `distanceSquared <= radius^2` (touching included). A zero-length segment is the point `a`.
- * (The seed compares `|m - x|^2`, the distance to the start point; the closest point `d` is meant.)
  */
 export function overlapCircleSegment(
   out: ClosestPointResult2,
@@ -385,8 +384,8 @@ export function overlapCircleSegment(
  * (`closestPointOnSegment2`), the nearest of the four wins. Sides in order: bottom (0), right
  * (1), top (2), left (3); on a tie the lower index wins. `out.point` is that point on the
  * outline, `out.distanceSquared` its squared distance, `out.t` the side index, `out.inside` whether
- * the centre is inside the rectangle. Returns true when the centre is inside (the seed misses this
- * case: a small circle deep inside a large rectangle is far from every side) or the outline is
+ * the centre is inside the rectangle. Returns true when the centre is inside (a test of the sides alone
+ * misses this case: a small circle deep inside a large rectangle is far from every side) or the outline is
  * within `radius`. Preconditions: `min <= max`, `radius >= 0`.
  */
 export function overlapRectangleCircle(
