@@ -473,6 +473,7 @@ describe('formatContour and parseContour', () => {
     expect(() => scaleContour(null as never, 1)).toThrow(new TypeError('contour must be a contour ({ points, closed, ... }), got null'));
     expect(() => scaleContour(contour, '2' as never)).toThrow(new RangeError('size must be a finite number > 0, got "2"'));
     expect(() => placeContour(contour, 100, null as never)).toThrow(new TypeError('imageCentre must be two finite numbers [x, y], got null'));
+    expect(() => placeContour(contour, 100, [0, NaN])).toThrow(new RangeError('imageCentre must be two finite numbers [x, y], got [0, NaN]'));
     expect(() => shapeFromContour(undefined as never)).toThrow(new TypeError('contour must be a contour ({ points, closed, ... }), got undefined'));
     expect(same(contour, before)).toBe(true);
   });

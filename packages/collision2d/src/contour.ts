@@ -559,8 +559,11 @@ export function placeContour(contour: Contour, displayedWidth: number, imageCent
     throw new RangeError(`displayedWidth must be a finite number > 0, got ${shown(displayedWidth)}`);
   }
   if (imageCentre === null || typeof imageCentre !== 'object' || imageCentre.length !== 2) throw new TypeError(`imageCentre must be two finite numbers [x, y], got ${shown(imageCentre)}`);
+  const cx = imageCentre[0], cy = imageCentre[1];
+  if (typeof cx !== 'number' || typeof cy !== 'number' || !Number.isFinite(cx) || !Number.isFinite(cy)) {
+    throw new RangeError(`imageCentre must be two finite numbers [x, y], got [${shown(cx)}, ${shown(cy)}]`);
+  }
   const perUnit = displayedWidth / image.width;
-  const cx = imageCentre[0]!, cy = imageCentre[1]!;
   const centre = contour.normalization === 'center'
     ? [cx, cy]
     : [cx + (image.origin[0] - image.width / 2) * perUnit, cy + (image.origin[1] - image.height / 2) * perUnit];
