@@ -47,6 +47,8 @@ export interface ContactkitState {
   timing: number | null;
   /** World point -> canvas CSS pixels (from the canvas's top left). */
   project(point: readonly number[]): [number, number];
+  /** The contact labels' centres and the arrows, canvas CSS pixels (see View.labelLayout). */
+  labelLayout(): { labels: number[][]; arrows: number[][] };
 }
 
 declare global {
@@ -226,6 +228,7 @@ function tick(now: number): void {
     probe: view2d?.probe ? view2d.probe.values : null,
     timing,
     project: (point) => view.project(point),
+    labelLayout: () => view.labelLayout(),
   };
   const extra = view2d && view2d.scene.showSegmentIntersections ? `, ${view2d.intersections.length} segment intersections` : '';
   panel.showContacts(contacts, extra, highlighted);

@@ -50,6 +50,11 @@ export interface View {
   editablePose(index: number): EditablePose | null;
   /** Sets shape `index` from the inputs' values; throws a RangeError naming the field, changing nothing. */
   setEditablePose(index: number, values: readonly number[]): void;
+  /**
+   * Where the contact labels and arrows are on the canvas (CSS pixels): each label's centre,
+   * each arrow as `[x0, y0, x1, y1]` from the point to the tip.
+   */
+  labelLayout(): { labels: number[][]; arrows: number[][] };
   /** What the highlighted contact's features are, in words ("vertex 1 of the square against ..."), else ''. */
   highlightText(): string;
   /** The detector (or test) of the current pair as a function to time, on a buffer of its own. */

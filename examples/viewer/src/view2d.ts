@@ -238,6 +238,16 @@ export class View2D implements View {
     return this.scene.choice ? this.scene.choice.options(this.scene) : null;
   }
 
+  labelLayout(): { labels: number[][]; arrows: number[][] } {
+    const labels = this.labels ? this.helper.labelObjects.filter((l) => l.visible).map((l) => this.project(l.position.toArray())) : [];
+    const arrows = this.contacts.map((c) => {
+      const length = this.helper.arrowLength(c.penetration);
+      const tip = c.point.map((v, k) => v + c.normal[k]! * length);
+      return [...this.project(c.point), ...this.project(tip)];
+    });
+    return { labels, arrows };
+  }
+
   highlightText(): string {
     const index = this.hovered >= 0 ? this.hovered : this.selected;
     if (index < 0 || index >= this.contacts.length) return '';

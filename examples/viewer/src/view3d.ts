@@ -206,6 +206,16 @@ export class View3D implements View {
     syncMeshToPrimitive(this.meshes[index]!, this.primitives[index]!);
   }
 
+  labelLayout(): { labels: number[][]; arrows: number[][] } {
+    const labels = this.labels ? this.helper.labelObjects.filter((l) => l.visible).map((l) => this.project(l.position.toArray())) : [];
+    const arrows = this.contacts.map((c) => {
+      const length = this.helper.arrowLength(c.penetration);
+      const tip = c.point.map((v, k) => v + c.normal[k]! * length);
+      return [...this.project(c.point), ...this.project(tip)];
+    });
+    return { labels, arrows };
+  }
+
   highlightText(): string {
     const features = this.highlightedFeatures();
     return features ? `${features[0].text} against ${features[1].text}` : '';

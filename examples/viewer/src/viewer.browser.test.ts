@@ -120,6 +120,13 @@ async function nodeAtPagePoses(id: SceneId, settings: SceneSettings = { toleranc
   return { contacts: contactRecords(data), probe: null };
 }
 
+/** Distance from (x, y) to the segment (ax, ay)-(bx, by). */
+function segmentDistance(x: number, y: number, ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax, dy = by - ay, lengthSquared = dx * dx + dy * dy;
+  const t = lengthSquared > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / lengthSquared)) : 0;
+  return Math.hypot(x - ax - t * dx, y - ay - t * dy);
+}
+
 /** A probe's values with every number (and number in an array) matched to 1e-9. */
 function closeValues(values: Record<string, unknown> | null): unknown {
   if (values === null) return null;
@@ -180,6 +187,13 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
         // is within a few pixels of the projected point.
         expect(nearestColorDistance(image, x, y, color, 4), `${entry.id}: kind colour at (${x.toFixed(0)}, ${y.toFixed(0)})`).toBeLessThan(40);
       }
+      // Every label clear of every arrow (its own included) and of the other labels.
+      const layout = await page.evaluate(() => window.__contactkit!.labelLayout());
+      expect(layout.labels).toHaveLength(state.contacts.length);
+      layout.labels.forEach(([lx, ly], i) => {
+        for (const [ax, ay, bx, by] of layout.arrows) expect(segmentDistance(lx!, ly!, ax!, ay!, bx!, by!), `${entry.id}: label ${i} on an arrow`).toBeGreaterThan(6);
+        for (const [ox, oy] of layout.labels.slice(0, i)) expect(Math.hypot(lx! - ox!, ly! - oy!), `${entry.id}: label ${i} on another`).toBeGreaterThan(10);
+      });
       for (const point of state.intersections) {
         const [x, y] = await page.evaluate((p) => window.__contactkit!.project(p), point);
         // A white ring (inner radius about 10 px) around each segment crossing.
