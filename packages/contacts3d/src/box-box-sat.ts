@@ -25,9 +25,9 @@ export class BoxBoxAxis {
   edgeB = 0;
   edgeSeparation = 0;
   /** When an edge wins: B's rotation in A's frame, `rotation[3i + j] = a_i . b_j`. */
-  readonly rotation = new Float64Array(9);
+  readonly rotation: Float64Array = new Float64Array(9);
   /** When an edge wins: B's centre in A's frame. */
-  readonly centre = new Float64Array(3);
+  readonly centre: Float64Array = new Float64Array(3);
 }
 
 /**

@@ -31,14 +31,14 @@ const PLANE_SLACK = 1e-9;
  * a stretch along side plane p -> 4 + p (side planes 0: +u, 1: -u, 2: +v, 3: -v).
  */
 class ClipPolygon {
-  readonly u = new Float64Array(MAX_POLYGON);
-  readonly v = new Float64Array(MAX_POLYGON);
-  readonly w = new Float64Array(MAX_POLYGON);
-  readonly kinds = new Int32Array(MAX_POLYGON);
-  readonly features = new Int32Array(MAX_POLYGON);
-  readonly leaving = new Int32Array(MAX_POLYGON);
+  readonly u: Float64Array = new Float64Array(MAX_POLYGON);
+  readonly v: Float64Array = new Float64Array(MAX_POLYGON);
+  readonly w: Float64Array = new Float64Array(MAX_POLYGON);
+  readonly kinds: Int32Array = new Int32Array(MAX_POLYGON);
+  readonly features: Int32Array = new Int32Array(MAX_POLYGON);
+  readonly leaving: Int32Array = new Int32Array(MAX_POLYGON);
   /** Signed distances from the plane of the current pass (`clipAgainstSidePlane`). */
-  readonly distances = new Float64Array(MAX_POLYGON);
+  readonly distances: Float64Array = new Float64Array(MAX_POLYGON);
   count = 0;
 
   push(from: ClipPolygon, i: number, leaving: number): void {

@@ -42,11 +42,11 @@ export function boxFaceFeature(axis: number, sign: number): number {
  * - SIDE_CORNER_CODE[16f + 4p' + p]: the corner where side planes p' and p meet; two planes of
  *   one axis meet only on a degenerate polygon and name plane p's neighbouring face.
  */
-export const FACE_CODE = new Int32Array(6);
-export const FACE_CORNER_CODE = new Int32Array(24);
-export const FACE_EDGE_CODE = new Int32Array(24);
-export const SIDE_EDGE_CODE = new Int32Array(24);
-export const SIDE_CORNER_CODE = new Int32Array(96);
+export const FACE_CODE: Int32Array = new Int32Array(6);
+export const FACE_CORNER_CODE: Int32Array = new Int32Array(24);
+export const FACE_EDGE_CODE: Int32Array = new Int32Array(24);
+export const SIDE_EDGE_CODE: Int32Array = new Int32Array(24);
+export const SIDE_CORNER_CODE: Int32Array = new Int32Array(96);
 {
   const signs = [0, 0, 0];
   const cornerP = [1, -1, -1, 1], cornerQ = [1, 1, -1, -1];

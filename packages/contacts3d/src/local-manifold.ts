@@ -17,13 +17,13 @@ export const MAX_MANIFOLD_POINTS = 8;
 /** Contacts of one pair before they are written out, in the pair's canonical order. */
 export class LocalManifold {
   /** Unit normal from the second shape (canonical order) toward the first. */
-  readonly normal = new Float64Array(3);
+  readonly normal: Float64Array = new Float64Array(3);
   /** Contact points (the midpoints of the witness pairs), xyz per point. */
-  readonly points = new Float64Array(3 * MAX_MANIFOLD_POINTS);
-  readonly depths = new Float64Array(MAX_MANIFOLD_POINTS);
-  readonly kinds = new Int32Array(MAX_MANIFOLD_POINTS);
+  readonly points: Float64Array = new Float64Array(3 * MAX_MANIFOLD_POINTS);
+  readonly depths: Float64Array = new Float64Array(MAX_MANIFOLD_POINTS);
+  readonly kinds: Int32Array = new Int32Array(MAX_MANIFOLD_POINTS);
   /** Feature codes, the first shape's << 16 | the second's (codes are below 2^16). */
-  readonly features = new Int32Array(MAX_MANIFOLD_POINTS);
+  readonly features: Int32Array = new Int32Array(MAX_MANIFOLD_POINTS);
   count = 0;
 
   /** Appends one point; the caller never adds more than MAX_MANIFOLD_POINTS. */

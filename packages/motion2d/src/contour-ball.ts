@@ -126,9 +126,9 @@ export class ContourBall {
   /** Segment i runs from vertex i to vertex i + 1. */
   readonly segmentCount: number;
   /** The ball's centre, `[x, y]`, updated by `launch` and `advance`. */
-  readonly position = new Float64Array(2);
+  readonly position: Float64Array = new Float64Array(2);
   /** The ball's velocity, `[vx, vy]`. */
-  readonly velocity = new Float64Array(2);
+  readonly velocity: Float64Array = new Float64Array(2);
   /** Simulated seconds since the last `launch`. */
   time = 0;
 

@@ -105,7 +105,7 @@ function rootsIn(degree: number, lo: number, hi: number): number {
 }
 
 /** Coefficients `c[0] .. c[4]` handed to `firstFallingRoot`. */
-export const polynomial = new Float64Array(5);
+export const polynomial: Float64Array = new Float64Array(5);
 
 /**
  * Smallest `t` in [lo, hi] where the polynomial `polynomial[0] + polynomial[1] t + ...` (degree
