@@ -180,5 +180,126 @@ describe(`tilted resting boxes: ${RUNS} seeded configurations (issue 11, defect 
     expect(failures).toEqual([]);
     // Most configurations rest (the property is about them).
     expect(notResting).toBeLessThan(RUNS / 4);
+  }, 600_000);
+});
+
+describe('defect: overlapBoxBox said true for thin boxes apart by 2.2e-5 (issue 16, item 4)', () => {
+  // Two rods of half sizes [1, 1e-4, 1e-4], the second turned 5e-4 rad about u = (0, 1, -1)/sqrt(2)
+  // and moved by D along u. u is the only axis that can separate them: it is (up to length) the
+  // cross product of the two rods' long edges, parallel to within 5e-4 rad. Each rod reaches
+  // 1e-4 (|u . y| + |u . z|) = sqrt(2) 1e-4 along u (the turn about u leaves that unchanged), so
+  // the gap is D - 2 sqrt(2) 1e-4. Every face axis sees the rods overlap (the long edges lean
+  // 5e-4 / sqrt(2) = 3.5e-4 across y and z, more than D / sqrt(2)).
+  const u: Vec3 = [0, Math.SQRT1_2, -Math.SQRT1_2];
+  const rod = (D: number, rotation: Quat): BoxPose => ({ halfSize: [1, 1e-4, 1e-4], position: [0, D * u[1], D * u[2]], rotation });
+  const first = rod(0, [0, 0, 0, 1]);
+  const turned = axisAngle(u, 5e-4);
+
+  it('apart by 2.2e-5: no overlap and no contact, in both orders', () => {
+    const second = rod(2 * Math.SQRT2 * 1e-4 + 2.2e-5, turned);
+    expect(overlapBoxBox(build(first), build(second))).toBe(false);
+    expect(overlapBoxBox(build(second), build(first))).toBe(false);
+    expect(contactsOf(first, second).length).toBe(0);
+    expect(contactsOf(second, first).length).toBe(0);
   });
+
+  it('overlapping by 2.2e-5: overlap and a contact, in both orders', () => {
+    const second = rod(2 * Math.SQRT2 * 1e-4 - 2.2e-5, turned);
+    expect(overlapBoxBox(build(first), build(second))).toBe(true);
+    expect(overlapBoxBox(build(second), build(first))).toBe(true);
+    expect(contactsOf(first, second).length).toBeGreaterThan(0);
+    expect(contactsOf(second, first).length).toBeGreaterThan(0);
+  });
+});
+
+/** Corners of a box, world space. */
+function cornersOf(pose: BoxPose): Vec3[] {
+  const corners: Vec3[] = [];
+  for (let corner = 0; corner < 8; corner++) {
+    const local = pose.halfSize.map((h, k) => ((corner >> k) & 1 ? h : -h));
+    corners.push(rotate(pose.rotation, local).map((x, k) => x + pose.position[k]!) as Vec3);
+  }
+  return corners;
+}
+
+/**
+ * The largest separation of the two boxes' corner intervals over the 15 axes (cross products of
+ * any length above 1e-15, normalised): > 0 proves the boxes apart by at least that much; <= 0 on
+ * every axis proves them overlapping (the axes are then complete).
+ */
+function bruteSeparation(first: BoxPose, second: BoxPose): { separation: number; complete: boolean } {
+  const a = cornersOf(first), b = cornersOf(second);
+  const axesA = [0, 1, 2].map((k) => rotate(first.rotation, [k === 0 ? 1 : 0, k === 1 ? 1 : 0, k === 2 ? 1 : 0]));
+  const axesB = [0, 1, 2].map((k) => rotate(second.rotation, [k === 0 ? 1 : 0, k === 1 ? 1 : 0, k === 2 ? 1 : 0]));
+  const axes: Vec3[] = [...axesA, ...axesB];
+  let complete = true;
+  for (const x of axesA) {
+    for (const y of axesB) {
+      const c = cross(x, y), l = length(c);
+      if (l > 1e-15) axes.push(c.map((v) => v / l) as Vec3);
+      else complete = false;
+    }
+  }
+  let separation = -Infinity;
+  for (const axis of axes) {
+    let minA = Infinity, maxA = -Infinity, minB = Infinity, maxB = -Infinity;
+    for (const p of a) { const d = dot(p, axis); minA = Math.min(minA, d); maxA = Math.max(maxA, d); }
+    for (const p of b) { const d = dot(p, axis); minB = Math.min(minB, d); maxB = Math.max(maxB, d); }
+    separation = Math.max(separation, minB - maxA, minA - maxB);
+  }
+  return { separation, complete };
+}
+
+/**
+ * Two thin boxes (each half size 1e-4 with probability 1/2, else 1e-4 to 1; at least one
+ * 1e-4), half the time nearly parallel (turned 1e-7 to 1e-2 rad from each other), the second
+ * moved along a random direction to within +-3e-5 of touching the first.
+ */
+function thinPair(random: Random): { first: BoxPose; second: BoxPose } {
+  const thinSize = (): Vec3 => {
+    const h = [0, 1, 2].map(() => (random.chance(0.5) ? 1e-4 : random.range(1e-4, 1))) as Vec3;
+    h[random.int(3)] = 1e-4;
+    return h;
+  };
+  const rotation = random.rotation();
+  const secondRotation = random.chance(0.5) ? multiplyQuat(rotation, axisAngle(random.unitVector(), random.logRange(1e-7, 1e-2))) : random.rotation();
+  const first: BoxPose = { halfSize: thinSize(), position: [random.range(-1, 1), random.range(-1, 1), random.range(-1, 1)], rotation };
+  const direction = random.unitVector();
+  const at = (s: number): BoxPose => ({ halfSize: second.halfSize, position: first.position.map((x, k) => x + s * direction[k]!) as Vec3, rotation: secondRotation });
+  const second: BoxPose = { halfSize: thinSize(), position: first.position, rotation: secondRotation };
+  // Bisection for the touching distance along the direction (the separation grows along the ray).
+  let low = 0, high = 2 * (length(first.halfSize) + length(second.halfSize));
+  for (let i = 0; i < 40; i++) {
+    const middle = 0.5 * (low + high);
+    if (bruteSeparation(first, at(middle)).separation > 0) high = middle;
+    else low = middle;
+  }
+  return { first, second: at(low + random.range(-3e-5, 3e-5)) };
+}
+
+describe(`thin boxes near touching: ${RUNS} seeded pairs (issue 16, item 4)`, () => {
+  it('overlapBoxBox agrees with collideBoxBox both ways, and with a brute-force SAT up to its stated margin', () => {
+    const random = new Random(SEED ^ 0x16);
+    const failures: string[] = [];
+    let apart = 0, overlapping = 0;
+    for (let run = 0; run < RUNS && failures.length < 5; run++) {
+      const { first, second } = thinPair(random);
+      const a = build(first), b = build(second);
+      const answers = [overlapBoxBox(a, b), overlapBoxBox(b, a), contactsOf(first, second).length > 0, contactsOf(second, first).length > 0];
+      const overlap = answers[0]!;
+      const longest = Math.max(...first.halfSize, ...second.halfSize);
+      const brute = bruteSeparation(first, second);
+      if (overlap) overlapping++;
+      else apart++;
+      let problem = '';
+      if (answers.some((answer) => answer !== overlap)) problem = `overlap both ways, contacts both ways: ${answers.join(', ')}`;
+      // The stated margin: apart by less than 1e-6 of the longest half edge may count as touching.
+      else if (overlap && brute.separation > 1e-6 * longest) problem = `overlap for boxes apart by ${brute.separation}`;
+      else if (!overlap && brute.complete && brute.separation < -1e-12 * longest) problem = `no overlap for boxes overlapping by ${-brute.separation}`;
+      if (problem !== '') failures.push(`run ${run}: ${problem}; ${JSON.stringify({ first, second })}`);
+    }
+    expect(failures).toEqual([]);
+    // Both answers are common (the pairs are near touching).
+    expect(Math.min(apart, overlapping)).toBeGreaterThan(RUNS / 5);
+  }, 600_000);
 });

@@ -11,23 +11,26 @@
  */
 import type { Box } from './primitives.js';
 
-/** What `boxBoxSeparatingAxis` found for an overlapping (or touching) pair. */
+/**
+ * The question and the answer of `boxBoxSeparatingAxis`: the caller sets `tolerance`; the test
+ * fills the rest for an overlapping (or touching) pair. (PERFORMANCE.md: doubles travel in
+ * objects, not as arguments of calls V8 does not inline.)
+ */
 export class BoxBoxAxis {
+  /** Input: contacts are wanted down to this separation (>= 0). */
+  tolerance = 0;
   /** The best face axis: a face of B (else of A), along its box's local axis `faceAxis`, outward normal `faceSign * axis`. */
   faceOfB = false;
   faceAxis = 0;
   faceSign = 1;
   /** Signed separation along the best face axis (<= the tolerance; < 0 overlapping). */
   faceSeparation = 0;
-  /** Whether the edge axis a_edgeA x b_edgeB describes the contact (see `prefersEdge`). */
-  edgeWins = false;
-  edgeA = 0;
+  /** The edge axis a_edgeA x b_edgeB of least overlap (edgeA -1: none, all edges near parallel). */
+  edgeA = -1;
   edgeB = 0;
   edgeSeparation = 0;
-  /** When an edge wins: B's rotation in A's frame, `rotation[3i + j] = a_i . b_j`. */
-  readonly rotation: Float64Array = new Float64Array(9);
-  /** When an edge wins: B's centre in A's frame. */
-  readonly centre: Float64Array = new Float64Array(3);
+  /** Whether that edge axis rather than the best face describes the contact (see `prefersEdge`). */
+  edgeWins = false;
 }
 
 /**
@@ -63,11 +66,12 @@ const edgeGapScratch = new Float64Array(9);
 const edgeLengthScratch = new Float64Array(9);
 
 /**
- * Whether boxes `a` and `b` are within `tolerance` (>= 0) of each other along every one of the
+ * Whether boxes `a` and `b` are within `result.tolerance` of each other along every one of the
  * 15 axes; when they are, the axis that describes their contact goes into `result` (see the
  * file outline). Touching boxes (separation 0) count as within.
  */
-export function boxBoxSeparatingAxis(a: Box, b: Box, tolerance: number, result: BoxBoxAxis): boolean {
+export function boxBoxSeparatingAxis(a: Box, b: Box, result: BoxBoxAxis): boolean {
+  const tolerance = result.tolerance;
   const ma = a.transform, mb = b.transform;
   const ha0 = a.halfSize[0]!, ha1 = a.halfSize[1]!, ha2 = a.halfSize[2]!;
   const hb0 = b.halfSize[0]!, hb1 = b.halfSize[1]!, hb2 = b.halfSize[2]!;
@@ -147,19 +151,10 @@ export function boxBoxSeparatingAxis(a: Box, b: Box, tolerance: number, result: 
   // The face of B toward A faces against t . b_j (A's centre lies at -t).
   result.faceSign = useB ? (signB < 0 ? 1 : -1) : signA < 0 ? -1 : 1;
   result.faceSeparation = faceSeparation;
+  result.edgeA = edge < 0 ? -1 : (edge / 3) | 0;
+  result.edgeB = edge < 0 ? 0 : edge % 3;
+  result.edgeSeparation = edgeSeparation;
   result.edgeWins = edge >= 0 && prefersEdge(edgeSeparation, faceSeparation, size);
-  if (result.edgeWins) {
-    result.edgeA = (edge / 3) | 0;
-    result.edgeB = edge % 3;
-    result.edgeSeparation = edgeSeparation;
-    const rotation = result.rotation;
-    rotation[0] = r00; rotation[1] = r01; rotation[2] = r02;
-    rotation[3] = r10; rotation[4] = r11; rotation[5] = r12;
-    rotation[6] = r20; rotation[7] = r21; rotation[8] = r22;
-    result.centre[0] = t0;
-    result.centre[1] = t1;
-    result.centre[2] = t2;
-  }
   return true;
 }
 

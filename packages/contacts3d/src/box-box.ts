@@ -61,14 +61,19 @@ function edgeCode(axis: number, s0: number, s1: number, s2: number): number {
 
 /**
  * Step 3: the contact of A's edge along a_i and B's edge along b_j that are extreme along the
- * edge axis `axis` (its rotation and B's centre in A's frame), added to `manifold`; false, with
- * nothing added, when the closest points of the two lines fall outside either edge.
+ * edge axis a_i x b_j (`axis.edgeA`, `axis.edgeB`), added to `manifold`; false, with nothing
+ * added, when the closest points of the two lines fall outside either edge.
  */
 function edgeContact(a: Box, b: Box, axis: BoxBoxAxis, manifold: LocalManifold): boolean {
   const i = axis.edgeA, j = axis.edgeB;
-  const t0 = axis.centre[0]!, t1 = axis.centre[1]!, t2 = axis.centre[2]!;
-  const R = axis.rotation;
-  const ma = a.transform, ha = a.halfSize, hb = b.halfSize;
+  const ma = a.transform, mb = b.transform, ha = a.halfSize, hb = b.halfSize;
+  // B's centre t and B's axes (columns of R) in A's frame: R[3k + m] = a_k . b_m.
+  const dx = mb[12]! - ma[12]!, dy = mb[13]! - ma[13]!, dz = mb[14]! - ma[14]!;
+  const t0 = dx * ma[0]! + dy * ma[1]! + dz * ma[2]!, t1 = dx * ma[4]! + dy * ma[5]! + dz * ma[6]!, t2 = dx * ma[8]! + dy * ma[9]! + dz * ma[10]!;
+  const R = rotationScratch;
+  for (let k = 0; k < 3; k++) {
+    for (let m = 0; m < 3; m++) R[3 * k + m] = ma[4 * k]! * mb[4 * m]! + ma[4 * k + 1]! * mb[4 * m + 1]! + ma[4 * k + 2]! * mb[4 * m + 2]!;
+  }
   // B's edge direction in A's frame is column j of R; the axis l = e_i x that column, oriented from A toward B.
   const bj0 = R[j]!, bj1 = R[3 + j]!, bj2 = R[6 + j]!;
   let l0 = i === 0 ? 0 : i === 1 ? bj2 : -bj1;
@@ -117,30 +122,39 @@ function edgeContact(a: Box, b: Box, axis: BoxBoxAxis, manifold: LocalManifold):
   manifold.normal[0] = n0 * ma[0]! + n1 * ma[4]! + n2 * ma[8]!;
   manifold.normal[1] = n0 * ma[1]! + n1 * ma[5]! + n2 * ma[9]!;
   manifold.normal[2] = n0 * ma[2]! + n1 * ma[6]! + n2 * ma[10]!;
-  manifold.count = 0;
-  manifold.add(
-    ma[12]! + m0 * ma[0]! + m1 * ma[4]! + m2 * ma[8]!,
-    ma[13]! + m0 * ma[1]! + m1 * ma[5]! + m2 * ma[9]!,
-    ma[14]! + m0 * ma[2]! + m1 * ma[6]! + m2 * ma[10]!,
-    penetration,
-    ContactKind.EdgeEdge,
-    (edgeCode(i, sa0, sa1, sa2) << 16) | edgeCode(j, sb0, sb1, sb2),
-  );
+  manifold.points[0] = ma[12]! + m0 * ma[0]! + m1 * ma[4]! + m2 * ma[8]!;
+  manifold.points[1] = ma[13]! + m0 * ma[1]! + m1 * ma[5]! + m2 * ma[9]!;
+  manifold.points[2] = ma[14]! + m0 * ma[2]! + m1 * ma[6]! + m2 * ma[10]!;
+  manifold.depths[0] = penetration;
+  manifold.kinds[0] = ContactKind.EdgeEdge;
+  manifold.features[0] = (edgeCode(i, sa0, sa1, sa2) << 16) | edgeCode(j, sb0, sb1, sb2);
+  manifold.count = 1;
   return true;
 }
+
+/** B's rotation in A's frame. Scratch of `edgeContact` alone. */
+const rotationScratch = new Float64Array(9);
 
 /** The SAT's answer for the current pair. Scratch of `boxBoxManifold` alone. */
 const axisScratch = new BoxBoxAxis();
 
-/** Steps 2 to 4 for A and B in canonical order: fills `manifold` (count 0 when the boxes are apart). */
+/**
+ * Steps 2 to 4 for A and B in canonical order, for contacts down to separation `tolerance`:
+ * fills `manifold` (count 0 when the boxes are apart).
+ */
 function boxBoxManifold(a: Box, b: Box, tolerance: number, manifold: LocalManifold): void {
   manifold.count = 0;
   const axis = axisScratch;
-  if (!boxBoxSeparatingAxis(a, b, tolerance, axis)) return;
+  axis.tolerance = tolerance;
+  if (!boxBoxSeparatingAxis(a, b, axis)) return;
   // When the edges' closest points lie off the edges, the best face describes the contact.
   if (axis.edgeWins && edgeContact(a, b, axis, manifold)) return;
-  if (axis.faceOfB) clipBoxFaces(b, a, false, axis.faceAxis, axis.faceSign, tolerance, manifold);
-  else clipBoxFaces(a, b, true, axis.faceAxis, axis.faceSign, tolerance, manifold);
+  if (axis.faceOfB) clipBoxFaces(b, a, false, axis, manifold);
+  else clipBoxFaces(a, b, true, axis, manifold);
+  // No point of the incident face reaches the reference face, yet no axis separates the boxes:
+  // they meet edge to edge beside the faces (a small box across a large one's edge, where the
+  // face preference, scaled to the large box, kept the face).
+  if (manifold.count === 0 && !axis.edgeWins && axis.edgeA >= 0) edgeContact(a, b, axis, manifold);
 }
 
 /** The pair's manifold. Scratch of `collideBoxBox` and `overlapBoxBox` alone. */

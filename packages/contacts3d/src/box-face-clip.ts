@@ -15,6 +15,7 @@
  */
 import { ContactKind } from '@contactkit/math';
 import { FACE_CODE, FACE_CORNER_CODE, FACE_EDGE_CODE, SIDE_CORNER_CODE, SIDE_EDGE_CODE } from './box-features.js';
+import type { BoxBoxAxis } from './box-box-sat.js';
 import type { LocalManifold } from './local-manifold.js';
 import type { Box } from './primitives.js';
 
@@ -52,20 +53,28 @@ class ClipPolygon {
   }
 }
 
-/** How the two boxes' features combine into codes (see `clipAgainstSidePlane`). */
-interface FaceNames {
+/**
+ * What every pass of one clipping shares: the faces and how their features combine into codes,
+ * the reference face's half extents and the plane slack. (PERFORMANCE.md: doubles travel in
+ * objects, not as arguments of calls V8 does not inline.)
+ */
+interface ClipFrame {
   incidentFace: number;
   referenceFace: number;
   /** 16 when the incident box is A (its codes go first), 0 when it is B. */
   incidentShift: number;
+  limitU: number;
+  limitV: number;
+  slack: number;
 }
 
 /**
  * One Sutherland-Hodgman pass of `input` against side plane `plane` (`sign * x <= limit`, x
  * being u for planes 0 and 1, v for 2 and 3) into `output`; returns false, leaving `output`
- * alone, when no vertex lies beyond the plane by more than `slack`.
+ * alone, when no vertex lies beyond the plane by more than the slack.
  */
-function clipAgainstSidePlane(input: ClipPolygon, output: ClipPolygon, plane: number, limit: number, slack: number, names: FaceNames): boolean {
+function clipAgainstSidePlane(input: ClipPolygon, output: ClipPolygon, plane: number, frame: ClipFrame): boolean {
+  const limit = plane < 2 ? frame.limitU : frame.limitV, slack = frame.slack;
   const along = plane < 2 ? input.u : input.v;
   const sign = plane & 1 ? -1 : 1;
   const count = input.count, distances = input.distances;
@@ -76,7 +85,7 @@ function clipAgainstSidePlane(input: ClipPolygon, output: ClipPolygon, plane: nu
     if (distance <= slack) inside++;
   }
   if (inside === count) return false;
-  const incidentShift = names.incidentShift, referenceShift = 16 - incidentShift;
+  const incidentShift = frame.incidentShift, referenceShift = 16 - incidentShift;
   output.count = 0;
   for (let i = 0; i < count; i++) {
     const following = i + 1 === count ? 0 : i + 1;
@@ -94,11 +103,11 @@ function clipAgainstSidePlane(input: ClipPolygon, output: ClipPolygon, plane: nu
       if (edge < 4) {
         output.kinds[k] = ContactKind.EdgeEdge;
         output.features[k] =
-          (FACE_EDGE_CODE[4 * names.incidentFace + edge]! << incidentShift) | (SIDE_EDGE_CODE[4 * names.referenceFace + plane]! << referenceShift);
+          (FACE_EDGE_CODE[4 * frame.incidentFace + edge]! << incidentShift) | (SIDE_EDGE_CODE[4 * frame.referenceFace + plane]! << referenceShift);
       } else {
         output.kinds[k] = ContactKind.PointFace;
         output.features[k] =
-          (FACE_CODE[names.incidentFace]! << incidentShift) | (SIDE_CORNER_CODE[16 * names.referenceFace + 4 * (edge - 4) + plane]! << referenceShift);
+          (FACE_CODE[frame.incidentFace]! << incidentShift) | (SIDE_CORNER_CODE[16 * frame.referenceFace + 4 * (edge - 4) + plane]! << referenceShift);
       }
       // Leaving: the polygon goes on along the plane; entering: along the cut edge.
       output.leaving[k] = currentInside ? 4 + plane : edge;
@@ -116,23 +125,16 @@ function clipAgainstSidePlane(input: ClipPolygon, output: ClipPolygon, plane: nu
 
 /** The two polygons the passes alternate between. Scratch of `clipBoxFaces` alone. */
 const polygonScratch = [new ClipPolygon(), new ClipPolygon()] as const;
-/** The feature names of the current pair. Scratch of `clipBoxFaces` alone. */
-const namesScratch: FaceNames = { incidentFace: 0, referenceFace: 0, incidentShift: 0 };
+/** The clip frame of the current pair. Scratch of `clipBoxFaces` alone. */
+const frameScratch: ClipFrame = { incidentFace: 0, referenceFace: 0, incidentShift: 0, limitU: 0, limitV: 0, slack: 0 };
 
 /**
  * Steps 1 to 4 of the file outline for the reference face of `reference` with outward normal
- * `referenceSign * axis referenceAxis`: fills `manifold` (normal from B toward A; A is
- * `reference` when `referenceIsA`), keeping points deeper than `-tolerance`.
+ * `axis.faceSign * axis axis.faceAxis`: fills `manifold` (normal from B toward A; A is
+ * `reference` when `referenceIsA`), keeping points deeper than `-axis.tolerance`.
  */
-export function clipBoxFaces(
-  reference: Box,
-  incident: Box,
-  referenceIsA: boolean,
-  referenceAxis: number,
-  referenceSign: number,
-  tolerance: number,
-  manifold: LocalManifold,
-): void {
+export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolean, axis: BoxBoxAxis, manifold: LocalManifold): void {
+  const referenceAxis = axis.faceAxis, referenceSign = axis.faceSign, tolerance = axis.tolerance;
   const mr = reference.transform, mi = incident.transform;
   const hr = reference.halfSize, hi = incident.halfSize;
   // The reference frame: side axes u < v and the normal axis w = referenceAxis.
@@ -160,12 +162,12 @@ export function clipBoxFaces(
   const fu = fx * ux + fy * uy + fz * uz, fv = fx * vx + fy * vy + fz * vz, fw = fx * wx + fy * wy + fz * wz;
   const pu = px * ux + py * uy + pz * uz, pv = px * vx + py * vy + pz * vz, pw = px * wx + py * wy + pz * wz;
   const qu = qx * ux + qy * uy + qz * uz, qv = qx * vx + qy * vy + qz * vz, qw = qx * wx + qy * wy + qz * wz;
-  const names = namesScratch;
-  names.referenceFace = 2 * referenceAxis + (referenceSign < 0 ? 1 : 0);
-  names.incidentFace = 2 * incidentAxis + (incidentSign < 0 ? 1 : 0);
-  names.incidentShift = referenceIsA ? 0 : 16;
+  const frame = frameScratch;
+  frame.referenceFace = 2 * referenceAxis + (referenceSign < 0 ? 1 : 0);
+  frame.incidentFace = 2 * incidentAxis + (incidentSign < 0 ? 1 : 0);
+  frame.incidentShift = referenceIsA ? 0 : 16;
   let polygon = polygonScratch[0], spare = polygonScratch[1];
-  const cornerFeatures = FACE_CODE[names.referenceFace]! << (16 - names.incidentShift);
+  const cornerFeatures = FACE_CODE[frame.referenceFace]! << (16 - frame.incidentShift);
   polygon.count = 4;
   for (let j = 0; j < 4; j++) {
     const sp = j === 0 || j === 3 ? 1 : -1, sq = j < 2 ? 1 : -1;
@@ -173,7 +175,7 @@ export function clipBoxFaces(
     polygon.v[j] = fv + sp * pv + sq * qv;
     polygon.w[j] = fw + sp * pw + sq * qw;
     polygon.kinds[j] = ContactKind.PointFace;
-    polygon.features[j] = (FACE_CORNER_CODE[4 * names.incidentFace + j]! << names.incidentShift) | cornerFeatures;
+    polygon.features[j] = (FACE_CORNER_CODE[4 * frame.incidentFace + j]! << frame.incidentShift) | cornerFeatures;
     polygon.leaving[j] = j;
   }
 
@@ -182,6 +184,9 @@ export function clipBoxFaces(
   // round-off of a few interpolations, which `reach` bounds with room to spare.
   const limitU = hr[axisU]!, limitV = hr[axisV]!, faceLevel = hr[referenceAxis]!;
   const slack = PLANE_SLACK * Math.max(faceLevel, limitU, limitV);
+  frame.limitU = limitU;
+  frame.limitV = limitV;
+  frame.slack = slack;
   const us = polygon.u, vs = polygon.v;
   const maxU = Math.max(us[0]!, us[1]!, us[2]!, us[3]!), minU = Math.min(us[0]!, us[1]!, us[2]!, us[3]!);
   const maxV = Math.max(vs[0]!, vs[1]!, vs[2]!, vs[3]!), minV = Math.min(vs[0]!, vs[1]!, vs[2]!, vs[3]!);
@@ -189,7 +194,7 @@ export function clipBoxFaces(
   for (let plane = 0; plane < 4; plane++) {
     const extreme = plane === 0 ? maxU - limitU : plane === 1 ? -minU - limitU : plane === 2 ? maxV - limitV : -minV - limitV;
     if (extreme <= slack - reach) continue;
-    if (clipAgainstSidePlane(polygon, spare, plane, plane < 2 ? limitU : limitV, slack, names)) {
+    if (clipAgainstSidePlane(polygon, spare, plane, frame)) {
       const clipped = spare;
       spare = polygon;
       polygon = clipped;
@@ -203,8 +208,9 @@ export function clipBoxFaces(
   manifold.normal[0] = normalSign * wx;
   manifold.normal[1] = normalSign * wy;
   manifold.normal[2] = normalSign * wz;
-  manifold.count = 0;
   const ox = mr[12]!, oy = mr[13]!, oz = mr[14]!;
+  const points = manifold.points;
+  let count = 0;
   for (let i = 0; i < polygon.count; i++) {
     let depth = faceLevel - referenceSign * polygon.w[i]!;
     if (depth < -tolerance) {
@@ -212,6 +218,13 @@ export function clipBoxFaces(
       depth = -tolerance;
     }
     const u = polygon.u[i]!, v = polygon.v[i]!, w = polygon.w[i]! + 0.5 * depth * referenceSign;
-    manifold.add(ox + u * ux + v * vx + w * wx, oy + u * uy + v * vy + w * wy, oz + u * uz + v * vz + w * wz, depth, polygon.kinds[i] as ContactKind, polygon.features[i]!);
+    points[3 * count] = ox + u * ux + v * vx + w * wx;
+    points[3 * count + 1] = oy + u * uy + v * vy + w * wy;
+    points[3 * count + 2] = oz + u * uz + v * vz + w * wz;
+    manifold.depths[count] = depth;
+    manifold.kinds[count] = polygon.kinds[i]!;
+    manifold.features[count] = polygon.features[i]!;
+    count++;
   }
+  manifold.count = count;
 }

@@ -45,11 +45,13 @@ export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 
   // Early out (Millington, ch. 13): even the lowest vertex is above the plane by more than the tolerance.
   if (centreHeight - Math.abs(rise0) - Math.abs(rise1) - Math.abs(rise2) > tolerance) return 0;
 
+  // PERFORMANCE.md: doubles go to the manifold's arrays directly, not through a call.
   const manifold = manifoldScratch;
-  manifold.count = 0;
+  const points = manifold.points, depths = manifold.depths, kinds = manifold.kinds, features = manifold.features;
   manifold.normal[0] = nx;
   manifold.normal[1] = ny;
   manifold.normal[2] = nz;
+  let count = 0;
   for (let vertex = 0; vertex < 8; vertex++) {
     const s0 = vertex & 1 ? 1 : -1, s1 = vertex & 2 ? 1 : -1, s2 = vertex & 4 ? 1 : -1;
     // Summed in the order overlapBoxHalfSpace sums its lowest vertex, so the two agree bit for bit.
@@ -58,15 +60,15 @@ export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 
     // The vertex, lowered halfway to the plane; 0 - height: an exact touch reports +0, not -0.
     const lower = 0.5 * height;
     const e0 = s0 * h0, e1 = s1 * h1, e2 = s2 * h2;
-    manifold.add(
-      px + e0 * ax0 + e1 * ax1 + e2 * ax2 - nx * lower,
-      py + e0 * ay0 + e1 * ay1 + e2 * ay2 - ny * lower,
-      pz + e0 * az0 + e1 * az1 + e2 * az2 - nz * lower,
-      0 - height,
-      ContactKind.PointFace,
-      vertex << 16,
-    );
+    points[3 * count] = px + e0 * ax0 + e1 * ax1 + e2 * ax2 - nx * lower;
+    points[3 * count + 1] = py + e0 * ay0 + e1 * ay1 + e2 * ay2 - ny * lower;
+    points[3 * count + 2] = pz + e0 * az0 + e1 * az1 + e2 * az2 - nz * lower;
+    depths[count] = 0 - height;
+    kinds[count] = ContactKind.PointFace;
+    features[count] = vertex << 16;
+    count++;
   }
+  manifold.count = count;
   return emitManifold(manifold, data, box.body, plane.body, false);
 }
 

@@ -14,7 +14,10 @@ import { reduceManifold } from './manifold.js';
 /** The most points a 3D pair produces: two boxes' faces clipped into an octagon. */
 export const MAX_MANIFOLD_POINTS = 8;
 
-/** Contacts of one pair before they are written out, in the pair's canonical order. */
+/**
+ * Contacts of one pair before they are written out, in the pair's canonical order. Detectors
+ * write the arrays directly (PERFORMANCE.md: no double arguments to calls V8 may not inline).
+ */
 export class LocalManifold {
   /** Unit normal from the second shape (canonical order) toward the first. */
   readonly normal: Float64Array = new Float64Array(3);
@@ -25,17 +28,6 @@ export class LocalManifold {
   /** Feature codes, the first shape's << 16 | the second's (codes are below 2^16). */
   readonly features: Int32Array = new Int32Array(MAX_MANIFOLD_POINTS);
   count = 0;
-
-  /** Appends one point; the caller never adds more than MAX_MANIFOLD_POINTS. */
-  add(x: number, y: number, z: number, depth: number, kind: ContactKind, features: number): void {
-    const i = this.count++;
-    this.points[3 * i] = x;
-    this.points[3 * i + 1] = y;
-    this.points[3 * i + 2] = z;
-    this.depths[i] = depth;
-    this.kinds[i] = kind;
-    this.features[i] = features;
-  }
 }
 
 /**
