@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { traceOutline, simplifyContour } from './trace.js';
 import { polygonArea, polygonCentroid, polygonSignedArea } from './mass.js';
-import { normalizeContour } from './contour.js';
+import { normalizeContour, formatContour, parseContour, placeContour } from './contour.js';
 
 /** A `width` x `height` mask (1 inside, 0 outside) of the pixels whose centres `inside` accepts. */
 function mask(width: number, height: number, inside: (x: number, y: number) => boolean): Uint8Array {
@@ -100,6 +100,24 @@ describe('traceOutline: marching squares on generated rasters', () => {
     const { contour } = normalizeContour(outline, { image: { width: 40, height: 30 } });
     expect(contour.image).toEqual({ width: 40, height: 30, size: 20, origin: [20, 15] });
     expect(contour.area).toBeCloseTo(399.5 / 400, 15);
+  });
+
+  it('a traced disc saved and loaded lands on the disc drawn at another size', () => {
+    // The digitiser's path: trace, simplify, normalise about the image centre, write, read, and
+    // place over the image shown 3 times larger with its centre at the origin.
+    const cx = 41.5, cy = 30.25, r = 18;
+    const data = mask(80, 60, (x, y) => (x - cx) ** 2 + (y - cy) ** 2 <= r * r);
+    const outline = simplifyContour(traceOutline({ data, width: 80, height: 60 }), { tolerance: 0.25 });
+    const text = formatContour(normalizeContour(outline, { image: { width: 80, height: 60 } }).contour);
+    const placed = placeContour(parseContour(text), 240);
+    // The disc's centre shows at 3 (cx - 40, cy - 30); its area 9 pi r^2 within the half-pixel
+    // annulus (scaled by 3) and the simplification's quarter pixel.
+    const centroid = polygonCentroid(placed.points);
+    expect(Math.hypot(centroid[0] - 3 * (cx - 40), centroid[1] - 3 * (cy - 30))).toBeLessThan(3 * 0.05);
+    expect(placed.area).toBeGreaterThan(9 * Math.PI * (r - 0.76) ** 2);
+    expect(placed.area).toBeLessThan(9 * Math.PI * (r + 0.5) ** 2);
+    expect(placed.centroid[0]).toBeCloseTo(centroid[0], 9);
+    expect(placed.centroid[1]).toBeCloseTo(centroid[1], 9);
   });
 
   it('names bad arguments', () => {
