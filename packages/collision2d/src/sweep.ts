@@ -73,17 +73,10 @@ export function lastSweepSegmentVisits(): number {
 /** Keeps the contact in `offered` if it is earlier than the best so far (an equal time keeps the first found). */
 function offer(feature: number): void {
   if (!(offered[0]! < best[0]!)) return;
-  best.set(offered);
+  for (let k = 0; k < 5; k++) best[k] = offered[k]!;
   bestFeature = feature;
 }
 
-function setOffered(time: number, px: number, py: number, nx: number, ny: number): void {
-  offered[0] = time;
-  offered[1] = px;
-  offered[2] = py;
-  offered[3] = nx;
-  offered[4] = ny;
-}
 
 /**
  * First contact of the query circle with the segment from vertex `i` to vertex `j` of
@@ -106,7 +99,11 @@ function sweepSegment(vertices: Float64Array, i: number, j: number, segment: num
     if (distanceSquared > 0) {
       if (wx * dx + wy * dy < 0) {
         const distance = Math.sqrt(distanceSquared);
-        setOffered(0, qx, qy, wx / distance, wy / distance);
+        offered[0] = 0;
+        offered[1] = qx;
+        offered[2] = qy;
+        offered[3] = wx / distance;
+        offered[4] = wy / distance;
         offer(feature);
       }
     } else if (dx !== 0 || dy !== 0) {
@@ -117,7 +114,11 @@ function sweepSegment(vertices: Float64Array, i: number, j: number, segment: num
         nx = 0 - nx;
         ny = 0 - ny;
       }
-      setOffered(0, qx, qy, nx, ny);
+      offered[0] = 0;
+      offered[1] = qx;
+      offered[2] = qy;
+      offered[3] = nx;
+      offered[4] = ny;
       offer(feature);
     }
     return;
@@ -138,7 +139,11 @@ function sweepSegment(vertices: Float64Array, i: number, j: number, segment: num
       const px = cx + t * dx, py = cy + t * dy;
       const along = ((px - ax) * ex + (py - ay) * ey) / lengthSquared;
       if (along >= 0 && along <= 1) {
-        setOffered(t, ax + along * ex, ay + along * ey, nx, ny);
+        offered[0] = t;
+        offered[1] = ax + along * ex;
+        offered[2] = ay + along * ey;
+        offered[3] = nx;
+        offered[4] = ny;
         offer(segment);
         return;
       }
@@ -174,7 +179,11 @@ function sweepPoint(feature: number): void {
   const distance = Math.sqrt(px * px + py * py);
   const nx = px / distance, ny = py / distance;
   const surface = reach - r;
-  setOffered(t, qx + surface * nx, qy + surface * ny, nx, ny);
+  offered[0] = t;
+  offered[1] = qx + surface * nx;
+  offered[2] = qy + surface * ny;
+  offered[3] = nx;
+  offered[4] = ny;
   offer(feature);
 }
 
@@ -186,12 +195,20 @@ function sweepCircleCircle(circle: Circle): void {
   if (distanceSquared <= reach * reach) {
     if (cx * dx + cy * dy < 0) {
       const distance = Math.sqrt(distanceSquared);
-      setOffered(0, (targetRadius * cx) / distance, (targetRadius * cy) / distance, cx / distance, cy / distance);
+      offered[0] = 0;
+      offered[1] = (targetRadius * cx) / distance;
+      offered[2] = (targetRadius * cy) / distance;
+      offered[3] = cx / distance;
+      offered[4] = cy / distance;
       offer(0);
     } else if (distanceSquared === 0 && (dx !== 0 || dy !== 0)) {
       // Coincident centres: no direction between them; the normal faces against the motion.
       const length = Math.hypot(dx, dy);
-      setOffered(0, (-targetRadius * dx) / length, (-targetRadius * dy) / length, -dx / length, -dy / length);
+      offered[0] = 0;
+      offered[1] = (-targetRadius * dx) / length;
+      offered[2] = (-targetRadius * dy) / length;
+      offered[3] = -dx / length;
+      offered[4] = -dy / length;
       offer(0);
     }
     return;
@@ -317,14 +334,22 @@ function insideContact(polygon: Polygon): void {
   const px = ax + nearestU * ex, py = ay + nearestU * ey;
   const distance = Math.sqrt(nearestSquared);
   if (nearestU > 0 && nearestU < 1) {
-    setOffered(0, px, py, normals[2 * i]!, normals[2 * i + 1]!);
+    offered[0] = 0;
+    offered[1] = px;
+    offered[2] = py;
+    offered[3] = normals[2 * i]!;
+    offered[4] = normals[2 * i + 1]!;
     offer(i);
   } else {
     const corner = nearestU === 0 ? i : j;
     // Nearest at a corner (a concave one seen from inside): outward through it.
     const nx = distance > 0 ? (px - cx) / distance : normals[2 * i]!;
     const ny = distance > 0 ? (py - cy) / distance : normals[2 * i + 1]!;
-    setOffered(0, px, py, nx, ny);
+    offered[0] = 0;
+    offered[1] = px;
+    offered[2] = py;
+    offered[3] = nx;
+    offered[4] = ny;
     offer(VERTEX_FEATURE | corner);
   }
 }

@@ -33,11 +33,15 @@
  * While rolling or turning the ball touches only the segment or corner it is on and the two
  * next to it: a contour that folds back so that the ball would touch a segment farther along
  * the contour is seen only in flight.
+ *
+ * In the simulation's methods doubles go from one to the next through fields, not as arguments
+ * or results: V8 boxes each double argument or result of a call it does not inline into a heap
+ * number, and `advance` allocates nothing.
  */
 import { requireFinite, requireNonNegative, requirePositive, readFiniteArray, copyFiniteArray } from '@contactkit/math';
-import { Chain, Circle, CollisionData2, SweepHit, VERTEX_FEATURE, collideCircleChain, sweepCircle } from '@contactkit/collision2d';
+import { Chain, Circle, SweepHit, VERTEX_FEATURE, sweepCircle } from '@contactkit/collision2d';
 import { Pendulum, PendulumEvent } from './pendulum.js';
-import { firstFallingRoot, polynomial, timeToReach } from './roots.js';
+import { falling, firstFallingRoot, reach, timeToReach } from './roots.js';
 
 /** What the ball is doing. */
 export type BallMode = 'flight' | 'ground' | 'corner' | 'rest';
@@ -141,6 +145,10 @@ export class ContourBall {
   /** Per corner vertex: r tan(|turning angle| / 2). */
   private readonly limiters: Float64Array;
   private readonly cornerCount: number;
+  /** Per segment: where the ball may roll, [low, high] on the left side, then on the right. */
+  private readonly bounds: Float64Array;
+  /** Per corner vertex: the exit angles [before, after] about it on the left side, then on the right. */
+  private readonly sectors: Float64Array;
 
   private modeCode: Mode = Mode.Rest;
   private launched = false;
@@ -175,12 +183,24 @@ export class ContourBall {
   private readonly flightStretch: number;
   private readonly screen: Circle;
   private readonly screenHit = new SweepHit();
-  private readonly screenContacts = new CollisionData2({ capacity: 64 });
   private readonly screenChord = new Float64Array(2);
+  private readonly screenCentre = new Float64Array(2);
+  private readonly launchScratch = new Float64Array(2);
   private readonly arcBox = new Float64Array(4);
   private impactFeature = 0;
   private impactSide = 1;
   private instantEvents = 0;
+  /** A step's time budget and the time it used (see `stepMode`). */
+  private budget = 0;
+  private elapsed = 0;
+  /** The impact being handled: centre x, y, velocity x, y, unit normal x, y. */
+  private readonly contact = new Float64Array(6);
+  /** Rolling speed along perp(normal) after a landing. */
+  private rolling = 0;
+  /** The flight window `firstImpact` searches (time since departure) and the impact found. */
+  private windowStart = 0;
+  private windowEnd = 0;
+  private impactTime = 0;
   private cornerTables: [ContourCorner[] | null, ContourCorner[] | null] = [null, null];
 
   constructor(points: ArrayLike<ArrayLike<number>>, options: ContourBallOptions) {
@@ -237,6 +257,8 @@ export class ContourBall {
       this.turn[j] = cross;
       this.limiters[j] = this.radius * Math.tan(Math.abs(Math.atan2(cross, dot)) / 2);
     }
+    this.bounds = new Float64Array(4 * n);
+    this.sectors = new Float64Array(4 * this.cornerCount);
     // The ball must fit on every segment between the limiters of its concave corners, on both sides.
     for (const side of [1, -1]) {
       for (let i = 0; i < n; i++) {
@@ -249,6 +271,21 @@ export class ContourBall {
         }
       }
     }
+    for (const side of [1, -1]) {
+      const offset = side > 0 ? 0 : 2;
+      for (let i = 0; i < n; i++) {
+        this.bounds[4 * i + offset] = this.lowBound(i, side);
+        this.bounds[4 * i + offset + 1] = this.highBound(i, side);
+      }
+      for (let j = 0; j < this.cornerCount; j++) {
+        const sector = this.computeSector(j, side);
+        this.sectors[4 * j + offset] = sector[0];
+        this.sectors[4 * j + offset + 1] = sector[1];
+      }
+    }
+    this.pendulum.gravity = this.gravity;
+    this.pendulum.radius = this.radius;
+    this.pendulum.c = this.gravity / ((1 + this.inertia) * this.radius);
     this.flightStretch = Math.sqrt((4 * this.radius) / this.gravity);
     // Sagitta of a chord of the longest stretch: g h^2 / 8 = r / 2.
     this.screen = new Circle(1.5 * this.radius);
@@ -326,9 +363,8 @@ export class ContourBall {
         limiterAfter = Float64Array.of(x + limiter * this.directionX[q]!, y + limiter * this.directionY[q]!);
         wedgedCentre = Float64Array.of(limiterAfter[0]! - side * r * this.directionY[q]!, limiterAfter[1]! + side * r * this.directionX[q]!);
       } else if (kind === Kind.Convex || kind === Kind.End) {
-        const bounds = this.sector(j, side);
-        sectorStart = bounds[0];
-        sectorEnd = bounds[1];
+        sectorStart = this.sectorBefore(j, side);
+        sectorEnd = this.sectorAfter(j, side);
       }
       table.push({ vertex: j, kind: KIND_NAMES[kind], limiter, limiterBefore, limiterAfter, wedgedCentre, sectorStart, sectorEnd });
     }
@@ -343,12 +379,23 @@ export class ContourBall {
    * if the ball would overlap the contour; a rejected call changes nothing.
    */
   launch(position: ArrayLike<number>, velocity: ArrayLike<number>): void {
-    const p = readFiniteArray('ContourBall.launch: position', position, 2, new Float64Array(2));
-    const u = readFiniteArray('ContourBall.launch: velocity', velocity, 2, new Float64Array(2));
-    const x = p[0]!, y = p[1]!, vx = u[0]!, vy = u[1]!;
+    const p = this.launchScratch;
+    if (!copyFiniteArray(position, 2, p)) readFiniteArray('ContourBall.launch: position', position, 2, p);
+    const x = p[0]!, y = p[1]!;
+    if (!copyFiniteArray(velocity, 2, p)) readFiniteArray('ContourBall.launch: velocity', velocity, 2, p);
+    const vx = p[0]!, vy = p[1]!;
     const r = this.radius, v = this.vertices;
+    // Only the segments within reach of the ball can touch it.
+    const box = this.arcBox, reachOut = r * (1 + 2 * TOUCH_TOLERANCE);
+    box[0] = x - reachOut;
+    box[1] = y - reachOut;
+    box[2] = x + reachOut;
+    box[3] = y + reachOut;
+    const grid = this.chain.grid;
+    const candidates = grid ? grid.query(box) : this.segmentCount;
     let nearest = Infinity, nearestSegment = 0, nearestAlong = 0;
-    for (let i = 0; i < this.segmentCount; i++) {
+    for (let k = 0; k < candidates; k++) {
+      const i = grid ? grid.candidates[k]! : k;
       const ax = v[2 * i]!, ay = v[2 * i + 1]!, ex = this.directionX[i]!, ey = this.directionY[i]!;
       const s = Math.min(this.lengths[i]!, Math.max(0, (x - ax) * ex + (y - ay) * ey));
       const d = Math.hypot(x - ax - s * ex, y - ay - s * ey);
@@ -371,9 +418,16 @@ export class ContourBall {
     if (nearest <= r * (1 + TOUCH_TOLERANCE) && onFace && side * ex > 0 &&
       Math.abs(normalSpeed) <= TOUCH_TOLERANCE * (Math.hypot(vx, vy) + Math.sqrt(this.gravity * r))) {
       this.sideSign = side;
-      this.setGround(i, nearestAlong, vx * ex + vy * ey);
+      this.along = nearestAlong;
+      this.speed = vx * ex + vy * ey;
+      this.rollOn(i);
     } else {
-      this.startFlight(x, y, vx, vy, 0);
+      this.departureX = x;
+      this.departureY = y;
+      this.departureVx = vx;
+      this.departureVy = vy;
+      this.spinValue = 0;
+      this.startFlight();
     }
     this.updateOutputs();
   }
@@ -391,7 +445,9 @@ export class ContourBall {
     if (!this.launched) throw new Error('ContourBall.advance: call launch first');
     let remaining = dt;
     while (remaining > 0) {
-      const used = this.stepMode(remaining);
+      this.budget = remaining;
+      this.stepMode();
+      const used = this.elapsed;
       if (used >= remaining) break;
       remaining -= used;
       if (used > 0) this.instantEvents = 0;
@@ -411,23 +467,23 @@ export class ContourBall {
       throw new RangeError(`ContourBall.advanceToEvent: maxDt must be finite and >= 0, got ${maxDt}`);
     }
     if (!this.launched) throw new Error('ContourBall.advanceToEvent: call launch first');
-    const used = maxDt > 0 ? Math.min(maxDt, this.stepMode(maxDt)) : 0;
+    let used = 0;
+    if (maxDt > 0) {
+      this.budget = maxDt;
+      this.stepMode();
+      used = Math.min(maxDt, this.elapsed);
+    }
     this.time += used;
     this.updateOutputs();
     return used;
   }
 
-  private stepMode(remaining: number): number {
-    switch (this.modeCode) {
-      case Mode.Ground:
-        return this.stepGround(remaining);
-      case Mode.Corner:
-        return this.stepCorner(remaining);
-      case Mode.Flight:
-        return this.stepFlight(remaining);
-      default:
-        return remaining;
-    }
+  /** Simulates up to `budget` seconds, stopping at the mode's next event; sets `elapsed` to the time simulated. */
+  private stepMode(): void {
+    if (this.modeCode === Mode.Ground) this.stepGround();
+    else if (this.modeCode === Mode.Corner) this.stepCorner();
+    else if (this.modeCode === Mode.Flight) this.stepFlight();
+    else this.elapsed = this.budget;
   }
 
   // Topology. Segment i runs from vertex i to i + 1; a closed contour's vertex n is vertex 0.
@@ -465,11 +521,21 @@ export class ContourBall {
     return Math.atan2(side * this.directionX[segment]!, -side * this.directionY[segment]!);
   }
 
-  private readonly sectorScratch: [number, number] = [0, 0];
-  /** Exit angles about convex corner or open end `vertex` for `side`: [before's normal, after's normal] (a shared array). */
-  private sector(vertex: number, side: number): [number, number] {
+  private sectorBefore(vertex: number, side: number): number {
+    return this.sectors[4 * vertex + (side > 0 ? 0 : 2)]!;
+  }
+
+  private sectorAfter(vertex: number, side: number): number {
+    return this.sectors[4 * vertex + (side > 0 ? 1 : 3)]!;
+  }
+
+  /**
+   * Exit angles about convex corner or open end `vertex` for `side`: [before's normal, after's
+   * normal] (at construction, into `sectors`).
+   */
+  private computeSector(vertex: number, side: number): [number, number] {
     const p = this.segmentBefore(vertex), q = this.segmentAfter(vertex);
-    const out = this.sectorScratch;
+    const out: [number, number] = [0, 0];
     if (p >= 0 && q >= 0) {
       const before = this.normalAngle(p, side);
       const cross = this.turn[vertex]!;
@@ -490,11 +556,10 @@ export class ContourBall {
 
   // Ground.
 
-  private setGround(segment: number, along: number, speed: number): void {
+  /** Rolls on `segment` at the `along` and `speed` set. */
+  private rollOn(segment: number): void {
     this.modeCode = Mode.Ground;
     this.segmentIndex = segment;
-    this.along = along;
-    this.speed = speed;
   }
 
   /** Stops the ball where it is (the safeguard against a state the rules cannot resolve). */
@@ -511,47 +576,65 @@ export class ContourBall {
     this.modeCode = Mode.Rest;
   }
 
-  private stepGround(remaining: number): number {
+  /** Rests on `segment` at the `along` set. */
+  private restOn(segment: number): void {
+    this.speed = 0;
+    this.rollOn(segment);
+    this.updateOutputs();
+    this.enterRest();
+  }
+
+  private stepGround(): void {
     const i = this.segmentIndex, side = this.sideSign, g = this.gravity;
     const ex = this.directionX[i]!, ey = this.directionY[i]!;
     // Gravity (0, -g) along the segment and against it (pressing the ball on).
     const tangential = -g * ey, normal = g * side * ex;
     if (!(normal > 0)) {
       this.leaveSegment();
-      return 0;
+      this.elapsed = 0;
+      return;
     }
     const friction = this.rollingFriction * normal;
     let v = this.speed;
     if (v === 0 && Math.abs(tangential) <= friction) {
-      this.restAt(i, this.along);
-      return 0;
+      this.restOn(i);
+      this.elapsed = 0;
+      return;
     }
     const direction = v !== 0 ? Math.sign(v) : Math.sign(tangential);
     const a = (tangential - direction * friction) / (1 + this.inertia);
-    const low = this.lowBound(i, side), high = this.highBound(i, side);
+    const offset = side > 0 ? 0 : 2;
+    const low = this.bounds[4 * i + offset]!, high = this.bounds[4 * i + offset + 1]!;
     const s = this.along;
-    const toHigh = timeToReach(s, v, a, high, 1);
-    const toLow = timeToReach(s, v, a, low, -1);
+    reach[0] = s;
+    reach[1] = v;
+    reach[2] = a;
+    reach[3] = high;
+    timeToReach(1);
+    const toHigh = reach[4]!;
+    reach[3] = low;
+    timeToReach(-1);
+    const toLow = reach[4]!;
     const toStop = friction > 0 && v !== 0 && a * v < 0 ? -v / a : Infinity;
-    const t = Math.min(remaining, toHigh, toLow, toStop);
+    const t = Math.min(this.budget, toHigh, toLow, toStop);
     let along = s + v * t + 0.5 * a * t * t;
     v += a * t;
     along = along < low ? low : along > high ? high : along;
+    this.speed = v;
     if (t === toHigh) {
       this.along = high;
-      this.passEnd(i, v);
+      this.passEnd(i);
     } else if (t === toLow) {
       this.along = low;
-      this.passStart(i, v);
+      this.passStart(i);
     } else if (t === toStop) {
       this.along = along;
       this.speed = 0;
-      this.settleInCorner(i, low, high);
+      this.settleInCorner(i);
     } else {
       this.along = along;
-      this.speed = v;
     }
-    return t;
+    this.elapsed = t;
   }
 
   /**
@@ -560,14 +643,21 @@ export class ContourBall {
    * corner an unbounded number of times, each swing shorter by a constant factor (a geometric
    * series of swings whose total time is finite, like a bouncing ball's).
    */
-  private settleInCorner(i: number, low: number, high: number): void {
-    const side = this.sideSign, near = SETTLE_DISTANCE * this.radius;
+  private settleInCorner(i: number): void {
+    const side = this.sideSign, near = SETTLE_DISTANCE * this.radius, offset = side > 0 ? 0 : 2;
+    const low = this.bounds[4 * i + offset]!, high = this.bounds[4 * i + offset + 1]!;
     if (high - this.along <= near) {
       const j = this.endVertex(i), q = this.segmentAfter(j);
-      if (this.cornerKind(j, side) === Kind.Concave && this.wouldRoll(i, 1) && !this.wouldRoll(q, 1)) this.restAt(i, high);
+      if (this.cornerKind(j, side) === Kind.Concave && this.wouldRoll(i, 1) && !this.wouldRoll(q, 1)) {
+        this.along = high;
+        this.restOn(i);
+      }
     } else if (this.along - low <= near) {
       const p = this.segmentBefore(i);
-      if (this.cornerKind(i, side) === Kind.Concave && this.wouldRoll(i, -1) && !this.wouldRoll(p, -1)) this.restAt(i, low);
+      if (this.cornerKind(i, side) === Kind.Concave && this.wouldRoll(i, -1) && !this.wouldRoll(p, -1)) {
+        this.along = low;
+        this.restOn(i);
+      }
     }
   }
 
@@ -579,46 +669,58 @@ export class ContourBall {
     return direction * -g * this.directionY[segment]! > this.rollingFriction * normal;
   }
 
-  /** Reached the end of segment i moving forward at speed v. */
-  private passEnd(i: number, v: number): void {
+  /** Reached the end of segment i moving forward at `speed`. */
+  private passEnd(i: number): void {
     const j = this.endVertex(i), q = this.segmentAfter(j), side = this.sideSign;
     const kind = this.cornerKind(j, side);
     if (kind === Kind.Straight) {
-      this.setGround(q, 0, v);
+      this.along = 0;
+      this.rollOn(q);
     } else if (kind === Kind.Concave) {
-      if (v > 0 || this.wouldRoll(q, 1)) this.setGround(q, this.lowBound(q, side), Math.abs(v));
-      else this.restAt(i, this.highBound(i, side));
+      if (this.speed > 0 || this.wouldRoll(q, 1)) {
+        this.along = this.bounds[4 * q + (side > 0 ? 0 : 2)]!;
+        this.speed = Math.abs(this.speed);
+        this.rollOn(q);
+      } else {
+        this.restOn(i);
+      }
     } else {
-      this.enterCorner(j, true, (-side * v) / this.radius, i);
+      this.pendulum.omega = (-side * this.speed) / this.radius;
+      this.enterCorner(j, true, i);
     }
   }
 
-  /** Reached the start of segment i moving backward at speed v. */
-  private passStart(i: number, v: number): void {
+  /** Reached the start of segment i moving backward at `speed`. */
+  private passStart(i: number): void {
     const j = i, p = this.segmentBefore(j), side = this.sideSign;
     const kind = this.cornerKind(j, side);
     if (kind === Kind.Straight) {
-      this.setGround(p, this.lengths[p]!, v);
+      this.along = this.lengths[p]!;
+      this.rollOn(p);
     } else if (kind === Kind.Concave) {
-      if (v < 0 || this.wouldRoll(p, -1)) this.setGround(p, this.highBound(p, side), -Math.abs(v));
-      else this.restAt(i, this.lowBound(i, side));
+      if (this.speed < 0 || this.wouldRoll(p, -1)) {
+        this.along = this.bounds[4 * p + (side > 0 ? 1 : 3)]!;
+        this.speed = -Math.abs(this.speed);
+        this.rollOn(p);
+      } else {
+        this.restOn(i);
+      }
     } else {
-      this.enterCorner(j, false, (-side * v) / this.radius, i);
+      this.pendulum.omega = (-side * this.speed) / this.radius;
+      this.enterCorner(j, false, i);
     }
-  }
-
-  private restAt(segment: number, along: number): void {
-    this.setGround(segment, along, 0);
-    this.updateOutputs();
-    this.enterRest();
   }
 
   /** Gravity no longer presses the ball on its segment: it flies off along it. */
   private leaveSegment(): void {
     const i = this.segmentIndex, side = this.sideSign, r = this.radius, v = this.vertices;
     const ex = this.directionX[i]!, ey = this.directionY[i]!;
-    const x = v[2 * i]! + this.along * ex - side * r * ey, y = v[2 * i + 1]! + this.along * ey + side * r * ex;
-    this.startFlight(x, y, this.speed * ex, this.speed * ey, (-side * this.speed) / r);
+    this.departureX = v[2 * i]! + this.along * ex - side * r * ey;
+    this.departureY = v[2 * i + 1]! + this.along * ey + side * r * ex;
+    this.departureVx = this.speed * ex;
+    this.departureVy = this.speed * ey;
+    this.spinValue = (-side * this.speed) / r;
+    this.startFlight();
     // On the segment with no normal speed: distance r and its rate exactly 0.
     this.departureFace = i;
     this.departureFaceSide = side;
@@ -629,16 +731,14 @@ export class ContourBall {
 
   /**
    * Starts turning about `vertex` from the normal of the segment before it (`fromBefore`) or after
-   * it, with angular velocity `omega`; flies off at once, tangentially, if gravity cannot hold
-   * it there (the roll-or-flight decision: the normal force g sin(theta) - r omega^2 is not positive).
+   * it, at the `pendulum.omega` set; flies off at once, tangentially, if gravity cannot hold it
+   * there (the roll-or-flight decision: the normal force g sin(theta) - r omega^2 is not positive).
    */
-  private enterCorner(vertex: number, fromBefore: boolean, omega: number, fromSegment: number): void {
-    const side = this.sideSign, r = this.radius;
-    const sector = this.sector(vertex, side);
-    const theta = fromBefore ? sector[0] : sector[1];
-    if (this.enterCornerAt(vertex, theta, omega)) return;
-    const x = this.vertices[2 * vertex]! + r * Math.cos(theta), y = this.vertices[2 * vertex + 1]! + r * Math.sin(theta);
-    this.startFlight(x, y, -r * omega * Math.sin(theta), r * omega * Math.cos(theta), omega);
+  private enterCorner(vertex: number, fromBefore: boolean, fromSegment: number): void {
+    const side = this.sideSign;
+    this.pendulum.theta = fromBefore ? this.sectorBefore(vertex, side) : this.sectorAfter(vertex, side);
+    if (this.enterCornerAt(vertex)) return;
+    this.flyOffCorner(vertex);
     // On the segment's end with the velocity along it: distance and its rate start at exactly 0.
     this.departureFace = fromSegment;
     this.departureFaceSide = side;
@@ -648,12 +748,12 @@ export class ContourBall {
   }
 
   /**
-   * Puts the ball on corner `vertex` at angle `theta` (clamped into the corner's sector) with
-   * angular velocity `omega` if gravity holds it there, and says whether it did.
+   * Puts the ball on corner `vertex` at the `pendulum.theta` set (clamped into the corner's
+   * sector) and `pendulum.omega`, if gravity holds it there, and says whether it did.
    */
-  private enterCornerAt(vertex: number, theta: number, omega: number): boolean {
-    const sector = this.sector(vertex, this.sideSign);
-    const before = sector[0], after = sector[1];
+  private enterCornerAt(vertex: number): boolean {
+    const side = this.sideSign, pendulum = this.pendulum;
+    const before = this.sectorBefore(vertex, side), after = this.sectorAfter(vertex, side);
     const p = this.segmentBefore(vertex), q = this.segmentAfter(vertex);
     let low = Math.min(before, after), high = Math.max(before, after);
     // An open end has no exit on the side away from its one segment.
@@ -664,100 +764,135 @@ export class ContourBall {
       if (before === low) high = Infinity;
       else low = -Infinity;
     }
-    const clamped = theta < low ? low : theta > high ? high : theta;
-    this.pendulum.start(clamped, omega, this.gravity, this.radius, this.inertia, low, high);
-    if (!this.pendulum.pressing()) return false;
+    const theta = pendulum.theta;
+    pendulum.theta = theta < low ? low : theta > high ? high : theta;
+    pendulum.low = low;
+    pendulum.high = high;
+    pendulum.start();
+    if (!pendulum.pressing()) return false;
     this.lowIsBefore = p >= 0 && before === low && (q < 0 || before !== after);
     this.cornerVertex = vertex;
     this.modeCode = Mode.Corner;
     return true;
   }
 
-  private stepCorner(remaining: number): number {
+  /** Flight from corner `vertex` at the pendulum's angle, along the circle's tangent. */
+  private flyOffCorner(vertex: number): void {
+    const r = this.radius, theta = this.pendulum.theta, omega = this.pendulum.omega;
+    const c = Math.cos(theta), s = Math.sin(theta);
+    this.departureX = this.vertices[2 * vertex]! + r * c;
+    this.departureY = this.vertices[2 * vertex + 1]! + r * s;
+    this.departureVx = -r * omega * s;
+    this.departureVy = r * omega * c;
+    this.spinValue = omega;
+    this.startFlight();
+  }
+
+  private stepCorner(): void {
     const pendulum = this.pendulum;
-    const used = pendulum.advance(remaining);
+    pendulum.duration = this.budget;
+    pendulum.advance();
+    this.elapsed = pendulum.elapsed;
     const event = pendulum.event;
-    if (event === PendulumEvent.None) return remaining;
-    const j = this.cornerVertex, side = this.sideSign, r = this.radius;
-    const theta = pendulum.theta, omega = pendulum.omega;
+    if (event === PendulumEvent.None) return;
+    const j = this.cornerVertex;
     if (event === PendulumEvent.Leave) {
-      const x = this.vertices[2 * j]! + r * Math.cos(theta), y = this.vertices[2 * j + 1]! + r * Math.sin(theta);
-      this.startFlight(x, y, -r * omega * Math.sin(theta), r * omega * Math.cos(theta), omega);
+      this.flyOffCorner(j);
       // Leaving where the normal force vanishes: distance, its rate and its curvature all start at 0.
       this.departureVertex = j;
       this.departureVertexOrder = 3;
-      return used;
+      return;
     }
-    const toBefore = (event === PendulumEvent.Low) === this.lowIsBefore;
     // Along a segment the centre's velocity is r omega perp(normal) = -side r omega direction.
-    const speed = -side * r * omega;
-    if (toBefore) {
+    this.speed = -this.sideSign * this.radius * pendulum.omega;
+    if ((event === PendulumEvent.Low) === this.lowIsBefore) {
       const p = this.segmentBefore(j);
-      this.setGround(p, this.lengths[p]!, speed);
+      this.along = this.lengths[p]!;
+      this.rollOn(p);
     } else {
-      this.setGround(this.segmentAfter(j), 0, speed);
+      this.along = 0;
+      this.rollOn(this.segmentAfter(j));
     }
-    return used;
   }
 
   // Flight.
 
-  private startFlight(x: number, y: number, vx: number, vy: number, spin: number): void {
+  /** Starts a flight from the departure point and velocity set (no surface touched). */
+  private startFlight(): void {
     this.modeCode = Mode.Flight;
-    this.departureX = x;
-    this.departureY = y;
-    this.departureVx = vx;
-    this.departureVy = vy;
     this.flightTime = 0;
-    this.spinValue = spin;
     this.departureFace = -1;
     this.departureFaceOrder = 0;
     this.departureVertex = -1;
     this.departureVertexOrder = 0;
   }
 
-  private stepFlight(remaining: number): number {
-    const start = this.flightTime, end = start + remaining;
-    const g = this.gravity;
+  private stepFlight(): void {
+    const remaining = this.budget, start = this.flightTime, end = start + remaining;
+    const g = this.gravity, screenCentre = this.screenCentre;
     let t0 = start;
     while (t0 < end) {
       const t1 = Math.min(end, t0 + this.flightStretch);
       const x0 = this.departureX + this.departureVx * t0, y0 = this.departureY + this.departureVy * t0 - 0.5 * g * t0 * t0;
       const x1 = this.departureX + this.departureVx * t1, y1 = this.departureY + this.departureVy * t1 - 0.5 * g * t1 * t1;
       // Screen the stretch: the grown circle covers the ball all along it, so no contact here means none at all.
-      this.screen.setPose(this.arcStart(x0, y0), 0);
+      screenCentre[0] = x0;
+      screenCentre[1] = y0;
+      this.screen.setPose(screenCentre, 0);
       this.screenChord[0] = x1 - x0;
       this.screenChord[1] = y1 - y0;
-      this.screenContacts.reset();
-      const near = collideCircleChain(this.screen, this.chain, this.screenContacts) > 0 || sweepCircle(this.screen, this.screenChord, this.chain, this.screenHit);
+      const near = this.screenOverlaps() || sweepCircle(this.screen, this.screenChord, this.chain, this.screenHit);
       if (near) {
-        const impact = this.firstImpact(t0, t1);
-        if (impact <= t1) {
-          this.flightTime = impact;
+        this.windowStart = t0;
+        this.windowEnd = t1;
+        this.firstImpact();
+        if (this.impactTime <= t1) {
+          this.flightTime = this.impactTime;
+          this.elapsed = this.impactTime - start;
           this.impact();
-          return impact - start;
+          return;
         }
       }
       t0 = t1;
     }
     this.flightTime = end;
-    return remaining;
-  }
-
-  private readonly arcPoint = new Float64Array(2);
-  private arcStart(x: number, y: number): Float64Array {
-    this.arcPoint[0] = x;
-    this.arcPoint[1] = y;
-    return this.arcPoint;
+    this.elapsed = remaining;
   }
 
   /**
-   * First time in [t0, t1] (since departure) at which the ball touches the contour, or Infinity;
-   * sets `impactFeature` and `impactSide`. Exact roots per segment: its line at distance r
-   * (degree 2 in t, both sides) and its end points at distance r (degree 4).
+   * Whether the screening circle (centre `screenCentre`, radius 1.5 r) overlaps the contour:
+   * `sweepCircle` ignores what a circle touches at its start unless it moves into it, and the
+   * screen must not.
    */
-  private firstImpact(t0: number, t1: number): number {
+  private screenOverlaps(): boolean {
+    const x = this.screenCentre[0]!, y = this.screenCentre[1]!, reachOut = this.screen.radius, v = this.vertices;
+    const box = this.arcBox;
+    box[0] = x - reachOut;
+    box[1] = y - reachOut;
+    box[2] = x + reachOut;
+    box[3] = y + reachOut;
+    const grid = this.chain.grid;
+    const candidates = grid ? grid.query(box) : this.segmentCount;
+    for (let k = 0; k < candidates; k++) {
+      const i = grid ? grid.candidates[k]! : k;
+      const ax = v[2 * i]!, ay = v[2 * i + 1]!, ex = this.directionX[i]!, ey = this.directionY[i]!;
+      let s = (x - ax) * ex + (y - ay) * ey;
+      s = s < 0 ? 0 : s > this.lengths[i]! ? this.lengths[i]! : s;
+      const dx = x - ax - s * ex, dy = y - ay - s * ey;
+      if (dx * dx + dy * dy <= reachOut * reachOut) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Sets `impactTime` to the first time in [windowStart, windowEnd] (since departure) at which
+   * the ball touches the contour, or Infinity, and `impactFeature` and `impactSide`. Exact roots
+   * per segment: its line at distance r (degree 2 in t, both sides) and its end points at
+   * distance r (degree 4).
+   */
+  private firstImpact(): void {
     const g = this.gravity, r = this.radius, v = this.vertices;
+    const t0 = this.windowStart, t1 = this.windowEnd;
     const px = this.departureX, py = this.departureY, vx = this.departureVx, vy = this.departureVy;
     // The arc's box, grown by r: x is linear in t, y has its apex at t = vy / g.
     const box = this.arcBox;
@@ -772,6 +907,7 @@ export class ContourBall {
     const grid = this.chain.grid;
     const candidates = grid ? grid.query(box) : this.segmentCount;
     let best = Infinity;
+    falling[5] = t0;
     for (let k = 0; k < candidates; k++) {
       const i = grid ? grid.candidates[k]! : k;
       const ax = v[2 * i]!, ay = v[2 * i + 1]!, ex = this.directionX[i]!, ey = this.directionY[i]!;
@@ -783,10 +919,12 @@ export class ContourBall {
           if (side !== this.departureFaceSide) continue;
           order = this.departureFaceOrder;
         }
-        polynomial[0] = side * d0 - r;
-        polynomial[1] = side * dv;
-        polynomial[2] = side * da;
-        const t = firstFallingRoot(2, order, t0, Math.min(t1, best));
+        falling[0] = side * d0 - r;
+        falling[1] = side * dv;
+        falling[2] = side * da;
+        falling[6] = t1 < best ? t1 : best;
+        firstFallingRoot(2, order);
+        const t = falling[7]!;
         if (t < best) {
           const along = (px + vx * t - ax) * ex + (py + vy * t - 0.5 * g * t * t - ay) * ey;
           if (along >= 0 && along <= this.lengths[i]!) {
@@ -802,25 +940,26 @@ export class ContourBall {
         if (qx < box[0] || qx > box[2] || qy < box[1] || qy > box[3]) continue;
         const mx = px - qx, my = py - qy;
         // |m + v t + a t^2 / 2|^2 - r^2 with a = (0, -g).
-        polynomial[0] = mx * mx + my * my - r * r;
-        polynomial[1] = 2 * (mx * vx + my * vy);
-        polynomial[2] = vx * vx + vy * vy - g * my;
-        polynomial[3] = -g * vy;
-        polynomial[4] = 0.25 * g * g;
-        const order = j === this.departureVertex ? this.departureVertexOrder : 0;
-        const t = firstFallingRoot(4, order, t0, Math.min(t1, best));
+        falling[0] = mx * mx + my * my - r * r;
+        falling[1] = 2 * (mx * vx + my * vy);
+        falling[2] = vx * vx + vy * vy - g * my;
+        falling[3] = -g * vy;
+        falling[4] = 0.25 * g * g;
+        falling[6] = t1 < best ? t1 : best;
+        firstFallingRoot(4, j === this.departureVertex ? this.departureVertexOrder : 0);
+        const t = falling[7]!;
         if (t < best) {
           best = t;
           this.impactFeature = VERTEX_FEATURE | j;
         }
       }
     }
-    return best;
+    this.impactTime = best;
   }
 
   /** The ball touches `impactFeature` at `flightTime`: it bounces, or lands when the rebound is slow. */
   private impact(): void {
-    const t = this.flightTime, g = this.gravity, r = this.radius, k = this.inertia;
+    const t = this.flightTime, g = this.gravity, r = this.radius, k = this.inertia, contact = this.contact;
     const x = this.departureX + this.departureVx * t, y = this.departureY + this.departureVy * t - 0.5 * g * t * t;
     const vx = this.departureVx, vy = this.departureVy - g * t;
     const feature = this.impactFeature;
@@ -836,16 +975,24 @@ export class ContourBall {
       nx = -this.impactSide * this.directionY[index]!;
       ny = this.impactSide * this.directionX[index]!;
     }
+    contact[0] = x;
+    contact[1] = y;
+    contact[4] = nx;
+    contact[5] = ny;
     // Tangent perp(n) = (-ny, nx): rolling without slipping is v . tangent = r omega.
     const normalSpeed = vx * nx + vy * ny, tangentSpeed = vx * -ny + vy * nx;
     const rebound = -this.restitution * normalSpeed;
     const slid = this.tangentialRestitution * tangentSpeed;
     if (rebound < this.landingSpeed) {
-      const rolling = (slid + k * r * this.spinValue) / (1 + k);
-      if (!isVertex && this.land(index, this.impactSide, x, y, rolling)) return;
-      if (isVertex && this.landOnCorner(index, nx, ny, rolling)) return;
+      this.rolling = (slid + k * r * this.spinValue) / (1 + k);
+      if (!isVertex && this.land(index, this.impactSide)) return;
+      if (isVertex && this.landOnCorner(index)) return;
     }
-    this.startFlight(x, y, rebound * nx - slid * ny, rebound * ny + slid * nx, this.spinValue);
+    this.departureX = x;
+    this.departureY = y;
+    this.departureVx = rebound * nx - slid * ny;
+    this.departureVy = rebound * ny + slid * nx;
+    this.startFlight();
     // Leaving the surface it touches: the distance starts at exactly r.
     if (isVertex) {
       this.departureVertex = index;
@@ -858,20 +1005,24 @@ export class ContourBall {
     }
   }
 
-  /** Lands on segment i on `side` rolling at `rolling` (along perp(normal)), if gravity presses it there. */
-  private land(i: number, side: number, x: number, y: number, rolling: number): boolean {
+  /** Lands at `contact` on segment i on `side` rolling at `rolling` (along perp(normal)), if gravity presses it there. */
+  private land(i: number, side: number): boolean {
     if (!(side * this.directionX[i]! > 0)) return false;
     const ax = this.vertices[2 * i]!, ay = this.vertices[2 * i + 1]!;
-    const along = (x - ax) * this.directionX[i]! + (y - ay) * this.directionY[i]!;
-    const low = this.lowBound(i, side), high = this.highBound(i, side);
+    const along = (this.contact[0]! - ax) * this.directionX[i]! + (this.contact[1]! - ay) * this.directionY[i]!;
+    const offset = side > 0 ? 0 : 2;
+    const low = this.bounds[4 * i + offset]!, high = this.bounds[4 * i + offset + 1]!;
     this.sideSign = side;
+    this.along = along < low ? low : along > high ? high : along;
     // perp(side n) = -side direction.
-    this.setGround(i, along < low ? low : along > high ? high : along, -side * rolling);
+    this.speed = -side * this.rolling;
+    this.rollOn(i);
     return true;
   }
 
-  /** Lands on the corner point `vertex` with contact normal n, if it is convex there and holds the ball. */
-  private landOnCorner(vertex: number, nx: number, ny: number, rolling: number): boolean {
+  /** Lands on the corner point `vertex` with the `contact` normal, if it is convex there and holds the ball. */
+  private landOnCorner(vertex: number): boolean {
+    const nx = this.contact[4]!, ny = this.contact[5]!;
     const p = this.segmentBefore(vertex), q = this.segmentAfter(vertex);
     let facing = 0;
     if (p >= 0) facing += nx * -this.directionY[p]! + ny * this.directionX[p]!;
@@ -882,12 +1033,12 @@ export class ContourBall {
     if (kind !== Kind.Convex && kind !== Kind.End) return false;
     const previousSide = this.sideSign;
     this.sideSign = side;
-    const sector = this.sector(vertex, side);
-    const middle = 0.5 * (sector[0] + sector[1]);
-    let theta = Math.atan2(ny, nx);
-    theta += 2 * Math.PI * Math.round((middle - theta) / (2 * Math.PI));
+    const middle = 0.5 * (this.sectorBefore(vertex, side) + this.sectorAfter(vertex, side));
+    const theta = Math.atan2(ny, nx);
+    this.pendulum.theta = theta + 2 * Math.PI * Math.round((middle - theta) / (2 * Math.PI));
     // On the corner the centre's velocity is r omega perp(normal).
-    if (this.enterCornerAt(vertex, theta, rolling / this.radius)) return true;
+    this.pendulum.omega = this.rolling / this.radius;
+    if (this.enterCornerAt(vertex)) return true;
     this.sideSign = previousSide;
     return false;
   }

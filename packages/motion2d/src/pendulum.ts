@@ -17,6 +17,9 @@
  * regula falsi (Dahlquist and Bjorck, Numerical Methods, 6.2), then theta is set to the event's
  * exact angle and theta' to the value the energy integral gives there, so an exit is hit to
  * round-off and no energy error is carried past the corner.
+ *
+ * Doubles go in and out through fields, not as arguments or results: V8 boxes each double
+ * argument or result of a call it does not inline into a heap number.
  */
 
 /** Why `Pendulum.advance` stopped: the duration ran out, or an event. */
@@ -38,8 +41,10 @@ const E1 = 71 / 57600, E3 = -71 / 16695, E4 = 71 / 1920, E5 = -17253 / 339200, E
 export class Pendulum {
   theta = 0;
   omega = 0;
-  /** g / ((1 + k) r). */
+  /** g / ((1 + k) r), g and r: set once by the owner. */
   c = 1;
+  gravity = 1;
+  radius = 1;
   /** The energy integral theta'^2 + 2 c sin(theta), fixed at entry. */
   energy = 0;
   /** Exit angles (theta stays in [low, high]; -Infinity or Infinity where there is no exit). */
@@ -47,25 +52,28 @@ export class Pendulum {
   high = Infinity;
   /** sin(theta) at which the normal force vanishes. */
   leaveSine = -2;
+  /** `advance`'s input: the time to simulate; its output: the time simulated. */
+  duration = 0;
+  elapsed = 0;
   /** Why the last `advance` stopped. */
   event: PendulumEvent = PendulumEvent.None;
   private step = 0;
-  /** Trial step: theta, omega, error estimates of both. */
+  /** Trial step from (theta, omega): theta, omega, error estimates of both. */
   private readonly trial = new Float64Array(4);
+  /** The event functions (index: `PendulumEvent`) at the trial angle. */
+  private readonly values = new Float64Array(4);
+  /** Step length handed to `dormandPrince`, and the one `stepToEvent` found. */
+  private length = 0;
+  private eventLength = 0;
 
   /**
-   * Starts on the corner at `theta` with `omega`, for a ball of radius `radius` under `gravity`
-   * with inertia factor `k`; `low` and `high` are the exit angles.
+   * Starts on the corner at the `theta` and `omega` set, between the `low` and `high` exit
+   * angles set; fixes the energy and the leaving angle.
    */
-  start(theta: number, omega: number, gravity: number, radius: number, k: number, low: number, high: number): void {
-    this.theta = theta;
-    this.omega = omega;
-    this.c = gravity / ((1 + k) * radius);
-    this.energy = omega * omega + 2 * this.c * Math.sin(theta);
-    this.low = low;
-    this.high = high;
+  start(): void {
+    this.energy = this.omega * this.omega + 2 * this.c * Math.sin(this.theta);
     // N = g sin(theta) - r (W - 2 c sin(theta)) = (g + 2 c r) sin(theta) - r W.
-    this.leaveSine = (radius * this.energy) / (gravity + 2 * this.c * radius);
+    this.leaveSine = (this.radius * this.energy) / (this.gravity + 2 * this.c * this.radius);
     this.step = 0.05 / Math.sqrt(this.c);
     this.event = PendulumEvent.None;
   }
@@ -75,9 +83,9 @@ export class Pendulum {
     return Math.sin(this.theta) > this.leaveSine;
   }
 
-  /** One Dormand-Prince step of size h from (theta, omega) into `trial`. */
-  private dormandPrince(theta: number, omega: number, h: number): void {
-    const c = this.c;
+  /** One Dormand-Prince step of size `length` from (theta, omega) into `trial`. */
+  private dormandPrince(): void {
+    const c = this.c, h = this.length, theta = this.theta, omega = this.omega;
     // Stage k_i = (omega_i, -c cos(theta_i)); the theta increments use the omega stages.
     const w1 = omega, f1 = -c * Math.cos(theta);
     const w2 = omega + h * A21 * f1;
@@ -97,31 +105,35 @@ export class Pendulum {
     this.trial[1] = omegaNext;
     this.trial[2] = h * (E1 * w1 + E3 * w3 + E4 * w4 + E5 * w5 + E6 * w6 + E7 * w7);
     this.trial[3] = h * (E1 * f1 + E3 * f3 + E4 * f4 + E5 * f5 + E6 * f6 + E7 * f7);
-  }
-
-  /** The event function of `event` at angle theta: positive inside, 0 at the event. */
-  private eventValue(event: PendulumEvent, theta: number): number {
-    if (event === PendulumEvent.Low) return theta - this.low;
-    if (event === PendulumEvent.High) return this.high - theta;
-    return Math.sin(theta) - this.leaveSine;
+    // The event functions at the trial angle: positive inside, 0 at the event.
+    const next = this.trial[0]!;
+    this.values[PendulumEvent.Low] = next - this.low;
+    this.values[PendulumEvent.High] = this.high - next;
+    this.values[PendulumEvent.Leave] = Math.sin(next) - this.leaveSine;
   }
 
   /**
-   * Shortest step from (theta, omega) that reaches the event (the event function, positive at
-   * the start, is at most 0 after a step of `h`): Illinois regula falsi on the step length.
+   * Sets `eventLength` to the shortest step from (theta, omega) that reaches `event` (its
+   * function, positive at the start, is at most 0 after a step of `length`): Illinois regula
+   * falsi on the step length.
    */
-  private stepToEvent(event: PendulumEvent, theta: number, omega: number, h: number): number {
-    let inside = 0, valueInside = this.eventValue(event, theta);
-    if (valueInside <= 0) return 0;
+  private stepToEvent(event: PendulumEvent): void {
+    const h = this.length;
+    let inside = 0;
+    let valueInside = event === PendulumEvent.Low ? this.theta - this.low : event === PendulumEvent.High ? this.high - this.theta : Math.sin(this.theta) - this.leaveSine;
+    if (valueInside <= 0) {
+      this.eventLength = 0;
+      return;
+    }
     let outside = h;
-    this.dormandPrince(theta, omega, h);
-    let valueOutside = this.eventValue(event, this.trial[0]!);
+    let valueOutside = this.values[event]!;
     let side = 0;
     for (let k = 0; k < 200 && outside - inside > 2e-16 * outside; k++) {
       const next = (valueInside * outside - valueOutside * inside) / (valueInside - valueOutside);
       if (!(next > inside && next < outside)) break;
-      this.dormandPrince(theta, omega, next);
-      const value = this.eventValue(event, this.trial[0]!);
+      this.length = next;
+      this.dormandPrince();
+      const value = this.values[event]!;
       if (value <= 0) {
         outside = next;
         valueOutside = value;
@@ -134,22 +146,24 @@ export class Pendulum {
         side = 1;
       }
     }
-    return outside;
+    this.eventLength = outside;
   }
 
   /**
-   * Integrates for up to `duration` seconds, stopping at the first event. Returns the time
-   * simulated (exactly `duration` when no event came first) and sets `event`.
+   * Integrates for up to `duration` seconds, stopping at the first event. Sets `elapsed` to the
+   * time simulated (exactly `duration` when no event came first) and `event`.
    */
-  advance(duration: number): number {
+  advance(): void {
+    const duration = this.duration;
     this.event = PendulumEvent.None;
     let used = 0;
     while (used < duration) {
       const remaining = duration - used;
       const truncated = this.step >= remaining;
       const h = truncated ? remaining : this.step;
-      const theta = this.theta, omega = this.omega;
-      this.dormandPrince(theta, omega, h);
+      const omega = this.omega;
+      this.length = h;
+      this.dormandPrince();
       const errorTheta = Math.abs(this.trial[2]!) / RELATIVE_TOLERANCE;
       const errorOmega = Math.abs(this.trial[3]!) / (RELATIVE_TOLERANCE * Math.max(Math.abs(omega), Math.sqrt(this.c)));
       const error = Math.max(errorTheta, errorOmega, 1e-10);
@@ -158,34 +172,41 @@ export class Pendulum {
         this.step = proposal;
         continue;
       }
-      const next = this.trial[0]!;
-      let event: PendulumEvent = PendulumEvent.None;
-      let eventStep = Infinity;
-      for (let candidate = PendulumEvent.Low as PendulumEvent; candidate <= PendulumEvent.Leave; candidate++) {
-        if (this.eventValue(candidate, next) > 0) continue;
-        const length = this.stepToEvent(candidate, theta, omega, h);
-        if (length < eventStep) {
-          eventStep = length;
-          event = candidate;
+      const crossedLow = this.values[PendulumEvent.Low]! <= 0;
+      const crossedHigh = this.values[PendulumEvent.High]! <= 0;
+      const crossedLeave = this.values[PendulumEvent.Leave]! <= 0;
+      if (crossedLow || crossedHigh || crossedLeave) {
+        let event: PendulumEvent = PendulumEvent.None;
+        let eventStep = Infinity;
+        for (let candidate = PendulumEvent.Low as PendulumEvent; candidate <= PendulumEvent.Leave; candidate++) {
+          if (!(candidate === PendulumEvent.Low ? crossedLow : candidate === PendulumEvent.High ? crossedHigh : crossedLeave)) continue;
+          this.length = h;
+          this.dormandPrince();
+          this.stepToEvent(candidate);
+          if (this.eventLength < eventStep) {
+            eventStep = this.eventLength;
+            event = candidate;
+          }
         }
-      }
-      if (event !== PendulumEvent.None) {
-        this.dormandPrince(theta, omega, eventStep);
-        this.settleAt(event, this.trial[0]!, this.trial[1]!);
+        this.length = eventStep;
+        this.dormandPrince();
+        this.settleAt(event);
         this.event = event;
-        return used + eventStep;
+        this.elapsed = used + eventStep;
+        return;
       }
-      this.theta = next;
+      this.theta = this.trial[0]!;
       this.omega = this.trial[1]!;
-      if (truncated) return duration;
+      if (truncated) break;
       used += h;
       this.step = proposal;
     }
-    return duration;
+    this.elapsed = duration;
   }
 
-  /** Puts the state exactly on `event`'s angle, theta' from the energy integral with the sign found. */
-  private settleAt(event: PendulumEvent, theta: number, omega: number): void {
+  /** Puts the state exactly on `event`'s angle, theta' from the energy integral with the sign of the trial's. */
+  private settleAt(event: PendulumEvent): void {
+    const theta = this.trial[0]!, omega = this.trial[1]!;
     let exact = theta;
     if (event === PendulumEvent.Low) exact = this.low;
     else if (event === PendulumEvent.High) exact = this.high;

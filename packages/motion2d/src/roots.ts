@@ -2,42 +2,52 @@
  * Roots of the low-degree polynomials the events of a ball's motion reduce to: a quadratic for
  * motion on a segment and for a flight's approach to a line, a quartic for a flight's approach
  * to a corner point. Allocation-free; internal to the package.
+ *
+ * Doubles go in and out through the Float64Arrays below, not as arguments or return values:
+ * V8 boxes each double argument or result of a call it does not inline into a heap number.
  */
+
+/** `timeToReach`'s input and output: s0, v, a, target, then the time found. */
+export const reach: Float64Array = new Float64Array(5);
 
 /**
- * Smallest `t >= 0` at which `s0 + v t + a t^2 / 2` reaches `target` while moving in
- * `direction` (+1: increasing, -1: decreasing; a standstill there with the acceleration in
- * `direction` counts), or Infinity. Roots from the cancellation-free pair `q / A`, `C / q` with
- * `q = -(B + sign(B) sqrt(B^2 - 4 A C)) / 2` (Press et al., Numerical Recipes, 5.6).
+ * Sets `reach[4]` to the smallest `t >= 0` at which `s0 + v t + a t^2 / 2` reaches `target`
+ * while moving in `direction` (+1: increasing, -1: decreasing; a standstill there with the
+ * acceleration in `direction` counts), or Infinity. Roots from the cancellation-free pair
+ * `q / A`, `C / q` with `q = -(B + sign(B) sqrt(B^2 - 4 A C)) / 2` (Press et al., Numerical
+ * Recipes, 5.6).
  */
-export function timeToReach(s0: number, v: number, a: number, target: number, direction: number): number {
-  const c = s0 - target;
-  if (c === 0 && (direction * v > 0 || (v === 0 && direction * a > 0))) return 0;
-  if (a === 0) {
-    if (v === 0) return Infinity;
+export function timeToReach(direction: number): void {
+  const s0 = reach[0]!, v = reach[1]!, a = reach[2]!, c = s0 - reach[3]!;
+  let found = Infinity;
+  if (c === 0 && (direction * v > 0 || (v === 0 && direction * a > 0))) {
+    found = 0;
+  } else if (a === 0) {
     const t = -c / v;
-    return t >= 0 && direction * v > 0 ? t : Infinity;
+    if (v !== 0 && t >= 0 && direction * v > 0) found = t;
+  } else {
+    const half = 0.5 * a;
+    const discriminant = v * v - 4 * half * c;
+    if (discriminant >= 0) {
+      const q = -0.5 * (v + (v < 0 ? -1 : 1) * Math.sqrt(discriminant));
+      const t1 = q / half;
+      const t2 = q !== 0 ? c / q : t1;
+      // A root counts if it is not in the past and the motion there goes in `direction`.
+      const speed1 = v + a * t1, speed2 = v + a * t2;
+      if (t1 >= 0 && (direction * speed1 > 0 || (speed1 === 0 && direction * a > 0))) found = t1;
+      if (t2 >= 0 && t2 < found && (direction * speed2 > 0 || (speed2 === 0 && direction * a > 0))) found = t2;
+    }
   }
-  const half = 0.5 * a;
-  const discriminant = v * v - 4 * half * c;
-  if (discriminant < 0) return Infinity;
-  const q = -0.5 * (v + (v < 0 ? -1 : 1) * Math.sqrt(discriminant));
-  const t1 = q / half;
-  const t2 = q !== 0 ? c / q : t1;
-  const first = reachesMoving(t1, v, a, direction) ? t1 : Infinity;
-  return reachesMoving(t2, v, a, direction) && t2 < first ? t2 : first;
-}
-
-/** Whether root `t` is not in the past and the motion there goes in `direction`. */
-function reachesMoving(t: number, v: number, a: number, direction: number): boolean {
-  if (!(t >= 0)) return false;
-  const speed = v + a * t;
-  return direction * speed > 0 || (speed === 0 && direction * a > 0);
+  reach[4] = found;
 }
 
 /** Per degree, the polynomial being solved and the roots found (scratch for the recursion). */
 const levelCoefficients = [new Float64Array(1), new Float64Array(2), new Float64Array(3), new Float64Array(4), new Float64Array(5)];
 const levelRoots = [new Float64Array(0), new Float64Array(1), new Float64Array(2), new Float64Array(3), new Float64Array(4)];
+/** The interval searched, [lo, hi], shared by every level of the recursion. */
+const interval = new Float64Array(2);
+/** Scratch of `bisect`: left end, right end, value at the left end. */
+const bracket = new Float64Array(3);
 
 function evaluate(c: Float64Array, degree: number, t: number): number {
   let value = c[degree]!;
@@ -45,13 +55,21 @@ function evaluate(c: Float64Array, degree: number, t: number): number {
   return value;
 }
 
-/** The root in [lo, hi] of a polynomial monotone there with `p(lo)` and `p(hi)` of opposite signs, by bisection to the last bit. */
-function bisect(c: Float64Array, degree: number, lo: number, hi: number, valueLo: number): number {
+/**
+ * The root in `bracket` (lo, hi, p(lo)) of a polynomial monotone there with `p(lo)` and
+ * `p(hi)` of opposite signs, by bisection to the last bit, written to `roots[index]`.
+ */
+function bisect(c: Float64Array, degree: number, roots: Float64Array, index: number): void {
+  let lo = bracket[0]!, hi = bracket[1]!, valueLo = bracket[2]!;
   for (let k = 0; k < 1100; k++) {
     const mid = 0.5 * (lo + hi);
     if (mid <= lo || mid >= hi) break;
     const value = evaluate(c, degree, mid);
-    if (value === 0) return mid;
+    if (value === 0) {
+      lo = mid;
+      hi = mid;
+      break;
+    }
     if (value < 0 === valueLo < 0) {
       lo = mid;
       valueLo = value;
@@ -59,18 +77,19 @@ function bisect(c: Float64Array, degree: number, lo: number, hi: number, valueLo
       hi = mid;
     }
   }
-  return Math.abs(valueLo) <= Math.abs(evaluate(c, degree, hi)) ? lo : hi;
+  roots[index] = Math.abs(valueLo) <= Math.abs(evaluate(c, degree, hi)) ? lo : hi;
 }
 
 /**
- * Writes the distinct real roots in [lo, hi] of the polynomial in `levelCoefficients[degree]`
+ * Writes the distinct real roots in `interval` of the polynomial in `levelCoefficients[degree]`
  * (`c[0] + c[1] t + ...`, degree 1 to 4, leading coefficient maybe 0) to `levelRoots[degree]`
- * in increasing order and returns how many. The roots of the derivative split [lo, hi] into
+ * in increasing order and returns how many. The roots of the derivative split the interval into
  * pieces on which the polynomial is monotone; each piece whose ends differ in sign holds one
  * root, found by bisection (Press et al., Numerical Recipes, 9.1 and 9.5).
  */
-function rootsIn(degree: number, lo: number, hi: number): number {
+function rootsIn(degree: number): number {
   const c = levelCoefficients[degree]!, roots = levelRoots[degree]!;
+  const lo = interval[0]!, hi = interval[1]!;
   while (degree > 0 && c[degree] === 0) degree--;
   if (degree === 0) return 0;
   if (degree === 1) {
@@ -84,7 +103,7 @@ function rootsIn(degree: number, lo: number, hi: number): number {
   const derivative = levelCoefficients[degree - 1]!;
   for (let k = 1; k <= degree; k++) derivative[k - 1] = k * c[k]!;
   for (let k = degree; k < derivative.length; k++) derivative[k] = 0;
-  const criticalCount = rootsIn(degree - 1, lo, hi);
+  const criticalCount = rootsIn(degree - 1);
   const critical = levelRoots[degree - 1]!;
   let count = 0;
   let left = lo, valueLeft = evaluate(c, degree, lo);
@@ -96,7 +115,10 @@ function rootsIn(degree: number, lo: number, hi: number): number {
     if (valueRight === 0) {
       if (count === 0 || roots[count - 1]! < right) roots[count++] = right;
     } else if (valueLeft !== 0 && valueLeft < 0 !== valueRight < 0) {
-      roots[count++] = bisect(c, degree, left, right, valueLeft);
+      bracket[0] = left;
+      bracket[1] = right;
+      bracket[2] = valueLeft;
+      bisect(c, degree, roots, count++);
     }
     left = right;
     valueLeft = valueRight;
@@ -104,30 +126,38 @@ function rootsIn(degree: number, lo: number, hi: number): number {
   return count;
 }
 
-/** Coefficients `c[0] .. c[4]` handed to `firstFallingRoot`. */
-export const polynomial: Float64Array = new Float64Array(5);
+/**
+ * `firstFallingRoot`'s input and output: coefficients `c[0] .. c[4]`, then lo, hi, then the
+ * root found.
+ */
+export const falling: Float64Array = new Float64Array(8);
 
 /**
- * Smallest `t` in [lo, hi] where the polynomial `polynomial[0] + polynomial[1] t + ...` (degree
- * at most 4) falls through zero (value 0, derivative negative), or Infinity. A root where the
- * derivative is 0 (a graze) does not count. `zeroOrder` low coefficients are known to be
- * exactly 0 (the motion starts on the surface at t = 0): they are divided out, so round-off in
- * them cannot fake a contact right after the start; then `lo` must be greater than 0 or the
- * root t = 0 itself is ignored.
+ * Sets `falling[7]` to the smallest `t` in [lo, hi] = `falling[5..6]` where the polynomial
+ * `c[0] + c[1] t + ...` (`falling[0..4]`, degree at most 4) falls through zero (value 0,
+ * derivative negative), or Infinity. A root where the derivative is 0 (a graze) does not count.
+ * `zeroOrder` low coefficients are known to be exactly 0 (the motion starts on the surface at
+ * t = 0): they are divided out, so round-off in them cannot fake a contact right after the
+ * start, and the root t = 0 itself is ignored.
  */
-export function firstFallingRoot(degree: number, zeroOrder: number, lo: number, hi: number): number {
+export function firstFallingRoot(degree: number, zeroOrder: number): void {
   const reduced = degree - zeroOrder;
   const c = levelCoefficients[reduced]!;
-  for (let k = 0; k <= reduced; k++) c[k] = polynomial[k + zeroOrder]!;
-  const count = rootsIn(reduced, lo, hi);
+  for (let k = 0; k <= reduced; k++) c[k] = falling[k + zeroOrder]!;
+  interval[0] = falling[5]!;
+  interval[1] = falling[6]!;
+  const count = rootsIn(reduced);
   const roots = levelRoots[reduced]!;
+  falling[7] = Infinity;
   for (let k = 0; k < count; k++) {
     const t = roots[k]!;
     if (zeroOrder > 0 && t <= 0) continue;
     // With q(t) = p(t) / t^z and q(t) = 0, p'(t) = t^z q'(t): the sign of q' decides.
     let slope = 0;
-    for (let m = reduced; m >= 1; m--) slope = slope * t + m * polynomial[m + zeroOrder]!;
-    if (slope < 0) return t;
+    for (let m = reduced; m >= 1; m--) slope = slope * t + m * falling[m + zeroOrder]!;
+    if (slope < 0) {
+      falling[7] = t;
+      return;
+    }
   }
-  return Infinity;
 }
