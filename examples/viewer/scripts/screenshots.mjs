@@ -1,8 +1,9 @@
 // Screenshots of viewer scenes at several window sizes, for a person to look at: builds the
 // viewer, serves it with `vite preview` and drives Debian's Chromium through playwright-core.
 //
-//   node examples/viewer/scripts/screenshots.mjs [outDir] [scene ...] [--query=extra&params]
+//   node examples/viewer/scripts/screenshots.mjs [outDir] [scene ...] [--query=extra&params] [--hover=N]
 //
+// --hover=N points the mouse at contact N first, so the shot shows its highlighted features.
 // Writes <outDir>/<scene>-<width>x<height>.png (default outDir /tmp/viewer-screenshots); with no
 // scenes named, every scene in the menu. Nothing is written into the repository but dist/.
 import { mkdirSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { chromium } from 'playwright-core';
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const args = process.argv.slice(2);
 const query = args.find((a) => a.startsWith('--query='))?.slice('--query='.length) ?? '';
+const hover = args.find((a) => a.startsWith('--hover='))?.slice('--hover='.length);
 const plain = args.filter((a) => !a.startsWith('--'));
 const outDir = plain[0] ?? '/tmp/viewer-screenshots';
 const sizes = [[1200, 800], [800, 600], [390, 844]];
@@ -36,6 +38,18 @@ try {
     for (const scene of scenes) {
       await page.goto(`${url}?scene=${scene}${query ? `&${query}` : ''}`);
       await page.waitForFunction(() => (window.__contactkit?.frame ?? 0) > 3);
+      if (hover !== undefined) {
+        const target = await page.evaluate((i) => {
+          const contact = window.__contactkit.contacts[Number(i)];
+          return contact ? window.__contactkit.project(contact.point) : null;
+        }, hover);
+        if (target) {
+          const box = await page.locator('#view').boundingBox();
+          await page.mouse.move(box.x + target[0] + 2, box.y + target[1] + 1);
+          const frame = await page.evaluate(() => window.__contactkit.frame);
+          await page.waitForFunction((f) => window.__contactkit.frame > f + 2, frame);
+        }
+      }
       const file = join(outDir, `${scene}-${width}x${height}.png`);
       await page.screenshot({ path: file, fullPage: width < 500 });
       console.log(file);

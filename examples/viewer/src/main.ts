@@ -67,6 +67,7 @@ const canvas = document.getElementById('view') as HTMLCanvasElement;
 const renderer = new WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
 renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
 const textLayer = document.getElementById('labels')!;
+const tooltip = document.getElementById('tooltip')!;
 
 const view: View = isScene2(entry.id) ? new View2D(entry.id, renderer, textLayer) : new View3D(entry.id, renderer);
 const view2d = view instanceof View2D ? view : null;
@@ -233,11 +234,24 @@ function tick(now: number): void {
   const extra = view2d && view2d.scene.showSegmentIntersections ? `, ${view2d.intersections.length} segment intersections` : '';
   panel.showContacts(contacts, extra, highlighted);
   const feature = view.highlightText();
-  panel.showCaptions(view2d?.probe?.caption ?? '', contactSummary(contacts), feature && highlighted >= 0 ? `Contact ${highlighted} (${contacts[highlighted] ? contactKindOf(contacts[highlighted]) : ''}): ${feature}.` : '');
+  const featureCaption = feature && contacts[highlighted] ? `Contact ${highlighted} (${contactKindOf(contacts[highlighted])}): ${feature}.` : '';
+  panel.showCaptions(view2d?.probe?.caption ?? '', contactSummary(contacts), featureCaption);
+  showTooltip(featureCaption, contacts[highlighted]);
   panel.showPoses();
   measure(now);
   writeUrl(now);
   requestAnimationFrame(tick);
+}
+
+/** The highlighted contact's caption beside its marker on the canvas, kept inside the canvas. */
+function showTooltip(text: string, contact: ContactRecord | undefined): void {
+  tooltip.hidden = text === '' || !contact;
+  if (tooltip.hidden || !contact) return;
+  if (tooltip.textContent !== text) tooltip.textContent = text;
+  const [x, y] = view.project(contact.point);
+  const left = Math.max(4, Math.min(x + 14, canvas.clientWidth - tooltip.offsetWidth - 4));
+  const top = y - tooltip.offsetHeight - 14 >= 4 ? y - tooltip.offsetHeight - 14 : y + 14;
+  tooltip.style.transform = `translate(${left.toFixed(0)}px, ${top.toFixed(0)}px)`;
 }
 
 function contactKindOf(contact: ContactRecord): string {
