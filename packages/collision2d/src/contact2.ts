@@ -16,7 +16,7 @@ import { ContactBuffer, ContactRecord, claimContact, type ContactBufferOptions }
  * `VERTEX_FEATURE | vertexIndex` for a vertex (see `shapes.ts`); a circle's is 0. Each code has
  * 26 bits and `featureId = firstCode * 2^26 + secondCode` (`packFeatureId`), a safe integer.
  */
-export class Contact2 extends ContactRecord {
+export class Contact2<B = unknown> extends ContactRecord<B> {
   constructor() {
     super(2);
   }
@@ -34,13 +34,14 @@ export type CollisionData2Options = ContactBufferOptions;
  * The caller-owned output buffer of every 2D detector (the CollisionData of Millington, Game Physics Engine Development, ch. 13): `capacity`
  * preallocated `Contact2`s that detectors fill from `contactCount` on, never past `capacity`,
  * setting `overflowed` when capacity cut a pair short (the deepest contacts of the pair are the
- * ones written).
+ * ones written). `B` is the type of the shapes' `body` values, which the contacts' `firstBody`
+ * and `secondBody` hold (`unknown` unless given): `new CollisionData2<RigidBody>()`.
  */
-export class CollisionData2 extends ContactBuffer<Contact2> {
+export class CollisionData2<B = unknown> extends ContactBuffer<Contact2<B>> {
   constructor(options: CollisionData2Options = {}) {
-    super('CollisionData2', options, () => new Contact2());
+    super('CollisionData2', options, () => new Contact2<B>());
   }
 }
 
 /** Takes the next free contact of a `CollisionData2` (see `claimContact`). Internal to the detectors. */
-export const claimContact2: (data: CollisionData2, firstBody: unknown, secondBody: unknown) => Contact2 = claimContact;
+export const claimContact2: <B>(data: CollisionData2<B>, firstBody: B | null, secondBody: B | null) => Contact2<B> = claimContact;

@@ -62,7 +62,8 @@ let nextShapeId = 1;
 const pointScratch = new Float64Array(2);
 
 /** What every 2D shape has: a type tag, an id, a world pose, a user value. */
-export abstract class Shape2 {
+/** `B` is the type of `body` (`unknown` unless given), the type the contacts' bodies have. */
+export abstract class Shape2<B = unknown> {
   /** Which shape this is, for the dispatch in `collide2d`. */
   abstract readonly shapeType: ShapeType2;
   /**
@@ -72,8 +73,8 @@ export abstract class Shape2 {
   readonly id = nextShapeId++;
   /** World pose; set it through `setPose`. */
   readonly transform = new Transform2();
-  /** Any user value; copied into `contact.bodies`. */
-  body: unknown = null;
+  /** Any user value of type `B` (null until set); copied into the contacts' `firstBody` or `secondBody`. */
+  body: B | null = null;
   /** World bounding box `[minX, minY, maxX, maxY]`, kept in step by `setPose`. */
   readonly aabb: Float64Array = new Float64Array(4);
   /** Radius of the bounding circle about the shape's local origin. */
@@ -112,7 +113,7 @@ export abstract class Shape2 {
 }
 
 /** A circle of `radius` about its local origin. */
-export class Circle extends Shape2 {
+export class Circle<B = unknown> extends Shape2<B> {
   /** `ShapeType2.Circle`. */
   readonly shapeType = ShapeType2.Circle;
   /** The radius, finite and greater than 0. */
@@ -364,7 +365,7 @@ function largestDistance(vertices: Float64Array, count: number): number {
  * distinct vertices, non-finite coordinates or ones outside `MAX_COORDINATE`, zero area, a
  * self-intersecting outline.
  */
-export class Polygon extends Shape2 {
+export class Polygon<B = unknown> extends Shape2<B> {
   /** `ShapeType2.Polygon` (`ShapeType2.Aabb` for an Aabb). */
   readonly shapeType: ShapeType2 = ShapeType2.Polygon;
   /** Number of stored vertices. */
@@ -546,7 +547,7 @@ export class Polygon extends Shape2 {
  * its own frame: a four-vertex Polygon, so every polygon detector takes it. It stays axis
  * aligned: `setPose` accepts only angle 0 (use a Polygon for a turned box).
  */
-export class Aabb extends Polygon {
+export class Aabb<B = unknown> extends Polygon<B> {
   /** `ShapeType2.Aabb`. */
   override readonly shapeType: ShapeType2 = ShapeType2.Aabb;
   /** The lower corner `[x, y]` in the box's own frame. */
@@ -578,7 +579,7 @@ export class Aabb extends Polygon {
  * round (a circle touching past an end touches the end point). Consecutive repeated points are
  * dropped; a chain may cross itself (it bounds nothing).
  */
-export class Chain extends Shape2 {
+export class Chain<B = unknown> extends Shape2<B> {
   /** `ShapeType2.Chain` (`ShapeType2.Segment` for a Segment). */
   readonly shapeType: ShapeType2 = ShapeType2.Chain;
   /** Number of vertices; `count - 1` segments. */
@@ -625,7 +626,7 @@ export class Chain extends Shape2 {
 }
 
 /** The segment from `a` to `b` (each `[x, y]`, finite, distinct): a two-point Chain. */
-export class Segment extends Chain {
+export class Segment<B = unknown> extends Chain<B> {
   /** `ShapeType2.Segment`. */
   override readonly shapeType: ShapeType2 = ShapeType2.Segment;
 
@@ -634,5 +635,5 @@ export class Segment extends Chain {
   }
 }
 
-/** Any shape `collide2d` dispatches. */
-export type AnyShape2 = Circle | Polygon | Chain;
+/** Any shape `collide2d` dispatches, with bodies of type `B`. */
+export type AnyShape2<B = unknown> = Circle<B> | Polygon<B> | Chain<B>;

@@ -8,7 +8,7 @@ import { ContactRecord } from '@contactkit/math';
  * pair changes (see box-box.ts). Box feature codes are in box-features.ts; spheres and planes
  * have the single feature 0.
  */
-export class Contact extends ContactRecord {
+export class Contact<B = unknown> extends ContactRecord<B> {
   constructor() {
     super(3);
   }

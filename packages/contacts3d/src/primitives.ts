@@ -54,15 +54,16 @@ function readRigid(field: string, value: ArrayLike<number>, out: Float64Array): 
 }
 
 /** What every 3D primitive has: a type tag, a world transform, an offset from its body, a user value. */
-export abstract class Primitive {
+/** `B` is the type of `body` (`unknown` unless given), the type the contacts' bodies have. */
+export abstract class Primitive<B = unknown> {
   /** Which primitive this is, for the dispatch in `collide`. */
   abstract readonly shapeType: ShapeType;
   /** World transform: `bodyTransform * offset` after `updateTransform`. Set it through the setters. */
   readonly transform = slabMat4();
   /** Transform relative to the body (identity unless set). */
   readonly offset = mat4();
-  /** Any user value; copied into `contact.bodies`. */
-  body: unknown = null;
+  /** Any user value of type `B` (null until set); copied into the contacts' `firstBody` or `secondBody`. */
+  body: B | null = null;
 
   /**
    * Sets the world transform from a position (each coordinate within `MAX_COORDINATE`) and a
@@ -116,7 +117,7 @@ export abstract class Primitive {
 }
 
 /** A sphere of `radius` about its transform's origin. A radius of 0 is a point. */
-export class Sphere extends Primitive {
+export class Sphere<B = unknown> extends Primitive<B> {
   /** `ShapeType.Sphere`. */
   readonly shapeType = ShapeType.Sphere;
   private radiusValue = 0;
@@ -137,7 +138,7 @@ export class Sphere extends Primitive {
 }
 
 /** A box centred on its transform's origin, extending `halfSize[i]` along each local axis. */
-export class Box extends Primitive {
+export class Box<B = unknown> extends Primitive<B> {
   /** `ShapeType.Box`. */
   readonly shapeType = ShapeType.Box;
   /** Half extents along the local x, y, z axes; each greater than 0 and at most `MAX_COORDINATE`. Set through `setHalfSize`. */
@@ -166,7 +167,7 @@ export class Box extends Primitive {
  * the same plane in world space (`worldNormal`, `worldOffset`), kept in step with the transform.
  * With the default identity transform the two coincide.
  */
-abstract class PlaneBase extends Primitive {
+abstract class PlaneBase<B> extends Primitive<B> {
   /** Unit normal in the primitive's frame. */
   readonly normal = vec3(0, 1, 0);
   /** Unit normal in world space. */
@@ -215,16 +216,17 @@ abstract class PlaneBase extends Primitive {
 }
 
 /** A true plane `dot(normal, x) = offset` (Millington's true plane): contacts on either side. */
-export class Plane extends PlaneBase {
+export class Plane<B = unknown> extends PlaneBase<B> {
   /** `ShapeType.Plane`. */
   readonly shapeType = ShapeType.Plane;
 }
 
 /** The solid half-space `dot(normal, x) <= offset`: everything below the plane (Millington's half-space). */
-export class HalfSpace extends PlaneBase {
+export class HalfSpace<B = unknown> extends PlaneBase<B> {
   /** `ShapeType.HalfSpace`. */
   readonly shapeType = ShapeType.HalfSpace;
 }
 
 /** Any of the 3D primitives. */
-export type AnyPrimitive = Sphere | Box | Plane | HalfSpace;
+/** Any primitive `collide` dispatches, with bodies of type `B`. */
+export type AnyPrimitive<B = unknown> = Sphere<B> | Box<B> | Plane<B> | HalfSpace<B>;

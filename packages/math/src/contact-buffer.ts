@@ -16,7 +16,7 @@ import { requireCoordinate, requireInteger, requireNonNegative, requireObject } 
  * `0` touches, `< 0` is a gap within the caller's tolerance; `point` is the midpoint of the two
  * witness points.
  */
-export class ContactRecord {
+export class ContactRecord<B = unknown> {
   // The fields are declared here and stored in the constructor, in this order (the order of
   // `Object.keys`), rather than defined as class fields: a definition first stores undefined, and
   // V8, having seen undefined and then a Float64Array in `point`, checked the array's map at every
@@ -36,16 +36,16 @@ export class ContactRecord {
    * canonical order, which each package documents on its contact class.
    */
   declare featureId: number;
-  /** The `body` value of the first shape. */
-  declare firstBody: unknown;
+  /** The `body` value of the first shape (`B`, the shapes' body type; null when not set). */
+  declare firstBody: B | null;
   /** The `body` value of the second shape. */
-  declare secondBody: unknown;
+  declare secondBody: B | null;
   /** Copied from the buffer when the contact is written. */
   declare friction: number;
   /** Copied from the buffer when the contact is written. */
   declare restitution: number;
   /** The tuple `bodies` returns, refreshed on each read (a private field: not among the keys). */
-  readonly #bodyPair: [unknown, unknown];
+  readonly #bodyPair: [B | null, B | null];
 
   constructor(dimensions: 2 | 3) {
     this.point = new Float64Array(dimensions);
@@ -67,7 +67,7 @@ export class ContactRecord {
    * 19 ns circle-polygon call on the benchmark machine. The tuple is this contact's own, refilled
    * from the fields when read (no allocation).
    */
-  get bodies(): readonly [unknown, unknown] {
+  get bodies(): readonly [B | null, B | null] {
     const pair = this.#bodyPair;
     pair[0] = this.firstBody;
     pair[1] = this.secondBody;
@@ -86,7 +86,7 @@ export class ContactRecord {
 }
 
 /** `out = point + normal * penetration * side`; `out` may be the contact's own `point`. */
-function witnessPoint(out: Float64Array, contact: ContactRecord, side: number): Float64Array {
+function witnessPoint(out: Float64Array, contact: ContactRecord<unknown>, side: number): Float64Array {
   const step = side * contact.penetration;
   for (let i = 0; i < contact.point.length; i++) out[i] = contact.point[i]! + contact.normal[i]! * step;
   return out;
@@ -114,7 +114,7 @@ export interface ContactBufferOptions {
  * pair short it sets `overflowed`. Settings are validated in the constructor and the setters,
  * with errors naming `name.field` and the value.
  */
-export class ContactBuffer<C extends ContactRecord> {
+export class ContactBuffer<C extends ContactRecord<unknown>> {
   /** The pool: `capacity` contacts, allocated once. Valid entries are `[0, contactCount)`. */
   readonly contacts: readonly C[];
   /** Number of contacts written since the last `reset()`. */
@@ -202,9 +202,9 @@ export class ContactBuffer<C extends ContactRecord> {
 /**
  * Takes the next free contact, fills in the bodies and materials, and advances `contactCount`.
  * The caller (a detector) has checked that there is room; it then writes the geometry, kind and
- * feature id.
+ * feature id. The bodies have the type the buffer's contacts hold.
  */
-export function claimContact<C extends ContactRecord>(buffer: ContactBuffer<C>, firstBody: unknown, secondBody: unknown): C {
+export function claimContact<C extends ContactRecord<unknown>>(buffer: ContactBuffer<C>, firstBody: C['firstBody'], secondBody: C['secondBody']): C {
   const contact = buffer.contacts[buffer.contactCount++]!;
   contact.firstBody = firstBody;
   contact.secondBody = secondBody;
