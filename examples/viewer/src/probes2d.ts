@@ -82,6 +82,13 @@ function beyond(start: Point, end: Point, distance: number): Point {
   return [end[0] + ((end[0] - start[0]) / length) * distance, end[1] + ((end[1] - start[1]) / length) * distance];
 }
 
+/** A label `offset` to the left of the middle of a-b (above it when a-b is a point). */
+function besideMiddle(a: Point, b: Point, offset: number): Point {
+  const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  const [nx, ny] = length > 0 ? [-(b[1] - a[1]) / length, (b[0] - a[0]) / length] : [0, 1];
+  return [(a[0] + b[0]) / 2 + nx * offset, (a[1] + b[1]) / 2 + ny * offset];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Segment against segment
 
@@ -245,7 +252,8 @@ export function probeRectangleCircle(scene: Scene2): Probe {
   const overlays: Overlay[] = [
     { type: 'line', from: centre, to: nearest, color, width: 0.025 },
     { type: 'point', at: nearest, color },
-    { type: 'text', at: beyond(centre, nearest, 0.25), text: `side ${out.t} (${side})`, color },
+    // Beside the middle of the line from the centre, clear of the contact at its end.
+    { type: 'text', at: besideMiddle(centre, nearest, 0.2), text: `side ${out.t} (${side})`, color },
   ];
   const caption = out.inside
     ? `overlapRectangleCircle: true, the centre is inside the rectangle; the nearest side is ${out.t} (${side}), ${f(distance)} away.`

@@ -178,9 +178,9 @@ describe('2D scenes', () => {
     expect(probe!['t2']).toBeCloseTo((-qb + root) / (2 * qa), 12);
   });
 
-  it('rectangle-circle: the circle at (1, 0.75) is nearest the corner (0.9, 0.55), on side 1 (right, the lower index of the tie)', () => {
+  it('rectangle-circle: the circle at (1.25, 0.8) is nearest the corner (0.9, 0.55), on side 1 (right, the lower index of the tie)', () => {
     const { probe } = sceneResult('rectangle-circle');
-    expect(probe).toEqual({ overlapping: true, side: 1, inside: false, distance: expect.closeTo(Math.hypot(0.1, 0.2), 12) });
+    expect(probe).toEqual({ overlapping: true, side: 1, inside: false, distance: expect.closeTo(Math.hypot(0.35, 0.25), 12) });
   });
 
   it('point-in-polygon: inside the C at the start, outside in its mouth, with the winding number', () => {

@@ -310,7 +310,7 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
     title: 'Rectangle - circle',
     description: 'overlapRectangleCircle finds the point of the rectangle\'s outline nearest the circle\'s centre, side by side (Ericson 5.2.5 clamps instead); the circle overlaps when that point is within the radius or the centre is inside. The nearest point and its side are drawn.',
     shapes: [
-      { shape: () => new Circle(0.55), start: { position: [1.0, 0.75], angle: 0 } },
+      { shape: () => new Circle(0.55), start: { position: [1.25, 0.8], angle: 0 } },
       { shape: () => centredAabb(0.9, 0.55), start: { position: [0, 0], angle: 0 } },
     ],
     motion: { direction: [1, 0.8], distance: 1 },
@@ -337,7 +337,7 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   },
   'sat-axes': {
     title: 'Separating axes of two convex polygons',
-    description: 'satPolygonPolygon projects both polygons on every edge normal (Ericson 4.4, 5.2.1; Gottschalk\'s OBB tree paper for the idea): the pair is apart when one axis separates the two intervals, and the smallest overlap over all axes is the minimum translation (white arrow, dashed ghost). Choose an axis to see its intervals.',
+    description: 'satPolygonPolygon projects both polygons on every edge normal (Ericson 4.4 and 5.2.1; Gottschalk, Lin and Manocha, OBBTree, 1996): the pair is apart when one axis separates the two intervals, and the smallest overlap over all axes is the minimum translation (white arrow, dashed ghost). Choose an axis to see its intervals.',
     shapes: [
       { shape: () => new Polygon([[-0.6, -0.5], [0.7, -0.4], [0.5, 0.6], [-0.3, 0.7], [-0.8, 0.1]]), start: { position: [-0.55, 0.2], angle: 0.2 } },
       { shape: () => new Polygon([[-0.7, -0.55], [0.7, -0.55], [0.7, 0.55], [-0.7, 0.55]]), start: { position: [0.6, -0.25], angle: -0.35 } },

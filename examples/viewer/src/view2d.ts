@@ -162,8 +162,8 @@ export class View2D implements View {
 
   render(width: number, height: number): void {
     const { centre, height: viewHeight } = this.scene.view;
-    // A tall canvas (a phone) shows the scene's width rather than its height.
-    const halfHeight = Math.max(viewHeight / 2, ((viewHeight * 0.75) * height) / width);
+    // A tall canvas (a phone) shows at least 1.15 view heights across rather than the height.
+    const halfHeight = Math.max(viewHeight / 2, (viewHeight * 0.575 * height) / width);
     const halfWidth = (halfHeight * width) / height;
     const camera = this.camera;
     if (camera.top !== centre[1] + halfHeight || camera.right !== centre[0] + halfWidth) {
