@@ -1,5 +1,5 @@
 /**
- * Box against box (seed 004, after Millington ch. 13 and Gottschalk's OBB test as given in
+ * Box against box (after Millington ch. 13 and Gottschalk's OBB test as given in
  * Ericson 4.4.1). Steps:
  *   1. Canonical order: the pair is computed as (A, B) whichever order the caller gave, so
  *      swapped arguments give the same points, depths and feature ids with negated normals.
@@ -8,10 +8,11 @@
  *      less than the best face by the face preference margin.
  *   3. Edge axis: one EdgeEdge contact between the two edges' closest points, when those lie on
  *      both edges; otherwise the best face axis describes the contact.
- *   4. Face axis: the incident face clipped against the reference face (box-face-clip.ts).
+ *   4. Face axis: the incident face clipped against the reference face (box-face-clip.ts);
+ *      when no clipped point reaches the reference face, the best edge axis's contact.
  *   5. The local manifold goes to `emitManifold` (reduction, capacity, mirroring, bodies).
  *
- * Kinds (seed 004 models face-face and edge-face contact by its point-face and edge-edge
+ * Kinds (Millington models face-face and edge-face contact by its point-face and edge-edge
  * points): an incident vertex inside the reference face is PointFace (incident vertex, reference
  * face); an incident edge crossing the reference face's boundary is EdgeEdge (incident edge,
  * reference face edge); a reference face corner inside the incident face is PointFace
@@ -187,7 +188,7 @@ export function collideBoxBox(first: Box, second: Box, data: CollisionData): num
 
 /**
  * Whether two boxes overlap or touch: exactly when `collideBoxBox` at tolerance 0 finds a
- * contact (the same computation, seed 004's IntersectionTests). The separating-axis test
+ * contact (the same computation; Millington's IntersectionTests::boxAndBox). The separating-axis test
  * leaves out the edge axes of edges parallel to within 1e-6 rad, whose direction would be
  * round-off; boxes apart only along such an axis, by less than 1e-6 of the longest half edge,
  * may count as touching when a face clip still finds a point within round-off of both faces.

@@ -10,19 +10,19 @@
  * has normal `n` (from the plane, the second shape, toward the box), `penetration = -d`, witness
  * on the box the vertex `v` and on the plane its projection `v - n d`, so `point = v - n d / 2`.
  */
-import { ContactKind } from '@contactkit/math';
-import type { CollisionData } from './collision-data.js';
-import { emitManifold, LocalManifold } from './local-manifold.js';
+import { ContactKind, packFeatureId } from '@contactkit/math';
+import { claimContact, type CollisionData } from './collision-data.js';
+import { emitManifold, LocalManifold, roomFor } from './local-manifold.js';
 import type { Box, HalfSpace, Plane } from './primitives.js';
 
-/** The manifold of the current pair. Scratch of `writeBoxPlaneContacts` alone, reused by every call. */
+/** The manifold of a pair that needs choosing. Scratch of `writeBoxPlaneContacts` alone. */
 const manifoldScratch = new LocalManifold();
 
 /**
  * Shared by the half-space and the true plane: the PointFace contacts of the box's vertices
  * against `plane` seen from `side` (+1: the plane as given; -1: normal and offset negated, so
- * the normal points to the side the contacts push the box toward), written by `emitManifold`
- * (which reduces them to `data.maxContactsPerPair` and the room left); returns how many it wrote.
+ * the normal points to the side the contacts push the box toward); when they are more than
+ * `data.maxContactsPerPair` or the room left, `emitManifold` chooses. Returns how many it wrote.
  */
 export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 1 | -1, data: CollisionData): number {
   // The plane seen from `side`; 0 - x rather than -x keeps zero components +0.
@@ -45,30 +45,60 @@ export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 
   // Early out (Millington, ch. 13): even the lowest vertex is above the plane by more than the tolerance.
   if (centreHeight - Math.abs(rise0) - Math.abs(rise1) - Math.abs(rise2) > tolerance) return 0;
 
-  // PERFORMANCE.md: doubles go to the manifold's arrays directly, not through a call.
-  const manifold = manifoldScratch;
-  const points = manifold.points, depths = manifold.depths, kinds = manifold.kinds, features = manifold.features;
-  manifold.normal[0] = nx;
-  manifold.normal[1] = ny;
-  manifold.normal[2] = nz;
-  let count = 0;
+  // The vertices within the tolerance, as a bit mask (bit v: vertex code v, box-features.ts).
+  // Heights are summed in the order overlapBoxHalfSpace sums its lowest vertex, so the two
+  // agree bit for bit.
+  let reach = 0, count = 0;
   for (let vertex = 0; vertex < 8; vertex++) {
+    const height = centreHeight + (vertex & 1 ? rise0 : -rise0) + (vertex & 2 ? rise1 : -rise1) + (vertex & 4 ? rise2 : -rise2);
+    if (height <= tolerance) {
+      reach |= 1 << vertex;
+      count++;
+    }
+  }
+  // All of them fit (the common case): straight into the buffer. Otherwise the local manifold
+  // and emitManifold choose. (PERFORMANCE.md, 3D kernels: the copy through the local manifold
+  // costs this row over a third of its instructions.)
+  const direct = roomFor(data, Math.min(count, data.maxContactsPerPair)) === count;
+  const manifold = manifoldScratch;
+  const points = manifold.points;
+  let written = 0;
+  for (let left = reach; left !== 0; left &= left - 1) {
+    const vertex = 31 - Math.clz32(left & -left);
     const s0 = vertex & 1 ? 1 : -1, s1 = vertex & 2 ? 1 : -1, s2 = vertex & 4 ? 1 : -1;
-    // Summed in the order overlapBoxHalfSpace sums its lowest vertex, so the two agree bit for bit.
     const height = centreHeight + s0 * rise0 + s1 * rise1 + s2 * rise2;
-    if (height > tolerance) continue;
     // The vertex, lowered halfway to the plane; 0 - height: an exact touch reports +0, not -0.
     const lower = 0.5 * height;
     const e0 = s0 * h0, e1 = s1 * h1, e2 = s2 * h2;
-    points[3 * count] = px + e0 * ax0 + e1 * ax1 + e2 * ax2 - nx * lower;
-    points[3 * count + 1] = py + e0 * ay0 + e1 * ay1 + e2 * ay2 - ny * lower;
-    points[3 * count + 2] = pz + e0 * az0 + e1 * az1 + e2 * az2 - nz * lower;
-    depths[count] = 0 - height;
-    kinds[count] = ContactKind.PointFace;
-    features[count] = vertex << 16;
-    count++;
+    const x = px + e0 * ax0 + e1 * ax1 + e2 * ax2 - nx * lower;
+    const y = py + e0 * ay0 + e1 * ay1 + e2 * ay2 - ny * lower;
+    const z = pz + e0 * az0 + e1 * az1 + e2 * az2 - nz * lower;
+    if (direct) {
+      const contact = claimContact(data, box.body, plane.body);
+      contact.point[0] = x;
+      contact.point[1] = y;
+      contact.point[2] = z;
+      contact.normal[0] = nx;
+      contact.normal[1] = ny;
+      contact.normal[2] = nz;
+      contact.penetration = 0 - height;
+      contact.kind = ContactKind.PointFace;
+      contact.featureId = packFeatureId(vertex, 0);
+    } else {
+      points[3 * written] = x;
+      points[3 * written + 1] = y;
+      points[3 * written + 2] = z;
+      manifold.depths[written] = 0 - height;
+      manifold.kinds[written] = ContactKind.PointFace;
+      manifold.features[written] = vertex << 16;
+    }
+    written++;
   }
+  if (direct) return count;
   manifold.count = count;
+  manifold.normal[0] = nx;
+  manifold.normal[1] = ny;
+  manifold.normal[2] = nz;
   return emitManifold(manifold, data, box.body, plane.body, false);
 }
 
