@@ -30,6 +30,7 @@ await build({
     '@contactkit/collision2d',
     '@contactkit/contacts3d',
     '@contactkit/math',
+    '@contactkit/motion2d',
     '@box2d/core',
     '@dimforge/rapier3d-compat',
     'cannon-es',

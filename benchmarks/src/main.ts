@@ -14,6 +14,7 @@ import { medianNanoseconds } from './measure.js';
 import { type PairResult, type Results, type Row, type ScalingTable, type Target, machine, replaceBetweenMarkers, summaryMarkdown, toMarkdown } from './report.js';
 import { loadOurs, pairBenches } from './pairs.js';
 import { scalingTables } from './scaling.js';
+import { motionTables } from './motion.js';
 
 const started = performance.now();
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -87,6 +88,7 @@ for (const bench of benches) {
 }
 
 const scaling: ScalingTable[] = only === undefined || only === 'scaling' ? await scalingTables(found2, api2) : [];
+if (only === undefined || only === 'motion') scaling.push(...(await motionTables()));
 
 /** Speed-up of ours over the fastest of `peers` in pair `id`. */
 function speedUp(id: string, peers: string[]): number | null {

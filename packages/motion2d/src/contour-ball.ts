@@ -77,8 +77,9 @@ export interface ContourCorner {
   readonly kind: 'concave' | 'convex' | 'straight' | 'end';
   /** Distance of the two limiter points from the corner along its segments (concave; else 0). */
   readonly limiter: number;
-  /** The limiter points on the segment before and after the corner, `[x, y]` (concave only). */
+  /** The limiter point on the segment before the corner, `[x, y]` (concave only). */
   readonly limiterBefore: Float64Array | null;
+  /** The limiter point on the segment after the corner, `[x, y]` (concave only). */
   readonly limiterAfter: Float64Array | null;
   /** Concave: the ball's centre when it touches both segments. */
   readonly wedgedCentre: Float64Array | null;
@@ -88,6 +89,7 @@ export interface ContourCorner {
    * after's). An open end has one segment: its sector is drawn a quarter turn beyond it.
    */
   readonly sectorStart: number;
+  /** See `sectorStart`. */
   readonly sectorEnd: number;
 }
 
@@ -117,13 +119,21 @@ function describe(value: unknown): string {
  * distinct; 3 when closed). See the file comment for the model.
  */
 export class ContourBall {
+  /** The ball's radius. */
   readonly radius: number;
+  /** Whether the contour is closed (its last point joined to its first). */
   readonly closed: boolean;
+  /** Acceleration of gravity, along -y. */
   readonly gravity: number;
+  /** Normal restitution of an impact. */
   readonly restitution: number;
+  /** Factor on the tangential velocity at an impact. */
   readonly tangentialRestitution: number;
+  /** Rolling-friction coefficient mu. */
   readonly rollingFriction: number;
+  /** k in I = k m r^2. */
   readonly inertia: number;
+  /** Rebound speed below which an impact lands instead of bouncing. */
   readonly landingSpeed: number;
   /** The contour's vertices, flat (`x0, y0, x1, y1, ...`); a closed contour repeats vertex 0 at the end. */
   readonly vertices: Float64Array;

@@ -49,10 +49,15 @@ const interval = new Float64Array(2);
 /** Scratch of `bisect`: left end, right end, value at the left end. */
 const bracket = new Float64Array(3);
 
-function evaluate(c: Float64Array, degree: number, t: number): number {
+/** `evaluate`'s argument t and result p(t). */
+const at = new Float64Array(2);
+
+/** Sets `at[1]` to the polynomial `c` of `degree` at `at[0]` (Horner's rule). */
+function evaluate(c: Float64Array, degree: number): void {
+  const t = at[0]!;
   let value = c[degree]!;
   for (let k = degree - 1; k >= 0; k--) value = value * t + c[k]!;
-  return value;
+  at[1] = value;
 }
 
 /**
@@ -64,7 +69,9 @@ function bisect(c: Float64Array, degree: number, roots: Float64Array, index: num
   for (let k = 0; k < 1100; k++) {
     const mid = 0.5 * (lo + hi);
     if (mid <= lo || mid >= hi) break;
-    const value = evaluate(c, degree, mid);
+    at[0] = mid;
+    evaluate(c, degree);
+    const value = at[1]!;
     if (value === 0) {
       lo = mid;
       hi = mid;
@@ -77,7 +84,9 @@ function bisect(c: Float64Array, degree: number, roots: Float64Array, index: num
       hi = mid;
     }
   }
-  roots[index] = Math.abs(valueLo) <= Math.abs(evaluate(c, degree, hi)) ? lo : hi;
+  at[0] = hi;
+  evaluate(c, degree);
+  roots[index] = Math.abs(valueLo) <= Math.abs(at[1]!) ? lo : hi;
 }
 
 /**
@@ -106,12 +115,16 @@ function rootsIn(degree: number): number {
   const criticalCount = rootsIn(degree - 1);
   const critical = levelRoots[degree - 1]!;
   let count = 0;
-  let left = lo, valueLeft = evaluate(c, degree, lo);
+  at[0] = lo;
+  evaluate(c, degree);
+  let left = lo, valueLeft = at[1]!;
   if (valueLeft === 0) roots[count++] = lo;
   for (let k = 0; k <= criticalCount; k++) {
     const right = k < criticalCount ? critical[k]! : hi;
     if (right <= left) continue;
-    const valueRight = evaluate(c, degree, right);
+    at[0] = right;
+    evaluate(c, degree);
+    const valueRight = at[1]!;
     if (valueRight === 0) {
       if (count === 0 || roots[count - 1]! < right) roots[count++] = right;
     } else if (valueLeft !== 0 && valueLeft < 0 !== valueRight < 0) {
