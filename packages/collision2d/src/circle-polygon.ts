@@ -80,23 +80,25 @@ function convexPolygonContact(polygon: Polygon, query: CircleQuery, manifold: Lo
   }
   const next = best + 1 === n ? 0 : best + 1;
   const ax = v[2 * best]!, ay = v[2 * best + 1]!, bx = v[2 * next]!, by = v[2 * next + 1]!;
-  // Where the centre projects on the edge, times its length squared.
+  // Where the centre projects on the edge, times its length squared, from either end.
   const along = (cx - ax) * (bx - ax) + (cy - ay) * (by - ay);
   const beyond = (cx - bx) * (ax - bx) + (cy - by) * (ay - by);
+  // The face (the centre outside in its region, or inside: out through the nearest edge), or
+  // the corner region of the edge's start (along < 0) or end.
+  let nx = normals[2 * best]!, ny = normals[2 * best + 1]!, distance = largest;
+  let surfaceX = cx - largest * nx, surfaceY = cy - largest * ny, kind: ContactKind = ContactKind.FaceFace, feature = best;
   if (largest > 0 && (along < 0 || beyond < 0)) {
-    // The corner region of the edge's start (along < 0) or end.
     const corner = along < 0 ? best : next;
-    const qx = cx - v[2 * corner]!, qy = cy - v[2 * corner + 1]!;
-    const d2 = qx * qx + qy * qy;
+    surfaceX = v[2 * corner]!;
+    surfaceY = v[2 * corner + 1]!;
+    const qx = cx - surfaceX, qy = cy - surfaceY, d2 = qx * qx + qy * qy;
     if (d2 > reach * reach) return;
-    const distance = Math.sqrt(d2);
-    const nx = qx / distance, ny = qy / distance;
-    manifold.add(0.5 * (cx - nx * radius + v[2 * corner]!), 0.5 * (cy - ny * radius + v[2 * corner + 1]!), nx, ny, radius - distance,
-      ContactKind.PointFace, 0, VERTEX_FEATURE | corner);
-    return;
+    distance = Math.sqrt(d2);
+    nx = qx / distance;
+    ny = qy / distance;
+    kind = ContactKind.PointFace;
+    feature = VERTEX_FEATURE | corner;
   }
-  // The face: the centre outside in its region, or inside (out through the nearest edge).
-  const nx = normals[2 * best]!, ny = normals[2 * best + 1]!;
-  manifold.add(0.5 * (cx - nx * radius + cx - largest * nx), 0.5 * (cy - ny * radius + cy - largest * ny), nx, ny, radius - largest,
-    ContactKind.FaceFace, 0, best);
+  // Halfway between the circle's deepest point and the polygon's point.
+  manifold.add(0.5 * (cx - nx * radius + surfaceX), 0.5 * (cy - ny * radius + surfaceY), nx, ny, radius - distance, kind, 0, feature);
 }

@@ -146,18 +146,36 @@ function hiddenOverlapContact(first: Polygon, second: Polygon, query: PieceQuery
     let pMin = Infinity, pMax = -Infinity, qMin = Infinity, qMax = -Infinity, pLow = 0, pHigh = 0, qLow = 0, qHigh = 0;
     for (let i = 0; i < first.count; i++) {
       const d = mx * pv[2 * i]! + my * pv[2 * i + 1]!;
-      if (d < pMin) { pMin = d; pLow = i; }
-      if (d > pMax) { pMax = d; pHigh = i; }
+      if (d < pMin) {
+        pMin = d;
+        pLow = i;
+      }
+      if (d > pMax) {
+        pMax = d;
+        pHigh = i;
+      }
     }
     for (let j = 0; j < second.count; j++) {
-      const x = c * qv[2 * j]! - s * qv[2 * j + 1]! + tx, y = s * qv[2 * j]! + c * qv[2 * j + 1]! + ty;
-      const d = mx * x + my * y;
-      if (d < qMin) { qMin = d; qLow = j; }
-      if (d > qMax) { qMax = d; qHigh = j; }
+      const d = mx * (c * qv[2 * j]! - s * qv[2 * j + 1]! + tx) + my * (s * qv[2 * j]! + c * qv[2 * j + 1]! + ty);
+      if (d < qMin) {
+        qMin = d;
+        qLow = j;
+      }
+      if (d > qMax) {
+        qMax = d;
+        qHigh = j;
+      }
     }
-    // P along +m past Q's top, or along -m past Q's bottom.
-    if (qMax - pMin < best) { best = qMax - pMin; bestX = mx; bestY = my; bestP = pLow; bestQ = qHigh; }
-    if (pMax - qMin < best) { best = pMax - qMin; bestX = -mx; bestY = -my; bestP = pHigh; bestQ = qLow; }
+    // P along +m past Q's far side, or along -m past Q's near side; the first least on a tie.
+    const up = qMax - pMin, down = pMax - qMin;
+    if (up < best || down < best) {
+      const along = up <= down;
+      best = along ? up : down;
+      bestX = along ? mx : 0 - mx;
+      bestY = along ? my : 0 - my;
+      bestP = along ? pLow : pHigh;
+      bestQ = along ? qHigh : qLow;
+    }
   }
   if (!(best > 0)) return;
   // Witnesses: P's extreme vertex, and that vertex moved by the translation (on Q's supporting line).
