@@ -111,7 +111,7 @@ const targets: Target[] = [];
 for (const [description, id, peers, required] of speedTargets) {
   if (only !== undefined && id !== only) continue;
   const measured = speedUp(id, peers);
-  targets.push({ description, required, measured, pass: measured !== null && measured >= required, unit: 'x' });
+  targets.push({ description, required, measured, pass: measured !== null && measured >= required, unit: 'x', pair: id, peers });
 }
 for (const pair of pairResults) {
   const ours = pair.rows.find((row) => row.library === 'contactkit');

@@ -21,7 +21,7 @@ function sample(): Results {
     ],
     scaling: [{ title: 'Contour', unit: 'ns/call', rows: [{ label: 'circle', size: 1000, medianNs: 250, contactsPerCall: 0.8, bytesPerCall: 0 }], notes: ['100000 vertices: refused'] }],
     targets: [
-      { description: 'Box-box', required: 30, measured: 40, pass: true, unit: 'x' },
+      { description: 'Box-box', required: 30, measured: 40, pass: true, unit: 'x', pair: 'box-box', peers: ['rapier'] },
       { description: 'Zero allocation: box-box', required: 0, measured: 16, pass: false, unit: 'bytes/call' },
       { description: 'Polygon-polygon', required: 5, measured: null, pass: false, unit: 'x' },
     ],
@@ -64,12 +64,12 @@ describe('summaryMarkdown', () => {
     const results = sample();
     results.pairs[0]!.rows.push({ library: 'oimophysics', call: 'detect', medianNs: 250, speedVsFastestPeer: 16, contactsPerCall: 2.5, bytesPerCall: 0 });
     // Fastest peer: oimophysics 250 ns, 250 / 100 = 2.5 times ours; Rapier (WebAssembly) at 4000 is neither.
-    expect(summaryMarkdown(results).split('\n')[2]).toBe('| Box-box | 100 | oimophysics 250 | 2.50x | oimophysics 250 | 2.50x |');
+    expect(summaryMarkdown(results).split('\n')[2]).toBe('| Box-box | 100 | oimophysics 250 | 2.50x | oimophysics 250 | 2.50x | 30x over rapier: met |');
   });
 
   it('skips WebAssembly peers in the pure-JS column', () => {
     // Only Rapier: the fastest peer is Rapier (4000 / 100 = 40x), there is no pure-JS peer.
-    expect(summaryMarkdown(sample()).split('\n')[2]).toBe('| Box-box | 100 | rapier 4000 | 40x | none |  |');
+    expect(summaryMarkdown(sample()).split('\n')[2]).toBe('| Box-box | 100 | rapier 4000 | 40x | none |  | 30x over rapier: met |');
   });
 });
 

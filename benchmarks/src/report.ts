@@ -29,6 +29,9 @@ export interface Target {
   measured: number | null;
   pass: boolean;
   unit: 'x' | 'bytes/call';
+  /** For a speed target: the pair's id and the peers it is measured against. */
+  pair?: string;
+  peers?: string[];
 }
 
 export interface ScalingRow { label: string; size: number; medianNs: number; contactsPerCall: number; bytesPerCall: number }
@@ -115,8 +118,8 @@ const WEBASSEMBLY = new Set(['rapier']);
  */
 export function summaryMarkdown(results: Results): string {
   const lines = [
-    '| pair | contactkit | fastest peer | ratio | fastest pure-JS peer | ratio |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    '| pair | contactkit | fastest peer | ratio | fastest pure-JS peer | ratio | target |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const pair of results.pairs) {
     const ours = pair.rows.find((row) => row.library === 'contactkit');
@@ -128,7 +131,9 @@ export function summaryMarkdown(results: Results): string {
     const pureJs = peers.filter((row) => !WEBASSEMBLY.has(row.library));
     const [peer, peerRatio] = cell(fastest(peers));
     const [js, jsRatio] = cell(pureJs.length > 0 ? fastest(pureJs) : undefined);
-    lines.push(`| ${pair.title} | ${ns(ours.medianNs)} | ${peer} | ${peerRatio} | ${js} | ${jsRatio} |`);
+    const target = results.targets.find((t) => t.pair === pair.id && t.unit === 'x');
+    const goal = target ? `${target.required}x over ${(target.peers ?? []).join(' and ')}: ${target.pass ? 'met' : 'not met'}` : '';
+    lines.push(`| ${pair.title} | ${ns(ours.medianNs)} | ${peer} | ${peerRatio} | ${js} | ${jsRatio} | ${goal} |`);
   }
   return lines.join('\n') + '\n';
 }
