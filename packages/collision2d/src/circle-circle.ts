@@ -25,7 +25,7 @@ const SCALE_BELOW = 1e-280;
  * however close but apart give the unit normal along their difference. Returns the number of
  * contacts written (0 or 1); sets `data.overflowed` when the buffer is full.
  */
-export function collideCircleCircle(a: Circle, b: Circle, data: CollisionData2): number {
+export function collideCircleCircle<B>(a: Circle<B>, b: Circle<B>, data: CollisionData2<B>): number {
   const ax = a.transform.x, ay = a.transform.y, ra = a.radius;
   const bx = b.transform.x, by = b.transform.y, rb = b.radius;
   const dx = ax - bx, dy = ay - by;

@@ -35,7 +35,7 @@ const scratchManifold = new LocalManifold2(64);
  * `data.maxContactsPerPair`, deepest first; a foot exactly at the joint of two segments in line
  * gives one contact, not two. Returns the number written.
  */
-export function collideCirclePolygon(circle: Circle, polygon: Polygon, data: CollisionData2): number {
+export function collideCirclePolygon<B>(circle: Circle<B>, polygon: Polygon<B>, data: CollisionData2<B>): number {
   const query = scratchQuery, manifold = scratchManifold;
   query.set(circle, polygon, data.tolerance);
   manifold.count = 0;

@@ -47,7 +47,7 @@ for (const chain of chains) register(ShapeType2.Circle, chain, collideCircleChai
  * either order) into `data`, with the normal from `b` toward `a`, by the pair's detector.
  * Returns the number of contacts written; 0 for chain against chain (see the file header).
  */
-export function collide2d(a: Shape2, b: Shape2, data: CollisionData2): number {
+export function collide2d<B>(a: Shape2<B>, b: Shape2<B>, data: CollisionData2<B>): number {
   const slot = a.shapeType * TYPE_COUNT + b.shapeType;
   const detector = detectors[slot];
   if (!detector) return 0;

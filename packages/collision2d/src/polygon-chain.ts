@@ -28,7 +28,7 @@ const scratchManifold = new LocalManifold2(64);
  * index for either face, `VERTEX_FEATURE | vertex` for a vertex). At most
  * `data.maxContactsPerPair`, deepest first. Returns the number written.
  */
-export function collidePolygonChain(polygon: Polygon, chain: Chain, data: CollisionData2): number {
+export function collidePolygonChain<B>(polygon: Polygon<B>, chain: Chain<B>, data: CollisionData2<B>): number {
   const xf = chain.transform;
   const dx = polygon.transform.x - xf.x, dy = polygon.transform.y - xf.y;
   const reach = polygon.boundingRadius + chain.boundingRadius + data.tolerance;

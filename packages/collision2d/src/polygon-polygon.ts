@@ -45,7 +45,7 @@ const scratchBox = new Float64Array(4);
  * concave pairs at most `data.maxContactsPerPair`, deepest first. Identical shapes at the same
  * pose report the face of the smaller id as reference. Returns the number written.
  */
-export function collidePolygonPolygon(a: Polygon, b: Polygon, data: CollisionData2): number {
+export function collidePolygonPolygon<B>(a: Polygon<B>, b: Polygon<B>, data: CollisionData2<B>): number {
   const flip = a.id > b.id;
   const first = flip ? b : a, second = flip ? a : b;
   const dx = second.transform.x - first.transform.x, dy = second.transform.y - first.transform.y;

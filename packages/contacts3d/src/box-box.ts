@@ -179,7 +179,7 @@ const manifoldScratch = new LocalManifold();
  * extent of A's first such axis (penetration `2 * halfSize`, normal `-a_k`, a finite answer);
  * a box entirely inside another is pushed out through the face axis of least penetration.
  */
-export function collideBoxBox(first: Box, second: Box, data: CollisionData): number {
+export function collideBoxBox<B>(first: Box<B>, second: Box<B>, data: CollisionData<B>): number {
   const manifold = manifoldScratch;
   const inOrder = firstInCanonicalOrder(first, second);
   boxBoxManifold(inOrder ? first : second, inOrder ? second : first, data.tolerance, manifold);

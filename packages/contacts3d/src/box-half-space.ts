@@ -112,6 +112,6 @@ export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 
  * the set is reduced to the room left in the same way, `data.overflowed` is set and the number
  * written returned.
  */
-export function collideBoxHalfSpace(box: Box, halfSpace: HalfSpace, data: CollisionData): number {
+export function collideBoxHalfSpace<B>(box: Box<B>, halfSpace: HalfSpace<B>, data: CollisionData<B>): number {
   return writeBoxPlaneContacts(box, halfSpace, 1, data);
 }

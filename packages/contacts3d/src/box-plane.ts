@@ -19,7 +19,7 @@ import type { Box, Plane } from './primitives.js';
  * buffer has room for fewer, the set is reduced to the room left (deepest and widest first),
  * `data.overflowed` is set and the number written returned.
  */
-export function collideBoxPlane(box: Box, plane: Plane, data: CollisionData): number {
+export function collideBoxPlane<B>(box: Box<B>, plane: Plane<B>, data: CollisionData<B>): number {
   const n = plane.worldNormal;
   const m = box.transform;
   const centreHeight = n[0]! * m[12]! + n[1]! * m[13]! + n[2]! * m[14]! - plane.worldOffset;

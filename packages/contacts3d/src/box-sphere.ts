@@ -32,7 +32,7 @@ import type { Box, Sphere } from './primitives.js';
  * penetrates by its distance to the nearest face when inside. When the buffer is full the
  * contact is dropped, `data.overflowed` is set and 0 returned.
  */
-export function collideBoxSphere(box: Box, sphere: Sphere, data: CollisionData): number {
+export function collideBoxSphere<B>(box: Box<B>, sphere: Sphere<B>, data: CollisionData<B>): number {
   const m = box.transform, ms = sphere.transform;
   const h0 = box.halfSize[0]!, h1 = box.halfSize[1]!, h2 = box.halfSize[2]!;
   const ax0 = m[0]!, ay0 = m[1]!, az0 = m[2]!;

@@ -46,7 +46,7 @@ register(ShapeType.Box, ShapeType.Box, collideBoxBox);
  * detectors (normal from `b` toward `a`). Planes and half-spaces are unbounded and never
  * collide with each other: those pairs write nothing and return 0.
  */
-export function collide(a: AnyPrimitive, b: AnyPrimitive, data: CollisionData): number {
+export function collide<B>(a: AnyPrimitive<B>, b: AnyPrimitive<B>, data: CollisionData<B>): number {
   const entry = a.shapeType * SHAPE_TYPES + b.shapeType;
   const detector = detectors[entry] as ((first: AnyPrimitive, second: AnyPrimitive, data: CollisionData) => number) | null | undefined;
   if (!detector) return 0;
