@@ -12,7 +12,7 @@
  */
 import { ContactKind, packFeatureId } from '@contactkit/math';
 import { claimContact, type CollisionData } from './collision-data.js';
-import { emitManifold, LocalManifold, roomFor } from './local-manifold.js';
+import { emitManifold, fitsAll, LocalManifold } from './local-manifold.js';
 import type { Box, HalfSpace, Plane } from './primitives.js';
 
 /** The manifold of a pair that needs choosing. Scratch of `writeBoxPlaneContacts` alone. */
@@ -48,18 +48,18 @@ export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 
   // The vertices within the tolerance, as a bit mask (bit v: vertex code v, box-features.ts).
   // Heights are summed in the order overlapBoxHalfSpace sums its lowest vertex, so the two
   // agree bit for bit.
-  let reach = 0, count = 0;
-  for (let vertex = 0; vertex < 8; vertex++) {
-    const height = centreHeight + (vertex & 1 ? rise0 : -rise0) + (vertex & 2 ? rise1 : -rise1) + (vertex & 4 ? rise2 : -rise2);
-    if (height <= tolerance) {
-      reach |= 1 << vertex;
-      count++;
-    }
-  }
-  // All of them fit (the common case): straight into the buffer. Otherwise the local manifold
-  // and emitManifold choose. (PERFORMANCE.md, 3D kernels: the copy through the local manifold
-  // costs this row over a third of its instructions.)
-  const direct = roomFor(data, Math.min(count, data.maxContactsPerPair)) === count;
+  const reach =
+    (centreHeight - rise0 - rise1 - rise2 <= tolerance ? 1 : 0) |
+    (centreHeight + rise0 - rise1 - rise2 <= tolerance ? 2 : 0) |
+    (centreHeight - rise0 + rise1 - rise2 <= tolerance ? 4 : 0) |
+    (centreHeight + rise0 + rise1 - rise2 <= tolerance ? 8 : 0) |
+    (centreHeight - rise0 - rise1 + rise2 <= tolerance ? 16 : 0) |
+    (centreHeight + rise0 - rise1 + rise2 <= tolerance ? 32 : 0) |
+    (centreHeight - rise0 + rise1 + rise2 <= tolerance ? 64 : 0) |
+    (centreHeight + rise0 + rise1 + rise2 <= tolerance ? 128 : 0);
+  // Room for all 8 (the common case): straight into the buffer. Otherwise the local manifold and
+  // emitManifold choose. (PERFORMANCE.md, 3D kernels: the copy through the local manifold.)
+  const direct = fitsAll(data, 8);
   const manifold = manifoldScratch;
   const points = manifold.points;
   let written = 0;
@@ -94,8 +94,8 @@ export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 
     }
     written++;
   }
-  if (direct) return count;
-  manifold.count = count;
+  if (direct) return written;
+  manifold.count = written;
   manifold.normal[0] = nx;
   manifold.normal[1] = ny;
   manifold.normal[2] = nz;

@@ -41,6 +41,11 @@ export function roomFor(data: CollisionData, wanted: number): number {
   return room;
 }
 
+/** Whether `most` contacts of one pair would all be written: no choosing, no overflow (`roomFor`'s policy). */
+export function fitsAll(data: CollisionData, most: number): boolean {
+  return most <= data.maxContactsPerPair && most <= data.contacts.length - data.contactCount;
+}
+
 /**
  * The emit step for detectors of one contact: the next contact of `data` with bodies and
  * materials set, or undefined (and `data.overflowed` set) when the buffer is full.
