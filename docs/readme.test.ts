@@ -5,6 +5,7 @@
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 import ts from 'typescript';
@@ -52,8 +53,11 @@ describe.each(readmes().map((file) => [relative(root, file), file]))('%s', (_nam
   });
 });
 
+let exportsCache: Map<string, string[]> | undefined;
+
 /** The names every package index exports, values and types, by the TypeScript checker. */
 function exportsOf(): Map<string, string[]> {
+  if (exportsCache !== undefined) return exportsCache;
   const published = packages.filter((p) => !p.private);
   const program = ts.createProgram(published.map((p) => p.index), {
     module: ts.ModuleKind.NodeNext,
@@ -71,6 +75,7 @@ function exportsOf(): Map<string, string[]> {
     const symbol = source && checker.getSymbolAtLocation(source);
     result.set(p.name, symbol ? checker.getExportsOfModule(symbol).map((s) => s.getName()).sort() : []);
   }
+  exportsCache = result;
   return result;
 }
 
@@ -121,5 +126,20 @@ describe('user-facing text cites published sources, not the seed documents users
     const lines = readFileSync(join(root, file), 'utf8').split('\n');
     const cited = lines.flatMap((line, i) => (/\bseeds? ?0\d\d\b|seed documents?/i.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : []));
     expect(cited, `cite Millington, Ericson, Gottschalk or Box2D instead:\n${cited.join('\n')}`).toEqual([]);
+  });
+});
+
+describe('the READMEs name no class or type that nothing exports', () => {
+  const exported = exportsOf();
+  const ours = new Set([...exported.values()].flat());
+  it.each(readmes().map((file) => [relative(root, file), file]))('%s', async (_name, file) => {
+    // A capitalised name in a code span is one of ours, a JavaScript global (Float64Array,
+    // RangeError) or three.js's (Object3D, Mesh): anything else is a class or type a reader
+    // cannot import, like an internal helper named in the prose.
+    const three = (await import(pathToFileURL(createRequire(join(root, 'packages', 'three', 'package.json')).resolve('three')).href)) as Record<string, unknown>;
+    const text = readFileSync(file, 'utf8');
+    const unknown = [...new Set([...text.matchAll(/`(?:new )?([A-Z][A-Za-z0-9]*)(?:\([^`]*\))?`/g)].map((match) => match[1]!))]
+      .filter((name) => !ours.has(name) && !(name in globalThis) && !(name in three));
+    expect(unknown, `${relative(root, file)} names ${unknown.join(', ')}, which no contactkit package exports: export it, or describe it without its name`).toEqual([]);
   });
 });
