@@ -163,6 +163,7 @@ export function matter2(pairs: Pairs2, call: string): Implementation {
     const [lower, upper] = first[i]!.id < second[i]!.id ? [first[i]!, second[i]!] : [second[i]!, first[i]!];
     Object.assign(collision, { bodyA: lower, bodyB: upper, parentA: lower.parent, parentB: upper.parent });
     const pair = Matter.Pair.create(collision, 0);
+    // Collision.collides looks the pair up in `pairs.table`, which @types/matter-js 0.20 leaves out.
     (table as unknown as { table: Record<string, Matter.Pair> }).table[pair.id] = pair;
   }
   let last: Matter.Collision | null = null;
