@@ -107,6 +107,11 @@ const TOUCH_TOLERANCE = 1e-9;
 const SETTLE_DISTANCE = 1e-9;
 /** More zero-time transitions than this in a row: the rules cannot resolve the state; it rests. */
 const MAX_INSTANT_EVENTS = 1000;
+/**
+ * More transitions than this in one `advance`: events closing in on a limit point (a Zeno
+ * sequence the rules do not end); the ball rests where it is.
+ */
+const MAX_EVENTS_PER_ADVANCE = 100_000;
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -454,6 +459,7 @@ export class ContourBall {
     }
     if (!this.launched) throw new Error('ContourBall.advance: call launch first');
     let remaining = dt;
+    let events = 0;
     while (remaining > 0) {
       this.budget = remaining;
       this.stepMode();
@@ -461,7 +467,7 @@ export class ContourBall {
       if (used >= remaining) break;
       remaining -= used;
       if (used > 0) this.instantEvents = 0;
-      else if (++this.instantEvents > MAX_INSTANT_EVENTS) this.freeze();
+      if (++this.instantEvents > MAX_INSTANT_EVENTS || ++events > MAX_EVENTS_PER_ADVANCE) this.freeze();
     }
     this.time += dt;
     this.updateOutputs();
@@ -671,12 +677,26 @@ export class ContourBall {
     }
   }
 
-  /** Whether a ball at rest on `segment` (on the current side) would start rolling in `direction`. */
+  /**
+   * Whether a ball at rest on `segment` (on the current side) would start rolling in `direction`:
+   * gravity presses it on and pulls it that way harder than friction holds it.
+   */
   private wouldRoll(segment: number, direction: number): boolean {
     const g = this.gravity, side = this.sideSign;
     const normal = g * side * this.directionX[segment]!;
-    if (!(normal > 0)) return true;
+    if (!(normal > 0)) return false;
     return direction * -g * this.directionY[segment]! > this.rollingFriction * normal;
+  }
+
+  /**
+   * Whether a ball reaching a concave corner at `speed` goes on along `segment`: it rolls on if
+   * gravity presses it on that segment; onto one that does not (a wall, an overhang) only if it
+   * is faster than `landingSpeed`, else it would hop up and fall back into the corner ever lower
+   * (the hops of a bouncing ball), and stops there instead.
+   */
+  private goesOn(segment: number, speed: number): boolean {
+    if (speed === 0) return false;
+    return this.gravity * this.sideSign * this.directionX[segment]! > 0 || Math.abs(speed) >= this.landingSpeed;
   }
 
   /** Reached the end of segment i moving forward at `speed`. */
@@ -687,7 +707,7 @@ export class ContourBall {
       this.along = 0;
       this.rollOn(q);
     } else if (kind === Kind.Concave) {
-      if (this.speed > 0 || this.wouldRoll(q, 1)) {
+      if (this.goesOn(q, this.speed) || this.wouldRoll(q, 1)) {
         this.along = this.bounds[4 * q + (side > 0 ? 0 : 2)]!;
         this.speed = Math.abs(this.speed);
         this.rollOn(q);
@@ -708,7 +728,7 @@ export class ContourBall {
       this.along = this.lengths[p]!;
       this.rollOn(p);
     } else if (kind === Kind.Concave) {
-      if (this.speed < 0 || this.wouldRoll(p, -1)) {
+      if (this.goesOn(p, this.speed) || this.wouldRoll(p, -1)) {
         this.along = this.bounds[4 * p + (side > 0 ? 1 : 3)]!;
         this.speed = -Math.abs(this.speed);
         this.rollOn(p);
