@@ -7,15 +7,15 @@
  * reference and incident edges, clipping; up to 2 points a piece pair) into a local manifold,
  * which the emit step of `manifold2.ts` writes into the caller's buffer.
  *
- * We chose decomposition over seed 000's initiator/opponent ray test because the ray test finds
- * which contour points crossed which segments but gives no single push-out direction or depth
- * for a solver, and it misses an edge lying across a vertex; the convex test gives both, with the
- * stable reference-face manifold. An internal (decomposition) edge is not a surface: it is never
- * a reference edge and no contact lies on one (see `polygon-clip.ts`). Points that two piece
- * pairs both report are merged, keeping the deeper (`LocalManifold2.mergeDuplicates`). A polygon
- * the pieces hide (one lying wholly inside a concave polygon, across its internal edges, where
- * no piece pair has a surface to offer) gets a contact per vertex lying inside the other
- * polygon, out through the nearest point of that polygon's outline (`insideVertexContacts`).
+ * We chose decomposition over the initiator/opponent ray test (each contour's points against the
+ * other's segments) because the ray test finds which contour points crossed which segments but
+ * gives no single push-out direction or depth for a solver, and it misses an edge lying across a
+ * vertex; the convex test gives both, with the stable reference-face manifold. An internal
+ * (decomposition) edge is not a surface: it is never a reference edge and no contact lies on one
+ * (see `polygon-clip.ts`). Points that two piece pairs both report are merged, keeping the deeper
+ * (`LocalManifold2.mergeDuplicates`). A polygon the pieces hide (one lying inside a concave polygon
+ * across its internal edges, where no piece pair has a surface to offer), and any polygon lying
+ * wholly inside another, also gets one contact that frees the pair (`hiddenOverlapContact`).
  *
  * Canonical order: the pair is always computed with the shape of the smaller `id` as P, so
  * swapping the arguments gives exactly the same points, depths, kinds and feature ids (P's
