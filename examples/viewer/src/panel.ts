@@ -10,6 +10,7 @@ import { CONTACT_KIND_COLORS, SPECULATIVE_COLOR, WITNESS_COLORS } from '@contact
 import { contactKindName } from '@contactkit/math';
 import type { ContactKind } from '@contactkit/math';
 import { SCENES } from './scenes.js';
+import { PROGRAMS } from './programs/registry.js';
 import type { SceneId } from './scenes.js';
 import { featureIdHex } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
@@ -117,7 +118,7 @@ export class Panel {
     // The menu starts folded on a narrow or low screen, where it would push everything else down.
     const menu = element('details', { id: 'scene-menu' });
     menu.open = !window.matchMedia('(max-width: 720px), (max-height: 700px)').matches;
-    menu.append(element('summary', {}, `Scenes (${SCENES.length})`));
+    menu.append(element('summary', {}, `Scenes (${SCENES.length + PROGRAMS.length})`));
     for (const dimension of [3, 2] as const) {
       const entries = SCENES.filter((s) => s.dimension === dimension);
       if (entries.length === 0) continue;
@@ -132,6 +133,15 @@ export class Panel {
       }
       menu.append(list);
     }
+    // The programs (digitiser, comet) have pages of their own: programs/registry.ts.
+    menu.append(element('h2', {}, 'Programs'));
+    const programs = element('ul');
+    for (const entry of PROGRAMS) {
+      const item = element('li');
+      item.append(element('a', { href: `?scene=${entry.id}`, 'data-scene': entry.id }, entry.title));
+      programs.append(item);
+    }
+    menu.append(programs);
     body.append(menu);
 
     body.append(element('h2', { id: 'scene-title' }, options.title));

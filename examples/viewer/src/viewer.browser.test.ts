@@ -21,6 +21,7 @@ import type { ContactKind } from '@contactkit/math';
 import { CollisionData } from '@contactkit/contacts3d';
 import { CollisionData2 } from '@contactkit/collision2d';
 import { SCENES, isScene2, sceneContacts, sceneResult } from './scenes.js';
+import { PROGRAMS } from './programs/registry.js';
 import type { SceneId, SceneSettings } from './scenes.js';
 import { collideScene3, createScene3 } from './scenes3d.js';
 import { collideScene2, createScene2 } from './scenes2d.js';
@@ -32,7 +33,8 @@ import { VIEWER_ROOT, buildAndServe, colorStatistics, decodePng, launchChromium,
 import type { Pixels } from './browser-support.js';
 
 export const SCREENSHOT_DIR = join(VIEWER_ROOT, 'screenshots');
-const VIEWPORT = { width: 1180, height: 720 };
+// Small enough that software WebGL draws a frame quickly, large enough for the panel beside the canvas.
+const VIEWPORT = { width: 960, height: 600 };
 
 let server: PreviewServer | undefined;
 let browser: Browser | undefined;
@@ -66,7 +68,7 @@ afterAll(async () => {
 /** Opens `?<query>` on the shared page and waits until it has drawn a few frames. */
 async function open(query: string): Promise<void> {
   await page.goto(`${baseUrl}?${query}`);
-  await waitFrames(3);
+  await waitFrames(2);
 }
 
 /** Waits until `n` more frames have been drawn. */
@@ -156,7 +158,7 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
   it('lists every scene in its menu, as links to ?scene=<id>', async () => {
     await open('scene=box-box-face');
     const links = await page.$$eval('#scene-menu a', (anchors) => anchors.map((a) => a.getAttribute('href')));
-    expect(links).toEqual(SCENES.map((s) => `?scene=${s.id}`));
+    expect(links).toEqual([...SCENES, ...PROGRAMS].map((s) => `?scene=${s.id}`));
     expect(errors).toEqual([]);
   });
 

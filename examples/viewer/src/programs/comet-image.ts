@@ -132,10 +132,13 @@ export function drawComet(): Uint8ClampedArray {
       }
       // The coma: a faint glow around the nucleus and a tail to the upper right, never half opaque.
       const dx = cx - 330, dy = cy - 220;
-      const glow = 38 * Math.exp(-(dx * dx + dy * dy) / (2 * 210 * 210));
+      const glow = 40 * Math.exp(-(dx * dx + dy * dy) / (2 * 150 * 150));
       const along = (dx * 0.8 - dy * 0.6) / 320, across = (dx * 0.6 + dy * 0.8) / 90;
       const tail = along > 0 ? 40 * Math.exp(-across * across / (1 + 2 * along)) * Math.exp(-along * 0.8) : 0;
-      const comaAlpha = Math.min(90, glow + tail);
+      // Faded out toward the picture's border, so that the picture has no visible edge.
+      const border = Math.min(cx, width - cx, cy, heightPx - cy) / 110;
+      const fade = border >= 1 ? 1 : border * border * (3 - 2 * border);
+      const comaAlpha = Math.min(90, glow + tail) * fade;
       const i = 4 * (y * width + x);
       const total = alpha + comaAlpha * (1 - alpha / 255);
       if (total > 0) {

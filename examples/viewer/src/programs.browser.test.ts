@@ -1,0 +1,325 @@
+/**
+ * The programs (digitiser, comet) in a real browser: the production build served by `vite
+ * preview` and driven in headless Chromium (browser-support.ts). The build goes to a folder of its
+ * own, so this file and viewer.browser.test.ts can run at the same time.
+ *
+ * Digitiser: a generated picture of an L is loaded through the file picker, traced, saved; the
+ * downloaded contour file gives the L's exact area and centroid within the trace's corner cuts;
+ * the mouse edits (delete, insert, drag, undo, close) and the live self-intersection check.
+ * Comet: no console errors, the ball moves, the published state is finite, the contour drawn
+ * over the picture is in register with the world's, a drag shoots the ball, and at an impact the
+ * contact vectors are those of a touching contact.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, preview } from 'vite';
+import type { PreviewServer } from 'vite';
+import type { Browser, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { parseContour } from '@contactkit/collision2d';
+import { VIEWER_ROOT, launchChromium } from './browser-support.js';
+import { BALL_RADIUS } from './programs/comet-scene.js';
+
+let server: PreviewServer | undefined;
+let browser: Browser | undefined;
+let page: Page;
+let baseUrl = '';
+let outDir = '';
+let errors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  outDir = mkdtempSync(join(tmpdir(), 'contactkit-programs-'));
+  const configFile = join(VIEWER_ROOT, 'vite.config.ts');
+  await build({ root: VIEWER_ROOT, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  server = await preview({ root: VIEWER_ROOT, configFile, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
+  baseUrl = server.resolvedUrls?.local[0] ?? '';
+  page = await browser.newPage({ viewport: { width: 1200, height: 800 }, deviceScaleFactor: 1, acceptDownloads: true });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+}, 180_000);
+
+beforeEach(async () => {
+  errors = [];
+  if (page) await page.setViewportSize({ width: 1200, height: 800 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+// What the programs publish (programs/digitiser.ts and comet.ts), as far as the tests read it.
+interface DigitiserState {
+  scene: string;
+  frame: number;
+  image: { name: string; width: number; height: number } | null;
+  points: number[][];
+  closed: boolean;
+  intersections: number;
+  area: number | null;
+  centroid: number[] | null;
+  saved: { text: string; fileName: string } | null;
+  message: string;
+}
+interface CometState {
+  scene: string;
+  frame: number;
+  ball: { position: number[]; velocity: number[]; mode: string; energy: number; time: number };
+  contacts: unknown[];
+  vectors: Array<{ feature: string; index: number; start: number[]; segment: number[]; offset: number[]; foot: number[]; normal: number[]; penetration: number }>;
+  touching: { kind: string; vertex: number };
+  impacts: number;
+  paused: boolean;
+  outline: number[][];
+  outlineOnScreen: number[][];
+  imageRect: number[];
+}
+
+function digitiser(): Promise<DigitiserState> {
+  return page.evaluate(() => {
+    const { project: _project, ...rest } = (window as unknown as { __contactkit: DigitiserState & { project: unknown } }).__contactkit;
+    return rest;
+  });
+}
+function comet(): Promise<CometState> {
+  return page.evaluate(() => {
+    const { project: _project, ...rest } = (window as unknown as { __contactkit: CometState & { project: unknown } }).__contactkit;
+    return rest;
+  });
+}
+/** Picture (digitiser) or world (comet) point -> page pixels. */
+async function toPage(point: readonly number[]): Promise<[number, number]> {
+  const [x, y] = await page.evaluate((p) => (window as unknown as { __contactkit: { project(p: readonly number[]): number[] } }).__contactkit.project(p), point);
+  const box = (await page.locator('#view').boundingBox())!;
+  return [box.x + x!, box.y + y!];
+}
+async function waitFrames(n: number): Promise<void> {
+  const start = await page.evaluate(() => (window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0);
+  await page.waitForFunction((target) => ((window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0) >= target, start + n, { timeout: 15_000 });
+}
+async function open(query: string): Promise<void> {
+  await page.goto(`${baseUrl}?${query}`);
+  await page.waitForFunction(() => ((window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0) > 2, undefined, { timeout: 15_000 });
+}
+
+/**
+ * A white 120 x 90 picture with a black L of whole pixels: columns 20..59 of rows 10..79 and
+ * columns 60..99 of rows 50..79. Area 40 * 70 + 40 * 30 = 4000 px^2; centroid
+ * (2800 (40, 45) + 1200 (80, 65)) / 4000 = (52, 51).
+ */
+function lPicture(): Buffer {
+  const png = new PNG({ width: 120, height: 90 });
+  png.data.fill(255);
+  for (let j = 0; j < 90; j++) {
+    for (let i = 0; i < 120; i++) {
+      const inL = (i >= 20 && i < 60 && j >= 10 && j < 80) || (i >= 60 && i < 100 && j >= 50 && j < 80);
+      if (inL) png.data.fill(0, 4 * (j * 120 + i), 4 * (j * 120 + i) + 3);
+    }
+  }
+  return PNG.sync.write(png);
+}
+
+describe('digitiser in Chromium', { timeout: 60_000 }, () => {
+  it('opens with the sample picture, without console errors, listed in the menu', async () => {
+    await open('scene=digitiser');
+    await page.waitForFunction(() => (window as unknown as { __contactkit: DigitiserState }).__contactkit.image !== null);
+    const state = await digitiser();
+    expect(state.scene).toBe('digitiser');
+    expect(state.image).toEqual({ name: 'comet.png', width: 640, height: 440 });
+    expect(state.points).toEqual([]);
+    const links = await page.$$eval('#scene-menu a', (anchors) => anchors.map((a) => a.getAttribute('href')));
+    expect(links).toContain('?scene=digitiser');
+    expect(links).toContain('?scene=comet');
+    expect(errors).toEqual([]);
+  });
+
+  it('traces a generated L, saves it, and the downloaded file gives its exact area and centroid', async () => {
+    await open('scene=digitiser&image=none');
+    await page.setInputFiles('#image-file', { name: 'L.png', mimeType: 'image/png', buffer: lPicture() });
+    await page.waitForFunction(() => (window as unknown as { __contactkit: DigitiserState }).__contactkit.image?.name === 'L.png');
+    await page.selectOption('#trace-mask', 'dark');
+    await page.fill('#trace-threshold', '128');
+    await page.selectOption('#trace-simplify', 'tolerance');
+    await page.fill('#trace-amount', '0');
+    await page.click('#trace-button');
+    await waitFrames(2);
+    let state = await digitiser();
+    // Six sides with each corner cut by a diagonal (marching squares): 12 points, closed.
+    expect(state.points).toHaveLength(12);
+    expect(state.closed).toBe(true);
+    expect(state.intersections).toBe(0);
+    // The trace cuts 1/8 px^2 off each of the 5 convex corners and adds it at the concave one:
+    // exactly 4000 - 4/8. Moving 3/4 px^2 by at most 100 px shifts the centroid by < 3/4 * 100 / 4000.
+    expect(state.area).toBeCloseTo(4000 - 0.5, 9);
+    expect(Math.abs(state.centroid![0]! - 52)).toBeLessThan(0.019);
+    expect(Math.abs(state.centroid![1]! - 51)).toBeLessThan(0.019);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
+    expect(download.suggestedFilename()).toBe('L-contour.txt');
+    const contour = parseContour(readFileSync((await download.path())!, 'utf8'));
+    const image = contour.image!;
+    expect(contour.closed).toBe(true);
+    expect(image).toEqual({ width: 120, height: 90, size: 80, origin: [60, 45] });
+    // Back to pixels: area * size^2, centroid * size + origin (normalised about the picture centre).
+    expect(contour.area * image.size ** 2).toBeCloseTo(4000 - 0.5, 9);
+    expect(Math.abs(contour.centroid[0] * image.size + image.origin[0] - 52)).toBeLessThan(0.019);
+    expect(Math.abs(contour.centroid[1] * image.size + image.origin[1] - 51)).toBeLessThan(0.019);
+    state = await digitiser();
+    expect(state.saved!.fileName).toBe('L-contour.txt');
+    expect(await page.locator('#saved').textContent()).toContain("Area A' = ");
+    expect(errors).toEqual([]);
+  });
+
+  it('edits by mouse: Shift+click deletes, click on a line inserts, a drag across makes a self-intersection that Save refuses, undo', async () => {
+    await open('scene=digitiser&image=none');
+    await page.setInputFiles('#image-file', { name: 'L.png', mimeType: 'image/png', buffer: lPicture() });
+    await page.waitForFunction(() => (window as unknown as { __contactkit: DigitiserState }).__contactkit.image?.name === 'L.png');
+    await page.selectOption('#trace-mask', 'dark');
+    await page.selectOption('#trace-simplify', 'count');
+    await page.fill('#trace-amount', '6');
+    await page.click('#trace-button');
+    await waitFrames(2);
+    const traced = (await digitiser()).points;
+    expect(traced).toHaveLength(6);
+
+    // Shift+click the first point: deleted.
+    const [x0, y0] = await toPage(traced[0]!);
+    await page.keyboard.down('Shift');
+    await page.mouse.click(x0, y0);
+    await page.keyboard.up('Shift');
+    await waitFrames(2);
+    expect((await digitiser()).points).toEqual(traced.slice(1));
+    await page.click('#undo');
+    await waitFrames(2);
+    expect((await digitiser()).points).toEqual(traced);
+
+    // A click in the middle of the segment from point 1 to point 2 inserts a point on it.
+    const middle = [(traced[1]![0]! + traced[2]![0]!) / 2, (traced[1]![1]! + traced[2]![1]!) / 2];
+    const [mx, my] = await toPage(middle);
+    await page.mouse.click(mx, my);
+    await waitFrames(2);
+    const inserted = (await digitiser()).points;
+    expect(inserted).toHaveLength(7);
+    expect(inserted[2]![0]).toBeCloseTo(middle[0]!, 0);
+    expect(inserted[2]![1]).toBeCloseTo(middle[1]!, 0);
+
+    // Drag point 0 far across the L: the outline crosses itself; Save refuses and says why.
+    const [ax, ay] = await toPage(inserted[0]!);
+    const [bx, by] = await toPage([110, 85]);
+    await page.mouse.move(ax, ay);
+    await page.mouse.down();
+    await page.mouse.move(bx, by, { steps: 5 });
+    await page.mouse.up();
+    await waitFrames(2);
+    let state = await digitiser();
+    expect(state.intersections).toBeGreaterThan(0);
+    await page.click('#save');
+    await waitFrames(2);
+    state = await digitiser();
+    expect(state.saved).toBeNull();
+    expect(state.message).toMatch(/crosses itself/);
+    expect(await page.locator('#validity').textContent()).toContain('crosses itself');
+    // One undo takes the whole drag back.
+    await page.keyboard.press('Control+z');
+    await waitFrames(2);
+    state = await digitiser();
+    expect(state.points).toEqual(inserted);
+    expect(state.intersections).toBe(0);
+
+    // New, three clicks, Close: a triangle whose area the page computes from its points.
+    await page.click('#new');
+    for (const p of [[30, 20], [90, 20], [30, 70]]) {
+      const [px, py] = await toPage(p);
+      await page.mouse.click(px, py);
+    }
+    await page.click('#close');
+    await waitFrames(2);
+    state = await digitiser();
+    expect(state.closed).toBe(true);
+    const [p, q, r] = state.points as [number[], number[], number[]];
+    const area = Math.abs((q[0]! - p[0]!) * (r[1]! - p[1]!) - (q[1]! - p[1]!) * (r[0]! - p[0]!)) / 2;
+    expect(state.area).toBeCloseTo(area, 9);
+    // The clicks land within a pixel of where they were aimed (60 x 50 / 2 = 1500 px^2).
+    expect(Math.abs(area - 1500)).toBeLessThan(60);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('comet in Chromium', { timeout: 60_000 }, () => {
+  it('loads without console errors; the ball moves; its published state is finite', async () => {
+    await open('scene=comet');
+    const first = await comet();
+    await waitFrames(20);
+    const later = await comet();
+    expect(later.scene).toBe('comet');
+    expect(['flight', 'ground', 'corner', 'rest']).toContain(later.ball.mode);
+    expect(later.ball.time).toBeGreaterThan(first.ball.time);
+    expect(Math.hypot(later.ball.position[0]! - first.ball.position[0]!, later.ball.position[1]! - first.ball.position[1]!)).toBeGreaterThan(0);
+    for (const value of [...later.ball.position, ...later.ball.velocity, later.ball.energy, later.ball.time]) expect(Number.isFinite(value)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  for (const viewport of [{ width: 1200, height: 800 }, { width: 390, height: 844 }]) {
+    it(`${viewport.width}x${viewport.height}: the contour drawn from the file lands where the world's outline projects`, async () => {
+      await page.setViewportSize(viewport);
+      await open('scene=comet');
+      const state = await comet();
+      expect(state.outlineOnScreen).toHaveLength(state.outline.length);
+      const projected = await page.evaluate((outline) => outline.map((p) => (window as unknown as { __contactkit: { project(p: readonly number[]): number[] } }).__contactkit.project(p)), state.outline);
+      state.outlineOnScreen.forEach((p, i) => {
+        expect(p[0]).toBeCloseTo(projected[i]![0]!, 6);
+        expect(p[1]).toBeCloseTo(projected[i]![1]!, 6);
+      });
+      // Inside the picture's rectangle.
+      const [left, top, width, height] = state.imageRect as [number, number, number, number];
+      for (const [x, y] of state.outlineOnScreen) {
+        expect(x!).toBeGreaterThan(left);
+        expect(x!).toBeLessThan(left + width);
+        expect(y!).toBeGreaterThan(top);
+        expect(y!).toBeLessThan(top + height);
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+
+  it('a drag shoots the ball from where it was pressed with the arrow\'s velocity; stopped at the impact, the vectors are those of a touching contact', async () => {
+    await open('scene=comet');
+    await page.check('#show-vectors');
+    await page.check('#stop-at-impact');
+    // From the left of the picture straight right, at the height of the large lobe's centre.
+    const from = [-3.8, -0.4];
+    const [x0, y0] = await toPage(from);
+    const [x1, y1] = await toPage([-3.8 + 1, -0.4]);
+    await page.mouse.move(x0, y0);
+    await page.mouse.down();
+    await page.mouse.move(x1, y1, { steps: 4 });
+    await page.mouse.up();
+    await waitFrames(1);
+    const shot = await comet();
+    // 1 m of drag at 1.5 per second: 1.5 m/s along +x (to the pixel the mouse lands on).
+    expect(shot.ball.velocity[0]).toBeCloseTo(1.5, 1);
+    expect(Math.abs(shot.ball.velocity[1]!)).toBeLessThan(0.05);
+    await page.waitForFunction(() => (window as unknown as { __contactkit: CometState }).__contactkit.paused, undefined, { timeout: 20_000 });
+    const state = await comet();
+    expect(state.impacts).toBeGreaterThan(0);
+    const touching = state.vectors.filter((v) => Math.abs(v.penetration) < 1e-6);
+    expect(touching.length).toBeGreaterThan(0);
+    expect(state.touching.kind).not.toBe('none');
+    const c = state.ball.position;
+    for (const v of touching) {
+      // O = centre - P_i, and the centre is one radius out from the foot along the normal.
+      expect(v.offset[0]).toBeCloseTo(c[0]! - v.start[0]!, 9);
+      expect(c[0]! - (v.foot[0]! + v.normal[0]! * BALL_RADIUS)).toBeCloseTo(0, 6);
+      expect(c[1]! - (v.foot[1]! + v.normal[1]! * BALL_RADIUS)).toBeCloseTo(0, 6);
+    }
+    expect(await page.locator('#touching').textContent()).toContain('Touching');
+    await page.screenshot({ path: join(tmpdir(), 'comet-impact.png') });
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * What the programs' pages share: the panel's header, the menu of every scene and program (as
+ * the contact scenes' panel shows it), the title, description and hint; the canvas sized to the
+ * stage in device pixels; and the state published on `window.__contactkit` for tests.
+ */
+import '../style.css';
+import './programs.css';
+import { SCENES } from '../scenes.js';
+import { PROGRAMS } from './registry.js';
+
+export function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export interface ProgramPage {
+  canvas: HTMLCanvasElement;
+  context: CanvasRenderingContext2D;
+  stage: HTMLElement;
+  /** The panel's body, below the hint: the program adds its controls here. */
+  body: HTMLElement;
+}
+
+/** Builds the panel of program `id` and returns the page's parts. */
+export function programPage(id: string, title: string, description: string, hint: string): ProgramPage {
+  const stage = document.getElementById('stage')!;
+  const canvas = document.getElementById('view') as HTMLCanvasElement;
+  const root = document.getElementById('panel')!;
+  root.replaceChildren();
+  const header = element('div', { class: 'panel-header' });
+  header.append(element('h1', {}, 'contactkit viewer'));
+  const collapse = element('button', { id: 'panel-toggle', type: 'button', 'aria-expanded': 'true' }, 'Hide panel');
+  collapse.addEventListener('click', () => {
+    const collapsed = document.body.classList.toggle('panel-collapsed');
+    collapse.textContent = collapsed ? 'Show panel' : 'Hide panel';
+    collapse.setAttribute('aria-expanded', String(!collapsed));
+  });
+  header.append(collapse);
+  root.append(header);
+  const body = element('div', { class: 'panel-body' });
+  root.append(body);
+
+  const menu = element('details', { id: 'scene-menu' });
+  menu.open = false;
+  menu.append(element('summary', {}, `Scenes (${SCENES.length + PROGRAMS.length})`));
+  const groups: Array<[string, Array<{ id: string; title: string }>]> = [
+    ['3D scenes', SCENES.filter((s) => s.dimension === 3)],
+    ['2D scenes', SCENES.filter((s) => s.dimension === 2)],
+    ['Programs', [...PROGRAMS]],
+  ];
+  for (const [name, entries] of groups) {
+    menu.append(element('h2', {}, name));
+    const list = element('ul');
+    for (const entry of entries) {
+      const link = element('a', { href: `?scene=${entry.id}`, 'data-scene': entry.id }, entry.title);
+      if (entry.id === id) link.className = 'current';
+      const item = element('li');
+      item.append(link);
+      list.append(item);
+    }
+    menu.append(list);
+  }
+  body.append(menu);
+  body.append(element('h2', { id: 'scene-title' }, title));
+  body.append(element('p', { class: 'description', id: 'description' }, description));
+  body.append(element('p', { class: 'hint' }, hint));
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('this browser gives no 2D canvas context');
+  return { canvas, context, stage, body };
+}
+
+/** Sizes the canvas's pixels to its CSS box times the device pixel ratio; returns the CSS size. */
+export function fitCanvas(canvas: HTMLCanvasElement, context: CanvasRenderingContext2D): { width: number; height: number } {
+  const ratio = Math.min(window.devicePixelRatio || 1, 2);
+  const width = canvas.clientWidth, height = canvas.clientHeight;
+  const pixelWidth = Math.max(1, Math.floor(width * ratio)), pixelHeight = Math.max(1, Math.floor(height * ratio));
+  if (canvas.width !== pixelWidth || canvas.height !== pixelHeight) {
+    canvas.width = pixelWidth;
+    canvas.height = pixelHeight;
+  }
+  context.setTransform(ratio, 0, 0, ratio, 0, 0);
+  return { width, height };
+}
+
+/** Publishes a program's state for tests (DESIGN.md: `window.__contactkit`, with `scene`). */
+export function publish(state: { scene: string; frame: number } & Record<string, unknown>): void {
+  (window as unknown as { __contactkit: unknown }).__contactkit = state;
+}
+
+/** A number for a readout: 4 significant digits, no -0. */
+export function shortNumber(value: number, digits = 4): string {
+  if (!Number.isFinite(value)) return String(value);
+  const text = Number(value.toPrecision(digits)).toString();
+  return text === '-0' ? '0' : text;
+}

@@ -1,0 +1,21 @@
+/**
+ * The viewer's programs: pages of their own rather than a pair of shapes (the digitiser is an
+ * editor; the comet runs a ball), opened by the same `?scene=<id>` as the scenes and listed in
+ * the same menu. One entry per program; `start` loads its module only when it is opened.
+ */
+export interface ProgramEntry {
+  id: string;
+  title: string;
+  /** Builds the page in `#stage` and `#panel` and starts it. */
+  start(): Promise<void>;
+}
+
+export const PROGRAMS: readonly ProgramEntry[] = [
+  { id: 'digitiser', title: 'Digitiser', start: async () => (await import('./digitiser.js')).startDigitiser() },
+  { id: 'comet', title: 'Comet', start: async () => (await import('./comet.js')).startComet() },
+];
+
+/** The program an id names, or undefined. */
+export function findProgram(id: string | null): ProgramEntry | undefined {
+  return PROGRAMS.find((entry) => entry.id === id);
+}
