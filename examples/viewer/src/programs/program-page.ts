@@ -89,9 +89,10 @@ export function publish(state: { scene: string; frame: number } & Record<string,
   (window as unknown as { __contactkit: unknown }).__contactkit = state;
 }
 
-/** A number for a readout: 4 significant digits, no -0. */
+/** A number for a readout: 4 significant digits, powers of ten from a million on, no -0. */
 export function shortNumber(value: number, digits = 4): string {
   if (!Number.isFinite(value)) return String(value);
+  if (Math.abs(value) >= 1e6) return value.toExponential(digits - 1).replace('e+', 'e');
   const text = Number(value.toPrecision(digits)).toString();
   return text === '-0' ? '0' : text;
 }
