@@ -55,6 +55,8 @@ class EdgeSearch {
   /** Out: the outline edge of largest separation (-1 if none matters), its separation. */
   edge = -1;
   separation = -Infinity;
+  /** Out: whether some edge separates the pieces (separation above 0): they are apart. */
+  apart = false;
 }
 
 /**
@@ -102,9 +104,9 @@ function outerFeature(piece: ConvexPiece, edge: number): number {
 /**
  * The outline edge of `piece` of largest separation from `other` (both in P's frame), the lowest
  * index on a tie. An edge's separation is a minimum over the other's vertices, and only the
- * largest matters: the scan of an edge stops at the first vertex below what it must beat (the
- * tolerance, and for an outline edge the best so far and `floor`), which leaves the answer
- * unchanged; an edge whose bound n . (c - v) with the other's centre c (the vertex mean, at least
+ * largest matters: the scan of an edge stops at the first vertex below what it must beat (0,
+ * below the tolerance, and for an outline edge the best so far and `floor`), which leaves the
+ * answer unchanged; an edge whose bound n . (c - v) with the other's centre c (the vertex mean, at least
  * that minimum) is below it is not scanned at all. Each scan starts where the last one stopped,
  * the deepest vertex in a nearby direction. Returns false when an edge separates the pieces by
  * more than `tolerance`.
@@ -119,11 +121,13 @@ function bestOutlineEdge(
 ): boolean {
   const search = query.search, tolerance = query.tolerance, slack = query.slack;
   const count = piece.count, cx = search.otherX, cy = search.otherY, floor = search.floor;
-  let best = -Infinity, bestEdge = -1, start = search.start;
+  let best = -Infinity, bestEdge = -1, start = search.start, apart = false;
   for (let k = 0, i = search.firstEdge; k < count; k++, i = i + 1 === count ? 0 : i + 1) {
     const outline = piece.outerEdge[i]! >= 0;
     const beat = outline ? (best > floor ? best : floor) : Infinity;
-    const stop = beat < tolerance ? beat : tolerance;
+    // Not above 0 (the tolerance is at least 0): a scan cut short says the edge does not
+    // separate the pieces at all, so `apart` is exact.
+    const stop = beat < 0 ? beat : 0;
     const nx = normals[2 * i]!, ny = normals[2 * i + 1]!, vx = vertices[2 * i]!, vy = vertices[2 * i + 1]!;
     if ((cx - vx) * nx + (cy - vy) * ny < stop - slack) continue;
     let separation = Infinity;
@@ -136,6 +140,7 @@ function bestOutlineEdge(
       }
     }
     if (separation > tolerance) return false;
+    if (separation > 0) apart = true;
     if (outline && separation > floor && (separation > best || (separation === best && i < bestEdge))) {
       best = separation;
       bestEdge = i;
@@ -144,6 +149,7 @@ function bestOutlineEdge(
   search.start = start;
   search.edge = bestEdge;
   search.separation = best;
+  search.apart = apart;
   return true;
 }
 
@@ -204,7 +210,7 @@ export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery,
   search.firstEdge = facing;
   search.start = 0;
   if (!bestOutlineEdge(p, pv, pn, qv, q.count, query)) return false;
-  const edgeP = search.edge, separationP = search.separation;
+  const edgeP = search.edge, separationP = search.separation, apartP = search.apart;
   const size = p.radius > q.radius ? p.radius : q.radius;
   const margin = AXIS_RELATIVE_MARGIN * Math.abs(separationP) + AXIS_ABSOLUTE_MARGIN * size;
   search.otherX = p.centerX;
@@ -213,7 +219,7 @@ export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery,
   search.firstEdge = mostAligned(q, qn, -ex, -ey);
   search.start = edgeP >= 0 ? edgeP : 0;
   if (!bestOutlineEdge(q, qv, qn, pv, p.count, query)) return false;
-  const edgeQ = search.edge, separationQ = search.separation;
+  const edgeQ = search.edge, separationQ = search.separation, apart = apartP || search.apart;
   if (edgeP < 0 && edgeQ < 0) return true;
 
   // 3. Reference edge, P preferred within the margin.
@@ -226,7 +232,7 @@ export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery,
   if (manifold.count === before) deepestVertex(reference, incident, referenceIsP, r1, manifold, tolerance);
   // 7. Apart (some axis separates them): the distance decides.
   const separation = referenceIsP ? separationP : separationQ;
-  if (manifold.count > before && (separationP > 0 || separationQ > 0)) {
+  if (manifold.count > before && apart) {
     const distance = closestPoints(p, q, query);
     if (distance > tolerance) {
       manifold.count = before;
