@@ -237,8 +237,9 @@ export class View3D implements View {
     if (!contact) return null;
     const point = new Vector3(...contact.point);
     const codes = [firstFeatureOf(contact.featureId), secondFeatureOf(contact.featureId)];
-    const direct: [Feature3, Feature3] = [featureOf(this.primitives[0], codes[0]!, point), featureOf(this.primitives[1], codes[1]!, point)];
-    const swapped: [Feature3, Feature3] = [featureOf(this.primitives[0], codes[1]!, point), featureOf(this.primitives[1], codes[0]!, point)];
+    const names = this.shapeNames();
+    const direct: [Feature3, Feature3] = [featureOf(this.primitives[0], names[0]!, codes[0]!, point), featureOf(this.primitives[1], names[1]!, codes[1]!, point)];
+    const swapped: [Feature3, Feature3] = [featureOf(this.primitives[0], names[0]!, codes[1]!, point), featureOf(this.primitives[1], names[1]!, codes[0]!, point)];
     return swapped[0].distance + swapped[1].distance < direct[0].distance + direct[1].distance - 1e-9 ? swapped : direct;
   }
 
@@ -418,8 +419,8 @@ function segmentDistance(p: Vector3, a: Vector3, b: Vector3): number {
   return a.clone().addScaledVector(ab, t).distanceTo(p);
 }
 
-/** What feature code `code` names on `primitive`, and how far the contact point is from it. */
-function featureOf(primitive: AnyPrimitive, code: number, point: Vector3): Feature3 {
+/** What feature code `code` names on `primitive` (called `name`), and how far the contact point is from it. */
+function featureOf(primitive: AnyPrimitive, name: string, code: number, point: Vector3): Feature3 {
   if (primitive instanceof Box) {
     const points = boxFeaturePoints(code, Array.from(primitive.halfSize)).map((local) => toWorld(primitive, local));
     let distance = Infinity;
@@ -430,7 +431,7 @@ function featureOf(primitive: AnyPrimitive, code: number, point: Vector3): Featu
       const normal = points[1]!.clone().sub(points[0]!).cross(points[2]!.clone().sub(points[1]!)).normalize();
       distance = Math.abs(point.clone().sub(points[0]!).dot(normal));
     }
-    return { text: `${boxFeatureText(code)} of the box`, points, distance };
+    return { text: `${boxFeatureText(code)} of the ${name}`, points, distance };
   }
   if (code !== 0) return { text: `feature ${code}`, points: [], distance: Infinity };
   if (primitive instanceof Sphere) {

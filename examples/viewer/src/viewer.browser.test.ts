@@ -328,6 +328,13 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     await page.mouse.move(box.x + 5, box.y + 5);
     await waitFrames(2);
     expect(await page.textContent('#feature-text')).toBe('');
+    // 3D: the upper cube's lowest corner (-x, -y, -z: the corner VERTEX_DOWN turns straight down)
+    // on the lower cube's top face; a click on the row keeps it.
+    await open('scene=box-box-vertex');
+    await page.click('#contacts tr.contact');
+    await waitFrames(2);
+    expect(await page.textContent('#feature-text')).toBe('Contact 0 (PointFace): corner (-x, -y, -z) of the upper box against face +y of the lower box.');
+    expect(await page.isVisible('#tooltip')).toBe(true);
     expect(errors).toEqual([]);
   });
 
