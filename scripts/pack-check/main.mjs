@@ -11,8 +11,9 @@
  *    - imports each package in Node and makes a real call (smoke.mjs), and require()s it
  *      (require.cjs: Node 20.19 and newer load an ES module through require);
  *    - typechecks a consumer (consumer.ts, and a namespace import of every package) with
- *      moduleResolution node16 and bundler, under the oldest TypeScript we support
- *      (OLDEST_TYPESCRIPT) and the current one, with skipLibCheck off;
+ *      moduleResolution node16 and bundler, and the packages that need no three without the
+ *      DOM's types, under the oldest TypeScript we support (OLDEST_TYPESCRIPT) and the current
+ *      one, with skipLibCheck off;
  *    - bundles two browser entries with esbuild and checks their minified sizes.
  * 3. Runs publint (warnings fail) and @arethetypeswrong/cli on each tarball. attw runs with its
  *    esm-only profile: the packages are ES modules only, so it leaves out the node10 and
@@ -217,17 +218,25 @@ try {
   });
 
   await step(`TypeScript consumer (skipLibCheck off): node16 and bundler, oldest (${OLDEST_TYPESCRIPT}) and current`, async () => {
-    writeFileSync(join(scratch, 'all-packages.ts'), `${names.map((name, i) => `import * as package${i} from '${name}';`).join('\n')}\nexport const all = [${names.map((_, i) => `package${i}`).join(', ')}];\n`);
-    const common = { strict: true, skipLibCheck: false, noEmit: true, target: 'ES2022', lib: ['ES2022', 'DOM'], types: [] };
-    const resolutions = { node16: { module: 'node16', moduleResolution: 'node16' }, bundler: { module: 'esnext', moduleResolution: 'bundler' } };
+    const importAll = (list) => `${list.map((name, i) => `import * as package${i} from '${name}';`).join('\n')}\nexport const all = [${list.map((_, i) => `package${i}`).join(', ')}];\n`;
+    writeFileSync(join(scratch, 'all-packages.ts'), importAll(names));
+    // A Node program without the DOM's types: every package that needs no peer (no three).
+    writeFileSync(join(scratch, 'no-dom.ts'), importAll(packages.filter((p) => !p.manifest.peerDependencies).map((p) => p.manifest.name)));
+    const common = { strict: true, skipLibCheck: false, noEmit: true, target: 'ES2022', types: [] };
+    const node16 = { module: 'node16', moduleResolution: 'node16' };
+    const programs = {
+      node16: { compilerOptions: { ...common, ...node16, lib: ['ES2022', 'DOM'] }, files: ['consumer.ts', 'all-packages.ts'] },
+      bundler: { compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler', lib: ['ES2022', 'DOM'] }, files: ['consumer.ts', 'all-packages.ts'] },
+      'node16 without the DOM library': { compilerOptions: { ...common, ...node16, lib: ['ES2022'] }, files: ['no-dom.ts'] },
+    };
     const tasks = [];
-    for (const [resolution, options] of Object.entries(resolutions)) {
-      writeFileSync(join(scratch, `tsconfig.${resolution}.json`), `${JSON.stringify({ compilerOptions: { ...common, ...options }, files: ['consumer.ts', 'all-packages.ts'] }, null, 2)}\n`);
+    for (const [index, [program, tsconfig]] of Object.entries(programs).entries()) {
+      writeFileSync(join(scratch, `tsconfig.${index}.json`), `${JSON.stringify(tsconfig, null, 2)}\n`);
       for (const typescript of [OLDEST_TYPESCRIPT, CURRENT_TYPESCRIPT]) {
         const tsc = join(root, 'node_modules', typescript, 'bin', 'tsc');
-        const what = `TypeScript ${readJson(join(root, 'node_modules', typescript, 'package.json')).version}, moduleResolution ${resolution}`;
+        const what = `TypeScript ${readJson(join(root, 'node_modules', typescript, 'package.json')).version}, ${program}`;
         tasks.push(async () => {
-          if ((await runAsync(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], scratch, what)) !== undefined) console.log(`  ${what}: ok`);
+          if ((await runAsync(process.execPath, [tsc, '-p', `tsconfig.${index}.json`], scratch, what)) !== undefined) console.log(`  ${what}: ok`);
         });
       }
     }
