@@ -176,6 +176,49 @@ describe('digitiser in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it('a picture dropped on the canvas loads; the square\'s handles move and size it', async () => {
+    await open('scene=digitiser&image=none');
+    const bytes = Array.from(lPicture());
+    await page.evaluate((data) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(data)], 'dropped-L.png', { type: 'image/png' }));
+      const stage = document.getElementById('stage')!;
+      stage.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      stage.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, bytes);
+    await page.waitForFunction(() => (window as unknown as { __contactkit: DigitiserState }).__contactkit.image?.name === 'dropped-L.png');
+    const square = () => page.evaluate(() => (window as unknown as { __contactkit: { square: { x: number; y: number; size: number } } }).__contactkit.square);
+    // It starts as the picture's largest dimension about its centre: 120 px, from (0, -15).
+    expect(await square()).toEqual({ x: 0, y: -15, size: 120 });
+    // The bottom-right handle to the L's corner (100, 80): the side is the smaller of the two
+    // spans, min(100 - 0, 80 + 15) = 95 (to the pixel the mouse lands on).
+    const [hx, hy] = await toPage([120, 105]);
+    const [tx, ty] = await toPage([100, 80]);
+    await page.mouse.move(hx, hy);
+    await page.mouse.down();
+    await page.mouse.move(tx, ty, { steps: 4 });
+    await page.mouse.up();
+    await waitFrames(2);
+    const sized = await square();
+    expect(sized.x).toBe(0);
+    expect(sized.size).toBeCloseTo(95, 0);
+    // The top-left handle moves the square without sizing it.
+    const [ax, ay] = await toPage([0, -15]);
+    const [bx, by] = await toPage([20, 10]);
+    await page.mouse.move(ax, ay);
+    await page.mouse.down();
+    await page.mouse.move(bx, by, { steps: 4 });
+    await page.mouse.up();
+    await waitFrames(2);
+    const moved = await square();
+    expect(moved.x).toBeCloseTo(20, 0);
+    expect(moved.y).toBeCloseTo(10, 0);
+    expect(moved.size).toBe(sized.size);
+    // Nothing was added to the outline by the handles.
+    expect((await digitiser()).points).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it('edits by mouse: Shift+click deletes, click on a line inserts, a drag across makes a self-intersection that Save refuses, undo', async () => {
     await open('scene=digitiser&image=none');
     await page.setInputFiles('#image-file', { name: 'L.png', mimeType: 'image/png', buffer: lPicture() });
