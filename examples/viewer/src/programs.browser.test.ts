@@ -216,6 +216,24 @@ describe('digitiser in Chromium', { timeout: 60_000 }, () => {
     expect(moved.size).toBe(sized.size);
     // Nothing was added to the outline by the handles.
     expect((await digitiser()).points).toEqual([]);
+
+    // The wheel zooms about the pointer: the picture point under it stays put, the rest spreads.
+    const [x0, y0] = await toPage([40, 40]);
+    const spanBefore = (await toPage([80, 40]))[0] - x0;
+    await page.mouse.move(x0, y0);
+    await page.mouse.wheel(0, -400);
+    await waitFrames(2);
+    const [x1, y1] = await toPage([40, 40]);
+    expect(Math.hypot(x1 - x0, y1 - y0)).toBeLessThan(1.5);
+    expect((await toPage([80, 40]))[0] - x1).toBeGreaterThan(1.5 * spanBefore);
+    // A click while zoomed lands on the picture point under the pointer.
+    await page.mouse.click(x1, y1);
+    await waitFrames(2);
+    const [added] = (await digitiser()).points;
+    expect(Math.hypot(added![0]! - 40, added![1]! - 40)).toBeLessThan(0.5);
+    await page.click('#fit-view');
+    await waitFrames(2);
+    expect((await toPage([80, 40]))[0] - (await toPage([40, 40]))[0]).toBeCloseTo(spanBefore, 6);
     expect(errors).toEqual([]);
   });
 

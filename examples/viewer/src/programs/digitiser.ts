@@ -34,7 +34,15 @@ interface Square {
   size: number;
 }
 
-type Drag = { kind: 'point'; index: number; remembered: boolean } | { kind: 'move-square'; dx: number; dy: number } | { kind: 'size-square' } | null;
+type Drag =
+  | { kind: 'point'; index: number; remembered: boolean }
+  | { kind: 'move-square'; dx: number; dy: number }
+  | { kind: 'size-square' }
+  | { kind: 'pan'; x: number; y: number }
+  | null;
+
+/** Zoom limits: the whole square in view to 32 times that. */
+const MAX_ZOOM = 32;
 
 /** What the last save wrote. */
 interface Saved {
@@ -48,7 +56,7 @@ export async function startDigitiser(): Promise<void> {
     'digitiser',
     'Digitiser: a contour file from a picture',
     'Turns a picture into a contour file: the outline, normalised so that its largest dimension is 1, with its area, centroid and polar second moment of area. Trace it automatically (marching squares, Lorensen and Cline; then Douglas-Peucker simplification) or click it point by point, then edit it by hand.',
-    'Click to add a point, drag a point to move it, click on a line to insert one, Shift+click a point to delete it; Ctrl+Z undoes. The green handles fit the square: the top-left one moves it, the bottom-right one sizes it; bring its crosshair onto the picture\'s centre (the white cross). Drop a picture on the canvas or choose one.',
+    'Click to add a point, drag a point to move it, click on a line to insert one, Shift+click a point to delete it; Ctrl+Z undoes. The wheel zooms, Alt+drag pans. The green handles fit the square: the top-left one moves it, the bottom-right one sizes it; bring its crosshair onto the picture\'s centre (the white cross). Drop a picture on the canvas or choose one.',
   );
   const { canvas, context, stage, body } = page;
   const editor = new OutlineEditor();
@@ -58,8 +66,11 @@ export async function startDigitiser(): Promise<void> {
   let saved: Saved | null = null;
   let message = '';
   let frame = 0;
-  // Picture pixels -> CSS pixels: p * scale + offset.
+  // Picture pixels -> CSS pixels: p * scale + offset; scale is the fitting scale times `zoom`,
+  // and the picture point `viewCentre` is at the canvas's centre.
   let scale = 1, offsetX = 0, offsetY = 0;
+  let zoom = 1;
+  let viewCentre: [number, number] = [0, 0];
 
   // --- The panel -------------------------------------------------------------------------------
   const loadRow = element('div', { class: 'buttons' });
@@ -90,7 +101,8 @@ export async function startDigitiser(): Promise<void> {
   const closeButton = element('button', { type: 'button', id: 'close' }, 'Close');
   const undoButton = element('button', { type: 'button', id: 'undo' }, 'Undo');
   const fitButton = element('button', { type: 'button', id: 'fit-square', title: 'The square around the outline\'s bounding box, its largest side' }, 'Fit square');
-  editRow.append(newButton, closeButton, undoButton, fitButton);
+  const viewButton = element('button', { type: 'button', id: 'fit-view', title: 'Zoom out to the whole picture' }, 'Whole picture');
+  editRow.append(newButton, closeButton, undoButton, fitButton, viewButton);
   body.append(element('h2', {}, 'Outline'), editRow);
 
   const saveRow = element('div', { class: 'buttons' });
@@ -118,6 +130,8 @@ export async function startDigitiser(): Promise<void> {
     image = { name, bitmap, width: bitmap.width, height: bitmap.height, pixels: scratchContext.getImageData(0, 0, bitmap.width, bitmap.height) };
     const size = Math.max(image.width, image.height);
     square = { x: (image.width - size) / 2, y: (image.height - size) / 2, size };
+    zoom = 1;
+    viewCentre = [image.width / 2, image.height / 2];
     editor.replace([], false);
     saved = null;
     result.replaceChildren();
@@ -155,15 +169,21 @@ export async function startDigitiser(): Promise<void> {
   });
 
   // --- Editing ---------------------------------------------------------------------------------
-  const toPicture = (event: PointerEvent): [number, number] => {
+  const toPicture = (event: MouseEvent): [number, number] => {
     const box = canvas.getBoundingClientRect();
     return [(event.clientX - box.left - offsetX) / scale, (event.clientY - box.top - offsetY) / scale];
   };
   canvas.addEventListener('pointerdown', (event) => {
     if (!image) return;
     const p = toPicture(event);
-    const near = (x: number, y: number) => Math.hypot(p[0] - x, p[1] - y) * scale <= HANDLE_RADIUS;
     canvas.setPointerCapture(event.pointerId);
+    // Alt+drag or the middle button pans the view.
+    if (event.altKey || event.button === 1) {
+      event.preventDefault();
+      drag = { kind: 'pan', x: event.clientX, y: event.clientY };
+      return;
+    }
+    const near = (x: number, y: number) => Math.hypot(p[0] - x, p[1] - y) * scale <= HANDLE_RADIUS;
     if (near(square.x, square.y)) {
       drag = { kind: 'move-square', dx: p[0] - square.x, dy: p[1] - square.y };
       return;
@@ -190,7 +210,11 @@ export async function startDigitiser(): Promise<void> {
   canvas.addEventListener('pointermove', (event) => {
     if (!drag || !image) return;
     const p = toPicture(event);
-    if (drag.kind === 'point') {
+    if (drag.kind === 'pan') {
+      viewCentre = [viewCentre[0] - (event.clientX - drag.x) / scale, viewCentre[1] - (event.clientY - drag.y) / scale];
+      drag.x = event.clientX;
+      drag.y = event.clientY;
+    } else if (drag.kind === 'point') {
       // One undo step per drag, taken when the point first moves (a plain click changes nothing).
       if (!drag.remembered) editor.remember();
       drag.remembered = true;
@@ -204,6 +228,22 @@ export async function startDigitiser(): Promise<void> {
   };
   canvas.addEventListener('pointerup', endDrag);
   canvas.addEventListener('pointercancel', endDrag);
+  // The wheel zooms about the point under the pointer, which stays where it is.
+  canvas.addEventListener('wheel', (event) => {
+    if (!image) return;
+    event.preventDefault();
+    const p = toPicture(event);
+    const box = canvas.getBoundingClientRect();
+    const next = Math.min(MAX_ZOOM, Math.max(1, zoom * Math.exp(-event.deltaY * 0.0015)));
+    const nextScale = (scale / zoom) * next;
+    viewCentre = [p[0] - (event.clientX - box.left - box.width / 2) / nextScale, p[1] - (event.clientY - box.top - box.height / 2) / nextScale];
+    zoom = next;
+  }, { passive: false });
+  viewButton.addEventListener('click', () => {
+    if (!image) return;
+    zoom = 1;
+    viewCentre = [image.width / 2, image.height / 2];
+  });
 
   newButton.addEventListener('click', () => editor.clear());
   closeButton.addEventListener('click', () => {
@@ -319,19 +359,22 @@ export async function startDigitiser(): Promise<void> {
     // The view holds the square the picture's largest dimension makes about its centre (where
     // the seed's square starts), so both handles can be reached; it changes only with the canvas.
     const margin = 16, side = Math.max(image.width, image.height);
-    scale = Math.min((width - 2 * margin) / side, (height - 2 * margin) / side);
-    offsetX = (width - image.width * scale) / 2;
-    offsetY = (height - image.height * scale) / 2;
+    scale = Math.min((width - 2 * margin) / side, (height - 2 * margin) / side) * zoom;
+    offsetX = width / 2 - viewCentre[0] * scale;
+    offsetY = height / 2 - viewCentre[1] * scale;
     const X = (x: number) => x * scale + offsetX, Y = (y: number) => y * scale + offsetY;
     // A checkerboard shows which parts of the picture are transparent.
     context.save();
     context.beginPath();
     context.rect(X(0), Y(0), image.width * scale, image.height * scale);
     context.clip();
-    for (let y = 0; y < image.height * scale; y += 12) {
-      for (let x = 0; x < image.width * scale; x += 12) {
-        context.fillStyle = (Math.floor(x / 12) + Math.floor(y / 12)) % 2 ? '#2a2f36' : '#222730';
-        context.fillRect(X(0) + x, Y(0) + y, 12, 12);
+    // Only the tiles on the canvas (zoomed in, the picture is far larger than the canvas).
+    const firstColumn = Math.max(0, Math.floor(-X(0) / 12)), lastColumn = Math.min(Math.ceil((image.width * scale) / 12), Math.ceil((width - X(0)) / 12));
+    const firstRow = Math.max(0, Math.floor(-Y(0) / 12)), lastRow = Math.min(Math.ceil((image.height * scale) / 12), Math.ceil((height - Y(0)) / 12));
+    for (let row = firstRow; row < lastRow; row++) {
+      for (let column = firstColumn; column < lastColumn; column++) {
+        context.fillStyle = (column + row) % 2 ? '#2a2f36' : '#222730';
+        context.fillRect(X(0) + 12 * column, Y(0) + 12 * row, 12, 12);
       }
     }
     context.restore();
