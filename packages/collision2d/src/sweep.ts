@@ -109,7 +109,7 @@ function sweepSegment(vertices: Float64Array, i: number, j: number, segment: num
     } else if (dx !== 0 || dy !== 0) {
       // Centre on the segment: the normal faces against the motion (the left normal for a motion along it).
       const length = Math.sqrt(lengthSquared);
-      let nx = -ey / length, ny = ex / length;
+      let nx = (0 - ey) / length, ny = ex / length;
       if (nx * dx + ny * dy > 0) {
         nx = 0 - nx;
         ny = 0 - ny;
@@ -125,7 +125,7 @@ function sweepSegment(vertices: Float64Array, i: number, j: number, segment: num
   }
   // The side of the capsule facing the centre: the line moved by r along the normal.
   const length = Math.sqrt(lengthSquared);
-  let nx = -ey / length, ny = ex / length;
+  let nx = (0 - ey) / length, ny = ex / length;
   let side = (cx - ax) * nx + (cy - ay) * ny;
   if (side < 0) {
     nx = 0 - nx;
