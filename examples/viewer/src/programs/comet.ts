@@ -330,7 +330,7 @@ export async function startComet(): Promise<void> {
       const segmentLength = Math.hypot(v.segment[0]!, v.segment[1]!);
       const part = (v.offset[0]! * v.segment[0]! + v.offset[1]! * v.segment[1]!) / segmentLength;
       return `<tr><td>${i}</td><td>${v.feature} ${v.index}</td><td>${contactKindName(contacts[i]!.kind as ContactKind)}</td><td>${shortNumber(v.penetration, 3)}</td><td>${shortNumber(Math.hypot(v.offset[0]!, v.offset[1]!), 3)}</td><td>${shortNumber(segmentLength, 3)}</td><td>${shortNumber(part, 3)}</td></tr>`;
-    }).join('');
+    }).join('') || '<tr><td colspan="7">none: the ball is more than one radius from the outline</td></tr>';
     if (tableBody.innerHTML !== rows) tableBody.innerHTML = rows;
   }
 
