@@ -104,10 +104,16 @@ export class CometScene {
    */
   step(dt: number): boolean {
     const ball = this.ball, v = ball.velocity;
-    let remaining = dt;
+    let remaining = dt, instants = 0;
     while (remaining > 0) {
       const vx = v[0]!, vy = v[1]!, wasFlying = ball.mode === 'flight';
-      const used = ball.advanceToEvent(remaining);
+      let used = ball.advanceToEvent(remaining);
+      // Events at one instant (a corner passed at once, say) end in a step of time; should they
+      // not, advance() takes the rest of the frame with its own guard, and the page goes on.
+      if (used === 0 && ++instants > 64) {
+        ball.advance(remaining);
+        used = remaining;
+      }
       remaining -= used;
       // An impact: in flight the velocity changes only by gravity, so any other change is a bounce
       // (or a landing, which also ends the flight).
