@@ -105,13 +105,13 @@ const KIND_NAMES = ['concave', 'convex', 'straight', 'end'] as const;
 const TOUCH_TOLERANCE = 1e-9;
 /** A friction stop this many radii from a concave corner that both its segments slope toward: rest there. */
 const SETTLE_DISTANCE = 1e-9;
-/** More zero-time transitions than this in a row: the rules cannot resolve the state; it rests. */
-const MAX_INSTANT_EVENTS = 1000;
 /**
- * More transitions than this in one `advance`: events closing in on a limit point (a Zeno
- * sequence the rules do not end); the ball rests where it is.
+ * More transitions than this in a row, each shorter than `INSTANT` times sqrt(r / g): a state
+ * the rules cannot resolve, or events closing in on a limit point (a Zeno sequence the rules do
+ * not end); the ball rests where it is (a safeguard: no test reaches it).
  */
-const MAX_EVENTS_PER_ADVANCE = 100_000;
+const MAX_INSTANT_EVENTS = 1000;
+const INSTANT = 1e-9;
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -459,15 +459,15 @@ export class ContourBall {
     }
     if (!this.launched) throw new Error('ContourBall.advance: call launch first');
     let remaining = dt;
-    let events = 0;
+    const instant = INSTANT * Math.sqrt(this.radius / this.gravity);
     while (remaining > 0) {
       this.budget = remaining;
       this.stepMode();
       const used = this.elapsed;
       if (used >= remaining) break;
       remaining -= used;
-      if (used > 0) this.instantEvents = 0;
-      if (++this.instantEvents > MAX_INSTANT_EVENTS || ++events > MAX_EVENTS_PER_ADVANCE) this.freeze();
+      if (used > instant) this.instantEvents = 0;
+      else if (++this.instantEvents > MAX_INSTANT_EVENTS) this.freeze();
     }
     this.time += dt;
     this.updateOutputs();
