@@ -15,31 +15,41 @@
 import { type ContactKind, packFeatureId, type Transform2 } from '@contactkit/math';
 import { claimContact2, type CollisionData2 } from './contact2.js';
 
-/** Up to `capacity` contact points of one pair, in the pair's canonical order. */
+/** One point of a local manifold. */
+export class ManifoldPoint2 {
+  /** The midpoint of the two witness points. */
+  x = 0;
+  y = 0;
+  /** Unit normal from the second shape toward the first. */
+  normalX = 0;
+  normalY = 1;
+  /** > 0 overlapping, < 0 a gap (speculative). */
+  penetration = 0;
+  kind: ContactKind = 0;
+  /** Feature codes of the first and the second shape. */
+  firstFeature = 0;
+  secondFeature = 0;
+  /** Scratch of the emit step: whether the point is already written. */
+  written = false;
+}
+
+/**
+ * Up to `capacity` contact points of one pair, in the pair's canonical order. The points are
+ * objects with one field per quantity (as Box2D's `b2ManifoldPoint`): a field read or write is
+ * one load or store, where a typed array's costs a bounds check besides (PERFORMANCE.md: 2D
+ * kernels).
+ */
 export class LocalManifold2 {
   readonly capacity: number;
   /** Number of points held. */
   count = 0;
-  /** Point i at 2 i: the midpoint of its two witness points. */
-  readonly points: Float64Array;
-  /** Unit normal of point i at 2 i, from the second shape toward the first. */
-  readonly normals: Float64Array;
-  /** Penetration of point i: > 0 overlapping, < 0 a gap (speculative). */
-  readonly penetrations: Float64Array;
-  readonly kinds: Int32Array;
-  /** Feature codes of point i at 2 i (first shape) and 2 i + 1 (second shape). */
-  readonly features: Int32Array;
-  /** Scratch of the emit step: 1 for a point already written. */
-  readonly written: Uint8Array;
+  readonly points: readonly ManifoldPoint2[];
 
   constructor(capacity: number) {
     this.capacity = capacity;
-    this.points = new Float64Array(2 * capacity);
-    this.normals = new Float64Array(2 * capacity);
-    this.penetrations = new Float64Array(capacity);
-    this.kinds = new Int32Array(capacity);
-    this.features = new Int32Array(2 * capacity);
-    this.written = new Uint8Array(capacity);
+    const points: ManifoldPoint2[] = [];
+    for (let i = 0; i < capacity; i++) points.push(new ManifoldPoint2());
+    this.points = points;
   }
 
   /**
@@ -50,19 +60,20 @@ export class LocalManifold2 {
     let slot = this.count;
     if (slot === this.capacity) {
       slot = 0;
-      for (let i = 1; i < this.capacity; i++) if (this.penetrations[i]! < this.penetrations[slot]!) slot = i;
-      if (this.penetrations[slot]! >= penetration) return;
+      for (let i = 1; i < this.capacity; i++) if (this.points[i]!.penetration < this.points[slot]!.penetration) slot = i;
+      if (this.points[slot]!.penetration >= penetration) return;
     } else {
       this.count = slot + 1;
     }
-    this.points[2 * slot] = x;
-    this.points[2 * slot + 1] = y;
-    this.normals[2 * slot] = nx;
-    this.normals[2 * slot + 1] = ny;
-    this.penetrations[slot] = penetration;
-    this.kinds[slot] = kind;
-    this.features[2 * slot] = firstFeature;
-    this.features[2 * slot + 1] = secondFeature;
+    const point = this.points[slot]!;
+    point.x = x;
+    point.y = y;
+    point.normalX = nx;
+    point.normalY = ny;
+    point.penetration = penetration;
+    point.kind = kind;
+    point.firstFeature = firstFeature;
+    point.secondFeature = secondFeature;
   }
 
   /**
@@ -74,38 +85,39 @@ export class LocalManifold2 {
    */
   mergeDuplicates(distance: number): void {
     const limit = distance * distance;
-    const p = this.points, n = this.normals;
     let kept = 0;
     for (let i = 0; i < this.count; i++) {
+      const p = this.points[i]!;
       let duplicateOf = -1;
       for (let j = 0; j < kept; j++) {
+        const q = this.points[j]!;
         // The offset across the normal (the 2D cross product with the unit normal).
-        const across = (p[2 * i]! - p[2 * j]!) * n[2 * j + 1]! - (p[2 * i + 1]! - p[2 * j + 1]!) * n[2 * j]!;
-        if (across * across <= limit && n[2 * i]! * n[2 * j]! + n[2 * i + 1]! * n[2 * j + 1]! > 0.999) {
+        const across = (p.x - q.x) * q.normalY - (p.y - q.y) * q.normalX;
+        if (across * across <= limit && p.normalX * q.normalX + p.normalY * q.normalY > 0.999) {
           duplicateOf = j;
           break;
         }
       }
       if (duplicateOf < 0) {
-        if (kept !== i) this.copy(kept, i);
+        if (kept !== i) copyPoint(this.points[kept]!, p);
         kept++;
-      } else if (this.penetrations[i]! > this.penetrations[duplicateOf]!) {
-        this.copy(duplicateOf, i);
+      } else if (p.penetration > this.points[duplicateOf]!.penetration) {
+        copyPoint(this.points[duplicateOf]!, p);
       }
     }
     this.count = kept;
   }
+}
 
-  private copy(target: number, source: number): void {
-    this.points[2 * target] = this.points[2 * source]!;
-    this.points[2 * target + 1] = this.points[2 * source + 1]!;
-    this.normals[2 * target] = this.normals[2 * source]!;
-    this.normals[2 * target + 1] = this.normals[2 * source + 1]!;
-    this.penetrations[target] = this.penetrations[source]!;
-    this.kinds[target] = this.kinds[source]!;
-    this.features[2 * target] = this.features[2 * source]!;
-    this.features[2 * target + 1] = this.features[2 * source + 1]!;
-  }
+function copyPoint(target: ManifoldPoint2, source: ManifoldPoint2): void {
+  target.x = source.x;
+  target.y = source.y;
+  target.normalX = source.normalX;
+  target.normalY = source.normalY;
+  target.penetration = source.penetration;
+  target.kind = source.kind;
+  target.firstFeature = source.firstFeature;
+  target.secondFeature = source.secondFeature;
 }
 
 /**
@@ -126,29 +138,46 @@ export function emitManifold2(
   flip: boolean,
 ): number {
   const count = manifold.count;
+  if (count === 0) return 0;
+  const left = data.contacts.length - data.contactCount;
+  if (count === 1) {
+    // One point (most pairs): nothing to choose.
+    if (left === 0) {
+      data.overflowed = true;
+      return 0;
+    }
+    writeContact(manifold.points[0]!, frame, data, firstBody, secondBody, flip);
+    return 1;
+  }
   const wanted = count < data.maxContactsPerPair ? count : data.maxContactsPerPair;
-  let room = data.contacts.length - data.contactCount;
+  let room = left;
   if (wanted > room) data.overflowed = true;
   else room = wanted;
-  const written = manifold.written, depths = manifold.penetrations;
-  for (let i = 0; i < count; i++) written[i] = 0;
-  const c = frame.cos, s = frame.sin;
+  const points = manifold.points;
+  for (let i = 0; i < count; i++) points[i]!.written = false;
   for (let k = 0; k < room; k++) {
-    let i = 0;
-    for (let j = 1; j < count; j++) if (written[i] !== 0 || (written[j] === 0 && depths[j]! > depths[i]!)) i = j;
-    written[i] = 1;
-    const px = manifold.points[2 * i]!, py = manifold.points[2 * i + 1]!;
-    const nx = manifold.normals[2 * i]!, ny = manifold.normals[2 * i + 1]!;
-    const contact = claimContact2(data, firstBody, secondBody);
-    contact.point[0] = c * px - s * py + frame.x;
-    contact.point[1] = s * px + c * py + frame.y;
-    const wx = c * nx - s * ny, wy = s * nx + c * ny;
-    // 0 - x rather than -x: a flipped zero component stays +0.
-    contact.normal[0] = flip ? 0 - wx : wx;
-    contact.normal[1] = flip ? 0 - wy : wy;
-    contact.penetration = depths[i]!;
-    contact.kind = manifold.kinds[i]! as ContactKind;
-    contact.featureId = packFeatureId(manifold.features[2 * i]!, manifold.features[2 * i + 1]!);
+    let best = -1;
+    for (let i = 0; i < count; i++) {
+      const p = points[i]!;
+      if (!p.written && (best < 0 || p.penetration > points[best]!.penetration)) best = i;
+    }
+    points[best]!.written = true;
+    writeContact(points[best]!, frame, data, firstBody, secondBody, flip);
   }
   return room;
+}
+
+/** Writes one point into the next contact of `data`, in world space. */
+function writeContact(point: ManifoldPoint2, frame: Transform2, data: CollisionData2, firstBody: unknown, secondBody: unknown, flip: boolean): void {
+  const c = frame.cos, s = frame.sin;
+  const contact = claimContact2(data, firstBody, secondBody);
+  contact.point[0] = c * point.x - s * point.y + frame.x;
+  contact.point[1] = s * point.x + c * point.y + frame.y;
+  const nx = c * point.normalX - s * point.normalY, ny = s * point.normalX + c * point.normalY;
+  // 0 - x rather than -x: a flipped zero component stays +0.
+  contact.normal[0] = flip ? 0 - nx : nx;
+  contact.normal[1] = flip ? 0 - ny : ny;
+  contact.penetration = point.penetration;
+  contact.kind = point.kind;
+  contact.featureId = packFeatureId(point.firstFeature, point.secondFeature);
 }
