@@ -25,7 +25,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // Our packages (their tsc build), the peers and the timer, exactly as published.
+  // Our packages (their tsc build) and the peers, exactly as published.
   external: [
     '@contactkit/collision2d',
     '@contactkit/contacts3d',
@@ -35,7 +35,6 @@ await build({
     '@dimforge/rapier3d-compat',
     'cannon-es',
     'matter-js',
-    'mitata',
     'oimophysics',
     'planck',
     'sat',

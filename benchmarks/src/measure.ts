@@ -1,28 +1,59 @@
 /**
- * Time and memory per call. Time: mitata's `measure` (batches of calls timed together, so single
- * nanoseconds resolve), median over its samples. Memory: bytes of V8 heap allocated per call.
+ * Time and memory per call. Time: CPU time of this process (`process.cpuUsage`) over batches of
+ * calls, median over the batches. Memory: bytes of V8 heap allocated per call.
+ *
+ * Why CPU time and not the wall clock: this machine's two cores are shared, often by 20 or more
+ * busy processes, and a wall-clock sample then counts the time a row waits for a core, which
+ * varied between rows by 10 to 50 times in one run (cannon-es sphere-sphere 307 ns quiet,
+ * 4,493 ns loaded; our polygon-polygon 60 ns quiet, 1,578 to 4,950 ns loaded). CPU time counts
+ * only the time the row runs; what other processes still cost it (cold caches after a switch)
+ * is the same for every library.
  */
-import { measure } from 'mitata';
 import { sink } from './harness.js';
 
-/** mitata's time budget per implementation, in nanoseconds of CPU time (its default is 642 ms). */
+/** CPU time per implementation, in nanoseconds, after the warm-up. */
 const TIME_BUDGET_NS = 300e6;
+
+/** CPU time of one sample: 2 ms, 2,000 times the timer's 1 microsecond resolution. */
+const SAMPLE_NS = 2e6;
+
+/** CPU time spent warming the code up before the samples. */
+const WARM_UP_NS = 50e6;
 
 /** Calls between the two heap readings of one allocation sample, at most; fewer for slow calls (about 50 ms a sample). */
 const ALLOCATION_CALLS = 20_000;
 
-/** Median nanoseconds per call of `run`, cycling configuration indices `0..count-1` (count a power of two). */
+/** CPU time this process has used (user and system, every thread), in nanoseconds. */
+function cpuNanoseconds(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) * 1000;
+}
+
+/**
+ * Median CPU nanoseconds per call of `run`, cycling configuration indices `0..count-1` (count a
+ * power of two): batches of calls sized to take `SAMPLE_NS` each, for `TIME_BUDGET_NS` after a
+ * warm-up. Every call's result goes into the sink.
+ */
 export async function medianNanoseconds(run: (i: number) => number, count: number): Promise<number> {
   const mask = count - 1;
   let index = 0;
-  const stats = await measure(
-    () => {
+  const batch = (calls: number): number => {
+    const start = cpuNanoseconds();
+    for (let k = 0; k < calls; k++) {
       sink[1]! += run(index);
       index = (index + 1) & mask;
-    },
-    { min_cpu_time: TIME_BUDGET_NS },
-  );
-  return stats.p50;
+    }
+    return cpuNanoseconds() - start;
+  };
+  let calls = 1;
+  while (batch(calls) < SAMPLE_NS) calls *= 2;
+  const warmed = cpuNanoseconds();
+  while (cpuNanoseconds() - warmed < WARM_UP_NS) batch(calls);
+  const samples: number[] = [];
+  const started = cpuNanoseconds();
+  while (cpuNanoseconds() - started < TIME_BUDGET_NS) samples.push(batch(calls) / calls);
+  samples.sort((a, b) => a - b);
+  return samples[samples.length >> 1]!;
 }
 
 /** Two full collections (node must run with --expose-gc). */
