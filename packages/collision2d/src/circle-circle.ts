@@ -26,8 +26,10 @@ const SCALE_BELOW = 1e-280;
  * contacts written (0 or 1); sets `data.overflowed` when the buffer is full.
  */
 export function collideCircleCircle<B>(a: Circle<B>, b: Circle<B>, data: CollisionData2<B>): number {
-  const ax = a.transform.x, ay = a.transform.y, ra = a.radius;
-  const bx = b.transform.x, by = b.transform.y, rb = b.radius;
+  // Circle.packed: centre x, y and radius in one array (PERFORMANCE.md, 2D kernels).
+  const pa = a.packed, pb = b.packed;
+  const ax = pa[0]!, ay = pa[1]!, ra = pa[2]!;
+  const bx = pb[0]!, by = pb[1]!, rb = pb[2]!;
   const dx = ax - bx, dy = ay - by;
   const reach = ra + rb + data.tolerance;
   const d2 = dx * dx + dy * dy;

@@ -36,12 +36,13 @@ const scratchManifold = new LocalManifold2(64);
  * gives one contact, not two. Returns the number written.
  */
 export function collideCirclePolygon<B>(circle: Circle<B>, polygon: Polygon<B>, data: CollisionData2<B>): number {
-  const query = scratchQuery, manifold = scratchManifold;
-  query.set(circle, polygon, data.tolerance);
+  const manifold = scratchManifold;
   manifold.count = 0;
   if (polygon.isConvex && polygon.grid === null) {
-    convexPolygonContact(polygon, query, manifold);
+    convexPolygonContact(circle, polygon, data, manifold);
   } else {
+    const query = scratchQuery;
+    query.set(circle, polygon, data.tolerance);
     circlePolygonContacts(polygon, query, manifold);
     // A foot exactly at the joint of two segments in line is on both: one contact, not two.
     if (manifold.count > 1) manifold.mergeDuplicates(1e-6 * (circle.boundingRadius + polygon.boundingRadius));
@@ -62,42 +63,50 @@ export function segmentDistanceCirclePolygon(circle: Circle, polygon: Polygon, d
   return emitManifold2(manifold, polygon.transform, data, circle.body, polygon.body, false);
 }
 
-/** The contact of the circle in `query` with a convex polygon (polygon frame), if within reach. */
-function convexPolygonContact(polygon: Polygon, query: CircleQuery, manifold: LocalManifold2): void {
-  const cx = query.centre[0]!, cy = query.centre[1]!, radius = query.radius, reach = radius + query.tolerance;
-  const bound = polygon.boundingRadius + reach;
+/**
+ * The contact of `circle` with a convex `polygon` (in the polygon's frame), if within reach.
+ * Reads `Polygon.packed` and `Circle.packed` (pose, bounds, and each vertex with its edge normal
+ * in one array): PERFORMANCE.md, 2D kernels.
+ */
+function convexPolygonContact(circle: Circle, polygon: Polygon, data: CollisionData2, manifold: LocalManifold2): void {
+  // Polygon.packed: cos, sin, x, y, bounding radius, piece circle (3), then x, y, nx, ny per vertex from 8.
+  const pp = polygon.packed, cp = circle.packed;
+  const cos = pp[0]!, sin = pp[1]!, dx = cp[0]! - pp[2]!, dy = cp[1]! - pp[3]!;
+  const cx = cos * dx + sin * dy, cy = -sin * dx + cos * dy;
+  const radius = cp[2]!, reach = radius + data.tolerance;
+  const bound = pp[4]! + reach;
   if (cx * cx + cy * cy > bound * bound) return;
-  const v = polygon.vertices, normals = polygon.normals, n = polygon.count;
-  // The farthest edge line (the lowest index on a tie).
-  let largest = -Infinity, best = 0;
-  for (let i = 0; i < n; i++) {
-    const d = (cx - v[2 * i]!) * normals[2 * i]! + (cy - v[2 * i + 1]!) * normals[2 * i + 1]!;
+  // The farthest edge line (the lowest index on a tie); `best` is its offset in packed.
+  const end = pp.length;
+  let largest = -Infinity, best = 8;
+  for (let k = 8; k < end; k += 4) {
+    const d = (cx - pp[k]!) * pp[k + 2]! + (cy - pp[k + 1]!) * pp[k + 3]!;
     if (d > largest) {
       if (d > reach) return;
       largest = d;
-      best = i;
+      best = k;
     }
   }
-  const next = best + 1 === n ? 0 : best + 1;
-  const ax = v[2 * best]!, ay = v[2 * best + 1]!, bx = v[2 * next]!, by = v[2 * next + 1]!;
+  const next = best + 4 === end ? 8 : best + 4;
+  const ax = pp[best]!, ay = pp[best + 1]!, bx = pp[next]!, by = pp[next + 1]!;
   // Where the centre projects on the edge, times its length squared, from either end.
   const along = (cx - ax) * (bx - ax) + (cy - ay) * (by - ay);
   const beyond = (cx - bx) * (ax - bx) + (cy - by) * (ay - by);
   // The face (the centre outside in its region, or inside: out through the nearest edge), or
   // the corner region of the edge's start (along < 0) or end.
-  let nx = normals[2 * best]!, ny = normals[2 * best + 1]!, distance = largest;
-  let surfaceX = cx - largest * nx, surfaceY = cy - largest * ny, kind: ContactKind = ContactKind.FaceFace, feature = best;
+  let nx = pp[best + 2]!, ny = pp[best + 3]!, distance = largest;
+  let surfaceX = cx - largest * nx, surfaceY = cy - largest * ny, kind: ContactKind = ContactKind.FaceFace, feature = (best - 8) >> 2;
   if (largest > 0 && (along < 0 || beyond < 0)) {
     const corner = along < 0 ? best : next;
-    surfaceX = v[2 * corner]!;
-    surfaceY = v[2 * corner + 1]!;
+    surfaceX = pp[corner]!;
+    surfaceY = pp[corner + 1]!;
     const qx = cx - surfaceX, qy = cy - surfaceY, d2 = qx * qx + qy * qy;
     if (d2 > reach * reach) return;
     distance = Math.sqrt(d2);
     nx = qx / distance;
     ny = qy / distance;
     kind = ContactKind.PointFace;
-    feature = VERTEX_FEATURE | corner;
+    feature = VERTEX_FEATURE | ((corner - 8) >> 2);
   }
   // Halfway between the circle's deepest point and the polygon's point.
   manifold.add(0.5 * (cx - nx * radius + surfaceX), 0.5 * (cy - ny * radius + surfaceY), nx, ny, radius - distance, kind, 0, feature);
