@@ -201,8 +201,9 @@ export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery,
     qn[2 * j + 1] = sin * nx + cos * ny;
   }
 
-  // 2. SAT both ways. Q's outline edges matter only if one beats P's best by the margin (else
-  // P's edge is the reference whatever Q's best); its first scan starts beside P's best edge.
+  // 2. SAT both ways, P's edges from the one facing Q. Q's outline edges matter only if one
+  // beats P's best by the margin (else P's edge is the reference whatever Q's best); their
+  // first scan starts at P's vertex beside P's best edge.
   const search = query.search;
   search.otherX = qcx;
   search.otherY = qcy;
@@ -216,7 +217,7 @@ export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery,
   search.otherX = p.centerX;
   search.otherY = p.centerY;
   search.floor = edgeP >= 0 ? separationP + margin : -Infinity;
-  search.firstEdge = mostAligned(q, qn, -ex, -ey);
+  search.firstEdge = 0;
   search.start = edgeP >= 0 ? edgeP : 0;
   if (!bestOutlineEdge(q, qv, qn, pv, p.count, query)) return false;
   const edgeQ = search.edge, separationQ = search.separation, apart = apartP || search.apart;
