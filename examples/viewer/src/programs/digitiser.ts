@@ -56,7 +56,7 @@ export async function startDigitiser(): Promise<void> {
     'digitiser',
     'Digitiser: a contour file from a picture',
     'Turns a picture into a contour file: the outline, normalised so that its largest dimension is 1, with its area, centroid and polar second moment of area. Trace it automatically (marching squares, Lorensen and Cline; then Douglas-Peucker simplification) or click it point by point, then edit it by hand.',
-    'Click to add a point, drag a point to move it, click on a line to insert one, Shift+click a point to delete it; Ctrl+Z undoes. The wheel zooms, Alt+drag pans. The green handles fit the square: the top-left one moves it, the bottom-right one sizes it; bring its crosshair onto the picture\'s centre (the white cross). Drop a picture on the canvas or choose one.',
+    'Click to add a point, drag a point to move it, click on a line to insert one, Shift+click a point to delete it; Ctrl+Z undoes. The wheel zooms, Alt+drag pans. The green handles fit the square: the top-left one moves it, the bottom-right one sizes it; bring its crosshair onto the picture\'s centre (the white ring). Drop a picture on the canvas or choose one.',
   );
   const { canvas, context, stage, body } = page;
   const editor = new OutlineEditor();
@@ -132,7 +132,7 @@ export async function startDigitiser(): Promise<void> {
     square = { x: (image.width - size) / 2, y: (image.height - size) / 2, size };
     zoom = 1;
     viewCentre = [image.width / 2, image.height / 2];
-    editor.replace([], false);
+    editor.reset();
     saved = null;
     result.replaceChildren();
     message = '';
@@ -382,7 +382,7 @@ export async function startDigitiser(): Promise<void> {
     context.strokeStyle = '#46505d';
     context.strokeRect(X(0), Y(0), image.width * scale, image.height * scale);
 
-    // The picture's centre (white) and the square with its crosshair (red) and handles (green).
+    // The picture's centre (white ring) and the square with its crosshair (red) and handles (green).
     const cross = (x: number, y: number, r: number, color: string) => {
       context.strokeStyle = color;
       context.beginPath();
@@ -393,7 +393,11 @@ export async function startDigitiser(): Promise<void> {
       context.stroke();
     };
     context.lineWidth = 1;
-    cross(X(image.width / 2), Y(image.height / 2), 10, '#ffffff');
+    // The picture's centre: a white ring, visible around the crosshair when the two coincide.
+    context.strokeStyle = '#ffffff';
+    context.beginPath();
+    context.arc(X(image.width / 2), Y(image.height / 2), 7, 0, 2 * Math.PI);
+    context.stroke();
     context.strokeStyle = '#ff4d4d';
     context.strokeRect(X(square.x), Y(square.y), square.size * scale, square.size * scale);
     cross(X(square.x + square.size / 2), Y(square.y + square.size / 2), 16, '#ff4d4d');

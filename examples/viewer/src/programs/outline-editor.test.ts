@@ -43,6 +43,9 @@ describe('OutlineEditor', () => {
     editor.remove(0);
     editor.remove(0);
     expect(editor.closed).toBe(false);
+    // A new picture: nothing, and nothing to undo back into the old picture's outline.
+    editor.reset();
+    expect([editor.points, editor.closed, editor.canUndo, editor.undo()]).toEqual([[], false, false, false]);
   });
 
   it('hit tests: the nearest point within the radius, else -1; segments only between points (closing one when closed)', () => {

@@ -41,6 +41,13 @@ export class OutlineEditor {
     return true;
   }
 
+  /** No points, open, and nothing to undo: a new picture's start. */
+  reset(): void {
+    this.points = [];
+    this.closed = false;
+    this.history.length = 0;
+  }
+
   /** Appends a point (a closed outline gets it between its last and first points). */
   add(point: readonly number[]): void {
     this.remember();
