@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { ContourBall } from '@contactkit/motion2d';
+import { BALL_RADIUS, DEFAULT_SETTINGS, FRAME, GRAVITY, NaiveBall, PROFILES, RollingBallScene, findProfile, onSegment } from './rolling-ball-scene.js';
+
+/** Distance from point p to the segment a-b. */
+function distance(p: readonly number[], a: readonly number[], b: readonly number[]): number {
+  const sx = b[0]! - a[0]!, sy = b[1]! - a[1]!;
+  const t = Math.min(1, Math.max(0, ((p[0]! - a[0]!) * sx + (p[1]! - a[1]!) * sy) / (sx * sx + sy * sy)));
+  return Math.hypot(p[0]! - a[0]! - t * sx, p[1]! - a[1]! - t * sy);
+}
+
+describe('rolling-ball profiles', () => {
+  it('each start touches its profile (one radius from the nearest segment) and no point lies below y = 0', () => {
+    for (const profile of PROFILES) {
+      const pts = profile.points;
+      let nearest = Infinity;
+      for (let i = 0; i + 1 < pts.length; i++) nearest = Math.min(nearest, distance(profile.start.position, pts[i]!, pts[i + 1]!));
+      expect(nearest, profile.id).toBeCloseTo(BALL_RADIUS, 12);
+      expect(Math.min(...pts.map((p) => p[1]))).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('onSegment puts the centre r to the left of the segment: on [0,0]-[2,0] at 0.5, [0.5, r]; on [0,0]-[0,-2] (down) at 1, [r, -1]', () => {
+    expect(onSegment([[0, 0], [2, 0]], 0, 0.5, 3).position).toEqual([0.5, BALL_RADIUS]);
+    expect(onSegment([[0, 0], [2, 0]], 0, 0.5, 3).velocity).toEqual([3, 0]);
+    const down = onSegment([[0, 0], [0, -2]], 0, 1);
+    expect(down.position[0]).toBeCloseTo(BALL_RADIUS, 15);
+    expect(down.position[1]).toBeCloseTo(-1, 15);
+  });
+
+  it('each profile starts the exact ball as the profile says (rolling, on the start segment) and runs 20 s with a finite state', () => {
+    for (const profile of PROFILES) {
+      const scene = new RollingBallScene(profile);
+      expect(scene.ball.mode, profile.id).toBe('ground');
+      for (let frame = 0; frame < 1200; frame++) scene.step();
+      const state = scene.state;
+      expect(state.time).toBeCloseTo(20, 9);
+      for (const value of [...state.position, ...state.velocity, state.energy, scene.naive.energy]) expect(Number.isFinite(value), profile.id).toBe(true);
+    }
+  });
+});
+
+describe('RollingBallScene', () => {
+  it('valley without losses: the exact ball keeps its energy to 1e-9 over 20 s and matches a ContourBall advanced alone; the naive one drifts', () => {
+    const profile = findProfile('valley')!;
+    const scene = new RollingBallScene(profile, { ...DEFAULT_SETTINGS, rollingFriction: 0 });
+    const alone = new ContourBall(profile.points, { radius: BALL_RADIUS, gravity: GRAVITY, inertia: DEFAULT_SETTINGS.inertia, restitution: DEFAULT_SETTINGS.restitution });
+    alone.launch(profile.start.position, profile.start.velocity);
+    const start = scene.ball.energy;
+    let worstExact = 0, worstNaive = 0;
+    for (let frame = 0; frame < 1200; frame++) {
+      scene.step();
+      worstExact = Math.max(worstExact, Math.abs(scene.ball.energy - start) / start);
+      worstNaive = Math.max(worstNaive, Math.abs(scene.naive.energy - start) / start);
+    }
+    alone.advance(1200 * FRAME);
+    expect(worstExact).toBeLessThan(1e-9);
+    expect(Math.hypot(scene.ball.position[0]! - alone.position[0]!, scene.ball.position[1]! - alone.position[1]!)).toBeLessThan(1e-9);
+    // Let go on the slope, the ball goes to and fro through the bottom: it must have passed the
+    // concave corner (x = 0) both ways, and the Euler ball lost or gained more than 0.1%.
+    expect(worstNaive).toBeGreaterThan(1e-3);
+    expect(scene.history.length).toBe(600);
+    expect(scene.history.at(-1)!.exact).toBe(scene.ball.energy);
+  });
+
+  it('a ball touching a segment shot into it rolls along it with the velocity\'s part along the segment', () => {
+    const profile = findProfile('ramp-jump-table')!;
+    const scene = new RollingBallScene(profile);
+    // Segment 5 is the floor from (-1.2, 0) to (1.5, 0).
+    const start = onSegment(profile.points, 5, 1);
+    scene.shoot(start.position, [2, -3]);
+    expect(scene.ball.mode).toBe('ground');
+    expect(Array.from(scene.ball.velocity)).toEqual([2, 0]);
+    expect(scene.launched.velocity).toEqual([2, 0]);
+    // Shot up and away from it, it flies.
+    scene.shoot(start.position, [2, 3]);
+    expect(scene.ball.mode).toBe('flight');
+  });
+
+  it('a shot overlapping the profile is refused and changes nothing', () => {
+    const scene = new RollingBallScene(PROFILES[0]!);
+    scene.step();
+    const before = scene.state;
+    expect(() => scene.shoot([0, 0.5], [1, 0])).toThrow(RangeError);
+    expect(scene.state).toEqual(before);
+    expect(scene.frames).toBe(1);
+  });
+});
+
+describe('NaiveBall', () => {
+  it('in free flight explicit Euler gains exactly g^2 h^2 / 2 per step (E_n+1 = E_n + g^2 h^2 / 2, worked out by hand)', () => {
+    const naive = new NaiveBall([[-1, 0], [1, 0]], DEFAULT_SETTINGS);
+    naive.launch([0, 100], [1, 2]);
+    const start = naive.energy;
+    for (let i = 0; i < 10; i++) naive.step(FRAME);
+    expect(naive.mode).toBe('flight');
+    expect(naive.energy - start).toBeCloseTo((10 * GRAVITY * GRAVITY * FRAME * FRAME) / 2, 10);
+    // x moves with constant velocity; y by the explicit sum sum_{n<10} (2 - g n h) h.
+    expect(naive.position[0]).toBeCloseTo(10 * FRAME, 12);
+    expect(naive.position[1]).toBeCloseTo(100 + 20 * FRAME - GRAVITY * FRAME * FRAME * 45, 12);
+  });
+
+  it('rolls on flat ground at constant speed without friction, and with rolling friction mu slows by mu g / (1 + k) per second and stops', () => {
+    const naive = new NaiveBall([[-100, 0], [100, 0]], DEFAULT_SETTINGS);
+    naive.launch([0, BALL_RADIUS], [2, 0]);
+    for (let i = 0; i < 60; i++) naive.step(FRAME);
+    expect(naive.mode).toBe('ground');
+    expect(naive.velocity[0]).toBeCloseTo(2, 12);
+    expect(naive.velocity[1]).toBeCloseTo(0, 12);
+    expect(naive.position[1]).toBeCloseTo(BALL_RADIUS, 12);
+    // Rolling: spin = v / r, energy (1 + k) v^2 / 2 + g r.
+    expect(naive.energy).toBeCloseTo(0.5 * 1.4 * 4 + GRAVITY * BALL_RADIUS, 10);
+
+    const mu = 0.1, k = 0.4;
+    const rough = new NaiveBall([[-100, 0], [100, 0]], { restitution: 0.5, rollingFriction: mu, inertia: k });
+    rough.launch([0, BALL_RADIUS], [2, 0]);
+    rough.step(FRAME);
+    expect(rough.velocity[0]).toBeCloseTo(2 - (mu * GRAVITY * FRAME) / (1 + k), 12);
+    for (let i = 0; i < 600; i++) rough.step(FRAME);
+    expect(rough.mode).toBe('rest');
+    // It stops after about 2 (1 + k) / (mu g) = 2.85 s, near v^2 (1 + k) / (2 mu g) = 2.85 m.
+    expect(rough.position[0]).toBeGreaterThan(2.8);
+    expect(rough.position[0]).toBeLessThan(2.9);
+  });
+
+  it('dropped onto flat ground it is pushed back to one radius and rebounds with the restitution', () => {
+    const naive = new NaiveBall([[-10, 0], [10, 0]], { restitution: 0.5, rollingFriction: 0, inertia: 0 });
+    naive.launch([0, 1], [0, 0]);
+    let frames = 0;
+    while (naive.velocity[1]! <= 0 && frames < 100) {
+      naive.step(FRAME);
+      frames++;
+    }
+    expect(naive.position[1]).toBe(BALL_RADIUS);
+    // The step that sank it in also set the velocity to -g h frames: reversed and halved.
+    expect(naive.velocity[1]).toBeCloseTo(0.5 * GRAVITY * FRAME * frames, 12);
+  });
+});
