@@ -1,0 +1,213 @@
+/**
+ * The rolling-ball program in a real browser: the production build served by `vite preview` and
+ * driven in headless Chromium (browser-support.ts), in a build folder of its own so this file runs
+ * beside the other browser tests. One browser, one page.
+ *
+ * It loads without console errors and is listed in the menu; the ball moves and the published
+ * state is finite; on the loss-free valley the published energy stays constant to 1e-9 and the
+ * ball is where a ContourBall run in Node with the same launch and frames puts it; pause stops
+ * the time and a single step advances it by one frame; a drag from the ball throws it with the
+ * arrow's velocity; the limiter ticks and corner sectors are drawn where the corners project.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, preview } from 'vite';
+import type { PreviewServer } from 'vite';
+import type { Browser, Page } from 'playwright-core';
+import { ContourBall } from '@contactkit/motion2d';
+import { VIEWER_ROOT, decodePng, launchChromium, nearestColorDistance } from './browser-support.js';
+import { BALL_RADIUS, FRAME, GRAVITY, findProfile } from './programs/rolling-ball-scene.js';
+
+let server: PreviewServer | undefined;
+let browser: Browser | undefined;
+let page: Page;
+let baseUrl = '';
+let outDir = '';
+let errors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  outDir = mkdtempSync(join(tmpdir(), 'contactkit-rolling-ball-'));
+  const configFile = join(VIEWER_ROOT, 'vite.config.ts');
+  await build({ root: VIEWER_ROOT, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  server = await preview({ root: VIEWER_ROOT, configFile, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
+  baseUrl = server.resolvedUrls?.local[0] ?? '';
+  page = await browser.newPage({ viewport: { width: 1200, height: 800 }, deviceScaleFactor: 1 });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+}, 180_000);
+
+beforeEach(async () => {
+  errors = [];
+  if (page) await page.setViewportSize({ width: 1200, height: 800 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+interface BallState { position: number[]; velocity: number[]; mode: string; energy: number; time: number }
+/** What programs/rolling-ball.ts publishes, as far as the tests read it. */
+interface RollingBallState {
+  scene: string;
+  frame: number;
+  ball: BallState;
+  naive: BallState & { lost: boolean };
+  profile: string;
+  points: number[][];
+  settings: { restitution: number; rollingFriction: number; inertia: number };
+  launch: { position: number[]; velocity: number[] };
+  frames: number;
+  frameTime: number;
+  paused: boolean;
+  message: string;
+}
+
+function state(): Promise<RollingBallState> {
+  return page.evaluate(() => {
+    const { project: _project, ...rest } = (window as unknown as { __contactkit: RollingBallState & { project: unknown } }).__contactkit;
+    return rest;
+  });
+}
+/** World point -> page pixels. */
+async function toPage(point: readonly number[]): Promise<[number, number]> {
+  const [x, y] = await page.evaluate((p) => (window as unknown as { __contactkit: { project(p: readonly number[]): number[] } }).__contactkit.project(p), point);
+  const box = (await page.locator('#view').boundingBox())!;
+  return [box.x + x!, box.y + y!];
+}
+async function waitFrames(n: number): Promise<void> {
+  const start = await page.evaluate(() => (window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0);
+  await page.waitForFunction((target) => ((window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0) >= target, start + n, { timeout: 15_000 });
+}
+async function open(query: string): Promise<void> {
+  await page.goto(`${baseUrl}?scene=rolling-ball${query}`);
+  await page.waitForFunction(() => ((window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0) > 2, undefined, { timeout: 15_000 });
+}
+function finite(ball: BallState): boolean {
+  return [...ball.position, ...ball.velocity, ball.energy, ball.time].every(Number.isFinite);
+}
+
+describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
+  it('loads without console errors, listed in the menu; the ball moves and its published state is finite', async () => {
+    await open('');
+    const first = await state();
+    await waitFrames(20);
+    const later = await state();
+    expect(later.scene).toBe('rolling-ball');
+    expect(later.profile).toBe('valley');
+    expect(later.ball.time).toBeGreaterThan(first.ball.time);
+    expect(Math.hypot(later.ball.position[0]! - first.ball.position[0]!, later.ball.position[1]! - first.ball.position[1]!)).toBeGreaterThan(1e-3);
+    expect(finite(later.ball)).toBe(true);
+    expect(finite(later.naive)).toBe(true);
+    // Both balls are stepped by the same frames.
+    expect(later.naive.time).toBeCloseTo(later.ball.time, 9);
+    expect(later.ball.time).toBeCloseTo(later.frames * FRAME, 9);
+    const links = await page.locator('#scene-menu a').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
+    expect(links).toContain('?scene=rolling-ball');
+    expect(await page.locator('#ball-caption').textContent()).toMatch(/^Exact: rolling/);
+    expect(errors).toEqual([]);
+  });
+
+  it('valley without losses: the published energy stays constant to 1e-9, and the ball is where ContourBall in Node puts it after the same frames', async () => {
+    await open('&profile=valley&friction=0&inertia=0.4');
+    const first = await state();
+    await waitFrames(150);
+    const later = await state();
+    expect(later.frames - first.frames).toBeGreaterThan(100);
+    expect(Math.abs(later.ball.energy - first.ball.energy) / first.ball.energy).toBeLessThan(1e-9);
+    // The same launch and frames in Node.
+    const profile = findProfile('valley')!;
+    const ball = new ContourBall(profile.points, { radius: BALL_RADIUS, gravity: GRAVITY, restitution: later.settings.restitution, rollingFriction: 0, inertia: 0.4 });
+    ball.launch(later.launch.position, later.launch.velocity);
+    for (let i = 0; i < later.frames; i++) ball.advance(FRAME);
+    expect(Math.hypot(ball.position[0]! - later.ball.position[0]!, ball.position[1]! - later.ball.position[1]!)).toBeLessThan(1e-9);
+    expect(Math.abs(ball.energy - later.ball.energy) / ball.energy).toBeLessThan(1e-12);
+    expect(errors).toEqual([]);
+  });
+
+  it('pause stops the time; a single step advances it by one frame; Continue runs on', async () => {
+    await open('&profile=w-profile');
+    await page.click('#pause');
+    const paused = await state();
+    await waitFrames(10);
+    const still = await state();
+    expect(still.paused).toBe(true);
+    expect(still.ball.time).toBe(paused.ball.time);
+    expect(still.ball.position).toEqual(paused.ball.position);
+    await page.click('#step');
+    await waitFrames(2);
+    const stepped = await state();
+    expect(stepped.paused).toBe(true);
+    expect(stepped.ball.time - still.ball.time).toBeCloseTo(FRAME, 12);
+    expect(stepped.naive.time - still.naive.time).toBeCloseTo(FRAME, 12);
+    expect(stepped.frames).toBe(still.frames + 1);
+    // The arrow key steps too.
+    await page.keyboard.press('ArrowRight');
+    await waitFrames(2);
+    expect((await state()).frames).toBe(still.frames + 2);
+    await page.click('#pause');
+    await waitFrames(10);
+    const running = await state();
+    expect(running.paused).toBe(false);
+    expect(running.ball.time).toBeGreaterThan(stepped.ball.time);
+    expect(errors).toEqual([]);
+  });
+
+  it('a drag from the ball throws it from where it is with the arrow\'s velocity (3 per second per metre dragged)', async () => {
+    await open('&profile=ramp-jump-table');
+    await page.click('#pause');
+    await waitFrames(2);
+    const before = await state();
+    const from = before.ball.position;
+    const start = await toPage(from);
+    // Half a metre right and one up, in pixels.
+    const end = await toPage([from[0]! + 0.5, from[1]! + 1]);
+    await page.mouse.move(start[0], start[1]);
+    await page.mouse.down();
+    await page.mouse.move((start[0] + end[0]) / 2, (start[1] + end[1]) / 2);
+    await page.mouse.move(end[0], end[1]);
+    await page.mouse.up();
+    await waitFrames(2);
+    const thrown = await state();
+    expect(thrown.launch.position).toEqual(from);
+    expect(thrown.frames).toBe(0);
+    expect(thrown.ball.mode).toBe('flight');
+    // The mouse lands on whole pixels: one pixel is under 0.05 m at this size.
+    expect(thrown.launch.velocity[0]).toBeCloseTo(1.5, 0);
+    expect(thrown.launch.velocity[1]).toBeCloseTo(3, 0);
+    expect(thrown.naive.position).toEqual(from);
+    await page.click('#step');
+    await waitFrames(2);
+    const flown = await state();
+    // One frame of a parabola from the launch.
+    expect(flown.ball.position[0]).toBeCloseTo(from[0]! + thrown.launch.velocity[0]! * FRAME, 9);
+    expect(flown.ball.position[1]).toBeCloseTo(from[1]! + thrown.launch.velocity[1]! * FRAME - 0.5 * GRAVITY * FRAME * FRAME, 9);
+    expect(errors).toEqual([]);
+  });
+
+  for (const viewport of [{ width: 1200, height: 800 }, { width: 390, height: 844 }]) {
+    it(`${viewport.width}x${viewport.height}: the limiter ticks and the corner sectors are drawn where the valley's corners project`, async () => {
+      await page.setViewportSize(viewport);
+      await open('&profile=valley');
+      await page.click('#pause');
+      await waitFrames(2);
+      const shot = await page.screenshot({ path: join(tmpdir(), `rolling-ball-${viewport.width}.png`), fullPage: viewport.width < 720 });
+      const image = decodePng(shot);
+      // The bottom corner (0, 0.5) turns by 2 atan(2 / 4.5): its limiter points lie
+      // r tan(atan(2 / 4.5)) = r 2 / 4.5 from it along the two slopes.
+      const limiter = (BALL_RADIUS * 2) / 4.5, slope = Math.hypot(4.5, 2);
+      const tick = await toPage([(-limiter * 4.5) / slope, 0.5 + (limiter * 2) / slope]);
+      expect(nearestColorDistance(image, tick[0], tick[1], 0xffd166, 3)).toBeLessThan(60);
+      // The convex shoulder (-4.5, 2.5): its sector lies above it, half a radius up.
+      const sector = await toPage([-4.5, 2.5 + 0.5 * BALL_RADIUS]);
+      expect(nearestColorDistance(image, sector[0], sector[1], 0x5aa9ff, 3)).toBeLessThan(90);
+      expect(errors).toEqual([]);
+    });
+  }
+});
