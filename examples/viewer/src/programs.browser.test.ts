@@ -173,6 +173,16 @@ describe('digitiser in Chromium', { timeout: 60_000 }, () => {
     state = await digitiser();
     expect(state.saved!.fileName).toBe('L-contour.txt');
     expect(await page.locator('#saved').textContent()).toContain("Area A' = ");
+
+    // The round trip: New, then open the saved file: the same points over the picture.
+    const traced = state.points;
+    await page.click('#new');
+    await page.setInputFiles('#outline-file', (await download.path())!);
+    await page.waitForFunction(() => (window as unknown as { __contactkit: DigitiserState }).__contactkit.points.length > 0);
+    state = await digitiser();
+    expect(state.closed).toBe(true);
+    expect(state.points).toEqual(traced.map((p) => p.map((v) => expect.closeTo(v, 9))));
+    expect(await page.locator('#saved').textContent()).toContain('Opened ');
     expect(errors).toEqual([]);
   });
 

@@ -10,6 +10,7 @@ import { formatContour, normalizeContour } from '@contactkit/collision2d';
 import type { Contour, ContourNormalization } from '@contactkit/collision2d';
 import cometUrl from './assets/comet.png';
 import { OutlineEditor } from './outline-editor.js';
+import { openOutline } from './contour-import.js';
 import { traceImage } from './trace-image.js';
 import type { TraceMask } from './trace-image.js';
 import { element, fitCanvas, programPage, publish, shortNumber } from './program-page.js';
@@ -78,6 +79,10 @@ export async function startDigitiser(): Promise<void> {
   const sampleButton = element('button', { type: 'button', id: 'sample-image' }, 'Sample picture');
   loadRow.append(fileInput, sampleButton);
   body.append(element('h2', {}, 'Picture'), loadRow);
+  const openRow = element('label', { class: 'choice', title: 'A contour file (put back over the picture) or a plain point list, one "x y", "x,y" or "x;y" per line, in picture pixels' }, 'Open an outline: ');
+  const outlineInput = element('input', { type: 'file', accept: '.txt,.csv,text/plain', id: 'outline-file' });
+  openRow.append(outlineInput);
+  body.append(openRow);
 
   const traceBox = element('fieldset', { class: 'program-controls', id: 'trace' });
   traceBox.append(element('legend', {}, 'Automatic trace'));
@@ -147,6 +152,18 @@ export async function startDigitiser(): Promise<void> {
   fileInput.addEventListener('change', () => {
     const file = fileInput.files?.[0];
     if (file) loadBlob(file, file.name).catch((caught) => report(`Could not read ${file.name}`, caught));
+  });
+  outlineInput.addEventListener('change', () => {
+    const file = outlineInput.files?.[0];
+    if (!file) return;
+    file.text().then((text) => {
+      if (!image) throw new Error('load its picture first');
+      const opened = openOutline(text, image);
+      editor.replace(opened.points, opened.closed);
+      message = '';
+      result.replaceChildren(element('p', { class: 'probe' }, `Opened ${file.name}: ${opened.note}`));
+    }).catch((caught) => report(`Could not open ${file.name}`, caught));
+    outlineInput.value = '';
   });
   sampleButton.addEventListener('click', () => {
     loadUrl(cometUrl, 'comet.png').catch((caught) => report('Could not load the sample', caught));
