@@ -460,7 +460,7 @@ export async function startDigitiser(): Promise<void> {
     const n = editor.points.length;
     const crossings = editor.intersections().length;
     const properties = editor.properties();
-    closeButton.textContent = editor.closed ? 'Open' : 'Close';
+    closeButton.textContent = editor.closed ? 'Open: a profile' : 'Close: a body';
     closeButton.title = editor.closed ? 'Make it an open profile again' : 'Close the outline: a body';
     undoButton.disabled = !editor.canUndo;
     const statusText = !image ? 'No picture loaded.'
