@@ -402,7 +402,7 @@ export function startRollingBall(): Promise<void> {
     low = middle - half;
     high = middle + half;
     const t0 = history[0]!.time, span = Math.max(history.at(-1)!.time - t0, 10);
-    const inner = { left: left + 46, right: left + width - 8, top: top + 16, bottom: top + height - 6 };
+    const inner = { left: left + 46, right: left + width - 8, top: top + 22, bottom: top + height - 6 };
     const px = (t: number) => inner.left + ((t - t0) / span) * (inner.right - inner.left);
     const py = (w: number) => inner.bottom - ((w - low) / (high - low)) * (inner.bottom - inner.top);
     text('W (J/kg)', left + 6, top + 13, '#9fb3c8');
@@ -418,6 +418,14 @@ export function startRollingBall(): Promise<void> {
       context.stroke();
     }
     text(`${shortNumber(span, 3)} s`, inner.right, top + 13, '#8d99a6', 'right');
+    // The plot's own key: on a phone the panel's legend is a screen away.
+    let x = left + 76;
+    for (const [name, color] of [['exact', COLORS.ball], ...(showNaive ? [['naive Euler', COLORS.naive]] : [])] as const) {
+      context.fillStyle = color;
+      context.fillRect(x, top + 8, 14, 2);
+      text(name, x + 18, top + 13, color);
+      x += 30 + context.measureText(name).width;
+    }
   }
 
   function draw(): void {
@@ -430,7 +438,8 @@ export function startRollingBall(): Promise<void> {
     const minY = Math.min(...ys) - margin, maxY = Math.max(...ys) + 1.5;
     s = Math.min(width / (maxX - minX), viewHeight / (maxY - minY));
     cx = width / 2 - ((minX + maxX) / 2) * s;
-    cy = viewHeight / 2 + ((minY + maxY) / 2) * s;
+    // The profile stands on the plot: the room left over goes above it, where the ball flies.
+    cy = viewHeight + minY * s;
     context.fillStyle = '#15181d';
     context.fillRect(0, 0, width, height);
     drawProfile();
@@ -442,7 +451,10 @@ export function startRollingBall(): Promise<void> {
     const state = scene.state, naive = scene.naive;
     const speed = Math.hypot(state.velocity[0]!, state.velocity[1]!);
     const where = state.mode === 'ground' ? ` on segment ${scene.ball.segment}` : state.mode === 'corner' ? ` ${scene.ball.vertex}` : '';
-    const relative = (w: number, w0: number) => `change ${w >= w0 ? '+' : ''}${shortNumber((100 * (w - w0)) / Math.abs(w0), 2)}%`;
+    const relative = (w: number, w0: number) => {
+      const change = (w - w0) / Math.abs(w0);
+      return `change ${change >= 0 ? '+' : '-'}${Math.abs(change) < 1e-3 ? Math.abs(change).toExponential(1) : `${shortNumber(Math.abs(100 * change), 2)}%`}`;
+    };
     const liveText = `${paused ? 'Paused. ' : ''}Exact: ${MODE_TEXT[state.mode]}${where}, speed ${shortNumber(speed, 3)} m/s, W ${state.energy.toFixed(6)} J/kg (${relative(state.energy, scene.startEnergy.exact)} since the throw), t ${state.time.toFixed(3)} s.`;
     if (live.textContent !== liveText) live.textContent = liveText;
     const naiveText = naive.lost ? 'Naive Euler: fell through the profile (a step longer than the ball is wide jumps a segment).'
