@@ -1,0 +1,308 @@
+/**
+ * The pinball table (`?scene=pinball`): a launch lane with a plunger, the upper semicircle, a field
+ * of obstacles in collision2d's `Playfield` grid, the funnel, drain and return channel. The ball is
+ * `PinballSim` (pinball-sim.ts), stepped in fixed frames of 1/60 s as its tests run it; this file
+ * draws it and takes the plunger's controls.
+ */
+import { PLUNGER_MAX_SPEED, PLUNGER_TRAVEL, PLUNGER_Y, LANE_LEFT, TABLE_HEIGHT, TABLE_WIDTH, CELL_SIZE, PinballSim } from './pinball-sim.js';
+import { element, fitCanvas, programPage, publish, shortNumber } from './program-page.js';
+
+/** The simulation's frame (s): the page steps in these, as the tests do. */
+const FRAME = 1 / 60;
+/** Most simulation frames per drawn frame: a slow or hidden tab is not made up for. */
+const MAX_FRAMES_PER_DRAW = 6;
+/** Seconds a held key takes to pull the plunger all the way. */
+const PULL_TIME = 1;
+
+export const PINBALL_COLORS = {
+  table: '#17324a',
+  wall: '#0b1520',
+  obstacle: '#d9a441',
+  bumper: '#e8607a',
+  block: '#6f8294',
+  ball: '#e8eef5',
+  cell: 'rgba(90, 169, 255, 0.22)',
+  outline: '#7df9ff',
+  normal: '#3ddc84',
+  point: '#ff5c5c',
+} as const;
+
+export async function startPinball(): Promise<void> {
+  const page = programPage(
+    'pinball',
+    'Pinball: a ball among many obstacles',
+    'A tilted table (gravity 9.81 sin 6.5\u00b0 along it) with a plunger in the launch lane, the upper semicircle that turns the ball into the field, dozens of convex and concave obstacles and round bumpers, and a funnel whose drain leads through the return channel back to the plunger. Each frame the ball moves in straight pieces split at the time of impact of its swept circle (Ericson, Real-Time Collision Detection, 5.5, moving spheres; Box2D\'s time of impact stops a small gap short of touching), against only the shapes that @contactkit/collision2d\'s Playfield grid finds in the cells of the swept path\'s box, so it never passes through an obstacle however fast. An impact reverses the normal velocity times the restitution and keeps the tangential part times the tangential restitution; a rebound too slow to leave the surface is continuous contact: the ball slides and rolls on ("ground", with rolling friction) until the surface falls away faster than gravity pulls it down.',
+    'Pull the plunger: press on the table and drag down, or hold Space or \u2193, then let go; the further, the faster. "Visible" draws the obstacles\' outlines, the grid cells tested and the vectors of the last impact.',
+  );
+  const { canvas, context, body } = page;
+  const sim = new PinballSim();
+  let visible = new URLSearchParams(location.search).get('visible') === '1';
+  let paused = false;
+  let pulling: { pointerY: number | null } | null = null;
+  let lastShot = 0;
+  let frame = 0;
+  let last = performance.now();
+  let carry = 0;
+  // World (metres, y up) -> CSS pixels: [cx + x s, cy - y s].
+  let s = 1, cx = 0, cy = 0;
+
+  // --- The panel -------------------------------------------------------------------------------
+  const toggles = element('div', { class: 'toggles' });
+  const visibleInput = element('input', { type: 'checkbox', id: 'show-visible' });
+  visibleInput.checked = visible;
+  visibleInput.addEventListener('change', () => (visible = visibleInput.checked));
+  const visibleLabel = element('label', {});
+  visibleLabel.append(visibleInput, ' Visible: outlines, grid cells, collision vectors');
+  toggles.append(visibleLabel);
+  const buttons = element('div', { class: 'buttons' });
+  const shootButton = element('button', { type: 'button', id: 'shoot' }, 'Shoot at top speed');
+  const returnButton = element('button', { type: 'button', id: 'return-ball' }, 'Ball to the plunger');
+  const pauseButton = element('button', { type: 'button', id: 'pause' }, 'Pause');
+  buttons.append(shootButton, returnButton, pauseButton);
+  body.append(toggles, buttons);
+  const plungerText = element('p', { class: 'live', id: 'plunger-caption' });
+  const ballText = element('p', { class: 'live', id: 'ball-caption' });
+  const countersText = element('p', { class: 'probe', id: 'counters' });
+  const impactText = element('p', { class: 'probe', id: 'impact' });
+  body.append(plungerText, ballText, countersText, impactText);
+
+  const shoot = (pull: number) => {
+    sim.setPull(pull);
+    const speed = sim.release();
+    if (speed > 0) lastShot = speed;
+    paused = false;
+  };
+  shootButton.addEventListener('click', () => {
+    if (!sim.onPlunger) sim.toPlunger();
+    shoot(1);
+  });
+  returnButton.addEventListener('click', () => sim.toPlunger());
+  pauseButton.addEventListener('click', () => {
+    paused = !paused;
+    last = performance.now();
+  });
+
+  // --- The plunger: drag down on the table, or hold Space / ArrowDown ---------------------------
+  const fullPullPixels = () => Math.max(80, 0.25 * canvas.clientHeight);
+  canvas.addEventListener('pointerdown', (event) => {
+    canvas.setPointerCapture(event.pointerId);
+    pulling = { pointerY: event.clientY };
+    sim.setPull(0);
+  });
+  canvas.addEventListener('pointermove', (event) => {
+    if (pulling?.pointerY != null) sim.setPull((event.clientY - pulling.pointerY) / fullPullPixels());
+  });
+  canvas.addEventListener('pointerup', () => {
+    if (!pulling) return;
+    pulling = null;
+    shoot(sim.pull);
+  });
+  canvas.addEventListener('pointercancel', () => {
+    pulling = null;
+    sim.setPull(0);
+  });
+  const isPullKey = (event: KeyboardEvent) => event.code === 'Space' || event.key === 'ArrowDown';
+  window.addEventListener('keydown', (event) => {
+    if (!isPullKey(event) || event.target instanceof HTMLInputElement || event.target instanceof HTMLButtonElement) return;
+    event.preventDefault();
+    if (!pulling) {
+      pulling = { pointerY: null };
+      sim.setPull(0);
+    }
+  });
+  window.addEventListener('keyup', (event) => {
+    if (!isPullKey(event) || !pulling || pulling.pointerY !== null) return;
+    event.preventDefault();
+    pulling = null;
+    shoot(sim.pull);
+  });
+
+  // --- Drawing ---------------------------------------------------------------------------------
+  const X = (x: number) => cx + x * s, Y = (y: number) => cy - y * s;
+
+  function path(points: readonly (readonly number[])[]): void {
+    context.beginPath();
+    points.forEach((p, i) => (i === 0 ? context.moveTo(X(p[0]!), Y(p[1]!)) : context.lineTo(X(p[0]!), Y(p[1]!))));
+    context.closePath();
+  }
+
+  function arrow(x0: number, y0: number, x1: number, y1: number, color: string): void {
+    const length = Math.hypot(x1 - x0, y1 - y0);
+    context.strokeStyle = color;
+    context.fillStyle = color;
+    context.lineWidth = 2;
+    context.beginPath();
+    context.moveTo(x0, y0);
+    context.lineTo(x1, y1);
+    context.stroke();
+    if (length < 4) return;
+    const ux = (x1 - x0) / length, uy = (y1 - y0) / length, head = Math.min(8, length / 2);
+    context.beginPath();
+    context.moveTo(x1, y1);
+    context.lineTo(x1 - head * ux - 0.5 * head * uy, y1 - head * uy + 0.5 * head * ux);
+    context.lineTo(x1 - head * ux + 0.5 * head * uy, y1 - head * uy - 0.5 * head * ux);
+    context.closePath();
+    context.fill();
+  }
+
+  function label(text: string, x: number, y: number, color: string): void {
+    context.font = '600 12px ui-monospace, monospace';
+    context.fillStyle = color;
+    context.strokeStyle = '#000';
+    context.lineWidth = 3;
+    context.strokeText(text, x, y);
+    context.fillText(text, x, y);
+  }
+
+  function draw(): void {
+    const { width, height } = fitCanvas(canvas, context);
+    // The table and the plunger's housing below it, with a margin.
+    const worldWidth = TABLE_WIDTH + 0.04, worldHeight = TABLE_HEIGHT + 0.04 + PLUNGER_TRAVEL + 0.05;
+    s = Math.min(width / worldWidth, height / worldHeight);
+    cx = (width - TABLE_WIDTH * s) / 2;
+    cy = (height + worldHeight * s) / 2 - (PLUNGER_TRAVEL + 0.07) * s;
+    context.fillStyle = PINBALL_COLORS.wall;
+    context.fillRect(0, 0, width, height);
+    path(sim.table.outline);
+    context.fillStyle = PINBALL_COLORS.table;
+    context.fill();
+    context.strokeStyle = '#9fb3c8';
+    context.lineWidth = 2;
+    context.stroke();
+
+    if (visible) {
+      // The cells of the last frame's swept boxes: only the shapes listed there were swept against.
+      context.fillStyle = PINBALL_COLORS.cell;
+      for (let i = 0; i < sim.drawnCellCount; i++) {
+        const x = sim.drawnCells[2 * i]! * CELL_SIZE, y = sim.drawnCells[2 * i + 1]! * CELL_SIZE;
+        context.fillRect(X(x), Y(y + CELL_SIZE), CELL_SIZE * s, CELL_SIZE * s);
+      }
+    }
+
+    for (const obstacle of sim.table.obstacles) {
+      if (obstacle.kind === 'circle') {
+        context.beginPath();
+        context.arc(X(obstacle.centre[0]!), Y(obstacle.centre[1]!), obstacle.radius * s, 0, 2 * Math.PI);
+        context.fillStyle = PINBALL_COLORS.bumper;
+        context.fill();
+      } else {
+        path(obstacle.outline);
+        context.fillStyle = obstacle.name === 'lane block' ? PINBALL_COLORS.block : PINBALL_COLORS.obstacle;
+        context.fill();
+      }
+    }
+
+    // The plunger: its tip is the lane's floor; the rod and knob below it move with the pull.
+    const laneWidth = TABLE_WIDTH - LANE_LEFT;
+    const knobY = PLUNGER_Y - 0.015 - sim.pull * PLUNGER_TRAVEL;
+    context.fillStyle = '#8a99a8';
+    context.fillRect(X(LANE_LEFT + laneWidth * 0.4), Y(PLUNGER_Y), laneWidth * 0.2 * s, (PLUNGER_Y - knobY) * s);
+    context.fillStyle = '#c4ced8';
+    context.fillRect(X(LANE_LEFT + laneWidth * 0.1), Y(knobY), laneWidth * 0.8 * s, 0.012 * s);
+    context.fillStyle = '#ffd166';
+    context.fillRect(X(LANE_LEFT), Y(PLUNGER_Y) - 2, laneWidth * s, 3);
+
+    if (visible) {
+      context.strokeStyle = PINBALL_COLORS.outline;
+      context.lineWidth = 1;
+      for (const obstacle of sim.table.obstacles) {
+        if (obstacle.kind === 'circle') {
+          context.beginPath();
+          context.arc(X(obstacle.centre[0]!), Y(obstacle.centre[1]!), obstacle.radius * s, 0, 2 * Math.PI);
+          context.stroke();
+        } else {
+          path(obstacle.outline);
+          context.stroke();
+        }
+      }
+      path(sim.table.outline);
+      context.stroke();
+    }
+
+    // The ball, ringed green while on the ground.
+    const b = sim.position, r = sim.radius;
+    context.beginPath();
+    context.arc(X(b[0]!), Y(b[1]!), Math.max(3, r * s), 0, 2 * Math.PI);
+    context.fillStyle = PINBALL_COLORS.ball;
+    context.fill();
+    if (sim.mode === 'ground') {
+      context.strokeStyle = PINBALL_COLORS.normal;
+      context.lineWidth = 2;
+      context.stroke();
+    }
+
+    if (visible) {
+      const v = sim.velocity;
+      if (Math.hypot(v[0]!, v[1]!) > 1e-6) arrow(X(b[0]!), Y(b[1]!), X(b[0]! + 0.05 * v[0]!), Y(b[1]! + 0.05 * v[1]!), 'rgba(232, 238, 245, 0.7)');
+      const impact = sim.lastImpact;
+      if (impact) {
+        const px = X(impact.point[0]), py = Y(impact.point[1]);
+        // The ball where it touched, the contact point and the normal (4 cm long).
+        context.setLineDash([3, 3]);
+        context.strokeStyle = PINBALL_COLORS.point;
+        context.lineWidth = 1;
+        context.beginPath();
+        context.arc(X(impact.centre[0]), Y(impact.centre[1]), r * s, 0, 2 * Math.PI);
+        context.stroke();
+        context.setLineDash([]);
+        arrow(px, py, X(impact.point[0] + 0.04 * impact.normal[0]), Y(impact.point[1] + 0.04 * impact.normal[1]), PINBALL_COLORS.normal);
+        context.fillStyle = PINBALL_COLORS.point;
+        context.beginPath();
+        context.arc(px, py, 3.5, 0, 2 * Math.PI);
+        context.fill();
+        label(`toi ${shortNumber(impact.toi, 3)}  t ${shortNumber(impact.time, 4)} s`, px + 8, py - 8, '#ffffff');
+      }
+    }
+
+    // The ball's state, on the table itself.
+    label(sim.mode === 'ground' ? 'ground: rolling on a surface' : 'flight', 10, 20, sim.mode === 'ground' ? PINBALL_COLORS.normal : '#ffffff');
+    label(pulling || sim.pull > 0 ? `launch ${shortNumber(sim.launchSpeed, 3)} m/s` : lastShot > 0 ? `last shot ${shortNumber(lastShot, 3)} m/s` : '', 10, 38, '#ffd166');
+  }
+
+  function showReadouts(): void {
+    const state = sim.state;
+    const speed = Math.hypot(state.velocity[0]!, state.velocity[1]!);
+    const plunger = `Plunger: pull ${Math.round(sim.pull * 100)} %, launch speed ${shortNumber(sim.launchSpeed, 3)} m/s (top ${PLUNGER_MAX_SPEED} m/s)${lastShot > 0 ? `; last shot ${shortNumber(lastShot, 3)} m/s` : ''}${sim.onPlunger ? '.' : '. The ball is not on the plunger.'}`;
+    if (plungerText.textContent !== plunger) plungerText.textContent = plunger;
+    const ball = `${paused ? 'Paused. ' : ''}Ball: ${state.mode === 'ground' ? 'ground (in continuous contact, sliding or rolling)' : 'flight'}, speed ${shortNumber(speed, 3)} m/s, energy ${shortNumber(state.energy, 4)} J/kg, ${shortNumber(state.time, 4)} s.`;
+    if (ballText.textContent !== ball) ballText.textContent = ball;
+    const counters = `Collisions ${sim.collisions}; this frame ${sim.cellsTestedPerFrame} grid cells tested, ${sim.shapesTestedPerFrame} shape sweeps (of ${sim.playfield.shapes.length} shapes), ${sim.movesPerFrame} straight move${sim.movesPerFrame === 1 ? '' : 's'}.`;
+    if (countersText.textContent !== counters) countersText.textContent = counters;
+    const i = sim.lastImpact;
+    const impact = i
+      ? `Last bounce at ${shortNumber(i.time, 4)} s: point (${shortNumber(i.point[0], 3)}, ${shortNumber(i.point[1], 3)}) m, normal (${shortNumber(i.normal[0], 3)}, ${shortNumber(i.normal[1], 3)}), time of impact ${shortNumber(i.toi, 3)} of the move, normal speed ${shortNumber(i.normalSpeed, 3)} m/s.`
+      : 'No bounce yet.';
+    if (impactText.textContent !== impact) impactText.textContent = impact;
+    pauseButton.textContent = paused ? 'Continue' : 'Pause';
+  }
+
+  function tick(now: number): void {
+    const elapsed = Math.max(0, (now - last) / 1000);
+    last = now;
+    if (pulling && pulling.pointerY === null) sim.setPull(sim.pull + elapsed / PULL_TIME);
+    if (!paused) {
+      carry = Math.min(carry + elapsed, MAX_FRAMES_PER_DRAW * FRAME);
+      while (carry >= FRAME) {
+        sim.step(FRAME);
+        carry -= FRAME;
+      }
+    }
+    draw();
+    showReadouts();
+    frame++;
+    publish({
+      scene: 'pinball',
+      frame,
+      ball: sim.state,
+      counters: { collisions: sim.collisions, cellsTestedPerFrame: sim.cellsTestedPerFrame, shapesTestedPerFrame: sim.shapesTestedPerFrame },
+      plunger: { pull: sim.pull, launchSpeed: sim.launchSpeed, lastShot, onPlunger: sim.onPlunger },
+      lastImpact: sim.lastImpact,
+      visible,
+      paused,
+      obstacles: sim.table.obstacles.length,
+      project: (point: readonly number[]) => [X(point[0]!), Y(point[1]!)],
+    });
+    requestAnimationFrame(tick);
+  }
+  requestAnimationFrame(tick);
+}
