@@ -121,9 +121,29 @@ function verticesInside(container: Polygon, visitor: Polygon, c: number, s: numb
   return some ? 2 : 0;
 }
 
+/** Whether an edge of `second` (pose c, s, x0, y0 in `first`'s frame) properly crosses an edge of `first`. */
+function edgesCross(first: Polygon, second: Polygon, c: number, s: number, x0: number, y0: number): boolean {
+  const pv = first.vertices, qv = second.vertices, n = first.count, m = second.count;
+  for (let j = 0; j < m; j++) {
+    const k = j + 1 === m ? 0 : j + 1;
+    const ax = c * qv[2 * j]! - s * qv[2 * j + 1]! + x0, ay = s * qv[2 * j]! + c * qv[2 * j + 1]! + y0;
+    const bx = c * qv[2 * k]! - s * qv[2 * k + 1]! + x0, by = s * qv[2 * k]! + c * qv[2 * k + 1]! + y0;
+    for (let i = 0; i < n; i++) {
+      const l = i + 1 === n ? 0 : i + 1;
+      const px = pv[2 * i]!, py = pv[2 * i + 1]!, qx = pv[2 * l]!, qy = pv[2 * l + 1]!;
+      // Each segment's ends strictly on opposite sides of the other's line.
+      const d1 = (bx - ax) * (py - ay) - (by - ay) * (px - ax), d2 = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax);
+      const d3 = (qx - px) * (ay - py) - (qy - py) * (ax - px), d4 = (qx - px) * (by - py) - (qy - py) * (bx - px);
+      if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * The contact that separates two overlapping polygons when no piece pair reported any (one lies
- * inside the other across the container's internal edges) or when one lies wholly inside the
+ * inside the other across the container's internal edges, or the points the pieces clipped all
+ * lie on internal edges) or when one lies wholly inside the
  * other (the piece pairs' contacts push pieces out of pieces, which need not free the whole
  * polygon): the least translation of P along an outline edge
  * normal of either polygon that separates their projections on it, which separates the
@@ -133,9 +153,11 @@ function verticesInside(container: Polygon, visitor: Polygon, c: number, s: numb
  */
 function hiddenOverlapContact(first: Polygon, second: Polygon, query: PieceQuery, manifold: LocalManifold2): void {
   const c = query.cos, s = query.sin, tx = query.x, ty = query.y;
-  // Nothing reported: any vertex inside means an overlap; else only a polygon wholly inside the other needs more.
+  // Nothing reported: any vertex inside, or two edges crossing, means an overlap; else only a
+  // polygon wholly inside the other needs more.
   const all = manifold.count > 0;
-  if (verticesInside(first, second, c, s, tx, ty, all) === 0 && verticesInside(second, first, c, -s, -(c * tx + s * ty), -(-s * tx + c * ty), all) === 0) return;
+  if (verticesInside(first, second, c, s, tx, ty, all) === 0 && verticesInside(second, first, c, -s, -(c * tx + s * ty), -(-s * tx + c * ty), all) === 0 &&
+    (all || !edgesCross(first, second, c, s, tx, ty))) return;
   const pv = first.vertices, qv = second.vertices;
   let best = Infinity, bestX = 0, bestY = 0, bestP = 0, bestQ = 0;
   for (let axis = 0; axis < first.count + second.count; axis++) {
