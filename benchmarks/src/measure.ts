@@ -45,10 +45,16 @@ export async function medianNanoseconds(run: (i: number) => number, count: numbe
     }
     return cpuNanoseconds() - start;
   };
-  let calls = 1;
-  while (batch(calls) < SAMPLE_NS) calls *= 2;
-  const warmed = cpuNanoseconds();
-  while (cpuNanoseconds() - warmed < WARM_UP_NS) batch(calls);
+  // Warm-up: batches of doubling size for WARM_UP_NS. Their mean cost per call then sizes the
+  // samples; a single early batch would not do, as the CPU time of the process includes V8's
+  // compiler threads, which work hardest during the first calls.
+  let calls = 1, warmUpCalls = 0, warmUpNs = 0;
+  while (warmUpNs < WARM_UP_NS) {
+    warmUpNs += batch(calls);
+    warmUpCalls += calls;
+    calls *= 2;
+  }
+  calls = Math.max(1, Math.round((SAMPLE_NS * warmUpCalls) / warmUpNs));
   const samples: number[] = [];
   const started = cpuNanoseconds();
   while (cpuNanoseconds() - started < TIME_BUDGET_NS) samples.push(batch(calls) / calls);
