@@ -1,0 +1,113 @@
+/**
+ * The pinball program in a real browser: the production build served by `vite preview` and driven
+ * in headless Chromium (browser-support.ts), in a build folder of its own so that it can run beside
+ * the other browser tests. It loads without console errors, the ball lies on the plunger, a drag
+ * down on the table pulls the plunger and its release shoots the ball at the top speed, the ball
+ * moves and its published state stays finite. (The 30 simulated seconds after a top-speed shot,
+ * checked against every obstacle outline, are programs/pinball-sim.test.ts: the page runs the same
+ * simulation in the same 1/60 s frames.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, preview } from 'vite';
+import type { PreviewServer } from 'vite';
+import type { Browser, Page } from 'playwright-core';
+import { VIEWER_ROOT, launchChromium } from './browser-support.js';
+import { PLUNGER_MAX_SPEED } from './programs/pinball-sim.js';
+
+let server: PreviewServer | undefined;
+let browser: Browser | undefined;
+let page: Page;
+let baseUrl = '';
+let outDir = '';
+const errors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  outDir = mkdtempSync(join(tmpdir(), 'contactkit-pinball-'));
+  const configFile = join(VIEWER_ROOT, 'vite.config.ts');
+  await build({ root: VIEWER_ROOT, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  server = await preview({ root: VIEWER_ROOT, configFile, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
+  baseUrl = server.resolvedUrls?.local[0] ?? '';
+  page = await browser.newPage({ viewport: { width: 960, height: 600 }, deviceScaleFactor: 1 });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+/** What programs/pinball.ts publishes, as far as the test reads it. */
+interface PinballState {
+  scene: string;
+  frame: number;
+  ball: { position: number[]; velocity: number[]; mode: string; energy: number; time: number };
+  counters: { collisions: number; cellsTestedPerFrame: number; shapesTestedPerFrame: number };
+  plunger: { pull: number; launchSpeed: number; lastShot: number; onPlunger: boolean };
+  visible: boolean;
+}
+
+function pinball(): Promise<PinballState> {
+  return page.evaluate(() => {
+    const { project: _project, ...rest } = (window as unknown as { __contactkit: PinballState & { project: unknown } }).__contactkit;
+    return rest;
+  });
+}
+
+function finite(state: PinballState): boolean {
+  const { ball, counters } = state;
+  return [...ball.position, ...ball.velocity, ball.energy, ball.time, counters.collisions, counters.cellsTestedPerFrame, counters.shapesTestedPerFrame].every(Number.isFinite);
+}
+
+describe('pinball in Chromium', { timeout: 60_000 }, () => {
+  it('loads without console errors, the ball on the plunger, listed in the menu', async () => {
+    await page.goto(`${baseUrl}?scene=pinball`);
+    await page.waitForFunction(() => ((window as unknown as { __contactkit?: { scene: string; frame: number } }).__contactkit?.frame ?? 0) > 2, undefined, { timeout: 15_000 });
+    const state = await pinball();
+    expect(state.scene).toBe('pinball');
+    expect(state.plunger.onPlunger).toBe(true);
+    expect(state.ball.mode).toBe('ground');
+    expect(finite(state)).toBe(true);
+    const links = await page.$$eval('#scene-menu a', (anchors) => anchors.map((a) => a.getAttribute('href')));
+    expect(links).toContain('?scene=pinball');
+    expect(errors).toEqual([]);
+  });
+
+  it('a drag down on the table pulls the plunger; let go, the ball leaves at the top speed and moves, its state finite', async () => {
+    const before = await pinball();
+    const box = (await page.locator('#view').boundingBox())!;
+    // Full pull is a drag of a quarter of the canvas's height (at least 80 px): 300 px is more.
+    await page.mouse.move(box.x + box.width / 2, box.y + 100);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + 400, { steps: 4 });
+    const pulled = await pinball();
+    expect(pulled.plunger.pull).toBe(1);
+    expect(pulled.plunger.launchSpeed).toBe(PLUNGER_MAX_SPEED);
+    await page.mouse.up();
+    await page.waitForFunction((y0) => (window as unknown as { __contactkit: PinballState }).__contactkit.ball.position[1]! > y0 + 0.2, before.ball.position[1]!, { timeout: 15_000 });
+    const after = await pinball();
+    expect(after.plunger.lastShot).toBe(PLUNGER_MAX_SPEED);
+    expect(after.plunger.onPlunger).toBe(false);
+    expect(after.ball.time).toBeGreaterThan(before.ball.time);
+    expect(finite(after)).toBe(true);
+    // The energy per unit mass after the shot is at most the launch's: v^2 / 2 + g y at the plunger.
+    expect(after.ball.energy).toBeLessThanOrEqual(PLUNGER_MAX_SPEED ** 2 / 2 + before.ball.energy + 1e-9);
+    expect(errors).toEqual([]);
+  });
+
+  it('the "visible" toggle switches the outlines, cells and vectors on', async () => {
+    await page.check('#show-visible');
+    await page.waitForFunction(() => (window as unknown as { __contactkit: PinballState }).__contactkit.visible === true);
+    const state = await pinball();
+    expect(state.counters.cellsTestedPerFrame).toBeGreaterThan(0);
+    expect(finite(state)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
