@@ -64,6 +64,7 @@ interface RollingBallState {
   settings: { restitution: number; rollingFriction: number; inertia: number };
   launch: { position: number[]; velocity: number[] };
   frames: number;
+  intoFrame: number;
   frameTime: number;
   paused: boolean;
   message: string;
@@ -150,7 +151,17 @@ describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
     // The arrow key steps too.
     await page.keyboard.press('ArrowRight');
     await waitFrames(2);
-    expect((await state()).frames).toBe(still.frames + 2);
+    const keyed = await state();
+    expect(keyed.frames).toBe(still.frames + 2);
+    // Next event: to the exact ball's next transition, within the frame.
+    await page.click('#next-event');
+    await waitFrames(2);
+    const event = await state();
+    const used = event.ball.time - keyed.ball.time;
+    expect(used).toBeGreaterThan(0);
+    expect(used).toBeLessThanOrEqual(FRAME * (1 + 1e-12));
+    if (event.frames === keyed.frames) expect(event.intoFrame).toBeCloseTo(used, 12);
+    else expect(event.frames).toBe(keyed.frames + 1);
     await page.click('#pause');
     await waitFrames(10);
     const running = await state();

@@ -77,6 +77,42 @@ describe('RollingBallScene', () => {
     expect(scene.ball.mode).toBe('flight');
   });
 
+  it('stepping by events ends each frame where whole frames do (W-profile: corners, a take-off, impacts; 1e-9 after 5 s)', () => {
+    const profile = findProfile('w-profile')!;
+    const frames = new RollingBallScene(profile);
+    const events = new RollingBallScene(profile);
+    for (let i = 0; i < 300; i++) frames.step();
+    let calls = 0, partial = 0;
+    while (events.frames < 300) {
+      const before = events.frames;
+      const used = events.stepToEvent();
+      expect(used).toBeGreaterThanOrEqual(0);
+      expect(used).toBeLessThanOrEqual(FRAME);
+      if (events.frames === before) partial++;
+      calls++;
+    }
+    // Some frames held transitions: the event steps stopped inside them.
+    expect(partial).toBeGreaterThan(3);
+    expect(calls).toBe(300 + partial);
+    expect(events.ball.time).toBeCloseTo(frames.ball.time, 12);
+    expect(Math.hypot(events.ball.position[0]! - frames.ball.position[0]!, events.ball.position[1]! - frames.ball.position[1]!)).toBeLessThan(1e-9);
+    expect(Math.abs(events.ball.energy - frames.ball.energy)).toBeLessThan(1e-9 * frames.ball.energy);
+    // The naive ball moves only at the frames' ends: the same steps, the same state.
+    expect(events.naive.position).toEqual(frames.naive.position);
+  });
+
+  it('the naive ball takes naiveSteps Euler steps per frame: in free flight it gains g^2 h^2 / (2 n) per frame', () => {
+    const profile = findProfile('valley')!;
+    const scene = new RollingBallScene(profile, DEFAULT_SETTINGS, 16);
+    scene.shoot([0, 20], [0, 0]);
+    const start = scene.naive.energy;
+    for (let i = 0; i < 10; i++) scene.step();
+    expect(scene.naive.mode).toBe('flight');
+    expect(scene.naive.time).toBeCloseTo(10 * FRAME, 12);
+    expect(scene.naive.energy - start).toBeCloseTo((10 * GRAVITY * GRAVITY * FRAME * FRAME) / 32, 10);
+    expect(() => new RollingBallScene(profile, DEFAULT_SETTINGS, 0)).toThrow(/naiveSteps must be a whole number >= 1, got 0/);
+  });
+
   it('a shot overlapping the profile is refused and changes nothing', () => {
     const scene = new RollingBallScene(PROFILES[0]!);
     scene.step();

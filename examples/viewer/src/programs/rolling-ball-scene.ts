@@ -219,9 +219,15 @@ export class RollingBallScene {
   frames = 0;
   /** Both balls' energies at the last launch. */
   startEnergy = { exact: 0, naive: 0 };
+  /** Seconds of the current frame the exact ball has already simulated (by `stepToEvent`). */
+  intoFrame = 0;
+  /** Euler steps the naive ball takes per frame. */
+  readonly naiveSteps: number;
   readonly history: EnergySample[] = [];
 
-  constructor(readonly profile: Profile, readonly settings: RollingBallSettings = DEFAULT_SETTINGS) {
+  constructor(readonly profile: Profile, readonly settings: RollingBallSettings = DEFAULT_SETTINGS, naiveSteps = 1) {
+    if (!(Number.isInteger(naiveSteps) && naiveSteps >= 1)) throw new RangeError(`RollingBallScene: naiveSteps must be a whole number >= 1, got ${naiveSteps}`);
+    this.naiveSteps = naiveSteps;
     const options = { radius: BALL_RADIUS, gravity: GRAVITY, restitution: settings.restitution, rollingFriction: settings.rollingFriction, inertia: settings.inertia };
     this.ball = new ContourBall(profile.points, options);
     this.naive = new NaiveBall(profile.points, settings);
@@ -239,6 +245,7 @@ export class RollingBallScene {
     this.naive.launch(position, along);
     this.launched = { position: [position[0]!, position[1]!], velocity: [along[0]!, along[1]!] };
     this.frames = 0;
+    this.intoFrame = 0;
     this.startEnergy = { exact: this.ball.energy, naive: this.naive.energy };
     this.history.length = 0;
     this.record();
@@ -261,10 +268,36 @@ export class RollingBallScene {
     return [velocity[0]!, velocity[1]!];
   }
 
-  /** One frame: the exact ball advances `FRAME` seconds, the naive one takes one Euler step of `FRAME`. */
+  /**
+   * One frame: the exact ball advances to the frame's end (`FRAME` seconds, less what
+   * `stepToEvent` has already taken of it), the naive one takes `naiveSteps` Euler steps of
+   * `FRAME / naiveSteps`.
+   */
   step(): void {
-    this.ball.advance(FRAME);
-    this.naive.step(FRAME);
+    this.ball.advance(FRAME - this.intoFrame);
+    this.endFrame();
+  }
+
+  /**
+   * A debugger's single step: the exact ball advances to its next transition or to the frame's
+   * end, whichever comes first; returns the seconds simulated. The naive ball moves only when the
+   * frame ends, so both stay on the same frames.
+   */
+  stepToEvent(): number {
+    const used = this.ball.advanceToEvent(FRAME - this.intoFrame);
+    this.intoFrame += used;
+    // The frame's end within round-off: the rest of it is shorter than any event could be.
+    if (this.intoFrame >= FRAME * (1 - 1e-12)) {
+      this.ball.advance(Math.max(0, FRAME - this.intoFrame));
+      this.endFrame();
+    }
+    return used;
+  }
+
+  private endFrame(): void {
+    const h = FRAME / this.naiveSteps;
+    for (let i = 0; i < this.naiveSteps; i++) this.naive.step(h);
+    this.intoFrame = 0;
     this.frames++;
     this.record();
   }

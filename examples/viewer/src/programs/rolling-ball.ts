@@ -4,7 +4,8 @@
  * moved by a fixed-step explicit Euler integrator with push-out after overlap (NaiveBall), both
  * launched together and stepped by the same frames; their energies are plotted under the picture.
  * The limiter points of the concave corners and the turning sectors of the convex ones are drawn.
- * URL options: `profile`, `restitution`, `friction`, `inertia` (e.g. `&profile=bowl&inertia=0`).
+ * URL options: `profile`, `restitution`, `friction`, `inertia`, `substeps` (the naive ball's Euler
+ * steps per frame: 1, 4 or 16), e.g. `&profile=bowl&inertia=0`.
  */
 import { BALL_RADIUS, DEFAULT_SETTINGS, FRAME, PROFILES, RollingBallScene, findProfile } from './rolling-ball-scene.js';
 import type { Profile, RollingBallSettings } from './rolling-ball-scene.js';
@@ -40,7 +41,7 @@ export function startRollingBall(): Promise<void> {
     'rolling-ball',
     'Rolling ball: exact events against a naive integrator',
     'The white ball is moved exactly (ContourBall): every transition, a limiter point, a convex corner, a take-off, an impact, is located in time, so without losses its energy W stays constant to round-off. The orange ghost is the same ball moved by one explicit Euler step per frame and pushed back out after it has sunk in.',
-    'Drag from the ball to throw it with the velocity of the arrow (drag from anywhere else to throw it from there); both balls start again together. Space pauses, the right arrow key steps one frame.',
+    'Drag from the ball to throw it with the velocity of the arrow (drag from anywhere else to throw it from there); both balls start again together. Space pauses, the right arrow key steps one frame, E steps the exact ball to its next transition.',
   );
   const { canvas, context, body } = page;
   const parameters = new URLSearchParams(location.search);
@@ -50,12 +51,15 @@ export function startRollingBall(): Promise<void> {
     rollingFriction: number(parameters, 'friction', DEFAULT_SETTINGS.rollingFriction, 0, 1),
     inertia: number(parameters, 'inertia', DEFAULT_SETTINGS.inertia, 0, 1),
   };
-  let scene = new RollingBallScene(profile, settings);
+  let naiveSteps = [1, 4, 16].includes(Number(parameters.get('substeps'))) ? Number(parameters.get('substeps')) : 1;
+  let scene = new RollingBallScene(profile, settings, naiveSteps);
   let paused = false;
   let showNaive = true;
   let message = '';
   let aim: { from: [number, number]; to: [number, number] } | null = null;
   let frame = 0;
+  /** What the last event step found, for the readout. */
+  let eventText = '';
   let last = performance.now();
   let pending = 0;
   /** The exact ball's turned angle, for the spoke drawn on it. */
@@ -73,8 +77,9 @@ export function startRollingBall(): Promise<void> {
   const buttons = element('div', { class: 'buttons' });
   const pauseButton = element('button', { type: 'button', id: 'pause' }, 'Pause');
   const stepButton = element('button', { type: 'button', id: 'step', title: `One frame: ${shortNumber(FRAME * 1000, 3)} ms` }, 'Step');
+  const eventButton = element('button', { type: 'button', id: 'next-event', title: 'The exact ball to its next transition (or the frame\'s end)' }, 'Next event');
   const restartButton = element('button', { type: 'button', id: 'restart' }, 'Restart');
-  buttons.append(pauseButton, stepButton, restartButton);
+  buttons.append(pauseButton, stepButton, eventButton, restartButton);
   const options = element('fieldset', { class: 'settings' });
   options.append(element('legend', {}, 'Ball'));
   const restitution = element('input', { type: 'range', id: 'restitution', min: '0', max: '1', step: '0.05', value: String(settings.restitution) });
@@ -99,6 +104,10 @@ export function startRollingBall(): Promise<void> {
   row('Restitution', restitution, restitutionValue);
   row('Rolling friction', friction, frictionValue);
   row('Inertia I = k m r^2', inertia);
+  const substeps = element('select', { id: 'naive-steps' });
+  for (const n of [1, 4, 16]) substeps.append(element('option', { value: String(n) }, n === 1 ? '1 per frame' : `${n} per frame`));
+  substeps.value = String(naiveSteps);
+  row('Naive Euler steps', substeps);
   const toggles = element('div', { class: 'toggles' });
   const naiveToggle = element('input', { type: 'checkbox', id: 'show-naive' });
   naiveToggle.checked = showNaive;
@@ -134,11 +143,12 @@ export function startRollingBall(): Promise<void> {
 
   /** A new scene (profile or settings changed), started from the profile's launch. */
   const rebuild = () => {
-    scene = new RollingBallScene(profile, settings);
+    scene = new RollingBallScene(profile, settings, naiveSteps);
     clearTrails();
     message = '';
   };
   const clearTrails = () => {
+    eventText = '';
     trails.exact.length = 0;
     trails.naive.length = 0;
     turned = 0;
@@ -162,6 +172,10 @@ export function startRollingBall(): Promise<void> {
   restitution.addEventListener('input', changeSettings);
   friction.addEventListener('input', changeSettings);
   inertia.addEventListener('change', changeSettings);
+  substeps.addEventListener('change', () => {
+    naiveSteps = Number(substeps.value);
+    changeSettings();
+  });
   naiveToggle.addEventListener('change', () => (showNaive = naiveToggle.checked));
   const togglePause = () => {
     paused = !paused;
@@ -172,6 +186,15 @@ export function startRollingBall(): Promise<void> {
     paused = true;
     advance();
   };
+  const stepToEvent = () => {
+    paused = true;
+    const frames = scene.frames;
+    const used = scene.stepToEvent();
+    turned += scene.ball.spin * used;
+    pushTrails();
+    eventText = scene.frames === frames ? `Stopped at a transition ${shortNumber(scene.intoFrame * 1000, 4)} ms into frame ${frames + 1}.` : 'No transition before the frame\'s end.';
+  };
+  eventButton.addEventListener('click', stepToEvent);
   pauseButton.addEventListener('click', togglePause);
   stepButton.addEventListener('click', stepOnce);
   restartButton.addEventListener('click', () => {
@@ -187,6 +210,8 @@ export function startRollingBall(): Promise<void> {
     } else if (event.key === 'ArrowRight') {
       event.preventDefault();
       stepOnce();
+    } else if (event.key === 'e') {
+      stepToEvent();
     }
   });
 
@@ -225,6 +250,11 @@ export function startRollingBall(): Promise<void> {
     const before = scene.ball.time;
     scene.step();
     turned += scene.ball.spin * (scene.ball.time - before);
+    eventText = '';
+    pushTrails();
+  }
+
+  function pushTrails(): void {
     for (const [trail, p] of [[trails.exact, scene.ball.position], [trails.naive, scene.naive.position]] as const) {
       trail.push([p[0]!, p[1]!]);
       if (trail.length > TRAIL) trail.shift();
@@ -455,10 +485,10 @@ export function startRollingBall(): Promise<void> {
       const change = (w - w0) / Math.abs(w0);
       return `change ${change >= 0 ? '+' : '-'}${Math.abs(change) < 1e-3 ? Math.abs(change).toExponential(1) : `${shortNumber(Math.abs(100 * change), 2)}%`}`;
     };
-    const liveText = `${paused ? 'Paused. ' : ''}Exact: ${MODE_TEXT[state.mode]}${where}, speed ${shortNumber(speed, 3)} m/s, W ${state.energy.toFixed(6)} J/kg (${relative(state.energy, scene.startEnergy.exact)} since the throw), t ${state.time.toFixed(3)} s.`;
+    const liveText = `${paused ? 'Paused. ' : ''}${eventText ? `${eventText} ` : ''}Exact: ${MODE_TEXT[state.mode]}${where}, speed ${shortNumber(speed, 3)} m/s, W ${state.energy.toFixed(6)} J/kg (${relative(state.energy, scene.startEnergy.exact)} since the throw), t ${state.time.toFixed(3)} s.`;
     if (live.textContent !== liveText) live.textContent = liveText;
     const naiveText = naive.lost ? 'Naive Euler: fell through the profile (a step longer than the ball is wide jumps a segment).'
-      : `Naive Euler (h = ${shortNumber(FRAME * 1000, 3)} ms): ${MODE_TEXT[naive.mode]}, W ${naive.energy.toFixed(4)} J/kg (${relative(naive.energy, scene.startEnergy.naive)}).`;
+      : `Naive Euler (h = ${shortNumber((FRAME * 1000) / scene.naiveSteps, 3)} ms): ${MODE_TEXT[naive.mode]}, W ${naive.energy.toFixed(4)} J/kg (${relative(naive.energy, scene.startEnergy.naive)}).`;
     if (naiveLine.textContent !== naiveText) naiveLine.textContent = naiveText;
     pauseButton.textContent = paused ? 'Continue' : 'Pause';
     if (error.textContent !== message) error.textContent = message;
@@ -490,6 +520,8 @@ export function startRollingBall(): Promise<void> {
       settings: { ...settings },
       launch: { position: [...scene.launched.position], velocity: [...scene.launched.velocity] },
       frames: scene.frames,
+      intoFrame: scene.intoFrame,
+      naiveSteps: scene.naiveSteps,
       frameTime: FRAME,
       paused,
       message,
