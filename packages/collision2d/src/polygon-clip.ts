@@ -1,7 +1,8 @@
 /**
  * Convex piece against convex piece: the separating-axis test over both pieces' edge normals
- * (the separating-axis test: Ericson, Real-Time Collision Detection, 5.2.1), a reference edge and an incident edge, and clipping of the incident edge to the
- * reference edge's side lines (the idea of Box2D's b2ClipPolygons, written anew here). The one
+ * (Ericson, Real-Time Collision Detection, 5.2.1), a reference edge and an incident edge, and
+ * clipping of the incident edge to the reference edge's side lines (the idea of Box2D's
+ * b2ClipPolygons, written anew here). The one
  * implementation behind `collidePolygonPolygon` (convex polygons are one piece each; concave
  * ones are split into pieces) and `collidePolygonChain` (a chain segment is a thin two-sided
  * piece); internal.
@@ -176,7 +177,7 @@ function mostAligned(piece: ConvexPiece, normals: Float64Array, x: number, y: nu
  * penetration) is at least half that distance and at most the distance between its witness
  * points. The reference-face gap is a lower bound of the distance (for two corners facing each
  * other it can be far less); when it is below half the distance, the one contact between the
- * closest points is reported instead (Ericson 5.1.9's closest points, vertex against edge).
+ * closest points is reported instead (vertex against edge, Ericson 5.1.2).
  */
 export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery, manifold: LocalManifold2): boolean {
   const cos = query.cos, sin = query.sin, tolerance = query.tolerance;
