@@ -202,6 +202,32 @@ describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it('the profile and inertia chosen in the panel start the balls from that profile\'s launch, and the link keeps them', async () => {
+    await open('');
+    await page.selectOption('#profile', 'bowl');
+    await page.selectOption('#inertia', '0');
+    await waitFrames(2);
+    const chosen = await state();
+    expect(chosen.profile).toBe('bowl');
+    expect(chosen.settings.inertia).toBe(0);
+    const bowl = findProfile('bowl')!;
+    // Changing the inertia starts again from the last launch: the bowl's. (The bowl's points
+    // come from Math.cos and Math.sin, whose last bit the browser and Node may round apart.)
+    const near = (a: readonly number[], b: readonly number[]) => a.every((value, i) => Math.abs(value - b[i]!) < 1e-12);
+    expect(near(chosen.launch.position, bowl.start.position)).toBe(true);
+    expect(near(chosen.launch.velocity, bowl.start.velocity)).toBe(true);
+    expect(chosen.points.length).toBe(bowl.points.length);
+    expect(chosen.points.every((p, i) => near(p, bowl.points[i]!))).toBe(true);
+    expect(await page.evaluate(() => location.search)).toBe('?scene=rolling-ball&profile=bowl&inertia=0');
+    await page.reload();
+    await page.waitForFunction(() => ((window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0) > 2, undefined, { timeout: 15_000 });
+    const reloaded = await state();
+    expect(reloaded.profile).toBe('bowl');
+    expect(reloaded.settings.inertia).toBe(0);
+    expect(await page.locator('#inertia').inputValue()).toBe('0');
+    expect(errors).toEqual([]);
+  });
+
   for (const viewport of [{ width: 1200, height: 800 }, { width: 390, height: 844 }]) {
     it(`${viewport.width}x${viewport.height}: the limiter ticks and the corner sectors are drawn where the valley's corners project`, async () => {
       await page.setViewportSize(viewport);

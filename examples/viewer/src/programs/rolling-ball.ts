@@ -141,8 +141,18 @@ export function startRollingBall(): Promise<void> {
   };
   showSettings();
 
+  /** The link names the profile and the settings that differ from the defaults. */
+  const writeLink = () => {
+    const link = new URLSearchParams({ scene: 'rolling-ball', profile: profile.id });
+    if (settings.restitution !== DEFAULT_SETTINGS.restitution) link.set('restitution', String(settings.restitution));
+    if (settings.rollingFriction !== DEFAULT_SETTINGS.rollingFriction) link.set('friction', String(settings.rollingFriction));
+    if (settings.inertia !== DEFAULT_SETTINGS.inertia) link.set('inertia', String(settings.inertia));
+    if (naiveSteps !== 1) link.set('substeps', String(naiveSteps));
+    window.history.replaceState(null, '', `?${link}`);
+  };
   /** A new scene (profile or settings changed), started from the profile's launch. */
   const rebuild = () => {
+    writeLink();
     scene = new RollingBallScene(profile, settings, naiveSteps);
     clearTrails();
     message = '';
@@ -483,7 +493,8 @@ export function startRollingBall(): Promise<void> {
     const where = state.mode === 'ground' ? ` on segment ${scene.ball.segment}` : state.mode === 'corner' ? ` ${scene.ball.vertex}` : '';
     const relative = (w: number, w0: number) => {
       const change = (w - w0) / Math.abs(w0);
-      return `change ${change >= 0 ? '+' : '-'}${Math.abs(change) < 1e-3 ? Math.abs(change).toExponential(1) : `${shortNumber(Math.abs(100 * change), 2)}%`}`;
+      if (change === 0) return 'change 0';
+      return `change ${change > 0 ? '+' : '-'}${Math.abs(change) < 1e-3 ? Math.abs(change).toExponential(1) : `${shortNumber(Math.abs(100 * change), 2)}%`}`;
     };
     const liveText = `${paused ? 'Paused. ' : ''}${eventText ? `${eventText} ` : ''}Exact: ${MODE_TEXT[state.mode]}${where}, speed ${shortNumber(speed, 3)} m/s, W ${state.energy.toFixed(6)} J/kg (${relative(state.energy, scene.startEnergy.exact)} since the throw), t ${state.time.toFixed(3)} s.`;
     if (live.textContent !== liveText) live.textContent = liveText;
@@ -491,7 +502,8 @@ export function startRollingBall(): Promise<void> {
       : `Naive Euler (h = ${shortNumber((FRAME * 1000) / scene.naiveSteps, 3)} ms): ${MODE_TEXT[naive.mode]}, W ${naive.energy.toFixed(4)} J/kg (${relative(naive.energy, scene.startEnergy.naive)}).`;
     if (naiveLine.textContent !== naiveText) naiveLine.textContent = naiveText;
     pauseButton.textContent = paused ? 'Continue' : 'Pause';
-    if (error.textContent !== message) error.textContent = message;
+    const gone = state.position[1]! < Math.min(...profile.points.map((p) => p[1])) - 2 ? 'The ball has left the profile: drag to throw it again, or Restart.' : '';
+    if (error.textContent !== (message || gone)) error.textContent = message || gone;
   }
 
   function tick(now: number): void {
