@@ -4,7 +4,7 @@
  * `PinballSim` (pinball-sim.ts), stepped in fixed frames of 1/60 s as its tests run it; this file
  * draws it and takes the plunger's controls.
  */
-import { PLUNGER_MAX_SPEED, PLUNGER_TRAVEL, PLUNGER_Y, LANE_LEFT, TABLE_HEIGHT, TABLE_WIDTH, CELL_SIZE, PinballSim } from './pinball-sim.js';
+import { CELL_SIZE, DRAIN_LEFT, DRAIN_RIGHT, DRAIN_Y, LANE_LEFT, PLUNGER_MAX_SPEED, PLUNGER_TRAVEL, PLUNGER_Y, PinballSim, TABLE_HEIGHT, TABLE_WIDTH } from './pinball-sim.js';
 import { element, fitCanvas, programPage, publish, shortNumber } from './program-page.js';
 
 /** The simulation's frame (s): the page steps in these, as the tests do. */
@@ -157,10 +157,11 @@ export async function startPinball(): Promise<void> {
   function draw(): void {
     const { width, height } = fitCanvas(canvas, context);
     // The table and the plunger's housing below it, with a margin.
-    const worldWidth = TABLE_WIDTH + 0.04, worldHeight = TABLE_HEIGHT + 0.04 + PLUNGER_TRAVEL + 0.05;
+    const bottom = PLUNGER_Y - 0.05 - PLUNGER_TRAVEL, top = TABLE_HEIGHT + 0.02;
+    const worldWidth = TABLE_WIDTH + 0.08, worldHeight = top - bottom;
     s = Math.min(width / worldWidth, height / worldHeight);
-    cx = (width - TABLE_WIDTH * s) / 2;
-    cy = (height + worldHeight * s) / 2 - (PLUNGER_TRAVEL + 0.07) * s;
+    cx = (width - (TABLE_WIDTH + 0.03) * s) / 2;
+    cy = (height + worldHeight * s) / 2 + bottom * s;
     context.fillStyle = PINBALL_COLORS.wall;
     context.fillRect(0, 0, width, height);
     path(sim.table.outline);
@@ -192,15 +193,36 @@ export async function startPinball(): Promise<void> {
       }
     }
 
-    // The plunger: its tip is the lane's floor; the rod and knob below it move with the pull.
+    // The plunger below the lane: its tip is the lane's floor (yellow); pulling draws the knob
+    // down and stretches the spring, and a gauge beside it shows the pull.
     const laneWidth = TABLE_WIDTH - LANE_LEFT;
-    const knobY = PLUNGER_Y - 0.015 - sim.pull * PLUNGER_TRAVEL;
+    const housingBottom = PLUNGER_Y - 0.03 - PLUNGER_TRAVEL;
+    const knobY = PLUNGER_Y - 0.02 - sim.pull * PLUNGER_TRAVEL;
+    context.fillStyle = '#050a10';
+    context.fillRect(X(LANE_LEFT), Y(PLUNGER_Y), laneWidth * s, (PLUNGER_Y - housingBottom) * s);
     context.fillStyle = '#8a99a8';
-    context.fillRect(X(LANE_LEFT + laneWidth * 0.4), Y(PLUNGER_Y), laneWidth * 0.2 * s, (PLUNGER_Y - knobY) * s);
-    context.fillStyle = '#c4ced8';
-    context.fillRect(X(LANE_LEFT + laneWidth * 0.1), Y(knobY), laneWidth * 0.8 * s, 0.012 * s);
+    context.fillRect(X(LANE_LEFT + laneWidth * 0.42), Y(PLUNGER_Y), laneWidth * 0.16 * s, (PLUNGER_Y - knobY) * s);
+    context.strokeStyle = '#c4ced8';
+    context.lineWidth = 1.5;
+    context.beginPath();
+    const turns = 8;
+    for (let i = 0; i <= 2 * turns; i++) {
+      const y = PLUNGER_Y - 0.004 - ((PLUNGER_Y - 0.004 - knobY) * i) / (2 * turns);
+      const x = LANE_LEFT + laneWidth * (i % 2 === 0 ? 0.2 : 0.8);
+      if (i === 0) context.moveTo(X(x), Y(y));
+      else context.lineTo(X(x), Y(y));
+    }
+    context.stroke();
+    context.fillStyle = '#e8eef5';
+    context.fillRect(X(LANE_LEFT + laneWidth * 0.05), Y(knobY), laneWidth * 0.9 * s, Math.max(3, 0.008 * s));
     context.fillStyle = '#ffd166';
-    context.fillRect(X(LANE_LEFT), Y(PLUNGER_Y) - 2, laneWidth * s, 3);
+    context.fillRect(X(LANE_LEFT), Y(PLUNGER_Y) - 1.5, laneWidth * s, 3);
+    const gaugeX = X(TABLE_WIDTH) + 6, gaugeTop = Y(PLUNGER_Y + 0.2), gaugeHeight = 0.2 * s;
+    context.strokeStyle = '#5c6b7a';
+    context.lineWidth = 1;
+    context.strokeRect(gaugeX, gaugeTop, 6, gaugeHeight);
+    context.fillStyle = '#ffd166';
+    context.fillRect(gaugeX, gaugeTop + gaugeHeight * (1 - sim.pull), 6, gaugeHeight * sim.pull);
 
     if (visible) {
       context.strokeStyle = PINBALL_COLORS.outline;
@@ -217,6 +239,24 @@ export async function startPinball(): Promise<void> {
       }
       path(sim.table.outline);
       context.stroke();
+    }
+
+    // Names of the table's parts, faint, where there is room for them.
+    if (s > 350) {
+      context.font = '11px system-ui, sans-serif';
+      context.fillStyle = 'rgba(200, 215, 230, 0.55)';
+      context.textAlign = 'center';
+      context.fillText('drain', X((DRAIN_LEFT + DRAIN_RIGHT) / 2), Y(DRAIN_Y) - 6);
+      context.fillText('return channel \u2192', X(0.36), Y(0.045));
+      context.fillText('upper semicircle', X(TABLE_WIDTH / 2), Y(TABLE_HEIGHT - 0.05));
+      context.save();
+      context.translate(X((LANE_LEFT + TABLE_WIDTH) / 2) + 4, Y(0.5));
+      context.rotate(-Math.PI / 2);
+      context.fillText('launch lane', 0, 0);
+      context.restore();
+      context.textAlign = 'end';
+      context.fillText('plunger', X(LANE_LEFT) - 6, Y(PLUNGER_Y - 0.04));
+      context.textAlign = 'start';
     }
 
     // The ball, ringed green while on the ground.
@@ -254,9 +294,15 @@ export async function startPinball(): Promise<void> {
       }
     }
 
-    // The ball's state, on the table itself.
-    label(sim.mode === 'ground' ? 'ground: rolling on a surface' : 'flight', 10, 20, sim.mode === 'ground' ? PINBALL_COLORS.normal : '#ffffff');
-    label(pulling || sim.pull > 0 ? `launch ${shortNumber(sim.launchSpeed, 3)} m/s` : lastShot > 0 ? `last shot ${shortNumber(lastShot, 3)} m/s` : '', 10, 38, '#ffd166');
+    // The ball's state and the plunger's speed, in the free corner below the funnel.
+    label(`${modeWords()}, ${shortNumber(Math.hypot(sim.velocity[0]!, sim.velocity[1]!), 3)} m/s`, 10, height - 30, sim.mode === 'ground' ? PINBALL_COLORS.normal : '#ffffff');
+    label(pulling || sim.pull > 0 ? `launch ${shortNumber(sim.launchSpeed, 3)} m/s` : lastShot > 0 ? `last shot ${shortNumber(lastShot, 3)} m/s` : 'pull the plunger', 10, height - 12, '#ffd166');
+  }
+
+  /** The ball's state in a few words. */
+  function modeWords(): string {
+    if (sim.mode === 'flight') return 'flight';
+    return Math.hypot(sim.velocity[0]!, sim.velocity[1]!) < 0.005 ? 'ground: at rest' : 'ground: rolling';
   }
 
   function showReadouts(): void {
@@ -264,7 +310,7 @@ export async function startPinball(): Promise<void> {
     const speed = Math.hypot(state.velocity[0]!, state.velocity[1]!);
     const plunger = `Plunger: pull ${Math.round(sim.pull * 100)} %, launch speed ${shortNumber(sim.launchSpeed, 3)} m/s (top ${PLUNGER_MAX_SPEED} m/s)${lastShot > 0 ? `; last shot ${shortNumber(lastShot, 3)} m/s` : ''}${sim.onPlunger ? '.' : '. The ball is not on the plunger.'}`;
     if (plungerText.textContent !== plunger) plungerText.textContent = plunger;
-    const ball = `${paused ? 'Paused. ' : ''}Ball: ${state.mode === 'ground' ? 'ground (in continuous contact, sliding or rolling)' : 'flight'}, speed ${shortNumber(speed, 3)} m/s, energy ${shortNumber(state.energy, 4)} J/kg, ${shortNumber(state.time, 4)} s.`;
+    const ball = `${paused ? 'Paused. ' : ''}Ball: ${state.mode === 'ground' ? `${modeWords()} (in continuous contact)` : 'flight (no contact)'}, speed ${shortNumber(speed, 3)} m/s, energy ${shortNumber(state.energy, 4)} J/kg, ${shortNumber(state.time, 4)} s.`;
     if (ballText.textContent !== ball) ballText.textContent = ball;
     const counters = `Collisions ${sim.collisions}; this frame ${sim.cellsTestedPerFrame} grid cells tested, ${sim.shapesTestedPerFrame} shape sweeps (of ${sim.playfield.shapes.length} shapes), ${sim.movesPerFrame} straight move${sim.movesPerFrame === 1 ? '' : 's'}.`;
     if (countersText.textContent !== counters) countersText.textContent = counters;
