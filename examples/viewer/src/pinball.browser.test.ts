@@ -3,7 +3,7 @@
  * in headless Chromium (browser-support.ts), in a build folder of its own so that it can run beside
  * the other browser tests. It loads without console errors, the ball lies on the plunger, a drag
  * down on the table pulls the plunger and its release shoots the ball at the top speed, the ball
- * moves and its published state stays finite. (The 30 simulated seconds after a top-speed shot,
+ * moves and its published state stays finite; holding Space pulls gradually. (The 30 simulated seconds after a top-speed shot,
  * checked against every obstacle outline, are programs/pinball-sim.test.ts: the page runs the same
  * simulation in the same 1/60 s frames.)
  */
@@ -99,6 +99,28 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
     expect(finite(after)).toBe(true);
     // The energy per unit mass after the shot is at most the launch's: v^2 / 2 + g y at the plunger.
     expect(after.ball.energy).toBeLessThanOrEqual(PLUNGER_MAX_SPEED ** 2 / 2 + before.ball.energy + 1e-9);
+    expect(errors).toEqual([]);
+  });
+
+  it('holding Space pulls the plunger gradually; its release shoots at pull x the top speed', async () => {
+    await page.click('#return-ball');
+    await page.waitForFunction(() => (window as unknown as { __contactkit: PinballState }).__contactkit.plunger.onPlunger);
+    // Focus on the page, not on the button just clicked (Space would press it).
+    await page.locator('#view').focus();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.down('Space');
+    await page.waitForFunction(() => (window as unknown as { __contactkit: PinballState }).__contactkit.plunger.pull >= 0.3, undefined, { timeout: 15_000 });
+    const pulled = await pinball();
+    expect(pulled.plunger.pull).toBeLessThan(1);
+    expect(pulled.plunger.launchSpeed).toBeCloseTo(pulled.plunger.pull * PLUNGER_MAX_SPEED, 12);
+    await page.keyboard.up('Space');
+    await page.waitForFunction(() => !(window as unknown as { __contactkit: PinballState }).__contactkit.plunger.onPlunger, undefined, { timeout: 15_000 });
+    const shot = await pinball();
+    // Released a frame or two after the reading: between that pull's speed and the top speed.
+    expect(shot.plunger.lastShot).toBeGreaterThanOrEqual(pulled.plunger.launchSpeed);
+    expect(shot.plunger.lastShot).toBeLessThanOrEqual(PLUNGER_MAX_SPEED);
+    expect(shot.plunger.pull).toBe(0);
+    expect(finite(shot)).toBe(true);
     expect(errors).toEqual([]);
   });
 
