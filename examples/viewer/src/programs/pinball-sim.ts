@@ -213,8 +213,6 @@ export interface BallState {
 export class PinballSim {
   readonly table: Table;
   readonly playfield: Playfield;
-  /** What each playfield id is: an obstacle's index, or -1 - i for edge i of the outer wall. */
-  readonly owner: number[] = [];
   readonly gravity: number;
   readonly radius: number;
   readonly restitution: number;
@@ -239,9 +237,9 @@ export class PinballSim {
   shapesTestedPerFrame = 0;
   /** Straight moves in the last frame (1 without impact). */
   movesPerFrame = 0;
-  /** Frames whose rest was dropped after MAX_MOVES moves (the ball wedged). */
+  /** Frames whose rest was dropped after MAX_MOVES moves (a safeguard: the tests see none). */
   droppedFrames = 0;
-  /** Balls returned to the plunger (through the channel, or put back). */
+  /** Times the ball was put back on the plunger (`toPlunger`: the button, or 3 s at rest elsewhere); a drained ball rolls back by itself. */
   returns = 0;
   /** The impacts of the last frame. */
   readonly impacts: Impact[] = [];
@@ -276,12 +274,8 @@ export class PinballSim {
     const n = table.outline.length;
     for (let i = 0; i < n; i++) {
       this.playfield.add(new Segment(table.outline[i]!, table.outline[(i + 1) % n]!), true);
-      this.owner.push(-1 - i);
     }
-    table.obstacles.forEach((obstacle, i) => {
-      this.playfield.add(obstacle.shape, true);
-      this.owner.push(i);
-    });
+    for (const obstacle of table.obstacles) this.playfield.add(obstacle.shape, true);
     this.toPlunger();
     this.returns = 0;
   }
@@ -289,7 +283,7 @@ export class PinballSim {
   /** The ball's rest position on the plunger's tip, against the outer wall. */
   get plungerRest(): [number, number] {
     // Touching the wall and the tip, whose line rises by k = 4 mm / lane width toward the lane's left.
-    const k = (PLUNGER_TIP_FALL) / (TABLE_WIDTH - LANE_LEFT), r = this.radius;
+    const k = PLUNGER_TIP_FALL / (TABLE_WIDTH - LANE_LEFT), r = this.radius;
     return [TABLE_WIDTH - r - SKIN, PLUNGER_Y + k * r + r * Math.sqrt(1 + k * k) + SKIN];
   }
 
