@@ -61,6 +61,20 @@ describe('sweepCircle against a segment', () => {
     expectHit(hit, 0, [1, 0], [0.6, 0.8], VERTEX_FEATURE | 1);
   });
 
+  it('reports a circle touching a segment to round-off and moving into it (test_touching_roundoff_miss)', () => {
+    // The closest-point distance rounds to just above r while the distance along the normal rounds
+    // to r (0.013499999999999998): the move goes into the segment, so the impact is at t = 0.
+    const segment = new Segment([0.524, 0.034], [0.236, 0.1]);
+    const circle = new Circle(0.0135).setPose([0.44699263430706065, 0.06549747758840771], 0);
+    const hit = new SweepHit();
+    expect(sweepCircle(circle, [0, -0.00030847875751], segment, hit)).toBe(true);
+    expect(hit.time).toBe(0);
+    // The normal is the segment's normal toward the circle: (0.066, 0.288) / |(0.066, 0.288)|.
+    const length = Math.hypot(0.066, 0.288);
+    expect(hit.normal[0]).toBeCloseTo(0.066 / length, 12);
+    expect(hit.normal[1]).toBeCloseTo(0.288 / length, 12);
+  });
+
   it('misses when the displacement stops short, and for a zero displacement', () => {
     const hit = new SweepHit();
     expect(sweepCircle(new Circle(0.5).setPose([0, 2], 0), [0, -1.49], segment, hit)).toBe(false);

@@ -133,8 +133,10 @@ function sweepSegment(vertices: Float64Array, i: number, j: number, segment: num
     side = 0 - side;
   }
   const approach = dx * nx + dy * ny;
-  if (approach < 0 && side > r) {
-    const t = (side - r) / -approach;
+  if (approach < 0) {
+    // side <= r here only by round-off (the closest distance above says the circle is clear):
+    // the circle touches now, so the impact is at t = 0 rather than a miss.
+    const t = side > r ? (side - r) / -approach : 0;
     if (t <= 1) {
       const px = cx + t * dx, py = cy + t * dy;
       const along = ((px - ax) * ex + (py - ay) * ey) / lengthSquared;
