@@ -3,9 +3,10 @@
  * in headless Chromium (browser-support.ts), in a build folder of its own so that it can run beside
  * the other browser tests. It loads without console errors, the ball lies on the plunger, a drag
  * down on the table pulls the plunger and its release shoots the ball at the top speed, the ball
- * moves and its published state stays finite; holding Space pulls gradually. (The 30 simulated seconds after a top-speed shot,
- * checked against every obstacle outline, are programs/pinball-sim.test.ts: the page runs the same
- * simulation in the same 1/60 s frames.)
+ * moves and its published state stays finite; holding Space pulls gradually. A shot from the
+ * "Shoot at top speed" button is then run for 30 simulated seconds inside the page (its
+ * `__contactkit.step` hook), and every centre is checked here against the table and obstacle
+ * outlines the page publishes, with a point-segment distance of the test's own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -56,9 +57,61 @@ interface PinballState {
 
 function pinball(): Promise<PinballState> {
   return page.evaluate(() => {
-    const { project: _project, ...rest } = (window as unknown as { __contactkit: PinballState & { project: unknown } }).__contactkit;
+    const { project: _project, step: _step, table: _table, ...rest } = (window as unknown as { __contactkit: PinballState & { project: unknown; step: unknown; table: unknown } }).__contactkit;
     return rest;
   });
+}
+
+/** The table's geometry the page publishes (world metres, y up). */
+interface TableGeometry {
+  radius: number;
+  outline: number[][];
+  obstacles: Array<{ kind: 'polygon'; name: string; outline: number[][] } | { kind: 'circle'; name: string; centre: number[]; radius: number }>;
+}
+
+type BallState = PinballState['ball'];
+
+/** Distance from p to the segment ab: the closest point is a + t (b - a) with t clamped to [0, 1]. */
+function segmentDistance(p: number[], a: number[], b: number[]): number {
+  const ex = b[0]! - a[0]!, ey = b[1]! - a[1]!;
+  const t = Math.min(1, Math.max(0, ((p[0]! - a[0]!) * ex + (p[1]! - a[1]!) * ey) / (ex * ex + ey * ey)));
+  return Math.hypot(p[0]! - (a[0]! + t * ex), p[1]! - (a[1]! + t * ey));
+}
+
+/** Distance from p to the closed outline through `points`. */
+function outlineDistance(p: number[], points: number[][]): number {
+  let best = Infinity;
+  for (let i = 0; i < points.length; i++) best = Math.min(best, segmentDistance(p, points[i]!, points[(i + 1) % points.length]!));
+  return best;
+}
+
+/** Whether p is inside the closed outline: an odd number of its edges cross the ray from p toward +x. */
+function inside(p: number[], points: number[][]): boolean {
+  let odd = false;
+  for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
+    const a = points[i]!, b = points[j]!;
+    if (a[1]! > p[1]! !== b[1]! > p[1]! && p[0]! < a[0]! + ((p[1]! - a[1]!) * (b[0]! - a[0]!)) / (b[1]! - a[1]!)) odd = !odd;
+  }
+  return odd;
+}
+
+/** Why the ball's centre p is not a legal place on `table`, or '' when it is. */
+function violation(table: TableGeometry, p: number[]): string {
+  const r = table.radius;
+  if (!inside(p, table.outline)) return 'centre outside the table';
+  const wall = outlineDistance(p, table.outline);
+  if (wall < r - 1e-9) return `${wall} m from the outer wall`;
+  for (const [i, o] of table.obstacles.entries()) {
+    if (o.kind === 'polygon') {
+      if (inside(p, o.outline)) return `centre inside obstacle ${i} (${o.name})`;
+      const d = outlineDistance(p, o.outline);
+      if (d < r - 1e-9) return `${d} m from obstacle ${i} (${o.name})`;
+    } else {
+      const d = Math.hypot(p[0]! - o.centre[0]!, p[1]! - o.centre[1]!) - o.radius;
+      if (d < r - 1e-9) return `${d} m from bumper ${i}`;
+    }
+  }
+  return '';
 }
 
 function finite(state: PinballState): boolean {
@@ -130,6 +183,41 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
     const state = await pinball();
     expect(state.counters.cellsTestedPerFrame).toBeGreaterThan(0);
     expect(finite(state)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('a shot at the top speed, 30 simulated seconds in the page: the centre never leaves the table or comes within the radius of an outline, the state finite', async () => {
+    // One synchronous evaluation: no animation frame steps the ball between the click and the run.
+    const { table, states } = await page.evaluate((frames) => {
+      const kit = (window as unknown as { __contactkit: { table: TableGeometry; step: (n: number) => BallState[] } }).__contactkit;
+      (document.querySelector('#shoot') as HTMLButtonElement).click();
+      return { table: kit.table, states: kit.step(frames) };
+    }, 30 * 60);
+    expect(states).toHaveLength(1800);
+    expect(table.obstacles.length).toBeGreaterThanOrEqual(30);
+    expect(table.outline.length).toBeGreaterThan(200);
+    // The first frame: straight up the lane at 3.2 m/s less one frame of gravity along the table, 9.81 sin 6.5 deg.
+    expect(states[0]!.velocity[0]).toBe(0);
+    expect(states[0]!.velocity[1]).toBeCloseTo(PLUNGER_MAX_SPEED - (9.81 * Math.sin((6.5 * Math.PI) / 180)) / 60, 12);
+    // The test's own check is not blind: a centre inside a bumper, on a wall, and outside fail it.
+    const bumper = table.obstacles.find((o) => o.kind === 'circle')!;
+    expect(violation(table, bumper.centre)).toMatch(/bumper/);
+    expect(violation(table, [0.005, 0.5])).toMatch(/outer wall/);
+    expect(violation(table, [-0.05, 0.5])).toBe('centre outside the table');
+    const problems: string[] = [];
+    let maxHeight = -Infinity;
+    for (const [frame, s] of states.entries()) {
+      if (![...s.position, ...s.velocity, s.energy, s.time].every(Number.isFinite)) problems.push(`frame ${frame}: state not finite`);
+      const why = violation(table, s.position);
+      if (why) problems.push(`frame ${frame} at [${s.position.join(', ')}]: ${why}`);
+      maxHeight = Math.max(maxHeight, s.position[1]!);
+    }
+    expect(problems.slice(0, 5)).toEqual([]);
+    // It went round the upper semicircle into the field of obstacles (rows from 0.34 m to 0.72 m up).
+    expect(maxHeight).toBeGreaterThan(1.0);
+    expect(states.at(-1)!.time - states[0]!.time).toBeCloseTo(1799 / 60, 9);
+    const after = await pinball();
+    expect(after.plunger.lastShot).toBe(PLUNGER_MAX_SPEED);
     expect(errors).toEqual([]);
   });
 });

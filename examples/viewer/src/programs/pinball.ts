@@ -5,6 +5,7 @@
  * draws it and takes the plunger's controls.
  */
 import { CELL_SIZE, DRAIN_LEFT, DRAIN_RIGHT, DRAIN_Y, LANE_LEFT, PLUNGER_MAX_SPEED, PLUNGER_TRAVEL, PLUNGER_Y, PinballSim, TABLE_HEIGHT, TABLE_WIDTH } from './pinball-sim.js';
+import type { BallState } from './pinball-sim.js';
 import { element, fitCanvas, programPage, publish, shortNumber } from './program-page.js';
 
 /** The simulation's frame (s): the page steps in these, as the tests do. */
@@ -116,6 +117,25 @@ export async function startPinball(): Promise<void> {
     pulling = null;
     shoot(sim.pull);
   });
+
+  // --- For the browser test (pinball.browser.test.ts) ------------------------------------------
+  // The table in world coordinates (metres, y up): outer wall and polygon obstacles as point
+  // lists, bumpers as centre and radius, so the test can check the ball against them itself.
+  const geometry = {
+    radius: sim.radius,
+    outline: sim.table.outline,
+    obstacles: sim.table.obstacles.map((o) => (o.kind === 'circle' ? { kind: o.kind, name: o.name, centre: o.centre, radius: o.radius } : { kind: o.kind, name: o.name, outline: o.outline })),
+  };
+  /** Fast-forward: steps the page's own simulation `frames` frames of FRAME s at once (no drawing) and returns the ball's state after each. */
+  const step = (frames: number) => {
+    if (!Number.isInteger(frames) || frames < 0) throw new RangeError(`pinball step: frames must be an integer >= 0, got ${String(frames)}`);
+    const states: BallState[] = [];
+    for (let i = 0; i < frames; i++) {
+      sim.step(FRAME);
+      states.push(sim.state);
+    }
+    return states;
+  };
 
   // --- Drawing ---------------------------------------------------------------------------------
   const X = (x: number) => cx + x * s, Y = (y: number) => cy - y * s;
@@ -347,6 +367,8 @@ export async function startPinball(): Promise<void> {
       paused,
       obstacles: sim.table.obstacles.length,
       project: (point: readonly number[]) => [X(point[0]!), Y(point[1]!)],
+      table: geometry,
+      step,
     });
     requestAnimationFrame(tick);
   }
