@@ -63,6 +63,27 @@ describe('RollingBallScene', () => {
     expect(scene.history.at(-1)!.exact).toBe(scene.ball.energy);
   });
 
+  it('records the exact ball\'s transitions: in the valley each pass of the bottom corner is at the wedged centre, r sqrt(1 + (2 / 4.5)^2) above it', () => {
+    const scene = new RollingBallScene(findProfile('valley')!, { ...DEFAULT_SETTINGS, rollingFriction: 0 });
+    for (let frame = 0; frame < 300; frame++) scene.step();
+    const limiters = scene.events.filter((e) => e.kind === 'limiter');
+    // Let go at rest on the left slope: it passes the bottom, turns on the right slope, comes back.
+    expect(limiters.length).toBeGreaterThanOrEqual(2);
+    for (const event of limiters) {
+      expect(event.position[0]).toBeCloseTo(0, 12);
+      expect(event.position[1]).toBeCloseTo(0.5 + BALL_RADIUS * Math.hypot(1, 2 / 4.5), 12);
+    }
+    // Without friction the turn on the slope is no transition (the same uniform acceleration);
+    // with friction it is (the friction changes direction there).
+    expect(scene.events.every((e) => e.kind === 'limiter')).toBe(true);
+    const rough = new RollingBallScene(findProfile('valley')!, { ...DEFAULT_SETTINGS, rollingFriction: 0.05 });
+    for (let frame = 0; frame < 300; frame++) rough.step();
+    expect(rough.events.map((e) => e.kind)).toEqual(['limiter', 'turn', 'limiter']);
+    // The events are in time order and within the run.
+    scene.events.forEach((e, i) => expect(e.time).toBeGreaterThanOrEqual(i > 0 ? scene.events[i - 1]!.time : 0));
+    expect(scene.events.at(-1)!.time).toBeLessThanOrEqual(scene.ball.time);
+  });
+
   it('a ball touching a segment shot into it rolls along it with the velocity\'s part along the segment', () => {
     const profile = findProfile('ramp-jump-table')!;
     const scene = new RollingBallScene(profile);

@@ -207,6 +207,25 @@ export interface EnergySample {
   naive: number;
 }
 
+/**
+ * A transition of the exact ball: over a concave corner's limiter points onto the next segment,
+ * onto or off a convex corner, a take-off, an impact (bouncing on), a landing (rolling on),
+ * coming to rest, or a turn on the same segment (stopped and sent back by gravity, where the
+ * rolling friction changes direction).
+ */
+export type EventKind = 'limiter' | 'corner' | 'take-off' | 'impact' | 'landing' | 'rest' | 'turn';
+
+export interface BallEvent {
+  kind: EventKind;
+  /** The ball's centre at the event. */
+  position: [number, number];
+  /** Seconds since the launch. */
+  time: number;
+}
+
+/** How many events the scene keeps. */
+export const EVENTS = 40;
+
 /** How many frames of energy the plot keeps (10 s). */
 export const HISTORY = 600;
 
@@ -224,6 +243,8 @@ export class RollingBallScene {
   /** Euler steps the naive ball takes per frame. */
   readonly naiveSteps: number;
   readonly history: EnergySample[] = [];
+  /** The exact ball's last `EVENTS` transitions, where and when they happened. */
+  readonly events: BallEvent[] = [];
 
   constructor(readonly profile: Profile, readonly settings: RollingBallSettings = DEFAULT_SETTINGS, naiveSteps = 1) {
     if (!(Number.isInteger(naiveSteps) && naiveSteps >= 1)) throw new RangeError(`RollingBallScene: naiveSteps must be a whole number >= 1, got ${naiveSteps}`);
@@ -248,6 +269,7 @@ export class RollingBallScene {
     this.intoFrame = 0;
     this.startEnergy = { exact: this.ball.energy, naive: this.naive.energy };
     this.history.length = 0;
+    this.events.length = 0;
     this.record();
   }
 
@@ -274,7 +296,17 @@ export class RollingBallScene {
    * `FRAME / naiveSteps`.
    */
   step(): void {
-    this.ball.advance(FRAME - this.intoFrame);
+    let remaining = FRAME - this.intoFrame, instants = 0;
+    while (remaining > 0) {
+      let used = this.advanceToEvent(remaining);
+      // Transitions at one instant end in a step of time; should they not, advance() takes the
+      // rest of the frame with its own guard.
+      if (used === 0 && ++instants > 64) {
+        this.ball.advance(remaining);
+        used = remaining;
+      }
+      remaining -= used;
+    }
     this.endFrame();
   }
 
@@ -284,12 +316,29 @@ export class RollingBallScene {
    * frame ends, so both stay on the same frames.
    */
   stepToEvent(): number {
-    const used = this.ball.advanceToEvent(FRAME - this.intoFrame);
+    const used = this.advanceToEvent(FRAME - this.intoFrame);
     this.intoFrame += used;
     // The frame's end within round-off: the rest of it is shorter than any event could be.
     if (this.intoFrame >= FRAME * (1 - 1e-12)) {
       this.ball.advance(Math.max(0, FRAME - this.intoFrame));
       this.endFrame();
+    }
+    return used;
+  }
+
+  /** The exact ball to its next transition or `maxDt`; a transition is recorded in `events`. */
+  private advanceToEvent(maxDt: number): number {
+    const ball = this.ball, mode = ball.mode, segment = ball.segment;
+    const used = ball.advanceToEvent(maxDt);
+    if (used < maxDt) {
+      const next = ball.mode;
+      const kind: EventKind = next === 'flight' ? (mode === 'flight' ? 'impact' : 'take-off')
+        : mode === 'flight' ? 'landing'
+        : next === 'rest' ? 'rest'
+        : next === 'corner' || mode === 'corner' ? 'corner'
+        : ball.segment !== segment ? 'limiter' : 'turn';
+      this.events.push({ kind, position: [ball.position[0]!, ball.position[1]!], time: ball.time });
+      if (this.events.length > EVENTS) this.events.shift();
     }
     return used;
   }

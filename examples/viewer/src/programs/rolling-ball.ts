@@ -8,7 +8,7 @@
  * steps per frame: 1, 4 or 16), e.g. `&profile=bowl&inertia=0`.
  */
 import { BALL_RADIUS, DEFAULT_SETTINGS, FRAME, PROFILES, RollingBallScene, findProfile } from './rolling-ball-scene.js';
-import type { Profile, RollingBallSettings } from './rolling-ball-scene.js';
+import type { EventKind, Profile, RollingBallSettings } from './rolling-ball-scene.js';
 import { element, fitCanvas, programPage, publish, shortNumber } from './program-page.js';
 
 export const COLORS = {
@@ -20,6 +20,17 @@ export const COLORS = {
   sector: '#5aa9ff',
   aim: '#3ddc84',
 } as const;
+
+/** The ring drawn where the exact ball had each kind of transition. */
+export const EVENT_COLORS: Record<EventKind, string> = {
+  limiter: COLORS.limiter,
+  corner: COLORS.sector,
+  'take-off': '#3ddc84',
+  impact: '#ff5c5c',
+  landing: '#b48cff',
+  rest: '#8d99a6',
+  turn: '#f4f7fa',
+};
 
 /** Drag length (metres) to launch speed (m/s). */
 const SHOT_GAIN = 3;
@@ -131,7 +142,16 @@ export function startRollingBall(): Promise<void> {
     item.append(swatch, text);
     legend.append(item);
   }
-  body.append(legend);
+  const eventLegend = element('ul', { class: 'legend', id: 'event-legend' });
+  for (const [kind, color] of Object.entries(EVENT_COLORS)) {
+    const item = element('li');
+    const ring = element('span', { class: 'swatch' });
+    ring.style.border = `2px solid ${color}`;
+    ring.style.boxSizing = 'border-box';
+    item.append(ring, kind);
+    eventLegend.append(item);
+  }
+  body.append(legend, element('h2', {}, 'Transitions of the exact ball (rings)'), eventLegend);
   body.append(element('h2', {}, 'The model'));
   body.append(element('p', { class: 'description', id: 'model' }, 'On a segment of slope beta the ball rolls with a = g sin(beta) / (1 + k), I = k m r^2 (Halliday, Resnick and Walker, Fundamentals of Physics, ch. 11); it passes a concave corner where its centre is over the limiter points (yellow ticks, r tan(turn / 2) from the corner), turns about a convex corner along its sector (blue) and leaves it where gravity can no longer supply the centripetal acceleration; it flies on a parabola, and an impact is found by sweeping the circle along it, never by overlap after the fact (Ericson, Real-Time Collision Detection, 5.5). W = (|v|^2 + k r^2 omega^2) / 2 + g y per unit mass. The naive ball tests for overlap after each step, so it meets corners a step late and bounces where the exact ball rolls on; explicit Euler also gains g^2 h^2 / 2 per step in flight (Hairer, Lubich and Wanner, Geometric Numerical Integration, I.1).'));
 
@@ -394,6 +414,17 @@ export function startRollingBall(): Promise<void> {
       context.setLineDash([]);
     }
     drawTrail(trails.exact, COLORS.ball);
+    // Where the exact ball's transitions happened, the older fainter.
+    const events = scene.events;
+    events.forEach((event, i) => {
+      context.globalAlpha = 0.35 + (0.65 * (i + 1)) / events.length;
+      context.strokeStyle = EVENT_COLORS[event.kind];
+      context.lineWidth = 2;
+      context.beginPath();
+      context.arc(X(event.position[0]), Y(event.position[1]), 4, 0, 2 * Math.PI);
+      context.stroke();
+    });
+    context.globalAlpha = 1;
     const b = scene.ball.position, v = scene.ball.velocity;
     context.fillStyle = COLORS.ball;
     context.beginPath();
@@ -442,7 +473,7 @@ export function startRollingBall(): Promise<void> {
     low = middle - half;
     high = middle + half;
     const t0 = history[0]!.time, span = Math.max(history.at(-1)!.time - t0, 10);
-    const inner = { left: left + 46, right: left + width - 8, top: top + 22, bottom: top + height - 6 };
+    const inner = { left: left + 54, right: left + width - 8, top: top + 22, bottom: top + height - 6 };
     const px = (t: number) => inner.left + ((t - t0) / span) * (inner.right - inner.left);
     const py = (w: number) => inner.bottom - ((w - low) / (high - low)) * (inner.bottom - inner.top);
     text('W (J/kg)', left + 6, top + 13, '#9fb3c8');
@@ -490,7 +521,7 @@ export function startRollingBall(): Promise<void> {
   function showReadouts(): void {
     const state = scene.state, naive = scene.naive;
     const speed = Math.hypot(state.velocity[0]!, state.velocity[1]!);
-    const where = state.mode === 'ground' ? ` on segment ${scene.ball.segment}` : state.mode === 'corner' ? ` ${scene.ball.vertex}` : '';
+    const where = state.mode === 'ground' ? ` on segment ${scene.ball.segment}` : state.mode === 'corner' ? ` (vertex ${scene.ball.vertex})` : '';
     const relative = (w: number, w0: number) => {
       const change = (w - w0) / Math.abs(w0);
       if (change === 0) return 'change 0';
@@ -537,6 +568,7 @@ export function startRollingBall(): Promise<void> {
       frameTime: FRAME,
       paused,
       message,
+      events: scene.events.map((e) => ({ kind: e.kind, position: [...e.position], time: e.time })),
       project: (point: readonly number[]) => [X(point[0]!), Y(point[1]!)],
     });
     requestAnimationFrame(tick);
