@@ -501,12 +501,14 @@ export function startRollingBall(): Promise<void> {
 
   function draw(): void {
     const { width, height } = fitCanvas(canvas, context);
-    const plotHeight = Math.round(Math.min(150, Math.max(80, 0.2 * height)));
-    const viewHeight = height - plotHeight - 8;
     const xs = profile.points.map((p) => p[0]), ys = profile.points.map((p) => p[1]);
     const margin = 0.6;
     const minX = Math.min(...xs) - margin, maxX = Math.max(...xs) + margin;
     const minY = Math.min(...ys) - margin, maxY = Math.max(...ys) + 1.5;
+    // A canvas taller than the profile at full width (a phone) gives the plot some of the rest.
+    const profileHeight = ((maxY - minY) * width) / (maxX - minX);
+    const plotHeight = Math.round(Math.min(0.4 * height, Math.max(80, Math.min(150, 0.2 * height), height - 1.6 * profileHeight)));
+    const viewHeight = height - plotHeight - 8;
     s = Math.min(width / (maxX - minX), viewHeight / (maxY - minY));
     cx = width / 2 - ((minX + maxX) / 2) * s;
     // The profile stands on the plot: the room left over goes above it, where the ball flies.
