@@ -194,7 +194,8 @@ describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
     // The mouse lands on whole pixels: one pixel is under 0.05 m at this size.
     expect(thrown.launch.velocity[0]).toBeCloseTo(1.5, 0);
     expect(thrown.launch.velocity[1]).toBeCloseTo(3, 0);
-    expect(thrown.naive.position).toEqual(thrown.launch.position);
+    // The naive ball starts there too (its push-out may move a touching ball by round-off).
+    expect(Math.hypot(thrown.naive.position[0]! - thrown.launch.position[0]!, thrown.naive.position[1]! - thrown.launch.position[1]!)).toBeLessThan(1e-12);
     await page.click('#step');
     await waitFrames(2);
     const flown = await state();
