@@ -243,7 +243,7 @@ describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
       expect((await state()).frames).toBe(0);
       // The page's pixels from its top (a click below the fold may have scrolled it).
       await page.evaluate(() => window.scrollTo(0, 0));
-      const shot = await page.screenshot({ path: join(tmpdir(), `rolling-ball-${viewport.width}.png`), fullPage: viewport.width < 720 });
+      const shot = await page.screenshot({ path: join(tmpdir(), `rolling-ball-${viewport.width}.png`) });
       const image = decodePng(shot);
       // The bottom corner (0, 0.5) turns by 2 atan(2 / 4.5): its limiter points lie
       // r tan(atan(2 / 4.5)) = r 2 / 4.5 from it along the two slopes.
