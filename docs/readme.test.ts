@@ -110,18 +110,12 @@ function shippedSources(dir: string): string[] {
   return files;
 }
 
-/**
- * Kernel files being rewritten while this test was written; their seed mentions go with the
- * rewrite. Remove a file from this list once it cites published sources.
- */
-const PENDING_REWRITE = new Set(['packages/collision2d/src/polygon-polygon.ts']);
-
 describe('user-facing text cites published sources, not the seed documents users do not have', () => {
   const files = [
     ...readmes(),
     ...packages.flatMap((p) => shippedSources(join(p.dir, 'src'))),
     ...shippedSources(join(root, 'examples', 'viewer', 'src')),
-  ].map((file) => relative(root, file)).filter((file) => !PENDING_REWRITE.has(file));
+  ].map((file) => relative(root, file));
   it.each(files)('%s', (file) => {
     const lines = readFileSync(join(root, file), 'utf8').split('\n');
     const cited = lines.flatMap((line, i) => (/\bseeds? ?0\d\d\b|seed documents?/i.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : []));
