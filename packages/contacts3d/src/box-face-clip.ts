@@ -27,30 +27,31 @@ const ALIGNMENT_TIE = 1e-10;
 const PLANE_SLACK = 1e-9;
 
 /**
- * A convex polygon in the reference face's frame. Per vertex: its coordinates, its kind and
- * feature codes (A's << 16 | B's), and `leaving`, the edge that leaves it: incident edge e -> e,
- * a stretch along side plane p -> 4 + p (side planes 0: +u, 1: -u, 2: +v, 3: -v).
+ * The two convex polygons the passes alternate between, in the reference face's frame, side by
+ * side in one set of arrays: a polygon is its offset (0 or MAX_POLYGON) and its vertex count.
+ * Per vertex: its coordinates, its kind and feature codes (A's << 16 | B's), and `leaving`, the
+ * edge that leaves it: incident edge e -> e, a stretch along side plane p -> 4 + p (side planes
+ * 0: +u, 1: -u, 2: +v, 3: -v). Module constants rather than fields of a polygon object: optimized
+ * code then finds each array at a fixed place instead of loading and checking it at every access
+ * (PERFORMANCE.md: box-box, typed arrays held in object fields). Scratch of `clipBoxFaces` alone.
  */
-class ClipPolygon {
-  readonly u: Float64Array = new Float64Array(MAX_POLYGON);
-  readonly v: Float64Array = new Float64Array(MAX_POLYGON);
-  readonly w: Float64Array = new Float64Array(MAX_POLYGON);
-  readonly kinds: Int32Array = new Int32Array(MAX_POLYGON);
-  readonly features: Int32Array = new Int32Array(MAX_POLYGON);
-  readonly leaving: Int32Array = new Int32Array(MAX_POLYGON);
-  /** Signed distances from the plane of the current pass (`clipAgainstSidePlane`). */
-  readonly distances: Float64Array = new Float64Array(MAX_POLYGON);
-  count = 0;
+const vertexU = new Float64Array(2 * MAX_POLYGON);
+const vertexV = new Float64Array(2 * MAX_POLYGON);
+const vertexW = new Float64Array(2 * MAX_POLYGON);
+const vertexKind = new Int32Array(2 * MAX_POLYGON);
+const vertexFeatures = new Int32Array(2 * MAX_POLYGON);
+const vertexLeaving = new Int32Array(2 * MAX_POLYGON);
+/** Signed distances of the input polygon's vertices from the plane of the current pass. */
+const planeDistances = new Float64Array(MAX_POLYGON);
 
-  push(from: ClipPolygon, i: number, leaving: number): void {
-    const k = this.count++;
-    this.u[k] = from.u[i]!;
-    this.v[k] = from.v[i]!;
-    this.w[k] = from.w[i]!;
-    this.kinds[k] = from.kinds[i]!;
-    this.features[k] = from.features[i]!;
-    this.leaving[k] = leaving;
-  }
+/** Copies vertex `from` to slot `to`, with `leaving` as the edge that leaves it. */
+function copyVertex(from: number, to: number, leaving: number): void {
+  vertexU[to] = vertexU[from]!;
+  vertexV[to] = vertexV[from]!;
+  vertexW[to] = vertexW[from]!;
+  vertexKind[to] = vertexKind[from]!;
+  vertexFeatures[to] = vertexFeatures[from]!;
+  vertexLeaving[to] = leaving;
 }
 
 /**
@@ -69,62 +70,63 @@ interface ClipFrame {
 }
 
 /**
- * One Sutherland-Hodgman pass of `input` against side plane `plane` (`sign * x <= limit`, x
- * being u for planes 0 and 1, v for 2 and 3) into `output`; returns false, leaving `output`
- * alone, when no vertex lies beyond the plane by more than the slack.
+ * One Sutherland-Hodgman pass of the polygon of `count` vertices at offset `input` against side
+ * plane `plane` (`sign * x <= limit`, x being u for planes 0 and 1, v for 2 and 3) into the
+ * polygon at offset `output`; returns its vertex count, or -1, leaving `output` alone, when no
+ * vertex lies beyond the plane by more than the slack.
  */
-function clipAgainstSidePlane(input: ClipPolygon, output: ClipPolygon, plane: number, frame: ClipFrame): boolean {
+function clipAgainstSidePlane(input: number, count: number, output: number, plane: number, frame: ClipFrame): number {
   const limit = plane < 2 ? frame.limitU : frame.limitV, slack = frame.slack;
-  const along = plane < 2 ? input.u : input.v;
+  const along = plane < 2 ? vertexU : vertexV;
   const sign = plane & 1 ? -1 : 1;
-  const count = input.count, distances = input.distances;
+  const distances = planeDistances;
   let inside = 0;
   for (let i = 0; i < count; i++) {
-    const distance = sign * along[i]! - limit;
+    const distance = sign * along[input + i]! - limit;
     distances[i] = distance;
     if (distance <= slack) inside++;
   }
-  if (inside === count) return false;
+  if (inside === count) return -1;
   const incidentShift = frame.incidentShift, referenceShift = 16 - incidentShift;
-  output.count = 0;
+  let k = output;
   for (let i = 0; i < count; i++) {
     const following = i + 1 === count ? 0 : i + 1;
     const distanceCurrent = distances[i]!, distanceNext = distances[following]!;
     const currentInside = distanceCurrent <= slack, nextInside = distanceNext <= slack;
+    const current = input + i, next = input + following;
     if (currentInside !== nextInside && (currentInside ? distanceCurrent < -slack : distanceNext < -slack)) {
       // The edge crosses the plane at t, from distanceCurrent + t (distanceNext - distanceCurrent) = 0.
       const t = distanceCurrent / (distanceCurrent - distanceNext);
-      const edge = input.leaving[i]!;
-      const k = output.count++;
+      const edge = vertexLeaving[current]!;
       // On the plane itself the crossing's coordinate across it is exactly the limit.
-      output.u[k] = plane < 2 ? sign * limit : input.u[i]! + t * (input.u[following]! - input.u[i]!);
-      output.v[k] = plane < 2 ? input.v[i]! + t * (input.v[following]! - input.v[i]!) : sign * limit;
-      output.w[k] = input.w[i]! + t * (input.w[following]! - input.w[i]!);
+      vertexU[k] = plane < 2 ? sign * limit : vertexU[current]! + t * (vertexU[next]! - vertexU[current]!);
+      vertexV[k] = plane < 2 ? vertexV[current]! + t * (vertexV[next]! - vertexV[current]!) : sign * limit;
+      vertexW[k] = vertexW[current]! + t * (vertexW[next]! - vertexW[current]!);
       if (edge < 4) {
-        output.kinds[k] = ContactKind.EdgeEdge;
-        output.features[k] =
+        vertexKind[k] = ContactKind.EdgeEdge;
+        vertexFeatures[k] =
           (FACE_EDGE_CODE[4 * frame.incidentFace + edge]! << incidentShift) | (SIDE_EDGE_CODE[4 * frame.referenceFace + plane]! << referenceShift);
       } else {
-        output.kinds[k] = ContactKind.PointFace;
-        output.features[k] =
+        vertexKind[k] = ContactKind.PointFace;
+        vertexFeatures[k] =
           (FACE_CODE[frame.incidentFace]! << incidentShift) | (SIDE_CORNER_CODE[16 * frame.referenceFace + 4 * (edge - 4) + plane]! << referenceShift);
       }
       // Leaving: the polygon goes on along the plane; entering: along the cut edge.
-      output.leaving[k] = currentInside ? 4 + plane : edge;
+      vertexLeaving[k] = currentInside ? 4 + plane : edge;
+      k++;
     }
     if (nextInside) {
       // A vertex on the plane whose successor is outside leaves along the plane. (A single
       // vertex is its own successor; its tag then no longer matters: it has no edge to cut.)
       const after = following + 1 === count ? 0 : following + 1;
       const leaves = distanceNext >= -slack && distances[after]! > slack;
-      output.push(input, following, leaves ? 4 + plane : input.leaving[following]!);
+      copyVertex(next, k, leaves ? 4 + plane : vertexLeaving[next]!);
+      k++;
     }
   }
-  return true;
+  return k - output;
 }
 
-/** The two polygons the passes alternate between. Scratch of `clipBoxFaces` alone. */
-const polygonScratch = [new ClipPolygon(), new ClipPolygon()] as const;
 /** The clip frame of the current pair. Scratch of `clipBoxFaces` alone. */
 const frameScratch: ClipFrame = { incidentFace: 0, referenceFace: 0, incidentShift: 0, limitU: 0, limitV: 0, slack: 0 };
 
@@ -166,17 +168,17 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
   frame.referenceFace = 2 * referenceAxis + (referenceSign < 0 ? 1 : 0);
   frame.incidentFace = 2 * incidentAxis + (incidentSign < 0 ? 1 : 0);
   frame.incidentShift = referenceIsA ? 0 : 16;
-  let polygon = polygonScratch[0], spare = polygonScratch[1];
+  // The polygon at offset `polygon` holds `vertexCount` vertices; `spare` is the other offset.
+  let polygon = 0, spare = MAX_POLYGON, vertexCount = 4;
   const cornerFeatures = FACE_CODE[frame.referenceFace]! << (16 - frame.incidentShift);
-  polygon.count = 4;
   for (let j = 0; j < 4; j++) {
     const sp = j === 0 || j === 3 ? 1 : -1, sq = j < 2 ? 1 : -1;
-    polygon.u[j] = fu + sp * pu + sq * qu;
-    polygon.v[j] = fv + sp * pv + sq * qv;
-    polygon.w[j] = fw + sp * pw + sq * qw;
-    polygon.kinds[j] = ContactKind.PointFace;
-    polygon.features[j] = (FACE_CORNER_CODE[4 * frame.incidentFace + j]! << frame.incidentShift) | cornerFeatures;
-    polygon.leaving[j] = j;
+    vertexU[j] = fu + sp * pu + sq * qu;
+    vertexV[j] = fv + sp * pv + sq * qv;
+    vertexW[j] = fw + sp * pw + sq * qw;
+    vertexKind[j] = ContactKind.PointFace;
+    vertexFeatures[j] = (FACE_CORNER_CODE[4 * frame.incidentFace + j]! << frame.incidentShift) | cornerFeatures;
+    vertexLeaving[j] = j;
   }
 
   // 3. The passes. One leaves the polygon as it is when no vertex is beyond its plane, which the
@@ -187,17 +189,19 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
   frame.limitU = limitU;
   frame.limitV = limitV;
   frame.slack = slack;
-  const us = polygon.u, vs = polygon.v;
+  const us = vertexU, vs = vertexV;
   const maxU = Math.max(us[0]!, us[1]!, us[2]!, us[3]!), minU = Math.min(us[0]!, us[1]!, us[2]!, us[3]!);
   const maxV = Math.max(vs[0]!, vs[1]!, vs[2]!, vs[3]!), minV = Math.min(vs[0]!, vs[1]!, vs[2]!, vs[3]!);
   const reach = 1e-12 * (Math.max(maxU, -minU, maxV, -minV) + limitU + limitV);
   for (let plane = 0; plane < 4; plane++) {
     const extreme = plane === 0 ? maxU - limitU : plane === 1 ? -minU - limitU : plane === 2 ? maxV - limitV : -minV - limitV;
     if (extreme <= slack - reach) continue;
-    if (clipAgainstSidePlane(polygon, spare, plane, frame)) {
+    const clippedCount = clipAgainstSidePlane(polygon, vertexCount, spare, plane, frame);
+    if (clippedCount >= 0) {
       const clipped = spare;
       spare = polygon;
       polygon = clipped;
+      vertexCount = clippedCount;
     }
   }
 
@@ -211,19 +215,19 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
   const ox = mr[12]!, oy = mr[13]!, oz = mr[14]!;
   const points = manifold.points;
   let count = 0;
-  for (let i = 0; i < polygon.count; i++) {
-    let depth = faceLevel - referenceSign * polygon.w[i]!;
+  for (let i = polygon; i < polygon + vertexCount; i++) {
+    let depth = faceLevel - referenceSign * vertexW[i]!;
     if (depth < -tolerance) {
       if (depth < -tolerance - slack) continue;
       depth = -tolerance;
     }
-    const u = polygon.u[i]!, v = polygon.v[i]!, w = polygon.w[i]! + 0.5 * depth * referenceSign;
+    const u = vertexU[i]!, v = vertexV[i]!, w = vertexW[i]! + 0.5 * depth * referenceSign;
     points[3 * count] = ox + u * ux + v * vx + w * wx;
     points[3 * count + 1] = oy + u * uy + v * vy + w * wy;
     points[3 * count + 2] = oz + u * uz + v * vz + w * wz;
     manifold.depths[count] = depth;
-    manifold.kinds[count] = polygon.kinds[i]!;
-    manifold.features[count] = polygon.features[i]!;
+    manifold.kinds[count] = vertexKind[i]!;
+    manifold.features[count] = vertexFeatures[i]!;
     count++;
   }
   manifold.count = count;
