@@ -26,6 +26,6 @@ export function collideCircleChain<B>(circle: Circle<B>, chain: Chain<B>, data: 
   manifold.count = 0;
   circleChainContacts(chain, query, manifold);
   // A foot exactly at the joint of two segments in line is on both: one contact, not two.
-  if (manifold.count > 1) manifold.mergeDuplicates(1e-6 * (circle.boundingRadius + chain.boundingRadius));
+  if (manifold.count > 1) manifold.mergeDuplicates(circle, chain);
   return emitManifold2(manifold, chain.transform, data, circle.body, chain.body, false);
 }

@@ -19,7 +19,7 @@
  * takes them to world space.
  */
 import { ContactKind } from '@contactkit/math';
-import type { LocalManifold2 } from './manifold2.js';
+import { type LocalManifold2, ManifoldPoint2 } from './manifold2.js';
 import type { Chain, Circle, Polygon } from './shapes.js';
 import { VERTEX_FEATURE } from './shapes.js';
 
@@ -31,6 +31,18 @@ export class CircleQuery {
   tolerance = 0;
   /** Scratch: a box handed to the segment grid. */
   readonly box: Float64Array = new Float64Array(4);
+  /**
+   * The contact being added, written by the scans and read by `addContact` (doubles cross a call
+   * in an object field: PERFORMANCE.md, 2D kernels): unit normal from the contour toward the
+   * centre, penetration, and the contour point.
+   */
+  normalX = 0;
+  normalY = 0;
+  penetration = 0;
+  surfaceX = 0;
+  surfaceY = 0;
+  /** Scratch: the manifold point `addContact` hands to the manifold. */
+  readonly point: ManifoldPoint2 = new ManifoldPoint2();
 
   /** Places `circle` in `contour`'s frame, with the buffer's tolerance. */
   set(circle: Circle, contour: Polygon | Chain, tolerance: number): void {
@@ -55,12 +67,20 @@ export function lastContourSegmentVisits(): number {
 }
 
 /**
- * Adds a contact with unit normal (nx, ny) from the contour toward the centre, penetration, and
- * contour point (sx, sy): the point is halfway between it and the circle's deepest point.
+ * Adds the contact in `query`'s contact fields (normal, penetration, contour point): the point is
+ * halfway between the contour point and the circle's deepest point.
  */
-function addContact(query: CircleQuery, manifold: LocalManifold2, nx: number, ny: number, penetration: number, sx: number, sy: number, kind: ContactKind, feature: number): void {
-  const radius = query.radius;
-  manifold.add(0.5 * (query.centre[0]! - nx * radius + sx), 0.5 * (query.centre[1]! - ny * radius + sy), nx, ny, penetration, kind, 0, feature);
+function addContact(query: CircleQuery, manifold: LocalManifold2, kind: ContactKind, feature: number): void {
+  const nx = query.normalX, ny = query.normalY, radius = query.radius, point = query.point;
+  point.x = 0.5 * (query.centre[0]! - nx * radius + query.surfaceX);
+  point.y = 0.5 * (query.centre[1]! - ny * radius + query.surfaceY);
+  point.normalX = nx;
+  point.normalY = ny;
+  point.penetration = query.penetration;
+  point.kind = kind;
+  point.firstFeature = 0;
+  point.secondFeature = feature;
+  manifold.addPoint(point);
 }
 
 /**
@@ -151,7 +171,12 @@ function deepContact(polygon: Polygon, query: CircleQuery, manifold: LocalManifo
     // Foot on the edge: out along the edge's outward normal, by radius plus the centre's depth.
     const nx = normals[2 * i]!, ny = normals[2 * i + 1]!;
     const s = (cx - ax) * nx + (cy - ay) * ny;
-    addContact(query, manifold, nx, ny, radius - s, cx - s * nx, cy - s * ny, ContactKind.FaceFace, i);
+    query.normalX = nx;
+    query.normalY = ny;
+    query.penetration = radius - s;
+    query.surfaceX = cx - s * nx;
+    query.surfaceY = cy - s * ny;
+    addContact(query, manifold, ContactKind.FaceFace, i);
     return;
   }
   // Nearest point is a corner (a concave one, seen from inside): out through it.
@@ -163,7 +188,12 @@ function deepContact(polygon: Polygon, query: CircleQuery, manifold: LocalManifo
     nx = (qx - cx) / distance;
     ny = (qy - cy) / distance;
   }
-  addContact(query, manifold, nx, ny, radius + distance, qx, qy, ContactKind.PointFace, VERTEX_FEATURE | corner);
+  query.normalX = nx;
+  query.normalY = ny;
+  query.penetration = radius + distance;
+  query.surfaceX = qx;
+  query.surfaceY = qy;
+  addContact(query, manifold, ContactKind.PointFace, VERTEX_FEATURE | corner);
 }
 
 /**
@@ -208,7 +238,12 @@ export function circlePolygonContacts(polygon: Polygon, query: CircleQuery, mani
     if (partTimesLength >= 0 && partTimesLength <= sx * sx + sy * sy) {
       if (distance >= onLine && distance <= reach) {
         const d = distance > 0 ? distance : 0;
-        addContact(query, manifold, nx, ny, radius - d, cx - d * nx, cy - d * ny, ContactKind.FaceFace, i);
+        query.normalX = nx;
+        query.normalY = ny;
+        query.penetration = radius - d;
+        query.surfaceX = cx - d * nx;
+        query.surfaceY = cy - d * ny;
+        addContact(query, manifold, ContactKind.FaceFace, i);
       }
     } else if (partTimesLength < 0 && polygon.convexVertex[i] === 1) {
       // Foot before this segment's start; the corner region also needs it past the previous segment's end.
@@ -217,7 +252,12 @@ export function circlePolygonContacts(polygon: Polygon, query: CircleQuery, mani
       const d2 = ox * ox + oy * oy;
       if (pastPrevious && d2 <= reach * reach) {
         const d = Math.sqrt(d2);
-        addContact(query, manifold, ox / d, oy / d, radius - d, ax, ay, ContactKind.PointFace, VERTEX_FEATURE | i);
+        query.normalX = ox / d;
+        query.normalY = oy / d;
+        query.penetration = radius - d;
+        query.surfaceX = ax;
+        query.surfaceY = ay;
+        addContact(query, manifold, ContactKind.PointFace, VERTEX_FEATURE | i);
       }
     }
   }
@@ -259,7 +299,12 @@ export function circleChainContacts(chain: Chain, query: CircleQuery, manifold: 
       const distance = side < 0 ? -side : side;
       if (distance <= reach) {
         // 0 - x rather than -x: a zero component stays +0.
-        addContact(query, manifold, side < 0 ? 0 - nx : nx, side < 0 ? 0 - ny : ny, radius - distance, cx - side * nx, cy - side * ny, ContactKind.FaceFace, i);
+        query.normalX = side < 0 ? 0 - nx : nx;
+        query.normalY = side < 0 ? 0 - ny : ny;
+        query.penetration = radius - distance;
+        query.surfaceX = cx - side * nx;
+        query.surfaceY = cy - side * ny;
+        addContact(query, manifold, ContactKind.FaceFace, i);
       }
       continue;
     }
@@ -282,7 +327,12 @@ export function circleChainContacts(chain: Chain, query: CircleQuery, manifold: 
     const d2 = dx * dx + dy * dy;
     if (d2 <= reach * reach) {
       const d = Math.sqrt(d2);
-      addContact(query, manifold, dx / d, dy / d, radius - d, cornerX, cornerY, ContactKind.PointFace, VERTEX_FEATURE | corner);
+      query.normalX = dx / d;
+      query.normalY = dy / d;
+      query.penetration = radius - d;
+      query.surfaceX = cornerX;
+      query.surfaceY = cornerY;
+      addContact(query, manifold, ContactKind.PointFace, VERTEX_FEATURE | corner);
     }
   }
 }

@@ -45,7 +45,7 @@ export function collideCirclePolygon<B>(circle: Circle<B>, polygon: Polygon<B>, 
     query.set(circle, polygon, data.tolerance);
     circlePolygonContacts(polygon, query, manifold);
     // A foot exactly at the joint of two segments in line is on both: one contact, not two.
-    if (manifold.count > 1) manifold.mergeDuplicates(1e-6 * (circle.boundingRadius + polygon.boundingRadius));
+    if (manifold.count > 1) manifold.mergeDuplicates(circle, polygon);
   }
   return emitManifold2(manifold, polygon.transform, data, circle.body, polygon.body, false);
 }
@@ -59,7 +59,7 @@ export function segmentDistanceCirclePolygon(circle: Circle, polygon: Polygon, d
   query.set(circle, polygon, data.tolerance);
   manifold.count = 0;
   circlePolygonContacts(polygon, query, manifold);
-  if (manifold.count > 1) manifold.mergeDuplicates(1e-6 * (circle.boundingRadius + polygon.boundingRadius));
+  if (manifold.count > 1) manifold.mergeDuplicates(circle, polygon);
   return emitManifold2(manifold, polygon.transform, data, circle.body, polygon.body, false);
 }
 

@@ -14,6 +14,7 @@
  */
 import { type ContactKind, packFeatureId, type Transform2 } from '@contactkit/math';
 import { claimContact2, type CollisionData2 } from './contact2.js';
+import type { Shape2 } from './shapes.js';
 
 /** One point of a local manifold. */
 export class ManifoldPoint2 {
@@ -57,14 +58,9 @@ export class LocalManifold2 {
    * deeper (the emit step keeps the deepest anyway).
    */
   add(x: number, y: number, nx: number, ny: number, penetration: number, kind: ContactKind, firstFeature: number, secondFeature: number): void {
-    let slot = this.count;
-    if (slot === this.capacity) {
-      slot = 0;
-      for (let i = 1; i < this.capacity; i++) if (this.points[i]!.penetration < this.points[slot]!.penetration) slot = i;
-      if (this.points[slot]!.penetration >= penetration) return;
-    } else {
-      this.count = slot + 1;
-    }
+    const slot = this.nextSlot();
+    if (slot === this.count) this.count = slot + 1;
+    else if (this.points[slot]!.penetration >= penetration) return;
     const point = this.points[slot]!;
     point.x = x;
     point.y = y;
@@ -77,13 +73,35 @@ export class LocalManifold2 {
   }
 
   /**
-   * Merges points whose normals agree (cosine above 0.999) and that lie on one line along the
-   * normal, within `distance` across it, keeping the deeper one (the earlier one on a tie).
-   * Concave shapes are computed piece by piece (and contours segment by segment): two pieces
-   * sharing a vertex can report the same touching point twice, and a foot exactly at the joint
-   * of two segments in line lies on both; each is one contact, whose depth is the deeper.
+   * Adds a copy of `source`, as `add` does. For a caller whose call to `add` V8 does not inline:
+   * its doubles then cross the call inside `source` (PERFORMANCE.md, 2D kernels).
    */
-  mergeDuplicates(distance: number): void {
+  addPoint(source: ManifoldPoint2): void {
+    const slot = this.nextSlot();
+    if (slot === this.count) this.count = slot + 1;
+    else if (this.points[slot]!.penetration >= source.penetration) return;
+    copyPoint(this.points[slot]!, source);
+  }
+
+  /** Where a new point goes: `count` while there is room, otherwise the shallowest point's slot. */
+  private nextSlot(): number {
+    if (this.count < this.capacity) return this.count;
+    let shallowest = 0;
+    for (let i = 1; i < this.capacity; i++) if (this.points[i]!.penetration < this.points[shallowest]!.penetration) shallowest = i;
+    return shallowest;
+  }
+
+  /**
+   * Merges points whose normals agree (cosine above 0.999) and that lie on one line along the
+   * normal, within 1e-6 of the pair's size (the sum of the bounding radii of `first` and
+   * `second`) across it, keeping the deeper one (the earlier one on a tie). Concave shapes are
+   * computed piece by piece (and contours segment by segment): two pieces sharing a vertex can
+   * report the same touching point twice, and a foot exactly at the joint of two segments in
+   * line lies on both; each is one contact, whose depth is the deeper. Takes the shapes, not the
+   * distance: a double crossing a call V8 does not inline is allocated (PERFORMANCE.md, 2D kernels).
+   */
+  mergeDuplicates(first: Shape2, second: Shape2): void {
+    const distance = 1e-6 * (first.boundingRadius + second.boundingRadius);
     const limit = distance * distance;
     let kept = 0;
     for (let i = 0; i < this.count; i++) {

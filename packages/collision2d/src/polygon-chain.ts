@@ -84,6 +84,6 @@ export function collidePolygonChain<B>(polygon: Polygon<B>, chain: Chain<B>, dat
     }
     for (let j = 0; j < pieceCount; j++) collidePieces(pieces[pieceGrid ? pieceGrid.candidates[j]! : j]!, segmentPiece, query, manifold);
   }
-  if (manifold.count > 1) manifold.mergeDuplicates(1e-6 * (polygon.boundingRadius + chain.boundingRadius));
+  if (manifold.count > 1) manifold.mergeDuplicates(polygon, chain);
   return emitManifold2(manifold, polygon.transform, data, polygon.body, chain.body, false);
 }

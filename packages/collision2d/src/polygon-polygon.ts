@@ -94,7 +94,7 @@ function piecewiseContacts(first: Polygon, second: Polygon, query: PieceQuery, m
       if (collidePieces(p, secondPieces[secondGrid ? secondGrid.candidates[m]! : m]!, query, manifold)) near = true;
     }
   }
-  if (manifold.count > 1) manifold.mergeDuplicates(1e-6 * (first.boundingRadius + second.boundingRadius));
+  if (manifold.count > 1) manifold.mergeDuplicates(first, second);
   if (near) hiddenOverlapContact(first, second, query, manifold);
 }
 
