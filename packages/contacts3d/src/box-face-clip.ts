@@ -33,7 +33,7 @@ const PLANE_SLACK = 1e-9;
  * edge that leaves it: incident edge e -> e, a stretch along side plane p -> 4 + p (side planes
  * 0: +u, 1: -u, 2: +v, 3: -v). Module constants rather than fields of a polygon object: optimized
  * code then finds each array at a fixed place instead of loading and checking it at every access
- * (PERFORMANCE.md: box-box, typed arrays held in object fields). Scratch of `clipBoxFaces` alone.
+ * (PERFORMANCE.md: box-box, where the passes' instructions go). Scratch of `clipBoxFaces` alone.
  */
 const vertexU = new Float64Array(2 * MAX_POLYGON);
 const vertexV = new Float64Array(2 * MAX_POLYGON);
