@@ -93,8 +93,7 @@ export class BoxGrid {
     this.candidates = new Int32Array(itemCount);
   }
 
-  // Coordinates come as an array and an index, not as a double argument: V8 boxes each double
-  // argument of a call it does not inline into a heap number (16 bytes a query otherwise).
+  // An array and an index, not a coordinate (PERFORMANCE.md: doubles cross calls in arrays or fields).
   private column(values: Float64Array, index: number): number {
     const c = Math.floor((values[index]! - this.minX) * this.inverseCellWidth);
     return c < 0 ? 0 : c >= this.columns ? this.columns - 1 : c;
@@ -116,8 +115,7 @@ export class BoxGrid {
   /**
    * Lists in `candidates` every item whose cells overlap the box `[minX, minY, maxX, maxY]`,
    * each once, and returns how many. Conservative: an item whose box meets the query box is
-   * always listed. (The box comes in an array: double arguments of a call that V8 does
-   * not inline are boxed, one heap number each.)
+   * always listed. (The box comes in an array: PERFORMANCE.md: doubles cross calls in arrays or fields.)
    */
   query(box: Float64Array): number {
     const minX = box[0]!, minY = box[1]!, maxX = box[2]!, maxY = box[3]!;

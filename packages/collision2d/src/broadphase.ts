@@ -270,7 +270,7 @@ export class UniformGrid {
 
   /**
    * `update` with the box as `[minX, minY, maxX, maxY]` (a shape's `aabb`). Use it every frame:
-   * four numbers passed to a call V8 does not inline are boxed (64 bytes), an array is not.
+   * it allocates nothing (PERFORMANCE.md: doubles cross calls in arrays or fields).
    */
   updateBox(id: number, box: ArrayLike<number>): void {
     this.readBox(box);
@@ -292,8 +292,7 @@ export class UniformGrid {
    * `out` that is not an `IdList` is a `TypeError`.
    */
   queryBox(minX: number, minY: number, maxX: number, maxY: number, out: IdList): number {
-    // Kept this small so that V8 inlines it: the doubles then reach the scan through `pending`,
-    // never as arguments of a call, which would box them (16 bytes each).
+    // The doubles reach the scan through `pending` (PERFORMANCE.md: doubles cross calls in arrays or fields).
     if (typeof minX !== 'number' || typeof minY !== 'number' || typeof maxX !== 'number' || typeof maxY !== 'number') {
       refuseBoxValues([minX, minY, maxX, maxY]);
     }
@@ -454,11 +453,9 @@ export class UniformGrid {
   }
 
   /**
-   * Checks the pending box and puts its cells in `pendingCells`. The hot path passes no double
-   * anywhere: a double handed to a call V8 does not inline is boxed, and so is one that only a
-   * never-taken branch formats into a message (V8 keeps it boxed for that branch on every call;
-   * measured at 20 bytes an update). So the tests here read and compare only, and a failing box
-   * goes to `refusePending`, which reads the box again to build the message.
+   * Checks the pending box and puts its cells in `pendingCells`. The tests here read and compare
+   * only; a failing box goes to `refusePending`, which reads the box again to build the message
+   * (PERFORMANCE.md: error messages are built out of line).
    */
   private checkPending(): void {
     const pending = this.pending;

@@ -73,8 +73,7 @@ export class LocalManifold2 {
   }
 
   /**
-   * Adds a copy of `source`, as `add` does. For a caller whose call to `add` V8 does not inline:
-   * its doubles then cross the call inside `source` (PERFORMANCE.md, 2D kernels).
+   * Adds a copy of `source`, as `add` does (PERFORMANCE.md: doubles cross calls in arrays or fields).
    */
   addPoint(source: ManifoldPoint2): void {
     const slot = this.nextSlot();
@@ -98,7 +97,7 @@ export class LocalManifold2 {
    * computed piece by piece (and contours segment by segment): two pieces sharing a vertex can
    * report the same touching point twice, and a foot exactly at the joint of two segments in
    * line lies on both; each is one contact, whose depth is the deeper. Takes the shapes, not the
-   * distance: a double crossing a call V8 does not inline is allocated (PERFORMANCE.md, 2D kernels).
+   * distance (PERFORMANCE.md: doubles cross calls in arrays or fields).
    */
   mergeDuplicates(first: Shape2, second: Shape2): void {
     const distance = 1e-6 * (first.boundingRadius + second.boundingRadius);

@@ -67,8 +67,7 @@ export function lastSweepSegmentVisits(): number {
   return segmentVisits;
 }
 
-// Doubles travel between the functions here through Float64Arrays, not as arguments: V8 boxes
-// each double argument of a call it does not inline into a heap number.
+// The functions here share their doubles through Float64Arrays (PERFORMANCE.md: doubles cross calls in arrays or fields).
 
 /** Keeps the contact in `offered` if it is earlier than the best so far (an equal time keeps the first found). */
 function offer(feature: number): void {

@@ -13,8 +13,8 @@ import type { Box } from './primitives.js';
 
 /**
  * The question and the answer of `boxBoxSeparatingAxis`: the caller sets `tolerance`; the test
- * fills the rest for an overlapping (or touching) pair. (PERFORMANCE.md: doubles travel in
- * objects, not as arguments of calls V8 does not inline.)
+ * fills the rest for an overlapping (or touching) pair
+ * (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 export class BoxBoxAxis {
   /** Input: contacts are wanted down to this separation (>= 0). */

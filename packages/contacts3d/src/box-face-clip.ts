@@ -56,8 +56,8 @@ function copyVertex(from: number, to: number, leaving: number): void {
 
 /**
  * What every pass of one clipping shares: the faces and how their features combine into codes,
- * the reference face's half extents and the plane slack. (PERFORMANCE.md: doubles travel in
- * objects, not as arguments of calls V8 does not inline.)
+ * the reference face's half extents and the plane slack
+ * (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 interface ClipFrame {
   incidentFace: number;

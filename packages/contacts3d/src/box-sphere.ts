@@ -82,7 +82,7 @@ export function collideBoxSphere<B>(box: Box<B>, sphere: Sphere<B>, data: Collis
       boxFeature = boxVertexFeature(g0 > 0 ? 1 : -1, g1 > 0 ? 1 : -1, g2 > 0 ? 1 : -1);
     } else if (clampedCount === 2) {
       kind = ContactKind.EdgeFace;
-      // Signs as small integers (PERFORMANCE.md: no double arguments to calls V8 may not inline).
+      // Signs as small integers (PERFORMANCE.md: doubles cross calls in arrays or fields).
       const s0 = g0 > 0 ? 1 : -1, s1 = g1 > 0 ? 1 : -1, s2 = g2 > 0 ? 1 : -1;
       boxFeature = !out0 ? boxEdgeFeature(0, s1, s2) : !out1 ? boxEdgeFeature(1, s0, s2) : boxEdgeFeature(2, s0, s1);
     } else {

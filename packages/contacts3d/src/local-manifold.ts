@@ -16,7 +16,7 @@ export const MAX_MANIFOLD_POINTS = 8;
 
 /**
  * Contacts of one pair before they are written out, in the pair's canonical order. Detectors
- * write the arrays directly (PERFORMANCE.md: no double arguments to calls V8 may not inline).
+ * write the arrays directly (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 export class LocalManifold {
   /** Unit normal from the second shape (canonical order) toward the first. */

@@ -17,10 +17,8 @@ import { requireCoordinate, requireInteger, requireNonNegative, requireObject } 
  * witness points.
  */
 export class ContactRecord<B = unknown> {
-  // The fields are declared here and stored in the constructor, in this order (the order of
-  // `Object.keys`), rather than defined as class fields: a definition first stores undefined, and
-  // V8, having seen undefined and then a Float64Array in `point`, checked the array's map at every
-  // detector's write. Stored once, the field keeps the Float64Array map as its type.
+  // Declared, and stored in the constructor in `Object.keys` order (PERFORMANCE.md: fields are
+  // declared, not defined).
   /** Midpoint of the two witness points, world space. */
   declare readonly point: Float64Array;
   /** Unit vector from the second shape toward the first, world space. */
@@ -62,10 +60,8 @@ export class ContactRecord<B = unknown> {
 
   /**
    * `[firstBody, secondBody]`, the `body` values of the first and second shape. Detectors store
-   * the two fields, not this tuple: a store into an array element costs V8 a map check, a
-   * copy-on-write check and a bounds check more than a store into a field, about 1.1 ns of a
-   * 19 ns circle-polygon call on the benchmark machine. The tuple is this contact's own, refilled
-   * from the fields when read (no allocation).
+   * the two fields (PERFORMANCE.md: fields, not array elements); the tuple is this contact's own,
+   * refilled from the fields when read (no allocation).
    */
   get bodies(): readonly [B | null, B | null] {
     const pair = this.#bodyPair;

@@ -34,9 +34,8 @@
  * next to it: a contour that folds back so that the ball would touch a segment farther along
  * the contour is seen only in flight.
  *
- * In the simulation's methods doubles go from one to the next through fields, not as arguments
- * or results: V8 boxes each double argument or result of a call it does not inline into a heap
- * number, and `advance` allocates nothing.
+ * The simulation's methods pass doubles through fields, so `advance` allocates nothing
+ * (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 import { requireFinite, requireNonNegative, requirePositive, readFiniteArray, copyFiniteArray } from '@contactkit/math';
 import { Chain, Circle, SweepHit, VERTEX_FEATURE, sweepCircle } from '@contactkit/collision2d';

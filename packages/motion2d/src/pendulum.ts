@@ -18,8 +18,7 @@
  * exact angle and theta' to the value the energy integral gives there, so an exit is hit to
  * round-off and no energy error is carried past the corner.
  *
- * Doubles go in and out through fields, not as arguments or results: V8 boxes each double
- * argument or result of a call it does not inline into a heap number.
+ * Doubles go in and out through fields (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 
 /** Why `Pendulum.advance` stopped: the duration ran out, or an event. */

@@ -3,8 +3,7 @@
  * motion on a segment and for a flight's approach to a line, a quartic for a flight's approach
  * to a corner point. Allocation-free; internal to the package.
  *
- * Doubles go in and out through the Float64Arrays below, not as arguments or return values:
- * V8 boxes each double argument or result of a call it does not inline into a heap number.
+ * Doubles go in and out through the Float64Arrays below (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 
 /** `timeToReach`'s input and output: s0, v, a, target, then the time found. */
