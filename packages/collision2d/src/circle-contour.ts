@@ -20,6 +20,7 @@
  */
 import { ContactKind } from '@contactkit/math';
 import { type LocalManifold2, ManifoldPoint2 } from './manifold2.js';
+import { RayCrossing, rayCrossingTest } from './ray-crossing.js';
 import type { Chain, Circle, Polygon } from './shapes.js';
 import { VERTEX_FEATURE } from './shapes.js';
 
@@ -83,49 +84,8 @@ function addContact(query: CircleQuery, manifold: LocalManifold2, kind: ContactK
   manifold.addPoint(point);
 }
 
-/**
- * Whether the query centre lies inside the closed polygon: the crossing number of a ray
- * (half-open rule). With a grid the ray goes toward the nearest side of the grid, through the
- * fewest cells.
- */
-function insidePolygon(polygon: Polygon, query: CircleQuery): boolean {
-  const v = polygon.vertices, n = polygon.count, grid = polygon.grid;
-  const x = query.centre[0]!, y = query.centre[1]!;
-  let direction = 0;
-  let candidates = n;
-  if (grid) {
-    const toRight = grid.maxX - x, toLeft = x - grid.minX, toTop = grid.maxY - y, toBottom = y - grid.minY;
-    let shortest = toRight;
-    if (toLeft < shortest) {
-      shortest = toLeft;
-      direction = 1;
-    }
-    if (toTop < shortest) {
-      shortest = toTop;
-      direction = 2;
-    }
-    if (toBottom < shortest) direction = 3;
-    candidates = grid.queryRay(query.centre, direction);
-  }
-  segmentVisits += candidates;
-  // A vertical ray is the horizontal case with the axes exchanged.
-  const vertical = direction >= 2;
-  const along = vertical ? y : x, across = vertical ? x : y;
-  const forward = direction === 0 || direction === 2;
-  const acrossOffset = vertical ? 0 : 1, alongOffset = vertical ? 1 : 0;
-  let inside = false;
-  for (let k = 0; k < candidates; k++) {
-    const i = grid ? grid.candidates[k]! : k;
-    const j = i + 1 === n ? 0 : i + 1;
-    const a = v[2 * i + acrossOffset]!, b = v[2 * j + acrossOffset]!;
-    if (a > across !== b > across) {
-      const aAlong = v[2 * i + alongOffset]!, bAlong = v[2 * j + alongOffset]!;
-      const crossing = aAlong + ((across - a) * (bAlong - aAlong)) / (b - a);
-      if (forward ? along < crossing : along > crossing) inside = !inside;
-    }
-  }
-  return inside;
-}
+/** The inside test's answer. Scratch of `circlePolygonContacts` alone. */
+const crossingScratch = new RayCrossing();
 
 /**
  * The circle's centre is inside the polygon: one contact, out through the nearest point of the
@@ -208,7 +168,10 @@ export function circlePolygonContacts(polygon: Polygon, query: CircleQuery, mani
   const reach = radius + query.tolerance;
   const bound = polygon.boundingRadius + reach;
   if (cx * cx + cy * cy > bound * bound) return;
-  if (insidePolygon(polygon, query)) {
+  const crossing = crossingScratch;
+  rayCrossingTest(polygon, query.centre, crossing);
+  segmentVisits += crossing.examined;
+  if (crossing.inside) {
     deepContact(polygon, query, manifold);
     return;
   }

@@ -25,6 +25,7 @@
  */
 import { copyFiniteArray, readFiniteArray } from '@contactkit/math';
 import type { BoxGrid } from './box-grid.js';
+import { RayCrossing, rayCrossingTest } from './ray-crossing.js';
 import { Chain, Circle, Polygon, Segment, VERTEX_FEATURE } from './shapes.js';
 
 /**
@@ -67,7 +68,8 @@ export function lastSweepSegmentVisits(): number {
   return segmentVisits;
 }
 
-// The functions here share their doubles through Float64Arrays (PERFORMANCE.md: doubles cross calls in arrays or fields).
+// The functions here share their doubles through Float64Arrays
+// (PERFORMANCE.md: doubles cross calls in arrays or fields).
 
 /** Keeps the contact in `offered` if it is earlier than the best so far (an equal time keeps the first found). */
 function offer(feature: number): void {
@@ -249,50 +251,8 @@ function sweepChain(chain: Chain): void {
   }
 }
 
-/**
- * Whether the query centre lies inside `polygon`: the crossing number of a ray (half-open rule),
- * with a grid toward the grid's nearest side, through the fewest cells.
- */
-function centreInside(polygon: Polygon): boolean {
-  const v = polygon.vertices, n = polygon.count, grid = polygon.grid;
-  const x = query[0]!, y = query[1]!;
-  let direction = 0;
-  let candidates = n;
-  if (grid) {
-    const toRight = grid.maxX - x, toLeft = x - grid.minX, toTop = grid.maxY - y, toBottom = y - grid.minY;
-    let shortest = toRight;
-    if (toLeft < shortest) {
-      shortest = toLeft;
-      direction = 1;
-    }
-    if (toTop < shortest) {
-      shortest = toTop;
-      direction = 2;
-    }
-    if (toBottom < shortest) direction = 3;
-    gridBox[0] = x;
-    gridBox[1] = y;
-    candidates = grid.queryRay(gridBox, direction);
-  }
-  segmentVisits += candidates;
-  // A vertical ray is the horizontal case with the axes exchanged.
-  const vertical = direction >= 2;
-  const along = vertical ? y : x, across = vertical ? x : y;
-  const forward = direction === 0 || direction === 2;
-  const acrossOffset = vertical ? 0 : 1, alongOffset = vertical ? 1 : 0;
-  let inside = false;
-  for (let k = 0; k < candidates; k++) {
-    const i = grid ? grid.candidates[k]! : k;
-    const j = i + 1 === n ? 0 : i + 1;
-    const a = v[2 * i + acrossOffset]!, b = v[2 * j + acrossOffset]!;
-    if (a > across !== b > across) {
-      const aAlong = v[2 * i + alongOffset]!, bAlong = v[2 * j + alongOffset]!;
-      const crossing = aAlong + ((across - a) * (bAlong - aAlong)) / (b - a);
-      if (forward ? along < crossing : along > crossing) inside = !inside;
-    }
-  }
-  return inside;
-}
+/** The inside test's answer. Scratch of `sweepPolygon` alone. */
+const crossingScratch = new RayCrossing();
 
 /**
  * The centre is inside the polygon: a contact at time 0 through the nearest outline point, the
@@ -357,7 +317,10 @@ function insideContact(polygon: Polygon): void {
 
 function sweepPolygon(polygon: Polygon): void {
   if (polygon.grid && outsideGrid(polygon.grid)) return;
-  if (centreInside(polygon)) {
+  const crossing = crossingScratch;
+  rayCrossingTest(polygon, query, crossing);
+  segmentVisits += crossing.examined;
+  if (crossing.inside) {
     insideContact(polygon);
     return;
   }
