@@ -13,7 +13,7 @@ import cometUrl from './assets/comet.png';
 import contourText from './assets/comet-contour.txt?raw';
 import { BALL_RADIUS, CometScene, DEFAULT_RESTITUTION, IMAGE_WIDTH } from './comet-scene.js';
 import type { ContactVectors } from './comet-scene.js';
-import { element, fitCanvas, programPage, publish, shortNumber } from './program-page.js';
+import { drawArrow, element, fitCanvas, programPage, publish, shortNumber } from './program-page.js';
 
 /** Colours of the drawn vectors (the legend in the panel uses the same). */
 export const VECTOR_COLORS = {
@@ -162,23 +162,7 @@ export async function startComet(): Promise<void> {
   const imageHeight = (IMAGE_WIDTH * picture.naturalHeight) / picture.naturalWidth;
 
   function arrow(from: ArrayLike<number>, to: ArrayLike<number>, color: string, width = 2): void {
-    const x0 = X(from[0]!), y0 = Y(from[1]!), x1 = X(to[0]!), y1 = Y(to[1]!);
-    const length = Math.hypot(x1 - x0, y1 - y0);
-    context.strokeStyle = color;
-    context.fillStyle = color;
-    context.lineWidth = width;
-    context.beginPath();
-    context.moveTo(x0, y0);
-    context.lineTo(x1, y1);
-    context.stroke();
-    if (length < 4) return;
-    const ux = (x1 - x0) / length, uy = (y1 - y0) / length, head = Math.min(9, length / 2);
-    context.beginPath();
-    context.moveTo(x1, y1);
-    context.lineTo(x1 - head * ux - 0.5 * head * uy, y1 - head * uy + 0.5 * head * ux);
-    context.lineTo(x1 - head * ux + 0.5 * head * uy, y1 - head * uy - 0.5 * head * ux);
-    context.closePath();
-    context.fill();
+    drawArrow(context, X(from[0]!), Y(from[1]!), X(to[0]!), Y(to[1]!), color, width, 9);
   }
 
   function label(text: string, at: ArrayLike<number>, color: string): void {

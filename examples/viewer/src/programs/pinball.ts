@@ -6,7 +6,7 @@
  */
 import { CELL_SIZE, DRAIN_LEFT, DRAIN_RIGHT, DRAIN_Y, LANE_LEFT, PLUNGER_MAX_SPEED, PLUNGER_TRAVEL, PLUNGER_Y, PinballSim, TABLE_HEIGHT, TABLE_WIDTH } from './pinball-sim.js';
 import type { BallState } from './pinball-sim.js';
-import { element, fitCanvas, programPage, publish, shortNumber } from './program-page.js';
+import { drawArrow, element, fitCanvas, programPage, publish, shortNumber } from './program-page.js';
 
 /** The simulation's frame (s): the page steps in these, as the tests do. */
 const FRAME = 1 / 60;
@@ -147,22 +147,7 @@ export async function startPinball(): Promise<void> {
   }
 
   function arrow(x0: number, y0: number, x1: number, y1: number, color: string): void {
-    const length = Math.hypot(x1 - x0, y1 - y0);
-    context.strokeStyle = color;
-    context.fillStyle = color;
-    context.lineWidth = 2;
-    context.beginPath();
-    context.moveTo(x0, y0);
-    context.lineTo(x1, y1);
-    context.stroke();
-    if (length < 4) return;
-    const ux = (x1 - x0) / length, uy = (y1 - y0) / length, head = Math.min(8, length / 2);
-    context.beginPath();
-    context.moveTo(x1, y1);
-    context.lineTo(x1 - head * ux - 0.5 * head * uy, y1 - head * uy + 0.5 * head * ux);
-    context.lineTo(x1 - head * ux + 0.5 * head * uy, y1 - head * uy - 0.5 * head * ux);
-    context.closePath();
-    context.fill();
+    drawArrow(context, x0, y0, x1, y1, color, 2, 8);
   }
 
   function label(text: string, x: number, y: number, color: string): void {

@@ -96,3 +96,26 @@ export function shortNumber(value: number, digits = 4): string {
   const text = Number(value.toPrecision(digits)).toString();
   return text === '-0' ? '0' : text;
 }
+
+/**
+ * Draws an arrow from (x0, y0) to (x1, y1) in canvas pixels: a line of `width` and, when it is
+ * longer than 4 px, a head of at most `maxHead` px (half the length for short arrows).
+ */
+export function drawArrow(context: CanvasRenderingContext2D, x0: number, y0: number, x1: number, y1: number, color: string, width: number, maxHead: number): void {
+  const length = Math.hypot(x1 - x0, y1 - y0);
+  context.strokeStyle = color;
+  context.fillStyle = color;
+  context.lineWidth = width;
+  context.beginPath();
+  context.moveTo(x0, y0);
+  context.lineTo(x1, y1);
+  context.stroke();
+  if (length < 4) return;
+  const ux = (x1 - x0) / length, uy = (y1 - y0) / length, head = Math.min(maxHead, length / 2);
+  context.beginPath();
+  context.moveTo(x1, y1);
+  context.lineTo(x1 - head * ux - 0.5 * head * uy, y1 - head * uy + 0.5 * head * ux);
+  context.lineTo(x1 - head * ux + 0.5 * head * uy, y1 - head * uy - 0.5 * head * ux);
+  context.closePath();
+  context.fill();
+}

@@ -9,7 +9,7 @@
  */
 import { BALL_RADIUS, DEFAULT_SETTINGS, FRAME, PROFILES, RollingBallScene, findProfile } from './rolling-ball-scene.js';
 import type { EventKind, Profile, RollingBallSettings } from './rolling-ball-scene.js';
-import { element, fitCanvas, programPage, publish, shortNumber } from './program-page.js';
+import { drawArrow, element, fitCanvas, programPage, publish, shortNumber } from './program-page.js';
 
 export const COLORS = {
   profile: '#c9d3de',
@@ -295,23 +295,7 @@ export function startRollingBall(): Promise<void> {
   const X = (x: number) => cx + x * s, Y = (y: number) => cy - y * s;
 
   function arrow(from: ArrayLike<number>, to: ArrayLike<number>, color: string, width = 2): void {
-    const x0 = X(from[0]!), y0 = Y(from[1]!), x1 = X(to[0]!), y1 = Y(to[1]!);
-    const length = Math.hypot(x1 - x0, y1 - y0);
-    context.strokeStyle = color;
-    context.fillStyle = color;
-    context.lineWidth = width;
-    context.beginPath();
-    context.moveTo(x0, y0);
-    context.lineTo(x1, y1);
-    context.stroke();
-    if (length < 4) return;
-    const ux = (x1 - x0) / length, uy = (y1 - y0) / length, head = Math.min(10, length / 2);
-    context.beginPath();
-    context.moveTo(x1, y1);
-    context.lineTo(x1 - head * ux - 0.5 * head * uy, y1 - head * uy + 0.5 * head * ux);
-    context.lineTo(x1 - head * ux + 0.5 * head * uy, y1 - head * uy - 0.5 * head * ux);
-    context.closePath();
-    context.fill();
+    drawArrow(context, X(from[0]!), Y(from[1]!), X(to[0]!), Y(to[1]!), color, width, 10);
   }
 
   function text(value: string, x: number, y: number, color: string, align: CanvasTextAlign = 'left'): void {
