@@ -1,42 +1,48 @@
 /**
  * `pnpm --filter @contactkit/benchmarks instructions <pair id> [calls]`: machine instructions
- * per call of our detector for one pair, counted by `valgrind --tool=cachegrind`, which counts
+ * per call of our detector for one pair, counted by valgrind (callgrind), which counts
  * instructions rather than seconds and so gives the same answer however busy the machine is.
- * It runs `node --single-threaded profile.js <id> --calls=N` for N and 2N calls and divides the
- * difference of the two totals by N, which cancels start-up, loading and compilation. Single
- * threaded because valgrind counts every thread: V8's background compiler and garbage collector
- * threads do an amount of work that varies by a billion instructions from run to run. What is
- * left varies by about 1e8 instructions, about 20 instructions a call at the default N of
- * 5,000,000 calls: repeat a count before trusting a change of under 10%.
- * It also prints the conditional branches a call mispredicts in cachegrind's branch simulation
+ * It runs `node --single-threaded profile.js <id> --calls=N`, which makes N warm-up calls and
+ * then N measured calls between two calls of `os.loadavg()`; callgrind dumps its counters at
+ * each entry into libuv's `uv_loadavg` (`--dump-before`), so the second dump holds the measured
+ * calls alone: start-up, loading and compilation are not in it. Single threaded because
+ * valgrind counts every thread (V8's background compiler and garbage collector threads).
+ * Repeated counts of one build agree to about 0.1 instructions a call; the earlier method (the
+ * difference of two whole-process totals) moved by 200 a call at 1,000,000 calls.
+ * It also prints the conditional branches a call mispredicts in valgrind's branch simulation
  * (`--branch-sim=yes`, a simple predictor, harsher than a real CPU's): a branch on data that
  * follows no pattern shows there long before it shows in a time.
- * The counts come out higher than what the same calls could execute natively in the time they
- * take (circle-polygon: about 480 instructions a call, for about 21 ns; why is not established):
- * compare counts with counts, never with times.
- * The package script builds and bundles first, as `pnpm bench` does.
+ * Compare counts with counts, never with times. The package script builds and bundles first,
+ * as `pnpm bench` does.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const id = process.argv[2];
-const calls = Number(process.argv[3] ?? 5_000_000);
+const calls = Number(process.argv[3] ?? 200_000);
 if (id === undefined) throw new Error('usage: instructions.ts <pair id> [calls]');
 if (!(Number.isInteger(calls) && calls > 0)) throw new RangeError(`calls must be a positive whole number, got ${process.argv[3]}`);
 const script = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'profile.js');
 
-/** Instructions and mispredicted conditional branches of a whole run of `n` calls. */
-function totals(n: number): { instructions: number; mispredicts: number } {
-  const result = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--branch-sim=yes', '--cachegrind-out-file=/dev/null', process.execPath, '--single-threaded', script, id!, `--calls=${n}`], { encoding: 'utf8' });
+const directory = mkdtempSync(join(tmpdir(), 'contactkit-instructions-'));
+try {
+  const out = join(directory, 'callgrind.out');
+  const result = spawnSync(
+    'valgrind',
+    ['--tool=callgrind', '--cache-sim=no', '--branch-sim=yes', '--dump-before=uv_loadavg', `--callgrind-out-file=${out}`, process.execPath, '--single-threaded', script, id, `--calls=${calls}`],
+    { encoding: 'utf8' },
+  );
   if (result.error !== undefined) throw result.error;
-  const instructions = /I\s+refs:\s+([\d,]+)/.exec(result.stderr);
-  const mispredicts = /Mispredicts:\s+[\d,]+\s+\(\s*([\d,]+) cond/.exec(result.stderr);
-  if (result.status !== 0 || instructions === null || mispredicts === null) throw new Error(`valgrind failed (status ${String(result.status)}):\n${result.stderr}`);
-  return { instructions: Number(instructions[1]!.replaceAll(',', '')), mispredicts: Number(mispredicts[1]!.replaceAll(',', '')) };
+  if (result.status !== 0) throw new Error(`valgrind failed (status ${String(result.status)}):\n${result.stderr}`);
+  // Dump 1 ends at the first marker; dump 2 holds the measured calls. Events: Ir Bc Bcm Bi Bim.
+  const summary = /^summary:\s+(\d+)\s+\d+\s+(\d+)/m.exec(readFileSync(`${out}.2`, 'utf8'));
+  if (summary === null) throw new Error(`no summary in callgrind's second dump:\n${result.stderr}`);
+  const instructions = (Number(summary[1]) / calls).toFixed(1);
+  const mispredicts = (Number(summary[2]) / calls).toFixed(2);
+  process.stdout.write(`${id}: ${instructions} instructions and ${mispredicts} mispredicted conditional branches a call (over ${calls} calls)\n`);
+} finally {
+  rmSync(directory, { recursive: true, force: true });
 }
-
-const once = totals(calls);
-const twice = totals(2 * calls);
-const perCall = (key: 'instructions' | 'mispredicts'): string => ((twice[key] - once[key]) / calls).toFixed(key === 'instructions' ? 1 : 2);
-process.stdout.write(`${id}: ${perCall('instructions')} instructions and ${perCall('mispredicts')} mispredicted conditional branches a call (over ${calls} calls)\n`);

@@ -5,9 +5,10 @@
  * sources. `hotspots.ts` then prints the functions and source lines that took the time. The
  * package script builds and bundles first.
  *
- * `profile.js <pair id> --calls=N` makes exactly N calls instead (the configurations cycled from
- * the first), so that an instruction count of the process is repeatable: `instructions.ts`.
+ * `profile.js <pair id> --calls=N` makes exactly N warm-up calls and then N measured calls
+ * (the configurations cycled from the first) between two markers, for `instructions.ts`.
  */
+import { loadavg } from 'node:os';
 import { loadOurs, pairBenches } from './pairs.js';
 
 const id = process.argv[2];
@@ -23,11 +24,23 @@ const run = ours.run;
 const count = bench.pairs.length;
 let calls = 0;
 let contacts = 0;
-if (callsOption !== undefined) {
-  for (let i = 0; calls < callsOption; calls++) {
-    contacts += run(i);
+/** Makes `n` calls, the configurations cycled from the first; returns the contacts written. */
+function callsOf(n: number): number {
+  let written = 0;
+  for (let k = 0, i = 0; k < n; k++) {
+    written += run(i);
     i = i + 1 === count ? 0 : i + 1;
   }
+  return written;
+}
+if (callsOption !== undefined) {
+  // Warm-up calls (the same number), then the measured calls between two `os.loadavg()` calls,
+  // which `instructions.ts` has callgrind use as markers (libuv's uv_loadavg runs nowhere else).
+  contacts += callsOf(callsOption);
+  loadavg();
+  contacts += callsOf(callsOption);
+  loadavg();
+  calls = 2 * callsOption;
   process.stderr.write(`${id}: ${calls} calls, ${contacts} contacts\n`);
 } else {
   const deadline = performance.now() + seconds * 1000;
