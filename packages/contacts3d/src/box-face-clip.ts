@@ -21,42 +21,35 @@ import type { Box } from './primitives.js';
 
 /** A quadrilateral cut by four planes gains at most one vertex per plane. */
 const MAX_POLYGON = 8;
+/** The vertex pool: the incident face's 4 corners, then the crossings (a pass makes at most one per vertex of its input). */
+const MAX_VERTICES = 4 + 4 * MAX_POLYGON;
 /** Face alignments closer than this count as equal. */
 const ALIGNMENT_TIE = 1e-10;
 /** Distance from a side plane, relative to the reference box's size, that counts as on the plane. */
 const PLANE_SLACK = 1e-9;
 
 /**
- * The two convex polygons the passes alternate between, in the reference face's frame, side by
- * side in one set of arrays: a polygon is its offset (0 or MAX_POLYGON) and its vertex count.
- * Per vertex: its coordinates, its kind and feature codes (A's << 16 | B's), and `leaving`, the
- * edge that leaves it: incident edge e -> e, a stretch along side plane p -> 4 + p (side planes
- * 0: +u, 1: -u, 2: +v, 3: -v). Module constants rather than fields of a polygon object: optimized
- * code then finds each array at a fixed place instead of loading and checking it at every access
- * (PERFORMANCE.md: box-box, where the passes' instructions go). Scratch of `clipBoxFaces` alone.
+ * The vertices the clipping makes, in the reference face's frame, each made once and never
+ * moved: its coordinates, and its kind and feature codes (A's << 16 | B's). Scratch of
+ * `clipBoxFaces` alone.
  */
-const vertexU = new Float64Array(2 * MAX_POLYGON);
-const vertexV = new Float64Array(2 * MAX_POLYGON);
-const vertexW = new Float64Array(2 * MAX_POLYGON);
-const vertexKind = new Int32Array(2 * MAX_POLYGON);
-const vertexFeatures = new Int32Array(2 * MAX_POLYGON);
-const vertexLeaving = new Int32Array(2 * MAX_POLYGON);
-/** Signed distances of the input polygon's vertices from the plane of the current pass. */
-const planeDistances = new Float64Array(MAX_POLYGON);
-
-/** Copies vertex `from` to slot `to`, with `leaving` as the edge that leaves it. */
-function copyVertex(from: number, to: number, leaving: number): void {
-  vertexU[to] = vertexU[from]!;
-  vertexV[to] = vertexV[from]!;
-  vertexW[to] = vertexW[from]!;
-  vertexKind[to] = vertexKind[from]!;
-  vertexFeatures[to] = vertexFeatures[from]!;
-  vertexLeaving[to] = leaving;
-}
+const vertexU = new Float64Array(MAX_VERTICES);
+const vertexV = new Float64Array(MAX_VERTICES);
+const vertexW = new Float64Array(MAX_VERTICES);
+const vertexKind = new Int32Array(MAX_VERTICES);
+const vertexFeatures = new Int32Array(MAX_VERTICES);
+/**
+ * The two polygons the passes alternate between, side by side (a polygon is an offset, 0 or
+ * MAX_POLYGON, and a count). An entry is `8 * vertex + leaving`: the pool vertex and the edge
+ * that leaves it (incident edge e -> e, a stretch along side plane p -> 4 + p; side planes
+ * 0: +u, 1: -u, 2: +v, 3: -v), so a pass copies one integer per vertex it keeps. Scratch of
+ * `clipBoxFaces` alone.
+ */
+const polygonEntries = new Int32Array(2 * MAX_POLYGON);
 
 /**
  * What every pass of one clipping shares: the faces and how their features combine into codes,
- * the reference face's half extents and the plane slack
+ * the reference face's half extents, the plane slack and the pool's size
  * (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 interface ClipFrame {
@@ -67,68 +60,76 @@ interface ClipFrame {
   limitU: number;
   limitV: number;
   slack: number;
+  /** Vertices made so far. */
+  vertices: number;
 }
 
 /**
  * One Sutherland-Hodgman pass of the polygon of `count` vertices at offset `input` against side
  * plane `plane` (`sign * x <= limit`, x being u for planes 0 and 1, v for 2 and 3) into the
- * polygon at offset `output`; returns its vertex count, or -1, leaving `output` alone, when no
- * vertex lies beyond the plane by more than the slack.
+ * polygon at offset `output`; returns its vertex count, or -1 when no vertex lies beyond the
+ * plane by more than the slack (the polygon stays as it is). An edge is cut where one end lies
+ * inside by more than the slack and the other beyond by more than the slack; a vertex within the
+ * slack of the plane is kept as it is.
  */
 function clipAgainstSidePlane(input: number, count: number, output: number, plane: number, frame: ClipFrame): number {
   const limit = plane < 2 ? frame.limitU : frame.limitV, slack = frame.slack;
   const along = plane < 2 ? vertexU : vertexV;
   const sign = plane & 1 ? -1 : 1;
-  const distances = planeDistances;
-  let inside = 0;
-  for (let i = 0; i < count; i++) {
-    const distance = sign * along[input + i]! - limit;
-    distances[i] = distance;
-    if (distance <= slack) inside++;
-  }
-  if (inside === count) return -1;
   const incidentShift = frame.incidentShift, referenceShift = 16 - incidentShift;
-  let k = output;
+  let k = output, made = frame.vertices, cut = false;
+  // Edge i runs from vertex i to vertex i + 1; each distance is computed once, and carried on.
+  let entry = polygonEntries[input]!;
+  const firstDistance = sign * along[entry >> 3]! - limit;
+  let distanceCurrent = firstDistance;
   for (let i = 0; i < count; i++) {
     const following = i + 1 === count ? 0 : i + 1;
-    const distanceCurrent = distances[i]!, distanceNext = distances[following]!;
-    const currentInside = distanceCurrent <= slack, nextInside = distanceNext <= slack;
-    const current = input + i, next = input + following;
-    if (currentInside !== nextInside && (currentInside ? distanceCurrent < -slack : distanceNext < -slack)) {
+    const nextEntry = polygonEntries[input + following]!;
+    const current = entry >> 3, next = nextEntry >> 3;
+    const distanceNext = following === 0 ? firstDistance : sign * along[next]! - limit;
+    const leavingInside = distanceCurrent < -slack;
+    if ((leavingInside && distanceNext > slack) || (distanceCurrent > slack && distanceNext < -slack)) {
       // The edge crosses the plane at t, from distanceCurrent + t (distanceNext - distanceCurrent) = 0.
       const t = distanceCurrent / (distanceCurrent - distanceNext);
-      const edge = vertexLeaving[current]!;
+      const edge = entry & 7;
+      const crossing = made++;
       // On the plane itself the crossing's coordinate across it is exactly the limit.
-      vertexU[k] = plane < 2 ? sign * limit : vertexU[current]! + t * (vertexU[next]! - vertexU[current]!);
-      vertexV[k] = plane < 2 ? vertexV[current]! + t * (vertexV[next]! - vertexV[current]!) : sign * limit;
-      vertexW[k] = vertexW[current]! + t * (vertexW[next]! - vertexW[current]!);
+      vertexU[crossing] = plane < 2 ? sign * limit : vertexU[current]! + t * (vertexU[next]! - vertexU[current]!);
+      vertexV[crossing] = plane < 2 ? vertexV[current]! + t * (vertexV[next]! - vertexV[current]!) : sign * limit;
+      vertexW[crossing] = vertexW[current]! + t * (vertexW[next]! - vertexW[current]!);
       if (edge < 4) {
-        vertexKind[k] = ContactKind.EdgeEdge;
-        vertexFeatures[k] =
+        vertexKind[crossing] = ContactKind.EdgeEdge;
+        vertexFeatures[crossing] =
           (FACE_EDGE_CODE[4 * frame.incidentFace + edge]! << incidentShift) | (SIDE_EDGE_CODE[4 * frame.referenceFace + plane]! << referenceShift);
       } else {
-        vertexKind[k] = ContactKind.PointFace;
-        vertexFeatures[k] =
+        vertexKind[crossing] = ContactKind.PointFace;
+        vertexFeatures[crossing] =
           (FACE_CODE[frame.incidentFace]! << incidentShift) | (SIDE_CORNER_CODE[16 * frame.referenceFace + 4 * (edge - 4) + plane]! << referenceShift);
       }
       // Leaving: the polygon goes on along the plane; entering: along the cut edge.
-      vertexLeaving[k] = currentInside ? 4 + plane : edge;
-      k++;
+      polygonEntries[k++] = 8 * crossing + (leavingInside ? 4 + plane : edge);
     }
-    if (nextInside) {
+    if (distanceNext <= slack) {
       // A vertex on the plane whose successor is outside leaves along the plane. (A single
       // vertex is its own successor; its tag then no longer matters: it has no edge to cut.)
-      const after = following + 1 === count ? 0 : following + 1;
-      const leaves = distanceNext >= -slack && distances[after]! > slack;
-      copyVertex(next, k, leaves ? 4 + plane : vertexLeaving[next]!);
-      k++;
+      let leaves = false;
+      if (distanceNext >= -slack) {
+        const after = following + 1 === count ? 0 : following + 1;
+        leaves = sign * along[polygonEntries[input + after]! >> 3]! - limit > slack;
+      }
+      polygonEntries[k++] = leaves ? 8 * next + 4 + plane : nextEntry;
+    } else {
+      cut = true;
     }
+    entry = nextEntry;
+    distanceCurrent = distanceNext;
   }
-  return k - output;
+  frame.vertices = made;
+  return cut ? k - output : -1;
 }
 
 /** The clip frame of the current pair. Scratch of `clipBoxFaces` alone. */
-const frameScratch: ClipFrame = { incidentFace: 0, referenceFace: 0, incidentShift: 0, limitU: 0, limitV: 0, slack: 0 };
+const frameScratch: ClipFrame = { incidentFace: 0, referenceFace: 0, incidentShift: 0, limitU: 0, limitV: 0, slack: 0, vertices: 0 };
 
 /**
  * Steps 1 to 4 of the file outline for the reference face of `reference` with outward normal
@@ -178,8 +179,9 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
     vertexW[j] = fw + sp * pw + sq * qw;
     vertexKind[j] = ContactKind.PointFace;
     vertexFeatures[j] = (FACE_CORNER_CODE[4 * frame.incidentFace + j]! << frame.incidentShift) | cornerFeatures;
-    vertexLeaving[j] = j;
+    polygonEntries[j] = 8 * j + j;
   }
+  frame.vertices = 4;
 
   // 3. The passes. One leaves the polygon as it is when no vertex is beyond its plane, which the
   // extreme corners show before any cut; later vertices stay in the corners' hull up to the
@@ -197,12 +199,11 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
     const extreme = plane === 0 ? maxU - limitU : plane === 1 ? -minU - limitU : plane === 2 ? maxV - limitV : -minV - limitV;
     if (extreme <= slack - reach) continue;
     const clippedCount = clipAgainstSidePlane(polygon, vertexCount, spare, plane, frame);
-    if (clippedCount >= 0) {
-      const clipped = spare;
-      spare = polygon;
-      polygon = clipped;
-      vertexCount = clippedCount;
-    }
+    if (clippedCount < 0) continue;
+    const clipped = spare;
+    spare = polygon;
+    polygon = clipped;
+    vertexCount = clippedCount;
   }
 
   // 4. The points below the reference face, lifted halfway to it. Round-off may put a touching
@@ -216,18 +217,19 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
   const points = manifold.points;
   let count = 0;
   for (let i = polygon; i < polygon + vertexCount; i++) {
-    let depth = faceLevel - referenceSign * vertexW[i]!;
+    const vertex = polygonEntries[i]! >> 3;
+    let depth = faceLevel - referenceSign * vertexW[vertex]!;
     if (depth < -tolerance) {
       if (depth < -tolerance - slack) continue;
       depth = -tolerance;
     }
-    const u = vertexU[i]!, v = vertexV[i]!, w = vertexW[i]! + 0.5 * depth * referenceSign;
+    const u = vertexU[vertex]!, v = vertexV[vertex]!, w = vertexW[vertex]! + 0.5 * depth * referenceSign;
     points[3 * count] = ox + u * ux + v * vx + w * wx;
     points[3 * count + 1] = oy + u * uy + v * vy + w * wy;
     points[3 * count + 2] = oz + u * uz + v * vz + w * wz;
     manifold.depths[count] = depth;
-    manifold.kinds[count] = vertexKind[i]!;
-    manifold.features[count] = vertexFeatures[i]!;
+    manifold.kinds[count] = vertexKind[vertex]!;
+    manifold.features[count] = vertexFeatures[vertex]!;
     count++;
   }
   manifold.count = count;
