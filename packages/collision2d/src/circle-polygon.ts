@@ -14,11 +14,11 @@
  * reach, so a concave corner gives two. For a convex polygon both give the same contact (a
  * property test compares them).
  */
-import { ContactKind } from '@contactkit/math';
+import { ContactKind, packFeatureId } from '@contactkit/math';
 import { GRID_MIN_ITEMS } from './box-grid.js';
 import type { CollisionData2 } from './contact2.js';
 import { CircleQuery, circlePolygonContacts } from './circle-contour.js';
-import { emitManifold2, LocalManifold2 } from './manifold2.js';
+import { claimOne2, emitManifold2, LocalManifold2 } from './manifold2.js';
 import { type Circle, type Polygon, VERTEX_FEATURE } from './shapes.js';
 
 /** Scratch of `collideCirclePolygon` (module-level: a call allocates nothing), handed on explicitly. */
@@ -36,17 +36,13 @@ const scratchManifold = new LocalManifold2(64);
  * gives one contact, not two. Returns the number written.
  */
 export function collideCirclePolygon<B>(circle: Circle<B>, polygon: Polygon<B>, data: CollisionData2<B>): number {
-  const manifold = scratchManifold;
+  if (polygon.isConvex && polygon.grid === null) return convexPolygonContact(circle, polygon, data);
+  const query = scratchQuery, manifold = scratchManifold;
+  query.set(circle, polygon, data.tolerance);
   manifold.count = 0;
-  if (polygon.isConvex && polygon.grid === null) {
-    convexPolygonContact(circle, polygon, data, manifold);
-  } else {
-    const query = scratchQuery;
-    query.set(circle, polygon, data.tolerance);
-    circlePolygonContacts(polygon, query, manifold);
-    // A foot exactly at the joint of two segments in line is on both: one contact, not two.
-    if (manifold.count > 1) manifold.mergeDuplicates(circle, polygon);
-  }
+  circlePolygonContacts(polygon, query, manifold);
+  // A foot exactly at the joint of two segments in line is on both: one contact, not two.
+  if (manifold.count > 1) manifold.mergeDuplicates(circle, polygon);
   return emitManifold2(manifold, polygon.transform, data, circle.body, polygon.body, false);
 }
 
@@ -64,25 +60,26 @@ export function segmentDistanceCirclePolygon(circle: Circle, polygon: Polygon, d
 }
 
 /**
- * The contact of `circle` with a convex `polygon` (in the polygon's frame), if within reach.
- * Reads `Polygon.packed` and `Circle.packed` (pose, bounds, and each vertex with its edge normal
- * in one array): PERFORMANCE.md, 2D kernels.
+ * The contact of `circle` with a convex `polygon`, if within reach, computed in the polygon's
+ * frame and written in world space; returns the number written (0 or 1). Reads `Polygon.packed`
+ * and `Circle.packed` (pose, bounds, and each vertex with its edge normal in one array):
+ * PERFORMANCE.md, 2D kernels.
  */
-function convexPolygonContact(circle: Circle, polygon: Polygon, data: CollisionData2, manifold: LocalManifold2): void {
+function convexPolygonContact<B>(circle: Circle<B>, polygon: Polygon<B>, data: CollisionData2<B>): number {
   // Polygon.packed: cos, sin, x, y, bounding radius, piece circle (3), then x, y, nx, ny per vertex from 8.
   const pp = polygon.packed, cp = circle.packed;
   const cos = pp[0]!, sin = pp[1]!, dx = cp[0]! - pp[2]!, dy = cp[1]! - pp[3]!;
   const cx = cos * dx + sin * dy, cy = -sin * dx + cos * dy;
   const radius = cp[2]!, reach = radius + data.tolerance;
   const bound = pp[4]! + reach;
-  if (cx * cx + cy * cy > bound * bound) return;
+  if (cx * cx + cy * cy > bound * bound) return 0;
   // The farthest edge line (the lowest index on a tie); `best` is its offset in packed.
   const end = pp.length;
   let largest = -Infinity, best = 8;
   for (let k = 8; k < end; k += 4) {
     const d = (cx - pp[k]!) * pp[k + 2]! + (cy - pp[k + 1]!) * pp[k + 3]!;
     if (d > largest) {
-      if (d > reach) return;
+      if (d > reach) return 0;
       largest = d;
       best = k;
     }
@@ -101,13 +98,24 @@ function convexPolygonContact(circle: Circle, polygon: Polygon, data: CollisionD
     surfaceX = pp[corner]!;
     surfaceY = pp[corner + 1]!;
     const qx = cx - surfaceX, qy = cy - surfaceY, d2 = qx * qx + qy * qy;
-    if (d2 > reach * reach) return;
+    if (d2 > reach * reach) return 0;
     distance = Math.sqrt(d2);
     nx = qx / distance;
     ny = qy / distance;
     kind = ContactKind.PointFace;
     feature = VERTEX_FEATURE | ((corner - 8) >> 2);
   }
+  // One contact, written straight into the record (PERFORMANCE.md: tricks kept), in world space.
+  const contact = claimOne2(data, circle.body, polygon.body);
+  if (contact === undefined) return 0;
   // Halfway between the circle's deepest point and the polygon's point.
-  manifold.add(0.5 * (cx - nx * radius + surfaceX), 0.5 * (cy - ny * radius + surfaceY), nx, ny, radius - distance, kind, 0, feature);
+  const px = 0.5 * (cx - nx * radius + surfaceX), py = 0.5 * (cy - ny * radius + surfaceY);
+  contact.point[0] = cos * px - sin * py + pp[2]!;
+  contact.point[1] = sin * px + cos * py + pp[3]!;
+  contact.normal[0] = cos * nx - sin * ny;
+  contact.normal[1] = sin * nx + cos * ny;
+  contact.penetration = radius - distance;
+  contact.kind = kind;
+  contact.featureId = packFeatureId(0, feature);
+  return 1;
 }

@@ -13,7 +13,7 @@
  * can touch a shape in several places with different normals (a concave corner).
  */
 import { type ContactKind, packFeatureId, type Transform2 } from '@contactkit/math';
-import { claimContact2, type CollisionData2 } from './contact2.js';
+import { claimContact2, type CollisionData2, type Contact2 } from './contact2.js';
 import type { Shape2 } from './shapes.js';
 
 /** One point of a local manifold. */
@@ -156,16 +156,14 @@ export function emitManifold2(
 ): number {
   const count = manifold.count;
   if (count === 0) return 0;
-  const left = data.contacts.length - data.contactCount;
   if (count === 1) {
     // One point (most pairs): nothing to choose.
-    if (left === 0) {
-      data.overflowed = true;
-      return 0;
-    }
-    writeContact(manifold.points[0]!, frame, data, firstBody, secondBody, flip);
+    const contact = claimOne2(data, firstBody, secondBody);
+    if (contact === undefined) return 0;
+    writeContact(manifold.points[0]!, frame, contact, flip);
     return 1;
   }
+  const left = data.contacts.length - data.contactCount;
   const wanted = count < data.maxContactsPerPair ? count : data.maxContactsPerPair;
   let room = left;
   if (wanted > room) data.overflowed = true;
@@ -179,15 +177,28 @@ export function emitManifold2(
       if (!p.written && (best < 0 || p.penetration > points[best]!.penetration)) best = i;
     }
     points[best]!.written = true;
-    writeContact(points[best]!, frame, data, firstBody, secondBody, flip);
+    writeContact(points[best]!, frame, claimContact2(data, firstBody, secondBody), flip);
   }
   return room;
 }
 
-/** Writes one point into the next contact of `data`, in world space. */
-function writeContact(point: ManifoldPoint2, frame: Transform2, data: CollisionData2, firstBody: unknown, secondBody: unknown, flip: boolean): void {
+/**
+ * The emit step for a pair of one contact, whose detector writes it straight into the record
+ * (circle-circle, circle-polygon's convex case: see PERFORMANCE.md's tricks table): the next
+ * contact of `data` with bodies and materials set, or undefined, with `data.overflowed` set,
+ * when the buffer is full. The same policy as `emitManifold2` for one point, which calls it.
+ */
+export function claimOne2<B>(data: CollisionData2<B>, firstBody: B | null, secondBody: B | null): Contact2<B> | undefined {
+  if (data.contactCount === data.contacts.length) {
+    data.overflowed = true;
+    return undefined;
+  }
+  return claimContact2(data, firstBody, secondBody);
+}
+
+/** Writes one point into `contact`, in world space. */
+function writeContact(point: ManifoldPoint2, frame: Transform2, contact: Contact2, flip: boolean): void {
   const c = frame.cos, s = frame.sin;
-  const contact = claimContact2(data, firstBody, secondBody);
   contact.point[0] = c * point.x - s * point.y + frame.x;
   contact.point[1] = s * point.x + c * point.y + frame.y;
   const nx = c * point.normalX - s * point.normalY, ny = s * point.normalX + c * point.normalY;
