@@ -120,15 +120,16 @@ function edgeContact(a: Box, b: Box, axis: BoxBoxAxis, manifold: LocalManifold):
   const n0 = -l0 * inverseLength, n1 = -l1 * inverseLength, n2 = -l2 * inverseLength;
   const penetration = (wb0 - wa0) * n0 + (wb1 - wa1) * n1 + (wb2 - wa2) * n2;
   const m0 = 0.5 * (wa0 + wb0), m1 = 0.5 * (wa1 + wb1), m2 = 0.5 * (wa2 + wb2);
-  manifold.normal[0] = n0 * ma[0]! + n1 * ma[4]! + n2 * ma[8]!;
-  manifold.normal[1] = n0 * ma[1]! + n1 * ma[5]! + n2 * ma[9]!;
-  manifold.normal[2] = n0 * ma[2]! + n1 * ma[6]! + n2 * ma[10]!;
-  manifold.points[0] = ma[12]! + m0 * ma[0]! + m1 * ma[4]! + m2 * ma[8]!;
-  manifold.points[1] = ma[13]! + m0 * ma[1]! + m1 * ma[5]! + m2 * ma[9]!;
-  manifold.points[2] = ma[14]! + m0 * ma[2]! + m1 * ma[6]! + m2 * ma[10]!;
-  manifold.depths[0] = penetration;
-  manifold.kinds[0] = ContactKind.EdgeEdge;
-  manifold.features[0] = (edgeCode(i, sa0, sa1, sa2) << 16) | edgeCode(j, sb0, sb1, sb2);
+  manifold.normalX = n0 * ma[0]! + n1 * ma[4]! + n2 * ma[8]!;
+  manifold.normalY = n0 * ma[1]! + n1 * ma[5]! + n2 * ma[9]!;
+  manifold.normalZ = n0 * ma[2]! + n1 * ma[6]! + n2 * ma[10]!;
+  const point = manifold.points[0]!;
+  point.x = ma[12]! + m0 * ma[0]! + m1 * ma[4]! + m2 * ma[8]!;
+  point.y = ma[13]! + m0 * ma[1]! + m1 * ma[5]! + m2 * ma[9]!;
+  point.z = ma[14]! + m0 * ma[2]! + m1 * ma[6]! + m2 * ma[10]!;
+  point.depth = penetration;
+  point.kind = ContactKind.EdgeEdge;
+  point.features = (edgeCode(i, sa0, sa1, sa2) << 16) | edgeCode(j, sb0, sb1, sb2);
   manifold.count = 1;
   return true;
 }

@@ -210,9 +210,9 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
   // point a hair above the face: within the slack it counts as touching, as the SAT that let
   // it through said (no contact is lost, none reported beyond -tolerance).
   const normalSign = referenceIsA ? -referenceSign : referenceSign;
-  manifold.normal[0] = normalSign * wx;
-  manifold.normal[1] = normalSign * wy;
-  manifold.normal[2] = normalSign * wz;
+  manifold.normalX = normalSign * wx;
+  manifold.normalY = normalSign * wy;
+  manifold.normalZ = normalSign * wz;
   const ox = mr[12]!, oy = mr[13]!, oz = mr[14]!;
   const points = manifold.points;
   let count = 0;
@@ -224,12 +224,13 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
       depth = -tolerance;
     }
     const u = vertexU[vertex]!, v = vertexV[vertex]!, w = vertexW[vertex]! + 0.5 * depth * referenceSign;
-    points[3 * count] = ox + u * ux + v * vx + w * wx;
-    points[3 * count + 1] = oy + u * uy + v * vy + w * wy;
-    points[3 * count + 2] = oz + u * uz + v * vz + w * wz;
-    manifold.depths[count] = depth;
-    manifold.kinds[count] = vertexKind[vertex]!;
-    manifold.features[count] = vertexFeatures[vertex]!;
+    const point = points[count]!;
+    point.x = ox + u * ux + v * vx + w * wx;
+    point.y = oy + u * uy + v * vy + w * wy;
+    point.z = oz + u * uz + v * vz + w * wz;
+    point.depth = depth;
+    point.kind = vertexKind[vertex]! as ContactKind;
+    point.features = vertexFeatures[vertex]!;
     count++;
   }
   manifold.count = count;

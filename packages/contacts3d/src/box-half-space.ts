@@ -61,7 +61,6 @@ export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 
   // emitManifold choose. (PERFORMANCE.md, 3D kernels: the copy through the local manifold.)
   const direct = fitsAll(data, 8);
   const manifold = manifoldScratch;
-  const points = manifold.points;
   let written = 0;
   for (let left = reach; left !== 0; left &= left - 1) {
     const vertex = 31 - Math.clz32(left & -left);
@@ -85,20 +84,21 @@ export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 
       contact.kind = ContactKind.PointFace;
       contact.featureId = packFeatureId(vertex, 0);
     } else {
-      points[3 * written] = x;
-      points[3 * written + 1] = y;
-      points[3 * written + 2] = z;
-      manifold.depths[written] = 0 - height;
-      manifold.kinds[written] = ContactKind.PointFace;
-      manifold.features[written] = vertex << 16;
+      const point = manifold.points[written]!;
+      point.x = x;
+      point.y = y;
+      point.z = z;
+      point.depth = 0 - height;
+      point.kind = ContactKind.PointFace;
+      point.features = vertex << 16;
     }
     written++;
   }
   if (direct) return written;
   manifold.count = written;
-  manifold.normal[0] = nx;
-  manifold.normal[1] = ny;
-  manifold.normal[2] = nz;
+  manifold.normalX = nx;
+  manifold.normalY = ny;
+  manifold.normalZ = nz;
   return emitManifold(manifold, data, box.body, plane.body, false);
 }
 

@@ -6,7 +6,7 @@
  * what fits (`maxContactsPerPair`, capacity, `overflowed`), mirrors the normal when the caller
  * passed the pair the other way round, and fills bodies and materials.
  */
-import { packFeatureId, type ContactKind } from '@contactkit/math';
+import { ContactKind, packFeatureId } from '@contactkit/math';
 import { claimContact, type CollisionData } from './collision-data.js';
 import type { Contact } from './contact.js';
 import { reduceManifold } from './manifold.js';
@@ -15,18 +15,30 @@ import { reduceManifold } from './manifold.js';
 export const MAX_MANIFOLD_POINTS = 8;
 
 /**
- * Contacts of one pair before they are written out, in the pair's canonical order. Detectors
- * write the arrays directly (PERFORMANCE.md: doubles cross calls in arrays or fields).
+ * One point of a `LocalManifold`: an object with one field per quantity (as Box2D's
+ * `b2ManifoldPoint`), since a field read or write is one load or store where a typed array's
+ * costs a bounds check besides (PERFORMANCE.md: 3D kernels).
  */
+export class ManifoldPoint {
+  /** The midpoint of the two witness points. */
+  x = 0;
+  y = 0;
+  z = 0;
+  /** > 0 overlapping, < 0 a gap (within the tolerance). */
+  depth = 0;
+  kind: ContactKind = ContactKind.PointFace;
+  /** Feature codes, the first shape's << 16 | the second's (codes are below 2^16). */
+  features = 0;
+}
+
+/** Contacts of one pair before they are written out, in the pair's canonical order. */
 export class LocalManifold {
   /** Unit normal from the second shape (canonical order) toward the first. */
-  readonly normal: Float64Array = new Float64Array(3);
-  /** Contact points (the midpoints of the witness pairs), xyz per point. */
-  readonly points: Float64Array = new Float64Array(3 * MAX_MANIFOLD_POINTS);
-  readonly depths: Float64Array = new Float64Array(MAX_MANIFOLD_POINTS);
-  readonly kinds: Int32Array = new Int32Array(MAX_MANIFOLD_POINTS);
-  /** Feature codes, the first shape's << 16 | the second's (codes are below 2^16). */
-  readonly features: Int32Array = new Int32Array(MAX_MANIFOLD_POINTS);
+  normalX = 0;
+  normalY = 0;
+  normalZ = 1;
+  /** The points; the first `count` hold this pair's. */
+  readonly points: readonly ManifoldPoint[] = Array.from({ length: MAX_MANIFOLD_POINTS }, () => new ManifoldPoint());
   count = 0;
 }
 
@@ -72,30 +84,30 @@ export function emitManifold(manifold: LocalManifold, data: CollisionData, first
   const selected = selectedScratch;
   const reduced = count > limit;
   const chosen = !reduced ? count : limit === 0 ? 0 : reduceManifold(selected, manifold, limit);
-  const n = manifold.normal, points = manifold.points, depths = manifold.depths, kinds = manifold.kinds, features = manifold.features;
+  const points = manifold.points;
   // 0 + x: no normal component comes out as -0.
   const sign = mirrored ? -1 : 1;
-  const nx = 0 + sign * n[0]!, ny = 0 + sign * n[1]!, nz = 0 + sign * n[2]!;
+  const nx = 0 + sign * manifold.normalX, ny = 0 + sign * manifold.normalY, nz = 0 + sign * manifold.normalZ;
   // claimContact's work, with the pool, the materials and the count read once per pair.
   const contacts = data.contacts, friction = data.friction, restitution = data.restitution;
   const first = data.contactCount;
   for (let k = 0; k < chosen; k++) {
-    const i = reduced ? selected[k]! : k;
+    const source = points[reduced ? selected[k]! : k]!;
     const contact = contacts[first + k]!;
     contact.firstBody = firstBody;
     contact.secondBody = secondBody;
     contact.friction = friction;
     contact.restitution = restitution;
     const point = contact.point, normal = contact.normal;
-    point[0] = points[3 * i]!;
-    point[1] = points[3 * i + 1]!;
-    point[2] = points[3 * i + 2]!;
+    point[0] = source.x;
+    point[1] = source.y;
+    point[2] = source.z;
     normal[0] = nx;
     normal[1] = ny;
     normal[2] = nz;
-    contact.penetration = depths[i]!;
-    contact.kind = kinds[i] as ContactKind;
-    const codes = features[i]!;
+    contact.penetration = source.depth;
+    contact.kind = source.kind;
+    const codes = source.features;
     contact.featureId = packFeatureId(codes >>> 16, codes & 0xffff);
   }
   data.contactCount = first + chosen;

@@ -32,9 +32,9 @@ function beats(value: number, key: number, best: number, bestKey: number, slack:
  * four, the point farthest from everything chosen so far. Allocates nothing.
  */
 export function reduceManifold(selected: Int32Array, manifold: LocalManifold, limit: number): number {
-  const points = manifold.points, depths = manifold.depths, keys = manifold.features, normal = manifold.normal;
+  const points = manifold.points;
   const count = manifold.count;
-  const nx = normal[0]!, ny = normal[1]!, nz = normal[2]!;
+  const nx = manifold.normalX, ny = manifold.normalY, nz = manifold.normalZ;
   if (count <= limit) {
     for (let i = 0; i < count; i++) selected[i] = i;
     return count;
@@ -42,16 +42,18 @@ export function reduceManifold(selected: Int32Array, manifold: LocalManifold, li
   // A size that moving the pair does not change: twice the largest distance from the centroid.
   let cx = 0, cy = 0, cz = 0;
   for (let i = 0; i < count; i++) {
-    cx += points[3 * i]!;
-    cy += points[3 * i + 1]!;
-    cz += points[3 * i + 2]!;
+    const point = points[i]!;
+    cx += point.x;
+    cy += point.y;
+    cz += point.z;
   }
   cx /= count;
   cy /= count;
   cz /= count;
   let radiusSquared = 0;
   for (let i = 0; i < count; i++) {
-    const dx = points[3 * i]! - cx, dy = points[3 * i + 1]! - cy, dz = points[3 * i + 2]! - cz;
+    const point = points[i]!;
+    const dx = point.x - cx, dy = point.y - cy, dz = point.z - cz;
     const distanceSquared = dx * dx + dy * dy + dz * dz;
     if (distanceSquared > radiusSquared) radiusSquared = distanceSquared;
   }
@@ -63,11 +65,11 @@ export function reduceManifold(selected: Int32Array, manifold: LocalManifold, li
   // (2) The deepest point.
   let deepest = 0;
   for (let i = 1; i < count; i++) {
-    if (beats(depths[i]!, keys[i]!, depths[deepest]!, keys[deepest]!, depthSlack)) deepest = i;
+    if (beats(points[i]!.depth, points[i]!.features, points[deepest]!.depth, points[deepest]!.features, depthSlack)) deepest = i;
   }
   selected[0] = deepest;
   let chosen = 1;
-  const ax = points[3 * deepest]!, ay = points[3 * deepest + 1]!, az = points[3 * deepest + 2]!;
+  const ax = points[deepest]!.x, ay = points[deepest]!.y, az = points[deepest]!.z;
 
   // (3) The point farthest from the deepest, measured in the contact plane.
   let far = -1;
@@ -75,13 +77,13 @@ export function reduceManifold(selected: Int32Array, manifold: LocalManifold, li
     let best = -1;
     for (let i = 0; i < count; i++) {
       if (i === deepest) continue;
-      let dx = points[3 * i]! - ax, dy = points[3 * i + 1]! - ay, dz = points[3 * i + 2]! - az;
+      let dx = points[i]!.x - ax, dy = points[i]!.y - ay, dz = points[i]!.z - az;
       const along = dx * nx + dy * ny + dz * nz;
       dx -= along * nx;
       dy -= along * ny;
       dz -= along * nz;
       const distanceSquared = dx * dx + dy * dy + dz * dz;
-      if (far < 0 || beats(distanceSquared, keys[i]!, best, keys[far]!, areaSlack)) {
+      if (far < 0 || beats(distanceSquared, points[i]!.features, best, points[far]!.features, areaSlack)) {
         best = distanceSquared;
         far = i;
       }
@@ -91,20 +93,20 @@ export function reduceManifold(selected: Int32Array, manifold: LocalManifold, li
 
   // (4) Largest triangles on each side of the diagonal deepest-far: signed area about the normal.
   if (limit >= 3) {
-    const ex = points[3 * far]! - ax, ey = points[3 * far + 1]! - ay, ez = points[3 * far + 2]! - az;
+    const ex = points[far]!.x - ax, ey = points[far]!.y - ay, ez = points[far]!.z - az;
     let positive = -1, negative = -1;
     let bestPositive = 0, bestNegative = 0;
     for (let i = 0; i < count; i++) {
       if (i === deepest || i === far) continue;
-      const dx = points[3 * i]! - ax, dy = points[3 * i + 1]! - ay, dz = points[3 * i + 2]! - az;
+      const dx = points[i]!.x - ax, dy = points[i]!.y - ay, dz = points[i]!.z - az;
       // dot(normal, e x d): twice the signed area of triangle (deepest, far, i).
       const area = nx * (ey * dz - ez * dy) + ny * (ez * dx - ex * dz) + nz * (ex * dy - ey * dx);
       if (area >= 0) {
-        if (positive < 0 || beats(area, keys[i]!, bestPositive, keys[positive]!, areaSlack)) {
+        if (positive < 0 || beats(area, points[i]!.features, bestPositive, points[positive]!.features, areaSlack)) {
           bestPositive = area;
           positive = i;
         }
-      } else if (negative < 0 || beats(-area, keys[i]!, bestNegative, keys[negative]!, areaSlack)) {
+      } else if (negative < 0 || beats(-area, points[i]!.features, bestNegative, points[negative]!.features, areaSlack)) {
         bestNegative = -area;
         negative = i;
       }
@@ -124,12 +126,12 @@ export function reduceManifold(selected: Int32Array, manifold: LocalManifold, li
     for (let i = 0; i < count; i++) {
       let nearest = Infinity;
       for (let k = 0; k < chosen; k++) {
-        const j = selected[k]!;
-        const dx = points[3 * i]! - points[3 * j]!, dy = points[3 * i + 1]! - points[3 * j + 1]!, dz = points[3 * i + 2]! - points[3 * j + 2]!;
+        const p = points[i]!, q = points[selected[k]!]!;
+        const dx = p.x - q.x, dy = p.y - q.y, dz = p.z - q.z;
         const distanceSquared = dx * dx + dy * dy + dz * dz;
         if (distanceSquared < nearest) nearest = distanceSquared;
       }
-      if (nearest > 0 && (next < 0 || beats(nearest, keys[i]!, best, keys[next]!, areaSlack))) {
+      if (nearest > 0 && (next < 0 || beats(nearest, points[i]!.features, best, points[next]!.features, areaSlack))) {
         best = nearest;
         next = i;
       }
