@@ -183,6 +183,52 @@ describe(`tilted resting boxes: ${RUNS} seeded configurations (issue 11, defect 
   }, 600_000);
 });
 
+describe('defect: a box resting across the edge of another was pushed out sideways (long property run)', () => {
+  // Found by the tilted-resting property at 10^5 runs (run 12874). Overlaps by corner projection:
+  // along B's axis 2 (the stacking axis) 0.0037711; along A's axis 1 (a side face) 0.0036839,
+  // 2.4% less; along the edge axis a_0 x b_1 (0.3 degrees off the stacking axis) 0.0036659, the
+  // least. The face preference declines the edge axis; the least-overlap face would push the
+  // box out sideways, so the face nearest the edge axis, the stacking face, must describe it.
+  const first: BoxPose = {
+    halfSize: [0.5678290087729693, 0.2071696171537042, 0.8679475242272019],
+    position: [-2.3213987477558913, 1.6029851530321528, -0.7866013505691887],
+    rotation: [-0.508310995525708, 0.42193862499149126, -0.3366346719674036, -0.6710177540105418],
+  };
+  const second: BoxPose = {
+    halfSize: [0.7169649176299573, 0.20667419973760845, 0.9596408262848855],
+    position: [-2.3774306080304086, 3.4704287070780993, -1.0426222113892436],
+    rotation: [-0.41702121019197563, -0.5135303304946027, 0.6732798128424127, -0.3302638392724973],
+  };
+  /** The overlap of the two boxes' corner intervals along unit `axis`. */
+  const overlapAlong = (p: BoxPose, q: BoxPose, axis: Vec3): number => {
+    const project = (pose: BoxPose): number[] => cornersOf(pose).map((corner) => dot(corner, axis));
+    const u = project(p), v = project(q);
+    return Math.min(Math.max(...u) - Math.min(...v), Math.max(...v) - Math.min(...u));
+  };
+  const stacking = rotate(second.rotation, [0, 0, 1]);
+  const side = rotate(first.rotation, [0, 1, 0]);
+
+  it('is the trap described: the side face overlaps less than the stacking face', () => {
+    expect(overlapAlong(first, second, stacking)).toBeCloseTo(0.0037711, 7);
+    expect(overlapAlong(first, second, side)).toBeCloseTo(0.0036839, 7);
+  });
+
+  for (const s of [1, 1e-3, 1e3]) {
+    it(`pushes the box out along the stacking axis at scale ${s}, in both argument orders`, () => {
+      for (const [p, q, sign] of [[first, second, 1], [second, first, -1]] as const) {
+        const contacts = contactsOf(scaled(p, s), scaled(q, s));
+        expect(contacts.length).toBeGreaterThan(0);
+        for (const c of contacts) {
+          // From the second box toward the first: B's +z for (first, second), A lying on B's +z face.
+          expect(dot(Array.from(c.normal), stacking) * sign).toBeGreaterThan(1 - 1e-12);
+          expect(c.penetration / s).toBeGreaterThan(0);
+          expect(c.penetration / s).toBeLessThan(0.0037711 + 1e-7);
+        }
+      }
+    });
+  }
+});
+
 describe('defect: overlapBoxBox said true for thin boxes apart by 2.2e-5 (issue 16, item 4)', () => {
   // Two rods of half sizes [1, 1e-4, 1e-4], the second turned 5e-4 rad about u = (0, 1, -1)/sqrt(2)
   // and moved by D along u. u is the only axis that can separate them: it is (up to length) the

@@ -7,6 +7,8 @@
  *   4. The nine edge axes a_i x b_j: any that separates ends the test; the one of least overlap
  *      replaces the best face only when it overlaps less by the face preference margin
  *      (`prefersEdge`), so a box resting on another keeps its face patch.
+ *   5. When the least-overlap edge axis was declined that way, the face nearest in direction
+ *      to it describes the contact (`useFaceAlongEdge`).
  * The answer goes into an explicit `BoxBoxAxis`.
  */
 import type { Box } from './primitives.js';
@@ -155,7 +157,55 @@ export function boxBoxSeparatingAxis(a: Box, b: Box, result: BoxBoxAxis): boolea
   result.edgeB = edge < 0 ? 0 : edge % 3;
   result.edgeSeparation = edgeSeparation;
   result.edgeWins = edge >= 0 && prefersEdge(edgeSeparation, faceSeparation, size);
+  if (edge >= 0 && !result.edgeWins && edgeSeparation > faceSeparation + tie) {
+    const separations = faceSeparationScratch, towardB = faceTowardBScratch;
+    separations[0] = separationA0; separations[1] = separationA1; separations[2] = separationA2;
+    separations[3] = separationB0; separations[4] = separationB1; separations[5] = separationB2;
+    towardB[0] = t0; towardB[1] = t1; towardB[2] = t2; towardB[3] = tb0; towardB[4] = tb1; towardB[5] = tb2;
+    useFaceAlongEdge(ma, mb, size, result);
+  }
   return true;
+}
+
+/** Face axes' separations (A's 0 to 2, B's 3 to 5) and B's centre along them (A's frame). Scratch of `boxBoxSeparatingAxis` alone. */
+const faceSeparationScratch = new Float64Array(6);
+const faceTowardBScratch = new Float64Array(6);
+
+/**
+ * Step 5: the edge axis of least overlap is the shortest way out, but the face preference
+ * declined it. The face that describes the contact is then the one whose normal lies closest to
+ * that edge axis, among the faces the edge axis does not beat by the margin (`prefersEdge`):
+ * a box resting across another's edge is pushed out along the stacking axis (the edge axis
+ * nearly is it), not along a side face that overlaps a little less than the stacking face.
+ * parry chooses its contact features along the least-overlap direction in the same spirit.
+ */
+function useFaceAlongEdge(ma: Float64Array, mb: Float64Array, size: number, result: BoxBoxAxis): void {
+  // The edge axis a_i x b_j in world space (unnormalised: only the ratios below matter).
+  const i = 4 * result.edgeA, j = 4 * result.edgeB;
+  const lx = ma[i + 1]! * mb[j + 2]! - ma[i + 2]! * mb[j + 1]!;
+  const ly = ma[i + 2]! * mb[j]! - ma[i]! * mb[j + 2]!;
+  const lz = ma[i]! * mb[j + 1]! - ma[i + 1]! * mb[j]!;
+  const separations = faceSeparationScratch;
+  // The best face stands when its normal lies within 45 degrees of the edge axis.
+  const current = (result.faceOfB ? 3 : 0) + result.faceAxis, m0 = current < 3 ? ma : mb, k0 = 4 * (current % 3);
+  const currentAlignment = lx * m0[k0]! + ly * m0[k0 + 1]! + lz * m0[k0 + 2]!;
+  if (2 * currentAlignment * currentAlignment >= lx * lx + ly * ly + lz * lz) return;
+  let best = -1, bestAlignment = 0;
+  for (let face = 0; face < 6; face++) {
+    if (prefersEdge(result.edgeSeparation, separations[face]!, size)) continue;
+    const m = face < 3 ? ma : mb, k = 4 * (face % 3);
+    const alignment = Math.abs(lx * m[k]! + ly * m[k + 1]! + lz * m[k + 2]!);
+    if (alignment > bestAlignment) {
+      best = face;
+      bestAlignment = alignment;
+    }
+  }
+  if (best < 0) return;
+  const toward = faceTowardBScratch[best]!;
+  result.faceOfB = best >= 3;
+  result.faceAxis = best % 3;
+  result.faceSign = best >= 3 ? (toward < 0 ? 1 : -1) : toward < 0 ? -1 : 1;
+  result.faceSeparation = separations[best]!;
 }
 
 /**

@@ -173,7 +173,9 @@ const manifoldScratch = new LocalManifold();
  * face axis by 2% of the face's overlap plus 1% of the larger box's largest half size
  * (`EDGE_RELATIVE_MARGIN`, `EDGE_ABSOLUTE_MARGIN`): a box resting on another with a tilt up to
  * 0.01 rad gets its face patch, never a lone edge contact, at any scale; crossed edges get one
- * EdgeEdge contact.
+ * EdgeEdge contact. When the declined edge axis is the shortest way out and the face of least
+ * overlap lies more than 45 degrees from it, the face nearest the edge axis is used instead (a
+ * box resting across another's edge is pushed up, not sideways; see the package README).
  *
  * Defined answers: boxes exactly touching give penetration 0 (4 contacts for a box resting on
  * another); two identical boxes at the same pose are pushed apart along the smallest half
