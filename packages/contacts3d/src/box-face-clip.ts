@@ -39,13 +39,13 @@ const vertexW = new Float64Array(MAX_VERTICES);
 const vertexKind = new Int32Array(MAX_VERTICES);
 const vertexFeatures = new Int32Array(MAX_VERTICES);
 /**
- * The two polygons the passes alternate between, side by side (a polygon is an offset, 0 or
- * MAX_POLYGON, and a count). An entry is `8 * vertex + leaving`: the pool vertex and the edge
- * that leaves it (incident edge e -> e, a stretch along side plane p -> 4 + p; side planes
- * 0: +u, 1: -u, 2: +v, 3: -v), so a pass copies one integer per vertex it keeps. Scratch of
+ * The polygons: the incident face, then each pass's result after its input (a polygon is an
+ * offset and a count). An entry is `8 * vertex + leaving`: the pool vertex and the edge that
+ * leaves it (incident edge e -> e, a stretch along side plane p -> 4 + p; side planes 0: +u,
+ * 1: -u, 2: +v, 3: -v), so a pass copies one integer per vertex it keeps. Scratch of
  * `clipBoxFaces` alone.
  */
-const polygonEntries = new Int32Array(2 * MAX_POLYGON);
+const polygonEntries = new Int32Array(4 + 4 * MAX_POLYGON);
 
 /**
  * What every pass of one clipping shares: the faces and how their features combine into codes,
@@ -169,8 +169,8 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
   frame.referenceFace = 2 * referenceAxis + (referenceSign < 0 ? 1 : 0);
   frame.incidentFace = 2 * incidentAxis + (incidentSign < 0 ? 1 : 0);
   frame.incidentShift = referenceIsA ? 0 : 16;
-  // The polygon at offset `polygon` holds `vertexCount` vertices; `spare` is the other offset.
-  let polygon = 0, spare = MAX_POLYGON, vertexCount = 4;
+  // The polygon at offset `polygon` holds `vertexCount` vertices.
+  let polygon = 0, vertexCount = 4;
   const cornerFeatures = FACE_CODE[frame.referenceFace]! << (16 - frame.incidentShift);
   for (let j = 0; j < 4; j++) {
     const sp = j === 0 || j === 3 ? 1 : -1, sq = j < 2 ? 1 : -1;
@@ -198,11 +198,9 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
   for (let plane = 0; plane < 4; plane++) {
     const extreme = plane === 0 ? maxU - limitU : plane === 1 ? -minU - limitU : plane === 2 ? maxV - limitV : -minV - limitV;
     if (extreme <= slack - reach) continue;
-    const clippedCount = clipAgainstSidePlane(polygon, vertexCount, spare, plane, frame);
+    const clippedCount = clipAgainstSidePlane(polygon, vertexCount, polygon + vertexCount, plane, frame);
     if (clippedCount < 0) continue;
-    const clipped = spare;
-    spare = polygon;
-    polygon = clipped;
+    polygon += vertexCount;
     vertexCount = clippedCount;
   }
 
