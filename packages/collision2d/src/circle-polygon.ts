@@ -14,16 +14,18 @@
  * reach, so a concave corner gives two. For a convex polygon both give the same contact (a
  * property test compares them).
  */
-import { ContactKind, packFeatureId } from '@contactkit/math';
+import { ContactKind } from '@contactkit/math';
 import { GRID_MIN_ITEMS } from './box-grid.js';
 import type { CollisionData2 } from './contact2.js';
 import { CircleQuery, circlePolygonContacts } from './circle-contour.js';
 import { claimOne2, emitManifold2, LocalManifold2 } from './manifold2.js';
-import { type Circle, type Polygon, VERTEX_FEATURE } from './shapes.js';
+import { type Circle, PACKED_VERTICES, type Polygon, VERTEX_FEATURE } from './shapes.js';
 
 /** Scratch of `collideCirclePolygon` (module-level: a call allocates nothing), handed on explicitly. */
 const scratchQuery = new CircleQuery();
 const scratchManifold = new LocalManifold2(64);
+/** One past the last vertex entry of `Polygon.packed` for a convex polygon without a segment grid. */
+const CONVEX_SCAN_END = PACKED_VERTICES + 4 * GRID_MIN_ITEMS;
 
 /**
  * Writes the contacts of `circle` against `polygon`; normals point from the polygon toward the
@@ -68,13 +70,14 @@ export function segmentDistanceCirclePolygon(circle: Circle, polygon: Polygon, d
 function convexPolygonContact<B>(circle: Circle<B>, polygon: Polygon<B>, data: CollisionData2<B>): number {
   // Polygon.packed: cos, sin, x, y, bounding radius, piece circle (3), then x, y, nx, ny per vertex from 8.
   const pp = polygon.packed, cp = circle.packed;
-  const cos = pp[0]!, sin = pp[1]!, dx = cp[0]! - pp[2]!, dy = cp[1]! - pp[3]!;
+  const cos = pp[0]!, sin = pp[1]!, x = pp[2]!, y = pp[3]!, dx = cp[0]! - x, dy = cp[1]! - y;
   const cx = cos * dx + sin * dy, cy = -sin * dx + cos * dy;
   const radius = cp[2]!, reach = radius + data.tolerance;
   const bound = pp[4]! + reach;
   if (cx * cx + cy * cy > bound * bound) return 0;
   // The farthest edge line (the lowest index on a tie); `best` is its offset in packed.
-  const end = pp.length;
+  // Bounded by a constant: V8 then proves that k + 3 below cannot overflow (PERFORMANCE.md: tricks kept).
+  const end = Math.min(pp.length, CONVEX_SCAN_END);
   let largest = -Infinity, best = 8;
   for (let k = 8; k < end; k += 4) {
     const d = (cx - pp[k]!) * pp[k + 2]! + (cy - pp[k + 1]!) * pp[k + 3]!;
@@ -110,12 +113,13 @@ function convexPolygonContact<B>(circle: Circle<B>, polygon: Polygon<B>, data: C
   if (contact === undefined) return 0;
   // Halfway between the circle's deepest point and the polygon's point.
   const px = 0.5 * (cx - nx * radius + surfaceX), py = 0.5 * (cy - ny * radius + surfaceY);
-  contact.point[0] = cos * px - sin * py + pp[2]!;
-  contact.point[1] = sin * px + cos * py + pp[3]!;
+  contact.point[0] = cos * px - sin * py + x;
+  contact.point[1] = sin * px + cos * py + y;
   contact.normal[0] = cos * nx - sin * ny;
   contact.normal[1] = sin * nx + cos * ny;
   contact.penetration = radius - distance;
   contact.kind = kind;
-  contact.featureId = packFeatureId(0, feature);
+  // packFeatureId(0, feature): the circle's code 0 in the high half leaves the polygon's.
+  contact.featureId = feature;
   return 1;
 }
