@@ -33,6 +33,8 @@ export class BoxBoxAxis {
   edgeSeparation = 0;
   /** Whether that edge axis rather than the best face describes the contact (see `prefersEdge`). */
   edgeWins = false;
+  /** The largest half size of the pair (the scale of the face preference margin). */
+  size = 0;
 }
 
 /**
@@ -116,7 +118,7 @@ export function boxBoxSeparatingAxis(a: Box, b: Box, result: BoxBoxAxis): boolea
   if (separationB1 > separationB + tie) { faceB = 1; separationB = separationB1; signB = tb1; }
   if (separationB2 > separationB + tie) { faceB = 2; separationB = separationB2; signB = tb2; }
   let useB = separationB > separationA + tie;
-  if (Math.abs(separationB - separationA) <= tie) useB = faceArea(b.halfSize, faceB) > faceArea(a.halfSize, faceA);
+  if (Math.abs(separationB - separationA) <= tie) useB = largerFace(b.halfSize, faceB, a.halfSize, faceA);
   const faceSeparation = useB ? separationB : separationA;
 
   // 4. Edge axes a_i x b_j = e_i x (column j of r), index 3i + j: the projection of t less the
@@ -162,7 +164,8 @@ export function boxBoxSeparatingAxis(a: Box, b: Box, result: BoxBoxAxis): boolea
     separations[0] = separationA0; separations[1] = separationA1; separations[2] = separationA2;
     separations[3] = separationB0; separations[4] = separationB1; separations[5] = separationB2;
     towardB[0] = t0; towardB[1] = t1; towardB[2] = t2; towardB[3] = tb0; towardB[4] = tb1; towardB[5] = tb2;
-    useFaceAlongEdge(ma, mb, size, result);
+    result.size = size;
+    useFaceAlongEdge(ma, mb, result);
   }
   return true;
 }
@@ -179,7 +182,8 @@ const faceTowardBScratch = new Float64Array(6);
  * nearly is it), not along a side face that overlaps a little less than the stacking face.
  * parry chooses its contact features along the least-overlap direction in the same spirit.
  */
-function useFaceAlongEdge(ma: Float64Array, mb: Float64Array, size: number, result: BoxBoxAxis): void {
+function useFaceAlongEdge(ma: Float64Array, mb: Float64Array, result: BoxBoxAxis): void {
+  const size = result.size;
   // The edge axis a_i x b_j in world space (unnormalised: only the ratios below matter).
   const i = 4 * result.edgeA, j = 4 * result.edgeB;
   const lx = ma[i + 1]! * mb[j + 2]! - ma[i + 2]! * mb[j + 1]!;
@@ -217,7 +221,12 @@ export function prefersEdge(edgeSeparation: number, faceSeparation: number, size
   return edgeSeparation > faceSeparation + EDGE_RELATIVE_MARGIN * Math.abs(faceSeparation) + EDGE_ABSOLUTE_MARGIN * size;
 }
 
-/** Area (over 4) of the face of a box with half sizes `h` normal to local axis `axis`. */
-function faceArea(h: Float64Array, axis: number): number {
-  return axis === 0 ? h[1]! * h[2]! : axis === 1 ? h[0]! * h[2]! : h[0]! * h[1]!;
+/**
+ * Whether the face of a box with half sizes `h` normal to local axis `axis` has a larger area
+ * than the face of half sizes `g` normal to `other` (a boolean, not the areas: PERFORMANCE.md,
+ * doubles cross calls in arrays or fields).
+ */
+function largerFace(h: Float64Array, axis: number, g: Float64Array, other: number): boolean {
+  const area = axis === 0 ? h[1]! * h[2]! : axis === 1 ? h[0]! * h[2]! : h[0]! * h[1]!;
+  return area > (other === 0 ? g[1]! * g[2]! : other === 1 ? g[0]! * g[2]! : g[0]! * g[1]!);
 }
