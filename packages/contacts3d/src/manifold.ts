@@ -101,7 +101,9 @@ export function reduceManifold(selected: Int32Array, manifold: LocalManifold, li
       const dx = points[i]!.x - ax, dy = points[i]!.y - ay, dz = points[i]!.z - az;
       // dot(normal, e x d): twice the signed area of triangle (deepest, far, i).
       const area = nx * (ey * dz - ez * dy) + ny * (ez * dx - ex * dz) + nz * (ex * dy - ey * dx);
-      if (area >= 0) {
+      // On the diagonal up to the slack: round-off alone would say which side (step 5 may take it).
+      if (Math.abs(area) <= areaSlack) continue;
+      if (area > 0) {
         if (positive < 0 || beats(area, points[i]!.features, bestPositive, points[positive]!.features, areaSlack)) {
           bestPositive = area;
           positive = i;
