@@ -30,14 +30,14 @@ const PLANE_SLACK = 1e-9;
 
 /**
  * The vertices the clipping makes, in the reference face's frame, each made once and never
- * moved: its coordinates, and its kind and feature codes (A's << 16 | B's). Scratch of
- * `clipBoxFaces` alone.
+ * moved: u and v of vertex i at 2i and 2i + 1 (a pass reads the one at 2i + (plane >> 1)), w.
+ * Vertices 0 to 3 are the incident face's corners; each later one is the crossing of a polygon
+ * edge with a side plane, `vertexCrossing` = 4 * (the edge's tag) + plane, which names its
+ * features when it is kept. Scratch of `clipBoxFaces` alone.
  */
-const vertexU = new Float64Array(MAX_VERTICES);
-const vertexV = new Float64Array(MAX_VERTICES);
+const vertexUV = new Float64Array(2 * MAX_VERTICES);
 const vertexW = new Float64Array(MAX_VERTICES);
-const vertexKind = new Int32Array(MAX_VERTICES);
-const vertexFeatures = new Int32Array(MAX_VERTICES);
+const vertexCrossing = new Int32Array(MAX_VERTICES);
 /**
  * The polygons: the incident face, then each pass's result after its input (a polygon is an
  * offset and a count). An entry is `8 * vertex + leaving`: the pool vertex and the edge that
@@ -48,15 +48,10 @@ const vertexFeatures = new Int32Array(MAX_VERTICES);
 const polygonEntries = new Int32Array(4 + 4 * MAX_POLYGON);
 
 /**
- * What every pass of one clipping shares: the faces and how their features combine into codes,
- * the reference face's half extents, the plane slack and the pool's size
- * (PERFORMANCE.md: doubles cross calls in arrays or fields).
+ * What every pass of one clipping shares: the reference face's half extents, the plane slack
+ * and the pool's size (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 interface ClipFrame {
-  incidentFace: number;
-  referenceFace: number;
-  /** 16 when the incident box is A (its codes go first), 0 when it is B. */
-  incidentShift: number;
   limitU: number;
   limitV: number;
   slack: number;
@@ -73,39 +68,31 @@ interface ClipFrame {
  * slack of the plane is kept as it is.
  */
 function clipAgainstSidePlane(input: number, count: number, output: number, plane: number, frame: ClipFrame): number {
-  const limit = plane < 2 ? frame.limitU : frame.limitV, slack = frame.slack;
-  const along = plane < 2 ? vertexU : vertexV;
+  const axis = plane >> 1, other = 1 - axis;
+  const limit = axis === 0 ? frame.limitU : frame.limitV, slack = frame.slack;
   const sign = plane & 1 ? -1 : 1;
-  const incidentShift = frame.incidentShift, referenceShift = 16 - incidentShift;
   let k = output, made = frame.vertices, cut = false;
   // Edge i runs from vertex i to vertex i + 1; each distance is computed once, and carried on.
   let entry = polygonEntries[input]!;
-  const firstDistance = sign * along[entry >> 3]! - limit;
+  const firstDistance = sign * vertexUV[2 * (entry >> 3) + axis]! - limit;
   let distanceCurrent = firstDistance;
   for (let i = 0; i < count; i++) {
     const following = i + 1 === count ? 0 : i + 1;
     const nextEntry = polygonEntries[input + following]!;
     const current = entry >> 3, next = nextEntry >> 3;
-    const distanceNext = following === 0 ? firstDistance : sign * along[next]! - limit;
+    const distanceNext = following === 0 ? firstDistance : sign * vertexUV[2 * next + axis]! - limit;
     const leavingInside = distanceCurrent < -slack;
     if ((leavingInside && distanceNext > slack) || (distanceCurrent > slack && distanceNext < -slack)) {
-      // The edge crosses the plane at t, from distanceCurrent + t (distanceNext - distanceCurrent) = 0.
+      // The edge crosses the plane at t, from distanceCurrent + t (distanceNext - distanceCurrent) = 0;
+      // on the plane itself the crossing's coordinate across it is exactly the limit.
       const t = distanceCurrent / (distanceCurrent - distanceNext);
-      const edge = entry & 7;
       const crossing = made++;
-      // On the plane itself the crossing's coordinate across it is exactly the limit.
-      vertexU[crossing] = plane < 2 ? sign * limit : vertexU[current]! + t * (vertexU[next]! - vertexU[current]!);
-      vertexV[crossing] = plane < 2 ? vertexV[current]! + t * (vertexV[next]! - vertexV[current]!) : sign * limit;
+      vertexUV[2 * crossing + axis] = sign * limit;
+      const along = vertexUV[2 * current + other]!;
+      vertexUV[2 * crossing + other] = along + t * (vertexUV[2 * next + other]! - along);
       vertexW[crossing] = vertexW[current]! + t * (vertexW[next]! - vertexW[current]!);
-      if (edge < 4) {
-        vertexKind[crossing] = ContactKind.EdgeEdge;
-        vertexFeatures[crossing] =
-          (FACE_EDGE_CODE[4 * frame.incidentFace + edge]! << incidentShift) | (SIDE_EDGE_CODE[4 * frame.referenceFace + plane]! << referenceShift);
-      } else {
-        vertexKind[crossing] = ContactKind.PointFace;
-        vertexFeatures[crossing] =
-          (FACE_CODE[frame.incidentFace]! << incidentShift) | (SIDE_CORNER_CODE[16 * frame.referenceFace + 4 * (edge - 4) + plane]! << referenceShift);
-      }
+      const edge = entry & 7;
+      vertexCrossing[crossing] = 4 * edge + plane;
       // Leaving: the polygon goes on along the plane; entering: along the cut edge.
       polygonEntries[k++] = 8 * crossing + (leavingInside ? 4 + plane : edge);
     }
@@ -115,7 +102,7 @@ function clipAgainstSidePlane(input: number, count: number, output: number, plan
       let leaves = false;
       if (distanceNext >= -slack) {
         const after = following + 1 === count ? 0 : following + 1;
-        leaves = sign * along[polygonEntries[input + after]! >> 3]! - limit > slack;
+        leaves = sign * vertexUV[2 * (polygonEntries[input + after]! >> 3) + axis]! - limit > slack;
       }
       polygonEntries[k++] = leaves ? 8 * next + 4 + plane : nextEntry;
     } else {
@@ -129,7 +116,7 @@ function clipAgainstSidePlane(input: number, count: number, output: number, plan
 }
 
 /** The clip frame of the current pair. Scratch of `clipBoxFaces` alone. */
-const frameScratch: ClipFrame = { incidentFace: 0, referenceFace: 0, incidentShift: 0, limitU: 0, limitV: 0, slack: 0, vertices: 0 };
+const frameScratch: ClipFrame = { limitU: 0, limitV: 0, slack: 0, vertices: 0 };
 
 /**
  * Steps 1 to 4 of the file outline for the reference face of `reference` with outward normal
@@ -165,35 +152,29 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
   const fu = fx * ux + fy * uy + fz * uz, fv = fx * vx + fy * vy + fz * vz, fw = fx * wx + fy * wy + fz * wz;
   const pu = px * ux + py * uy + pz * uz, pv = px * vx + py * vy + pz * vz, pw = px * wx + py * wy + pz * wz;
   const qu = qx * ux + qy * uy + qz * uz, qv = qx * vx + qy * vy + qz * vz, qw = qx * wx + qy * wy + qz * wz;
-  const frame = frameScratch;
-  frame.referenceFace = 2 * referenceAxis + (referenceSign < 0 ? 1 : 0);
-  frame.incidentFace = 2 * incidentAxis + (incidentSign < 0 ? 1 : 0);
-  frame.incidentShift = referenceIsA ? 0 : 16;
   // The polygon at offset `polygon` holds `vertexCount` vertices.
   let polygon = 0, vertexCount = 4;
-  const cornerFeatures = FACE_CODE[frame.referenceFace]! << (16 - frame.incidentShift);
   for (let j = 0; j < 4; j++) {
     const sp = j === 0 || j === 3 ? 1 : -1, sq = j < 2 ? 1 : -1;
-    vertexU[j] = fu + sp * pu + sq * qu;
-    vertexV[j] = fv + sp * pv + sq * qv;
+    vertexUV[2 * j] = fu + sp * pu + sq * qu;
+    vertexUV[2 * j + 1] = fv + sp * pv + sq * qv;
     vertexW[j] = fw + sp * pw + sq * qw;
-    vertexKind[j] = ContactKind.PointFace;
-    vertexFeatures[j] = (FACE_CORNER_CODE[4 * frame.incidentFace + j]! << frame.incidentShift) | cornerFeatures;
     polygonEntries[j] = 8 * j + j;
   }
-  frame.vertices = 4;
 
   // 3. The passes. One leaves the polygon as it is when no vertex is beyond its plane, which the
   // extreme corners show before any cut; later vertices stay in the corners' hull up to the
   // round-off of a few interpolations, which `reach` bounds with room to spare.
   const limitU = hr[axisU]!, limitV = hr[axisV]!, faceLevel = hr[referenceAxis]!;
   const slack = PLANE_SLACK * Math.max(faceLevel, limitU, limitV);
+  const frame = frameScratch;
   frame.limitU = limitU;
   frame.limitV = limitV;
   frame.slack = slack;
-  const us = vertexU, vs = vertexV;
-  const maxU = Math.max(us[0]!, us[1]!, us[2]!, us[3]!), minU = Math.min(us[0]!, us[1]!, us[2]!, us[3]!);
-  const maxV = Math.max(vs[0]!, vs[1]!, vs[2]!, vs[3]!), minV = Math.min(vs[0]!, vs[1]!, vs[2]!, vs[3]!);
+  frame.vertices = 4;
+  const uv = vertexUV;
+  const maxU = Math.max(uv[0]!, uv[2]!, uv[4]!, uv[6]!), minU = Math.min(uv[0]!, uv[2]!, uv[4]!, uv[6]!);
+  const maxV = Math.max(uv[1]!, uv[3]!, uv[5]!, uv[7]!), minV = Math.min(uv[1]!, uv[3]!, uv[5]!, uv[7]!);
   const reach = 1e-12 * (Math.max(maxU, -minU, maxV, -minV) + limitU + limitV);
   for (let plane = 0; plane < 4; plane++) {
     const extreme = plane === 0 ? maxU - limitU : plane === 1 ? -minU - limitU : plane === 2 ? maxV - limitV : -minV - limitV;
@@ -206,7 +187,11 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
 
   // 4. The points below the reference face, lifted halfway to it. Round-off may put a touching
   // point a hair above the face: within the slack it counts as touching, as the SAT that let
-  // it through said (no contact is lost, none reported beyond -tolerance).
+  // it through said (no contact is lost, none reported beyond -tolerance). Each is named by its
+  // features (box-features.ts): A's code << 16 | B's.
+  const referenceFace = 2 * referenceAxis + (referenceSign < 0 ? 1 : 0);
+  const incidentFace = 2 * incidentAxis + (incidentSign < 0 ? 1 : 0);
+  const incidentShift = referenceIsA ? 0 : 16, referenceShift = 16 - incidentShift;
   const normalSign = referenceIsA ? -referenceSign : referenceSign;
   manifold.normalX = normalSign * wx;
   manifold.normalY = normalSign * wy;
@@ -221,14 +206,28 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
       if (depth < -tolerance - slack) continue;
       depth = -tolerance;
     }
-    const u = vertexU[vertex]!, v = vertexV[vertex]!, w = vertexW[vertex]! + 0.5 * depth * referenceSign;
+    const u = vertexUV[2 * vertex]!, v = vertexUV[2 * vertex + 1]!, w = vertexW[vertex]! + 0.5 * depth * referenceSign;
     const point = points[count]!;
     point.x = ox + u * ux + v * vx + w * wx;
     point.y = oy + u * uy + v * vy + w * wy;
     point.z = oz + u * uz + v * vz + w * wz;
     point.depth = depth;
-    point.kind = vertexKind[vertex]! as ContactKind;
-    point.features = vertexFeatures[vertex]!;
+    if (vertex < 4) {
+      // A corner of the incident face on the reference face.
+      point.kind = ContactKind.PointFace;
+      point.features = (FACE_CORNER_CODE[4 * incidentFace + vertex]! << incidentShift) | (FACE_CODE[referenceFace]! << referenceShift);
+    } else {
+      const crossing = vertexCrossing[vertex]!, edge = crossing >> 2, plane = crossing & 3;
+      if (edge < 4) {
+        // Incident edge `edge` across the reference face's edge on side plane `plane`.
+        point.kind = ContactKind.EdgeEdge;
+        point.features = (FACE_EDGE_CODE[4 * incidentFace + edge]! << incidentShift) | (SIDE_EDGE_CODE[4 * referenceFace + plane]! << referenceShift);
+      } else {
+        // The reference face's corner where side planes edge - 4 and plane meet, inside the incident face.
+        point.kind = ContactKind.PointFace;
+        point.features = (FACE_CODE[incidentFace]! << incidentShift) | (SIDE_CORNER_CODE[16 * referenceFace + 4 * (edge - 4) + plane]! << referenceShift);
+      }
+    }
     count++;
   }
   manifold.count = count;
