@@ -50,7 +50,8 @@ export class ContactRecord<B = unknown> {
     this.normal = new Float64Array(dimensions);
     this.penetration = 0;
     this.kind = ContactKind.FaceFace;
-    this.featureId = 0;
+    // 2^52, above every packed id: a double from the start (PERFORMANCE.md: a field for doubles starts as one).
+    this.featureId = 2 ** 52;
     this.firstBody = null;
     this.secondBody = null;
     this.friction = 0;
