@@ -196,7 +196,10 @@ function useFaceAlongEdge(ma: Float64Array, mb: Float64Array, result: BoxBoxAxis
   if (2 * currentAlignment * currentAlignment >= lx * lx + ly * ly + lz * lz) return;
   let best = -1, bestAlignment = 0;
   for (let face = 0; face < 6; face++) {
-    if (prefersEdge(result.edgeSeparation, separations[face]!, size)) continue;
+    // prefersEdge's rule written out: as a call here, not inlined, it boxed three doubles a face
+    // (PERFORMANCE.md: doubles cross calls in arrays or fields).
+    const separation = separations[face]!;
+    if (result.edgeSeparation > separation + EDGE_RELATIVE_MARGIN * Math.abs(separation) + EDGE_ABSOLUTE_MARGIN * size) continue;
     const m = face < 3 ? ma : mb, k = 4 * (face % 3);
     const alignment = Math.abs(lx * m[k]! + ly * m[k + 1]! + lz * m[k + 2]!);
     if (alignment > bestAlignment) {

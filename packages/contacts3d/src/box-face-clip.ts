@@ -192,6 +192,7 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
   const referenceFace = 2 * referenceAxis + (referenceSign < 0 ? 1 : 0);
   const incidentFace = 2 * incidentAxis + (incidentSign < 0 ? 1 : 0);
   const incidentShift = referenceIsA ? 0 : 16, referenceShift = 16 - incidentShift;
+  const incidentFaceCode = FACE_CODE[incidentFace]! << incidentShift, referenceFaceCode = FACE_CODE[referenceFace]! << referenceShift;
   const normalSign = referenceIsA ? -referenceSign : referenceSign;
   manifold.normalX = normalSign * wx;
   manifold.normalY = normalSign * wy;
@@ -215,7 +216,7 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
     if (vertex < 4) {
       // A corner of the incident face on the reference face.
       point.kind = ContactKind.PointFace;
-      point.features = (FACE_CORNER_CODE[4 * incidentFace + vertex]! << incidentShift) | (FACE_CODE[referenceFace]! << referenceShift);
+      point.features = (FACE_CORNER_CODE[4 * incidentFace + vertex]! << incidentShift) | referenceFaceCode;
     } else {
       const crossing = vertexCrossing[vertex]!, edge = crossing >> 2, plane = crossing & 3;
       if (edge < 4) {
@@ -225,7 +226,7 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
       } else {
         // The reference face's corner where side planes edge - 4 and plane meet, inside the incident face.
         point.kind = ContactKind.PointFace;
-        point.features = (FACE_CODE[incidentFace]! << incidentShift) | (SIDE_CORNER_CODE[16 * referenceFace + 4 * (edge - 4) + plane]! << referenceShift);
+        point.features = incidentFaceCode | (SIDE_CORNER_CODE[16 * referenceFace + 4 * (edge - 4) + plane]! << referenceShift);
       }
     }
     count++;
