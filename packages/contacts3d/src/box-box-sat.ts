@@ -165,12 +165,12 @@ export function boxBoxSeparatingAxis(a: Box, b: Box, result: BoxBoxAxis): boolea
     separations[3] = separationB0; separations[4] = separationB1; separations[5] = separationB2;
     towardB[0] = t0; towardB[1] = t1; towardB[2] = t2; towardB[3] = tb0; towardB[4] = tb1; towardB[5] = tb2;
     result.size = size;
-    useFaceAlongEdge(ma, mb, result);
+    useFaceAlongEdge(ma, mb, separations, towardB, result);
   }
   return true;
 }
 
-/** Face axes' separations (A's 0 to 2, B's 3 to 5) and B's centre along them (A's frame). Scratch of `boxBoxSeparatingAxis` alone. */
+/** Face axes' separations (A's 0 to 2, B's 3 to 5) and B's centre along them (A's frame). Scratch of `boxBoxSeparatingAxis` alone, handed on explicitly. */
 const faceSeparationScratch = new Float64Array(6);
 const faceTowardBScratch = new Float64Array(6);
 
@@ -181,15 +181,15 @@ const faceTowardBScratch = new Float64Array(6);
  * a box resting across another's edge is pushed out along the stacking axis (the edge axis
  * nearly is it), not along a side face that overlaps a little less than the stacking face.
  * parry chooses its contact features along the least-overlap direction in the same spirit.
+ * `separations` and `towardB`: the six face axes' separations and B's centre along them.
  */
-function useFaceAlongEdge(ma: Float64Array, mb: Float64Array, result: BoxBoxAxis): void {
+function useFaceAlongEdge(ma: Float64Array, mb: Float64Array, separations: Float64Array, towardB: Float64Array, result: BoxBoxAxis): void {
   const size = result.size;
   // The edge axis a_i x b_j in world space (unnormalised: only the ratios below matter).
   const i = 4 * result.edgeA, j = 4 * result.edgeB;
   const lx = ma[i + 1]! * mb[j + 2]! - ma[i + 2]! * mb[j + 1]!;
   const ly = ma[i + 2]! * mb[j]! - ma[i]! * mb[j + 2]!;
   const lz = ma[i]! * mb[j + 1]! - ma[i + 1]! * mb[j]!;
-  const separations = faceSeparationScratch;
   // The best face stands when its normal lies within 45 degrees of the edge axis.
   const current = (result.faceOfB ? 3 : 0) + result.faceAxis, m0 = current < 3 ? ma : mb, k0 = 4 * (current % 3);
   const currentAlignment = lx * m0[k0]! + ly * m0[k0 + 1]! + lz * m0[k0 + 2]!;
@@ -208,7 +208,7 @@ function useFaceAlongEdge(ma: Float64Array, mb: Float64Array, result: BoxBoxAxis
     }
   }
   if (best < 0) return;
-  const toward = faceTowardBScratch[best]!;
+  const toward = towardB[best]!;
   result.faceOfB = best >= 3;
   result.faceAxis = best % 3;
   result.faceSign = best >= 3 ? (toward < 0 ? 1 : -1) : toward < 0 ? -1 : 1;
