@@ -38,38 +38,13 @@ const CONVEX_SCAN_END = PACKED_VERTICES + 4 * GRID_MIN_ITEMS;
  * gives one contact, not two. Returns the number written.
  */
 export function collideCirclePolygon<B>(circle: Circle<B>, polygon: Polygon<B>, data: CollisionData2<B>): number {
-  if (polygon.isConvex && polygon.grid === null) return convexPolygonContact(circle, polygon, data);
-  const query = scratchQuery, manifold = scratchManifold;
-  query.set(circle, polygon, data.tolerance);
-  manifold.count = 0;
-  circlePolygonContacts(polygon, query, manifold);
-  // A foot exactly at the joint of two segments in line is on both: one contact, not two.
-  if (manifold.count > 1) manifold.mergeDuplicates(circle, polygon);
-  return emitManifold2(manifold, polygon.transform, data, circle.body, polygon.body, false);
-}
-
-/**
- * `collideCirclePolygon` by the segment-distance method whatever the polygon. Internal;
- * exported for the test that checks the convex algorithm against it.
- */
-export function segmentDistanceCirclePolygon(circle: Circle, polygon: Polygon, data: CollisionData2): number {
-  const query = scratchQuery, manifold = scratchManifold;
-  query.set(circle, polygon, data.tolerance);
-  manifold.count = 0;
-  circlePolygonContacts(polygon, query, manifold);
-  if (manifold.count > 1) manifold.mergeDuplicates(circle, polygon);
-  return emitManifold2(manifold, polygon.transform, data, circle.body, polygon.body, false);
-}
-
-/**
- * The contact of `circle` with a convex `polygon`, if within reach, computed in the polygon's
- * frame and written in world space; returns the number written (0 or 1). Reads `Polygon.packed`
- * and `Circle.packed` (pose, bounds, and each vertex with its edge normal in one array):
- * PERFORMANCE.md, 2D kernels.
- */
-function convexPolygonContact<B>(circle: Circle<B>, polygon: Polygon<B>, data: CollisionData2<B>): number {
-  // Polygon.packed: cos, sin, x, y, bounding radius, piece circle (3), then x, y, nx, ny per vertex from 8.
+  // Polygon.packed (empty unless convex): cos, sin, x, y, bounding radius, piece circle (3), then
+  // x, y, nx, ny per vertex from 8.
   const pp = polygon.packed, cp = circle.packed;
+  if (pp.length === 0 || polygon.grid !== null) return segmentDistanceCirclePolygon(circle, polygon, data);
+  // A convex polygon: the contact, if within reach, computed in the polygon's frame and written
+  // in world space. Reads `Polygon.packed` and `Circle.packed` (pose, bounds, and each vertex
+  // with its edge normal in one array): PERFORMANCE.md, 2D kernels.
   const cos = pp[0]!, sin = pp[1]!, x = pp[2]!, y = pp[3]!, dx = cp[0]! - x, dy = cp[1]! - y;
   const cx = cos * dx + sin * dy, cy = -sin * dx + cos * dy;
   const radius = cp[2]!, reach = radius + data.tolerance;
@@ -122,4 +97,19 @@ function convexPolygonContact<B>(circle: Circle<B>, polygon: Polygon<B>, data: C
   // packFeatureId(0, feature): the circle's code 0 in the high half leaves the polygon's.
   contact.featureId = feature;
   return 1;
+}
+
+/**
+ * `collideCirclePolygon` by the segment-distance method, whatever the polygon: its path for
+ * concave polygons and long outlines. Internal; exported for the test that checks the convex
+ * algorithm against it.
+ */
+export function segmentDistanceCirclePolygon<B>(circle: Circle<B>, polygon: Polygon<B>, data: CollisionData2<B>): number {
+  const query = scratchQuery, manifold = scratchManifold;
+  query.set(circle, polygon, data.tolerance);
+  manifold.count = 0;
+  circlePolygonContacts(polygon, query, manifold);
+  // A foot exactly at the joint of two segments in line is on both: one contact, not two.
+  if (manifold.count > 1) manifold.mergeDuplicates(circle, polygon);
+  return emitManifold2(manifold, polygon.transform, data, circle.body, polygon.body, false);
 }

@@ -189,11 +189,19 @@ export function emitManifold2(
  * when the buffer is full. The same policy as `emitManifold2` for one point, which calls it.
  */
 export function claimOne2<B>(data: CollisionData2<B>, firstBody: B | null, secondBody: B | null): Contact2<B> | undefined {
-  if (data.contactCount === data.contacts.length) {
+  const contacts = data.contacts, count = data.contactCount;
+  if (count === contacts.length) {
     data.overflowed = true;
     return undefined;
   }
-  return claimContact2(data, firstBody, secondBody);
+  // claimContact2's work, with the pool and the count read once.
+  const contact = contacts[count]!;
+  data.contactCount = count + 1;
+  contact.firstBody = firstBody;
+  contact.secondBody = secondBody;
+  contact.friction = data.friction;
+  contact.restitution = data.restitution;
+  return contact;
 }
 
 /** Writes one point into `contact`, in world space. */

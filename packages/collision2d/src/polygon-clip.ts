@@ -121,10 +121,10 @@ function bestOutlineEdge(
   query: PieceQuery,
 ): boolean {
   const search = query.search, tolerance = query.tolerance, slack = query.slack;
-  const count = piece.count, cx = search.otherX, cy = search.otherY, floor = search.floor;
+  const count = piece.count, outerEdge = piece.outerEdge, cx = search.otherX, cy = search.otherY, floor = search.floor;
   let best = -Infinity, bestEdge = -1, start = search.start, apart = false;
   for (let k = 0, i = search.firstEdge; k < count; k++, i = i + 1 === count ? 0 : i + 1) {
-    const outline = piece.outerEdge[i]! >= 0;
+    const outline = outerEdge[i]! >= 0;
     const beat = outline ? (best > floor ? best : floor) : Infinity;
     // Not above 0 (the tolerance is at least 0): a scan cut short says the edge does not
     // separate the pieces at all, so `apart` is exact.
@@ -156,8 +156,9 @@ function bestOutlineEdge(
 
 /** The edge of `piece` whose normal has the largest dot product with (x, y) (the lowest index on a tie). */
 function mostAligned(piece: ConvexPiece, normals: Float64Array, x: number, y: number): number {
+  const count = piece.count;
   let edge = 0, largest = -Infinity;
-  for (let i = 0; i < piece.count; i++) {
+  for (let i = 0; i < count; i++) {
     const d = normals[2 * i]! * x + normals[2 * i + 1]! * y;
     if (d > largest) {
       largest = d;
@@ -192,12 +193,13 @@ export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery,
   // Pieces that both lie inside their polygons cannot give a reference edge (the caller looks
   // at whether the polygons overlap).
   if (!p.hasOuterEdge && !q.hasOuterEdge) return true;
-  const qv = q.frameVertices, qn = q.frameNormals;
-  for (let j = 0; j < q.count; j++) {
-    const x = q.vertices[2 * j]!, y = q.vertices[2 * j + 1]!;
-    qv[2 * j] = cos * x - sin * y + query.x;
-    qv[2 * j + 1] = sin * x + cos * y + query.y;
-    const nx = q.normals[2 * j]!, ny = q.normals[2 * j + 1]!;
+  // Fields read once, not at each pass (PERFORMANCE.md: 2D kernels).
+  const qv = q.frameVertices, qn = q.frameNormals, vertices = q.vertices, normals = q.normals, qCount = q.count, tx = query.x, ty = query.y;
+  for (let j = 0; j < qCount; j++) {
+    const x = vertices[2 * j]!, y = vertices[2 * j + 1]!;
+    qv[2 * j] = cos * x - sin * y + tx;
+    qv[2 * j + 1] = sin * x + cos * y + ty;
+    const nx = normals[2 * j]!, ny = normals[2 * j + 1]!;
     qn[2 * j] = cos * nx - sin * ny;
     qn[2 * j + 1] = sin * nx + cos * ny;
   }
@@ -259,6 +261,7 @@ function clipIncident(
   const rn = referenceIsP ? reference.normals : reference.frameNormals;
   const iv = referenceIsP ? incident.frameVertices : incident.vertices;
   const inn = referenceIsP ? incident.frameNormals : incident.normals;
+  const referenceCount = reference.count, incidentCount = incident.count, referenceOuter = reference.outerEdge, incidentOuter = incident.outerEdge;
   const nx = rn[2 * r1]!, ny = rn[2 * r1 + 1]!;
   // Normal from Q toward P: the reference normal points out of the reference piece.
   const cx = referenceIsP ? 0 - nx : nx, cy = referenceIsP ? 0 - ny : ny;
@@ -269,7 +272,7 @@ function clipIncident(
     firstIncident = runStart(incident, i1);
     lastIncident = runEnd(incident, i1);
   }
-  const i2 = lastIncident + 1 === incident.count ? 0 : lastIncident + 1;
+  const i2 = lastIncident + 1 === incidentCount ? 0 : lastIncident + 1;
   const w1x = iv[2 * firstIncident]!, w1y = iv[2 * firstIncident + 1]!, w2x = iv[2 * i2]!, w2y = iv[2 * i2 + 1]!;
 
   // 5. Clip to the side lines tangent . x in [lower, upper]; the tangent is the normal turned
@@ -280,11 +283,11 @@ function clipIncident(
   if (reference.hasCollinearEdges) {
     firstReference = runStart(reference, r1);
     const lastReference = runEnd(reference, r1);
-    runLength = lastReference >= firstReference ? lastReference - firstReference + 1 : lastReference + reference.count - firstReference + 1;
+    runLength = lastReference >= firstReference ? lastReference - firstReference + 1 : lastReference + referenceCount - firstReference + 1;
   }
   for (let k = 0, e = firstReference; k < runLength; ) {
-    if (reference.outerEdge[e]! < 0) {
-      e = e + 1 === reference.count ? 0 : e + 1;
+    if (referenceOuter[e]! < 0) {
+      e = e + 1 === referenceCount ? 0 : e + 1;
       k++;
       continue;
     }
@@ -292,11 +295,11 @@ function clipIncident(
     const c = e;
     let d = e;
     k++;
-    for (let next = d + 1 === reference.count ? 0 : d + 1; k < runLength && reference.outerEdge[next]! >= 0; k++) {
+    for (let next = d + 1 === referenceCount ? 0 : d + 1; k < runLength && referenceOuter[next]! >= 0; k++) {
       d = next;
-      next = d + 1 === reference.count ? 0 : d + 1;
+      next = d + 1 === referenceCount ? 0 : d + 1;
     }
-    e = d + 1 === reference.count ? 0 : d + 1;
+    e = d + 1 === referenceCount ? 0 : d + 1;
     const v1x = rv[2 * c]!, v1y = rv[2 * c + 1]!;
     const lower = tx * v1x + ty * v1y, upper = tx * rv[2 * e]! + ty * rv[2 * e + 1]!;
     if ((s1 < lower && s2 < lower) || (s1 > upper && s2 > upper)) continue;
@@ -315,23 +318,23 @@ function clipIncident(
         // The incident edge holding the point: the run's tangent coordinate falls along it.
         let edge = firstIncident;
         while (edge !== lastIncident) {
-          const next = edge + 1 === incident.count ? 0 : edge + 1;
+          const next = edge + 1 === incidentCount ? 0 : edge + 1;
           if (tx * iv[2 * next]! + ty * iv[2 * next + 1]! <= limit) break;
           edge = next;
         }
         // On an internal edge the point is inside its polygon, not on its surface.
-        if (incident.outerEdge[edge]! < 0) continue;
-        incidentCode = incident.outerEdge[edge]!;
+        if (incidentOuter[edge]! < 0) continue;
+        incidentCode = incidentOuter[edge]!;
         kind = ContactKind.PointEdge;
       } else {
         // The reference edge under the point.
         let edge = c;
         while (edge !== d) {
-          const next = edge + 1 === reference.count ? 0 : edge + 1;
+          const next = edge + 1 === referenceCount ? 0 : edge + 1;
           if (tx * rv[2 * next]! + ty * rv[2 * next + 1]! >= s) break;
           edge = next;
         }
-        referenceCode = reference.outerEdge[edge]!;
+        referenceCode = referenceOuter[edge]!;
         incidentCode = VERTEX_FEATURE | incident.vertexIndex[end === 0 ? firstIncident : i2]!;
         kind = ContactKind.PointFace;
       }
@@ -367,10 +370,11 @@ function deepestVertex(
   const nx = rn[2 * r1]!, ny = rn[2 * r1 + 1]!, tx = -ny, ty = nx;
   const v1x = rv[2 * r1]!, v1y = rv[2 * r1 + 1]!;
   const partial = reference.hasInternalEdge || incident.hasInternalEdge;
-  const r2 = r1 + 1 === reference.count ? 0 : r1 + 1;
+  const referenceCount = reference.count, incidentCount = incident.count;
+  const r2 = r1 + 1 === referenceCount ? 0 : r1 + 1;
   const lower = tx * v1x + ty * v1y, upper = tx * rv[2 * r2]! + ty * rv[2 * r2 + 1]!;
   let deepest = 0, deepestSeparation = Infinity;
-  for (let k = 0; k < incident.count; k++) {
+  for (let k = 0; k < incidentCount; k++) {
     const x = iv[2 * k]!, y = iv[2 * k + 1]!;
     const separation = nx * (x - v1x) + ny * (y - v1y);
     if (separation >= deepestSeparation) continue;
@@ -378,7 +382,7 @@ function deepestVertex(
       const along = tx * x + ty * y;
       if (along < lower - tolerance || along > upper + tolerance) continue;
       let inside = true;
-      for (let m = 0; m < reference.count && inside; m++) {
+      for (let m = 0; m < referenceCount && inside; m++) {
         inside = rn[2 * m]! * (x - rv[2 * m]!) + rn[2 * m + 1]! * (y - rv[2 * m + 1]!) <= tolerance;
       }
       if (!inside) continue;
