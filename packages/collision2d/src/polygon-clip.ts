@@ -121,10 +121,11 @@ function bestOutlineEdge(
   query: PieceQuery,
 ): boolean {
   const search = query.search, tolerance = query.tolerance, slack = query.slack;
-  const count = piece.count, outerEdge = piece.outerEdge, cx = search.otherX, cy = search.otherY, floor = search.floor;
+  const count = piece.count, outerEdge = piece.outerEdge, whole = !piece.hasInternalEdge, cx = search.otherX, cy = search.otherY, floor = search.floor;
   let best = -Infinity, bestEdge = -1, start = search.start, apart = false;
   for (let k = 0, i = search.firstEdge; k < count; k++, i = i + 1 === count ? 0 : i + 1) {
-    const outline = outerEdge[i]! >= 0;
+    // A piece without internal edges (a whole convex polygon) has only outline edges.
+    const outline = whole || outerEdge[i]! >= 0;
     const beat = outline ? (best > floor ? best : floor) : Infinity;
     // Not above 0 (the tolerance is at least 0): a scan cut short says the edge does not
     // separate the pieces at all, so `apart` is exact.
