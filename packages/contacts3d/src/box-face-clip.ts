@@ -172,12 +172,13 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
   frame.limitV = limitV;
   frame.slack = slack;
   frame.vertices = 4;
-  const uv = vertexUV;
-  const maxU = Math.max(uv[0]!, uv[2]!, uv[4]!, uv[6]!), minU = Math.min(uv[0]!, uv[2]!, uv[4]!, uv[6]!);
-  const maxV = Math.max(uv[1]!, uv[3]!, uv[5]!, uv[7]!), minV = Math.min(uv[1]!, uv[3]!, uv[5]!, uv[7]!);
-  const reach = 1e-12 * (Math.max(maxU, -minU, maxV, -minV) + limitU + limitV);
+  // The corners' largest u is fu + |pu| + |qu| and their smallest fu - |pu| - |qu|, exactly as
+  // the corners compute them (rounded addition is monotone); the same for v.
+  const spreadPU = Math.abs(pu), spreadQU = Math.abs(qu), spreadPV = Math.abs(pv), spreadQV = Math.abs(qv);
+  const reach = 1e-12 * (Math.max(Math.abs(fu) + spreadPU + spreadQU, Math.abs(fv) + spreadPV + spreadQV) + limitU + limitV);
   for (let plane = 0; plane < 4; plane++) {
-    const extreme = plane === 0 ? maxU - limitU : plane === 1 ? -minU - limitU : plane === 2 ? maxV - limitV : -minV - limitV;
+    // How far the corner farthest along the plane's outward normal lies beyond the plane.
+    const extreme = plane < 2 ? (plane === 0 ? fu : -fu) + spreadPU + spreadQU - limitU : (plane === 2 ? fv : -fv) + spreadPV + spreadQV - limitV;
     if (extreme <= slack - reach) continue;
     const clippedCount = clipAgainstSidePlane(polygon, vertexCount, polygon + vertexCount, plane, frame);
     if (clippedCount < 0) continue;
