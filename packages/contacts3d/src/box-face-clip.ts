@@ -71,7 +71,7 @@ function clipAgainstSidePlane(input: number, count: number, output: number, plan
   const axis = plane >> 1, other = 1 - axis;
   const limit = axis === 0 ? frame.limitU : frame.limitV, slack = frame.slack;
   const sign = plane & 1 ? -1 : 1;
-  let k = output, made = frame.vertices, cut = false;
+  let written = 0, made = frame.vertices, cut = false;
   // Edge i runs from vertex i to vertex i + 1; each distance is computed once, and carried on.
   let entry = polygonEntries[input]!;
   const firstDistance = sign * vertexUV[2 * (entry >> 3) + axis]! - limit;
@@ -94,7 +94,7 @@ function clipAgainstSidePlane(input: number, count: number, output: number, plan
       const edge = entry & 7;
       vertexCrossing[crossing] = 4 * edge + plane;
       // Leaving: the polygon goes on along the plane; entering: along the cut edge.
-      polygonEntries[k++] = 8 * crossing + (leavingInside ? 4 + plane : edge);
+      polygonEntries[output + written++] = 8 * crossing + (leavingInside ? 4 + plane : edge);
     }
     if (distanceNext <= slack) {
       // A vertex on the plane whose successor is outside leaves along the plane. (A single
@@ -104,7 +104,7 @@ function clipAgainstSidePlane(input: number, count: number, output: number, plan
         const after = following + 1 === count ? 0 : following + 1;
         leaves = sign * vertexUV[2 * (polygonEntries[input + after]! >> 3) + axis]! - limit > slack;
       }
-      polygonEntries[k++] = leaves ? 8 * next + 4 + plane : nextEntry;
+      polygonEntries[output + written++] = leaves ? 8 * next + 4 + plane : nextEntry;
     } else {
       cut = true;
     }
@@ -112,7 +112,7 @@ function clipAgainstSidePlane(input: number, count: number, output: number, plan
     distanceCurrent = distanceNext;
   }
   frame.vertices = made;
-  return cut ? k - output : -1;
+  return cut ? written : -1;
 }
 
 /** The clip frame of the current pair. Scratch of `clipBoxFaces` alone. */
