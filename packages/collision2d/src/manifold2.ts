@@ -30,8 +30,6 @@ export class ManifoldPoint2 {
   /** Feature codes of the first and the second shape. */
   firstFeature = 0;
   secondFeature = 0;
-  /** Scratch of the emit step: whether the point is already written. */
-  written = false;
 }
 
 /**
@@ -169,14 +167,17 @@ export function emitManifold2(
   if (wanted > room) data.overflowed = true;
   else room = wanted;
   const points = manifold.points;
-  for (let i = 0; i < count; i++) points[i]!.written = false;
+  // Deepest first, the earlier on a tie: each pass takes the deepest point that comes after the
+  // last one taken in that order.
+  let lastDepth = Infinity, last = -1;
   for (let k = 0; k < room; k++) {
     let best = -1;
     for (let i = 0; i < count; i++) {
-      const p = points[i]!;
-      if (!p.written && (best < 0 || p.penetration > points[best]!.penetration)) best = i;
+      const depth = points[i]!.penetration;
+      if ((depth < lastDepth || (depth === lastDepth && i > last)) && (best < 0 || depth > points[best]!.penetration)) best = i;
     }
-    points[best]!.written = true;
+    lastDepth = points[best]!.penetration;
+    last = best;
     writeContact(points[best]!, frame, claimContact2(data, firstBody, secondBody), flip);
   }
   return room;
