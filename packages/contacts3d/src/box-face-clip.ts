@@ -3,13 +3,16 @@
  * incident face clipped against the reference face's side planes. Steps:
  *   1. The incident face: the incident box's face most anti-parallel to the reference normal.
  *   2. Its four corners in the reference face's frame (u, v along the face's side axes, w along
- *      its normal), each named (incident corner, reference face), PointFace.
+ *      its normal).
  *   3. Sutherland-Hodgman: the quadrilateral clipped against the side planes |u| <= hu and
- *      |v| <= hv in turn, skipping the planes no corner crosses. A crossing of incident edge e
- *      with side plane p is EdgeEdge (e, the reference edge on p); where two side planes meet
- *      inside the incident face, PointFace (the reference corner, the incident face).
+ *      |v| <= hv in turn, skipping the planes no corner crosses; a crossing records which edge
+ *      met which plane.
  *   4. Every vertex below the reference face (within the tolerance) becomes a point of the
- *      local manifold, halfway between it and its projection on the reference face.
+ *      local manifold, halfway between it and its projection on the reference face, named by
+ *      its features: an incident corner is PointFace (the corner, the reference face); a
+ *      crossing of incident edge e with side plane p is EdgeEdge (e, the reference edge on p);
+ *      where two side planes meet inside the incident face, PointFace (the reference corner,
+ *      the incident face).
  * A vertex within `slack` of a side plane counts as on it: it is kept and is itself the
  * crossing, so round-off never turns one corner of a resting box into two nearly equal points.
  */
@@ -21,7 +24,10 @@ import type { Box } from './primitives.js';
 
 /** A quadrilateral cut by four planes gains at most one vertex per plane. */
 const MAX_POLYGON = 8;
-/** The vertex pool: the incident face's 4 corners, then the crossings (a pass makes at most one per vertex of its input). */
+/**
+ * The vertex pool: the incident face's 4 corners, then the crossings (a pass makes at most one
+ * per vertex of its input); as many entries hold the polygons (the face, then each pass's).
+ */
 const MAX_VERTICES = 4 + 4 * MAX_POLYGON;
 /** Face alignments closer than this count as equal. */
 const ALIGNMENT_TIE = 1e-10;
@@ -45,7 +51,7 @@ const vertexCrossing = new Int32Array(MAX_VERTICES);
  * 1: -u, 2: +v, 3: -v), so a pass copies one integer per vertex it keeps. Scratch of
  * `clipBoxFaces` alone.
  */
-const polygonEntries = new Int32Array(4 + 4 * MAX_POLYGON);
+const polygonEntries = new Int32Array(MAX_VERTICES);
 
 /**
  * What every pass of one clipping shares: the reference face's half extents, the plane slack
