@@ -59,6 +59,19 @@ describe('collideCircleCircle', () => {
     expect([data.contactCount, data.overflowed]).toEqual([1, true]);
   });
 
+  it('gives its contact the bodies in argument order and the buffer materials, and leaves a full buffer unchanged', () => {
+    const data = new CollisionData2<string>({ capacity: 1, friction: 0.5, restitution: 0.25 });
+    const a = new Circle<string>(1), b = new Circle<string>(1).setPose([1.5, 0], 0);
+    a.body = 'a';
+    b.body = 'b';
+    expect(collideCircleCircle(b, a, data)).toBe(1);
+    const c = data.contacts[0]!;
+    expect([c.firstBody, c.secondBody, c.friction, c.restitution]).toEqual(['b', 'a', 0.5, 0.25]);
+    expect(Array.from(c.normal)).toEqual([1, 0]);
+    expect(collideCircleCircle(a, b, data)).toBe(0);
+    expect([data.contactCount, data.overflowed, c.firstBody, c.normal[0]]).toEqual([1, true, 'b', 1]);
+  });
+
   it(`holds its properties over ${PROPERTY_RUNS} seeded configurations`, () => {
     const random = mulberry32(11);
     const data = new CollisionData2({ capacity: 4, tolerance: 0.05 });

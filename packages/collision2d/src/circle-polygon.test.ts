@@ -121,6 +121,20 @@ describe('collideCirclePolygon: hand-computed cases', () => {
     expect(collideCirclePolygon(circle, polygon, full)).toBe(1);
     expect([full.contacts[0]!.featureId, full.overflowed]).toEqual([3, true]);
   });
+
+  it('gives the convex case\'s contact the bodies and the buffer materials, and leaves a full buffer unchanged', () => {
+    const data = new CollisionData2<string>({ capacity: 1, friction: 0.5, restitution: 0.25 });
+    // The unit square's top edge (edge 2) under a circle of radius 0.5 at (0, 1.4): penetration 0.1.
+    const circle = new Circle<string>(0.5).setPose([0, 1.4], 0), polygon = new Polygon<string>([[-1, -1], [1, -1], [1, 1], [-1, 1]]);
+    circle.body = 'ball';
+    polygon.body = 'box';
+    expect(collideCirclePolygon(circle, polygon, data)).toBe(1);
+    const c = data.contacts[0]!;
+    expect([c.firstBody, c.secondBody, c.friction, c.restitution, c.featureId]).toEqual(['ball', 'box', 0.5, 0.25, 2]);
+    expect(c.penetration).toBeCloseTo(0.1, 14);
+    expect(collideCirclePolygon(circle, polygon, data)).toBe(0);
+    expect([data.contactCount, data.overflowed, c.secondBody, c.featureId]).toEqual([1, true, 'box', 2]);
+  });
 });
 
 describe('collideCirclePolygon: long outlines', () => {
