@@ -158,15 +158,23 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
   const fu = fx * ux + fy * uy + fz * uz, fv = fx * vx + fy * vy + fz * vz, fw = fx * wx + fy * wy + fz * wz;
   const pu = px * ux + py * uy + pz * uz, pv = px * vx + py * vy + pz * vz, pw = px * wx + py * wy + pz * wz;
   const qu = qx * ux + qy * uy + qz * uz, qv = qx * vx + qy * vy + qz * vz, qw = qx * wx + qy * wy + qz * wz;
-  // The polygon at offset `polygon` holds `vertexCount` vertices.
+  // Corner j is (f +- p) +- q, the signs as listed above.
+  const uPlusP = fu + pu, uMinusP = fu - pu, vPlusP = fv + pv, vMinusP = fv - pv, wPlusP = fw + pw, wMinusP = fw - pw;
+  vertexUV[0] = uPlusP + qu;
+  vertexUV[1] = vPlusP + qv;
+  vertexW[0] = wPlusP + qw;
+  vertexUV[2] = uMinusP + qu;
+  vertexUV[3] = vMinusP + qv;
+  vertexW[1] = wMinusP + qw;
+  vertexUV[4] = uMinusP - qu;
+  vertexUV[5] = vMinusP - qv;
+  vertexW[2] = wMinusP - qw;
+  vertexUV[6] = uPlusP - qu;
+  vertexUV[7] = vPlusP - qv;
+  vertexW[3] = wPlusP - qw;
+  // The polygon at offset `polygon` holds `vertexCount` vertices; corner j leaves along edge j.
   let polygon = 0, vertexCount = 4;
-  for (let j = 0; j < 4; j++) {
-    const sp = j === 0 || j === 3 ? 1 : -1, sq = j < 2 ? 1 : -1;
-    vertexUV[2 * j] = fu + sp * pu + sq * qu;
-    vertexUV[2 * j + 1] = fv + sp * pv + sq * qv;
-    vertexW[j] = fw + sp * pw + sq * qw;
-    polygonEntries[j] = 8 * j + j;
-  }
+  for (let j = 0; j < 4; j++) polygonEntries[j] = 8 * j + j;
 
   // 3. The passes. One leaves the polygon as it is when no vertex is beyond its plane, which the
   // extreme corners show before any cut; later vertices stay in the corners' hull up to the
