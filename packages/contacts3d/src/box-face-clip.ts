@@ -214,6 +214,8 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
   manifold.normalZ = normalSign * wz;
   const ox = mr[12]!, oy = mr[13]!, oz = mr[14]!;
   const points = manifold.points;
+  // Read once per clipping, not per point: each read of an import is checked (PERFORMANCE.md).
+  const pointFace = ContactKind.PointFace, edgeEdge = ContactKind.EdgeEdge;
   let count = 0;
   for (let i = polygon; i < polygon + vertexCount; i++) {
     const vertex = polygonEntries[i]! >> 3;
@@ -230,17 +232,17 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
     point.depth = depth;
     if (vertex < 4) {
       // A corner of the incident face on the reference face.
-      point.kind = ContactKind.PointFace;
+      point.kind = pointFace;
       point.features = (FACE_CORNER_CODE[4 * incidentFace + vertex]! << incidentShift) | referenceFaceCode;
     } else {
       const crossing = vertexCrossing[vertex]!, edge = crossing >> 2, plane = crossing & 3;
       if (edge < 4) {
         // Incident edge `edge` across the reference face's edge on side plane `plane`.
-        point.kind = ContactKind.EdgeEdge;
+        point.kind = edgeEdge;
         point.features = (FACE_EDGE_CODE[4 * incidentFace + edge]! << incidentShift) | (SIDE_EDGE_CODE[4 * referenceFace + plane]! << referenceShift);
       } else {
         // The reference face's corner where side planes edge - 4 and plane meet, inside the incident face.
-        point.kind = ContactKind.PointFace;
+        point.kind = pointFace;
         point.features = incidentFaceCode | (SIDE_CORNER_CODE[16 * referenceFace + 4 * (edge - 4) + plane]! << referenceShift);
       }
     }
