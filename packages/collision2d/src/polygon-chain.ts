@@ -70,6 +70,7 @@ export function collidePolygonChain<B>(polygon: Polygon<B>, chain: Chain<B>, dat
     segmentPiece.outerEdge[1] = i;
     segmentPiece.vertexIndex[0] = i;
     segmentPiece.vertexIndex[1] = i + 1;
+    segmentPiece.pack();
     segmentPiece.updateBounds();
     let pieceCount = pieces.length;
     if (pieceGrid) {

@@ -9,7 +9,7 @@
  *
  * Frames: everything runs in the frame of the first shape P (round-off then depends only on the
  * pair's relative pose); the second shape Q's piece is brought into P's frame once per piece
- * pair (`frameVertices`, `frameNormals`). Points go into the local manifold in P's frame, with
+ * pair (`ConvexPiece.frame`). Points go into the local manifold in P's frame, with
  * the normal from Q toward P and the feature codes in the order (P, Q).
  *
  * Outline of `collidePieces`:
@@ -114,8 +114,7 @@ function outerFeature(piece: ConvexPiece, edge: number): number {
  */
 function bestOutlineEdge(
   piece: ConvexPiece,
-  vertices: Float64Array,
-  normals: Float64Array,
+  own: Float64Array,
   other: Float64Array,
   otherCount: number,
   query: PieceQuery,
@@ -130,11 +129,11 @@ function bestOutlineEdge(
     // Not above 0 (the tolerance is at least 0): a scan cut short says the edge does not
     // separate the pieces at all, so `apart` is exact.
     const stop = beat < 0 ? beat : 0;
-    const nx = normals[2 * i]!, ny = normals[2 * i + 1]!, vx = vertices[2 * i]!, vy = vertices[2 * i + 1]!;
+    const vx = own[4 * i]!, vy = own[4 * i + 1]!, nx = own[4 * i + 2]!, ny = own[4 * i + 3]!;
     if ((cx - vx) * nx + (cy - vy) * ny < stop - slack) continue;
     let separation = Infinity;
     for (let m = 0, j = start; m < otherCount; m++, j = j + 1 === otherCount ? 0 : j + 1) {
-      const s = nx * (other[2 * j]! - vx) + ny * (other[2 * j + 1]! - vy);
+      const s = nx * (other[4 * j]! - vx) + ny * (other[4 * j + 1]! - vy);
       if (s < separation) {
         separation = s;
         start = j;
@@ -156,11 +155,11 @@ function bestOutlineEdge(
 }
 
 /** The edge of `piece` whose normal has the largest dot product with (x, y) (the lowest index on a tie). */
-function mostAligned(piece: ConvexPiece, normals: Float64Array, x: number, y: number): number {
+function mostAligned(piece: ConvexPiece, data: Float64Array, x: number, y: number): number {
   const count = piece.count;
   let edge = 0, largest = -Infinity;
   for (let i = 0; i < count; i++) {
-    const d = normals[2 * i]! * x + normals[2 * i + 1]! * y;
+    const d = data[4 * i + 2]! * x + data[4 * i + 3]! * y;
     if (d > largest) {
       largest = d;
       edge = i;
@@ -187,22 +186,21 @@ export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery,
   const qcx = cos * q.centerX - sin * q.centerY + query.x, qcy = sin * q.centerX + cos * q.centerY + query.y;
   const ex = qcx - p.centerX, ey = qcy - p.centerY, reach = p.radius + q.radius + tolerance;
   if (ex * ex + ey * ey > reach * reach) return false;
-  const pv = p.vertices, pn = p.normals;
-  const facing = mostAligned(p, pn, ex, ey);
-  const fx = pv[2 * facing]!, fy = pv[2 * facing + 1]!;
-  if (pn[2 * facing]! * (qcx - fx) + pn[2 * facing + 1]! * (qcy - fy) - q.radius - query.slack > tolerance) return false;
+  const pv = p.packed;
+  const facing = mostAligned(p, pv, ex, ey);
+  const fx = pv[4 * facing]!, fy = pv[4 * facing + 1]!;
+  if (pv[4 * facing + 2]! * (qcx - fx) + pv[4 * facing + 3]! * (qcy - fy) - q.radius - query.slack > tolerance) return false;
   // Pieces that both lie inside their polygons cannot give a reference edge (the caller looks
   // at whether the polygons overlap).
   if (!p.hasOuterEdge && !q.hasOuterEdge) return true;
   // Fields read once, not at each pass (PERFORMANCE.md: 2D kernels).
-  const qv = q.frameVertices, qn = q.frameNormals, vertices = q.vertices, normals = q.normals, qCount = q.count, tx = query.x, ty = query.y;
+  const qv = q.frame, own = q.packed, qCount = q.count, tx = query.x, ty = query.y;
   for (let j = 0; j < qCount; j++) {
-    const x = vertices[2 * j]!, y = vertices[2 * j + 1]!;
-    qv[2 * j] = cos * x - sin * y + tx;
-    qv[2 * j + 1] = sin * x + cos * y + ty;
-    const nx = normals[2 * j]!, ny = normals[2 * j + 1]!;
-    qn[2 * j] = cos * nx - sin * ny;
-    qn[2 * j + 1] = sin * nx + cos * ny;
+    const x = own[4 * j]!, y = own[4 * j + 1]!, nx = own[4 * j + 2]!, ny = own[4 * j + 3]!;
+    qv[4 * j] = cos * x - sin * y + tx;
+    qv[4 * j + 1] = sin * x + cos * y + ty;
+    qv[4 * j + 2] = cos * nx - sin * ny;
+    qv[4 * j + 3] = sin * nx + cos * ny;
   }
 
   // 2. SAT both ways, P's edges from the one facing Q. Q's outline edges matter only if one
@@ -214,7 +212,7 @@ export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery,
   search.floor = -Infinity;
   search.firstEdge = facing;
   search.start = 0;
-  if (!bestOutlineEdge(p, pv, pn, qv, q.count, query)) return false;
+  if (!bestOutlineEdge(p, pv, qv, q.count, query)) return false;
   const edgeP = search.edge, separationP = search.separation, apartP = search.apart;
   const size = p.radius > q.radius ? p.radius : q.radius;
   const margin = AXIS_RELATIVE_MARGIN * Math.abs(separationP) + AXIS_ABSOLUTE_MARGIN * size;
@@ -223,7 +221,7 @@ export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery,
   search.floor = edgeP >= 0 ? separationP + margin : -Infinity;
   search.firstEdge = 0;
   search.start = edgeP >= 0 ? edgeP : 0;
-  if (!bestOutlineEdge(q, qv, qn, pv, p.count, query)) return false;
+  if (!bestOutlineEdge(q, qv, pv, p.count, query)) return false;
   const edgeQ = search.edge, separationQ = search.separation, apart = apartP || search.apart;
   if (edgeP < 0 && edgeQ < 0) return true;
 
@@ -258,23 +256,21 @@ function clipIncident(
   manifold: LocalManifold2,
   tolerance: number,
 ): void {
-  const rv = referenceIsP ? reference.vertices : reference.frameVertices;
-  const rn = referenceIsP ? reference.normals : reference.frameNormals;
-  const iv = referenceIsP ? incident.frameVertices : incident.vertices;
-  const inn = referenceIsP ? incident.frameNormals : incident.normals;
+  const rv = referenceIsP ? reference.packed : reference.frame;
+  const iv = referenceIsP ? incident.frame : incident.packed;
   const referenceCount = reference.count, incidentCount = incident.count, referenceOuter = reference.outerEdge, incidentOuter = incident.outerEdge;
-  const nx = rn[2 * r1]!, ny = rn[2 * r1 + 1]!;
+  const nx = rv[4 * r1 + 2]!, ny = rv[4 * r1 + 3]!;
   // Normal from Q toward P: the reference normal points out of the reference piece.
   const cx = referenceIsP ? 0 - nx : nx, cy = referenceIsP ? 0 - ny : ny;
   // 4. Incident edge: most anti-parallel normal, widened to the edges in line with it.
-  const i1 = mostAligned(incident, inn, -nx, -ny);
+  const i1 = mostAligned(incident, iv, -nx, -ny);
   let firstIncident = i1, lastIncident = i1;
   if (incident.hasCollinearEdges) {
     firstIncident = runStart(incident, i1);
     lastIncident = runEnd(incident, i1);
   }
   const i2 = lastIncident + 1 === incidentCount ? 0 : lastIncident + 1;
-  const w1x = iv[2 * firstIncident]!, w1y = iv[2 * firstIncident + 1]!, w2x = iv[2 * i2]!, w2y = iv[2 * i2 + 1]!;
+  const w1x = iv[4 * firstIncident]!, w1y = iv[4 * firstIncident + 1]!, w2x = iv[4 * i2]!, w2y = iv[4 * i2 + 1]!;
 
   // 5. Clip to the side lines tangent . x in [lower, upper]; the tangent is the normal turned
   // left. Each stretch of outline edges on the reference line is a reference side of its own.
@@ -301,8 +297,8 @@ function clipIncident(
       next = d + 1 === referenceCount ? 0 : d + 1;
     }
     e = d + 1 === referenceCount ? 0 : d + 1;
-    const v1x = rv[2 * c]!, v1y = rv[2 * c + 1]!;
-    const lower = tx * v1x + ty * v1y, upper = tx * rv[2 * e]! + ty * rv[2 * e + 1]!;
+    const v1x = rv[4 * c]!, v1y = rv[4 * c + 1]!;
+    const lower = tx * v1x + ty * v1y, upper = tx * rv[4 * e]! + ty * rv[4 * e + 1]!;
     if ((s1 < lower && s2 < lower) || (s1 > upper && s2 > upper)) continue;
     for (let end = 0; end < 2; end++) {
       const s = end === 0 ? s1 : s2;
@@ -320,7 +316,7 @@ function clipIncident(
         let edge = firstIncident;
         while (edge !== lastIncident) {
           const next = edge + 1 === incidentCount ? 0 : edge + 1;
-          if (tx * iv[2 * next]! + ty * iv[2 * next + 1]! <= limit) break;
+          if (tx * iv[4 * next]! + ty * iv[4 * next + 1]! <= limit) break;
           edge = next;
         }
         // On an internal edge the point is inside its polygon, not on its surface.
@@ -332,7 +328,7 @@ function clipIncident(
         let edge = c;
         while (edge !== d) {
           const next = edge + 1 === referenceCount ? 0 : edge + 1;
-          if (tx * rv[2 * next]! + ty * rv[2 * next + 1]! >= s) break;
+          if (tx * rv[4 * next]! + ty * rv[4 * next + 1]! >= s) break;
           edge = next;
         }
         referenceCode = referenceOuter[edge]!;
@@ -365,18 +361,17 @@ function deepestVertex(
   manifold: LocalManifold2,
   tolerance: number,
 ): void {
-  const rv = referenceIsP ? reference.vertices : reference.frameVertices;
-  const rn = referenceIsP ? reference.normals : reference.frameNormals;
-  const iv = referenceIsP ? incident.frameVertices : incident.vertices;
-  const nx = rn[2 * r1]!, ny = rn[2 * r1 + 1]!, tx = -ny, ty = nx;
-  const v1x = rv[2 * r1]!, v1y = rv[2 * r1 + 1]!;
+  const rv = referenceIsP ? reference.packed : reference.frame;
+  const iv = referenceIsP ? incident.frame : incident.packed;
+  const nx = rv[4 * r1 + 2]!, ny = rv[4 * r1 + 3]!, tx = -ny, ty = nx;
+  const v1x = rv[4 * r1]!, v1y = rv[4 * r1 + 1]!;
   const partial = reference.hasInternalEdge || incident.hasInternalEdge;
   const referenceCount = reference.count, incidentCount = incident.count;
   const r2 = r1 + 1 === referenceCount ? 0 : r1 + 1;
-  const lower = tx * v1x + ty * v1y, upper = tx * rv[2 * r2]! + ty * rv[2 * r2 + 1]!;
+  const lower = tx * v1x + ty * v1y, upper = tx * rv[4 * r2]! + ty * rv[4 * r2 + 1]!;
   let deepest = 0, deepestSeparation = Infinity;
   for (let k = 0; k < incidentCount; k++) {
-    const x = iv[2 * k]!, y = iv[2 * k + 1]!;
+    const x = iv[4 * k]!, y = iv[4 * k + 1]!;
     const separation = nx * (x - v1x) + ny * (y - v1y);
     if (separation >= deepestSeparation) continue;
     if (partial) {
@@ -384,7 +379,7 @@ function deepestVertex(
       if (along < lower - tolerance || along > upper + tolerance) continue;
       let inside = true;
       for (let m = 0; m < referenceCount && inside; m++) {
-        inside = rn[2 * m]! * (x - rv[2 * m]!) + rn[2 * m + 1]! * (y - rv[2 * m + 1]!) <= tolerance;
+        inside = rv[4 * m + 2]! * (x - rv[4 * m]!) + rv[4 * m + 3]! * (y - rv[4 * m + 1]!) <= tolerance;
       }
       if (!inside) continue;
     }
@@ -393,7 +388,7 @@ function deepestVertex(
   }
   if (deepestSeparation > tolerance) return;
   const referenceCode = outerFeature(reference, r1), incidentCode = VERTEX_FEATURE | incident.vertexIndex[deepest]!;
-  const x = iv[2 * deepest]!, y = iv[2 * deepest + 1]!;
+  const x = iv[4 * deepest]!, y = iv[4 * deepest + 1]!;
   manifold.add(x - 0.5 * deepestSeparation * nx, y - 0.5 * deepestSeparation * ny, referenceIsP ? 0 - nx : nx, referenceIsP ? 0 - ny : ny,
     -deepestSeparation, ContactKind.PointFace, referenceIsP ? referenceCode : incidentCode, referenceIsP ? incidentCode : referenceCode);
 }
@@ -408,13 +403,13 @@ function closestPoints(p: ConvexPiece, q: ConvexPiece, query: PieceQuery): numbe
   for (let side = 0; side < 2; side++) {
     // side 0: Q's vertices against P's edges; side 1: P's vertices against Q's edges.
     const edges = side === 0 ? p : q, points = side === 0 ? q : p;
-    const ev = side === 0 ? p.vertices : q.frameVertices, pv = side === 0 ? q.frameVertices : p.vertices;
+    const ev = side === 0 ? p.packed : q.frame, pv = side === 0 ? q.frame : p.packed;
     for (let i = 0; i < edges.count; i++) {
       const j = i + 1 === edges.count ? 0 : i + 1;
-      const ax = ev[2 * i]!, ay = ev[2 * i + 1]!, sx = ev[2 * j]! - ax, sy = ev[2 * j + 1]! - ay;
+      const ax = ev[4 * i]!, ay = ev[4 * i + 1]!, sx = ev[4 * j]! - ax, sy = ev[4 * j + 1]! - ay;
       const lengthSquared = sx * sx + sy * sy;
       for (let k = 0; k < points.count; k++) {
-        const x = pv[2 * k]!, y = pv[2 * k + 1]!;
+        const x = pv[4 * k]!, y = pv[4 * k + 1]!;
         let t = ((x - ax) * sx + (y - ay) * sy) / lengthSquared;
         t = t < 0 ? 0 : t > 1 ? 1 : t;
         const fx = ax + t * sx, fy = ay + t * sy;

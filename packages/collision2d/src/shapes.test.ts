@@ -109,6 +109,26 @@ describe('Polygon', () => {
     expect(outerSeen).toEqual(new Array<number>(polygon.count).fill(1));
   });
 
+  it('gives each piece its vertices and edge normals side by side in packed', () => {
+    for (const polygon of [new Polygon(lShape), new Polygon(square)]) {
+      for (const piece of polygon.convexPieces()) {
+        const expected: number[] = [];
+        for (let i = 0; i < piece.count; i++) {
+          expected.push(piece.vertices[2 * i]!, piece.vertices[2 * i + 1]!, piece.normals[2 * i]!, piece.normals[2 * i + 1]!);
+        }
+        expect(Array.from(piece.packed)).toEqual(expected);
+        // The normals are the unit outward normals of the edges: (dy, -dx) / length, counter-clockwise.
+        for (let i = 0; i < piece.count; i++) {
+          const j = (i + 1) % piece.count;
+          const dx = piece.vertices[2 * j]! - piece.vertices[2 * i]!, dy = piece.vertices[2 * j + 1]! - piece.vertices[2 * i + 1]!;
+          const length = Math.hypot(dx, dy);
+          expect(piece.packed[4 * i + 2]).toBeCloseTo(dy / length, 12);
+          expect(piece.packed[4 * i + 3]).toBeCloseTo(-dx / length, 12);
+        }
+      }
+    }
+  });
+
   it('is its own single piece when convex', () => {
     const pieces = new Polygon(square).convexPieces();
     expect(pieces.length).toBe(1);

@@ -169,10 +169,17 @@ export class ConvexPiece {
   centerY = 0;
   /** See `centerX`. */
   radius = 0;
-  /** Scratch: the piece's vertices and normals expressed in another shape's frame during a query. */
-  readonly frameVertices: Float64Array;
-  /** See `frameVertices`. */
-  readonly frameNormals: Float64Array;
+  /**
+   * What the detectors read: per vertex `x, y` and its edge's outward normal `nx, ny` (vertex `i`
+   * at `4 * i`), the same numbers as `vertices` and `normals`, in one array a loop reaches
+   * through one field (PERFORMANCE.md: 2D kernels).
+   */
+  readonly packed: Float64Array;
+  /**
+   * Scratch: `packed` expressed in another shape's frame during a query.
+   * @internal
+   */
+  readonly frame: Float64Array;
   /**
    * `collinearNext[i]` is 1 when edge `i` and the next edge lie on one line (a vertex of the
    * owner inside a straight side: the piece of a T's bar has its bottom split where the stem
@@ -189,9 +196,19 @@ export class ConvexPiece {
     this.normals = new Float64Array(2 * count);
     this.outerEdge = new Int32Array(count);
     this.vertexIndex = new Int32Array(count);
-    this.frameVertices = new Float64Array(2 * count);
-    this.frameNormals = new Float64Array(2 * count);
+    this.packed = new Float64Array(4 * count);
+    this.frame = new Float64Array(4 * count);
     this.collinearNext = new Uint8Array(count);
+  }
+
+  /** Fills `packed` from `vertices` and `normals` (after they are written). */
+  pack(): void {
+    for (let i = 0; i < this.count; i++) {
+      this.packed[4 * i] = this.vertices[2 * i]!;
+      this.packed[4 * i + 1] = this.vertices[2 * i + 1]!;
+      this.packed[4 * i + 2] = this.normals[2 * i]!;
+      this.packed[4 * i + 3] = this.normals[2 * i + 1]!;
+    }
   }
 
   /**
@@ -522,6 +539,7 @@ export class Polygon<B = unknown> extends Shape2<B> {
     }
     const normals = segmentNormals(piece.vertices, n, true);
     piece.normals.set(normals);
+    piece.pack();
     piece.findCollinearEdges();
     piece.updateBounds();
     piece.hasOuterEdge = outer;
