@@ -68,12 +68,13 @@ interface ClipFrame {
 /**
  * One Sutherland-Hodgman pass of the polygon of `count` vertices at offset `input` against side
  * plane `plane` (`sign * x <= limit`, x being u for planes 0 and 1, v for 2 and 3) into the
- * polygon at offset `output`; returns its vertex count, or -1 when no vertex lies beyond the
- * plane by more than the slack (the polygon stays as it is). An edge is cut where one end lies
- * inside by more than the slack and the other beyond by more than the slack; a vertex within the
- * slack of the plane is kept as it is.
+ * polygon right after it (offset `input + count`); returns its vertex count, or -1 when no vertex
+ * lies beyond the plane by more than the slack (the polygon stays as it is). An edge is cut where
+ * one end lies inside by more than the slack and the other beyond by more than the slack; a
+ * vertex within the slack of the plane is kept as it is.
  */
-function clipAgainstSidePlane(input: number, count: number, output: number, plane: number, frame: ClipFrame): number {
+function clipAgainstSidePlane(input: number, count: number, plane: number, frame: ClipFrame): number {
+  const output = input + count;
   const axis = plane >> 1, other = 1 - axis;
   const limit = axis === 0 ? frame.limitU : frame.limitV, slack = frame.slack;
   const sign = plane & 1 ? -1 : 1;
@@ -194,7 +195,7 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
     // How far the corner farthest along the plane's outward normal lies beyond the plane.
     const extreme = plane < 2 ? (plane === 0 ? fu : -fu) + spreadPU + spreadQU - limitU : (plane === 2 ? fv : -fv) + spreadPV + spreadQV - limitV;
     if (extreme <= slack - reach) continue;
-    const clippedCount = clipAgainstSidePlane(polygon, vertexCount, polygon + vertexCount, plane, frame);
+    const clippedCount = clipAgainstSidePlane(polygon, vertexCount, plane, frame);
     if (clippedCount < 0) continue;
     polygon += vertexCount;
     vertexCount = clippedCount;
