@@ -122,14 +122,15 @@ function bestOutlineEdge(
   const search = query.search, tolerance = query.tolerance, slack = query.slack;
   const count = piece.count, outerEdge = piece.outerEdge, whole = !piece.hasInternalEdge, cx = search.otherX, cy = search.otherY, floor = search.floor;
   let best = -Infinity, bestEdge = -1, start = search.start, apart = false;
+  // What an outline edge must beat, the larger of `best` and `floor`, but not above 0 (the
+  // tolerance is at least 0): a scan cut short says the edge does not separate the pieces at
+  // all, so `apart` is exact. An internal edge's scan stops only below 0.
+  let outlineStop = floor < 0 ? floor : 0;
   for (let k = 0, i = search.firstEdge; k < count; k++, i = i + 1 === count ? 0 : i + 1) {
     // A piece without internal edges (a whole convex polygon) has only outline edges.
     const outline = whole || outerEdge[i]! >= 0;
-    const beat = outline ? (best > floor ? best : floor) : Infinity;
-    // Not above 0 (the tolerance is at least 0): a scan cut short says the edge does not
-    // separate the pieces at all, so `apart` is exact.
-    const stop = beat < 0 ? beat : 0;
-    const vx = own[4 * i]!, vy = own[4 * i + 1]!, nx = own[4 * i + 2]!, ny = own[4 * i + 3]!;
+    const stop = outline ? outlineStop : 0;
+    const at = 4 * i, vx = own[at]!, vy = own[at + 1]!, nx = own[at + 2]!, ny = own[at + 3]!;
     if ((cx - vx) * nx + (cy - vy) * ny < stop - slack) continue;
     let separation = Infinity;
     for (let m = 0, j = start; m < otherCount; m++, j = j + 1 === otherCount ? 0 : j + 1) {
@@ -145,6 +146,7 @@ function bestOutlineEdge(
     if (outline && separation > floor && (separation > best || (separation === best && i < bestEdge))) {
       best = separation;
       bestEdge = i;
+      outlineStop = best < 0 ? best : 0;
     }
   }
   search.start = start;
