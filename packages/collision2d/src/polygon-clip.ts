@@ -120,7 +120,9 @@ function bestOutlineEdge(
   query: PieceQuery,
 ): boolean {
   const search = query.search, tolerance = query.tolerance, slack = query.slack;
-  const count = piece.count, outerEdge = piece.outerEdge, whole = !piece.hasInternalEdge, cx = search.otherX, cy = search.otherY, floor = search.floor;
+  // Boolean fields compared with false, not negated: optimized code makes `!field` a generic
+  // truthiness test (PERFORMANCE.md: 2D kernels).
+  const count = piece.count, outerEdge = piece.outerEdge, whole = piece.hasInternalEdge === false, cx = search.otherX, cy = search.otherY, floor = search.floor;
   let best = -Infinity, bestEdge = -1, start = search.start, apart = false;
   // What an outline edge must beat, the larger of `best` and `floor`, but not above 0 (the
   // tolerance is at least 0): a scan cut short says the edge does not separate the pieces at
@@ -193,8 +195,8 @@ export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery,
   const fx = pv[4 * facing]!, fy = pv[4 * facing + 1]!;
   if (pv[4 * facing + 2]! * (qcx - fx) + pv[4 * facing + 3]! * (qcy - fy) - q.radius - query.slack > tolerance) return false;
   // Pieces that both lie inside their polygons cannot give a reference edge (the caller looks
-  // at whether the polygons overlap).
-  if (!p.hasOuterEdge && !q.hasOuterEdge) return true;
+  // at whether the polygons overlap). Compared with false: see `bestOutlineEdge`.
+  if (p.hasOuterEdge === false && q.hasOuterEdge === false) return true;
   // Fields read once, not at each pass (PERFORMANCE.md: 2D kernels).
   const qv = q.frame, own = q.packed, qCount = q.count, tx = query.x, ty = query.y;
   for (let j = 0; j < qCount; j++) {
