@@ -18,6 +18,7 @@ import { ContourBall } from '@contactkit/motion2d';
 import type { BallMode } from '@contactkit/motion2d';
 import { contactRecords } from '../contact-records.js';
 import type { ContactRecord } from '../contact-records.js';
+import type { BallState } from './ball-state.js';
 
 /** The picture's width in the world (metres). */
 export const IMAGE_WIDTH = 8;
@@ -49,17 +50,6 @@ export interface ContactVectors {
   normal: number[];
   /** radius - distance: > 0 overlapping, 0 touching, < 0 a gap. */
   penetration: number;
-}
-
-/** The published state of the ball (DESIGN.md: `ball: { position, velocity, mode, energy, time }`). */
-export interface BallState {
-  position: number[];
-  velocity: number[];
-  mode: BallMode;
-  /** Per unit mass: kinetic + gravity * y (ContourBall.energy). */
-  energy: number;
-  /** Seconds since the last shot. */
-  time: number;
 }
 
 export class CometScene {
@@ -147,6 +137,7 @@ export class CometScene {
     return this.timeOffset + this.ball.time;
   }
 
+  /** The ball; energy per unit mass kinetic + gravity * y (ContourBall.energy), time in seconds since the last shot. */
   get state(): BallState {
     const b = this.ball;
     return { position: Array.from(b.position), velocity: Array.from(b.velocity), mode: b.mode, energy: b.energy, time: this.time };

@@ -23,6 +23,7 @@
  * under it: a ball rolling over a crest faster than sqrt(g_n rho) leaves it ('flight').
  */
 import { Chain, Circle, IdList, Playfield, Polygon, Segment, SweepHit, sweepCircle } from '@contactkit/collision2d';
+import type { BallState } from './ball-state.js';
 
 /** Table dimensions (metres). */
 export const TABLE_WIDTH = 0.56;
@@ -199,17 +200,6 @@ export function standardTable(): Table {
   return { outline, obstacles };
 }
 
-/** The published state of the ball (DESIGN.md: `ball: { position, velocity, mode, energy, time }`). */
-export interface BallState {
-  position: number[];
-  velocity: number[];
-  mode: BallMode;
-  /** Per unit mass: kinetic + gravity * y (J/kg). */
-  energy: number;
-  /** Seconds since the simulation started. */
-  time: number;
-}
-
 export class PinballSim {
   readonly table: Table;
   readonly playfield: Playfield;
@@ -333,6 +323,7 @@ export class PinballSim {
     return 0.5 * (v[0]! * v[0]! + v[1]! * v[1]!) + this.gravity * this.position[1]!;
   }
 
+  /** The ball; energy per unit mass kinetic + gravity * y, time in seconds since the simulation started. */
   get state(): BallState {
     return { position: Array.from(this.position), velocity: Array.from(this.velocity), mode: this.mode, energy: this.energy, time: this.time };
   }

@@ -5,7 +5,7 @@
  * draws it and takes the plunger's controls.
  */
 import { CELL_SIZE, DRAIN_LEFT, DRAIN_RIGHT, DRAIN_Y, LANE_LEFT, PLUNGER_MAX_SPEED, PLUNGER_TRAVEL, PLUNGER_Y, PinballSim, TABLE_HEIGHT, TABLE_WIDTH } from './pinball-sim.js';
-import type { BallState } from './pinball-sim.js';
+import type { BallState } from './ball-state.js';
 import { drawArrow, element, fitCanvas, programPage, publish, shortNumber } from './program-page.js';
 
 /** The simulation's frame (s): the page steps in these, as the tests do. */

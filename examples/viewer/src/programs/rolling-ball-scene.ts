@@ -11,6 +11,7 @@
  */
 import { ContourBall } from '@contactkit/motion2d';
 import type { BallMode } from '@contactkit/motion2d';
+import type { BallState } from './ball-state.js';
 
 export const BALL_RADIUS = 0.25;
 export const GRAVITY = 9.81;
@@ -76,17 +77,6 @@ export interface RollingBallSettings {
 }
 
 export const DEFAULT_SETTINGS: RollingBallSettings = { restitution: 0.5, rollingFriction: 0, inertia: 0.4 };
-
-/** The published state of a ball (DESIGN.md: `ball: { position, velocity, mode, energy, time }`). */
-export interface BallState {
-  position: number[];
-  velocity: number[];
-  mode: BallMode;
-  /** Per unit mass: (|v|^2 + k r^2 omega^2) / 2 + g y. */
-  energy: number;
-  /** Seconds since the launch. */
-  time: number;
-}
 
 /**
  * A ball moved as a first program moves it: each fixed step is one explicit Euler step (position
@@ -195,6 +185,7 @@ export class NaiveBall {
     if (this.contact) this.spin = Math.abs(v[0]! * this.contact[1] - v[1]! * this.contact[0]) / r;
   }
 
+  /** The naive Euler ball; energy per unit mass (|v|^2 + k r^2 omega^2) / 2 + g y, time in seconds since the launch. */
   get state(): BallState {
     return { position: [...this.position], velocity: [...this.velocity], mode: this.mode, energy: this.energy, time: this.time };
   }
@@ -356,6 +347,7 @@ export class RollingBallScene {
     if (this.history.length > HISTORY) this.history.shift();
   }
 
+  /** The ContourBall; energy per unit mass ContourBall.energy, time in seconds since the launch. */
   get state(): BallState {
     const b = this.ball;
     return { position: Array.from(b.position), velocity: Array.from(b.velocity), mode: b.mode, energy: b.energy, time: b.time };
