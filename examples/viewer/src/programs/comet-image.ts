@@ -6,20 +6,10 @@
  * boulders, on a transparent ground with a faint coma. Pure: RGBA bytes out, deterministic.
  */
 
+import { mulberry32 } from '@contactkit/test-support';
+
 export const COMET_WIDTH = 640;
 export const COMET_HEIGHT = 440;
-
-/** A small fast PRNG with a 32-bit state (Tommy Ettinger's Mulberry32), so the picture is the same everywhere. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Lobe {
   x: number;
