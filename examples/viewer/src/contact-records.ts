@@ -44,3 +44,22 @@ export function contactRecords(data: ContactBuffer | CollisionData): ContactReco
 export function featureIdHex(featureId: number): string {
   return `0x${firstFeatureOf(featureId).toString(16)}:0x${secondFeatureOf(featureId).toString(16)}`;
 }
+
+/**
+ * Where the visible labels and the contact arrows fall on the screen, for the label-placement
+ * tests: each label's centre, and each arrow's tail and tip (`arrowLength` of its penetration
+ * along the normal), through `project`.
+ */
+export function screenLayout(
+  labels: readonly { readonly visible: boolean; readonly position: { toArray(): number[] } }[],
+  contacts: readonly ContactRecord[],
+  arrowLength: (penetration: number) => number,
+  project: (point: readonly number[]) => [number, number],
+): { labels: number[][]; arrows: number[][] } {
+  const arrows = contacts.map((c) => {
+    const length = arrowLength(c.penetration);
+    const tip = c.point.map((v, k) => v + c.normal[k]! * length);
+    return [...project(c.point), ...project(tip)];
+  });
+  return { labels: labels.filter((l) => l.visible).map((l) => project(l.position.toArray())), arrows };
+}

@@ -33,7 +33,7 @@ import { closestPointOnSegment2 } from '@contactkit/math';
 import { collideScene2, createScene2, isTurnable, minimumTranslation, motionPose2, segmentIntersections, startProbeInput, worldVertices } from './scenes2d.js';
 import type { MinimumTranslation, Overlay, Probe, ProbeInput, Scene2, Scene2Id } from './scenes2d.js';
 import { contactFeatures2, shapeName2 } from './features.js';
-import { contactRecords } from './contact-records.js';
+import { contactRecords, screenLayout } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
 import { TextLayer } from './text-layer.js';
 import type { EditablePose, View } from './view.js';
@@ -239,13 +239,7 @@ export class View2D implements View {
   }
 
   labelLayout(): { labels: number[][]; arrows: number[][] } {
-    const labels = this.labels ? this.helper.labelObjects.filter((l) => l.visible).map((l) => this.project(l.position.toArray())) : [];
-    const arrows = this.contacts.map((c) => {
-      const length = this.helper.arrowLength(c.penetration);
-      const tip = c.point.map((v, k) => v + c.normal[k]! * length);
-      return [...this.project(c.point), ...this.project(tip)];
-    });
-    return { labels, arrows };
+    return screenLayout(this.labels ? this.helper.labelObjects : [], this.contacts, (depth) => this.helper.arrowLength(depth), (p) => this.project(p));
   }
 
   highlightText(): string {

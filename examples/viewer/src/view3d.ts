@@ -39,7 +39,7 @@ import { boxFeaturePoints, boxFeatureText } from './features.js';
 import type { EditablePose } from './view.js';
 import { collideScene3, createScene3, motionPose3 } from './scenes3d.js';
 import type { Scene3, Scene3Id } from './scenes3d.js';
-import { contactRecords } from './contact-records.js';
+import { contactRecords, screenLayout } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
 import type { View } from './view.js';
 
@@ -207,13 +207,7 @@ export class View3D implements View {
   }
 
   labelLayout(): { labels: number[][]; arrows: number[][] } {
-    const labels = this.labels ? this.helper.labelObjects.filter((l) => l.visible).map((l) => this.project(l.position.toArray())) : [];
-    const arrows = this.contacts.map((c) => {
-      const length = this.helper.arrowLength(c.penetration);
-      const tip = c.point.map((v, k) => v + c.normal[k]! * length);
-      return [...this.project(c.point), ...this.project(tip)];
-    });
-    return { labels, arrows };
+    return screenLayout(this.labels ? this.helper.labelObjects : [], this.contacts, (depth) => this.helper.arrowLength(depth), (p) => this.project(p));
   }
 
   highlightText(): string {
