@@ -1,7 +1,8 @@
 /**
  * Test support for the browser tests: build the viewer once with Vite's JS API, serve `dist`
  * with Vite's preview server on 127.0.0.1, launch Debian's Chromium through playwright-core,
- * and read pixels out of PNG screenshots.
+ * read the state a page publishes on `window.__contactkit`, and read pixels out of PNG
+ * screenshots.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { build, preview } from 'vite';
 import type { PreviewServer } from 'vite';
 import { chromium } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 
 export const VIEWER_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -95,4 +96,36 @@ export function colorStatistics(image: Pixels): { distinct: number; dominantShar
   }
   const dominant = Math.max(...counts.values());
   return { distinct: counts.size, dominantShare: dominant / (image.width * image.height) };
+}
+
+/** What a page publishes on `window.__contactkit`, without its `project` function. */
+export function publishedState<T>(page: Page): Promise<T> {
+  return page.evaluate(() => {
+    const { project: _project, ...rest } = (window as unknown as { __contactkit: { project: unknown } }).__contactkit;
+    return rest;
+  }) as Promise<T>;
+}
+
+/** A point of the page's world (or picture) -> page pixels, through the page's published `project`. */
+export async function toPagePixels(page: Page, point: readonly number[]): Promise<[number, number]> {
+  const [x, y] = await page.evaluate((p) => (window as unknown as { __contactkit: { project(p: readonly number[]): number[] } }).__contactkit.project(p), point);
+  const box = (await page.locator('#view').boundingBox())!;
+  return [box.x + x!, box.y + y!];
+}
+
+/** The published frame counter. */
+function frameOf(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0);
+}
+
+/** Waits until the page has drawn `n` more frames. */
+export async function waitFrames(page: Page, n: number): Promise<void> {
+  const start = await frameOf(page);
+  await page.waitForFunction((target) => ((window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0) >= target, start + n, { timeout: 15_000 });
+}
+
+/** Opens `url` and waits until the page has drawn its first frames. */
+export async function openPage(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => ((window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0) > 2, undefined, { timeout: 15_000 });
 }

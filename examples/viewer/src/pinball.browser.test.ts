@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { build, preview } from 'vite';
 import type { PreviewServer } from 'vite';
 import type { Browser, Page } from 'playwright-core';
-import { VIEWER_ROOT, launchChromium } from './browser-support.js';
+import { launchChromium, openPage, VIEWER_ROOT } from './browser-support.js';
 import { PLUNGER_MAX_SPEED } from './programs/pinball-sim.js';
 
 let server: PreviewServer | undefined;
@@ -121,8 +121,7 @@ function finite(state: PinballState): boolean {
 
 describe('pinball in Chromium', { timeout: 60_000 }, () => {
   it('loads without console errors, the ball on the plunger, listed in the menu', async () => {
-    await page.goto(`${baseUrl}?scene=pinball`);
-    await page.waitForFunction(() => ((window as unknown as { __contactkit?: { scene: string; frame: number } }).__contactkit?.frame ?? 0) > 2, undefined, { timeout: 15_000 });
+    await openPage(page, `${baseUrl}?scene=pinball`);
     const state = await pinball();
     expect(state.scene).toBe('pinball');
     expect(state.plunger.onPlunger).toBe(true);

@@ -19,7 +19,7 @@ import type { PreviewServer } from 'vite';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { parseContour } from '@contactkit/collision2d';
-import { VIEWER_ROOT, launchChromium } from './browser-support.js';
+import { VIEWER_ROOT, launchChromium, openPage, publishedState, toPagePixels, waitFrames as waitFramesOf } from './browser-support.js';
 import { BALL_RADIUS } from './programs/comet-scene.js';
 
 let server: PreviewServer | undefined;
@@ -82,30 +82,20 @@ interface CometState {
 }
 
 function digitiser(): Promise<DigitiserState> {
-  return page.evaluate(() => {
-    const { project: _project, ...rest } = (window as unknown as { __contactkit: DigitiserState & { project: unknown } }).__contactkit;
-    return rest;
-  });
+  return publishedState<DigitiserState>(page);
 }
 function comet(): Promise<CometState> {
-  return page.evaluate(() => {
-    const { project: _project, ...rest } = (window as unknown as { __contactkit: CometState & { project: unknown } }).__contactkit;
-    return rest;
-  });
+  return publishedState<CometState>(page);
 }
 /** Picture (digitiser) or world (comet) point -> page pixels. */
-async function toPage(point: readonly number[]): Promise<[number, number]> {
-  const [x, y] = await page.evaluate((p) => (window as unknown as { __contactkit: { project(p: readonly number[]): number[] } }).__contactkit.project(p), point);
-  const box = (await page.locator('#view').boundingBox())!;
-  return [box.x + x!, box.y + y!];
+function toPage(point: readonly number[]): Promise<[number, number]> {
+  return toPagePixels(page, point);
 }
-async function waitFrames(n: number): Promise<void> {
-  const start = await page.evaluate(() => (window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0);
-  await page.waitForFunction((target) => ((window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0) >= target, start + n, { timeout: 15_000 });
+function waitFrames(n: number): Promise<void> {
+  return waitFramesOf(page, n);
 }
-async function open(query: string): Promise<void> {
-  await page.goto(`${baseUrl}?${query}`);
-  await page.waitForFunction(() => ((window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0) > 2, undefined, { timeout: 15_000 });
+function open(query: string): Promise<void> {
+  return openPage(page, `${baseUrl}?${query}`);
 }
 
 /**

@@ -17,7 +17,7 @@ import { build, preview } from 'vite';
 import type { PreviewServer } from 'vite';
 import type { Browser, Page } from 'playwright-core';
 import { ContourBall } from '@contactkit/motion2d';
-import { VIEWER_ROOT, decodePng, launchChromium, nearestColorDistance } from './browser-support.js';
+import { VIEWER_ROOT, decodePng, launchChromium, nearestColorDistance, openPage, publishedState, toPagePixels, waitFrames as waitFramesOf } from './browser-support.js';
 import { BALL_RADIUS, FRAME, GRAVITY, findProfile } from './programs/rolling-ball-scene.js';
 
 let server: PreviewServer | undefined;
@@ -71,24 +71,17 @@ interface RollingBallState {
 }
 
 function state(): Promise<RollingBallState> {
-  return page.evaluate(() => {
-    const { project: _project, ...rest } = (window as unknown as { __contactkit: RollingBallState & { project: unknown } }).__contactkit;
-    return rest;
-  });
+  return publishedState<RollingBallState>(page);
 }
 /** World point -> page pixels. */
-async function toPage(point: readonly number[]): Promise<[number, number]> {
-  const [x, y] = await page.evaluate((p) => (window as unknown as { __contactkit: { project(p: readonly number[]): number[] } }).__contactkit.project(p), point);
-  const box = (await page.locator('#view').boundingBox())!;
-  return [box.x + x!, box.y + y!];
+function toPage(point: readonly number[]): Promise<[number, number]> {
+  return toPagePixels(page, point);
 }
-async function waitFrames(n: number): Promise<void> {
-  const start = await page.evaluate(() => (window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0);
-  await page.waitForFunction((target) => ((window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0) >= target, start + n, { timeout: 15_000 });
+function waitFrames(n: number): Promise<void> {
+  return waitFramesOf(page, n);
 }
-async function open(query: string): Promise<void> {
-  await page.goto(`${baseUrl}?scene=rolling-ball${query}`);
-  await page.waitForFunction(() => ((window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0) > 2, undefined, { timeout: 15_000 });
+function open(query: string): Promise<void> {
+  return openPage(page, `${baseUrl}?scene=rolling-ball${query}`);
 }
 function finite(ball: BallState): boolean {
   return [...ball.position, ...ball.velocity, ball.energy, ball.time].every(Number.isFinite);

@@ -29,7 +29,7 @@ import type { MinimumTranslation, ProbeInput } from './scenes2d.js';
 import { contactRecords } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
 import { INTERSECTION_COLOR } from './view2d.js';
-import { VIEWER_ROOT, buildAndServe, colorStatistics, decodePng, launchChromium, nearestColorDistance } from './browser-support.js';
+import { VIEWER_ROOT, buildAndServe, colorStatistics, decodePng, launchChromium, nearestColorDistance, waitFrames as waitFramesOf } from './browser-support.js';
 import type { Pixels } from './browser-support.js';
 
 export const SCREENSHOT_DIR = join(VIEWER_ROOT, 'screenshots');
@@ -72,9 +72,8 @@ async function open(query: string): Promise<void> {
 }
 
 /** Waits until `n` more frames have been drawn. */
-async function waitFrames(n: number): Promise<void> {
-  const start = await page.evaluate(() => window.__contactkit?.frame ?? 0);
-  await page.waitForFunction((target) => (window.__contactkit?.frame ?? 0) >= target, start + n, { timeout: 15_000 });
+function waitFrames(n: number): Promise<void> {
+  return waitFramesOf(page, n);
 }
 
 function pageContacts(): Promise<ContactRecord[]> {
