@@ -9,8 +9,7 @@
 import { CONTACT_KIND_COLORS, SPECULATIVE_COLOR, WITNESS_COLORS } from '@contactkit/three';
 import { contactKindName } from '@contactkit/math';
 import type { ContactKind } from '@contactkit/math';
-import { SCENES } from './scenes.js';
-import { PROGRAMS } from './programs/registry.js';
+import { element, panelFrame, sceneMenu } from './panel-frame.js';
 import type { SceneId } from './scenes.js';
 import { featureIdHex } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
@@ -51,13 +50,6 @@ export interface PanelOptions {
   choice: { label: string; options: string[]; value: number } | null;
   /** Problems with the URL's parameters, shown once. */
   notices: string[];
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 function hexColor(value: number): string {
@@ -101,48 +93,9 @@ export class Panel {
   private animating = false;
 
   constructor(private readonly root: HTMLElement, options: PanelOptions, private readonly callbacks: PanelCallbacks) {
-    root.replaceChildren();
-    const header = element('div', { class: 'panel-header' });
-    header.append(element('h1', {}, 'contactkit viewer'));
-    const collapse = element('button', { id: 'panel-toggle', type: 'button', 'aria-expanded': 'true' }, 'Hide panel');
-    collapse.addEventListener('click', () => {
-      const collapsed = document.body.classList.toggle('panel-collapsed');
-      collapse.textContent = collapsed ? 'Show panel' : 'Hide panel';
-      collapse.setAttribute('aria-expanded', String(!collapsed));
-    });
-    header.append(collapse);
-    root.append(header);
-    const body = element('div', { class: 'panel-body' });
-    root.append(body);
-
+    const body = panelFrame(root);
     // The menu starts folded on a narrow or low screen, where it would push everything else down.
-    const menu = element('details', { id: 'scene-menu' });
-    menu.open = !window.matchMedia('(max-width: 720px), (max-height: 700px)').matches;
-    menu.append(element('summary', {}, `Scenes (${SCENES.length + PROGRAMS.length})`));
-    for (const dimension of [3, 2] as const) {
-      const entries = SCENES.filter((s) => s.dimension === dimension);
-      if (entries.length === 0) continue;
-      menu.append(element('h2', {}, dimension === 3 ? '3D scenes' : '2D scenes'));
-      const list = element('ul');
-      for (const entry of entries) {
-        const link = element('a', { href: `?scene=${entry.id}`, 'data-scene': entry.id }, entry.title);
-        if (entry.id === options.current) link.className = 'current';
-        const item = element('li');
-        item.append(link);
-        list.append(item);
-      }
-      menu.append(list);
-    }
-    // The programs (digitiser, comet) have pages of their own: programs/registry.ts.
-    menu.append(element('h2', {}, 'Programs'));
-    const programs = element('ul');
-    for (const entry of PROGRAMS) {
-      const item = element('li');
-      item.append(element('a', { href: `?scene=${entry.id}`, 'data-scene': entry.id }, entry.title));
-      programs.append(item);
-    }
-    menu.append(programs);
-    body.append(menu);
+    body.append(sceneMenu(options.current, !window.matchMedia('(max-width: 720px), (max-height: 700px)').matches));
 
     body.append(element('h2', { id: 'scene-title' }, options.title));
     body.append(element('p', { class: 'description', id: 'description' }, options.description));

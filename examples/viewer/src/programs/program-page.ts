@@ -1,19 +1,13 @@
 /**
- * What the programs' pages share: the panel's header, the menu of every scene and program (as
- * the contact scenes' panel shows it), the title, description and hint; the canvas sized to the
+ * What the programs' pages share: the panel's header and the menu of every scene and program
+ * (panel-frame.ts, as the contact scenes' panel has them), the title, description and hint; the canvas sized to the
  * stage in device pixels; and the state published on `window.__contactkit` for tests.
  */
 import '../style.css';
 import './programs.css';
-import { SCENES } from '../scenes.js';
-import { PROGRAMS } from './registry.js';
+import { element, panelFrame, sceneMenu } from '../panel-frame.js';
 
-export function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+export { element };
 
 export interface ProgramPage {
   canvas: HTMLCanvasElement;
@@ -27,42 +21,8 @@ export interface ProgramPage {
 export function programPage(id: string, title: string, description: string, hint: string): ProgramPage {
   const stage = document.getElementById('stage')!;
   const canvas = document.getElementById('view') as HTMLCanvasElement;
-  const root = document.getElementById('panel')!;
-  root.replaceChildren();
-  const header = element('div', { class: 'panel-header' });
-  header.append(element('h1', {}, 'contactkit viewer'));
-  const collapse = element('button', { id: 'panel-toggle', type: 'button', 'aria-expanded': 'true' }, 'Hide panel');
-  collapse.addEventListener('click', () => {
-    const collapsed = document.body.classList.toggle('panel-collapsed');
-    collapse.textContent = collapsed ? 'Show panel' : 'Hide panel';
-    collapse.setAttribute('aria-expanded', String(!collapsed));
-  });
-  header.append(collapse);
-  root.append(header);
-  const body = element('div', { class: 'panel-body' });
-  root.append(body);
-
-  const menu = element('details', { id: 'scene-menu' });
-  menu.open = false;
-  menu.append(element('summary', {}, `Scenes (${SCENES.length + PROGRAMS.length})`));
-  const groups: Array<[string, Array<{ id: string; title: string }>]> = [
-    ['3D scenes', SCENES.filter((s) => s.dimension === 3)],
-    ['2D scenes', SCENES.filter((s) => s.dimension === 2)],
-    ['Programs', [...PROGRAMS]],
-  ];
-  for (const [name, entries] of groups) {
-    menu.append(element('h2', {}, name));
-    const list = element('ul');
-    for (const entry of entries) {
-      const link = element('a', { href: `?scene=${entry.id}`, 'data-scene': entry.id }, entry.title);
-      if (entry.id === id) link.className = 'current';
-      const item = element('li');
-      item.append(link);
-      list.append(item);
-    }
-    menu.append(list);
-  }
-  body.append(menu);
+  const body = panelFrame(document.getElementById('panel')!);
+  body.append(sceneMenu(id, false));
   body.append(element('h2', { id: 'scene-title' }, title));
   body.append(element('p', { class: 'description', id: 'description' }, description));
   body.append(element('p', { class: 'hint' }, hint));
