@@ -53,8 +53,7 @@ class EdgeSearch {
   firstEdge = 0;
   /** In and out: the other piece's vertex each scan starts at (where the last one stopped). */
   start = 0;
-  /** Out: the outline edge of largest separation (-1 if none matters), its separation. */
-  edge = -1;
+  /** Out: the separation of the edge `bestOutlineEdge` returns (`floor` if none). */
   separation = -Infinity;
   /** Out: whether some edge separates the pieces (separation above 0): they are apart. */
   apart = false;
@@ -97,6 +96,9 @@ export class PieceQuery {
   }
 }
 
+/** What `bestOutlineEdge` returns when an edge separates the pieces by more than the tolerance. */
+const SEPARATED = -2;
+
 function outerFeature(piece: ConvexPiece, edge: number): number {
   const outer = piece.outerEdge[edge]!;
   return outer >= 0 ? outer : INTERNAL_EDGE_FEATURE;
@@ -109,8 +111,8 @@ function outerFeature(piece: ConvexPiece, edge: number): number {
  * below the tolerance, and for an outline edge the best so far and `floor`), which leaves the
  * answer unchanged; an edge whose bound n . (c - v) with the other's centre c (the vertex mean, at least
  * that minimum) is below it is not scanned at all. Each scan starts where the last one stopped,
- * the deepest vertex in a nearby direction. Returns false when an edge separates the pieces by
- * more than `tolerance`.
+ * the deepest vertex in a nearby direction. Returns that edge (-1 if none beats `floor`), or
+ * `SEPARATED` when an edge separates the pieces by more than `tolerance`.
  */
 function bestOutlineEdge(
   piece: ConvexPiece,
@@ -118,16 +120,17 @@ function bestOutlineEdge(
   other: Float64Array,
   otherCount: number,
   query: PieceQuery,
-): boolean {
+): number {
   const search = query.search, tolerance = query.tolerance, slack = query.slack;
   // Boolean fields compared with false, not negated: optimized code makes `!field` a generic
   // truthiness test (PERFORMANCE.md: 2D kernels).
-  const count = piece.count, outerEdge = piece.outerEdge, whole = piece.hasInternalEdge === false, cx = search.otherX, cy = search.otherY, floor = search.floor;
-  let best = -Infinity, bestEdge = -1, start = search.start, apart = false;
-  // What an outline edge must beat, the larger of `best` and `floor`, but not above 0 (the
-  // tolerance is at least 0): a scan cut short says the edge does not separate the pieces at
-  // all, so `apart` is exact. An internal edge's scan stops only below 0.
-  let outlineStop = floor < 0 ? floor : 0;
+  const count = piece.count, outerEdge = piece.outerEdge, whole = piece.hasInternalEdge === false, cx = search.otherX, cy = search.otherY;
+  // An outline edge must beat `floor` first, then the best so far (edge -1: none yet).
+  let best = search.floor, bestEdge = -1, start = search.start, apart = false;
+  // Where an outline edge's scan stops: below `best`, but not above 0 (the tolerance is at
+  // least 0): a scan cut short says the edge does not separate the pieces at all, so `apart` is
+  // exact. An internal edge's scan stops only below 0.
+  let outlineStop = best < 0 ? best : 0;
   for (let k = 0, i = search.firstEdge; k < count; k++, i = i + 1 === count ? 0 : i + 1) {
     // A piece without internal edges (a whole convex polygon) has only outline edges.
     const outline = whole || outerEdge[i]! >= 0;
@@ -143,19 +146,18 @@ function bestOutlineEdge(
         if (s < stop) break;
       }
     }
-    if (separation > tolerance) return false;
+    if (separation > tolerance) return SEPARATED;
     if (separation > 0) apart = true;
-    if (outline && separation > floor && (separation > best || (separation === best && i < bestEdge))) {
+    if (outline && (separation > best || (separation === best && i < bestEdge))) {
       best = separation;
       bestEdge = i;
       outlineStop = best < 0 ? best : 0;
     }
   }
   search.start = start;
-  search.edge = bestEdge;
   search.separation = best;
   search.apart = apart;
-  return true;
+  return bestEdge;
 }
 
 /** The edge of `piece` whose normal has the largest dot product with (x, y) (the lowest index on a tie). */
@@ -216,8 +218,9 @@ export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery,
   search.floor = -Infinity;
   search.firstEdge = facing;
   search.start = 0;
-  if (!bestOutlineEdge(p, pv, qv, q.count, query)) return false;
-  const edgeP = search.edge, separationP = search.separation, apartP = search.apart;
+  const edgeP = bestOutlineEdge(p, pv, qv, q.count, query);
+  if (edgeP === SEPARATED) return false;
+  const separationP = search.separation, apartP = search.apart;
   const size = p.radius > q.radius ? p.radius : q.radius;
   const margin = AXIS_RELATIVE_MARGIN * Math.abs(separationP) + AXIS_ABSOLUTE_MARGIN * size;
   search.otherX = p.centerX;
@@ -225,8 +228,9 @@ export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery,
   search.floor = edgeP >= 0 ? separationP + margin : -Infinity;
   search.firstEdge = 0;
   search.start = edgeP >= 0 ? edgeP : 0;
-  if (!bestOutlineEdge(q, qv, pv, p.count, query)) return false;
-  const edgeQ = search.edge, separationQ = search.separation, apart = apartP || search.apart;
+  const edgeQ = bestOutlineEdge(q, qv, pv, p.count, query);
+  if (edgeQ === SEPARATED) return false;
+  const separationQ = search.separation, apart = apartP || search.apart;
   if (edgeP < 0 && edgeQ < 0) return true;
 
   // 3. Reference edge, P preferred within the margin.
