@@ -49,10 +49,6 @@ class EdgeSearch {
   otherY = 0;
   /** In: an outline edge matters only if its separation is above this (and the best so far). */
   floor = -Infinity;
-  /** In: the edge scanned first (likely the best, so that the others stop early). */
-  firstEdge = 0;
-  /** In and out: the other piece's vertex each scan starts at (where the last one stopped). */
-  start = 0;
   /** Out: the separation of the edge `bestOutlineEdge` returns (`floor` if none). */
   separation = -Infinity;
   /** Out: whether some edge separates the pieces (separation above 0): they are apart. */
@@ -107,54 +103,56 @@ function outerFeature(piece: ConvexPiece, edge: number): number {
 /**
  * The outline edge of `piece` of largest separation from `other` (both in P's frame), the lowest
  * index on a tie. An edge's separation is a minimum over the other's vertices, and only the
- * largest matters: the scan of an edge stops at the first vertex below what it must beat (0,
- * below the tolerance, and for an outline edge the best so far and `floor`), which leaves the
- * answer unchanged; an edge whose bound n . (c - v) with the other's centre c (the vertex mean, at least
- * that minimum) is below it is not scanned at all. Each scan starts where the last one stopped,
- * the deepest vertex in a nearby direction. Returns that edge (-1 if none beats `floor`), or
- * `SEPARATED` when an edge separates the pieces by more than `tolerance`.
+ * largest matters: the scan of an edge stops at the first vertex below what it must beat (the
+ * best outline edge so far, at least `floor`, and 0, below the tolerance), which leaves the
+ * answer unchanged; an edge whose bound n . (c - v) with the other's centre c (the vertex mean,
+ * at least that minimum) is below it is not scanned at all. The first edge's scan starts at the
+ * other's vertex `start`, each next one where the last one stopped, the deepest vertex in a
+ * nearby direction. Returns that edge (-1 if none beats `floor`), or `SEPARATED` when an edge
+ * separates the pieces by more than `tolerance`. Kept under 378 bytes of bytecode, so that V8
+ * inlines both calls of `collidePieces` (PERFORMANCE.md: 2D kernels).
  */
 function bestOutlineEdge(
   piece: ConvexPiece,
   own: Float64Array,
   other: Float64Array,
   otherCount: number,
+  firstEdge: number,
+  start: number,
   query: PieceQuery,
 ): number {
   const search = query.search, tolerance = query.tolerance, slack = query.slack;
-  // Boolean fields compared with false, not negated: optimized code makes `!field` a generic
-  // truthiness test (PERFORMANCE.md: 2D kernels).
-  const count = piece.count, outerEdge = piece.outerEdge, whole = piece.hasInternalEdge === false, cx = search.otherX, cy = search.otherY;
+  const count = piece.count, outerEdge = piece.outerEdge, cx = search.otherX, cy = search.otherY;
   // An outline edge must beat `floor` first, then the best so far (edge -1: none yet).
-  let best = search.floor, bestEdge = -1, start = search.start, apart = false;
-  // Where an outline edge's scan stops: below `best`, but not above 0 (the tolerance is at
-  // least 0): a scan cut short says the edge does not separate the pieces at all, so `apart` is
-  // exact. An internal edge's scan stops only below 0.
-  let outlineStop = best < 0 ? best : 0;
-  for (let k = 0, i = search.firstEdge; k < count; k++, i = i + 1 === count ? 0 : i + 1) {
-    // A piece without internal edges (a whole convex polygon) has only outline edges.
-    const outline = whole || outerEdge[i]! >= 0;
-    const stop = outline ? outlineStop : 0;
+  let best = search.floor, bestEdge = -1, apart = false;
+  for (let k = 0, i = firstEdge; k < count; k++, i = i + 1 === count ? 0 : i + 1) {
+    // Where the scan stops: below `best`, but not above 0 (the tolerance is at least 0): a scan
+    // cut short says the edge is not the best and does not separate the pieces at all, so
+    // `apart` is exact.
+    const stop = best < 0 ? best : 0;
     const at = 4 * i, vx = own[at]!, vy = own[at + 1]!, nx = own[at + 2]!, ny = own[at + 3]!;
     if ((cx - vx) * nx + (cy - vy) * ny < stop - slack) continue;
-    let separation = Infinity;
-    for (let m = 0, j = start; m < otherCount; m++, j = j + 1 === otherCount ? 0 : j + 1) {
+    // The other's vertices from `start` round to it.
+    const from = start;
+    let separation = Infinity, j = from;
+    do {
       const s = nx * (other[4 * j]! - vx) + ny * (other[4 * j + 1]! - vy);
       if (s < separation) {
         separation = s;
         start = j;
         if (s < stop) break;
       }
-    }
+      j++;
+      if (j === otherCount) j = 0;
+    } while (j !== from);
     if (separation > tolerance) return SEPARATED;
     if (separation > 0) apart = true;
-    if (outline && (separation > best || (separation === best && i < bestEdge))) {
+    // Only an outline edge can be the best.
+    if ((separation > best || (separation === best && i < bestEdge)) && outerEdge[i]! >= 0) {
       best = separation;
       bestEdge = i;
-      outlineStop = best < 0 ? best : 0;
     }
   }
-  search.start = start;
   search.separation = best;
   search.apart = apart;
   return bestEdge;
@@ -216,9 +214,7 @@ export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery,
   search.otherX = qcx;
   search.otherY = qcy;
   search.floor = -Infinity;
-  search.firstEdge = facing;
-  search.start = 0;
-  const edgeP = bestOutlineEdge(p, pv, qv, q.count, query);
+  const edgeP = bestOutlineEdge(p, pv, qv, q.count, facing, 0, query);
   if (edgeP === SEPARATED) return false;
   const separationP = search.separation, apartP = search.apart;
   const size = p.radius > q.radius ? p.radius : q.radius;
@@ -226,9 +222,7 @@ export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery,
   search.otherX = p.centerX;
   search.otherY = p.centerY;
   search.floor = edgeP >= 0 ? separationP + margin : -Infinity;
-  search.firstEdge = 0;
-  search.start = edgeP >= 0 ? edgeP : 0;
-  const edgeQ = bestOutlineEdge(q, qv, pv, p.count, query);
+  const edgeQ = bestOutlineEdge(q, qv, pv, p.count, 0, edgeP >= 0 ? edgeP : 0, query);
   if (edgeQ === SEPARATED) return false;
   const separationQ = search.separation, apart = apartP || search.apart;
   if (edgeP < 0 && edgeQ < 0) return true;
