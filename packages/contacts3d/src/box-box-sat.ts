@@ -160,19 +160,21 @@ export function boxBoxSeparatingAxis(a: Box, b: Box, result: BoxBoxAxis): boolea
   result.edgeSeparation = edgeSeparation;
   result.edgeWins = edge >= 0 && prefersEdge(edgeSeparation, faceSeparation, size);
   if (edge >= 0 && !result.edgeWins && edgeSeparation > faceSeparation + tie) {
-    const separations = faceSeparationScratch, towardB = faceTowardBScratch;
-    separations[0] = separationA0; separations[1] = separationA1; separations[2] = separationA2;
-    separations[3] = separationB0; separations[4] = separationB1; separations[5] = separationB2;
-    towardB[0] = t0; towardB[1] = t1; towardB[2] = t2; towardB[3] = tb0; towardB[4] = tb1; towardB[5] = tb2;
+    const faces = faceScratch;
+    faces[0] = separationA0; faces[1] = separationA1; faces[2] = separationA2;
+    faces[3] = separationB0; faces[4] = separationB1; faces[5] = separationB2;
+    faces[6] = t0; faces[7] = t1; faces[8] = t2; faces[9] = tb0; faces[10] = tb1; faces[11] = tb2;
     result.size = size;
-    useFaceAlongEdge(ma, mb, separations, towardB, result);
+    useFaceAlongEdge(ma, mb, faces, result);
   }
   return true;
 }
 
-/** Face axes' separations (A's 0 to 2, B's 3 to 5) and B's centre along them (A's frame). Scratch of `boxBoxSeparatingAxis` alone, handed on explicitly. */
-const faceSeparationScratch = new Float64Array(6);
-const faceTowardBScratch = new Float64Array(6);
+/**
+ * Face axes' separations (A's 0 to 2, B's 3 to 5), then B's centre along the same axes (A's
+ * frame; 6 to 11). Scratch of `boxBoxSeparatingAxis` alone, handed on explicitly.
+ */
+const faceScratch = new Float64Array(12);
 
 /**
  * Step 5: the edge axis of least overlap is the shortest way out, but the face preference
@@ -181,9 +183,9 @@ const faceTowardBScratch = new Float64Array(6);
  * a box resting across another's edge is pushed out along the stacking axis (the edge axis
  * nearly is it), not along a side face that overlaps a little less than the stacking face.
  * parry chooses its contact features along the least-overlap direction in the same spirit.
- * `separations` and `towardB`: the six face axes' separations and B's centre along them.
+ * `faces`: the six face axes' separations, then B's centre along them.
  */
-function useFaceAlongEdge(ma: Float64Array, mb: Float64Array, separations: Float64Array, towardB: Float64Array, result: BoxBoxAxis): void {
+function useFaceAlongEdge(ma: Float64Array, mb: Float64Array, faces: Float64Array, result: BoxBoxAxis): void {
   const size = result.size;
   // The edge axis a_i x b_j in world space (unnormalised: only the ratios below matter).
   const i = 4 * result.edgeA, j = 4 * result.edgeB;
@@ -198,7 +200,7 @@ function useFaceAlongEdge(ma: Float64Array, mb: Float64Array, separations: Float
   for (let face = 0; face < 6; face++) {
     // prefersEdge's rule written out: as a call here, not inlined, it boxed three doubles a face
     // (PERFORMANCE.md: doubles cross calls in arrays or fields).
-    const separation = separations[face]!;
+    const separation = faces[face]!;
     if (result.edgeSeparation > separation + EDGE_RELATIVE_MARGIN * Math.abs(separation) + EDGE_ABSOLUTE_MARGIN * size) continue;
     const m = face < 3 ? ma : mb, k = 4 * (face % 3);
     const alignment = Math.abs(lx * m[k]! + ly * m[k + 1]! + lz * m[k + 2]!);
@@ -208,11 +210,11 @@ function useFaceAlongEdge(ma: Float64Array, mb: Float64Array, separations: Float
     }
   }
   if (best < 0) return;
-  const toward = towardB[best]!;
+  const toward = faces[6 + best]!;
   result.faceOfB = best >= 3;
   result.faceAxis = best % 3;
   result.faceSign = best >= 3 ? (toward < 0 ? 1 : -1) : toward < 0 ? -1 : 1;
-  result.faceSeparation = separations[best]!;
+  result.faceSeparation = faces[best]!;
 }
 
 /**

@@ -43,7 +43,13 @@ const EDGE_SLACK = 1e-9;
 function firstInCanonicalOrder(a: Box, b: Box): boolean {
   const ha = a.halfSize, hb = b.halfSize;
   for (let k = 0; k < 3; k++) if (ha[k] !== hb[k]) return ha[k]! < hb[k]!;
+  return firstOfEqualSize(a, b);
+}
+
+/** `firstInCanonicalOrder` for boxes of equal half sizes (a function of its own, so the common case stays small enough to inline). */
+function firstOfEqualSize(a: Box, b: Box): boolean {
   const ma = a.transform, mb = b.transform;
+  const ha = a.halfSize, hb = b.halfSize;
   const dx = mb[12]! - ma[12]!, dy = mb[13]! - ma[13]!, dz = mb[14]! - ma[14]!;
   const tie = ORDER_TIE * Math.max(ha[0]!, ha[1]!, ha[2]!);
   for (let k = 0; k < 3; k++) {
