@@ -73,8 +73,9 @@ export class PieceQuery {
   slack = 0;
   /** Scratch of `collidePieces`. */
   readonly search = new EdgeSearch();
-  /** Scratch of `closestPoints`: the point on P (x, y), on Q (x, y). */
+  /** Scratch of `closestPoints`: the point on P (x, y), on Q (x, y), their distance. */
   readonly closest: Float64Array = new Float64Array(4);
+  closestDistance = 0;
   closestFirst = 0;
   closestSecond = 0;
   closestKind = 0;
@@ -232,18 +233,19 @@ export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery,
   const reference = referenceIsP ? p : q, incident = referenceIsP ? q : p;
   const r1 = referenceIsP ? edgeP : edgeQ;
   const before = manifold.count;
-  clipIncident(reference, incident, referenceIsP, r1, manifold, tolerance);
+  clipIncident(reference, incident, referenceIsP, r1, manifold, query);
   // 6. Nothing clipped: the incident piece's deepest vertex.
-  if (manifold.count === before) deepestVertex(reference, incident, referenceIsP, r1, manifold, tolerance);
+  if (manifold.count === before) deepestVertex(reference, incident, referenceIsP, r1, manifold, query);
   // 7. Apart (some axis separates them): the distance decides.
   const separation = referenceIsP ? separationP : separationQ;
   if (manifold.count > before && apart) {
-    const distance = closestPoints(p, q, query);
+    closestPoints(p, q, query);
+    const distance = query.closestDistance;
     if (distance > tolerance) {
       manifold.count = before;
     } else if (separation < 0.5 * distance) {
       manifold.count = before;
-      addClosestContact(query, distance, manifold);
+      addClosestContact(query, manifold);
     }
   }
   return true;
@@ -256,8 +258,11 @@ function clipIncident(
   referenceIsP: boolean,
   r1: number,
   manifold: LocalManifold2,
-  tolerance: number,
+  query: PieceQuery,
 ): void {
+  // The tolerance read from the query: a double argument of a call V8 does not inline is boxed
+  // (PERFORMANCE.md: doubles cross calls in arrays or fields).
+  const tolerance = query.tolerance;
   const rv = referenceIsP ? reference.packed : reference.frame;
   const iv = referenceIsP ? incident.frame : incident.packed;
   const referenceCount = reference.count, incidentCount = incident.count, referenceOuter = reference.outerEdge, incidentOuter = incident.outerEdge;
@@ -361,8 +366,10 @@ function deepestVertex(
   referenceIsP: boolean,
   r1: number,
   manifold: LocalManifold2,
-  tolerance: number,
+  query: PieceQuery,
 ): void {
+  // From the query, as in `clipIncident`.
+  const tolerance = query.tolerance;
   const rv = referenceIsP ? reference.packed : reference.frame;
   const iv = referenceIsP ? incident.frame : incident.packed;
   const nx = rv[4 * r1 + 2]!, ny = rv[4 * r1 + 3]!, tx = -ny, ty = nx;
@@ -397,10 +404,10 @@ function deepestVertex(
 
 /**
  * The distance between two convex pieces that are apart (brute force over vertex-edge pairs,
- * Ericson 5.1.2's closest point on a segment), with the closest points and their features in
- * `query`'s scratch. Pieces of at most a few dozen vertices, and only for speculative pairs.
+ * Ericson 5.1.2's closest point on a segment), with the closest points and their features, into
+ * `query`'s scratch (a double returned from a call V8 does not inline is boxed). Pieces of at most a few dozen vertices, and only for speculative pairs.
  */
-function closestPoints(p: ConvexPiece, q: ConvexPiece, query: PieceQuery): number {
+function closestPoints(p: ConvexPiece, q: ConvexPiece, query: PieceQuery): void {
   let best = Infinity;
   for (let side = 0; side < 2; side++) {
     // side 0: Q's vertices against P's edges; side 1: P's vertices against Q's edges.
@@ -431,11 +438,12 @@ function closestPoints(p: ConvexPiece, q: ConvexPiece, query: PieceQuery): numbe
       }
     }
   }
-  return Math.sqrt(best);
+  query.closestDistance = Math.sqrt(best);
 }
 
 /** The contact between the closest points found by `closestPoints`, unless a feature is an internal edge. */
-function addClosestContact(query: PieceQuery, distance: number, manifold: LocalManifold2): void {
+function addClosestContact(query: PieceQuery, manifold: LocalManifold2): void {
+  const distance = query.closestDistance;
   if (query.closestFirst === INTERNAL_EDGE_FEATURE || query.closestSecond === INTERNAL_EDGE_FEATURE || !(distance > 0)) return;
   const c = query.closest;
   // Normal from Q's point toward P's; the point halfway between them.
