@@ -196,7 +196,8 @@ export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery,
   const fx = pv[4 * facing]!, fy = pv[4 * facing + 1]!;
   if (pv[4 * facing + 2]! * (qcx - fx) + pv[4 * facing + 3]! * (qcy - fy) - q.radius - query.slack > tolerance) return false;
   // Pieces that both lie inside their polygons cannot give a reference edge (the caller looks
-  // at whether the polygons overlap). Compared with false: see `bestOutlineEdge`.
+  // at whether the polygons overlap). Compared with false, not negated: optimized code makes
+  // `!field` a generic truthiness test (PERFORMANCE.md: 2D kernels).
   if (p.hasOuterEdge === false && q.hasOuterEdge === false) return true;
   // Fields read once, not at each pass (PERFORMANCE.md: 2D kernels).
   const qv = q.frame, own = q.packed, qCount = q.count, tx = query.x, ty = query.y;
@@ -289,6 +290,8 @@ function clipIncident(
     const lastReference = runEnd(reference, r1);
     runLength = lastReference >= firstReference ? lastReference - firstReference + 1 : lastReference + referenceCount - firstReference + 1;
   }
+  // Imports read once, not at each point (each read checks the import's cell: PERFORMANCE.md, 3D kernels).
+  const vertexFeature = VERTEX_FEATURE, pointEdge = ContactKind.PointEdge, pointFace = ContactKind.PointFace;
   for (let k = 0, e = firstReference; k < runLength; ) {
     if (referenceOuter[e]! < 0) {
       e = e + 1 === referenceCount ? 0 : e + 1;
@@ -318,7 +321,7 @@ function clipIncident(
         const f = (limit - s) / (other - s);
         x += f * ((end === 0 ? w2x : w1x) - x);
         y += f * ((end === 0 ? w2y : w1y) - y);
-        referenceCode = VERTEX_FEATURE | reference.vertexIndex[s < lower ? c : e]!;
+        referenceCode = vertexFeature | reference.vertexIndex[s < lower ? c : e]!;
         // The incident edge holding the point: the run's tangent coordinate falls along it.
         let edge = firstIncident;
         while (edge !== lastIncident) {
@@ -329,7 +332,7 @@ function clipIncident(
         // On an internal edge the point is inside its polygon, not on its surface.
         if (incidentOuter[edge]! < 0) continue;
         incidentCode = incidentOuter[edge]!;
-        kind = ContactKind.PointEdge;
+        kind = pointEdge;
       } else {
         // The reference edge under the point.
         let edge = c;
@@ -339,8 +342,8 @@ function clipIncident(
           edge = next;
         }
         referenceCode = referenceOuter[edge]!;
-        incidentCode = VERTEX_FEATURE | incident.vertexIndex[end === 0 ? firstIncident : i2]!;
-        kind = ContactKind.PointFace;
+        incidentCode = vertexFeature | incident.vertexIndex[end === 0 ? firstIncident : i2]!;
+        kind = pointFace;
       }
       const separation = nx * (x - v1x) + ny * (y - v1y);
       if (separation > tolerance) continue;
