@@ -105,13 +105,14 @@ function outerFeature(piece: ConvexPiece, edge: number): number {
  * The outline edge of `piece` of largest separation from `other` (both in P's frame), the lowest
  * index on a tie. An edge's separation is a minimum over the other's vertices, and only the
  * largest matters: the scan of an edge stops at the first vertex below what it must beat (the
- * best outline edge so far, at least `floor`, and 0, below the tolerance), which leaves the
- * answer unchanged; an edge whose bound n . (c - v) with the other's centre c (the vertex mean,
- * at least that minimum) is below it is not scanned at all. The first edge's scan starts at the
- * other's vertex `start`, each next one where the last one stopped, the deepest vertex in a
- * nearby direction. Returns that edge (-1 if none beats `floor`), or `SEPARATED` when an edge
- * separates the pieces by more than `tolerance`. Kept under 378 bytes of bytecode, so that V8
- * inlines both calls of `collidePieces` (PERFORMANCE.md: 2D kernels).
+ * smaller of the best outline edge so far, which starts at `floor`, and 0, which is at most the
+ * tolerance), which leaves the answer unchanged; an edge whose bound n . (c - v) with the
+ * other's centre c (the vertex mean, at least that minimum) is below it is not scanned at all.
+ * The first edge's scan starts at the other's vertex `start`, each next one where the last one
+ * stopped, the deepest vertex in a nearby direction. Returns that edge (-1 if none beats
+ * `floor`), or `SEPARATED` when an edge separates the pieces by more than `tolerance`. Kept
+ * under 378 bytes of bytecode, so that V8 inlines both calls of `collidePieces` (PERFORMANCE.md:
+ * 2D kernels).
  */
 function bestOutlineEdge(
   piece: ConvexPiece,
@@ -408,7 +409,8 @@ function deepestVertex(
 /**
  * The distance between two convex pieces that are apart (brute force over vertex-edge pairs,
  * Ericson 5.1.2's closest point on a segment), with the closest points and their features, into
- * `query`'s scratch (a double returned from a call V8 does not inline is boxed). Pieces of at most a few dozen vertices, and only for speculative pairs.
+ * `query`'s scratch (a double returned from a call V8 does not inline is boxed). Pieces of at
+ * most a few dozen vertices, and only for speculative pairs.
  */
 function closestPoints(p: ConvexPiece, q: ConvexPiece, query: PieceQuery): void {
   let best = Infinity;
