@@ -16,14 +16,25 @@ import { PNG } from 'pngjs';
 export const VIEWER_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-/** Builds the viewer into `dist` and serves it; returns the server and its base URL. */
-export async function buildAndServe(): Promise<{ server: PreviewServer; url: string }> {
+/**
+ * Builds the viewer into `outDir` (`dist` unless given: a test file that runs beside the others
+ * passes a folder of its own) and serves it; returns the server and its base URL.
+ */
+export async function buildAndServe(outDir = join(VIEWER_ROOT, 'dist')): Promise<{ server: PreviewServer; url: string }> {
   const configFile = join(VIEWER_ROOT, 'vite.config.ts');
-  await build({ root: VIEWER_ROOT, configFile, logLevel: 'warn', build: { outDir: join(VIEWER_ROOT, 'dist'), emptyOutDir: true } });
-  const server = await preview({ root: VIEWER_ROOT, configFile, logLevel: 'warn', preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
+  await build({ root: VIEWER_ROOT, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const server = await preview({ root: VIEWER_ROOT, configFile, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview did not report a local URL');
   return { server, url };
+}
+
+/** Calls `report` with the text of every console error and uncaught exception of `page`. */
+export function onPageErrors(page: Page, report: (message: string) => void): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error') report(message.text());
+  });
+  page.on('pageerror', (error) => report(error.message));
 }
 
 /** Chromium from the Debian package, headless with software WebGL; fails clearly when it is missing. */

@@ -12,10 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, preview } from 'vite';
 import type { PreviewServer } from 'vite';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, openPage, VIEWER_ROOT } from './browser-support.js';
+import { buildAndServe, launchChromium, onPageErrors, openPage } from './browser-support.js';
 import { PLUNGER_MAX_SPEED } from './programs/pinball-sim.js';
 
 let server: PreviewServer | undefined;
@@ -28,15 +27,9 @@ const errors: string[] = [];
 beforeAll(async () => {
   browser = await launchChromium();
   outDir = mkdtempSync(join(tmpdir(), 'contactkit-pinball-'));
-  const configFile = join(VIEWER_ROOT, 'vite.config.ts');
-  await build({ root: VIEWER_ROOT, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  server = await preview({ root: VIEWER_ROOT, configFile, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
-  baseUrl = server.resolvedUrls?.local[0] ?? '';
+  ({ server, url: baseUrl } = await buildAndServe(outDir));
   page = await browser.newPage({ viewport: { width: 960, height: 600 }, deviceScaleFactor: 1 });
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
+  onPageErrors(page, (message) => errors.push(message));
 }, 180_000);
 
 afterAll(async () => {

@@ -14,12 +14,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, preview } from 'vite';
 import type { PreviewServer } from 'vite';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { parseContour } from '@contactkit/collision2d';
-import { VIEWER_ROOT, launchChromium, openPage, publishedState, toPagePixels, waitFrames as waitFramesOf } from './browser-support.js';
+import { buildAndServe, launchChromium, onPageErrors, openPage, publishedState, toPagePixels, waitFrames as waitFramesOf } from './browser-support.js';
 import { BALL_RADIUS } from './programs/comet-scene.js';
 
 let server: PreviewServer | undefined;
@@ -32,15 +31,9 @@ let errors: string[] = [];
 beforeAll(async () => {
   browser = await launchChromium();
   outDir = mkdtempSync(join(tmpdir(), 'contactkit-programs-'));
-  const configFile = join(VIEWER_ROOT, 'vite.config.ts');
-  await build({ root: VIEWER_ROOT, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  server = await preview({ root: VIEWER_ROOT, configFile, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
-  baseUrl = server.resolvedUrls?.local[0] ?? '';
+  ({ server, url: baseUrl } = await buildAndServe(outDir));
   page = await browser.newPage({ viewport: { width: 1200, height: 800 }, deviceScaleFactor: 1, acceptDownloads: true });
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
+  onPageErrors(page, (message) => errors.push(message));
 }, 180_000);
 
 beforeEach(async () => {

@@ -29,7 +29,7 @@ import type { MinimumTranslation, ProbeInput } from './scenes2d.js';
 import { contactRecords } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
 import { INTERSECTION_COLOR } from './view2d.js';
-import { VIEWER_ROOT, buildAndServe, colorStatistics, decodePng, launchChromium, nearestColorDistance, waitFrames as waitFramesOf } from './browser-support.js';
+import { VIEWER_ROOT, buildAndServe, colorStatistics, decodePng, launchChromium, nearestColorDistance, onPageErrors, waitFrames as waitFramesOf } from './browser-support.js';
 import type { Pixels } from './browser-support.js';
 
 export const SCREENSHOT_DIR = join(VIEWER_ROOT, 'screenshots');
@@ -49,10 +49,7 @@ beforeAll(async () => {
   ({ server, url: baseUrl } = await buildAndServe());
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   page = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
+  onPageErrors(page, (message) => errors.push(message));
 }, 120_000);
 
 beforeEach(async () => {
