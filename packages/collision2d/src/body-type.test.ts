@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { collide2d } from './collide2d.js';
-import { collideCircleCircle } from './circle-circle.js';
-import { collidePolygonPolygon } from './polygon-polygon.js';
-import { CollisionData2 } from './contact2.js';
-import { Circle, Polygon, Segment } from './shapes.js';
+import { collideCircleCircle } from './pairs/circle-circle.js';
+import { collidePolygonPolygon } from './pairs/polygon-polygon.js';
+import { CollisionData2 } from './manifold/contact2.js';
+import { Circle, Polygon, Segment } from './shapes/shapes.js';
 
 interface Body2 {
   label: string;

@@ -1,15 +1,15 @@
 import { packFeatureId } from '@contactkit/math';
 import { describe, expect, it } from 'vitest';
-import { collideCircleChain } from './circle-chain.js';
-import { collideCircleCircle } from './circle-circle.js';
-import { collideCirclePolygon } from './circle-polygon.js';
+import { collideCircleChain } from './pairs/circle-chain.js';
+import { collideCircleCircle } from './pairs/circle-circle.js';
+import { collideCirclePolygon } from './pairs/circle-polygon.js';
 import { collide2d } from './collide2d.js';
-import { CollisionData2 } from './contact2.js';
+import { CollisionData2 } from './manifold/contact2.js';
 import { mulberry32 } from '@contactkit/test-support';
 import { contactList, mirroredMismatch } from './test-support/contacts.js';
-import { collidePolygonChain } from './polygon-chain.js';
-import { collidePolygonPolygon } from './polygon-polygon.js';
-import { Aabb, Chain, Circle, Polygon, Segment, type Shape2, ShapeType2, VERTEX_FEATURE } from './shapes.js';
+import { collidePolygonChain } from './pairs/polygon-chain.js';
+import { collidePolygonPolygon } from './pairs/polygon-polygon.js';
+import { Aabb, Chain, Circle, Polygon, Segment, type Shape2, ShapeType2, VERTEX_FEATURE } from './shapes/shapes.js';
 
 /** One overlapping shape of each type around the origin, each with a body name. */
 function shapes(): Shape2[] {

@@ -10,13 +10,13 @@
  * chain (and segment) writes nothing: two open contours bound no area, so there is no
  * penetration to push out (`segmentSegment` among the boolean tests answers whether they cross).
  */
-import { collideCircleChain } from './circle-chain.js';
-import { collideCircleCircle } from './circle-circle.js';
-import { collideCirclePolygon } from './circle-polygon.js';
-import type { CollisionData2 } from './contact2.js';
-import { collidePolygonChain } from './polygon-chain.js';
-import { collidePolygonPolygon } from './polygon-polygon.js';
-import { type Shape2, ShapeType2 } from './shapes.js';
+import { collideCircleChain } from './pairs/circle-chain.js';
+import { collideCircleCircle } from './pairs/circle-circle.js';
+import { collideCirclePolygon } from './pairs/circle-polygon.js';
+import type { CollisionData2 } from './manifold/contact2.js';
+import { collidePolygonChain } from './pairs/polygon-chain.js';
+import { collidePolygonPolygon } from './pairs/polygon-polygon.js';
+import { type Shape2, ShapeType2 } from './shapes/shapes.js';
 
 type Detector = (a: never, b: never, data: CollisionData2) => number;
 

@@ -1,7 +1,7 @@
 // Shapes and contacts.
 export { ContactKind, contactKindName, packFeatureId, firstFeatureOf, secondFeatureOf } from '@contactkit/math';
-export { Contact2, CollisionData2 } from './contact2.js';
-export type { CollisionData2Options } from './contact2.js';
+export { Contact2, CollisionData2 } from './manifold/contact2.js';
+export type { CollisionData2Options } from './manifold/contact2.js';
 export {
   ShapeType2,
   Shape2,
@@ -14,15 +14,15 @@ export {
   VERTEX_FEATURE,
   INTERNAL_EDGE_FEATURE,
   MAX_CONTOUR_VERTICES,
-} from './shapes.js';
-export type { AnyShape2 } from './shapes.js';
-export { collideCircleCircle } from './circle-circle.js';
-export { collideCirclePolygon } from './circle-polygon.js';
-export { collideCircleChain } from './circle-chain.js';
-export { collidePolygonPolygon } from './polygon-polygon.js';
-export { collidePolygonChain } from './polygon-chain.js';
+} from './shapes/shapes.js';
+export type { AnyShape2 } from './shapes/shapes.js';
+export { collideCircleCircle } from './pairs/circle-circle.js';
+export { collideCirclePolygon } from './pairs/circle-polygon.js';
+export { collideCircleChain } from './pairs/circle-chain.js';
+export { collidePolygonPolygon } from './pairs/polygon-polygon.js';
+export { collidePolygonChain } from './pairs/polygon-chain.js';
 export { collide2d } from './collide2d.js';
-export { SweepHit, sweepCircle } from './sweep.js';
+export { SweepHit, sweepCircle } from './queries/sweep.js';
 
 // Boolean and parametric tests, contours, mass properties, broadphase.
 export {
@@ -43,8 +43,8 @@ export {
   pointInPolygon,
   satPolygonPolygon,
   satCirclePolygon,
-} from './tests2d.js';
-export type { PosedOutline } from './tests2d.js';
+} from './queries/tests2d.js';
+export type { PosedOutline } from './queries/tests2d.js';
 export {
   CONTOUR_FORMAT_VERSION,
   MAX_CONTOUR_LINE_LENGTH,
@@ -58,10 +58,10 @@ export {
   scaleContour,
   placeContour,
   shapeFromContour,
-} from './contour.js';
-export type { Contour, ContourImage, ContourNormalization, NormalizeContourOptions, NormalizedContour } from './contour.js';
-export { traceOutline, simplifyContour } from './trace.js';
-export type { Raster, TraceOptions, SimplifyOptions } from './trace.js';
+} from './contours/contour.js';
+export type { Contour, ContourImage, ContourNormalization, NormalizeContourOptions, NormalizedContour } from './contours/contour.js';
+export { traceOutline, simplifyContour } from './contours/trace.js';
+export type { Raster, TraceOptions, SimplifyOptions } from './contours/trace.js';
 export {
   flattenPoints,
   polygonArea,
@@ -69,8 +69,8 @@ export {
   polygonCentroid,
   polygonSecondMoments,
   polygonSecondMoment,
-} from './mass.js';
-export { MAX_CELLS_PER_BOX, MAX_PROXY_ID, MAX_LIST_CAPACITY, IdList, PairList, UniformGrid } from './broadphase.js';
-export type { UniformGridOptions } from './broadphase.js';
-export { Playfield } from './playfield.js';
-export type { PlayfieldOptions } from './playfield.js';
+} from './contours/mass.js';
+export { MAX_CELLS_PER_BOX, MAX_PROXY_ID, MAX_LIST_CAPACITY, IdList, PairList, UniformGrid } from './broadphase/broadphase.js';
+export type { UniformGridOptions } from './broadphase/broadphase.js';
+export { Playfield } from './broadphase/playfield.js';
+export type { PlayfieldOptions } from './broadphase/playfield.js';

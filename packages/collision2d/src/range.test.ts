@@ -8,8 +8,8 @@ import { MAX_COORDINATE } from '@contactkit/math';
 import { Random } from '@contactkit/test-support';
 import { describe, expect, it } from 'vitest';
 import { collide2d } from './collide2d.js';
-import { CollisionData2 } from './contact2.js';
-import { Aabb, Chain, Circle, Polygon, type Shape2 } from './shapes.js';
+import { CollisionData2 } from './manifold/contact2.js';
+import { Aabb, Chain, Circle, Polygon, type Shape2 } from './shapes/shapes.js';
 
 /**
  * Every number a contact holds is finite and its normal has unit length to 1e-12. Checked by

@@ -4,11 +4,11 @@
  * `pnpm typecheck` (tsc fails if a line they mark compiles); the test body runs them too.
  */
 import { describe, expect, it } from 'vitest';
-import { CollisionData } from './collision-data.js';
+import { CollisionData } from './manifold/collision-data.js';
 import { collide } from './collide.js';
-import { collideBoxBox } from './box-box.js';
-import { collideSphereSphere } from './sphere-sphere.js';
-import { Box, HalfSpace, Sphere } from './primitives.js';
+import { collideBoxBox } from './pairs/box-box.js';
+import { collideSphereSphere } from './pairs/sphere-sphere.js';
+import { Box, HalfSpace, Sphere } from './shapes/primitives.js';
 
 interface RigidBody {
   name: string;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ContactKind } from '@contactkit/math';
 import { collide } from './collide.js';
-import { CollisionData } from './collision-data.js';
-import { collideBoxSphere } from './box-sphere.js';
-import { Box, HalfSpace, Plane, Sphere, type AnyPrimitive } from './primitives.js';
+import { CollisionData } from './manifold/collision-data.js';
+import { collideBoxSphere } from './pairs/box-sphere.js';
+import { Box, HalfSpace, Plane, Sphere, type AnyPrimitive } from './shapes/primitives.js';
 
 function snapshot(data: CollisionData) {
   return data.contacts.slice(0, data.contactCount).map((c) => ({

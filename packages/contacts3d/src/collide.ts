@@ -6,15 +6,15 @@
  * change, by the symmetry convention, and feature ids none either: they name the features in the
  * pair's canonical order whatever the argument order.
  */
-import { type CollisionData } from './collision-data.js';
-import { collideBoxBox } from './box-box.js';
-import { collideBoxHalfSpace } from './box-half-space.js';
-import { collideBoxPlane } from './box-plane.js';
-import { collideBoxSphere } from './box-sphere.js';
-import { ShapeType, type AnyPrimitive } from './primitives.js';
-import { collideSphereHalfSpace } from './sphere-half-space.js';
-import { collideSpherePlane } from './sphere-plane.js';
-import { collideSphereSphere } from './sphere-sphere.js';
+import { type CollisionData } from './manifold/collision-data.js';
+import { collideBoxBox } from './pairs/box-box.js';
+import { collideBoxHalfSpace } from './pairs/box-half-space.js';
+import { collideBoxPlane } from './pairs/box-plane.js';
+import { collideBoxSphere } from './pairs/box-sphere.js';
+import { ShapeType, type AnyPrimitive } from './shapes/primitives.js';
+import { collideSphereHalfSpace } from './pairs/sphere-half-space.js';
+import { collideSpherePlane } from './pairs/sphere-plane.js';
+import { collideSphereSphere } from './pairs/sphere-sphere.js';
 
 // The table stores detectors of differently typed pairs; `collide` guarantees each is called
 // with the shape types its entry is filed under.

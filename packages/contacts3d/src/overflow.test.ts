@@ -3,15 +3,15 @@
  * the number written and never throw (DESIGN.md, output buffers).
  */
 import { describe, expect, it } from 'vitest';
-import { collideBoxBox } from './box-box.js';
-import { collideBoxHalfSpace } from './box-half-space.js';
-import { collideBoxPlane } from './box-plane.js';
-import { collideBoxSphere } from './box-sphere.js';
-import { CollisionData } from './collision-data.js';
-import { Box, HalfSpace, Plane, Sphere } from './primitives.js';
-import { collideSphereHalfSpace } from './sphere-half-space.js';
-import { collideSpherePlane } from './sphere-plane.js';
-import { collideSphereSphere } from './sphere-sphere.js';
+import { collideBoxBox } from './pairs/box-box.js';
+import { collideBoxHalfSpace } from './pairs/box-half-space.js';
+import { collideBoxPlane } from './pairs/box-plane.js';
+import { collideBoxSphere } from './pairs/box-sphere.js';
+import { CollisionData } from './manifold/collision-data.js';
+import { Box, HalfSpace, Plane, Sphere } from './shapes/primitives.js';
+import { collideSphereHalfSpace } from './pairs/sphere-half-space.js';
+import { collideSpherePlane } from './pairs/sphere-plane.js';
+import { collideSphereSphere } from './pairs/sphere-sphere.js';
 
 const UNIT_HALF = [0.5, 0.5, 0.5];
 const IDENTITY = [0, 0, 0, 1];

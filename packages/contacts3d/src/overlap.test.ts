@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { collideBoxHalfSpace } from './box-half-space.js';
-import { collideBoxSphere } from './box-sphere.js';
-import { CollisionData } from './collision-data.js';
+import { collideBoxHalfSpace } from './pairs/box-half-space.js';
+import { collideBoxSphere } from './pairs/box-sphere.js';
+import { CollisionData } from './manifold/collision-data.js';
 import { overlapBoxHalfSpace, overlapBoxSphere, overlapSphereHalfSpace, overlapSphereSphere } from './overlap.js';
-import { Box, HalfSpace, Sphere } from './primitives.js';
-import { collideSphereHalfSpace } from './sphere-half-space.js';
-import { collideSphereSphere } from './sphere-sphere.js';
+import { Box, HalfSpace, Sphere } from './shapes/primitives.js';
+import { collideSphereHalfSpace } from './pairs/sphere-half-space.js';
+import { collideSphereSphere } from './pairs/sphere-sphere.js';
 
 const IDENTITY = [0, 0, 0, 1];
 const TURN_45_Z = [0, 0, Math.sin(Math.PI / 8), Math.cos(Math.PI / 8)];

@@ -6,7 +6,7 @@
  * `overlapBoxBox` lives with the box-box detector in box-box.ts.
  */
 import { LENGTH_SQUARED_EPSILON } from '@contactkit/math';
-import type { Box, HalfSpace, Sphere } from './primitives.js';
+import type { Box, HalfSpace, Sphere } from './shapes/primitives.js';
 
 /**
  * Whether two spheres overlap or touch: `|c1 - c2| <= r1 + r2`. Coincident centres always

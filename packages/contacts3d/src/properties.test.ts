@@ -10,18 +10,18 @@
  * (shape specs that `buildPrimitive` turns back into the failing call).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { collideBoxBox, overlapBoxBox } from './box-box.js';
-import { EDGE_ABSOLUTE_MARGIN, EDGE_RELATIVE_MARGIN } from './box-box-sat.js';
-import { collideBoxHalfSpace } from './box-half-space.js';
-import { collideBoxPlane } from './box-plane.js';
-import { collideBoxSphere } from './box-sphere.js';
+import { collideBoxBox, overlapBoxBox } from './pairs/box-box.js';
+import { EDGE_ABSOLUTE_MARGIN, EDGE_RELATIVE_MARGIN } from './sat/box-box-sat.js';
+import { collideBoxHalfSpace } from './pairs/box-half-space.js';
+import { collideBoxPlane } from './pairs/box-plane.js';
+import { collideBoxSphere } from './pairs/box-sphere.js';
 import { collide } from './collide.js';
-import { CollisionData } from './collision-data.js';
+import { CollisionData } from './manifold/collision-data.js';
 import { overlapBoxHalfSpace, overlapBoxSphere, overlapSphereHalfSpace, overlapSphereSphere } from './overlap.js';
-import type { Box, HalfSpace, Plane, Sphere, AnyPrimitive } from './primitives.js';
-import { collideSphereHalfSpace } from './sphere-half-space.js';
-import { collideSpherePlane } from './sphere-plane.js';
-import { collideSphereSphere } from './sphere-sphere.js';
+import type { Box, HalfSpace, Plane, Sphere, AnyPrimitive } from './shapes/primitives.js';
+import { collideSphereHalfSpace } from './pairs/sphere-half-space.js';
+import { collideSpherePlane } from './pairs/sphere-plane.js';
+import { collideSphereSphere } from './pairs/sphere-sphere.js';
 import { PAIRS, randomConfiguration, randomMotion, type Configuration, type PairName } from './test-support/generate.js';
 import { isOnSurface, oracle, surfaceDistance } from './test-support/oracle.js';
 import { Random } from '@contactkit/test-support';

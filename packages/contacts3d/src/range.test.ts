@@ -6,9 +6,9 @@
 import { MAX_COORDINATE } from '@contactkit/math';
 import { Random } from '@contactkit/test-support';
 import { describe, expect, it } from 'vitest';
-import { CollisionData } from './collision-data.js';
+import { CollisionData } from './manifold/collision-data.js';
 import { collide } from './collide.js';
-import { Box, HalfSpace, Plane, Sphere, type AnyPrimitive } from './primitives.js';
+import { Box, HalfSpace, Plane, Sphere, type AnyPrimitive } from './shapes/primitives.js';
 
 const OUT_OF_RANGE = /is outside the supported range of coordinates and sizes, magnitude at most 1e\+75 \(MAX_COORDINATE\): got /;
 

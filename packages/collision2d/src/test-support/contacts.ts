@@ -3,8 +3,8 @@
  * outlines of shapes, and an independent separating-axis check written from the
  * projection formulas (not from the detectors' code).
  */
-import type { CollisionData2 } from '../contact2.js';
-import type { Chain, Polygon } from '../shapes.js';
+import type { CollisionData2 } from '../manifold/contact2.js';
+import type { Chain, Polygon } from '../shapes/shapes.js';
 
 /** A random convex polygon: `count` points at sorted random angles on an ellipse around the origin. */
 export function randomConvexPoints(random: () => number, count: number, rx: number, ry: number): number[][] {

@@ -2,7 +2,7 @@
  * Small builders and assertions shared by the hand-computed detector tests (tests only).
  */
 import { expect } from 'vitest';
-import { Box, Sphere } from '../primitives.js';
+import { Box, Sphere } from '../shapes/primitives.js';
 
 /** The identity rotation `[x, y, z, w]`. */
 export const IDENTITY: readonly number[] = [0, 0, 0, 1];

@@ -3,7 +3,7 @@
  * here, independent of @contactkit/math), and the bridge to the library's primitives.
  * Tests only; not exported by the package.
  */
-import { Box, HalfSpace, Plane, Sphere, type AnyPrimitive } from '../primitives.js';
+import { Box, HalfSpace, Plane, Sphere, type AnyPrimitive } from '../shapes/primitives.js';
 
 export type Vec3 = [number, number, number];
 export type Quat = [number, number, number, number];

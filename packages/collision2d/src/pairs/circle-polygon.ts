@@ -1,0 +1,115 @@
+/**
+ * Circle against polygon, convex or concave.
+ *
+ * A convex polygon of at most `GRID_MIN_ITEMS` vertices is taken in the manner of Box2D's
+ * polygon-circle test: one pass finds the edge whose line is farthest from the centre (the
+ * distance to a convex polygon is at least every edge-line distance, so one beyond the reach ends
+ * the call); the centre is then either inside (out through that edge) or in the Voronoi region of
+ * that edge or of one of its two corners (the exterior regions of a convex polygon's edges and
+ * corners partition the plane outside it, and the farthest edge line bounds the region holding
+ * the centre), decided by where the centre projects on the edge.
+ *
+ * Any other polygon (concave, or long enough to have a segment grid) is taken by the
+ * segment-distance method (`circle-contour.ts`): one contact per edge or convex corner within
+ * reach, so a concave corner gives two. For a convex polygon both give the same contact (a
+ * property test compares them).
+ */
+import { ContactKind } from '@contactkit/math';
+import { GRID_MIN_ITEMS } from '../broadphase/box-grid.js';
+import type { CollisionData2 } from '../manifold/contact2.js';
+import { CircleQuery, circlePolygonContacts } from './circle-contour.js';
+import { claimOne2, emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
+import { type Circle, PACKED_VERTICES, type Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
+
+/** Scratch of `collideCirclePolygon` (module-level: a call allocates nothing), handed on explicitly. */
+const scratchQuery = new CircleQuery();
+const scratchManifold = new LocalManifold2(64);
+/** One past the last vertex entry of `Polygon.packed` for a convex polygon without a segment grid. */
+const CONVEX_SCAN_END = PACKED_VERTICES + 4 * GRID_MIN_ITEMS;
+
+/**
+ * Writes the contacts of `circle` against `polygon`; normals point from the polygon toward the
+ * circle. Centre outside the polygon: one contact per edge whose foot of the perpendicular lies
+ * on it within `radius + tolerance` (FaceFace, feature: the edge) and per convex corner within
+ * reach whose two edges both miss the foot (PointFace, feature `VERTEX_FEATURE | vertex`), so a
+ * concave corner gives two contacts, one per edge. Centre inside (or on the outline): a single
+ * contact out through the nearest point of the outline, penetration `radius + depth`. At most
+ * `data.maxContactsPerPair`, deepest first; a foot exactly at the joint of two segments in line
+ * gives one contact, not two. Returns the number written.
+ */
+export function collideCirclePolygon<B>(circle: Circle<B>, polygon: Polygon<B>, data: CollisionData2<B>): number {
+  // Polygon.packed (empty unless convex): cos, sin, x, y, bounding radius, piece circle (3), then
+  // x, y, nx, ny per vertex from 8.
+  const pp = polygon.packed, cp = circle.packed;
+  if (pp.length === 0 || polygon.grid !== null) return segmentDistanceCirclePolygon(circle, polygon, data);
+  // A convex polygon: the contact, if within reach, computed in the polygon's frame and written
+  // in world space. Reads `Polygon.packed` and `Circle.packed` (pose, bounds, and each vertex
+  // with its edge normal in one array): PERFORMANCE.md, 2D kernels.
+  const cos = pp[0]!, sin = pp[1]!, x = pp[2]!, y = pp[3]!, dx = cp[0]! - x, dy = cp[1]! - y;
+  const cx = cos * dx + sin * dy, cy = -sin * dx + cos * dy;
+  const radius = cp[2]!, reach = radius + data.tolerance;
+  const bound = pp[4]! + reach;
+  if (cx * cx + cy * cy > bound * bound) return 0;
+  // The farthest edge line (the lowest index on a tie); `best` is its offset in packed.
+  // Bounded by a constant: V8 then proves that k + 3 below cannot overflow (PERFORMANCE.md: tricks kept).
+  const end = Math.min(pp.length, CONVEX_SCAN_END);
+  let largest = -Infinity, best = 8;
+  for (let k = 8; k < end; k += 4) {
+    const d = (cx - pp[k]!) * pp[k + 2]! + (cy - pp[k + 1]!) * pp[k + 3]!;
+    if (d > largest) {
+      if (d > reach) return 0;
+      largest = d;
+      best = k;
+    }
+  }
+  const next = best + 4 === end ? 8 : best + 4;
+  const ax = pp[best]!, ay = pp[best + 1]!, bx = pp[next]!, by = pp[next + 1]!;
+  // Where the centre projects on the edge, times its length squared, from either end.
+  const along = (cx - ax) * (bx - ax) + (cy - ay) * (by - ay);
+  const beyond = (cx - bx) * (ax - bx) + (cy - by) * (ay - by);
+  // The face (the centre outside in its region, or inside: out through the nearest edge), or
+  // the corner region of the edge's start (along < 0) or end.
+  let nx = pp[best + 2]!, ny = pp[best + 3]!, distance = largest;
+  let surfaceX = cx - largest * nx, surfaceY = cy - largest * ny, kind: ContactKind = ContactKind.FaceFace, feature = (best - 8) >> 2;
+  if (largest > 0 && (along < 0 || beyond < 0)) {
+    const corner = along < 0 ? best : next;
+    surfaceX = pp[corner]!;
+    surfaceY = pp[corner + 1]!;
+    const qx = cx - surfaceX, qy = cy - surfaceY, d2 = qx * qx + qy * qy;
+    if (d2 > reach * reach) return 0;
+    distance = Math.sqrt(d2);
+    nx = qx / distance;
+    ny = qy / distance;
+    kind = ContactKind.PointFace;
+    feature = VERTEX_FEATURE | ((corner - 8) >> 2);
+  }
+  // One contact, written straight into the record (PERFORMANCE.md: tricks kept), in world space.
+  const contact = claimOne2(data, circle.body, polygon.body);
+  if (contact === undefined) return 0;
+  // Halfway between the circle's deepest point and the polygon's point.
+  const px = 0.5 * (cx - nx * radius + surfaceX), py = 0.5 * (cy - ny * radius + surfaceY);
+  contact.point[0] = cos * px - sin * py + x;
+  contact.point[1] = sin * px + cos * py + y;
+  contact.normal[0] = cos * nx - sin * ny;
+  contact.normal[1] = sin * nx + cos * ny;
+  contact.penetration = radius - distance;
+  contact.kind = kind;
+  // packFeatureId(0, feature): the circle's code 0 in the high half leaves the polygon's.
+  contact.featureId = feature;
+  return 1;
+}
+
+/**
+ * `collideCirclePolygon` by the segment-distance method, whatever the polygon: its path for
+ * concave polygons and long outlines. Internal; exported for the test that checks the convex
+ * algorithm against it.
+ */
+export function segmentDistanceCirclePolygon<B>(circle: Circle<B>, polygon: Polygon<B>, data: CollisionData2<B>): number {
+  const query = scratchQuery, manifold = scratchManifold;
+  query.set(circle, polygon, data.tolerance);
+  manifold.count = 0;
+  circlePolygonContacts(polygon, query, manifold);
+  // A foot exactly at the joint of two segments in line is on both: one contact, not two.
+  if (manifold.count > 1) manifold.mergeDuplicates(circle, polygon);
+  return emitManifold2(manifold, polygon.transform, data, circle.body, polygon.body, false);
+}

@@ -1,0 +1,206 @@
+/**
+ * Polygon against polygon, convex or concave.
+ *
+ * Each polygon is a set of convex pieces made once at construction (`Polygon.convexPieces`: the
+ * polygon itself when convex, else ear clipping then the Hertel-Mehlhorn merge). Every piece
+ * pair near each other goes through the one convex test of `polygon-clip.ts` (separating axes,
+ * reference and incident edges, clipping; up to 2 points a piece pair) into a local manifold,
+ * which the emit step of `manifold2.ts` writes into the caller's buffer.
+ *
+ * We chose decomposition over the initiator/opponent ray test (each contour's points against the
+ * other's segments) because the ray test finds which contour points crossed which segments but
+ * gives no single push-out direction or depth for a solver, and it misses an edge lying across a
+ * vertex; the convex test gives both, with the stable reference-face manifold. An internal
+ * (decomposition) edge is not a surface: it is never a reference edge and no contact lies on one
+ * (see `polygon-clip.ts`). Points that two piece pairs both report are merged, keeping the deeper
+ * (`LocalManifold2.mergeDuplicates`). A polygon the pieces hide (one lying inside a concave polygon
+ * across its internal edges, where no piece pair has a surface to offer), and any polygon lying
+ * wholly inside another, also gets one contact that frees the pair (`hiddenOverlapContact`).
+ *
+ * Canonical order: the pair is always computed with the shape of the smaller `id` as P, so
+ * swapping the arguments gives exactly the same points, depths, kinds and feature ids (P's
+ * feature in the high half), negated normals; and the reference-face bias favours the same
+ * shape in both orders.
+ */
+import { ContactKind } from '@contactkit/math';
+import type { CollisionData2 } from '../manifold/contact2.js';
+import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
+import { collidePieces, PieceQuery } from '../clip/polygon-clip.js';
+import { type Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
+
+/** Most points one pair gathers before the emit step keeps the deepest. */
+const MANIFOLD_CAPACITY = 64;
+/** Scratch of `collidePolygonPolygon` (module-level: a call allocates nothing), handed on explicitly. */
+const scratchQuery = new PieceQuery();
+const scratchManifold = new LocalManifold2(MANIFOLD_CAPACITY);
+const scratchBox = new Float64Array(4);
+
+/**
+ * Writes the contacts of polygon `a` against polygon `b` (Aabb included): normal from `b`
+ * toward `a`, penetration along it (down to `-data.tolerance`; see `collidePieces` for what a
+ * speculative contact promises), point the midpoint of the incident point and its projection on
+ * the reference edge; kinds PointFace (a vertex against an edge) and PointEdge (a point made by
+ * clipping at a reference corner); featureId packs the features of the shape of the smaller `id`
+ * (high half) and of the other, in either argument order. Convex pairs write at most 2 contacts;
+ * concave pairs at most `data.maxContactsPerPair`, deepest first. Identical shapes at the same
+ * pose report the face of the smaller id as reference. Returns the number written.
+ */
+export function collidePolygonPolygon<B>(a: Polygon<B>, b: Polygon<B>, data: CollisionData2<B>): number {
+  const flip = a.id > b.id;
+  const first = flip ? b : a, second = flip ? a : b;
+  const dx = second.transform.x - first.transform.x, dy = second.transform.y - first.transform.y;
+  const reach = first.boundingRadius + second.boundingRadius + data.tolerance;
+  if (dx * dx + dy * dy > reach * reach) return 0;
+  const query = scratchQuery, manifold = scratchManifold;
+  query.set(first, second, data.tolerance);
+  manifold.count = 0;
+  const firstPieces = first.convexPieces(), secondPieces = second.convexPieces();
+  if (firstPieces.length === 1 && secondPieces.length === 1) collidePieces(firstPieces[0]!, secondPieces[0]!, query, manifold);
+  else piecewiseContacts(first, second, query, manifold, scratchBox);
+  return emitManifold2(manifold, first.transform, data, a.body, b.body, flip);
+}
+
+/** Every piece pair of `first` (P) and `second` (Q) near each other into `manifold`, then the merge and the hidden-overlap check. */
+function piecewiseContacts(first: Polygon, second: Polygon, query: PieceQuery, manifold: LocalManifold2, box: Float64Array): void {
+  const firstPieces = first.convexPieces(), secondPieces = second.convexPieces();
+  // Long concave outlines have many pieces: their grids give the pieces near the other shape.
+  // (A polygon against itself uses no inner grid: one grid's candidates cannot be listed twice at once.)
+  const firstGrid = first.pieceGrid(), secondGrid = first === second ? null : second.pieceGrid();
+  const tolerance = query.tolerance, c = query.cos, s = query.sin, tx = query.x, ty = query.y;
+  let firstCount = firstPieces.length;
+  if (firstGrid) {
+    const around = second.boundingRadius + tolerance;
+    box[0] = tx - around;
+    box[1] = ty - around;
+    box[2] = tx + around;
+    box[3] = ty + around;
+    firstCount = firstGrid.query(box);
+  }
+  let near = false;
+  for (let k = 0; k < firstCount; k++) {
+    const p = firstPieces[firstGrid ? firstGrid.candidates[k]! : k]!;
+    let secondCount = secondPieces.length;
+    if (secondGrid) {
+      // The piece's bounding circle in the second's frame: R^T (centre - t).
+      const ex = p.centerX - tx, ey = p.centerY - ty;
+      const x = c * ex + s * ey, y = -s * ex + c * ey, around = p.radius + tolerance;
+      box[0] = x - around;
+      box[1] = y - around;
+      box[2] = x + around;
+      box[3] = y + around;
+      secondCount = secondGrid.query(box);
+    }
+    for (let m = 0; m < secondCount; m++) {
+      if (collidePieces(p, secondPieces[secondGrid ? secondGrid.candidates[m]! : m]!, query, manifold)) near = true;
+    }
+  }
+  if (manifold.count > 1) manifold.mergeDuplicates(first, second);
+  if (near) hiddenOverlapContact(first, second, query, manifold);
+}
+
+/**
+ * How many vertices of `visitor` lie strictly inside `container` (crossing number), with the
+ * visitor's pose in the container's frame (c, s, x0, y0): 0, 1 for some, 2 for all. Stops at the
+ * first vertex that settles the answer (`all`: whether only all counts).
+ */
+function verticesInside(container: Polygon, visitor: Polygon, c: number, s: number, x0: number, y0: number, all: boolean): number {
+  const cv = container.vertices, n = container.count;
+  let some = false;
+  for (let k = 0; k < visitor.count; k++) {
+    const lx = visitor.vertices[2 * k]!, ly = visitor.vertices[2 * k + 1]!;
+    const wx = c * lx - s * ly + x0, wy = s * lx + c * ly + y0;
+    let inside = false;
+    for (let i = 0, j = n - 1; i < n; j = i++) {
+      const ay = cv[2 * i + 1]!, by = cv[2 * j + 1]!;
+      if (ay > wy !== by > wy && wx < cv[2 * i]! + ((wy - ay) * (cv[2 * j]! - cv[2 * i]!)) / (by - ay)) inside = !inside;
+    }
+    if (inside) some = true;
+    else if (all) return 0;
+    if (some && !all) return 1;
+  }
+  return some ? 2 : 0;
+}
+
+/** Whether an edge of `second` (pose c, s, x0, y0 in `first`'s frame) properly crosses an edge of `first`. */
+function edgesCross(first: Polygon, second: Polygon, c: number, s: number, x0: number, y0: number): boolean {
+  const pv = first.vertices, qv = second.vertices, n = first.count, m = second.count;
+  for (let j = 0; j < m; j++) {
+    const k = j + 1 === m ? 0 : j + 1;
+    const ax = c * qv[2 * j]! - s * qv[2 * j + 1]! + x0, ay = s * qv[2 * j]! + c * qv[2 * j + 1]! + y0;
+    const bx = c * qv[2 * k]! - s * qv[2 * k + 1]! + x0, by = s * qv[2 * k]! + c * qv[2 * k + 1]! + y0;
+    for (let i = 0; i < n; i++) {
+      const l = i + 1 === n ? 0 : i + 1;
+      const px = pv[2 * i]!, py = pv[2 * i + 1]!, qx = pv[2 * l]!, qy = pv[2 * l + 1]!;
+      // Each segment's ends strictly on opposite sides of the other's line.
+      const d1 = (bx - ax) * (py - ay) - (by - ay) * (px - ax), d2 = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax);
+      const d3 = (qx - px) * (ay - py) - (qy - py) * (ax - px), d4 = (qx - px) * (by - py) - (qy - py) * (bx - px);
+      if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The contact that separates two overlapping polygons when no piece pair reported any (one lies
+ * inside the other across the container's internal edges, or the points the pieces clipped all
+ * lie on internal edges) or when one lies wholly inside the
+ * other (the piece pairs' contacts push pieces out of pieces, which need not free the whole
+ * polygon): the least translation of P along an outline edge
+ * normal of either polygon that separates their projections on it, which separates the
+ * polygons (their convex hulls are apart along it). Normal the direction P moves, depth the
+ * translation; the witness on P is P's vertex extreme along the normal (on its outline), the one
+ * on Q lies on Q's supporting line; kind PointPoint, features the two extreme vertices.
+ */
+function hiddenOverlapContact(first: Polygon, second: Polygon, query: PieceQuery, manifold: LocalManifold2): void {
+  const c = query.cos, s = query.sin, tx = query.x, ty = query.y;
+  // Nothing reported: any vertex inside, or two edges crossing, means an overlap; else only a
+  // polygon wholly inside the other needs more.
+  const all = manifold.count > 0;
+  if (verticesInside(first, second, c, s, tx, ty, all) === 0 && verticesInside(second, first, c, -s, -(c * tx + s * ty), -(-s * tx + c * ty), all) === 0 &&
+    (all || !edgesCross(first, second, c, s, tx, ty))) return;
+  const pv = first.vertices, qv = second.vertices;
+  let best = Infinity, bestX = 0, bestY = 0, bestP = 0, bestQ = 0;
+  for (let axis = 0; axis < first.count + second.count; axis++) {
+    // An outline edge normal of P, or of Q turned into P's frame.
+    const k = axis < first.count ? axis : axis - first.count;
+    const lx = axis < first.count ? first.normals[2 * k]! : second.normals[2 * k]!, ly = axis < first.count ? first.normals[2 * k + 1]! : second.normals[2 * k + 1]!;
+    const mx = axis < first.count ? lx : c * lx - s * ly, my = axis < first.count ? ly : s * lx + c * ly;
+    let pMin = Infinity, pMax = -Infinity, qMin = Infinity, qMax = -Infinity, pLow = 0, pHigh = 0, qLow = 0, qHigh = 0;
+    for (let i = 0; i < first.count; i++) {
+      const d = mx * pv[2 * i]! + my * pv[2 * i + 1]!;
+      if (d < pMin) {
+        pMin = d;
+        pLow = i;
+      }
+      if (d > pMax) {
+        pMax = d;
+        pHigh = i;
+      }
+    }
+    for (let j = 0; j < second.count; j++) {
+      const d = mx * (c * qv[2 * j]! - s * qv[2 * j + 1]! + tx) + my * (s * qv[2 * j]! + c * qv[2 * j + 1]! + ty);
+      if (d < qMin) {
+        qMin = d;
+        qLow = j;
+      }
+      if (d > qMax) {
+        qMax = d;
+        qHigh = j;
+      }
+    }
+    // P along +m past Q's far side, or along -m past Q's near side; the first least on a tie.
+    const up = qMax - pMin, down = pMax - qMin;
+    if (up < best || down < best) {
+      const along = up <= down;
+      best = along ? up : down;
+      bestX = along ? mx : 0 - mx;
+      bestY = along ? my : 0 - my;
+      bestP = along ? pLow : pHigh;
+      bestQ = along ? qHigh : qLow;
+    }
+  }
+  if (!(best > 0)) return;
+  // Witnesses: P's extreme vertex, and that vertex moved by the translation (on Q's supporting line).
+  const x = pv[2 * bestP]! + 0.5 * best * bestX, y = pv[2 * bestP + 1]! + 0.5 * best * bestY;
+  manifold.add(x, y, bestX, bestY, best, ContactKind.PointPoint, VERTEX_FEATURE | bestP, VERTEX_FEATURE | bestQ);
+}

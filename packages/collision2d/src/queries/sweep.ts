@@ -1,0 +1,389 @@
+/**
+ * Swept circles: the first time a circle moving in a straight line touches a shape (time of
+ * impact), so a fast circle cannot tunnel through a thin wall between two frames.
+ *
+ * The moving circle's centre `c + t d` (t in [0, 1]) touches a segment when it enters the
+ * segment's capsule (the segment grown by the radius r): through one of the two sides, which are
+ * the segment's line moved by r along its normal (a linear equation in t), or through one of the
+ * two end caps, circles of radius r about the end points. An end cap, and a target circle of
+ * radius R, give |c + t d - q|^2 = (r + R)^2, the quadratic a t^2 + 2 b t + k = 0 with
+ * a = d.d, b = m.d, k = m.m - (r + R)^2 and m = c - q (Ericson, Real-Time Collision Detection,
+ * 5.3.2 and 5.5.7). Its first root is taken in the form t = k / (-b + sqrt(b^2 - a k)), which
+ * subtracts nothing when the circle approaches (b < 0) and so keeps full precision even when
+ * k is tiny (a circle that starts almost touching). A chain or polygon is first touched at the
+ * earliest contact of its segments; a polygon is solid, so a centre inside it is a contact at
+ * time 0.
+ *
+ * A circle that already touches or overlaps a segment or circle at t = 0 reports time 0 only
+ * if the displacement moves it closer; moving along the surface or away, that contact is
+ * ignored, so a ball resting on the ground can be swept upward or sideways. The distance from a
+ * moving point to a segment or a circle is a convex function of t, so a circle moving away at
+ * t = 0 cannot touch that segment again later.
+ *
+ * Everything runs in the shape's frame (the circle's centre and the displacement are brought in
+ * once); the point and normal are turned back to world space at the end.
+ */
+import { copyFiniteArray, readFiniteArray } from '@contactkit/math';
+import type { BoxGrid } from '../broadphase/box-grid.js';
+import { RayCrossing, rayCrossingTest } from '../contours/ray-crossing.js';
+import { Chain, Circle, Polygon, Segment, VERTEX_FEATURE } from '../shapes/shapes.js';
+
+/**
+ * The first contact found by `sweepCircle`, reusable from call to call (written only when the
+ * call returns true).
+ */
+export class SweepHit {
+  /** Fraction of the displacement, in [0, 1], at which the circle first touches the shape. */
+  time = 0;
+  /** The touching point on the shape, world space. */
+  readonly point: Float64Array = new Float64Array(2);
+  /** Unit normal at `point`, from the shape toward the circle's centre at `time`. */
+  readonly normal: Float64Array = new Float64Array(2);
+  /**
+   * The shape's feature touched: segment or edge `i` is `i`, vertex `i` is `VERTEX_FEATURE | i`
+   * (the codes of `Contact2.featureId`, see shapes.ts), a circle is 0.
+   */
+  featureId = 0;
+}
+
+/** The query, in the shape's frame: centre x, y, displacement x, y, radius. */
+const query = new Float64Array(5);
+/** The best contact so far, shape's frame: time, point x, y, normal x, y. */
+const best = new Float64Array(5);
+let bestFeature = 0;
+/** A contact being offered, laid out as `best`. */
+const offered = new Float64Array(5);
+/** The point `sweepPoint` tests: x, y, and the distance from it at which the centre touches. */
+const target = new Float64Array(3);
+const displacementScratch = new Float64Array(2);
+const gridBox = new Float64Array(4);
+
+let segmentVisits = 0;
+
+/**
+ * Number of segments the last `sweepCircle` against a chain or polygon examined (for tests and
+ * profiling: a short sweep near a long contour should examine few of its segments).
+ */
+export function lastSweepSegmentVisits(): number {
+  return segmentVisits;
+}
+
+// The functions here share their doubles through Float64Arrays
+// (PERFORMANCE.md: doubles cross calls in arrays or fields).
+
+/** Keeps the contact in `offered` if it is earlier than the best so far (an equal time keeps the first found). */
+function offer(feature: number): void {
+  if (!(offered[0]! < best[0]!)) return;
+  for (let k = 0; k < 5; k++) best[k] = offered[k]!;
+  bestFeature = feature;
+}
+
+
+/**
+ * First contact of the query circle with the segment from vertex `i` to vertex `j` of
+ * `vertices` (segment feature `segment`), offered to `best`.
+ */
+function sweepSegment(vertices: Float64Array, i: number, j: number, segment: number): void {
+  const cx = query[0]!, cy = query[1]!, dx = query[2]!, dy = query[3]!, r = query[4]!;
+  const ax = vertices[2 * i]!, ay = vertices[2 * i + 1]!;
+  const ex = vertices[2 * j]! - ax, ey = vertices[2 * j + 1]! - ay;
+  const lengthSquared = ex * ex + ey * ey;
+  // Closest point of the segment to the centre at t = 0.
+  let u = ((cx - ax) * ex + (cy - ay) * ey) / lengthSquared;
+  u = u < 0 ? 0 : u > 1 ? 1 : u;
+  const qx = ax + u * ex, qy = ay + u * ey;
+  const wx = cx - qx, wy = cy - qy;
+  const distanceSquared = wx * wx + wy * wy;
+  if (distanceSquared <= r * r) {
+    // Touching or overlapping at t = 0: a contact now if the motion brings the centre closer.
+    const feature = u === 0 ? VERTEX_FEATURE | i : u === 1 ? VERTEX_FEATURE | j : segment;
+    if (distanceSquared > 0) {
+      if (wx * dx + wy * dy < 0) {
+        const distance = Math.sqrt(distanceSquared);
+        offered[0] = 0;
+        offered[1] = qx;
+        offered[2] = qy;
+        offered[3] = wx / distance;
+        offered[4] = wy / distance;
+        offer(feature);
+      }
+    } else if (dx !== 0 || dy !== 0) {
+      // Centre on the segment: the normal faces against the motion (the left normal for a motion along it).
+      const length = Math.sqrt(lengthSquared);
+      let nx = (0 - ey) / length, ny = ex / length;
+      if (nx * dx + ny * dy > 0) {
+        nx = 0 - nx;
+        ny = 0 - ny;
+      }
+      offered[0] = 0;
+      offered[1] = qx;
+      offered[2] = qy;
+      offered[3] = nx;
+      offered[4] = ny;
+      offer(feature);
+    }
+    return;
+  }
+  // The side of the capsule facing the centre: the line moved by r along the normal.
+  const length = Math.sqrt(lengthSquared);
+  let nx = (0 - ey) / length, ny = ex / length;
+  let side = (cx - ax) * nx + (cy - ay) * ny;
+  if (side < 0) {
+    nx = 0 - nx;
+    ny = 0 - ny;
+    side = 0 - side;
+  }
+  const approach = dx * nx + dy * ny;
+  if (approach < 0) {
+    // side <= r here only by round-off (the closest distance above says the circle is clear):
+    // the circle touches now, so the impact is at t = 0 rather than a miss.
+    const t = side > r ? (side - r) / -approach : 0;
+    if (t <= 1) {
+      const px = cx + t * dx, py = cy + t * dy;
+      const along = ((px - ax) * ex + (py - ay) * ey) / lengthSquared;
+      if (along >= 0 && along <= 1) {
+        offered[0] = t;
+        offered[1] = ax + along * ex;
+        offered[2] = ay + along * ey;
+        offered[3] = nx;
+        offered[4] = ny;
+        offer(segment);
+        return;
+      }
+    }
+  }
+  target[0] = ax;
+  target[1] = ay;
+  target[2] = r;
+  sweepPoint(VERTEX_FEATURE | i);
+  target[0] = ax + ex;
+  target[1] = ay + ey;
+  sweepPoint(VERTEX_FEATURE | j);
+}
+
+/**
+ * First time the query centre comes within `reach` of the point q (`target`: x, y, reach; a
+ * capsule's end cap, or a circle's centre with the radii summed), offered to `best` with the
+ * point at `reach - r` from q toward the centre. The start is known to be farther than `reach`.
+ */
+function sweepPoint(feature: number): void {
+  const cx = query[0]!, cy = query[1]!, dx = query[2]!, dy = query[3]!, r = query[4]!;
+  const qx = target[0]!, qy = target[1]!, reach = target[2]!;
+  const mx = cx - qx, my = cy - qy;
+  const b = mx * dx + my * dy;
+  if (b >= 0) return;
+  const a = dx * dx + dy * dy;
+  const k = mx * mx + my * my - reach * reach;
+  const discriminant = b * b - a * k;
+  if (discriminant < 0) return;
+  const t = k / (Math.sqrt(discriminant) - b);
+  if (t > 1 || !(t < best[0]!)) return;
+  const px = cx + t * dx - qx, py = cy + t * dy - qy;
+  const distance = Math.sqrt(px * px + py * py);
+  const nx = px / distance, ny = py / distance;
+  const surface = reach - r;
+  offered[0] = t;
+  offered[1] = qx + surface * nx;
+  offered[2] = qy + surface * ny;
+  offered[3] = nx;
+  offered[4] = ny;
+  offer(feature);
+}
+
+/** Against `circle` (its centre is the origin of the query's frame, the frame being the circle's). */
+function sweepCircleCircle(circle: Circle): void {
+  const cx = query[0]!, cy = query[1]!, dx = query[2]!, dy = query[3]!, r = query[4]!;
+  const targetRadius = circle.radius, reach = r + targetRadius;
+  const distanceSquared = cx * cx + cy * cy;
+  if (distanceSquared <= reach * reach) {
+    if (cx * dx + cy * dy < 0) {
+      const distance = Math.sqrt(distanceSquared);
+      offered[0] = 0;
+      offered[1] = (targetRadius * cx) / distance;
+      offered[2] = (targetRadius * cy) / distance;
+      offered[3] = cx / distance;
+      offered[4] = cy / distance;
+      offer(0);
+    } else if (distanceSquared === 0 && (dx !== 0 || dy !== 0)) {
+      // Coincident centres: no direction between them; the normal faces against the motion.
+      const length = Math.hypot(dx, dy);
+      offered[0] = 0;
+      offered[1] = (-targetRadius * dx) / length;
+      offered[2] = (-targetRadius * dy) / length;
+      offered[3] = -dx / length;
+      offered[4] = -dy / length;
+      offer(0);
+    }
+    return;
+  }
+  target[0] = 0;
+  target[1] = 0;
+  target[2] = reach;
+  sweepPoint(0);
+}
+
+/** Sets `gridBox` to the box the query circle sweeps, shape's frame. */
+function sweptBox(): void {
+  const cx = query[0]!, cy = query[1]!, dx = query[2]!, dy = query[3]!, r = query[4]!;
+  gridBox[0] = Math.min(cx, cx + dx) - r;
+  gridBox[1] = Math.min(cy, cy + dy) - r;
+  gridBox[2] = Math.max(cx, cx + dx) + r;
+  gridBox[3] = Math.max(cy, cy + dy) + r;
+}
+
+/** Whether the swept box misses the grid's bounds (then it meets no segment, and the centre is outside). */
+function outsideGrid(grid: BoxGrid): boolean {
+  sweptBox();
+  return gridBox[2]! < grid.minX || gridBox[0]! > grid.maxX || gridBox[3]! < grid.minY || gridBox[1]! > grid.maxY;
+}
+
+function sweepChain(chain: Chain): void {
+  const v = chain.vertices, grid = chain.grid;
+  let candidates = chain.segmentCount;
+  if (grid) {
+    sweptBox();
+    candidates = grid.query(gridBox);
+  }
+  segmentVisits += candidates;
+  for (let k = 0; k < candidates; k++) {
+    const i = grid ? grid.candidates[k]! : k;
+    sweepSegment(v, i, i + 1, i);
+  }
+}
+
+/** The inside test's answer. Scratch of `sweepPolygon` alone. */
+const crossingScratch = new RayCrossing();
+
+/**
+ * The centre is inside the polygon: a contact at time 0 through the nearest outline point, the
+ * normal pointing outward from it. The search box grows until the nearest edge found lies within
+ * it (then no edge outside the box can be nearer).
+ */
+function insideContact(polygon: Polygon): void {
+  const v = polygon.vertices, normals = polygon.normals, n = polygon.count, grid = polygon.grid;
+  const cx = query[0]!, cy = query[1]!;
+  let reach = query[4]!;
+  let nearestEdge = 0, nearestU = 0, nearestSquared = Infinity;
+  for (;;) {
+    let candidates = n;
+    if (grid) {
+      gridBox[0] = cx - reach;
+      gridBox[1] = cy - reach;
+      gridBox[2] = cx + reach;
+      gridBox[3] = cy + reach;
+      candidates = grid.query(gridBox);
+    }
+    segmentVisits += candidates;
+    for (let k = 0; k < candidates; k++) {
+      const i = grid ? grid.candidates[k]! : k;
+      const j = i + 1 === n ? 0 : i + 1;
+      const ax = v[2 * i]!, ay = v[2 * i + 1]!, ex = v[2 * j]! - ax, ey = v[2 * j + 1]! - ay;
+      let u = ((cx - ax) * ex + (cy - ay) * ey) / (ex * ex + ey * ey);
+      u = u < 0 ? 0 : u > 1 ? 1 : u;
+      const wx = ax + u * ex - cx, wy = ay + u * ey - cy;
+      if (wx * wx + wy * wy < nearestSquared) {
+        nearestSquared = wx * wx + wy * wy;
+        nearestEdge = i;
+        nearestU = u;
+      }
+    }
+    if (!grid || nearestSquared <= reach * reach || candidates === n) break;
+    reach *= 2;
+  }
+  const i = nearestEdge, j = i + 1 === n ? 0 : i + 1;
+  const ax = v[2 * i]!, ay = v[2 * i + 1]!, ex = v[2 * j]! - ax, ey = v[2 * j + 1]! - ay;
+  const px = ax + nearestU * ex, py = ay + nearestU * ey;
+  const distance = Math.sqrt(nearestSquared);
+  if (nearestU > 0 && nearestU < 1) {
+    offered[0] = 0;
+    offered[1] = px;
+    offered[2] = py;
+    offered[3] = normals[2 * i]!;
+    offered[4] = normals[2 * i + 1]!;
+    offer(i);
+  } else {
+    const corner = nearestU === 0 ? i : j;
+    // Nearest at a corner (a concave one seen from inside): outward through it.
+    const nx = distance > 0 ? (px - cx) / distance : normals[2 * i]!;
+    const ny = distance > 0 ? (py - cy) / distance : normals[2 * i + 1]!;
+    offered[0] = 0;
+    offered[1] = px;
+    offered[2] = py;
+    offered[3] = nx;
+    offered[4] = ny;
+    offer(VERTEX_FEATURE | corner);
+  }
+}
+
+function sweepPolygon(polygon: Polygon): void {
+  if (polygon.grid && outsideGrid(polygon.grid)) return;
+  const crossing = crossingScratch;
+  rayCrossingTest(polygon, query, crossing);
+  segmentVisits += crossing.examined;
+  if (crossing.inside) {
+    insideContact(polygon);
+    return;
+  }
+  const v = polygon.vertices, n = polygon.count, grid = polygon.grid;
+  let candidates = n;
+  if (grid) {
+    sweptBox();
+    candidates = grid.query(gridBox);
+  }
+  segmentVisits += candidates;
+  for (let k = 0; k < candidates; k++) {
+    const i = grid ? grid.candidates[k]! : k;
+    sweepSegment(v, i, i + 1 === n ? 0 : i + 1, i);
+  }
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'object') return (value as object).constructor?.name ?? 'object';
+  return typeof value;
+}
+
+/**
+ * Whether `circle`, moved by `displacement` (`[dx, dy]`, finite, world space) from its current
+ * pose, touches `shape` (a `Segment`, `Chain`, `Polygon` (an `Aabb` too) or `Circle`, at its
+ * current pose) and, if so, the first contact in `hit`: `time` in [0, 1], `point` on the shape,
+ * `normal` from the shape toward the circle, `featureId` (see `SweepHit`). `hit` is left as it
+ * was when the result is false.
+ *
+ * Exact up to round-off (closed-form roots). A circle already touching or overlapping the shape
+ * gives time 0 when the displacement moves it closer, and is ignored where it moves along or
+ * away; a centre inside a polygon is always a contact at time 0. A zero displacement touches
+ * nothing that it does not move into, so it returns false unless the centre is inside a polygon.
+ * Chains and polygons with a segment grid examine only the segments near the swept box.
+ * Allocates nothing. Throws a TypeError or RangeError naming the argument for anything else.
+ */
+export function sweepCircle(circle: Circle, displacement: ArrayLike<number>, shape: Segment | Chain | Polygon | Circle, hit: SweepHit): boolean {
+  if (!(circle instanceof Circle)) throw new TypeError(`sweepCircle: circle must be a Circle, got ${describe(circle)}`);
+  if (!copyFiniteArray(displacement, 2, displacementScratch)) readFiniteArray('sweepCircle: displacement', displacement, 2, displacementScratch);
+  if (!(shape instanceof Circle || shape instanceof Polygon || shape instanceof Chain)) {
+    throw new TypeError(`sweepCircle: shape must be a Segment, Chain, Polygon or Circle, got ${describe(shape)}`);
+  }
+  if (!(hit instanceof SweepHit)) throw new TypeError(`sweepCircle: hit must be a SweepHit, got ${describe(hit)}`);
+  const xf = shape.transform, c = xf.cos, s = xf.sin;
+  const wx = circle.transform.x - xf.x, wy = circle.transform.y - xf.y;
+  const dx = displacementScratch[0]!, dy = displacementScratch[1]!;
+  query[0] = c * wx + s * wy;
+  query[1] = -s * wx + c * wy;
+  query[2] = c * dx + s * dy;
+  query[3] = -s * dx + c * dy;
+  query[4] = circle.radius;
+  best[0] = Infinity;
+  segmentVisits = 0;
+  if (shape instanceof Circle) sweepCircleCircle(shape);
+  else if (shape instanceof Polygon) sweepPolygon(shape);
+  else sweepChain(shape);
+  if (best[0] === Infinity) return false;
+  const px = best[1]!, py = best[2]!, nx = best[3]!, ny = best[4]!;
+  hit.time = best[0]!;
+  hit.point[0] = c * px - s * py + xf.x;
+  hit.point[1] = s * px + c * py + xf.y;
+  hit.normal[0] = c * nx - s * ny;
+  hit.normal[1] = s * nx + c * ny;
+  hit.featureId = bestFeature;
+  return true;
+}
