@@ -6,7 +6,12 @@ export default defineConfig({
   resolve: { conditions: ['@contactkit/source'] },
   ssr: { resolve: { conditions: ['@contactkit/source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts', 'benchmarks/src/**/*.test.ts', 'docs/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'examples/*/src/**/*.test.ts',
+      'benchmarks/src/**/*.test.ts',
+      'docs/**/*.test.ts',
+    ],
     environment: 'node',
     // In CI a JSON report as well, from which .ci/run prints its closing "N passed, N failed" line.
     reporters: process.env['CI'] ? ['default', 'json'] : ['default'],

@@ -15,37 +15,67 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** A package of the workspace: its directory, name and README. */
-export interface WorkspacePackage { dir: string; name: string; readme: string; index: string; private: boolean }
+export interface WorkspacePackage {
+  dir: string;
+  name: string;
+  readme: string;
+  index: string;
+  private: boolean;
+}
 
 /** Every package under packages/ with a README and a src/index.ts. */
 export function workspacePackages(): WorkspacePackage[] {
   return readdirSync(join(root, 'packages'))
     .map((dir) => join(root, 'packages', dir))
-    .filter((dir) => existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'src', 'index.ts')))
+    .filter((dir) =>
+      existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'src', 'index.ts'))
+    )
     .map((dir) => {
-      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string; private?: boolean };
-      return { dir, name: manifest.name, readme: join(dir, 'README.md'), index: join(dir, 'src', 'index.ts'), private: manifest.private === true };
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        name: string;
+        private?: boolean;
+      };
+      return {
+        dir,
+        name: manifest.name,
+        readme: join(dir, 'README.md'),
+        index: join(dir, 'src', 'index.ts'),
+        private: manifest.private === true,
+      };
     });
 }
 
 /** The READMEs whose ```ts blocks must run: the root one and each published package's. */
 export function readmes(): string[] {
-  return [join(root, 'README.md'), ...workspacePackages().filter((p) => !p.private && existsSync(p.readme)).map((p) => p.readme)];
+  return [
+    join(root, 'README.md'),
+    ...workspacePackages().filter((p) => !p.private && existsSync(p.readme)).map((p) => p.readme),
+  ];
 }
 
 /** A ```ts block: its code, the line of its opening fence (1-based) and the ```text block after it, if any. */
-export interface Snippet { file: string; line: number; code: string; expected: string | null }
+export interface Snippet {
+  file: string;
+  line: number;
+  code: string;
+  expected: string | null;
+}
 
 /** The fenced blocks of a Markdown text, in order. */
-function fences(text: string): { lang: string; line: number; body: string; endLine: number }[] {
+function fences(text: string): { lang: string; line: number; body: string; endLine: number; }[] {
   const lines = text.split('\n');
-  const blocks: { lang: string; line: number; body: string; endLine: number }[] = [];
+  const blocks: { lang: string; line: number; body: string; endLine: number; }[] = [];
   for (let i = 0; i < lines.length; i++) {
     const open = /^```(\S*)\s*$/.exec(lines[i]!);
     if (!open) continue;
     let j = i + 1;
     while (j < lines.length && !/^```\s*$/.test(lines[j]!)) j++;
-    blocks.push({ lang: open[1]!, line: i + 1, body: lines.slice(i + 1, j).join('\n'), endLine: j + 1 });
+    blocks.push({
+      lang: open[1]!,
+      line: i + 1,
+      body: lines.slice(i + 1, j).join('\n'),
+      endLine: j + 1,
+    });
     i = j;
   }
   return blocks;
@@ -61,7 +91,9 @@ export function snippets(file: string): Snippet[] {
     if (block.lang !== 'ts' && block.lang !== 'typescript') return;
     const next = blocks[k + 1];
     const between = next ? lines.slice(block.endLine, next.line - 1) : [];
-    const expected = next && next.lang === 'text' && between.every((line) => line.trim() === '') ? next.body : null;
+    const expected = next && next.lang === 'text' && between.every((line) => line.trim() === '')
+      ? next.body
+      : null;
     result.push({ file: relative(root, file), line: block.line, code: block.body, expected });
   });
   return result;
@@ -75,13 +107,16 @@ export function snippets(file: string): Snippet[] {
 export function listedNames(readme: string): Set<string> | null {
   if (!existsSync(readme)) return null;
   const text = readFileSync(readme, 'utf8');
-  const start = text.indexOf('<!-- exports: start -->'), end = text.indexOf('<!-- exports: end -->');
+  const start = text.indexOf('<!-- exports: start -->'),
+    end = text.indexOf('<!-- exports: end -->');
   if (start < 0 || end < start) return null;
   const names = new Set<string>();
   for (const line of text.slice(start, end).split('\n')) {
     if (!line.startsWith('|')) continue;
     const firstCell = line.slice(1).split('|')[0]!;
-    for (const match of firstCell.matchAll(/`(?:new )?([A-Za-z_$][\w$]*)(?:\([^`]*\))?`/g)) names.add(match[1]!);
+    for (const match of firstCell.matchAll(/`(?:new )?([A-Za-z_$][\w$]*)(?:\([^`]*\))?`/g)) {
+      names.add(match[1]!);
+    }
   }
   return names;
 }

@@ -25,10 +25,15 @@ function moduleFor(readme: string, line: number, code: string): string {
   const dir = join(dirname(join(root, readme)), `.readme-snippets-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   if (!written.includes(dir)) written.push(dir);
-  const rewritten = code.replace(/(from\s+|import\s*\(\s*)(['"])(@contactkit\/[\w-]+)\2/g, (whole, prefix: string, quote: string, name: string) => {
-    const source = sourceOf.get(name);
-    return source === undefined ? whole : `${prefix}${quote}${relative(dir, source).split('\\').join('/')}${quote}`;
-  });
+  const rewritten = code.replace(
+    /(from\s+|import\s*\(\s*)(['"])(@contactkit\/[\w-]+)\2/g,
+    (whole, prefix: string, quote: string, name: string) => {
+      const source = sourceOf.get(name);
+      return source === undefined
+        ? whole
+        : `${prefix}${quote}${relative(dir, source).split('\\').join('/')}${quote}`;
+    },
+  );
   const file = join(dir, `line-${line}.ts`);
   writeFileSync(file, rewritten);
   return file;
@@ -36,21 +41,27 @@ function moduleFor(readme: string, line: number, code: string): string {
 
 describe.each(readmes().map((file) => [relative(root, file), file]))('%s', (_name, file) => {
   const blocks = snippets(file);
-  it.each(blocks.map((block) => [block.line, block]))('the ts block at line %i runs and prints its text block', async (_line, block) => {
-    const printed: string[] = [];
-    const spy = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
-      printed.push(format(...args));
-    });
-    try {
-      await import(pathToFileURL(moduleFor(block.file, block.line, block.code)).href);
-    } finally {
-      spy.mockRestore();
-    }
-    if (block.expected !== null) {
-      const actual = printed.join('\n').trimEnd();
-      expect(actual, `${block.file}:${block.line}: the \`\`\`text block after this ts block must be what it prints`).toBe(block.expected.trimEnd());
-    }
-  });
+  it.each(blocks.map((block) => [block.line, block]))(
+    'the ts block at line %i runs and prints its text block',
+    async (_line, block) => {
+      const printed: string[] = [];
+      const spy = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+        printed.push(format(...args));
+      });
+      try {
+        await import(pathToFileURL(moduleFor(block.file, block.line, block.code)).href);
+      } finally {
+        spy.mockRestore();
+      }
+      if (block.expected !== null) {
+        const actual = printed.join('\n').trimEnd();
+        expect(
+          actual,
+          `${block.file}:${block.line}: the \`\`\`text block after this ts block must be what it prints`,
+        ).toBe(block.expected.trimEnd());
+      }
+    },
+  );
 });
 
 let exportsCache: Map<string, string[]> | undefined;
@@ -73,7 +84,10 @@ function exportsOf(): Map<string, string[]> {
   for (const p of published) {
     const source = program.getSourceFile(p.index);
     const symbol = source && checker.getSymbolAtLocation(source);
-    result.set(p.name, symbol ? checker.getExportsOfModule(symbol).map((s) => s.getName()).sort() : []);
+    result.set(
+      p.name,
+      symbol ? checker.getExportsOfModule(symbol).map((s) => s.getName()).sort() : [],
+    );
   }
   exportsCache = result;
   return result;
@@ -85,14 +99,25 @@ describe('each package README names exactly the exports of its index', () => {
     const readme = relative(root, p.readme);
     const index = relative(root, p.index);
     const listed = listedNames(p.readme);
-    expect(listed, `${readme} needs a section between <!-- exports: start --> and <!-- exports: end --> with a table whose first column names every export of ${index} in code spans`).not.toBeNull();
+    expect(
+      listed,
+      `${readme} needs a section between <!-- exports: start --> and <!-- exports: end --> with a table whose first column names every export of ${index} in code spans`,
+    ).not.toBeNull();
     const names = exported.get(p.name) ?? [];
     const problems: string[] = [];
     for (const name of names) {
-      if (!listed!.has(name)) problems.push(`\`${name}\` is exported by ${index} but not named in ${readme}: add a row | \`${name}\` | what it is | to the table between <!-- exports: start --> and <!-- exports: end -->`);
+      if (!listed!.has(name)) {
+        problems.push(
+          `\`${name}\` is exported by ${index} but not named in ${readme}: add a row | \`${name}\` | what it is | to the table between <!-- exports: start --> and <!-- exports: end -->`,
+        );
+      }
     }
     for (const name of listed!) {
-      if (!names.includes(name)) problems.push(`\`${name}\` is named in the first column of the exports table of ${readme} but ${index} does not export it: export it, or take it out of that column`);
+      if (!names.includes(name)) {
+        problems.push(
+          `\`${name}\` is named in the first column of the exports table of ${readme} but ${index} does not export it: export it, or take it out of that column`,
+        );
+      }
     }
     expect(problems, problems.join('\n')).toEqual([]);
   });
@@ -104,7 +129,10 @@ function shippedSources(dir: string): string[] {
   for (const entry of readdirSync(dir)) {
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) {
-      if (entry !== 'test-support' && entry !== 'node_modules' && entry !== 'dist' && !entry.startsWith('.')) files.push(...shippedSources(path));
+      if (
+        entry !== 'test-support' && entry !== 'node_modules' && entry !== 'dist' &&
+        !entry.startsWith('.')
+      ) files.push(...shippedSources(path));
     } else if (entry.endsWith('.ts') && !entry.endsWith('.test.ts')) files.push(path);
   }
   return files;
@@ -118,8 +146,15 @@ describe('user-facing text cites published sources, not the seed documents users
   ].map((file) => relative(root, file));
   it.each(files)('%s', (file) => {
     const lines = readFileSync(join(root, file), 'utf8').split('\n');
-    const cited = lines.flatMap((line, i) => (/\bseeds? ?0\d\d\b|seed documents?/i.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : []));
-    expect(cited, `cite Millington, Ericson, Gottschalk or Box2D instead:\n${cited.join('\n')}`).toEqual([]);
+    const cited = lines.flatMap((
+      line,
+      i,
+    ) => (/\bseeds? ?0\d\d\b|seed documents?/i.test(line)
+      ? [`${file}:${i + 1}: ${line.trim()}`]
+      : [])
+    );
+    expect(cited, `cite Millington, Ericson, Gottschalk or Box2D instead:\n${cited.join('\n')}`)
+      .toEqual([]);
   });
 });
 
@@ -130,10 +165,25 @@ describe('the READMEs name no class or type that nothing exports', () => {
     // A capitalised name in a code span is one of ours, a JavaScript global (Float64Array,
     // RangeError) or three.js's (Object3D, Mesh): anything else is a class or type a reader
     // cannot import, like an internal helper named in the prose.
-    const three = (await import(pathToFileURL(createRequire(join(root, 'packages', 'three', 'package.json')).resolve('three')).href)) as Record<string, unknown>;
+    const three = (await import(
+      pathToFileURL(
+        createRequire(join(root, 'packages', 'three', 'package.json')).resolve('three'),
+      ).href
+    )) as Record<string, unknown>;
     const text = readFileSync(file, 'utf8');
-    const unknown = [...new Set([...text.matchAll(/`(?:new )?([A-Z][A-Za-z0-9]*)(?:\([^`]*\))?`/g)].map((match) => match[1]!))]
+    const unknown = [
+      ...new Set(
+        [...text.matchAll(/`(?:new )?([A-Z][A-Za-z0-9]*)(?:\([^`]*\))?`/g)].map((match) =>
+          match[1]!
+        ),
+      ),
+    ]
       .filter((name) => !ours.has(name) && !(name in globalThis) && !(name in three));
-    expect(unknown, `${relative(root, file)} names ${unknown.join(', ')}, which no contactkit package exports: export it, or describe it without its name`).toEqual([]);
+    expect(
+      unknown,
+      `${relative(root, file)} names ${
+        unknown.join(', ')
+      }, which no contactkit package exports: export it, or describe it without its name`,
+    ).toEqual([]);
   });
 });

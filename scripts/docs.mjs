@@ -19,7 +19,9 @@ const check = process.argv.includes('--check');
 export function publishedPackages() {
   return readdirSync(join(root, 'packages'))
     .map((dir) => ({ dir, manifest: join(root, 'packages', dir, 'package.json') }))
-    .filter(({ dir, manifest }) => existsSync(manifest) && existsSync(join(root, 'packages', dir, 'src', 'index.ts')))
+    .filter(({ dir, manifest }) =>
+      existsSync(manifest) && existsSync(join(root, 'packages', dir, 'src', 'index.ts'))
+    )
     .map(({ dir, manifest }) => ({ dir, ...JSON.parse(readFileSync(manifest, 'utf8')) }))
     .filter((manifest) => manifest.private !== true);
 }
@@ -35,7 +37,10 @@ for (const { dir, name, description } of packages) {
   // through the workspace's source condition), not of every package.
   const entry = join(root, 'packages', dir, 'src', 'index.ts');
   const tsconfig = join(root, 'docs', `.typedoc-${dir}.tsconfig.json`);
-  writeFileSync(tsconfig, JSON.stringify({ extends: './typedoc.tsconfig.json', include: [], files: [entry] }));
+  writeFileSync(
+    tsconfig,
+    JSON.stringify({ extends: './typedoc.tsconfig.json', include: [], files: [entry] }),
+  );
   const app = await Application.bootstrapWithPlugins({
     entryPoints: [entry],
     tsconfig,
@@ -56,15 +61,24 @@ for (const { dir, name, description } of packages) {
   rmSync(tsconfig);
   if (project) app.validate(project);
   if (!project || app.logger.hasErrors() || app.logger.hasWarnings()) {
-    process.stderr.write(`docs: ${name}: fix the warnings above (add a doc comment to each export named, export each type named, or correct the link)\n`);
+    process.stderr.write(
+      `docs: ${name}: fix the warnings above (add a doc comment to each export named, export each type named, or correct the link)\n`,
+    );
     failed++;
     continue;
   }
   if (!check) await app.generateDocs(project, join(out, dir));
-  process.stdout.write(`docs: ${name} ${check ? 'checked' : `-> docs/api/${dir}/`} (${description ?? ''})\n`);
+  process.stdout.write(
+    `docs: ${name} ${check ? 'checked' : `-> docs/api/${dir}/`} (${description ?? ''})\n`,
+  );
 }
 if (failed > 0) process.exit(1);
 if (!check) {
-  const items = packages.map(({ dir, name, description }) => `<li><a href="${dir}/index.html"><code>${name}</code></a>: ${description ?? ''}</li>`).join('\n');
-  writeFileSync(join(out, 'index.html'), `<!doctype html>\n<meta charset="utf-8">\n<title>contactkit API reference</title>\n<h1>contactkit API reference</h1>\n<ul>\n${items}\n</ul>\n`);
+  const items = packages.map(({ dir, name, description }) =>
+    `<li><a href="${dir}/index.html"><code>${name}</code></a>: ${description ?? ''}</li>`
+  ).join('\n');
+  writeFileSync(
+    join(out, 'index.html'),
+    `<!doctype html>\n<meta charset="utf-8">\n<title>contactkit API reference</title>\n<h1>contactkit API reference</h1>\n<ul>\n${items}\n</ul>\n`,
+  );
 }

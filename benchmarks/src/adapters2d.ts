@@ -12,13 +12,21 @@ import { type Pairs2, type PolygonSpec, type Shape2Spec, worldPoints } from './i
 import type { V2 } from './space.js';
 
 /** The parts of @contactkit/collision2d the benchmark uses, looked up at run time (see detectors.ts). */
-export interface OurShape2 { setPose(position: ArrayLike<number>, angle: number): OurShape2 }
-export interface OurContact2 { penetration: number; readonly normal: Float64Array }
-export interface OurCollisionData2 { reset(): void; readonly contacts: readonly OurContact2[] }
+export interface OurShape2 {
+  setPose(position: ArrayLike<number>, angle: number): OurShape2;
+}
+export interface OurContact2 {
+  penetration: number;
+  readonly normal: Float64Array;
+}
+export interface OurCollisionData2 {
+  reset(): void;
+  readonly contacts: readonly OurContact2[];
+}
 export interface Collision2d {
-  Circle: new (radius: number) => OurShape2;
-  Polygon: new (points: readonly (readonly number[])[]) => OurShape2;
-  CollisionData2: new (options: { capacity: number; tolerance?: number }) => OurCollisionData2;
+  Circle: new(radius: number) => OurShape2;
+  Polygon: new(points: readonly (readonly number[])[]) => OurShape2;
+  CollisionData2: new(options: { capacity: number; tolerance?: number; }) => OurCollisionData2;
 }
 export type Detector2 = (a: never, b: never, data: OurCollisionData2) => number;
 
@@ -28,17 +36,30 @@ export function toOurs2(api: Collision2d, spec: Shape2Spec): OurShape2 {
 }
 
 /** contactkit: one CollisionData2 (capacity 16, tolerance 0) reset per call. */
-export function contactkit2(api: Collision2d, pairs: Pairs2, detector: Detector2, call: string): Implementation {
+export function contactkit2(
+  api: Collision2d,
+  pairs: Pairs2,
+  detector: Detector2,
+  call: string,
+): Implementation {
   const first = pairs.map((pair) => toOurs2(api, pair.a));
   const second = pairs.map((pair) => toOurs2(api, pair.b));
-  return contactkitImplementation(first, second, new api.CollisionData2({ capacity: 16, tolerance: 0 }), detector as unknown as (a: OurShape2, b: OurShape2, data: OurCollisionData2) => number, call);
+  return contactkitImplementation(
+    first,
+    second,
+    new api.CollisionData2({ capacity: 16, tolerance: 0 }),
+    detector as unknown as (a: OurShape2, b: OurShape2, data: OurCollisionData2) => number,
+    call,
+  );
 }
 
 function toSat(spec: Shape2Spec): SAT.Circle | SAT.Polygon {
   const position = new SAT.Vector(spec.position[0], spec.position[1]);
   if (spec.kind === 'circle') return new SAT.Circle(position, spec.radius);
   // setAngle precomputes the rotated points (calcPoints), so the timed test does not rotate.
-  return new SAT.Polygon(position, spec.points.map(([x, y]) => new SAT.Vector(x, y))).setAngle(spec.angle);
+  return new SAT.Polygon(position, spec.points.map(([x, y]) => new SAT.Vector(x, y))).setAngle(
+    spec.angle,
+  );
 }
 
 type SatTest = (a: never, b: never, response: SAT.Response) => boolean;
@@ -71,16 +92,26 @@ export function sat2(pairs: Pairs2, test: SatTest, call: string, swap: boolean):
       const count = run(i);
       return count === 0
         ? { count, penetration: NaN, normal: [] }
-        : { count, penetration: response.overlap, normal: [sign * response.overlapN.x, sign * response.overlapN.y] };
+        : {
+          count,
+          penetration: response.overlap,
+          normal: [sign * response.overlapN.x, sign * response.overlapN.y],
+        };
     },
   };
 }
 
-interface PlanckPose { shape: planck.CircleShape | planck.PolygonShape; transform: planck.Transform; radius: number }
+interface PlanckPose {
+  shape: planck.CircleShape | planck.PolygonShape;
+  transform: planck.Transform;
+  radius: number;
+}
 
 function toPlanck(spec: Shape2Spec): PlanckPose {
   const transform = planck.Transform(planck.Vec2(spec.position[0], spec.position[1]), spec.angle);
-  if (spec.kind === 'circle') return { shape: new planck.Circle(spec.radius), transform, radius: spec.radius };
+  if (spec.kind === 'circle') {
+    return { shape: new planck.Circle(spec.radius), transform, radius: spec.radius };
+  }
   const shape = new planck.Polygon(spec.points.map(([x, y]) => planck.Vec2(x, y)));
   // planck pads polygons with a skin of 2 linearSlop (0.01) and reports pairs within it as
   // touching; without it the geometry and the contact rule are the same as ours (tolerance 0).
@@ -88,7 +119,13 @@ function toPlanck(spec: Shape2Spec): PlanckPose {
   return { shape, transform, radius: 0 };
 }
 
-type PlanckCollide = (manifold: planck.Manifold, a: never, xfA: planck.TransformValue, b: never, xfB: planck.TransformValue) => void;
+type PlanckCollide = (
+  manifold: planck.Manifold,
+  a: never,
+  xfA: planck.TransformValue,
+  b: never,
+  xfB: planck.TransformValue,
+) => void;
 
 /**
  * planck: its manifold function into a reused Manifold (local frame), then `getWorldManifold` into a
@@ -96,12 +133,23 @@ type PlanckCollide = (manifold: planck.Manifold, a: never, xfA: planck.Transform
  * as for SAT (CollidePolygonCircle takes the polygon first); planck's normal points from its first
  * shape toward its second.
  */
-export function planck2(pairs: Pairs2, collideFn: PlanckCollide, call: string, swap: boolean): Implementation {
+export function planck2(
+  pairs: Pairs2,
+  collideFn: PlanckCollide,
+  call: string,
+  swap: boolean,
+): Implementation {
   const first = pairs.map((pair) => toPlanck(swap ? pair.b : pair.a));
   const second = pairs.map((pair) => toPlanck(swap ? pair.a : pair.b));
   const manifold = new planck.Manifold();
   const world = new planck.WorldManifold();
-  const collide = collideFn as unknown as (m: planck.Manifold, a: unknown, xfA: planck.Transform, b: unknown, xfB: planck.Transform) => void;
+  const collide = collideFn as unknown as (
+    m: planck.Manifold,
+    a: unknown,
+    xfA: planck.Transform,
+    b: unknown,
+    xfB: planck.Transform,
+  ) => void;
   const run = (i: number): number => {
     const a = first[i]!, b = second[i]!;
     collide(manifold, a.shape, a.transform, b.shape, b.transform);
@@ -120,7 +168,11 @@ export function planck2(pairs: Pairs2, collideFn: PlanckCollide, call: string, s
     run,
     inspect: (i) => {
       const count = run(i);
-      return deepest(count, (k) => -world.separations[k]!, () => [sign * world.normal.x, sign * world.normal.y]);
+      return deepest(
+        count,
+        (k) => -world.separations[k]!,
+        () => [sign * world.normal.x, sign * world.normal.y],
+      );
     },
   };
 }
@@ -160,18 +212,25 @@ export function matter2(pairs: Pairs2, call: string): Implementation {
   const table = Matter.Pairs.create({});
   for (let i = 0; i < pairs.length; i++) {
     const collision = Matter.Collision.create(first[i]!, second[i]!);
-    const [lower, upper] = first[i]!.id < second[i]!.id ? [first[i]!, second[i]!] : [second[i]!, first[i]!];
-    Object.assign(collision, { bodyA: lower, bodyB: upper, parentA: lower.parent, parentB: upper.parent });
+    const [lower, upper] = first[i]!.id < second[i]!.id
+      ? [first[i]!, second[i]!]
+      : [second[i]!, first[i]!];
+    Object.assign(collision, {
+      bodyA: lower,
+      bodyB: upper,
+      parentA: lower.parent,
+      parentB: upper.parent,
+    });
     const pair = Matter.Pair.create(collision, 0);
     // Collision.collides looks the pair up in `pairs.table`, which @types/matter-js 0.20 leaves out.
-    (table as unknown as { table: Record<string, Matter.Pair> }).table[pair.id] = pair;
+    (table as unknown as { table: Record<string, Matter.Pair>; }).table[pair.id] = pair;
   }
   let last: Matter.Collision | null = null;
   const run = (i: number): number => {
     last = Matter.Collision.collides(first[i]!, second[i]!, table);
     if (last === null) return 0;
     sink[0]! += last.depth;
-    return (last as unknown as { supportCount: number }).supportCount;
+    return (last as unknown as { supportCount: number; }).supportCount;
   };
   return {
     library: 'matter-js',
@@ -184,37 +243,69 @@ export function matter2(pairs: Pairs2, call: string): Implementation {
       if (collision === null) return { count, penetration: NaN, normal: [] };
       // Ours points from the pair's second shape toward its first.
       const sign = collision.bodyA === first[i] ? 1 : -1;
-      return { count, penetration: collision.depth, normal: [sign * collision.normal.x, sign * collision.normal.y] };
+      return {
+        count,
+        penetration: collision.depth,
+        normal: [sign * collision.normal.x, sign * collision.normal.y],
+      };
     },
   };
 }
 
-interface Box2dPose { shape: b2.b2PolygonShape | b2.b2CircleShape; transform: b2.b2Transform; radius: number }
+interface Box2dPose {
+  shape: b2.b2PolygonShape | b2.b2CircleShape;
+  transform: b2.b2Transform;
+  radius: number;
+}
 
 function toBox2d(spec: Shape2Spec): Box2dPose {
-  const transform = new b2.b2Transform().SetPositionAngle({ x: spec.position[0], y: spec.position[1] }, spec.angle);
-  if (spec.kind === 'circle') return { shape: new b2.b2CircleShape(spec.radius), transform, radius: spec.radius };
+  const transform = new b2.b2Transform().SetPositionAngle({
+    x: spec.position[0],
+    y: spec.position[1],
+  }, spec.angle);
+  if (spec.kind === 'circle') {
+    return { shape: new b2.b2CircleShape(spec.radius), transform, radius: spec.radius };
+  }
   const shape = new b2.b2PolygonShape();
-  if (!shape.Set(spec.points.map(([x, y]) => ({ x, y })))) throw new Error('@box2d/core refused a benchmark polygon');
+  if (!shape.Set(spec.points.map(([x, y]) => ({ x, y })))) {
+    throw new Error('@box2d/core refused a benchmark polygon');
+  }
   // As for planck: Box2D's polygon skin (b2_polygonRadius, 2 linear slop) set to 0, so the
   // geometry and the contact rule are ours.
   shape.m_radius = 0;
   return { shape, transform, radius: 0 };
 }
 
-type Box2dCollide = (manifold: b2.b2Manifold, a: never, xfA: b2.b2Transform, b: never, xfB: b2.b2Transform) => void;
+type Box2dCollide = (
+  manifold: b2.b2Manifold,
+  a: never,
+  xfA: b2.b2Transform,
+  b: never,
+  xfB: b2.b2Transform,
+) => void;
 
 /**
  * @box2d/core (a TypeScript port of Box2D 2.4): its manifold function into a reused b2Manifold,
  * then `b2WorldManifold.Initialize` for world points, normal and separations, as for planck (a port
  * of the same Box2D code). `swap` as for planck.
  */
-export function box2d2(pairs: Pairs2, collideFn: Box2dCollide, call: string, swap: boolean): Implementation {
+export function box2d2(
+  pairs: Pairs2,
+  collideFn: Box2dCollide,
+  call: string,
+  swap: boolean,
+): Implementation {
   const first = pairs.map((pair) => toBox2d(swap ? pair.b : pair.a));
   const second = pairs.map((pair) => toBox2d(swap ? pair.a : pair.b));
   const manifold = new b2.b2Manifold();
   const world = new b2.b2WorldManifold();
-  const collide = collideFn as unknown as (m: b2.b2Manifold, a: unknown, xfA: b2.b2Transform, b: unknown, xfB: b2.b2Transform) => void;
+  const collide = collideFn as unknown as (
+    m: b2.b2Manifold,
+    a: unknown,
+    xfA: b2.b2Transform,
+    b: unknown,
+    xfB: b2.b2Transform,
+  ) => void;
   const run = (i: number): number => {
     const a = first[i]!, b = second[i]!;
     collide(manifold, a.shape, a.transform, b.shape, b.transform);
@@ -233,7 +324,11 @@ export function box2d2(pairs: Pairs2, collideFn: Box2dCollide, call: string, swa
     run,
     inspect: (i) => {
       const count = run(i);
-      return deepest(count, (k) => -world.separations[k]!, () => [sign * world.normal.x, sign * world.normal.y]);
+      return deepest(
+        count,
+        (k) => -world.separations[k]!,
+        () => [sign * world.normal.x, sign * world.normal.y],
+      );
     },
   };
 }

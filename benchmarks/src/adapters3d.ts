@@ -31,14 +31,22 @@ export function toOurs(spec: Shape3Spec): OurShape {
 export function contactkit3(pairs: Pairs3, detector: Detector3, call: string): Implementation {
   const first = pairs.map((pair) => toOurs(pair.a));
   const second = pairs.map((pair) => toOurs(pair.b));
-  return contactkitImplementation(first, second, new CollisionData({ capacity: 16, tolerance: 0 }), detector as unknown as (a: OurShape, b: OurShape, data: CollisionData) => number, call);
+  return contactkitImplementation(
+    first,
+    second,
+    new CollisionData({ capacity: 16, tolerance: 0 }),
+    detector as unknown as (a: OurShape, b: OurShape, data: CollisionData) => number,
+    call,
+  );
 }
 
 function toCannon(spec: Shape3Spec): CANNON.Body {
   switch (spec.kind) {
     case 'sphere':
     case 'box': {
-      const shape = spec.kind === 'sphere' ? new CANNON.Sphere(spec.radius) : new CANNON.Box(new CANNON.Vec3(...spec.halfSize));
+      const shape = spec.kind === 'sphere'
+        ? new CANNON.Sphere(spec.radius)
+        : new CANNON.Box(new CANNON.Vec3(...spec.halfSize));
       const body = new CANNON.Body({ mass: 1, shape });
       body.position.set(...spec.position);
       body.quaternion.set(...spec.quaternion);
@@ -48,7 +56,11 @@ function toCannon(spec: Shape3Spec): CANNON.Body {
       // cannon's Plane is the half-space below its local z = 0 plane, normal +z.
       const body = new CANNON.Body({ mass: 0, shape: new CANNON.Plane() });
       body.quaternion.set(...zTo(spec.normal));
-      body.position.set(spec.normal[0] * spec.offset, spec.normal[1] * spec.offset, spec.normal[2] * spec.offset);
+      body.position.set(
+        spec.normal[0] * spec.offset,
+        spec.normal[1] * spec.offset,
+        spec.normal[2] * spec.offset,
+      );
       return body;
     }
   }
@@ -78,7 +90,15 @@ export function cannon3(pairs: Pairs3, call: string): Implementation {
     frictionResult.length = 0;
     bodiesA[0] = first[i]!;
     bodiesB[0] = second[i]!;
-    narrowphase.getContacts(bodiesA, bodiesB, world, result, oldContacts, frictionResult, frictionPool);
+    narrowphase.getContacts(
+      bodiesA,
+      bodiesB,
+      world,
+      result,
+      oldContacts,
+      frictionResult,
+      frictionPool,
+    );
     const count = result.length;
     let penetration = 0;
     for (let k = 0; k < count; k++) penetration += cannonPenetration(result[k]!);
@@ -103,11 +123,20 @@ export function cannon3(pairs: Pairs3, call: string): Implementation {
 
 /** Depth along ni of the equation's two witness points (world = body position + r). */
 function cannonPenetration(equation: CANNON.ContactEquation): number {
-  const bi = equation.bi.position, bj = equation.bj.position, ri = equation.ri, rj = equation.rj, n = equation.ni;
-  return -((bj.x + rj.x - bi.x - ri.x) * n.x + (bj.y + rj.y - bi.y - ri.y) * n.y + (bj.z + rj.z - bi.z - ri.z) * n.z);
+  const bi = equation.bi.position,
+    bj = equation.bj.position,
+    ri = equation.ri,
+    rj = equation.rj,
+    n = equation.ni;
+  return -((bj.x + rj.x - bi.x - ri.x) * n.x + (bj.y + rj.y - bi.y - ri.y) * n.y +
+    (bj.z + rj.z - bi.z - ri.z) * n.z);
 }
 
-interface RapierPose { shape: RAPIER.Shape; position: RAPIER.Vector; rotation: RAPIER.Rotation }
+interface RapierPose {
+  shape: RAPIER.Shape;
+  position: RAPIER.Vector;
+  rotation: RAPIER.Rotation;
+}
 
 function toRapier(spec: Shape3Spec): RapierPose {
   switch (spec.kind) {
@@ -115,13 +144,19 @@ function toRapier(spec: Shape3Spec): RapierPose {
     case 'box': {
       const [x, y, z] = spec.position;
       const [qx, qy, qz, qw] = spec.quaternion;
-      const shape = spec.kind === 'sphere' ? new RAPIER.Ball(spec.radius) : new RAPIER.Cuboid(...spec.halfSize);
+      const shape = spec.kind === 'sphere'
+        ? new RAPIER.Ball(spec.radius)
+        : new RAPIER.Cuboid(...spec.halfSize);
       return { shape, position: { x, y, z }, rotation: { x: qx, y: qy, z: qz, w: qw } };
     }
     case 'halfspace': {
       const [x, y, z] = spec.normal;
       const o = spec.offset;
-      return { shape: new RAPIER.HalfSpace({ x, y, z }), position: { x: x * o, y: y * o, z: z * o }, rotation: { x: 0, y: 0, z: 0, w: 1 } };
+      return {
+        shape: new RAPIER.HalfSpace({ x, y, z }),
+        position: { x: x * o, y: y * o, z: z * o },
+        rotation: { x: 0, y: 0, z: 0, w: 1 },
+      };
     }
   }
 }
@@ -147,19 +182,35 @@ export function rapier3(pairs: Pairs3, call: string): Implementation {
   const halfSpaceSecond = pairs[0]?.b.kind === 'halfspace';
   const run = halfSpaceSecond
     ? (i: number): number => {
-        const a = first[i]!, b = second[i]!;
-        last = b.shape.contactShape(b.position, b.rotation, a.shape, a.position, a.rotation, 0, target);
-        if (last === null) return 0;
-        sink[0]! -= last.distance;
-        return 1;
-      }
+      const a = first[i]!, b = second[i]!;
+      last = b.shape.contactShape(
+        b.position,
+        b.rotation,
+        a.shape,
+        a.position,
+        a.rotation,
+        0,
+        target,
+      );
+      if (last === null) return 0;
+      sink[0]! -= last.distance;
+      return 1;
+    }
     : (i: number): number => {
-        const a = first[i]!, b = second[i]!;
-        last = a.shape.contactShape(a.position, a.rotation, b.shape, b.position, b.rotation, 0, target);
-        if (last === null) return 0;
-        sink[0]! -= last.distance;
-        return 1;
-      };
+      const a = first[i]!, b = second[i]!;
+      last = a.shape.contactShape(
+        a.position,
+        a.rotation,
+        b.shape,
+        b.position,
+        b.rotation,
+        0,
+        target,
+      );
+      if (last === null) return 0;
+      sink[0]! -= last.distance;
+      return 1;
+    };
   return {
     library: 'rapier',
     call,
@@ -172,19 +223,28 @@ export function rapier3(pairs: Pairs3, call: string): Implementation {
       // normal1 is the outward normal of the shape queried first, toward the other one; ours
       // points from the second shape toward the first.
       const sign = halfSpaceSecond ? 1 : -1;
-      return { count, penetration: -contact.distance, normal: [sign * contact.normal1.x, sign * contact.normal1.y, sign * contact.normal1.z] };
+      return {
+        count,
+        penetration: -contact.distance,
+        normal: [sign * contact.normal1.x, sign * contact.normal1.y, sign * contact.normal1.z],
+      };
     },
   };
 }
 
-function toOimo(spec: BoxSpec): { geometry: oimo.collision.geometry.BoxGeometry; transform: oimo.common.Transform } {
+function toOimo(
+  spec: BoxSpec,
+): { geometry: oimo.collision.geometry.BoxGeometry; transform: oimo.common.Transform; } {
   const [hx, hy, hz] = spec.halfSize;
   const [x, y, z] = spec.position;
   const [qx, qy, qz, qw] = spec.quaternion;
   const transform = new oimo.common.Transform();
   transform.setPosition(new oimo.common.Vec3(x, y, z));
   transform.setOrientation(new oimo.common.Quat(qx, qy, qz, qw));
-  return { geometry: new oimo.collision.geometry.BoxGeometry(new oimo.common.Vec3(hx, hy, hz)), transform };
+  return {
+    geometry: new oimo.collision.geometry.BoxGeometry(new oimo.common.Vec3(hx, hy, hz)),
+    transform,
+  };
 }
 
 /**

@@ -5,14 +5,22 @@
  */
 
 /** Where a detector was found: `index` (public export), or missing. */
-export interface Found<F> { fn: F | undefined; from: string }
+export interface Found<F> {
+  fn: F | undefined;
+  from: string;
+}
 
 /** Looks up `names` among the exports of `index` (a package's module namespace). */
-export function findExports(index: Record<string, unknown>, names: readonly string[]): Record<string, Found<(...args: never[]) => unknown>> {
+export function findExports(
+  index: Record<string, unknown>,
+  names: readonly string[],
+): Record<string, Found<(...args: never[]) => unknown>> {
   const found: Record<string, Found<(...args: never[]) => unknown>> = {};
   for (const name of names) {
     const value = index[name];
-    found[name] = typeof value === 'function' ? { fn: value as (...args: never[]) => unknown, from: 'index' } : { fn: undefined, from: 'missing' };
+    found[name] = typeof value === 'function'
+      ? { fn: value as (...args: never[]) => unknown, from: 'index' }
+      : { fn: undefined, from: 'missing' };
   }
   return found;
 }

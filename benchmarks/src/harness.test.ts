@@ -4,7 +4,15 @@ import * as contacts3d from '@contactkit/contacts3d';
 import * as planck from 'planck';
 import SAT from 'sat';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Collision2d, type Detector2, box2d2, contactkit2, matter2, planck2, sat2 } from './adapters2d.js';
+import {
+  type Collision2d,
+  type Detector2,
+  box2d2,
+  contactkit2,
+  matter2,
+  planck2,
+  sat2,
+} from './adapters2d.js';
 import { type Detector3, cannon3, contactkit3, initRapier, oimo3, rapier3 } from './adapters3d.js';
 import { findExports } from './detectors.js';
 import type { Implementation, Inspection } from './harness.js';
@@ -37,11 +45,32 @@ const detectors2: Record<string, Detector2> = {};
 
 beforeAll(async () => {
   await initRapier();
-  const found3 = findExports(contacts3d, ['collideSphereSphere', 'collideBoxSphere', 'collideSphereHalfSpace', 'collideBoxHalfSpace', 'collideBoxBox']);
-  for (const [name, entry] of Object.entries(found3)) if (entry.fn) detectors3[name] = entry.fn as Detector3;
-  const found2 = findExports(collision2d, ['Circle', 'Polygon', 'CollisionData2', 'collideCircleCircle', 'collideCirclePolygon', 'collidePolygonPolygon']);
-  api2 = { Circle: found2.Circle!.fn, Polygon: found2.Polygon!.fn, CollisionData2: found2.CollisionData2!.fn } as unknown as Collision2d;
-  for (const [name, entry] of Object.entries(found2)) if (entry.fn && name.startsWith('collide')) detectors2[name] = entry.fn as Detector2;
+  const found3 = findExports(contacts3d, [
+    'collideSphereSphere',
+    'collideBoxSphere',
+    'collideSphereHalfSpace',
+    'collideBoxHalfSpace',
+    'collideBoxBox',
+  ]);
+  for (const [name, entry] of Object.entries(found3)) {
+    if (entry.fn) detectors3[name] = entry.fn as Detector3;
+  }
+  const found2 = findExports(collision2d, [
+    'Circle',
+    'Polygon',
+    'CollisionData2',
+    'collideCircleCircle',
+    'collideCirclePolygon',
+    'collidePolygonPolygon',
+  ]);
+  api2 = {
+    Circle: found2.Circle!.fn,
+    Polygon: found2.Polygon!.fn,
+    CollisionData2: found2.CollisionData2!.fn,
+  } as unknown as Collision2d;
+  for (const [name, entry] of Object.entries(found2)) {
+    if (entry.fn && name.startsWith('collide')) detectors2[name] = entry.fn as Detector2;
+  }
 });
 
 const IDENTITY: [number, number, number, number] = [0, 0, 0, 1];
@@ -83,40 +112,65 @@ describe('seeded inputs', () => {
       const { count, penetration } = rapier.inspect(i);
       const category = pair.category;
       if (category === 'overlapping') expect(penetration).toBeGreaterThan(1e-5);
-      else if (category === 'touching') expect(count === 0 || Math.abs(penetration) < 1e-5).toBe(true);
-      else expect(count).toBe(0);
+      else if (category === 'touching') {
+        expect(count === 0 || Math.abs(penetration) < 1e-5).toBe(true);
+      } else expect(count).toBe(0);
     });
   });
 
-  it.each([
-    ['polygon-polygon', () => polygonPolygonPairs(256, 21), SAT.testPolygonPolygon, false],
-    ['circle-polygon', () => circlePolygonPairs(256, 22), SAT.testPolygonCircle, true],
-    ['circle-circle', () => circleCirclePairs(256, 23), SAT.testCircleCircle, false],
-  ] as const)('%s labels agree with SAT.js', (_name, make, test, swap) => {
+  it.each(
+    [
+      ['polygon-polygon', () => polygonPolygonPairs(256, 21), SAT.testPolygonPolygon, false],
+      ['circle-polygon', () => circlePolygonPairs(256, 22), SAT.testPolygonCircle, true],
+      ['circle-circle', () => circleCirclePairs(256, 23), SAT.testCircleCircle, false],
+    ] as const,
+  )('%s labels agree with SAT.js', (_name, make, test, swap) => {
     const pairs: Pairs2 = make();
     const sat = sat2(pairs, test, 'check', swap);
     pairs.forEach((pair, i) => {
       const { count, penetration } = sat.inspect(i);
       const category = pair.category;
       if (category === 'overlapping') expect(penetration).toBeGreaterThan(1e-9);
-      else if (category === 'touching') expect(count === 0 || Math.abs(penetration) < 1e-9).toBe(true);
-      else expect(count).toBe(0);
+      else if (category === 'touching') {
+        expect(count === 0 || Math.abs(penetration) < 1e-9).toBe(true);
+      } else expect(count).toBe(0);
     });
   });
 });
 
-function expectContact(inspection: Inspection, penetration: number, normal: number[], digits: number): void {
+function expectContact(
+  inspection: Inspection,
+  penetration: number,
+  normal: number[],
+  digits: number,
+): void {
   expect(inspection.count).toBeGreaterThan(0);
   expect(inspection.penetration).toBeCloseTo(penetration, digits);
   inspection.normal.forEach((value, axis) => expect(value).toBeCloseTo(normal[axis]!, digits));
 }
 
-const sphere = (radius: number, position: [number, number, number]): SphereSpec => ({ kind: 'sphere', radius, position, quaternion: IDENTITY });
-const box = (halfSize: [number, number, number], position: [number, number, number], quaternion = IDENTITY): BoxSpec => ({ kind: 'box', halfSize, position, quaternion });
+const sphere = (radius: number, position: [number, number, number]): SphereSpec => ({
+  kind: 'sphere',
+  radius,
+  position,
+  quaternion: IDENTITY,
+});
+const box = (
+  halfSize: [number, number, number],
+  position: [number, number, number],
+  quaternion = IDENTITY,
+): BoxSpec => ({ kind: 'box', halfSize, position, quaternion });
 const floor: HalfSpaceSpec = { kind: 'halfspace', normal: [0, 1, 0], offset: 0 };
 
 describe('every adapter gives the same contact on hand-made 3D configurations', () => {
-  const all = (name: string, pairs: Pairs3): Implementation[] => [contactkit3(pairs, detectors3[name]!, name), cannon3(pairs, 'check'), rapier3(pairs, 'check')];
+  const all = (
+    name: string,
+    pairs: Pairs3,
+  ): Implementation[] => [
+    contactkit3(pairs, detectors3[name]!, name),
+    cannon3(pairs, 'check'),
+    rapier3(pairs, 'check'),
+  ];
 
   it('sphere-sphere: centres 1.3 apart, radii 1 and 0.5', () => {
     // |(1.2, 0.3, -0.4)| = sqrt(1.44 + 0.09 + 0.16) = 1.3; penetration 1.5 - 1.3 = 0.2;
@@ -130,18 +184,26 @@ describe('every adapter gives the same contact on hand-made 3D configurations', 
   it('box-sphere: sphere of radius 0.5 at height 0.9 over a box face at 0.5', () => {
     // Closest box point (0, 0.5, 0.2); distance 0.4; penetration 0.5 - 0.4 = 0.1; normal from the sphere toward the box.
     const pairs = one(box([1, 0.5, 0.5], [0, 0, 0]), sphere(0.5, [0, 0.9, 0.2]));
-    for (const implementation of all('collideBoxSphere', pairs)) expectContact(implementation.inspect(0), 0.1, [0, -1, 0], 6);
+    for (const implementation of all('collideBoxSphere', pairs)) {
+      expectContact(implementation.inspect(0), 0.1, [0, -1, 0], 6);
+    }
   });
 
   it('sphere-half-space: sphere of radius 1 at height 0.8', () => {
     const pairs = one(sphere(1, [0.3, 0.8, 0]), floor);
-    for (const implementation of all('collideSphereHalfSpace', pairs)) expectContact(implementation.inspect(0), 0.2, [0, 1, 0], 6);
+    for (const implementation of all('collideSphereHalfSpace', pairs)) {
+      expectContact(implementation.inspect(0), 0.2, [0, 1, 0], 6);
+    }
   });
 
   it('box-half-space: a unit cube sunk 0.05 gives four corners (one point from Rapier)', () => {
     const pairs = one(box([0.5, 0.5, 0.5], [0, 0.45, 0]), floor);
-    const [ours, cannon, rapier] = all('collideBoxHalfSpace', pairs).map((implementation) => implementation.inspect(0));
-    for (const inspection of [ours!, cannon!, rapier!]) expectContact(inspection, 0.05, [0, 1, 0], 6);
+    const [ours, cannon, rapier] = all('collideBoxHalfSpace', pairs).map((implementation) =>
+      implementation.inspect(0)
+    );
+    for (const inspection of [ours!, cannon!, rapier!]) {
+      expectContact(inspection, 0.05, [0, 1, 0], 6);
+    }
     expect(ours!.count).toBe(4);
     expect(cannon!.count).toBe(4);
     expect(rapier!.count).toBe(1);
@@ -152,8 +214,11 @@ describe('every adapter gives the same contact on hand-made 3D configurations', 
     // slab's face: four clipped corners of depth 0.05, normal from the cube (second) toward the slab (first): -y.
     const turned = axisAngleQ([0, 1, 0], Math.PI / 6);
     const pairs = one(box([2, 0.5, 2], [0, 0, 0]), box([0.5, 0.5, 0.5], [0.3, 0.95, -0.2], turned));
-    const [ours, cannon, rapier, oimo] = [...all('collideBoxBox', pairs), oimo3(pairs, 'check')].map((implementation) => implementation.inspect(0));
-    for (const inspection of [ours!, cannon!, rapier!, oimo!]) expectContact(inspection, 0.05, [0, -1, 0], 6);
+    const [ours, cannon, rapier, oimo] = [...all('collideBoxBox', pairs), oimo3(pairs, 'check')]
+      .map((implementation) => implementation.inspect(0));
+    for (const inspection of [ours!, cannon!, rapier!, oimo!]) {
+      expectContact(inspection, 0.05, [0, -1, 0], 6);
+    }
     expect(ours!.count).toBe(4);
     expect(cannon!.count).toBe(4);
     expect(oimo!.count).toBe(4);
@@ -166,7 +231,12 @@ const square = (half: number, position: [number, number], angle = 0): PolygonSpe
   position,
   angle,
 });
-const circle = (radius: number, position: [number, number]): CircleSpec => ({ kind: 'circle', radius, position, angle: 0 });
+const circle = (radius: number, position: [number, number]): CircleSpec => ({
+  kind: 'circle',
+  radius,
+  position,
+  angle: 0,
+});
 
 describe('every adapter gives the same contact on hand-made 2D configurations', () => {
   it('polygon-polygon: a small square 0.1 deep on a big one, two points', () => {
@@ -178,7 +248,9 @@ describe('every adapter gives the same contact on hand-made 2D configurations', 
     const box2d = box2d2(pairs, b2.b2CollidePolygons, 'check', false).inspect(0);
     // matter-js's supports: B's two bottom corners (0.3 +- 0.5, 0.9) lie inside A.
     const matter = matter2(pairs, 'check').inspect(0);
-    for (const inspection of [ours, planckInspection, sat, box2d, matter]) expectContact(inspection, 0.1, [0, -1], 9);
+    for (const inspection of [ours, planckInspection, sat, box2d, matter]) {
+      expectContact(inspection, 0.1, [0, -1], 9);
+    }
     expect(ours.count).toBe(2);
     expect(planckInspection.count).toBe(2);
     expect(box2d.count).toBe(2);
@@ -193,7 +265,9 @@ describe('every adapter gives the same contact on hand-made 2D configurations', 
       sat2(pairs, SAT.testPolygonCircle, 'check', true),
       box2d2(pairs, b2.b2CollidePolygonAndCircle, 'check', true),
     ];
-    for (const implementation of implementations) expectContact(implementation.inspect(0), 0.2, [0, 1], 9);
+    for (const implementation of implementations) {
+      expectContact(implementation.inspect(0), 0.2, [0, 1], 9);
+    }
   });
 
   it('circle-circle: unit circles 1.5 apart along (0.6, 0.8)', () => {
@@ -204,7 +278,9 @@ describe('every adapter gives the same contact on hand-made 2D configurations', 
       planck2(pairs, planck.CollideCircles, 'check', false),
       sat2(pairs, SAT.testCircleCircle, 'check', false),
     ];
-    for (const implementation of implementations) expectContact(implementation.inspect(0), 0.5, [-0.6, -0.8], 9);
+    for (const implementation of implementations) {
+      expectContact(implementation.inspect(0), 0.5, [-0.6, -0.8], 9);
+    }
   });
 });
 
@@ -215,34 +291,45 @@ describe('ours against the peers over the seeded configurations', () => {
     const cannon = cannon3(pairs, 'check');
     const rapier = rapier3(pairs, 'check');
     pairs.forEach((_pair, i) => {
-      const mine = ours.inspect(i), theirs = cannon.inspect(i), rapierInspection = rapier.inspect(i);
+      const mine = ours.inspect(i),
+        theirs = cannon.inspect(i),
+        rapierInspection = rapier.inspect(i);
       if (pairs[i]!.category === 'touching') return; // either may round to a hair's gap
       expect(mine.count).toBe(theirs.count);
       if (mine.count === 0) return;
       expect(Math.abs(mine.penetration - theirs.penetration)).toBeLessThan(1e-9);
       expect(Math.abs(mine.penetration - rapierInspection.penetration)).toBeLessThan(2e-6);
-      mine.normal.forEach((value, axis) => expect(Math.abs(value - theirs.normal[axis]!)).toBeLessThan(1e-9));
+      mine.normal.forEach((value, axis) =>
+        expect(Math.abs(value - theirs.normal[axis]!)).toBeLessThan(1e-9)
+      );
     });
   });
 
-  it.each([
-    ['box-half-space', () => boxHalfSpacePairs(256, 32), 'collideBoxHalfSpace'],
-    ['sphere-half-space', () => sphereHalfSpacePairs(256, 33), 'collideSphereHalfSpace'],
-  ] as const)('%s: same count and depth as cannon-es (1e-9); depth and normal as Rapier (float32: 2e-6, 1e-5)', (_name, make, detector) => {
-    const pairs: Pairs3 = make();
-    const ours = contactkit3(pairs, detectors3[detector]!, 'check');
-    const cannon = cannon3(pairs, 'check');
-    const rapier = rapier3(pairs, 'check');
-    pairs.forEach((pair, i) => {
-      if (pair.category === 'touching') return;
-      const mine = ours.inspect(i), theirs = cannon.inspect(i), single = rapier.inspect(i);
-      expect(mine.count).toBe(theirs.count);
-      if (mine.count === 0) return;
-      expect(Math.abs(mine.penetration - theirs.penetration)).toBeLessThan(1e-9);
-      expect(Math.abs(mine.penetration - single.penetration)).toBeLessThan(2e-6);
-      mine.normal.forEach((value, axis) => expect(Math.abs(value - single.normal[axis]!)).toBeLessThan(1e-5));
-    });
-  });
+  it.each(
+    [
+      ['box-half-space', () => boxHalfSpacePairs(256, 32), 'collideBoxHalfSpace'],
+      ['sphere-half-space', () => sphereHalfSpacePairs(256, 33), 'collideSphereHalfSpace'],
+    ] as const,
+  )(
+    '%s: same count and depth as cannon-es (1e-9); depth and normal as Rapier (float32: 2e-6, 1e-5)',
+    (_name, make, detector) => {
+      const pairs: Pairs3 = make();
+      const ours = contactkit3(pairs, detectors3[detector]!, 'check');
+      const cannon = cannon3(pairs, 'check');
+      const rapier = rapier3(pairs, 'check');
+      pairs.forEach((pair, i) => {
+        if (pair.category === 'touching') return;
+        const mine = ours.inspect(i), theirs = cannon.inspect(i), single = rapier.inspect(i);
+        expect(mine.count).toBe(theirs.count);
+        if (mine.count === 0) return;
+        expect(Math.abs(mine.penetration - theirs.penetration)).toBeLessThan(1e-9);
+        expect(Math.abs(mine.penetration - single.penetration)).toBeLessThan(2e-6);
+        mine.normal.forEach((value, axis) =>
+          expect(Math.abs(value - single.normal[axis]!)).toBeLessThan(1e-5)
+        );
+      });
+    },
+  );
 
   it('box-sphere: depth and normal as Rapier (float32: 2e-6, 1e-5)', () => {
     const pairs = boxSpherePairs(256, 34);
@@ -254,11 +341,13 @@ describe('ours against the peers over the seeded configurations', () => {
       expect(mine.count).toBe(single.count);
       if (mine.count === 0) return;
       expect(Math.abs(mine.penetration - single.penetration)).toBeLessThan(2e-6);
-      mine.normal.forEach((value, axis) => expect(Math.abs(value - single.normal[axis]!)).toBeLessThan(1e-5));
+      mine.normal.forEach((value, axis) =>
+        expect(Math.abs(value - single.normal[axis]!)).toBeLessThan(1e-5)
+      );
     });
   });
 
-  it('box-box: every overlap found; deepest point between Rapier\'s depth and 4% more', () => {
+  it("box-box: every overlap found; deepest point between Rapier's depth and 4% more", () => {
     // Rapier gives the least penetration over all axes; collideBoxBox prefers a face axis within
     // a 2% margin (contacts3d's box-box.ts), so its depth may exceed the least by up to 4%, never fall below it.
     const pairs = boxBoxPairs(256, 35);
@@ -273,29 +362,37 @@ describe('ours against the peers over the seeded configurations', () => {
     });
   });
 
-  it.each([
-    ['the overlapping mix', () => boxBoxPairs(256, 35), 0.08],
-    ['the resting-contact mix', () => boxStackPairs(256, 36), 1e-4],
-  ] as const)('box-box, %s: OimoPhysics finds every overlap, its normal within the tilt of ours, its deepest point at most ours + 0.1%', (_name, make, normalSlack) => {
-    // Both clip a face; when they pick the other box's face as reference the depth is measured
-    // along a normal turned by the tilt (up to 2 degrees: 1 - cos 2deg = 6e-4), hence 0.1%. Oimo
-    // keeps 4 points of the manifold, not always the deepest, so its deepest may be shallower.
-    // The normals differ by at most the tilt in the resting mix (1 - cos 0.5deg = 4e-5); in the
-    // overlapping mix a random-orientation pair may be answered on another face (1 - cos = 0.08).
-    const pairs: Pairs3 = make();
-    const ours = contactkit3(pairs, detectors3.collideBoxBox!, 'check');
-    const oimo = oimo3(pairs, 'check');
-    pairs.forEach((pair, i) => {
-      if (pair.category !== 'overlapping') return;
-      const mine = ours.inspect(i), theirs = oimo.inspect(i);
-      expect(mine.count).toBeGreaterThan(0);
-      expect(theirs.count).toBeGreaterThan(0);
-      expect(theirs.count).toBeLessThanOrEqual(4);
-      expect(theirs.penetration).toBeLessThan(1.001 * mine.penetration + 1e-9);
-      const cosine = mine.normal.reduce((sum, value, axis) => sum + value * theirs.normal[axis]!, 0);
-      expect(1 - cosine).toBeLessThan(normalSlack);
-    });
-  });
+  it.each(
+    [
+      ['the overlapping mix', () => boxBoxPairs(256, 35), 0.08],
+      ['the resting-contact mix', () => boxStackPairs(256, 36), 1e-4],
+    ] as const,
+  )(
+    'box-box, %s: OimoPhysics finds every overlap, its normal within the tilt of ours, its deepest point at most ours + 0.1%',
+    (_name, make, normalSlack) => {
+      // Both clip a face; when they pick the other box's face as reference the depth is measured
+      // along a normal turned by the tilt (up to 2 degrees: 1 - cos 2deg = 6e-4), hence 0.1%. Oimo
+      // keeps 4 points of the manifold, not always the deepest, so its deepest may be shallower.
+      // The normals differ by at most the tilt in the resting mix (1 - cos 0.5deg = 4e-5); in the
+      // overlapping mix a random-orientation pair may be answered on another face (1 - cos = 0.08).
+      const pairs: Pairs3 = make();
+      const ours = contactkit3(pairs, detectors3.collideBoxBox!, 'check');
+      const oimo = oimo3(pairs, 'check');
+      pairs.forEach((pair, i) => {
+        if (pair.category !== 'overlapping') return;
+        const mine = ours.inspect(i), theirs = oimo.inspect(i);
+        expect(mine.count).toBeGreaterThan(0);
+        expect(theirs.count).toBeGreaterThan(0);
+        expect(theirs.count).toBeLessThanOrEqual(4);
+        expect(theirs.penetration).toBeLessThan(1.001 * mine.penetration + 1e-9);
+        const cosine = mine.normal.reduce(
+          (sum, value, axis) => sum + value * theirs.normal[axis]!,
+          0,
+        );
+        expect(1 - cosine).toBeLessThan(normalSlack);
+      });
+    },
+  );
 
   it('box-box resting mix: every pair overlaps by Rapier, shallowly, face on face', () => {
     const pairs = boxStackPairs(256, 36);
@@ -306,28 +403,37 @@ describe('ours against the peers over the seeded configurations', () => {
       // The face centre is at most 2% of the smallest half size (0.6 at most) deep, 0.012; the
       // tilt lowers a corner at most 0.6 sqrt(2) from it by sin(0.5deg) more: 0.0074.
       expect(single.penetration).toBeGreaterThan(0);
-      expect(single.penetration).toBeLessThan(0.012 + 0.6 * Math.SQRT2 * Math.sin((0.5 * Math.PI) / 180) + 2e-6);
+      expect(single.penetration).toBeLessThan(
+        0.012 + 0.6 * Math.SQRT2 * Math.sin((0.5 * Math.PI) / 180) + 2e-6,
+      );
       // The contact normal is vertical within the 0.5 degree tilt.
       expect(Math.abs(single.normal[1]!)).toBeGreaterThan(Math.cos((0.5 * Math.PI) / 180) - 1e-6);
     });
   });
 
-  it.each([
-    ['polygon-polygon', () => polygonPolygonPairs(256, 43)],
-  ] as const)('%s: deepest penetration and normal equal to @box2d/core and matter-js within 1e-9', (_name, make) => {
-    const pairs: Pairs2 = make();
-    const ours = contactkit2(api2, pairs, detectors2.collidePolygonPolygon!, 'check');
-    const peers = [box2d2(pairs, b2.b2CollidePolygons, 'check', false), matter2(pairs, 'check')];
-    pairs.forEach((pair, i) => {
-      if (pair.category !== 'overlapping') return;
-      const mine = ours.inspect(i);
-      for (const peer of peers) {
-        const theirs = peer.inspect(i);
-        expect(Math.abs(mine.penetration - theirs.penetration)).toBeLessThan(1e-9);
-        mine.normal.forEach((value, axis) => expect(Math.abs(value - theirs.normal[axis]!)).toBeLessThan(1e-9));
-      }
-    });
-  });
+  it.each(
+    [
+      ['polygon-polygon', () => polygonPolygonPairs(256, 43)],
+    ] as const,
+  )(
+    '%s: deepest penetration and normal equal to @box2d/core and matter-js within 1e-9',
+    (_name, make) => {
+      const pairs: Pairs2 = make();
+      const ours = contactkit2(api2, pairs, detectors2.collidePolygonPolygon!, 'check');
+      const peers = [box2d2(pairs, b2.b2CollidePolygons, 'check', false), matter2(pairs, 'check')];
+      pairs.forEach((pair, i) => {
+        if (pair.category !== 'overlapping') return;
+        const mine = ours.inspect(i);
+        for (const peer of peers) {
+          const theirs = peer.inspect(i);
+          expect(Math.abs(mine.penetration - theirs.penetration)).toBeLessThan(1e-9);
+          mine.normal.forEach((value, axis) =>
+            expect(Math.abs(value - theirs.normal[axis]!)).toBeLessThan(1e-9)
+          );
+        }
+      });
+    },
+  );
 
   it('circle-polygon: deepest penetration and normal equal to @box2d/core within 1e-9', () => {
     const pairs = circlePolygonPairs(256, 42);
@@ -337,24 +443,51 @@ describe('ours against the peers over the seeded configurations', () => {
       if (pair.category !== 'overlapping') return;
       const mine = ours.inspect(i), theirs = peer.inspect(i);
       expect(Math.abs(mine.penetration - theirs.penetration)).toBeLessThan(1e-9);
-      mine.normal.forEach((value, axis) => expect(Math.abs(value - theirs.normal[axis]!)).toBeLessThan(1e-9));
+      mine.normal.forEach((value, axis) =>
+        expect(Math.abs(value - theirs.normal[axis]!)).toBeLessThan(1e-9)
+      );
     });
   });
 
-  it.each([
-    ['circle-circle', () => circleCirclePairs(256, 41), 'collideCircleCircle', planck.CollideCircles, false],
-    ['circle-polygon', () => circlePolygonPairs(256, 42), 'collideCirclePolygon', planck.CollidePolygonCircle, true],
-    ['polygon-polygon', () => polygonPolygonPairs(256, 43), 'collidePolygonPolygon', planck.CollidePolygons, false],
-  ] as const)('%s: deepest penetration and normal equal to planck within 1e-9', (_name, make, detector, collide, swap) => {
-    const pairs: Pairs2 = make();
-    const ours = contactkit2(api2, pairs, detectors2[detector]!, 'check');
-    const peer = planck2(pairs, collide, 'check', swap);
-    pairs.forEach((pair, i) => {
-      if (pair.category !== 'overlapping') return;
-      const mine = ours.inspect(i), theirs = peer.inspect(i);
-      expect(mine.count).toBeGreaterThan(0);
-      expect(Math.abs(mine.penetration - theirs.penetration)).toBeLessThan(1e-9);
-      mine.normal.forEach((value, axis) => expect(Math.abs(value - theirs.normal[axis]!)).toBeLessThan(1e-9));
-    });
-  });
+  it.each(
+    [
+      [
+        'circle-circle',
+        () => circleCirclePairs(256, 41),
+        'collideCircleCircle',
+        planck.CollideCircles,
+        false,
+      ],
+      [
+        'circle-polygon',
+        () => circlePolygonPairs(256, 42),
+        'collideCirclePolygon',
+        planck.CollidePolygonCircle,
+        true,
+      ],
+      [
+        'polygon-polygon',
+        () => polygonPolygonPairs(256, 43),
+        'collidePolygonPolygon',
+        planck.CollidePolygons,
+        false,
+      ],
+    ] as const,
+  )(
+    '%s: deepest penetration and normal equal to planck within 1e-9',
+    (_name, make, detector, collide, swap) => {
+      const pairs: Pairs2 = make();
+      const ours = contactkit2(api2, pairs, detectors2[detector]!, 'check');
+      const peer = planck2(pairs, collide, 'check', swap);
+      pairs.forEach((pair, i) => {
+        if (pair.category !== 'overlapping') return;
+        const mine = ours.inspect(i), theirs = peer.inspect(i);
+        expect(mine.count).toBeGreaterThan(0);
+        expect(Math.abs(mine.penetration - theirs.penetration)).toBeLessThan(1e-9);
+        mine.normal.forEach((value, axis) =>
+          expect(Math.abs(value - theirs.normal[axis]!)).toBeLessThan(1e-9)
+        );
+      });
+    },
+  );
 });

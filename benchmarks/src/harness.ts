@@ -28,7 +28,11 @@ export interface Implementation {
 }
 
 /** The deepest of `count` contacts given by accessors. */
-export function deepest(count: number, penetrationOf: (k: number) => number, normalOf: (k: number) => number[]): Inspection {
+export function deepest(
+  count: number,
+  penetrationOf: (k: number) => number,
+  normalOf: (k: number) => number[],
+): Inspection {
   let best = -1;
   let penetration = NaN;
   for (let k = 0; k < count; k++) {
@@ -44,7 +48,7 @@ export function deepest(count: number, penetrationOf: (k: number) => number, nor
 /** What a contactkit buffer of either dimension offers the runner. */
 interface ContactkitBuffer {
   reset(): void;
-  readonly contacts: readonly { penetration: number; normal: Float64Array }[];
+  readonly contacts: readonly { penetration: number; normal: Float64Array; }[];
 }
 
 /**
@@ -72,7 +76,11 @@ export function contactkitImplementation<S, D extends ContactkitBuffer>(
     run,
     inspect: (i) => {
       const count = run(i);
-      return deepest(count, (k) => data.contacts[k]!.penetration, (k) => Array.from(data.contacts[k]!.normal));
+      return deepest(
+        count,
+        (k) => data.contacts[k]!.penetration,
+        (k) => Array.from(data.contacts[k]!.normal),
+      );
     },
   };
 }

@@ -9,10 +9,13 @@ import { fileURLToPath } from 'node:url';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  positionTicks?: { line: number; ticks: number }[];
+  callFrame: { functionName: string; url: string; lineNumber: number; };
+  positionTicks?: { line: number; ticks: number; }[];
 }
-interface Profile { nodes: ProfileNode[]; samples: number[] }
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+}
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -35,7 +38,10 @@ function decodeSegment(segment: string): number[] {
 }
 
 /** Where a generated line came from: a source file (relative to the repository) and its line. */
-interface Origin { source: string; line: number }
+interface Origin {
+  source: string;
+  line: number;
+}
 
 const origins = new Map<string, Map<number, Origin> | null>();
 
@@ -49,8 +55,13 @@ function lineMap(file: string): Map<number, Origin> | null {
   let map: Map<number, Origin> | null = null;
   if (existsSync(mapFile)) {
     map = new Map();
-    const { mappings, sources } = JSON.parse(readFileSync(mapFile, 'utf8')) as { mappings: string; sources: string[] };
-    const names = sources.map((source) => resolve(dirname(file), source).replace(/^.*\/(packages|benchmarks)\//, '$1/'));
+    const { mappings, sources } = JSON.parse(readFileSync(mapFile, 'utf8')) as {
+      mappings: string;
+      sources: string[];
+    };
+    const names = sources.map((source) =>
+      resolve(dirname(file), source).replace(/^.*\/(packages|benchmarks)\//, '$1/')
+    );
     let sourceIndex = 0, sourceLine = 0;
     mappings.split(';').forEach((line, generated) => {
       for (const segment of line.split(',')) {
@@ -59,7 +70,9 @@ function lineMap(file: string): Map<number, Origin> | null {
         if (fields.length < 4) continue;
         sourceIndex += fields[1]!;
         sourceLine += fields[2]!;
-        if (!map!.has(generated + 1)) map!.set(generated + 1, { source: names[sourceIndex] ?? '?', line: sourceLine + 1 });
+        if (!map!.has(generated + 1)) {
+          map!.set(generated + 1, { source: names[sourceIndex] ?? '?', line: sourceLine + 1 });
+        }
       }
     });
   }
@@ -70,10 +83,16 @@ function lineMap(file: string): Map<number, Origin> | null {
 const directory = process.argv[2] ?? 'results/profile';
 const lineCount = Number(process.argv[3] ?? 25);
 // --cpu-prof writes one profile per thread: take the one that ran the bundle.
-const profiles = readdirSync(directory).filter((file) => file.endsWith('.cpuprofile')).map((file) => JSON.parse(readFileSync(join(directory, file), 'utf8')) as Profile);
+const profiles = readdirSync(directory).filter((file) => file.endsWith('.cpuprofile')).map((file) =>
+  JSON.parse(readFileSync(join(directory, file), 'utf8')) as Profile
+);
 const originOf = (node: ProfileNode, line: number): Origin | undefined =>
-  node.callFrame.url.startsWith('file:') ? lineMap(fileURLToPath(node.callFrame.url))?.get(line) : undefined;
-const profile = profiles.find((candidate) => candidate.nodes.some((node) => node.callFrame.url.endsWith('/dist/profile.js')));
+  node.callFrame.url.startsWith('file:')
+    ? lineMap(fileURLToPath(node.callFrame.url))?.get(line)
+    : undefined;
+const profile = profiles.find((candidate) =>
+  candidate.nodes.some((node) => node.callFrame.url.endsWith('/dist/profile.js'))
+);
 if (profile === undefined) throw new Error(`no profile in ${directory} ran dist/profile.js`);
 
 const selfSamples = new Map<number, number>();
@@ -94,7 +113,9 @@ for (const node of profile.nodes) {
   }
 }
 const top = (entries: Map<string, number>, count: number): string[] =>
-  [...entries].sort((x, y) => y[1] - x[1]).slice(0, count).map(([key, value]) => `${((100 * value) / total).toFixed(1).padStart(5)}%  ${key}`);
+  [...entries].sort((x, y) => y[1] - x[1]).slice(0, count).map(([key, value]) =>
+    `${((100 * value) / total).toFixed(1).padStart(5)}%  ${key}`
+  );
 console.log(`${total} samples. Self time by function:`);
 console.log(top(byFunction, 15).join('\n'));
 console.log('\nSelf time by source line (our packages):');

@@ -31,7 +31,11 @@ export type Category = 'overlapping' | 'touching' | 'separated';
  * bounding boxes overlap: in a settled scene most are resting contacts (overlapping by a little),
  * some are exactly touching, and about a third are near misses.
  */
-export const MIX: Readonly<Record<Category, number>> = { overlapping: 0.6, touching: 0.1, separated: 0.3 };
+export const MIX: Readonly<Record<Category, number>> = {
+  overlapping: 0.6,
+  touching: 0.1,
+  separated: 0.3,
+};
 
 /** Configurations per pair; a power of two so the index wraps with a mask. */
 export const CONFIGURATIONS = 1024;
@@ -41,17 +45,39 @@ export function categories(count: number, random: Random): Category[] {
   const overlapping = Math.round(count * MIX.overlapping);
   const touching = Math.round(count * MIX.touching);
   const list: Category[] = [];
-  for (let i = 0; i < count; i++) list.push(i < overlapping ? 'overlapping' : i < overlapping + touching ? 'touching' : 'separated');
+  for (let i = 0; i < count; i++) {
+    list.push(
+      i < overlapping ? 'overlapping' : i < overlapping + touching ? 'touching' : 'separated',
+    );
+  }
   return random.shuffle(list);
 }
 
-export interface SphereSpec { kind: 'sphere'; radius: number; position: V3; quaternion: Q }
-export interface BoxSpec { kind: 'box'; halfSize: V3; position: V3; quaternion: Q }
+export interface SphereSpec {
+  kind: 'sphere';
+  radius: number;
+  position: V3;
+  quaternion: Q;
+}
+export interface BoxSpec {
+  kind: 'box';
+  halfSize: V3;
+  position: V3;
+  quaternion: Q;
+}
 /** The solid `dot(normal, x) <= offset`. */
-export interface HalfSpaceSpec { kind: 'halfspace'; normal: V3; offset: number }
+export interface HalfSpaceSpec {
+  kind: 'halfspace';
+  normal: V3;
+  offset: number;
+}
 export type Shape3Spec = SphereSpec | BoxSpec | HalfSpaceSpec;
 
-export interface Pair<A, B> { category: Category; a: A; b: B }
+export interface Pair<A, B> {
+  category: Category;
+  a: A;
+  b: B;
+}
 /** Any 3D pair list, as the 3D adapters take it. */
 export type Pairs3 = readonly Pair<Shape3Spec, Shape3Spec>[];
 
@@ -63,7 +89,11 @@ function depthFor(category: Category, size: number, random: Random): number {
 }
 
 function randomPosition(random: Random, extent = 10): V3 {
-  return [random.range(-extent, extent), random.range(-extent, extent), random.range(-extent, extent)];
+  return [
+    random.range(-extent, extent),
+    random.range(-extent, extent),
+    random.range(-extent, extent),
+  ];
 }
 
 /**
@@ -79,7 +109,12 @@ export function sphereSpherePairs(count: number, seed: number): Pair<SphereSpec,
     return {
       category,
       a: { kind: 'sphere', radius: ra, position, quaternion: random.rotation() },
-      b: { kind: 'sphere', radius: rb, position: add3(position, scale3(random.unitVector(), distance)), quaternion: random.rotation() },
+      b: {
+        kind: 'sphere',
+        radius: rb,
+        position: add3(position, scale3(random.unitVector(), distance)),
+        quaternion: random.rotation(),
+      },
     };
   });
 }
@@ -116,7 +151,12 @@ export function boxSpherePairs(count: number, seed: number): Pair<BoxSpec, Spher
     return {
       category,
       a: { kind: 'box', halfSize: h, position, quaternion: q },
-      b: { kind: 'sphere', radius, position: add3(position, rotate3(q, local)), quaternion: random.rotation() },
+      b: {
+        kind: 'sphere',
+        radius,
+        position: add3(position, rotate3(q, local)),
+        quaternion: random.rotation(),
+      },
     };
   });
 }
@@ -129,11 +169,17 @@ function randomHalfSpace(random: Random): HalfSpaceSpec {
 function onPlane(plane: HalfSpaceSpec, random: Random, extent = 5): V3 {
   const t1 = perpendicular3(plane.normal);
   const t2 = cross3(plane.normal, t1);
-  return add3(scale3(plane.normal, plane.offset), add3(scale3(t1, random.range(-extent, extent)), scale3(t2, random.range(-extent, extent))));
+  return add3(
+    scale3(plane.normal, plane.offset),
+    add3(scale3(t1, random.range(-extent, extent)), scale3(t2, random.range(-extent, extent))),
+  );
 }
 
 /** Sphere over a half-space: centre at height `r - depth` above the boundary plane. */
-export function sphereHalfSpacePairs(count: number, seed: number): Pair<SphereSpec, HalfSpaceSpec>[] {
+export function sphereHalfSpacePairs(
+  count: number,
+  seed: number,
+): Pair<SphereSpec, HalfSpaceSpec>[] {
   const random = new Random(seed);
   return categories(count, random).map((category) => {
     const plane = randomHalfSpace(random);
@@ -141,7 +187,12 @@ export function sphereHalfSpacePairs(count: number, seed: number): Pair<SphereSp
     const height = radius - depthFor(category, radius, random);
     return {
       category,
-      a: { kind: 'sphere', radius, position: add3(onPlane(plane, random), scale3(plane.normal, height)), quaternion: random.rotation() },
+      a: {
+        kind: 'sphere',
+        radius,
+        position: add3(onPlane(plane, random), scale3(plane.normal, height)),
+        quaternion: random.rotation(),
+      },
       b: plane,
     };
   });
@@ -151,7 +202,7 @@ export function sphereHalfSpacePairs(count: number, seed: number): Pair<SphereSp
  * A box resting face down: local face axis `k` (sign s) turned onto `-down`, twisted about it by a
  * random angle, then tilted by at most `tilt` radians about a random axis perpendicular to it.
  */
-function restingOrientation(random: Random, up: V3, tilt: number): { untilted: Q; tilted: Q } {
+function restingOrientation(random: Random, up: V3, tilt: number): { untilted: Q; tilted: Q; } {
   const local: V3 = [0, 0, 0];
   local[random.int(3)] = random.sign();
   const faceDown = fromToQ(local, scale3(up, -1));
@@ -173,13 +224,22 @@ export function boxHalfSpacePairs(count: number, seed: number): Pair<BoxSpec, Ha
   return categories(count, random).map((category) => {
     const plane = randomHalfSpace(random);
     const h: V3 = [random.range(0.2, 1), random.range(0.2, 1), random.range(0.2, 1)];
-    const q = random.next() < 0.5 ? restingOrientation(random, plane.normal, (3 * Math.PI) / 180).tilted : random.rotation();
-    const lowest = Math.min(...boxCorners(h, [0, 0, 0], q).map((corner) => dot3(corner, plane.normal)));
+    const q = random.next() < 0.5
+      ? restingOrientation(random, plane.normal, (3 * Math.PI) / 180).tilted
+      : random.rotation();
+    const lowest = Math.min(
+      ...boxCorners(h, [0, 0, 0], q).map((corner) => dot3(corner, plane.normal)),
+    );
     const depth = depthFor(category, Math.min(...h), random);
     const base = onPlane(plane, random);
     return {
       category,
-      a: { kind: 'box', halfSize: h, position: add3(base, scale3(plane.normal, -lowest - depth)), quaternion: q },
+      a: {
+        kind: 'box',
+        halfSize: h,
+        position: add3(base, scale3(plane.normal, -lowest - depth)),
+        quaternion: q,
+      },
       b: plane,
     };
   });
@@ -216,21 +276,38 @@ export function boxBoxPairs(count: number, seed: number): Pair<BoxSpec, BoxSpec>
     const style = random.next();
     if (category === 'overlapping' && style >= 0.7) {
       const reach = (Math.min(...ha) + Math.min(...hb)) * random.range(0.05, 0.95);
-      return { category, a, b: { kind: 'box', halfSize: hb, position: add3(pa, scale3(random.unitVector(), reach)), quaternion: random.rotation() } };
+      return {
+        category,
+        a,
+        b: {
+          kind: 'box',
+          halfSize: hb,
+          position: add3(pa, scale3(random.unitVector(), reach)),
+          quaternion: random.rotation(),
+        },
+      };
     }
     if (category === 'separated' && style >= 0.5) {
       const d = random.unitVector();
       const qb = random.rotation();
       const gap = random.range(0.005, 0.5) * Math.min(...ha, ...hb);
       const reach = boxSupport(ha, qa, d) + boxSupport(hb, qb, d) + gap;
-      return { category, a, b: { kind: 'box', halfSize: hb, position: add3(pa, scale3(d, reach)), quaternion: qb } };
+      return {
+        category,
+        a,
+        b: { kind: 'box', halfSize: hb, position: add3(pa, scale3(d, reach)), quaternion: qb },
+      };
     }
     // Resting: A's face (axis k, sign s) is the ground for B.
     const k = random.int(3);
     const localUp: V3 = [0, 0, 0];
     localUp[k] = random.sign();
     const up = rotate3(qa, localUp);
-    const { untilted, tilted: qb } = restingOrientation(random, up, category === 'overlapping' ? (2 * Math.PI) / 180 : 0);
+    const { untilted, tilted: qb } = restingOrientation(
+      random,
+      up,
+      category === 'overlapping' ? (2 * Math.PI) / 180 : 0,
+    );
     // The untilted extent puts B's bottom face centre at `depth` (less hb (1 - cos 2deg) < 0.0007
     // for the tilt, under the least depth 0.0015) inside A's face.
     const bottom = boxSupport(hb, untilted, up);
@@ -272,14 +349,28 @@ export function boxStackPairs(count: number, seed: number): Pair<BoxSpec, BoxSpe
       side[axis] = 1;
       position = add3(position, scale3(rotate3(qa, side), random.range(-0.5, 0.5) * ha[axis]!));
     }
-    pairs.push({ category: 'overlapping', a: { kind: 'box', halfSize: ha, position: pa, quaternion: qa }, b: { kind: 'box', halfSize: hb, position, quaternion: qb } });
+    pairs.push({
+      category: 'overlapping',
+      a: { kind: 'box', halfSize: ha, position: pa, quaternion: qa },
+      b: { kind: 'box', halfSize: hb, position, quaternion: qb },
+    });
   }
   return pairs;
 }
 
-export interface CircleSpec { kind: 'circle'; radius: number; position: V2; angle: number }
+export interface CircleSpec {
+  kind: 'circle';
+  radius: number;
+  position: V2;
+  angle: number;
+}
 /** A convex polygon, vertices counter-clockwise in its own frame. */
-export interface PolygonSpec { kind: 'polygon'; points: V2[]; position: V2; angle: number }
+export interface PolygonSpec {
+  kind: 'polygon';
+  points: V2[];
+  position: V2;
+  angle: number;
+}
 
 /**
  * A convex polygon of 3 to 8 vertices, or a rectangle (30%): points on an ellipse at jittered,
@@ -311,12 +402,15 @@ export function worldPoints(polygon: PolygonSpec): V2[] {
   return polygon.points.map((p) => place2(p, polygon.position, polygon.angle));
 }
 
-function randomPlacement(random: Random): { position: V2; angle: number } {
-  return { position: [random.range(-10, 10), random.range(-10, 10)], angle: random.range(-Math.PI, Math.PI) };
+function randomPlacement(random: Random): { position: V2; angle: number; } {
+  return {
+    position: [random.range(-10, 10), random.range(-10, 10)],
+    angle: random.range(-Math.PI, Math.PI),
+  };
 }
 
 /** A point on edge `i` of A (world), in the middle half of it, with the edge's outward unit normal. */
-function edgePoint(worldA: V2[], i: number, random: Random): { point: V2; normal: V2 } {
+function edgePoint(worldA: V2[], i: number, random: Random): { point: V2; normal: V2; } {
   const p = worldA[i]!, q = worldA[(i + 1) % worldA.length]!;
   const t = random.range(0.25, 0.75);
   const ex = q[0] - p[0], ey = q[1] - p[1];
@@ -334,7 +428,11 @@ function edgePoint(worldA: V2[], i: number, random: Random): { point: V2; normal
 export function polygonPolygonPairs(count: number, seed: number): Pair<PolygonSpec, PolygonSpec>[] {
   const random = new Random(seed);
   return categories(count, random).map((category) => {
-    const a: PolygonSpec = { kind: 'polygon', points: randomConvex(random, random.range(0.5, 1.5)), ...randomPlacement(random) };
+    const a: PolygonSpec = {
+      kind: 'polygon',
+      points: randomConvex(random, random.range(0.5, 1.5)),
+      ...randomPlacement(random),
+    };
     const worldA = worldPoints(a);
     const { point, normal } = edgePoint(worldA, random.int(worldA.length), random);
     const pointsB = randomConvex(random, random.range(0.5, 1.5));
@@ -350,7 +448,10 @@ export function polygonPolygonPairs(count: number, seed: number): Pair<PolygonSp
       }
     }
     const depth = depthFor(category, 0.5, random);
-    const position: V2 = [point[0] - deepest[0] - depth * normal[0], point[1] - deepest[1] - depth * normal[1]];
+    const position: V2 = [
+      point[0] - deepest[0] - depth * normal[0],
+      point[1] - deepest[1] - depth * normal[1],
+    ];
     return { category, a, b: { kind: 'polygon', points: pointsB, position, angle: angleB } };
   });
 }
@@ -363,7 +464,11 @@ export function polygonPolygonPairs(count: number, seed: number): Pair<PolygonSp
 export function circlePolygonPairs(count: number, seed: number): Pair<CircleSpec, PolygonSpec>[] {
   const random = new Random(seed);
   return categories(count, random).map((category) => {
-    const polygon: PolygonSpec = { kind: 'polygon', points: randomConvex(random, random.range(0.5, 1.5)), ...randomPlacement(random) };
+    const polygon: PolygonSpec = {
+      kind: 'polygon',
+      points: randomConvex(random, random.range(0.5, 1.5)),
+      ...randomPlacement(random),
+    };
     const world = worldPoints(polygon);
     const radius = random.range(0.1, 0.8);
     const i = random.int(world.length);
@@ -380,7 +485,12 @@ export function circlePolygonPairs(count: number, seed: number): Pair<CircleSpec
       direction = [bx / length, by / length];
     }
     const reach = radius - depthFor(category, radius, random);
-    const circle: CircleSpec = { kind: 'circle', radius, position: [point[0] + direction[0] * reach, point[1] + direction[1] * reach], angle: 0 };
+    const circle: CircleSpec = {
+      kind: 'circle',
+      radius,
+      position: [point[0] + direction[0] * reach, point[1] + direction[1] * reach],
+      angle: 0,
+    };
     return { category, a: circle, b: polygon };
   });
 }
@@ -396,7 +506,15 @@ export function circleCirclePairs(count: number, seed: number): Pair<CircleSpec,
     return {
       category,
       a: { kind: 'circle', radius: ra, position, angle: 0 },
-      b: { kind: 'circle', radius: rb, position: [position[0] + distance * Math.cos(angle), position[1] + distance * Math.sin(angle)], angle: 0 },
+      b: {
+        kind: 'circle',
+        radius: rb,
+        position: [
+          position[0] + distance * Math.cos(angle),
+          position[1] + distance * Math.sin(angle),
+        ],
+        angle: 0,
+      },
     };
   });
 }

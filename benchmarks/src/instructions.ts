@@ -24,7 +24,9 @@ import { fileURLToPath } from 'node:url';
 const id = process.argv[2];
 const calls = Number(process.argv[3] ?? 200_000);
 if (id === undefined) throw new Error('usage: instructions.ts <pair id> [calls]');
-if (!(Number.isInteger(calls) && calls > 0)) throw new RangeError(`calls must be a positive whole number, got ${process.argv[3]}`);
+if (!(Number.isInteger(calls) && calls > 0)) {
+  throw new RangeError(`calls must be a positive whole number, got ${process.argv[3]}`);
+}
 const script = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'profile.js');
 
 const directory = mkdtempSync(join(tmpdir(), 'contactkit-instructions-'));
@@ -32,17 +34,32 @@ try {
   const out = join(directory, 'callgrind.out');
   const result = spawnSync(
     'valgrind',
-    ['--tool=callgrind', '--cache-sim=no', '--branch-sim=yes', '--dump-before=uv_loadavg', `--callgrind-out-file=${out}`, process.execPath, '--single-threaded', script, id, `--calls=${calls}`],
+    [
+      '--tool=callgrind',
+      '--cache-sim=no',
+      '--branch-sim=yes',
+      '--dump-before=uv_loadavg',
+      `--callgrind-out-file=${out}`,
+      process.execPath,
+      '--single-threaded',
+      script,
+      id,
+      `--calls=${calls}`,
+    ],
     { encoding: 'utf8' },
   );
   if (result.error !== undefined) throw result.error;
-  if (result.status !== 0) throw new Error(`valgrind failed (status ${String(result.status)}):\n${result.stderr}`);
+  if (result.status !== 0) {
+    throw new Error(`valgrind failed (status ${String(result.status)}):\n${result.stderr}`);
+  }
   // Dump 1 ends at the first marker; dump 2 holds the measured calls. Events: Ir Bc Bcm Bi Bim.
   const summary = /^summary:\s+(\d+)\s+\d+\s+(\d+)/m.exec(readFileSync(`${out}.2`, 'utf8'));
   if (summary === null) throw new Error(`no summary in callgrind's second dump:\n${result.stderr}`);
   const instructions = (Number(summary[1]) / calls).toFixed(1);
   const mispredicts = (Number(summary[2]) / calls).toFixed(2);
-  process.stdout.write(`${id}: ${instructions} instructions and ${mispredicts} mispredicted conditional branches a call (over ${calls} calls)\n`);
+  process.stdout.write(
+    `${id}: ${instructions} instructions and ${mispredicts} mispredicted conditional branches a call (over ${calls} calls)\n`,
+  );
 } finally {
   rmSync(directory, { recursive: true, force: true });
 }

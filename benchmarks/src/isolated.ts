@@ -46,11 +46,18 @@ function warmUp(run: (i: number) => number, count: number, milliseconds: number)
 }
 
 /** Measures `implementation` on configurations `0..count-1`: its median time, or its bytes per call. */
-export async function measureRow(implementation: Implementation, count: number, mode: RowMode): Promise<RowMeasurement> {
+export async function measureRow(
+  implementation: Implementation,
+  count: number,
+  mode: RowMode,
+): Promise<RowMeasurement> {
   const contacts = contactsPerCall(implementation.run, count);
   let medianNs = NaN, bytes = NaN;
   if (mode === 'time') medianNs = await medianNanoseconds(implementation.run, count);
-  else bytes = Math.max(0, Math.round(bytesPerCall(implementation.run, count, warmUp(implementation.run, count, 300))));
+  else {bytes = Math.max(
+      0,
+      Math.round(bytesPerCall(implementation.run, count, warmUp(implementation.run, count, 300))),
+    );}
   const measurement: RowMeasurement = {
     library: implementation.library,
     call: implementation.call,
@@ -77,7 +84,9 @@ const YOUNG_GENERATION_FLAG = /^--(min|max)-semi-space-size/;
  * 5% slower with it).
  */
 export function measureInChild(id: string, row: 'ours' | number, mode: RowMode): RowMeasurement {
-  const flags = mode === 'bytes' ? process.execArgv : process.execArgv.filter((flag) => !YOUNG_GENERATION_FLAG.test(flag));
+  const flags = mode === 'bytes'
+    ? process.execArgv
+    : process.execArgv.filter((flag) => !YOUNG_GENERATION_FLAG.test(flag));
   const output = execFileSync(process.execPath, [...flags, rowScript, id, String(row), mode], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],

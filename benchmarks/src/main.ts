@@ -11,7 +11,17 @@ import { sink } from './harness.js';
 import { type RowMeasurement, type RowMode, measureInChild } from './isolated.js';
 import { CONFIGURATIONS, MIX } from './inputs.js';
 import { medianNanoseconds } from './measure.js';
-import { type PairResult, type Results, type Row, type ScalingTable, type Target, machine, replaceBetweenMarkers, summaryMarkdown, toMarkdown } from './report.js';
+import {
+  type PairResult,
+  type Results,
+  type Row,
+  type ScalingTable,
+  type Target,
+  machine,
+  replaceBetweenMarkers,
+  summaryMarkdown,
+  toMarkdown,
+} from './report.js';
 import { loadOurs, pairBenches } from './pairs.js';
 import { scalingTables } from './scaling.js';
 import { motionTables } from './motion.js';
@@ -57,15 +67,28 @@ for (const bench of benches) {
   if (only !== undefined && bench.id !== only) continue;
   process.stderr.write(`${bench.title}\n`);
   const mix: Record<string, number> = {};
-  for (const category of Object.keys(MIX)) mix[category] = bench.pairs.filter((pair) => pair.category === category).length / bench.pairs.length;
-  const result: PairResult = { id: bench.id, title: bench.title, configurations: bench.pairs.length, mix, rows: [] };
+  for (const category of Object.keys(MIX)) {
+    mix[category] = bench.pairs.filter((pair) => pair.category === category).length /
+      bench.pairs.length;
+  }
+  const result: PairResult = {
+    id: bench.id,
+    title: bench.title,
+    configurations: bench.pairs.length,
+    mix,
+    rows: [],
+  };
   const ours = bench.ours();
   if (typeof ours === 'string') result.missing = ours;
   const rows: ('ours' | number)[] = bench.peers.map((_, k) => k);
   if (typeof ours !== 'string') rows.unshift('ours');
   for (const which of rows) {
     const row = tableRow(measureRow(bench.id, which, 'bytes'), measureRow(bench.id, which, 'time'));
-    process.stderr.write(`  ${row.library.padEnd(10)} ${row.medianNs.toFixed(1).padStart(9)} ns  ${row.bytesPerCall} B\n`);
+    process.stderr.write(
+      `  ${row.library.padEnd(10)} ${
+        row.medianNs.toFixed(1).padStart(9)
+      } ns  ${row.bytesPerCall} B\n`,
+    );
     result.rows.push(row);
   }
   // More rounds, every row again in the same order; each keeps its lowest median. Other work on
@@ -78,16 +101,22 @@ for (const bench of benches) {
     for (let k = 0; k < rows.length; k++) {
       const again = measureRow(bench.id, rows[k]!, 'time').medianNs;
       const row = result.rows[k]!;
-      process.stderr.write(`  ${row.library.padEnd(10)} ${again.toFixed(1).padStart(9)} ns (round ${round})\n`);
+      process.stderr.write(
+        `  ${row.library.padEnd(10)} ${again.toFixed(1).padStart(9)} ns (round ${round})\n`,
+      );
       row.medianNs = Math.min(row.medianNs, again);
     }
   }
-  const fastestPeer = Math.min(...result.rows.filter((row) => row.library !== 'contactkit').map((row) => row.medianNs));
+  const fastestPeer = Math.min(
+    ...result.rows.filter((row) => row.library !== 'contactkit').map((row) => row.medianNs),
+  );
   for (const row of result.rows) row.speedVsFastestPeer = fastestPeer / row.medianNs;
   pairResults.push(result);
 }
 
-const scaling: ScalingTable[] = only === undefined || only === 'scaling' ? await scalingTables(found2, api2) : [];
+const scaling: ScalingTable[] = only === undefined || only === 'scaling'
+  ? await scalingTables(found2, api2)
+  : [];
 if (only === undefined || only === 'motion') scaling.push(...(await motionTables()));
 
 /** Speed-up of ours over the fastest of `peers` in pair `id`. */
@@ -100,7 +129,10 @@ function speedUp(id: string, peers: string[]): number | null {
 }
 
 const speedTargets: [string, string, string[], number][] = [
-  ['Box-box full manifold vs the faster of cannon-es and Rapier', 'box-box', ['cannon-es', 'rapier'], 30],
+  ['Box-box full manifold vs the faster of cannon-es and Rapier', 'box-box', [
+    'cannon-es',
+    'rapier',
+  ], 30],
   ['Sphere-sphere vs cannon-es', 'sphere-sphere', ['cannon-es'], 10],
   ['Sphere-box vs cannon-es', 'sphere-box', ['cannon-es'], 20],
   ['Box-half-space vs cannon-es', 'box-half-space', ['cannon-es'], 20],
@@ -111,30 +143,56 @@ const targets: Target[] = [];
 for (const [description, id, peers, required] of speedTargets) {
   if (only !== undefined && id !== only) continue;
   const measured = speedUp(id, peers);
-  targets.push({ description, required, measured, pass: measured !== null && measured >= required, unit: 'x', pair: id, peers });
+  targets.push({
+    description,
+    required,
+    measured,
+    pass: measured !== null && measured >= required,
+    unit: 'x',
+    pair: id,
+    peers,
+  });
 }
 for (const pair of pairResults) {
   const ours = pair.rows.find((row) => row.library === 'contactkit');
   const measured = ours === undefined ? null : ours.bytesPerCall;
-  targets.push({ description: `Zero allocation: ${pair.id}`, required: 0, measured, pass: measured === 0, unit: 'bytes/call' });
+  targets.push({
+    description: `Zero allocation: ${pair.id}`,
+    required: 0,
+    measured,
+    pass: measured === 0,
+    unit: 'bytes/call',
+  });
 }
 for (const table of scaling) {
   if (table.missing) continue;
   const worst = Math.max(...table.rows.map((row) => row.bytesPerCall));
-  targets.push({ description: `Zero allocation: ${table.title}`, required: 0, measured: worst, pass: worst === 0, unit: 'bytes/call' });
+  targets.push({
+    description: `Zero allocation: ${table.title}`,
+    required: 0,
+    measured: worst,
+    pass: worst === 0,
+    unit: 'bytes/call',
+  });
 }
 
-const mixText = Object.entries(MIX).map(([category, share]) => `${share * 100}% ${category}`).join(', ');
+const mixText = Object.entries(MIX).map(([category, share]) => `${share * 100}% ${category}`).join(
+  ', ',
+);
 const results: Results = {
   machine: machine(),
   method: [
     `Run by plain \`node --expose-gc\`: our packages from their tsc build (\`dist/\`, rebuilt from the sources at the start of the run), the peers from node_modules, the benchmark's own code bundled by esbuild. Not through tsx: its CommonJS hook detaches ArrayBuffers, after which V8 checks every typed-array access in the process for a detached buffer (about 16% more instructions in our kernels).`,
     `Inputs: ${N} seeded configurations per pair (mulberry32), cycled by index, ${mixText} (overlapping by 0.5% to 15% of the pair's size, separated by 0.5% to 50%: near misses a broadphase would pass on). Every library gets the same configurations, converted once into its own objects before timing.`,
-    'Time: CPU time of the row\'s process (`process.cpuUsage`, microseconds) over batches of calls of about 2 ms each, 300 ms of them per row after 50 ms of warm-up, median ns per call (CPU time, not the wall clock: on this shared 2-core machine, often under a load of 20 processes, a wall-clock sample counts the time a row waits for a core, which varied 10 to 50 times between rows of one run); every row runs in a Node process of its own with the default young generation of V8, built alone and packed by two full collections before timing (V8 keeps type feedback per function literal, so rows sharing one process would make the harness call sites megamorphic for whichever library has the most functions behind one adapter), and is measured in ' + String(ROUNDS) + ' rounds (a fresh process each), keeping the lowest median (other work on the shared machine only slows a row down; on this VM it comes in spells of seconds to minutes that slow every library alike). Each call adds its penetrations and contact count into a Float64Array sink, printed below.',
+    "Time: CPU time of the row's process (`process.cpuUsage`, microseconds) over batches of calls of about 2 ms each, 300 ms of them per row after 50 ms of warm-up, median ns per call (CPU time, not the wall clock: on this shared 2-core machine, often under a load of 20 processes, a wall-clock sample counts the time a row waits for a core, which varied 10 to 50 times between rows of one run); every row runs in a Node process of its own with the default young generation of V8, built alone and packed by two full collections before timing (V8 keeps type feedback per function literal, so rows sharing one process would make the harness call sites megamorphic for whichever library has the most functions behind one adapter), and is measured in " +
+    String(ROUNDS) +
+    ' rounds (a fresh process each), keeping the lowest median (other work on the shared machine only slows a row down; on this VM it comes in spells of seconds to minutes that slow every library alike). Each call adds its penetrations and contact count into a Float64Array sink, printed below.',
     'Bytes/call, in a separate process per row: V8 heap growth (`process.memoryUsage().heapUsed`) over 20,000 calls (fewer for slow calls: about 50 ms) after two full collections, less the bytes the reading itself allocates, the young generation set to 128 MiB so that no scavenge falls inside; the first sample is dropped (it holds compiled code), the smallest of the next seven is rounded (what a call allocates is in every sample; code compiled meanwhile only adds), after 300 ms of calls to warm the code up.',
     'contactkit: one CollisionData(2) of capacity 16, tolerance 0, reset before each call. cannon-es: `world.narrowphase.getContacts([bi], [bj], world, result, oldcontacts, frictionResult, frictionPool)` with equations returned to the pools before each call as World.step does (its default material adds two friction equations per contact). Rapier (rapier3d-compat, f32): `contactShape(..., prediction 0, target)`, one point per pair; a half-space is queried first (the other order returns wrong depths in 0.21). SAT.js: a reused Response, no contact points. planck: the Collide function into a reused Manifold, then `getWorldManifold` for world points and depths (our output), polygon skin radius set to 0 so the geometry matches. @box2d/core: the same with `b2CollidePolygons` or `b2CollidePolygonAndCircle` and `b2WorldManifold.Initialize`, skin 0 too. matter-js: `Collision.collides(bodyA, bodyB, pairs)` as its Detector calls it, the pair in a Pairs table so its Collision is reused; depth and one or two support points, not a clipped manifold. OimoPhysics: `BoxBoxDetector.detect(result, geom1, geom2, tf1, tf2, cachedData)` into a reused DetectorResult, one CachedDetectorData per pair; up to 4 points.',
-    'Speed vs fastest peer: the fastest peer\'s median divided by the row\'s median (ours above 1 is that many times faster than every peer).',
-    `Every median includes the timing loop's own cost, ${overheadNs.toFixed(1)} ns a call (an empty call cycled the same way), which is not subtracted.`,
+    "Speed vs fastest peer: the fastest peer's median divided by the row's median (ours above 1 is that many times faster than every peer).",
+    `Every median includes the timing loop's own cost, ${
+      overheadNs.toFixed(1)
+    } ns a call (an empty call cycled the same way), which is not subtracted.`,
   ],
   timingOverheadNs: overheadNs,
   pairs: pairResults,
@@ -160,7 +218,9 @@ if (only === undefined) {
       [join(resultsDir, '..', '..', 'README.md'), 'benchmark summary', summaryMarkdown(results)],
     ];
     for (const [readme, name, text] of readmes) {
-      if (existsSync(readme)) writeFileSync(readme, replaceBetweenMarkers(readFileSync(readme, 'utf8'), name, text));
+      if (existsSync(readme)) {
+        writeFileSync(readme, replaceBetweenMarkers(readFileSync(readme, 'utf8'), name, text));
+      }
     }
   }
 }

@@ -34,7 +34,10 @@ function cpuNanoseconds(): number {
  * power of two): batches of calls sized to take `SAMPLE_NS` each, for `TIME_BUDGET_NS` after a
  * warm-up. Every call's result goes into the sink.
  */
-export async function medianNanoseconds(run: (i: number) => number, count: number): Promise<number> {
+export async function medianNanoseconds(
+  run: (i: number) => number,
+  count: number,
+): Promise<number> {
   const mask = count - 1;
   let index = 0;
   const batch = (calls: number): number => {
@@ -64,7 +67,7 @@ export async function medianNanoseconds(run: (i: number) => number, count: numbe
 
 /** Two full collections (node must run with --expose-gc). */
 export function collectGarbage(): void {
-  const gc = (globalThis as { gc?: () => void }).gc;
+  const gc = (globalThis as { gc?: () => void; }).gc;
   if (gc === undefined) throw new Error('run node with --expose-gc to measure allocation');
   gc();
   gc();
@@ -96,7 +99,11 @@ function readingCost(): number {
  * dropped and the answer is the smallest of the next seven: what a call itself allocates is the
  * same in every sample, compilation only ever adds to it.
  */
-export function bytesPerCall(run: (i: number) => number, count: number, nanosecondsPerCall = 0): number {
+export function bytesPerCall(
+  run: (i: number) => number,
+  count: number,
+  nanosecondsPerCall = 0,
+): number {
   const mask = count - 1;
   const calls = Math.max(count, Math.min(ALLOCATION_CALLS, Math.round(50e6 / nanosecondsPerCall)));
   const cost = readingCost();

@@ -42,7 +42,9 @@ async function advanceTable(): Promise<ScalingTable> {
     // At rest on the U's side 100 m out (on segment 300, from x = -100), rolling down and across
     // the bottom at up to 40 m/s.
     const [ax, ay] = points[300]!, [bx, by] = points[301]!;
-    const length = Math.hypot(bx! - ax!, by! - ay!), ex = (bx! - ax!) / length, ey = (by! - ay!) / length;
+    const length = Math.hypot(bx! - ax!, by! - ay!),
+      ex = (bx! - ax!) / length,
+      ey = (by! - ay!) / length;
     ball.launch([ax! + 0.1 * ex - 0.5 * ey, ay! + 0.1 * ey + 0.5 * ex], [0, 0]);
     const run = (): number => {
       ball.advance(1 / 60);
@@ -52,7 +54,13 @@ async function advanceTable(): Promise<ScalingTable> {
     for (let i = 0; i < FRAMES; i++) grounded += run();
     const medianNs = await medianNanoseconds(run, FRAMES);
     sink[0]! += ball.position[0]!;
-    rows.push({ label, size: SEGMENTS, medianNs, contactsPerCall: grounded / FRAMES, bytesPerCall: Math.max(0, Math.round(bytesPerCall(run, FRAMES, medianNs))) });
+    rows.push({
+      label,
+      size: SEGMENTS,
+      medianNs,
+      contactsPerCall: grounded / FRAMES,
+      bytesPerCall: Math.max(0, Math.round(bytesPerCall(run, FRAMES, medianNs))),
+    });
     process.stderr.write(`  advance, ${label}: ${medianNs.toFixed(1)} ns\n`);
   }
   return {
@@ -70,7 +78,12 @@ async function sweepTable(): Promise<ScalingTable> {
   const count = 1024;
   for (const n of [100, 1_000, 10_000]) {
     const outline = wavyContour(n);
-    for (const [name, shape] of [['Polygon', new Polygon(outline)], ['Chain', new Chain(outline)]] as const) {
+    for (
+      const [name, shape] of [['Polygon', new Polygon(outline)], [
+        'Chain',
+        new Chain(outline),
+      ]] as const
+    ) {
       // Circles of radius 0.4 between 0.5 and 3 outside the outline's mean radius, each moved
       // by up to 4 in a random direction, about half of them toward the contour.
       const random = new Random(500 + n);
@@ -79,7 +92,9 @@ async function sweepTable(): Promise<ScalingTable> {
       const displacements: Float64Array[] = [];
       for (let i = 0; i < count; i++) {
         const theta = random.range(0, 2 * Math.PI), distance = mean + 1.5 + random.range(0.5, 3);
-        circles.push(new Circle(0.4).setPose([distance * Math.cos(theta), distance * Math.sin(theta)], 0));
+        circles.push(
+          new Circle(0.4).setPose([distance * Math.cos(theta), distance * Math.sin(theta)], 0),
+        );
         const turn = random.range(0, 2 * Math.PI), length = random.range(0.5, 4);
         displacements.push(Float64Array.of(length * Math.cos(turn), length * Math.sin(turn)));
       }
@@ -92,7 +107,13 @@ async function sweepTable(): Promise<ScalingTable> {
       let hits = 0;
       for (let i = 0; i < count; i++) hits += run(i);
       const medianNs = await medianNanoseconds(run, count);
-      rows.push({ label: `${name}, circle r 0.4 moved up to 4 near a wavy contour (edges ~0.5)`, size: n, medianNs, contactsPerCall: hits / count, bytesPerCall: Math.max(0, Math.round(bytesPerCall(run, count, medianNs))) });
+      rows.push({
+        label: `${name}, circle r 0.4 moved up to 4 near a wavy contour (edges ~0.5)`,
+        size: n,
+        medianNs,
+        contactsPerCall: hits / count,
+        bytesPerCall: Math.max(0, Math.round(bytesPerCall(run, count, medianNs))),
+      });
       process.stderr.write(`  sweep ${name} ${n}: ${medianNs.toFixed(1)} ns\n`);
     }
   }

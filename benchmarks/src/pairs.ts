@@ -4,7 +4,15 @@ import * as contacts3d from '@contactkit/contacts3d';
 import * as b2 from '@box2d/core';
 import * as planck from 'planck';
 import SAT from 'sat';
-import { type Collision2d, type Detector2, box2d2, contactkit2, matter2, planck2, sat2 } from './adapters2d.js';
+import {
+  type Collision2d,
+  type Detector2,
+  box2d2,
+  contactkit2,
+  matter2,
+  planck2,
+  sat2,
+} from './adapters2d.js';
 import { type Detector3, cannon3, contactkit3, initRapier, oimo3, rapier3 } from './adapters3d.js';
 import { type Found, findExports } from './detectors.js';
 import type { Implementation } from './harness.js';
@@ -44,52 +52,71 @@ export interface Ours {
 export async function loadOurs(): Promise<Ours> {
   await initRapier();
   const found3 = findExports(contacts3d, [
-  'collideSphereSphere',
-  'collideBoxSphere',
-  'collideSphereHalfSpace',
-  'collideBoxHalfSpace',
-  'collideBoxBox',
+    'collideSphereSphere',
+    'collideBoxSphere',
+    'collideSphereHalfSpace',
+    'collideBoxHalfSpace',
+    'collideBoxBox',
   ]);
   const found2 = findExports(collision2d, [
-  'Circle',
-  'Polygon',
-  'Chain',
-  'CollisionData2',
-  'collideCircleCircle',
-  'collideCirclePolygon',
-  'collidePolygonPolygon',
-  'collideCircleChain',
-  'collide2d',
-  'UniformGrid',
-  'PairList',
+    'Circle',
+    'Polygon',
+    'Chain',
+    'CollisionData2',
+    'collideCircleCircle',
+    'collideCirclePolygon',
+    'collidePolygonPolygon',
+    'collideCircleChain',
+    'collide2d',
+    'UniformGrid',
+    'PairList',
   ]);
   const api2 = found2.Circle?.fn && found2.Polygon?.fn && found2.CollisionData2?.fn
-    ? ({ Circle: found2.Circle.fn, Polygon: found2.Polygon.fn, CollisionData2: found2.CollisionData2.fn } as unknown as Collision2d)
+    ? ({
+      Circle: found2.Circle.fn,
+      Polygon: found2.Polygon.fn,
+      CollisionData2: found2.CollisionData2.fn,
+    } as unknown as Collision2d)
     : undefined;
   return { found3, found2, api2 };
 }
 
 /** Every pair of the benchmark: its configurations, our implementation and its peers. */
 export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
-
   function ours3(name: string, pairs: Pairs3): () => Implementation | string {
     const entry = found3[name];
-    return () => (entry?.fn ? contactkit3(pairs, entry.fn as Detector3, `${name}`) : `${name} not found in @contactkit/contacts3d`);
+    return () => (entry?.fn
+      ? contactkit3(pairs, entry.fn as Detector3, `${name}`)
+      : `${name} not found in @contactkit/contacts3d`);
   }
 
   function ours2(name: string, pairs: Pairs2): () => Implementation | string {
     const entry = found2[name];
-    if (api2 === undefined) return () => 'Circle, Polygon or CollisionData2 not found in @contactkit/collision2d';
-    return () => (entry?.fn ? contactkit2(api2, pairs, entry.fn as Detector2, name) : `${name} not found in @contactkit/collision2d`);
+    if (api2 === undefined) {
+      return () => 'Circle, Polygon or CollisionData2 not found in @contactkit/collision2d';
+    }
+    return () => (entry?.fn
+      ? contactkit2(api2, pairs, entry.fn as Detector2, name)
+      : `${name} not found in @contactkit/collision2d`);
   }
 
-  function bench3(id: string, title: string, detector: string, pairs: Pairs3, cannonCall: string, rapierCall: string): PairBench {
+  function bench3(
+    id: string,
+    title: string,
+    detector: string,
+    pairs: Pairs3,
+    cannonCall: string,
+    rapierCall: string,
+  ): PairBench {
     return {
       id,
       title,
       pairs,
       ours: ours3(detector, pairs),
-      peers: [() => cannon3(pairs, `Narrowphase.getContacts → ${cannonCall}`), () => rapier3(pairs, rapierCall)],
+      peers: [
+        () => cannon3(pairs, `Narrowphase.getContacts → ${cannonCall}`),
+        () => rapier3(pairs, rapierCall),
+      ],
     };
   }
 
@@ -101,12 +128,58 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
 
   const N = CONFIGURATIONS;
   return [
-    bench3('sphere-sphere', 'Sphere-sphere', 'collideSphereSphere', sphereSpherePairs(N, 101), 'sphereSphere', 'Ball.contactShape(Ball)'),
-    bench3('sphere-box', 'Sphere-box (box first, as collideBoxSphere takes them)', 'collideBoxSphere', boxSpherePairs(N, 102), 'sphereBox', 'Cuboid.contactShape(Ball)'),
-    bench3('sphere-half-space', 'Sphere-half-space (cannon-es Plane)', 'collideSphereHalfSpace', sphereHalfSpacePairs(N, 103), 'spherePlane', 'HalfSpace.contactShape(Ball)'),
-    bench3('box-half-space', 'Box-half-space (cannon-es Plane)', 'collideBoxHalfSpace', boxHalfSpacePairs(N, 104), 'planeBox', 'HalfSpace.contactShape(Cuboid)'),
-    withOimo(bench3('box-box', 'Box-box, full manifold', 'collideBoxBox', boxBoxPairs(N, 105), 'boxBox (convexConvex)', 'Cuboid.contactShape(Cuboid)')),
-    withOimo(bench3('box-box-resting', 'Box-box resting contacts (shallow face on face, as in a stack)', 'collideBoxBox', boxStackPairs(N, 106), 'boxBox (convexConvex)', 'Cuboid.contactShape(Cuboid)')),
+    bench3(
+      'sphere-sphere',
+      'Sphere-sphere',
+      'collideSphereSphere',
+      sphereSpherePairs(N, 101),
+      'sphereSphere',
+      'Ball.contactShape(Ball)',
+    ),
+    bench3(
+      'sphere-box',
+      'Sphere-box (box first, as collideBoxSphere takes them)',
+      'collideBoxSphere',
+      boxSpherePairs(N, 102),
+      'sphereBox',
+      'Cuboid.contactShape(Ball)',
+    ),
+    bench3(
+      'sphere-half-space',
+      'Sphere-half-space (cannon-es Plane)',
+      'collideSphereHalfSpace',
+      sphereHalfSpacePairs(N, 103),
+      'spherePlane',
+      'HalfSpace.contactShape(Ball)',
+    ),
+    bench3(
+      'box-half-space',
+      'Box-half-space (cannon-es Plane)',
+      'collideBoxHalfSpace',
+      boxHalfSpacePairs(N, 104),
+      'planeBox',
+      'HalfSpace.contactShape(Cuboid)',
+    ),
+    withOimo(
+      bench3(
+        'box-box',
+        'Box-box, full manifold',
+        'collideBoxBox',
+        boxBoxPairs(N, 105),
+        'boxBox (convexConvex)',
+        'Cuboid.contactShape(Cuboid)',
+      ),
+    ),
+    withOimo(
+      bench3(
+        'box-box-resting',
+        'Box-box resting contacts (shallow face on face, as in a stack)',
+        'collideBoxBox',
+        boxStackPairs(N, 106),
+        'boxBox (convexConvex)',
+        'Cuboid.contactShape(Cuboid)',
+      ),
+    ),
     (() => {
       const pairs: Pairs2 = polygonPolygonPairs(N, 201);
       return {
@@ -117,7 +190,13 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         peers: [
           () => sat2(pairs, SAT.testPolygonPolygon, 'SAT.testPolygonPolygon', false),
           () => planck2(pairs, planck.CollidePolygons, 'CollidePolygons + getWorldManifold', false),
-          () => box2d2(pairs, b2.b2CollidePolygons, 'b2CollidePolygons + b2WorldManifold.Initialize', false),
+          () =>
+            box2d2(
+              pairs,
+              b2.b2CollidePolygons,
+              'b2CollidePolygons + b2WorldManifold.Initialize',
+              false,
+            ),
           () => matter2(pairs, 'Collision.collides'),
         ],
       };
@@ -131,8 +210,20 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         ours: ours2('collideCirclePolygon', pairs),
         peers: [
           () => sat2(pairs, SAT.testPolygonCircle, 'SAT.testPolygonCircle', true),
-          () => planck2(pairs, planck.CollidePolygonCircle, 'CollidePolygonCircle + getWorldManifold', true),
-          () => box2d2(pairs, b2.b2CollidePolygonAndCircle, 'b2CollidePolygonAndCircle + b2WorldManifold.Initialize', true),
+          () =>
+            planck2(
+              pairs,
+              planck.CollidePolygonCircle,
+              'CollidePolygonCircle + getWorldManifold',
+              true,
+            ),
+          () =>
+            box2d2(
+              pairs,
+              b2.b2CollidePolygonAndCircle,
+              'b2CollidePolygonAndCircle + b2WorldManifold.Initialize',
+              true,
+            ),
         ],
       };
     })(),

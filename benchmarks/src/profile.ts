@@ -12,12 +12,20 @@ import { loadavg } from 'node:os';
 import { loadOurs, pairBenches } from './pairs.js';
 
 const id = process.argv[2];
-const callsOption = process.argv[3]?.startsWith('--calls=') === true ? Number(process.argv[3].slice('--calls='.length)) : undefined;
-if (callsOption !== undefined && !(Number.isInteger(callsOption) && callsOption >= 0)) throw new RangeError(`--calls must be a whole number, got ${process.argv[3]}`);
+const callsOption = process.argv[3]?.startsWith('--calls=') === true
+  ? Number(process.argv[3].slice('--calls='.length))
+  : undefined;
+if (callsOption !== undefined && !(Number.isInteger(callsOption) && callsOption >= 0)) {
+  throw new RangeError(`--calls must be a whole number, got ${process.argv[3]}`);
+}
 const seconds = callsOption === undefined ? Number(process.argv[3] ?? 3) : 0;
 const benches = pairBenches(await loadOurs());
 const bench = benches.find((candidate) => candidate.id === id);
-if (bench === undefined) throw new Error(`unknown pair ${String(id)}; one of ${benches.map((candidate) => candidate.id).join(', ')}`);
+if (bench === undefined) {
+  throw new Error(
+    `unknown pair ${String(id)}; one of ${benches.map((candidate) => candidate.id).join(', ')}`,
+  );
+}
 const ours = bench.ours();
 if (typeof ours === 'string') throw new Error(ours);
 const run = ours.run;
@@ -48,5 +56,9 @@ if (callsOption !== undefined) {
     for (let i = 0; i < count; i++) contacts += run(i);
     calls += count;
   }
-  process.stderr.write(`${id}: ${calls} calls, ${contacts} contacts, ${((seconds * 1e9) / calls).toFixed(1)} ns/call under the profiler\n`);
+  process.stderr.write(
+    `${id}: ${calls} calls, ${contacts} contacts, ${
+      ((seconds * 1e9) / calls).toFixed(1)
+    } ns/call under the profiler\n`,
+  );
 }

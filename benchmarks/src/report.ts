@@ -34,11 +34,31 @@ export interface Target {
   peers?: string[];
 }
 
-export interface ScalingRow { label: string; size: number; medianNs: number; contactsPerCall: number; bytesPerCall: number }
-export interface ScalingTable { title: string; unit: string; rows: ScalingRow[]; missing?: string; notes?: string[] }
+export interface ScalingRow {
+  label: string;
+  size: number;
+  medianNs: number;
+  contactsPerCall: number;
+  bytesPerCall: number;
+}
+export interface ScalingTable {
+  title: string;
+  unit: string;
+  rows: ScalingRow[];
+  missing?: string;
+  notes?: string[];
+}
 
 export interface Results {
-  machine: { cpu: string; cores: number; memoryGiB: number; node: string; v8: string; platform: string; date: string };
+  machine: {
+    cpu: string;
+    cores: number;
+    memoryGiB: number;
+    node: string;
+    v8: string;
+    platform: string;
+    date: string;
+  };
   method: string[];
   /** Median of an empty call through the timing loop, included in every median. */
   timingOverheadNs: number;
@@ -70,19 +90,30 @@ export function toMarkdown(results: Results): string {
   const lines: string[] = [
     '# contactkit benchmarks: latest run',
     '',
-    `${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node} (V8 ${m.v8}), ${m.platform}, ${m.date}; the whole run took ${results.seconds.toFixed(0)} s.`,
+    `${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node} (V8 ${m.v8}), ${m.platform}, ${m.date}; the whole run took ${
+      results.seconds.toFixed(0)
+    } s.`,
     '',
     ...results.method.map((line) => `- ${line}`),
     '',
   ];
   for (const pair of results.pairs) {
-    const mix = Object.entries(pair.mix).map(([category, share]) => `${Math.round(share * 100)}% ${category}`).join(', ');
+    const mix = Object.entries(pair.mix).map(([category, share]) =>
+      `${Math.round(share * 100)}% ${category}`
+    ).join(', ');
     lines.push(`## ${pair.title}`, '', `${pair.configurations} configurations: ${mix}.`, '');
     if (pair.missing) lines.push(`contactkit: ${pair.missing}`, '');
-    lines.push('| implementation | call | median ns/call | speed vs fastest peer | contacts/call | bytes/call |', '| --- | --- | ---: | ---: | ---: | ---: |');
+    lines.push(
+      '| implementation | call | median ns/call | speed vs fastest peer | contacts/call | bytes/call |',
+      '| --- | --- | ---: | ---: | ---: | ---: |',
+    );
     for (const row of pair.rows) {
       const call = row.note ? `\`${row.call}\` (${row.note})` : `\`${row.call}\``;
-      lines.push(`| ${row.library} | ${call} | ${ns(row.medianNs)} | ${ratio(row.speedVsFastestPeer)} | ${row.contactsPerCall.toFixed(2)} | ${Math.round(row.bytesPerCall)} |`);
+      lines.push(
+        `| ${row.library} | ${call} | ${ns(row.medianNs)} | ${ratio(row.speedVsFastestPeer)} | ${
+          row.contactsPerCall.toFixed(2)
+        } | ${Math.round(row.bytesPerCall)} |`,
+      );
     }
     lines.push('');
   }
@@ -92,20 +123,46 @@ export function toMarkdown(results: Results): string {
       lines.push(`Not run: ${table.missing}`, '');
       continue;
     }
-    lines.push(`| case | size | median ${table.unit} | ns per vertex or circle | contacts per call | bytes per call |`, '| --- | ---: | ---: | ---: | ---: | ---: |');
+    lines.push(
+      `| case | size | median ${table.unit} | ns per vertex or circle | contacts per call | bytes per call |`,
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+    );
     for (const row of table.rows) {
-      lines.push(`| ${row.label} | ${row.size} | ${ns(row.medianNs)} | ${(row.medianNs / row.size).toFixed(2)} | ${row.contactsPerCall.toFixed(2)} | ${Math.round(row.bytesPerCall)} |`);
+      lines.push(
+        `| ${row.label} | ${row.size} | ${ns(row.medianNs)} | ${
+          (row.medianNs / row.size).toFixed(2)
+        } | ${row.contactsPerCall.toFixed(2)} | ${Math.round(row.bytesPerCall)} |`,
+      );
     }
     lines.push('');
     for (const note of table.notes ?? []) lines.push(`Note: ${note}`, '');
   }
-  lines.push('## Targets', '', '| target | measured | required | result |', '| --- | ---: | ---: | --- |');
+  lines.push(
+    '## Targets',
+    '',
+    '| target | measured | required | result |',
+    '| --- | ---: | ---: | --- |',
+  );
   for (const target of results.targets) {
-    const measured = target.measured === null ? 'not measured' : target.unit === 'x' ? ratio(target.measured) : `${target.measured} bytes/call`;
-    const required = target.unit === 'x' ? `>= ${target.required}x` : `${target.required} bytes/call`;
-    lines.push(`| ${target.description} | ${measured} | ${required} | ${target.pass ? 'PASS' : 'MISS'} |`);
+    const measured = target.measured === null
+      ? 'not measured'
+      : target.unit === 'x'
+      ? ratio(target.measured)
+      : `${target.measured} bytes/call`;
+    const required = target.unit === 'x'
+      ? `>= ${target.required}x`
+      : `${target.required} bytes/call`;
+    lines.push(
+      `| ${target.description} | ${measured} | ${required} | ${target.pass ? 'PASS' : 'MISS'} |`,
+    );
   }
-  lines.push('', `Sink (sum of every timed call's penetrations and contact counts): ${results.sink.map((v) => v.toPrecision(6)).join(', ')}.`, '');
+  lines.push(
+    '',
+    `Sink (sum of every timed call's penetrations and contact counts): ${
+      results.sink.map((v) => v.toPrecision(6)).join(', ')
+    }.`,
+    '',
+  );
   return lines.join('\n');
 }
 
@@ -125,15 +182,26 @@ export function summaryMarkdown(results: Results): string {
     const ours = pair.rows.find((row) => row.library === 'contactkit');
     const peers = pair.rows.filter((row) => row.library !== 'contactkit');
     if (ours === undefined || peers.length === 0) continue;
-    const fastest = (rows: Row[]): Row => rows.reduce((best, row) => (row.medianNs < best.medianNs ? row : best));
+    const fastest = (rows: Row[]): Row =>
+      rows.reduce((best, row) => (row.medianNs < best.medianNs ? row : best));
     const cell = (row: Row | undefined): [string, string] =>
-      row === undefined ? ['none', ''] : [`${row.library} ${ns(row.medianNs)}`, ratio(row.medianNs / ours.medianNs)];
+      row === undefined
+        ? ['none', '']
+        : [`${row.library} ${ns(row.medianNs)}`, ratio(row.medianNs / ours.medianNs)];
     const pureJs = peers.filter((row) => !WEBASSEMBLY.has(row.library));
     const [peer, peerRatio] = cell(fastest(peers));
     const [js, jsRatio] = cell(pureJs.length > 0 ? fastest(pureJs) : undefined);
     const target = results.targets.find((t) => t.pair === pair.id && t.unit === 'x');
-    const goal = target ? `${target.required}x over ${(target.peers ?? []).join(' and ')}: ${target.pass ? 'met' : 'not met'}` : '';
-    lines.push(`| ${pair.title} | ${ns(ours.medianNs)} | ${peer} | ${peerRatio} | ${js} | ${jsRatio} | ${goal} |`);
+    const goal = target
+      ? `${target.required}x over ${(target.peers ?? []).join(' and ')}: ${
+        target.pass ? 'met' : 'not met'
+      }`
+      : '';
+    lines.push(
+      `| ${pair.title} | ${
+        ns(ours.medianNs)
+      } | ${peer} | ${peerRatio} | ${js} | ${jsRatio} | ${goal} |`,
+    );
   }
   return lines.join('\n') + '\n';
 }

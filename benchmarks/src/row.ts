@@ -19,7 +19,9 @@ const [id, indexText, mode] = process.argv.slice(2);
 const bench = pairBenches(await loadOurs()).find((candidate) => candidate.id === id);
 if (bench === undefined) throw new Error(`unknown pair ${String(id)}`);
 // Only this row's implementation is built, so its objects are the only ones the timed calls touch.
-const build: (() => Implementation | string) | undefined = indexText === 'ours' ? bench.ours : bench.peers[Number(indexText)];
+const build: (() => Implementation | string) | undefined = indexText === 'ours'
+  ? bench.ours
+  : bench.peers[Number(indexText)];
 if (build === undefined) throw new Error(`pair ${id} has no row ${String(indexText)}`);
 const implementation = build();
 if (typeof implementation === 'string') throw new Error(implementation);
@@ -28,5 +30,9 @@ if (typeof implementation === 'string') throw new Error(implementation);
 // one, away from the garbage that building them left between them. Without it the timed calls
 // would pay for that scatter in cache misses, and by how much depends on the library's layout.
 collectGarbage();
-const measurement: RowMeasurement = await measureRow(implementation, bench.pairs.length, mode === 'bytes' ? 'bytes' : 'time');
+const measurement: RowMeasurement = await measureRow(
+  implementation,
+  bench.pairs.length,
+  mode === 'bytes' ? 'bytes' : 'time',
+);
 process.stdout.write(JSON.stringify(measurement) + '\n');

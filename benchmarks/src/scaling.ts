@@ -18,17 +18,23 @@ import type { V2 } from './space.js';
 type Exports = Record<string, Found<(...args: never[]) => unknown>>;
 type Collide = (a: OurShape2, b: OurShape2, data: OurCollisionData2) => number;
 
-interface PairListLike { first: Int32Array; second: Int32Array; count: number }
+interface PairListLike {
+  first: Int32Array;
+  second: Int32Array;
+  count: number;
+}
 interface GridLike {
   insertBox(id: number, box: ArrayLike<number>, isStatic?: boolean): void;
   updateBox(id: number, box: ArrayLike<number>): void;
   pairs(out: PairListLike): number;
 }
 interface Broadphase {
-  UniformGrid: new (options: { cellSize: number; tableSize?: number }) => GridLike;
-  PairList: new (capacity?: number) => PairListLike;
+  UniformGrid: new(options: { cellSize: number; tableSize?: number; }) => GridLike;
+  PairList: new(capacity?: number) => PairListLike;
 }
-interface Shape2Like extends OurShape2 { readonly aabb: Float64Array }
+interface Shape2Like extends OurShape2 {
+  readonly aabb: Float64Array;
+}
 
 const EDGE = 0.5;
 const CIRCLE_RADIUS = 0.4;
@@ -56,16 +62,25 @@ function circlesNear(points: V2[], count: number, seed: number): V2[] {
   return categories(count, random).map((category) => {
     const p = points[random.int(points.length)]!;
     const length = Math.hypot(p[0], p[1]);
-    const depth = category === 'overlapping' ? random.range(0.05, 0.3) * CIRCLE_RADIUS : category === 'touching' ? 0 : -random.range(0.05, 0.5) * CIRCLE_RADIUS;
+    const depth = category === 'overlapping'
+      ? random.range(0.05, 0.3) * CIRCLE_RADIUS
+      : category === 'touching'
+      ? 0
+      : -random.range(0.05, 0.5) * CIRCLE_RADIUS;
     const reach = (length + CIRCLE_RADIUS - depth) / length;
     return [p[0] * reach, p[1] * reach];
   });
 }
 
 /** `Polygon` (closed) or `Chain` (open: the same outline without its closing edge). */
-type ContourShape = new (points: readonly (readonly number[])[]) => OurShape2;
+type ContourShape = new(points: readonly (readonly number[])[]) => OurShape2;
 
-async function contourTable(api: Collision2d, Contour: ContourShape, collide: Collide, name: string): Promise<ScalingTable> {
+async function contourTable(
+  api: Collision2d,
+  Contour: ContourShape,
+  collide: Collide,
+  name: string,
+): Promise<ScalingTable> {
   const rows: ScalingRow[] = [];
   const count = 1024;
   const notes: string[] = [];
@@ -78,7 +93,9 @@ async function contourTable(api: Collision2d, Contour: ContourShape, collide: Co
       notes.push(`${n} vertices: refused by ${Contour.name} (${(error as Error).message}).`);
       continue;
     }
-    const circles = circlesNear(contour, count, 300 + n).map((centre) => new api.Circle(CIRCLE_RADIUS).setPose(centre, 0));
+    const circles = circlesNear(contour, count, 300 + n).map((centre) =>
+      new api.Circle(CIRCLE_RADIUS).setPose(centre, 0)
+    );
     const data = new api.CollisionData2({ capacity: 16, tolerance: 0 });
     const run = (i: number): number => {
       data.reset();
@@ -87,10 +104,21 @@ async function contourTable(api: Collision2d, Contour: ContourShape, collide: Co
     let contacts = 0;
     for (let i = 0; i < count; i++) contacts += run(i);
     const medianNs = await medianNanoseconds(run, count);
-    rows.push({ label: `${name}, circle r ${CIRCLE_RADIUS} near a wavy contour (edges ~${EDGE})`, size: n, medianNs, contactsPerCall: contacts / count, bytesPerCall: Math.max(0, Math.round(bytesPerCall(run, count, medianNs))) });
+    rows.push({
+      label: `${name}, circle r ${CIRCLE_RADIUS} near a wavy contour (edges ~${EDGE})`,
+      size: n,
+      medianNs,
+      contactsPerCall: contacts / count,
+      bytesPerCall: Math.max(0, Math.round(bytesPerCall(run, count, medianNs))),
+    });
     process.stderr.write(`  contour ${n}: ${medianNs.toFixed(1)} ns\n`);
   }
-  return { title: `Scaling: circle against a concave contour (${name})`, unit: 'ns/call', rows, notes };
+  return {
+    title: `Scaling: circle against a concave contour (${name})`,
+    unit: 'ns/call',
+    rows,
+    notes,
+  };
 }
 
 /** A five-pointed star (concave, 10 vertices) of outer radius `outer`, counter-clockwise. */
@@ -106,7 +134,11 @@ function star(outer: number, turn: number): V2[] {
 
 const FRAMES = 8;
 
-async function sceneTable(api: Collision2d, grid: Broadphase, collide: Collide): Promise<ScalingTable> {
+async function sceneTable(
+  api: Collision2d,
+  grid: Broadphase,
+  collide: Collide,
+): Promise<ScalingTable> {
   const rows: ScalingRow[] = [];
   for (const n of [100, 1_000, 10_000]) {
     const random = new Random(400 + n);
@@ -116,7 +148,10 @@ async function sceneTable(api: Collision2d, grid: Broadphase, collide: Collide):
     const shapes: Shape2Like[] = [];
     const obstacles = Math.max(1, Math.round(n / 10));
     for (let i = 0; i < obstacles; i++) {
-      const shape = new api.Polygon(star(1.5, random.range(0, Math.PI))).setPose([random.range(0, side), random.range(0, side)], 0) as Shape2Like;
+      const shape = new api.Polygon(star(1.5, random.range(0, Math.PI))).setPose([
+        random.range(0, side),
+        random.range(0, side),
+      ], 0) as Shape2Like;
       broadphase.insertBox(shapes.length, shape.aabb, true);
       shapes.push(shape);
     }
@@ -131,7 +166,10 @@ async function sceneTable(api: Collision2d, grid: Broadphase, collide: Collide):
         positions[2 * (f * n + c)] = x;
         positions[2 * (f * n + c) + 1] = y;
       }
-      const circle = new api.Circle(CIRCLE_RADIUS).setPose([positions[2 * c]!, positions[2 * c + 1]!], 0) as Shape2Like;
+      const circle = new api.Circle(CIRCLE_RADIUS).setPose([
+        positions[2 * c]!,
+        positions[2 * c + 1]!,
+      ], 0) as Shape2Like;
       broadphase.insertBox(shapes.length, circle.aabb);
       shapes.push(circle);
     }
@@ -166,7 +204,9 @@ async function sceneTable(api: Collision2d, grid: Broadphase, collide: Collide):
     const medianNs = await medianNanoseconds(frame, FRAMES);
     const bytes = bytesPerCall(frame, FRAMES, medianNs);
     rows.push({
-      label: `${n} circles, ${obstacles} stars, ${(candidatePairs / FRAMES).toFixed(0)} candidate pairs a frame`,
+      label: `${n} circles, ${obstacles} stars, ${
+        (candidatePairs / FRAMES).toFixed(0)
+      } candidate pairs a frame`,
       size: n,
       medianNs,
       contactsPerCall: contacts / FRAMES,
@@ -174,18 +214,33 @@ async function sceneTable(api: Collision2d, grid: Broadphase, collide: Collide):
     });
     process.stderr.write(`  scene ${n}: ${(medianNs / 1e3).toFixed(1)} us\n`);
   }
-  const notes = [`Bytes per frame: heap growth over ${FRAMES} frames a sample (smallest of seven), less the 256 or so bytes that reading the heap size allocates itself.`];
-  return { title: 'Scaling: a frame of N moving circles among concave obstacles (UniformGrid + collide2d)', unit: 'ns/frame', rows, notes };
+  const notes = [
+    `Bytes per frame: heap growth over ${FRAMES} frames a sample (smallest of seven), less the 256 or so bytes that reading the heap size allocates itself.`,
+  ];
+  return {
+    title: 'Scaling: a frame of N moving circles among concave obstacles (UniformGrid + collide2d)',
+    unit: 'ns/frame',
+    rows,
+    notes,
+  };
 }
 
-export async function scalingTables(found: Exports, api: Collision2d | undefined): Promise<ScalingTable[]> {
+export async function scalingTables(
+  found: Exports,
+  api: Collision2d | undefined,
+): Promise<ScalingTable[]> {
   const tables: ScalingTable[] = [];
   const circlePolygon = found.collideCirclePolygon?.fn as Collide | undefined;
   if (api && circlePolygon) {
     process.stderr.write('Scaling: contour\n');
     tables.push(await contourTable(api, api.Polygon, circlePolygon, 'collideCirclePolygon'));
   } else {
-    tables.push({ title: 'Scaling: circle against a concave contour', unit: 'ns/call', rows: [], missing: 'collideCirclePolygon, Polygon or Circle not found' });
+    tables.push({
+      title: 'Scaling: circle against a concave contour',
+      unit: 'ns/call',
+      rows: [],
+      missing: 'collideCirclePolygon, Polygon or Circle not found',
+    });
   }
   const circleChain = found.collideCircleChain?.fn as Collide | undefined;
   const Chain = found.Chain?.fn as ContourShape | undefined;
@@ -199,7 +254,12 @@ export async function scalingTables(found: Exports, api: Collision2d | undefined
     process.stderr.write('Scaling: scene\n');
     tables.push(await sceneTable(api, { UniformGrid, PairList } as unknown as Broadphase, collide));
   } else {
-    tables.push({ title: 'Scaling: N circles among concave obstacles', unit: 'ns/frame', rows: [], missing: 'collide2d, UniformGrid or PairList not found in @contactkit/collision2d' });
+    tables.push({
+      title: 'Scaling: N circles among concave obstacles',
+      unit: 'ns/frame',
+      rows: [],
+      missing: 'collide2d, UniformGrid or PairList not found in @contactkit/collision2d',
+    });
   }
   return tables;
 }

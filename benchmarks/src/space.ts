@@ -10,7 +10,10 @@ export const add3 = (a: V3, b: V3): V3 => [a[0] + b[0], a[1] + b[1], a[2] + b[2]
 export const sub3 = (a: V3, b: V3): V3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 export const scale3 = (a: V3, s: number): V3 => [a[0] * s, a[1] * s, a[2] * s];
 export const dot3 = (a: V3, b: V3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-export const cross3 = (a: V3, b: V3): V3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+export const cross3 = (
+  a: V3,
+  b: V3,
+): V3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 export const length3 = (a: V3): number => Math.hypot(a[0], a[1], a[2]);
 export const normalize3 = (a: V3): V3 => scale3(a, 1 / length3(a));
 

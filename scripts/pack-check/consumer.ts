@@ -20,7 +20,11 @@ const normal: Float64Array = data.contacts[0]!.normal;
 const depth: number = data.contacts[0]!.penetration;
 
 const data2 = new CollisionData2({ capacity: 8 });
-collide2d(new Circle(0.5).setPose([0, 1.4], 0), new Polygon([[-5, -1], [5, -1], [5, 1], [-5, 1]]), data2);
+collide2d(
+  new Circle(0.5).setPose([0, 1.4], 0),
+  new Polygon([[-5, -1], [5, -1], [5, 1], [-5, 1]]),
+  data2,
+);
 const point2: Float64Array = data2.contacts[0]!.point;
 
 const scene = new Scene();

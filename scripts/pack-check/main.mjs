@@ -23,7 +23,16 @@
  * Set PACK_CHECK_KEEP=1 to keep the scratch project (its path is printed).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,12 +50,22 @@ const CURRENT_TYPESCRIPT = 'typescript';
  * what a user's bundler keeps of our packages and gl-matrix for the names imported.
  */
 const BUNDLE_SIZE_LIMITS = [
-  { entry: 'Sphere, CollisionData, collideSphereSphere', code: "export { Sphere, CollisionData, collideSphereSphere } from '@contactkit/contacts3d';", limit: 8_000 },
-  { entry: 'Sphere, CollisionData, collideSphereSphere, Box, collide', code: "export { Sphere, CollisionData, collideSphereSphere, Box, collide } from '@contactkit/contacts3d';", limit: 25_000 },
+  {
+    entry: 'Sphere, CollisionData, collideSphereSphere',
+    code: "export { Sphere, CollisionData, collideSphereSphere } from '@contactkit/contacts3d';",
+    limit: 8_000,
+  },
+  {
+    entry: 'Sphere, CollisionData, collideSphereSphere, Box, collide',
+    code:
+      "export { Sphere, CollisionData, collideSphereSphere, Box, collide } from '@contactkit/contacts3d';",
+    limit: 25_000,
+  },
 ];
 
 /** Generic typed arrays (`Float64Array<ArrayBuffer>`, TypeScript 5.7 and newer) break older consumers (TS2315). */
-const GENERIC_TYPED_ARRAY = /\b(?:Float32|Float64|Int8|Int16|Int32|Uint8|Uint8Clamped|Uint16|Uint32|BigInt64|BigUint64)Array</;
+const GENERIC_TYPED_ARRAY =
+  /\b(?:Float32|Float64|Int8|Int16|Int32|Uint8|Uint8Clamped|Uint16|Uint32|BigInt64|BigUint64)Array</;
 
 const failures = [];
 const timings = [];
@@ -111,14 +130,20 @@ function readJson(file) {
 function filesUnder(dir, base = dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path, base) : [relative(base, path).split('\\').join('/')];
+    return statSync(path).isDirectory()
+      ? filesUnder(path, base)
+      : [relative(base, path).split('\\').join('/')];
   });
 }
 
 /** The lowest version a `>=x.y.z` range admits (the only form our peer ranges take). */
 function lowestVersion(name, range) {
   const match = /^>=\s*(\d+\.\d+\.\d+)(?:\s*<\s*\S+)?$/.exec(range.trim());
-  if (!match) throw new Error(`peer dependency ${name}: cannot take the lowest version of "${range}" (write it as >=x.y.z)`);
+  if (!match) {
+    throw new Error(
+      `peer dependency ${name}: cannot take the lowest version of "${range}" (write it as >=x.y.z)`,
+    );
+  }
   return match[1];
 }
 
@@ -134,7 +159,9 @@ function conditionsOf(exports, found = new Set()) {
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 19)) {
-  console.error(`Node ${process.versions.node}: the packages support Node 20.19 and newer (require of an ES module); run this check there.`);
+  console.error(
+    `Node ${process.versions.node}: the packages support Node 20.19 and newer (require of an ES module); run this check there.`,
+  );
   process.exit(1);
 }
 
@@ -150,9 +177,16 @@ console.log(`Packing ${names.join(', ')} into ${scratch}`);
 try {
   await step('pnpm pack (prepack builds dist/)', () => {
     for (const p of packages) {
-      const output = run('pnpm', ['pack', '--pack-destination', join(scratch, 'tarballs'), '--json'], join(root, 'packages', p.dir), `pnpm pack in packages/${p.dir}`);
+      const output = run(
+        'pnpm',
+        ['pack', '--pack-destination', join(scratch, 'tarballs'), '--json'],
+        join(root, 'packages', p.dir),
+        `pnpm pack in packages/${p.dir}`,
+      );
       const filename = output && /"filename":\s*"([^"]+)"/.exec(output)?.[1];
-      if (output && !filename) fail(`pnpm pack in packages/${p.dir}: no tarball named in its output`);
+      if (output && !filename) {
+        fail(`pnpm pack in packages/${p.dir}: no tarball named in its output`);
+      }
       p.tarball = filename;
     }
   });
@@ -165,12 +199,36 @@ try {
     }
   }
 
-  await step(`npm install of the tarballs into the scratch project, peers at their lowest: ${[...peers].map(([n, v]) => `${n}@${v}`).join(', ')}`, () => {
-    writeFileSync(join(scratch, 'package.json'), `${JSON.stringify({ name: 'contactkit-consumer', private: true, type: 'module' }, null, 2)}\n`);
-    const specs = [...packages.map((p) => p.tarball), ...[...peers].map(([name, version]) => `${name}@${version}`)];
-    if (run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', ...specs], scratch) === undefined) throw new Error('npm install failed');
-    for (const file of ['smoke.mjs', 'require.cjs', 'consumer.ts']) copyFileSync(join(here, file), join(scratch, file));
-  });
+  await step(
+    `npm install of the tarballs into the scratch project, peers at their lowest: ${
+      [...peers].map(([n, v]) => `${n}@${v}`).join(', ')
+    }`,
+    () => {
+      writeFileSync(
+        join(scratch, 'package.json'),
+        `${
+          JSON.stringify({ name: 'contactkit-consumer', private: true, type: 'module' }, null, 2)
+        }\n`,
+      );
+      const specs = [
+        ...packages.map((p) => p.tarball),
+        ...[...peers].map(([name, version]) => `${name}@${version}`),
+      ];
+      if (
+        run('npm', [
+          'install',
+          '--no-audit',
+          '--no-fund',
+          '--no-package-lock',
+          '--loglevel=error',
+          ...specs,
+        ], scratch) === undefined
+      ) throw new Error('npm install failed');
+      for (const file of ['smoke.mjs', 'require.cjs', 'consumer.ts']) {
+        copyFileSync(join(here, file), join(scratch, file));
+      }
+    },
+  );
 
   await step('Packed contents and manifests', () => {
     for (const { dir, manifest: source } of packages) {
@@ -185,14 +243,31 @@ try {
         if (file.endsWith('.tsbuildinfo')) problems.push(`ships build info ${file}`);
         if (/\.test\.|test-support\//.test(file)) problems.push(`ships test file ${file}`);
         const js = /^dist\/(.*)\.js$/.exec(file);
-        if (js && !files.includes(`src/${js[1]}.ts`)) problems.push(`ships ${file}, built from no source in the tarball (stale dist/?)`);
-        if (file.endsWith('.d.ts') && GENERIC_TYPED_ARRAY.test(readFileSync(join(installed, file), 'utf8'))) {
-          problems.push(`${file} names a generic typed array (${GENERIC_TYPED_ARRAY.exec(readFileSync(join(installed, file), 'utf8'))[0]}...>), TS2315 before TypeScript 5.7: annotate the declaration with the plain type, e.g. Float64Array`);
+        if (js && !files.includes(`src/${js[1]}.ts`)) {
+          problems.push(`ships ${file}, built from no source in the tarball (stale dist/?)`);
+        }
+        if (
+          file.endsWith('.d.ts') &&
+          GENERIC_TYPED_ARRAY.test(readFileSync(join(installed, file), 'utf8'))
+        ) {
+          problems.push(
+            `${file} names a generic typed array (${
+              GENERIC_TYPED_ARRAY.exec(readFileSync(join(installed, file), 'utf8'))[0]
+            }...>), TS2315 before TypeScript 5.7: annotate the declaration with the plain type, e.g. Float64Array`,
+          );
         }
       }
       const conditions = [...conditionsOf(manifest.exports)];
-      const unknown = conditions.filter((c) => !['types', 'import', 'default', '@contactkit/source'].includes(c));
-      if (unknown.length > 0) problems.push(`export conditions ${unknown.join(', ')}: a consumer's tools may set them (source-first resolution uses @contactkit/source)`);
+      const unknown = conditions.filter((c) =>
+        !['types', 'import', 'default', '@contactkit/source'].includes(c)
+      );
+      if (unknown.length > 0) {
+        problems.push(
+          `export conditions ${
+            unknown.join(', ')
+          }: a consumer's tools may set them (source-first resolution uses @contactkit/source)`,
+        );
+      }
       for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
         for (const [name, range] of Object.entries(manifest[field] ?? {})) {
           if (range.startsWith('workspace:')) problems.push(`${field}.${name} is ${range}`);
@@ -200,48 +275,105 @@ try {
       }
       if (manifest.license !== 'MIT') problems.push(`license ${manifest.license}`);
       if (manifest.type !== 'module') problems.push('not "type": "module"');
-      if (manifest.repository?.directory !== `packages/${dir}` || !manifest.repository?.url) problems.push('repository.url or repository.directory missing');
+      if (
+        manifest.repository?.directory !== `packages/${dir}` || !manifest.repository?.url
+      ) problems.push('repository.url or repository.directory missing');
       if (!manifest.homepage) problems.push('no homepage');
       if (!manifest.bugs?.url) problems.push('no bugs.url');
       if (!(manifest.keywords?.length > 0)) problems.push('no keywords');
-      if (manifest.engines?.node !== '>=20.19') problems.push(`engines.node ${manifest.engines?.node}, not >=20.19`);
+      if (manifest.engines?.node !== '>=20.19') {
+        problems.push(`engines.node ${manifest.engines?.node}, not >=20.19`);
+      }
       if (problems.length > 0) fail(`${source.name}: ${problems.join('; ')}`);
-      else console.log(`  ${source.name}: ${files.length} files, ${(statSync(packages.find((p) => p.dir === dir).tarball).size / 1000).toFixed(1)} KB packed`);
+      else {console.log(`  ${source.name}: ${files.length} files, ${
+          (statSync(packages.find((p) => p.dir === dir).tarball).size / 1000).toFixed(1)
+        } KB packed`);}
     }
   });
 
   await step('Node: import and a real call, then require()', () => {
-    const imported = run(process.execPath, ['smoke.mjs', ...names], scratch, 'import and call (smoke.mjs)');
+    const imported = run(
+      process.execPath,
+      ['smoke.mjs', ...names],
+      scratch,
+      'import and call (smoke.mjs)',
+    );
     if (imported) process.stdout.write(imported);
-    const required = run(process.execPath, ['--no-warnings', 'require.cjs', ...names], scratch, 'require (require.cjs)');
+    const required = run(
+      process.execPath,
+      ['--no-warnings', 'require.cjs', ...names],
+      scratch,
+      'require (require.cjs)',
+    );
     if (required) process.stdout.write(required);
   });
 
-  await step(`TypeScript consumer (skipLibCheck off): node16 and bundler, oldest (${OLDEST_TYPESCRIPT}) and current`, async () => {
-    const importAll = (list) => `${list.map((name, i) => `import * as package${i} from '${name}';`).join('\n')}\nexport const all = [${list.map((_, i) => `package${i}`).join(', ')}];\n`;
-    writeFileSync(join(scratch, 'all-packages.ts'), importAll(names));
-    // A Node program without the DOM's types: every package that needs no peer (no three).
-    writeFileSync(join(scratch, 'no-dom.ts'), importAll(packages.filter((p) => !p.manifest.peerDependencies).map((p) => p.manifest.name)));
-    const common = { strict: true, skipLibCheck: false, noEmit: true, target: 'ES2022', types: [] };
-    const node16 = { module: 'node16', moduleResolution: 'node16' };
-    const programs = {
-      node16: { compilerOptions: { ...common, ...node16, lib: ['ES2022', 'DOM'] }, files: ['consumer.ts', 'all-packages.ts'] },
-      bundler: { compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler', lib: ['ES2022', 'DOM'] }, files: ['consumer.ts', 'all-packages.ts'] },
-      'node16 without the DOM library': { compilerOptions: { ...common, ...node16, lib: ['ES2022'] }, files: ['no-dom.ts'] },
-    };
-    const tasks = [];
-    for (const [index, [program, tsconfig]] of Object.entries(programs).entries()) {
-      writeFileSync(join(scratch, `tsconfig.${index}.json`), `${JSON.stringify(tsconfig, null, 2)}\n`);
-      for (const typescript of [OLDEST_TYPESCRIPT, CURRENT_TYPESCRIPT]) {
-        const tsc = join(root, 'node_modules', typescript, 'bin', 'tsc');
-        const what = `TypeScript ${readJson(join(root, 'node_modules', typescript, 'package.json')).version}, ${program}`;
-        tasks.push(async () => {
-          if ((await runAsync(process.execPath, [tsc, '-p', `tsconfig.${index}.json`], scratch, what)) !== undefined) console.log(`  ${what}: ok`);
-        });
+  await step(
+    `TypeScript consumer (skipLibCheck off): node16 and bundler, oldest (${OLDEST_TYPESCRIPT}) and current`,
+    async () => {
+      const importAll = (list) =>
+        `${
+          list.map((name, i) => `import * as package${i} from '${name}';`).join('\n')
+        }\nexport const all = [${list.map((_, i) => `package${i}`).join(', ')}];\n`;
+      writeFileSync(join(scratch, 'all-packages.ts'), importAll(names));
+      // A Node program without the DOM's types: every package that needs no peer (no three).
+      writeFileSync(
+        join(scratch, 'no-dom.ts'),
+        importAll(packages.filter((p) => !p.manifest.peerDependencies).map((p) => p.manifest.name)),
+      );
+      const common = {
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+        target: 'ES2022',
+        types: [],
+      };
+      const node16 = { module: 'node16', moduleResolution: 'node16' };
+      const programs = {
+        node16: {
+          compilerOptions: { ...common, ...node16, lib: ['ES2022', 'DOM'] },
+          files: ['consumer.ts', 'all-packages.ts'],
+        },
+        bundler: {
+          compilerOptions: {
+            ...common,
+            module: 'esnext',
+            moduleResolution: 'bundler',
+            lib: ['ES2022', 'DOM'],
+          },
+          files: ['consumer.ts', 'all-packages.ts'],
+        },
+        'node16 without the DOM library': {
+          compilerOptions: { ...common, ...node16, lib: ['ES2022'] },
+          files: ['no-dom.ts'],
+        },
+      };
+      const tasks = [];
+      for (const [index, [program, tsconfig]] of Object.entries(programs).entries()) {
+        writeFileSync(
+          join(scratch, `tsconfig.${index}.json`),
+          `${JSON.stringify(tsconfig, null, 2)}\n`,
+        );
+        for (const typescript of [OLDEST_TYPESCRIPT, CURRENT_TYPESCRIPT]) {
+          const tsc = join(root, 'node_modules', typescript, 'bin', 'tsc');
+          const what = `TypeScript ${
+            readJson(join(root, 'node_modules', typescript, 'package.json')).version
+          }, ${program}`;
+          tasks.push(async () => {
+            if (
+              (await runAsync(
+                process.execPath,
+                [tsc, '-p', `tsconfig.${index}.json`],
+                scratch,
+                what,
+              )) !== undefined
+            ) console.log(`  ${what}: ok`);
+          });
+        }
       }
-    }
-    await inParallel(tasks);
-  });
+      await inParallel(tasks);
+    },
+  );
 
   await step('esbuild: minified browser bundles', async () => {
     for (const { entry, code, limit } of BUNDLE_SIZE_LIMITS) {
@@ -265,14 +397,28 @@ try {
     const bin = join(root, 'node_modules', '.bin');
     const tasks = packages.flatMap(({ tarball, manifest }) => [
       async () => {
-        const linted = await runAsync(join(bin, 'publint'), ['run', tarball, '--strict'], root, `publint ${manifest.name}`);
-        if (linted) console.log(`  publint ${manifest.name}: ${linted.trim().split('\n').slice(-1)[0]}`);
+        const linted = await runAsync(
+          join(bin, 'publint'),
+          ['run', tarball, '--strict'],
+          root,
+          `publint ${manifest.name}`,
+        );
+        if (linted) {
+          console.log(`  publint ${manifest.name}: ${linted.trim().split('\n').slice(-1)[0]}`);
+        }
       },
       async () => {
-        const typed = await runAsync(join(bin, 'attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii', '--no-emoji', '--no-color'], root, `attw ${manifest.name}`);
+        const typed = await runAsync(
+          join(bin, 'attw'),
+          [tarball, '--profile', 'esm-only', '--format', 'ascii', '--no-emoji', '--no-color'],
+          root,
+          `attw ${manifest.name}`,
+        );
         if (typed) {
           const entry = typed.split(`"${manifest.name}"`)[1]?.split('***')[0] ?? '';
-          const verdicts = entry.split('\n').filter((line) => /^(node16 \(from ESM\)|bundler):/.test(line));
+          const verdicts = entry.split('\n').filter((line) =>
+            /^(node16 \(from ESM\)|bundler):/.test(line)
+          );
           console.log(`  attw ${manifest.name}: ${verdicts.map((line) => line.trim()).join(', ')}`);
         }
       },
@@ -287,5 +433,9 @@ try {
 }
 
 const total = timings.reduce((sum, [, seconds]) => sum + seconds, 0);
-console.log(`\nPack check: ${failures.length === 0 ? 'ok' : `${failures.length} failed`} in ${total.toFixed(1)} s`);
+console.log(
+  `\nPack check: ${failures.length === 0 ? 'ok' : `${failures.length} failed`} in ${
+    total.toFixed(1)
+  } s`,
+);
 if (failures.length > 0) process.exit(1);

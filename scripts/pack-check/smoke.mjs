@@ -43,7 +43,11 @@ const calls = {
     // centre has fallen 2 m, t1 = sqrt(2 * 2 / g), and leaves with half its normal speed g t1
     // (restitution 0.5), the level speed unchanged; at t = 0.7 s it is on the way up again.
     const g = 9.81;
-    const ball = new m2.ContourBall([[-10, 0], [10, 0]], { radius: 0.5, gravity: g, restitution: 0.5 });
+    const ball = new m2.ContourBall([[-10, 0], [10, 0]], {
+      radius: 0.5,
+      gravity: g,
+      restitution: 0.5,
+    });
     ball.launch([0, 2.5], [1, 0]);
     ball.advance(0.5);
     assertClose(Array.from(ball.position), [0.5, 2.5 - 0.5 * g * 0.25], 1e-9);
@@ -61,9 +65,14 @@ const calls = {
     const { Object3D, PerspectiveCamera } = await import('three');
     const data = new c3.CollisionData({ capacity: 16 });
     data.reset();
-    c3.collide(new c3.Box([0.5, 0.5, 0.5]).setPose([0, 0.45, 0], [0, 0, 0, 1]), new c3.HalfSpace([0, 1, 0], 0), data);
+    c3.collide(
+      new c3.Box([0.5, 0.5, 0.5]).setPose([0, 0.45, 0], [0, 0, 0, 1]),
+      new c3.HalfSpace([0, 1, 0], 0),
+      data,
+    );
     const createCanvas = () => ({ width: 0, height: 0, getContext: () => null });
-    const helper = new three3.ContactSetHelper({ labels: true, witnesses: true, createCanvas }).update(data);
+    const helper = new three3.ContactSetHelper({ labels: true, witnesses: true, createCanvas })
+      .update(data);
     assert.ok(helper instanceof Object3D, 'ContactSetHelper extends the installed three Object3D');
     assert.equal(helper.markers.count, 4);
     const camera = new PerspectiveCamera(50, 4 / 3, 0.1, 100);
@@ -107,6 +116,10 @@ for (const name of process.argv.slice(2)) {
     await calls[name](module);
     console.log(`  import ${name}: ok, a real call checked`);
   } else {
-    console.log(`  import ${name}: ok (${Object.keys(module).length} exports); no call check in scripts/pack-check/smoke.mjs yet`);
+    console.log(
+      `  import ${name}: ok (${
+        Object.keys(module).length
+      } exports); no call check in scripts/pack-check/smoke.mjs yet`,
+    );
   }
 }

@@ -6,7 +6,16 @@ describe('the Node example', () => {
   const byName = new Map(tables.map((table) => [table.scene.name, table]));
 
   it('covers every 3D pair, each with at least one contact and no overflow', () => {
-    for (const pair of ['sphere-sphere', 'sphere-half-space', 'sphere-plane', 'box-half-space', 'box-plane', 'box-sphere']) {
+    for (
+      const pair of [
+        'sphere-sphere',
+        'sphere-half-space',
+        'sphere-plane',
+        'box-half-space',
+        'box-plane',
+        'box-sphere',
+      ]
+    ) {
       expect(byName.has(pair), pair).toBe(true);
     }
     expect(tables.filter((table) => table.scene.name.startsWith('box-box')).length).toBe(3);
@@ -23,7 +32,11 @@ describe('the Node example', () => {
     for (const row of octagon.rows) {
       expect(row.penetration).toBeCloseTo(0.1, 12);
       expect(row.point[1]).toBeCloseTo(0.45, 12);
-      expect(row.normal).toEqual([expect.closeTo(0, 12), expect.closeTo(1, 12), expect.closeTo(0, 12)]);
+      expect(row.normal).toEqual([
+        expect.closeTo(0, 12),
+        expect.closeTo(1, 12),
+        expect.closeTo(0, 12),
+      ]);
     }
   });
 
@@ -39,7 +52,9 @@ describe('the Node example', () => {
 
   it('prints a titled table with a header and one line per contact', () => {
     const text = formatContactTables(tables);
-    for (const table of tables) expect(text).toContain(`${table.scene.name}: ${table.rows.length} contact`);
+    for (const table of tables) {
+      expect(text).toContain(`${table.scene.name}: ${table.rows.length} contact`);
+    }
     const lines = text.split('\n');
     expect(lines.filter((line) => line.startsWith('#  ')).length).toBe(tables.length);
     const contactLines = lines.filter((line) => /^\d+ {2}/.test(line));

@@ -5,7 +5,15 @@
  * Run with `pnpm start` at the repository root (or `pnpm --filter @contactkit/example-node start`).
  */
 import { pathToFileURL } from 'node:url';
-import { Box, CollisionData, HalfSpace, Plane, Sphere, collide, type AnyPrimitive } from '@contactkit/contacts3d';
+import {
+  Box,
+  CollisionData,
+  HalfSpace,
+  Plane,
+  Sphere,
+  collide,
+  type AnyPrimitive,
+} from '@contactkit/contacts3d';
 import { contactKindName, firstFeatureOf, secondFeatureOf } from '@contactkit/math';
 
 /** One pair to collide: the two primitives in the order they are passed to `collide`. */
@@ -61,13 +69,15 @@ export function buildScenes(): Scene[] {
     },
     {
       name: 'sphere-plane',
-      note: 'radius 0.5, centre 0.3 below the plane y = 0: penetration 0.2, normal -y (a plane has two sides)',
+      note:
+        'radius 0.5, centre 0.3 below the plane y = 0: penetration 0.2, normal -y (a plane has two sides)',
       first: new Sphere(0.5).setPose([0, -0.3, 0], IDENTITY),
       second: new Plane([0, 1, 0], 0),
     },
     {
       name: 'box-half-space',
-      note: 'unit cube turned 20 degrees about z, centre at y = 0.6: one edge (2 corners) 0.6 - 0.5 (sin 20 + cos 20) = 0.0409 deep',
+      note:
+        'unit cube turned 20 degrees about z, centre at y = 0.6: one edge (2 corners) 0.6 - 0.5 (sin 20 + cos 20) = 0.0409 deep',
       first: new Box(UNIT_HALF).setPose([0, 0.6, 0], axisAngle(0, 0, 1, (20 * Math.PI) / 180)),
       second: floor(),
     },
@@ -79,28 +89,35 @@ export function buildScenes(): Scene[] {
     },
     {
       name: 'box-sphere',
-      note: 'unit cube, sphere of radius 0.5 at (0.7, 0.7, 0) over its edge: penetration 0.5 - 0.2 sqrt 2 = 0.2172',
+      note:
+        'unit cube, sphere of radius 0.5 at (0.7, 0.7, 0) over its edge: penetration 0.5 - 0.2 sqrt 2 = 0.2172',
       first: new Box(UNIT_HALF),
       second: new Sphere(0.5).setPose([0.7, 0.7, 0], IDENTITY),
     },
     {
       name: 'box-box face-face',
-      note: 'two unit cubes, the upper turned 45 degrees about y and 0.1 deep: the 8 corners of an octagon',
+      note:
+        'two unit cubes, the upper turned 45 degrees about y and 0.1 deep: the 8 corners of an octagon',
       first: new Box(UNIT_HALF).setPose([0, 0.9, 0], axisAngle(0, 1, 0, Math.PI / 4)),
       second: new Box(UNIT_HALF),
     },
     {
       name: 'box-box edge-edge',
-      note: 'unit cubes turned 45 degrees about z and about x, crossed edges: penetration 2 sqrt 0.5 - 1.3 = 0.1142',
+      note:
+        'unit cubes turned 45 degrees about z and about x, crossed edges: penetration 2 sqrt 0.5 - 1.3 = 0.1142',
       first: new Box(UNIT_HALF).setPose([0, 1.3, 0], axisAngle(0, 0, 1, Math.PI / 4)),
       second: new Box(UNIT_HALF).setPose([0, 0, 0], axisAngle(1, 0, 0, Math.PI / 4)),
     },
     {
       name: 'box-box vertex-face',
-      note: 'upper unit cube standing on a corner (its -x-y-z diagonal turned onto -y), 0.05 deep: one point',
+      note:
+        'upper unit cube standing on a corner (its -x-y-z diagonal turned onto -y), 0.05 deep: one point',
       // Turning (-1, -1, -1)/sqrt 3 onto (0, -1, 0): axis (-1, 0, 1), angle acos(1/sqrt 3).
       // The corner lies sqrt(3)/2 below the centre, so the centre sits at 0.5 + sqrt(3)/2 - 0.05.
-      first: new Box(UNIT_HALF).setPose([0, 0.5 + Math.sqrt(3) / 2 - 0.05, 0], axisAngle(-1, 0, 1, Math.acos(1 / Math.sqrt(3)))),
+      first: new Box(UNIT_HALF).setPose(
+        [0, 0.5 + Math.sqrt(3) / 2 - 0.05, 0],
+        axisAngle(-1, 0, 1, Math.acos(1 / Math.sqrt(3))),
+      ),
       second: new Box(UNIT_HALF),
     },
   ];
@@ -126,7 +143,9 @@ export function buildContactTables(scenes: Scene[] = buildScenes()): ContactTabl
         penetration: contact.penetration,
         kind: contactKindName(contact.kind),
         // The two feature codes in hex, first:second (the id is first * 2^26 + second).
-        featureId: `0x${firstFeatureOf(contact.featureId).toString(16)}:0x${secondFeatureOf(contact.featureId).toString(16)}`,
+        featureId: `0x${firstFeatureOf(contact.featureId).toString(16)}:0x${
+          secondFeatureOf(contact.featureId).toString(16)
+        }`,
       });
     }
     return { scene, rows, overflowed: data.overflowed };
@@ -146,10 +165,24 @@ function formatVector(values: readonly number[]): string {
 export function formatContactTables(tables: ContactTable[]): string {
   const header = ['#', 'point', 'normal', 'penetration', 'kind', 'featureId'];
   const blocks = tables.map(({ scene, rows, overflowed }) => {
-    const cells = rows.map((row) => [String(row.index), formatVector(row.point), formatVector(row.normal), formatNumber(row.penetration), row.kind, row.featureId]);
-    const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column]!.length)));
-    const line = (values: string[]) => values.map((value, column) => value.padEnd(widths[column]!)).join('  ').trimEnd();
-    const title = `${scene.name}: ${rows.length} contact${rows.length === 1 ? '' : 's'}${overflowed ? ' (buffer overflowed)' : ''}`;
+    const cells = rows.map((
+      row,
+    ) => [
+      String(row.index),
+      formatVector(row.point),
+      formatVector(row.normal),
+      formatNumber(row.penetration),
+      row.kind,
+      row.featureId,
+    ]);
+    const widths = header.map((title, column) =>
+      Math.max(title.length, ...cells.map((line) => line[column]!.length))
+    );
+    const line = (values: string[]) =>
+      values.map((value, column) => value.padEnd(widths[column]!)).join('  ').trimEnd();
+    const title = `${scene.name}: ${rows.length} contact${rows.length === 1 ? '' : 's'}${
+      overflowed ? ' (buffer overflowed)' : ''
+    }`;
     return [title, `  ${scene.note}`, line(header), ...cells.map(line)].join('\n');
   });
   return `${blocks.join('\n\n')}\n`;
@@ -160,4 +193,6 @@ function main(): void {
 }
 
 // Print only when run as a program, not when a test imports the functions above.
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) main();
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main();
+}

@@ -20,5 +20,8 @@ png.data = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 writeFileSync(join(assets, 'comet.png'), PNG.sync.write(png, { deflateLevel: 9 }));
 // The contour is traced from the decoded file, exactly as the test and the page see the picture.
 const decoded = PNG.sync.read(PNG.sync.write(png));
-writeFileSync(join(assets, 'comet-contour.txt'), cometContourText({ width: decoded.width, height: decoded.height, data: decoded.data }));
+writeFileSync(
+  join(assets, 'comet-contour.txt'),
+  cometContourText({ width: decoded.width, height: decoded.height, data: decoded.data }),
+);
 console.log(`wrote ${join(assets, 'comet.png')} and comet-contour.txt`);

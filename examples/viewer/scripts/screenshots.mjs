@@ -22,17 +22,32 @@ const sizes = [[1200, 800], [800, 600], [390, 844]];
 mkdirSync(outDir, { recursive: true });
 
 const configFile = join(root, 'vite.config.ts');
-await build({ root, configFile, logLevel: 'warn', build: { outDir: join(root, 'dist'), emptyOutDir: true } });
-const server = await preview({ root, configFile, logLevel: 'warn', preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
+await build({
+  root,
+  configFile,
+  logLevel: 'warn',
+  build: { outDir: join(root, 'dist'), emptyOutDir: true },
+});
+const server = await preview({
+  root,
+  configFile,
+  logLevel: 'warn',
+  preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
+});
 const url = server.resolvedUrls.local[0];
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
   page.on('console', (m) => m.type() === 'error' && console.log('console error:', m.text()));
   page.on('pageerror', (e) => console.log('page error:', e.message));
   await page.goto(url);
   await page.waitForFunction(() => (window.__contactkit?.frame ?? 0) > 2);
-  const scenes = plain.length > 1 ? plain.slice(1) : await page.$$eval('#scene-menu a', (links) => links.map((a) => a.dataset.scene));
+  const scenes = plain.length > 1
+    ? plain.slice(1)
+    : await page.$$eval('#scene-menu a', (links) => links.map((a) => a.dataset.scene));
   for (const [width, height] of sizes) {
     await page.setViewportSize({ width, height });
     for (const scene of scenes) {

@@ -20,10 +20,23 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
  * Builds the viewer into `outDir` (`dist` unless given: a test file that runs beside the others
  * passes a folder of its own) and serves it; returns the server and its base URL.
  */
-export async function buildAndServe(outDir = join(VIEWER_ROOT, 'dist')): Promise<{ server: PreviewServer; url: string }> {
+export async function buildAndServe(
+  outDir = join(VIEWER_ROOT, 'dist'),
+): Promise<{ server: PreviewServer; url: string; }> {
   const configFile = join(VIEWER_ROOT, 'vite.config.ts');
-  await build({ root: VIEWER_ROOT, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  const server = await preview({ root: VIEWER_ROOT, configFile, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
+  await build({
+    root: VIEWER_ROOT,
+    configFile,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+  const server = await preview({
+    root: VIEWER_ROOT,
+    configFile,
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
+  });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview did not report a local URL');
   return { server, url };
@@ -40,7 +53,9 @@ export function onPageErrors(page: Page, report: (message: string) => void): voi
 /** Chromium from the Debian package, headless with software WebGL; fails clearly when it is missing. */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`The viewer's browser tests need Chromium at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` (as .ci/run does).`);
+    throw new Error(
+      `The viewer's browser tests need Chromium at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` (as .ci/run does).`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -78,20 +93,33 @@ export function pixelAt(image: Pixels, x: number, y: number): [number, number, n
 
 /** Euclidean distance in RGB between a pixel and an sRGB hex colour. */
 export function colorDistance(rgb: readonly number[], hex: number): number {
-  return Math.hypot(rgb[0]! - ((hex >> 16) & 255), rgb[1]! - ((hex >> 8) & 255), rgb[2]! - (hex & 255));
+  return Math.hypot(
+    rgb[0]! - ((hex >> 16) & 255),
+    rgb[1]! - ((hex >> 8) & 255),
+    rgb[2]! - (hex & 255),
+  );
 }
 
 /**
  * The smallest colour distance to `hex` among the pixels within `radius` of (x, y): near 0 when
  * that colour is drawn there.
  */
-export function nearestColorDistance(image: Pixels, x: number, y: number, hex: number, radius: number): number {
+export function nearestColorDistance(
+  image: Pixels,
+  x: number,
+  y: number,
+  hex: number,
+  radius: number,
+): number {
   let best = Number.POSITIVE_INFINITY;
   const cx = Math.round(x), cy = Math.round(y);
   for (let dy = -radius; dy <= radius; dy++) {
     for (let dx = -radius; dx <= radius; dx++) {
       const px = cx + dx, py = cy + dy;
-      if (px < 0 || py < 0 || px >= image.width || py >= image.height || dx * dx + dy * dy > radius * radius) continue;
+      if (
+        px < 0 || py < 0 || px >= image.width || py >= image.height ||
+        dx * dx + dy * dy > radius * radius
+      ) continue;
       best = Math.min(best, colorDistance(pixelAt(image, px, py), hex));
     }
   }
@@ -99,10 +127,11 @@ export function nearestColorDistance(image: Pixels, x: number, y: number, hex: n
 }
 
 /** How many distinct colours (quantised to 4 bits per channel) the image holds, and the share of the most common one. */
-export function colorStatistics(image: Pixels): { distinct: number; dominantShare: number } {
+export function colorStatistics(image: Pixels): { distinct: number; dominantShare: number; } {
   const counts = new Map<number, number>();
   for (let i = 0; i < image.data.length; i += 4) {
-    const key = ((image.data[i]! >> 4) << 8) | ((image.data[i + 1]! >> 4) << 4) | (image.data[i + 2]! >> 4);
+    const key = ((image.data[i]! >> 4) << 8) | ((image.data[i + 1]! >> 4) << 4) |
+      (image.data[i + 2]! >> 4);
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   const dominant = Math.max(...counts.values());
@@ -112,31 +141,53 @@ export function colorStatistics(image: Pixels): { distinct: number; dominantShar
 /** What a page publishes on `window.__contactkit`, without its `project` function. */
 export function publishedState<T>(page: Page): Promise<T> {
   return page.evaluate(() => {
-    const { project: _project, ...rest } = (window as unknown as { __contactkit: { project: unknown } }).__contactkit;
+    const { project: _project, ...rest } =
+      (window as unknown as { __contactkit: { project: unknown; }; }).__contactkit;
     return rest;
   }) as Promise<T>;
 }
 
 /** A point of the page's world (or picture) -> page pixels, through the page's published `project`. */
-export async function toPagePixels(page: Page, point: readonly number[]): Promise<[number, number]> {
-  const [x, y] = await page.evaluate((p) => (window as unknown as { __contactkit: { project(p: readonly number[]): number[] } }).__contactkit.project(p), point);
+export async function toPagePixels(
+  page: Page,
+  point: readonly number[],
+): Promise<[number, number]> {
+  const [x, y] = await page.evaluate(
+    (p) =>
+      (window as unknown as { __contactkit: { project(p: readonly number[]): number[]; }; })
+        .__contactkit.project(p),
+    point,
+  );
   const box = (await page.locator('#view').boundingBox())!;
   return [box.x + x!, box.y + y!];
 }
 
 /** The published frame counter. */
 function frameOf(page: Page): Promise<number> {
-  return page.evaluate(() => (window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0);
+  return page.evaluate(() =>
+    (window as unknown as { __contactkit?: { frame: number; }; }).__contactkit?.frame ?? 0
+  );
 }
 
 /** Waits until the page has drawn `n` more frames. */
 export async function waitFrames(page: Page, n: number): Promise<void> {
   const start = await frameOf(page);
-  await page.waitForFunction((target) => ((window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0) >= target, start + n, { timeout: 15_000 });
+  await page.waitForFunction(
+    (target) =>
+      ((window as unknown as { __contactkit?: { frame: number; }; }).__contactkit?.frame ?? 0) >=
+        target,
+    start + n,
+    { timeout: 15_000 },
+  );
 }
 
 /** Opens `url` and waits until the page has drawn its first frames. */
 export async function openPage(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.waitForFunction(() => ((window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0) > 2, undefined, { timeout: 15_000 });
+  await page.waitForFunction(
+    () =>
+      ((window as unknown as { __contactkit?: { frame: number; }; }).__contactkit?.frame ?? 0) > 2,
+    undefined,
+    { timeout: 15_000 },
+  );
 }

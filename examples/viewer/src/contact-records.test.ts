@@ -22,10 +22,28 @@ describe('featureIdHex', () => {
 describe('contactRecords', () => {
   it('copies each contact, feature id included, into a plain object', () => {
     const contacts = [
-      { point: new Float64Array([1, 2]), normal: new Float64Array([0, 1]), penetration: 0.5, kind: 1, featureId: packFeatureId(0, 0x2000000 | 99_990) },
-      { point: new Float64Array([3, 4]), normal: new Float64Array([1, 0]), penetration: 0, kind: 0, featureId: 7 },
+      {
+        point: new Float64Array([1, 2]),
+        normal: new Float64Array([0, 1]),
+        penetration: 0.5,
+        kind: 1,
+        featureId: packFeatureId(0, 0x2000000 | 99_990),
+      },
+      {
+        point: new Float64Array([3, 4]),
+        normal: new Float64Array([1, 0]),
+        penetration: 0,
+        kind: 0,
+        featureId: 7,
+      },
     ];
     const records = contactRecords({ contactCount: 1, contacts });
-    expect(records).toEqual([{ point: [1, 2], normal: [0, 1], penetration: 0.5, kind: 1, featureId: 33_654_422 }]);
+    expect(records).toEqual([{
+      point: [1, 2],
+      normal: [0, 1],
+      penetration: 0.5,
+      kind: 1,
+      featureId: 33_654_422,
+    }]);
   });
 });

@@ -31,7 +31,13 @@ export function contactRecords(data: ContactBuffer | CollisionData): ContactReco
   const records: ContactRecord[] = [];
   for (let i = 0; i < data.contactCount; i++) {
     const c = data.contacts[i]!;
-    records.push({ point: Array.from(c.point), normal: Array.from(c.normal), penetration: c.penetration, kind: c.kind, featureId: c.featureId });
+    records.push({
+      point: Array.from(c.point),
+      normal: Array.from(c.normal),
+      penetration: c.penetration,
+      kind: c.kind,
+      featureId: c.featureId,
+    });
   }
   return records;
 }
@@ -51,15 +57,18 @@ export function featureIdHex(featureId: number): string {
  * along the normal), through `project`.
  */
 export function screenLayout(
-  labels: readonly { readonly visible: boolean; readonly position: { toArray(): number[] } }[],
+  labels: readonly { readonly visible: boolean; readonly position: { toArray(): number[]; }; }[],
   contacts: readonly ContactRecord[],
   arrowLength: (penetration: number) => number,
   project: (point: readonly number[]) => [number, number],
-): { labels: number[][]; arrows: number[][] } {
+): { labels: number[][]; arrows: number[][]; } {
   const arrows = contacts.map((c) => {
     const length = arrowLength(c.penetration);
     const tip = c.point.map((v, k) => v + c.normal[k]! * length);
     return [...project(c.point), ...project(tip)];
   });
-  return { labels: labels.filter((l) => l.visible).map((l) => project(l.position.toArray())), arrows };
+  return {
+    labels: labels.filter((l) => l.visible).map((l) => project(l.position.toArray())),
+    arrows,
+  };
 }

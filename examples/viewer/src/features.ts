@@ -13,7 +13,15 @@
  * edge 16 + 4c + (p > 0) + 2 (q > 0) along axis c, face 32 + 2k + (negative); spheres, planes
  * and half-spaces have the one feature 0.
  */
-import { Circle, INTERNAL_EDGE_FEATURE, Polygon, ShapeType2, VERTEX_FEATURE, firstFeatureOf, secondFeatureOf } from '@contactkit/collision2d';
+import {
+  Circle,
+  INTERNAL_EDGE_FEATURE,
+  Polygon,
+  ShapeType2,
+  VERTEX_FEATURE,
+  firstFeatureOf,
+  secondFeatureOf,
+} from '@contactkit/collision2d';
 import type { Shape2 } from '@contactkit/collision2d';
 import { worldVertices } from './probes2d.js';
 
@@ -68,39 +76,73 @@ export function canonicalFirst2(a: Shape2, b: Shape2): boolean {
 function feature2(shapes: readonly Shape2[], index: number, code: number): Feature2 {
   const shape = shapes[index]!;
   const name = shapeName2(shapes, index);
-  if (shape instanceof Circle) return { shape: index, kind: 'surface', index: 0, points: [], text: `the rim of ${name}` };
-  if (code === INTERNAL_EDGE_FEATURE) return { shape: index, kind: 'internal', index: code, points: [], text: `an edge inside ${name} (between two of its convex pieces)` };
-  const vertices = worldVertices(shape as Shape2 & { vertices: Float64Array; count: number });
+  if (shape instanceof Circle) {
+    return { shape: index, kind: 'surface', index: 0, points: [], text: `the rim of ${name}` };
+  }
+  if (code === INTERNAL_EDGE_FEATURE) {
+    return {
+      shape: index,
+      kind: 'internal',
+      index: code,
+      points: [],
+      text: `an edge inside ${name} (between two of its convex pieces)`,
+    };
+  }
+  const vertices = worldVertices(shape as Shape2 & { vertices: Float64Array; count: number; });
   const count = vertices.length / 2;
   const at = (i: number): Point => [vertices[2 * i]!, vertices[2 * i + 1]!];
   if (code & VERTEX_FEATURE) {
     const i = code & (VERTEX_FEATURE - 1);
-    return { shape: index, kind: 'vertex', index: i, points: [at(i)], text: `vertex ${i} of ${name}` };
+    return {
+      shape: index,
+      kind: 'vertex',
+      index: i,
+      points: [at(i)],
+      text: `vertex ${i} of ${name}`,
+    };
   }
   // A polygon's edge i closes back to vertex 0 after the last; a chain's segment i ends at i + 1.
   const closed = shape instanceof Polygon;
-  return { shape: index, kind: 'edge', index: code, points: [at(code), at(closed ? (code + 1) % count : code + 1)], text: `${closed ? 'edge' : 'segment'} ${code} of ${name}` };
+  return {
+    shape: index,
+    kind: 'edge',
+    index: code,
+    points: [at(code), at(closed ? (code + 1) % count : code + 1)],
+    text: `${closed ? 'edge' : 'segment'} ${code} of ${name}`,
+  };
 }
 
 /**
  * The two features a 2D contact of the pair (shapes `i`, `j`) names, in scene order of the
  * pair: `[feature of shape i, feature of shape j]`.
  */
-export function contactFeatures2(shapes: readonly Shape2[], i: number, j: number, featureId: number): [Feature2, Feature2] {
+export function contactFeatures2(
+  shapes: readonly Shape2[],
+  i: number,
+  j: number,
+  featureId: number,
+): [Feature2, Feature2] {
   const first = firstFeatureOf(featureId), second = secondFeatureOf(featureId);
   const iFirst = canonicalFirst2(shapes[i]!, shapes[j]!);
-  return [feature2(shapes, i, iFirst ? first : second), feature2(shapes, j, iFirst ? second : first)];
+  return [
+    feature2(shapes, i, iFirst ? first : second),
+    feature2(shapes, j, iFirst ? second : first),
+  ];
 }
 
 /** A 3D feature code named in words ("face +y", "edge along x at (+y, -z)", "corner (+x, -y, +z)"). */
 export function boxFeatureText(code: number): string {
   const sign = (positive: boolean): string => (positive ? '+' : '-');
   const axes = ['x', 'y', 'z'];
-  if (code < 8) return `corner (${axes.map((a, k) => `${sign(((code >> k) & 1) === 1)}${a}`).join(', ')})`;
+  if (code < 8) {
+    return `corner (${axes.map((a, k) => `${sign(((code >> k) & 1) === 1)}${a}`).join(', ')})`;
+  }
   if (code >= 16 && code < 28) {
     const index = code - 16, c = index >> 2;
     const [p, q] = [0, 1, 2].filter((k) => k !== c);
-    return `edge along ${axes[c]} at (${sign((index & 1) === 1)}${axes[p!]}, ${sign((index & 2) === 2)}${axes[q!]})`;
+    return `edge along ${axes[c]} at (${sign((index & 1) === 1)}${axes[p!]}, ${
+      sign((index & 2) === 2)
+    }${axes[q!]})`;
   }
   if (code >= 32 && code < 38) {
     const index = code - 32;

@@ -30,7 +30,7 @@ export interface ContactkitState {
   /** Whether the scripted motion runs. */
   animating: boolean;
   /** Current CollisionData settings. */
-  settings: { tolerance: number; maxContactsPerPair: number };
+  settings: { tolerance: number; maxContactsPerPair: number; };
   /** World centres of the shapes (first, second, ...). */
   shapes: number[][];
   /** Exact poses of the shapes: 3D the 16 numbers of each transform, 2D `[x, y, angle]`. */
@@ -48,7 +48,7 @@ export interface ContactkitState {
   /** World point -> canvas CSS pixels (from the canvas's top left). */
   project(point: readonly number[]): [number, number];
   /** The contact labels' centres and the arrows, canvas CSS pixels (see View.labelLayout). */
-  labelLayout(): { labels: number[][]; arrows: number[][] };
+  labelLayout(): { labels: number[][]; arrows: number[][]; };
 }
 
 declare global {
@@ -60,7 +60,9 @@ declare global {
 const parsed = parseState(location.search);
 const entry: SceneEntry = findScene(parsed.scene) ?? findScene(DEFAULT_SCENE)!;
 const notices = [...parsed.errors];
-if (parsed.scene !== null && parsed.scene !== entry.id) notices.push(`Unknown scene "${parsed.scene}": showing ${entry.id}.`);
+if (parsed.scene !== null && parsed.scene !== entry.id) {
+  notices.push(`Unknown scene "${parsed.scene}": showing ${entry.id}.`);
+}
 
 const canvas = document.getElementById('view') as HTMLCanvasElement;
 // preserveDrawingBuffer keeps the last frame readable for screenshots and pixel tests.
@@ -69,7 +71,9 @@ renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
 const textLayer = document.getElementById('labels')!;
 const tooltip = document.getElementById('tooltip')!;
 
-const view: View = isScene2(entry.id) ? new View2D(entry.id, renderer, textLayer) : new View3D(entry.id, renderer);
+const view: View = isScene2(entry.id)
+  ? new View2D(entry.id, renderer, textLayer)
+  : new View3D(entry.id, renderer);
 const view2d = view instanceof View2D ? view : null;
 const view3d = view instanceof View3D ? view : null;
 
@@ -97,16 +101,24 @@ function attempt(what: string, apply: () => void): void {
     notices.push(`${what}: ${(error as Error).message}`);
   }
 }
-if (parsed.tolerance !== undefined) attempt('tolerance', () => (view.data.tolerance = parsed.tolerance!));
-if (parsed.maxContactsPerPair !== undefined) attempt('max', () => (view.data.maxContactsPerPair = parsed.maxContactsPerPair!));
+if (parsed.tolerance !== undefined) {
+  attempt('tolerance', () => (view.data.tolerance = parsed.tolerance!));
+}
+if (parsed.maxContactsPerPair !== undefined) {
+  attempt('max', () => (view.data.maxContactsPerPair = parsed.maxContactsPerPair!));
+}
 if (parsed.poses.length > 0) {
-  attempt('poses', () => view.applyStatePoses(start.poses.map((pose, i) => parsed.poses[i] ?? pose)));
+  attempt(
+    'poses',
+    () => view.applyStatePoses(start.poses.map((pose, i) => parsed.poses[i] ?? pose)),
+  );
 }
 if (view2d && parsed.point && view2d.scene.startPoint) view2d.probeInput.point = parsed.point;
 if (view2d && parsed.choice !== undefined) {
   const count = view2d.choiceOptions()?.length ?? 0;
-  if (Number.isInteger(parsed.choice) && parsed.choice >= -1 && parsed.choice < count - 1) view2d.probeInput.choice = parsed.choice;
-  else notices.push(`axis=${parsed.choice}: expected an integer from -1 to ${count - 2}`);
+  if (Number.isInteger(parsed.choice) && parsed.choice >= -1 && parsed.choice < count - 1) {
+    view2d.probeInput.choice = parsed.choice;
+  } else notices.push(`axis=${parsed.choice}: expected an integer from -1 to ${count - 2}`);
 }
 if (parsed.witnesses !== undefined) view.witnesses = parsed.witnesses;
 if (parsed.labels !== undefined) view.labels = parsed.labels;
@@ -127,11 +139,19 @@ const panel = new Panel(
     maxContactsPerPair: view.data.maxContactsPerPair,
     hint: view.dimension === 3
       ? 'Click a shape to select it; drag the gizmo to move it (W) or turn it (E). Drag the background to orbit, wheel to zoom. Point at a contact (or its row) to see its features; click it to keep them.'
-      : `Drag a shape to move it; Shift+drag or the wheel over a shape turns it.${view2d?.scene.startPoint ? ' Click to place the point under test.' : ''} Point at a contact (or its row) to see its features; click it to keep them.`,
+      : `Drag a shape to move it; Shift+drag or the wheel over a shape turns it.${
+        view2d?.scene.startPoint ? ' Click to place the point under test.' : ''
+      } Point at a contact (or its row) to see its features; click it to keep them.`,
     labels: view.labels,
     witnesses: view.witnesses,
     shapeNames: view.shapeNames(),
-    choice: choiceOptions && view2d ? { label: view2d.scene.choice!.label, options: choiceOptions, value: view2d.probeInput.choice } : null,
+    choice: choiceOptions && view2d
+      ? {
+        label: view2d.scene.choice!.label,
+        options: choiceOptions,
+        value: view2d.probeInput.choice,
+      }
+      : null,
     notices,
   },
   {
@@ -154,14 +174,17 @@ const panel = new Panel(
     onMaxContacts(value) {
       view.data.maxContactsPerPair = value;
     },
-    settings: () => ({ tolerance: view.data.tolerance, maxContactsPerPair: view.data.maxContactsPerPair }),
+    settings: () => ({
+      tolerance: view.data.tolerance,
+      maxContactsPerPair: view.data.maxContactsPerPair,
+    }),
     onToggle(name, on) {
       view[name] = on;
     },
     onChoice: view2d
       ? (value) => {
-          view2d.probeInput.choice = value;
-        }
+        view2d.probeInput.choice = value;
+      }
       : undefined,
     onPose(index, values) {
       view.setEditablePose(index, values);
@@ -179,7 +202,10 @@ const panel = new Panel(
 function resize(): void {
   const width = canvas.clientWidth, height = canvas.clientHeight;
   const pixelRatio = renderer.getPixelRatio();
-  if (canvas.width !== Math.floor(width * pixelRatio) || canvas.height !== Math.floor(height * pixelRatio)) {
+  if (
+    canvas.width !== Math.floor(width * pixelRatio) ||
+    canvas.height !== Math.floor(height * pixelRatio)
+  ) {
     renderer.setSize(width, height, false);
   }
 }
@@ -200,13 +226,22 @@ let timedKey = '';
 let lastTiming = 0;
 let timing: number | null = null;
 function measure(now: number): void {
-  const key = JSON.stringify([view.statePoses(), view.data.tolerance, view.data.maxContactsPerPair, view2d?.probeInput]);
+  const key = JSON.stringify([
+    view.statePoses(),
+    view.data.tolerance,
+    view.data.maxContactsPerPair,
+    view2d?.probeInput,
+  ]);
   if (key === timedKey || now - lastTiming < 400) return;
   timedKey = key;
   lastTiming = now;
   const result = timeCall(view.kernel(), () => performance.now());
   timing = result.median;
-  panel.showTiming(` · ${formatDuration(result.median)} per call (median of ${result.runs} runs of ${result.calls})`);
+  panel.showTiming(
+    ` · ${
+      formatDuration(result.median)
+    } per call (median of ${result.runs} runs of ${result.calls})`,
+  );
 }
 
 function tick(now: number): void {
@@ -231,10 +266,14 @@ function tick(now: number): void {
     project: (point) => view.project(point),
     labelLayout: () => view.labelLayout(),
   };
-  const extra = view2d && view2d.scene.showSegmentIntersections ? `, ${view2d.intersections.length} segment intersections` : '';
+  const extra = view2d && view2d.scene.showSegmentIntersections
+    ? `, ${view2d.intersections.length} segment intersections`
+    : '';
   panel.showContacts(contacts, extra, highlighted);
   const feature = view.highlightText();
-  const featureCaption = feature && contacts[highlighted] ? `Contact ${highlighted} (${contactKindOf(contacts[highlighted])}): ${feature}.` : '';
+  const featureCaption = feature && contacts[highlighted]
+    ? `Contact ${highlighted} (${contactKindOf(contacts[highlighted])}): ${feature}.`
+    : '';
   panel.showCaptions(view2d?.probe?.caption ?? '', contactSummary(contacts), featureCaption);
   showTooltip(featureCaption, contacts[highlighted]);
   panel.showPoses();
@@ -255,7 +294,9 @@ function showTooltip(text: string, contact: ContactRecord | undefined): void {
 }
 
 function contactKindOf(contact: ContactRecord): string {
-  return `${contactKindName(contact.kind as ContactKind)}${contact.penetration < 0 ? ', speculative' : ''}`;
+  return `${contactKindName(contact.kind as ContactKind)}${
+    contact.penetration < 0 ? ', speculative' : ''
+  }`;
 }
 
 requestAnimationFrame(tick);

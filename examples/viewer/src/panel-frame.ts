@@ -6,7 +6,11 @@ import { SCENES } from './scenes.js';
 import { PROGRAMS } from './programs/registry.js';
 
 /** A new element with the given attributes and text. */
-export function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
+export function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   if (text !== undefined) node.textContent = text;
@@ -18,7 +22,11 @@ export function panelFrame(root: HTMLElement): HTMLElement {
   root.replaceChildren();
   const header = element('div', { class: 'panel-header' });
   header.append(element('h1', {}, 'contactkit viewer'));
-  const collapse = element('button', { id: 'panel-toggle', type: 'button', 'aria-expanded': 'true' }, 'Hide panel');
+  const collapse = element('button', {
+    id: 'panel-toggle',
+    type: 'button',
+    'aria-expanded': 'true',
+  }, 'Hide panel');
   collapse.addEventListener('click', () => {
     const collapsed = document.body.classList.toggle('panel-collapsed');
     collapse.textContent = collapsed ? 'Show panel' : 'Hide panel';
@@ -36,7 +44,7 @@ export function sceneMenu(current: string, open: boolean): HTMLDetailsElement {
   const menu = element('details', { id: 'scene-menu' });
   menu.open = open;
   menu.append(element('summary', {}, `Scenes (${SCENES.length + PROGRAMS.length})`));
-  const groups: Array<[string, ReadonlyArray<{ id: string; title: string }>]> = [
+  const groups: Array<[string, ReadonlyArray<{ id: string; title: string; }>]> = [
     ['3D scenes', SCENES.filter((s) => s.dimension === 3)],
     ['2D scenes', SCENES.filter((s) => s.dimension === 2)],
     ['Programs', PROGRAMS],
@@ -46,7 +54,11 @@ export function sceneMenu(current: string, open: boolean): HTMLDetailsElement {
     menu.append(element('h2', {}, name));
     const list = element('ul');
     for (const entry of entries) {
-      const link = element('a', { href: `?scene=${entry.id}`, 'data-scene': entry.id }, entry.title);
+      const link = element(
+        'a',
+        { href: `?scene=${entry.id}`, 'data-scene': entry.id },
+        entry.title,
+      );
       if (entry.id === current) link.className = 'current';
       const item = element('li');
       item.append(link);

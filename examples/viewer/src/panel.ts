@@ -29,7 +29,7 @@ export interface PanelCallbacks {
   /** The pose in force of shape `index` (to show, and to revert to). */
   pose(index: number): EditablePose | null;
   /** The settings in force (to revert a refused value to). */
-  settings(): { tolerance: number; maxContactsPerPair: number };
+  settings(): { tolerance: number; maxContactsPerPair: number; };
   onHoverContact(index: number): void;
   /** A click on contact `index`'s rows: selects it, or clears the selection if it was selected. */
   onSelectContact(index: number): void;
@@ -47,7 +47,7 @@ export interface PanelOptions {
   witnesses: boolean;
   shapeNames: string[];
   /** The scene's choice (sat-axes), else null. */
-  choice: { label: string; options: string[]; value: number } | null;
+  choice: { label: string; options: string[]; value: number; } | null;
   /** Problems with the URL's parameters, shown once. */
   notices: string[];
 }
@@ -65,13 +65,22 @@ function fieldText(value: number): string {
 export function contactSummary(contacts: readonly ContactRecord[]): string {
   if (contacts.length === 0) return 'No contacts.';
   const kinds = new Map<string, number>();
-  for (const c of contacts) kinds.set(contactKindName(c.kind as ContactKind), (kinds.get(contactKindName(c.kind as ContactKind)) ?? 0) + 1);
+  for (const c of contacts) {
+    kinds.set(
+      contactKindName(c.kind as ContactKind),
+      (kinds.get(contactKindName(c.kind as ContactKind)) ?? 0) + 1,
+    );
+  }
   const depths = contacts.map((c) => c.penetration);
   const deepest = Math.max(...depths), shallowest = Math.min(...depths);
   const speculative = depths.filter((d) => d < 0).length;
   const kindText = [...kinds].map(([name, n]) => `${n} ${name}`).join(', ');
-  const depthText = deepest === shallowest ? `penetration ${formatNumber(deepest)}` : `penetration ${formatNumber(shallowest)} to ${formatNumber(deepest)}`;
-  return `${contacts.length} contact${contacts.length === 1 ? '' : 's'}: ${kindText}; ${depthText}${speculative ? `; ${speculative} speculative (a gap within the tolerance)` : ''}.`;
+  const depthText = deepest === shallowest
+    ? `penetration ${formatNumber(deepest)}`
+    : `penetration ${formatNumber(shallowest)} to ${formatNumber(deepest)}`;
+  return `${contacts.length} contact${contacts.length === 1 ? '' : 's'}: ${kindText}; ${depthText}${
+    speculative ? `; ${speculative} speculative (a gap within the tolerance)` : ''
+  }.`;
 }
 
 export class Panel {
@@ -92,10 +101,19 @@ export class Panel {
   private lastShown = '';
   private animating = false;
 
-  constructor(private readonly root: HTMLElement, options: PanelOptions, private readonly callbacks: PanelCallbacks) {
+  constructor(
+    private readonly root: HTMLElement,
+    options: PanelOptions,
+    private readonly callbacks: PanelCallbacks,
+  ) {
     const body = panelFrame(root);
     // The menu starts folded on a narrow or low screen, where it would push everything else down.
-    body.append(sceneMenu(options.current, !window.matchMedia('(max-width: 720px), (max-height: 700px)').matches));
+    body.append(
+      sceneMenu(
+        options.current,
+        !window.matchMedia('(max-width: 720px), (max-height: 700px)').matches,
+      ),
+    );
 
     body.append(element('h2', { id: 'scene-title' }, options.title));
     body.append(element('p', { class: 'description', id: 'description' }, options.description));
@@ -103,17 +121,27 @@ export class Panel {
     this.live = element('p', { class: 'live', id: 'live-caption' });
     body.append(this.probeCaption, this.live);
     body.append(element('p', { class: 'hint' }, options.hint));
-    for (const notice of options.notices) body.append(element('p', { class: 'error notice' }, notice));
+    for (const notice of options.notices) {
+      body.append(element('p', { class: 'error notice' }, notice));
+    }
 
     const buttons = element('div', { class: 'buttons' });
     this.animateButton = element('button', { id: 'animate', type: 'button' }, 'Animate');
     this.animateButton.addEventListener('click', () => this.setAnimating(!this.animating));
-    const reset = element('button', { id: 'reset', type: 'button', title: 'Shapes, settings and the scene\'s choice back to the start' }, 'Reset');
+    const reset = element('button', {
+      id: 'reset',
+      type: 'button',
+      title: "Shapes, settings and the scene's choice back to the start",
+    }, 'Reset');
     reset.addEventListener('click', () => callbacks.onReset());
     buttons.append(this.animateButton, reset);
     if (callbacks.onMode) {
       const onMode = callbacks.onMode;
-      const translate = element('button', { id: 'mode-translate', type: 'button', class: 'active' }, 'Move (W)');
+      const translate = element(
+        'button',
+        { id: 'mode-translate', type: 'button', class: 'active' },
+        'Move (W)',
+      );
       const rotate = element('button', { id: 'mode-rotate', type: 'button' }, 'Turn (E)');
       const choose = (mode: 'translate' | 'rotate'): void => {
         translate.classList.toggle('active', mode === 'translate');
@@ -123,7 +151,9 @@ export class Panel {
       translate.addEventListener('click', () => choose('translate'));
       rotate.addEventListener('click', () => choose('rotate'));
       window.addEventListener('keydown', (event) => {
-        if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+        if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) {
+          return;
+        }
         if (event.key === 'w') choose('translate');
         if (event.key === 'e') choose('rotate');
       });
@@ -151,7 +181,9 @@ export class Panel {
       const onChoice = callbacks.onChoice;
       const label = element('label', { class: 'choice' }, `${options.choice.label} `);
       const select = element('select', { id: 'scene-choice' });
-      options.choice.options.forEach((text, i) => select.append(element('option', { value: String(i - 1) }, text)));
+      options.choice.options.forEach((text, i) =>
+        select.append(element('option', { value: String(i - 1) }, text))
+      );
       select.value = String(options.choice.value);
       select.addEventListener('change', () => onChoice(Number(select.value)));
       label.append(select);
@@ -161,18 +193,45 @@ export class Panel {
 
     const settings = element('fieldset', { class: 'settings' });
     settings.append(element('legend', {}, 'CollisionData settings'));
-    this.toleranceInput = element('input', { id: 'tolerance', type: 'number', step: '0.01', min: '0', value: String(options.tolerance) });
-    this.maxInput = element('input', { id: 'max-contacts', type: 'number', step: '1', min: '1', max: '8', value: String(options.maxContactsPerPair) });
+    this.toleranceInput = element('input', {
+      id: 'tolerance',
+      type: 'number',
+      step: '0.01',
+      min: '0',
+      value: String(options.tolerance),
+    });
+    this.maxInput = element('input', {
+      id: 'max-contacts',
+      type: 'number',
+      step: '1',
+      min: '1',
+      max: '8',
+      value: String(options.maxContactsPerPair),
+    });
     this.settingsError = element('p', { class: 'error', id: 'settings-error' });
-    this.bindField([this.toleranceInput], this.settingsError, (values) => callbacks.onTolerance(values[0]!), () => [callbacks.settings().tolerance]);
-    this.bindField([this.maxInput], this.settingsError, (values) => callbacks.onMaxContacts(values[0]!), () => [callbacks.settings().maxContactsPerPair]);
+    this.bindField(
+      [this.toleranceInput],
+      this.settingsError,
+      (values) => callbacks.onTolerance(values[0]!),
+      () => [callbacks.settings().tolerance],
+    );
+    this.bindField(
+      [this.maxInput],
+      this.settingsError,
+      (values) => callbacks.onMaxContacts(values[0]!),
+      () => [callbacks.settings().maxContactsPerPair],
+    );
     this.showSettings(options.tolerance, options.maxContactsPerPair);
     const row = (label: string, input: HTMLElement): HTMLElement => {
       const wrapper = element('label', {}, label);
       wrapper.append(input);
       return wrapper;
     };
-    settings.append(row('tolerance', this.toleranceInput), row('maxContactsPerPair', this.maxInput), this.settingsError);
+    settings.append(
+      row('tolerance', this.toleranceInput),
+      row('maxContactsPerPair', this.maxInput),
+      this.settingsError,
+    );
     body.append(settings);
 
     const poses = element('fieldset', { class: 'poses' });
@@ -187,14 +246,24 @@ export class Panel {
       const group = element('div', { class: 'pose' });
       group.append(element('span', { class: 'pose-name' }, name));
       const inputs = pose.fields.map((field, k) => {
-        const input = element('input', { id: `pose-${index}-${k}`, type: 'number', step: k < 3 && pose.fields.length === 6 ? '0.05' : k < 2 ? '0.05' : '5', 'aria-label': `${name} ${field}` });
+        const input = element('input', {
+          id: `pose-${index}-${k}`,
+          type: 'number',
+          step: k < 3 && pose.fields.length === 6 ? '0.05' : k < 2 ? '0.05' : '5',
+          'aria-label': `${name} ${field}`,
+        });
         const wrapper = element('label', { class: 'pose-field' }, field);
         wrapper.append(input);
         group.append(wrapper);
         return input;
       });
       this.poseInputs.push(inputs);
-      this.bindField(inputs, this.poseError, (values) => callbacks.onPose(index, values), () => callbacks.pose(index)!.values);
+      this.bindField(
+        inputs,
+        this.poseError,
+        (values) => callbacks.onPose(index, values),
+        () => callbacks.pose(index)!.values,
+      );
       poses.append(group);
     });
     poses.append(this.poseError);
@@ -203,10 +272,15 @@ export class Panel {
     const legend = element('ul', { class: 'legend' });
     const swatch = (color: number, text: string, cls = 'swatch'): HTMLElement => {
       const item = element('li');
-      item.append(element('span', { class: cls, style: `background:${hexColor(color)}` }), document.createTextNode(text));
+      item.append(
+        element('span', { class: cls, style: `background:${hexColor(color)}` }),
+        document.createTextNode(text),
+      );
       return item;
     };
-    for (const [kind, color] of Object.entries(CONTACT_KIND_COLORS)) legend.append(swatch(color, contactKindName(Number(kind) as ContactKind)));
+    for (const [kind, color] of Object.entries(CONTACT_KIND_COLORS)) {
+      legend.append(swatch(color, contactKindName(Number(kind) as ContactKind)));
+    }
     legend.append(swatch(SPECULATIVE_COLOR, 'speculative (gap)', 'swatch small'));
     legend.append(swatch(WITNESS_COLORS.first, 'witness on 1st', 'swatch small'));
     legend.append(swatch(WITNESS_COLORS.second, 'witness on 2nd', 'swatch small'));
@@ -214,7 +288,11 @@ export class Panel {
 
     const summaryLine = element('p', { id: 'summary-line' });
     this.summary = element('span', { id: 'contact-summary' });
-    this.timing = element('span', { id: 'timing', title: 'The detector (or test) of the current pair, called repeatedly on a buffer of its own: the median time of one call' });
+    this.timing = element('span', {
+      id: 'timing',
+      title:
+        'The detector (or test) of the current pair, called repeatedly on a buffer of its own: the median time of one call',
+    });
     summaryLine.append(this.summary, this.timing);
     body.append(summaryLine);
     this.featureText = element('p', { id: 'feature-text', class: 'feature' });
@@ -222,7 +300,9 @@ export class Panel {
     const table = element('table', { id: 'contacts' });
     const head = element('thead');
     const headRow = element('tr');
-    for (const name of ['#', 'kind', 'penetration', 'featureId']) headRow.append(element('th', {}, name));
+    for (const name of ['#', 'kind', 'penetration', 'featureId']) {
+      headRow.append(element('th', {}, name));
+    }
     head.append(headRow);
     this.table = element('tbody');
     table.append(head, this.table);
@@ -234,9 +314,16 @@ export class Panel {
    * Applies typed values as they change; a refusal shows its message and marks the fields, and
    * on commit the fields go back to the values in force.
    */
-  private bindField(inputs: HTMLInputElement[], error: HTMLElement, apply: (values: number[]) => void, inForce: () => number[]): void {
-    const values = (): number[] => inputs.map((input) => (input.value.trim() === '' ? Number.NaN : Number(input.value)));
-    const mark = (invalid: boolean): void => inputs.forEach((input) => input.classList.toggle('invalid', invalid));
+  private bindField(
+    inputs: HTMLInputElement[],
+    error: HTMLElement,
+    apply: (values: number[]) => void,
+    inForce: () => number[],
+  ): void {
+    const values = (): number[] =>
+      inputs.map((input) => (input.value.trim() === '' ? Number.NaN : Number(input.value)));
+    const mark = (invalid: boolean): void =>
+      inputs.forEach((input) => input.classList.toggle('invalid', invalid));
     for (const input of inputs) {
       input.addEventListener('input', () => {
         try {
@@ -270,15 +357,22 @@ export class Panel {
 
   /** Shows the settings in force (after a reset, or from the URL). */
   showSettings(tolerance: number, maxContactsPerPair: number): void {
-    if (document.activeElement !== this.toleranceInput || !this.toleranceInput.classList.contains('invalid')) this.toleranceInput.value = String(tolerance);
-    if (document.activeElement !== this.maxInput || !this.maxInput.classList.contains('invalid')) this.maxInput.value = String(maxContactsPerPair);
+    if (
+      document.activeElement !== this.toleranceInput ||
+      !this.toleranceInput.classList.contains('invalid')
+    ) this.toleranceInput.value = String(tolerance);
+    if (document.activeElement !== this.maxInput || !this.maxInput.classList.contains('invalid')) {
+      this.maxInput.value = String(maxContactsPerPair);
+    }
   }
 
   /** Clears the settings' and poses' messages (Reset). */
   clearErrors(): void {
     this.settingsError.textContent = '';
     this.poseError.textContent = '';
-    for (const input of [this.toleranceInput, this.maxInput, ...this.poseInputs.flat()]) input.classList.remove('invalid');
+    for (const input of [this.toleranceInput, this.maxInput, ...this.poseInputs.flat()]) {
+      input.classList.remove('invalid');
+    }
   }
 
   setChoice(value: number): void {
@@ -288,7 +382,12 @@ export class Panel {
   /** Writes the poses in force into the pose fields the user is not typing in. */
   showPoses(): void {
     this.poseInputs.forEach((inputs, index) => {
-      if (inputs.length === 0 || inputs.some((input) => input === document.activeElement || input.classList.contains('invalid'))) return;
+      if (
+        inputs.length === 0 ||
+        inputs.some((input) =>
+          input === document.activeElement || input.classList.contains('invalid')
+        )
+      ) return;
       const pose = this.callbacks.pose(index);
       if (!pose) return;
       inputs.forEach((input, k) => {
@@ -321,7 +420,9 @@ export class Panel {
     const key = JSON.stringify(rows) + extra + highlighted;
     if (key === this.lastShown) return;
     this.lastShown = key;
-    this.summary.textContent = `${contacts.length} contact${contacts.length === 1 ? '' : 's'}${extra}`;
+    this.summary.textContent = `${contacts.length} contact${
+      contacts.length === 1 ? '' : 's'
+    }${extra}`;
     // Two rows per contact, so that the panel stays narrow: kind, depth and id, then the vectors.
     this.table.replaceChildren(
       ...rows.flatMap((cells, index) => {
@@ -330,10 +431,28 @@ export class Panel {
         first.append(element('td', {}, String(index)));
         const kindCell = element('td');
         const c = contacts[index]!;
-        kindCell.append(element('span', { class: 'swatch', style: `background:${hexColor(c.penetration < 0 ? SPECULATIVE_COLOR : (CONTACT_KIND_COLORS[c.kind as ContactKind] ?? 0xffffff))}` }), document.createTextNode(cells[0]!));
+        kindCell.append(
+          element('span', {
+            class: 'swatch',
+            style: `background:${
+              hexColor(
+                c.penetration < 0
+                  ? SPECULATIVE_COLOR
+                  : (CONTACT_KIND_COLORS[c.kind as ContactKind] ?? 0xffffff),
+              )
+            }`,
+          }),
+          document.createTextNode(cells[0]!),
+        );
         first.append(kindCell, element('td', {}, cells[3]!), element('td', {}, cells[4]!));
-        const second = element('tr', { class: `vectors${index === highlighted ? ' highlighted' : ''}`, 'data-index': String(index) });
-        second.append(element('td'), element('td', { colspan: '3' }, `point  ${cells[1]}\nnormal ${cells[2]}`));
+        const second = element('tr', {
+          class: `vectors${index === highlighted ? ' highlighted' : ''}`,
+          'data-index': String(index),
+        });
+        second.append(
+          element('td'),
+          element('td', { colspan: '3' }, `point  ${cells[1]}\nnormal ${cells[2]}`),
+        );
         for (const row of [first, second]) {
           row.addEventListener('mouseenter', () => this.callbacks.onHoverContact(index));
           row.addEventListener('click', () => this.callbacks.onSelectContact(index));

@@ -42,15 +42,17 @@ afterAll(async () => {
 interface PinballState {
   scene: string;
   frame: number;
-  ball: { position: number[]; velocity: number[]; mode: string; energy: number; time: number };
-  counters: { collisions: number; cellsTestedPerFrame: number; shapesTestedPerFrame: number };
-  plunger: { pull: number; launchSpeed: number; lastShot: number; onPlunger: boolean };
+  ball: { position: number[]; velocity: number[]; mode: string; energy: number; time: number; };
+  counters: { collisions: number; cellsTestedPerFrame: number; shapesTestedPerFrame: number; };
+  plunger: { pull: number; launchSpeed: number; lastShot: number; onPlunger: boolean; };
   visible: boolean;
 }
 
 function pinball(): Promise<PinballState> {
   return page.evaluate(() => {
-    const { project: _project, step: _step, table: _table, ...rest } = (window as unknown as { __contactkit: PinballState & { project: unknown; step: unknown; table: unknown } }).__contactkit;
+    const { project: _project, step: _step, table: _table, ...rest } = (window as unknown as {
+      __contactkit: PinballState & { project: unknown; step: unknown; table: unknown; };
+    }).__contactkit;
     return rest;
   });
 }
@@ -59,7 +61,14 @@ function pinball(): Promise<PinballState> {
 interface TableGeometry {
   radius: number;
   outline: number[][];
-  obstacles: Array<{ kind: 'polygon'; name: string; outline: number[][] } | { kind: 'circle'; name: string; centre: number[]; radius: number }>;
+  obstacles: Array<
+    { kind: 'polygon'; name: string; outline: number[][]; } | {
+      kind: 'circle';
+      name: string;
+      centre: number[];
+      radius: number;
+    }
+  >;
 }
 
 type BallState = PinballState['ball'];
@@ -67,14 +76,19 @@ type BallState = PinballState['ball'];
 /** Distance from p to the segment ab: the closest point is a + t (b - a) with t clamped to [0, 1]. */
 function segmentDistance(p: number[], a: number[], b: number[]): number {
   const ex = b[0]! - a[0]!, ey = b[1]! - a[1]!;
-  const t = Math.min(1, Math.max(0, ((p[0]! - a[0]!) * ex + (p[1]! - a[1]!) * ey) / (ex * ex + ey * ey)));
+  const t = Math.min(
+    1,
+    Math.max(0, ((p[0]! - a[0]!) * ex + (p[1]! - a[1]!) * ey) / (ex * ex + ey * ey)),
+  );
   return Math.hypot(p[0]! - (a[0]! + t * ex), p[1]! - (a[1]! + t * ey));
 }
 
 /** Distance from p to the closed outline through `points`. */
 function outlineDistance(p: number[], points: number[][]): number {
   let best = Infinity;
-  for (let i = 0; i < points.length; i++) best = Math.min(best, segmentDistance(p, points[i]!, points[(i + 1) % points.length]!));
+  for (let i = 0; i < points.length; i++) {
+    best = Math.min(best, segmentDistance(p, points[i]!, points[(i + 1) % points.length]!));
+  }
   return best;
 }
 
@@ -83,7 +97,10 @@ function inside(p: number[], points: number[][]): boolean {
   let odd = false;
   for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
     const a = points[i]!, b = points[j]!;
-    if (a[1]! > p[1]! !== b[1]! > p[1]! && p[0]! < a[0]! + ((p[1]! - a[1]!) * (b[0]! - a[0]!)) / (b[1]! - a[1]!)) odd = !odd;
+    if (
+      a[1]! > p[1]! !== b[1]! > p[1]! &&
+      p[0]! < a[0]! + ((p[1]! - a[1]!) * (b[0]! - a[0]!)) / (b[1]! - a[1]!)
+    ) odd = !odd;
   }
   return odd;
 }
@@ -109,7 +126,15 @@ function violation(table: TableGeometry, p: number[]): string {
 
 function finite(state: PinballState): boolean {
   const { ball, counters } = state;
-  return [...ball.position, ...ball.velocity, ball.energy, ball.time, counters.collisions, counters.cellsTestedPerFrame, counters.shapesTestedPerFrame].every(Number.isFinite);
+  return [
+    ...ball.position,
+    ...ball.velocity,
+    ball.energy,
+    ball.time,
+    counters.collisions,
+    counters.cellsTestedPerFrame,
+    counters.shapesTestedPerFrame,
+  ].every(Number.isFinite);
 }
 
 describe('pinball in Chromium', { timeout: 60_000 }, () => {
@@ -120,7 +145,10 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
     expect(state.plunger.onPlunger).toBe(true);
     expect(state.ball.mode).toBe('ground');
     expect(finite(state)).toBe(true);
-    const links = await page.$$eval('#scene-menu a', (anchors) => anchors.map((a) => a.getAttribute('href')));
+    const links = await page.$$eval(
+      '#scene-menu a',
+      (anchors) => anchors.map((a) => a.getAttribute('href')),
+    );
     expect(links).toContain('?scene=pinball');
     expect(errors).toEqual([]);
   });
@@ -136,30 +164,48 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
     expect(pulled.plunger.pull).toBe(1);
     expect(pulled.plunger.launchSpeed).toBe(PLUNGER_MAX_SPEED);
     await page.mouse.up();
-    await page.waitForFunction((y0) => (window as unknown as { __contactkit: PinballState }).__contactkit.ball.position[1]! > y0 + 0.2, before.ball.position[1]!, { timeout: 15_000 });
+    await page.waitForFunction(
+      (y0) =>
+        (window as unknown as { __contactkit: PinballState; }).__contactkit.ball.position[1]! >
+          y0 + 0.2,
+      before.ball.position[1]!,
+      { timeout: 15_000 },
+    );
     const after = await pinball();
     expect(after.plunger.lastShot).toBe(PLUNGER_MAX_SPEED);
     expect(after.plunger.onPlunger).toBe(false);
     expect(after.ball.time).toBeGreaterThan(before.ball.time);
     expect(finite(after)).toBe(true);
     // The energy per unit mass after the shot is at most the launch's: v^2 / 2 + g y at the plunger.
-    expect(after.ball.energy).toBeLessThanOrEqual(PLUNGER_MAX_SPEED ** 2 / 2 + before.ball.energy + 1e-9);
+    expect(after.ball.energy).toBeLessThanOrEqual(
+      PLUNGER_MAX_SPEED ** 2 / 2 + before.ball.energy + 1e-9,
+    );
     expect(errors).toEqual([]);
   });
 
   it('holding Space pulls the plunger gradually; its release shoots at pull x the top speed', async () => {
     await page.click('#return-ball');
-    await page.waitForFunction(() => (window as unknown as { __contactkit: PinballState }).__contactkit.plunger.onPlunger);
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: PinballState; }).__contactkit.plunger.onPlunger
+    );
     // Focus on the page, not on the button just clicked (Space would press it).
     await page.locator('#view').focus();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.down('Space');
-    await page.waitForFunction(() => (window as unknown as { __contactkit: PinballState }).__contactkit.plunger.pull >= 0.3, undefined, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { __contactkit: PinballState; }).__contactkit.plunger.pull >= 0.3,
+      undefined,
+      { timeout: 15_000 },
+    );
     const pulled = await pinball();
     expect(pulled.plunger.pull).toBeLessThan(1);
     expect(pulled.plunger.launchSpeed).toBeCloseTo(pulled.plunger.pull * PLUNGER_MAX_SPEED, 12);
     await page.keyboard.up('Space');
-    await page.waitForFunction(() => !(window as unknown as { __contactkit: PinballState }).__contactkit.plunger.onPlunger, undefined, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => !(window as unknown as { __contactkit: PinballState; }).__contactkit.plunger.onPlunger,
+      undefined,
+      { timeout: 15_000 },
+    );
     const shot = await pinball();
     // Released a frame or two after the reading: between that pull's speed and the top speed.
     expect(shot.plunger.lastShot).toBeGreaterThanOrEqual(pulled.plunger.launchSpeed);
@@ -171,7 +217,9 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
 
   it('the "visible" toggle switches the outlines, cells and vectors on', async () => {
     await page.check('#show-visible');
-    await page.waitForFunction(() => (window as unknown as { __contactkit: PinballState }).__contactkit.visible === true);
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: PinballState; }).__contactkit.visible === true
+    );
     const state = await pinball();
     expect(state.counters.cellsTestedPerFrame).toBeGreaterThan(0);
     expect(finite(state)).toBe(true);
@@ -181,7 +229,9 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
   it('a shot at the top speed, 30 simulated seconds in the page: the centre never leaves the table or comes within the radius of an outline, the state finite', async () => {
     // One synchronous evaluation: no animation frame steps the ball between the click and the run.
     const { table, states } = await page.evaluate((frames) => {
-      const kit = (window as unknown as { __contactkit: { table: TableGeometry; step: (n: number) => BallState[] } }).__contactkit;
+      const kit = (window as unknown as {
+        __contactkit: { table: TableGeometry; step: (n: number) => BallState[]; };
+      }).__contactkit;
       (document.querySelector('#shoot') as HTMLButtonElement).click();
       return { table: kit.table, states: kit.step(frames) };
     }, 30 * 60);
@@ -190,7 +240,10 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
     expect(table.outline.length).toBeGreaterThan(200);
     // The first frame: straight up the lane at 3.2 m/s less one frame of gravity along the table, 9.81 sin 6.5 deg.
     expect(states[0]!.velocity[0]).toBe(0);
-    expect(states[0]!.velocity[1]).toBeCloseTo(PLUNGER_MAX_SPEED - (9.81 * Math.sin((6.5 * Math.PI) / 180)) / 60, 12);
+    expect(states[0]!.velocity[1]).toBeCloseTo(
+      PLUNGER_MAX_SPEED - (9.81 * Math.sin((6.5 * Math.PI) / 180)) / 60,
+      12,
+    );
     // The test's own check is not blind: a centre inside a bumper, on a wall, and outside fail it.
     const bumper = table.obstacles.find((o) => o.kind === 'circle')!;
     expect(violation(table, bumper.centre)).toMatch(/bumper/);
@@ -199,7 +252,9 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
     const problems: string[] = [];
     let maxHeight = -Infinity;
     for (const [frame, s] of states.entries()) {
-      if (![...s.position, ...s.velocity, s.energy, s.time].every(Number.isFinite)) problems.push(`frame ${frame}: state not finite`);
+      if (![...s.position, ...s.velocity, s.energy, s.time].every(Number.isFinite)) {
+        problems.push(`frame ${frame}: state not finite`);
+      }
       const why = violation(table, s.position);
       if (why) problems.push(`frame ${frame} at [${s.position.join(', ')}]: ${why}`);
       maxHeight = Math.max(maxHeight, s.position[1]!);

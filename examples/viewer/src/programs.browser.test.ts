@@ -18,7 +18,15 @@ import type { PreviewServer } from 'vite';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { parseContour } from '@contactkit/collision2d';
-import { buildAndServe, launchChromium, onPageErrors, openPage, publishedState, toPagePixels, waitFrames as waitFramesOf } from './browser-support.js';
+import {
+  buildAndServe,
+  launchChromium,
+  onPageErrors,
+  openPage,
+  publishedState,
+  toPagePixels,
+  waitFrames as waitFramesOf,
+} from './browser-support.js';
 import { BALL_RADIUS } from './programs/comet-scene.js';
 
 let server: PreviewServer | undefined;
@@ -32,7 +40,11 @@ beforeAll(async () => {
   browser = await launchChromium();
   outDir = mkdtempSync(join(tmpdir(), 'contactkit-programs-'));
   ({ server, url: baseUrl } = await buildAndServe(outDir));
-  page = await browser.newPage({ viewport: { width: 1200, height: 800 }, deviceScaleFactor: 1, acceptDownloads: true });
+  page = await browser.newPage({
+    viewport: { width: 1200, height: 800 },
+    deviceScaleFactor: 1,
+    acceptDownloads: true,
+  });
   onPageErrors(page, (message) => errors.push(message));
 }, 180_000);
 
@@ -51,22 +63,33 @@ afterAll(async () => {
 interface DigitiserState {
   scene: string;
   frame: number;
-  image: { name: string; width: number; height: number } | null;
+  image: { name: string; width: number; height: number; } | null;
   points: number[][];
   closed: boolean;
   intersections: number;
   area: number | null;
   centroid: number[] | null;
-  saved: { text: string; fileName: string } | null;
+  saved: { text: string; fileName: string; } | null;
   message: string;
 }
 interface CometState {
   scene: string;
   frame: number;
-  ball: { position: number[]; velocity: number[]; mode: string; energy: number; time: number };
+  ball: { position: number[]; velocity: number[]; mode: string; energy: number; time: number; };
   contacts: unknown[];
-  vectors: Array<{ feature: string; index: number; start: number[]; segment: number[]; offset: number[]; foot: number[]; normal: number[]; penetration: number }>;
-  touching: { kind: string; vertex: number };
+  vectors: Array<
+    {
+      feature: string;
+      index: number;
+      start: number[];
+      segment: number[];
+      offset: number[];
+      foot: number[];
+      normal: number[];
+      penetration: number;
+    }
+  >;
+  touching: { kind: string; vertex: number; };
   impacts: number;
   paused: boolean;
   outline: number[][];
@@ -101,7 +124,8 @@ function lPicture(): Buffer {
   png.data.fill(255);
   for (let j = 0; j < 90; j++) {
     for (let i = 0; i < 120; i++) {
-      const inL = (i >= 20 && i < 60 && j >= 10 && j < 80) || (i >= 60 && i < 100 && j >= 50 && j < 80);
+      const inL = (i >= 20 && i < 60 && j >= 10 && j < 80) ||
+        (i >= 60 && i < 100 && j >= 50 && j < 80);
       if (inL) png.data.fill(0, 4 * (j * 120 + i), 4 * (j * 120 + i) + 3);
     }
   }
@@ -111,12 +135,17 @@ function lPicture(): Buffer {
 describe('digitiser in Chromium', { timeout: 60_000 }, () => {
   it('opens with the sample picture, without console errors, listed in the menu', async () => {
     await open('scene=digitiser');
-    await page.waitForFunction(() => (window as unknown as { __contactkit: DigitiserState }).__contactkit.image !== null);
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: DigitiserState; }).__contactkit.image !== null
+    );
     const state = await digitiser();
     expect(state.scene).toBe('digitiser');
     expect(state.image).toEqual({ name: 'comet.png', width: 640, height: 440 });
     expect(state.points).toEqual([]);
-    const links = await page.$$eval('#scene-menu a', (anchors) => anchors.map((a) => a.getAttribute('href')));
+    const links = await page.$$eval(
+      '#scene-menu a',
+      (anchors) => anchors.map((a) => a.getAttribute('href')),
+    );
     expect(links).toContain('?scene=digitiser');
     expect(links).toContain('?scene=comet');
     expect(errors).toEqual([]);
@@ -124,8 +153,14 @@ describe('digitiser in Chromium', { timeout: 60_000 }, () => {
 
   it('traces a generated L, saves it, and the downloaded file gives its exact area and centroid', async () => {
     await open('scene=digitiser&image=none');
-    await page.setInputFiles('#image-file', { name: 'L.png', mimeType: 'image/png', buffer: lPicture() });
-    await page.waitForFunction(() => (window as unknown as { __contactkit: DigitiserState }).__contactkit.image?.name === 'L.png');
+    await page.setInputFiles('#image-file', {
+      name: 'L.png',
+      mimeType: 'image/png',
+      buffer: lPicture(),
+    });
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: DigitiserState; }).__contactkit.image?.name === 'L.png'
+    );
     await page.selectOption('#trace-mask', 'dark');
     await page.fill('#trace-threshold', '128');
     await page.selectOption('#trace-simplify', 'tolerance');
@@ -161,7 +196,9 @@ describe('digitiser in Chromium', { timeout: 60_000 }, () => {
     const traced = state.points;
     await page.click('#new');
     await page.setInputFiles('#outline-file', (await download.path())!);
-    await page.waitForFunction(() => (window as unknown as { __contactkit: DigitiserState }).__contactkit.points.length > 0);
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: DigitiserState; }).__contactkit.points.length > 0
+    );
     state = await digitiser();
     expect(state.closed).toBe(true);
     expect(state.points).toEqual(traced.map((p) => p.map((v) => expect.closeTo(v, 9))));
@@ -169,18 +206,30 @@ describe('digitiser in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it('a picture dropped on the canvas loads; the square\'s handles move and size it', async () => {
+  it("a picture dropped on the canvas loads; the square's handles move and size it", async () => {
     await open('scene=digitiser&image=none');
     const bytes = Array.from(lPicture());
     await page.evaluate((data) => {
       const transfer = new DataTransfer();
       transfer.items.add(new File([new Uint8Array(data)], 'dropped-L.png', { type: 'image/png' }));
       const stage = document.getElementById('stage')!;
-      stage.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-      stage.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      stage.dispatchEvent(
+        new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }),
+      );
+      stage.dispatchEvent(
+        new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }),
+      );
     }, bytes);
-    await page.waitForFunction(() => (window as unknown as { __contactkit: DigitiserState }).__contactkit.image?.name === 'dropped-L.png');
-    const square = () => page.evaluate(() => (window as unknown as { __contactkit: { square: { x: number; y: number; size: number } } }).__contactkit.square);
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: DigitiserState; }).__contactkit.image?.name ===
+        'dropped-L.png'
+    );
+    const square = () =>
+      page.evaluate(() =>
+        (window as unknown as {
+          __contactkit: { square: { x: number; y: number; size: number; }; };
+        }).__contactkit.square
+      );
     // It starts as the picture's largest dimension about its centre: 120 px, from (0, -15).
     expect(await square()).toEqual({ x: 0, y: -15, size: 120 });
     // The bottom-right handle to the L's corner (100, 80): the side is the smaller of the two
@@ -232,8 +281,14 @@ describe('digitiser in Chromium', { timeout: 60_000 }, () => {
 
   it('edits by mouse: Shift+click deletes, click on a line inserts, a drag across makes a self-intersection that Save refuses, undo', async () => {
     await open('scene=digitiser&image=none');
-    await page.setInputFiles('#image-file', { name: 'L.png', mimeType: 'image/png', buffer: lPicture() });
-    await page.waitForFunction(() => (window as unknown as { __contactkit: DigitiserState }).__contactkit.image?.name === 'L.png');
+    await page.setInputFiles('#image-file', {
+      name: 'L.png',
+      mimeType: 'image/png',
+      buffer: lPicture(),
+    });
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: DigitiserState; }).__contactkit.image?.name === 'L.png'
+    );
     await page.selectOption('#trace-mask', 'dark');
     await page.selectOption('#trace-simplify', 'count');
     await page.fill('#trace-amount', '6');
@@ -297,7 +352,8 @@ describe('digitiser in Chromium', { timeout: 60_000 }, () => {
     state = await digitiser();
     expect(state.closed).toBe(true);
     const [p, q, r] = state.points as [number[], number[], number[]];
-    const area = Math.abs((q[0]! - p[0]!) * (r[1]! - p[1]!) - (q[1]! - p[1]!) * (r[0]! - p[0]!)) / 2;
+    const area = Math.abs((q[0]! - p[0]!) * (r[1]! - p[1]!) - (q[1]! - p[1]!) * (r[0]! - p[0]!)) /
+      2;
     expect(state.area).toBeCloseTo(area, 9);
     // The clicks land within a pixel of where they were aimed (60 x 50 / 2 = 1500 px^2).
     expect(Math.abs(area - 1500)).toBeLessThan(60);
@@ -314,8 +370,20 @@ describe('comet in Chromium', { timeout: 60_000 }, () => {
     expect(later.scene).toBe('comet');
     expect(['flight', 'ground', 'corner', 'rest']).toContain(later.ball.mode);
     expect(later.ball.time).toBeGreaterThan(first.ball.time);
-    expect(Math.hypot(later.ball.position[0]! - first.ball.position[0]!, later.ball.position[1]! - first.ball.position[1]!)).toBeGreaterThan(0);
-    for (const value of [...later.ball.position, ...later.ball.velocity, later.ball.energy, later.ball.time]) expect(Number.isFinite(value)).toBe(true);
+    expect(
+      Math.hypot(
+        later.ball.position[0]! - first.ball.position[0]!,
+        later.ball.position[1]! - first.ball.position[1]!,
+      ),
+    ).toBeGreaterThan(0);
+    for (
+      const value of [
+        ...later.ball.position,
+        ...later.ball.velocity,
+        later.ball.energy,
+        later.ball.time,
+      ]
+    ) expect(Number.isFinite(value)).toBe(true);
     expect(errors).toEqual([]);
   });
 
@@ -325,7 +393,14 @@ describe('comet in Chromium', { timeout: 60_000 }, () => {
       await open('scene=comet');
       const state = await comet();
       expect(state.outlineOnScreen).toHaveLength(state.outline.length);
-      const projected = await page.evaluate((outline) => outline.map((p) => (window as unknown as { __contactkit: { project(p: readonly number[]): number[] } }).__contactkit.project(p)), state.outline);
+      const projected = await page.evaluate(
+        (outline) =>
+          outline.map((p) =>
+            (window as unknown as { __contactkit: { project(p: readonly number[]): number[]; }; })
+              .__contactkit.project(p)
+          ),
+        state.outline,
+      );
       state.outlineOnScreen.forEach((p, i) => {
         expect(p[0]).toBeCloseTo(projected[i]![0]!, 6);
         expect(p[1]).toBeCloseTo(projected[i]![1]!, 6);
@@ -342,7 +417,7 @@ describe('comet in Chromium', { timeout: 60_000 }, () => {
     });
   }
 
-  it('a drag shoots the ball from where it was pressed with the arrow\'s velocity; stopped at the impact, the vectors are those of a touching contact', async () => {
+  it("a drag shoots the ball from where it was pressed with the arrow's velocity; stopped at the impact, the vectors are those of a touching contact", async () => {
     await open('scene=comet');
     await page.check('#show-vectors');
     await page.check('#stop-at-impact');
@@ -359,7 +434,11 @@ describe('comet in Chromium', { timeout: 60_000 }, () => {
     // 1 m of drag at 1.5 per second: 1.5 m/s along +x (to the pixel the mouse lands on).
     expect(shot.ball.velocity[0]).toBeCloseTo(1.5, 1);
     expect(Math.abs(shot.ball.velocity[1]!)).toBeLessThan(0.05);
-    await page.waitForFunction(() => (window as unknown as { __contactkit: CometState }).__contactkit.paused, undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { __contactkit: CometState; }).__contactkit.paused,
+      undefined,
+      { timeout: 20_000 },
+    );
     const state = await comet();
     expect(state.impacts).toBeGreaterThan(0);
     const touching = state.vectors.filter((v) => Math.abs(v.penetration) < 1e-6);

@@ -16,7 +16,17 @@ import { join } from 'node:path';
 import type { PreviewServer } from 'vite';
 import type { Browser, Page } from 'playwright-core';
 import { ContourBall } from '@contactkit/motion2d';
-import { buildAndServe, decodePng, launchChromium, nearestColorDistance, onPageErrors, openPage, publishedState, toPagePixels, waitFrames as waitFramesOf } from './browser-support.js';
+import {
+  buildAndServe,
+  decodePng,
+  launchChromium,
+  nearestColorDistance,
+  onPageErrors,
+  openPage,
+  publishedState,
+  toPagePixels,
+  waitFrames as waitFramesOf,
+} from './browser-support.js';
 import { BALL_RADIUS, FRAME, GRAVITY, findProfile } from './programs/rolling-ball-scene.js';
 
 let server: PreviewServer | undefined;
@@ -45,17 +55,23 @@ afterAll(async () => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
-interface BallState { position: number[]; velocity: number[]; mode: string; energy: number; time: number }
+interface BallState {
+  position: number[];
+  velocity: number[];
+  mode: string;
+  energy: number;
+  time: number;
+}
 /** What programs/rolling-ball.ts publishes, as far as the tests read it. */
 interface RollingBallState {
   scene: string;
   frame: number;
   ball: BallState;
-  naive: BallState & { lost: boolean };
+  naive: BallState & { lost: boolean; };
   profile: string;
   points: number[][];
-  settings: { restitution: number; rollingFriction: number; inertia: number };
-  launch: { position: number[]; velocity: number[] };
+  settings: { restitution: number; rollingFriction: number; inertia: number; };
+  launch: { position: number[]; velocity: number[]; };
   frames: number;
   intoFrame: number;
   frameTime: number;
@@ -89,13 +105,20 @@ describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
     expect(later.scene).toBe('rolling-ball');
     expect(later.profile).toBe('valley');
     expect(later.ball.time).toBeGreaterThan(first.ball.time);
-    expect(Math.hypot(later.ball.position[0]! - first.ball.position[0]!, later.ball.position[1]! - first.ball.position[1]!)).toBeGreaterThan(1e-3);
+    expect(
+      Math.hypot(
+        later.ball.position[0]! - first.ball.position[0]!,
+        later.ball.position[1]! - first.ball.position[1]!,
+      ),
+    ).toBeGreaterThan(1e-3);
     expect(finite(later.ball)).toBe(true);
     expect(finite(later.naive)).toBe(true);
     // Both balls are stepped by the same frames.
     expect(later.naive.time).toBeCloseTo(later.ball.time, 9);
     expect(later.ball.time).toBeCloseTo(later.frames * FRAME, 9);
-    const links = await page.locator('#scene-menu a').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
+    const links = await page.locator('#scene-menu a').evaluateAll((nodes) =>
+      nodes.map((node) => node.getAttribute('href'))
+    );
     expect(links).toContain('?scene=rolling-ball');
     expect(await page.locator('#ball-caption').textContent()).toMatch(/^Exact: rolling/);
     expect(errors).toEqual([]);
@@ -110,10 +133,21 @@ describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
     expect(Math.abs(later.ball.energy - first.ball.energy) / first.ball.energy).toBeLessThan(1e-9);
     // The same launch and frames in Node.
     const profile = findProfile('valley')!;
-    const ball = new ContourBall(profile.points, { radius: BALL_RADIUS, gravity: GRAVITY, restitution: later.settings.restitution, rollingFriction: 0, inertia: 0.4 });
+    const ball = new ContourBall(profile.points, {
+      radius: BALL_RADIUS,
+      gravity: GRAVITY,
+      restitution: later.settings.restitution,
+      rollingFriction: 0,
+      inertia: 0.4,
+    });
     ball.launch(later.launch.position, later.launch.velocity);
     for (let i = 0; i < later.frames; i++) ball.advance(FRAME);
-    expect(Math.hypot(ball.position[0]! - later.ball.position[0]!, ball.position[1]! - later.ball.position[1]!)).toBeLessThan(1e-9);
+    expect(
+      Math.hypot(
+        ball.position[0]! - later.ball.position[0]!,
+        ball.position[1]! - later.ball.position[1]!,
+      ),
+    ).toBeLessThan(1e-9);
     expect(Math.abs(ball.energy - later.ball.energy) / ball.energy).toBeLessThan(1e-12);
     expect(errors).toEqual([]);
   });
@@ -156,7 +190,7 @@ describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it('a drag from the ball throws it from where it is with the arrow\'s velocity (3 per second per metre dragged)', async () => {
+  it("a drag from the ball throws it from where it is with the arrow's velocity (3 per second per metre dragged)", async () => {
     await open('&profile=ramp-jump-table');
     await page.click('#pause');
     await waitFrames(2);
@@ -174,25 +208,34 @@ describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
     await waitFrames(2);
     const thrown = await state();
     expect(before.paused).toBe(true);
-    expect(Math.hypot(thrown.launch.position[0]! - from[0]!, thrown.launch.position[1]! - from[1]!)).toBeLessThan(1e-12);
+    expect(Math.hypot(thrown.launch.position[0]! - from[0]!, thrown.launch.position[1]! - from[1]!))
+      .toBeLessThan(1e-12);
     expect(thrown.frames).toBe(0);
     expect(thrown.ball.mode).toBe('flight');
     // The mouse lands on whole pixels: one pixel is under 0.05 m at this size.
     expect(thrown.launch.velocity[0]).toBeCloseTo(1.5, 0);
     expect(thrown.launch.velocity[1]).toBeCloseTo(3, 0);
     // The naive ball starts there too (its push-out may move a touching ball by round-off).
-    expect(Math.hypot(thrown.naive.position[0]! - thrown.launch.position[0]!, thrown.naive.position[1]! - thrown.launch.position[1]!)).toBeLessThan(1e-12);
+    expect(
+      Math.hypot(
+        thrown.naive.position[0]! - thrown.launch.position[0]!,
+        thrown.naive.position[1]! - thrown.launch.position[1]!,
+      ),
+    ).toBeLessThan(1e-12);
     await page.click('#step');
     await waitFrames(2);
     const flown = await state();
     // One frame of a parabola from the launch.
     const p0 = thrown.launch.position, v0 = thrown.launch.velocity;
     expect(flown.ball.position[0]).toBeCloseTo(p0[0]! + v0[0]! * FRAME, 9);
-    expect(flown.ball.position[1]).toBeCloseTo(p0[1]! + v0[1]! * FRAME - 0.5 * GRAVITY * FRAME * FRAME, 9);
+    expect(flown.ball.position[1]).toBeCloseTo(
+      p0[1]! + v0[1]! * FRAME - 0.5 * GRAVITY * FRAME * FRAME,
+      9,
+    );
     expect(errors).toEqual([]);
   });
 
-  it('the profile and inertia chosen in the panel start the balls from that profile\'s launch, and the link keeps them', async () => {
+  it("the profile and inertia chosen in the panel start the balls from that profile's launch, and the link keeps them", async () => {
     await open('');
     await page.selectOption('#profile', 'bowl');
     await page.selectOption('#inertia', '0');
@@ -203,14 +246,23 @@ describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
     const bowl = findProfile('bowl')!;
     // Changing the inertia starts again from the last launch: the bowl's. (The bowl's points
     // come from Math.cos and Math.sin, whose last bit the browser and Node may round apart.)
-    const near = (a: readonly number[], b: readonly number[]) => a.every((value, i) => Math.abs(value - b[i]!) < 1e-12);
+    const near = (a: readonly number[], b: readonly number[]) =>
+      a.every((value, i) => Math.abs(value - b[i]!) < 1e-12);
     expect(near(chosen.launch.position, bowl.start.position)).toBe(true);
     expect(near(chosen.launch.velocity, bowl.start.velocity)).toBe(true);
     expect(chosen.points.length).toBe(bowl.points.length);
     expect(chosen.points.every((p, i) => near(p, bowl.points[i]!))).toBe(true);
-    expect(await page.evaluate(() => location.search)).toBe('?scene=rolling-ball&profile=bowl&inertia=0');
+    expect(await page.evaluate(() => location.search)).toBe(
+      '?scene=rolling-ball&profile=bowl&inertia=0',
+    );
     await page.reload();
-    await page.waitForFunction(() => ((window as unknown as { __contactkit?: { frame: number } }).__contactkit?.frame ?? 0) > 2, undefined, { timeout: 15_000 });
+    await page.waitForFunction(
+      () =>
+        ((window as unknown as { __contactkit?: { frame: number; }; }).__contactkit?.frame ?? 0) >
+          2,
+      undefined,
+      { timeout: 15_000 },
+    );
     const reloaded = await state();
     expect(reloaded.profile).toBe('bowl');
     expect(reloaded.settings.inertia).toBe(0);
@@ -229,7 +281,9 @@ describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
       expect((await state()).frames).toBe(0);
       // The page's pixels from its top (a click below the fold may have scrolled it).
       await page.evaluate(() => window.scrollTo(0, 0));
-      const shot = await page.screenshot({ path: join(tmpdir(), `rolling-ball-${viewport.width}.png`) });
+      const shot = await page.screenshot({
+        path: join(tmpdir(), `rolling-ball-${viewport.width}.png`),
+      });
       const image = decodePng(shot);
       // The bottom corner (0, 0.5) turns by 2 atan(2 / 4.5): its limiter points lie
       // r tan(atan(2 / 4.5)) = r 2 / 4.5 from it along the two slopes.

@@ -14,10 +14,29 @@ function expectVector(actual: readonly number[], expected: readonly number[], di
 describe('scene catalogue', () => {
   it('has the nine 3D pairs, every 2D detector and every 2D test, ids unique', () => {
     expect(SCENES.map((s) => s.id)).toEqual([
-      'sphere-sphere', 'sphere-half-space', 'sphere-plane', 'sphere-box', 'box-half-space', 'box-plane',
-      'box-box-face', 'box-box-edge', 'box-box-vertex',
-      'circle-circle', 'circle-polygon', 'circle-chain', 'circle-concave', 'polygons-convex', 'polygons-concave', 'polygon-chain',
-      'segments', 'segment-pair', 'circle-line', 'rectangles', 'rectangle-circle', 'point-in-polygon', 'sat-axes',
+      'sphere-sphere',
+      'sphere-half-space',
+      'sphere-plane',
+      'sphere-box',
+      'box-half-space',
+      'box-plane',
+      'box-box-face',
+      'box-box-edge',
+      'box-box-vertex',
+      'circle-circle',
+      'circle-polygon',
+      'circle-chain',
+      'circle-concave',
+      'polygons-convex',
+      'polygons-concave',
+      'polygon-chain',
+      'segments',
+      'segment-pair',
+      'circle-line',
+      'rectangles',
+      'rectangle-circle',
+      'point-in-polygon',
+      'sat-axes',
     ]);
     expect(new Set(SCENES.map((s) => s.id)).size).toBe(SCENES.length);
     expect(findScene('nope')).toBeUndefined();
@@ -38,7 +57,15 @@ describe('scene catalogue', () => {
       const probe = sceneResult(id, undefined, t).probe!;
       return probe['crossing'] ?? probe['hit'] ?? probe['overlapping'] ?? probe['inside'];
     };
-    for (const id of ['circle-line', 'rectangles', 'rectangle-circle', 'point-in-polygon', 'sat-axes'] as const) {
+    for (
+      const id of [
+        'circle-line',
+        'rectangles',
+        'rectangle-circle',
+        'point-in-polygon',
+        'sat-axes',
+      ] as const
+    ) {
       expect(answer(id, null), id).toBe(true);
       expect(answer(id, 3), id).toBe(false);
     }
@@ -120,7 +147,11 @@ describe('3D scenes give the contacts worked out by hand', () => {
     expect(contacts).toHaveLength(1);
     expect(contacts[0]!.kind).toBe(ContactKind.PointFace);
     expect(contacts[0]!.penetration).toBeCloseTo(0.05, 9);
-    expectVector(contacts[0]!.point, [scene.firstStart.position[0], 0.475, scene.firstStart.position[2]], 9);
+    expectVector(contacts[0]!.point, [
+      scene.firstStart.position[0],
+      0.475,
+      scene.firstStart.position[2],
+    ], 9);
   });
 });
 
@@ -133,7 +164,10 @@ describe('2D scenes', () => {
     expect(c!.penetration).toBeCloseTo(0.15, 12);
     expectVector(c!.normal, [-0.96, 0.28]);
     // Halfway between the witnesses: second centre + n * 0.8 and first centre - n * 0.6.
-    expectVector(c!.point, [0.6 - 0.96 * 0.8 + (0.15 / 2) * 0.96, -0.1 + 0.28 * 0.8 - (0.15 / 2) * 0.28]);
+    expectVector(c!.point, [
+      0.6 - 0.96 * 0.8 + (0.15 / 2) * 0.96,
+      -0.1 + 0.28 * 0.8 - (0.15 / 2) * 0.28,
+    ]);
   });
 
   it('circle-polygon: the PointFace contact names the pentagon vertex nearest the centre', () => {
@@ -144,7 +178,9 @@ describe('2D scenes', () => {
     expect(circleFeature.kind).toBe('surface');
     expect(polygonFeature.kind).toBe('vertex');
     const vertices = worldVertices(scene.shapes[1] as Polygon);
-    const distances = [0, 1, 2, 3, 4].map((i) => Math.hypot(vertices[2 * i]! - 0.15, vertices[2 * i + 1]! - 1.25));
+    const distances = [0, 1, 2, 3, 4].map((i) =>
+      Math.hypot(vertices[2 * i]! - 0.15, vertices[2 * i + 1]! - 1.25)
+    );
     expect(polygonFeature.index).toBe(distances.indexOf(Math.min(...distances)));
     // Depth: radius minus the distance to that vertex.
     expect(c!.penetration).toBeCloseTo(0.5 - Math.min(...distances), 12);
@@ -153,11 +189,18 @@ describe('2D scenes', () => {
   it('circle-chain: in the valley each of the two segments gives a contact, as deep as the radius minus the distance to its line', () => {
     // The valley vertex (0.9, -0.5) of the zig-zag, shifted by (0, -0.3); its segments come from (0, 0) and go to (2.4, 0.1).
     const centre = [0.95, -0.3];
-    const lineDistance = (a: number[], b: number[]): number => Math.abs((b[0]! - a[0]!) * (centre[1]! - a[1]!) - (b[1]! - a[1]!) * (centre[0]! - a[0]!)) / Math.hypot(b[0]! - a[0]!, b[1]! - a[1]!);
-    const expected = [0.45 - lineDistance([0, 0], [0.9, -0.8]), 0.45 - lineDistance([0.9, -0.8], [2.4, 0.1])].sort();
+    const lineDistance = (a: number[], b: number[]): number =>
+      Math.abs((b[0]! - a[0]!) * (centre[1]! - a[1]!) - (b[1]! - a[1]!) * (centre[0]! - a[0]!)) /
+      Math.hypot(b[0]! - a[0]!, b[1]! - a[1]!);
+    const expected = [
+      0.45 - lineDistance([0, 0], [0.9, -0.8]),
+      0.45 - lineDistance([0.9, -0.8], [2.4, 0.1]),
+    ].sort();
     const contacts = sceneContacts('circle-chain');
     expect(contacts).toHaveLength(2);
-    contacts.map((c) => c.penetration).sort().forEach((p, i) => expect(p).toBeCloseTo(expected[i]!, 12));
+    contacts.map((c) => c.penetration).sort().forEach((p, i) =>
+      expect(p).toBeCloseTo(expected[i]!, 12)
+    );
   });
 
   it('segment-pair: both segments pass through (-0.1, -0.05) at their midpoints: ua = ub = 0.5', () => {
@@ -170,7 +213,9 @@ describe('2D scenes', () => {
   it('circle-line: t1 and t2 are the roots of |o + t d - c|^2 = r^2, solved by the quadratic formula', () => {
     const o = [-1.3, -0.4], d = [2.2, 0.9], c = [0.2, 0.25], r = 0.7;
     const w = [o[0]! - c[0]!, o[1]! - c[1]!];
-    const qa = d[0]! ** 2 + d[1]! ** 2, qb = 2 * (w[0]! * d[0]! + w[1]! * d[1]!), qc = w[0]! ** 2 + w[1]! ** 2 - r * r;
+    const qa = d[0]! ** 2 + d[1]! ** 2,
+      qb = 2 * (w[0]! * d[0]! + w[1]! * d[1]!),
+      qc = w[0]! ** 2 + w[1]! ** 2 - r * r;
     const root = Math.sqrt(qb * qb - 4 * qa * qc);
     const { probe } = sceneResult('circle-line');
     expect(probe!['hit']).toBe(true);
@@ -180,22 +225,29 @@ describe('2D scenes', () => {
 
   it('rectangle-circle: the circle at (1.25, 0.8) is nearest the corner (0.9, 0.55), on side 1 (right, the lower index of the tie)', () => {
     const { probe } = sceneResult('rectangle-circle');
-    expect(probe).toEqual({ overlapping: true, side: 1, inside: false, distance: expect.closeTo(Math.hypot(0.35, 0.25), 12) });
+    expect(probe).toEqual({
+      overlapping: true,
+      side: 1,
+      inside: false,
+      distance: expect.closeTo(Math.hypot(0.35, 0.25), 12),
+    });
   });
 
   it('point-in-polygon: inside the C at the start, outside in its mouth, with the winding number', () => {
     expect(sceneResult('point-in-polygon').probe).toEqual({ inside: true, winding: 1 });
-    expect(sceneResult('point-in-polygon', undefined, null, { point: [0.5, 0], choice: -1 }).probe).toEqual({ inside: false, winding: 0 });
+    expect(sceneResult('point-in-polygon', undefined, null, { point: [0.5, 0], choice: -1 }).probe)
+      .toEqual({ inside: false, winding: 0 });
   });
 
-  it('sat-axes: the minimum over the edge axes is satPolygonPolygon\'s depth and the contact\'s depth; a chosen axis is shown', () => {
+  it("sat-axes: the minimum over the edge axes is satPolygonPolygon's depth and the contact's depth; a chosen axis is shown", () => {
     const { probe, contacts, minimumTranslation } = sceneResult('sat-axes');
     const depths = probe!['depths'] as number[];
     expect(depths).toHaveLength(9); // 5 edges of the pentagon, 4 of the box
     expect(Math.min(...depths)).toBeCloseTo(minimumTranslation!.depth, 12);
     expect(contacts[0]!.penetration).toBeCloseTo(minimumTranslation!.depth, 9);
     expect(probe!['chosen']).toBe(probe!['minimum']);
-    expect(sceneResult('sat-axes', undefined, null, { point: [0, 0], choice: 2 }).probe!['chosen']).toBe(2);
+    expect(sceneResult('sat-axes', undefined, null, { point: [0, 0], choice: 2 }).probe!['chosen'])
+      .toBe(2);
   });
 
   it('circle-concave: two contacts in the corner, one per wall', () => {
@@ -213,15 +265,22 @@ describe('2D scenes', () => {
     const deepest = Math.max(...contacts.map((c) => c.penetration));
     expect(minimumTranslation!.depth).toBeCloseTo(deepest, 9);
     for (const c of contacts) expectVector(c.normal, minimumTranslation!.normal, 9);
-    expectVector(minimumTranslation!.translation, minimumTranslation!.normal.map((v) => v * minimumTranslation!.depth));
+    expectVector(
+      minimumTranslation!.translation,
+      minimumTranslation!.normal.map((v) => v * minimumTranslation!.depth),
+    );
   });
 
   it('segments: each intersection lies on two of the segments', () => {
     const { intersections } = sceneResult('segments');
-    const segments = [[[-2, -1], [2, 1.2]], [[-1.8, 1], [1.5, -1.4]], [[-1.4, -1.6], [-0.5, 1.7]], [[1.0, -1.5], [2.2, 1.5]]];
+    const segments = [[[-2, -1], [2, 1.2]], [[-1.8, 1], [1.5, -1.4]], [[-1.4, -1.6], [-0.5, 1.7]], [
+      [1.0, -1.5],
+      [2.2, 1.5],
+    ]];
     const onSegment = (p: number[], [a, b]: number[][]): boolean => {
       const cross = (b![0]! - a![0]!) * (p[1]! - a![1]!) - (b![1]! - a![1]!) * (p[0]! - a![0]!);
-      const t = ((p[0]! - a![0]!) * (b![0]! - a![0]!) + (p[1]! - a![1]!) * (b![1]! - a![1]!)) / ((b![0]! - a![0]!) ** 2 + (b![1]! - a![1]!) ** 2);
+      const t = ((p[0]! - a![0]!) * (b![0]! - a![0]!) + (p[1]! - a![1]!) * (b![1]! - a![1]!)) /
+        ((b![0]! - a![0]!) ** 2 + (b![1]! - a![1]!) ** 2);
       return Math.abs(cross) < 1e-9 && t >= -1e-12 && t <= 1 + 1e-12;
     };
     // By hand: 1 crosses 2 and 3, 2 crosses 3 and 4; 1 and 4 miss (at x = 2, 1 is at y = 1.2, 4 at 1.0), 3 and 4 are apart.

@@ -6,7 +6,16 @@ import { CollisionData } from '@contactkit/contacts3d';
 import { CollisionData2 } from '@contactkit/collision2d';
 import { SCENE3_IDS, collideScene3, createScene3, motionPose3 } from './scenes3d.js';
 import type { Scene3Id } from './scenes3d.js';
-import { SCENE2_IDS, collideScene2, createScene2, minimumTranslation, motionPose2, scene2Title, segmentIntersections, startProbeInput } from './scenes2d.js';
+import {
+  SCENE2_IDS,
+  collideScene2,
+  createScene2,
+  minimumTranslation,
+  motionPose2,
+  scene2Title,
+  segmentIntersections,
+  startProbeInput,
+} from './scenes2d.js';
 import type { MinimumTranslation, ProbeInput, Scene2Id } from './scenes2d.js';
 import { contactRecords } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
@@ -61,29 +70,56 @@ export interface SceneResult {
  * What a scene computes at its starting pose, or at time `t` of its scripted motion: what the
  * page shows for the same scene and settings, computed without a page.
  */
-export function sceneResult(id: SceneId, settings: SceneSettings = DEFAULT_SETTINGS, t: number | null = null, input: ProbeInput | null = null): SceneResult {
+export function sceneResult(
+  id: SceneId,
+  settings: SceneSettings = DEFAULT_SETTINGS,
+  t: number | null = null,
+  input: ProbeInput | null = null,
+): SceneResult {
   if (isScene2(id)) {
     const scene = createScene2(id);
-    const data = new CollisionData2({ capacity: 64, tolerance: settings.tolerance, maxContactsPerPair: settings.maxContactsPerPair });
+    const data = new CollisionData2({
+      capacity: 64,
+      tolerance: settings.tolerance,
+      maxContactsPerPair: settings.maxContactsPerPair,
+    });
     if (t !== null) {
       const pose = motionPose2(scene, t);
       scene.shapes[0]!.setPose(pose.position, pose.angle);
     }
     collideScene2(scene, data);
     const probe = scene.probe ? scene.probe(scene, input ?? startProbeInput(scene)).values : null;
-    return { contacts: contactRecords(data), minimumTranslation: minimumTranslation(scene), intersections: segmentIntersections(scene), probe };
+    return {
+      contacts: contactRecords(data),
+      minimumTranslation: minimumTranslation(scene),
+      intersections: segmentIntersections(scene),
+      probe,
+    };
   }
   const scene = createScene3(id);
-  const data = new CollisionData({ capacity: 64, tolerance: settings.tolerance, maxContactsPerPair: settings.maxContactsPerPair });
+  const data = new CollisionData({
+    capacity: 64,
+    tolerance: settings.tolerance,
+    maxContactsPerPair: settings.maxContactsPerPair,
+  });
   if (t !== null) {
     const pose = motionPose3(scene, t);
     scene.first.setPose(pose.position, pose.quaternion);
   }
   collideScene3(scene, data);
-  return { contacts: contactRecords(data), minimumTranslation: null, intersections: [], probe: null };
+  return {
+    contacts: contactRecords(data),
+    minimumTranslation: null,
+    intersections: [],
+    probe: null,
+  };
 }
 
 /** The contacts of `sceneResult`. */
-export function sceneContacts(id: SceneId, settings: SceneSettings = DEFAULT_SETTINGS, t: number | null = null): ContactRecord[] {
+export function sceneContacts(
+  id: SceneId,
+  settings: SceneSettings = DEFAULT_SETTINGS,
+  t: number | null = null,
+): ContactRecord[] {
   return sceneResult(id, settings, t).contacts;
 }

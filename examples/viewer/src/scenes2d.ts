@@ -108,7 +108,7 @@ export interface Scene2 {
   readonly pairs: readonly (readonly [number, number])[];
   readonly motion: Motion2;
   /** The part of the plane the camera shows: centre and height in world units. */
-  readonly view: { centre: [number, number]; height: number };
+  readonly view: { centre: [number, number]; height: number; };
   /** Draw the minimum translation of the first pair (two convex polygons, the separating-axis test). */
   readonly showMinimumTranslation: boolean;
   /** Mark where the Segment shapes cross each other (segment intersection). */
@@ -137,8 +137,8 @@ interface SceneSpec {
   shapes: ShapeSpec[];
   /** Default `[[0, 1]]`; `[]` for a scene with no detector (two segments). */
   pairs?: [number, number][];
-  motion: Partial<Motion2> & { direction: [number, number]; distance: number };
-  view?: { centre: [number, number]; height: number };
+  motion: Partial<Motion2> & { direction: [number, number]; distance: number; };
+  view?: { centre: [number, number]; height: number; };
   showMinimumTranslation?: boolean;
   showSegmentIntersections?: boolean;
   startPoint?: [number, number];
@@ -152,14 +152,22 @@ function segmentFrom(a: [number, number], b: [number, number]): ShapeSpec {
   const half = Math.hypot(b[0] - a[0], b[1] - a[1]) / 2;
   return {
     shape: () => new Segment([-half, 0], [half, 0]),
-    start: { position: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], angle: Math.atan2(b[1] - a[1], b[0] - a[0]) },
+    start: {
+      position: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2],
+      angle: Math.atan2(b[1] - a[1], b[0] - a[0]),
+    },
   };
 }
 
 /** A regular polygon of `sides` vertices at `radius` from its centre. */
 function regularPolygon(sides: number, radius: number): Polygon {
   const points: [number, number][] = [];
-  for (let i = 0; i < sides; i++) points.push([radius * Math.cos((2 * Math.PI * i) / sides), radius * Math.sin((2 * Math.PI * i) / sides)]);
+  for (let i = 0; i < sides; i++) {
+    points.push([
+      radius * Math.cos((2 * Math.PI * i) / sides),
+      radius * Math.sin((2 * Math.PI * i) / sides),
+    ]);
+  }
   return new Polygon(points);
 }
 
@@ -177,7 +185,8 @@ const ZIGZAG: [number, number][] = [[-2.4, 0.2], [-1.2, -0.6], [0, 0.3], [0.9, -
 const SPECS: Record<Scene2Id, SceneSpec> = {
   'circle-circle': {
     title: 'Circle - circle',
-    description: 'Radii 0.6 and 0.8. One FaceFace contact on the line of centres (Ericson, Real-Time Collision Detection 4.3.1); the feature ids are 0 and 0, a circle has one feature.',
+    description:
+      'Radii 0.6 and 0.8. One FaceFace contact on the line of centres (Ericson, Real-Time Collision Detection 4.3.1); the feature ids are 0 and 0, a circle has one feature.',
     shapes: [
       { shape: () => new Circle(0.6), start: { position: [-0.6, 0.25], angle: 0 } },
       { shape: () => new Circle(0.8), start: { position: [0.6, -0.1], angle: 0 } },
@@ -187,7 +196,8 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   },
   'circle-polygon': {
     title: 'Circle - convex polygon',
-    description: 'A circle against a pentagon: FaceFace while its centre projects onto an edge, PointFace when the nearest feature is a vertex (Ericson, Real-Time Collision Detection, ch. 5; Box2D\'s b2CollidePolygonAndCircle). Drag it round a corner to see the kind change.',
+    description:
+      "A circle against a pentagon: FaceFace while its centre projects onto an edge, PointFace when the nearest feature is a vertex (Ericson, Real-Time Collision Detection, ch. 5; Box2D's b2CollidePolygonAndCircle). Drag it round a corner to see the kind change.",
     shapes: [
       { shape: () => new Circle(0.5), start: { position: [0.15, 1.25], angle: 0 } },
       { shape: () => regularPolygon(5, 1), start: { position: [0, 0], angle: Math.PI / 10 } },
@@ -197,7 +207,8 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   },
   'circle-chain': {
     title: 'Circle - open chain',
-    description: 'A circle on an open zig-zag contour, tested against each segment by its distance: a valley (concave corner) can give two contacts, a peak (convex corner) one on the vertex. The contour has no inside, so contacts come from either side.',
+    description:
+      'A circle on an open zig-zag contour, tested against each segment by its distance: a valley (concave corner) can give two contacts, a peak (convex corner) one on the vertex. The contour has no inside, so contacts come from either side.',
     shapes: [
       { shape: () => new Circle(0.45), start: { position: [0.95, -0.3], angle: 0 } },
       { shape: () => new Chain(ZIGZAG), start: { position: [0, -0.3], angle: 0 } },
@@ -207,12 +218,14 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   },
   'circle-concave': {
     title: 'Circle in a concave corner',
-    description: 'A circle of radius 0.5 starting 0.05 into both walls of an L-shaped polygon: in the corner each wall gives its own contact.',
+    description:
+      'A circle of radius 0.5 starting 0.05 into both walls of an L-shaped polygon: in the corner each wall gives its own contact.',
     shapes: [
       { shape: () => new Circle(0.5), start: { position: [1.05, -0.05], angle: 0 } },
       {
         // The L: a floor (top at y = -0.5) and a wall on the right (inner face at x = 1.5).
-        shape: () => new Polygon([[-2, -1.5], [2.5, -1.5], [2.5, 1.5], [1.5, 1.5], [1.5, -0.5], [-2, -0.5]]),
+        shape: () =>
+          new Polygon([[-2, -1.5], [2.5, -1.5], [2.5, 1.5], [1.5, 1.5], [1.5, -0.5], [-2, -0.5]]),
         start: { position: [0, 0], angle: 0 },
       },
     ],
@@ -221,9 +234,13 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   },
   'polygons-convex': {
     title: 'Two convex polygons',
-    description: 'A turned square against a hexagon. The dashed outline is the square moved by the minimum translation (the separating-axis test, Ericson 4.4 and 5.2.1), the white arrow that translation.',
+    description:
+      'A turned square against a hexagon. The dashed outline is the square moved by the minimum translation (the separating-axis test, Ericson 4.4 and 5.2.1), the white arrow that translation.',
     shapes: [
-      { shape: () => new Polygon([[-0.7, -0.7], [0.7, -0.7], [0.7, 0.7], [-0.7, 0.7]]), start: { position: [-0.75, 0.25], angle: 0.4 } },
+      {
+        shape: () => new Polygon([[-0.7, -0.7], [0.7, -0.7], [0.7, 0.7], [-0.7, 0.7]]),
+        start: { position: [-0.75, 0.25], angle: 0.4 },
+      },
       { shape: () => regularPolygon(6, 1), start: { position: [0.7, 0], angle: 0 } },
     ],
     motion: { direction: [-1, 0.2], distance: 1.4, spin: 0.6 },
@@ -232,15 +249,24 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   },
   'polygons-concave': {
     title: 'Two concave polygons',
-    description: 'A T pushed into a U: the bar rests on both arms and the stem on the floor, separate places of contact between two concave outlines (each split into convex pieces).',
+    description:
+      'A T pushed into a U: the bar rests on both arms and the stem on the floor, separate places of contact between two concave outlines (each split into convex pieces).',
     shapes: [
       {
-        shape: () => new Polygon([[-0.4, -1.15], [0.4, -1.15], [0.4, 0], [1.6, 0], [1.6, 0.5], [-1.6, 0.5], [-1.6, 0], [-0.4, 0]]),
+        shape: () =>
+          new Polygon([[-0.4, -1.15], [0.4, -1.15], [0.4, 0], [1.6, 0], [1.6, 0.5], [-1.6, 0.5], [
+            -1.6,
+            0,
+          ], [-0.4, 0]]),
         // The bar's underside 0.1 into both arms (tops at y = 1), the stem's foot 0.05 into the floor (y = -0.2).
         start: { position: [0, 0.9], angle: 0 },
       },
       {
-        shape: () => new Polygon([[-2, -1], [2, -1], [2, 1], [1.1, 1], [1.1, -0.2], [-1.1, -0.2], [-1.1, 1], [-2, 1]]),
+        shape: () =>
+          new Polygon([[-2, -1], [2, -1], [2, 1], [1.1, 1], [1.1, -0.2], [-1.1, -0.2], [-1.1, 1], [
+            -2,
+            1,
+          ]]),
         start: { position: [0, 0], angle: 0 },
       },
     ],
@@ -249,9 +275,13 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   },
   'polygon-chain': {
     title: 'Polygon - open chain',
-    description: 'A turned box pushed into the zig-zag contour: each segment the box overlaps pushes it out along that segment\'s normal, so a box across a valley gets contacts from both sides.',
+    description:
+      "A turned box pushed into the zig-zag contour: each segment the box overlaps pushes it out along that segment's normal, so a box across a valley gets contacts from both sides.",
     shapes: [
-      { shape: () => new Polygon([[-0.45, -0.3], [0.45, -0.3], [0.45, 0.3], [-0.45, 0.3]]), start: { position: [-1.15, -0.35], angle: 0.15 } },
+      {
+        shape: () => new Polygon([[-0.45, -0.3], [0.45, -0.3], [0.45, 0.3], [-0.45, 0.3]]),
+        start: { position: [-1.15, -0.35], angle: 0.15 },
+      },
       { shape: () => new Chain(ZIGZAG), start: { position: [0, -0.3], angle: 0 } },
     ],
     motion: { direction: [0, 1], distance: 1.2, spin: 0.4 },
@@ -259,7 +289,8 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   },
   segments: {
     title: 'Segments and a circle',
-    description: 'Four segments and a circle: white rings mark where segments cross (intersectSegments), the circle gets a contact from each segment it overlaps.',
+    description:
+      'Four segments and a circle: white rings mark where segments cross (intersectSegments), the circle gets a contact from each segment it overlaps.',
     shapes: [
       { shape: () => new Circle(0.45), start: { position: [0.55, 0.45], angle: 0 } },
       segmentFrom([-2, -1], [2, 1.2]),
@@ -274,7 +305,8 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   },
   'segment-pair': {
     title: 'Segment - segment',
-    description: 'intersectSegments solves a1 + ua (a2 - a1) = b1 + ub (b2 - b1) by Cramer\'s rule (Ericson 5.1.9.1): the segments cross when both ua and ub lie in [0, 1]. Outside that, the dashed lines still meet where the two parameters say.',
+    description:
+      "intersectSegments solves a1 + ua (a2 - a1) = b1 + ub (b2 - b1) by Cramer's rule (Ericson 5.1.9.1): the segments cross when both ua and ub lie in [0, 1]. Outside that, the dashed lines still meet where the two parameters say.",
     shapes: [segmentFrom([-1.6, -0.9], [1.4, 0.8]), segmentFrom([-1.2, 1.0], [1.0, -1.1])],
     pairs: [],
     motion: { direction: [0, 1], distance: 1.6, spin: 0.5 },
@@ -284,7 +316,8 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   },
   'circle-line': {
     title: 'Circle - line',
-    description: 'intersectCircleLine puts the line o + t d (o = a, d = b - a) into the circle\'s equation and solves the quadratic for t1 <= t2 (Ericson 5.3.2): both points are drawn with their parameters; t = 0 and t = 1 are the segment\'s ends. The contacts are the circle against the segment.',
+    description:
+      "intersectCircleLine puts the line o + t d (o = a, d = b - a) into the circle's equation and solves the quadratic for t1 <= t2 (Ericson 5.3.2): both points are drawn with their parameters; t = 0 and t = 1 are the segment's ends. The contacts are the circle against the segment.",
     shapes: [
       { shape: () => new Circle(0.7), start: { position: [0.2, 0.25], angle: 0 } },
       segmentFrom([-1.3, -0.4], [0.9, 0.5]),
@@ -296,7 +329,8 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   },
   rectangles: {
     title: 'Axis-aligned rectangles',
-    description: 'overlapRectangles: two axis-aligned rectangles overlap when their x intervals and their y intervals both overlap (Ericson 4.2.1); the intervals are drawn along the axes. Rectangles cannot turn. The contacts come from the polygon detector.',
+    description:
+      'overlapRectangles: two axis-aligned rectangles overlap when their x intervals and their y intervals both overlap (Ericson 4.2.1); the intervals are drawn along the axes. Rectangles cannot turn. The contacts come from the polygon detector.',
     shapes: [
       { shape: () => centredAabb(0.8, 0.5), start: { position: [-0.5, 0.35], angle: 0 } },
       { shape: () => centredAabb(0.7, 0.6), start: { position: [0.55, -0.2], angle: 0 } },
@@ -308,7 +342,8 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   },
   'rectangle-circle': {
     title: 'Rectangle - circle',
-    description: 'overlapRectangleCircle finds the point of the rectangle\'s outline nearest the circle\'s centre, side by side (Ericson 5.2.5 clamps instead); the circle overlaps when that point is within the radius or the centre is inside. The nearest point and its side are drawn.',
+    description:
+      "overlapRectangleCircle finds the point of the rectangle's outline nearest the circle's centre, side by side (Ericson 5.2.5 clamps instead); the circle overlaps when that point is within the radius or the centre is inside. The nearest point and its side are drawn.",
     shapes: [
       { shape: () => new Circle(0.55), start: { position: [1.25, 0.8], angle: 0 } },
       { shape: () => centredAabb(0.9, 0.55), start: { position: [0, 0], angle: 0 } },
@@ -320,11 +355,22 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   },
   'point-in-polygon': {
     title: 'Point in polygon',
-    description: 'Click anywhere to test a point against the concave polygon. pointInPolygon counts the winding number (Sunday, "Inclusion of a Point in a Polygon", 2001): each edge crossing the dashed ray to the right counts +1 going up, -1 going down; the point is inside when the sum is not 0.',
+    description:
+      'Click anywhere to test a point against the concave polygon. pointInPolygon counts the winding number (Sunday, "Inclusion of a Point in a Polygon", 2001): each edge crossing the dashed ray to the right counts +1 going up, -1 going down; the point is inside when the sum is not 0.',
     shapes: [
       {
         // A C-shape: the mouth opens to the right, so rays from inside it cross the outline more than once.
-        shape: () => new Polygon([[-1.2, -1.1], [1.1, -1.1], [1.1, -0.5], [-0.4, -0.5], [-0.4, 0.5], [1.1, 0.5], [1.1, 1.1], [-1.2, 1.1]]),
+        shape: () =>
+          new Polygon([
+            [-1.2, -1.1],
+            [1.1, -1.1],
+            [1.1, -0.5],
+            [-0.4, -0.5],
+            [-0.4, 0.5],
+            [1.1, 0.5],
+            [1.1, 1.1],
+            [-1.2, 1.1],
+          ]),
         start: { position: [0, 0], angle: 0 },
       },
     ],
@@ -337,10 +383,17 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   },
   'sat-axes': {
     title: 'Separating axes of two convex polygons',
-    description: 'satPolygonPolygon projects both polygons on every edge normal (Ericson 4.4 and 5.2.1; Gottschalk, Lin and Manocha, OBBTree, 1996): the pair is apart when one axis separates the two intervals, and the smallest overlap over all axes is the minimum translation (white arrow, dashed ghost). Choose an axis to see its intervals.',
+    description:
+      'satPolygonPolygon projects both polygons on every edge normal (Ericson 4.4 and 5.2.1; Gottschalk, Lin and Manocha, OBBTree, 1996): the pair is apart when one axis separates the two intervals, and the smallest overlap over all axes is the minimum translation (white arrow, dashed ghost). Choose an axis to see its intervals.',
     shapes: [
-      { shape: () => new Polygon([[-0.6, -0.5], [0.7, -0.4], [0.5, 0.6], [-0.3, 0.7], [-0.8, 0.1]]), start: { position: [-0.55, 0.2], angle: 0.2 } },
-      { shape: () => new Polygon([[-0.7, -0.55], [0.7, -0.55], [0.7, 0.55], [-0.7, 0.55]]), start: { position: [0.6, -0.25], angle: -0.35 } },
+      {
+        shape: () => new Polygon([[-0.6, -0.5], [0.7, -0.4], [0.5, 0.6], [-0.3, 0.7], [-0.8, 0.1]]),
+        start: { position: [-0.55, 0.2], angle: 0.2 },
+      },
+      {
+        shape: () => new Polygon([[-0.7, -0.55], [0.7, -0.55], [0.7, 0.55], [-0.7, 0.55]]),
+        start: { position: [0.6, -0.25], angle: -0.35 },
+      },
     ],
     motion: { direction: [-1, 0.3], distance: 1.4, spin: 0.5 },
     view: { centre: [0, -0.3], height: 4.4 },
@@ -385,8 +438,13 @@ export function motionPose2(scene: Scene2, t: number): Pose2 {
   const travel = (distance * motionPhase(t, period)) / Math.hypot(direction[0], direction[1]);
   const start = scene.starts[0]!;
   return {
-    position: [start.position[0] + direction[0] * travel, start.position[1] + direction[1] * travel],
-    angle: isTurnable(scene.shapes[0]!) ? start.angle + spin * Math.sin((2 * Math.PI * t) / period) : 0,
+    position: [
+      start.position[0] + direction[0] * travel,
+      start.position[1] + direction[1] * travel,
+    ],
+    angle: isTurnable(scene.shapes[0]!)
+      ? start.angle + spin * Math.sin((2 * Math.PI * t) / period)
+      : 0,
   };
 }
 
@@ -395,19 +453,28 @@ export function motionPose2(scene: Scene2, t: number): Pose2 {
  * With `pairOfContact`, entry `i` is set to the index in `scene.pairs` of the pair that wrote
  * contact `i`.
  */
-export function collideScene2(scene: Scene2, data: CollisionData2, pairOfContact?: number[]): number {
+export function collideScene2(
+  scene: Scene2,
+  data: CollisionData2,
+  pairOfContact?: number[],
+): number {
   data.reset();
   if (pairOfContact) pairOfContact.length = 0;
   scene.pairs.forEach(([i, j], pair) => {
     collide2d(scene.shapes[i]!, scene.shapes[j]!, data);
-    if (pairOfContact) while (pairOfContact.length < data.contactCount) pairOfContact.push(pair);
+    if (pairOfContact) {
+      while (pairOfContact.length < data.contactCount) pairOfContact.push(pair);
+    }
   });
   return data.contactCount;
 }
 
 /** The probe input a scene starts with. */
 export function startProbeInput(scene: Scene2): ProbeInput {
-  return { point: scene.startPoint ? [scene.startPoint[0], scene.startPoint[1]] : [0, 0], choice: -1 };
+  return {
+    point: scene.startPoint ? [scene.startPoint[0], scene.startPoint[1]] : [0, 0],
+    choice: -1,
+  };
 }
 
 /** The minimum translation of a scene's first pair, as plain numbers. */
@@ -426,8 +493,17 @@ export function minimumTranslation(scene: Scene2): MinimumTranslation | null {
   if (!scene.showMinimumTranslation) return null;
   const [first, second] = scene.pairs[0]!;
   const mtd = new Mtd2();
-  const overlapping = satPolygonPolygon(mtd, worldVertices(scene.shapes[first] as Polygon), worldVertices(scene.shapes[second] as Polygon));
-  return { overlapping, normal: Array.from(mtd.normal), depth: mtd.depth, translation: Array.from(mtd.translation) };
+  const overlapping = satPolygonPolygon(
+    mtd,
+    worldVertices(scene.shapes[first] as Polygon),
+    worldVertices(scene.shapes[second] as Polygon),
+  );
+  return {
+    overlapping,
+    normal: Array.from(mtd.normal),
+    depth: mtd.depth,
+    translation: Array.from(mtd.translation),
+  };
 }
 
 /**
@@ -436,13 +512,23 @@ export function minimumTranslation(scene: Scene2): MinimumTranslation | null {
  */
 export function segmentIntersections(scene: Scene2): number[][] {
   if (!scene.showSegmentIntersections) return [];
-  const segments = scene.shapes.filter((s): s is Segment => s instanceof Segment).map((s) => worldVertices(s));
+  const segments = scene.shapes.filter((s): s is Segment => s instanceof Segment).map((s) =>
+    worldVertices(s)
+  );
   const hit = new LineIntersection2();
   const points: number[][] = [];
   for (let i = 0; i < segments.length; i++) {
     for (let j = i + 1; j < segments.length; j++) {
       const a = segments[i]!, b = segments[j]!;
-      if (intersectSegments(hit, a.subarray(0, 2), a.subarray(2, 4), b.subarray(0, 2), b.subarray(2, 4))) points.push(Array.from(hit.point));
+      if (
+        intersectSegments(
+          hit,
+          a.subarray(0, 2),
+          a.subarray(2, 4),
+          b.subarray(0, 2),
+          b.subarray(2, 4),
+        )
+      ) points.push(Array.from(hit.point));
     }
   }
   return points;

@@ -53,12 +53,15 @@ export interface Scene3 {
   readonly firstStart: Pose3;
   readonly secondStart: Pose3;
   readonly motion: Motion3;
-  readonly camera: { position: Vec3Tuple; target: Vec3Tuple };
+  readonly camera: { position: Vec3Tuple; target: Vec3Tuple; };
 }
 
 const IDENTITY: QuatTuple = [0, 0, 0, 1];
 /** Stands a cube on a corner: 45 deg about z takes vertex (1, 1, 1)/2 to (0, sqrt 2, 1)/2, then -atan(1/sqrt 2) about x makes it (0, sqrt 3, 0)/2, straight up, and its opposite vertex straight down. */
-const VERTEX_DOWN: QuatTuple = rotations(axisAngle([0, 0, 1], Math.PI / 4), axisAngle([1, 0, 0], -Math.atan(Math.SQRT1_2)));
+const VERTEX_DOWN: QuatTuple = rotations(
+  axisAngle([0, 0, 1], Math.PI / 4),
+  axisAngle([1, 0, 0], -Math.atan(Math.SQRT1_2)),
+);
 
 interface SceneSpec {
   title: string;
@@ -67,14 +70,15 @@ interface SceneSpec {
   second: () => AnyPrimitive;
   firstStart: Pose3;
   secondStart?: Pose3;
-  motion: Partial<Motion3> & { direction: Vec3Tuple; distance: number };
-  camera?: { position: Vec3Tuple; target: Vec3Tuple };
+  motion: Partial<Motion3> & { direction: Vec3Tuple; distance: number; };
+  camera?: { position: Vec3Tuple; target: Vec3Tuple; };
 }
 
 const SPECS: Record<Scene3Id, SceneSpec> = {
   'sphere-sphere': {
     title: 'Sphere - sphere',
-    description: 'Radii 0.6 and 0.5. One FaceFace contact on the line of centres, halfway into the overlap (Millington, Game Physics Engine Development, 13.3.1); a sphere has one feature, code 0.',
+    description:
+      'Radii 0.6 and 0.5. One FaceFace contact on the line of centres, halfway into the overlap (Millington, Game Physics Engine Development, 13.3.1); a sphere has one feature, code 0.',
     first: () => new Sphere(0.6),
     second: () => new Sphere(0.5),
     firstStart: { position: [-0.5, 0.3, 0], quaternion: IDENTITY },
@@ -83,7 +87,8 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   },
   'sphere-half-space': {
     title: 'Sphere - half-space',
-    description: 'A sphere of radius 0.6 sunk into the solid half-space y <= 0: one FaceFace contact, however deep the centre lies (Millington 13.3.2).',
+    description:
+      'A sphere of radius 0.6 sunk into the solid half-space y <= 0: one FaceFace contact, however deep the centre lies (Millington 13.3.2).',
     first: () => new Sphere(0.6),
     second: () => new HalfSpace([0, 1, 0], 0),
     firstStart: { position: [0, 0.45, 0], quaternion: IDENTITY },
@@ -91,7 +96,8 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   },
   'sphere-plane': {
     title: 'Sphere - plane',
-    description: 'A true plane has contacts on either side: this sphere pokes up through y = 0 from below, so the normal points down.',
+    description:
+      'A true plane has contacts on either side: this sphere pokes up through y = 0 from below, so the normal points down.',
     first: () => new Sphere(0.6),
     second: () => new Plane([0, 1, 0], 0),
     firstStart: { position: [0, -0.4, 0], quaternion: IDENTITY },
@@ -101,7 +107,8 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   },
   'sphere-box': {
     title: 'Sphere - box',
-    description: 'A sphere on the top face of a box turned 30 degrees about y. The contact comes from the box point nearest the centre (Millington 13.3.4); the sphere counts as one face, so the kind names the box feature: FaceFace on a face, EdgeFace on an edge, PointFace on a corner (the line below names the kind in force). Drag the sphere past an edge or a corner to see the others.',
+    description:
+      'A sphere on the top face of a box turned 30 degrees about y. The contact comes from the box point nearest the centre (Millington 13.3.4); the sphere counts as one face, so the kind names the box feature: FaceFace on a face, EdgeFace on an edge, PointFace on a corner (the line below names the kind in force). Drag the sphere past an edge or a corner to see the others.',
     first: () => new Sphere(0.45),
     second: () => new Box([0.6, 0.4, 0.5]),
     firstStart: { position: [0.25, 0.75, 0.1], quaternion: IDENTITY },
@@ -110,7 +117,8 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   },
   'box-half-space': {
     title: 'Box - half-space',
-    description: 'A box tilted 15 degrees about z with its low edge under y = 0: one PointFace contact per vertex below the surface (Millington 13.3.3).',
+    description:
+      'A box tilted 15 degrees about z with its low edge under y = 0: one PointFace contact per vertex below the surface (Millington 13.3.3).',
     first: () => new Box([0.6, 0.3, 0.4]),
     second: () => new HalfSpace([0, 1, 0], 0),
     firstStart: { position: [0, 0.35, 0], quaternion: axisAngle([0, 0, 1], Math.PI / 12) },
@@ -118,15 +126,20 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   },
   'box-plane': {
     title: 'Box - plane',
-    description: 'A box straddling the true plane y = 0, tilted about z and x: the vertices on its deeper side give the contacts.',
+    description:
+      'A box straddling the true plane y = 0, tilted about z and x: the vertices on its deeper side give the contacts.',
     first: () => new Box([0.5, 0.3, 0.4]),
     second: () => new Plane([0, 1, 0], 0),
-    firstStart: { position: [0, 0.2, 0], quaternion: rotations(axisAngle([0, 0, 1], 0.35), axisAngle([1, 0, 0], 0.15)) },
+    firstStart: {
+      position: [0, 0.2, 0],
+      quaternion: rotations(axisAngle([0, 0, 1], 0.35), axisAngle([1, 0, 0], 0.15)),
+    },
     motion: { direction: [0, 1, 0], distance: 0.6, spinAxis: [0, 1, 0], spin: 0.6 },
   },
   'box-box-face': {
     title: 'Box - box, face to face',
-    description: 'Two unit cubes, the upper one turned 45 degrees about the shared normal; it starts sunk 0.1. The incident face clipped against the reference face (as Box2D\'s b2ClipPolygons does in 2D) is then an octagon, each corner an EdgeEdge contact where two edges cross.',
+    description:
+      "Two unit cubes, the upper one turned 45 degrees about the shared normal; it starts sunk 0.1. The incident face clipped against the reference face (as Box2D's b2ClipPolygons does in 2D) is then an octagon, each corner an EdgeEdge contact where two edges cross.",
     first: () => new Box([0.5, 0.5, 0.5]),
     second: () => new Box([0.5, 0.5, 0.5]),
     firstStart: { position: [0, 0.9, 0], quaternion: axisAngle([0, 1, 0], Math.PI / 4) },
@@ -135,18 +148,23 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   },
   'box-box-edge': {
     title: 'Box - box, edge to edge',
-    description: 'Both unit cubes stand on an edge, the edges crossed at right angles, starting 0.05 into each other: an edge axis of the separating-axis test (Gottschalk, Lin and Manocha, OBBTree, 1996) gives one EdgeEdge contact.',
+    description:
+      'Both unit cubes stand on an edge, the edges crossed at right angles, starting 0.05 into each other: an edge axis of the separating-axis test (Gottschalk, Lin and Manocha, OBBTree, 1996) gives one EdgeEdge contact.',
     first: () => new Box([0.5, 0.5, 0.5]),
     second: () => new Box([0.5, 0.5, 0.5]),
     // Each edge sits sqrt(2)/2 from its cube's centre.
-    firstStart: { position: [0, Math.SQRT2 - 0.05, 0], quaternion: axisAngle([1, 0, 0], Math.PI / 4) },
+    firstStart: {
+      position: [0, Math.SQRT2 - 0.05, 0],
+      quaternion: axisAngle([1, 0, 0], Math.PI / 4),
+    },
     secondStart: { position: [0, 0, 0], quaternion: axisAngle([0, 0, 1], Math.PI / 4) },
     motion: { direction: [0.4, 1, 0], distance: 0.3, spinAxis: [0, 1, 0], spin: 0.5 },
     camera: { position: [2.7, 2.5, 3.3], target: [0, 0.55, 0] },
   },
   'box-box-vertex': {
     title: 'Box - box, vertex to face',
-    description: 'The upper cube balanced on a corner (its diagonal vertical), starting 0.05 into the lower cube\'s top face: a vertex against a face, PointFace.',
+    description:
+      "The upper cube balanced on a corner (its diagonal vertical), starting 0.05 into the lower cube's top face: a vertex against a face, PointFace.",
     first: () => new Box([0.5, 0.5, 0.5]),
     second: () => new Box([0.5, 0.5, 0.5]),
     // The corner is sqrt(3)/2 from the centre along the vertical diagonal.
@@ -191,7 +209,10 @@ export function motionPose3(scene: Scene3, t: number): Pose3 {
       start.position[1] + direction[1] * travel,
       start.position[2] + direction[2] * travel,
     ],
-    quaternion: multiplyQuat(axisAngle(spinAxis, spin * Math.sin((2 * Math.PI * t) / period)), start.quaternion),
+    quaternion: multiplyQuat(
+      axisAngle(spinAxis, spin * Math.sin((2 * Math.PI * t) / period)),
+      start.quaternion,
+    ),
   };
 }
 

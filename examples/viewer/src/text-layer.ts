@@ -37,7 +37,9 @@ export class TextLayer {
       const [x, y] = project(label.at);
       if (span.textContent !== label.text) span.textContent = label.text;
       span.style.color = `#${label.color.toString(16).padStart(6, '0')}`;
-      span.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px) translate(-50%, -50%)`;
+      span.style.transform = `translate(${x.toFixed(1)}px, ${
+        y.toFixed(1)
+      }px) translate(-50%, -50%)`;
     });
   }
 

@@ -17,7 +17,12 @@ export interface Timing {
 let sink: unknown;
 
 /** Times `call`; `now` is the clock in milliseconds (performance.now). */
-export function timeCall(call: () => unknown, now: () => number, runs = 9, minimumRunMs = 1): Timing {
+export function timeCall(
+  call: () => unknown,
+  now: () => number,
+  runs = 9,
+  minimumRunMs = 1,
+): Timing {
   const maximumCalls = 1 << 22;
   // First calls run unoptimised: a few hundred before anything is measured.
   for (let i = 0; i < 200; i++) sink = call();

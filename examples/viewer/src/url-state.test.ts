@@ -17,9 +17,21 @@ describe('URL state', () => {
   it('writes only what differs from the start, and reads it back exactly', () => {
     expect(formatState(start, start)).toBe('?scene=sat-axes');
     // Doubles that need all 17 digits come back bit for bit.
-    const changed: ViewerState = { ...start, tolerance: 0.3, maxContactsPerPair: 3, poses: [[0.1 + 0.2, -1 / 3, Math.PI / 7], start.poses[1]!], choice: 4, witnesses: true, labels: false };
+    const changed: ViewerState = {
+      ...start,
+      tolerance: 0.3,
+      maxContactsPerPair: 3,
+      poses: [[0.1 + 0.2, -1 / 3, Math.PI / 7], start.poses[1]!],
+      choice: 4,
+      witnesses: true,
+      labels: false,
+    };
     const search = formatState(changed, start);
-    expect(search).toBe(`?scene=sat-axes&tolerance=0.3&max=3&p0=${0.1 + 0.2},${-1 / 3},${Math.PI / 7}&axis=4&witnesses=1&labels=0`);
+    expect(search).toBe(
+      `?scene=sat-axes&tolerance=0.3&max=3&p0=${0.1 + 0.2},${-1 / 3},${
+        Math.PI / 7
+      }&axis=4&witnesses=1&labels=0`,
+    );
     const parsed = parseState(search);
     expect(parsed.errors).toEqual([]);
     expect(parsed.scene).toBe('sat-axes');

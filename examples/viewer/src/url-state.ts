@@ -103,12 +103,18 @@ function same(a: readonly number[] | null, b: readonly number[] | null): boolean
 export function formatState(state: ViewerState, start: ViewerState): string {
   const params = new URLSearchParams();
   params.set('scene', state.scene);
-  if (!Object.is(state.tolerance, start.tolerance)) params.set('tolerance', String(state.tolerance));
-  if (state.maxContactsPerPair !== start.maxContactsPerPair) params.set('max', String(state.maxContactsPerPair));
+  if (!Object.is(state.tolerance, start.tolerance)) {
+    params.set('tolerance', String(state.tolerance));
+  }
+  if (state.maxContactsPerPair !== start.maxContactsPerPair) {
+    params.set('max', String(state.maxContactsPerPair));
+  }
   state.poses.forEach((pose, i) => {
     if (!same(pose, start.poses[i] ?? null)) params.set(`p${i}`, pose.map(String).join(','));
   });
-  if (state.point && !same(state.point, start.point)) params.set('point', state.point.map(String).join(','));
+  if (state.point && !same(state.point, start.point)) {
+    params.set('point', state.point.map(String).join(','));
+  }
   if (state.choice !== start.choice) params.set('axis', String(state.choice));
   if (state.witnesses !== start.witnesses) params.set('witnesses', state.witnesses ? '1' : '0');
   if (state.labels !== start.labels) params.set('labels', state.labels ? '1' : '0');

@@ -13,7 +13,7 @@ export interface View {
   /** What the scene shows, for the panel. */
   readonly description: string;
   /** The buffer the view's detector writes; the panel's settings write its setters. */
-  readonly data: { tolerance: number; maxContactsPerPair: number };
+  readonly data: { tolerance: number; maxContactsPerPair: number; };
   /** Draw the witness points and depth segments. */
   witnesses: boolean;
   /** Draw each contact's index beside it. */
@@ -54,7 +54,7 @@ export interface View {
    * Where the contact labels and arrows are on the canvas (CSS pixels): each label's centre,
    * each arrow as `[x0, y0, x1, y1]` from the point to the tip.
    */
-  labelLayout(): { labels: number[][]; arrows: number[][] };
+  labelLayout(): { labels: number[][]; arrows: number[][]; };
   /** What the highlighted contact's features are, in words ("vertex 1 of the square against ..."), else ''. */
   highlightText(): string;
   /** The detector (or test) of the current pair as a function to time, on a buffer of its own. */

@@ -26,12 +26,34 @@ import {
   Vector3,
 } from 'three';
 import type { Group, Object3D, WebGLRenderer } from 'three';
-import { ContactSet2Helper, SHAPE_COLORS, disposeShape2Mesh, meshForShape2, syncMeshToShape2 } from '@contactkit/three';
+import {
+  ContactSet2Helper,
+  SHAPE_COLORS,
+  disposeShape2Mesh,
+  meshForShape2,
+  syncMeshToShape2,
+} from '@contactkit/three';
 import { Circle, CollisionData2, Polygon } from '@contactkit/collision2d';
 import type { Shape2 } from '@contactkit/collision2d';
 import { closestPointOnSegment2 } from '@contactkit/math';
-import { collideScene2, createScene2, isTurnable, minimumTranslation, motionPose2, segmentIntersections, startProbeInput, worldVertices } from './scenes2d.js';
-import type { MinimumTranslation, Overlay, Probe, ProbeInput, Scene2, Scene2Id } from './scenes2d.js';
+import {
+  collideScene2,
+  createScene2,
+  isTurnable,
+  minimumTranslation,
+  motionPose2,
+  segmentIntersections,
+  startProbeInput,
+  worldVertices,
+} from './scenes2d.js';
+import type {
+  MinimumTranslation,
+  Overlay,
+  Probe,
+  ProbeInput,
+  Scene2,
+  Scene2Id,
+} from './scenes2d.js';
 import { contactFeatures2, shapeName2 } from './features.js';
 import { contactRecords, screenLayout } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
@@ -71,7 +93,15 @@ export class View2D implements View {
   selected = -1;
   private readonly world = new Scene();
   private readonly camera = new OrthographicCamera(-1, 1, 1, -1, -10, 10);
-  private readonly helper = new ContactSet2Helper({ labels: true, markerRadius: 0.055, penetrationScale: 1, minArrowLength: 0.3, headLength: 0.1, labelSize: 0.17, planeZ: 0.02 });
+  private readonly helper = new ContactSet2Helper({
+    labels: true,
+    markerRadius: 0.055,
+    penetrationScale: 1,
+    minArrowLength: 0.3,
+    headLength: 0.1,
+    labelSize: 0.17,
+    planeZ: 0.02,
+  });
   private readonly meshes: Group[];
   private readonly ghost: LineLoop | null = null;
   private readonly arrow: ArrowHelper | null = null;
@@ -94,7 +124,11 @@ export class View2D implements View {
     grid.position.z = -0.05;
     this.world.add(grid);
     this.meshes = this.scene.shapes.map((shape, i) => {
-      const color = i === 0 ? SHAPE_COLORS.first : i === 1 ? SHAPE_COLORS.second : EXTRA_COLORS[(i - 2) % EXTRA_COLORS.length]!;
+      const color = i === 0
+        ? SHAPE_COLORS.first
+        : i === 1
+        ? SHAPE_COLORS.second
+        : EXTRA_COLORS[(i - 2) % EXTRA_COLORS.length]!;
       const mesh = meshForShape2(shape, { color, planeZ: 0.001 * i, chainWidth: 0.035 });
       this.world.add(mesh);
       return mesh;
@@ -102,22 +136,39 @@ export class View2D implements View {
     if (this.scene.showMinimumTranslation) {
       const first = this.scene.shapes[this.scene.pairs[0]![0]] as Polygon;
       const outline: number[] = [];
-      for (let i = 0; i < first.count; i++) outline.push(first.vertices[2 * i]!, first.vertices[2 * i + 1]!, 0);
-      this.ghost = new LineLoop(new BufferGeometry().setAttribute('position', new Float32BufferAttribute(outline, 3)), new LineDashedMaterial({ color: 0xffffff, dashSize: 0.08, gapSize: 0.06 }));
+      for (let i = 0; i < first.count; i++) {
+        outline.push(first.vertices[2 * i]!, first.vertices[2 * i + 1]!, 0);
+      }
+      this.ghost = new LineLoop(
+        new BufferGeometry().setAttribute('position', new Float32BufferAttribute(outline, 3)),
+        new LineDashedMaterial({ color: 0xffffff, dashSize: 0.08, gapSize: 0.06 }),
+      );
       this.ghost.computeLineDistances();
       this.ghost.position.z = 0.01;
       this.arrow = new ArrowHelper(new Vector3(1, 0, 0), new Vector3(), 1, 0xffffff, 0.12, 0.08);
       this.world.add(this.ghost, this.arrow);
     }
     if (this.scene.showSegmentIntersections) {
-      this.rings = new InstancedMesh(new RingGeometry(0.06, 0.1, 24), new MeshBasicMaterial({ color: INTERSECTION_COLOR, depthTest: false }), MAX_INTERSECTIONS);
+      this.rings = new InstancedMesh(
+        new RingGeometry(0.06, 0.1, 24),
+        new MeshBasicMaterial({ color: INTERSECTION_COLOR, depthTest: false }),
+        MAX_INTERSECTIONS,
+      );
       this.rings.frustumCulled = false;
       this.rings.count = 0;
       this.rings.renderOrder = 5;
       this.world.add(this.rings);
     }
     // Probe drawings and feature highlights: triangles with per-vertex colours, rebuilt each frame.
-    this.overlayMesh = new Mesh(new BufferGeometry(), new MeshBasicMaterial({ vertexColors: true, depthTest: false, depthWrite: false, transparent: true }));
+    this.overlayMesh = new Mesh(
+      new BufferGeometry(),
+      new MeshBasicMaterial({
+        vertexColors: true,
+        depthTest: false,
+        depthWrite: false,
+        transparent: true,
+      }),
+    );
     this.overlayMesh.frustumCulled = false;
     this.overlayMesh.renderOrder = 4;
     this.world.add(this.overlayMesh);
@@ -184,7 +235,10 @@ export class View2D implements View {
   project(point: readonly number[]): [number, number] {
     const canvas = this.renderer.domElement;
     this.projected.set(point[0]!, point[1]!, point[2] ?? 0).project(this.camera);
-    return [((this.projected.x + 1) / 2) * canvas.clientWidth, ((1 - this.projected.y) / 2) * canvas.clientHeight];
+    return [
+      ((this.projected.x + 1) / 2) * canvas.clientWidth,
+      ((1 - this.projected.y) / 2) * canvas.clientHeight,
+    ];
   }
 
   shapePoses(): number[][] {
@@ -196,11 +250,17 @@ export class View2D implements View {
   }
 
   applyStatePoses(poses: readonly (readonly number[])[]): void {
-    if (poses.length !== this.scene.shapes.length) throw new RangeError(`poses: the scene has ${this.scene.shapes.length} shapes, got ${poses.length} poses`);
+    if (poses.length !== this.scene.shapes.length) {
+      throw new RangeError(
+        `poses: the scene has ${this.scene.shapes.length} shapes, got ${poses.length} poses`,
+      );
+    }
     const before = this.shapePoses();
     try {
       poses.forEach((pose, i) => {
-        if (pose.length !== 3) throw new RangeError(`p${i} must be x,y,angle, got ${pose.join(',')}`);
+        if (pose.length !== 3) {
+          throw new RangeError(`p${i} must be x,y,angle, got ${pose.join(',')}`);
+        }
         this.scene.shapes[i]!.setPose([pose[0]!, pose[1]!], pose[2]!);
       });
     } catch (error) {
@@ -238,8 +298,13 @@ export class View2D implements View {
     return this.scene.choice ? this.scene.choice.options(this.scene) : null;
   }
 
-  labelLayout(): { labels: number[][]; arrows: number[][] } {
-    return screenLayout(this.labels ? this.helper.labelObjects : [], this.contacts, (depth) => this.helper.arrowLength(depth), (p) => this.project(p));
+  labelLayout(): { labels: number[][]; arrows: number[][]; } {
+    return screenLayout(
+      this.labels ? this.helper.labelObjects : [],
+      this.contacts,
+      (depth) => this.helper.arrowLength(depth),
+      (p) => this.project(p),
+    );
   }
 
   highlightText(): string {
@@ -251,7 +316,11 @@ export class View2D implements View {
 
   kernel(): () => unknown {
     if (this.scene.kernel) return this.scene.kernel(this.scene, this.probeInput);
-    const data = new CollisionData2({ capacity: 64, tolerance: this.data.tolerance, maxContactsPerPair: this.data.maxContactsPerPair });
+    const data = new CollisionData2({
+      capacity: 64,
+      tolerance: this.data.tolerance,
+      maxContactsPerPair: this.data.maxContactsPerPair,
+    });
     return () => collideScene2(this.scene, data);
   }
 
@@ -277,19 +346,45 @@ export class View2D implements View {
     if (index < 0 || index >= this.contacts.length) return [];
     const overlays: Overlay[] = [];
     for (const feature of this.featuresOf(index)) {
-      if (feature.kind === 'vertex') overlays.push({ type: 'point', at: feature.points[0]!, color: FEATURE_COLOR, radius: 0.075 });
-      if (feature.kind === 'edge') overlays.push({ type: 'line', from: feature.points[0]!, to: feature.points[1]!, color: FEATURE_COLOR, width: 0.05 });
+      if (feature.kind === 'vertex') {
+        overlays.push({
+          type: 'point',
+          at: feature.points[0]!,
+          color: FEATURE_COLOR,
+          radius: 0.075,
+        });
+      }
+      if (feature.kind === 'edge') {
+        overlays.push({
+          type: 'line',
+          from: feature.points[0]!,
+          to: feature.points[1]!,
+          color: FEATURE_COLOR,
+          width: 0.05,
+        });
+      }
       if (feature.kind === 'surface') {
         const circle = this.scene.shapes[feature.shape] as Circle;
         const { x, y } = circle.transform;
         for (let k = 0; k < 48; k++) {
           const a0 = (2 * Math.PI * k) / 48, a1 = (2 * Math.PI * (k + 1)) / 48;
-          overlays.push({ type: 'line', from: [x + circle.radius * Math.cos(a0), y + circle.radius * Math.sin(a0)], to: [x + circle.radius * Math.cos(a1), y + circle.radius * Math.sin(a1)], color: FEATURE_COLOR, width: 0.04 });
+          overlays.push({
+            type: 'line',
+            from: [x + circle.radius * Math.cos(a0), y + circle.radius * Math.sin(a0)],
+            to: [x + circle.radius * Math.cos(a1), y + circle.radius * Math.sin(a1)],
+            color: FEATURE_COLOR,
+            width: 0.04,
+          });
         }
       }
     }
     const c = this.contacts[index]!;
-    overlays.push({ type: 'point', at: [c.point[0]!, c.point[1]!], color: FEATURE_COLOR, radius: 0.095 });
+    overlays.push({
+      type: 'point',
+      at: [c.point[0]!, c.point[1]!],
+      color: FEATURE_COLOR,
+      radius: 0.095,
+    });
     return overlays;
   }
 
@@ -302,10 +397,29 @@ export class View2D implements View {
       const length = Math.hypot(bx - ax, by - ay);
       if (length === 0) return;
       const nx = (-(by - ay) / length) * (width / 2), ny = ((bx - ax) / length) * (width / 2);
-      positions.push(ax - nx, ay - ny, 0, bx - nx, by - ny, 0, bx + nx, by + ny, 0, ax - nx, ay - ny, 0, bx + nx, by + ny, 0, ax + nx, ay + ny, 0);
+      positions.push(
+        ax - nx,
+        ay - ny,
+        0,
+        bx - nx,
+        by - ny,
+        0,
+        bx + nx,
+        by + ny,
+        0,
+        ax - nx,
+        ay - ny,
+        0,
+        bx + nx,
+        by + ny,
+        0,
+        ax + nx,
+        ay + ny,
+        0,
+      );
       for (let k = 0; k < 6; k++) colors.push(color.r, color.g, color.b);
     };
-    const texts: { at: number[]; text: string; color: number }[] = [];
+    const texts: { at: number[]; text: string; color: number; }[] = [];
     for (const overlay of overlays) {
       color.setHex(overlay.color);
       if (overlay.type === 'line') {
@@ -318,13 +432,29 @@ export class View2D implements View {
         const length = Math.hypot(bx - ax, by - ay), dash = 0.08, gap = 0.06;
         for (let s = 0; s < length; s += dash + gap) {
           const e = Math.min(length, s + dash);
-          quad(ax + ((bx - ax) * s) / length, ay + ((by - ay) * s) / length, ax + ((bx - ax) * e) / length, ay + ((by - ay) * e) / length, width);
+          quad(
+            ax + ((bx - ax) * s) / length,
+            ay + ((by - ay) * s) / length,
+            ax + ((bx - ax) * e) / length,
+            ay + ((by - ay) * e) / length,
+            width,
+          );
         }
       } else if (overlay.type === 'point') {
         const r = overlay.radius ?? POINT_RADIUS, [x, y] = overlay.at;
         for (let k = 0; k < 20; k++) {
           const a0 = (2 * Math.PI * k) / 20, a1 = (2 * Math.PI * (k + 1)) / 20;
-          positions.push(x, y, 0, x + r * Math.cos(a0), y + r * Math.sin(a0), 0, x + r * Math.cos(a1), y + r * Math.sin(a1), 0);
+          positions.push(
+            x,
+            y,
+            0,
+            x + r * Math.cos(a0),
+            y + r * Math.sin(a0),
+            0,
+            x + r * Math.cos(a1),
+            y + r * Math.sin(a1),
+            0,
+          );
           for (let m = 0; m < 3; m++) colors.push(color.r, color.g, color.b);
         }
       } else {
@@ -348,7 +478,11 @@ export class View2D implements View {
     if (!visible) return;
     const first = this.scene.shapes[this.scene.pairs[0]![0]]!;
     syncMeshToShape2(this.ghost, first);
-    this.ghost.position.set(first.transform.x + t.translation[0]!, first.transform.y + t.translation[1]!, 0.01);
+    this.ghost.position.set(
+      first.transform.x + t.translation[0]!,
+      first.transform.y + t.translation[1]!,
+      0.01,
+    );
     this.arrow.position.set(first.transform.x, first.transform.y, 0.01);
     this.arrow.setDirection(this.projected.set(t.normal[0]!, t.normal[1]!, 0));
     this.arrow.setLength(Math.max(t.depth, 0.2), Math.min(0.12, t.depth * 0.5 + 0.05), 0.08);
@@ -402,7 +536,10 @@ export class View2D implements View {
     const world = new Vector3();
     const toWorld = (event: PointerEvent | WheelEvent): Vector3 => {
       const rect = canvas.getBoundingClientRect();
-      pointer.set(((event.clientX - rect.left) / rect.width) * 2 - 1, -((event.clientY - rect.top) / rect.height) * 2 + 1);
+      pointer.set(
+        ((event.clientX - rect.left) / rect.width) * 2 - 1,
+        -((event.clientY - rect.top) / rect.height) * 2 + 1,
+      );
       return world.set(pointer.x, pointer.y, 0).unproject(this.camera);
     };
     let dragged = -1;
@@ -434,7 +571,8 @@ export class View2D implements View {
       const shape = this.scene.shapes[dragged]!;
       if (turning) {
         // Turn by the change of the pointer's bearing about the shape's centre.
-        const angle = Math.atan2(p.y - startY, p.x - startX) - Math.atan2(grabY - startY, grabX - startX);
+        const angle = Math.atan2(p.y - startY, p.x - startX) -
+          Math.atan2(grabY - startY, grabX - startX);
         shape.setPose([startX, startY], startAngle + angle);
       } else {
         shape.setPose([startX + p.x - grabX, startY + p.y - grabY], startAngle);
@@ -466,7 +604,10 @@ export class View2D implements View {
       if (index < 0 || !isTurnable(this.scene.shapes[index]!)) return;
       event.preventDefault();
       const shape = this.scene.shapes[index]!;
-      shape.setPose([shape.transform.x, shape.transform.y], shape.transform.angle - event.deltaY * 0.002);
+      shape.setPose(
+        [shape.transform.x, shape.transform.y],
+        shape.transform.angle - event.deltaY * 0.002,
+      );
       syncMeshToShape2(this.meshes[index]!, shape);
     }, { passive: false });
   }
@@ -476,11 +617,16 @@ const closestScratch = new Float64Array(2);
 
 /** Distance from (x, y) to the nearest segment of a chain or segment shape (world). */
 function distanceToLines(shape: Shape2, x: number, y: number): number {
-  const vertices = worldVertices(shape as Shape2 & { vertices: Float64Array; count: number });
+  const vertices = worldVertices(shape as Shape2 & { vertices: Float64Array; count: number; });
   const point = new Float64Array([x, y]);
   let best = Number.POSITIVE_INFINITY;
   for (let i = 0; i + 3 < vertices.length; i += 2) {
-    closestPointOnSegment2(closestScratch, point, vertices.subarray(i, i + 2), vertices.subarray(i + 2, i + 4));
+    closestPointOnSegment2(
+      closestScratch,
+      point,
+      vertices.subarray(i, i + 2),
+      vertices.subarray(i + 2, i + 4),
+    );
     best = Math.min(best, Math.hypot(closestScratch[0]! - x, closestScratch[1]! - y));
   }
   return best;

@@ -31,7 +31,12 @@ import {
 import type { WebGLRenderer } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { TransformControls } from 'three/addons/controls/TransformControls.js';
-import { ContactSetHelper, SHAPE_COLORS, meshForPrimitive, syncMeshToPrimitive } from '@contactkit/three';
+import {
+  ContactSetHelper,
+  SHAPE_COLORS,
+  meshForPrimitive,
+  syncMeshToPrimitive,
+} from '@contactkit/three';
 import { Box, CollisionData, HalfSpace, Plane, ShapeType, Sphere } from '@contactkit/contacts3d';
 import type { AnyPrimitive } from '@contactkit/contacts3d';
 import { firstFeatureOf, secondFeatureOf } from '@contactkit/math';
@@ -76,7 +81,13 @@ export class View3D implements View {
   private readonly camera: PerspectiveCamera;
   private readonly orbit: OrbitControls;
   private readonly gizmo: TransformControls;
-  private readonly helper = new ContactSetHelper({ labels: true, markerRadius: 0.045, penetrationScale: 2, minArrowLength: 0.3, labelSize: 0.15 });
+  private readonly helper = new ContactSetHelper({
+    labels: true,
+    markerRadius: 0.045,
+    penetrationScale: 2,
+    minArrowLength: 0.3,
+    labelSize: 0.15,
+  });
   private readonly meshes: [Mesh, Mesh];
   private readonly primitives: [AnyPrimitive, AnyPrimitive];
   private readonly position = new Float64Array(3);
@@ -93,8 +104,13 @@ export class View3D implements View {
     sun.position.set(3, 6, 4);
     this.world.add(sun);
 
-    this.meshes = [this.makeMesh(this.scene.first, SHAPE_COLORS.first), this.makeMesh(this.scene.second, SHAPE_COLORS.second)];
-    const hasPlane = this.primitives.some((p) => p.shapeType === ShapeType.Plane || p.shapeType === ShapeType.HalfSpace);
+    this.meshes = [
+      this.makeMesh(this.scene.first, SHAPE_COLORS.first),
+      this.makeMesh(this.scene.second, SHAPE_COLORS.second),
+    ];
+    const hasPlane = this.primitives.some((p) =>
+      p.shapeType === ShapeType.Plane || p.shapeType === ShapeType.HalfSpace
+    );
     const grid = new GridHelper(6, 12, 0x59606b, 0x3a4049);
     // On a plane the grid marks the surface; otherwise it is a floor under both shapes.
     grid.position.y = hasPlane ? 0.001 : -0.75;
@@ -117,7 +133,10 @@ export class View3D implements View {
     });
     this.gizmo.addEventListener('objectChange', () => this.readPoseFromMesh(this.selectedShape));
     this.overlay.add(this.highlight);
-    this.poses = [poseArray(this.scene.firstStart.position, this.scene.firstStart.quaternion), poseArray(this.scene.secondStart.position, this.scene.secondStart.quaternion)];
+    this.poses = [
+      poseArray(this.scene.firstStart.position, this.scene.firstStart.quaternion),
+      poseArray(this.scene.secondStart.position, this.scene.secondStart.quaternion),
+    ];
     this.installPicking(canvas);
   }
 
@@ -163,9 +182,13 @@ export class View3D implements View {
   }
 
   applyStatePoses(poses: readonly (readonly number[])[]): void {
-    if (poses.length !== 2) throw new RangeError(`poses: the scene has 2 shapes, got ${poses.length} poses`);
+    if (poses.length !== 2) {
+      throw new RangeError(`poses: the scene has 2 shapes, got ${poses.length} poses`);
+    }
     poses.forEach((pose, i) => {
-      if (pose.length !== 7) throw new RangeError(`p${i} must be x,y,z,qx,qy,qz,qw, got ${pose.join(',')}`);
+      if (pose.length !== 7) {
+        throw new RangeError(`p${i} must be x,y,z,qx,qy,qz,qw, got ${pose.join(',')}`);
+      }
     });
     const before = this.primitives.map((p) => Float64Array.from(p.transform));
     try {
@@ -182,17 +205,30 @@ export class View3D implements View {
 
   shapeNames(): string[] {
     // By the type tag, not the class name (a production build renames classes).
-    const byType: Record<number, string> = { [ShapeType.Sphere]: 'sphere', [ShapeType.Box]: 'box', [ShapeType.Plane]: 'plane', [ShapeType.HalfSpace]: 'half-space' };
+    const byType: Record<number, string> = {
+      [ShapeType.Sphere]: 'sphere',
+      [ShapeType.Box]: 'box',
+      [ShapeType.Plane]: 'plane',
+      [ShapeType.HalfSpace]: 'half-space',
+    };
     const names = this.primitives.map((p) => byType[p.shapeType] ?? 'shape');
-    return names[0] === names[1] ? names.map((n, i) => `${i === 0 ? 'upper' : 'lower'} ${n}`) : names;
+    return names[0] === names[1]
+      ? names.map((n, i) => `${i === 0 ? 'upper' : 'lower'} ${n}`)
+      : names;
   }
 
   editablePose(index: number): EditablePose | null {
     if (!isMovable(this.primitives[index]!)) return null;
     const pose = this.poses[index]!;
-    const euler = new Euler().setFromQuaternion(new Quaternion(pose[3], pose[4], pose[5], pose[6]), 'XYZ');
+    const euler = new Euler().setFromQuaternion(
+      new Quaternion(pose[3], pose[4], pose[5], pose[6]),
+      'XYZ',
+    );
     const degrees = (r: number): number => (r * 180) / Math.PI;
-    return { fields: ['x', 'y', 'z', 'turn x (deg)', 'turn y (deg)', 'turn z (deg)'], values: [pose[0]!, pose[1]!, pose[2]!, degrees(euler.x), degrees(euler.y), degrees(euler.z)] };
+    return {
+      fields: ['x', 'y', 'z', 'turn x (deg)', 'turn y (deg)', 'turn z (deg)'],
+      values: [pose[0]!, pose[1]!, pose[2]!, degrees(euler.x), degrees(euler.y), degrees(euler.z)],
+    };
   }
 
   setEditablePose(index: number, values: readonly number[]): void {
@@ -206,8 +242,13 @@ export class View3D implements View {
     syncMeshToPrimitive(this.meshes[index]!, this.primitives[index]!);
   }
 
-  labelLayout(): { labels: number[][]; arrows: number[][] } {
-    return screenLayout(this.labels ? this.helper.labelObjects : [], this.contacts, (depth) => this.helper.arrowLength(depth), (p) => this.project(p));
+  labelLayout(): { labels: number[][]; arrows: number[][]; } {
+    return screenLayout(
+      this.labels ? this.helper.labelObjects : [],
+      this.contacts,
+      (depth) => this.helper.arrowLength(depth),
+      (p) => this.project(p),
+    );
   }
 
   highlightText(): string {
@@ -216,7 +257,11 @@ export class View3D implements View {
   }
 
   kernel(): () => unknown {
-    const data = new CollisionData({ capacity: 64, tolerance: this.data.tolerance, maxContactsPerPair: this.data.maxContactsPerPair });
+    const data = new CollisionData({
+      capacity: 64,
+      tolerance: this.data.tolerance,
+      maxContactsPerPair: this.data.maxContactsPerPair,
+    });
     return () => collideScene3(this.scene, data);
   }
 
@@ -232,9 +277,18 @@ export class View3D implements View {
     const point = new Vector3(...contact.point);
     const codes = [firstFeatureOf(contact.featureId), secondFeatureOf(contact.featureId)];
     const names = this.shapeNames();
-    const direct: [Feature3, Feature3] = [featureOf(this.primitives[0], names[0]!, codes[0]!, point), featureOf(this.primitives[1], names[1]!, codes[1]!, point)];
-    const swapped: [Feature3, Feature3] = [featureOf(this.primitives[0], names[0]!, codes[1]!, point), featureOf(this.primitives[1], names[1]!, codes[0]!, point)];
-    return swapped[0].distance + swapped[1].distance < direct[0].distance + direct[1].distance - 1e-9 ? swapped : direct;
+    const direct: [Feature3, Feature3] = [
+      featureOf(this.primitives[0], names[0]!, codes[0]!, point),
+      featureOf(this.primitives[1], names[1]!, codes[1]!, point),
+    ];
+    const swapped: [Feature3, Feature3] = [
+      featureOf(this.primitives[0], names[0]!, codes[1]!, point),
+      featureOf(this.primitives[1], names[1]!, codes[0]!, point),
+    ];
+    return swapped[0].distance + swapped[1].distance <
+        direct[0].distance + direct[1].distance - 1e-9
+      ? swapped
+      : direct;
   }
 
   /** Rebuilds the white highlight of the highlighted contact's features. */
@@ -247,7 +301,14 @@ export class View3D implements View {
     }
     const features = this.highlightedFeatures();
     if (!features) return;
-    const material = (opacity = 1): MeshBasicMaterial => new MeshBasicMaterial({ color: FEATURE_COLOR, depthTest: false, transparent: true, opacity, side: DoubleSide });
+    const material = (opacity = 1): MeshBasicMaterial =>
+      new MeshBasicMaterial({
+        color: FEATURE_COLOR,
+        depthTest: false,
+        transparent: true,
+        opacity,
+        side: DoubleSide,
+      });
     features.forEach((feature, i) => {
       const primitive = this.primitives[i]!;
       const p = feature.points;
@@ -258,12 +319,31 @@ export class View3D implements View {
       } else if (p.length === 2) {
         this.highlight.add(rod(p[0]!, p[1]!, material()));
       } else if (p.length === 4) {
-        const face = new BufferGeometry().setAttribute('position', new Float32BufferAttribute([p[0]!, p[1]!, p[2]!, p[0]!, p[2]!, p[3]!].flatMap((v) => v.toArray()), 3));
+        const face = new BufferGeometry().setAttribute(
+          'position',
+          new Float32BufferAttribute(
+            [p[0]!, p[1]!, p[2]!, p[0]!, p[2]!, p[3]!].flatMap((v) => v.toArray()),
+            3,
+          ),
+        );
         this.highlight.add(new Mesh(face, material(0.3)));
         for (let k = 0; k < 4; k++) this.highlight.add(rod(p[k]!, p[(k + 1) % 4]!, material()));
       } else if (primitive instanceof Sphere) {
-        const shell = new Mesh(new SphereGeometry(primitive.radius * 1.01, 24, 16), new MeshBasicMaterial({ color: FEATURE_COLOR, wireframe: true, transparent: true, opacity: 0.35, depthTest: false }));
-        shell.position.set(primitive.transform[12]!, primitive.transform[13]!, primitive.transform[14]!);
+        const shell = new Mesh(
+          new SphereGeometry(primitive.radius * 1.01, 24, 16),
+          new MeshBasicMaterial({
+            color: FEATURE_COLOR,
+            wireframe: true,
+            transparent: true,
+            opacity: 0.35,
+            depthTest: false,
+          }),
+        );
+        shell.position.set(
+          primitive.transform[12]!,
+          primitive.transform[13]!,
+          primitive.transform[14]!,
+        );
         this.highlight.add(shell);
       }
     });
@@ -288,7 +368,10 @@ export class View3D implements View {
   project(point: readonly number[]): [number, number] {
     const canvas = this.renderer.domElement;
     this.projected.set(point[0]!, point[1]!, point[2] ?? 0).project(this.camera);
-    return [((this.projected.x + 1) / 2) * canvas.clientWidth, ((1 - this.projected.y) / 2) * canvas.clientHeight];
+    return [
+      ((this.projected.x + 1) / 2) * canvas.clientWidth,
+      ((1 - this.projected.y) / 2) * canvas.clientHeight,
+    ];
   }
 
   shapePoses(): number[][] {
@@ -311,14 +394,26 @@ export class View3D implements View {
   }
 
   private makeMesh(primitive: AnyPrimitive, color: number): Mesh {
-    const isPlane = primitive.shapeType === ShapeType.Plane || primitive.shapeType === ShapeType.HalfSpace;
-    const material = new MeshStandardMaterial({ color, transparent: true, opacity: isPlane ? 0.35 : 0.5, depthWrite: false, roughness: 0.7 });
+    const isPlane = primitive.shapeType === ShapeType.Plane ||
+      primitive.shapeType === ShapeType.HalfSpace;
+    const material = new MeshStandardMaterial({
+      color,
+      transparent: true,
+      opacity: isPlane ? 0.35 : 0.5,
+      depthWrite: false,
+      roughness: 0.7,
+    });
     // A true plane has two sides.
     if (primitive.shapeType === ShapeType.Plane) material.side = DoubleSide;
     const mesh = meshForPrimitive(primitive, material, { planeSize: 6, halfSpaceDepth: 0.6 });
     if (primitive.shapeType === ShapeType.Box || isPlane) {
       // Edges make the orientation readable through the translucent faces.
-      mesh.add(new LineSegments(new EdgesGeometry(mesh.geometry), new LineBasicMaterial({ color: new Color(color).multiplyScalar(1.25) })));
+      mesh.add(
+        new LineSegments(
+          new EdgesGeometry(mesh.geometry),
+          new LineBasicMaterial({ color: new Color(color).multiplyScalar(1.25) }),
+        ),
+      );
     }
     this.world.add(mesh);
     return mesh;
@@ -357,13 +452,17 @@ export class View3D implements View {
     });
     canvas.addEventListener('pointermove', (event) => {
       const rect = canvas.getBoundingClientRect();
-      this.hovered = event.buttons === 0 ? this.contactAt(event.clientX - rect.left, event.clientY - rect.top) : -1;
+      this.hovered = event.buttons === 0
+        ? this.contactAt(event.clientX - rect.left, event.clientY - rect.top)
+        : -1;
     });
     canvas.addEventListener('pointerleave', () => {
       this.hovered = -1;
     });
     canvas.addEventListener('pointerup', (event) => {
-      if (Math.hypot(event.clientX - downX, event.clientY - downY) > 4 || this.gizmo.dragging) return;
+      if (Math.hypot(event.clientX - downX, event.clientY - downY) > 4 || this.gizmo.dragging) {
+        return;
+      }
       const rect = canvas.getBoundingClientRect();
       // A click on a contact's marker selects the contact (again: clears it).
       const contact = this.contactAt(event.clientX - rect.left, event.clientY - rect.top);
@@ -371,7 +470,10 @@ export class View3D implements View {
         this.selected = this.selected === contact ? -1 : contact;
         return;
       }
-      pointer.set(((event.clientX - rect.left) / rect.width) * 2 - 1, -((event.clientY - rect.top) / rect.height) * 2 + 1);
+      pointer.set(
+        ((event.clientX - rect.left) / rect.width) * 2 - 1,
+        -((event.clientY - rect.top) / rect.height) * 2 + 1,
+      );
       raycaster.setFromCamera(pointer, this.camera);
       const movable = this.meshes.filter((_, i) => isMovable(this.primitives[i]!));
       const hit = raycaster.intersectObjects(movable, false)[0];
@@ -403,7 +505,11 @@ function rod(a: Vector3, b: Vector3, material: MeshBasicMaterial): Mesh {
 function toWorld(primitive: AnyPrimitive, local: readonly number[]): Vector3 {
   const m = primitive.transform;
   const [x, y, z] = local as [number, number, number];
-  return new Vector3(m[0]! * x + m[4]! * y + m[8]! * z + m[12]!, m[1]! * x + m[5]! * y + m[9]! * z + m[13]!, m[2]! * x + m[6]! * y + m[10]! * z + m[14]!);
+  return new Vector3(
+    m[0]! * x + m[4]! * y + m[8]! * z + m[12]!,
+    m[1]! * x + m[5]! * y + m[9]! * z + m[13]!,
+    m[2]! * x + m[6]! * y + m[10]! * z + m[14]!,
+  );
 }
 
 /** Distance from `p` to the segment a-b. */
@@ -416,13 +522,16 @@ function segmentDistance(p: Vector3, a: Vector3, b: Vector3): number {
 /** What feature code `code` names on `primitive` (called `name`), and how far the contact point is from it. */
 function featureOf(primitive: AnyPrimitive, name: string, code: number, point: Vector3): Feature3 {
   if (primitive instanceof Box) {
-    const points = boxFeaturePoints(code, Array.from(primitive.halfSize)).map((local) => toWorld(primitive, local));
+    const points = boxFeaturePoints(code, Array.from(primitive.halfSize)).map((local) =>
+      toWorld(primitive, local)
+    );
     let distance = Infinity;
     if (points.length === 1) distance = points[0]!.distanceTo(point);
     if (points.length === 2) distance = segmentDistance(point, points[0]!, points[1]!);
     if (points.length === 4) {
       // Distance to the face's plane (a point beside the face is no nearer for it).
-      const normal = points[1]!.clone().sub(points[0]!).cross(points[2]!.clone().sub(points[1]!)).normalize();
+      const normal = points[1]!.clone().sub(points[0]!).cross(points[2]!.clone().sub(points[1]!))
+        .normalize();
       distance = Math.abs(point.clone().sub(points[0]!).dot(normal));
     }
     return { text: `${boxFeatureText(code)} of the ${name}`, points, distance };
@@ -430,9 +539,17 @@ function featureOf(primitive: AnyPrimitive, name: string, code: number, point: V
   if (code !== 0) return { text: `feature ${code}`, points: [], distance: Infinity };
   if (primitive instanceof Sphere) {
     const centre = toWorld(primitive, [0, 0, 0]);
-    return { text: 'the sphere (one curved face)', points: [], distance: Math.abs(centre.distanceTo(point) - primitive.radius) };
+    return {
+      text: 'the sphere (one curved face)',
+      points: [],
+      distance: Math.abs(centre.distanceTo(point) - primitive.radius),
+    };
   }
   const plane = primitive as Plane | HalfSpace;
   const normal = new Vector3(...plane.worldNormal);
-  return { text: primitive instanceof HalfSpace ? 'the half-space\'s surface' : 'the plane', points: [], distance: Math.abs(normal.dot(point) - plane.worldOffset) };
+  return {
+    text: primitive instanceof HalfSpace ? "the half-space's surface" : 'the plane',
+    points: [],
+    distance: Math.abs(normal.dot(point) - plane.worldOffset),
+  };
 }

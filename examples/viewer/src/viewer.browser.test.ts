@@ -29,7 +29,16 @@ import type { MinimumTranslation, ProbeInput } from './scenes2d.js';
 import { contactRecords } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
 import { INTERSECTION_COLOR } from './view2d.js';
-import { VIEWER_ROOT, buildAndServe, colorStatistics, decodePng, launchChromium, nearestColorDistance, onPageErrors, waitFrames as waitFramesOf } from './browser-support.js';
+import {
+  VIEWER_ROOT,
+  buildAndServe,
+  colorStatistics,
+  decodePng,
+  launchChromium,
+  nearestColorDistance,
+  onPageErrors,
+  waitFrames as waitFramesOf,
+} from './browser-support.js';
 import type { Pixels } from './browser-support.js';
 
 export const SCREENSHOT_DIR = join(VIEWER_ROOT, 'screenshots');
@@ -77,7 +86,10 @@ function pageContacts(): Promise<ContactRecord[]> {
   return page.evaluate(() => window.__contactkit!.contacts);
 }
 
-function expectSameTranslation(actual: MinimumTranslation | null, expected: MinimumTranslation | null): void {
+function expectSameTranslation(
+  actual: MinimumTranslation | null,
+  expected: MinimumTranslation | null,
+): void {
   if (expected === null) {
     expect(actual).toBeNull();
     return;
@@ -88,8 +100,13 @@ function expectSameTranslation(actual: MinimumTranslation | null, expected: Mini
 }
 
 /** Equal contact sets: same count, kinds and feature ids; numbers within 1e-9. */
-function expectSameContacts(actual: readonly ContactRecord[], expected: readonly ContactRecord[]): void {
-  expect(actual.map((c) => [c.kind, c.featureId])).toEqual(expected.map((c) => [c.kind, c.featureId]));
+function expectSameContacts(
+  actual: readonly ContactRecord[],
+  expected: readonly ContactRecord[],
+): void {
+  expect(actual.map((c) => [c.kind, c.featureId])).toEqual(
+    expected.map((c) => [c.kind, c.featureId]),
+  );
   actual.forEach((contact, i) => {
     const want = expected[i]!;
     expect(contact.penetration).toBeCloseTo(want.penetration, 9);
@@ -99,16 +116,27 @@ function expectSameContacts(actual: readonly ContactRecord[], expected: readonly
 }
 
 /** The contacts (and probe values) Node computes for a scene with its shapes at the poses the page reports. */
-async function nodeAtPagePoses(id: SceneId, settings: SceneSettings = { tolerance: 0, maxContactsPerPair: 8 }): Promise<{ contacts: ContactRecord[]; probe: Record<string, unknown> | null }> {
-  const { poses, state } = await page.evaluate(() => ({ poses: window.__contactkit!.poses, state: window.__contactkit!.state }));
+async function nodeAtPagePoses(
+  id: SceneId,
+  settings: SceneSettings = { tolerance: 0, maxContactsPerPair: 8 },
+): Promise<{ contacts: ContactRecord[]; probe: Record<string, unknown> | null; }> {
+  const { poses, state } = await page.evaluate(() => ({
+    poses: window.__contactkit!.poses,
+    state: window.__contactkit!.state,
+  }));
   const options = { capacity: 64, ...settings };
   if (isScene2(id)) {
     const scene = createScene2(id);
-    scene.shapes.forEach((shape, i) => shape.setPose([poses[i]![0]!, poses[i]![1]!], poses[i]![2]!));
+    scene.shapes.forEach((shape, i) =>
+      shape.setPose([poses[i]![0]!, poses[i]![1]!], poses[i]![2]!)
+    );
     const data = new CollisionData2(options);
     collideScene2(scene, data);
     const input: ProbeInput = { point: state.point ?? [0, 0], choice: state.choice };
-    return { contacts: contactRecords(data), probe: scene.probe ? scene.probe(scene, input).values : null };
+    return {
+      contacts: contactRecords(data),
+      probe: scene.probe ? scene.probe(scene, input).values : null,
+    };
   }
   const scene = createScene3(id);
   scene.first.setTransform(poses[0]!);
@@ -119,16 +147,31 @@ async function nodeAtPagePoses(id: SceneId, settings: SceneSettings = { toleranc
 }
 
 /** Distance from (x, y) to the segment (ax, ay)-(bx, by). */
-function segmentDistance(x: number, y: number, ax: number, ay: number, bx: number, by: number): number {
+function segmentDistance(
+  x: number,
+  y: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): number {
   const dx = bx - ax, dy = by - ay, lengthSquared = dx * dx + dy * dy;
-  const t = lengthSquared > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / lengthSquared)) : 0;
+  const t = lengthSquared > 0
+    ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / lengthSquared))
+    : 0;
   return Math.hypot(x - ax - t * dx, y - ay - t * dy);
 }
 
 /** A probe's values with every number (and number in an array) matched to 1e-9. */
 function closeValues(values: Record<string, unknown> | null): unknown {
   if (values === null) return null;
-  const close = (v: unknown): unknown => (typeof v === 'number' ? expect.closeTo(v, 9) : Array.isArray(v) ? v.map(close) : v);
+  const close = (
+    v: unknown,
+  ): unknown => (typeof v === 'number'
+    ? expect.closeTo(v, 9)
+    : Array.isArray(v)
+    ? v.map(close)
+    : v);
   return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, close(value)]));
 }
 
@@ -144,7 +187,9 @@ async function drag(from: readonly number[], dx: number, dy: number, steps = 8):
   const box = (await page.locator('#view').boundingBox())!;
   await page.mouse.move(box.x + x, box.y + y);
   await page.mouse.down();
-  for (let step = 1; step <= steps; step++) await page.mouse.move(box.x + x + (dx * step) / steps, box.y + y + (dy * step) / steps);
+  for (let step = 1; step <= steps; step++) {
+    await page.mouse.move(box.x + x + (dx * step) / steps, box.y + y + (dy * step) / steps);
+  }
   await page.mouse.up();
   await waitFrames(2);
 }
@@ -153,7 +198,10 @@ async function drag(from: readonly number[], dx: number, dy: number, steps = 8):
 describe('viewer in Chromium', { timeout: 30_000 }, () => {
   it('lists every scene in its menu, as links to ?scene=<id>', async () => {
     await open('scene=box-box-face');
-    const links = await page.$$eval('#scene-menu a', (anchors) => anchors.map((a) => a.getAttribute('href')));
+    const links = await page.$$eval(
+      '#scene-menu a',
+      (anchors) => anchors.map((a) => a.getAttribute('href')),
+    );
     expect(links).toEqual([...SCENES, ...PROGRAMS].map((s) => `?scene=${s.id}`));
     expect(errors).toEqual([]);
   });
@@ -163,13 +211,21 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
       await open(`scene=${entry.id}`);
       const state = await page.evaluate(() => {
         const k = window.__contactkit!;
-        return { scene: k.scene, contacts: k.contacts, minimumTranslation: k.minimumTranslation, intersections: k.intersections, probe: k.probe };
+        return {
+          scene: k.scene,
+          contacts: k.contacts,
+          minimumTranslation: k.minimumTranslation,
+          intersections: k.intersections,
+          probe: k.probe,
+        };
       });
       expect(state.scene).toBe(entry.id);
       const expected = sceneResult(entry.id as SceneId);
       expectSameContacts(state.contacts, expected.contacts);
       expectSameTranslation(state.minimumTranslation, expected.minimumTranslation);
-      expect(state.intersections).toEqual(expected.intersections.map((p) => p.map((v) => expect.closeTo(v, 9))));
+      expect(state.intersections).toEqual(
+        expected.intersections.map((p) => p.map((v) => expect.closeTo(v, 9))),
+      );
       expect(state.probe).toEqual(closeValues(expected.probe));
 
       const image = await screenshot(entry.id);
@@ -179,23 +235,40 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
       expect(stats.dominantShare).toBeLessThan(0.97);
       expect(stats.distinct).toBeGreaterThan(40);
       for (const contact of state.contacts) {
-        const [x, y] = await page.evaluate((point) => window.__contactkit!.project(point), contact.point);
+        const [x, y] = await page.evaluate(
+          (point) => window.__contactkit!.project(point),
+          contact.point,
+        );
         const color = CONTACT_KIND_COLORS[contact.kind as ContactKind];
         // The marker (radius about 8 px on screen) is drawn unlit over everything: its exact colour
         // is within a few pixels of the projected point.
-        expect(nearestColorDistance(image, x, y, color, 4), `${entry.id}: kind colour at (${x.toFixed(0)}, ${y.toFixed(0)})`).toBeLessThan(40);
+        expect(
+          nearestColorDistance(image, x, y, color, 4),
+          `${entry.id}: kind colour at (${x.toFixed(0)}, ${y.toFixed(0)})`,
+        ).toBeLessThan(40);
       }
       // Every label clear of every arrow (its own included) and of the other labels.
       const layout = await page.evaluate(() => window.__contactkit!.labelLayout());
       expect(layout.labels).toHaveLength(state.contacts.length);
       layout.labels.forEach(([lx, ly], i) => {
-        for (const [ax, ay, bx, by] of layout.arrows) expect(segmentDistance(lx!, ly!, ax!, ay!, bx!, by!), `${entry.id}: label ${i} on an arrow`).toBeGreaterThan(6);
-        for (const [ox, oy] of layout.labels.slice(0, i)) expect(Math.hypot(lx! - ox!, ly! - oy!), `${entry.id}: label ${i} on another`).toBeGreaterThan(10);
+        for (const [ax, ay, bx, by] of layout.arrows) {
+          expect(
+            segmentDistance(lx!, ly!, ax!, ay!, bx!, by!),
+            `${entry.id}: label ${i} on an arrow`,
+          ).toBeGreaterThan(6);
+        }
+        for (const [ox, oy] of layout.labels.slice(0, i)) {
+          expect(Math.hypot(lx! - ox!, ly! - oy!), `${entry.id}: label ${i} on another`)
+            .toBeGreaterThan(10);
+        }
       });
       for (const point of state.intersections) {
         const [x, y] = await page.evaluate((p) => window.__contactkit!.project(p), point);
         // A white ring (inner radius about 10 px) around each segment crossing.
-        expect(nearestColorDistance(image, x, y, INTERSECTION_COLOR, 18), `${entry.id}: ring at (${x.toFixed(0)}, ${y.toFixed(0)})`).toBeLessThan(40);
+        expect(
+          nearestColorDistance(image, x, y, INTERSECTION_COLOR, 18),
+          `${entry.id}: ring at (${x.toFixed(0)}, ${y.toFixed(0)})`,
+        ).toBeLessThan(40);
       }
       expect(errors).toEqual([]);
     });
@@ -204,10 +277,16 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
   it('the URL holds the whole state: a link gives its scene, poses, settings, choice and toggles, and is kept as it was given', async () => {
     // Poses and a tolerance that need every digit: they come back bit for bit.
     const p0 = [-0.3 + 1e-13, 0.1 + 0.2, Math.PI / 9];
-    const search = `?scene=sat-axes&tolerance=${0.1 + 0.2}&max=1&p0=${p0.join(',')}&axis=3&witnesses=1&labels=0`;
+    const search = `?scene=sat-axes&tolerance=${0.1 + 0.2}&max=1&p0=${
+      p0.join(',')
+    }&axis=3&witnesses=1&labels=0`;
     await page.goto(baseUrl + search);
     await waitFrames(3);
-    const k = await page.evaluate(() => ({ state: window.__contactkit!.state, settings: window.__contactkit!.settings, search: location.search }));
+    const k = await page.evaluate(() => ({
+      state: window.__contactkit!.state,
+      settings: window.__contactkit!.settings,
+      search: location.search,
+    }));
     expect(k.state.poses[0]).toEqual(p0);
     expect(k.state.tolerance).toBe(0.1 + 0.2);
     expect(k.settings).toEqual({ tolerance: 0.1 + 0.2, maxContactsPerPair: 1 });
@@ -233,7 +312,12 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     const search = `?scene=box-box-vertex&tolerance=0.3&p0=0.1,1.3,-0.05,${q.join(',')}`;
     await page.goto(baseUrl + search);
     await waitFrames(3);
-    expect(await page.evaluate(() => window.__contactkit!.state.poses[0])).toEqual([0.1, 1.3, -0.05, ...q]);
+    expect(await page.evaluate(() => window.__contactkit!.state.poses[0])).toEqual([
+      0.1,
+      1.3,
+      -0.05,
+      ...q,
+    ]);
     const node = await nodeAtPagePoses('box-box-vertex', { tolerance: 0.3, maxContactsPerPair: 8 });
     expectSameContacts(await pageContacts(), node.contacts);
     await page.waitForTimeout(300);
@@ -249,7 +333,10 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     await open('scene=box-box-face');
     await page.fill('#max-contacts', '4');
     await waitFrames(2);
-    expectSameContacts(await pageContacts(), sceneContacts('box-box-face', { tolerance: 0, maxContactsPerPair: 4 }));
+    expectSameContacts(
+      await pageContacts(),
+      sceneContacts('box-box-face', { tolerance: 0, maxContactsPerPair: 4 }),
+    );
     await page.fill('#max-contacts', '9');
     await waitFrames(1);
     expect(await page.textContent('#settings-error')).toMatch(/maxContactsPerPair/);
@@ -283,7 +370,10 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     expectSameContacts(await pageContacts(), node.contacts);
     await page.click('#reset');
     await waitFrames(2);
-    expect(await page.evaluate(() => window.__contactkit!.settings)).toEqual({ tolerance: 0, maxContactsPerPair: 8 });
+    expect(await page.evaluate(() => window.__contactkit!.settings)).toEqual({
+      tolerance: 0,
+      maxContactsPerPair: 8,
+    });
     expect(await page.inputValue('#tolerance')).toBe('0');
     expect(await page.evaluate(() => window.__contactkit!.state.poses[0])).toEqual([-0.6, 0.25, 0]);
     expectSameContacts(await pageContacts(), sceneContacts('circle-circle'));
@@ -307,7 +397,15 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     expect(overlap!.penetration).toBeGreaterThan(0);
     const [ox, oy] = await page.evaluate((p) => window.__contactkit!.project(p), overlap!.point);
     const overlapImage = await screenshot('circle-circle-overlap');
-    expect(nearestColorDistance(overlapImage, ox, oy, CONTACT_KIND_COLORS[overlap!.kind as ContactKind], 2)).toBeLessThan(30);
+    expect(
+      nearestColorDistance(
+        overlapImage,
+        ox,
+        oy,
+        CONTACT_KIND_COLORS[overlap!.kind as ContactKind],
+        2,
+      ),
+    ).toBeLessThan(30);
     expect(nearestColorDistance(overlapImage, ox, oy, SPECULATIVE_COLOR, 12)).toBeGreaterThan(60);
     expect(errors).toEqual([]);
   });
@@ -319,7 +417,9 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     const box = (await page.locator('#view').boundingBox())!;
     await page.mouse.move(box.x + x + 2, box.y + y + 1);
     await waitFrames(2);
-    expect(await page.textContent('#feature-text')).toBe('Contact 0 (PointFace): the rim of the circle against vertex 1 of the polygon.');
+    expect(await page.textContent('#feature-text')).toBe(
+      'Contact 0 (PointFace): the rim of the circle against vertex 1 of the polygon.',
+    );
     expect(await page.getAttribute('#contacts tr.contact', 'class')).toMatch(/highlighted/);
     await page.mouse.move(box.x + 5, box.y + 5);
     await waitFrames(2);
@@ -329,19 +429,25 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     await open('scene=box-box-vertex');
     await page.click('#contacts tr.contact');
     await waitFrames(2);
-    expect(await page.textContent('#feature-text')).toBe('Contact 0 (PointFace): corner (-x, -y, -z) of the upper box against face +y of the lower box.');
+    expect(await page.textContent('#feature-text')).toBe(
+      'Contact 0 (PointFace): corner (-x, -y, -z) of the upper box against face +y of the lower box.',
+    );
     expect(await page.isVisible('#tooltip')).toBe(true);
     expect(errors).toEqual([]);
   });
 
-  it('shows the median time of the current pair\'s detector next to the contact count', async () => {
+  it("shows the median time of the current pair's detector next to the contact count", async () => {
     await open('scene=polygons-convex');
-    await page.waitForFunction(() => window.__contactkit!.timing !== null, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => window.__contactkit!.timing !== null, undefined, {
+      timeout: 10_000,
+    });
     const timing = await page.evaluate(() => window.__contactkit!.timing!);
     // A detector call takes between a nanosecond and a millisecond.
     expect(timing).toBeGreaterThan(1e-6);
     expect(timing).toBeLessThan(1);
-    expect(await page.textContent('#summary-line')).toMatch(/^2 contacts · [\d.]+ (ns|µs) per call \(median of 9 runs of \d+\)$/);
+    expect(await page.textContent('#summary-line')).toMatch(
+      /^2 contacts · [\d.]+ (ns|µs) per call \(median of 9 runs of \d+\)$/,
+    );
     expect(errors).toEqual([]);
   });
 
@@ -353,8 +459,14 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     await waitFrames(2);
     const state = await page.evaluate(() => window.__contactkit!.state);
     expect(state.point![0]).toBeCloseTo(0.5, 1);
-    expect(await page.evaluate(() => window.__contactkit!.probe)).toEqual({ inside: false, winding: 0 });
-    expect((await nodeAtPagePoses('point-in-polygon')).probe).toEqual({ inside: false, winding: 0 });
+    expect(await page.evaluate(() => window.__contactkit!.probe)).toEqual({
+      inside: false,
+      winding: 0,
+    });
+    expect((await nodeAtPagePoses('point-in-polygon')).probe).toEqual({
+      inside: false,
+      winding: 0,
+    });
     expect(errors).toEqual([]);
   });
 
@@ -363,7 +475,9 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
       await page.setViewportSize(viewport);
       await open('scene=box-box-face');
       const canvas = (await page.locator('#view').boundingBox())!;
-      expect(canvas.width, `${viewport.width}x${viewport.height}`).toBeGreaterThanOrEqual(0.6 * viewport.width);
+      expect(canvas.width, `${viewport.width}x${viewport.height}`).toBeGreaterThanOrEqual(
+        0.6 * viewport.width,
+      );
       expect(canvas.height).toBeGreaterThan(300);
       expect(await page.isVisible('#contacts')).toBe(true);
     }

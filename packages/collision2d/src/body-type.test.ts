@@ -36,8 +36,10 @@ describe('the body type parameter', () => {
     // @ts-expect-error: circles with number bodies cannot write into a buffer of Body2 contacts.
     collideCircleCircle(new Circle<number>(1), new Circle<number>(1), data);
     const square = [[0, 0], [1, 0], [1, 1], [0, 1]];
+    const named = new Polygon<string>(square);
+    const numbered = new Polygon<number>(square);
     // @ts-expect-error: two polygons of different body types cannot share one call.
-    collidePolygonPolygon(new Polygon<string>(square), new Polygon<number>(square), new CollisionData2<string>());
+    collidePolygonPolygon(named, numbered, new CollisionData2<string>());
     // @ts-expect-error: the dispatcher checks the same.
     collide2d(new Segment<number>([0, 0], [1, 0]), ball, data);
   });

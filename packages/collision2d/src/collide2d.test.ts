@@ -9,7 +9,16 @@ import { mulberry32 } from '@contactkit/test-support';
 import { contactList, mirroredMismatch } from './test-support/contacts.js';
 import { collidePolygonChain } from './pairs/polygon-chain.js';
 import { collidePolygonPolygon } from './pairs/polygon-polygon.js';
-import { Aabb, Chain, Circle, Polygon, Segment, type Shape2, ShapeType2, VERTEX_FEATURE } from './shapes/shapes.js';
+import {
+  Aabb,
+  Chain,
+  Circle,
+  Polygon,
+  Segment,
+  type Shape2,
+  ShapeType2,
+  VERTEX_FEATURE,
+} from './shapes/shapes.js';
 
 /** One overlapping shape of each type around the origin, each with a body name. */
 function shapes(): Shape2[] {
@@ -45,7 +54,7 @@ describe('collide2d', () => {
     }
   });
 
-  it('gives the same feature ids in both argument orders (the pair\'s canonical order)', () => {
+  it("gives the same feature ids in both argument orders (the pair's canonical order)", () => {
     const ids = (a: Shape2, b: Shape2): number[] => {
       const data = new CollisionData2();
       collide2d(a, b, data);
@@ -53,7 +62,8 @@ describe('collide2d', () => {
     };
     // Circle (radius 0.5 at (0, 1.4)) on the slab [-5, 5] x [-1, 1]: 0.1 into its top, edge 2.
     // Canonical order circle, polygon: packFeatureId(0, 2) = 2.
-    const ball = new Circle(0.5).setPose([0, 1.4], 0), slab = new Polygon([[-5, -1], [5, -1], [5, 1], [-5, 1]]);
+    const ball = new Circle(0.5).setPose([0, 1.4], 0),
+      slab = new Polygon([[-5, -1], [5, -1], [5, 1], [-5, 1]]);
     expect(ids(ball, slab)).toEqual([2]);
     expect(ids(slab, ball)).toEqual([2]);
     // Crate [-1, 1] x [-0.5, 0.5] at (0, 0.9) on a slab [-2, 2] x [-0.5, 0.5] (README): the crate
@@ -66,14 +76,21 @@ describe('collide2d', () => {
     expect(ids(ground, crate)).toEqual(corners);
     // Box [-1, 1] x [-0.5, 0.5] at (0, 0.4) on the segment (-3, 0) to (3, 0): canonical order
     // polygon, chain: box corners 1 and 0 against segment 0.
-    const box = new Polygon([[-1, -0.5], [1, -0.5], [1, 0.5], [-1, 0.5]]).setPose([0, 0.4], 0), rail = new Segment([-3, 0], [3, 0]);
+    const box = new Polygon([[-1, -0.5], [1, -0.5], [1, 0.5], [-1, 0.5]]).setPose([0, 0.4], 0),
+      rail = new Segment([-3, 0], [3, 0]);
     const onRail = [packFeatureId(VERTEX_FEATURE | 1, 0), packFeatureId(VERTEX_FEATURE | 0, 0)];
     expect(ids(box, rail)).toEqual(onRail);
     expect(ids(rail, box)).toEqual(onRail);
   });
 
   it('calls the named detector for the stored order', () => {
-    const [circle, polygon, chain, segment, box] = shapes() as [Circle, Polygon, Chain, Segment, Aabb];
+    const [circle, polygon, chain, segment, box] = shapes() as [
+      Circle,
+      Polygon,
+      Chain,
+      Segment,
+      Aabb,
+    ];
     const other = new Circle(0.3);
     const cases: [Shape2, Shape2, (data: CollisionData2) => number][] = [
       [circle, other, (d) => collideCircleCircle(circle, other, d)],
@@ -108,18 +125,29 @@ describe('collide2d', () => {
       const base = shapes();
       // A random pose for each shape, then the same rigid motion for all (the Aabb, which cannot
       // turn, sits this one out).
-      const poses = base.map((shape) => [random() - 0.5, random() - 0.5, shape.shapeType === ShapeType2.Aabb ? 0 : 6 * random()] as const);
+      const poses = base.map((shape) =>
+        [
+          random() - 0.5,
+          random() - 0.5,
+          shape.shapeType === ShapeType2.Aabb ? 0 : 6 * random(),
+        ] as const
+      );
       const theta = 6 * random(), tx = 20 * random() - 10, ty = 20 * random() - 10;
       const c = Math.cos(theta), s = Math.sin(theta);
       const moved = shapes();
       base.forEach((shape, i) => shape.setPose([poses[i]![0], poses[i]![1]], poses[i]![2]));
       moved.forEach((shape, i) => {
         const [x, y, angle] = poses[i]!;
-        if (shape.shapeType !== ShapeType2.Aabb) shape.setPose([c * x - s * y + tx, s * x + c * y + ty], angle + theta);
+        if (shape.shapeType !== ShapeType2.Aabb) {
+          shape.setPose([c * x - s * y + tx, s * x + c * y + ty], angle + theta);
+        }
       });
       for (let i = 0; i < base.length; i++) {
         for (let j = 0; j < base.length; j++) {
-          if (i === j || base[i]!.shapeType === ShapeType2.Aabb || base[j]!.shapeType === ShapeType2.Aabb) continue;
+          if (
+            i === j || base[i]!.shapeType === ShapeType2.Aabb ||
+            base[j]!.shapeType === ShapeType2.Aabb
+          ) continue;
           const before = new CollisionData2(), after = new CollisionData2();
           collide2d(base[i]!, base[j]!, before);
           collide2d(moved[i]!, moved[j]!, after);
@@ -129,10 +157,16 @@ describe('collide2d', () => {
           }
           for (let k = 0; k < before.contactCount; k++) {
             const p = before.contacts[k]!, q = after.contacts[k]!;
-            const x = c * p.point[0]! - s * p.point[1]! + tx, y = s * p.point[0]! + c * p.point[1]! + ty;
-            const nx = c * p.normal[0]! - s * p.normal[1]!, ny = s * p.normal[0]! + c * p.normal[1]!;
-            if (Math.hypot(x - q.point[0]!, y - q.point[1]!) > 1e-9 || Math.hypot(nx - q.normal[0]!, ny - q.normal[1]!) > 1e-9 ||
-              Math.abs(p.penetration - q.penetration) > 1e-9 || p.featureId !== q.featureId || p.kind !== q.kind) {
+            const x = c * p.point[0]! - s * p.point[1]! + tx,
+              y = s * p.point[0]! + c * p.point[1]! + ty;
+            const nx = c * p.normal[0]! - s * p.normal[1]!,
+              ny = s * p.normal[0]! + c * p.normal[1]!;
+            if (
+              Math.hypot(x - q.point[0]!, y - q.point[1]!) > 1e-9 ||
+              Math.hypot(nx - q.normal[0]!, ny - q.normal[1]!) > 1e-9 ||
+              Math.abs(p.penetration - q.penetration) > 1e-9 || p.featureId !== q.featureId ||
+              p.kind !== q.kind
+            ) {
               failures.push(`contact ${n} ${i}-${j}-${k}`);
             }
           }

@@ -21,7 +21,9 @@ import { type Shape2, ShapeType2 } from './shapes/shapes.js';
 type Detector = (a: never, b: never, data: CollisionData2) => number;
 
 const TYPE_COUNT = 5;
-const detectors: (Detector | null)[] = new Array<Detector | null>(TYPE_COUNT * TYPE_COUNT).fill(null);
+const detectors: (Detector | null)[] = new Array<Detector | null>(TYPE_COUNT * TYPE_COUNT).fill(
+  null,
+);
 const swapped = new Uint8Array(TYPE_COUNT * TYPE_COUNT);
 
 function register(first: ShapeType2, second: ShapeType2, detector: Detector): void {
@@ -51,7 +53,9 @@ export function collide2d<B>(a: Shape2<B>, b: Shape2<B>, data: CollisionData2<B>
   const slot = a.shapeType * TYPE_COUNT + b.shapeType;
   const detector = detectors[slot];
   if (!detector) return 0;
-  if (swapped[slot] === 0) return (detector as (a: Shape2, b: Shape2, data: CollisionData2) => number)(a, b, data);
+  if (swapped[slot] === 0) {
+    return (detector as (a: Shape2, b: Shape2, data: CollisionData2) => number)(a, b, data);
+  }
   const start = data.contactCount;
   const written = (detector as (a: Shape2, b: Shape2, data: CollisionData2) => number)(b, a, data);
   for (let i = start; i < start + written; i++) {

@@ -1,7 +1,20 @@
 // Shapes and contacts.
-export { ContactKind, contactKindName, packFeatureId, firstFeatureOf, secondFeatureOf } from '@contactkit/math';
+export {
+  ContactKind,
+  contactKindName,
+  packFeatureId,
+  firstFeatureOf,
+  secondFeatureOf,
+} from '@contactkit/math';
+export { collide2d } from './collide2d.js';
 export { Contact2, CollisionData2 } from './manifold/contact2.js';
 export type { CollisionData2Options } from './manifold/contact2.js';
+export { collideCircleChain } from './pairs/circle-chain.js';
+export { collideCircleCircle } from './pairs/circle-circle.js';
+export { collideCirclePolygon } from './pairs/circle-polygon.js';
+export { collidePolygonChain } from './pairs/polygon-chain.js';
+export { collidePolygonPolygon } from './pairs/polygon-polygon.js';
+export { SweepHit, sweepCircle } from './queries/sweep.js';
 export {
   ShapeType2,
   Shape2,
@@ -16,15 +29,50 @@ export {
   MAX_CONTOUR_VERTICES,
 } from './shapes/shapes.js';
 export type { AnyShape2 } from './shapes/shapes.js';
-export { collideCircleCircle } from './pairs/circle-circle.js';
-export { collideCirclePolygon } from './pairs/circle-polygon.js';
-export { collideCircleChain } from './pairs/circle-chain.js';
-export { collidePolygonPolygon } from './pairs/polygon-polygon.js';
-export { collidePolygonChain } from './pairs/polygon-chain.js';
-export { collide2d } from './collide2d.js';
-export { SweepHit, sweepCircle } from './queries/sweep.js';
 
 // Boolean and parametric tests, contours, mass properties, broadphase.
+export {
+  MAX_CELLS_PER_BOX,
+  MAX_PROXY_ID,
+  MAX_LIST_CAPACITY,
+  IdList,
+  PairList,
+  UniformGrid,
+} from './broadphase/broadphase.js';
+export type { UniformGridOptions } from './broadphase/broadphase.js';
+export { Playfield } from './broadphase/playfield.js';
+export type { PlayfieldOptions } from './broadphase/playfield.js';
+export {
+  CONTOUR_FORMAT_VERSION,
+  MAX_CONTOUR_LINE_LENGTH,
+  MAX_CONTOUR_NUMBER_LENGTH,
+  formatContour,
+  parseContour,
+  parsePointList,
+  importPointList,
+  principalAxisAngle,
+  normalizeContour,
+  scaleContour,
+  placeContour,
+  shapeFromContour,
+} from './contours/contour.js';
+export type {
+  Contour,
+  ContourImage,
+  ContourNormalization,
+  NormalizeContourOptions,
+  NormalizedContour,
+} from './contours/contour.js';
+export {
+  flattenPoints,
+  polygonArea,
+  polygonSignedArea,
+  polygonCentroid,
+  polygonSecondMoments,
+  polygonSecondMoment,
+} from './contours/mass.js';
+export { traceOutline, simplifyContour } from './contours/trace.js';
+export type { Raster, TraceOptions, SimplifyOptions } from './contours/trace.js';
 export {
   LINE_PARALLEL_SINE,
   LineRelation,
@@ -45,32 +93,3 @@ export {
   satCirclePolygon,
 } from './queries/tests2d.js';
 export type { PosedOutline } from './queries/tests2d.js';
-export {
-  CONTOUR_FORMAT_VERSION,
-  MAX_CONTOUR_LINE_LENGTH,
-  MAX_CONTOUR_NUMBER_LENGTH,
-  formatContour,
-  parseContour,
-  parsePointList,
-  importPointList,
-  principalAxisAngle,
-  normalizeContour,
-  scaleContour,
-  placeContour,
-  shapeFromContour,
-} from './contours/contour.js';
-export type { Contour, ContourImage, ContourNormalization, NormalizeContourOptions, NormalizedContour } from './contours/contour.js';
-export { traceOutline, simplifyContour } from './contours/trace.js';
-export type { Raster, TraceOptions, SimplifyOptions } from './contours/trace.js';
-export {
-  flattenPoints,
-  polygonArea,
-  polygonSignedArea,
-  polygonCentroid,
-  polygonSecondMoments,
-  polygonSecondMoment,
-} from './contours/mass.js';
-export { MAX_CELLS_PER_BOX, MAX_PROXY_ID, MAX_LIST_CAPACITY, IdList, PairList, UniformGrid } from './broadphase/broadphase.js';
-export type { UniformGridOptions } from './broadphase/broadphase.js';
-export { Playfield } from './broadphase/playfield.js';
-export type { PlayfieldOptions } from './broadphase/playfield.js';

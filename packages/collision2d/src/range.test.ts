@@ -33,7 +33,8 @@ const outlines = {
   zigzag: [[-1, 0], [-0.5, 0.5], [0, -0.4], [0.5, 0.5], [1, 0]],
 };
 
-const scaled = (points: number[][], size: number): number[][] => points.map(([x, y]) => [x! * size, y! * size]);
+const scaled = (points: number[][], size: number): number[][] =>
+  points.map(([x, y]) => [x! * size, y! * size]);
 
 /** One shape of each kind about `size` across: circles, a triangle, a square, an L, a zigzag chain, an Aabb. */
 function makeAll(size: number): Shape2[] {
@@ -66,37 +67,54 @@ describe('inside the range, every 2D pair writes finite contacts with unit norma
     ['unit shapes at the edge of the range', 1, 1, MAX_COORDINATE],
   ];
   for (const [name, firstSize, secondSize, spread] of scales) {
-    it(`${name}: 49 ordered kind pairs, 100 random poses each, speculative tolerance as large as the shapes`, () => {
-      const random = new Random(2024);
-      const data = new CollisionData2({ capacity: 64, tolerance: firstSize });
-      const firsts = makeAll(firstSize);
-      const seconds = makeAll(secondSize);
-      let written = 0;
-      for (const first of firsts) {
-        for (const second of seconds) {
-          for (let trial = 0; trial < 100; trial++) {
-            const a = place(first, random, [random.range(-spread, spread), random.range(-spread, spread)]);
-            // Half the trials place the second shape within reach of the first.
-            const near = random.chance(0.5);
-            const position = near
-              ? [a.transform.x + random.range(-firstSize, firstSize), a.transform.y + random.range(-firstSize, firstSize)]
-              : [random.range(-spread, spread), random.range(-spread, spread)];
-            const b = place(second, random, position.map(clamp));
-            data.reset();
-            written += collide2d(a, b, data);
-            expectSound(data, () => `${name}, ${first.constructor.name} and ${second.constructor.name}, trial ${trial}`);
+    it(
+      `${name}: 49 ordered kind pairs, 100 random poses each, speculative tolerance as large as the shapes`,
+      () => {
+        const random = new Random(2024);
+        const data = new CollisionData2({ capacity: 64, tolerance: firstSize });
+        const firsts = makeAll(firstSize);
+        const seconds = makeAll(secondSize);
+        let written = 0;
+        for (const first of firsts) {
+          for (const second of seconds) {
+            for (let trial = 0; trial < 100; trial++) {
+              const a = place(first, random, [
+                random.range(-spread, spread),
+                random.range(-spread, spread),
+              ]);
+              // Half the trials place the second shape within reach of the first.
+              const near = random.chance(0.5);
+              const position = near
+                ? [
+                  a.transform.x + random.range(-firstSize, firstSize),
+                  a.transform.y + random.range(-firstSize, firstSize),
+                ]
+                : [random.range(-spread, spread), random.range(-spread, spread)];
+              const b = place(second, random, position.map(clamp));
+              data.reset();
+              written += collide2d(a, b, data);
+              expectSound(
+                data,
+                () =>
+                  `${name}, ${first.constructor.name} and ${second.constructor.name}, trial ${trial}`,
+              );
+            }
           }
         }
-      }
-      // The check would pass vacuously with no contacts: most near pairs touch.
-      expect(written).toBeGreaterThan(1000);
-    }, 30_000);
+        // The check would pass vacuously with no contacts: most near pairs touch.
+        expect(written).toBeGreaterThan(1000);
+      },
+      30_000,
+    );
   }
 
   it('the circle of the bug report, moved into the range: radius 1e75 at [1e75, -1e75] against a polygon there', () => {
     const data = new CollisionData2();
     const circle = new Circle(MAX_COORDINATE).setPose([MAX_COORDINATE, -MAX_COORDINATE], 0);
-    const square = new Polygon(scaled(outlines.square, 0.5 * MAX_COORDINATE)).setPose([0, -MAX_COORDINATE], 0);
+    const square = new Polygon(scaled(outlines.square, 0.5 * MAX_COORDINATE)).setPose([
+      0,
+      -MAX_COORDINATE,
+    ], 0);
     expect(collide2d(circle, square, data)).toBe(1);
     expectSound(data, () => 'circle 1e75 against a square');
     // The circle's leftmost point (0, -1e75) reaches 0.5e75 into the square's right side at x = 0.5e75.

@@ -43,8 +43,10 @@ describe('the body type parameter', () => {
     data.reset();
     // @ts-expect-error: shapes with number bodies cannot write into a buffer of RigidBody contacts.
     collideSphereSphere(tagged, tagged, data);
+    const named = new Box<string>([1, 1, 1]);
+    const numbered = new Box<number>([1, 1, 1]);
     // @ts-expect-error: nor can two boxes of different body types share one call.
-    collideBoxBox(new Box<string>([1, 1, 1]), new Box<number>([1, 1, 1]), new CollisionData<string>());
+    collideBoxBox(named, numbered, new CollisionData<string>());
     // @ts-expect-error: the dispatcher checks the same.
     collide(new HalfSpace<number>([0, 1, 0], 0), sphere, data);
   });

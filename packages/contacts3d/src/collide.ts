@@ -21,7 +21,9 @@ import { collideSphereSphere } from './pairs/sphere-sphere.js';
 type Detector = (first: never, second: never, data: CollisionData) => number;
 
 const SHAPE_TYPES = 4;
-const detectors: (Detector | null)[] = new Array<Detector | null>(SHAPE_TYPES * SHAPE_TYPES).fill(null);
+const detectors: (Detector | null)[] = new Array<Detector | null>(SHAPE_TYPES * SHAPE_TYPES).fill(
+  null,
+);
 const mirrored: boolean[] = new Array<boolean>(SHAPE_TYPES * SHAPE_TYPES).fill(false);
 
 function register(first: ShapeType, second: ShapeType, detector: Detector): void {
@@ -48,7 +50,10 @@ register(ShapeType.Box, ShapeType.Box, collideBoxBox);
  */
 export function collide<B>(a: AnyPrimitive<B>, b: AnyPrimitive<B>, data: CollisionData<B>): number {
   const entry = a.shapeType * SHAPE_TYPES + b.shapeType;
-  const detector = detectors[entry] as ((first: AnyPrimitive, second: AnyPrimitive, data: CollisionData) => number) | null | undefined;
+  const detector = detectors[entry] as
+    | ((first: AnyPrimitive, second: AnyPrimitive, data: CollisionData) => number)
+    | null
+    | undefined;
   if (!detector) return 0;
   if (!mirrored[entry]) return detector(a, b, data);
   const start = data.contactCount;

@@ -1,16 +1,21 @@
 export { ContactKind, contactKindName } from '@contactkit/math';
-export { Contact } from './manifold/contact.js';
+export { collide } from './collide.js';
 export { CollisionData } from './manifold/collision-data.js';
 export type { CollisionDataOptions } from './manifold/collision-data.js';
-export { ShapeType, Primitive, Sphere, Box, Plane, HalfSpace } from './shapes/primitives.js';
-export type { AnyPrimitive } from './shapes/primitives.js';
-export { boxVertexFeature, boxEdgeFeature, boxFaceFeature } from './shapes/box-features.js';
-export { collideSphereSphere } from './pairs/sphere-sphere.js';
-export { collideSphereHalfSpace } from './pairs/sphere-half-space.js';
-export { collideSpherePlane } from './pairs/sphere-plane.js';
+export { Contact } from './manifold/contact.js';
+export {
+  overlapSphereSphere,
+  overlapSphereHalfSpace,
+  overlapBoxHalfSpace,
+  overlapBoxSphere,
+} from './overlap.js';
+export { collideBoxBox, overlapBoxBox } from './pairs/box-box.js';
 export { collideBoxHalfSpace } from './pairs/box-half-space.js';
 export { collideBoxPlane } from './pairs/box-plane.js';
 export { collideBoxSphere } from './pairs/box-sphere.js';
-export { collideBoxBox, overlapBoxBox } from './pairs/box-box.js';
-export { collide } from './collide.js';
-export { overlapSphereSphere, overlapSphereHalfSpace, overlapBoxHalfSpace, overlapBoxSphere } from './overlap.js';
+export { collideSphereHalfSpace } from './pairs/sphere-half-space.js';
+export { collideSpherePlane } from './pairs/sphere-plane.js';
+export { collideSphereSphere } from './pairs/sphere-sphere.js';
+export { boxVertexFeature, boxEdgeFeature, boxFaceFeature } from './shapes/box-features.js';
+export { ShapeType, Primitive, Sphere, Box, Plane, HalfSpace } from './shapes/primitives.js';
+export type { AnyPrimitive } from './shapes/primitives.js';

@@ -24,7 +24,10 @@ const TURNED_45 = [0, Math.sin(Math.PI / 8), 0, Math.cos(Math.PI / 8)];
  * manifold has 8 points, all at depth 0.1.
  */
 function octagon(): [Box, Box] {
-  return [new Box(UNIT_HALF).setPose([0, 0.9, 0], TURNED_45), new Box(UNIT_HALF).setPose([0, 0, 0], IDENTITY)];
+  return [
+    new Box(UNIT_HALF).setPose([0, 0.9, 0], TURNED_45),
+    new Box(UNIT_HALF).setPose([0, 0, 0], IDENTITY),
+  ];
 }
 
 /** A unit cube sunk 0.1 into the half-space y <= 0 (centre at y = 0.4): its 4 lower corners touch, each 0.1 deep. */
@@ -34,13 +37,17 @@ function restingBox(): [Box, HalfSpace] {
 
 function points(data: CollisionData, from: number, to: number): number[][] {
   const list: number[][] = [];
-  for (let i = from; i < to; i++) list.push([...data.contacts[i]!.point, data.contacts[i]!.penetration]);
+  for (let i = from; i < to; i++) {
+    list.push([...data.contacts[i]!.point, data.contacts[i]!.penetration]);
+  }
   return list;
 }
 
 /** Whether every row of `part` equals some row of `whole` to 12 digits. */
 function isSubset(part: number[][], whole: number[][]): boolean {
-  return part.every((row) => whole.some((other) => row.every((v, k) => Math.abs(v - other[k]!) < 1e-12)));
+  return part.every((row) =>
+    whole.some((other) => row.every((v, k) => Math.abs(v - other[k]!) < 1e-12))
+  );
 }
 
 describe('a buffer that fills up mid-manifold', () => {
@@ -119,12 +126,44 @@ describe('a buffer that fills up mid-manifold', () => {
 describe('a buffer already full', () => {
   // One overlapping configuration per pair; each writes at least one contact into an empty buffer.
   const cases: [string, (data: CollisionData) => number][] = [
-    ['sphere-sphere', (data) => collideSphereSphere(new Sphere(1).setPose([0, 1.5, 0], IDENTITY), new Sphere(1), data)],
-    ['sphere-half-space', (data) => collideSphereHalfSpace(new Sphere(1).setPose([0, 0.5, 0], IDENTITY), new HalfSpace([0, 1, 0], 0), data)],
-    ['sphere-plane', (data) => collideSpherePlane(new Sphere(1).setPose([0, 0.5, 0], IDENTITY), new Plane([0, 1, 0], 0), data)],
+    [
+      'sphere-sphere',
+      (data) =>
+        collideSphereSphere(new Sphere(1).setPose([0, 1.5, 0], IDENTITY), new Sphere(1), data),
+    ],
+    [
+      'sphere-half-space',
+      (data) =>
+        collideSphereHalfSpace(
+          new Sphere(1).setPose([0, 0.5, 0], IDENTITY),
+          new HalfSpace([0, 1, 0], 0),
+          data,
+        ),
+    ],
+    [
+      'sphere-plane',
+      (data) =>
+        collideSpherePlane(
+          new Sphere(1).setPose([0, 0.5, 0], IDENTITY),
+          new Plane([0, 1, 0], 0),
+          data,
+        ),
+    ],
     ['box-half-space', (data) => collideBoxHalfSpace(...restingBox(), data)],
-    ['box-plane', (data) => collideBoxPlane(new Box(UNIT_HALF).setPose([0, 0.4, 0], IDENTITY), new Plane([0, 1, 0], 0), data)],
-    ['box-sphere', (data) => collideBoxSphere(new Box(UNIT_HALF), new Sphere(0.5).setPose([0, 0.8, 0], IDENTITY), data)],
+    [
+      'box-plane',
+      (data) =>
+        collideBoxPlane(
+          new Box(UNIT_HALF).setPose([0, 0.4, 0], IDENTITY),
+          new Plane([0, 1, 0], 0),
+          data,
+        ),
+    ],
+    [
+      'box-sphere',
+      (data) =>
+        collideBoxSphere(new Box(UNIT_HALF), new Sphere(0.5).setPose([0, 0.8, 0], IDENTITY), data),
+    ],
     ['box-box', (data) => collideBoxBox(...octagon(), data)],
   ];
 

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { collideBoxHalfSpace } from './pairs/box-half-space.js';
 import { collideBoxSphere } from './pairs/box-sphere.js';
 import { CollisionData } from './manifold/collision-data.js';
-import { overlapBoxHalfSpace, overlapBoxSphere, overlapSphereHalfSpace, overlapSphereSphere } from './overlap.js';
+import {
+  overlapBoxHalfSpace,
+  overlapBoxSphere,
+  overlapSphereHalfSpace,
+  overlapSphereSphere,
+} from './overlap.js';
 import { Box, HalfSpace, Sphere } from './shapes/primitives.js';
 import { collideSphereHalfSpace } from './pairs/sphere-half-space.js';
 import { collideSphereSphere } from './pairs/sphere-sphere.js';
@@ -14,7 +19,13 @@ function sphereAt(radius: number, x: number, y: number, z: number): Sphere {
   return new Sphere(radius).setPose([x, y, z], IDENTITY);
 }
 
-function boxAt(halfSize: readonly number[], x: number, y: number, z: number, rotation: readonly number[] = IDENTITY): Box {
+function boxAt(
+  halfSize: readonly number[],
+  x: number,
+  y: number,
+  z: number,
+  rotation: readonly number[] = IDENTITY,
+): Box {
   return new Box(halfSize).setPose([x, y, z], rotation);
 }
 
@@ -66,8 +77,12 @@ describe('overlapBoxHalfSpace', () => {
   });
 
   it('a box turned 45 degrees about z reaches sqrt(2)/2 below its centre', () => {
-    expect(overlapBoxHalfSpace(boxAt([0.5, 0.5, 0.5], 0, Math.SQRT1_2 - 0.001, 0, TURN_45_Z), floor)).toBe(true);
-    expect(overlapBoxHalfSpace(boxAt([0.5, 0.5, 0.5], 0, Math.SQRT1_2 + 0.001, 0, TURN_45_Z), floor)).toBe(false);
+    expect(
+      overlapBoxHalfSpace(boxAt([0.5, 0.5, 0.5], 0, Math.SQRT1_2 - 0.001, 0, TURN_45_Z), floor),
+    ).toBe(true);
+    expect(
+      overlapBoxHalfSpace(boxAt([0.5, 0.5, 0.5], 0, Math.SQRT1_2 + 0.001, 0, TURN_45_Z), floor),
+    ).toBe(false);
   });
 });
 
@@ -118,11 +133,17 @@ describe('the overlap tests agree with the detectors at tolerance 0', () => {
         for (const z of steps) {
           const probe = sphereAt(0.5, x, y, z);
           data.reset();
-          expect(overlapSphereSphere(probe, unitBall)).toBe(collideSphereSphere(probe, unitBall, data) > 0);
+          expect(overlapSphereSphere(probe, unitBall)).toBe(
+            collideSphereSphere(probe, unitBall, data) > 0,
+          );
           data.reset();
-          expect(overlapSphereHalfSpace(probe, floor)).toBe(collideSphereHalfSpace(probe, floor, data) > 0);
+          expect(overlapSphereHalfSpace(probe, floor)).toBe(
+            collideSphereHalfSpace(probe, floor, data) > 0,
+          );
           data.reset();
-          expect(overlapBoxSphere(turnedBox, probe)).toBe(collideBoxSphere(turnedBox, probe, data) > 0);
+          expect(overlapBoxSphere(turnedBox, probe)).toBe(
+            collideBoxSphere(turnedBox, probe, data) > 0,
+          );
           data.reset();
           expect(overlapBoxSphere(flatBox, probe)).toBe(collideBoxSphere(flatBox, probe, data) > 0);
           const box = boxAt([0.5, 0.25, 0.75], x, y, z, [0.1, 0.3, -0.2, 0.9]);

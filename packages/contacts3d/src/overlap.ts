@@ -57,12 +57,16 @@ export function overlapBoxSphere(box: Box, sphere: Sphere): boolean {
   const q2 = m[8]! * dx + m[9]! * dy + m[10]! * dz;
   // The same face-axis early out as collideBoxSphere, so the two agree to the last bit on touching pairs.
   const radius = sphere.radius;
-  if (Math.abs(q0) - radius > h0 || Math.abs(q1) - radius > h1 || Math.abs(q2) - radius > h2) return false;
+  if (Math.abs(q0) - radius > h0 || Math.abs(q1) - radius > h1 || Math.abs(q2) - radius > h2) {
+    return false;
+  }
   const g0 = q0 - (q0 > h0 ? h0 : q0 < -h0 ? -h0 : q0);
   const g1 = q1 - (q1 > h1 ? h1 : q1 < -h1 ? -h1 : q1);
   const g2 = q2 - (q2 > h2 ? h2 : q2 < -h2 ? -h2 : q2);
   const distanceSquared = g0 * g0 + g1 * g1 + g2 * g2;
-  if (distanceSquared > LENGTH_SQUARED_EPSILON) return sphere.radius - Math.sqrt(distanceSquared) >= 0;
+  if (distanceSquared > LENGTH_SQUARED_EPSILON) {
+    return sphere.radius - Math.sqrt(distanceSquared) >= 0;
+  }
   // On the surface within sqrt(LENGTH_SQUARED_EPSILON) or inside: collideBoxSphere's inside branch.
   const faceDistance = Math.min(h0 - Math.abs(q0), h1 - Math.abs(q1), h2 - Math.abs(q2));
   return faceDistance + sphere.radius >= 0;

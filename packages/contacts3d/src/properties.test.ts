@@ -17,12 +17,23 @@ import { collideBoxPlane } from './pairs/box-plane.js';
 import { collideBoxSphere } from './pairs/box-sphere.js';
 import { collide } from './collide.js';
 import { CollisionData } from './manifold/collision-data.js';
-import { overlapBoxHalfSpace, overlapBoxSphere, overlapSphereHalfSpace, overlapSphereSphere } from './overlap.js';
+import {
+  overlapBoxHalfSpace,
+  overlapBoxSphere,
+  overlapSphereHalfSpace,
+  overlapSphereSphere,
+} from './overlap.js';
 import type { Box, HalfSpace, Plane, Sphere, AnyPrimitive } from './shapes/primitives.js';
 import { collideSphereHalfSpace } from './pairs/sphere-half-space.js';
 import { collideSpherePlane } from './pairs/sphere-plane.js';
 import { collideSphereSphere } from './pairs/sphere-sphere.js';
-import { PAIRS, randomConfiguration, randomMotion, type Configuration, type PairName } from './test-support/generate.js';
+import {
+  PAIRS,
+  randomConfiguration,
+  randomMotion,
+  type Configuration,
+  type PairName,
+} from './test-support/generate.js';
 import { isOnSurface, oracle, surfaceDistance } from './test-support/oracle.js';
 import { Random } from '@contactkit/test-support';
 import {
@@ -137,7 +148,13 @@ const witnessScratch = new Float64Array(3);
  * buffer bookkeeping: the return value equals the contacts written, no more than the room or
  * `maxContactsPerPair`, and the sentinels are untouched.
  */
-function run(detect: Detect, first: ShapeSpec, second: ShapeSpec, data: CollisionData, prefix: number): Run {
+function run(
+  detect: Detect,
+  first: ShapeSpec,
+  second: ShapeSpec,
+  data: CollisionData,
+  prefix: number,
+): Run {
   data.reset();
   for (let i = 0; i < prefix; i++) {
     const sentinel = data.contacts[i]!;
@@ -155,11 +172,17 @@ function run(detect: Detect, first: ShapeSpec, second: ShapeSpec, data: Collisio
   const problems: string[] = [];
   const written = data.contactCount - prefix;
   if (returned !== written) problems.push(`returned ${returned} but wrote ${written}`);
-  if (data.contactCount > data.capacity) problems.push(`contactCount ${data.contactCount} > capacity ${data.capacity}`);
-  if (written > data.maxContactsPerPair) problems.push(`wrote ${written} > maxContactsPerPair ${data.maxContactsPerPair}`);
+  if (data.contactCount > data.capacity) {
+    problems.push(`contactCount ${data.contactCount} > capacity ${data.capacity}`);
+  }
+  if (written > data.maxContactsPerPair) {
+    problems.push(`wrote ${written} > maxContactsPerPair ${data.maxContactsPerPair}`);
+  }
   for (let i = 0; i < prefix; i++) {
     const sentinel = data.contacts[i]!;
-    if (sentinel.penetration !== SENTINEL_DEPTH || sentinel.point[0] !== SENTINEL_DEPTH) problems.push(`overwrote contact ${i} written before the call`);
+    if (sentinel.penetration !== SENTINEL_DEPTH || sentinel.point[0] !== SENTINEL_DEPTH) {
+      problems.push(`overwrote contact ${i} written before the call`);
+    }
   }
   const contacts: Snapshot[] = [];
   for (let i = prefix; i < Math.min(data.contactCount, data.capacity); i++) {
@@ -174,7 +197,13 @@ function run(detect: Detect, first: ShapeSpec, second: ShapeSpec, data: Collisio
       onSecond: Array.from(c.pointOnSecond(witnessScratch)),
     });
   }
-  return { returned, contacts, overflowed: data.overflowed, bufferProblem: problems.join('; '), thrown };
+  return {
+    returned,
+    contacts,
+    overflowed: data.overflowed,
+    bufferProblem: problems.join('; '),
+    thrown,
+  };
 }
 
 /** Failures of one property: how many, and the first, printed in full. */
@@ -200,14 +229,21 @@ class Findings {
     }
     this.byProperty.set(property, {
       count: 1,
-      first: `${detail}\n  settings: ${JSON.stringify(settings)}\n  mode: ${configuration.mode}\n  first: ${JSON.stringify(configuration.first)}\n  second: ${JSON.stringify(configuration.second)}`,
+      first: `${detail}\n  settings: ${
+        JSON.stringify(settings)
+      }\n  mode: ${configuration.mode}\n  first: ${
+        JSON.stringify(configuration.first)
+      }\n  second: ${JSON.stringify(configuration.second)}`,
     });
   }
 
   expectNone(property: string): void {
-    expect(this.checked.get(property) ?? 0, `property "${property}" was never checked`).toBeGreaterThan(0);
+    expect(this.checked.get(property) ?? 0, `property "${property}" was never checked`)
+      .toBeGreaterThan(0);
     const entry = this.byProperty.get(property);
-    const message = entry ? `${entry.count} of ${this.checked.get(property)} checks failed; the first:\n${entry.first}` : '';
+    const message = entry
+      ? `${entry.count} of ${this.checked.get(property)} checks failed; the first:\n${entry.first}`
+      : '';
     expect(message).toBe('');
   }
 }
@@ -218,7 +254,11 @@ function isFiniteList(values: readonly number[]): boolean {
 
 function describeContacts(contacts: readonly Snapshot[]): string {
   return contacts
-    .map((c) => `    point ${JSON.stringify(c.point)} normal ${JSON.stringify(c.normal)} penetration ${c.penetration} kind ${c.kind} featureId 0x${c.featureId.toString(16)}`)
+    .map((c) =>
+      `    point ${JSON.stringify(c.point)} normal ${
+        JSON.stringify(c.normal)
+      } penetration ${c.penetration} kind ${c.kind} featureId 0x${c.featureId.toString(16)}`
+    )
     .join('\n');
 }
 
@@ -238,7 +278,12 @@ function deepest(contacts: readonly Snapshot[]): Snapshot | undefined {
  * Contacts whose depth sits within `eps` of the keep-or-drop threshold `-tolerance` may be
  * missing on either side: round-off decides those. Returns '' or what does not match.
  */
-function compareSets(expected: readonly Snapshot[], actual: readonly Snapshot[], eps: number, tolerance: number): string {
+function compareSets(
+  expected: readonly Snapshot[],
+  actual: readonly Snapshot[],
+  eps: number,
+  tolerance: number,
+): string {
   const borderline = (c: Snapshot) => Math.abs(c.penetration + tolerance) <= eps;
   const used = new Set<number>();
   for (const e of expected) {
@@ -246,7 +291,10 @@ function compareSets(expected: readonly Snapshot[], actual: readonly Snapshot[],
     for (let k = 0; k < actual.length; k++) {
       const a = actual[k]!;
       if (used.has(k)) continue;
-      if (distance(a.point, e.point) > eps || distance(a.normal, e.normal) > (eps === 0 ? 0 : 1e-9) || Math.abs(a.penetration - e.penetration) > eps) continue;
+      if (
+        distance(a.point, e.point) > eps || distance(a.normal, e.normal) > (eps === 0 ? 0 : 1e-9) ||
+        Math.abs(a.penetration - e.penetration) > eps
+      ) continue;
       if (a.featureId !== e.featureId || a.kind !== e.kind) continue;
       match = k;
       break;
@@ -254,12 +302,20 @@ function compareSets(expected: readonly Snapshot[], actual: readonly Snapshot[],
     if (match >= 0) used.add(match);
     else if (!borderline(e)) return 'a contact has no counterpart';
   }
-  for (let k = 0; k < actual.length; k++) if (!used.has(k) && !borderline(actual[k]!)) return 'an extra contact appeared';
+  for (let k = 0; k < actual.length; k++) {
+    if (!used.has(k) && !borderline(actual[k]!)) return 'an extra contact appeared';
+  }
   return '';
 }
 
 function transformSnapshot(motion: RigidMotion, c: Snapshot): Snapshot {
-  return { ...c, point: movePoint(motion, c.point), normal: rotate(motion.rotation, c.normal), onFirst: movePoint(motion, c.onFirst), onSecond: movePoint(motion, c.onSecond) };
+  return {
+    ...c,
+    point: movePoint(motion, c.point),
+    normal: rotate(motion.rotation, c.normal),
+    onFirst: movePoint(motion, c.onFirst),
+    onSecond: movePoint(motion, c.onSecond),
+  };
 }
 
 /**
@@ -278,16 +334,28 @@ function mirrored(c: Snapshot): Snapshot {
  */
 function hasFixedNormal(configuration: Configuration, eps: number): boolean {
   const { first, second } = configuration;
-  if (first.kind === 'sphere' && second.kind === 'sphere') return distance(first.position, second.position) <= eps;
+  if (first.kind === 'sphere' && second.kind === 'sphere') {
+    return distance(first.position, second.position) <= eps;
+  }
   if (second.kind === 'plane') return surfaceDistance(second, first.position) <= eps;
-  if (first.kind === 'box' && second.kind === 'sphere') return surfaceDistance(first, second.position) <= eps;
+  if (first.kind === 'box' && second.kind === 'sphere') {
+    return surfaceDistance(first, second.position) <= eps;
+  }
   return false;
 }
 
 /** Below this depth (relative to the scale) the 0.96 / 1.04 factors move the shapes by round-off only. */
 const MIN_PUSH_DEPTH = 1e-6;
 
-function checkConfiguration(findings: Findings, setup: PairSetup, pair: PairName, configuration: Configuration, random: Random, settings: Settings, pool: CollisionData): void {
+function checkConfiguration(
+  findings: Findings,
+  setup: PairSetup,
+  pair: PairName,
+  configuration: Configuration,
+  random: Random,
+  settings: Settings,
+  pool: CollisionData,
+): void {
   const { first, second } = configuration;
   const size = Math.max(shapeScale(first), shapeScale(second));
   const eps = 1e-9 * size;
@@ -296,7 +364,13 @@ function checkConfiguration(findings: Findings, setup: PairSetup, pair: PairName
   pool.tolerance = tolerance;
   const prefix = random.int(4);
   const result = run(setup.detect, first, second, pool, prefix);
-  const fail = (property: string, detail: string) => findings.fail(property, configuration, settings, `${detail}\n  contacts:\n${describeContacts(result.contacts)}`);
+  const fail = (property: string, detail: string) =>
+    findings.fail(
+      property,
+      configuration,
+      settings,
+      `${detail}\n  contacts:\n${describeContacts(result.contacts)}`,
+    );
 
   findings.check('no exception');
   if (result.thrown) fail('no exception', `threw ${result.thrown}`);
@@ -307,24 +381,40 @@ function checkConfiguration(findings: Findings, setup: PairSetup, pair: PairName
   findings.check('unit normals');
   findings.check('penetration at least -tolerance');
   for (const c of result.contacts) {
-    if (!isFiniteList([...c.point, ...c.normal, c.penetration])) fail('finite output', 'NaN or Infinity in a contact');
-    if (Math.abs(length(c.normal) - 1) > 1e-12) fail('unit normals', `|normal| = ${length(c.normal)}`);
-    if (c.penetration < -tolerance - eps) fail('penetration at least -tolerance', `penetration ${c.penetration} < -${tolerance}`);
+    if (!isFiniteList([...c.point, ...c.normal, c.penetration])) {
+      fail('finite output', 'NaN or Infinity in a contact');
+    }
+    if (Math.abs(length(c.normal) - 1) > 1e-12) {
+      fail('unit normals', `|normal| = ${length(c.normal)}`);
+    }
+    if (c.penetration < -tolerance - eps) {
+      fail('penetration at least -tolerance', `penetration ${c.penetration} < -${tolerance}`);
+    }
   }
 
   const truth = oracle(first, second);
   findings.check('separated gives no contact');
-  if (-truth.depth > tolerance + eps && result.contacts.length > 0) fail('separated gives no contact', `oracle gap ${-truth.depth}`);
+  if (-truth.depth > tolerance + eps && result.contacts.length > 0) {
+    fail('separated gives no contact', `oracle gap ${-truth.depth}`);
+  }
   findings.check('overlapping gives a contact');
-  if (truth.depth > eps && result.contacts.length === 0) fail('overlapping gives a contact', `oracle depth ${truth.depth}`);
+  if (truth.depth > eps && result.contacts.length === 0) {
+    fail('overlapping gives a contact', `oracle depth ${truth.depth}`);
+  }
 
   if (setup.overlap) {
     // The boolean test answers true exactly when the detector, at tolerance 0, writes a contact;
     // and away from touching it must agree with the oracle.
     findings.check('the overlap test agrees with the detector and the oracle');
     const overlapping = setup.overlap(primitiveOf(first), primitiveOf(second));
-    if ((tolerance === 0 && overlapping !== result.contacts.length > 0) || (Math.abs(truth.depth) > eps && overlapping !== truth.depth > 0)) {
-      fail('the overlap test agrees with the detector and the oracle', `overlap says ${overlapping}, the detector wrote ${result.contacts.length}, oracle depth ${truth.depth}`);
+    if (
+      (tolerance === 0 && overlapping !== result.contacts.length > 0) ||
+      (Math.abs(truth.depth) > eps && overlapping !== truth.depth > 0)
+    ) {
+      fail(
+        'the overlap test agrees with the detector and the oracle',
+        `overlap says ${overlapping}, the detector wrote ${result.contacts.length}, oracle depth ${truth.depth}`,
+      );
     }
   }
 
@@ -333,21 +423,39 @@ function checkConfiguration(findings: Findings, setup: PairSetup, pair: PairName
   const tight = run(setup.detect, first, second, tightPool(prefix + room, settings), prefix);
   findings.check('a full buffer cuts the pair short and says so');
   const expectedWritten = Math.min(result.contacts.length, room);
-  if (tight.bufferProblem || tight.contacts.length !== expectedWritten || tight.overflowed !== result.contacts.length > room) {
-    fail('a full buffer cuts the pair short and says so', `room ${room}: wrote ${tight.contacts.length} (expected ${expectedWritten}), overflowed ${tight.overflowed}; ${tight.bufferProblem}`);
+  if (
+    tight.bufferProblem || tight.contacts.length !== expectedWritten ||
+    tight.overflowed !== result.contacts.length > room
+  ) {
+    fail(
+      'a full buffer cuts the pair short and says so',
+      `room ${room}: wrote ${tight.contacts.length} (expected ${expectedWritten}), overflowed ${tight.overflowed}; ${tight.bufferProblem}`,
+    );
   }
 
   findings.check('witness points on their surfaces');
   for (const c of result.contacts) {
-    if (!isOnSurface(first, c.onFirst, 1e-8 * size) || !isOnSurface(second, c.onSecond, 1e-8 * size)) {
-      fail('witness points on their surfaces', `pointOnFirst ${surfaceDistance(first, c.onFirst)} and pointOnSecond ${surfaceDistance(second, c.onSecond)} from their surfaces`);
+    if (
+      !isOnSurface(first, c.onFirst, 1e-8 * size) || !isOnSurface(second, c.onSecond, 1e-8 * size)
+    ) {
+      fail(
+        'witness points on their surfaces',
+        `pointOnFirst ${surfaceDistance(first, c.onFirst)} and pointOnSecond ${
+          surfaceDistance(second, c.onSecond)
+        } from their surfaces`,
+      );
     }
   }
 
   const deep = deepest(result.contacts);
   if (deep && pair !== 'box-box') {
     findings.check('deepest penetration equals the oracle depth');
-    if (Math.abs(deep.penetration - truth.depth) > 1e-8 * size) fail('deepest penetration equals the oracle depth', `deepest ${deep.penetration}, oracle ${truth.depth}`);
+    if (Math.abs(deep.penetration - truth.depth) > 1e-8 * size) {
+      fail(
+        'deepest penetration equals the oracle depth',
+        `deepest ${deep.penetration}, oracle ${truth.depth}`,
+      );
+    }
   }
   if (deep && pair === 'box-box' && truth.depth > eps) {
     // SAT keeps a face axis unless an edge axis is shallower by EDGE_RELATIVE_MARGIN of its depth
@@ -357,29 +465,51 @@ function checkConfiguration(findings: Findings, setup: PairSetup, pair: PairName
     const ceiling = (truth.depth + EDGE_ABSOLUTE_MARGIN * largest) / (1 - EDGE_RELATIVE_MARGIN);
     findings.check('deepest penetration within the axis margin of the oracle depth');
     if (deep.penetration < truth.depth - 1e-8 * size || deep.penetration > ceiling + 1e-8 * size) {
-      fail('deepest penetration within the axis margin of the oracle depth', `deepest ${deep.penetration}, oracle ${truth.depth}, allowed up to ${ceiling}`);
+      fail(
+        'deepest penetration within the axis margin of the oracle depth',
+        `deepest ${deep.penetration}, oracle ${truth.depth}, allowed up to ${ceiling}`,
+      );
     }
   }
 
   // Skipped below MIN_PUSH_DEPTH: there 4% of the depth is within round-off of touching.
   if (deep && deep.penetration > MIN_PUSH_DEPTH * size) {
     findings.check('pushing out by 0.96 / 1.04 of the depth');
-    const inside = oracle(translateShape(first, scale(deep.normal, deep.penetration * 0.96)), second).depth;
-    const outside = oracle(translateShape(first, scale(deep.normal, deep.penetration * 1.04)), second).depth;
-    if (!(inside > 0) || !(outside < 0)) fail('pushing out by 0.96 / 1.04 of the depth', `oracle depth after 0.96: ${inside}, after 1.04: ${outside}`);
+    const inside =
+      oracle(translateShape(first, scale(deep.normal, deep.penetration * 0.96)), second).depth;
+    const outside =
+      oracle(translateShape(first, scale(deep.normal, deep.penetration * 1.04)), second).depth;
+    if (!(inside > 0) || !(outside < 0)) {
+      fail(
+        'pushing out by 0.96 / 1.04 of the depth',
+        `oracle depth after 0.96: ${inside}, after 1.04: ${outside}`,
+      );
+    }
   }
 
   if (hasFixedNormal(configuration, eps)) return;
   const swapped = run(setup.detectSwapped, second, first, pool, 0);
   findings.check('swapping the shapes negates the normals only');
-  const swapProblem = swapped.thrown || compareSets(result.contacts.map(mirrored), swapped.contacts, eps, tolerance);
-  if (swapProblem) fail('swapping the shapes negates the normals only', `${swapProblem}; swapped gave:\n${describeContacts(swapped.contacts)}`);
+  const swapProblem = swapped.thrown ||
+    compareSets(result.contacts.map(mirrored), swapped.contacts, eps, tolerance);
+  if (swapProblem) {
+    fail(
+      'swapping the shapes negates the normals only',
+      `${swapProblem}; swapped gave:\n${describeContacts(swapped.contacts)}`,
+    );
+  }
 
   if (setup.detectSwapped === collide) {
     const dispatched = run(collide, first, second, pool, 0);
     findings.check('collide in name order equals the detector');
-    const dispatchProblem = dispatched.thrown || compareSets(result.contacts, dispatched.contacts, 0, tolerance);
-    if (dispatchProblem) fail('collide in name order equals the detector', `${dispatchProblem}; collide gave:\n${describeContacts(dispatched.contacts)}`);
+    const dispatchProblem = dispatched.thrown ||
+      compareSets(result.contacts, dispatched.contacts, 0, tolerance);
+    if (dispatchProblem) {
+      fail(
+        'collide in name order equals the detector',
+        `${dispatchProblem}; collide gave:\n${describeContacts(dispatched.contacts)}`,
+      );
+    }
   }
 
   const motion = randomMotion(random);
@@ -387,8 +517,21 @@ function checkConfiguration(findings: Findings, setup: PairSetup, pair: PairName
   const moved = run(setup.detect, movedFirst, movedSecond, pool, 0);
   const movedSize = Math.max(shapeScale(movedFirst), shapeScale(movedSecond), size);
   findings.check('a rigid motion of both moves the contacts with them');
-  const motionProblem = moved.thrown || compareSets(result.contacts.map((c) => transformSnapshot(motion, c)), moved.contacts, 1e-9 * movedSize, tolerance);
-  if (motionProblem) fail('a rigid motion of both moves the contacts with them', `${motionProblem}; motion ${JSON.stringify(motion)}; moved gave:\n${describeContacts(moved.contacts)}`);
+  const motionProblem = moved.thrown ||
+    compareSets(
+      result.contacts.map((c) => transformSnapshot(motion, c)),
+      moved.contacts,
+      1e-9 * movedSize,
+      tolerance,
+    );
+  if (motionProblem) {
+    fail(
+      'a rigid motion of both moves the contacts with them',
+      `${motionProblem}; motion ${JSON.stringify(motion)}; moved gave:\n${
+        describeContacts(moved.contacts)
+      }`,
+    );
+  }
 }
 
 const tightPools = new Map<number, CollisionData>();
@@ -425,9 +568,20 @@ function checkPair(pair: PairName, setup: PairSetup, runs: number, seed: number)
   const pool = new CollisionData({ capacity: 64 });
   for (let i = 0; i < runs; i++) {
     const configuration = randomConfiguration(random, pair);
-    checkConfiguration(findings, setup, pair, configuration, random, { maxContactsPerPair: 8, tolerance: 0 }, pool);
-    checkConfiguration(findings, setup, pair, configuration, random, { maxContactsPerPair: 4, tolerance: 0 }, pool);
-    if (i % 3 === 0) checkConfiguration(findings, setup, pair, configuration, random, { maxContactsPerPair: 8, tolerance: 0.05 }, pool);
+    checkConfiguration(findings, setup, pair, configuration, random, {
+      maxContactsPerPair: 8,
+      tolerance: 0,
+    }, pool);
+    checkConfiguration(findings, setup, pair, configuration, random, {
+      maxContactsPerPair: 4,
+      tolerance: 0,
+    }, pool);
+    if (i % 3 === 0) {
+      checkConfiguration(findings, setup, pair, configuration, random, {
+        maxContactsPerPair: 8,
+        tolerance: 0.05,
+      }, pool);
+    }
   }
   return findings;
 }
@@ -440,10 +594,18 @@ for (const [index, pair] of PAIRS.entries()) {
       findings = checkPair(pair, SETUPS[pair], RUNS, SEED + index);
     }, Math.max(60_000, 10 * RUNS));
     const properties: string[] = [...PROPERTIES];
-    if (SETUPS[pair].detectSwapped === collide) properties.push('collide in name order equals the detector');
-    if (SETUPS[pair].overlap) properties.push('the overlap test agrees with the detector and the oracle');
+    if (SETUPS[pair].detectSwapped === collide) {
+      properties.push('collide in name order equals the detector');
+    }
+    if (SETUPS[pair].overlap) {
+      properties.push('the overlap test agrees with the detector and the oracle');
+    }
     // Box-box reports the depth of the axis it chose, which may exceed the least one by the axis margin.
-    properties.push(pair === 'box-box' ? 'deepest penetration within the axis margin of the oracle depth' : 'deepest penetration equals the oracle depth');
+    properties.push(
+      pair === 'box-box'
+        ? 'deepest penetration within the axis margin of the oracle depth'
+        : 'deepest penetration equals the oracle depth',
+    );
     for (const property of properties) it(property, () => findings.expectNone(property));
   });
 }
@@ -452,7 +614,10 @@ for (const [index, pair] of PAIRS.entries()) {
  * A detector with a planted bug: runs the real one, then `sabotage` edits the contacts it wrote
  * (from index `from`) and may change the count it returns.
  */
-function sabotaged(detect: Detect, sabotage: (data: CollisionData, from: number, count: number) => number): Detect {
+function sabotaged(
+  detect: Detect,
+  sabotage: (data: CollisionData, from: number, count: number) => number,
+): Detect {
   return (first, second, data) => {
     const from = data.contactCount;
     return sabotage(data, from, detect(first, second, data));
@@ -469,7 +634,9 @@ describe('the property harness catches planted bugs', () => {
       {
         ...SETUPS['sphere-sphere'],
         detect: sabotaged(SETUPS['sphere-sphere'].detect, (data, from, count) => {
-          for (let i = from; i < from + count; i++) data.contacts[i]!.normal.forEach((v, k, n) => (n[k] = -v));
+          for (let i = from; i < from + count; i++) {
+            data.contacts[i]!.normal.forEach((v, k, n) => (n[k] = -v));
+          }
           return count;
         }),
       },
@@ -502,7 +669,13 @@ describe('the property harness catches planted bugs', () => {
     [
       'a count that lies',
       'box-box',
-      { ...SETUPS['box-box'], detect: sabotaged(SETUPS['box-box'].detect, (_data, _from, count) => (count > 0 ? count - 1 : 0)) },
+      {
+        ...SETUPS['box-box'],
+        detect: sabotaged(
+          SETUPS['box-box'].detect,
+          (_data, _from, count) => (count > 0 ? count - 1 : 0),
+        ),
+      },
       'buffer bookkeeping',
     ],
     [
@@ -523,7 +696,10 @@ describe('the property harness catches planted bugs', () => {
     [
       'a swapped call that keeps the normal',
       'box-plane',
-      { ...SETUPS['box-plane'], detectSwapped: (second, first, data) => SETUPS['box-plane'].detect(first, second, data) },
+      {
+        ...SETUPS['box-plane'],
+        detectSwapped: (second, first, data) => SETUPS['box-plane'].detect(first, second, data),
+      },
       'swapping the shapes negates the normals only',
     ],
     [
@@ -532,7 +708,9 @@ describe('the property harness catches planted bugs', () => {
       {
         ...SETUPS['sphere-half-space'],
         detect: sabotaged(SETUPS['sphere-half-space'].detect, (data, from, count) => {
-          for (let i = from; i < from + count; i++) data.contacts[i]!.point.forEach((v, k, p) => (p[k] = Math.round(v * 1e6) / 1e6));
+          for (let i = from; i < from + count; i++) {
+            data.contacts[i]!.point.forEach((v, k, p) => (p[k] = Math.round(v * 1e6) / 1e6));
+          }
           return count;
         }),
       },
@@ -594,10 +772,18 @@ describe('the oracle', () => {
     expect(answer.depth).toBeCloseTo(0.3, 12);
     expect(answer.direction[1]).toBeCloseTo(-1, 12);
     // As a half-space the same box must be lifted: 0.7.
-    expect(oracle(
-      { kind: 'box', halfSize: [0.5, 0.5, 0.5], position: [0, -0.2, 0], rotation: [0, 0, 0, 1] },
-      { kind: 'halfSpace', normal: [0, 1, 0], offset: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] },
-    ).depth).toBeCloseTo(0.7, 12);
+    expect(
+      oracle(
+        { kind: 'box', halfSize: [0.5, 0.5, 0.5], position: [0, -0.2, 0], rotation: [0, 0, 0, 1] },
+        {
+          kind: 'halfSpace',
+          normal: [0, 1, 0],
+          offset: 0,
+          position: [0, 0, 0],
+          rotation: [0, 0, 0, 1],
+        },
+      ).depth,
+    ).toBeCloseTo(0.7, 12);
   });
 
   it('moves a posed plane with its pose', () => {
@@ -607,7 +793,13 @@ describe('the oracle', () => {
     const q = Math.SQRT1_2;
     const answer = oracle(
       { kind: 'sphere', radius: 1, position: [2.5, 0, 0], rotation: [0, 0, 0, 1] },
-      { kind: 'halfSpace', normal: [0, 1, 0], offset: 1, position: [3, 0, 0], rotation: [0, 0, q, q] },
+      {
+        kind: 'halfSpace',
+        normal: [0, 1, 0],
+        offset: 1,
+        position: [3, 0, 0],
+        rotation: [0, 0, q, q],
+      },
     );
     expect(answer.depth).toBeCloseTo(1.5, 12);
     expect(dot(answer.direction, [-1, 0, 0])).toBeCloseTo(1, 12);

@@ -20,13 +20,27 @@ const v = (...c: number[]) => Float64Array.from(c);
 function segments3(p1: number[], q1: number[], p2: number[], q2: number[]) {
   const out = new SegmentClosestPoints(vec3(), vec3());
   const returned = closestPointsSegmentSegment3(out, v(...p1), v(...q1), v(...p2), v(...q2));
-  return { returned, s: out.s, t: out.t, d2: out.distanceSquared, c1: Array.from(out.closest1), c2: Array.from(out.closest2) };
+  return {
+    returned,
+    s: out.s,
+    t: out.t,
+    d2: out.distanceSquared,
+    c1: Array.from(out.closest1),
+    c2: Array.from(out.closest2),
+  };
 }
 
 function segments2(p1: number[], q1: number[], p2: number[], q2: number[]) {
   const out = new SegmentClosestPoints(vec2(), vec2());
   const returned = closestPointsSegmentSegment2(out, v(...p1), v(...q1), v(...p2), v(...q2));
-  return { returned, s: out.s, t: out.t, d2: out.distanceSquared, c1: Array.from(out.closest1), c2: Array.from(out.closest2) };
+  return {
+    returned,
+    s: out.s,
+    t: out.t,
+    d2: out.distanceSquared,
+    c1: Array.from(out.closest1),
+    c2: Array.from(out.closest2),
+  };
 }
 
 describe('closestPointsSegmentSegment3, hand-computed (Ericson 5.1.9)', () => {
@@ -272,26 +286,36 @@ describe('nearly parallel segments far from the origin', () => {
   for (const dimension of [2, 3]) {
     it(`${dimension}D: never farther than the end point distances allow`, () => {
       const random = new Random(0xfa2 + dimension);
-      const out = new SegmentClosestPoints(new Float64Array(dimension), new Float64Array(dimension));
+      const out = new SegmentClosestPoints(
+        new Float64Array(dimension),
+        new Float64Array(dimension),
+      );
       const kernel = dimension === 2 ? closestPointsSegmentSegment2 : closestPointsSegmentSegment3;
       for (let n = 0; n < 2000; n++) {
         const offset = random.range(-1000, 1000);
-        const p1 = random.vector(dimension, offset - 2, offset + 2), q1 = random.vector(dimension, offset - 2, offset + 2);
+        const p1 = random.vector(dimension, offset - 2, offset + 2),
+          q1 = random.vector(dimension, offset - 2, offset + 2);
         const p2 = random.vector(dimension, offset - 2, offset + 2);
         const tilt = 10 ** -random.range(3, 9);
         const k = random.range(-2, 2);
         const q2 = p2.map((x, i) => x + k * (q1[i]! - p1[i]!) + random.range(-tilt, tilt));
         const distance = Math.sqrt(kernel(out, p1, q1, p2, q2));
         const endPoints = Math.min(
-          pointSegmentDistance(p1, p2, q2), pointSegmentDistance(q1, p2, q2),
-          pointSegmentDistance(p2, p1, q1), pointSegmentDistance(q2, p1, q1),
+          pointSegmentDistance(p1, p2, q2),
+          pointSegmentDistance(q1, p2, q2),
+          pointSegmentDistance(p2, p1, q1),
+          pointSegmentDistance(q2, p1, q1),
         );
         // The sine from the cross product (1 - cos^2 would lose it to cancellation). The kernel
         // decides "parallel" from a x e - b^2, which round-off blurs near the threshold, hence 2e-6.
         const d1 = p1.map((x, i) => q1[i]! - x), d2 = p2.map((x, i) => q2[i]! - x);
         const cross = dimension === 2
           ? Math.abs(d1[0]! * d2[1]! - d1[1]! * d2[0]!)
-          : Math.hypot(d1[1]! * d2[2]! - d1[2]! * d2[1]!, d1[2]! * d2[0]! - d1[0]! * d2[2]!, d1[0]! * d2[1]! - d1[1]! * d2[0]!);
+          : Math.hypot(
+            d1[1]! * d2[2]! - d1[2]! * d2[1]!,
+            d1[2]! * d2[0]! - d1[0]! * d2[2]!,
+            d1[0]! * d2[1]! - d1[1]! * d2[0]!,
+          );
         const length1 = Math.hypot(...d1), length2 = Math.hypot(...d2);
         const sine = cross / (length1 * length2);
         const allowance = sine < 2e-6 ? (sine * (length1 + length2)) / 2 : 0;
@@ -306,7 +330,12 @@ describe('nearly parallel segments far from the origin', () => {
  * search from the best grid point with halving steps. The squared distance is a convex quadratic
  * in (s, t), so the descent from any start reaches the global minimum.
  */
-function bruteForceDistance(p1: Float64Array, q1: Float64Array, p2: Float64Array, q2: Float64Array): number {
+function bruteForceDistance(
+  p1: Float64Array,
+  q1: Float64Array,
+  p2: Float64Array,
+  q2: Float64Array,
+): number {
   const n = p1.length;
   const distanceAt = (s: number, t: number): number => {
     let sum = 0;
@@ -321,16 +350,30 @@ function bruteForceDistance(p1: Float64Array, q1: Float64Array, p2: Float64Array
   for (let i = 0; i <= steps; i++) {
     for (let j = 0; j <= steps; j++) {
       const d = distanceAt(i / steps, j / steps);
-      if (d < best) { best = d; bestS = i / steps; bestT = j / steps; }
+      if (d < best) {
+        best = d;
+        bestS = i / steps;
+        bestT = j / steps;
+      }
     }
   }
   const clamp = (x: number) => Math.min(1, Math.max(0, x));
-  for (let h = 1 / steps; h > 1e-13; ) {
+  for (let h = 1 / steps; h > 1e-13;) {
     let moved = false;
-    for (const [ds, dt] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1], [1, -1], [-1, 1]] as const) {
+    for (
+      const [ds, dt] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1], [1, -1], [
+        -1,
+        1,
+      ]] as const
+    ) {
       const s = clamp(bestS + ds * h), t = clamp(bestT + dt * h);
       const d = distanceAt(s, t);
-      if (d < best) { best = d; bestS = s; bestT = t; moved = true; }
+      if (d < best) {
+        best = d;
+        bestS = s;
+        bestT = t;
+        moved = true;
+      }
     }
     if (!moved) h *= 0.5;
   }
@@ -362,10 +405,18 @@ describe('segment-segment against brute force', () => {
   for (const dimension of [2, 3]) {
     it(`${dimension}D: 300 seeded pairs match the brute-force minimum and never exceed it`, () => {
       const random = new Random(0x5e9 + dimension);
-      const out = new SegmentClosestPoints(new Float64Array(dimension), new Float64Array(dimension));
+      const out = new SegmentClosestPoints(
+        new Float64Array(dimension),
+        new Float64Array(dimension),
+      );
       const kernel = dimension === 2 ? closestPointsSegmentSegment2 : closestPointsSegmentSegment3;
       for (let n = 0; n < 300; n++) {
-        const [p1, q1, p2, q2] = randomPair(random, dimension) as [Float64Array, Float64Array, Float64Array, Float64Array];
+        const [p1, q1, p2, q2] = randomPair(random, dimension) as [
+          Float64Array,
+          Float64Array,
+          Float64Array,
+          Float64Array,
+        ];
         const distanceSquared = kernel(out, p1, q1, p2, q2);
         const distance = Math.sqrt(distanceSquared);
         const brute = bruteForceDistance(p1, q1, p2, q2);
@@ -397,13 +448,19 @@ describe('segment-segment aliasing: an output array may be an input', () => {
       const kernel = dimension === 2 ? closestPointsSegmentSegment2 : closestPointsSegmentSegment3;
       for (let n = 0; n < 20; n++) {
         const inputs = randomPair(random, dimension);
-        const fresh = new SegmentClosestPoints(new Float64Array(dimension), new Float64Array(dimension));
+        const fresh = new SegmentClosestPoints(
+          new Float64Array(dimension),
+          new Float64Array(dimension),
+        );
         const expected = kernel(fresh, inputs[0]!, inputs[1]!, inputs[2]!, inputs[3]!);
         for (let i = 0; i < 4; i++) {
           for (let j = 0; j < 4; j++) {
             const copies = inputs.map((x) => Float64Array.from(x));
             // j === i: only closest1 aliases an input; closest2 is fresh.
-            const out = new SegmentClosestPoints(copies[i]!, j === i ? new Float64Array(dimension) : copies[j]!);
+            const out = new SegmentClosestPoints(
+              copies[i]!,
+              j === i ? new Float64Array(dimension) : copies[j]!,
+            );
             const got = kernel(out, copies[0]!, copies[1]!, copies[2]!, copies[3]!);
             expect(got).toBe(expected);
             expect(out.s).toBe(fresh.s);
@@ -455,7 +512,10 @@ describe('closestPointOnSegment3 and closestPointOnSegment2', () => {
   it('a diagonal segment: the foot of the perpendicular', () => {
     // a = (0,0,0), b = (2,2,2), p = (3,0,0): t = dot(p, e) / |e|^2 = 6 / 12 = 1/2, foot (1,1,1).
     const out = vec3();
-    expect(closestPointOnSegment3(out, vec3(3, 0, 0), vec3(0, 0, 0), vec3(2, 2, 2))).toBeCloseTo(0.5, 15);
+    expect(closestPointOnSegment3(out, vec3(3, 0, 0), vec3(0, 0, 0), vec3(2, 2, 2))).toBeCloseTo(
+      0.5,
+      15,
+    );
     expectVector(out, [1, 1, 1]);
   });
 
@@ -491,7 +551,14 @@ describe('closestPointOnSegment3 and closestPointOnSegment2', () => {
       let best = Infinity;
       for (let i = 0; i <= 1000; i++) {
         const t = i / 1000;
-        best = Math.min(best, Math.hypot(a[0]! + t * (b[0]! - a[0]!) - p[0]!, a[1]! + t * (b[1]! - a[1]!) - p[1]!, a[2]! + t * (b[2]! - a[2]!) - p[2]!));
+        best = Math.min(
+          best,
+          Math.hypot(
+            a[0]! + t * (b[0]! - a[0]!) - p[0]!,
+            a[1]! + t * (b[1]! - a[1]!) - p[1]!,
+            a[2]! + t * (b[2]! - a[2]!) - p[2]!,
+          ),
+        );
       }
       // The sampled minimum is at most a half sample step (|e| / 2000 <= 0.006) away along the
       // segment, which raises the distance by less than that; the kernel must never be larger.
@@ -505,7 +572,12 @@ describe('the range of coordinates (MAX_COORDINATE = 1e75), the reason for its b
   // Ericson's denominator |d1|^2 |d2|^2 - (d1 . d2)^2 is a fourth power of length: finite for
   // segments as long as the range allows (about 3e75 in 3D), infinite for 1e150, where the kernel
   // would take any pair for parallel.
-  const at = (scale: number) => segments3([-scale, -scale, -scale], [scale, scale, -scale], [-scale, 0.5 * scale, scale], [scale, -scale, 0.2 * scale]);
+  const at = (scale: number) =>
+    segments3([-scale, -scale, -scale], [scale, scale, -scale], [-scale, 0.5 * scale, scale], [
+      scale,
+      -scale,
+      0.2 * scale,
+    ]);
 
   it('segments spanning the whole range give the parameters of the same layout at unit scale', () => {
     const unit = at(1);

@@ -21,7 +21,14 @@ function clamp01(value: number): number {
  * sine of 1e-3 the middle of the overlap was up to 5e-4 of the length from the true answer.
  * Writes `[s, t]` into `out`.
  */
-function segmentParameters(out: Float64Array, a: number, b: number, c: number, e: number, f: number): void {
+function segmentParameters(
+  out: Float64Array,
+  a: number,
+  b: number,
+  c: number,
+  e: number,
+  f: number,
+): void {
   let s: number;
   let t: number;
   if (a <= LENGTH_SQUARED_EPSILON && e <= LENGTH_SQUARED_EPSILON) {
@@ -104,8 +111,12 @@ export function closestPointsSegmentSegment3(
   const s = parameters[0]!, t = parameters[1]!;
   const c1x = p1x + d1x * s, c1y = p1y + d1y * s, c1z = p1z + d1z * s;
   const c2x = p2x + d2x * t, c2y = p2y + d2y * t, c2z = p2z + d2z * t;
-  out.closest1[0] = c1x; out.closest1[1] = c1y; out.closest1[2] = c1z;
-  out.closest2[0] = c2x; out.closest2[1] = c2y; out.closest2[2] = c2z;
+  out.closest1[0] = c1x;
+  out.closest1[1] = c1y;
+  out.closest1[2] = c1z;
+  out.closest2[0] = c2x;
+  out.closest2[1] = c2y;
+  out.closest2[2] = c2z;
   const dx = c1x - c2x, dy = c1y - c2y, dz = c1z - c2z;
   out.s = s;
   out.t = t;
@@ -126,12 +137,21 @@ export function closestPointsSegmentSegment2(
   const d1x = q1[0]! - p1x, d1y = q1[1]! - p1y;
   const d2x = q2[0]! - p2x, d2y = q2[1]! - p2y;
   const rx = p1x - p2x, ry = p1y - p2y;
-  segmentParameters(parameters, d1x * d1x + d1y * d1y, d1x * d2x + d1y * d2y, d1x * rx + d1y * ry, d2x * d2x + d2y * d2y, d2x * rx + d2y * ry);
+  segmentParameters(
+    parameters,
+    d1x * d1x + d1y * d1y,
+    d1x * d2x + d1y * d2y,
+    d1x * rx + d1y * ry,
+    d2x * d2x + d2y * d2y,
+    d2x * rx + d2y * ry,
+  );
   const s = parameters[0]!, t = parameters[1]!;
   const c1x = p1x + d1x * s, c1y = p1y + d1y * s;
   const c2x = p2x + d2x * t, c2y = p2y + d2y * t;
-  out.closest1[0] = c1x; out.closest1[1] = c1y;
-  out.closest2[0] = c2x; out.closest2[1] = c2y;
+  out.closest1[0] = c1x;
+  out.closest1[1] = c1y;
+  out.closest2[0] = c2x;
+  out.closest2[1] = c2y;
   const dx = c1x - c2x, dy = c1y - c2y;
   out.s = s;
   out.t = t;

@@ -30,7 +30,8 @@ describe('ContactBuffer', () => {
     expect(buffer.contactCount).toBe(0);
     expect(buffer.contactsLeft).toBe(3);
     expect(buffer.overflowed).toBe(false);
-    expect([buffer.friction, buffer.restitution, buffer.tolerance, buffer.maxContactsPerPair]).toEqual([0, 0, 0, 8]);
+    expect([buffer.friction, buffer.restitution, buffer.tolerance, buffer.maxContactsPerPair])
+      .toEqual([0, 0, 0, 8]);
     expect(make().capacity).toBe(256);
   });
 
@@ -52,7 +53,12 @@ describe('ContactBuffer', () => {
     const buffer = make({ capacity: 2 });
     const first = claimContact(buffer, 'a', 'b');
     const second = claimContact(buffer, 'c', 'd');
-    expect([first.firstBody, first.secondBody, second.firstBody, second.secondBody]).toEqual(['a', 'b', 'c', 'd']);
+    expect([first.firstBody, first.secondBody, second.firstBody, second.secondBody]).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
     const tuple = first.bodies;
     expect(tuple).toEqual(['a', 'b']);
     expect(second.bodies).not.toBe(tuple);
@@ -64,48 +70,97 @@ describe('ContactBuffer', () => {
   });
 
   it('rejects bad settings at construction and in setters, naming the field and the value', () => {
-    expect(() => make({ capacity: 0 })).toThrow(new RangeError('Buffer.capacity must be an integer in [1, 16777216], got 0'));
+    expect(() => make({ capacity: 0 })).toThrow(
+      new RangeError('Buffer.capacity must be an integer in [1, 16777216], got 0'),
+    );
     expect(() => make({ capacity: 2.5 })).toThrow(RangeError);
-    expect(() => make({ friction: -1 })).toThrow(new RangeError('Buffer.friction must be at least 0, got -1'));
-    expect(() => make({ restitution: 1.5 })).toThrow(new RangeError('Buffer.restitution must be at most 1, got 1.5'));
-    expect(() => make({ tolerance: Number.NaN })).toThrow(new RangeError('Buffer.tolerance must be finite, got NaN'));
-    expect(() => make({ maxContactsPerPair: 9 })).toThrow(new RangeError('Buffer.maxContactsPerPair must be an integer in [1, 8], got 9'));
+    expect(() => make({ friction: -1 })).toThrow(
+      new RangeError('Buffer.friction must be at least 0, got -1'),
+    );
+    expect(() => make({ restitution: 1.5 })).toThrow(
+      new RangeError('Buffer.restitution must be at most 1, got 1.5'),
+    );
+    expect(() => make({ tolerance: Number.NaN })).toThrow(
+      new RangeError('Buffer.tolerance must be finite, got NaN'),
+    );
+    expect(() => make({ maxContactsPerPair: 9 })).toThrow(
+      new RangeError('Buffer.maxContactsPerPair must be an integer in [1, 8], got 9'),
+    );
     const buffer = make();
-    expect(() => { buffer.tolerance = -0.1; }).toThrow(new RangeError('Buffer.tolerance must be at least 0, got -0.1'));
+    expect(() => {
+      buffer.tolerance = -0.1;
+    }).toThrow(new RangeError('Buffer.tolerance must be at least 0, got -0.1'));
     expect(buffer.tolerance).toBe(0);
     buffer.maxContactsPerPair = 4;
     expect(buffer.maxContactsPerPair).toBe(4);
   });
 
   it('names its options argument when it is not an object, instead of failing on a read inside', () => {
-    const withOptions = (options: unknown) => () => new ContactBuffer('Buffer', options as object, () => new ContactRecord(3));
+    const withOptions = (options: unknown) => () =>
+      new ContactBuffer('Buffer', options as object, () => new ContactRecord(3));
     expect(withOptions(null)).toThrow(new TypeError('Buffer(options) must be an object, got null'));
-    expect(withOptions('abc')).toThrow(new TypeError('Buffer(options) must be an object, got "abc"'));
+    expect(withOptions('abc')).toThrow(
+      new TypeError('Buffer(options) must be an object, got "abc"'),
+    );
     expect(withOptions(256)).toThrow(new TypeError('Buffer(options) must be an object, got 256'));
-    expect(withOptions([256])).toThrow(new TypeError('Buffer(options) must be an object, got [256]'));
+    expect(withOptions([256])).toThrow(
+      new TypeError('Buffer(options) must be an object, got [256]'),
+    );
   });
 
   it('takes the tolerance, a length, only within the range of coordinates (MAX_COORDINATE = 1e75)', () => {
     expect(make({ tolerance: 1e75 }).tolerance).toBe(1e75);
     expect(() => make({ tolerance: 1e308 })).toThrow(
-      new RangeError('Buffer.tolerance is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 1e+308'),
+      new RangeError(
+        'Buffer.tolerance is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 1e+308',
+      ),
     );
   });
 
   it('a rejected setting leaves every field of the buffer as it was', () => {
-    const buffer = make({ capacity: 3, friction: 0.5, restitution: 0.25, tolerance: 0.01, maxContactsPerPair: 4 });
+    const buffer = make({
+      capacity: 3,
+      friction: 0.5,
+      restitution: 0.25,
+      tolerance: 0.01,
+      maxContactsPerPair: 4,
+    });
     claimContact(buffer, 'a', 'b');
-    const snapshot = (): unknown[] => [buffer.capacity, buffer.contactCount, buffer.overflowed, buffer.friction, buffer.restitution, buffer.tolerance, buffer.maxContactsPerPair];
+    const snapshot = (): unknown[] => [
+      buffer.capacity,
+      buffer.contactCount,
+      buffer.overflowed,
+      buffer.friction,
+      buffer.restitution,
+      buffer.tolerance,
+      buffer.maxContactsPerPair,
+    ];
     const before = snapshot();
     const attempts: Array<() => void> = [
-      () => { buffer.friction = -1; },
-      () => { buffer.friction = Number.NaN; },
-      () => { buffer.restitution = 2; },
-      () => { buffer.restitution = '0.5' as unknown as number; },
-      () => { buffer.tolerance = 1e300; },
-      () => { buffer.tolerance = -0.5; },
-      () => { buffer.maxContactsPerPair = 0; },
-      () => { buffer.maxContactsPerPair = 2.5; },
+      () => {
+        buffer.friction = -1;
+      },
+      () => {
+        buffer.friction = Number.NaN;
+      },
+      () => {
+        buffer.restitution = 2;
+      },
+      () => {
+        buffer.restitution = '0.5' as unknown as number;
+      },
+      () => {
+        buffer.tolerance = 1e300;
+      },
+      () => {
+        buffer.tolerance = -0.5;
+      },
+      () => {
+        buffer.maxContactsPerPair = 0;
+      },
+      () => {
+        buffer.maxContactsPerPair = 2.5;
+      },
     ];
     for (const attempt of attempts) {
       expect(attempt).toThrow();

@@ -5,7 +5,12 @@
  * `CollisionData2` (2D) are this buffer with their own contact type.
  */
 import { ContactKind } from './features.js';
-import { requireCoordinate, requireInteger, requireNonNegative, requireObject } from './validate.js';
+import {
+  requireCoordinate,
+  requireInteger,
+  requireNonNegative,
+  requireObject,
+} from './validate.js';
 
 /**
  * One contact between two shapes, in world space, in either dimension (the Contact of Millington, Game Physics Engine Development, ch. 13):
@@ -83,9 +88,15 @@ export class ContactRecord<B = unknown> {
 }
 
 /** `out = point + normal * penetration * side`; `out` may be the contact's own `point`. */
-function witnessPoint(out: Float64Array, contact: ContactRecord<unknown>, side: number): Float64Array {
+function witnessPoint(
+  out: Float64Array,
+  contact: ContactRecord<unknown>,
+  side: number,
+): Float64Array {
   const step = side * contact.penetration;
-  for (let i = 0; i < contact.point.length; i++) out[i] = contact.point[i]! + contact.normal[i]! * step;
+  for (let i = 0; i < contact.point.length; i++) {
+    out[i] = contact.point[i]! + contact.normal[i]! * step;
+  }
   return out;
 }
 
@@ -201,7 +212,11 @@ export class ContactBuffer<C extends ContactRecord<unknown>> {
  * The caller (a detector) has checked that there is room; it then writes the geometry, kind and
  * feature id. The bodies have the type the buffer's contacts hold.
  */
-export function claimContact<C extends ContactRecord<unknown>>(buffer: ContactBuffer<C>, firstBody: C['firstBody'], secondBody: C['secondBody']): C {
+export function claimContact<C extends ContactRecord<unknown>>(
+  buffer: ContactBuffer<C>,
+  firstBody: C['firstBody'],
+  secondBody: C['secondBody'],
+): C {
   const contact = buffer.contacts[buffer.contactCount++]!;
   contact.firstBody = firstBody;
   contact.secondBody = secondBody;

@@ -22,7 +22,10 @@ describe('creation helpers', () => {
   });
 
   it('every helper returns a Float64Array of the right length', () => {
-    const made: [Float64Array, number][] = [[vec2(), 2], [vec3(), 3], [quat(), 4], [mat3(), 9], [mat4(), 16]];
+    const made: [Float64Array, number][] = [[vec2(), 2], [vec3(), 3], [quat(), 4], [mat3(), 9], [
+      mat4(),
+      16,
+    ]];
     for (const [array, length] of made) {
       expect(array).toBeInstanceOf(Float64Array);
       expect(array.length).toBe(length);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ContactKind, contactKindName, firstFeatureOf, packFeatureId, secondFeatureOf } from './features.js';
+import {
+  ContactKind,
+  contactKindName,
+  firstFeatureOf,
+  packFeatureId,
+  secondFeatureOf,
+} from './features.js';
 import { Random } from '@contactkit/test-support';
 
 describe('ContactKind and contactKindName', () => {
@@ -51,7 +57,8 @@ describe('packFeatureId', () => {
   it('round-trips through firstFeatureOf and secondFeatureOf for seeded codes', () => {
     const random = new Random(41);
     for (let n = 0; n < 1000; n++) {
-      const first = Math.floor(random.next() * 2 ** 26), second = Math.floor(random.next() * 2 ** 26);
+      const first = Math.floor(random.next() * 2 ** 26),
+        second = Math.floor(random.next() * 2 ** 26);
       const id = packFeatureId(first, second);
       expect(firstFeatureOf(id)).toBe(first);
       expect(secondFeatureOf(id)).toBe(second);
@@ -60,7 +67,12 @@ describe('packFeatureId', () => {
 
   it('round-trips at the smallest and largest codes', () => {
     const largest = 2 ** 26 - 1;
-    for (const [first, second] of [[0, 0], [largest, 0], [0, largest], [largest, largest], [largest - 1, largest], [1, largest - 1]] as const) {
+    for (
+      const [first, second] of [[0, 0], [largest, 0], [0, largest], [largest, largest], [
+        largest - 1,
+        largest,
+      ], [1, largest - 1]] as const
+    ) {
       const id = packFeatureId(first, second);
       expect([firstFeatureOf(id), secondFeatureOf(id)]).toEqual([first, second]);
     }

@@ -25,13 +25,20 @@ export type ContactKind = (typeof ContactKind)[keyof typeof ContactKind];
  */
 export function contactKindName(kind: ContactKind): string {
   switch (kind) {
-    case ContactKind.FaceFace: return 'FaceFace';
-    case ContactKind.PointFace: return 'PointFace';
-    case ContactKind.EdgeEdge: return 'EdgeEdge';
-    case ContactKind.EdgeFace: return 'EdgeFace';
-    case ContactKind.PointEdge: return 'PointEdge';
-    case ContactKind.PointPoint: return 'PointPoint';
-    default: return `Unknown(${String(kind)})`;
+    case ContactKind.FaceFace:
+      return 'FaceFace';
+    case ContactKind.PointFace:
+      return 'PointFace';
+    case ContactKind.EdgeEdge:
+      return 'EdgeEdge';
+    case ContactKind.EdgeFace:
+      return 'EdgeFace';
+    case ContactKind.PointEdge:
+      return 'PointEdge';
+    case ContactKind.PointPoint:
+      return 'PointPoint';
+    default:
+      return `Unknown(${String(kind)})`;
   }
 }
 
@@ -49,7 +56,8 @@ const FEATURE_CODE_MASK = 0x3ffffff;
  * spilling into the other code.
  */
 export function packFeatureId(firstFeature: number, secondFeature: number): number {
-  return (firstFeature & FEATURE_CODE_MASK) * FEATURE_CODE_RANGE + (secondFeature & FEATURE_CODE_MASK);
+  return (firstFeature & FEATURE_CODE_MASK) * FEATURE_CODE_RANGE +
+    (secondFeature & FEATURE_CODE_MASK);
 }
 
 /**

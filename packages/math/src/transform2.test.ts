@@ -28,7 +28,11 @@ function expectTransform(actual: Transform2, expected: Transform2, digits = 12):
 const quarterTurn = () => new Transform2().set(1, 2, Math.PI / 2);
 
 function randomTransform(random: Random): Transform2 {
-  return new Transform2().set(random.range(-5, 5), random.range(-5, 5), random.range(-Math.PI, Math.PI));
+  return new Transform2().set(
+    random.range(-5, 5),
+    random.range(-5, 5),
+    random.range(-Math.PI, Math.PI),
+  );
 }
 
 /** The 3x3 homogeneous matrix [c -s x; s c y; 0 0 1] of a transform, row-major, from its angle. */
@@ -58,7 +62,13 @@ describe('Transform2', () => {
   it('set caches cos and sin of the angle and returns this; copy copies all five fields', () => {
     const xf = new Transform2();
     expect(xf.set(3, -4, 0.3)).toBe(xf);
-    expect([xf.x, xf.y, xf.angle, xf.cos, xf.sin]).toEqual([3, -4, 0.3, Math.cos(0.3), Math.sin(0.3)]);
+    expect([xf.x, xf.y, xf.angle, xf.cos, xf.sin]).toEqual([
+      3,
+      -4,
+      0.3,
+      Math.cos(0.3),
+      Math.sin(0.3),
+    ]);
     const other = new Transform2();
     expect(other.copy(xf)).toBe(other);
     expect(other).toEqual(xf);
@@ -108,8 +118,14 @@ describe('points and directions, by hand', () => {
       const xf = randomTransform(random);
       const p = random.vector(2, -10, 10);
       const m = homogeneous(xf);
-      expectVector(transform2Point(out, xf, p), [m[0]! * p[0]! + m[1]! * p[1]! + m[2]!, m[3]! * p[0]! + m[4]! * p[1]! + m[5]!]);
-      expectVector(transform2Direction(out, xf, p), [m[0]! * p[0]! + m[1]! * p[1]!, m[3]! * p[0]! + m[4]! * p[1]!]);
+      expectVector(transform2Point(out, xf, p), [
+        m[0]! * p[0]! + m[1]! * p[1]! + m[2]!,
+        m[3]! * p[0]! + m[4]! * p[1]! + m[5]!,
+      ]);
+      expectVector(transform2Direction(out, xf, p), [
+        m[0]! * p[0]! + m[1]! * p[1]!,
+        m[3]! * p[0]! + m[4]! * p[1]!,
+      ]);
       // Inverse: transform the answer forward again and get p back.
       inverseTransform2Point(out, xf, p);
       expectVector(transform2Point(out, xf, out), p);

@@ -145,7 +145,24 @@ describe('composeTransforms', () => {
 describe('invertRigid', () => {
   it('a quarter turn about z with move (1,2,3): R^T and -R^T t = (-2,1,-3)', () => {
     // R^T maps (1,2,3) to (2,-1,3) (x' = y, y' = -x), so the translation is (-2,1,-3).
-    expectVector(invertRigid(mat4(), quarterTurnPose()), [0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, -2, 1, -3, 1]);
+    expectVector(invertRigid(mat4(), quarterTurnPose()), [
+      0,
+      -1,
+      0,
+      0,
+      1,
+      0,
+      0,
+      0,
+      0,
+      0,
+      1,
+      0,
+      -2,
+      1,
+      -3,
+      1,
+    ]);
   });
 
   it('out may be m', () => {
@@ -293,7 +310,8 @@ describe('orthonormalizeRigid', () => {
     let worst = 0;
     for (let i = 0; i < 3; i++) {
       for (let j = 0; j < 3; j++) {
-        const dot = m[4 * i]! * m[4 * j]! + m[4 * i + 1]! * m[4 * j + 1]! + m[4 * i + 2]! * m[4 * j + 2]!;
+        const dot = m[4 * i]! * m[4 * j]! + m[4 * i + 1]! * m[4 * j + 1]! +
+          m[4 * i + 2]! * m[4 * j + 2]!;
         worst = Math.max(worst, Math.abs(dot - (i === j ? 1 : 0)));
       }
     }
@@ -324,8 +342,7 @@ describe('orthonormalizeRigid', () => {
       expectVector(fixed, exact, 5);
       expect([fixed[3], fixed[7], fixed[11], fixed[15]]).toEqual([0, 0, 0, 1]);
       // Column 2 is column 0 x column 1, so the determinant is +1 (no mirror).
-      const det =
-        fixed[0]! * (fixed[5]! * fixed[10]! - fixed[6]! * fixed[9]!) -
+      const det = fixed[0]! * (fixed[5]! * fixed[10]! - fixed[6]! * fixed[9]!) -
         fixed[1]! * (fixed[4]! * fixed[10]! - fixed[6]! * fixed[8]!) +
         fixed[2]! * (fixed[4]! * fixed[9]! - fixed[5]! * fixed[8]!);
       expect(det).toBeCloseTo(1, 14);

@@ -11,7 +11,11 @@ import { RIGID_TOLERANCE } from './tolerance.js';
  * The transform that rotates by `rotation` and then translates by `position`.
  * The quaternion `[x, y, z, w]` is assumed to have unit length.
  */
-export function transformFromPose(out: Mat4, position: ArrayLike<number>, rotation: ArrayLike<number>): Mat4 {
+export function transformFromPose(
+  out: Mat4,
+  position: ArrayLike<number>,
+  rotation: ArrayLike<number>,
+): Mat4 {
   const x = rotation[0]!, y = rotation[1]!, z = rotation[2]!, w = rotation[3]!;
   const px = position[0]!, py = position[1]!, pz = position[2]!;
   // The rotation matrix of a unit quaternion (Shoemake, "Animating rotation with quaternion
@@ -20,10 +24,22 @@ export function transformFromPose(out: Mat4, position: ArrayLike<number>, rotati
   const xx = x * x2, xy = x * y2, xz = x * z2;
   const yy = y * y2, yz = y * z2, zz = z * z2;
   const wx = w * x2, wy = w * y2, wz = w * z2;
-  out[0] = 1 - (yy + zz); out[1] = xy + wz; out[2] = xz - wy; out[3] = 0;
-  out[4] = xy - wz; out[5] = 1 - (xx + zz); out[6] = yz + wx; out[7] = 0;
-  out[8] = xz + wy; out[9] = yz - wx; out[10] = 1 - (xx + yy); out[11] = 0;
-  out[12] = px; out[13] = py; out[14] = pz; out[15] = 1;
+  out[0] = 1 - (yy + zz);
+  out[1] = xy + wz;
+  out[2] = xz - wy;
+  out[3] = 0;
+  out[4] = xy - wz;
+  out[5] = 1 - (xx + zz);
+  out[6] = yz + wx;
+  out[7] = 0;
+  out[8] = xz + wy;
+  out[9] = yz - wx;
+  out[10] = 1 - (xx + yy);
+  out[11] = 0;
+  out[12] = px;
+  out[13] = py;
+  out[14] = pz;
+  out[15] = 1;
   return out;
 }
 
@@ -59,9 +75,18 @@ export function invertRigid(out: Mat4, m: Mat4): Mat4 {
   const r01 = m[4]!, r11 = m[5]!, r21 = m[6]!;
   const r02 = m[8]!, r12 = m[9]!, r22 = m[10]!;
   const tx = m[12]!, ty = m[13]!, tz = m[14]!;
-  out[0] = r00; out[1] = r01; out[2] = r02; out[3] = 0;
-  out[4] = r10; out[5] = r11; out[6] = r12; out[7] = 0;
-  out[8] = r20; out[9] = r21; out[10] = r22; out[11] = 0;
+  out[0] = r00;
+  out[1] = r01;
+  out[2] = r02;
+  out[3] = 0;
+  out[4] = r10;
+  out[5] = r11;
+  out[6] = r12;
+  out[7] = 0;
+  out[8] = r20;
+  out[9] = r21;
+  out[10] = r22;
+  out[11] = 0;
   out[12] = -(r00 * tx + r10 * ty + r20 * tz);
   out[13] = -(r01 * tx + r11 * ty + r21 * tz);
   out[14] = -(r02 * tx + r12 * ty + r22 * tz);
@@ -118,7 +143,9 @@ export function isRigidTransform(m: ArrayLike<number>): boolean {
   if (m.length !== 16) return false;
   orthonormalizeRigid(rigidScratch, m);
   // Written so that NaN fails: a NaN or an infinity anywhere gives a NaN difference.
-  for (let i = 0; i < 16; i++) if (!(Math.abs(rigidScratch[i]! - m[i]!) <= RIGID_TOLERANCE)) return false;
+  for (let i = 0; i < 16; i++) {
+    if (!(Math.abs(rigidScratch[i]! - m[i]!) <= RIGID_TOLERANCE)) return false;
+  }
   return true;
 }
 
@@ -137,15 +164,33 @@ export function orthonormalizeRigid(out: Mat4, m: ArrayLike<number>): Mat4 {
   let bx = m[4]!, by = m[5]!, bz = m[6]!;
   const tx = m[12]!, ty = m[13]!, tz = m[14]!;
   const aLength = Math.sqrt(ax * ax + ay * ay + az * az);
-  ax /= aLength; ay /= aLength; az /= aLength;
+  ax /= aLength;
+  ay /= aLength;
+  az /= aLength;
   const along = ax * bx + ay * by + az * bz;
-  bx -= along * ax; by -= along * ay; bz -= along * az;
+  bx -= along * ax;
+  by -= along * ay;
+  bz -= along * az;
   const bLength = Math.sqrt(bx * bx + by * by + bz * bz);
-  bx /= bLength; by /= bLength; bz /= bLength;
-  out[0] = ax; out[1] = ay; out[2] = az; out[3] = 0;
-  out[4] = bx; out[5] = by; out[6] = bz; out[7] = 0;
-  out[8] = ay * bz - az * by; out[9] = az * bx - ax * bz; out[10] = ax * by - ay * bx; out[11] = 0;
-  out[12] = tx; out[13] = ty; out[14] = tz; out[15] = 1;
+  bx /= bLength;
+  by /= bLength;
+  bz /= bLength;
+  out[0] = ax;
+  out[1] = ay;
+  out[2] = az;
+  out[3] = 0;
+  out[4] = bx;
+  out[5] = by;
+  out[6] = bz;
+  out[7] = 0;
+  out[8] = ay * bz - az * by;
+  out[9] = az * bx - ax * bz;
+  out[10] = ax * by - ay * bx;
+  out[11] = 0;
+  out[12] = tx;
+  out[13] = ty;
+  out[14] = tz;
+  out[15] = 1;
   return out;
 }
 

@@ -24,7 +24,11 @@ function thrown(action: () => unknown): Error {
 }
 
 /** Asserts the class and the exact message of the error `action` throws. */
-function expectError(action: () => unknown, type: typeof TypeError | typeof RangeError, message: string): void {
+function expectError(
+  action: () => unknown,
+  type: typeof TypeError | typeof RangeError,
+  message: string,
+): void {
   const error = thrown(action);
   expect(error).toBeInstanceOf(type);
   expect(error.message).toBe(message);
@@ -39,24 +43,56 @@ describe('requireFinite', () => {
   });
 
   it('NaN and infinities are RangeErrors naming the field and the value', () => {
-    expectError(() => requireFinite('radius', Number.NaN), RangeError, 'radius must be finite, got NaN');
-    expectError(() => requireFinite('radius', Number.POSITIVE_INFINITY), RangeError, 'radius must be finite, got Infinity');
-    expectError(() => requireFinite('radius', Number.NEGATIVE_INFINITY), RangeError, 'radius must be finite, got -Infinity');
+    expectError(
+      () => requireFinite('radius', Number.NaN),
+      RangeError,
+      'radius must be finite, got NaN',
+    );
+    expectError(
+      () => requireFinite('radius', Number.POSITIVE_INFINITY),
+      RangeError,
+      'radius must be finite, got Infinity',
+    );
+    expectError(
+      () => requireFinite('radius', Number.NEGATIVE_INFINITY),
+      RangeError,
+      'radius must be finite, got -Infinity',
+    );
   });
 
   it('non-numbers are TypeErrors naming the field and the value', () => {
-    expectError(() => requireFinite('radius', undefined), TypeError, 'radius must be a number, got undefined');
-    expectError(() => requireFinite('radius', null), TypeError, 'radius must be a number, got null');
-    expectError(() => requireFinite('radius', true), TypeError, 'radius must be a number, got true');
+    expectError(
+      () => requireFinite('radius', undefined),
+      TypeError,
+      'radius must be a number, got undefined',
+    );
+    expectError(
+      () => requireFinite('radius', null),
+      TypeError,
+      'radius must be a number, got null',
+    );
+    expectError(
+      () => requireFinite('radius', true),
+      TypeError,
+      'radius must be a number, got true',
+    );
     expectError(() => requireFinite('radius', [1]), TypeError, 'radius must be a number, got [1]');
-    expectError(() => requireFinite('radius', {}), TypeError, 'radius must be a number, got an object');
+    expectError(
+      () => requireFinite('radius', {}),
+      TypeError,
+      'radius must be a number, got an object',
+    );
   });
 
   // Bug: strings were described by their type only ("got string"), so the message did not name
   // the value, and '1' could not be told apart from 1. Strings are now quoted.
   it('test_string_value_named_in_message', () => {
     expectError(() => requireFinite('radius', '1'), TypeError, 'radius must be a number, got "1"');
-    expectError(() => requireFinite('radius', 'x'.repeat(50)), TypeError, `radius must be a number, got "${'x'.repeat(40)}..."`);
+    expectError(
+      () => requireFinite('radius', 'x'.repeat(50)),
+      TypeError,
+      `radius must be a number, got "${'x'.repeat(40)}..."`,
+    );
   });
 });
 
@@ -67,15 +103,39 @@ describe('requirePositive', () => {
   });
 
   it('zero, -0 and negatives are RangeErrors naming the field and the value', () => {
-    expectError(() => requirePositive('halfSize', 0), RangeError, 'halfSize must be greater than 0, got 0');
-    expectError(() => requirePositive('halfSize', -0), RangeError, 'halfSize must be greater than 0, got 0');
-    expectError(() => requirePositive('halfSize', -2), RangeError, 'halfSize must be greater than 0, got -2');
+    expectError(
+      () => requirePositive('halfSize', 0),
+      RangeError,
+      'halfSize must be greater than 0, got 0',
+    );
+    expectError(
+      () => requirePositive('halfSize', -0),
+      RangeError,
+      'halfSize must be greater than 0, got 0',
+    );
+    expectError(
+      () => requirePositive('halfSize', -2),
+      RangeError,
+      'halfSize must be greater than 0, got -2',
+    );
   });
 
   it('non-finite and non-numbers fail as in requireFinite', () => {
-    expectError(() => requirePositive('halfSize', Number.NaN), RangeError, 'halfSize must be finite, got NaN');
-    expectError(() => requirePositive('halfSize', Number.POSITIVE_INFINITY), RangeError, 'halfSize must be finite, got Infinity');
-    expectError(() => requirePositive('halfSize', '3'), TypeError, 'halfSize must be a number, got "3"');
+    expectError(
+      () => requirePositive('halfSize', Number.NaN),
+      RangeError,
+      'halfSize must be finite, got NaN',
+    );
+    expectError(
+      () => requirePositive('halfSize', Number.POSITIVE_INFINITY),
+      RangeError,
+      'halfSize must be finite, got Infinity',
+    );
+    expectError(
+      () => requirePositive('halfSize', '3'),
+      TypeError,
+      'halfSize must be a number, got "3"',
+    );
   });
 });
 
@@ -86,13 +146,29 @@ describe('requireNonNegative', () => {
   });
 
   it('negatives are RangeErrors naming the field and the value', () => {
-    expectError(() => requireNonNegative('friction', -0.25), RangeError, 'friction must be at least 0, got -0.25');
-    expectError(() => requireNonNegative('friction', -Number.MIN_VALUE), RangeError, 'friction must be at least 0, got -5e-324');
+    expectError(
+      () => requireNonNegative('friction', -0.25),
+      RangeError,
+      'friction must be at least 0, got -0.25',
+    );
+    expectError(
+      () => requireNonNegative('friction', -Number.MIN_VALUE),
+      RangeError,
+      'friction must be at least 0, got -5e-324',
+    );
   });
 
   it('non-finite and non-numbers fail as in requireFinite', () => {
-    expectError(() => requireNonNegative('friction', Number.NaN), RangeError, 'friction must be finite, got NaN');
-    expectError(() => requireNonNegative('friction', null), TypeError, 'friction must be a number, got null');
+    expectError(
+      () => requireNonNegative('friction', Number.NaN),
+      RangeError,
+      'friction must be finite, got NaN',
+    );
+    expectError(
+      () => requireNonNegative('friction', null),
+      TypeError,
+      'friction must be a number, got null',
+    );
   });
 });
 
@@ -104,16 +180,44 @@ describe('requireInteger', () => {
   });
 
   it('out of range, fractional or non-finite values are RangeErrors naming field, range and value', () => {
-    expectError(() => requireInteger('capacity', 0, 1, 8), RangeError, 'capacity must be an integer in [1, 8], got 0');
-    expectError(() => requireInteger('capacity', 9, 1, 8), RangeError, 'capacity must be an integer in [1, 8], got 9');
-    expectError(() => requireInteger('capacity', 1.5, 1, 8), RangeError, 'capacity must be an integer in [1, 8], got 1.5');
-    expectError(() => requireInteger('capacity', Number.NaN, 1, 8), RangeError, 'capacity must be an integer in [1, 8], got NaN');
-    expectError(() => requireInteger('capacity', Number.POSITIVE_INFINITY, 0), RangeError, `capacity must be an integer in [0, ${Number.MAX_SAFE_INTEGER}], got Infinity`);
+    expectError(
+      () => requireInteger('capacity', 0, 1, 8),
+      RangeError,
+      'capacity must be an integer in [1, 8], got 0',
+    );
+    expectError(
+      () => requireInteger('capacity', 9, 1, 8),
+      RangeError,
+      'capacity must be an integer in [1, 8], got 9',
+    );
+    expectError(
+      () => requireInteger('capacity', 1.5, 1, 8),
+      RangeError,
+      'capacity must be an integer in [1, 8], got 1.5',
+    );
+    expectError(
+      () => requireInteger('capacity', Number.NaN, 1, 8),
+      RangeError,
+      'capacity must be an integer in [1, 8], got NaN',
+    );
+    expectError(
+      () => requireInteger('capacity', Number.POSITIVE_INFINITY, 0),
+      RangeError,
+      `capacity must be an integer in [0, ${Number.MAX_SAFE_INTEGER}], got Infinity`,
+    );
   });
 
   it('non-numbers are TypeErrors naming the field and the value', () => {
-    expectError(() => requireInteger('capacity', '4', 1, 8), TypeError, 'capacity must be an integer, got "4"');
-    expectError(() => requireInteger('capacity', undefined, 1, 8), TypeError, 'capacity must be an integer, got undefined');
+    expectError(
+      () => requireInteger('capacity', '4', 1, 8),
+      TypeError,
+      'capacity must be an integer, got "4"',
+    );
+    expectError(
+      () => requireInteger('capacity', undefined, 1, 8),
+      TypeError,
+      'capacity must be an integer, got undefined',
+    );
   });
 });
 
@@ -143,17 +247,45 @@ describe('readFiniteArray', () => {
 
   it('a value that is not an array is a TypeError naming the field and the value', () => {
     const out = new Float64Array(3);
-    expectError(() => readFiniteArray('position', 5, 3, out), TypeError, 'position must be an array of 3 numbers, got 5');
-    expectError(() => readFiniteArray('position', null, 3, out), TypeError, 'position must be an array of 3 numbers, got null');
-    expectError(() => readFiniteArray('position', undefined, 3, out), TypeError, 'position must be an array of 3 numbers, got undefined');
-    expectError(() => readFiniteArray('position', '123', 3, out), TypeError, 'position must be an array of 3 numbers, got "123"');
-    expectError(() => readFiniteArray('position', { x: 1 }, 3, out), TypeError, 'position must be an array of 3 numbers, got an object');
+    expectError(
+      () => readFiniteArray('position', 5, 3, out),
+      TypeError,
+      'position must be an array of 3 numbers, got 5',
+    );
+    expectError(
+      () => readFiniteArray('position', null, 3, out),
+      TypeError,
+      'position must be an array of 3 numbers, got null',
+    );
+    expectError(
+      () => readFiniteArray('position', undefined, 3, out),
+      TypeError,
+      'position must be an array of 3 numbers, got undefined',
+    );
+    expectError(
+      () => readFiniteArray('position', '123', 3, out),
+      TypeError,
+      'position must be an array of 3 numbers, got "123"',
+    );
+    expectError(
+      () => readFiniteArray('position', { x: 1 }, 3, out),
+      TypeError,
+      'position must be an array of 3 numbers, got an object',
+    );
   });
 
   it('the wrong length is a TypeError naming the field, both lengths and the value', () => {
     const out = new Float64Array(4);
-    expectError(() => readFiniteArray('rotation', [0, 0, 1], 4, out), TypeError, 'rotation must have 4 components, got 3: [0, 0, 1]');
-    expectError(() => readFiniteArray('rotation', [], 4, out), TypeError, 'rotation must have 4 components, got 0: []');
+    expectError(
+      () => readFiniteArray('rotation', [0, 0, 1], 4, out),
+      TypeError,
+      'rotation must have 4 components, got 3: [0, 0, 1]',
+    );
+    expectError(
+      () => readFiniteArray('rotation', [], 4, out),
+      TypeError,
+      'rotation must have 4 components, got 0: []',
+    );
     // Long values are shown by their first 16 components.
     const long = Array.from({ length: 20 }, (_, i) => i);
     expectError(
@@ -165,8 +297,16 @@ describe('readFiniteArray', () => {
 
   it('a NaN or infinite component is a RangeError naming the field, the index and the value', () => {
     const out = new Float64Array(3);
-    expectError(() => readFiniteArray('position', [1, Number.NaN, 3], 3, out), RangeError, 'position[1] must be a finite number, got NaN in [1, NaN, 3]');
-    expectError(() => readFiniteArray('position', [1, 2, Number.NEGATIVE_INFINITY], 3, out), RangeError, 'position[2] must be a finite number, got -Infinity in [1, 2, -Infinity]');
+    expectError(
+      () => readFiniteArray('position', [1, Number.NaN, 3], 3, out),
+      RangeError,
+      'position[1] must be a finite number, got NaN in [1, NaN, 3]',
+    );
+    expectError(
+      () => readFiniteArray('position', [1, 2, Number.NEGATIVE_INFINITY], 3, out),
+      RangeError,
+      'position[2] must be a finite number, got -Infinity in [1, 2, -Infinity]',
+    );
   });
 
   // Bug: a component that was not a number at all (a string, undefined in a sparse array) was a
@@ -174,8 +314,16 @@ describe('readFiniteArray', () => {
   // that a wrong shape or type is a TypeError. It is now a TypeError with the string quoted.
   it('test_non_number_component_is_type_error', () => {
     const out = new Float64Array(3);
-    expectError(() => readFiniteArray('position', [1, '2', 3], 3, out), TypeError, 'position[1] must be a finite number, got "2" in [1, "2", 3]');
-    expectError(() => readFiniteArray('position', { length: 3, 0: 1, 2: 3 }, 3, out), TypeError, 'position[1] must be a finite number, got undefined in [1, undefined, 3]');
+    expectError(
+      () => readFiniteArray('position', [1, '2', 3], 3, out),
+      TypeError,
+      'position[1] must be a finite number, got "2" in [1, "2", 3]',
+    );
+    expectError(
+      () => readFiniteArray('position', { length: 3, 0: 1, 2: 3 }, 3, out),
+      TypeError,
+      'position[1] must be a finite number, got undefined in [1, undefined, 3]',
+    );
   });
 
   it('leaves out untouched when it throws', () => {
@@ -197,7 +345,20 @@ describe('copyFiniteArray', () => {
 
   it('returns false and leaves out untouched for anything readFiniteArray rejects', () => {
     const out = new Float64Array([7, 7]);
-    for (const bad of [null, undefined, 3, 'ab', [1], [1, 2, 3], [1, Number.NaN], [Number.POSITIVE_INFINITY, 1], ['1', 2], [1, undefined]]) {
+    for (
+      const bad of [
+        null,
+        undefined,
+        3,
+        'ab',
+        [1],
+        [1, 2, 3],
+        [1, Number.NaN],
+        [Number.POSITIVE_INFINITY, 1],
+        ['1', 2],
+        [1, undefined],
+      ]
+    ) {
       expect(copyFiniteArray(bad, 2, out)).toBe(false);
       expect(() => readFiniteArray('field', bad, 2, new Float64Array(2))).toThrow();
     }
@@ -214,11 +375,31 @@ describe('requireObject', () => {
   });
 
   it('null, arrays, strings, numbers and functions are TypeErrors naming the field and the value', () => {
-    expectError(() => requireObject('Buffer(options)', null), TypeError, 'Buffer(options) must be an object, got null');
-    expectError(() => requireObject('Buffer(options)', 'abc'), TypeError, 'Buffer(options) must be an object, got "abc"');
-    expectError(() => requireObject('Buffer(options)', 7), TypeError, 'Buffer(options) must be an object, got 7');
-    expectError(() => requireObject('Buffer(options)', [1, 2]), TypeError, 'Buffer(options) must be an object, got [1, 2]');
-    expectError(() => requireObject('Buffer(options)', () => 1), TypeError, 'Buffer(options) must be an object, got a function');
+    expectError(
+      () => requireObject('Buffer(options)', null),
+      TypeError,
+      'Buffer(options) must be an object, got null',
+    );
+    expectError(
+      () => requireObject('Buffer(options)', 'abc'),
+      TypeError,
+      'Buffer(options) must be an object, got "abc"',
+    );
+    expectError(
+      () => requireObject('Buffer(options)', 7),
+      TypeError,
+      'Buffer(options) must be an object, got 7',
+    );
+    expectError(
+      () => requireObject('Buffer(options)', [1, 2]),
+      TypeError,
+      'Buffer(options) must be an object, got [1, 2]',
+    );
+    expectError(
+      () => requireObject('Buffer(options)', () => 1),
+      TypeError,
+      'Buffer(options) must be an object, got a function',
+    );
   });
 });
 
@@ -252,7 +433,10 @@ describe('the range of coordinates and sizes (MAX_COORDINATE)', () => {
 
   it('readCoordinates copies in-range arrays and names the first component out of range and the whole value', () => {
     const out = new Float64Array(2);
-    expect(Array.from(readCoordinates('p', [MAX_COORDINATE, -3], 2, out))).toEqual([MAX_COORDINATE, -3]);
+    expect(Array.from(readCoordinates('p', [MAX_COORDINATE, -3], 2, out))).toEqual([
+      MAX_COORDINATE,
+      -3,
+    ]);
     expectError(
       () => readCoordinates('Circle.position', [1e308, -1e308], 2, new Float64Array(2)),
       RangeError,
@@ -267,15 +451,35 @@ describe('the range of coordinates and sizes (MAX_COORDINATE)', () => {
 
   it('readCoordinates reports a wrong shape or a non-finite component as readFiniteArray does, and leaves out untouched', () => {
     const out = Float64Array.of(7, 8);
-    expectError(() => readCoordinates('p', [1, 2, 3], 2, out), TypeError, 'p must have 2 components, got 3: [1, 2, 3]');
-    expectError(() => readCoordinates('p', [1, Number.NaN], 2, out), RangeError, 'p[1] must be a finite number, got NaN in [1, NaN]');
+    expectError(
+      () => readCoordinates('p', [1, 2, 3], 2, out),
+      TypeError,
+      'p must have 2 components, got 3: [1, 2, 3]',
+    );
+    expectError(
+      () => readCoordinates('p', [1, Number.NaN], 2, out),
+      RangeError,
+      'p[1] must be a finite number, got NaN in [1, NaN]',
+    );
     expect(() => readCoordinates('p', [1, 1e76], 2, out)).toThrow(RangeError);
     expect(Array.from(out)).toEqual([7, 8]);
   });
 
   it('copyCoordinates returns false, leaving out untouched, for anything readCoordinates rejects', () => {
     const out = Float64Array.of(7, 8);
-    for (const bad of [null, 'ab', [1], [1, 2, 3], [1, Number.NaN], [1, Number.POSITIVE_INFINITY], [1, '2'], [2e75, 0], [0, -2e75]]) {
+    for (
+      const bad of [
+        null,
+        'ab',
+        [1],
+        [1, 2, 3],
+        [1, Number.NaN],
+        [1, Number.POSITIVE_INFINITY],
+        [1, '2'],
+        [2e75, 0],
+        [0, -2e75],
+      ]
+    ) {
       expect(copyCoordinates(bad, 2, out)).toBe(false);
     }
     expect(Array.from(out)).toEqual([7, 8]);

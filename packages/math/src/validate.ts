@@ -7,8 +7,14 @@ import { MAX_COORDINATE } from './tolerance.js';
 
 /** A scalar as a message shows it: strings quoted (so `'1'` is told apart from `1`), cut at 40 characters. */
 function describeScalar(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
-  if (typeof value === 'object' && value !== null) return Array.isArray(value) ? 'an array' : 'an object';
+  if (typeof value === 'string') {
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
+  }
+  if (typeof value === 'object' && value !== null) {
+    return Array.isArray(value)
+      ? 'an array'
+      : 'an object';
+  }
   if (typeof value === 'function') return 'a function';
   if (typeof value === 'bigint') return `${value}n`;
   return String(value);
@@ -16,7 +22,10 @@ function describeScalar(value: unknown): string {
 
 /** A value as a message shows it: scalars as `describeScalar`, array-likes by their first 16 items. */
 function describe(value: unknown): string {
-  if (typeof value === 'object' && value !== null && typeof (value as { length?: unknown }).length === 'number') {
+  if (
+    typeof value === 'object' && value !== null &&
+    typeof (value as { length?: unknown; }).length === 'number'
+  ) {
     const list = value as ArrayLike<unknown>;
     const parts: string[] = [];
     for (let i = 0; i < list.length && i < 16; i++) parts.push(describeScalar(list[i]));
@@ -27,7 +36,9 @@ function describe(value: unknown): string {
 
 /** Throws unless `value` is a finite number. */
 export function requireFinite(field: string, value: unknown): number {
-  if (typeof value !== 'number') throw new TypeError(`${field} must be a number, got ${describe(value)}`);
+  if (typeof value !== 'number') {
+    throw new TypeError(`${field} must be a number, got ${describe(value)}`);
+  }
   if (!Number.isFinite(value)) throw new RangeError(`${field} must be finite, got ${value}`);
   return value;
 }
@@ -45,7 +56,9 @@ export function requireObject(field: string, value: unknown): object {
 
 /** The RangeError for a finite value outside `MAX_COORDINATE`; `context` names the array it is in. */
 function outOfRange(field: string, value: number, context = ''): RangeError {
-  return new RangeError(`${field} is outside the supported range of coordinates and sizes, magnitude at most ${MAX_COORDINATE} (MAX_COORDINATE): got ${value}${context}`);
+  return new RangeError(
+    `${field} is outside the supported range of coordinates and sizes, magnitude at most ${MAX_COORDINATE} (MAX_COORDINATE): got ${value}${context}`,
+  );
 }
 
 /** Throws unless `value` is a finite number of magnitude at most `MAX_COORDINATE`: a coordinate or a size. */
@@ -70,8 +83,15 @@ export function requireNonNegative(field: string, value: unknown): number {
 }
 
 /** Throws unless `value` is an integer in `[min, max]`. */
-export function requireInteger(field: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (typeof value !== 'number') throw new TypeError(`${field} must be an integer, got ${describe(value)}`);
+export function requireInteger(
+  field: string,
+  value: unknown,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  if (typeof value !== 'number') {
+    throw new TypeError(`${field} must be an integer, got ${describe(value)}`);
+  }
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new RangeError(`${field} must be an integer in [${min}, ${max}], got ${value}`);
   }
@@ -84,7 +104,12 @@ export function requireInteger(field: string, value: unknown, min: number, max =
  * that is not a number is a `TypeError`; a NaN or infinite component is a `RangeError`. Nothing
  * is written to `out` unless every component passes, and `out` may be `value` itself.
  */
-export function readFiniteArray(field: string, value: unknown, length: number, out: Float64Array): Float64Array {
+export function readFiniteArray(
+  field: string,
+  value: unknown,
+  length: number,
+  out: Float64Array,
+): Float64Array {
   return readBounded(field, value, length, out, Infinity);
 }
 
@@ -92,27 +117,49 @@ export function readFiniteArray(field: string, value: unknown, length: number, o
  * As `readFiniteArray`, and each component's magnitude must be at most `MAX_COORDINATE` (a
  * point, a translation or a list of sizes), else a `RangeError` naming the range.
  */
-export function readCoordinates(field: string, value: unknown, length: number, out: Float64Array): Float64Array {
+export function readCoordinates(
+  field: string,
+  value: unknown,
+  length: number,
+  out: Float64Array,
+): Float64Array {
   return readBounded(field, value, length, out, MAX_COORDINATE);
 }
 
 /** `readFiniteArray` with each magnitude at most `bound`. */
-function readBounded(field: string, value: unknown, length: number, out: Float64Array, bound: number): Float64Array {
-  if (value === null || typeof value !== 'object' || typeof (value as ArrayLike<number>).length !== 'number') {
+function readBounded(
+  field: string,
+  value: unknown,
+  length: number,
+  out: Float64Array,
+  bound: number,
+): Float64Array {
+  if (
+    value === null || typeof value !== 'object' ||
+    typeof (value as ArrayLike<number>).length !== 'number'
+  ) {
     throw new TypeError(`${field} must be an array of ${length} numbers, got ${describe(value)}`);
   }
   const list = value as ArrayLike<unknown>;
   if (list.length !== length) {
-    throw new TypeError(`${field} must have ${length} components, got ${list.length}: ${describe(value)}`);
+    throw new TypeError(
+      `${field} must have ${length} components, got ${list.length}: ${describe(value)}`,
+    );
   }
   for (let i = 0; i < length; i++) {
     const component = list[i];
     if (!Number.isFinite(component)) {
       // Not a number: the wrong type; NaN or an infinity: a bad value.
       const Kind = typeof component === 'number' ? RangeError : TypeError;
-      throw new Kind(`${field}[${i}] must be a finite number, got ${describeScalar(component)} in ${describe(value)}`);
+      throw new Kind(
+        `${field}[${i}] must be a finite number, got ${describeScalar(component)} in ${
+          describe(value)
+        }`,
+      );
     }
-    if (Math.abs(component as number) > bound) throw outOfRange(`${field}[${i}]`, component as number, ` in ${describe(value)}`);
+    if (Math.abs(component as number) > bound) {
+      throw outOfRange(`${field}[${i}]`, component as number, ` in ${describe(value)}`);
+    }
   }
   for (let i = 0; i < length; i++) out[i] = list[i] as number;
   return out;

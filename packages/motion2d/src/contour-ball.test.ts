@@ -21,8 +21,16 @@ function state(ball: ContourBall): number[] {
 }
 
 /** Positions agree to `tolerance` of `size`, velocities to `tolerance` of `speed`. */
-function expectSameState(a: number[], b: number[], tolerance: number, size: number, speed: number): void {
-  for (let k = 0; k < 4; k++) expect(Math.abs(a[k]! - b[k]!)).toBeLessThanOrEqual(tolerance * (k < 2 ? size : speed));
+function expectSameState(
+  a: number[],
+  b: number[],
+  tolerance: number,
+  size: number,
+  speed: number,
+): void {
+  for (let k = 0; k < 4; k++) {
+    expect(Math.abs(a[k]! - b[k]!)).toBeLessThanOrEqual(tolerance * (k < 2 ? size : speed));
+  }
 }
 
 /** On segment from a to b, the centre of a ball of radius r touching it at distance s from a, on its left. */
@@ -101,9 +109,18 @@ describe('ContourBall through corners', () => {
     const corner = ball.corners(1)[1]!;
     expect(corner.kind).toBe('concave');
     expect(corner.limiter).toBeCloseTo(r, 15);
-    expect(Array.from(corner.limiterBefore!)).toEqual([expect.closeTo(-r / Math.SQRT2, 15), expect.closeTo(r / Math.SQRT2, 15)]);
-    expect(Array.from(corner.limiterAfter!)).toEqual([expect.closeTo(r / Math.SQRT2, 15), expect.closeTo(r / Math.SQRT2, 15)]);
-    expect(Array.from(corner.wedgedCentre!)).toEqual([expect.closeTo(0, 15), expect.closeTo(r * Math.SQRT2, 15)]);
+    expect(Array.from(corner.limiterBefore!)).toEqual([
+      expect.closeTo(-r / Math.SQRT2, 15),
+      expect.closeTo(r / Math.SQRT2, 15),
+    ]);
+    expect(Array.from(corner.limiterAfter!)).toEqual([
+      expect.closeTo(r / Math.SQRT2, 15),
+      expect.closeTo(r / Math.SQRT2, 15),
+    ]);
+    expect(Array.from(corner.wedgedCentre!)).toEqual([
+      expect.closeTo(0, 15),
+      expect.closeTo(r * Math.SQRT2, 15),
+    ]);
     // From below the same corner is convex: the centre turns from the first arm's lower normal
     // (-135 degrees) to the second's (-45 degrees).
     const below = ball.corners(-1)[1]!;
@@ -140,7 +157,8 @@ describe('ContourBall through corners', () => {
       const [x, y] = onSegment([0, 0], [5, -1], s);
       expect(relative(ball.position[0]!, x, 5)).toBeLessThanOrEqual(1e-9);
       expect(relative(ball.position[1]!, y, 5)).toBeLessThanOrEqual(1e-9);
-      expect(relative(Math.hypot(ball.velocity[0]!, ball.velocity[1]!), v1 + a * after, v1)).toBeLessThanOrEqual(1e-9);
+      expect(relative(Math.hypot(ball.velocity[0]!, ball.velocity[1]!), v1 + a * after, v1))
+        .toBeLessThanOrEqual(1e-9);
     });
   }
 
@@ -250,7 +268,13 @@ describe('ContourBall energy and frames', () => {
   });
 
   it('gives the same state for one frame of dt as for two of dt / 2, through corners, flights and bounces', () => {
-    for (const make of [() => inW(1.3, { inertia: 0.4 }), () => inW(4, { restitution: 0.8 }), () => inV({ rollingFriction: 0.1 })]) {
+    for (
+      const make of [
+        () => inW(1.3, { inertia: 0.4 }),
+        () => inW(4, { restitution: 0.8 }),
+        () => inV({ rollingFriction: 0.1 }),
+      ]
+    ) {
       const whole = make(), halves = make();
       for (let k = 0; k < 300; k++) {
         const dt = 0.01 + 0.03 * ((k * 7) % 5);
@@ -303,14 +327,26 @@ describe('ContourBall bounces, friction, rest', () => {
 
 describe('ContourBall validation', () => {
   it('names the bad option or point', () => {
-    expect(() => new ContourBall(V, { radius: 0 })).toThrow(/ContourBall.radius must be greater than 0, got 0/);
-    expect(() => new ContourBall(V, { radius: r, restitution: 1.5 })).toThrow(/ContourBall.restitution must be in \[0, 1\], got 1.5/);
+    expect(() => new ContourBall(V, { radius: 0 })).toThrow(
+      /ContourBall.radius must be greater than 0, got 0/,
+    );
+    expect(() => new ContourBall(V, { radius: r, restitution: 1.5 })).toThrow(
+      /ContourBall.restitution must be in \[0, 1\], got 1.5/,
+    );
     expect(() => new ContourBall(V, { radius: r, gravity: -1 })).toThrow(/ContourBall.gravity/);
-    expect(() => new ContourBall([[0, 0]], { radius: r })).toThrow(/ContourBall.points must have at least 2 distinct points, got 1/);
-    expect(() => new ContourBall([[0, 0], [1, Number.NaN]], { radius: r })).toThrow(/ContourBall.points\[1\]/);
-    expect(() => new ContourBall([[0, 0], [2, 0], [1, 0]], { radius: r })).toThrow(/folds back onto itself at vertex 1/);
+    expect(() => new ContourBall([[0, 0]], { radius: r })).toThrow(
+      /ContourBall.points must have at least 2 distinct points, got 1/,
+    );
+    expect(() => new ContourBall([[0, 0], [1, Number.NaN]], { radius: r })).toThrow(
+      /ContourBall.points\[1\]/,
+    );
+    expect(() => new ContourBall([[0, 0], [2, 0], [1, 0]], { radius: r })).toThrow(
+      /folds back onto itself at vertex 1/,
+    );
     // A notch 0.2 wide: a ball of radius 0.25 does not fit between its corners.
-    expect(() => new ContourBall([[-5, 0], [0, 0], [0, -1], [0.2, -1], [0.2, 0], [5, 0]], { radius: r })).toThrow(/does not fit on segment 2/);
+    expect(() =>
+      new ContourBall([[-5, 0], [0, 0], [0, -1], [0.2, -1], [0.2, 0], [5, 0]], { radius: r })
+    ).toThrow(/does not fit on segment 2/);
   });
 
   it('refuses a launch into the contour and changes nothing', () => {
@@ -355,7 +391,13 @@ describe('ContourBall properties', () => {
         const angle = (random() - 0.5) * (2 * Math.PI) / 3, length = 1 + random();
         points.push([x! + length * Math.cos(angle), y! + length * Math.sin(angle)]);
       }
-      const options = { radius: 0.2, restitution: random(), tangentialRestitution: 0.5 + 0.5 * random(), rollingFriction: 0.1 * random(), inertia: run % 3 === 0 ? 0.4 : 0 };
+      const options = {
+        radius: 0.2,
+        restitution: random(),
+        tangentialRestitution: 0.5 + 0.5 * random(),
+        rollingFriction: 0.1 * random(),
+        inertia: run % 3 === 0 ? 0.4 : 0,
+      };
       const ball = new ContourBall(points, options);
       const x = 1 + 8 * random();
       ball.launch([x, 12], [4 * (random() - 0.5), 0]);
@@ -384,7 +426,12 @@ describe('ContourBall properties', () => {
       const floor: number[][] = [[0, 0]];
       for (let i = 1; i <= 8; i++) floor.push([1.5 * i, 1.5 * (random() - 0.5)]);
       const points = [...floor, [12, 8], [0, 8]];
-      const options = { radius: 0.25, closed: true, restitution: 0.3 + 0.7 * random(), inertia: run % 2 === 0 ? 0.4 : 0 };
+      const options = {
+        radius: 0.25,
+        closed: true,
+        restitution: 0.3 + 0.7 * random(),
+        inertia: run % 2 === 0 ? 0.4 : 0,
+      };
       const whole = new ContourBall(points, options), halves = new ContourBall(points, options);
       const velocity = [30 * (random() - 0.5), 30 * (random() - 0.5)];
       whole.launch([6, 5], velocity);
@@ -401,7 +448,9 @@ describe('ContourBall properties', () => {
         if (frame < 60) expectSameState(state(halves), state(whole), 1e-9, 10, 30);
       }
     }
-    expect([...modes].sort()).toEqual(['corner', 'flight', 'ground', 'rest'].filter((mode) => modes.has(mode)));
+    expect([...modes].sort()).toEqual(
+      ['corner', 'flight', 'ground', 'rest'].filter((mode) => modes.has(mode)),
+    );
     expect(modes.has('flight') && modes.has('ground')).toBe(true);
   });
 });

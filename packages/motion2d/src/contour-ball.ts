@@ -37,7 +37,13 @@
  * The simulation's methods pass doubles through fields, so `advance` allocates nothing
  * (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
-import { requireFinite, requireNonNegative, requirePositive, readFiniteArray, copyFiniteArray } from '@contactkit/math';
+import {
+  requireFinite,
+  requireNonNegative,
+  requirePositive,
+  readFiniteArray,
+  copyFiniteArray,
+} from '@contactkit/math';
 import { Chain, Circle, SweepHit, VERTEX_FEATURE, sweepCircle } from '@contactkit/collision2d';
 import { Pendulum, PendulumEvent } from './pendulum.js';
 import { falling, firstFallingRoot, reach, timeToReach } from './roots.js';
@@ -218,7 +224,9 @@ export class ContourBall {
   private cornerTables: [ContourCorner[] | null, ContourCorner[] | null] = [null, null];
 
   constructor(points: ArrayLike<ArrayLike<number>>, options: ContourBallOptions) {
-    if (options === null || typeof options !== 'object') throw new TypeError(`ContourBall.options must be an object, got ${describe(options)}`);
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`ContourBall.options must be an object, got ${describe(options)}`);
+    }
     this.radius = requirePositive('ContourBall.radius', options.radius);
     if (options.closed !== undefined && typeof options.closed !== 'boolean') {
       throw new TypeError(`ContourBall.closed must be a boolean, got ${describe(options.closed)}`);
@@ -226,13 +234,24 @@ export class ContourBall {
     this.closed = options.closed ?? false;
     this.gravity = requirePositive('ContourBall.gravity', options.gravity ?? 9.81);
     this.restitution = requireUnit('ContourBall.restitution', options.restitution ?? 0.5);
-    this.tangentialRestitution = requireUnit('ContourBall.tangentialRestitution', options.tangentialRestitution ?? 1);
-    this.rollingFriction = requireNonNegative('ContourBall.rollingFriction', options.rollingFriction ?? 0);
+    this.tangentialRestitution = requireUnit(
+      'ContourBall.tangentialRestitution',
+      options.tangentialRestitution ?? 1,
+    );
+    this.rollingFriction = requireNonNegative(
+      'ContourBall.rollingFriction',
+      options.rollingFriction ?? 0,
+    );
     this.inertia = requireNonNegative('ContourBall.inertia', options.inertia ?? 0);
-    this.landingSpeed = requireNonNegative('ContourBall.landingSpeed', options.landingSpeed ?? Math.sqrt((2 * this.gravity * this.radius) / 100));
+    this.landingSpeed = requireNonNegative(
+      'ContourBall.landingSpeed',
+      options.landingSpeed ?? Math.sqrt((2 * this.gravity * this.radius) / 100),
+    );
 
     if (points === null || typeof points !== 'object' || typeof points.length !== 'number') {
-      throw new TypeError(`ContourBall.points must be an array of [x, y] points, got ${describe(points)}`);
+      throw new TypeError(
+        `ContourBall.points must be an array of [x, y] points, got ${describe(points)}`,
+      );
     }
     const list: ArrayLike<number>[] = [];
     for (let i = 0; i < points.length; i++) list.push(points[i]!);
@@ -240,12 +259,18 @@ export class ContourBall {
     try {
       this.chain = new Chain(list);
     } catch (error) {
-      if (error instanceof Error) error.message = error.message.replace('Chain.points', 'ContourBall.points');
+      if (error instanceof Error) {
+        error.message = error.message.replace('Chain.points', 'ContourBall.points');
+      }
       throw error;
     }
     this.vertices = this.chain.vertices;
     this.segmentCount = this.chain.segmentCount;
-    if (this.closed && this.segmentCount < 3) throw new RangeError(`ContourBall.points of a closed contour must have at least 3 distinct points, got ${this.segmentCount}`);
+    if (this.closed && this.segmentCount < 3) {
+      throw new RangeError(
+        `ContourBall.points of a closed contour must have at least 3 distinct points, got ${this.segmentCount}`,
+      );
+    }
     const n = this.segmentCount, v = this.vertices;
     this.directionX = new Float64Array(n);
     this.directionY = new Float64Array(n);
@@ -263,10 +288,16 @@ export class ContourBall {
     for (let j = 0; j < this.cornerCount; j++) {
       const p = this.segmentBefore(j), q = this.segmentAfter(j);
       if (p < 0 || q < 0) continue;
-      const cross = this.directionX[p]! * this.directionY[q]! - this.directionY[p]! * this.directionX[q]!;
-      const dot = this.directionX[p]! * this.directionX[q]! + this.directionY[p]! * this.directionY[q]!;
+      const cross = this.directionX[p]! * this.directionY[q]! -
+        this.directionY[p]! * this.directionX[q]!;
+      const dot = this.directionX[p]! * this.directionX[q]! +
+        this.directionY[p]! * this.directionY[q]!;
       if (cross === 0 && dot < 0) {
-        throw new RangeError(`ContourBall.points: the contour folds back onto itself at vertex ${this.chain.inputIndex[j]}`);
+        throw new RangeError(
+          `ContourBall.points: the contour folds back onto itself at vertex ${
+            this.chain.inputIndex[j]
+          }`,
+        );
       }
       this.turn[j] = cross;
       this.limiters[j] = this.radius * Math.tan(Math.abs(Math.atan2(cross, dot)) / 2);
@@ -278,8 +309,12 @@ export class ContourBall {
       for (let i = 0; i < n; i++) {
         if (this.highBound(i, side) < this.lowBound(i, side)) {
           throw new RangeError(
-            `ContourBall.points: a ball of radius ${this.radius} does not fit on segment ${i} (from point ${this.chain.inputIndex[i]}, ` +
-              `${this.lengths[i]} long) on the ${side > 0 ? 'left' : 'right'} side: its concave corners' limiters need ` +
+            `ContourBall.points: a ball of radius ${this.radius} does not fit on segment ${i} (from point ${
+              this.chain.inputIndex[i]
+            }, ` +
+              `${this.lengths[i]} long) on the ${
+                side > 0 ? 'left' : 'right'
+              } side: its concave corners' limiters need ` +
               `${this.lengths[i]! - this.highBound(i, side) + this.lowBound(i, side)}`,
           );
         }
@@ -359,7 +394,9 @@ export class ContourBall {
 
   /** Every corner of the contour as a ball on `side` (+1 left, -1 right) meets it: kind, limiter points, sectors. */
   corners(side: number): readonly ContourCorner[] {
-    if (side !== 1 && side !== -1) throw new RangeError(`ContourBall.corners: side must be 1 or -1, got ${side}`);
+    if (side !== 1 && side !== -1) {
+      throw new RangeError(`ContourBall.corners: side must be 1 or -1, got ${side}`);
+    }
     const index = side > 0 ? 0 : 1;
     const cached = this.cornerTables[index];
     if (cached) return cached;
@@ -370,17 +407,37 @@ export class ContourBall {
       const p = this.segmentBefore(j), q = this.segmentAfter(j);
       const x = v[2 * j]!, y = v[2 * j + 1]!;
       const limiter = kind === Kind.Concave ? this.limiters[j]! : 0;
-      let limiterBefore: Float64Array | null = null, limiterAfter: Float64Array | null = null, wedgedCentre: Float64Array | null = null;
+      let limiterBefore: Float64Array | null = null,
+        limiterAfter: Float64Array | null = null,
+        wedgedCentre: Float64Array | null = null;
       let sectorStart = 0, sectorEnd = 0;
       if (kind === Kind.Concave) {
-        limiterBefore = Float64Array.of(x - limiter * this.directionX[p]!, y - limiter * this.directionY[p]!);
-        limiterAfter = Float64Array.of(x + limiter * this.directionX[q]!, y + limiter * this.directionY[q]!);
-        wedgedCentre = Float64Array.of(limiterAfter[0]! - side * r * this.directionY[q]!, limiterAfter[1]! + side * r * this.directionX[q]!);
+        limiterBefore = Float64Array.of(
+          x - limiter * this.directionX[p]!,
+          y - limiter * this.directionY[p]!,
+        );
+        limiterAfter = Float64Array.of(
+          x + limiter * this.directionX[q]!,
+          y + limiter * this.directionY[q]!,
+        );
+        wedgedCentre = Float64Array.of(
+          limiterAfter[0]! - side * r * this.directionY[q]!,
+          limiterAfter[1]! + side * r * this.directionX[q]!,
+        );
       } else if (kind === Kind.Convex || kind === Kind.End) {
         sectorStart = this.sectorBefore(j, side);
         sectorEnd = this.sectorAfter(j, side);
       }
-      table.push({ vertex: j, kind: KIND_NAMES[kind], limiter, limiterBefore, limiterAfter, wedgedCentre, sectorStart, sectorEnd });
+      table.push({
+        vertex: j,
+        kind: KIND_NAMES[kind],
+        limiter,
+        limiterBefore,
+        limiterAfter,
+        wedgedCentre,
+        sectorStart,
+        sectorEnd,
+      });
     }
     this.cornerTables[index] = table;
     return table;
@@ -394,9 +451,13 @@ export class ContourBall {
    */
   launch(position: ArrayLike<number>, velocity: ArrayLike<number>): void {
     const p = this.launchScratch;
-    if (!copyFiniteArray(position, 2, p)) readFiniteArray('ContourBall.launch: position', position, 2, p);
+    if (!copyFiniteArray(position, 2, p)) {
+      readFiniteArray('ContourBall.launch: position', position, 2, p);
+    }
     const x = p[0]!, y = p[1]!;
-    if (!copyFiniteArray(velocity, 2, p)) readFiniteArray('ContourBall.launch: velocity', velocity, 2, p);
+    if (!copyFiniteArray(velocity, 2, p)) {
+      readFiniteArray('ContourBall.launch: velocity', velocity, 2, p);
+    }
     const vx = p[0]!, vy = p[1]!;
     const r = this.radius, v = this.vertices;
     // Only the segments within reach of the ball can touch it.
@@ -420,7 +481,9 @@ export class ContourBall {
       }
     }
     if (nearest < r * (1 - TOUCH_TOLERANCE)) {
-      throw new RangeError(`ContourBall.launch: a ball of radius ${r} at [${x}, ${y}] overlaps the contour (its centre is ${nearest} from segment ${nearestSegment})`);
+      throw new RangeError(
+        `ContourBall.launch: a ball of radius ${r} at [${x}, ${y}] overlaps the contour (its centre is ${nearest} from segment ${nearestSegment})`,
+      );
     }
     this.launched = true;
     this.time = 0;
@@ -428,9 +491,12 @@ export class ContourBall {
     const i = nearestSegment, ex = this.directionX[i]!, ey = this.directionY[i]!;
     const side = (x - v[2 * i]!) * -ey + (y - v[2 * i + 1]!) * ex >= 0 ? 1 : -1;
     const normalSpeed = side * (vx * -ey + vy * ex);
-    const onFace = nearestAlong >= this.lowBound(i, side) && nearestAlong <= this.highBound(i, side);
-    if (nearest <= r * (1 + TOUCH_TOLERANCE) && onFace && side * ex > 0 &&
-      Math.abs(normalSpeed) <= TOUCH_TOLERANCE * (Math.hypot(vx, vy) + Math.sqrt(this.gravity * r))) {
+    const onFace = nearestAlong >= this.lowBound(i, side) &&
+      nearestAlong <= this.highBound(i, side);
+    if (
+      nearest <= r * (1 + TOUCH_TOLERANCE) && onFace && side * ex > 0 &&
+      Math.abs(normalSpeed) <= TOUCH_TOLERANCE * (Math.hypot(vx, vy) + Math.sqrt(this.gravity * r))
+    ) {
       this.sideSign = side;
       this.along = nearestAlong;
       this.speed = vx * ex + vy * ey;
@@ -453,7 +519,9 @@ export class ContourBall {
    */
   advance(dt: number): void {
     if (!(typeof dt === 'number' && dt >= 0 && dt < Infinity)) {
-      if (typeof dt !== 'number') throw new TypeError(`ContourBall.advance: dt must be a number, got ${describe(dt)}`);
+      if (typeof dt !== 'number') {
+        throw new TypeError(`ContourBall.advance: dt must be a number, got ${describe(dt)}`);
+      }
       throw new RangeError(`ContourBall.advance: dt must be finite and >= 0, got ${dt}`);
     }
     if (!this.launched) throw new Error('ContourBall.advance: call launch first');
@@ -479,7 +547,9 @@ export class ContourBall {
    */
   advanceToEvent(maxDt: number): number {
     if (!(typeof maxDt === 'number' && maxDt >= 0 && maxDt < Infinity)) {
-      throw new RangeError(`ContourBall.advanceToEvent: maxDt must be finite and >= 0, got ${maxDt}`);
+      throw new RangeError(
+        `ContourBall.advanceToEvent: maxDt must be finite and >= 0, got ${maxDt}`,
+      );
     }
     if (!this.launched) throw new Error('ContourBall.advanceToEvent: call launch first');
     let used = 0;
@@ -528,7 +598,8 @@ export class ContourBall {
 
   private highBound(segment: number, side: number): number {
     const end = this.endVertex(segment);
-    return this.lengths[segment]! - (this.cornerKind(end, side) === Kind.Concave ? this.limiters[end]! : 0);
+    return this.lengths[segment]! -
+      (this.cornerKind(end, side) === Kind.Concave ? this.limiters[end]! : 0);
   }
 
   /** Angle of the normal on `side` of `segment` (the direction from the segment to the ball's centre). */
@@ -554,7 +625,8 @@ export class ContourBall {
     if (p >= 0 && q >= 0) {
       const before = this.normalAngle(p, side);
       const cross = this.turn[vertex]!;
-      const dot = this.directionX[p]! * this.directionX[q]! + this.directionY[p]! * this.directionY[q]!;
+      const dot = this.directionX[p]! * this.directionX[q]! +
+        this.directionY[p]! * this.directionY[q]!;
       // The normals turn as the directions do.
       out[0] = before;
       out[1] = before + Math.atan2(cross, dot);
@@ -663,13 +735,17 @@ export class ContourBall {
     const low = this.bounds[4 * i + offset]!, high = this.bounds[4 * i + offset + 1]!;
     if (high - this.along <= near) {
       const j = this.endVertex(i), q = this.segmentAfter(j);
-      if (this.cornerKind(j, side) === Kind.Concave && this.wouldRoll(i, 1) && !this.wouldRoll(q, 1)) {
+      if (
+        this.cornerKind(j, side) === Kind.Concave && this.wouldRoll(i, 1) && !this.wouldRoll(q, 1)
+      ) {
         this.along = high;
         this.restOn(i);
       }
     } else if (this.along - low <= near) {
       const p = this.segmentBefore(i);
-      if (this.cornerKind(i, side) === Kind.Concave && this.wouldRoll(i, -1) && !this.wouldRoll(p, -1)) {
+      if (
+        this.cornerKind(i, side) === Kind.Concave && this.wouldRoll(i, -1) && !this.wouldRoll(p, -1)
+      ) {
         this.along = low;
         this.restOn(i);
       }
@@ -695,7 +771,8 @@ export class ContourBall {
    */
   private goesOn(segment: number, speed: number): boolean {
     if (speed === 0) return false;
-    return this.gravity * this.sideSign * this.directionX[segment]! > 0 || Math.abs(speed) >= this.landingSpeed;
+    return this.gravity * this.sideSign * this.directionX[segment]! > 0 ||
+      Math.abs(speed) >= this.landingSpeed;
   }
 
   /** Reached the end of segment i moving forward at `speed`. */
@@ -765,7 +842,9 @@ export class ContourBall {
    */
   private enterCorner(vertex: number, fromBefore: boolean, fromSegment: number): void {
     const side = this.sideSign;
-    this.pendulum.theta = fromBefore ? this.sectorBefore(vertex, side) : this.sectorAfter(vertex, side);
+    this.pendulum.theta = fromBefore
+      ? this.sectorBefore(vertex, side)
+      : this.sectorAfter(vertex, side);
     if (this.enterCornerAt(vertex)) return;
     this.flyOffCorner(vertex);
     // On the segment's end with the velocity along it: distance and its rate start at exactly 0.
@@ -862,15 +941,18 @@ export class ContourBall {
     let t0 = start;
     while (t0 < end) {
       const t1 = Math.min(end, t0 + this.flightStretch);
-      const x0 = this.departureX + this.departureVx * t0, y0 = this.departureY + this.departureVy * t0 - 0.5 * g * t0 * t0;
-      const x1 = this.departureX + this.departureVx * t1, y1 = this.departureY + this.departureVy * t1 - 0.5 * g * t1 * t1;
+      const x0 = this.departureX + this.departureVx * t0,
+        y0 = this.departureY + this.departureVy * t0 - 0.5 * g * t0 * t0;
+      const x1 = this.departureX + this.departureVx * t1,
+        y1 = this.departureY + this.departureVy * t1 - 0.5 * g * t1 * t1;
       // Screen the stretch: the grown circle covers the ball all along it, so no contact here means none at all.
       screenCentre[0] = x0;
       screenCentre[1] = y0;
       this.screen.setPose(screenCentre, 0);
       this.screenChord[0] = x1 - x0;
       this.screenChord[1] = y1 - y0;
-      const near = this.screenOverlaps() || sweepCircle(this.screen, this.screenChord, this.chain, this.screenHit);
+      const near = this.screenOverlaps() ||
+        sweepCircle(this.screen, this.screenChord, this.chain, this.screenHit);
       if (near) {
         this.windowStart = t0;
         this.windowEnd = t1;
@@ -894,7 +976,10 @@ export class ContourBall {
    * screen must not.
    */
   private screenOverlaps(): boolean {
-    const x = this.screenCentre[0]!, y = this.screenCentre[1]!, reachOut = this.screen.radius, v = this.vertices;
+    const x = this.screenCentre[0]!,
+      y = this.screenCentre[1]!,
+      reachOut = this.screen.radius,
+      v = this.vertices;
     const box = this.arcBox;
     box[0] = x - reachOut;
     box[1] = y - reachOut;
@@ -988,8 +1073,13 @@ export class ContourBall {
 
   /** The ball touches `impactFeature` at `flightTime`: it bounces, or lands when the rebound is slow. */
   private impact(): void {
-    const t = this.flightTime, g = this.gravity, r = this.radius, k = this.inertia, contact = this.contact;
-    const x = this.departureX + this.departureVx * t, y = this.departureY + this.departureVy * t - 0.5 * g * t * t;
+    const t = this.flightTime,
+      g = this.gravity,
+      r = this.radius,
+      k = this.inertia,
+      contact = this.contact;
+    const x = this.departureX + this.departureVx * t,
+      y = this.departureY + this.departureVy * t - 0.5 * g * t * t;
     const vx = this.departureVx, vy = this.departureVy - g * t;
     const feature = this.impactFeature;
     const isVertex = (feature & VERTEX_FEATURE) !== 0;
@@ -1038,7 +1128,8 @@ export class ContourBall {
   private land(i: number, side: number): boolean {
     if (!(side * this.directionX[i]! > 0)) return false;
     const ax = this.vertices[2 * i]!, ay = this.vertices[2 * i + 1]!;
-    const along = (this.contact[0]! - ax) * this.directionX[i]! + (this.contact[1]! - ay) * this.directionY[i]!;
+    const along = (this.contact[0]! - ax) * this.directionX[i]! +
+      (this.contact[1]! - ay) * this.directionY[i]!;
     const offset = side > 0 ? 0 : 2;
     const low = this.bounds[4 * i + offset]!, high = this.bounds[4 * i + offset + 1]!;
     this.sideSign = side;
@@ -1105,6 +1196,8 @@ export class ContourBall {
 
 function requireUnit(field: string, value: unknown): number {
   requireFinite(field, value);
-  if ((value as number) < 0 || (value as number) > 1) throw new RangeError(`${field} must be in [0, 1], got ${value}`);
+  if ((value as number) < 0 || (value as number) > 1) {
+    throw new RangeError(`${field} must be in [0, 1], got ${value}`);
+  }
   return value as number;
 }

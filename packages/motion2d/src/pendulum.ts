@@ -35,7 +35,12 @@ const A51 = 19372 / 6561, A52 = -25360 / 2187, A53 = 64448 / 6561, A54 = -212 / 
 const A61 = 9017 / 3168, A62 = -355 / 33, A63 = 46732 / 5247, A64 = 49 / 176, A65 = -5103 / 18656;
 const B1 = 35 / 384, B3 = 500 / 1113, B4 = 125 / 192, B5 = -2187 / 6784, B6 = 11 / 84;
 // 5th-order minus 4th-order weights: the local error estimate.
-const E1 = 71 / 57600, E3 = -71 / 16695, E4 = 71 / 1920, E5 = -17253 / 339200, E6 = 22 / 525, E7 = -1 / 40;
+const E1 = 71 / 57600,
+  E3 = -71 / 16695,
+  E4 = 71 / 1920,
+  E5 = -17253 / 339200,
+  E6 = 22 / 525,
+  E7 = -1 / 40;
 
 export class Pendulum {
   theta = 0;
@@ -119,7 +124,11 @@ export class Pendulum {
   private stepToEvent(event: PendulumEvent): void {
     const h = this.length;
     let inside = 0;
-    let valueInside = event === PendulumEvent.Low ? this.theta - this.low : event === PendulumEvent.High ? this.high - this.theta : Math.sin(this.theta) - this.leaveSine;
+    let valueInside = event === PendulumEvent.Low
+      ? this.theta - this.low
+      : event === PendulumEvent.High
+      ? this.high - this.theta
+      : Math.sin(this.theta) - this.leaveSine;
     if (valueInside <= 0) {
       this.eventLength = 0;
       return;
@@ -164,7 +173,8 @@ export class Pendulum {
       this.length = h;
       this.dormandPrince();
       const errorTheta = Math.abs(this.trial[2]!) / RELATIVE_TOLERANCE;
-      const errorOmega = Math.abs(this.trial[3]!) / (RELATIVE_TOLERANCE * Math.max(Math.abs(omega), Math.sqrt(this.c)));
+      const errorOmega = Math.abs(this.trial[3]!) /
+        (RELATIVE_TOLERANCE * Math.max(Math.abs(omega), Math.sqrt(this.c)));
       const error = Math.max(errorTheta, errorOmega, 1e-10);
       const proposal = h * Math.min(4, Math.max(0.1, 0.9 * error ** -0.2));
       if (error > 1) {
@@ -177,8 +187,18 @@ export class Pendulum {
       if (crossedLow || crossedHigh || crossedLeave) {
         let event: PendulumEvent = PendulumEvent.None;
         let eventStep = Infinity;
-        for (let candidate = PendulumEvent.Low as PendulumEvent; candidate <= PendulumEvent.Leave; candidate++) {
-          if (!(candidate === PendulumEvent.Low ? crossedLow : candidate === PendulumEvent.High ? crossedHigh : crossedLeave)) continue;
+        for (
+          let candidate = PendulumEvent.Low as PendulumEvent;
+          candidate <= PendulumEvent.Leave;
+          candidate++
+        ) {
+          if (
+            !(candidate === PendulumEvent.Low
+              ? crossedLow
+              : candidate === PendulumEvent.High
+              ? crossedHigh
+              : crossedLeave)
+          ) continue;
           this.length = h;
           this.dormandPrince();
           this.stepToEvent(candidate);

@@ -34,15 +34,29 @@ export function timeToReach(direction: number): void {
       // A root counts if it is not in the past and the motion there goes in `direction`.
       const speed1 = v + a * t1, speed2 = v + a * t2;
       if (t1 >= 0 && (direction * speed1 > 0 || (speed1 === 0 && direction * a > 0))) found = t1;
-      if (t2 >= 0 && t2 < found && (direction * speed2 > 0 || (speed2 === 0 && direction * a > 0))) found = t2;
+      if (
+        t2 >= 0 && t2 < found && (direction * speed2 > 0 || (speed2 === 0 && direction * a > 0))
+      ) found = t2;
     }
   }
   reach[4] = found;
 }
 
 /** Per degree, the polynomial being solved and the roots found (scratch for the recursion). */
-const levelCoefficients = [new Float64Array(1), new Float64Array(2), new Float64Array(3), new Float64Array(4), new Float64Array(5)];
-const levelRoots = [new Float64Array(0), new Float64Array(1), new Float64Array(2), new Float64Array(3), new Float64Array(4)];
+const levelCoefficients = [
+  new Float64Array(1),
+  new Float64Array(2),
+  new Float64Array(3),
+  new Float64Array(4),
+  new Float64Array(5),
+];
+const levelRoots = [
+  new Float64Array(0),
+  new Float64Array(1),
+  new Float64Array(2),
+  new Float64Array(3),
+  new Float64Array(4),
+];
 /** The interval searched, [lo, hi], shared by every level of the recursion. */
 const interval = new Float64Array(2);
 /** Scratch of `bisect`: left end, right end, value at the left end. */

@@ -122,7 +122,9 @@ function markDirty(mesh: InstancedMesh): void {
 
 function defaultCanvas(): LabelCanvas {
   if (typeof document === 'undefined') {
-    throw new TypeError('labels need a canvas: pass options.createCanvas when there is no DOM document');
+    throw new TypeError(
+      'labels need a canvas: pass options.createCanvas when there is no DOM document',
+    );
   }
   return document.createElement('canvas') as LabelCanvas;
 }
@@ -170,7 +172,9 @@ export class ContactDrawing extends Object3D {
     super();
     const initialCapacity = options.initialCapacity ?? 16;
     if (!(Number.isInteger(initialCapacity) && initialCapacity >= 1)) {
-      throw new RangeError(`initialCapacity must be an integer of at least 1, got ${initialCapacity}`);
+      throw new RangeError(
+        `initialCapacity must be an integer of at least 1, got ${initialCapacity}`,
+      );
     }
     this.markerRadius = positiveOption('markerRadius', options.markerRadius, 0.05);
     this.penetrationScale = positiveOption('penetrationScale', options.penetrationScale, 2);
@@ -186,10 +190,19 @@ export class ContactDrawing extends Object3D {
     this.markerGeometry = new SphereGeometry(this.markerRadius, 16, 12);
     // Unit-length shaft and head along +Y starting at the origin, so an instance matrix of
     // rotation(UP -> normal) * scale(1, length, 1) places them on the arrow.
-    this.shaftGeometry = new CylinderGeometry(shaftRadius, shaftRadius, 1, 8, 1).translate(0, 0.5, 0);
+    this.shaftGeometry = new CylinderGeometry(shaftRadius, shaftRadius, 1, 8, 1).translate(
+      0,
+      0.5,
+      0,
+    );
     this.headGeometry = new ConeGeometry(headRadius, 1, 12, 1).translate(0, 0.5, 0);
     // Unlit and drawn over the shapes: a contact point lies inside both shapes when they overlap.
-    this.material = new MeshBasicMaterial({ color: 0xffffff, depthTest: false, depthWrite: false, transparent: true });
+    this.material = new MeshBasicMaterial({
+      color: 0xffffff,
+      depthTest: false,
+      depthWrite: false,
+      transparent: true,
+    });
 
     this.capacityValue = initialCapacity;
     this.markerMesh = this.makeInstances(this.markerGeometry, initialCapacity, 'markers');
@@ -293,7 +306,17 @@ export class ContactDrawing extends Object3D {
    * Writes slot `index`: marker at the point, arrow along the normal (assumed unit length; a
    * zero normal draws the arrow along +Y rather than failing), colour from the kind.
    */
-  protected setSlot(index: number, px: number, py: number, pz: number, nx: number, ny: number, nz: number, penetration: number, kind: number): void {
+  protected setSlot(
+    index: number,
+    px: number,
+    py: number,
+    pz: number,
+    nx: number,
+    ny: number,
+    nz: number,
+    penetration: number,
+    kind: number,
+  ): void {
     const length = this.arrowLength(penetration);
     const head = Math.min(this.headLength, 0.5 * length);
     const shaft = length - head;
@@ -330,7 +353,11 @@ export class ContactDrawing extends Object3D {
     if (this.labels) {
       // Behind the point, opposite the arrow, so the label and the arrow do not cover each other.
       const back = 2.5 * this.markerRadius + 0.5 * this.labelSize;
-      this.labelSprites[index]!.position.set(px - directionScratch.x * back, py - directionScratch.y * back, pz - directionScratch.z * back);
+      this.labelSprites[index]!.position.set(
+        px - directionScratch.x * back,
+        py - directionScratch.y * back,
+        pz - directionScratch.z * back,
+      );
     }
   }
 
@@ -361,7 +388,9 @@ export class ContactDrawing extends Object3D {
     };
     // Pixels per world unit at the first contact, along the camera's right axis.
     rightScratch.setFromMatrixColumn(camera.matrixWorld, 0).normalize();
-    if (this.labelScratch.length < 7 * count + 4) this.labelScratch = new Float64Array(7 * this.capacityValue + 4);
+    if (this.labelScratch.length < 7 * count + 4) {
+      this.labelScratch = new Float64Array(7 * this.capacityValue + 4);
+    }
     // Per contact: point and tip in pixels (4), then after them the label spots (2) and depths (1).
     const screen = this.labelScratch;
     const placed = screen.subarray(4 * count + 4, 6 * count + 4);
@@ -370,7 +399,13 @@ export class ContactDrawing extends Object3D {
       depth[i] = toPixels(g[6 * i]!, g[6 * i + 1]!, g[6 * i + 2]!, screen, 4 * i);
       toPixels(g[6 * i + 3]!, g[6 * i + 4]!, g[6 * i + 5]!, screen, 4 * i + 2);
     }
-    toPixels(g[0]! + rightScratch.x, g[1]! + rightScratch.y, g[2]! + rightScratch.z, screen, 4 * count);
+    toPixels(
+      g[0]! + rightScratch.x,
+      g[1]! + rightScratch.y,
+      g[2]! + rightScratch.z,
+      screen,
+      4 * count,
+    );
     const scale = Math.hypot(screen[4 * count]! - screen[0]!, screen[4 * count + 1]! - screen[1]!);
     const labelPixels = this.labelSize * scale;
     const radius = 2.2 * this.markerRadius * scale + 0.5 * labelPixels;
@@ -386,9 +421,24 @@ export class ContactDrawing extends Object3D {
         const cx = px + Math.cos(angle) * radius, cy = py + Math.sin(angle) * radius;
         let clearance = Infinity;
         for (let j = 0; j < count; j++) {
-          clearance = Math.min(clearance, segmentDistance(cx, cy, screen[4 * j]!, screen[4 * j + 1]!, screen[4 * j + 2]!, screen[4 * j + 3]!));
+          clearance = Math.min(
+            clearance,
+            segmentDistance(
+              cx,
+              cy,
+              screen[4 * j]!,
+              screen[4 * j + 1]!,
+              screen[4 * j + 2]!,
+              screen[4 * j + 3]!,
+            ),
+          );
         }
-        for (let k = 0; k < i; k++) clearance = Math.min(clearance, Math.hypot(cx - placed[2 * k]!, cy - placed[2 * k + 1]!) - 0.5 * labelPixels);
+        for (let k = 0; k < i; k++) {
+          clearance = Math.min(
+            clearance,
+            Math.hypot(cx - placed[2 * k]!, cy - placed[2 * k + 1]!) - 0.5 * labelPixels,
+          );
+        }
         if (clearance > bestClearance) {
           bestClearance = clearance;
           bestX = cx;
@@ -398,13 +448,21 @@ export class ContactDrawing extends Object3D {
       }
       placed[2 * i] = bestX;
       placed[2 * i + 1] = bestY;
-      projectScratch.set((bestX / width) * 2 - 1, 1 - (bestY / height) * 2, depth[i]!).unproject(camera);
+      projectScratch.set((bestX / width) * 2 - 1, 1 - (bestY / height) * 2, depth[i]!).unproject(
+        camera,
+      );
       this.labelSprites[i]!.position.copy(projectScratch);
     }
   }
 
   /** Witness markers `2i`, `2i + 1` and depth segment `i`, from the slot's point and normal. */
-  private setWitnesses(index: number, px: number, py: number, pz: number, penetration: number): void {
+  private setWitnesses(
+    index: number,
+    px: number,
+    py: number,
+    pz: number,
+    penetration: number,
+  ): void {
     const half = 0.5 * penetration, n = directionScratch;
     const s = WITNESS_MARKER_SCALE;
     matrixScratch.makeScale(s, s, s).setPosition(px - n.x * half, py - n.y * half, pz - n.z * half);
@@ -418,19 +476,33 @@ export class ContactDrawing extends Object3D {
     const sign = penetration < 0 ? -1 : 1;
     positionScratch.set(px - n.x * half, py - n.y * half, pz - n.z * half);
     rotationScratch.setFromUnitVectors(UP, projectScratch.copy(n).multiplyScalar(sign));
-    matrixScratch.compose(positionScratch, rotationScratch, scaleScratch.set(1.4, Math.abs(penetration), 1.4));
+    matrixScratch.compose(
+      positionScratch,
+      rotationScratch,
+      scaleScratch.set(1.4, Math.abs(penetration), 1.4),
+    );
     this.depthMesh.setMatrixAt(index, matrixScratch);
     this.depthMesh.setColorAt(index, this.kindColor.setHex(WITNESS_COLORS.depth));
   }
 
-  private makeInstances(geometry: SphereGeometry | CylinderGeometry | ConeGeometry, capacity: number, name: string): InstancedMesh {
+  private makeInstances(
+    geometry: SphereGeometry | CylinderGeometry | ConeGeometry,
+    capacity: number,
+    name: string,
+  ): InstancedMesh {
     const mesh = new InstancedMesh(geometry, this.material, capacity);
     mesh.name = name;
     mesh.count = 0;
     // The instances move every frame; a bounding sphere computed once would cull them wrongly.
     mesh.frustumCulled = false;
     // Markers over the arrows' starts, witnesses over the markers.
-    mesh.renderOrder = name === 'markers' ? 10.2 : name === 'depths' ? 10.3 : name === 'witnesses' ? 10.4 : 10;
+    mesh.renderOrder = name === 'markers'
+      ? 10.2
+      : name === 'depths'
+      ? 10.3
+      : name === 'witnesses'
+      ? 10.4
+      : 10;
     // Allocate the colour buffer now so the first update does not.
     mesh.setColorAt(0, this.kindColor.setHex(0xffffff));
     this.add(mesh);
@@ -438,7 +510,15 @@ export class ContactDrawing extends Object3D {
   }
 
   private grow(capacity: number): void {
-    for (const mesh of [this.markerMesh, this.shaftMesh, this.headMesh, this.witnessMesh, this.depthMesh]) {
+    for (
+      const mesh of [
+        this.markerMesh,
+        this.shaftMesh,
+        this.headMesh,
+        this.witnessMesh,
+        this.depthMesh,
+      ]
+    ) {
       this.remove(mesh);
       mesh.dispose();
     }
@@ -469,7 +549,9 @@ export class ContactDrawing extends Object3D {
       context.fillText(String(index), 32, 34);
     }
     const texture = new CanvasTexture(canvas as unknown as HTMLCanvasElement);
-    const sprite = new Sprite(new SpriteMaterial({ map: texture, depthTest: false, depthWrite: false, transparent: true }));
+    const sprite = new Sprite(
+      new SpriteMaterial({ map: texture, depthTest: false, depthWrite: false, transparent: true }),
+    );
     sprite.name = `label ${index}`;
     sprite.scale.set(this.labelSize, this.labelSize, 1);
     sprite.renderOrder = 11;
@@ -479,9 +561,18 @@ export class ContactDrawing extends Object3D {
 }
 
 /** Distance from (x, y) to the segment (ax, ay)-(bx, by), pixels. */
-function segmentDistance(x: number, y: number, ax: number, ay: number, bx: number, by: number): number {
+function segmentDistance(
+  x: number,
+  y: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): number {
   const dx = bx - ax, dy = by - ay;
   const lengthSquared = dx * dx + dy * dy;
-  const t = lengthSquared > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / lengthSquared)) : 0;
+  const t = lengthSquared > 0
+    ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / lengthSquared))
+    : 0;
   return Math.hypot(x - ax - t * dx, y - ay - t * dy);
 }

@@ -2,7 +2,12 @@ import { describe, it, expect } from 'vitest';
 import { Color, Matrix4, Vector3 } from 'three';
 import { CollisionData, ContactKind } from '@contactkit/contacts3d';
 import { ContactSetHelper } from './contact-set-helper.js';
-import { CONTACT_KIND_COLORS, SPECULATIVE_COLOR, WITNESS_COLORS, contactKindColor } from './colors.js';
+import {
+  CONTACT_KIND_COLORS,
+  SPECULATIVE_COLOR,
+  WITNESS_COLORS,
+  contactKindColor,
+} from './colors.js';
 import { OrthographicCamera } from 'three';
 import type { LabelCanvas, LabelContext } from './contact-drawing.js';
 
@@ -31,7 +36,10 @@ const position = new Vector3();
 const axisY = new Vector3();
 
 /** Instance `i`'s translation and its local +Y axis (which carries the length of shafts and heads). */
-function instance(mesh: { getMatrixAt(i: number, m: Matrix4): void }, i: number): { position: Vector3; axisY: Vector3 } {
+function instance(
+  mesh: { getMatrixAt(i: number, m: Matrix4): void; },
+  i: number,
+): { position: Vector3; axisY: Vector3; } {
   mesh.getMatrixAt(i, matrix);
   matrix.extractBasis(new Vector3(), axisY, new Vector3());
   position.setFromMatrixPosition(matrix);
@@ -61,7 +69,11 @@ describe('ContactSetHelper', () => {
   });
 
   it('draws the arrow from the point along the normal, max(minArrowLength, |penetration| * penetrationScale) long', () => {
-    const helper = new ContactSetHelper({ penetrationScale: 2, minArrowLength: 0.25, headLength: 0.1 }).update(dataWith(sample));
+    const helper = new ContactSetHelper({
+      penetrationScale: 2,
+      minArrowLength: 0.25,
+      headLength: 0.1,
+    }).update(dataWith(sample));
     // Penetration 0.3 -> 0.6; 0.01 -> 0.02, below the minimum -> 0.25; -0.2 -> |-0.2| * 2 = 0.4.
     const lengths = [0.6, 0.25, 0.4];
     sample.forEach((c, i) => {
@@ -87,7 +99,9 @@ describe('ContactSetHelper', () => {
 
   it('halves a short arrow between head and shaft when the head would be longer than half of it', () => {
     // minArrowLength 0.1 with headLength 0.3: the head takes 0.05 and the shaft 0.05.
-    const helper = new ContactSetHelper({ minArrowLength: 0.1, headLength: 0.3 }).update(dataWith([sample[1]!]));
+    const helper = new ContactSetHelper({ minArrowLength: 0.1, headLength: 0.3 }).update(
+      dataWith([sample[1]!]),
+    );
     expect(instance(helper.shafts, 0).axisY.length()).toBeCloseTo(0.05, 6);
     expect(instance(helper.heads, 0).axisY.length()).toBeCloseTo(0.05, 6);
   });
@@ -98,9 +112,16 @@ describe('ContactSetHelper', () => {
     sample.forEach((c, i) => {
       const expected = new Color(CONTACT_KIND_COLORS[c.kind]);
       // Sample contact 2 is speculative (penetration -0.2): its marker is SPECULATIVE_COLOR.
-      const expectedMarker = new Color(c.penetration < 0 ? SPECULATIVE_COLOR : CONTACT_KIND_COLORS[c.kind]);
+      const expectedMarker = new Color(
+        c.penetration < 0 ? SPECULATIVE_COLOR : CONTACT_KIND_COLORS[c.kind],
+      );
       helper.markers.getColorAt(i, color);
-      expect(color.toArray().map((v, k) => v - expectedMarker.toArray()[k]!).every((d) => Math.abs(d) < 1e-6), `marker ${i}`).toBe(true);
+      expect(
+        color.toArray().map((v, k) => v - expectedMarker.toArray()[k]!).every((d) =>
+          Math.abs(d) < 1e-6
+        ),
+        `marker ${i}`,
+      ).toBe(true);
       for (const mesh of [helper.shafts, helper.heads]) {
         mesh.getColorAt(i, color);
         expect(color.r).toBeCloseTo(expected.r, 6);
@@ -110,7 +131,9 @@ describe('ContactSetHelper', () => {
     });
     // Every kind has its own colour; a value that is no kind draws white instead of failing.
     expect(new Set(Object.values(CONTACT_KIND_COLORS)).size).toBe(6);
-    expect(contactKindColor(ContactKind.PointEdge)).toBe(CONTACT_KIND_COLORS[ContactKind.PointEdge]);
+    expect(contactKindColor(ContactKind.PointEdge)).toBe(
+      CONTACT_KIND_COLORS[ContactKind.PointEdge],
+    );
     expect(contactKindColor(42)).toBe(0xffffff);
     expect(Object.values(CONTACT_KIND_COLORS)).not.toContain(SPECULATIVE_COLOR);
     // The speculative marker is smaller (scale 0.7), a penetrating one full size.
@@ -129,8 +152,12 @@ describe('ContactSetHelper', () => {
     expect(helper.depthSegments.count).toBe(3);
     // Contact 0: point (1, 2, 3), normal +Y, penetration 0.3: witnesses at y = 2 - 0.15 (first) and 2 + 0.15.
     // (Instance matrices are Float32: 6 digits.)
-    expect(instance(helper.witnessMarkers, 0).position.toArray().map((v) => +v.toFixed(6))).toEqual([1, 1.85, 3]);
-    expect(instance(helper.witnessMarkers, 1).position.toArray().map((v) => +v.toFixed(6))).toEqual([1, 2.15, 3]);
+    expect(instance(helper.witnessMarkers, 0).position.toArray().map((v) => +v.toFixed(6))).toEqual(
+      [1, 1.85, 3],
+    );
+    expect(instance(helper.witnessMarkers, 1).position.toArray().map((v) => +v.toFixed(6))).toEqual(
+      [1, 2.15, 3],
+    );
     // The depth segment starts at the first witness and is 0.3 long, along +Y.
     const depth = instance(helper.depthSegments, 0);
     expect(depth.position.y).toBeCloseTo(1.85, 6);
@@ -149,7 +176,13 @@ describe('ContactSetHelper', () => {
 
   it('placeLabels keeps every label off every arrow and off the other labels, as seen by the camera', () => {
     const createCanvas = (): LabelCanvas => ({ width: 0, height: 0, getContext: () => null });
-    const helper = new ContactSetHelper({ labels: true, createCanvas, markerRadius: 0.05, labelSize: 0.2, minArrowLength: 0.5 });
+    const helper = new ContactSetHelper({
+      labels: true,
+      createCanvas,
+      markerRadius: 0.05,
+      labelSize: 0.2,
+      minArrowLength: 0.5,
+    });
     // Looking down -z at the plane z = 0, 100 pixels per unit. A row of contacts 0.3 apart with
     // arrows along +y, and one just below contact 0 whose arrow points up at it: the default spot
     // (straight below each point) of contact 0's label lies on that arrow.
@@ -171,10 +204,13 @@ describe('ContactSetHelper', () => {
     const labels = helper.labelObjects.map((l) => l.position);
     labels.forEach((label, i) => {
       // Half a label (0.1) and a margin clear of every arrow, in world units.
-      for (const arrow of arrows) expect(distanceToArrow(label.x, label.y, arrow), `label ${i}`).toBeGreaterThan(0.1);
+      for (const arrow of arrows) {
+        expect(distanceToArrow(label.x, label.y, arrow), `label ${i}`).toBeGreaterThan(0.1);
+      }
       expect(label.z).toBeCloseTo(0, 9);
       // Beside its own marker: 2.2 marker radii + half a label from the point.
-      expect(Math.hypot(label.x - contacts[i]!.point[0], label.y - contacts[i]!.point[1])).toBeCloseTo(0.21, 9);
+      expect(Math.hypot(label.x - contacts[i]!.point[0], label.y - contacts[i]!.point[1]))
+        .toBeCloseTo(0.21, 9);
       for (let k = 0; k < i; k++) expect(label.distanceTo(labels[k]!)).toBeGreaterThan(0.2);
     });
   });
@@ -184,7 +220,12 @@ describe('ContactSetHelper', () => {
     const data = dataWith(sample);
     helper.update(data);
     const markers = helper.markers, shafts = helper.shafts, heads = helper.heads;
-    const buffers = [markers.instanceMatrix.array, markers.instanceColor!.array, shafts.instanceMatrix.array, heads.instanceColor!.array];
+    const buffers = [
+      markers.instanceMatrix.array,
+      markers.instanceColor!.array,
+      shafts.instanceMatrix.array,
+      heads.instanceColor!.array,
+    ];
     const children = [...helper.children];
     expect(helper.capacity).toBe(4); // 3 contacts outgrew 2 slots: doubled.
     data.contacts[0]!.point.set([5, 6, 7]);
@@ -192,7 +233,12 @@ describe('ContactSetHelper', () => {
     expect(helper.markers).toBe(markers);
     expect(helper.shafts).toBe(shafts);
     expect(helper.heads).toBe(heads);
-    const after = [markers.instanceMatrix.array, markers.instanceColor!.array, shafts.instanceMatrix.array, heads.instanceColor!.array];
+    const after = [
+      markers.instanceMatrix.array,
+      markers.instanceColor!.array,
+      shafts.instanceMatrix.array,
+      heads.instanceColor!.array,
+    ];
     after.forEach((buffer, i) => expect(buffer).toBe(buffers[i]));
     expect(helper.children).toEqual(children);
     expect(instance(helper.markers, 0).position.toArray()).toEqual([5, 6, 7]);
@@ -206,25 +252,45 @@ describe('ContactSetHelper', () => {
   it('grows to the largest count and draws the new slots correctly', () => {
     const helper = new ContactSetHelper({ initialCapacity: 16 });
     const many: TestContact[] = [];
-    for (let i = 0; i < 20; i++) many.push({ point: [i, -i, 0.5 * i], normal: [0, 0, 1], penetration: 0.1, kind: ContactKind.PointFace });
+    for (let i = 0; i < 20; i++) {
+      many.push({
+        point: [i, -i, 0.5 * i],
+        normal: [0, 0, 1],
+        penetration: 0.1,
+        kind: ContactKind.PointFace,
+      });
+    }
     helper.update(dataWith(many));
     expect(helper.capacity).toBe(32);
     expect(instance(helper.markers, 19).position.toArray()).toEqual([19, -19, 9.5]);
     // The old instanced meshes are gone: exactly five instanced meshes are children (markers,
     // shafts, heads, witnesses, depth segments).
-    expect(helper.children.filter((c) => (c as { isInstancedMesh?: boolean }).isInstancedMesh)).toHaveLength(5);
+    expect(helper.children.filter((c) => (c as { isInstancedMesh?: boolean; }).isInstancedMesh))
+      .toHaveLength(5);
   });
 
   it('draws each contact index as a label once per slot, behind the point', () => {
     const drawn: string[] = [];
     const context: LabelContext = {
-      font: '', fillStyle: '', strokeStyle: '', lineWidth: 1, textAlign: 'left', textBaseline: 'alphabetic',
+      font: '',
+      fillStyle: '',
+      strokeStyle: '',
+      lineWidth: 1,
+      textAlign: 'left',
+      textBaseline: 'alphabetic',
       clearRect() {},
-      fillText(text) { drawn.push(text); },
+      fillText(text) {
+        drawn.push(text);
+      },
       strokeText() {},
     };
     const createCanvas = (): LabelCanvas => ({ width: 0, height: 0, getContext: () => context });
-    const helper = new ContactSetHelper({ labels: true, createCanvas, markerRadius: 0.05, labelSize: 0.2 });
+    const helper = new ContactSetHelper({
+      labels: true,
+      createCanvas,
+      markerRadius: 0.05,
+      labelSize: 0.2,
+    });
     const data = dataWith(sample);
     helper.update(data);
     helper.update(data);
@@ -247,7 +313,10 @@ describe('ContactSetHelper', () => {
     const createCanvas = (): LabelCanvas => ({ width: 0, height: 0, getContext: () => null });
     const helper = new ContactSetHelper({ labels: true, createCanvas }).update(dataWith(sample));
     const disposed: string[] = [];
-    const watch = (name: string, target: { addEventListener(type: 'dispose', listener: () => void): void }): void => {
+    const watch = (
+      name: string,
+      target: { addEventListener(type: 'dispose', listener: () => void): void; },
+    ): void => {
       target.addEventListener('dispose', () => disposed.push(name));
     };
     watch('markerGeometry', helper.markers.geometry);
@@ -259,7 +328,16 @@ describe('ContactSetHelper', () => {
     watch('labelMaterial', helper.labelObjects[2]!.material);
     watch('helper', helper);
     helper.dispose();
-    expect(disposed.sort()).toEqual(['headGeometry', 'helper', 'labelMaterial', 'labelTexture', 'markerGeometry', 'markers', 'material', 'shaftGeometry']);
+    expect(disposed.sort()).toEqual([
+      'headGeometry',
+      'helper',
+      'labelMaterial',
+      'labelTexture',
+      'markerGeometry',
+      'markers',
+      'material',
+      'shaftGeometry',
+    ]);
     expect(helper.children).toHaveLength(0);
   });
 

@@ -6,12 +6,12 @@ import type { CollisionData2Like } from './contact-set2-helper.js';
 
 const matrix = new Matrix4();
 
-function translation(mesh: { getMatrixAt(i: number, m: Matrix4): void }, i: number): number[] {
+function translation(mesh: { getMatrixAt(i: number, m: Matrix4): void; }, i: number): number[] {
   mesh.getMatrixAt(i, matrix);
   return new Vector3().setFromMatrixPosition(matrix).toArray();
 }
 
-function axisY(mesh: { getMatrixAt(i: number, m: Matrix4): void }, i: number): Vector3 {
+function axisY(mesh: { getMatrixAt(i: number, m: Matrix4): void; }, i: number): Vector3 {
   mesh.getMatrixAt(i, matrix);
   const y = new Vector3();
   matrix.extractBasis(new Vector3(), y, new Vector3());
@@ -23,16 +23,38 @@ describe('ContactSet2Helper', () => {
   const data: CollisionData2Like = {
     contactCount: 2,
     contacts: [
-      { point: new Float64Array([1.5, -2]), normal: new Float64Array([0.6, 0.8]), penetration: 0.5, kind: ContactKind.PointEdge },
-      { point: new Float64Array([0, 3]), normal: new Float64Array([-1, 0]), penetration: 0, kind: ContactKind.FaceFace },
-      { point: new Float64Array([9, 9]), normal: new Float64Array([0, 1]), penetration: 1, kind: ContactKind.FaceFace },
+      {
+        point: new Float64Array([1.5, -2]),
+        normal: new Float64Array([0.6, 0.8]),
+        penetration: 0.5,
+        kind: ContactKind.PointEdge,
+      },
+      {
+        point: new Float64Array([0, 3]),
+        normal: new Float64Array([-1, 0]),
+        penetration: 0,
+        kind: ContactKind.FaceFace,
+      },
+      {
+        point: new Float64Array([9, 9]),
+        normal: new Float64Array([0, 1]),
+        penetration: 1,
+        kind: ContactKind.FaceFace,
+      },
     ],
   };
 
   it('puts 2D points in the plane z = planeZ and the arrows in that plane', () => {
-    const helper = new ContactSet2Helper({ planeZ: 0.25, penetrationScale: 1, minArrowLength: 0.2, headLength: 0.1 }).update(data);
+    const helper = new ContactSet2Helper({
+      planeZ: 0.25,
+      penetrationScale: 1,
+      minArrowLength: 0.2,
+      headLength: 0.1,
+    }).update(data);
     expect(helper.contactCount).toBe(2);
-    expect(translation(helper.markers, 0)).toEqual([1.5, -2, 0.25].map((v) => expect.closeTo(v, 6)));
+    expect(translation(helper.markers, 0)).toEqual(
+      [1.5, -2, 0.25].map((v) => expect.closeTo(v, 6)),
+    );
     expect(translation(helper.markers, 1)).toEqual([0, 3, 0.25].map((v) => expect.closeTo(v, 6)));
     // penetrationScale 1: the first arrow is the minimum translation, 0.5 * (0.6, 0.8) = (0.3, 0.4);
     // its tip is (1.8, -1.6). The touching contact gets the minimum length, 0.2.

@@ -55,7 +55,17 @@ export class ContactSet2Helper extends ContactDrawing {
     for (let i = 0; i < count; i++) {
       const contact = data.contacts[i]!;
       const p = contact.point, n = contact.normal;
-      this.setSlot(i, p[0]!, p[1]!, this.planeZ, n[0]!, n[1]!, 0, contact.penetration, contact.kind);
+      this.setSlot(
+        i,
+        p[0]!,
+        p[1]!,
+        this.planeZ,
+        n[0]!,
+        n[1]!,
+        0,
+        contact.penetration,
+        contact.kind,
+      );
     }
     this.endUpdate();
     return this;

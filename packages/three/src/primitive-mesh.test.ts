@@ -38,7 +38,10 @@ describe('meshForPrimitive', () => {
   });
 
   it('draws a HalfSpace as a slab whose top face is the boundary plane', () => {
-    const mesh = meshForPrimitive(new HalfSpace([0, 1, 0], -1), undefined, { planeSize: 6, halfSpaceDepth: 0.5 });
+    const mesh = meshForPrimitive(new HalfSpace([0, 1, 0], -1), undefined, {
+      planeSize: 6,
+      halfSpaceDepth: 0.5,
+    });
     const heights = vertices(mesh.geometry).map((v) => v.y);
     expect(Math.max(...heights)).toBeCloseTo(-1, 6);
     expect(Math.min(...heights)).toBeCloseTo(-1.5, 6);

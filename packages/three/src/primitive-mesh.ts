@@ -37,10 +37,18 @@ const placeMatrix = new Matrix4();
  * Turns a geometry built about the XY plane (normal +Z) onto the plane `dot(normal, x) = offset`
  * of the primitive's frame: rotation +Z -> normal, then translation `normal * offset`.
  */
-function placeOnPlane(geometry: BufferGeometry, normal: ArrayLike<number>, offset: number): BufferGeometry {
+function placeOnPlane(
+  geometry: BufferGeometry,
+  normal: ArrayLike<number>,
+  offset: number,
+): BufferGeometry {
   placeNormal.set(normal[0]!, normal[1]!, normal[2]!);
   placeRotation.setFromUnitVectors(PLANE_AXIS, placeNormal);
-  placeMatrix.makeRotationFromQuaternion(placeRotation).setPosition(placeNormal.x * offset, placeNormal.y * offset, placeNormal.z * offset);
+  placeMatrix.makeRotationFromQuaternion(placeRotation).setPosition(
+    placeNormal.x * offset,
+    placeNormal.y * offset,
+    placeNormal.z * offset,
+  );
   return geometry.applyMatrix4(placeMatrix);
 }
 
@@ -49,7 +57,10 @@ function placeOnPlane(geometry: BufferGeometry, normal: ArrayLike<number>, offse
  * tiny visible radius of 1e-3), a box of twice its half extents, a double-sided square for a
  * Plane, and for a HalfSpace a slab whose top face is the boundary plane (the solid below it).
  */
-export function geometryForPrimitive(primitive: AnyPrimitive, options: PrimitiveMeshOptions = {}): BufferGeometry {
+export function geometryForPrimitive(
+  primitive: AnyPrimitive,
+  options: PrimitiveMeshOptions = {},
+): BufferGeometry {
   const planeSize = options.planeSize ?? 6;
   const depth = options.halfSpaceDepth ?? 0.5;
   switch (primitive.shapeType) {
@@ -60,9 +71,17 @@ export function geometryForPrimitive(primitive: AnyPrimitive, options: Primitive
       return new BoxGeometry(2 * h[0]!, 2 * h[1]!, 2 * h[2]!);
     }
     case ShapeType.Plane:
-      return placeOnPlane(new PlaneGeometry(planeSize, planeSize), primitive.normal, primitive.planeOffset);
+      return placeOnPlane(
+        new PlaneGeometry(planeSize, planeSize),
+        primitive.normal,
+        primitive.planeOffset,
+      );
     case ShapeType.HalfSpace:
-      return placeOnPlane(new BoxGeometry(planeSize, planeSize, depth).translate(0, 0, -depth / 2), primitive.normal, primitive.planeOffset);
+      return placeOnPlane(
+        new BoxGeometry(planeSize, planeSize, depth).translate(0, 0, -depth / 2),
+        primitive.normal,
+        primitive.planeOffset,
+      );
   }
 }
 
@@ -72,7 +91,11 @@ export function geometryForPrimitive(primitive: AnyPrimitive, options: Primitive
  * mesh's geometry and material and disposes them. Later moves: call `syncMeshToPrimitive`.
  * A later change of the primitive's size (radius, half extents, plane) needs a new mesh.
  */
-export function meshForPrimitive(primitive: AnyPrimitive, material?: Material, options: PrimitiveMeshOptions = {}): Mesh {
+export function meshForPrimitive(
+  primitive: AnyPrimitive,
+  material?: Material,
+  options: PrimitiveMeshOptions = {},
+): Mesh {
   const ownMaterial = material ?? new MeshStandardMaterial({
     color: SHAPE_COLORS.first,
     transparent: true,
@@ -90,13 +113,28 @@ export function meshForPrimitive(primitive: AnyPrimitive, material?: Material, o
  * quaternion (scale 1), and returns the object. The object's parent is assumed to sit at the
  * world origin (a child of the scene), since the transform is in world space.
  */
-export function syncMeshToPrimitive<T extends Object3D>(object: T, primitive: { readonly transform: ArrayLike<number> }): T {
+export function syncMeshToPrimitive<T extends Object3D>(
+  object: T,
+  primitive: { readonly transform: ArrayLike<number>; },
+): T {
   const m = primitive.transform;
   object.matrix.set(
-    m[0]!, m[4]!, m[8]!, m[12]!,
-    m[1]!, m[5]!, m[9]!, m[13]!,
-    m[2]!, m[6]!, m[10]!, m[14]!,
-    m[3]!, m[7]!, m[11]!, m[15]!,
+    m[0]!,
+    m[4]!,
+    m[8]!,
+    m[12]!,
+    m[1]!,
+    m[5]!,
+    m[9]!,
+    m[13]!,
+    m[2]!,
+    m[6]!,
+    m[10]!,
+    m[14]!,
+    m[3]!,
+    m[7]!,
+    m[11]!,
+    m[15]!,
   );
   object.matrix.decompose(object.position, object.quaternion, object.scale);
   object.matrixWorldNeedsUpdate = true;

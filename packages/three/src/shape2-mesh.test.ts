@@ -11,15 +11,21 @@ function points(geometry: BufferGeometry): Vector3[] {
   return out;
 }
 
-function child(object: { getObjectByName(name: string): unknown }, name: string): Mesh {
+function child(object: { getObjectByName(name: string): unknown; }, name: string): Mesh {
   return object.getObjectByName(name) as Mesh;
 }
 
 describe('meshForShape2', () => {
   it('draws a circle as a disc, a rim of its radius and a radius line along local +x', () => {
     const group = meshForShape2(new Circle(0.75));
-    for (const p of points(child(group, 'outline').geometry)) expect(Math.hypot(p.x, p.y)).toBeCloseTo(0.75, 6);
-    expect(points(child(group, 'radius').geometry).map((p) => p.toArray())).toEqual([[0, 0, 0], [0.75, 0, 0]]);
+    for (const p of points(child(group, 'outline').geometry)) {
+      expect(Math.hypot(p.x, p.y)).toBeCloseTo(0.75, 6);
+    }
+    expect(points(child(group, 'radius').geometry).map((p) => p.toArray())).toEqual([[0, 0, 0], [
+      0.75,
+      0,
+      0,
+    ]]);
     child(group, 'fill').geometry.computeBoundingBox();
     expect(child(group, 'fill').geometry.boundingBox!.max.x).toBeCloseTo(0.75, 6);
   });
@@ -37,15 +43,24 @@ describe('meshForShape2', () => {
       area += Math.abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)) / 2;
     }
     expect(area).toBeCloseTo(3, 12);
-    expect(points(child(group, 'outline').geometry).map((v) => [v.x, v.y])).toEqual(Array.from({ length: 6 }, (_, i) => [polygon.vertices[2 * i], polygon.vertices[2 * i + 1]]));
+    expect(points(child(group, 'outline').geometry).map((v) => [v.x, v.y])).toEqual(
+      Array.from({ length: 6 }, (_, i) => [polygon.vertices[2 * i], polygon.vertices[2 * i + 1]]),
+    );
   });
 
   it('draws a chain and a segment as open lines without a fill', () => {
     const chain = meshForShape2(new Chain([[0, 0], [1, 1], [2, 0]]));
     expect(child(chain, 'fill')).toBeUndefined();
-    expect(points(child(chain, 'outline').geometry).map((v) => [v.x, v.y])).toEqual([[0, 0], [1, 1], [2, 0]]);
+    expect(points(child(chain, 'outline').geometry).map((v) => [v.x, v.y])).toEqual([
+      [0, 0],
+      [1, 1],
+      [2, 0],
+    ]);
     const segment = meshForShape2(new Segment([-1, 2], [3, 2]));
-    expect(points(child(segment, 'outline').geometry).map((v) => [v.x, v.y])).toEqual([[-1, 2], [3, 2]]);
+    expect(points(child(segment, 'outline').geometry).map((v) => [v.x, v.y])).toEqual([[-1, 2], [
+      3,
+      2,
+    ]]);
   });
 
   it('draws a chain band of chainWidth: two triangles per segment, half the width to each side', () => {
@@ -83,7 +98,8 @@ describe('meshForShape2', () => {
     group.traverse((object) => {
       const mesh = object as Partial<Mesh>;
       mesh.geometry?.addEventListener('dispose', () => disposed++);
-      (mesh.material as { addEventListener?: (t: 'dispose', l: () => void) => void } | undefined)?.addEventListener?.('dispose', () => disposed++);
+      (mesh.material as { addEventListener?: (t: 'dispose', l: () => void) => void; } | undefined)
+        ?.addEventListener?.('dispose', () => disposed++);
     });
     disposeShape2Mesh(group);
     // fill, outline and radius: a geometry and a material each.

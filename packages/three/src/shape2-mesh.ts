@@ -59,7 +59,10 @@ function liftVertices(vertices: Float64Array, count: number): number[] {
 function bandGeometry(vertices: Float64Array, count: number, halfWidth: number): BufferGeometry {
   const positions: number[] = [];
   for (let i = 0; i + 1 < count; i++) {
-    const ax = vertices[2 * i]!, ay = vertices[2 * i + 1]!, bx = vertices[2 * i + 2]!, by = vertices[2 * i + 3]!;
+    const ax = vertices[2 * i]!,
+      ay = vertices[2 * i + 1]!,
+      bx = vertices[2 * i + 2]!,
+      by = vertices[2 * i + 3]!;
     const length = Math.hypot(bx - ax, by - ay);
     if (length === 0) continue;
     const nx = (-(by - ay) / length) * halfWidth, ny = ((bx - ax) / length) * halfWidth;
@@ -88,7 +91,8 @@ export function meshForShape2(shape: Shape2, options: Shape2MeshOptions = {}): G
   group.name = shape.constructor.name;
   group.userData['planeZ'] = options.planeZ ?? 0;
   const lineMaterial = (): LineBasicMaterial => new LineBasicMaterial({ color });
-  const fillMaterial = (): MeshBasicMaterial => new MeshBasicMaterial({ color, transparent: true, opacity: fillOpacity, depthWrite: false });
+  const fillMaterial = (): MeshBasicMaterial =>
+    new MeshBasicMaterial({ color, transparent: true, opacity: fillOpacity, depthWrite: false });
 
   switch (shape.shapeType) {
     case ShapeType2.Circle: {
@@ -111,10 +115,15 @@ export function meshForShape2(shape: Shape2, options: Shape2MeshOptions = {}): G
     case ShapeType2.Aabb: {
       const polygon = shape as Polygon;
       const contour: Vector2[] = [];
-      for (let i = 0; i < polygon.count; i++) contour.push(new Vector2(polygon.vertices[2 * i]!, polygon.vertices[2 * i + 1]!));
+      for (let i = 0; i < polygon.count; i++) {
+        contour.push(new Vector2(polygon.vertices[2 * i]!, polygon.vertices[2 * i + 1]!));
+      }
       const fill = new Mesh(new ShapeGeometry(new Shape(contour)), fillMaterial());
       fill.name = 'fill';
-      const outline = new LineLoop(outlineGeometry(liftVertices(polygon.vertices, polygon.count)), lineMaterial());
+      const outline = new LineLoop(
+        outlineGeometry(liftVertices(polygon.vertices, polygon.count)),
+        lineMaterial(),
+      );
       outline.name = 'outline';
       group.add(fill, outline);
       break;
@@ -124,11 +133,22 @@ export function meshForShape2(shape: Shape2, options: Shape2MeshOptions = {}): G
       const chain = shape as Chain;
       const width = options.chainWidth ?? 0;
       if (width > 0) {
-        const fill = new Mesh(bandGeometry(chain.vertices, chain.count, width / 2), new MeshBasicMaterial({ color, transparent: true, opacity: Math.max(fillOpacity, 0.8), depthWrite: false }));
+        const fill = new Mesh(
+          bandGeometry(chain.vertices, chain.count, width / 2),
+          new MeshBasicMaterial({
+            color,
+            transparent: true,
+            opacity: Math.max(fillOpacity, 0.8),
+            depthWrite: false,
+          }),
+        );
         fill.name = 'fill';
         group.add(fill);
       }
-      const outline = new Line(outlineGeometry(liftVertices(chain.vertices, chain.count)), lineMaterial());
+      const outline = new Line(
+        outlineGeometry(liftVertices(chain.vertices, chain.count)),
+        lineMaterial(),
+      );
       outline.name = 'outline';
       group.add(outline);
       break;
@@ -144,7 +164,11 @@ export function meshForShape2(shape: Shape2, options: Shape2MeshOptions = {}): G
  */
 export function syncMeshToShape2<T extends Object3D>(object: T, shape: Shape2): T {
   const planeZ = object.userData['planeZ'];
-  object.position.set(shape.transform.x, shape.transform.y, typeof planeZ === 'number' ? planeZ : object.position.z);
+  object.position.set(
+    shape.transform.x,
+    shape.transform.y,
+    typeof planeZ === 'number' ? planeZ : object.position.z,
+  );
   object.rotation.set(0, 0, shape.transform.angle);
   return object;
 }
@@ -155,7 +179,7 @@ export function disposeShape2Mesh(object: Object3D): void {
     const drawable = child as Partial<Mesh>;
     drawable.geometry?.dispose();
     const material = drawable.material;
-    if (Array.isArray(material)) for (const m of material) m.dispose();
+    if (Array.isArray(material)) { for (const m of material) m.dispose(); }
     else material?.dispose();
   });
 }

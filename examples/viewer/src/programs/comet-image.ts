@@ -35,9 +35,14 @@ const LOBES: Lobe[] = [
   { x: 452, y: 168, a: 108, b: 82, angle: 0.45, wobble: [] },
 ];
 for (const lobe of LOBES) {
-  for (let k = 2; k <= 7; k++) lobe.wobble.push([(0.05 * (random() - 0.3)) / Math.sqrt(k - 1), random() * 2 * Math.PI]);
+  for (let k = 2; k <= 7; k++) {
+    lobe.wobble.push([(0.05 * (random() - 0.3)) / Math.sqrt(k - 1), random() * 2 * Math.PI]);
+  }
 }
-const CRATERS: Crater[] = Array.from({ length: 18 }, () => ({ x: 110 + random() * 430, y: 110 + random() * 260, r: 8 + random() * random() * 30 }));
+const CRATERS: Crater[] = Array.from(
+  { length: 18 },
+  () => ({ x: 110 + random() * 430, y: 110 + random() * 260, r: 8 + random() * random() * 30 }),
+);
 
 /** The lobe's level function: < 1 inside, with the wobble on the radius. */
 function lobeLevel(lobe: Lobe, x: number, y: number): number {
@@ -46,7 +51,9 @@ function lobeLevel(lobe: Lobe, x: number, y: number): number {
   const u = (c * dx + s * dy) / lobe.a, v = (-s * dx + c * dy) / lobe.b;
   const theta = Math.atan2(v, u);
   let radius = 1;
-  for (let k = 0; k < lobe.wobble.length; k++) radius += lobe.wobble[k]![0] * Math.cos((k + 2) * theta + lobe.wobble[k]![1]);
+  for (let k = 0; k < lobe.wobble.length; k++) {
+    radius += lobe.wobble[k]![0] * Math.cos((k + 2) * theta + lobe.wobble[k]![1]);
+  }
   return Math.hypot(u, v) / radius;
 }
 
@@ -64,7 +71,9 @@ function height(x: number, y: number): number {
   for (const crater of CRATERS) {
     const d = Math.hypot(x - crater.x, y - crater.y) / crater.r;
     // A bowl with a raised rim (a crater's profile, depth about a fifth of its radius).
-    if (h > 0 && d < 1.4) h += crater.r * (d < 1 ? 0.25 * (d * d - 1) : 0.5 * (1.4 - d) * (d - 1) / 0.16);
+    if (h > 0 && d < 1.4) {
+      h += crater.r * (d < 1 ? 0.25 * (d * d - 1) : 0.5 * (1.4 - d) * (d - 1) / 0.16);
+    }
   }
   return h;
 }
@@ -103,14 +112,20 @@ export function drawComet(): Uint8ClampedArray {
     for (let x = 0; x < width; x++) {
       // Coverage by 4 x 4 samples: an antialiased edge, as a photograph's cut-out has.
       let covered = 0;
-      for (let sy = 0; sy < 4; sy++) for (let sx = 0; sx < 4; sx++) if (inside(x + (sx + 0.5) / 4, y + (sy + 0.5) / 4)) covered++;
+      for (let sy = 0; sy < 4; sy++) {
+        for (let sx = 0; sx < 4; sx++) {
+          if (inside(x + (sx + 0.5) / 4, y + (sy + 0.5) / 4)) covered++;
+        }
+      }
       const coverage = covered / 16;
       const cx = x + 0.5, cy = y + 0.5;
       let r = 0, g = 0, b = 0, alpha = 0;
       if (coverage > 0) {
         // Shading: the normal of the height field (plus fine roughness), Lambert's cosine law.
-        const rough = (px: number, py: number) => height(px, py) + 3 * noise(px, py, 7, 1) + 1.2 * noise(px, py, 3, 2);
-        const hx = (rough(cx + 1, cy) - rough(cx - 1, cy)) / 2, hy = (rough(cx, cy + 1) - rough(cx, cy - 1)) / 2;
+        const rough = (px: number, py: number) =>
+          height(px, py) + 3 * noise(px, py, 7, 1) + 1.2 * noise(px, py, 3, 2);
+        const hx = (rough(cx + 1, cy) - rough(cx - 1, cy)) / 2,
+          hy = (rough(cx, cy + 1) - rough(cx, cy - 1)) / 2;
         const n = Math.hypot(hx, hy, 1);
         const lambert = Math.max(0, (-hx * lx - hy * ly + lz) / n);
         const albedo = 0.55 + 0.45 * noise(cx, cy, 23, 3);
@@ -124,7 +139,9 @@ export function drawComet(): Uint8ClampedArray {
       const dx = cx - 330, dy = cy - 220;
       const glow = 40 * Math.exp(-(dx * dx + dy * dy) / (2 * 150 * 150));
       const along = (dx * 0.8 - dy * 0.6) / 320, across = (dx * 0.6 + dy * 0.8) / 90;
-      const tail = along > 0 ? 40 * Math.exp(-across * across / (1 + 2 * along)) * Math.exp(-along * 0.8) : 0;
+      const tail = along > 0
+        ? 40 * Math.exp(-across * across / (1 + 2 * along)) * Math.exp(-along * 0.8)
+        : 0;
       // Faded out toward the picture's border, so that the picture has no visible edge.
       const border = Math.min(cx, width - cx, cy, heightPx - cy) / 110;
       const fade = border >= 1 ? 1 : border * border * (3 - 2 * border);

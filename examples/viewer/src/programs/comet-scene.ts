@@ -12,7 +12,16 @@
  * S = P_i+1 - P_i, the foot of the perpendicular P_i + (O . S / |S|^2) S when it lies on the
  * segment, the normal toward the centre, the penetration radius - distance (negative: a gap).
  */
-import { Circle, CollisionData2, VERTEX_FEATURE, collideCirclePolygon, placeContour, pointInPolygon, secondFeatureOf, Polygon } from '@contactkit/collision2d';
+import {
+  Circle,
+  CollisionData2,
+  VERTEX_FEATURE,
+  collideCirclePolygon,
+  placeContour,
+  pointInPolygon,
+  secondFeatureOf,
+  Polygon,
+} from '@contactkit/collision2d';
 import type { Contour } from '@contactkit/collision2d';
 import { ContourBall } from '@contactkit/motion2d';
 import type { BallMode } from '@contactkit/motion2d';
@@ -75,14 +84,21 @@ export class CometScene {
     const placed = placeContour(contour, IMAGE_WIDTH);
     this.outline = placed.points.map(([x, y]): [number, number] => [x, -y]);
     this.polygon = new Polygon(this.outline);
-    this.ball = new ContourBall(this.outline, { radius: BALL_RADIUS, closed: true, gravity: COMET_GRAVITY, restitution });
+    this.ball = new ContourBall(this.outline, {
+      radius: BALL_RADIUS,
+      closed: true,
+      gravity: COMET_GRAVITY,
+      restitution,
+    });
     this.shoot(START_SHOT.position, START_SHOT.velocity);
   }
 
   /** A new shot from `position` with `velocity`; throws (and changes nothing) where the ball would overlap the nucleus. */
   shoot(position: readonly number[], velocity: readonly number[]): void {
     // ContourBall flies inside a closed contour as well as outside: this scene's ball stays out.
-    if (pointInPolygon(this.polygon, position)) throw new RangeError(`shoot: position [${position.join(', ')}] is inside the nucleus`);
+    if (pointInPolygon(this.polygon, position)) {
+      throw new RangeError(`shoot: position [${position.join(', ')}] is inside the nucleus`);
+    }
     this.ball.launch(position, velocity);
     this.timeOffset = 0;
     this.wraps = 0;
@@ -140,7 +156,13 @@ export class CometScene {
   /** The ball; energy per unit mass kinetic + gravity * y (ContourBall.energy), time in seconds since the last shot. */
   get state(): BallState {
     const b = this.ball;
-    return { position: Array.from(b.position), velocity: Array.from(b.velocity), mode: b.mode, energy: b.energy, time: this.time };
+    return {
+      position: Array.from(b.position),
+      velocity: Array.from(b.velocity),
+      mode: b.mode,
+      energy: b.energy,
+      time: this.time,
+    };
   }
 
   /** The contacts of the ball with the outline within one radius of touching (gaps as negative penetration). */
@@ -163,9 +185,19 @@ export class CometScene {
       const segment = [v[2 * j]! - start[0]!, v[2 * j + 1]! - start[1]!];
       const offset = [c[0]! - start[0]!, c[1]! - start[1]!];
       // l_part / |S|: where the foot falls along S.
-      const t = (offset[0]! * segment[0]! + offset[1]! * segment[1]!) / (segment[0]! ** 2 + segment[1]! ** 2);
+      const t = (offset[0]! * segment[0]! + offset[1]! * segment[1]!) /
+        (segment[0]! ** 2 + segment[1]! ** 2);
       const foot = corner ? start : [start[0]! + t * segment[0]!, start[1]! + t * segment[1]!];
-      return { feature: corner ? 'corner' : 'segment', index: i, start, segment, offset, foot, normal: contact.normal, penetration: contact.penetration };
+      return {
+        feature: corner ? 'corner' : 'segment',
+        index: i,
+        start,
+        segment,
+        offset,
+        foot,
+        normal: contact.normal,
+        penetration: contact.penetration,
+      };
     });
   }
 
@@ -173,7 +205,9 @@ export class CometScene {
    * What the ball touches, in words: a convex corner (one vertex contact), a concave corner (two
    * segment contacts meeting at a vertex that the polygon marks concave), a side, or nothing.
    */
-  touching(vectors: readonly ContactVectors[]): { kind: 'convex corner' | 'concave corner' | 'side' | 'none'; vertex: number } {
+  touching(
+    vectors: readonly ContactVectors[],
+  ): { kind: 'convex corner' | 'concave corner' | 'side' | 'none'; vertex: number; } {
     const near = vectors.filter((c) => c.penetration >= -1e-9 * BALL_RADIUS);
     const n = this.polygon.count;
     if (near.length === 0) return { kind: 'none', vertex: -1 };
@@ -183,7 +217,9 @@ export class CometScene {
       for (const a of near) {
         for (const b of near) {
           const shared = (a.index + 1) % n;
-          if (b.index === shared && this.polygon.convexVertex[shared] === 0) return { kind: 'concave corner', vertex: shared };
+          if (b.index === shared && this.polygon.convexVertex[shared] === 0) {
+            return { kind: 'concave corner', vertex: shared };
+          }
         }
       }
     }

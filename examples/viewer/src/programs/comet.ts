@@ -13,7 +13,14 @@ import cometUrl from './assets/comet.png';
 import contourText from './assets/comet-contour.txt?raw';
 import { BALL_RADIUS, CometScene, DEFAULT_RESTITUTION, IMAGE_WIDTH } from './comet-scene.js';
 import type { ContactVectors } from './comet-scene.js';
-import { drawArrow, element, fitCanvas, programPage, publish, shortNumber } from './program-page.js';
+import {
+  drawArrow,
+  element,
+  fitCanvas,
+  programPage,
+  publish,
+  shortNumber,
+} from './program-page.js';
 
 /** Colours of the drawn vectors (the legend in the panel uses the same). */
 export const VECTOR_COLORS = {
@@ -35,7 +42,7 @@ export async function startComet(): Promise<void> {
   const page = programPage(
     'comet',
     'Comet: a ball bouncing off a digitised picture',
-    'A fixed object that comes as a picture (a two-lobed comet nucleus) with its contour, digitised from the picture by the digitiser\'s trace. The ball (ContourBall of @contactkit/motion2d) flies, bounces off the outline with the restitution set below, and may land and roll on it; the contour is placed over the picture at the displayed width, so picture and contour stay congruent at any size.',
+    "A fixed object that comes as a picture (a two-lobed comet nucleus) with its contour, digitised from the picture by the digitiser's trace. The ball (ContourBall of @contactkit/motion2d) flies, bounces off the outline with the restitution set below, and may land and roll on it; the contour is placed over the picture at the displayed width, so picture and contour stay congruent at any size.",
     'Drag anywhere outside the nucleus to shoot the ball: it starts where you press, with the velocity of the arrow. A ball leaving the view comes back on the other side.',
   );
   const { canvas, context, body } = page;
@@ -48,7 +55,7 @@ export async function startComet(): Promise<void> {
   let paused = false;
   let showContour = true;
   let showVectors = new URLSearchParams(location.search).get('vectors') === '1';
-  let aim: { from: [number, number]; to: [number, number] } | null = null;
+  let aim: { from: [number, number]; to: [number, number]; } | null = null;
   let message = '';
   let frame = 0;
   let last = performance.now();
@@ -73,7 +80,14 @@ export async function startComet(): Promise<void> {
   const pauseButton = element('button', { type: 'button', id: 'pause' }, 'Pause');
   const resetButton = element('button', { type: 'button', id: 'reset' }, 'Reset');
   buttons.append(pauseButton, resetButton);
-  const restitution = element('input', { type: 'range', id: 'restitution', min: '0', max: '1', step: '0.05', value: String(DEFAULT_RESTITUTION) });
+  const restitution = element('input', {
+    type: 'range',
+    id: 'restitution',
+    min: '0',
+    max: '1',
+    step: '0.05',
+    value: String(DEFAULT_RESTITUTION),
+  });
   const restitutionLabel = element('label', { class: 'choice' }, '');
   const restitutionValue = element('span', {}, String(DEFAULT_RESTITUTION));
   restitutionLabel.append('Restitution ', restitution, ' ', restitutionValue);
@@ -83,14 +97,16 @@ export async function startComet(): Promise<void> {
   const error = element('p', { class: 'error', id: 'comet-error' });
   body.append(live, touching, error);
   const legend = element('ul', { class: 'legend', id: 'vector-legend' });
-  for (const [key, text] of [
-    ['offset', 'O = centre - P_i'],
-    ['segment', 'S = P_i+1 - P_i'],
-    ['foot', 'foot of the perpendicular'],
-    ['normal', 'normal'],
-    ['penetration', 'penetration'],
-    ['gap', 'gap (within one radius)'],
-  ] as const) {
+  for (
+    const [key, text] of [
+      ['offset', 'O = centre - P_i'],
+      ['segment', 'S = P_i+1 - P_i'],
+      ['foot', 'foot of the perpendicular'],
+      ['normal', 'normal'],
+      ['penetration', 'penetration'],
+      ['gap', 'gap (within one radius)'],
+    ] as const
+  ) {
     const item = element('li');
     const swatch = element('span', { class: 'swatch' });
     swatch.style.background = VECTOR_COLORS[key];
@@ -100,7 +116,8 @@ export async function startComet(): Promise<void> {
   const table = element('table', { id: 'contact-vectors' });
   const tableBody = element('tbody');
   table.append(element('thead'), tableBody);
-  table.tHead!.innerHTML = '<tr><th>#</th><th>feature</th><th>kind</th><th>penetration</th><th>|O|</th><th>|S|</th><th>l_part</th></tr>';
+  table.tHead!.innerHTML =
+    '<tr><th>#</th><th>feature</th><th>kind</th><th>penetration</th><th>|O|</th><th>|S|</th><th>l_part</th></tr>';
   body.append(element('h2', {}, 'Contact (within one radius)'), legend, table);
 
   pauseButton.addEventListener('click', () => {
@@ -151,7 +168,9 @@ export async function startComet(): Promise<void> {
       paused = false;
       message = '';
     } catch (caught) {
-      message = `Shot refused: ${(caught as Error).message.replace(/^shoot: |^ContourBall\.launch: /, '')}`;
+      message = `Shot refused: ${
+        (caught as Error).message.replace(/^shoot: |^ContourBall\.launch: /, '')
+      }`;
     }
     aim = null;
   });
@@ -189,15 +208,25 @@ export async function startComet(): Promise<void> {
       context.lineTo(X(deepest[0]!), Y(deepest[1]!));
       context.stroke();
       const normalLength = Math.max(2.5 * BALL_RADIUS, 28 / s);
-      arrow(v.foot, [v.foot[0]! + v.normal[0]! * normalLength, v.foot[1]! + v.normal[1]! * normalLength], VECTOR_COLORS.normal);
+      arrow(v.foot, [
+        v.foot[0]! + v.normal[0]! * normalLength,
+        v.foot[1]! + v.normal[1]! * normalLength,
+      ], VECTOR_COLORS.normal);
       context.fillStyle = VECTOR_COLORS.foot;
       context.beginPath();
       context.arc(X(v.foot[0]!), Y(v.foot[1]!), 3.5, 0, 2 * Math.PI);
       context.fill();
       if (labelled) {
-        label(`S${v.index}`, [v.start[0]! + 0.5 * v.segment[0]!, v.start[1]! + 0.5 * v.segment[1]!], VECTOR_COLORS.segment);
+        label(
+          `S${v.index}`,
+          [v.start[0]! + 0.5 * v.segment[0]!, v.start[1]! + 0.5 * v.segment[1]!],
+          VECTOR_COLORS.segment,
+        );
         label('O', [(v.start[0]! + c[0]!) / 2, (v.start[1]! + c[1]!) / 2], VECTOR_COLORS.offset);
-        label('n', [v.foot[0]! + v.normal[0]! * normalLength, v.foot[1]! + v.normal[1]! * normalLength], VECTOR_COLORS.normal);
+        label('n', [
+          v.foot[0]! + v.normal[0]! * normalLength,
+          v.foot[1]! + v.normal[1]! * normalLength,
+        ], VECTOR_COLORS.normal);
         label(`P${v.index}`, v.start, '#e8eef5');
       }
     }
@@ -222,11 +251,20 @@ export async function startComet(): Promise<void> {
     context.clip();
     context.fillStyle = '#07090d';
     context.fillRect(left, top, size, size);
-    context.drawImage(picture, X(-IMAGE_WIDTH / 2), Y(imageHeight / 2), IMAGE_WIDTH * s, imageHeight * s);
+    context.drawImage(
+      picture,
+      X(-IMAGE_WIDTH / 2),
+      Y(imageHeight / 2),
+      IMAGE_WIDTH * s,
+      imageHeight * s,
+    );
     context.strokeStyle = '#ff4d6d';
     context.lineWidth = 1.5;
     context.beginPath();
-    scene.outline.forEach(([x, y], i) => (i === 0 ? context.moveTo(X(x), Y(y)) : context.lineTo(X(x), Y(y))));
+    scene.outline.forEach((
+      [x, y],
+      i,
+    ) => (i === 0 ? context.moveTo(X(x), Y(y)) : context.lineTo(X(x), Y(y))));
     context.closePath();
     context.stroke();
     context.strokeStyle = '#e8eef5';
@@ -245,7 +283,10 @@ export async function startComet(): Promise<void> {
     [s, cx, cy] = kept;
   }
 
-  function draw(vectors: readonly ContactVectors[], vertex: number): { outlineOnScreen: number[][]; imageRect: number[] } {
+  function draw(
+    vectors: readonly ContactVectors[],
+    vertex: number,
+  ): { outlineOnScreen: number[][]; imageRect: number[]; } {
     const { width, height } = fitCanvas(canvas, context);
     const margin = 0.3;
     s = Math.min(width / (IMAGE_WIDTH + 2 * margin), height / (imageHeight + 2 * margin));
@@ -260,7 +301,10 @@ export async function startComet(): Promise<void> {
     context.drawImage(picture, imageRect[0]!, imageRect[1]!, imageRect[2]!, imageRect[3]!);
     // The contour in CSS pixels straight from the file: placed at the displayed width about the
     // displayed centre of the picture (its y already points down, as the canvas's does).
-    const onScreen = placeContour(contour, imageRect[2]!, [imageRect[0]! + imageRect[2]! / 2, imageRect[1]! + imageRect[3]! / 2]).points;
+    const onScreen = placeContour(contour, imageRect[2]!, [
+      imageRect[0]! + imageRect[2]! / 2,
+      imageRect[1]! + imageRect[3]! / 2,
+    ]).points;
     if (showContour) {
       context.strokeStyle = '#ff4d6d';
       context.lineWidth = 1.5;
@@ -276,7 +320,13 @@ export async function startComet(): Promise<void> {
       context.strokeStyle = '#ffffff';
       context.lineWidth = 1.5;
       context.beginPath();
-      context.arc(X(scene.polygon.vertices[2 * vertex]!), Y(scene.polygon.vertices[2 * vertex + 1]!), 7, 0, 2 * Math.PI);
+      context.arc(
+        X(scene.polygon.vertices[2 * vertex]!),
+        Y(scene.polygon.vertices[2 * vertex + 1]!),
+        7,
+        0,
+        2 * Math.PI,
+      );
       context.stroke();
     }
     // The ball, and its velocity (half a second's travel).
@@ -285,7 +335,9 @@ export async function startComet(): Promise<void> {
     context.beginPath();
     context.arc(X(b[0]!), Y(b[1]!), Math.max(3, BALL_RADIUS * s), 0, 2 * Math.PI);
     context.fill();
-    if (Math.hypot(v[0]!, v[1]!) > 1e-6) arrow(b, [b[0]! + 0.5 * v[0]!, b[1]! + 0.5 * v[1]!], 'rgba(232, 238, 245, 0.55)', 1.5);
+    if (Math.hypot(v[0]!, v[1]!) > 1e-6) {
+      arrow(b, [b[0]! + 0.5 * v[0]!, b[1]! + 0.5 * v[1]!], 'rgba(232, 238, 245, 0.55)', 1.5);
+    }
     if (aim) {
       context.strokeStyle = '#e8eef5';
       context.setLineDash([4, 4]);
@@ -299,22 +351,50 @@ export async function startComet(): Promise<void> {
     return { outlineOnScreen: onScreen.map((p) => [p[0], p[1]]), imageRect };
   }
 
-  function showReadouts(vectors: readonly ContactVectors[], kind: string, vertex: number, contacts: ReturnType<CometScene['contacts']>): void {
+  function showReadouts(
+    vectors: readonly ContactVectors[],
+    kind: string,
+    vertex: number,
+    contacts: ReturnType<CometScene['contacts']>,
+  ): void {
     const state = scene.state;
     const speed = Math.hypot(state.velocity[0]!, state.velocity[1]!);
-    const liveText = `${paused ? 'Paused' : state.mode === 'flight' ? 'Flying' : state.mode === 'ground' ? 'Rolling on the outline' : state.mode === 'corner' ? 'Turning about a corner' : 'At rest'}: speed ${shortNumber(speed, 3)} m/s, energy ${shortNumber(state.energy, 5)} J/kg, ${shortNumber(state.time, 3)} s since the shot, ${scene.impacts} impact${scene.impacts === 1 ? '' : 's'}.`;
+    const liveText = `${
+      paused
+        ? 'Paused'
+        : state.mode === 'flight'
+        ? 'Flying'
+        : state.mode === 'ground'
+        ? 'Rolling on the outline'
+        : state.mode === 'corner'
+        ? 'Turning about a corner'
+        : 'At rest'
+    }: speed ${shortNumber(speed, 3)} m/s, energy ${shortNumber(state.energy, 5)} J/kg, ${
+      shortNumber(state.time, 3)
+    } s since the shot, ${scene.impacts} impact${scene.impacts === 1 ? '' : 's'}.`;
     if (live.textContent !== liveText) live.textContent = liveText;
-    const touchText = kind === 'none' ? 'Not touching the nucleus.'
-      : kind === 'side' ? 'Touching a side of the outline (no corner).'
-      : `Touching a ${kind} (vertex ${vertex}, ringed): ${kind === 'convex corner' ? 'one contact at the corner, by the distance to the vertex' : 'two contacts, one on each segment'}.`;
+    const touchText = kind === 'none' ?
+      'Not touching the nucleus.'
+      : kind === 'side' ?
+      'Touching a side of the outline (no corner).'
+      : `Touching a ${kind} (vertex ${vertex}, ringed): ${
+        kind === 'convex corner'
+          ? 'one contact at the corner, by the distance to the vertex'
+          : 'two contacts, one on each segment'
+      }.`;
     if (touching.textContent !== touchText) touching.textContent = touchText;
     pauseButton.textContent = paused ? 'Continue' : 'Pause';
     if (error.textContent !== message) error.textContent = message;
     const rows = vectors.map((v, i) => {
       const segmentLength = Math.hypot(v.segment[0]!, v.segment[1]!);
       const part = (v.offset[0]! * v.segment[0]! + v.offset[1]! * v.segment[1]!) / segmentLength;
-      return `<tr><td>${i}</td><td>${v.feature} ${v.index}</td><td>${contactKindName(contacts[i]!.kind as ContactKind)}</td><td>${shortNumber(v.penetration, 3)}</td><td>${shortNumber(Math.hypot(v.offset[0]!, v.offset[1]!), 3)}</td><td>${shortNumber(segmentLength, 3)}</td><td>${shortNumber(part, 3)}</td></tr>`;
-    }).join('') || '<tr><td colspan="7">none: the ball is more than one radius from the outline</td></tr>';
+      return `<tr><td>${i}</td><td>${v.feature} ${v.index}</td><td>${
+        contactKindName(contacts[i]!.kind as ContactKind)
+      }</td><td>${shortNumber(v.penetration, 3)}</td><td>${
+        shortNumber(Math.hypot(v.offset[0]!, v.offset[1]!), 3)
+      }</td><td>${shortNumber(segmentLength, 3)}</td><td>${shortNumber(part, 3)}</td></tr>`;
+    }).join('') ||
+      '<tr><td colspan="7">none: the ball is more than one radius from the outline</td></tr>';
     if (tableBody.innerHTML !== rows) tableBody.innerHTML = rows;
   }
 

@@ -20,21 +20,45 @@ export interface OpenedOutline {
  * (with the line number) for a malformed file, and a RangeError for a contour file that records
  * no picture (version 1).
  */
-export function openOutline(text: string, picture: { width: number; height: number }): OpenedOutline {
-  const firstLine = text.split(/\r?\n/).map((line) => line.trim()).find((line) => line !== '' && !line.startsWith('#')) ?? '';
+export function openOutline(
+  text: string,
+  picture: { width: number; height: number; },
+): OpenedOutline {
+  const firstLine =
+    text.split(/\r?\n/).map((line) => line.trim()).find((line) =>
+      line !== '' && !line.startsWith('#')
+    ) ?? '';
   if (firstLine.startsWith('contactkit-contour')) {
     const contour = parseContour(text);
-    if (contour.image === null) throw new RangeError('this contour file (version 1) does not record the picture it was taken from, so it cannot be put back over one');
+    if (contour.image === null) {
+      throw new RangeError(
+        'this contour file (version 1) does not record the picture it was taken from, so it cannot be put back over one',
+      );
+    }
     const placed = placeContour(contour, picture.width, [picture.width / 2, picture.height / 2]);
     const { width, height } = contour.image;
     const same = width === picture.width && height === picture.height;
-    const note = `A contour file (${contour.closed ? 'closed' : 'open'}, ${contour.points.length} points)` +
-      (same ? '.' : `, taken from a ${width} x ${height} picture: placed by width over this ${picture.width} x ${picture.height} one${Math.abs(width / height - picture.width / picture.height) > 1e-9 ? ' (their shapes differ)' : ''}.`);
+    const note =
+      `A contour file (${contour.closed ? 'closed' : 'open'}, ${contour.points.length} points)` +
+      (same
+        ? '.'
+        : `, taken from a ${width} x ${height} picture: placed by width over this ${picture.width} x ${picture.height} one${
+          Math.abs(width / height - picture.width / picture.height) > 1e-9
+            ? ' (their shapes differ)'
+            : ''
+        }.`);
     return { points: placed.points, closed: contour.closed, note };
   }
   const points = parsePointList(text);
   const n = points.length;
-  const closed = n > 3 && points[0]![0] === points[n - 1]![0] && points[0]![1] === points[n - 1]![1];
+  const closed = n > 3 && points[0]![0] === points[n - 1]![0] &&
+    points[0]![1] === points[n - 1]![1];
   if (closed) points.pop();
-  return { points, closed, note: `A point list (${points.length} points, ${closed ? 'closed: its last point repeats the first' : 'open'}), read as picture pixels.` };
+  return {
+    points,
+    closed,
+    note: `A point list (${points.length} points, ${
+      closed ? 'closed: its last point repeats the first' : 'open'
+    }), read as picture pixels.`,
+  };
 }

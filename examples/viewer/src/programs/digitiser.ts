@@ -36,10 +36,10 @@ interface Square {
 }
 
 type Drag =
-  | { kind: 'point'; index: number; remembered: boolean }
-  | { kind: 'move-square'; dx: number; dy: number }
-  | { kind: 'size-square' }
-  | { kind: 'pan'; x: number; y: number }
+  | { kind: 'point'; index: number; remembered: boolean; }
+  | { kind: 'move-square'; dx: number; dy: number; }
+  | { kind: 'size-square'; }
+  | { kind: 'pan'; x: number; y: number; }
   | null;
 
 /** Zoom limits: the whole square in view to 32 times that. */
@@ -57,7 +57,7 @@ export async function startDigitiser(): Promise<void> {
     'digitiser',
     'Digitiser: a contour file from a picture',
     'Turns a picture into a contour file: the outline, normalised so that its largest dimension is 1, with its area, centroid and polar second moment of area. Trace it automatically (marching squares, Lorensen and Cline; then Douglas-Peucker simplification) or click it point by point, then edit it by hand.',
-    'Click to add a point, drag a point to move it, click on a line to insert one, Shift+click a point to delete it; Ctrl+Z undoes. The wheel zooms, Alt+drag pans. The green handles fit the square: the top-left one moves it, the bottom-right one sizes it; bring its crosshair onto the picture\'s centre (the white ring). Drop a picture on the canvas or choose one.',
+    "Click to add a point, drag a point to move it, click on a line to insert one, Shift+click a point to delete it; Ctrl+Z undoes. The wheel zooms, Alt+drag pans. The green handles fit the square: the top-left one moves it, the bottom-right one sizes it; bring its crosshair onto the picture's centre (the white ring). Drop a picture on the canvas or choose one.",
   );
   const { canvas, context, stage, body } = page;
   const editor = new OutlineEditor();
@@ -79,40 +79,90 @@ export async function startDigitiser(): Promise<void> {
   const sampleButton = element('button', { type: 'button', id: 'sample-image' }, 'Sample picture');
   loadRow.append(fileInput, sampleButton);
   body.append(element('h2', {}, 'Picture'), loadRow);
-  const openRow = element('label', { class: 'choice', title: 'A contour file (put back over the picture) or a plain point list, one "x y", "x,y" or "x;y" per line, in picture pixels' }, 'Open an outline: ');
-  const outlineInput = element('input', { type: 'file', accept: '.txt,.csv,text/plain', id: 'outline-file' });
+  const openRow = element('label', {
+    class: 'choice',
+    title:
+      'A contour file (put back over the picture) or a plain point list, one "x y", "x,y" or "x;y" per line, in picture pixels',
+  }, 'Open an outline: ');
+  const outlineInput = element('input', {
+    type: 'file',
+    accept: '.txt,.csv,text/plain',
+    id: 'outline-file',
+  });
   openRow.append(outlineInput);
   body.append(openRow);
 
   const traceBox = element('fieldset', { class: 'program-controls', id: 'trace' });
   traceBox.append(element('legend', {}, 'Automatic trace'));
   const maskSelect = element('select', { id: 'trace-mask' });
-  for (const [value, text] of [['alpha', 'opaque pixels (alpha)'], ['dark', 'dark pixels'], ['light', 'light pixels']] as const) maskSelect.append(element('option', { value }, text));
-  const thresholdInput = element('input', { type: 'number', id: 'trace-threshold', min: '0', max: '255', step: '1', value: '128' });
+  for (
+    const [value, text] of [['alpha', 'opaque pixels (alpha)'], ['dark', 'dark pixels'], [
+      'light',
+      'light pixels',
+    ]] as const
+  ) maskSelect.append(element('option', { value }, text));
+  const thresholdInput = element('input', {
+    type: 'number',
+    id: 'trace-threshold',
+    min: '0',
+    max: '255',
+    step: '1',
+    value: '128',
+  });
   const simplifySelect = element('select', { id: 'trace-simplify' });
-  simplifySelect.append(element('option', { value: 'tolerance' }, 'tolerance (px)'), element('option', { value: 'count' }, 'point count'));
-  const simplifyInput = element('input', { type: 'number', id: 'trace-amount', min: '0', step: 'any', value: '1.5' });
+  simplifySelect.append(
+    element('option', { value: 'tolerance' }, 'tolerance (px)'),
+    element('option', { value: 'count' }, 'point count'),
+  );
+  const simplifyInput = element('input', {
+    type: 'number',
+    id: 'trace-amount',
+    min: '0',
+    step: 'any',
+    value: '1.5',
+  });
   const traceButton = element('button', { type: 'button', id: 'trace-button' }, 'Trace');
   const labelled = (text: string, input: HTMLElement) => {
     const label = element('label', {}, text);
     label.append(input);
     return label;
   };
-  traceBox.append(labelled('object ', maskSelect), labelled('threshold 0-255 ', thresholdInput), labelled('simplify by ', simplifySelect), labelled('', simplifyInput), traceButton);
+  traceBox.append(
+    labelled('object ', maskSelect),
+    labelled('threshold 0-255 ', thresholdInput),
+    labelled('simplify by ', simplifySelect),
+    labelled('', simplifyInput),
+    traceButton,
+  );
   body.append(traceBox);
 
   const editRow = element('div', { class: 'buttons' });
   const newButton = element('button', { type: 'button', id: 'new' }, 'New');
   const closeButton = element('button', { type: 'button', id: 'close' }, 'Close');
   const undoButton = element('button', { type: 'button', id: 'undo' }, 'Undo');
-  const fitButton = element('button', { type: 'button', id: 'fit-square', title: 'The square around the outline\'s bounding box, its largest side' }, 'Fit square');
-  const viewButton = element('button', { type: 'button', id: 'fit-view', title: 'Zoom out to the whole picture' }, 'Whole picture');
+  const fitButton = element('button', {
+    type: 'button',
+    id: 'fit-square',
+    title: "The square around the outline's bounding box, its largest side",
+  }, 'Fit square');
+  const viewButton = element('button', {
+    type: 'button',
+    id: 'fit-view',
+    title: 'Zoom out to the whole picture',
+  }, 'Whole picture');
   editRow.append(newButton, closeButton, undoButton, fitButton, viewButton);
   body.append(element('h2', {}, 'Outline'), editRow);
 
   const saveRow = element('div', { class: 'buttons' });
-  const normalizationSelect = element('select', { id: 'normalization', title: 'center: about the picture\'s centre (picture and contour stay congruent; a fixed object). gravity: about the centroid (a body that turns).' });
-  normalizationSelect.append(element('option', { value: 'center' }, 'about the picture centre'), element('option', { value: 'gravity' }, 'about the centroid'));
+  const normalizationSelect = element('select', {
+    id: 'normalization',
+    title:
+      "center: about the picture's centre (picture and contour stay congruent; a fixed object). gravity: about the centroid (a body that turns).",
+  });
+  normalizationSelect.append(
+    element('option', { value: 'center' }, 'about the picture centre'),
+    element('option', { value: 'gravity' }, 'about the centroid'),
+  );
   const saveButton = element('button', { type: 'button', id: 'save' }, 'Save');
   saveRow.append(normalizationSelect, saveButton);
   body.append(saveRow);
@@ -132,7 +182,13 @@ export async function startDigitiser(): Promise<void> {
     scratch.height = bitmap.height;
     const scratchContext = scratch.getContext('2d', { willReadFrequently: true })!;
     scratchContext.drawImage(bitmap, 0, 0);
-    image = { name, bitmap, width: bitmap.width, height: bitmap.height, pixels: scratchContext.getImageData(0, 0, bitmap.width, bitmap.height) };
+    image = {
+      name,
+      bitmap,
+      width: bitmap.width,
+      height: bitmap.height,
+      pixels: scratchContext.getImageData(0, 0, bitmap.width, bitmap.height),
+    };
     const size = Math.max(image.width, image.height);
     square = { x: (image.width - size) / 2, y: (image.height - size) / 2, size };
     zoom = 1;
@@ -151,7 +207,9 @@ export async function startDigitiser(): Promise<void> {
   }
   fileInput.addEventListener('change', () => {
     const file = fileInput.files?.[0];
-    if (file) loadBlob(file, file.name).catch((caught) => report(`Could not read ${file.name}`, caught));
+    if (file) {
+      loadBlob(file, file.name).catch((caught) => report(`Could not read ${file.name}`, caught));
+    }
   });
   outlineInput.addEventListener('change', () => {
     const file = outlineInput.files?.[0];
@@ -161,7 +219,9 @@ export async function startDigitiser(): Promise<void> {
       const opened = openOutline(text, image);
       editor.replace(opened.points, opened.closed);
       message = '';
-      result.replaceChildren(element('p', { class: 'probe' }, `Opened ${file.name}: ${opened.note}`));
+      result.replaceChildren(
+        element('p', { class: 'probe' }, `Opened ${file.name}: ${opened.note}`),
+      );
     }).catch((caught) => report(`Could not open ${file.name}`, caught));
     outlineInput.value = '';
   });
@@ -188,7 +248,10 @@ export async function startDigitiser(): Promise<void> {
   // --- Editing ---------------------------------------------------------------------------------
   const toPicture = (event: MouseEvent): [number, number] => {
     const box = canvas.getBoundingClientRect();
-    return [(event.clientX - box.left - offsetX) / scale, (event.clientY - box.top - offsetY) / scale];
+    return [
+      (event.clientX - box.left - offsetX) / scale,
+      (event.clientY - box.top - offsetY) / scale,
+    ];
   };
   canvas.addEventListener('pointerdown', (event) => {
     if (!image) return;
@@ -228,7 +291,10 @@ export async function startDigitiser(): Promise<void> {
     if (!drag || !image) return;
     const p = toPicture(event);
     if (drag.kind === 'pan') {
-      viewCentre = [viewCentre[0] - (event.clientX - drag.x) / scale, viewCentre[1] - (event.clientY - drag.y) / scale];
+      viewCentre = [
+        viewCentre[0] - (event.clientX - drag.x) / scale,
+        viewCentre[1] - (event.clientY - drag.y) / scale,
+      ];
       drag.x = event.clientX;
       drag.y = event.clientY;
     } else if (drag.kind === 'point') {
@@ -236,9 +302,9 @@ export async function startDigitiser(): Promise<void> {
       if (!drag.remembered) editor.remember();
       drag.remembered = true;
       editor.move(drag.index, p);
-    }
-    else if (drag.kind === 'move-square') square = { ...square, x: p[0] - drag.dx, y: p[1] - drag.dy };
-    else square = { ...square, size: Math.max(4, Math.min(p[0] - square.x, p[1] - square.y)) };
+    } else if (drag.kind === 'move-square') {
+      square = { ...square, x: p[0] - drag.dx, y: p[1] - drag.dy };
+    } else square = { ...square, size: Math.max(4, Math.min(p[0] - square.x, p[1] - square.y)) };
   });
   const endDrag = () => {
     drag = null;
@@ -253,7 +319,10 @@ export async function startDigitiser(): Promise<void> {
     const box = canvas.getBoundingClientRect();
     const next = Math.min(MAX_ZOOM, Math.max(1, zoom * Math.exp(-event.deltaY * 0.0015)));
     const nextScale = (scale / zoom) * next;
-    viewCentre = [p[0] - (event.clientX - box.left - box.width / 2) / nextScale, p[1] - (event.clientY - box.top - box.height / 2) / nextScale];
+    viewCentre = [
+      p[0] - (event.clientX - box.left - box.width / 2) / nextScale,
+      p[1] - (event.clientY - box.top - box.height / 2) / nextScale,
+    ];
     zoom = next;
   }, { passive: false });
   viewButton.addEventListener('click', () => {
@@ -273,7 +342,10 @@ export async function startDigitiser(): Promise<void> {
   });
   undoButton.addEventListener('click', () => editor.undo());
   window.addEventListener('keydown', (event) => {
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z' && !(event.target instanceof HTMLInputElement)) {
+    if (
+      (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z' &&
+      !(event.target instanceof HTMLInputElement)
+    ) {
       event.preventDefault();
       editor.undo();
     }
@@ -296,18 +368,33 @@ export async function startDigitiser(): Promise<void> {
     const threshold = Number(thresholdInput.value);
     const amount = Number(simplifyInput.value);
     if (!(thresholdInput.value.trim() !== '' && threshold >= 0 && threshold <= 255)) {
-      message = `Trace: the threshold must be a number from 0 to 255, got "${thresholdInput.value}"`;
+      message =
+        `Trace: the threshold must be a number from 0 to 255, got "${thresholdInput.value}"`;
       return;
     }
     const byCount = simplifySelect.value === 'count';
-    if (byCount ? !(Number.isInteger(amount) && amount >= 3) : !(simplifyInput.value.trim() !== '' && amount >= 0)) {
-      message = `Trace: the ${byCount ? 'point count must be an integer of at least 3' : 'tolerance must be a number of pixels >= 0'}, got "${simplifyInput.value}"`;
+    if (
+      byCount
+        ? !(Number.isInteger(amount) && amount >= 3)
+        : !(simplifyInput.value.trim() !== '' && amount >= 0)
+    ) {
+      message = `Trace: the ${
+        byCount
+          ? 'point count must be an integer of at least 3'
+          : 'tolerance must be a number of pixels >= 0'
+      }, got "${simplifyInput.value}"`;
       return;
     }
     try {
-      const points = traceImage(image.pixels, { mask: maskSelect.value as TraceMask, threshold, simplify: byCount ? { count: amount } : { tolerance: amount } });
+      const points = traceImage(image.pixels, {
+        mask: maskSelect.value as TraceMask,
+        threshold,
+        simplify: byCount ? { count: amount } : { tolerance: amount },
+      });
       if (points.length === 0) {
-        message = `Trace: no pixel passes the threshold ${threshold} (${maskSelect.selectedOptions[0]!.textContent}); try another threshold or object`;
+        message = `Trace: no pixel passes the threshold ${threshold} (${
+          maskSelect.selectedOptions[0]!.textContent
+        }); try another threshold or object`;
         return;
       }
       editor.replace(points, true);
@@ -324,13 +411,23 @@ export async function startDigitiser(): Promise<void> {
     }
     const crossings = editor.intersections().length;
     if (crossings > 0) {
-      message = `Save: the outline crosses itself in ${crossings} place${crossings === 1 ? '' : 's'} (the red rings); move or delete a point first`;
+      message = `Save: the outline crosses itself in ${crossings} place${
+        crossings === 1 ? '' : 's'
+      } (the red rings); move or delete a point first`;
       return;
     }
     try {
       const normalization = normalizationSelect.value as ContourNormalization;
-      if (!editor.closed && normalization === 'gravity') throw new RangeError('an open profile has no centroid: close it, or normalise about the picture centre');
-      const { contour } = normalizeContour(editor.points, { closed: editor.closed, normalization, image: { width: image.width, height: image.height } });
+      if (!editor.closed && normalization === 'gravity') {
+        throw new RangeError(
+          'an open profile has no centroid: close it, or normalise about the picture centre',
+        );
+      }
+      const { contour } = normalizeContour(editor.points, {
+        closed: editor.closed,
+        normalization,
+        image: { width: image.width, height: image.height },
+      });
       const text = formatContour(contour);
       const fileName = `${image.name.replace(/\.[^.]*$/, '')}-contour.txt`;
       saved = { text, contour, fileName };
@@ -352,11 +449,28 @@ export async function startDigitiser(): Promise<void> {
   }
 
   function showSaved({ text, contour, fileName }: Saved): void {
-    const lines = [`Saved ${fileName} (${contour.points.length} points, ${contour.closed ? 'closed: a body' : 'open: a profile'}), normalised ${contour.normalization === 'center' ? 'about the picture centre' : 'about the centroid'}, largest dimension ${shortNumber(contour.image!.size)} px along ${contour.largestAxis}.`];
+    const lines = [
+      `Saved ${fileName} (${contour.points.length} points, ${
+        contour.closed ? 'closed: a body' : 'open: a profile'
+      }), normalised ${
+        contour.normalization === 'center' ? 'about the picture centre' : 'about the centroid'
+      }, largest dimension ${shortNumber(contour.image!.size)} px along ${contour.largestAxis}.`,
+    ];
     if (contour.closed) {
-      lines.push(`Area A' = ${shortNumber(contour.area, 6)}, centroid S' = (${shortNumber(contour.centroid[0], 6)}, ${shortNumber(contour.centroid[1], 6)}), second moment J' = ${shortNumber(contour.secondMoment, 6)} (normalised: lengths in largest dimensions).`);
+      lines.push(
+        `Area A' = ${shortNumber(contour.area, 6)}, centroid S' = (${
+          shortNumber(contour.centroid[0], 6)
+        }, ${shortNumber(contour.centroid[1], 6)}), second moment J' = ${
+          shortNumber(contour.secondMoment, 6)
+        } (normalised: lengths in largest dimensions).`,
+      );
     }
-    const pre = element('textarea', { class: 'contour-text', readonly: '', rows: '8', 'aria-label': 'the contour file' });
+    const pre = element('textarea', {
+      class: 'contour-text',
+      readonly: '',
+      rows: '8',
+      'aria-label': 'the contour file',
+    });
     pre.value = text;
     result.replaceChildren(...lines.map((line) => element('p', { class: 'probe' }, line)), pre);
   }
@@ -386,8 +500,10 @@ export async function startDigitiser(): Promise<void> {
     context.rect(X(0), Y(0), image.width * scale, image.height * scale);
     context.clip();
     // Only the tiles on the canvas (zoomed in, the picture is far larger than the canvas).
-    const firstColumn = Math.max(0, Math.floor(-X(0) / 12)), lastColumn = Math.min(Math.ceil((image.width * scale) / 12), Math.ceil((width - X(0)) / 12));
-    const firstRow = Math.max(0, Math.floor(-Y(0) / 12)), lastRow = Math.min(Math.ceil((image.height * scale) / 12), Math.ceil((height - Y(0)) / 12));
+    const firstColumn = Math.max(0, Math.floor(-X(0) / 12)),
+      lastColumn = Math.min(Math.ceil((image.width * scale) / 12), Math.ceil((width - X(0)) / 12));
+    const firstRow = Math.max(0, Math.floor(-Y(0) / 12)),
+      lastRow = Math.min(Math.ceil((image.height * scale) / 12), Math.ceil((height - Y(0)) / 12));
     for (let row = firstRow; row < lastRow; row++) {
       for (let column = firstColumn; column < lastColumn; column++) {
         context.fillStyle = (column + row) % 2 ? '#2a2f36' : '#222730';
@@ -418,7 +534,12 @@ export async function startDigitiser(): Promise<void> {
     context.strokeStyle = '#ff4d4d';
     context.strokeRect(X(square.x), Y(square.y), square.size * scale, square.size * scale);
     cross(X(square.x + square.size / 2), Y(square.y + square.size / 2), 16, '#ff4d4d');
-    for (const [x, y] of [[square.x, square.y], [square.x + square.size, square.y + square.size]] as const) {
+    for (
+      const [x, y] of [[square.x, square.y], [
+        square.x + square.size,
+        square.y + square.size,
+      ]] as const
+    ) {
       context.fillStyle = '#3ddc84';
       context.beginPath();
       context.arc(X(x), Y(y), 6, 0, 2 * Math.PI);
@@ -431,7 +552,10 @@ export async function startDigitiser(): Promise<void> {
       context.strokeStyle = '#ffd166';
       context.lineWidth = 2;
       context.beginPath();
-      points.forEach(([x, y], i) => (i === 0 ? context.moveTo(X(x), Y(y)) : context.lineTo(X(x), Y(y))));
+      points.forEach((
+        [x, y],
+        i,
+      ) => (i === 0 ? context.moveTo(X(x), Y(y)) : context.lineTo(X(x), Y(y))));
       if (editor.closed) context.closePath();
       context.stroke();
     }
@@ -456,23 +580,57 @@ export async function startDigitiser(): Promise<void> {
     }
   }
 
-  function showStatus(): { crossings: number } {
+  function showStatus(): { crossings: number; } {
     const n = editor.points.length;
     const crossings = editor.intersections().length;
     const properties = editor.properties();
     closeButton.textContent = editor.closed ? 'Open: a profile' : 'Close: a body';
-    closeButton.title = editor.closed ? 'Make it an open profile again' : 'Close the outline: a body';
+    closeButton.title = editor.closed
+      ? 'Make it an open profile again'
+      : 'Close the outline: a body';
     undoButton.disabled = !editor.canUndo;
-    const statusText = !image ? 'No picture loaded.'
-      : n === 0 ? 'No outline yet: click its points, or Trace.'
-      : `${n} point${n === 1 ? '' : 's'}, ${editor.closed ? 'closed (a body)' : 'open (a profile)'}` +
-        (properties ? `: area ${shortNumber(properties.area)} px², centroid (${shortNumber(properties.centroid[0])}, ${shortNumber(properties.centroid[1])}) px, second moment ${shortNumber(properties.secondMoment)} px⁴.` : '.');
+    const statusText = !image ?
+      'No picture loaded.'
+      : n === 0 ?
+      'No outline yet: click its points, or Trace.'
+      : `${n} point${n === 1 ? '' : 's'}, ${
+        editor.closed ? 'closed (a body)' : 'open (a profile)'
+      }` +
+        (properties
+          ? `: area ${shortNumber(properties.area)} px², centroid (${
+            shortNumber(properties.centroid[0])
+          }, ${shortNumber(properties.centroid[1])}) px, second moment ${
+            shortNumber(properties.secondMoment)
+          } px⁴.`
+          : '.');
     if (status.textContent !== statusText) status.textContent = statusText;
-    const validityText = n < 2 ? '' : crossings > 0 ? `The outline crosses itself in ${crossings} place${crossings === 1 ? '' : 's'} (red rings): not a valid contour.` : 'Valid: the outline does not cross itself.';
+    const validityText = n < 2
+      ? ''
+      : crossings > 0
+      ? `The outline crosses itself in ${crossings} place${
+        crossings === 1 ? '' : 's'
+      } (red rings): not a valid contour.`
+      : 'Valid: the outline does not cross itself.';
     if (validity.textContent !== validityText) validity.textContent = validityText;
     validity.classList.toggle('invalid', crossings > 0);
     const box = bounds(editor.points);
-    const squareText = !image ? '' : `Square ${shortNumber(square.size)} px${box ? `, the outline's largest dimension ${shortNumber(Math.max(box[2] - box[0], box[3] - box[1]))} px (the file uses the outline's)` : ''}; its crosshair is ${shortNumber(Math.hypot(square.x + square.size / 2 - image.width / 2, square.y + square.size / 2 - image.height / 2), 3)} px from the picture's centre.`;
+    const squareText = !image
+      ? ''
+      : `Square ${shortNumber(square.size)} px${
+        box
+          ? `, the outline's largest dimension ${
+            shortNumber(Math.max(box[2] - box[0], box[3] - box[1]))
+          } px (the file uses the outline's)`
+          : ''
+      }; its crosshair is ${
+        shortNumber(
+          Math.hypot(
+            square.x + square.size / 2 - image.width / 2,
+            square.y + square.size / 2 - image.height / 2,
+          ),
+          3,
+        )
+      } px from the picture's centre.`;
     if (squareInfo.textContent !== squareText) squareInfo.textContent = squareText;
     if (error.textContent !== message) error.textContent = message;
     return { crossings };
@@ -497,13 +655,17 @@ export async function startDigitiser(): Promise<void> {
       square: { ...square },
       saved: saved ? { text: saved.text, fileName: saved.fileName } : null,
       message,
-      project: (point: readonly number[]) => [point[0]! * scale + offsetX, point[1]! * scale + offsetY],
+      project: (
+        point: readonly number[],
+      ) => [point[0]! * scale + offsetX, point[1]! * scale + offsetY],
     });
     requestAnimationFrame(tick);
   }
 
   // The sample picture is there from the start, unless the URL says `image=none`.
-  if (new URLSearchParams(location.search).get('image') !== 'none') await loadUrl(cometUrl, 'comet.png');
+  if (new URLSearchParams(location.search).get('image') !== 'none') {
+    await loadUrl(cometUrl, 'comet.png');
+  }
   requestAnimationFrame(tick);
 }
 

@@ -12,7 +12,11 @@ describe('OutlineEditor', () => {
   it('add, close, insert on a segment, move, delete, and undo each in turn', () => {
     const editor = square();
     expect(editor.segmentCount).toBe(4);
-    expect(editor.properties()).toEqual({ area: 100, centroid: [5, 5], secondMoment: (100 * (100 + 100)) / 12 });
+    expect(editor.properties()).toEqual({
+      area: 100,
+      centroid: [5, 5],
+      secondMoment: (100 * (100 + 100)) / 12,
+    });
     // A click 0.5 beside the top segment (from [10, 10] to [0, 10]) lands on it at [4, 10].
     const hit = editor.nearestSegment([4, 10.5], 1)!;
     expect(hit).toEqual({ segment: 2, foot: [4, 10] });
@@ -45,7 +49,12 @@ describe('OutlineEditor', () => {
     expect(editor.closed).toBe(false);
     // A new picture: nothing, and nothing to undo back into the old picture's outline.
     editor.reset();
-    expect([editor.points, editor.closed, editor.canUndo, editor.undo()]).toEqual([[], false, false, false]);
+    expect([editor.points, editor.closed, editor.canUndo, editor.undo()]).toEqual([
+      [],
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('hit tests: the nearest point within the radius, else -1; segments only between points (closing one when closed)', () => {

@@ -19,7 +19,7 @@ const HISTORY_LIMIT = 500;
 export class OutlineEditor {
   points: Point[] = [];
   closed = false;
-  private readonly history: Array<{ points: Point[]; closed: boolean }> = [];
+  private readonly history: Array<{ points: Point[]; closed: boolean; }> = [];
 
   /** Whether there is an edit to undo. */
   get canUndo(): boolean {
@@ -82,7 +82,9 @@ export class OutlineEditor {
 
   /** "close" (a body) or open again (a profile); closing needs 3 points. */
   setClosed(closed: boolean): void {
-    if (closed && this.points.length < 3) throw new RangeError(`closing needs at least 3 points, got ${this.points.length}`);
+    if (closed && this.points.length < 3) {
+      throw new RangeError(`closing needs at least 3 points, got ${this.points.length}`);
+    }
     if (closed === this.closed) return;
     this.remember();
     this.closed = closed;
@@ -115,14 +117,16 @@ export class OutlineEditor {
   }
 
   /** The segment within `radius` of `at` nearest to it, with the foot of the perpendicular, or null. */
-  nearestSegment(at: readonly number[], radius: number): { segment: number; foot: Point } | null {
-    let best: { segment: number; foot: Point } | null = null, bestDistance = radius;
+  nearestSegment(at: readonly number[], radius: number): { segment: number; foot: Point; } | null {
+    let best: { segment: number; foot: Point; } | null = null, bestDistance = radius;
     for (let i = 0; i < this.segmentCount; i++) {
       const a = this.points[i]!, b = this.points[(i + 1) % this.points.length]!;
       const ex = b[0] - a[0], ey = b[1] - a[1];
       const lengthSquared = ex * ex + ey * ey;
       // Ericson 5.1.2: the foot's parameter clamped to the segment.
-      const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, ((at[0]! - a[0]) * ex + (at[1]! - a[1]) * ey) / lengthSquared));
+      const t = lengthSquared === 0
+        ? 0
+        : Math.max(0, Math.min(1, ((at[0]! - a[0]) * ex + (at[1]! - a[1]) * ey) / lengthSquared));
       const foot: Point = [a[0] + t * ex, a[1] + t * ey];
       const d = Math.hypot(at[0]! - foot[0], at[1]! - foot[1]);
       if (d <= bestDistance) {
@@ -143,7 +147,12 @@ export class OutlineEditor {
     for (let i = 0; i < n; i++) {
       for (let j = i + 1; j < n; j++) {
         if (j === i + 1 || (this.closed && i === 0 && j === n - 1)) continue;
-        const hit = segmentCrossing(this.points[i]!, this.points[(i + 1) % count]!, this.points[j]!, this.points[(j + 1) % count]!);
+        const hit = segmentCrossing(
+          this.points[i]!,
+          this.points[(i + 1) % count]!,
+          this.points[j]!,
+          this.points[(j + 1) % count]!,
+        );
         if (hit) found.push(hit);
       }
     }
@@ -155,7 +164,11 @@ export class OutlineEditor {
     if (!this.closed || this.points.length < 3) return null;
     const area = polygonArea(this.points);
     if (!(area > 0)) return null;
-    return { area, centroid: polygonCentroid(this.points), secondMoment: polygonSecondMoment(this.points) };
+    return {
+      area,
+      centroid: polygonCentroid(this.points),
+      secondMoment: polygonSecondMoment(this.points),
+    };
   }
 }
 
@@ -163,15 +176,24 @@ export class OutlineEditor {
  * The point where segments a-b and c-d meet, or null (Ericson 5.1.9.1, by the signs of the
  * triangle areas; collinear overlapping segments give the nearer end of the overlap).
  */
-export function segmentCrossing(a: readonly number[], b: readonly number[], c: readonly number[], d: readonly number[]): Point | null {
-  const orient = (p: readonly number[], q: readonly number[], r: readonly number[]) => (q[0]! - p[0]!) * (r[1]! - p[1]!) - (q[1]! - p[1]!) * (r[0]! - p[0]!);
+export function segmentCrossing(
+  a: readonly number[],
+  b: readonly number[],
+  c: readonly number[],
+  d: readonly number[],
+): Point | null {
+  const orient = (p: readonly number[], q: readonly number[], r: readonly number[]) =>
+    (q[0]! - p[0]!) * (r[1]! - p[1]!) - (q[1]! - p[1]!) * (r[0]! - p[0]!);
   const a1 = orient(a, b, d), a2 = orient(a, b, c);
   const a3 = orient(c, d, a), a4 = orient(c, d, b);
   if (a1 === 0 && a2 === 0) {
     // Collinear: overlapping when one segment's end lies within the other.
     const within = (p: readonly number[], q: readonly number[], r: readonly number[]) =>
-      Math.min(q[0]!, r[0]!) <= p[0]! && p[0]! <= Math.max(q[0]!, r[0]!) && Math.min(q[1]!, r[1]!) <= p[1]! && p[1]! <= Math.max(q[1]!, r[1]!);
-    for (const [p, q, r] of [[c, a, b], [d, a, b], [a, c, d], [b, c, d]] as const) if (within(p, q, r)) return [p[0]!, p[1]!];
+      Math.min(q[0]!, r[0]!) <= p[0]! && p[0]! <= Math.max(q[0]!, r[0]!) &&
+      Math.min(q[1]!, r[1]!) <= p[1]! && p[1]! <= Math.max(q[1]!, r[1]!);
+    for (const [p, q, r] of [[c, a, b], [d, a, b], [a, c, d], [b, c, d]] as const) {
+      if (within(p, q, r)) return [p[0]!, p[1]!];
+    }
     return null;
   }
   if (a1 * a2 > 0 || a3 * a4 > 0) return null;

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { Chain, Circle, Polygon, SweepHit, pointInPolygon, sweepCircle } from '@contactkit/collision2d';
-import { BALL_RADIUS, PLUNGER_MAX_SPEED, PinballSim, SKIN, TABLE_GRAVITY, standardTable } from './pinball-sim.js';
+import {
+  Chain,
+  Circle,
+  Polygon,
+  SweepHit,
+  pointInPolygon,
+  sweepCircle,
+} from '@contactkit/collision2d';
+import {
+  BALL_RADIUS,
+  PLUNGER_MAX_SPEED,
+  PinballSim,
+  SKIN,
+  TABLE_GRAVITY,
+  standardTable,
+} from './pinball-sim.js';
 import type { Table } from './pinball-sim.js';
 
 /** Distance from `p` to the closed or open polyline `points`, by the closest point of each segment. */
@@ -10,7 +24,10 @@ function distanceToOutline(points: number[][], p: ArrayLike<number>, closed: boo
   for (let i = 0; i < (closed ? n : n - 1); i++) {
     const a = points[i]!, b = points[(i + 1) % n]!;
     const ex = b[0]! - a[0]!, ey = b[1]! - a[1]!;
-    const t = Math.min(1, Math.max(0, ((p[0]! - a[0]!) * ex + (p[1]! - a[1]!) * ey) / (ex * ex + ey * ey)));
+    const t = Math.min(
+      1,
+      Math.max(0, ((p[0]! - a[0]!) * ex + (p[1]! - a[1]!) * ey) / (ex * ex + ey * ey)),
+    );
     best = Math.min(best, Math.hypot(p[0]! - a[0]! - t * ex, p[1]! - a[1]! - t * ey));
   }
   return best;
@@ -35,7 +52,10 @@ function violation(table: Table, p: ArrayLike<number>, radius: number): string {
   return '';
 }
 
-function runShot(pull: number, seconds: number): { sim: PinballSim; problems: string[]; maxHeight: number; meanCells: number } {
+function runShot(
+  pull: number,
+  seconds: number,
+): { sim: PinballSim; problems: string[]; maxHeight: number; meanCells: number; } {
   const sim = new PinballSim();
   sim.setPull(pull);
   expect(sim.release()).toBeCloseTo(pull * PLUNGER_MAX_SPEED, 12);
@@ -45,13 +65,17 @@ function runShot(pull: number, seconds: number): { sim: PinballSim; problems: st
   for (let frame = 0; frame < seconds * 60; frame++) {
     sim.step(1 / 60);
     const s = sim.state;
-    if (![...s.position, ...s.velocity, s.energy, s.time].every(Number.isFinite)) problems.push(`frame ${frame}: state not finite`);
+    if (![...s.position, ...s.velocity, s.energy, s.time].every(Number.isFinite)) {
+      problems.push(`frame ${frame}: state not finite`);
+    }
     const why = violation(sim.table, sim.position, sim.radius);
     if (why) problems.push(`frame ${frame} at [${s.position.join(', ')}]: ${why}`);
     maxHeight = Math.max(maxHeight, s.position[1]!);
     cells += sim.cellsTestedPerFrame;
     // Losses only: the energy never exceeds the launch's.
-    if (s.energy > launchEnergy + 1e-9) problems.push(`frame ${frame}: energy ${s.energy} above the launch's ${launchEnergy}`);
+    if (s.energy > launchEnergy + 1e-9) {
+      problems.push(`frame ${frame}: energy ${s.energy} above the launch's ${launchEnergy}`);
+    }
     if (sim.droppedFrames > 0) problems.push(`frame ${frame}: the frame's rest was dropped`);
   }
   return { sim, problems, maxHeight, meanCells: cells / (seconds * 60) };
@@ -60,7 +84,9 @@ function runShot(pull: number, seconds: number): { sim: PinballSim; problems: st
 describe('PinballSim', () => {
   it('the table: outer wall, dozens of obstacles both convex and concave', () => {
     const table = standardTable();
-    const polygons = table.obstacles.filter((o) => o.kind === 'polygon').map((o) => o.shape as Polygon);
+    const polygons = table.obstacles.filter((o) => o.kind === 'polygon').map((o) =>
+      o.shape as Polygon
+    );
     expect(table.obstacles.length).toBeGreaterThanOrEqual(30);
     expect(polygons.some((p) => !p.isConvex)).toBe(true);
     expect(polygons.some((p) => p.isConvex)).toBe(true);
@@ -71,7 +97,7 @@ describe('PinballSim', () => {
     expect(sim.onPlunger).toBe(true);
   });
 
-  it('a shot at the plunger\'s top speed: 30 s at 1/60 s frames, never outside the table or inside an obstacle, always finite', () => {
+  it("a shot at the plunger's top speed: 30 s at 1/60 s frames, never outside the table or inside an obstacle, always finite", () => {
     const { sim, problems, maxHeight, meanCells } = runShot(1, 30);
     expect(problems.slice(0, 5)).toEqual([]);
     // It went round the upper semicircle into the field and bounced there.
@@ -102,7 +128,9 @@ describe('PinballSim', () => {
       const found = sim.castBall(d[0]!, d[1]!);
       ball.setPose(p, 0);
       let first = Infinity;
-      for (const shape of shapes) if (sweepCircle(ball, d, shape, hit)) first = Math.min(first, hit.time);
+      for (const shape of shapes) {
+        if (sweepCircle(ball, d, shape, hit)) first = Math.min(first, hit.time);
+      }
       expect(found).toBe(first !== Infinity);
       if (found) {
         hits++;
@@ -134,8 +162,19 @@ describe('PinballSim', () => {
   it('a hand-worked bounce: level table, the floor met half-way through the frame', () => {
     // A floor from (-1, 0) to (1, 0) inside a big box; radius 0.01, from (0, 0.03) at (0.6, -2.4) m/s.
     const table: Table = { outline: [[-1, -1], [1, -1], [1, 1], [-1, 1]], obstacles: [] };
-    table.obstacles.push({ kind: 'polygon', name: 'floor', shape: new Polygon([[-1, -0.1], [1, -0.1], [1, 0], [-1, 0]]), outline: [[-1, -0.1], [1, -0.1], [1, 0], [-1, 0]] });
-    const sim = new PinballSim(table, { gravity: 0, radius: 0.01, restitution: 0.6, tangentialRestitution: 0.9, restSpeed: 0.03 });
+    table.obstacles.push({
+      kind: 'polygon',
+      name: 'floor',
+      shape: new Polygon([[-1, -0.1], [1, -0.1], [1, 0], [-1, 0]]),
+      outline: [[-1, -0.1], [1, -0.1], [1, 0], [-1, 0]],
+    });
+    const sim = new PinballSim(table, {
+      gravity: 0,
+      radius: 0.01,
+      restitution: 0.6,
+      tangentialRestitution: 0.9,
+      restSpeed: 0.03,
+    });
     sim.position.set([0, 0.03]);
     sim.velocity.set([0.6, -2.4]);
     sim.mode = 'flight';
@@ -148,15 +187,29 @@ describe('PinballSim', () => {
     expect(sim.impacts[0]!.point).toEqual([expect.closeTo(0.005, 12), expect.closeTo(0, 12)]);
     expect(sim.impacts[0]!.normal).toEqual([expect.closeTo(0, 12), expect.closeTo(1, 12)]);
     expect(Array.from(sim.velocity)).toEqual([expect.closeTo(0.54, 12), expect.closeTo(1.44, 12)]);
-    expect(Array.from(sim.position)).toEqual([expect.closeTo(0.0095, 12), expect.closeTo(0.022 + SKIN, 12)]);
+    expect(Array.from(sim.position)).toEqual([
+      expect.closeTo(0.0095, 12),
+      expect.closeTo(0.022 + SKIN, 12),
+    ]);
     expect(sim.collisions).toBe(1);
     expect(sim.mode).toBe('flight');
   });
 
   it('a rebound below restSpeed is continuous contact: the ball lands and slides on', () => {
     const table: Table = { outline: [[-1, -1], [1, -1], [1, 1], [-1, 1]], obstacles: [] };
-    table.obstacles.push({ kind: 'polygon', name: 'floor', shape: new Polygon([[-1, -0.1], [1, -0.1], [1, 0], [-1, 0]]), outline: [[-1, -0.1], [1, -0.1], [1, 0], [-1, 0]] });
-    const sim = new PinballSim(table, { gravity: 1, radius: 0.01, restitution: 0.6, rollingFriction: 0.05, restSpeed: 0.03 });
+    table.obstacles.push({
+      kind: 'polygon',
+      name: 'floor',
+      shape: new Polygon([[-1, -0.1], [1, -0.1], [1, 0], [-1, 0]]),
+      outline: [[-1, -0.1], [1, -0.1], [1, 0], [-1, 0]],
+    });
+    const sim = new PinballSim(table, {
+      gravity: 1,
+      radius: 0.01,
+      restitution: 0.6,
+      rollingFriction: 0.05,
+      restSpeed: 0.03,
+    });
     sim.position.set([0, 0.0102]);
     // After the frame's gravity v = (0.6, -0.03): rebound 0.018 < 0.03.
     sim.velocity.set([0.6, -0.03 + 1 / 60]);
@@ -179,15 +232,23 @@ describe('PinballSim', () => {
     const { sim, problems, maxHeight } = runShot(0.3, 4);
     expect(problems).toEqual([]);
     // 0.96 m/s climbs v^2 / 2g = 0.415 m at most.
-    expect(maxHeight - sim.plungerRest[1]).toBeLessThanOrEqual((0.96 ** 2) / (2 * TABLE_GRAVITY) + 1e-9);
+    expect(maxHeight - sim.plungerRest[1]).toBeLessThanOrEqual(
+      (0.96 ** 2) / (2 * TABLE_GRAVITY) + 1e-9,
+    );
     expect(maxHeight - sim.plungerRest[1]).toBeGreaterThan(0.3);
     expect(sim.onPlunger).toBe(true);
   });
 
   it('refuses bad options, naming them', () => {
-    expect(() => new PinballSim(undefined, { restitution: 1.5 })).toThrow(/restitution must be a number in \[0, 1\], got 1.5/);
-    expect(() => new PinballSim(undefined, { radius: 0 })).toThrow(/radius must be a finite number > 0, got 0/);
-    expect(() => new PinballSim().step(Number.NaN)).toThrow(/dt must be a finite number >= 0, got NaN/);
+    expect(() => new PinballSim(undefined, { restitution: 1.5 })).toThrow(
+      /restitution must be a number in \[0, 1\], got 1.5/,
+    );
+    expect(() => new PinballSim(undefined, { radius: 0 })).toThrow(
+      /radius must be a finite number > 0, got 0/,
+    );
+    expect(() => new PinballSim().step(Number.NaN)).toThrow(
+      /dt must be a finite number >= 0, got NaN/,
+    );
     expect(BALL_RADIUS).toBeGreaterThan(0);
   });
 });

@@ -22,7 +22,16 @@
  * deep as gravity pulls the ball in one frame (g_n dt^2 / 2), finds whether the surface is still
  * under it: a ball rolling over a crest faster than sqrt(g_n rho) leaves it ('flight').
  */
-import { Chain, Circle, IdList, Playfield, Polygon, Segment, SweepHit, sweepCircle } from '@contactkit/collision2d';
+import {
+  Chain,
+  Circle,
+  IdList,
+  Playfield,
+  Polygon,
+  Segment,
+  SweepHit,
+  sweepCircle,
+} from '@contactkit/collision2d';
 import type { BallState } from './ball-state.js';
 
 /** Table dimensions (metres). */
@@ -77,8 +86,8 @@ export interface PinballOptions {
 
 /** One obstacle: a polygon (convex or concave) or a round bumper, with its world outline. */
 export type Obstacle =
-  | { kind: 'polygon'; name: string; shape: Polygon; outline: number[][] }
-  | { kind: 'circle'; name: string; shape: Circle; centre: number[]; radius: number };
+  | { kind: 'polygon'; name: string; shape: Polygon; outline: number[][]; }
+  | { kind: 'circle'; name: string; shape: Circle; centre: number[]; radius: number; };
 
 /** One impact of the ball, as drawn by the page's "visible" toggle. */
 export interface Impact {
@@ -120,7 +129,13 @@ const MAX_DRAWN_CELLS = 512;
 
 /** The regular polygon of `n` corners at radius `r`, the first at angle `phase`. */
 function regular(n: number, r: number, phase = 0): number[][] {
-  return Array.from({ length: n }, (_, i) => [r * Math.cos(phase + (2 * Math.PI * i) / n), r * Math.sin(phase + (2 * Math.PI * i) / n)]);
+  return Array.from(
+    { length: n },
+    (
+      _,
+      i,
+    ) => [r * Math.cos(phase + (2 * Math.PI * i) / n), r * Math.sin(phase + (2 * Math.PI * i) / n)],
+  );
 }
 
 function star(points: number, outer: number, inner: number): number[][] {
@@ -131,12 +146,25 @@ function star(points: number, outer: number, inner: number): number[][] {
 }
 
 /** Obstacle outlines about their own origin; the field cycles through them. */
-const OBSTACLE_KINDS: Array<{ name: string; points?: number[][]; radius?: number }> = [
+const OBSTACLE_KINDS: Array<{ name: string; points?: number[][]; radius?: number; }> = [
   { name: 'post', points: regular(8, 0.015, Math.PI / 8) },
   { name: 'bumper', radius: 0.016 },
   { name: 'triangle', points: regular(3, 0.02, Math.PI / 2) },
-  { name: 'ell', points: [[-0.018, -0.018], [0.018, -0.018], [0.018, -0.006], [-0.006, -0.006], [-0.006, 0.018], [-0.018, 0.018]] },
-  { name: 'chevron', points: [[-0.02, -0.01], [0, 0.008], [0.02, -0.01], [0.02, 0.004], [0, 0.02], [-0.02, 0.004]] },
+  {
+    name: 'ell',
+    points: [
+      [-0.018, -0.018],
+      [0.018, -0.018],
+      [0.018, -0.006],
+      [-0.006, -0.006],
+      [-0.006, 0.018],
+      [-0.018, 0.018],
+    ],
+  },
+  {
+    name: 'chevron',
+    points: [[-0.02, -0.01], [0, 0.008], [0.02, -0.01], [0.02, 0.004], [0, 0.02], [-0.02, 0.004]],
+  },
   { name: 'star', points: star(5, 0.02, 0.009) },
   { name: 'diamond', points: regular(4, 0.017) },
   { name: 'hexagon', points: regular(6, 0.016) },
@@ -163,12 +191,21 @@ export function standardTable(): Table {
     [0, 0.24],
   );
   // The floor of the return channel, for the block's ceiling parallel to it 45 mm higher.
-  const floorAt = (x: number) => PLUNGER_Y + PLUNGER_TIP_FALL + ((LANE_LEFT - x) * (0.1 - PLUNGER_Y - PLUNGER_TIP_FALL)) / (LANE_LEFT - DRAIN_LEFT);
+  const floorAt = (x: number) =>
+    PLUNGER_Y + PLUNGER_TIP_FALL +
+    ((LANE_LEFT - x) * (0.1 - PLUNGER_Y - PLUNGER_TIP_FALL)) / (LANE_LEFT - DRAIN_LEFT);
   const obstacles: Obstacle[] = [];
   const addPolygon = (name: string, points: number[][], position: number[] = [0, 0], angle = 0) => {
     const shape = new Polygon(points).setPose(position, angle);
     const c = Math.cos(angle), s = Math.sin(angle);
-    obstacles.push({ kind: 'polygon', name, shape, outline: points.map(([x, y]) => [position[0]! + c * x! - s * y!, position[1]! + s * x! + c * y!]) });
+    obstacles.push({
+      kind: 'polygon',
+      name,
+      shape,
+      outline: points.map((
+        [x, y],
+      ) => [position[0]! + c * x! - s * y!, position[1]! + s * x! + c * y!]),
+    });
   };
   // The block between field and lane: the right half of the funnel, the lane's left wall and the
   // return channel's ceiling (concave).
@@ -188,7 +225,13 @@ export function standardTable(): Table {
       const x = (odd ? 0.1 : 0.06) + 0.08 * k;
       const kind = OBSTACLE_KINDS[index % OBSTACLE_KINDS.length]!;
       if (kind.radius !== undefined) {
-        obstacles.push({ kind: 'circle', name: kind.name, shape: new Circle(kind.radius).setPose([x, y], 0), centre: [x, y], radius: kind.radius });
+        obstacles.push({
+          kind: 'circle',
+          name: kind.name,
+          shape: new Circle(kind.radius).setPose([x, y], 0),
+          centre: [x, y],
+          radius: kind.radius,
+        });
       } else {
         addPolygon(kind.name, kind.points!, [x, y], 0.9 * index);
       }
@@ -255,7 +298,10 @@ export class PinballSim {
     this.gravity = positive('gravity', options.gravity ?? TABLE_GRAVITY, true);
     this.radius = positive('radius', options.radius ?? BALL_RADIUS, false);
     this.restitution = unit('restitution', options.restitution ?? 0.6);
-    this.tangentialRestitution = unit('tangentialRestitution', options.tangentialRestitution ?? 0.97);
+    this.tangentialRestitution = unit(
+      'tangentialRestitution',
+      options.tangentialRestitution ?? 0.97,
+    );
     this.rollingFriction = positive('rollingFriction', options.rollingFriction ?? 0.03, true);
     this.restSpeed = positive('restSpeed', options.restSpeed ?? 0.03, true);
     this.circle = new Circle(this.radius);
@@ -280,7 +326,8 @@ export class PinballSim {
   /** Whether the ball lies on the plunger's tip (in the lane, low and slow). */
   get onPlunger(): boolean {
     const p = this.position, v = this.velocity;
-    return p[0]! > LANE_LEFT && p[1]! < PLUNGER_Y + PLUNGER_TIP_FALL + this.radius + 0.005 && Math.hypot(v[0]!, v[1]!) < 0.1;
+    return p[0]! > LANE_LEFT && p[1]! < PLUNGER_Y + PLUNGER_TIP_FALL + this.radius + 0.005 &&
+      Math.hypot(v[0]!, v[1]!) < 0.1;
   }
 
   /** Puts the ball at rest on the plunger. */
@@ -325,12 +372,20 @@ export class PinballSim {
 
   /** The ball; energy per unit mass kinetic + gravity * y, time in seconds since the simulation started. */
   get state(): BallState {
-    return { position: Array.from(this.position), velocity: Array.from(this.velocity), mode: this.mode, energy: this.energy, time: this.time };
+    return {
+      position: Array.from(this.position),
+      velocity: Array.from(this.velocity),
+      mode: this.mode,
+      energy: this.energy,
+      time: this.time,
+    };
   }
 
   /** Advances `dt` seconds (one frame). */
   step(dt: number): void {
-    if (!(dt >= 0 && Number.isFinite(dt))) throw new RangeError(`step: dt must be a finite number >= 0, got ${String(dt)}`);
+    if (!(dt >= 0 && Number.isFinite(dt))) {
+      throw new RangeError(`step: dt must be a finite number >= 0, got ${String(dt)}`);
+    }
     this.cellsTestedPerFrame = 0;
     this.shapesTestedPerFrame = 0;
     this.movesPerFrame = 0;
@@ -416,7 +471,10 @@ export class PinballSim {
       this.groundNormal[0] = nx;
       this.groundNormal[1] = ny;
     } else {
-      const tx = v[0]! - vn * nx, ty = v[1]! - vn * ny, e = this.restitution, et = this.tangentialRestitution;
+      const tx = v[0]! - vn * nx,
+        ty = v[1]! - vn * ny,
+        e = this.restitution,
+        et = this.tangentialRestitution;
       v[0] = et * tx - e * vn * nx;
       v[1] = et * ty - e * vn * ny;
       this.mode = 'flight';
@@ -468,7 +526,8 @@ export class PinballSim {
     const vn = v[0]! * nx + v[1]! * ny;
     const tx = v[0]! - vn * nx, ty = v[1]! - vn * ny, along = Math.hypot(tx, ty);
     if (along > 0) {
-      const keep = SEPARATION * speed, scale = Math.sqrt(Math.max(0, speed * speed - keep * keep)) / along;
+      const keep = SEPARATION * speed,
+        scale = Math.sqrt(Math.max(0, speed * speed - keep * keep)) / along;
       v[0] = tx * scale + keep * nx;
       v[1] = ty * scale + keep * ny;
     } else {
@@ -504,7 +563,10 @@ export class PinballSim {
     for (let i = 0; i < ids.count; i++) {
       const shape = this.playfield.shapes[ids.ids[i]!]! as Polygon | Chain | Circle;
       this.shapesTestedPerFrame++;
-      if (sweepCircle(this.circle, this.move, shape, this.hit) && (!found || this.hit.time < this.firstHit.time)) {
+      if (
+        sweepCircle(this.circle, this.move, shape, this.hit) &&
+        (!found || this.hit.time < this.firstHit.time)
+      ) {
         found = true;
         copyHit(this.hit, this.firstHit);
       }
@@ -538,13 +600,22 @@ function copyHit(from: SweepHit, to: SweepHit): void {
 }
 
 function positive(field: string, value: number, zeroAllowed: boolean): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (!zeroAllowed && value === 0)) {
-    throw new RangeError(`PinballSim: ${field} must be a finite number ${zeroAllowed ? '>= 0' : '> 0'}, got ${String(value)}`);
+  if (
+    typeof value !== 'number' || !Number.isFinite(value) || value < 0 ||
+    (!zeroAllowed && value === 0)
+  ) {
+    throw new RangeError(
+      `PinballSim: ${field} must be a finite number ${zeroAllowed ? '>= 0' : '> 0'}, got ${
+        String(value)
+      }`,
+    );
   }
   return value;
 }
 
 function unit(field: string, value: number): number {
-  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) throw new RangeError(`PinballSim: ${field} must be a number in [0, 1], got ${String(value)}`);
+  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) {
+    throw new RangeError(`PinballSim: ${field} must be a number in [0, 1], got ${String(value)}`);
+  }
   return value;
 }

@@ -4,9 +4,28 @@
  * `PinballSim` (pinball-sim.ts), stepped in fixed frames of 1/60 s as its tests run it; this file
  * draws it and takes the plunger's controls.
  */
-import { CELL_SIZE, DRAIN_LEFT, DRAIN_RIGHT, DRAIN_Y, LANE_LEFT, PLUNGER_MAX_SPEED, PLUNGER_TRAVEL, PLUNGER_Y, PinballSim, TABLE_HEIGHT, TABLE_WIDTH } from './pinball-sim.js';
+import {
+  CELL_SIZE,
+  DRAIN_LEFT,
+  DRAIN_RIGHT,
+  DRAIN_Y,
+  LANE_LEFT,
+  PLUNGER_MAX_SPEED,
+  PLUNGER_TRAVEL,
+  PLUNGER_Y,
+  PinballSim,
+  TABLE_HEIGHT,
+  TABLE_WIDTH,
+} from './pinball-sim.js';
 import type { BallState } from './ball-state.js';
-import { drawArrow, element, fitCanvas, programPage, publish, shortNumber } from './program-page.js';
+import {
+  drawArrow,
+  element,
+  fitCanvas,
+  programPage,
+  publish,
+  shortNumber,
+} from './program-page.js';
 
 /** The simulation's frame (s): the page steps in these, as the tests do. */
 const FRAME = 1 / 60;
@@ -32,14 +51,14 @@ export async function startPinball(): Promise<void> {
   const page = programPage(
     'pinball',
     'Pinball: a ball among many obstacles',
-    'A tilted table (gravity 9.81 sin 6.5\u00b0 along it) with a plunger in the launch lane, the upper semicircle that turns the ball into the field, dozens of convex and concave obstacles and round bumpers, and a funnel whose drain leads through the return channel back to the plunger. Each frame the ball moves in straight pieces split at the time of impact of its swept circle (Ericson, Real-Time Collision Detection, 5.5, moving spheres; Box2D\'s time of impact stops a small gap short of touching), against only the shapes that @contactkit/collision2d\'s Playfield grid finds in the cells of the swept path\'s box, so it never passes through an obstacle however fast. An impact reverses the normal velocity times the restitution and keeps the tangential part times the tangential restitution; a rebound too slow to leave the surface is continuous contact: the ball slides and rolls on ("ground", with rolling friction) until the surface falls away faster than gravity pulls it down.',
+    "A tilted table (gravity 9.81 sin 6.5\u00b0 along it) with a plunger in the launch lane, the upper semicircle that turns the ball into the field, dozens of convex and concave obstacles and round bumpers, and a funnel whose drain leads through the return channel back to the plunger. Each frame the ball moves in straight pieces split at the time of impact of its swept circle (Ericson, Real-Time Collision Detection, 5.5, moving spheres; Box2D's time of impact stops a small gap short of touching), against only the shapes that @contactkit/collision2d's Playfield grid finds in the cells of the swept path's box, so it never passes through an obstacle however fast. An impact reverses the normal velocity times the restitution and keeps the tangential part times the tangential restitution; a rebound too slow to leave the surface is continuous contact: the ball slides and rolls on (\"ground\", with rolling friction) until the surface falls away faster than gravity pulls it down.",
     'Pull the plunger: press on the table and drag down, or hold Space or \u2193, then let go; the further, the faster. "Visible" draws the obstacles\' outlines, the grid cells tested and the vectors of the last impact.',
   );
   const { canvas, context, body } = page;
   const sim = new PinballSim();
   let visible = new URLSearchParams(location.search).get('visible') === '1';
   let paused = false;
-  let pulling: { pointerY: number | null } | null = null;
+  let pulling: { pointerY: number | null; } | null = null;
   let lastShot = 0;
   let frame = 0;
   let last = performance.now();
@@ -57,7 +76,11 @@ export async function startPinball(): Promise<void> {
   toggles.append(visibleLabel);
   const buttons = element('div', { class: 'buttons' });
   const shootButton = element('button', { type: 'button', id: 'shoot' }, 'Shoot at top speed');
-  const returnButton = element('button', { type: 'button', id: 'return-ball' }, 'Ball to the plunger');
+  const returnButton = element(
+    'button',
+    { type: 'button', id: 'return-ball' },
+    'Ball to the plunger',
+  );
   const pauseButton = element('button', { type: 'button', id: 'pause' }, 'Pause');
   buttons.append(shootButton, returnButton, pauseButton);
   body.append(toggles, buttons);
@@ -91,7 +114,9 @@ export async function startPinball(): Promise<void> {
     sim.setPull(0);
   });
   canvas.addEventListener('pointermove', (event) => {
-    if (pulling?.pointerY != null) sim.setPull((event.clientY - pulling.pointerY) / fullPullPixels());
+    if (pulling?.pointerY != null) {
+      sim.setPull((event.clientY - pulling.pointerY) / fullPullPixels());
+    }
   });
   canvas.addEventListener('pointerup', () => {
     if (!pulling) return;
@@ -104,7 +129,10 @@ export async function startPinball(): Promise<void> {
   });
   const isPullKey = (event: KeyboardEvent) => event.code === 'Space' || event.key === 'ArrowDown';
   window.addEventListener('keydown', (event) => {
-    if (!isPullKey(event) || event.target instanceof HTMLInputElement || event.target instanceof HTMLButtonElement) return;
+    if (
+      !isPullKey(event) || event.target instanceof HTMLInputElement ||
+      event.target instanceof HTMLButtonElement
+    ) return;
     event.preventDefault();
     if (!pulling) {
       pulling = { pointerY: null };
@@ -124,11 +152,18 @@ export async function startPinball(): Promise<void> {
   const geometry = {
     radius: sim.radius,
     outline: sim.table.outline,
-    obstacles: sim.table.obstacles.map((o) => (o.kind === 'circle' ? { kind: o.kind, name: o.name, centre: o.centre, radius: o.radius } : { kind: o.kind, name: o.name, outline: o.outline })),
+    obstacles: sim.table.obstacles.map((
+      o,
+    ) => (o.kind === 'circle'
+      ? { kind: o.kind, name: o.name, centre: o.centre, radius: o.radius }
+      : { kind: o.kind, name: o.name, outline: o.outline })
+    ),
   };
   /** Fast-forward: steps the page's own simulation `frames` frames of FRAME s at once (no drawing) and returns the ball's state after each. */
   const step = (frames: number) => {
-    if (!Number.isInteger(frames) || frames < 0) throw new RangeError(`pinball step: frames must be an integer >= 0, got ${String(frames)}`);
+    if (!Number.isInteger(frames) || frames < 0) {
+      throw new RangeError(`pinball step: frames must be an integer >= 0, got ${String(frames)}`);
+    }
     const states: BallState[] = [];
     for (let i = 0; i < frames; i++) {
       sim.step(FRAME);
@@ -142,7 +177,10 @@ export async function startPinball(): Promise<void> {
 
   function path(points: readonly (readonly number[])[]): void {
     context.beginPath();
-    points.forEach((p, i) => (i === 0 ? context.moveTo(X(p[0]!), Y(p[1]!)) : context.lineTo(X(p[0]!), Y(p[1]!))));
+    points.forEach((
+      p,
+      i,
+    ) => (i === 0 ? context.moveTo(X(p[0]!), Y(p[1]!)) : context.lineTo(X(p[0]!), Y(p[1]!))));
     context.closePath();
   }
 
@@ -188,12 +226,20 @@ export async function startPinball(): Promise<void> {
     for (const obstacle of sim.table.obstacles) {
       if (obstacle.kind === 'circle') {
         context.beginPath();
-        context.arc(X(obstacle.centre[0]!), Y(obstacle.centre[1]!), obstacle.radius * s, 0, 2 * Math.PI);
+        context.arc(
+          X(obstacle.centre[0]!),
+          Y(obstacle.centre[1]!),
+          obstacle.radius * s,
+          0,
+          2 * Math.PI,
+        );
         context.fillStyle = PINBALL_COLORS.bumper;
         context.fill();
       } else {
         path(obstacle.outline);
-        context.fillStyle = obstacle.name === 'lane block' ? PINBALL_COLORS.block : PINBALL_COLORS.obstacle;
+        context.fillStyle = obstacle.name === 'lane block'
+          ? PINBALL_COLORS.block
+          : PINBALL_COLORS.obstacle;
         context.fill();
       }
     }
@@ -206,7 +252,12 @@ export async function startPinball(): Promise<void> {
     context.fillStyle = '#050a10';
     context.fillRect(X(LANE_LEFT), Y(PLUNGER_Y), laneWidth * s, (PLUNGER_Y - housingBottom) * s);
     context.fillStyle = '#8a99a8';
-    context.fillRect(X(LANE_LEFT + laneWidth * 0.42), Y(PLUNGER_Y), laneWidth * 0.16 * s, (PLUNGER_Y - knobY) * s);
+    context.fillRect(
+      X(LANE_LEFT + laneWidth * 0.42),
+      Y(PLUNGER_Y),
+      laneWidth * 0.16 * s,
+      (PLUNGER_Y - knobY) * s,
+    );
     context.strokeStyle = '#c4ced8';
     context.lineWidth = 1.5;
     context.beginPath();
@@ -219,7 +270,12 @@ export async function startPinball(): Promise<void> {
     }
     context.stroke();
     context.fillStyle = '#e8eef5';
-    context.fillRect(X(LANE_LEFT + laneWidth * 0.05), Y(knobY), laneWidth * 0.9 * s, Math.max(3, 0.008 * s));
+    context.fillRect(
+      X(LANE_LEFT + laneWidth * 0.05),
+      Y(knobY),
+      laneWidth * 0.9 * s,
+      Math.max(3, 0.008 * s),
+    );
     context.fillStyle = '#ffd166';
     context.fillRect(X(LANE_LEFT), Y(PLUNGER_Y) - 1.5, laneWidth * s, 3);
     const gaugeX = X(TABLE_WIDTH) + 6, gaugeTop = Y(PLUNGER_Y + 0.2), gaugeHeight = 0.2 * s;
@@ -235,7 +291,13 @@ export async function startPinball(): Promise<void> {
       for (const obstacle of sim.table.obstacles) {
         if (obstacle.kind === 'circle') {
           context.beginPath();
-          context.arc(X(obstacle.centre[0]!), Y(obstacle.centre[1]!), obstacle.radius * s, 0, 2 * Math.PI);
+          context.arc(
+            X(obstacle.centre[0]!),
+            Y(obstacle.centre[1]!),
+            obstacle.radius * s,
+            0,
+            2 * Math.PI,
+          );
           context.stroke();
         } else {
           path(obstacle.outline);
@@ -278,7 +340,15 @@ export async function startPinball(): Promise<void> {
 
     if (visible) {
       const v = sim.velocity;
-      if (Math.hypot(v[0]!, v[1]!) > 1e-6) arrow(X(b[0]!), Y(b[1]!), X(b[0]! + 0.05 * v[0]!), Y(b[1]! + 0.05 * v[1]!), 'rgba(232, 238, 245, 0.7)');
+      if (Math.hypot(v[0]!, v[1]!) > 1e-6) {
+        arrow(
+          X(b[0]!),
+          Y(b[1]!),
+          X(b[0]! + 0.05 * v[0]!),
+          Y(b[1]! + 0.05 * v[1]!),
+          'rgba(232, 238, 245, 0.7)',
+        );
+      }
       const impact = sim.lastImpact;
       if (impact) {
         const px = X(impact.point[0]), py = Y(impact.point[1]);
@@ -290,38 +360,82 @@ export async function startPinball(): Promise<void> {
         context.arc(X(impact.centre[0]), Y(impact.centre[1]), r * s, 0, 2 * Math.PI);
         context.stroke();
         context.setLineDash([]);
-        arrow(px, py, X(impact.point[0] + 0.04 * impact.normal[0]), Y(impact.point[1] + 0.04 * impact.normal[1]), PINBALL_COLORS.normal);
+        arrow(
+          px,
+          py,
+          X(impact.point[0] + 0.04 * impact.normal[0]),
+          Y(impact.point[1] + 0.04 * impact.normal[1]),
+          PINBALL_COLORS.normal,
+        );
         context.fillStyle = PINBALL_COLORS.point;
         context.beginPath();
         context.arc(px, py, 3.5, 0, 2 * Math.PI);
         context.fill();
-        label(`toi ${shortNumber(impact.toi, 3)}  t ${shortNumber(impact.time, 4)} s`, px + 8, py - 8, '#ffffff');
+        label(
+          `toi ${shortNumber(impact.toi, 3)}  t ${shortNumber(impact.time, 4)} s`,
+          px + 8,
+          py - 8,
+          '#ffffff',
+        );
       }
     }
 
     // The ball's state and the plunger's speed, in the free corner below the funnel.
-    label(`${modeWords()}, ${shortNumber(Math.hypot(sim.velocity[0]!, sim.velocity[1]!), 3)} m/s`, 10, height - 30, sim.mode === 'ground' ? PINBALL_COLORS.normal : '#ffffff');
-    label(pulling || sim.pull > 0 ? `launch ${shortNumber(sim.launchSpeed, 3)} m/s` : lastShot > 0 ? `last shot ${shortNumber(lastShot, 3)} m/s` : 'pull the plunger', 10, height - 12, '#ffd166');
+    label(
+      `${modeWords()}, ${shortNumber(Math.hypot(sim.velocity[0]!, sim.velocity[1]!), 3)} m/s`,
+      10,
+      height - 30,
+      sim.mode === 'ground' ? PINBALL_COLORS.normal : '#ffffff',
+    );
+    label(
+      pulling || sim.pull > 0
+        ? `launch ${shortNumber(sim.launchSpeed, 3)} m/s`
+        : lastShot > 0
+        ? `last shot ${shortNumber(lastShot, 3)} m/s`
+        : 'pull the plunger',
+      10,
+      height - 12,
+      '#ffd166',
+    );
   }
 
   /** The ball's state in a few words. */
   function modeWords(): string {
     if (sim.mode === 'flight') return 'flight';
-    return Math.hypot(sim.velocity[0]!, sim.velocity[1]!) < 0.005 ? 'ground: at rest' : 'ground: rolling';
+    return Math.hypot(sim.velocity[0]!, sim.velocity[1]!) < 0.005
+      ? 'ground: at rest'
+      : 'ground: rolling';
   }
 
   function showReadouts(): void {
     const state = sim.state;
     const speed = Math.hypot(state.velocity[0]!, state.velocity[1]!);
-    const plunger = `Plunger: pull ${Math.round(sim.pull * 100)} %, launch speed ${shortNumber(sim.launchSpeed, 3)} m/s (top ${PLUNGER_MAX_SPEED} m/s)${lastShot > 0 ? `; last shot ${shortNumber(lastShot, 3)} m/s` : ''}${sim.onPlunger ? '.' : '. The ball is not on the plunger.'}`;
+    const plunger = `Plunger: pull ${Math.round(sim.pull * 100)} %, launch speed ${
+      shortNumber(sim.launchSpeed, 3)
+    } m/s (top ${PLUNGER_MAX_SPEED} m/s)${
+      lastShot > 0 ? `; last shot ${shortNumber(lastShot, 3)} m/s` : ''
+    }${sim.onPlunger ? '.' : '. The ball is not on the plunger.'}`;
     if (plungerText.textContent !== plunger) plungerText.textContent = plunger;
-    const ball = `${paused ? 'Paused. ' : ''}Ball: ${state.mode === 'ground' ? `${modeWords()} (in continuous contact)` : 'flight (no contact)'}, speed ${shortNumber(speed, 3)} m/s, energy ${shortNumber(state.energy, 4)} J/kg, ${shortNumber(state.time, 4)} s.`;
+    const ball = `${paused ? 'Paused. ' : ''}Ball: ${
+      state.mode === 'ground' ? `${modeWords()} (in continuous contact)` : 'flight (no contact)'
+    }, speed ${shortNumber(speed, 3)} m/s, energy ${shortNumber(state.energy, 4)} J/kg, ${
+      shortNumber(state.time, 4)
+    } s.`;
     if (ballText.textContent !== ball) ballText.textContent = ball;
-    const counters = `Collisions ${sim.collisions}; this frame ${sim.cellsTestedPerFrame} grid cells tested, ${sim.shapesTestedPerFrame} shape sweeps (of ${sim.playfield.shapes.length} shapes), ${sim.movesPerFrame} straight move${sim.movesPerFrame === 1 ? '' : 's'}.`;
+    const counters =
+      `Collisions ${sim.collisions}; this frame ${sim.cellsTestedPerFrame} grid cells tested, ${sim.shapesTestedPerFrame} shape sweeps (of ${sim.playfield.shapes.length} shapes), ${sim.movesPerFrame} straight move${
+        sim.movesPerFrame === 1 ? '' : 's'
+      }.`;
     if (countersText.textContent !== counters) countersText.textContent = counters;
     const i = sim.lastImpact;
     const impact = i
-      ? `Last bounce at ${shortNumber(i.time, 4)} s: point (${shortNumber(i.point[0], 3)}, ${shortNumber(i.point[1], 3)}) m, normal (${shortNumber(i.normal[0], 3)}, ${shortNumber(i.normal[1], 3)}), time of impact ${shortNumber(i.toi, 3)} of the move, normal speed ${shortNumber(i.normalSpeed, 3)} m/s.`
+      ? `Last bounce at ${shortNumber(i.time, 4)} s: point (${shortNumber(i.point[0], 3)}, ${
+        shortNumber(i.point[1], 3)
+      }) m, normal (${shortNumber(i.normal[0], 3)}, ${
+        shortNumber(i.normal[1], 3)
+      }), time of impact ${shortNumber(i.toi, 3)} of the move, normal speed ${
+        shortNumber(i.normalSpeed, 3)
+      } m/s.`
       : 'No bounce yet.';
     if (impactText.textContent !== impact) impactText.textContent = impact;
     pauseButton.textContent = paused ? 'Continue' : 'Pause';
@@ -345,7 +459,11 @@ export async function startPinball(): Promise<void> {
       scene: 'pinball',
       frame,
       ball: sim.state,
-      counters: { collisions: sim.collisions, cellsTestedPerFrame: sim.cellsTestedPerFrame, shapesTestedPerFrame: sim.shapesTestedPerFrame },
+      counters: {
+        collisions: sim.collisions,
+        cellsTestedPerFrame: sim.cellsTestedPerFrame,
+        shapesTestedPerFrame: sim.shapesTestedPerFrame,
+      },
       plunger: { pull: sim.pull, launchSpeed: sim.launchSpeed, lastShot, onPlunger: sim.onPlunger },
       lastImpact: sim.lastImpact,
       visible,

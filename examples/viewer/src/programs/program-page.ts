@@ -18,7 +18,12 @@ export interface ProgramPage {
 }
 
 /** Builds the panel of program `id` and returns the page's parts. */
-export function programPage(id: string, title: string, description: string, hint: string): ProgramPage {
+export function programPage(
+  id: string,
+  title: string,
+  description: string,
+  hint: string,
+): ProgramPage {
   const stage = document.getElementById('stage')!;
   const canvas = document.getElementById('view') as HTMLCanvasElement;
   const body = panelFrame(document.getElementById('panel')!);
@@ -32,10 +37,14 @@ export function programPage(id: string, title: string, description: string, hint
 }
 
 /** Sizes the canvas's pixels to its CSS box times the device pixel ratio; returns the CSS size. */
-export function fitCanvas(canvas: HTMLCanvasElement, context: CanvasRenderingContext2D): { width: number; height: number } {
+export function fitCanvas(
+  canvas: HTMLCanvasElement,
+  context: CanvasRenderingContext2D,
+): { width: number; height: number; } {
   const ratio = Math.min(window.devicePixelRatio || 1, 2);
   const width = canvas.clientWidth, height = canvas.clientHeight;
-  const pixelWidth = Math.max(1, Math.floor(width * ratio)), pixelHeight = Math.max(1, Math.floor(height * ratio));
+  const pixelWidth = Math.max(1, Math.floor(width * ratio)),
+    pixelHeight = Math.max(1, Math.floor(height * ratio));
   if (canvas.width !== pixelWidth || canvas.height !== pixelHeight) {
     canvas.width = pixelWidth;
     canvas.height = pixelHeight;
@@ -45,8 +54,8 @@ export function fitCanvas(canvas: HTMLCanvasElement, context: CanvasRenderingCon
 }
 
 /** Publishes a program's state for tests (DESIGN.md: `window.__contactkit`, with `scene`). */
-export function publish(state: { scene: string; frame: number } & Record<string, unknown>): void {
-  (window as unknown as { __contactkit: unknown }).__contactkit = state;
+export function publish(state: { scene: string; frame: number; } & Record<string, unknown>): void {
+  (window as unknown as { __contactkit: unknown; }).__contactkit = state;
 }
 
 /** A number for a readout: 4 significant digits, powers of ten from a million on, no -0. */
@@ -61,7 +70,16 @@ export function shortNumber(value: number, digits = 4): string {
  * Draws an arrow from (x0, y0) to (x1, y1) in canvas pixels: a line of `width` and, when it is
  * longer than 4 px, a head of at most `maxHead` px (half the length for short arrows).
  */
-export function drawArrow(context: CanvasRenderingContext2D, x0: number, y0: number, x1: number, y1: number, color: string, width: number, maxHead: number): void {
+export function drawArrow(
+  context: CanvasRenderingContext2D,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  color: string,
+  width: number,
+  maxHead: number,
+): void {
   const length = Math.hypot(x1 - x0, y1 - y0);
   context.strokeStyle = color;
   context.fillStyle = color;

@@ -11,10 +11,22 @@ export interface ProgramEntry {
 }
 
 export const PROGRAMS: readonly ProgramEntry[] = [
-  { id: 'digitiser', title: 'Digitiser', start: async () => (await import('./digitiser.js')).startDigitiser() },
+  {
+    id: 'digitiser',
+    title: 'Digitiser',
+    start: async () => (await import('./digitiser.js')).startDigitiser(),
+  },
   { id: 'comet', title: 'Comet', start: async () => (await import('./comet.js')).startComet() },
-  { id: 'rolling-ball', title: 'Rolling ball', start: async () => (await import('./rolling-ball.js')).startRollingBall() },
-  { id: 'pinball', title: 'Pinball', start: async () => (await import('./pinball.js')).startPinball() },
+  {
+    id: 'rolling-ball',
+    title: 'Rolling ball',
+    start: async () => (await import('./rolling-ball.js')).startRollingBall(),
+  },
+  {
+    id: 'pinball',
+    title: 'Pinball',
+    start: async () => (await import('./pinball.js')).startPinball(),
+  },
 ];
 
 /** The program an id names, or undefined. */

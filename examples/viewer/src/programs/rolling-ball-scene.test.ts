@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { ContourBall } from '@contactkit/motion2d';
-import { BALL_RADIUS, DEFAULT_SETTINGS, FRAME, GRAVITY, NaiveBall, PROFILES, RollingBallScene, findProfile, onSegment } from './rolling-ball-scene.js';
+import {
+  BALL_RADIUS,
+  DEFAULT_SETTINGS,
+  FRAME,
+  GRAVITY,
+  NaiveBall,
+  PROFILES,
+  RollingBallScene,
+  findProfile,
+  onSegment,
+} from './rolling-ball-scene.js';
 
 /** Distance from point p to the segment a-b. */
 function distance(p: readonly number[], a: readonly number[], b: readonly number[]): number {
   const sx = b[0]! - a[0]!, sy = b[1]! - a[1]!;
-  const t = Math.min(1, Math.max(0, ((p[0]! - a[0]!) * sx + (p[1]! - a[1]!) * sy) / (sx * sx + sy * sy)));
+  const t = Math.min(
+    1,
+    Math.max(0, ((p[0]! - a[0]!) * sx + (p[1]! - a[1]!) * sy) / (sx * sx + sy * sy)),
+  );
   return Math.hypot(p[0]! - a[0]! - t * sx, p[1]! - a[1]! - t * sy);
 }
 
@@ -14,7 +27,9 @@ describe('rolling-ball profiles', () => {
     for (const profile of PROFILES) {
       const pts = profile.points;
       let nearest = Infinity;
-      for (let i = 0; i + 1 < pts.length; i++) nearest = Math.min(nearest, distance(profile.start.position, pts[i]!, pts[i + 1]!));
+      for (let i = 0; i + 1 < pts.length; i++) {
+        nearest = Math.min(nearest, distance(profile.start.position, pts[i]!, pts[i + 1]!));
+      }
       expect(nearest, profile.id).toBeCloseTo(BALL_RADIUS, 12);
       expect(Math.min(...pts.map((p) => p[1]))).toBeGreaterThanOrEqual(0);
     }
@@ -35,7 +50,9 @@ describe('rolling-ball profiles', () => {
       for (let frame = 0; frame < 1200; frame++) scene.step();
       const state = scene.state;
       expect(state.time).toBeCloseTo(20, 9);
-      for (const value of [...state.position, ...state.velocity, state.energy, scene.naive.energy]) expect(Number.isFinite(value), profile.id).toBe(true);
+      for (
+        const value of [...state.position, ...state.velocity, state.energy, scene.naive.energy]
+      ) expect(Number.isFinite(value), profile.id).toBe(true);
     }
   });
 });
@@ -44,7 +61,12 @@ describe('RollingBallScene', () => {
   it('valley without losses: the exact ball keeps its energy to 1e-9 over 20 s and matches a ContourBall advanced alone; the naive one drifts', () => {
     const profile = findProfile('valley')!;
     const scene = new RollingBallScene(profile, { ...DEFAULT_SETTINGS, rollingFriction: 0 });
-    const alone = new ContourBall(profile.points, { radius: BALL_RADIUS, gravity: GRAVITY, inertia: DEFAULT_SETTINGS.inertia, restitution: DEFAULT_SETTINGS.restitution });
+    const alone = new ContourBall(profile.points, {
+      radius: BALL_RADIUS,
+      gravity: GRAVITY,
+      inertia: DEFAULT_SETTINGS.inertia,
+      restitution: DEFAULT_SETTINGS.restitution,
+    });
     alone.launch(profile.start.position, profile.start.velocity);
     const start = scene.ball.energy;
     let worstExact = 0, worstNaive = 0;
@@ -55,7 +77,12 @@ describe('RollingBallScene', () => {
     }
     alone.advance(1200 * FRAME);
     expect(worstExact).toBeLessThan(1e-9);
-    expect(Math.hypot(scene.ball.position[0]! - alone.position[0]!, scene.ball.position[1]! - alone.position[1]!)).toBeLessThan(1e-9);
+    expect(
+      Math.hypot(
+        scene.ball.position[0]! - alone.position[0]!,
+        scene.ball.position[1]! - alone.position[1]!,
+      ),
+    ).toBeLessThan(1e-9);
     // Let go on the slope, the ball goes to and fro through the bottom: it must have passed the
     // concave corner (x = 0) both ways, and the Euler ball lost or gained more than 0.1%.
     expect(worstNaive).toBeGreaterThan(1e-3);
@@ -63,8 +90,11 @@ describe('RollingBallScene', () => {
     expect(scene.history.at(-1)!.exact).toBe(scene.ball.energy);
   });
 
-  it('records the exact ball\'s transitions: in the valley each pass of the bottom corner is at the wedged centre, r sqrt(1 + (2 / 4.5)^2) above it', () => {
-    const scene = new RollingBallScene(findProfile('valley')!, { ...DEFAULT_SETTINGS, rollingFriction: 0 });
+  it("records the exact ball's transitions: in the valley each pass of the bottom corner is at the wedged centre, r sqrt(1 + (2 / 4.5)^2) above it", () => {
+    const scene = new RollingBallScene(findProfile('valley')!, {
+      ...DEFAULT_SETTINGS,
+      rollingFriction: 0,
+    });
     for (let frame = 0; frame < 300; frame++) scene.step();
     const limiters = scene.events.filter((e) => e.kind === 'limiter');
     // Let go at rest on the left slope: it passes the bottom, turns on the right slope, comes back.
@@ -76,15 +106,20 @@ describe('RollingBallScene', () => {
     // Without friction the turn on the slope is no transition (the same uniform acceleration);
     // with friction it is (the friction changes direction there).
     expect(scene.events.every((e) => e.kind === 'limiter')).toBe(true);
-    const rough = new RollingBallScene(findProfile('valley')!, { ...DEFAULT_SETTINGS, rollingFriction: 0.05 });
+    const rough = new RollingBallScene(findProfile('valley')!, {
+      ...DEFAULT_SETTINGS,
+      rollingFriction: 0.05,
+    });
     for (let frame = 0; frame < 300; frame++) rough.step();
     expect(rough.events.map((e) => e.kind)).toEqual(['limiter', 'turn', 'limiter']);
     // The events are in time order and within the run.
-    scene.events.forEach((e, i) => expect(e.time).toBeGreaterThanOrEqual(i > 0 ? scene.events[i - 1]!.time : 0));
+    scene.events.forEach((e, i) =>
+      expect(e.time).toBeGreaterThanOrEqual(i > 0 ? scene.events[i - 1]!.time : 0)
+    );
     expect(scene.events.at(-1)!.time).toBeLessThanOrEqual(scene.ball.time);
   });
 
-  it('a ball touching a segment shot into it rolls along it with the velocity\'s part along the segment', () => {
+  it("a ball touching a segment shot into it rolls along it with the velocity's part along the segment", () => {
     const profile = findProfile('ramp-jump-table')!;
     const scene = new RollingBallScene(profile);
     // Segment 5 is the floor from (-1.2, 0) to (1.5, 0).
@@ -116,8 +151,15 @@ describe('RollingBallScene', () => {
     expect(partial).toBeGreaterThan(3);
     expect(calls).toBe(300 + partial);
     expect(events.ball.time).toBeCloseTo(frames.ball.time, 12);
-    expect(Math.hypot(events.ball.position[0]! - frames.ball.position[0]!, events.ball.position[1]! - frames.ball.position[1]!)).toBeLessThan(1e-9);
-    expect(Math.abs(events.ball.energy - frames.ball.energy)).toBeLessThan(1e-9 * frames.ball.energy);
+    expect(
+      Math.hypot(
+        events.ball.position[0]! - frames.ball.position[0]!,
+        events.ball.position[1]! - frames.ball.position[1]!,
+      ),
+    ).toBeLessThan(1e-9);
+    expect(Math.abs(events.ball.energy - frames.ball.energy)).toBeLessThan(
+      1e-9 * frames.ball.energy,
+    );
     // The naive ball moves only at the frames' ends: the same steps, the same state.
     expect(events.naive.position).toEqual(frames.naive.position);
   });
@@ -130,8 +172,13 @@ describe('RollingBallScene', () => {
     for (let i = 0; i < 10; i++) scene.step();
     expect(scene.naive.mode).toBe('flight');
     expect(scene.naive.time).toBeCloseTo(10 * FRAME, 12);
-    expect(scene.naive.energy - start).toBeCloseTo((10 * GRAVITY * GRAVITY * FRAME * FRAME) / 32, 10);
-    expect(() => new RollingBallScene(profile, DEFAULT_SETTINGS, 0)).toThrow(/naiveSteps must be a whole number >= 1, got 0/);
+    expect(scene.naive.energy - start).toBeCloseTo(
+      (10 * GRAVITY * GRAVITY * FRAME * FRAME) / 32,
+      10,
+    );
+    expect(() => new RollingBallScene(profile, DEFAULT_SETTINGS, 0)).toThrow(
+      /naiveSteps must be a whole number >= 1, got 0/,
+    );
   });
 
   it('a shot overlapping the profile is refused and changes nothing', () => {
@@ -169,7 +216,11 @@ describe('NaiveBall', () => {
     expect(naive.energy).toBeCloseTo(0.5 * 1.4 * 4 + GRAVITY * BALL_RADIUS, 10);
 
     const mu = 0.1, k = 0.4;
-    const rough = new NaiveBall([[-100, 0], [100, 0]], { restitution: 0.5, rollingFriction: mu, inertia: k });
+    const rough = new NaiveBall([[-100, 0], [100, 0]], {
+      restitution: 0.5,
+      rollingFriction: mu,
+      inertia: k,
+    });
     rough.launch([0, BALL_RADIUS], [2, 0]);
     rough.step(FRAME);
     expect(rough.velocity[0]).toBeCloseTo(2 - (mu * GRAVITY * FRAME) / (1 + k), 12);
@@ -181,7 +232,11 @@ describe('NaiveBall', () => {
   });
 
   it('dropped onto flat ground it is pushed back to one radius and rebounds with the restitution', () => {
-    const naive = new NaiveBall([[-10, 0], [10, 0]], { restitution: 0.5, rollingFriction: 0, inertia: 0 });
+    const naive = new NaiveBall([[-10, 0], [10, 0]], {
+      restitution: 0.5,
+      rollingFriction: 0,
+      inertia: 0,
+    });
     naive.launch([0, 1], [0, 0]);
     let frames = 0;
     while (naive.velocity[1]! <= 0 && frames < 100) {

@@ -24,20 +24,34 @@ export interface Profile {
   title: string;
   /** The contour, left to right: the ball rolls on its left side (above it, or inside the bowl). */
   points: Array<[number, number]>;
-  start: { position: [number, number]; velocity: [number, number] };
+  start: { position: [number, number]; velocity: [number, number]; };
 }
 
 /**
  * The centre of a ball of radius r touching segment `segment` of `points` on its left side,
  * `along` metres from the segment's start, and a velocity `speed` along the segment.
  */
-export function onSegment(points: ReadonlyArray<readonly [number, number]>, segment: number, along: number, speed = 0, radius = BALL_RADIUS): Profile['start'] {
+export function onSegment(
+  points: ReadonlyArray<readonly [number, number]>,
+  segment: number,
+  along: number,
+  speed = 0,
+  radius = BALL_RADIUS,
+): Profile['start'] {
   const [ax, ay] = points[segment]!, [bx, by] = points[segment + 1]!;
   const length = Math.hypot(bx - ax, by - ay), ex = (bx - ax) / length, ey = (by - ay) / length;
-  return { position: [ax + along * ex - radius * ey, ay + along * ey + radius * ex], velocity: [speed * ex, speed * ey] };
+  return {
+    position: [ax + along * ex - radius * ey, ay + along * ey + radius * ex],
+    velocity: [speed * ex, speed * ey],
+  };
 }
 
-function profile(id: string, title: string, points: Array<[number, number]>, start: (points: Array<[number, number]>) => Profile['start']): Profile {
+function profile(
+  id: string,
+  title: string,
+  points: Array<[number, number]>,
+  start: (points: Array<[number, number]>) => Profile['start'],
+): Profile {
   return { id, title, points, start: start(points) };
 }
 
@@ -54,14 +68,45 @@ function bowlPoints(): Array<[number, number]> {
 export const PROFILES: readonly Profile[] = [
   // Walls, flat shoulders (convex edges) and a V: let go below the shoulders it rolls to and fro
   // through the concave bottom for ever, without losses.
-  profile('valley', 'Valley', [[-6, 4], [-6, 2.5], [-4.5, 2.5], [0, 0.5], [4.5, 2.5], [6, 2.5], [6, 4]], (p) => onSegment(p, 2, 1.2)),
+  profile('valley', 'Valley', [[-6, 4], [-6, 2.5], [-4.5, 2.5], [0, 0.5], [4.5, 2.5], [6, 2.5], [
+    6,
+    4,
+  ]], (p) => onSegment(p, 2, 1.2)),
   // Two valleys and a convex peak between them, which throws a fast ball into the air.
-  profile('w-profile', 'W-profile', [[-7, 4.5], [-7, 3], [-5.5, 3], [-3, 0.5], [0, 2], [3, 0.5], [5.5, 3], [7, 3], [7, 4.5]], (p) => onSegment(p, 2, 0.3)),
+  profile('w-profile', 'W-profile', [
+    [-7, 4.5],
+    [-7, 3],
+    [-5.5, 3],
+    [-3, 0.5],
+    [0, 2],
+    [3, 0.5],
+    [5.5, 3],
+    [7, 3],
+    [7, 4.5],
+  ], (p) => onSegment(p, 2, 0.3)),
   // A ramp, a kicker whose lip throws the ball, the floor, a table with two convex edges, a wall.
-  profile('ramp-jump-table', 'Ramp, jump and table', [[-8, 6], [-8, 5], [-4, 1.2], [-2.2, 1.2], [-1.2, 1.8], [-1.2, 0], [1.5, 0], [1.5, 1.2], [4.5, 1.2], [4.5, 0], [8, 0], [8, 2]], (p) => onSegment(p, 1, 0.8)),
+  profile('ramp-jump-table', 'Ramp, jump and table', [
+    [-8, 6],
+    [-8, 5],
+    [-4, 1.2],
+    [-2.2, 1.2],
+    [-1.2, 1.8],
+    [-1.2, 0],
+    [1.5, 0],
+    [1.5, 1.2],
+    [4.5, 1.2],
+    [4.5, 0],
+    [8, 0],
+    [8, 2],
+  ], (p) => onSegment(p, 1, 0.8)),
   // A round bowl of 32 concave corners, open at the top: fast enough, the ball runs up the
   // overhang, leaves it where gravity no longer holds it on, and falls across.
-  profile('bowl', 'Loop-ish bowl', bowlPoints(), (p) => onSegment(p, 16, 3 * Math.sin(Math.PI / 36), 10)),
+  profile(
+    'bowl',
+    'Loop-ish bowl',
+    bowlPoints(),
+    (p) => onSegment(p, 16, 3 * Math.sin(Math.PI / 36), 10),
+  ),
 ];
 
 export function findProfile(id: string | null): Profile | undefined {
@@ -76,7 +121,11 @@ export interface RollingBallSettings {
   inertia: number;
 }
 
-export const DEFAULT_SETTINGS: RollingBallSettings = { restitution: 0.5, rollingFriction: 0, inertia: 0.4 };
+export const DEFAULT_SETTINGS: RollingBallSettings = {
+  restitution: 0.5,
+  rollingFriction: 0,
+  inertia: 0.4,
+};
 
 /**
  * A ball moved as a first program moves it: each fixed step is one explicit Euler step (position
@@ -100,7 +149,12 @@ export class NaiveBall {
   lost = false;
   private readonly floor: number;
 
-  constructor(readonly points: ReadonlyArray<readonly [number, number]>, readonly settings: RollingBallSettings, readonly radius = BALL_RADIUS, readonly gravity = GRAVITY) {
+  constructor(
+    readonly points: ReadonlyArray<readonly [number, number]>,
+    readonly settings: RollingBallSettings,
+    readonly radius = BALL_RADIUS,
+    readonly gravity = GRAVITY,
+  ) {
     this.floor = Math.min(...points.map((p) => p[1])) - 10 * radius;
   }
 
@@ -117,7 +171,8 @@ export class NaiveBall {
 
   get energy(): number {
     const v = this.velocity, w = this.spin * this.radius;
-    return 0.5 * (v[0]! * v[0]! + v[1]! * v[1]! + this.settings.inertia * w * w) + this.gravity * this.position[1]!;
+    return 0.5 * (v[0]! * v[0]! + v[1]! * v[1]! + this.settings.inertia * w * w) +
+      this.gravity * this.position[1]!;
   }
 
   get mode(): BallMode {
@@ -135,10 +190,15 @@ export class NaiveBall {
     if (n && ay * n[1] < 0) {
       const tx = n[1], ty = -n[0];
       const pressing = -ay * n[1], along = ay * ty, vt = v[0]! * tx + v[1]! * ty;
-      const friction = vt > 0 ? mu * pressing : vt < 0 ? -mu * pressing : Math.sign(along) * Math.min(Math.abs(along), mu * pressing);
+      const friction = vt > 0
+        ? mu * pressing
+        : vt < 0
+        ? -mu * pressing
+        : Math.sign(along) * Math.min(Math.abs(along), mu * pressing);
       const at = (along - friction) / (1 + k);
       // Friction may stop the ball within the step, not turn it round.
-      stop = vt !== 0 && mu > 0 && Math.sign(vt + at * h) !== Math.sign(vt) && Math.abs(along) <= mu * pressing;
+      stop = vt !== 0 && mu > 0 && Math.sign(vt + at * h) !== Math.sign(vt) &&
+        Math.abs(along) <= mu * pressing;
       ax = at * tx;
       ay = at * ty;
     }
@@ -160,7 +220,10 @@ export class NaiveBall {
       for (let i = 0; i + 1 < pts.length; i++) {
         const [ax, ay] = pts[i]!, [bx, by] = pts[i + 1]!;
         const sx = bx - ax, sy = by - ay;
-        const t = Math.min(1, Math.max(0, ((p[0]! - ax) * sx + (p[1]! - ay) * sy) / (sx * sx + sy * sy)));
+        const t = Math.min(
+          1,
+          Math.max(0, ((p[0]! - ax) * sx + (p[1]! - ay) * sy) / (sx * sx + sy * sy)),
+        );
         const dx = p[0]! - ax - t * sx, dy = p[1]! - ay - t * sy, d = Math.hypot(dx, dy);
         if (d > r * (1 + 1e-6)) continue;
         const length = Math.hypot(sx, sy);
@@ -187,7 +250,13 @@ export class NaiveBall {
 
   /** The naive Euler ball; energy per unit mass (|v|^2 + k r^2 omega^2) / 2 + g y, time in seconds since the launch. */
   get state(): BallState {
-    return { position: [...this.position], velocity: [...this.velocity], mode: this.mode, energy: this.energy, time: this.time };
+    return {
+      position: [...this.position],
+      velocity: [...this.velocity],
+      mode: this.mode,
+      energy: this.energy,
+      time: this.time,
+    };
   }
 }
 
@@ -224,7 +293,7 @@ export class RollingBallScene {
   readonly ball: ContourBall;
   readonly naive: NaiveBall;
   /** The last launch, as given to both balls. */
-  launched: { position: number[]; velocity: number[] } = { position: [0, 0], velocity: [0, 0] };
+  launched: { position: number[]; velocity: number[]; } = { position: [0, 0], velocity: [0, 0] };
   /** Frames since the last launch. */
   frames = 0;
   /** Both balls' energies at the last launch. */
@@ -237,10 +306,24 @@ export class RollingBallScene {
   /** The exact ball's last `EVENTS` transitions, where and when they happened. */
   readonly events: BallEvent[] = [];
 
-  constructor(readonly profile: Profile, readonly settings: RollingBallSettings = DEFAULT_SETTINGS, naiveSteps = 1) {
-    if (!(Number.isInteger(naiveSteps) && naiveSteps >= 1)) throw new RangeError(`RollingBallScene: naiveSteps must be a whole number >= 1, got ${naiveSteps}`);
+  constructor(
+    readonly profile: Profile,
+    readonly settings: RollingBallSettings = DEFAULT_SETTINGS,
+    naiveSteps = 1,
+  ) {
+    if (!(Number.isInteger(naiveSteps) && naiveSteps >= 1)) {
+      throw new RangeError(
+        `RollingBallScene: naiveSteps must be a whole number >= 1, got ${naiveSteps}`,
+      );
+    }
     this.naiveSteps = naiveSteps;
-    const options = { radius: BALL_RADIUS, gravity: GRAVITY, restitution: settings.restitution, rollingFriction: settings.rollingFriction, inertia: settings.inertia };
+    const options = {
+      radius: BALL_RADIUS,
+      gravity: GRAVITY,
+      restitution: settings.restitution,
+      rollingFriction: settings.rollingFriction,
+      inertia: settings.inertia,
+    };
     this.ball = new ContourBall(profile.points, options);
     this.naive = new NaiveBall(profile.points, settings);
     this.shoot(profile.start.position, profile.start.velocity);
@@ -323,11 +406,17 @@ export class RollingBallScene {
     const used = ball.advanceToEvent(maxDt);
     if (used < maxDt) {
       const next = ball.mode;
-      const kind: EventKind = next === 'flight' ? (mode === 'flight' ? 'impact' : 'take-off')
-        : mode === 'flight' ? 'landing'
-        : next === 'rest' ? 'rest'
-        : next === 'corner' || mode === 'corner' ? 'corner'
-        : ball.segment !== segment ? 'limiter' : 'turn';
+      const kind: EventKind = next === 'flight' ?
+        (mode === 'flight' ? 'impact' : 'take-off')
+        : mode === 'flight' ?
+        'landing'
+        : next === 'rest' ?
+        'rest'
+        : next === 'corner' || mode === 'corner' ?
+        'corner'
+        : ball.segment !== segment
+        ? 'limiter'
+        : 'turn';
       this.events.push({ kind, position: [ball.position[0]!, ball.position[1]!], time: ball.time });
       if (this.events.length > EVENTS) this.events.shift();
     }
@@ -350,6 +439,12 @@ export class RollingBallScene {
   /** The ContourBall; energy per unit mass ContourBall.energy, time in seconds since the launch. */
   get state(): BallState {
     const b = this.ball;
-    return { position: Array.from(b.position), velocity: Array.from(b.velocity), mode: b.mode, energy: b.energy, time: b.time };
+    return {
+      position: Array.from(b.position),
+      velocity: Array.from(b.velocity),
+      mode: b.mode,
+      energy: b.energy,
+      time: b.time,
+    };
   }
 }

@@ -7,9 +7,23 @@
  * URL options: `profile`, `restitution`, `friction`, `inertia`, `substeps` (the naive ball's Euler
  * steps per frame: 1, 4 or 16), e.g. `&profile=bowl&inertia=0`.
  */
-import { BALL_RADIUS, DEFAULT_SETTINGS, FRAME, PROFILES, RollingBallScene, findProfile } from './rolling-ball-scene.js';
+import {
+  BALL_RADIUS,
+  DEFAULT_SETTINGS,
+  FRAME,
+  PROFILES,
+  RollingBallScene,
+  findProfile,
+} from './rolling-ball-scene.js';
 import type { EventKind, Profile, RollingBallSettings } from './rolling-ball-scene.js';
-import { drawArrow, element, fitCanvas, programPage, publish, shortNumber } from './program-page.js';
+import {
+  drawArrow,
+  element,
+  fitCanvas,
+  programPage,
+  publish,
+  shortNumber,
+} from './program-page.js';
 
 export const COLORS = {
   profile: '#c9d3de',
@@ -40,9 +54,20 @@ const MAX_FRAMES_PER_TICK = 4;
 /** Positions kept for the trails (2 s). */
 const TRAIL = 120;
 
-const MODE_TEXT = { flight: 'flying', ground: 'rolling', corner: 'turning about a corner', rest: 'at rest' } as const;
+const MODE_TEXT = {
+  flight: 'flying',
+  ground: 'rolling',
+  corner: 'turning about a corner',
+  rest: 'at rest',
+} as const;
 
-function number(parameters: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
+function number(
+  parameters: URLSearchParams,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const value = Number(parameters.get(name) ?? Number.NaN);
   return Number.isFinite(value) && value >= min && value <= max ? value : fallback;
 }
@@ -62,12 +87,14 @@ export function startRollingBall(): Promise<void> {
     rollingFriction: number(parameters, 'friction', DEFAULT_SETTINGS.rollingFriction, 0, 1),
     inertia: number(parameters, 'inertia', DEFAULT_SETTINGS.inertia, 0, 1),
   };
-  let naiveSteps = [1, 4, 16].includes(Number(parameters.get('substeps'))) ? Number(parameters.get('substeps')) : 1;
+  let naiveSteps = [1, 4, 16].includes(Number(parameters.get('substeps')))
+    ? Number(parameters.get('substeps'))
+    : 1;
   let scene = new RollingBallScene(profile, settings, naiveSteps);
   let paused = false;
   let showNaive = true;
   let message = '';
-  let aim: { from: [number, number]; to: [number, number] } | null = null;
+  let aim: { from: [number, number]; to: [number, number]; } | null = null;
   let frame = 0;
   /** What the last event step found, for the readout. */
   let eventText = '';
@@ -75,31 +102,62 @@ export function startRollingBall(): Promise<void> {
   let pending = 0;
   /** The exact ball's turned angle, for the spoke drawn on it. */
   let turned = 0;
-  const trails: { exact: number[][]; naive: number[][] } = { exact: [], naive: [] };
+  const trails: { exact: number[][]; naive: number[][]; } = { exact: [], naive: [] };
   // World (metres, y up) -> CSS pixels: [cx + x s, cy - y s].
   let s = 1, cx = 0, cy = 0;
 
   // --- The panel -------------------------------------------------------------------------------
   const profileSelect = element('select', { id: 'profile' });
-  for (const entry of PROFILES) profileSelect.append(element('option', { value: entry.id }, entry.title));
+  for (const entry of PROFILES) {
+    profileSelect.append(element('option', { value: entry.id }, entry.title));
+  }
   profileSelect.value = profile.id;
   const profileLabel = element('label', { class: 'choice' });
   profileLabel.append('Profile ', profileSelect);
   const buttons = element('div', { class: 'buttons' });
   const pauseButton = element('button', { type: 'button', id: 'pause' }, 'Pause');
-  const stepButton = element('button', { type: 'button', id: 'step', title: `One frame: ${shortNumber(FRAME * 1000, 3)} ms` }, 'Step');
-  const eventButton = element('button', { type: 'button', id: 'next-event', title: 'The exact ball to its next transition (or the frame\'s end)' }, 'Next event');
+  const stepButton = element('button', {
+    type: 'button',
+    id: 'step',
+    title: `One frame: ${shortNumber(FRAME * 1000, 3)} ms`,
+  }, 'Step');
+  const eventButton = element('button', {
+    type: 'button',
+    id: 'next-event',
+    title: "The exact ball to its next transition (or the frame's end)",
+  }, 'Next event');
   const restartButton = element('button', { type: 'button', id: 'restart' }, 'Restart');
   buttons.append(pauseButton, stepButton, eventButton, restartButton);
   const options = element('fieldset', { class: 'settings' });
   options.append(element('legend', {}, 'Ball'));
-  const restitution = element('input', { type: 'range', id: 'restitution', min: '0', max: '1', step: '0.05', value: String(settings.restitution) });
-  const friction = element('input', { type: 'range', id: 'friction', min: '0', max: '0.3', step: '0.01', value: String(settings.rollingFriction) });
+  const restitution = element('input', {
+    type: 'range',
+    id: 'restitution',
+    min: '0',
+    max: '1',
+    step: '0.05',
+    value: String(settings.restitution),
+  });
+  const friction = element('input', {
+    type: 'range',
+    id: 'friction',
+    min: '0',
+    max: '0.3',
+    step: '0.01',
+    value: String(settings.rollingFriction),
+  });
   const inertia = element('select', { id: 'inertia' });
-  for (const [value, text] of [['0', 'point mass (k = 0)'], ['0.4', 'solid ball (k = 0.4)'], ['0.6666666666666666', 'thin shell (k = 2/3)']]) inertia.append(element('option', { value: value! }, text));
+  for (
+    const [value, text] of [['0', 'point mass (k = 0)'], ['0.4', 'solid ball (k = 0.4)'], [
+      '0.6666666666666666',
+      'thin shell (k = 2/3)',
+    ]]
+  ) inertia.append(element('option', { value: value! }, text));
   inertia.value = String(settings.inertia);
   if (inertia.value === '') {
-    inertia.append(element('option', { value: String(settings.inertia) }, `k = ${settings.inertia}`));
+    inertia.append(
+      element('option', { value: String(settings.inertia) }, `k = ${settings.inertia}`),
+    );
     inertia.value = String(settings.inertia);
   }
   const restitutionValue = element('span', { class: 'value' });
@@ -116,7 +174,11 @@ export function startRollingBall(): Promise<void> {
   row('Rolling friction', friction, frictionValue);
   row('Inertia I = k m r^2', inertia);
   const substeps = element('select', { id: 'naive-steps' });
-  for (const n of [1, 4, 16]) substeps.append(element('option', { value: String(n) }, n === 1 ? '1 per frame' : `${n} per frame`));
+  for (const n of [1, 4, 16]) {
+    substeps.append(
+      element('option', { value: String(n) }, n === 1 ? '1 per frame' : `${n} per frame`),
+    );
+  }
   substeps.value = String(naiveSteps);
   row('Naive Euler steps', substeps);
   const toggles = element('div', { class: 'toggles' });
@@ -130,12 +192,14 @@ export function startRollingBall(): Promise<void> {
   const error = element('p', { class: 'error', id: 'rolling-error' });
   body.append(profileLabel, buttons, live, naiveLine, error, options, toggles);
   const legend = element('ul', { class: 'legend' });
-  for (const [color, text] of [
-    [COLORS.ball, 'exact ball (ContourBall)'],
-    [COLORS.naive, 'naive Euler ball'],
-    [COLORS.limiter, 'limiter points'],
-    [COLORS.sector, 'corner sectors'],
-  ] as const) {
+  for (
+    const [color, text] of [
+      [COLORS.ball, 'exact ball (ContourBall)'],
+      [COLORS.naive, 'naive Euler ball'],
+      [COLORS.limiter, 'limiter points'],
+      [COLORS.sector, 'corner sectors'],
+    ] as const
+  ) {
     const item = element('li');
     const swatch = element('span', { class: 'swatch' });
     swatch.style.background = color;
@@ -153,7 +217,13 @@ export function startRollingBall(): Promise<void> {
   }
   body.append(legend, element('h2', {}, 'Transitions of the exact ball (rings)'), eventLegend);
   body.append(element('h2', {}, 'The model'));
-  body.append(element('p', { class: 'description', id: 'model' }, 'On a segment of slope beta the ball rolls with a = g sin(beta) / (1 + k), I = k m r^2 (Halliday, Resnick and Walker, Fundamentals of Physics, ch. 11); it passes a concave corner where its centre is over the limiter points (yellow ticks, r tan(turn / 2) from the corner), turns about a convex corner along its sector (blue) and leaves it where gravity can no longer supply the centripetal acceleration; it flies on a parabola, and an impact is found by sweeping the circle along it, never by overlap after the fact (Ericson, Real-Time Collision Detection, 5.5). W = (|v|^2 + k r^2 omega^2) / 2 + g y per unit mass. The naive ball tests for overlap after each step, so it meets corners a step late and bounces where the exact ball rolls on; explicit Euler also gains g^2 h^2 / 2 per step in flight (Hairer, Lubich and Wanner, Geometric Numerical Integration, I.1).'));
+  body.append(
+    element(
+      'p',
+      { class: 'description', id: 'model' },
+      'On a segment of slope beta the ball rolls with a = g sin(beta) / (1 + k), I = k m r^2 (Halliday, Resnick and Walker, Fundamentals of Physics, ch. 11); it passes a concave corner where its centre is over the limiter points (yellow ticks, r tan(turn / 2) from the corner), turns about a convex corner along its sector (blue) and leaves it where gravity can no longer supply the centripetal acceleration; it flies on a parabola, and an impact is found by sweeping the circle along it, never by overlap after the fact (Ericson, Real-Time Collision Detection, 5.5). W = (|v|^2 + k r^2 omega^2) / 2 + g y per unit mass. The naive ball tests for overlap after each step, so it meets corners a step late and bounces where the exact ball rolls on; explicit Euler also gains g^2 h^2 / 2 per step in flight (Hairer, Lubich and Wanner, Geometric Numerical Integration, I.1).',
+    ),
+  );
 
   const showSettings = () => {
     restitutionValue.textContent = shortNumber(settings.restitution, 2);
@@ -164,9 +234,15 @@ export function startRollingBall(): Promise<void> {
   /** The link names the profile and the settings that differ from the defaults. */
   const writeLink = () => {
     const link = new URLSearchParams({ scene: 'rolling-ball', profile: profile.id });
-    if (settings.restitution !== DEFAULT_SETTINGS.restitution) link.set('restitution', String(settings.restitution));
-    if (settings.rollingFriction !== DEFAULT_SETTINGS.rollingFriction) link.set('friction', String(settings.rollingFriction));
-    if (settings.inertia !== DEFAULT_SETTINGS.inertia) link.set('inertia', String(settings.inertia));
+    if (settings.restitution !== DEFAULT_SETTINGS.restitution) {
+      link.set('restitution', String(settings.restitution));
+    }
+    if (settings.rollingFriction !== DEFAULT_SETTINGS.rollingFriction) {
+      link.set('friction', String(settings.rollingFriction));
+    }
+    if (settings.inertia !== DEFAULT_SETTINGS.inertia) {
+      link.set('inertia', String(settings.inertia));
+    }
     if (naiveSteps !== 1) link.set('substeps', String(naiveSteps));
     window.history.replaceState(null, '', `?${link}`);
   };
@@ -188,7 +264,11 @@ export function startRollingBall(): Promise<void> {
     rebuild();
   });
   const changeSettings = () => {
-    settings = { restitution: Number(restitution.value), rollingFriction: Number(friction.value), inertia: Number(inertia.value) };
+    settings = {
+      restitution: Number(restitution.value),
+      rollingFriction: Number(friction.value),
+      inertia: Number(inertia.value),
+    };
     showSettings();
     // The options are fixed at construction: the new balls start again from the last launch.
     const launched = scene.launched;
@@ -222,7 +302,11 @@ export function startRollingBall(): Promise<void> {
     const used = scene.stepToEvent();
     turned += scene.ball.spin * used;
     pushTrails();
-    eventText = scene.frames === frames ? `Stopped at a transition ${shortNumber(scene.intoFrame * 1000, 4)} ms into frame ${frames + 1}.` : 'No transition before the frame\'s end.';
+    eventText = scene.frames === frames
+      ? `Stopped at a transition ${shortNumber(scene.intoFrame * 1000, 4)} ms into frame ${
+        frames + 1
+      }.`
+      : "No transition before the frame's end.";
   };
   eventButton.addEventListener('click', stepToEvent);
   pauseButton.addEventListener('click', togglePause);
@@ -233,7 +317,9 @@ export function startRollingBall(): Promise<void> {
     message = '';
   });
   window.addEventListener('keydown', (event) => {
-    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) {
+      return;
+    }
     if (event.key === ' ') {
       event.preventDefault();
       togglePause();
@@ -285,7 +371,12 @@ export function startRollingBall(): Promise<void> {
   }
 
   function pushTrails(): void {
-    for (const [trail, p] of [[trails.exact, scene.ball.position], [trails.naive, scene.naive.position]] as const) {
+    for (
+      const [trail, p] of [[trails.exact, scene.ball.position], [
+        trails.naive,
+        scene.naive.position,
+      ]] as const
+    ) {
       trail.push([p[0]!, p[1]!]);
       if (trail.length > TRAIL) trail.shift();
     }
@@ -298,7 +389,13 @@ export function startRollingBall(): Promise<void> {
     drawArrow(context, X(from[0]!), Y(from[1]!), X(to[0]!), Y(to[1]!), color, width, 10);
   }
 
-  function text(value: string, x: number, y: number, color: string, align: CanvasTextAlign = 'left'): void {
+  function text(
+    value: string,
+    x: number,
+    y: number,
+    color: string,
+    align: CanvasTextAlign = 'left',
+  ): void {
     context.font = '12px system-ui, sans-serif';
     context.textAlign = align;
     context.fillStyle = color;
@@ -335,7 +432,8 @@ export function startRollingBall(): Promise<void> {
     const side = scene.ball.side === -1 ? -1 : 1;
     const r = BALL_RADIUS;
     for (const corner of scene.ball.corners(side)) {
-      const vx = scene.ball.vertices[2 * corner.vertex]!, vy = scene.ball.vertices[2 * corner.vertex + 1]!;
+      const vx = scene.ball.vertices[2 * corner.vertex]!,
+        vy = scene.ball.vertices[2 * corner.vertex + 1]!;
       if (corner.kind === 'concave') {
         // A tick across the segment at each limiter point, on the ball's side.
         context.strokeStyle = COLORS.limiter;
@@ -345,7 +443,8 @@ export function startRollingBall(): Promise<void> {
           const dx = point[0]! - vx, dy = point[1]! - vy, length = Math.hypot(dx, dy) || 1;
           const nx = (-dy / length) * side, ny = (dx / length) * side;
           // The normal on the ball's side is the one pointing toward the wedged centre.
-          const w = corner.wedgedCentre!, toward = (w[0]! - point[0]!) * nx + (w[1]! - point[1]!) * ny >= 0 ? 1 : -1;
+          const w = corner.wedgedCentre!,
+            toward = (w[0]! - point[0]!) * nx + (w[1]! - point[1]!) * ny >= 0 ? 1 : -1;
           const tick = Math.max(0.35 * r, 6 / s) * toward;
           context.moveTo(X(point[0]!), Y(point[1]!));
           context.lineTo(X(point[0]! + nx * tick), Y(point[1]! + ny * tick));
@@ -377,7 +476,10 @@ export function startRollingBall(): Promise<void> {
     context.lineWidth = 1.5;
     context.globalAlpha = 0.45;
     context.beginPath();
-    trail.forEach(([x, y], i) => (i === 0 ? context.moveTo(X(x!), Y(y!)) : context.lineTo(X(x!), Y(y!))));
+    trail.forEach((
+      [x, y],
+      i,
+    ) => (i === 0 ? context.moveTo(X(x!), Y(y!)) : context.lineTo(X(x!), Y(y!))));
     context.stroke();
     context.globalAlpha = 1;
   }
@@ -421,7 +523,9 @@ export function startRollingBall(): Promise<void> {
     context.moveTo(X(b[0]!), Y(b[1]!));
     context.lineTo(X(b[0]!) + 0.85 * r * Math.cos(turned), Y(b[1]!) - 0.85 * r * Math.sin(turned));
     context.stroke();
-    if (!aim && Math.hypot(v[0]!, v[1]!) > 1e-6) arrow(b, [b[0]! + 0.25 * v[0]!, b[1]! + 0.25 * v[1]!], 'rgba(244, 247, 250, 0.6)', 1.5);
+    if (!aim && Math.hypot(v[0]!, v[1]!) > 1e-6) {
+      arrow(b, [b[0]! + 0.25 * v[0]!, b[1]! + 0.25 * v[1]!], 'rgba(244, 247, 250, 0.6)', 1.5);
+    }
     if (aim) {
       context.strokeStyle = COLORS.aim;
       context.setLineDash([4, 4]);
@@ -434,7 +538,11 @@ export function startRollingBall(): Promise<void> {
       const velocity = throwVelocity(aim.from, aim.to);
       context.font = '600 12px system-ui, sans-serif';
       context.fillStyle = COLORS.aim;
-      context.fillText(`${shortNumber(Math.hypot(velocity[0], velocity[1]), 3)} m/s`, X(aim.to[0]) + 8, Y(aim.to[1]) - 8);
+      context.fillText(
+        `${shortNumber(Math.hypot(velocity[0], velocity[1]), 3)} m/s`,
+        X(aim.to[0]) + 8,
+        Y(aim.to[1]) - 8,
+      );
     }
   }
 
@@ -453,13 +561,20 @@ export function startRollingBall(): Promise<void> {
       high = Math.max(high, sample.exact, showNaive ? sample.naive : sample.exact);
     }
     // At least 2% of the energy tall, so round-off in a constant W draws a flat line.
-    const middle = (low + high) / 2, half = Math.max((high - low) / 2, 0.01 * Math.abs(middle), 1e-9) * 1.15;
+    const middle = (low + high) / 2,
+      half = Math.max((high - low) / 2, 0.01 * Math.abs(middle), 1e-9) * 1.15;
     low = middle - half;
     high = middle + half;
     const t0 = history[0]!.time, span = Math.max(history.at(-1)!.time - t0, 10);
-    const inner = { left: left + 54, right: left + width - 8, top: top + 22, bottom: top + height - 6 };
+    const inner = {
+      left: left + 54,
+      right: left + width - 8,
+      top: top + 22,
+      bottom: top + height - 6,
+    };
     const px = (t: number) => inner.left + ((t - t0) / span) * (inner.right - inner.left);
-    const py = (w: number) => inner.bottom - ((w - low) / (high - low)) * (inner.bottom - inner.top);
+    const py = (w: number) =>
+      inner.bottom - ((w - low) / (high - low)) * (inner.bottom - inner.top);
     text('W (J/kg)', left + 6, top + 13, '#9fb3c8');
     text(shortNumber(high, 4), inner.left - 4, inner.top + 8, '#8d99a6', 'right');
     text(shortNumber(low, 4), inner.left - 4, inner.bottom, '#8d99a6', 'right');
@@ -469,13 +584,24 @@ export function startRollingBall(): Promise<void> {
       context.strokeStyle = color;
       context.lineWidth = 1.5;
       context.beginPath();
-      history.forEach((sample, i) => (i === 0 ? context.moveTo(px(sample.time), py(sample[key])) : context.lineTo(px(sample.time), py(sample[key]))));
+      history.forEach((
+        sample,
+        i,
+      ) => (i === 0
+        ? context.moveTo(px(sample.time), py(sample[key]))
+        : context.lineTo(px(sample.time), py(sample[key])))
+      );
       context.stroke();
     }
     text(`${shortNumber(span, 3)} s`, inner.right, top + 13, '#8d99a6', 'right');
     // The plot's own key: on a phone the panel's legend is a screen away.
     let x = left + 76;
-    for (const [name, color] of [['exact', COLORS.ball], ...(showNaive ? [['naive Euler', COLORS.naive]] : [])] as const) {
+    for (
+      const [name, color] of [
+        ['exact', COLORS.ball],
+        ...(showNaive ? [['naive Euler', COLORS.naive]] : []),
+      ] as const
+    ) {
       context.fillStyle = color;
       context.fillRect(x, top + 8, 14, 2);
       text(name, x + 18, top + 13, color);
@@ -491,7 +617,12 @@ export function startRollingBall(): Promise<void> {
     const minY = Math.min(...ys) - margin, maxY = Math.max(...ys) + 1.5;
     // A canvas taller than the profile at full width (a phone) gives the plot some of the rest.
     const profileHeight = ((maxY - minY) * width) / (maxX - minX);
-    const plotHeight = Math.round(Math.min(0.4 * height, Math.max(80, Math.min(150, 0.2 * height), height - 1.6 * profileHeight)));
+    const plotHeight = Math.round(
+      Math.min(
+        0.4 * height,
+        Math.max(80, Math.min(150, 0.2 * height), height - 1.6 * profileHeight),
+      ),
+    );
     const viewHeight = height - plotHeight - 8;
     s = Math.min(width / (maxX - minX), viewHeight / (maxY - minY));
     cx = width / 2 - ((minX + maxX) / 2) * s;
@@ -507,19 +638,36 @@ export function startRollingBall(): Promise<void> {
   function showReadouts(): void {
     const state = scene.state, naive = scene.naive;
     const speed = Math.hypot(state.velocity[0]!, state.velocity[1]!);
-    const where = state.mode === 'ground' ? ` on segment ${scene.ball.segment}` : state.mode === 'corner' ? ` (vertex ${scene.ball.vertex})` : '';
+    const where = state.mode === 'ground'
+      ? ` on segment ${scene.ball.segment}`
+      : state.mode === 'corner'
+      ? ` (vertex ${scene.ball.vertex})`
+      : '';
     const relative = (w: number, w0: number) => {
       const change = (w - w0) / Math.abs(w0);
       if (change === 0) return 'change 0';
-      return `change ${change > 0 ? '+' : '-'}${Math.abs(change) < 1e-3 ? Math.abs(change).toExponential(1) : `${shortNumber(Math.abs(100 * change), 2)}%`}`;
+      return `change ${change > 0 ? '+' : '-'}${
+        Math.abs(change) < 1e-3
+          ? Math.abs(change).toExponential(1)
+          : `${shortNumber(Math.abs(100 * change), 2)}%`
+      }`;
     };
-    const liveText = `${paused ? 'Paused. ' : ''}${eventText ? `${eventText} ` : ''}Exact: ${MODE_TEXT[state.mode]}${where}, speed ${shortNumber(speed, 3)} m/s, W ${state.energy.toFixed(6)} J/kg (${relative(state.energy, scene.startEnergy.exact)} since the throw), t ${state.time.toFixed(3)} s.`;
+    const liveText = `${paused ? 'Paused. ' : ''}${eventText ? `${eventText} ` : ''}Exact: ${
+      MODE_TEXT[state.mode]
+    }${where}, speed ${shortNumber(speed, 3)} m/s, W ${state.energy.toFixed(6)} J/kg (${
+      relative(state.energy, scene.startEnergy.exact)
+    } since the throw), t ${state.time.toFixed(3)} s.`;
     if (live.textContent !== liveText) live.textContent = liveText;
-    const naiveText = naive.lost ? 'Naive Euler: fell through the profile (a step longer than the ball is wide jumps a segment).'
-      : `Naive Euler (h = ${shortNumber((FRAME * 1000) / scene.naiveSteps, 3)} ms): ${MODE_TEXT[naive.mode]}, W ${naive.energy.toFixed(4)} J/kg (${relative(naive.energy, scene.startEnergy.naive)}).`;
+    const naiveText = naive.lost ?
+      'Naive Euler: fell through the profile (a step longer than the ball is wide jumps a segment).'
+      : `Naive Euler (h = ${shortNumber((FRAME * 1000) / scene.naiveSteps, 3)} ms): ${
+        MODE_TEXT[naive.mode]
+      }, W ${naive.energy.toFixed(4)} J/kg (${relative(naive.energy, scene.startEnergy.naive)}).`;
     if (naiveLine.textContent !== naiveText) naiveLine.textContent = naiveText;
     pauseButton.textContent = paused ? 'Continue' : 'Pause';
-    const gone = state.position[1]! < Math.min(...profile.points.map((p) => p[1])) - 2 ? 'The ball has left the profile: drag to throw it again, or Restart.' : '';
+    const gone = state.position[1]! < Math.min(...profile.points.map((p) => p[1])) - 2
+      ? 'The ball has left the profile: drag to throw it again, or Restart.'
+      : '';
     if (error.textContent !== (message || gone)) error.textContent = message || gone;
   }
 

@@ -4,7 +4,12 @@
  * (marching squares) -> `simplifyContour` (Douglas-Peucker) -> `normalizeContour` ->
  * `formatContour`. Pure: no DOM, so Node makes exactly the contour the page makes.
  */
-import { formatContour, normalizeContour, simplifyContour, traceOutline } from '@contactkit/collision2d';
+import {
+  formatContour,
+  normalizeContour,
+  simplifyContour,
+  traceOutline,
+} from '@contactkit/collision2d';
 import type { Contour, ContourNormalization } from '@contactkit/collision2d';
 
 /** RGBA pixels, 4 bytes each, row by row from the top (what a canvas's `getImageData` gives). */
@@ -24,7 +29,7 @@ export interface TraceSettings {
   /** 0 to 255: alpha at least this, or brightness below (`'dark'`) or at least (`'light'`) this. */
   threshold: number;
   /** Douglas-Peucker by a tolerance in pixels or to a point count. */
-  simplify: { tolerance: number } | { count: number };
+  simplify: { tolerance: number; } | { count: number; };
 }
 
 /** The brightness 0 to 255 of each pixel (Rec. 601 luma), composited over white by its alpha. */
@@ -46,19 +51,35 @@ export function brightness(image: RgbaImage): Float32Array {
  */
 export function traceImage(image: RgbaImage, settings: TraceSettings): Array<[number, number]> {
   const raw = settings.mask === 'alpha'
-    ? traceOutline({ data: image.data, width: image.width, height: image.height }, { threshold: settings.threshold, stride: 4, offset: 3 })
-    : traceOutline({ data: brightness(image), width: image.width, height: image.height }, { threshold: settings.threshold, invert: settings.mask === 'dark' });
+    ? traceOutline({ data: image.data, width: image.width, height: image.height }, {
+      threshold: settings.threshold,
+      stride: 4,
+      offset: 3,
+    })
+    : traceOutline({ data: brightness(image), width: image.width, height: image.height }, {
+      threshold: settings.threshold,
+      invert: settings.mask === 'dark',
+    });
   if (raw.length === 0) return raw;
   return simplifyContour(raw, { ...settings.simplify, closed: true });
 }
 
 /** The contour file of an outline taken from an image `width` x `height` (pixel coordinates). */
-export function contourOfOutline(points: ArrayLike<ArrayLike<number>>, closed: boolean, image: { width: number; height: number }, normalization: ContourNormalization = 'center'): Contour {
+export function contourOfOutline(
+  points: ArrayLike<ArrayLike<number>>,
+  closed: boolean,
+  image: { width: number; height: number; },
+  normalization: ContourNormalization = 'center',
+): Contour {
   return normalizeContour(points, { closed, normalization, image }).contour;
 }
 
 /** How the shipped comet contour is made from the shipped comet image (`scripts/make-comet.ts`). */
-export const COMET_TRACE: TraceSettings = { mask: 'alpha', threshold: 128, simplify: { tolerance: 1.5 } };
+export const COMET_TRACE: TraceSettings = {
+  mask: 'alpha',
+  threshold: 128,
+  simplify: { tolerance: 1.5 },
+};
 
 /** The shipped comet contour file's text, made from its image by the digitiser's pipeline. */
 export function cometContourText(image: RgbaImage): string {

@@ -27,8 +27,10 @@ describe('BoxGrid', () => {
         expect(new Set(listed).size).toBe(found);
         for (let s = 0; s < segments; s++) {
           const e = (s + 1) % count;
-          const minX = Math.min(vertices[2 * s]!, vertices[2 * e]!), maxX = Math.max(vertices[2 * s]!, vertices[2 * e]!);
-          const minY = Math.min(vertices[2 * s + 1]!, vertices[2 * e + 1]!), maxY = Math.max(vertices[2 * s + 1]!, vertices[2 * e + 1]!);
+          const minX = Math.min(vertices[2 * s]!, vertices[2 * e]!),
+            maxX = Math.max(vertices[2 * s]!, vertices[2 * e]!);
+          const minY = Math.min(vertices[2 * s + 1]!, vertices[2 * e + 1]!),
+            maxY = Math.max(vertices[2 * s + 1]!, vertices[2 * e + 1]!);
           const meets = minX <= x + h && maxX >= x - h && minY <= y + h && maxY >= y - h;
           if (meets) expect(listed).toContain(s);
         }
@@ -48,7 +50,10 @@ describe('BoxGrid', () => {
         const listed = new Set(grid.candidates.subarray(0, found));
         for (let s = 0; s < count; s++) {
           const e = (s + 1) % count;
-          const ax = vertices[2 * s]!, ay = vertices[2 * s + 1]!, bx = vertices[2 * e]!, by = vertices[2 * e + 1]!;
+          const ax = vertices[2 * s]!,
+            ay = vertices[2 * s + 1]!,
+            bx = vertices[2 * e]!,
+            by = vertices[2 * e + 1]!;
           // Does the ray cross the segment? (the segment's ends on both sides of the ray's line, crossing ahead)
           let crosses = false;
           if (direction < 2 && ay > y !== by > y) {

@@ -14,12 +14,19 @@
 export const GRID_MIN_ITEMS = 24;
 
 /** Bounding boxes (`minX, minY, maxX, maxY` per segment) of a contour's segments; segment `i` runs from vertex `i` to `i + 1`, wrapping when `closed`. */
-export function segmentBoxes(vertices: Float64Array, vertexCount: number, closed: boolean): Float64Array {
+export function segmentBoxes(
+  vertices: Float64Array,
+  vertexCount: number,
+  closed: boolean,
+): Float64Array {
   const segmentCount = closed ? vertexCount : vertexCount - 1;
   const boxes = new Float64Array(4 * segmentCount);
   for (let s = 0; s < segmentCount; s++) {
     const e = s + 1 === vertexCount ? 0 : s + 1;
-    const ax = vertices[2 * s]!, ay = vertices[2 * s + 1]!, bx = vertices[2 * e]!, by = vertices[2 * e + 1]!;
+    const ax = vertices[2 * s]!,
+      ay = vertices[2 * s + 1]!,
+      bx = vertices[2 * e]!,
+      by = vertices[2 * e + 1]!;
     boxes[4 * s] = Math.min(ax, bx);
     boxes[4 * s + 1] = Math.min(ay, by);
     boxes[4 * s + 2] = Math.max(ax, bx);
@@ -104,7 +111,11 @@ export class BoxGrid {
     return r < 0 ? 0 : r >= this.rows ? this.rows - 1 : r;
   }
 
-  private forEachItemCell(boxes: Float64Array, itemCount: number, visit: (cell: number, item: number) => void): void {
+  private forEachItemCell(
+    boxes: Float64Array,
+    itemCount: number,
+    visit: (cell: number, item: number) => void,
+  ): void {
     for (let i = 0; i < itemCount; i++) {
       const c0 = this.column(boxes, 4 * i), c1 = this.column(boxes, 4 * i + 2);
       const r0 = this.row(boxes, 4 * i + 1), r1 = this.row(boxes, 4 * i + 3);
@@ -120,7 +131,12 @@ export class BoxGrid {
   query(box: Float64Array): number {
     const minX = box[0]!, minY = box[1]!, maxX = box[2]!, maxY = box[3]!;
     if (maxX < this.minX || minX > this.maxX || maxY < this.minY || minY > this.maxY) return 0;
-    return this.collect(this.column(box, 0), this.column(box, 2), this.row(box, 1), this.row(box, 3));
+    return this.collect(
+      this.column(box, 0),
+      this.column(box, 2),
+      this.row(box, 1),
+      this.row(box, 3),
+    );
   }
 
   /**

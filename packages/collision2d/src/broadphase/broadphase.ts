@@ -47,13 +47,27 @@ const BOX_FIELDS = ['minX', 'minY', 'maxX', 'maxY'];
 /** Throws the `TypeError` for an options argument that is not an object. */
 export function requireOptions(field: string, options: unknown): void {
   if (options === null || typeof options !== 'object') {
-    throw new TypeError(`${field} must be an object, got ${options === null ? 'null' : typeof options === 'string' ? JSON.stringify(options) : String(options)}`);
+    throw new TypeError(
+      `${field} must be an object, got ${
+        options === null
+          ? 'null'
+          : typeof options === 'string'
+          ? JSON.stringify(options)
+          : String(options)
+      }`,
+    );
   }
 }
 
 /** Throws the `TypeError` for a box argument that is not an array of four numbers. Cold. */
 function refuseBox(box: unknown): never {
-  const shown = box === null ? 'null' : typeof box === 'object' ? `an array of length ${String((box as ArrayLike<unknown>).length)}` : typeof box === 'string' ? JSON.stringify(box) : String(box);
+  const shown = box === null
+    ? 'null'
+    : typeof box === 'object'
+    ? `an array of length ${String((box as ArrayLike<unknown>).length)}`
+    : typeof box === 'string'
+    ? JSON.stringify(box)
+    : String(box);
   throw new TypeError(`box must be an array of 4 numbers [minX, minY, maxX, maxY], got ${shown}`);
 }
 
@@ -64,7 +78,9 @@ function refuseBoxValues(values: ArrayLike<unknown>): never {
 
 /** Throws the `TypeError` naming the first of `values` that is not a number (`requireFinite`'s message). Cold. */
 function refuseNonNumbers(names: string[], values: ArrayLike<unknown>): never {
-  for (let k = 0; k < names.length; k++) if (typeof values[k] !== 'number') requireFinite(names[k]!, values[k]);
+  for (let k = 0; k < names.length; k++) {
+    if (typeof values[k] !== 'number') requireFinite(names[k]!, values[k]);
+  }
   throw new TypeError(`${names.join(', ')} must be numbers`);
 }
 
@@ -75,13 +91,21 @@ function refuseCircle(x: unknown, y: unknown, radius: unknown): never {
 
 /** Throws the `TypeError` for an output list of the wrong class. Cold. */
 function refuseList(field: string, expected: string, value: unknown): never {
-  const shown = value === null ? 'null' : typeof value === 'object' ? (value.constructor?.name ?? 'an object') : String(value);
+  const shown = value === null
+    ? 'null'
+    : typeof value === 'object'
+    ? (value.constructor?.name ?? 'an object')
+    : String(value);
   throw new TypeError(`${field} must be ${expected}, got ${shown}`);
 }
 
 /** Throws for an id that is not in the grid: `TypeError` for a non-number, `RangeError` otherwise. Cold. */
 function refuseAbsentId(id: unknown): never {
-  if (typeof id !== 'number') throw new TypeError(`id must be an integer, got ${typeof id === 'string' ? JSON.stringify(id) : String(id)}`);
+  if (typeof id !== 'number') {
+    throw new TypeError(
+      `id must be an integer, got ${typeof id === 'string' ? JSON.stringify(id) : String(id)}`,
+    );
+  }
   throw new RangeError(`id ${id} is not in the grid`);
 }
 
@@ -209,7 +233,9 @@ export class UniformGrid {
     this.cellSize = requirePositive('cellSize', options.cellSize);
     this.inverseCellSize = 1 / this.cellSize;
     const tableSize = requireInteger('tableSize', options.tableSize ?? 4096, 1, 1 << 24);
-    if ((tableSize & (tableSize - 1)) !== 0) throw new RangeError(`tableSize must be a power of two, got ${tableSize}`);
+    if ((tableSize & (tableSize - 1)) !== 0) {
+      throw new RangeError(`tableSize must be a power of two, got ${tableSize}`);
+    }
     this.bucketMask = tableSize - 1;
     this.bucketHead = new Int32Array(tableSize).fill(-1);
   }
@@ -226,7 +252,8 @@ export class UniformGrid {
 
   /** Whether a proxy with this id is in the grid (false for anything but an integer id). */
   has(id: number): boolean {
-    return typeof id === 'number' && id >= 0 && id < this.idLimit && (this.flags[id]! & PRESENT) !== 0;
+    return typeof id === 'number' && id >= 0 && id < this.idLimit &&
+      (this.flags[id]! & PRESENT) !== 0;
   }
 
   /** Whether the proxy `id` (assumed present) was inserted as static. */
@@ -241,8 +268,18 @@ export class UniformGrid {
    * non-finite coordinate, `min > max`, or a box covering more than `MAX_CELLS_PER_BOX` cells.
    * A refused call changes nothing.
    */
-  insert(id: number, minX: number, minY: number, maxX: number, maxY: number, isStatic = false): void {
-    if (typeof minX !== 'number' || typeof minY !== 'number' || typeof maxX !== 'number' || typeof maxY !== 'number') {
+  insert(
+    id: number,
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    isStatic = false,
+  ): void {
+    if (
+      typeof minX !== 'number' || typeof minY !== 'number' || typeof maxX !== 'number' ||
+      typeof maxY !== 'number'
+    ) {
       refuseBoxValues([minX, minY, maxX, maxY]);
     }
     this.setPending(minX, minY, maxX, maxY);
@@ -261,7 +298,10 @@ export class UniformGrid {
    * for the box errors of `insert`.
    */
   update(id: number, minX: number, minY: number, maxX: number, maxY: number): void {
-    if (typeof minX !== 'number' || typeof minY !== 'number' || typeof maxX !== 'number' || typeof maxY !== 'number') {
+    if (
+      typeof minX !== 'number' || typeof minY !== 'number' || typeof maxX !== 'number' ||
+      typeof maxY !== 'number'
+    ) {
       refuseBoxValues([minX, minY, maxX, maxY]);
     }
     this.setPending(minX, minY, maxX, maxY);
@@ -293,7 +333,10 @@ export class UniformGrid {
    */
   queryBox(minX: number, minY: number, maxX: number, maxY: number, out: IdList): number {
     // The doubles reach the scan through `pending` (PERFORMANCE.md: doubles cross calls in arrays or fields).
-    if (typeof minX !== 'number' || typeof minY !== 'number' || typeof maxX !== 'number' || typeof maxY !== 'number') {
+    if (
+      typeof minX !== 'number' || typeof minY !== 'number' || typeof maxX !== 'number' ||
+      typeof maxY !== 'number'
+    ) {
       refuseBoxValues([minX, minY, maxX, maxY]);
     }
     if (!(out instanceof IdList)) refuseList('out', 'an IdList', out);
@@ -309,7 +352,9 @@ export class UniformGrid {
    */
   queryCircle(x: number, y: number, radius: number, out: IdList): number {
     // Small for the same reason as `queryBox`.
-    if (typeof x !== 'number' || typeof y !== 'number' || typeof radius !== 'number') refuseCircle(x, y, radius);
+    if (typeof x !== 'number' || typeof y !== 'number' || typeof radius !== 'number') {
+      refuseCircle(x, y, radius);
+    }
     if (!(out instanceof IdList)) refuseList('out', 'an IdList', out);
     const circle = this.pendingCircle;
     circle[0] = x;
@@ -340,7 +385,10 @@ export class UniformGrid {
           const id = this.entryId[e]!;
           if (this.stamp[id] === stamp) continue;
           this.stamp[id] = stamp;
-          if (this.boxMinX[id]! <= maxX && minX <= this.boxMaxX[id]! && this.boxMinY[id]! <= maxY && minY <= this.boxMaxY[id]!) {
+          if (
+            this.boxMinX[id]! <= maxX && minX <= this.boxMaxX[id]! && this.boxMinY[id]! <= maxY &&
+            minY <= this.boxMaxY[id]!
+          ) {
             out.push(id);
           }
         }
@@ -367,8 +415,16 @@ export class UniformGrid {
     for (let i = 0; i < out.count; i++) {
       const id = out.ids[i]!;
       // Distance from the centre to the box: clamp the centre into it (Ericson 5.1.3).
-      const qx = x < this.boxMinX[id]! ? this.boxMinX[id]! : x > this.boxMaxX[id]! ? this.boxMaxX[id]! : x;
-      const qy = y < this.boxMinY[id]! ? this.boxMinY[id]! : y > this.boxMaxY[id]! ? this.boxMaxY[id]! : y;
+      const qx = x < this.boxMinX[id]!
+        ? this.boxMinX[id]!
+        : x > this.boxMaxX[id]!
+        ? this.boxMaxX[id]!
+        : x;
+      const qy = y < this.boxMinY[id]!
+        ? this.boxMinY[id]!
+        : y > this.boxMaxY[id]!
+        ? this.boxMaxY[id]!
+        : y;
       if ((qx - x) * (qx - x) + (qy - y) * (qy - y) <= radiusSquared) out.ids[kept++] = id;
     }
     out.count = kept;
@@ -397,7 +453,10 @@ export class UniformGrid {
           if (q < p && (this.flags[q]! & STATIC) === 0) continue;
           const qx0 = this.cellX0[q]!, qy0 = this.cellY0[q]!;
           if (cx !== (px0 > qx0 ? px0 : qx0) || cy !== (py0 > qy0 ? py0 : qy0)) continue;
-          if (this.boxMinX[p]! <= this.boxMaxX[q]! && this.boxMinX[q]! <= this.boxMaxX[p]! && this.boxMinY[p]! <= this.boxMaxY[q]! && this.boxMinY[q]! <= this.boxMaxY[p]!) {
+          if (
+            this.boxMinX[p]! <= this.boxMaxX[q]! && this.boxMinX[q]! <= this.boxMaxX[p]! &&
+            this.boxMinY[p]! <= this.boxMaxY[q]! && this.boxMinY[q]! <= this.boxMaxY[p]!
+          ) {
             out.push(p, q);
           }
         }
@@ -447,7 +506,10 @@ export class UniformGrid {
     this.checkPending();
     const x0 = this.cellX0[id], y0 = this.cellY0[id], x1 = this.cellX1[id], y1 = this.cellY1[id];
     this.writePending(id);
-    if (x0 === this.cellX0[id] && y0 === this.cellY0[id] && x1 === this.cellX1[id] && y1 === this.cellY1[id]) return;
+    if (
+      x0 === this.cellX0[id] && y0 === this.cellY0[id] && x1 === this.cellX1[id] &&
+      y1 === this.cellY1[id]
+    ) return;
     this.removeEntries(id);
     this.addEntries(id);
   }
@@ -462,13 +524,18 @@ export class UniformGrid {
     const minX = pending[0]!, minY = pending[1]!, maxX = pending[2]!, maxY = pending[3]!;
     // Finite and ordered in one test: every comparison with NaN is false, and an infinite
     // coordinate fails `< Infinity` or `> -Infinity` (a box from -Infinity is caught by the max).
-    if (!(minX <= maxX && minY <= maxY && minX > -Infinity && minY > -Infinity && maxX < Infinity && maxY < Infinity)) this.refusePending(0);
+    if (
+      !(minX <= maxX && minY <= maxY && minX > -Infinity && minY > -Infinity && maxX < Infinity &&
+        maxY < Infinity)
+    ) this.refusePending(0);
     const inverse = this.inverseCellSize, cells4 = this.pendingCells;
     for (let k = 0; k < 4; k++) {
       const cell = Math.floor(pending[k]! * inverse);
       cells4[k] = cell < -CELL_LIMIT ? -CELL_LIMIT : cell > CELL_LIMIT ? CELL_LIMIT : cell;
     }
-    if ((cells4[2]! - cells4[0]! + 1) * (cells4[3]! - cells4[1]! + 1) > MAX_CELLS_PER_BOX) this.refusePending(1);
+    if ((cells4[2]! - cells4[0]! + 1) * (cells4[3]! - cells4[1]! + 1) > MAX_CELLS_PER_BOX) {
+      this.refusePending(1);
+    }
   }
 
   /**
@@ -476,17 +543,24 @@ export class UniformGrid {
    * `min > max`, 1 for too many cells. Cold: only a refused box comes here.
    */
   private refusePending(reason: number): never {
-    const minX = this.pending[0]!, minY = this.pending[1]!, maxX = this.pending[2]!, maxY = this.pending[3]!;
+    const minX = this.pending[0]!,
+      minY = this.pending[1]!,
+      maxX = this.pending[2]!,
+      maxY = this.pending[3]!;
     if (reason === 0) {
       requireFinite('minX', minX);
       requireFinite('minY', minY);
       requireFinite('maxX', maxX);
       requireFinite('maxY', maxY);
-      throw new RangeError(`box min must not exceed max, got [${minX}, ${minY}] to [${maxX}, ${maxY}]`);
+      throw new RangeError(
+        `box min must not exceed max, got [${minX}, ${minY}] to [${maxX}, ${maxY}]`,
+      );
     }
     const cells4 = this.pendingCells;
     const cells = (cells4[2]! - cells4[0]! + 1) * (cells4[3]! - cells4[1]! + 1);
-    throw new RangeError(`box [${minX}, ${minY}] to [${maxX}, ${maxY}] covers ${cells} cells of size ${this.cellSize}, more than ${MAX_CELLS_PER_BOX}: use a larger cellSize`);
+    throw new RangeError(
+      `box [${minX}, ${minY}] to [${maxX}, ${maxY}] covers ${cells} cells of size ${this.cellSize}, more than ${MAX_CELLS_PER_BOX}: use a larger cellSize`,
+    );
   }
 
   private bucketOf(cx: number, cy: number): number {
@@ -506,16 +580,25 @@ export class UniformGrid {
 
   /** Every present proxy whose box overlaps the box in `pending`, by a scan of all ids. */
   private scanPending(out: IdList): number {
-    const minX = this.pending[0]!, minY = this.pending[1]!, maxX = this.pending[2]!, maxY = this.pending[3]!;
+    const minX = this.pending[0]!,
+      minY = this.pending[1]!,
+      maxX = this.pending[2]!,
+      maxY = this.pending[3]!;
     for (let id = 0; id < this.idLimit; id++) {
       if ((this.flags[id]! & PRESENT) === 0) continue;
-      if (this.boxMinX[id]! <= maxX && minX <= this.boxMaxX[id]! && this.boxMinY[id]! <= maxY && minY <= this.boxMaxY[id]!) out.push(id);
+      if (
+        this.boxMinX[id]! <= maxX && minX <= this.boxMaxX[id]! && this.boxMinY[id]! <= maxY &&
+        minY <= this.boxMaxY[id]!
+      ) out.push(id);
     }
     return out.count;
   }
 
   private writePending(id: number): void {
-    const minX = this.pending[0]!, minY = this.pending[1]!, maxX = this.pending[2]!, maxY = this.pending[3]!;
+    const minX = this.pending[0]!,
+      minY = this.pending[1]!,
+      maxX = this.pending[2]!,
+      maxY = this.pending[3]!;
     this.boxMinX[id] = minX;
     this.boxMinY[id] = minY;
     this.boxMaxX[id] = maxX;
@@ -540,7 +623,8 @@ export class UniformGrid {
     const boxMaxX = grownFloat64(this.boxMaxX, size), boxMaxY = grownFloat64(this.boxMaxY, size);
     const cellX0 = grownInt32(this.cellX0, size, 0), cellY0 = grownInt32(this.cellY0, size, 0);
     const cellX1 = grownInt32(this.cellX1, size, 0), cellY1 = grownInt32(this.cellY1, size, 0);
-    const firstEntry = grownInt32(this.firstEntry, size, -1), stamp = grownInt32(this.stamp, size, 0);
+    const firstEntry = grownInt32(this.firstEntry, size, -1),
+      stamp = grownInt32(this.stamp, size, 0);
     this.flags = flags;
     this.boxMinX = boxMinX;
     this.boxMinY = boxMinY;
@@ -574,7 +658,10 @@ export class UniformGrid {
   }
 
   private addEntries(id: number): void {
-    const x0 = this.cellX0[id]!, y0 = this.cellY0[id]!, x1 = this.cellX1[id]!, y1 = this.cellY1[id]!;
+    const x0 = this.cellX0[id]!,
+      y0 = this.cellY0[id]!,
+      x1 = this.cellX1[id]!,
+      y1 = this.cellY1[id]!;
     let chain = -1;
     for (let cy = y0; cy <= y1; cy++) {
       for (let cx = x0; cx <= x1; cx++) {

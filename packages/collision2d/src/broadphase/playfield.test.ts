@@ -23,7 +23,11 @@ function contactSet(data: CollisionData2): string[] {
   const keys: string[] = [];
   for (let i = 0; i < data.contactCount; i++) {
     const c = data.contacts[i]!;
-    keys.push(`${String(c.bodies[0])}|${String(c.bodies[1])}|${c.kind}|${c.featureId}|${c.point[0]},${c.point[1]}|${c.normal[0]},${c.normal[1]}|${c.penetration}`);
+    keys.push(
+      `${String(c.bodies[0])}|${String(c.bodies[1])}|${c.kind}|${c.featureId}|${c.point[0]},${
+        c.point[1]
+      }|${c.normal[0]},${c.normal[1]}|${c.penetration}`,
+    );
   }
   return keys.sort();
 }
@@ -40,7 +44,10 @@ describe('Playfield: 1,000 moving circles among 100 concave obstacles', () => {
     for (let row = 0; row < 10; row++) {
       for (let column = 0; column < 10; column++) {
         const obstacle = new Polygon(concaveObstacle(random, 3 + 1.5 * random()));
-        obstacle.setPose([6 + 12 * column + 2 * (random() - 0.5), 6 + 12 * row + 2 * (random() - 0.5)], random() * 2 * Math.PI);
+        obstacle.setPose([
+          6 + 12 * column + 2 * (random() - 0.5),
+          6 + 12 * row + 2 * (random() - 0.5),
+        ], random() * 2 * Math.PI);
         obstacle.body = `o${obstacles.length}`;
         obstacles.push(obstacle);
       }
@@ -48,7 +55,10 @@ describe('Playfield: 1,000 moving circles among 100 concave obstacles', () => {
     // Circles first, so their ids (0..999) match their index; obstacles get 1000..1099.
     const velocities = new Float64Array(2000);
     for (let i = 0; i < 1000; i++) {
-      const circle = new Circle(0.3 + 0.5 * random()).setPose([random() * fieldSize, random() * fieldSize], 0);
+      const circle = new Circle(0.3 + 0.5 * random()).setPose([
+        random() * fieldSize,
+        random() * fieldSize,
+      ], 0);
       circle.body = `c${i}`;
       circles.push(circle);
       velocities[2 * i] = (random() - 0.5) * 1.5;
@@ -80,7 +90,9 @@ describe('Playfield: 1,000 moving circles among 100 concave obstacles', () => {
       bruteForce.reset();
       let tests = 0;
       for (let i = 0; i < circles.length; i++) {
-        for (let j = i + 1; j < circles.length; j++, tests++) collide2d(circles[i]!, circles[j]!, bruteForce);
+        for (let j = i + 1; j < circles.length; j++, tests++) {
+          collide2d(circles[i]!, circles[j]!, bruteForce);
+        }
         for (const obstacle of obstacles) {
           collide2d(circles[i]!, obstacle, bruteForce);
           tests++;
@@ -120,7 +132,9 @@ describe('Playfield: 1,000 moving circles among 100 concave obstacles', () => {
     field.remove(ballId);
     expect(field.shapesNear(0.6, 0, 1.5, out)).toBe(1);
     expect(() => field.update(ballId)).toThrow(/id 0 is not in the playfield/);
-    expect(() => new Playfield({ cellSize: 1, margin: -1 })).toThrow(/margin must be a finite number >= 0, got -1/);
+    expect(() => new Playfield({ cellSize: 1, margin: -1 })).toThrow(
+      /margin must be a finite number >= 0, got -1/,
+    );
   });
 
   it('a ball dropped into a concave corner gets two contacts through the playfield', () => {

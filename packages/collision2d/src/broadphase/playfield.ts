@@ -46,15 +46,26 @@ export class Playfield {
    */
   constructor(options: PlayfieldOptions) {
     requireOptions('Playfield options', options);
-    this.grid = new UniformGrid({ cellSize: options.cellSize, tableSize: options.tableSize ?? 4096 });
+    this.grid = new UniformGrid({
+      cellSize: options.cellSize,
+      tableSize: options.tableSize ?? 4096,
+    });
     const margin = options.margin ?? 0;
-    if (!(margin >= 0 && Number.isFinite(margin))) throw new RangeError(`margin must be a finite number >= 0, got ${String(margin)}`);
+    if (!(margin >= 0 && Number.isFinite(margin))) {
+      throw new RangeError(`margin must be a finite number >= 0, got ${String(margin)}`);
+    }
     this.margin = margin;
   }
 
   /** Adds `shape` at its current pose; a static shape is never paired with another static one. Returns its id. */
   add(shape: Shape2, isStatic = false): number {
-    if (!(shape instanceof Shape2)) throw new TypeError(`shape must be a Shape2 (Circle, Polygon, Chain, Segment, Aabb), got ${shape === null ? 'null' : typeof shape}`);
+    if (!(shape instanceof Shape2)) {
+      throw new TypeError(
+        `shape must be a Shape2 (Circle, Polygon, Chain, Segment, Aabb), got ${
+          shape === null ? 'null' : typeof shape
+        }`,
+      );
+    }
     const id = this.shapes.length;
     this.grid.insertBox(id, this.paddedBox(shape), isStatic);
     this.shapes.push(shape);
@@ -100,7 +111,11 @@ export class Playfield {
    * Throws `TypeError` when `data` is not a `CollisionData2`.
    */
   collideAll(data: CollisionData2): number {
-    if (!(data instanceof CollisionData2)) throw new TypeError(`data must be a CollisionData2, got ${data === null ? 'null' : typeof data}`);
+    if (!(data instanceof CollisionData2)) {
+      throw new TypeError(
+        `data must be a CollisionData2, got ${data === null ? 'null' : typeof data}`,
+      );
+    }
     const start = data.contactCount;
     const pairs = this.candidates;
     this.grid.pairs(pairs);

@@ -40,7 +40,12 @@
  */
 import { AXIS_ABSOLUTE_MARGIN, AXIS_RELATIVE_MARGIN, ContactKind } from '@contactkit/math';
 import type { LocalManifold2 } from '../manifold/manifold2.js';
-import { type ConvexPiece, INTERNAL_EDGE_FEATURE, type Shape2, VERTEX_FEATURE } from '../shapes/shapes.js';
+import {
+  type ConvexPiece,
+  INTERNAL_EDGE_FEATURE,
+  type Shape2,
+  VERTEX_FEATURE,
+} from '../shapes/shapes.js';
 
 /** Inputs and outputs of `bestOutlineEdge` (an object, so that no double crosses a call unboxed). */
 class EdgeSearch {
@@ -89,7 +94,8 @@ export class PieceQuery {
     this.x = a.cos * dx + a.sin * dy;
     this.y = -a.sin * dx + a.cos * dy;
     this.tolerance = tolerance;
-    this.slack = 1e-12 * (first.boundingRadius + second.boundingRadius + Math.abs(dx) + Math.abs(dy));
+    this.slack = 1e-12 *
+      (first.boundingRadius + second.boundingRadius + Math.abs(dx) + Math.abs(dy));
   }
 }
 
@@ -186,16 +192,25 @@ function mostAligned(piece: ConvexPiece, data: Float64Array, x: number, y: numbe
  * other it can be far less); when it is below half the distance, the one contact between the
  * closest points is reported instead (vertex against edge, Ericson 5.1.2).
  */
-export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery, manifold: LocalManifold2): boolean {
+export function collidePieces(
+  p: ConvexPiece,
+  q: ConvexPiece,
+  query: PieceQuery,
+  manifold: LocalManifold2,
+): boolean {
   const cos = query.cos, sin = query.sin, tolerance = query.tolerance;
   // 1. Bounding circles, then Q's piece circle against P's edge facing it.
-  const qcx = cos * q.centerX - sin * q.centerY + query.x, qcy = sin * q.centerX + cos * q.centerY + query.y;
+  const qcx = cos * q.centerX - sin * q.centerY + query.x,
+    qcy = sin * q.centerX + cos * q.centerY + query.y;
   const ex = qcx - p.centerX, ey = qcy - p.centerY, reach = p.radius + q.radius + tolerance;
   if (ex * ex + ey * ey > reach * reach) return false;
   const pv = p.packed;
   const facing = mostAligned(p, pv, ex, ey);
   const fx = pv[4 * facing]!, fy = pv[4 * facing + 1]!;
-  if (pv[4 * facing + 2]! * (qcx - fx) + pv[4 * facing + 3]! * (qcy - fy) - q.radius - query.slack > tolerance) return false;
+  if (
+    pv[4 * facing + 2]! * (qcx - fx) + pv[4 * facing + 3]! * (qcy - fy) - q.radius - query.slack >
+      tolerance
+  ) return false;
   // Pieces that both lie inside their polygons cannot give a reference edge (the caller looks
   // at whether the polygons overlap). Compared with false, not negated: optimized code makes
   // `!field` a generic truthiness test (PERFORMANCE.md: 2D kernels).
@@ -237,7 +252,9 @@ export function collidePieces(p: ConvexPiece, q: ConvexPiece, query: PieceQuery,
   const before = manifold.count;
   clipIncident(reference, incident, referenceIsP, r1, manifold, query);
   // 6. Nothing clipped: the incident piece's deepest vertex.
-  if (manifold.count === before) deepestVertex(reference, incident, referenceIsP, r1, manifold, query);
+  if (manifold.count === before) {
+    deepestVertex(reference, incident, referenceIsP, r1, manifold, query);
+  }
   // 7. Apart (some axis separates them): the distance decides.
   const separation = referenceIsP ? separationP : separationQ;
   if (manifold.count > before && apart) {
@@ -267,7 +284,10 @@ function clipIncident(
   const tolerance = query.tolerance;
   const rv = referenceIsP ? reference.packed : reference.frame;
   const iv = referenceIsP ? incident.frame : incident.packed;
-  const referenceCount = reference.count, incidentCount = incident.count, referenceOuter = reference.outerEdge, incidentOuter = incident.outerEdge;
+  const referenceCount = reference.count,
+    incidentCount = incident.count,
+    referenceOuter = reference.outerEdge,
+    incidentOuter = incident.outerEdge;
   const nx = rv[4 * r1 + 2]!, ny = rv[4 * r1 + 3]!;
   // Normal from Q toward P: the reference normal points out of the reference piece.
   const cx = referenceIsP ? 0 - nx : nx, cy = referenceIsP ? 0 - ny : ny;
@@ -279,7 +299,10 @@ function clipIncident(
     lastIncident = runEnd(incident, i1);
   }
   const i2 = lastIncident + 1 === incidentCount ? 0 : lastIncident + 1;
-  const w1x = iv[4 * firstIncident]!, w1y = iv[4 * firstIncident + 1]!, w2x = iv[4 * i2]!, w2y = iv[4 * i2 + 1]!;
+  const w1x = iv[4 * firstIncident]!,
+    w1y = iv[4 * firstIncident + 1]!,
+    w2x = iv[4 * i2]!,
+    w2y = iv[4 * i2 + 1]!;
 
   // 5. Clip to the side lines tangent . x in [lower, upper]; the tangent is the normal turned
   // left. Each stretch of outline edges on the reference line is a reference side of its own.
@@ -289,11 +312,15 @@ function clipIncident(
   if (reference.hasCollinearEdges) {
     firstReference = runStart(reference, r1);
     const lastReference = runEnd(reference, r1);
-    runLength = lastReference >= firstReference ? lastReference - firstReference + 1 : lastReference + referenceCount - firstReference + 1;
+    runLength = lastReference >= firstReference
+      ? lastReference - firstReference + 1
+      : lastReference + referenceCount - firstReference + 1;
   }
   // Imports read once, not at each point (each read checks the import's cell: PERFORMANCE.md, 3D kernels).
-  const vertexFeature = VERTEX_FEATURE, pointEdge = ContactKind.PointEdge, pointFace = ContactKind.PointFace;
-  for (let k = 0, e = firstReference; k < runLength; ) {
+  const vertexFeature = VERTEX_FEATURE,
+    pointEdge = ContactKind.PointEdge,
+    pointFace = ContactKind.PointFace;
+  for (let k = 0, e = firstReference; k < runLength;) {
     if (referenceOuter[e]! < 0) {
       e = e + 1 === referenceCount ? 0 : e + 1;
       k++;
@@ -303,7 +330,11 @@ function clipIncident(
     const c = e;
     let d = e;
     k++;
-    for (let next = d + 1 === referenceCount ? 0 : d + 1; k < runLength && referenceOuter[next]! >= 0; k++) {
+    for (
+      let next = d + 1 === referenceCount ? 0 : d + 1;
+      k < runLength && referenceOuter[next]! >= 0;
+      k++
+    ) {
       d = next;
       next = d + 1 === referenceCount ? 0 : d + 1;
     }
@@ -349,8 +380,16 @@ function clipIncident(
       const separation = nx * (x - v1x) + ny * (y - v1y);
       if (separation > tolerance) continue;
       // Midpoint of the incident point and its projection onto the reference edge's line.
-      manifold.add(x - 0.5 * separation * nx, y - 0.5 * separation * ny, cx, cy, -separation, kind,
-        referenceIsP ? referenceCode : incidentCode, referenceIsP ? incidentCode : referenceCode);
+      manifold.add(
+        x - 0.5 * separation * nx,
+        y - 0.5 * separation * ny,
+        cx,
+        cy,
+        -separation,
+        kind,
+        referenceIsP ? referenceCode : incidentCode,
+        referenceIsP ? incidentCode : referenceCode,
+      );
     }
   }
 }
@@ -392,7 +431,8 @@ function deepestVertex(
       if (along < lower - tolerance || along > upper + tolerance) continue;
       let inside = true;
       for (let m = 0; m < referenceCount && inside; m++) {
-        inside = rv[4 * m + 2]! * (x - rv[4 * m]!) + rv[4 * m + 3]! * (y - rv[4 * m + 1]!) <= tolerance;
+        inside =
+          rv[4 * m + 2]! * (x - rv[4 * m]!) + rv[4 * m + 3]! * (y - rv[4 * m + 1]!) <= tolerance;
       }
       if (!inside) continue;
     }
@@ -400,10 +440,19 @@ function deepestVertex(
     deepest = k;
   }
   if (deepestSeparation > tolerance) return;
-  const referenceCode = outerFeature(reference, r1), incidentCode = VERTEX_FEATURE | incident.vertexIndex[deepest]!;
+  const referenceCode = outerFeature(reference, r1),
+    incidentCode = VERTEX_FEATURE | incident.vertexIndex[deepest]!;
   const x = iv[4 * deepest]!, y = iv[4 * deepest + 1]!;
-  manifold.add(x - 0.5 * deepestSeparation * nx, y - 0.5 * deepestSeparation * ny, referenceIsP ? 0 - nx : nx, referenceIsP ? 0 - ny : ny,
-    -deepestSeparation, ContactKind.PointFace, referenceIsP ? referenceCode : incidentCode, referenceIsP ? incidentCode : referenceCode);
+  manifold.add(
+    x - 0.5 * deepestSeparation * nx,
+    y - 0.5 * deepestSeparation * ny,
+    referenceIsP ? 0 - nx : nx,
+    referenceIsP ? 0 - ny : ny,
+    -deepestSeparation,
+    ContactKind.PointFace,
+    referenceIsP ? referenceCode : incidentCode,
+    referenceIsP ? incidentCode : referenceCode,
+  );
 }
 
 /**
@@ -430,7 +479,11 @@ function closestPoints(p: ConvexPiece, q: ConvexPiece, query: PieceQuery): void 
         const d2 = (x - fx) * (x - fx) + (y - fy) * (y - fy);
         if (d2 >= best) continue;
         best = d2;
-        const edgeCode = t === 0 ? VERTEX_FEATURE | edges.vertexIndex[i]! : t === 1 ? VERTEX_FEATURE | edges.vertexIndex[j]! : outerFeature(edges, i);
+        const edgeCode = t === 0
+          ? VERTEX_FEATURE | edges.vertexIndex[i]!
+          : t === 1
+          ? VERTEX_FEATURE | edges.vertexIndex[j]!
+          : outerFeature(edges, i);
         const vertexCode = VERTEX_FEATURE | points.vertexIndex[k]!;
         const closest = query.closest;
         closest[0] = side === 0 ? fx : x;
@@ -449,11 +502,23 @@ function closestPoints(p: ConvexPiece, q: ConvexPiece, query: PieceQuery): void 
 /** The contact between the closest points found by `closestPoints`, unless a feature is an internal edge. */
 function addClosestContact(query: PieceQuery, manifold: LocalManifold2): void {
   const distance = query.closestDistance;
-  if (query.closestFirst === INTERNAL_EDGE_FEATURE || query.closestSecond === INTERNAL_EDGE_FEATURE || !(distance > 0)) return;
+  if (
+    query.closestFirst === INTERNAL_EDGE_FEATURE || query.closestSecond === INTERNAL_EDGE_FEATURE ||
+    !(distance > 0)
+  ) return;
   const c = query.closest;
   // Normal from Q's point toward P's; the point halfway between them.
   const nx = (c[0]! - c[2]!) / distance, ny = (c[1]! - c[3]!) / distance;
-  manifold.add(0.5 * (c[0]! + c[2]!), 0.5 * (c[1]! + c[3]!), nx, ny, -distance, query.closestKind as ContactKind, query.closestFirst, query.closestSecond);
+  manifold.add(
+    0.5 * (c[0]! + c[2]!),
+    0.5 * (c[1]! + c[3]!),
+    nx,
+    ny,
+    -distance,
+    query.closestKind as ContactKind,
+    query.closestFirst,
+    query.closestSecond,
+  );
 }
 
 /** The first edge of the run of edges in line with edge `i` (see `ConvexPiece.collinearNext`). */
@@ -470,6 +535,8 @@ function runStart(piece: ConvexPiece, i: number): number {
 /** The last edge of the run of edges in line with edge `i`. */
 function runEnd(piece: ConvexPiece, i: number): number {
   let last = i;
-  for (let k = 1; k < piece.count && piece.collinearNext[last] !== 0; k++) last = last + 1 === piece.count ? 0 : last + 1;
+  for (let k = 1; k < piece.count && piece.collinearNext[last] !== 0; k++) {
+    last = last + 1 === piece.count ? 0 : last + 1;
+  }
   return last;
 }

@@ -117,7 +117,9 @@ function formatNumber(value: number): string {
 /** A value as an error message shows it. */
 function shown(value: unknown): string {
   if (value === null) return 'null';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
+  if (typeof value === 'string') {
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
+  }
   if (Array.isArray(value)) return `[${value.map(shown).join(', ')}]`;
   if (typeof value === 'object') return 'an object';
   return String(value);
@@ -137,29 +139,70 @@ function inOrientationRange(angle: number): boolean {
  * orientation, an image without `size` and `origin`.
  */
 export function formatContour(contour: Contour): string {
-  if (contour === null || typeof contour !== 'object') throw new TypeError(`contour must be an object, got ${shown(contour)}`);
-  const { points, closed, normalization, image, area, centroid, secondMoment, largestAxis, orientation } = contour;
-  const check = (field: string, value: unknown, rule: 'any' | 'nonNegative' | 'positive' = 'any'): string => {
-    if (typeof value !== 'number') throw new TypeError(`${field} must be a number, got ${shown(value)}`);
-    if (!Number.isFinite(value) || (rule === 'nonNegative' && value < 0) || (rule === 'positive' && value <= 0)) {
-      throw new RangeError(`${field} must be a finite${rule === 'nonNegative' ? ' non-negative' : rule === 'positive' ? ' positive' : ''} number, got ${value}`);
+  if (contour === null || typeof contour !== 'object') {
+    throw new TypeError(`contour must be an object, got ${shown(contour)}`);
+  }
+  const {
+    points,
+    closed,
+    normalization,
+    image,
+    area,
+    centroid,
+    secondMoment,
+    largestAxis,
+    orientation,
+  } = contour;
+  const check = (
+    field: string,
+    value: unknown,
+    rule: 'any' | 'nonNegative' | 'positive' = 'any',
+  ): string => {
+    if (typeof value !== 'number') {
+      throw new TypeError(`${field} must be a number, got ${shown(value)}`);
+    }
+    if (
+      !Number.isFinite(value) || (rule === 'nonNegative' && value < 0) ||
+      (rule === 'positive' && value <= 0)
+    ) {
+      throw new RangeError(
+        `${field} must be a finite${
+          rule === 'nonNegative' ? ' non-negative' : rule === 'positive' ? ' positive' : ''
+        } number, got ${value}`,
+      );
     }
     return formatNumber(value);
   };
   const pair = (field: string, value: unknown): string => {
-    if (!Array.isArray(value) || value.length !== 2) throw new TypeError(`${field} must be an [x, y] pair, got ${shown(value)}`);
+    if (!Array.isArray(value) || value.length !== 2) {
+      throw new TypeError(`${field} must be an [x, y] pair, got ${shown(value)}`);
+    }
     return `${check(`${field}[0]`, value[0])} ${check(`${field}[1]`, value[1])}`;
   };
-  if (typeof closed !== 'boolean') throw new TypeError(`contour.closed must be true or false, got ${shown(closed)}`);
-  if (normalization !== 'center' && normalization !== 'gravity') {
-    throw new RangeError(`contour.normalization must be 'center' or 'gravity', got ${shown(normalization)}`);
+  if (typeof closed !== 'boolean') {
+    throw new TypeError(`contour.closed must be true or false, got ${shown(closed)}`);
   }
-  if (!closed && normalization === 'gravity') throw new RangeError(`contour.normalization must be 'center' for an open outline (a profile has no centroid), got 'gravity'`);
+  if (normalization !== 'center' && normalization !== 'gravity') {
+    throw new RangeError(
+      `contour.normalization must be 'center' or 'gravity', got ${shown(normalization)}`,
+    );
+  }
+  if (!closed && normalization === 'gravity') {
+    throw new RangeError(
+      `contour.normalization must be 'center' for an open outline (a profile has no centroid), got 'gravity'`,
+    );
+  }
   const least = closed ? 3 : 2;
   if (!Array.isArray(points) || points.length < least) {
-    throw new RangeError(`contour.points must hold at least ${least} points for ${closed ? 'a closed' : 'an open'} outline, got ${Array.isArray(points) ? points.length : shown(points)}`);
+    throw new RangeError(
+      `contour.points must hold at least ${least} points for ${
+        closed ? 'a closed' : 'an open'
+      } outline, got ${Array.isArray(points) ? points.length : shown(points)}`,
+    );
   }
-  if (largestAxis !== 'x' && largestAxis !== 'y') throw new RangeError(`contour.largestAxis must be 'x' or 'y', got ${shown(largestAxis)}`);
+  if (largestAxis !== 'x' && largestAxis !== 'y') {
+    throw new RangeError(`contour.largestAxis must be 'x' or 'y', got ${shown(largestAxis)}`);
+  }
   const lines = [
     `contactkit-contour ${CONTOUR_FORMAT_VERSION}`,
     '# a contactkit contour file (the README of @contactkit/collision2d describes the format)',
@@ -167,13 +210,22 @@ export function formatContour(contour: Contour): string {
     `normalization ${normalization}`,
   ];
   if (image !== null) {
-    if (typeof image !== 'object') throw new TypeError(`contour.image must be an object or null, got ${shown(image)}`);
+    if (typeof image !== 'object') {
+      throw new TypeError(`contour.image must be an object or null, got ${shown(image)}`);
+    }
     const width = check('contour.image.width', image.width, 'positive');
     const height = check('contour.image.height', image.height, 'positive');
     const size = check('contour.image.size', image.size, 'positive');
     const origin = pair('contour.image.origin', image.origin);
-    if (normalization === 'center' && (image.origin[0] !== image.width / 2 || image.origin[1] !== image.height / 2)) {
-      throw new RangeError(`contour.image.origin must be the image centre [${image.width / 2}, ${image.height / 2}] for 'center' normalization, got [${origin.replace(' ', ', ')}]`);
+    if (
+      normalization === 'center' &&
+      (image.origin[0] !== image.width / 2 || image.origin[1] !== image.height / 2)
+    ) {
+      throw new RangeError(
+        `contour.image.origin must be the image centre [${image.width / 2}, ${
+          image.height / 2
+        }] for 'center' normalization, got [${origin.replace(' ', ', ')}]`,
+      );
     }
     lines.push(`image ${width} ${height}`, `size ${size}`, `origin ${origin}`);
   }
@@ -183,14 +235,24 @@ export function formatContour(contour: Contour): string {
   const centroidText = pair('contour.centroid', centroid);
   const momentText = check('contour.secondMoment', secondMoment, 'nonNegative');
   const orientationText = check('contour.orientation', orientation);
-  if (!inOrientationRange(orientation)) throw new RangeError(`contour.orientation must be in (-pi/2, pi/2], got ${orientation}`);
+  if (!inOrientationRange(orientation)) {
+    throw new RangeError(`contour.orientation must be in (-pi/2, pi/2], got ${orientation}`);
+  }
   if (closed) {
     lines.push(`area ${areaText}`, `centroid ${centroidText}`, `second-moment ${momentText}`);
   } else {
     // An open profile encloses nothing: the file has no lines for these, so they must be 0.
-    const fields: Array<[string, number]> = [['area', area], ['centroid[0]', centroid[0]], ['centroid[1]', centroid[1]], ['secondMoment', secondMoment], ['orientation', orientation]];
+    const fields: Array<[string, number]> = [
+      ['area', area],
+      ['centroid[0]', centroid[0]],
+      ['centroid[1]', centroid[1]],
+      ['secondMoment', secondMoment],
+      ['orientation', orientation],
+    ];
     for (const [name, value] of fields) {
-      if (value !== 0) throw new RangeError(`contour.${name} must be 0 for an open outline, got ${value}`);
+      if (value !== 0) {
+        throw new RangeError(`contour.${name} must be 0 for an open outline, got ${value}`);
+      }
     }
   }
   lines.push(`largest-axis ${largestAxis}`);
@@ -204,7 +266,10 @@ export function formatContour(contour: Contour): string {
  * line longer than `MAX_CONTOUR_LINE_LENGTH` before looking inside it, so the work stays linear
  * in the length of the text. Returns the number of the last line that is not blank.
  */
-function forEachContentLine(text: string, visit: (content: string, lineNumber: number) => void): number {
+function forEachContentLine(
+  text: string,
+  visit: (content: string, lineNumber: number) => void,
+): number {
   let start = 0, lineNumber = 0, lastNonBlank = 1;
   while (start <= text.length) {
     lineNumber++;
@@ -212,7 +277,11 @@ function forEachContentLine(text: string, visit: (content: string, lineNumber: n
     if (end === -1) end = text.length;
     const contentEnd = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
     if (contentEnd - start > MAX_CONTOUR_LINE_LENGTH) {
-      throw new Error(`line ${lineNumber}: longer than ${MAX_CONTOUR_LINE_LENGTH} characters (${contentEnd - start})`);
+      throw new Error(
+        `line ${lineNumber}: longer than ${MAX_CONTOUR_LINE_LENGTH} characters (${
+          contentEnd - start
+        })`,
+      );
     }
     const line = text.slice(start, contentEnd);
     if (line.trim() !== '') lastNonBlank = lineNumber;
@@ -232,7 +301,11 @@ function readNumbers(values: string[], count: number, what: string, lineNumber: 
   if (values.length !== count) fail();
   const numbers: number[] = [];
   for (const value of values) {
-    if (value.length > MAX_CONTOUR_NUMBER_LENGTH) throw new Error(`line ${lineNumber}: a number longer than ${MAX_CONTOUR_NUMBER_LENGTH} characters (${value.length})`);
+    if (value.length > MAX_CONTOUR_NUMBER_LENGTH) {
+      throw new Error(
+        `line ${lineNumber}: a number longer than ${MAX_CONTOUR_NUMBER_LENGTH} characters (${value.length})`,
+      );
+    }
     if (!NUMBER.test(value)) fail();
     const number = Number(value);
     if (!Number.isFinite(number)) fail(' (out of range)');
@@ -258,8 +331,20 @@ const IMAGE_KEYS = ['image', 'size', 'origin'];
  * The work is linear in the length of the text.
  */
 export function parseContour(text: string): Contour {
-  if (typeof text !== 'string') throw new TypeError(`contour text must be a string, got ${shown(text)}`);
-  const contour: Contour = { points: [], closed: true, normalization: 'gravity', image: null, area: 0, centroid: [0, 0], secondMoment: 0, largestAxis: 'x', orientation: 0 };
+  if (typeof text !== 'string') {
+    throw new TypeError(`contour text must be a string, got ${shown(text)}`);
+  }
+  const contour: Contour = {
+    points: [],
+    closed: true,
+    normalization: 'gravity',
+    image: null,
+    area: 0,
+    centroid: [0, 0],
+    secondMoment: 0,
+    largestAxis: 'x',
+    orientation: 0,
+  };
   const seen = new Map<string, number>();
   const image = { width: 0, height: 0, size: 0, origin: [0, 0] as [number, number] };
   let version = 0;
@@ -270,8 +355,16 @@ export function parseContour(text: string): Contour {
     };
     const fields = content.split(/[ \t]+/);
     if (version === 0) {
-      if (fields[0] !== 'contactkit-contour' || fields.length !== 2) fail(`expected the header "contactkit-contour ${CONTOUR_FORMAT_VERSION}", got ${shown(content)}`);
-      if (fields[1] !== '1' && fields[1] !== '2') fail(`unsupported contour format version ${shown(fields[1])} (this reader knows 1 and 2)`);
+      if (fields[0] !== 'contactkit-contour' || fields.length !== 2) {
+        fail(
+          `expected the header "contactkit-contour ${CONTOUR_FORMAT_VERSION}", got ${
+            shown(content)
+          }`,
+        );
+      }
+      if (fields[1] !== '1' && fields[1] !== '2') {
+        fail(`unsupported contour format version ${shown(fields[1])} (this reader knows 1 and 2)`);
+      }
       version = Number(fields[1]);
       if (version === 2) contour.normalization = 'center';
       return;
@@ -287,11 +380,15 @@ export function parseContour(text: string): Contour {
     if (!keys.includes(key)) fail(`unknown key ${shown(key)} (expected one of ${keys.join(', ')})`);
     const first = seen.get(key);
     if (first !== undefined) fail(`"${key}" appears twice (first on line ${first})`);
-    if (!contour.closed && CLOSED_ONLY.includes(key)) fail(`"${key}" is not allowed for an open outline (a profile encloses no area)`);
+    if (!contour.closed && CLOSED_ONLY.includes(key)) {
+      fail(`"${key}" is not allowed for an open outline (a profile encloses no area)`);
+    }
     seen.set(key, lineNumber);
     const values = fields.slice(1);
     const words = (allowed: string[]): string => {
-      if (values.length !== 1 || !allowed.includes(values[0]!)) fail(`expected ${allowed.map((w) => `"${w}"`).join(' or ')}, got "${values.join(' ')}"`);
+      if (values.length !== 1 || !allowed.includes(values[0]!)) {
+        fail(`expected ${allowed.map((w) => `"${w}"`).join(' or ')}, got "${values.join(' ')}"`);
+      }
       return values[0]!;
     };
     switch (key) {
@@ -299,7 +396,9 @@ export function parseContour(text: string): Contour {
         contour.closed = words(['closed', 'open']) === 'closed';
         for (const closedKey of CLOSED_ONLY) {
           const line = seen.get(closedKey);
-          if (!contour.closed && line !== undefined) fail(`an open outline cannot have "${closedKey}" (line ${line})`);
+          if (!contour.closed && line !== undefined) {
+            fail(`an open outline cannot have "${closedKey}" (line ${line})`);
+          }
         }
         break;
       }
@@ -307,8 +406,15 @@ export function parseContour(text: string): Contour {
         contour.normalization = words(['center', 'gravity']) as ContourNormalization;
         break;
       case 'image': {
-        const [width, height] = readNumbers(values, 2, 'two numbers (width and height)', lineNumber);
-        if (!(width! > 0 && height! > 0)) fail(`image width and height must be positive, got "${values.join(' ')}"`);
+        const [width, height] = readNumbers(
+          values,
+          2,
+          'two numbers (width and height)',
+          lineNumber,
+        );
+        if (!(width! > 0 && height! > 0)) {
+          fail(`image width and height must be positive, got "${values.join(' ')}"`);
+        }
         image.width = width!;
         image.height = height!;
         break;
@@ -324,9 +430,13 @@ export function parseContour(text: string): Contour {
         break;
       }
       case 'points': {
-        if (values.length !== 1 || !/^\d{1,9}$/.test(values[0]!)) fail(`expected a whole number of points, got "${values.join(' ')}"`);
+        if (values.length !== 1 || !/^\d{1,9}$/.test(values[0]!)) {
+          fail(`expected a whole number of points, got "${values.join(' ')}"`);
+        }
         pointsLeft = Number(values[0]);
-        if (pointsLeft < 2) fail(`an outline needs at least 2 points (3 when closed), got ${pointsLeft}`);
+        if (pointsLeft < 2) {
+          fail(`an outline needs at least 2 points (3 when closed), got ${pointsLeft}`);
+        }
         break;
       }
       case 'area': {
@@ -349,7 +459,9 @@ export function parseContour(text: string): Contour {
         break;
       case 'orientation': {
         contour.orientation = readNumbers(values, 1, 'one number', lineNumber)[0]!;
-        if (!inOrientationRange(contour.orientation)) fail(`orientation must be in (-pi/2, pi/2], got ${values[0]!}`);
+        if (!inOrientationRange(contour.orientation)) {
+          fail(`orientation must be in (-pi/2, pi/2], got ${values[0]!}`);
+        }
         break;
       }
     }
@@ -358,21 +470,52 @@ export function parseContour(text: string): Contour {
   const atEnd = (message: string): never => {
     throw new Error(`line ${last}: ${message}`);
   };
-  if (version === 0) atEnd(`expected the header "contactkit-contour ${CONTOUR_FORMAT_VERSION}", got an empty file`);
+  if (version === 0) {
+    atEnd(`expected the header "contactkit-contour ${CONTOUR_FORMAT_VERSION}", got an empty file`);
+  }
   if (pointsLeft > 0) atEnd(`the file ends ${pointsLeft} point(s) short of the declared count`);
-  const required = version === 1 ? KEYS_1 : KEYS_2.filter((key) => !IMAGE_KEYS.includes(key) && (contour.closed || !CLOSED_ONLY.includes(key)));
+  const required = version === 1
+    ? KEYS_1
+    : KEYS_2.filter((key) =>
+      !IMAGE_KEYS.includes(key) && (contour.closed || !CLOSED_ONLY.includes(key))
+    );
   for (const key of required) if (!seen.has(key)) atEnd(`the file ends without "${key}"`);
-  if (contour.closed && contour.points.length < 3) throw new Error(`line ${seen.get('points')!}: a closed outline needs at least 3 points, got ${contour.points.length}`);
+  if (contour.closed && contour.points.length < 3) {
+    throw new Error(
+      `line ${seen.get(
+        'points',
+      )!}: a closed outline needs at least 3 points, got ${contour.points.length}`,
+    );
+  }
   const imageKeys = IMAGE_KEYS.filter((key) => seen.has(key));
   if (imageKeys.length > 0) {
-    for (const key of IMAGE_KEYS) if (!seen.has(key)) atEnd(`"${imageKeys[0]!}" (line ${seen.get(imageKeys[0]!)!}) needs "${key}" too: image, size and origin come together`);
-    if (contour.normalization === 'center' && (image.origin[0] !== image.width / 2 || image.origin[1] !== image.height / 2)) {
-      throw new Error(`line ${seen.get('origin')!}: expected the image centre ${image.width / 2} ${image.height / 2} as the origin of a "center" normalization, got ${image.origin[0]} ${image.origin[1]}`);
+    for (const key of IMAGE_KEYS) {
+      if (!seen.has(key)) {
+        atEnd(
+          `"${imageKeys[0]!}" (line ${seen.get(
+            imageKeys[0]!,
+          )!}) needs "${key}" too: image, size and origin come together`,
+        );
+      }
+    }
+    if (
+      contour.normalization === 'center' &&
+      (image.origin[0] !== image.width / 2 || image.origin[1] !== image.height / 2)
+    ) {
+      throw new Error(
+        `line ${seen.get('origin')!}: expected the image centre ${image.width / 2} ${
+          image.height / 2
+        } as the origin of a "center" normalization, got ${image.origin[0]} ${image.origin[1]}`,
+      );
     }
     contour.image = image;
   }
   if (!contour.closed && contour.normalization === 'gravity') {
-    throw new Error(`line ${seen.get('normalization')!}: expected "center" for an open outline (a profile has no centroid), got "gravity"`);
+    throw new Error(
+      `line ${seen.get(
+        'normalization',
+      )!}: expected "center" for an open outline (a profile has no centroid), got "gravity"`,
+    );
   }
   return contour;
 }
@@ -384,14 +527,18 @@ export function parseContour(text: string): Contour {
  * number, e.g. `line 3: expected a point "x y", "x,y" or "x;y", got "1 2 3"`.
  */
 export function parsePointList(text: string): Array<[number, number]> {
-  if (typeof text !== 'string') throw new TypeError(`point list text must be a string, got ${shown(text)}`);
+  if (typeof text !== 'string') {
+    throw new TypeError(`point list text must be a string, got ${shown(text)}`);
+  }
   const points: Array<[number, number]> = [];
   const last = forEachContentLine(text, (content, lineNumber) => {
     const fields = content.split(/[ \t]*[,;][ \t]*|[ \t]+/);
     const [x, y] = readNumbers(fields, 2, 'a point "x y", "x,y" or "x;y"', lineNumber);
     points.push([x!, y!]);
   });
-  if (points.length === 0) throw new Error(`line ${last}: expected a point "x y", "x,y" or "x;y", got an empty list`);
+  if (points.length === 0) {
+    throw new Error(`line ${last}: expected a point "x y", "x,y" or "x;y", got an empty list`);
+  }
   return points;
 }
 
@@ -400,7 +547,10 @@ export function parsePointList(text: string): Array<[number, number]> {
  * moment and orientation are computed from the points (`normalizeContour` with `options`), never
  * read. A closed list may repeat its first point at the end; the repeat is dropped.
  */
-export function importPointList(text: string, options: NormalizeContourOptions = {}): NormalizedContour {
+export function importPointList(
+  text: string,
+  options: NormalizeContourOptions = {},
+): NormalizedContour {
   return normalizeContour(parsePointList(text), options);
 }
 
@@ -433,13 +583,28 @@ export function principalAxisAngle(ixx: number, iyy: number, ixy: number): numbe
  * points, a closed outline of zero area, an open one of zero size, `'gravity'` for an open
  * outline, a bad option.
  */
-export function normalizeContour(points: ArrayLike<ArrayLike<number>> | ArrayLike<number>, options: NormalizeContourOptions = {}): NormalizedContour {
-  if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${shown(options)}`);
+export function normalizeContour(
+  points: ArrayLike<ArrayLike<number>> | ArrayLike<number>,
+  options: NormalizeContourOptions = {},
+): NormalizedContour {
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`options must be an object, got ${shown(options)}`);
+  }
   const closed = options.closed ?? true;
-  if (typeof closed !== 'boolean') throw new TypeError(`options.closed must be true or false, got ${shown(closed)}`);
+  if (typeof closed !== 'boolean') {
+    throw new TypeError(`options.closed must be true or false, got ${shown(closed)}`);
+  }
   const normalization = options.normalization ?? 'center';
-  if (normalization !== 'center' && normalization !== 'gravity') throw new RangeError(`options.normalization must be 'center' or 'gravity', got ${shown(normalization)}`);
-  if (!closed && normalization === 'gravity') throw new RangeError(`options.normalization must be 'center' for an open outline (a profile has no centroid), got 'gravity'`);
+  if (normalization !== 'center' && normalization !== 'gravity') {
+    throw new RangeError(
+      `options.normalization must be 'center' or 'gravity', got ${shown(normalization)}`,
+    );
+  }
+  if (!closed && normalization === 'gravity') {
+    throw new RangeError(
+      `options.normalization must be 'center' for an open outline (a profile has no centroid), got 'gravity'`,
+    );
+  }
   let flat = flattenPoints(points);
   let count = flat.length >> 1;
   if (closed && count > 1 && flat[0] === flat[2 * count - 2] && flat[1] === flat[2 * count - 1]) {
@@ -447,42 +612,68 @@ export function normalizeContour(points: ArrayLike<ArrayLike<number>> | ArrayLik
     flat = flat.slice(0, 2 * count);
   }
   const least = closed ? 3 : 2;
-  if (count < least) throw new RangeError(`points must hold at least ${least} ${closed ? 'distinct points for a closed outline' : 'points for an open outline'}, got ${count}`);
+  if (count < least) {
+    throw new RangeError(
+      `points must hold at least ${least} ${
+        closed ? 'distinct points for a closed outline' : 'points for an open outline'
+      }, got ${count}`,
+    );
+  }
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (let i = 0; i < count; i++) {
     const x = flat[2 * i]!, y = flat[2 * i + 1]!;
-    minX = Math.min(minX, x); maxX = Math.max(maxX, x);
-    minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
   }
   const width = maxX - minX, height = maxY - minY;
   const size = Math.max(width, height);
-  if (!(size > 0)) throw new RangeError(`points must not all coincide, got every point at [${minX}, ${minY}]`);
+  if (!(size > 0)) {
+    throw new RangeError(`points must not all coincide, got every point at [${minX}, ${minY}]`);
+  }
   if (closed) {
     const area = polygonArea(flat);
-    if (!(area > 0)) throw new RangeError(`points must enclose a non-zero area for a closed outline, got area ${area}`);
+    if (!(area > 0)) {
+      throw new RangeError(
+        `points must enclose a non-zero area for a closed outline, got area ${area}`,
+      );
+    }
   }
   // The image, in the points' frame: given, or the bounding box.
   let imageX = minX, imageY = minY, imageWidth = width, imageHeight = height;
   if (options.image !== undefined) {
     const given = options.image;
-    if (given === null || typeof given !== 'object') throw new TypeError(`options.image must be { width, height }, got ${shown(given)}`);
+    if (given === null || typeof given !== 'object') {
+      throw new TypeError(`options.image must be { width, height }, got ${shown(given)}`);
+    }
     for (const field of ['width', 'height'] as const) {
       const value = given[field];
-      if (typeof value !== 'number') throw new TypeError(`options.image.${field} must be a number, got ${shown(value)}`);
-      if (!(value > 0 && Number.isFinite(value))) throw new RangeError(`options.image.${field} must be a finite positive number, got ${value}`);
+      if (typeof value !== 'number') {
+        throw new TypeError(`options.image.${field} must be a number, got ${shown(value)}`);
+      }
+      if (!(value > 0 && Number.isFinite(value))) {
+        throw new RangeError(
+          `options.image.${field} must be a finite positive number, got ${value}`,
+        );
+      }
     }
     imageX = 0;
     imageY = 0;
     imageWidth = given.width;
     imageHeight = given.height;
   } else if (!(width > 0 && height > 0)) {
-    throw new RangeError(`options.image is needed for a flat outline (its bounding box is ${width} by ${height}, not an image)`);
+    throw new RangeError(
+      `options.image is needed for a flat outline (its bounding box is ${width} by ${height}, not an image)`,
+    );
   }
   const centre: [number, number] = normalization === 'center'
     ? [imageX + imageWidth / 2, imageY + imageHeight / 2]
     : polygonCentroid(flat);
   const normalised: Array<[number, number]> = [];
-  for (let i = 0; i < count; i++) normalised.push([(flat[2 * i]! - centre[0]) / size, (flat[2 * i + 1]! - centre[1]) / size]);
+  for (let i = 0; i < count; i++) {
+    normalised.push([(flat[2 * i]! - centre[0]) / size, (flat[2 * i + 1]! - centre[1]) / size]);
+  }
   const contour: Contour = {
     points: normalised,
     closed,
@@ -492,7 +683,9 @@ export function normalizeContour(points: ArrayLike<ArrayLike<number>> | ArrayLik
       height: imageHeight,
       size,
       // In the image's own frame (its corner at 0, 0); the image centre is exactly half the size.
-      origin: normalization === 'center' ? [imageWidth / 2, imageHeight / 2] : [centre[0] - imageX, centre[1] - imageY],
+      origin: normalization === 'center'
+        ? [imageWidth / 2, imageHeight / 2]
+        : [centre[0] - imageX, centre[1] - imageY],
     },
     area: 0,
     centroid: [0, 0],
@@ -506,14 +699,22 @@ export function normalizeContour(points: ArrayLike<ArrayLike<number>> | ArrayLik
     // 'gravity' centred the points on the centroid: it is the origin by construction.
     contour.centroid = normalization === 'gravity' ? [0, 0] : polygonCentroid(normalised);
     contour.secondMoment = momentScratch[0]! + momentScratch[1]!;
-    contour.orientation = principalAxisAngle(momentScratch[0]!, momentScratch[1]!, momentScratch[2]!);
+    contour.orientation = principalAxisAngle(
+      momentScratch[0]!,
+      momentScratch[1]!,
+      momentScratch[2]!,
+    );
   }
   return { contour, size, centre };
 }
 
 function requireContour(contour: unknown): asserts contour is Contour {
-  if (contour === null || typeof contour !== 'object' || !Array.isArray((contour as Contour).points)) {
-    throw new TypeError(`contour must be a contour ({ points, closed, ... }), got ${shown(contour)}`);
+  if (
+    contour === null || typeof contour !== 'object' || !Array.isArray((contour as Contour).points)
+  ) {
+    throw new TypeError(
+      `contour must be a contour ({ points, closed, ... }), got ${shown(contour)}`,
+    );
   }
 }
 
@@ -523,13 +724,25 @@ function requireContour(contour: unknown): asserts contour is Contour {
  * power); everything else unchanged. Returns a new contour. `size` must be finite and > 0 and
  * `centre` two finite numbers (default origin), else `TypeError`/`RangeError` naming the argument.
  */
-export function scaleContour(contour: Contour, size: number, centre: ArrayLike<number> = [0, 0]): Contour {
+export function scaleContour(
+  contour: Contour,
+  size: number,
+  centre: ArrayLike<number> = [0, 0],
+): Contour {
   requireContour(contour);
-  if (typeof size !== 'number' || !Number.isFinite(size) || size <= 0) throw new RangeError(`size must be a finite number > 0, got ${shown(size)}`);
-  if (centre === null || typeof centre !== 'object' || centre.length !== 2) throw new TypeError(`centre must be two finite numbers [x, y], got ${shown(centre)}`);
+  if (typeof size !== 'number' || !Number.isFinite(size) || size <= 0) {
+    throw new RangeError(`size must be a finite number > 0, got ${shown(size)}`);
+  }
+  if (centre === null || typeof centre !== 'object' || centre.length !== 2) {
+    throw new TypeError(`centre must be two finite numbers [x, y], got ${shown(centre)}`);
+  }
   const cx = centre[0], cy = centre[1];
-  if (typeof cx !== 'number' || typeof cy !== 'number' || !Number.isFinite(cx) || !Number.isFinite(cy)) {
-    throw new RangeError(`centre must be two finite numbers [x, y], got [${shown(cx)}, ${shown(cy)}]`);
+  if (
+    typeof cx !== 'number' || typeof cy !== 'number' || !Number.isFinite(cx) || !Number.isFinite(cy)
+  ) {
+    throw new RangeError(
+      `centre must be two finite numbers [x, y], got [${shown(cx)}, ${shown(cy)}]`,
+    );
   }
   return {
     points: contour.points.map(([x, y]) => [x * size + cx, y * size + cy]),
@@ -537,7 +750,9 @@ export function scaleContour(contour: Contour, size: number, centre: ArrayLike<n
     normalization: contour.normalization,
     image: contour.image,
     area: contour.area * size * size,
-    centroid: contour.closed ? [contour.centroid[0] * size + cx, contour.centroid[1] * size + cy] : [0, 0],
+    centroid: contour.closed
+      ? [contour.centroid[0] * size + cx, contour.centroid[1] * size + cy]
+      : [0, 0],
     secondMoment: contour.secondMoment * size * size * size * size,
     largestAxis: contour.largestAxis,
     orientation: contour.orientation,
@@ -551,22 +766,43 @@ export function scaleContour(contour: Contour, size: number, centre: ArrayLike<n
  * (the image centre itself for `'center'` normalisation). Throws `RangeError` when the contour
  * does not record its image (a version 1 file) or `displayedWidth` is not a finite number > 0.
  */
-export function placeContour(contour: Contour, displayedWidth: number, imageCentre: ArrayLike<number> = [0, 0]): Contour {
+export function placeContour(
+  contour: Contour,
+  displayedWidth: number,
+  imageCentre: ArrayLike<number> = [0, 0],
+): Contour {
   requireContour(contour);
   const image = contour.image;
-  if (image === null || typeof image !== 'object') throw new RangeError('contour.image is null: the contour does not record the image it was taken from (a version 1 file); use scaleContour');
-  if (typeof displayedWidth !== 'number' || !Number.isFinite(displayedWidth) || displayedWidth <= 0) {
-    throw new RangeError(`displayedWidth must be a finite number > 0, got ${shown(displayedWidth)}`);
+  if (image === null || typeof image !== 'object') {
+    throw new RangeError(
+      'contour.image is null: the contour does not record the image it was taken from (a version 1 file); use scaleContour',
+    );
   }
-  if (imageCentre === null || typeof imageCentre !== 'object' || imageCentre.length !== 2) throw new TypeError(`imageCentre must be two finite numbers [x, y], got ${shown(imageCentre)}`);
+  if (
+    typeof displayedWidth !== 'number' || !Number.isFinite(displayedWidth) || displayedWidth <= 0
+  ) {
+    throw new RangeError(
+      `displayedWidth must be a finite number > 0, got ${shown(displayedWidth)}`,
+    );
+  }
+  if (imageCentre === null || typeof imageCentre !== 'object' || imageCentre.length !== 2) {
+    throw new TypeError(`imageCentre must be two finite numbers [x, y], got ${shown(imageCentre)}`);
+  }
   const cx = imageCentre[0], cy = imageCentre[1];
-  if (typeof cx !== 'number' || typeof cy !== 'number' || !Number.isFinite(cx) || !Number.isFinite(cy)) {
-    throw new RangeError(`imageCentre must be two finite numbers [x, y], got [${shown(cx)}, ${shown(cy)}]`);
+  if (
+    typeof cx !== 'number' || typeof cy !== 'number' || !Number.isFinite(cx) || !Number.isFinite(cy)
+  ) {
+    throw new RangeError(
+      `imageCentre must be two finite numbers [x, y], got [${shown(cx)}, ${shown(cy)}]`,
+    );
   }
   const perUnit = displayedWidth / image.width;
   const centre = contour.normalization === 'center'
     ? [cx, cy]
-    : [cx + (image.origin[0] - image.width / 2) * perUnit, cy + (image.origin[1] - image.height / 2) * perUnit];
+    : [
+      cx + (image.origin[0] - image.width / 2) * perUnit,
+      cy + (image.origin[1] - image.height / 2) * perUnit,
+    ];
   return scaleContour(contour, image.size * perUnit, centre);
 }
 

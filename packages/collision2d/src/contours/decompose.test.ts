@@ -14,7 +14,8 @@ function loopArea(vertices: Float64Array, loop: number[]): number {
 function isConvex(vertices: Float64Array, loop: number[]): boolean {
   for (let k = 0; k < loop.length; k++) {
     const a = loop[k]!, b = loop[(k + 1) % loop.length]!, c = loop[(k + 2) % loop.length]!;
-    const cross = (vertices[2 * b]! - vertices[2 * a]!) * (vertices[2 * c + 1]! - vertices[2 * b + 1]!) -
+    const cross =
+      (vertices[2 * b]! - vertices[2 * a]!) * (vertices[2 * c + 1]! - vertices[2 * b + 1]!) -
       (vertices[2 * b + 1]! - vertices[2 * a + 1]!) * (vertices[2 * c]! - vertices[2 * b]!);
     if (cross < -1e-12) return false;
   }
@@ -49,7 +50,8 @@ describe('convex decomposition', () => {
       }
       for (let i = 0; i < count; i++) {
         const j = (i + 1) % count;
-        area += (vertices[2 * i]! * vertices[2 * j + 1]! - vertices[2 * j]! * vertices[2 * i + 1]!) / 2;
+        area +=
+          (vertices[2 * i]! * vertices[2 * j + 1]! - vertices[2 * j]! * vertices[2 * i + 1]!) / 2;
       }
       const pieces = decomposeConvex(vertices, count);
       let total = 0;

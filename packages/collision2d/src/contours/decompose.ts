@@ -7,14 +7,18 @@
 
 function cross(vertices: Float64Array, a: number, b: number, c: number): number {
   const ax = vertices[2 * a]!, ay = vertices[2 * a + 1]!;
-  return (vertices[2 * b]! - ax) * (vertices[2 * c + 1]! - ay) - (vertices[2 * b + 1]! - ay) * (vertices[2 * c]! - ax);
+  return (vertices[2 * b]! - ax) * (vertices[2 * c + 1]! - ay) -
+    (vertices[2 * b + 1]! - ay) * (vertices[2 * c]! - ax);
 }
 
 /** Whether vertex `p` lies inside or on triangle `a, b, c` (counter-clockwise) without being at one of its corners' positions. */
 function blocksEar(vertices: Float64Array, p: number, a: number, b: number, c: number): boolean {
   const px = vertices[2 * p]!, py = vertices[2 * p + 1]!;
-  if ((vertices[2 * a] === px && vertices[2 * a + 1] === py) || (vertices[2 * b] === px && vertices[2 * b + 1] === py) ||
-    (vertices[2 * c] === px && vertices[2 * c + 1] === py)) return false;
+  if (
+    (vertices[2 * a] === px && vertices[2 * a + 1] === py) ||
+    (vertices[2 * b] === px && vertices[2 * b + 1] === py) ||
+    (vertices[2 * c] === px && vertices[2 * c + 1] === py)
+  ) return false;
   return onLeft(vertices, a, b, p) && onLeft(vertices, b, c, p) && onLeft(vertices, c, a, p);
 }
 
@@ -25,7 +29,10 @@ function blocksEar(vertices: Float64Array, p: number, a: number, b: number, c: n
  */
 function onLeft(vertices: Float64Array, a: number, b: number, p: number): boolean {
   const ax = vertices[2 * a]!, ay = vertices[2 * a + 1]!;
-  const ex = vertices[2 * b]! - ax, ey = vertices[2 * b + 1]! - ay, px = vertices[2 * p]! - ax, py = vertices[2 * p + 1]! - ay;
+  const ex = vertices[2 * b]! - ax,
+    ey = vertices[2 * b + 1]! - ay,
+    px = vertices[2 * p]! - ax,
+    py = vertices[2 * p + 1]! - ay;
   const scale = (Math.abs(ex) + Math.abs(ey)) * (Math.abs(px) + Math.abs(py));
   return ex * py - ey * px >= -1e-12 * scale;
 }
@@ -43,7 +50,11 @@ export function earClip(vertices: Float64Array, count: number): number[][] {
     previous[i] = i === 0 ? count - 1 : i - 1;
     following[i] = i === count - 1 ? 0 : i + 1;
   }
-  for (let i = 0; i < count; i++) reflex[i] = cross(vertices, previous[i]!, i, following[i]!) <= 0 ? 1 : 0;
+  for (let i = 0; i < count; i++) {
+    reflex[i] = cross(vertices, previous[i]!, i, following[i]!) <= 0
+      ? 1
+      : 0;
+  }
 
   // Grid of the reflex vertices. Clipping an ear never makes a vertex reflex, so the grid stays a
   // superset; the current flag is checked on use.
@@ -55,16 +66,23 @@ export function earClip(vertices: Float64Array, count: number): number[][] {
     maxY = Math.max(maxY, vertices[2 * i + 1]!);
   }
   const side = Math.max(maxX - minX, maxY - minY) / Math.max(1, Math.ceil(Math.sqrt(count)));
-  const columns = Math.max(1, Math.ceil((maxX - minX) / side) || 1), rows = Math.max(1, Math.ceil((maxY - minY) / side) || 1);
-  const column = (x: number): number => Math.min(columns - 1, Math.max(0, Math.floor((x - minX) / side)));
+  const columns = Math.max(1, Math.ceil((maxX - minX) / side) || 1),
+    rows = Math.max(1, Math.ceil((maxY - minY) / side) || 1);
+  const column = (x: number): number =>
+    Math.min(columns - 1, Math.max(0, Math.floor((x - minX) / side)));
   const row = (y: number): number => Math.min(rows - 1, Math.max(0, Math.floor((y - minY) / side)));
   const cells: number[][] = [];
   for (let k = 0; k < columns * rows; k++) cells.push([]);
-  for (let i = 0; i < count; i++) if (reflex[i]) cells[row(vertices[2 * i + 1]!) * columns + column(vertices[2 * i]!)]!.push(i);
+  for (let i = 0; i < count; i++) {
+    if (reflex[i]) cells[row(vertices[2 * i + 1]!) * columns + column(vertices[2 * i]!)]!.push(i);
+  }
 
   const isEar = (a: number, b: number, c: number): boolean => {
     if (cross(vertices, a, b, c) <= 0) return false;
-    const ax = vertices[2 * a]!, ay = vertices[2 * a + 1]!, bx = vertices[2 * b]!, by = vertices[2 * b + 1]!;
+    const ax = vertices[2 * a]!,
+      ay = vertices[2 * a + 1]!,
+      bx = vertices[2 * b]!,
+      by = vertices[2 * b + 1]!;
     const cx = vertices[2 * c]!, cy = vertices[2 * c + 1]!;
     const c0 = column(Math.min(ax, bx, cx)), c1 = column(Math.max(ax, bx, cx));
     const r0 = row(Math.min(ay, by, cy)), r1 = row(Math.max(ay, by, cy));

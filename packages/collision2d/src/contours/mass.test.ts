@@ -16,7 +16,7 @@ type Rectangle = [minX: number, minY: number, maxX: number, maxY: number];
  * A w x h rectangle has J = A (w^2 + h^2) / 12 about its own centre; the parallel-axis theorem
  * moves each to the common centroid: J = sum (J_i + A_i |c_i - C|^2).
  */
-function composite(rectangles: Rectangle[]): { area: number; cx: number; cy: number; j: number } {
+function composite(rectangles: Rectangle[]): { area: number; cx: number; cy: number; j: number; } {
   let area = 0, sx = 0, sy = 0;
   for (const [x0, y0, x1, y1] of rectangles) {
     const a = (x1 - x0) * (y1 - y0);
@@ -82,10 +82,12 @@ describe('polygon mass properties', () => {
     expect(polygonSecondMoment(lShape)).toBeCloseTo(2.5 + 1.56 + 5 / 6 + 2.34, 13);
   });
 
-  for (const [name, shape, rectangles] of [
-    ['L-shape', lShape, lRectangles],
-    ['U-shape', uShape, uRectangles],
-  ] as const) {
+  for (
+    const [name, shape, rectangles] of [
+      ['L-shape', lShape, lRectangles],
+      ['U-shape', uShape, uRectangles],
+    ] as const
+  ) {
     it(`${name}: equal to the sum of its rectangles, both windings, any pose`, () => {
       const expected = composite([...rectangles]);
       const windings = [shape.map((p) => [...p]), [...shape].reverse().map((p) => [...p])];
@@ -142,21 +144,37 @@ describe('polygon mass properties', () => {
   });
 
   it('rejects malformed points, naming the index and the point', () => {
-    expect(() => polygonArea([[0, 0], [1, NaN], [0, 1]])).toThrow(new RangeError('points[1][1] must be a finite number, got NaN in [1, NaN]'));
-    expect(() => polygonArea([[0, 0], [1] as unknown as number[], [0, 1]])).toThrow(new TypeError('points[1] must have 2 components, got 1: [1]'));
-    expect(() => polygonArea([[0, 0], [1, 0, 7], [0, 1]])).toThrow(new TypeError('points[1] must have 2 components, got 3: [1, 0, 7]'));
-    expect(() => polygonArea([[0, 0], null as unknown as number[], [0, 1]])).toThrow(new TypeError('points[1] must be an array of 2 numbers, got null'));
-    expect(() => polygonArea([[0, 0], [1, '0'] as unknown as number[], [0, 1]])).toThrow(new TypeError('points[1][1] must be a finite number, got "0" in [1, "0"]'));
+    expect(() => polygonArea([[0, 0], [1, NaN], [0, 1]])).toThrow(
+      new RangeError('points[1][1] must be a finite number, got NaN in [1, NaN]'),
+    );
+    expect(() => polygonArea([[0, 0], [1] as unknown as number[], [0, 1]])).toThrow(
+      new TypeError('points[1] must have 2 components, got 1: [1]'),
+    );
+    expect(() => polygonArea([[0, 0], [1, 0, 7], [0, 1]])).toThrow(
+      new TypeError('points[1] must have 2 components, got 3: [1, 0, 7]'),
+    );
+    expect(() => polygonArea([[0, 0], null as unknown as number[], [0, 1]])).toThrow(
+      new TypeError('points[1] must be an array of 2 numbers, got null'),
+    );
+    expect(() => polygonArea([[0, 0], [1, '0'] as unknown as number[], [0, 1]])).toThrow(
+      new TypeError('points[1][1] must be a finite number, got "0" in [1, "0"]'),
+    );
     expect(() => polygonArea([0, 0, 1])).toThrow(/even length/);
-    expect(() => polygonArea([0, 0, 1, Number.POSITIVE_INFINITY])).toThrow(new RangeError('points[3] must be finite, got Infinity'));
+    expect(() => polygonArea([0, 0, 1, Number.POSITIVE_INFINITY])).toThrow(
+      new RangeError('points[3] must be finite, got Infinity'),
+    );
   });
 
   it('refuses coordinates outside the supported range (MAX_COORDINATE = 1e75), saying so', () => {
     expect(() => polygonCentroid([[0, 0], [1e308, 0], [0, 1e308]])).toThrow(
-      new RangeError('points[1][0] is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 1e+308 in [1e+308, 0]'),
+      new RangeError(
+        'points[1][0] is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 1e+308 in [1e+308, 0]',
+      ),
     );
     expect(() => polygonArea([0, 0, 2e300, 0, 0, 2e300])).toThrow(
-      new RangeError('points[2] is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 2e+300'),
+      new RangeError(
+        'points[2] is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 2e+300',
+      ),
     );
   });
 

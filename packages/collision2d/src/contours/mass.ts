@@ -32,7 +32,9 @@ const pairScratch = new Float64Array(2);
  * list of odd length, `RangeError` for a non-finite coordinate or one outside `MAX_COORDINATE`,
  * naming its index and the point.
  */
-export function flattenPoints(points: ArrayLike<ArrayLike<number>> | ArrayLike<number>): Float64Array {
+export function flattenPoints(
+  points: ArrayLike<ArrayLike<number>> | ArrayLike<number>,
+): Float64Array {
   const count = readPoints(points);
   return flat.slice(0, 2 * count);
 }
@@ -40,7 +42,9 @@ export function flattenPoints(points: ArrayLike<ArrayLike<number>> | ArrayLike<n
 /** Reads `points` into the module's flat scratch, validating them; returns the vertex count. */
 function readPoints(points: ArrayLike<ArrayLike<number>> | ArrayLike<number>): number {
   if (points === null || typeof points !== 'object' || typeof points.length !== 'number') {
-    throw new TypeError(`points must be an array of [x, y] pairs or a flat list of numbers, got ${String(points)}`);
+    throw new TypeError(
+      `points must be an array of [x, y] pairs or a flat list of numbers, got ${String(points)}`,
+    );
   }
   const isFlat = points.length > 0 && typeof points[0] === 'number';
   const count = isFlat ? points.length >> 1 : points.length;
@@ -51,7 +55,10 @@ function readPoints(points: ArrayLike<ArrayLike<number>> | ArrayLike<number>): n
   for (let i = 0; i < count; i++) {
     if (isFlat) {
       flat[2 * i] = requireCoordinate(`points[${2 * i}]`, (points as ArrayLike<unknown>)[2 * i]);
-      flat[2 * i + 1] = requireCoordinate(`points[${2 * i + 1}]`, (points as ArrayLike<unknown>)[2 * i + 1]);
+      flat[2 * i + 1] = requireCoordinate(
+        `points[${2 * i + 1}]`,
+        (points as ArrayLike<unknown>)[2 * i + 1],
+      );
     } else {
       readCoordinates(`points[${i}]`, (points as ArrayLike<unknown>)[i], 2, pairScratch);
       flat[2 * i] = pairScratch[0]!;
@@ -128,7 +135,9 @@ export function polygonArea(points: ArrayLike<ArrayLike<number>> | ArrayLike<num
  * Signed area of the polygon `points`: positive when the outline runs counter-clockwise
  * (y up), negative when clockwise. Fewer than 3 points: 0.
  */
-export function polygonSignedArea(points: ArrayLike<ArrayLike<number>> | ArrayLike<number>): number {
+export function polygonSignedArea(
+  points: ArrayLike<ArrayLike<number>> | ArrayLike<number>,
+): number {
   return signedArea(readPoints(points));
 }
 
@@ -138,15 +147,17 @@ export function polygonSignedArea(points: ArrayLike<ArrayLike<number>> | ArrayLi
  * `[x, y]` array. Zero area (fewer than 3 points or all collinear): the mean of the vertices;
  * no points: `[0, 0]`.
  */
-export function polygonCentroid(points: ArrayLike<ArrayLike<number>> | ArrayLike<number>): [number, number];
-export function polygonCentroid<T extends { [index: number]: number }>(
+export function polygonCentroid(
+  points: ArrayLike<ArrayLike<number>> | ArrayLike<number>,
+): [number, number];
+export function polygonCentroid<T extends { [index: number]: number; }>(
   points: ArrayLike<ArrayLike<number>> | ArrayLike<number>,
   out: T,
 ): T;
 export function polygonCentroid(
   points: ArrayLike<ArrayLike<number>> | ArrayLike<number>,
-  out?: { [index: number]: number },
-): { [index: number]: number } {
+  out?: { [index: number]: number; },
+): { [index: number]: number; } {
   centroidOf(readPoints(points));
   const result = out ?? [0, 0];
   result[0] = centroidScratch[0]!;
@@ -176,7 +187,9 @@ export function polygonSecondMoments(
   // sum overflows whatever the vertex count (unscaled, a term at the edge of the coordinate range
   // is about 1e302, and a million of one sign would overflow).
   let extent = 0;
-  for (let i = 0; i < 2 * count; i += 2) extent = Math.max(extent, Math.abs(flat[i]! - cx), Math.abs(flat[i + 1]! - cy));
+  for (let i = 0; i < 2 * count; i += 2) {
+    extent = Math.max(extent, Math.abs(flat[i]! - cx), Math.abs(flat[i + 1]! - cy));
+  }
   const exponent = Math.min(1000, Math.max(-1000, Math.ceil(Math.log2(extent))));
   const scale = 2 ** -exponent;
   let sxx = 0, syy = 0, sxy = 0;
@@ -207,7 +220,9 @@ const momentsScratch = new Float64Array(3);
  * (`J = Ixx + Iyy`, the moment of inertia per unit density about the axis through the centroid
  * perpendicular to the plane), either winding, concave included. Zero area: 0.
  */
-export function polygonSecondMoment(points: ArrayLike<ArrayLike<number>> | ArrayLike<number>): number {
+export function polygonSecondMoment(
+  points: ArrayLike<ArrayLike<number>> | ArrayLike<number>,
+): number {
   polygonSecondMoments(points, momentsScratch);
   return momentsScratch[0]! + momentsScratch[1]!;
 }

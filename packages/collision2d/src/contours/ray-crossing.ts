@@ -21,7 +21,10 @@ export function rayCrossingTest(polygon: Polygon, point: Float64Array, out: RayC
   let direction = 0;
   let candidates = n;
   if (grid) {
-    const toRight = grid.maxX - x, toLeft = x - grid.minX, toTop = grid.maxY - y, toBottom = y - grid.minY;
+    const toRight = grid.maxX - x,
+      toLeft = x - grid.minX,
+      toTop = grid.maxY - y,
+      toBottom = y - grid.minY;
     let shortest = toRight;
     if (toLeft < shortest) {
       shortest = toLeft;

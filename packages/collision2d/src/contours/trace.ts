@@ -39,7 +39,11 @@ export interface SimplifyOptions {
 
 function requireIntegerIn(field: string, value: unknown, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new RangeError(`${field} must be an integer in [${min}, ${max}], got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`);
+    throw new RangeError(
+      `${field} must be an integer in [${min}, ${max}], got ${
+        typeof value === 'string' ? JSON.stringify(value) : String(value)
+      }`,
+    );
   }
   return value;
 }
@@ -56,20 +60,34 @@ function requireIntegerIn(field: string, value: unknown, min: number, max: numbe
  * an empty array when no pixel is inside. Throws `TypeError`/`RangeError` naming a bad argument.
  */
 export function traceOutline(raster: Raster, options: TraceOptions = {}): Array<[number, number]> {
-  if (raster === null || typeof raster !== 'object') throw new TypeError(`raster must be { data, width, height }, got ${String(raster)}`);
-  if (options === null || typeof options !== 'object') throw new TypeError(`options must be an object, got ${String(options)}`);
+  if (raster === null || typeof raster !== 'object') {
+    throw new TypeError(`raster must be { data, width, height }, got ${String(raster)}`);
+  }
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`options must be an object, got ${String(options)}`);
+  }
   const width = requireIntegerIn('raster.width', raster.width, 1, 1 << 15);
   const height = requireIntegerIn('raster.height', raster.height, 1, 1 << 15);
   const stride = requireIntegerIn('options.stride', options.stride ?? 1, 1, 64);
   const offset = requireIntegerIn('options.offset', options.offset ?? 0, 0, stride - 1);
   const threshold = options.threshold ?? 0.5;
-  if (typeof threshold !== 'number' || !Number.isFinite(threshold)) throw new RangeError(`options.threshold must be a finite number, got ${String(threshold)}`);
+  if (typeof threshold !== 'number' || !Number.isFinite(threshold)) {
+    throw new RangeError(`options.threshold must be a finite number, got ${String(threshold)}`);
+  }
   const invert = options.invert ?? false;
-  if (typeof invert !== 'boolean') throw new TypeError(`options.invert must be true or false, got ${String(invert)}`);
+  if (typeof invert !== 'boolean') {
+    throw new TypeError(`options.invert must be true or false, got ${String(invert)}`);
+  }
   const data = raster.data;
-  if (data === null || typeof data !== 'object' || typeof data.length !== 'number') throw new TypeError(`raster.data must be an array of pixel values, got ${String(data)}`);
+  if (data === null || typeof data !== 'object' || typeof data.length !== 'number') {
+    throw new TypeError(`raster.data must be an array of pixel values, got ${String(data)}`);
+  }
   const needed = (width * height - 1) * stride + offset + 1;
-  if (data.length < needed) throw new RangeError(`raster.data must hold ${width} x ${height} pixels of ${stride} values (${needed} values), got ${data.length}`);
+  if (data.length < needed) {
+    throw new RangeError(
+      `raster.data must hold ${width} x ${height} pixels of ${stride} values (${needed} values), got ${data.length}`,
+    );
+  }
 
   const inside = (i: number, j: number): boolean => {
     if (i < 0 || j < 0 || i >= width || j >= height) return false;
@@ -104,7 +122,9 @@ export function traceOutline(raster: Raster, options: TraceOptions = {}): Array<
       corners[1] = inside(i + 1, j);
       corners[2] = inside(i + 1, j + 1);
       corners[3] = inside(i, j + 1);
-      if (corners[0] === corners[1] && corners[1] === corners[2] && corners[2] === corners[3]) continue;
+      if (corners[0] === corners[1] && corners[1] === corners[2] && corners[2] === corners[3]) {
+        continue;
+      }
       edges[0] = horizontal(i, j);
       edges[1] = vertical(i + 1, j);
       edges[2] = horizontal(i, j + 1);
@@ -152,7 +172,10 @@ export function traceOutline(raster: Raster, options: TraceOptions = {}): Array<
 
 /** Distance from point `p` to the segment `a`-`b` of the flat list; 0 exactly for a point on the segment's line between its ends when the arithmetic is exact. */
 function segmentDistance(flat: Float64Array, p: number, a: number, b: number): number {
-  const ax = flat[2 * a]!, ay = flat[2 * a + 1]!, dx = flat[2 * b]! - ax, dy = flat[2 * b + 1]! - ay;
+  const ax = flat[2 * a]!,
+    ay = flat[2 * a + 1]!,
+    dx = flat[2 * b]! - ax,
+    dy = flat[2 * b + 1]! - ay;
   const px = flat[2 * p]! - ax, py = flat[2 * p + 1]! - ay;
   const lengthSquared = dx * dx + dy * dy;
   const along = px * dx + py * dy;
@@ -173,15 +196,31 @@ function segmentDistance(flat: Float64Array, p: number, a: number, b: number): n
  * points on the line of their neighbours' chord are dropped. Returns new `[x, y]` pairs.
  * Throws `TypeError`/`RangeError` naming a bad argument.
  */
-export function simplifyContour(points: ArrayLike<ArrayLike<number>>, options: SimplifyOptions): Array<[number, number]> {
-  if (options === null || typeof options !== 'object') throw new TypeError(`options must be { tolerance } or { count }, got ${String(options)}`);
-  if (points === null || typeof points !== 'object' || typeof points.length !== 'number') throw new TypeError(`points must be an array of [x, y] pairs, got ${String(points)}`);
+export function simplifyContour(
+  points: ArrayLike<ArrayLike<number>>,
+  options: SimplifyOptions,
+): Array<[number, number]> {
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`options must be { tolerance } or { count }, got ${String(options)}`);
+  }
+  if (points === null || typeof points !== 'object' || typeof points.length !== 'number') {
+    throw new TypeError(`points must be an array of [x, y] pairs, got ${String(points)}`);
+  }
   const closed = options.closed ?? true;
-  if (typeof closed !== 'boolean') throw new TypeError(`options.closed must be true or false, got ${String(closed)}`);
+  if (typeof closed !== 'boolean') {
+    throw new TypeError(`options.closed must be true or false, got ${String(closed)}`);
+  }
   const { tolerance, count } = options;
-  if ((tolerance === undefined) === (count === undefined)) throw new TypeError('options must give exactly one of tolerance and count');
-  if (tolerance !== undefined && !(typeof tolerance === 'number' && tolerance >= 0 && Number.isFinite(tolerance))) {
-    throw new RangeError(`options.tolerance must be a finite number >= 0, got ${String(tolerance)}`);
+  if ((tolerance === undefined) === (count === undefined)) {
+    throw new TypeError('options must give exactly one of tolerance and count');
+  }
+  if (
+    tolerance !== undefined &&
+    !(typeof tolerance === 'number' && tolerance >= 0 && Number.isFinite(tolerance))
+  ) {
+    throw new RangeError(
+      `options.tolerance must be a finite number >= 0, got ${String(tolerance)}`,
+    );
   }
   const least = closed ? 3 : 2;
   if (count !== undefined) requireIntegerIn('options.count', count, least, Number.MAX_SAFE_INTEGER);
@@ -189,14 +228,24 @@ export function simplifyContour(points: ArrayLike<ArrayLike<number>>, options: S
   const flat = new Float64Array(2 * n);
   for (let i = 0; i < n; i++) {
     const p = points[i];
-    if (p === null || typeof p !== 'object' || typeof p[0] !== 'number' || typeof p[1] !== 'number' || !Number.isFinite(p[0]) || !Number.isFinite(p[1])) {
-      throw new TypeError(`points[${i}] must be an [x, y] pair of finite numbers, got ${Array.isArray(p) ? `[${p.join(', ')}]` : String(p)}`);
+    if (
+      p === null || typeof p !== 'object' || typeof p[0] !== 'number' || typeof p[1] !== 'number' ||
+      !Number.isFinite(p[0]) || !Number.isFinite(p[1])
+    ) {
+      throw new TypeError(
+        `points[${i}] must be an [x, y] pair of finite numbers, got ${
+          Array.isArray(p) ? `[${p.join(', ')}]` : String(p)
+        }`,
+      );
     }
     flat[2 * i] = p[0];
     flat[2 * i + 1] = p[1];
   }
-  const copy = (indices: number[]) => indices.map((i): [number, number] => [flat[2 * i]!, flat[2 * i + 1]!]);
-  if (n <= least || (count !== undefined && count >= n)) return copy(Array.from({ length: n }, (_, i) => i));
+  const copy = (indices: number[]) =>
+    indices.map((i): [number, number] => [flat[2 * i]!, flat[2 * i + 1]!]);
+  if (n <= least || (count !== undefined && count >= n)) {
+    return copy(Array.from({ length: n }, (_, i) => i));
+  }
 
   const keep = new Uint8Array(n);
   let kept = 0;
@@ -207,8 +256,9 @@ export function simplifyContour(points: ArrayLike<ArrayLike<number>>, options: S
   // Parts of the outline, each a chord (first, last) with its farthest interior point, in a
   // binary heap by distance (larger first, then lower index). Index n stands for point 0 again
   // in a closed outline.
-  const heap: Array<{ first: number; last: number; farthest: number; distance: number }> = [];
-  const before = (x: (typeof heap)[number], y: (typeof heap)[number]) => x.distance > y.distance || (x.distance === y.distance && x.farthest < y.farthest);
+  const heap: Array<{ first: number; last: number; farthest: number; distance: number; }> = [];
+  const before = (x: (typeof heap)[number], y: (typeof heap)[number]) =>
+    x.distance > y.distance || (x.distance === y.distance && x.farthest < y.farthest);
   const push = (first: number, last: number) => {
     if (last - first < 2) return;
     let farthest = first + 1, distance = -1;
@@ -264,7 +314,9 @@ export function simplifyContour(points: ArrayLike<ArrayLike<number>>, options: S
     push(0, n - 1);
   }
   while (heap.length > 0) {
-    if (count !== undefined ? kept >= count : kept >= least && heap[0]!.distance <= tolerance!) break;
+    if (count !== undefined ? kept >= count : kept >= least && heap[0]!.distance <= tolerance!) {
+      break;
+    }
     const part = pop();
     mark(part.farthest);
     push(part.first, part.farthest);

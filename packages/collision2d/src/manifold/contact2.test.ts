@@ -36,7 +36,12 @@ describe('CollisionData2', () => {
     expect(data.contacts.length).toBe(256);
     expect(data.contactsLeft).toBe(256);
     expect(data.maxContactsPerPair).toBe(8);
-    expect([data.friction, data.restitution, data.tolerance, data.overflowed]).toEqual([0, 0, 0, false]);
+    expect([data.friction, data.restitution, data.tolerance, data.overflowed]).toEqual([
+      0,
+      0,
+      0,
+      false,
+    ]);
   });
 
   it('copies bodies and materials into a claimed contact and counts it', () => {
@@ -56,9 +61,15 @@ describe('CollisionData2', () => {
     expect(() => new CollisionData2({ capacity: 0 })).toThrow(/CollisionData2\.capacity.*0/);
     expect(() => new CollisionData2({ capacity: 1.5 })).toThrow(RangeError);
     expect(() => new CollisionData2({ friction: -1 })).toThrow(/CollisionData2\.friction.*-1/);
-    expect(() => new CollisionData2({ restitution: 1.5 })).toThrow(/CollisionData2\.restitution.*1\.5/);
-    expect(() => new CollisionData2({ tolerance: Number.NaN })).toThrow(/CollisionData2\.tolerance/);
-    expect(() => new CollisionData2({ maxContactsPerPair: 9 })).toThrow(/CollisionData2\.maxContactsPerPair.*9/);
+    expect(() => new CollisionData2({ restitution: 1.5 })).toThrow(
+      /CollisionData2\.restitution.*1\.5/,
+    );
+    expect(() => new CollisionData2({ tolerance: Number.NaN })).toThrow(
+      /CollisionData2\.tolerance/,
+    );
+    expect(() => new CollisionData2({ maxContactsPerPair: 9 })).toThrow(
+      /CollisionData2\.maxContactsPerPair.*9/,
+    );
     expect(() => new CollisionData2({ maxContactsPerPair: 0 })).toThrow(RangeError);
     const data = new CollisionData2();
     expect(() => {
@@ -67,7 +78,11 @@ describe('CollisionData2', () => {
   });
 
   it('new CollisionData2(null) and new CollisionData2("abc") are TypeErrors naming the argument', () => {
-    expect(() => new CollisionData2(null as unknown as object)).toThrow(new TypeError('CollisionData2(options) must be an object, got null'));
-    expect(() => new CollisionData2('abc' as unknown as object)).toThrow(new TypeError('CollisionData2(options) must be an object, got "abc"'));
+    expect(() => new CollisionData2(null as unknown as object)).toThrow(
+      new TypeError('CollisionData2(options) must be an object, got null'),
+    );
+    expect(() => new CollisionData2('abc' as unknown as object)).toThrow(
+      new TypeError('CollisionData2(options) must be an object, got "abc"'),
+    );
   });
 });

@@ -5,7 +5,12 @@
  * toward the first; `penetration > 0` overlaps, `0` touches, `< 0` is a gap within the caller's
  * tolerance; `point` is the midpoint of the two witness points.
  */
-import { ContactBuffer, ContactRecord, claimContact, type ContactBufferOptions } from '@contactkit/math';
+import {
+  ContactBuffer,
+  ContactRecord,
+  claimContact,
+  type ContactBufferOptions,
+} from '@contactkit/math';
 
 /**
  * One contact between two 2D shapes, in world space: a `ContactRecord` with 2 components (see
@@ -44,4 +49,8 @@ export class CollisionData2<B = unknown> extends ContactBuffer<Contact2<B>> {
 }
 
 /** Takes the next free contact of a `CollisionData2` (see `claimContact`). Internal to the detectors. */
-export const claimContact2: <B>(data: CollisionData2<B>, firstBody: B | null, secondBody: B | null) => Contact2<B> = claimContact;
+export const claimContact2: <B>(
+  data: CollisionData2<B>,
+  firstBody: B | null,
+  secondBody: B | null,
+) => Contact2<B> = claimContact;

@@ -55,7 +55,16 @@ export class LocalManifold2 {
    * Adds a point. When the manifold is full, the new point replaces the shallowest one if it is
    * deeper (the emit step keeps the deepest anyway).
    */
-  add(x: number, y: number, nx: number, ny: number, penetration: number, kind: ContactKind, firstFeature: number, secondFeature: number): void {
+  add(
+    x: number,
+    y: number,
+    nx: number,
+    ny: number,
+    penetration: number,
+    kind: ContactKind,
+    firstFeature: number,
+    secondFeature: number,
+  ): void {
     const slot = this.nextSlot();
     if (slot === this.count) this.count = slot + 1;
     else if (this.points[slot]!.penetration >= penetration) return;
@@ -84,7 +93,9 @@ export class LocalManifold2 {
   private nextSlot(): number {
     if (this.count < this.capacity) return this.count;
     let shallowest = 0;
-    for (let i = 1; i < this.capacity; i++) if (this.points[i]!.penetration < this.points[shallowest]!.penetration) shallowest = i;
+    for (let i = 1; i < this.capacity; i++) {
+      if (this.points[i]!.penetration < this.points[shallowest]!.penetration) shallowest = i;
+    }
     return shallowest;
   }
 
@@ -174,7 +185,10 @@ export function emitManifold2(
     let best = -1;
     for (let i = 0; i < count; i++) {
       const depth = points[i]!.penetration;
-      if ((depth < lastDepth || (depth === lastDepth && i > last)) && (best < 0 || depth > points[best]!.penetration)) best = i;
+      if (
+        (depth < lastDepth || (depth === lastDepth && i > last)) &&
+        (best < 0 || depth > points[best]!.penetration)
+      ) best = i;
     }
     lastDepth = points[best]!.penetration;
     last = best;
@@ -189,7 +203,11 @@ export function emitManifold2(
  * contact of `data` with bodies and materials set, or undefined, with `data.overflowed` set,
  * when the buffer is full. The same policy as `emitManifold2` for one point, which calls it.
  */
-export function claimOne2<B>(data: CollisionData2<B>, firstBody: B | null, secondBody: B | null): Contact2<B> | undefined {
+export function claimOne2<B>(
+  data: CollisionData2<B>,
+  firstBody: B | null,
+  secondBody: B | null,
+): Contact2<B> | undefined {
   const contacts = data.contacts, count = data.contactCount;
   if (count === contacts.length) {
     data.overflowed = true;
@@ -206,7 +224,12 @@ export function claimOne2<B>(data: CollisionData2<B>, firstBody: B | null, secon
 }
 
 /** Writes one point into `contact`, in world space. */
-function writeContact(point: ManifoldPoint2, frame: Transform2, contact: Contact2, flip: boolean): void {
+function writeContact(
+  point: ManifoldPoint2,
+  frame: Transform2,
+  contact: Contact2,
+  flip: boolean,
+): void {
   const c = frame.cos, s = frame.sin;
   contact.point[0] = c * point.x - s * point.y + frame.x;
   contact.point[1] = s * point.x + c * point.y + frame.y;

@@ -5,7 +5,12 @@ import { lastContourSegmentVisits } from './circle-contour.js';
 import { collide2d } from '../collide2d.js';
 import { CollisionData2 } from '../manifold/contact2.js';
 import { mulberry32 } from '@contactkit/test-support';
-import { contactList, distanceToPolyline, mirroredMismatch, worldPoints } from '../test-support/contacts.js';
+import {
+  contactList,
+  distanceToPolyline,
+  mirroredMismatch,
+  worldPoints,
+} from '../test-support/contacts.js';
 import { Chain, Circle, Segment, VERTEX_FEATURE } from '../shapes/shapes.js';
 import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from '../test-support/properties.js';
 
@@ -44,7 +49,8 @@ describe('collideCircleChain: hand-computed cases', () => {
   it('touches an open end past the last point', () => {
     // Centre (2.6, 0.8), r 1.5: part length past the end, distance to (2, 0) is 1, normal (0.6, 0.8),
     // penetration 0.5; witnesses (1.7, -0.4) and (2, 0), point (1.85, -0.2).
-    const c = run(new Circle(1.5).setPose([2.6, 0.8], 0), new Segment([-2, 0], [2, 0])).contacts[0]!;
+    const c = run(new Circle(1.5).setPose([2.6, 0.8], 0), new Segment([-2, 0], [2, 0]))
+      .contacts[0]!;
     expect(c.normal[0]).toBeCloseTo(0.6, 15);
     expect(c.normal[1]).toBeCloseTo(0.8, 15);
     expect(c.penetration).toBeCloseTo(0.5, 15);
@@ -94,9 +100,14 @@ describe('collideCircleChain: hand-computed cases', () => {
     const segment = new Segment([-2, 0], [2, 0]);
     // Gap 0.2.
     expect(run(new Circle(1).setPose([0, 1.2], 0), segment, 0.1).contactCount).toBe(0);
-    expect(run(new Circle(1).setPose([0, 1.2], 0), segment, 0.2).contacts[0]!.penetration).toBeCloseTo(-0.2, 15);
+    expect(run(new Circle(1).setPose([0, 1.2], 0), segment, 0.2).contacts[0]!.penetration)
+      .toBeCloseTo(-0.2, 15);
     const data = new CollisionData2({ capacity: 1 });
-    collideCircleChain(new Circle(0.5).setPose([0.3, 0.3], 0), new Chain([[2, 0], [0, 0], [0, 2]]), data);
+    collideCircleChain(
+      new Circle(0.5).setPose([0.3, 0.3], 0),
+      new Chain([[2, 0], [0, 0], [0, 2]]),
+      data,
+    );
     expect([data.contactCount, data.overflowed]).toEqual([1, true]);
   });
 });
@@ -116,50 +127,63 @@ describe('collideCircleChain: long chains and properties', () => {
       largest = Math.max(largest, lastContourSegmentVisits());
       const expected = 0.1 - distanceToPolyline(polyline, circle.transform.x, circle.transform.y);
       let deepest = -Infinity;
-      for (let i = 0; i < data.contactCount; i++) deepest = Math.max(deepest, data.contacts[i]!.penetration);
+      for (let i = 0; i < data.contactCount; i++) {
+        deepest = Math.max(deepest, data.contacts[i]!.penetration);
+      }
       if (expected >= 0) expect(deepest).toBeCloseTo(expected, 9);
       else expect(data.contactCount).toBe(0);
     }
     expect(largest).toBeLessThan(100);
   });
 
-  it(`gives the exact deepest penetration, unit normals and mirrored swaps over ${PROPERTY_RUNS} configurations`, () => {
-    const random = mulberry32(31);
-    const data = new CollisionData2({ tolerance: 0.05 });
-    const swapped = new CollisionData2({ tolerance: 0.05 });
-    const failures: string[] = [];
-    let touching = 0;
-    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
-      const points: number[][] = [];
-      const count = 2 + Math.floor(random() * 6);
-      for (let i = 0; i < count; i++) points.push([2 * random() - 1, 2 * random() - 1]);
-      const chain = new Chain(points).setPose([random() - 0.5, random() - 0.5], 6 * random());
-      const radius = 0.05 + 0.5 * random();
-      const circle = new Circle(radius).setPose([3 * random() - 1.5, 3 * random() - 1.5], 0);
-      data.reset();
-      swapped.reset();
-      const written = collideCircleChain(circle, chain, data);
-      collide2d(chain, circle, swapped);
-      const mismatch = mirroredMismatch(contactList(data), contactList(swapped));
-      if (mismatch) failures.push(`swap ${n}: ${mismatch}`);
-      const expected = radius - distanceToPolyline(worldPoints(chain), circle.transform.x, circle.transform.y);
-      if (written === 0) {
-        if (expected >= -0.05 + 1e-9) failures.push(`missed ${n}`);
-        continue;
+  it(
+    `gives the exact deepest penetration, unit normals and mirrored swaps over ${PROPERTY_RUNS} configurations`,
+    () => {
+      const random = mulberry32(31);
+      const data = new CollisionData2({ tolerance: 0.05 });
+      const swapped = new CollisionData2({ tolerance: 0.05 });
+      const failures: string[] = [];
+      let touching = 0;
+      for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+        const points: number[][] = [];
+        const count = 2 + Math.floor(random() * 6);
+        for (let i = 0; i < count; i++) points.push([2 * random() - 1, 2 * random() - 1]);
+        const chain = new Chain(points).setPose([random() - 0.5, random() - 0.5], 6 * random());
+        const radius = 0.05 + 0.5 * random();
+        const circle = new Circle(radius).setPose([3 * random() - 1.5, 3 * random() - 1.5], 0);
+        data.reset();
+        swapped.reset();
+        const written = collideCircleChain(circle, chain, data);
+        collide2d(chain, circle, swapped);
+        const mismatch = mirroredMismatch(contactList(data), contactList(swapped));
+        if (mismatch) failures.push(`swap ${n}: ${mismatch}`);
+        const expected = radius -
+          distanceToPolyline(worldPoints(chain), circle.transform.x, circle.transform.y);
+        if (written === 0) {
+          if (expected >= -0.05 + 1e-9) failures.push(`missed ${n}`);
+          continue;
+        }
+        touching++;
+        let deepest = -Infinity;
+        for (let i = 0; i < written; i++) {
+          const c = data.contacts[i]!;
+          if (!Number.isFinite(c.point[0]! + c.point[1]! + c.penetration)) {
+            failures.push(`not finite ${n}`);
+          }
+          if (Math.abs(Math.hypot(c.normal[0]!, c.normal[1]!) - 1) > 1e-12) {
+            failures.push(`normal ${n}`);
+          }
+          deepest = Math.max(deepest, c.penetration);
+        }
+        if (Math.abs(deepest - expected) > 1e-9) {
+          failures.push(`depth ${n}: ${deepest} vs ${expected}`);
+        }
       }
-      touching++;
-      let deepest = -Infinity;
-      for (let i = 0; i < written; i++) {
-        const c = data.contacts[i]!;
-        if (!Number.isFinite(c.point[0]! + c.point[1]! + c.penetration)) failures.push(`not finite ${n}`);
-        if (Math.abs(Math.hypot(c.normal[0]!, c.normal[1]!) - 1) > 1e-12) failures.push(`normal ${n}`);
-        deepest = Math.max(deepest, c.penetration);
-      }
-      if (Math.abs(deepest - expected) > 1e-9) failures.push(`depth ${n}: ${deepest} vs ${expected}`);
-    }
-    expect(failures).toEqual([]);
-    expect(touching).toBeGreaterThan(2000);
-  }, PROPERTY_TIMEOUT);
+      expect(failures).toEqual([]);
+      expect(touching).toBeGreaterThan(2000);
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
 
 describe('collideCircleChain: regressions', () => {

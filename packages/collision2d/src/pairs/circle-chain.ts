@@ -20,7 +20,11 @@ const scratchManifold = new LocalManifold2(64);
  * one per segment. At most `data.maxContactsPerPair`, deepest first; a foot exactly at the joint
  * of two segments in line gives one contact, not two. Returns the number written.
  */
-export function collideCircleChain<B>(circle: Circle<B>, chain: Chain<B>, data: CollisionData2<B>): number {
+export function collideCircleChain<B>(
+  circle: Circle<B>,
+  chain: Chain<B>,
+  data: CollisionData2<B>,
+): number {
   const query = scratchQuery, manifold = scratchManifold;
   query.set(circle, chain, data.tolerance);
   manifold.count = 0;

@@ -69,7 +69,12 @@ describe('collideCircleCircle', () => {
     expect([c.firstBody, c.secondBody, c.friction, c.restitution]).toEqual(['b', 'a', 0.5, 0.25]);
     expect(Array.from(c.normal)).toEqual([1, 0]);
     expect(collideCircleCircle(a, b, data)).toBe(0);
-    expect([data.contactCount, data.overflowed, c.firstBody, c.normal[0]]).toEqual([1, true, 'b', 1]);
+    expect([data.contactCount, data.overflowed, c.firstBody, c.normal[0]]).toEqual([
+      1,
+      true,
+      'b',
+      1,
+    ]);
   });
 
   it(`holds its properties over ${PROPERTY_RUNS} seeded configurations`, () => {
@@ -93,10 +98,17 @@ describe('collideCircleCircle', () => {
       if (written === 0) continue;
       contacts++;
       const c = data.contacts[0]!;
-      if (Math.abs(Math.hypot(c.normal[0]!, c.normal[1]!) - 1) > 1e-12) failures.push(`normal ${n}`);
+      if (Math.abs(Math.hypot(c.normal[0]!, c.normal[1]!) - 1) > 1e-12) {
+        failures.push(`normal ${n}`);
+      }
       // Moving a by normal * penetration leaves the circles exactly touching.
-      const moved = Math.hypot(a.transform.x + c.normal[0]! * c.penetration - b.transform.x, a.transform.y + c.normal[1]! * c.penetration - b.transform.y);
-      if (Math.abs(moved - (ra + rb)) > 1e-9) failures.push(`push-out ${n}: ${moved} vs ${ra + rb}`);
+      const moved = Math.hypot(
+        a.transform.x + c.normal[0]! * c.penetration - b.transform.x,
+        a.transform.y + c.normal[1]! * c.penetration - b.transform.y,
+      );
+      if (Math.abs(moved - (ra + rb)) > 1e-9) {
+        failures.push(`push-out ${n}: ${moved} vs ${ra + rb}`);
+      }
     }
     expect(failures).toEqual([]);
     expect(contacts).toBeGreaterThan(2000);
@@ -109,7 +121,10 @@ describe('collideCircleCircle: near-coincident centres (issue 16)', () => {
     // of length about 1.001); scaled by the larger component first, the normal is (0.6, 0.8)
     // and the distance 5e-162, so the penetration is 2 up to that.
     for (const [first, second, sign] of [[0, 1, 1], [1, 0, -1]] as const) {
-      const circles = [new Circle(1).setPose([3e-162, 4e-162], 0), new Circle(1).setPose([0, 0], 0)];
+      const circles = [
+        new Circle(1).setPose([3e-162, 4e-162], 0),
+        new Circle(1).setPose([0, 0], 0),
+      ];
       const data = new CollisionData2();
       expect(collide2d(circles[first]!, circles[second]!, data)).toBe(1);
       const c = data.contacts[0]!;
@@ -120,33 +135,47 @@ describe('collideCircleCircle: near-coincident centres (issue 16)', () => {
     }
   });
 
-  it(`gives unit normals to 1e-12 for centres 1e-320 to 1e2 apart and far from the origin (${PROPERTY_RUNS} configurations)`, () => {
-    // Offsets of every size down to subnormal, in any direction, radii 1e-3 to 1e3, centres up
-    // to 1e6 from the origin (where a tiny offset rounds away: the centres coincide, the
-    // documented +Y): every normal has unit length to 1e-12, and points along the offset when
-    // the centres differ.
-    const random = mulberry32(163);
-    const failures: string[] = [];
-    const data = new CollisionData2();
-    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
-      const offset = 10 ** (-320 + 322 * random()), angle = 2 * Math.PI * random();
-      const base = random() < 0.5 ? [0, 0] : [1e6 * (2 * random() - 1), 1e6 * (2 * random() - 1)];
-      const a = new Circle(10 ** (6 * random() - 3)).setPose([base[0]! + offset * Math.cos(angle), base[1]! + offset * Math.sin(angle)], 0);
-      const b = new Circle(10 ** (6 * random() - 3)).setPose(base, 0);
-      data.reset();
-      if (collideCircleCircle(a, b, data) === 0) continue;
-      const c = data.contacts[0]!;
-      const length = Math.hypot(c.normal[0]!, c.normal[1]!);
-      if (!(Math.abs(length - 1) <= 1e-12)) failures.push(`normal length ${length} at offset ${offset} (n ${n})`);
-      const dx = a.transform.x - b.transform.x, dy = a.transform.y - b.transform.y;
-      if (dx === 0 && dy === 0) {
-        if (c.normal[0] !== 0 || c.normal[1] !== 1) failures.push(`coincident normal ${c.normal} at ${n}`);
-      } else {
-        // Along the offset: the cross product with the scaled offset vanishes, the dot is positive.
-        const m = Math.max(Math.abs(dx), Math.abs(dy)), ux = dx / m, uy = dy / m;
-        if (Math.abs(c.normal[0]! * uy - c.normal[1]! * ux) > 1e-12 || c.normal[0]! * ux + c.normal[1]! * uy <= 0) failures.push(`normal ${c.normal} off the offset at ${n}`);
+  it(
+    `gives unit normals to 1e-12 for centres 1e-320 to 1e2 apart and far from the origin (${PROPERTY_RUNS} configurations)`,
+    () => {
+      // Offsets of every size down to subnormal, in any direction, radii 1e-3 to 1e3, centres up
+      // to 1e6 from the origin (where a tiny offset rounds away: the centres coincide, the
+      // documented +Y): every normal has unit length to 1e-12, and points along the offset when
+      // the centres differ.
+      const random = mulberry32(163);
+      const failures: string[] = [];
+      const data = new CollisionData2();
+      for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+        const offset = 10 ** (-320 + 322 * random()), angle = 2 * Math.PI * random();
+        const base = random() < 0.5 ? [0, 0] : [1e6 * (2 * random() - 1), 1e6 * (2 * random() - 1)];
+        const a = new Circle(10 ** (6 * random() - 3)).setPose([
+          base[0]! + offset * Math.cos(angle),
+          base[1]! + offset * Math.sin(angle),
+        ], 0);
+        const b = new Circle(10 ** (6 * random() - 3)).setPose(base, 0);
+        data.reset();
+        if (collideCircleCircle(a, b, data) === 0) continue;
+        const c = data.contacts[0]!;
+        const length = Math.hypot(c.normal[0]!, c.normal[1]!);
+        if (!(Math.abs(length - 1) <= 1e-12)) {
+          failures.push(`normal length ${length} at offset ${offset} (n ${n})`);
+        }
+        const dx = a.transform.x - b.transform.x, dy = a.transform.y - b.transform.y;
+        if (dx === 0 && dy === 0) {
+          if (c.normal[0] !== 0 || c.normal[1] !== 1) {
+            failures.push(`coincident normal ${c.normal} at ${n}`);
+          }
+        } else {
+          // Along the offset: the cross product with the scaled offset vanishes, the dot is positive.
+          const m = Math.max(Math.abs(dx), Math.abs(dy)), ux = dx / m, uy = dy / m;
+          if (
+            Math.abs(c.normal[0]! * uy - c.normal[1]! * ux) > 1e-12 ||
+            c.normal[0]! * ux + c.normal[1]! * uy <= 0
+          ) failures.push(`normal ${c.normal} off the offset at ${n}`);
+        }
       }
-    }
-    expect(failures).toEqual([]);
-  }, PROPERTY_TIMEOUT);
+      expect(failures).toEqual([]);
+    },
+    PROPERTY_TIMEOUT,
+  );
 });

@@ -21,7 +21,11 @@ const SCALE_BELOW = 1e-280;
  * however close but apart give the unit normal along their difference. Returns the number of
  * contacts written (0 or 1); sets `data.overflowed` when the buffer is full.
  */
-export function collideCircleCircle<B>(a: Circle<B>, b: Circle<B>, data: CollisionData2<B>): number {
+export function collideCircleCircle<B>(
+  a: Circle<B>,
+  b: Circle<B>,
+  data: CollisionData2<B>,
+): number {
   // Circle.packed: centre x, y and radius in one array (PERFORMANCE.md, 2D kernels).
   const pa = a.packed, pb = b.packed;
   const ax = pa[0]!, ay = pa[1]!, ra = pa[2]!;

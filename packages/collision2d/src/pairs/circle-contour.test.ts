@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { collideCircleChain } from './circle-chain.js';
 import { collideCirclePolygon } from './circle-polygon.js';
 import { CollisionData2 } from '../manifold/contact2.js';
-import { Chain, Circle, INTERNAL_EDGE_FEATURE, MAX_CONTOUR_VERTICES, Polygon, VERTEX_FEATURE, requireContourVertexCount } from '../shapes/shapes.js';
+import {
+  Chain,
+  Circle,
+  INTERNAL_EDGE_FEATURE,
+  MAX_CONTOUR_VERTICES,
+  Polygon,
+  VERTEX_FEATURE,
+  requireContourVertexCount,
+} from '../shapes/shapes.js';
 
 // A regular polygon of n = 100,000 vertices and circumradius R = 10,000 centred on the origin,
 // counter-clockwise: vertex i at angle t_i = 2 pi i / n. Edge i runs from vertex i to i + 1;
@@ -18,7 +26,9 @@ const TARGET = 99_990;
 
 function regularContour(): number[][] {
   const points: number[][] = [];
-  for (let i = 0; i < N; i++) points.push([R * Math.cos((2 * Math.PI * i) / N), R * Math.sin((2 * Math.PI * i) / N)]);
+  for (let i = 0; i < N; i++) {
+    points.push([R * Math.cos((2 * Math.PI * i) / N), R * Math.sin((2 * Math.PI * i) / N)]);
+  }
   return points;
 }
 
@@ -45,10 +55,12 @@ describe('contours of 100,000 vertices', () => {
     expect(new Chain(points).count).toBe(N);
   });
 
-  for (const [name, contour, collide] of [
-    ['Polygon', new Polygon(points), collideCirclePolygon],
-    ['Chain', new Chain(points), collideCircleChain],
-  ] as const) {
+  for (
+    const [name, contour, collide] of [
+      ['Polygon', new Polygon(points), collideCirclePolygon],
+      ['Chain', new Chain(points), collideCircleChain],
+    ] as const
+  ) {
     it(`${name}: a circle over vertex 99,990 touches that vertex`, () => {
       // The centre lies on the vertex's ray, inside the wedge between the normals of edges
       // 99,989 and 99,990 (angles t_i -+ pi / n): both edges see the foot off their ends (the
@@ -100,7 +112,11 @@ describe('the contour size limit', () => {
   it('refuses more vertices than MAX_CONTOUR_VERTICES, naming the field and the count', () => {
     // Called directly: a contour of 2^25 distinct points would take gigabytes to build.
     expect(() => requireContourVertexCount('Polygon.points', MAX_CONTOUR_VERTICES)).not.toThrow();
-    expect(() => requireContourVertexCount('Polygon.points', MAX_CONTOUR_VERTICES + 1)).toThrow(RangeError);
-    expect(() => requireContourVertexCount('Chain.points', 33_554_432)).toThrow('Chain.points may have at most 33554431 vertices, got 33554432');
+    expect(() => requireContourVertexCount('Polygon.points', MAX_CONTOUR_VERTICES + 1)).toThrow(
+      RangeError,
+    );
+    expect(() => requireContourVertexCount('Chain.points', 33_554_432)).toThrow(
+      'Chain.points may have at most 33554431 vertices, got 33554432',
+    );
   });
 });

@@ -71,7 +71,12 @@ export function lastContourSegmentVisits(): number {
  * Adds the contact in `query`'s contact fields (normal, penetration, contour point): the point is
  * halfway between the contour point and the circle's deepest point.
  */
-function addContact(query: CircleQuery, manifold: LocalManifold2, kind: ContactKind, feature: number): void {
+function addContact(
+  query: CircleQuery,
+  manifold: LocalManifold2,
+  kind: ContactKind,
+  feature: number,
+): void {
   const nx = query.normalX, ny = query.normalY, radius = query.radius, point = query.point;
   point.x = 0.5 * (query.centre[0]! - nx * radius + query.surfaceX);
   point.y = 0.5 * (query.centre[1]! - ny * radius + query.surfaceY);
@@ -162,7 +167,11 @@ function deepContact(polygon: Polygon, query: CircleQuery, manifold: LocalManifo
  * it within reach and per convex corner within reach. Centre inside: one contact out through the
  * nearest outline point.
  */
-export function circlePolygonContacts(polygon: Polygon, query: CircleQuery, manifold: LocalManifold2): void {
+export function circlePolygonContacts(
+  polygon: Polygon,
+  query: CircleQuery,
+  manifold: LocalManifold2,
+): void {
   segmentVisits = 0;
   const cx = query.centre[0]!, cy = query.centre[1]!, radius = query.radius, gridBox = query.box;
   const reach = radius + query.tolerance;
@@ -233,13 +242,20 @@ export function circlePolygonContacts(polygon: Polygon, query: CircleQuery, mani
  * segment), per interior corner a vertex contact on its convex side, and at the two open ends a
  * contact with the end point.
  */
-export function circleChainContacts(chain: Chain, query: CircleQuery, manifold: LocalManifold2): void {
+export function circleChainContacts(
+  chain: Chain,
+  query: CircleQuery,
+  manifold: LocalManifold2,
+): void {
   segmentVisits = 0;
   const cx = query.centre[0]!, cy = query.centre[1]!, radius = query.radius, gridBox = query.box;
   const reach = radius + query.tolerance;
   const bound = chain.boundingRadius + reach;
   if (cx * cx + cy * cy > bound * bound) return;
-  const v = chain.vertices, normals = chain.normals, last = chain.segmentCount - 1, grid = chain.grid;
+  const v = chain.vertices,
+    normals = chain.normals,
+    last = chain.segmentCount - 1,
+    grid = chain.grid;
   let candidates = chain.segmentCount;
   if (grid) {
     gridBox[0] = cx - reach;

@@ -5,7 +5,13 @@ import { collideCirclePolygon, segmentDistanceCirclePolygon } from './circle-pol
 import { collide2d } from '../collide2d.js';
 import { CollisionData2 } from '../manifold/contact2.js';
 import { mulberry32 } from '@contactkit/test-support';
-import { contactList, mirroredMismatch, randomConvexPoints, signedDistanceToOutline, worldPoints } from '../test-support/contacts.js';
+import {
+  contactList,
+  mirroredMismatch,
+  randomConvexPoints,
+  signedDistanceToOutline,
+  worldPoints,
+} from '../test-support/contacts.js';
 import { Circle, Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
 import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from '../test-support/properties.js';
 
@@ -102,7 +108,10 @@ describe('collideCirclePolygon: hand-computed cases', () => {
   it('works in the polygon frame: a turned, moved polygon gives the turned, moved contact', () => {
     // The face case turned by 90 degrees about the origin and moved by (5, -3): local (0, 1.3)
     // becomes (-1.3, 0) + (5, -3) = (3.7, -3); the contact point (0, 0.9) becomes (4.1, -3).
-    const data = one(new Circle(0.5).setPose([3.7, -3], 0), new Polygon(square).setPose([5, -3], Math.PI / 2));
+    const data = one(
+      new Circle(0.5).setPose([3.7, -3], 0),
+      new Polygon(square).setPose([5, -3], Math.PI / 2),
+    );
     const c = data.contacts[0]!;
     expect(c.point[0]).toBeCloseTo(4.1, 14);
     expect(c.point[1]).toBeCloseTo(-3, 14);
@@ -122,18 +131,30 @@ describe('collideCirclePolygon: hand-computed cases', () => {
     expect([full.contacts[0]!.featureId, full.overflowed]).toEqual([3, true]);
   });
 
-  it('gives the convex case\'s contact the bodies and the buffer materials, and leaves a full buffer unchanged', () => {
+  it("gives the convex case's contact the bodies and the buffer materials, and leaves a full buffer unchanged", () => {
     const data = new CollisionData2<string>({ capacity: 1, friction: 0.5, restitution: 0.25 });
     // The unit square's top edge (edge 2) under a circle of radius 0.5 at (0, 1.4): penetration 0.1.
-    const circle = new Circle<string>(0.5).setPose([0, 1.4], 0), polygon = new Polygon<string>([[-1, -1], [1, -1], [1, 1], [-1, 1]]);
+    const circle = new Circle<string>(0.5).setPose([0, 1.4], 0),
+      polygon = new Polygon<string>([[-1, -1], [1, -1], [1, 1], [-1, 1]]);
     circle.body = 'ball';
     polygon.body = 'box';
     expect(collideCirclePolygon(circle, polygon, data)).toBe(1);
     const c = data.contacts[0]!;
-    expect([c.firstBody, c.secondBody, c.friction, c.restitution, c.featureId]).toEqual(['ball', 'box', 0.5, 0.25, 2]);
+    expect([c.firstBody, c.secondBody, c.friction, c.restitution, c.featureId]).toEqual([
+      'ball',
+      'box',
+      0.5,
+      0.25,
+      2,
+    ]);
     expect(c.penetration).toBeCloseTo(0.1, 14);
     expect(collideCirclePolygon(circle, polygon, data)).toBe(0);
-    expect([data.contactCount, data.overflowed, c.secondBody, c.featureId]).toEqual([1, true, 'box', 2]);
+    expect([data.contactCount, data.overflowed, c.secondBody, c.featureId]).toEqual([
+      1,
+      true,
+      'box',
+      2,
+    ]);
   });
 });
 
@@ -151,16 +172,22 @@ describe('collideCirclePolygon: long outlines', () => {
     let largest = 0, total = 0;
     for (let n = 0; n < 200; n++) {
       const angle = 2 * Math.PI * random(), distance = 9.5 + random();
-      const circle = new Circle(0.2).setPose([distance * Math.cos(angle), distance * Math.sin(angle)], 0);
+      const circle = new Circle(0.2).setPose([
+        distance * Math.cos(angle),
+        distance * Math.sin(angle),
+      ], 0);
       const data = new CollisionData2();
       collideCirclePolygon(circle, polygon, data);
       largest = Math.max(largest, lastContourSegmentVisits());
       total += lastContourSegmentVisits();
       // The deepest contact's penetration is the radius less the signed distance to the outline (brute force).
-      const expected = 0.2 - signedDistanceToOutline(outline, circle.transform.x, circle.transform.y);
+      const expected = 0.2 -
+        signedDistanceToOutline(outline, circle.transform.x, circle.transform.y);
       if (expected >= 0) {
         let deepest = -Infinity;
-        for (let i = 0; i < data.contactCount; i++) deepest = Math.max(deepest, data.contacts[i]!.penetration);
+        for (let i = 0; i < data.contactCount; i++) {
+          deepest = Math.max(deepest, data.contacts[i]!.penetration);
+        }
         expect(deepest).toBeCloseTo(expected, 9);
       } else {
         expect(data.contactCount).toBe(0);
@@ -175,72 +202,109 @@ describe('collideCirclePolygon: long outlines', () => {
 });
 
 describe('collideCirclePolygon: properties', () => {
-  it(`gives the exact push-out, unit normals and mirrored swaps over ${PROPERTY_RUNS} convex and concave configurations`, () => {
-    const random = mulberry32(21);
-    const data = new CollisionData2({ tolerance: 0.05 });
-    const swapped = new CollisionData2({ tolerance: 0.05 });
-    const failures: string[] = [];
-    let touching = 0;
-    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
-      let points: number[][];
-      if (n % 2 === 0) {
-        points = randomConvexPoints(random, 3 + Math.floor(random() * 6), 0.5 + random(), 0.5 + random());
-      } else {
-        // Star-shaped: concave in general.
-        points = [];
-        const count = 5 + Math.floor(random() * 10);
-        for (let i = 0; i < count; i++) {
-          const angle = (2 * Math.PI * (i + 0.8 * random())) / count, radius = 0.3 + random();
-          points.push([radius * Math.cos(angle), radius * Math.sin(angle)]);
+  it(
+    `gives the exact push-out, unit normals and mirrored swaps over ${PROPERTY_RUNS} convex and concave configurations`,
+    () => {
+      const random = mulberry32(21);
+      const data = new CollisionData2({ tolerance: 0.05 });
+      const swapped = new CollisionData2({ tolerance: 0.05 });
+      const failures: string[] = [];
+      let touching = 0;
+      for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+        let points: number[][];
+        if (n % 2 === 0) {
+          points = randomConvexPoints(
+            random,
+            3 + Math.floor(random() * 6),
+            0.5 + random(),
+            0.5 + random(),
+          );
+        } else {
+          // Star-shaped: concave in general.
+          points = [];
+          const count = 5 + Math.floor(random() * 10);
+          for (let i = 0; i < count; i++) {
+            const angle = (2 * Math.PI * (i + 0.8 * random())) / count, radius = 0.3 + random();
+            points.push([radius * Math.cos(angle), radius * Math.sin(angle)]);
+          }
+        }
+        const polygon = new Polygon(points).setPose([random() - 0.5, random() - 0.5], 6 * random());
+        const radius = 0.05 + 0.6 * random();
+        const circle = new Circle(radius).setPose([3 * random() - 1.5, 3 * random() - 1.5], 0);
+        data.reset();
+        swapped.reset();
+        const written = collideCirclePolygon(circle, polygon, data);
+        collide2d(polygon, circle, swapped);
+        const mismatch = mirroredMismatch(contactList(data), contactList(swapped));
+        if (mismatch) failures.push(`swap ${n}: ${mismatch}`);
+        const expected = radius -
+          signedDistanceToOutline(worldPoints(polygon), circle.transform.x, circle.transform.y);
+        if (written === 0) {
+          if (expected >= -0.05 + 1e-9) {
+            failures.push(`missed ${n}: expected penetration ${expected}`);
+          }
+          continue;
+        }
+        touching++;
+        let deepest = data.contacts[0]!;
+        for (let i = 0; i < written; i++) {
+          const c = data.contacts[i]!;
+          if (!Number.isFinite(c.point[0]! + c.point[1]! + c.penetration)) {
+            failures.push(`not finite ${n}`);
+          }
+          if (Math.abs(Math.hypot(c.normal[0]!, c.normal[1]!) - 1) > 1e-12) {
+            failures.push(`normal ${n}`);
+          }
+          if (c.penetration < -0.05 - 1e-12) failures.push(`beyond tolerance ${n}`);
+          if (c.penetration > deepest.penetration) deepest = c;
+        }
+        if (Math.abs(deepest.penetration - expected) > 1e-9) {
+          failures.push(`depth ${n}: ${deepest.penetration} vs ${expected}`);
+        }
+        // Moving the circle by normal * penetration leaves it touching the outline from outside.
+        const movedX = circle.transform.x + deepest.normal[0]! * deepest.penetration;
+        const movedY = circle.transform.y + deepest.normal[1]! * deepest.penetration;
+        const after = signedDistanceToOutline(worldPoints(polygon), movedX, movedY);
+        if (polygon.isConvex && Math.abs(after - radius) > 1e-9) {
+          failures.push(`push-out ${n}: distance after ${after}, radius ${radius}`);
         }
       }
-      const polygon = new Polygon(points).setPose([random() - 0.5, random() - 0.5], 6 * random());
-      const radius = 0.05 + 0.6 * random();
-      const circle = new Circle(radius).setPose([3 * random() - 1.5, 3 * random() - 1.5], 0);
-      data.reset();
-      swapped.reset();
-      const written = collideCirclePolygon(circle, polygon, data);
-      collide2d(polygon, circle, swapped);
-      const mismatch = mirroredMismatch(contactList(data), contactList(swapped));
-      if (mismatch) failures.push(`swap ${n}: ${mismatch}`);
-      const expected = radius - signedDistanceToOutline(worldPoints(polygon), circle.transform.x, circle.transform.y);
-      if (written === 0) {
-        if (expected >= -0.05 + 1e-9) failures.push(`missed ${n}: expected penetration ${expected}`);
-        continue;
-      }
-      touching++;
-      let deepest = data.contacts[0]!;
-      for (let i = 0; i < written; i++) {
-        const c = data.contacts[i]!;
-        if (!Number.isFinite(c.point[0]! + c.point[1]! + c.penetration)) failures.push(`not finite ${n}`);
-        if (Math.abs(Math.hypot(c.normal[0]!, c.normal[1]!) - 1) > 1e-12) failures.push(`normal ${n}`);
-        if (c.penetration < -0.05 - 1e-12) failures.push(`beyond tolerance ${n}`);
-        if (c.penetration > deepest.penetration) deepest = c;
-      }
-      if (Math.abs(deepest.penetration - expected) > 1e-9) failures.push(`depth ${n}: ${deepest.penetration} vs ${expected}`);
-      // Moving the circle by normal * penetration leaves it touching the outline from outside.
-      const movedX = circle.transform.x + deepest.normal[0]! * deepest.penetration;
-      const movedY = circle.transform.y + deepest.normal[1]! * deepest.penetration;
-      const after = signedDistanceToOutline(worldPoints(polygon), movedX, movedY);
-      if (polygon.isConvex && Math.abs(after - radius) > 1e-9) failures.push(`push-out ${n}: distance after ${after}, radius ${radius}`);
-    }
-    expect(failures).toEqual([]);
-    expect(touching).toBeGreaterThan(2000);
-  }, PROPERTY_TIMEOUT);
+      expect(failures).toEqual([]);
+      expect(touching).toBeGreaterThan(2000);
+    },
+    PROPERTY_TIMEOUT,
+  );
 
   it('is invariant under moving both shapes together', () => {
     const random = mulberry32(3);
     const failures: string[] = [];
     for (let n = 0; n < 500; n++) {
       const points = randomConvexPoints(random, 3 + Math.floor(random() * 5), 1, 0.6);
-      const px = random(), py = random(), pa = 6 * random(), cx = 2 * random() - 1, cy = 2 * random() - 1, radius = 0.2 + random();
+      const px = random(),
+        py = random(),
+        pa = 6 * random(),
+        cx = 2 * random() - 1,
+        cy = 2 * random() - 1,
+        radius = 0.2 + random();
       const before = new CollisionData2();
-      collideCirclePolygon(new Circle(radius).setPose([cx, cy], 0), new Polygon(points).setPose([px, py], pa), before);
+      collideCirclePolygon(
+        new Circle(radius).setPose([cx, cy], 0),
+        new Polygon(points).setPose([px, py], pa),
+        before,
+      );
       // Rigid motion: turn by theta about the origin, then shift by (tx, ty).
-      const theta = 6 * random(), tx = 10 * random() - 5, ty = 10 * random() - 5, c = Math.cos(theta), s = Math.sin(theta);
+      const theta = 6 * random(),
+        tx = 10 * random() - 5,
+        ty = 10 * random() - 5,
+        c = Math.cos(theta),
+        s = Math.sin(theta);
       const move = (x: number, y: number): number[] => [c * x - s * y + tx, s * x + c * y + ty];
       const after = new CollisionData2();
-      collideCirclePolygon(new Circle(radius).setPose(move(cx, cy), 0), new Polygon(points).setPose(move(px, py), pa + theta), after);
+      collideCirclePolygon(
+        new Circle(radius).setPose(move(cx, cy), 0),
+        new Polygon(points).setPose(move(px, py), pa + theta),
+        after,
+      );
       if (before.contactCount !== after.contactCount) {
         failures.push(`count ${n}`);
         continue;
@@ -249,8 +313,11 @@ describe('collideCirclePolygon: properties', () => {
         const a = before.contacts[i]!, b = after.contacts[i]!;
         const [x, y] = move(a.point[0]!, a.point[1]!);
         const nx = c * a.normal[0]! - s * a.normal[1]!, ny = s * a.normal[0]! + c * a.normal[1]!;
-        if (Math.hypot(x! - b.point[0]!, y! - b.point[1]!) > 1e-9 || Math.hypot(nx - b.normal[0]!, ny - b.normal[1]!) > 1e-9 ||
-          Math.abs(a.penetration - b.penetration) > 1e-9 || a.featureId !== b.featureId) failures.push(`contact ${n}`);
+        if (
+          Math.hypot(x! - b.point[0]!, y! - b.point[1]!) > 1e-9 ||
+          Math.hypot(nx - b.normal[0]!, ny - b.normal[1]!) > 1e-9 ||
+          Math.abs(a.penetration - b.penetration) > 1e-9 || a.featureId !== b.featureId
+        ) failures.push(`contact ${n}`);
       }
     }
     expect(failures).toEqual([]);
@@ -265,103 +332,160 @@ describe('collideCirclePolygon: properties', () => {
  * feature or both (the segment-distance method gives a centre exactly on a corner one contact
  * per edge), so there only the deepest depth is compared.
  */
-function algorithmMismatch(a: ReturnType<typeof contactList>, b: ReturnType<typeof contactList>, onOutline: boolean, scale: number): string | null {
+function algorithmMismatch(
+  a: ReturnType<typeof contactList>,
+  b: ReturnType<typeof contactList>,
+  onOutline: boolean,
+  scale: number,
+): string | null {
   if (onOutline && a.length > 0 && b.length > 0) {
-    return Math.abs(a[0]!.penetration - b[0]!.penetration) > 1e-12 * scale ? `penetration ${a[0]!.penetration} vs ${b[0]!.penetration}` : null;
+    return Math.abs(a[0]!.penetration - b[0]!.penetration) > 1e-12 * scale
+      ? `penetration ${a[0]!.penetration} vs ${b[0]!.penetration}`
+      : null;
   }
   if (a.length !== b.length) return `count ${a.length} vs ${b.length}`;
   for (let i = 0; i < a.length; i++) {
     const p = a[i]!, q = b[i]!;
-    if (Math.abs(p.penetration - q.penetration) > 1e-12 * scale) return `penetration ${p.penetration} vs ${q.penetration}`;
+    if (Math.abs(p.penetration - q.penetration) > 1e-12 * scale) {
+      return `penetration ${p.penetration} vs ${q.penetration}`;
+    }
     if (onOutline) continue;
-    if (p.kind !== q.kind || p.featureId !== q.featureId) return `feature ${p.kind} ${p.featureId} vs ${q.kind} ${q.featureId}`;
-    if (Math.hypot(p.point[0]! - q.point[0]!, p.point[1]! - q.point[1]!) > 1e-12 * scale) return `point ${p.point} vs ${q.point}`;
-    if (Math.hypot(p.normal[0]! - q.normal[0]!, p.normal[1]! - q.normal[1]!) > 1e-9) return `normal ${p.normal} vs ${q.normal}`;
+    if (p.kind !== q.kind || p.featureId !== q.featureId) {
+      return `feature ${p.kind} ${p.featureId} vs ${q.kind} ${q.featureId}`;
+    }
+    if (Math.hypot(p.point[0]! - q.point[0]!, p.point[1]! - q.point[1]!) > 1e-12 * scale) {
+      return `point ${p.point} vs ${q.point}`;
+    }
+    if (Math.hypot(p.normal[0]! - q.normal[0]!, p.normal[1]! - q.normal[1]!) > 1e-9) {
+      return `normal ${p.normal} vs ${q.normal}`;
+    }
   }
   return null;
 }
 
 describe('collideCirclePolygon: the convex algorithm against the segment-distance method', () => {
-  it(`gives the segment-distance method's contacts over ${PROPERTY_RUNS} circles and convex polygons (near edges and corners, inside, full buffers)`, () => {
-    const random = mulberry32(91);
-    const failures: string[] = [];
-    let touching = 0;
-    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
-      const polygon = new Polygon(random() < 0.3
-        ? [[-0.5, -0.3], [0.5, -0.3], [0.5, 0.3], [-0.5, 0.3]]
-        : randomConvexPoints(random, 3 + Math.floor(random() * 10), 0.3 + random(), 0.3 + random())).setPose([random() - 0.5, random() - 0.5], 6 * random());
-      const radius = 0.05 + 0.5 * random();
-      // Centres around a vertex or an edge point, at distances from inside to beyond the reach;
-      // some exactly on the vertex or at radius from it.
-      const world = worldPoints(polygon);
-      const k = Math.floor(random() * world.length);
-      const [ax, ay] = world[k]!, [bx, by] = world[(k + 1) % world.length]!;
-      const t = random() < 0.3 ? 0 : random();
-      const angle = 2 * Math.PI * random(), distance = random() < 0.1 ? 0 : (random() * 2 - 0.5) * radius;
-      const centre = [ax! + t * (bx! - ax!) + distance * Math.cos(angle), ay! + t * (by! - ay!) + distance * Math.sin(angle)];
-      const circle = new Circle(radius).setPose(centre, 0);
-      const tolerance = random() < 0.5 ? 0 : 0.05;
-      const capacity = random() < 0.1 ? 1 : 8;
-      const fast = new CollisionData2({ tolerance, capacity }), general = new CollisionData2({ tolerance, capacity });
-      if (capacity === 1 && random() < 0.5) {
-        // A buffer already full: nothing written, overflowed set, on both paths.
-        collideCirclePolygon(new Circle(1), new Polygon(square), fast);
-        collideCirclePolygon(new Circle(1), new Polygon(square), general);
-      }
-      const before = fast.contactCount;
-      const written = collideCirclePolygon(circle, polygon, fast);
-      const generalWritten = segmentDistanceCirclePolygon(circle, polygon, general);
-      if (written === 0 ? generalWritten !== 0 : generalWritten === 0) failures.push(`count at ${n}`);
-      const onOutline = Math.abs(signedDistanceToOutline(world, centre[0]!, centre[1]!)) < 1e-9;
-      if (!onOutline && fast.overflowed !== general.overflowed) failures.push(`overflowed at ${n}`);
-      const mismatch = algorithmMismatch(contactList(fast, before), contactList(general, before), onOutline, 4);
-      if (mismatch) failures.push(`contacts at ${n}: ${mismatch}`);
-      if (written > 0) touching++;
-    }
-    expect(failures).toEqual([]);
-    expect(touching).toBeGreaterThan(PROPERTY_RUNS / 2);
-  }, PROPERTY_TIMEOUT);
-
-  it(`gives the segment-distance method's contacts near slivers and many-sided outlines (${PROPERTY_RUNS} circles)`, () => {
-    // Where several edge lines can be nearly as far from the centre as the farthest: thin slivers
-    // (an ellipse flattened 20 to 1000 times), outlines of 9 to 24 vertices around a circle with
-    // jittered, sometimes very short edges (the scan's loop, past the 8 written-out edges), and
-    // tiny circles whose reach is far below the polygon's size.
-    const random = mulberry32(92);
-    const failures: string[] = [];
-    let touching = 0;
-    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
-      let points: number[][];
-      if (random() < 0.5) {
-        points = randomConvexPoints(random, 3 + Math.floor(random() * 22), 1, 0.001 + 0.05 * random());
-      } else {
-        const count = 9 + Math.floor(random() * 16);
-        points = [];
-        for (let i = 0; i < count; i++) {
-          const angle = ((i + 0.9 * (random() - 0.5)) * 2 * Math.PI) / count;
-          points.push([Math.cos(angle), Math.sin(angle)]);
+  it(
+    `gives the segment-distance method's contacts over ${PROPERTY_RUNS} circles and convex polygons (near edges and corners, inside, full buffers)`,
+    () => {
+      const random = mulberry32(91);
+      const failures: string[] = [];
+      let touching = 0;
+      for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+        const polygon = new Polygon(
+          random() < 0.3
+            ? [[-0.5, -0.3], [0.5, -0.3], [0.5, 0.3], [-0.5, 0.3]]
+            : randomConvexPoints(
+              random,
+              3 + Math.floor(random() * 10),
+              0.3 + random(),
+              0.3 + random(),
+            ),
+        ).setPose([random() - 0.5, random() - 0.5], 6 * random());
+        const radius = 0.05 + 0.5 * random();
+        // Centres around a vertex or an edge point, at distances from inside to beyond the reach;
+        // some exactly on the vertex or at radius from it.
+        const world = worldPoints(polygon);
+        const k = Math.floor(random() * world.length);
+        const [ax, ay] = world[k]!, [bx, by] = world[(k + 1) % world.length]!;
+        const t = random() < 0.3 ? 0 : random();
+        const angle = 2 * Math.PI * random(),
+          distance = random() < 0.1 ? 0 : (random() * 2 - 0.5) * radius;
+        const centre = [
+          ax! + t * (bx! - ax!) + distance * Math.cos(angle),
+          ay! + t * (by! - ay!) + distance * Math.sin(angle),
+        ];
+        const circle = new Circle(radius).setPose(centre, 0);
+        const tolerance = random() < 0.5 ? 0 : 0.05;
+        const capacity = random() < 0.1 ? 1 : 8;
+        const fast = new CollisionData2({ tolerance, capacity }),
+          general = new CollisionData2({ tolerance, capacity });
+        if (capacity === 1 && random() < 0.5) {
+          // A buffer already full: nothing written, overflowed set, on both paths.
+          collideCirclePolygon(new Circle(1), new Polygon(square), fast);
+          collideCirclePolygon(new Circle(1), new Polygon(square), general);
         }
+        const before = fast.contactCount;
+        const written = collideCirclePolygon(circle, polygon, fast);
+        const generalWritten = segmentDistanceCirclePolygon(circle, polygon, general);
+        if (written === 0 ? generalWritten !== 0 : generalWritten === 0) {
+          failures.push(`count at ${n}`);
+        }
+        const onOutline = Math.abs(signedDistanceToOutline(world, centre[0]!, centre[1]!)) < 1e-9;
+        if (!onOutline && fast.overflowed !== general.overflowed) {
+          failures.push(`overflowed at ${n}`);
+        }
+        const mismatch = algorithmMismatch(
+          contactList(fast, before),
+          contactList(general, before),
+          onOutline,
+          4,
+        );
+        if (mismatch) failures.push(`contacts at ${n}: ${mismatch}`);
+        if (written > 0) touching++;
       }
-      const polygon = new Polygon(points).setPose([4 * random() - 2, 4 * random() - 2], 6 * random());
-      const radius = random() < 0.5 ? 0.001 + 0.01 * random() : 0.05 + random();
-      const world = worldPoints(polygon);
-      const k = Math.floor(random() * world.length);
-      const [ax, ay] = world[k]!, [bx, by] = world[(k + 1) % world.length]!;
-      const t = random() < 0.5 ? 0 : random();
-      const angle = 2 * Math.PI * random(), distance = (random() * 2 - 0.5) * radius;
-      const centre = [ax! + t * (bx! - ax!) + distance * Math.cos(angle), ay! + t * (by! - ay!) + distance * Math.sin(angle)];
-      const circle = new Circle(radius).setPose(centre, 0);
-      const tolerance = random() < 0.5 ? 0 : 0.05 * random();
-      const fast = new CollisionData2({ tolerance }), general = new CollisionData2({ tolerance });
-      const written = collideCirclePolygon(circle, polygon, fast);
-      const generalWritten = segmentDistanceCirclePolygon(circle, polygon, general);
-      if (written === 0 ? generalWritten !== 0 : generalWritten === 0) failures.push(`count at ${n}`);
-      const onOutline = Math.abs(signedDistanceToOutline(world, centre[0]!, centre[1]!)) < 1e-9;
-      const mismatch = algorithmMismatch(contactList(fast), contactList(general), onOutline, 4);
-      if (mismatch) failures.push(`contacts at ${n}: ${mismatch}`);
-      if (written > 0) touching++;
-    }
-    expect(failures).toEqual([]);
-    expect(touching).toBeGreaterThan(PROPERTY_RUNS / 2);
-  }, PROPERTY_TIMEOUT);
+      expect(failures).toEqual([]);
+      expect(touching).toBeGreaterThan(PROPERTY_RUNS / 2);
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    `gives the segment-distance method's contacts near slivers and many-sided outlines (${PROPERTY_RUNS} circles)`,
+    () => {
+      // Where several edge lines can be nearly as far from the centre as the farthest: thin slivers
+      // (an ellipse flattened 20 to 1000 times), outlines of 9 to 24 vertices around a circle with
+      // jittered, sometimes very short edges (the scan's loop, past the 8 written-out edges), and
+      // tiny circles whose reach is far below the polygon's size.
+      const random = mulberry32(92);
+      const failures: string[] = [];
+      let touching = 0;
+      for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+        let points: number[][];
+        if (random() < 0.5) {
+          points = randomConvexPoints(
+            random,
+            3 + Math.floor(random() * 22),
+            1,
+            0.001 + 0.05 * random(),
+          );
+        } else {
+          const count = 9 + Math.floor(random() * 16);
+          points = [];
+          for (let i = 0; i < count; i++) {
+            const angle = ((i + 0.9 * (random() - 0.5)) * 2 * Math.PI) / count;
+            points.push([Math.cos(angle), Math.sin(angle)]);
+          }
+        }
+        const polygon = new Polygon(points).setPose(
+          [4 * random() - 2, 4 * random() - 2],
+          6 * random(),
+        );
+        const radius = random() < 0.5 ? 0.001 + 0.01 * random() : 0.05 + random();
+        const world = worldPoints(polygon);
+        const k = Math.floor(random() * world.length);
+        const [ax, ay] = world[k]!, [bx, by] = world[(k + 1) % world.length]!;
+        const t = random() < 0.5 ? 0 : random();
+        const angle = 2 * Math.PI * random(), distance = (random() * 2 - 0.5) * radius;
+        const centre = [
+          ax! + t * (bx! - ax!) + distance * Math.cos(angle),
+          ay! + t * (by! - ay!) + distance * Math.sin(angle),
+        ];
+        const circle = new Circle(radius).setPose(centre, 0);
+        const tolerance = random() < 0.5 ? 0 : 0.05 * random();
+        const fast = new CollisionData2({ tolerance }), general = new CollisionData2({ tolerance });
+        const written = collideCirclePolygon(circle, polygon, fast);
+        const generalWritten = segmentDistanceCirclePolygon(circle, polygon, general);
+        if (written === 0 ? generalWritten !== 0 : generalWritten === 0) {
+          failures.push(`count at ${n}`);
+        }
+        const onOutline = Math.abs(signedDistanceToOutline(world, centre[0]!, centre[1]!)) < 1e-9;
+        const mismatch = algorithmMismatch(contactList(fast), contactList(general), onOutline, 4);
+        if (mismatch) failures.push(`contacts at ${n}: ${mismatch}`);
+        if (written > 0) touching++;
+      }
+      expect(failures).toEqual([]);
+      expect(touching).toBeGreaterThan(PROPERTY_RUNS / 2);
+    },
+    PROPERTY_TIMEOUT,
+  );
 });

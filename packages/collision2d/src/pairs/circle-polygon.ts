@@ -37,11 +37,17 @@ const CONVEX_SCAN_END = PACKED_VERTICES + 4 * GRID_MIN_ITEMS;
  * `data.maxContactsPerPair`, deepest first; a foot exactly at the joint of two segments in line
  * gives one contact, not two. Returns the number written.
  */
-export function collideCirclePolygon<B>(circle: Circle<B>, polygon: Polygon<B>, data: CollisionData2<B>): number {
+export function collideCirclePolygon<B>(
+  circle: Circle<B>,
+  polygon: Polygon<B>,
+  data: CollisionData2<B>,
+): number {
   // Polygon.packed (empty unless convex): cos, sin, x, y, bounding radius, piece circle (3), then
   // x, y, nx, ny per vertex from 8.
   const pp = polygon.packed, cp = circle.packed;
-  if (pp.length === 0 || polygon.grid !== null) return segmentDistanceCirclePolygon(circle, polygon, data);
+  if (pp.length === 0 || polygon.grid !== null) {
+    return segmentDistanceCirclePolygon(circle, polygon, data);
+  }
   // A convex polygon: the contact, if within reach, computed in the polygon's frame and written
   // in world space. Reads `Polygon.packed` and `Circle.packed` (pose, bounds, and each vertex
   // with its edge normal in one array): PERFORMANCE.md, 2D kernels.
@@ -70,7 +76,10 @@ export function collideCirclePolygon<B>(circle: Circle<B>, polygon: Polygon<B>, 
   // The face (the centre outside in its region, or inside: out through the nearest edge), or
   // the corner region of the edge's start (along < 0) or end.
   let nx = pp[best + 2]!, ny = pp[best + 3]!, distance = largest;
-  let surfaceX = cx - largest * nx, surfaceY = cy - largest * ny, kind: ContactKind = ContactKind.FaceFace, feature = (best - 8) >> 2;
+  let surfaceX = cx - largest * nx,
+    surfaceY = cy - largest * ny,
+    kind: ContactKind = ContactKind.FaceFace,
+    feature = (best - 8) >> 2;
   if (largest > 0 && (along < 0 || beyond < 0)) {
     const corner = along < 0 ? best : next;
     surfaceX = pp[corner]!;
@@ -104,7 +113,11 @@ export function collideCirclePolygon<B>(circle: Circle<B>, polygon: Polygon<B>, 
  * concave polygons and long outlines. Internal; exported for the test that checks the convex
  * algorithm against it.
  */
-export function segmentDistanceCirclePolygon<B>(circle: Circle<B>, polygon: Polygon<B>, data: CollisionData2<B>): number {
+export function segmentDistanceCirclePolygon<B>(
+  circle: Circle<B>,
+  polygon: Polygon<B>,
+  data: CollisionData2<B>,
+): number {
   const query = scratchQuery, manifold = scratchManifold;
   query.set(circle, polygon, data.tolerance);
   manifold.count = 0;

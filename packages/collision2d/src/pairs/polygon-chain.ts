@@ -28,12 +28,19 @@ const scratchManifold = new LocalManifold2(64);
  * index for either face, `VERTEX_FEATURE | vertex` for a vertex). At most
  * `data.maxContactsPerPair`, deepest first. Returns the number written.
  */
-export function collidePolygonChain<B>(polygon: Polygon<B>, chain: Chain<B>, data: CollisionData2<B>): number {
+export function collidePolygonChain<B>(
+  polygon: Polygon<B>,
+  chain: Chain<B>,
+  data: CollisionData2<B>,
+): number {
   const xf = chain.transform;
   const dx = polygon.transform.x - xf.x, dy = polygon.transform.y - xf.y;
   const reach = polygon.boundingRadius + chain.boundingRadius + data.tolerance;
   if (dx * dx + dy * dy > reach * reach) return 0;
-  const query = scratchQuery, manifold = scratchManifold, segmentPiece = scratchSegment, queryBox = scratchBox;
+  const query = scratchQuery,
+    manifold = scratchManifold,
+    segmentPiece = scratchSegment,
+    queryBox = scratchBox;
   query.set(polygon, chain, data.tolerance);
   manifold.count = 0;
   const pieces = polygon.convexPieces();
@@ -83,7 +90,14 @@ export function collidePolygonChain<B>(polygon: Polygon<B>, chain: Chain<B>, dat
       queryBox[3] = (ay > by ? ay : by) + data.tolerance;
       pieceCount = pieceGrid.query(queryBox);
     }
-    for (let j = 0; j < pieceCount; j++) collidePieces(pieces[pieceGrid ? pieceGrid.candidates[j]! : j]!, segmentPiece, query, manifold);
+    for (let j = 0; j < pieceCount; j++) {
+      collidePieces(
+        pieces[pieceGrid ? pieceGrid.candidates[j]! : j]!,
+        segmentPiece,
+        query,
+        manifold,
+      );
+    }
   }
   if (manifold.count > 1) manifold.mergeDuplicates(polygon, chain);
   return emitManifold2(manifold, polygon.transform, data, polygon.body, chain.body, false);

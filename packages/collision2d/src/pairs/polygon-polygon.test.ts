@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { collide2d } from '../collide2d.js';
 import { CollisionData2 } from '../manifold/contact2.js';
 import { mulberry32 } from '@contactkit/test-support';
-import { contactList, mirroredMismatch, randomConvexPoints, regionDistance, satOverlap, signedDistanceToOutline, worldPoints } from '../test-support/contacts.js';
+import {
+  contactList,
+  mirroredMismatch,
+  randomConvexPoints,
+  regionDistance,
+  satOverlap,
+  signedDistanceToOutline,
+  worldPoints,
+} from '../test-support/contacts.js';
 import { collidePolygonPolygon } from './polygon-polygon.js';
 import { Aabb, INTERNAL_EDGE_FEATURE, Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
 import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from '../test-support/properties.js';
@@ -43,14 +51,15 @@ describe('collidePolygonPolygon: hand-computed cases', () => {
     expect(left!.featureId).toBe(packFeatureId(VERTEX_FEATURE | 0, 2));
   });
 
-  it('gives identical squares at the same pose a defined answer: out through the first one\'s edge 0', () => {
+  it("gives identical squares at the same pose a defined answer: out through the first one's edge 0", () => {
     // Squares [-1, 1]^2: every face axis overlaps by 2. The first (smaller id) keeps its edge 0
     // (bottom, normal (0, -1)) as reference; the incident edge is the second's top, (1, 1) -> (-1, 1),
     // 2 deep; points halfway to the reference line y = -1: (1, 0) and (-1, 0); normal (0, 1)
     // from the second toward the first.
     const first = new Polygon(box(1, 1)), second = new Polygon(box(1, 1));
     const contacts = run(first, second);
-    expect(contacts.map((c) => [c.point[0], c.point[1], c.normal[0], c.normal[1], c.penetration])).toEqual([[1, 0, 0, 1, 2], [-1, 0, 0, 1, 2]]);
+    expect(contacts.map((c) => [c.point[0], c.point[1], c.normal[0], c.normal[1], c.penetration]))
+      .toEqual([[1, 0, 0, 1, 2], [-1, 0, 0, 1, 2]]);
     expect(mirroredMismatch(contacts, run(second, first))).toBeNull();
   });
 
@@ -60,7 +69,8 @@ describe('collidePolygonPolygon: hand-computed cases', () => {
     // deep: two PointFace contacts, ids (2, corner 0) and (2, corner 1), the whole way.
     const ground = new Polygon(box(2, 0.5));
     const crate = new Polygon(box(1, 0.5));
-    const expected = [packFeatureId(2, VERTEX_FEATURE | 0), packFeatureId(2, VERTEX_FEATURE | 1)].join(' ');
+    const expected = [packFeatureId(2, VERTEX_FEATURE | 0), packFeatureId(2, VERTEX_FEATURE | 1)]
+      .join(' ');
     for (let step = 0; step < 10; step++) {
       crate.setPose([0.01 * step, 0.9 - 0.001 * step], 0.002 * (step - 5));
       const contacts = run(crate, ground);
@@ -120,19 +130,29 @@ describe('collidePolygonPolygon: hand-computed cases', () => {
     // from b toward a, depth 0.1; b's left edge x = 0.4 clipped to y in [-0.5, 0.5] gives a's
     // corner 2 at y = 0.5 (PointEdge, against b's edge 3) and b's corner 0 at y = 0.3999
     // (PointFace, against a's edge 1), halfway to x = 0.5: x = 0.45.
-    const a = new Polygon(box(0.5, 0.5)), b = new Polygon(box(0.5, 0.5)).setPose([0.9, 0.9 - 1e-4], 0);
+    const a = new Polygon(box(0.5, 0.5)),
+      b = new Polygon(box(0.5, 0.5)).setPose([0.9, 0.9 - 1e-4], 0);
     const ab = run(a, b), ba = run(b, a);
-    expect(ab.map((c) => [c.point[0], c.point[1], c.normal[0], c.normal[1], c.kind, c.featureId])).toEqual([
-      [0.45, 0.5, -1, 0, ContactKind.PointEdge, packFeatureId(VERTEX_FEATURE | 2, 3)],
-      [0.45, 0.9 - 1e-4 - 0.5, -1, 0, ContactKind.PointFace, packFeatureId(1, VERTEX_FEATURE | 0)],
-    ]);
+    expect(ab.map((c) => [c.point[0], c.point[1], c.normal[0], c.normal[1], c.kind, c.featureId]))
+      .toEqual([
+        [0.45, 0.5, -1, 0, ContactKind.PointEdge, packFeatureId(VERTEX_FEATURE | 2, 3)],
+        [
+          0.45,
+          0.9 - 1e-4 - 0.5,
+          -1,
+          0,
+          ContactKind.PointFace,
+          packFeatureId(1, VERTEX_FEATURE | 0),
+        ],
+      ]);
     for (const c of ab) expect(c.penetration).toBeCloseTo(0.1, 14);
     expect(mirroredMismatch(ab, ba)).toBeNull();
   });
 
   it('flags a full buffer and keeps the deeper point', () => {
     // Crate tilted so its right corner is deeper than its left.
-    const crate = new Polygon(box(1, 0.5)).setPose([0, 0.9], -0.02), ground = new Polygon(box(2, 0.5));
+    const crate = new Polygon(box(1, 0.5)).setPose([0, 0.9], -0.02),
+      ground = new Polygon(box(2, 0.5));
     const all = run(crate, ground);
     const data = new CollisionData2({ capacity: 1 });
     expect(collidePolygonPolygon(crate, ground, data)).toBe(1);
@@ -148,13 +168,21 @@ describe('collidePolygonPolygon: regressions', () => {
     // vertex of b against that edge's line must be reported instead, and moving a by
     // normal * penetration must separate the pair.
     const a = new Polygon([
-      [0.3538892048738967, 0.2919923158941624], [-0.03674712753935658, 0.41020713150380955], [-0.5024218798355328, 0.0059995013522045355],
-      [-0.16947378316286124, -0.3872079544625012], [-0.08230958375957682, -0.4057526397961545], [0.1359879382322012, -0.39595919231521176],
+      [0.3538892048738967, 0.2919923158941624],
+      [-0.03674712753935658, 0.41020713150380955],
+      [-0.5024218798355328, 0.0059995013522045355],
+      [-0.16947378316286124, -0.3872079544625012],
+      [-0.08230958375957682, -0.4057526397961545],
+      [0.1359879382322012, -0.39595919231521176],
       [0.5006123103633481, -0.035386032672372385],
     ]).setPose([0.5091795739717782, -0.6194059113040566], 2.138145118486136);
     const b = new Polygon([
-      [0.2687108483313163, 0.647112254987002], [-0.13952186294351476, 0.8005099997224616], [-0.40646346242094383, 0.16474718607326694],
-      [-0.4137271362973081, -0.04535144329575157], [-0.3539711728975199, -0.44183117379854103], [0.0715801860250059, -0.8373809776695819],
+      [0.2687108483313163, 0.647112254987002],
+      [-0.13952186294351476, 0.8005099997224616],
+      [-0.40646346242094383, 0.16474718607326694],
+      [-0.4137271362973081, -0.04535144329575157],
+      [-0.3539711728975199, -0.44183117379854103],
+      [0.0715801860250059, -0.8373809776695819],
       [0.1325238666484258, -0.8055012342769557],
     ]).setPose([0, 0], 2.463641599752009);
     const overlap = satOverlap(worldPoints(a), worldPoints(b));
@@ -162,7 +190,10 @@ describe('collidePolygonPolygon: regressions', () => {
     const contacts = run(a, b, 0.02);
     expect(contacts.length).toBeGreaterThan(0);
     const deepest = contacts.reduce((best, c) => (c.penetration > best.penetration ? c : best));
-    a.setPose([a.transform.x + deepest.normal[0]! * deepest.penetration, a.transform.y + deepest.normal[1]! * deepest.penetration], a.transform.angle);
+    a.setPose([
+      a.transform.x + deepest.normal[0]! * deepest.penetration,
+      a.transform.y + deepest.normal[1]! * deepest.penetration,
+    ], a.transform.angle);
     expect(satOverlap(worldPoints(a), worldPoints(b))).toBeLessThan(1e-9);
   });
 });
@@ -171,15 +202,28 @@ describe('collidePolygonPolygon: regressions (concave)', () => {
   // T: stem [-0.4, 0.4] x [-1.15, 0] under a bar [-1.6, 1.6] x [0, 0.5]. Its decomposition puts
   // the stem's top diagonal (-0.4, 0) -> (0.4, 0) in line with the bar's two bottom edges, so the
   // bar's piece has three edges on the line y = 0 (outline, internal, outline).
-  const tShape = [[-0.4, -1.15], [0.4, -1.15], [0.4, 0], [1.6, 0], [1.6, 0.5], [-1.6, 0.5], [-1.6, 0], [-0.4, 0]];
+  const tShape = [[-0.4, -1.15], [0.4, -1.15], [0.4, 0], [1.6, 0], [1.6, 0.5], [-1.6, 0.5], [
+    -1.6,
+    0,
+  ], [-0.4, 0]];
   // U: block [-2, 2] x [-1, 1] with a notch [-1.1, 1.1] x [-0.2, 1].
-  const uShape = [[-2, -1], [2, -1], [2, 1], [1.1, 1], [1.1, -0.2], [-1.1, -0.2], [-1.1, 1], [-2, 1]];
+  const uShape = [[-2, -1], [2, -1], [2, 1], [1.1, 1], [1.1, -0.2], [-1.1, -0.2], [-1.1, 1], [
+    -2,
+    1,
+  ]];
   // T at (0, 0.9): bar bottom at y = 0.9 sinks 0.1 into the pillars' tops (y = 1) over
   // x in [1.1, 1.6] and [-1.6, -1.1]: four points at x = +-1.6 (T's bar corners) and x = +-1.1
   // (U's notch corners), halfway between y = 0.9 and y = 1: y = 0.95, depth 0.1. The stem's
   // bottom (y = -0.25) sinks 0.05 into the notch floor (y = -0.2): points x = +-0.4 at
   // y = -0.225, depth 0.05. The stem's sides stay 0.7 from the notch walls. Normal (0, 1) from U to T.
-  const expected = [[-1.6, 0.95, 0.1], [-1.1, 0.95, 0.1], [-0.4, -0.225, 0.05], [0.4, -0.225, 0.05], [1.1, 0.95, 0.1], [1.6, 0.95, 0.1]];
+  const expected = [
+    [-1.6, 0.95, 0.1],
+    [-1.1, 0.95, 0.1],
+    [-0.4, -0.225, 0.05],
+    [0.4, -0.225, 0.05],
+    [1.1, 0.95, 0.1],
+    [1.6, 0.95, 0.1],
+  ];
   const sorted = (contacts: ReturnType<typeof contactList>, sign: number): number[][] =>
     contacts.map((c) => {
       expect(c.normal[0]).toBeCloseTo(0, 15);
@@ -218,8 +262,20 @@ describe('collidePolygonPolygon: concave polygons', () => {
     // Floor: normal (0, 1), points (1.9, 0.95) (the box's corner over the floor) and (1, 0.95)
     // (the L's corner under the box's bottom). Wall: normal (1, 0), points (0.95, 1.9) and (0.95, 1).
     const contacts = run(new Polygon(box(0.5, 0.5)).setPose([1.4, 1.4], 0), new Polygon(lShape));
-    const summary = contacts.map((c) => [c.normal[0], c.normal[1], Math.round(c.point[0]! * 100) / 100, Math.round(c.point[1]! * 100) / 100]);
-    expect(summary).toEqual([[0, 1, 1.9, 0.95], [0, 1, 1, 0.95], [1, 0, 0.95, 1], [1, 0, 0.95, 1.9]]);
+    const summary = contacts.map((
+      c,
+    ) => [
+      c.normal[0],
+      c.normal[1],
+      Math.round(c.point[0]! * 100) / 100,
+      Math.round(c.point[1]! * 100) / 100,
+    ]);
+    expect(summary).toEqual([[0, 1, 1.9, 0.95], [0, 1, 1, 0.95], [1, 0, 0.95, 1], [
+      1,
+      0,
+      0.95,
+      1.9,
+    ]]);
     for (const c of contacts) expect(c.penetration).toBeCloseTo(0.1, 14);
   });
 
@@ -229,50 +285,70 @@ describe('collidePolygonPolygon: concave polygons', () => {
     const u = new Polygon(uShape);
     expect(u.convexPieces().length).toBeGreaterThan(1);
     const contacts = run(new Polygon(box(1, 0.5)).setPose([3, 1.4], 0), u);
-    expect(contacts.map((c) => [c.point[0], c.point[1], ...c.normal])).toEqual([[2, 0.95, 0, 1], [4, 0.95, 0, 1]]);
+    expect(contacts.map((c) => [c.point[0], c.point[1], ...c.normal])).toEqual([[2, 0.95, 0, 1], [
+      4,
+      0.95,
+      0,
+      1,
+    ]]);
     for (const c of contacts) {
       expect(c.penetration).toBeCloseTo(0.1, 14);
       expect(secondFeatureOf(c.featureId)).not.toBe(INTERNAL_EDGE_FEATURE);
     }
   });
 
-  it(`holds over ${PROPERTY_RUNS} seeded concave configurations: finite, unit normals, within tolerance, mirrored swaps, no internal reference edge`, () => {
-    const random = mulberry32(41);
-    const data = new CollisionData2({ tolerance: 0.02 }), swapped = new CollisionData2({ tolerance: 0.02 });
-    const failures: string[] = [];
-    let touching = 0;
-    const star = (): number[][] => {
-      const points: number[][] = [];
-      const count = 5 + Math.floor(random() * 8);
-      for (let i = 0; i < count; i++) {
-        const angle = (2 * Math.PI * (i + 0.8 * random())) / count, radius = 0.3 + random();
-        points.push([radius * Math.cos(angle), radius * Math.sin(angle)]);
-      }
-      return points;
-    };
-    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
-      const a = new Polygon(star()).setPose([2 * random() - 1, 2 * random() - 1], 6 * random());
-      const b = new Polygon(n % 2 === 0 ? star() : randomConvexPoints(random, 3 + Math.floor(random() * 4), 0.8, 0.5)).setPose([0, 0], 6 * random());
-      data.reset();
-      swapped.reset();
-      const written = collidePolygonPolygon(a, b, data);
-      collide2d(b, a, swapped);
-      const mismatch = mirroredMismatch(contactList(data), contactList(swapped));
-      if (mismatch) failures.push(`swap ${n}: ${mismatch}`);
-      if (written > 0) touching++;
-      for (let i = 0; i < written; i++) {
-        const c = data.contacts[i]!;
-        if (!Number.isFinite(c.point[0]! + c.point[1]! + c.penetration)) failures.push(`not finite ${n}`);
-        if (Math.abs(Math.hypot(c.normal[0]!, c.normal[1]!) - 1) > 1e-12) failures.push(`normal ${n}`);
-        if (c.penetration < -0.02 - 1e-12) failures.push(`beyond tolerance ${n}`);
-        if (c.kind === ContactKind.PointFace && (firstFeatureOf(c.featureId) === INTERNAL_EDGE_FEATURE || secondFeatureOf(c.featureId) === INTERNAL_EDGE_FEATURE)) {
-          failures.push(`internal reference edge ${n}`);
+  it(
+    `holds over ${PROPERTY_RUNS} seeded concave configurations: finite, unit normals, within tolerance, mirrored swaps, no internal reference edge`,
+    () => {
+      const random = mulberry32(41);
+      const data = new CollisionData2({ tolerance: 0.02 }),
+        swapped = new CollisionData2({ tolerance: 0.02 });
+      const failures: string[] = [];
+      let touching = 0;
+      const star = (): number[][] => {
+        const points: number[][] = [];
+        const count = 5 + Math.floor(random() * 8);
+        for (let i = 0; i < count; i++) {
+          const angle = (2 * Math.PI * (i + 0.8 * random())) / count, radius = 0.3 + random();
+          points.push([radius * Math.cos(angle), radius * Math.sin(angle)]);
+        }
+        return points;
+      };
+      for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+        const a = new Polygon(star()).setPose([2 * random() - 1, 2 * random() - 1], 6 * random());
+        const b = new Polygon(
+          n % 2 === 0 ? star() : randomConvexPoints(random, 3 + Math.floor(random() * 4), 0.8, 0.5),
+        ).setPose([0, 0], 6 * random());
+        data.reset();
+        swapped.reset();
+        const written = collidePolygonPolygon(a, b, data);
+        collide2d(b, a, swapped);
+        const mismatch = mirroredMismatch(contactList(data), contactList(swapped));
+        if (mismatch) failures.push(`swap ${n}: ${mismatch}`);
+        if (written > 0) touching++;
+        for (let i = 0; i < written; i++) {
+          const c = data.contacts[i]!;
+          if (!Number.isFinite(c.point[0]! + c.point[1]! + c.penetration)) {
+            failures.push(`not finite ${n}`);
+          }
+          if (Math.abs(Math.hypot(c.normal[0]!, c.normal[1]!) - 1) > 1e-12) {
+            failures.push(`normal ${n}`);
+          }
+          if (c.penetration < -0.02 - 1e-12) failures.push(`beyond tolerance ${n}`);
+          if (
+            c.kind === ContactKind.PointFace &&
+            (firstFeatureOf(c.featureId) === INTERNAL_EDGE_FEATURE ||
+              secondFeatureOf(c.featureId) === INTERNAL_EDGE_FEATURE)
+          ) {
+            failures.push(`internal reference edge ${n}`);
+          }
         }
       }
-    }
-    expect(failures).toEqual([]);
-    expect(touching).toBeGreaterThan(2000);
-  }, PROPERTY_TIMEOUT);
+      expect(failures).toEqual([]);
+      expect(touching).toBeGreaterThan(2000);
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
 
 describe('collidePolygonPolygon: concave properties', () => {
@@ -281,7 +357,7 @@ describe('collidePolygonPolygon: concave properties', () => {
    * shift (i = 1..k, distinct), one level per stretch (neighbouring levels differ), levels
    * multiples of 0.1. Returns the breakpoints left to right and the level of each stretch.
    */
-  function profile(random: () => number, shift: number): { xs: number[]; levels: number[] } {
+  function profile(random: () => number, shift: number): { xs: number[]; levels: number[]; } {
     const k = 1 + Math.floor(random() * 4);
     const half: number[] = [];
     let x = 0;
@@ -312,7 +388,9 @@ describe('collidePolygonPolygon: concave properties', () => {
   /** Outline below a top profile, down to `bottom` (a U-like container), counter-clockwise. */
   function standing(xs: number[], levels: number[], bottom: number): number[][] {
     const out: number[][] = [[xs[0]!, bottom], [xs[xs.length - 1]!, bottom]];
-    for (let i = levels.length - 1; i >= 0; i--) out.push([xs[i + 1]!, levels[i]!], [xs[i]!, levels[i]!]);
+    for (let i = levels.length - 1; i >= 0; i--) {
+      out.push([xs[i + 1]!, levels[i]!], [xs[i]!, levels[i]!]);
+    }
     return out;
   }
 
@@ -322,158 +400,217 @@ describe('collidePolygonPolygon: concave properties', () => {
     return null;
   }
 
-  it(`rests symmetric staircases on each other (${PROPERTY_RUNS} configurations): mirror-symmetric contacts, the same set in every order, witnesses on the outlines`, () => {
-    // A hangs above B, both symmetric about x = 0, A's breakpoints on the grid shifted by 0.05
-    // from B's so that side overlaps are at least 0.05. A is placed touching B (the lowest gap
-    // over the stretches, an independent computation), then lowered by depth in (0, 0.04]: the
-    // only overlaps are vertical, so every contact has the normal (0, 1) from B to A, the depth,
-    // and lies where a stretch of A touches B: mirrored about x = 0 as the shapes are.
-    const random = mulberry32(71);
-    const failures: string[] = [];
-    let touching = 0;
-    const data = new CollisionData2();
-    const key = (c: { point: number[]; penetration: number }, sign = 1): string =>
-      `${(sign * c.point[0]!).toFixed(9)},${c.point[1]!.toFixed(9)},${c.penetration.toFixed(9)}`;
-    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
-      const a = profile(random, 0.05), b = profile(random, 0);
-      const hangingPoints = hanging(a.xs, a.levels, Math.max(...a.levels) + 0.3);
-      const standingPoints = standing(b.xs, b.levels, -0.5);
-      // Lowest gap between A's bottom and B's top over the stretches where both exist.
-      const breaks = [...a.xs, ...b.xs].sort((p, q) => p - q);
-      let gap = Infinity;
-      for (let i = 0; i + 1 < breaks.length; i++) {
-        const x = 0.5 * (breaks[i]! + breaks[i + 1]!);
-        const above = levelAt(a.xs, a.levels, x), below = levelAt(b.xs, b.levels, x);
-        if (above !== null && below !== null) gap = Math.min(gap, above - below);
-      }
-      if (gap === Infinity) continue;
-      const depth = 0.04 * (1 - random());
-      const y = 1 - gap - depth;
-      // Every creation order (which id is smaller) and both argument orders.
-      const sets: string[][] = [];
-      for (const order of [0, 1]) {
-        const early = order === 1 ? new Polygon(standingPoints) : null;
-        const top = new Polygon(hangingPoints).setPose([0, y - 1], 0);
-        const bottom = early ?? new Polygon(standingPoints);
-        for (const [first, second, sign] of [[top, bottom, 1], [bottom, top, -1]] as const) {
-          data.reset();
-          collide2d(first, second, data);
-          const contacts = contactList(data);
-          for (const c of contacts) {
-            if (Math.abs(c.normal[0]!) > 1e-12 || Math.abs(c.normal[1]! - sign) > 1e-12) failures.push(`normal ${c.normal} at ${n}`);
-            if (Math.abs(c.penetration - depth) > 1e-9) failures.push(`depth ${c.penetration} vs ${depth} at ${n}`);
-            // Each witness lies on its own shape's outline.
-            const onFirst = data.contacts[contacts.indexOf(c)]!.pointOnFirst(new Float64Array(2));
-            const onSecond = data.contacts[contacts.indexOf(c)]!.pointOnSecond(new Float64Array(2));
-            const firstDistance = Math.abs(signedDistanceToOutline(worldPoints(first), onFirst[0]!, onFirst[1]!));
-            const secondDistance = Math.abs(signedDistanceToOutline(worldPoints(second), onSecond[0]!, onSecond[1]!));
-            if (firstDistance > 1e-9 || secondDistance > 1e-9) failures.push(`witness off the outline by ${firstDistance}, ${secondDistance} at ${n}`);
-          }
-          const set = contacts.map((c) => key(c)).sort();
-          sets.push(set);
-          // A pair cut to maxContactsPerPair keeps the first of equally deep points: not symmetric.
-          if (contacts.length === data.maxContactsPerPair) continue;
-          const mirrored = contacts.map((c) => key(c, -1)).sort();
-          if (set.join(';') !== mirrored.join(';')) failures.push(`not mirror-symmetric at ${n}: ${set.join(' ')}`);
+  it(
+    `rests symmetric staircases on each other (${PROPERTY_RUNS} configurations): mirror-symmetric contacts, the same set in every order, witnesses on the outlines`,
+    () => {
+      // A hangs above B, both symmetric about x = 0, A's breakpoints on the grid shifted by 0.05
+      // from B's so that side overlaps are at least 0.05. A is placed touching B (the lowest gap
+      // over the stretches, an independent computation), then lowered by depth in (0, 0.04]: the
+      // only overlaps are vertical, so every contact has the normal (0, 1) from B to A, the depth,
+      // and lies where a stretch of A touches B: mirrored about x = 0 as the shapes are.
+      const random = mulberry32(71);
+      const failures: string[] = [];
+      let touching = 0;
+      const data = new CollisionData2();
+      const key = (c: { point: number[]; penetration: number; }, sign = 1): string =>
+        `${(sign * c.point[0]!).toFixed(9)},${c.point[1]!.toFixed(9)},${c.penetration.toFixed(9)}`;
+      for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+        const a = profile(random, 0.05), b = profile(random, 0);
+        const hangingPoints = hanging(a.xs, a.levels, Math.max(...a.levels) + 0.3);
+        const standingPoints = standing(b.xs, b.levels, -0.5);
+        // Lowest gap between A's bottom and B's top over the stretches where both exist.
+        const breaks = [...a.xs, ...b.xs].sort((p, q) => p - q);
+        let gap = Infinity;
+        for (let i = 0; i + 1 < breaks.length; i++) {
+          const x = 0.5 * (breaks[i]! + breaks[i + 1]!);
+          const above = levelAt(a.xs, a.levels, x), below = levelAt(b.xs, b.levels, x);
+          if (above !== null && below !== null) gap = Math.min(gap, above - below);
         }
+        if (gap === Infinity) continue;
+        const depth = 0.04 * (1 - random());
+        const y = 1 - gap - depth;
+        // Every creation order (which id is smaller) and both argument orders.
+        const sets: string[][] = [];
+        for (const order of [0, 1]) {
+          const early = order === 1 ? new Polygon(standingPoints) : null;
+          const top = new Polygon(hangingPoints).setPose([0, y - 1], 0);
+          const bottom = early ?? new Polygon(standingPoints);
+          for (const [first, second, sign] of [[top, bottom, 1], [bottom, top, -1]] as const) {
+            data.reset();
+            collide2d(first, second, data);
+            const contacts = contactList(data);
+            for (const c of contacts) {
+              if (Math.abs(c.normal[0]!) > 1e-12 || Math.abs(c.normal[1]! - sign) > 1e-12) {
+                failures.push(`normal ${c.normal} at ${n}`);
+              }
+              if (Math.abs(c.penetration - depth) > 1e-9) {
+                failures.push(`depth ${c.penetration} vs ${depth} at ${n}`);
+              }
+              // Each witness lies on its own shape's outline.
+              const onFirst = data.contacts[contacts.indexOf(c)]!.pointOnFirst(new Float64Array(2));
+              const onSecond = data.contacts[contacts.indexOf(c)]!.pointOnSecond(
+                new Float64Array(2),
+              );
+              const firstDistance = Math.abs(
+                signedDistanceToOutline(worldPoints(first), onFirst[0]!, onFirst[1]!),
+              );
+              const secondDistance = Math.abs(
+                signedDistanceToOutline(worldPoints(second), onSecond[0]!, onSecond[1]!),
+              );
+              if (firstDistance > 1e-9 || secondDistance > 1e-9) {
+                failures.push(
+                  `witness off the outline by ${firstDistance}, ${secondDistance} at ${n}`,
+                );
+              }
+            }
+            const set = contacts.map((c) => key(c)).sort();
+            sets.push(set);
+            // A pair cut to maxContactsPerPair keeps the first of equally deep points: not symmetric.
+            if (contacts.length === data.maxContactsPerPair) continue;
+            const mirrored = contacts.map((c) => key(c, -1)).sort();
+            if (set.join(';') !== mirrored.join(';')) {
+              failures.push(`not mirror-symmetric at ${n}: ${set.join(' ')}`);
+            }
+          }
+        }
+        const cut = sets[0]!.length === data.maxContactsPerPair;
+        if (!cut && sets.some((set) => set.join(';') !== sets[0]!.join(';'))) {
+          failures.push(`order-dependent at ${n}: ${sets.map((set) => set.length)}`);
+        }
+        if (sets[0]!.length > 0) touching++;
       }
-      const cut = sets[0]!.length === data.maxContactsPerPair;
-      if (!cut && sets.some((set) => set.join(';') !== sets[0]!.join(';'))) failures.push(`order-dependent at ${n}: ${sets.map((set) => set.length)}`);
-      if (sets[0]!.length > 0) touching++;
-    }
-    expect(failures).toEqual([]);
-    expect(touching).toBeGreaterThan(PROPERTY_RUNS / 2);
-  }, PROPERTY_TIMEOUT);
+      expect(failures).toEqual([]);
+      expect(touching).toBeGreaterThan(PROPERTY_RUNS / 2);
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
 
 describe('collidePolygonPolygon: the emit step and the tolerance', () => {
-  it(`writes the deepest of a pair's points into a short buffer and flags it, in both orders (${PROPERTY_RUNS} convex pairs)`, () => {
-    // The same pair into a roomy buffer and into one cut by maxContactsPerPair or by capacity
-    // (sometimes already full): the cut buffer holds the deepest points of the roomy one, deepest
-    // first, and says overflowed exactly when capacity (not maxContactsPerPair) cut them.
-    const random = mulberry32(81);
-    const failures: string[] = [];
-    let cut = 0;
-    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
-      const shape = (): number[][] => random() < 0.3
-        ? box(0.2 + random(), 0.2 + random())
-        : randomConvexPoints(random, 3 + Math.floor(random() * 8), 0.3 + random(), 0.3 + random());
-      const a = new Polygon(shape()), b = new Polygon(shape());
-      const angle = random() < 0.3 ? 0 : 6 * random();
-      a.setPose([2 * random() - 1, 2 * random() - 1], angle);
-      b.setPose([0, 0], random() < 0.5 ? angle : 6 * random());
-      a.body = 'a';
-      b.body = 'b';
-      const tolerance = random() < 0.5 ? 0 : 0.05;
-      const maxContactsPerPair = random() < 0.5 ? 1 : 8;
-      const capacity = random() < 0.5 ? 1 : 16;
-      const prefill = capacity === 1 && random() < 0.3;
-      for (const [first, second] of [[a, b], [b, a]] as const) {
-        const roomy = new CollisionData2({ tolerance });
-        collidePolygonPolygon(first, second, roomy);
-        const all = contactList(roomy);
-        const short = new CollisionData2({ tolerance, maxContactsPerPair, capacity });
-        if (prefill) {
-          collidePolygonPolygon(new Polygon(box(1, 1)), new Polygon(box(1, 1)), short);
-          short.overflowed = false;
+  it(
+    `writes the deepest of a pair's points into a short buffer and flags it, in both orders (${PROPERTY_RUNS} convex pairs)`,
+    () => {
+      // The same pair into a roomy buffer and into one cut by maxContactsPerPair or by capacity
+      // (sometimes already full): the cut buffer holds the deepest points of the roomy one, deepest
+      // first, and says overflowed exactly when capacity (not maxContactsPerPair) cut them.
+      const random = mulberry32(81);
+      const failures: string[] = [];
+      let cut = 0;
+      for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+        const shape = (): number[][] =>
+          random() < 0.3
+            ? box(0.2 + random(), 0.2 + random())
+            : randomConvexPoints(
+              random,
+              3 + Math.floor(random() * 8),
+              0.3 + random(),
+              0.3 + random(),
+            );
+        const a = new Polygon(shape()), b = new Polygon(shape());
+        const angle = random() < 0.3 ? 0 : 6 * random();
+        a.setPose([2 * random() - 1, 2 * random() - 1], angle);
+        b.setPose([0, 0], random() < 0.5 ? angle : 6 * random());
+        a.body = 'a';
+        b.body = 'b';
+        const tolerance = random() < 0.5 ? 0 : 0.05;
+        const maxContactsPerPair = random() < 0.5 ? 1 : 8;
+        const capacity = random() < 0.5 ? 1 : 16;
+        const prefill = capacity === 1 && random() < 0.3;
+        for (const [first, second] of [[a, b], [b, a]] as const) {
+          const roomy = new CollisionData2({ tolerance });
+          collidePolygonPolygon(first, second, roomy);
+          const all = contactList(roomy);
+          const short = new CollisionData2({ tolerance, maxContactsPerPair, capacity });
+          if (prefill) {
+            collidePolygonPolygon(new Polygon(box(1, 1)), new Polygon(box(1, 1)), short);
+            short.overflowed = false;
+          }
+          const start = short.contactCount;
+          const written = collidePolygonPolygon(first, second, short);
+          const room = capacity - start;
+          const expected = [...all].sort((p, q) => q.penetration - p.penetration).slice(
+            0,
+            Math.min(maxContactsPerPair, room),
+          );
+          if (written !== expected.length) {
+            failures.push(`count ${written} vs ${expected.length} at ${n}`);
+          }
+          if (JSON.stringify(contactList(short, start)) !== JSON.stringify(expected)) {
+            failures.push(`contacts at ${n}`);
+          }
+          if (short.overflowed !== Math.min(all.length, maxContactsPerPair) > room) {
+            failures.push(`overflowed at ${n}`);
+          }
+          if (
+            short.contacts.slice(start, start + written).some((c) =>
+              c.bodies[0] !== first.body || c.bodies[1] !== second.body
+            )
+          ) failures.push(`bodies at ${n}`);
+          if (written < all.length) cut++;
         }
-        const start = short.contactCount;
-        const written = collidePolygonPolygon(first, second, short);
-        const room = capacity - start;
-        const expected = [...all].sort((p, q) => q.penetration - p.penetration).slice(0, Math.min(maxContactsPerPair, room));
-        if (written !== expected.length) failures.push(`count ${written} vs ${expected.length} at ${n}`);
-        if (JSON.stringify(contactList(short, start)) !== JSON.stringify(expected)) failures.push(`contacts at ${n}`);
-        if (short.overflowed !== Math.min(all.length, maxContactsPerPair) > room) failures.push(`overflowed at ${n}`);
-        if (short.contacts.slice(start, start + written).some((c) => c.bodies[0] !== first.body || c.bodies[1] !== second.body)) failures.push(`bodies at ${n}`);
-        if (written < all.length) cut++;
       }
-    }
-    expect(failures).toEqual([]);
-    expect(cut).toBeGreaterThan(PROPERTY_RUNS / 10);
-  }, PROPERTY_TIMEOUT);
+      expect(failures).toEqual([]);
+      expect(cut).toBeGreaterThan(PROPERTY_RUNS / 10);
+    },
+    PROPERTY_TIMEOUT,
+  );
 
-  it(`reports a pair exactly when its distance is within the tolerance, with a gap of at least half the distance (${PROPERTY_RUNS} convex pairs far from the origins, up to 64 vertices, slivers)`, () => {
-    // Outlines up to 1000 from their own origins and poses up to 1000 from the world's, outlines
-    // of up to 64 vertices (long scans, near-parallel edges), slivers (a bound within their
-    // thickness of the separation), tolerances up to 0.5: the brute-force distance between the
-    // outlines decides whether there is a contact (up to 1e-9 of the scale), and a speculative
-    // contact's gap is at least half that distance.
-    const random = mulberry32(82);
-    const failures: string[] = [];
-    let speculative = 0, touching = 0;
-    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
-      const offset = random() < 0.5 ? 0 : 1000 * (random() - 0.5);
-      const shape = (): number[][] => {
-        const count = random() < 0.2 ? 20 + Math.floor(random() * 45) : 3 + Math.floor(random() * 8);
-        const thickness = random() < 0.3 ? 0.001 + 0.01 * random() : 0.3 + random();
-        return randomConvexPoints(random, count, 0.3 + random(), thickness).map(([x, y]) => [x! + offset, y! - offset]);
-      };
-      const a = new Polygon(shape()), b = new Polygon(shape());
-      const far = random() < 0.5 ? 0 : 1000 * (random() - 0.5);
-      const angle = 6 * random();
-      a.setPose([far + 2.5 * random() - 1.25, far + 2.5 * random() - 1.25], angle);
-      b.setPose([far, far], random() < 0.5 ? angle : 6 * random());
-      const tolerance = random() < 0.3 ? 0 : 0.5 * random();
-      const distance = regionDistance(worldPoints(a), worldPoints(b));
-      const scale = 1e-9 * (1 + Math.abs(far) + Math.abs(offset));
-      for (const [first, second] of [[a, b], [b, a]] as const) {
-        const data = new CollisionData2({ tolerance });
-        const written = collidePolygonPolygon(first, second, data);
-        if (Math.abs(distance - tolerance) > scale && written > 0 !== distance <= tolerance) {
-          failures.push(`${written} contacts at distance ${distance}, tolerance ${tolerance} at ${n}`);
+  it(
+    `reports a pair exactly when its distance is within the tolerance, with a gap of at least half the distance (${PROPERTY_RUNS} convex pairs far from the origins, up to 64 vertices, slivers)`,
+    () => {
+      // Outlines up to 1000 from their own origins and poses up to 1000 from the world's, outlines
+      // of up to 64 vertices (long scans, near-parallel edges), slivers (a bound within their
+      // thickness of the separation), tolerances up to 0.5: the brute-force distance between the
+      // outlines decides whether there is a contact (up to 1e-9 of the scale), and a speculative
+      // contact's gap is at least half that distance.
+      const random = mulberry32(82);
+      const failures: string[] = [];
+      let speculative = 0, touching = 0;
+      for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+        const offset = random() < 0.5 ? 0 : 1000 * (random() - 0.5);
+        const shape = (): number[][] => {
+          const count = random() < 0.2
+            ? 20 + Math.floor(random() * 45)
+            : 3 + Math.floor(random() * 8);
+          const thickness = random() < 0.3 ? 0.001 + 0.01 * random() : 0.3 + random();
+          return randomConvexPoints(random, count, 0.3 + random(), thickness).map((
+            [x, y],
+          ) => [x! + offset, y! - offset]);
+        };
+        const a = new Polygon(shape()), b = new Polygon(shape());
+        const far = random() < 0.5 ? 0 : 1000 * (random() - 0.5);
+        const angle = 6 * random();
+        a.setPose([far + 2.5 * random() - 1.25, far + 2.5 * random() - 1.25], angle);
+        b.setPose([far, far], random() < 0.5 ? angle : 6 * random());
+        const tolerance = random() < 0.3 ? 0 : 0.5 * random();
+        const distance = regionDistance(worldPoints(a), worldPoints(b));
+        const scale = 1e-9 * (1 + Math.abs(far) + Math.abs(offset));
+        for (const [first, second] of [[a, b], [b, a]] as const) {
+          const data = new CollisionData2({ tolerance });
+          const written = collidePolygonPolygon(first, second, data);
+          if (Math.abs(distance - tolerance) > scale && written > 0 !== distance <= tolerance) {
+            failures.push(
+              `${written} contacts at distance ${distance}, tolerance ${tolerance} at ${n}`,
+            );
+          }
+          for (const c of contactList(data)) {
+            if (distance > scale && -c.penetration < 0.5 * distance - scale) {
+              failures.push(`gap ${-c.penetration} below half the distance ${distance} at ${n}`);
+            }
+            if (c.penetration < -tolerance - scale) {
+              failures.push(`gap ${-c.penetration} beyond the tolerance at ${n}`);
+            }
+          }
+          if (written > 0) touching++;
+          if (written > 0 && distance > 0) speculative++;
         }
-        for (const c of contactList(data)) {
-          if (distance > scale && -c.penetration < 0.5 * distance - scale) failures.push(`gap ${-c.penetration} below half the distance ${distance} at ${n}`);
-          if (c.penetration < -tolerance - scale) failures.push(`gap ${-c.penetration} beyond the tolerance at ${n}`);
-        }
-        if (written > 0) touching++;
-        if (written > 0 && distance > 0) speculative++;
       }
-    }
-    expect(failures).toEqual([]);
-    expect(touching).toBeGreaterThan(PROPERTY_RUNS / 4);
-    expect(speculative).toBeGreaterThan(PROPERTY_RUNS / 20);
-  }, PROPERTY_TIMEOUT);
+      expect(failures).toEqual([]);
+      expect(touching).toBeGreaterThan(PROPERTY_RUNS / 4);
+      expect(speculative).toBeGreaterThan(PROPERTY_RUNS / 20);
+    },
+    PROPERTY_TIMEOUT,
+  );
 
   it('test_speculative_contacts_beyond_tolerance_convex_convex: two polygons 7.61 apart get nothing at tolerance 7.2', () => {
     // Found by a seeded search like the adversarial run's: measured along b's best edge normal
@@ -481,9 +618,17 @@ describe('collidePolygonPolygon: the emit step and the tolerance', () => {
     // make it far less), and a contact came out; the brute-force distance is 7.612. Beyond the
     // tolerance there is no contact; at tolerance 8 the gap reported is at least half the
     // distance and at most the tolerance.
-    const a = new Polygon([[14.17344884645326, 4.4078968891248635], [12.052731795573767, 5.709326442015848], [16.559803155993, -1.4377894664333566]])
+    const a = new Polygon([[14.17344884645326, 4.4078968891248635], [
+      12.052731795573767,
+      5.709326442015848,
+    ], [16.559803155993, -1.4377894664333566]])
       .setPose([-21.572484048083425, -12.604398960247636], 4.97164245788008);
-    const b = new Polygon([[-0.5471852915611082, 10.643712435604282], [-2.5334028378402507, 10.60361621991179], [-16.452447316590593, -8.697232433350372], [21.938240872941936, -6.805774506528637]])
+    const b = new Polygon([
+      [-0.5471852915611082, 10.643712435604282],
+      [-2.5334028378402507, 10.60361621991179],
+      [-16.452447316590593, -8.697232433350372],
+      [21.938240872941936, -6.805774506528637],
+    ])
       .setPose([0, 0], 0.5589780765585601);
     const distance = regionDistance(worldPoints(a), worldPoints(b));
     expect(distance).toBeCloseTo(7.612362047160335, 9);
@@ -513,7 +658,9 @@ describe('collidePolygonPolygon: the emit step and the tolerance', () => {
       for (const [first, second] of [[square, triangle], [triangle, square]] as const) {
         const data = new CollisionData2({ tolerance });
         const count = collidePolygonPolygon(first, second, data);
-        if (Math.abs(distance - tolerance) > 1e-12 && count > 0 !== distance <= tolerance) failures.push(`${count} contacts at distance ${distance}`);
+        if (Math.abs(distance - tolerance) > 1e-12 && count > 0 !== distance <= tolerance) {
+          failures.push(`${count} contacts at distance ${distance}`);
+        }
         written += count;
       }
     }
@@ -523,58 +670,90 @@ describe('collidePolygonPolygon: the emit step and the tolerance', () => {
 });
 
 describe('collidePolygonPolygon: convex properties', () => {
-  it(`separates the pair by normal * penetration, finds every overlap, and mirrors exactly, over ${PROPERTY_RUNS} configurations`, () => {
-    const random = mulberry32(51);
-    const tolerance = 0.02;
-    const data = new CollisionData2({ tolerance }), swapped = new CollisionData2({ tolerance });
-    const failures: string[] = [];
-    let touching = 0;
-    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
-      const a = new Polygon(randomConvexPoints(random, 3 + Math.floor(random() * 6), 0.3 + random(), 0.3 + random()))
-        .setPose([2 * random() - 1, 2 * random() - 1], 6 * random());
-      const b = new Polygon(randomConvexPoints(random, 3 + Math.floor(random() * 6), 0.3 + random(), 0.3 + random()))
-        .setPose([0, 0], 6 * random());
-      data.reset();
-      swapped.reset();
-      const written = collidePolygonPolygon(a, b, data);
-      collide2d(b, a, swapped);
-      const mismatch = mirroredMismatch(contactList(data), contactList(swapped));
-      if (mismatch) failures.push(`swap ${n}: ${mismatch}`);
-      const overlap = satOverlap(worldPoints(a), worldPoints(b));
-      if (written === 0) {
-        if (overlap > 1e-9) failures.push(`missed overlap ${overlap} at ${n}`);
-        continue;
+  it(
+    `separates the pair by normal * penetration, finds every overlap, and mirrors exactly, over ${PROPERTY_RUNS} configurations`,
+    () => {
+      const random = mulberry32(51);
+      const tolerance = 0.02;
+      const data = new CollisionData2({ tolerance }), swapped = new CollisionData2({ tolerance });
+      const failures: string[] = [];
+      let touching = 0;
+      for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+        const a = new Polygon(
+          randomConvexPoints(random, 3 + Math.floor(random() * 6), 0.3 + random(), 0.3 + random()),
+        )
+          .setPose([2 * random() - 1, 2 * random() - 1], 6 * random());
+        const b = new Polygon(
+          randomConvexPoints(random, 3 + Math.floor(random() * 6), 0.3 + random(), 0.3 + random()),
+        )
+          .setPose([0, 0], 6 * random());
+        data.reset();
+        swapped.reset();
+        const written = collidePolygonPolygon(a, b, data);
+        collide2d(b, a, swapped);
+        const mismatch = mirroredMismatch(contactList(data), contactList(swapped));
+        if (mismatch) failures.push(`swap ${n}: ${mismatch}`);
+        const overlap = satOverlap(worldPoints(a), worldPoints(b));
+        if (written === 0) {
+          if (overlap > 1e-9) failures.push(`missed overlap ${overlap} at ${n}`);
+          continue;
+        }
+        if (overlap < -tolerance - 1e-9) {
+          failures.push(`contact beyond tolerance at ${n}: overlap ${overlap}`);
+        }
+        if (written > 2) failures.push(`more than 2 points at ${n}`);
+        touching++;
+        let deepest = data.contacts[0]!;
+        for (let i = 0; i < written; i++) {
+          const c = data.contacts[i]!;
+          if (!Number.isFinite(c.point[0]! + c.point[1]! + c.penetration)) {
+            failures.push(`not finite ${n}`);
+          }
+          if (Math.abs(Math.hypot(c.normal[0]!, c.normal[1]!) - 1) > 1e-12) {
+            failures.push(`normal ${n}`);
+          }
+          if (c.penetration > deepest.penetration) deepest = c;
+        }
+        if (deepest.penetration <= 0) continue;
+        // Moving a by normal * penetration: the independent SAT finds them touching or apart.
+        a.setPose([
+          a.transform.x + deepest.normal[0]! * deepest.penetration,
+          a.transform.y + deepest.normal[1]! * deepest.penetration,
+        ], a.transform.angle);
+        const after = satOverlap(worldPoints(a), worldPoints(b));
+        if (after > 1e-9) {
+          failures.push(
+            `still overlapping by ${after} at ${n} (depth ${deepest.penetration}, overlap before ${overlap})`,
+          );
+        }
       }
-      if (overlap < -tolerance - 1e-9) failures.push(`contact beyond tolerance at ${n}: overlap ${overlap}`);
-      if (written > 2) failures.push(`more than 2 points at ${n}`);
-      touching++;
-      let deepest = data.contacts[0]!;
-      for (let i = 0; i < written; i++) {
-        const c = data.contacts[i]!;
-        if (!Number.isFinite(c.point[0]! + c.point[1]! + c.penetration)) failures.push(`not finite ${n}`);
-        if (Math.abs(Math.hypot(c.normal[0]!, c.normal[1]!) - 1) > 1e-12) failures.push(`normal ${n}`);
-        if (c.penetration > deepest.penetration) deepest = c;
-      }
-      if (deepest.penetration <= 0) continue;
-      // Moving a by normal * penetration: the independent SAT finds them touching or apart.
-      a.setPose([a.transform.x + deepest.normal[0]! * deepest.penetration, a.transform.y + deepest.normal[1]! * deepest.penetration], a.transform.angle);
-      const after = satOverlap(worldPoints(a), worldPoints(b));
-      if (after > 1e-9) failures.push(`still overlapping by ${after} at ${n} (depth ${deepest.penetration}, overlap before ${overlap})`);
-    }
-    expect(failures).toEqual([]);
-    expect(touching).toBeGreaterThan(2000);
-  }, PROPERTY_TIMEOUT);
+      expect(failures).toEqual([]);
+      expect(touching).toBeGreaterThan(2000);
+    },
+    PROPERTY_TIMEOUT,
+  );
 
   it('is invariant under moving both polygons together', () => {
     const random = mulberry32(61);
     const failures: string[] = [];
     for (let n = 0; n < 500; n++) {
-      const pa = randomConvexPoints(random, 4, 1, 0.5), pb = randomConvexPoints(random, 5, 0.7, 0.7);
+      const pa = randomConvexPoints(random, 4, 1, 0.5),
+        pb = randomConvexPoints(random, 5, 0.7, 0.7);
       const ax = random() - 0.5, ay = random() - 0.5, aa = 6 * random(), ba = 6 * random();
-      const before = run(new Polygon(pa).setPose([ax, ay], aa), new Polygon(pb).setPose([0, 0], ba));
-      const theta = 6 * random(), tx = 20 * random() - 10, ty = 20 * random() - 10, c = Math.cos(theta), s = Math.sin(theta);
+      const before = run(
+        new Polygon(pa).setPose([ax, ay], aa),
+        new Polygon(pb).setPose([0, 0], ba),
+      );
+      const theta = 6 * random(),
+        tx = 20 * random() - 10,
+        ty = 20 * random() - 10,
+        c = Math.cos(theta),
+        s = Math.sin(theta);
       const move = (x: number, y: number): number[] => [c * x - s * y + tx, s * x + c * y + ty];
-      const after = run(new Polygon(pa).setPose(move(ax, ay), aa + theta), new Polygon(pb).setPose(move(0, 0), ba + theta));
+      const after = run(
+        new Polygon(pa).setPose(move(ax, ay), aa + theta),
+        new Polygon(pb).setPose(move(0, 0), ba + theta),
+      );
       if (before.length !== after.length) {
         failures.push(`count ${n}`);
         continue;
@@ -583,8 +762,11 @@ describe('collidePolygonPolygon: convex properties', () => {
         const q = after[i]!;
         const [x, y] = move(p.point[0]!, p.point[1]!);
         const nx = c * p.normal[0]! - s * p.normal[1]!, ny = s * p.normal[0]! + c * p.normal[1]!;
-        if (Math.hypot(x! - q.point[0]!, y! - q.point[1]!) > 1e-9 || Math.hypot(nx - q.normal[0]!, ny - q.normal[1]!) > 1e-9 ||
-          Math.abs(p.penetration - q.penetration) > 1e-9 || p.featureId !== q.featureId) failures.push(`contact ${n}`);
+        if (
+          Math.hypot(x! - q.point[0]!, y! - q.point[1]!) > 1e-9 ||
+          Math.hypot(nx - q.normal[0]!, ny - q.normal[1]!) > 1e-9 ||
+          Math.abs(p.penetration - q.penetration) > 1e-9 || p.featureId !== q.featureId
+        ) failures.push(`contact ${n}`);
       });
     }
     expect(failures).toEqual([]);
@@ -592,7 +774,12 @@ describe('collidePolygonPolygon: convex properties', () => {
 });
 
 /** The contacts of `a` against `b` and whether moving `a` by one of them (normal * penetration, a hair more) leaves them apart. */
-function separatingContact(a: Polygon, b: Polygon, contacts: ReturnType<typeof contactList>, scale: number): boolean {
+function separatingContact(
+  a: Polygon,
+  b: Polygon,
+  contacts: ReturnType<typeof contactList>,
+  scale: number,
+): boolean {
   const start = [a.transform.x, a.transform.y], angle = a.transform.angle;
   let separates = false;
   for (const c of contacts) {
@@ -605,8 +792,9 @@ function separatingContact(a: Polygon, b: Polygon, contacts: ReturnType<typeof c
 }
 
 /** Whether a contact names an internal (decomposition) edge. */
-const namesInternalEdge = (c: { featureId: number }): boolean =>
-  firstFeatureOf(c.featureId) === INTERNAL_EDGE_FEATURE || secondFeatureOf(c.featureId) === INTERNAL_EDGE_FEATURE;
+const namesInternalEdge = (c: { featureId: number; }): boolean =>
+  firstFeatureOf(c.featureId) === INTERNAL_EDGE_FEATURE ||
+  secondFeatureOf(c.featureId) === INTERNAL_EDGE_FEATURE;
 
 /**
  * How far a contact's witness points lie inside their own shapes (signed distance to the outline,
@@ -614,12 +802,17 @@ const namesInternalEdge = (c: { featureId: number }): boolean =>
  */
 function witnessDepths(data: CollisionData2, i: number, a: Polygon, b: Polygon): [number, number] {
   const c = data.contacts[i]!;
-  const onFirst = c.pointOnFirst(new Float64Array(2)), onSecond = c.pointOnSecond(new Float64Array(2));
-  return [-signedDistanceToOutline(worldPoints(a), onFirst[0]!, onFirst[1]!), -signedDistanceToOutline(worldPoints(b), onSecond[0]!, onSecond[1]!)];
+  const onFirst = c.pointOnFirst(new Float64Array(2)),
+    onSecond = c.pointOnSecond(new Float64Array(2));
+  return [
+    -signedDistanceToOutline(worldPoints(a), onFirst[0]!, onFirst[1]!),
+    -signedDistanceToOutline(worldPoints(b), onSecond[0]!, onSecond[1]!),
+  ];
 }
 
 describe('collidePolygonPolygon: polygons inside concave polygons and internal edges (issue 11)', () => {
-  const scaled = (points: number[][], s: number): number[][] => points.map(([x, y]) => [x! * s, y! * s]);
+  const scaled = (points: number[][], s: number): number[][] =>
+    points.map(([x, y]) => [x! * s, y! * s]);
   // U: floor [0, 6] x [0, 1], walls [0, 1] and [5, 6] up to y = 3. Its decomposition puts the
   // diagonal (0, 0) -> (1, 1) between the left wall's piece and the floor's.
   const uShape = [[0, 0], [6, 0], [6, 3], [5, 3], [5, 1], [1, 1], [1, 3], [0, 3]];
@@ -635,12 +828,20 @@ describe('collidePolygonPolygon: polygons inside concave polygons and internal e
       // the U, so the pair also gets the least push along an edge normal that frees it: down 0.7
       // (the box's bottom normal, first in order, ties with left 0.7), witnesses its corner
       // (0.7, 0.7) and (0.7, 0) on the U's bottom line: point (0.7, 0.35), corner 0 of the U.
-      const box = new Polygon(scaled([[-0.2, -0.2], [0.2, -0.2], [0.2, 0.2], [-0.2, 0.2]], s)).setPose([0.5 * s, 0.5 * s], 0);
+      const box = new Polygon(scaled([[-0.2, -0.2], [0.2, -0.2], [0.2, 0.2], [-0.2, 0.2]], s))
+        .setPose([0.5 * s, 0.5 * s], 0);
       const u = new Polygon(scaled(uShape, s));
       const expected = [
         [0.35, 0.7, -1, 0, ContactKind.PointEdge, packFeatureId(VERTEX_FEATURE | 2, 7)],
         [0.35, 0.3, -1, 0, ContactKind.PointEdge, packFeatureId(VERTEX_FEATURE | 1, 7)],
-        [0.7, 0.35, 0, -1, ContactKind.PointPoint, packFeatureId(VERTEX_FEATURE | 2, VERTEX_FEATURE | 0)],
+        [
+          0.7,
+          0.35,
+          0,
+          -1,
+          ContactKind.PointPoint,
+          packFeatureId(VERTEX_FEATURE | 2, VERTEX_FEATURE | 0),
+        ],
       ];
       for (const [first, second, sign] of [[box, u, 1], [u, box, -1]] as const) {
         const data = new CollisionData2();
@@ -663,12 +864,20 @@ describe('collidePolygonPolygon: polygons inside concave polygons and internal e
       // An L of legs 0.3 and width 0.1 at (0.35, 0.35) lies inside the U across the diagonal; a
       // box [-0.2, 0.2]^2 in the middle of a five-pointed star (tips at 3, notches at 1) lies in
       // the piece of the decomposition that has no outline edge at all.
-      const l = new Polygon(scaled([[0, 0], [0.3, 0], [0.3, 0.1], [0.1, 0.1], [0.1, 0.3], [0, 0.3]], s)).setPose([0.35 * s, 0.35 * s], 0);
+      const l = new Polygon(
+        scaled([[0, 0], [0.3, 0], [0.3, 0.1], [0.1, 0.1], [0.1, 0.3], [0, 0.3]], s),
+      ).setPose([0.35 * s, 0.35 * s], 0);
       const u = new Polygon(scaled(uShape, s));
       const starPoints: number[][] = [];
-      for (let i = 0; i < 10; i++) starPoints.push([(i % 2 ? 1 : 3) * s * Math.cos((i * Math.PI) / 5), (i % 2 ? 1 : 3) * s * Math.sin((i * Math.PI) / 5)]);
+      for (let i = 0; i < 10; i++) {
+        starPoints.push([
+          (i % 2 ? 1 : 3) * s * Math.cos((i * Math.PI) / 5),
+          (i % 2 ? 1 : 3) * s * Math.sin((i * Math.PI) / 5),
+        ]);
+      }
       const star = new Polygon(starPoints);
-      const box = new Polygon(scaled([[-0.2, -0.2], [0.2, -0.2], [0.2, 0.2], [-0.2, 0.2]], s)).setPose([0.1 * s, -0.05 * s], 0.3);
+      const box = new Polygon(scaled([[-0.2, -0.2], [0.2, -0.2], [0.2, 0.2], [-0.2, 0.2]], s))
+        .setPose([0.1 * s, -0.05 * s], 0.3);
       for (const [inner, outer] of [[l, u], [box, star]] as const) {
         for (const [a, b] of [[inner, outer], [outer, inner]] as const) {
           const contacts = run(a, b);
@@ -686,7 +895,8 @@ describe('collidePolygonPolygon: polygons inside concave polygons and internal e
       // the diagonal, the floor piece's most anti-parallel edge, the incident edge: its clipped
       // points lie inside the U, on no surface. No contact may name the diagonal or have a
       // witness inside its own polygon.
-      const diamond = new Polygon(scaled([[-0.1, -0.1], [0.1, -0.1], [0.1, 0.1], [-0.1, 0.1]], s)).setPose([0.33 * s, 0.45 * s], Math.PI / 4);
+      const diamond = new Polygon(scaled([[-0.1, -0.1], [0.1, -0.1], [0.1, 0.1], [-0.1, 0.1]], s))
+        .setPose([0.33 * s, 0.45 * s], Math.PI / 4);
       const u = new Polygon(scaled(uShape, s));
       for (const [a, b] of [[diamond, u], [u, diamond]] as const) {
         const data = new CollisionData2();
@@ -706,8 +916,24 @@ describe('collidePolygonPolygon: polygons inside concave polygons and internal e
       // The T of the regression above, sunk 0.1 into the U's pillars and 0.05 into the notch
       // floor, turned by 0.02 so that pieces meet at slants: every contact names outline features,
       // and each witness lies on its own outline (within 1e-9 of the scale).
-      const t = new Polygon(scaled([[-0.4, -1.15], [0.4, -1.15], [0.4, 0], [1.6, 0], [1.6, 0.5], [-1.6, 0.5], [-1.6, 0], [-0.4, 0]], s)).setPose([0, 0.9 * s], 0.02);
-      const notch = new Polygon(scaled([[-2, -1], [2, -1], [2, 1], [1.1, 1], [1.1, -0.2], [-1.1, -0.2], [-1.1, 1], [-2, 1]], s));
+      const t = new Polygon(
+        scaled([
+          [-0.4, -1.15],
+          [0.4, -1.15],
+          [0.4, 0],
+          [1.6, 0],
+          [1.6, 0.5],
+          [-1.6, 0.5],
+          [-1.6, 0],
+          [-0.4, 0],
+        ], s),
+      ).setPose([0, 0.9 * s], 0.02);
+      const notch = new Polygon(
+        scaled(
+          [[-2, -1], [2, -1], [2, 1], [1.1, 1], [1.1, -0.2], [-1.1, -0.2], [-1.1, 1], [-2, 1]],
+          s,
+        ),
+      );
       for (const [a, b] of [[t, notch], [notch, t]] as const) {
         const data = new CollisionData2();
         const written = collidePolygonPolygon(a, b, data);
@@ -724,62 +950,81 @@ describe('collidePolygonPolygon: polygons inside concave polygons and internal e
 });
 
 describe('collidePolygonPolygon: concave pairs against brute force (issue 11)', () => {
-  it(`gives a contact exactly when the outlines overlap, none on an internal edge, and one that frees a nested polygon (${PROPERTY_RUNS} concave pairs, a third nested)`, () => {
-    // Stars of 5 to 12 points (concave), against stars or convex polygons: a third placed wholly
-    // inside the other (small, at a random point inside), the rest anywhere near. Brute force (no
-    // code shared with the detector) says whether they overlap; pairs within 1e-9 of touching are
-    // left out. Every contact names outline features only, neither witness lies inside its own
-    // polygon by more than 10% of the penetration (a witness on an internal edge does), and a
-    // nested polygon gets a contact whose normal * penetration frees it.
-    const random = mulberry32(43);
-    const failures: string[] = [];
-    let overlapping = 0, nested = 0;
-    const star = (size: number): number[][] => {
-      const points: number[][] = [];
-      const count = 5 + Math.floor(random() * 8);
-      for (let i = 0; i < count; i++) {
-        const angle = (2 * Math.PI * (i + 0.8 * random())) / count, radius = size * (0.3 + random());
-        points.push([radius * Math.cos(angle), radius * Math.sin(angle)]);
+  it(
+    `gives a contact exactly when the outlines overlap, none on an internal edge, and one that frees a nested polygon (${PROPERTY_RUNS} concave pairs, a third nested)`,
+    () => {
+      // Stars of 5 to 12 points (concave), against stars or convex polygons: a third placed wholly
+      // inside the other (small, at a random point inside), the rest anywhere near. Brute force (no
+      // code shared with the detector) says whether they overlap; pairs within 1e-9 of touching are
+      // left out. Every contact names outline features only, neither witness lies inside its own
+      // polygon by more than 10% of the penetration (a witness on an internal edge does), and a
+      // nested polygon gets a contact whose normal * penetration frees it.
+      const random = mulberry32(43);
+      const failures: string[] = [];
+      let overlapping = 0, nested = 0;
+      const star = (size: number): number[][] => {
+        const points: number[][] = [];
+        const count = 5 + Math.floor(random() * 8);
+        for (let i = 0; i < count; i++) {
+          const angle = (2 * Math.PI * (i + 0.8 * random())) / count,
+            radius = size * (0.3 + random());
+          points.push([radius * Math.cos(angle), radius * Math.sin(angle)]);
+        }
+        return points;
+      };
+      const data = new CollisionData2({ capacity: 64 });
+      for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+        const inside = n % 3 === 0;
+        const outer = new Polygon(star(1)).setPose([0, 0], 6 * random());
+        const size = inside ? 0.05 + 0.15 * random() : 0.3 + 0.7 * random();
+        const other = new Polygon(
+          random() < 0.5
+            ? star(size)
+            : randomConvexPoints(random, 3 + Math.floor(random() * 5), size, 0.6 * size),
+        );
+        // Nested: a point inside the outer star (rejection sampling), else anywhere within reach.
+        let x = 0, y = 0;
+        for (let tries = 0; tries < 100; tries++) {
+          x = 2.6 * random() - 1.3;
+          y = 2.6 * random() - 1.3;
+          if (!inside || signedDistanceToOutline(worldPoints(outer), x, y) < -size) break;
+        }
+        other.setPose([x, y], 6 * random());
+        const a = random() < 0.5 ? outer : other, b = a === outer ? other : outer;
+        const worldA = worldPoints(a), worldB = worldPoints(b);
+        const distance = regionDistance(worldA, worldB);
+        const isNested = worldB.every(([px, py]) =>
+          signedDistanceToOutline(worldA, px!, py!) < 0
+        ) || worldA.every(([px, py]) => signedDistanceToOutline(worldB, px!, py!) < 0);
+        if (distance > 0 && distance < 1e-9) continue;
+        data.reset();
+        const written = collidePolygonPolygon(a, b, data);
+        if (written > 0 !== (distance === 0)) {
+          failures.push(`${written} contacts at distance ${distance} (n ${n})`);
+        }
+        if (distance === 0) overlapping++;
+        for (let i = 0; i < written; i++) {
+          const c = data.contacts[i]!;
+          if (namesInternalEdge(c)) failures.push(`internal edge named at ${n}`);
+          const [first, second] = witnessDepths(data, i, a, b);
+          const allowed = 0.1 * Math.max(c.penetration, 0) + 1e-9;
+          if (first > allowed || second > allowed) {
+            failures.push(
+              `witness inside its polygon by ${first}, ${second} (penetration ${c.penetration}) at ${n}`,
+            );
+          }
+        }
+        if (isNested && distance === 0) {
+          nested++;
+          if (!separatingContact(a, b, contactList(data), 1)) {
+            failures.push(`no contact frees the nested pair at ${n}`);
+          }
+        }
       }
-      return points;
-    };
-    const data = new CollisionData2({ capacity: 64 });
-    for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
-      const inside = n % 3 === 0;
-      const outer = new Polygon(star(1)).setPose([0, 0], 6 * random());
-      const size = inside ? 0.05 + 0.15 * random() : 0.3 + 0.7 * random();
-      const other = new Polygon(random() < 0.5 ? star(size) : randomConvexPoints(random, 3 + Math.floor(random() * 5), size, 0.6 * size));
-      // Nested: a point inside the outer star (rejection sampling), else anywhere within reach.
-      let x = 0, y = 0;
-      for (let tries = 0; tries < 100; tries++) {
-        x = 2.6 * random() - 1.3;
-        y = 2.6 * random() - 1.3;
-        if (!inside || signedDistanceToOutline(worldPoints(outer), x, y) < -size) break;
-      }
-      other.setPose([x, y], 6 * random());
-      const a = random() < 0.5 ? outer : other, b = a === outer ? other : outer;
-      const worldA = worldPoints(a), worldB = worldPoints(b);
-      const distance = regionDistance(worldA, worldB);
-      const isNested = worldB.every(([px, py]) => signedDistanceToOutline(worldA, px!, py!) < 0) || worldA.every(([px, py]) => signedDistanceToOutline(worldB, px!, py!) < 0);
-      if (distance > 0 && distance < 1e-9) continue;
-      data.reset();
-      const written = collidePolygonPolygon(a, b, data);
-      if (written > 0 !== (distance === 0)) failures.push(`${written} contacts at distance ${distance} (n ${n})`);
-      if (distance === 0) overlapping++;
-      for (let i = 0; i < written; i++) {
-        const c = data.contacts[i]!;
-        if (namesInternalEdge(c)) failures.push(`internal edge named at ${n}`);
-        const [first, second] = witnessDepths(data, i, a, b);
-        const allowed = 0.1 * Math.max(c.penetration, 0) + 1e-9;
-        if (first > allowed || second > allowed) failures.push(`witness inside its polygon by ${first}, ${second} (penetration ${c.penetration}) at ${n}`);
-      }
-      if (isNested && distance === 0) {
-        nested++;
-        if (!separatingContact(a, b, contactList(data), 1)) failures.push(`no contact frees the nested pair at ${n}`);
-      }
-    }
-    expect(failures).toEqual([]);
-    expect(overlapping).toBeGreaterThan(PROPERTY_RUNS / 2);
-    expect(nested).toBeGreaterThan(PROPERTY_RUNS / 4);
-  }, 4 * PROPERTY_TIMEOUT);
+      expect(failures).toEqual([]);
+      expect(overlapping).toBeGreaterThan(PROPERTY_RUNS / 2);
+      expect(nested).toBeGreaterThan(PROPERTY_RUNS / 4);
+    },
+    4 * PROPERTY_TIMEOUT,
+  );
 });

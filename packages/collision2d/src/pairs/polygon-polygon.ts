@@ -45,7 +45,11 @@ const scratchBox = new Float64Array(4);
  * concave pairs at most `data.maxContactsPerPair`, deepest first. Identical shapes at the same
  * pose report the face of the smaller id as reference. Returns the number written.
  */
-export function collidePolygonPolygon<B>(a: Polygon<B>, b: Polygon<B>, data: CollisionData2<B>): number {
+export function collidePolygonPolygon<B>(
+  a: Polygon<B>,
+  b: Polygon<B>,
+  data: CollisionData2<B>,
+): number {
   const flip = a.id > b.id;
   const first = flip ? b : a, second = flip ? a : b;
   const dx = second.transform.x - first.transform.x, dy = second.transform.y - first.transform.y;
@@ -55,13 +59,20 @@ export function collidePolygonPolygon<B>(a: Polygon<B>, b: Polygon<B>, data: Col
   query.set(first, second, data.tolerance);
   manifold.count = 0;
   const firstPieces = first.convexPieces(), secondPieces = second.convexPieces();
-  if (firstPieces.length === 1 && secondPieces.length === 1) collidePieces(firstPieces[0]!, secondPieces[0]!, query, manifold);
-  else piecewiseContacts(first, second, query, manifold, scratchBox);
+  if (firstPieces.length === 1 && secondPieces.length === 1) {
+    collidePieces(firstPieces[0]!, secondPieces[0]!, query, manifold);
+  } else piecewiseContacts(first, second, query, manifold, scratchBox);
   return emitManifold2(manifold, first.transform, data, a.body, b.body, flip);
 }
 
 /** Every piece pair of `first` (P) and `second` (Q) near each other into `manifold`, then the merge and the hidden-overlap check. */
-function piecewiseContacts(first: Polygon, second: Polygon, query: PieceQuery, manifold: LocalManifold2, box: Float64Array): void {
+function piecewiseContacts(
+  first: Polygon,
+  second: Polygon,
+  query: PieceQuery,
+  manifold: LocalManifold2,
+  box: Float64Array,
+): void {
   const firstPieces = first.convexPieces(), secondPieces = second.convexPieces();
   // Long concave outlines have many pieces: their grids give the pieces near the other shape.
   // (A polygon against itself uses no inner grid: one grid's candidates cannot be listed twice at once.)
@@ -91,7 +102,9 @@ function piecewiseContacts(first: Polygon, second: Polygon, query: PieceQuery, m
       secondCount = secondGrid.query(box);
     }
     for (let m = 0; m < secondCount; m++) {
-      if (collidePieces(p, secondPieces[secondGrid ? secondGrid.candidates[m]! : m]!, query, manifold)) near = true;
+      if (
+        collidePieces(p, secondPieces[secondGrid ? secondGrid.candidates[m]! : m]!, query, manifold)
+      ) near = true;
     }
   }
   if (manifold.count > 1) manifold.mergeDuplicates(first, second);
@@ -103,7 +116,15 @@ function piecewiseContacts(first: Polygon, second: Polygon, query: PieceQuery, m
  * visitor's pose in the container's frame (c, s, x0, y0): 0, 1 for some, 2 for all. Stops at the
  * first vertex that settles the answer (`all`: whether only all counts).
  */
-function verticesInside(container: Polygon, visitor: Polygon, c: number, s: number, x0: number, y0: number, all: boolean): number {
+function verticesInside(
+  container: Polygon,
+  visitor: Polygon,
+  c: number,
+  s: number,
+  x0: number,
+  y0: number,
+  all: boolean,
+): number {
   const cv = container.vertices, n = container.count;
   let some = false;
   for (let k = 0; k < visitor.count; k++) {
@@ -112,7 +133,9 @@ function verticesInside(container: Polygon, visitor: Polygon, c: number, s: numb
     let inside = false;
     for (let i = 0, j = n - 1; i < n; j = i++) {
       const ay = cv[2 * i + 1]!, by = cv[2 * j + 1]!;
-      if (ay > wy !== by > wy && wx < cv[2 * i]! + ((wy - ay) * (cv[2 * j]! - cv[2 * i]!)) / (by - ay)) inside = !inside;
+      if (
+        ay > wy !== by > wy && wx < cv[2 * i]! + ((wy - ay) * (cv[2 * j]! - cv[2 * i]!)) / (by - ay)
+      ) inside = !inside;
     }
     if (inside) some = true;
     else if (all) return 0;
@@ -122,19 +145,32 @@ function verticesInside(container: Polygon, visitor: Polygon, c: number, s: numb
 }
 
 /** Whether an edge of `second` (pose c, s, x0, y0 in `first`'s frame) properly crosses an edge of `first`. */
-function edgesCross(first: Polygon, second: Polygon, c: number, s: number, x0: number, y0: number): boolean {
+function edgesCross(
+  first: Polygon,
+  second: Polygon,
+  c: number,
+  s: number,
+  x0: number,
+  y0: number,
+): boolean {
   const pv = first.vertices, qv = second.vertices, n = first.count, m = second.count;
   for (let j = 0; j < m; j++) {
     const k = j + 1 === m ? 0 : j + 1;
-    const ax = c * qv[2 * j]! - s * qv[2 * j + 1]! + x0, ay = s * qv[2 * j]! + c * qv[2 * j + 1]! + y0;
-    const bx = c * qv[2 * k]! - s * qv[2 * k + 1]! + x0, by = s * qv[2 * k]! + c * qv[2 * k + 1]! + y0;
+    const ax = c * qv[2 * j]! - s * qv[2 * j + 1]! + x0,
+      ay = s * qv[2 * j]! + c * qv[2 * j + 1]! + y0;
+    const bx = c * qv[2 * k]! - s * qv[2 * k + 1]! + x0,
+      by = s * qv[2 * k]! + c * qv[2 * k + 1]! + y0;
     for (let i = 0; i < n; i++) {
       const l = i + 1 === n ? 0 : i + 1;
       const px = pv[2 * i]!, py = pv[2 * i + 1]!, qx = pv[2 * l]!, qy = pv[2 * l + 1]!;
       // Each segment's ends strictly on opposite sides of the other's line.
-      const d1 = (bx - ax) * (py - ay) - (by - ay) * (px - ax), d2 = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax);
-      const d3 = (qx - px) * (ay - py) - (qy - py) * (ax - px), d4 = (qx - px) * (by - py) - (qy - py) * (bx - px);
-      if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
+      const d1 = (bx - ax) * (py - ay) - (by - ay) * (px - ax),
+        d2 = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax);
+      const d3 = (qx - px) * (ay - py) - (qy - py) * (ax - px),
+        d4 = (qx - px) * (by - py) - (qy - py) * (bx - px);
+      if (
+        ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))
+      ) return true;
     }
   }
   return false;
@@ -151,21 +187,38 @@ function edgesCross(first: Polygon, second: Polygon, c: number, s: number, x0: n
  * translation; the witness on P is P's vertex extreme along the normal (on its outline), the one
  * on Q lies on Q's supporting line; kind PointPoint, features the two extreme vertices.
  */
-function hiddenOverlapContact(first: Polygon, second: Polygon, query: PieceQuery, manifold: LocalManifold2): void {
+function hiddenOverlapContact(
+  first: Polygon,
+  second: Polygon,
+  query: PieceQuery,
+  manifold: LocalManifold2,
+): void {
   const c = query.cos, s = query.sin, tx = query.x, ty = query.y;
   // Nothing reported: any vertex inside, or two edges crossing, means an overlap; else only a
   // polygon wholly inside the other needs more.
   const all = manifold.count > 0;
-  if (verticesInside(first, second, c, s, tx, ty, all) === 0 && verticesInside(second, first, c, -s, -(c * tx + s * ty), -(-s * tx + c * ty), all) === 0 &&
-    (all || !edgesCross(first, second, c, s, tx, ty))) return;
+  if (
+    verticesInside(first, second, c, s, tx, ty, all) === 0 &&
+    verticesInside(second, first, c, -s, -(c * tx + s * ty), -(-s * tx + c * ty), all) === 0 &&
+    (all || !edgesCross(first, second, c, s, tx, ty))
+  ) return;
   const pv = first.vertices, qv = second.vertices;
   let best = Infinity, bestX = 0, bestY = 0, bestP = 0, bestQ = 0;
   for (let axis = 0; axis < first.count + second.count; axis++) {
     // An outline edge normal of P, or of Q turned into P's frame.
     const k = axis < first.count ? axis : axis - first.count;
-    const lx = axis < first.count ? first.normals[2 * k]! : second.normals[2 * k]!, ly = axis < first.count ? first.normals[2 * k + 1]! : second.normals[2 * k + 1]!;
-    const mx = axis < first.count ? lx : c * lx - s * ly, my = axis < first.count ? ly : s * lx + c * ly;
-    let pMin = Infinity, pMax = -Infinity, qMin = Infinity, qMax = -Infinity, pLow = 0, pHigh = 0, qLow = 0, qHigh = 0;
+    const lx = axis < first.count ? first.normals[2 * k]! : second.normals[2 * k]!,
+      ly = axis < first.count ? first.normals[2 * k + 1]! : second.normals[2 * k + 1]!;
+    const mx = axis < first.count ? lx : c * lx - s * ly,
+      my = axis < first.count ? ly : s * lx + c * ly;
+    let pMin = Infinity,
+      pMax = -Infinity,
+      qMin = Infinity,
+      qMax = -Infinity,
+      pLow = 0,
+      pHigh = 0,
+      qLow = 0,
+      qHigh = 0;
     for (let i = 0; i < first.count; i++) {
       const d = mx * pv[2 * i]! + my * pv[2 * i + 1]!;
       if (d < pMin) {
@@ -178,7 +231,8 @@ function hiddenOverlapContact(first: Polygon, second: Polygon, query: PieceQuery
       }
     }
     for (let j = 0; j < second.count; j++) {
-      const d = mx * (c * qv[2 * j]! - s * qv[2 * j + 1]! + tx) + my * (s * qv[2 * j]! + c * qv[2 * j + 1]! + ty);
+      const d = mx * (c * qv[2 * j]! - s * qv[2 * j + 1]! + tx) +
+        my * (s * qv[2 * j]! + c * qv[2 * j + 1]! + ty);
       if (d < qMin) {
         qMin = d;
         qLow = j;
@@ -202,5 +256,14 @@ function hiddenOverlapContact(first: Polygon, second: Polygon, query: PieceQuery
   if (!(best > 0)) return;
   // Witnesses: P's extreme vertex, and that vertex moved by the translation (on Q's supporting line).
   const x = pv[2 * bestP]! + 0.5 * best * bestX, y = pv[2 * bestP + 1]! + 0.5 * best * bestY;
-  manifold.add(x, y, bestX, bestY, best, ContactKind.PointPoint, VERTEX_FEATURE | bestP, VERTEX_FEATURE | bestQ);
+  manifold.add(
+    x,
+    y,
+    bestX,
+    bestY,
+    best,
+    ContactKind.PointPoint,
+    VERTEX_FEATURE | bestP,
+    VERTEX_FEATURE | bestQ,
+  );
 }

@@ -4,7 +4,13 @@ import { Aabb, Chain, Circle, Polygon, Segment, VERTEX_FEATURE } from '../shapes
 import { SweepHit, lastSweepSegmentVisits, sweepCircle } from './sweep.js';
 import { randomConvexPolygon } from '../test-support/random.js';
 
-function expectHit(hit: SweepHit, time: number, point: number[], normal: number[], featureId: number): void {
+function expectHit(
+  hit: SweepHit,
+  time: number,
+  point: number[],
+  normal: number[],
+  featureId: number,
+): void {
   expect(hit.time).toBeCloseTo(time, 14);
   expect(hit.point[0]).toBeCloseTo(point[0]!, 14);
   expect(hit.point[1]).toBeCloseTo(point[1]!, 14);
@@ -42,7 +48,9 @@ describe('sweepCircle against a segment', () => {
     const hit = new SweepHit();
     expect(sweepCircle(new Circle(0.5).setPose([-3, 0.5], 0), [6, 0], segment, hit)).toBe(true);
     expectHit(hit, 1 / 3, [-1, 0], [0, 1], VERTEX_FEATURE | 0);
-    expect(sweepCircle(new Circle(0.5).setPose([-3, 0.5 + 1e-9], 0), [6, 0], segment, hit)).toBe(false);
+    expect(sweepCircle(new Circle(0.5).setPose([-3, 0.5 + 1e-9], 0), [6, 0], segment, hit)).toBe(
+      false,
+    );
   });
 
   it('reports time 0 for a touching circle moving in, nothing for one moving along or away', () => {
@@ -112,11 +120,23 @@ describe('sweepCircle against polygons', () => {
     const square = new Polygon([[0, 0], [1, 0], [1, 1], [0, 1]]);
     const hit = new SweepHit();
     expect(sweepCircle(new Circle(0.5).setPose([2, 2], 0), [-2, -2], square, hit)).toBe(true);
-    expectHit(hit, (1 - 0.5 / Math.SQRT2) / 2, [1, 1], [Math.SQRT1_2, Math.SQRT1_2], VERTEX_FEATURE | 2);
+    expectHit(
+      hit,
+      (1 - 0.5 / Math.SQRT2) / 2,
+      [1, 1],
+      [Math.SQRT1_2, Math.SQRT1_2],
+      VERTEX_FEATURE | 2,
+    );
     // The same square turned half a turn about the origin: the corner is at (-1, -1).
     square.setPose([0, 0], Math.PI);
     expect(sweepCircle(new Circle(0.5).setPose([-2, -2], 0), [2, 2], square, hit)).toBe(true);
-    expectHit(hit, (1 - 0.5 / Math.SQRT2) / 2, [-1, -1], [-Math.SQRT1_2, -Math.SQRT1_2], VERTEX_FEATURE | 2);
+    expectHit(
+      hit,
+      (1 - 0.5 / Math.SQRT2) / 2,
+      [-1, -1],
+      [-Math.SQRT1_2, -Math.SQRT1_2],
+      VERTEX_FEATURE | 2,
+    );
   });
 
   // A U: the notch from x = 1 to 2 reaches down to y = 1. Counter-clockwise, edge 4 is the notch
@@ -158,18 +178,24 @@ describe('sweepCircle against polygons', () => {
     // of touching, moving 1 toward the centre, touches at t = 0.5.
     const n = 10_000, R = 100, k = 2_345;
     const points: number[][] = [];
-    for (let i = 0; i < n; i++) points.push([R * Math.cos((2 * Math.PI * i) / n), R * Math.sin((2 * Math.PI * i) / n)]);
+    for (let i = 0; i < n; i++) {
+      points.push([R * Math.cos((2 * Math.PI * i) / n), R * Math.sin((2 * Math.PI * i) / n)]);
+    }
     const polygon = new Polygon(points);
     const angle = (2 * Math.PI * (k + 0.5)) / n, cx = Math.cos(angle), cy = Math.sin(angle);
     const start = R * Math.cos(Math.PI / n) + 0.2 + 0.5;
     const hit = new SweepHit();
-    expect(sweepCircle(new Circle(0.2).setPose([start * cx, start * cy], 0), [-cx, -cy], polygon, hit)).toBe(true);
+    expect(
+      sweepCircle(new Circle(0.2).setPose([start * cx, start * cy], 0), [-cx, -cy], polygon, hit),
+    ).toBe(true);
     expect(hit.time).toBeCloseTo(0.5, 10);
     expect(hit.featureId).toBe(k);
     expect(hit.normal[0]).toBeCloseTo(cx, 12);
     expect(lastSweepSegmentVisits()).toBeLessThan(60);
     const chain = new Chain(points);
-    expect(sweepCircle(new Circle(0.2).setPose([start * cx, start * cy], 0), [-cx, -cy], chain, hit)).toBe(true);
+    expect(
+      sweepCircle(new Circle(0.2).setPose([start * cx, start * cy], 0), [-cx, -cy], chain, hit),
+    ).toBe(true);
     expect(hit.featureId).toBe(k);
     expect(lastSweepSegmentVisits()).toBeLessThan(60);
   });
@@ -181,16 +207,31 @@ describe('sweepCircle validation', () => {
 
   it('names the argument and the value', () => {
     const hit = new SweepHit();
-    expect(() => sweepCircle({} as Circle, [0, 1], segment, hit)).toThrow(/circle must be a Circle, got Object/);
-    expect(() => sweepCircle(circle, [0, Number.NaN], segment, hit)).toThrow(/displacement\[1\] must be a finite number, got NaN/);
+    expect(() => sweepCircle({} as Circle, [0, 1], segment, hit)).toThrow(
+      /circle must be a Circle, got Object/,
+    );
+    expect(() => sweepCircle(circle, [0, Number.NaN], segment, hit)).toThrow(
+      /displacement\[1\] must be a finite number, got NaN/,
+    );
     expect(() => sweepCircle(circle, [0], segment, hit)).toThrow(/displacement/);
-    expect(() => sweepCircle(circle, [0, 1], null as unknown as Segment, hit)).toThrow(/shape must be a Segment, Chain, Polygon or Circle, got null/);
-    expect(() => sweepCircle(circle, [0, 1], segment, {} as SweepHit)).toThrow(/hit must be a SweepHit/);
+    expect(() => sweepCircle(circle, [0, 1], null as unknown as Segment, hit)).toThrow(
+      /shape must be a Segment, Chain, Polygon or Circle, got null/,
+    );
+    expect(() => sweepCircle(circle, [0, 1], segment, {} as SweepHit)).toThrow(
+      /hit must be a SweepHit/,
+    );
   });
 });
 
 /** Distance from (x, y) to the segment from (ax, ay) to (bx, by): the oracle shares no code with sweep.ts. */
-function segmentDistance(x: number, y: number, ax: number, ay: number, bx: number, by: number): number {
+function segmentDistance(
+  x: number,
+  y: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): number {
   const ex = bx - ax, ey = by - ay;
   const u = Math.min(1, Math.max(0, ((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey)));
   return Math.hypot(x - ax - u * ex, y - ay - u * ey);
@@ -204,7 +245,9 @@ function outlineDistance(x: number, y: number, flat: Float64Array, closed: boole
     const j = (i + 1) % n;
     const ax = flat[2 * i]!, ay = flat[2 * i + 1]!, bx = flat[2 * j]!, by = flat[2 * j + 1]!;
     d = Math.min(d, segmentDistance(x, y, ax, ay, bx, by));
-    if (closed && ay > y !== by > y && x < ax + ((y - ay) * (bx - ax)) / (by - ay)) inside = !inside;
+    if (closed && ay > y !== by > y && x < ax + ((y - ay) * (bx - ax)) / (by - ay)) {
+      inside = !inside;
+    }
   }
   return inside ? -d : d;
 }
@@ -229,7 +272,8 @@ describe('sweepCircle properties', () => {
       const radius = 0.1 + 0.5 * random();
       const angle = 2 * Math.PI * random();
       const sx = 4 * Math.cos(angle), sy = 4 * Math.sin(angle);
-      const dx = -sx * (1 + random()) + 2 * (random() - 0.5), dy = -sy * (1 + random()) + 2 * (random() - 0.5);
+      const dx = -sx * (1 + random()) + 2 * (random() - 0.5),
+        dy = -sy * (1 + random()) + 2 * (random() - 0.5);
       const hit = new SweepHit();
       const found = sweepCircle(new Circle(radius).setPose([sx, sy], 0), [dx, dy], shape, hit);
       const size = 4;
@@ -243,11 +287,18 @@ describe('sweepCircle properties', () => {
       if (!found) continue;
       hits++;
       const cx = sx + hit.time * dx, cy = sy + hit.time * dy;
-      expect(Math.abs(outlineDistance(cx, cy, flat, closed) - radius)).toBeLessThanOrEqual(1e-9 * size);
+      expect(Math.abs(outlineDistance(cx, cy, flat, closed) - radius)).toBeLessThanOrEqual(
+        1e-9 * size,
+      );
       // The point is on the shape, one radius from the centre along the normal.
-      expect(Math.abs(outlineDistance(hit.point[0]!, hit.point[1]!, flat, closed))).toBeLessThanOrEqual(1e-9 * size);
-      expect(Math.abs(cx - hit.normal[0]! * radius - hit.point[0]!)).toBeLessThanOrEqual(1e-9 * size);
-      expect(Math.abs(cy - hit.normal[1]! * radius - hit.point[1]!)).toBeLessThanOrEqual(1e-9 * size);
+      expect(Math.abs(outlineDistance(hit.point[0]!, hit.point[1]!, flat, closed)))
+        .toBeLessThanOrEqual(1e-9 * size);
+      expect(Math.abs(cx - hit.normal[0]! * radius - hit.point[0]!)).toBeLessThanOrEqual(
+        1e-9 * size,
+      );
+      expect(Math.abs(cy - hit.normal[1]! * radius - hit.point[1]!)).toBeLessThanOrEqual(
+        1e-9 * size,
+      );
     }
     // Most runs aim through the shape.
     expect(hits).toBeGreaterThan(300);

@@ -78,7 +78,6 @@ function offer(feature: number): void {
   bestFeature = feature;
 }
 
-
 /**
  * First contact of the query circle with the segment from vertex `i` to vertex `j` of
  * `vertices` (segment feature `segment`), offered to `best`.
@@ -234,7 +233,8 @@ function sweptBox(): void {
 /** Whether the swept box misses the grid's bounds (then it meets no segment, and the centre is outside). */
 function outsideGrid(grid: BoxGrid): boolean {
   sweptBox();
-  return gridBox[2]! < grid.minX || gridBox[0]! > grid.maxX || gridBox[3]! < grid.minY || gridBox[1]! > grid.maxY;
+  return gridBox[2]! < grid.minX || gridBox[0]! > grid.maxX || gridBox[3]! < grid.minY ||
+    gridBox[1]! > grid.maxY;
 }
 
 function sweepChain(chain: Chain): void {
@@ -357,13 +357,26 @@ function describe(value: unknown): string {
  * Chains and polygons with a segment grid examine only the segments near the swept box.
  * Allocates nothing. Throws a TypeError or RangeError naming the argument for anything else.
  */
-export function sweepCircle(circle: Circle, displacement: ArrayLike<number>, shape: Segment | Chain | Polygon | Circle, hit: SweepHit): boolean {
-  if (!(circle instanceof Circle)) throw new TypeError(`sweepCircle: circle must be a Circle, got ${describe(circle)}`);
-  if (!copyFiniteArray(displacement, 2, displacementScratch)) readFiniteArray('sweepCircle: displacement', displacement, 2, displacementScratch);
-  if (!(shape instanceof Circle || shape instanceof Polygon || shape instanceof Chain)) {
-    throw new TypeError(`sweepCircle: shape must be a Segment, Chain, Polygon or Circle, got ${describe(shape)}`);
+export function sweepCircle(
+  circle: Circle,
+  displacement: ArrayLike<number>,
+  shape: Segment | Chain | Polygon | Circle,
+  hit: SweepHit,
+): boolean {
+  if (!(circle instanceof Circle)) {
+    throw new TypeError(`sweepCircle: circle must be a Circle, got ${describe(circle)}`);
   }
-  if (!(hit instanceof SweepHit)) throw new TypeError(`sweepCircle: hit must be a SweepHit, got ${describe(hit)}`);
+  if (!copyFiniteArray(displacement, 2, displacementScratch)) {
+    readFiniteArray('sweepCircle: displacement', displacement, 2, displacementScratch);
+  }
+  if (!(shape instanceof Circle || shape instanceof Polygon || shape instanceof Chain)) {
+    throw new TypeError(
+      `sweepCircle: shape must be a Segment, Chain, Polygon or Circle, got ${describe(shape)}`,
+    );
+  }
+  if (!(hit instanceof SweepHit)) {
+    throw new TypeError(`sweepCircle: hit must be a SweepHit, got ${describe(hit)}`);
+  }
   const xf = shape.transform, c = xf.cos, s = xf.sin;
   const wx = circle.transform.x - xf.x, wy = circle.transform.y - xf.y;
   const dx = displacementScratch[0]!, dy = displacementScratch[1]!;

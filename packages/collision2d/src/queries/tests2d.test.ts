@@ -42,7 +42,8 @@ describe('overlapRectangles (seed 001)', () => {
     const random = mulberry32(11);
     for (let i = 0; i < 200; i++) {
       const a0 = [random() * 4, random() * 4], b0 = [random() * 4, random() * 4];
-      const a1 = [a0[0]! + random(), a0[1]! + random()], b1 = [b0[0]! + random(), b0[1]! + random()];
+      const a1 = [a0[0]! + random(), a0[1]! + random()],
+        b1 = [b0[0]! + random(), b0[1]! + random()];
       expect(overlapRectangles(a0, a1, b0, b1)).toBe(overlapRectangles(b0, b1, a0, a1));
     }
   });
@@ -175,12 +176,14 @@ describe('intersectSegments (seed 001)', () => {
   it('agrees with an orientation-sign test on random segments, both orders', () => {
     // Independent test: proper crossing iff each segment's ends lie strictly on both sides of the other.
     const random = mulberry32(5);
-    const orient = (a: number[], b: number[], c: number[]) => (b[0]! - a[0]!) * (c[1]! - a[1]!) - (b[1]! - a[1]!) * (c[0]! - a[0]!);
+    const orient = (a: number[], b: number[], c: number[]) =>
+      (b[0]! - a[0]!) * (c[1]! - a[1]!) - (b[1]! - a[1]!) * (c[0]! - a[0]!);
     let crossings = 0;
     for (let i = 0; i < 2000; i++) {
       const p = [0, 1, 2, 3].map(() => [random() * 4, random() * 4]);
       const [a1, a2, b1, b2] = p as [number[], number[], number[], number[]];
-      const proper = orient(a1, a2, b1) * orient(a1, a2, b2) < 0 && orient(b1, b2, a1) * orient(b1, b2, a2) < 0;
+      const proper = orient(a1, a2, b1) * orient(a1, a2, b2) < 0 &&
+        orient(b1, b2, a1) * orient(b1, b2, a2) < 0;
       const hit = intersectSegments(out, a1, a2, b1, b2);
       expect(hit).toBe(proper);
       if (hit) {
@@ -365,7 +368,8 @@ describe('pointInPolygon and windingNumber', () => {
   it('a posed Polygon shape: the world point is taken into its frame', () => {
     // The U turned by 90 degrees and moved to (10, 0): local (x, y) -> world (10 - y, x).
     // Local (1.5, 2) is in the notch -> world (8, 1.5); local (0.5, 2) in the left arm -> (8, 0.5).
-    const shape = new Polygon([[0, 0], [3, 0], [3, 3], [2, 3], [2, 1], [1, 1], [1, 3], [0, 3]]).setPose([10, 0], Math.PI / 2);
+    const shape = new Polygon([[0, 0], [3, 0], [3, 3], [2, 3], [2, 1], [1, 1], [1, 3], [0, 3]])
+      .setPose([10, 0], Math.PI / 2);
     expect(pointInPolygon(shape, [8, 1.5])).toBe(false);
     expect(pointInPolygon(shape, [8, 0.5])).toBe(true);
     expect(pointInPolygon(shape, [9.5, 1.5])).toBe(true); // local (1.5, 0.5): the base
@@ -391,8 +395,13 @@ describe('pointInPolygon and windingNumber', () => {
         const px = random() * 3 - 1.5, py = random() * 3 - 1.5;
         let inside = false;
         for (let i = 0, j = count - 1; i < count; j = i++) {
-          const xi = polygon[2 * i]!, yi = polygon[2 * i + 1]!, xj = polygon[2 * j]!, yj = polygon[2 * j + 1]!;
-          if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
+          const xi = polygon[2 * i]!,
+            yi = polygon[2 * i + 1]!,
+            xj = polygon[2 * j]!,
+            yj = polygon[2 * j + 1]!;
+          if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) {
+            inside = !inside;
+          }
         }
         expect(pointInPolygon(polygon, [px, py])).toBe(inside);
       }
@@ -518,12 +527,20 @@ function intersectionArea(subject: Float64Array, clip: Float64Array): number {
   let twice = 0;
   const n = polygon.length / 2;
   for (let i = 0; i < n; i++) {
-    twice += polygon[2 * i]! * polygon[(2 * i + 3) % (2 * n)]! - polygon[(2 * i + 2) % (2 * n)]! * polygon[2 * i + 1]!;
+    twice += polygon[2 * i]! * polygon[(2 * i + 3) % (2 * n)]! -
+      polygon[(2 * i + 2) % (2 * n)]! * polygon[2 * i + 1]!;
   }
   return twice / 2;
 }
 
-function pointSegmentDistance(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+function pointSegmentDistance(
+  px: number,
+  py: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): number {
   const ex = bx - ax, ey = by - ay;
   const t = Math.max(0, Math.min(1, ((px - ax) * ex + (py - ay) * ey) / (ex * ex + ey * ey)));
   return Math.hypot(px - ax - t * ex, py - ay - t * ey);
@@ -537,7 +554,17 @@ function outlineDistance(a: Float64Array, b: Float64Array): number {
     for (let i = 0; i < p.length / 2; i++) {
       for (let j = 0; j < n; j++) {
         const k = (j + 1) % n;
-        best = Math.min(best, pointSegmentDistance(p[2 * i]!, p[2 * i + 1]!, q[2 * j]!, q[2 * j + 1]!, q[2 * k]!, q[2 * k + 1]!));
+        best = Math.min(
+          best,
+          pointSegmentDistance(
+            p[2 * i]!,
+            p[2 * i + 1]!,
+            q[2 * j]!,
+            q[2 * j + 1]!,
+            q[2 * k]!,
+            q[2 * k + 1]!,
+          ),
+        );
       }
     }
   }
@@ -576,9 +603,25 @@ describe('SAT minimum translation: seeded properties over 10,000 pairs', () => {
     const shiftedOut = new Mtd2();
     let overlapping = 0;
     for (let n = 0; n < PROPERTY_RUNS; n++) {
-      const a = randomConvexPolygon(random, 3 + Math.floor(random() * 6), random() * 2 - 1, random() * 2 - 1, 0.3 + random());
-      const b = randomConvexPolygon(random, 3 + Math.floor(random() * 6), random() * 2 - 1, random() * 2 - 1, 0.3 + random());
-      const hit = satPolygonPolygon(out, random() < 0.5 ? a : reversed(a), random() < 0.5 ? b : reversed(b));
+      const a = randomConvexPolygon(
+        random,
+        3 + Math.floor(random() * 6),
+        random() * 2 - 1,
+        random() * 2 - 1,
+        0.3 + random(),
+      );
+      const b = randomConvexPolygon(
+        random,
+        3 + Math.floor(random() * 6),
+        random() * 2 - 1,
+        random() * 2 - 1,
+        0.3 + random(),
+      );
+      const hit = satPolygonPolygon(
+        out,
+        random() < 0.5 ? a : reversed(a),
+        random() < 0.5 ? b : reversed(b),
+      );
       const nx = out.normal[0]!, ny = out.normal[1]!;
       expect(Math.hypot(nx, ny)).toBeCloseTo(1, 12);
       expect(Number.isFinite(out.depth)).toBe(true);
@@ -595,10 +638,17 @@ describe('SAT minimum translation: seeded properties over 10,000 pairs', () => {
       expect(satPolygonPolygon(swappedOut, b, a)).toBe(true);
       expect(swappedOut.depth).toBeCloseTo(depth, 12);
       const reach = swappedOut.depth + step;
-      expect(intersectionArea(a, translated(b, swappedOut.normal[0]! * reach, swappedOut.normal[1]! * reach))).toBe(0);
+      expect(
+        intersectionArea(
+          a,
+          translated(b, swappedOut.normal[0]! * reach, swappedOut.normal[1]! * reach),
+        ),
+      ).toBe(0);
       // Moving both shapes by the same offset changes nothing but round-off.
       const shift = [random() * 200 - 100, random() * 200 - 100] as const;
-      expect(satPolygonPolygon(shiftedOut, translated(a, ...shift), translated(b, ...shift))).toBe(true);
+      expect(satPolygonPolygon(shiftedOut, translated(a, ...shift), translated(b, ...shift))).toBe(
+        true,
+      );
       expect(shiftedOut.depth).toBeCloseTo(depth, 9);
       const far = translated(a, nx * (out.depth + step), ny * (out.depth + step));
       expect(intersectionArea(far, b)).toBe(0);
@@ -621,7 +671,10 @@ describe('SAT minimum translation: seeded properties over 10,000 pairs', () => {
       let best = Infinity;
       for (let i = 0; i < n; i++) {
         const j = (i + 1) % n;
-        const ax = polygon[2 * i]!, ay = polygon[2 * i + 1]!, bx = polygon[2 * j]!, by = polygon[2 * j + 1]!;
+        const ax = polygon[2 * i]!,
+          ay = polygon[2 * i + 1]!,
+          bx = polygon[2 * j]!,
+          by = polygon[2 * j + 1]!;
         if ((bx - ax) * (y - ay) - (by - ay) * (x - ax) < 0) inside = false;
         best = Math.min(best, pointSegmentDistance(x, y, ax, ay, bx, by));
       }
@@ -629,7 +682,13 @@ describe('SAT minimum translation: seeded properties over 10,000 pairs', () => {
     };
     let overlapping = 0;
     for (let n = 0; n < PROPERTY_RUNS; n++) {
-      const polygon = randomConvexPolygon(random, 3 + Math.floor(random() * 6), 0, 0, 0.5 + random());
+      const polygon = randomConvexPolygon(
+        random,
+        3 + Math.floor(random() * 6),
+        0,
+        0,
+        0.5 + random(),
+      );
       const cx = random() * 4 - 2, cy = random() * 4 - 2, r = 0.05 + random();
       const hit = satCirclePolygon(out, [cx, cy], r, random() < 0.5 ? polygon : reversed(polygon));
       const nx = out.normal[0]!, ny = out.normal[1]!;
@@ -639,9 +698,11 @@ describe('SAT minimum translation: seeded properties over 10,000 pairs', () => {
         continue;
       }
       overlapping++;
-      expect(signedDistance(polygon, cx + nx * (out.depth + step), cy + ny * (out.depth + step))).toBeGreaterThan(r);
+      expect(signedDistance(polygon, cx + nx * (out.depth + step), cy + ny * (out.depth + step)))
+        .toBeGreaterThan(r);
       if (out.depth > step) {
-        expect(signedDistance(polygon, cx + nx * (out.depth - step), cy + ny * (out.depth - step))).toBeLessThan(r);
+        expect(signedDistance(polygon, cx + nx * (out.depth - step), cy + ny * (out.depth - step)))
+          .toBeLessThan(r);
       }
     }
     expect(overlapping).toBeGreaterThan(3000);

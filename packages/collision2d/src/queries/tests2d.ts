@@ -103,7 +103,8 @@ export function overlapRectangles(
   bMin: ArrayLike<number>,
   bMax: ArrayLike<number>,
 ): boolean {
-  return aMin[0]! <= bMax[0]! && bMin[0]! <= aMax[0]! && aMin[1]! <= bMax[1]! && bMin[1]! <= aMax[1]!;
+  return aMin[0]! <= bMax[0]! && bMin[0]! <= aMax[0]! && aMin[1]! <= bMax[1]! &&
+    bMin[1]! <= aMax[1]!;
 }
 
 /**
@@ -124,7 +125,8 @@ export function overlapCircles(
 
 /** `denominator^2 <= sine^2 |da|^2 |db|^2`: the directions are parallel (or one is zero). */
 function parallel(denominator: number, daSquared: number, dbSquared: number): boolean {
-  return denominator * denominator <= LINE_PARALLEL_SINE * LINE_PARALLEL_SINE * daSquared * dbSquared;
+  return denominator * denominator <=
+    LINE_PARALLEL_SINE * LINE_PARALLEL_SINE * daSquared * dbSquared;
 }
 
 /**
@@ -183,9 +185,14 @@ export function intersectLines(
  * are zero the "lines" are points and coincide when `|w|^2 <= LENGTH_SQUARED_EPSILON`.
  */
 function onLine(
-  wx: number, wy: number,
-  dax: number, day: number, daSquared: number,
-  dbx: number, dby: number, dbSquared: number,
+  wx: number,
+  wy: number,
+  dax: number,
+  day: number,
+  daSquared: number,
+  dbx: number,
+  dby: number,
+  dbSquared: number,
 ): boolean {
   const wSquared = wx * wx + wy * wy;
   if (wSquared <= LENGTH_SQUARED_EPSILON) return true;
@@ -274,8 +281,12 @@ export function intersectSegments(
   out.ua = low;
   out.uaEnd = high;
   // Parameters on b of the interval's ends: dot(p - b1, db) / |db|^2 (0 when b is a point).
-  out.ub = dbSquared > LENGTH_SQUARED_EPSILON ? ((lowX - b1x) * dbx + (lowY - b1y) * dby) / dbSquared : 0;
-  out.ubEnd = dbSquared > LENGTH_SQUARED_EPSILON ? ((highX - b1x) * dbx + (highY - b1y) * dby) / dbSquared : 0;
+  out.ub = dbSquared > LENGTH_SQUARED_EPSILON
+    ? ((lowX - b1x) * dbx + (lowY - b1y) * dby) / dbSquared
+    : 0;
+  out.ubEnd = dbSquared > LENGTH_SQUARED_EPSILON
+    ? ((highX - b1x) * dbx + (highY - b1y) * dby) / dbSquared
+    : 0;
   out.point[0] = lowX;
   out.point[1] = lowY;
   out.pointEnd[0] = highX;
@@ -289,9 +300,14 @@ export function intersectSegments(
  * longer segment (d its direction). Two points: coincident within `LENGTH_SQUARED_EPSILON`.
  */
 function collinearSegments(
-  wx: number, wy: number,
-  dax: number, day: number, daSquared: number,
-  dbx: number, dby: number, dbSquared: number,
+  wx: number,
+  wy: number,
+  dax: number,
+  day: number,
+  daSquared: number,
+  dbx: number,
+  dby: number,
+  dbSquared: number,
 ): boolean {
   const longA = daSquared >= dbSquared;
   const dSquared = longA ? daSquared : dbSquared;
@@ -367,9 +383,12 @@ export function overlapCircleSegment(
   a: ArrayLike<number>,
   b: ArrayLike<number>,
 ): boolean {
-  scratchP[0] = centre[0]!; scratchP[1] = centre[1]!;
-  scratchA[0] = a[0]!; scratchA[1] = a[1]!;
-  scratchB[0] = b[0]!; scratchB[1] = b[1]!;
+  scratchP[0] = centre[0]!;
+  scratchP[1] = centre[1]!;
+  scratchA[0] = a[0]!;
+  scratchA[1] = a[1]!;
+  scratchB[0] = b[0]!;
+  scratchB[1] = b[1]!;
   const t = closestPointOnSegment2(out.point, scratchP, scratchA, scratchB);
   const dx = scratchP[0] - out.point[0]!, dy = scratchP[1] - out.point[1]!;
   out.t = t;
@@ -473,7 +492,10 @@ export interface PosedOutline {
  * vertices included) is inside; a point off the outline by round-off only may go either way.
  * Fewer than 3 vertices: false. A self-intersecting outline answers by the non-zero rule.
  */
-export function pointInPolygon(polygon: ArrayLike<number> | PosedOutline, point: ArrayLike<number>): boolean {
+export function pointInPolygon(
+  polygon: ArrayLike<number> | PosedOutline,
+  point: ArrayLike<number>,
+): boolean {
   const px = point[0]!, py = point[1]!;
   if ('transform' in polygon) {
     const xf = polygon.transform;
@@ -533,7 +555,14 @@ let bestNy = 0;
  * the right answer when one shape contains the other). Returns false when the axis separates
  * (depth < 0); then the best axis becomes this one.
  */
-function testAxis(nx: number, ny: number, aLow: number, aHigh: number, bLow: number, bHigh: number): boolean {
+function testAxis(
+  nx: number,
+  ny: number,
+  aLow: number,
+  aHigh: number,
+  bLow: number,
+  bHigh: number,
+): boolean {
   const pushPositive = bHigh - aLow;
   const pushNegative = aHigh - bLow;
   const depth = pushPositive <= pushNegative ? pushPositive : pushNegative;
@@ -553,7 +582,14 @@ function testAxis(nx: number, ny: number, aLow: number, aHigh: number, bLow: num
 }
 
 /** Tests every edge normal of `edges` (flat polygon of `count` vertices) with both polygons. */
-function testEdgeAxes(edges: ArrayLike<number>, count: number, a: ArrayLike<number>, aCount: number, b: ArrayLike<number>, bCount: number): boolean {
+function testEdgeAxes(
+  edges: ArrayLike<number>,
+  count: number,
+  a: ArrayLike<number>,
+  aCount: number,
+  b: ArrayLike<number>,
+  bCount: number,
+): boolean {
   let x0 = edges[2 * count - 2]!, y0 = edges[2 * count - 1]!;
   for (let i = 0; i < count; i++) {
     const x1 = edges[2 * i]!, y1 = edges[2 * i + 1]!;
@@ -601,7 +637,8 @@ export function satPolygonPolygon(out: Mtd2, a: ArrayLike<number>, b: ArrayLike<
   bestNy = 0;
   let overlap = aCount >= 3 && bCount >= 3;
   if (!overlap) bestDepth = 0;
-  else overlap = testEdgeAxes(a, aCount, a, aCount, b, bCount) && testEdgeAxes(b, bCount, a, aCount, b, bCount);
+  else {overlap = testEdgeAxes(a, aCount, a, aCount, b, bCount) &&
+      testEdgeAxes(b, bCount, a, aCount, b, bCount);}
   // Only repeated vertices: no axis was tested.
   if (bestDepth === Infinity) {
     bestDepth = 0;
@@ -622,7 +659,12 @@ export function satPolygonPolygon(out: Mtd2, a: ArrayLike<number>, b: ArrayLike<
  * apart, `out` a separating axis and minus the gap. A centre exactly on the nearest vertex
  * skips the vertex axis (the edge axes decide). Fewer than 3 vertices: false, depth 0.
  */
-export function satCirclePolygon(out: Mtd2, centre: ArrayLike<number>, radius: number, polygon: ArrayLike<number>): boolean {
+export function satCirclePolygon(
+  out: Mtd2,
+  centre: ArrayLike<number>,
+  radius: number,
+  polygon: ArrayLike<number>,
+): boolean {
   const count = polygon.length >> 1;
   const cx = centre[0]!, cy = centre[1]!;
   bestDepth = Infinity;

@@ -58,10 +58,16 @@ describe('Polygon', () => {
   });
 
   it('rejects fewer than 3 distinct vertices, zero area and non-finite coordinates', () => {
-    expect(() => new Polygon([[0, 0], [1, 0], [1, 0]])).toThrow(/Polygon\.points must have at least 3 distinct vertices, got 2/);
+    expect(() => new Polygon([[0, 0], [1, 0], [1, 0]])).toThrow(
+      /Polygon\.points must have at least 3 distinct vertices, got 2/,
+    );
     expect(() => new Polygon([[0, 0], [1, 1], [2, 2]])).toThrow(/Polygon\.points: zero area/);
-    expect(() => new Polygon([[0, 0], [1, 0], [1, Number.NaN]])).toThrow(/Polygon\.points\[2\]\[1\] must be a finite number/);
-    expect(() => new Polygon([[0, 0], [1, 0], [1]])).toThrow(/Polygon\.points\[2\] must have 2 components/);
+    expect(() => new Polygon([[0, 0], [1, 0], [1, Number.NaN]])).toThrow(
+      /Polygon\.points\[2\]\[1\] must be a finite number/,
+    );
+    expect(() => new Polygon([[0, 0], [1, 0], [1]])).toThrow(
+      /Polygon\.points\[2\] must have 2 components/,
+    );
   });
 
   it('rejects a self-intersecting outline naming the two edges by input vertex', () => {
@@ -70,14 +76,20 @@ describe('Polygon', () => {
       /self-intersecting outline: edge 1 \(vertex 1 to vertex 2\) crosses edge 3 \(vertex 3 to vertex 0\)/,
     );
     // A spike folding back onto itself at vertex 2.
-    expect(() => new Polygon([[0, 0], [2, 0], [3, 0], [1, 0], [0, 2]])).toThrow(/folds back.*at vertex 2/);
+    expect(() => new Polygon([[0, 0], [2, 0], [3, 0], [1, 0], [0, 2]])).toThrow(
+      /folds back.*at vertex 2/,
+    );
     // A vertex touching a non-adjacent edge.
-    expect(() => new Polygon([[0, 0], [4, 0], [4, 4], [2, 0], [0, 4]])).toThrow(/self-intersecting outline/);
+    expect(() => new Polygon([[0, 0], [4, 0], [4, 4], [2, 0], [0, 4]])).toThrow(
+      /self-intersecting outline/,
+    );
   });
 
   it('finds self-intersections on long outlines through the segment grid', () => {
     const points: number[][] = [];
-    for (let i = 0; i < 200; i++) points.push([Math.cos((2 * Math.PI * i) / 200), Math.sin((2 * Math.PI * i) / 200)]);
+    for (let i = 0; i < 200; i++) {
+      points.push([Math.cos((2 * Math.PI * i) / 200), Math.sin((2 * Math.PI * i) / 200)]);
+    }
     expect(new Polygon(points).grid).not.toBeNull();
     // Swap two far-apart vertices: the outline then crosses itself.
     const crossed = points.slice();
@@ -87,7 +99,9 @@ describe('Polygon', () => {
 
   it('decomposes a concave polygon into convex pieces covering its area with every outline edge once', () => {
     const comb: number[][] = [[0, 0], [7, 0], [7, 3]];
-    for (let k = 3; k >= 0; k--) comb.push([2 * k + 0.5, 3], [2 * k + 0.5, 1], [2 * k - 0.5 < 0 ? 0 : 2 * k - 0.5, 1]);
+    for (let k = 3; k >= 0; k--) {
+      comb.push([2 * k + 0.5, 3], [2 * k + 0.5, 1], [2 * k - 0.5 < 0 ? 0 : 2 * k - 0.5, 1]);
+    }
     comb.pop();
     comb.push([0, 3]);
     const polygon = new Polygon(comb);
@@ -99,8 +113,10 @@ describe('Polygon', () => {
       area += twiceArea(piece.vertices, piece.count);
       for (let k = 0; k < piece.count; k++) {
         const a = k, b = (k + 1) % piece.count, c = (k + 2) % piece.count;
-        const cross = (piece.vertices[2 * b]! - piece.vertices[2 * a]!) * (piece.vertices[2 * c + 1]! - piece.vertices[2 * b + 1]!) -
-          (piece.vertices[2 * b + 1]! - piece.vertices[2 * a + 1]!) * (piece.vertices[2 * c]! - piece.vertices[2 * b]!);
+        const cross = (piece.vertices[2 * b]! - piece.vertices[2 * a]!) *
+            (piece.vertices[2 * c + 1]! - piece.vertices[2 * b + 1]!) -
+          (piece.vertices[2 * b + 1]! - piece.vertices[2 * a + 1]!) *
+            (piece.vertices[2 * c]! - piece.vertices[2 * b]!);
         expect(cross).toBeGreaterThanOrEqual(0);
         if (piece.outerEdge[k]! >= 0) outerSeen[piece.outerEdge[k]!]!++;
       }
@@ -114,13 +130,19 @@ describe('Polygon', () => {
       for (const piece of polygon.convexPieces()) {
         const expected: number[] = [];
         for (let i = 0; i < piece.count; i++) {
-          expected.push(piece.vertices[2 * i]!, piece.vertices[2 * i + 1]!, piece.normals[2 * i]!, piece.normals[2 * i + 1]!);
+          expected.push(
+            piece.vertices[2 * i]!,
+            piece.vertices[2 * i + 1]!,
+            piece.normals[2 * i]!,
+            piece.normals[2 * i + 1]!,
+          );
         }
         expect(Array.from(piece.packed)).toEqual(expected);
         // The normals are the unit outward normals of the edges: (dy, -dx) / length, counter-clockwise.
         for (let i = 0; i < piece.count; i++) {
           const j = (i + 1) % piece.count;
-          const dx = piece.vertices[2 * j]! - piece.vertices[2 * i]!, dy = piece.vertices[2 * j + 1]! - piece.vertices[2 * i + 1]!;
+          const dx = piece.vertices[2 * j]! - piece.vertices[2 * i]!,
+            dy = piece.vertices[2 * j + 1]! - piece.vertices[2 * i + 1]!;
           const length = Math.hypot(dx, dy);
           expect(piece.packed[4 * i + 2]).toBeCloseTo(dy / length, 12);
           expect(piece.packed[4 * i + 3]).toBeCloseTo(-dx / length, 12);
@@ -135,11 +157,14 @@ describe('Polygon', () => {
     expect(Array.from(pieces[0]!.outerEdge)).toEqual([0, 1, 2, 3]);
   });
 
-  it('keeps each convex polygon\'s packed data its own while polygons made in a row share slabs', () => {
+  it("keeps each convex polygon's packed data its own while polygons made in a row share slabs", () => {
     // Enough polygons of up to 64 vertices to fill several slabs and cross their ends.
     const polygons = Array.from({ length: 200 }, (_, k) => {
       const n = 3 + (k % 62);
-      const points = Array.from({ length: n }, (_, i) => [Math.cos((2 * Math.PI * i) / n), Math.sin((2 * Math.PI * i) / n)]);
+      const points = Array.from(
+        { length: n },
+        (_, i) => [Math.cos((2 * Math.PI * i) / n), Math.sin((2 * Math.PI * i) / n)],
+      );
       return new Polygon(points);
     });
     const expected = (polygon: Polygon, k: number): number[] => {
@@ -147,7 +172,12 @@ describe('Polygon', () => {
       const piece = polygon.convexPieces()[0]!;
       values.push(piece.centerX, piece.centerY, piece.radius);
       for (let i = 0; i < polygon.count; i++) {
-        values.push(polygon.vertices[2 * i]!, polygon.vertices[2 * i + 1]!, polygon.normals[2 * i]!, polygon.normals[2 * i + 1]!);
+        values.push(
+          polygon.vertices[2 * i]!,
+          polygon.vertices[2 * i + 1]!,
+          polygon.normals[2 * i]!,
+          polygon.normals[2 * i + 1]!,
+        );
       }
       return values;
     };
@@ -175,7 +205,9 @@ describe('Circle, Chain, Segment, Aabb', () => {
     expect(chain.segmentCount).toBe(2);
     // Segment 0 runs +x: left is +y; segment 1 runs +y: left is -x.
     expect(Array.from(chain.normals)).toEqual([0, 1, -1, 0]);
-    expect(() => new Chain([[0, 0], [0, 0]])).toThrow(/Chain\.points must have at least 2 distinct points, got 1/);
+    expect(() => new Chain([[0, 0], [0, 0]])).toThrow(
+      /Chain\.points must have at least 2 distinct points, got 1/,
+    );
   });
 
   it('makes a segment a two-point chain', () => {
@@ -183,7 +215,9 @@ describe('Circle, Chain, Segment, Aabb', () => {
     expect(segment.shapeType).toBe(ShapeType2.Segment);
     expect(segment.segmentCount).toBe(1);
     expect(segment.boundingRadius).toBe(2);
-    expect(() => new Segment([1, 1], [1, 1])).toThrow(/Segment\.points must have at least 2 distinct points/);
+    expect(() => new Segment([1, 1], [1, 1])).toThrow(
+      /Segment\.points must have at least 2 distinct points/,
+    );
   });
 
   it('makes an Aabb a four-vertex polygon that stays axis aligned', () => {
@@ -193,7 +227,9 @@ describe('Circle, Chain, Segment, Aabb', () => {
     box.setPose([5, 5], 0);
     expect(Array.from(box.aabb)).toEqual([4, 3, 6, 7]);
     expect(() => box.setPose([0, 0], 0.1)).toThrow(/Aabb\.angle must be 0.*0\.1/);
-    expect(() => new Aabb([0, 0], [0, 1])).toThrow(/Aabb\.min\[0\] must be less than Aabb\.max\[0\], got 0 and 0/);
+    expect(() => new Aabb([0, 0], [0, 1])).toThrow(
+      /Aabb\.min\[0\] must be less than Aabb\.max\[0\], got 0 and 0/,
+    );
   });
 
   it('numbers shapes so that pair detectors can order them', () => {
@@ -204,10 +240,14 @@ describe('Circle, Chain, Segment, Aabb', () => {
 
 describe('the range of coordinates and sizes (MAX_COORDINATE = 1e75)', () => {
   const outside = (field: string, value: string, within = ''): RangeError =>
-    new RangeError(`${field} is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got ${value}${within}`);
+    new RangeError(
+      `${field} is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got ${value}${within}`,
+    );
 
   it('a square of side 2e300 is refused for its range, not as "zero area (collinear)"', () => {
-    expect(() => new Polygon([[0, 0], [2e300, 0], [2e300, 2e300], [0, 2e300]])).toThrow(outside('Polygon.points[1][0]', '2e+300', ' in [2e+300, 0]'));
+    expect(() => new Polygon([[0, 0], [2e300, 0], [2e300, 2e300], [0, 2e300]])).toThrow(
+      outside('Polygon.points[1][0]', '2e+300', ' in [2e+300, 0]'),
+    );
     // At the edge of the range the same square is a square.
     const big = new Polygon([[0, 0], [1e75, 0], [1e75, 1e75], [0, 1e75]]);
     expect(big.count).toBe(4);
@@ -216,9 +256,15 @@ describe('the range of coordinates and sizes (MAX_COORDINATE = 1e75)', () => {
 
   it('circles, poses, chains and boxes beyond it are refused with the field and the value', () => {
     expect(() => new Circle(1e308)).toThrow(outside('Circle.radius', '1e+308'));
-    expect(() => new Circle(1).setPose([1e308, -1e308], 0)).toThrow(outside('Circle.position[0]', '1e+308', ' in [1e+308, -1e+308]'));
-    expect(() => new Chain([[0, 0], [0, -2e75]])).toThrow(outside('Chain.points[1][1]', '-2e+75', ' in [0, -2e+75]'));
-    expect(() => new Aabb([0, 0], [1e76, 1])).toThrow(outside('Aabb.max[0]', '1e+76', ' in [1e+76, 1]'));
+    expect(() => new Circle(1).setPose([1e308, -1e308], 0)).toThrow(
+      outside('Circle.position[0]', '1e+308', ' in [1e+308, -1e+308]'),
+    );
+    expect(() => new Chain([[0, 0], [0, -2e75]])).toThrow(
+      outside('Chain.points[1][1]', '-2e+75', ' in [0, -2e+75]'),
+    );
+    expect(() => new Aabb([0, 0], [1e76, 1])).toThrow(
+      outside('Aabb.max[0]', '1e+76', ' in [1e+76, 1]'),
+    );
     expect(new Circle(1e75).setPose([-1e75, 1e75], 0).aabb[0]).toBe(-2e75);
   });
 });

@@ -18,7 +18,15 @@
  * vertex `i` is `VERTEX_FEATURE | i` (bit 25 set); a circle is 0. Contours are therefore limited
  * to 2^25 - 1 = 33,554,431 vertices, which keeps every edge index below `INTERNAL_EDGE_FEATURE`.
  */
-import { Transform2, copyCoordinates, readCoordinates, requireCoordinate, requireFinite, requirePositive, slabFloat64Array } from '@contactkit/math';
+import {
+  Transform2,
+  copyCoordinates,
+  readCoordinates,
+  requireCoordinate,
+  requireFinite,
+  requirePositive,
+  slabFloat64Array,
+} from '@contactkit/math';
 import { decomposeConvex } from '../contours/decompose.js';
 import { BoxGrid, GRID_MIN_ITEMS } from '../broadphase/box-grid.js';
 
@@ -86,10 +94,14 @@ export abstract class Shape2<B = unknown> {
    */
   setPose(position: ArrayLike<number>, angle: number): this {
     // Checked without allocating first: a pose is set every frame; the message is built on failure only.
-    if (!copyCoordinates(position, 2, pointScratch)) readCoordinates(`${this.constructor.name}.position`, position, 2, pointScratch);
+    if (!copyCoordinates(position, 2, pointScratch)) {
+      readCoordinates(`${this.constructor.name}.position`, position, 2, pointScratch);
+    }
     if (!Number.isFinite(angle)) requireFinite(`${this.constructor.name}.angle`, angle);
     if (angle !== 0 && !this.turnable) {
-      throw new RangeError(`${this.constructor.name}.angle must be 0 (an Aabb stays axis aligned; use a Polygon to turn a box), got ${angle}`);
+      throw new RangeError(
+        `${this.constructor.name}.angle must be 0 (an Aabb stays axis aligned; use a Polygon to turn a box), got ${angle}`,
+      );
     }
     this.transform.set(pointScratch[0]!, pointScratch[1]!, angle);
     this.updateAabb();
@@ -219,7 +231,10 @@ export class ConvexPiece {
     let any = false;
     for (let i = 0; i < this.count; i++) {
       const j = i + 1 === this.count ? 0 : i + 1;
-      const ax = this.normals[2 * i]!, ay = this.normals[2 * i + 1]!, bx = this.normals[2 * j]!, by = this.normals[2 * j + 1]!;
+      const ax = this.normals[2 * i]!,
+        ay = this.normals[2 * i + 1]!,
+        bx = this.normals[2 * j]!,
+        by = this.normals[2 * j + 1]!;
       const collinear = ax * bx + ay * by > 0 && Math.abs(ax * by - ay * bx) <= 1e-12;
       this.collinearNext[i] = collinear ? 1 : 0;
       if (collinear) any = true;
@@ -238,7 +253,8 @@ export class ConvexPiece {
     this.centerY = sy / this.count;
     let r2 = 0;
     for (let i = 0; i < this.count; i++) {
-      const dx = this.vertices[2 * i]! - this.centerX, dy = this.vertices[2 * i + 1]! - this.centerY;
+      const dx = this.vertices[2 * i]! - this.centerX,
+        dy = this.vertices[2 * i + 1]! - this.centerY;
       if (dx * dx + dy * dy > r2) r2 = dx * dx + dy * dy;
     }
     this.radius = Math.sqrt(r2);
@@ -246,7 +262,11 @@ export class ConvexPiece {
 }
 
 /** Reads `[x, y]` pairs, dropping consecutive exact duplicates; returns flat coordinates and input indices. */
-function readPoints(field: string, points: ArrayLike<ArrayLike<number>>, closed: boolean): { flat: number[]; input: number[] } {
+function readPoints(
+  field: string,
+  points: ArrayLike<ArrayLike<number>>,
+  closed: boolean,
+): { flat: number[]; input: number[]; } {
   if (points === null || typeof points !== 'object' || typeof points.length !== 'number') {
     throw new TypeError(`${field} must be an array of [x, y] points, got ${typeof points}`);
   }
@@ -260,7 +280,10 @@ function readPoints(field: string, points: ArrayLike<ArrayLike<number>>, closed:
     flat.push(x, y);
     input.push(i);
   }
-  if (closed && input.length > 1 && flat[0] === flat[flat.length - 2] && flat[1] === flat[flat.length - 1]) {
+  if (
+    closed && input.length > 1 && flat[0] === flat[flat.length - 2] &&
+    flat[1] === flat[flat.length - 1]
+  ) {
     flat.length -= 2;
     input.pop();
   }
@@ -276,7 +299,9 @@ function readPoints(field: string, points: ArrayLike<ArrayLike<number>>, closed:
  */
 export function requireContourVertexCount(field: string, count: number): void {
   if (count > MAX_CONTOUR_VERTICES) {
-    throw new RangeError(`${field} may have at most ${MAX_CONTOUR_VERTICES} vertices, got ${count}`);
+    throw new RangeError(
+      `${field} may have at most ${MAX_CONTOUR_VERTICES} vertices, got ${count}`,
+    );
   }
 }
 
@@ -286,7 +311,8 @@ function segmentNormals(vertices: Float64Array, count: number, closed: boolean):
   const normals = new Float64Array(2 * segments);
   for (let i = 0; i < segments; i++) {
     const j = i + 1 === count ? 0 : i + 1;
-    const ex = vertices[2 * j]! - vertices[2 * i]!, ey = vertices[2 * j + 1]! - vertices[2 * i + 1]!;
+    const ex = vertices[2 * j]! - vertices[2 * i]!,
+      ey = vertices[2 * j + 1]! - vertices[2 * i + 1]!;
     const length = Math.hypot(ex, ey);
     // Rotating the edge clockwise gives the outward normal of a counter-clockwise polygon.
     normals[2 * i] = ey / length;
@@ -295,22 +321,44 @@ function segmentNormals(vertices: Float64Array, count: number, closed: boolean):
   return normals;
 }
 
-function orientation(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
+function orientation(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cx: number,
+  cy: number,
+): number {
   const value = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
   return value > 0 ? 1 : value < 0 ? -1 : 0;
 }
 
 /** Whether closed segments `ab` and `cd` share at least one point (collinear overlap included). */
 function segmentsTouch(
-  ax: number, ay: number, bx: number, by: number,
-  cx: number, cy: number, dx: number, dy: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cx: number,
+  cy: number,
+  dx: number,
+  dy: number,
 ): boolean {
   const o1 = orientation(ax, ay, bx, by, cx, cy), o2 = orientation(ax, ay, bx, by, dx, dy);
   const o3 = orientation(cx, cy, dx, dy, ax, ay), o4 = orientation(cx, cy, dx, dy, bx, by);
   if (o1 !== o2 && o3 !== o4) return true;
-  const within = (px: number, py: number, qx: number, qy: number, rx: number, ry: number): boolean =>
-    Math.min(px, qx) <= rx && rx <= Math.max(px, qx) && Math.min(py, qy) <= ry && ry <= Math.max(py, qy);
-  return (o1 === 0 && within(ax, ay, bx, by, cx, cy)) || (o2 === 0 && within(ax, ay, bx, by, dx, dy)) ||
+  const within = (
+    px: number,
+    py: number,
+    qx: number,
+    qy: number,
+    rx: number,
+    ry: number,
+  ): boolean =>
+    Math.min(px, qx) <= rx && rx <= Math.max(px, qx) && Math.min(py, qy) <= ry &&
+    ry <= Math.max(py, qy);
+  return (o1 === 0 && within(ax, ay, bx, by, cx, cy)) ||
+    (o2 === 0 && within(ax, ay, bx, by, dx, dy)) ||
     (o3 === 0 && within(cx, cy, dx, dy, ax, ay)) || (o4 === 0 && within(cx, cy, dx, dy, bx, by));
 }
 
@@ -319,26 +367,57 @@ function segmentsTouch(
  * (edges that share a vertex only when they fold back onto each other). `input` maps stored
  * vertex indices to the caller's indices for the message.
  */
-function checkSimple(field: string, vertices: Float64Array, count: number, input: Int32Array, grid: BoxGrid | null): void {
-  const name = (i: number): string => `edge ${i} (vertex ${input[i]} to vertex ${input[(i + 1) % count]})`;
+function checkSimple(
+  field: string,
+  vertices: Float64Array,
+  count: number,
+  input: Int32Array,
+  grid: BoxGrid | null,
+): void {
+  const name = (i: number): string =>
+    `edge ${i} (vertex ${input[i]} to vertex ${input[(i + 1) % count]})`;
   for (let i = 0; i < count; i++) {
     const j = (i + 1) % count, k = (i + 2) % count;
-    const ex = vertices[2 * j]! - vertices[2 * i]!, ey = vertices[2 * j + 1]! - vertices[2 * i + 1]!;
-    const fx = vertices[2 * k]! - vertices[2 * j]!, fy = vertices[2 * k + 1]! - vertices[2 * j + 1]!;
+    const ex = vertices[2 * j]! - vertices[2 * i]!,
+      ey = vertices[2 * j + 1]! - vertices[2 * i + 1]!;
+    const fx = vertices[2 * k]! - vertices[2 * j]!,
+      fy = vertices[2 * k + 1]! - vertices[2 * j + 1]!;
     if (ex * fy - ey * fx === 0 && ex * fx + ey * fy < 0) {
-      throw new RangeError(`${field}: self-intersecting outline: ${name(i)} folds back onto ${name(j)} at vertex ${input[j]}`);
+      throw new RangeError(
+        `${field}: self-intersecting outline: ${name(i)} folds back onto ${name(j)} at vertex ${
+          input[j]
+        }`,
+      );
     }
   }
   for (let i = 0; i < count; i++) {
     const i1 = (i + 1) % count;
-    const ax = vertices[2 * i]!, ay = vertices[2 * i + 1]!, bx = vertices[2 * i1]!, by = vertices[2 * i1 + 1]!;
+    const ax = vertices[2 * i]!,
+      ay = vertices[2 * i + 1]!,
+      bx = vertices[2 * i1]!,
+      by = vertices[2 * i1 + 1]!;
     let candidates = count;
-    if (grid) candidates = grid.query(Float64Array.of(Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by)));
+    if (grid) {
+      candidates = grid.query(
+        Float64Array.of(Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by)),
+      );
+    }
     for (let c = 0; c < candidates; c++) {
       const j = grid ? grid.candidates[c]! : c;
       if (j <= i || j === i1 || (j + 1) % count === i) continue;
       const j1 = (j + 1) % count;
-      if (segmentsTouch(ax, ay, bx, by, vertices[2 * j]!, vertices[2 * j + 1]!, vertices[2 * j1]!, vertices[2 * j1 + 1]!)) {
+      if (
+        segmentsTouch(
+          ax,
+          ay,
+          bx,
+          by,
+          vertices[2 * j]!,
+          vertices[2 * j + 1]!,
+          vertices[2 * j1]!,
+          vertices[2 * j1 + 1]!,
+        )
+      ) {
         throw new RangeError(`${field}: self-intersecting outline: ${name(i)} crosses ${name(j)}`);
       }
     }
@@ -346,7 +425,12 @@ function checkSimple(field: string, vertices: Float64Array, count: number, input
 }
 
 /** World box of `count` local points under a transform. */
-function transformedBounds(out: Float64Array, xf: Transform2, vertices: Float64Array, count: number): void {
+function transformedBounds(
+  out: Float64Array,
+  xf: Transform2,
+  vertices: Float64Array,
+  count: number,
+): void {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   const c = xf.cos, s = xf.sin;
   for (let i = 0; i < count; i++) {
@@ -428,17 +512,22 @@ export class Polygon<B = unknown> extends Shape2<B> {
     const field = `${this.constructor.name}.points`;
     const { flat, input } = readPoints(field, points, true);
     const count = input.length;
-    if (count < 3) throw new RangeError(`${field} must have at least 3 distinct vertices, got ${count}`);
+    if (count < 3) {
+      throw new RangeError(`${field} must have at least 3 distinct vertices, got ${count}`);
+    }
     // All points on one line: no area (checked first, as such an outline also folds back on itself).
     let extent = 0;
     for (const value of flat) extent = Math.max(extent, Math.abs(value));
     let widest = 0;
     for (let i = 2; i < count; i++) {
-      const cross = (flat[2]! - flat[0]!) * (flat[2 * i + 1]! - flat[1]!) - (flat[3]! - flat[1]!) * (flat[2 * i]! - flat[0]!);
+      const cross = (flat[2]! - flat[0]!) * (flat[2 * i + 1]! - flat[1]!) -
+        (flat[3]! - flat[1]!) * (flat[2 * i]! - flat[0]!);
       widest = Math.max(widest, Math.abs(cross));
     }
     if (!(widest > 1e-14 * extent * extent)) {
-      throw new RangeError(`${field}: zero area (vertices ${input[0]} to ${input[count - 1]} are collinear)`);
+      throw new RangeError(
+        `${field}: zero area (vertices ${input[0]} to ${input[count - 1]} are collinear)`,
+      );
     }
     const inputOrder = Float64Array.from(flat);
     const grid = count > GRID_MIN_ITEMS ? BoxGrid.ofSegments(inputOrder, count, true) : null;
@@ -458,14 +547,17 @@ export class Polygon<B = unknown> extends Shape2<B> {
       this.vertices[2 * i + 1] = flat[2 * from + 1]!;
       this.inputIndex[i] = input[from]!;
     }
-    this.grid = grid && this.inputWasClockwise ? BoxGrid.ofSegments(this.vertices, count, true) : grid;
+    this.grid = grid && this.inputWasClockwise
+      ? BoxGrid.ofSegments(this.vertices, count, true)
+      : grid;
     this.normals = segmentNormals(this.vertices, count, true);
     this.convexVertex = new Uint8Array(count);
     let convex = true;
     for (let i = 0; i < count; i++) {
       const p = (i + count - 1) % count;
       // Turn from edge p to edge i: cross of their normals has the sign of cross of the edges.
-      const turn = this.normals[2 * p]! * this.normals[2 * i + 1]! - this.normals[2 * p + 1]! * this.normals[2 * i]!;
+      const turn = this.normals[2 * p]! * this.normals[2 * i + 1]! -
+        this.normals[2 * p + 1]! * this.normals[2 * i]!;
       this.convexVertex[i] = turn >= 0 ? 1 : 0;
       if (turn < 0) convex = false;
     }
@@ -476,9 +568,23 @@ export class Polygon<B = unknown> extends Shape2<B> {
     this.simpleConvex = convex && count <= FAST_PATH_MAX_VERTICES && !piece.hasCollinearEdges;
     this.packed = convex ? slabFloat64Array(PACKED_VERTICES + 4 * count) : new Float64Array(0);
     if (convex) {
-      this.packed.set([1, 0, 0, 0, this.boundingRadius, piece.centerX, piece.centerY, piece.radius]);
+      this.packed.set([
+        1,
+        0,
+        0,
+        0,
+        this.boundingRadius,
+        piece.centerX,
+        piece.centerY,
+        piece.radius,
+      ]);
       for (let i = 0; i < count; i++) {
-        this.packed.set([this.vertices[2 * i]!, this.vertices[2 * i + 1]!, this.normals[2 * i]!, this.normals[2 * i + 1]!], PACKED_VERTICES + 4 * i);
+        this.packed.set([
+          this.vertices[2 * i]!,
+          this.vertices[2 * i + 1]!,
+          this.normals[2 * i]!,
+          this.normals[2 * i + 1]!,
+        ], PACKED_VERTICES + 4 * i);
       }
     }
     this.updateAabb();
@@ -516,7 +622,12 @@ export class Polygon<B = unknown> extends Shape2<B> {
     if (pieces.length > GRID_MIN_ITEMS) {
       const boxes = new Float64Array(4 * pieces.length);
       pieces.forEach((piece, i) => {
-        boxes.set([piece.centerX - piece.radius, piece.centerY - piece.radius, piece.centerX + piece.radius, piece.centerY + piece.radius], 4 * i);
+        boxes.set([
+          piece.centerX - piece.radius,
+          piece.centerY - piece.radius,
+          piece.centerX + piece.radius,
+          piece.centerY + piece.radius,
+        ], 4 * i);
       });
       this.piecesGrid = new BoxGrid(boxes);
     }
@@ -579,10 +690,15 @@ export class Aabb<B = unknown> extends Polygon<B> {
     const upper = readCoordinates('Aabb.max', max, 2, new Float64Array(2));
     for (let i = 0; i < 2; i++) {
       if (!(lower[i]! < upper[i]!)) {
-        throw new RangeError(`Aabb.min[${i}] must be less than Aabb.max[${i}], got ${lower[i]} and ${upper[i]}`);
+        throw new RangeError(
+          `Aabb.min[${i}] must be less than Aabb.max[${i}], got ${lower[i]} and ${upper[i]}`,
+        );
       }
     }
-    super([[lower[0]!, lower[1]!], [upper[0]!, lower[1]!], [upper[0]!, upper[1]!], [lower[0]!, upper[1]!]]);
+    super([[lower[0]!, lower[1]!], [upper[0]!, lower[1]!], [upper[0]!, upper[1]!], [
+      lower[0]!,
+      upper[1]!,
+    ]]);
     this.min = lower;
     this.max = upper;
   }
@@ -622,7 +738,9 @@ export class Chain<B = unknown> extends Shape2<B> {
     super();
     const field = `${this.constructor.name}.points`;
     const { flat, input } = readPoints(field, points, false);
-    if (input.length < 2) throw new RangeError(`${field} must have at least 2 distinct points, got ${input.length}`);
+    if (input.length < 2) {
+      throw new RangeError(`${field} must have at least 2 distinct points, got ${input.length}`);
+    }
     this.count = input.length;
     this.segmentCount = this.count - 1;
     this.vertices = Float64Array.from(flat);
@@ -633,7 +751,9 @@ export class Chain<B = unknown> extends Shape2<B> {
       this.normals[2 * i] = 0 - this.normals[2 * i]!;
       this.normals[2 * i + 1] = 0 - this.normals[2 * i + 1]!;
     }
-    this.grid = this.segmentCount > GRID_MIN_ITEMS ? BoxGrid.ofSegments(this.vertices, this.count, false) : null;
+    this.grid = this.segmentCount > GRID_MIN_ITEMS
+      ? BoxGrid.ofSegments(this.vertices, this.count, false)
+      : null;
     this.boundingRadius = largestDistance(this.vertices, this.count);
     this.updateAabb();
   }

@@ -7,7 +7,12 @@ import type { CollisionData2 } from '../manifold/contact2.js';
 import type { Chain, Polygon } from '../shapes/shapes.js';
 
 /** A random convex polygon: `count` points at sorted random angles on an ellipse around the origin. */
-export function randomConvexPoints(random: () => number, count: number, rx: number, ry: number): number[][] {
+export function randomConvexPoints(
+  random: () => number,
+  count: number,
+  rx: number,
+  ry: number,
+): number[][] {
   const angles: number[] = [];
   for (let i = 0; i < count; i++) angles.push(random() * 2 * Math.PI);
   angles.sort((a, b) => a - b);
@@ -65,7 +70,13 @@ export function contactList(data: CollisionData2, start = 0): {
   const out = [];
   for (let i = start; i < data.contactCount; i++) {
     const c = data.contacts[i]!;
-    out.push({ point: Array.from(c.point), normal: Array.from(c.normal), penetration: c.penetration, kind: c.kind, featureId: c.featureId });
+    out.push({
+      point: Array.from(c.point),
+      normal: Array.from(c.normal),
+      penetration: c.penetration,
+      kind: c.kind,
+      featureId: c.featureId,
+    });
   }
   return out;
 }
@@ -105,29 +116,45 @@ type ContactCopy = ReturnType<typeof contactList>[number];
  * `epsilon`, 0 for bit-exact), negated normals, the same feature ids (they name the features in
  * the pair's canonical order, not the argument order), same kinds, same order.
  */
-export function mirroredMismatch(original: ContactCopy[], swapped: ContactCopy[], epsilon = 0): string | null {
+export function mirroredMismatch(
+  original: ContactCopy[],
+  swapped: ContactCopy[],
+  epsilon = 0,
+): string | null {
   if (original.length !== swapped.length) return `count ${original.length} vs ${swapped.length}`;
   for (let i = 0; i < original.length; i++) {
     const a = original[i]!, b = swapped[i]!;
     const close = (u: number, v: number): boolean => Math.abs(u - v) <= epsilon;
-    if (!close(a.point[0]!, b.point[0]!) || !close(a.point[1]!, b.point[1]!)) return `point ${i}: ${a.point} vs ${b.point}`;
-    if (!close(a.normal[0]!, -b.normal[0]!) || !close(a.normal[1]!, -b.normal[1]!)) return `normal ${i}: ${a.normal} vs ${b.normal}`;
-    if (!close(a.penetration, b.penetration)) return `penetration ${i}: ${a.penetration} vs ${b.penetration}`;
+    if (!close(a.point[0]!, b.point[0]!) || !close(a.point[1]!, b.point[1]!)) {
+      return `point ${i}: ${a.point} vs ${b.point}`;
+    }
+    if (!close(a.normal[0]!, -b.normal[0]!) || !close(a.normal[1]!, -b.normal[1]!)) {
+      return `normal ${i}: ${a.normal} vs ${b.normal}`;
+    }
+    if (!close(a.penetration, b.penetration)) {
+      return `penetration ${i}: ${a.penetration} vs ${b.penetration}`;
+    }
     if (a.kind !== b.kind) return `kind ${i}`;
-    if (a.featureId !== b.featureId) return `featureId ${i}: ${a.featureId.toString(16)} vs ${b.featureId.toString(16)}`;
+    if (a.featureId !== b.featureId) {
+      return `featureId ${i}: ${a.featureId.toString(16)} vs ${b.featureId.toString(16)}`;
+    }
   }
   return null;
 }
 
 function segmentsCross(a: number[], b: number[], c: number[], d: number[]): boolean {
-  const side = (p: number[], q: number[], r: number[]): number => (q[0]! - p[0]!) * (r[1]! - p[1]!) - (q[1]! - p[1]!) * (r[0]! - p[0]!);
+  const side = (p: number[], q: number[], r: number[]): number =>
+    (q[0]! - p[0]!) * (r[1]! - p[1]!) - (q[1]! - p[1]!) * (r[0]! - p[0]!);
   const d1 = side(a, b, c), d2 = side(a, b, d), d3 = side(c, d, a), d4 = side(c, d, b);
   return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
 }
 
 function pointSegmentDistance(p: number[], a: number[], b: number[]): number {
   const ex = b[0]! - a[0]!, ey = b[1]! - a[1]!;
-  const t = Math.max(0, Math.min(1, ((p[0]! - a[0]!) * ex + (p[1]! - a[1]!) * ey) / (ex * ex + ey * ey)));
+  const t = Math.max(
+    0,
+    Math.min(1, ((p[0]! - a[0]!) * ex + (p[1]! - a[1]!) * ey) / (ex * ex + ey * ey)),
+  );
   return Math.hypot(a[0]! + t * ex - p[0]!, a[1]! + t * ey - p[1]!);
 }
 
@@ -140,15 +167,29 @@ function pointSegmentDistance(p: number[], a: number[], b: number[]): number {
 export function regionDistance(first: number[][], second: number[][], secondClosed = true): number {
   const segments = (points: number[][], closed: boolean): [number[], number[]][] => {
     const out: [number[], number[]][] = [];
-    for (let i = 0; i + 1 < points.length + (closed ? 1 : 0); i++) out.push([points[i]!, points[(i + 1) % points.length]!]);
+    for (let i = 0; i + 1 < points.length + (closed ? 1 : 0); i++) {
+      out.push([points[i]!, points[(i + 1) % points.length]!]);
+    }
     return out;
   };
   const firstSegments = segments(first, true), secondSegments = segments(second, secondClosed);
-  for (const [a, b] of firstSegments) for (const [c, d] of secondSegments) if (segmentsCross(a, b, c, d)) return 0;
+  for (const [a, b] of firstSegments) {
+    for (const [c, d] of secondSegments) if (segmentsCross(a, b, c, d)) return 0;
+  }
   for (const p of second) if (signedDistanceToOutline(first, p[0]!, p[1]!) < 0) return 0;
-  if (secondClosed) for (const p of first) if (signedDistanceToOutline(second, p[0]!, p[1]!) < 0) return 0;
+  if (secondClosed) {
+    for (const p of first) if (signedDistanceToOutline(second, p[0]!, p[1]!) < 0) return 0;
+  }
   let nearest = Infinity;
-  for (const p of second) for (const [a, b] of firstSegments) nearest = Math.min(nearest, pointSegmentDistance(p, a, b));
-  for (const p of first) for (const [a, b] of secondSegments) nearest = Math.min(nearest, pointSegmentDistance(p, a, b));
+  for (const p of second) {
+    for (const [a, b] of firstSegments) {
+      nearest = Math.min(nearest, pointSegmentDistance(p, a, b));
+    }
+  }
+  for (const p of first) {
+    for (const [a, b] of secondSegments) {
+      nearest = Math.min(nearest, pointSegmentDistance(p, a, b));
+    }
+  }
   return nearest;
 }

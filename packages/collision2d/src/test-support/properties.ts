@@ -3,7 +3,10 @@
  * by default; the environment variable CONTACTKIT_PROPERTY_RUNS raises the count (a smaller or
  * malformed value is ignored), as in contacts3d's property tests.
  */
-export const PROPERTY_RUNS = Math.max(10_000, Number(process.env['CONTACTKIT_PROPERTY_RUNS'] ?? 0) || 0);
+export const PROPERTY_RUNS = Math.max(
+  10_000,
+  Number(process.env['CONTACTKIT_PROPERTY_RUNS'] ?? 0) || 0,
+);
 
 /**
  * Timeout in milliseconds for a test of `PROPERTY_RUNS` configurations: 10 s plus 2 ms per

@@ -1,5 +1,11 @@
 /** A random convex polygon (flat, counter-clockwise): `count` points on a circle of `radius` at sorted random angles, around `(cx, cy)`. */
-export function randomConvexPolygon(random: () => number, count: number, cx: number, cy: number, radius: number): Float64Array {
+export function randomConvexPolygon(
+  random: () => number,
+  count: number,
+  cx: number,
+  cy: number,
+  radius: number,
+): Float64Array {
   const angles: number[] = [];
   for (let i = 0; i < count; i++) angles.push(random() * 2 * Math.PI);
   angles.sort((a, b) => a - b);

@@ -17,7 +17,13 @@
  * crossing, so round-off never turns one corner of a resting box into two nearly equal points.
  */
 import { ContactKind } from '@contactkit/math';
-import { FACE_CODE, FACE_CORNER_CODE, FACE_EDGE_CODE, SIDE_CORNER_CODE, SIDE_EDGE_CODE } from '../shapes/box-features.js';
+import {
+  FACE_CODE,
+  FACE_CORNER_CODE,
+  FACE_EDGE_CODE,
+  SIDE_CORNER_CODE,
+  SIDE_EDGE_CODE,
+} from '../shapes/box-features.js';
 import type { BoxBoxAxis } from '../sat/box-box-sat.js';
 import type { LocalManifold } from '../manifold/local-manifold.js';
 import type { Box } from '../shapes/primitives.js';
@@ -73,7 +79,12 @@ interface ClipFrame {
  * one end lies inside by more than the slack and the other beyond by more than the slack; a
  * vertex within the slack of the plane is kept as it is.
  */
-function clipAgainstSidePlane(input: number, count: number, plane: number, frame: ClipFrame): number {
+function clipAgainstSidePlane(
+  input: number,
+  count: number,
+  plane: number,
+  frame: ClipFrame,
+): number {
   const output = input + count;
   const axis = plane >> 1, other = 1 - axis;
   const limit = axis === 0 ? frame.limitU : frame.limitV, slack = frame.slack;
@@ -87,9 +98,13 @@ function clipAgainstSidePlane(input: number, count: number, plane: number, frame
     const following = i + 1 === count ? 0 : i + 1;
     const nextEntry = polygonEntries[input + following]!;
     const current = entry >> 3, next = nextEntry >> 3;
-    const distanceNext = following === 0 ? firstDistance : sign * vertexUV[2 * next + axis]! - limit;
+    const distanceNext = following === 0
+      ? firstDistance
+      : sign * vertexUV[2 * next + axis]! - limit;
     const leavingInside = distanceCurrent < -slack;
-    if ((leavingInside && distanceNext > slack) || (distanceCurrent > slack && distanceNext < -slack)) {
+    if (
+      (leavingInside && distanceNext > slack) || (distanceCurrent > slack && distanceNext < -slack)
+    ) {
       // The edge crosses the plane at t, from distanceCurrent + t (distanceNext - distanceCurrent) = 0;
       // on the plane itself the crossing's coordinate across it is exactly the limit.
       const t = distanceCurrent / (distanceCurrent - distanceNext);
@@ -130,7 +145,13 @@ const frameScratch: ClipFrame = { limitU: 0, limitV: 0, slack: 0, vertices: 0 };
  * `axis.faceSign * axis axis.faceAxis`: fills `manifold` (normal from B toward A; A is
  * `reference` when `referenceIsA`), keeping points deeper than `-axis.tolerance`.
  */
-export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolean, axis: BoxBoxAxis, manifold: LocalManifold): void {
+export function clipBoxFaces(
+  reference: Box,
+  incident: Box,
+  referenceIsA: boolean,
+  axis: BoxBoxAxis,
+  manifold: LocalManifold,
+): void {
   const referenceAxis = axis.faceAxis, referenceSign = axis.faceSign, tolerance = axis.tolerance;
   const mr = reference.transform, mi = incident.transform;
   const hr = reference.halfSize, hi = incident.halfSize;
@@ -138,29 +159,51 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
   const axisU = referenceAxis === 0 ? 1 : 0, axisV = referenceAxis === 2 ? 1 : 2;
   const ux = mr[4 * axisU]!, uy = mr[4 * axisU + 1]!, uz = mr[4 * axisU + 2]!;
   const vx = mr[4 * axisV]!, vy = mr[4 * axisV + 1]!, vz = mr[4 * axisV + 2]!;
-  const wx = mr[4 * referenceAxis]!, wy = mr[4 * referenceAxis + 1]!, wz = mr[4 * referenceAxis + 2]!;
+  const wx = mr[4 * referenceAxis]!,
+    wy = mr[4 * referenceAxis + 1]!,
+    wz = mr[4 * referenceAxis + 2]!;
 
   // 1. The incident face; faces equal up to round-off (a box turned 45 degrees) keep the lower axis.
   const along0 = mi[0]! * wx + mi[1]! * wy + mi[2]! * wz;
   const along1 = mi[4]! * wx + mi[5]! * wy + mi[6]! * wz;
   const along2 = mi[8]! * wx + mi[9]! * wy + mi[10]! * wz;
   let incidentAxis = 0, best = Math.abs(along0), facing = along0;
-  if (Math.abs(along1) > best + ALIGNMENT_TIE) { incidentAxis = 1; best = Math.abs(along1); facing = along1; }
-  if (Math.abs(along2) > best + ALIGNMENT_TIE) { incidentAxis = 2; facing = along2; }
+  if (Math.abs(along1) > best + ALIGNMENT_TIE) {
+    incidentAxis = 1;
+    best = Math.abs(along1);
+    facing = along1;
+  }
+  if (Math.abs(along2) > best + ALIGNMENT_TIE) {
+    incidentAxis = 2;
+    facing = along2;
+  }
   const incidentSign = facing * referenceSign > 0 ? -1 : 1;
   const axisP = incidentAxis === 0 ? 1 : 0, axisQ = incidentAxis === 2 ? 1 : 2;
 
   // 2. Face centre f and half edges p, q of the incident face, in the reference frame; corners
   // 0: +p +q, 1: -p +q, 2: -p -q, 3: +p -q (edge e runs from corner e to corner e + 1).
   const hm = incidentSign * hi[incidentAxis]!, hp = hi[axisP]!, hq = hi[axisQ]!;
-  const fx = mi[12]! - mr[12]! + hm * mi[4 * incidentAxis]!, fy = mi[13]! - mr[13]! + hm * mi[4 * incidentAxis + 1]!, fz = mi[14]! - mr[14]! + hm * mi[4 * incidentAxis + 2]!;
+  const fx = mi[12]! - mr[12]! + hm * mi[4 * incidentAxis]!,
+    fy = mi[13]! - mr[13]! + hm * mi[4 * incidentAxis + 1]!,
+    fz = mi[14]! - mr[14]! + hm * mi[4 * incidentAxis + 2]!;
   const px = hp * mi[4 * axisP]!, py = hp * mi[4 * axisP + 1]!, pz = hp * mi[4 * axisP + 2]!;
   const qx = hq * mi[4 * axisQ]!, qy = hq * mi[4 * axisQ + 1]!, qz = hq * mi[4 * axisQ + 2]!;
-  const fu = fx * ux + fy * uy + fz * uz, fv = fx * vx + fy * vy + fz * vz, fw = fx * wx + fy * wy + fz * wz;
-  const pu = px * ux + py * uy + pz * uz, pv = px * vx + py * vy + pz * vz, pw = px * wx + py * wy + pz * wz;
-  const qu = qx * ux + qy * uy + qz * uz, qv = qx * vx + qy * vy + qz * vz, qw = qx * wx + qy * wy + qz * wz;
+  const fu = fx * ux + fy * uy + fz * uz,
+    fv = fx * vx + fy * vy + fz * vz,
+    fw = fx * wx + fy * wy + fz * wz;
+  const pu = px * ux + py * uy + pz * uz,
+    pv = px * vx + py * vy + pz * vz,
+    pw = px * wx + py * wy + pz * wz;
+  const qu = qx * ux + qy * uy + qz * uz,
+    qv = qx * vx + qy * vy + qz * vz,
+    qw = qx * wx + qy * wy + qz * wz;
   // Corner j is (f +- p) +- q, the signs as listed above.
-  const uPlusP = fu + pu, uMinusP = fu - pu, vPlusP = fv + pv, vMinusP = fv - pv, wPlusP = fw + pw, wMinusP = fw - pw;
+  const uPlusP = fu + pu,
+    uMinusP = fu - pu,
+    vPlusP = fv + pv,
+    vMinusP = fv - pv,
+    wPlusP = fw + pw,
+    wMinusP = fw - pw;
   vertexUV[0] = uPlusP + qu;
   vertexUV[1] = vPlusP + qv;
   vertexW[0] = wPlusP + qw;
@@ -189,11 +232,18 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
   frame.vertices = 4;
   // The corners' largest u is fu + |pu| + |qu| and their smallest fu - |pu| - |qu|, exactly as
   // the corners compute them (rounded addition is monotone); the same for v.
-  const spreadPU = Math.abs(pu), spreadQU = Math.abs(qu), spreadPV = Math.abs(pv), spreadQV = Math.abs(qv);
-  const reach = 1e-12 * (Math.max(Math.abs(fu) + spreadPU + spreadQU, Math.abs(fv) + spreadPV + spreadQV) + limitU + limitV);
+  const spreadPU = Math.abs(pu),
+    spreadQU = Math.abs(qu),
+    spreadPV = Math.abs(pv),
+    spreadQV = Math.abs(qv);
+  const reach = 1e-12 *
+    (Math.max(Math.abs(fu) + spreadPU + spreadQU, Math.abs(fv) + spreadPV + spreadQV) + limitU +
+      limitV);
   for (let plane = 0; plane < 4; plane++) {
     // How far the corner farthest along the plane's outward normal lies beyond the plane.
-    const extreme = plane < 2 ? (plane === 0 ? fu : -fu) + spreadPU + spreadQU - limitU : (plane === 2 ? fv : -fv) + spreadPV + spreadQV - limitV;
+    const extreme = plane < 2
+      ? (plane === 0 ? fu : -fu) + spreadPU + spreadQU - limitU
+      : (plane === 2 ? fv : -fv) + spreadPV + spreadQV - limitV;
     if (extreme <= slack - reach) continue;
     const clippedCount = clipAgainstSidePlane(polygon, vertexCount, plane, frame);
     if (clippedCount < 0) continue;
@@ -208,7 +258,8 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
   const referenceFace = 2 * referenceAxis + (referenceSign < 0 ? 1 : 0);
   const incidentFace = 2 * incidentAxis + (incidentSign < 0 ? 1 : 0);
   const incidentShift = referenceIsA ? 0 : 16, referenceShift = 16 - incidentShift;
-  const incidentFaceCode = FACE_CODE[incidentFace]! << incidentShift, referenceFaceCode = FACE_CODE[referenceFace]! << referenceShift;
+  const incidentFaceCode = FACE_CODE[incidentFace]! << incidentShift,
+    referenceFaceCode = FACE_CODE[referenceFace]! << referenceShift;
   const normalSign = referenceIsA ? -referenceSign : referenceSign;
   manifold.normalX = normalSign * wx;
   manifold.normalY = normalSign * wy;
@@ -225,7 +276,9 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
       if (depth < -tolerance - slack) continue;
       depth = -tolerance;
     }
-    const u = vertexUV[2 * vertex]!, v = vertexUV[2 * vertex + 1]!, w = vertexW[vertex]! + 0.5 * depth * referenceSign;
+    const u = vertexUV[2 * vertex]!,
+      v = vertexUV[2 * vertex + 1]!,
+      w = vertexW[vertex]! + 0.5 * depth * referenceSign;
     const point = points[count]!;
     point.x = ox + u * ux + v * vx + w * wx;
     point.y = oy + u * uy + v * vy + w * wy;
@@ -234,17 +287,20 @@ export function clipBoxFaces(reference: Box, incident: Box, referenceIsA: boolea
     if (vertex < 4) {
       // A corner of the incident face on the reference face.
       point.kind = pointFace;
-      point.features = (FACE_CORNER_CODE[4 * incidentFace + vertex]! << incidentShift) | referenceFaceCode;
+      point.features = (FACE_CORNER_CODE[4 * incidentFace + vertex]! << incidentShift) |
+        referenceFaceCode;
     } else {
       const crossing = vertexCrossing[vertex]!, edge = crossing >> 2, plane = crossing & 3;
       if (edge < 4) {
         // Incident edge `edge` across the reference face's edge on side plane `plane`.
         point.kind = edgeEdge;
-        point.features = (FACE_EDGE_CODE[4 * incidentFace + edge]! << incidentShift) | (SIDE_EDGE_CODE[4 * referenceFace + plane]! << referenceShift);
+        point.features = (FACE_EDGE_CODE[4 * incidentFace + edge]! << incidentShift) |
+          (SIDE_EDGE_CODE[4 * referenceFace + plane]! << referenceShift);
       } else {
         // The reference face's corner where side planes edge - 4 and plane meet, inside the incident face.
         point.kind = pointFace;
-        point.features = incidentFaceCode | (SIDE_CORNER_CODE[16 * referenceFace + 4 * (edge - 4) + plane]! << referenceShift);
+        point.features = incidentFaceCode |
+          (SIDE_CORNER_CODE[16 * referenceFace + 4 * (edge - 4) + plane]! << referenceShift);
       }
     }
     count++;

@@ -38,7 +38,10 @@ export class LocalManifold {
   normalY = 0;
   normalZ = 1;
   /** The points; the first `count` hold this pair's. */
-  readonly points: readonly ManifoldPoint[] = Array.from({ length: MAX_MANIFOLD_POINTS }, () => new ManifoldPoint());
+  readonly points: readonly ManifoldPoint[] = Array.from(
+    { length: MAX_MANIFOLD_POINTS },
+    () => new ManifoldPoint(),
+  );
   count = 0;
 }
 
@@ -62,7 +65,11 @@ export function fitsAll(data: CollisionData, most: number): boolean {
  * The emit step for detectors of one contact: the next contact of `data` with bodies and
  * materials set, or undefined (and `data.overflowed` set) when the buffer is full.
  */
-export function claimOne(data: CollisionData, firstBody: unknown, secondBody: unknown): Contact | undefined {
+export function claimOne(
+  data: CollisionData,
+  firstBody: unknown,
+  secondBody: unknown,
+): Contact | undefined {
   return roomFor(data, 1) === 0 ? undefined : claimContact(data, firstBody, secondBody);
 }
 
@@ -77,7 +84,13 @@ const selectedScratch = new Int32Array(MAX_MANIFOLD_POINTS);
  * the normals are negated (points, depths and feature ids stay in canonical order). The
  * contacts get `firstBody`, `secondBody` (the caller's order) and the buffer's materials.
  */
-export function emitManifold(manifold: LocalManifold, data: CollisionData, firstBody: unknown, secondBody: unknown, mirrored: boolean): number {
+export function emitManifold(
+  manifold: LocalManifold,
+  data: CollisionData,
+  firstBody: unknown,
+  secondBody: unknown,
+  mirrored: boolean,
+): number {
   const count = manifold.count;
   if (count === 0) return 0;
   const limit = roomFor(data, Math.min(count, data.maxContactsPerPair));
@@ -87,7 +100,9 @@ export function emitManifold(manifold: LocalManifold, data: CollisionData, first
   const points = manifold.points;
   // 0 + x: no normal component comes out as -0.
   const sign = mirrored ? -1 : 1;
-  const nx = 0 + sign * manifold.normalX, ny = 0 + sign * manifold.normalY, nz = 0 + sign * manifold.normalZ;
+  const nx = 0 + sign * manifold.normalX,
+    ny = 0 + sign * manifold.normalY,
+    nz = 0 + sign * manifold.normalZ;
   // claimContact's work, with the pool, the materials and the count read once per pair.
   const contacts = data.contacts, friction = data.friction, restitution = data.restitution;
   const first = data.contactCount;

@@ -31,7 +31,11 @@ function beats(value: number, key: number, best: number, bestKey: number, slack:
  * (4) the two points making the largest triangles on either side of that diagonal; (5) beyond
  * four, the point farthest from everything chosen so far. Allocates nothing.
  */
-export function reduceManifold(selected: Int32Array, manifold: LocalManifold, limit: number): number {
+export function reduceManifold(
+  selected: Int32Array,
+  manifold: LocalManifold,
+  limit: number,
+): number {
   const points = manifold.points;
   const count = manifold.count;
   const nx = manifold.normalX, ny = manifold.normalY, nz = manifold.normalZ;
@@ -65,7 +69,15 @@ export function reduceManifold(selected: Int32Array, manifold: LocalManifold, li
   // (2) The deepest point.
   let deepest = 0;
   for (let i = 1; i < count; i++) {
-    if (beats(points[i]!.depth, points[i]!.features, points[deepest]!.depth, points[deepest]!.features, depthSlack)) deepest = i;
+    if (
+      beats(
+        points[i]!.depth,
+        points[i]!.features,
+        points[deepest]!.depth,
+        points[deepest]!.features,
+        depthSlack,
+      )
+    ) deepest = i;
   }
   selected[0] = deepest;
   let chosen = 1;
@@ -83,7 +95,10 @@ export function reduceManifold(selected: Int32Array, manifold: LocalManifold, li
       dy -= along * ny;
       dz -= along * nz;
       const distanceSquared = dx * dx + dy * dy + dz * dz;
-      if (far < 0 || beats(distanceSquared, points[i]!.features, best, points[far]!.features, areaSlack)) {
+      if (
+        far < 0 ||
+        beats(distanceSquared, points[i]!.features, best, points[far]!.features, areaSlack)
+      ) {
         best = distanceSquared;
         far = i;
       }
@@ -104,11 +119,17 @@ export function reduceManifold(selected: Int32Array, manifold: LocalManifold, li
       // On the diagonal up to the slack: round-off alone would say which side (step 5 may take it).
       if (Math.abs(area) <= areaSlack) continue;
       if (area > 0) {
-        if (positive < 0 || beats(area, points[i]!.features, bestPositive, points[positive]!.features, areaSlack)) {
+        if (
+          positive < 0 ||
+          beats(area, points[i]!.features, bestPositive, points[positive]!.features, areaSlack)
+        ) {
           bestPositive = area;
           positive = i;
         }
-      } else if (negative < 0 || beats(-area, points[i]!.features, bestNegative, points[negative]!.features, areaSlack)) {
+      } else if (
+        negative < 0 ||
+        beats(-area, points[i]!.features, bestNegative, points[negative]!.features, areaSlack)
+      ) {
         bestNegative = -area;
         negative = i;
       }
@@ -133,7 +154,10 @@ export function reduceManifold(selected: Int32Array, manifold: LocalManifold, li
         const distanceSquared = dx * dx + dy * dy + dz * dz;
         if (distanceSquared < nearest) nearest = distanceSquared;
       }
-      if (nearest > 0 && (next < 0 || beats(nearest, points[i]!.features, best, points[next]!.features, areaSlack))) {
+      if (
+        nearest > 0 &&
+        (next < 0 || beats(nearest, points[i]!.features, best, points[next]!.features, areaSlack))
+      ) {
         best = nearest;
         next = i;
       }

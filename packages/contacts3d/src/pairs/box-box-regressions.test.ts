@@ -12,7 +12,18 @@ import { CollisionData } from '../manifold/collision-data.js';
 import type { Contact } from '../manifold/contact.js';
 import { Box } from '../shapes/primitives.js';
 import { oracle } from '../test-support/oracle.js';
-import { axisAngle, cross, dot, length, multiplyQuat, rotate, rotateInverse, sub, type Quat, type Vec3 } from '../test-support/shapes.js';
+import {
+  axisAngle,
+  cross,
+  dot,
+  length,
+  multiplyQuat,
+  rotate,
+  rotateInverse,
+  sub,
+  type Quat,
+  type Vec3,
+} from '../test-support/shapes.js';
 
 const RUNS = Math.max(10_000, Number(process.env['CONTACTKIT_PROPERTY_RUNS'] ?? 0) || 0);
 const SEED = Number(process.env['CONTACTKIT_PROPERTY_SEED'] ?? 0x5eed3d) >>> 0;
@@ -28,7 +39,11 @@ function build(pose: BoxPose): Box {
 }
 
 function scaled(pose: BoxPose, s: number): BoxPose {
-  return { halfSize: pose.halfSize.map((h) => h * s) as Vec3, position: pose.position.map((x) => x * s) as Vec3, rotation: pose.rotation };
+  return {
+    halfSize: pose.halfSize.map((h) => h * s) as Vec3,
+    position: pose.position.map((x) => x * s) as Vec3,
+    rotation: pose.rotation,
+  };
 }
 
 function contactsOf(first: BoxPose, second: BoxPose, tolerance = 0): Contact[] {
@@ -75,8 +90,12 @@ describe('defect: a box resting on another with a hair of tilt got one edge-edge
       expect(depths[3]).toBeCloseTo(0.0013505, 6);
       // One normal for the patch: a face normal of A or B (within round-off).
       const n = Array.from(forward[0]!.normal);
-      const faceNormals = [A.rotation, B.rotation].flatMap((q) => [rotate(q, [1, 0, 0]), rotate(q, [0, 1, 0]), rotate(q, [0, 0, 1])]);
-      expect(Math.min(...faceNormals.map((f) => Math.abs(Math.abs(dot(f, n)) - 1)))).toBeLessThan(1e-12);
+      const faceNormals = [A.rotation, B.rotation].flatMap((
+        q,
+      ) => [rotate(q, [1, 0, 0]), rotate(q, [0, 1, 0]), rotate(q, [0, 0, 1])]);
+      expect(Math.min(...faceNormals.map((f) => Math.abs(Math.abs(dot(f, n)) - 1)))).toBeLessThan(
+        1e-12,
+      );
       for (let i = 0; i < 4; i++) {
         const f = forward[i]!, b = backward[i]!;
         for (let k = 0; k < 3; k++) {
@@ -95,8 +114,16 @@ describe('defect: a box resting on another with a hair of tilt got one edge-edge
       // the lower cube's top edge runs along x, the upper cube's bottom edge along y, crossing
       // 0.1 deep: one EdgeEdge contact of depth 0.1 at their crossing, normal +z.
       const half = Math.SQRT1_2;
-      const lower: BoxPose = { halfSize: [0.5, 0.5, 0.5], position: [0, 0, 0], rotation: axisAngle([1, 0, 0], Math.PI / 4) };
-      const upper: BoxPose = { halfSize: [0.5, 0.5, 0.5], position: [0, 0, 2 * half - 0.1], rotation: axisAngle([0, 1, 0], Math.PI / 4) };
+      const lower: BoxPose = {
+        halfSize: [0.5, 0.5, 0.5],
+        position: [0, 0, 0],
+        rotation: axisAngle([1, 0, 0], Math.PI / 4),
+      };
+      const upper: BoxPose = {
+        halfSize: [0.5, 0.5, 0.5],
+        position: [0, 0, 2 * half - 0.1],
+        rotation: axisAngle([0, 1, 0], Math.PI / 4),
+      };
       const contacts = contactsOf(scaled(upper, s), scaled(lower, s));
       expect(contacts.length).toBe(1);
       expect(contacts[0]!.kind).toBe(ContactKind.EdgeEdge);
@@ -115,11 +142,16 @@ describe('defect: a box resting on another with a hair of tilt got one edge-edge
  * boxes apart, or make the shortest way out sideways (a box sliding off the edge, not resting):
  * the brute-force oracle says which, and those only have to get no contact when apart.
  */
-function tiltedResting(random: Random): { first: BoxPose; second: BoxPose; up: Vec3 } {
+function tiltedResting(random: Random): { first: BoxPose; second: BoxPose; up: Vec3; } {
   const lowerHalf: Vec3 = [random.range(0.2, 1), random.range(0.2, 1), random.range(0.2, 1)];
   const upperHalf: Vec3 = [random.range(0.2, 1), random.range(0.2, 1), random.range(0.2, 1)];
-  const tilt = random.logRange(1e-5, 1e-2), heading = random.range(0, 2 * Math.PI), yaw = random.range(0, 2 * Math.PI);
-  const upperLocal = multiplyQuat(axisAngle([Math.cos(heading), Math.sin(heading), 0], tilt), axisAngle([0, 0, 1], yaw));
+  const tilt = random.logRange(1e-5, 1e-2),
+    heading = random.range(0, 2 * Math.PI),
+    yaw = random.range(0, 2 * Math.PI);
+  const upperLocal = multiplyQuat(
+    axisAngle([Math.cos(heading), Math.sin(heading), 0], tilt),
+    axisAngle([0, 0, 1], yaw),
+  );
   let lowest: Vec3 = [0, 0, Infinity];
   for (let corner = 0; corner < 8; corner++) {
     const v = rotate(upperLocal, upperHalf.map((h, k) => ((corner >> k) & 1 ? h : -h)));
@@ -127,20 +159,36 @@ function tiltedResting(random: Random): { first: BoxPose; second: BoxPose; up: V
   }
   const depth = random.range(0, 0.01) * 2 * Math.min(...lowerHalf, ...upperHalf);
   // Over the top face or hanging up to 20% of it beyond an edge (the issue's example hangs over).
-  const target: Vec3 = [random.range(-1.2, 1.2) * lowerHalf[0], random.range(-1.2, 1.2) * lowerHalf[1], lowerHalf[2] - depth];
+  const target: Vec3 = [
+    random.range(-1.2, 1.2) * lowerHalf[0],
+    random.range(-1.2, 1.2) * lowerHalf[1],
+    lowerHalf[2] - depth,
+  ];
   const upperCentre = sub(target, lowest);
-  const motion = random.rotation(), shift: Vec3 = [random.range(-5, 5), random.range(-5, 5), random.range(-5, 5)];
-  const place = (p: readonly number[]): Vec3 => rotate(motion, p).map((x, k) => x + shift[k]!) as Vec3;
+  const motion = random.rotation(),
+    shift: Vec3 = [random.range(-5, 5), random.range(-5, 5), random.range(-5, 5)];
+  const place = (p: readonly number[]): Vec3 =>
+    rotate(motion, p).map((x, k) => x + shift[k]!) as Vec3;
   const lower: BoxPose = { halfSize: lowerHalf, position: place([0, 0, 0]), rotation: motion };
-  const upper: BoxPose = { halfSize: upperHalf, position: place(upperCentre), rotation: multiplyQuat(motion, upperLocal) };
+  const upper: BoxPose = {
+    halfSize: upperHalf,
+    position: place(upperCentre),
+    rotation: multiplyQuat(motion, upperLocal),
+  };
   const up = rotate(motion, [0, 0, 1]);
-  return random.chance(0.5) ? { first: upper, second: lower, up } : { first: lower, second: upper, up: up.map((x) => -x) as Vec3 };
+  return random.chance(0.5)
+    ? { first: upper, second: lower, up }
+    : { first: lower, second: upper, up: up.map((x) => -x) as Vec3 };
 }
 
 /** Whether `normal` is (up to round-off) a face normal of one of the boxes. */
 function isFaceNormal(normal: ArrayLike<number>, ...poses: BoxPose[]): boolean {
   const n = Array.from(normal);
-  return poses.some((pose) => [[1, 0, 0], [0, 1, 0], [0, 0, 1]].some((axis) => Math.abs(Math.abs(dot(rotate(pose.rotation, axis), n)) - 1) < 1e-9));
+  return poses.some((pose) =>
+    [[1, 0, 0], [0, 1, 0], [0, 0, 1]].some((axis) =>
+      Math.abs(Math.abs(dot(rotate(pose.rotation, axis), n)) - 1) < 1e-9
+    )
+  );
 }
 
 describe(`tilted resting boxes: ${RUNS} seeded configurations (issue 11, defect 1)`, () => {
@@ -151,36 +199,51 @@ describe(`tilted resting boxes: ${RUNS} seeded configurations (issue 11, defect 
   // Within the overlap: a point lies halfway between its witness points along the normal, so
   // near a corner of the tilted box it may leave that box's side by up to tilt * depth / 2
   // (below 0.01 * depth here); beyond that, and round-off, it must lie in both boxes.
-  it('the face patch (3+ points with a speculative margin), normal within 0.6 degrees of the stacking axis, every point within the overlap', () => {
-    const random = new Random(SEED);
-    const failures: string[] = [];
-    let notResting = 0;
-    for (let run = 0; run < RUNS && failures.length < 5; run++) {
-      const { first, second, up } = tiltedResting(random);
-      const contacts = contactsOf(first, second);
-      const size = Math.max(...first.halfSize, ...second.halfSize);
-      const truth = oracle({ kind: 'box', ...first }, { kind: 'box', ...second });
-      const apart = truth.depth < -1e-12 * size;
-      // Sliding off the edge rather than resting: the shortest way out is sideways.
-      const sideways = !apart && angle(truth.direction, up) > Math.PI / 180;
-      if (apart || sideways) notResting++;
-      let problem = '';
-      if (apart) {
-        if (contacts.length > 0) problem = 'a contact for boxes apart';
-      } else if (!sideways) {
-        const speculative = contactsOf(first, second, 0.03 * size);
-        if (contacts.length === 0) problem = 'no contact';
-        else if (!isFaceNormal(contacts[0]!.normal, first, second)) problem = `an edge-axis contact of depth ${contacts[0]!.penetration}`;
-        else if (contacts.some((c) => angle(c.normal, up) > (0.6 * Math.PI) / 180)) problem = `normal ${angle(contacts[0]!.normal, up)} rad off the stacking axis`;
-        else if (contacts.some((c) => Math.max(outside(first, c.point), outside(second, c.point)) > 1e-9 * size + 0.01 * c.penetration)) problem = 'a point outside the overlap';
-        else if (speculative.length < 3) problem = `${speculative.length} points with the speculative margin`;
+  it(
+    'the face patch (3+ points with a speculative margin), normal within 0.6 degrees of the stacking axis, every point within the overlap',
+    () => {
+      const random = new Random(SEED);
+      const failures: string[] = [];
+      let notResting = 0;
+      for (let run = 0; run < RUNS && failures.length < 5; run++) {
+        const { first, second, up } = tiltedResting(random);
+        const contacts = contactsOf(first, second);
+        const size = Math.max(...first.halfSize, ...second.halfSize);
+        const truth = oracle({ kind: 'box', ...first }, { kind: 'box', ...second });
+        const apart = truth.depth < -1e-12 * size;
+        // Sliding off the edge rather than resting: the shortest way out is sideways.
+        const sideways = !apart && angle(truth.direction, up) > Math.PI / 180;
+        if (apart || sideways) notResting++;
+        let problem = '';
+        if (apart) {
+          if (contacts.length > 0) problem = 'a contact for boxes apart';
+        } else if (!sideways) {
+          const speculative = contactsOf(first, second, 0.03 * size);
+          if (contacts.length === 0) problem = 'no contact';
+          else if (!isFaceNormal(contacts[0]!.normal, first, second)) {
+            problem = `an edge-axis contact of depth ${contacts[0]!.penetration}`;
+          } else if (contacts.some((c) => angle(c.normal, up) > (0.6 * Math.PI) / 180)) {
+            problem = `normal ${angle(contacts[0]!.normal, up)} rad off the stacking axis`;
+          } else if (
+            contacts.some((c) =>
+              Math.max(outside(first, c.point), outside(second, c.point)) >
+                1e-9 * size + 0.01 * c.penetration
+            )
+          ) problem = 'a point outside the overlap';
+          else if (speculative.length < 3) {
+            problem = `${speculative.length} points with the speculative margin`;
+          }
+        }
+        if (problem !== '') {
+          failures.push(`run ${run}: ${problem}; ${JSON.stringify({ first, second })}`);
+        }
       }
-      if (problem !== '') failures.push(`run ${run}: ${problem}; ${JSON.stringify({ first, second })}`);
-    }
-    expect(failures).toEqual([]);
-    // Most configurations rest (the property is about them).
-    expect(notResting).toBeLessThan(RUNS / 4);
-  }, 600_000);
+      expect(failures).toEqual([]);
+      // Most configurations rest (the property is about them).
+      expect(notResting).toBeLessThan(RUNS / 4);
+    },
+    600_000,
+  );
 });
 
 describe('defect: a box resting across the edge of another was pushed out sideways (long property run)', () => {
@@ -237,7 +300,11 @@ describe('defect: overlapBoxBox said true for thin boxes apart by 2.2e-5 (issue 
   // the gap is D - 2 sqrt(2) 1e-4. Every face axis sees the rods overlap (the long edges lean
   // 5e-4 / sqrt(2) = 3.5e-4 across y and z, more than D / sqrt(2)).
   const u: Vec3 = [0, Math.SQRT1_2, -Math.SQRT1_2];
-  const rod = (D: number, rotation: Quat): BoxPose => ({ halfSize: [1, 1e-4, 1e-4], position: [0, D * u[1], D * u[2]], rotation });
+  const rod = (D: number, rotation: Quat): BoxPose => ({
+    halfSize: [1, 1e-4, 1e-4],
+    position: [0, D * u[1], D * u[2]],
+    rotation,
+  });
   const first = rod(0, [0, 0, 0, 1]);
   const turned = axisAngle(u, 5e-4);
 
@@ -273,10 +340,17 @@ function cornersOf(pose: BoxPose): Vec3[] {
  * any length above 1e-15, normalised): > 0 proves the boxes apart by at least that much; <= 0 on
  * every axis proves them overlapping (the axes are then complete).
  */
-function bruteSeparation(first: BoxPose, second: BoxPose): { separation: number; complete: boolean } {
+function bruteSeparation(
+  first: BoxPose,
+  second: BoxPose,
+): { separation: number; complete: boolean; } {
   const a = cornersOf(first), b = cornersOf(second);
-  const axesA = [0, 1, 2].map((k) => rotate(first.rotation, [k === 0 ? 1 : 0, k === 1 ? 1 : 0, k === 2 ? 1 : 0]));
-  const axesB = [0, 1, 2].map((k) => rotate(second.rotation, [k === 0 ? 1 : 0, k === 1 ? 1 : 0, k === 2 ? 1 : 0]));
+  const axesA = [0, 1, 2].map((k) =>
+    rotate(first.rotation, [k === 0 ? 1 : 0, k === 1 ? 1 : 0, k === 2 ? 1 : 0])
+  );
+  const axesB = [0, 1, 2].map((k) =>
+    rotate(second.rotation, [k === 0 ? 1 : 0, k === 1 ? 1 : 0, k === 2 ? 1 : 0])
+  );
   const axes: Vec3[] = [...axesA, ...axesB];
   let complete = true;
   for (const x of axesA) {
@@ -289,8 +363,16 @@ function bruteSeparation(first: BoxPose, second: BoxPose): { separation: number;
   let separation = -Infinity;
   for (const axis of axes) {
     let minA = Infinity, maxA = -Infinity, minB = Infinity, maxB = -Infinity;
-    for (const p of a) { const d = dot(p, axis); minA = Math.min(minA, d); maxA = Math.max(maxA, d); }
-    for (const p of b) { const d = dot(p, axis); minB = Math.min(minB, d); maxB = Math.max(maxB, d); }
+    for (const p of a) {
+      const d = dot(p, axis);
+      minA = Math.min(minA, d);
+      maxA = Math.max(maxA, d);
+    }
+    for (const p of b) {
+      const d = dot(p, axis);
+      minB = Math.min(minB, d);
+      maxB = Math.max(maxB, d);
+    }
     separation = Math.max(separation, minB - maxA, minA - maxB);
   }
   return { separation, complete };
@@ -301,18 +383,32 @@ function bruteSeparation(first: BoxPose, second: BoxPose): { separation: number;
  * 1e-4), half the time nearly parallel (turned 1e-7 to 1e-2 rad from each other), the second
  * moved along a random direction to within +-3e-5 of touching the first.
  */
-function thinPair(random: Random): { first: BoxPose; second: BoxPose } {
+function thinPair(random: Random): { first: BoxPose; second: BoxPose; } {
   const thinSize = (): Vec3 => {
     const h = [0, 1, 2].map(() => (random.chance(0.5) ? 1e-4 : random.range(1e-4, 1))) as Vec3;
     h[random.int(3)] = 1e-4;
     return h;
   };
   const rotation = random.rotation();
-  const secondRotation = random.chance(0.5) ? multiplyQuat(rotation, axisAngle(random.unitVector(), random.logRange(1e-7, 1e-2))) : random.rotation();
-  const first: BoxPose = { halfSize: thinSize(), position: [random.range(-1, 1), random.range(-1, 1), random.range(-1, 1)], rotation };
+  const secondRotation = random.chance(0.5)
+    ? multiplyQuat(rotation, axisAngle(random.unitVector(), random.logRange(1e-7, 1e-2)))
+    : random.rotation();
+  const first: BoxPose = {
+    halfSize: thinSize(),
+    position: [random.range(-1, 1), random.range(-1, 1), random.range(-1, 1)],
+    rotation,
+  };
   const direction = random.unitVector();
-  const at = (s: number): BoxPose => ({ halfSize: second.halfSize, position: first.position.map((x, k) => x + s * direction[k]!) as Vec3, rotation: secondRotation });
-  const second: BoxPose = { halfSize: thinSize(), position: first.position, rotation: secondRotation };
+  const at = (s: number): BoxPose => ({
+    halfSize: second.halfSize,
+    position: first.position.map((x, k) => x + s * direction[k]!) as Vec3,
+    rotation: secondRotation,
+  });
+  const second: BoxPose = {
+    halfSize: thinSize(),
+    position: first.position,
+    rotation: secondRotation,
+  };
   // Bisection for the touching distance along the direction (the separation grows along the ray).
   let low = 0, high = 2 * (length(first.halfSize) + length(second.halfSize));
   for (let i = 0; i < 40; i++) {
@@ -324,28 +420,43 @@ function thinPair(random: Random): { first: BoxPose; second: BoxPose } {
 }
 
 describe(`thin boxes near touching: ${RUNS} seeded pairs (issue 16, item 4)`, () => {
-  it('overlapBoxBox agrees with collideBoxBox both ways, and with a brute-force SAT up to its stated margin', () => {
-    const random = new Random(SEED ^ 0x16);
-    const failures: string[] = [];
-    let apart = 0, overlapping = 0;
-    for (let run = 0; run < RUNS && failures.length < 5; run++) {
-      const { first, second } = thinPair(random);
-      const a = build(first), b = build(second);
-      const answers = [overlapBoxBox(a, b), overlapBoxBox(b, a), contactsOf(first, second).length > 0, contactsOf(second, first).length > 0];
-      const overlap = answers[0]!;
-      const longest = Math.max(...first.halfSize, ...second.halfSize);
-      const brute = bruteSeparation(first, second);
-      if (overlap) overlapping++;
-      else apart++;
-      let problem = '';
-      if (answers.some((answer) => answer !== overlap)) problem = `overlap both ways, contacts both ways: ${answers.join(', ')}`;
-      // The stated margin: apart by less than 1e-6 of the longest half edge may count as touching.
-      else if (overlap && brute.separation > 1e-6 * longest) problem = `overlap for boxes apart by ${brute.separation}`;
-      else if (!overlap && brute.complete && brute.separation < -1e-12 * longest) problem = `no overlap for boxes overlapping by ${-brute.separation}`;
-      if (problem !== '') failures.push(`run ${run}: ${problem}; ${JSON.stringify({ first, second })}`);
-    }
-    expect(failures).toEqual([]);
-    // Both answers are common (the pairs are near touching).
-    expect(Math.min(apart, overlapping)).toBeGreaterThan(RUNS / 5);
-  }, 600_000);
+  it(
+    'overlapBoxBox agrees with collideBoxBox both ways, and with a brute-force SAT up to its stated margin',
+    () => {
+      const random = new Random(SEED ^ 0x16);
+      const failures: string[] = [];
+      let apart = 0, overlapping = 0;
+      for (let run = 0; run < RUNS && failures.length < 5; run++) {
+        const { first, second } = thinPair(random);
+        const a = build(first), b = build(second);
+        const answers = [
+          overlapBoxBox(a, b),
+          overlapBoxBox(b, a),
+          contactsOf(first, second).length > 0,
+          contactsOf(second, first).length > 0,
+        ];
+        const overlap = answers[0]!;
+        const longest = Math.max(...first.halfSize, ...second.halfSize);
+        const brute = bruteSeparation(first, second);
+        if (overlap) overlapping++;
+        else apart++;
+        let problem = '';
+        if (answers.some((answer) => answer !== overlap)) {
+          problem = `overlap both ways, contacts both ways: ${answers.join(', ')}`;
+        } // The stated margin: apart by less than 1e-6 of the longest half edge may count as touching.
+        else if (overlap && brute.separation > 1e-6 * longest) {
+          problem = `overlap for boxes apart by ${brute.separation}`;
+        } else if (!overlap && brute.complete && brute.separation < -1e-12 * longest) {
+          problem = `no overlap for boxes overlapping by ${-brute.separation}`;
+        }
+        if (problem !== '') {
+          failures.push(`run ${run}: ${problem}; ${JSON.stringify({ first, second })}`);
+        }
+      }
+      expect(failures).toEqual([]);
+      // Both answers are common (the pairs are near touching).
+      expect(Math.min(apart, overlapping)).toBeGreaterThan(RUNS / 5);
+    },
+    600_000,
+  );
 });

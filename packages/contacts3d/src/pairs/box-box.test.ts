@@ -6,14 +6,30 @@ import { CollisionData } from '../manifold/collision-data.js';
 import { Box } from '../shapes/primitives.js';
 import { axisAngle, expectVector } from '../test-support/cases.js';
 import { randomConfiguration } from '../test-support/generate.js';
-import { add, buildPrimitive, length, rotate, rotateInverse, scale, sub, type BoxSpec, type Vec3 } from '../test-support/shapes.js';
+import {
+  add,
+  buildPrimitive,
+  length,
+  rotate,
+  rotateInverse,
+  scale,
+  sub,
+  type BoxSpec,
+  type Vec3,
+} from '../test-support/shapes.js';
 import { Random } from '@contactkit/test-support';
 
 function contactsOf(data: CollisionData, count: number) {
   const list = [];
   for (let i = 0; i < count; i++) {
     const c = data.contacts[i]!;
-    list.push({ point: Array.from(c.point), normal: Array.from(c.normal), penetration: c.penetration, kind: c.kind, featureId: c.featureId });
+    list.push({
+      point: Array.from(c.point),
+      normal: Array.from(c.normal),
+      penetration: c.penetration,
+      kind: c.kind,
+      featureId: c.featureId,
+    });
   }
   return list;
 }
@@ -36,12 +52,20 @@ describe('collideBoxBox face contacts', () => {
     expect(count).toBe(8);
     expect(data.contactCount).toBe(8);
     const expected = [
-      [0.5, short], [0.5, -short], [-0.5, short], [-0.5, -short],
-      [short, 0.5], [-short, 0.5], [short, -0.5], [-short, -0.5],
+      [0.5, short],
+      [0.5, -short],
+      [-0.5, short],
+      [-0.5, -short],
+      [short, 0.5],
+      [-short, 0.5],
+      [short, -0.5],
+      [-short, -0.5],
     ];
     const found = contactsOf(data, count);
     for (const [x, z] of expected) {
-      const match = found.filter((c) => Math.abs(c.point[0]! - x!) < 1e-12 && Math.abs(c.point[2]! - z!) < 1e-12);
+      const match = found.filter((c) =>
+        Math.abs(c.point[0]! - x!) < 1e-12 && Math.abs(c.point[2]! - z!) < 1e-12
+      );
       expect(match).toHaveLength(1);
       expect(match[0]!.point[1]).toBeCloseTo(0.45, 12);
     }
@@ -74,7 +98,10 @@ describe('collideBoxBox face contacts', () => {
     collideBoxBox(turned(), base(), data);
     const before = contactsOf(data, 8).map((c) => c.featureId).sort();
     data.reset();
-    const moved = new Box(unitHalf).setPose([0.003, 0.899, -0.002], axisAngle(0.1, 1, 0.05, Math.PI / 4 + 0.01));
+    const moved = new Box(unitHalf).setPose(
+      [0.003, 0.899, -0.002],
+      axisAngle(0.1, 1, 0.05, Math.PI / 4 + 0.01),
+    );
     expect(collideBoxBox(moved, base(), data)).toBe(8);
     expect(contactsOf(data, 8).map((c) => c.featureId).sort()).toEqual(before);
   });
@@ -86,7 +113,10 @@ describe('collideBoxBox face contacts', () => {
     // on every other corner, area 2 r^2, r^2 = 0.25 + short^2.
     const points = contactsOf(data, 4).map((c) => [c.point[0]!, c.point[2]!]);
     const centre = points.reduce((s, p) => [s[0]! + p[0]! / 4, s[1]! + p[1]! / 4], [0, 0]);
-    points.sort((p, q) => Math.atan2(p[1]! - centre[1]!, p[0]! - centre[0]!) - Math.atan2(q[1]! - centre[1]!, q[0]! - centre[0]!));
+    points.sort((p, q) =>
+      Math.atan2(p[1]! - centre[1]!, p[0]! - centre[0]!) -
+      Math.atan2(q[1]! - centre[1]!, q[0]! - centre[0]!)
+    );
     let area = 0;
     for (let i = 0; i < 4; i++) {
       const p = points[i]!, q = points[(i + 1) % 4]!;
@@ -101,8 +131,13 @@ describe('collideBoxBox face contacts', () => {
     expect(data.contactCount).toBe(5);
     expect(data.overflowed).toBe(true);
     // The room left gets the reduced set: the deepest point and the widest spread of the octagon.
-    const spread = contactsOf(data, 5).map((c) => Math.atan2(c.point[2]!, c.point[0]!)).sort((p, q) => p - q);
-    for (let i = 1; i < 5; i++) expect(spread[i]! - spread[i - 1]!).toBeGreaterThan(Math.PI / 4 - 1e-9);
+    const spread = contactsOf(data, 5).map((c) => Math.atan2(c.point[2]!, c.point[0]!)).sort((
+      p,
+      q,
+    ) => p - q);
+    for (let i = 1; i < 5; i++) {
+      expect(spread[i]! - spread[i - 1]!).toBeGreaterThan(Math.PI / 4 - 1e-9);
+    }
     expect(collideBoxBox(turned(), base(), data)).toBe(0);
     expect(data.contactCount).toBe(5);
   });
@@ -114,8 +149,15 @@ describe('collideBoxBox face contacts', () => {
     const data = new CollisionData();
     expect(collideBoxBox(upper, lower, data)).toBe(4);
     const found = contactsOf(data, 4);
-    const corners = found.map((c) => [c.point[0], c.point[1], c.point[2]].map((v) => Math.round(v! * 1e9) / 1e9).join(',')).sort();
-    expect(corners).toEqual(['-0.25,0.5,-0.25', '-0.25,0.5,0.25', '0.25,0.5,-0.25', '0.25,0.5,0.25']);
+    const corners = found.map((c) =>
+      [c.point[0], c.point[1], c.point[2]].map((v) => Math.round(v! * 1e9) / 1e9).join(',')
+    ).sort();
+    expect(corners).toEqual([
+      '-0.25,0.5,-0.25',
+      '-0.25,0.5,0.25',
+      '0.25,0.5,-0.25',
+      '0.25,0.5,0.25',
+    ]);
     for (const c of found) {
       expect(c.penetration).toBe(0);
       expectVector(c.normal, [0, 1, 0]);
@@ -145,7 +187,10 @@ describe('collideBoxBox face contacts', () => {
     // edge axis would be tilted by about the tilt angle).
     for (const tilt of [0.001, 0.002, 0.01, 0.05]) {
       for (const sink of [0, 0.0001, 0.001]) {
-        const upper = new Box([0.3, 0.3, 0.3]).setPose([0.1, 0.8 - sink, 0.05], axisAngle(1, 0.3, 1, tilt));
+        const upper = new Box([0.3, 0.3, 0.3]).setPose(
+          [0.1, 0.8 - sink, 0.05],
+          axisAngle(1, 0.3, 1, tilt),
+        );
         const data = new CollisionData();
         const count = collideBoxBox(upper, new Box(unitHalf), data);
         expect(count).toBeGreaterThanOrEqual(1);
@@ -201,7 +246,10 @@ describe('collideBoxBox feature ids', () => {
   // Worked from the encoding in box-features.ts, independently of how the detector finds them.
   function vertexOf(box: BoxSpec, code: number): Vec3 {
     const [h0, h1, h2] = box.halfSize;
-    return add(box.position, rotate(box.rotation, [code & 1 ? h0 : -h0, code & 2 ? h1 : -h1, code & 4 ? h2 : -h2]));
+    return add(
+      box.position,
+      rotate(box.rotation, [code & 1 ? h0 : -h0, code & 2 ? h1 : -h1, code & 4 ? h2 : -h2]),
+    );
   }
   function distanceToEdge(box: BoxSpec, code: number, point: readonly number[]): number {
     const index = code - 16, along = index >> 2;
@@ -229,12 +277,19 @@ describe('collideBoxBox feature ids', () => {
       if (difference === undefined) continue;
       const [a, b] = difference < 0 ? [first, second] : [second, first];
       const data = new CollisionData({ tolerance: 0.05 });
-      const count = collideBoxBox(buildPrimitive(first) as Box, buildPrimitive(second) as Box, data);
+      const count = collideBoxBox(
+        buildPrimitive(first) as Box,
+        buildPrimitive(second) as Box,
+        data,
+      );
       const reach = 1e-8 * (1 + Math.max(...a.position.map(Math.abs), ...b.position.map(Math.abs)));
       for (let i = 0; i < count; i++) {
         const c = data.contacts[i]!;
-        const sides = [-0.5, 0.5].map((s) => add(Array.from(c.point), scale(Array.from(c.normal), s * c.penetration)));
-        const onOneSide = (distance: (p: Vec3) => number) => Math.min(...sides.map(distance)) < reach;
+        const sides = [-0.5, 0.5].map((s) =>
+          add(Array.from(c.point), scale(Array.from(c.normal), s * c.penetration))
+        );
+        const onOneSide = (distance: (p: Vec3) => number) =>
+          Math.min(...sides.map(distance)) < reach;
         const codeA = firstFeatureOf(c.featureId), codeB = secondFeatureOf(c.featureId);
         if (c.kind === ContactKind.PointFace) {
           const vertexOnA = codeA < 8;
@@ -279,7 +334,11 @@ describe('collideBoxBox output paths', () => {
           const expected = roomy.contacts[i]!, found = tight.contacts[3 + i]!;
           expect(Array.from(found.point)).toEqual(Array.from(expected.point));
           expect(Array.from(found.normal)).toEqual(Array.from(expected.normal));
-          expect([found.penetration, found.kind, found.featureId]).toEqual([expected.penetration, expected.kind, expected.featureId]);
+          expect([found.penetration, found.kind, found.featureId]).toEqual([
+            expected.penetration,
+            expected.kind,
+            expected.featureId,
+          ]);
         }
         compared++;
       }
@@ -332,12 +391,19 @@ describe('collideBoxBox edge and vertex contacts', () => {
   it('reports separated boxes as no contact and overlapBoxBox agrees, touching included', () => {
     const lower = new Box(unitHalf);
     const data = new CollisionData();
-    expect(collideBoxBox(new Box(unitHalf).setPose([1.2, 0, 0], [0, 0, 0, 1]), lower, data)).toBe(0);
+    expect(collideBoxBox(new Box(unitHalf).setPose([1.2, 0, 0], [0, 0, 0, 1]), lower, data)).toBe(
+      0,
+    );
     expect(overlapBoxBox(new Box(unitHalf).setPose([1.2, 0, 0], [0, 0, 0, 1]), lower)).toBe(false);
     expect(overlapBoxBox(new Box(unitHalf).setPose([1, 0, 0], [0, 0, 0, 1]), lower)).toBe(true);
-    expect(overlapBoxBox(new Box(unitHalf).setPose([1 + 1e-9, 0, 0], [0, 0, 0, 1]), lower)).toBe(false);
+    expect(overlapBoxBox(new Box(unitHalf).setPose([1 + 1e-9, 0, 0], [0, 0, 0, 1]), lower)).toBe(
+      false,
+    );
     // Crossed edges 0.01 apart: only the edge axis separates them.
-    const upper = new Box(unitHalf).setPose([0, Math.SQRT2 + 0.01, 0], axisAngle(1, 0, 0, Math.PI / 4));
+    const upper = new Box(unitHalf).setPose(
+      [0, Math.SQRT2 + 0.01, 0],
+      axisAngle(1, 0, 0, Math.PI / 4),
+    );
     const turned = new Box(unitHalf).setPose([0, 0, 0], axisAngle(0, 0, 1, Math.PI / 4));
     expect(overlapBoxBox(upper, turned)).toBe(false);
     expect(collideBoxBox(upper, turned, data)).toBe(0);

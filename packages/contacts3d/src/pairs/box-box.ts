@@ -63,7 +63,11 @@ function firstOfEqualSize(a: Box, b: Box): boolean {
 
 /** Edge code of the box edge along `axis` through the point with signs (s0, s1, s2); the sign on `axis` is ignored. */
 function edgeCode(axis: number, s0: number, s1: number, s2: number): number {
-  return axis === 0 ? boxEdgeFeature(0, s1, s2) : axis === 1 ? boxEdgeFeature(1, s0, s2) : boxEdgeFeature(2, s0, s1);
+  return axis === 0
+    ? boxEdgeFeature(0, s1, s2)
+    : axis === 1
+    ? boxEdgeFeature(1, s0, s2)
+    : boxEdgeFeature(2, s0, s1);
 }
 
 /**
@@ -76,10 +80,15 @@ function edgeContact(a: Box, b: Box, axis: BoxBoxAxis, manifold: LocalManifold):
   const ma = a.transform, mb = b.transform, ha = a.halfSize, hb = b.halfSize;
   // B's centre t and B's axes (columns of R) in A's frame: R[3k + m] = a_k . b_m.
   const dx = mb[12]! - ma[12]!, dy = mb[13]! - ma[13]!, dz = mb[14]! - ma[14]!;
-  const t0 = dx * ma[0]! + dy * ma[1]! + dz * ma[2]!, t1 = dx * ma[4]! + dy * ma[5]! + dz * ma[6]!, t2 = dx * ma[8]! + dy * ma[9]! + dz * ma[10]!;
+  const t0 = dx * ma[0]! + dy * ma[1]! + dz * ma[2]!,
+    t1 = dx * ma[4]! + dy * ma[5]! + dz * ma[6]!,
+    t2 = dx * ma[8]! + dy * ma[9]! + dz * ma[10]!;
   const R = rotationScratch;
   for (let k = 0; k < 3; k++) {
-    for (let m = 0; m < 3; m++) R[3 * k + m] = ma[4 * k]! * mb[4 * m]! + ma[4 * k + 1]! * mb[4 * m + 1]! + ma[4 * k + 2]! * mb[4 * m + 2]!;
+    for (let m = 0; m < 3; m++) {
+      R[3 * k + m] = ma[4 * k]! * mb[4 * m]! + ma[4 * k + 1]! * mb[4 * m + 1]! +
+        ma[4 * k + 2]! * mb[4 * m + 2]!;
+    }
   }
   // B's edge direction in A's frame is column j of R; the axis l = e_i x that column, oriented from A toward B.
   const bj0 = R[j]!, bj1 = R[3 + j]!, bj2 = R[6 + j]!;
@@ -92,7 +101,9 @@ function edgeContact(a: Box, b: Box, axis: BoxBoxAxis, manifold: LocalManifold):
     l2 = -l2;
   }
   // A's edge: A's support along l, the coordinate along a_i free.
-  const sa0 = i === 0 ? 0 : l0 < 0 ? -1 : 1, sa1 = i === 1 ? 0 : l1 < 0 ? -1 : 1, sa2 = i === 2 ? 0 : l2 < 0 ? -1 : 1;
+  const sa0 = i === 0 ? 0 : l0 < 0 ? -1 : 1,
+    sa1 = i === 1 ? 0 : l1 < 0 ? -1 : 1,
+    sa2 = i === 2 ? 0 : l2 < 0 ? -1 : 1;
   const pa0 = sa0 * ha[0]!, pa1 = sa1 * ha[1]!, pa2 = sa2 * ha[2]!;
   // B's edge: B's support against l, the coordinate along b_j free.
   let pb0 = t0, pb1 = t1, pb2 = t2;
@@ -118,7 +129,9 @@ function edgeContact(a: Box, b: Box, axis: BoxBoxAxis, manifold: LocalManifold):
   const lengthSquared = l0 * l0 + l1 * l1 + l2 * l2;
   const s = (dot * f - c) / lengthSquared;
   const t = f + s * dot;
-  if (Math.abs(s) > ha[i]! * (1 + EDGE_SLACK) || Math.abs(t) > hb[j]! * (1 + EDGE_SLACK)) return false;
+  if (Math.abs(s) > ha[i]! * (1 + EDGE_SLACK) || Math.abs(t) > hb[j]! * (1 + EDGE_SLACK)) {
+    return false;
+  }
   // Witness points in A's frame, then the midpoint and the normal (from B toward A) in world.
   const wa0 = pa0 + (i === 0 ? s : 0), wa1 = pa1 + (i === 1 ? s : 0), wa2 = pa2 + (i === 2 ? s : 0);
   const wb0 = pb0 + t * bj0, wb1 = pb1 + t * bj1, wb2 = pb2 + t * bj2;

@@ -5,7 +5,13 @@ import { CollisionData } from '../manifold/collision-data.js';
 import { type Box, HalfSpace, Sphere } from '../shapes/primitives.js';
 import { collideSphereHalfSpace } from './sphere-half-space.js';
 import { IDENTITY, boxAt, expectVector } from '../test-support/cases.js';
-import { type BoxSpec, buildPrimitive, moveShape, type PlaneSpec, type RigidMotion } from '../test-support/shapes.js';
+import {
+  type BoxSpec,
+  buildPrimitive,
+  moveShape,
+  type PlaneSpec,
+  type RigidMotion,
+} from '../test-support/shapes.js';
 
 const scratch = new Float64Array(3);
 /** Quarter turn about z halved: 45 degrees, as [x, y, z, w]. */
@@ -95,7 +101,11 @@ describe('collideBoxHalfSpace', () => {
     let deepestVertex = -1, lowest = Infinity;
     const footprint: number[][] = [];
     for (let i = 0; i < 8; i++) {
-      transformPoint(vertex, box.transform, new Float64Array([i & 1 ? 0.5 : -0.5, i & 2 ? 0.5 : -0.5, i & 4 ? 0.5 : -0.5]));
+      transformPoint(
+        vertex,
+        box.transform,
+        new Float64Array([i & 1 ? 0.5 : -0.5, i & 2 ? 0.5 : -0.5, i & 4 ? 0.5 : -0.5]),
+      );
       footprint.push([vertex[0]!, vertex[2]!]);
       if (vertex[1]! < lowest) {
         lowest = vertex[1]!;
@@ -104,7 +114,10 @@ describe('collideBoxHalfSpace', () => {
     }
     const kept = [0, 1, 2, 3].map((k) => vertexOf(data.contacts[k]!.featureId));
     expect(kept).toContain(deepestVertex);
-    expect(Math.max(...[0, 1, 2, 3].map((k) => data.contacts[k]!.penetration))).toBeCloseTo(-lowest, 12);
+    expect(Math.max(...[0, 1, 2, 3].map((k) => data.contacts[k]!.penetration))).toBeCloseTo(
+      -lowest,
+      12,
+    );
     // The four kept are the bottom face (local -y, bit 1 clear), in vertex order: the face the box
     // rests on, not a mix of top and bottom corners. Their quadrilateral seen from above has the
     // face's projected area, 1 * 1 * (local y axis . world Y).
@@ -140,7 +153,12 @@ describe('collideBoxHalfSpace', () => {
   it('uses the world plane of a moved and turned half-space', () => {
     // Local plane y = 0.5 turned 90 degrees about z (+y -> -x), moved by (1, 0, 0): the world
     // solid is x >= 0.5 (normal -X; offset 0.5 + dot(-X, (1, 0, 0)) = -0.5 means -x <= -0.5).
-    const wall = new HalfSpace([0, 1, 0], 0.5).setPose([1, 0, 0], [0, 0, Math.SQRT1_2, Math.SQRT1_2]);
+    const wall = new HalfSpace([0, 1, 0], 0.5).setPose([1, 0, 0], [
+      0,
+      0,
+      Math.SQRT1_2,
+      Math.SQRT1_2,
+    ]);
     expectVector(wall.worldNormal, [-1, 0, 0]);
     expect(wall.worldOffset).toBeCloseTo(-0.5, 14);
     // A unit cube at x = -0.25 reaches x = 0.75: its +x vertices (bit 0: 1, 3, 5, 7) 0.25 deep.
@@ -181,7 +199,13 @@ describe('collideBoxHalfSpace', () => {
     expect(collideBoxHalfSpace(box, floor, full)).toBe(8);
     let deepest = -Infinity;
     for (let k = 0; k < 8; k++) deepest = Math.max(deepest, full.contacts[k]!.penetration);
-    expect(Math.max(data.contacts[1]!.penetration, data.contacts[2]!.penetration, data.contacts[3]!.penetration)).toBe(deepest);
+    expect(
+      Math.max(
+        data.contacts[1]!.penetration,
+        data.contacts[2]!.penetration,
+        data.contacts[3]!.penetration,
+      ),
+    ).toBe(deepest);
   });
 
   it('copies bodies, friction and restitution', () => {
@@ -202,14 +226,19 @@ describe('collideBoxHalfSpace', () => {
 /** Area of the convex hull of 2D points (Andrew's monotone chain, then the shoelace formula). */
 function convexHullArea(points: number[][]): number {
   const sorted = [...points].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
-  const cross = (o: number[], a: number[], b: number[]): number => (a[0]! - o[0]!) * (b[1]! - o[1]!) - (a[1]! - o[1]!) * (b[0]! - o[0]!);
+  const cross = (o: number[], a: number[], b: number[]): number =>
+    (a[0]! - o[0]!) * (b[1]! - o[1]!) - (a[1]! - o[1]!) * (b[0]! - o[0]!);
   const lower: number[][] = [], upper: number[][] = [];
   for (const p of sorted) {
-    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) lower.pop();
+    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) {
+      lower.pop();
+    }
     lower.push(p);
   }
   for (const p of [...sorted].reverse()) {
-    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) upper.pop();
+    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) {
+      upper.pop();
+    }
     upper.push(p);
   }
   const hull = lower.slice(0, -1).concat(upper.slice(0, -1));
@@ -233,14 +262,24 @@ describe('defect: a rigid motion changed which 4 of 8 sunk vertices were kept (l
     position: [-0.29094936419278383, 3.3042576478035977, 0.8751599211245775],
     rotation: [0, 0.5713546541533165, 0, -0.8207032710897063],
   };
-  const halfSpace: PlaneSpec = { kind: 'halfSpace', normal: [0, -1, 0], offset: 0.10335456393659115, position: [0, 0, 0], rotation: [0, 0, 0, 1] };
+  const halfSpace: PlaneSpec = {
+    kind: 'halfSpace',
+    normal: [0, -1, 0],
+    offset: 0.10335456393659115,
+    position: [0, 0, 0],
+    rotation: [0, 0, 0, 1],
+  };
   const motion: RigidMotion = {
     rotation: [-0.39480229944053036, -0.27736002056073183, 0.504017004270764, -0.7163584457217942],
     translation: [-3.0720234173350036, -2.9437732347287238, -2.131504446733743],
   };
   const kept = (b: BoxSpec, h: PlaneSpec): number[] => {
     const data = new CollisionData({ capacity: 16, maxContactsPerPair: 4 });
-    const count = collideBoxHalfSpace(buildPrimitive(b) as Box, buildPrimitive(h) as HalfSpace, data);
+    const count = collideBoxHalfSpace(
+      buildPrimitive(b) as Box,
+      buildPrimitive(h) as HalfSpace,
+      data,
+    );
     return data.contacts.slice(0, count).map((c) => vertexOf(c.featureId));
   };
 

@@ -24,10 +24,17 @@ const manifoldScratch = new LocalManifold();
  * the normal points to the side the contacts push the box toward); when they are more than
  * `data.maxContactsPerPair` or the room left, `emitManifold` chooses. Returns how many it wrote.
  */
-export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 1 | -1, data: CollisionData): number {
+export function writeBoxPlaneContacts(
+  box: Box,
+  plane: HalfSpace | Plane,
+  side: 1 | -1,
+  data: CollisionData,
+): number {
   // The plane seen from `side`; 0 - x rather than -x keeps zero components +0.
   const w = plane.worldNormal;
-  const nx = side > 0 ? w[0]! : 0 - w[0]!, ny = side > 0 ? w[1]! : 0 - w[1]!, nz = side > 0 ? w[2]! : 0 - w[2]!;
+  const nx = side > 0 ? w[0]! : 0 - w[0]!,
+    ny = side > 0 ? w[1]! : 0 - w[1]!,
+    nz = side > 0 ? w[2]! : 0 - w[2]!;
   const offset = side > 0 ? plane.worldOffset : 0 - plane.worldOffset;
   const m = box.transform;
   const h = box.halfSize;
@@ -48,8 +55,7 @@ export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 
   // The vertices within the tolerance, as a bit mask (bit v: vertex code v, box-features.ts).
   // Heights are summed in the order overlapBoxHalfSpace sums its lowest vertex, so the two
   // agree bit for bit.
-  const reach =
-    (centreHeight - rise0 - rise1 - rise2 <= tolerance ? 1 : 0) |
+  const reach = (centreHeight - rise0 - rise1 - rise2 <= tolerance ? 1 : 0) |
     (centreHeight + rise0 - rise1 - rise2 <= tolerance ? 2 : 0) |
     (centreHeight - rise0 + rise1 - rise2 <= tolerance ? 4 : 0) |
     (centreHeight + rise0 + rise1 - rise2 <= tolerance ? 8 : 0) |
@@ -112,6 +118,10 @@ export function writeBoxPlaneContacts(box: Box, plane: HalfSpace | Plane, side: 
  * the set is reduced to the room left in the same way, `data.overflowed` is set and the number
  * written returned.
  */
-export function collideBoxHalfSpace<B>(box: Box<B>, halfSpace: HalfSpace<B>, data: CollisionData<B>): number {
+export function collideBoxHalfSpace<B>(
+  box: Box<B>,
+  halfSpace: HalfSpace<B>,
+  data: CollisionData<B>,
+): number {
   return writeBoxPlaneContacts(box, halfSpace, 1, data);
 }

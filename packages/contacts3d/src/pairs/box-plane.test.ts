@@ -11,7 +11,9 @@ const TURN_45_Z = [0, 0, Math.sin(Math.PI / 8), Math.cos(Math.PI / 8)];
 
 function verticesOf(data: CollisionData): number[] {
   const vertices: number[] = [];
-  for (let k = 0; k < data.contactCount; k++) vertices.push(firstFeatureOf(data.contacts[k]!.featureId));
+  for (let k = 0; k < data.contactCount; k++) {
+    vertices.push(firstFeatureOf(data.contacts[k]!.featureId));
+  }
   return vertices;
 }
 
@@ -79,7 +81,9 @@ describe('collideBoxPlane', () => {
     // y + 0.5 (sx s + sy c) is largest for sx = sy = +1 (vertices 3 and 7), y + sqrt(2) / 2. Centre at
     // -sqrt(2) / 2 + 0.01: those two vertices rise 0.01 above the plane, world x = 0.5 (c - s) = 0.
     const data = new CollisionData({ capacity: 16 });
-    expect(collideBoxPlane(boxAt(cube, 0, -Math.SQRT1_2 + 0.01, 0, TURN_45_Z), sheet, data)).toBe(2);
+    expect(collideBoxPlane(boxAt(cube, 0, -Math.SQRT1_2 + 0.01, 0, TURN_45_Z), sheet, data)).toBe(
+      2,
+    );
     expect(verticesOf(data)).toEqual([3, 7]);
     expectVector(data.contacts[0]!.normal, [0, -1, 0]);
     expect(data.contacts[0]!.penetration).toBeCloseTo(0.01, 12);

@@ -109,7 +109,12 @@ describe('collideBoxSphere', () => {
     // Cube of half size 0.5 turned 45 degrees about z: its +x +y edge (along z, code 16 + 8 + 3 = 27)
     // is at world (0, sqrt(2)/2). A sphere r = 0.5 straight above at y = sqrt(2)/2 + 0.4: both
     // local x and y exceed 0.5, closest point the edge, distance 0.4, pen 0.1, normal -Y.
-    const tilted = boxAt([0.5, 0.5, 0.5], 0, 0, 0, [0, 0, Math.sin(Math.PI / 8), Math.cos(Math.PI / 8)]);
+    const tilted = boxAt([0.5, 0.5, 0.5], 0, 0, 0, [
+      0,
+      0,
+      Math.sin(Math.PI / 8),
+      Math.cos(Math.PI / 8),
+    ]);
     const contact = onlyContact(tilted, sphereAt(0.5, 0, Math.SQRT1_2 + 0.4, 0.2));
     expect(contact.kind).toBe(ContactKind.EdgeFace);
     expect(contact.featureId).toBe(packFeatureId(27, 0));
@@ -132,7 +137,8 @@ describe('collideBoxSphere', () => {
     const cube = boxAt([1, 1, 1], 0, 0, 0);
     const corner = sphereAt(0.5, 1.3, 1.3, 1.3);
     expect(collideBoxSphere(cube, corner, new CollisionData({ capacity: 4 }))).toBe(0);
-    expect(collideBoxSphere(cube, corner, new CollisionData({ capacity: 4, tolerance: 0.01 }))).toBe(0);
+    expect(collideBoxSphere(cube, corner, new CollisionData({ capacity: 4, tolerance: 0.01 })))
+      .toBe(0);
     const speculative = onlyContact(cube, corner, 0.03);
     expect(speculative.penetration).toBeCloseTo(0.5 - 0.3 * Math.sqrt(3), 14);
     expect(speculative.kind).toBe(ContactKind.PointFace);
@@ -149,7 +155,9 @@ describe('collideBoxSphere', () => {
     // Inside, 0.1 below the +x face: pen 0.1.
     expect(onlyContact(cube, sphereAt(0, 0.9, 0, 0)).penetration).toBeCloseTo(0.1, 14);
     // Outside: nothing.
-    expect(collideBoxSphere(cube, sphereAt(0, 1.1, 0, 0), new CollisionData({ capacity: 4 }))).toBe(0);
+    expect(collideBoxSphere(cube, sphereAt(0, 1.1, 0, 0), new CollisionData({ capacity: 4 }))).toBe(
+      0,
+    );
   });
 
   it('copies bodies, friction and restitution; overflows without throwing', () => {

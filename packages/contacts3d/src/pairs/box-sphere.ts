@@ -32,7 +32,11 @@ import type { Box, Sphere } from '../shapes/primitives.js';
  * penetrates by its distance to the nearest face when inside. When the buffer is full the
  * contact is dropped, `data.overflowed` is set and 0 returned.
  */
-export function collideBoxSphere<B>(box: Box<B>, sphere: Sphere<B>, data: CollisionData<B>): number {
+export function collideBoxSphere<B>(
+  box: Box<B>,
+  sphere: Sphere<B>,
+  data: CollisionData<B>,
+): number {
   const m = box.transform, ms = sphere.transform;
   const h0 = box.halfSize[0]!, h1 = box.halfSize[1]!, h2 = box.halfSize[2]!;
   const ax0 = m[0]!, ay0 = m[1]!, az0 = m[2]!;
@@ -48,7 +52,10 @@ export function collideBoxSphere<B>(box: Box<B>, sphere: Sphere<B>, data: Collis
   const q1 = ax1 * dx + ay1 * dy + az1 * dz;
   const q2 = ax2 * dx + ay2 * dy + az2 * dz;
   // Early out on the box's face axes (Millington, ch. 13): the distance is at least the excess on any axis.
-  if (Math.abs(q0) - radius > h0 + tolerance || Math.abs(q1) - radius > h1 + tolerance || Math.abs(q2) - radius > h2 + tolerance) {
+  if (
+    Math.abs(q0) - radius > h0 + tolerance || Math.abs(q1) - radius > h1 + tolerance ||
+    Math.abs(q2) - radius > h2 + tolerance
+  ) {
     return 0;
   }
   const clamped0 = q0 > h0 ? h0 : q0 < -h0 ? -h0 : q0;
@@ -84,24 +91,53 @@ export function collideBoxSphere<B>(box: Box<B>, sphere: Sphere<B>, data: Collis
       kind = ContactKind.EdgeFace;
       // Signs as small integers (PERFORMANCE.md: doubles cross calls in arrays or fields).
       const s0 = g0 > 0 ? 1 : -1, s1 = g1 > 0 ? 1 : -1, s2 = g2 > 0 ? 1 : -1;
-      boxFeature = !out0 ? boxEdgeFeature(0, s1, s2) : !out1 ? boxEdgeFeature(1, s0, s2) : boxEdgeFeature(2, s0, s1);
+      boxFeature = !out0
+        ? boxEdgeFeature(0, s1, s2)
+        : !out1
+        ? boxEdgeFeature(1, s0, s2)
+        : boxEdgeFeature(2, s0, s1);
     } else {
       kind = ContactKind.FaceFace;
-      boxFeature = out0 ? boxFaceFeature(0, g0 > 0 ? 1 : -1) : out1 ? boxFaceFeature(1, g1 > 0 ? 1 : -1) : boxFaceFeature(2, g2 > 0 ? 1 : -1);
+      boxFeature = out0
+        ? boxFaceFeature(0, g0 > 0 ? 1 : -1)
+        : out1
+        ? boxFaceFeature(1, g1 > 0 ? 1 : -1)
+        : boxFaceFeature(2, g2 > 0 ? 1 : -1);
     }
   } else {
     // Inside: the nearest face, distance h_k - s q_k for the face with outward sign s on axis k;
     // strict comparison keeps the first of equal faces in the order +x, -x, +y, -y, +z, -z.
     let faceAxis = 0, faceSign = 1, faceDistance = h0 - q0;
-    if (h0 + q0 < faceDistance) { faceSign = -1; faceDistance = h0 + q0; }
-    if (h1 - q1 < faceDistance) { faceAxis = 1; faceSign = 1; faceDistance = h1 - q1; }
-    if (h1 + q1 < faceDistance) { faceAxis = 1; faceSign = -1; faceDistance = h1 + q1; }
-    if (h2 - q2 < faceDistance) { faceAxis = 2; faceSign = 1; faceDistance = h2 - q2; }
-    if (h2 + q2 < faceDistance) { faceAxis = 2; faceSign = -1; faceDistance = h2 + q2; }
+    if (h0 + q0 < faceDistance) {
+      faceSign = -1;
+      faceDistance = h0 + q0;
+    }
+    if (h1 - q1 < faceDistance) {
+      faceAxis = 1;
+      faceSign = 1;
+      faceDistance = h1 - q1;
+    }
+    if (h1 + q1 < faceDistance) {
+      faceAxis = 1;
+      faceSign = -1;
+      faceDistance = h1 + q1;
+    }
+    if (h2 - q2 < faceDistance) {
+      faceAxis = 2;
+      faceSign = 1;
+      faceDistance = h2 - q2;
+    }
+    if (h2 + q2 < faceDistance) {
+      faceAxis = 2;
+      faceSign = -1;
+      faceDistance = h2 + q2;
+    }
     penetration = faceDistance + radius;
     if (penetration < -tolerance) return 0;
     // Outward face normal f = s a_k; the contact normal is -f (as 0 - f, so no -0 appears).
-    const fx = faceSign * m[4 * faceAxis]!, fy = faceSign * m[4 * faceAxis + 1]!, fz = faceSign * m[4 * faceAxis + 2]!;
+    const fx = faceSign * m[4 * faceAxis]!,
+      fy = faceSign * m[4 * faceAxis + 1]!,
+      fz = faceSign * m[4 * faceAxis + 2]!;
     nx = 0 - fx;
     ny = 0 - fy;
     nz = 0 - fz;

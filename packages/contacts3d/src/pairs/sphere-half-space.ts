@@ -55,7 +55,11 @@ export function writeSpherePlaneContact(
  * touches at height 0 and penetrates by its depth below the plane. When the buffer is full the
  * contact is dropped, `data.overflowed` is set and 0 returned.
  */
-export function collideSphereHalfSpace<B>(sphere: Sphere<B>, halfSpace: HalfSpace<B>, data: CollisionData<B>): number {
+export function collideSphereHalfSpace<B>(
+  sphere: Sphere<B>,
+  halfSpace: HalfSpace<B>,
+  data: CollisionData<B>,
+): number {
   const n = halfSpace.worldNormal;
   const nx = n[0]!, ny = n[1]!, nz = n[2]!;
   const m = sphere.transform;

@@ -16,7 +16,11 @@ import { writeSpherePlaneContact } from './sphere-half-space.js';
  * touches (penetration 0). No contact when the gap exceeds `data.tolerance`. When the buffer is
  * full the contact is dropped, `data.overflowed` is set and 0 returned.
  */
-export function collideSpherePlane<B>(sphere: Sphere<B>, plane: Plane<B>, data: CollisionData<B>): number {
+export function collideSpherePlane<B>(
+  sphere: Sphere<B>,
+  plane: Plane<B>,
+  data: CollisionData<B>,
+): number {
   const n = plane.worldNormal;
   const m = sphere.transform;
   let nx = n[0]!, ny = n[1]!, nz = n[2]!;

@@ -25,7 +25,11 @@ import type { Sphere } from '../shapes/primitives.js';
  * - Radius 0 is a point: two points at the same place touch (penetration 0, normal +Y).
  * - When the buffer is full the contact is dropped, `data.overflowed` is set and 0 returned.
  */
-export function collideSphereSphere<B>(first: Sphere<B>, second: Sphere<B>, data: CollisionData<B>): number {
+export function collideSphereSphere<B>(
+  first: Sphere<B>,
+  second: Sphere<B>,
+  data: CollisionData<B>,
+): number {
   const m1 = first.transform, m2 = second.transform;
   const x1 = m1[12]!, y1 = m1[13]!, z1 = m1[14]!;
   const x2 = m2[12]!, y2 = m2[13]!, z2 = m2[14]!;

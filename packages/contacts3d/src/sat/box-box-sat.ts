@@ -80,16 +80,40 @@ export function boxBoxSeparatingAxis(a: Box, b: Box, result: BoxBoxAxis): boolea
   const ha0 = a.halfSize[0]!, ha1 = a.halfSize[1]!, ha2 = a.halfSize[2]!;
   const hb0 = b.halfSize[0]!, hb1 = b.halfSize[1]!, hb2 = b.halfSize[2]!;
   // 1. r_ij = a_i . b_j and q_ij = |r_ij|; t = B's centre in A's frame.
-  const a0x = ma[0]!, a0y = ma[1]!, a0z = ma[2]!, a1x = ma[4]!, a1y = ma[5]!, a1z = ma[6]!, a2x = ma[8]!, a2y = ma[9]!, a2z = ma[10]!;
-  const b0x = mb[0]!, b0y = mb[1]!, b0z = mb[2]!, b1x = mb[4]!, b1y = mb[5]!, b1z = mb[6]!, b2x = mb[8]!, b2y = mb[9]!, b2z = mb[10]!;
-  const r00 = a0x * b0x + a0y * b0y + a0z * b0z, r01 = a0x * b1x + a0y * b1y + a0z * b1z, r02 = a0x * b2x + a0y * b2y + a0z * b2z;
-  const r10 = a1x * b0x + a1y * b0y + a1z * b0z, r11 = a1x * b1x + a1y * b1y + a1z * b1z, r12 = a1x * b2x + a1y * b2y + a1z * b2z;
-  const r20 = a2x * b0x + a2y * b0y + a2z * b0z, r21 = a2x * b1x + a2y * b1y + a2z * b1z, r22 = a2x * b2x + a2y * b2y + a2z * b2z;
+  const a0x = ma[0]!,
+    a0y = ma[1]!,
+    a0z = ma[2]!,
+    a1x = ma[4]!,
+    a1y = ma[5]!,
+    a1z = ma[6]!,
+    a2x = ma[8]!,
+    a2y = ma[9]!,
+    a2z = ma[10]!;
+  const b0x = mb[0]!,
+    b0y = mb[1]!,
+    b0z = mb[2]!,
+    b1x = mb[4]!,
+    b1y = mb[5]!,
+    b1z = mb[6]!,
+    b2x = mb[8]!,
+    b2y = mb[9]!,
+    b2z = mb[10]!;
+  const r00 = a0x * b0x + a0y * b0y + a0z * b0z,
+    r01 = a0x * b1x + a0y * b1y + a0z * b1z,
+    r02 = a0x * b2x + a0y * b2y + a0z * b2z;
+  const r10 = a1x * b0x + a1y * b0y + a1z * b0z,
+    r11 = a1x * b1x + a1y * b1y + a1z * b1z,
+    r12 = a1x * b2x + a1y * b2y + a1z * b2z;
+  const r20 = a2x * b0x + a2y * b0y + a2z * b0z,
+    r21 = a2x * b1x + a2y * b1y + a2z * b1z,
+    r22 = a2x * b2x + a2y * b2y + a2z * b2z;
   const q00 = Math.abs(r00), q01 = Math.abs(r01), q02 = Math.abs(r02);
   const q10 = Math.abs(r10), q11 = Math.abs(r11), q12 = Math.abs(r12);
   const q20 = Math.abs(r20), q21 = Math.abs(r21), q22 = Math.abs(r22);
   const dx = mb[12]! - ma[12]!, dy = mb[13]! - ma[13]!, dz = mb[14]! - ma[14]!;
-  const t0 = dx * a0x + dy * a0y + dz * a0z, t1 = dx * a1x + dy * a1y + dz * a1z, t2 = dx * a2x + dy * a2y + dz * a2z;
+  const t0 = dx * a0x + dy * a0y + dz * a0z,
+    t1 = dx * a1x + dy * a1y + dz * a1z,
+    t2 = dx * a2x + dy * a2y + dz * a2z;
 
   // 2. Face axes of A: |t_i| - (ha_i + sum_j hb_j q_ij); of B: |t . b_j| - (sum_i ha_i q_ij + hb_j).
   const separationA0 = Math.abs(t0) - (ha0 + hb0 * q00 + hb1 * q01 + hb2 * q02);
@@ -98,7 +122,9 @@ export function boxBoxSeparatingAxis(a: Box, b: Box, result: BoxBoxAxis): boolea
   if (separationA1 > tolerance) return false;
   const separationA2 = Math.abs(t2) - (ha2 + hb0 * q20 + hb1 * q21 + hb2 * q22);
   if (separationA2 > tolerance) return false;
-  const tb0 = t0 * r00 + t1 * r10 + t2 * r20, tb1 = t0 * r01 + t1 * r11 + t2 * r21, tb2 = t0 * r02 + t1 * r12 + t2 * r22;
+  const tb0 = t0 * r00 + t1 * r10 + t2 * r20,
+    tb1 = t0 * r01 + t1 * r11 + t2 * r21,
+    tb2 = t0 * r02 + t1 * r12 + t2 * r22;
   const separationB0 = Math.abs(tb0) - (ha0 * q00 + ha1 * q10 + ha2 * q20 + hb0);
   if (separationB0 > tolerance) return false;
   const separationB1 = Math.abs(tb1) - (ha0 * q01 + ha1 * q11 + ha2 * q21 + hb1);
@@ -112,27 +138,54 @@ export function boxBoxSeparatingAxis(a: Box, b: Box, result: BoxBoxAxis): boolea
   const size = Math.max(ha0, ha1, ha2, hb0, hb1, hb2);
   const tie = TIE * size;
   let faceA = 0, separationA = separationA0, signA = t0;
-  if (separationA1 > separationA + tie) { faceA = 1; separationA = separationA1; signA = t1; }
-  if (separationA2 > separationA + tie) { faceA = 2; separationA = separationA2; signA = t2; }
+  if (separationA1 > separationA + tie) {
+    faceA = 1;
+    separationA = separationA1;
+    signA = t1;
+  }
+  if (separationA2 > separationA + tie) {
+    faceA = 2;
+    separationA = separationA2;
+    signA = t2;
+  }
   let faceB = 0, separationB = separationB0, signB = tb0;
-  if (separationB1 > separationB + tie) { faceB = 1; separationB = separationB1; signB = tb1; }
-  if (separationB2 > separationB + tie) { faceB = 2; separationB = separationB2; signB = tb2; }
+  if (separationB1 > separationB + tie) {
+    faceB = 1;
+    separationB = separationB1;
+    signB = tb1;
+  }
+  if (separationB2 > separationB + tie) {
+    faceB = 2;
+    separationB = separationB2;
+    signB = tb2;
+  }
   let useB = separationB > separationA + tie;
-  if (Math.abs(separationB - separationA) <= tie) useB = largerFace(b.halfSize, faceB, a.halfSize, faceA);
+  if (Math.abs(separationB - separationA) <= tie) {
+    useB = largerFace(b.halfSize, faceB, a.halfSize, faceA);
+  }
   const faceSeparation = useB ? separationB : separationA;
 
   // 4. Edge axes a_i x b_j = e_i x (column j of r), index 3i + j: the projection of t less the
   // radii of A and B (Ericson's table), and the axis's squared length; separation gap / length.
   const gaps = edgeGapScratch, lengths = edgeLengthScratch;
-  gaps[0] = Math.abs(t2 * r10 - t1 * r20) - (ha1 * q20 + ha2 * q10 + hb1 * q02 + hb2 * q01); lengths[0] = r10 * r10 + r20 * r20;
-  gaps[1] = Math.abs(t2 * r11 - t1 * r21) - (ha1 * q21 + ha2 * q11 + hb0 * q02 + hb2 * q00); lengths[1] = r11 * r11 + r21 * r21;
-  gaps[2] = Math.abs(t2 * r12 - t1 * r22) - (ha1 * q22 + ha2 * q12 + hb0 * q01 + hb1 * q00); lengths[2] = r12 * r12 + r22 * r22;
-  gaps[3] = Math.abs(t0 * r20 - t2 * r00) - (ha0 * q20 + ha2 * q00 + hb1 * q12 + hb2 * q11); lengths[3] = r20 * r20 + r00 * r00;
-  gaps[4] = Math.abs(t0 * r21 - t2 * r01) - (ha0 * q21 + ha2 * q01 + hb0 * q12 + hb2 * q10); lengths[4] = r21 * r21 + r01 * r01;
-  gaps[5] = Math.abs(t0 * r22 - t2 * r02) - (ha0 * q22 + ha2 * q02 + hb0 * q11 + hb1 * q10); lengths[5] = r22 * r22 + r02 * r02;
-  gaps[6] = Math.abs(t1 * r00 - t0 * r10) - (ha0 * q10 + ha1 * q00 + hb1 * q22 + hb2 * q21); lengths[6] = r00 * r00 + r10 * r10;
-  gaps[7] = Math.abs(t1 * r01 - t0 * r11) - (ha0 * q11 + ha1 * q01 + hb0 * q22 + hb2 * q20); lengths[7] = r01 * r01 + r11 * r11;
-  gaps[8] = Math.abs(t1 * r02 - t0 * r12) - (ha0 * q12 + ha1 * q02 + hb0 * q21 + hb1 * q20); lengths[8] = r02 * r02 + r12 * r12;
+  gaps[0] = Math.abs(t2 * r10 - t1 * r20) - (ha1 * q20 + ha2 * q10 + hb1 * q02 + hb2 * q01);
+  lengths[0] = r10 * r10 + r20 * r20;
+  gaps[1] = Math.abs(t2 * r11 - t1 * r21) - (ha1 * q21 + ha2 * q11 + hb0 * q02 + hb2 * q00);
+  lengths[1] = r11 * r11 + r21 * r21;
+  gaps[2] = Math.abs(t2 * r12 - t1 * r22) - (ha1 * q22 + ha2 * q12 + hb0 * q01 + hb1 * q00);
+  lengths[2] = r12 * r12 + r22 * r22;
+  gaps[3] = Math.abs(t0 * r20 - t2 * r00) - (ha0 * q20 + ha2 * q00 + hb1 * q12 + hb2 * q11);
+  lengths[3] = r20 * r20 + r00 * r00;
+  gaps[4] = Math.abs(t0 * r21 - t2 * r01) - (ha0 * q21 + ha2 * q01 + hb0 * q12 + hb2 * q10);
+  lengths[4] = r21 * r21 + r01 * r01;
+  gaps[5] = Math.abs(t0 * r22 - t2 * r02) - (ha0 * q22 + ha2 * q02 + hb0 * q11 + hb1 * q10);
+  lengths[5] = r22 * r22 + r02 * r02;
+  gaps[6] = Math.abs(t1 * r00 - t0 * r10) - (ha0 * q10 + ha1 * q00 + hb1 * q22 + hb2 * q21);
+  lengths[6] = r00 * r00 + r10 * r10;
+  gaps[7] = Math.abs(t1 * r01 - t0 * r11) - (ha0 * q11 + ha1 * q01 + hb0 * q22 + hb2 * q20);
+  lengths[7] = r01 * r01 + r11 * r11;
+  gaps[8] = Math.abs(t1 * r02 - t0 * r12) - (ha0 * q12 + ha1 * q02 + hb0 * q21 + hb1 * q20);
+  lengths[8] = r02 * r02 + r12 * r12;
   // Most overlapping pairs have no edge axis near the face: a gap <= 0 that is also deeper than
   // the best edge so far (gap^2 > best^2 * length^2, both negative; the factor covers round-off)
   // needs neither the square root nor the division.
@@ -141,7 +194,9 @@ export function boxBoxSeparatingAxis(a: Box, b: Box, result: BoxBoxAxis): boolea
     const lengthSquared = lengths[k]!, gap = gaps[k]!;
     if (lengthSquared < PARALLEL_SQUARED) continue;
     const better = edgeSeparation + tie;
-    if (gap <= 0 && better < 0 && gap * gap > better * better * lengthSquared * (1 + 1e-6)) continue;
+    if (gap <= 0 && better < 0 && gap * gap > better * better * lengthSquared * (1 + 1e-6)) {
+      continue;
+    }
     const separation = gap / Math.sqrt(lengthSquared);
     if (separation > tolerance) return false;
     if (lengthSquared >= NEAR_PARALLEL_SQUARED && separation > edgeSeparation + tie) {
@@ -161,9 +216,18 @@ export function boxBoxSeparatingAxis(a: Box, b: Box, result: BoxBoxAxis): boolea
   result.edgeWins = edge >= 0 && prefersEdge(edgeSeparation, faceSeparation, size);
   if (edge >= 0 && !result.edgeWins && edgeSeparation > faceSeparation + tie) {
     const faces = faceScratch;
-    faces[0] = separationA0; faces[1] = separationA1; faces[2] = separationA2;
-    faces[3] = separationB0; faces[4] = separationB1; faces[5] = separationB2;
-    faces[6] = t0; faces[7] = t1; faces[8] = t2; faces[9] = tb0; faces[10] = tb1; faces[11] = tb2;
+    faces[0] = separationA0;
+    faces[1] = separationA1;
+    faces[2] = separationA2;
+    faces[3] = separationB0;
+    faces[4] = separationB1;
+    faces[5] = separationB2;
+    faces[6] = t0;
+    faces[7] = t1;
+    faces[8] = t2;
+    faces[9] = tb0;
+    faces[10] = tb1;
+    faces[11] = tb2;
     result.size = size;
     useFaceAlongEdge(ma, mb, faces, result);
   }
@@ -185,7 +249,12 @@ const faceScratch = new Float64Array(12);
  * parry chooses its contact features along the least-overlap direction in the same spirit.
  * `faces`: the six face axes' separations, then B's centre along them.
  */
-function useFaceAlongEdge(ma: Float64Array, mb: Float64Array, faces: Float64Array, result: BoxBoxAxis): void {
+function useFaceAlongEdge(
+  ma: Float64Array,
+  mb: Float64Array,
+  faces: Float64Array,
+  result: BoxBoxAxis,
+): void {
   const size = result.size;
   // The edge axis a_i x b_j in world space (unnormalised: only the ratios below matter).
   const i = 4 * result.edgeA, j = 4 * result.edgeB;
@@ -193,7 +262,9 @@ function useFaceAlongEdge(ma: Float64Array, mb: Float64Array, faces: Float64Arra
   const ly = ma[i + 2]! * mb[j]! - ma[i]! * mb[j + 2]!;
   const lz = ma[i]! * mb[j + 1]! - ma[i + 1]! * mb[j]!;
   // The best face stands when its normal lies within 45 degrees of the edge axis.
-  const current = (result.faceOfB ? 3 : 0) + result.faceAxis, m0 = current < 3 ? ma : mb, k0 = 4 * (current % 3);
+  const current = (result.faceOfB ? 3 : 0) + result.faceAxis,
+    m0 = current < 3 ? ma : mb,
+    k0 = 4 * (current % 3);
   const currentAlignment = lx * m0[k0]! + ly * m0[k0 + 1]! + lz * m0[k0 + 2]!;
   if (2 * currentAlignment * currentAlignment >= lx * lx + ly * ly + lz * lz) return;
   let best = -1, bestAlignment = 0;
@@ -201,7 +272,10 @@ function useFaceAlongEdge(ma: Float64Array, mb: Float64Array, faces: Float64Arra
     // prefersEdge's rule written out: as a call here, not inlined, it boxed three doubles a face
     // (PERFORMANCE.md: doubles cross calls in arrays or fields).
     const separation = faces[face]!;
-    if (result.edgeSeparation > separation + EDGE_RELATIVE_MARGIN * Math.abs(separation) + EDGE_ABSOLUTE_MARGIN * size) continue;
+    if (
+      result.edgeSeparation >
+        separation + EDGE_RELATIVE_MARGIN * Math.abs(separation) + EDGE_ABSOLUTE_MARGIN * size
+    ) continue;
     const m = face < 3 ? ma : mb, k = 4 * (face % 3);
     const alignment = Math.abs(lx * m[k]! + ly * m[k + 1]! + lz * m[k + 2]!);
     if (alignment > bestAlignment) {
@@ -223,7 +297,8 @@ function useFaceAlongEdge(ma: Float64Array, mb: Float64Array, faces: Float64Arra
  * EDGE_ABSOLUTE_MARGIN); `size` is the largest half size of the pair.
  */
 export function prefersEdge(edgeSeparation: number, faceSeparation: number, size: number): boolean {
-  return edgeSeparation > faceSeparation + EDGE_RELATIVE_MARGIN * Math.abs(faceSeparation) + EDGE_ABSOLUTE_MARGIN * size;
+  return edgeSeparation >
+    faceSeparation + EDGE_RELATIVE_MARGIN * Math.abs(faceSeparation) + EDGE_ABSOLUTE_MARGIN * size;
 }
 
 /**

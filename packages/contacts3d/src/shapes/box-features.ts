@@ -52,8 +52,15 @@ export const SIDE_CORNER_CODE: Int32Array = new Int32Array(96);
   const cornerP = [1, -1, -1, 1], cornerQ = [1, 1, -1, -1];
   const sideEdge = [3, 1, 0, 2];
   const edgeFromSigns = (axis: number): number =>
-    axis === 0 ? boxEdgeFeature(0, signs[1]!, signs[2]!) : axis === 1 ? boxEdgeFeature(1, signs[0]!, signs[2]!) : boxEdgeFeature(2, signs[0]!, signs[1]!);
-  const cornerOf = (signP: number, signQ: number): number => (signQ > 0 ? (signP > 0 ? 0 : 1) : signP > 0 ? 3 : 2);
+    axis === 0
+      ? boxEdgeFeature(0, signs[1]!, signs[2]!)
+      : axis === 1
+      ? boxEdgeFeature(1, signs[0]!, signs[2]!)
+      : boxEdgeFeature(2, signs[0]!, signs[1]!);
+  const cornerOf = (
+    signP: number,
+    signQ: number,
+  ): number => (signQ > 0 ? (signP > 0 ? 0 : 1) : signP > 0 ? 3 : 2);
   for (let face = 0; face < 6; face++) {
     const k = face >> 1, axisP = k === 0 ? 1 : 0, axisQ = k === 2 ? 1 : 2;
     signs[0] = signs[1] = signs[2] = 0;
@@ -68,15 +75,16 @@ export const SIDE_CORNER_CODE: Int32Array = new Int32Array(96);
       signs[along] = 0;
       FACE_EDGE_CODE[4 * face + j] = edgeFromSigns(along);
     }
-    for (let p = 0; p < 4; p++) SIDE_EDGE_CODE[4 * face + p] = FACE_EDGE_CODE[4 * face + sideEdge[p]!]!;
+    for (let p = 0; p < 4; p++) {
+      SIDE_EDGE_CODE[4 * face + p] = FACE_EDGE_CODE[4 * face + sideEdge[p]!]!;
+    }
     for (let first = 0; first < 4; first++) {
       for (let second = 0; second < 4; second++) {
         // The corner takes its sign on P from the plane of the two on P (0, 1), on Q from the other.
         const planeP = first < 2 ? first : second, planeQ = first < 2 ? second : first;
-        SIDE_CORNER_CODE[16 * face + 4 * first + second] =
-          first >> 1 === second >> 1
-            ? boxFaceFeature(second < 2 ? axisP : axisQ, second & 1 ? -1 : 1)
-            : FACE_CORNER_CODE[4 * face + cornerOf(planeP & 1 ? -1 : 1, planeQ & 1 ? -1 : 1)]!;
+        SIDE_CORNER_CODE[16 * face + 4 * first + second] = first >> 1 === second >> 1
+          ? boxFaceFeature(second < 2 ? axisP : axisQ, second & 1 ? -1 : 1)
+          : FACE_CORNER_CODE[4 * face + cornerOf(planeP & 1 ? -1 : 1, planeQ & 1 ? -1 : 1)]!;
       }
     }
   }

@@ -7,21 +7,37 @@ import { Box, HalfSpace, Plane, Sphere, type AnyPrimitive } from './primitives.j
 
 describe('primitive validation', () => {
   it('rejects bad geometry at construction and in setters, naming the field and the value', () => {
-    expect(() => new Sphere(-1)).toThrow(new RangeError('Sphere.radius must be at least 0, got -1'));
-    expect(() => new Sphere(Number.POSITIVE_INFINITY)).toThrow(new RangeError('Sphere.radius must be finite, got Infinity'));
+    expect(() => new Sphere(-1)).toThrow(
+      new RangeError('Sphere.radius must be at least 0, got -1'),
+    );
+    expect(() => new Sphere(Number.POSITIVE_INFINITY)).toThrow(
+      new RangeError('Sphere.radius must be finite, got Infinity'),
+    );
     const sphere = new Sphere(1);
-    expect(() => { sphere.radius = Number.NaN; }).toThrow(new RangeError('Sphere.radius must be finite, got NaN'));
+    expect(() => {
+      sphere.radius = Number.NaN;
+    }).toThrow(new RangeError('Sphere.radius must be finite, got NaN'));
     expect(sphere.radius).toBe(1);
-    expect(() => new Box([1, 0, 1])).toThrow(new RangeError('Box.halfSize[1] must be greater than 0, got 0 in [1, 0, 1]'));
+    expect(() => new Box([1, 0, 1])).toThrow(
+      new RangeError('Box.halfSize[1] must be greater than 0, got 0 in [1, 0, 1]'),
+    );
     expect(() => new Box([1, 1])).toThrow(TypeError);
-    expect(() => new Plane([0, 0, 0], 1)).toThrow(new RangeError('Plane.normal must be non-zero, got [0, 0, 0]'));
-    expect(() => new HalfSpace([0, 1, 0], Number.NaN)).toThrow(new RangeError('HalfSpace.offset must be finite, got NaN'));
+    expect(() => new Plane([0, 0, 0], 1)).toThrow(
+      new RangeError('Plane.normal must be non-zero, got [0, 0, 0]'),
+    );
+    expect(() => new HalfSpace([0, 1, 0], Number.NaN)).toThrow(
+      new RangeError('HalfSpace.offset must be finite, got NaN'),
+    );
   });
 
   it('rejects non-finite poses, a zero quaternion and non-rigid transforms, and keeps the old pose', () => {
     const box = new Box([0.5, 0.5, 0.5]).setPose([1, 2, 3], [0, 0, 0, 1]);
-    expect(() => box.setPose([0, Number.NaN, 0], [0, 0, 0, 1])).toThrow(/Box\.position\[1\] must be a finite number, got NaN/);
-    expect(() => box.setPose([0, 0, 0], [0, 0, 0, 0])).toThrow(new RangeError('Box.quaternion must be non-zero, got [0, 0, 0, 0]'));
+    expect(() => box.setPose([0, Number.NaN, 0], [0, 0, 0, 1])).toThrow(
+      /Box\.position\[1\] must be a finite number, got NaN/,
+    );
+    expect(() => box.setPose([0, 0, 0], [0, 0, 0, 0])).toThrow(
+      new RangeError('Box.quaternion must be non-zero, got [0, 0, 0, 0]'),
+    );
     const scaled = [2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
     expect(() => box.setTransform(scaled)).toThrow(/Box\.transform must be a rigid transform/);
     expect(() => box.updateTransform(scaled)).toThrow(/rigid transform/);
@@ -40,7 +56,8 @@ describe('primitive validation', () => {
     // becomes 1 along y, so the primitive sits at (0, 6, 0).
     const sphere = new Sphere(1).setOffset([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 1]);
     sphere.updateTransform([0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 0, 5, 0, 1]);
-    expect(Array.from(sphere.transform.subarray(12, 15)).map((v) => Math.round(v * 1e12) / 1e12)).toEqual([0, 6, 0]);
+    expect(Array.from(sphere.transform.subarray(12, 15)).map((v) => Math.round(v * 1e12) / 1e12))
+      .toEqual([0, 6, 0]);
     // The plane y = 1 in its own frame, turned 90 degrees about z (y -> -x) and moved by (3, 0, 0):
     // world normal (-1, 0, 0); the point (0, 1, 0) goes to (2, 0, 0), so the world offset is -2.
     const plane = new Plane([0, 1, 0], 1).setPose([3, 0, 0], [0, 0, Math.SQRT1_2, Math.SQRT1_2]);
@@ -50,13 +67,21 @@ describe('primitive validation', () => {
   });
 
   it('CollisionData names itself in its errors', () => {
-    expect(() => new CollisionData({ capacity: -3 })).toThrow(/^CollisionData\.capacity must be an integer in \[1, 16777216\], got -3$/);
-    expect(() => new CollisionData({ restitution: 2 })).toThrow(new RangeError('CollisionData.restitution must be at most 1, got 2'));
+    expect(() => new CollisionData({ capacity: -3 })).toThrow(
+      /^CollisionData\.capacity must be an integer in \[1, 16777216\], got -3$/,
+    );
+    expect(() => new CollisionData({ restitution: 2 })).toThrow(
+      new RangeError('CollisionData.restitution must be at most 1, got 2'),
+    );
   });
 
   it('new CollisionData(null) and new CollisionData("abc") are TypeErrors naming the argument; no argument takes the defaults', () => {
-    expect(() => new CollisionData(null as unknown as object)).toThrow(new TypeError('CollisionData(options) must be an object, got null'));
-    expect(() => new CollisionData('abc' as unknown as object)).toThrow(new TypeError('CollisionData(options) must be an object, got "abc"'));
+    expect(() => new CollisionData(null as unknown as object)).toThrow(
+      new TypeError('CollisionData(options) must be an object, got null'),
+    );
+    expect(() => new CollisionData('abc' as unknown as object)).toThrow(
+      new TypeError('CollisionData(options) must be an object, got "abc"'),
+    );
     expect(new CollisionData(undefined).capacity).toBe(256);
   });
 });
@@ -105,7 +130,9 @@ describe('transforms accepted within RIGID_TOLERANCE are made exactly rigid', ()
 
   it('setTransform, setOffset and updateTransform store the orthonormalised rotation', () => {
     const identityAt = (y: number): number[] => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, y, 0, 1];
-    expect(Array.from(new Box([1, 1, 1]).setTransform(stretched).transform)).toEqual(identityAt(0.25));
+    expect(Array.from(new Box([1, 1, 1]).setTransform(stretched).transform)).toEqual(
+      identityAt(0.25),
+    );
     const sphere = new Sphere(1).setOffset(stretched);
     expect(Array.from(sphere.offset)).toEqual(identityAt(0.25));
     sphere.updateTransform(stretched);
@@ -120,10 +147,17 @@ describe('transforms accepted within RIGID_TOLERANCE are made exactly rigid', ()
     const data = new CollisionData({ capacity: 64 });
     let written = 0;
     for (let trial = 0; trial < 100; trial++) {
-      const disturbed = Array.from(transformFromPose(mat4(), random.vector(3, -0.3, 0.3), random.rotation()));
+      const disturbed = Array.from(
+        transformFromPose(mat4(), random.vector(3, -0.3, 0.3), random.rotation()),
+      );
       for (const i of [0, 1, 2, 4, 5, 6, 8, 9, 10]) disturbed[i]! += random.range(-1.5e-7, 1.5e-7);
       const box = new Box([0.5, 0.4, 0.3]).setTransform(disturbed);
-      const others: AnyPrimitive[] = [new Box([0.5, 0.5, 0.5]), new Sphere(0.5), new Plane([0, 1, 0], 0).setTransform(disturbed), new HalfSpace([0, 0, 1], 0)];
+      const others: AnyPrimitive[] = [
+        new Box([0.5, 0.5, 0.5]),
+        new Sphere(0.5),
+        new Plane([0, 1, 0], 0).setTransform(disturbed),
+        new HalfSpace([0, 0, 1], 0),
+      ];
       for (const other of others) {
         data.reset();
         written += collide(box, other, data);
@@ -138,35 +172,73 @@ describe('transforms accepted within RIGID_TOLERANCE are made exactly rigid', ()
 
 /** Every field of a primitive a setter may write, as plain values. */
 function snapshot(primitive: AnyPrimitive): unknown {
-  const state: Record<string, unknown> = { transform: Array.from(primitive.transform), offset: Array.from(primitive.offset), body: primitive.body };
+  const state: Record<string, unknown> = {
+    transform: Array.from(primitive.transform),
+    offset: Array.from(primitive.offset),
+    body: primitive.body,
+  };
   if (primitive instanceof Sphere) state.radius = primitive.radius;
   if (primitive instanceof Box) state.halfSize = Array.from(primitive.halfSize);
   if (primitive instanceof Plane || primitive instanceof HalfSpace) {
-    Object.assign(state, { normal: Array.from(primitive.normal), worldNormal: Array.from(primitive.worldNormal), planeOffset: primitive.planeOffset, worldOffset: primitive.worldOffset });
+    Object.assign(state, {
+      normal: Array.from(primitive.normal),
+      worldNormal: Array.from(primitive.worldNormal),
+      planeOffset: primitive.planeOffset,
+      worldOffset: primitive.worldOffset,
+    });
   }
   return state;
 }
 
 describe('a rejected call leaves the primitive exactly as it was', () => {
-  const turned = Array.from(transformFromPose(mat4(), [1, 2, 3], [0, 0, Math.SQRT1_2, Math.SQRT1_2]));
+  const turned = Array.from(
+    transformFromPose(mat4(), [1, 2, 3], [0, 0, Math.SQRT1_2, Math.SQRT1_2]),
+  );
   const rejectedEverywhere: Array<[string, (primitive: AnyPrimitive) => unknown]> = [
     ['position NaN', (p) => p.setPose([0, Number.NaN, 0], [0, 0, 0, 1])],
     ['position out of range', (p) => p.setPose([1e308, 0, 0], [0, 0, 0, 1])],
     ['position too short', (p) => p.setPose([0, 0], [0, 0, 0, 1])],
     ['position null', (p) => p.setPose(null as unknown as number[], [0, 0, 0, 1])],
     ['zero quaternion', (p) => p.setPose([4, 5, 6], [0, 0, 0, 0])],
-    ['quaternion with a string', (p) => p.setPose([4, 5, 6], [0, 0, '1', 0] as unknown as number[])],
+    [
+      'quaternion with a string',
+      (p) => p.setPose([4, 5, 6], [0, 0, '1', 0] as unknown as number[]),
+    ],
     ['scaled transform', (p) => p.setTransform([2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])],
-    ['transform out of range', (p) => p.setTransform([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1e300, 0, 0, 1])],
+    [
+      'transform out of range',
+      (p) => p.setTransform([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1e300, 0, 0, 1]),
+    ],
     ['mirrored offset', (p) => p.setOffset([-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])],
-    ['sheared body transform', (p) => p.updateTransform([1, 0.5, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])],
-    ['body transform putting it out of range', (p) => p.updateTransform([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 1e75, 1])],
+    [
+      'sheared body transform',
+      (p) => p.updateTransform([1, 0.5, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]),
+    ],
+    [
+      'body transform putting it out of range',
+      (p) => p.updateTransform([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 1e75, 1]),
+    ],
   ];
   const makers: Array<[string, () => AnyPrimitive, Array<(primitive: AnyPrimitive) => unknown>]> = [
-    ['Sphere', () => new Sphere(1), [(p) => { (p as Sphere).radius = -1; }, (p) => { (p as Sphere).radius = 1e76; }]],
-    ['Box', () => new Box([1, 2, 3]), [(p) => (p as Box).setHalfSize([1, 0, 1]), (p) => (p as Box).setHalfSize([1, 1, 2e300]), (p) => (p as Box).setHalfSize('abc' as unknown as number[])]],
-    ['Plane', () => new Plane([0, 1, 0], 0.5), [(p) => (p as Plane).setPlane([0, 0, 0], 1), (p) => (p as Plane).setPlane([1, 0, 0], 1e300), (p) => (p as Plane).setPlane([1, 0, 0], Number.NaN)]],
-    ['HalfSpace', () => new HalfSpace([0, 0, 1], -2), [(p) => (p as HalfSpace).setPlane([1, 0], 1), (p) => (p as HalfSpace).setPlane([Number.NaN, 0, 1], 0)]],
+    ['Sphere', () => new Sphere(1), [(p) => {
+      (p as Sphere).radius = -1;
+    }, (p) => {
+      (p as Sphere).radius = 1e76;
+    }]],
+    ['Box', () => new Box([1, 2, 3]), [
+      (p) => (p as Box).setHalfSize([1, 0, 1]),
+      (p) => (p as Box).setHalfSize([1, 1, 2e300]),
+      (p) => (p as Box).setHalfSize('abc' as unknown as number[]),
+    ]],
+    ['Plane', () => new Plane([0, 1, 0], 0.5), [
+      (p) => (p as Plane).setPlane([0, 0, 0], 1),
+      (p) => (p as Plane).setPlane([1, 0, 0], 1e300),
+      (p) => (p as Plane).setPlane([1, 0, 0], Number.NaN),
+    ]],
+    ['HalfSpace', () => new HalfSpace([0, 0, 1], -2), [
+      (p) => (p as HalfSpace).setPlane([1, 0], 1),
+      (p) => (p as HalfSpace).setPlane([Number.NaN, 0, 1], 0),
+    ]],
   ];
   for (const [name, create, own] of makers) {
     it(`${name}: every rejected setter call, after a pose, an offset and a body were set`, () => {

@@ -48,7 +48,11 @@ const composedScratch = new Float64Array(16);
 function readRigid(field: string, value: ArrayLike<number>, out: Float64Array): void {
   readCoordinates(field, value, 16, matrixScratch);
   if (!isRigidTransform(matrixScratch)) {
-    throw new RangeError(`${field} must be a rigid transform (orthonormal rotation, no scale, last row 0 0 0 1), got [${Array.from(value).join(', ')}]`);
+    throw new RangeError(
+      `${field} must be a rigid transform (orthonormal rotation, no scale, last row 0 0 0 1), got [${
+        Array.from(value).join(', ')
+      }]`,
+    );
   }
   orthonormalizeRigid(out, matrixScratch);
 }
@@ -74,9 +78,17 @@ export abstract class Primitive<B = unknown> {
   setPose(position: ArrayLike<number>, quaternion: ArrayLike<number>): this {
     const name = this.constructor.name;
     // Checked without allocating first: a pose is set every frame; the message is built on failure only.
-    if (!copyCoordinates(position, 3, positionScratch)) readCoordinates(`${name}.position`, position, 3, positionScratch);
-    if (!copyFiniteArray(quaternion, 4, rotationScratch)) readFiniteArray(`${name}.quaternion`, quaternion, 4, rotationScratch);
-    if (!normalizeScaled(rotationScratch)) throw new RangeError(`${name}.quaternion must be non-zero, got [${Array.from(quaternion).join(', ')}]`);
+    if (!copyCoordinates(position, 3, positionScratch)) {
+      readCoordinates(`${name}.position`, position, 3, positionScratch);
+    }
+    if (!copyFiniteArray(quaternion, 4, rotationScratch)) {
+      readFiniteArray(`${name}.quaternion`, quaternion, 4, rotationScratch);
+    }
+    if (!normalizeScaled(rotationScratch)) {
+      throw new RangeError(
+        `${name}.quaternion must be non-zero, got [${Array.from(quaternion).join(', ')}]`,
+      );
+    }
     transformFromPose(this.transform, positionScratch, rotationScratch);
     this.transformChanged();
     return this;
@@ -107,7 +119,9 @@ export abstract class Primitive<B = unknown> {
     readRigid(field, bodyTransform, matrixScratch);
     composeTransforms(composedScratch, matrixScratch, this.offset);
     // The product's translation may leave the range when neither factor's does: then the read throws.
-    if (!copyCoordinates(composedScratch, 16, this.transform)) readCoordinates(`${field} * offset`, composedScratch, 16, this.transform);
+    if (!copyCoordinates(composedScratch, 16, this.transform)) {
+      readCoordinates(`${field} * offset`, composedScratch, 16, this.transform);
+    }
     this.transformChanged();
     return this;
   }
@@ -133,7 +147,10 @@ export class Sphere<B = unknown> extends Primitive<B> {
   }
   /** Throws a RangeError, changing nothing, for a radius that is negative, not finite or above `MAX_COORDINATE`. */
   set radius(value: number) {
-    this.radiusValue = requireCoordinate('Sphere.radius', requireNonNegative('Sphere.radius', value));
+    this.radiusValue = requireCoordinate(
+      'Sphere.radius',
+      requireNonNegative('Sphere.radius', value),
+    );
   }
 }
 
@@ -154,7 +171,11 @@ export class Box<B = unknown> extends Primitive<B> {
     readCoordinates('Box.halfSize', halfSize, 3, positionScratch);
     for (let i = 0; i < 3; i++) {
       if (positionScratch[i]! <= 0) {
-        throw new RangeError(`Box.halfSize[${i}] must be greater than 0, got ${positionScratch[i]} in [${Array.from(halfSize).join(', ')}]`);
+        throw new RangeError(
+          `Box.halfSize[${i}] must be greater than 0, got ${positionScratch[i]} in [${
+            Array.from(halfSize).join(', ')
+          }]`,
+        );
       }
     }
     this.halfSize.set(positionScratch);
@@ -194,7 +215,11 @@ abstract class PlaneBase<B> extends Primitive<B> {
     const name = this.constructor.name;
     readFiniteArray(`${name}.normal`, normal, 3, positionScratch);
     requireCoordinate(`${name}.offset`, offset);
-    if (!normalizeScaled(positionScratch)) throw new RangeError(`${name}.normal must be non-zero, got [${Array.from(normal).join(', ')}]`);
+    if (!normalizeScaled(positionScratch)) {
+      throw new RangeError(
+        `${name}.normal must be non-zero, got [${Array.from(normal).join(', ')}]`,
+      );
+    }
     this.normal.set(positionScratch);
     this.offsetValue = offset;
     this.transformChanged();

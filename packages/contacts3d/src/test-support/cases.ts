@@ -13,7 +13,13 @@ export function sphereAt(radius: number, x: number, y: number, z: number): Spher
 }
 
 /** A box of `halfSize` centred at (x, y, z), turned by `rotation`. */
-export function boxAt(halfSize: readonly number[], x: number, y: number, z: number, rotation: readonly number[] = IDENTITY): Box {
+export function boxAt(
+  halfSize: readonly number[],
+  x: number,
+  y: number,
+  z: number,
+  rotation: readonly number[] = IDENTITY,
+): Box {
   return new Box(halfSize).setPose([x, y, z], rotation);
 }
 
@@ -25,6 +31,10 @@ export function axisAngle(x: number, y: number, z: number, angle: number): numbe
 }
 
 /** Each component of `actual` equals `expected` to `digits` decimal places. */
-export function expectVector(actual: ArrayLike<number>, expected: readonly number[], digits = 12): void {
+export function expectVector(
+  actual: ArrayLike<number>,
+  expected: readonly number[],
+  digits = 12,
+): void {
   for (let i = 0; i < expected.length; i++) expect(actual[i]).toBeCloseTo(expected[i]!, digits);
 }

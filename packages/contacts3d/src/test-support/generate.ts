@@ -23,7 +23,15 @@ import {
   type Vec3,
 } from './shapes.js';
 
-export const PAIRS = ['sphere-sphere', 'sphere-half-space', 'sphere-plane', 'box-half-space', 'box-plane', 'box-sphere', 'box-box'] as const;
+export const PAIRS = [
+  'sphere-sphere',
+  'sphere-half-space',
+  'sphere-plane',
+  'box-half-space',
+  'box-plane',
+  'box-sphere',
+  'box-box',
+] as const;
 export type PairName = (typeof PAIRS)[number];
 
 /**
@@ -45,7 +53,11 @@ const IDENTITY: Quat = [0, 0, 0, 1];
 const UP: Vec3 = [0, 1, 0];
 
 function randomPosition(random: Random, extent: number): Vec3 {
-  return [random.range(-extent, extent), random.range(-extent, extent), random.range(-extent, extent)];
+  return [
+    random.range(-extent, extent),
+    random.range(-extent, extent),
+    random.range(-extent, extent),
+  ];
 }
 
 /** Mostly uniform rotations; some about the vertical only, some by quarter turns (axis aligned). */
@@ -67,7 +79,12 @@ function aboutVertical(random: Random): Quat {
 function randomSphere(random: Random): SphereSpec {
   // A radius of 0 (a point) is valid input and gets tested too.
   const radius = random.chance(0.02) ? 0 : random.logRange(0.05, 2);
-  return { kind: 'sphere', radius, position: randomPosition(random, 3), rotation: randomRotation(random) };
+  return {
+    kind: 'sphere',
+    radius,
+    position: randomPosition(random, 3),
+    rotation: randomRotation(random),
+  };
 }
 
 function randomBox(random: Random, rotation: Quat = randomRotation(random)): BoxSpec {
@@ -79,7 +96,9 @@ function randomBox(random: Random, rotation: Quat = randomRotation(random)): Box
 
 function randomPlane(random: Random, kind: 'plane' | 'halfSpace'): PlaneSpec {
   const axisAligned = random.chance(0.5);
-  const normal: Vec3 = axisAligned ? scale(random.pick<Vec3>([[1, 0, 0], [0, 1, 0], [0, 0, 1]]), random.chance(0.5) ? 1 : -1) : random.unitVector();
+  const normal: Vec3 = axisAligned
+    ? scale(random.pick<Vec3>([[1, 0, 0], [0, 1, 0], [0, 0, 1]]), random.chance(0.5) ? 1 : -1)
+    : random.unitVector();
   const posed = random.chance(0.5);
   return {
     kind,
@@ -105,16 +124,26 @@ function placeFirst<T extends ShapeSpec>(random: Random, first: T, second: Shape
     const anywhere = randomPosition(random, 2);
     const onPlane = add(anywhere, scale(normal, offset - dot(normal, anywhere)));
     const low = second.kind === 'halfSpace' ? -2 : -1.3;
-    return { ...first, position: add(onPlane, scale(normal, random.range(low, 1.3) * Math.max(reach, 0.05))) };
+    return {
+      ...first,
+      position: add(onPlane, scale(normal, random.range(low, 1.3) * Math.max(reach, 0.05))),
+    };
   }
   const direction = random.unitVector();
-  return { ...first, position: add(second.position, scale(direction, random.range(0, 1.2) * reach)) };
+  return {
+    ...first,
+    position: add(second.position, scale(direction, random.range(0, 1.2) * reach)),
+  };
 }
 
 /** Moves the first shape along the oracle's direction until the pair just touches. */
 function makeTouching(configuration: Configuration): Configuration {
   const { depth, direction } = oracle(configuration.first, configuration.second);
-  return { ...configuration, first: translateShape(configuration.first, scale(direction, depth)), mode: 'touching' };
+  return {
+    ...configuration,
+    first: translateShape(configuration.first, scale(direction, depth)),
+    mode: 'touching',
+  };
 }
 
 function firstShape(random: Random, pair: PairName): ShapeSpec {
@@ -133,7 +162,13 @@ function resting(random: Random, pair: 'box-half-space' | 'box-plane' | 'box-box
   const first = randomBox(random, aboutVertical(random));
   const second: ShapeSpec = pair === 'box-box'
     ? randomBox(random, aboutVertical(random))
-    : { kind: pair === 'box-plane' ? 'plane' : 'halfSpace', normal: UP, offset: random.range(-1, 1), position: ORIGIN, rotation: IDENTITY };
+    : {
+      kind: pair === 'box-plane' ? 'plane' : 'halfSpace',
+      normal: UP,
+      offset: random.range(-1, 1),
+      position: ORIGIN,
+      rotation: IDENTITY,
+    };
   // Faces parallel: the first box's bottom face at the top of the second shape.
   const top = second.kind === 'box' ? second.position[1] + second.halfSize[1] : second.offset;
   const sideways = second.kind === 'box' ? Math.max(...second.halfSize) : 2;
@@ -143,14 +178,24 @@ function resting(random: Random, pair: 'box-half-space' | 'box-plane' | 'box-box
     second.position[2] + random.range(-sideways, sideways),
   ];
   const sink = random.chance(0.5) ? 0 : random.range(0, 0.02) * Math.min(...first.halfSize);
-  return { first: { ...first, position: [position[0], position[1] - sink, position[2]] }, second, mode: 'resting' };
+  return {
+    first: { ...first, position: [position[0], position[1] - sink, position[2]] },
+    second,
+    mode: 'resting',
+  };
 }
 
 /** One random configuration of `pair` (first shape in the order of the pair's name). */
 export function randomConfiguration(random: Random, pair: PairName): Configuration {
-  if ((pair === 'box-half-space' || pair === 'box-plane' || pair === 'box-box') && random.chance(0.15)) return resting(random, pair);
+  if (
+    (pair === 'box-half-space' || pair === 'box-plane' || pair === 'box-box') && random.chance(0.15)
+  ) return resting(random, pair);
   const second = secondShape(random, pair);
-  const configuration: Configuration = { first: placeFirst(random, firstShape(random, pair), second), second, mode: 'free' };
+  const configuration: Configuration = {
+    first: placeFirst(random, firstShape(random, pair), second),
+    second,
+    mode: 'free',
+  };
   return random.chance(0.2) ? makeTouching(configuration) : configuration;
 }
 

@@ -44,12 +44,18 @@ export interface OracleAnswer {
 /** The oracle's answer for any pair the library supports, in either order (not plane-plane). */
 export function oracle(first: ShapeSpec, second: ShapeSpec): OracleAnswer {
   if (first.kind === 'sphere' && second.kind === 'sphere') return sphereSphere(first, second);
-  if (first.kind === 'sphere' && (second.kind === 'plane' || second.kind === 'halfSpace')) return sphereOnPlane(first, second);
-  if (first.kind === 'box' && (second.kind === 'plane' || second.kind === 'halfSpace')) return boxOnPlane(first, second);
+  if (first.kind === 'sphere' && (second.kind === 'plane' || second.kind === 'halfSpace')) {
+    return sphereOnPlane(first, second);
+  }
+  if (first.kind === 'box' && (second.kind === 'plane' || second.kind === 'halfSpace')) {
+    return boxOnPlane(first, second);
+  }
   if (first.kind === 'box' && second.kind === 'sphere') return boxSphere(first, second);
   if (first.kind === 'box' && second.kind === 'box') return boxBox(first, second);
   if (first.kind === 'plane' || first.kind === 'halfSpace') {
-    if (second.kind === 'plane' || second.kind === 'halfSpace') throw new Error('the oracle has no plane-plane pair');
+    if (second.kind === 'plane' || second.kind === 'halfSpace') {
+      throw new Error('the oracle has no plane-plane pair');
+    }
     return reversed(oracle(second, first));
   }
   // Sphere first, box second.
@@ -63,14 +69,20 @@ function reversed(answer: OracleAnswer): OracleAnswer {
 function sphereSphere(first: SphereSpec, second: SphereSpec): OracleAnswer {
   const between = sub(first.position, second.position);
   const distance = length(between);
-  return { depth: first.radius + second.radius - distance, direction: distance > 0 ? scale(between, 1 / distance) : [1, 0, 0] };
+  return {
+    depth: first.radius + second.radius - distance,
+    direction: distance > 0 ? scale(between, 1 / distance) : [1, 0, 0],
+  };
 }
 
 function sphereOnPlane(sphere: SphereSpec, plane: PlaneSpec): OracleAnswer {
   const { normal, offset } = worldPlane(plane);
   const height = dot(normal, sphere.position) - offset;
   if (plane.kind === 'halfSpace') return { depth: sphere.radius - height, direction: normal };
-  return { depth: sphere.radius - Math.abs(height), direction: height < 0 ? scale(normal, -1) : normal };
+  return {
+    depth: sphere.radius - Math.abs(height),
+    direction: height < 0 ? scale(normal, -1) : normal,
+  };
 }
 
 function boxOnPlane(box: BoxSpec, plane: PlaneSpec): OracleAnswer {
@@ -95,14 +107,22 @@ function boxSphere(box: BoxSpec, sphere: SphereSpec): OracleAnswer {
   const distance = length(outside);
   if (distance > 0) {
     // Box minus centre points from the sphere toward the box.
-    return { depth: sphere.radius - distance, direction: rotate(box.rotation, scale(outside, 1 / distance)) };
+    return {
+      depth: sphere.radius - distance,
+      direction: rotate(box.rotation, scale(outside, 1 / distance)),
+    };
   }
   let face = 0;
-  for (let k = 1; k < 3; k++) if (h[k]! - Math.abs(local[k]!) < h[face]! - Math.abs(local[face]!)) face = k;
+  for (let k = 1; k < 3; k++) {
+    if (h[k]! - Math.abs(local[k]!) < h[face]! - Math.abs(local[face]!)) face = k;
+  }
   // The centre leaves through face `face` on its own side, so the box moves the other way.
   const exit: Vec3 = [0, 0, 0];
   exit[face] = local[face]! < 0 ? 1 : -1;
-  return { depth: sphere.radius + h[face]! - Math.abs(local[face]!), direction: rotate(box.rotation, exit) };
+  return {
+    depth: sphere.radius + h[face]! - Math.abs(local[face]!),
+    direction: rotate(box.rotation, exit),
+  };
 }
 
 /** Shortest normalised cross axis kept; shorter ones (near-parallel edges) add nothing a face axis misses. */

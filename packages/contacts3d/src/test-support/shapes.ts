@@ -14,10 +14,20 @@ interface PoseSpec {
   /** Rotation of the shape's frame, a quaternion [x, y, z, w] (normalised wherever it is used). */
   rotation: Quat;
 }
-export interface SphereSpec extends PoseSpec { kind: 'sphere'; radius: number }
-export interface BoxSpec extends PoseSpec { kind: 'box'; halfSize: Vec3 }
+export interface SphereSpec extends PoseSpec {
+  kind: 'sphere';
+  radius: number;
+}
+export interface BoxSpec extends PoseSpec {
+  kind: 'box';
+  halfSize: Vec3;
+}
 /** `dot(normal / |normal|, x) = offset` in the shape's own frame (the library normalises the normal and keeps the offset). */
-export interface PlaneSpec extends PoseSpec { kind: 'plane' | 'halfSpace'; normal: Vec3; offset: number }
+export interface PlaneSpec extends PoseSpec {
+  kind: 'plane' | 'halfSpace';
+  normal: Vec3;
+  offset: number;
+}
 export type ShapeSpec = SphereSpec | BoxSpec | PlaneSpec;
 
 export function dot(a: readonly number[], b: readonly number[]): number {
@@ -33,7 +43,11 @@ export function scale(a: readonly number[], s: number): Vec3 {
   return [a[0]! * s, a[1]! * s, a[2]! * s];
 }
 export function cross(a: readonly number[], b: readonly number[]): Vec3 {
-  return [a[1]! * b[2]! - a[2]! * b[1]!, a[2]! * b[0]! - a[0]! * b[2]!, a[0]! * b[1]! - a[1]! * b[0]!];
+  return [
+    a[1]! * b[2]! - a[2]! * b[1]!,
+    a[2]! * b[0]! - a[0]! * b[2]!,
+    a[0]! * b[1]! - a[1]! * b[0]!,
+  ];
 }
 export function length(a: readonly number[]): number {
   return Math.hypot(a[0]!, a[1]!, a[2]!);
@@ -96,7 +110,11 @@ export function movePoint(motion: RigidMotion, p: readonly number[]): Vec3 {
 
 /** The shape after the rigid motion (`motion * pose`). */
 export function moveShape<T extends ShapeSpec>(motion: RigidMotion, shape: T): T {
-  return { ...shape, position: movePoint(motion, shape.position), rotation: multiplyQuat(motion.rotation, shape.rotation) };
+  return {
+    ...shape,
+    position: movePoint(motion, shape.position),
+    rotation: multiplyQuat(motion.rotation, shape.rotation),
+  };
 }
 
 /** The shape translated by `offset`. */
@@ -105,7 +123,7 @@ export function translateShape<T extends ShapeSpec>(shape: T, offset: readonly n
 }
 
 /** A plane's world unit normal and offset: `dot(n, x) = d`. */
-export function worldPlane(shape: PlaneSpec): { normal: Vec3; offset: number } {
+export function worldPlane(shape: PlaneSpec): { normal: Vec3; offset: number; } {
   const length0 = length(shape.normal);
   const localNormal = scale(shape.normal, 1 / length0);
   const normal = rotate(shape.rotation, localNormal);
@@ -120,7 +138,9 @@ export function boxCorners(shape: BoxSpec): Vec3[] {
   const corners: Vec3[] = [];
   for (let k = 0; k < 8; k++) {
     let p: Vec3 = [...shape.position];
-    for (let a = 0; a < 3; a++) p = add(p, scale(axes[a]!, (k & (1 << a) ? 1 : -1) * shape.halfSize[a]!));
+    for (let a = 0; a < 3; a++) {
+      p = add(p, scale(axes[a]!, (k & (1 << a) ? 1 : -1) * shape.halfSize[a]!));
+    }
     corners.push(p);
   }
   return corners;
@@ -142,6 +162,10 @@ export function buildPrimitive(shape: ShapeSpec): AnyPrimitive {
 
 /** A size for tolerances: the largest extent or coordinate in play (at least 1). */
 export function shapeScale(shape: ShapeSpec): number {
-  const extent = shape.kind === 'sphere' ? shape.radius : shape.kind === 'box' ? Math.max(...shape.halfSize) : Math.abs(shape.offset);
+  const extent = shape.kind === 'sphere'
+    ? shape.radius
+    : shape.kind === 'box'
+    ? Math.max(...shape.halfSize)
+    : Math.abs(shape.offset);
   return Math.max(1, extent, ...shape.position.map(Math.abs));
 }
