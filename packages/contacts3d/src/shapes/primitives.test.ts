@@ -255,3 +255,49 @@ describe('a rejected call leaves the primitive exactly as it was', () => {
     });
   }
 });
+
+describe('aabb', () => {
+  it('a sphere: centre -/+ radius, current after setPose and a new radius', () => {
+    const sphere = new Sphere(2).setPose([1, 2, 3], [0, 0, 0, 1]);
+    expect(Array.from(sphere.aabb)).toEqual([-1, 0, 1, 3, 4, 5]);
+    sphere.radius = 1;
+    expect(Array.from(sphere.aabb)).toEqual([0, 1, 2, 2, 3, 4]);
+  });
+
+  it('a box turned 45 degrees about z: extents (1 + 2) / sqrt(2) in x and y, 3 in z', () => {
+    const half = Math.PI / 8;
+    const box = new Box([1, 2, 3]).setPose([10, 0, -5], [0, 0, Math.sin(half), Math.cos(half)]);
+    const e = 3 / Math.SQRT2;
+    const expected = [10 - e, -e, -8, 10 + e, e, -2];
+    expected.forEach((value, i) => expect(box.aabb[i]).toBeCloseTo(value, 12));
+    box.setHalfSize([1, 1, 1]);
+    expect(box.aabb[5]).toBeCloseTo(-4, 12);
+    expect(box.aabb[3]).toBeCloseTo(10 + Math.SQRT2, 12);
+  });
+
+  it('updateTransform moves it: the body transform times the offset', () => {
+    const sphere = new Sphere(0.5).setOffset([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1]);
+    sphere.updateTransform([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 3, 0, 0, 1]);
+    expect(Array.from(sphere.aabb)).toEqual([2.5, 0.5, -0.5, 3.5, 1.5, 0.5]);
+  });
+
+  it('a half-space along an axis is bounded on its solid side only; a plane on both; tilted, neither', () => {
+    const up = new HalfSpace([0, 1, 0], 2);
+    expect(Array.from(up.aabb)).toEqual([-Infinity, -Infinity, -Infinity, Infinity, 2, Infinity]);
+    up.setPose([0, 3, 0], [0, 0, 0, 1]);
+    expect(up.aabb[4]).toBe(5);
+    const down = new HalfSpace([0, -1, 0], 2);
+    expect(Array.from(down.aabb)).toEqual([-Infinity, -2, -Infinity, Infinity, Infinity, Infinity]);
+    const wall = new Plane([1, 0, 0], 4);
+    expect(Array.from(wall.aabb)).toEqual([4, -Infinity, -Infinity, 4, Infinity, Infinity]);
+    const tilted = new Plane([1, 1, 0], 0);
+    expect(Array.from(tilted.aabb)).toEqual([
+      -Infinity,
+      -Infinity,
+      -Infinity,
+      Infinity,
+      Infinity,
+      Infinity,
+    ]);
+  });
+});

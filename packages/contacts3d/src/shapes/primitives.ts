@@ -68,6 +68,12 @@ export abstract class Primitive<B = unknown> {
   readonly offset = mat4();
   /** Any user value of type `B` (null until set); copied into the contacts' `firstBody` or `secondBody`. */
   body: B | null = null;
+  /**
+   * The world axis-aligned box that holds the shape: min x, y, z, then max x, y, z. Kept current
+   * by the pose setters and the shape's own size setters, for a broadphase or a mesh query.
+   * Unbounded shapes hold infinities (see `Plane` and `HalfSpace`).
+   */
+  readonly aabb = new Float64Array(6);
 
   /**
    * Sets the world transform from a position (each coordinate within `MAX_COORDINATE`) and a
@@ -126,8 +132,16 @@ export abstract class Primitive<B = unknown> {
     return this;
   }
 
-  /** Hook for primitives that cache world-space data derived from the transform. */
-  protected transformChanged(): void {}
+  /**
+   * Called whenever the transform changed: primitives that cache world-space data derived from
+   * it override this and call `super.transformChanged()`.
+   */
+  protected transformChanged(): void {
+    this.writeAabb();
+  }
+
+  /** Writes `aabb` from the transform and the shape's size. */
+  protected abstract writeAabb(): void;
 }
 
 /** A sphere of `radius` about its transform's origin. A radius of 0 is a point. */
@@ -151,6 +165,15 @@ export class Sphere<B = unknown> extends Primitive<B> {
       'Sphere.radius',
       requireNonNegative('Sphere.radius', value),
     );
+    this.writeAabb();
+  }
+
+  protected writeAabb(): void {
+    const m = this.transform, r = this.radiusValue;
+    for (let i = 0; i < 3; i++) {
+      this.aabb[i] = m[12 + i]! - r;
+      this.aabb[3 + i] = m[12 + i]! + r;
+    }
   }
 }
 
@@ -179,7 +202,19 @@ export class Box<B = unknown> extends Primitive<B> {
       }
     }
     this.halfSize.set(positionScratch);
+    this.writeAabb();
     return this;
+  }
+
+  protected writeAabb(): void {
+    // Ericson 4.2.6: the world extent along axis i is sum_j |R_ij| h_j.
+    const m = this.transform, h = this.halfSize;
+    for (let i = 0; i < 3; i++) {
+      const extent = Math.abs(m[i]!) * h[0]! + Math.abs(m[4 + i]!) * h[1]! +
+        Math.abs(m[8 + i]!) * h[2]!;
+      this.aabb[i] = m[12 + i]! - extent;
+      this.aabb[3 + i] = m[12 + i]! + extent;
+    }
   }
 }
 
@@ -227,6 +262,17 @@ abstract class PlaneBase<B> extends Primitive<B> {
   }
 
   protected override transformChanged(): void {
+    this.writeWorldPlane();
+    super.transformChanged();
+  }
+
+  /**
+   * Whether the solid is the plane itself (both sides touch it) rather than all below it. A method,
+   * not a field: the constructor's `setPlane` runs before a subclass's fields are set.
+   */
+  protected abstract isTwoSided(): boolean;
+
+  private writeWorldPlane(): void {
     const m = this.transform;
     const nx = this.normal[0]!, ny = this.normal[1]!, nz = this.normal[2]!;
     const wx = m[0]! * nx + m[4]! * ny + m[8]! * nz;
@@ -238,18 +284,44 @@ abstract class PlaneBase<B> extends Primitive<B> {
     // A point of the plane, offset * normal, moves with the transform; its projection is the new offset.
     this.worldOffset = this.offsetValue + wx * m[12]! + wy * m[13]! + wz * m[14]!;
   }
+
+  /**
+   * Unbounded along every axis unless the world normal lies along a coordinate axis: then the
+   * plane is bounded along that axis by `worldOffset` (a `Plane` on both sides, a `HalfSpace` on
+   * the side its normal points to).
+   */
+  protected writeAabb(): void {
+    const n = this.worldNormal;
+    this.aabb.fill(-Infinity, 0, 3);
+    this.aabb.fill(Infinity, 3, 6);
+    for (let i = 0; i < 3; i++) {
+      const along = n[i]!;
+      if (Math.abs(along) !== 1 || n[(i + 1) % 3] !== 0 || n[(i + 2) % 3] !== 0) continue;
+      const level = along * this.worldOffset;
+      if (along > 0 || this.isTwoSided()) this.aabb[3 + i] = level;
+      if (along < 0 || this.isTwoSided()) this.aabb[i] = level;
+    }
+  }
 }
 
 /** A true plane `dot(normal, x) = offset` (Millington's true plane): contacts on either side. */
 export class Plane<B = unknown> extends PlaneBase<B> {
   /** `ShapeType.Plane`. */
   readonly shapeType = ShapeType.Plane;
+
+  protected isTwoSided(): boolean {
+    return true;
+  }
 }
 
 /** The solid half-space `dot(normal, x) <= offset`: everything below the plane (Millington's half-space). */
 export class HalfSpace<B = unknown> extends PlaneBase<B> {
   /** `ShapeType.HalfSpace`. */
   readonly shapeType = ShapeType.HalfSpace;
+
+  protected isTwoSided(): boolean {
+    return false;
+  }
 }
 
 /** Any of the 3D primitives. */
