@@ -71,6 +71,8 @@ export {
   polygonSecondMoments,
   polygonSecondMoment,
 } from './contours/mass.js';
+export { windingNumber, pointInPolygon } from './contours/point-in-polygon.js';
+export type { PosedOutline } from './contours/point-in-polygon.js';
 export { traceOutline, simplifyContour } from './contours/trace.js';
 export type { Raster, TraceOptions, SimplifyOptions } from './contours/trace.js';
 export {
@@ -78,18 +80,15 @@ export {
   LineRelation,
   LineIntersection2,
   CircleLineIntersection2,
-  ClosestPointResult2,
-  Mtd2,
-  overlapRectangles,
-  overlapCircles,
   intersectLines,
   intersectSegments,
   intersectCircleLine,
+} from './queries/lines.js';
+export {
+  ClosestPointResult2,
+  overlapRectangles,
+  overlapCircles,
   overlapCircleSegment,
   overlapRectangleCircle,
-  windingNumber,
-  pointInPolygon,
-  satPolygonPolygon,
-  satCirclePolygon,
-} from './queries/tests2d.js';
-export type { PosedOutline } from './queries/tests2d.js';
+} from './queries/overlaps.js';
+export { Mtd2, satPolygonPolygon, satCirclePolygon } from './queries/sat.js';
