@@ -46,7 +46,7 @@ import {
 } from '@contactkit/math';
 import { Chain, Circle, SweepHit, VERTEX_FEATURE, sweepCircle } from '@contactkit/collision2d';
 import { Pendulum, PendulumEvent } from './pendulum.js';
-import { falling, firstFallingRoot, reach, timeToReach } from './roots.js';
+import { FallingRoot, firstFallingRoot, Reach, timeToReach } from './roots.js';
 
 /** What the ball is doing. */
 export type BallMode = 'flight' | 'ground' | 'corner' | 'rest';
@@ -183,6 +183,9 @@ export class ContourBall {
   // Corner.
   private cornerVertex = 0;
   private readonly pendulum = new Pendulum();
+  /** The root problems of the ground and flight events, reused each step. */
+  private readonly reach = new Reach();
+  private readonly falling = new FallingRoot();
   /** Whether the corner's low exit angle leads to the segment before it. */
   private lowIsBefore = true;
   // Flight: the parabola from its departure point, and the time since departure.
@@ -693,15 +696,16 @@ export class ContourBall {
     const offset = side > 0 ? 0 : 2;
     const low = this.bounds[4 * i + offset]!, high = this.bounds[4 * i + offset + 1]!;
     const s = this.along;
-    reach[0] = s;
-    reach[1] = v;
-    reach[2] = a;
-    reach[3] = high;
-    timeToReach(1);
-    const toHigh = reach[4]!;
-    reach[3] = low;
-    timeToReach(-1);
-    const toLow = reach[4]!;
+    const reach = this.reach;
+    reach.start = s;
+    reach.speed = v;
+    reach.acceleration = a;
+    reach.target = high;
+    timeToReach(reach, 1);
+    const toHigh = reach.time;
+    reach.target = low;
+    timeToReach(reach, -1);
+    const toLow = reach.time;
     const toStop = friction > 0 && v !== 0 && a * v < 0 ? -v / a : Infinity;
     const t = Math.min(this.budget, toHigh, toLow, toStop);
     let along = s + v * t + 0.5 * a * t * t;
@@ -1021,7 +1025,8 @@ export class ContourBall {
     const grid = this.chain.grid;
     const candidates = grid ? grid.query(box) : this.segmentCount;
     let best = Infinity;
-    falling[5] = t0;
+    const falling = this.falling, coefficients = falling.coefficients;
+    falling.lo = t0;
     for (let k = 0; k < candidates; k++) {
       const i = grid ? grid.candidates[k]! : k;
       const ax = v[2 * i]!, ay = v[2 * i + 1]!, ex = this.directionX[i]!, ey = this.directionY[i]!;
@@ -1033,12 +1038,12 @@ export class ContourBall {
           if (side !== this.departureFaceSide) continue;
           order = this.departureFaceOrder;
         }
-        falling[0] = side * d0 - r;
-        falling[1] = side * dv;
-        falling[2] = side * da;
-        falling[6] = t1 < best ? t1 : best;
-        firstFallingRoot(2, order);
-        const t = falling[7]!;
+        coefficients[0] = side * d0 - r;
+        coefficients[1] = side * dv;
+        coefficients[2] = side * da;
+        falling.hi = t1 < best ? t1 : best;
+        firstFallingRoot(falling, 2, order);
+        const t = falling.root;
         if (t < best) {
           const along = (px + vx * t - ax) * ex + (py + vy * t - 0.5 * g * t * t - ay) * ey;
           if (along >= 0 && along <= this.lengths[i]!) {
@@ -1054,14 +1059,14 @@ export class ContourBall {
         if (qx < box[0] || qx > box[2] || qy < box[1] || qy > box[3]) continue;
         const mx = px - qx, my = py - qy;
         // |m + v t + a t^2 / 2|^2 - r^2 with a = (0, -g).
-        falling[0] = mx * mx + my * my - r * r;
-        falling[1] = 2 * (mx * vx + my * vy);
-        falling[2] = vx * vx + vy * vy - g * my;
-        falling[3] = -g * vy;
-        falling[4] = 0.25 * g * g;
-        falling[6] = t1 < best ? t1 : best;
-        firstFallingRoot(4, j === this.departureVertex ? this.departureVertexOrder : 0);
-        const t = falling[7]!;
+        coefficients[0] = mx * mx + my * my - r * r;
+        coefficients[1] = 2 * (mx * vx + my * vy);
+        coefficients[2] = vx * vx + vy * vy - g * my;
+        coefficients[3] = -g * vy;
+        coefficients[4] = 0.25 * g * g;
+        falling.hi = t1 < best ? t1 : best;
+        firstFallingRoot(falling, 4, j === this.departureVertex ? this.departureVertexOrder : 0);
+        const t = falling.root;
         if (t < best) {
           best = t;
           this.impactFeature = VERTEX_FEATURE | j;

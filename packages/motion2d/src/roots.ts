@@ -3,21 +3,29 @@
  * motion on a segment and for a flight's approach to a line, a quartic for a flight's approach
  * to a corner point. Allocation-free; internal to the package.
  *
- * Doubles go in and out through the Float64Arrays below (PERFORMANCE.md: doubles cross calls in arrays or fields).
+ * Each problem is an object its caller owns and passes in; the answer is written into it (doubles
+ * cross calls in fields, not as results: PERFORMANCE.md).
  */
 
-/** `timeToReach`'s input and output: s0, v, a, target, then the time found. */
-export const reach: Float64Array = new Float64Array(5);
+/** A motion `s(t) = start + speed t + acceleration t^2 / 2` and the time `timeToReach` finds. */
+export class Reach {
+  start = 0;
+  speed = 0;
+  acceleration = 0;
+  /** The value of `s` to reach. */
+  target = 0;
+  /** Written by `timeToReach`: the time found, or Infinity. */
+  time = Infinity;
+}
 
 /**
- * Sets `reach[4]` to the smallest `t >= 0` at which `s0 + v t + a t^2 / 2` reaches `target`
- * while moving in `direction` (+1: increasing, -1: decreasing; a standstill there with the
- * acceleration in `direction` counts), or Infinity. Roots from the cancellation-free pair
- * `q / A`, `C / q` with `q = -(B + sign(B) sqrt(B^2 - 4 A C)) / 2` (Press et al., Numerical
- * Recipes, 5.6).
+ * Sets `query.time` to the smallest `t >= 0` at which `s(t)` reaches `query.target` while moving
+ * in `direction` (+1: increasing, -1: decreasing; a standstill there with the acceleration in
+ * `direction` counts), or Infinity. Roots from the cancellation-free pair `q / A`, `C / q` with
+ * `q = -(B + sign(B) sqrt(B^2 - 4 A C)) / 2` (Press et al., Numerical Recipes, 5.6).
  */
-export function timeToReach(direction: number): void {
-  const s0 = reach[0]!, v = reach[1]!, a = reach[2]!, c = s0 - reach[3]!;
+export function timeToReach(query: Reach, direction: number): void {
+  const v = query.speed, a = query.acceleration, c = query.start - query.target;
   let found = Infinity;
   if (c === 0 && (direction * v > 0 || (v === 0 && direction * a > 0))) {
     found = 0;
@@ -39,34 +47,31 @@ export function timeToReach(direction: number): void {
       ) found = t2;
     }
   }
-  reach[4] = found;
+  query.time = found;
 }
 
-/** Per degree, the polynomial being solved and the roots found (scratch for the recursion). */
-const levelCoefficients = [
-  new Float64Array(1),
-  new Float64Array(2),
-  new Float64Array(3),
-  new Float64Array(4),
-  new Float64Array(5),
-];
-const levelRoots = [
-  new Float64Array(0),
-  new Float64Array(1),
-  new Float64Array(2),
-  new Float64Array(3),
-  new Float64Array(4),
-];
-/** The interval searched, [lo, hi], shared by every level of the recursion. */
-const interval = new Float64Array(2);
-/** Scratch of `bisect`: left end, right end, value at the left end. */
-const bracket = new Float64Array(3);
-
-/** `evaluate`'s argument t and result p(t). */
-const at = new Float64Array(2);
+/**
+ * A polynomial `c[0] + c[1] t + ... + c[4] t^4` (degree at most 4), an interval [lo, hi], and the
+ * root `firstFallingRoot` finds there; with the scratch its recursion works in.
+ */
+export class FallingRoot {
+  /** The coefficients, lowest degree first. */
+  readonly coefficients = new Float64Array(5);
+  lo = 0;
+  hi = 0;
+  /** Written by `firstFallingRoot`: the root found, or Infinity. */
+  root = Infinity;
+  /** Per degree, the polynomial being solved and the roots found. */
+  readonly levelCoefficients = [1, 2, 3, 4, 5].map((n) => new Float64Array(n));
+  readonly levelRoots = [0, 1, 2, 3, 4].map((n) => new Float64Array(n));
+  /** `evaluate`'s argument t and result p(t). */
+  readonly at = new Float64Array(2);
+  /** `bisect`'s left end, right end and value at the left end. */
+  readonly bracket = new Float64Array(3);
+}
 
 /** Sets `at[1]` to the polynomial `c` of `degree` at `at[0]` (Horner's rule). */
-function evaluate(c: Float64Array, degree: number): void {
+function evaluate(at: Float64Array, c: Float64Array, degree: number): void {
   const t = at[0]!;
   let value = c[degree]!;
   for (let k = degree - 1; k >= 0; k--) value = value * t + c[k]!;
@@ -77,13 +82,20 @@ function evaluate(c: Float64Array, degree: number): void {
  * The root in `bracket` (lo, hi, p(lo)) of a polynomial monotone there with `p(lo)` and
  * `p(hi)` of opposite signs, by bisection to the last bit, written to `roots[index]`.
  */
-function bisect(c: Float64Array, degree: number, roots: Float64Array, index: number): void {
+function bisect(
+  query: FallingRoot,
+  c: Float64Array,
+  degree: number,
+  roots: Float64Array,
+  index: number,
+): void {
+  const at = query.at, bracket = query.bracket;
   let lo = bracket[0]!, hi = bracket[1]!, valueLo = bracket[2]!;
   for (let k = 0; k < 1100; k++) {
     const mid = 0.5 * (lo + hi);
     if (mid <= lo || mid >= hi) break;
     at[0] = mid;
-    evaluate(c, degree);
+    evaluate(at, c, degree);
     const value = at[1]!;
     if (value === 0) {
       lo = mid;
@@ -98,20 +110,21 @@ function bisect(c: Float64Array, degree: number, roots: Float64Array, index: num
     }
   }
   at[0] = hi;
-  evaluate(c, degree);
+  evaluate(at, c, degree);
   roots[index] = Math.abs(valueLo) <= Math.abs(at[1]!) ? lo : hi;
 }
 
 /**
- * Writes the distinct real roots in `interval` of the polynomial in `levelCoefficients[degree]`
+ * Writes the distinct real roots in [query.lo, query.hi] of the polynomial in `levelCoefficients[degree]`
  * (`c[0] + c[1] t + ...`, degree 1 to 4, leading coefficient maybe 0) to `levelRoots[degree]`
  * in increasing order and returns how many. The roots of the derivative split the interval into
  * pieces on which the polynomial is monotone; each piece whose ends differ in sign holds one
  * root, found by bisection (Press et al., Numerical Recipes, 9.1 and 9.5).
  */
-function rootsIn(degree: number): number {
-  const c = levelCoefficients[degree]!, roots = levelRoots[degree]!;
-  const lo = interval[0]!, hi = interval[1]!;
+function rootsIn(query: FallingRoot, degree: number): number {
+  const c = query.levelCoefficients[degree]!, roots = query.levelRoots[degree]!;
+  const at = query.at, bracket = query.bracket;
+  const lo = query.lo, hi = query.hi;
   while (degree > 0 && c[degree] === 0) degree--;
   if (degree === 0) return 0;
   if (degree === 1) {
@@ -122,21 +135,21 @@ function rootsIn(degree: number): number {
     }
     return 0;
   }
-  const derivative = levelCoefficients[degree - 1]!;
+  const derivative = query.levelCoefficients[degree - 1]!;
   for (let k = 1; k <= degree; k++) derivative[k - 1] = k * c[k]!;
   for (let k = degree; k < derivative.length; k++) derivative[k] = 0;
-  const criticalCount = rootsIn(degree - 1);
-  const critical = levelRoots[degree - 1]!;
+  const criticalCount = rootsIn(query, degree - 1);
+  const critical = query.levelRoots[degree - 1]!;
   let count = 0;
   at[0] = lo;
-  evaluate(c, degree);
+  evaluate(at, c, degree);
   let left = lo, valueLeft = at[1]!;
   if (valueLeft === 0) roots[count++] = lo;
   for (let k = 0; k <= criticalCount; k++) {
     const right = k < criticalCount ? critical[k]! : hi;
     if (right <= left) continue;
     at[0] = right;
-    evaluate(c, degree);
+    evaluate(at, c, degree);
     const valueRight = at[1]!;
     if (valueRight === 0) {
       if (count === 0 || roots[count - 1]! < right) roots[count++] = right;
@@ -144,7 +157,7 @@ function rootsIn(degree: number): number {
       bracket[0] = left;
       bracket[1] = right;
       bracket[2] = valueLeft;
-      bisect(c, degree, roots, count++);
+      bisect(query, c, degree, roots, count++);
     }
     left = right;
     valueLeft = valueRight;
@@ -153,28 +166,21 @@ function rootsIn(degree: number): number {
 }
 
 /**
- * `firstFallingRoot`'s input and output: coefficients `c[0] .. c[4]`, then lo, hi, then the
- * root found.
- */
-export const falling: Float64Array = new Float64Array(8);
-
-/**
- * Sets `falling[7]` to the smallest `t` in [lo, hi] = `falling[5..6]` where the polynomial
- * `c[0] + c[1] t + ...` (`falling[0..4]`, degree at most 4) falls through zero (value 0,
- * derivative negative), or Infinity. A root where the derivative is 0 (a graze) does not count.
+ * Sets `query.root` to the smallest `t` in [query.lo, query.hi] where the polynomial of `degree`
+ * (at most 4) in `query.coefficients` falls through zero (value 0, derivative negative), or
+ * Infinity. A root where the derivative is 0 (a graze) does not count.
  * `zeroOrder` low coefficients are known to be exactly 0 (the motion starts on the surface at
  * t = 0): they are divided out, so round-off in them cannot fake a contact right after the
  * start, and the root t = 0 itself is ignored.
  */
-export function firstFallingRoot(degree: number, zeroOrder: number): void {
+export function firstFallingRoot(query: FallingRoot, degree: number, zeroOrder: number): void {
   const reduced = degree - zeroOrder;
-  const c = levelCoefficients[reduced]!;
+  const falling = query.coefficients;
+  const c = query.levelCoefficients[reduced]!;
   for (let k = 0; k <= reduced; k++) c[k] = falling[k + zeroOrder]!;
-  interval[0] = falling[5]!;
-  interval[1] = falling[6]!;
-  const count = rootsIn(reduced);
-  const roots = levelRoots[reduced]!;
-  falling[7] = Infinity;
+  const count = rootsIn(query, reduced);
+  const roots = query.levelRoots[reduced]!;
+  query.root = Infinity;
   for (let k = 0; k < count; k++) {
     const t = roots[k]!;
     if (zeroOrder > 0 && t <= 0) continue;
@@ -182,7 +188,7 @@ export function firstFallingRoot(degree: number, zeroOrder: number): void {
     let slope = 0;
     for (let m = reduced; m >= 1; m--) slope = slope * t + m * falling[m + zeroOrder]!;
     if (slope < 0) {
-      falling[7] = t;
+      query.root = t;
       return;
     }
   }
