@@ -46,44 +46,61 @@ export class SweepHit {
   featureId = 0;
 }
 
-/** The query, in the shape's frame: centre x, y, displacement x, y, radius. */
-const query = new Float64Array(5);
-/** The best contact so far, shape's frame: time, point x, y, normal x, y. */
-const best = new Float64Array(5);
-let bestFeature = 0;
-/** A contact being offered, laid out as `best`. */
-const offered = new Float64Array(5);
-/** The point `sweepPoint` tests: x, y, and the distance from it at which the centre touches. */
-const target = new Float64Array(3);
-const displacementScratch = new Float64Array(2);
-const gridBox = new Float64Array(4);
+/**
+ * One sweep's state, handed to every step: the query, the best contact so far and the contact
+ * being offered (doubles cross calls in arrays or fields, not as results: PERFORMANCE.md).
+ */
+class Sweep {
+  /** The query, in the shape's frame: centre x, y, displacement x, y, radius. */
+  readonly query = new Float64Array(5);
+  /** The best contact so far, shape's frame: time, point x, y, normal x, y. */
+  readonly best = new Float64Array(5);
+  bestFeature = 0;
+  /** A contact being offered, laid out as `best`. */
+  readonly offered = new Float64Array(5);
+  /** The point `sweepPoint` tests: x, y, and the distance from it at which the centre touches. */
+  readonly target = new Float64Array(3);
+  /** The box a grid is queried with, shape's frame: min x, y, max x, y. */
+  readonly box = new Float64Array(4);
+  /** How many segments this sweep examined. */
+  segmentVisits = 0;
+}
 
-let segmentVisits = 0;
+/** The state of the current (or last) `sweepCircle` call; one call runs at a time. */
+const current = new Sweep();
+const displacementScratch = new Float64Array(2);
 
 /**
  * Number of segments the last `sweepCircle` against a chain or polygon examined (for tests and
  * profiling: a short sweep near a long contour should examine few of its segments).
  */
 export function lastSweepSegmentVisits(): number {
-  return segmentVisits;
+  return current.segmentVisits;
 }
 
-// The functions here share their doubles through Float64Arrays
-// (PERFORMANCE.md: doubles cross calls in arrays or fields).
-
 /** Keeps the contact in `offered` if it is earlier than the best so far (an equal time keeps the first found). */
-function offer(feature: number): void {
-  if (!(offered[0]! < best[0]!)) return;
-  for (let k = 0; k < 5; k++) best[k] = offered[k]!;
-  bestFeature = feature;
+function offer(sweep: Sweep, feature: number): void {
+  if (!(sweep.offered[0]! < sweep.best[0]!)) return;
+  for (let k = 0; k < 5; k++) sweep.best[k] = sweep.offered[k]!;
+  sweep.bestFeature = feature;
 }
 
 /**
  * First contact of the query circle with the segment from vertex `i` to vertex `j` of
  * `vertices` (segment feature `segment`), offered to `best`.
  */
-function sweepSegment(vertices: Float64Array, i: number, j: number, segment: number): void {
-  const cx = query[0]!, cy = query[1]!, dx = query[2]!, dy = query[3]!, r = query[4]!;
+function sweepSegment(
+  sweep: Sweep,
+  vertices: Float64Array,
+  i: number,
+  j: number,
+  segment: number,
+): void {
+  const cx = sweep.query[0]!,
+    cy = sweep.query[1]!,
+    dx = sweep.query[2]!,
+    dy = sweep.query[3]!,
+    r = sweep.query[4]!;
   const ax = vertices[2 * i]!, ay = vertices[2 * i + 1]!;
   const ex = vertices[2 * j]! - ax, ey = vertices[2 * j + 1]! - ay;
   const lengthSquared = ex * ex + ey * ey;
@@ -99,12 +116,12 @@ function sweepSegment(vertices: Float64Array, i: number, j: number, segment: num
     if (distanceSquared > 0) {
       if (wx * dx + wy * dy < 0) {
         const distance = Math.sqrt(distanceSquared);
-        offered[0] = 0;
-        offered[1] = qx;
-        offered[2] = qy;
-        offered[3] = wx / distance;
-        offered[4] = wy / distance;
-        offer(feature);
+        sweep.offered[0] = 0;
+        sweep.offered[1] = qx;
+        sweep.offered[2] = qy;
+        sweep.offered[3] = wx / distance;
+        sweep.offered[4] = wy / distance;
+        offer(sweep, feature);
       }
     } else if (dx !== 0 || dy !== 0) {
       // Centre on the segment: the normal faces against the motion (the left normal for a motion along it).
@@ -114,12 +131,12 @@ function sweepSegment(vertices: Float64Array, i: number, j: number, segment: num
         nx = 0 - nx;
         ny = 0 - ny;
       }
-      offered[0] = 0;
-      offered[1] = qx;
-      offered[2] = qy;
-      offered[3] = nx;
-      offered[4] = ny;
-      offer(feature);
+      sweep.offered[0] = 0;
+      sweep.offered[1] = qx;
+      sweep.offered[2] = qy;
+      sweep.offered[3] = nx;
+      sweep.offered[4] = ny;
+      offer(sweep, feature);
     }
     return;
   }
@@ -141,23 +158,23 @@ function sweepSegment(vertices: Float64Array, i: number, j: number, segment: num
       const px = cx + t * dx, py = cy + t * dy;
       const along = ((px - ax) * ex + (py - ay) * ey) / lengthSquared;
       if (along >= 0 && along <= 1) {
-        offered[0] = t;
-        offered[1] = ax + along * ex;
-        offered[2] = ay + along * ey;
-        offered[3] = nx;
-        offered[4] = ny;
-        offer(segment);
+        sweep.offered[0] = t;
+        sweep.offered[1] = ax + along * ex;
+        sweep.offered[2] = ay + along * ey;
+        sweep.offered[3] = nx;
+        sweep.offered[4] = ny;
+        offer(sweep, segment);
         return;
       }
     }
   }
-  target[0] = ax;
-  target[1] = ay;
-  target[2] = r;
-  sweepPoint(VERTEX_FEATURE | i);
-  target[0] = ax + ex;
-  target[1] = ay + ey;
-  sweepPoint(VERTEX_FEATURE | j);
+  sweep.target[0] = ax;
+  sweep.target[1] = ay;
+  sweep.target[2] = r;
+  sweepPoint(sweep, VERTEX_FEATURE | i);
+  sweep.target[0] = ax + ex;
+  sweep.target[1] = ay + ey;
+  sweepPoint(sweep, VERTEX_FEATURE | j);
 }
 
 /**
@@ -165,9 +182,13 @@ function sweepSegment(vertices: Float64Array, i: number, j: number, segment: num
  * capsule's end cap, or a circle's centre with the radii summed), offered to `best` with the
  * point at `reach - r` from q toward the centre. The start is known to be farther than `reach`.
  */
-function sweepPoint(feature: number): void {
-  const cx = query[0]!, cy = query[1]!, dx = query[2]!, dy = query[3]!, r = query[4]!;
-  const qx = target[0]!, qy = target[1]!, reach = target[2]!;
+function sweepPoint(sweep: Sweep, feature: number): void {
+  const cx = sweep.query[0]!,
+    cy = sweep.query[1]!,
+    dx = sweep.query[2]!,
+    dy = sweep.query[3]!,
+    r = sweep.query[4]!;
+  const qx = sweep.target[0]!, qy = sweep.target[1]!, reach = sweep.target[2]!;
   const mx = cx - qx, my = cy - qy;
   const b = mx * dx + my * dy;
   if (b >= 0) return;
@@ -176,78 +197,86 @@ function sweepPoint(feature: number): void {
   const discriminant = b * b - a * k;
   if (discriminant < 0) return;
   const t = k / (Math.sqrt(discriminant) - b);
-  if (t > 1 || !(t < best[0]!)) return;
+  if (t > 1 || !(t < sweep.best[0]!)) return;
   const px = cx + t * dx - qx, py = cy + t * dy - qy;
   const distance = Math.sqrt(px * px + py * py);
   const nx = px / distance, ny = py / distance;
   const surface = reach - r;
-  offered[0] = t;
-  offered[1] = qx + surface * nx;
-  offered[2] = qy + surface * ny;
-  offered[3] = nx;
-  offered[4] = ny;
-  offer(feature);
+  sweep.offered[0] = t;
+  sweep.offered[1] = qx + surface * nx;
+  sweep.offered[2] = qy + surface * ny;
+  sweep.offered[3] = nx;
+  sweep.offered[4] = ny;
+  offer(sweep, feature);
 }
 
 /** Against `circle` (its centre is the origin of the query's frame, the frame being the circle's). */
-function sweepCircleCircle(circle: Circle): void {
-  const cx = query[0]!, cy = query[1]!, dx = query[2]!, dy = query[3]!, r = query[4]!;
+function sweepCircleCircle(sweep: Sweep, circle: Circle): void {
+  const cx = sweep.query[0]!,
+    cy = sweep.query[1]!,
+    dx = sweep.query[2]!,
+    dy = sweep.query[3]!,
+    r = sweep.query[4]!;
   const targetRadius = circle.radius, reach = r + targetRadius;
   const distanceSquared = cx * cx + cy * cy;
   if (distanceSquared <= reach * reach) {
     if (cx * dx + cy * dy < 0) {
       const distance = Math.sqrt(distanceSquared);
-      offered[0] = 0;
-      offered[1] = (targetRadius * cx) / distance;
-      offered[2] = (targetRadius * cy) / distance;
-      offered[3] = cx / distance;
-      offered[4] = cy / distance;
-      offer(0);
+      sweep.offered[0] = 0;
+      sweep.offered[1] = (targetRadius * cx) / distance;
+      sweep.offered[2] = (targetRadius * cy) / distance;
+      sweep.offered[3] = cx / distance;
+      sweep.offered[4] = cy / distance;
+      offer(sweep, 0);
     } else if (distanceSquared === 0 && (dx !== 0 || dy !== 0)) {
       // Coincident centres: no direction between them; the normal faces against the motion.
       const length = Math.hypot(dx, dy);
-      offered[0] = 0;
-      offered[1] = (-targetRadius * dx) / length;
-      offered[2] = (-targetRadius * dy) / length;
-      offered[3] = -dx / length;
-      offered[4] = -dy / length;
-      offer(0);
+      sweep.offered[0] = 0;
+      sweep.offered[1] = (-targetRadius * dx) / length;
+      sweep.offered[2] = (-targetRadius * dy) / length;
+      sweep.offered[3] = -dx / length;
+      sweep.offered[4] = -dy / length;
+      offer(sweep, 0);
     }
     return;
   }
-  target[0] = 0;
-  target[1] = 0;
-  target[2] = reach;
-  sweepPoint(0);
+  sweep.target[0] = 0;
+  sweep.target[1] = 0;
+  sweep.target[2] = reach;
+  sweepPoint(sweep, 0);
 }
 
-/** Sets `gridBox` to the box the query circle sweeps, shape's frame. */
-function sweptBox(): void {
-  const cx = query[0]!, cy = query[1]!, dx = query[2]!, dy = query[3]!, r = query[4]!;
-  gridBox[0] = Math.min(cx, cx + dx) - r;
-  gridBox[1] = Math.min(cy, cy + dy) - r;
-  gridBox[2] = Math.max(cx, cx + dx) + r;
-  gridBox[3] = Math.max(cy, cy + dy) + r;
+/** Sets `sweep.box` to the box the query circle sweeps, shape's frame. */
+function sweptBox(sweep: Sweep): void {
+  const cx = sweep.query[0]!,
+    cy = sweep.query[1]!,
+    dx = sweep.query[2]!,
+    dy = sweep.query[3]!,
+    r = sweep.query[4]!;
+  sweep.box[0] = Math.min(cx, cx + dx) - r;
+  sweep.box[1] = Math.min(cy, cy + dy) - r;
+  sweep.box[2] = Math.max(cx, cx + dx) + r;
+  sweep.box[3] = Math.max(cy, cy + dy) + r;
 }
 
 /** Whether the swept box misses the grid's bounds (then it meets no segment, and the centre is outside). */
-function outsideGrid(grid: BoxGrid): boolean {
-  sweptBox();
-  return gridBox[2]! < grid.minX || gridBox[0]! > grid.maxX || gridBox[3]! < grid.minY ||
-    gridBox[1]! > grid.maxY;
+function outsideGrid(sweep: Sweep, grid: BoxGrid): boolean {
+  sweptBox(sweep);
+  return sweep.box[2]! < grid.minX || sweep.box[0]! > grid.maxX || sweep.box[3]! < grid.minY ||
+    sweep.box[1]! > grid.maxY;
 }
 
-function sweepChain(chain: Chain): void {
+function sweepChain(sweep: Sweep, chain: Chain): void {
   const v = chain.vertices, grid = chain.grid;
   let candidates = chain.segmentCount;
   if (grid) {
-    sweptBox();
-    candidates = grid.query(gridBox);
+    sweptBox(sweep);
+    candidates = grid.query(sweep.box);
   }
-  segmentVisits += candidates;
+  sweep.segmentVisits += candidates;
   for (let k = 0; k < candidates; k++) {
     const i = grid ? grid.candidates[k]! : k;
-    sweepSegment(v, i, i + 1, i);
+    sweepSegment(sweep, v, i, i + 1, i);
   }
 }
 
@@ -259,21 +288,21 @@ const crossingScratch = new RayCrossing();
  * normal pointing outward from it. The search box grows until the nearest edge found lies within
  * it (then no edge outside the box can be nearer).
  */
-function insideContact(polygon: Polygon): void {
+function insideContact(sweep: Sweep, polygon: Polygon): void {
   const v = polygon.vertices, normals = polygon.normals, n = polygon.count, grid = polygon.grid;
-  const cx = query[0]!, cy = query[1]!;
-  let reach = query[4]!;
+  const cx = sweep.query[0]!, cy = sweep.query[1]!;
+  let reach = sweep.query[4]!;
   let nearestEdge = 0, nearestU = 0, nearestSquared = Infinity;
   for (;;) {
     let candidates = n;
     if (grid) {
-      gridBox[0] = cx - reach;
-      gridBox[1] = cy - reach;
-      gridBox[2] = cx + reach;
-      gridBox[3] = cy + reach;
-      candidates = grid.query(gridBox);
+      sweep.box[0] = cx - reach;
+      sweep.box[1] = cy - reach;
+      sweep.box[2] = cx + reach;
+      sweep.box[3] = cy + reach;
+      candidates = grid.query(sweep.box);
     }
-    segmentVisits += candidates;
+    sweep.segmentVisits += candidates;
     for (let k = 0; k < candidates; k++) {
       const i = grid ? grid.candidates[k]! : k;
       const j = i + 1 === n ? 0 : i + 1;
@@ -295,45 +324,45 @@ function insideContact(polygon: Polygon): void {
   const px = ax + nearestU * ex, py = ay + nearestU * ey;
   const distance = Math.sqrt(nearestSquared);
   if (nearestU > 0 && nearestU < 1) {
-    offered[0] = 0;
-    offered[1] = px;
-    offered[2] = py;
-    offered[3] = normals[2 * i]!;
-    offered[4] = normals[2 * i + 1]!;
-    offer(i);
+    sweep.offered[0] = 0;
+    sweep.offered[1] = px;
+    sweep.offered[2] = py;
+    sweep.offered[3] = normals[2 * i]!;
+    sweep.offered[4] = normals[2 * i + 1]!;
+    offer(sweep, i);
   } else {
     const corner = nearestU === 0 ? i : j;
     // Nearest at a corner (a concave one seen from inside): outward through it.
     const nx = distance > 0 ? (px - cx) / distance : normals[2 * i]!;
     const ny = distance > 0 ? (py - cy) / distance : normals[2 * i + 1]!;
-    offered[0] = 0;
-    offered[1] = px;
-    offered[2] = py;
-    offered[3] = nx;
-    offered[4] = ny;
-    offer(VERTEX_FEATURE | corner);
+    sweep.offered[0] = 0;
+    sweep.offered[1] = px;
+    sweep.offered[2] = py;
+    sweep.offered[3] = nx;
+    sweep.offered[4] = ny;
+    offer(sweep, VERTEX_FEATURE | corner);
   }
 }
 
-function sweepPolygon(polygon: Polygon): void {
-  if (polygon.grid && outsideGrid(polygon.grid)) return;
+function sweepPolygon(sweep: Sweep, polygon: Polygon): void {
+  if (polygon.grid && outsideGrid(sweep, polygon.grid)) return;
   const crossing = crossingScratch;
-  rayCrossingTest(polygon, query, crossing);
-  segmentVisits += crossing.examined;
+  rayCrossingTest(polygon, sweep.query, crossing);
+  sweep.segmentVisits += crossing.examined;
   if (crossing.inside) {
-    insideContact(polygon);
+    insideContact(sweep, polygon);
     return;
   }
   const v = polygon.vertices, n = polygon.count, grid = polygon.grid;
   let candidates = n;
   if (grid) {
-    sweptBox();
-    candidates = grid.query(gridBox);
+    sweptBox(sweep);
+    candidates = grid.query(sweep.box);
   }
-  segmentVisits += candidates;
+  sweep.segmentVisits += candidates;
   for (let k = 0; k < candidates; k++) {
     const i = grid ? grid.candidates[k]! : k;
-    sweepSegment(v, i, i + 1 === n ? 0 : i + 1, i);
+    sweepSegment(sweep, v, i, i + 1 === n ? 0 : i + 1, i);
   }
 }
 
@@ -377,26 +406,27 @@ export function sweepCircle(
   if (!(hit instanceof SweepHit)) {
     throw new TypeError(`sweepCircle: hit must be a SweepHit, got ${describe(hit)}`);
   }
+  const sweep = current;
   const xf = shape.transform, c = xf.cos, s = xf.sin;
   const wx = circle.transform.x - xf.x, wy = circle.transform.y - xf.y;
   const dx = displacementScratch[0]!, dy = displacementScratch[1]!;
-  query[0] = c * wx + s * wy;
-  query[1] = -s * wx + c * wy;
-  query[2] = c * dx + s * dy;
-  query[3] = -s * dx + c * dy;
-  query[4] = circle.radius;
-  best[0] = Infinity;
-  segmentVisits = 0;
-  if (shape instanceof Circle) sweepCircleCircle(shape);
-  else if (shape instanceof Polygon) sweepPolygon(shape);
-  else sweepChain(shape);
-  if (best[0] === Infinity) return false;
-  const px = best[1]!, py = best[2]!, nx = best[3]!, ny = best[4]!;
-  hit.time = best[0]!;
+  sweep.query[0] = c * wx + s * wy;
+  sweep.query[1] = -s * wx + c * wy;
+  sweep.query[2] = c * dx + s * dy;
+  sweep.query[3] = -s * dx + c * dy;
+  sweep.query[4] = circle.radius;
+  sweep.best[0] = Infinity;
+  sweep.segmentVisits = 0;
+  if (shape instanceof Circle) sweepCircleCircle(sweep, shape);
+  else if (shape instanceof Polygon) sweepPolygon(sweep, shape);
+  else sweepChain(sweep, shape);
+  if (sweep.best[0] === Infinity) return false;
+  const px = sweep.best[1]!, py = sweep.best[2]!, nx = sweep.best[3]!, ny = sweep.best[4]!;
+  hit.time = sweep.best[0]!;
   hit.point[0] = c * px - s * py + xf.x;
   hit.point[1] = s * px + c * py + xf.y;
   hit.normal[0] = c * nx - s * ny;
   hit.normal[1] = s * nx + c * ny;
-  hit.featureId = bestFeature;
+  hit.featureId = sweep.bestFeature;
   return true;
 }
