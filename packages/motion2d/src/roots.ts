@@ -3,7 +3,8 @@
  * motion on a segment and for a flight's approach to a line, a quartic for a flight's approach
  * to a corner point. Allocation-free; internal to the package.
  *
- * Doubles go in and out through the Float64Arrays below (PERFORMANCE.md: doubles cross calls in arrays or fields).
+ * Doubles go in and out through the Float64Arrays below (PERFORMANCE.md: doubles cross calls in
+ * arrays or fields).
  */
 
 /** `timeToReach`'s input and output: s0, v, a, target, then the time found. */
