@@ -53,7 +53,10 @@ export function readmes(): string[] {
   ];
 }
 
-/** A ```ts block: its code, the line of its opening fence (1-based) and the ```text block after it, if any. */
+/**
+ * A ```ts block: its code, the line of its opening fence (1-based) and the ```text block after it,
+ * if any.
+ */
 export interface Snippet {
   file: string;
   line: number;
@@ -102,7 +105,8 @@ export function snippets(file: string): Snippet[] {
 /**
  * The names a README lists as its package's exports: the code spans (`name`, `name(...)` or
  * `new Name(...)`) in the first column of the table rows between `<!-- exports: start -->` and
- * `<!-- exports: end -->` (the other columns say what each is, freely). Null without README or markers.
+ * `<!-- exports: end -->` (the other columns say what each is, freely). Null without README or
+ * markers.
  */
 export function listedNames(readme: string): Set<string> | null {
   if (!existsSync(readme)) return null;

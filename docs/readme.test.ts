@@ -20,7 +20,10 @@ afterAll(() => {
   for (const dir of written) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Writes `code` beside its README (so its bare imports resolve as the README's package does) with our packages pointed at their sources. */
+/**
+ * Writes `code` beside its README (so its bare imports resolve as the README's package does) with
+ * our packages pointed at their sources.
+ */
 function moduleFor(readme: string, line: number, code: string): string {
   const dir = join(dirname(join(root, readme)), `.readme-snippets-${process.pid}`);
   mkdirSync(dir, { recursive: true });
@@ -101,21 +104,25 @@ describe('each package README names exactly the exports of its index', () => {
     const listed = listedNames(p.readme);
     expect(
       listed,
-      `${readme} needs a section between <!-- exports: start --> and <!-- exports: end --> with a table whose first column names every export of ${index} in code spans`,
+      `${readme} needs a section between <!-- exports: start --> and <!-- exports: end --> ` +
+        `with a table whose first column names every export of ${index} in code spans`,
     ).not.toBeNull();
     const names = exported.get(p.name) ?? [];
     const problems: string[] = [];
     for (const name of names) {
       if (!listed!.has(name)) {
         problems.push(
-          `\`${name}\` is exported by ${index} but not named in ${readme}: add a row | \`${name}\` | what it is | to the table between <!-- exports: start --> and <!-- exports: end -->`,
+          `\`${name}\` is exported by ${index} but not named in ${readme}: add a row ` +
+            `| \`${name}\` | what it is | to the table between <!-- exports: start --> ` +
+            'and <!-- exports: end -->',
         );
       }
     }
     for (const name of listed!) {
       if (!names.includes(name)) {
         problems.push(
-          `\`${name}\` is named in the first column of the exports table of ${readme} but ${index} does not export it: export it, or take it out of that column`,
+          `\`${name}\` is named in the first column of the exports table of ${readme} but ` +
+            `${index} does not export it: export it, or take it out of that column`,
         );
       }
     }
@@ -123,7 +130,10 @@ describe('each package README names exactly the exports of its index', () => {
   });
 });
 
-/** Every TypeScript source a user meets: packages' and the viewer's sources, tests and test helpers left out. */
+/**
+ * Every TypeScript source a user meets: packages' and the viewer's sources, tests and test helpers
+ * left out.
+ */
 function shippedSources(dir: string): string[] {
   const files: string[] = [];
   for (const entry of readdirSync(dir)) {

@@ -1,7 +1,8 @@
 /**
  * The 2D implementations on the same configurations: contactkit's detectors, SAT.js's tests
  * with a reused Response, planck's and @box2d/core's manifold functions with a reused manifold and
- * world manifold, and matter-js's `Collision.collides`. Each converts the configurations into its own objects once, before timing.
+ * world manifold, and matter-js's `Collision.collides`. Each converts the configurations into its
+ * own objects once, before timing.
  */
 import * as b2 from '@box2d/core';
 import Matter from 'matter-js';
@@ -11,7 +12,10 @@ import { type Implementation, contactkitImplementation, deepest, sink } from './
 import { type Pairs2, type PolygonSpec, type Shape2Spec, worldPoints } from './inputs.js';
 import type { V2 } from './space.js';
 
-/** The parts of @contactkit/collision2d the benchmark uses, looked up at run time (see detectors.ts). */
+/**
+ * The parts of @contactkit/collision2d the benchmark uses, looked up at run time (see
+ * detectors.ts).
+ */
 export interface OurShape2 {
   setPose(position: ArrayLike<number>, angle: number): OurShape2;
 }
@@ -81,7 +85,8 @@ export function sat2(pairs: Pairs2, test: SatTest, call: string, swap: boolean):
     sink[0]! += response.overlap;
     return 1;
   };
-  // overlapN points from SAT's first argument toward its second; ours from the pair's second shape to its first.
+  // overlapN points from SAT's first argument toward its second; ours from the pair's second shape
+  // to its first.
   const sign = swap ? 1 : -1;
   return {
     library: 'sat',
@@ -128,8 +133,8 @@ type PlanckCollide = (
 ) => void;
 
 /**
- * planck: its manifold function into a reused Manifold (local frame), then `getWorldManifold` into a
- * reused WorldManifold for world points, normal and separations: the same output as ours. `swap`
+ * planck: its manifold function into a reused Manifold (local frame), then `getWorldManifold` into
+ * a reused WorldManifold for world points, normal and separations: the same output as ours. `swap`
  * as for SAT (CollidePolygonCircle takes the polygon first); planck's normal points from its first
  * shape toward its second.
  */
@@ -177,7 +182,10 @@ export function planck2(
   };
 }
 
-/** The centroid of a convex polygon's vertices (its area centroid), where matter-js puts a body's position. */
+/**
+ * The centroid of a convex polygon's vertices (its area centroid), where matter-js puts a body's
+ * position.
+ */
 function areaCentroid(points: readonly V2[]): V2 {
   let area = 0, cx = 0, cy = 0;
   for (let i = 0; i < points.length; i++) {
@@ -222,7 +230,8 @@ export function matter2(pairs: Pairs2, call: string): Implementation {
       parentB: upper.parent,
     });
     const pair = Matter.Pair.create(collision, 0);
-    // Collision.collides looks the pair up in `pairs.table`, which @types/matter-js 0.20 leaves out.
+    // Collision.collides looks the pair up in `pairs.table`, which @types/matter-js 0.20 leaves
+    // out.
     (table as unknown as { table: Record<string, Matter.Pair>; }).table[pair.id] = pair;
   }
   let last: Matter.Collision | null = null;

@@ -27,7 +27,10 @@ export function toOurs(spec: Shape3Spec): OurShape {
   }
 }
 
-/** contactkit: one CollisionData reset per call, as a solver's pair loop would (capacity 16, tolerance 0). */
+/**
+ * contactkit: one CollisionData reset per call, as a solver's pair loop would (capacity 16,
+ * tolerance 0).
+ */
 export function contactkit3(pairs: Pairs3, detector: Detector3, call: string): Implementation {
   const first = pairs.map((pair) => toOurs(pair.a));
   const second = pairs.map((pair) => toOurs(pair.b));

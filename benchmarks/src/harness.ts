@@ -4,15 +4,22 @@
  * timed) reporting the contacts in contactkit's conventions for the cross-checks.
  */
 
-/** Penetrations of every timed call are summed here and printed at the end, so no result is dead code. */
+/**
+ * Penetrations of every timed call are summed here and printed at the end, so no result is dead
+ * code.
+ */
 export const sink = new Float64Array(2);
 
-/** Contacts of one call in contactkit's conventions: normal from the second shape toward the first. */
+/**
+ * Contacts of one call in contactkit's conventions: normal from the second shape toward the first.
+ */
 export interface Inspection {
   count: number;
   /** Largest penetration among the contacts (positive overlap); NaN when there are none. */
   penetration: number;
-  /** Unit normal of the deepest contact, from the second shape toward the first; empty when none. */
+  /**
+   * Unit normal of the deepest contact, from the second shape toward the first; empty when none.
+   */
   normal: number[];
 }
 

@@ -1,7 +1,8 @@
 /**
  * Prints where a `node --cpu-prof` profile of `profile.ts` spent its time: self time per
  * function, and per source line of our packages, mapped from the JavaScript back to the
- * TypeScript through the source maps beside it (tsc's for our packages). Usage: `hotspots.ts <profile dir> [lines]`.
+ * TypeScript through the source maps beside it (tsc's for our packages).
+ * Usage: `hotspots.ts <profile dir> [lines]`.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -122,7 +122,8 @@ export function sphereSpherePairs(count: number, seed: number): Pair<SphereSpec,
 /**
  * Box (first) and sphere (second). A point p on the box surface and an outward direction u in
  * the normal cone of p's feature (face 70%, edge 20%, vertex 10%); the sphere's centre is at
- * `p + u (r - depth)`, outside the box, so p is its closest box point and the penetration is `depth`.
+ * `p + u (r - depth)`, outside the box, so p is its closest box point and the penetration is
+ * `depth`.
  */
 export function boxSpherePairs(count: number, seed: number): Pair<BoxSpec, SphereSpec>[] {
   const random = new Random(seed);
@@ -258,8 +259,9 @@ function boxSupport(h: V3, q: Q, d: V3): number {
 
 /**
  * Box-box, every box in a random pose.
- * - Overlapping: 70% resting face on face, B's bottom face centre `depth` inside A's top face within
- *   the middle half of it and tilted up to 2 degrees (that point is inside both boxes: they overlap);
+ * - Overlapping: 70% resting face on face, B's bottom face centre `depth` inside A's top face
+ *   within the middle half of it and tilted up to 2 degrees (that point is inside both boxes:
+ *   they overlap);
  *   30% random orientations with centres closer than the sum of the inscribed radii.
  * - Touching: resting face on face, untilted, depth 0.
  * - Separated: half resting untilted with a gap; half random orientations moved apart along a
@@ -409,7 +411,9 @@ function randomPlacement(random: Random): { position: V2; angle: number; } {
   };
 }
 
-/** A point on edge `i` of A (world), in the middle half of it, with the edge's outward unit normal. */
+/**
+ * A point on edge `i` of A (world), in the middle half of it, with the edge's outward unit normal.
+ */
 function edgePoint(worldA: V2[], i: number, random: Random): { point: V2; normal: V2; } {
   const p = worldA[i]!, q = worldA[(i + 1) % worldA.length]!;
   const t = random.range(0.25, 0.75);

@@ -58,7 +58,8 @@ try {
   const instructions = (Number(summary[1]) / calls).toFixed(1);
   const mispredicts = (Number(summary[2]) / calls).toFixed(2);
   process.stdout.write(
-    `${id}: ${instructions} instructions and ${mispredicts} mispredicted conditional branches a call (over ${calls} calls)\n`,
+    `${id}: ${instructions} instructions and ${mispredicts} mispredicted conditional ` +
+      `branches a call (over ${calls} calls)\n`,
   );
 } finally {
   rmSync(directory, { recursive: true, force: true });

@@ -11,7 +11,10 @@ import { bytesPerCall, medianNanoseconds } from './measure.js';
 /** What to measure in a child: the median time, or the bytes allocated per call. */
 export type RowMode = 'time' | 'bytes';
 
-/** What a child reports for its row: the median (`time`) or the bytes per call (`bytes`), NaN for the other. */
+/**
+ * What a child reports for its row: the median (`time`) or the bytes per call (`bytes`), NaN for
+ * the other.
+ */
 export interface RowMeasurement {
   library: string;
   call: string;
@@ -45,7 +48,9 @@ function warmUp(run: (i: number) => number, count: number, milliseconds: number)
   return ((performance.now() - started) * 1e6) / calls;
 }
 
-/** Measures `implementation` on configurations `0..count-1`: its median time, or its bytes per call. */
+/**
+ * Measures `implementation` on configurations `0..count-1`: its median time, or its bytes per call.
+ */
 export async function measureRow(
   implementation: Implementation,
   count: number,

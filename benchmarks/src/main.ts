@@ -35,7 +35,10 @@ const { found2, api2 } = ours;
 const benches = pairBenches(ours);
 const N = CONFIGURATIONS;
 
-/** Runs a row of pair `id` (ours, or a peer's index) in its own process (see row.ts) and adds its sink to ours. */
+/**
+ * Runs a row of pair `id` (ours, or a peer's index) in its own process (see row.ts) and adds its
+ * sink to ours.
+ */
 function measureRow(id: string, which: 'ours' | number, mode: RowMode): RowMeasurement {
   const measured = measureInChild(id, which, mode);
   for (let k = 0; k < sink.length; k++) sink[k]! += measured.sink[k] ?? 0;
@@ -182,14 +185,53 @@ const mixText = Object.entries(MIX).map(([category, share]) => `${share * 100}% 
 const results: Results = {
   machine: machine(),
   method: [
-    `Run by plain \`node --expose-gc\`: our packages from their tsc build (\`dist/\`, rebuilt from the sources at the start of the run), the peers from node_modules, the benchmark's own code bundled by esbuild. Not through tsx: its CommonJS hook detaches ArrayBuffers, after which V8 checks every typed-array access in the process for a detached buffer (about 16% more instructions in our kernels).`,
-    `Inputs: ${N} seeded configurations per pair (mulberry32), cycled by index, ${mixText} (overlapping by 0.5% to 15% of the pair's size, separated by 0.5% to 50%: near misses a broadphase would pass on). Every library gets the same configurations, converted once into its own objects before timing.`,
-    "Time: CPU time of the row's process (`process.cpuUsage`, microseconds) over batches of calls of about 2 ms each, 300 ms of them per row after 50 ms of warm-up, median ns per call (CPU time, not the wall clock: on this shared 2-core machine, often under a load of 20 processes, a wall-clock sample counts the time a row waits for a core, which varied 10 to 50 times between rows of one run); every row runs in a Node process of its own with the default young generation of V8, built alone and packed by two full collections before timing (V8 keeps type feedback per function literal, so rows sharing one process would make the harness call sites megamorphic for whichever library has the most functions behind one adapter), and is measured in " +
+    `Run by plain \`node --expose-gc\`: our packages from their tsc build (\`dist/\`, ` +
+    `rebuilt from the sources at the start of the run), the peers from node_modules, the ` +
+    `benchmark's own code bundled by esbuild. Not through tsx: its CommonJS hook detaches ` +
+    `ArrayBuffers, after which V8 checks every typed-array access in the process for a ` +
+    `detached buffer (about 16% more instructions in our kernels).`,
+    `Inputs: ${N} seeded configurations per pair (mulberry32), cycled by index, ${mixText} ` +
+    `(overlapping by 0.5% to 15% of the pair's size, separated by 0.5% to 50%: near misses ` +
+    `a broadphase would pass on). Every library gets the same configurations, converted ` +
+    `once into its own objects before timing.`,
+    "Time: CPU time of the row's process (`process.cpuUsage`, microseconds) over batches of " +
+    'calls of about 2 ms each, 300 ms of them per row after 50 ms of warm-up, median ns per ' +
+    'call (CPU time, not the wall clock: on this shared 2-core machine, often under a load ' +
+    'of 20 processes, a wall-clock sample counts the time a row waits for a core, which ' +
+    'varied 10 to 50 times between rows of one run); every row runs in a Node process of ' +
+    'its own with the default young generation of V8, built alone and packed by two full ' +
+    'collections before timing (V8 keeps type feedback per function literal, so rows ' +
+    'sharing one process would make the harness call sites megamorphic for whichever ' +
+    'library has the most functions behind one adapter), and is measured in ' +
     String(ROUNDS) +
-    ' rounds (a fresh process each), keeping the lowest median (other work on the shared machine only slows a row down; on this VM it comes in spells of seconds to minutes that slow every library alike). Each call adds its penetrations and contact count into a Float64Array sink, printed below.',
-    'Bytes/call, in a separate process per row: V8 heap growth (`process.memoryUsage().heapUsed`) over 20,000 calls (fewer for slow calls: about 50 ms) after two full collections, less the bytes the reading itself allocates, the young generation set to 128 MiB so that no scavenge falls inside; the first sample is dropped (it holds compiled code), the smallest of the next seven is rounded (what a call allocates is in every sample; code compiled meanwhile only adds), after 300 ms of calls to warm the code up.',
-    'contactkit: one CollisionData(2) of capacity 16, tolerance 0, reset before each call. cannon-es: `world.narrowphase.getContacts([bi], [bj], world, result, oldcontacts, frictionResult, frictionPool)` with equations returned to the pools before each call as World.step does (its default material adds two friction equations per contact). Rapier (rapier3d-compat, f32): `contactShape(..., prediction 0, target)`, one point per pair; a half-space is queried first (the other order returns wrong depths in 0.21). SAT.js: a reused Response, no contact points. planck: the Collide function into a reused Manifold, then `getWorldManifold` for world points and depths (our output), polygon skin radius set to 0 so the geometry matches. @box2d/core: the same with `b2CollidePolygons` or `b2CollidePolygonAndCircle` and `b2WorldManifold.Initialize`, skin 0 too. matter-js: `Collision.collides(bodyA, bodyB, pairs)` as its Detector calls it, the pair in a Pairs table so its Collision is reused; depth and one or two support points, not a clipped manifold. OimoPhysics: `BoxBoxDetector.detect(result, geom1, geom2, tf1, tf2, cachedData)` into a reused DetectorResult, one CachedDetectorData per pair; up to 4 points.',
-    "Speed vs fastest peer: the fastest peer's median divided by the row's median (ours above 1 is that many times faster than every peer).",
+    ' rounds (a fresh process each), keeping the lowest median (other work on the shared ' +
+    'machine only slows a row down; on this VM it comes in spells of seconds to minutes ' +
+    'that slow every library alike). Each call adds its penetrations and contact count into ' +
+    'a Float64Array sink, printed below.',
+    'Bytes/call, in a separate process per row: V8 heap growth ' +
+    '(`process.memoryUsage().heapUsed`) over 20,000 calls (fewer for slow calls: about 50 ' +
+    'ms) after two full collections, less the bytes the reading itself allocates, the young ' +
+    'generation set to 128 MiB so that no scavenge falls inside; the first sample is ' +
+    'dropped (it holds compiled code), the smallest of the next seven is rounded (what a ' +
+    'call allocates is in every sample; code compiled meanwhile only adds), after 300 ms of ' +
+    'calls to warm the code up.',
+    'contactkit: one CollisionData(2) of capacity 16, tolerance 0, reset before each call. ' +
+    'cannon-es: `world.narrowphase.getContacts([bi], [bj], world, result, oldcontacts, ' +
+    'frictionResult, frictionPool)` with equations returned to the pools before each call ' +
+    'as World.step does (its default material adds two friction equations per contact). ' +
+    'Rapier (rapier3d-compat, f32): `contactShape(..., prediction 0, target)`, one point ' +
+    'per pair; a half-space is queried first (the other order returns wrong depths in ' +
+    '0.21). SAT.js: a reused Response, no contact points. planck: the Collide function into ' +
+    'a reused Manifold, then `getWorldManifold` for world points and depths (our output), ' +
+    'polygon skin radius set to 0 so the geometry matches. @box2d/core: the same with ' +
+    '`b2CollidePolygons` or `b2CollidePolygonAndCircle` and `b2WorldManifold.Initialize`, ' +
+    'skin 0 too. matter-js: `Collision.collides(bodyA, bodyB, pairs)` as its Detector calls ' +
+    'it, the pair in a Pairs table so its Collision is reused; depth and one or two support ' +
+    'points, not a clipped manifold. OimoPhysics: `BoxBoxDetector.detect(result, geom1, ' +
+    'geom2, tf1, tf2, cachedData)` into a reused DetectorResult, one CachedDetectorData per ' +
+    'pair; up to 4 points.',
+    "Speed vs fastest peer: the fastest peer's median divided by the row's median (ours " +
+    'above 1 is that many times faster than every peer).',
     `Every median includes the timing loop's own cost, ${
       overheadNs.toFixed(1)
     } ns a call (an empty call cycled the same way), which is not subtracted.`,

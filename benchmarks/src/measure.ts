@@ -20,7 +20,10 @@ const SAMPLE_NS = 2e6;
 /** CPU time spent warming the code up before the samples. */
 const WARM_UP_NS = 50e6;
 
-/** Calls between the two heap readings of one allocation sample, at most; fewer for slow calls (about 50 ms a sample). */
+/**
+ * Calls between the two heap readings of one allocation sample, at most; fewer for slow calls
+ * (about 50 ms a sample).
+ */
 const ALLOCATION_CALLS = 20_000;
 
 /** CPU time this process has used (user and system, every thread), in nanoseconds. */

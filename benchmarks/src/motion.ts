@@ -37,7 +37,8 @@ async function advanceTable(): Promise<ScalingTable> {
   ];
   for (const [label, ripple] of cases) {
     const points = profile(ripple);
-    // No friction: the ball swings for as long as the harness runs (on the ripples it hops and lands).
+    // No friction: the ball swings for as long as the harness runs (on the ripples it hops and
+    // lands).
     const ball = new ContourBall(points, { radius: 0.5, restitution: 0.5 });
     // At rest on the U's side 100 m out (on segment 300, from x = -100), rolling down and across
     // the bottom at up to 40 m/s.
@@ -68,7 +69,14 @@ async function advanceTable(): Promise<ScalingTable> {
     unit: 'ns per simulated frame',
     rows,
     notes: [
-      'A ball of radius 0.5 let go on the side of a U 500 m wide, 20 m up, restitution 0.5 and no friction, so it swings (and on the ripples flies off crests, bounces and lands) for as long as the harness runs; "contacts per call" is the share of the first 512 frames that end with the ball on the contour (not in flight). The rippled row\'s few bytes per frame come from the impact and take-off code (a bounce, a landing, leaving a corner), which runs once in several frames: V8 never finds it hot enough to optimize and runs it in its interpreter, where every floating-point result is a heap number.',
+      'A ball of radius 0.5 let go on the side of a U 500 m wide, 20 m up, restitution 0.5 ' +
+      'and no friction, so it swings (and on the ripples flies off crests, bounces and ' +
+      'lands) for as long as the harness runs; "contacts per call" is the share of the ' +
+      'first 512 frames that end with the ball on the contour (not in flight). The rippled ' +
+      "row's few bytes per frame come from the impact and take-off code (a bounce, a " +
+      'landing, leaving a corner), which runs once in several frames: V8 never finds it hot ' +
+      'enough to optimize and runs it in its interpreter, where every floating-point result ' +
+      'is a heap number.',
     ],
   };
 }

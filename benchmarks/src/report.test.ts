@@ -118,7 +118,8 @@ describe('summaryMarkdown', () => {
       contactsPerCall: 2.5,
       bytesPerCall: 0,
     });
-    // Fastest peer: oimophysics 250 ns, 250 / 100 = 2.5 times ours; Rapier (WebAssembly) at 4000 is neither.
+    // Fastest peer: oimophysics 250 ns, 250 / 100 = 2.5 times ours; Rapier (WebAssembly) at 4000 is
+    // neither.
     expect(summaryMarkdown(results).split('\n')[2]).toBe(
       '| Box-box | 100 | oimophysics 250 | 2.50x | oimophysics 250 | 2.50x | 30x over rapier: met |',
     );
@@ -128,6 +129,14 @@ describe('summaryMarkdown', () => {
     // Only Rapier: the fastest peer is Rapier (4000 / 100 = 40x), there is no pure-JS peer.
     expect(summaryMarkdown(sample()).split('\n')[2]).toBe(
       '| Box-box | 100 | rapier 4000 | 40x | none |  | 30x over rapier: met |',
+    );
+  });
+
+  it('names the machine, the Node version and the date of the run below the table', () => {
+    const lines = summaryMarkdown(sample()).trimEnd().split('\n');
+    expect(lines.at(-2)).toBe('');
+    expect(lines.at(-1)).toBe(
+      'Taken on Test CPU (2 cores, 24 GiB), Node v20.0.0 (V8 11), linux x64, on 2026-01-01.',
     );
   });
 });

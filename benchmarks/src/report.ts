@@ -90,9 +90,8 @@ export function toMarkdown(results: Results): string {
   const lines: string[] = [
     '# contactkit benchmarks: latest run',
     '',
-    `${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node} (V8 ${m.v8}), ${m.platform}, ${m.date}; the whole run took ${
-      results.seconds.toFixed(0)
-    } s.`,
+    `${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node} (V8 ${m.v8}), ${m.platform}, ` +
+    `${m.date}; the whole run took ${results.seconds.toFixed(0)} s.`,
     '',
     ...results.method.map((line) => `- ${line}`),
     '',
@@ -171,7 +170,8 @@ const WEBASSEMBLY = new Set(['rapier']);
 
 /**
  * The root README's table: for each pair our median, the fastest peer and the fastest pure-JS
- * peer (name, median, and how many times faster ours is).
+ * peer (name, median, and how many times faster ours is); below it the machine, Node version and
+ * date of the run, so the README never shows figures without where they were taken.
  */
 export function summaryMarkdown(results: Results): string {
   const lines = [
@@ -203,10 +203,19 @@ export function summaryMarkdown(results: Results): string {
       } | ${peer} | ${peerRatio} | ${js} | ${jsRatio} | ${goal} |`,
     );
   }
+  const m = results.machine;
+  lines.push(
+    '',
+    `Taken on ${m.cpu} (${m.cores} cores, ${m.memoryGiB} GiB), Node ${m.node} (V8 ${m.v8}), ` +
+      `${m.platform}, on ${m.date.slice(0, 10)}.`,
+  );
   return lines.join('\n') + '\n';
 }
 
-/** `text` with what lies between the markers `<!-- name: start -->` and `<!-- name: end -->` replaced by `body`; unchanged without them. */
+/**
+ * `text` with what lies between the markers `<!-- name: start -->` and `<!-- name: end -->`
+ * replaced by `body`; unchanged without them.
+ */
 export function replaceBetweenMarkers(text: string, name: string, body: string): string {
   const start = `<!-- ${name}: start -->`, end = `<!-- ${name}: end -->`;
   const from = text.indexOf(start), to = text.indexOf(end);

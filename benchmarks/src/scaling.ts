@@ -56,7 +56,10 @@ export function wavyContour(n: number): V2[] {
   return points;
 }
 
-/** Circle centres near the contour, in the benchmark's category mix (the depth measured from the nearest vertex's radius). */
+/**
+ * Circle centres near the contour, in the benchmark's category mix (the depth measured from the
+ * nearest vertex's radius).
+ */
 function circlesNear(points: V2[], count: number, seed: number): V2[] {
   const random = new Random(seed);
   return categories(count, random).map((category) => {
@@ -215,7 +218,8 @@ async function sceneTable(
     process.stderr.write(`  scene ${n}: ${(medianNs / 1e3).toFixed(1)} us\n`);
   }
   const notes = [
-    `Bytes per frame: heap growth over ${FRAMES} frames a sample (smallest of seven), less the 256 or so bytes that reading the heap size allocates itself.`,
+    `Bytes per frame: heap growth over ${FRAMES} frames a sample (smallest of seven), less ` +
+    `the 256 or so bytes that reading the heap size allocates itself.`,
   ];
   return {
     title: 'Scaling: a frame of N moving circles among concave obstacles (UniformGrid + collide2d)',

@@ -48,7 +48,10 @@ export function perpendicular3(n: V3): V3 {
   return normalize3(cross3(n, helper));
 }
 
-/** The shortest rotation taking unit `from` onto unit `to` (antiparallel: a half turn about a perpendicular). */
+/**
+ * The shortest rotation taking unit `from` onto unit `to` (antiparallel: a half turn about a
+ * perpendicular).
+ */
 export function fromToQ(from: V3, to: V3): Q {
   const c = dot3(from, to);
   if (c < -1 + 1e-12) return axisAngleQ(perpendicular3(from), Math.PI);

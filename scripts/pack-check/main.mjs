@@ -1,13 +1,18 @@
 /**
  * The pack-and-consume check (`pnpm pack:check`, the last step of `pnpm test`): what a user who
- * installs our packages from the registry gets, checked outside the workspace.
+ * installs our packages gets, checked outside the workspace, by the commands the root README's
+ * "Using the packages before they are on npm" gives.
  *
- * 1. Packs every published package (packages/* whose package.json is not private) with
- *    `pnpm pack`, whose prepack builds it, and checks each manifest and file list: dist/ built,
- *    no build info, tests or stale outputs, no workspace-only export condition or protocol, the
- *    metadata fields, a LICENSE.
- * 2. Installs the tarballs with npm into a scratch project in the system's temp folder, with the
- *    lowest version of every peer dependency's range (three 0.160 today), and there:
+ * 1. Runs `pnpm pack:public` (scripts/pack-public.mjs), which packs every public package
+ *    (packages/* whose package.json is not private) into packed/, each prepack building dist/,
+ *    and checks that packed/ holds exactly one tarball per public package and nothing else.
+ * 2. Runs each `npm install` line of that README section in a project of its own in the system's
+ *    temp folder, beside a `contactkit` link to this repository (the README's projects sit
+ *    beside the clone). The first line, which installs every tarball, makes the main scratch
+ *    project, with the lowest version of every peer dependency's range added (three 0.160
+ *    today); every other line's project imports and calls what it installed. In the main one:
+ *    - checks each manifest and file list: dist/ built, no build info, tests or stale outputs,
+ *      no workspace-only export condition or protocol, the metadata fields, a LICENSE;
  *    - imports each package in Node and makes a real call (smoke.mjs), and require()s it
  *      (require.cjs: Node 20.19 and newer load an ES module through require);
  *    - typechecks a consumer (consumer.ts, and a namespace import of every package) with
@@ -20,17 +25,20 @@
  *    node16-from-CommonJS resolutions, whose "require resolves to ESM" predates Node's require of
  *    ES modules; require.cjs checks require() on Node itself instead.
  *
- * Set PACK_CHECK_KEEP=1 to keep the scratch project (its path is printed).
+ * Set PACK_CHECK_KEEP=1 to keep the scratch projects (their folder is printed). packed/ stays.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
   rmSync,
   statSync,
+  symlinkSync,
+  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -41,7 +49,10 @@ import { build } from 'esbuild';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
 
-/** The oldest TypeScript a consumer may use (root devDependency `typescript-5.0`), and the current one. */
+/**
+ * The oldest TypeScript a consumer may use (root devDependency `typescript-5.0`), and the current
+ * one.
+ */
 const OLDEST_TYPESCRIPT = 'typescript-5.0';
 const CURRENT_TYPESCRIPT = 'typescript';
 
@@ -63,7 +74,10 @@ const BUNDLE_SIZE_LIMITS = [
   },
 ];
 
-/** Generic typed arrays (`Float64Array<ArrayBuffer>`, TypeScript 5.7 and newer) break older consumers (TS2315). */
+/**
+ * Generic typed arrays (`Float64Array<ArrayBuffer>`, TypeScript 5.7 and newer) break older
+ * consumers (TS2315).
+ */
 const GENERIC_TYPED_ARRAY =
   /\b(?:Float32|Float64|Int8|Int16|Int32|Uint8|Uint8Clamped|Uint16|Uint32|BigInt64|BigUint64)Array</;
 
@@ -160,7 +174,8 @@ function conditionsOf(exports, found = new Set()) {
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 19)) {
   console.error(
-    `Node ${process.versions.node}: the packages support Node 20.19 and newer (require of an ES module); run this check there.`,
+    `Node ${process.versions.node}: the packages support Node 20.19 and newer (require of ` +
+      `an ES module); run this check there.`,
   );
   process.exit(1);
 }
@@ -171,24 +186,62 @@ const packages = readdirSync(join(root, 'packages'))
   .map((p) => ({ ...p, manifest: readJson(p.manifestPath) }))
   .filter(({ manifest }) => !manifest.private);
 const names = packages.map((p) => p.manifest.name);
-const scratch = mkdtempSync(join(tmpdir(), 'contactkit-pack-check-'));
-console.log(`Packing ${names.join(', ')} into ${scratch}`);
+
+/** The `npm install` lines of the root README's section on installing from a clone. */
+const INSTALL_SECTION = 'Using the packages before they are on npm';
+function readmeInstallLines() {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const section = readme.split(/^## /m).find((part) => part.startsWith(`${INSTALL_SECTION}\n`));
+  if (section === undefined) throw new Error(`README.md has no section "## ${INSTALL_SECTION}"`);
+  const shell = [...section.matchAll(/^```sh\n([\s\S]*?)^```/gm)].flatMap((m) => m[1].split('\n'));
+  if (!shell.includes('pnpm pack:public')) {
+    throw new Error(`README.md, "${INSTALL_SECTION}": no sh line \`pnpm pack:public\``);
+  }
+  const lines = shell.filter((line) => line.startsWith('npm install '));
+  if (lines.length === 0 || !lines[0].endsWith('/packed/*.tgz')) {
+    throw new Error(
+      `README.md, "${INSTALL_SECTION}": its first npm install line must install packed/*.tgz`,
+    );
+  }
+  return lines;
+}
+
+const base = mkdtempSync(join(tmpdir(), 'contactkit-pack-check-'));
+// The README's projects sit beside the clone and name it ../contactkit.
+symlinkSync(root, join(base, 'contactkit'), 'dir');
+const scratch = join(base, 'app');
+console.log(`Packing ${names.join(', ')}; scratch projects in ${base}`);
+
+/** Makes an empty ES module project in `dir`. */
+function newProject(dir) {
+  mkdirSync(dir);
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'contactkit-consumer', private: true, type: 'module' }, null, 2)}\n`,
+  );
+}
+
+/** Runs a README install line in `dir` through the shell (it expands the glob). */
+function npmInstall(line, extra, dir) {
+  return run('sh', ['-c', [line, ...extra].join(' ')], dir, `${line} (in ${dir})`);
+}
 
 try {
-  await step('pnpm pack (prepack builds dist/)', () => {
+  const installLines = readmeInstallLines();
+  await step('pnpm pack:public (prepack builds dist/) into packed/', () => {
+    if (run('pnpm', ['pack:public'], root) === undefined) throw new Error('packing failed');
+    const packed = readdirSync(join(root, 'packed'));
     for (const p of packages) {
-      const output = run(
-        'pnpm',
-        ['pack', '--pack-destination', join(scratch, 'tarballs'), '--json'],
-        join(root, 'packages', p.dir),
-        `pnpm pack in packages/${p.dir}`,
-      );
-      const filename = output && /"filename":\s*"([^"]+)"/.exec(output)?.[1];
-      if (output && !filename) {
-        fail(`pnpm pack in packages/${p.dir}: no tarball named in its output`);
-      }
-      p.tarball = filename;
+      // pnpm names a tarball after the package and its version: @scope/name ->
+      // scope-name-1.2.3.tgz.
+      const filename = `${
+        p.manifest.name.replace(/^@/, '').replace('/', '-')
+      }-${p.manifest.version}.tgz`;
+      if (packed.includes(filename)) p.tarball = join(root, 'packed', filename);
+      else fail(`pnpm pack:public: no ${filename} in packed/`);
     }
+    const extra = packed.filter((file) => !packages.some((p) => p.tarball?.endsWith(`/${file}`)));
+    if (extra.length > 0) fail(`pnpm pack:public: packed/ also holds ${extra.join(', ')}`);
   });
   if (packages.some((p) => !p.tarball)) throw new Error('packing failed');
 
@@ -200,32 +253,30 @@ try {
   }
 
   await step(
-    `npm install of the tarballs into the scratch project, peers at their lowest: ${
+    `The README's npm install lines, each in a new project; the first with the peers at their lowest: ${
       [...peers].map(([n, v]) => `${n}@${v}`).join(', ')
     }`,
     () => {
-      writeFileSync(
-        join(scratch, 'package.json'),
-        `${
-          JSON.stringify({ name: 'contactkit-consumer', private: true, type: 'module' }, null, 2)
-        }\n`,
-      );
-      const specs = [
-        ...packages.map((p) => p.tarball),
-        ...[...peers].map(([name, version]) => `${name}@${version}`),
-      ];
-      if (
-        run('npm', [
-          'install',
-          '--no-audit',
-          '--no-fund',
-          '--no-package-lock',
-          '--loglevel=error',
-          ...specs,
-        ], scratch) === undefined
-      ) throw new Error('npm install failed');
+      const quiet = ['--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error'];
+      newProject(scratch);
+      const specs = [...peers].map(([name, version]) => `${name}@${version}`);
+      if (npmInstall(installLines[0], [...specs, ...quiet], scratch) === undefined) {
+        throw new Error('npm install failed');
+      }
+      console.log(`  ${installLines[0]}: ok`);
       for (const file of ['smoke.mjs', 'require.cjs', 'consumer.ts']) {
         copyFileSync(join(here, file), join(scratch, file));
+      }
+      for (const [index, line] of installLines.slice(1).entries()) {
+        const project = join(base, `app-${index + 1}`);
+        newProject(project);
+        if (npmInstall(line, quiet, project) === undefined) continue;
+        copyFileSync(join(here, 'smoke.mjs'), join(project, 'smoke.mjs'));
+        const installed = readdirSync(join(project, 'node_modules', '@contactkit'))
+          .map((dir) => `@contactkit/${dir}`);
+        if (run(process.execPath, ['smoke.mjs', ...installed], project) !== undefined) {
+          console.log(`  ${line}: ok, imported and called ${installed.join(', ')}`);
+        }
       }
     },
   );
@@ -428,8 +479,11 @@ try {
 } catch (error) {
   fail(error.message);
 } finally {
-  if (process.env['PACK_CHECK_KEEP']) console.log(`\nScratch project kept: ${scratch}`);
-  else rmSync(scratch, { recursive: true, force: true });
+  if (process.env['PACK_CHECK_KEEP']) console.log(`\nScratch projects kept: ${base}`);
+  else {
+    unlinkSync(join(base, 'contactkit'));
+    rmSync(base, { recursive: true, force: true });
+  }
 }
 
 const total = timings.reduce((sum, [, seconds]) => sum + seconds, 0);

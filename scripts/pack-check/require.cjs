@@ -8,7 +8,9 @@ const assert = require('node:assert/strict');
     const required = require(name);
     const imported = await import(name);
     assert.ok(Object.keys(required).length > 0, `require('${name}') gives no exports`);
-    for (const key of Object.keys(imported)) assert.equal(required[key], imported[key], `require('${name}').${key} is import's`);
+    for (const key of Object.keys(imported)) {
+      assert.equal(required[key], imported[key], `require('${name}').${key} is import's`);
+    }
     console.log(`  require ${name}: ok (${Object.keys(required).length} exports, the same module as import)`);
   }
 })().catch((error) => {

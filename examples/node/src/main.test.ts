@@ -28,7 +28,8 @@ describe('the Node example', () => {
   it('gives the 8 corners of the octagon for the face-face boxes', () => {
     const octagon = byName.get('box-box face-face')!;
     expect(octagon.rows.length).toBe(8);
-    // Depth 0.1 everywhere (bottom of the upper cube at 0.4, top of the lower at 0.5), points halfway at y = 0.45.
+    // Depth 0.1 everywhere (bottom of the upper cube at 0.4, top of the lower at 0.5), points
+    // halfway at y = 0.45.
     for (const row of octagon.rows) {
       expect(row.penetration).toBeCloseTo(0.1, 12);
       expect(row.point[1]).toBeCloseTo(0.45, 12);

@@ -76,8 +76,8 @@ export function buildScenes(): Scene[] {
     },
     {
       name: 'box-half-space',
-      note:
-        'unit cube turned 20 degrees about z, centre at y = 0.6: one edge (2 corners) 0.6 - 0.5 (sin 20 + cos 20) = 0.0409 deep',
+      note: 'unit cube turned 20 degrees about z, centre at y = 0.6: one edge (2 corners) 0.6 - ' +
+        '0.5 (sin 20 + cos 20) = 0.0409 deep',
       first: new Box(UNIT_HALF).setPose([0, 0.6, 0], axisAngle(0, 0, 1, (20 * Math.PI) / 180)),
       second: floor(),
     },

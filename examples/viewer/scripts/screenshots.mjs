@@ -1,7 +1,8 @@
 // Screenshots of viewer scenes at several window sizes, for a person to look at: builds the
 // viewer, serves it with `vite preview` and drives Debian's Chromium through playwright-core.
 //
-//   node examples/viewer/scripts/screenshots.mjs [outDir] [scene ...] [--query=extra&params] [--hover=N]
+//   node examples/viewer/scripts/screenshots.mjs [outDir] [scene ...]
+//     [--query=extra&params] [--hover=N]
 //
 // --hover=N points the mouse at contact N first, so the shot shows its highlighted features.
 // Writes <outDir>/<scene>-<width>x<height>.png (default outDir /tmp/viewer-screenshots); with no

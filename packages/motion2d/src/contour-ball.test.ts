@@ -33,7 +33,10 @@ function expectSameState(
   }
 }
 
-/** On segment from a to b, the centre of a ball of radius r touching it at distance s from a, on its left. */
+/**
+ * On segment from a to b, the centre of a ball of radius r touching it at distance s from a, on its
+ * left.
+ */
 function onSegment(a: number[], b: number[], s: number, radius = r): [number, number] {
   const length = Math.hypot(b[0]! - a[0]!, b[1]! - a[1]!);
   const ex = (b[0]! - a[0]!) / length, ey = (b[1]! - a[1]!) / length;
@@ -233,7 +236,7 @@ describe('ContourBall energy and frames', () => {
     ['the W-profile with a solid ball (k = 0.4)', () => inW(1.3, { inertia: 0.4 })],
   ];
   for (const [name, make] of cases) {
-    it(`keeps the energy of ${name} to 1e-9 over 60 s and ends in the same state for frames of 1/60, 1/7 and 1 s`, () => {
+    it(`keeps the energy of ${name} to 1e-9 over 60 s; frames of 1/60, 1/7 and 1 s end in one state`, () => {
       const ends: number[][] = [];
       for (const frame of [1 / 60, 1 / 7, 1]) {
         const ball = make();
@@ -422,7 +425,8 @@ describe('ContourBall properties', () => {
     const random = mulberry32(77);
     const modes = new Set<string>();
     for (let run = 0; run < 30; run++) {
-      // Counter-clockwise: a zigzag floor from (0, 0) to (12, y), the right wall, the ceiling at 8, the left wall.
+      // Counter-clockwise: a zigzag floor from (0, 0) to (12, y), the right wall, the ceiling at 8,
+      // the left wall.
       const floor: number[][] = [[0, 0]];
       for (let i = 1; i <= 8; i++) floor.push([1.5 * i, 1.5 * (random() - 0.5)]);
       const points = [...floor, [12, 8], [0, 8]];

@@ -108,7 +108,10 @@ const KIND_NAMES = ['concave', 'convex', 'straight', 'end'] as const;
 
 /** Relative distance within which `launch` takes the ball as touching the contour. */
 const TOUCH_TOLERANCE = 1e-9;
-/** A friction stop this many radii from a concave corner that both its segments slope toward: rest there. */
+/**
+ * A friction stop this many radii from a concave corner that both its segments slope toward: rest
+ * there.
+ */
 const SETTLE_DISTANCE = 1e-9;
 /**
  * More transitions than this in a row, each shorter than `INSTANT` times sqrt(r / g): a state
@@ -145,7 +148,10 @@ export class ContourBall {
   readonly inertia: number;
   /** Rebound speed below which an impact lands instead of bouncing. */
   readonly landingSpeed: number;
-  /** The contour's vertices, flat (`x0, y0, x1, y1, ...`); a closed contour repeats vertex 0 at the end. */
+  /**
+   * The contour's vertices, flat (`x0, y0, x1, y1, ...`); a closed contour repeats vertex 0 at the
+   * end.
+   */
   readonly vertices: Float64Array;
   /** Segment i runs from vertex i to vertex i + 1. */
   readonly segmentCount: number;
@@ -167,7 +173,10 @@ export class ContourBall {
   private readonly cornerCount: number;
   /** Per segment: where the ball may roll, [low, high] on the left side, then on the right. */
   private readonly bounds: Float64Array;
-  /** Per corner vertex: the exit angles [before, after] about it on the left side, then on the right. */
+  /**
+   * Per corner vertex: the exit angles [before, after] about it on the left side, then on the
+   * right.
+   */
   private readonly sectors: Float64Array;
 
   private modeCode: Mode = Mode.Rest;
@@ -307,7 +316,8 @@ export class ContourBall {
     }
     this.bounds = new Float64Array(4 * n);
     this.sectors = new Float64Array(4 * this.cornerCount);
-    // The ball must fit on every segment between the limiters of its concave corners, on both sides.
+    // The ball must fit on every segment between the limiters of its concave corners, on both
+    // sides.
     for (const side of [1, -1]) {
       for (let i = 0; i < n; i++) {
         if (this.highBound(i, side) < this.lowBound(i, side)) {
@@ -358,7 +368,10 @@ export class ContourBall {
     return this.modeCode === Mode.Corner ? this.cornerVertex : -1;
   }
 
-  /** The side of the contour the ball is on: +1 left of the segments' direction, -1 right (last contact, in flight). */
+  /**
+   * The side of the contour the ball is on: +1 left of the segments' direction, -1 right (last
+   * contact, in flight).
+   */
   get side(): number {
     return this.sideSign;
   }
@@ -395,7 +408,10 @@ export class ContourBall {
     return this.limiters[vertex] ?? 0;
   }
 
-  /** Every corner of the contour as a ball on `side` (+1 left, -1 right) meets it: kind, limiter points, sectors. */
+  /**
+   * Every corner of the contour as a ball on `side` (+1 left, -1 right) meets it: kind, limiter
+   * points, sectors.
+   */
   corners(side: number): readonly ContourCorner[] {
     if (side !== 1 && side !== -1) {
       throw new RangeError(`ContourBall.corners: side must be 1 or -1, got ${side}`);
@@ -485,7 +501,8 @@ export class ContourBall {
     }
     if (nearest < r * (1 - TOUCH_TOLERANCE)) {
       throw new RangeError(
-        `ContourBall.launch: a ball of radius ${r} at [${x}, ${y}] overlaps the contour (its centre is ${nearest} from segment ${nearestSegment})`,
+        `ContourBall.launch: a ball of radius ${r} at [${x}, ${y}] overlaps the contour ` +
+          `(its centre is ${nearest} from segment ${nearestSegment})`,
       );
     }
     this.launched = true;
@@ -566,7 +583,10 @@ export class ContourBall {
     return used;
   }
 
-  /** Simulates up to `budget` seconds, stopping at the mode's next event; sets `elapsed` to the time simulated. */
+  /**
+   * Simulates up to `budget` seconds, stopping at the mode's next event; sets `elapsed` to the time
+   * simulated.
+   */
   private stepMode(): void {
     if (this.modeCode === Mode.Ground) this.stepGround();
     else if (this.modeCode === Mode.Corner) this.stepCorner();
@@ -605,7 +625,10 @@ export class ContourBall {
       (this.cornerKind(end, side) === Kind.Concave ? this.limiters[end]! : 0);
   }
 
-  /** Angle of the normal on `side` of `segment` (the direction from the segment to the ball's centre). */
+  /**
+   * Angle of the normal on `side` of `segment` (the direction from the segment to the ball's
+   * centre).
+   */
   private normalAngle(segment: number, side: number): number {
     return Math.atan2(side * this.directionX[segment]!, -side * this.directionY[segment]!);
   }
@@ -634,7 +657,8 @@ export class ContourBall {
       out[0] = before;
       out[1] = before + Math.atan2(cross, dot);
     } else if (p >= 0) {
-      // Rolling forward off the end turns the centre clockwise on the left side (theta' = -side v / r).
+      // Rolling forward off the end turns the centre clockwise on the left side
+      // (theta' = -side v / r).
       out[0] = this.normalAngle(p, side);
       out[1] = out[0] - side * (Math.PI / 2);
     } else {
@@ -910,7 +934,8 @@ export class ContourBall {
     const j = this.cornerVertex;
     if (event === PendulumEvent.Leave) {
       this.flyOffCorner(j);
-      // Leaving where the normal force vanishes: distance, its rate and its curvature all start at 0.
+      // Leaving where the normal force vanishes: distance, its rate and its curvature all
+      // start at 0.
       this.departureVertex = j;
       this.departureVertexOrder = 3;
       return;
@@ -949,7 +974,8 @@ export class ContourBall {
         y0 = this.departureY + this.departureVy * t0 - 0.5 * g * t0 * t0;
       const x1 = this.departureX + this.departureVx * t1,
         y1 = this.departureY + this.departureVy * t1 - 0.5 * g * t1 * t1;
-      // Screen the stretch: the grown circle covers the ball all along it, so no contact here means none at all.
+      // Screen the stretch: the grown circle covers the ball all along it, so no contact here means
+      // none at all.
       screenCentre[0] = x0;
       screenCentre[1] = y0;
       this.screen.setPose(screenCentre, 0);
@@ -1076,7 +1102,10 @@ export class ContourBall {
     this.impactTime = best;
   }
 
-  /** The ball touches `impactFeature` at `flightTime`: it bounces, or lands when the rebound is slow. */
+  /**
+   * The ball touches `impactFeature` at `flightTime`: it bounces, or lands when the rebound is
+   * slow.
+   */
   private impact(): void {
     const t = this.flightTime,
       g = this.gravity,
@@ -1129,7 +1158,10 @@ export class ContourBall {
     }
   }
 
-  /** Lands at `contact` on segment i on `side` rolling at `rolling` (along perp(normal)), if gravity presses it there. */
+  /**
+   * Lands at `contact` on segment i on `side` rolling at `rolling` (along perp(normal)), if gravity
+   * presses it there.
+   */
   private land(i: number, side: number): boolean {
     if (!(side * this.directionX[i]! > 0)) return false;
     const ax = this.vertices[2 * i]!, ay = this.vertices[2 * i + 1]!;
@@ -1145,7 +1177,10 @@ export class ContourBall {
     return true;
   }
 
-  /** Lands on the corner point `vertex` with the `contact` normal, if it is convex there and holds the ball. */
+  /**
+   * Lands on the corner point `vertex` with the `contact` normal, if it is convex there and holds
+   * the ball.
+   */
   private landOnCorner(vertex: number): boolean {
     const nx = this.contact[4]!, ny = this.contact[5]!;
     const p = this.segmentBefore(vertex), q = this.segmentAfter(vertex);

@@ -82,7 +82,10 @@ export class Pendulum {
     this.event = PendulumEvent.None;
   }
 
-  /** Whether the ball presses on the corner (the normal force g sin(theta) - r theta'^2 is positive). */
+  /**
+   * Whether the ball presses on the corner (the normal force g sin(theta) - r theta'^2 is
+   * positive).
+   */
   pressing(): boolean {
     return Math.sin(this.theta) > this.leaveSine;
   }
@@ -223,7 +226,10 @@ export class Pendulum {
     this.elapsed = duration;
   }
 
-  /** Puts the state exactly on `event`'s angle, theta' from the energy integral with the sign of the trial's. */
+  /**
+   * Puts the state exactly on `event`'s angle, theta' from the energy integral with the sign of the
+   * trial's.
+   */
   private settleAt(event: PendulumEvent): void {
     const theta = this.trial[0]!, omega = this.trial[1]!;
     let exact = theta;

@@ -5,7 +5,9 @@
  * machine, and the samplers built on it.
  */
 
-/** A reproducible stream of uniform numbers in [0, 1), with 2^-32 resolution, from a 32-bit seed. */
+/**
+ * A reproducible stream of uniform numbers in [0, 1), with 2^-32 resolution, from a 32-bit seed.
+ */
 export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
@@ -82,7 +84,9 @@ export class Random {
     return [r * Math.cos(angle), r * Math.sin(angle), z];
   }
 
-  /** A rotation uniform over SO(3) as a unit quaternion [x, y, z, w] (Shoemake, Graphics Gems III). */
+  /**
+   * A rotation uniform over SO(3) as a unit quaternion [x, y, z, w] (Shoemake, Graphics Gems III).
+   */
   rotation(): [number, number, number, number] {
     const u1 = this.next(), u2 = this.range(0, 2 * Math.PI), u3 = this.range(0, 2 * Math.PI);
     const a = Math.sqrt(1 - u1), b = Math.sqrt(u1);

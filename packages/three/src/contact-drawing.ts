@@ -72,7 +72,9 @@ export interface ContactDrawingOptions {
   markerRadius?: number;
   /** Arrow length per unit of penetration (default 2). */
   penetrationScale?: number;
-  /** Shortest arrow, so touching and barely overlapping contacts still show a normal (default 0.25). */
+  /**
+   * Shortest arrow, so touching and barely overlapping contacts still show a normal (default 0.25).
+   */
   minArrowLength?: number;
   /** Radius of the arrow shaft (default `markerRadius / 4`). */
   shaftRadius?: number;
@@ -246,7 +248,10 @@ export class ContactDrawing extends Object3D {
     return this.witnessMesh;
   }
 
-  /** The depth segments: instance `i` joins contact `i`'s two witnesses (none unless `showWitnesses`). */
+  /**
+   * The depth segments: instance `i` joins contact `i`'s two witnesses (none unless
+   * `showWitnesses`).
+   */
   get depthSegments(): InstancedMesh {
     return this.depthMesh;
   }
@@ -257,8 +262,9 @@ export class ContactDrawing extends Object3D {
   }
 
   /**
-   * Length of the arrow drawn for a penetration: `max(minArrowLength, |penetration| * penetrationScale)`.
-   * A speculative contact (negative penetration) draws as long as the same overlap would.
+   * Length of the arrow drawn for a penetration: `max(minArrowLength, |penetration| *
+   * penetrationScale)`. A speculative contact (negative penetration) draws as long as the same
+   * overlap would.
    */
   arrowLength(penetration: number): number {
     const scaled = Math.abs(penetration) * this.penetrationScale;

@@ -35,7 +35,9 @@ const matrix = new Matrix4();
 const position = new Vector3();
 const axisY = new Vector3();
 
-/** Instance `i`'s translation and its local +Y axis (which carries the length of shafts and heads). */
+/**
+ * Instance `i`'s translation and its local +Y axis (which carries the length of shafts and heads).
+ */
 function instance(
   mesh: { getMatrixAt(i: number, m: Matrix4): void; },
   i: number,
@@ -68,7 +70,7 @@ describe('ContactSetHelper', () => {
     });
   });
 
-  it('draws the arrow from the point along the normal, max(minArrowLength, |penetration| * penetrationScale) long', () => {
+  it('draws arrows from the point along the normal, max(minArrowLength, |penetration| * penetrationScale) long', () => {
     const helper = new ContactSetHelper({
       penetrationScale: 2,
       minArrowLength: 0.25,
@@ -106,7 +108,7 @@ describe('ContactSetHelper', () => {
     expect(instance(helper.heads, 0).axisY.length()).toBeCloseTo(0.05, 6);
   });
 
-  it('colours marker and arrow by contact kind from CONTACT_KIND_COLORS; a speculative marker has its own colour', () => {
+  it('colours marker and arrow by kind (CONTACT_KIND_COLORS); a speculative marker has a colour of its own', () => {
     const helper = new ContactSetHelper().update(dataWith(sample));
     const color = new Color();
     sample.forEach((c, i) => {
@@ -150,8 +152,8 @@ describe('ContactSetHelper', () => {
     helper.update(dataWith(sample));
     expect(helper.witnessMarkers.count).toBe(6);
     expect(helper.depthSegments.count).toBe(3);
-    // Contact 0: point (1, 2, 3), normal +Y, penetration 0.3: witnesses at y = 2 - 0.15 (first) and 2 + 0.15.
-    // (Instance matrices are Float32: 6 digits.)
+    // Contact 0: point (1, 2, 3), normal +Y, penetration 0.3: witnesses at y = 2 - 0.15 (first) and
+    // 2 + 0.15. (Instance matrices are Float32: 6 digits.)
     expect(instance(helper.witnessMarkers, 0).position.toArray().map((v) => +v.toFixed(6))).toEqual(
       [1, 1.85, 3],
     );

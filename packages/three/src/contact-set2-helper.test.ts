@@ -56,8 +56,9 @@ describe('ContactSet2Helper', () => {
       [1.5, -2, 0.25].map((v) => expect.closeTo(v, 6)),
     );
     expect(translation(helper.markers, 1)).toEqual([0, 3, 0.25].map((v) => expect.closeTo(v, 6)));
-    // penetrationScale 1: the first arrow is the minimum translation, 0.5 * (0.6, 0.8) = (0.3, 0.4);
-    // its tip is (1.8, -1.6). The touching contact gets the minimum length, 0.2.
+    // penetrationScale 1: the first arrow is the minimum translation,
+    // 0.5 * (0.6, 0.8) = (0.3, 0.4); its tip is (1.8, -1.6). The touching contact gets the
+    // minimum length, 0.2.
     const tip = new Vector3(...translation(helper.heads, 0)).add(axisY(helper.heads, 0));
     expect(tip.x).toBeCloseTo(1.8, 6);
     expect(tip.y).toBeCloseTo(-1.6, 6);
