@@ -64,7 +64,9 @@ const BUNDLE_SIZE_LIMITS = [
   {
     entry: 'Sphere, CollisionData, collideSphereSphere',
     code: "export { Sphere, CollisionData, collideSphereSphere } from '@contactkit/contacts3d';",
-    limit: 8_000,
+    // 8,000 until every shape kept its world box (`aabb`, DESIGN.md): the field, the hook in the
+    // pose setters and the sphere's box cost 175 bytes minified (7,917 -> 8,092).
+    limit: 8_500,
   },
   {
     entry: 'Sphere, CollisionData, collideSphereSphere, Box, collide',
