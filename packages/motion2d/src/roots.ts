@@ -56,18 +56,18 @@ export function timeToReach(query: Reach, direction: number): void {
  */
 export class FallingRoot {
   /** The coefficients, lowest degree first. */
-  readonly coefficients = new Float64Array(5);
+  readonly coefficients: Float64Array = new Float64Array(5);
   lo = 0;
   hi = 0;
   /** Written by `firstFallingRoot`: the root found, or Infinity. */
   root = Infinity;
   /** Per degree, the polynomial being solved and the roots found. */
-  readonly levelCoefficients = [1, 2, 3, 4, 5].map((n) => new Float64Array(n));
-  readonly levelRoots = [0, 1, 2, 3, 4].map((n) => new Float64Array(n));
+  readonly levelCoefficients: Float64Array[] = [1, 2, 3, 4, 5].map((n) => new Float64Array(n));
+  readonly levelRoots: Float64Array[] = [0, 1, 2, 3, 4].map((n) => new Float64Array(n));
   /** `evaluate`'s argument t and result p(t). */
-  readonly at = new Float64Array(2);
+  readonly at: Float64Array = new Float64Array(2);
   /** `bisect`'s left end, right end and value at the left end. */
-  readonly bracket = new Float64Array(3);
+  readonly bracket: Float64Array = new Float64Array(3);
 }
 
 /** Sets `at[1]` to the polynomial `c` of `degree` at `at[0]` (Horner's rule). */
