@@ -20,6 +20,7 @@ import {
   Vec3,
   World,
 } from 'cannon-es';
+import { Random } from '@contactkit/test-support';
 import { describe, expect, it } from 'vitest';
 import { buildScene } from './test-support/scenes.js';
 import { useContactkit } from './use-contactkit.js';
@@ -242,6 +243,79 @@ describe('each replaced pair gives the equations cannon-es expects', () => {
     const { contacts } = equationsOf(world, a, b);
     expect(contacts).toHaveLength(4);
     for (const equation of contacts) expect(gap(equation)).toBeCloseTo(-0.05, 12);
+  });
+});
+
+const RUNS = Math.max(10_000, Number(process.env['CONTACTKIT_PROPERTY_RUNS'] ?? 0) || 0);
+
+/** A random shape of a replaced pair, sized `size`: spheres, boxes down to slivers, planes. */
+function randomShape(random: Random, kind: 'sphere' | 'box' | 'plane', size: number): Shape {
+  if (kind === 'sphere') return new Sphere(size * random.range(0.2, 1));
+  if (kind === 'plane') return new Plane();
+  const side = () => size * (random.chance(0.1) ? 1e-3 : random.range(0.2, 1));
+  return new Box(new Vec3(side(), side(), side()));
+}
+
+describe('property: every equation is a contactkit contact, in either order', () => {
+  it(`over ${RUNS} random pairs: same count, gap = -depth, ni = -contactkit's normal, unit, finite`, () => {
+    const random = new Random(0xca770);
+    const world = new World();
+    useContactkit(world);
+    const kinds = [
+      ['sphere', 'sphere'],
+      ['sphere', 'plane'],
+      ['sphere', 'box'],
+      ['plane', 'box'],
+      ['box', 'box'],
+    ] as const;
+    let contacts = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const [firstKind, secondKind] = random.pick(kinds);
+      // Sizes from 1e-3 to 1e3, near the origin or near 1e5; sometimes the very same pose.
+      const size = random.logRange(1e-3, 1e3);
+      const far = random.chance(0.2) ? 1e5 : 0;
+      const at = new Vec3(far + random.range(-1, 1), random.range(-1, 1), random.range(-1, 1));
+      const a = new Body({
+        mass: firstKind === 'plane' ? 0 : 1,
+        shape: randomShape(random, firstKind, size),
+        position: at,
+        quaternion: new Quaternion(...random.rotation()),
+      });
+      const b = new Body({
+        mass: secondKind === 'plane' ? 0 : 1,
+        shape: randomShape(random, secondKind, size),
+        position: random.chance(0.05)
+          ? at.clone()
+          : at.vadd(new Vec3(...random.unitVector()).scale(size * random.range(0, 2.5))),
+        quaternion: random.chance(0.05)
+          ? a.quaternion.clone()
+          : new Quaternion(...random.rotation()),
+      });
+      const swapped = random.chance(0.5);
+      const equations = swapped
+        ? equationsOf(world, b, a).contacts
+        : equationsOf(world, a, b).contacts;
+      if (equations.length === 0) continue;
+      const bi = equations[0]!.bi, bj = equations[0]!.bj;
+      const data = new CollisionData({ capacity: 8 });
+      const count = collide(kitShape(bi), kitShape(bj), data);
+      expect(equations).toHaveLength(count);
+      const tolerance = 1e-9 * (1 + far + size);
+      const depths = data.contacts.slice(0, count).map((c) => c.penetration).sort((x, y) => x - y);
+      const gaps = equations.map((e) => -gap(e)).sort((x, y) => x - y);
+      const normal = data.contacts[0]!.normal;
+      gaps.forEach((depth, k) => expect(Math.abs(depth - depths[k]!)).toBeLessThan(tolerance));
+      for (const { ni } of equations) {
+        expect(Math.abs(ni.length() - 1)).toBeLessThan(1e-12);
+        expect(
+          Math.abs(ni.x + normal[0]!) + Math.abs(ni.y + normal[1]!) + Math.abs(ni.z + normal[2]!),
+        )
+          .toBeLessThan(1e-12);
+      }
+      contacts += count;
+    }
+    // The generator must reach contacts often enough for the property to mean something.
+    expect(contacts).toBeGreaterThan(RUNS / 2);
   });
 });
 
