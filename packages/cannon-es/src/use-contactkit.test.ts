@@ -22,6 +22,8 @@ import {
 } from 'cannon-es';
 import { Random } from '@contactkit/test-support';
 import { describe, expect, it } from 'vitest';
+import { PAIRS } from './pairs.js';
+import { isBridged } from './shape-bridges.js';
 import { buildScene } from './test-support/scenes.js';
 import { useContactkit } from './use-contactkit.js';
 
@@ -490,6 +492,25 @@ describe('what cannon-es resolves stays cannon-es', () => {
   });
 });
 
+describe('the dispatch reaches contactkit', () => {
+  it.each(PAIRS.map((entry) => [String(entry.key), entry]))(
+    "%s: cannon-es's numeric getter for its type bits returns contactkit's function",
+    (_key, { key, types }) => {
+      const world = new World();
+      const slots = world.narrowphase as unknown as Record<string | number, unknown>;
+      const native = slots[types[0] | types[1]];
+      expect(native).toBe(slots[key]);
+      const handle = useContactkit(world);
+      const installed = slots[key];
+      expect(installed).not.toBe(native);
+      expect(slots[types[0] | types[1]]).toBe(installed);
+      expect(isBridged(types[0]) && isBridged(types[1])).toBe(true);
+      handle.dispose();
+      expect(slots[types[0] | types[1]]).toBe(native);
+    },
+  );
+});
+
 describe('dispose', () => {
   function snapshot(bodies: readonly Body[]): number[] {
     return bodies.flatMap((b) => [...b.position.toArray(), ...b.quaternion.toArray()]);
@@ -502,10 +523,12 @@ describe('dispose', () => {
     (world.narrowphase as unknown as Record<string, unknown>)['boxBox'] = mine;
     const handle = useContactkit(world);
     expect(world.narrowphase.boxBox).not.toBe(mine);
-    expect(world.narrowphase.sphereBox).not.toBe(World.prototype.constructor);
+    const prototype = Object.getPrototypeOf(world.narrowphase) as typeof world.narrowphase;
+    expect(world.narrowphase.sphereBox).not.toBe(prototype.sphereBox);
     handle.dispose();
     expect(handle.disposed).toBe(true);
     expect(world.narrowphase.boxBox).toBe(mine);
+    expect(world.narrowphase.sphereBox).toBe(prototype.sphereBox);
     expect(Object.getOwnPropertyNames(world.narrowphase)).toEqual([...before, 'boxBox']);
     handle.dispose();
     expect(world.narrowphase.boxBox).toBe(mine);
