@@ -9,7 +9,10 @@
  * instance shadows the prototype's method and is what the getter returns: that is the assignable
  * path, and deleting the own property restores cannon-es exactly. A shape type cannon-es does not
  * know (a capsule with its own type bit) has no getter: its pairs are numeric own properties,
- * `narrowphase[CAPSULE | SPHERE]`, installed the same way.
+ * `narrowphase[CAPSULE | SPHERE]`, installed the same way. cannon-es's cylinder getters return
+ * its convex methods (`this[CYLINDER | BOX]` is `this.boxConvex`), so the entries `convexConvex`,
+ * `sphereConvex`, `planeConvex` and `boxConvex` take cylinders over too, once both
+ * CONVEXPOLYHEDRON and CYLINDER have a bridge.
  */
 import { Shape } from 'cannon-es';
 
