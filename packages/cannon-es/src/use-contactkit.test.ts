@@ -259,66 +259,73 @@ function randomShape(random: Random, kind: 'sphere' | 'box' | 'plane', size: num
 }
 
 describe('property: every equation is a contactkit contact, in either order', () => {
-  it(`over ${RUNS} random pairs: same count, gap = -depth, ni = -contactkit's normal, unit, finite`, () => {
-    const random = new Random(0xca770);
-    const world = new World();
-    useContactkit(world);
-    const kinds = [
-      ['sphere', 'sphere'],
-      ['sphere', 'plane'],
-      ['sphere', 'box'],
-      ['plane', 'box'],
-      ['box', 'box'],
-    ] as const;
-    let contacts = 0;
-    for (let run = 0; run < RUNS; run++) {
-      const [firstKind, secondKind] = random.pick(kinds);
-      // Sizes from 1e-3 to 1e3, near the origin or near 1e5; sometimes the very same pose.
-      const size = random.logRange(1e-3, 1e3);
-      const far = random.chance(0.2) ? 1e5 : 0;
-      const at = new Vec3(far + random.range(-1, 1), random.range(-1, 1), random.range(-1, 1));
-      const a = new Body({
-        mass: firstKind === 'plane' ? 0 : 1,
-        shape: randomShape(random, firstKind, size),
-        position: at,
-        quaternion: new Quaternion(...random.rotation()),
-      });
-      const b = new Body({
-        mass: secondKind === 'plane' ? 0 : 1,
-        shape: randomShape(random, secondKind, size),
-        position: random.chance(0.05)
-          ? at.clone()
-          : at.vadd(new Vec3(...random.unitVector()).scale(size * random.range(0, 2.5))),
-        quaternion: random.chance(0.05)
-          ? a.quaternion.clone()
-          : new Quaternion(...random.rotation()),
-      });
-      const swapped = random.chance(0.5);
-      const equations = swapped
-        ? equationsOf(world, b, a).contacts
-        : equationsOf(world, a, b).contacts;
-      if (equations.length === 0) continue;
-      const bi = equations[0]!.bi, bj = equations[0]!.bj;
-      const data = new CollisionData({ capacity: 8 });
-      const count = collide(kitShape(bi), kitShape(bj), data);
-      expect(equations).toHaveLength(count);
-      const tolerance = 1e-9 * (1 + far + size);
-      const depths = data.contacts.slice(0, count).map((c) => c.penetration).sort((x, y) => x - y);
-      const gaps = equations.map((e) => -gap(e)).sort((x, y) => x - y);
-      const normal = data.contacts[0]!.normal;
-      gaps.forEach((depth, k) => expect(Math.abs(depth - depths[k]!)).toBeLessThan(tolerance));
-      for (const { ni } of equations) {
-        expect(Math.abs(ni.length() - 1)).toBeLessThan(1e-12);
-        expect(
-          Math.abs(ni.x + normal[0]!) + Math.abs(ni.y + normal[1]!) + Math.abs(ni.z + normal[2]!),
-        )
-          .toBeLessThan(1e-12);
+  it(
+    `over ${RUNS} random pairs: same count, gap = -depth, ni = -contactkit's normal, unit, finite`,
+    () => {
+      const random = new Random(0xca770);
+      const world = new World();
+      useContactkit(world);
+      const kinds = [
+        ['sphere', 'sphere'],
+        ['sphere', 'plane'],
+        ['sphere', 'box'],
+        ['plane', 'box'],
+        ['box', 'box'],
+      ] as const;
+      let contacts = 0;
+      for (let run = 0; run < RUNS; run++) {
+        const [firstKind, secondKind] = random.pick(kinds);
+        // Sizes from 1e-3 to 1e3, near the origin or near 1e5; sometimes the very same pose.
+        const size = random.logRange(1e-3, 1e3);
+        const far = random.chance(0.2) ? 1e5 : 0;
+        const at = new Vec3(far + random.range(-1, 1), random.range(-1, 1), random.range(-1, 1));
+        const a = new Body({
+          mass: firstKind === 'plane' ? 0 : 1,
+          shape: randomShape(random, firstKind, size),
+          position: at,
+          quaternion: new Quaternion(...random.rotation()),
+        });
+        const b = new Body({
+          mass: secondKind === 'plane' ? 0 : 1,
+          shape: randomShape(random, secondKind, size),
+          position: random.chance(0.05)
+            ? at.clone()
+            : at.vadd(new Vec3(...random.unitVector()).scale(size * random.range(0, 2.5))),
+          quaternion: random.chance(0.05)
+            ? a.quaternion.clone()
+            : new Quaternion(...random.rotation()),
+        });
+        const swapped = random.chance(0.5);
+        const equations = swapped
+          ? equationsOf(world, b, a).contacts
+          : equationsOf(world, a, b).contacts;
+        if (equations.length === 0) continue;
+        const bi = equations[0]!.bi, bj = equations[0]!.bj;
+        const data = new CollisionData({ capacity: 8 });
+        const count = collide(kitShape(bi), kitShape(bj), data);
+        expect(equations).toHaveLength(count);
+        const tolerance = 1e-9 * (1 + far + size);
+        const depths = data.contacts.slice(0, count).map((c) => c.penetration).sort((x, y) =>
+          x - y
+        );
+        const gaps = equations.map((e) => -gap(e)).sort((x, y) => x - y);
+        const normal = data.contacts[0]!.normal;
+        gaps.forEach((depth, k) => expect(Math.abs(depth - depths[k]!)).toBeLessThan(tolerance));
+        for (const { ni } of equations) {
+          expect(Math.abs(ni.length() - 1)).toBeLessThan(1e-12);
+          expect(
+            Math.abs(ni.x + normal[0]!) + Math.abs(ni.y + normal[1]!) + Math.abs(ni.z + normal[2]!),
+          )
+            .toBeLessThan(1e-12);
+        }
+        contacts += count;
       }
-      contacts += count;
-    }
-    // The generator must reach contacts often enough for the property to mean something.
-    expect(contacts).toBeGreaterThan(RUNS / 2);
-  });
+      // The generator must reach contacts often enough for the property to mean something.
+      expect(contacts).toBeGreaterThan(RUNS / 2);
+      // About 0.2 ms a pair alone, several times that in the full suite on a loaded 2-core machine.
+    },
+    Math.max(60_000, 10 * RUNS),
+  );
 });
 
 describe('what cannon-es resolves stays cannon-es', () => {
@@ -543,32 +550,36 @@ describe('dispose', () => {
       disposed.world.step(1 / 60);
       expect(snapshot(disposed.bodies)).toEqual(snapshot(native.bodies));
     }
-  });
+  }, 60_000);
 
-  it('after stepping with contactkit, dispose hands the world back to cannon-es bit for bit', () => {
-    const adapted = buildScene('planks');
-    const handle = useContactkit(adapted.world);
-    for (let step = 0; step < 60; step++) adapted.world.step(1 / 60);
-    handle.dispose();
-    // A fresh native world with the same bodies in the same states.
-    const fresh = buildScene('planks');
-    fresh.bodies.forEach((b, i) => {
-      const from = adapted.bodies[i]!;
-      b.position.copy(from.position);
-      b.quaternion.copy(from.quaternion);
-      b.velocity.copy(from.velocity);
-      b.angularVelocity.copy(from.angularVelocity);
-      b.updateInertiaWorld(true);
-      b.aabbNeedsUpdate = true;
-    });
-    const movedApart = snapshot(adapted.bodies);
-    expect(snapshot(fresh.bodies)).toEqual(movedApart);
-    for (let step = 0; step < 60; step++) {
-      adapted.world.step(1 / 60);
-      fresh.world.step(1 / 60);
-      expect(snapshot(adapted.bodies)).toEqual(snapshot(fresh.bodies));
-    }
-  });
+  it(
+    'after stepping with contactkit, dispose hands the world back to cannon-es bit for bit',
+    () => {
+      const adapted = buildScene('planks');
+      const handle = useContactkit(adapted.world);
+      for (let step = 0; step < 60; step++) adapted.world.step(1 / 60);
+      handle.dispose();
+      // A fresh native world with the same bodies in the same states.
+      const fresh = buildScene('planks');
+      fresh.bodies.forEach((b, i) => {
+        const from = adapted.bodies[i]!;
+        b.position.copy(from.position);
+        b.quaternion.copy(from.quaternion);
+        b.velocity.copy(from.velocity);
+        b.angularVelocity.copy(from.angularVelocity);
+        b.updateInertiaWorld(true);
+        b.aabbNeedsUpdate = true;
+      });
+      const movedApart = snapshot(adapted.bodies);
+      expect(snapshot(fresh.bodies)).toEqual(movedApart);
+      for (let step = 0; step < 60; step++) {
+        adapted.world.step(1 / 60);
+        fresh.world.step(1 / 60);
+        expect(snapshot(adapted.bodies)).toEqual(snapshot(fresh.bodies));
+      }
+    },
+    60_000,
+  );
 });
 
 describe('useContactkit rejects bad input and changes nothing', () => {
