@@ -173,13 +173,15 @@ describe('the READMEs name no class or type that nothing exports', () => {
   const ours = new Set([...exported.values()].flat());
   it.each(readmes().map((file) => [relative(root, file), file]))('%s', async (_name, file) => {
     // A capitalised name in a code span is one of ours, a JavaScript global (Float64Array,
-    // RangeError) or three.js's (Object3D, Mesh): anything else is a class or type a reader
-    // cannot import, like an internal helper named in the prose.
-    const three = (await import(
-      pathToFileURL(
-        createRequire(join(root, 'packages', 'three', 'package.json')).resolve('three'),
-      ).href
-    )) as Record<string, unknown>;
+    // RangeError) or a peer's, three.js's (Object3D, Mesh) or cannon-es's (World, Narrowphase):
+    // anything else is a class or type a reader cannot import, like an internal helper named in
+    // the prose.
+    const peer = async (dir: string, name: string) =>
+      (await import(
+        pathToFileURL(createRequire(join(root, 'packages', dir, 'package.json')).resolve(name))
+          .href
+      )) as Record<string, unknown>;
+    const peers = [await peer('three', 'three'), await peer('cannon-es', 'cannon-es')];
     const text = readFileSync(file, 'utf8');
     const unknown = [
       ...new Set(
@@ -188,7 +190,9 @@ describe('the READMEs name no class or type that nothing exports', () => {
         ),
       ),
     ]
-      .filter((name) => !ours.has(name) && !(name in globalThis) && !(name in three));
+      .filter((name) =>
+        !ours.has(name) && !(name in globalThis) && !peers.some((exports) => name in exports)
+      );
     expect(
       unknown,
       `${relative(root, file)} names ${

@@ -6,6 +6,8 @@ import type { Mat4, Vec3 } from '@contactkit/math';
 import { Box, CollisionData, HalfSpace, collide } from '@contactkit/contacts3d';
 import { Circle, CollisionData2, Polygon, collide2d } from '@contactkit/collision2d';
 import { ContactSetHelper, meshForPrimitive } from '@contactkit/three';
+import { useContactkit, type ContactkitHandle } from '@contactkit/cannon-es';
+import { World } from 'cannon-es';
 import { Scene } from 'three';
 
 const m: Mat4 = transformFromPose(mat4(), [1, 2, 3], [0, 0, Math.SQRT1_2, Math.SQRT1_2]);
@@ -32,4 +34,8 @@ const helper = new ContactSetHelper({ labels: false }).update(data);
 scene.add(helper, meshForPrimitive(crate));
 helper.dispose();
 
-export const results = [x, normal, depth, point2];
+const handle: ContactkitHandle = useContactkit(new World(), { maxContactsPerPair: 4 });
+handle.dispose();
+const disposed: boolean = handle.disposed;
+
+export const results = [x, normal, depth, point2, disposed];

@@ -56,6 +56,36 @@ const calls = {
     assertClose(Array.from(ball.position), [0.7, 0.5 + up * after - 0.5 * g * after * after], 1e-9);
     assertClose(Array.from(ball.velocity), [1, up - g * after], 1e-9);
   },
+  async '@contactkit/cannon-es'(adapter) {
+    // Runs with the lowest cannon-es of the peer range (installed by main.mjs): a unit crate sunk
+    // 0.05 into a floor turned to face +y gives four contact equations from contactkit, each with
+    // the gap (xj + rj - xi - ri) . ni = -0.05 and ni pointing up from the floor (body i) into
+    // the crate; dispose() takes every own narrowphase property away again.
+    const CANNON = await import('cannon-es');
+    const world = new CANNON.World();
+    const floor = new CANNON.Body({ mass: 0, shape: new CANNON.Plane() });
+    floor.quaternion.setFromEuler(-Math.PI / 2, 0, 0);
+    const crate = new CANNON.Body({
+      mass: 1,
+      shape: new CANNON.Box(new CANNON.Vec3(0.5, 0.5, 0.5)),
+      position: new CANNON.Vec3(0, 0.45, 0),
+    });
+    world.addBody(floor);
+    world.addBody(crate);
+    const before = Object.getOwnPropertyNames(world.narrowphase);
+    const handle = adapter.useContactkit(world);
+    const contacts = [];
+    world.narrowphase.getContacts([floor], [crate], world, contacts, [], [], []);
+    assert.equal(contacts.length, 4);
+    for (const c of contacts) {
+      const gap = c.bj.position.vadd(c.rj).vsub(c.bi.position).vsub(c.ri).dot(c.ni);
+      assertClose([gap], [-0.05]);
+      assertClose(c.ni.toArray(), [0, 1, 0]);
+      assert.equal(c.bi, floor);
+    }
+    handle.dispose();
+    assert.deepEqual(Object.getOwnPropertyNames(world.narrowphase), before);
+  },
   async '@contactkit/three'(three3) {
     // Runs with the lowest three of the peer range (installed by main.mjs): draws the crate's
     // four contacts with labels and witnesses, places the labels, disposes (which must work
