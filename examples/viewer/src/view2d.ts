@@ -92,7 +92,11 @@ export class View2D implements View {
   hovered = -1;
   selected = -1;
   private readonly world = new Scene();
-  private readonly camera = new OrthographicCamera(-1, 1, 1, -1, -10, 10);
+  /**
+   * Above the plane, looking down -z: the picking ray starts at the near plane, above every
+   * shape (shape i lies at z = 0.001 i; a ray starting at z = 0 missed all but the first).
+   */
+  private readonly camera = new OrthographicCamera(-1, 1, 1, -1, 0, 20);
   private readonly helper = new ContactSet2Helper({
     labels: true,
     markerRadius: 0.055,
@@ -119,6 +123,7 @@ export class View2D implements View {
     this.probeInput = startProbeInput(this.scene);
     this.text = new TextLayer(textLayer);
     this.world.background = new Color(0x1d2128);
+    this.camera.position.z = 10;
     const grid = new GridHelper(12, 24, 0x59606b, 0x30363f);
     grid.rotation.x = Math.PI / 2; // GridHelper lies in XZ; the 2D plane is XY
     grid.position.z = -0.05;

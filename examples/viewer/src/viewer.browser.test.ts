@@ -19,13 +19,14 @@ import type { PreviewServer } from 'vite';
 import { CONTACT_KIND_COLORS, SPECULATIVE_COLOR } from '@contactkit/three';
 import type { ContactKind } from '@contactkit/math';
 import { CollisionData } from '@contactkit/contacts3d';
-import { CollisionData2 } from '@contactkit/collision2d';
+import { Circle, CollisionData2, Polygon, pointInPolygon } from '@contactkit/collision2d';
+import type { Shape2 } from '@contactkit/collision2d';
 import { SCENES, isScene2, sceneContacts, sceneResult } from './scenes.js';
 import { PROGRAMS } from './programs/registry.js';
 import type { SceneId, SceneSettings } from './scenes.js';
 import { collideScene3, createScene3 } from './scenes3d.js';
-import { collideScene2, createScene2 } from './scenes2d.js';
-import type { MinimumTranslation, ProbeInput } from './scenes2d.js';
+import { SCENE2_IDS, collideScene2, createScene2, isTurnable, worldVertices } from './scenes2d.js';
+import type { MinimumTranslation, ProbeInput, Scene2 } from './scenes2d.js';
 import { contactRecords } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
 import { INTERSECTION_COLOR } from './view2d.js';
@@ -37,6 +38,7 @@ import {
   launchChromium,
   nearestColorDistance,
   onPageErrors,
+  toPagePixels,
   waitFrames as waitFramesOf,
 } from './browser-support.js';
 import type { Pixels } from './browser-support.js';
@@ -160,6 +162,81 @@ function segmentDistance(
     ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / lengthSquared))
     : 0;
   return Math.hypot(x - ax - t * dx, y - ay - t * dy);
+}
+
+/** Distance from (x, y) to the outline of a 2D shape (closed for polygons, open for chains and segments). */
+function outlineDistance(shape: Shape2, x: number, y: number): number {
+  if (shape instanceof Circle) {
+    return Math.abs(Math.hypot(x - shape.transform.x, y - shape.transform.y) - shape.radius);
+  }
+  const v = worldVertices(shape as Shape2 & { vertices: Float64Array; count: number; });
+  const n = v.length / 2, closed = shape instanceof Polygon;
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < (closed ? n : n - 1); i++) {
+    const j = (i + 1) % n;
+    best = Math.min(
+      best,
+      segmentDistance(x, y, v[2 * i]!, v[2 * i + 1]!, v[2 * j]!, v[2 * j + 1]!),
+    );
+  }
+  return best;
+}
+
+/** Whether (x, y) lies in a filled shape (circle or polygon); never for chains and segments. */
+function insideShape(shape: Shape2, x: number, y: number): boolean {
+  if (shape instanceof Circle) {
+    return Math.hypot(x - shape.transform.x, y - shape.transform.y) <= shape.radius;
+  }
+  return shape instanceof Polygon && pointInPolygon(worldVertices(shape), [x, y]);
+}
+
+/** The world rectangle the canvas shows, less a margin: `[minX, minY, maxX, maxY]`. */
+async function visibleWorld(margin: number): Promise<number[]> {
+  return page.evaluate((margin) => {
+    const k = window.__contactkit!;
+    const canvas = document.getElementById('view')!;
+    const [ox, oy] = k.project([0, 0]);
+    const [ux] = k.project([1, 0]);
+    const scale = ux! - ox!;
+    return [
+      (margin - ox!) / scale,
+      (oy! - canvas.clientHeight + margin) / scale,
+      (canvas.clientWidth - margin - ox!) / scale,
+      (oy! - margin) / scale,
+    ];
+  }, margin);
+}
+
+/**
+ * Where a person would press to grab shape `index` of `scene` within `bounds` (from
+ * visibleWorld): for a filled shape the point of a fine grid deepest inside it, for a chain or
+ * segment a point on it, in both cases as far as the grid allows from every other shape
+ * (outside it and off its outline).
+ */
+function grabPoint(scene: Scene2, index: number, bounds: readonly number[]): number[] {
+  const shape = scene.shapes[index]!;
+  const filled = shape instanceof Circle || shape instanceof Polygon;
+  const [minX, minY, maxX, maxY] = bounds as [number, number, number, number];
+  let best: number[] = [], bestScore = Number.NEGATIVE_INFINITY;
+  for (let x = minX; x <= maxX; x += 0.02) {
+    for (let y = minY; y <= maxY; y += 0.02) {
+      const own = outlineDistance(shape, x, y);
+      if (filled ? !insideShape(shape, x, y) : own > 0.02) continue;
+      let clearance = filled ? own : 1;
+      scene.shapes.forEach((other, j) => {
+        if (j === index) return;
+        const away = insideShape(other, x, y) ? 0 : outlineDistance(other, x, y);
+        clearance = Math.min(clearance, away);
+      });
+      if (clearance > bestScore) {
+        bestScore = clearance;
+        best = [x, y];
+      }
+    }
+  }
+  // At least about 10 px (at 960x600) inside its own shape and away from the others.
+  expect(bestScore, `${scene.id}: a free point on shape ${index}`).toBeGreaterThan(0.06);
+  return best;
 }
 
 /** A probe's values with every number (and number in an array) matched to 1e-9. */
@@ -537,6 +614,70 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     expectSameContacts(after, (await nodeAtPagePoses('circle-concave')).contacts);
     expect(errors).toEqual([]);
   });
+
+  // Every shape the panel says can be moved: drag, Shift+drag and the wheel on the first two
+  // shapes of every 2D scene, pressed where a person would press (inside a filled shape, on a
+  // line), not only on the first shape (issue 22: the second filled shape ignored the pointer).
+  for (const id of SCENE2_IDS) {
+    it(`${id}: drag, Shift+drag and the wheel move and turn each of the first two shapes`, async () => {
+      await open(`scene=${id}&labels=0`);
+      const scene = createScene2(id);
+      const pixelsPerUnit = await page.evaluate(() => {
+        const [ax] = window.__contactkit!.project([0, 0]);
+        const [bx] = window.__contactkit!.project([1, 0]);
+        return bx! - ax!;
+      });
+      const bounds = await visibleWorld(20);
+      /** Where to press on shape `index` now: the scene in Node follows the page's poses. */
+      const grabNow = async (index: number): Promise<number[]> => {
+        const poses = await page.evaluate(() => window.__contactkit!.poses);
+        scene.shapes.forEach((shape, i) =>
+          shape.setPose([poses[i]![0]!, poses[i]![1]!], poses[i]![2]!)
+        );
+        return grabPoint(scene, index, bounds);
+      };
+      const poses = () => page.evaluate(() => window.__contactkit!.poses);
+      for (let index = 0; index < Math.min(2, scene.shapes.length); index++) {
+        const turnable = isTurnable(scene.shapes[index]!);
+        const before = await poses();
+        // Moves by (40, -30) px: +40 / pixelsPerUnit in x, +30 / pixelsPerUnit in y (y points up).
+        await drag(await grabNow(index), 40, -30);
+        const moved = await poses();
+        expect(moved[index]![0]! - before[index]![0]!, `${id}: shape ${index} dx`)
+          .toBeCloseTo(40 / pixelsPerUnit, 2);
+        expect(moved[index]![1]! - before[index]![1]!, `${id}: shape ${index} dy`)
+          .toBeCloseTo(30 / pixelsPerUnit, 2);
+        expect(moved[index]![2]).toBe(before[index]![2]);
+        moved.forEach((pose, i) => {
+          if (i !== index) expect(pose, `${id}: shape ${i} stays`).toEqual(before[i]);
+        });
+        // The wheel over the shape turns it by 0.002 rad per unit of deltaY (a rectangle of
+        // overlapRectangles stays axis-aligned).
+        const [x, y] = await toPagePixels(page, await grabNow(index));
+        await page.mouse.move(x, y);
+        await page.mouse.wheel(0, 100);
+        await waitFrames(2);
+        const wheeled = await poses();
+        expect(wheeled[index]![2], `${id}: shape ${index} wheel`)
+          .toBeCloseTo(moved[index]![2]! - (turnable ? 0.2 : 0), 9);
+        // Shift+drag turns it in place (a rectangle moves instead).
+        await page.keyboard.down('Shift');
+        await drag(await grabNow(index), 0, 40);
+        await page.keyboard.up('Shift');
+        const turned = await poses();
+        if (turnable) {
+          expect(turned[index]!.slice(0, 2)).toEqual(wheeled[index]!.slice(0, 2));
+          expect(turned[index]![2], `${id}: shape ${index} Shift+drag`).not.toBe(
+            wheeled[index]![2],
+          );
+        } else {
+          expect(turned[index]![1]! - wheeled[index]![1]!).toBeCloseTo(-40 / pixelsPerUnit, 2);
+        }
+      }
+      expectSameContacts(await pageContacts(), (await nodeAtPagePoses(id)).contacts);
+      expect(errors).toEqual([]);
+    });
+  }
 
   it('sphere-half-space: Animate lifts the sphere off (contacts vanish) and brings it back', async () => {
     await open('scene=sphere-half-space');
