@@ -183,14 +183,14 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it('holding Space pulls the plunger gradually; its release shoots at pull x the top speed', async () => {
+  it('holding Space pulls the plunger gradually, right after a button was clicked; its release shoots at pull x the top speed', async () => {
     await page.click('#return-ball');
     await page.waitForFunction(() =>
       (window as unknown as { __contactkit: PinballState; }).__contactkit.plunger.onPlunger
     );
-    // Focus on the page, not on the button just clicked (Space would press it).
-    await page.locator('#view').focus();
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // The button just clicked keeps the focus, as it does for a person: Space must pull the
+    // plunger, not press the button again.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('return-ball');
     await page.keyboard.down('Space');
     await page.waitForFunction(
       () => (window as unknown as { __contactkit: PinballState; }).__contactkit.plunger.pull >= 0.3,
@@ -215,7 +215,8 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it('the "visible" toggle switches the outlines, cells and vectors on', async () => {
+  it('the "visible" toggle switches the outlines, cells and vectors on; with it focused, \u2193 still pulls the plunger', async () => {
+    await page.click('#return-ball');
     await page.check('#show-visible');
     await page.waitForFunction(() =>
       (window as unknown as { __contactkit: PinballState; }).__contactkit.visible === true
@@ -223,6 +224,17 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
     const state = await pinball();
     expect(state.counters.cellsTestedPerFrame).toBeGreaterThan(0);
     expect(finite(state)).toBe(true);
+    // The checkbox has the focus: the arrow key pulls, and Space leaves the box ticked.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('show-visible');
+    await page.keyboard.down('ArrowDown');
+    await page.waitForFunction(
+      () => (window as unknown as { __contactkit: PinballState; }).__contactkit.plunger.pull > 0,
+      undefined,
+      { timeout: 15_000 },
+    );
+    await page.keyboard.up('ArrowDown');
+    await page.keyboard.press('Space');
+    expect(await page.isChecked('#show-visible')).toBe(true);
     expect(errors).toEqual([]);
   });
 

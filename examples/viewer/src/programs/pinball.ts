@@ -22,6 +22,7 @@ import {
   drawArrow,
   element,
   fitCanvas,
+  isTypingTarget,
   programPage,
   publish,
   shortNumber,
@@ -127,12 +128,12 @@ export async function startPinball(): Promise<void> {
     pulling = null;
     sim.setPull(0);
   });
-  const isPullKey = (event: KeyboardEvent) => event.code === 'Space' || event.key === 'ArrowDown';
+  // Whatever has the focus but a field: a button just clicked keeps it, and preventing the
+  // default keeps Space from pressing that button (or ticking a focused checkbox) again.
+  const isPullKey = (event: KeyboardEvent) =>
+    (event.code === 'Space' || event.key === 'ArrowDown') && !isTypingTarget(event.target);
   window.addEventListener('keydown', (event) => {
-    if (
-      !isPullKey(event) || event.target instanceof HTMLInputElement ||
-      event.target instanceof HTMLButtonElement
-    ) return;
+    if (!isPullKey(event)) return;
     event.preventDefault();
     if (!pulling) {
       pulling = { pointerY: null };
@@ -140,8 +141,9 @@ export async function startPinball(): Promise<void> {
     }
   });
   window.addEventListener('keyup', (event) => {
-    if (!isPullKey(event) || !pulling || pulling.pointerY !== null) return;
+    if (!isPullKey(event)) return;
     event.preventDefault();
+    if (!pulling || pulling.pointerY !== null) return;
     pulling = null;
     shoot(sim.pull);
   });

@@ -5,9 +5,9 @@
  */
 import '../style.css';
 import './programs.css';
-import { element, panelFrame, sceneMenu } from '../panel-frame.js';
+import { element, isTypingTarget, panelFrame, sceneMenu } from '../panel-frame.js';
 
-export { element };
+export { element, isTypingTarget };
 
 export interface ProgramPage {
   canvas: HTMLCanvasElement;
