@@ -10,6 +10,7 @@ import './style.css';
 import { DEFAULT_SCENE, DEFAULT_SETTINGS, findScene, isScene2 } from './scenes.js';
 import type { SceneEntry } from './scenes.js';
 import { Panel, contactSummary } from './panel.js';
+import { showFirstFrame } from './panel-frame.js';
 import { View3D } from './view3d.js';
 import { View2D } from './view2d.js';
 import type { MinimumTranslation } from './scenes2d.js';
@@ -277,7 +278,9 @@ function tick(now: number): void {
   panel.showCaptions(view2d?.probe?.caption ?? '', contactSummary(contacts), featureCaption);
   showTooltip(featureCaption, contacts[highlighted]);
   panel.showPoses();
-  measure(now);
+  if (frame === 1) showFirstFrame();
+  // The time readout waits until the first frames are on screen.
+  if (frame > 2) measure(now);
   writeUrl(now);
   requestAnimationFrame(tick);
 }

@@ -91,3 +91,8 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement ||
     (target instanceof HTMLElement && target.isContentEditable);
 }
+
+/** Takes away index.html's loading line: called once the page has drawn its first frame. */
+export function showFirstFrame(): void {
+  document.getElementById('loading')?.remove();
+}

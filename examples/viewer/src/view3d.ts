@@ -19,7 +19,7 @@ import {
   LineSegments,
   Mesh,
   MeshBasicMaterial,
-  MeshStandardMaterial,
+  MeshLambertMaterial,
   PerspectiveCamera,
   Quaternion,
   Raycaster,
@@ -389,19 +389,18 @@ export class View3D implements View {
     this.helper.dispose();
     for (const mesh of this.meshes) {
       mesh.geometry.dispose();
-      (mesh.material as MeshStandardMaterial).dispose();
+      (mesh.material as MeshLambertMaterial).dispose();
     }
   }
 
   private makeMesh(primitive: AnyPrimitive, color: number): Mesh {
     const isPlane = primitive.shapeType === ShapeType.Plane ||
       primitive.shapeType === ShapeType.HalfSpace;
-    const material = new MeshStandardMaterial({
+    const material = new MeshLambertMaterial({
       color,
       transparent: true,
       opacity: isPlane ? 0.35 : 0.5,
       depthWrite: false,
-      roughness: 0.7,
     });
     // A true plane has two sides.
     if (primitive.shapeType === ShapeType.Plane) material.side = DoubleSide;

@@ -283,6 +283,54 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows its frame and a loading line before any module has run, and takes the line away with the first frame', async () => {
+    // Hold every script until the page has painted: what a person sees while the modules load.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const continued: Promise<void>[] = [];
+    await page.route(/\.js$/, (route) => {
+      continued.push(held.then(() => route.continue()));
+    });
+    try {
+      await page.goto(`${baseUrl}?scene=box-box-face`, { waitUntil: 'commit' });
+      await page.waitForFunction(
+        () => performance.getEntriesByName('first-contentful-paint').length > 0,
+        undefined,
+        { timeout: 10_000 },
+      );
+      const before = await page.evaluate(() => {
+        const loading = document.getElementById('loading')!;
+        const box = loading.getBoundingClientRect();
+        const style = getComputedStyle(loading);
+        return {
+          drawn: window.__contactkit !== undefined,
+          text: document.body.innerText,
+          loading: [box.width, box.height],
+          fontSize: parseFloat(style.fontSize),
+          color: style.color,
+          background: getComputedStyle(document.documentElement).backgroundColor,
+          panelWidth: document.getElementById('panel')!.getBoundingClientRect().width,
+        };
+      });
+      expect(before.drawn).toBe(false);
+      expect(before.text).toMatch(/contactkit viewer/);
+      expect(before.text).toMatch(/Loading/);
+      expect(before.loading[0]).toBeGreaterThan(0);
+      expect(before.fontSize).toBeGreaterThanOrEqual(13);
+      // Light text on the dark page, the panel in its place: not a blank white page.
+      expect(before.background).toBe('rgb(21, 24, 29)');
+      expect(before.color).toBe('rgb(207, 216, 227)');
+      expect(before.panelWidth).toBeGreaterThanOrEqual(250);
+    } finally {
+      release();
+      await Promise.all(continued);
+      await page.unroute(/\.js$/);
+    }
+    await waitFrames(1);
+    expect(await page.locator('#loading').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   for (const entry of SCENES) {
     it(`${entry.id}: no console errors, Node's contacts and test results, drawn where they are`, async () => {
       await open(`scene=${entry.id}`);
