@@ -46,6 +46,7 @@ import { collideScene3, createScene3, motionPose3 } from './scenes3d.js';
 import type { Scene3, Scene3Id } from './scenes3d.js';
 import { contactRecords, screenLayout } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
+import { MIN_LABEL_PIXELS } from './view.js';
 import type { View } from './view.js';
 
 export type TransformMode = 'translate' | 'rotate';
@@ -87,12 +88,14 @@ export class View3D implements View {
     penetrationScale: 2,
     minArrowLength: 0.3,
     labelSize: 0.15,
+    minLabelPixels: MIN_LABEL_PIXELS,
   });
   private readonly meshes: [Mesh, Mesh];
   private readonly primitives: [AnyPrimitive, AnyPrimitive];
   private readonly position = new Float64Array(3);
   private readonly quaternion = new Float64Array(4);
   private readonly projected = new Vector3();
+  private readonly cameraUp = new Vector3();
   private selectedShape = 0;
 
   constructor(id: Scene3Id, private readonly renderer: WebGLRenderer) {
@@ -248,6 +251,7 @@ export class View3D implements View {
       this.contacts,
       (depth) => this.helper.arrowLength(depth),
       (p) => this.project(p),
+      this.cameraUp.setFromMatrixColumn(this.camera.matrixWorld, 1).toArray(),
     );
   }
 

@@ -28,6 +28,7 @@ import { collideScene3, createScene3 } from './scenes3d.js';
 import { SCENE2_IDS, collideScene2, createScene2, isTurnable, worldVertices } from './scenes2d.js';
 import type { MinimumTranslation, ProbeInput, Scene2 } from './scenes2d.js';
 import { contactRecords } from './contact-records.js';
+import { boxClearance } from './label-placement.js';
 import type { ContactRecord } from './contact-records.js';
 import { INTERSECTION_COLOR } from './view2d.js';
 import {
@@ -394,6 +395,105 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
           nearestColorDistance(image, x, y, INTERSECTION_COLOR, 18),
           `${entry.id}: ring at (${x.toFixed(0)}, ${y.toFixed(0)})`,
         ).toBeLessThan(40);
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+
+  // Issue 22: on a phone the contact numbers were 6-8 px high and the tests' labels lay on the
+  // contact or on the lines they name. At the desktop and the phone size, in every 2D scene:
+  // every contact number at least 24 px high (its digit about 12 px), every text label 12 px
+  // and clear of the shapes' outlines, the test's lines and points, the contact markers, arrows
+  // and numbers, all worked out here in Node from the scene at the page's poses.
+  for (const id of SCENE2_IDS) {
+    it(`${id}: contact numbers and text labels keep their size and stay clear of what is drawn, at 1200x800 and 390x844`, async () => {
+      for (const viewport of [{ width: 1200, height: 800 }, { width: 390, height: 844 }]) {
+        const size = `${viewport.width}x${viewport.height}`;
+        await page.setViewportSize(viewport);
+        await open(`scene=${id}`);
+        await waitFrames(2);
+        const { poses, state } = await page.evaluate(() => ({
+          poses: window.__contactkit!.poses,
+          state: window.__contactkit!.state,
+        }));
+        const scene = createScene2(id);
+        scene.shapes.forEach((shape, i) =>
+          shape.setPose([poses[i]![0]!, poses[i]![1]!], poses[i]![2]!)
+        );
+        const project = async (points: number[][]): Promise<number[][]> =>
+          page.evaluate((list) => list.map((p) => window.__contactkit!.project(p)), points);
+        const segments: number[][] = [];
+        const polyline = async (points: number[][], closed: boolean): Promise<void> => {
+          const screen = await project(points);
+          for (let i = 0; i < (closed ? screen.length : screen.length - 1); i++) {
+            segments.push([...screen[i]!, ...screen[(i + 1) % screen.length]!]);
+          }
+        };
+        for (const shape of scene.shapes) {
+          if (shape instanceof Circle) {
+            const { x, y } = shape.transform;
+            await polyline(
+              Array.from({ length: 90 }, (_, k) => [
+                x + shape.radius * Math.cos((2 * Math.PI * k) / 90),
+                y + shape.radius * Math.sin((2 * Math.PI * k) / 90),
+              ]),
+              true,
+            );
+          } else {
+            const v = worldVertices(shape as Shape2 & { vertices: Float64Array; count: number; });
+            await polyline(
+              Array.from({ length: v.length / 2 }, (_, k) => [v[2 * k]!, v[2 * k + 1]!]),
+              shape instanceof Polygon,
+            );
+          }
+        }
+        const discs: number[][] = [];
+        const probe = scene.probe?.(scene, { point: state.point ?? [0, 0], choice: state.choice });
+        for (const overlay of probe?.overlays ?? []) {
+          if (overlay.type === 'line') await polyline([overlay.from, overlay.to], false);
+          if (overlay.type === 'point') {
+            const [centre, rim] = await project([overlay.at, [
+              overlay.at[0] + (overlay.radius ?? 0.05),
+              overlay.at[1],
+            ]]);
+            discs.push([centre![0]!, centre![1]!, rim![0]! - centre![0]!]);
+          }
+        }
+        const layout = await page.evaluate(() => window.__contactkit!.labelLayout());
+        for (const [x, y, height] of layout.labels) {
+          expect(height, `${id} ${size}: contact number height`).toBeGreaterThanOrEqual(24);
+          discs.push([x!, y!, 0.3 * height!]);
+        }
+        segments.push(...layout.arrows);
+        const texts = await page.$$eval(
+          '#labels .overlay-label:not([hidden])',
+          (spans) =>
+            spans.map((span) => {
+              const box = span.getBoundingClientRect();
+              const canvas = document.getElementById('view')!.getBoundingClientRect();
+              return {
+                text: span.textContent,
+                box: [box.left - canvas.left, box.top - canvas.top, box.width, box.height],
+                fontSize: parseFloat(getComputedStyle(span).fontSize),
+              };
+            }),
+        );
+        expect(texts.length, `${id} ${size}: text labels`).toBe(
+          (probe?.overlays ?? []).filter((o) => o.type === 'text').length,
+        );
+        for (const { text, box, fontSize } of texts) {
+          const [left, top, width, height] = box as [number, number, number, number];
+          expect(fontSize, `${id} ${size}: "${text}" font size`).toBeGreaterThanOrEqual(12);
+          const clearance = boxClearance(
+            left + width / 2,
+            top + height / 2,
+            width / 2,
+            height / 2,
+            { segments, discs },
+            [],
+          );
+          expect(clearance, `${id} ${size}: "${text}" clear of the drawing`).toBeGreaterThan(1);
+        }
       }
       expect(errors).toEqual([]);
     });
