@@ -96,7 +96,8 @@ export class View3D implements View {
   private readonly quaternion = new Float64Array(4);
   private readonly projected = new Vector3();
   private readonly cameraUp = new Vector3();
-  private selectedShape = 0;
+  /** The shape the gizmo is on, or -1 before a shape is clicked (no gizmo over the contacts). */
+  private selectedShape = -1;
 
   constructor(id: Scene3Id, private readonly renderer: WebGLRenderer) {
     this.scene = createScene3(id);
@@ -129,7 +130,6 @@ export class View3D implements View {
 
     this.gizmo = new TransformControls(this.camera, canvas);
     this.gizmo.setSize(0.7);
-    this.gizmo.attach(this.meshes[0]);
     this.world.add(this.gizmo.getHelper());
     this.gizmo.addEventListener('dragging-changed', (event) => {
       this.orbit.enabled = !event.value;
@@ -148,6 +148,11 @@ export class View3D implements View {
   }
 
   /** Whether the gizmo moves or turns the selected shape. */
+  /** The shape the gizmo is on (0 or 1), or -1 when none is selected. */
+  get selectedShapeIndex(): number {
+    return this.selectedShape;
+  }
+
   setMode(mode: TransformMode): void {
     this.gizmo.setMode(mode);
   }
@@ -161,6 +166,12 @@ export class View3D implements View {
     this.poses[0] = poseArray(this.scene.firstStart.position, this.scene.firstStart.quaternion);
     this.poses[1] = poseArray(this.scene.secondStart.position, this.scene.secondStart.quaternion);
     this.selected = -1;
+    // The view as the scene opens: its camera, no shape selected.
+    this.selectedShape = -1;
+    this.gizmo.detach();
+    this.camera.position.set(...this.scene.camera.position);
+    this.orbit.target.set(...this.scene.camera.target);
+    this.orbit.update();
   }
 
   step(time: number | null): ContactRecord[] {
@@ -400,12 +411,13 @@ export class View3D implements View {
   private makeMesh(primitive: AnyPrimitive, color: number): Mesh {
     const isPlane = primitive.shapeType === ShapeType.Plane ||
       primitive.shapeType === ShapeType.HalfSpace;
-    const material = new MeshLambertMaterial({
-      color,
-      transparent: true,
-      opacity: isPlane ? 0.35 : 0.5,
-      depthWrite: false,
-    });
+    // A plane or half-space is an opaque surface that hides what lies below it, so a sunk
+    // shape reads as sunk; the shapes are translucent and show each other.
+    const material = new MeshLambertMaterial(
+      isPlane
+        ? { color: new Color(color).multiplyScalar(0.6) }
+        : { color, transparent: true, opacity: 0.5, depthWrite: false },
+    );
     // A true plane has two sides.
     if (primitive.shapeType === ShapeType.Plane) material.side = DoubleSide;
     const mesh = meshForPrimitive(primitive, material, { planeSize: 6, halfSpaceDepth: 0.6 });

@@ -39,6 +39,7 @@ import {
   launchChromium,
   nearestColorDistance,
   onPageErrors,
+  pixelAt,
   toPagePixels,
   waitFrames as waitFramesOf,
 } from './browser-support.js';
@@ -272,6 +273,13 @@ async function drag(from: readonly number[], dx: number, dy: number, steps = 8):
   await waitFrames(2);
 }
 
+/** Clicks (presses and releases without moving) at world point `at`. */
+async function clickWorld(at: readonly number[]): Promise<void> {
+  const [x, y] = await toPagePixels(page, at);
+  await page.mouse.click(x, y);
+  await waitFrames(2);
+}
+
 // Software WebGL is slow: a page test takes a few seconds.
 describe('viewer in Chromium', { timeout: 30_000 }, () => {
   it('lists every scene in its menu, as links to ?scene=<id>', async () => {
@@ -339,6 +347,7 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
         const k = window.__contactkit!;
         return {
           scene: k.scene,
+          selectedShape: k.selectedShape,
           contacts: k.contacts,
           minimumTranslation: k.minimumTranslation,
           intersections: k.intersections,
@@ -346,6 +355,8 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
         };
       });
       expect(state.scene).toBe(entry.id);
+      // No shape selected, so no 3D gizmo sits over the contacts' arrows.
+      expect(state.selectedShape).toBe(-1);
       const expected = sceneResult(entry.id as SceneId);
       expectSameContacts(state.contacts, expected.contacts);
       expectSameTranslation(state.minimumTranslation, expected.minimumTranslation);
@@ -676,6 +687,20 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it('the hint says what turns: nothing in rectangles, all but the rectangle in rectangle-circle', async () => {
+    await open('scene=rectangles');
+    const hint = await page.textContent('#panel .hint');
+    expect(hint).toMatch(/axis-aligned rectangles do not turn/);
+    expect(hint).not.toMatch(/turns it/);
+    await open('scene=rectangle-circle');
+    expect(await page.textContent('#panel .hint')).toMatch(
+      /turns it; the axis-aligned rectangle does not turn/,
+    );
+    await open('scene=circle-polygon');
+    expect(await page.textContent('#panel .hint')).not.toMatch(/do(es)? not turn/);
+    expect(errors).toEqual([]);
+  });
+
   it('point-in-polygon: a click places the point under test', async () => {
     await open('scene=point-in-polygon');
     const [x, y] = await page.evaluate(() => window.__contactkit!.project([0.5, 0]));
@@ -720,7 +745,10 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     const before = await pageContacts();
     expect(before).toHaveLength(1);
     const centre = await page.evaluate(() => window.__contactkit!.shapes[0]!);
-    // The gizmo's centre handle moves the shape in the view plane: 150 px to the left parts the spheres.
+    // A click on the sphere puts the gizmo on it; the gizmo's centre handle moves the shape in
+    // the view plane: 150 px to the left parts the spheres.
+    await clickWorld(centre);
+    expect(await page.evaluate(() => window.__contactkit!.selectedShape)).toBe(0);
     await drag(centre, -150, 0, 10);
     expect((await page.evaluate(() => window.__contactkit!.shapes[0]!))[0]).toBeLessThan(-0.7);
     const after = await pageContacts();
@@ -735,7 +763,9 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     const before = await pageContacts();
     const posesBefore = await page.evaluate(() => window.__contactkit!.poses);
     expect(before).toHaveLength(1);
-    // E switches the gizmo to rotate; its centre is a trackball that turns the shape freely.
+    // A click selects the upper cube; E switches the gizmo to rotate; its centre is a trackball
+    // that turns the shape freely.
+    await clickWorld(posesBefore[0]!.slice(12, 15));
     await page.keyboard.press('e');
     await drag(posesBefore[0]!.slice(12, 15), 48, 16);
     const poses = await page.evaluate(() => window.__contactkit!.poses);
@@ -826,6 +856,47 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
       expect(errors).toEqual([]);
     });
   }
+
+  it('3D: no gizmo until a shape is clicked; Reset brings back the camera and clears the selection', async () => {
+    // (Every scene's own test checks that it opens with no shape selected.)
+    await open('scene=sphere-sphere');
+    const origin = await page.evaluate(() => window.__contactkit!.project([0, 0, 0]));
+    const second = await page.evaluate(() => window.__contactkit!.shapes[1]!);
+    await clickWorld(second);
+    expect(await page.evaluate(() => window.__contactkit!.selectedShape)).toBe(1);
+    // Orbit: a drag on the background (the top left corner of the canvas) turns the camera.
+    const box = (await page.locator('#view').boundingBox())!;
+    await page.mouse.move(box.x + 40, box.y + 40);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 160, box.y + 70, { steps: 6 });
+    await page.mouse.up();
+    await waitFrames(2);
+    const turned = await page.evaluate(() => window.__contactkit!.project([0, 0, 0]));
+    expect(Math.hypot(turned[0]! - origin[0]!, turned[1]! - origin[1]!)).toBeGreaterThan(5);
+    await page.click('#reset');
+    await waitFrames(2);
+    expect(await page.evaluate(() => window.__contactkit!.selectedShape)).toBe(-1);
+    const back = await page.evaluate(() => window.__contactkit!.project([0, 0, 0]));
+    expect(back[0]).toBeCloseTo(origin[0]!, 6);
+    expect(back[1]).toBeCloseTo(origin[1]!, 6);
+    expect(errors).toEqual([]);
+  });
+
+  it('box-half-space: the half-space hides a box sunk below its surface', async () => {
+    // The box (half extents 0.6, 0.3, 0.4) upright with its centre 1 below the surface: all of it
+    // is under y = 0, eight contacts, and from the camera above only the surface shows.
+    await open('scene=box-half-space&labels=0&p0=0,-1,0,0,0,0,1');
+    expect(await pageContacts()).toHaveLength(8);
+    const [x, y] = await page.evaluate(() => window.__contactkit!.project([0, -1, 0]));
+    // The surface's own colour, on the half-space's top well away from the box.
+    const [rx, ry] = await page.evaluate(() => window.__contactkit!.project([-1.6, 0, 1.2]));
+    const image = await screenshot('box-half-space-sunk');
+    const surface = pixelAt(image, Math.round(rx!), Math.round(ry!));
+    const hex = (surface[0]! << 16) | (surface[1]! << 8) | surface[2]!;
+    // Within 3 px of the box's centre (the arrows of the contacts are thin): the surface only.
+    expect(nearestColorDistance(image, x!, y!, hex, 3)).toBeLessThan(12);
+    expect(errors).toEqual([]);
+  });
 
   it('sphere-half-space: Animate lifts the sphere off (contacts vanish) and brings it back', async () => {
     await open('scene=sphere-half-space');
