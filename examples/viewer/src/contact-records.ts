@@ -53,14 +53,20 @@ export function featureIdHex(featureId: number): string {
 
 /**
  * Where the visible labels and the contact arrows fall on the screen, for the label-placement
- * tests: each label's centre, and each arrow's tail and tip (`arrowLength` of its penetration
- * along the normal), through `project`.
+ * tests: each label's centre and height `[x, y, height]` (its sprite's height measured along the
+ * world direction `up`, which the view keeps pointing up the screen), and each arrow's tail and
+ * tip (`arrowLength` of its penetration along the normal), through `project`.
  */
 export function screenLayout(
-  labels: readonly { readonly visible: boolean; readonly position: { toArray(): number[]; }; }[],
+  labels: readonly {
+    readonly visible: boolean;
+    readonly position: { toArray(): number[]; };
+    readonly scale: { readonly y: number; };
+  }[],
   contacts: readonly ContactRecord[],
   arrowLength: (penetration: number) => number,
   project: (point: readonly number[]) => [number, number],
+  up: readonly number[],
 ): { labels: number[][]; arrows: number[][]; } {
   const arrows = contacts.map((c) => {
     const length = arrowLength(c.penetration);
@@ -68,7 +74,13 @@ export function screenLayout(
     return [...project(c.point), ...project(tip)];
   });
   return {
-    labels: labels.filter((l) => l.visible).map((l) => project(l.position.toArray())),
+    labels: labels.filter((l) => l.visible).map((l) => {
+      const centre = l.position.toArray();
+      const [x, y] = project(centre);
+      const [tx, ty] = project(centre.map((v, k) => v + (up[k]! * l.scale.y) / 2));
+      const [bx, by] = project(centre.map((v, k) => v - (up[k]! * l.scale.y) / 2));
+      return [x, y, Math.hypot(tx - bx, ty - by)];
+    }),
     arrows,
   };
 }

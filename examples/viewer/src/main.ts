@@ -10,8 +10,10 @@ import './style.css';
 import { DEFAULT_SCENE, DEFAULT_SETTINGS, findScene, isScene2 } from './scenes.js';
 import type { SceneEntry } from './scenes.js';
 import { Panel, contactSummary } from './panel.js';
+import { showFirstFrame } from './panel-frame.js';
 import { View3D } from './view3d.js';
 import { View2D } from './view2d.js';
+import { isTurnable } from './scenes2d.js';
 import type { MinimumTranslation } from './scenes2d.js';
 import type { View } from './view.js';
 import type { ContactRecord } from './contact-records.js';
@@ -45,6 +47,8 @@ export interface ContactkitState {
   probe: Record<string, unknown> | null;
   /** The last time readout: median milliseconds per call, or null before the first. */
   timing: number | null;
+  /** 3D: the shape the gizmo is on, -1 before a shape is clicked; 2D: -1. */
+  selectedShape: number;
   /** World point -> canvas CSS pixels (from the canvas's top left). */
   project(point: readonly number[]): [number, number];
   /** The contact labels' centres and the arrows, canvas CSS pixels (see View.labelLayout). */
@@ -123,6 +127,15 @@ if (view2d && parsed.choice !== undefined) {
 if (parsed.witnesses !== undefined) view.witnesses = parsed.witnesses;
 if (parsed.labels !== undefined) view.labels = parsed.labels;
 
+/** What the 2D hint says about turning: the axis-aligned rectangles of a scene do not turn. */
+function turnHint(): string {
+  const shapes = view2d?.scene.shapes ?? [];
+  const fixed = shapes.filter((shape) => !isTurnable(shape)).length;
+  if (fixed === 0) return 'Shift+drag or the wheel over a shape turns it.';
+  if (fixed === shapes.length) return 'axis-aligned rectangles do not turn.';
+  return 'Shift+drag or the wheel over a shape turns it; the axis-aligned rectangle does not turn.';
+}
+
 let animating = false;
 let animationStart = 0;
 let frame = 0;
@@ -139,7 +152,7 @@ const panel = new Panel(
     maxContactsPerPair: view.data.maxContactsPerPair,
     hint: view.dimension === 3
       ? 'Click a shape to select it; drag the gizmo to move it (W) or turn it (E). Drag the background to orbit, wheel to zoom. Point at a contact (or its row) to see its features; click it to keep them.'
-      : `Drag a shape to move it; Shift+drag or the wheel over a shape turns it.${
+      : `Drag a shape to move it; ${turnHint()}${
         view2d?.scene.startPoint ? ' Click to place the point under test.' : ''
       } Point at a contact (or its row) to see its features; click it to keep them.`,
     labels: view.labels,
@@ -263,6 +276,7 @@ function tick(now: number): void {
     intersections: view2d ? view2d.intersections : [],
     probe: view2d?.probe ? view2d.probe.values : null,
     timing,
+    selectedShape: view3d ? view3d.selectedShapeIndex : -1,
     project: (point) => view.project(point),
     labelLayout: () => view.labelLayout(),
   };
@@ -277,7 +291,9 @@ function tick(now: number): void {
   panel.showCaptions(view2d?.probe?.caption ?? '', contactSummary(contacts), featureCaption);
   showTooltip(featureCaption, contacts[highlighted]);
   panel.showPoses();
-  measure(now);
+  if (frame === 1) showFirstFrame();
+  // The time readout waits until the first frames are on screen.
+  if (frame > 2) measure(now);
   writeUrl(now);
   requestAnimationFrame(tick);
 }

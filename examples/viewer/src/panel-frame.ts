@@ -68,3 +68,31 @@ export function sceneMenu(current: string, open: boolean): HTMLDetailsElement {
   }
   return menu;
 }
+
+/** Input types that take no typed text: a key pressed on one of them is the page's. */
+const NON_TEXT_INPUTS = new Set([
+  'button',
+  'checkbox',
+  'color',
+  'file',
+  'image',
+  'radio',
+  'reset',
+  'submit',
+]);
+
+/**
+ * Whether a key event's target takes typed keys (a text or number field, a text area, a menu,
+ * editable content): the page's keyboard shortcuts leave those alone and act wherever else the
+ * focus is, a button just clicked included.
+ */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (target instanceof HTMLInputElement) return !NON_TEXT_INPUTS.has(target.type);
+  return target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement ||
+    (target instanceof HTMLElement && target.isContentEditable);
+}
+
+/** Takes away index.html's loading line: called once the page has drawn its first frame. */
+export function showFirstFrame(): void {
+  document.getElementById('loading')?.remove();
+}

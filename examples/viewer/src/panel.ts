@@ -9,7 +9,7 @@
 import { CONTACT_KIND_COLORS, SPECULATIVE_COLOR, WITNESS_COLORS } from '@contactkit/three';
 import { contactKindName } from '@contactkit/math';
 import type { ContactKind } from '@contactkit/math';
-import { element, panelFrame, sceneMenu } from './panel-frame.js';
+import { element, isTypingTarget, panelFrame, sceneMenu } from './panel-frame.js';
 import type { SceneId } from './scenes.js';
 import { featureIdHex } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
@@ -151,9 +151,7 @@ export class Panel {
       translate.addEventListener('click', () => choose('translate'));
       rotate.addEventListener('click', () => choose('rotate'));
       window.addEventListener('keydown', (event) => {
-        if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) {
-          return;
-        }
+        if (isTypingTarget(event.target)) return;
         if (event.key === 'w') choose('translate');
         if (event.key === 'e') choose('rotate');
       });

@@ -50,9 +50,15 @@ interface PinballState {
 
 function pinball(): Promise<PinballState> {
   return page.evaluate(() => {
-    const { project: _project, step: _step, table: _table, ...rest } = (window as unknown as {
-      __contactkit: PinballState & { project: unknown; step: unknown; table: unknown; };
-    }).__contactkit;
+    const { project: _project, step: _step, table: _table, names: _names, ...rest } =
+      (window as unknown as {
+        __contactkit: PinballState & {
+          project: unknown;
+          step: unknown;
+          table: unknown;
+          names: unknown;
+        };
+      }).__contactkit;
     return rest;
   });
 }
@@ -81,6 +87,13 @@ function segmentDistance(p: number[], a: number[], b: number[]): number {
     Math.max(0, ((p[0]! - a[0]!) * ex + (p[1]! - a[1]!) * ey) / (ex * ex + ey * ey)),
   );
   return Math.hypot(p[0]! - (a[0]! + t * ex), p[1]! - (a[1]! + t * ey));
+}
+
+/** Whether the segments ab and pq cross: each one's ends lie on both sides of the other's line. */
+function segmentsCross(a: number[], b: number[], p: number[], q: number[]): boolean {
+  const side = (o: number[], u: number[], v: number[]) =>
+    (u[0]! - o[0]!) * (v[1]! - o[1]!) - (u[1]! - o[1]!) * (v[0]! - o[0]!);
+  return side(a, b, p) * side(a, b, q) < 0 && side(p, q, a) * side(p, q, b) < 0;
 }
 
 /** Distance from p to the closed outline through `points`. */
@@ -183,14 +196,14 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it('holding Space pulls the plunger gradually; its release shoots at pull x the top speed', async () => {
+  it('holding Space pulls the plunger gradually, right after a button was clicked; its release shoots at pull x the top speed', async () => {
     await page.click('#return-ball');
     await page.waitForFunction(() =>
       (window as unknown as { __contactkit: PinballState; }).__contactkit.plunger.onPlunger
     );
-    // Focus on the page, not on the button just clicked (Space would press it).
-    await page.locator('#view').focus();
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // The button just clicked keeps the focus, as it does for a person: Space must pull the
+    // plunger, not press the button again.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('return-ball');
     await page.keyboard.down('Space');
     await page.waitForFunction(
       () => (window as unknown as { __contactkit: PinballState; }).__contactkit.plunger.pull >= 0.3,
@@ -215,7 +228,8 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it('the "visible" toggle switches the outlines, cells and vectors on', async () => {
+  it('the "visible" toggle switches the outlines, cells and vectors on; with it focused, \u2193 still pulls the plunger', async () => {
+    await page.click('#return-ball');
     await page.check('#show-visible');
     await page.waitForFunction(() =>
       (window as unknown as { __contactkit: PinballState; }).__contactkit.visible === true
@@ -223,6 +237,58 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
     const state = await pinball();
     expect(state.counters.cellsTestedPerFrame).toBeGreaterThan(0);
     expect(finite(state)).toBe(true);
+    // The checkbox has the focus: the arrow key pulls, and Space leaves the box ticked.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('show-visible');
+    await page.keyboard.down('ArrowDown');
+    await page.waitForFunction(
+      () => (window as unknown as { __contactkit: PinballState; }).__contactkit.plunger.pull > 0,
+      undefined,
+      { timeout: 15_000 },
+    );
+    await page.keyboard.up('ArrowDown');
+    await page.keyboard.press('Space');
+    expect(await page.isChecked('#show-visible')).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it("at 1200x800 and 390x844 the names of the table's parts are 12 px and clear of the outlines", async () => {
+    for (const viewport of [{ width: 1200, height: 800 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      await openPage(page, `${baseUrl}?scene=pinball`);
+      const { names, outline } = await page.evaluate(() => {
+        const kit = (window as unknown as {
+          __contactkit: {
+            names: { text: string; corners: number[][]; }[];
+            table: TableGeometry;
+            project(p: readonly number[]): number[];
+          };
+        }).__contactkit;
+        return { names: kit.names, outline: kit.table.outline.map((p) => kit.project(p)) };
+      });
+      expect(names.map((n) => n.text)).toContain('return channel \u2192');
+      for (const { text, corners } of names) {
+        // 12 px high: the box's left side.
+        expect(Math.hypot(corners[3]![0]! - corners[0]![0]!, corners[3]![1]! - corners[0]![1]!))
+          .toBeCloseTo(12, 6);
+        // Clear of the wall: no outline edge crosses the box or comes within 2 px of it. The box
+        // is convex, so it is enough to check the corners against the outline's edges, the
+        // outline's vertices inside the box, and edges crossing the box's sides.
+        let clearance = Infinity;
+        for (let i = 0; i < outline.length; i++) {
+          const a = outline[i]!, b = outline[(i + 1) % outline.length]!;
+          for (const corner of corners) {
+            clearance = Math.min(clearance, segmentDistance(corner, a, b));
+          }
+          for (let k = 0; k < 4; k++) {
+            const p = corners[k]!, q = corners[(k + 1) % 4]!;
+            clearance = Math.min(clearance, segmentDistance(a, p, q), segmentDistance(b, p, q));
+            if (segmentsCross(a, b, p, q)) clearance = 0;
+          }
+        }
+        expect(clearance, `${viewport.width}x${viewport.height}: "${text}"`).toBeGreaterThan(2);
+      }
+    }
+    await page.setViewportSize({ width: 960, height: 600 });
     expect(errors).toEqual([]);
   });
 

@@ -361,6 +361,22 @@ describe('digitiser in Chromium', { timeout: 60_000 }, () => {
   });
 });
 
+/** Every cell of the comet's contact table ends inside the panel (none is cut off at its edge). */
+async function expectTableInPanel(): Promise<void> {
+  const { panelRight, cells } = await page.evaluate(() => {
+    const panel = document.getElementById('panel')!;
+    const right = panel.getBoundingClientRect().left + panel.clientWidth;
+    return {
+      panelRight: right,
+      cells: [...document.querySelectorAll('#contact-vectors td, #contact-vectors th')].map((
+        cell,
+      ) => [cell.textContent, cell.getBoundingClientRect().right] as const),
+    };
+  });
+  expect(cells.length).toBeGreaterThan(0);
+  for (const [text, right] of cells) expect(right, `"${text}"`).toBeLessThanOrEqual(panelRight);
+}
+
 describe('comet in Chromium', { timeout: 60_000 }, () => {
   it('loads without console errors; the ball moves; its published state is finite', async () => {
     await open('scene=comet');
@@ -413,6 +429,7 @@ describe('comet in Chromium', { timeout: 60_000 }, () => {
         expect(y!).toBeGreaterThan(top);
         expect(y!).toBeLessThan(top + height);
       }
+      await expectTableInPanel();
       expect(errors).toEqual([]);
     });
   }
@@ -452,6 +469,7 @@ describe('comet in Chromium', { timeout: 60_000 }, () => {
       expect(c[1]! - (v.foot[1]! + v.normal[1]! * BALL_RADIUS)).toBeCloseTo(0, 6);
     }
     expect(await page.locator('#touching').textContent()).toContain('Touching');
+    await expectTableInPanel();
     await page.screenshot({ path: join(tmpdir(), 'comet-impact.png') });
     expect(errors).toEqual([]);
   });

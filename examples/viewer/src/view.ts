@@ -51,8 +51,8 @@ export interface View {
   /** Sets shape `index` from the inputs' values; throws a RangeError naming the field, changing nothing. */
   setEditablePose(index: number, values: readonly number[]): void;
   /**
-   * Where the contact labels and arrows are on the canvas (CSS pixels): each label's centre,
-   * each arrow as `[x0, y0, x1, y1]` from the point to the tip.
+   * Where the contact labels and arrows are on the canvas (CSS pixels): each label's centre and
+   * height `[x, y, height]`, each arrow as `[x0, y0, x1, y1]` from the point to the tip.
    */
   labelLayout(): { labels: number[][]; arrows: number[][]; };
   /** What the highlighted contact's features are, in words ("vertex 1 of the square against ..."), else ''. */
@@ -63,3 +63,9 @@ export interface View {
   reset(): void;
   dispose(): void;
 }
+
+/**
+ * Least height of a contact number's label on screen, CSS pixels: its digit (about half the
+ * label) stays about 13 px high, as in a desktop window, when a phone shows the scene smaller.
+ */
+export const MIN_LABEL_PIXELS = 26;

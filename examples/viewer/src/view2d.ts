@@ -58,6 +58,8 @@ import { contactFeatures2, shapeName2 } from './features.js';
 import { contactRecords, screenLayout } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
 import { TextLayer } from './text-layer.js';
+import type { ScreenObstacles } from './label-placement.js';
+import { MIN_LABEL_PIXELS } from './view.js';
 import type { EditablePose, View } from './view.js';
 
 /** Colours of the third and later shapes (the segments scene). */
@@ -92,7 +94,11 @@ export class View2D implements View {
   hovered = -1;
   selected = -1;
   private readonly world = new Scene();
-  private readonly camera = new OrthographicCamera(-1, 1, 1, -1, -10, 10);
+  /**
+   * Above the plane, looking down -z: the picking ray starts at the near plane, above every
+   * shape (shape i lies at z = 0.001 i; a ray starting at z = 0 missed all but the first).
+   */
+  private readonly camera = new OrthographicCamera(-1, 1, 1, -1, 0, 20);
   private readonly helper = new ContactSet2Helper({
     labels: true,
     markerRadius: 0.055,
@@ -100,6 +106,7 @@ export class View2D implements View {
     minArrowLength: 0.3,
     headLength: 0.1,
     labelSize: 0.17,
+    minLabelPixels: MIN_LABEL_PIXELS,
     planeZ: 0.02,
   });
   private readonly meshes: Group[];
@@ -113,12 +120,15 @@ export class View2D implements View {
   /** Entry `i`: the index in `scene.pairs` of the pair that wrote contact `i`. */
   private readonly pairOfContact: number[] = [];
   private contacts: ContactRecord[] = [];
+  /** The test drawings and feature highlights of the last frame. */
+  private overlays: readonly Overlay[] = [];
 
   constructor(id: Scene2Id, private readonly renderer: WebGLRenderer, textLayer: HTMLElement) {
     this.scene = createScene2(id);
     this.probeInput = startProbeInput(this.scene);
     this.text = new TextLayer(textLayer);
     this.world.background = new Color(0x1d2128);
+    this.camera.position.z = 10;
     const grid = new GridHelper(12, 24, 0x59606b, 0x30363f);
     grid.rotation.x = Math.PI / 2; // GridHelper lies in XZ; the 2D plane is XY
     grid.position.z = -0.05;
@@ -229,7 +239,60 @@ export class View2D implements View {
     for (const label of this.helper.labelObjects) label.visible &&= this.labels;
     if (this.labels) this.helper.placeLabels(camera, width, height);
     this.renderer.render(this.world, camera);
-    this.text.draw((p) => this.project(p));
+    this.text.draw((p) => this.project(p), this.screenObstacles());
+  }
+
+  /**
+   * What the text labels keep clear of, in canvas pixels: the shapes' outlines, the test's lines
+   * and points, the contact markers, arrows and numbers, the segment-crossing rings.
+   */
+  private screenObstacles(): ScreenObstacles {
+    const segments: number[][] = [];
+    const discs: number[][] = [];
+    const scale = this.project([1, 0])[0] - this.project([0, 0])[0];
+    const polyline = (points: ArrayLike<number>, closed: boolean): void => {
+      const n = points.length / 2;
+      for (let i = 0; i < (closed ? n : n - 1); i++) {
+        const j = (i + 1) % n;
+        segments.push([
+          ...this.project([points[2 * i]!, points[2 * i + 1]!]),
+          ...this.project([points[2 * j]!, points[2 * j + 1]!]),
+        ]);
+      }
+    };
+    for (const shape of this.scene.shapes) {
+      if (shape instanceof Circle) {
+        const [cx, cy] = this.project([shape.transform.x, shape.transform.y]);
+        const r = shape.radius * scale;
+        for (let k = 0; k < 32; k++) {
+          const a0 = (2 * Math.PI * k) / 32, a1 = (2 * Math.PI * (k + 1)) / 32;
+          segments.push([
+            cx + r * Math.cos(a0),
+            cy - r * Math.sin(a0),
+            cx + r * Math.cos(a1),
+            cy - r * Math.sin(a1),
+          ]);
+        }
+      } else {
+        polyline(
+          worldVertices(shape as Shape2 & { vertices: Float64Array; count: number; }),
+          shape instanceof Polygon,
+        );
+      }
+    }
+    for (const overlay of this.overlays) {
+      if (overlay.type === 'line') {
+        segments.push([...this.project(overlay.from), ...this.project(overlay.to)]);
+      } else if (overlay.type === 'point') {
+        discs.push([...this.project(overlay.at), (overlay.radius ?? POINT_RADIUS) * scale]);
+      }
+    }
+    const layout = this.labelLayout();
+    segments.push(...layout.arrows);
+    for (const [x, y] of layout.arrows) discs.push([x!, y!, this.helper.markerRadius * scale]);
+    for (const [x, y, height] of layout.labels) discs.push([x!, y!, 0.35 * height!]);
+    for (const p of this.intersections) discs.push([...this.project(p), 0.1 * scale]);
+    return { segments, discs };
   }
 
   project(point: readonly number[]): [number, number] {
@@ -304,6 +367,7 @@ export class View2D implements View {
       this.contacts,
       (depth) => this.helper.arrowLength(depth),
       (p) => this.project(p),
+      [0, 1, 0],
     );
   }
 
@@ -390,6 +454,7 @@ export class View2D implements View {
 
   /** Lines as quads (dashed ones cut into dashes), points as discs, text into the text layer. */
   private drawOverlays(overlays: readonly Overlay[]): void {
+    this.overlays = overlays;
     const positions: number[] = [];
     const colors: number[] = [];
     const color = new Color();

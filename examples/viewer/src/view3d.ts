@@ -19,7 +19,7 @@ import {
   LineSegments,
   Mesh,
   MeshBasicMaterial,
-  MeshStandardMaterial,
+  MeshLambertMaterial,
   PerspectiveCamera,
   Quaternion,
   Raycaster,
@@ -46,6 +46,7 @@ import { collideScene3, createScene3, motionPose3 } from './scenes3d.js';
 import type { Scene3, Scene3Id } from './scenes3d.js';
 import { contactRecords, screenLayout } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
+import { MIN_LABEL_PIXELS } from './view.js';
 import type { View } from './view.js';
 
 export type TransformMode = 'translate' | 'rotate';
@@ -87,13 +88,16 @@ export class View3D implements View {
     penetrationScale: 2,
     minArrowLength: 0.3,
     labelSize: 0.15,
+    minLabelPixels: MIN_LABEL_PIXELS,
   });
   private readonly meshes: [Mesh, Mesh];
   private readonly primitives: [AnyPrimitive, AnyPrimitive];
   private readonly position = new Float64Array(3);
   private readonly quaternion = new Float64Array(4);
   private readonly projected = new Vector3();
-  private selectedShape = 0;
+  private readonly cameraUp = new Vector3();
+  /** The shape the gizmo is on, or -1 before a shape is clicked (no gizmo over the contacts). */
+  private selectedShape = -1;
 
   constructor(id: Scene3Id, private readonly renderer: WebGLRenderer) {
     this.scene = createScene3(id);
@@ -126,7 +130,6 @@ export class View3D implements View {
 
     this.gizmo = new TransformControls(this.camera, canvas);
     this.gizmo.setSize(0.7);
-    this.gizmo.attach(this.meshes[0]);
     this.world.add(this.gizmo.getHelper());
     this.gizmo.addEventListener('dragging-changed', (event) => {
       this.orbit.enabled = !event.value;
@@ -145,6 +148,11 @@ export class View3D implements View {
   }
 
   /** Whether the gizmo moves or turns the selected shape. */
+  /** The shape the gizmo is on (0 or 1), or -1 when none is selected. */
+  get selectedShapeIndex(): number {
+    return this.selectedShape;
+  }
+
   setMode(mode: TransformMode): void {
     this.gizmo.setMode(mode);
   }
@@ -158,6 +166,12 @@ export class View3D implements View {
     this.poses[0] = poseArray(this.scene.firstStart.position, this.scene.firstStart.quaternion);
     this.poses[1] = poseArray(this.scene.secondStart.position, this.scene.secondStart.quaternion);
     this.selected = -1;
+    // The view as the scene opens: its camera, no shape selected.
+    this.selectedShape = -1;
+    this.gizmo.detach();
+    this.camera.position.set(...this.scene.camera.position);
+    this.orbit.target.set(...this.scene.camera.target);
+    this.orbit.update();
   }
 
   step(time: number | null): ContactRecord[] {
@@ -248,6 +262,7 @@ export class View3D implements View {
       this.contacts,
       (depth) => this.helper.arrowLength(depth),
       (p) => this.project(p),
+      this.cameraUp.setFromMatrixColumn(this.camera.matrixWorld, 1).toArray(),
     );
   }
 
@@ -389,20 +404,20 @@ export class View3D implements View {
     this.helper.dispose();
     for (const mesh of this.meshes) {
       mesh.geometry.dispose();
-      (mesh.material as MeshStandardMaterial).dispose();
+      (mesh.material as MeshLambertMaterial).dispose();
     }
   }
 
   private makeMesh(primitive: AnyPrimitive, color: number): Mesh {
     const isPlane = primitive.shapeType === ShapeType.Plane ||
       primitive.shapeType === ShapeType.HalfSpace;
-    const material = new MeshStandardMaterial({
-      color,
-      transparent: true,
-      opacity: isPlane ? 0.35 : 0.5,
-      depthWrite: false,
-      roughness: 0.7,
-    });
+    // A plane or half-space is an opaque surface that hides what lies below it, so a sunk
+    // shape reads as sunk; the shapes are translucent and show each other.
+    const material = new MeshLambertMaterial(
+      isPlane
+        ? { color: new Color(color).multiplyScalar(0.6) }
+        : { color, transparent: true, opacity: 0.5, depthWrite: false },
+    );
     // A true plane has two sides.
     if (primitive.shapeType === ShapeType.Plane) material.side = DoubleSide;
     const mesh = meshForPrimitive(primitive, material, { planeSize: 6, halfSpaceDepth: 0.6 });

@@ -19,14 +19,16 @@ import type { PreviewServer } from 'vite';
 import { CONTACT_KIND_COLORS, SPECULATIVE_COLOR } from '@contactkit/three';
 import type { ContactKind } from '@contactkit/math';
 import { CollisionData } from '@contactkit/contacts3d';
-import { CollisionData2 } from '@contactkit/collision2d';
+import { Circle, CollisionData2, Polygon, pointInPolygon } from '@contactkit/collision2d';
+import type { Shape2 } from '@contactkit/collision2d';
 import { SCENES, isScene2, sceneContacts, sceneResult } from './scenes.js';
 import { PROGRAMS } from './programs/registry.js';
 import type { SceneId, SceneSettings } from './scenes.js';
 import { collideScene3, createScene3 } from './scenes3d.js';
-import { collideScene2, createScene2 } from './scenes2d.js';
-import type { MinimumTranslation, ProbeInput } from './scenes2d.js';
+import { SCENE2_IDS, collideScene2, createScene2, isTurnable, worldVertices } from './scenes2d.js';
+import type { MinimumTranslation, ProbeInput, Scene2 } from './scenes2d.js';
 import { contactRecords } from './contact-records.js';
+import { boxClearance } from './label-placement.js';
 import type { ContactRecord } from './contact-records.js';
 import { INTERSECTION_COLOR } from './view2d.js';
 import {
@@ -37,6 +39,8 @@ import {
   launchChromium,
   nearestColorDistance,
   onPageErrors,
+  pixelAt,
+  toPagePixels,
   waitFrames as waitFramesOf,
 } from './browser-support.js';
 import type { Pixels } from './browser-support.js';
@@ -162,6 +166,81 @@ function segmentDistance(
   return Math.hypot(x - ax - t * dx, y - ay - t * dy);
 }
 
+/** Distance from (x, y) to the outline of a 2D shape (closed for polygons, open for chains and segments). */
+function outlineDistance(shape: Shape2, x: number, y: number): number {
+  if (shape instanceof Circle) {
+    return Math.abs(Math.hypot(x - shape.transform.x, y - shape.transform.y) - shape.radius);
+  }
+  const v = worldVertices(shape as Shape2 & { vertices: Float64Array; count: number; });
+  const n = v.length / 2, closed = shape instanceof Polygon;
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < (closed ? n : n - 1); i++) {
+    const j = (i + 1) % n;
+    best = Math.min(
+      best,
+      segmentDistance(x, y, v[2 * i]!, v[2 * i + 1]!, v[2 * j]!, v[2 * j + 1]!),
+    );
+  }
+  return best;
+}
+
+/** Whether (x, y) lies in a filled shape (circle or polygon); never for chains and segments. */
+function insideShape(shape: Shape2, x: number, y: number): boolean {
+  if (shape instanceof Circle) {
+    return Math.hypot(x - shape.transform.x, y - shape.transform.y) <= shape.radius;
+  }
+  return shape instanceof Polygon && pointInPolygon(worldVertices(shape), [x, y]);
+}
+
+/** The world rectangle the canvas shows, less a margin: `[minX, minY, maxX, maxY]`. */
+async function visibleWorld(margin: number): Promise<number[]> {
+  return page.evaluate((margin) => {
+    const k = window.__contactkit!;
+    const canvas = document.getElementById('view')!;
+    const [ox, oy] = k.project([0, 0]);
+    const [ux] = k.project([1, 0]);
+    const scale = ux! - ox!;
+    return [
+      (margin - ox!) / scale,
+      (oy! - canvas.clientHeight + margin) / scale,
+      (canvas.clientWidth - margin - ox!) / scale,
+      (oy! - margin) / scale,
+    ];
+  }, margin);
+}
+
+/**
+ * Where a person would press to grab shape `index` of `scene` within `bounds` (from
+ * visibleWorld): for a filled shape the point of a fine grid deepest inside it, for a chain or
+ * segment a point on it, in both cases as far as the grid allows from every other shape
+ * (outside it and off its outline).
+ */
+function grabPoint(scene: Scene2, index: number, bounds: readonly number[]): number[] {
+  const shape = scene.shapes[index]!;
+  const filled = shape instanceof Circle || shape instanceof Polygon;
+  const [minX, minY, maxX, maxY] = bounds as [number, number, number, number];
+  let best: number[] = [], bestScore = Number.NEGATIVE_INFINITY;
+  for (let x = minX; x <= maxX; x += 0.02) {
+    for (let y = minY; y <= maxY; y += 0.02) {
+      const own = outlineDistance(shape, x, y);
+      if (filled ? !insideShape(shape, x, y) : own > 0.02) continue;
+      let clearance = filled ? own : 1;
+      scene.shapes.forEach((other, j) => {
+        if (j === index) return;
+        const away = insideShape(other, x, y) ? 0 : outlineDistance(other, x, y);
+        clearance = Math.min(clearance, away);
+      });
+      if (clearance > bestScore) {
+        bestScore = clearance;
+        best = [x, y];
+      }
+    }
+  }
+  // At least about 10 px (at 960x600) inside its own shape and away from the others.
+  expect(bestScore, `${scene.id}: a free point on shape ${index}`).toBeGreaterThan(0.06);
+  return best;
+}
+
 /** A probe's values with every number (and number in an array) matched to 1e-9. */
 function closeValues(values: Record<string, unknown> | null): unknown {
   if (values === null) return null;
@@ -194,6 +273,13 @@ async function drag(from: readonly number[], dx: number, dy: number, steps = 8):
   await waitFrames(2);
 }
 
+/** Clicks (presses and releases without moving) at world point `at`. */
+async function clickWorld(at: readonly number[]): Promise<void> {
+  const [x, y] = await toPagePixels(page, at);
+  await page.mouse.click(x, y);
+  await waitFrames(2);
+}
+
 // Software WebGL is slow: a page test takes a few seconds.
 describe('viewer in Chromium', { timeout: 30_000 }, () => {
   it('lists every scene in its menu, as links to ?scene=<id>', async () => {
@@ -206,6 +292,54 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows its frame and a loading line before any module has run, and takes the line away with the first frame', async () => {
+    // Hold every script until the page has painted: what a person sees while the modules load.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const continued: Promise<void>[] = [];
+    await page.route(/\.js$/, (route) => {
+      continued.push(held.then(() => route.continue()));
+    });
+    try {
+      await page.goto(`${baseUrl}?scene=box-box-face`, { waitUntil: 'commit' });
+      await page.waitForFunction(
+        () => performance.getEntriesByName('first-contentful-paint').length > 0,
+        undefined,
+        { timeout: 10_000 },
+      );
+      const before = await page.evaluate(() => {
+        const loading = document.getElementById('loading')!;
+        const box = loading.getBoundingClientRect();
+        const style = getComputedStyle(loading);
+        return {
+          drawn: window.__contactkit !== undefined,
+          text: document.body.innerText,
+          loading: [box.width, box.height],
+          fontSize: parseFloat(style.fontSize),
+          color: style.color,
+          background: getComputedStyle(document.documentElement).backgroundColor,
+          panelWidth: document.getElementById('panel')!.getBoundingClientRect().width,
+        };
+      });
+      expect(before.drawn).toBe(false);
+      expect(before.text).toMatch(/contactkit viewer/);
+      expect(before.text).toMatch(/Loading/);
+      expect(before.loading[0]).toBeGreaterThan(0);
+      expect(before.fontSize).toBeGreaterThanOrEqual(13);
+      // Light text on the dark page, the panel in its place: not a blank white page.
+      expect(before.background).toBe('rgb(21, 24, 29)');
+      expect(before.color).toBe('rgb(207, 216, 227)');
+      expect(before.panelWidth).toBeGreaterThanOrEqual(250);
+    } finally {
+      release();
+      await Promise.all(continued);
+      await page.unroute(/\.js$/);
+    }
+    await waitFrames(1);
+    expect(await page.locator('#loading').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   for (const entry of SCENES) {
     it(`${entry.id}: no console errors, Node's contacts and test results, drawn where they are`, async () => {
       await open(`scene=${entry.id}`);
@@ -213,6 +347,7 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
         const k = window.__contactkit!;
         return {
           scene: k.scene,
+          selectedShape: k.selectedShape,
           contacts: k.contacts,
           minimumTranslation: k.minimumTranslation,
           intersections: k.intersections,
@@ -220,6 +355,8 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
         };
       });
       expect(state.scene).toBe(entry.id);
+      // No shape selected, so no 3D gizmo sits over the contacts' arrows.
+      expect(state.selectedShape).toBe(-1);
       const expected = sceneResult(entry.id as SceneId);
       expectSameContacts(state.contacts, expected.contacts);
       expectSameTranslation(state.minimumTranslation, expected.minimumTranslation);
@@ -269,6 +406,105 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
           nearestColorDistance(image, x, y, INTERSECTION_COLOR, 18),
           `${entry.id}: ring at (${x.toFixed(0)}, ${y.toFixed(0)})`,
         ).toBeLessThan(40);
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+
+  // Issue 22: on a phone the contact numbers were 6-8 px high and the tests' labels lay on the
+  // contact or on the lines they name. At the desktop and the phone size, in every 2D scene:
+  // every contact number at least 24 px high (its digit about 12 px), every text label 12 px
+  // and clear of the shapes' outlines, the test's lines and points, the contact markers, arrows
+  // and numbers, all worked out here in Node from the scene at the page's poses.
+  for (const id of SCENE2_IDS) {
+    it(`${id}: contact numbers and text labels keep their size and stay clear of what is drawn, at 1200x800 and 390x844`, async () => {
+      for (const viewport of [{ width: 1200, height: 800 }, { width: 390, height: 844 }]) {
+        const size = `${viewport.width}x${viewport.height}`;
+        await page.setViewportSize(viewport);
+        await open(`scene=${id}`);
+        await waitFrames(2);
+        const { poses, state } = await page.evaluate(() => ({
+          poses: window.__contactkit!.poses,
+          state: window.__contactkit!.state,
+        }));
+        const scene = createScene2(id);
+        scene.shapes.forEach((shape, i) =>
+          shape.setPose([poses[i]![0]!, poses[i]![1]!], poses[i]![2]!)
+        );
+        const project = async (points: number[][]): Promise<number[][]> =>
+          page.evaluate((list) => list.map((p) => window.__contactkit!.project(p)), points);
+        const segments: number[][] = [];
+        const polyline = async (points: number[][], closed: boolean): Promise<void> => {
+          const screen = await project(points);
+          for (let i = 0; i < (closed ? screen.length : screen.length - 1); i++) {
+            segments.push([...screen[i]!, ...screen[(i + 1) % screen.length]!]);
+          }
+        };
+        for (const shape of scene.shapes) {
+          if (shape instanceof Circle) {
+            const { x, y } = shape.transform;
+            await polyline(
+              Array.from({ length: 90 }, (_, k) => [
+                x + shape.radius * Math.cos((2 * Math.PI * k) / 90),
+                y + shape.radius * Math.sin((2 * Math.PI * k) / 90),
+              ]),
+              true,
+            );
+          } else {
+            const v = worldVertices(shape as Shape2 & { vertices: Float64Array; count: number; });
+            await polyline(
+              Array.from({ length: v.length / 2 }, (_, k) => [v[2 * k]!, v[2 * k + 1]!]),
+              shape instanceof Polygon,
+            );
+          }
+        }
+        const discs: number[][] = [];
+        const probe = scene.probe?.(scene, { point: state.point ?? [0, 0], choice: state.choice });
+        for (const overlay of probe?.overlays ?? []) {
+          if (overlay.type === 'line') await polyline([overlay.from, overlay.to], false);
+          if (overlay.type === 'point') {
+            const [centre, rim] = await project([overlay.at, [
+              overlay.at[0] + (overlay.radius ?? 0.05),
+              overlay.at[1],
+            ]]);
+            discs.push([centre![0]!, centre![1]!, rim![0]! - centre![0]!]);
+          }
+        }
+        const layout = await page.evaluate(() => window.__contactkit!.labelLayout());
+        for (const [x, y, height] of layout.labels) {
+          expect(height, `${id} ${size}: contact number height`).toBeGreaterThanOrEqual(24);
+          discs.push([x!, y!, 0.3 * height!]);
+        }
+        segments.push(...layout.arrows);
+        const texts = await page.$$eval(
+          '#labels .overlay-label:not([hidden])',
+          (spans) =>
+            spans.map((span) => {
+              const box = span.getBoundingClientRect();
+              const canvas = document.getElementById('view')!.getBoundingClientRect();
+              return {
+                text: span.textContent,
+                box: [box.left - canvas.left, box.top - canvas.top, box.width, box.height],
+                fontSize: parseFloat(getComputedStyle(span).fontSize),
+              };
+            }),
+        );
+        expect(texts.length, `${id} ${size}: text labels`).toBe(
+          (probe?.overlays ?? []).filter((o) => o.type === 'text').length,
+        );
+        for (const { text, box, fontSize } of texts) {
+          const [left, top, width, height] = box as [number, number, number, number];
+          expect(fontSize, `${id} ${size}: "${text}" font size`).toBeGreaterThanOrEqual(12);
+          const clearance = boxClearance(
+            left + width / 2,
+            top + height / 2,
+            width / 2,
+            height / 2,
+            { segments, discs },
+            [],
+          );
+          expect(clearance, `${id} ${size}: "${text}" clear of the drawing`).toBeGreaterThan(1);
+        }
       }
       expect(errors).toEqual([]);
     });
@@ -451,6 +687,20 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it('the hint says what turns: nothing in rectangles, all but the rectangle in rectangle-circle', async () => {
+    await open('scene=rectangles');
+    const hint = await page.textContent('#panel .hint');
+    expect(hint).toMatch(/axis-aligned rectangles do not turn/);
+    expect(hint).not.toMatch(/turns it/);
+    await open('scene=rectangle-circle');
+    expect(await page.textContent('#panel .hint')).toMatch(
+      /turns it; the axis-aligned rectangle does not turn/,
+    );
+    await open('scene=circle-polygon');
+    expect(await page.textContent('#panel .hint')).not.toMatch(/do(es)? not turn/);
+    expect(errors).toEqual([]);
+  });
+
   it('point-in-polygon: a click places the point under test', async () => {
     await open('scene=point-in-polygon');
     const [x, y] = await page.evaluate(() => window.__contactkit!.project([0.5, 0]));
@@ -495,7 +745,10 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     const before = await pageContacts();
     expect(before).toHaveLength(1);
     const centre = await page.evaluate(() => window.__contactkit!.shapes[0]!);
-    // The gizmo's centre handle moves the shape in the view plane: 150 px to the left parts the spheres.
+    // A click on the sphere puts the gizmo on it; the gizmo's centre handle moves the shape in
+    // the view plane: 150 px to the left parts the spheres.
+    await clickWorld(centre);
+    expect(await page.evaluate(() => window.__contactkit!.selectedShape)).toBe(0);
     await drag(centre, -150, 0, 10);
     expect((await page.evaluate(() => window.__contactkit!.shapes[0]!))[0]).toBeLessThan(-0.7);
     const after = await pageContacts();
@@ -510,7 +763,9 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     const before = await pageContacts();
     const posesBefore = await page.evaluate(() => window.__contactkit!.poses);
     expect(before).toHaveLength(1);
-    // E switches the gizmo to rotate; its centre is a trackball that turns the shape freely.
+    // A click selects the upper cube; E switches the gizmo to rotate; its centre is a trackball
+    // that turns the shape freely.
+    await clickWorld(posesBefore[0]!.slice(12, 15));
     await page.keyboard.press('e');
     await drag(posesBefore[0]!.slice(12, 15), 48, 16);
     const poses = await page.evaluate(() => window.__contactkit!.poses);
@@ -535,6 +790,111 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
     const after = await pageContacts();
     expect(after).not.toEqual(before);
     expectSameContacts(after, (await nodeAtPagePoses('circle-concave')).contacts);
+    expect(errors).toEqual([]);
+  });
+
+  // Every shape the panel says can be moved: drag, Shift+drag and the wheel on the first two
+  // shapes of every 2D scene, pressed where a person would press (inside a filled shape, on a
+  // line), not only on the first shape (issue 22: the second filled shape ignored the pointer).
+  for (const id of SCENE2_IDS) {
+    it(`${id}: drag, Shift+drag and the wheel move and turn each of the first two shapes`, async () => {
+      await open(`scene=${id}&labels=0`);
+      const scene = createScene2(id);
+      const pixelsPerUnit = await page.evaluate(() => {
+        const [ax] = window.__contactkit!.project([0, 0]);
+        const [bx] = window.__contactkit!.project([1, 0]);
+        return bx! - ax!;
+      });
+      const bounds = await visibleWorld(20);
+      /** Where to press on shape `index` now: the scene in Node follows the page's poses. */
+      const grabNow = async (index: number): Promise<number[]> => {
+        const poses = await page.evaluate(() => window.__contactkit!.poses);
+        scene.shapes.forEach((shape, i) =>
+          shape.setPose([poses[i]![0]!, poses[i]![1]!], poses[i]![2]!)
+        );
+        return grabPoint(scene, index, bounds);
+      };
+      const poses = () => page.evaluate(() => window.__contactkit!.poses);
+      for (let index = 0; index < Math.min(2, scene.shapes.length); index++) {
+        const turnable = isTurnable(scene.shapes[index]!);
+        const before = await poses();
+        // Moves by (40, -30) px: +40 / pixelsPerUnit in x, +30 / pixelsPerUnit in y (y points up).
+        await drag(await grabNow(index), 40, -30);
+        const moved = await poses();
+        expect(moved[index]![0]! - before[index]![0]!, `${id}: shape ${index} dx`)
+          .toBeCloseTo(40 / pixelsPerUnit, 2);
+        expect(moved[index]![1]! - before[index]![1]!, `${id}: shape ${index} dy`)
+          .toBeCloseTo(30 / pixelsPerUnit, 2);
+        expect(moved[index]![2]).toBe(before[index]![2]);
+        moved.forEach((pose, i) => {
+          if (i !== index) expect(pose, `${id}: shape ${i} stays`).toEqual(before[i]);
+        });
+        // The wheel over the shape turns it by 0.002 rad per unit of deltaY (a rectangle of
+        // overlapRectangles stays axis-aligned).
+        const [x, y] = await toPagePixels(page, await grabNow(index));
+        await page.mouse.move(x, y);
+        await page.mouse.wheel(0, 100);
+        await waitFrames(2);
+        const wheeled = await poses();
+        expect(wheeled[index]![2], `${id}: shape ${index} wheel`)
+          .toBeCloseTo(moved[index]![2]! - (turnable ? 0.2 : 0), 9);
+        // Shift+drag turns it in place (a rectangle moves instead).
+        await page.keyboard.down('Shift');
+        await drag(await grabNow(index), 0, 40);
+        await page.keyboard.up('Shift');
+        const turned = await poses();
+        if (turnable) {
+          expect(turned[index]!.slice(0, 2)).toEqual(wheeled[index]!.slice(0, 2));
+          expect(turned[index]![2], `${id}: shape ${index} Shift+drag`).not.toBe(
+            wheeled[index]![2],
+          );
+        } else {
+          expect(turned[index]![1]! - wheeled[index]![1]!).toBeCloseTo(-40 / pixelsPerUnit, 2);
+        }
+      }
+      expectSameContacts(await pageContacts(), (await nodeAtPagePoses(id)).contacts);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  it('3D: no gizmo until a shape is clicked; Reset brings back the camera and clears the selection', async () => {
+    // (Every scene's own test checks that it opens with no shape selected.)
+    await open('scene=sphere-sphere');
+    const origin = await page.evaluate(() => window.__contactkit!.project([0, 0, 0]));
+    const second = await page.evaluate(() => window.__contactkit!.shapes[1]!);
+    await clickWorld(second);
+    expect(await page.evaluate(() => window.__contactkit!.selectedShape)).toBe(1);
+    // Orbit: a drag on the background (the top left corner of the canvas) turns the camera.
+    const box = (await page.locator('#view').boundingBox())!;
+    await page.mouse.move(box.x + 40, box.y + 40);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 160, box.y + 70, { steps: 6 });
+    await page.mouse.up();
+    await waitFrames(2);
+    const turned = await page.evaluate(() => window.__contactkit!.project([0, 0, 0]));
+    expect(Math.hypot(turned[0]! - origin[0]!, turned[1]! - origin[1]!)).toBeGreaterThan(5);
+    await page.click('#reset');
+    await waitFrames(2);
+    expect(await page.evaluate(() => window.__contactkit!.selectedShape)).toBe(-1);
+    const back = await page.evaluate(() => window.__contactkit!.project([0, 0, 0]));
+    expect(back[0]).toBeCloseTo(origin[0]!, 6);
+    expect(back[1]).toBeCloseTo(origin[1]!, 6);
+    expect(errors).toEqual([]);
+  });
+
+  it('box-half-space: the half-space hides a box sunk below its surface', async () => {
+    // The box (half extents 0.6, 0.3, 0.4) upright with its centre 1 below the surface: all of it
+    // is under y = 0, eight contacts, and from the camera above only the surface shows.
+    await open('scene=box-half-space&labels=0&p0=0,-1,0,0,0,0,1');
+    expect(await pageContacts()).toHaveLength(8);
+    const [x, y] = await page.evaluate(() => window.__contactkit!.project([0, -1, 0]));
+    // The surface's own colour, on the half-space's top well away from the box.
+    const [rx, ry] = await page.evaluate(() => window.__contactkit!.project([-1.6, 0, 1.2]));
+    const image = await screenshot('box-half-space-sunk');
+    const surface = pixelAt(image, Math.round(rx!), Math.round(ry!));
+    const hex = (surface[0]! << 16) | (surface[1]! << 8) | surface[2]!;
+    // Within 3 px of the box's centre (the arrows of the contacts are thin): the surface only.
+    expect(nearestColorDistance(image, x!, y!, hex, 3)).toBeLessThan(12);
     expect(errors).toEqual([]);
   });
 

@@ -89,6 +89,12 @@ export interface ContactDrawingOptions {
   labels?: boolean;
   /** World height of a label (default 0.16). */
   labelSize?: number;
+  /**
+   * Least height of a label on screen, CSS pixels (default 0: labels scale with the view). A view
+   * zoomed out (a phone shows the same scene in fewer pixels) draws `labelSize` this large
+   * instead; applied by `placeLabels`. The digit is about half the label's height.
+   */
+  minLabelPixels?: number;
   /** Makes the canvases of the labels (default `document.createElement('canvas')`). */
   createCanvas?: () => LabelCanvas;
   /** Draw the witness points and the depth segment of each contact (default false). */
@@ -145,6 +151,8 @@ export class ContactDrawing extends Object3D {
   readonly labels: boolean;
   /** World height of a label sprite. */
   readonly labelSize: number;
+  /** Least screen height of a label sprite, CSS pixels (see `ContactDrawingOptions`). */
+  readonly minLabelPixels: number;
   /**
    * Whether the witness points and depth segments are drawn (settable; applies from the next
    * `update`).
@@ -186,6 +194,12 @@ export class ContactDrawing extends Object3D {
     const headRadius = positiveOption('headRadius', options.headRadius, this.markerRadius * 0.8);
     this.labels = options.labels ?? false;
     this.labelSize = positiveOption('labelSize', options.labelSize, 0.16);
+    this.minLabelPixels = options.minLabelPixels ?? 0;
+    if (!(Number.isFinite(this.minLabelPixels) && this.minLabelPixels >= 0)) {
+      throw new RangeError(
+        `minLabelPixels must be finite and at least 0, got ${this.minLabelPixels}`,
+      );
+    }
     this.createCanvas = options.createCanvas ?? defaultCanvas;
     this.showWitnesses = options.witnesses ?? false;
 
@@ -380,7 +394,8 @@ export class ContactDrawing extends Object3D {
    * Moves each label to a spot beside its marker where it covers no contact's arrow or marker
    * and no label placed before it, as seen through `camera` on a `width` x `height` pixel
    * canvas: candidates on a circle about the marker, starting opposite the arrow on screen,
-   * the first that is clear wins (else the clearest). Call after `update`, before rendering;
+   * the first that is clear wins (else the clearest). Labels are sized here too: `labelSize`,
+   * or `minLabelPixels` on screen when that is larger. Call after `update`, before rendering;
    * allocates only when the pool has grown.
    */
   placeLabels(camera: Camera, width: number, height: number): void {
@@ -413,7 +428,8 @@ export class ContactDrawing extends Object3D {
       4 * count,
     );
     const scale = Math.hypot(screen[4 * count]! - screen[0]!, screen[4 * count + 1]! - screen[1]!);
-    const labelPixels = this.labelSize * scale;
+    const labelPixels = Math.max(this.labelSize * scale, this.minLabelPixels);
+    const labelWorld = labelPixels / scale;
     const radius = 2.2 * this.markerRadius * scale + 0.5 * labelPixels;
     for (let i = 0; i < count; i++) {
       const px = screen[4 * i]!, py = screen[4 * i + 1]!;
@@ -458,6 +474,7 @@ export class ContactDrawing extends Object3D {
         camera,
       );
       this.labelSprites[i]!.position.copy(projectScratch);
+      this.labelSprites[i]!.scale.set(labelWorld, labelWorld, 1);
     }
   }
 

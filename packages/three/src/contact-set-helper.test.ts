@@ -217,6 +217,38 @@ describe('ContactSetHelper', () => {
     });
   });
 
+  it('minLabelPixels: a view zoomed out draws the labels that many pixels high and moves them out with their size', () => {
+    const createCanvas = (): LabelCanvas => ({ width: 0, height: 0, getContext: () => null });
+    const options = { labels: true, createCanvas, markerRadius: 0.05, labelSize: 0.2 };
+    const contacts: TestContact[] = [
+      { point: [0, 0, 0], normal: [0, 1, 0], penetration: 0.1, kind: ContactKind.FaceFace },
+    ];
+    // 400 pixels across 8 units: 50 pixels per unit, so labelSize 0.2 would be 10 pixels high.
+    const camera = new OrthographicCamera(-4, 4, 4, -4, 0.1, 10);
+    camera.position.set(0, 0, 5);
+    camera.updateMatrixWorld();
+    const plain = new ContactSetHelper(options).update(dataWith(contacts));
+    plain.placeLabels(camera, 400, 400);
+    expect(plain.labelObjects[0]!.scale.y).toBeCloseTo(0.2, 12);
+    const sized = new ContactSetHelper({ ...options, minLabelPixels: 24 }).update(
+      dataWith(contacts),
+    );
+    sized.placeLabels(camera, 400, 400);
+    // 24 pixels at 50 pixels per unit: 0.48 units; its centre 2.2 marker radii + half of it away.
+    const label = sized.labelObjects[0]!;
+    expect(label.scale.x).toBeCloseTo(0.48, 12);
+    expect(label.scale.y).toBeCloseTo(0.48, 12);
+    expect(Math.hypot(label.position.x, label.position.y)).toBeCloseTo(0.11 + 0.24, 9);
+    // Zoomed in (200 pixels per unit) labelSize is larger than the minimum: it stays 0.2.
+    const close = new OrthographicCamera(-1, 1, 1, -1, 0.1, 10);
+    close.position.set(0, 0, 5);
+    close.updateMatrixWorld();
+    sized.placeLabels(close, 400, 400);
+    expect(label.scale.y).toBeCloseTo(0.2, 12);
+    expect(() => new ContactSetHelper({ minLabelPixels: -1 })).toThrow(/minLabelPixels/);
+    expect(() => new ContactSetHelper({ minLabelPixels: Number.NaN })).toThrow(/minLabelPixels/);
+  });
+
   it('reuses its pool: a second update with the same count creates no object and keeps every buffer', () => {
     const helper = new ContactSetHelper({ initialCapacity: 2 });
     const data = dataWith(sample);

@@ -13,7 +13,14 @@ import { OutlineEditor } from './outline-editor.js';
 import { openOutline } from './contour-import.js';
 import { traceImage } from './trace-image.js';
 import type { TraceMask } from './trace-image.js';
-import { element, fitCanvas, programPage, publish, shortNumber } from './program-page.js';
+import {
+  element,
+  fitCanvas,
+  isTypingTarget,
+  programPage,
+  publish,
+  shortNumber,
+} from './program-page.js';
 
 /** Hit radii in CSS pixels: a handle, a point, a segment. */
 const HANDLE_RADIUS = 9;
@@ -344,7 +351,7 @@ export async function startDigitiser(): Promise<void> {
   window.addEventListener('keydown', (event) => {
     if (
       (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z' &&
-      !(event.target instanceof HTMLInputElement)
+      !isTypingTarget(event.target)
     ) {
       event.preventDefault();
       editor.undo();

@@ -12,6 +12,7 @@ import {
   LANE_LEFT,
   PLUNGER_MAX_SPEED,
   PLUNGER_TRAVEL,
+  PLUNGER_TIP_FALL,
   PLUNGER_Y,
   PinballSim,
   TABLE_HEIGHT,
@@ -22,6 +23,7 @@ import {
   drawArrow,
   element,
   fitCanvas,
+  isTypingTarget,
   programPage,
   publish,
   shortNumber,
@@ -31,6 +33,8 @@ import {
 const FRAME = 1 / 60;
 /** Most simulation frames per drawn frame: a slow or hidden tab is not made up for. */
 const MAX_FRAMES_PER_DRAW = 6;
+/** Height of the table's part names, CSS pixels: the panel's smallest text. */
+const NAME_FONT_PIXELS = 12;
 /** Seconds a held key takes to pull the plunger all the way. */
 const PULL_TIME = 1;
 
@@ -127,12 +131,12 @@ export async function startPinball(): Promise<void> {
     pulling = null;
     sim.setPull(0);
   });
-  const isPullKey = (event: KeyboardEvent) => event.code === 'Space' || event.key === 'ArrowDown';
+  // Whatever has the focus but a field: a button just clicked keeps it, and preventing the
+  // default keeps Space from pressing that button (or ticking a focused checkbox) again.
+  const isPullKey = (event: KeyboardEvent) =>
+    (event.code === 'Space' || event.key === 'ArrowDown') && !isTypingTarget(event.target);
   window.addEventListener('keydown', (event) => {
-    if (
-      !isPullKey(event) || event.target instanceof HTMLInputElement ||
-      event.target instanceof HTMLButtonElement
-    ) return;
+    if (!isPullKey(event)) return;
     event.preventDefault();
     if (!pulling) {
       pulling = { pointerY: null };
@@ -140,8 +144,9 @@ export async function startPinball(): Promise<void> {
     }
   });
   window.addEventListener('keyup', (event) => {
-    if (!isPullKey(event) || !pulling || pulling.pointerY !== null) return;
+    if (!isPullKey(event)) return;
     event.preventDefault();
+    if (!pulling || pulling.pointerY !== null) return;
     pulling = null;
     shoot(sim.pull);
   });
@@ -173,7 +178,42 @@ export async function startPinball(): Promise<void> {
   };
 
   // --- Drawing ---------------------------------------------------------------------------------
+  /** The names drawn in the last frame, each with its box's corners in canvas pixels. */
+  const names: { text: string; corners: number[][]; }[] = [];
   const X = (x: number) => cx + x * s, Y = (y: number) => cy - y * s;
+  /**
+   * Draws a name at (x, y) turned by `angle` (radians, clockwise on the screen), `offset` pixels
+   * further along the turned y axis, and records its box's four corners in `names`.
+   */
+  const name = (
+    text: string,
+    x: number,
+    y: number,
+    angle: number,
+    align: CanvasTextAlign,
+    baseline: CanvasTextBaseline,
+    offset = 0,
+  ): void => {
+    context.save();
+    context.translate(x, y);
+    context.rotate(angle);
+    context.textAlign = align;
+    context.textBaseline = baseline;
+    context.fillText(text, 0, offset);
+    context.restore();
+    const metrics = context.measureText(text);
+    const width = metrics.width;
+    const left = align === 'center' ? -width / 2 : align === 'end' ? -width : 0;
+    const top = baseline === 'top' ? offset : offset - NAME_FONT_PIXELS;
+    const bottom = baseline === 'top' ? offset + NAME_FONT_PIXELS : offset;
+    const c = Math.cos(angle), sn = Math.sin(angle);
+    names.push({
+      text,
+      corners: [[left, top], [left + width, top], [left + width, bottom], [left, bottom]].map((
+        [u, v],
+      ) => [x + c * u! - sn * v!, y + sn * u! + c * v!]),
+    });
+  };
 
   function path(points: readonly (readonly number[])[]): void {
     context.beginPath();
@@ -308,22 +348,42 @@ export async function startPinball(): Promise<void> {
       context.stroke();
     }
 
-    // Names of the table's parts, faint, where there is room for them.
+    // Names of the table's parts, faint, where there is room for them; each box is recorded
+    // (names) for the browser test that checks them against the outlines.
+    names.length = 0;
     if (s > 350) {
-      context.font = '11px system-ui, sans-serif';
+      context.font = `${NAME_FONT_PIXELS}px system-ui, sans-serif`;
       context.fillStyle = 'rgba(200, 215, 230, 0.55)';
-      context.textAlign = 'center';
-      context.fillText('drain', X((DRAIN_LEFT + DRAIN_RIGHT) / 2), Y(DRAIN_Y) - 6);
-      context.fillText('return channel \u2192', X(0.36), Y(0.045));
-      context.fillText('upper semicircle', X(TABLE_WIDTH / 2), Y(TABLE_HEIGHT - 0.05));
-      context.save();
-      context.translate(X((LANE_LEFT + TABLE_WIDTH) / 2) + 4, Y(0.5));
-      context.rotate(-Math.PI / 2);
-      context.fillText('launch lane', 0, 0);
-      context.restore();
-      context.textAlign = 'end';
-      context.fillText('plunger', X(LANE_LEFT) - 6, Y(PLUNGER_Y - 0.04));
+      name('drain', X((DRAIN_LEFT + DRAIN_RIGHT) / 2), Y(DRAIN_Y) - 6, 0, 'center', 'alphabetic');
+      // Along the channel's sloping floor and just below it, whatever the scale, left of the
+      // middle to keep clear of "plunger".
+      const fx0 = X(DRAIN_LEFT), fy0 = Y(0.1);
+      const fx1 = X(LANE_LEFT), fy1 = Y(PLUNGER_Y + PLUNGER_TIP_FALL);
+      name(
+        'return channel \u2192',
+        fx0 + 0.42 * (fx1 - fx0),
+        fy0 + 0.42 * (fy1 - fy0),
+        Math.atan2(fy1 - fy0, fx1 - fx0),
+        'center',
+        'top',
+        4,
+      );
+      // Under the top of the arc, low enough that the arc clears the name's ends: the arc of
+      // radius R falls R - sqrt(R^2 - h^2) at h from the middle.
+      const half = context.measureText('upper semicircle').width / 2 / s, R = TABLE_WIDTH / 2;
+      const sag = R - Math.sqrt(Math.max(0, R * R - half * half));
+      name('upper semicircle', X(R), Y(TABLE_HEIGHT - sag) + 5, 0, 'center', 'top');
+      name(
+        'launch lane',
+        X((LANE_LEFT + TABLE_WIDTH) / 2) + 4,
+        Y(0.5),
+        -Math.PI / 2,
+        'center',
+        'alphabetic',
+      );
+      name('plunger', X(LANE_LEFT) - 6, Y(PLUNGER_Y - 0.04), 0, 'end', 'alphabetic');
       context.textAlign = 'start';
+      context.textBaseline = 'alphabetic';
     }
 
     // The ball, ringed green while on the ground.
@@ -470,6 +530,7 @@ export async function startPinball(): Promise<void> {
       paused,
       obstacles: sim.table.obstacles.length,
       project: (point: readonly number[]) => [X(point[0]!), Y(point[1]!)],
+      names,
       table: geometry,
       step,
     });

@@ -5,9 +5,9 @@
  */
 import '../style.css';
 import './programs.css';
-import { element, panelFrame, sceneMenu } from '../panel-frame.js';
+import { element, isTypingTarget, panelFrame, sceneMenu, showFirstFrame } from '../panel-frame.js';
 
-export { element };
+export { element, isTypingTarget };
 
 export interface ProgramPage {
   canvas: HTMLCanvasElement;
@@ -56,6 +56,7 @@ export function fitCanvas(
 /** Publishes a program's state for tests (DESIGN.md: `window.__contactkit`, with `scene`). */
 export function publish(state: { scene: string; frame: number; } & Record<string, unknown>): void {
   (window as unknown as { __contactkit: unknown; }).__contactkit = state;
+  if (state.frame >= 1) showFirstFrame();
 }
 
 /** A number for a readout: 4 significant digits, powers of ten from a million on, no -0. */

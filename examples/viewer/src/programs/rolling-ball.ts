@@ -20,6 +20,7 @@ import {
   drawArrow,
   element,
   fitCanvas,
+  isTypingTarget,
   programPage,
   publish,
   shortNumber,
@@ -317,9 +318,7 @@ export function startRollingBall(): Promise<void> {
     message = '';
   });
   window.addEventListener('keydown', (event) => {
-    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) {
-      return;
-    }
+    if (isTypingTarget(event.target)) return;
     if (event.key === ' ') {
       event.preventDefault();
       togglePause();
