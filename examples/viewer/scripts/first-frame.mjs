@@ -154,7 +154,8 @@ async function measureBuild() {
 
 try {
   console.log(
-    `Chromium ${browser.version()}, software WebGL; ms from navigation start: first contentful paint / first frame on screen`,
+    `Chromium ${browser.version()}, software WebGL; ms from navigation start: ` +
+      'first contentful paint / first frame on screen',
   );
   console.log(`| server | viewer | page | first load | median of ${runs} | first frame range |`);
   console.log('| --- | --- | --- | --- | --- | --- |');

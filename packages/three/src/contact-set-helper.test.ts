@@ -217,7 +217,7 @@ describe('ContactSetHelper', () => {
     });
   });
 
-  it('minLabelPixels: a view zoomed out draws the labels that many pixels high and moves them out with their size', () => {
+  it('minLabelPixels: zoomed out, labels are drawn that many pixels high and moved out by their size', () => {
     const createCanvas = (): LabelCanvas => ({ width: 0, height: 0, getContext: () => null });
     const options = { labels: true, createCanvas, markerRadius: 0.05, labelSize: 0.2 };
     const contacts: TestContact[] = [
