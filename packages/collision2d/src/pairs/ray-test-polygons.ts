@@ -1,0 +1,292 @@
+/**
+ * Polygon against polygon by rays from the centroids: the "initiator and opponent" test, an
+ * alternative to `collidePolygonPolygon` kept for comparison (the package README measures where
+ * the two agree). The test, as the vector-based collision chapter it comes from describes it,
+ * in three steps:
+ *
+ *   1. Bounding circles: each polygon is a circle about its centroid X of radius R_ext, the
+ *      largest distance from X to a contour point; circles apart means no contact.
+ *   2. Culling: a contour point P of one polygon takes part only if it faces the other one, i.e.
+ *      its projection onto the centre line, (P - X_own) . (X_other - X_own), is not negative (the
+ *      points behind the line through the centroid across the centre line face away).
+ *   3. Rays: from the initiator's centroid X1 through each of its active contour points P
+ *      (R = P - X1), against each segment of the opponent with an active end (from A, S = B - A):
+ *      X1 + mu R = A + lambda S, solved by Cramer's rule with Q = A - X1:
+ *      mu = (Sx Qy - Qx Sy) / (Sx Ry - Rx Sy), lambda = (Rx Qy - Qx Ry) / (Sx Ry - Rx Sy);
+ *      lambda and mu both in [0, 1] is a collision. Then the two polygons swap roles.
+ *
+ * The rays say which segments cross which spoke (the segment from a centroid to a contour point),
+ * which is a point-in-polygon question in the manner of ray casting (Ericson, Real-Time Collision
+ * Detection, 5.4.1, asks it with one ray per point; here the ray is cut at the point). A spoke
+ * lies inside its polygon when the polygon is convex (star-shaped about its centroid, more
+ * generally), so a crossing proves an overlap; a concave polygon's spokes may leave it, and then
+ * a crossing may be a false alarm. The test has no push-out direction of its own: each crossing
+ * is turned into a contact here as below, one contact per crossing, not the least translation
+ * that `collidePolygonPolygon` computes by separating axes.
+ */
+import { ContactKind } from '@contactkit/math';
+import { CollisionData2 } from '../manifold/contact2.js';
+import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
+import { Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
+
+/** Most crossings one pair gathers before the emit step keeps the deepest. */
+const MANIFOLD_CAPACITY = 64;
+
+/**
+ * One direction of the test: the initiator's pose in the opponent's frame, both centroids in the
+ * opponent's frame, and the opponent's frame in the frame the contacts are gathered in (the
+ * canonical first shape's). Fields, not arguments (PERFORMANCE.md: doubles cross calls in arrays
+ * or fields).
+ */
+class RayPass {
+  cos = 1;
+  sin = 0;
+  x = 0;
+  y = 0;
+  initiatorX = 0;
+  initiatorY = 0;
+  opponentX = 0;
+  opponentY = 0;
+  outCos = 1;
+  outSin = 0;
+  outX = 0;
+  outY = 0;
+  /** Whether the initiator is the canonical first shape (its normals then point as the opponent's). */
+  initiatorIsFirst = true;
+  /** The crossing found last: the contour point P and R = P - X1 (opponent's frame), and mu. */
+  pointX = 0;
+  pointY = 0;
+  rayX = 0;
+  rayY = 0;
+  mu = 0;
+}
+
+/** A polygon's centroid in its own frame and R_ext, the largest distance from it to a vertex. */
+class CentroidCircle {
+  x = 0;
+  y = 0;
+  radius = 0;
+
+  /** The area centroid (shoelace sums about vertex 0, P. Bourke 1988) and R_ext of `polygon`. */
+  measure(polygon: Polygon): void {
+    const v = polygon.vertices, n = polygon.count, x0 = v[0]!, y0 = v[1]!;
+    let area = 0, sx = 0, sy = 0;
+    for (let i = 1; i + 1 < n; i++) {
+      const ax = v[2 * i]! - x0, ay = v[2 * i + 1]! - y0;
+      const bx = v[2 * i + 2]! - x0, by = v[2 * i + 3]! - y0;
+      const cross = ax * by - bx * ay;
+      area += cross;
+      sx += (ax + bx) * cross;
+      sy += (ay + by) * cross;
+    }
+    // A polygon's area is positive (the constructor refuses zero area), so this divides safely.
+    const cx = x0 + sx / (3 * area), cy = y0 + sy / (3 * area);
+    let reach = 0;
+    for (let i = 0; i < n; i++) {
+      const dx = v[2 * i]! - cx, dy = v[2 * i + 1]! - cy;
+      const squared = dx * dx + dy * dy;
+      if (squared > reach) reach = squared;
+    }
+    this.x = cx;
+    this.y = cy;
+    this.radius = Math.sqrt(reach);
+  }
+}
+
+/** Scratch of `rayTestPolygons` (module-level: a call allocates nothing), handed on explicitly. */
+const scratchPass = new RayPass();
+const scratchFirst = new CentroidCircle();
+const scratchSecond = new CentroidCircle();
+const scratchManifold = new LocalManifold2(MANIFOLD_CAPACITY);
+
+/** How a value that is not a shape shows in an error message. */
+function described(value: unknown): string {
+  if (value === null || typeof value !== 'object') return String(value);
+  return `a ${(value as object).constructor?.name ?? 'object'}`;
+}
+
+/**
+ * Polygon `a` against polygon `b` (convex or concave, an Aabb too) by the initiator/opponent ray
+ * test (see the file's header): each polygon is the initiator once and the opponent once, so the
+ * answer does not depend on the argument order (swapping them gives the same points, depths and
+ * feature ids and negated normals). Writes one contact per crossing of a ray's spoke with a
+ * segment, the deepest `data.maxContactsPerPair` of them, into `data` in the package's
+ * conventions as far as the rays give them:
+ *
+ * - `normal`: the crossed segment's outward unit normal, turned to point from `b` toward `a`.
+ * - `penetration` (never negative): how far the part of the spoke past the segment reaches
+ *   beyond the segment's line along that normal. When the ray enters the opponent there, that is
+ *   the contour point's depth below the segment (the contact of a vertex on an edge, as
+ *   `collidePolygonPolygon` reports it); when the ray leaves the opponent there, the
+ *   initiator's centroid is the end past the segment (a deep overlap, past the centroid), and the
+ *   depth is the centroid's: a contact the rays find but whose normal and depth do not separate
+ *   the pair.
+ * - `point`: the midpoint of that spoke end and its projection onto the segment's line.
+ * - `kind` PointFace; `featureId` the contour point (`VERTEX_FEATURE | vertex`) and the segment,
+ *   in the pair's canonical order (the shape of the smaller `id` first).
+ *
+ * What the rays cannot give: no single push-out normal and depth for the pair (each crossing has
+ * its own, and the depth is measured from the crossed segment, not the least translation); no
+ * speculative contacts (`data.tolerance` is not used: only crossings are contacts); no contact
+ * where no active spoke crosses a segment (an overlap at a contour point that the culling left
+ * out, a polygon lying wholly inside the other between the other's spokes); a ray parallel to a
+ * segment does not cross it (its neighbours decide). Use `collidePolygonPolygon` for a solver.
+ *
+ * Allocates nothing. Returns the number of contacts written; throws `TypeError` naming the
+ * argument when `a` or `b` is not a `Polygon` or `data` not a `CollisionData2`.
+ */
+export function rayTestPolygons<B>(a: Polygon<B>, b: Polygon<B>, data: CollisionData2<B>): number {
+  if (!(a instanceof Polygon)) {
+    throw new TypeError(`rayTestPolygons: a must be a Polygon, got ${described(a)}`);
+  }
+  if (!(b instanceof Polygon)) {
+    throw new TypeError(`rayTestPolygons: b must be a Polygon, got ${described(b)}`);
+  }
+  if (!(data instanceof CollisionData2)) {
+    throw new TypeError(`rayTestPolygons: data must be a CollisionData2, got ${described(data)}`);
+  }
+  const flip = a.id > b.id;
+  const first = flip ? b : a, second = flip ? a : b;
+  const firstCircle = scratchFirst, secondCircle = scratchSecond;
+  firstCircle.measure(first);
+  secondCircle.measure(second);
+  // The second's pose in the first's frame: R_1^T R_2 as (c, s) and R_1^T (t_2 - t_1).
+  const p = first.transform, q = second.transform;
+  const c = p.cos * q.cos + p.sin * q.sin, s = p.cos * q.sin - p.sin * q.cos;
+  const wx = q.x - p.x, wy = q.y - p.y;
+  const tx = p.cos * wx + p.sin * wy, ty = -p.sin * wx + p.cos * wy;
+  // 1. The bounding circles about the centroids, in the first's frame.
+  const secondX = c * secondCircle.x - s * secondCircle.y + tx;
+  const secondY = s * secondCircle.x + c * secondCircle.y + ty;
+  const dx = secondX - firstCircle.x, dy = secondY - firstCircle.y;
+  const reach = firstCircle.radius + secondCircle.radius;
+  if (dx * dx + dy * dy > reach * reach) return 0;
+  const manifold = scratchManifold, pass = scratchPass;
+  manifold.count = 0;
+  // 2 and 3, the first as initiator, in the second's frame (the first's pose there is the
+  // inverse: R^T and -R^T t), the contacts taken back to the first's frame.
+  pass.cos = c;
+  pass.sin = -s;
+  pass.x = -(c * tx + s * ty);
+  pass.y = s * tx - c * ty;
+  pass.initiatorX = pass.cos * firstCircle.x - pass.sin * firstCircle.y + pass.x;
+  pass.initiatorY = pass.sin * firstCircle.x + pass.cos * firstCircle.y + pass.y;
+  pass.opponentX = secondCircle.x;
+  pass.opponentY = secondCircle.y;
+  pass.outCos = c;
+  pass.outSin = s;
+  pass.outX = tx;
+  pass.outY = ty;
+  pass.initiatorIsFirst = true;
+  castRays(first, second, pass, manifold);
+  // The second as initiator, in the first's frame.
+  pass.cos = c;
+  pass.sin = s;
+  pass.x = tx;
+  pass.y = ty;
+  pass.initiatorX = secondX;
+  pass.initiatorY = secondY;
+  pass.opponentX = firstCircle.x;
+  pass.opponentY = firstCircle.y;
+  pass.outCos = 1;
+  pass.outSin = 0;
+  pass.outX = 0;
+  pass.outY = 0;
+  pass.initiatorIsFirst = false;
+  castRays(second, first, pass, manifold);
+  // Spokes that leave the opponent through one segment all give its centroid's contact there.
+  if (manifold.count > 1) manifold.mergeDuplicates(first, second);
+  return emitManifold2(manifold, first.transform, data, a.body, b.body, flip);
+}
+
+/**
+ * Steps 2 and 3 for one initiator: the rays from its centroid through its active contour points
+ * against the opponent's segments with an active end, in the opponent's frame; each crossing
+ * goes into `manifold` in the frame `pass.out*` leads to.
+ */
+function castRays(
+  initiator: Polygon,
+  opponent: Polygon,
+  pass: RayPass,
+  manifold: LocalManifold2,
+): void {
+  const c = pass.cos, s = pass.sin, tx = pass.x, ty = pass.y;
+  const x1 = pass.initiatorX, y1 = pass.initiatorY, x0 = pass.opponentX, y0 = pass.opponentY;
+  // The centre line D = X0 - X1 (from the initiator's centroid to the opponent's).
+  const lineX = x0 - x1, lineY = y0 - y1;
+  const own = initiator.vertices, other = opponent.vertices, normals = opponent.normals;
+  const m = opponent.count;
+  for (let j = 0; j < initiator.count; j++) {
+    const lx = own[2 * j]!, ly = own[2 * j + 1]!;
+    const px = c * lx - s * ly + tx, py = s * lx + c * ly + ty;
+    const rx = px - x1, ry = py - y1;
+    // Culling: R . D < 0 puts P behind the initiator's centroid, seen along the centre line.
+    if (rx * lineX + ry * lineY < 0) continue;
+    let ax = other[0]!, ay = other[1]!;
+    // An opponent point faces the initiator when (A - X0) . (X1 - X0) >= 0, i.e. A . D <= X0 . D.
+    let aFacing = (ax - x0) * lineX + (ay - y0) * lineY <= 0;
+    for (let i = 0; i < m; i++) {
+      const next = i + 1 === m ? 0 : i + 1;
+      const bx = other[2 * next]!, by = other[2 * next + 1]!;
+      const bFacing = (bx - x0) * lineX + (by - y0) * lineY <= 0;
+      if (aFacing || bFacing) {
+        const sx = bx - ax, sy = by - ay, qx = ax - x1, qy = ay - y1;
+        // Cramer's rule on X1 + mu R = A + lambda S; compared without dividing, the signs of the
+        // numerators taken relative to the determinant's.
+        let det = sx * ry - rx * sy, muTop = sx * qy - qx * sy, lambdaTop = rx * qy - qx * ry;
+        if (det < 0) {
+          det = -det;
+          muTop = -muTop;
+          lambdaTop = -lambdaTop;
+        }
+        if (det > 0 && muTop >= 0 && muTop <= det && lambdaTop >= 0 && lambdaTop <= det) {
+          pass.pointX = px;
+          pass.pointY = py;
+          pass.rayX = rx;
+          pass.rayY = ry;
+          pass.mu = muTop / det;
+          addCrossing(pass, manifold, normals, i, j);
+        }
+      }
+      ax = bx;
+      ay = by;
+      aFacing = bFacing;
+    }
+  }
+}
+
+/**
+ * The contact of the crossing in `pass` (the spoke from X1 to P crossing segment `edge` at X1 + mu R):
+ * the spoke's end past the segment's line (P where the ray enters the opponent, X1 where it
+ * leaves), its depth below the line along the segment's outward normal n, the point halfway to
+ * its projection onto the line. R . n < 0 on entry: P lies (1 - mu) (-R . n) below the line;
+ * on leaving, X1 lies mu (R . n) below it.
+ */
+function addCrossing(
+  pass: RayPass,
+  manifold: LocalManifold2,
+  normals: Float64Array,
+  edge: number,
+  vertex: number,
+): void {
+  const nx = normals[2 * edge]!, ny = normals[2 * edge + 1]!, mu = pass.mu;
+  const rx = pass.rayX, ry = pass.rayY;
+  const along = rx * nx + ry * ny;
+  const entering = along < 0;
+  const depth = entering ? (1 - mu) * -along : mu * along;
+  const endX = entering ? pass.pointX : pass.initiatorX;
+  const endY = entering ? pass.pointY : pass.initiatorY;
+  const mx = endX + 0.5 * depth * nx, my = endY + 0.5 * depth * ny;
+  const c = pass.outCos, s = pass.outSin;
+  const x = c * mx - s * my + pass.outX, y = s * mx + c * my + pass.outY;
+  let normalX = c * nx - s * ny, normalY = s * nx + c * ny;
+  const vertexCode = VERTEX_FEATURE | vertex;
+  if (pass.initiatorIsFirst) {
+    manifold.add(x, y, normalX, normalY, depth, ContactKind.PointFace, vertexCode, edge);
+  } else {
+    // The opponent is the first shape: its outward normal points toward the second.
+    normalX = 0 - normalX;
+    normalY = 0 - normalY;
+    manifold.add(x, y, normalX, normalY, depth, ContactKind.PointFace, edge, vertexCode);
+  }
+}
