@@ -43,6 +43,8 @@ export {
 export type { UniformGridOptions } from './broadphase/broadphase.js';
 export { Playfield } from './broadphase/playfield.js';
 export type { PlayfieldOptions } from './broadphase/playfield.js';
+export { contourToWorld } from './contours/contour-to-world.js';
+export type { ContourToWorldOptions } from './contours/contour-to-world.js';
 export {
   CONTOUR_FORMAT_VERSION,
   MAX_CONTOUR_LINE_LENGTH,
