@@ -14,7 +14,7 @@ export { collideCircleCircle } from './pairs/circle-circle.js';
 export { collideCirclePolygon } from './pairs/circle-polygon.js';
 export { collidePolygonChain } from './pairs/polygon-chain.js';
 export { collidePolygonPolygon } from './pairs/polygon-polygon.js';
-export { rayTestPolygons } from './pairs/ray-test-polygons.js';
+export { RayTestCrossing, RayTestTrace, rayTestPolygons } from './pairs/ray-test-polygons.js';
 export { SweepHit, sweepCircle } from './queries/sweep.js';
 export {
   ShapeType2,

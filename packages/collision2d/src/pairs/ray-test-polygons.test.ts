@@ -14,7 +14,7 @@ import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from '../test-support/properties.js';
 import { compareMethods, formatComparison, randomPair } from '../test-support/ray-comparison.js';
 import type { PairFamily } from '../test-support/ray-comparison.js';
 import { collidePolygonPolygon } from './polygon-polygon.js';
-import { rayTestPolygons } from './ray-test-polygons.js';
+import { RayTestTrace, rayTestPolygons } from './ray-test-polygons.js';
 
 const square = (): Polygon => new Polygon([[-1, -1], [1, -1], [1, 1], [-1, 1]]);
 
@@ -69,6 +69,45 @@ describe('rayTestPolygons: hand-worked cases', () => {
     expect(collidePolygonPolygon(diamond, box, data)).toBe(1);
     expect(data.contacts[0]!.normal[0]).toBe(1);
     expect(data.contacts[0]!.penetration).toBeCloseTo(0.2, 15);
+  });
+
+  it("traces the figure's case: the centroid circles, the active points, the one crossing at lambda 0.7, mu 0.8", () => {
+    const diamond = new Polygon([[0.8, 0.4], [1.8, -0.6], [2.8, 0.4], [1.8, 1.4]]);
+    const box = square();
+    const trace = new RayTestTrace();
+    for (const [a, b, k] of [[diamond, box, 0], [box, diamond, 1]] as const) {
+      const data = new CollisionData2();
+      expect(rayTestPolygons(a, b, data, trace)).toBe(1);
+      const [d, s] = k === 0 ? [0, 1] : [1, 0];
+      expect(trace.reached).toBe(true);
+      expect(trace.centroids[2 * d]).toBeCloseTo(1.8, 15);
+      expect(trace.centroids[2 * d + 1]).toBeCloseTo(0.4, 15);
+      expect(trace.centroids[2 * s]).toBeCloseTo(0, 15);
+      expect(trace.centroids[2 * s + 1]).toBeCloseTo(0, 15);
+      expect(trace.radii[d]).toBeCloseTo(1, 15); // R_ext: every diamond point is 1 from (1.8, 0.4)
+      expect(trace.radii[s]).toBeCloseTo(Math.SQRT2, 15);
+      const active = (polygon: Polygon, flags: Uint8Array): number[][] =>
+        [...flags.slice(0, polygon.count)].flatMap((on, i) =>
+          on ? [[polygon.vertices[2 * i]!, polygon.vertices[2 * i + 1]!]] : []
+        ).sort((p, q) => p[0]! - q[0]! || p[1]! - q[1]!);
+      expect(active(diamond, trace.active[d]!)).toEqual([[0.8, 0.4], [1.8, -0.6]]);
+      expect(active(box, trace.active[s]!)).toEqual([[1, -1], [1, 1]]);
+      expect(trace.crossingCount).toBe(1);
+      const crossing = trace.crossings[0]!;
+      expect(crossing.initiator).toBe(d);
+      expect(crossing.vertex).toBe(vertexAt(diamond, 0.8, 0.4));
+      expect(crossing.edge).toBe(1);
+      expect(crossing.lambda).toBeCloseTo(0.7, 15);
+      expect(crossing.mu).toBeCloseTo(0.8, 15);
+      expect(crossing.point[0]).toBeCloseTo(1, 15);
+      expect(crossing.point[1]).toBeCloseTo(0.4, 15);
+    }
+    // Bounding circles apart (centroids 3.8 apart, 1 + sqrt 2 < 3.8): the trace says so and holds nothing else.
+    diamond.setPose([2, 0], 0);
+    expect(rayTestPolygons(diamond, box, new CollisionData2(), trace)).toBe(0);
+    expect(trace.reached).toBe(false);
+    expect(trace.crossingCount).toBe(0);
+    expect([...trace.active[0]!, ...trace.active[1]!].every((on) => on === 0)).toBe(true);
   });
 
   it('reports the centroid past a segment when a ray leaves the opponent (a deep overlap past the centroid)', () => {
@@ -198,6 +237,11 @@ describe('rayTestPolygons: properties', () => {
       const failures: string[] = [];
       const data = new CollisionData2({ capacity: 64 }),
         swapped = new CollisionData2({ capacity: 64 });
+      const traced = new CollisionData2({ capacity: 64 }), trace = new RayTestTrace();
+      const negated = (c: ReturnType<typeof contactList>[number]) => ({
+        ...c,
+        normal: c.normal.map((v) => 0 - v),
+      });
       const onFirst = new Float64Array(2), onSecond = new Float64Array(2);
       let contacts = 0;
       for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
@@ -209,6 +253,50 @@ describe('rayTestPolygons: properties', () => {
         rayTestPolygons(b, a, swapped);
         const mismatch = mirroredMismatch(contactList(data), contactList(swapped));
         if (mismatch !== null) failures.push(`${family} ${n}: swap ${mismatch}`);
+        // Traced: the same contacts, each from a crossing the trace holds, each crossing on its segment.
+        traced.reset();
+        rayTestPolygons(a, b, traced, trace);
+        if (mirroredMismatch(contactList(data), contactList(traced).map(negated)) !== null) {
+          failures.push(`${family} ${n}: traced contacts differ`);
+        }
+        const crossed = new Set<string>();
+        for (let k = 0; k < trace.crossingCount; k++) {
+          const crossing = trace.crossings[k]!;
+          const [initiator, opponent] = crossing.initiator === 0 ? [a, b] : [b, a];
+          crossed.add(`${initiator.id} ${crossing.vertex} ${crossing.edge}`);
+          const ends = worldPoints(opponent);
+          const [ax, ay] = ends[crossing.edge]!,
+            [bx, by] = ends[(crossing.edge + 1) % ends.length]!;
+          const onSegment = [
+            ax! + crossing.lambda * (bx! - ax!),
+            ay! + crossing.lambda * (by! - ay!),
+          ];
+          const off = Math.hypot(
+            onSegment[0]! - crossing.point[0]!,
+            onSegment[1]! - crossing.point[1]!,
+          );
+          if (off > 1e-9 * (opponent.boundingRadius + Math.hypot(ax!, ay!))) {
+            failures.push(`${family} ${n}: crossing ${k} ${off} off its segment`);
+          }
+          if (
+            !(crossing.lambda >= 0 && crossing.lambda <= 1 && crossing.mu >= 0 && crossing.mu <= 1)
+          ) {
+            failures.push(
+              `${family} ${n}: crossing ${k} at lambda ${crossing.lambda}, mu ${crossing.mu}`,
+            );
+          }
+        }
+        for (let i = 0; i < written; i++) {
+          const id = data.contacts[i]!.featureId;
+          const [first, second] = a.id < b.id ? [a, b] : [b, a];
+          const firstCode = firstFeatureOf(id), secondCode = secondFeatureOf(id);
+          const key = firstCode & VERTEX_FEATURE
+            ? `${first.id} ${firstCode & (VERTEX_FEATURE - 1)} ${secondCode}`
+            : `${second.id} ${secondCode & (VERTEX_FEATURE - 1)} ${firstCode}`;
+          if (!crossed.has(key)) {
+            failures.push(`${family} ${n}: contact ${i} from no traced crossing`);
+          }
+        }
         const worldA = worldPoints(a), worldB = worldPoints(b);
         if (family === 'convex' && written > 0 && regionDistance(worldA, worldB) > 0) {
           failures.push(`convex ${n}: a contact for polygons apart`);

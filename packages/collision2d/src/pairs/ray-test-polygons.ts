@@ -26,7 +26,7 @@
  */
 import { ContactKind } from '@contactkit/math';
 import { CollisionData2 } from '../manifold/contact2.js';
-import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
+import { emitManifold2, LocalManifold2, ManifoldPoint2 } from '../manifold/manifold2.js';
 import { Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
 
 /** Most crossings one pair gathers before the emit step keeps the deepest. */
@@ -53,12 +53,19 @@ class RayPass {
   outY = 0;
   /** Whether the initiator is the canonical first shape (its normals then point as the opponent's). */
   initiatorIsFirst = true;
-  /** The crossing found last: the contour point P and R = P - X1 (opponent's frame), and mu. */
+  /** The initiator's place in the caller's argument order (0 for `a`), for the trace. */
+  initiatorArgument = 0;
+  /** Where to record what the test looked at, or null (the detector alone). */
+  trace: RayTestTrace | null = null;
+  /** The crossing found last: the contour point P and R = P - X1 (opponent's frame), mu and lambda. */
   pointX = 0;
   pointY = 0;
   rayX = 0;
   rayY = 0;
   mu = 0;
+  lambda = 0;
+  /** The contact being made of it. */
+  readonly point = new ManifoldPoint2();
 }
 
 /** A polygon's centroid in its own frame and R_ext, the largest distance from it to a vertex. */
@@ -90,6 +97,52 @@ class CentroidCircle {
     this.x = cx;
     this.y = cy;
     this.radius = Math.sqrt(reach);
+  }
+}
+
+/** One crossing the test found, in the terms of the method (see `RayTestTrace`). */
+export class RayTestCrossing {
+  /** The initiator, in the argument order: 0 for `a`, 1 for `b`; the opponent is the other. */
+  initiator = 0;
+  /** The initiator's contour point (stored vertex index) the ray runs through. */
+  vertex = 0;
+  /** The opponent's segment (edge index: from its vertex `edge` to the next) the ray crosses. */
+  edge = 0;
+  /** Where on the segment: A + lambda S, in [0, 1]. */
+  lambda = 0;
+  /** Where on the ray: X1 + mu R, in [0, 1] (1 at the contour point). */
+  mu = 0;
+  /** The crossing point, world space. */
+  readonly point: Float64Array = new Float64Array(2);
+}
+
+/**
+ * What `rayTestPolygons` looked at, for drawing the method (the bounding circles, the active
+ * contour points, the rays and where they cross): pass one as its fourth argument. Arrays are
+ * in the argument order (index 0 for `a`, 1 for `b`) and grow to the largest polygons seen;
+ * once grown, a traced call allocates nothing either.
+ */
+export class RayTestTrace {
+  /** The centroids X, world space: `[ax, ay, bx, by]`. */
+  readonly centroids: Float64Array = new Float64Array(4);
+  /** R_ext of `a` and of `b`: the largest distance from the centroid to a contour point. */
+  readonly radii: Float64Array = new Float64Array(2);
+  /** Whether the bounding circles overlap; when false, the test stopped there (no points, no rays). */
+  reached = false;
+  /** For `a` and `b`, 1 at each stored vertex that faces the other (not culled), else 0. */
+  readonly active: [Uint8Array, Uint8Array] = [new Uint8Array(0), new Uint8Array(0)];
+  /** The crossings found, `crossings[0]` to `crossings[crossingCount - 1]`. */
+  crossingCount = 0;
+  readonly crossings: RayTestCrossing[] = [];
+
+  /** Sizes the arrays for `a` and `b` and clears the last test. */
+  begin(a: Polygon, b: Polygon): void {
+    if (this.active[0].length < a.count) this.active[0] = new Uint8Array(a.count);
+    if (this.active[1].length < b.count) this.active[1] = new Uint8Array(b.count);
+    this.active[0].fill(0);
+    this.active[1].fill(0);
+    this.reached = false;
+    this.crossingCount = 0;
   }
 }
 
@@ -132,10 +185,19 @@ function described(value: unknown): string {
  * out, a polygon lying wholly inside the other between the other's spokes); a ray parallel to a
  * segment does not cross it (its neighbours decide). Use `collidePolygonPolygon` for a solver.
  *
+ * With `trace`, also records what the test looked at (the centroids and R_ext, the active
+ * points, every crossing with its lambda and mu) for drawing the method; see `RayTestTrace`.
+ *
  * Allocates nothing. Returns the number of contacts written; throws `TypeError` naming the
- * argument when `a` or `b` is not a `Polygon` or `data` not a `CollisionData2`.
+ * argument when `a` or `b` is not a `Polygon`, `data` not a `CollisionData2` or `trace` given but
+ * not a `RayTestTrace`.
  */
-export function rayTestPolygons<B>(a: Polygon<B>, b: Polygon<B>, data: CollisionData2<B>): number {
+export function rayTestPolygons<B>(
+  a: Polygon<B>,
+  b: Polygon<B>,
+  data: CollisionData2<B>,
+  trace?: RayTestTrace,
+): number {
   if (!(a instanceof Polygon)) {
     throw new TypeError(`rayTestPolygons: a must be a Polygon, got ${described(a)}`);
   }
@@ -144,6 +206,9 @@ export function rayTestPolygons<B>(a: Polygon<B>, b: Polygon<B>, data: Collision
   }
   if (!(data instanceof CollisionData2)) {
     throw new TypeError(`rayTestPolygons: data must be a CollisionData2, got ${described(data)}`);
+  }
+  if (trace !== undefined && !(trace instanceof RayTestTrace)) {
+    throw new TypeError(`rayTestPolygons: trace must be a RayTestTrace, got ${described(trace)}`);
   }
   const flip = a.id > b.id;
   const first = flip ? b : a, second = flip ? a : b;
@@ -160,9 +225,12 @@ export function rayTestPolygons<B>(a: Polygon<B>, b: Polygon<B>, data: Collision
   const secondY = s * secondCircle.x + c * secondCircle.y + ty;
   const dx = secondX - firstCircle.x, dy = secondY - firstCircle.y;
   const reach = firstCircle.radius + secondCircle.radius;
-  if (dx * dx + dy * dy > reach * reach) return 0;
+  const reached = dx * dx + dy * dy <= reach * reach;
+  if (trace !== undefined) traceCircles(trace, a, b, flip, firstCircle, secondCircle, reached);
+  if (reached === false) return 0;
   const manifold = scratchManifold, pass = scratchPass;
   manifold.count = 0;
+  pass.trace = trace ?? null;
   // 2 and 3, the first as initiator, in the second's frame (the first's pose there is the
   // inverse: R^T and -R^T t), the contacts taken back to the first's frame.
   pass.cos = c;
@@ -178,6 +246,7 @@ export function rayTestPolygons<B>(a: Polygon<B>, b: Polygon<B>, data: Collision
   pass.outX = tx;
   pass.outY = ty;
   pass.initiatorIsFirst = true;
+  pass.initiatorArgument = flip ? 1 : 0;
   castRays(first, second, pass, manifold);
   // The second as initiator, in the first's frame.
   pass.cos = c;
@@ -193,10 +262,69 @@ export function rayTestPolygons<B>(a: Polygon<B>, b: Polygon<B>, data: Collision
   pass.outX = 0;
   pass.outY = 0;
   pass.initiatorIsFirst = false;
+  pass.initiatorArgument = flip ? 0 : 1;
   castRays(second, first, pass, manifold);
+  pass.trace = null;
   // Spokes that leave the opponent through one segment all give its centroid's contact there.
   if (manifold.count > 1) manifold.mergeDuplicates(first, second);
   return emitManifold2(manifold, first.transform, data, a.body, b.body, flip);
+}
+
+/** Step 1 into `trace`, in the argument order: the centroids in world space, R_ext, whether they reach. */
+function traceCircles(
+  trace: RayTestTrace,
+  a: Polygon,
+  b: Polygon,
+  flip: boolean,
+  firstCircle: CentroidCircle,
+  secondCircle: CentroidCircle,
+  reached: boolean,
+): void {
+  trace.begin(a, b);
+  trace.reached = reached;
+  traceCircle(trace, 0, a, flip ? secondCircle : firstCircle);
+  traceCircle(trace, 1, b, flip ? firstCircle : secondCircle);
+}
+
+/** Polygon `k`'s centroid circle (the centroid in its own frame) into `trace`, in world space. */
+function traceCircle(
+  trace: RayTestTrace,
+  k: number,
+  polygon: Polygon,
+  circle: CentroidCircle,
+): void {
+  const xf = polygon.transform;
+  trace.centroids[2 * k] = xf.cos * circle.x - xf.sin * circle.y + xf.x;
+  trace.centroids[2 * k + 1] = xf.sin * circle.x + xf.cos * circle.y + xf.y;
+  trace.radii[k] = circle.radius;
+}
+
+/**
+ * The crossing in `pass` into `trace`: the ray from the centroid of `initiator` through its
+ * `vertex` crossing the other polygon's `edge` (lambda, mu from the pass: doubles cross calls in
+ * fields, PERFORMANCE.md), the point in world space.
+ */
+function traceCrossing(
+  trace: RayTestTrace,
+  pass: RayPass,
+  initiator: Polygon,
+  vertex: number,
+  edge: number,
+): void {
+  if (trace.crossingCount === trace.crossings.length) trace.crossings.push(new RayTestCrossing());
+  const crossing = trace.crossings[trace.crossingCount++]!;
+  const k = pass.initiatorArgument, mu = pass.mu;
+  crossing.initiator = k;
+  crossing.vertex = vertex;
+  crossing.edge = edge;
+  crossing.lambda = pass.lambda;
+  crossing.mu = mu;
+  const xf = initiator.transform, v = initiator.vertices;
+  const px = xf.cos * v[2 * vertex]! - xf.sin * v[2 * vertex + 1]! + xf.x;
+  const py = xf.sin * v[2 * vertex]! + xf.cos * v[2 * vertex + 1]! + xf.y;
+  const cx = trace.centroids[2 * k]!, cy = trace.centroids[2 * k + 1]!;
+  crossing.point[0] = cx + mu * (px - cx);
+  crossing.point[1] = cy + mu * (py - cy);
 }
 
 /**
@@ -222,6 +350,8 @@ function castRays(
     const rx = px - x1, ry = py - y1;
     // Culling: R . D < 0 puts P behind the initiator's centroid, seen along the centre line.
     if (rx * lineX + ry * lineY < 0) continue;
+    const trace = pass.trace;
+    if (trace !== null) trace.active[pass.initiatorArgument]![j] = 1;
     let ax = other[0]!, ay = other[1]!;
     // An opponent point faces the initiator when (A - X0) . (X1 - X0) >= 0, i.e. A . D <= X0 . D.
     let aFacing = (ax - x0) * lineX + (ay - y0) * lineY <= 0;
@@ -245,7 +375,9 @@ function castRays(
           pass.rayX = rx;
           pass.rayY = ry;
           pass.mu = muTop / det;
+          pass.lambda = lambdaTop / det;
           addCrossing(pass, manifold, normals, i, j);
+          if (trace !== null) traceCrossing(trace, pass, initiator, j, i);
         }
       }
       ax = bx;
@@ -278,15 +410,25 @@ function addCrossing(
   const endY = entering ? pass.pointY : pass.initiatorY;
   const mx = endX + 0.5 * depth * nx, my = endY + 0.5 * depth * ny;
   const c = pass.outCos, s = pass.outSin;
-  const x = c * mx - s * my + pass.outX, y = s * mx + c * my + pass.outY;
-  let normalX = c * nx - s * ny, normalY = s * nx + c * ny;
-  const vertexCode = VERTEX_FEATURE | vertex;
+  // The contact goes through a point's fields, not as arguments (PERFORMANCE.md: doubles cross
+  // calls in arrays or fields): an argument V8 does not inline is boxed on the heap.
+  const point = pass.point;
+  point.x = c * mx - s * my + pass.outX;
+  point.y = s * mx + c * my + pass.outY;
+  const normalX = c * nx - s * ny, normalY = s * nx + c * ny;
+  point.penetration = depth;
+  point.kind = ContactKind.PointFace;
   if (pass.initiatorIsFirst) {
-    manifold.add(x, y, normalX, normalY, depth, ContactKind.PointFace, vertexCode, edge);
+    point.normalX = normalX;
+    point.normalY = normalY;
+    point.firstFeature = VERTEX_FEATURE | vertex;
+    point.secondFeature = edge;
   } else {
     // The opponent is the first shape: its outward normal points toward the second.
-    normalX = 0 - normalX;
-    normalY = 0 - normalY;
-    manifold.add(x, y, normalX, normalY, depth, ContactKind.PointFace, edge, vertexCode);
+    point.normalX = 0 - normalX;
+    point.normalY = 0 - normalY;
+    point.firstFeature = edge;
+    point.secondFeature = VERTEX_FEATURE | vertex;
   }
+  manifold.addPoint(point);
 }
