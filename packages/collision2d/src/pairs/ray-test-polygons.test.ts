@@ -180,6 +180,50 @@ describe('rayTestPolygons: hand-worked cases', () => {
     expect(collidePolygonPolygon(box, bar, data)).toBeGreaterThan(0);
   });
 
+  it('gives identical squares at one pose the centroid 1 behind each side (the rays leave at the corners, mu = 1)', () => {
+    // One centroid, so every point is active; the ray through a corner meets the other square's
+    // two sides at that corner (lambda 0 and 1, mu 1). It leaves through each (R . n = 1 > 0), so
+    // the end past the side is the centroid, 1 behind it: one contact per side after the merge,
+    // halfway between the centroid and the side. Also far from the origin and turned.
+    for (const [position, angle] of [[[0, 0], 0], [[1e5, -1e5], 0.3]] as const) {
+      const a = square().setPose(position, angle), b = square().setPose(position, angle);
+      const contacts = rays(a, b);
+      expect(contacts.length).toBe(4);
+      const c = Math.cos(angle), s = Math.sin(angle);
+      const sides = [[c, s], [-s, c], [-c, -s], [s, -c]];
+      for (const contact of contacts) {
+        expect(contact.penetration).toBeCloseTo(1, 9);
+        const side = sides.findIndex(([nx, ny]) =>
+          Math.abs(contact.normal[0]! + nx!) < 1e-12 &&
+            Math.abs(contact.normal[1]! + ny!) < 1e-12 ||
+          Math.abs(contact.normal[0]! - nx!) < 1e-12 && Math.abs(contact.normal[1]! - ny!) < 1e-12
+        );
+        expect(side).toBeGreaterThanOrEqual(0);
+        const [nx, ny] = sides[side]!;
+        // Halfway between the centroid and the side: 0.5 from the centroid along the side's normal.
+        const along = (contact.point[0]! - position[0]) * nx! +
+          (contact.point[1]! - position[1]) * ny!;
+        expect(Math.abs(along)).toBeCloseTo(0.5, 9);
+      }
+    }
+  });
+
+  it('takes the vertex mean as the centroid where the area sum is not positive (no NaN)', () => {
+    // The constructor refuses zero area, but a sliver's sum can round to 0: forced here by
+    // flattening a triangle after construction to (0.5, 0), (1.5, 0), (1, 0). Their mean (1, 0)
+    // lies on the square's right side; D = (-1, 0) culls (1.5, 0); the ray to (0.5, 0),
+    // R = (-0.5, 0), crosses the side at mu = 0, lambda = 0.5 and enters: (1 - 0) 0.5 = 0.5 deep,
+    // the point halfway to the side, (0.75, 0). The ray through (1, 0) has R = 0 (det 0: none),
+    // and the square's rays to (1, +-1) meet no point of y = 0 but the origin.
+    const sliver = new Polygon([[0.5, 0], [1.5, 0], [1, 0.5]]);
+    sliver.vertices[5] = 0;
+    const [contact, ...rest] = rays(sliver, square());
+    expect(rest).toEqual([]);
+    expect(contact!.point).toEqual([0.75, 0]);
+    expect(contact!.normal).toEqual([1, 0]);
+    expect(contact!.penetration).toBe(0.5);
+  });
+
   it('misses a small polygon inside a large one between its rays', () => {
     // [0.2, 0.4] x [-0.7, -0.5] inside [-1, 1]^2: the square's active rays (to (1, -1) and
     // (-1, -1)) run along y = -x and y = x, past the small one; its rays stay inside the square.

@@ -1,8 +1,8 @@
 /**
- * Polygon against polygon by rays from the centroids: the "initiator and opponent" test, an
- * alternative to `collidePolygonPolygon` kept for comparison (the package README measures where
- * the two agree). The test, as the vector-based collision chapter it comes from describes it,
- * in three steps:
+ * Polygon against polygon by rays from the centroids: the "initiator and opponent" test of
+ * vector-based collision detection for digitised contours, an alternative to
+ * `collidePolygonPolygon` kept for comparison (the package README measures where the two agree).
+ * Its three steps:
  *
  *   1. Bounding circles: each polygon is a circle about its centroid X of radius R_ext, the
  *      largest distance from X to a contour point; circles apart means no contact.
@@ -16,8 +16,9 @@
  *      lambda and mu both in [0, 1] is a collision. Then the two polygons swap roles.
  *
  * The rays say which segments cross which spoke (the segment from a centroid to a contour point),
- * which is a point-in-polygon question in the manner of ray casting (Ericson, Real-Time Collision
- * Detection, 5.4.1, asks it with one ray per point; here the ray is cut at the point). A spoke
+ * which is a point-in-polygon question in the manner of ray casting (Haines, "Point in Polygon
+ * Strategies", Graphics Gems IV; Ericson, Real-Time Collision Detection, 5.4.1: one ray per
+ * point, its crossings counted; here the ray is cut at the point). A spoke
  * lies inside its polygon when the polygon is convex (star-shaped about its centroid, more
  * generally), so a crossing proves an overlap; a concave polygon's spokes may leave it, and then
  * a crossing may be a false alarm. The test has no push-out direction of its own: each crossing
@@ -51,7 +52,7 @@ class RayPass {
   outSin = 0;
   outX = 0;
   outY = 0;
-  /** Whether the initiator is the canonical first shape (its normals then point as the opponent's). */
+  /** Whether the initiator is the canonical first shape (then the opponent's outward normals point from second to first). */
   initiatorIsFirst = true;
   /** The initiator's place in the caller's argument order (0 for `a`), for the trace. */
   initiatorArgument = 0;
@@ -86,8 +87,19 @@ class CentroidCircle {
       sx += (ax + bx) * cross;
       sy += (ay + by) * cross;
     }
-    // A polygon's area is positive (the constructor refuses zero area), so this divides safely.
-    const cx = x0 + sx / (3 * area), cy = y0 + sy / (3 * area);
+    let cx = x0 + sx / (3 * area), cy = y0 + sy / (3 * area);
+    // The constructor refuses zero area, but round-off can still leave a sliver's sum at 0 or
+    // below: then the vertex mean, which lies inside the sliver as well.
+    if (!(area > 0)) {
+      cx = 0;
+      cy = 0;
+      for (let i = 0; i < n; i++) {
+        cx += v[2 * i]!;
+        cy += v[2 * i + 1]!;
+      }
+      cx /= n;
+      cy /= n;
+    }
     let reach = 0;
     for (let i = 0; i < n; i++) {
       const dx = v[2 * i]! - cx, dy = v[2 * i + 1]! - cy;
@@ -129,7 +141,10 @@ export class RayTestTrace {
   readonly radii: Float64Array = new Float64Array(2);
   /** Whether the bounding circles overlap; when false, the test stopped there (no points, no rays). */
   reached = false;
-  /** For `a` and `b`, 1 at each stored vertex that faces the other (not culled), else 0. */
+  /**
+   * For `a` and `b`, 1 at each stored vertex that faces the other (not culled), else 0; an array
+   * may be longer than its polygon (grown for a larger one): read the first `count` entries.
+   */
   readonly active: [Uint8Array, Uint8Array] = [new Uint8Array(0), new Uint8Array(0)];
   /** The crossings found, `crossings[0]` to `crossings[crossingCount - 1]`. */
   crossingCount = 0;
@@ -184,6 +199,10 @@ function described(value: unknown): string {
  * where no active spoke crosses a segment (an overlap at a contour point that the culling left
  * out, a polygon lying wholly inside the other between the other's spokes); a ray parallel to a
  * segment does not cross it (its neighbours decide). Use `collidePolygonPolygon` for a solver.
+ *
+ * Degenerate input: polygons whose centroids coincide cull nothing (the centre line is zero); a
+ * ray through a vertex of the opponent crosses both segments there; identical polygons at one
+ * pose get one contact per side, the centroid's depth behind it.
  *
  * With `trace`, also records what the test looked at (the centroids and R_ext, the active
  * points, every crossing with its lambda and mu) for drawing the method; see `RayTestTrace`.
