@@ -146,8 +146,9 @@ export class RayTestTrace {
    * may be longer than its polygon (grown for a larger one): read the first `count` entries.
    */
   readonly active: [Uint8Array, Uint8Array] = [new Uint8Array(0), new Uint8Array(0)];
-  /** The crossings found, `crossings[0]` to `crossings[crossingCount - 1]`. */
+  /** How many crossings the last test found. */
   crossingCount = 0;
+  /** The crossings found, `crossings[0]` to `crossings[crossingCount - 1]` (the pool may hold more). */
   readonly crossings: RayTestCrossing[] = [];
 
   /** Sizes the arrays for `a` and `b` and clears the last test. */
