@@ -14,6 +14,7 @@ export { collideCircleCircle } from './pairs/circle-circle.js';
 export { collideCirclePolygon } from './pairs/circle-polygon.js';
 export { collidePolygonChain } from './pairs/polygon-chain.js';
 export { collidePolygonPolygon } from './pairs/polygon-polygon.js';
+export { RayTestCrossing, RayTestTrace, rayTestPolygons } from './pairs/ray-test-polygons.js';
 export { SweepHit, sweepCircle } from './queries/sweep.js';
 export {
   ShapeType2,
@@ -42,6 +43,8 @@ export {
 export type { UniformGridOptions } from './broadphase/broadphase.js';
 export { Playfield } from './broadphase/playfield.js';
 export type { PlayfieldOptions } from './broadphase/playfield.js';
+export { contourToWorld } from './contours/contour-to-world.js';
+export type { ContourToWorldOptions } from './contours/contour-to-world.js';
 export {
   CONTOUR_FORMAT_VERSION,
   MAX_CONTOUR_LINE_LENGTH,
