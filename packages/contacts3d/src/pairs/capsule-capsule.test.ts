@@ -178,7 +178,7 @@ describe('collideCapsuleCapsule', () => {
         const angle = (step / 300) * 0.3;
         const turn = axisAngle(axis[0]!, axis[1]!, axis[2]!, angle);
         // The turn applied after Y_TO_MINUS_X: q = turn * base.
-        const [ax, ay, az, aw] = turn,
+        const [ax, ay, az, aw] = turn as [number, number, number, number],
           [bx, by, bz, bw] = Y_TO_MINUS_X as [number, number, number, number];
         const q = [
           aw * bx + ax * bw + ay * bz - az * by,
