@@ -20,8 +20,9 @@
  *      three face axes and the three axes `D x e_k` (the face normals of the Minkowski
  *      difference of a segment and a box); penetration `r - separation`, exact. A face axis gives
  *      the segment clipped to the face's side planes, each end of the clipped part within reach a
- *      contact; an edge axis (preferred only by box-box's face preference margin) gives one
- *      contact at the closest points of the segment and the box edge.
+ *      contact; an edge axis (preferred when it separates more by `AXIS_ABSOLUTE_MARGIN`
+ *      of the size: a capsule lying along a face, whose face axis an edge axis repeats, keeps
+ *      its two points) gives one contact at the closest points of the segment and the box edge.
  * Every contact shares one normal, from the capsule (second) toward the box (first); `point` is
  * the box witness moved by `normal * penetration / 2`.
  *
@@ -31,10 +32,14 @@
  * segment crosses a face's side plane, as box-box's clipped incident edges), on a vertex
  * `PointEdge`. Feature ids pack the box's code (box-features.ts) and the capsule's.
  */
-import { ContactKind, LENGTH_SQUARED_EPSILON, PARALLEL_EPSILON } from '@contactkit/math';
+import {
+  AXIS_ABSOLUTE_MARGIN,
+  ContactKind,
+  LENGTH_SQUARED_EPSILON,
+  PARALLEL_EPSILON,
+} from '@contactkit/math';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
-import { EDGE_ABSOLUTE_MARGIN, EDGE_RELATIVE_MARGIN } from '../sat/box-box-sat.js';
 import { boxEdgeFeature, boxFaceFeature, boxVertexFeature } from '../shapes/box-features.js';
 import { CAPSULE_SIDE_FEATURE, capsuleFeatureAt, type Capsule } from '../shapes/capsule.js';
 import type { Box } from '../shapes/primitives.js';
@@ -88,18 +93,34 @@ function excess(x: number, h: number): number {
   return x > h ? x - h : x < -h ? x + h : 0;
 }
 
-/** Half the slope of f at t: sum_k (P_k - clamp(P_k)) D_k. */
-function slope(q: BoxCapsuleQuery, t: number): number {
-  return excess(q.a0 + t * q.d0, q.h0) * q.d0 + excess(q.a1 + t * q.d1, q.h1) * q.d1 +
+/**
+ * Half the slope of f at t, sum_k (P_k - clamp(P_k)) D_k, with values within `flat` of 0 taken
+ * as 0: a segment parallel to a face up to the round-off of its pose has a flat stretch.
+ */
+function slope(q: BoxCapsuleQuery, t: number, flat: number): number {
+  const value = excess(q.a0 + t * q.d0, q.h0) * q.d0 + excess(q.a1 + t * q.d1, q.h1) * q.d1 +
     excess(q.a2 + t * q.d2, q.h2) * q.d2;
+  return value > flat || value < -flat ? value : 0;
 }
 
-/** Step 2: the parameter of the segment point closest to the box (the first one where f is flat). */
+/** Relative size of the slope's round-off: a sine of 1e-12, well above a rotation's 1e-16. */
+const FLAT_SLOPE = 1e-12;
+
+/**
+ * Step 2: the parameter of the segment point closest to the box. The slope is nondecreasing, so
+ * its zeros form one interval (a point unless the segment runs parallel to a face or an edge at
+ * its least distance): the middle of that interval, as Ericson's parallel segments take the
+ * middle of their overlap, so the answer is unique and no end of a flat stretch (a face's
+ * boundary) is named by round-off.
+ */
 function closestParameter(q: BoxCapsuleQuery): number {
-  const slopeStart = slope(q, 0);
-  if (slopeStart >= 0) return 0;
-  const slopeEnd = slope(q, 1);
-  if (slopeEnd <= 0) return 1;
+  // |D| times the reach of the coordinates: the scale of the slope.
+  const length = Math.abs(q.d0) + Math.abs(q.d1) + Math.abs(q.d2);
+  const flat = FLAT_SLOPE * length * (Math.abs(q.a0) + Math.abs(q.a1) + Math.abs(q.a2) + length);
+  const slopeStart = slope(q, 0, flat);
+  if (slopeStart > 0) return 0;
+  const slopeEnd = slope(q, 1, flat);
+  if (slopeEnd < 0) return 1;
   // The breakpoints inside (0, 1), sorted by insertion (at most six).
   const breaks = q.breaks;
   let count = 0;
@@ -118,16 +139,25 @@ function closestParameter(q: BoxCapsuleQuery): number {
       breaks[i] = t;
     }
   }
-  // The slope is linear between breakpoints: interpolate on the piece where it turns >= 0.
+  // The slope is linear between breakpoints: the first zero is interpolated on the piece where it
+  // turns >= 0, the last on the piece where it turns > 0.
+  let first = slopeStart >= 0 ? 0 : -1, last = -1;
   let low = 0, slopeLow = slopeStart;
   for (let i = 0; i <= count; i++) {
     const high = i < count ? breaks[i]! : 1;
-    const slopeHigh = i < count ? slope(q, high) : slopeEnd;
-    if (slopeHigh >= 0) return low + (high - low) * (slopeLow / (slopeLow - slopeHigh));
+    const slopeHigh = i < count ? slope(q, high, flat) : slopeEnd;
+    if (first < 0 && slopeHigh >= 0) {
+      first = low + (high - low) * (slopeLow / (slopeLow - slopeHigh));
+    }
+    if (slopeHigh > 0) {
+      last = slopeLow >= 0 ? low : low + (high - low) * (slopeLow / (slopeLow - slopeHigh));
+      break;
+    }
     low = high;
     slopeLow = slopeHigh;
   }
-  return 1;
+  if (last < 0) last = 1;
+  return 0.5 * (first + last);
 }
 
 /**
@@ -517,7 +547,12 @@ function overlappingContacts(
     }
   }
   const size = Math.max(h0, h1, h2, halfLength + radius);
-  const margin = EDGE_RELATIVE_MARGIN * Math.abs(faceSeparation) + EDGE_ABSOLUTE_MARGIN * size;
+  // A capsule lying along a face ties its face axis with an edge axis exactly (U x e_k is then
+  // the face normal): round-off must not turn its two points into one, so the edge axis needs
+  // the absolute part of tolerance.ts's axis bias. No relative bias (box-box's, for resting
+  // stacks): the least overlap is the one whose deepest point the face clip keeps, so the
+  // penetration stays exact.
+  const margin = AXIS_ABSOLUTE_MARGIN * size;
   if (edgeAxis >= 0 && edgeSeparation > faceSeparation + margin) {
     if (edgeContact(q, m, edgeAxis, l0, l1, l2, radius - edgeSeparation, tolerance, manifold)) {
       return;

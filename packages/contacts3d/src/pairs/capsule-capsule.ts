@@ -12,9 +12,11 @@
  *      `r_A + r_B - d`, exact.
  *   3. Two points when the axes' angle has a sine of at most `PARALLEL_SINE` (0.05, about 2.9
  *      degrees) and B's segment, projected on A's axis, overlaps A's by a positive length: at
- *      the overlap's two ends x, the points `P_A(x)` of A's segment and `P_B(x)` of B's that
- *      project to x; depth `r_A + r_B - dot(P_A - P_B, n)` along the one normal; a point whose
- *      gap exceeds the tolerance is dropped. Otherwise the one point of step 2.
+ *      each end of the overlap, the segment end that bounds it and the other segment's point
+ *      closest to that end; depth `r_A + r_B - dot(P_A - P_B, n)` along the one normal (the
+ *      deeper of the two is the exact depth whenever the closest points of step 2 bound the
+ *      overlap or lie inside both segments, the cases near parallel segments meet); a point
+ *      whose gap exceeds the tolerance is dropped. Otherwise the one point of step 2.
  *
  * Why this rule changes the count at most twice while a capsule turns steadily through parallel
  * (once in, once out, never 1, 2, 1, 2): it is stateless and each of its conditions holds on
@@ -184,16 +186,24 @@ export function capsuleCapsuleManifold(
         // Ends within round-off of each other are both ends (parallel segments of equal length).
         const fromB = side * (endOfA - endOfB) >= -endSlack;
         const fromA = side * (endOfB - endOfA) >= -endSlack;
-        const x = fromB ? endOfB : endOfA;
-        let w = fromB ? (cosine > 0 ? side * lb : -side * lb) : (x - offset) / cosine;
-        w = w > lb ? lb : w < -lb ? -lb : w;
+        // The end's own point, and the other segment's point closest to it (clamped projection).
+        let x: number, w: number;
+        if (fromB) {
+          w = cosine > 0 ? side * lb : -side * lb;
+          x = ax * (cbx + bx * w - cax) + ay * (cby + by * w - cay) + az * (cbz + bz * w - caz);
+          x = fromA ? side * la : x > la ? la : x < -la ? -la : x;
+        } else {
+          x = side * la;
+          w = bx * (cax + ax * x - cbx) + by * (cay + ay * x - cby) + bz * (caz + az * x - cbz);
+          w = w > lb ? lb : w < -lb ? -lb : w;
+        }
         const pax = cax + ax * x, pay = cay + ay * x, paz = caz + az * x;
         const pbx = cbx + bx * w, pby = cby + by * w, pbz = cbz + bz * w;
         const gap = (pax - pbx) * nx + (pay - pby) * ny + (paz - pbz) * nz;
         const depth = reach - gap;
         if (depth < -tolerance) continue;
-        const featureA = fromA ? capsuleEndFeature(side) : CAPSULE_SIDE_FEATURE;
-        const featureB = fromB ? capsuleEndFeature(w) : CAPSULE_SIDE_FEATURE;
+        const featureA = x === la || x === -la ? capsuleEndFeature(x) : CAPSULE_SIDE_FEATURE;
+        const featureB = w === lb || w === -lb ? capsuleEndFeature(w) : CAPSULE_SIDE_FEATURE;
         const point = manifold.points[count++]!;
         setPoint(point, pax, pay, paz, pbx, pby, pbz, shift, manifold);
         point.depth = depth;
