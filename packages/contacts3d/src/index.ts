@@ -29,5 +29,7 @@ export { collideSpherePlane } from './pairs/sphere-plane.js';
 export { collideSphereSphere } from './pairs/sphere-sphere.js';
 export { boxVertexFeature, boxEdgeFeature, boxFaceFeature } from './shapes/box-features.js';
 export { Capsule, CAPSULE_SIDE_FEATURE, capsuleEndFeature } from './shapes/capsule.js';
+export { massProperties, MassProperties } from './queries/mass-properties.js';
+export { raycast, RayHit } from './queries/raycast.js';
 export { ShapeType, Primitive, Sphere, Box, Plane, HalfSpace } from './shapes/primitives.js';
 export type { AnyPrimitive } from './shapes/primitives.js';

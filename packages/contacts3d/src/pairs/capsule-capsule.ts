@@ -92,7 +92,11 @@ function kindOf(featureA: number, featureB: number): ContactKind {
     : ContactKind.EdgeEdge;
 }
 
-/** Writes one point: the midpoint of `pa - n ra` and `pb + n rb`, i.e. of the segment points shifted by `(rb - ra) / 2` along n. */
+/**
+ * Writes one point: the midpoint of `pa - n ra` and `pb + n rb`, i.e. of the segment points
+ * shifted by `(rb - ra) / 2` along n; `pa` and `pb` relative to A's centre (the translation of
+ * `frameA`).
+ */
 function setPoint(
   point: ManifoldPoint,
   pax: number,
@@ -102,11 +106,12 @@ function setPoint(
   pby: number,
   pbz: number,
   shift: number,
+  frameA: Float64Array,
   manifold: LocalManifold,
 ): void {
-  point.x = 0.5 * (pax + pbx) + manifold.normalX * shift;
-  point.y = 0.5 * (pay + pby) + manifold.normalY * shift;
-  point.z = 0.5 * (paz + pbz) + manifold.normalZ * shift;
+  point.x = frameA[12]! + 0.5 * (pax + pbx) + manifold.normalX * shift;
+  point.y = frameA[13]! + 0.5 * (pay + pby) + manifold.normalY * shift;
+  point.z = frameA[14]! + 0.5 * (paz + pbz) + manifold.normalZ * shift;
 }
 
 /**
@@ -126,19 +131,21 @@ export function capsuleCapsuleManifold(
   const bx = mb[4]!, by = mb[5]!, bz = mb[6]!;
   const cax = ma[12]!, cay = ma[13]!, caz = ma[14]!;
   const cbx = mb[12]!, cby = mb[13]!, cbz = mb[14]!;
-  // The four ends, each from -halfLength to +halfLength.
-  endA0[0] = cax - ax * la;
-  endA0[1] = cay - ay * la;
-  endA0[2] = caz - az * la;
-  endA1[0] = cax + ax * la;
-  endA1[1] = cay + ay * la;
-  endA1[2] = caz + az * la;
-  endB0[0] = cbx - bx * lb;
-  endB0[1] = cby - by * lb;
-  endB0[2] = cbz - bz * lb;
-  endB1[0] = cbx + bx * lb;
-  endB1[1] = cby + by * lb;
-  endB1[2] = cbz + bz * lb;
+  // The four ends, each from -halfLength to +halfLength, relative to A's centre: far from the
+  // origin the closest points' small difference keeps its digits.
+  const bcx = cbx - cax, bcy = cby - cay, bcz = cbz - caz;
+  endA0[0] = -ax * la;
+  endA0[1] = -ay * la;
+  endA0[2] = -az * la;
+  endA1[0] = ax * la;
+  endA1[1] = ay * la;
+  endA1[2] = az * la;
+  endB0[0] = bcx - bx * lb;
+  endB0[1] = bcy - by * lb;
+  endB0[2] = bcz - bz * lb;
+  endB1[0] = bcx + bx * lb;
+  endB1[1] = bcy + by * lb;
+  endB1[2] = bcz + bz * lb;
   const closest = closestScratch;
   const distanceSquared = closestPointsSegmentSegment3(closest, endA0, endA1, endB0, endB1);
   const reach = ra + rb;
@@ -155,7 +162,7 @@ export function capsuleCapsuleManifold(
     ny = (c1[1]! - c2[1]!) / distance;
     nz = (c1[2]! - c2[2]!) / distance;
   } else if (sineSquared > LENGTH_SQUARED_EPSILON) {
-    const inverse = (kx * (cax - cbx) + ky * (cay - cby) + kz * (caz - cbz) < 0 ? -1 : 1) /
+    const inverse = (kx * bcx + ky * bcy + kz * bcz > 0 ? -1 : 1) /
       Math.sqrt(sineSquared);
     nx = kx * inverse;
     ny = ky * inverse;
@@ -173,7 +180,7 @@ export function capsuleCapsuleManifold(
   // Step 3: near parallel and overlapping along the length: the overlap's ends on A's axis.
   if (la > 0 && lb > 0 && sineSquared <= PARALLEL_SINE * PARALLEL_SINE) {
     // B's centre and ends in A's axis coordinate; B's coordinate w maps to offset + w * cosine.
-    const offset = ax * (cbx - cax) + ay * (cby - cay) + az * (cbz - caz);
+    const offset = ax * bcx + ay * bcy + az * bcz;
     const cosine = ax * bx + ay * by + az * bz;
     const spread = lb * Math.abs(cosine);
     const low = Math.max(-la, offset - spread), high = Math.min(la, offset + spread);
@@ -190,22 +197,23 @@ export function capsuleCapsuleManifold(
         let x: number, w: number;
         if (fromB) {
           w = cosine > 0 ? side * lb : -side * lb;
-          x = ax * (cbx + bx * w - cax) + ay * (cby + by * w - cay) + az * (cbz + bz * w - caz);
+          x = ax * (bcx + bx * w) + ay * (bcy + by * w) + az * (bcz + bz * w);
           x = fromA ? side * la : x > la ? la : x < -la ? -la : x;
         } else {
           x = side * la;
-          w = bx * (cax + ax * x - cbx) + by * (cay + ay * x - cby) + bz * (caz + az * x - cbz);
+          w = bx * (ax * x - bcx) + by * (ay * x - bcy) + bz * (az * x - bcz);
           w = w > lb ? lb : w < -lb ? -lb : w;
         }
-        const pax = cax + ax * x, pay = cay + ay * x, paz = caz + az * x;
-        const pbx = cbx + bx * w, pby = cby + by * w, pbz = cbz + bz * w;
+        // Relative to A's centre, as the ends above.
+        const pax = ax * x, pay = ay * x, paz = az * x;
+        const pbx = bcx + bx * w, pby = bcy + by * w, pbz = bcz + bz * w;
         const gap = (pax - pbx) * nx + (pay - pby) * ny + (paz - pbz) * nz;
         const depth = reach - gap;
         if (depth < -tolerance) continue;
         const featureA = x === la || x === -la ? capsuleEndFeature(x) : CAPSULE_SIDE_FEATURE;
         const featureB = w === lb || w === -lb ? capsuleEndFeature(w) : CAPSULE_SIDE_FEATURE;
         const point = manifold.points[count++]!;
-        setPoint(point, pax, pay, paz, pbx, pby, pbz, shift, manifold);
+        setPoint(point, pax, pay, paz, pbx, pby, pbz, shift, ma, manifold);
         point.depth = depth;
         point.kind = kindOf(featureA, featureB);
         point.features = (featureA << 16) | featureB;
@@ -216,7 +224,7 @@ export function capsuleCapsuleManifold(
   }
   const featureA = capsuleFeatureAt(closest.s, la), featureB = capsuleFeatureAt(closest.t, lb);
   const point = manifold.points[0]!;
-  setPoint(point, c1[0]!, c1[1]!, c1[2]!, c2[0]!, c2[1]!, c2[2]!, shift, manifold);
+  setPoint(point, c1[0]!, c1[1]!, c1[2]!, c2[0]!, c2[1]!, c2[2]!, shift, ma, manifold);
   point.depth = reach - distance;
   point.kind = kindOf(featureA, featureB);
   point.features = (featureA << 16) | featureB;

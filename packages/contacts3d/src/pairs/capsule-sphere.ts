@@ -35,12 +35,13 @@ export function capsuleSphereManifold(
   const m = capsule.transform, ms = sphere.transform;
   const halfLength = capsule.halfLength;
   const yx = m[4]!, yy = m[5]!, yz = m[6]!;
-  const cx = ms[12]!, cy = ms[13]!, cz = ms[14]!;
+  // Relative to the capsule's centre, so that far from the origin the small difference q - c
+  // keeps its digits (a centre on the segment must find it so).
+  const wx = ms[12]! - m[12]!, wy = ms[13]! - m[13]!, wz = ms[14]! - m[14]!;
   // The centre's coordinate along the capsule's axis, clamped to the segment.
-  const along = yx * (cx - m[12]!) + yy * (cy - m[13]!) + yz * (cz - m[14]!);
+  const along = yx * wx + yy * wy + yz * wz;
   const clamped = along > halfLength ? halfLength : along < -halfLength ? -halfLength : along;
-  const qx = m[12]! + yx * clamped, qy = m[13]! + yy * clamped, qz = m[14]! + yz * clamped;
-  const dx = qx - cx, dy = qy - cy, dz = qz - cz;
+  const dx = yx * clamped - wx, dy = yy * clamped - wy, dz = yz * clamped - wz;
   const distanceSquared = dx * dx + dy * dy + dz * dz;
   const reach = capsule.radius + sphere.radius;
   let nx = m[0]!, ny = m[1]!, nz = m[2]!;
@@ -56,9 +57,10 @@ export function capsuleSphereManifold(
   // Midpoint of q - n r_capsule and c + n r_sphere.
   const shift = 0.5 * (sphere.radius - capsule.radius);
   const point = manifold.points[0]!;
-  point.x = 0.5 * (qx + cx) + nx * shift;
-  point.y = 0.5 * (qy + cy) + ny * shift;
-  point.z = 0.5 * (qz + cz) + nz * shift;
+  // Midpoint of q and c: c + (q - c) / 2.
+  point.x = ms[12]! + 0.5 * dx + nx * shift;
+  point.y = ms[13]! + 0.5 * dy + ny * shift;
+  point.z = ms[14]! + 0.5 * dz + nz * shift;
   point.depth = depth;
   const end = halfLength === 0 || along <= -halfLength || along >= halfLength;
   point.kind = end ? ContactKind.PointFace : ContactKind.EdgeFace;
