@@ -45,6 +45,8 @@ import {
 const DEFAULT_RUNS = 10_000;
 const RUNS = Math.max(DEFAULT_RUNS, Number(process.env['CONTACTKIT_PROPERTY_RUNS'] ?? 0) || 0);
 const SEED = Number(process.env['CONTACTKIT_PROPERTY_SEED'] ?? 0xca95) >>> 0;
+// A few seconds a property on a loaded 2-core machine: the timeout grows with the count.
+const PROPERTY_TIMEOUT = Math.max(60_000, 10 * RUNS);
 
 const PAIRS = [
   'capsule-capsule',
@@ -302,7 +304,7 @@ for (const pair of PAIRS) {
         configurations.push(c);
         results.push(run(DETECTORS[pair], build(c.first), build(c.second)));
       }
-    });
+    }, PROPERTY_TIMEOUT);
 
     /** Round-off allowance for a configuration: relative to its size and to its coordinates. */
     const slack = (c: Configuration, relative: number) => relative * c.size + 1e-12 * c.reach;
@@ -320,55 +322,63 @@ for (const pair of PAIRS) {
         if (depth < -shell) expect(results[i]!.length, describeConfiguration(c)).toBe(0);
       }
       expect(overlapping).toBeGreaterThan(RUNS / 5);
-    });
+    }, PROPERTY_TIMEOUT);
 
-    it("the deepest penetration is the oracle's depth, and moving the first shape by it along the normal makes the pair touch", () => {
-      for (let i = 0; i < RUNS; i++) {
-        const c = configurations[i]!;
-        const contacts = results[i]!;
-        if (contacts.length === 0) continue;
-        const { depth } = capsuleOracle(c.first, c.second);
-        const deepest = contacts.reduce((a, b) => (b.penetration > a.penetration ? b : a));
-        // Box-capsule prefers a face axis to an edge axis within AXIS_ABSOLUTE_MARGIN of the size.
-        const bias = c.first.kind === 'box' ? AXIS_ABSOLUTE_MARGIN * c.size : 0;
-        const tolerance = slack(c, 1e-7);
-        expect(deepest.penetration - depth, describeConfiguration(c)).toBeLessThan(
-          tolerance + bias,
-        );
-        expect(deepest.penetration - depth, describeConfiguration(c)).toBeGreaterThan(-tolerance);
-        const moved = {
-          ...c.first,
-          position: add(c.first.position, scale(deepest.normal, deepest.penetration)),
-        } as CapsulePairSpec;
-        const after = capsuleOracle(moved, c.second).depth;
-        expect(after, describeConfiguration(c)).toBeLessThan(slack(c, 1e-6));
-        expect(after, describeConfiguration(c)).toBeGreaterThan(-slack(c, 1e-6) - bias);
-      }
-    });
+    it(
+      "the deepest penetration is the oracle's depth, and moving the first shape by it along the normal makes the pair touch",
+      () => {
+        for (let i = 0; i < RUNS; i++) {
+          const c = configurations[i]!;
+          const contacts = results[i]!;
+          if (contacts.length === 0) continue;
+          const { depth } = capsuleOracle(c.first, c.second);
+          const deepest = contacts.reduce((a, b) => (b.penetration > a.penetration ? b : a));
+          // Box-capsule prefers a face axis to an edge axis within AXIS_ABSOLUTE_MARGIN of the size.
+          const bias = c.first.kind === 'box' ? AXIS_ABSOLUTE_MARGIN * c.size : 0;
+          const tolerance = slack(c, 1e-7);
+          expect(deepest.penetration - depth, describeConfiguration(c)).toBeLessThan(
+            tolerance + bias,
+          );
+          expect(deepest.penetration - depth, describeConfiguration(c)).toBeGreaterThan(-tolerance);
+          const moved = {
+            ...c.first,
+            position: add(c.first.position, scale(deepest.normal, deepest.penetration)),
+          } as CapsulePairSpec;
+          const after = capsuleOracle(moved, c.second).depth;
+          expect(after, describeConfiguration(c)).toBeLessThan(slack(c, 1e-6));
+          expect(after, describeConfiguration(c)).toBeGreaterThan(-slack(c, 1e-6) - bias);
+        }
+      },
+      PROPERTY_TIMEOUT,
+    );
 
-    it("witness points: the deepest contact's on both surfaces, every other one's within both shapes", () => {
-      for (let i = 0; i < RUNS; i++) {
-        const c = configurations[i]!;
-        const contacts = results[i]!;
-        if (contacts.length === 0) continue;
-        const deepest = contacts.reduce((a, b) => (b.penetration > a.penetration ? b : a));
-        // A pair of points shares one normal that is not the second point's own: across the cone
-        // of PARALLEL_SINE its witnesses may sit off the surfaces by up to that sine times the size.
-        const allowance = slack(c, 1e-7) + (contacts.length > 1 ? PARALLEL_SINE * c.size : 0);
-        for (const contact of contacts) {
-          const onFirst = sub(contact.point, scale(contact.normal, contact.penetration / 2));
-          const onSecond = add(contact.point, scale(contact.normal, contact.penetration / 2));
-          const first = signedSurfaceDistance(onFirst, c.first);
-          const second = signedSurfaceDistance(onSecond, c.second);
-          expect(first, describeConfiguration(c)).toBeLessThan(allowance);
-          expect(second, describeConfiguration(c)).toBeLessThan(allowance);
-          if (contact === deepest) {
-            expect(Math.abs(first), describeConfiguration(c)).toBeLessThan(allowance);
-            expect(Math.abs(second), describeConfiguration(c)).toBeLessThan(allowance);
+    it(
+      "witness points: the deepest contact's on both surfaces, every other one's within both shapes",
+      () => {
+        for (let i = 0; i < RUNS; i++) {
+          const c = configurations[i]!;
+          const contacts = results[i]!;
+          if (contacts.length === 0) continue;
+          const deepest = contacts.reduce((a, b) => (b.penetration > a.penetration ? b : a));
+          // A pair of points shares one normal that is not the second point's own: across the cone
+          // of PARALLEL_SINE its witnesses may sit off the surfaces by up to that sine times the size.
+          const allowance = slack(c, 1e-7) + (contacts.length > 1 ? PARALLEL_SINE * c.size : 0);
+          for (const contact of contacts) {
+            const onFirst = sub(contact.point, scale(contact.normal, contact.penetration / 2));
+            const onSecond = add(contact.point, scale(contact.normal, contact.penetration / 2));
+            const first = signedSurfaceDistance(onFirst, c.first);
+            const second = signedSurfaceDistance(onSecond, c.second);
+            expect(first, describeConfiguration(c)).toBeLessThan(allowance);
+            expect(second, describeConfiguration(c)).toBeLessThan(allowance);
+            if (contact === deepest) {
+              expect(Math.abs(first), describeConfiguration(c)).toBeLessThan(allowance);
+              expect(Math.abs(second), describeConfiguration(c)).toBeLessThan(allowance);
+            }
           }
         }
-      }
-    });
+      },
+      PROPERTY_TIMEOUT,
+    );
 
     it('symmetry: the swapped order gives the same points, depths and ids, normals negated', () => {
       for (let i = 0; i < RUNS; i++) {
@@ -386,7 +396,7 @@ for (const pair of PAIRS) {
           }
         }
       }
-    });
+    }, PROPERTY_TIMEOUT);
 
     it('rigid motion: moving both shapes moves the contacts alike (same ids and depths)', () => {
       const random = new Random(SEED ^ 0x77);
@@ -434,7 +444,7 @@ for (const pair of PAIRS) {
         }
       }
       expect(compared).toBeGreaterThan(RUNS / 2);
-    });
+    }, PROPERTY_TIMEOUT);
 
     it('overlap(a, b) agrees with the detector at tolerance 0, in both orders', () => {
       for (let i = 0; i < RUNS; i++) {
@@ -443,7 +453,7 @@ for (const pair of PAIRS) {
         expect(overlap(a, b), describeConfiguration(c)).toBe(results[i]!.length > 0);
         expect(overlap(b, a), describeConfiguration(c)).toBe(results[i]!.length > 0);
       }
-    });
+    }, PROPERTY_TIMEOUT);
 
     it('a speculative tolerance adds contacts within it and keeps every one at tolerance 0', () => {
       for (let i = 0; i < RUNS; i += 3) {
@@ -461,6 +471,6 @@ for (const pair of PAIRS) {
           expect(speculative.length, describeConfiguration(c)).toBeGreaterThan(0);
         }
       }
-    });
+    }, PROPERTY_TIMEOUT);
   });
 }

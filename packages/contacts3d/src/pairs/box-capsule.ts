@@ -41,7 +41,7 @@ import {
 import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
 import { boxEdgeFeature, boxFaceFeature, boxVertexFeature } from '../shapes/box-features.js';
-import { CAPSULE_SIDE_FEATURE, capsuleFeatureAt, type Capsule } from '../shapes/capsule.js';
+import { CAPSULE_SIDE_FEATURE, type Capsule } from '../shapes/capsule.js';
 import type { Box } from '../shapes/primitives.js';
 import { PARALLEL_SINE } from './capsule-capsule.js';
 
@@ -49,10 +49,43 @@ import { PARALLEL_SINE } from './capsule-capsule.js';
 const EDGE_SLACK = 1e-9;
 
 /**
- * The capsule's segment in the box's frame and the box's half sizes, with the clipping results:
- * the explicit state of one call (PERFORMANCE.md: doubles cross calls in fields).
+ * The capsule's segment in the box's frame and the box's half sizes, with every intermediate
+ * result: the explicit state of one call, so that no double crosses a call that V8 may not
+ * inline (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 class BoxCapsuleQuery {
+  radius = 0;
+  halfLength = 0;
+  tolerance = 0;
+  /** The capsule's centre C and unit axis U in the box's frame. */
+  c0 = 0;
+  c1 = 0;
+  c2 = 0;
+  u0 = 0;
+  u1 = 0;
+  u2 = 0;
+  /** The closest parameter, its excess g = P(t) - clamp(P(t)) and squared length. */
+  t = 0;
+  g0 = 0;
+  g1 = 0;
+  g2 = 0;
+  distanceSquared = 0;
+  /** The slope's round-off (see `closestParameter`). */
+  flat = 0;
+  /** The contact normal in the box's frame, from the capsule toward the box. */
+  n0 = 0;
+  n1 = 0;
+  n2 = 1;
+  /** An edge axis from the box toward the capsule, and its contact's depth. */
+  l0 = 0;
+  l1 = 0;
+  l2 = 0;
+  edgeDepth = 0;
+  /** The next point's box witness (box frame) and depth, for `addPoint`. */
+  x0 = 0;
+  x1 = 0;
+  x2 = 0;
+  depth = 0;
   /** Segment start A (the capsule's end at -halfLength) and direction D (to the other end). */
   a0 = 0;
   a1 = 0;
@@ -97,9 +130,10 @@ function excess(x: number, h: number): number {
  * Half the slope of f at t, sum_k (P_k - clamp(P_k)) D_k, with values within `flat` of 0 taken
  * as 0: a segment parallel to a face up to the round-off of its pose has a flat stretch.
  */
-function slope(q: BoxCapsuleQuery, t: number, flat: number): number {
+function slope(q: BoxCapsuleQuery, t: number): number {
   const value = excess(q.a0 + t * q.d0, q.h0) * q.d0 + excess(q.a1 + t * q.d1, q.h1) * q.d1 +
     excess(q.a2 + t * q.d2, q.h2) * q.d2;
+  const flat = q.flat;
   return value > flat || value < -flat ? value : 0;
 }
 
@@ -111,16 +145,22 @@ const FLAT_SLOPE = 1e-12;
  * its zeros form one interval (a point unless the segment runs parallel to a face or an edge at
  * its least distance): the middle of that interval, as Ericson's parallel segments take the
  * middle of their overlap, so the answer is unique and no end of a flat stretch (a face's
- * boundary) is named by round-off.
+ * boundary) is named by round-off. Into q.t.
  */
-function closestParameter(q: BoxCapsuleQuery): number {
+function closestParameter(q: BoxCapsuleQuery): void {
   // |D| times the reach of the coordinates: the scale of the slope.
   const length = Math.abs(q.d0) + Math.abs(q.d1) + Math.abs(q.d2);
-  const flat = FLAT_SLOPE * length * (Math.abs(q.a0) + Math.abs(q.a1) + Math.abs(q.a2) + length);
-  const slopeStart = slope(q, 0, flat);
-  if (slopeStart > 0) return 0;
-  const slopeEnd = slope(q, 1, flat);
-  if (slopeEnd < 0) return 1;
+  q.flat = FLAT_SLOPE * length * (Math.abs(q.a0) + Math.abs(q.a1) + Math.abs(q.a2) + length);
+  const slopeStart = slope(q, 0);
+  if (slopeStart > 0) {
+    q.t = 0;
+    return;
+  }
+  const slopeEnd = slope(q, 1);
+  if (slopeEnd < 0) {
+    q.t = 1;
+    return;
+  }
   // The breakpoints inside (0, 1), sorted by insertion (at most six).
   const breaks = q.breaks;
   let count = 0;
@@ -145,7 +185,7 @@ function closestParameter(q: BoxCapsuleQuery): number {
   let low = 0, slopeLow = slopeStart;
   for (let i = 0; i <= count; i++) {
     const high = i < count ? breaks[i]! : 1;
-    const slopeHigh = i < count ? slope(q, high, flat) : slopeEnd;
+    const slopeHigh = i < count ? slope(q, high) : slopeEnd;
     if (first < 0 && slopeHigh >= 0) {
       first = low + (high - low) * (slopeLow / (slopeLow - slopeHigh));
     }
@@ -157,7 +197,7 @@ function closestParameter(q: BoxCapsuleQuery): number {
     slopeLow = slopeHigh;
   }
   if (last < 0) last = 1;
-  return 0.5 * (first + last);
+  q.t = 0.5 * (first + last);
 }
 
 /**
@@ -209,21 +249,19 @@ function kindOf(boxDimension: number, capsuleEnd: boolean): ContactKind {
 }
 
 /**
- * Adds a point to `manifold` from the box witness (x0, x1, x2) in the box's frame, the local
- * normal (from the capsule toward the box) and the depth; the point is the witness moved by
- * `normal * depth / 2`, taken to world by the box's transform.
+ * Adds a point to `manifold` from the box witness (q.x0, q.x1, q.x2) in the box's frame and the
+ * depth q.depth; the point is the witness, taken to world by the box's transform, moved by the
+ * manifold's normal times half the depth.
  */
 function addPoint(
+  q: BoxCapsuleQuery,
   manifold: LocalManifold,
   m: Float64Array,
-  x0: number,
-  x1: number,
-  x2: number,
-  depth: number,
   kind: ContactKind,
   features: number,
 ): void {
   const point = manifold.points[manifold.count++]!;
+  const x0 = q.x0, x1 = q.x1, x2 = q.x2, depth = q.depth;
   const halfDepth = 0.5 * depth;
   const px = m[12]! + m[0]! * x0 + m[4]! * x1 + m[8]! * x2 + manifold.normalX * halfDepth;
   const py = m[13]! + m[1]! * x0 + m[5]! * x1 + m[9]! * x2 + manifold.normalY * halfDepth;
@@ -236,8 +274,9 @@ function addPoint(
   point.features = features;
 }
 
-/** Sets the manifold's normal from a local direction (n0, n1, n2), unit, taken to world. */
-function setNormal(manifold: LocalManifold, m: Float64Array, n0: number, n1: number, n2: number) {
+/** Sets the manifold's normal from the unit local normal (q.n0, q.n1, q.n2), taken to world. */
+function setNormal(q: BoxCapsuleQuery, manifold: LocalManifold, m: Float64Array): void {
+  const n0 = q.n0, n1 = q.n1, n2 = q.n2;
   manifold.normalX = m[0]! * n0 + m[4]! * n1 + m[8]! * n2;
   manifold.normalY = m[1]! * n0 + m[5]! * n1 + m[9]! * n2;
   manifold.normalZ = m[2]! * n0 + m[6]! * n1 + m[10]! * n2;
@@ -252,10 +291,9 @@ function faceContacts(
   m: Float64Array,
   axis: number,
   sign: number,
-  radius: number,
-  tolerance: number,
   manifold: LocalManifold,
 ): void {
+  const radius = q.radius, tolerance = q.tolerance;
   const h = half(q, axis);
   const faceCode = boxFaceFeature(axis, sign);
   const ends = q.t1 > q.t0 ? 2 : 1;
@@ -267,16 +305,14 @@ function faceContacts(
     const x1 = axis === 1 ? sign * h : coordinate(q, 1, t);
     const x2 = axis === 2 ? sign * h : coordinate(q, 2, t);
     if (plane < 0) {
-      addPoint(
-        manifold,
-        m,
-        x0,
-        x1,
-        x2,
-        depth,
-        ContactKind.PointFace,
-        (faceCode << 16) | capsuleFeatureAt(t, 1),
-      );
+      q.x0 = x0;
+      q.x1 = x1;
+      q.x2 = x2;
+      q.depth = depth;
+      // An end of the segment, or the closest point alone when round-off emptied the clip.
+      const code = t <= 0 ? 1 : t >= 1 ? 2 : CAPSULE_SIDE_FEATURE;
+      const kind = code === CAPSULE_SIDE_FEATURE ? ContactKind.EdgeFace : ContactKind.PointFace;
+      addPoint(q, manifold, m, kind, (faceCode << 16) | code);
     } else {
       // The side plane (axis j, sign sj) meets the face in the edge along the third axis.
       const j = plane >> 1, sj = plane & 1 ? -1 : 1;
@@ -284,16 +320,11 @@ function faceContacts(
       const s1 = axis === 1 ? sign : j === 1 ? sj : 0;
       const s2 = axis === 2 ? sign : j === 2 ? sj : 0;
       const code = edgeCode(3 - axis - j, s0, s1, s2);
-      addPoint(
-        manifold,
-        m,
-        x0,
-        x1,
-        x2,
-        depth,
-        ContactKind.EdgeEdge,
-        (code << 16) | CAPSULE_SIDE_FEATURE,
-      );
+      q.x0 = x0;
+      q.x1 = x1;
+      q.x2 = x2;
+      q.depth = depth;
+      addPoint(q, manifold, m, ContactKind.EdgeEdge, (code << 16) | CAPSULE_SIDE_FEATURE);
     }
   }
 }
@@ -309,13 +340,9 @@ function edgeContacts(
   s0: number,
   s1: number,
   s2: number,
-  n0: number,
-  n1: number,
-  n2: number,
-  radius: number,
-  tolerance: number,
   manifold: LocalManifold,
 ): void {
+  const radius = q.radius, tolerance = q.tolerance, n0 = q.n0, n1 = q.n1, n2 = q.n2;
   const code = edgeCode(axis, s0, s1, s2);
   const ends = q.t1 > q.t0 ? 2 : 1;
   for (let end = 0; end < ends; end++) {
@@ -329,16 +356,11 @@ function edgeContacts(
     const depth = radius - gap;
     if (depth < -tolerance) continue;
     if (plane < 0) {
-      addPoint(
-        manifold,
-        m,
-        x0,
-        x1,
-        x2,
-        depth,
-        ContactKind.PointEdge,
-        (code << 16) | capsuleFeatureAt(t, 1),
-      );
+      q.x0 = x0;
+      q.x1 = x1;
+      q.x2 = x2;
+      q.depth = depth;
+      addPoint(q, manifold, m, ContactKind.PointEdge, (code << 16) | (t <= 0 ? 1 : 2));
     } else {
       const sign = plane & 1 ? -1 : 1;
       const vertex = boxVertexFeature(
@@ -346,16 +368,11 @@ function edgeContacts(
         axis === 1 ? sign : s1,
         axis === 2 ? sign : s2,
       );
-      addPoint(
-        manifold,
-        m,
-        x0,
-        x1,
-        x2,
-        depth,
-        ContactKind.PointEdge,
-        (vertex << 16) | CAPSULE_SIDE_FEATURE,
-      );
+      q.x0 = x0;
+      q.x1 = x1;
+      q.x2 = x2;
+      q.depth = depth;
+      addPoint(q, manifold, m, ContactKind.PointEdge, (vertex << 16) | CAPSULE_SIDE_FEATURE);
     }
   }
 }
@@ -397,50 +414,40 @@ export function boxCapsuleManifold(
   q.h0 = h0;
   q.h1 = h1;
   q.h2 = h2;
+  q.radius = radius;
+  q.halfLength = halfLength;
+  q.tolerance = tolerance;
+  q.c0 = c0;
+  q.c1 = c1;
+  q.c2 = c2;
+  q.u0 = u0;
+  q.u1 = u1;
+  q.u2 = u2;
 
   // Step 2.
-  const t = closestParameter(q);
-  const p0 = q.a0 + t * q.d0, p1 = q.a1 + t * q.d1, p2 = q.a2 + t * q.d2;
-  const g0 = excess(p0, h0), g1 = excess(p1, h1), g2 = excess(p2, h2);
-  const distanceSquared = g0 * g0 + g1 * g1 + g2 * g2;
-  if (distanceSquared > LENGTH_SQUARED_EPSILON) {
-    separatedContacts(
-      q,
-      m,
-      t,
-      g0,
-      g1,
-      g2,
-      distanceSquared,
-      radius,
-      halfLength,
-      tolerance,
-      manifold,
-    );
-  } else {
-    overlappingContacts(q, m, t, c0, c1, c2, u0, u1, u2, radius, halfLength, tolerance, manifold);
-  }
+  closestParameter(q);
+  const t = q.t;
+  const g0 = excess(q.a0 + t * q.d0, h0), g1 = excess(q.a1 + t * q.d1, h1);
+  const g2 = excess(q.a2 + t * q.d2, h2);
+  q.g0 = g0;
+  q.g1 = g1;
+  q.g2 = g2;
+  q.distanceSquared = g0 * g0 + g1 * g1 + g2 * g2;
+  if (q.distanceSquared > LENGTH_SQUARED_EPSILON) separatedContacts(q, m, manifold);
+  else overlappingContacts(q, m, manifold);
 }
 
 /** Step 3: the cores apart, the box point `P(t) - g` at distance |g|. */
-function separatedContacts(
-  q: BoxCapsuleQuery,
-  m: Float64Array,
-  t: number,
-  g0: number,
-  g1: number,
-  g2: number,
-  distanceSquared: number,
-  radius: number,
-  halfLength: number,
-  tolerance: number,
-  manifold: LocalManifold,
-): void {
-  const distance = Math.sqrt(distanceSquared);
+function separatedContacts(q: BoxCapsuleQuery, m: Float64Array, manifold: LocalManifold): void {
+  const t = q.t, g0 = q.g0, g1 = q.g1, g2 = q.g2;
+  const radius = q.radius, halfLength = q.halfLength;
+  const distance = Math.sqrt(q.distanceSquared);
   const depth = radius - distance;
-  if (depth < -tolerance) return;
-  const n0 = -g0 / distance, n1 = -g1 / distance, n2 = -g2 / distance;
-  setNormal(manifold, m, n0, n1, n2);
+  if (depth < -q.tolerance) return;
+  q.n0 = -g0 / distance;
+  q.n1 = -g1 / distance;
+  q.n2 = -g2 / distance;
+  setNormal(q, manifold, m);
   const out0 = g0 !== 0, out1 = g1 !== 0, out2 = g2 !== 0;
   const clamped = (out0 ? 1 : 0) + (out1 ? 1 : 0) + (out2 ? 1 : 0);
   const s0 = g0 > 0 ? 1 : -1, s1 = g1 > 0 ? 1 : -1, s2 = g2 > 0 ? 1 : -1;
@@ -453,15 +460,7 @@ function separatedContacts(
       if (Math.abs(direction(q, axis)) <= PARALLEL_SINE * length) {
         clipSegment(q, axis, -1);
         if (q.t0 <= q.t1) {
-          faceContacts(
-            q,
-            m,
-            axis,
-            axis === 0 ? s0 : axis === 1 ? s1 : s2,
-            radius,
-            tolerance,
-            manifold,
-          );
+          faceContacts(q, m, axis, axis === 0 ? s0 : axis === 1 ? s1 : s2, manifold);
           if (manifold.count > 0) return;
         }
       }
@@ -471,7 +470,7 @@ function separatedContacts(
       if (1 - along * along <= PARALLEL_SINE * PARALLEL_SINE) {
         clipSegment(q, -1, axis);
         if (q.t0 <= q.t1) {
-          edgeContacts(q, m, axis, s0, s1, s2, n0, n1, n2, radius, tolerance, manifold);
+          edgeContacts(q, m, axis, s0, s1, s2, manifold);
           if (manifold.count > 0) return;
         }
       }
@@ -479,7 +478,8 @@ function separatedContacts(
   }
   // One point: the box witness P(t) - g.
   const x0 = q.a0 + t * q.d0 - g0, x1 = q.a1 + t * q.d1 - g1, x2 = q.a2 + t * q.d2 - g2;
-  const capsuleCode = capsuleFeatureAt(t, halfLength);
+  // capsuleFeatureAt written out (its doubles would cross a call).
+  const capsuleCode = t <= 0 || halfLength === 0 ? 1 : t >= 1 ? 2 : CAPSULE_SIDE_FEATURE;
   let boxCode: number;
   if (clamped === 3) boxCode = boxVertexFeature(s0, s1, s2);
   else if (clamped === 2) boxCode = edgeCode(!out0 ? 0 : !out1 ? 1 : 2, s0, s1, s2);
@@ -489,26 +489,18 @@ function separatedContacts(
       ? boxFaceFeature(1, s1)
       : boxFaceFeature(2, s2);}
   const kind = kindOf(3 - clamped, capsuleCode !== CAPSULE_SIDE_FEATURE);
-  addPoint(manifold, m, x0, x1, x2, depth, kind, (boxCode << 16) | capsuleCode);
+  q.x0 = x0;
+  q.x1 = x1;
+  q.x2 = x2;
+  q.depth = depth;
+  addPoint(q, manifold, m, kind, (boxCode << 16) | capsuleCode);
 }
 
 /** Step 4: the segment enters the box. */
-function overlappingContacts(
-  q: BoxCapsuleQuery,
-  m: Float64Array,
-  t: number,
-  c0: number,
-  c1: number,
-  c2: number,
-  u0: number,
-  u1: number,
-  u2: number,
-  radius: number,
-  halfLength: number,
-  tolerance: number,
-  manifold: LocalManifold,
-): void {
+function overlappingContacts(q: BoxCapsuleQuery, m: Float64Array, manifold: LocalManifold): void {
   const h0 = q.h0, h1 = q.h1, h2 = q.h2;
+  const c0 = q.c0, c1 = q.c1, c2 = q.c2, u0 = q.u0, u1 = q.u1, u2 = q.u2;
+  const radius = q.radius, halfLength = q.halfLength;
   // Face axes: separation |C_k| - halfLength |U_k| - h_k; the first of equal ones wins.
   let faceAxis = 0;
   let faceSeparation = Math.abs(c0) - halfLength * Math.abs(u0) - h0;
@@ -554,28 +546,27 @@ function overlappingContacts(
   // penetration stays exact.
   const margin = AXIS_ABSOLUTE_MARGIN * size;
   if (edgeAxis >= 0 && edgeSeparation > faceSeparation + margin) {
-    if (edgeContact(q, m, edgeAxis, l0, l1, l2, radius - edgeSeparation, tolerance, manifold)) {
-      return;
-    }
+    q.l0 = l0;
+    q.l1 = l1;
+    q.l2 = l2;
+    q.edgeDepth = radius - edgeSeparation;
+    if (edgeContact(q, m, edgeAxis, manifold)) return;
   }
   const faceCentre = faceAxis === 0 ? c0 : faceAxis === 1 ? c1 : c2;
   const sign = faceCentre < 0 ? -1 : 1;
-  setNormal(
-    manifold,
-    m,
-    faceAxis === 0 ? -sign : 0,
-    faceAxis === 1 ? -sign : 0,
-    faceAxis === 2 ? -sign : 0,
-  );
+  q.n0 = faceAxis === 0 ? -sign : 0;
+  q.n1 = faceAxis === 1 ? -sign : 0;
+  q.n2 = faceAxis === 2 ? -sign : 0;
+  setNormal(q, manifold, m);
   clipSegment(q, faceAxis, -1);
   // A capsule of half length 0 is one point, whatever range the clip leaves.
   if (halfLength === 0) q.t1 = q.t0;
   if (q.t0 > q.t1) {
     // Round-off emptied the clip (the segment grazes the box's boundary): the closest point alone.
-    q.t0 = q.t1 = t;
+    q.t0 = q.t1 = q.t;
     q.plane0 = q.plane1 = -1;
   }
-  faceContacts(q, m, faceAxis, sign, radius, tolerance, manifold);
+  faceContacts(q, m, faceAxis, sign, manifold);
 }
 
 /**
@@ -587,14 +578,10 @@ function edgeContact(
   q: BoxCapsuleQuery,
   m: Float64Array,
   axis: number,
-  l0: number,
-  l1: number,
-  l2: number,
-  depth: number,
-  tolerance: number,
   manifold: LocalManifold,
 ): boolean {
-  if (depth < -tolerance) return false;
+  const depth = q.edgeDepth, l0 = q.l0, l1 = q.l1, l2 = q.l2;
+  if (depth < -q.tolerance) return false;
   const s0 = l0 < 0 ? -1 : 1, s1 = l1 < 0 ? -1 : 1, s2 = l2 < 0 ? -1 : 1;
   // The edge's point at coordinate 0 along `axis`.
   const e0 = axis === 0 ? 0 : s0 * q.h0,
@@ -613,15 +600,18 @@ function edgeContact(
   if (!(t >= -EDGE_SLACK && t <= 1 + EDGE_SLACK && Math.abs(w) <= h * (1 + EDGE_SLACK))) {
     return false;
   }
-  setNormal(manifold, m, -l0, -l1, -l2);
-  const x0 = axis === 0 ? w : e0, x1 = axis === 1 ? w : e1, x2 = axis === 2 ? w : e2;
+  q.n0 = -l0;
+  q.n1 = -l1;
+  q.n2 = -l2;
+  setNormal(q, manifold, m);
+  q.x0 = axis === 0 ? w : e0;
+  q.x1 = axis === 1 ? w : e1;
+  q.x2 = axis === 2 ? w : e2;
+  q.depth = depth;
   addPoint(
+    q,
     manifold,
     m,
-    x0,
-    x1,
-    x2,
-    depth,
     ContactKind.EdgeEdge,
     (edgeCode(axis, s0, s1, s2) << 16) | CAPSULE_SIDE_FEATURE,
   );

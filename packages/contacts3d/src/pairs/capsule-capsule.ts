@@ -1,6 +1,6 @@
 /**
  * Capsule against capsule: the closest points of the two segments (Ericson, Real-Time Collision
- * Detection, 5.1.9, `closestPointsSegmentSegment3` of @contactkit/math) make the pair two spheres;
+ * Detection, 5.1.9, `writeClosestPointsSegmentSegment3` of @contactkit/math) make the pair two spheres;
  * when the segments are near parallel and overlap along their length, two points instead, at
  * the ends of the overlap (Box2D v3's b2CollideCapsules clips one segment to the other's extent
  * the same way). Steps:
@@ -35,19 +35,14 @@
  * with side `EdgeEdge`. Feature ids pack A's code first.
  */
 import {
-  closestPointsSegmentSegment3,
   ContactKind,
   LENGTH_SQUARED_EPSILON,
   SegmentClosestPoints,
+  writeClosestPointsSegmentSegment3,
 } from '@contactkit/math';
 import type { CollisionData } from '../manifold/collision-data.js';
-import { emitManifold, LocalManifold, type ManifoldPoint } from '../manifold/local-manifold.js';
-import {
-  CAPSULE_SIDE_FEATURE,
-  capsuleEndFeature,
-  capsuleFeatureAt,
-  type Capsule,
-} from '../shapes/capsule.js';
+import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
+import { CAPSULE_SIDE_FEATURE, capsuleEndFeature, type Capsule } from '../shapes/capsule.js';
 
 /** Sine of the largest angle between two capsules' axes that still gives two points (about 2.9 degrees). */
 export const PARALLEL_SINE = 0.05;
@@ -58,7 +53,18 @@ const ORDER_TIE = 1e-10;
 
 /** Scratch of this file's detector and test, passed to the computation explicitly. */
 const manifoldScratch = new LocalManifold();
-const closestScratch = new SegmentClosestPoints(new Float64Array(3), new Float64Array(3));
+/**
+ * The question of `capsuleCapsuleManifold` beside the capsules: the tolerance travels in a field,
+ * not as an argument (PERFORMANCE.md: doubles cross calls in arrays or fields), with the
+ * segment query's scratch.
+ */
+export class CapsuleCapsuleQuery {
+  /** Contacts are wanted down to this separation (>= 0). */
+  tolerance = 0;
+  readonly closest = new SegmentClosestPoints(new Float64Array(3), new Float64Array(3));
+}
+
+const queryScratch = new CapsuleCapsuleQuery();
 const endA0 = new Float64Array(3), endA1 = new Float64Array(3);
 const endB0 = new Float64Array(3), endB1 = new Float64Array(3);
 
@@ -93,36 +99,15 @@ function kindOf(featureA: number, featureB: number): ContactKind {
 }
 
 /**
- * Writes one point: the midpoint of `pa - n ra` and `pb + n rb`, i.e. of the segment points
- * shifted by `(rb - ra) / 2` along n; `pa` and `pb` relative to A's centre (the translation of
- * `frameA`).
- */
-function setPoint(
-  point: ManifoldPoint,
-  pax: number,
-  pay: number,
-  paz: number,
-  pbx: number,
-  pby: number,
-  pbz: number,
-  shift: number,
-  frameA: Float64Array,
-  manifold: LocalManifold,
-): void {
-  point.x = frameA[12]! + 0.5 * (pax + pbx) + manifold.normalX * shift;
-  point.y = frameA[13]! + 0.5 * (pay + pby) + manifold.normalY * shift;
-  point.z = frameA[14]! + 0.5 * (paz + pbz) + manifold.normalZ * shift;
-}
-
-/**
  * Steps 2 and 3 for `a` and `b` in canonical order, into `manifold` (0, 1 or 2 points).
  */
 export function capsuleCapsuleManifold(
   a: Capsule,
   b: Capsule,
-  tolerance: number,
+  query: CapsuleCapsuleQuery,
   manifold: LocalManifold,
 ): void {
+  const tolerance = query.tolerance;
   manifold.count = 0;
   const ma = a.transform, mb = b.transform;
   const la = a.halfLength, lb = b.halfLength;
@@ -146,8 +131,9 @@ export function capsuleCapsuleManifold(
   endB1[0] = bcx + bx * lb;
   endB1[1] = bcy + by * lb;
   endB1[2] = bcz + bz * lb;
-  const closest = closestScratch;
-  const distanceSquared = closestPointsSegmentSegment3(closest, endA0, endA1, endB0, endB1);
+  const closest = query.closest;
+  writeClosestPointsSegmentSegment3(closest, endA0, endA1, endB0, endB1);
+  const distanceSquared = closest.distanceSquared;
   const reach = ra + rb;
   const distance = Math.sqrt(distanceSquared);
   if (reach - distance < -tolerance) return;
@@ -210,10 +196,14 @@ export function capsuleCapsuleManifold(
         const gap = (pax - pbx) * nx + (pay - pby) * ny + (paz - pbz) * nz;
         const depth = reach - gap;
         if (depth < -tolerance) continue;
-        const featureA = x === la || x === -la ? capsuleEndFeature(x) : CAPSULE_SIDE_FEATURE;
-        const featureB = w === lb || w === -lb ? capsuleEndFeature(w) : CAPSULE_SIDE_FEATURE;
+        // Codes of capsule.ts, written out (a double would cross the call).
+        const featureA = x === la ? 2 : x === -la ? 1 : CAPSULE_SIDE_FEATURE;
+        const featureB = w === lb ? 2 : w === -lb ? 1 : CAPSULE_SIDE_FEATURE;
         const point = manifold.points[count++]!;
-        setPoint(point, pax, pay, paz, pbx, pby, pbz, shift, ma, manifold);
+        // The midpoint of pa - n ra and pb + n rb (written out: PERFORMANCE.md, doubles cross calls in fields).
+        point.x = cax + 0.5 * (pax + pbx) + nx * shift;
+        point.y = cay + 0.5 * (pay + pby) + ny * shift;
+        point.z = caz + 0.5 * (paz + pbz) + nz * shift;
         point.depth = depth;
         point.kind = kindOf(featureA, featureB);
         point.features = (featureA << 16) | featureB;
@@ -222,9 +212,14 @@ export function capsuleCapsuleManifold(
       if (count > 0) return;
     }
   }
-  const featureA = capsuleFeatureAt(closest.s, la), featureB = capsuleFeatureAt(closest.t, lb);
+  // Codes of capsule.ts (capsuleFeatureAt, written out: its doubles would cross a call).
+  const s = closest.s, t = closest.t;
+  const featureA = s <= 0 || la === 0 ? 1 : s >= 1 ? 2 : CAPSULE_SIDE_FEATURE;
+  const featureB = t <= 0 || lb === 0 ? 1 : t >= 1 ? 2 : CAPSULE_SIDE_FEATURE;
   const point = manifold.points[0]!;
-  setPoint(point, c1[0]!, c1[1]!, c1[2]!, c2[0]!, c2[1]!, c2[2]!, shift, ma, manifold);
+  point.x = cax + 0.5 * (c1[0]! + c2[0]!) + nx * shift;
+  point.y = cay + 0.5 * (c1[1]! + c2[1]!) + ny * shift;
+  point.z = caz + 0.5 * (c1[2]! + c2[2]!) + nz * shift;
   point.depth = reach - distance;
   point.kind = kindOf(featureA, featureB);
   point.features = (featureA << 16) | featureB;
@@ -244,10 +239,12 @@ export function collideCapsuleCapsule<B>(
   data: CollisionData<B>,
 ): number {
   const inOrder = firstInCanonicalOrder(first, second);
+  const query = queryScratch;
+  query.tolerance = data.tolerance;
   capsuleCapsuleManifold(
     inOrder ? first : second,
     inOrder ? second : first,
-    data.tolerance,
+    query,
     manifoldScratch,
   );
   return emitManifold(manifoldScratch, data, first.body, second.body, !inOrder);
@@ -256,6 +253,13 @@ export function collideCapsuleCapsule<B>(
 /** Whether two capsules overlap or touch: exactly when `collideCapsuleCapsule` at tolerance 0 writes a contact. */
 export function overlapCapsuleCapsule(first: Capsule, second: Capsule): boolean {
   const inOrder = firstInCanonicalOrder(first, second);
-  capsuleCapsuleManifold(inOrder ? first : second, inOrder ? second : first, 0, manifoldScratch);
+  const query = queryScratch;
+  query.tolerance = 0;
+  capsuleCapsuleManifold(
+    inOrder ? first : second,
+    inOrder ? second : first,
+    query,
+    manifoldScratch,
+  );
   return manifoldScratch.count > 0;
 }
