@@ -61,7 +61,10 @@ const manifoldScratch = new LocalManifold();
 export class CapsuleCapsuleQuery {
   /** Contacts are wanted down to this separation (>= 0). */
   tolerance = 0;
-  readonly closest = new SegmentClosestPoints(new Float64Array(3), new Float64Array(3));
+  readonly closest: SegmentClosestPoints = new SegmentClosestPoints(
+    new Float64Array(3),
+    new Float64Array(3),
+  );
 }
 
 const queryScratch = new CapsuleCapsuleQuery();

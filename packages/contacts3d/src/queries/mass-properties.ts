@@ -12,9 +12,9 @@ export class MassProperties {
   /** Mass: density times volume. */
   mass = 0;
   /** Centre of mass in the shape's own frame. */
-  readonly centroid = new Float64Array(3);
+  readonly centroid: Float64Array = new Float64Array(3);
   /** Inertia tensor about the centroid, in the shape's frame, column-major 3x3. */
-  readonly inertia = new Float64Array(9);
+  readonly inertia: Float64Array = new Float64Array(9);
 }
 
 /** Writes a diagonal inertia tensor. */

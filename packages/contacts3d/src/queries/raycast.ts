@@ -31,9 +31,9 @@ export class RayHit {
   /** Distance from the origin along the unit direction, in [0, maxDistance]. */
   distance = 0;
   /** The point hit, world space. */
-  readonly point = new Float64Array(3);
+  readonly point: Float64Array = new Float64Array(3);
   /** Unit normal out of the shape at the point (facing the origin for a two-sided Plane). */
-  readonly normal = new Float64Array(3);
+  readonly normal: Float64Array = new Float64Array(3);
   /** The feature hit (box-features.ts, capsule.ts codes; 0 for spheres and planes), -1 from inside. */
   featureId = 0;
 }

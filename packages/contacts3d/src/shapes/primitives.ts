@@ -76,7 +76,7 @@ export abstract class Primitive<B = unknown> {
    * by the pose setters and the shape's own size setters, for a broadphase or a mesh query.
    * Unbounded shapes hold infinities (see `Plane` and `HalfSpace`).
    */
-  readonly aabb = new Float64Array(6);
+  readonly aabb: Float64Array = new Float64Array(6);
 
   /**
    * Sets the world transform from a position (each coordinate within `MAX_COORDINATE`) and a
