@@ -7,12 +7,12 @@
 import RAPIER from '@dimforge/rapier3d-compat';
 import * as CANNON from 'cannon-es';
 import { oimo } from 'oimophysics';
-import { Box, CollisionData, HalfSpace, Sphere } from '@contactkit/contacts3d';
+import { Box, Capsule, CollisionData, HalfSpace, Sphere } from '@contactkit/contacts3d';
 import { type Implementation, contactkitImplementation, deepest, sink } from './harness.js';
-import type { BoxSpec, Pairs3, Shape3Spec } from './inputs.js';
+import type { BoxSpec, CapsuleSpec, Pairs3, Shape3Spec } from './inputs.js';
 import { zTo } from './space.js';
 
-type OurShape = Sphere | Box | HalfSpace;
+type OurShape = Sphere | Box | HalfSpace | Capsule;
 /** A contactkit detector: writes contacts into `data` and returns how many. */
 export type Detector3 = (a: never, b: never, data: CollisionData) => number;
 
@@ -24,6 +24,8 @@ export function toOurs(spec: Shape3Spec): OurShape {
       return new Box(spec.halfSize).setPose(spec.position, spec.quaternion);
     case 'halfspace':
       return new HalfSpace(spec.normal, spec.offset);
+    case 'capsule':
+      return new Capsule(spec.radius, spec.halfLength).setPose(spec.position, spec.quaternion);
   }
 }
 
@@ -66,6 +68,8 @@ function toCannon(spec: Shape3Spec): CANNON.Body {
       );
       return body;
     }
+    case 'capsule':
+      throw new Error('cannon-es has no capsule');
   }
 }
 
@@ -144,11 +148,15 @@ interface RapierPose {
 function toRapier(spec: Shape3Spec): RapierPose {
   switch (spec.kind) {
     case 'sphere':
-    case 'box': {
+    case 'box':
+    case 'capsule': {
       const [x, y, z] = spec.position;
       const [qx, qy, qz, qw] = spec.quaternion;
+      // Rapier's capsule lies along its local Y, as ours: Capsule(halfHeight, radius).
       const shape = spec.kind === 'sphere'
         ? new RAPIER.Ball(spec.radius)
+        : spec.kind === 'capsule'
+        ? new RAPIER.Capsule(spec.halfLength, spec.radius)
         : new RAPIER.Cuboid(...spec.halfSize);
       return { shape, position: { x, y, z }, rotation: { x: qx, y: qy, z: qz, w: qw } };
     }
@@ -276,6 +284,57 @@ export function oimo3(pairs: Pairs3, call: string): Implementation {
     library: 'oimophysics',
     call,
     note: 'up to 4 points',
+    run,
+    inspect: (i) => {
+      const count = run(i);
+      const n = result.normal;
+      return deepest(count, (k) => result.points[k]!.depth, () => [n.x, n.y, n.z]);
+    },
+  };
+}
+
+function toOimoShape(
+  spec: BoxSpec | CapsuleSpec,
+): { geometry: oimo.collision.geometry.Geometry; transform: oimo.common.Transform; } {
+  const [x, y, z] = spec.position;
+  const [qx, qy, qz, qw] = spec.quaternion;
+  const transform = new oimo.common.Transform();
+  transform.setPosition(new oimo.common.Vec3(x, y, z));
+  transform.setOrientation(new oimo.common.Quat(qx, qy, qz, qw));
+  const geometry = spec.kind === 'box'
+    ? new oimo.collision.geometry.BoxGeometry(new oimo.common.Vec3(...spec.halfSize))
+    : new oimo.collision.geometry.CapsuleGeometry(spec.radius, spec.halfLength);
+  return { geometry, transform };
+}
+
+/**
+ * OimoPhysics for capsule pairs: the detector its world picks for the two geometry types
+ * (`CollisionMatrix.getDetector`: `CapsuleCapsuleDetector`, one point; for a box and a capsule
+ * its `GjkEpaDetector`, one point), called as `oimo3` calls BoxBoxDetector.
+ */
+export function oimoCapsule3(pairs: Pairs3, call: string): Implementation {
+  const first = pairs.map((pair) => toOimoShape(pair.a as BoxSpec | CapsuleSpec));
+  const second = pairs.map((pair) => toOimoShape(pair.b as BoxSpec | CapsuleSpec));
+  const cached = pairs.map(() => new oimo.collision.narrowphase.detector.CachedDetectorData());
+  const matrix = new oimo.collision.narrowphase.CollisionMatrix();
+  const detector = matrix.getDetector(
+    first[0]!.geometry.getType(),
+    second[0]!.geometry.getType(),
+  );
+  const result = new oimo.collision.narrowphase.DetectorResult();
+  const run = (i: number): number => {
+    const a = first[i]!, b = second[i]!;
+    detector.detect(result, a.geometry, b.geometry, a.transform, b.transform, cached[i]!);
+    const count = result.numPoints;
+    let penetration = 0;
+    for (let k = 0; k < count; k++) penetration += result.points[k]!.depth;
+    sink[0]! += penetration;
+    return count;
+  };
+  return {
+    library: 'oimophysics',
+    call,
+    note: 'one point',
     run,
     inspect: (i) => {
       const count = run(i);

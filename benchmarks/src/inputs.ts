@@ -71,7 +71,15 @@ export interface HalfSpaceSpec {
   normal: V3;
   offset: number;
 }
-export type Shape3Spec = SphereSpec | BoxSpec | HalfSpaceSpec;
+/** A capsule along its local Y: the segment from -halfLength to +halfLength, inflated by radius. */
+export interface CapsuleSpec {
+  kind: 'capsule';
+  radius: number;
+  halfLength: number;
+  position: V3;
+  quaternion: Q;
+}
+export type Shape3Spec = SphereSpec | BoxSpec | HalfSpaceSpec | CapsuleSpec;
 
 export interface Pair<A, B> {
   category: Category;
@@ -358,6 +366,115 @@ export function boxStackPairs(count: number, seed: number): Pair<BoxSpec, BoxSpe
     });
   }
   return pairs;
+}
+
+/** The capsule whose local Y axis lies along the unit `axis`, centred at `centre`. */
+function capsuleAlong(radius: number, halfLength: number, centre: V3, axis: V3): CapsuleSpec {
+  return {
+    kind: 'capsule',
+    radius,
+    halfLength,
+    position: centre,
+    quaternion: fromToQ([0, 1, 0], axis),
+  };
+}
+
+/**
+ * Capsule-capsule. A point of A's segment (its middle 80%) and a direction n across A's axis; B's
+ * axis is across n too and its segment passes through `pA + n (rA + rB - depth)` (its middle 80%).
+ * Both closest points are then inside their segments with the difference along n, so the segment
+ * distance is `rA + rB - depth` exactly. 30% of the pairs lie near parallel (B's axis within 3
+ * degrees of A's, the two-point case), the rest at a random angle.
+ */
+export function capsuleCapsulePairs(count: number, seed: number): Pair<CapsuleSpec, CapsuleSpec>[] {
+  const random = new Random(seed);
+  return categories(count, random).map((category) => {
+    const ra = random.range(0.1, 0.5), rb = random.range(0.1, 0.5);
+    const la = random.range(0.2, 1), lb = random.range(0.2, 1);
+    const centre = randomPosition(random);
+    const axisA = random.unitVector();
+    const n = perpendicular3(axisA);
+    const across = cross3(axisA, n);
+    // B's axis in the plane across n: near A's axis, or at any angle.
+    const angle = random.next() < 0.3 ? random.range(-0.05, 0.05) : random.range(0, Math.PI);
+    const axisB = add3(scale3(axisA, Math.cos(angle)), scale3(across, Math.sin(angle)));
+    const pA = add3(centre, scale3(axisA, random.range(-0.8, 0.8) * la));
+    const pB = add3(pA, scale3(n, ra + rb - depthFor(category, ra + rb, random)));
+    return {
+      category,
+      a: capsuleAlong(ra, la, centre, axisA),
+      b: capsuleAlong(rb, lb, add3(pB, scale3(axisB, random.range(-0.8, 0.8) * lb)), axisB),
+    };
+  });
+}
+
+/**
+ * Box (first) and capsule (second). A point q inside a face of the box (its middle 80%) and the
+ * face's outward normal f; the capsule's segment starts at `q + f (r - depth)` and runs away
+ * from the face or along it (every segment point at least that high above the face's plane,
+ * and the start above the face: it is the closest point, the distance is `r - depth`). 40% lie
+ * along the face (the two-point case), 60% rise at a random angle.
+ */
+export function boxCapsulePairs(count: number, seed: number): Pair<BoxSpec, CapsuleSpec>[] {
+  const random = new Random(seed);
+  return categories(count, random).map((category) => {
+    const h: V3 = [random.range(0.2, 1), random.range(0.2, 1), random.range(0.2, 1)];
+    const q = random.rotation();
+    const position = randomPosition(random);
+    const radius = random.range(0.1, 0.5), halfLength = random.range(0.2, 1);
+    const k = random.int(3), s = random.sign();
+    const f: V3 = [0, 0, 0];
+    f[k] = s;
+    const p: V3 = [0, 0, 0];
+    for (let axis = 0; axis < 3; axis++) {
+      p[axis] = axis === k ? s * h[axis]! : random.range(-0.8, 0.8) * h[axis]!;
+    }
+    const start = add3(p, scale3(f, radius - depthFor(category, radius, random)));
+    // A direction with a non-negative component along f: along the face, or rising.
+    const side = perpendicular3(f);
+    const turn = random.range(0, 2 * Math.PI);
+    const inFace = add3(scale3(side, Math.cos(turn)), scale3(cross3(f, side), Math.sin(turn)));
+    const rise = random.next() < 0.4 ? 0 : random.range(0.1, 1);
+    const local = normalize3(add3(inFace, scale3(f, rise)));
+    const centre = add3(start, scale3(local, halfLength));
+    return {
+      category,
+      a: { kind: 'box', halfSize: h, position, quaternion: q },
+      b: capsuleAlong(radius, halfLength, add3(position, rotate3(q, centre)), rotate3(q, local)),
+    };
+  });
+}
+
+/**
+ * Capsule over a half-space: its lower end at height `r - depth` above the plane, the axis
+ * lying along the plane (40%, both ends at that height: two points) or rising at a random angle.
+ */
+export function capsuleHalfSpacePairs(
+  count: number,
+  seed: number,
+): Pair<CapsuleSpec, HalfSpaceSpec>[] {
+  const random = new Random(seed);
+  return categories(count, random).map((category) => {
+    const plane = randomHalfSpace(random);
+    const radius = random.range(0.1, 0.5), halfLength = random.range(0.2, 1);
+    const side = perpendicular3(plane.normal);
+    const turn = random.range(0, 2 * Math.PI);
+    const inPlane = add3(
+      scale3(side, Math.cos(turn)),
+      scale3(cross3(plane.normal, side), Math.sin(turn)),
+    );
+    const rise = random.next() < 0.4 ? 0 : random.range(0.1, 1);
+    const axis = normalize3(add3(inPlane, scale3(plane.normal, rise)));
+    const lower = add3(
+      onPlane(plane, random),
+      scale3(plane.normal, radius - depthFor(category, radius, random)),
+    );
+    return {
+      category,
+      a: capsuleAlong(radius, halfLength, add3(lower, scale3(axis, halfLength)), axis),
+      b: plane,
+    };
+  });
 }
 
 export interface CircleSpec {

@@ -13,7 +13,15 @@ import {
   planck2,
   sat2,
 } from './adapters2d.js';
-import { type Detector3, cannon3, contactkit3, initRapier, oimo3, rapier3 } from './adapters3d.js';
+import {
+  type Detector3,
+  cannon3,
+  contactkit3,
+  initRapier,
+  oimo3,
+  oimoCapsule3,
+  rapier3,
+} from './adapters3d.js';
 import { type Found, findExports } from './detectors.js';
 import type { Implementation } from './harness.js';
 import {
@@ -21,7 +29,10 @@ import {
   type Pairs2,
   type Pairs3,
   boxBoxPairs,
+  boxCapsulePairs,
   boxHalfSpacePairs,
+  capsuleCapsulePairs,
+  capsuleHalfSpacePairs,
   boxSpherePairs,
   boxStackPairs,
   circleCirclePairs,
@@ -57,6 +68,9 @@ export async function loadOurs(): Promise<Ours> {
     'collideSphereHalfSpace',
     'collideBoxHalfSpace',
     'collideBoxBox',
+    'collideCapsuleCapsule',
+    'collideBoxCapsule',
+    'collideCapsuleHalfSpace',
   ]);
   const found2 = findExports(collision2d, [
     'Circle',
@@ -180,6 +194,43 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         'Cuboid.contactShape(Cuboid)',
       ),
     ),
+    // Capsules: cannon-es has none; OimoPhysics has no half-space.
+    (() => {
+      const pairs: Pairs3 = capsuleCapsulePairs(N, 107);
+      return {
+        id: 'capsule-capsule',
+        title: 'Capsule-capsule (two points when near parallel)',
+        pairs,
+        ours: ours3('collideCapsuleCapsule', pairs),
+        peers: [
+          () => oimoCapsule3(pairs, 'CapsuleCapsuleDetector.detect'),
+          () => rapier3(pairs, 'Capsule.contactShape(Capsule)'),
+        ],
+      };
+    })(),
+    (() => {
+      const pairs: Pairs3 = boxCapsulePairs(N, 108);
+      return {
+        id: 'capsule-box',
+        title: 'Capsule-box (box first, as collideBoxCapsule takes them)',
+        pairs,
+        ours: ours3('collideBoxCapsule', pairs),
+        peers: [
+          () => oimoCapsule3(pairs, 'GjkEpaDetector.detect'),
+          () => rapier3(pairs, 'Cuboid.contactShape(Capsule)'),
+        ],
+      };
+    })(),
+    (() => {
+      const pairs: Pairs3 = capsuleHalfSpacePairs(N, 109);
+      return {
+        id: 'capsule-half-space',
+        title: 'Capsule-half-space',
+        pairs,
+        ours: ours3('collideCapsuleHalfSpace', pairs),
+        peers: [() => rapier3(pairs, 'HalfSpace.contactShape(Capsule)')],
+      };
+    })(),
     (() => {
       const pairs: Pairs2 = polygonPolygonPairs(N, 201);
       return {

@@ -5,7 +5,15 @@
  *
  * World frame: y up, the second shape (the "ground" or the lower box) at or below the origin.
  */
-import { Box, CollisionData, HalfSpace, Plane, Sphere, collide } from '@contactkit/contacts3d';
+import {
+  Box,
+  Capsule,
+  CollisionData,
+  HalfSpace,
+  Plane,
+  Sphere,
+  collide,
+} from '@contactkit/contacts3d';
 import type { AnyPrimitive } from '@contactkit/contacts3d';
 import { axisAngle, motionPhase, multiplyQuat, rotations } from './pose.js';
 import type { QuatTuple, Vec3Tuple } from './pose.js';
@@ -39,6 +47,11 @@ export const SCENE3_IDS = [
   'box-box-face',
   'box-box-edge',
   'box-box-vertex',
+  'capsule-capsule',
+  'capsule-box',
+  'capsule-box-face',
+  'capsule-sphere',
+  'capsule-half-space',
 ] as const;
 export type Scene3Id = (typeof SCENE3_IDS)[number];
 
@@ -57,6 +70,8 @@ export interface Scene3 {
 }
 
 const IDENTITY: QuatTuple = [0, 0, 0, 1];
+/** A capsule's local Y axis laid along world x (90 degrees about z). */
+const LYING: QuatTuple = axisAngle([0, 0, 1], Math.PI / 2);
 /** Stands a cube on a corner: 45 deg about z takes vertex (1, 1, 1)/2 to (0, sqrt 2, 1)/2, then -atan(1/sqrt 2) about x makes it (0, sqrt 3, 0)/2, straight up, and its opposite vertex straight down. */
 const VERTEX_DOWN: QuatTuple = rotations(
   axisAngle([0, 0, 1], Math.PI / 4),
@@ -171,6 +186,59 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
     firstStart: { position: [0.1, 0.5 + Math.sqrt(3) / 2 - 0.05, -0.05], quaternion: VERTEX_DOWN },
     motion: { direction: [0, 1, 0], distance: 0.3, spinAxis: [0, 1, 0], spin: 0.8 },
     camera: { position: [2.6, 2.5, 3.2], target: [0, 0.6, 0] },
+  },
+  'capsule-capsule': {
+    title: 'Capsule - capsule',
+    description:
+      'Two capsules (radius 0.3, half length 0.6), the upper one turning about the vertical above the lower. Crossed, one EdgeEdge contact at the closest points of the two segments (Ericson 5.1.9); within about 3 degrees of parallel, two contacts at the ends of their overlap, so a capsule lying on another does not roll about one point. Turning through parallel the count goes 1, 2, 1, never flickering.',
+    first: () => new Capsule(0.3, 0.6),
+    second: () => new Capsule(0.3, 0.6),
+    firstStart: {
+      position: [0.1, 0.55, 0],
+      quaternion: rotations(LYING, axisAngle([0, 1, 0], 0.6)),
+    },
+    secondStart: { position: [0, 0, 0], quaternion: LYING },
+    motion: { direction: [0, 1, 0], distance: 0.1, spinAxis: [0, 1, 0], spin: 0.8 },
+    camera: { position: [1.6, 2.2, 2.4], target: [0, 0.3, 0] },
+  },
+  'capsule-box': {
+    title: 'Capsule - box',
+    description:
+      "A capsule tilted across a box's top edge. Where the segment's closest point meets a face the capsule's end gets PointFace (an end is a point of the capsule's core), across an edge its side gets EdgeEdge; a segment that dips into the box still gets the separating-axis contact (3 face axes and 3 segment-edge cross axes).",
+    first: () => new Capsule(0.25, 0.5),
+    second: () => new Box([0.6, 0.4, 0.5]),
+    firstStart: {
+      position: [0.65, 0.55, 0],
+      quaternion: rotations(axisAngle([0, 0, 1], 0.5), axisAngle([0, 1, 0], 0.4)),
+    },
+    motion: { direction: [1, 0.4, 0], distance: 0.6, spinAxis: [0, 0, 1], spin: 0.4 },
+  },
+  'capsule-box-face': {
+    title: 'Capsule lying along a box face',
+    description:
+      "A capsule lying along a box's top face gets two contacts, one under each end of its segment clipped to the face (the trap of engines that give a capsule parallel to a face or edge one contact or none). Dragged past the face's edge, the clipped end is an EdgeEdge contact on that edge.",
+    first: () => new Capsule(0.25, 0.55),
+    second: () => new Box([0.7, 0.35, 0.5]),
+    firstStart: { position: [0, 0.57, 0.1], quaternion: LYING },
+    motion: { direction: [0.6, 1, 0], distance: 0.6, spinAxis: [0, 1, 0], spin: 0.3 },
+  },
+  'capsule-sphere': {
+    title: 'Capsule - sphere',
+    description:
+      "A sphere against a tilted capsule: the segment's point closest to the centre makes them two spheres. On the capsule's side the contact is EdgeFace, past an end PointFace (the sphere counts as a face).",
+    first: () => new Capsule(0.3, 0.5),
+    second: () => new Sphere(0.4),
+    firstStart: { position: [0, 0.62, 0], quaternion: axisAngle([0, 0, 1], 1.1) },
+    motion: { direction: [1, 0, 0], distance: 0.9, spinAxis: [0, 1, 0], spin: 0.5 },
+  },
+  'capsule-half-space': {
+    title: 'Capsule - half-space',
+    description:
+      'A capsule rocking on the floor y <= 0: each end of its segment within reach is a PointFace contact with its exact depth, two when it lies flat, one when it tips.',
+    first: () => new Capsule(0.3, 0.6),
+    second: () => new HalfSpace([0, 1, 0], 0),
+    firstStart: { position: [0, 0.27, 0], quaternion: LYING },
+    motion: { direction: [0, 1, 0], distance: 0.2, spinAxis: [0, 0, 1], spin: 0.3 },
   },
 };
 

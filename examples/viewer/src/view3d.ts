@@ -37,7 +37,15 @@ import {
   meshForPrimitive,
   syncMeshToPrimitive,
 } from '@contactkit/three';
-import { Box, CollisionData, HalfSpace, Plane, ShapeType, Sphere } from '@contactkit/contacts3d';
+import {
+  Box,
+  Capsule,
+  CollisionData,
+  HalfSpace,
+  Plane,
+  ShapeType,
+  Sphere,
+} from '@contactkit/contacts3d';
 import type { AnyPrimitive } from '@contactkit/contacts3d';
 import { firstFeatureOf, secondFeatureOf } from '@contactkit/math';
 import { boxFeaturePoints, boxFeatureText } from './features.js';
@@ -224,6 +232,7 @@ export class View3D implements View {
       [ShapeType.Box]: 'box',
       [ShapeType.Plane]: 'plane',
       [ShapeType.HalfSpace]: 'half-space',
+      [ShapeType.Capsule]: 'capsule',
     };
     const names = this.primitives.map((p) => byType[p.shapeType] ?? 'shape');
     return names[0] === names[1]
@@ -500,7 +509,8 @@ export class View3D implements View {
 }
 
 function isMovable(primitive: AnyPrimitive): boolean {
-  return primitive.shapeType === ShapeType.Sphere || primitive.shapeType === ShapeType.Box;
+  return primitive.shapeType === ShapeType.Sphere || primitive.shapeType === ShapeType.Box ||
+    primitive.shapeType === ShapeType.Capsule;
 }
 
 function poseArray(position: readonly number[], quaternion: readonly number[]): number[] {
@@ -550,6 +560,24 @@ function featureOf(primitive: AnyPrimitive, name: string, code: number, point: V
       distance = Math.abs(point.clone().sub(points[0]!).dot(normal));
     }
     return { text: `${boxFeatureText(code)} of the ${name}`, points, distance };
+  }
+  if (primitive instanceof Capsule) {
+    // Codes of capsule.ts: 0 the side (the segment, drawn as a rod), 1 and 2 the ends.
+    const l = primitive.halfLength, r = primitive.radius;
+    const bottom = toWorld(primitive, [0, -l, 0]), top = toWorld(primitive, [0, l, 0]);
+    if (code === 0) {
+      return {
+        text: `the side of the ${name}`,
+        points: [bottom, top],
+        distance: Math.abs(segmentDistance(point, bottom, top) - r),
+      };
+    }
+    const end = code === 1 ? bottom : top;
+    return {
+      text: `the ${name}'s end at ${code === 1 ? '-' : '+'}halfLength`,
+      points: [end],
+      distance: Math.abs(end.distanceTo(point) - r),
+    };
   }
   if (code !== 0) return { text: `feature ${code}`, points: [], distance: Infinity };
   if (primitive instanceof Sphere) {

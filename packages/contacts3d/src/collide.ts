@@ -8,6 +8,11 @@
  */
 import { type CollisionData } from './manifold/collision-data.js';
 import { collideBoxBox } from './pairs/box-box.js';
+import { collideBoxCapsule } from './pairs/box-capsule.js';
+import { collideCapsuleCapsule } from './pairs/capsule-capsule.js';
+import { collideCapsuleHalfSpace } from './pairs/capsule-half-space.js';
+import { collideCapsulePlane } from './pairs/capsule-plane.js';
+import { collideCapsuleSphere } from './pairs/capsule-sphere.js';
 import { collideBoxHalfSpace } from './pairs/box-half-space.js';
 import { collideBoxPlane } from './pairs/box-plane.js';
 import { collideBoxSphere } from './pairs/box-sphere.js';
@@ -20,7 +25,8 @@ import { collideSphereSphere } from './pairs/sphere-sphere.js';
 // with the shape types its entry is filed under.
 type Detector = (first: never, second: never, data: CollisionData) => number;
 
-const SHAPE_TYPES = 4;
+// Room for every ShapeType DESIGN.md names (ConvexHull 5, TriangleMesh 6, Heightfield 7 to come).
+const SHAPE_TYPES = 8;
 const detectors: (Detector | null)[] = new Array<Detector | null>(SHAPE_TYPES * SHAPE_TYPES).fill(
   null,
 );
@@ -41,6 +47,11 @@ register(ShapeType.Box, ShapeType.Sphere, collideBoxSphere);
 register(ShapeType.Box, ShapeType.HalfSpace, collideBoxHalfSpace);
 register(ShapeType.Box, ShapeType.Plane, collideBoxPlane);
 register(ShapeType.Box, ShapeType.Box, collideBoxBox);
+register(ShapeType.Box, ShapeType.Capsule, collideBoxCapsule);
+register(ShapeType.Capsule, ShapeType.Capsule, collideCapsuleCapsule);
+register(ShapeType.Capsule, ShapeType.Sphere, collideCapsuleSphere);
+register(ShapeType.Capsule, ShapeType.Plane, collideCapsulePlane);
+register(ShapeType.Capsule, ShapeType.HalfSpace, collideCapsuleHalfSpace);
 
 /**
  * Contacts between any two primitives, in either order, written to `data` from

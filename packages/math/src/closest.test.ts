@@ -5,6 +5,7 @@ import {
   closestPointOnSegment3,
   closestPointsSegmentSegment2,
   closestPointsSegmentSegment3,
+  writeClosestPointsSegmentSegment3,
 } from './closest.js';
 import { vec2, vec3 } from './create.js';
 import { Random } from '@contactkit/test-support';
@@ -592,5 +593,22 @@ describe('the range of coordinates (MAX_COORDINATE = 1e75), the reason for its b
     const unit = at(1);
     const far = at(1e150);
     expect(Math.abs(far.s - unit.s) + Math.abs(far.t - unit.t)).toBeGreaterThan(1e-3);
+  });
+});
+
+describe('writeClosestPointsSegmentSegment3', () => {
+  it('writes what closestPointsSegmentSegment3 returns, the squared distance into out', () => {
+    // Crossing segments 2 apart along z: the closest points are their midpoints.
+    const result = new SegmentClosestPoints(new Float64Array(3), new Float64Array(3));
+    writeClosestPointsSegmentSegment3(
+      result,
+      Float64Array.of(-1, 0, 0),
+      Float64Array.of(1, 0, 0),
+      Float64Array.of(0, -1, 2),
+      Float64Array.of(0, 1, 2),
+    );
+    expect(result.distanceSquared).toBe(4);
+    expect([result.s, result.t]).toEqual([0.5, 0.5]);
+    expect(Array.from(result.closest2)).toEqual([0, 0, 2]);
   });
 });

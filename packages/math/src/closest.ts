@@ -86,15 +86,17 @@ const parameters = new Float64Array(2);
 
 /**
  * Closest points of segments `p1 q1` and `p2 q2` in 3D (see `segmentParameters` for the method
- * and the parallel and zero-length cases). Writes `out` and returns the squared distance.
+ * and the parallel and zero-length cases). Writes `out` (its squared distance too) and returns
+ * nothing: a kernel that V8 does not inline would return the distance as a heap number, 16
+ * bytes a call (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
-export function closestPointsSegmentSegment3(
+export function writeClosestPointsSegmentSegment3(
   out: SegmentClosestPoints<Vec3>,
   p1: Vec3,
   q1: Vec3,
   p2: Vec3,
   q2: Vec3,
-): number {
+): void {
   const p1x = p1[0]!, p1y = p1[1]!, p1z = p1[2]!;
   const p2x = p2[0]!, p2y = p2[1]!, p2z = p2[2]!;
   const d1x = q1[0]! - p1x, d1y = q1[1]! - p1y, d1z = q1[2]! - p1z;
@@ -121,6 +123,20 @@ export function closestPointsSegmentSegment3(
   out.s = s;
   out.t = t;
   out.distanceSquared = dx * dx + dy * dy + dz * dz;
+}
+
+/**
+ * Closest points of segments `p1 q1` and `p2 q2` in 3D (see `segmentParameters` for the method
+ * and the parallel and zero-length cases). Writes `out` and returns the squared distance.
+ */
+export function closestPointsSegmentSegment3(
+  out: SegmentClosestPoints<Vec3>,
+  p1: Vec3,
+  q1: Vec3,
+  p2: Vec3,
+  q2: Vec3,
+): number {
+  writeClosestPointsSegmentSegment3(out, p1, q1, p2, q2);
   return out.distanceSquared;
 }
 

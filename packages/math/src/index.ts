@@ -1,6 +1,7 @@
 export {
   SegmentClosestPoints,
   closestPointsSegmentSegment3,
+  writeClosestPointsSegmentSegment3,
   closestPointsSegmentSegment2,
   closestPointOnSegment3,
   closestPointOnSegment2,

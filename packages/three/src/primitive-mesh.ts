@@ -5,6 +5,7 @@
 import {
   BoxGeometry,
   BufferGeometry,
+  CapsuleGeometry,
   DoubleSide,
   FrontSide,
   Matrix4,
@@ -54,8 +55,10 @@ function placeOnPlane(
 
 /**
  * The geometry of a primitive in its own frame: a sphere of its radius (a radius-0 sphere gets a
- * tiny visible radius of 1e-3), a box of twice its half extents, a double-sided square for a
- * Plane, and for a HalfSpace a slab whose top face is the boundary plane (the solid below it).
+ * tiny visible radius of 1e-3), a box of twice its half extents, a capsule along local Y (three's
+ * `CapsuleGeometry`, the segment of length `2 * halfLength` between two hemispheres), a
+ * double-sided square for a Plane, and for a HalfSpace a slab whose top face is the boundary
+ * plane (the solid below it).
  */
 export function geometryForPrimitive(
   primitive: AnyPrimitive,
@@ -82,6 +85,8 @@ export function geometryForPrimitive(
         primitive.normal,
         primitive.planeOffset,
       );
+    case ShapeType.Capsule:
+      return new CapsuleGeometry(primitive.radius, 2 * primitive.halfLength, 12, 32);
   }
 }
 
