@@ -89,8 +89,11 @@ export function signedDistanceToOutline(outline: number[][], x: number, y: numbe
   let nearest = Infinity, inside = false;
   for (let i = 0; i < outline.length; i++) {
     const [ax, ay] = outline[i]!, [bx, by] = outline[(i + 1) % outline.length]!;
-    const ex = bx! - ax!, ey = by! - ay!;
-    const t = Math.max(0, Math.min(1, ((x - ax!) * ex + (y - ay!) * ey) / (ex * ex + ey * ey)));
+    const ex = bx! - ax!, ey = by! - ay!, length2 = ex * ex + ey * ey;
+    // A segment of length 0 (vertices that round to one point in world space) is its end point.
+    const t = length2 > 0
+      ? Math.max(0, Math.min(1, ((x - ax!) * ex + (y - ay!) * ey) / length2))
+      : 0;
     nearest = Math.min(nearest, Math.hypot(ax! + t * ex - x, ay! + t * ey - y));
     if (ay! > y !== by! > y && x < ax! + ((y - ay!) * ex) / ey) inside = !inside;
   }
