@@ -152,6 +152,37 @@ function segmentsCross(a: number[], b: number[], c: number[], d: number[]): bool
   return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
 }
 
+/** Whether an edge of one closed outline (world points) properly crosses an edge of the other. */
+export function outlinesCross(first: number[][], second: number[][]): boolean {
+  for (let i = 0; i < first.length; i++) {
+    for (let j = 0; j < second.length; j++) {
+      if (
+        segmentsCross(
+          first[i]!,
+          first[(i + 1) % first.length]!,
+          second[j]!,
+          second[(j + 1) % second.length]!,
+        )
+      ) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Distance from a point to the feature a contact names on a closed outline or chain (world
+ * points): `VERTEX_FEATURE | i` (bit 25) is vertex `i`, any other code the segment from vertex
+ * `code` to the next.
+ */
+export function distanceToFeature(points: number[][], code: number, x: number, y: number): number {
+  const vertexBit = 1 << 25;
+  if ((code & vertexBit) !== 0) {
+    const [vx, vy] = points[code & (vertexBit - 1)]!;
+    return Math.hypot(vx! - x, vy! - y);
+  }
+  return pointSegmentDistance([x, y], points[code]!, points[(code + 1) % points.length]!);
+}
+
 function pointSegmentDistance(p: number[], a: number[], b: number[]): number {
   const ex = b[0]! - a[0]!, ey = b[1]! - a[1]!;
   const t = Math.max(
