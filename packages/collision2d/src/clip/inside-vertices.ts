@@ -100,12 +100,62 @@ export function nearestOutlineFromInside(polygon: Polygon, query: InsideVertexQu
 
 /**
  * Adds to `manifold` (in the frame of the pair's first shape P, normal from Q toward P) a
- * contact for every vertex of `vertices` (`count` points `x, y` in their own shape's frame,
- * vertex `k` named `VERTEX_FEATURE | k`) that lies inside
+ * contact for vertex `vertex` at (lx, ly) in its own shape's frame if it lies inside
  * `container`, Q being at pose (c, s, tx, ty) in P's frame. `containerIsFirst`: the container
- * is P and the vertices are Q's; else the container is Q and the vertices are P's. Kind
- * PointFace against an edge, PointPoint against a corner. Returns the number of vertices found
- * inside.
+ * is P and the vertex is Q's; else the container is Q and the vertex is P's. Kind PointFace
+ * against an edge, PointPoint against a corner. Returns whether the vertex lies inside.
+ */
+export function insideVertexContact(
+  container: Polygon,
+  containerIsFirst: boolean,
+  c: number,
+  s: number,
+  tx: number,
+  ty: number,
+  lx: number,
+  ly: number,
+  vertex: number,
+  query: InsideVertexQuery,
+  manifold: LocalManifold2,
+): boolean {
+  // The vertex in P's frame (Q's: R v + t), and in the container's (P's in Q's: R^T (v - t)).
+  const px = containerIsFirst ? c * lx - s * ly + tx : lx,
+    py = containerIsFirst ? s * lx + c * ly + ty : ly;
+  query.point[0] = containerIsFirst ? px : c * (lx - tx) + s * (ly - ty);
+  query.point[1] = containerIsFirst ? py : -s * (lx - tx) + c * (ly - ty);
+  if (!nearestOutlineFromInside(container, query)) return false;
+  let nx = query.normalX, ny = query.normalY, wx = query.surfaceX, wy = query.surfaceY;
+  if (!containerIsFirst) {
+    // Back into P's frame: R n, R w + t.
+    const rx = c * nx - s * ny, ry = s * nx + c * ny;
+    const qx = c * wx - s * wy + tx, qy = s * wx + c * wy + ty;
+    nx = rx;
+    ny = ry;
+    wx = qx;
+    wy = qy;
+  }
+  const vertexCode = VERTEX_FEATURE | vertex;
+  const kind = (query.feature & VERTEX_FEATURE) !== 0
+    ? ContactKind.PointPoint
+    : ContactKind.PointFace;
+  // P inside Q moves out along Q's outward normal; Q's vertex inside P frees when P moves the
+  // other way (its outline point onto the vertex).
+  manifold.add(
+    0.5 * (px + wx),
+    0.5 * (py + wy),
+    containerIsFirst ? 0 - nx : nx,
+    containerIsFirst ? 0 - ny : ny,
+    query.distance,
+    kind,
+    containerIsFirst ? query.feature : vertexCode,
+    containerIsFirst ? vertexCode : query.feature,
+  );
+  return true;
+}
+
+/**
+ * `insideVertexContact` for each of `count` vertices (`x, y` in their own shape's frame, vertex
+ * `k` named `VERTEX_FEATURE | k`). Returns the number found inside.
  */
 export function insideVertexContacts(
   container: Polygon,
@@ -121,40 +171,21 @@ export function insideVertexContacts(
 ): number {
   let found = 0;
   for (let k = 0; k < count; k++) {
-    const lx = vertices[2 * k]!, ly = vertices[2 * k + 1]!;
-    // The vertex in P's frame (Q's: R v + t), and in the container's (P's in Q's: R^T (v - t)).
-    const px = containerIsFirst ? c * lx - s * ly + tx : lx,
-      py = containerIsFirst ? s * lx + c * ly + ty : ly;
-    query.point[0] = containerIsFirst ? px : c * (lx - tx) + s * (ly - ty);
-    query.point[1] = containerIsFirst ? py : -s * (lx - tx) + c * (ly - ty);
-    if (!nearestOutlineFromInside(container, query)) continue;
-    found++;
-    let nx = query.normalX, ny = query.normalY, wx = query.surfaceX, wy = query.surfaceY;
-    if (!containerIsFirst) {
-      // Back into P's frame: R n, R w + t.
-      const rx = c * nx - s * ny, ry = s * nx + c * ny;
-      const qx = c * wx - s * wy + tx, qy = s * wx + c * wy + ty;
-      nx = rx;
-      ny = ry;
-      wx = qx;
-      wy = qy;
-    }
-    const vertexCode = VERTEX_FEATURE | k;
-    const kind = (query.feature & VERTEX_FEATURE) !== 0
-      ? ContactKind.PointPoint
-      : ContactKind.PointFace;
-    // P inside Q moves out along Q's outward normal; Q's vertex inside P frees when P moves the
-    // other way (its outline point onto the vertex).
-    manifold.add(
-      0.5 * (px + wx),
-      0.5 * (py + wy),
-      containerIsFirst ? 0 - nx : nx,
-      containerIsFirst ? 0 - ny : ny,
-      query.distance,
-      kind,
-      containerIsFirst ? query.feature : vertexCode,
-      containerIsFirst ? vertexCode : query.feature,
-    );
+    if (
+      insideVertexContact(
+        container,
+        containerIsFirst,
+        c,
+        s,
+        tx,
+        ty,
+        vertices[2 * k]!,
+        vertices[2 * k + 1]!,
+        k,
+        query,
+        manifold,
+      )
+    ) found++;
   }
   return found;
 }
