@@ -4,6 +4,7 @@ export {
   closestPointsSegmentSegment2,
   closestPointOnSegment3,
   closestPointOnSegment2,
+  scaledLength3,
 } from './closest.js';
 export { ContactRecord, ContactBuffer, claimContact } from './contact-buffer.js';
 export type { ContactBufferOptions } from './contact-buffer.js';
@@ -18,6 +19,7 @@ export {
 } from './features.js';
 export {
   LENGTH_SQUARED_EPSILON,
+  SQUARE_UNDERFLOW,
   PARALLEL_EPSILON,
   SEGMENT_PARALLEL_EPSILON,
   AXIS_RELATIVE_MARGIN,

@@ -4,8 +4,22 @@
  * unit of length.
  */
 
-/** A squared length below this is treated as zero (a direction cannot be taken from it). */
+/**
+ * An absolute bound: a squared length below this is treated as zero (a direction cannot be taken
+ * from it), i.e. lengths under 1e-12 in the caller's units. Being absolute, it suits only shapes
+ * far larger than 1e-12: the detectors and the closest-point kernels no longer use it (their
+ * tests are exact or relative to the shapes' sizes, so that two spheres of radius 1e-13 behave as
+ * two of radius 1 scaled); collision2d's line tests of seed 000 (`tests2d.ts`) still do.
+ */
 export const LENGTH_SQUARED_EPSILON = 1e-24;
+
+/**
+ * Below this a squared length has lost bits to underflow (a component under about 1e-154 squares
+ * into the subnormal doubles near 1e-308): the length is then taken from the components divided
+ * by the largest one first (as `Math.hypot` does), so that a direction between points 1e-300
+ * apart is still a unit vector.
+ */
+export const SQUARE_UNDERFLOW = 1e-280;
 
 /**
  * Two directions are parallel when `|a x b|^2 <= PARALLEL_EPSILON * |a|^2 * |b|^2`, i.e. the sine
