@@ -27,6 +27,7 @@ export {
   UNIT_QUATERNION_TOLERANCE,
   RIGID_TOLERANCE,
   MAX_COORDINATE,
+  MIN_SIZE,
 } from './tolerance.js';
 export {
   Transform2,

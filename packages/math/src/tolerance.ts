@@ -9,7 +9,7 @@
  * from it), i.e. lengths under 1e-12 in the caller's units. Being absolute, it suits only shapes
  * far larger than 1e-12: the detectors and the closest-point kernels no longer use it (their
  * tests are exact or relative to the shapes' sizes, so that two spheres of radius 1e-13 behave as
- * two of radius 1 scaled); collision2d's line tests of seed 000 (`tests2d.ts`) still do.
+ * two of radius 1 scaled); collision2d's line and segment tests (`tests2d.ts`) still do.
  */
 export const LENGTH_SQUARED_EPSILON = 1e-24;
 
@@ -76,3 +76,13 @@ export const RIGID_TOLERANCE = 1e-6;
  * square is a degenerate case each detector documents (coincident centres, a point sphere).
  */
 export const MAX_COORDINATE = 1e75;
+
+/**
+ * The smallest supported size of a polygon, mirroring `MAX_COORDINATE`: its extent (the largest
+ * difference of two of its coordinates) must be at least 1e-75, and a smaller one is a
+ * `RangeError` that names the range 1e-75 to 1e75. Why 1e-75: the same products of up to four
+ * lengths (an area, a cross product of edges, a second moment) of a shape of size 1e-75 are about
+ * 1e-300, above the smallest normal double (2.2e-308), so they keep their precision; a square of
+ * side 2e-200 has an area that underflows to 0.
+ */
+export const MIN_SIZE = 1e-75;

@@ -11,7 +11,8 @@
  *
  * Geometry is validated once, in the constructors; the detectors trust it. Every coordinate
  * and size (a position, a point, a radius) must be within `MAX_COORDINATE` (1e75), the range
- * inside which no detector returns NaN or an infinity. Vertices are stored
+ * inside which no detector returns NaN or an infinity, and a polygon must be at least `MIN_SIZE`
+ * (1e-75) across. Vertices are stored
  * flat (`x0, y0, x1, y1, ...` in one Float64Array) with precomputed unit edge normals.
  *
  * Feature codes (the two 26-bit codes of `Contact2.featureId`): edge or segment `i` is `i`,
@@ -19,6 +20,8 @@
  * to 2^25 - 1 = 33,554,431 vertices, which keeps every edge index below `INTERNAL_EDGE_FEATURE`.
  */
 import {
+  MAX_COORDINATE,
+  MIN_SIZE,
   Transform2,
   copyCoordinates,
   readCoordinates,
@@ -463,7 +466,8 @@ function largestDistance(vertices: Float64Array, count: number): number {
  * straight). Consecutive repeated points (and a last point equal to the first) are dropped.
  *
  * Rejected with a RangeError naming the problem and the caller's vertex index: fewer than 3
- * distinct vertices, non-finite coordinates or ones outside `MAX_COORDINATE`, zero area, a
+ * distinct vertices, non-finite coordinates or ones outside `MAX_COORDINATE`, an extent below
+ * `MIN_SIZE` (1e-75, the smallest supported size: below it the area underflows), zero area, a
  * self-intersecting outline.
  */
 export class Polygon<B = unknown> extends Shape2<B> {
@@ -514,6 +518,15 @@ export class Polygon<B = unknown> extends Shape2<B> {
     const count = input.length;
     if (count < 3) {
       throw new RangeError(`${field} must have at least 3 distinct vertices, got ${count}`);
+    }
+    // Too small for its area and cross products to be represented (they underflow): refused for
+    // its size, not as "zero area".
+    let size = 0;
+    for (let i = 0; i < 2 * count; i++) size = Math.max(size, Math.abs(flat[i]! - flat[i % 2]!));
+    if (size < MIN_SIZE) {
+      throw new RangeError(
+        `${field}: size ${size} is below the smallest supported size: an extent from ${MIN_SIZE} (MIN_SIZE) to ${MAX_COORDINATE} (MAX_COORDINATE) is supported`,
+      );
     }
     // All points on one line: no area (checked first, as such an outline also folds back on itself).
     let extent = 0;
