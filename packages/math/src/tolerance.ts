@@ -78,11 +78,12 @@ export const RIGID_TOLERANCE = 1e-6;
 export const MAX_COORDINATE = 1e75;
 
 /**
- * The smallest supported size of a polygon, mirroring `MAX_COORDINATE`: its extent (the largest
- * difference of two of its coordinates) must be at least 1e-75, and a smaller one is a
- * `RangeError` that names the range 1e-75 to 1e75. Why 1e-75: the same products of up to four
- * lengths (an area, a cross product of edges, a second moment) of a shape of size 1e-75 are about
- * 1e-300, above the smallest normal double (2.2e-308), so they keep their precision; a square of
- * side 2e-200 has an area that underflows to 0.
+ * The smallest supported size of a polygon: its extent (the largest difference of two of its
+ * coordinates) must be at least 1e-150, and a smaller one is a `RangeError` that names the range
+ * 1e-150 to 1e75. Why 1e-150: the 2D detectors and the polygon checks multiply two lengths (a
+ * cross product of edges, an area), which for a shape of size 1e-150 are about 1e-300, above the
+ * smallest normal double (2.2e-308), so they keep their precision; a square of side 2e-200 has an
+ * area that underflows to 0. (The second moment, a product of four lengths, keeps its precision
+ * down to sizes of about 1e-75.)
  */
-export const MIN_SIZE = 1e-75;
+export const MIN_SIZE = 1e-150;

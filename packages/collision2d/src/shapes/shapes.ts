@@ -12,7 +12,7 @@
  * Geometry is validated once, in the constructors; the detectors trust it. Every coordinate
  * and size (a position, a point, a radius) must be within `MAX_COORDINATE` (1e75), the range
  * inside which no detector returns NaN or an infinity, and a polygon must be at least `MIN_SIZE`
- * (1e-75) across. Vertices are stored
+ * (1e-150) across. Vertices are stored
  * flat (`x0, y0, x1, y1, ...` in one Float64Array) with precomputed unit edge normals.
  *
  * Feature codes (the two 26-bit codes of `Contact2.featureId`): edge or segment `i` is `i`,
@@ -467,7 +467,7 @@ function largestDistance(vertices: Float64Array, count: number): number {
  *
  * Rejected with a RangeError naming the problem and the caller's vertex index: fewer than 3
  * distinct vertices, non-finite coordinates or ones outside `MAX_COORDINATE`, an extent below
- * `MIN_SIZE` (1e-75, the smallest supported size: below it the area underflows), zero area, a
+ * `MIN_SIZE` (1e-150, the smallest supported size: below it the area underflows), zero area, a
  * self-intersecting outline.
  */
 export class Polygon<B = unknown> extends Shape2<B> {
