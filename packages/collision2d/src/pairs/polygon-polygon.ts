@@ -2,7 +2,7 @@
  * Polygon against polygon, convex or concave.
  *
  * Each polygon is a set of convex pieces made once at construction (`Polygon.convexPieces`: the
- * polygon itself when convex, else ear clipping then the Hertel-Mehlhorn merge). Every piece
+ * polygon itself when convex, else a triangulation then the Hertel-Mehlhorn merge). Every piece
  * pair near each other goes through the one convex test of `polygon-clip.ts` (separating axes,
  * reference and incident edges, clipping; up to 2 points a piece pair) into a local manifold,
  * which the emit step of `manifold2.ts` writes into the caller's buffer.
