@@ -5,7 +5,7 @@
  * order, so the two agree even at an exact touch. No tolerance, no output, no allocation.
  * `overlapBoxBox` lives with the box-box detector in box-box.ts.
  */
-import { scaledLength3, SQUARE_UNDERFLOW } from '@contactkit/math';
+import { SQUARE_UNDERFLOW } from '@contactkit/math';
 import type { Box, HalfSpace, Sphere } from './shapes/primitives.js';
 
 /**
@@ -19,7 +19,7 @@ export function overlapSphereSphere(first: Sphere, second: Sphere): boolean {
   // Exact, as collideSphereSphere: a square that underflows is scaled.
   const distance = distanceSquared >= SQUARE_UNDERFLOW
     ? Math.sqrt(distanceSquared)
-    : scaledLength3(dx, dy, dz);
+    : Math.hypot(dx, dy, dz);
   return first.radius + second.radius - distance >= 0;
 }
 
@@ -69,7 +69,7 @@ export function overlapBoxSphere(box: Box, sphere: Sphere): boolean {
   const distanceSquared = g0 * g0 + g1 * g1 + g2 * g2;
   const distance = distanceSquared >= SQUARE_UNDERFLOW
     ? Math.sqrt(distanceSquared)
-    : scaledLength3(g0, g1, g2);
+    : Math.hypot(g0, g1, g2);
   if (distance > 0) return sphere.radius - distance >= 0;
   // On the surface or inside: collideBoxSphere's inside branch.
   const faceDistance = Math.min(h0 - Math.abs(q0), h1 - Math.abs(q1), h2 - Math.abs(q2));

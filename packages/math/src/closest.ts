@@ -196,17 +196,3 @@ export function closestPointOnSegment2(out: Vec2, p: Vec2, a: Vec2, b: Vec2): nu
   out[1] = ay + ey * t;
   return t;
 }
-
-/**
- * The length of (x, y, z), for vectors whose squared length underflows (below
- * `SQUARE_UNDERFLOW`): the components divided by the largest first, as `Math.hypot` does, so
- * that points 1e-300 apart still give their distance to full precision; 0 for the zero vector.
- * Off the hot path: the detectors call it only below that bound.
- */
-export function scaledLength3(x: number, y: number, z: number): number {
-  const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
-  const scale = ax > ay ? (ax > az ? ax : az) : ay > az ? ay : az;
-  if (scale === 0) return 0;
-  const ux = x / scale, uy = y / scale, uz = z / scale;
-  return scale * Math.sqrt(ux * ux + uy * uy + uz * uz);
-}

@@ -4,7 +4,6 @@ export {
   closestPointsSegmentSegment2,
   closestPointOnSegment3,
   closestPointOnSegment2,
-  scaledLength3,
 } from './closest.js';
 export { ContactRecord, ContactBuffer, claimContact } from './contact-buffer.js';
 export type { ContactBufferOptions } from './contact-buffer.js';

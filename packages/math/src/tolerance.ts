@@ -15,9 +15,9 @@ export const LENGTH_SQUARED_EPSILON = 1e-24;
 
 /**
  * Below this a squared length has lost bits to underflow (a component under about 1e-154 squares
- * into the subnormal doubles near 1e-308): the length is then taken from the components divided
- * by the largest one first (as `Math.hypot` does), so that a direction between points 1e-300
- * apart is still a unit vector.
+ * into the subnormal doubles near 1e-308): the length is then taken by `Math.hypot`, which
+ * divides the components by the largest first, so that a direction between points 1e-300 apart
+ * is still a unit vector (only there: it is slower than the square root of the sum).
  */
 export const SQUARE_UNDERFLOW = 1e-280;
 

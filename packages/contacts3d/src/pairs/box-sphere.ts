@@ -17,7 +17,7 @@
  * sphere; FaceFace with that face's code. Ties between faces go to the first in the order
  * +x, -x, +y, -y, +z, -z (the order of the face codes).
  */
-import { ContactKind, packFeatureId, scaledLength3, SQUARE_UNDERFLOW } from '@contactkit/math';
+import { ContactKind, packFeatureId, SQUARE_UNDERFLOW } from '@contactkit/math';
 import { boxEdgeFeature, boxFaceFeature, boxVertexFeature } from '../shapes/box-features.js';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { claimOne } from '../manifold/local-manifold.js';
@@ -73,7 +73,7 @@ export function collideBoxSphere<B>(
   // would let a sphere of radius 1e-13 touch across a gap); a square that underflows is scaled.
   const distance = distanceSquared >= SQUARE_UNDERFLOW
     ? Math.sqrt(distanceSquared)
-    : scaledLength3(g0, g1, g2);
+    : Math.hypot(g0, g1, g2);
   if (distance > 0) {
     penetration = radius - distance;
     if (penetration < -tolerance) return 0;

@@ -8,7 +8,7 @@
  * and `point` is their midpoint (DESIGN.md), which is the midpoint of the centres only when the
  * radii are equal (Millington takes the midpoint of the centres; the witness convention wins here).
  */
-import { ContactKind, scaledLength3, SQUARE_UNDERFLOW } from '@contactkit/math';
+import { ContactKind, SQUARE_UNDERFLOW } from '@contactkit/math';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { claimOne } from '../manifold/local-manifold.js';
 import type { Sphere } from '../shapes/primitives.js';
@@ -42,7 +42,7 @@ export function collideSphereSphere<B>(
   // make spheres of radius 1e-13 touch across a gap); a square that underflows is scaled.
   const distance = distanceSquared >= SQUARE_UNDERFLOW
     ? Math.sqrt(distanceSquared)
-    : scaledLength3(dx, dy, dz);
+    : Math.hypot(dx, dy, dz);
   if (distance > 0) {
     penetration = r1 + r2 - distance;
     if (penetration < -data.tolerance) return 0;
