@@ -16,8 +16,8 @@ import { RayCrossing, rayCrossingTest } from '../contours/ray-crossing.js';
 import { type Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
 
 /**
- * The vertices to test, the pose that brings them into the container's frame, and the scratch
- * and answer of the search; the caller owns it and passes it in.
+ * The vertex being tested (in the container's frame), and the scratch and the answer of the
+ * search; the caller owns it and passes it in.
  */
 export class InsideVertexQuery {
   /** The vertex in the container's frame, `[x, y]` (an array: the inside test reads it). */
@@ -40,7 +40,7 @@ export class InsideVertexQuery {
  * normal; else a corner (a concave one, seen from inside) and the direction toward it (the
  * edge's normal for a point on the corner).
  */
-export function nearestOutlineFromInside(polygon: Polygon, query: InsideVertexQuery): boolean {
+function nearestOutlineFromInside(polygon: Polygon, query: InsideVertexQuery): boolean {
   rayCrossingTest(polygon, query.point, query.crossing);
   if (!query.crossing.inside) return false;
   const v = polygon.vertices, normals = polygon.normals, n = polygon.count, grid = polygon.grid;

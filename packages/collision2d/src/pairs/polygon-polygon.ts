@@ -200,41 +200,18 @@ function hiddenOverlapContact(
   manifold: LocalManifold2,
 ): void {
   const c = query.cos, s = query.sin, tx = query.x, ty = query.y;
-  // Q's pose in P's frame inverted: P in Q's frame.
-  const ic = c, is = -s, ix = -(c * tx + s * ty), iy = -(-s * tx + c * ty);
+  // P's pose in Q's frame: the inverse of Q's in P's, (c, -s) and -R^T t.
+  const px = -(c * tx + s * ty), py = -(-s * tx + c * ty);
   const nested = (allVerticesInside(first, second, c, s, tx, ty) ||
-    allVerticesInside(second, first, ic, is, ix, iy)) &&
+    allVerticesInside(second, first, c, -s, px, py)) &&
     !edgesCross(first, second, c, s, tx, ty);
   if (!nested) {
     if (manifold.count > 0) return;
-    const inside = scratchInside;
-    if (
-      insideVertexContacts(
-              first,
-              true,
-              c,
-              s,
-              tx,
-              ty,
-              second.vertices,
-              second.count,
-              inside,
-              manifold,
-            ) +
-            insideVertexContacts(
-              second,
-              false,
-              c,
-              s,
-              tx,
-              ty,
-              first.vertices,
-              first.count,
-              inside,
-              manifold,
-            ) >
-        0 || !edgesCross(first, second, c, s, tx, ty)
-    ) return;
+    const inside = scratchInside, qv = second.vertices, pv = first.vertices;
+    let found = insideVertexContacts(first, true, c, s, tx, ty, qv, second.count, inside, manifold);
+    found += insideVertexContacts(second, false, c, s, tx, ty, pv, first.count, inside, manifold);
+    // No vertex inside the other: an overlap only where edges cross (then the translation below).
+    if (found > 0 || !edgesCross(first, second, c, s, tx, ty)) return;
   }
   const pv = first.vertices, qv = second.vertices;
   let best = Infinity, bestX = 0, bestY = 0, bestP = 0, bestQ = 0;
