@@ -42,7 +42,7 @@ export function collideSphereSphere<B>(
   // make spheres of radius 1e-13 touch across a gap); a square that underflows is scaled.
   const distance = distanceSquared >= SQUARE_UNDERFLOW
     ? Math.sqrt(distanceSquared)
-    : Math.hypot(dx, dy, dz);
+    : underflowDistance(dx, dy, dz);
   if (distance > 0) {
     penetration = r1 + r2 - distance;
     if (penetration < -data.tolerance) return 0;
@@ -65,4 +65,13 @@ export function collideSphereSphere<B>(
   contact.kind = ContactKind.FaceFace;
   contact.featureId = 0;
   return 1;
+}
+
+/**
+ * The length of (x, y, z) when its square underflows: `Math.hypot` divides the components by the
+ * largest first. Out of line: `collideSphereSphere` stays small enough for V8 to inline (with the
+ * call written in it, 322.6 instructions a call against 258.6; PERFORMANCE.md: tricks kept).
+ */
+function underflowDistance(x: number, y: number, z: number): number {
+  return Math.hypot(x, y, z);
 }
