@@ -7,7 +7,7 @@
  * its detector (pairs/box-capsule.ts, pairs/capsule-*.ts), where they share its computation;
  * `overlap(a, b)` answers any pair in either order through one table, as `collide` does.
  */
-import { LENGTH_SQUARED_EPSILON } from '@contactkit/math';
+import { SQUARE_UNDERFLOW } from '@contactkit/math';
 import { collide } from './collide.js';
 import { CollisionData } from './manifold/collision-data.js';
 import { overlapBoxBox } from './pairs/box-box.js';
@@ -41,8 +41,11 @@ export function overlapSphereSphere(first: Sphere, second: Sphere): boolean {
   const m1 = first.transform, m2 = second.transform;
   const dx = m1[12]! - m2[12]!, dy = m1[13]! - m2[13]!, dz = m1[14]! - m2[14]!;
   const distanceSquared = dx * dx + dy * dy + dz * dz;
-  if (!(distanceSquared > LENGTH_SQUARED_EPSILON)) return true;
-  return first.radius + second.radius - Math.sqrt(distanceSquared) >= 0;
+  // Exact, as collideSphereSphere: a square that underflows is scaled.
+  const distance = distanceSquared >= SQUARE_UNDERFLOW
+    ? Math.sqrt(distanceSquared)
+    : Math.hypot(dx, dy, dz);
+  return first.radius + second.radius - distance >= 0;
 }
 
 /**
@@ -89,10 +92,11 @@ export function overlapBoxSphere(box: Box, sphere: Sphere): boolean {
   const g1 = q1 - (q1 > h1 ? h1 : q1 < -h1 ? -h1 : q1);
   const g2 = q2 - (q2 > h2 ? h2 : q2 < -h2 ? -h2 : q2);
   const distanceSquared = g0 * g0 + g1 * g1 + g2 * g2;
-  if (distanceSquared > LENGTH_SQUARED_EPSILON) {
-    return sphere.radius - Math.sqrt(distanceSquared) >= 0;
-  }
-  // On the surface within sqrt(LENGTH_SQUARED_EPSILON) or inside: collideBoxSphere's inside branch.
+  const distance = distanceSquared >= SQUARE_UNDERFLOW
+    ? Math.sqrt(distanceSquared)
+    : Math.hypot(g0, g1, g2);
+  if (distance > 0) return sphere.radius - distance >= 0;
+  // On the surface or inside: collideBoxSphere's inside branch.
   const faceDistance = Math.min(h0 - Math.abs(q0), h1 - Math.abs(q1), h2 - Math.abs(q2));
   return faceDistance + sphere.radius >= 0;
 }

@@ -612,3 +612,41 @@ describe('writeClosestPointsSegmentSegment3', () => {
     expect(Array.from(result.closest2)).toEqual([0, 0, 2]);
   });
 });
+
+describe('closest points of segments of 1e-13 (issue 21: the point test was absolute)', () => {
+  for (const scale of [1e-16, 1e-13, 1e-10]) {
+    it(`crossing segments of length ${scale} 0.5 x that apart: the crossing, not the start points`, () => {
+      // Segment 1 along x from 0 to s; segment 2 along y through (s / 2, 0) at height d = 0.5 s:
+      // closest points (s / 2, 0, 0) and (s / 2, 0, d), parameters 1/2 and 1/2, distance d. The
+      // absolute test took both for points (squared lengths below 1e-24): s = t = 0.
+      const s = scale, d = 0.5 * s;
+      const out = new SegmentClosestPoints(vec3(), vec3());
+      const squared = closestPointsSegmentSegment3(
+        out,
+        vec3(0, 0, 0),
+        vec3(s, 0, 0),
+        vec3(s / 2, -s / 2, d),
+        vec3(s / 2, s / 2, d),
+      );
+      expect(out.s).toBeCloseTo(0.5, 12);
+      expect(out.t).toBeCloseTo(0.5, 12);
+      expect(Math.sqrt(squared) / s).toBeCloseTo(0.5, 12);
+      const point = vec3();
+      expect(closestPointOnSegment3(point, vec3(s / 4, d, 0), vec3(0, 0, 0), vec3(s, 0, 0)))
+        .toBeCloseTo(0.25, 12);
+      expect(point[0]! / s).toBeCloseTo(0.25, 12);
+    });
+  }
+
+  it('takes a segment far shorter than the other (below 1e-12 of its length) for a point', () => {
+    const out = new SegmentClosestPoints(vec3(), vec3());
+    closestPointsSegmentSegment3(
+      out,
+      vec3(0, 0, 0),
+      vec3(1, 0, 0),
+      vec3(0.3, 1, 0),
+      vec3(0.3, 1, 1e-13),
+    );
+    expect([out.s, out.t]).toEqual([0.3, 0]);
+  });
+});

@@ -4,7 +4,10 @@
  * may alias an input.
  */
 import type { Vec2, Vec3 } from './create.js';
-import { LENGTH_SQUARED_EPSILON, SEGMENT_PARALLEL_EPSILON } from './tolerance.js';
+import { SEGMENT_PARALLEL_EPSILON } from './tolerance.js';
+
+/** A segment is a point when its squared length is at most this fraction of the other's (1e-12 of its length). */
+const POINT_RELATIVE = 1e-24;
 
 function clamp01(value: number): number {
   return value < 0 ? 0 : value > 1 ? 1 : value;
@@ -15,7 +18,7 @@ function clamp01(value: number): number {
  * from the dot products of their directions `d1`, `d2` and `r = p1 - p2`:
  * `a = d1.d1`, `b = d1.d2`, `c = d1.r`, `e = d2.d2`, `f = d2.r`.
  * Ericson, Real-Time Collision Detection, 5.1.9 "Closest Points of Two Line Segments", with two
- * changes: a zero-length segment is a point, and parallel segments (where Ericson picks s = 0)
+ * changes: a segment of zero length, or of a length below 1e-12 of the other's, is a point; parallel segments (where Ericson picks s = 0)
  * take the middle of their overlap, so the answer is unique and moves smoothly. "Parallel" means
  * within `SEGMENT_PARALLEL_EPSILON` (sine below 1e-6), not the coarser `PARALLEL_EPSILON`: at a
  * sine of 1e-3 the middle of the overlap was up to 5e-4 of the length from the true answer.
@@ -31,13 +34,15 @@ function segmentParameters(
 ): void {
   let s: number;
   let t: number;
-  if (a <= LENGTH_SQUARED_EPSILON && e <= LENGTH_SQUARED_EPSILON) {
+  // A segment is a point when it has no length, or none beside the other (relative, so that
+  // segments of 1e-13 behave as segments of 1 scaled).
+  if (a === 0 && e === 0) {
     s = 0;
     t = 0;
-  } else if (a <= LENGTH_SQUARED_EPSILON) {
+  } else if (a <= POINT_RELATIVE * e) {
     s = 0;
     t = clamp01(f / e);
-  } else if (e <= LENGTH_SQUARED_EPSILON) {
+  } else if (e <= POINT_RELATIVE * a) {
     t = 0;
     s = clamp01(-c / a);
   } else {
@@ -185,7 +190,7 @@ export function closestPointOnSegment3(out: Vec3, p: Vec3, a: Vec3, b: Vec3): nu
   const ex = b[0]! - ax, ey = b[1]! - ay, ez = b[2]! - az;
   const lengthSquared = ex * ex + ey * ey + ez * ez;
   let t = 0;
-  if (lengthSquared > LENGTH_SQUARED_EPSILON) {
+  if (lengthSquared > 0) {
     t = clamp01(((p[0]! - ax) * ex + (p[1]! - ay) * ey + (p[2]! - az) * ez) / lengthSquared);
   }
   out[0] = ax + ex * t;
@@ -200,7 +205,7 @@ export function closestPointOnSegment2(out: Vec2, p: Vec2, a: Vec2, b: Vec2): nu
   const ex = b[0]! - ax, ey = b[1]! - ay;
   const lengthSquared = ex * ex + ey * ey;
   let t = 0;
-  if (lengthSquared > LENGTH_SQUARED_EPSILON) {
+  if (lengthSquared > 0) {
     t = clamp01(((p[0]! - ax) * ex + (p[1]! - ay) * ey) / lengthSquared);
   }
   out[0] = ax + ex * t;

@@ -19,6 +19,7 @@ export {
 } from './features.js';
 export {
   LENGTH_SQUARED_EPSILON,
+  SQUARE_UNDERFLOW,
   PARALLEL_EPSILON,
   SEGMENT_PARALLEL_EPSILON,
   AXIS_RELATIVE_MARGIN,
@@ -26,6 +27,7 @@ export {
   UNIT_QUATERNION_TOLERANCE,
   RIGID_TOLERANCE,
   MAX_COORDINATE,
+  MIN_SIZE,
 } from './tolerance.js';
 export {
   Transform2,

@@ -4,8 +4,22 @@
  * unit of length.
  */
 
-/** A squared length below this is treated as zero (a direction cannot be taken from it). */
+/**
+ * An absolute bound: a squared length below this is treated as zero (a direction cannot be taken
+ * from it), i.e. lengths under 1e-12 in the caller's units. Being absolute, it suits only shapes
+ * far larger than 1e-12: the detectors and the closest-point kernels no longer use it (their
+ * tests are exact or relative to the shapes' sizes, so that two spheres of radius 1e-13 behave as
+ * two of radius 1 scaled); collision2d's line and segment tests (`tests2d.ts`) still do.
+ */
 export const LENGTH_SQUARED_EPSILON = 1e-24;
+
+/**
+ * Below this a squared length has lost bits to underflow (a component under about 1e-154 squares
+ * into the subnormal doubles near 1e-308): the length is then taken by `Math.hypot`, which
+ * divides the components by the largest first, so that a direction between points 1e-300 apart
+ * is still a unit vector (only there: it is slower than the square root of the sum).
+ */
+export const SQUARE_UNDERFLOW = 1e-280;
 
 /**
  * Two directions are parallel when `|a x b|^2 <= PARALLEL_EPSILON * |a|^2 * |b|^2`, i.e. the sine
@@ -62,3 +76,14 @@ export const RIGID_TOLERANCE = 1e-6;
  * square is a degenerate case each detector documents (coincident centres, a point sphere).
  */
 export const MAX_COORDINATE = 1e75;
+
+/**
+ * The smallest supported size of a polygon: its extent (the largest difference of two of its
+ * coordinates) must be at least 1e-150, and a smaller one is a `RangeError` that names the range
+ * 1e-150 to 1e75. Why 1e-150: the 2D detectors and the polygon checks multiply two lengths (a
+ * cross product of edges, an area), which for a shape of size 1e-150 are about 1e-300, above the
+ * smallest normal double (2.2e-308), so they keep their precision; a square of side 2e-200 has an
+ * area that underflows to 0. (The second moment, a product of four lengths, keeps its precision
+ * down to sizes of about 1e-75.)
+ */
+export const MIN_SIZE = 1e-150;

@@ -743,6 +743,32 @@ describe('formatContour and parseContour', () => {
     expect(formatContour(contour)).toBe(lFile);
   });
 
+  it('scaleContour(contour, 1, [1]) says "got [1]" (issue 21): the missing or bad coordinate is named', () => {
+    const contour = parseContour(lFile);
+    const before = structuredClone(contour);
+    expect(() => scaleContour(contour, 1, [1])).toThrow(
+      new TypeError('centre must be two finite numbers [x, y]: centre[1] (y) is missing, got [1]'),
+    );
+    expect(() => scaleContour(contour, 1, [])).toThrow(
+      new TypeError(
+        'centre must be two finite numbers [x, y]: centre[0] (x) and centre[1] (y) are missing, got []',
+      ),
+    );
+    expect(() => scaleContour(contour, 1, [1, 2, 3])).toThrow(
+      new TypeError('centre must be two finite numbers [x, y]: it has 3, got [1, 2, 3]'),
+    );
+    expect(() => scaleContour(contour, 1, [NaN, 2])).toThrow(
+      new RangeError('centre[0] (x) must be a finite number, got NaN in [NaN, 2]'),
+    );
+    expect(() => placeContour(contour, 2, [5])).toThrow(
+      new TypeError(
+        'imageCentre must be two finite numbers [x, y]: imageCentre[1] (y) is missing, got [5]',
+      ),
+    );
+    // A rejected call changes nothing.
+    expect(same(contour, before)).toBe(true);
+  });
+
   it('scaleContour, placeContour and shapeFromContour name a bad argument', () => {
     const contour = parseContour(lFile);
     const before = structuredClone(contour);
@@ -750,7 +776,7 @@ describe('formatContour and parseContour', () => {
       new TypeError('centre must be two finite numbers [x, y], got null'),
     );
     expect(() => scaleContour(contour, 1, [0, '1'] as never)).toThrow(
-      new RangeError('centre must be two finite numbers [x, y], got [0, "1"]'),
+      new RangeError('centre[1] (y) must be a finite number, got "1" in [0, "1"]'),
     );
     expect(() => scaleContour(null as never, 1)).toThrow(
       new TypeError('contour must be a contour ({ points, closed, ... }), got null'),
@@ -762,7 +788,7 @@ describe('formatContour and parseContour', () => {
       new TypeError('imageCentre must be two finite numbers [x, y], got null'),
     );
     expect(() => placeContour(contour, 100, [0, NaN])).toThrow(
-      new RangeError('imageCentre must be two finite numbers [x, y], got [0, NaN]'),
+      new RangeError('imageCentre[1] (y) must be a finite number, got NaN in [0, NaN]'),
     );
     expect(() => shapeFromContour(undefined as never)).toThrow(
       new TypeError('contour must be a contour ({ points, closed, ... }), got undefined'),

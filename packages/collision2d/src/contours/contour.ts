@@ -125,6 +125,42 @@ function shown(value: unknown): string {
   return String(value);
 }
 
+/**
+ * `value` as a point `[x, y]` of two finite numbers, else an error naming the component at fault:
+ * a TypeError for what is not a pair (`centre[1] (y) is missing` for `[1]`), a RangeError for a
+ * component that is not a finite number.
+ */
+function readPoint(field: string, value: unknown): [number, number] {
+  const list = value as ArrayLike<unknown> | null;
+  if (list === null || typeof list !== 'object' || typeof list.length !== 'number') {
+    throw new TypeError(`${field} must be two finite numbers [x, y], got ${shown(value)}`);
+  }
+  if (list.length < 2) {
+    const missing = list.length === 0
+      ? `${field}[0] (x) and ${field}[1] (y) are missing`
+      : `${field}[1] (y) is missing`;
+    throw new TypeError(
+      `${field} must be two finite numbers [x, y]: ${missing}, got ${shown(value)}`,
+    );
+  }
+  if (list.length > 2) {
+    throw new TypeError(
+      `${field} must be two finite numbers [x, y]: it has ${list.length}, got ${shown(value)}`,
+    );
+  }
+  for (let i = 0; i < 2; i++) {
+    const component = list[i];
+    if (typeof component !== 'number' || !Number.isFinite(component)) {
+      throw new RangeError(
+        `${field}[${i}] (${i === 0 ? 'x' : 'y'}) must be a finite number, got ${
+          shown(component)
+        } in ${shown(value)}`,
+      );
+    }
+  }
+  return [list[0] as number, list[1] as number];
+}
+
 function inOrientationRange(angle: number): boolean {
   return angle > -HALF_PI && angle <= HALF_PI;
 }
@@ -733,17 +769,7 @@ export function scaleContour(
   if (typeof size !== 'number' || !Number.isFinite(size) || size <= 0) {
     throw new RangeError(`size must be a finite number > 0, got ${shown(size)}`);
   }
-  if (centre === null || typeof centre !== 'object' || centre.length !== 2) {
-    throw new TypeError(`centre must be two finite numbers [x, y], got ${shown(centre)}`);
-  }
-  const cx = centre[0], cy = centre[1];
-  if (
-    typeof cx !== 'number' || typeof cy !== 'number' || !Number.isFinite(cx) || !Number.isFinite(cy)
-  ) {
-    throw new RangeError(
-      `centre must be two finite numbers [x, y], got [${shown(cx)}, ${shown(cy)}]`,
-    );
-  }
+  const [cx, cy] = readPoint('centre', centre);
   return {
     points: contour.points.map(([x, y]) => [x * size + cx, y * size + cy]),
     closed: contour.closed,
@@ -785,17 +811,7 @@ export function placeContour(
       `displayedWidth must be a finite number > 0, got ${shown(displayedWidth)}`,
     );
   }
-  if (imageCentre === null || typeof imageCentre !== 'object' || imageCentre.length !== 2) {
-    throw new TypeError(`imageCentre must be two finite numbers [x, y], got ${shown(imageCentre)}`);
-  }
-  const cx = imageCentre[0], cy = imageCentre[1];
-  if (
-    typeof cx !== 'number' || typeof cy !== 'number' || !Number.isFinite(cx) || !Number.isFinite(cy)
-  ) {
-    throw new RangeError(
-      `imageCentre must be two finite numbers [x, y], got [${shown(cx)}, ${shown(cy)}]`,
-    );
-  }
+  const [cx, cy] = readPoint('imageCentre', imageCentre);
   const perUnit = displayedWidth / image.width;
   const centre = contour.normalization === 'center'
     ? [cx, cy]

@@ -7,7 +7,11 @@
  * the call); the centre is then either inside (out through that edge) or in the Voronoi region of
  * that edge or of one of its two corners (the exterior regions of a convex polygon's edges and
  * corners partition the plane outside it, and the farthest edge line bounds the region holding
- * the centre), decided by where the centre projects on the edge.
+ * the centre), decided by where the centre projects on the edge. That holds for strictly convex
+ * polygons, as Box2D's hulls are; ours may keep a vertex inside a straight side (traced and tile
+ * outlines are full of them), or nearly so, and then several edges share the farthest line and
+ * the centre may lie in a neighbour's region: the test walks from corner to corner while the
+ * centre projects past them.
  *
  * Any other polygon (concave, or long enough to have a segment grid) is taken by the
  * segment-distance method (`circle-contour.ts`): one contact per edge or convex corner within
@@ -68,29 +72,75 @@ export function collideCirclePolygon<B>(
       best = k;
     }
   }
-  const next = best + 4 === end ? 8 : best + 4;
-  const ax = pp[best]!, ay = pp[best + 1]!, bx = pp[next]!, by = pp[next + 1]!;
-  // Where the centre projects on the edge, times its length squared, from either end.
-  const along = (cx - ax) * (bx - ax) + (cy - ay) * (by - ay);
-  const beyond = (cx - bx) * (ax - bx) + (cy - by) * (ay - by);
+  let start = best, finish = best + 4 === end ? 8 : best + 4;
+  let ax = pp[start]!, ay = pp[start + 1]!, bx = pp[finish]!, by = pp[finish + 1]!;
   // The face (the centre outside in its region, or inside: out through the nearest edge), or
-  // the corner region of the edge's start (along < 0) or end.
+  // the corner region of the edge's start or end. With a vertex inside a straight side (or
+  // nearly so) the region holding the centre may be a neighbour's: walk across each corner the
+  // centre projects past (a step never turns back, so the walk ends within one round).
   let nx = pp[best + 2]!, ny = pp[best + 3]!, distance = largest;
   let surfaceX = cx - largest * nx,
     surfaceY = cy - largest * ny,
     kind: ContactKind = ContactKind.FaceFace,
     feature = (best - 8) >> 2;
-  if (largest > 0 && (along < 0 || beyond < 0)) {
-    const corner = along < 0 ? best : next;
-    surfaceX = pp[corner]!;
-    surfaceY = pp[corner + 1]!;
-    const qx = cx - surfaceX, qy = cy - surfaceY, d2 = qx * qx + qy * qy;
-    if (d2 > reach * reach) return 0;
-    distance = Math.sqrt(d2);
-    nx = qx / distance;
-    ny = qy / distance;
-    kind = ContactKind.PointFace;
-    feature = VERTEX_FEATURE | ((corner - 8) >> 2);
+  if (largest > 0) {
+    let corner = -1;
+    for (let steps = (end - 8) >> 2; steps > 0; steps--) {
+      // Where the centre projects on the edge, times its length squared, from either end.
+      if ((cx - ax) * (bx - ax) + (cy - ay) * (by - ay) < 0) {
+        const previous = start === 8 ? end - 4 : start - 4;
+        const px = pp[previous]!, py = pp[previous + 1]!;
+        if ((cx - ax) * (px - ax) + (cy - ay) * (py - ay) <= 0) {
+          corner = start;
+          break;
+        }
+        finish = start;
+        start = previous;
+        bx = ax;
+        by = ay;
+        ax = px;
+        ay = py;
+      } else if ((cx - bx) * (ax - bx) + (cy - by) * (ay - by) < 0) {
+        const following = finish + 4 === end ? 8 : finish + 4;
+        const qx = pp[following]!, qy = pp[following + 1]!;
+        if ((cx - bx) * (qx - bx) + (cy - by) * (qy - by) <= 0) {
+          corner = finish;
+          break;
+        }
+        start = finish;
+        finish = following;
+        ax = bx;
+        ay = by;
+        bx = qx;
+        by = qy;
+      } else break;
+    }
+    if (corner >= 0) {
+      surfaceX = pp[corner]!;
+      surfaceY = pp[corner + 1]!;
+      const qx = cx - surfaceX, qy = cy - surfaceY, d2 = qx * qx + qy * qy;
+      if (d2 > reach * reach) return 0;
+      distance = Math.sqrt(d2);
+      // A square distance below the smallest double (a centre ~1e-162 from the corner): the
+      // edge's normal stands in, rather than 0 / 0.
+      if (distance > 0) {
+        nx = qx / distance;
+        ny = qy / distance;
+      } else {
+        nx = pp[start + 2]!;
+        ny = pp[start + 3]!;
+      }
+      kind = ContactKind.PointFace;
+      feature = VERTEX_FEATURE | ((corner - 8) >> 2);
+    } else if (start !== best) {
+      // A neighbour's face: its own line's distance (at most the farthest, so within reach).
+      nx = pp[start + 2]!;
+      ny = pp[start + 3]!;
+      distance = (cx - ax) * nx + (cy - ay) * ny;
+      surfaceX = cx - distance * nx;
+      surfaceY = cy - distance * ny;
+      feature = (start - 8) >> 2;
+    }
   }
   // One contact, written straight into the record (PERFORMANCE.md: tricks kept), in world space.
   const contact = claimOne2(data, circle.body, polygon.body);

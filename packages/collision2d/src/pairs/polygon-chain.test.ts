@@ -1,14 +1,17 @@
-import { ContactKind, packFeatureId } from '@contactkit/math';
+import { ContactKind, firstFeatureOf, packFeatureId, secondFeatureOf } from '@contactkit/math';
 import { describe, expect, it } from 'vitest';
 import { collide2d } from '../collide2d.js';
 import { CollisionData2 } from '../manifold/contact2.js';
 import { mulberry32 } from '@contactkit/test-support';
 import {
   contactList,
+  distanceToFeature,
   mirroredMismatch,
+  outlinesCross,
   randomConvexPoints,
   regionDistance,
   satOverlap,
+  signedDistanceToOutline,
   worldPoints,
 } from '../test-support/contacts.js';
 import { collidePolygonChain } from './polygon-chain.js';
@@ -287,3 +290,169 @@ describe('collidePolygonChain: speculative contacts (issue 16)', () => {
     PROPERTY_TIMEOUT,
   );
 });
+
+describe('collidePolygonChain: a chain wholly inside a concave polygon can get no contact (issue 21)', () => {
+  /** A star-shaped outline of `count` vertices at jittered angles, radii 0.4 to 1.4 (concave). */
+  const star = (random: () => number, count: number): number[][] => {
+    const points: number[][] = [];
+    for (let i = 0; i < count; i++) {
+      const angle = (2 * Math.PI * (i + 0.8 * random())) / count, radius = 0.4 + random();
+      points.push([radius * Math.cos(angle), radius * Math.sin(angle)]);
+    }
+    return points;
+  };
+  /**
+   * Why a contact of `polygon` against `chain` is not made of witnesses on the features it names
+   * (on the polygon's outline and on the chain), or null; `nearest`: also with the depth of the
+   * chain vertex it names, pushed out through the nearest outline point.
+   */
+  const contactMismatch = (
+    c: ReturnType<typeof contactList>[number],
+    polygon: Polygon,
+    chain: Chain,
+    epsilon: number,
+    nearest: boolean,
+  ): string | null => {
+    const half = 0.5 * c.penetration;
+    const onPolygon = [c.point[0]! - c.normal[0]! * half, c.point[1]! - c.normal[1]! * half],
+      onChain = [c.point[0]! + c.normal[0]! * half, c.point[1]! + c.normal[1]! * half];
+    const outline = worldPoints(polygon), line = worldPoints(chain);
+    const polygonCode = firstFeatureOf(c.featureId), chainCode = secondFeatureOf(c.featureId);
+    const checks: [string, number][] = [
+      [
+        'polygon witness off the outline',
+        signedDistanceToOutline(outline, onPolygon[0]!, onPolygon[1]!),
+      ],
+      [
+        'polygon witness off its feature',
+        distanceToFeature(outline, polygonCode, onPolygon[0]!, onPolygon[1]!),
+      ],
+      [
+        'chain witness off its feature',
+        distanceToFeature(line, chainCode, onChain[0]!, onChain[1]!),
+      ],
+    ];
+    if (nearest && (chainCode & VERTEX_FEATURE) !== 0) {
+      // A chain vertex out through the nearest outline point: the depth is its distance from it.
+      const [x, y] = line[chainCode & (VERTEX_FEATURE - 1)]!;
+      checks.push(['depth', c.penetration + signedDistanceToOutline(outline, x!, y!)]);
+    }
+    for (const [what, distance] of checks) {
+      if (!(Math.abs(distance) <= epsilon)) return `${what} by ${distance}`;
+    }
+    return null;
+  };
+
+  for (const s of [1e-3, 1, 1e3]) {
+    it(`gives a chain inside a 34-vertex star a contact per vertex, out through the nearest outline point (scale ${s}, both orders)`, () => {
+      // Found by a generator of 34-vertex stars and chains inside them: both vertices lie inside
+      // the star, every piece pair's reference edge led to an internal edge, and the pair got no
+      // contact. Each vertex now gets one, its depth its distance from the outline (brute force).
+      const points = [
+        [0.8452998198198483, 0.05409660140760228],
+        [0.762371049197917, 0.17583649711791655],
+        [1.1688876528228054, 0.5503975463073991],
+        [0.5784893043896134, 0.4707096863126365],
+        [0.8156045250083261, 0.847659639852141],
+        [0.42941043690927766, 0.6029216341414502],
+        [0.26854539708425773, 0.6896377483139725],
+        [0.341977238432947, 1.2708500084914183],
+        [0.059020588730985785, 0.9525034626798252],
+        [-0.09593967793991992, 0.44119881599714045],
+        [-0.21603542270605347, 0.5928525417755891],
+        [-0.4475061978111998, 0.7410601599854773],
+        [-0.6563644431469167, 0.843518349696396],
+        [-1.056499703650462, 0.7546541209570268],
+        [-0.8869492226105066, 0.43775357426664746],
+        [-0.6900750496055826, 0.24602331452635487],
+        [-0.7056352858945927, 0.09107925373514478],
+        [-0.8216532361111558, -0.07743495638388813],
+        [-1.2885222641949516, -0.31840349284379216],
+        [-1.0356875514812018, -0.5075059704108791],
+        [-1.0432213655988298, -0.7150560665806766],
+        [-0.7654793772341175, -0.917395295225811],
+        [-0.27680614021142214, -0.449346645107615],
+        [-0.17572721691950055, -0.4247174879830397],
+        [-0.2913847356813289, -1.0857694468480843],
+        [-0.04081488559633133, -1.1847212330449282],
+        [0.08195672162573822, -0.6089969416796452],
+        [0.4543947514688603, -1.1557480334907453],
+        [0.19126141982565337, -0.3791497534990432],
+        [0.37666399332633343, -0.4806005377220654],
+        [0.9168413797427943, -0.6972788752446906],
+        [1.193585400050439, -0.6739813642621088],
+        [1.227612454408627, -0.43136483191144087],
+        [0.6549061819142242, -0.027019264650199572],
+      ];
+      const angle = 1.4716454409062862;
+      const inside = [
+        [-0.17832615366205573, -0.36750062881037593],
+        [0.11569168604910374, -0.20714888162910938],
+      ];
+      const polygon = new Polygon(points.map(([x, y]) => [x! * s, y! * s])).setPose([0, 0], angle);
+      const chain = new Chain(inside.map(([x, y]) => [x! * s, y! * s]));
+      expect(outlinesCrossChain(worldPoints(polygon), worldPoints(chain))).toBe(false);
+      const data = new CollisionData2(), swapped = new CollisionData2();
+      expect(collidePolygonChain(polygon, chain, data)).toBe(chain.count);
+      expect(collide2d(chain, polygon, swapped)).toBe(chain.count);
+      expect(mirroredMismatch(contactList(data), contactList(swapped))).toBeNull();
+      for (const c of contactList(data)) {
+        expect(contactMismatch(c, polygon, chain, 1e-12 * s, true)).toBeNull();
+      }
+    });
+  }
+
+  it(
+    `gives every chain inside a star of 12 to 40 vertices at least one contact (${PROPERTY_RUNS} pairs, scales 1e-3 to 1e3)`,
+    () => {
+      const random = mulberry32(2131);
+      const failures: string[] = [];
+      const data = new CollisionData2({ capacity: 64 }),
+        swapped = new CollisionData2({ capacity: 64 });
+      let pairs = 0;
+      for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+        const s = [1e-3, 1, 1e3][n % 3]!;
+        const polygon = new Polygon(
+          star(random, 12 + Math.floor(random() * 29)).map(([x, y]) => [x! * s, y! * s]),
+        )
+          .setPose([0, 0], 6 * random());
+        const outline = worldPoints(polygon);
+        const points: number[][] = [];
+        const count = 2 + Math.floor(random() * 5);
+        for (let tries = 0; points.length < count && tries < 200; tries++) {
+          const x = s * (2 * random() - 1), y = s * (2 * random() - 1);
+          if (signedDistanceToOutline(outline, x, y) < -1e-6 * s) points.push([x, y]);
+        }
+        if (points.length < 2 || outlinesCrossChain(outline, points)) continue;
+        pairs++;
+        const chain = new Chain(points);
+        data.reset();
+        swapped.reset();
+        const written = collidePolygonChain(polygon, chain, data);
+        collide2d(chain, polygon, swapped);
+        if (written === 0) failures.push(`no contact at ${n}`);
+        const mismatch = mirroredMismatch(contactList(data), contactList(swapped));
+        if (mismatch) failures.push(`swap ${n}: ${mismatch}`);
+        for (const c of contactList(data)) {
+          const why = contactMismatch(c, polygon, chain, 1e-9 * s, false);
+          if (why) failures.push(`${why} at ${n}`);
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(pairs).toBeGreaterThan(PROPERTY_RUNS / 2);
+    },
+    PROPERTY_TIMEOUT,
+  );
+});
+
+/** Whether a segment of the open polyline `chain` crosses an edge of the closed `outline` (world points). */
+function outlinesCrossChain(outline: number[][], chain: number[][]): boolean {
+  for (let k = 0; k + 1 < chain.length; k++) {
+    if (regionDistance(outline, [chain[k]!, chain[k + 1]!], false) === 0) {
+      // The segment meets the region: it crosses the outline unless both ends lie inside and it
+      // crosses no edge; a segment with both ends inside crossing an edge is found by the crossing test.
+      if (outlinesCross(outline, [chain[k]!, chain[k + 1]!])) return true;
+    }
+  }
+  return false;
+}

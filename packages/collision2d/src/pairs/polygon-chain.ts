@@ -4,12 +4,14 @@
  * side, so a polygon is pushed out on whichever side of the segment it lies, as a circle is in
  * `collideCircleChain`. Each piece meets each convex piece of the polygon in the convex test of
  * `polygon-clip.ts`; points that two neighbouring segments both report at their shared vertex
- * are merged. The segments are independent: a polygon sliding along the chain may catch an
+ * are merged; a chain lying inside the polygon where no piece pair reports gets a contact per
+ * vertex inside (`inside-vertices.ts`). The segments are independent: a polygon sliding along the chain may catch an
  * interior vertex (Box2D's "ghost collision"); no smoothing across vertices is done.
  */
 import type { CollisionData2 } from '../manifold/contact2.js';
 import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
 import { collidePieces, PieceQuery } from '../clip/polygon-clip.js';
+import { insideVertexContact, InsideVertexQuery } from '../clip/inside-vertices.js';
 import { type Chain, ConvexPiece, type Polygon } from '../shapes/shapes.js';
 
 /**
@@ -21,6 +23,7 @@ const scratchSegment = new ConvexPiece(2);
 const scratchBox = new Float64Array(4);
 const scratchQuery = new PieceQuery();
 const scratchManifold = new LocalManifold2(64);
+const scratchInside = new InsideVertexQuery();
 
 /**
  * Writes the contacts of `polygon` against `chain` (or a Segment): normal from the chain toward
@@ -62,6 +65,7 @@ export function collidePolygonChain<B>(
   const xp = polygon.transform;
   const c = xp.cos * xf.cos + xp.sin * xf.sin, s = xp.cos * xf.sin - xp.sin * xf.cos;
   const tx = -(xp.cos * dx + xp.sin * dy), ty = -(-xp.sin * dx + xp.cos * dy);
+  let near = false;
   for (let k = 0; k < candidates; k++) {
     const i = grid ? grid.candidates[k]! : k;
     const sv = segmentPiece.vertices, sn = segmentPiece.normals;
@@ -91,12 +95,52 @@ export function collidePolygonChain<B>(
       pieceCount = pieceGrid.query(queryBox);
     }
     for (let j = 0; j < pieceCount; j++) {
-      collidePieces(
-        pieces[pieceGrid ? pieceGrid.candidates[j]! : j]!,
-        segmentPiece,
-        query,
+      if (
+        collidePieces(
+          pieces[pieceGrid ? pieceGrid.candidates[j]! : j]!,
+          segmentPiece,
+          query,
+          manifold,
+        )
+      ) near = true;
+    }
+  }
+  // Nothing reported, yet a vertex of the chain may lie inside the polygon (a chain wholly inside
+  // a concave polygon, whose piece pairs each led to an internal edge): one contact per such
+  // vertex, out through the nearest outline point. Each vertex starts a segment visited above,
+  // the last one ends the last segment. A vertex inside lies in a piece, which its segment does
+  // not clear: only pairs with a piece pair near each other need the search.
+  if (manifold.count === 0 && near) {
+    for (let k = 0; k < candidates; k++) {
+      const i = grid ? grid.candidates[k]! : k;
+      insideVertexContact(
+        polygon,
+        true,
+        query.cos,
+        query.sin,
+        query.x,
+        query.y,
+        v[2 * i]!,
+        v[2 * i + 1]!,
+        i,
+        scratchInside,
         manifold,
       );
+      if (i + 1 === chain.segmentCount) {
+        insideVertexContact(
+          polygon,
+          true,
+          query.cos,
+          query.sin,
+          query.x,
+          query.y,
+          v[2 * i + 2]!,
+          v[2 * i + 3]!,
+          i + 1,
+          scratchInside,
+          manifold,
+        );
+      }
     }
   }
   if (manifold.count > 1) manifold.mergeDuplicates(polygon, chain);

@@ -5,7 +5,9 @@ import { CollisionData2 } from '../manifold/contact2.js';
 import { mulberry32 } from '@contactkit/test-support';
 import {
   contactList,
+  distanceToFeature,
   mirroredMismatch,
+  outlinesCross,
   randomConvexPoints,
   regionDistance,
   satOverlap,
@@ -262,20 +264,17 @@ describe('collidePolygonPolygon: concave polygons', () => {
     // Floor: normal (0, 1), points (1.9, 0.95) (the box's corner over the floor) and (1, 0.95)
     // (the L's corner under the box's bottom). Wall: normal (1, 0), points (0.95, 1.9) and (0.95, 1).
     const contacts = run(new Polygon(box(0.5, 0.5)).setPose([1.4, 1.4], 0), new Polygon(lShape));
-    const summary = contacts.map((
-      c,
-    ) => [
-      c.normal[0],
-      c.normal[1],
+    const summary = contacts.map((c): number[] => [
+      c.normal[0]!,
+      c.normal[1]!,
       Math.round(c.point[0]! * 100) / 100,
       Math.round(c.point[1]! * 100) / 100,
     ]);
-    expect(summary).toEqual([[0, 1, 1.9, 0.95], [0, 1, 1, 0.95], [1, 0, 0.95, 1], [
-      1,
-      0,
-      0.95,
-      1.9,
-    ]]);
+    // In any order (the order follows the decomposition's pieces).
+    const byPoint = (p: number[], q: number[]): number => p[2]! - q[2]! || p[3]! - q[3]!;
+    expect(summary.sort(byPoint)).toEqual(
+      [[0, 1, 1.9, 0.95], [0, 1, 1, 0.95], [1, 0, 0.95, 1], [1, 0, 0.95, 1.9]].sort(byPoint),
+    );
     for (const c of contacts) expect(c.penetration).toBeCloseTo(0.1, 14);
   });
 
@@ -993,9 +992,12 @@ describe('collidePolygonPolygon: concave pairs against brute force (issue 11)', 
         const a = random() < 0.5 ? outer : other, b = a === outer ? other : outer;
         const worldA = worldPoints(a), worldB = worldPoints(b);
         const distance = regionDistance(worldA, worldB);
-        const isNested = worldB.every(([px, py]) =>
+        // Nested: the vertices of one inside the other and no edges crossing (a polygon whose
+        // vertices lie inside but whose edges cross the outline is wedged: issue 21).
+        const isNested = (worldB.every(([px, py]) =>
           signedDistanceToOutline(worldA, px!, py!) < 0
-        ) || worldA.every(([px, py]) => signedDistanceToOutline(worldB, px!, py!) < 0);
+        ) || worldA.every(([px, py]) => signedDistanceToOutline(worldB, px!, py!) < 0)) &&
+          !outlinesCross(worldA, worldB);
         if (distance > 0 && distance < 1e-9) continue;
         data.reset();
         const written = collidePolygonPolygon(a, b, data);
@@ -1024,6 +1026,242 @@ describe('collidePolygonPolygon: concave pairs against brute force (issue 11)', 
       expect(failures).toEqual([]);
       expect(overlapping).toBeGreaterThan(PROPERTY_RUNS / 2);
       expect(nested).toBeGreaterThan(PROPERTY_RUNS / 4);
+    },
+    4 * PROPERTY_TIMEOUT,
+  );
+});
+
+/**
+ * Why a contact of `a` against `b` (arguments in that order) is not made of two witness points
+ * on the features it names, each on its own outline (within `epsilon`), or null: then its depth
+ * is the overlap of those features along its normal. The feature in the id's high half is the
+ * shape of the smaller id's.
+ */
+function witnessMismatch(
+  c: ReturnType<typeof contactList>[number],
+  a: Polygon,
+  b: Polygon,
+  epsilon: number,
+): string | null {
+  const half = 0.5 * c.penetration;
+  const onA = [c.point[0]! - c.normal[0]! * half, c.point[1]! - c.normal[1]! * half],
+    onB = [c.point[0]! + c.normal[0]! * half, c.point[1]! + c.normal[1]! * half];
+  const aCode = a.id < b.id ? firstFeatureOf(c.featureId) : secondFeatureOf(c.featureId),
+    bCode = a.id < b.id ? secondFeatureOf(c.featureId) : firstFeatureOf(c.featureId);
+  const worldA = worldPoints(a), worldB = worldPoints(b);
+  // The documented reference-edge fallback of two convex polygons (the deepest vertex when the
+  // incident edge lies beside a short reference edge) has its edge witness on the edge's line.
+  const fallback = a.isConvex && b.isConvex && c.kind === ContactKind.PointFace;
+  const onLine = (points: number[][], code: number, x: number, y: number): number => {
+    const [px, py] = points[code]!, [qx, qy] = points[(code + 1) % points.length]!;
+    return ((x - px!) * (qy! - py!) - (y - py!) * (qx! - px!)) / Math.hypot(qx! - px!, qy! - py!);
+  };
+  const isEdge = (code: number): boolean => (code & VERTEX_FEATURE) === 0;
+  const checks: [string, number][] = [
+    [
+      'first witness off its outline',
+      fallback && isEdge(aCode)
+        ? onLine(worldA, aCode, onA[0]!, onA[1]!)
+        : signedDistanceToOutline(worldA, onA[0]!, onA[1]!),
+    ],
+    [
+      'second witness off its outline',
+      fallback && isEdge(bCode)
+        ? onLine(worldB, bCode, onB[0]!, onB[1]!)
+        : signedDistanceToOutline(worldB, onB[0]!, onB[1]!),
+    ],
+    [
+      'first witness off its feature',
+      fallback && isEdge(aCode)
+        ? onLine(worldA, aCode, onA[0]!, onA[1]!)
+        : distanceToFeature(worldA, aCode, onA[0]!, onA[1]!),
+    ],
+    [
+      'second witness off its feature',
+      fallback && isEdge(bCode)
+        ? onLine(worldB, bCode, onB[0]!, onB[1]!)
+        : distanceToFeature(worldB, bCode, onB[0]!, onB[1]!),
+    ],
+  ];
+  for (const [what, distance] of checks) {
+    if (!(Math.abs(distance) <= epsilon)) return `${what} by ${distance}`;
+  }
+  return null;
+}
+
+describe('collidePolygonPolygon: a polygon wedged in a notch of a concave polygon gets a spurious deep contact (issue 21)', () => {
+  const scaled = (points: number[][], s: number): number[][] =>
+    points.map(([x, y]) => [x! * s, y! * s]);
+  const u = [[0, 0], [6, 0], [6, 5], [4, 5], [4, 1], [2, 1], [2, 5], [0, 5]];
+  const l = [[0, 0], [2, 0], [2, 1], [1, 1], [1, 2], [0, 2]];
+  const sorted = (contacts: ReturnType<typeof contactList>): ReturnType<typeof contactList> =>
+    [...contacts].sort((p, q) => p.point[0]! - q.point[0]! || p.point[1]! - q.point[1]!);
+
+  for (const s of [1e-3, 1, 1e3]) {
+    it(`a box of half sizes (1.04, 0.6) in a U's notch gets the four wall contacts and no other (scale ${s}, both orders)`, () => {
+      // The notch is x in [2, 4]; the box spans x in [1.96, 4.04], y in [2.4, 3.6]: its corners lie
+      // in the U's arms, 0.04 past each inner wall, its top and bottom sides cross the walls. Each
+      // corner against its wall: depth 0.04, normal out of the wall toward the notch ((-1, 0) at
+      // x = 4, (1, 0) at x = 2), point halfway from the corner to the wall (x 4.02 or 1.98).
+      const box = new Polygon(scaled([[-1.04, -0.6], [1.04, -0.6], [1.04, 0.6], [-1.04, 0.6]], s))
+        .setPose([3 * s, 3 * s], 0);
+      const notched = new Polygon(scaled(u, s));
+      const expected = [[1.98, 2.4, 1], [1.98, 3.6, 1], [4.02, 2.4, -1], [4.02, 3.6, -1]];
+      for (const [a, b, sign] of [[box, notched, 1], [notched, box, -1]] as const) {
+        const contacts = run(a, b);
+        expect(contacts.length).toBe(4);
+        sorted(contacts).forEach((c, i) => {
+          const [x, y, nx] = expected[i]!;
+          expect(c.point[0]! / s).toBeCloseTo(x!, 12);
+          expect(c.point[1]! / s).toBeCloseTo(y!, 12);
+          expect(c.normal[0]).toBeCloseTo(sign * nx!, 12);
+          expect(c.normal[1]).toBeCloseTo(0, 12);
+          expect(c.penetration / s).toBeCloseTo(0.04, 12);
+          expect(witnessMismatch(c, a, b, 1e-12 * s)).toBeNull();
+        });
+      }
+      // Wedged: no single contact frees it (moving by any one leaves it across the other wall).
+      expect(separatingContact(box, notched, run(box, notched), s)).toBe(false);
+    });
+
+    it(`a square across the inner corner of an L gets the corner's two contacts and no other (scale ${s}, both orders)`, () => {
+      // A square of diagonal 1 turned 45 degrees about (0.9, 0.9): corners (0.9, 0.4), (1.4, 0.9),
+      // (0.9, 1.4), (0.4, 0.9), all inside the L; its side from (1.4, 0.9) to (0.9, 1.4) crosses the
+      // notch past the L's reflex corner (1, 1), which lies inside the square, 0.5 / sqrt 2 from
+      // its sides 0 ((0.9, 0.4) -> (1.4, 0.9), normal (1, -1) / sqrt 2) and 2 ((0.9, 1.4) ->
+      // (0.4, 0.9), normal (-1, 1) / sqrt 2). Contacts: that corner against each side, normal
+      // from the L toward the square the side's inward normal, depth 0.5 / sqrt 2, witnesses
+      // (1, 1) and (1.25, 0.75) or (0.75, 1.25), points halfway.
+      const h = 0.5 * Math.SQRT1_2;
+      const square = new Polygon(scaled([[-h, -h], [h, -h], [h, h], [-h, h]], s))
+        .setPose([0.9 * s, 0.9 * s], Math.PI / 4);
+      const corner = new Polygon(scaled(l, s));
+      const expected = [[0.875, 1.125, 1, -1], [1.125, 0.875, -1, 1]];
+      for (const [a, b, sign] of [[square, corner, 1], [corner, square, -1]] as const) {
+        const contacts = run(a, b);
+        expect(contacts.length).toBe(2);
+        sorted(contacts).forEach((c, i) => {
+          const [x, y, nx, ny] = expected[i]!;
+          expect(c.point[0]! / s).toBeCloseTo(x!, 12);
+          expect(c.point[1]! / s).toBeCloseTo(y!, 12);
+          expect(c.normal[0]).toBeCloseTo(sign * nx! * Math.SQRT1_2, 12);
+          expect(c.normal[1]).toBeCloseTo(sign * ny! * Math.SQRT1_2, 12);
+          expect(c.penetration / s).toBeCloseTo(0.5 * Math.SQRT1_2, 12);
+          expect(witnessMismatch(c, a, b, 1e-12 * s)).toBeNull();
+        });
+      }
+    });
+  }
+
+  it(
+    `puts every contact's witnesses on the two features it names, on both outlines (${PROPERTY_RUNS} concave pairs: stars, notches, Ls; nested, wedged, crossing)`,
+    () => {
+      // Concave outlines (stars of 5 to 12 points, U-shaped notches of random width and depth, Ls)
+      // against those or convex polygons, scales 1e-3, 1 and 1e3, both argument orders. Every
+      // contact: witnesses on the features it names and on the outlines (within 1e-9 of the
+      // scale), so its depth is the overlap of those two features along its normal, except the
+      // one contact that frees a polygon wholly inside the other (vertices inside, no edges
+      // crossing), whose witness on the container lies on its supporting line: that one must
+      // free the pair. A wedged polygon (vertices inside, edges across the outline) is not
+      // asked to be freed by one contact. An overlap always has a contact.
+      const random = mulberry32(2121);
+      const star = (size: number): number[][] => {
+        const points: number[][] = [];
+        const count = 5 + Math.floor(random() * 8);
+        for (let i = 0; i < count; i++) {
+          const angle = (2 * Math.PI * (i + 0.8 * random())) / count,
+            radius = size * (0.3 + random());
+          points.push([radius * Math.cos(angle), radius * Math.sin(angle)]);
+        }
+        return points;
+      };
+      let width = 0, floor = 0;
+      const notch = (size: number): number[][] => {
+        width = 0.1 + 0.8 * random();
+        floor = 0.1 + 0.8 * random();
+        return [
+          [-1, -1],
+          [1, -1],
+          [1, 1],
+          [width, 1],
+          [width, floor * 2 - 1],
+          [-width, floor * 2 - 1],
+          [-width, 1],
+          [-1, 1],
+        ].map(([x, y]) => [size * x!, size * y!]);
+      };
+      const ell = (size: number): number[][] =>
+        [[-1, -1], [1, -1], [1, 0], [0, 0], [0, 1], [-1, 1]].map((
+          [x, y],
+        ) => [size * x!, size * y!]);
+      const concave = [star, notch, ell];
+      const failures: string[] = [];
+      let contacts = 0, nested = 0, wedged = 0, overlapping = 0;
+      const data = new CollisionData2({ capacity: 64 }),
+        swapped = new CollisionData2({ capacity: 64 });
+      for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+        const s = [1e-3, 1, 1e3][n % 3]!;
+        const wedge = n % 5 === 4, angle = 6 * random();
+        const outer = new Polygon(concave[wedge ? 1 : Math.floor(random() * 3)]!(s)).setPose(
+          [0, 0],
+          angle,
+        );
+        let other: Polygon;
+        if (wedge) {
+          // A box across the notch (in the outer's frame: centred on the notch's middle line,
+          // up to 10% of the arm's width past each wall), turned with the outer.
+          const hx = s * (width + 0.1 * (1 - width) * random()),
+            hy = s * (1 - floor) * (0.05 + 0.5 * random()),
+            y = s * floor;
+          other = new Polygon([[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]]).setPose(
+            [-Math.sin(angle) * y, Math.cos(angle) * y],
+            angle + 0.02 * (random() - 0.5),
+          );
+        } else {
+          const size = s * (0.1 + 0.9 * random());
+          other = new Polygon(
+            random() < 0.7
+              ? concave[Math.floor(random() * 3)]!(size)
+              : randomConvexPoints(random, 3 + Math.floor(random() * 5), size, 0.6 * size),
+          ).setPose([s * (2 * random() - 1), s * (2 * random() - 1)], 6 * random());
+        }
+        const a = random() < 0.5 ? outer : other, b = a === outer ? other : outer;
+        const worldA = worldPoints(a), worldB = worldPoints(b);
+        const distance = regionDistance(worldA, worldB);
+        if (distance > 0 && distance < 1e-9 * s) continue;
+        const inside = (points: number[][], outline: number[][]): boolean =>
+          points.every(([x, y]) => signedDistanceToOutline(outline, x!, y!) < 0);
+        const verticesInside = inside(worldB, worldA) || inside(worldA, worldB);
+        const crossing = outlinesCross(worldA, worldB);
+        const isNested = verticesInside && !crossing;
+        data.reset();
+        swapped.reset();
+        const written = collidePolygonPolygon(a, b, data);
+        collidePolygonPolygon(b, a, swapped);
+        const mismatch = mirroredMismatch(contactList(data), contactList(swapped));
+        if (mismatch) failures.push(`swap ${n}: ${mismatch}`);
+        if (written > 0 !== (distance === 0)) {
+          failures.push(`${written} contacts at distance ${distance / s} x scale (n ${n})`);
+        }
+        if (distance === 0) overlapping++;
+        if (distance === 0 && isNested) nested++;
+        if (distance === 0 && verticesInside && crossing) wedged++;
+        const list = contactList(data);
+        for (const c of list) {
+          contacts++;
+          if (isNested && c.kind === ContactKind.PointPoint) continue;
+          const why = witnessMismatch(c, a, b, 1e-9 * s);
+          if (why) failures.push(`${why} (n ${n}, kind ${c.kind})`);
+        }
+        if (isNested && distance === 0 && !separatingContact(a, b, list, s)) {
+          failures.push(`no contact frees the nested pair at ${n}`);
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(overlapping).toBeGreaterThan(PROPERTY_RUNS / 3);
+      expect(nested).toBeGreaterThan(PROPERTY_RUNS / 100);
+      expect(wedged).toBeGreaterThan(PROPERTY_RUNS / 10);
+      expect(contacts).toBeGreaterThan(PROPERTY_RUNS);
     },
     4 * PROPERTY_TIMEOUT,
   );

@@ -2,7 +2,7 @@
  * Polygon against polygon, convex or concave.
  *
  * Each polygon is a set of convex pieces made once at construction (`Polygon.convexPieces`: the
- * polygon itself when convex, else ear clipping then the Hertel-Mehlhorn merge). Every piece
+ * polygon itself when convex, else a triangulation then the Hertel-Mehlhorn merge). Every piece
  * pair near each other goes through the one convex test of `polygon-clip.ts` (separating axes,
  * reference and incident edges, clipping; up to 2 points a piece pair) into a local manifold,
  * which the emit step of `manifold2.ts` writes into the caller's buffer.
@@ -13,9 +13,9 @@
  * vertex; the convex test gives both, with the stable reference-face manifold. An internal
  * (decomposition) edge is not a surface: it is never a reference edge and no contact lies on one
  * (see `polygon-clip.ts`). Points that two piece pairs both report are merged, keeping the deeper
- * (`LocalManifold2.mergeDuplicates`). A polygon the pieces hide (one lying inside a concave polygon
- * across its internal edges, where no piece pair has a surface to offer), and any polygon lying
- * wholly inside another, also gets one contact that frees the pair (`hiddenOverlapContact`).
+ * (`LocalManifold2.mergeDuplicates`). A polygon lying wholly inside another also gets one contact
+ * that frees the pair; an overlap no piece pair reports (a polygon inside a concave one across
+ * its internal edges) gets a contact per vertex inside the other shape (`hiddenOverlapContact`).
  *
  * Canonical order: the pair is always computed with the shape of the smaller `id` as P, so
  * swapping the arguments gives exactly the same points, depths, kinds and feature ids (P's
@@ -26,6 +26,7 @@ import { ContactKind } from '@contactkit/math';
 import type { CollisionData2 } from '../manifold/contact2.js';
 import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
 import { collidePieces, PieceQuery } from '../clip/polygon-clip.js';
+import { insideVertexContacts, InsideVertexQuery } from '../clip/inside-vertices.js';
 import { type Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
 
 /** Most points one pair gathers before the emit step keeps the deepest. */
@@ -34,6 +35,7 @@ const MANIFOLD_CAPACITY = 64;
 const scratchQuery = new PieceQuery();
 const scratchManifold = new LocalManifold2(MANIFOLD_CAPACITY);
 const scratchBox = new Float64Array(4);
+const scratchInside = new InsideVertexQuery();
 
 /**
  * Writes the contacts of polygon `a` against polygon `b` (Aabb included): normal from `b`
@@ -112,21 +114,18 @@ function piecewiseContacts(
 }
 
 /**
- * How many vertices of `visitor` lie strictly inside `container` (crossing number), with the
- * visitor's pose in the container's frame (c, s, x0, y0): 0, 1 for some, 2 for all. Stops at the
- * first vertex that settles the answer (`all`: whether only all counts).
+ * Whether every vertex of `visitor` lies strictly inside `container` (crossing number), with the
+ * visitor's pose in the container's frame (c, s, x0, y0); stops at the first vertex outside.
  */
-function verticesInside(
+function allVerticesInside(
   container: Polygon,
   visitor: Polygon,
   c: number,
   s: number,
   x0: number,
   y0: number,
-  all: boolean,
-): number {
+): boolean {
   const cv = container.vertices, n = container.count;
-  let some = false;
   for (let k = 0; k < visitor.count; k++) {
     const lx = visitor.vertices[2 * k]!, ly = visitor.vertices[2 * k + 1]!;
     const wx = c * lx - s * ly + x0, wy = s * lx + c * ly + y0;
@@ -137,11 +136,9 @@ function verticesInside(
         ay > wy !== by > wy && wx < cv[2 * i]! + ((wy - ay) * (cv[2 * j]! - cv[2 * i]!)) / (by - ay)
       ) inside = !inside;
     }
-    if (inside) some = true;
-    else if (all) return 0;
-    if (some && !all) return 1;
+    if (!inside) return false;
   }
-  return some ? 2 : 0;
+  return true;
 }
 
 /** Whether an edge of `second` (pose c, s, x0, y0 in `first`'s frame) properly crosses an edge of `first`. */
@@ -177,15 +174,24 @@ function edgesCross(
 }
 
 /**
- * The contact that separates two overlapping polygons when no piece pair reported any (one lies
- * inside the other across the container's internal edges, or the points the pieces clipped all
- * lie on internal edges) or when one lies wholly inside the
- * other (the piece pairs' contacts push pieces out of pieces, which need not free the whole
- * polygon): the least translation of P along an outline edge
- * normal of either polygon that separates their projections on it, which separates the
- * polygons (their convex hulls are apart along it). Normal the direction P moves, depth the
+ * What the piece pairs cannot see. A polygon lying wholly inside the other (all its vertices
+ * inside, no edges crossing) gets, besides any piece contacts (which push pieces out of pieces
+ * and need not free it), the contact that frees the pair: the least translation of P along an
+ * outline edge normal of either polygon that separates their projections on it, which separates
+ * the polygons (their convex hulls are apart along it). Normal the direction P moves, depth the
  * translation; the witness on P is P's vertex extreme along the normal (on its outline), the one
- * on Q lies on Q's supporting line; kind PointPoint, features the two extreme vertices.
+ * on Q lies on Q's supporting line at Q's extreme vertex (off Q's outline when Q is concave
+ * there); kind PointPoint, features the two extreme vertices.
+ *
+ * Overlapping polygons for which no piece pair reported anything (the points the pieces clipped
+ * all lay on internal edges) get a contact per vertex of either inside the other, pushed out
+ * through the nearest outline point (`inside-vertices.ts`), witnesses on both outlines; only when
+ * no vertex lies inside (edges crossing alone), the least translation above.
+ *
+ * A polygon whose vertices all lie inside a concave polygon while its edges cross the outline
+ * (a box wedged in a U's notch, its corners in the arms and its sides across the walls) is not
+ * inside it: its contacts are the walls', and no single one of them frees it (nor can any: it is
+ * wedged).
  */
 function hiddenOverlapContact(
   first: Polygon,
@@ -194,14 +200,19 @@ function hiddenOverlapContact(
   manifold: LocalManifold2,
 ): void {
   const c = query.cos, s = query.sin, tx = query.x, ty = query.y;
-  // Nothing reported: any vertex inside, or two edges crossing, means an overlap; else only a
-  // polygon wholly inside the other needs more.
-  const all = manifold.count > 0;
-  if (
-    verticesInside(first, second, c, s, tx, ty, all) === 0 &&
-    verticesInside(second, first, c, -s, -(c * tx + s * ty), -(-s * tx + c * ty), all) === 0 &&
-    (all || !edgesCross(first, second, c, s, tx, ty))
-  ) return;
+  // P's pose in Q's frame: the inverse of Q's in P's, (c, -s) and -R^T t.
+  const px = -(c * tx + s * ty), py = -(-s * tx + c * ty);
+  const nested = (allVerticesInside(first, second, c, s, tx, ty) ||
+    allVerticesInside(second, first, c, -s, px, py)) &&
+    !edgesCross(first, second, c, s, tx, ty);
+  if (!nested) {
+    if (manifold.count > 0) return;
+    const inside = scratchInside, qv = second.vertices, pv = first.vertices;
+    let found = insideVertexContacts(first, true, c, s, tx, ty, qv, second.count, inside, manifold);
+    found += insideVertexContacts(second, false, c, s, tx, ty, pv, first.count, inside, manifold);
+    // No vertex inside the other: an overlap only where edges cross (then the translation below).
+    if (found > 0 || !edgesCross(first, second, c, s, tx, ty)) return;
+  }
   const pv = first.vertices, qv = second.vertices;
   let best = Infinity, bestX = 0, bestY = 0, bestP = 0, bestQ = 0;
   for (let axis = 0; axis < first.count + second.count; axis++) {

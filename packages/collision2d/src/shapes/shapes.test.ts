@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Aabb, Chain, Circle, Polygon, Segment, ShapeType2 } from './shapes.js';
+import { collide2d } from '../collide2d.js';
+import { polygonArea } from '../contours/mass.js';
+import { CollisionData2 } from '../manifold/contact2.js';
 
 const square = [[0, 0], [2, 0], [2, 2], [0, 2]];
 // L-shape: 2 x 2 square with the top-right 1 x 1 quarter removed; vertex 3 (1, 1) is the reflex corner.
@@ -252,6 +255,33 @@ describe('the range of coordinates and sizes (MAX_COORDINATE = 1e75)', () => {
     const big = new Polygon([[0, 0], [1e75, 0], [1e75, 1e75], [0, 1e75]]);
     expect(big.count).toBe(4);
     expect(big.isConvex).toBe(true);
+  });
+
+  it('a square of side 2e-200 is refused as "zero area" (issue 21): refused for its size, naming the range 1e-150 to 1e75', () => {
+    // Its area, 4e-400, underflows to 0: the polygon is refused for being below MIN_SIZE.
+    expect(() => new Polygon([[0, 0], [2e-200, 0], [2e-200, 2e-200], [0, 2e-200]])).toThrow(
+      new RangeError(
+        'Polygon.points: size 2e-200 is below the smallest supported size: an extent from 1e-150 (MIN_SIZE) to 1e+75 (MAX_COORDINATE) is supported',
+      ),
+    );
+    // The size is the extent of the outline, wherever it lies (here about 1e-160 across at 1e-150).
+    const a = 1e-150, b = 1e-150 + 1e-160;
+    expect(() => new Polygon([[a, a], [b, a], [b, b], [a, b]])).toThrow(
+      /size \d\.\d*e-16[01] is below the smallest supported size/,
+    );
+    // At the edge of the range a square is a square, with its area and a contact.
+    for (const side of [2e-150, 1e-60]) {
+      const small = new Polygon([[0, 0], [side, 0], [side, side], [0, side]]);
+      expect(small.isConvex).toBe(true);
+      expect(polygonArea([[0, 0], [side, 0], [side, side], [0, side]]) / side ** 2).toBeCloseTo(
+        1,
+        12,
+      );
+      const data = new CollisionData2();
+      const ball = new Circle(side / 2).setPose([side / 2, side * 1.4], 0);
+      expect(collide2d(ball, small, data)).toBe(1);
+      expect(data.contacts[0]!.penetration / side).toBeCloseTo(0.1, 12);
+    }
   });
 
   it('circles, poses, chains and boxes beyond it are refused with the field and the value', () => {

@@ -89,8 +89,11 @@ export function signedDistanceToOutline(outline: number[][], x: number, y: numbe
   let nearest = Infinity, inside = false;
   for (let i = 0; i < outline.length; i++) {
     const [ax, ay] = outline[i]!, [bx, by] = outline[(i + 1) % outline.length]!;
-    const ex = bx! - ax!, ey = by! - ay!;
-    const t = Math.max(0, Math.min(1, ((x - ax!) * ex + (y - ay!) * ey) / (ex * ex + ey * ey)));
+    const ex = bx! - ax!, ey = by! - ay!, length2 = ex * ex + ey * ey;
+    // A segment of length 0 (vertices that round to one point in world space) is its end point.
+    const t = length2 > 0
+      ? Math.max(0, Math.min(1, ((x - ax!) * ex + (y - ay!) * ey) / length2))
+      : 0;
     nearest = Math.min(nearest, Math.hypot(ax! + t * ex - x, ay! + t * ey - y));
     if (ay! > y !== by! > y && x < ax! + ((y - ay!) * ex) / ey) inside = !inside;
   }
@@ -147,6 +150,37 @@ function segmentsCross(a: number[], b: number[], c: number[], d: number[]): bool
     (q[0]! - p[0]!) * (r[1]! - p[1]!) - (q[1]! - p[1]!) * (r[0]! - p[0]!);
   const d1 = side(a, b, c), d2 = side(a, b, d), d3 = side(c, d, a), d4 = side(c, d, b);
   return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
+}
+
+/** Whether an edge of one closed outline (world points) properly crosses an edge of the other. */
+export function outlinesCross(first: number[][], second: number[][]): boolean {
+  for (let i = 0; i < first.length; i++) {
+    for (let j = 0; j < second.length; j++) {
+      if (
+        segmentsCross(
+          first[i]!,
+          first[(i + 1) % first.length]!,
+          second[j]!,
+          second[(j + 1) % second.length]!,
+        )
+      ) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Distance from a point to the feature a contact names on a closed outline or chain (world
+ * points): `VERTEX_FEATURE | i` (bit 25) is vertex `i`, any other code the segment from vertex
+ * `code` to the next.
+ */
+export function distanceToFeature(points: number[][], code: number, x: number, y: number): number {
+  const vertexBit = 1 << 25;
+  if ((code & vertexBit) !== 0) {
+    const [vx, vy] = points[code & (vertexBit - 1)]!;
+    return Math.hypot(vx! - x, vy! - y);
+  }
+  return pointSegmentDistance([x, y], points[code]!, points[(code + 1) % points.length]!);
 }
 
 function pointSegmentDistance(p: number[], a: number[], b: number[]): number {

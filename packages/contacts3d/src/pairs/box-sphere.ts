@@ -11,13 +11,13 @@
  *   two clamped coordinates   -> an edge  (EdgeFace,  code 16 + 4c + (p > 0 ? 1 : 0) + (q > 0 ? 2 : 0),
  *                                          c the edge's axis, p < q the other two; box-features.ts)
  *   three clamped coordinates -> a vertex (PointFace, code = bit k set for + on axis k)
- * Centre inside the box (or on its surface, closer than sqrt(LENGTH_SQUARED_EPSILON)): the sphere
+ * Centre inside the box (or exactly on its surface): the sphere
  * leaves through the nearest face, outward normal `f` at distance `t` from the centre;
  * `normal = -f`, `penetration = t + r`, witnesses `c + f t` on the box face and `c - f r` on the
  * sphere; FaceFace with that face's code. Ties between faces go to the first in the order
  * +x, -x, +y, -y, +z, -z (the order of the face codes).
  */
-import { ContactKind, LENGTH_SQUARED_EPSILON, packFeatureId } from '@contactkit/math';
+import { ContactKind, packFeatureId, SQUARE_UNDERFLOW } from '@contactkit/math';
 import { boxEdgeFeature, boxFaceFeature, boxVertexFeature } from '../shapes/box-features.js';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { claimOne } from '../manifold/local-manifold.js';
@@ -69,8 +69,12 @@ export function collideBoxSphere<B>(
   let wx: number, wy: number, wz: number;
   let kind: ContactKind;
   let boxFeature: number;
-  if (distanceSquared > LENGTH_SQUARED_EPSILON) {
-    const distance = Math.sqrt(distanceSquared);
+  // Exact: a centre outside the box by any amount is outside (a test against a fixed small length
+  // would let a sphere of radius 1e-13 touch across a gap); a square that underflows is scaled.
+  const distance = distanceSquared >= SQUARE_UNDERFLOW
+    ? Math.sqrt(distanceSquared)
+    : Math.hypot(g0, g1, g2);
+  if (distance > 0) {
     penetration = radius - distance;
     if (penetration < -tolerance) return 0;
     // Local normal (q - c) / |q - c| = -g / |g|, taken to world by the box's rotation.
