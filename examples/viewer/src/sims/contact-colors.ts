@@ -8,7 +8,7 @@
 
 const GOLDEN = 0.618033988749895;
 
-/** sRGB hex colour of the contact of bodies `first` and `second` (ids) with `featureId`. */
+/** sRGB hex colour of the contact of bodies `first` and `second` (numbers naming them) with `featureId`. */
 export function contactColor(first: number, second: number, featureId: number): number {
   // FNV-1a over the three 32-bit words (Fowler, Noll and Vo).
   let hash = 0x811c9dc5;

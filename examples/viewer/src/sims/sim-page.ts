@@ -49,6 +49,8 @@ const TIMED_STEPS = 60;
 /** Drag length (metres, in the plane facing the camera) to throw speed (m/s). */
 const THROW_GAIN = 4;
 const MAX_THROW_SPEED = 15;
+/** The marker colour of cannon-es's own contacts, which carry no feature ids. */
+const NATIVE_COLOR = 0x9aa4b0;
 
 export type Narrowphase = 'contactkit' | 'cannon-es';
 
@@ -126,10 +128,24 @@ export interface SimState {
   paused: boolean;
   /** Contacts of the shown world's last step. */
   contactCount: number;
+  /**
+   * Those contacts: the boxes' indices in `bodies` (-1: the floor), the feature id, the point,
+   * normal and depth, and the colour its marker is drawn in.
+   */
+  contacts: {
+    bodies: [number, number];
+    featureId: number;
+    point: number[];
+    normal: number[];
+    penetration: number;
+    color: number;
+  }[];
   /** Mean milliseconds per `world.step` of each world over its last 60 steps. */
   stepTimes: Record<Narrowphase, number>;
   /** Runs `count` steps of both worlds at once (tests drive time with it). */
-  advance(count: number): void;
+  step(count: number): void;
+  /** World point -> canvas CSS pixels (from the canvas's top left). */
+  project(point: readonly number[]): [number, number];
 }
 
 export function startSim(id: SimId): void {
@@ -342,6 +358,22 @@ export function startSim(id: SimId): void {
     orbit.enabled = true;
   });
 
+  /**
+   * A contactkit contact's colour names it (contact-colors.ts) by the boxes' places in the scene
+   * (the floor is 0), so it is the same after a reset; cannon-es's contacts are grey.
+   */
+  const markerColor = (
+    contact: { firstBody: Body | null; secondBody: Body | null; featureId: number; },
+  ) => {
+    if (shown !== 'contactkit') return NATIVE_COLOR;
+    const bodies = runs.contactkit.sim.bodies;
+    return contactColor(
+      bodies.indexOf(contact.firstBody!) + 1,
+      bodies.indexOf(contact.secondBody!) + 1,
+      contact.featureId,
+    );
+  };
+
   // --- The frame loop --------------------------------------------------------------------------
   const colorScratch = new Color();
   const draw = () => {
@@ -361,11 +393,7 @@ export function startSim(id: SimId): void {
     });
     helper.update(run.record as CollisionData);
     for (let i = 0; i < run.record.contactCount; i++) {
-      const contact = run.record.contacts[i]!;
-      const hex = shown === 'contactkit'
-        ? contactColor(contact.firstBody!.id, contact.secondBody!.id, contact.featureId)
-        : 0x9aa4b0;
-      helper.markers.setColorAt(i, colorScratch.setHex(hex));
+      helper.markers.setColorAt(i, colorScratch.setHex(markerColor(run.record.contacts[i]!)));
     }
     if (helper.markers.instanceColor) helper.markers.instanceColor.needsUpdate = true;
     renderer.autoClear = false;
@@ -398,9 +426,22 @@ export function startSim(id: SimId): void {
       narrowphase: shown,
       paused,
       contactCount: run.record.contactCount,
+      contacts: run.record.contacts.slice(0, run.record.contactCount).map((contact) => ({
+        bodies: [
+          run.sim.bodies.indexOf(contact.firstBody!),
+          run.sim.bodies.indexOf(contact.secondBody!),
+        ],
+        featureId: contact.featureId,
+        point: Array.from(contact.point),
+        normal: Array.from(contact.normal),
+        penetration: contact.penetration,
+        color: markerColor(contact),
+      })),
       stepTimes: times,
-      advance: (count) => {
-        advance(count);
+      step: advance,
+      project: ([x = 0, y = 0, z = 0]) => {
+        const v = new Vector3(x, y, z).project(camera);
+        return [(v.x + 1) / 2 * canvas.clientWidth, (1 - v.y) / 2 * canvas.clientHeight];
       },
     };
     (window as unknown as { __contactkit: SimState; }).__contactkit = state;
