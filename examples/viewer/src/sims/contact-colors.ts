@@ -10,16 +10,18 @@ const GOLDEN = 0.618033988749895;
 
 /** sRGB hex colour of the contact of bodies `first` and `second` (numbers naming them) with `featureId`. */
 export function contactColor(first: number, second: number, featureId: number): number {
-  // FNV-1a over the three 32-bit words (Fowler, Noll and Vo).
-  let hash = 0x811c9dc5;
-  for (const word of [first, second, featureId >>> 0]) {
-    for (let shift = 0; shift < 32; shift += 8) {
-      hash ^= (word >>> shift) & 0xff;
-      hash = Math.imul(hash, 0x01000193);
-    }
-  }
+  // FNV-1a over the bytes of the three 32-bit words (Fowler, Noll and Vo).
+  const hash = fnv1a(fnv1a(fnv1a(0x811c9dc5, first), second), featureId);
   const hue = ((hash >>> 0) * GOLDEN) % 1;
   return hslToHex(hue, 0.85, 0.6);
+}
+
+/** `hash` advanced by the four bytes of `word`, low byte first. */
+function fnv1a(hash: number, word: number): number {
+  for (let shift = 0; shift < 32; shift += 8) {
+    hash = Math.imul(hash ^ ((word >>> shift) & 0xff), 0x01000193);
+  }
+  return hash;
 }
 
 /** HSL (each in [0, 1]) to an sRGB hex number. */

@@ -220,7 +220,7 @@ export function startSim(id: SimId): void {
     element(
       'p',
       { class: 'hint' },
-      'Drag a box to throw it (the arrow is its velocity, 4 m/s per metre). Drag the background to orbit, wheel to zoom. Space pauses, the right arrow key steps one frame, R resets.',
+      'Drag a box to throw it (the green line is its velocity, 4 m/s per metre). Drag the background to orbit, wheel to zoom. Space pauses, the right arrow key steps one frame, R resets.',
     ),
   );
   const buttons = element('div', { class: 'buttons' });
@@ -409,7 +409,10 @@ export function startSim(id: SimId): void {
       contactkit: meanStep(runs.contactkit),
       'cannon-es': meanStep(runs['cannon-es']),
     };
-    live.textContent = `t = ${(steps * STEP).toFixed(2)} s · ${run.record.contactCount} contacts${
+    const source = shown === 'contactkit' ? 'contactkit' : "cannon-es's own narrowphase";
+    live.textContent = `t = ${
+      (steps * STEP).toFixed(2)
+    } s · ${run.record.contactCount} contacts from ${source}${
       run.record.overflowed ? ' (more than the 1024 drawn)' : ''
     }${paused ? ' · paused' : ''}`;
     timing.textContent = `world.step: contactkit ${ms(times.contactkit)}, cannon-es's own ${
