@@ -17,7 +17,7 @@ import {
   BufferGeometry,
   LineBasicMaterial,
   Mesh,
-  MeshStandardMaterial,
+  MeshLambertMaterial,
   PerspectiveCamera,
   Plane as ThreePlane,
   PlaneGeometry,
@@ -173,7 +173,7 @@ export function startSim(id: SimId): void {
   world3.add(sun);
   const floorMesh = new Mesh(
     new PlaneGeometry(40, 40),
-    new MeshStandardMaterial({ color: 0x2a3039 }),
+    new MeshLambertMaterial({ color: 0x2a3039 }),
   );
   floorMesh.rotation.x = -Math.PI / 2;
   world3.add(floorMesh);
@@ -183,7 +183,7 @@ export function startSim(id: SimId): void {
   const meshes = spec.boxes.map((box, i) => {
     const mesh = new Mesh(
       new BoxGeometry(2 * box.halfExtents[0], 2 * box.halfExtents[1], 2 * box.halfExtents[2]),
-      new MeshStandardMaterial({
+      new MeshLambertMaterial({
         color: box.mass === 0 ? 0x66707c : new Color().setHSL(0.58 + 0.04 * (i % 4), 0.35, 0.55),
         transparent: true,
         opacity: 0.55,
