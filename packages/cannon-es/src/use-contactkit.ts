@@ -83,8 +83,9 @@ const installed = new WeakSet<Narrowphase>();
  * the handle whose `dispose()` restores cannon-es exactly.
  *
  * Throws a TypeError, changing nothing, when `world` has no narrowphase, `options` is not an
- * object or `options.record` is not a `CollisionData`; a RangeError for a `maxContactsPerPair` that is not an integer from 1 to 8; an Error
- * when contactkit is already installed on this world (dispose that handle first).
+ * object or `options.record` is not a `CollisionData`; a RangeError for a `maxContactsPerPair`
+ * that is not an integer from 1 to 8; an Error when contactkit is already installed on this
+ * world (dispose that handle first).
  */
 export function useContactkit(world: World, options: UseContactkitOptions = {}): ContactkitHandle {
   const narrowphase = (world as Partial<World> | null | undefined)?.narrowphase;
