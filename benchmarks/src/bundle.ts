@@ -27,6 +27,7 @@ await build({
   target: 'node20',
   // Our packages (their tsc build) and the peers, exactly as published.
   external: [
+    '@contactkit/cannon-es',
     '@contactkit/collision2d',
     '@contactkit/contacts3d',
     '@contactkit/math',

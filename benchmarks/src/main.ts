@@ -25,6 +25,7 @@ import {
 import { loadOurs, pairBenches } from './pairs.js';
 import { scalingTables } from './scaling.js';
 import { motionTables } from './motion.js';
+import { cannonStepTable } from './cannon-steps.js';
 
 const started = performance.now();
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -121,6 +122,7 @@ const scaling: ScalingTable[] = only === undefined || only === 'scaling'
   ? await scalingTables(found2, api2)
   : [];
 if (only === undefined || only === 'motion') scaling.push(...(await motionTables()));
+const cannonSteps = only === undefined || only === 'cannon-steps' ? cannonStepTable() : undefined;
 
 /** Speed-up of ours over the fastest of `peers` in pair `id`. */
 function speedUp(id: string, peers: string[]): number | null {
@@ -239,6 +241,7 @@ const results: Results = {
   timingOverheadNs: overheadNs,
   pairs: pairResults,
   scaling,
+  ...(cannonSteps && { cannonSteps }),
   targets,
   sink: Array.from(sink),
   seconds: (performance.now() - started) / 1000,

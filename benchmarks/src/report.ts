@@ -1,5 +1,6 @@
 /** The tables of a run, as Markdown and JSON. */
 import { cpus, totalmem } from 'node:os';
+import { type CannonStepTable, cannonStepMarkdown } from './cannon-steps.js';
 
 export interface Row {
   library: string;
@@ -64,6 +65,8 @@ export interface Results {
   timingOverheadNs: number;
   pairs: PairResult[];
   scaling: ScalingTable[];
+  /** cannon-es's world.step with and without contactkit (cannon-steps.ts), when run. */
+  cannonSteps?: CannonStepTable;
   targets: Target[];
   sink: number[];
   seconds: number;
@@ -136,6 +139,7 @@ export function toMarkdown(results: Results): string {
     lines.push('');
     for (const note of table.notes ?? []) lines.push(`Note: ${note}`, '');
   }
+  if (results.cannonSteps) lines.push(...cannonStepMarkdown(results.cannonSteps));
   lines.push(
     '## Targets',
     '',

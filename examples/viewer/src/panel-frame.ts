@@ -4,6 +4,7 @@
  */
 import { SCENES } from './scenes.js';
 import { PROGRAMS } from './programs/registry.js';
+import { SIMS } from './sims/registry.js';
 
 /** A new element with the given attributes and text. */
 export function element<K extends keyof HTMLElementTagNameMap>(
@@ -39,15 +40,18 @@ export function panelFrame(root: HTMLElement): HTMLElement {
   return body;
 }
 
-/** The menu of the 3D scenes, the 2D scenes and the programs, with entry `current` marked; folded unless `open`. */
+/** The menu of the 3D scenes, the 2D scenes, the programs and the simulations, with entry `current` marked; folded unless `open`. */
 export function sceneMenu(current: string, open: boolean): HTMLDetailsElement {
   const menu = element('details', { id: 'scene-menu' });
   menu.open = open;
-  menu.append(element('summary', {}, `Scenes (${SCENES.length + PROGRAMS.length})`));
+  menu.append(
+    element('summary', {}, `Scenes (${SCENES.length + PROGRAMS.length + SIMS.length})`),
+  );
   const groups: Array<[string, ReadonlyArray<{ id: string; title: string; }>]> = [
     ['3D scenes', SCENES.filter((s) => s.dimension === 3)],
     ['2D scenes', SCENES.filter((s) => s.dimension === 2)],
     ['Programs', PROGRAMS],
+    ['Simulations (cannon-es)', SIMS],
   ];
   for (const [name, entries] of groups) {
     if (entries.length === 0) continue;

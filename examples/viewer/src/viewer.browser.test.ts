@@ -23,6 +23,7 @@ import { Circle, CollisionData2, Polygon, pointInPolygon } from '@contactkit/col
 import type { Shape2 } from '@contactkit/collision2d';
 import { SCENES, isScene2, sceneContacts, sceneResult } from './scenes.js';
 import { PROGRAMS } from './programs/registry.js';
+import { SIMS } from './sims/registry.js';
 import type { SceneId, SceneSettings } from './scenes.js';
 import { collideScene3, createScene3 } from './scenes3d.js';
 import { SCENE2_IDS, collideScene2, createScene2, isTurnable, worldVertices } from './scenes2d.js';
@@ -288,7 +289,7 @@ describe('viewer in Chromium', { timeout: 30_000 }, () => {
       '#scene-menu a',
       (anchors) => anchors.map((a) => a.getAttribute('href')),
     );
-    expect(links).toEqual([...SCENES, ...PROGRAMS].map((s) => `?scene=${s.id}`));
+    expect(links).toEqual([...SCENES, ...PROGRAMS, ...SIMS].map((s) => `?scene=${s.id}`));
     expect(errors).toEqual([]);
   });
 

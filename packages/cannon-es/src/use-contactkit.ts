@@ -27,6 +27,20 @@ export interface UseContactkitOptions {
    * default 10 iterations a tower of yawed planks then rocks more (see the README).
    */
   maxContactsPerPair?: number;
+  /**
+   * A `CollisionData` of the caller's that receives, at every step, the contacts contactkit made
+   * equations of in that step: each pair's contacts in contactkit's conventions (normal from the
+   * second body toward the first, point halfway between the witness points, `kind`, `featureId`),
+   * with `firstBody` and `secondBody` the cannon-es bodies. The adapter empties it at the start of
+   * each step that meets a pair (and after a step that met none), so after `world.step` it holds
+   * that step's whole contact set: a page can draw it, and a contact keeps its `featureId` while
+   * the same features stay in touch. When its capacity is too small the contacts that fit are
+   * kept and `overflowed` is set; the solver still gets every equation. Its `friction`,
+   * `restitution`, `tolerance` and `maxContactsPerPair` are not used (the equations' materials
+   * stay cannon-es's). Pairs cannon-es answers itself (convex polyhedra, trimeshes, particles)
+   * are not in it.
+   */
+  record?: CollisionData<Body>;
 }
 
 /** What `useContactkit` returns: the switch back to cannon-es's own narrowphase. */
@@ -68,9 +82,10 @@ const installed = new WeakSet<Narrowphase>();
  * `Plane` is contactkit's `HalfSpace` (solid below its surface, as cannon-es treats it). Returns
  * the handle whose `dispose()` restores cannon-es exactly.
  *
- * Throws a TypeError, changing nothing, when `world` has no narrowphase or `options` is not an
- * object; a RangeError for a `maxContactsPerPair` that is not an integer from 1 to 8; an Error
- * when contactkit is already installed on this world (dispose that handle first).
+ * Throws a TypeError, changing nothing, when `world` has no narrowphase, `options` is not an
+ * object or `options.record` is not a `CollisionData`; a RangeError for a `maxContactsPerPair`
+ * that is not an integer from 1 to 8; an Error when contactkit is already installed on this
+ * world (dispose that handle first).
  */
 export function useContactkit(world: World, options: UseContactkitOptions = {}): ContactkitHandle {
   const narrowphase = (world as Partial<World> | null | undefined)?.narrowphase;
@@ -90,6 +105,14 @@ export function useContactkit(world: World, options: UseContactkitOptions = {}):
       `useContactkit options.maxContactsPerPair must be an integer from 1 to 8, got ${maxContactsPerPair}`,
     );
   }
+  const record = options.record;
+  if (record !== undefined && !(record instanceof CollisionData)) {
+    throw new TypeError(
+      `useContactkit options.record must be a CollisionData from @contactkit/contacts3d, got ${
+        String(record)
+      }`,
+    );
+  }
   if (installed.has(narrowphase)) {
     throw new Error(
       'useContactkit(world): contactkit is already installed on this world; dispose that handle first',
@@ -99,6 +122,22 @@ export function useContactkit(world: World, options: UseContactkitOptions = {}):
   // One buffer for every pair: each call fills it and turns it into equations before returning.
   const data = new CollisionData({ capacity: 8, maxContactsPerPair });
   const cache = new ShapeCache();
+  // The step whose contacts `record` holds: cannon-es's World.internalStep increments
+  // `stepnumber` after the narrowphase, so every pair of one step sees the same number.
+  let recordedStep = -1;
+  const startRecording = (): void => {
+    if (record === undefined || recordedStep === world.stepnumber) return;
+    record.reset();
+    recordedStep = world.stepnumber;
+  };
+  // A step that met no pair never calls `pair`: empty the record after it (postStep comes after
+  // `stepnumber` was incremented, so the step that ran is `stepnumber - 1`).
+  const afterStep = (): void => {
+    if (recordedStep === world.stepnumber - 1) return;
+    record!.reset();
+    recordedStep = world.stepnumber - 1;
+  };
+  if (record !== undefined) world.addEventListener('postStep', afterStep);
   // The override shapes cannon-es passes (rsi, rsj) go unused: see addEquations.
   const pair: PairMethod = function contactkitPair(
     si,
@@ -119,6 +158,10 @@ export function useContactkit(world: World, options: UseContactkitOptions = {}):
     const count = collide(first, second, data);
     if (count === 0) return;
     if (justTest) return true;
+    if (record !== undefined) {
+      startRecording();
+      copyContacts(data, count, record, bi, bj);
+    }
     addEquations(this, data, count, bi, bj, si, sj);
     return true;
   };
@@ -146,11 +189,40 @@ export function useContactkit(world: World, options: UseContactkitOptions = {}):
         else Object.defineProperty(narrowphase, key, before);
       });
       installed.delete(narrowphase);
+      if (record !== undefined) world.removeEventListener('postStep', afterStep);
     },
     get disposed() {
       return disposed;
     },
   };
+}
+
+/**
+ * Appends the first `count` contacts of `data` to `record` with the cannon-es bodies `first` and
+ * `second`, as many as fit; when some do not, sets `record.overflowed` (nothing dropped silently).
+ */
+function copyContacts(
+  data: CollisionData,
+  count: number,
+  record: CollisionData<Body>,
+  first: Body,
+  second: Body,
+): void {
+  const fits = Math.min(count, record.contactsLeft);
+  if (fits < count) record.overflowed = true;
+  for (let k = 0; k < fits; k++) {
+    const from = data.contacts[k]!;
+    const to = record.contacts[record.contactCount++]!;
+    to.firstBody = first;
+    to.secondBody = second;
+    to.friction = from.friction;
+    to.restitution = from.restitution;
+    to.point.set(from.point);
+    to.normal.set(from.normal);
+    to.penetration = from.penetration;
+    to.kind = from.kind;
+    to.featureId = from.featureId;
+  }
 }
 
 /** Contact indices in the order they become equations (see `solverOrder`). */
