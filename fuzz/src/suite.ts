@@ -44,7 +44,7 @@ export interface RunOptions {
   /** Configurations per subject, spread evenly over its regimes. */
   n: number;
   seed: number;
-  /** Only subjects whose name contains this. */
+  /** Only the subject of this name, or (when no subject has it as its whole name) those containing it. */
   subject?: string;
   /** Only this regime. */
   regime?: string;
@@ -96,11 +96,12 @@ export function runSuite(
   const start = performance.now();
   const cells = new Map<string, Cell>();
   let configurations = 0, skipped = 0;
+  // A name that is some subject's whole name picks that one; otherwise every name containing it.
+  const wanted = options.subject?.toLowerCase();
+  const exact = subjects.some((s) => s.name.toLowerCase() === wanted);
   for (const subject of subjects) {
-    if (
-      options.subject !== undefined &&
-      !subject.name.toLowerCase().includes(options.subject.toLowerCase())
-    ) continue;
+    const name = subject.name.toLowerCase();
+    if (wanted !== undefined && (exact ? name !== wanted : !name.includes(wanted))) continue;
     const regimes = subject.regimes.filter((r) =>
       options.regime === undefined || r === options.regime
     );

@@ -1,0 +1,378 @@
+/**
+ * The short run of the adversarial suite inside `pnpm test` (every subject, every regime, a few
+ * hundred configurations each; CONTACTKIT_FUZZ_N raises it), and the proof that the suite can
+ * fail: a defect planted in each family (a wrapper around a real detector or overlap test) is
+ * caught by the property it breaks, while the real function passes the same run.
+ */
+import {
+  type AnyShape2,
+  collideCircleCircle,
+  collideCirclePolygon,
+  collidePolygonPolygon,
+  CollisionData2,
+} from '@contactkit/collision2d';
+import {
+  type AnyPrimitive,
+  collideBoxBox,
+  collideBoxSphere,
+  collideSphereSphere,
+  CollisionData,
+  overlapBoxSphere,
+} from '@contactkit/contacts3d';
+import { describe, expect, it } from 'vitest';
+import { type Collide2, type Detector2, detectorSubject2 } from './detectors2d.js';
+import { type Collide3, detectorSubject3, overlapSubject3 } from './detectors3d.js';
+import { KNOWN_DEFECTS } from './known.js';
+import { formatReport } from './report.js';
+import { allSubjects } from './subjects.js';
+import { type RunResult, runSuite, type Subject } from './suite.js';
+
+const SHORT_RUN = Number(process.env['CONTACTKIT_FUZZ_N'] ?? 500);
+
+/** Failures of `property` in a run (all regimes), known or not. */
+function failuresOf(result: RunResult, property: string): number {
+  return result.cells.filter((c) => c.property === property).reduce((sum, c) => sum + c.failed, 0);
+}
+
+function checksOf(result: RunResult, property: string): number {
+  return result.cells.filter((c) => c.property === property).reduce((sum, c) => sum + c.checked, 0);
+}
+
+describe('the short run', () => {
+  it(`passes on every subject at ${SHORT_RUN} configurations each (known defects aside)`, () => {
+    const result = runSuite(allSubjects(), { n: SHORT_RUN, seed: 1 }, KNOWN_DEFECTS);
+    const report = formatReport(result, 5).join('\n');
+    expect(result.failures, report).toBe(0);
+    // Every property of every subject was checked somewhere.
+    for (const subject of allSubjects()) {
+      for (const property of subject.properties) {
+        const checked = result.cells.filter((c) =>
+          c.subject === subject.name && c.property === property.name
+        )
+          .reduce((sum, c) => sum + c.checked, 0);
+        expect(checked, `${subject.name} / ${property.name} was never checked`).toBeGreaterThan(0);
+      }
+    }
+  }, 300_000);
+});
+
+/** A 2D detector that runs `collide` into a scratch buffer, lets `plant` change the contacts, then writes them. */
+function planted2(
+  name: string,
+  kinds: Detector2['kinds'],
+  collide: Collide2,
+  plant: (contacts: Written2[], a: AnyShape2, b: AnyShape2) => Written2[],
+): Subject<unknown> {
+  const scratch = new CollisionData2({ capacity: 64 });
+  const wrapped: Collide2 = (a, b, data) => {
+    scratch.reset();
+    scratch.tolerance = data.tolerance;
+    scratch.maxContactsPerPair = data.maxContactsPerPair;
+    collide(a, b, scratch);
+    const contacts = plant(readAll2(scratch), a, b);
+    let written = 0;
+    for (const c of contacts) {
+      if (data.contactCount >= data.capacity) {
+        data.overflowed = true;
+        break;
+      }
+      const out = data.contacts[data.contactCount++]!;
+      out.point.set(c.point);
+      out.normal.set(c.normal);
+      out.penetration = c.penetration;
+      out.featureId = c.featureId;
+      written++;
+    }
+    return written;
+  };
+  return detectorSubject2({ name, kinds, collide: wrapped, minimal: true }) as Subject<unknown>;
+}
+
+interface Written2 {
+  point: number[];
+  normal: number[];
+  penetration: number;
+  featureId: number;
+}
+
+function readAll2(data: CollisionData2): Written2[] {
+  return data.contacts.slice(0, data.contactCount).map((c) => ({
+    point: [...c.point],
+    normal: [...c.normal],
+    penetration: c.penetration,
+    featureId: c.featureId,
+  }));
+}
+
+/** A 3D detector wrapped the same way. */
+function planted3(
+  name: string,
+  kinds: readonly ['box' | 'sphere', 'box' | 'sphere'],
+  collide: Collide3,
+  plant: (contacts: Written2[], a: AnyPrimitive) => Written2[],
+): Subject<unknown> {
+  const scratch = new CollisionData({ capacity: 64 });
+  const wrapped: Collide3 = (a, b, data) => {
+    scratch.reset();
+    scratch.maxContactsPerPair = data.maxContactsPerPair;
+    collide(a, b, scratch);
+    const contacts = plant(
+      scratch.contacts.slice(0, scratch.contactCount).map((c) => ({
+        point: [...c.point],
+        normal: [...c.normal],
+        penetration: c.penetration,
+        featureId: c.featureId,
+      })),
+      a,
+    );
+    let written = 0;
+    for (const c of contacts) {
+      if (data.contactCount >= data.capacity) {
+        data.overflowed = true;
+        break;
+      }
+      const out = data.contacts[data.contactCount++]!;
+      out.point.set(c.point);
+      out.normal.set(c.normal);
+      out.penetration = c.penetration;
+      out.featureId = c.featureId;
+      written++;
+    }
+    return written;
+  };
+  return detectorSubject3({ name, kinds, collide: wrapped, minimal: true }) as Subject<unknown>;
+}
+
+/** Runs a planted subject and the real one on the same regimes; the planted must fail `property`, the real must not. */
+function expectCaught(
+  plantedSubject: Subject<unknown>,
+  real: Subject<unknown>,
+  property: string,
+  regime?: string,
+): void {
+  const options = { n: 240, seed: 3, ...(regime ? { regime } : {}) };
+  const caught = runSuite([plantedSubject], options);
+  expect(checksOf(caught, property), `${property} was not checked`).toBeGreaterThan(0);
+  expect(failuresOf(caught, property), `the planted defect was not caught by ${property}`)
+    .toBeGreaterThan(0);
+  const control = runSuite([real], options, KNOWN_DEFECTS);
+  expect(
+    control.cells.filter((c) => c.property === property && !c.known).reduce(
+      (s, c) => s + c.failed,
+      0,
+    ),
+  ).toBe(0);
+}
+
+const real2 = (name: string, kinds: Detector2['kinds'], collide: Collide2) =>
+  detectorSubject2({ name, kinds, collide, minimal: true }) as Subject<unknown>;
+
+describe('a planted defect in each family is caught', () => {
+  it('2D: a detector that drops its last contact misses overlaps', () => {
+    expectCaught(
+      planted2(
+        'collideCircleCircle',
+        ['circle', 'circle'],
+        collideCircleCircle as Collide2,
+        (list) => list.slice(0, -1),
+      ),
+      real2('collideCircleCircle', ['circle', 'circle'], collideCircleCircle as Collide2),
+      'contact-iff-overlap',
+    );
+  });
+
+  it('2D: a detector that flips its normal far from the origin (one regime) does not free the pair', () => {
+    expectCaught(
+      planted2(
+        'collidePolygonPolygon',
+        ['polygon', 'polygon'],
+        collidePolygonPolygon as Collide2,
+        (list, a) =>
+          Math.abs(a.transform.x) + Math.abs(a.transform.y) > 1e4
+            ? list.map((c) => ({ ...c, normal: [-c.normal[0]!, -c.normal[1]!] }))
+            : list,
+      ),
+      real2('collidePolygonPolygon', ['polygon', 'polygon'], collidePolygonPolygon as Collide2),
+      'depth-frees',
+      'far-1e5',
+    );
+  });
+
+  it('2D: a detector that returns nothing', () => {
+    expectCaught(
+      planted2(
+        'collideCirclePolygon',
+        ['circle', 'polygon'],
+        collideCirclePolygon as Collide2,
+        () => [],
+      ),
+      real2('collideCirclePolygon', ['circle', 'polygon'], collideCirclePolygon as Collide2),
+      'contact-iff-overlap',
+      'deep',
+    );
+  });
+
+  it('2D: a depth 10% short no longer frees the pair', () => {
+    expectCaught(
+      planted2(
+        'collideCircleCircle',
+        ['circle', 'circle'],
+        collideCircleCircle as Collide2,
+        (list) => list.map((c) => ({ ...c, penetration: 0.9 * c.penetration })),
+      ),
+      real2('collideCircleCircle', ['circle', 'circle'], collideCircleCircle as Collide2),
+      'depth-frees',
+    );
+  });
+
+  it('2D: a contact point moved off the outlines', () => {
+    expectCaught(
+      planted2(
+        'collideCirclePolygon',
+        ['circle', 'polygon'],
+        collideCirclePolygon as Collide2,
+        (list) => list.map((c) => ({ ...c, point: [c.point[0]! + 1e-3, c.point[1]!] })),
+      ),
+      real2('collideCirclePolygon', ['circle', 'polygon'], collideCirclePolygon as Collide2),
+      'witness-on-outline',
+      'unit',
+    );
+  });
+
+  it('2D: a depth that depends on the argument order breaks symmetry', () => {
+    expectCaught(
+      planted2(
+        'collideCircleCircle',
+        ['circle', 'circle'],
+        collideCircleCircle as Collide2,
+        (list, a, b) =>
+          a.id > b.id ? list.map((c) => ({ ...c, penetration: c.penetration + 1e-4 })) : list,
+      ),
+      real2('collideCircleCircle', ['circle', 'circle'], collideCircleCircle as Collide2),
+      'swap-symmetric',
+    );
+  });
+
+  it('2D: a depth offset by a fixed length is not scale invariant', () => {
+    expectCaught(
+      planted2(
+        'collideCircleCircle',
+        ['circle', 'circle'],
+        collideCircleCircle as Collide2,
+        (list) => list.map((c) => ({ ...c, penetration: c.penetration + 1e-4 })),
+      ),
+      real2('collideCircleCircle', ['circle', 'circle'], collideCircleCircle as Collide2),
+      'scale-invariant',
+      'deep',
+    );
+  });
+
+  it('2D: a depth that depends on where the pair is is not invariant under rigid motion', () => {
+    expectCaught(
+      planted2(
+        'collideCircleCircle',
+        ['circle', 'circle'],
+        collideCircleCircle as Collide2,
+        (list, a) =>
+          list.map((c) => ({
+            ...c,
+            penetration: c.penetration * (1 + 1e-4 * Math.abs(a.transform.x)),
+          })),
+      ),
+      real2('collideCircleCircle', ['circle', 'circle'], collideCircleCircle as Collide2),
+      'rigid-invariant',
+      'deep',
+    );
+  });
+
+  it('2D: a detector that hides a full buffer (overflowed cleared)', () => {
+    const hiding: Collide2 = (a, b, data) => {
+      const written = (collidePolygonPolygon as Collide2)(a, b, data);
+      data.overflowed = false;
+      return written;
+    };
+    expectCaught(
+      real2('collidePolygonPolygon', ['polygon', 'polygon'], hiding),
+      real2('collidePolygonPolygon', ['polygon', 'polygon'], collidePolygonPolygon as Collide2),
+      'buffer-overflow',
+      'deep',
+    );
+  });
+
+  it('3D: box-box with the depth halved does not free the pair', () => {
+    expectCaught(
+      planted3(
+        'collideBoxBox',
+        ['box', 'box'],
+        collideBoxBox as Collide3,
+        (list) => list.map((c) => ({ ...c, penetration: c.penetration / 2 })),
+      ),
+      detectorSubject3({
+        name: 'collideBoxBox',
+        kinds: ['box', 'box'],
+        collide: collideBoxBox as Collide3,
+        minimal: true,
+      }) as Subject<unknown>,
+      'depth-frees',
+      'deep',
+    );
+  });
+
+  it('3D: sphere-sphere dropping its contact misses overlaps', () => {
+    expectCaught(
+      planted3(
+        'collideSphereSphere',
+        ['sphere', 'sphere'],
+        collideSphereSphere as Collide3,
+        () => [],
+      ),
+      detectorSubject3({
+        name: 'collideSphereSphere',
+        kinds: ['sphere', 'sphere'],
+        collide: collideSphereSphere as Collide3,
+        minimal: true,
+      }) as Subject<unknown>,
+      'contact-iff-overlap',
+      'deep',
+    );
+  });
+
+  it('3D: box-box with a flipped normal in the axis-aligned regime', () => {
+    expectCaught(
+      planted3('collideBoxBox', ['box', 'box'], collideBoxBox as Collide3, (list, a) => {
+        // Quarter-turn poses have transform entries of exactly 0 or 1.
+        const aligned = Array.from(a.transform).slice(0, 12).every((x) =>
+          x === 0 || Math.abs(x) === 1
+        );
+        return aligned ? list.map((c) => ({ ...c, normal: c.normal.map((x) => -x) })) : list;
+      }),
+      detectorSubject3({
+        name: 'collideBoxBox',
+        kinds: ['box', 'box'],
+        collide: collideBoxBox as Collide3,
+        minimal: true,
+      }) as Subject<unknown>,
+      'depth-frees',
+      'axis-aligned',
+    );
+  });
+
+  it('3D: an overlap test that always answers true', () => {
+    expectCaught(
+      overlapSubject3({
+        name: 'overlapBoxSphere',
+        kinds: ['box', 'sphere'],
+        test: () => true,
+        detector: collideBoxSphere as Collide3,
+      }) as Subject<unknown>,
+      overlapSubject3({
+        name: 'overlapBoxSphere',
+        kinds: ['box', 'sphere'],
+        test: overlapBoxSphere as (a: AnyPrimitive, b: AnyPrimitive) => boolean,
+        detector: collideBoxSphere as Collide3,
+      }) as Subject<unknown>,
+      'overlap-agrees-with-oracle',
+      'unit',
+    );
+  });
+});
