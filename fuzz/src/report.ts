@@ -45,6 +45,14 @@ export function formatReport(result: RunResult, maxRepros = 10): string[] {
   }
   const checks = result.cells.reduce((sum, c) => sum + c.checked, 0);
   lines.push('');
+  for (const t of result.timings) {
+    lines.push(
+      `time  ${t.subject.padEnd(24)}  ${String(t.configurations).padStart(8)} configurations  ${
+        t.seconds.toFixed(1).padStart(8)
+      } s`,
+    );
+  }
+  lines.push('');
   lines.push(
     `Total: ${result.configurations} configurations (${result.skipped} not placed), ${checks} checks, ${result.failures} failed, ${result.knownFailures} known (known.ts), ${
       result.seconds.toFixed(1)

@@ -77,6 +77,8 @@ export interface RunResult {
   /** Failures not on the known list. */
   failures: number;
   knownFailures: number;
+  /** Time taken per subject. */
+  timings: SubjectTiming[];
   seconds: number;
 }
 
@@ -85,6 +87,66 @@ export function cellSeed(seed: number, subject: string, regime: string): number 
   let hash = 0x811c9dc5 ^ seed;
   for (const ch of `${subject}/${regime}`) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193);
   return hash >>> 0;
+}
+
+/** How long one subject took. */
+export interface SubjectTiming {
+  subject: string;
+  configurations: number;
+  seconds: number;
+}
+
+/** Checks every property of the subject on one configuration, counting into the cell `cellOf` gives. */
+function checkAll<C>(subject: Subject<C>, config: C, cellOf: (property: string) => Cell): void {
+  for (const property of subject.properties) {
+    let outcome: string | null | undefined;
+    try {
+      outcome = property.check(config);
+    } catch (error) {
+      outcome = `the check threw: ${String((error as Error)?.stack ?? error)}`;
+    }
+    if (outcome === undefined) continue;
+    const cell = cellOf(property.name);
+    cell.checked++;
+    if (outcome === null) continue;
+    cell.failed++;
+    if (cell.first === null) {
+      cell.first = { message: outcome, repro: subject.repro(config, property.name, outcome) };
+    }
+  }
+}
+
+/** The cell of (subject, property, regime), made on first use with its known-list entry. */
+function cellFor(
+  cells: Map<string, Cell>,
+  subject: Subject<unknown>,
+  property: string,
+  regime: string,
+  options: RunOptions,
+  knownDefects: readonly KnownDefect[],
+): Cell {
+  const key = `${subject.name}\u0000${property}\u0000${regime}`;
+  let cell = cells.get(key);
+  if (!cell) {
+    const known = options.strict ?
+      null :
+      knownDefects.find((k) =>
+        k.subject === subject.name && (k.property === '*' || k.property === property) &&
+        (k.regime === '*' || k.regime === regime)
+      ) ?? null;
+    cell = {
+      subject: subject.name,
+      dimension: subject.dimension,
+      property,
+      regime,
+      checked: 0,
+      failed: 0,
+      known,
+      first: null,
+    };
+    cells.set(key, cell);
+  }
+  return cell;
 }
 
 /** Runs every subject (filtered) over its regimes and properties. */
@@ -99,6 +161,7 @@ export function runSuite(
   // A name that is some subject's whole name picks that one; otherwise every name containing it.
   const wanted = options.subject?.toLowerCase();
   const exact = subjects.some((s) => s.name.toLowerCase() === wanted);
+  const timings: SubjectTiming[] = [];
   for (const subject of subjects) {
     const name = subject.name.toLowerCase();
     if (wanted !== undefined && (exact ? name !== wanted : !name.includes(wanted))) continue;
@@ -106,59 +169,23 @@ export function runSuite(
       options.regime === undefined || r === options.regime
     );
     if (regimes.length === 0) continue;
+    const subjectStart = performance.now();
     const perRegime = Math.max(1, Math.round(options.n / regimes.length));
     for (const regime of regimes) {
       const random = new Random(cellSeed(options.seed, subject.name, regime));
       for (let i = 0; i < perRegime; i++) {
         const config = subject.generate(regime, random);
         configurations++;
-        if (config === null) {
-          skipped++;
-          continue;
-        }
-        for (const property of subject.properties) {
-          let outcome: string | null | undefined;
-          try {
-            outcome = property.check(config);
-          } catch (error) {
-            outcome = `the check threw: ${String((error as Error)?.stack ?? error)}`;
-          }
-          if (outcome === undefined) continue;
-          const key = `${subject.name}\u0000${property.name}\u0000${regime}`;
-          let cell = cells.get(key);
-          if (!cell) {
-            const known = options.strict ?
-              null :
-              knownDefects.find((k) =>
-                k.subject === subject.name &&
-                (k.property === '*' || k.property === property.name) &&
-                (k.regime === '*' || k.regime === regime)
-              ) ?? null;
-            cell = {
-              subject: subject.name,
-              dimension: subject.dimension,
-              property: property.name,
-              regime,
-              checked: 0,
-              failed: 0,
-              known,
-              first: null,
-            };
-            cells.set(key, cell);
-          }
-          cell.checked++;
-          if (outcome !== null) {
-            cell.failed++;
-            if (cell.first === null) {
-              cell.first = {
-                message: outcome,
-                repro: subject.repro(config, property.name, outcome),
-              };
-            }
-          }
-        }
+        if (config === null) skipped++;
+        else {checkAll(subject, config, (property) =>
+            cellFor(cells, subject, property, regime, options, knownDefects));}
       }
     }
+    timings.push({
+      subject: subject.name,
+      configurations: perRegime * regimes.length,
+      seconds: (performance.now() - subjectStart) / 1000,
+    });
   }
   const list = [...cells.values()];
   const failures = list.filter((c) => !c.known).reduce((sum, c) => sum + c.failed, 0);
@@ -169,6 +196,7 @@ export function runSuite(
     skipped,
     failures,
     knownFailures,
+    timings,
     seconds: (performance.now() - start) / 1000,
   };
 }
