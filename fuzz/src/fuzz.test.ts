@@ -376,3 +376,71 @@ describe('a planted defect in each family is caught', () => {
     );
   });
 });
+
+/**
+ * Issue 21's own examples, through the suite's properties: each fails exactly while its defect
+ * is on the known list, so removing an entry without the fix (or merging the fix without
+ * removing the entry) fails here.
+ */
+describe("issue 21's examples are found while they are on the known list", () => {
+  const known = (subject: string, property: string, regime: string) =>
+    KNOWN_DEFECTS.some((k) =>
+      k.subject === subject && (k.property === '*' || k.property === property) &&
+      (k.regime === '*' || k.regime === regime)
+    );
+  const propertyOf = (subject: Subject<unknown>, name: string) =>
+    subject.properties.find((p) => p.name === name)!;
+
+  it('#1: a circle against a square with vertices in the middle of two sides gets its contact', () => {
+    const subject = real2(
+      'collideCirclePolygon',
+      ['circle', 'polygon'],
+      collideCirclePolygon as Collide2,
+    );
+    const square: [number, number][] = [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2], [0, 2]];
+    const outcome = propertyOf(subject, 'contact-iff-overlap').check({
+      a: { kind: 'circle', radius: 0.5, x: 1.5, y: -0.4, angle: 0 },
+      b: { kind: 'polygon', points: square, x: 0, y: 0, angle: 0 },
+    });
+    expect(outcome !== null).toBe(
+      known('collideCirclePolygon', 'contact-iff-overlap', 'collinear'),
+    );
+  });
+
+  it('#2: a box wedged in a U gets no phantom contact (witnesses on the outlines)', () => {
+    const subject = real2(
+      'collidePolygonPolygon',
+      ['polygon', 'polygon'],
+      collidePolygonPolygon as Collide2,
+    );
+    const u: [number, number][] = [[0, 0], [6, 0], [6, 5], [4, 5], [4, 1], [2, 1], [2, 5], [0, 5]];
+    const outcome = propertyOf(subject, 'witness-on-outline').check({
+      a: {
+        kind: 'polygon',
+        points: [[-1.04, -0.6], [1.04, -0.6], [1.04, 0.6], [-1.04, 0.6]],
+        x: 3,
+        y: 3,
+        angle: 0,
+      },
+      b: { kind: 'polygon', points: u, x: 0, y: 0, angle: 0 },
+    });
+    expect(outcome !== null).toBe(known('collidePolygonPolygon', 'witness-on-outline', 'notch'));
+  });
+
+  it('#5: two spheres of radius 1e-13 apart by 3e-13 get no contact', () => {
+    const subject = detectorSubject3({
+      name: 'collideSphereSphere',
+      kinds: ['sphere', 'sphere'],
+      collide: collideSphereSphere as Collide3,
+      minimal: true,
+    }) as Subject<unknown>;
+    const outcome = propertyOf(subject, 'contact-iff-overlap').check({
+      a: { kind: 'sphere', radius: 1e-13, position: [3e-13, 0, 0], quaternion: [0, 0, 0, 1] },
+      b: { kind: 'sphere', radius: 1e-13, position: [0, 0, 0], quaternion: [0, 0, 0, 1] },
+    });
+    // After the fix the pair may also be refused as below the smallest supported size (undefined).
+    expect(outcome !== null && outcome !== undefined).toBe(
+      known('collideSphereSphere', 'contact-iff-overlap', 'tiny-size'),
+    );
+  });
+});

@@ -17,7 +17,7 @@ const ITEM_3 = 'issue 21 #3';
 const ITEM_5 = 'issue 21 #5';
 /** Polygon refuses simple outlines with collinear vertices (round-off in its self-crossing test). */
 const F1 = 'FINDINGS.md F1';
-/** Polygon against chain: contacts change with the scale at collinear vertices. */
+/** Polygon against chain or polygon: contacts change with the scale at collinear vertices. */
 const F2 = 'FINDINGS.md F2';
 
 /** The regimes whose polygons have collinear or almost collinear vertices. */
@@ -66,7 +66,7 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
       }))
     )
   ),
-  ...['collidePolygonChain', 'collide2d'].flatMap((subject) =>
+  ...['collidePolygonChain', 'collidePolygonPolygon', 'collide2d'].flatMap((subject) =>
     ['scale-invariant', 'rigid-invariant'].flatMap((property) =>
       COLLINEAR_REGIMES.map((regime) => ({ subject, property, regime, reference: F2 }))
     )

@@ -28,6 +28,7 @@ import {
   gap,
   type Geometry2,
   isSimple,
+  pointSegmentDistance,
   type Point,
   translated,
 } from './oracle2d.js';
@@ -244,6 +245,21 @@ export function detectorProperties2(detector: Detector2): Property<Config2>[] {
           if (offB > shell && !referenceFallback(c, onB, onA, config, outcome.shapes!, 1, shell)) {
             return `witness on the second shape is ${offB} off its outline: ${describe(c)}`;
           }
+          // On the outline is not enough: on the feature the contact names (a phantom pairs far-apart features).
+          const named = featuresOf(c, config, outcome.shapes!);
+          for (const [slot, witness, other] of [[0, onA, onB], [1, onB, onA]] as const) {
+            const off = featureDistance(named[slot], witness);
+            if (
+              off > shell &&
+              !referenceFallback(c, witness, other, config, outcome.shapes!, slot, shell)
+            ) {
+              return `witness on the ${
+                slot === 0 ? 'first' : 'second'
+              } shape is ${off} from the feature the contact names (${featureText(named[slot])}): ${
+                describe(c)
+              }`;
+            }
+          }
         }
         return null;
       },
@@ -353,6 +369,28 @@ function collide2dOf(detector: Detector2): Collide2 | null {
   return detector.name === 'collide2d' ? null : collide2dMirror;
 }
 const collide2dMirror: Collide2 = collide2d as Collide2;
+
+/** Distance from `p` to a named feature (0 for an internal edge, which names no place on the outline). */
+function featureDistance(feature: Feature2, p: Point): number {
+  if (feature.kind === 'point') return Math.hypot(p[0] - feature.at[0], p[1] - feature.at[1]);
+  if (feature.kind === 'segment') return pointSegmentDistance(p, feature.from, feature.to);
+  if (feature.kind === 'circle') {
+    return Math.abs(
+      Math.hypot(p[0] - feature.centre[0], p[1] - feature.centre[1]) - feature.radius,
+    );
+  }
+  return 0;
+}
+
+function featureText(feature: Feature2): string {
+  if (feature.kind === 'point') return `vertex (${fmt(feature.at[0])}, ${fmt(feature.at[1])})`;
+  if (feature.kind === 'segment') {
+    return `edge (${fmt(feature.from[0])}, ${fmt(feature.from[1])}) to (${fmt(feature.to[0])}, ${
+      fmt(feature.to[1])
+    })`;
+  }
+  return feature.kind;
+}
 
 /**
  * The reference-edge fallback of polygon-polygon (a deepest vertex beside a short reference
