@@ -40,6 +40,11 @@ const hasPolygon = (kinds: readonly [Kind2, Kind2]) => kinds.includes('polygon')
 const hasChain = (kinds: readonly [Kind2, Kind2]) => kinds.includes('chain');
 const hasRegion = (kinds: readonly [Kind2, Kind2]) => kinds[0] !== 'chain' || kinds[1] !== 'chain';
 
+/** A regime of one polygon outline family, placed near, touching, deep or a hair off. */
+function polygonFamily(name: string, polygon: (random: Random, size: number) => Outline): Regime2 {
+  return { name, polygon, chain: null, placement: 'any', applies: hasPolygon };
+}
+
 /** Every 2D regime, in the order the report lists them. */
 export const REGIMES_2D: readonly Regime2[] = [
   { name: 'unit', polygon: null, chain: null, placement: 'near' },
@@ -56,44 +61,14 @@ export const REGIMES_2D: readonly Regime2[] = [
   { name: 'deep', polygon: null, chain: null, placement: 'deep' },
   { name: 'inside', polygon: null, chain: null, placement: 'inside', applies: hasRegion },
   { name: 'tiny-offset', polygon: null, chain: null, placement: 'tiny-offset' },
-  {
-    name: 'collinear',
-    polygon: outlines.collinear,
-    chain: null,
-    placement: 'any',
-    applies: hasPolygon,
-  },
-  {
-    name: 'near-collinear',
-    polygon: outlines.nearCollinear,
-    chain: null,
-    placement: 'any',
-    applies: hasPolygon,
-  },
-  {
-    name: 'near-duplicate',
-    polygon: outlines.nearDuplicate,
-    chain: null,
-    placement: 'any',
-    applies: hasPolygon,
-  },
-  { name: 'sliver', polygon: outlines.sliver, chain: null, placement: 'any', applies: hasPolygon },
-  {
-    name: 'long-thin',
-    polygon: outlines.longThin,
-    chain: null,
-    placement: 'any',
-    applies: hasPolygon,
-  },
-  { name: 'star', polygon: outlines.star, chain: null, placement: 'any', applies: hasPolygon },
-  { name: 'spiral', polygon: outlines.spiral, chain: null, placement: 'any', applies: hasPolygon },
-  {
-    name: 'staircase',
-    polygon: outlines.staircase,
-    chain: null,
-    placement: 'any',
-    applies: hasPolygon,
-  },
+  polygonFamily('collinear', outlines.collinear),
+  polygonFamily('near-collinear', outlines.nearCollinear),
+  polygonFamily('near-duplicate', outlines.nearDuplicate),
+  polygonFamily('sliver', outlines.sliver),
+  polygonFamily('long-thin', outlines.longThin),
+  polygonFamily('star', outlines.star),
+  polygonFamily('spiral', outlines.spiral),
+  polygonFamily('staircase', outlines.staircase),
   {
     name: 'self-crossing',
     polygon: null,
@@ -115,25 +90,11 @@ export function generate2(
   const placement = regime.placement === 'any'
     ? random.pick(['near', 'touch', 'deep', 'tiny-offset'] as const)
     : regime.placement;
-  let a = shape(regime, kinds[0], random, sizeOf());
-  let b = shape(regime, kinds[1], random, sizeOf());
+  const a = shape(regime, kinds[0], random, sizeOf());
+  const b = shape(regime, kinds[1], random, sizeOf());
   let pair: [ShapeDesc2, ShapeDesc2] | null;
-  if (placement === 'identical') {
-    if (kinds[0] === kinds[1]) a = { ...b } as ShapeDesc2;
-    else if (kinds[0] === 'polygon' && b.kind === 'chain') {
-      b = { ...b, points: outlines.closedAsChain((a as { points: Outline; }).points) };
-      b = { ...b, x: a.x, y: a.y, angle: a.angle };
-    } else if (kinds[1] === 'polygon' && a.kind === 'chain') {
-      a = {
-        ...a,
-        points: outlines.closedAsChain((b as { points: Outline; }).points),
-        x: b.x,
-        y: b.y,
-        angle: b.angle,
-      };
-    }
-    pair = [a, b];
-  } else if (placement === 'inside') pair = inside(a, b, random);
+  if (placement === 'identical') pair = identical(a, b);
+  else if (placement === 'inside') pair = inside(a, b, random);
   else pair = placed(a, b, placement, random);
   if (pair === null) return null;
   // A family's bad draw (round-off folding an outline onto itself) is the generator's, not the library's.
@@ -146,6 +107,22 @@ export function generate2(
     ];
   }
   return pair;
+}
+
+/**
+ * One shape twice at one pose: `b` for both when the kinds agree; a polygon and its own outline
+ * as a closed chain when they are a polygon and a chain.
+ */
+function identical(a: ShapeDesc2, b: ShapeDesc2): [ShapeDesc2, ShapeDesc2] {
+  if (a.kind === b.kind) return [{ ...b }, b];
+  const polygon = a.kind === 'polygon' ? a : b;
+  if (polygon.kind !== 'polygon') return [a, b];
+  const outline: ShapeDesc2 = {
+    ...polygon,
+    kind: 'chain',
+    points: outlines.closedAsChain(polygon.points),
+  };
+  return a.kind === 'polygon' ? [a, outline] : [outline, b];
 }
 
 function shape(regime: Regime2, kind: Kind2, random: Random, size: number): ShapeDesc2 {

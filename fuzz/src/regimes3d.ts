@@ -3,7 +3,7 @@
  * their offset relative to the other shape; solids by the offset of the first from the second.
  */
 import type { Random } from '@contactkit/test-support';
-import { gap3 } from './oracle3d.js';
+import { gap3, type Vec3 } from './oracle3d.js';
 import { geometry3, type Kind3, type ShapeDesc3, size3 } from './shapes3d.js';
 
 /** How the pair is placed. */
@@ -89,7 +89,7 @@ export function generate3(
   const aligned = regime.aligned ?? false;
   const sizeOf = () => regime.size ? regime.size(random) : random.range(0.5, 2);
   const b = shape(kinds[1], random, sizeOf(), aligned);
-  let a = regime.placement === 'identical' ? b : shape(kinds[0], random, sizeOf(), aligned);
+  const a = regime.placement === 'identical' ? b : shape(kinds[0], random, sizeOf(), aligned);
   const placement = regime.placement === 'any'
     ? random.pick(['near', 'touch', 'deep', 'tiny-offset'] as const)
     : regime.placement;
@@ -110,27 +110,7 @@ export function generate3(
   else if (placement === 'deep') t = reach * random.range(-0.3, 0.3);
   else if (placement === 'inside') {
     if (isFlat(a) || isFlat(b)) t = (isFlat(mover) ? 1 : -1) * reach * random.range(1.01, 3);
-    else {
-      // The smaller solid wholly inside the larger: scaled down, placed near the centre.
-      const [small, large] = size3(a) <= size3(b) ? ['a', b] as const : ['b', a] as const;
-      const room = large.kind === 'sphere' ? large.radius : Math.min(...large.half);
-      const fit = (d: ShapeDesc3): ShapeDesc3 =>
-        d.kind === 'sphere'
-          ? { ...d, radius: room * random.range(0.1, 0.5) }
-          : d.kind === 'box'
-          ? {
-            ...d,
-            half: d.half.map((h) => h * room * random.range(0.1, 0.5) / size3(d)) as unknown as [
-              number,
-              number,
-              number,
-            ],
-          }
-          : d;
-      if (small === 'a') a = fit(a);
-      else return finish(regime, random, [at(a, room * random.range(0, 0.3), direction), fit(b)]);
-      return finish(regime, random, [at(a, room * random.range(0, 0.3), direction), b]);
-    }
+    else return finish(regime, random, nested(a, b, direction, random));
   } else {
     // Touching: bisect between a meeting placement (low) and an apart one (high): for a solid, its
     // distance from the other; for a plane or half-space, its offset (a half-space is apart when
@@ -149,6 +129,36 @@ export function generate3(
   }
   const moved = at(mover, t, direction);
   return finish(regime, random, movingFirst ? [moved, other] : [other, moved]);
+}
+
+/**
+ * The smaller solid shrunk to fit inside the larger (to 0.1 to 0.5 of the larger's inner room),
+ * the two centres at most 0.3 of that room apart.
+ */
+function nested(
+  a: ShapeDesc3,
+  b: ShapeDesc3,
+  direction: Vec3,
+  random: Random,
+): [ShapeDesc3, ShapeDesc3] {
+  const aSmall = size3(a) <= size3(b), large = aSmall ? b : a;
+  const room = large.kind === 'sphere'
+    ? large.radius
+    : large.kind === 'box'
+    ? Math.min(...large.half)
+    : 0;
+  const shrunk = (d: ShapeDesc3): ShapeDesc3 => {
+    const factor = room * random.range(0.1, 0.5) / size3(d);
+    if (d.kind === 'sphere') return { ...d, radius: d.radius * factor };
+    if (d.kind === 'box') {
+      return { ...d, half: [d.half[0] * factor, d.half[1] * factor, d.half[2] * factor] };
+    }
+    return d;
+  };
+  return [
+    at(aSmall ? shrunk(a) : a, room * random.range(0, 0.3), direction),
+    aSmall ? b : shrunk(b),
+  ];
 }
 
 /** Moves the pair about 1e5 from the origin for the far regime. */
