@@ -61,7 +61,7 @@ function planted2(
   name: string,
   kinds: Detector2['kinds'],
   collide: Collide2,
-  plant: (contacts: Written2[], a: AnyShape2, b: AnyShape2) => Written2[],
+  plant: (contacts: Written[], a: AnyShape2, b: AnyShape2) => Written[],
 ): Subject<unknown> {
   const scratch = new CollisionData2({ capacity: 64 });
   const wrapped: Collide2 = (a, b, data) => {
@@ -69,33 +69,20 @@ function planted2(
     scratch.tolerance = data.tolerance;
     scratch.maxContactsPerPair = data.maxContactsPerPair;
     collide(a, b, scratch);
-    const contacts = plant(readAll2(scratch), a, b);
-    let written = 0;
-    for (const c of contacts) {
-      if (data.contactCount >= data.capacity) {
-        data.overflowed = true;
-        break;
-      }
-      const out = data.contacts[data.contactCount++]!;
-      out.point.set(c.point);
-      out.normal.set(c.normal);
-      out.penetration = c.penetration;
-      out.featureId = c.featureId;
-      written++;
-    }
-    return written;
+    return writeAll(data, plant(readAll(scratch), a, b));
   };
   return detectorSubject2({ name, kinds, collide: wrapped, minimal: true }) as Subject<unknown>;
 }
 
-interface Written2 {
+interface Written {
   point: number[];
   normal: number[];
   penetration: number;
   featureId: number;
 }
 
-function readAll2(data: CollisionData2): Written2[] {
+/** The contacts of a 2D or 3D buffer as plain data. */
+function readAll(data: CollisionData2 | CollisionData): Written[] {
   return data.contacts.slice(0, data.contactCount).map((c) => ({
     point: [...c.point],
     normal: [...c.normal],
@@ -104,41 +91,37 @@ function readAll2(data: CollisionData2): Written2[] {
   }));
 }
 
+/** Writes `contacts` into `data` as a detector does: never past capacity, `overflowed` when cut short. */
+function writeAll(data: CollisionData2 | CollisionData, contacts: Written[]): number {
+  let written = 0;
+  for (const c of contacts) {
+    if (data.contactCount >= data.capacity) {
+      data.overflowed = true;
+      break;
+    }
+    const out = data.contacts[data.contactCount++]!;
+    out.point.set(c.point);
+    out.normal.set(c.normal);
+    out.penetration = c.penetration;
+    out.featureId = c.featureId;
+    written++;
+  }
+  return written;
+}
+
 /** A 3D detector wrapped the same way. */
 function planted3(
   name: string,
   kinds: readonly ['box' | 'sphere', 'box' | 'sphere'],
   collide: Collide3,
-  plant: (contacts: Written2[], a: AnyPrimitive) => Written2[],
+  plant: (contacts: Written[], a: AnyPrimitive) => Written[],
 ): Subject<unknown> {
   const scratch = new CollisionData({ capacity: 64 });
   const wrapped: Collide3 = (a, b, data) => {
     scratch.reset();
     scratch.maxContactsPerPair = data.maxContactsPerPair;
     collide(a, b, scratch);
-    const contacts = plant(
-      scratch.contacts.slice(0, scratch.contactCount).map((c) => ({
-        point: [...c.point],
-        normal: [...c.normal],
-        penetration: c.penetration,
-        featureId: c.featureId,
-      })),
-      a,
-    );
-    let written = 0;
-    for (const c of contacts) {
-      if (data.contactCount >= data.capacity) {
-        data.overflowed = true;
-        break;
-      }
-      const out = data.contacts[data.contactCount++]!;
-      out.point.set(c.point);
-      out.normal.set(c.normal);
-      out.penetration = c.penetration;
-      out.featureId = c.featureId;
-      written++;
-    }
-    return written;
+    return writeAll(data, plant(readAll(scratch), a));
   };
   return detectorSubject3({ name, kinds, collide: wrapped, minimal: true }) as Subject<unknown>;
 }
