@@ -114,9 +114,21 @@ export function gap(first: Geometry2, second: Geometry2): number {
   for (const [a, b] of segmentsOf(first)) {
     for (const [c, d] of segmentsOf(second)) {
       best = Math.min(best, segmentSegmentDistance(a, b, c, d));
+      if (best === 0) return 0;
     }
   }
   return best;
+}
+
+/** Whether the two shapes overlap or touch (`gap` is 0), without measuring the distance when apart. */
+export function meets(first: Geometry2, second: Geometry2): boolean {
+  if (first.kind === 'circle' || second.kind === 'circle') return gap(first, second) === 0;
+  if (first.points.some((p) => contains(second, p))) return true;
+  if (second.points.some((p) => contains(first, p))) return true;
+  for (const [a, b] of segmentsOf(first)) {
+    for (const [c, d] of segmentsOf(second)) if (segmentsCross(a, b, c, d)) return true;
+  }
+  return false;
 }
 
 /** Points on a shape's boundary: vertices and `perEdge` evenly spaced points inside each segment. */

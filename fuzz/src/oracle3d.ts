@@ -163,23 +163,33 @@ export function gap3(first: Geometry3, second: Geometry3): number {
     return Math.max(0, outsideDistance(box, sphere.centre) - sphere.radius);
   }
   const a = first as Box3, b = second as Box3;
-  const edgesA = boxEdges(a), edgesB = boxEdges(b);
-  if (
-    edgesA.some(([p, q]) => segmentMeetsBox(b, p, q)) ||
-    edgesB.some(([p, q]) => segmentMeetsBox(a, p, q))
-  ) return 0;
-  // Faces lying on each other's planes put every edge on the boundary, where round-off may say
-  // outside: a face point inside the other box settles it.
-  if (
-    surfaceSamples(a).some((p) => contains3(b, p)) || surfaceSamples(b).some((p) => contains3(a, p))
-  ) return 0;
+  if (boxesMeet(a, b)) return 0;
   let best = Infinity;
   for (const v of boxVertices(a)) best = Math.min(best, outsideDistance(b, v));
   for (const v of boxVertices(b)) best = Math.min(best, outsideDistance(a, v));
+  const edgesA = boxEdges(a), edgesB = boxEdges(b);
   for (const [p, q] of edgesA) {
     for (const [r, s] of edgesB) best = Math.min(best, segmentDistance(p, q, r, s));
   }
   return best;
+}
+
+/**
+ * Whether two boxes overlap or touch: an edge of one meets the other solid, or (faces lying on
+ * each other's planes put every edge on the boundary, where round-off may say outside) a face
+ * point of one lies in the other.
+ */
+function boxesMeet(a: Box3, b: Box3): boolean {
+  if (boxEdges(a).some(([p, q]) => segmentMeetsBox(b, p, q))) return true;
+  if (boxEdges(b).some(([p, q]) => segmentMeetsBox(a, p, q))) return true;
+  return surfaceSamples(a).some((p) => contains3(b, p)) ||
+    surfaceSamples(b).some((p) => contains3(a, p));
+}
+
+/** Whether the two shapes overlap or touch (`gap3` is 0), without measuring the distance when apart. */
+export function meets3(first: Geometry3, second: Geometry3): boolean {
+  if (first.kind === 'box' && second.kind === 'box') return boxesMeet(first, second);
+  return gap3(first, second) === 0;
 }
 
 /** Points on a shape's surface: a box's vertices, edge points and face grids; a sphere's 26 directions. */

@@ -4,7 +4,7 @@
  * kinds it can make (only chains cross themselves; identical shapes need one kind twice).
  */
 import type { Random } from '@contactkit/test-support';
-import { boundaryDistance, gap, isSimple } from './oracle2d.js';
+import { boundaryDistance, gap, isSimple, meets } from './oracle2d.js';
 import * as outlines from './outlines2d.js';
 import type { Outline } from './outlines2d.js';
 import { geometry2, type Kind2, type ShapeDesc2, size2 } from './shapes2d.js';
@@ -159,8 +159,8 @@ function shift(desc: ShapeDesc2, dx: number, dy: number): ShapeDesc2 {
 }
 
 /** Whether the two overlap or touch (the oracle's gap is 0). */
-function meets(a: ShapeDesc2, b: ShapeDesc2): boolean {
-  return gap(geometry2(a), geometry2(b)) === 0;
+function touches(a: ShapeDesc2, b: ShapeDesc2): boolean {
+  return meets(geometry2(a), geometry2(b));
 }
 
 /** `a` placed against `b` (which stays at the origin) along a random direction. */
@@ -181,10 +181,10 @@ function placed(
   }
   // Touching: bisect the distance along the direction between a meeting and an apart placement.
   let low = 0, high = reach * 1.000001;
-  if (!meets(shift(a, 0, 0), b)) {
+  if (!touches(shift(a, 0, 0), b)) {
     let found = false;
     for (let k = 1; k <= 20 && !found; k++) {
-      if (meets(shift(a, dx * reach * k / 20, dy * reach * k / 20), b)) {
+      if (touches(shift(a, dx * reach * k / 20, dy * reach * k / 20), b)) {
         low = reach * k / 20;
         found = true;
       }
@@ -194,7 +194,7 @@ function placed(
   for (let k = 0; k < 64 && low < high; k++) {
     const middle = 0.5 * (low + high);
     if (middle === low || middle === high) break;
-    if (meets(shift(a, dx * middle, dy * middle), b)) low = middle;
+    if (touches(shift(a, dx * middle, dy * middle), b)) low = middle;
     else high = middle;
   }
   let d = random.chance(0.5) ? low : high;

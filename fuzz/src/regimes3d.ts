@@ -3,7 +3,7 @@
  * their offset relative to the other shape; solids by the offset of the first from the second.
  */
 import type { Random } from '@contactkit/test-support';
-import { gap3, type Vec3 } from './oracle3d.js';
+import { meets3, type Vec3 } from './oracle3d.js';
 import { geometry3, type Kind3, type ShapeDesc3, size3 } from './shapes3d.js';
 
 /** How the pair is placed. */
@@ -102,7 +102,7 @@ export function generate3(
   const reach = size3(a) + size3(b);
   const meets = (t: number) => {
     const moved = at(mover, t, direction);
-    return gap3(geometry3(moved), geometry3(other)) === 0;
+    return meets3(geometry3(moved), geometry3(other));
   };
   let t = 0;
   if (placement === 'identical') t = 0;
