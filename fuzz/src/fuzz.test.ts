@@ -22,6 +22,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { type Collide2, type Detector2, detectorSubject2 } from './detectors2d.js';
 import { type Collide3, detectorSubject3, overlapSubject3 } from './detectors3d.js';
+import { OVERLAPS_2D, overlapSubject2 } from './overlaps2d.js';
 import { KNOWN_DEFECTS } from './known.js';
 import { formatReport } from './report.js';
 import { allSubjects } from './subjects.js';
@@ -278,6 +279,34 @@ describe('a planted defect in each family is caught', () => {
       real2('collidePolygonPolygon', ['polygon', 'polygon'], hiding),
       real2('collidePolygonPolygon', ['polygon', 'polygon'], collidePolygonPolygon as Collide2),
       'buffer-overflow',
+      'deep',
+    );
+  });
+
+  it('2D boolean tests: a separating-axis translation 20% short, and a circle test that misses touching', () => {
+    const sat = OVERLAPS_2D.find((t) => t.name === 'satPolygonPolygon')!;
+    expectCaught(
+      overlapSubject2({
+        ...sat,
+        ask: (config) => {
+          const answer = sat.ask(config);
+          return answer.mtd
+            ? { ...answer, mtd: { ...answer.mtd, depth: 0.8 * answer.mtd.depth } }
+            : answer;
+        },
+      }) as Subject<unknown>,
+      overlapSubject2(sat) as Subject<unknown>,
+      'mtd-frees',
+      'deep',
+    );
+    const circles = OVERLAPS_2D.find((t) => t.name === 'overlapCircles')!;
+    expectCaught(
+      overlapSubject2({
+        ...circles,
+        ask: (config) => ({ ...circles.ask(config), overlap: false }),
+      }) as Subject<unknown>,
+      overlapSubject2(circles) as Subject<unknown>,
+      'overlap-agrees-with-oracle',
       'deep',
     );
   });

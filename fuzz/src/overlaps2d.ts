@@ -32,7 +32,7 @@ import { code2, geometry2, type Kind2 } from './shapes2d.js';
 import type { Property, Subject } from './suite.js';
 
 /** What an overlap test answered, and the oracle shapes it was asked about. */
-interface Answer {
+export interface Answer {
   overlap: boolean;
   first: Geometry2;
   second: Geometry2;
@@ -41,7 +41,7 @@ interface Answer {
 }
 
 /** An overlap test: the pair it reads and how it is called. */
-interface Overlap2 {
+export interface Overlap2 {
   readonly name: string;
   readonly kinds: readonly [Kind2, Kind2];
   /** Only configurations it accepts (its preconditions). */
