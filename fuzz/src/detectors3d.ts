@@ -639,15 +639,17 @@ function badInput3(fn: Collide3, config: Config3): string | null | undefined {
 }
 
 /**
- * Whether a constructor refused the configuration as below the smallest supported size: a
- * RangeError for shapes under 1e-6 in size (issue 21 allows the fix of its item 5 to state and
- * enforce a smallest size rather than make every test relative). Not a failure.
+ * Whether a constructor refused the configuration as below the smallest supported size (issue 21
+ * lets the fix of its item 5 state and enforce a smallest size rather than make every test
+ * relative): a RangeError about a size limit ("smallest", "at least", "minimum", `MIN_`) for
+ * shapes under 1e-4 in size. Not a failure.
  */
 function refusedAsTooSmall(config: Config3, error: unknown): boolean {
   const sizes = [config.a, config.b].filter((d) => d.kind === 'sphere' || d.kind === 'box').map(
     size3,
   );
-  return error instanceof RangeError && sizes.some((size) => size < 1e-6);
+  return error instanceof RangeError && /smallest|at least|minimum|MIN_/i.test(error.message) &&
+    sizes.some((size) => size < 1e-4);
 }
 
 /** The subject of one 3D detector. */
