@@ -186,10 +186,20 @@ export function detectorProperties2(detector: Detector2): Property<Config2>[] {
     {
       name: 'no-exception',
       check(config) {
-        const { error, shapes } = plainRun(collide, config);
-        if (error === null) return null;
-        if (shapes === null) return refusedValid(config, error, 'as generated');
-        return `threw ${String(error)}`;
+        // The configuration as generated, and as the invariance properties move and scale it.
+        for (const [variant, when] of [[config, 'as generated'], ...transformed(config)] as const) {
+          const { error, shapes } = variant === config
+            ? plainRun(collide, config)
+            : run2(collide, variant);
+          if (error === null) continue;
+          if (shapes === null) {
+            const refused = refusedValid(variant, error, when);
+            if (refused !== undefined) return refused;
+            continue;
+          }
+          return `threw ${when}: ${String(error)}`;
+        }
+        return null;
       },
     },
     {
@@ -304,43 +314,26 @@ export function detectorProperties2(detector: Detector2): Property<Config2>[] {
     {
       name: 'rigid-invariant',
       check(config) {
-        const outcome = ok(config);
-        if (!outcome) return undefined;
-        const random = new Seeded(
-          Math.floor(Math.abs(config.a.x * 1e6 + config.b.y * 1e3 + config.a.angle * 1e9)) >>> 0,
-        );
-        const angle = random.range(-Math.PI, Math.PI),
-          reach = Math.max(size2(config.a), size2(config.b));
-        const tx = random.range(-10, 10) * reach, ty = random.range(-10, 10) * reach;
-        const moved = { a: moved2(config.a, angle, tx, ty), b: moved2(config.b, angle, tx, ty) };
+        const outcome = ok(config), moved = transformed(config)[0][0];
         const after = run2(collide, moved);
-        if (after.error !== null) {
-          return after.shapes === null
-            ? refusedValid(moved, after.error, 'after a rigid motion')
-            : `threw after a rigid motion: ${String(after.error)}`;
-        }
-        return sameDeepest(
-          outcome.contacts,
-          after.contacts,
-          1e3 * Math.max(shell2(config), shell2(moved)),
-          1,
-        );
+        // An exception after the motion is no-exception's to report.
+        if (!outcome || after.error !== null) return undefined;
+        const tolerance = 1e3 * Math.max(shell2(config), shell2(moved));
+        return sameDeepest(outcome.contacts, after.contacts, tolerance, 1);
       },
     },
     {
       name: 'scale-invariant',
       check(config) {
-        const outcome = ok(config);
-        if (!outcome) return undefined;
-        const factor = [1e-3, 0.1, 7, 1e3][Math.floor(Math.abs(config.b.angle) * 1e6) % 4]!;
-        const scaledConfig = { a: scaled2(config.a, factor), b: scaled2(config.b, factor) };
-        const after = run2(collide, scaledConfig);
-        if (after.error !== null) {
-          return after.shapes === null
-            ? refusedValid(scaledConfig, after.error, `after scaling by ${factor}`)
-            : `threw after scaling by ${factor}: ${String(after.error)}`;
-        }
-        return sameDeepest(outcome.contacts, after.contacts, 1e3 * shell2(scaledConfig), factor);
+        const outcome = ok(config), scaled = transformed(config)[1][0];
+        const after = run2(collide, scaled);
+        if (!outcome || after.error !== null) return undefined;
+        return sameDeepest(
+          outcome.contacts,
+          after.contacts,
+          1e3 * shell2(scaled),
+          scaleFactor(config),
+        );
       },
     },
     {
@@ -351,6 +344,31 @@ export function detectorProperties2(detector: Detector2): Property<Config2>[] {
       name: 'bad-input',
       check: (config) => badInputCheck(collide, config),
     },
+  ];
+}
+
+/** The uniform scale the scale-invariance property applies to a configuration (picked by it). */
+function scaleFactor(config: Config2): number {
+  return [1e-3, 0.1, 7, 1e3][Math.floor(Math.abs(config.b.angle) * 1e6) % 4]!;
+}
+
+/**
+ * The configuration turned and moved (a rigid motion picked by the configuration, moving it up
+ * to 10 sizes), and scaled by `scaleFactor`: what the invariance properties compare with.
+ */
+function transformed(config: Config2): [[Config2, string], [Config2, string]] {
+  const random = new Seeded(
+    Math.floor(Math.abs(config.a.x * 1e6 + config.b.y * 1e3 + config.a.angle * 1e9)) >>> 0,
+  );
+  const angle = random.range(-Math.PI, Math.PI), reach = Math.max(size2(config.a), size2(config.b));
+  const tx = random.range(-10, 10) * reach, ty = random.range(-10, 10) * reach;
+  const factor = scaleFactor(config);
+  return [
+    [
+      { a: moved2(config.a, angle, tx, ty), b: moved2(config.b, angle, tx, ty) },
+      'after a rigid motion',
+    ],
+    [{ a: scaled2(config.a, factor), b: scaled2(config.b, factor) }, `after scaling by ${factor}`],
   ];
 }
 
