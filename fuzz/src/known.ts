@@ -20,6 +20,9 @@ const F1 = 'FINDINGS.md F1';
 /** Polygon against chain or polygon: contacts change with the scale at collinear vertices. */
 const F2 = 'FINDINGS.md F2';
 
+/** A convex polygon with collinear vertices taken as concave: its contacts do not free the pair. */
+const F3 = 'FINDINGS.md F3';
+
 /** The regimes whose polygons have collinear or almost collinear vertices. */
 const COLLINEAR_REGIMES = ['collinear', 'near-collinear', 'near-duplicate', 'staircase'];
 
@@ -45,6 +48,7 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     ['no-exception'],
     COLLINEAR_REGIMES,
   ),
+  ...entries(F3, ['collidePolygonPolygon'], ['depth-frees'], COLLINEAR_REGIMES),
   ...entries(ITEM_1, ['collideCirclePolygon', 'collide2d'], ['*'], COLLINEAR_REGIMES),
   ...entries(ITEM_2, ['collidePolygonPolygon', 'collide2d'], [
     'witness-on-outline',

@@ -68,15 +68,26 @@ function orientation(a: Point, b: Point, c: Point): number {
   return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
 }
 
-/** Whether closed segments `a b` and `c d` share a point (orientation signs, touching included). */
+/**
+ * Whether closed segments `a b` and `c d` share a point. A proper crossing needs the orientation
+ * signs to alternate by more than round-off (1e-12 of the squared length: an endpoint farther
+ * than 1e-12 of the length from the other's line); otherwise (nearly collinear or nearly
+ * touching segments, whose signs are noise) they meet when an endpoint lies within 1e-12 of the
+ * length of the other segment.
+ */
 export function segmentsCross(a: Point, b: Point, c: Point, d: Point): boolean {
   const d1 = orientation(c, d, a), d2 = orientation(c, d, b);
   const d3 = orientation(a, b, c), d4 = orientation(a, b, d);
-  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) {
-    return true;
-  }
-  return pointSegmentDistance(a, c, d) === 0 || pointSegmentDistance(b, c, d) === 0 ||
-    pointSegmentDistance(c, a, b) === 0 || pointSegmentDistance(d, a, b) === 0;
+  const lengthSquared = Math.max(
+    (b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2,
+    (d[0] - c[0]) ** 2 + (d[1] - c[1]) ** 2,
+  );
+  const noise = 1e-12 * lengthSquared;
+  const clear = Math.min(Math.abs(d1), Math.abs(d2), Math.abs(d3), Math.abs(d4)) > noise;
+  if (clear) return d1 > 0 !== d2 > 0 && d3 > 0 !== d4 > 0;
+  const reach = 1e-12 * Math.sqrt(lengthSquared);
+  return pointSegmentDistance(a, c, d) <= reach || pointSegmentDistance(b, c, d) <= reach ||
+    pointSegmentDistance(c, a, b) <= reach || pointSegmentDistance(d, a, b) <= reach;
 }
 
 /** Distance between two segments: 0 when they cross, else the least of the four end distances. */
