@@ -38,6 +38,8 @@ export interface Answer {
   second: Geometry2;
   /** The minimum translation of the separating-axis tests (moving the first by normal * depth). */
   mtd?: { nx: number; ny: number; depth: number; };
+  /** The arguments it was called with, for the reproduction (a string is code: a result object). */
+  args: unknown[];
 }
 
 /** An overlap test: the pair it reads and how it is called. */
@@ -47,8 +49,6 @@ export interface Overlap2 {
   /** Only configurations it accepts (its preconditions). */
   readonly accepts?: (config: Config2) => boolean;
   ask(config: Config2): Answer;
-  /** The call, as code, for the reproduction. */
-  call: string;
 }
 
 function worldPoints(geometry: Geometry2): Point[] {
@@ -71,14 +71,14 @@ function rectangle([min, max]: [[number, number], [number, number]]): Geometry2 
 const flat = (points: Point[]) => points.flatMap((p) => [p[0], p[1]]);
 const closest = new ClosestPointResult2();
 const mtd = new Mtd2();
+/** The result objects, as the reproduction writes them. */
+const CLOSEST = 'new ClosestPointResult2()', MTD = 'new Mtd2()';
 
 /** Every 2D boolean overlap test. */
 export const OVERLAPS_2D: readonly Overlap2[] = [
   {
     name: 'overlapCircles',
     kinds: ['circle', 'circle'],
-    call:
-      'overlapCircles([a.transform.x, a.transform.y], a.radius, [b.transform.x, b.transform.y], b.radius)',
     ask(config) {
       const first = geometry2(config.a), second = geometry2(config.b);
       if (first.kind !== 'circle' || second.kind !== 'circle') {
@@ -88,28 +88,26 @@ export const OVERLAPS_2D: readonly Overlap2[] = [
         overlap: overlapCircles(first.centre, first.radius, second.centre, second.radius),
         first,
         second,
+        args: [first.centre, first.radius, second.centre, second.radius],
       };
     },
   },
   {
     name: 'overlapRectangles',
     kinds: ['polygon', 'polygon'],
-    call:
-      'overlapRectangles([a.aabb[0], a.aabb[1]], [a.aabb[2], a.aabb[3]], [b.aabb[0], b.aabb[1]], [b.aabb[2], b.aabb[3]])',
     ask(config) {
       const ra = bounds(geometry2(config.a)), rb = bounds(geometry2(config.b));
       return {
         overlap: overlapRectangles(ra[0], ra[1], rb[0], rb[1]),
         first: rectangle(ra),
         second: rectangle(rb),
+        args: [ra[0], ra[1], rb[0], rb[1]],
       };
     },
   },
   {
     name: 'overlapRectangleCircle',
     kinds: ['circle', 'polygon'],
-    call:
-      'overlapRectangleCircle(new ClosestPointResult2(), [b.aabb[0], b.aabb[1]], [b.aabb[2], b.aabb[3]], [a.transform.x, a.transform.y], a.radius)',
     ask(config) {
       const circle = geometry2(config.a) as Extract<Geometry2, { kind: 'circle'; }>,
         box = bounds(geometry2(config.b));
@@ -117,14 +115,13 @@ export const OVERLAPS_2D: readonly Overlap2[] = [
         overlap: overlapRectangleCircle(closest, box[0], box[1], circle.centre, circle.radius),
         first: circle,
         second: rectangle(box),
+        args: [CLOSEST, box[0], box[1], circle.centre, circle.radius],
       };
     },
   },
   {
     name: 'overlapCircleSegment',
     kinds: ['circle', 'chain'],
-    call:
-      "overlapCircleSegment(new ClosestPointResult2(), [a.transform.x, a.transform.y], a.radius, /* the chain's first segment, world */)",
     ask(config) {
       const circle = geometry2(config.a) as Extract<Geometry2, { kind: 'circle'; }>;
       const points = worldPoints(geometry2(config.b));
@@ -139,13 +136,13 @@ export const OVERLAPS_2D: readonly Overlap2[] = [
         ),
         first: circle,
         second: segment,
+        args: [CLOSEST, circle.centre, circle.radius, points[0], points[1]],
       };
     },
   },
   {
     name: 'pointInPolygon',
     kinds: ['circle', 'polygon'],
-    call: "pointInPolygon(/* b's world vertices, flat */, [a.transform.x, a.transform.y])",
     ask(config) {
       const circle = geometry2(config.a) as Extract<Geometry2, { kind: 'circle'; }>;
       const point: Geometry2 = { kind: 'circle', centre: circle.centre, radius: 0 };
@@ -154,6 +151,7 @@ export const OVERLAPS_2D: readonly Overlap2[] = [
         overlap: pointInPolygon(flat(worldPoints(polygon)), circle.centre),
         first: point,
         second: polygon,
+        args: [flat(worldPoints(polygon)), circle.centre],
       };
     },
   },
@@ -161,8 +159,6 @@ export const OVERLAPS_2D: readonly Overlap2[] = [
     name: 'satCirclePolygon',
     kinds: ['circle', 'polygon'],
     accepts: (config) => isConvex2(config.b),
-    call:
-      "satCirclePolygon(new Mtd2(), [a.transform.x, a.transform.y], a.radius, /* b's world vertices, flat */)",
     ask(config) {
       const circle = geometry2(config.a) as Extract<Geometry2, { kind: 'circle'; }>,
         polygon = geometry2(config.b);
@@ -176,6 +172,7 @@ export const OVERLAPS_2D: readonly Overlap2[] = [
         overlap,
         first: circle,
         second: polygon,
+        args: [MTD, circle.centre, circle.radius, flat(worldPoints(polygon))],
         mtd: { nx: mtd.normal[0]!, ny: mtd.normal[1]!, depth: mtd.depth },
       };
     },
@@ -184,7 +181,6 @@ export const OVERLAPS_2D: readonly Overlap2[] = [
     name: 'satPolygonPolygon',
     kinds: ['polygon', 'polygon'],
     accepts: (config) => isConvex2(config.a) && isConvex2(config.b),
-    call: "satPolygonPolygon(new Mtd2(), /* a's world vertices, flat */, /* b's */)",
     ask(config) {
       const first = geometry2(config.a), second = geometry2(config.b);
       const overlap = satPolygonPolygon(mtd, flat(worldPoints(first)), flat(worldPoints(second)));
@@ -192,6 +188,7 @@ export const OVERLAPS_2D: readonly Overlap2[] = [
         overlap,
         first,
         second,
+        args: [MTD, flat(worldPoints(first)), flat(worldPoints(second))],
         mtd: { nx: mtd.normal[0]!, ny: mtd.normal[1]!, depth: mtd.depth },
       };
     },
@@ -265,6 +262,18 @@ function overlapProperties(test: Overlap2): Property<Config2>[] {
   return properties;
 }
 
+/**
+ * The call as code: numbers and point lists as JSON (which round-trips doubles); a result object
+ * made first as `out` and printed with the answer.
+ */
+function callCode(name: string, args: unknown[]): string[] {
+  const made = args.find((x) => typeof x === 'string') as string | undefined;
+  const list = args.map((x) => typeof x === 'string' ? 'out' : JSON.stringify(x)).join(', ');
+  return made
+    ? [`const out = ${made};`, `console.log(${name}(${list}), out);`]
+    : [`console.log(${name}(${list}));`];
+}
+
 /** The subject of one 2D overlap test. */
 export function overlapSubject2(test: Overlap2): Subject<Config2> {
   const regimes = REGIMES_2D.filter((r) => !r.applies || r.applies(test.kinds));
@@ -281,10 +290,10 @@ export function overlapSubject2(test: Overlap2): Subject<Config2> {
     repro: (config, property, message) =>
       [
         '```ts',
-        `import { Chain, Circle, ClosestPointResult2, Mtd2, Polygon, ${test.name} } from '@contactkit/collision2d';`,
-        `const a = ${code2(config.a)};`,
-        `const b = ${code2(config.b)};`,
-        `console.log(${test.call});`,
+        `import { ClosestPointResult2, Mtd2, ${test.name} } from '@contactkit/collision2d';`,
+        `// From a = ${code2(config.a)}`,
+        `// and b = ${code2(config.b)}:`,
+        ...callCode(test.name, test.ask(config).args),
         `// ${property}: ${message}`,
         '```',
       ].join('\n'),
