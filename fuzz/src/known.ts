@@ -48,7 +48,7 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     ['no-exception'],
     COLLINEAR_REGIMES,
   ),
-  ...entries(F3, ['collidePolygonPolygon'], ['depth-frees'], COLLINEAR_REGIMES),
+  ...entries(F3, ['collidePolygonPolygon', 'collide2d'], ['depth-frees'], COLLINEAR_REGIMES),
   ...entries(ITEM_1, ['collideCirclePolygon', 'collide2d'], ['*'], COLLINEAR_REGIMES),
   ...entries(ITEM_2, ['collidePolygonPolygon', 'collide2d'], [
     'witness-on-outline',
