@@ -10,6 +10,7 @@ export default defineConfig({
       'packages/*/src/**/*.test.ts',
       'examples/*/src/**/*.test.ts',
       'benchmarks/src/**/*.test.ts',
+      'fuzz/src/**/*.test.ts',
       'docs/**/*.test.ts',
     ],
     environment: 'node',

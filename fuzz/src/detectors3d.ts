@@ -1,0 +1,266 @@
+/**
+ * The 3D detectors and overlap tests as subjects: each detector with the regimes that can make
+ * its shapes and the properties of properties3d.ts; each overlap test with its own properties
+ * (agreement with the oracle and with its detector).
+ */
+import {
+  type AnyPrimitive,
+  collide,
+  collideBoxBox,
+  collideBoxHalfSpace,
+  collideBoxPlane,
+  collideBoxSphere,
+  collideSphereHalfSpace,
+  collideSpherePlane,
+  collideSphereSphere,
+  type CollisionData,
+  overlapBoxBox,
+  overlapBoxHalfSpace,
+  overlapBoxSphere,
+  overlapSphereHalfSpace,
+  overlapSphereSphere,
+} from '@contactkit/contacts3d';
+import type { Random } from '@contactkit/test-support';
+import { depthLowerBound3, gap3 } from './oracle3d.js';
+import { detectorProperties3, refusedAsTooSmall, run3, shell3 } from './properties3d.js';
+import { generate3, REGIMES_3D } from './regimes3d.js';
+import { build3, code3, geometry3, type Kind3, type ShapeDesc3 } from './shapes3d.js';
+import type { Subject } from './suite.js';
+
+/** A 3D configuration: the two shapes in the detector's argument order. */
+export interface Config3 {
+  readonly a: ShapeDesc3;
+  readonly b: ShapeDesc3;
+}
+
+/** A function that writes contacts of two primitives into a buffer and returns how many. */
+export type Collide3 = (a: AnyPrimitive, b: AnyPrimitive, data: CollisionData) => number;
+
+/** A 3D detector under test. */
+export interface Detector3 {
+  readonly name: string;
+  /** Its argument kinds (null: any pair, drawn per configuration, in either order). */
+  readonly kinds: readonly [Kind3, Kind3] | null;
+  readonly collide: Collide3;
+  /** Whether its depth is the minimum translation (box-box: up to its face-preference margin). */
+  readonly minimal: boolean;
+}
+
+const PAIRS: readonly (readonly [Kind3, Kind3])[] = [
+  ['sphere', 'sphere'],
+  ['sphere', 'halfspace'],
+  ['sphere', 'plane'],
+  ['box', 'halfspace'],
+  ['box', 'plane'],
+  ['box', 'sphere'],
+  ['box', 'box'],
+];
+
+/** Every 3D detector. */
+export const DETECTORS_3D: readonly Detector3[] = [
+  {
+    name: 'collideSphereSphere',
+    kinds: ['sphere', 'sphere'],
+    collide: collideSphereSphere as Collide3,
+    minimal: true,
+  },
+  {
+    name: 'collideSphereHalfSpace',
+    kinds: ['sphere', 'halfspace'],
+    collide: collideSphereHalfSpace as Collide3,
+    minimal: true,
+  },
+  {
+    name: 'collideSpherePlane',
+    kinds: ['sphere', 'plane'],
+    collide: collideSpherePlane as Collide3,
+    minimal: true,
+  },
+  {
+    name: 'collideBoxHalfSpace',
+    kinds: ['box', 'halfspace'],
+    collide: collideBoxHalfSpace as Collide3,
+    minimal: true,
+  },
+  {
+    name: 'collideBoxPlane',
+    kinds: ['box', 'plane'],
+    collide: collideBoxPlane as Collide3,
+    minimal: true,
+  },
+  {
+    name: 'collideBoxSphere',
+    kinds: ['box', 'sphere'],
+    collide: collideBoxSphere as Collide3,
+    minimal: true,
+  },
+  {
+    name: 'collideBoxBox',
+    kinds: ['box', 'box'],
+    collide: collideBoxBox as Collide3,
+    minimal: true,
+  },
+  { name: 'collide', kinds: null, collide: collide as Collide3, minimal: true },
+];
+
+/** An overlap test under test: its kinds and the detector it must agree with. */
+export interface Overlap3 {
+  readonly name: string;
+  readonly kinds: readonly [Kind3, Kind3];
+  readonly test: (a: AnyPrimitive, b: AnyPrimitive) => boolean;
+  readonly detector: Collide3;
+}
+
+/** Every 3D overlap test. */
+export const OVERLAPS_3D: readonly Overlap3[] = [
+  {
+    name: 'overlapSphereSphere',
+    kinds: ['sphere', 'sphere'],
+    test: overlapSphereSphere as Overlap3['test'],
+    detector: collideSphereSphere as Collide3,
+  },
+  {
+    name: 'overlapSphereHalfSpace',
+    kinds: ['sphere', 'halfspace'],
+    test: overlapSphereHalfSpace as Overlap3['test'],
+    detector: collideSphereHalfSpace as Collide3,
+  },
+  {
+    name: 'overlapBoxHalfSpace',
+    kinds: ['box', 'halfspace'],
+    test: overlapBoxHalfSpace as Overlap3['test'],
+    detector: collideBoxHalfSpace as Collide3,
+  },
+  {
+    name: 'overlapBoxSphere',
+    kinds: ['box', 'sphere'],
+    test: overlapBoxSphere as Overlap3['test'],
+    detector: collideBoxSphere as Collide3,
+  },
+  {
+    name: 'overlapBoxBox',
+    kinds: ['box', 'box'],
+    test: overlapBoxBox as Overlap3['test'],
+    detector: collideBoxBox as Collide3,
+  },
+];
+
+function regimesFor(kinds: readonly [Kind3, Kind3] | null): string[] {
+  return REGIMES_3D.filter((r) => !r.applies || (kinds ? r.applies(kinds) : true)).map((r) =>
+    r.name
+  );
+}
+
+function generator(kinds: readonly [Kind3, Kind3] | null) {
+  return (regimeName: string, random: Random): Config3 | null => {
+    const regime = REGIMES_3D.find((r) => r.name === regimeName)!;
+    let pair = kinds;
+    if (!pair) {
+      const fitting = PAIRS.filter((k) => !regime.applies || regime.applies(k));
+      const chosen = random.pick(fitting);
+      pair = random.chance(0.5) ? chosen : [chosen[1], chosen[0]];
+    }
+    const made = generate3(regime, pair, random);
+    return made && { a: made[0], b: made[1] };
+  };
+}
+
+/** The subject of one 3D detector. */
+export function detectorSubject3(detector: Detector3): Subject<Config3> {
+  return {
+    name: detector.name,
+    dimension: '3d',
+    regimes: regimesFor(detector.kinds),
+    generate: generator(detector.kinds),
+    properties: detectorProperties3(detector),
+    repro: (config, property, message) =>
+      repro3(detector.name, config, property, message, 'collide'),
+  };
+}
+
+/** The subject of one 3D overlap test: it agrees with the oracle beyond the shell, and with its detector at tolerance 0. */
+export function overlapSubject3(overlap: Overlap3): Subject<Config3> {
+  const answer = (config: Config3) => {
+    const shapes = [build3(config.a), build3(config.b)] as const;
+    return overlap.test(shapes[0], shapes[1]);
+  };
+  /** The answer, or undefined when the shapes are refused as below the supported sizes. */
+  const answerOrRefused = (config: Config3) => {
+    try {
+      return answer(config);
+    } catch (error) {
+      if (refusedAsTooSmall(config, error)) return undefined;
+      throw error;
+    }
+  };
+  return {
+    name: overlap.name,
+    dimension: '3d',
+    regimes: regimesFor(overlap.kinds),
+    generate: generator(overlap.kinds),
+    properties: [
+      {
+        name: 'no-exception',
+        check(config) {
+          try {
+            return answerOrRefused(config) === undefined ? undefined : null;
+          } catch (error) {
+            return `threw ${String(error)}`;
+          }
+        },
+      },
+      {
+        name: 'overlap-agrees-with-oracle',
+        check(config) {
+          const result = answerOrRefused(config), shell = shell3(config);
+          if (result === undefined) return undefined;
+          const first = geometry3(config.a), second = geometry3(config.b);
+          if (!result && depthLowerBound3(first, second) > shell) {
+            return `false, but the shapes overlap by at least ${depthLowerBound3(first, second)}`;
+          }
+          if (result && gap3(first, second) > shell) {
+            return `true, but the shapes are ${gap3(first, second)} apart`;
+          }
+          return null;
+        },
+      },
+      {
+        name: 'overlap-agrees-with-detector',
+        check(config) {
+          const result = answerOrRefused(config), contacts = run3(overlap.detector, config);
+          if (result === undefined) return undefined;
+          if (contacts.error !== null) return undefined;
+          return result === contacts.contacts.length > 0
+            ? null
+            : `${result}, but the detector wrote ${contacts.contacts.length} contact(s)`;
+        },
+      },
+    ],
+    repro: (config, property, message) =>
+      repro3(overlap.name, config, property, message, 'overlap'),
+  };
+}
+
+function repro3(
+  name: string,
+  config: Config3,
+  property: string,
+  message: string,
+  kind: 'collide' | 'overlap',
+): string {
+  return [
+    '```ts',
+    `import { Box, CollisionData, HalfSpace, Plane, Sphere, ${name} } from '@contactkit/contacts3d';`,
+    `const a = ${code3(config.a)};`,
+    `const b = ${code3(config.b)};`,
+    ...(kind === 'collide'
+      ? [
+        'const data = new CollisionData({ capacity: 64 });',
+        `${name}(a, b, data);`,
+        'for (const c of data.contacts.slice(0, data.contactCount)) console.log(c.point, c.normal, c.penetration, c.featureId);',
+      ]
+      : [`console.log(${name}(a, b));`]),
+    `// ${property}: ${message.replace(/\n/g, '\n// ')}`,
+    '```',
+  ].join('\n');
+}

@@ -1,0 +1,279 @@
+/**
+ * The 3D oracle: brute-force geometry sharing no code with the detectors. Shapes are world-space
+ * data (a sphere's centre and radius; a box's centre, axes and half sizes; a plane's unit normal
+ * and offset); boxes are met vertex by vertex, edge by edge (each edge clipped against the other
+ * box's slabs), never by a separating-axis test.
+ */
+
+/** A point or vector `[x, y, z]`. */
+export type Vec3 = readonly [number, number, number];
+
+/** A world-space 3D shape as the oracle sees it. */
+export type Geometry3 =
+  | { kind: 'sphere'; centre: Vec3; radius: number; }
+  | { kind: 'box'; centre: Vec3; axes: [Vec3, Vec3, Vec3]; half: Vec3; }
+  | { kind: 'plane'; normal: Vec3; offset: number; }
+  | { kind: 'halfspace'; normal: Vec3; offset: number; };
+
+const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const add = (a: Vec3, b: Vec3, s = 1): Vec3 => [a[0] + s * b[0], a[1] + s * b[1], a[2] + s * b[2]];
+const length = (a: Vec3) => Math.hypot(a[0], a[1], a[2]);
+
+/** The rotation matrix columns of a quaternion `[x, y, z, w]` (normalised here first). */
+export function axesOf(q: readonly number[]): [Vec3, Vec3, Vec3] {
+  const n = Math.hypot(q[0]!, q[1]!, q[2]!, q[3]!);
+  const x = q[0]! / n, y = q[1]! / n, z = q[2]! / n, w = q[3]! / n;
+  return [
+    [1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)],
+    [2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w)],
+    [2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y)],
+  ];
+}
+
+type Box3 = Extract<Geometry3, { kind: 'box'; }>;
+
+/** The 8 vertices of a box. */
+export function boxVertices(box: Box3): Vec3[] {
+  const out: Vec3[] = [];
+  for (const sx of [-1, 1]) {
+    for (const sy of [-1, 1]) {
+      for (const sz of [-1, 1]) {
+        let p = add(box.centre, box.axes[0], sx * box.half[0]);
+        p = add(p, box.axes[1], sy * box.half[1]);
+        out.push(add(p, box.axes[2], sz * box.half[2]));
+      }
+    }
+  }
+  return out;
+}
+
+/** The 12 edges of a box, as vertex pairs. */
+export function boxEdges(box: Box3): [Vec3, Vec3][] {
+  const v = boxVertices(box), out: [Vec3, Vec3][] = [];
+  for (let i = 0; i < 8; i++) {
+    for (const bit of [1, 2, 4]) if ((i & bit) === 0) out.push([v[i]!, v[i | bit]!]);
+  }
+  return out;
+}
+
+/** `p` in the box's frame. */
+function local(box: Box3, p: Vec3): Vec3 {
+  const d = sub(p, box.centre);
+  return [dot(d, box.axes[0]), dot(d, box.axes[1]), dot(d, box.axes[2])];
+}
+
+/** Distance from `p` to the solid box (0 inside). */
+function outsideDistance(box: Box3, p: Vec3): number {
+  const u = local(box, p);
+  return Math.hypot(
+    ...u.map((x, k) => Math.max(0, Math.abs(x) - box.half[k]!)) as [number, number, number],
+  );
+}
+
+/** Whether `p` lies in the closed solid (a plane is a sheet: only its points). */
+export function contains3(shape: Geometry3, p: Vec3): boolean {
+  if (shape.kind === 'sphere') return length(sub(p, shape.centre)) <= shape.radius;
+  if (shape.kind === 'box') return local(shape, p).every((x, k) => Math.abs(x) <= shape.half[k]!);
+  const height = dot(shape.normal, p) - shape.offset;
+  return shape.kind === 'plane' ? height === 0 : height <= 0;
+}
+
+/** Distance from `p` to the shape's surface. */
+export function surfaceDistance(shape: Geometry3, p: Vec3): number {
+  if (shape.kind === 'sphere') return Math.abs(length(sub(p, shape.centre)) - shape.radius);
+  if (shape.kind === 'box') {
+    const outside = outsideDistance(shape, p);
+    if (outside > 0) return outside;
+    const u = local(shape, p);
+    return Math.min(...u.map((x, k) => shape.half[k]! - Math.abs(x)));
+  }
+  return Math.abs(dot(shape.normal, p) - shape.offset);
+}
+
+/** Whether the segment `a b` meets the solid box: Liang-Barsky clipping against its three slabs. */
+function segmentMeetsBox(box: Box3, a: Vec3, b: Vec3): boolean {
+  const ua = local(box, a), ub = local(box, b);
+  let low = 0, high = 1;
+  for (let k = 0; k < 3; k++) {
+    const d = ub[k]! - ua[k]!, h = box.half[k]!;
+    if (d === 0) {
+      if (Math.abs(ua[k]!) > h) return false;
+      continue;
+    }
+    let t0 = (-h - ua[k]!) / d, t1 = (h - ua[k]!) / d;
+    if (t0 > t1) [t0, t1] = [t1, t0];
+    low = Math.max(low, t0);
+    high = Math.min(high, t1);
+    if (low > high) return false;
+  }
+  return true;
+}
+
+/**
+ * Closest distance between segments `p1 q1` and `p2 q2`: the clamped stationary point of the
+ * squared distance (Ericson 5.1.9, written out here), and the four end-to-segment distances as a
+ * safety net for near-parallel segments (every candidate is a true distance, so the least is).
+ */
+function segmentDistance(p1: Vec3, q1: Vec3, p2: Vec3, q2: Vec3): number {
+  const d1 = sub(q1, p1), d2 = sub(q2, p2), r = sub(p1, p2);
+  const a = dot(d1, d1), e = dot(d2, d2), b = dot(d1, d2), c = dot(d1, r), f = dot(d2, r);
+  const clamp = (x: number) => Math.max(0, Math.min(1, x));
+  const closest = (p: Vec3, o: Vec3, d: Vec3) => {
+    const dd = dot(d, d);
+    return length(sub(p, add(o, d, dd > 0 ? clamp(dot(sub(p, o), d) / dd) : 0)));
+  };
+  const denominator = a * e - b * b;
+  let s = denominator > 0 ? clamp((b * f - c * e) / denominator) : 0;
+  let t = e > 0 ? (b * s + f) / e : 0;
+  if (t < 0) (t = 0, s = a > 0 ? clamp(-c / a) : 0);
+  else if (t > 1) (t = 1, s = a > 0 ? clamp((b - c) / a) : 0);
+  return Math.min(
+    length(sub(add(p1, d1, s), add(p2, d2, t))),
+    closest(p1, p2, d2),
+    closest(q1, p2, d2),
+    closest(p2, p1, d1),
+    closest(q2, p1, d1),
+  );
+}
+
+/** 0 when the two shapes overlap or touch, else the distance between them. */
+export function gap3(first: Geometry3, second: Geometry3): number {
+  if (first.kind === 'plane' || first.kind === 'halfspace') return gap3(second, first);
+  if (second.kind === 'plane' || second.kind === 'halfspace') {
+    const heights = first.kind === 'sphere'
+      ? [
+        dot(second.normal, first.centre) - second.offset - first.radius,
+        dot(second.normal, first.centre) - second.offset + first.radius,
+      ]
+      : boxVertices(first).map((v) => dot(second.normal, v) - second.offset);
+    const low = Math.min(...heights), high = Math.max(...heights);
+    if (second.kind === 'halfspace') return Math.max(0, low);
+    return low <= 0 && high >= 0 ? 0 : Math.min(Math.abs(low), Math.abs(high));
+  }
+  if (first.kind === 'sphere' && second.kind === 'sphere') {
+    return Math.max(0, length(sub(first.centre, second.centre)) - first.radius - second.radius);
+  }
+  if (first.kind === 'sphere' || second.kind === 'sphere') {
+    const sphere = (first.kind === 'sphere' ? first : second) as Extract<
+      Geometry3,
+      { kind: 'sphere'; }
+    >;
+    const box = (first.kind === 'box' ? first : second) as Box3;
+    return Math.max(0, outsideDistance(box, sphere.centre) - sphere.radius);
+  }
+  const a = first as Box3, b = second as Box3;
+  if (boxesMeet(a, b)) return 0;
+  let best = Infinity;
+  for (const v of boxVertices(a)) best = Math.min(best, outsideDistance(b, v));
+  for (const v of boxVertices(b)) best = Math.min(best, outsideDistance(a, v));
+  const edgesA = boxEdges(a), edgesB = boxEdges(b);
+  for (const [p, q] of edgesA) {
+    for (const [r, s] of edgesB) best = Math.min(best, segmentDistance(p, q, r, s));
+  }
+  return best;
+}
+
+/**
+ * Whether two boxes overlap or touch: an edge of one meets the other solid, or (faces lying on
+ * each other's planes put every edge on the boundary, where round-off may say outside) a face
+ * point of one lies in the other.
+ */
+function boxesMeet(a: Box3, b: Box3): boolean {
+  if (boxEdges(a).some(([p, q]) => segmentMeetsBox(b, p, q))) return true;
+  if (boxEdges(b).some(([p, q]) => segmentMeetsBox(a, p, q))) return true;
+  return surfaceSamples(a).some((p) => contains3(b, p)) ||
+    surfaceSamples(b).some((p) => contains3(a, p));
+}
+
+/** Whether the two shapes overlap or touch (`gap3` is 0), without measuring the distance when apart. */
+export function meets3(first: Geometry3, second: Geometry3): boolean {
+  if (first.kind === 'box' && second.kind === 'box') return boxesMeet(first, second);
+  return gap3(first, second) === 0;
+}
+
+/** Points on a shape's surface: a box's vertices, edge points and face grids; a sphere's 26 directions. */
+function surfaceSamples(shape: Geometry3): Vec3[] {
+  if (shape.kind === 'sphere') {
+    const out: Vec3[] = [];
+    for (const x of [-1, 0, 1]) {
+      for (const y of [-1, 0, 1]) {
+        for (const z of [-1, 0, 1]) {
+          const n = Math.hypot(x, y, z);
+          if (n > 0) out.push(add(shape.centre, [x / n, y / n, z / n], shape.radius));
+        }
+      }
+    }
+    return out;
+  }
+  if (shape.kind !== 'box') return [];
+  const out: Vec3[] = [];
+  const steps = [-1, -0.5, 0, 0.5, 1];
+  for (const sx of steps) {
+    for (const sy of steps) {
+      for (const sz of steps) {
+        if (Math.abs(sx) !== 1 && Math.abs(sy) !== 1 && Math.abs(sz) !== 1) continue;
+        let p = add(shape.centre, shape.axes[0], sx * shape.half[0]);
+        p = add(p, shape.axes[1], sy * shape.half[1]);
+        out.push(add(p, shape.axes[2], sz * shape.half[2]));
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A lower bound of the penetration depth: exact for spheres and for a shape against a plane or
+ * half-space; for boxes, the deepest surface sample of one inside the other (a surface point d
+ * inside the other solid stays inside under any shorter translation).
+ */
+export function depthLowerBound3(first: Geometry3, second: Geometry3): number {
+  if (first.kind === 'plane' || first.kind === 'halfspace') return depthLowerBound3(second, first);
+  if (second.kind === 'plane' || second.kind === 'halfspace') {
+    const heights = first.kind === 'sphere'
+      ? [
+        dot(second.normal, first.centre) - second.offset - first.radius,
+        dot(second.normal, first.centre) - second.offset + first.radius,
+      ]
+      : boxVertices(first).map((v) => dot(second.normal, v) - second.offset);
+    const low = Math.min(...heights), high = Math.max(...heights);
+    if (second.kind === 'halfspace') return Math.max(0, -low);
+    return Math.max(0, Math.min(-low, high));
+  }
+  if (first.kind === 'sphere' && second.kind === 'sphere') {
+    const d = length(sub(first.centre, second.centre));
+    return Math.max(
+      0,
+      Math.min(first.radius + second.radius - d, 2 * Math.min(first.radius, second.radius)),
+    );
+  }
+  if (first.kind === 'sphere' || second.kind === 'sphere') {
+    const sphere = (first.kind === 'sphere' ? first : second) as Extract<
+      Geometry3,
+      { kind: 'sphere'; }
+    >;
+    const box = (first.kind === 'box' ? first : second) as Box3;
+    const inside = contains3(box, sphere.centre);
+    return Math.max(
+      0,
+      inside
+        ? sphere.radius + surfaceDistance(box, sphere.centre)
+        : sphere.radius - outsideDistance(box, sphere.centre),
+    );
+  }
+  let best = 0;
+  for (const [from, into] of [[first, second], [second, first]] as const) {
+    for (const p of surfaceSamples(from)) {
+      if (contains3(into, p)) best = Math.max(best, surfaceDistance(into, p));
+    }
+  }
+  return best;
+}
+
+/** The shape moved by `d`. */
+export function translated3(shape: Geometry3, d: Vec3): Geometry3 {
+  if (shape.kind === 'plane' || shape.kind === 'halfspace') {
+    return { ...shape, offset: shape.offset + dot(shape.normal, d) };
+  }
+  return { ...shape, centre: add(shape.centre, d) };
+}

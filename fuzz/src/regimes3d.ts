@@ -1,0 +1,182 @@
+/**
+ * The 3D regimes, as data: sizes, rotations and placement. Planes and half-spaces are placed by
+ * their offset relative to the other shape; solids by the offset of the first from the second.
+ */
+import type { Random } from '@contactkit/test-support';
+import { meets3, type Vec3 } from './oracle3d.js';
+import { geometry3, type Kind3, type ShapeDesc3, size3 } from './shapes3d.js';
+
+/** How the pair is placed. */
+export type Placement3 = 'near' | 'touch' | 'tiny-offset' | 'deep' | 'inside' | 'identical' | 'any';
+
+/** A named 3D regime. */
+export interface Regime3 {
+  readonly name: string;
+  readonly placement: Placement3;
+  /** The size of each shape: about 1 unless given. */
+  readonly size?: (random: Random) => number;
+  /** Everything moved about 1e5 from the origin. */
+  readonly far?: boolean;
+  /** Rotations by quarter turns only (faces and edges exactly parallel). */
+  readonly aligned?: boolean;
+  readonly applies?: (kinds: readonly [Kind3, Kind3]) => boolean;
+}
+
+const solids = (k: readonly [Kind3, Kind3]) => k.every((x) => x === 'sphere' || x === 'box');
+
+/** Every 3D regime, in the order the report lists them. */
+export const REGIMES_3D: readonly Regime3[] = [
+  { name: 'unit', placement: 'near' },
+  { name: 'mixed-sizes', placement: 'any', size: (r) => r.logRange(1e-3, 1e3) },
+  { name: 'far-1e5', placement: 'any', far: true },
+  { name: 'touching', placement: 'touch' },
+  { name: 'identical', placement: 'identical', applies: (k) => k[0] === k[1] },
+  { name: 'deep', placement: 'deep' },
+  { name: 'inside', placement: 'inside' },
+  { name: 'tiny-offset', placement: 'tiny-offset' },
+  { name: 'axis-aligned', placement: 'any', aligned: true },
+  // Below the sizes users are told about: the tolerances must be relative (issue 21, item 5).
+  { name: 'tiny-size', placement: 'any', size: (r) => r.logRange(1e-14, 1e-11), applies: solids },
+];
+
+/** A random unit quaternion, or a product of quarter turns about the axes. */
+function rotation(random: Random, aligned: boolean): [number, number, number, number] {
+  if (!aligned) return random.rotation();
+  const h = Math.SQRT1_2,
+    turns: [number, number, number, number][] = [
+      [0, 0, 0, 1],
+      [h, 0, 0, h],
+      [0, h, 0, h],
+      [0, 0, h, h],
+      [1, 0, 0, 0],
+      [0, 1, 0, 0],
+    ];
+  return random.pick(turns);
+}
+
+function shape(kind: Kind3, random: Random, size: number, aligned: boolean): ShapeDesc3 {
+  const quaternion = rotation(random, aligned);
+  if (kind === 'sphere') return { kind, radius: size, position: [0, 0, 0], quaternion };
+  if (kind === 'box') {
+    const half: [number, number, number] = [
+      size * random.range(0.1, 1),
+      size * random.range(0.1, 1),
+      size * random.range(0.1, 1),
+    ];
+    return { kind, half, position: [0, 0, 0], quaternion };
+  }
+  const [x, y, z] = aligned
+    ? random.pick([[0, 1, 0], [1, 0, 0], [0, 0, -1]] as const)
+    : random.unitVector();
+  return { kind, normal: [x, y, z], offset: 0 };
+}
+
+const isFlat = (d: ShapeDesc3): d is Extract<ShapeDesc3, { kind: 'plane' | 'halfspace'; }> =>
+  d.kind === 'plane' || d.kind === 'halfspace';
+
+/** `desc` with its placement parameter set to `t`: a solid's offset along `direction`, a plane's offset. */
+function at(desc: ShapeDesc3, t: number, direction: readonly [number, number, number]): ShapeDesc3 {
+  if (desc.kind === 'plane' || desc.kind === 'halfspace') return { ...desc, offset: t };
+  return { ...desc, position: [direction[0] * t, direction[1] * t, direction[2] * t] };
+}
+
+/** A configuration of a pair of `kinds` in `regime`, or null when it could not be placed. */
+export function generate3(
+  regime: Regime3,
+  kinds: readonly [Kind3, Kind3],
+  random: Random,
+): [ShapeDesc3, ShapeDesc3] | null {
+  const aligned = regime.aligned ?? false;
+  const sizeOf = () => regime.size ? regime.size(random) : random.range(0.5, 2);
+  const b = shape(kinds[1], random, sizeOf(), aligned);
+  const a = regime.placement === 'identical' ? b : shape(kinds[0], random, sizeOf(), aligned);
+  const placement = regime.placement === 'any'
+    ? random.pick(['near', 'touch', 'deep', 'tiny-offset'] as const)
+    : regime.placement;
+  // The moving part: the plane or half-space when there is one (its offset moves), else the first.
+  const movingFirst = isFlat(a) || !isFlat(b);
+  const mover = movingFirst ? a : b, other = movingFirst ? b : a;
+  const direction = aligned
+    ? random.pick([[1, 0, 0], [0, 1, 0], [0, 0, -1]] as const)
+    : random.unitVector();
+  const reach = size3(a) + size3(b);
+  const meets = (t: number) => {
+    const moved = at(mover, t, direction);
+    return meets3(geometry3(moved), geometry3(other));
+  };
+  let t = 0;
+  if (placement === 'identical') t = 0;
+  else if (placement === 'near') t = reach * random.range(-1.2, 1.2);
+  else if (placement === 'deep') t = reach * random.range(-0.3, 0.3);
+  else if (placement === 'inside') {
+    if (isFlat(a) || isFlat(b)) t = (isFlat(mover) ? 1 : -1) * reach * random.range(1.01, 3);
+    else return finish(regime, random, nested(a, b, direction, random));
+  } else {
+    // Touching: bisect between a meeting placement (low) and an apart one (high): for a solid, its
+    // distance from the other; for a plane or half-space, its offset (a half-space is apart when
+    // its plane lies below the shape).
+    let low = 0,
+      high = isFlat(mover) ? (mover.kind === 'halfspace' ? -2 : 2) * reach : reach * 1.000001;
+    if (!meets(low) || meets(high)) return null;
+    for (let k = 0; k < 80; k++) {
+      const middle = 0.5 * (low + high);
+      if (middle === low || middle === high) break;
+      if (meets(middle)) low = middle;
+      else high = middle;
+    }
+    t = random.chance(0.5) ? low : high;
+    if (placement === 'tiny-offset') t += random.sign() * reach * random.logRange(1e-12, 1e-8);
+  }
+  const moved = at(mover, t, direction);
+  return finish(regime, random, movingFirst ? [moved, other] : [other, moved]);
+}
+
+/**
+ * The smaller solid shrunk to fit inside the larger (to 0.1 to 0.5 of the larger's inner room),
+ * the two centres at most 0.3 of that room apart.
+ */
+function nested(
+  a: ShapeDesc3,
+  b: ShapeDesc3,
+  direction: Vec3,
+  random: Random,
+): [ShapeDesc3, ShapeDesc3] {
+  const aSmall = size3(a) <= size3(b), large = aSmall ? b : a;
+  const room = large.kind === 'sphere'
+    ? large.radius
+    : large.kind === 'box'
+    ? Math.min(...large.half)
+    : 0;
+  const shrunk = (d: ShapeDesc3): ShapeDesc3 => {
+    const factor = room * random.range(0.1, 0.5) / size3(d);
+    if (d.kind === 'sphere') return { ...d, radius: d.radius * factor };
+    if (d.kind === 'box') {
+      return { ...d, half: [d.half[0] * factor, d.half[1] * factor, d.half[2] * factor] };
+    }
+    return d;
+  };
+  return [
+    at(aSmall ? shrunk(a) : a, room * random.range(0, 0.3), direction),
+    aSmall ? b : shrunk(b),
+  ];
+}
+
+/** Moves the pair about 1e5 from the origin for the far regime. */
+function finish(
+  regime: Regime3,
+  random: Random,
+  pair: [ShapeDesc3, ShapeDesc3],
+): [ShapeDesc3, ShapeDesc3] {
+  if (!regime.far) return pair;
+  const [x, y, z] = random.unitVector(), r = random.range(0.8e5, 1.2e5);
+  const shift = (d: ShapeDesc3): ShapeDesc3 => {
+    if (d.kind === 'plane' || d.kind === 'halfspace') {
+      return { ...d, offset: d.offset + r * (d.normal[0] * x + d.normal[1] * y + d.normal[2] * z) };
+    }
+    return {
+      ...d,
+      position: [d.position[0] + r * x, d.position[1] + r * y, d.position[2] + r * z],
+    };
+  };
+  return [shift(pair[0]), shift(pair[1])];
+}

@@ -1,0 +1,124 @@
+/**
+ * 3D configurations as plain data (`ShapeDesc3`): what the generator makes, what the library
+ * primitives are built from, what the oracle measures and what a failing case prints as code.
+ */
+import { Box, HalfSpace, Plane, Sphere, type AnyPrimitive } from '@contactkit/contacts3d';
+import { axesOf, type Geometry3, type Vec3 } from './oracle3d.js';
+
+/** One 3D shape. A plane or half-space is `dot(normal, x) = offset` (normal of any length but 0). */
+export type ShapeDesc3 =
+  | {
+    kind: 'sphere';
+    radius: number;
+    position: Vec3;
+    quaternion: readonly [number, number, number, number];
+  }
+  | {
+    kind: 'box';
+    half: Vec3;
+    position: Vec3;
+    quaternion: readonly [number, number, number, number];
+  }
+  | { kind: 'plane'; normal: Vec3; offset: number; }
+  | { kind: 'halfspace'; normal: Vec3; offset: number; };
+
+/** The kind of a shape slot of a pair. */
+export type Kind3 = ShapeDesc3['kind'];
+
+/** The library primitive a description stands for. */
+export function build3(desc: ShapeDesc3): AnyPrimitive {
+  if (desc.kind === 'sphere') {
+    return new Sphere(desc.radius).setPose(desc.position, desc.quaternion);
+  }
+  if (desc.kind === 'box') return new Box(desc.half).setPose(desc.position, desc.quaternion);
+  return desc.kind === 'plane'
+    ? new Plane(desc.normal, desc.offset)
+    : new HalfSpace(desc.normal, desc.offset);
+}
+
+/** World-space geometry of a description, by the oracle's own rotation. */
+export function geometry3(desc: ShapeDesc3): Geometry3 {
+  if (desc.kind === 'sphere') return { kind: 'sphere', centre: desc.position, radius: desc.radius };
+  if (desc.kind === 'box') {
+    return { kind: 'box', centre: desc.position, axes: axesOf(desc.quaternion), half: desc.half };
+  }
+  const n = Math.hypot(...desc.normal);
+  return {
+    kind: desc.kind,
+    normal: [desc.normal[0] / n, desc.normal[1] / n, desc.normal[2] / n],
+    offset: desc.offset / n,
+  };
+}
+
+/** Radius of a sphere about the position holding the shape (0 for planes). */
+export function size3(desc: ShapeDesc3): number {
+  if (desc.kind === 'sphere') return desc.radius;
+  if (desc.kind === 'box') return Math.hypot(...desc.half);
+  return 0;
+}
+
+/** The largest coordinate magnitude of the configuration (for the round-off part of the shell). */
+export function reach3(desc: ShapeDesc3): number {
+  return desc.kind === 'plane' || desc.kind === 'halfspace'
+    ? Math.abs(desc.offset) / Math.hypot(...desc.normal)
+    : Math.max(...desc.position.map(Math.abs));
+}
+
+/** Quaternion product `p q` (`[x, y, z, w]`). */
+export function multiply(
+  p: readonly number[],
+  q: readonly number[],
+): [number, number, number, number] {
+  const [px, py, pz, pw] = p as [number, number, number, number],
+    [qx, qy, qz, qw] = q as [number, number, number, number];
+  return [
+    pw * qx + px * qw + py * qz - pz * qy,
+    pw * qy - px * qz + py * qw + pz * qx,
+    pw * qz + px * qy - py * qx + pz * qw,
+    pw * qw - px * qx - py * qy - pz * qz,
+  ];
+}
+
+/** The description moved by the rigid motion `x -> R(q) x + t`. */
+export function moved3(desc: ShapeDesc3, q: readonly number[], t: Vec3): ShapeDesc3 {
+  const [ax, ay, az] = axesOf(q);
+  const rotate = (v: Vec3): Vec3 => [
+    ax[0] * v[0] + ay[0] * v[1] + az[0] * v[2],
+    ax[1] * v[0] + ay[1] * v[1] + az[1] * v[2],
+    ax[2] * v[0] + ay[2] * v[1] + az[2] * v[2],
+  ];
+  if (desc.kind === 'plane' || desc.kind === 'halfspace') {
+    const n = rotate(desc.normal);
+    return { ...desc, normal: n, offset: desc.offset + n[0] * t[0] + n[1] * t[1] + n[2] * t[2] };
+  }
+  const p = rotate(desc.position);
+  return {
+    ...desc,
+    position: [p[0] + t[0], p[1] + t[1], p[2] + t[2]],
+    quaternion: multiply(q, desc.quaternion),
+  };
+}
+
+/** The description scaled by `factor` about the world origin. */
+export function scaled3(desc: ShapeDesc3, factor: number): ShapeDesc3 {
+  if (desc.kind === 'plane' || desc.kind === 'halfspace') {
+    return { ...desc, offset: desc.offset * factor };
+  }
+  const position = desc.position.map((x) => x * factor) as unknown as Vec3;
+  if (desc.kind === 'sphere') return { ...desc, radius: desc.radius * factor, position };
+  return { ...desc, half: desc.half.map((x) => x * factor) as unknown as Vec3, position };
+}
+
+/** The code that builds the primitive. */
+export function code3(desc: ShapeDesc3): string {
+  const list = (v: readonly number[]) => `[${v.join(', ')}]`;
+  if (desc.kind === 'sphere') {
+    return `new Sphere(${desc.radius}).setPose(${list(desc.position)}, ${list(desc.quaternion)})`;
+  }
+  if (desc.kind === 'box') {
+    return `new Box(${list(desc.half)}).setPose(${list(desc.position)}, ${list(desc.quaternion)})`;
+  }
+  return `new ${desc.kind === 'plane' ? 'Plane' : 'HalfSpace'}(${
+    list(desc.normal)
+  }, ${desc.offset})`;
+}
