@@ -25,11 +25,13 @@
 import {
   Chain,
   Circle,
+  CollisionData2,
   IdList,
   Playfield,
   Polygon,
   Segment,
   SweepHit,
+  collide2d,
   sweepCircle,
 } from '@contactkit/collision2d';
 import type { BallState } from './ball-state.js';
@@ -314,6 +316,35 @@ export class PinballSim {
     for (const obstacle of table.obstacles) this.playfield.add(obstacle.shape, true);
     this.toPlunger();
     this.returns = 0;
+  }
+
+  /**
+   * Lets the ball go from rest at `position` (in flight): the page's "drop on your contour".
+   * Throws a RangeError, changing nothing, for a position that is not two finite numbers or where
+   * the ball would touch a wall or obstacle.
+   */
+  dropAt(position: readonly number[]): void {
+    const x = position[0], y = position[1];
+    if (!(Number.isFinite(x) && Number.isFinite(y))) {
+      throw new RangeError(
+        `dropAt: position must be two finite numbers, got [${position.join(', ')}]`,
+      );
+    }
+    // A sweep of length 0 finds no overlap it starts in: each nearby shape's contacts do.
+    const r = this.radius, data = new CollisionData2({ capacity: 8 });
+    this.circle.setPose([x!, y!], 0);
+    this.playfield.grid.queryBox(x! - r, y! - r, x! + r, y! + r, this.ids);
+    for (let i = 0; i < this.ids.count; i++) {
+      if (collide2d(this.circle, this.playfield.shapes[this.ids.ids[i]!]!, data) > 0) {
+        throw new RangeError(`dropAt: the ball at [${x}, ${y}] would touch a wall or obstacle`);
+      }
+    }
+    this.position[0] = x!;
+    this.position[1] = y!;
+    this.velocity[0] = 0;
+    this.velocity[1] = 0;
+    this.mode = 'flight';
+    this.restingFor = 0;
   }
 
   /** The ball's rest position on the plunger's tip, against the outer wall. */

@@ -24,6 +24,8 @@ export interface Profile {
   title: string;
   /** The contour, left to right: the ball rolls on its left side (above it, or inside the bowl). */
   points: Array<[number, number]>;
+  /** A closed outline (a body: the last point joins the first); absent or false, an open profile. */
+  closed?: boolean;
   start: { position: [number, number]; velocity: [number, number]; };
 }
 
@@ -324,8 +326,12 @@ export class RollingBallScene {
       rollingFriction: settings.rollingFriction,
       inertia: settings.inertia,
     };
-    this.ball = new ContourBall(profile.points, options);
-    this.naive = new NaiveBall(profile.points, settings);
+    this.ball = new ContourBall(profile.points, { ...options, closed: profile.closed ?? false });
+    // The naive ball takes the closing segment as one more segment of an open chain.
+    this.naive = new NaiveBall(
+      profile.closed ? [...profile.points, profile.points[0]!] : profile.points,
+      settings,
+    );
     this.shoot(profile.start.position, profile.start.velocity);
   }
 

@@ -5,7 +5,8 @@
  * launched together and stepped by the same frames; their energies are plotted under the picture.
  * The limiter points of the concave corners and the turning sectors of the convex ones are drawn.
  * URL options: `profile`, `restitution`, `friction`, `inertia`, `substeps` (the naive ball's Euler
- * steps per frame: 1, 4 or 16), e.g. `&profile=bowl&inertia=0`.
+ * steps per frame: 1, 4 or 16), e.g. `&profile=bowl&inertia=0`. A user's contour file, open or
+ * closed (contour-input.ts), becomes the profile "Your contour".
  */
 import {
   BALL_RADIUS,
@@ -25,6 +26,8 @@ import {
   publish,
   shortNumber,
 } from './program-page.js';
+import { contourInput } from './contour-input.js';
+import { PROFILE_SIZE, profileFromContour, readContour } from './user-contour.js';
 
 export const COLORS = {
   profile: '#c9d3de',
@@ -80,7 +83,7 @@ export function startRollingBall(): Promise<void> {
     'The white ball is moved exactly (ContourBall): every transition, a limiter point, a convex corner, a take-off, an impact, is located in time, so without losses its energy W stays constant to round-off. The orange ghost is the same ball moved by one explicit Euler step per frame and pushed back out after it has sunk in.',
     'Drag from the ball to throw it with the velocity of the arrow (drag from anywhere else to throw it from there); both balls start again together. Space pauses, the right arrow key steps one frame, E steps the exact ball to its next transition.',
   );
-  const { canvas, context, body } = page;
+  const { canvas, context, body, stage } = page;
   const parameters = new URLSearchParams(location.search);
   let profile: Profile = findProfile(parameters.get('profile')) ?? PROFILES[0]!;
   let settings: RollingBallSettings = {
@@ -92,6 +95,8 @@ export function startRollingBall(): Promise<void> {
     ? Number(parameters.get('substeps'))
     : 1;
   let scene = new RollingBallScene(profile, settings, naiveSteps);
+  /** The profile made of the user's last contour file, if any. */
+  let userProfile: Profile | null = null;
   let paused = false;
   let showNaive = true;
   let message = '';
@@ -234,7 +239,9 @@ export function startRollingBall(): Promise<void> {
 
   /** The link names the profile and the settings that differ from the defaults. */
   const writeLink = () => {
-    const link = new URLSearchParams({ scene: 'rolling-ball', profile: profile.id });
+    const link = new URLSearchParams({ scene: 'rolling-ball' });
+    // A user's contour is not in the link: it lives in its file.
+    if (profile !== userProfile) link.set('profile', profile.id);
     if (settings.restitution !== DEFAULT_SETTINGS.restitution) {
       link.set('restitution', String(settings.restitution));
     }
@@ -261,9 +268,34 @@ export function startRollingBall(): Promise<void> {
     turned = 0;
   };
   profileSelect.addEventListener('change', () => {
-    profile = findProfile(profileSelect.value) ?? profile;
+    profile = (profileSelect.value === 'user' ? userProfile : findProfile(profileSelect.value)) ??
+      profile;
     rebuild();
   });
+  const contourControls = contourInput(
+    body,
+    stage,
+    'the profile the ball rolls on (open, or closed: a body it rolls over)',
+    (text, fileName) => {
+      const contour = readContour(text);
+      const next = profileFromContour(contour, `Your contour (${fileName})`);
+      scene = new RollingBallScene(next, settings, naiveSteps);
+      userProfile = profile = next;
+      let option = profileSelect.querySelector<HTMLOptionElement>('option[value="user"]');
+      if (!option) {
+        option = element('option', { value: 'user' });
+        profileSelect.append(option);
+      }
+      option.textContent = next.title;
+      profileSelect.value = 'user';
+      writeLink();
+      clearTrails();
+      message = '';
+      return `${fileName}: ${
+        contour.closed ? 'a closed outline' : 'an open profile'
+      } of ${contour.points.length} points, made ${PROFILE_SIZE} m long; the ball is let go above it.`;
+    },
+  );
   const changeSettings = () => {
     settings = {
       restitution: Number(restitution.value),
@@ -404,7 +436,7 @@ export function startRollingBall(): Promise<void> {
 
   /** The profile, hatched on its solid side (right of its direction), its corners' marks. */
   function drawProfile(): void {
-    const pts = profile.points;
+    const pts = profile.closed ? [...profile.points, profile.points[0]!] : profile.points;
     context.strokeStyle = COLORS.hatch;
     context.lineWidth = 1;
     const spacing = 9 / s, depth = 8 / s;
@@ -692,6 +724,8 @@ export function startRollingBall(): Promise<void> {
       ball: scene.state,
       naive: { ...scene.naive.state, lost: scene.naive.lost },
       profile: profile.id,
+      closed: profile.closed ?? false,
+      loadContour: (text: string) => contourControls.load(text),
       points: profile.points.map((p) => [p[0], p[1]]),
       settings: { ...settings },
       launch: { position: [...scene.launched.position], velocity: [...scene.launched.velocity] },
