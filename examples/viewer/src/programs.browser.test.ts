@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { PreviewServer } from 'vite';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { parseContour } from '@contactkit/collision2d';
+import { formatContour, normalizeContour, parseContour } from '@contactkit/collision2d';
 import {
   buildAndServe,
   launchChromium,
@@ -471,6 +471,168 @@ describe('comet in Chromium', { timeout: 60_000 }, () => {
     expect(await page.locator('#touching').textContent()).toContain('Touching');
     await expectTableInPanel();
     await page.screenshot({ path: join(tmpdir(), 'comet-impact.png') });
+    expect(errors).toEqual([]);
+  });
+});
+
+/** A contour file's text of `points` in a 200 x 100 picture (y down), as the digitiser saves it. */
+function contourFile(points: number[][], closed: boolean): string {
+  return formatContour(
+    normalizeContour(points, {
+      closed,
+      normalization: 'center',
+      image: { width: 200, height: 100 },
+    })
+      .contour,
+  );
+}
+
+/** The page's `loadContour(text)`: resolves, or rejects with the error it threw. */
+function loadContour(text: string): Promise<void> {
+  return page.evaluate((t) => {
+    (window as unknown as { __contactkit: { loadContour(text: string): void; }; }).__contactkit
+      .loadContour(t);
+  }, text);
+}
+
+describe('your contour in every program', { timeout: 60_000 }, () => {
+  it("comet: the digitiser's saved L in one click, then a dropped file, each becomes the body the ball meets", async () => {
+    // What a person does: trace and save in the digitiser, then open the comet and take it.
+    await open('scene=digitiser&image=none');
+    await page.setInputFiles('#image-file', {
+      name: 'L.png',
+      mimeType: 'image/png',
+      buffer: lPicture(),
+    });
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: DigitiserState; }).__contactkit.image?.name === 'L.png'
+    );
+    await page.selectOption('#trace-mask', 'dark');
+    await page.click('#trace-button');
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: DigitiserState; }).__contactkit.points.length > 0
+    );
+    await Promise.all([page.waitForEvent('download'), page.click('#save')]);
+    await open('scene=comet');
+    expect(await page.locator('#use-digitised').isDisabled()).toBe(false);
+    await page.click('#use-digitised');
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: { contourName: string; }; }).__contactkit
+        .contourName === 'L-contour.txt'
+    );
+    // The starting shot meets the L: wait for the impact, not for a time.
+    await page.waitForFunction(
+      () => (window as unknown as { __contactkit: CometState; }).__contactkit.impacts > 0,
+      undefined,
+      { timeout: 20_000 },
+    );
+    let state = await comet();
+    expect((state as unknown as { onPicture: boolean; }).onPicture).toBe(false);
+    const xs = state.outline.map((p) => p[0]!);
+    // The L's traced outline, 80 px wide and 70 high, is made 5 m across.
+    expect(Math.max(...xs) - Math.min(...xs)).toBeCloseTo(5, 9);
+    expect(await page.locator('#contour-status').textContent()).toContain('L-contour.txt');
+
+    // A square dropped on the picture replaces it.
+    const square = contourFile([[50, 20], [110, 20], [110, 80], [50, 80]], true);
+    await page.evaluate((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'square.txt', { type: 'text/plain' }));
+      document.getElementById('stage')!.dispatchEvent(
+        new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }),
+      );
+    }, square);
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: { contourName: string; }; }).__contactkit
+        .contourName === 'square.txt'
+    );
+    state = await comet();
+    expect(state.outline).toHaveLength(4);
+    expect(state.outline.map((p) => p.map((v) => Math.abs(v)))).toEqual(
+      Array(4).fill([expect.closeTo(2.5, 9), expect.closeTo(2.5, 9)]),
+    );
+    await page.waitForFunction(
+      () => (window as unknown as { __contactkit: CometState; }).__contactkit.impacts > 0,
+      undefined,
+      { timeout: 20_000 },
+    );
+    await page.screenshot({ path: join(tmpdir(), 'comet-user-contour.png') });
+    expect(errors).toEqual([]);
+  });
+
+  it('rolling ball: an open V picked as a file becomes the profile and the ball lands in it', async () => {
+    await open('scene=rolling-ball');
+    await page.setInputFiles('#contour-file', {
+      name: 'v.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(contourFile([[20, 20], [100, 80], [180, 20]], false)),
+    });
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: { profile: string; }; }).__contactkit.profile === 'user'
+    );
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __contactkit: { events: Array<{ kind: string; }>; }; }).__contactkit
+          .events.some((e) => e.kind === 'impact'),
+      undefined,
+      { timeout: 20_000 },
+    );
+    const state = await publishedState<
+      { points: number[][]; closed: boolean; ball: { position: number[]; }; }
+    >(page);
+    // The V, 12 m wide, its tip at the origin, turned y up: the tip is the lowest point.
+    expect(state.closed).toBe(false);
+    expect(state.points[1]![0]).toBeCloseTo(0, 9);
+    expect(state.points[1]![1]).toBeCloseTo(0, 9);
+    expect(state.points[0]![1]).toBeCloseTo(4.5, 9);
+    expect(state.ball.position[1]).toBeGreaterThan(0);
+    expect(await page.locator('#profile').inputValue()).toBe('user');
+    expect(errors).toEqual([]);
+  });
+
+  it("pinball: loadContour places an L on the table, a bad file throws the parser's error, the dropped ball meets the L", async () => {
+    await open('scene=pinball');
+    const before = await publishedState<{ obstacles: number; }>(page);
+    await loadContour(
+      contourFile([[50, 10], [70, 10], [70, 70], [130, 70], [130, 90], [50, 90]], true),
+    );
+    // The next frame publishes the new table.
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: { table: { obstacles: Array<{ name: string; }>; }; }; })
+        .__contactkit.table.obstacles.at(-1)!.name === 'your contour'
+    );
+    let state = await publishedState<
+      { obstacles: number; table: { obstacles: Array<{ name: string; }>; }; }
+    >(page);
+    expect(state.table.obstacles.at(-1)!.name).toBe('your contour');
+    expect(state.obstacles).toBeLessThanOrEqual(before.obstacles);
+    const bad = 'contactkit-contour 2\nnot a number here\n';
+    const parserMessage = (() => {
+      try {
+        parseContour(bad);
+      } catch (caught) {
+        return (caught as Error).message;
+      }
+      return 'none';
+    })();
+    await expect(loadContour(bad)).rejects.toThrow(parserMessage);
+    expect(await page.locator('#contour-status').textContent()).toContain(parserMessage);
+    // The L is still on the table: a rejected file changes nothing.
+    state = await publishedState(page);
+    expect(state.table.obstacles.at(-1)!.name).toBe('your contour');
+    await page.click('#drop-on-contour');
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __contactkit: { lastImpact: unknown; }; }).__contactkit
+          .lastImpact !== null,
+      undefined,
+      { timeout: 20_000 },
+    );
+    const impact = await publishedState<{ lastImpact: { point: number[]; }; }>(page);
+    // Dropped above the middle of the L's box, it meets the foot's top face, 2.5 cm above the
+    // box's centre (0.55): the L is 14 cm, 80 picture pixels, and the face is 20 px above.
+    expect(impact.lastImpact.point[1]).toBeCloseTo(0.55 - 0.035, 6);
+    await page.screenshot({ path: join(tmpdir(), 'pinball-user-contour.png') });
     expect(errors).toEqual([]);
   });
 });

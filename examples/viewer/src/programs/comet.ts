@@ -141,7 +141,7 @@ export async function startComet(): Promise<void> {
     paused = false;
     message = '';
     return `${fileName}: ${contour.points.length} points, made ${USER_BODY_SIZE} m across in place of the nucleus (its picture is not shown). Drag to shoot at it.`;
-  });
+  }, restitutionLabel);
 
   pauseButton.addEventListener('click', () => {
     paused = !paused;

@@ -39,7 +39,8 @@ export function keepDigitisedFile(file: DigitisedFile): boolean {
 }
 
 /**
- * Adds the contour controls to `body` and the drop to `stage`. `apply(text, fileName)` puts the
+ * Adds the contour controls to `body` (right after `after`, when given) and the drop to `stage`.
+ * `apply(text, fileName)` puts the
  * file in the program (throwing for a file it cannot use) and returns the line to show.
  * `what` says in the panel what the contour becomes (e.g. "the body the ball meets").
  */
@@ -48,6 +49,7 @@ export function contourInput(
   stage: HTMLElement,
   what: string,
   apply: (text: string, fileName: string) => string,
+  after?: HTMLElement,
 ): ContourInput {
   const box = element('fieldset', { class: 'settings', id: 'contour-input' });
   box.append(element('legend', {}, 'Your contour'));
@@ -71,7 +73,8 @@ export function contourInput(
   );
   const status = element('p', { class: 'probe', id: 'contour-status' });
   box.append(picker, digitised, status);
-  body.append(box);
+  if (after) after.after(box);
+  else body.append(box);
 
   const load = (text: string, fileName = 'the given text'): void => {
     try {

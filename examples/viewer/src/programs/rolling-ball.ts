@@ -295,6 +295,7 @@ export function startRollingBall(): Promise<void> {
         contour.closed ? 'a closed outline' : 'an open profile'
       } of ${contour.points.length} points, made ${PROFILE_SIZE} m long; the ball is let go above it.`;
     },
+    profileLabel,
   );
   const changeSettings = () => {
     settings = {
