@@ -28,6 +28,7 @@ import {
   waitFrames as waitFramesOf,
 } from './browser-support.js';
 import { BALL_RADIUS } from './programs/comet-scene.js';
+import { PolygonRaysScene } from './programs/polygon-rays-scene.js';
 
 let server: PreviewServer | undefined;
 let browser: Browser | undefined;
@@ -633,6 +634,79 @@ describe('your contour in every program', { timeout: 60_000 }, () => {
     // box's centre (0.55): the L is 14 cm, 80 picture pixels, and the face is 20 px above.
     expect(impact.lastImpact.point[1]).toBeCloseTo(0.55 - 0.035, 6);
     await page.screenshot({ path: join(tmpdir(), 'pinball-user-contour.png') });
+    expect(errors).toEqual([]);
+  });
+});
+
+interface RaysState {
+  frame: number;
+  poses: Array<{ position: number[]; angle: number; }>;
+  rays: Array<{ point: number[]; normal: number[]; penetration: number; }>;
+  separatingAxes: Array<{ point: number[]; normal: number[]; penetration: number; }>;
+  trace: { reached: boolean; radii: number[]; active: number[][]; crossings: number; };
+  handles: number[][];
+}
+
+describe('polygon-rays in Chromium', { timeout: 60_000 }, () => {
+  it("a body dragged by its centroid and turned by its handle; both methods' contacts equal Node's", async () => {
+    await open('scene=polygon-rays');
+    let state = await publishedState<RaysState>(page);
+    expect(state.trace.reached).toBe(true);
+    expect(state.rays.length).toBeGreaterThan(0);
+    expect(state.separatingAxes.length).toBeGreaterThan(0);
+    // Pull the lander 3 m to the right by its centroid: out of the nucleus's circle, nothing.
+    const from = state.poses[1]!.position;
+    const [x0, y0] = await toPage(from);
+    const [x1, y1] = await toPage([from[0]! + 3, from[1]!]);
+    await page.mouse.move(x0, y0);
+    await page.mouse.down();
+    await page.mouse.move(x1, y1, { steps: 6 });
+    await page.mouse.up();
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: RaysState; }).__contactkit.rays.length === 0
+    );
+    state = await publishedState<RaysState>(page);
+    expect(state.poses[1]!.position[0]).toBeCloseTo(from[0]! + 3, 1);
+    expect(state.separatingAxes).toEqual([]);
+    // Back, and turned by its handle to point straight down (-pi/2).
+    await page.mouse.move(x1, y1);
+    await page.mouse.down();
+    await page.mouse.move(x0, y0, { steps: 6 });
+    await page.mouse.up();
+    state = await publishedState<RaysState>(page);
+    const centre = state.poses[1]!.position;
+    const [hx, hy] = await toPage(state.handles[1]!);
+    const [dx, dy] = await toPage([centre[0]!, centre[1]! - 1.5]);
+    await page.mouse.move(hx, hy);
+    await page.mouse.down();
+    await page.mouse.move(dx, dy, { steps: 6 });
+    await page.mouse.up();
+    await page.waitForFunction(() =>
+      Math.abs(
+        (window as unknown as { __contactkit: RaysState; }).__contactkit.poses[1]!.angle +
+          Math.PI / 2,
+      ) < 0.05
+    );
+    await waitFrames(1);
+    state = await publishedState<RaysState>(page);
+    // Node's scene at the page's poses gives the same contacts by both methods.
+    const scene = new PolygonRaysScene(
+      parseContour(
+        readFileSync(new URL('./programs/assets/comet-contour.txt', import.meta.url), 'utf8'),
+      ),
+    );
+    for (const i of [0, 1] as const) {
+      scene.setPose(i, state.poses[i]!.position, state.poses[i]!.angle);
+    }
+    const node = scene.evaluate();
+    expect(state.rays.length).toBe(node.rays.length);
+    expect(state.separatingAxes.length).toBe(node.separatingAxes.length);
+    state.rays.forEach((c, i) => expect(c.penetration).toBeCloseTo(node.rays[i]!.penetration, 9));
+    expect(state.trace.active[1]).toHaveLength(scene.bodies[1].count);
+    await page.uncheck('#show-method');
+    await page.waitForFunction(() =>
+      !(window as unknown as { __contactkit: { showMethod: boolean; }; }).__contactkit.showMethod
+    );
     expect(errors).toEqual([]);
   });
 });

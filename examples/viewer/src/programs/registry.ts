@@ -27,6 +27,11 @@ export const PROGRAMS: readonly ProgramEntry[] = [
     title: 'Pinball',
     start: async () => (await import('./pinball.js')).startPinball(),
   },
+  {
+    id: 'polygon-rays',
+    title: 'Polygon rays',
+    start: async () => (await import('./polygon-rays.js')).startPolygonRays(),
+  },
 ];
 
 /** The program an id names, or undefined. */
