@@ -710,3 +710,49 @@ describe('polygon-rays in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 });
+
+interface ProbeState {
+  profile: string;
+  centre: number[];
+  contacts: Array<{ feature: string; index: number; beta: number; depth: number; }>;
+  symbol: string;
+  corner: string;
+}
+
+describe('contour-probe in Chromium', { timeout: 60_000 }, () => {
+  it('the ball dragged into a concave corner gives two contacts (>), onto a convex one gives one (<)', async () => {
+    await open('scene=contour-probe');
+    await page.selectOption('#probe-profile', 'step');
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: ProbeState; }).__contactkit.profile === 'step'
+    );
+    // Drag the ball into the corner of the riser x = -1 and the floor y = 0 (the Node test's case).
+    const [x0, y0] = await toPage([-2, 2]);
+    const [x1, y1] = await toPage([-0.8, 0.25]);
+    await page.mouse.move(x0, y0);
+    await page.mouse.down();
+    await page.mouse.move(x1, y1, { steps: 8 });
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: ProbeState; }).__contactkit.corner === 'concave'
+    );
+    let state = await publishedState<ProbeState>(page);
+    expect(state.symbol).toBe('>');
+    expect(state.contacts.map((c) => [c.index, Math.round(c.beta)])).toEqual([[1, 0], [2, 90]]);
+    expect(await page.locator('#corner-symbol').textContent()).toContain('concave');
+    // On over the convex corner (1, 1), from above left.
+    const [x2, y2] = await toPage([0.8, 1.2]);
+    await page.mouse.move(x2, y2, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: ProbeState; }).__contactkit.corner === 'convex'
+    );
+    state = await publishedState<ProbeState>(page);
+    expect(state.symbol).toBe('<');
+    expect(state.contacts).toHaveLength(1);
+    // The pointer lands on a whole pixel: beta near 135 degrees, dErr near 0.35 - 0.2 sqrt 2.
+    expect(state.contacts[0]!.beta).toBeCloseTo(135, 0);
+    expect(state.contacts[0]!.depth).toBeCloseTo(0.35 - 0.2 * Math.SQRT2, 1);
+    expect(await page.locator('#probe-contacts').textContent()).toContain('corner 4');
+    expect(errors).toEqual([]);
+  });
+});

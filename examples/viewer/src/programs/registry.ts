@@ -32,6 +32,11 @@ export const PROGRAMS: readonly ProgramEntry[] = [
     title: 'Polygon rays',
     start: async () => (await import('./polygon-rays.js')).startPolygonRays(),
   },
+  {
+    id: 'contour-probe',
+    title: 'Contour probe',
+    start: async () => (await import('./contour-probe.js')).startContourProbe(),
+  },
 ];
 
 /** The program an id names, or undefined. */
