@@ -37,6 +37,7 @@ export const COLORS = {
   limiter: '#ffd166',
   sector: '#5aa9ff',
   aim: '#3ddc84',
+  uncorrected: '#d67cff',
 } as const;
 
 /** The ring drawn where the exact ball had each kind of transition. */
@@ -99,6 +100,7 @@ export function startRollingBall(): Promise<void> {
   let userProfile: Profile | null = null;
   let paused = false;
   let showNaive = true;
+  let showUncorrected = parameters.get('uncorrected') === '1';
   let message = '';
   let aim: { from: [number, number]; to: [number, number]; } | null = null;
   let frame = 0;
@@ -193,15 +195,23 @@ export function startRollingBall(): Promise<void> {
   const naiveLabel = element('label', {});
   naiveLabel.append(naiveToggle, ' Naive Euler ghost');
   toggles.append(naiveLabel);
+  const uncorrectedToggle = element('input', { type: 'checkbox', id: 'show-uncorrected' });
+  uncorrectedToggle.checked = showUncorrected;
+  const uncorrectedLabel = element('label', {});
+  uncorrectedLabel.append(uncorrectedToggle, ' Uncorrected ghost (plain segment switch)');
+  toggles.append(uncorrectedLabel);
+  uncorrectedToggle.addEventListener('change', () => (showUncorrected = uncorrectedToggle.checked));
+  const uncorrectedLine = element('p', { class: 'probe', id: 'uncorrected-caption' });
   const live = element('p', { class: 'live', id: 'ball-caption' });
   const naiveLine = element('p', { class: 'probe', id: 'naive-caption' });
   const error = element('p', { class: 'error', id: 'rolling-error' });
-  body.append(profileLabel, buttons, live, naiveLine, error, options, toggles);
+  body.append(profileLabel, buttons, live, naiveLine, uncorrectedLine, error, options, toggles);
   const legend = element('ul', { class: 'legend' });
   for (
     const [color, text] of [
       [COLORS.ball, 'exact ball (ContourBall)'],
       [COLORS.naive, 'naive Euler ball'],
+      [COLORS.uncorrected, 'uncorrected ball (no limiters)'],
       [COLORS.limiter, 'limiter points'],
       [COLORS.sector, 'corner sectors'],
     ] as const
@@ -531,6 +541,16 @@ export function startRollingBall(): Promise<void> {
       context.stroke();
       context.setLineDash([]);
     }
+    if (showUncorrected) {
+      const [ux, uy] = scene.uncorrected.position;
+      context.strokeStyle = COLORS.uncorrected;
+      context.lineWidth = 2;
+      context.setLineDash([2, 3]);
+      context.beginPath();
+      context.arc(X(ux), Y(uy), r, 0, 2 * Math.PI);
+      context.stroke();
+      context.setLineDash([]);
+    }
     drawTrail(trails.exact, COLORS.ball);
     // Where the exact ball's transitions happened, the older fainter.
     const events = scene.events;
@@ -696,6 +716,15 @@ export function startRollingBall(): Promise<void> {
         MODE_TEXT[naive.mode]
       }, W ${naive.energy.toFixed(4)} J/kg (${relative(naive.energy, scene.startEnergy.naive)}).`;
     if (naiveLine.textContent !== naiveText) naiveLine.textContent = naiveText;
+    const uncorrected = scene.uncorrected;
+    const uncorrectedText = showUncorrected
+      ? `Uncorrected (segment switch at the segment's end, no limiters): W ${
+        uncorrected.energy.toFixed(4)
+      } J/kg (${relative(uncorrected.energy, scene.startEnergy.uncorrected)}).`
+      : '';
+    if (uncorrectedLine.textContent !== uncorrectedText) {
+      uncorrectedLine.textContent = uncorrectedText;
+    }
     pauseButton.textContent = paused ? 'Continue' : 'Pause';
     const gone = state.position[1]! < Math.min(...profile.points.map((p) => p[1])) - 2
       ? 'The ball has left the profile: drag to throw it again, or Restart.'
@@ -724,6 +753,8 @@ export function startRollingBall(): Promise<void> {
       frame,
       ball: scene.state,
       naive: { ...scene.naive.state, lost: scene.naive.lost },
+      uncorrected: { ...scene.uncorrected.state, segment: scene.uncorrected.segment },
+      showUncorrected,
       profile: profile.id,
       closed: profile.closed ?? false,
       loadContour: (text: string) => contourControls.load(text),
