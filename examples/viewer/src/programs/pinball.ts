@@ -15,6 +15,7 @@ import {
   PLUNGER_TIP_FALL,
   PLUNGER_Y,
   PinballSim,
+  SPHERE_DRAG_COEFFICIENT,
   TABLE_HEIGHT,
   TABLE_WIDTH,
 } from './pinball-sim.js';
@@ -80,6 +81,18 @@ export async function startPinball(): Promise<void> {
   const visibleLabel = element('label', {});
   visibleLabel.append(visibleInput, ' Visible: outlines, grid cells, collision vectors');
   toggles.append(visibleLabel);
+  // The launch channel's air drag (PinballOptions.channelDrag): a new ball, on the plunger.
+  const dragInput = element('input', { type: 'checkbox', id: 'channel-drag' });
+  dragInput.checked = new URLSearchParams(location.search).get('drag') === '1';
+  const simOptions = () => ({ channelDrag: dragInput.checked ? SPHERE_DRAG_COEFFICIENT : 0 });
+  if (dragInput.checked) sim = new PinballSim(sim.table, simOptions());
+  dragInput.addEventListener('change', () => (sim = new PinballSim(sim.table, simOptions())));
+  const dragLabel = element('label', {});
+  dragLabel.append(
+    dragInput,
+    ` Air drag in the launch channel (c_w ${SPHERE_DRAG_COEFFICIENT}, a smooth sphere)`,
+  );
+  toggles.append(dragLabel);
   const buttons = element('div', { class: 'buttons' });
   const shootButton = element('button', { type: 'button', id: 'shoot' }, 'Shoot at top speed');
   const returnButton = element(
@@ -187,7 +200,7 @@ export async function startPinball(): Promise<void> {
     'an obstacle in the middle of the field (a closed outline; the obstacles in its way make room)',
     (text, fileName) => {
       const table = tableWithContour(readContour(text), 'your contour');
-      sim = new PinballSim(table);
+      sim = new PinballSim(table, simOptions());
       geometry = tableGeometry();
       paused = false;
       dropButton.disabled = false;
@@ -562,6 +575,7 @@ export async function startPinball(): Promise<void> {
       project: (point: readonly number[]) => [X(point[0]!), Y(point[1]!)],
       names,
       table: geometry,
+      channelDragRate: sim.channelDragRate,
       loadContour: (text: string) => contourControls.load(text),
       step,
     });
