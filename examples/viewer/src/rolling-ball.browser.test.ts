@@ -327,4 +327,39 @@ describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
     );
     expect(errors).toEqual([]);
   });
+
+  it('a profile drawn on the page: New, three presses, Roll on it; the ball lands on what was drawn', async () => {
+    await open('&profile=valley');
+    await page.click('#draw-profile');
+    await page.click('#profile-new');
+    const corners = [[-4, 3], [0, 1], [4, 3]];
+    for (const corner of corners) {
+      const [x, y] = await toPage(corner);
+      await page.mouse.click(x, y);
+    }
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: { drawing: { points: number[][]; } | null; }; })
+        .__contactkit.drawing?.points.length === 3
+    );
+    await page.click('#profile-done');
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: { profile: string; }; }).__contactkit.profile === 'user'
+    );
+    const published = await publishedState<{ points: number[][]; drawing: unknown; }>(page);
+    expect(published.drawing).toBeNull();
+    // Where the mouse pressed, to a pixel (the valley's view: about 60 px a metre at 1200x800).
+    published.points.forEach((p, i) => {
+      expect(Math.abs(p[0]! - corners[i]![0]!)).toBeLessThan(0.05);
+      expect(Math.abs(p[1]! - corners[i]![1]!)).toBeLessThan(0.05);
+    });
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __contactkit: { events: Array<{ kind: string; }>; }; }).__contactkit
+          .events.some((e) => e.kind === 'impact'),
+      undefined,
+      { timeout: 20_000 },
+    );
+    expect(await page.isHidden('#profile-done')).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });

@@ -27,6 +27,7 @@ import {
   shortNumber,
 } from './program-page.js';
 import { contourInput } from './contour-input.js';
+import { ProfileDrawing } from './profile-drawing.js';
 import { PROFILE_SIZE, profileFromContour, readContour } from './user-contour.js';
 
 export const COLORS = {
@@ -98,6 +99,7 @@ export function startRollingBall(): Promise<void> {
   let scene = new RollingBallScene(profile, settings, naiveSteps);
   /** The profile made of the user's last contour file, if any. */
   let userProfile: Profile | null = null;
+  const drawing = new ProfileDrawing();
   let paused = false;
   let showNaive = true;
   let showUncorrected = parameters.get('uncorrected') === '1';
@@ -282,25 +284,29 @@ export function startRollingBall(): Promise<void> {
       profile;
     rebuild();
   });
+  /** Rolls the ball on a profile of the user's (a contour file, or drawn here): "user" in the menu. */
+  const useUserProfile = (next: Profile) => {
+    scene = new RollingBallScene(next, settings, naiveSteps);
+    userProfile = profile = next;
+    let option = profileSelect.querySelector<HTMLOptionElement>('option[value="user"]');
+    if (!option) {
+      option = element('option', { value: 'user' });
+      profileSelect.append(option);
+    }
+    option.textContent = next.title;
+    profileSelect.value = 'user';
+    writeLink();
+    clearTrails();
+    message = '';
+  };
+  buildDrawingButtons();
   const contourControls = contourInput(
     body,
     stage,
     'the profile the ball rolls on (open, or closed: a body it rolls over)',
     (text, fileName) => {
       const contour = readContour(text);
-      const next = profileFromContour(contour, `Your contour (${fileName})`);
-      scene = new RollingBallScene(next, settings, naiveSteps);
-      userProfile = profile = next;
-      let option = profileSelect.querySelector<HTMLOptionElement>('option[value="user"]');
-      if (!option) {
-        option = element('option', { value: 'user' });
-        profileSelect.append(option);
-      }
-      option.textContent = next.title;
-      profileSelect.value = 'user';
-      writeLink();
-      clearTrails();
-      message = '';
+      useUserProfile(profileFromContour(contour, `Your contour (${fileName})`));
       return `${fileName}: ${
         contour.closed ? 'a closed outline' : 'an open profile'
       } of ${contour.points.length} points, made ${PROFILE_SIZE} m long; the ball is let go above it.`;
@@ -380,6 +386,10 @@ export function startRollingBall(): Promise<void> {
   };
   canvas.addEventListener('pointerdown', (event) => {
     canvas.setPointerCapture(event.pointerId);
+    if (drawing.active) {
+      drawing.press(toWorld(event), 12 / s, event.shiftKey);
+      return;
+    }
     const p = toWorld(event), b = scene.ball.position;
     // Pressed on the ball (or near it: a small ball on a phone), the throw starts where it is.
     const onBall = Math.hypot(p[0] - b[0]!, p[1] - b[1]!) <= Math.max(1.5 * BALL_RADIUS, 22 / s);
@@ -387,9 +397,11 @@ export function startRollingBall(): Promise<void> {
     aim = { from, to: p };
   });
   canvas.addEventListener('pointermove', (event) => {
-    if (aim) aim.to = toWorld(event);
+    if (drawing.active) drawing.drag(toWorld(event));
+    else if (aim) aim.to = toWorld(event);
   });
   canvas.addEventListener('pointerup', () => {
+    drawing.release();
     if (!aim) return;
     try {
       scene.shoot(aim.from, throwVelocity(aim.from, aim.to));
@@ -524,6 +536,68 @@ export function startRollingBall(): Promise<void> {
     ) => (i === 0 ? context.moveTo(X(x!), Y(y!)) : context.lineTo(X(x!), Y(y!))));
     context.stroke();
     context.globalAlpha = 1;
+  }
+
+  /** The profile being drawn: its segments and a handle at each point. */
+  function drawDrawing(): void {
+    const { points, closed } = drawing.editor;
+    context.strokeStyle = COLORS.aim;
+    context.lineWidth = 2;
+    context.beginPath();
+    points.forEach((
+      [x, y],
+      i,
+    ) => (i === 0 ? context.moveTo(X(x), Y(y)) : context.lineTo(X(x), Y(y))));
+    if (closed) context.closePath();
+    context.stroke();
+    context.fillStyle = COLORS.aim;
+    for (const [x, y] of points) context.fillRect(X(x) - 4, Y(y) - 4, 8, 8);
+  }
+
+  /**
+   * Draw or edit the profile: the buttons, shown by turns. While drawing, the ball waits and the
+   * canvas edits (ProfileDrawing).
+   */
+  function buildDrawingButtons(): { show(): void; } {
+    const row = element('div', { class: 'buttons', id: 'drawing-buttons' });
+    const start = element(
+      'button',
+      { type: 'button', id: 'draw-profile' },
+      'Draw or edit the profile',
+    );
+    const done = element('button', { type: 'button', id: 'profile-done' }, 'Roll on it');
+    const undo = element('button', { type: 'button', id: 'profile-undo' }, 'Undo');
+    const fresh = element('button', { type: 'button', id: 'profile-new' }, 'New');
+    const cancel = element('button', { type: 'button', id: 'profile-cancel' }, 'Cancel');
+    row.append(start, done, undo, fresh, cancel);
+    profileLabel.after(row);
+    const show = () => {
+      start.hidden = drawing.active;
+      for (const button of [done, undo, fresh, cancel]) button.hidden = !drawing.active;
+    };
+    start.addEventListener('click', () => {
+      drawing.begin(profile.points, profile.closed ?? false);
+      message =
+        'Drawing: press to add a point, on a line to insert one, drag a point to move it, Shift+press to delete it.';
+      show();
+    });
+    done.addEventListener('click', () => {
+      try {
+        useUserProfile(drawing.finish('Your drawing'));
+      } catch (caught) {
+        message = `Drawing: ${(caught as Error).message}`;
+      }
+      show();
+    });
+    undo.addEventListener('click', () => drawing.editor.undo());
+    fresh.addEventListener('click', () => drawing.editor.clear());
+    cancel.addEventListener('click', () => {
+      drawing.active = false;
+      message = '';
+      show();
+    });
+    show();
+    return { show };
   }
 
   function drawBalls(): void {
@@ -684,6 +758,7 @@ export function startRollingBall(): Promise<void> {
     context.fillRect(0, 0, width, height);
     drawProfile();
     drawBalls();
+    if (drawing.active) drawDrawing();
     drawPlot(8, height - plotHeight - 4, width - 16, plotHeight);
   }
 
@@ -735,7 +810,7 @@ export function startRollingBall(): Promise<void> {
   function tick(now: number): void {
     const dt = Math.min(0.1, Math.max(0, (now - last) / 1000));
     last = now;
-    if (!paused && !aim) {
+    if (!paused && !aim && !drawing.active) {
       pending += dt;
       let frames = 0;
       while (pending >= FRAME && frames < MAX_FRAMES_PER_TICK) {
@@ -758,6 +833,9 @@ export function startRollingBall(): Promise<void> {
       profile: profile.id,
       closed: profile.closed ?? false,
       loadContour: (text: string) => contourControls.load(text),
+      drawing: drawing.active
+        ? { points: drawing.editor.points.map((p) => [p[0], p[1]]), closed: drawing.editor.closed }
+        : null,
       points: profile.points.map((p) => [p[0], p[1]]),
       settings: { ...settings },
       launch: { position: [...scene.launched.position], velocity: [...scene.launched.velocity] },
