@@ -15,7 +15,12 @@ import { join } from 'node:path';
 import type { PreviewServer } from 'vite';
 import type { Browser, Page } from 'playwright-core';
 import { buildAndServe, launchChromium, onPageErrors, openPage } from './browser-support.js';
-import { PLUNGER_MAX_SPEED } from './programs/pinball-sim.js';
+import {
+  PLUNGER_MAX_SPEED,
+  PinballSim,
+  SPHERE_DRAG_COEFFICIENT,
+  channelDragRate,
+} from './programs/pinball-sim.js';
 
 let server: PreviewServer | undefined;
 let browser: Browser | undefined;
@@ -331,6 +336,48 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
     expect(states.at(-1)!.time - states[0]!.time).toBeCloseTo(1799 / 60, 9);
     const after = await pinball();
     expect(after.plunger.lastShot).toBe(PLUNGER_MAX_SPEED);
+    expect(errors).toEqual([]);
+  });
+
+  it("air drag in the launch channel: the page's ball rises in the lane as Node's PinballSim with c_w 0.47 moves it", async () => {
+    await openPage(page, `${baseUrl}?scene=pinball`);
+    await page.check('#channel-drag');
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: { channelDragRate: number; }; }).__contactkit
+        .channelDragRate > 0
+    );
+    const rate = await page.evaluate(() =>
+      (window as unknown as { __contactkit: { channelDragRate: number; }; }).__contactkit
+        .channelDragRate
+    );
+    expect(rate).toBe(channelDragRate(SPHERE_DRAG_COEFFICIENT));
+    // Shoot and pause in one task (no frame runs between), then step the page's own simulation
+    // and Node's from the same state.
+    const states = await page.evaluate(() => {
+      document.getElementById('shoot')!.click();
+      document.getElementById('pause')!.click();
+      return (window as unknown as {
+        __contactkit: { step(n: number): Array<{ position: number[]; velocity: number[]; }>; };
+      }).__contactkit.step(11);
+    });
+    const node = new PinballSim(undefined, { channelDrag: SPHERE_DRAG_COEFFICIENT });
+    node.position.set(states[0]!.position);
+    node.velocity.set(states[0]!.velocity);
+    node.mode = 'flight';
+    let slowed = 0;
+    for (let i = 1; i < states.length; i++) {
+      node.step(1 / 60);
+      expect(node.position[1]).toBeCloseTo(states[i]!.position[1]!, 12);
+      expect(node.velocity[1]).toBeCloseTo(states[i]!.velocity[1]!, 12);
+      // Rising in the lane: gravity and drag, v' = (v - g dt) / (1 + k |v'| dt).
+      const before = states[i - 1]!.velocity[1]!, after = states[i]!.velocity[1]!;
+      const gravityOnly = before - node.gravity / 60;
+      if (states[i]!.position[0]! > 0.516 && after > 0) {
+        expect(after).toBeCloseTo(gravityOnly / (1 + rate * gravityOnly / 60), 12);
+        slowed++;
+      }
+    }
+    expect(slowed).toBeGreaterThan(5);
     expect(errors).toEqual([]);
   });
 });

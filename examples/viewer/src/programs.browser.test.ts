@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { PreviewServer } from 'vite';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { parseContour } from '@contactkit/collision2d';
+import { formatContour, normalizeContour, parseContour } from '@contactkit/collision2d';
 import {
   buildAndServe,
   launchChromium,
@@ -28,6 +28,7 @@ import {
   waitFrames as waitFramesOf,
 } from './browser-support.js';
 import { BALL_RADIUS } from './programs/comet-scene.js';
+import { PolygonRaysScene } from './programs/polygon-rays-scene.js';
 
 let server: PreviewServer | undefined;
 let browser: Browser | undefined;
@@ -471,6 +472,287 @@ describe('comet in Chromium', { timeout: 60_000 }, () => {
     expect(await page.locator('#touching').textContent()).toContain('Touching');
     await expectTableInPanel();
     await page.screenshot({ path: join(tmpdir(), 'comet-impact.png') });
+    expect(errors).toEqual([]);
+  });
+});
+
+/** A contour file's text of `points` in a 200 x 100 picture (y down), as the digitiser saves it. */
+function contourFile(points: number[][], closed: boolean): string {
+  return formatContour(
+    normalizeContour(points, {
+      closed,
+      normalization: 'center',
+      image: { width: 200, height: 100 },
+    })
+      .contour,
+  );
+}
+
+/** The page's `loadContour(text)`: resolves, or rejects with the error it threw. */
+function loadContour(text: string): Promise<void> {
+  return page.evaluate((t) => {
+    (window as unknown as { __contactkit: { loadContour(text: string): void; }; }).__contactkit
+      .loadContour(t);
+  }, text);
+}
+
+describe('your contour in every program', { timeout: 60_000 }, () => {
+  it("comet: the digitiser's saved L in one click, then a dropped file, each becomes the body the ball meets", async () => {
+    // What a person does: trace and save in the digitiser, then open the comet and take it.
+    await open('scene=digitiser&image=none');
+    await page.setInputFiles('#image-file', {
+      name: 'L.png',
+      mimeType: 'image/png',
+      buffer: lPicture(),
+    });
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: DigitiserState; }).__contactkit.image?.name === 'L.png'
+    );
+    await page.selectOption('#trace-mask', 'dark');
+    await page.click('#trace-button');
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: DigitiserState; }).__contactkit.points.length > 0
+    );
+    await Promise.all([page.waitForEvent('download'), page.click('#save')]);
+    await open('scene=comet');
+    expect(await page.locator('#use-digitised').isDisabled()).toBe(false);
+    await page.click('#use-digitised');
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: { contourName: string; }; }).__contactkit
+        .contourName === 'L-contour.txt'
+    );
+    // The starting shot meets the L: wait for the impact, not for a time.
+    await page.waitForFunction(
+      () => (window as unknown as { __contactkit: CometState; }).__contactkit.impacts > 0,
+      undefined,
+      { timeout: 20_000 },
+    );
+    let state = await comet();
+    expect((state as unknown as { onPicture: boolean; }).onPicture).toBe(false);
+    const xs = state.outline.map((p) => p[0]!);
+    // The L's traced outline, 80 px wide and 70 high, is made 5 m across.
+    expect(Math.max(...xs) - Math.min(...xs)).toBeCloseTo(5, 9);
+    expect(await page.locator('#contour-status').textContent()).toContain('L-contour.txt');
+
+    // A square dropped on the picture replaces it.
+    const square = contourFile([[50, 20], [110, 20], [110, 80], [50, 80]], true);
+    await page.evaluate((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'square.txt', { type: 'text/plain' }));
+      document.getElementById('stage')!.dispatchEvent(
+        new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }),
+      );
+    }, square);
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: { contourName: string; }; }).__contactkit
+        .contourName === 'square.txt'
+    );
+    state = await comet();
+    expect(state.outline).toHaveLength(4);
+    expect(state.outline.map((p) => p.map((v) => Math.abs(v)))).toEqual(
+      Array(4).fill([expect.closeTo(2.5, 9), expect.closeTo(2.5, 9)]),
+    );
+    await page.waitForFunction(
+      () => (window as unknown as { __contactkit: CometState; }).__contactkit.impacts > 0,
+      undefined,
+      { timeout: 20_000 },
+    );
+    await page.screenshot({ path: join(tmpdir(), 'comet-user-contour.png') });
+    expect(errors).toEqual([]);
+  });
+
+  it('rolling ball: an open V picked as a file becomes the profile and the ball lands in it', async () => {
+    await open('scene=rolling-ball');
+    await page.setInputFiles('#contour-file', {
+      name: 'v.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(contourFile([[20, 20], [100, 80], [180, 20]], false)),
+    });
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: { profile: string; }; }).__contactkit.profile === 'user'
+    );
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __contactkit: { events: Array<{ kind: string; }>; }; }).__contactkit
+          .events.some((e) => e.kind === 'impact'),
+      undefined,
+      { timeout: 20_000 },
+    );
+    const state = await publishedState<
+      { points: number[][]; closed: boolean; ball: { position: number[]; }; }
+    >(page);
+    // The V, 12 m wide, its tip at the origin, turned y up: the tip is the lowest point.
+    expect(state.closed).toBe(false);
+    expect(state.points[1]![0]).toBeCloseTo(0, 9);
+    expect(state.points[1]![1]).toBeCloseTo(0, 9);
+    expect(state.points[0]![1]).toBeCloseTo(4.5, 9);
+    expect(state.ball.position[1]).toBeGreaterThan(0);
+    expect(await page.locator('#profile').inputValue()).toBe('user');
+    expect(errors).toEqual([]);
+  });
+
+  it("pinball: loadContour places an L on the table, a bad file throws the parser's error, the dropped ball meets the L", async () => {
+    await open('scene=pinball');
+    const before = await publishedState<{ obstacles: number; }>(page);
+    await loadContour(
+      contourFile([[50, 10], [70, 10], [70, 70], [130, 70], [130, 90], [50, 90]], true),
+    );
+    // The next frame publishes the new table.
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: { table: { obstacles: Array<{ name: string; }>; }; }; })
+        .__contactkit.table.obstacles.at(-1)!.name === 'your contour'
+    );
+    let state = await publishedState<
+      { obstacles: number; table: { obstacles: Array<{ name: string; }>; }; }
+    >(page);
+    expect(state.table.obstacles.at(-1)!.name).toBe('your contour');
+    expect(state.obstacles).toBeLessThanOrEqual(before.obstacles);
+    const bad = 'contactkit-contour 2\nnot a number here\n';
+    const parserMessage = (() => {
+      try {
+        parseContour(bad);
+      } catch (caught) {
+        return (caught as Error).message;
+      }
+      return 'none';
+    })();
+    await expect(loadContour(bad)).rejects.toThrow(parserMessage);
+    expect(await page.locator('#contour-status').textContent()).toContain(parserMessage);
+    // The L is still on the table: a rejected file changes nothing.
+    state = await publishedState(page);
+    expect(state.table.obstacles.at(-1)!.name).toBe('your contour');
+    await page.click('#drop-on-contour');
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __contactkit: { lastImpact: unknown; }; }).__contactkit
+          .lastImpact !== null,
+      undefined,
+      { timeout: 20_000 },
+    );
+    const impact = await publishedState<{ lastImpact: { point: number[]; }; }>(page);
+    // Dropped above the middle of the L's box, it meets the foot's top face, 2.5 cm above the
+    // box's centre (0.55): the L is 14 cm, 80 picture pixels, and the face is 20 px above.
+    expect(impact.lastImpact.point[1]).toBeCloseTo(0.55 - 0.035, 6);
+    await page.screenshot({ path: join(tmpdir(), 'pinball-user-contour.png') });
+    expect(errors).toEqual([]);
+  });
+});
+
+interface RaysState {
+  frame: number;
+  poses: Array<{ position: number[]; angle: number; }>;
+  rays: Array<{ point: number[]; normal: number[]; penetration: number; }>;
+  separatingAxes: Array<{ point: number[]; normal: number[]; penetration: number; }>;
+  trace: { reached: boolean; radii: number[]; active: number[][]; crossings: number; };
+  handles: number[][];
+}
+
+describe('polygon-rays in Chromium', { timeout: 60_000 }, () => {
+  it("a body dragged by its centroid and turned by its handle; both methods' contacts equal Node's", async () => {
+    await open('scene=polygon-rays');
+    let state = await publishedState<RaysState>(page);
+    expect(state.trace.reached).toBe(true);
+    expect(state.rays.length).toBeGreaterThan(0);
+    expect(state.separatingAxes.length).toBeGreaterThan(0);
+    // Pull the lander 3 m to the right by its centroid: out of the nucleus's circle, nothing.
+    const from = state.poses[1]!.position;
+    const [x0, y0] = await toPage(from);
+    const [x1, y1] = await toPage([from[0]! + 3, from[1]!]);
+    await page.mouse.move(x0, y0);
+    await page.mouse.down();
+    await page.mouse.move(x1, y1, { steps: 6 });
+    await page.mouse.up();
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: RaysState; }).__contactkit.rays.length === 0
+    );
+    state = await publishedState<RaysState>(page);
+    expect(state.poses[1]!.position[0]).toBeCloseTo(from[0]! + 3, 1);
+    expect(state.separatingAxes).toEqual([]);
+    // Back, and turned by its handle to point straight down (-pi/2).
+    await page.mouse.move(x1, y1);
+    await page.mouse.down();
+    await page.mouse.move(x0, y0, { steps: 6 });
+    await page.mouse.up();
+    state = await publishedState<RaysState>(page);
+    const centre = state.poses[1]!.position;
+    const [hx, hy] = await toPage(state.handles[1]!);
+    const [dx, dy] = await toPage([centre[0]!, centre[1]! - 1.5]);
+    await page.mouse.move(hx, hy);
+    await page.mouse.down();
+    await page.mouse.move(dx, dy, { steps: 6 });
+    await page.mouse.up();
+    await page.waitForFunction(() =>
+      Math.abs(
+        (window as unknown as { __contactkit: RaysState; }).__contactkit.poses[1]!.angle +
+          Math.PI / 2,
+      ) < 0.05
+    );
+    await waitFrames(1);
+    state = await publishedState<RaysState>(page);
+    // Node's scene at the page's poses gives the same contacts by both methods.
+    const scene = new PolygonRaysScene(
+      parseContour(
+        readFileSync(new URL('./programs/assets/comet-contour.txt', import.meta.url), 'utf8'),
+      ),
+    );
+    for (const i of [0, 1] as const) {
+      scene.setPose(i, state.poses[i]!.position, state.poses[i]!.angle);
+    }
+    const node = scene.evaluate();
+    expect(state.rays.length).toBe(node.rays.length);
+    expect(state.separatingAxes.length).toBe(node.separatingAxes.length);
+    state.rays.forEach((c, i) => expect(c.penetration).toBeCloseTo(node.rays[i]!.penetration, 9));
+    expect(state.trace.active[1]).toHaveLength(scene.bodies[1].count);
+    await page.uncheck('#show-method');
+    await page.waitForFunction(() =>
+      !(window as unknown as { __contactkit: { showMethod: boolean; }; }).__contactkit.showMethod
+    );
+    expect(errors).toEqual([]);
+  });
+});
+
+interface ProbeState {
+  profile: string;
+  centre: number[];
+  contacts: Array<{ feature: string; index: number; beta: number; depth: number; }>;
+  symbol: string;
+  corner: string;
+}
+
+describe('contour-probe in Chromium', { timeout: 60_000 }, () => {
+  it('the ball dragged into a concave corner gives two contacts (>), onto a convex one gives one (<)', async () => {
+    await open('scene=contour-probe');
+    await page.selectOption('#probe-profile', 'step');
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: ProbeState; }).__contactkit.profile === 'step'
+    );
+    // Drag the ball into the corner of the riser x = -1 and the floor y = 0 (the Node test's case).
+    const [x0, y0] = await toPage([-2, 2]);
+    const [x1, y1] = await toPage([-0.8, 0.25]);
+    await page.mouse.move(x0, y0);
+    await page.mouse.down();
+    await page.mouse.move(x1, y1, { steps: 8 });
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: ProbeState; }).__contactkit.corner === 'concave'
+    );
+    let state = await publishedState<ProbeState>(page);
+    expect(state.symbol).toBe('>');
+    expect(state.contacts.map((c) => [c.index, Math.round(c.beta)])).toEqual([[1, 0], [2, 90]]);
+    expect(await page.locator('#corner-symbol').textContent()).toContain('concave');
+    // On over the convex corner (1, 1), from above left.
+    const [x2, y2] = await toPage([0.8, 1.2]);
+    await page.mouse.move(x2, y2, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: ProbeState; }).__contactkit.corner === 'convex'
+    );
+    state = await publishedState<ProbeState>(page);
+    expect(state.symbol).toBe('<');
+    expect(state.contacts).toHaveLength(1);
+    // The pointer lands on a whole pixel: beta near 135 degrees, dErr near 0.35 - 0.2 sqrt 2.
+    expect(state.contacts[0]!.beta).toBeCloseTo(135, 0);
+    expect(state.contacts[0]!.depth).toBeCloseTo(0.35 - 0.2 * Math.SQRT2, 1);
+    expect(await page.locator('#probe-contacts').textContent()).toContain('corner 4');
     expect(errors).toEqual([]);
   });
 });

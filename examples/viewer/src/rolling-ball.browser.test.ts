@@ -296,4 +296,70 @@ describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
       expect(errors).toEqual([]);
     });
   }
+
+  it('the uncorrected ghost: off by default, on by its toggle, over the valley bottom by the plain segment switch', async () => {
+    await open('&profile=valley');
+    expect(await page.isChecked('#show-uncorrected')).toBe(false);
+    expect(await page.locator('#uncorrected-caption').textContent()).toBe('');
+    await page.check('#show-uncorrected');
+    await page.click('#restart');
+    // From rest 1.2 m down the left slope (segment 2) it passes the concave bottom onto segment 3.
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __contactkit: { uncorrected: { segment: number; }; }; })
+          .__contactkit
+          .uncorrected.segment === 3,
+      undefined,
+      { timeout: 20_000 },
+    );
+    const published = await publishedState<
+      { uncorrected: BallState & { segment: number; }; showUncorrected: boolean; }
+    >(page);
+    expect(published.showUncorrected).toBe(true);
+    // Its centre is one radius off segment 3, (0, 0.5) -> (4.5, 2.5), on the left.
+    const [x, y] = published.uncorrected.position as [number, number];
+    const length = Math.hypot(4.5, 2);
+    expect((-(x - 0) * 2 + (y - 0.5) * 4.5) / length).toBeCloseTo(BALL_RADIUS, 9);
+    expect(await page.locator('#uncorrected-caption').textContent()).toContain('no limiters');
+    await page.uncheck('#show-uncorrected');
+    await page.waitForFunction(() =>
+      document.getElementById('uncorrected-caption')!.textContent === ''
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('a profile drawn on the page: New, three presses, Roll on it; the ball lands on what was drawn', async () => {
+    await open('&profile=valley');
+    await page.click('#draw-profile');
+    await page.click('#profile-new');
+    const corners = [[-4, 3], [0, 1], [4, 3]];
+    for (const corner of corners) {
+      const [x, y] = await toPage(corner);
+      await page.mouse.click(x, y);
+    }
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: { drawing: { points: number[][]; } | null; }; })
+        .__contactkit.drawing?.points.length === 3
+    );
+    await page.click('#profile-done');
+    await page.waitForFunction(() =>
+      (window as unknown as { __contactkit: { profile: string; }; }).__contactkit.profile === 'user'
+    );
+    const published = await publishedState<{ points: number[][]; drawing: unknown; }>(page);
+    expect(published.drawing).toBeNull();
+    // Where the mouse pressed, to a pixel (the valley's view: about 60 px a metre at 1200x800).
+    published.points.forEach((p, i) => {
+      expect(Math.abs(p[0]! - corners[i]![0]!)).toBeLessThan(0.05);
+      expect(Math.abs(p[1]! - corners[i]![1]!)).toBeLessThan(0.05);
+    });
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __contactkit: { events: Array<{ kind: string; }>; }; }).__contactkit
+          .events.some((e) => e.kind === 'impact'),
+      undefined,
+      { timeout: 20_000 },
+    );
+    expect(await page.isHidden('#profile-done')).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });

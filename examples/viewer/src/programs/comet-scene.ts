@@ -4,7 +4,9 @@
  * with restitution, and may land and roll on it. The page draws it; Node tests it.
  *
  * World frame: metres, y up, the picture `IMAGE_WIDTH` wide centred at the origin. The contour file
- * is in the picture's frame (y down), so placing it and flipping y puts it over the picture.
+ * is in the picture's frame (y down): collision2d's `contourToWorld` places it at the picture's
+ * width and turns y up, which puts it over the picture. A user's own contour has no picture here:
+ * it is made `USER_BODY_SIZE` across, centred at the origin.
  * The view wraps: a ball leaving one side of the shown rectangle comes back on the other.
  *
  * The contact vectors are those of the circle-against-contour method of collision2d (Ericson,
@@ -17,7 +19,7 @@ import {
   CollisionData2,
   VERTEX_FEATURE,
   collideCirclePolygon,
-  placeContour,
+  contourToWorld,
   pointInPolygon,
   secondFeatureOf,
   Polygon,
@@ -28,6 +30,7 @@ import type { BallMode } from '@contactkit/motion2d';
 import { contactRecords } from '../contact-records.js';
 import type { ContactRecord } from '../contact-records.js';
 import type { BallState } from './ball-state.js';
+import { centredInWorld, requireClosed } from './user-contour.js';
 
 /** The picture's width in the world (metres). */
 export const IMAGE_WIDTH = 8;
@@ -38,6 +41,8 @@ export const BALL_RADIUS = 0.12;
  */
 export const COMET_GRAVITY = 0.05;
 export const DEFAULT_RESTITUTION = 0.8;
+/** A user's contour is made this long (its largest dimension, metres): about the shipped nucleus. */
+export const USER_BODY_SIZE = 5;
 /** The shot the scene starts with: from the left toward the large lobe. */
 export const START_SHOT = { position: [-5, 1.6], velocity: [1.9, -0.8] } as const;
 
@@ -80,9 +85,18 @@ export class CometScene {
   wraps = 0;
   private timeOffset = 0;
 
-  constructor(readonly contour: Contour, restitution = DEFAULT_RESTITUTION) {
-    const placed = placeContour(contour, IMAGE_WIDTH);
-    this.outline = placed.points.map(([x, y]): [number, number] => [x, -y]);
+  /**
+   * `contour` over the picture (`onPicture`, the shipped nucleus: placed at the picture's width),
+   * or a user's closed contour `USER_BODY_SIZE` across at the origin (a RangeError for an open one).
+   */
+  constructor(
+    readonly contour: Contour,
+    restitution = DEFAULT_RESTITUTION,
+    readonly onPicture = true,
+  ) {
+    this.outline = onPicture
+      ? contourToWorld(contour, { width: IMAGE_WIDTH }).points.map(([x, y]) => [x, y])
+      : centredInWorld(requireClosed(contour, 'comet'), USER_BODY_SIZE, [0, 0]);
     this.polygon = new Polygon(this.outline);
     this.ball = new ContourBall(this.outline, {
       radius: BALL_RADIUS,

@@ -4,15 +4,24 @@
  * a ball shot by a drag that bounces off it. The contour is drawn over the picture by
  * `placeContour` at the displayed width, so the two stay in register at any size. On demand the
  * vectors of the current contact are drawn as collision2d's circle-against-contour method
- * computes them, and the corner touched is named convex or concave.
+ * computes them, and the corner touched is named convex or concave. A user's contour file
+ * (contour-input.ts) replaces the nucleus: the ball then meets that body, drawn without a picture.
  */
 import { parseContour, placeContour } from '@contactkit/collision2d';
 import { contactKindName } from '@contactkit/math';
 import type { ContactKind } from '@contactkit/math';
 import cometUrl from './assets/comet.png';
 import contourText from './assets/comet-contour.txt?raw';
-import { BALL_RADIUS, CometScene, DEFAULT_RESTITUTION, IMAGE_WIDTH } from './comet-scene.js';
+import {
+  BALL_RADIUS,
+  CometScene,
+  DEFAULT_RESTITUTION,
+  IMAGE_WIDTH,
+  USER_BODY_SIZE,
+} from './comet-scene.js';
 import type { ContactVectors } from './comet-scene.js';
+import { contourInput } from './contour-input.js';
+import { readContour } from './user-contour.js';
 import {
   drawArrow,
   element,
@@ -45,13 +54,16 @@ export async function startComet(): Promise<void> {
     "A fixed object that comes as a picture (a two-lobed comet nucleus) with its contour, digitised from the picture by the digitiser's trace. The ball (ContourBall of @contactkit/motion2d) flies, bounces off the outline with the restitution set below, and may land and roll on it; the contour is placed over the picture at the displayed width, so picture and contour stay congruent at any size.",
     'Drag anywhere outside the nucleus to shoot the ball: it starts where you press, with the velocity of the arrow. A ball leaving the view comes back on the other side.',
   );
-  const { canvas, context, body } = page;
-  const contour = parseContour(contourText);
+  const { canvas, context, body, stage } = page;
+  let contour = parseContour(contourText);
+  /** Whether the body is the shipped nucleus, drawn over its picture (false: a user's contour). */
+  let onPicture = true;
+  let contourName = 'comet-contour.txt';
   const picture = new Image();
   picture.src = cometUrl;
   await picture.decode();
 
-  let scene = new CometScene(contour, DEFAULT_RESTITUTION);
+  let scene = new CometScene(contour, DEFAULT_RESTITUTION, onPicture);
   let paused = false;
   let showContour = true;
   let showVectors = new URLSearchParams(location.search).get('vectors') === '1';
@@ -119,13 +131,24 @@ export async function startComet(): Promise<void> {
   table.tHead!.innerHTML =
     '<tr><th>#</th><th>feature</th><th>kind</th><th>penetration</th><th>|O|</th><th>|S|</th><th>l_part</th></tr>';
   body.append(element('h2', {}, 'Contact (within one radius)'), legend, table);
+  const contourControls = contourInput(body, stage, 'the body the ball meets', (text, fileName) => {
+    const next = new CometScene(readContour(text), Number(restitution.value), false);
+    next.stopAtImpact = scene.stopAtImpact;
+    scene = next;
+    contour = next.contour;
+    onPicture = false;
+    contourName = fileName;
+    paused = false;
+    message = '';
+    return `${fileName}: ${contour.points.length} points, made ${USER_BODY_SIZE} m across in place of the nucleus (its picture is not shown). Drag to shoot at it.`;
+  }, restitutionLabel);
 
   pauseButton.addEventListener('click', () => {
     paused = !paused;
     last = performance.now();
   });
   resetButton.addEventListener('click', () => {
-    scene = new CometScene(contour, Number(restitution.value));
+    scene = new CometScene(contour, Number(restitution.value), onPicture);
     scene.stopAtImpact = (document.getElementById('stop-at-impact') as HTMLInputElement).checked;
     paused = false;
     message = '';
@@ -135,7 +158,7 @@ export async function startComet(): Promise<void> {
     restitutionValue.textContent = String(value);
     // The restitution is fixed at construction: a new ball carries on from where this one is.
     const { position, velocity } = scene.state;
-    const next = new CometScene(contour, value);
+    const next = new CometScene(contour, value, onPicture);
     next.stopAtImpact = scene.stopAtImpact;
     next.halfWidth = scene.halfWidth;
     next.halfHeight = scene.halfHeight;
@@ -251,13 +274,15 @@ export async function startComet(): Promise<void> {
     context.clip();
     context.fillStyle = '#07090d';
     context.fillRect(left, top, size, size);
-    context.drawImage(
-      picture,
-      X(-IMAGE_WIDTH / 2),
-      Y(imageHeight / 2),
-      IMAGE_WIDTH * s,
-      imageHeight * s,
-    );
+    if (onPicture) {
+      context.drawImage(
+        picture,
+        X(-IMAGE_WIDTH / 2),
+        Y(imageHeight / 2),
+        IMAGE_WIDTH * s,
+        imageHeight * s,
+      );
+    }
     context.strokeStyle = '#ff4d6d';
     context.lineWidth = 1.5;
     context.beginPath();
@@ -298,13 +323,25 @@ export async function startComet(): Promise<void> {
     context.fillRect(0, 0, width, height);
     drawStars(context, width, height);
     const imageRect = [X(-IMAGE_WIDTH / 2), Y(imageHeight / 2), IMAGE_WIDTH * s, imageHeight * s];
-    context.drawImage(picture, imageRect[0]!, imageRect[1]!, imageRect[2]!, imageRect[3]!);
-    // The contour in CSS pixels straight from the file: placed at the displayed width about the
-    // displayed centre of the picture (its y already points down, as the canvas's does).
-    const onScreen = placeContour(contour, imageRect[2]!, [
-      imageRect[0]! + imageRect[2]! / 2,
-      imageRect[1]! + imageRect[3]! / 2,
-    ]).points;
+    if (onPicture) {
+      context.drawImage(picture, imageRect[0]!, imageRect[1]!, imageRect[2]!, imageRect[3]!);
+    }
+    // The shipped contour in CSS pixels straight from the file: placed at the displayed width
+    // about the displayed centre of the picture (its y already points down, as the canvas's
+    // does). A user's body has no picture: its world outline, projected and filled.
+    const onScreen = onPicture
+      ? placeContour(contour, imageRect[2]!, [
+        imageRect[0]! + imageRect[2]! / 2,
+        imageRect[1]! + imageRect[3]! / 2,
+      ]).points
+      : scene.outline.map(([x, y]): [number, number] => [X(x), Y(y)]);
+    if (!onPicture) {
+      context.fillStyle = '#3a3f47';
+      context.beginPath();
+      onScreen.forEach(([x, y], i) => (i === 0 ? context.moveTo(x, y) : context.lineTo(x, y)));
+      context.closePath();
+      context.fill();
+    }
     if (showContour) {
       context.strokeStyle = '#ff4d6d';
       context.lineWidth = 1.5;
@@ -424,6 +461,9 @@ export async function startComet(): Promise<void> {
       outline: scene.outline.map((p) => [p[0], p[1]]),
       outlineOnScreen: drawn.outlineOnScreen,
       imageRect: drawn.imageRect,
+      contourName,
+      onPicture,
+      loadContour: (text: string) => contourControls.load(text),
       project: (point: readonly number[]) => [X(point[0]!), Y(point[1]!)],
     });
     requestAnimationFrame(tick);

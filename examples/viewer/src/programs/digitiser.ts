@@ -21,6 +21,7 @@ import {
   publish,
   shortNumber,
 } from './program-page.js';
+import { keepDigitisedFile } from './contour-input.js';
 
 /** Hit radii in CSS pixels: a handle, a point, a segment. */
 const HANDLE_RADIUS = 9;
@@ -439,6 +440,8 @@ export async function startDigitiser(): Promise<void> {
       const fileName = `${image.name.replace(/\.[^.]*$/, '')}-contour.txt`;
       saved = { text, contour, fileName };
       download(text, fileName);
+      // The programs' "Use the digitiser's last contour" reads it from here.
+      keepDigitisedFile({ text, fileName });
       showSaved(saved);
       message = '';
     } catch (caught) {

@@ -11,6 +11,8 @@ import {
   BALL_RADIUS,
   PLUNGER_MAX_SPEED,
   PinballSim,
+  SPHERE_DRAG_COEFFICIENT,
+  channelDragRate,
   SKIN,
   TABLE_GRAVITY,
   standardTable,
@@ -250,5 +252,36 @@ describe('PinballSim', () => {
       /dt must be a finite number >= 0, got NaN/,
     );
     expect(BALL_RADIUS).toBeGreaterThan(0);
+  });
+});
+
+describe('PinballSim: air drag in the launch channel', () => {
+  it('k = 3 rho_air c_w / (8 r rho_steel), and the rise to the apex is ln(1 + k v0^2 / g) / (2 k)', () => {
+    expect(channelDragRate(SPHERE_DRAG_COEFFICIENT)).toBeCloseTo(
+      (3 * 1.204 * 0.47) / (8 * 0.0135 * 7850),
+      15,
+    );
+    // With quadratic drag, dv/dy = -(g + k v^2) / v rising: y = ln((g + k v0^2) / g) / (2 k).
+    // A coefficient 100 times a sphere's makes the drag's part 8% of the rise, the step's error
+    // (1 ms steps, v dt about 1 mm) is far below that.
+    const cw = 100 * SPHERE_DRAG_COEFFICIENT, v0 = 1, dt = 1e-3;
+    const rise = (options: { channelDrag?: number; }) => {
+      const sim = new PinballSim(undefined, options);
+      const y0 = sim.position[1]!;
+      sim.setPull(v0 / PLUNGER_MAX_SPEED);
+      expect(sim.release()).toBeCloseTo(v0, 12);
+      let top = y0;
+      for (let i = 0; i < 2000 && sim.velocity[1]! >= 0; i++) {
+        sim.step(dt);
+        top = Math.max(top, sim.position[1]!);
+      }
+      return top - y0;
+    };
+    const g = TABLE_GRAVITY, k = channelDragRate(cw);
+    const withDrag = rise({ channelDrag: cw }), without = rise({});
+    expect(without).toBeCloseTo((v0 * v0) / (2 * g), 3);
+    expect(withDrag).toBeCloseTo(Math.log(1 + (k * v0 * v0) / g) / (2 * k), 3);
+    expect(without - withDrag).toBeGreaterThan(0.03);
+    expect(() => new PinballSim(undefined, { channelDrag: -1 })).toThrow(/channelDrag/);
   });
 });

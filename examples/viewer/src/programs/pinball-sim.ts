@@ -25,11 +25,13 @@
 import {
   Chain,
   Circle,
+  CollisionData2,
   IdList,
   Playfield,
   Polygon,
   Segment,
   SweepHit,
+  collide2d,
   sweepCircle,
 } from '@contactkit/collision2d';
 import type { BallState } from './ball-state.js';
@@ -70,6 +72,27 @@ export const DRAIN_Y = 0.14;
 
 export type BallMode = 'flight' | 'ground';
 
+/** Air at 20 degrees C and sea level (kg/m^3). */
+export const AIR_DENSITY = 1.204;
+/** The ball is steel (kg/m^3). */
+export const STEEL_DENSITY = 7850;
+/**
+ * c_w of a smooth sphere at the channel's Reynolds numbers, Re = v d / nu, about 10^3 to 6 10^3
+ * for 0.5 to 3.2 m/s: 0.47, nearly constant from 10^3 to 2 10^5 (Hoerner, Fluid-Dynamic Drag,
+ * 1965, ch. 3).
+ */
+export const SPHERE_DRAG_COEFFICIENT = 0.47;
+
+/**
+ * The quadratic drag's rate k (1/m) for coefficient `cw` and ball radius `radius`: the drag force
+ * rho_air c_w (pi r^2) v^2 / 2 (Newton's drag law) over the mass (4/3) pi r^3 rho_steel gives the
+ * deceleration k v^2 with k = 3 rho_air c_w / (8 r rho_steel): 2.0e-3 1/m for c_w 0.47, so at
+ * the plunger's top speed 3.2 m/s drag slows the ball by 0.021 m/s^2, 1.8% of the table's gravity.
+ */
+export function channelDragRate(cw: number, radius = BALL_RADIUS): number {
+  return (3 * AIR_DENSITY * cw) / (8 * radius * STEEL_DENSITY);
+}
+
 /** Options of a simulation; the defaults make the table of the page. */
 export interface PinballOptions {
   gravity?: number;
@@ -82,6 +105,12 @@ export interface PinballOptions {
   rollingFriction?: number;
   /** A rebound slower than this (m/s) ends in sliding contact. */
   restSpeed?: number;
+  /**
+   * The drag coefficient c_w of the ball in flight in the launch channel (right of the lane's
+   * wall), where it rises and falls in a straight line: 0 (the default) no air drag;
+   * `SPHERE_DRAG_COEFFICIENT` a smooth sphere. See `channelDragRate`.
+   */
+  channelDrag?: number;
 }
 
 /** One obstacle: a polygon (convex or concave) or a round bumper, with its world outline. */
@@ -252,6 +281,8 @@ export class PinballSim {
   readonly tangentialRestitution: number;
   readonly rollingFriction: number;
   readonly restSpeed: number;
+  /** The channel's drag rate k (1/m; 0 without drag): deceleration k |v| v in flight in the lane. */
+  readonly channelDragRate: number;
 
   readonly position = new Float64Array(2);
   readonly velocity = new Float64Array(2);
@@ -304,6 +335,10 @@ export class PinballSim {
     );
     this.rollingFriction = positive('rollingFriction', options.rollingFriction ?? 0.03, true);
     this.restSpeed = positive('restSpeed', options.restSpeed ?? 0.03, true);
+    this.channelDragRate = channelDragRate(
+      positive('channelDrag', options.channelDrag ?? 0, true),
+      this.radius,
+    );
     this.circle = new Circle(this.radius);
     this.playfield = new Playfield({ cellSize: CELL_SIZE });
     // The outer wall goes in edge by edge, so the grid holds each piece only in its own cells.
@@ -314,6 +349,35 @@ export class PinballSim {
     for (const obstacle of table.obstacles) this.playfield.add(obstacle.shape, true);
     this.toPlunger();
     this.returns = 0;
+  }
+
+  /**
+   * Lets the ball go from rest at `position` (in flight): the page's "drop on your contour".
+   * Throws a RangeError, changing nothing, for a position that is not two finite numbers or where
+   * the ball would touch a wall or obstacle.
+   */
+  dropAt(position: readonly number[]): void {
+    const x = position[0], y = position[1];
+    if (!(Number.isFinite(x) && Number.isFinite(y))) {
+      throw new RangeError(
+        `dropAt: position must be two finite numbers, got [${position.join(', ')}]`,
+      );
+    }
+    // A sweep of length 0 finds no overlap it starts in: each nearby shape's contacts do.
+    const r = this.radius, data = new CollisionData2({ capacity: 8 });
+    this.circle.setPose([x!, y!], 0);
+    this.playfield.grid.queryBox(x! - r, y! - r, x! + r, y! + r, this.ids);
+    for (let i = 0; i < this.ids.count; i++) {
+      if (collide2d(this.circle, this.playfield.shapes[this.ids.ids[i]!]!, data) > 0) {
+        throw new RangeError(`dropAt: the ball at [${x}, ${y}] would touch a wall or obstacle`);
+      }
+    }
+    this.position[0] = x!;
+    this.position[1] = y!;
+    this.velocity[0] = 0;
+    this.velocity[1] = 0;
+    this.mode = 'flight';
+    this.restingFor = 0;
   }
 
   /** The ball's rest position on the plunger's tip, against the outer wall. */
@@ -408,6 +472,13 @@ export class PinballSim {
     } else {
       this.mode = 'flight';
       v[1] = v[1]! - g * dt;
+      if (this.channelDragRate > 0 && p[0]! > LANE_WALL_LEFT) {
+        // dv/dt = -k |v| v, linearly implicit: v' = v / (1 + k |v| dt), which slows and never
+        // turns the ball round however long the step.
+        const scale = 1 / (1 + this.channelDragRate * Math.hypot(v[0]!, v[1]!) * dt);
+        v[0] = v[0]! * scale;
+        v[1] = v[1]! * scale;
+      }
     }
 
     // Motion: straight moves split at each time of impact.

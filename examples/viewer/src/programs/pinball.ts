@@ -15,10 +15,13 @@ import {
   PLUNGER_TIP_FALL,
   PLUNGER_Y,
   PinballSim,
+  SPHERE_DRAG_COEFFICIENT,
   TABLE_HEIGHT,
   TABLE_WIDTH,
 } from './pinball-sim.js';
 import type { BallState } from './ball-state.js';
+import { contourInput } from './contour-input.js';
+import { bounds, readContour, tableWithContour } from './user-contour.js';
 import {
   drawArrow,
   element,
@@ -58,8 +61,8 @@ export async function startPinball(): Promise<void> {
     "A tilted table (gravity 9.81 sin 6.5\u00b0 along it) with a plunger in the launch lane, the upper semicircle that turns the ball into the field, dozens of convex and concave obstacles and round bumpers, and a funnel whose drain leads through the return channel back to the plunger. Each frame the ball moves in straight pieces split at the time of impact of its swept circle (Ericson, Real-Time Collision Detection, 5.5, moving spheres; Box2D's time of impact stops a small gap short of touching), against only the shapes that @contactkit/collision2d's Playfield grid finds in the cells of the swept path's box, so it never passes through an obstacle however fast. An impact reverses the normal velocity times the restitution and keeps the tangential part times the tangential restitution; a rebound too slow to leave the surface is continuous contact: the ball slides and rolls on (\"ground\", with rolling friction) until the surface falls away faster than gravity pulls it down.",
     'Pull the plunger: press on the table and drag down, or hold Space or \u2193, then let go; the further, the faster. "Visible" draws the obstacles\' outlines, the grid cells tested and the vectors of the last impact.',
   );
-  const { canvas, context, body } = page;
-  const sim = new PinballSim();
+  const { canvas, context, body, stage } = page;
+  let sim = new PinballSim();
   let visible = new URLSearchParams(location.search).get('visible') === '1';
   let paused = false;
   let pulling: { pointerY: number | null; } | null = null;
@@ -78,6 +81,18 @@ export async function startPinball(): Promise<void> {
   const visibleLabel = element('label', {});
   visibleLabel.append(visibleInput, ' Visible: outlines, grid cells, collision vectors');
   toggles.append(visibleLabel);
+  // The launch channel's air drag (PinballOptions.channelDrag): a new ball, on the plunger.
+  const dragInput = element('input', { type: 'checkbox', id: 'channel-drag' });
+  dragInput.checked = new URLSearchParams(location.search).get('drag') === '1';
+  const simOptions = () => ({ channelDrag: dragInput.checked ? SPHERE_DRAG_COEFFICIENT : 0 });
+  if (dragInput.checked) sim = new PinballSim(sim.table, simOptions());
+  dragInput.addEventListener('change', () => (sim = new PinballSim(sim.table, simOptions())));
+  const dragLabel = element('label', {});
+  dragLabel.append(
+    dragInput,
+    ` Air drag in the launch channel (c_w ${SPHERE_DRAG_COEFFICIENT}, a smooth sphere)`,
+  );
+  toggles.append(dragLabel);
   const buttons = element('div', { class: 'buttons' });
   const shootButton = element('button', { type: 'button', id: 'shoot' }, 'Shoot at top speed');
   const returnButton = element(
@@ -154,7 +169,7 @@ export async function startPinball(): Promise<void> {
   // --- For the browser test (pinball.browser.test.ts) ------------------------------------------
   // The table in world coordinates (metres, y up): outer wall and polygon obstacles as point
   // lists, bumpers as centre and radius, so the test can check the ball against them itself.
-  const geometry = {
+  const tableGeometry = () => ({
     radius: sim.radius,
     outline: sim.table.outline,
     obstacles: sim.table.obstacles.map((
@@ -163,7 +178,35 @@ export async function startPinball(): Promise<void> {
       ? { kind: o.kind, name: o.name, centre: o.centre, radius: o.radius }
       : { kind: o.kind, name: o.name, outline: o.outline })
     ),
-  };
+  });
+  let geometry = tableGeometry();
+  const dropButton = element('button', {
+    type: 'button',
+    id: 'drop-on-contour',
+    disabled: '',
+  }, 'Drop on your contour');
+  buttons.append(dropButton);
+  dropButton.addEventListener('click', () => {
+    const own = sim.table.obstacles.find((o) => o.name === 'your contour');
+    if (own?.kind !== 'polygon') return;
+    const box = bounds(own.outline);
+    // From rest 4 cm above the middle of its box: gravity along -y brings it onto the outline.
+    sim.dropAt([(box.minX + box.maxX) / 2, box.maxY + 0.04]);
+    paused = false;
+  });
+  const contourControls = contourInput(
+    body,
+    stage,
+    'an obstacle in the middle of the field (a closed outline; the obstacles in its way make room)',
+    (text, fileName) => {
+      const table = tableWithContour(readContour(text), 'your contour');
+      sim = new PinballSim(table, simOptions());
+      geometry = tableGeometry();
+      paused = false;
+      dropButton.disabled = false;
+      return `${fileName}: placed in the middle of the field, ${table.obstacles.length} obstacles now. Shoot, or drop the ball on it with "Drop on your contour".`;
+    },
+  );
   /** Fast-forward: steps the page's own simulation `frames` frames of FRAME s at once (no drawing) and returns the ball's state after each. */
   const step = (frames: number) => {
     if (!Number.isInteger(frames) || frames < 0) {
@@ -532,6 +575,8 @@ export async function startPinball(): Promise<void> {
       project: (point: readonly number[]) => [X(point[0]!), Y(point[1]!)],
       names,
       table: geometry,
+      channelDragRate: sim.channelDragRate,
+      loadContour: (text: string) => contourControls.load(text),
       step,
     });
     requestAnimationFrame(tick);

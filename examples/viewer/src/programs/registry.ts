@@ -27,6 +27,16 @@ export const PROGRAMS: readonly ProgramEntry[] = [
     title: 'Pinball',
     start: async () => (await import('./pinball.js')).startPinball(),
   },
+  {
+    id: 'polygon-rays',
+    title: 'Polygon rays',
+    start: async () => (await import('./polygon-rays.js')).startPolygonRays(),
+  },
+  {
+    id: 'contour-probe',
+    title: 'Contour probe',
+    start: async () => (await import('./contour-probe.js')).startContourProbe(),
+  },
 ];
 
 /** The program an id names, or undefined. */

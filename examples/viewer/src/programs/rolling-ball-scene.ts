@@ -11,6 +11,7 @@
  */
 import { ContourBall } from '@contactkit/motion2d';
 import type { BallMode } from '@contactkit/motion2d';
+import { UncorrectedBall } from './uncorrected-ball.js';
 import type { BallState } from './ball-state.js';
 
 export const BALL_RADIUS = 0.25;
@@ -24,6 +25,8 @@ export interface Profile {
   title: string;
   /** The contour, left to right: the ball rolls on its left side (above it, or inside the bowl). */
   points: Array<[number, number]>;
+  /** A closed outline (a body: the last point joins the first); absent or false, an open profile. */
+  closed?: boolean;
   start: { position: [number, number]; velocity: [number, number]; };
 }
 
@@ -292,12 +295,14 @@ export const HISTORY = 600;
 export class RollingBallScene {
   readonly ball: ContourBall;
   readonly naive: NaiveBall;
+  /** The same ball without the limiter correction (the plain segment switch), stepped by whole frames. */
+  readonly uncorrected: UncorrectedBall;
   /** The last launch, as given to both balls. */
   launched: { position: number[]; velocity: number[]; } = { position: [0, 0], velocity: [0, 0] };
   /** Frames since the last launch. */
   frames = 0;
   /** Both balls' energies at the last launch. */
-  startEnergy = { exact: 0, naive: 0 };
+  startEnergy = { exact: 0, naive: 0, uncorrected: 0 };
   /** Seconds of the current frame the exact ball has already simulated (by `stepToEvent`). */
   intoFrame = 0;
   /** Euler steps the naive ball takes per frame. */
@@ -324,8 +329,18 @@ export class RollingBallScene {
       rollingFriction: settings.rollingFriction,
       inertia: settings.inertia,
     };
-    this.ball = new ContourBall(profile.points, options);
-    this.naive = new NaiveBall(profile.points, settings);
+    this.ball = new ContourBall(profile.points, { ...options, closed: profile.closed ?? false });
+    // The naive ball takes the closing segment as one more segment of an open chain.
+    this.uncorrected = new UncorrectedBall(profile.points, profile.closed ?? false, {
+      radius: BALL_RADIUS,
+      gravity: GRAVITY,
+      inertia: settings.inertia,
+      restitution: settings.restitution,
+    });
+    this.naive = new NaiveBall(
+      profile.closed ? [...profile.points, profile.points[0]!] : profile.points,
+      settings,
+    );
     this.shoot(profile.start.position, profile.start.velocity);
   }
 
@@ -338,10 +353,15 @@ export class RollingBallScene {
     const along = this.rollingVelocity(position, velocity);
     this.ball.launch(position, along);
     this.naive.launch(position, along);
+    this.uncorrected.launch(position, along);
     this.launched = { position: [position[0]!, position[1]!], velocity: [along[0]!, along[1]!] };
     this.frames = 0;
     this.intoFrame = 0;
-    this.startEnergy = { exact: this.ball.energy, naive: this.naive.energy };
+    this.startEnergy = {
+      exact: this.ball.energy,
+      naive: this.naive.energy,
+      uncorrected: this.uncorrected.energy,
+    };
     this.history.length = 0;
     this.events.length = 0;
     this.record();
@@ -426,6 +446,7 @@ export class RollingBallScene {
   private endFrame(): void {
     const h = FRAME / this.naiveSteps;
     for (let i = 0; i < this.naiveSteps; i++) this.naive.step(h);
+    this.uncorrected.step(FRAME);
     this.intoFrame = 0;
     this.frames++;
     this.record();

@@ -5,7 +5,8 @@
  * launched together and stepped by the same frames; their energies are plotted under the picture.
  * The limiter points of the concave corners and the turning sectors of the convex ones are drawn.
  * URL options: `profile`, `restitution`, `friction`, `inertia`, `substeps` (the naive ball's Euler
- * steps per frame: 1, 4 or 16), e.g. `&profile=bowl&inertia=0`.
+ * steps per frame: 1, 4 or 16), e.g. `&profile=bowl&inertia=0`. A user's contour file, open or
+ * closed (contour-input.ts), becomes the profile "Your contour".
  */
 import {
   BALL_RADIUS,
@@ -25,6 +26,9 @@ import {
   publish,
   shortNumber,
 } from './program-page.js';
+import { contourInput } from './contour-input.js';
+import { ProfileDrawing } from './profile-drawing.js';
+import { PROFILE_SIZE, profileFromContour, readContour } from './user-contour.js';
 
 export const COLORS = {
   profile: '#c9d3de',
@@ -34,6 +38,7 @@ export const COLORS = {
   limiter: '#ffd166',
   sector: '#5aa9ff',
   aim: '#3ddc84',
+  uncorrected: '#d67cff',
 } as const;
 
 /** The ring drawn where the exact ball had each kind of transition. */
@@ -80,7 +85,7 @@ export function startRollingBall(): Promise<void> {
     'The white ball is moved exactly (ContourBall): every transition, a limiter point, a convex corner, a take-off, an impact, is located in time, so without losses its energy W stays constant to round-off. The orange ghost is the same ball moved by one explicit Euler step per frame and pushed back out after it has sunk in.',
     'Drag from the ball to throw it with the velocity of the arrow (drag from anywhere else to throw it from there); both balls start again together. Space pauses, the right arrow key steps one frame, E steps the exact ball to its next transition.',
   );
-  const { canvas, context, body } = page;
+  const { canvas, context, body, stage } = page;
   const parameters = new URLSearchParams(location.search);
   let profile: Profile = findProfile(parameters.get('profile')) ?? PROFILES[0]!;
   let settings: RollingBallSettings = {
@@ -92,8 +97,12 @@ export function startRollingBall(): Promise<void> {
     ? Number(parameters.get('substeps'))
     : 1;
   let scene = new RollingBallScene(profile, settings, naiveSteps);
+  /** The profile made of the user's last contour file, if any. */
+  let userProfile: Profile | null = null;
+  const drawing = new ProfileDrawing();
   let paused = false;
   let showNaive = true;
+  let showUncorrected = parameters.get('uncorrected') === '1';
   let message = '';
   let aim: { from: [number, number]; to: [number, number]; } | null = null;
   let frame = 0;
@@ -188,15 +197,23 @@ export function startRollingBall(): Promise<void> {
   const naiveLabel = element('label', {});
   naiveLabel.append(naiveToggle, ' Naive Euler ghost');
   toggles.append(naiveLabel);
+  const uncorrectedToggle = element('input', { type: 'checkbox', id: 'show-uncorrected' });
+  uncorrectedToggle.checked = showUncorrected;
+  const uncorrectedLabel = element('label', {});
+  uncorrectedLabel.append(uncorrectedToggle, ' Uncorrected ghost (plain segment switch)');
+  toggles.append(uncorrectedLabel);
+  uncorrectedToggle.addEventListener('change', () => (showUncorrected = uncorrectedToggle.checked));
+  const uncorrectedLine = element('p', { class: 'probe', id: 'uncorrected-caption' });
   const live = element('p', { class: 'live', id: 'ball-caption' });
   const naiveLine = element('p', { class: 'probe', id: 'naive-caption' });
   const error = element('p', { class: 'error', id: 'rolling-error' });
-  body.append(profileLabel, buttons, live, naiveLine, error, options, toggles);
+  body.append(profileLabel, buttons, live, naiveLine, uncorrectedLine, error, options, toggles);
   const legend = element('ul', { class: 'legend' });
   for (
     const [color, text] of [
       [COLORS.ball, 'exact ball (ContourBall)'],
       [COLORS.naive, 'naive Euler ball'],
+      [COLORS.uncorrected, 'uncorrected ball (no limiters)'],
       [COLORS.limiter, 'limiter points'],
       [COLORS.sector, 'corner sectors'],
     ] as const
@@ -234,7 +251,9 @@ export function startRollingBall(): Promise<void> {
 
   /** The link names the profile and the settings that differ from the defaults. */
   const writeLink = () => {
-    const link = new URLSearchParams({ scene: 'rolling-ball', profile: profile.id });
+    const link = new URLSearchParams({ scene: 'rolling-ball' });
+    // A user's contour is not in the link: it lives in its file.
+    if (profile !== userProfile) link.set('profile', profile.id);
     if (settings.restitution !== DEFAULT_SETTINGS.restitution) {
       link.set('restitution', String(settings.restitution));
     }
@@ -261,9 +280,39 @@ export function startRollingBall(): Promise<void> {
     turned = 0;
   };
   profileSelect.addEventListener('change', () => {
-    profile = findProfile(profileSelect.value) ?? profile;
+    profile = (profileSelect.value === 'user' ? userProfile : findProfile(profileSelect.value)) ??
+      profile;
     rebuild();
   });
+  /** Rolls the ball on a profile of the user's (a contour file, or drawn here): "user" in the menu. */
+  const useUserProfile = (next: Profile) => {
+    scene = new RollingBallScene(next, settings, naiveSteps);
+    userProfile = profile = next;
+    let option = profileSelect.querySelector<HTMLOptionElement>('option[value="user"]');
+    if (!option) {
+      option = element('option', { value: 'user' });
+      profileSelect.append(option);
+    }
+    option.textContent = next.title;
+    profileSelect.value = 'user';
+    writeLink();
+    clearTrails();
+    message = '';
+  };
+  buildDrawingButtons();
+  const contourControls = contourInput(
+    body,
+    stage,
+    'the profile the ball rolls on (open, or closed: a body it rolls over)',
+    (text, fileName) => {
+      const contour = readContour(text);
+      useUserProfile(profileFromContour(contour, `Your contour (${fileName})`));
+      return `${fileName}: ${
+        contour.closed ? 'a closed outline' : 'an open profile'
+      } of ${contour.points.length} points, made ${PROFILE_SIZE} m long; the ball is let go above it.`;
+    },
+    profileLabel,
+  );
   const changeSettings = () => {
     settings = {
       restitution: Number(restitution.value),
@@ -337,6 +386,10 @@ export function startRollingBall(): Promise<void> {
   };
   canvas.addEventListener('pointerdown', (event) => {
     canvas.setPointerCapture(event.pointerId);
+    if (drawing.active) {
+      drawing.press(toWorld(event), 12 / s, event.shiftKey);
+      return;
+    }
     const p = toWorld(event), b = scene.ball.position;
     // Pressed on the ball (or near it: a small ball on a phone), the throw starts where it is.
     const onBall = Math.hypot(p[0] - b[0]!, p[1] - b[1]!) <= Math.max(1.5 * BALL_RADIUS, 22 / s);
@@ -344,9 +397,11 @@ export function startRollingBall(): Promise<void> {
     aim = { from, to: p };
   });
   canvas.addEventListener('pointermove', (event) => {
-    if (aim) aim.to = toWorld(event);
+    if (drawing.active) drawing.drag(toWorld(event));
+    else if (aim) aim.to = toWorld(event);
   });
   canvas.addEventListener('pointerup', () => {
+    drawing.release();
     if (!aim) return;
     try {
       scene.shoot(aim.from, throwVelocity(aim.from, aim.to));
@@ -404,7 +459,7 @@ export function startRollingBall(): Promise<void> {
 
   /** The profile, hatched on its solid side (right of its direction), its corners' marks. */
   function drawProfile(): void {
-    const pts = profile.points;
+    const pts = profile.closed ? [...profile.points, profile.points[0]!] : profile.points;
     context.strokeStyle = COLORS.hatch;
     context.lineWidth = 1;
     const spacing = 9 / s, depth = 8 / s;
@@ -483,6 +538,68 @@ export function startRollingBall(): Promise<void> {
     context.globalAlpha = 1;
   }
 
+  /** The profile being drawn: its segments and a handle at each point. */
+  function drawDrawing(): void {
+    const { points, closed } = drawing.editor;
+    context.strokeStyle = COLORS.aim;
+    context.lineWidth = 2;
+    context.beginPath();
+    points.forEach((
+      [x, y],
+      i,
+    ) => (i === 0 ? context.moveTo(X(x), Y(y)) : context.lineTo(X(x), Y(y))));
+    if (closed) context.closePath();
+    context.stroke();
+    context.fillStyle = COLORS.aim;
+    for (const [x, y] of points) context.fillRect(X(x) - 4, Y(y) - 4, 8, 8);
+  }
+
+  /**
+   * Draw or edit the profile: the buttons, shown by turns. While drawing, the ball waits and the
+   * canvas edits (ProfileDrawing).
+   */
+  function buildDrawingButtons(): { show(): void; } {
+    const row = element('div', { class: 'buttons', id: 'drawing-buttons' });
+    const start = element(
+      'button',
+      { type: 'button', id: 'draw-profile' },
+      'Draw or edit the profile',
+    );
+    const done = element('button', { type: 'button', id: 'profile-done' }, 'Roll on it');
+    const undo = element('button', { type: 'button', id: 'profile-undo' }, 'Undo');
+    const fresh = element('button', { type: 'button', id: 'profile-new' }, 'New');
+    const cancel = element('button', { type: 'button', id: 'profile-cancel' }, 'Cancel');
+    row.append(start, done, undo, fresh, cancel);
+    profileLabel.after(row);
+    const show = () => {
+      start.hidden = drawing.active;
+      for (const button of [done, undo, fresh, cancel]) button.hidden = !drawing.active;
+    };
+    start.addEventListener('click', () => {
+      drawing.begin(profile.points, profile.closed ?? false);
+      message =
+        'Drawing: press to add a point, on a line to insert one, drag a point to move it, Shift+press to delete it.';
+      show();
+    });
+    done.addEventListener('click', () => {
+      try {
+        useUserProfile(drawing.finish('Your drawing'));
+      } catch (caught) {
+        message = `Drawing: ${(caught as Error).message}`;
+      }
+      show();
+    });
+    undo.addEventListener('click', () => drawing.editor.undo());
+    fresh.addEventListener('click', () => drawing.editor.clear());
+    cancel.addEventListener('click', () => {
+      drawing.active = false;
+      message = '';
+      show();
+    });
+    show();
+    return { show };
+  }
+
   function drawBalls(): void {
     const r = BALL_RADIUS * s;
     if (showNaive && !scene.naive.lost) {
@@ -495,6 +612,16 @@ export function startRollingBall(): Promise<void> {
       context.beginPath();
       context.arc(X(p[0]!), Y(p[1]!), r, 0, 2 * Math.PI);
       context.fill();
+      context.stroke();
+      context.setLineDash([]);
+    }
+    if (showUncorrected) {
+      const [ux, uy] = scene.uncorrected.position;
+      context.strokeStyle = COLORS.uncorrected;
+      context.lineWidth = 2;
+      context.setLineDash([2, 3]);
+      context.beginPath();
+      context.arc(X(ux), Y(uy), r, 0, 2 * Math.PI);
       context.stroke();
       context.setLineDash([]);
     }
@@ -631,6 +758,7 @@ export function startRollingBall(): Promise<void> {
     context.fillRect(0, 0, width, height);
     drawProfile();
     drawBalls();
+    if (drawing.active) drawDrawing();
     drawPlot(8, height - plotHeight - 4, width - 16, plotHeight);
   }
 
@@ -663,6 +791,15 @@ export function startRollingBall(): Promise<void> {
         MODE_TEXT[naive.mode]
       }, W ${naive.energy.toFixed(4)} J/kg (${relative(naive.energy, scene.startEnergy.naive)}).`;
     if (naiveLine.textContent !== naiveText) naiveLine.textContent = naiveText;
+    const uncorrected = scene.uncorrected;
+    const uncorrectedText = showUncorrected
+      ? `Uncorrected (segment switch at the segment's end, no limiters): W ${
+        uncorrected.energy.toFixed(4)
+      } J/kg (${relative(uncorrected.energy, scene.startEnergy.uncorrected)}).`
+      : '';
+    if (uncorrectedLine.textContent !== uncorrectedText) {
+      uncorrectedLine.textContent = uncorrectedText;
+    }
     pauseButton.textContent = paused ? 'Continue' : 'Pause';
     const gone = state.position[1]! < Math.min(...profile.points.map((p) => p[1])) - 2
       ? 'The ball has left the profile: drag to throw it again, or Restart.'
@@ -673,7 +810,7 @@ export function startRollingBall(): Promise<void> {
   function tick(now: number): void {
     const dt = Math.min(0.1, Math.max(0, (now - last) / 1000));
     last = now;
-    if (!paused && !aim) {
+    if (!paused && !aim && !drawing.active) {
       pending += dt;
       let frames = 0;
       while (pending >= FRAME && frames < MAX_FRAMES_PER_TICK) {
@@ -691,7 +828,14 @@ export function startRollingBall(): Promise<void> {
       frame,
       ball: scene.state,
       naive: { ...scene.naive.state, lost: scene.naive.lost },
+      uncorrected: { ...scene.uncorrected.state, segment: scene.uncorrected.segment },
+      showUncorrected,
       profile: profile.id,
+      closed: profile.closed ?? false,
+      loadContour: (text: string) => contourControls.load(text),
+      drawing: drawing.active
+        ? { points: drawing.editor.points.map((p) => [p[0], p[1]]), closed: drawing.editor.closed }
+        : null,
       points: profile.points.map((p) => [p[0], p[1]]),
       settings: { ...settings },
       launch: { position: [...scene.launched.position], velocity: [...scene.launched.velocity] },
