@@ -17,5 +17,7 @@ export { collideSphereHalfSpace } from './pairs/sphere-half-space.js';
 export { collideSpherePlane } from './pairs/sphere-plane.js';
 export { collideSphereSphere } from './pairs/sphere-sphere.js';
 export { boxVertexFeature, boxEdgeFeature, boxFaceFeature } from './shapes/box-features.js';
+export { ConvexHull, MAX_HULL_FEATURES } from './shapes/convex-hull.js';
+export type { ConvexHullOptions } from './shapes/convex-hull.js';
 export { ShapeType, Primitive, Sphere, Box, Plane, HalfSpace } from './shapes/primitives.js';
 export type { AnyPrimitive } from './shapes/primitives.js';

@@ -19,6 +19,7 @@ import {
   transformFromPose,
   vec3,
 } from '@contactkit/math';
+import type { ConvexHull } from './convex-hull.js';
 
 /** Tags for the dispatch table: each primitive's `shapeType`. */
 export const ShapeType = {
@@ -30,6 +31,8 @@ export const ShapeType = {
   Plane: 2,
   /** {@link HalfSpace} */
   HalfSpace: 3,
+  /** {@link ConvexHull} */
+  ConvexHull: 5,
 } as const;
 /** One of the values of {@link ShapeType}. */
 export type ShapeType = (typeof ShapeType)[keyof typeof ShapeType];
@@ -326,4 +329,9 @@ export class HalfSpace<B = unknown> extends PlaneBase<B> {
 
 /** Any of the 3D primitives. */
 /** Any primitive `collide` dispatches, with bodies of type `B`. */
-export type AnyPrimitive<B = unknown> = Sphere<B> | Box<B> | Plane<B> | HalfSpace<B>;
+export type AnyPrimitive<B = unknown> =
+  | Sphere<B>
+  | Box<B>
+  | Plane<B>
+  | HalfSpace<B>
+  | ConvexHull<B>;
