@@ -8,6 +8,8 @@
  */
 import { type CollisionData } from './manifold/collision-data.js';
 import { collideBoxBox } from './pairs/box-box.js';
+import { collideBoxConvexHull } from './pairs/box-convex-hull.js';
+import { collideConvexHullConvexHull } from './pairs/convex-hull-convex-hull.js';
 import { collideBoxHalfSpace } from './pairs/box-half-space.js';
 import { collideBoxPlane } from './pairs/box-plane.js';
 import { collideBoxSphere } from './pairs/box-sphere.js';
@@ -20,7 +22,7 @@ import { collideSphereSphere } from './pairs/sphere-sphere.js';
 // with the shape types its entry is filed under.
 type Detector = (first: never, second: never, data: CollisionData) => number;
 
-const SHAPE_TYPES = 4;
+const SHAPE_TYPES = 8;
 const detectors: (Detector | null)[] = new Array<Detector | null>(SHAPE_TYPES * SHAPE_TYPES).fill(
   null,
 );
@@ -41,6 +43,8 @@ register(ShapeType.Box, ShapeType.Sphere, collideBoxSphere);
 register(ShapeType.Box, ShapeType.HalfSpace, collideBoxHalfSpace);
 register(ShapeType.Box, ShapeType.Plane, collideBoxPlane);
 register(ShapeType.Box, ShapeType.Box, collideBoxBox);
+register(ShapeType.Box, ShapeType.ConvexHull, collideBoxConvexHull);
+register(ShapeType.ConvexHull, ShapeType.ConvexHull, collideConvexHullConvexHull);
 
 /**
  * Contacts between any two primitives, in either order, written to `data` from
