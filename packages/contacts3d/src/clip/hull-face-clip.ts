@@ -2,7 +2,8 @@
  * The face contact of two convex polyhedra (Box3D's b3ClipPolygon and Box2D's b2ClipPolygons,
  * for polygons of any size): the incident face clipped against the reference face's side planes,
  * all in hull A's frame. Steps:
- *   1. The incident face: the other hull's face most anti-parallel to the reference normal.
+ *   1. The incident face: of the faces around the other hull's deepest vertex, the one most
+ *      anti-parallel to the reference normal.
  *   2. Sutherland-Hodgman: the incident polygon clipped against the plane through each edge of
  *      the reference face, perpendicular to it, skipping planes no vertex crosses; each vertex
  *      remembers what made it and which edge leaves it (an incident edge, or a stretch along a
@@ -130,19 +131,40 @@ export function clipHullFaces(
   const nx = referencePlanes[r]!, ny = referencePlanes[r + 1]!, nz = referencePlanes[r + 2]!;
   const level = referencePlanes[r + 3]!;
 
-  // 1. The incident face.
-  let incidentFace = 0, lowest = Infinity;
-  const faceCodes = incident.faceCodes;
+  // 1. The incident face: among the faces around the incident hull's deepest vertex (its support
+  // along -n), the one most anti-parallel to n. The minimum translation's face of the Minkowski
+  // difference is the reference face plus that support feature, so its deepest points lie over
+  // the reference face; the most anti-parallel face of the whole hull may lie beside it.
+  let support = 0, deepest = Infinity;
+  for (let i = 0; i < incident.vertexCount; i++) {
+    const h = incidentVertices[3 * i]! * nx + incidentVertices[3 * i + 1]! * ny +
+      incidentVertices[3 * i + 2]! * nz;
+    if (h < deepest) {
+      deepest = h;
+      support = i;
+    }
+  }
+  let incidentFace = -1, lowest = Infinity;
+  const faceCodes = incident.faceCodes, faceStart = incident.faceStart;
+  const faceVertices = incident.faceVertices;
   for (let f = 0; f < incident.faceCount; f++) {
     const along = incidentPlanes[4 * f]! * nx + incidentPlanes[4 * f + 1]! * ny +
       incidentPlanes[4 * f + 2]! * nz;
     if (
-      along < lowest - ALIGNMENT_TIE ||
-      (along <= lowest + ALIGNMENT_TIE && faceCodes[f]! < faceCodes[incidentFace]!)
-    ) {
-      lowest = along;
-      incidentFace = f;
+      incidentFace >= 0 &&
+      (along > lowest + ALIGNMENT_TIE ||
+        (along >= lowest - ALIGNMENT_TIE && faceCodes[f]! > faceCodes[incidentFace]!))
+    ) continue;
+    let around = false;
+    for (let k = faceStart[f]!; k < faceStart[f + 1]!; k++) {
+      if (faceVertices[k] === support) {
+        around = true;
+        break;
+      }
     }
+    if (!around) continue;
+    lowest = along;
+    incidentFace = f;
   }
 
   // 2. The incident polygon into buffer 0, then the passes.

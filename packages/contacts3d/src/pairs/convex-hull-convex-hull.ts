@@ -11,7 +11,8 @@
  *   3. Edge axis: one EdgeEdge contact between the two edges' closest points, when those lie on
  *      both edges; otherwise the best face describes the contact.
  *   4. Face: the incident face clipped against the reference face (hull-face-clip.ts); when no
- *      clipped point reaches the reference face, the best edge axis's contact.
+ *      clipped point is as deep as the least overlap of any axis (the deepest part lies beside
+ *      the face), the best edge axis's contact, if its closest points lie on both edges.
  *   5. More than 8 candidates are reduced by box-box's rule (`reduceManifold`: the deepest, then
  *      the largest area), the points go to world space, and `emitManifold` writes them.
  * Kinds as in box-box: incident corner on the reference face PointFace; incident edge across
@@ -74,6 +75,26 @@ function edgeContact(a: HullData, b: HullData, axis: HullAxis, candidates: Local
   return true;
 }
 
+/** How far (relative to the pair's size) the face contact may lie above the face axis's depth. */
+const FACE_DEPTH_SLACK = 1e-9;
+
+/**
+ * Whether the clipped face contact misses the penetration depth: no point, or, overlapping, none
+ * as deep as the least overlap of any axis (the face's or the best edge's). A face chosen over a shallower edge
+ * axis may report less than its own overlap (box-box does the same for a box across an edge),
+ * never less than the shallowest axis.
+ */
+function shallowerThanFace(candidates: LocalManifold, axis: HullAxis): boolean {
+  let deepest = -Infinity;
+  for (let k = 0; k < candidates.count; k++) {
+    deepest = Math.max(deepest, candidates.points[k]!.depth);
+  }
+  if (candidates.count === 0) return true;
+  // Apart (a speculative contact), every axis is only a bound on the gap: the face stands.
+  const least = -Math.max(axis.faceSeparation, axis.edgeSeparation);
+  return least > 0 && deepest < least - FACE_DEPTH_SLACK * axis.size;
+}
+
 /** The SAT's answer for the current pair. Scratch of `hullManifold` alone. */
 const axisScratch = new HullAxis();
 /** Indices `reduceManifold` keeps. Scratch of `hullManifold` alone. */
@@ -131,9 +152,10 @@ export function hullManifold(
         candidates,
       );
     }
-    // No incident point reaches the reference face, yet no axis separates the hulls: they meet
-    // edge to edge beside the faces.
-    if (candidates.count === 0 && !axis.edgeWins && axis.edgeA >= 0) {
+    // No incident point reaches the reference face as deep as the hulls overlap: the deepest
+    // part lies beside the face, where the two meet edge to edge (a face chosen by the
+    // preference over a shallower edge axis).
+    if (!axis.edgeWins && axis.edgeA >= 0 && shallowerThanFace(candidates, axis)) {
       edgeContact(a, b, axis, candidates);
     }
   }
