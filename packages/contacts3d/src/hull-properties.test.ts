@@ -23,6 +23,8 @@ import {
   hullOracle,
   hullShapeScale,
   hullSurfaceDistance,
+  moveSpec,
+  translateSpec,
   randomHull,
   reach,
   type HullPairSpec,
@@ -33,11 +35,9 @@ import {
   axisAngle,
   length,
   movePoint,
-  moveShape,
   rotate,
   scale,
   sub,
-  translateShape,
   type Quat,
   type RigidMotion,
   type Vec3,
@@ -156,7 +156,7 @@ function polytopePair(random: Random, box: boolean): Configuration {
   const configuration = { first, second, mode };
   if (mode !== 'touching') return configuration;
   const { depth, direction: out } = hullOracle(first, second);
-  return { ...configuration, first: translateShape(first, scale(out, depth)) };
+  return { ...configuration, first: translateSpec(first, scale(out, depth)) };
 }
 
 const SETUPS: Record<string, PairSetup> = {
@@ -386,9 +386,9 @@ function checkConfiguration(
   if (deep && deep.penetration > MIN_PUSH_DEPTH * size) {
     findings.check('pushing out by 0.96 / 1.04 of the depth');
     const inside =
-      hullOracle(translateShape(first, scale(deep.normal, deep.penetration * 0.96)), second).depth;
+      hullOracle(translateSpec(first, scale(deep.normal, deep.penetration * 0.96)), second).depth;
     const outside =
-      hullOracle(translateShape(first, scale(deep.normal, deep.penetration * 1.04)), second).depth;
+      hullOracle(translateSpec(first, scale(deep.normal, deep.penetration * 1.04)), second).depth;
     if (!(inside > 0) || !(outside < 0)) {
       fail(
         'pushing out by 0.96 / 1.04 of the depth',
@@ -415,8 +415,8 @@ function checkConfiguration(
   };
   const moved: Configuration = {
     ...configuration,
-    first: moveShape(motion, first),
-    second: moveShape(motion, second),
+    first: moveSpec(motion, first),
+    second: moveSpec(motion, second),
   };
   const [ma, mb] = primitivesOf(moved);
   const after = detectInto(setup.detect, ma, mb, pool, maxPerPair, tolerance);

@@ -20,6 +20,7 @@ import {
   cross,
   dot,
   length,
+  multiplyQuat,
   rotate,
   rotationColumns,
   scale,
@@ -28,6 +29,7 @@ import {
   type BoxSpec,
   type PlaneSpec,
   type Quat,
+  type RigidMotion,
   type SphereSpec,
   type Vec3,
 } from './shapes.js';
@@ -246,18 +248,32 @@ function polytopePlane(shape: Polytope, plane: PlaneSpec): HullOracleAnswer {
 export function hullOracle(first: PolytopeSpec, second: HullPairSpec): HullOracleAnswer {
   const a = polytope(first);
   if (second.kind === 'sphere') return polytopeSphere(a, second);
-  if (second.kind === 'plane' || second.kind === 'halfSpace') return polytopePlane(a, second);
-  return polytopePolytope(a, polytope(second));
+  if (second.kind === 'hull' || second.kind === 'box') return polytopePolytope(a, polytope(second));
+  return polytopePlane(a, second);
 }
 
 /** Distance from `point` to the surface of any of the shapes (0 on it). */
 export function hullSurfaceDistance(shape: HullPairSpec, point: Vec3): number {
   if (shape.kind === 'sphere') return Math.abs(length(sub(point, shape.position)) - shape.radius);
-  if (shape.kind === 'plane' || shape.kind === 'halfSpace') {
-    const { normal, offset } = worldPlane(shape);
-    return Math.abs(dot(normal, point) - offset);
+  if (shape.kind === 'hull' || shape.kind === 'box') {
+    return Math.abs(polytopeSignedDistance(polytope(shape), point));
   }
-  return Math.abs(polytopeSignedDistance(polytope(shape), point));
+  const { normal, offset } = worldPlane(shape);
+  return Math.abs(dot(normal, point) - offset);
+}
+
+/** The shape translated by `offset`. */
+export function translateSpec<T extends HullPairSpec>(shape: T, offset: readonly number[]): T {
+  return { ...shape, position: add(shape.position, offset) };
+}
+
+/** The shape after the rigid motion (`motion * pose`). */
+export function moveSpec<T extends HullPairSpec>(motion: RigidMotion, shape: T): T {
+  return {
+    ...shape,
+    position: add(rotate(motion.rotation, shape.position), motion.translation),
+    rotation: multiplyQuat(motion.rotation, shape.rotation),
+  };
 }
 
 /** The size of a shape for tolerances: its largest extent or coordinate (at least 1). */
