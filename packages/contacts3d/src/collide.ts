@@ -10,6 +10,11 @@ import { type CollisionData } from './manifold/collision-data.js';
 import { collideBoxBox } from './pairs/box-box.js';
 import { collideBoxConvexHull } from './pairs/box-convex-hull.js';
 import { collideConvexHullConvexHull } from './pairs/convex-hull-convex-hull.js';
+import {
+  collideConvexHullHalfSpace,
+  collideConvexHullPlane,
+} from './pairs/convex-hull-half-space.js';
+import { collideConvexHullSphere } from './pairs/convex-hull-sphere.js';
 import { collideBoxHalfSpace } from './pairs/box-half-space.js';
 import { collideBoxPlane } from './pairs/box-plane.js';
 import { collideBoxSphere } from './pairs/box-sphere.js';
@@ -45,6 +50,9 @@ register(ShapeType.Box, ShapeType.Plane, collideBoxPlane);
 register(ShapeType.Box, ShapeType.Box, collideBoxBox);
 register(ShapeType.Box, ShapeType.ConvexHull, collideBoxConvexHull);
 register(ShapeType.ConvexHull, ShapeType.ConvexHull, collideConvexHullConvexHull);
+register(ShapeType.ConvexHull, ShapeType.Sphere, collideConvexHullSphere);
+register(ShapeType.ConvexHull, ShapeType.Plane, collideConvexHullPlane);
+register(ShapeType.ConvexHull, ShapeType.HalfSpace, collideConvexHullHalfSpace);
 
 /**
  * Contacts between any two primitives, in either order, written to `data` from

@@ -16,6 +16,12 @@ import {
   collideConvexHullConvexHull,
   overlapConvexHullConvexHull,
 } from './pairs/convex-hull-convex-hull.js';
+import {
+  collideConvexHullHalfSpace,
+  collideConvexHullPlane,
+  overlapConvexHullHalfSpace,
+} from './pairs/convex-hull-half-space.js';
+import { collideConvexHullSphere, overlapConvexHullSphere } from './pairs/convex-hull-sphere.js';
 import { EDGE_ABSOLUTE_MARGIN, EDGE_RELATIVE_MARGIN } from './sat/box-box-sat.js';
 import { ConvexHull } from './shapes/convex-hull.js';
 import { Box, HalfSpace, Plane, Sphere, type AnyPrimitive } from './shapes/primitives.js';
@@ -159,7 +165,74 @@ function polytopePair(random: Random, box: boolean): Configuration {
   return { ...configuration, first: translateSpec(first, scale(out, depth)) };
 }
 
+/** A hull against a sphere, a half-space or a plane: free, touching, resting on a face, centre inside, sizes 1e-3 to 1e3. */
+function hullAgainst(random: Random, kind: 'sphere' | 'halfSpace' | 'plane'): Configuration {
+  const size = random.logRange(1e-3, 1e3);
+  const offset: Vec3 = random.chance(0.1) ? [1e5, -1e5, 1e5] : [0, 0, 0];
+  const mode = random.pick(['free', 'free', 'touching', 'resting', 'inside']);
+  let first: PolytopeSpec = randomHull(
+    random,
+    mode === 'resting' ? axisAngle([0, 1, 0], random.range(0, 7)) : randomRotation(random),
+    size,
+  );
+  let second: HullPairSpec;
+  if (kind === 'sphere') {
+    const radius = random.chance(0.05) ? 0 : random.range(0.05, 1) * size;
+    second = { kind: 'sphere', radius, position: offset, rotation: [0, 0, 0, 1] };
+    const distance = mode === 'inside'
+      ? random.range(0, 0.2) * size
+      : random.range(0, 1.2) * (reach(first) + radius);
+    first = { ...first, position: add(offset, scale(random.unitVector(), distance)) };
+  } else {
+    const normal: Vec3 = mode === 'resting' ? [0, 1, 0] : random.unitVector();
+    second = {
+      kind,
+      normal,
+      offset: random.range(-1, 1) * size,
+      position: offset,
+      rotation: mode === 'resting' ? [0, 0, 0, 1] : random.rotation(),
+    };
+    const plane = {
+      normal: rotate(second.rotation, normal),
+      point: add(offset, rotate(second.rotation, scale(normal, second.offset))),
+    };
+    const height = mode === 'resting'
+      ? -yExtent(first)[0] - (random.chance(0.5) ? 0 : random.range(0, 0.02) * size)
+      : random.range(-1.3, 1.3) * reach(first);
+    first = {
+      ...first,
+      position: add(
+        add(plane.point, scale(plane.normal, height)),
+        mode === 'resting'
+          ? [random.range(-1, 1) * size, 0, random.range(-1, 1) * size]
+          : [0, 0, 0],
+      ),
+    };
+  }
+  const configuration: Configuration = { first, second, mode };
+  if (mode !== 'touching') return configuration;
+  const { depth, direction } = hullOracle(first, second);
+  return { ...configuration, first: translateSpec(first, scale(direction, depth)) };
+}
+
 const SETUPS: Record<string, PairSetup> = {
+  'hull-sphere': {
+    detect: (a, b, data) => collideConvexHullSphere(a as ConvexHull, b as Sphere, data),
+    overlap: (a, b) => overlapConvexHullSphere(a as ConvexHull, b as Sphere),
+    facePreference: false,
+    generate: (random) => hullAgainst(random, 'sphere'),
+  },
+  'hull-half-space': {
+    detect: (a, b, data) => collideConvexHullHalfSpace(a as ConvexHull, b as HalfSpace, data),
+    overlap: (a, b) => overlapConvexHullHalfSpace(a as ConvexHull, b as HalfSpace),
+    facePreference: false,
+    generate: (random) => hullAgainst(random, 'halfSpace'),
+  },
+  'hull-plane': {
+    detect: (a, b, data) => collideConvexHullPlane(a as ConvexHull, b as Plane, data),
+    facePreference: false,
+    generate: (random) => hullAgainst(random, 'plane'),
+  },
   'hull-hull': {
     detect: (a, b, data) => collideConvexHullConvexHull(a as ConvexHull, b as ConvexHull, data),
     overlap: (a, b) => overlapConvexHullConvexHull(a as ConvexHull, b as ConvexHull),
@@ -203,13 +276,14 @@ function compareSets(
   actual: Snapshot[],
   eps: number,
   tolerance: number,
+  normalEps = 1e-9,
 ): string {
   const borderline = (c: Snapshot) => Math.abs(c.penetration + tolerance) <= eps;
   const used = new Set<number>();
   for (const e of expected) {
     const k = actual.findIndex((a, i) =>
       !used.has(i) && length(sub(a.point, e.point)) <= eps &&
-      length(sub(a.normal, e.normal)) <= 1e-9 &&
+      length(sub(a.normal, e.normal)) <= normalEps &&
       Math.abs(a.penetration - e.penetration) <= eps && a.featureId === e.featureId &&
       a.kind === e.kind
     );
@@ -277,6 +351,14 @@ function detectInto(
 }
 
 const MIN_PUSH_DEPTH = 1e-6;
+
+/** The smallest size of a shape (planes: none). */
+function extent(shape: HullPairSpec): number {
+  if (shape.kind === 'sphere') return shape.radius > 0 ? shape.radius : Infinity;
+  if (shape.kind === 'box') return Math.min(...shape.halfSize);
+  if (shape.kind === 'hull') return Math.max(...shape.points.flat().map(Math.abs));
+  return Infinity;
+}
 
 function checkConfiguration(
   findings: Findings,
@@ -397,10 +479,13 @@ function checkConfiguration(
     }
   }
 
+  // A sphere centre on the hull's surface (within round-off) has no direction to carry along.
+  if (second.kind === 'sphere' && hullSurfaceDistance(first, second.position) <= eps) return;
   findings.check('swapping the shapes negates the normals only');
   const swapped = detectInto(collide as Detect, b, a, pool, maxPerPair, tolerance);
   const mirrored = result.contacts.map((c) => ({ ...c, normal: scale(c.normal, -1) }));
-  const swapProblem = swapped.thrown || compareSets(mirrored, swapped.contacts, eps, tolerance);
+  const swapProblem = swapped.thrown ||
+    compareSets(mirrored, swapped.contacts, eps, tolerance);
   if (swapProblem) {
     fail(
       'swapping the shapes negates the normals only',
@@ -409,6 +494,9 @@ function checkConfiguration(
   }
 
   findings.check('a rigid motion of both moves the contacts with them');
+  // A normal from a distance d carries the round-off of coordinates of size `size` divided by d:
+  // far from the origin (1e5) a small pair's normal moves by more than 1e-9 under a motion.
+  const normalEps = Math.max(1e-9, 1e-13 * size / Math.min(extent(first), extent(second)));
   const motion: RigidMotion = {
     rotation: random.rotation(),
     translation: [random.range(-5, 5), random.range(-5, 5), random.range(-5, 5)],
@@ -431,11 +519,12 @@ function checkConfiguration(
       after.contacts,
       movedEps,
       tolerance,
+      normalEps,
     );
   if (motionProblem) {
     fail(
       'a rigid motion of both moves the contacts with them',
-      `${motionProblem}: ${JSON.stringify(after.contacts)}`,
+      `${motionProblem}: ${JSON.stringify(after.contacts)} after ${JSON.stringify(motion)}`,
     );
   }
 }

@@ -10,9 +10,20 @@ export {
   overlapBoxSphere,
 } from './overlap.js';
 export { collideBoxBox, overlapBoxBox } from './pairs/box-box.js';
+export { collideBoxConvexHull, overlapBoxConvexHull } from './pairs/box-convex-hull.js';
 export { collideBoxHalfSpace } from './pairs/box-half-space.js';
 export { collideBoxPlane } from './pairs/box-plane.js';
 export { collideBoxSphere } from './pairs/box-sphere.js';
+export {
+  collideConvexHullConvexHull,
+  overlapConvexHullConvexHull,
+} from './pairs/convex-hull-convex-hull.js';
+export {
+  collideConvexHullHalfSpace,
+  collideConvexHullPlane,
+  overlapConvexHullHalfSpace,
+} from './pairs/convex-hull-half-space.js';
+export { collideConvexHullSphere, overlapConvexHullSphere } from './pairs/convex-hull-sphere.js';
 export { collideSphereHalfSpace } from './pairs/sphere-half-space.js';
 export { collideSpherePlane } from './pairs/sphere-plane.js';
 export { collideSphereSphere } from './pairs/sphere-sphere.js';

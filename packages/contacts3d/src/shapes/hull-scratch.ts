@@ -20,7 +20,7 @@ export const hullScratch = {
   /** Per polygon vertex: what made it (0 incident corner, 1 edge crossing, 2 reference corner), two feature indices, the tag of the edge leaving it. */
   polygonFeatures: new Int32Array(0),
   polygonCapacity: 0,
-  /** Candidate points before reduction to a `LocalManifold`'s 8. */
+  /** Candidate points before reduction to a `LocalManifold`'s 8 (clipped polygons, a sunk hull's vertices). */
   candidates: new LocalManifold(),
   vertices: 0,
   faces: 0,
@@ -59,8 +59,10 @@ export function reserveHullScratch(
     s.polygonCapacity = 4 * faceSize + 8;
     s.polygonPoints = new Float64Array(2 * 3 * s.polygonCapacity);
     s.polygonFeatures = new Int32Array(2 * 4 * s.polygonCapacity);
-    s.candidates = new LocalManifold(s.polygonCapacity);
   }
+  // Candidates: a clipped polygon, or every vertex of a hull sunk in a half-space.
+  const candidates = Math.max(s.polygonCapacity, s.vertices);
+  if (candidates > s.candidates.points.length) s.candidates = new LocalManifold(candidates);
 }
 
 reserveHullScratch(8, 6, 12, 4);
