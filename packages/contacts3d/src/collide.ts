@@ -15,6 +15,11 @@ import {
   collideConvexHullPlane,
 } from './pairs/convex-hull-half-space.js';
 import { collideConvexHullSphere } from './pairs/convex-hull-sphere.js';
+import { collideBoxCapsule } from './pairs/box-capsule.js';
+import { collideCapsuleCapsule } from './pairs/capsule-capsule.js';
+import { collideCapsuleHalfSpace } from './pairs/capsule-half-space.js';
+import { collideCapsulePlane } from './pairs/capsule-plane.js';
+import { collideCapsuleSphere } from './pairs/capsule-sphere.js';
 import { collideBoxHalfSpace } from './pairs/box-half-space.js';
 import { collideBoxPlane } from './pairs/box-plane.js';
 import { collideBoxSphere } from './pairs/box-sphere.js';
@@ -27,6 +32,7 @@ import { collideSphereSphere } from './pairs/sphere-sphere.js';
 // with the shape types its entry is filed under.
 type Detector = (first: never, second: never, data: CollisionData) => number;
 
+// Room for every ShapeType DESIGN.md names (ConvexHull 5, TriangleMesh 6, Heightfield 7 to come).
 const SHAPE_TYPES = 8;
 const detectors: (Detector | null)[] = new Array<Detector | null>(SHAPE_TYPES * SHAPE_TYPES).fill(
   null,
@@ -53,6 +59,11 @@ register(ShapeType.ConvexHull, ShapeType.ConvexHull, collideConvexHullConvexHull
 register(ShapeType.ConvexHull, ShapeType.Sphere, collideConvexHullSphere);
 register(ShapeType.ConvexHull, ShapeType.Plane, collideConvexHullPlane);
 register(ShapeType.ConvexHull, ShapeType.HalfSpace, collideConvexHullHalfSpace);
+register(ShapeType.Box, ShapeType.Capsule, collideBoxCapsule);
+register(ShapeType.Capsule, ShapeType.Capsule, collideCapsuleCapsule);
+register(ShapeType.Capsule, ShapeType.Sphere, collideCapsuleSphere);
+register(ShapeType.Capsule, ShapeType.Plane, collideCapsulePlane);
+register(ShapeType.Capsule, ShapeType.HalfSpace, collideCapsuleHalfSpace);
 
 /**
  * Contacts between any two primitives, in either order, written to `data` from

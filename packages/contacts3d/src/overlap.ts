@@ -3,10 +3,39 @@
  * Touching counts as overlapping, so each test answers true exactly when the matching detector,
  * with a tolerance of 0, writes a contact (penetration >= 0): the same arithmetic in the same
  * order, so the two agree even at an exact touch. No tolerance, no output, no allocation.
- * `overlapBoxBox` lives with the box-box detector in box-box.ts.
+ * `overlapBoxBox` lives with the box-box detector in box-box.ts, and each capsule pair's test with
+ * its detector (pairs/box-capsule.ts, pairs/capsule-*.ts), where they share its computation;
+ * `overlap(a, b)` answers any pair in either order through one table, as `collide` does.
  */
 import { LENGTH_SQUARED_EPSILON } from '@contactkit/math';
-import type { Box, HalfSpace, Sphere } from './shapes/primitives.js';
+import { collide } from './collide.js';
+import { CollisionData } from './manifold/collision-data.js';
+import { overlapBoxBox } from './pairs/box-box.js';
+import { overlapBoxCapsule } from './pairs/box-capsule.js';
+import { overlapBoxConvexHull } from './pairs/box-convex-hull.js';
+import { overlapConvexHullConvexHull } from './pairs/convex-hull-convex-hull.js';
+import { overlapConvexHullHalfSpace } from './pairs/convex-hull-half-space.js';
+import { overlapConvexHullSphere } from './pairs/convex-hull-sphere.js';
+import { overlapCapsuleCapsule } from './pairs/capsule-capsule.js';
+import { overlapCapsuleHalfSpace } from './pairs/capsule-half-space.js';
+import { overlapCapsulePlane } from './pairs/capsule-plane.js';
+import { overlapCapsuleSphere } from './pairs/capsule-sphere.js';
+import {
+  ShapeType,
+  type AnyPrimitive,
+  type Box,
+  type HalfSpace,
+  type Sphere,
+} from './shapes/primitives.js';
+
+export {
+  overlapBoxBox,
+  overlapBoxCapsule,
+  overlapCapsuleCapsule,
+  overlapCapsuleHalfSpace,
+  overlapCapsulePlane,
+  overlapCapsuleSphere,
+};
 
 /**
  * Whether two spheres overlap or touch: `|c1 - c2| <= r1 + r2`. Coincident centres always
@@ -70,4 +99,51 @@ export function overlapBoxSphere(box: Box, sphere: Sphere): boolean {
   // On the surface within sqrt(LENGTH_SQUARED_EPSILON) or inside: collideBoxSphere's inside branch.
   const faceDistance = Math.min(h0 - Math.abs(q0), h1 - Math.abs(q1), h2 - Math.abs(q2));
   return faceDistance + sphere.radius >= 0;
+}
+
+// The table stores tests of differently typed pairs; `overlap` calls each with the shape types
+// its entry is filed under, swapped for a mirrored entry (a boolean needs no other change).
+type Test = (first: never, second: never) => boolean;
+
+const SHAPE_TYPES = 8;
+const tests: (Test | null)[] = new Array<Test | null>(SHAPE_TYPES * SHAPE_TYPES).fill(null);
+const swapped: boolean[] = new Array<boolean>(SHAPE_TYPES * SHAPE_TYPES).fill(false);
+
+function register(first: ShapeType, second: ShapeType, test: Test): void {
+  tests[first * SHAPE_TYPES + second] = test;
+  if (first !== second) {
+    tests[second * SHAPE_TYPES + first] = test;
+    swapped[second * SHAPE_TYPES + first] = true;
+  }
+}
+
+register(ShapeType.Sphere, ShapeType.Sphere, overlapSphereSphere);
+register(ShapeType.Sphere, ShapeType.HalfSpace, overlapSphereHalfSpace);
+register(ShapeType.Box, ShapeType.Sphere, overlapBoxSphere);
+register(ShapeType.Box, ShapeType.HalfSpace, overlapBoxHalfSpace);
+register(ShapeType.Box, ShapeType.Box, overlapBoxBox);
+register(ShapeType.Box, ShapeType.Capsule, overlapBoxCapsule);
+register(ShapeType.Capsule, ShapeType.Capsule, overlapCapsuleCapsule);
+register(ShapeType.Capsule, ShapeType.Sphere, overlapCapsuleSphere);
+register(ShapeType.Capsule, ShapeType.Plane, overlapCapsulePlane);
+register(ShapeType.Capsule, ShapeType.HalfSpace, overlapCapsuleHalfSpace);
+register(ShapeType.Box, ShapeType.ConvexHull, overlapBoxConvexHull);
+register(ShapeType.ConvexHull, ShapeType.ConvexHull, overlapConvexHullConvexHull);
+register(ShapeType.ConvexHull, ShapeType.Sphere, overlapConvexHullSphere);
+register(ShapeType.ConvexHull, ShapeType.HalfSpace, overlapConvexHullHalfSpace);
+
+/** The buffer of `overlap`'s fallback: a pair without a boolean test of its own asks `collide`. */
+const fallbackData = new CollisionData({ capacity: 8 });
+
+/**
+ * Whether two primitives overlap or touch, in either order: the pair's own boolean test, or, for
+ * a pair without one (sphere-plane, box-plane, hull-plane), whether `collide` at tolerance 0 writes a
+ * contact. Planes and half-spaces among themselves: false, as `collide` writes nothing for them.
+ */
+export function overlap(a: AnyPrimitive, b: AnyPrimitive): boolean {
+  const entry = a.shapeType * SHAPE_TYPES + b.shapeType;
+  const test = tests[entry] as ((first: AnyPrimitive, second: AnyPrimitive) => boolean) | null;
+  if (test) return swapped[entry] ? test(b, a) : test(a, b);
+  fallbackData.reset();
+  return collide(a, b, fallbackData) > 0;
 }

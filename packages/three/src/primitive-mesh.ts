@@ -5,6 +5,7 @@
 import {
   BoxGeometry,
   BufferGeometry,
+  CapsuleGeometry,
   DoubleSide,
   Float32BufferAttribute,
   FrontSide,
@@ -97,9 +98,10 @@ export function hullEdgesGeometry(hull: ConvexHull): BufferGeometry {
 
 /**
  * The geometry of a primitive in its own frame: a sphere of its radius (a radius-0 sphere gets a
- * tiny visible radius of 1e-3), a box of twice its half extents, a double-sided square for a
- * Plane, for a HalfSpace a slab whose top face is the boundary plane (the solid below it), and
- * for a ConvexHull its faces (`hullGeometry`).
+ * tiny visible radius of 1e-3), a box of twice its half extents, a capsule along local Y (three's
+ * `CapsuleGeometry`, the segment of length `2 * halfLength` between two hemispheres), a
+ * double-sided square for a Plane, for a HalfSpace a slab whose top face is the boundary plane
+ * (the solid below it), and for a ConvexHull its faces (`hullGeometry`).
  */
 export function geometryForPrimitive(
   primitive: AnyPrimitive,
@@ -128,6 +130,8 @@ export function geometryForPrimitive(
       );
     case ShapeType.ConvexHull:
       return hullGeometry(primitive);
+    case ShapeType.Capsule:
+      return new CapsuleGeometry(primitive.radius, 2 * primitive.halfLength, 12, 32);
   }
 }
 

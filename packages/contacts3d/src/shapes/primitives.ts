@@ -19,6 +19,7 @@ import {
   transformFromPose,
   vec3,
 } from '@contactkit/math';
+import type { Capsule } from './capsule.js';
 import type { ConvexHull } from './convex-hull.js';
 
 /** Tags for the dispatch table: each primitive's `shapeType`. */
@@ -31,6 +32,8 @@ export const ShapeType = {
   Plane: 2,
   /** {@link HalfSpace} */
   HalfSpace: 3,
+  /** {@link Capsule} (capsule.ts) */
+  Capsule: 4,
   /** {@link ConvexHull} */
   ConvexHull: 5,
 } as const;
@@ -327,11 +330,11 @@ export class HalfSpace<B = unknown> extends PlaneBase<B> {
   }
 }
 
-/** Any of the 3D primitives. */
 /** Any primitive `collide` dispatches, with bodies of type `B`. */
 export type AnyPrimitive<B = unknown> =
   | Sphere<B>
   | Box<B>
   | Plane<B>
   | HalfSpace<B>
+  | Capsule<B>
   | ConvexHull<B>;

@@ -1,0 +1,291 @@
+import { ContactKind, packFeatureId } from '@contactkit/math';
+import { describe, expect, it } from 'vitest';
+import { CollisionData } from '../manifold/collision-data.js';
+import { boxEdgeFeature, boxFaceFeature } from '../shapes/box-features.js';
+import { Capsule } from '../shapes/capsule.js';
+import { Box } from '../shapes/primitives.js';
+import { axisAngle, IDENTITY } from '../test-support/cases.js';
+import { alongDirection, expectContacts } from '../test-support/capsule-cases.js';
+import { collideBoxCapsule, overlapBoxCapsule } from './box-capsule.js';
+
+/** 90 degrees about Z: local Y onto world -X, so the end at -halfLength (code 1) lies toward +X. */
+const Y_TO_MINUS_X = [0, 0, Math.SQRT1_2, Math.SQRT1_2];
+/** 90 degrees about X: local Y onto world +Z (code 1 toward -Z). */
+const Y_TO_Z = [Math.SQRT1_2, 0, 0, Math.SQRT1_2];
+const TOP = boxFaceFeature(1, 1);
+
+function capsule(
+  s: number,
+  radius: number,
+  halfLength: number,
+  position: number[],
+  rotation = IDENTITY,
+) {
+  return new Capsule(radius * s, halfLength * s).setPose(position.map((v) => v * s), rotation);
+}
+function box(s: number, halfSize: number[], position = [0, 0, 0], rotation = IDENTITY) {
+  return new Box(halfSize.map((v) => v * s)).setPose(position.map((v) => v * s), rotation);
+}
+
+describe('collideBoxCapsule', () => {
+  it('capsule along a face gets two points', () => {
+    // The capsule lies flat 0.4 above the top face (y = 1) of a 4 x 2 x 4 box: both ends are
+    // PointFace contacts, pen 0.5 - 0.4, witnesses (+-1, 1, 0), points moved by pen / 2 along -y.
+    expectContacts(
+      (s) => [box(s, [2, 1, 2]), capsule(s, 0.5, 1, [0, 1.4, 0], Y_TO_MINUS_X)],
+      collideBoxCapsule,
+      [0, -1, 0],
+      [
+        {
+          point: [1, 0.95, 0],
+          penetration: 0.1,
+          kind: ContactKind.PointFace,
+          featureId: packFeatureId(TOP, 1),
+        },
+        {
+          point: [-1, 0.95, 0],
+          penetration: 0.1,
+          kind: ContactKind.PointFace,
+          featureId: packFeatureId(TOP, 2),
+        },
+      ],
+    );
+  });
+
+  it('a capsule along a face overhanging its edge: clipped at the edge (EdgeEdge) and its end', () => {
+    // Segment x from 2.2 (code 1) to 0.2 (code 2), 0.3 above the unit box's top: clipped at
+    // x = 1, where it crosses the side plane +x over the edge along z at (+x, +y).
+    expectContacts(
+      (s) => [box(s, [1, 1, 1]), capsule(s, 0.5, 1, [1.2, 1.3, 0], Y_TO_MINUS_X)],
+      collideBoxCapsule,
+      [0, -1, 0],
+      [
+        {
+          point: [1, 0.9, 0],
+          penetration: 0.2,
+          kind: ContactKind.EdgeEdge,
+          featureId: packFeatureId(boxEdgeFeature(2, 1, 1), 0),
+        },
+        {
+          point: [0.2, 0.9, 0],
+          penetration: 0.2,
+          kind: ContactKind.PointFace,
+          featureId: packFeatureId(TOP, 2),
+        },
+      ],
+    );
+  });
+
+  it('a capsule standing on a face: one PointFace point under its lower end', () => {
+    expectContacts(
+      (s) => [box(s, [1, 1, 1]), capsule(s, 0.25, 0.5, [0.3, 1.7, 0.2])],
+      collideBoxCapsule,
+      [0, -1, 0],
+      [{
+        point: [0.3, 0.975, 0.2],
+        penetration: 0.05,
+        kind: ContactKind.PointFace,
+        featureId: packFeatureId(TOP, 1),
+      }],
+    );
+  });
+
+  it('a capsule lying along an edge gets two points (the trap of a capsule parallel to an edge)', () => {
+    // The segment runs along z at (1.3, 1.3), beside the edge along z at (1, 1): distance
+    // 0.3 sqrt(2), n = -(1, 1, 0) / sqrt(2), pen 0.5 - 0.3 sqrt(2); witnesses (1, 1, -+1).
+    const depth = 0.5 - 0.3 * Math.SQRT2;
+    const inward = depth / 2 / Math.SQRT2;
+    const edge = boxEdgeFeature(2, 1, 1);
+    expectContacts(
+      (s) => [box(s, [1, 1, 1]), capsule(s, 0.5, 1, [1.3, 1.3, 0], Y_TO_Z)],
+      collideBoxCapsule,
+      [-Math.SQRT1_2, -Math.SQRT1_2, 0],
+      [
+        {
+          point: [1 - inward, 1 - inward, -1],
+          penetration: depth,
+          kind: ContactKind.PointEdge,
+          featureId: packFeatureId(edge, 1),
+        },
+        {
+          point: [1 - inward, 1 - inward, 1],
+          penetration: depth,
+          kind: ContactKind.PointEdge,
+          featureId: packFeatureId(edge, 2),
+        },
+      ],
+    );
+  });
+
+  it('a capsule across an edge: one EdgeEdge point', () => {
+    const depth = 0.5 - 0.3 * Math.SQRT2;
+    const inward = depth / 2 / Math.SQRT2;
+    expectContacts(
+      (
+        s,
+      ) => [
+        box(s, [1, 1, 1]),
+        capsule(s, 0.5, 1, [1.3, 1.3, 0], alongDirection(Math.SQRT1_2, -Math.SQRT1_2, 0)),
+      ],
+      collideBoxCapsule,
+      [-Math.SQRT1_2, -Math.SQRT1_2, 0],
+      [{
+        point: [1 - inward, 1 - inward, 0],
+        penetration: depth,
+        kind: ContactKind.EdgeEdge,
+        featureId: packFeatureId(boxEdgeFeature(2, 1, 1), 0),
+      }],
+    );
+  });
+
+  it('a segment entering the box through the top: the face axis, its inner end', () => {
+    // Lower end (0.2, 0.8, -0.1) inside, 0.2 below the top: pen 0.25 + 0.2; the upper end is
+    // 0.8 above (pen -0.55, dropped). Face separations -0.8, -0.2, -0.9; edge axes -0.9, -0.8.
+    expectContacts(
+      (s) => [box(s, [1, 1, 1]), capsule(s, 0.25, 0.5, [0.2, 1.3, -0.1])],
+      collideBoxCapsule,
+      [0, -1, 0],
+      [{
+        point: [0.2, 0.775, -0.1],
+        penetration: 0.45,
+        kind: ContactKind.PointFace,
+        featureId: packFeatureId(TOP, 1),
+      }],
+    );
+  });
+
+  it('a segment wholly inside, lying along x: two points pushed out through the nearest face', () => {
+    // Face separations: x -2.5, y -0.3, z -2; the edge axis (0, 1, 0) ties with the face at -0.3
+    // and the face is preferred. Both ends 0.3 below the top: pen 0.2 + 0.3.
+    expectContacts(
+      (s) => [box(s, [2, 1, 2]), capsule(s, 0.2, 0.5, [0, 0.7, 0], Y_TO_MINUS_X)],
+      collideBoxCapsule,
+      [0, -1, 0],
+      [
+        {
+          point: [0.5, 0.75, 0],
+          penetration: 0.5,
+          kind: ContactKind.PointFace,
+          featureId: packFeatureId(TOP, 1),
+        },
+        {
+          point: [-0.5, 0.75, 0],
+          penetration: 0.5,
+          kind: ContactKind.PointFace,
+          featureId: packFeatureId(TOP, 2),
+        },
+      ],
+    );
+  });
+
+  it('a segment crossing a box edge inside the box: one EdgeEdge point on the edge axis', () => {
+    // The segment along (1, -1, 0)/sqrt(2) through (0.9, 0.9, 0) cuts off the edge along z at
+    // (1, 1). Separations: faces x and y 0.9 - 1/sqrt(2) - 1 = -0.807, z -1; the edge axis
+    // (1, 1, 0)/sqrt(2): 1.8/sqrt(2) - 2/sqrt(2) = -0.1 sqrt(2), the least overlap. Pen
+    // r + 0.1 sqrt(2); box witness (1, 1, 0).
+    const depth = 0.1 + 0.1 * Math.SQRT2;
+    const inward = depth / 2 / Math.SQRT2;
+    expectContacts(
+      (
+        s,
+      ) => [
+        box(s, [1, 1, 1]),
+        capsule(s, 0.1, 1, [0.9, 0.9, 0], alongDirection(Math.SQRT1_2, -Math.SQRT1_2, 0)),
+      ],
+      collideBoxCapsule,
+      [-Math.SQRT1_2, -Math.SQRT1_2, 0],
+      [{
+        point: [1 - inward, 1 - inward, 0],
+        penetration: depth,
+        kind: ContactKind.EdgeEdge,
+        featureId: packFeatureId(boxEdgeFeature(2, 1, 1), 0),
+      }],
+    );
+  });
+
+  it("half length 0 is a sphere: box-sphere's answer with the end code 1", () => {
+    expectContacts(
+      (s) => [box(s, [1, 1, 1]), capsule(s, 0.5, 0, [0, 1.3, 0])],
+      collideBoxCapsule,
+      [0, -1, 0],
+      [{
+        point: [0, 0.9, 0],
+        penetration: 0.2,
+        kind: ContactKind.PointFace,
+        featureId: packFeatureId(TOP, 1),
+      }],
+    );
+    expectContacts(
+      (s) => [box(s, [1, 1, 1]), capsule(s, 0.5, 0, [0, 0.8, 0])],
+      collideBoxCapsule,
+      [0, -1, 0],
+      [{
+        point: [0, 0.65, 0],
+        penetration: 0.7,
+        kind: ContactKind.PointFace,
+        featureId: packFeatureId(TOP, 1),
+      }],
+    );
+  });
+
+  it('a turned box: the same contacts, turned', () => {
+    // The first case turned by 0.7 rad about (1, 2, 3) and moved: points, normal turned alike.
+    const turn = axisAngle(1, 2, 3, 0.7);
+    const data = new CollisionData({ capacity: 4 });
+    const compose = (a: number[], b: number[]) => [
+      a[3]! * b[0]! + a[0]! * b[3]! + a[1]! * b[2]! - a[2]! * b[1]!,
+      a[3]! * b[1]! - a[0]! * b[2]! + a[1]! * b[3]! + a[2]! * b[0]!,
+      a[3]! * b[2]! + a[0]! * b[1]! - a[1]! * b[0]! + a[2]! * b[3]!,
+      a[3]! * b[3]! - a[0]! * b[0]! - a[1]! * b[1]! - a[2]! * b[2]!,
+    ];
+    const moved = new Box([2, 1, 2]).setPose([5, -3, 2], turn);
+    const lying = new Capsule(0.5, 1);
+    // The capsule's centre (0, 1.4, 0) in the box's frame, taken to world.
+    const probe = new Box([1, 1, 1]).setPose([5, -3, 2], turn);
+    const m = probe.transform;
+    lying.setPose(
+      [5 + m[4]! * 1.4, -3 + m[5]! * 1.4, 2 + m[6]! * 1.4],
+      compose(turn, Y_TO_MINUS_X),
+    );
+    expect(collideBoxCapsule(moved, lying, data)).toBe(2);
+    for (let i = 0; i < 2; i++) {
+      const contact = data.contacts[i]!;
+      expect(contact.penetration).toBeCloseTo(0.1, 12);
+      for (let k = 0; k < 3; k++) expect(contact.normal[k]).toBeCloseTo(-m[4 + k]!, 12);
+    }
+  });
+
+  it('overlapBoxCapsule agrees with the detector at the touch and just beyond', () => {
+    expect(overlapBoxCapsule(box(1, [1, 1, 1]), capsule(1, 0.5, 1, [0, 1.5, 0], Y_TO_MINUS_X)))
+      .toBe(true);
+    expect(overlapBoxCapsule(box(1, [1, 1, 1]), capsule(1, 0.5, 1, [0, 1.50001, 0], Y_TO_MINUS_X)))
+      .toBe(false);
+    expect(overlapBoxCapsule(box(1, [1, 1, 1]), capsule(1, 0.5, 1, [0, 0, 0]))).toBe(true);
+  });
+
+  it('capsule turning through parallel to a face changes its point count at most twice', () => {
+    for (const axis of [[0, 0, 1], [1, 0, 0]]) {
+      const counts: number[] = [];
+      for (let step = -300; step <= 300; step++) {
+        const angle = (step / 300) * 0.3;
+        const q = axis[0] === 1
+          ? axisAngle(1, 0, 0, Math.PI / 2 + angle)
+          : axisAngle(0, 0, 1, Math.PI / 2 + angle);
+        const data = new CollisionData({ capacity: 4 });
+        counts.push(
+          collideBoxCapsule(
+            box(1, [2, 1, 2]),
+            new Capsule(0.5, 0.8).setPose([0.1, 1.45, 0], q),
+            data,
+          ),
+        );
+      }
+      let changes = 0;
+      for (let i = 1; i < counts.length; i++) if (counts[i] !== counts[i - 1]) changes++;
+      expect(changes, `about ${axis}`).toBe(2);
+      expect(counts[0]).toBe(1);
+      expect(counts[300]).toBe(2);
+      expect(counts[600]).toBe(1);
+    }
+  });
+});

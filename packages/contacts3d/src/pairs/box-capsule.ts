@@ -1,0 +1,654 @@
+/**
+ * Box against capsule, in the box's frame, where the box is the axis-aligned `|x_k| <= h_k` and
+ * the capsule's segment is `P(t) = A + t D`, t in [0, 1] (Box3D's capsule-hull contact and
+ * Box2D v3's capsule-polygon manifold follow the same plan: a distance query first, separating
+ * axes only when the cores overlap). Steps:
+ *   1. Early out on the box's face axes: the capsule's extent along each.
+ *   2. The parameter t* of the segment point closest to the box. `f(t) = |P(t) - clamp(P(t))|^2`
+ *      is convex and piecewise quadratic, its pieces bounded where P(t) crosses a face plane
+ *      (at most six breakpoints); its slope is linear on each piece, so the zero of the slope is
+ *      found exactly by walking the sorted breakpoints and interpolating on the piece where the
+ *      slope changes sign (the piecewise analysis of Eberly's line-box distance). The box point
+ *      is `clamp(P(t*))`.
+ *   3. Cores apart (distance d > 0): normal from the segment point toward the box point,
+ *      penetration `r - d`, exact. The box feature is read from the clamped coordinates (face,
+ *      edge, vertex, as in box-sphere). When that feature is a face and the segment is near
+ *      parallel to it (sine at most `PARALLEL_SINE`), or an edge and the segment near parallel to
+ *      it, the segment is clipped to the face's side planes (or the edge's extent) and both ends
+ *      of the clipped part are contacts: a capsule lying along a face gets two points.
+ *   4. Cores overlapping (the segment enters the box): the separating-axis test over the box's
+ *      three face axes and the three axes `D x e_k` (the face normals of the Minkowski
+ *      difference of a segment and a box); penetration `r - separation`, exact. A face axis gives
+ *      the segment clipped to the face's side planes, each end of the clipped part within reach a
+ *      contact; an edge axis (preferred when it separates more by `AXIS_ABSOLUTE_MARGIN`
+ *      of the size: a capsule lying along a face, whose face axis an edge axis repeats, keeps
+ *      its two points) gives one contact at the closest points of the segment and the box edge.
+ * Every contact shares one normal, from the capsule (second) toward the box (first); `point` is
+ * the box witness moved by `normal * penetration / 2`.
+ *
+ * Kinds follow the features touching (capsule.ts: a capsule's end is a point, its side an edge):
+ * a capsule end on a box face `PointFace`, on a box edge `PointEdge`, on a vertex `PointPoint`;
+ * the capsule's side on a face `EdgeFace`, across a box edge `EdgeEdge` (also where a clipped
+ * segment crosses a face's side plane, as box-box's clipped incident edges), on a vertex
+ * `PointEdge`. Feature ids pack the box's code (box-features.ts) and the capsule's.
+ */
+import {
+  AXIS_ABSOLUTE_MARGIN,
+  ContactKind,
+  LENGTH_SQUARED_EPSILON,
+  PARALLEL_EPSILON,
+} from '@contactkit/math';
+import type { CollisionData } from '../manifold/collision-data.js';
+import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
+import { boxEdgeFeature, boxFaceFeature, boxVertexFeature } from '../shapes/box-features.js';
+import { CAPSULE_SIDE_FEATURE, capsuleFeatureAt, type Capsule } from '../shapes/capsule.js';
+import type { Box } from '../shapes/primitives.js';
+import { PARALLEL_SINE } from './capsule-capsule.js';
+
+/** How far (relative) an edge's closest point may lie past its end and still be on it. */
+const EDGE_SLACK = 1e-9;
+
+/**
+ * The capsule's segment in the box's frame and the box's half sizes, with the clipping results:
+ * the explicit state of one call (PERFORMANCE.md: doubles cross calls in fields).
+ */
+class BoxCapsuleQuery {
+  /** Segment start A (the capsule's end at -halfLength) and direction D (to the other end). */
+  a0 = 0;
+  a1 = 0;
+  a2 = 0;
+  d0 = 0;
+  d1 = 0;
+  d2 = 0;
+  h0 = 0;
+  h1 = 0;
+  h2 = 0;
+  /** Clipped parameter range [t0, t1]; the side plane that cut each end (2j + (negative ? 1 : 0)), or -1. */
+  t0 = 0;
+  t1 = 1;
+  plane0 = -1;
+  plane1 = -1;
+  /** Sorted breakpoints of `f` inside (0, 1). */
+  readonly breaks = new Float64Array(6);
+}
+
+const queryScratch = new BoxCapsuleQuery();
+/** Scratch of this file's detector and test, passed to the computation explicitly. */
+const manifoldScratch = new LocalManifold();
+
+function coordinate(q: BoxCapsuleQuery, axis: number, t: number): number {
+  return axis === 0 ? q.a0 + t * q.d0 : axis === 1 ? q.a1 + t * q.d1 : q.a2 + t * q.d2;
+}
+
+function half(q: BoxCapsuleQuery, axis: number): number {
+  return axis === 0 ? q.h0 : axis === 1 ? q.h1 : q.h2;
+}
+
+function direction(q: BoxCapsuleQuery, axis: number): number {
+  return axis === 0 ? q.d0 : axis === 1 ? q.d1 : q.d2;
+}
+
+/** Excess of x over [-h, h]: x - clamp(x). */
+function excess(x: number, h: number): number {
+  return x > h ? x - h : x < -h ? x + h : 0;
+}
+
+/**
+ * Half the slope of f at t, sum_k (P_k - clamp(P_k)) D_k, with values within `flat` of 0 taken
+ * as 0: a segment parallel to a face up to the round-off of its pose has a flat stretch.
+ */
+function slope(q: BoxCapsuleQuery, t: number, flat: number): number {
+  const value = excess(q.a0 + t * q.d0, q.h0) * q.d0 + excess(q.a1 + t * q.d1, q.h1) * q.d1 +
+    excess(q.a2 + t * q.d2, q.h2) * q.d2;
+  return value > flat || value < -flat ? value : 0;
+}
+
+/** Relative size of the slope's round-off: a sine of 1e-12, well above a rotation's 1e-16. */
+const FLAT_SLOPE = 1e-12;
+
+/**
+ * Step 2: the parameter of the segment point closest to the box. The slope is nondecreasing, so
+ * its zeros form one interval (a point unless the segment runs parallel to a face or an edge at
+ * its least distance): the middle of that interval, as Ericson's parallel segments take the
+ * middle of their overlap, so the answer is unique and no end of a flat stretch (a face's
+ * boundary) is named by round-off.
+ */
+function closestParameter(q: BoxCapsuleQuery): number {
+  // |D| times the reach of the coordinates: the scale of the slope.
+  const length = Math.abs(q.d0) + Math.abs(q.d1) + Math.abs(q.d2);
+  const flat = FLAT_SLOPE * length * (Math.abs(q.a0) + Math.abs(q.a1) + Math.abs(q.a2) + length);
+  const slopeStart = slope(q, 0, flat);
+  if (slopeStart > 0) return 0;
+  const slopeEnd = slope(q, 1, flat);
+  if (slopeEnd < 0) return 1;
+  // The breakpoints inside (0, 1), sorted by insertion (at most six).
+  const breaks = q.breaks;
+  let count = 0;
+  for (let axis = 0; axis < 3; axis++) {
+    const d = direction(q, axis);
+    if (d === 0) continue;
+    const a = coordinate(q, axis, 0), h = half(q, axis);
+    for (let side = -1; side <= 1; side += 2) {
+      const t = (side * h - a) / d;
+      if (!(t > 0 && t < 1)) continue;
+      let i = count++;
+      while (i > 0 && breaks[i - 1]! > t) {
+        breaks[i] = breaks[i - 1]!;
+        i--;
+      }
+      breaks[i] = t;
+    }
+  }
+  // The slope is linear between breakpoints: the first zero is interpolated on the piece where it
+  // turns >= 0, the last on the piece where it turns > 0.
+  let first = slopeStart >= 0 ? 0 : -1, last = -1;
+  let low = 0, slopeLow = slopeStart;
+  for (let i = 0; i <= count; i++) {
+    const high = i < count ? breaks[i]! : 1;
+    const slopeHigh = i < count ? slope(q, high, flat) : slopeEnd;
+    if (first < 0 && slopeHigh >= 0) {
+      first = low + (high - low) * (slopeLow / (slopeLow - slopeHigh));
+    }
+    if (slopeHigh > 0) {
+      last = slopeLow >= 0 ? low : low + (high - low) * (slopeLow / (slopeLow - slopeHigh));
+      break;
+    }
+    low = high;
+    slopeLow = slopeHigh;
+  }
+  if (last < 0) last = 1;
+  return 0.5 * (first + last);
+}
+
+/**
+ * Clips [0, 1] to the slabs `|P_j| <= h_j` of the axes other than `axisOut` (a face's side
+ * planes) or, with `only` >= 0, of that axis alone (an edge's extent); into q.t0, q.t1 and the
+ * planes that cut them. An empty range leaves t0 > t1.
+ */
+function clipSegment(q: BoxCapsuleQuery, axisOut: number, only: number): void {
+  let t0 = 0, t1 = 1, plane0 = -1, plane1 = -1;
+  for (let axis = 0; axis < 3; axis++) {
+    if (only >= 0 ? axis !== only : axis === axisOut) continue;
+    const a = coordinate(q, axis, 0), d = direction(q, axis), h = half(q, axis);
+    if (d === 0) {
+      if (a > h || a < -h) t0 = 2;
+      continue;
+    }
+    // Entering through the plane the segment faces first, leaving through the other.
+    const enterSign = d > 0 ? -1 : 1;
+    const enter = (enterSign * h - a) / d, leave = (-enterSign * h - a) / d;
+    if (enter > t0) {
+      t0 = enter;
+      plane0 = 2 * axis + (enterSign < 0 ? 1 : 0);
+    }
+    if (leave < t1) {
+      t1 = leave;
+      plane1 = 2 * axis + (enterSign < 0 ? 0 : 1);
+    }
+  }
+  q.t0 = t0;
+  q.t1 = t1;
+  q.plane0 = plane0;
+  q.plane1 = plane1;
+}
+
+/** The code of the box edge along `axis` at signs (s0, s1, s2) (the sign on `axis` ignored). */
+function edgeCode(axis: number, s0: number, s1: number, s2: number): number {
+  return axis === 0
+    ? boxEdgeFeature(0, s1, s2)
+    : axis === 1
+    ? boxEdgeFeature(1, s0, s2)
+    : boxEdgeFeature(2, s0, s1);
+}
+
+/** Contact kind of a box feature (0 vertex, 1 edge, 2 face) against a capsule end or side. */
+function kindOf(boxDimension: number, capsuleEnd: boolean): ContactKind {
+  if (boxDimension === 2) return capsuleEnd ? ContactKind.PointFace : ContactKind.EdgeFace;
+  if (boxDimension === 1) return capsuleEnd ? ContactKind.PointEdge : ContactKind.EdgeEdge;
+  return capsuleEnd ? ContactKind.PointPoint : ContactKind.PointEdge;
+}
+
+/**
+ * Adds a point to `manifold` from the box witness (x0, x1, x2) in the box's frame, the local
+ * normal (from the capsule toward the box) and the depth; the point is the witness moved by
+ * `normal * depth / 2`, taken to world by the box's transform.
+ */
+function addPoint(
+  manifold: LocalManifold,
+  m: Float64Array,
+  x0: number,
+  x1: number,
+  x2: number,
+  depth: number,
+  kind: ContactKind,
+  features: number,
+): void {
+  const point = manifold.points[manifold.count++]!;
+  const halfDepth = 0.5 * depth;
+  const px = m[12]! + m[0]! * x0 + m[4]! * x1 + m[8]! * x2 + manifold.normalX * halfDepth;
+  const py = m[13]! + m[1]! * x0 + m[5]! * x1 + m[9]! * x2 + manifold.normalY * halfDepth;
+  const pz = m[14]! + m[2]! * x0 + m[6]! * x1 + m[10]! * x2 + manifold.normalZ * halfDepth;
+  point.x = px;
+  point.y = py;
+  point.z = pz;
+  point.depth = depth;
+  point.kind = kind;
+  point.features = features;
+}
+
+/** Sets the manifold's normal from a local direction (n0, n1, n2), unit, taken to world. */
+function setNormal(manifold: LocalManifold, m: Float64Array, n0: number, n1: number, n2: number) {
+  manifold.normalX = m[0]! * n0 + m[4]! * n1 + m[8]! * n2;
+  manifold.normalY = m[1]! * n0 + m[5]! * n1 + m[9]! * n2;
+  manifold.normalZ = m[2]! * n0 + m[6]! * n1 + m[10]! * n2;
+}
+
+/**
+ * The clipped segment's ends against face `axis` with outward sign `sign` (normal already set to
+ * `-sign e_axis`): each end within the tolerance is a contact, depth `r - height` above the face.
+ */
+function faceContacts(
+  q: BoxCapsuleQuery,
+  m: Float64Array,
+  axis: number,
+  sign: number,
+  radius: number,
+  tolerance: number,
+  manifold: LocalManifold,
+): void {
+  const h = half(q, axis);
+  const faceCode = boxFaceFeature(axis, sign);
+  const ends = q.t1 > q.t0 ? 2 : 1;
+  for (let end = 0; end < ends; end++) {
+    const t = end === 0 ? q.t0 : q.t1, plane = end === 0 ? q.plane0 : q.plane1;
+    const depth = radius - (sign * coordinate(q, axis, t) - h);
+    if (depth < -tolerance) continue;
+    const x0 = axis === 0 ? sign * h : coordinate(q, 0, t);
+    const x1 = axis === 1 ? sign * h : coordinate(q, 1, t);
+    const x2 = axis === 2 ? sign * h : coordinate(q, 2, t);
+    if (plane < 0) {
+      addPoint(
+        manifold,
+        m,
+        x0,
+        x1,
+        x2,
+        depth,
+        ContactKind.PointFace,
+        (faceCode << 16) | capsuleFeatureAt(t, 1),
+      );
+    } else {
+      // The side plane (axis j, sign sj) meets the face in the edge along the third axis.
+      const j = plane >> 1, sj = plane & 1 ? -1 : 1;
+      const s0 = axis === 0 ? sign : j === 0 ? sj : 0;
+      const s1 = axis === 1 ? sign : j === 1 ? sj : 0;
+      const s2 = axis === 2 ? sign : j === 2 ? sj : 0;
+      const code = edgeCode(3 - axis - j, s0, s1, s2);
+      addPoint(
+        manifold,
+        m,
+        x0,
+        x1,
+        x2,
+        depth,
+        ContactKind.EdgeEdge,
+        (code << 16) | CAPSULE_SIDE_FEATURE,
+      );
+    }
+  }
+}
+
+/**
+ * Step 3's edge case: the clipped segment's ends against the box edge along `axis` at the signs
+ * (s0, s1, s2) of the other two coordinates (normal already set); depth `r - gap` along the normal.
+ */
+function edgeContacts(
+  q: BoxCapsuleQuery,
+  m: Float64Array,
+  axis: number,
+  s0: number,
+  s1: number,
+  s2: number,
+  n0: number,
+  n1: number,
+  n2: number,
+  radius: number,
+  tolerance: number,
+  manifold: LocalManifold,
+): void {
+  const code = edgeCode(axis, s0, s1, s2);
+  const ends = q.t1 > q.t0 ? 2 : 1;
+  for (let end = 0; end < ends; end++) {
+    const t = end === 0 ? q.t0 : q.t1, plane = end === 0 ? q.plane0 : q.plane1;
+    const p0 = coordinate(q, 0, t), p1 = coordinate(q, 1, t), p2 = coordinate(q, 2, t);
+    const x0 = axis === 0 ? p0 : s0 * q.h0;
+    const x1 = axis === 1 ? p1 : s1 * q.h1;
+    const x2 = axis === 2 ? p2 : s2 * q.h2;
+    // n points from the capsule toward the box: the gap is along -n.
+    const gap = -((p0 - x0) * n0 + (p1 - x1) * n1 + (p2 - x2) * n2);
+    const depth = radius - gap;
+    if (depth < -tolerance) continue;
+    if (plane < 0) {
+      addPoint(
+        manifold,
+        m,
+        x0,
+        x1,
+        x2,
+        depth,
+        ContactKind.PointEdge,
+        (code << 16) | capsuleFeatureAt(t, 1),
+      );
+    } else {
+      const sign = plane & 1 ? -1 : 1;
+      const vertex = boxVertexFeature(
+        axis === 0 ? sign : s0,
+        axis === 1 ? sign : s1,
+        axis === 2 ? sign : s2,
+      );
+      addPoint(
+        manifold,
+        m,
+        x0,
+        x1,
+        x2,
+        depth,
+        ContactKind.PointEdge,
+        (vertex << 16) | CAPSULE_SIDE_FEATURE,
+      );
+    }
+  }
+}
+
+/** Steps 1 to 4 into `manifold` (0, 1 or 2 points). */
+export function boxCapsuleManifold(
+  box: Box,
+  capsule: Capsule,
+  tolerance: number,
+  manifold: LocalManifold,
+): void {
+  manifold.count = 0;
+  const m = box.transform, mc = capsule.transform;
+  const radius = capsule.radius, halfLength = capsule.halfLength;
+  const h0 = box.halfSize[0]!, h1 = box.halfSize[1]!, h2 = box.halfSize[2]!;
+  // The capsule's centre C and axis U in the box's frame.
+  const wx = mc[12]! - m[12]!, wy = mc[13]! - m[13]!, wz = mc[14]! - m[14]!;
+  const c0 = m[0]! * wx + m[1]! * wy + m[2]! * wz;
+  const c1 = m[4]! * wx + m[5]! * wy + m[6]! * wz;
+  const c2 = m[8]! * wx + m[9]! * wy + m[10]! * wz;
+  const u0 = m[0]! * mc[4]! + m[1]! * mc[5]! + m[2]! * mc[6]!;
+  const u1 = m[4]! * mc[4]! + m[5]! * mc[5]! + m[6]! * mc[6]!;
+  const u2 = m[8]! * mc[4]! + m[9]! * mc[5]! + m[10]! * mc[6]!;
+  // Step 1.
+  const e0 = halfLength * Math.abs(u0),
+    e1 = halfLength * Math.abs(u1),
+    e2 = halfLength * Math.abs(u2);
+  if (
+    Math.abs(c0) - e0 - radius > h0 + tolerance || Math.abs(c1) - e1 - radius > h1 + tolerance ||
+    Math.abs(c2) - e2 - radius > h2 + tolerance
+  ) return;
+  const q = queryScratch;
+  q.a0 = c0 - halfLength * u0;
+  q.a1 = c1 - halfLength * u1;
+  q.a2 = c2 - halfLength * u2;
+  q.d0 = 2 * halfLength * u0;
+  q.d1 = 2 * halfLength * u1;
+  q.d2 = 2 * halfLength * u2;
+  q.h0 = h0;
+  q.h1 = h1;
+  q.h2 = h2;
+
+  // Step 2.
+  const t = closestParameter(q);
+  const p0 = q.a0 + t * q.d0, p1 = q.a1 + t * q.d1, p2 = q.a2 + t * q.d2;
+  const g0 = excess(p0, h0), g1 = excess(p1, h1), g2 = excess(p2, h2);
+  const distanceSquared = g0 * g0 + g1 * g1 + g2 * g2;
+  if (distanceSquared > LENGTH_SQUARED_EPSILON) {
+    separatedContacts(
+      q,
+      m,
+      t,
+      g0,
+      g1,
+      g2,
+      distanceSquared,
+      radius,
+      halfLength,
+      tolerance,
+      manifold,
+    );
+  } else {
+    overlappingContacts(q, m, t, c0, c1, c2, u0, u1, u2, radius, halfLength, tolerance, manifold);
+  }
+}
+
+/** Step 3: the cores apart, the box point `P(t) - g` at distance |g|. */
+function separatedContacts(
+  q: BoxCapsuleQuery,
+  m: Float64Array,
+  t: number,
+  g0: number,
+  g1: number,
+  g2: number,
+  distanceSquared: number,
+  radius: number,
+  halfLength: number,
+  tolerance: number,
+  manifold: LocalManifold,
+): void {
+  const distance = Math.sqrt(distanceSquared);
+  const depth = radius - distance;
+  if (depth < -tolerance) return;
+  const n0 = -g0 / distance, n1 = -g1 / distance, n2 = -g2 / distance;
+  setNormal(manifold, m, n0, n1, n2);
+  const out0 = g0 !== 0, out1 = g1 !== 0, out2 = g2 !== 0;
+  const clamped = (out0 ? 1 : 0) + (out1 ? 1 : 0) + (out2 ? 1 : 0);
+  const s0 = g0 > 0 ? 1 : -1, s1 = g1 > 0 ? 1 : -1, s2 = g2 > 0 ? 1 : -1;
+  if (halfLength > 0 && clamped < 3) {
+    // Sine of the segment's angle to the face (its cosine with the face's normal), or to the
+    // edge (from its cosine with the edge).
+    const length = 2 * halfLength;
+    if (clamped === 1) {
+      const axis = out0 ? 0 : out1 ? 1 : 2;
+      if (Math.abs(direction(q, axis)) <= PARALLEL_SINE * length) {
+        clipSegment(q, axis, -1);
+        if (q.t0 <= q.t1) {
+          faceContacts(
+            q,
+            m,
+            axis,
+            axis === 0 ? s0 : axis === 1 ? s1 : s2,
+            radius,
+            tolerance,
+            manifold,
+          );
+          if (manifold.count > 0) return;
+        }
+      }
+    } else {
+      const axis = !out0 ? 0 : !out1 ? 1 : 2;
+      const along = direction(q, axis) / length;
+      if (1 - along * along <= PARALLEL_SINE * PARALLEL_SINE) {
+        clipSegment(q, -1, axis);
+        if (q.t0 <= q.t1) {
+          edgeContacts(q, m, axis, s0, s1, s2, n0, n1, n2, radius, tolerance, manifold);
+          if (manifold.count > 0) return;
+        }
+      }
+    }
+  }
+  // One point: the box witness P(t) - g.
+  const x0 = q.a0 + t * q.d0 - g0, x1 = q.a1 + t * q.d1 - g1, x2 = q.a2 + t * q.d2 - g2;
+  const capsuleCode = capsuleFeatureAt(t, halfLength);
+  let boxCode: number;
+  if (clamped === 3) boxCode = boxVertexFeature(s0, s1, s2);
+  else if (clamped === 2) boxCode = edgeCode(!out0 ? 0 : !out1 ? 1 : 2, s0, s1, s2);
+  else {boxCode = out0
+      ? boxFaceFeature(0, s0)
+      : out1
+      ? boxFaceFeature(1, s1)
+      : boxFaceFeature(2, s2);}
+  const kind = kindOf(3 - clamped, capsuleCode !== CAPSULE_SIDE_FEATURE);
+  addPoint(manifold, m, x0, x1, x2, depth, kind, (boxCode << 16) | capsuleCode);
+}
+
+/** Step 4: the segment enters the box. */
+function overlappingContacts(
+  q: BoxCapsuleQuery,
+  m: Float64Array,
+  t: number,
+  c0: number,
+  c1: number,
+  c2: number,
+  u0: number,
+  u1: number,
+  u2: number,
+  radius: number,
+  halfLength: number,
+  tolerance: number,
+  manifold: LocalManifold,
+): void {
+  const h0 = q.h0, h1 = q.h1, h2 = q.h2;
+  // Face axes: separation |C_k| - halfLength |U_k| - h_k; the first of equal ones wins.
+  let faceAxis = 0;
+  let faceSeparation = Math.abs(c0) - halfLength * Math.abs(u0) - h0;
+  const separation1 = Math.abs(c1) - halfLength * Math.abs(u1) - h1;
+  if (separation1 > faceSeparation) {
+    faceAxis = 1;
+    faceSeparation = separation1;
+  }
+  const separation2 = Math.abs(c2) - halfLength * Math.abs(u2) - h2;
+  if (separation2 > faceSeparation) {
+    faceAxis = 2;
+    faceSeparation = separation2;
+  }
+  // Edge axes U x e_k (squared length 1 - U_k^2); the segment projects to the single value C . L.
+  let edgeAxis = -1, edgeSeparation = -Infinity, l0 = 0, l1 = 0, l2 = 0;
+  if (halfLength > 0) {
+    for (let axis = 0; axis < 3; axis++) {
+      const k0 = axis === 0 ? 0 : axis === 1 ? -u2 : u1;
+      const k1 = axis === 0 ? u2 : axis === 1 ? 0 : -u0;
+      const k2 = axis === 0 ? -u1 : axis === 1 ? u0 : 0;
+      const lengthSquared = k0 * k0 + k1 * k1 + k2 * k2;
+      if (lengthSquared <= PARALLEL_EPSILON) continue;
+      const inverse = 1 / Math.sqrt(lengthSquared);
+      const along = (c0 * k0 + c1 * k1 + c2 * k2) * inverse;
+      const boxRadius = (h0 * Math.abs(k0) + h1 * Math.abs(k1) + h2 * Math.abs(k2)) * inverse;
+      const separation = Math.abs(along) - boxRadius;
+      if (separation > edgeSeparation) {
+        edgeSeparation = separation;
+        edgeAxis = axis;
+        // Oriented from the box toward the capsule.
+        const sign = along < 0 ? -inverse : inverse;
+        l0 = k0 * sign;
+        l1 = k1 * sign;
+        l2 = k2 * sign;
+      }
+    }
+  }
+  const size = Math.max(h0, h1, h2, halfLength + radius);
+  // A capsule lying along a face ties its face axis with an edge axis exactly (U x e_k is then
+  // the face normal): round-off must not turn its two points into one, so the edge axis needs
+  // the absolute part of tolerance.ts's axis bias. No relative bias (box-box's, for resting
+  // stacks): the least overlap is the one whose deepest point the face clip keeps, so the
+  // penetration stays exact.
+  const margin = AXIS_ABSOLUTE_MARGIN * size;
+  if (edgeAxis >= 0 && edgeSeparation > faceSeparation + margin) {
+    if (edgeContact(q, m, edgeAxis, l0, l1, l2, radius - edgeSeparation, tolerance, manifold)) {
+      return;
+    }
+  }
+  const faceCentre = faceAxis === 0 ? c0 : faceAxis === 1 ? c1 : c2;
+  const sign = faceCentre < 0 ? -1 : 1;
+  setNormal(
+    manifold,
+    m,
+    faceAxis === 0 ? -sign : 0,
+    faceAxis === 1 ? -sign : 0,
+    faceAxis === 2 ? -sign : 0,
+  );
+  clipSegment(q, faceAxis, -1);
+  // A capsule of half length 0 is one point, whatever range the clip leaves.
+  if (halfLength === 0) q.t1 = q.t0;
+  if (q.t0 > q.t1) {
+    // Round-off emptied the clip (the segment grazes the box's boundary): the closest point alone.
+    q.t0 = q.t1 = t;
+    q.plane0 = q.plane1 = -1;
+  }
+  faceContacts(q, m, faceAxis, sign, radius, tolerance, manifold);
+}
+
+/**
+ * Step 4's edge axis: one contact at the closest points of the segment and the box edge along
+ * `axis` extreme along the unit axis (l0, l1, l2) (from the box toward the capsule); false, with
+ * nothing added, when those points fall outside the segment or the edge.
+ */
+function edgeContact(
+  q: BoxCapsuleQuery,
+  m: Float64Array,
+  axis: number,
+  l0: number,
+  l1: number,
+  l2: number,
+  depth: number,
+  tolerance: number,
+  manifold: LocalManifold,
+): boolean {
+  if (depth < -tolerance) return false;
+  const s0 = l0 < 0 ? -1 : 1, s1 = l1 < 0 ? -1 : 1, s2 = l2 < 0 ? -1 : 1;
+  // The edge's point at coordinate 0 along `axis`.
+  const e0 = axis === 0 ? 0 : s0 * q.h0,
+    e1 = axis === 1 ? 0 : s1 * q.h1,
+    e2 = axis === 2 ? 0 : s2 * q.h2;
+  // Ericson 5.1.9 for the lines A + t D and E + w e_axis: r = A - E, b = D_axis, c = D . r,
+  // f = r_axis; t = (b f - c) / (D . D - b^2), w = b t + f.
+  const r0 = q.a0 - e0, r1 = q.a1 - e1, r2 = q.a2 - e2;
+  const b = direction(q, axis);
+  const c = q.d0 * r0 + q.d1 * r1 + q.d2 * r2;
+  const f = axis === 0 ? r0 : axis === 1 ? r1 : r2;
+  const denominator = q.d0 * q.d0 + q.d1 * q.d1 + q.d2 * q.d2 - b * b;
+  const t = (b * f - c) / denominator;
+  const w = b * t + f;
+  const h = half(q, axis);
+  if (!(t >= -EDGE_SLACK && t <= 1 + EDGE_SLACK && Math.abs(w) <= h * (1 + EDGE_SLACK))) {
+    return false;
+  }
+  setNormal(manifold, m, -l0, -l1, -l2);
+  const x0 = axis === 0 ? w : e0, x1 = axis === 1 ? w : e1, x2 = axis === 2 ? w : e2;
+  addPoint(
+    manifold,
+    m,
+    x0,
+    x1,
+    x2,
+    depth,
+    ContactKind.EdgeEdge,
+    (edgeCode(axis, s0, s1, s2) << 16) | CAPSULE_SIDE_FEATURE,
+  );
+  return true;
+}
+
+/**
+ * Writes the contacts of a box with a capsule and returns how many it wrote (0, 1 or 2); see the
+ * file comment for the steps, kinds and feature ids. No contact when the gap exceeds
+ * `data.tolerance`; touching gives penetration 0. A capsule lying along a face (its segment
+ * within about 2.9 degrees of the face's plane, `PARALLEL_SINE`) gets two points, at the ends of
+ * its segment clipped to the face; one lying along an edge likewise. A segment that enters the
+ * box gets the separating-axis contact (never nothing). A capsule of half length 0 is a sphere:
+ * box-sphere's answer, its feature code 1. When `maxContactsPerPair` or the room left is 1, the
+ * deeper point is kept (`data.overflowed` set when it was the room).
+ */
+export function collideBoxCapsule<B>(
+  box: Box<B>,
+  capsule: Capsule<B>,
+  data: CollisionData<B>,
+): number {
+  boxCapsuleManifold(box, capsule, data.tolerance, manifoldScratch);
+  return emitManifold(manifoldScratch, data, box.body, capsule.body, false);
+}
+
+/** Whether a box and a capsule overlap or touch: exactly when `collideBoxCapsule` at tolerance 0 writes a contact. */
+export function overlapBoxCapsule(box: Box, capsule: Capsule): boolean {
+  boxCapsuleManifold(box, capsule, 0, manifoldScratch);
+  return manifoldScratch.count > 0;
+}
