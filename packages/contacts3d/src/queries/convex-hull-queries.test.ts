@@ -48,7 +48,7 @@ function byTetrahedra(hull: ConvexHull): { mass: number; centroid: Vec3; inertia
   const first: Vec3 = [0, 0, 0];
   const covariance = new Array<number>(9).fill(0);
   for (const [a, b, c] of triangles(hull)) {
-    const p = [sub(a, apex), sub(b, apex), sub(c, apex)];
+    const p = [sub(a!, apex), sub(b!, apex), sub(c!, apex)];
     const v = dot(p[0]!, cross(p[1]!, p[2]!)) / 6;
     volume += v;
     const s = [0, 1, 2].map((k) => p[0]![k]! + p[1]![k]! + p[2]![k]!);
