@@ -187,6 +187,7 @@ export function hullSeparatingAxis(a: HullData, b: HullData, result: HullAxis): 
   const edgeFacesA = a.edgeFaces, edgeFacesB = b.edgeFaces;
   const edgeVerticesA = a.edgeVertices, edgeVerticesB = b.edgeVertices;
   const cx = a.centre[0]!, cy = a.centre[1]!, cz = a.centre[2]!;
+  const across = s.edgeAcrossFaces;
   let edgeA = -1, edgeB = -1, edgeSeparation = -Infinity;
   let axisX = 0, axisY = 0, axisZ = 0;
   for (let i = 0; i < a.edgeCount; i++) {
@@ -197,10 +198,13 @@ export function hullSeparatingAxis(a: HullData, b: HullData, result: HullAxis): 
     const pa = 3 * edgeVerticesA[2 * i]!;
     const px = va[pa]!, py = va[pa + 1]!, pz = va[pa + 2]!;
     const lengthA = ex * ex + ey * ey + ez * ez;
+    // Each face normal of B against this edge once: every B edge reads two of them (F dot
+    // products instead of 2E).
+    for (let g = 0; g < facesB; g++) {
+      across[g] = planesB[4 * g]! * ex + planesB[4 * g + 1]! * ey + planesB[4 * g + 2]! * ez;
+    }
     for (let j = 0; j < b.edgeCount; j++) {
-      const fb0 = 4 * edgeFacesB[2 * j]!, fb1 = 4 * edgeFacesB[2 * j + 1]!;
-      const cba = planesB[fb0]! * ex + planesB[fb0 + 1]! * ey + planesB[fb0 + 2]! * ez;
-      const dba = planesB[fb1]! * ex + planesB[fb1 + 1]! * ey + planesB[fb1 + 2]! * ez;
+      const cba = across[edgeFacesB[2 * j]!]!, dba = across[edgeFacesB[2 * j + 1]!]!;
       if (cba * dba >= 0) continue;
       const k = baseB + 3 * j;
       const fx = edges[k]!, fy = edges[k + 1]!, fz = edges[k + 2]!;
@@ -210,19 +214,26 @@ export function hullSeparatingAxis(a: HullData, b: HullData, result: HullAxis): 
       // The axis eA x eB, away from A's centre.
       let lx = ey * fz - ez * fy, ly = ez * fx - ex * fz, lz = ex * fy - ey * fx;
       const lengthSquared = lx * lx + ly * ly + lz * lz;
-      const sinSquared = lengthSquared / (lengthA * (fx * fx + fy * fy + fz * fz));
-      if (sinSquared < PARALLEL_SQUARED) continue;
+      // sin^2 of the angle between the edges, as lengthSquared against |eA|^2 |eB|^2.
+      const lengths = lengthA * (fx * fx + fy * fy + fz * fz);
+      if (lengthSquared < PARALLEL_SQUARED * lengths) continue;
       if (lx * (px - cx) + ly * (py - cy) + lz * (pz - cz) < 0) {
         lx = -lx;
         ly = -ly;
         lz = -lz;
       }
       const qb = 3 * edgeVerticesB[2 * j]!;
+      const gap = lx * (vb[qb]! - px) + ly * (vb[qb + 1]! - py) + lz * (vb[qb + 2]! - pz);
+      // Overlapping along this axis, and deeper than the best edge so far: it neither separates
+      // nor wins, so no square root (box-box-sat.ts's shortcut; the factor covers round-off).
+      const better = edgeSeparation + tie;
+      if (gap <= 0 && better < 0 && gap * gap > better * better * lengthSquared * (1 + 1e-6)) {
+        continue;
+      }
       const inverse = 1 / Math.sqrt(lengthSquared);
-      const separation = (lx * (vb[qb]! - px) + ly * (vb[qb + 1]! - py) + lz * (vb[qb + 2]! - pz)) *
-        inverse;
+      const separation = gap * inverse;
       if (separation > tolerance) return false;
-      if (sinSquared >= NEAR_PARALLEL_SQUARED && separation > edgeSeparation + tie) {
+      if (lengthSquared >= NEAR_PARALLEL_SQUARED * lengths && separation > edgeSeparation + tie) {
         edgeSeparation = separation;
         edgeA = i;
         edgeB = j;
@@ -257,30 +268,33 @@ export function hullSeparatingAxis(a: HullData, b: HullData, result: HullAxis): 
  */
 function useFaceAlongEdge(a: HullData, b: HullData, result: HullAxis): void {
   const separations = hullScratch.faceSeparations, planesB = hullScratch.framePlanes;
+  const planesA = a.planes, facesA = a.faceCount;
   const lx = result.axisX, ly = result.axisY, lz = result.axisZ;
-  const alignment = (ofB: boolean, f: number): number =>
-    ofB
-      ? -(planesB[4 * f]! * lx + planesB[4 * f + 1]! * ly + planesB[4 * f + 2]! * lz)
-      : a.planes[4 * f]! * lx + a.planes[4 * f + 1]! * ly + a.planes[4 * f + 2]! * lz;
-  const current = alignment(result.faceOfB, result.face);
+  // A face's alignment with the axis, its outward normal taken toward the other hull.
+  const k = 4 * result.face;
+  const current = result.faceOfB
+    ? -(planesB[k]! * lx + planesB[k + 1]! * ly + planesB[k + 2]! * lz)
+    : planesA[k]! * lx + planesA[k + 1]! * ly + planesA[k + 2]! * lz;
   if (2 * current * current >= 1 && current > 0) return;
   const edgeSeparation = result.edgeSeparation, size = result.size;
   let best = -1, bestAlignment = 0;
-  for (let f = 0; f < a.faceCount + b.faceCount; f++) {
+  for (let f = 0; f < facesA + b.faceCount; f++) {
     const separation = separations[f]!;
     if (
       edgeSeparation >
         separation + EDGE_RELATIVE_MARGIN * Math.abs(separation) + EDGE_ABSOLUTE_MARGIN * size
     ) continue;
-    const ofB = f >= a.faceCount;
-    const along = alignment(ofB, ofB ? f - a.faceCount : f);
+    const i = f < facesA ? 4 * f : 4 * (f - facesA);
+    const along = f < facesA
+      ? planesA[i]! * lx + planesA[i + 1]! * ly + planesA[i + 2]! * lz
+      : -(planesB[i]! * lx + planesB[i + 1]! * ly + planesB[i + 2]! * lz);
     if (along > bestAlignment) {
       best = f;
       bestAlignment = along;
     }
   }
   if (best < 0) return;
-  result.faceOfB = best >= a.faceCount;
-  result.face = result.faceOfB ? best - a.faceCount : best;
+  result.faceOfB = best >= facesA;
+  result.face = result.faceOfB ? best - facesA : best;
   result.faceSeparation = separations[best]!;
 }

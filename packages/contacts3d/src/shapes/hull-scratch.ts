@@ -13,6 +13,8 @@ export const hullScratch = {
   framePlanes: new Float64Array(0),
   /** Separations along the faces of the first hull, then of the second. */
   faceSeparations: new Float64Array(0),
+  /** One edge of the first hull against every face normal of the second (the Gauss-map test's first half). */
+  edgeAcrossFaces: new Float64Array(0),
   /** Edge vectors of the first hull, then of the second, in the first hull's frame. */
   edgeVectors: new Float64Array(0),
   /** Clipped polygons: two buffers of `polygonCapacity` vertices (x, y, z each). */
@@ -47,6 +49,7 @@ export function reserveHullScratch(
     s.faces = faces;
     s.framePlanes = new Float64Array(4 * faces);
     s.faceSeparations = new Float64Array(2 * faces);
+    s.edgeAcrossFaces = new Float64Array(faces);
   }
   if (edges > s.edges) {
     s.edges = edges;
