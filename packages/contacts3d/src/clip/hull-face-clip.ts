@@ -21,6 +21,7 @@ import { ContactKind } from '@contactkit/math';
 import type { LocalManifold } from '../manifold/local-manifold.js';
 import type { HullData } from '../shapes/convex-hull.js';
 import { hullScratch } from '../shapes/hull-scratch.js';
+import type { HullAxis } from '../sat/hull-sat.js';
 
 /** Face alignments closer than this count as equal (the lower face code wins, as box-box's lower axis). */
 const ALIGNMENT_TIE = 1e-10;
@@ -31,23 +32,22 @@ const PLANE_SLACK = 1e-9;
 const INCIDENT_CORNER = 0, EDGE_CROSSING = 1, REFERENCE_CORNER = 2;
 
 /**
+ * The side plane of the current pass, nx, ny, nz, d, then the slack: doubles cross calls in
+ * arrays (PERFORMANCE.md). Scratch of `clipHullFaces` alone.
+ */
+const sidePlane = new Float64Array(5);
+
+/**
  * One Sutherland-Hodgman pass: the polygon of `count` vertices in buffer `from` against the side
- * plane `n . x <= d` of reference edge `side`, into buffer `1 - from`; returns its vertex count,
+ * plane `n . x <= d` (`sidePlane`) of reference edge `side`, into buffer `1 - from`; returns its vertex count,
  * or -1 when no vertex lies beyond the plane by more than `slack` (nothing to cut). A vertex's
  * four integers: what made it, its incident feature index, its reference feature index (a
  * reference edge or a side plane), and the tag of the edge leaving it (an incident edge index
  * >= 0, or -1 - p for a stretch along side plane p).
  */
-function clipAgainstSide(
-  from: number,
-  count: number,
-  nx: number,
-  ny: number,
-  nz: number,
-  d: number,
-  side: number,
-  slack: number,
-): number {
+function clipAgainstSide(from: number, count: number, side: number): number {
+  const plane = sidePlane;
+  const nx = plane[0]!, ny = plane[1]!, nz = plane[2]!, d = plane[3]!, slack = plane[4]!;
   const points = hullScratch.polygonPoints, features = hullScratch.polygonFeatures;
   const capacity = hullScratch.polygonCapacity;
   const input = from * capacity, output = (1 - from) * capacity;
@@ -112,7 +112,7 @@ function clipAgainstSide(
  * (points in A's frame, normal from B toward A in A's frame). `referenceVertices` and
  * `referencePlanes` hold the reference hull in A's frame (its own arrays when it is A, the
  * placed ones of `hullScratch` when it is B); the same for the incident hull. Keeps points deeper
- * than `-tolerance`; `size` scales the plane slack.
+ * than `-axis.tolerance`; `axis.size` scales the plane slack.
  */
 export function clipHullFaces(
   reference: HullData,
@@ -123,10 +123,10 @@ export function clipHullFaces(
   incidentVertices: Float64Array,
   incidentPlanes: Float64Array,
   referenceIsA: boolean,
-  tolerance: number,
-  size: number,
+  axis: HullAxis,
   candidates: LocalManifold,
 ): void {
+  const tolerance = axis.tolerance, size = axis.size;
   const r = 4 * referenceFace;
   const nx = referencePlanes[r]!, ny = referencePlanes[r + 1]!, nz = referencePlanes[r + 2]!;
   const level = referencePlanes[r + 3]!;
@@ -203,7 +203,13 @@ export function clipHullFaces(
     sz *= inverse;
     const d = sx * referenceVertices[p]! + sy * referenceVertices[p + 1]! +
       sz * referenceVertices[p + 2]!;
-    const clipped = clipAgainstSide(buffer, count, sx, sy, sz, d, side, slack);
+    const plane = sidePlane;
+    plane[0] = sx;
+    plane[1] = sy;
+    plane[2] = sz;
+    plane[3] = d;
+    plane[4] = slack;
+    const clipped = clipAgainstSide(buffer, count, side);
     if (clipped < 0) continue;
     buffer = 1 - buffer;
     count = clipped;

@@ -132,7 +132,7 @@ export function collideBoxConvexHull<B>(
     box.transform,
     hull,
     hull.transform,
-    data.tolerance,
+    data as CollisionData,
     manifoldScratch,
   );
   return emitManifold(manifoldScratch, data, box.body, hull.body, false);
@@ -140,6 +140,6 @@ export function collideBoxConvexHull<B>(
 
 /** Whether a box and a convex hull overlap or touch: exactly when `collideBoxConvexHull` at tolerance 0 finds a contact. */
 export function overlapBoxConvexHull(box: Box, hull: ConvexHull): boolean {
-  hullManifold(viewOfBox(box), box.transform, hull, hull.transform, 0, manifoldScratch);
+  hullManifold(viewOfBox(box), box.transform, hull, hull.transform, null, manifoldScratch);
   return manifoldScratch.count > 0;
 }

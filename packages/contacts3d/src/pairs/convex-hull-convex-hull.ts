@@ -102,21 +102,23 @@ const selectedScratch = new Int32Array(MAX_MANIFOLD_POINTS);
 
 /**
  * Steps 2 to 5 for A (`a` at transform `ma`) and B in canonical order, for contacts down to
- * separation `tolerance`: fills `manifold` in world space (count 0 when the hulls are apart).
- * Shared with box-convex-hull.ts, which passes a box as a hull.
+ * separation `data.tolerance` (0 without `data`: the overlap tests): fills `manifold` in world
+ * space (count 0 when the hulls are apart). The tolerance comes in its buffer, not as an
+ * argument: doubles cross calls in fields (PERFORMANCE.md). Shared with box-convex-hull.ts,
+ * which passes a box as a hull.
  */
 export function hullManifold(
   a: HullData,
   ma: Float64Array,
   b: HullData,
   mb: Float64Array,
-  tolerance: number,
+  data: CollisionData | null,
   manifold: LocalManifold,
 ): void {
   manifold.count = 0;
   placeHullInFrame(a, ma, b, mb);
   const axis = axisScratch;
-  axis.tolerance = tolerance;
+  axis.tolerance = data === null ? 0 : data.tolerance;
   if (!hullSeparatingAxis(a, b, axis)) return;
   const candidates = hullScratch.candidates;
   candidates.count = 0;
@@ -133,8 +135,7 @@ export function hullManifold(
         a.vertices,
         a.planes,
         false,
-        tolerance,
-        axis.size,
+        axis,
         candidates,
       );
     } else {
@@ -147,8 +148,7 @@ export function hullManifold(
         placedVertices,
         placedPlanes,
         true,
-        tolerance,
-        axis.size,
+        axis,
         candidates,
       );
     }
@@ -205,7 +205,7 @@ export function collideConvexHullConvexHull<B>(
 ): number {
   const inOrder = first.serial <= second.serial;
   const a = inOrder ? first : second, b = inOrder ? second : first;
-  hullManifold(a, a.transform, b, b.transform, data.tolerance, manifoldScratch);
+  hullManifold(a, a.transform, b, b.transform, data, manifoldScratch);
   return emitManifold(manifoldScratch, data, first.body, second.body, !inOrder);
 }
 
@@ -213,6 +213,6 @@ export function collideConvexHullConvexHull<B>(
 export function overlapConvexHullConvexHull(first: ConvexHull, second: ConvexHull): boolean {
   const inOrder = first.serial <= second.serial;
   const a = inOrder ? first : second, b = inOrder ? second : first;
-  hullManifold(a, a.transform, b, b.transform, 0, manifoldScratch);
+  hullManifold(a, a.transform, b, b.transform, null, manifoldScratch);
   return manifoldScratch.count > 0;
 }

@@ -15,7 +15,7 @@
  */
 import type { HullData } from '../shapes/convex-hull.js';
 import { hullScratch } from '../shapes/hull-scratch.js';
-import { EDGE_ABSOLUTE_MARGIN, EDGE_RELATIVE_MARGIN, prefersEdge } from './box-box-sat.js';
+import { EDGE_ABSOLUTE_MARGIN, EDGE_RELATIVE_MARGIN } from './box-box-sat.js';
 
 /** The question and the answer of `hullSeparatingAxis`: the caller sets `tolerance`. */
 export class HullAxis {
@@ -106,23 +106,6 @@ export function placeHullInFrame(
   }
 }
 
-/** The lowest of `count` vertices (x, y, z each in `vertices`) above the plane n . x = d. */
-function lowestAbove(
-  vertices: Float64Array,
-  count: number,
-  nx: number,
-  ny: number,
-  nz: number,
-  d: number,
-): number {
-  let lowest = Infinity;
-  for (let i = 0; i < 3 * count; i += 3) {
-    const h = nx * vertices[i]! + ny * vertices[i + 1]! + nz * vertices[i + 2]!;
-    if (h < lowest) lowest = h;
-  }
-  return lowest - d;
-}
-
 /**
  * Steps 2 to 5 (after `placeHullInFrame`): whether hulls `a` and `b` are within
  * `result.tolerance` along every face normal and every Minkowski-face edge axis; when they are,
@@ -136,19 +119,21 @@ export function hullSeparatingAxis(a: HullData, b: HullData, result: HullAxis): 
   const size = Math.max(a.size, b.size);
   const tie = TIE * size;
   const facesA = a.faceCount, facesB = b.faceCount;
+  const countA = a.vertexCount, countB = b.vertexCount;
 
   // 2. and 3. Face axes, ties to the earlier face.
   let faceA = 0, separationA = -Infinity;
   for (let f = 0; f < facesA; f++) {
     const i = 4 * f;
-    const separation = lowestAbove(
-      vb,
-      b.vertexCount,
-      planesA[i]!,
-      planesA[i + 1]!,
-      planesA[i + 2]!,
-      planesA[i + 3]!,
-    );
+    const nx = planesA[i]!, ny = planesA[i + 1]!, nz = planesA[i + 2]!;
+    // B's lowest vertex above the face's plane (written out: a call would box its doubles,
+    // PERFORMANCE.md).
+    let lowest = Infinity;
+    for (let k = 0; k < 3 * countB; k += 3) {
+      const h = nx * vb[k]! + ny * vb[k + 1]! + nz * vb[k + 2]!;
+      if (h < lowest) lowest = h;
+    }
+    const separation = lowest - planesA[i + 3]!;
     if (separation > tolerance) return false;
     separations[f] = separation;
     if (separation > separationA + tie) {
@@ -159,14 +144,13 @@ export function hullSeparatingAxis(a: HullData, b: HullData, result: HullAxis): 
   let faceB = 0, separationB = -Infinity;
   for (let f = 0; f < facesB; f++) {
     const i = 4 * f;
-    const separation = lowestAbove(
-      va,
-      a.vertexCount,
-      planesB[i]!,
-      planesB[i + 1]!,
-      planesB[i + 2]!,
-      planesB[i + 3]!,
-    );
+    const nx = planesB[i]!, ny = planesB[i + 1]!, nz = planesB[i + 2]!;
+    let lowest = Infinity;
+    for (let k = 0; k < 3 * countA; k += 3) {
+      const h = nx * va[k]! + ny * va[k + 1]! + nz * va[k + 2]!;
+      if (h < lowest) lowest = h;
+    }
+    const separation = lowest - planesB[i + 3]!;
     if (separation > tolerance) return false;
     separations[facesA + f] = separation;
     if (separation > separationB + tie) {
@@ -254,7 +238,11 @@ export function hullSeparatingAxis(a: HullData, b: HullData, result: HullAxis): 
   result.axisY = axisY;
   result.axisZ = axisZ;
   result.size = size;
-  result.edgeWins = edgeA >= 0 && prefersEdge(edgeSeparation, faceSeparation, size);
+  // prefersEdge's rule written out: as a call it boxed its three doubles (PERFORMANCE.md).
+  result.edgeWins = edgeA >= 0 &&
+    edgeSeparation >
+      faceSeparation + EDGE_RELATIVE_MARGIN * Math.abs(faceSeparation) +
+        EDGE_ABSOLUTE_MARGIN * size;
   if (edgeA >= 0 && !result.edgeWins && edgeSeparation > faceSeparation + tie) {
     useFaceAlongEdge(a, b, result);
   }
