@@ -35,15 +35,18 @@ class SphereContact {
 const contactScratch = new SphereContact();
 
 /**
- * The contact of `hull` and `sphere` down to separation `tolerance` into `out`; false when the
- * gap is larger. Shared by `collideConvexHullSphere` and `overlapConvexHullSphere`.
+ * The contact of `hull` and `sphere` down to separation `data.tolerance` (0 without `data`) into
+ * `out`; false when the gap is larger. The tolerance comes in its buffer, not as an argument:
+ * doubles cross calls in fields (PERFORMANCE.md). Shared by `collideConvexHullSphere` and
+ * `overlapConvexHullSphere`.
  */
 function hullSphereContact(
   hull: ConvexHull,
   sphere: Sphere,
-  tolerance: number,
+  data: CollisionData | null,
   out: SphereContact,
 ): boolean {
+  const tolerance = data === null ? 0 : data.tolerance;
   const m = hull.transform, ms = sphere.transform;
   const radius = sphere.radius;
   // The centre in the hull's frame: q_k = a_k . (c - p).
@@ -182,7 +185,7 @@ export function collideConvexHullSphere<B>(
   data: CollisionData<B>,
 ): number {
   const found = contactScratch;
-  if (!hullSphereContact(hull, sphere, data.tolerance, found)) return 0;
+  if (!hullSphereContact(hull, sphere, data as CollisionData, found)) return 0;
   const contact = claimOne(data, hull.body, sphere.body);
   if (contact === undefined) return 0;
   const half = 0.5 * found.penetration;
@@ -200,5 +203,5 @@ export function collideConvexHullSphere<B>(
 
 /** Whether a convex hull and a sphere overlap or touch: exactly when `collideConvexHullSphere` at tolerance 0 finds a contact. */
 export function overlapConvexHullSphere(hull: ConvexHull, sphere: Sphere): boolean {
-  return hullSphereContact(hull, sphere, 0, contactScratch);
+  return hullSphereContact(hull, sphere, null, contactScratch);
 }
