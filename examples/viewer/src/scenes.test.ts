@@ -12,7 +12,7 @@ function expectVector(actual: readonly number[], expected: readonly number[], di
 }
 
 describe('scene catalogue', () => {
-  it('has the nine 3D pairs, every 2D detector and every 2D test, ids unique', () => {
+  it('has the 3D pairs, every 2D detector and every 2D test, ids unique', () => {
     expect(SCENES.map((s) => s.id)).toEqual([
       'sphere-sphere',
       'sphere-half-space',
@@ -23,6 +23,10 @@ describe('scene catalogue', () => {
       'box-box-face',
       'box-box-edge',
       'box-box-vertex',
+      'hull-hull',
+      'hull-box',
+      'hull-sphere',
+      'hull-half-space',
       'circle-circle',
       'circle-polygon',
       'circle-chain',
