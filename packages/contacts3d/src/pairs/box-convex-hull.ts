@@ -1,14 +1,14 @@
 /**
  * Box against convex hull: a box is a hull of six faces, so the pair is convex-hull-convex-hull.ts
  * with the box (always A, first in the canonical order) seen as a hull. The box's topology is
- * built once, from a unit cube's hull; each call scales its vertices, plane offsets and face
+ * written out once, for a unit cube; each call scales its vertices, plane offsets and face
  * areas by the box's half sizes. Its feature codes are the box's own (box-features.ts), so a box
  * names its features the same way in every pair.
  */
 import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
 import { boxEdgeFeature, boxFaceFeature, boxVertexFeature } from '../shapes/box-features.js';
-import { ConvexHull, type HullData } from '../shapes/convex-hull.js';
+import type { ConvexHull, HullData } from '../shapes/convex-hull.js';
 import type { Box } from '../shapes/primitives.js';
 import { hullManifold } from './convex-hull-convex-hull.js';
 
@@ -20,33 +20,69 @@ interface BoxView extends HullData {
   size: number;
 }
 
-/** The unit cube's hull (corners at +-1), and its vertices' and planes' signs. */
-const cube = ConvexHull.fromPoints([
-  -1,
-  -1,
-  -1,
-  1,
-  -1,
-  -1,
-  -1,
-  1,
-  -1,
-  1,
-  1,
-  -1,
-  -1,
-  -1,
-  1,
-  1,
-  -1,
-  1,
-  -1,
-  1,
-  1,
-  1,
-  1,
-  1,
-]);
+/**
+ * The unit cube (corners at +-1) as a hull, written out rather than built, so that `collide`
+ * does not pull the hull builder into a bundle: vertex v has bit k set when it lies on the + side
+ * of axis k (the box's own vertex numbering); face 2k + (negative ? 1 : 0) has the corners of its
+ * side in a loop, turned counter-clockwise seen from outside; each edge once, with its faces.
+ */
+function unitCube(): {
+  vertices: Float64Array;
+  planes: Float64Array;
+  faceStart: Int32Array;
+  faceVertices: Int32Array;
+  faceEdges: Int32Array;
+  edgeVertices: Int32Array;
+  edgeFaces: Int32Array;
+} {
+  const vertices = new Float64Array(24);
+  for (let v = 0; v < 8; v++) {
+    for (let k = 0; k < 3; k++) vertices[3 * v + k] = v & (1 << k) ? 1 : -1;
+  }
+  const planes = new Float64Array(24), faceVertices = new Int32Array(24);
+  for (let f = 0; f < 6; f++) {
+    const k = f >> 1, sign = f & 1 ? -1 : 1;
+    planes[4 * f + k] = sign;
+    planes[4 * f + 3] = 1;
+    const p = k === 0 ? 1 : 0, q = k === 2 ? 1 : 2, bit = sign > 0 ? 1 << k : 0;
+    // Around the face: (-p, -q), (+p, -q), (+p, +q), (-p, +q), counter-clockwise about +e_k
+    // when (p, q, k) is a right-handed order, else reversed.
+    const loop = [0, 1 << p, (1 << p) | (1 << q), 1 << q].map((c) => c | bit);
+    const rightHanded = (k + 1) % 3 === p;
+    if (rightHanded !== sign > 0) loop.reverse();
+    faceVertices.set(loop, 4 * f);
+  }
+  const edgeVertices: number[] = [], edgeFaces: number[] = [];
+  const faceEdges = new Int32Array(24);
+  for (let f = 0; f < 6; f++) {
+    for (let k = 0; k < 4; k++) {
+      const from = faceVertices[4 * f + k]!, to = faceVertices[4 * f + ((k + 1) & 3)]!;
+      let e = 0;
+      while (
+        e < edgeVertices.length / 2 &&
+        !(edgeVertices[2 * e] === to && edgeVertices[2 * e + 1] === from)
+      ) e++;
+      if (e === edgeVertices.length / 2) {
+        edgeVertices.push(from, to);
+        edgeFaces.push(f, -1);
+      } else {
+        edgeFaces[2 * e + 1] = f;
+      }
+      faceEdges[4 * f + k] = e;
+    }
+  }
+  return {
+    vertices,
+    planes,
+    faceStart: Int32Array.of(0, 4, 8, 12, 16, 20, 24),
+    faceVertices,
+    faceEdges,
+    edgeVertices: Int32Array.from(edgeVertices),
+    edgeFaces: Int32Array.from(edgeFaces),
+  };
+}
+
+const cube = unitCube();
 
 /** The box feature code of a cube vertex, edge or face, from the signs of its centre. */
 function codeOf(x: number, y: number, z: number): number {
@@ -70,24 +106,24 @@ const view: BoxView = {
   faceEdges: cube.faceEdges,
   edgeVertices: cube.edgeVertices,
   edgeFaces: cube.edgeFaces,
-  vertexCount: cube.vertexCount,
-  faceCount: cube.faceCount,
-  edgeCount: cube.edgeCount,
-  vertexCodes: Int32Array.from({ length: cube.vertexCount }, (_, v) => {
+  vertexCount: 8,
+  faceCount: 6,
+  edgeCount: 12,
+  vertexCodes: Int32Array.from({ length: 8 }, (_, v) => {
     const p = cube.vertices;
     return codeOf(p[3 * v]!, p[3 * v + 1]!, p[3 * v + 2]!);
   }),
-  edgeCodes: Int32Array.from({ length: cube.edgeCount }, (_, e) => {
+  edgeCodes: Int32Array.from({ length: 12 }, (_, e) => {
     const p = cube.vertices,
       i = 3 * cube.edgeVertices[2 * e]!,
       j = 3 * cube.edgeVertices[2 * e + 1]!;
     return codeOf((p[i]! + p[j]!) / 2, (p[i + 1]! + p[j + 1]!) / 2, (p[i + 2]! + p[j + 2]!) / 2);
   }),
-  faceCodes: Int32Array.from({ length: cube.faceCount }, (_, f) => {
+  faceCodes: Int32Array.from({ length: 6 }, (_, f) => {
     const n = cube.planes;
     return codeOf(n[4 * f]!, n[4 * f + 1]!, n[4 * f + 2]!);
   }),
-  faceAreas: new Float64Array(cube.faceCount),
+  faceAreas: new Float64Array(6),
   centre: new Float64Array(3),
   size: 0,
 };
