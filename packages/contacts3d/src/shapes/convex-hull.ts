@@ -94,29 +94,36 @@ function readPoints(field: string, points: unknown): Float64Array {
  * A convex polyhedron (`ShapeType.ConvexHull`): the convex hull of a point cloud, made by
  * `ConvexHull.fromPoints`. Its geometry is fixed; the pose setters move it like any primitive.
  */
-export class ConvexHull<B = unknown> extends Primitive<B> implements HullData {
+export class ConvexHull<B = unknown> extends Primitive<B> {
   /** `ShapeType.ConvexHull`. */
   readonly shapeType = ShapeType.ConvexHull;
   /** x, y, z per vertex, in the hull's frame (only the hull's corners: interior and edge points are dropped). */
   readonly vertices: Float64Array;
   /** nx, ny, nz, d per face: the face lies in dot(n, x) = d, n the unit outward normal (hull frame). */
   readonly planes: Float64Array;
-  /** Face f's vertex indices are `faceVertices[faceStart[f]]` up to (not including) `faceVertices[faceStart[f + 1]]`, counter-clockwise seen from outside. */
+  /** Where each face's vertex loop starts in `faceVertices`; face f's ends where face f + 1's starts (`faceCount + 1` entries). */
   readonly faceStart: Int32Array;
+  /** The faces' vertex loops, one after another, each counter-clockwise seen from outside. */
   readonly faceVertices: Int32Array;
   /** `faceEdges[k]`: the edge from `faceVertices[k]` to the next vertex of the same face. */
   readonly faceEdges: Int32Array;
-  /** Edge e runs from vertex `edgeVertices[2e]` to `edgeVertices[2e + 1]`, counter-clockwise around face `edgeFaces[2e]`; face `edgeFaces[2e + 1]` lies on its other side. */
+  /** Edge e runs from vertex `edgeVertices[2e]` to `edgeVertices[2e + 1]`. */
   readonly edgeVertices: Int32Array;
+  /** The faces on either side of edge e: `edgeFaces[2e]`, around which it runs counter-clockwise, and `edgeFaces[2e + 1]`. */
   readonly edgeFaces: Int32Array;
+  /** How many vertices the hull has. */
   readonly vertexCount: number;
+  /** How many (polygonal) faces the hull has. */
   readonly faceCount: number;
+  /** How many edges the hull has (vertexCount - edgeCount + faceCount = 2). */
   readonly edgeCount: number;
   /** The distance within which input points counted as on the hull (the build's tolerance). */
   readonly tolerance: number;
-  /** Feature codes (see the module comment): vertex v, edge vertexCount + e, face vertexCount + edgeCount + f. */
+  /** Each vertex's feature code in contacts: vertex v is v. */
   readonly vertexCodes: Int32Array;
+  /** Each edge's feature code in contacts: edge e is vertexCount + e. */
   readonly edgeCodes: Int32Array;
+  /** Each face's feature code in contacts: face f is vertexCount + edgeCount + f. */
   readonly faceCodes: Int32Array;
   /** Area of each face. */
   readonly faceAreas: Float64Array;
