@@ -43,10 +43,11 @@ export function contactkit3(pairs: Pairs3, detector: Detector3, call: string): I
 }
 
 /**
- * A cannon-es ConvexPolyhedron with our hull's vertices and polygonal faces, so both libraries
- * see the same polyhedron. Each face's loop is reversed: cannon-es 0.20 takes a face's normal as
- * (v2 - v1) x (v1 - v0) (`ConvexPolyhedron.computeNormal`), outward for a loop that runs
- * clockwise seen from outside, and warns about every face given the other way.
+ * A cannon-es ConvexPolyhedron with our hull's vertices and polygonal faces (counter-clockwise
+ * seen from outside, as cannon takes them), so both libraries see the same polyhedron. cannon
+ * warns when a face normal points away from a vertex seen from the body's origin: a hull whose
+ * points do not surround their frame's origin (a few of the random ones) draws that warning
+ * with correct faces.
  */
 function cannonHull(spec: HullSpec): CANNON.ConvexPolyhedron {
   const hull = ConvexHull.fromPoints(spec.points);
@@ -58,9 +59,7 @@ function cannonHull(spec: HullSpec): CANNON.ConvexPolyhedron {
   }
   const faces: number[][] = [];
   for (let f = 0; f < hull.faceCount; f++) {
-    faces.push(
-      Array.from(hull.faceVertices.subarray(hull.faceStart[f]!, hull.faceStart[f + 1]!)).reverse(),
-    );
+    faces.push(Array.from(hull.faceVertices.subarray(hull.faceStart[f]!, hull.faceStart[f + 1]!)));
   }
   return new CANNON.ConvexPolyhedron({ vertices, faces });
 }
