@@ -8,6 +8,7 @@
  * outline (consecutive edges) are allowed to meet there; an outline that folds back onto itself
  * at a vertex is found before the sweep.
  */
+import { orient2d } from 'robust-predicates';
 import { SweepStatus } from './sweep-status.js';
 
 function orientation(
@@ -18,8 +19,10 @@ function orientation(
   cx: number,
   cy: number,
 ): number {
-  const value = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-  return value > 0 ? 1 : value < 0 ? -1 : 0;
+  // Exact (robust-predicates' sign is the opposite): a rounded cross product can put a vertex a
+  // few ulps from an edge on it or on the wrong side of it, and a pinched outline (one point
+  // twice) then passes as simple.
+  return -Math.sign(orient2d(ax, ay, bx, by, cx, cy));
 }
 
 function within(px: number, py: number, qx: number, qy: number, rx: number, ry: number): boolean {
@@ -101,7 +104,8 @@ export function touchingEdges(
     );
   };
   // Events: 2 e is edge e's left end (it enters the status), 2 e + 1 its right end (it leaves).
-  // At one point, leaving goes first, then entering; else by x, then y.
+  // At one point, entering goes first, then leaving, so that an edge starting at a point meets
+  // the edges still ending there (a pinched outline, one point twice); else by x, then y.
   const events = new Int32Array(2 * count);
   for (let k = 0; k < 2 * count; k++) events[k] = k;
   const pointOf = (event: number): number =>
@@ -112,7 +116,7 @@ export function touchingEdges(
     if (dx !== 0) return dx;
     const dy = vertices[2 * a + 1]! - vertices[2 * b + 1]!;
     if (dy !== 0) return dy;
-    return (q & 1) - (p & 1);
+    return (p & 1) - (q & 1);
   });
   const status = new SweepStatus(count);
   let found: [number, number] | null = null;
@@ -128,13 +132,13 @@ export function touchingEdges(
     const l = leftOf(other), r = rightOf(other);
     const lx = vertices[2 * l]!, ly = vertices[2 * l + 1]!;
     const rx = vertices[2 * r]!, ry = vertices[2 * r + 1]!;
-    // A vertical edge in the status spans P's y (the events come in order of y at one x).
-    const y = rx === lx ? py : ly + ((px - lx) * (ry - ly)) / (rx - lx);
-    if (py !== y) return py - y;
+    // Above or below: the exact turn from the left end to the right end to P. A vertical edge in
+    // the status spans P's y (the events come in order of y at one x): a tie.
+    const side = rx === lx ? 0 : orientation(lx, ly, rx, ry, px, py);
+    if (side !== 0) return side;
     if (!adjacent(entering, other)) report(entering, other);
     const q = rightOf(entering);
-    const turn = (rx - px) * (vertices[2 * q + 1]! - py) - (ry - py) * (vertices[2 * q]! - px);
-    return turn > 0 ? 1 : -1;
+    return orientation(px, py, rx, ry, vertices[2 * q]!, vertices[2 * q + 1]!) > 0 ? 1 : -1;
   };
   for (let k = 0; k < events.length && found === null; k++) {
     const event = events[k]!, edge = event >> 1;
