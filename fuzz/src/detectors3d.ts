@@ -178,7 +178,10 @@ export function detectorSubject3(detector: Detector3): Subject<Config3> {
   };
 }
 
-/** The subject of one 3D overlap test: it agrees with the oracle beyond the shell, and with its detector at tolerance 0. */
+/**
+ * The subject of one 3D overlap test: it agrees with the oracle beyond the shell, and with its detector at
+ * tolerance 0.
+ */
 export function overlapSubject3(overlap: Overlap3): Subject<Config3> {
   const answer = (config: Config3) => {
     const shapes = [build3(config.a), build3(config.b)] as const;
@@ -257,7 +260,9 @@ function repro3(
       ? [
         'const data = new CollisionData({ capacity: 64 });',
         `${name}(a, b, data);`,
-        'for (const c of data.contacts.slice(0, data.contactCount)) console.log(c.point, c.normal, c.penetration, c.featureId);',
+        'for (const c of data.contacts.slice(0, data.contactCount)) {',
+        '  console.log(c.point, c.normal, c.penetration, c.featureId);',
+        '}',
       ]
       : [`console.log(${name}(a, b));`]),
     `// ${property}: ${message.replace(/\n/g, '\n// ')}`,
