@@ -7,12 +7,12 @@
 import RAPIER from '@dimforge/rapier3d-compat';
 import * as CANNON from 'cannon-es';
 import { oimo } from 'oimophysics';
-import { Box, Capsule, CollisionData, HalfSpace, Sphere } from '@contactkit/contacts3d';
+import { Box, Capsule, CollisionData, ConvexHull, HalfSpace, Sphere } from '@contactkit/contacts3d';
 import { type Implementation, contactkitImplementation, deepest, sink } from './harness.js';
-import type { BoxSpec, CapsuleSpec, Pairs3, Shape3Spec } from './inputs.js';
+import type { BoxSpec, CapsuleSpec, HullSpec, Pairs3, Shape3Spec } from './inputs.js';
 import { zTo } from './space.js';
 
-type OurShape = Sphere | Box | HalfSpace | Capsule;
+type OurShape = Sphere | Box | HalfSpace | Capsule | ConvexHull;
 /** A contactkit detector: writes contacts into `data` and returns how many. */
 export type Detector3 = (a: never, b: never, data: CollisionData) => number;
 
@@ -26,6 +26,8 @@ export function toOurs(spec: Shape3Spec): OurShape {
       return new HalfSpace(spec.normal, spec.offset);
     case 'capsule':
       return new Capsule(spec.radius, spec.halfLength).setPose(spec.position, spec.quaternion);
+    case 'hull':
+      return ConvexHull.fromPoints(spec.points).setPose(spec.position, spec.quaternion);
   }
 }
 
@@ -45,8 +47,36 @@ export function contactkit3(pairs: Pairs3, detector: Detector3, call: string): I
   );
 }
 
+/**
+ * A cannon-es ConvexPolyhedron with our hull's vertices and polygonal faces (counter-clockwise
+ * seen from outside, as cannon takes them), so both libraries see the same polyhedron. cannon
+ * warns when a face normal points away from a vertex seen from the body's origin: a hull whose
+ * points do not surround their frame's origin (a few of the random ones) draws that warning
+ * with correct faces.
+ */
+function cannonHull(spec: HullSpec): CANNON.ConvexPolyhedron {
+  const hull = ConvexHull.fromPoints(spec.points);
+  const vertices: CANNON.Vec3[] = [];
+  for (let i = 0; i < hull.vertexCount; i++) {
+    vertices.push(
+      new CANNON.Vec3(hull.vertices[3 * i]!, hull.vertices[3 * i + 1]!, hull.vertices[3 * i + 2]!),
+    );
+  }
+  const faces: number[][] = [];
+  for (let f = 0; f < hull.faceCount; f++) {
+    faces.push(Array.from(hull.faceVertices.subarray(hull.faceStart[f]!, hull.faceStart[f + 1]!)));
+  }
+  return new CANNON.ConvexPolyhedron({ vertices, faces });
+}
+
 function toCannon(spec: Shape3Spec): CANNON.Body {
   switch (spec.kind) {
+    case 'hull': {
+      const body = new CANNON.Body({ mass: 1, shape: cannonHull(spec) });
+      body.position.set(...spec.position);
+      body.quaternion.set(...spec.quaternion);
+      return body;
+    }
     case 'sphere':
     case 'box': {
       const shape = spec.kind === 'sphere'
@@ -147,6 +177,13 @@ interface RapierPose {
 
 function toRapier(spec: Shape3Spec): RapierPose {
   switch (spec.kind) {
+    case 'hull': {
+      const [x, y, z] = spec.position;
+      const [qx, qy, qz, qw] = spec.quaternion;
+      // Rapier computes the hull of the points itself (indices null).
+      const shape = new RAPIER.ConvexPolyhedron(new Float32Array(spec.points), null);
+      return { shape, position: { x, y, z }, rotation: { x: qx, y: qy, z: qz, w: qw } };
+    }
     case 'sphere':
     case 'box':
     case 'capsule': {
@@ -244,14 +281,23 @@ export function rapier3(pairs: Pairs3, call: string): Implementation {
 }
 
 function toOimo(
-  spec: BoxSpec,
-): { geometry: oimo.collision.geometry.BoxGeometry; transform: oimo.common.Transform; } {
-  const [hx, hy, hz] = spec.halfSize;
+  spec: BoxSpec | HullSpec,
+): { geometry: oimo.collision.geometry.ConvexGeometry; transform: oimo.common.Transform; } {
   const [x, y, z] = spec.position;
   const [qx, qy, qz, qw] = spec.quaternion;
   const transform = new oimo.common.Transform();
   transform.setPosition(new oimo.common.Vec3(x, y, z));
   transform.setOrientation(new oimo.common.Quat(qx, qy, qz, qw));
+  if (spec.kind === 'hull') {
+    const vertices: oimo.common.Vec3[] = [];
+    for (let i = 0; i < spec.points.length; i += 3) {
+      vertices.push(
+        new oimo.common.Vec3(spec.points[i]!, spec.points[i + 1]!, spec.points[i + 2]!),
+      );
+    }
+    return { geometry: new oimo.collision.geometry.ConvexHullGeometry(vertices), transform };
+  }
+  const [hx, hy, hz] = spec.halfSize;
   return {
     geometry: new oimo.collision.geometry.BoxGeometry(new oimo.common.Vec3(hx, hy, hz)),
     transform,
@@ -263,13 +309,17 @@ function toOimo(
  * DetectorResult, with one CachedDetectorData per pair as its world keeps one per contact. It
  * answers with a face-clipped manifold of up to 4 points (its `Setting.maxManifoldPoints`), each
  * a pair of witness points and a depth; its normal points from the second geometry toward the
- * first, as ours does (a cube resting on a slab passed first gets -y).
+ * first, as ours does (a cube resting on a slab passed first gets -y). Hulls (ConvexHullGeometry
+ * of the same points) go through its `GjkEpaDetector`, which answers with one point.
  */
 export function oimo3(pairs: Pairs3, call: string): Implementation {
-  const first = pairs.map((pair) => toOimo(pair.a as BoxSpec));
-  const second = pairs.map((pair) => toOimo(pair.b as BoxSpec));
+  const first = pairs.map((pair) => toOimo(pair.a as BoxSpec | HullSpec));
+  const second = pairs.map((pair) => toOimo(pair.b as BoxSpec | HullSpec));
   const cached = pairs.map(() => new oimo.collision.narrowphase.detector.CachedDetectorData());
-  const detector = new oimo.collision.narrowphase.detector.BoxBoxDetector();
+  // Boxes: its box-box SAT; hulls: its general convex detector, GJK then EPA.
+  const detector = pairs[0]?.a.kind === 'hull'
+    ? new oimo.collision.narrowphase.detector.GjkEpaDetector()
+    : new oimo.collision.narrowphase.detector.BoxBoxDetector();
   const result = new oimo.collision.narrowphase.DetectorResult();
   const run = (i: number): number => {
     const a = first[i]!, b = second[i]!;
@@ -283,7 +333,7 @@ export function oimo3(pairs: Pairs3, call: string): Implementation {
   return {
     library: 'oimophysics',
     call,
-    note: 'up to 4 points',
+    note: pairs[0]?.a.kind === 'hull' ? 'one point (GJK/EPA)' : 'up to 4 points',
     run,
     inspect: (i) => {
       const count = run(i);

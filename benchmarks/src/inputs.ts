@@ -79,7 +79,14 @@ export interface CapsuleSpec {
   position: V3;
   quaternion: Q;
 }
-export type Shape3Spec = SphereSpec | BoxSpec | HalfSpaceSpec | CapsuleSpec;
+/** A convex hull of `points` (flat x, y, z triples in its own frame), posed. */
+export interface HullSpec {
+  kind: 'hull';
+  points: number[];
+  position: V3;
+  quaternion: Q;
+}
+export type Shape3Spec = SphereSpec | BoxSpec | HalfSpaceSpec | CapsuleSpec | HullSpec;
 
 export interface Pair<A, B> {
   category: Category;
@@ -637,5 +644,92 @@ export function circleCirclePairs(count: number, seed: number): Pair<CircleSpec,
         angle: 0,
       },
     };
+  });
+}
+
+/** 16 points on an ellipsoid of semi-axes `size` times 0.5 to 1: every one a vertex of their hull. */
+function ellipsoidPoints(random: Random, size: number): number[] {
+  const axes = [
+    random.range(0.5, 1) * size,
+    random.range(0.5, 1) * size,
+    random.range(0.5, 1) * size,
+  ];
+  const points: number[] = [];
+  for (let i = 0; i < 16; i++) {
+    const u = random.unitVector();
+    points.push(u[0] * axes[0]!, u[1] * axes[1]!, u[2] * axes[2]!);
+  }
+  return points;
+}
+
+/**
+ * Hull-hull: two random 16-vertex hulls (points on ellipsoids, sizes 0.5 to 1). B is moved from
+ * A along a random direction to the distance where the two just touch, found by bisection with
+ * `touches` (the library's boolean test, at 60 halvings of the distance: exact to round-off),
+ * then moved in by 0.5% to 15% of the size (overlapping: the overlap only grows moving in), left
+ * there (touching, within round-off) or moved out by 0.5% to 50% (separated).
+ */
+export function hullHullPairs(
+  count: number,
+  seed: number,
+  touches: (a: HullSpec, b: HullSpec) => boolean,
+): Pair<HullSpec, HullSpec>[] {
+  const random = new Random(seed);
+  return categories(count, random).map((category) => {
+    const a: HullSpec = {
+      kind: 'hull',
+      points: ellipsoidPoints(random, 1),
+      position: randomPosition(random),
+      quaternion: random.rotation(),
+    };
+    const b: HullSpec = {
+      kind: 'hull',
+      points: ellipsoidPoints(random, 1),
+      position: a.position,
+      quaternion: random.rotation(),
+    };
+    const d = random.unitVector();
+    let inside = 0, outside = 4;
+    const at = (s: number): HullSpec => ({ ...b, position: add3(a.position, scale3(d, s)) });
+    for (let k = 0; k < 60; k++) {
+      const middle = 0.5 * (inside + outside);
+      if (touches(a, at(middle))) inside = middle;
+      else outside = middle;
+    }
+    return { category, a, b: at(inside - depthFor(category, 1, random)) };
+  });
+}
+
+/** A box spec as the hull of its 8 corners (in its own frame), at the same pose. */
+export function boxAsHull(box: BoxSpec): HullSpec {
+  const points: number[] = [];
+  for (const corner of boxCorners(box.halfSize, [0, 0, 0], [0, 0, 0, 1])) points.push(...corner);
+  return { kind: 'hull', points, position: box.position, quaternion: box.quaternion };
+}
+
+/**
+ * Hull-half-space: a random 16-vertex hull over a random half-space, moved along the normal so
+ * that its lowest vertex lies exactly `depth` below the plane (computed from the posed vertices).
+ */
+export function hullHalfSpacePairs(count: number, seed: number): Pair<HullSpec, HalfSpaceSpec>[] {
+  const random = new Random(seed);
+  return categories(count, random).map((category) => {
+    const points = ellipsoidPoints(random, 1);
+    const quaternion = random.rotation();
+    const plane: HalfSpaceSpec = {
+      kind: 'halfspace',
+      normal: random.unitVector(),
+      offset: random.range(-2, 2),
+    };
+    const start = randomPosition(random, 3);
+    let lowest = Infinity;
+    for (let i = 0; i < points.length; i += 3) {
+      const v = rotate3(quaternion, [points[i]!, points[i + 1]!, points[i + 2]!]);
+      lowest = Math.min(lowest, dot3(plane.normal, v));
+    }
+    const height = dot3(plane.normal, start) + lowest;
+    const depth = depthFor(category, 1, random);
+    const position = add3(start, scale3(plane.normal, plane.offset - depth - height));
+    return { category, a: { kind: 'hull', points, position, quaternion }, b: plane };
   });
 }

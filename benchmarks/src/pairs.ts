@@ -26,8 +26,10 @@ import { type Found, findExports } from './detectors.js';
 import type { Implementation } from './harness.js';
 import {
   CONFIGURATIONS,
+  type HullSpec,
   type Pairs2,
   type Pairs3,
+  boxAsHull,
   boxBoxPairs,
   boxCapsulePairs,
   boxHalfSpacePairs,
@@ -37,6 +39,8 @@ import {
   boxStackPairs,
   circleCirclePairs,
   circlePolygonPairs,
+  hullHalfSpacePairs,
+  hullHullPairs,
   polygonPolygonPairs,
   sphereHalfSpacePairs,
   sphereSpherePairs,
@@ -71,6 +75,8 @@ export async function loadOurs(): Promise<Ours> {
     'collideCapsuleCapsule',
     'collideBoxCapsule',
     'collideCapsuleHalfSpace',
+    'collideConvexHullConvexHull',
+    'collideConvexHullHalfSpace',
   ]);
   const found2 = findExports(collision2d, [
     'Circle',
@@ -134,10 +140,20 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
     };
   }
 
-  /** Box-box also against OimoPhysics's BoxBoxDetector, the fastest pure-JS box-box peer. */
-  function withOimo(bench: PairBench): PairBench {
+  /**
+   * Box-box also against OimoPhysics's BoxBoxDetector, the fastest pure-JS box-box peer; hulls
+   * against its GjkEpaDetector.
+   */
+  function withOimo(bench: PairBench, call = 'BoxBoxDetector.detect'): PairBench {
     const pairs = bench.pairs as Pairs3;
-    return { ...bench, peers: [...bench.peers, () => oimo3(pairs, 'BoxBoxDetector.detect')] };
+    return { ...bench, peers: [...bench.peers, () => oimo3(pairs, call)] };
+  }
+
+  /** Whether two hull specs touch or overlap, by our boolean test: the bisection of hullHullPairs. */
+  function hullsTouch(a: HullSpec, b: HullSpec): boolean {
+    const first = contacts3d.ConvexHull.fromPoints(a.points).setPose(a.position, a.quaternion);
+    const second = contacts3d.ConvexHull.fromPoints(b.points).setPose(b.position, b.quaternion);
+    return contacts3d.overlapConvexHullConvexHull(first, second);
   }
 
   const N = CONFIGURATIONS;
@@ -231,6 +247,40 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         peers: [() => rapier3(pairs, 'HalfSpace.contactShape(Capsule)')],
       };
     })(),
+    withOimo(
+      bench3(
+        'hull-hull',
+        'Hull-hull, two random 16-vertex hulls, full manifold',
+        'collideConvexHullConvexHull',
+        hullHullPairs(N, 107, hullsTouch),
+        'convexConvex (ConvexPolyhedron)',
+        'ConvexPolyhedron.contactShape(ConvexPolyhedron)',
+      ),
+      'ConvexHullGeometry, GjkEpaDetector.detect',
+    ),
+    withOimo(
+      bench3(
+        'hull-hull-box',
+        'Hull-hull, box-shaped hulls (the box-box configurations)',
+        'collideConvexHullConvexHull',
+        boxBoxPairs(N, 105).map((pair) => ({
+          category: pair.category,
+          a: boxAsHull(pair.a),
+          b: boxAsHull(pair.b),
+        })),
+        'convexConvex (ConvexPolyhedron)',
+        'ConvexPolyhedron.contactShape(ConvexPolyhedron)',
+      ),
+      'ConvexHullGeometry, GjkEpaDetector.detect',
+    ),
+    bench3(
+      'hull-half-space',
+      'Hull-half-space, a random 16-vertex hull (cannon-es Plane)',
+      'collideConvexHullHalfSpace',
+      hullHalfSpacePairs(N, 108),
+      'planeConvex',
+      'HalfSpace.contactShape(ConvexPolyhedron)',
+    ),
     (() => {
       const pairs: Pairs2 = polygonPolygonPairs(N, 201);
       return {

@@ -72,7 +72,9 @@ const BUNDLE_SIZE_LIMITS = [
     entry: 'Sphere, CollisionData, collideSphereSphere, Box, collide',
     code:
       "export { Sphere, CollisionData, collideSphereSphere, Box, collide } from '@contactkit/contacts3d';",
-    limit: 25_000,
+    // 25,000 until `collide` answered capsules and convex hulls: it keeps every detector it
+    // dispatches to (the capsule pairs about 10 KB, the hull pairs about 14 KB): 49,519 bytes.
+    limit: 55_000,
   },
 ];
 

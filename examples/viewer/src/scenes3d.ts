@@ -9,6 +9,7 @@ import {
   Box,
   Capsule,
   CollisionData,
+  ConvexHull,
   HalfSpace,
   Plane,
   Sphere,
@@ -52,6 +53,10 @@ export const SCENE3_IDS = [
   'capsule-box-face',
   'capsule-sphere',
   'capsule-half-space',
+  'hull-hull',
+  'hull-box',
+  'hull-sphere',
+  'hull-half-space',
 ] as const;
 export type Scene3Id = (typeof SCENE3_IDS)[number];
 
@@ -77,6 +82,51 @@ const VERTEX_DOWN: QuatTuple = rotations(
   axisAngle([0, 0, 1], Math.PI / 4),
   axisAngle([1, 0, 0], -Math.atan(Math.SQRT1_2)),
 );
+
+/** A small seeded generator (mulberry32) so the point clouds are the same on every load. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A random point cloud: 72 points in a cube of half size `h`, two thirds of them pushed out onto
+ * a face of the cube. Its hull shows both kinds of face: the cube's faces, each many coplanar
+ * triangles merged into one polygon, and triangles where the random points cut the corners.
+ */
+function randomCloud(seed: number, h: number): number[] {
+  const random = seeded(seed);
+  const points: number[] = [];
+  for (let i = 0; i < 72; i++) {
+    const p = [(2 * random() - 1) * h, (2 * random() - 1) * h, (2 * random() - 1) * h];
+    if (i % 3 !== 0) p[Math.floor(random() * 3)] = random() < 0.5 ? -h : h;
+    points.push(p[0]!, p[1]!, p[2]!);
+  }
+  return points;
+}
+
+/** A prism of `sides` sides, radius `r`, half height `h`, along y: two polygonal caps. */
+function prism(sides: number, r: number, h: number): number[] {
+  const points: number[] = [];
+  for (let i = 0; i < sides; i++) {
+    const angle = (2 * Math.PI * i) / sides;
+    points.push(
+      r * Math.cos(angle),
+      -h,
+      r * Math.sin(angle),
+      r * Math.cos(angle),
+      h,
+      r * Math.sin(angle),
+    );
+  }
+  return points;
+}
 
 interface SceneSpec {
   title: string;
@@ -239,6 +289,51 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
     second: () => new HalfSpace([0, 1, 0], 0),
     firstStart: { position: [0, 0.27, 0], quaternion: LYING },
     motion: { direction: [0, 1, 0], distance: 0.2, spinAxis: [0, 0, 1], spin: 0.3 },
+  },
+  'hull-hull': {
+    title: 'Hull - hull',
+    description:
+      "The hull of 72 random points (two thirds of them on a cube's faces, whose coplanar triangles merge into the outlined polygons) resting on a hexagonal prism. Separating axes over both hulls' face normals and the edge pairs that form a face of the Minkowski difference (Gregorius, GDC 2013); a face gives the incident face clipped against the reference face, every corner of the overlap a contact.",
+    first: () => ConvexHull.fromPoints(randomCloud(7, 0.45)),
+    second: () => ConvexHull.fromPoints(prism(6, 0.7, 0.3)),
+    firstStart: { position: [0.1, 0.7, 0], quaternion: axisAngle([0, 1, 0], 0.3) },
+    motion: { direction: [0, 1, 0], distance: 0.4, spinAxis: [1, 0, 1], spin: 0.35 },
+    camera: { position: [1.8, 2.2, 2.6], target: [0, 0.35, 0] },
+  },
+  'hull-box': {
+    title: 'Hull - box',
+    description:
+      "An octagonal prism lying on its side across a box: a box is a hull of six faces, so the same test and clipping; the prism's lowest face (a long quadrilateral) clipped by the box top gives up to four points, turning it lifts one end to a single corner.",
+    first: () => ConvexHull.fromPoints(prism(8, 0.35, 0.6)),
+    second: () => new Box([0.6, 0.3, 0.5]),
+    firstStart: {
+      position: [0, 0.62, 0],
+      quaternion: rotations(axisAngle([0, 1, 0], Math.PI / 8), axisAngle([0, 0, 1], Math.PI / 2)),
+    },
+    motion: { direction: [0, 1, 0], distance: 0.3, spinAxis: [1, 0, 0], spin: 0.3 },
+  },
+  'hull-sphere': {
+    title: 'Hull - sphere',
+    description:
+      "A sphere against the random-cloud hull: the hull's point nearest the centre, on a face (FaceFace), an edge (EdgeFace) or a vertex (PointFace); a centre inside leaves through the nearest face. Drag the sphere over the facets to see the kinds change.",
+    first: () => ConvexHull.fromPoints(randomCloud(11, 0.5)),
+    second: () => new Sphere(0.35),
+    firstStart: { position: [0, 0, 0], quaternion: IDENTITY },
+    secondStart: { position: [0.35, 0.75, 0.2], quaternion: IDENTITY },
+    motion: { direction: [0, -1, 0], distance: 0.3, spinAxis: [0, 1, 0], spin: 0.8 },
+    camera: { position: [1.6, 2.0, 2.4], target: [0, 0.2, 0] },
+  },
+  'hull-half-space': {
+    title: 'Hull - half-space',
+    description:
+      'The random-cloud hull tilted into the half-space y <= 0: one PointFace contact per hull vertex below the surface, each with its exact depth; more than the pair allows are reduced to the deepest and the widest spread.',
+    first: () => ConvexHull.fromPoints(randomCloud(5, 0.5)),
+    second: () => new HalfSpace([0, 1, 0], 0),
+    firstStart: {
+      position: [0, 0.42, 0],
+      quaternion: rotations(axisAngle([0, 0, 1], 0.25), axisAngle([1, 0, 0], 0.1)),
+    },
+    motion: { direction: [0, 1, 0], distance: 0.4, spinAxis: [1, 0, 0], spin: 0.3 },
   },
 };
 

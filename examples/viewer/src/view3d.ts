@@ -34,6 +34,7 @@ import { TransformControls } from 'three/addons/controls/TransformControls.js';
 import {
   ContactSetHelper,
   SHAPE_COLORS,
+  hullEdgesGeometry,
   meshForPrimitive,
   syncMeshToPrimitive,
 } from '@contactkit/three';
@@ -233,6 +234,7 @@ export class View3D implements View {
       [ShapeType.Plane]: 'plane',
       [ShapeType.HalfSpace]: 'half-space',
       [ShapeType.Capsule]: 'capsule',
+      [ShapeType.ConvexHull]: 'hull',
     };
     const names = this.primitives.map((p) => byType[p.shapeType] ?? 'shape');
     return names[0] === names[1]
@@ -435,6 +437,15 @@ export class View3D implements View {
       mesh.add(
         new LineSegments(
           new EdgesGeometry(mesh.geometry),
+          new LineBasicMaterial({ color: new Color(color).multiplyScalar(1.25) }),
+        ),
+      );
+    }
+    if (primitive.shapeType === ShapeType.ConvexHull) {
+      // The merged faces' outline: polygon edges only, no triangulation diagonals.
+      mesh.add(
+        new LineSegments(
+          hullEdgesGeometry(primitive),
           new LineBasicMaterial({ color: new Color(color).multiplyScalar(1.25) }),
         ),
       );

@@ -8,6 +8,13 @@
  */
 import { type CollisionData } from './manifold/collision-data.js';
 import { collideBoxBox } from './pairs/box-box.js';
+import { collideBoxConvexHull } from './pairs/box-convex-hull.js';
+import { collideConvexHullConvexHull } from './pairs/convex-hull-convex-hull.js';
+import {
+  collideConvexHullHalfSpace,
+  collideConvexHullPlane,
+} from './pairs/convex-hull-half-space.js';
+import { collideConvexHullSphere } from './pairs/convex-hull-sphere.js';
 import { collideBoxCapsule } from './pairs/box-capsule.js';
 import { collideCapsuleCapsule } from './pairs/capsule-capsule.js';
 import { collideCapsuleHalfSpace } from './pairs/capsule-half-space.js';
@@ -47,6 +54,11 @@ register(ShapeType.Box, ShapeType.Sphere, collideBoxSphere);
 register(ShapeType.Box, ShapeType.HalfSpace, collideBoxHalfSpace);
 register(ShapeType.Box, ShapeType.Plane, collideBoxPlane);
 register(ShapeType.Box, ShapeType.Box, collideBoxBox);
+register(ShapeType.Box, ShapeType.ConvexHull, collideBoxConvexHull);
+register(ShapeType.ConvexHull, ShapeType.ConvexHull, collideConvexHullConvexHull);
+register(ShapeType.ConvexHull, ShapeType.Sphere, collideConvexHullSphere);
+register(ShapeType.ConvexHull, ShapeType.Plane, collideConvexHullPlane);
+register(ShapeType.ConvexHull, ShapeType.HalfSpace, collideConvexHullHalfSpace);
 register(ShapeType.Box, ShapeType.Capsule, collideBoxCapsule);
 register(ShapeType.Capsule, ShapeType.Capsule, collideCapsuleCapsule);
 register(ShapeType.Capsule, ShapeType.Sphere, collideCapsuleSphere);

@@ -17,6 +17,7 @@ export {
 } from './overlap.js';
 export { collideBoxBox, overlapBoxBox } from './pairs/box-box.js';
 export { collideBoxCapsule } from './pairs/box-capsule.js';
+export { collideBoxConvexHull, overlapBoxConvexHull } from './pairs/box-convex-hull.js';
 export { collideBoxHalfSpace } from './pairs/box-half-space.js';
 export { collideBoxPlane } from './pairs/box-plane.js';
 export { collideBoxSphere } from './pairs/box-sphere.js';
@@ -24,6 +25,16 @@ export { collideCapsuleCapsule } from './pairs/capsule-capsule.js';
 export { collideCapsuleHalfSpace } from './pairs/capsule-half-space.js';
 export { collideCapsulePlane } from './pairs/capsule-plane.js';
 export { collideCapsuleSphere } from './pairs/capsule-sphere.js';
+export {
+  collideConvexHullConvexHull,
+  overlapConvexHullConvexHull,
+} from './pairs/convex-hull-convex-hull.js';
+export {
+  collideConvexHullHalfSpace,
+  collideConvexHullPlane,
+  overlapConvexHullHalfSpace,
+} from './pairs/convex-hull-half-space.js';
+export { collideConvexHullSphere, overlapConvexHullSphere } from './pairs/convex-hull-sphere.js';
 export { collideSphereHalfSpace } from './pairs/sphere-half-space.js';
 export { collideSpherePlane } from './pairs/sphere-plane.js';
 export { collideSphereSphere } from './pairs/sphere-sphere.js';
@@ -31,5 +42,7 @@ export { massProperties, MassProperties } from './queries/mass-properties.js';
 export { raycast, RayHit } from './queries/raycast.js';
 export { boxVertexFeature, boxEdgeFeature, boxFaceFeature } from './shapes/box-features.js';
 export { Capsule, CAPSULE_SIDE_FEATURE, capsuleEndFeature } from './shapes/capsule.js';
+export { ConvexHull, MAX_HULL_FEATURES } from './shapes/convex-hull.js';
+export type { ConvexHullOptions } from './shapes/convex-hull.js';
 export { ShapeType, Primitive, Sphere, Box, Plane, HalfSpace } from './shapes/primitives.js';
 export type { AnyPrimitive } from './shapes/primitives.js';

@@ -12,6 +12,10 @@ import { collide } from './collide.js';
 import { CollisionData } from './manifold/collision-data.js';
 import { overlapBoxBox } from './pairs/box-box.js';
 import { overlapBoxCapsule } from './pairs/box-capsule.js';
+import { overlapBoxConvexHull } from './pairs/box-convex-hull.js';
+import { overlapConvexHullConvexHull } from './pairs/convex-hull-convex-hull.js';
+import { overlapConvexHullHalfSpace } from './pairs/convex-hull-half-space.js';
+import { overlapConvexHullSphere } from './pairs/convex-hull-sphere.js';
 import { overlapCapsuleCapsule } from './pairs/capsule-capsule.js';
 import { overlapCapsuleHalfSpace } from './pairs/capsule-half-space.js';
 import { overlapCapsulePlane } from './pairs/capsule-plane.js';
@@ -127,13 +131,17 @@ register(ShapeType.Capsule, ShapeType.Capsule, overlapCapsuleCapsule);
 register(ShapeType.Capsule, ShapeType.Sphere, overlapCapsuleSphere);
 register(ShapeType.Capsule, ShapeType.Plane, overlapCapsulePlane);
 register(ShapeType.Capsule, ShapeType.HalfSpace, overlapCapsuleHalfSpace);
+register(ShapeType.Box, ShapeType.ConvexHull, overlapBoxConvexHull);
+register(ShapeType.ConvexHull, ShapeType.ConvexHull, overlapConvexHullConvexHull);
+register(ShapeType.ConvexHull, ShapeType.Sphere, overlapConvexHullSphere);
+register(ShapeType.ConvexHull, ShapeType.HalfSpace, overlapConvexHullHalfSpace);
 
 /** The buffer of `overlap`'s fallback: a pair without a boolean test of its own asks `collide`. */
 const fallbackData = new CollisionData({ capacity: 8 });
 
 /**
  * Whether two primitives overlap or touch, in either order: the pair's own boolean test, or, for
- * a pair without one (sphere-plane, box-plane), whether `collide` at tolerance 0 writes a
+ * a pair without one (sphere-plane, box-plane, hull-plane), whether `collide` at tolerance 0 writes a
  * contact. Planes and half-spaces among themselves: false, as `collide` writes nothing for them.
  */
 export function overlap(a: AnyPrimitive, b: AnyPrimitive): boolean {

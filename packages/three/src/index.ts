@@ -13,7 +13,13 @@ export type {
   Contact2Like,
   CollisionData2Like,
 } from './contact-set2-helper.js';
-export { meshForPrimitive, syncMeshToPrimitive, geometryForPrimitive } from './primitive-mesh.js';
+export {
+  meshForPrimitive,
+  syncMeshToPrimitive,
+  geometryForPrimitive,
+  hullGeometry,
+  hullEdgesGeometry,
+} from './primitive-mesh.js';
 export type { PrimitiveMeshOptions } from './primitive-mesh.js';
 export { meshForShape2, syncMeshToShape2, disposeShape2Mesh } from './shape2-mesh.js';
 export type { Shape2MeshOptions } from './shape2-mesh.js';

@@ -1,9 +1,14 @@
 import { describe, it, expect } from 'vitest';
 import { Vector3 } from 'three';
 import type { BufferGeometry } from 'three';
-import { Box, HalfSpace, Plane, Sphere } from '@contactkit/contacts3d';
+import { Box, ConvexHull, HalfSpace, Plane, Sphere } from '@contactkit/contacts3d';
 import { transformPoint } from '@contactkit/math';
-import { meshForPrimitive, syncMeshToPrimitive } from './primitive-mesh.js';
+import {
+  geometryForPrimitive,
+  hullEdgesGeometry,
+  meshForPrimitive,
+  syncMeshToPrimitive,
+} from './primitive-mesh.js';
 
 function vertices(geometry: BufferGeometry): Vector3[] {
   const position = geometry.getAttribute('position');
@@ -75,5 +80,40 @@ describe('syncMeshToPrimitive', () => {
     syncMeshToPrimitive(mesh, box);
     expect(mesh.position.toArray()).toEqual([-4, 0, 0.5]);
     expect(mesh.quaternion.toArray()).toEqual([0, 0, 0, 1].map((v) => expect.closeTo(v, 12)));
+  });
+});
+
+describe('hull geometry', () => {
+  const corners: number[] = [];
+  for (let i = 0; i < 8; i++) corners.push(i & 1 ? 1 : -1, i & 2 ? 2 : -2, i & 4 ? 3 : -3);
+  const hull = ConvexHull.fromPoints(corners);
+
+  it('draws a box-shaped hull as 12 flat triangles, two per quadrilateral face, on the faces', () => {
+    const geometry = geometryForPrimitive(hull);
+    const position = geometry.getAttribute('position'), normal = geometry.getAttribute('normal');
+    expect(position.count).toBe(36);
+    for (let i = 0; i < position.count; i++) {
+      // Every vertex lies on the face whose normal it carries: dot(n, x) = the half size along n.
+      const n = [normal.getX(i), normal.getY(i), normal.getZ(i)];
+      const x = [position.getX(i), position.getY(i), position.getZ(i)];
+      expect(Math.abs(n[0]!) + Math.abs(n[1]!) + Math.abs(n[2]!)).toBe(1);
+      expect(n[0]! * x[0]! + n[1]! * x[1]! + n[2]! * x[2]!).toBe(
+        Math.abs(n[0]!) * 1 + Math.abs(n[1]!) * 2 + Math.abs(n[2]!) * 3,
+      );
+    }
+    expect(meshForPrimitive(hull).geometry.getAttribute('position').count).toBe(36);
+  });
+
+  it('outlines the merged faces: 12 edges, no diagonals', () => {
+    const position = hullEdgesGeometry(hull).getAttribute('position');
+    expect(position.count).toBe(24);
+    for (let i = 0; i < 24; i += 2) {
+      // An edge of the box changes exactly one coordinate; a face diagonal would change two.
+      let changed = 0;
+      if (position.getX(i) !== position.getX(i + 1)) changed++;
+      if (position.getY(i) !== position.getY(i + 1)) changed++;
+      if (position.getZ(i) !== position.getZ(i + 1)) changed++;
+      expect(changed).toBe(1);
+    }
   });
 });

@@ -7,6 +7,7 @@ import {
   BufferGeometry,
   CapsuleGeometry,
   DoubleSide,
+  Float32BufferAttribute,
   FrontSide,
   Matrix4,
   Mesh,
@@ -18,7 +19,7 @@ import {
 } from 'three';
 import type { Material, Object3D } from 'three';
 import { ShapeType } from '@contactkit/contacts3d';
-import type { AnyPrimitive } from '@contactkit/contacts3d';
+import type { AnyPrimitive, ConvexHull } from '@contactkit/contacts3d';
 import { SHAPE_COLORS } from './colors.js';
 
 /** Settings of `meshForPrimitive`; every field is optional. */
@@ -54,11 +55,53 @@ function placeOnPlane(
 }
 
 /**
+ * A convex hull's faces as flat-shaded triangles in its own frame: each polygonal face a fan
+ * from its first vertex, every triangle carrying the face's normal, so the faces read as flat
+ * panels (`hullEdgesGeometry` outlines them).
+ */
+export function hullGeometry(hull: ConvexHull): BufferGeometry {
+  const positions: number[] = [], normals: number[] = [];
+  const p = hull.vertices, planes = hull.planes;
+  for (let f = 0; f < hull.faceCount; f++) {
+    const begin = hull.faceStart[f]!, end = hull.faceStart[f + 1]!;
+    for (let k = begin + 1; k + 1 < end; k++) {
+      for (
+        const v of [hull.faceVertices[begin]!, hull.faceVertices[k]!, hull.faceVertices[k + 1]!]
+      ) {
+        positions.push(p[3 * v]!, p[3 * v + 1]!, p[3 * v + 2]!);
+        normals.push(planes[4 * f]!, planes[4 * f + 1]!, planes[4 * f + 2]!);
+      }
+    }
+  }
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new Float32BufferAttribute(positions, 3));
+  geometry.setAttribute('normal', new Float32BufferAttribute(normals, 3));
+  return geometry;
+}
+
+/**
+ * The edges of a convex hull's polygonal faces (each once) as line-segment pairs in its own
+ * frame, for a `LineSegments`: the outline of the merged faces, without the fan's diagonals.
+ */
+export function hullEdgesGeometry(hull: ConvexHull): BufferGeometry {
+  const positions: number[] = [];
+  const p = hull.vertices;
+  for (let e = 0; e < hull.edgeCount; e++) {
+    for (const v of [hull.edgeVertices[2 * e]!, hull.edgeVertices[2 * e + 1]!]) {
+      positions.push(p[3 * v]!, p[3 * v + 1]!, p[3 * v + 2]!);
+    }
+  }
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new Float32BufferAttribute(positions, 3));
+  return geometry;
+}
+
+/**
  * The geometry of a primitive in its own frame: a sphere of its radius (a radius-0 sphere gets a
  * tiny visible radius of 1e-3), a box of twice its half extents, a capsule along local Y (three's
  * `CapsuleGeometry`, the segment of length `2 * halfLength` between two hemispheres), a
- * double-sided square for a Plane, and for a HalfSpace a slab whose top face is the boundary
- * plane (the solid below it).
+ * double-sided square for a Plane, for a HalfSpace a slab whose top face is the boundary plane
+ * (the solid below it), and for a ConvexHull its faces (`hullGeometry`).
  */
 export function geometryForPrimitive(
   primitive: AnyPrimitive,
@@ -85,6 +128,8 @@ export function geometryForPrimitive(
         primitive.normal,
         primitive.planeOffset,
       );
+    case ShapeType.ConvexHull:
+      return hullGeometry(primitive);
     case ShapeType.Capsule:
       return new CapsuleGeometry(primitive.radius, 2 * primitive.halfLength, 12, 32);
   }

@@ -38,11 +38,16 @@ export class LocalManifold {
   normalY = 0;
   normalZ = 1;
   /** The points; the first `count` hold this pair's. */
-  readonly points: readonly ManifoldPoint[] = Array.from(
-    { length: MAX_MANIFOLD_POINTS },
-    () => new ManifoldPoint(),
-  );
+  readonly points: readonly ManifoldPoint[];
   count = 0;
+
+  /**
+   * Room for `capacity` points: `MAX_MANIFOLD_POINTS` for what `emitManifold` writes; more for
+   * the candidates a hull's face clipping makes before `reduceManifold` chooses 8 of them.
+   */
+  constructor(capacity = MAX_MANIFOLD_POINTS) {
+    this.points = Array.from({ length: capacity }, () => new ManifoldPoint());
+  }
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * Capsule against capsule: the closest points of the two segments (Ericson, Real-Time Collision
- * Detection, 5.1.9, `writeClosestPointsSegmentSegment3` of @contactkit/math) make the pair two spheres;
- * when the segments are near parallel and overlap along their length, two points instead, at
- * the ends of the overlap (Box2D v3's b2CollideCapsules clips one segment to the other's extent
- * the same way). Steps:
+ * Detection, 5.1.9, written out in scalars for unit axes and parameters centred on each capsule,
+ * as Box2D v3's b2CollideCapsules does; parallel segments as `writeClosestPointsSegmentSegment3`
+ * of @contactkit/math takes them) make the pair two spheres; when the segments are near parallel
+ * and overlap along their length, two points instead, at the ends of the overlap
+ * (b2CollideCapsules clips one segment to the other's extent the same way). Steps:
  *   1. Canonical order: the pair is computed as (A, B) whichever order the caller gave
  *      (`firstInCanonicalOrder`), so swapped arguments give the same points, depths and feature
  *      ids with negated normals.
@@ -34,12 +35,7 @@
  * Kinds follow the cores (capsule.ts): end with end `PointPoint`, end with side `PointEdge`, side
  * with side `EdgeEdge`. Feature ids pack A's code first.
  */
-import {
-  ContactKind,
-  LENGTH_SQUARED_EPSILON,
-  SegmentClosestPoints,
-  writeClosestPointsSegmentSegment3,
-} from '@contactkit/math';
+import { ContactKind, LENGTH_SQUARED_EPSILON, SEGMENT_PARALLEL_EPSILON } from '@contactkit/math';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
 import { CAPSULE_SIDE_FEATURE, capsuleEndFeature, type Capsule } from '../shapes/capsule.js';
@@ -55,21 +51,14 @@ const ORDER_TIE = 1e-10;
 const manifoldScratch = new LocalManifold();
 /**
  * The question of `capsuleCapsuleManifold` beside the capsules: the tolerance travels in a field,
- * not as an argument (PERFORMANCE.md: doubles cross calls in arrays or fields), with the
- * segment query's scratch.
+ * not as an argument (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 export class CapsuleCapsuleQuery {
   /** Contacts are wanted down to this separation (>= 0). */
   tolerance = 0;
-  readonly closest: SegmentClosestPoints = new SegmentClosestPoints(
-    new Float64Array(3),
-    new Float64Array(3),
-  );
 }
 
 const queryScratch = new CapsuleCapsuleQuery();
-const endA0 = new Float64Array(3), endA1 = new Float64Array(3);
-const endB0 = new Float64Array(3), endB1 = new Float64Array(3);
 
 /**
  * Whether `a` comes first in the canonical order: the smaller radius, then the smaller half
@@ -119,37 +108,53 @@ export function capsuleCapsuleManifold(
   const bx = mb[4]!, by = mb[5]!, bz = mb[6]!;
   const cax = ma[12]!, cay = ma[13]!, caz = ma[14]!;
   const cbx = mb[12]!, cby = mb[13]!, cbz = mb[14]!;
-  // The four ends, each from -halfLength to +halfLength, relative to A's centre: far from the
-  // origin the closest points' small difference keeps its digits.
+  // Relative to A's centre: far from the origin the closest points' small difference keeps its
+  // digits. A's segment is a s, s in [-la, la]; B's is bc + b t, t in [-lb, lb].
   const bcx = cbx - cax, bcy = cby - cay, bcz = cbz - caz;
-  endA0[0] = -ax * la;
-  endA0[1] = -ay * la;
-  endA0[2] = -az * la;
-  endA1[0] = ax * la;
-  endA1[1] = ay * la;
-  endA1[2] = az * la;
-  endB0[0] = bcx - bx * lb;
-  endB0[1] = bcy - by * lb;
-  endB0[2] = bcz - bz * lb;
-  endB1[0] = bcx + bx * lb;
-  endB1[1] = bcy + by * lb;
-  endB1[2] = bcz + bz * lb;
-  const closest = query.closest;
-  writeClosestPointsSegmentSegment3(closest, endA0, endA1, endB0, endB1);
-  const distanceSquared = closest.distanceSquared;
-  const reach = ra + rb;
-  const distance = Math.sqrt(distanceSquared);
-  if (reach - distance < -tolerance) return;
-  const c1 = closest.closest1, c2 = closest.closest2;
-  // Step 2: the normal, from B toward A.
-  let nx: number, ny: number, nz: number;
   // Cross product of the axes: its squared length is the squared sine of their angle.
   const kx = ay * bz - az * by, ky = az * bx - ax * bz, kz = ax * by - ay * bx;
   const sineSquared = kx * kx + ky * ky + kz * kz;
+  const cosine = ax * bx + ay * by + az * bz;
+  // B's centre in A's axis coordinate, A's centre in B's (negated).
+  const offset = ax * bcx + ay * bcy + az * bcz;
+  const offsetB = bx * bcx + by * bcy + bz * bcz;
+  // Ericson 5.1.9 for unit directions and centred parameters (as Box2D v3's b2CollideCapsules):
+  // the lines' closest s, clamped; t from s, clamped, and s again from a clamped t.
+  let s: number;
+  if (sineSquared > SEGMENT_PARALLEL_EPSILON) {
+    s = (offset - cosine * offsetB) / sineSquared;
+  } else {
+    // Parallel (sine below 1e-6, as the math kernel): the middle of the overlap of B's
+    // projection with A's extent, so the answer is unique and moves smoothly.
+    const spread = lb * Math.abs(cosine);
+    const low = Math.max(-la, offset - spread), high = Math.min(la, offset + spread);
+    s = low <= high ? 0.5 * (low + high) : offset;
+  }
+  s = s < -la ? -la : s > la ? la : s;
+  let t = cosine * s - offsetB;
+  if (t < -lb) {
+    t = -lb;
+    s = offset - cosine * lb;
+    s = s < -la ? -la : s > la ? la : s;
+  } else if (t > lb) {
+    t = lb;
+    s = offset + cosine * lb;
+    s = s < -la ? -la : s > la ? la : s;
+  }
+  // The closest points c1 = a s and c2 = bc + b t, and d = c1 - c2.
+  const c1x = ax * s, c1y = ay * s, c1z = az * s;
+  const c2x = bcx + bx * t, c2y = bcy + by * t, c2z = bcz + bz * t;
+  const dx = c1x - c2x, dy = c1y - c2y, dz = c1z - c2z;
+  const distanceSquared = dx * dx + dy * dy + dz * dz;
+  const reach = ra + rb;
+  const distance = Math.sqrt(distanceSquared);
+  if (reach - distance < -tolerance) return;
+  // Step 2: the normal, from B toward A.
+  let nx: number, ny: number, nz: number;
   if (distanceSquared > LENGTH_SQUARED_EPSILON) {
-    nx = (c1[0]! - c2[0]!) / distance;
-    ny = (c1[1]! - c2[1]!) / distance;
-    nz = (c1[2]! - c2[2]!) / distance;
+    nx = dx / distance;
+    ny = dy / distance;
+    nz = dz / distance;
   } else if (sineSquared > LENGTH_SQUARED_EPSILON) {
     const inverse = (kx * bcx + ky * bcy + kz * bcz > 0 ? -1 : 1) /
       Math.sqrt(sineSquared);
@@ -169,8 +174,6 @@ export function capsuleCapsuleManifold(
   // Step 3: near parallel and overlapping along the length: the overlap's ends on A's axis.
   if (la > 0 && lb > 0 && sineSquared <= PARALLEL_SINE * PARALLEL_SINE) {
     // B's centre and ends in A's axis coordinate; B's coordinate w maps to offset + w * cosine.
-    const offset = ax * bcx + ay * bcy + az * bcz;
-    const cosine = ax * bx + ay * by + az * bz;
     const spread = lb * Math.abs(cosine);
     const low = Math.max(-la, offset - spread), high = Math.min(la, offset + spread);
     if (low < high) {
@@ -216,13 +219,12 @@ export function capsuleCapsuleManifold(
     }
   }
   // Codes of capsule.ts (capsuleFeatureAt, written out: its doubles would cross a call).
-  const s = closest.s, t = closest.t;
-  const featureA = s <= 0 || la === 0 ? 1 : s >= 1 ? 2 : CAPSULE_SIDE_FEATURE;
-  const featureB = t <= 0 || lb === 0 ? 1 : t >= 1 ? 2 : CAPSULE_SIDE_FEATURE;
+  const featureA = s <= -la ? 1 : s >= la ? 2 : CAPSULE_SIDE_FEATURE;
+  const featureB = t <= -lb ? 1 : t >= lb ? 2 : CAPSULE_SIDE_FEATURE;
   const point = manifold.points[0]!;
-  point.x = cax + 0.5 * (c1[0]! + c2[0]!) + nx * shift;
-  point.y = cay + 0.5 * (c1[1]! + c2[1]!) + ny * shift;
-  point.z = caz + 0.5 * (c1[2]! + c2[2]!) + nz * shift;
+  point.x = cax + 0.5 * (c1x + c2x) + nx * shift;
+  point.y = cay + 0.5 * (c1y + c2y) + ny * shift;
+  point.z = caz + 0.5 * (c1z + c2z) + nz * shift;
   point.depth = reach - distance;
   point.kind = kindOf(featureA, featureB);
   point.features = (featureA << 16) | featureB;

@@ -6,6 +6,7 @@
  */
 import { requirePositive } from '@contactkit/math';
 import { ShapeType, type AnyPrimitive } from '../shapes/primitives.js';
+import { convexHullMassProperties } from './convex-hull-mass.js';
 
 /** What `massProperties` returns. */
 export class MassProperties {
@@ -35,7 +36,8 @@ function setDiagonal(out: MassProperties, xx: number, yy: number, zz: number): M
  *   I_xx = I_zz = m_c (r^2 / 4 + l^2 / 3) + m_s (2/5 r^2 + l^2 + 3/4 l r), each hemisphere's
  *   2/5 m r^2 about its flat face moved to its centroid (3/8 r from the face) and then to the
  *   capsule's centre by the parallel-axis theorem.
- * The centroid is the frame's origin for all three. Throws a RangeError for a density that is
+ * - ConvexHull: Eberly's polyhedral integration of Mirtich's volume integrals (convex-hull-mass.ts).
+ * The centroid is the frame's origin for the first three. Throws a RangeError for a density that is
  * not a finite number greater than 0, and a TypeError for a plane or half-space (no finite
  * volume).
  */
@@ -69,10 +71,12 @@ export function massProperties(shape: AnyPrimitive, density = 1): MassProperties
         spheres * (0.4 * r * r + l * l + 0.75 * l * r);
       return setDiagonal(out, across, 0.5 * cylinder * r * r + 0.4 * spheres * r * r, across);
     }
+    case ShapeType.ConvexHull:
+      return convexHullMassProperties(shape, density, out);
     case ShapeType.Plane:
     case ShapeType.HalfSpace:
       throw new TypeError(
-        `massProperties needs a shape of finite volume (Sphere, Box, Capsule), got a ${shape.constructor.name}`,
+        `massProperties needs a shape of finite volume (Sphere, Box, Capsule, ConvexHull), got a ${shape.constructor.name}`,
       );
   }
 }

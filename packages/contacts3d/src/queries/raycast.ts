@@ -1,6 +1,7 @@
 /**
  * Ray casts against the primitives (Ericson, Real-Time Collision Detection, 5.3: 5.3.2 the
- * sphere, 5.3.3 the slabs of a box, 5.3.7 the cylinder of a capsule with its end spheres).
+ * sphere, 5.3.3 the slabs of a box, 5.3.7 the cylinder of a capsule with its end spheres, 5.3.8
+ * the face planes of a convex hull in convex-hull-raycast.ts).
  * Semantics (DESIGN.md): the ray is `origin + distance * unit(direction)` for `distance` in
  * [0, maxDistance]; `direction` need not be unit (a zero direction is a RangeError); a ray
  * starting inside a solid (sphere, box, capsule, half-space; on its surface counts as inside)
@@ -16,6 +17,7 @@ import {
   readFiniteArray,
 } from '@contactkit/math';
 import { boxFaceFeature } from '../shapes/box-features.js';
+import { raycastConvexHull } from './convex-hull-raycast.js';
 import { CAPSULE_SIDE_FEATURE, capsuleEndFeature, type Capsule } from '../shapes/capsule.js';
 import {
   ShapeType,
@@ -39,7 +41,7 @@ export class RayHit {
 }
 
 /** The ray after validation: origin, unit direction, reach (PERFORMANCE.md: doubles in fields). */
-class Ray {
+export class Ray {
   ox = 0;
   oy = 0;
   oz = 0;
@@ -53,7 +55,7 @@ const rayScratch = new Ray();
 const vectorScratch = new Float64Array(3);
 
 /** Fills `hit` for distance t along the ray with the given outward normal and feature. */
-function setHit(
+export function setHit(
   ray: Ray,
   hit: RayHit,
   t: number,
@@ -74,7 +76,7 @@ function setHit(
 }
 
 /** A start inside the solid: distance 0, normal against the direction, feature -1. */
-function hitInside(ray: Ray, hit: RayHit): true {
+export function hitInside(ray: Ray, hit: RayHit): true {
   // 0 - x: a zero component stays +0.
   return setHit(ray, hit, 0, 0 - ray.dx, 0 - ray.dy, 0 - ray.dz, -1);
 }
@@ -253,6 +255,8 @@ export function raycast(
       return raycastBox(shape, ray, hit);
     case ShapeType.Capsule:
       return raycastCapsule(shape, ray, hit);
+    case ShapeType.ConvexHull:
+      return raycastConvexHull(shape, ray, hit);
     case ShapeType.Plane:
       return raycastPlane(shape, true, ray, hit);
     case ShapeType.HalfSpace:

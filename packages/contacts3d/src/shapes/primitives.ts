@@ -20,6 +20,7 @@ import {
   vec3,
 } from '@contactkit/math';
 import type { Capsule } from './capsule.js';
+import type { ConvexHull } from './convex-hull.js';
 
 /** Tags for the dispatch table: each primitive's `shapeType`. */
 export const ShapeType = {
@@ -33,6 +34,8 @@ export const ShapeType = {
   HalfSpace: 3,
   /** {@link Capsule} (capsule.ts) */
   Capsule: 4,
+  /** {@link ConvexHull} */
+  ConvexHull: 5,
 } as const;
 /** One of the values of {@link ShapeType}. */
 export type ShapeType = (typeof ShapeType)[keyof typeof ShapeType];
@@ -328,4 +331,10 @@ export class HalfSpace<B = unknown> extends PlaneBase<B> {
 }
 
 /** Any primitive `collide` dispatches, with bodies of type `B`. */
-export type AnyPrimitive<B = unknown> = Sphere<B> | Box<B> | Plane<B> | HalfSpace<B> | Capsule<B>;
+export type AnyPrimitive<B = unknown> =
+  | Sphere<B>
+  | Box<B>
+  | Plane<B>
+  | HalfSpace<B>
+  | Capsule<B>
+  | ConvexHull<B>;

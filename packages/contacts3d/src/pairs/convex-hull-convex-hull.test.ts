@@ -1,0 +1,289 @@
+import { Random } from '@contactkit/test-support';
+import { describe, expect, it } from 'vitest';
+import { collide } from '../collide.js';
+import { CollisionData } from '../manifold/collision-data.js';
+import { ConvexHull } from '../shapes/convex-hull.js';
+import { Box } from '../shapes/primitives.js';
+import { randomConfiguration } from '../test-support/generate.js';
+import { boxCorners, dot, type BoxSpec } from '../test-support/shapes.js';
+import { collideBoxBox } from './box-box.js';
+import { collideBoxConvexHull } from './box-convex-hull.js';
+import {
+  collideConvexHullConvexHull,
+  overlapConvexHullConvexHull,
+} from './convex-hull-convex-hull.js';
+
+function boxHull(h: readonly number[]): ConvexHull {
+  const points: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    points.push(i & 1 ? h[0]! : -h[0]!, i & 2 ? h[1]! : -h[1]!, i & 4 ? h[2]! : -h[2]!);
+  }
+  return ConvexHull.fromPoints(points);
+}
+
+interface Summary {
+  normal: number[];
+  points: number[][];
+}
+
+function contacts(data: CollisionData): Summary {
+  const points: number[][] = [];
+  for (let i = 0; i < data.contactCount; i++) {
+    const c = data.contacts[i]!;
+    points.push([c.point[0]!, c.point[1]!, c.point[2]!, c.penetration]);
+  }
+  const n = data.contactCount > 0 ? Array.from(data.contacts[0]!.normal) : [];
+  return { normal: n, points };
+}
+
+/** Whether two contact sets agree as sets (each point matched within `eps`), normals within `eps`. */
+function sameSet(a: Summary, b: Summary, eps: number): boolean {
+  if (a.points.length !== b.points.length) return false;
+  if (a.points.length === 0) return true;
+  if (a.normal.some((x, k) => Math.abs(x - b.normal[k]!) > eps / 1)) return false;
+  return a.points.every((p) => b.points.some((q) => p.every((x, k) => Math.abs(x - q[k]!) <= eps)));
+}
+
+/** The overlap of the two boxes' projections on `axis` (by their corners). */
+function overlapAlong(first: BoxSpec, second: BoxSpec, axis: readonly number[]): number {
+  const a = boxCorners(first).map((c) => dot(c, axis)),
+    b = boxCorners(second).map((c) => dot(c, axis));
+  return Math.min(Math.max(...a) - Math.min(...b), Math.max(...b) - Math.min(...a));
+}
+
+describe("box-shaped hulls give box-box's points, depths and normal as sets", () => {
+  it('on random box-box configurations, in both orders and through box-hull', () => {
+    const random = new Random(23);
+    const boxData = new CollisionData({ capacity: 16, tolerance: 0.01 });
+    const hullData = new CollisionData({ capacity: 16, tolerance: 0.01 });
+    let compared = 0, withContacts = 0, ties = 0;
+    const mismatches: string[] = [];
+    for (let run = 0; run < 3000; run++) {
+      const { first, second } = randomConfiguration(random, 'box-box') as {
+        first: BoxSpec;
+        second: BoxSpec;
+      };
+      const boxA = new Box(first.halfSize).setPose(first.position, first.rotation);
+      const boxB = new Box(second.halfSize).setPose(second.position, second.rotation);
+      const hullA = boxHull(first.halfSize).setPose(first.position, first.rotation);
+      const hullB = boxHull(second.halfSize).setPose(second.position, second.rotation);
+      const size = Math.max(...first.halfSize, ...second.halfSize);
+      boxData.reset();
+      collideBoxBox(boxA, boxB, boxData);
+      const expected = contacts(boxData);
+      for (
+        const [name, run2] of [
+          ['hull-hull', () => collideConvexHullConvexHull(hullA, hullB, hullData)],
+          ['box-hull', () => collideBoxConvexHull(boxA, hullB, hullData)],
+          ['hull-hull swapped', () => collide(hullB, hullA, hullData)],
+        ] as const
+      ) {
+        hullData.reset();
+        run2();
+        let actual = contacts(hullData);
+        if (name === 'hull-hull swapped') {
+          actual = {
+            ...actual,
+            normal: actual.normal.map((x) => -x),
+          };
+        }
+        compared++;
+        if (!sameSet(expected, actual, 1e-9 * size)) {
+          // Two faces exactly as good (a tie of separations, or of the incident face's alignment):
+          // box-box breaks it by box axis order, a hull by its face codes; both answers are right.
+          const tie = expected.normal.length > 0 && actual.normal.length > 0 &&
+            Math.abs(
+                overlapAlong(first, second, expected.normal) -
+                  overlapAlong(first, second, actual.normal),
+              ) <= 1e-9 * size;
+          if (tie) {
+            ties++;
+            continue;
+          }
+          mismatches.push(
+            `${run} ${name}: ${JSON.stringify(expected)} vs ${JSON.stringify(actual)}`,
+          );
+        }
+      }
+      if (expected.points.length > 0) withContacts++;
+    }
+    expect(mismatches.slice(0, 3)).toEqual([]);
+    expect(ties).toBeLessThan(compared / 200);
+    expect(withContacts).toBeGreaterThan(1000);
+    expect(compared).toBe(9000);
+  }, 60_000);
+});
+
+/** The contacts as rounded [x, y, z, depth] rows, sorted, with the normal; relative to `scale`. */
+function rows(
+  data: CollisionData,
+  scale: number,
+): { normal: number[]; points: number[][]; kinds: number[]; } {
+  const round = (x: number) => Math.round((x / scale) * 1e9) / 1e9 + 0;
+  const points: number[][] = [], kinds: number[] = [];
+  for (let i = 0; i < data.contactCount; i++) {
+    const c = data.contacts[i]!;
+    points.push([...Array.from(c.point).map(round), round(c.penetration)]);
+    kinds.push(c.kind);
+  }
+  points.sort((p, q) => p[0]! - q[0]! || p[1]! - q[1]! || p[2]! - q[2]!);
+  const normal = data.contactCount > 0
+    ? Array.from(data.contacts[0]!.normal).map((x) => Math.round(x * 1e9) / 1e9 + 0)
+    : [];
+  return { normal, points, kinds: kinds.sort() };
+}
+
+function cubeCorners(h: number): number[] {
+  const points: number[] = [];
+  for (let i = 0; i < 8; i++) points.push(i & 1 ? h : -h, i & 2 ? h : -h, i & 4 ? h : -h);
+  return points;
+}
+
+const IDENTITY = [0, 0, 0, 1];
+const s45 = Math.sin(Math.PI / 8), c45 = Math.cos(Math.PI / 8);
+
+describe('collideConvexHullConvexHull and collideBoxConvexHull by hand, both orders, scales 1e-3, 1, 1e3', () => {
+  for (const scale of [1e-3, 1, 1e3]) {
+    const data = new CollisionData({ capacity: 16 });
+
+    it(`stacks two cube hulls 0.1 deep: 4 PointFace corners at depth 0.1 (scale ${scale})`, () => {
+      const below = ConvexHull.fromPoints(cubeCorners(scale));
+      const above = ConvexHull.fromPoints(cubeCorners(scale)).setPose(
+        [0, 1.9 * scale, 0],
+        IDENTITY,
+      );
+      const corners = [[-1, 0.95, -1, 0.1], [-1, 0.95, 1, 0.1], [1, 0.95, -1, 0.1], [
+        1,
+        0.95,
+        1,
+        0.1,
+      ]];
+      for (
+        const [first, second, normal] of [[above, below, [0, 1, 0]], [below, above, [
+          0,
+          -1,
+          0,
+        ]]] as const
+      ) {
+        data.reset();
+        expect(collideConvexHullConvexHull(first, second, data)).toBe(4);
+        expect(rows(data, scale)).toEqual({ normal, points: corners, kinds: [1, 1, 1, 1] });
+      }
+      // The box version of the lower cube: the same contacts.
+      const box = new Box([scale, scale, scale]);
+      data.reset();
+      expect(collideBoxConvexHull(box, above, data)).toBe(4);
+      expect(rows(data, scale)).toEqual({
+        normal: [0, -1, 0],
+        points: corners,
+        kinds: [1, 1, 1, 1],
+      });
+      data.reset();
+      expect(collide(above, box, data)).toBe(4);
+      expect(rows(data, scale)).toEqual({
+        normal: [0, 1, 0],
+        points: corners,
+        kinds: [1, 1, 1, 1],
+      });
+    });
+
+    it(`hulls touching face to face exactly: 4 contacts of depth 0 (scale ${scale})`, () => {
+      const below = ConvexHull.fromPoints(cubeCorners(scale));
+      const above = ConvexHull.fromPoints(cubeCorners(scale)).setPose(
+        [0.5 * scale, 2 * scale, 0],
+        IDENTITY,
+      );
+      data.reset();
+      expect(collide(above, below, data)).toBe(4);
+      expect(rows(data, scale)).toEqual({
+        normal: [0, 1, 0],
+        points: [[-0.5, 1, -1, 0], [-0.5, 1, 1, 0], [1, 1, -1, 0], [1, 1, 1, 0]],
+        // Two corners of the upper cube on the lower face (PointFace), two of its edges across the lower face's edge (EdgeEdge).
+        kinds: [1, 1, 2, 2],
+      });
+      expect(overlapConvexHullConvexHull(above, below)).toBe(true);
+      above.setPose([0.5 * scale, 2.001 * scale, 0], IDENTITY);
+      expect(overlapConvexHullConvexHull(above, below)).toBe(false);
+      data.reset();
+      expect(collide(above, below, data)).toBe(0);
+    });
+
+    it(`crossed edges give one EdgeEdge contact (scale ${scale})`, () => {
+      // A turned 45 degrees about z (lowest edge along z at y = -sqrt 2), B about x (top edge along x at +sqrt 2).
+      const r = Math.SQRT2 * scale;
+      const a = ConvexHull.fromPoints(cubeCorners(scale)).setPose([0, 2 * r - 0.1 * scale, 0], [
+        0,
+        0,
+        s45,
+        c45,
+      ]);
+      const b = ConvexHull.fromPoints(cubeCorners(scale)).setPose([0, 0, 0], [s45, 0, 0, c45]);
+      for (const [first, second, normal] of [[a, b, [0, 1, 0]], [b, a, [0, -1, 0]]] as const) {
+        data.reset();
+        expect(collide(first, second, data)).toBe(1);
+        expect(rows(data, scale)).toEqual({
+          normal,
+          points: [[0, Math.SQRT2 - 0.05, 0, 0.1].map((x) => Math.round(x * 1e9) / 1e9)],
+          kinds: [2],
+        });
+      }
+    });
+
+    it(`identical hulls at the same pose get a defined, finite answer (scale ${scale})`, () => {
+      const points = cubeCorners(scale);
+      const a = ConvexHull.fromPoints(points), b = ConvexHull.fromPoints(points);
+      for (const [first, second] of [[a, b], [b, a]] as const) {
+        data.reset();
+        const count = collide(first, second, data);
+        expect(count).toBe(4);
+        const result = rows(data, scale);
+        // Pushed apart through a face: depth 2 (the cube's side), the normal along a face axis.
+        expect(result.points.every((p) => p[3] === 2)).toBe(true);
+        expect(result.normal.map(Math.abs).sort()).toEqual([0, 0, 1]);
+      }
+    });
+
+    it(`a tetrahedron's apex in a cube's top face: one PointFace contact (scale ${scale})`, () => {
+      const tetra = ConvexHull.fromPoints(
+        [0, -1, 0, 1, 1, 1, -1, 1, 1, 0, 1, -1].map((x) => x * scale),
+      )
+        .setPose([0.2 * scale, 1.75 * scale, 0.1 * scale], IDENTITY);
+      const cube = new Box([scale, scale, scale]);
+      data.reset();
+      expect(collide(cube, tetra, data)).toBe(1);
+      expect(rows(data, scale)).toEqual({
+        normal: [0, -1, 0],
+        points: [[0.2, 0.875, 0.1, 0.25]],
+        kinds: [1],
+      });
+    });
+  }
+
+  it('reduces a 32-sided cylinder cap on a box to 8, then to maxContactsPerPair', () => {
+    const points: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      const angle = (2 * Math.PI * i) / 32;
+      points.push(Math.cos(angle), -0.5, Math.sin(angle), Math.cos(angle), 0.5, Math.sin(angle));
+    }
+    const cylinder = ConvexHull.fromPoints(points).setPose([0, 2.45, 0], IDENTITY);
+    const ground = new Box([5, 2, 5]);
+    const data = new CollisionData({ capacity: 16 });
+    expect(collide(ground, cylinder, data)).toBe(8);
+    for (let i = 0; i < 8; i++) {
+      const c = data.contacts[i]!;
+      expect(c.penetration).toBeCloseTo(0.05, 12);
+      expect(Math.hypot(c.point[0]!, c.point[2]!)).toBeCloseTo(1, 12);
+    }
+    expect(data.overflowed).toBe(false);
+    data.reset();
+    data.maxContactsPerPair = 4;
+    expect(collide(ground, cylinder, data)).toBe(4);
+    // The four kept span the cap: their centroid is near its centre.
+    let cx = 0, cz = 0;
+    for (let i = 0; i < 4; i++) {
+      cx += data.contacts[i]!.point[0]! / 4;
+      cz += data.contacts[i]!.point[2]! / 4;
+    }
+    expect(Math.hypot(cx, cz)).toBeLessThan(0.2);
+  });
+});

@@ -1,0 +1,288 @@
+/**
+ * The separating-axis test of two convex polyhedra (Gregorius, "The Separating Axis Test between
+ * Convex Polyhedra", GDC 2013), in hull A's frame, with early out. Steps:
+ *   1. B's vertices, planes and edge vectors in A's frame (`placeHullInFrame`).
+ *   2. A's face normals, then B's: the separation along a face is the other hull's lowest vertex
+ *      above the face's plane; any above the tolerance ends the test.
+ *   3. The best face, of A or of B: the face axis of least overlap; ties to the larger face, then A.
+ *   4. Edge pairs: only those whose arcs cross on the Gauss map (the edge pair forms a face of the
+ *      Minkowski difference; Gregorius's IsMinkowskiFace) give a candidate axis, eA x eB oriented
+ *      away from A's centre; any that separates ends the test. The one of least overlap replaces
+ *      the best face only by box-box's face preference margin (`prefersEdge`).
+ *   5. When the least-overlap edge axis was declined that way, the face nearest in direction to
+ *      it describes the contact (box-box-sat.ts's `useFaceAlongEdge`, for polyhedra).
+ * The answer goes into an explicit `HullAxis`.
+ */
+import type { HullData } from '../shapes/convex-hull.js';
+import { hullScratch } from '../shapes/hull-scratch.js';
+import { EDGE_ABSOLUTE_MARGIN, EDGE_RELATIVE_MARGIN } from './box-box-sat.js';
+
+/** The question and the answer of `hullSeparatingAxis`: the caller sets `tolerance`. */
+export class HullAxis {
+  /** Input: contacts are wanted down to this separation (>= 0). */
+  tolerance = 0;
+  /** The best face: face `face` of B (else of A), separation `faceSeparation` (<= tolerance). */
+  faceOfB = false;
+  face = 0;
+  faceSeparation = 0;
+  /** The edge pair of least overlap among the Minkowski faces (edgeA -1: none). */
+  edgeA = -1;
+  edgeB = -1;
+  edgeSeparation = 0;
+  /** The edge axis, oriented from A toward B, unit, in A's frame. */
+  axisX = 0;
+  axisY = 0;
+  axisZ = 0;
+  /** Whether that edge axis rather than the best face describes the contact. */
+  edgeWins = false;
+  /** The larger of the two hulls' sizes (the scale of the face preference margin). */
+  size = 0;
+}
+
+/** Separations (relative to the size of the pair) closer than this count as equal. */
+const TIE = 1e-10;
+/** Edge pairs whose sin^2 of angle is below this never win (box-box-sat.ts's NEAR_PARALLEL_SQUARED). */
+const NEAR_PARALLEL_SQUARED = 1e-6;
+/** Below this sin^2 an edge axis is skipped: its direction would be round-off (PARALLEL_SQUARED). */
+const PARALLEL_SQUARED = 1e-12;
+
+/**
+ * Step 1: B's vertices (x, y, z each), planes (nx, ny, nz, d) and edge vectors in the frame of
+ * the transform `ma`, into `hullScratch` (frameVertices, framePlanes, and edgeVectors after A's).
+ * `mb` is B's transform. A's own edge vectors go first into edgeVectors.
+ */
+export function placeHullInFrame(
+  a: HullData,
+  ma: Float64Array,
+  b: HullData,
+  mb: Float64Array,
+): void {
+  const s = hullScratch;
+  // R = Ra^T Rb, t = Ra^T (pb - pa): r_km = a_k . b_m.
+  const dx = mb[12]! - ma[12]!, dy = mb[13]! - ma[13]!, dz = mb[14]! - ma[14]!;
+  const t0 = dx * ma[0]! + dy * ma[1]! + dz * ma[2]!,
+    t1 = dx * ma[4]! + dy * ma[5]! + dz * ma[6]!,
+    t2 = dx * ma[8]! + dy * ma[9]! + dz * ma[10]!;
+  const r00 = ma[0]! * mb[0]! + ma[1]! * mb[1]! + ma[2]! * mb[2]!,
+    r01 = ma[0]! * mb[4]! + ma[1]! * mb[5]! + ma[2]! * mb[6]!,
+    r02 = ma[0]! * mb[8]! + ma[1]! * mb[9]! + ma[2]! * mb[10]!;
+  const r10 = ma[4]! * mb[0]! + ma[5]! * mb[1]! + ma[6]! * mb[2]!,
+    r11 = ma[4]! * mb[4]! + ma[5]! * mb[5]! + ma[6]! * mb[6]!,
+    r12 = ma[4]! * mb[8]! + ma[5]! * mb[9]! + ma[6]! * mb[10]!;
+  const r20 = ma[8]! * mb[0]! + ma[9]! * mb[1]! + ma[10]! * mb[2]!,
+    r21 = ma[8]! * mb[4]! + ma[9]! * mb[5]! + ma[10]! * mb[6]!,
+    r22 = ma[8]! * mb[8]! + ma[9]! * mb[9]! + ma[10]! * mb[10]!;
+  const vb = b.vertices, out = s.frameVertices;
+  for (let i = 0; i < 3 * b.vertexCount; i += 3) {
+    const x = vb[i]!, y = vb[i + 1]!, z = vb[i + 2]!;
+    out[i] = t0 + r00 * x + r01 * y + r02 * z;
+    out[i + 1] = t1 + r10 * x + r11 * y + r12 * z;
+    out[i + 2] = t2 + r20 * x + r21 * y + r22 * z;
+  }
+  const pb = b.planes, planes = s.framePlanes;
+  for (let i = 0; i < 4 * b.faceCount; i += 4) {
+    const x = pb[i]!, y = pb[i + 1]!, z = pb[i + 2]!;
+    const nx = r00 * x + r01 * y + r02 * z,
+      ny = r10 * x + r11 * y + r12 * z,
+      nz = r20 * x + r21 * y + r22 * z;
+    planes[i] = nx;
+    planes[i + 1] = ny;
+    planes[i + 2] = nz;
+    planes[i + 3] = pb[i + 3]! + nx * t0 + ny * t1 + nz * t2;
+  }
+  const edges = s.edgeVectors, va = a.vertices, ea = a.edgeVertices;
+  for (let e = 0; e < a.edgeCount; e++) {
+    const p = 3 * ea[2 * e]!, q = 3 * ea[2 * e + 1]!;
+    edges[3 * e] = va[q]! - va[p]!;
+    edges[3 * e + 1] = va[q + 1]! - va[p + 1]!;
+    edges[3 * e + 2] = va[q + 2]! - va[p + 2]!;
+  }
+  const eb = b.edgeVertices, base = 3 * a.edgeCount;
+  for (let e = 0; e < b.edgeCount; e++) {
+    const p = 3 * eb[2 * e]!, q = 3 * eb[2 * e + 1]!;
+    edges[base + 3 * e] = out[q]! - out[p]!;
+    edges[base + 3 * e + 1] = out[q + 1]! - out[p + 1]!;
+    edges[base + 3 * e + 2] = out[q + 2]! - out[p + 2]!;
+  }
+}
+
+/**
+ * Steps 2 to 5 (after `placeHullInFrame`): whether hulls `a` and `b` are within
+ * `result.tolerance` along every face normal and every Minkowski-face edge axis; when they are,
+ * the axis that describes their contact goes into `result`.
+ */
+export function hullSeparatingAxis(a: HullData, b: HullData, result: HullAxis): boolean {
+  const tolerance = result.tolerance;
+  const s = hullScratch;
+  const vb = s.frameVertices, planesB = s.framePlanes, separations = s.faceSeparations;
+  const va = a.vertices, planesA = a.planes;
+  const size = Math.max(a.size, b.size);
+  const tie = TIE * size;
+  const facesA = a.faceCount, facesB = b.faceCount;
+  const countA = a.vertexCount, countB = b.vertexCount;
+
+  // 2. and 3. Face axes, ties to the earlier face.
+  let faceA = 0, separationA = -Infinity;
+  for (let f = 0; f < facesA; f++) {
+    const i = 4 * f;
+    const nx = planesA[i]!, ny = planesA[i + 1]!, nz = planesA[i + 2]!;
+    // B's lowest vertex above the face's plane (written out: a call would box its doubles,
+    // PERFORMANCE.md).
+    let lowest = Infinity;
+    for (let k = 0; k < 3 * countB; k += 3) {
+      const h = nx * vb[k]! + ny * vb[k + 1]! + nz * vb[k + 2]!;
+      if (h < lowest) lowest = h;
+    }
+    const separation = lowest - planesA[i + 3]!;
+    if (separation > tolerance) return false;
+    separations[f] = separation;
+    if (separation > separationA + tie) {
+      separationA = separation;
+      faceA = f;
+    }
+  }
+  let faceB = 0, separationB = -Infinity;
+  for (let f = 0; f < facesB; f++) {
+    const i = 4 * f;
+    const nx = planesB[i]!, ny = planesB[i + 1]!, nz = planesB[i + 2]!;
+    let lowest = Infinity;
+    for (let k = 0; k < 3 * countA; k += 3) {
+      const h = nx * va[k]! + ny * va[k + 1]! + nz * va[k + 2]!;
+      if (h < lowest) lowest = h;
+    }
+    const separation = lowest - planesB[i + 3]!;
+    if (separation > tolerance) return false;
+    separations[facesA + f] = separation;
+    if (separation > separationB + tie) {
+      separationB = separation;
+      faceB = f;
+    }
+  }
+  let useB = separationB > separationA + tie;
+  if (Math.abs(separationB - separationA) <= tie) useB = b.faceAreas[faceB]! > a.faceAreas[faceA]!;
+  const faceSeparation = useB ? separationB : separationA;
+
+  // 4. Edge pairs. With the edge vectors as the arcs' great-circle normals (eA parallel to
+  // nA0 x nA1 for an edge running counter-clockwise around face nA0), Gregorius's test on the
+  // Gauss map of A and of -B reads: the arc of B's edge crosses the plane of A's edge
+  // ((nB0 . eA)(nB1 . eA) < 0), the arc of A's edge crosses that of B's edge
+  // ((nA0 . eB)(nA1 . eB) < 0), and on the same hemisphere ((nB0 . eA)(nA1 . eB) < 0).
+  const edges = s.edgeVectors, baseB = 3 * a.edgeCount;
+  const edgeFacesA = a.edgeFaces, edgeFacesB = b.edgeFaces;
+  const edgeVerticesA = a.edgeVertices, edgeVerticesB = b.edgeVertices;
+  const cx = a.centre[0]!, cy = a.centre[1]!, cz = a.centre[2]!;
+  const across = s.edgeAcrossFaces;
+  let edgeA = -1, edgeB = -1, edgeSeparation = -Infinity;
+  let axisX = 0, axisY = 0, axisZ = 0;
+  for (let i = 0; i < a.edgeCount; i++) {
+    const ex = edges[3 * i]!, ey = edges[3 * i + 1]!, ez = edges[3 * i + 2]!;
+    const fa0 = 4 * edgeFacesA[2 * i]!, fa1 = 4 * edgeFacesA[2 * i + 1]!;
+    const a0x = planesA[fa0]!, a0y = planesA[fa0 + 1]!, a0z = planesA[fa0 + 2]!;
+    const a1x = planesA[fa1]!, a1y = planesA[fa1 + 1]!, a1z = planesA[fa1 + 2]!;
+    const pa = 3 * edgeVerticesA[2 * i]!;
+    const px = va[pa]!, py = va[pa + 1]!, pz = va[pa + 2]!;
+    const lengthA = ex * ex + ey * ey + ez * ez;
+    // Each face normal of B against this edge once: every B edge reads two of them (F dot
+    // products instead of 2E).
+    for (let g = 0; g < facesB; g++) {
+      across[g] = planesB[4 * g]! * ex + planesB[4 * g + 1]! * ey + planesB[4 * g + 2]! * ez;
+    }
+    for (let j = 0; j < b.edgeCount; j++) {
+      const cba = across[edgeFacesB[2 * j]!]!, dba = across[edgeFacesB[2 * j + 1]!]!;
+      if (cba * dba >= 0) continue;
+      const k = baseB + 3 * j;
+      const fx = edges[k]!, fy = edges[k + 1]!, fz = edges[k + 2]!;
+      const adc = a0x * fx + a0y * fy + a0z * fz;
+      const bdc = a1x * fx + a1y * fy + a1z * fz;
+      if (adc * bdc >= 0 || cba * bdc >= 0) continue;
+      // The axis eA x eB, away from A's centre.
+      let lx = ey * fz - ez * fy, ly = ez * fx - ex * fz, lz = ex * fy - ey * fx;
+      const lengthSquared = lx * lx + ly * ly + lz * lz;
+      // sin^2 of the angle between the edges, as lengthSquared against |eA|^2 |eB|^2.
+      const lengths = lengthA * (fx * fx + fy * fy + fz * fz);
+      if (lengthSquared < PARALLEL_SQUARED * lengths) continue;
+      if (lx * (px - cx) + ly * (py - cy) + lz * (pz - cz) < 0) {
+        lx = -lx;
+        ly = -ly;
+        lz = -lz;
+      }
+      const qb = 3 * edgeVerticesB[2 * j]!;
+      const gap = lx * (vb[qb]! - px) + ly * (vb[qb + 1]! - py) + lz * (vb[qb + 2]! - pz);
+      // Overlapping along this axis, and deeper than the best edge so far: it neither separates
+      // nor wins, so no square root (box-box-sat.ts's shortcut; the factor covers round-off).
+      const better = edgeSeparation + tie;
+      if (gap <= 0 && better < 0 && gap * gap > better * better * lengthSquared * (1 + 1e-6)) {
+        continue;
+      }
+      const inverse = 1 / Math.sqrt(lengthSquared);
+      const separation = gap * inverse;
+      if (separation > tolerance) return false;
+      if (lengthSquared >= NEAR_PARALLEL_SQUARED * lengths && separation > edgeSeparation + tie) {
+        edgeSeparation = separation;
+        edgeA = i;
+        edgeB = j;
+        axisX = lx * inverse;
+        axisY = ly * inverse;
+        axisZ = lz * inverse;
+      }
+    }
+  }
+
+  result.faceOfB = useB;
+  result.face = useB ? faceB : faceA;
+  result.faceSeparation = faceSeparation;
+  result.edgeA = edgeA;
+  result.edgeB = edgeB;
+  result.edgeSeparation = edgeSeparation;
+  result.axisX = axisX;
+  result.axisY = axisY;
+  result.axisZ = axisZ;
+  result.size = size;
+  // prefersEdge's rule written out: as a call it boxed its three doubles (PERFORMANCE.md).
+  result.edgeWins = edgeA >= 0 &&
+    edgeSeparation >
+      faceSeparation + EDGE_RELATIVE_MARGIN * Math.abs(faceSeparation) +
+        EDGE_ABSOLUTE_MARGIN * size;
+  if (edgeA >= 0 && !result.edgeWins && edgeSeparation > faceSeparation + tie) {
+    useFaceAlongEdge(a, b, result);
+  }
+  return true;
+}
+
+/**
+ * Step 5: the face whose outward normal (toward the other hull) lies closest to the declined
+ * edge axis, among the faces the edge axis does not beat by the margin; the best face stands
+ * when it lies within 45 degrees of the axis (box-box-sat.ts's rule, for any polyhedra).
+ */
+function useFaceAlongEdge(a: HullData, b: HullData, result: HullAxis): void {
+  const separations = hullScratch.faceSeparations, planesB = hullScratch.framePlanes;
+  const planesA = a.planes, facesA = a.faceCount;
+  const lx = result.axisX, ly = result.axisY, lz = result.axisZ;
+  // A face's alignment with the axis, its outward normal taken toward the other hull.
+  const k = 4 * result.face;
+  const current = result.faceOfB
+    ? -(planesB[k]! * lx + planesB[k + 1]! * ly + planesB[k + 2]! * lz)
+    : planesA[k]! * lx + planesA[k + 1]! * ly + planesA[k + 2]! * lz;
+  if (2 * current * current >= 1 && current > 0) return;
+  const edgeSeparation = result.edgeSeparation, size = result.size;
+  let best = -1, bestAlignment = 0;
+  for (let f = 0; f < facesA + b.faceCount; f++) {
+    const separation = separations[f]!;
+    if (
+      edgeSeparation >
+        separation + EDGE_RELATIVE_MARGIN * Math.abs(separation) + EDGE_ABSOLUTE_MARGIN * size
+    ) continue;
+    const i = f < facesA ? 4 * f : 4 * (f - facesA);
+    const along = f < facesA
+      ? planesA[i]! * lx + planesA[i + 1]! * ly + planesA[i + 2]! * lz
+      : -(planesB[i]! * lx + planesB[i + 1]! * ly + planesB[i + 2]! * lz);
+    if (along > bestAlignment) {
+      best = f;
+      bestAlignment = along;
+    }
+  }
+  if (best < 0) return;
+  result.faceOfB = best >= facesA;
+  result.face = result.faceOfB ? best - facesA : best;
+  result.faceSeparation = separations[best]!;
+}

@@ -1,0 +1,321 @@
+import { Random } from '@contactkit/test-support';
+import { describe, expect, it } from 'vitest';
+import { ConvexHull } from './convex-hull.js';
+import { ShapeType } from './primitives.js';
+
+type Point = [number, number, number];
+
+/**
+ * Checks everything a hull promises against its input, by definitions alone: every input point
+ * inside or within the tolerance of every face plane; every hull vertex an input point; faces
+ * planar (within the tolerance), counter-clockwise seen from outside, at least triangles; no
+ * two neighbouring faces coplanar (each has a vertex clearly below the other's plane); every
+ * vertex a corner (on at least three faces); Euler's V - E + F = 2; edges consistent with faces.
+ */
+function checkHull(hull: ConvexHull, input: readonly Point[]): void {
+  const tol = hull.tolerance;
+  const p = hull.vertices, planes = hull.planes;
+  const vertex = (i: number): Point => [p[3 * i]!, p[3 * i + 1]!, p[3 * i + 2]!];
+  const height = (f: number, q: readonly number[]): number =>
+    planes[4 * f]! * q[0]! + planes[4 * f + 1]! * q[1]! + planes[4 * f + 2]! * q[2]! -
+    planes[4 * f + 3]!;
+  expect(hull.vertexCount - hull.edgeCount + hull.faceCount).toBe(2);
+  let outside = 0;
+  for (const q of input) {
+    for (let f = 0; f < hull.faceCount; f++) if (height(f, q) > 2 * tol) outside++;
+  }
+  expect(outside).toBe(0);
+  const inputKeys = new Set(input.map((q) => q.join(',')));
+  const facesOf = new Array<number>(hull.vertexCount).fill(0);
+  for (let i = 0; i < hull.vertexCount; i++) {
+    if (!inputKeys.has(vertex(i).join(','))) expect.fail(`vertex ${i} is no input point`);
+  }
+  for (let f = 0; f < hull.faceCount; f++) {
+    const n = [planes[4 * f]!, planes[4 * f + 1]!, planes[4 * f + 2]!];
+    if (Math.abs(Math.hypot(n[0]!, n[1]!, n[2]!) - 1) > 1e-12) expect.fail(`normal ${f}`);
+    const begin = hull.faceStart[f]!, end = hull.faceStart[f + 1]!;
+    expect(end - begin).toBeGreaterThanOrEqual(3);
+    for (let k = begin; k < end; k++) {
+      const a = vertex(hull.faceVertices[k]!);
+      const b = vertex(hull.faceVertices[k + 1 === end ? begin : k + 1]!);
+      const c = vertex(hull.faceVertices[k + 2 >= end ? begin + k + 2 - end : k + 2]!);
+      facesOf[hull.faceVertices[k]!]!++;
+      if (Math.abs(height(f, a)) > 2 * tol) expect.fail(`face ${f} is not planar`);
+      // Counter-clockwise and convex: (b - a) x (c - b) points along the outward normal.
+      const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]],
+        w = [c[0] - b[0], c[1] - b[1], c[2] - b[2]];
+      const turn = n[0]! * (u[1]! * w[2]! - u[2]! * w[1]!) +
+        n[1]! * (u[2]! * w[0]! - u[0]! * w[2]!) +
+        n[2]! * (u[0]! * w[1]! - u[1]! * w[0]!);
+      if (!(turn > 0)) expect.fail(`face ${f} turns the wrong way at ${k}`);
+      // The edge record names this face on the side it runs counter-clockwise around.
+      const e = hull.faceEdges[k]!;
+      const from = hull.faceVertices[k]!;
+      if (hull.edgeFaces[hull.edgeVertices[2 * e] === from ? 2 * e : 2 * e + 1] !== f) {
+        expect.fail(`edge ${e} does not name face ${f}`);
+      }
+    }
+  }
+  for (const count of facesOf) expect(count).toBeGreaterThanOrEqual(3);
+  for (let e = 0; e < hull.edgeCount; e++) {
+    const f = hull.edgeFaces[2 * e]!, g = hull.edgeFaces[2 * e + 1]!;
+    expect(f).not.toBe(g);
+    // Neighbours are not coplanar: some vertex of g lies clearly below f's plane.
+    let lowest = 0;
+    for (let k = hull.faceStart[g]!; k < hull.faceStart[g + 1]!; k++) {
+      lowest = Math.min(lowest, height(f, vertex(hull.faceVertices[k]!)));
+    }
+    if (!(lowest < -tol)) expect.fail(`faces ${f} and ${g} are coplanar`);
+  }
+}
+
+function corners(h: Point, centre: Point = [0, 0, 0]): Point[] {
+  const out: Point[] = [];
+  for (let i = 0; i < 8; i++) {
+    out.push([
+      centre[0] + (i & 1 ? h[0] : -h[0]),
+      centre[1] + (i & 2 ? h[1] : -h[1]),
+      centre[2] + (i & 4 ? h[2] : -h[2]),
+    ]);
+  }
+  return out;
+}
+
+function faceSizes(hull: ConvexHull): number[] {
+  const sizes: number[] = [];
+  for (let f = 0; f < hull.faceCount; f++) sizes.push(hull.faceStart[f + 1]! - hull.faceStart[f]!);
+  return sizes.sort((a, b) => a - b);
+}
+
+describe('ConvexHull.fromPoints', () => {
+  it('makes a box of 8 corners into 6 quadrilaterals with the axis planes', () => {
+    const hull = ConvexHull.fromPoints(corners([1, 2, 3]).flat());
+    expect(hull.shapeType).toBe(ShapeType.ConvexHull);
+    expect([hull.vertexCount, hull.edgeCount, hull.faceCount]).toEqual([8, 12, 6]);
+    expect(faceSizes(hull)).toEqual([4, 4, 4, 4, 4, 4]);
+    const planes: string[] = [];
+    for (let f = 0; f < 6; f++) {
+      planes.push(Array.from(hull.planes.subarray(4 * f, 4 * f + 4)).join(' '));
+    }
+    expect(planes.sort()).toEqual([
+      '-1 0 0 1',
+      '0 -1 0 2',
+      '0 0 -1 3',
+      '0 0 1 3',
+      '0 1 0 2',
+      '1 0 0 1',
+    ]);
+    expect(Array.from(hull.faceAreas).sort()).toEqual([24, 24, 12, 12, 8, 8].sort());
+    checkHull(hull, corners([1, 2, 3]));
+  });
+
+  it('reads arrays of [x, y, z] as it reads flat triples', () => {
+    const points = corners([1, 1, 1]);
+    const a = ConvexHull.fromPoints(points), b = ConvexHull.fromPoints(points.flat());
+    expect(Array.from(a.vertices)).toEqual(Array.from(b.vertices));
+    expect(Array.from(a.faceVertices)).toEqual(Array.from(b.faceVertices));
+  });
+
+  it('drops interior points, points on faces and edges, duplicates and near-duplicates of a box', () => {
+    const random = new Random(7);
+    const points = corners([1, 1, 1]);
+    for (let i = 0; i < 300; i++) {
+      const q: Point = [random.range(-1, 1), random.range(-1, 1), random.range(-1, 1)];
+      // Interior, then on a face (one coordinate at +-1), then on an edge (two).
+      const kind = i % 3;
+      for (let k = 0; k < kind; k++) q[(i + k) % 3] = random.sign();
+      points.push(q);
+    }
+    for (let i = 0; i < 8; i++) {
+      points.push([...points[i]!] as Point);
+      points.push(points[i]!.map((x) => x * (1 - 1e-12)) as Point);
+    }
+    const hull = ConvexHull.fromPoints(random.shuffle(points));
+    expect([hull.vertexCount, hull.edgeCount, hull.faceCount]).toEqual([8, 12, 6]);
+    checkHull(hull, points);
+  });
+
+  it('merges many near-coplanar points into the faces they lie on: no sliver faces', () => {
+    // A grid on every face of a box, each point moved off its face by up to 1e-9 (the default
+    // tolerance is 1e-7 of the extent): still 6 faces.
+    const random = new Random(11);
+    const points: Point[] = [];
+    for (let axis = 0; axis < 3; axis++) {
+      for (const side of [-1, 1]) {
+        for (let i = 0; i <= 10; i++) {
+          for (let j = 0; j <= 10; j++) {
+            const q: Point = [0, 0, 0];
+            q[axis] = side * (1 + random.range(-1e-9, 1e-9));
+            q[(axis + 1) % 3] = -1 + i / 5;
+            q[(axis + 2) % 3] = -1 + j / 5;
+            points.push(q);
+          }
+        }
+      }
+    }
+    const hull = ConvexHull.fromPoints(points);
+    expect(hull.faceCount).toBe(6);
+    expect(hull.vertexCount).toBe(8);
+    checkHull(hull, points);
+  });
+
+  it('builds a cylinder: two polygonal caps and one quadrilateral per side', () => {
+    const points: Point[] = [];
+    for (let i = 0; i < 32; i++) {
+      const angle = (2 * Math.PI * i) / 32;
+      points.push([Math.cos(angle), -1, Math.sin(angle)], [Math.cos(angle), 1, Math.sin(angle)]);
+    }
+    const hull = ConvexHull.fromPoints(points);
+    expect(faceSizes(hull)).toEqual([...new Array<number>(32).fill(4), 32, 32]);
+    expect(hull.vertexCount).toBe(64);
+    checkHull(hull, points);
+  });
+
+  it('keeps every point of a sphere cloud as a vertex, all faces triangles', () => {
+    const random = new Random(3);
+    const points: Point[] = [];
+    for (let i = 0; i < 500; i++) points.push(random.unitVector());
+    const hull = ConvexHull.fromPoints(points);
+    expect(hull.vertexCount).toBe(500);
+    expect(hull.faceCount).toBe(2 * 500 - 4);
+    checkHull(hull, points);
+  });
+
+  it('is valid at scales 1e-3 and 1e3 and at coordinates near 1e5', () => {
+    const random = new Random(5);
+    for (const [size, offset] of [[1e-3, 0], [1e3, 0], [1, 1e5], [1e-3, 1e5]] as const) {
+      for (let run = 0; run < 20; run++) {
+        const points: Point[] = [];
+        const count = 4 + random.int(40);
+        for (let i = 0; i < count; i++) {
+          const q = random.vector(3, -size, size);
+          points.push([q[0]! + offset, q[1]! + offset, q[2]! - offset]);
+          // Hostile extras: duplicates and box corners, whose faces must merge.
+          if (random.chance(0.2)) points.push([...points[points.length - 1]!] as Point);
+        }
+        points.push(...corners([size, size, size], [offset, offset, -offset]));
+        const hull = ConvexHull.fromPoints(points);
+        checkHull(hull, points);
+        expect(hull.faceCount).toBe(6);
+      }
+    }
+  });
+
+  it('gives random clouds valid hulls whose vertices are the extreme points', () => {
+    const random = new Random(13);
+    for (let run = 0; run < 200; run++) {
+      const points: Point[] = [];
+      const count = 4 + random.int(30);
+      const size = random.logRange(1e-3, 1e3);
+      for (let i = 0; i < count; i++) {
+        points.push(Array.from(random.vector(3, -size, size)) as Point);
+      }
+      let hull: ConvexHull;
+      try {
+        hull = ConvexHull.fromPoints(points);
+      } catch (error) {
+        // Four random points may be flat only by a vanishing chance: the message says so.
+        expect(String(error)).toMatch(/flat|collinear/);
+        continue;
+      }
+      checkHull(hull, points);
+      // Each input point farthest along some direction is a vertex (brute force over directions).
+      for (let k = 0; k < 20; k++) {
+        const d = random.unitVector();
+        let best = points[0]!;
+        for (const q of points) {
+          if (
+            q[0] * d[0] + q[1] * d[1] + q[2] * d[2] >
+              best[0] * d[0] + best[1] * d[1] + best[2] * d[2]
+          ) best = q;
+        }
+        let support = -Infinity;
+        for (let i = 0; i < hull.vertexCount; i++) {
+          support = Math.max(
+            support,
+            hull.vertices[3 * i]! * d[0] + hull.vertices[3 * i + 1]! * d[1] +
+              hull.vertices[3 * i + 2]! * d[2],
+          );
+        }
+        expect(support).toBeGreaterThanOrEqual(
+          best[0] * d[0] + best[1] * d[1] + best[2] * d[2] - 2 * hull.tolerance,
+        );
+      }
+    }
+  });
+
+  it('gives lattice clouds (every point coplanar and collinear with many others) valid hulls', () => {
+    const random = new Random(17);
+    for (let run = 0; run < 300; run++) {
+      const points: Point[] = [];
+      const count = 4 + random.int(60);
+      const side = 2 + random.int(4);
+      const size = random.pick([1e-3, 1, 1e3]);
+      for (let i = 0; i < count; i++) {
+        points.push([random.int(side) * size, random.int(side) * size, random.int(side) * size]);
+      }
+      let hull: ConvexHull;
+      try {
+        hull = ConvexHull.fromPoints(points);
+      } catch (error) {
+        expect(String(error)).toMatch(/^RangeError: .*(flat|collinear|coincide|too few)/);
+        continue;
+      }
+      checkHull(hull, points);
+    }
+  });
+
+  it('keeps aabb as the world box of the vertices through the pose setters', () => {
+    const hull = ConvexHull.fromPoints(corners([1, 2, 3]));
+    expect(Array.from(hull.aabb)).toEqual([-1, -2, -3, 1, 2, 3]);
+    // A quarter turn about z: x extent 2, y extent 1.
+    const s = Math.SQRT1_2;
+    hull.setPose([10, 0, 0], [0, 0, s, s]);
+    const box = Array.from(hull.aabb);
+    expect(box.map((x, i) => Math.abs(x - [8, -1, -3, 12, 1, 3][i]!) < 1e-12)).toEqual(
+      new Array(6).fill(true),
+    );
+  });
+
+  describe('refuses a cloud that spans no volume, naming the argument and why', () => {
+    const cases: [string, unknown, RegExp][] = [
+      ['too few', [[0, 0, 0], [1, 0, 0], [0, 1, 0]], /points\).*too few: 3 points/],
+      ['none', [], /too few: 0 points/],
+      ['coinciding', [[1, 1, 1], [1, 1, 1], [1, 1, 1], [1, 1, 1], [1, 1, 1]], /points\).*coincide/],
+      [
+        'collinear',
+        [[0, 0, 0], [1, 1, 1], [2, 2, 2], [3, 3, 3 + 1e-12], [-1, -1, -1]],
+        /points\).*collinear/,
+      ],
+      ['flat', [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 1e-12], [0.3, 0.3, 0]], /points\).*flat/],
+      ['NaN', [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, NaN], /points\)\[11\] must be finite, got NaN/],
+      ['NaN in a point', [[0, 0, 0], [1, 0, 0], [0, NaN, 0], [0, 0, 1]], /points\)\[2\].*NaN/],
+      ['a length not divisible by 3', [0, 0, 0, 1], /divisible by 3\), got 4 numbers/],
+      [
+        'a huge coordinate',
+        [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1e80]],
+        /points\)\[3\]\[2\].*1e\+80/,
+      ],
+      ['not an array', 5, /points\) must be an array/],
+    ];
+    for (const [name, points, message] of cases) {
+      it(name, () => {
+        expect(() => ConvexHull.fromPoints(points as number[])).toThrow(message);
+      });
+    }
+    it('a bad tolerance', () => {
+      expect(() => ConvexHull.fromPoints(corners([1, 1, 1]), { tolerance: -1 })).toThrow(
+        /options\)\.tolerance must be greater than 0, got -1/,
+      );
+      expect(() => ConvexHull.fromPoints(corners([1, 1, 1]), null as never)).toThrow(TypeError);
+    });
+  });
+
+  it('merges more with a larger tolerance', () => {
+    // A box whose top is a shallow roof 0.01 high: a separate ridge at the default tolerance, one face at 0.05.
+    const points = [...corners([1, 1, 1]), [0, 1.01, -1] as Point, [0, 1.01, 1] as Point];
+    expect(ConvexHull.fromPoints(points).faceCount).toBe(7);
+    const merged = ConvexHull.fromPoints(points, { tolerance: 0.05 });
+    expect(merged.faceCount).toBe(6);
+  });
+});
