@@ -14,6 +14,9 @@ const F2 = 'FINDINGS.md F2';
 /** A convex polygon with collinear vertices taken as concave: its contacts do not free the pair. */
 const F3 = 'FINDINGS.md F3';
 
+/** Capsules below about 1e-12 in size: absolute tolerances (as spheres had before issue 21). */
+const F4 = 'FINDINGS.md F4';
+
 /** The regimes whose polygons have collinear or almost collinear vertices. */
 const COLLINEAR_REGIMES = ['collinear', 'near-collinear', 'near-duplicate', 'staircase'];
 
@@ -44,4 +47,29 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'scale-invariant',
     'rigid-invariant',
   ], COLLINEAR_REGIMES),
+  ...entries(
+    F4,
+    [
+      'collideCapsuleCapsule',
+      'collideCapsuleSphere',
+      'collideBoxCapsule',
+      'collide',
+      'overlapCapsuleCapsule',
+      'overlapCapsuleSphere',
+      'overlapBoxCapsule',
+      'overlap',
+    ],
+    [
+      'contact-iff-overlap',
+      'depth-frees',
+      'depth-minimal',
+      'witness-on-surface',
+      'scale-invariant',
+      'rigid-invariant',
+      'swap-symmetric',
+      'overlap-agrees-with-oracle',
+      'overlap-agrees-with-detector',
+    ],
+    ['tiny-size'],
+  ),
 ];
