@@ -15,6 +15,7 @@ import {
   type AnyPrimitive,
   collideBoxBox,
   collideBoxSphere,
+  collideCapsuleHalfSpace,
   collideSphereSphere,
   CollisionData,
   overlapBoxSphere,
@@ -23,6 +24,7 @@ import { ContactKind } from '@contactkit/math';
 import { describe, expect, it } from 'vitest';
 import { type Collide2, type Detector2, detectorSubject2 } from './detectors2d.js';
 import { type Collide3, detectorSubject3, overlapSubject3 } from './detectors3d.js';
+import type { Kind3 } from './shapes3d.js';
 import { OVERLAPS_2D, overlapSubject2 } from './overlaps2d.js';
 import { KNOWN_DEFECTS } from './known.js';
 import { formatReport } from './report.js';
@@ -117,7 +119,7 @@ function writeAll(data: CollisionData2 | CollisionData, contacts: Written[]): nu
 /** A 3D detector wrapped the same way. */
 function planted3(
   name: string,
-  kinds: readonly ['box' | 'sphere', 'box' | 'sphere'],
+  kinds: readonly [Kind3, Kind3],
   collide: Collide3,
   plant: (contacts: Written[], a: AnyPrimitive) => Written[],
 ): Subject<unknown> {
@@ -334,6 +336,29 @@ describe('a planted defect in each family is caught', () => {
       }) as Subject<unknown>,
       overlapSubject2(circles) as Subject<unknown>,
       'overlap-agrees-with-oracle',
+      'deep',
+    );
+  });
+
+  it('3D: a capsule against a half-space that keeps only its shallower end does not free the pair', () => {
+    const collide = collideCapsuleHalfSpace as Collide3;
+    expectCaught(
+      planted3(
+        'collideCapsuleHalfSpace',
+        ['capsule', 'halfspace'],
+        collide,
+        (list) =>
+          list.length === 2
+            ? [list[0]!.penetration < list[1]!.penetration ? list[0]! : list[1]!]
+            : list,
+      ),
+      detectorSubject3({
+        name: 'collideCapsuleHalfSpace',
+        kinds: ['capsule', 'halfspace'],
+        collide,
+        minimal: true,
+      }) as Subject<unknown>,
+      'depth-frees',
       'deep',
     );
   });
