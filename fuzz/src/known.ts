@@ -17,6 +17,27 @@ const F3 = 'FINDINGS.md F3';
 /** Capsules below about 1e-12 in size: absolute tolerances (as spheres had before issue 21). */
 const F4 = 'FINDINGS.md F4';
 
+/** Two-point capsule manifolds: the shallower point's witness lies inside the capsule. */
+const F5 = 'FINDINGS.md F5';
+
+/** The 3D regimes a capsule pair is drawn in, but `tiny-size` (F4). */
+const CAPSULE_REGIMES = [
+  'unit',
+  'mixed-sizes',
+  'far-1e5',
+  'touching',
+  'identical',
+  'deep',
+  'inside',
+  'tiny-offset',
+  'axis-aligned',
+  'parallel',
+  'near-parallel',
+  'half-length-0',
+  'along-face',
+  'entering',
+];
+
 /** The regimes whose polygons have collinear or almost collinear vertices. */
 const COLLINEAR_REGIMES = ['collinear', 'near-collinear', 'near-duplicate', 'staircase'];
 
@@ -71,5 +92,11 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
       'overlap-agrees-with-detector',
     ],
     ['tiny-size'],
+  ),
+  ...entries(
+    F5,
+    ['collideCapsuleCapsule', 'collideBoxCapsule'],
+    ['witness-on-surface'],
+    CAPSULE_REGIMES,
   ),
 ];
