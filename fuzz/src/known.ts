@@ -20,6 +20,9 @@ const F4 = 'FINDINGS.md F4';
 /** Two-point capsule manifolds: the shallower point's witness lies inside the capsule. */
 const F5 = 'FINDINGS.md F5';
 
+/** Near-parallel capsules overlapping by a few 1e-9 of their size get no contact. */
+const F6 = 'FINDINGS.md F6';
+
 /** The 3D regimes a capsule pair is drawn in, but `tiny-size` (F4). */
 const CAPSULE_REGIMES = [
   'unit',
@@ -98,5 +101,11 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     ['collideCapsuleCapsule', 'collideBoxCapsule'],
     ['witness-on-surface'],
     CAPSULE_REGIMES,
+  ),
+  ...entries(
+    F6,
+    ['collideCapsuleCapsule', 'collide', 'overlapCapsuleCapsule'],
+    ['contact-iff-overlap', 'overlap-agrees-with-oracle', 'overlap-agrees-with-detector'],
+    ['near-parallel'],
   ),
 ];

@@ -121,13 +121,13 @@ export function generate3(
   const placement = regime.placement === 'any'
     ? random.pick(['near', 'touch', 'deep', 'tiny-offset'] as const)
     : regime.placement;
-  // The moving part: the plane or half-space when there is one (its offset moves), else the first.
-  const movingFirst = isFlat(a) || !isFlat(b);
-  const mover = movingFirst ? a : b, other = movingFirst ? b : a;
   const direction = aligned
     ? random.pick([[1, 0, 0], [0, 1, 0], [0, 0, -1]] as const)
     : random.unitVector();
   if (regime.capsule) [a, b] = capsuleRegime(regime.capsule, a, b, direction, random);
+  // The moving part: the plane or half-space when there is one (its offset moves), else the first.
+  const movingFirst = isFlat(a) || !isFlat(b);
+  const mover = movingFirst ? a : b, other = movingFirst ? b : a;
   const reach = size3(a) + size3(b);
   const meets = (t: number) => {
     const moved = at(mover, t, direction);
