@@ -102,6 +102,12 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     ['witness-on-surface'],
     CAPSULE_REGIMES,
   ),
+  // `collide` only in the regimes that draw capsule pairs alone (the others hold its sphere and box pairs).
+  ...entries(F5, ['collide'], ['witness-on-surface'], [
+    'parallel',
+    'near-parallel',
+    'half-length-0',
+  ]),
   ...entries(
     F6,
     ['collideCapsuleCapsule', 'collide', 'overlapCapsuleCapsule'],
