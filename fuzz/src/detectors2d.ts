@@ -115,7 +115,9 @@ export function repro2(name: string, config: Config2, property: string, message:
     `const b = ${code2(config.b)};`,
     'const data = new CollisionData2({ capacity: 64 });',
     `${name}(a, b, data);`,
-    'for (const c of data.contacts.slice(0, data.contactCount)) console.log(c.point, c.normal, c.penetration, c.featureId);',
+    'for (const c of data.contacts.slice(0, data.contactCount)) {',
+    '  console.log(c.point, c.normal, c.penetration, c.featureId);',
+    '}',
     `// ${property}: ${message.replace(/\n/g, '\n// ')}`,
     '```',
   ].join('\n');

@@ -7,16 +7,27 @@ import {
   type AnyPrimitive,
   collide,
   collideBoxBox,
+  collideBoxCapsule,
   collideBoxHalfSpace,
   collideBoxPlane,
   collideBoxSphere,
+  collideCapsuleCapsule,
+  collideCapsuleHalfSpace,
+  collideCapsulePlane,
+  collideCapsuleSphere,
   collideSphereHalfSpace,
   collideSpherePlane,
   collideSphereSphere,
   type CollisionData,
+  overlap,
   overlapBoxBox,
+  overlapBoxCapsule,
   overlapBoxHalfSpace,
   overlapBoxSphere,
+  overlapCapsuleCapsule,
+  overlapCapsuleHalfSpace,
+  overlapCapsulePlane,
+  overlapCapsuleSphere,
   overlapSphereHalfSpace,
   overlapSphereSphere,
 } from '@contactkit/contacts3d';
@@ -54,6 +65,11 @@ const PAIRS: readonly (readonly [Kind3, Kind3])[] = [
   ['box', 'plane'],
   ['box', 'sphere'],
   ['box', 'box'],
+  ['capsule', 'capsule'],
+  ['capsule', 'sphere'],
+  ['capsule', 'plane'],
+  ['capsule', 'halfspace'],
+  ['box', 'capsule'],
 ];
 
 /** Every 3D detector. */
@@ -100,6 +116,36 @@ export const DETECTORS_3D: readonly Detector3[] = [
     collide: collideBoxBox as Collide3,
     minimal: true,
   },
+  {
+    name: 'collideCapsuleCapsule',
+    kinds: ['capsule', 'capsule'],
+    collide: collideCapsuleCapsule as Collide3,
+    minimal: true,
+  },
+  {
+    name: 'collideCapsuleSphere',
+    kinds: ['capsule', 'sphere'],
+    collide: collideCapsuleSphere as Collide3,
+    minimal: true,
+  },
+  {
+    name: 'collideCapsulePlane',
+    kinds: ['capsule', 'plane'],
+    collide: collideCapsulePlane as Collide3,
+    minimal: true,
+  },
+  {
+    name: 'collideCapsuleHalfSpace',
+    kinds: ['capsule', 'halfspace'],
+    collide: collideCapsuleHalfSpace as Collide3,
+    minimal: true,
+  },
+  {
+    name: 'collideBoxCapsule',
+    kinds: ['box', 'capsule'],
+    collide: collideBoxCapsule as Collide3,
+    minimal: true,
+  },
   { name: 'collide', kinds: null, collide: collide as Collide3, minimal: true },
 ];
 
@@ -143,6 +189,43 @@ export const OVERLAPS_3D: readonly Overlap3[] = [
     test: overlapBoxBox as Overlap3['test'],
     detector: collideBoxBox as Collide3,
   },
+  {
+    name: 'overlapCapsuleCapsule',
+    kinds: ['capsule', 'capsule'],
+    test: overlapCapsuleCapsule as Overlap3['test'],
+    detector: collideCapsuleCapsule as Collide3,
+  },
+  {
+    name: 'overlapCapsuleSphere',
+    kinds: ['capsule', 'sphere'],
+    test: overlapCapsuleSphere as Overlap3['test'],
+    detector: collideCapsuleSphere as Collide3,
+  },
+  {
+    name: 'overlapCapsulePlane',
+    kinds: ['capsule', 'plane'],
+    test: overlapCapsulePlane as Overlap3['test'],
+    detector: collideCapsulePlane as Collide3,
+  },
+  {
+    name: 'overlapCapsuleHalfSpace',
+    kinds: ['capsule', 'halfspace'],
+    test: overlapCapsuleHalfSpace as Overlap3['test'],
+    detector: collideCapsuleHalfSpace as Collide3,
+  },
+  {
+    name: 'overlapBoxCapsule',
+    kinds: ['box', 'capsule'],
+    test: overlapBoxCapsule as Overlap3['test'],
+    detector: collideBoxCapsule as Collide3,
+  },
+  // The dispatching test, on the capsule-box pair in the order no direct test takes.
+  {
+    name: 'overlap',
+    kinds: ['capsule', 'box'],
+    test: overlap as Overlap3['test'],
+    detector: collide as Collide3,
+  },
 ];
 
 function regimesFor(kinds: readonly [Kind3, Kind3] | null): string[] {
@@ -178,7 +261,10 @@ export function detectorSubject3(detector: Detector3): Subject<Config3> {
   };
 }
 
-/** The subject of one 3D overlap test: it agrees with the oracle beyond the shell, and with its detector at tolerance 0. */
+/**
+ * The subject of one 3D overlap test: it agrees with the oracle beyond the shell, and with its detector at
+ * tolerance 0.
+ */
 export function overlapSubject3(overlap: Overlap3): Subject<Config3> {
   const answer = (config: Config3) => {
     const shapes = [build3(config.a), build3(config.b)] as const;
@@ -250,14 +336,16 @@ function repro3(
 ): string {
   return [
     '```ts',
-    `import { Box, CollisionData, HalfSpace, Plane, Sphere, ${name} } from '@contactkit/contacts3d';`,
+    `import { Box, Capsule, CollisionData, HalfSpace, Plane, Sphere, ${name} } from '@contactkit/contacts3d';`,
     `const a = ${code3(config.a)};`,
     `const b = ${code3(config.b)};`,
     ...(kind === 'collide'
       ? [
         'const data = new CollisionData({ capacity: 64 });',
         `${name}(a, b, data);`,
-        'for (const c of data.contacts.slice(0, data.contactCount)) console.log(c.point, c.normal, c.penetration, c.featureId);',
+        'for (const c of data.contacts.slice(0, data.contactCount)) {',
+        '  console.log(c.point, c.normal, c.penetration, c.featureId);',
+        '}',
       ]
       : [`console.log(${name}(a, b));`]),
     `// ${property}: ${message.replace(/\n/g, '\n// ')}`,

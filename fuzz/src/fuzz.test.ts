@@ -15,13 +15,16 @@ import {
   type AnyPrimitive,
   collideBoxBox,
   collideBoxSphere,
+  collideCapsuleHalfSpace,
   collideSphereSphere,
   CollisionData,
   overlapBoxSphere,
 } from '@contactkit/contacts3d';
+import { ContactKind } from '@contactkit/math';
 import { describe, expect, it } from 'vitest';
 import { type Collide2, type Detector2, detectorSubject2 } from './detectors2d.js';
 import { type Collide3, detectorSubject3, overlapSubject3 } from './detectors3d.js';
+import type { Kind3 } from './shapes3d.js';
 import { OVERLAPS_2D, overlapSubject2 } from './overlaps2d.js';
 import { KNOWN_DEFECTS } from './known.js';
 import { formatReport } from './report.js';
@@ -79,6 +82,7 @@ interface Written {
   point: number[];
   normal: number[];
   penetration: number;
+  kind: number;
   featureId: number;
 }
 
@@ -88,6 +92,7 @@ function readAll(data: CollisionData2 | CollisionData): Written[] {
     point: [...c.point],
     normal: [...c.normal],
     penetration: c.penetration,
+    kind: c.kind,
     featureId: c.featureId,
   }));
 }
@@ -104,6 +109,7 @@ function writeAll(data: CollisionData2 | CollisionData, contacts: Written[]): nu
     out.point.set(c.point);
     out.normal.set(c.normal);
     out.penetration = c.penetration;
+    out.kind = c.kind as typeof out.kind;
     out.featureId = c.featureId;
     written++;
   }
@@ -113,7 +119,7 @@ function writeAll(data: CollisionData2 | CollisionData, contacts: Written[]): nu
 /** A 3D detector wrapped the same way. */
 function planted3(
   name: string,
-  kinds: readonly ['box' | 'sphere', 'box' | 'sphere'],
+  kinds: readonly [Kind3, Kind3],
   collide: Collide3,
   plant: (contacts: Written[], a: AnyPrimitive) => Written[],
 ): Subject<unknown> {
@@ -193,6 +199,29 @@ describe('a planted defect in each family is caught', () => {
       real2('collideCirclePolygon', ['circle', 'polygon'], collideCirclePolygon as Collide2),
       'contact-iff-overlap',
       'deep',
+    );
+  });
+
+  it("2D: polygon-polygon's documented exceptions are no loophole: an escape contact 10% short is caught", () => {
+    // The least translation of a nested pair (kind PointPoint) with its depth 10% short, the
+    // first shape's witness kept: the other witness leaves the supporting line it must lie on.
+    const short = (list: Written[]) =>
+      list.map((c) => {
+        if (c.kind !== ContactKind.PointPoint) return c;
+        const d = 0.9 * c.penetration, h = c.penetration / 2;
+        const onA = [c.point[0]! - c.normal[0]! * h, c.point[1]! - c.normal[1]! * h];
+        return {
+          ...c,
+          penetration: d,
+          point: [onA[0]! + c.normal[0]! * d / 2, onA[1]! + c.normal[1]! * d / 2],
+        };
+      });
+    const collide = collidePolygonPolygon as Collide2;
+    expectCaught(
+      planted2('collidePolygonPolygon', ['polygon', 'polygon'], collide, short),
+      real2('collidePolygonPolygon', ['polygon', 'polygon'], collide),
+      'witness-on-outline',
+      'inside',
     );
   });
 
@@ -307,6 +336,29 @@ describe('a planted defect in each family is caught', () => {
       }) as Subject<unknown>,
       overlapSubject2(circles) as Subject<unknown>,
       'overlap-agrees-with-oracle',
+      'deep',
+    );
+  });
+
+  it('3D: a capsule against a half-space that keeps only its shallower end does not free the pair', () => {
+    const collide = collideCapsuleHalfSpace as Collide3;
+    expectCaught(
+      planted3(
+        'collideCapsuleHalfSpace',
+        ['capsule', 'halfspace'],
+        collide,
+        (list) =>
+          list.length === 2
+            ? [list[0]!.penetration < list[1]!.penetration ? list[0]! : list[1]!]
+            : list,
+      ),
+      detectorSubject3({
+        name: 'collideCapsuleHalfSpace',
+        kinds: ['capsule', 'halfspace'],
+        collide,
+        minimal: true,
+      }) as Subject<unknown>,
+      'depth-frees',
       'deep',
     );
   });

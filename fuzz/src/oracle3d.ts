@@ -2,7 +2,9 @@
  * The 3D oracle: brute-force geometry sharing no code with the detectors. Shapes are world-space
  * data (a sphere's centre and radius; a box's centre, axes and half sizes; a plane's unit normal
  * and offset); boxes are met vertex by vertex, edge by edge (each edge clipped against the other
- * box's slabs), never by a separating-axis test.
+ * box's slabs), never by a separating-axis test. A capsule is its segment (the core) and its
+ * radius: every measure of it is the core's, less the radius (the capsule is the set within
+ * `radius` of the core, Ericson 4.5.1).
  */
 
 /** A point or vector `[x, y, z]`. */
@@ -12,6 +14,7 @@ export type Vec3 = readonly [number, number, number];
 export type Geometry3 =
   | { kind: 'sphere'; centre: Vec3; radius: number; }
   | { kind: 'box'; centre: Vec3; axes: [Vec3, Vec3, Vec3]; half: Vec3; }
+  | { kind: 'capsule'; from: Vec3; to: Vec3; radius: number; }
   | { kind: 'plane'; normal: Vec3; offset: number; }
   | { kind: 'halfspace'; normal: Vec3; offset: number; };
 
@@ -32,6 +35,34 @@ export function axesOf(q: readonly number[]): [Vec3, Vec3, Vec3] {
 }
 
 type Box3 = Extract<Geometry3, { kind: 'box'; }>;
+type Capsule3 = Extract<Geometry3, { kind: 'capsule'; }>;
+
+/** Distance from `p` to the segment `a b` (the clamped projection). */
+function pointSegment(p: Vec3, a: Vec3, b: Vec3): number {
+  const d = sub(b, a), dd = dot(d, d);
+  const t = dd > 0 ? Math.max(0, Math.min(1, dot(sub(p, a), d) / dd)) : 0;
+  return length(sub(p, add(a, d, t)));
+}
+
+/**
+ * Distance from the segment `a b` to the solid box: 0 when they meet, else the least of the
+ * ends' and the box edges'.
+ */
+function segmentBoxDistance(box: Box3, a: Vec3, b: Vec3): number {
+  if (segmentMeetsBox(box, a, b)) return 0;
+  // Apart: the closest pair has an end of the segment or a box edge point (a segment interior
+  // point closest to a face interior makes the segment parallel to it, and an end ties it).
+  let best = Math.min(outsideDistance(box, a), outsideDistance(box, b));
+  for (const [p, q] of boxEdges(box)) best = Math.min(best, segmentDistance(a, b, p, q));
+  return best;
+}
+
+/** Points of the segment `a b`: its ends and 15 between. */
+function segmentSamples(a: Vec3, b: Vec3): Vec3[] {
+  const out: Vec3[] = [];
+  for (let k = 0; k <= 16; k++) out.push(add(a, sub(b, a), k / 16));
+  return out;
+}
 
 /** The 8 vertices of a box. */
 export function boxVertices(box: Box3): Vec3[] {
@@ -74,6 +105,7 @@ function outsideDistance(box: Box3, p: Vec3): number {
 /** Whether `p` lies in the closed solid (a plane is a sheet: only its points). */
 export function contains3(shape: Geometry3, p: Vec3): boolean {
   if (shape.kind === 'sphere') return length(sub(p, shape.centre)) <= shape.radius;
+  if (shape.kind === 'capsule') return pointSegment(p, shape.from, shape.to) <= shape.radius;
   if (shape.kind === 'box') return local(shape, p).every((x, k) => Math.abs(x) <= shape.half[k]!);
   const height = dot(shape.normal, p) - shape.offset;
   return shape.kind === 'plane' ? height === 0 : height <= 0;
@@ -82,6 +114,9 @@ export function contains3(shape: Geometry3, p: Vec3): boolean {
 /** Distance from `p` to the shape's surface. */
 export function surfaceDistance(shape: Geometry3, p: Vec3): number {
   if (shape.kind === 'sphere') return Math.abs(length(sub(p, shape.centre)) - shape.radius);
+  if (shape.kind === 'capsule') {
+    return Math.abs(pointSegment(p, shape.from, shape.to) - shape.radius);
+  }
   if (shape.kind === 'box') {
     const outside = outsideDistance(shape, p);
     if (outside > 0) return outside;
@@ -140,6 +175,7 @@ function segmentDistance(p1: Vec3, q1: Vec3, p2: Vec3, q2: Vec3): number {
 /** 0 when the two shapes overlap or touch, else the distance between them. */
 export function gap3(first: Geometry3, second: Geometry3): number {
   if (first.kind === 'plane' || first.kind === 'halfspace') return gap3(second, first);
+  if (first.kind === 'capsule' || second.kind === 'capsule') return capsuleGap(first, second);
   if (second.kind === 'plane' || second.kind === 'halfspace') {
     const heights = first.kind === 'sphere'
       ? [
@@ -229,6 +265,7 @@ function surfaceSamples(shape: Geometry3): Vec3[] {
  */
 export function depthLowerBound3(first: Geometry3, second: Geometry3): number {
   if (first.kind === 'plane' || first.kind === 'halfspace') return depthLowerBound3(second, first);
+  if (first.kind === 'capsule' || second.kind === 'capsule') return capsuleDepth(first, second);
   if (second.kind === 'plane' || second.kind === 'halfspace') {
     const heights = first.kind === 'sphere'
       ? [
@@ -275,5 +312,63 @@ export function translated3(shape: Geometry3, d: Vec3): Geometry3 {
   if (shape.kind === 'plane' || shape.kind === 'halfspace') {
     return { ...shape, offset: shape.offset + dot(shape.normal, d) };
   }
+  if (shape.kind === 'capsule') return { ...shape, from: add(shape.from, d), to: add(shape.to, d) };
   return { ...shape, centre: add(shape.centre, d) };
+}
+
+/**
+ * The distance from a capsule's core to the other shape's solid (its core for a capsule, its
+ * centre for a sphere; signed heights for a plane or half-space), and the other's own radius.
+ */
+function coreDistance(capsule: Capsule3, other: Geometry3): number {
+  const a = capsule.from, b = capsule.to;
+  if (other.kind === 'plane' || other.kind === 'halfspace') {
+    const ha = dot(other.normal, a) - other.offset, hb = dot(other.normal, b) - other.offset;
+    const low = Math.min(ha, hb), high = Math.max(ha, hb);
+    if (other.kind === 'halfspace') return Math.max(0, low);
+    return low <= 0 && high >= 0 ? 0 : Math.min(Math.abs(low), Math.abs(high));
+  }
+  if (other.kind === 'sphere') return Math.max(0, pointSegment(other.centre, a, b) - other.radius);
+  if (other.kind === 'capsule') {
+    return Math.max(0, segmentDistance(a, b, other.from, other.to) - other.radius);
+  }
+  return segmentBoxDistance(other, a, b);
+}
+
+function capsuleGap(first: Geometry3, second: Geometry3): number {
+  const capsule = (first.kind === 'capsule' ? first : second) as Capsule3;
+  const other = capsule === first ? second : first;
+  return Math.max(0, coreDistance(capsule, other) - capsule.radius);
+}
+
+/**
+ * A lower bound of the depth of a pair with a capsule: the radius less the core's distance (the
+ * distance is 1-Lipschitz in a translation: exact for a plane, half-space, sphere or capsule whose
+ * cores are apart); where the cores meet, also each core point inside the other solid, at depth
+ * e, needs a translation of at least radius + e (sampled along the core; against a plane, the
+ * deepest end's height, exact).
+ */
+function capsuleDepth(first: Geometry3, second: Geometry3): number {
+  const capsule = (first.kind === 'capsule' ? first : second) as Capsule3;
+  const other = capsule === first ? second : first;
+  const r = capsule.radius;
+  let best = Math.max(0, r - coreDistance(capsule, other));
+  if (other.kind === 'plane' || other.kind === 'halfspace') {
+    const ha = dot(other.normal, capsule.from) - other.offset,
+      hb = dot(other.normal, capsule.to) - other.offset;
+    const low = Math.min(ha, hb) - r, high = Math.max(ha, hb) + r;
+    return other.kind === 'halfspace' ? Math.max(0, -low) : Math.max(0, Math.min(-low, high));
+  }
+  for (const p of segmentSamples(capsule.from, capsule.to)) {
+    if (other.kind === 'box' && contains3(other, p)) {
+      best = Math.max(best, r + surfaceDistance(other, p));
+    }
+    if (other.kind === 'sphere' || other.kind === 'capsule') {
+      const inner = other.kind === 'sphere'
+        ? other.radius - length(sub(p, other.centre))
+        : other.radius - pointSegment(p, other.from, other.to);
+      if (inner > 0) best = Math.max(best, r + inner);
+    }
+  }
+  return best;
 }

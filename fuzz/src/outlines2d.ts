@@ -53,7 +53,10 @@ export function collinear(random: Random, size: number): Outline {
   return out;
 }
 
-/** Near-collinear vertices: points inserted on edges and pushed off the line by 1e-12 to 1e-6 of the edge, out or in. */
+/**
+ * Near-collinear vertices: points inserted on edges and pushed off the line by 1e-12 to 1e-6 of the edge, out
+ * or in.
+ */
 export function nearCollinear(random: Random, size: number): Outline {
   const base = convex(random, size);
   const out: Outline = [];

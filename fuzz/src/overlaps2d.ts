@@ -195,7 +195,10 @@ export const OVERLAPS_2D: readonly Overlap2[] = [
   },
 ];
 
-/** The properties of an overlap test: no exception, agreement with the oracle, and for SAT a freeing, minimal translation. */
+/**
+ * The properties of an overlap test: no exception, agreement with the oracle, and for SAT a freeing, minimal
+ * translation.
+ */
 function overlapProperties(test: Overlap2): Property<Config2>[] {
   const properties: Property<Config2>[] = [
     {
@@ -249,10 +252,12 @@ function overlapProperties(test: Overlap2): Property<Config2>[] {
             answer.second,
           );
           if (which === 'frees' && apart === 0) {
-            return `moving the first shape by 1.02 x depth ${answer.mtd.depth} along (${answer.mtd.nx}, ${answer.mtd.ny}) leaves them overlapping`;
+            const along = `(${answer.mtd.nx}, ${answer.mtd.ny})`;
+            return `moving the first shape by 1.02 x depth ${answer.mtd.depth} along ${along} leaves them overlapping`;
           }
           if (which === 'minimal' && apart > 0) {
-            return `moving the first shape by 0.98 x depth ${answer.mtd.depth} along (${answer.mtd.nx}, ${answer.mtd.ny}) already frees it`;
+            const along = `(${answer.mtd.nx}, ${answer.mtd.ny})`;
+            return `moving the first shape by 0.98 x depth ${answer.mtd.depth} along ${along} already frees it`;
           }
           return null;
         },

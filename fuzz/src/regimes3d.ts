@@ -4,7 +4,7 @@
  */
 import type { Random } from '@contactkit/test-support';
 import { meets3, type Vec3 } from './oracle3d.js';
-import { geometry3, type Kind3, type ShapeDesc3, size3 } from './shapes3d.js';
+import { geometry3, type Kind3, multiply, type ShapeDesc3, size3 } from './shapes3d.js';
 
 /** How the pair is placed. */
 export type Placement3 = 'near' | 'touch' | 'tiny-offset' | 'deep' | 'inside' | 'identical' | 'any';
@@ -20,9 +20,14 @@ export interface Regime3 {
   /** Rotations by quarter turns only (faces and edges exactly parallel). */
   readonly aligned?: boolean;
   readonly applies?: (kinds: readonly [Kind3, Kind3]) => boolean;
+  /** How the capsules of the pair are made (capsule regimes only). */
+  readonly capsule?: 'parallel' | 'near-parallel' | 'point' | 'along-face' | 'entering';
 }
 
-const solids = (k: readonly [Kind3, Kind3]) => k.every((x) => x === 'sphere' || x === 'box');
+const solids = (k: readonly [Kind3, Kind3]) =>
+  k.every((x) => x === 'sphere' || x === 'box' || x === 'capsule');
+const capsules = (k: readonly [Kind3, Kind3]) => k[0] === 'capsule' && k[1] === 'capsule';
+const boxCapsule = (k: readonly [Kind3, Kind3]) => k.includes('box') && k.includes('capsule');
 
 /** Every 3D regime, in the order the report lists them. */
 export const REGIMES_3D: readonly Regime3[] = [
@@ -37,6 +42,25 @@ export const REGIMES_3D: readonly Regime3[] = [
   { name: 'axis-aligned', placement: 'any', aligned: true },
   // Below the sizes users are told about: the tolerances must be relative (issue 21, item 5).
   { name: 'tiny-size', placement: 'any', size: (r) => r.logRange(1e-14, 1e-11), applies: solids },
+  // Capsules: cores exactly and almost parallel (the closest points of the cores are not unique,
+  // or nearly so), a core of length 0 (a sphere), a capsule lying along a box face (two points),
+  // and a long thin core entering a box (the cores overlap: separating axes).
+  { name: 'parallel', placement: 'any', capsule: 'parallel', applies: capsules },
+  { name: 'near-parallel', placement: 'any', capsule: 'near-parallel', applies: capsules },
+  {
+    name: 'half-length-0',
+    placement: 'any',
+    capsule: 'point',
+    applies: (k) => k.includes('capsule'),
+  },
+  {
+    name: 'along-face',
+    placement: 'any',
+    aligned: true,
+    capsule: 'along-face',
+    applies: boxCapsule,
+  },
+  { name: 'entering', placement: 'deep', capsule: 'entering', applies: boxCapsule },
 ];
 
 /** A random unit quaternion, or a product of quarter turns about the axes. */
@@ -57,6 +81,10 @@ function rotation(random: Random, aligned: boolean): [number, number, number, nu
 function shape(kind: Kind3, random: Random, size: number, aligned: boolean): ShapeDesc3 {
   const quaternion = rotation(random, aligned);
   if (kind === 'sphere') return { kind, radius: size, position: [0, 0, 0], quaternion };
+  if (kind === 'capsule') {
+    const radius = size * random.range(0.1, 0.6);
+    return { kind, radius, halfLength: size * random.range(0, 1), position: [0, 0, 0], quaternion };
+  }
   if (kind === 'box') {
     const half: [number, number, number] = [
       size * random.range(0.1, 1),
@@ -88,17 +116,18 @@ export function generate3(
 ): [ShapeDesc3, ShapeDesc3] | null {
   const aligned = regime.aligned ?? false;
   const sizeOf = () => regime.size ? regime.size(random) : random.range(0.5, 2);
-  const b = shape(kinds[1], random, sizeOf(), aligned);
-  const a = regime.placement === 'identical' ? b : shape(kinds[0], random, sizeOf(), aligned);
+  let b = shape(kinds[1], random, sizeOf(), aligned);
+  let a = regime.placement === 'identical' ? b : shape(kinds[0], random, sizeOf(), aligned);
   const placement = regime.placement === 'any'
     ? random.pick(['near', 'touch', 'deep', 'tiny-offset'] as const)
     : regime.placement;
-  // The moving part: the plane or half-space when there is one (its offset moves), else the first.
-  const movingFirst = isFlat(a) || !isFlat(b);
-  const mover = movingFirst ? a : b, other = movingFirst ? b : a;
   const direction = aligned
     ? random.pick([[1, 0, 0], [0, 1, 0], [0, 0, -1]] as const)
     : random.unitVector();
+  if (regime.capsule) [a, b] = capsuleRegime(regime.capsule, a, b, direction, random);
+  // The moving part: the plane or half-space when there is one (its offset moves), else the first.
+  const movingFirst = isFlat(a) || !isFlat(b);
+  const mover = movingFirst ? a : b, other = movingFirst ? b : a;
   const reach = size3(a) + size3(b);
   const meets = (t: number) => {
     const moved = at(mover, t, direction);
@@ -131,6 +160,49 @@ export function generate3(
   return finish(regime, random, movingFirst ? [moved, other] : [other, moved]);
 }
 
+/** The capsules of a pair as the capsule regime `how` makes them (other shapes unchanged). */
+function capsuleRegime(
+  how: NonNullable<Regime3['capsule']>,
+  a: ShapeDesc3,
+  b: ShapeDesc3,
+  direction: readonly [number, number, number],
+  random: Random,
+): [ShapeDesc3, ShapeDesc3] {
+  const each = (d: ShapeDesc3): ShapeDesc3 => {
+    if (d.kind !== 'capsule') return d;
+    if (how === 'point') return { ...d, halfLength: 0 };
+    if (how === 'entering') {
+      // Long and thin: the core runs through the box from one side to the other.
+      const size = d.radius + d.halfLength;
+      return {
+        ...d,
+        radius: size * random.range(0.02, 0.2),
+        halfLength: size * random.range(1, 3),
+      };
+    }
+    if (how === 'along-face') {
+      // The core across the direction the pair is placed along: lying along the face it meets.
+      const h = Math.SQRT1_2;
+      return { ...d, quaternion: direction[1] !== 0 ? [0, 0, h, h] : [0, 0, 0, 1] };
+    }
+    return d;
+  };
+  const pair: [ShapeDesc3, ShapeDesc3] = [each(a), each(b)];
+  if (
+    (how === 'parallel' || how === 'near-parallel') && pair[0].kind === 'capsule' &&
+    pair[1].kind === 'capsule'
+  ) {
+    // The same rotation, or turned from it by 1e-9 to 1e-3 radians about a random axis.
+    const [x, y, z] = random.unitVector(), angle = random.logRange(1e-9, 1e-3);
+    const s = Math.sin(angle / 2), turn = [x * s, y * s, z * s, Math.cos(angle / 2)];
+    pair[0] = {
+      ...pair[0],
+      quaternion: how === 'parallel' ? pair[1].quaternion : multiply(turn, pair[1].quaternion),
+    };
+  }
+  return pair;
+}
+
 /**
  * The smaller solid shrunk to fit inside the larger (to 0.1 to 0.5 of the larger's inner room),
  * the two centres at most 0.3 of that room apart.
@@ -142,7 +214,7 @@ function nested(
   random: Random,
 ): [ShapeDesc3, ShapeDesc3] {
   const aSmall = size3(a) <= size3(b), large = aSmall ? b : a;
-  const room = large.kind === 'sphere'
+  const room = large.kind === 'sphere' || large.kind === 'capsule'
     ? large.radius
     : large.kind === 'box'
     ? Math.min(...large.half)
@@ -150,6 +222,9 @@ function nested(
   const shrunk = (d: ShapeDesc3): ShapeDesc3 => {
     const factor = room * random.range(0.1, 0.5) / size3(d);
     if (d.kind === 'sphere') return { ...d, radius: d.radius * factor };
+    if (d.kind === 'capsule') {
+      return { ...d, radius: d.radius * factor, halfLength: d.halfLength * factor };
+    }
     if (d.kind === 'box') {
       return { ...d, half: [d.half[0] * factor, d.half[1] * factor, d.half[2] * factor] };
     }

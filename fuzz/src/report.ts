@@ -53,8 +53,10 @@ export function formatReport(result: RunResult, maxRepros = 10): string[] {
     );
   }
   lines.push('');
+  const counts =
+    `${checks} checks, ${result.failures} failed, ${result.knownFailures} known (known.ts)`;
   lines.push(
-    `Total: ${result.configurations} configurations (${result.skipped} not placed), ${checks} checks, ${result.failures} failed, ${result.knownFailures} known (known.ts), ${
+    `Total: ${result.configurations} configurations (${result.skipped} not placed), ${counts}, ${
       result.seconds.toFixed(1)
     } s`,
   );

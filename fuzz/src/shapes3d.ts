@@ -2,7 +2,7 @@
  * 3D configurations as plain data (`ShapeDesc3`): what the generator makes, what the library
  * primitives are built from, what the oracle measures and what a failing case prints as code.
  */
-import { Box, HalfSpace, Plane, Sphere, type AnyPrimitive } from '@contactkit/contacts3d';
+import { Box, Capsule, HalfSpace, Plane, Sphere, type AnyPrimitive } from '@contactkit/contacts3d';
 import { axesOf, type Geometry3, type Vec3 } from './oracle3d.js';
 
 /** One 3D shape. A plane or half-space is `dot(normal, x) = offset` (normal of any length but 0). */
@@ -19,6 +19,14 @@ export type ShapeDesc3 =
     position: Vec3;
     quaternion: readonly [number, number, number, number];
   }
+  | {
+    kind: 'capsule';
+    radius: number;
+    /** Half the core's length, along the local Y axis. */
+    halfLength: number;
+    position: Vec3;
+    quaternion: readonly [number, number, number, number];
+  }
   | { kind: 'plane'; normal: Vec3; offset: number; }
   | { kind: 'halfspace'; normal: Vec3; offset: number; };
 
@@ -31,6 +39,9 @@ export function build3(desc: ShapeDesc3): AnyPrimitive {
     return new Sphere(desc.radius).setPose(desc.position, desc.quaternion);
   }
   if (desc.kind === 'box') return new Box(desc.half).setPose(desc.position, desc.quaternion);
+  if (desc.kind === 'capsule') {
+    return new Capsule(desc.radius, desc.halfLength).setPose(desc.position, desc.quaternion);
+  }
   return desc.kind === 'plane'
     ? new Plane(desc.normal, desc.offset)
     : new HalfSpace(desc.normal, desc.offset);
@@ -41,6 +52,15 @@ export function geometry3(desc: ShapeDesc3): Geometry3 {
   if (desc.kind === 'sphere') return { kind: 'sphere', centre: desc.position, radius: desc.radius };
   if (desc.kind === 'box') {
     return { kind: 'box', centre: desc.position, axes: axesOf(desc.quaternion), half: desc.half };
+  }
+  if (desc.kind === 'capsule') {
+    const y = axesOf(desc.quaternion)[1], p = desc.position, h = desc.halfLength;
+    return {
+      kind: 'capsule',
+      from: [p[0] - h * y[0], p[1] - h * y[1], p[2] - h * y[2]],
+      to: [p[0] + h * y[0], p[1] + h * y[1], p[2] + h * y[2]],
+      radius: desc.radius,
+    };
   }
   const n = Math.hypot(...desc.normal);
   return {
@@ -54,6 +74,7 @@ export function geometry3(desc: ShapeDesc3): Geometry3 {
 export function size3(desc: ShapeDesc3): number {
   if (desc.kind === 'sphere') return desc.radius;
   if (desc.kind === 'box') return Math.hypot(...desc.half);
+  if (desc.kind === 'capsule') return desc.radius + desc.halfLength;
   return 0;
 }
 
@@ -106,6 +127,14 @@ export function scaled3(desc: ShapeDesc3, factor: number): ShapeDesc3 {
   }
   const position = desc.position.map((x) => x * factor) as unknown as Vec3;
   if (desc.kind === 'sphere') return { ...desc, radius: desc.radius * factor, position };
+  if (desc.kind === 'capsule') {
+    return {
+      ...desc,
+      radius: desc.radius * factor,
+      halfLength: desc.halfLength * factor,
+      position,
+    };
+  }
   return { ...desc, half: desc.half.map((x) => x * factor) as unknown as Vec3, position };
 }
 
@@ -114,6 +143,11 @@ export function code3(desc: ShapeDesc3): string {
   const list = (v: readonly number[]) => `[${v.join(', ')}]`;
   if (desc.kind === 'sphere') {
     return `new Sphere(${desc.radius}).setPose(${list(desc.position)}, ${list(desc.quaternion)})`;
+  }
+  if (desc.kind === 'capsule') {
+    return `new Capsule(${desc.radius}, ${desc.halfLength}).setPose(${list(desc.position)}, ${
+      list(desc.quaternion)
+    })`;
   }
   if (desc.kind === 'box') {
     return `new Box(${list(desc.half)}).setPose(${list(desc.position)}, ${list(desc.quaternion)})`;

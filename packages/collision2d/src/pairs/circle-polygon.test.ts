@@ -702,3 +702,56 @@ describe('collideCirclePolygon: a circle against a convex polygon with collinear
     PROPERTY_TIMEOUT,
   );
 });
+
+describe('collideCirclePolygon: a centre inside a polygon with collinear vertices names the edge holding the foot (fuzz witness-on-outline, collinear)', () => {
+  // The nearest edge line holds two edges; the lowest index's is not the one the foot lies on.
+  // By hand, radius 0.5, the centre 0.3 inside that line: penetration 0.8, the contact point the
+  // midpoint of the circle's deepest point (0.5 past the centre against the normal) and the foot.
+  const cases = [
+    // A 2 x 2 square with a vertex mid-bottom (edges 0 and 1 on y = 0) and mid-right (edges 2
+    // and 3 on x = 2). (1.5, 0.3): foot (1.5, 0) on edge 1, not 0; deepest point (1.5, 0.8).
+    {
+      outline: [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2], [0, 2]],
+      centre: [1.5, 0.3],
+      normal: [0, -1],
+      point: [1.5, 0.4],
+      featureId: 1,
+    },
+    // (1.7, 1.5): foot (2, 1.5) on edge 3, not 2; deepest point (1.2, 1.5).
+    {
+      outline: [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2], [0, 2]],
+      centre: [1.7, 1.5],
+      normal: [1, 0],
+      point: [1.6, 1.5],
+      featureId: 3,
+    },
+    // The same square starting mid-bottom: edges 0 ((1, 0) to (2, 0)) and 4 ((0, 0) to (1, 0))
+    // on y = 0. (0.5, 0.3): foot (0.5, 0) on edge 4, behind edge 0 across the wrap.
+    {
+      outline: [[1, 0], [2, 0], [2, 2], [0, 2], [0, 0]],
+      centre: [0.5, 0.3],
+      normal: [0, -1],
+      point: [0.5, 0.4],
+      featureId: 4,
+    },
+  ];
+  for (const scale of [1e-3, 1, 1e3]) {
+    for (const { outline, centre, normal, point, featureId } of cases) {
+      it(`names edge ${featureId} for a circle at (${centre}) x ${scale}, in both argument orders`, () => {
+        const polygon = new Polygon(outline.map(([x, y]) => [x! * scale, y! * scale]));
+        const circle = new Circle(0.5 * scale).setPose([centre[0]! * scale, centre[1]! * scale], 0);
+        const data = new CollisionData2(), swapped = new CollisionData2();
+        expect(collideCirclePolygon(circle, polygon, data)).toBe(1);
+        expect(collide2d(polygon, circle, swapped)).toBe(1);
+        const c = data.contacts[0]!;
+        expect(c.normal[0]).toBeCloseTo(normal[0]!, 14);
+        expect(c.normal[1]).toBeCloseTo(normal[1]!, 14);
+        expect(c.penetration / scale).toBeCloseTo(0.8, 14);
+        expect(c.point[0]! / scale).toBeCloseTo(point[0]!, 14);
+        expect(c.point[1]! / scale).toBeCloseTo(point[1]!, 14);
+        expect([c.kind, c.featureId]).toEqual([ContactKind.FaceFace, featureId]);
+        expect(mirroredMismatch(contactList(data), contactList(swapped))).toBeNull();
+      });
+    }
+  }
+});

@@ -141,6 +141,30 @@ export function collideCirclePolygon<B>(
       surfaceY = cy - distance * ny;
       feature = (start - 8) >> 2;
     }
+  } else {
+    // Centre inside: the foot on the nearest edge line lies on the outline (a point on a convex
+    // polygon's supporting line off the polygon would make another edge nearer), but with a
+    // vertex inside a straight side that line holds several edges and the foot may lie on a
+    // neighbour of the lowest-index one: name the edge holding it, walking one way only.
+    const backward = (cx - ax) * (bx - ax) + (cy - ay) * (by - ay) < 0;
+    for (let steps = (end - 8) >> 2; steps > 0; steps--) {
+      if (backward && (cx - ax) * (bx - ax) + (cy - ay) * (by - ay) < 0) {
+        finish = start;
+        start = start === 8 ? end - 4 : start - 4;
+        bx = ax;
+        by = ay;
+        ax = pp[start]!;
+        ay = pp[start + 1]!;
+      } else if (!backward && (cx - bx) * (ax - bx) + (cy - by) * (ay - by) < 0) {
+        start = finish;
+        finish = finish + 4 === end ? 8 : finish + 4;
+        ax = bx;
+        ay = by;
+        bx = pp[finish]!;
+        by = pp[finish + 1]!;
+      } else break;
+    }
+    feature = (start - 8) >> 2;
   }
   // One contact, written straight into the record (PERFORMANCE.md: tricks kept), in world space.
   const contact = claimOne2(data, circle.body, polygon.body);
