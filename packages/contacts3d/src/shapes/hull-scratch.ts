@@ -8,19 +8,19 @@ import { LocalManifold } from '../manifold/local-manifold.js';
 /** The arrays; read them after `reserveHullScratch`, they are replaced when they grow. */
 export const hullScratch = {
   /** The second hull's vertices in the first hull's frame (x, y, z each). */
-  frameVertices: new Float64Array(0),
+  frameVertices: new Float64Array(0) as Float64Array,
   /** The second hull's planes in the first hull's frame (nx, ny, nz, d each). */
-  framePlanes: new Float64Array(0),
+  framePlanes: new Float64Array(0) as Float64Array,
   /** Separations along the faces of the first hull, then of the second. */
-  faceSeparations: new Float64Array(0),
+  faceSeparations: new Float64Array(0) as Float64Array,
   /** One edge of the first hull against every face normal of the second (the Gauss-map test's first half). */
-  edgeAcrossFaces: new Float64Array(0),
+  edgeAcrossFaces: new Float64Array(0) as Float64Array,
   /** Edge vectors of the first hull, then of the second, in the first hull's frame. */
-  edgeVectors: new Float64Array(0),
+  edgeVectors: new Float64Array(0) as Float64Array,
   /** Clipped polygons: two buffers of `polygonCapacity` vertices (x, y, z each). */
-  polygonPoints: new Float64Array(0),
+  polygonPoints: new Float64Array(0) as Float64Array,
   /** Per polygon vertex: what made it (0 incident corner, 1 edge crossing, 2 reference corner), two feature indices, the tag of the edge leaving it. */
-  polygonFeatures: new Int32Array(0),
+  polygonFeatures: new Int32Array(0) as Int32Array,
   polygonCapacity: 0,
   /** Candidate points before reduction to a `LocalManifold`'s 8 (clipped polygons, a sunk hull's vertices). */
   candidates: new LocalManifold(),
