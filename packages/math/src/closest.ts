@@ -18,10 +18,11 @@ function clamp01(value: number): number {
  * from the dot products of their directions `d1`, `d2` and `r = p1 - p2`:
  * `a = d1.d1`, `b = d1.d2`, `c = d1.r`, `e = d2.d2`, `f = d2.r`.
  * Ericson, Real-Time Collision Detection, 5.1.9 "Closest Points of Two Line Segments", with two
- * changes: a segment of zero length, or of a length below 1e-12 of the other's, is a point; parallel segments (where Ericson picks s = 0)
- * take the middle of their overlap, so the answer is unique and moves smoothly. "Parallel" means
- * within `SEGMENT_PARALLEL_EPSILON` (sine below 1e-6), not the coarser `PARALLEL_EPSILON`: at a
- * sine of 1e-3 the middle of the overlap was up to 5e-4 of the length from the true answer.
+ * changes: a segment of zero length, or of a length below 1e-12 of the other's, is a point;
+ * parallel segments (where Ericson picks s = 0) take the middle of their overlap, so the answer
+ * is unique and moves smoothly. "Parallel" means within `SEGMENT_PARALLEL_EPSILON` (sine below
+ * 1e-6), not the coarser `PARALLEL_EPSILON`: at a sine of 1e-3 the middle of the overlap was up
+ * to 5e-4 of the length from the true answer.
  * Writes `[s, t]` into `out`.
  */
 function segmentParameters(

@@ -112,7 +112,8 @@ describe('ContactBuffer', () => {
     expect(make({ tolerance: 1e75 }).tolerance).toBe(1e75);
     expect(() => make({ tolerance: 1e308 })).toThrow(
       new RangeError(
-        'Buffer.tolerance is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 1e+308',
+        'Buffer.tolerance is outside the supported range of coordinates and sizes, ' +
+          'magnitude at most 1e+75 (MAX_COORDINATE): got 1e+308',
       ),
     );
   });

@@ -13,7 +13,8 @@ import {
 } from './validate.js';
 
 /**
- * One contact between two shapes, in world space, in either dimension (the Contact of Millington, Game Physics Engine Development, ch. 13):
+ * One contact between two shapes, in world space, in either dimension (the Contact of
+ * Millington, Game Physics Engine Development, ch. 13):
  * contacts3d's `Contact` and collision2d's `Contact2` are this class with 3 and 2 components.
  *
  * Conventions (DESIGN.md): `normal` is a unit vector from the second shape toward the first, so

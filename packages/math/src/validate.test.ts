@@ -421,7 +421,8 @@ describe('the range of coordinates and sizes (MAX_COORDINATE)', () => {
     expectError(
       () => requireCoordinate('Sphere.radius', 1e308),
       RangeError,
-      'Sphere.radius is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 1e+308',
+      'Sphere.radius is outside the supported range of coordinates and sizes, ' +
+        'magnitude at most 1e+75 (MAX_COORDINATE): got 1e+308',
     );
     expect(() => requireCoordinate('x', -past)).toThrow(RangeError);
   });
@@ -431,7 +432,7 @@ describe('the range of coordinates and sizes (MAX_COORDINATE)', () => {
     expectError(() => requireCoordinate('x', '1'), TypeError, 'x must be a number, got "1"');
   });
 
-  it('readCoordinates copies in-range arrays and names the first component out of range and the whole value', () => {
+  it('readCoordinates copies in-range arrays, names the first component out of range and the value', () => {
     const out = new Float64Array(2);
     expect(Array.from(readCoordinates('p', [MAX_COORDINATE, -3], 2, out))).toEqual([
       MAX_COORDINATE,
@@ -440,16 +441,18 @@ describe('the range of coordinates and sizes (MAX_COORDINATE)', () => {
     expectError(
       () => readCoordinates('Circle.position', [1e308, -1e308], 2, new Float64Array(2)),
       RangeError,
-      'Circle.position[0] is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 1e+308 in [1e+308, -1e+308]',
+      'Circle.position[0] is outside the supported range of coordinates and sizes, ' +
+        'magnitude at most 1e+75 (MAX_COORDINATE): got 1e+308 in [1e+308, -1e+308]',
     );
     expectError(
       () => readCoordinates('p', [0, 2e300], 2, new Float64Array(2)),
       RangeError,
-      'p[1] is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 2e+300 in [0, 2e+300]',
+      'p[1] is outside the supported range of coordinates and sizes, ' +
+        'magnitude at most 1e+75 (MAX_COORDINATE): got 2e+300 in [0, 2e+300]',
     );
   });
 
-  it('readCoordinates reports a wrong shape or a non-finite component as readFiniteArray does, and leaves out untouched', () => {
+  it('readCoordinates reports a wrong shape or non-finite value as readFiniteArray, out untouched', () => {
     const out = Float64Array.of(7, 8);
     expectError(
       () => readCoordinates('p', [1, 2, 3], 2, out),

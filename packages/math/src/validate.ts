@@ -57,7 +57,8 @@ export function requireObject(field: string, value: unknown): object {
 /** The RangeError for a finite value outside `MAX_COORDINATE`; `context` names the array it is in. */
 function outOfRange(field: string, value: number, context = ''): RangeError {
   return new RangeError(
-    `${field} is outside the supported range of coordinates and sizes, magnitude at most ${MAX_COORDINATE} (MAX_COORDINATE): got ${value}${context}`,
+    `${field} is outside the supported range of coordinates and sizes, ` +
+      `magnitude at most ${MAX_COORDINATE} (MAX_COORDINATE): got ${value}${context}`,
   );
 }
 
