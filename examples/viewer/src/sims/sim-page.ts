@@ -205,7 +205,7 @@ export function startSim(id: SimId): void {
           ? 0x66707c
           : new Color().setHSL(0.58 + 0.04 * (i % 4), 0.35, 0.55),
         transparent: true,
-        opacity: 0.55,
+        opacity: bodySpec.faint ? 0.12 : 0.55,
         depthWrite: false,
       }),
     );
@@ -253,6 +253,7 @@ export function startSim(id: SimId): void {
   buttons.append(pauseButton, stepButton, resetButton);
   const switchBox = element('div', {
     class: 'buttons',
+    id: 'narrowphase-switch',
     role: 'radiogroup',
     'aria-label': 'Narrowphase',
   });
@@ -282,7 +283,10 @@ export function startSim(id: SimId): void {
   const legend = element(
     'p',
     { class: 'hint', id: 'sim-legend' },
-    "Each contact's ball is coloured by its pair of bodies and feature id, so a contact that persists keeps its colour (cannon-es's own contacts carry no feature ids: all grey). The arrow is the normal, coloured by the kind of contact; its length grows with the depth (20 times the penetration, at least 0.25 m). Both worlds start together and get the same throws; the switch shows the other.",
+    "Each contact's ball is coloured by its pair of bodies and feature id, so a contact that persists keeps its colour (cannon-es's own contacts carry no feature ids: all grey). The arrow is the normal, coloured by the kind of contact; its length grows with the depth (20 times the penetration, at least 0.25 m). " +
+      (spec.native
+        ? 'Both worlds start together and get the same throws; the switch shows the other.'
+        : 'cannon-es cannot run this scene on its own narrowphase, so the switch is off.'),
   );
   body.append(buttons, switchBox, live, timing, legend);
 

@@ -38,6 +38,8 @@ export interface BodySpec {
   position: [number, number, number];
   quaternion: [number, number, number, number];
   mass: number;
+  /** Drawn faint: a bin's walls, which would hide the pile inside. */
+  faint?: boolean;
 }
 
 export interface SimSpec {
@@ -122,7 +124,7 @@ function bin(): BodySpec[] {
     box([thick, high, half + 2 * thick], [-half - thick, high, 0], { mass: 0 }),
     box([half, high, thick], [0, high, half + thick], { mass: 0 }),
     box([half, high, thick], [0, high, -half - thick], { mass: 0 }),
-  ];
+  ].map((wall) => ({ ...wall, faint: true }));
 }
 
 /** Seeded uniform numbers in [0, 1) (mulberry32): the piles are the same at every load. */
@@ -234,7 +236,7 @@ export function simSpec(id: SimId): SimSpec {
           "Thirty capsules dropped crosswise into a bin pile up, simulated by cannon-es with contactkit as its narrowphase: @contactkit/cannon-es's CapsuleShape against capsules (closest points of two segments, Ericson 5.1.9, two points where they lie side by side), against the bin's walls (boxes) and the floor (a half-space). cannon-es has no capsule of its own, so there is nothing to switch to.",
         bodies: [...bin(), ...capsulePile()],
         native: false,
-        camera: { position: [3.5, 4.5, 6], target: [0, 0.6, 0] },
+        camera: { position: [2.2, 4.6, 4.4], target: [0, 0.3, 0] },
       };
     case 'sim-hulls':
       return {
@@ -244,7 +246,7 @@ export function simSpec(id: SimId): SimSpec {
           "Sixteen random convex polyhedra and four cylinders dropped into a bin, simulated by cannon-es with contactkit as its narrowphase: each cannon-es ConvexPolyhedron and Cylinder becomes a contactkit ConvexHull once, and hull pairs are separating-axis tests over faces and edge pairs with face-clipped manifolds (Gregorius, 'The Separating Axis Test between Convex Polyhedra', GDC 2013).",
         bodies: [...bin(), ...hullPile()],
         native: true,
-        camera: { position: [3.5, 4.5, 6], target: [0, 0.6, 0] },
+        camera: { position: [2.2, 4.6, 4.4], target: [0, 0.3, 0] },
       };
   }
 }
