@@ -6,8 +6,15 @@ import type { Mat4, Vec3 } from '@contactkit/math';
 import { Box, CollisionData, HalfSpace, collide } from '@contactkit/contacts3d';
 import { Circle, CollisionData2, Polygon, collide2d } from '@contactkit/collision2d';
 import { ContactSetHelper, meshForPrimitive } from '@contactkit/three';
-import { useContactkit, type ContactkitHandle } from '@contactkit/cannon-es';
-import { World } from 'cannon-es';
+import {
+  CAPSULE_TYPE,
+  CapsuleShape,
+  convexPolyhedronFromPoints,
+  useContactkit,
+  type CapsuleShapeOptions,
+  type ContactkitHandle,
+} from '@contactkit/cannon-es';
+import { Body, type ConvexPolyhedron, World } from 'cannon-es';
 import { Scene } from 'three';
 
 const m: Mat4 = transformFromPose(mat4(), [1, 2, 3], [0, 0, Math.SQRT1_2, Math.SQRT1_2]);
@@ -37,5 +44,11 @@ helper.dispose();
 const handle: ContactkitHandle = useContactkit(new World(), { maxContactsPerPair: 4 });
 handle.dispose();
 const disposed: boolean = handle.disposed;
+const capsuleOptions: CapsuleShapeOptions = { collisionFilterGroup: 2 };
+const capsule = new CapsuleShape(0.25, 0.5, capsuleOptions);
+const capsuleType: number = CAPSULE_TYPE;
+const corners = [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]];
+const tetrahedron: ConvexPolyhedron = convexPolyhedronFromPoints(corners);
+const bodies = [new Body({ mass: 1, shape: capsule }), new Body({ mass: 1, shape: tetrahedron })];
 
-export const results = [x, normal, depth, point2, disposed];
+export const results = [x, normal, depth, point2, disposed, capsuleType, bodies];

@@ -83,6 +83,31 @@ const calls = {
       assertClose(c.ni.toArray(), [0, 1, 0]);
       assert.equal(c.bi, floor);
     }
+    // A capsule (radius 0.5, half length 1) lying along x, 0.1 into the floor: both ends of its
+    // segment; and a cube as a ConvexPolyhedron from its corners, 0.05 in: its four bottom corners.
+    const capsule = new CANNON.Body({
+      mass: 1,
+      shape: new adapter.CapsuleShape(0.5, 1),
+      position: new CANNON.Vec3(5, 0.4, 0),
+    });
+    capsule.quaternion.setFromEuler(0, 0, Math.PI / 2);
+    const corners = [-0.5, 0.5].flatMap((x) =>
+      [-0.5, 0.5].flatMap((y) => [-0.5, 0.5].map((z) => [x, y, z]))
+    );
+    const hull = new CANNON.Body({
+      mass: 1,
+      shape: adapter.convexPolyhedronFromPoints(corners),
+      position: new CANNON.Vec3(-5, 0.45, 0),
+    });
+    for (const [body, count, depth] of [[capsule, 2, 0.1], [hull, 4, 0.05]]) {
+      const equations = [];
+      world.narrowphase.getContacts([floor], [body], world, equations, [], [], []);
+      assert.equal(equations.length, count);
+      for (const c of equations) {
+        const gap = c.bj.position.vadd(c.rj).vsub(c.bi.position).vsub(c.ri).dot(c.ni);
+        assertClose([gap], [-depth]);
+      }
+    }
     handle.dispose();
     assert.deepEqual(Object.getOwnPropertyNames(world.narrowphase), before);
   },

@@ -17,6 +17,7 @@ import {
   onPageErrors,
 } from './browser-support.js';
 import type { SimState } from './sims/sim-page.js';
+import { buildSimWorld, simSpec } from './sims/sim-worlds.js';
 
 let server: PreviewServer | undefined;
 let browser: Browser | undefined;
@@ -161,4 +162,114 @@ describe('sim-stack', () => {
     expect(again.bodies).toEqual(start.bodies);
     expect(errors).toEqual([]);
   }, 60_000);
+});
+
+/** Pauses the page, steps its worlds `count` steps from a reset and returns the state at the end. */
+async function runFromReset(count: number): Promise<Published> {
+  if (!(await state()).paused) await page.click('#pause');
+  await waitFor('s.paused');
+  await page.click('#reset');
+  await waitFor('s.time === 0');
+  await page.evaluate(
+    (n) => (window as unknown as { __contactkit: SimState; }).__contactkit.step(n),
+    count,
+  );
+  return waitFor(`s.time >= ${count / 60} - 1e-9`);
+}
+
+/** The bin's inner half width (sim-worlds.ts): the piles' bodies come after its four walls. */
+const BIN = 1.3;
+
+/**
+ * Whether every body after the four walls lies inside the bin and no lower than 5 mm under the
+ * floor: the scene's own cannon-es shapes (built in Node from the same spec) put at the
+ * published poses, their bounding boxes' bottoms.
+ */
+function inBin(id: 'sim-capsules' | 'sim-hulls', bodies: Published['bodies']): boolean {
+  const shapes = buildSimWorld(simSpec(id)).bodies;
+  return bodies.slice(4).every(({ position: [x, y, z], quaternion }, i) => {
+    const body = shapes[4 + i]!;
+    body.position.set(x, y, z);
+    body.quaternion.set(...quaternion);
+    body.updateAABB();
+    return Math.abs(x) < BIN && Math.abs(z) < BIN && body.aabb.lowerBound.y > -0.005;
+  });
+}
+
+/** Whether the marker of some contact on moving bodies is drawn in its colour at its point. */
+async function markerDrawn(after: Published): Promise<boolean> {
+  const image = decodePng(await page.locator('#view').screenshot());
+  const contact = after.contacts.find((c) => c.bodies[0] >= 4 && c.bodies[1] >= 4)!;
+  const [x, y] = await page.evaluate(
+    (point) => (window as unknown as { __contactkit: SimState; }).__contactkit.project(point),
+    contact.point,
+  );
+  return nearestColorDistance(image, x, y, contact.color, 4) < 40;
+}
+
+describe('sim-capsules', () => {
+  it(
+    'opens without errors: 30 capsules and the bin, the switch to cannon-es off (no capsule there)',
+    async () => {
+      await page.goto(`${baseUrl}?scene=sim-capsules&narrowphase=cannon-es`);
+      const first = await waitFor('s.frame > 2');
+      expect(first.scene).toBe('sim-capsules');
+      // Asked for cannon-es's own, the page shows contactkit's: cannon-es cannot run capsules.
+      expect(first.narrowphase).toBe('contactkit');
+      expect(first.bodies).toHaveLength(34);
+      expect(await page.locator('#narrowphase-cannon-es').isDisabled()).toBe(true);
+      expect(first.stepTimes['cannon-es']).toBeNull();
+      expect(await page.locator('#step-times').textContent()).toMatch(
+        /cannon-es's own: no capsule/,
+      );
+      expect(errors).toEqual([]);
+    },
+    60_000,
+  );
+
+  it(
+    'after 10 simulated seconds the pile lies in the bin, its contacts drawn in their colours',
+    async () => {
+      const after = await runFromReset(600);
+      expect(inBin('sim-capsules', after.bodies)).toBe(true);
+      expect(after.contactCount).toBeGreaterThan(30);
+      expect(Math.max(...after.contacts.map((c) => c.penetration))).toBeLessThan(0.005);
+      expect(await markerDrawn(after)).toBe(true);
+      await page.click('#narrowphase-cannon-es', { force: true });
+      const still = await waitFor(`s.frame > ${after.frame + 2}`);
+      expect(still.narrowphase).toBe('contactkit');
+      expect(errors).toEqual([]);
+    },
+    120_000,
+  );
+});
+
+describe('sim-hulls', () => {
+  it('opens without errors: 16 hulls, 4 cylinders and the bin, both worlds stepping', async () => {
+    await page.goto(`${baseUrl}?scene=sim-hulls`);
+    const first = await waitFor("s.frame > 2 && s.stepTimes['cannon-es'] > 0");
+    expect(first.scene).toBe('sim-hulls');
+    expect(first.bodies).toHaveLength(24);
+    expect(await page.locator('#narrowphase-cannon-es').isDisabled()).toBe(false);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it(
+    "after 10 simulated seconds both piles lie in the bin; the switch shows cannon-es's",
+    async () => {
+      const after = await runFromReset(600);
+      expect(inBin('sim-hulls', after.bodies)).toBe(true);
+      expect(after.contactCount).toBeGreaterThan(20);
+      expect(Math.max(...after.contacts.map((c) => c.penetration))).toBeLessThan(0.005);
+      expect(await markerDrawn(after)).toBe(true);
+      await page.click('#narrowphase-cannon-es');
+      const native = await waitFor("s.narrowphase === 'cannon-es'");
+      expect(native.time).toBe(after.time);
+      expect(inBin('sim-hulls', native.bodies)).toBe(true);
+      expect(native.contacts.every((contact) => contact.featureId === 0)).toBe(true);
+      expect(native.bodies).not.toEqual(after.bodies);
+      expect(errors).toEqual([]);
+    },
+    180_000,
+  );
 });

@@ -4,8 +4,18 @@
  * it must do at least as well: stand whenever cannon-es's stands, and drift and spin at most
  * 1.5 times as much as with cannon-es's (or under 5 cm and 0.05 rad/s).
  */
+import { Body, Cylinder, Plane, Vec3, World } from 'cannon-es';
 import { describe, expect, it } from 'vitest';
-import { buildScene, runScene, SCENE_NAMES, type SceneMeasures } from './test-support/scenes.js';
+import { CapsuleShape } from './capsule-shape.js';
+import {
+  BIN_HALF_WIDTH,
+  buildPile,
+  buildScene,
+  runPile,
+  runScene,
+  SCENE_NAMES,
+  type SceneMeasures,
+} from './test-support/scenes.js';
 import { useContactkit } from './use-contactkit.js';
 
 /** A scene runs twice in about 2 s alone; the full suite on a loaded 2-core machine is slower. */
@@ -46,3 +56,135 @@ it('the measures can fail: a pyramid without a floor falls', () => {
   useContactkit(scene.world);
   expect(runScene(scene, 1).stands).toBe(false);
 }, SCENE_TIMEOUT);
+
+describe('piles dropped into a bin (test-support/scenes.ts buildPile)', () => {
+  const inBin = (scene: ReturnType<typeof buildPile>) =>
+    scene.bodies.every((body) =>
+      Math.abs(body.position.x) < BIN_HALF_WIDTH && Math.abs(body.position.z) < BIN_HALF_WIDTH
+    );
+
+  it(
+    '30 capsules: nothing sinks (deepest contact and floor under 5 mm), and at 25 s the pile has settled',
+    () => {
+      const scene = buildPile('capsules');
+      useContactkit(scene.world);
+      const at10 = runPile(scene);
+      expect(inBin(scene)).toBe(true);
+      expect(at10.deepest).toBeLessThan(0.005);
+      expect(at10.floorSink).toBeLessThan(0.005);
+      // Six layers of capsules 0.3 thick came down: the pile is at least two deep, not flat.
+      expect(at10.top).toBeGreaterThan(0.5);
+      // Measured: 0.069 rad/s and 5 cm over 8 to 10 s (the pile still shifts); 0.031 rad/s and
+      // 1.5 cm over 23 to 25 s.
+      const at25 = runPile(scene, 15);
+      expect(at25.angularSpeed).toBeLessThan(0.05);
+      expect(at25.lateDrift).toBeLessThan(0.05);
+      expect(at25.deepest).toBeLessThan(0.005);
+    },
+    SCENE_TIMEOUT,
+  );
+
+  it(
+    '20 convex hulls: no deeper than with cannon-es, spinning no more than 1.5 times as fast at 10 s, settled at 25 s',
+    () => {
+      const native = buildPile('hulls');
+      const nativeAt10 = runPile(native);
+      const scene = buildPile('hulls');
+      useContactkit(scene.world);
+      const at10 = runPile(scene);
+      expect(inBin(native) && inBin(scene)).toBe(true);
+      // Measured: contactkit's deepest 0.6 mm, cannon-es's 3.2 mm; floors 0.5 and 2 mm.
+      expect(at10.deepest).toBeLessThanOrEqual(Math.max(nativeAt10.deepest, 0.002));
+      expect(at10.floorSink).toBeLessThanOrEqual(Math.max(nativeAt10.floorSink, 0.002));
+      // Measured: 0.105 rad/s against cannon-es's 0.093 over 8 to 10 s.
+      expect(at10.angularSpeed).toBeLessThanOrEqual(Math.max(1.5 * nativeAt10.angularSpeed, 0.05));
+      // Measured: 0.032 rad/s and 0.9 cm over 23 to 25 s (cannon-es's own: 0.035 and 1.5 cm).
+      const at25 = runPile(scene, 15);
+      expect(at25.angularSpeed).toBeLessThan(0.05);
+      expect(at25.lateDrift).toBeLessThan(0.05);
+    },
+    SCENE_TIMEOUT,
+  );
+});
+
+describe('single shapes on the floor', () => {
+  /** A world with a floor (the normal +y), no damping on `body`, and contactkit unless told. */
+  function onFloor(body: Body, adapted = true): World {
+    const world = new World({ gravity: new Vec3(0, -9.82, 0) });
+    const ground = new Body({ mass: 0, shape: new Plane() });
+    ground.quaternion.setFromEuler(-Math.PI / 2, 0, 0);
+    world.addBody(ground);
+    body.linearDamping = 0;
+    body.angularDamping = 0;
+    world.addBody(body);
+    if (adapted) useContactkit(world);
+    return world;
+  }
+
+  it('a capsule rolls on a plane without slipping: speed, height and axis kept for 3 s', () => {
+    // Radius 0.2, lying along z (a quarter turn about x), rolling along +x at 2 m/s: spin
+    // -v / r about z. Friction does no work on a rolling contact, so nothing should change.
+    const r = 0.2, v = 2;
+    const capsule = new Body({
+      mass: 1,
+      shape: new CapsuleShape(r, 0.5),
+      position: new Vec3(0, r, 0),
+    });
+    capsule.quaternion.setFromEuler(Math.PI / 2, 0, 0);
+    capsule.velocity.set(v, 0, 0);
+    capsule.angularVelocity.set(0, 0, -v / r);
+    const world = onFloor(capsule);
+    const axis = new Vec3();
+    for (let step = 1; step <= 180; step++) {
+      world.step(1 / 60);
+      // Measured: set down exactly touching, it sinks 1.5 mm in its first steps before cannon-es's
+      // contact stiffness holds it (0.5 micrometres deep from 0.3 s on); level within 0.003 rad.
+      expect(Math.abs(capsule.position.y - r)).toBeLessThan(step < 20 ? 2e-3 : 1e-5);
+      capsule.quaternion.vmult(new Vec3(0, 1, 0), axis);
+      expect(Math.abs(axis.z)).toBeGreaterThan(Math.cos(0.01));
+    }
+    // 3 s at 2 m/s, within a millimetre, and still rolling at 2 m/s without slipping.
+    expect(Math.abs(capsule.position.x - 3 * v)).toBeLessThan(1e-3);
+    expect(Math.abs(capsule.position.z)).toBeLessThan(1e-3);
+    expect(capsule.velocity.x).toBeCloseTo(v, 3);
+    expect(-capsule.angularVelocity.z * r).toBeCloseTo(v, 3);
+  }, SCENE_TIMEOUT);
+
+  it(
+    'a cylinder stands on its cap for 10 s: no sinking, tilt or spin, drifting less than with cannon-es',
+    () => {
+      // 16 sides, radius 0.4, height 1, set on the floor (its centre 0.5 up).
+      const run = (adapted: boolean) => {
+        const cylinder = new Body({
+          mass: 1,
+          shape: new Cylinder(0.4, 0.4, 1, 16),
+          position: new Vec3(0, 0.5, 0),
+        });
+        const world = onFloor(cylinder, adapted);
+        let lowest = Infinity;
+        for (let step = 0; step < 600; step++) {
+          world.step(1 / 60);
+          lowest = Math.min(lowest, cylinder.position.y);
+        }
+        const up = cylinder.quaternion.vmult(new Vec3(0, 1, 0));
+        return {
+          sink: 0.5 - lowest,
+          drift: Math.hypot(cylinder.position.x, cylinder.position.z),
+          tilt: Math.acos(Math.min(1, up.y)),
+          spin: cylinder.angularVelocity.length(),
+          contacts: world.contacts.length,
+        };
+      };
+      const native = run(false), adapted = run(true);
+      // Measured with contactkit: sinks 0.15 mm, drifts 1.8 mm, tilts 0.4 mrad, spins 0.002 rad/s;
+      // with cannon-es's own: 0.6 mm, 11 mm, 0.06 mrad, 0.002 rad/s.
+      expect(adapted.sink).toBeLessThan(5e-4);
+      expect(adapted.drift).toBeLessThanOrEqual(Math.max(native.drift, 0.005));
+      expect(adapted.tilt).toBeLessThan(2e-3);
+      expect(adapted.spin).toBeLessThan(0.01);
+      // Eight of the cap's 16 corners (the deepest and the widest spread), the most per pair.
+      expect(adapted.contacts).toBe(8);
+    },
+    SCENE_TIMEOUT,
+  );
+});

@@ -37,8 +37,8 @@ export interface UseContactkitOptions {
    * the same features stay in touch. When its capacity is too small the contacts that fit are
    * kept and `overflowed` is set; the solver still gets every equation. Its `friction`,
    * `restitution`, `tolerance` and `maxContactsPerPair` are not used (the equations' materials
-   * stay cannon-es's). Pairs cannon-es answers itself (convex polyhedra, trimeshes, particles)
-   * are not in it.
+   * stay cannon-es's). Pairs cannon-es answers itself (trimeshes, heightfields, particles) are
+   * not in it.
    */
   record?: CollisionData<Body>;
 }
@@ -70,17 +70,23 @@ type PairMethod = (
   rsi?: Shape | null,
   rsj?: Shape | null,
   justTest?: boolean,
-) => true | void;
+  faceListA?: number[] | null,
+  faceListB?: number[] | null,
+) => boolean | void;
 
 /** Narrowphases that have contactkit installed: a second `useContactkit` on one is refused. */
 const installed = new WeakSet<Narrowphase>();
 
 /**
- * Replaces cannon-es's narrowphase with contactkit for sphere-sphere, sphere-plane, sphere-box,
- * plane-box and box-box pairs of `world` (a cannon-es 0.20 `World`); every other pair (particles,
- * convex polyhedra, cylinders, trimeshes, heightfields) stays cannon-es's own. A cannon-es
- * `Plane` is contactkit's `HalfSpace` (solid below its surface, as cannon-es treats it). Returns
- * the handle whose `dispose()` restores cannon-es exactly.
+ * Replaces cannon-es's narrowphase with contactkit for the pairs of `world` (a cannon-es 0.20
+ * `World`) among spheres, boxes, planes, convex polyhedra, cylinders and `CapsuleShape`s; every
+ * other pair (particles, trimeshes, heightfields) stays cannon-es's own. A cannon-es `Plane` is
+ * contactkit's `HalfSpace` (solid below its surface, as cannon-es treats it); a
+ * `ConvexPolyhedron` or `Cylinder` is contactkit's `ConvexHull` of its vertices, built once per
+ * shape and again when its vertices change. A capsule against a convex polyhedron or cylinder
+ * goes through contactkit's `collide`, which gives it contacts once contacts3d has that pair
+ * (until then: none). Returns the handle whose `dispose()` restores cannon-es exactly (and from
+ * then on a `CapsuleShape` collides with nothing: cannon-es has no method for it).
  *
  * Throws a TypeError, changing nothing, when `world` has no narrowphase, `options` is not an
  * object or `options.record` is not a `CollisionData`; a RangeError for a `maxContactsPerPair`
@@ -138,20 +144,18 @@ export function useContactkit(world: World, options: UseContactkitOptions = {}):
     recordedStep = world.stepnumber - 1;
   };
   if (record !== undefined) world.addEventListener('postStep', afterStep);
-  // The override shapes cannon-es passes (rsi, rsj) go unused: see addEquations.
-  const pair: PairMethod = function contactkitPair(
-    si,
-    sj,
-    xi,
-    xj,
-    qi,
-    qj,
-    bi,
-    bj,
-    _rsi,
-    _rsj,
-    justTest,
-  ) {
+  const pair = (
+    si: Shape,
+    sj: Shape,
+    xi: Vec3,
+    xj: Vec3,
+    qi: Quaternion,
+    qj: Quaternion,
+    bi: Body,
+    bj: Body,
+    justTest: boolean | undefined,
+    narrowphase: Narrowphase,
+  ): true | undefined => {
     const first = cache.posed(si, xi, qi);
     const second = cache.posed(sj, xj, qj);
     data.reset();
@@ -162,15 +166,58 @@ export function useContactkit(world: World, options: UseContactkitOptions = {}):
       startRecording();
       copyContacts(data, count, record, bi, bj);
     }
-    addEquations(this, data, count, bi, bj, si, sj);
+    addEquations(narrowphase, data, count, bi, bj, si, sj);
     return true;
   };
+  /**
+   * The entry installed under one key. `getContacts` hands an entry the pair's two shapes and the
+   * same two again as the override shapes `rsi` and `rsj`. cannon-es also calls its convex entries
+   * from inside its heightfield pairs, with a pillar polyhedron it reshapes for every cell and
+   * other override shapes (Narrowphase.sphereHeightfield, convexHeightfield): those calls go on
+   * to the method cannon-es had, so heightfields stay exactly cannon-es's.
+   */
+  const entryFor = (cannonMethod: PairMethod | undefined): PairMethod =>
+    function contactkitPair(
+      si,
+      sj,
+      xi,
+      xj,
+      qi,
+      qj,
+      bi,
+      bj,
+      rsi,
+      rsj,
+      justTest,
+      faceListA,
+      faceListB,
+    ) {
+      if ((rsi === si && rsj === sj) || (rsi === sj && rsj === si)) {
+        return pair(si, sj, xi, xj, qi, qj, bi, bj, justTest, this);
+      }
+      return cannonMethod?.call(
+        this,
+        si,
+        sj,
+        xi,
+        xj,
+        qi,
+        qj,
+        bi,
+        bj,
+        rsi,
+        rsj,
+        justTest,
+        faceListA,
+        faceListB,
+      );
+    };
 
   const slots = narrowphase as unknown as Record<string | number, unknown>;
   const saved = PAIRS.map(({ key }) => Object.getOwnPropertyDescriptor(narrowphase, key));
   for (const { key } of PAIRS) {
     Object.defineProperty(narrowphase, key, {
-      value: pair,
+      value: entryFor(slots[key] as PairMethod | undefined),
       writable: true,
       enumerable: true,
       configurable: true,

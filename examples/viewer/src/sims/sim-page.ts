@@ -1,20 +1,23 @@
 /**
- * A simulation page (`?scene=sim-stack`, `sim-pyramid`, `sim-ramp`): the scene runs in cannon-es
- * twice, side by side in time, from the same start and with the same throws: one world with
- * contactkit as its narrowphase (`useContactkit`, @contactkit/cannon-es), one on cannon-es's
- * own. The switch shows either; both step every frame, so the step time of both is always
- * measured. Each frame's contact set is drawn from one CollisionData through `ContactSetHelper`
+ * A simulation page (`?scene=sim-stack`, `sim-pyramid`, `sim-capsules`, `sim-hulls`, `sim-ramp`):
+ * the scene runs in cannon-es twice, side by side in time, from the same start and with the same
+ * throws: one world with contactkit as its narrowphase (`useContactkit`, @contactkit/cannon-es),
+ * one on cannon-es's own. The switch shows either; both step every frame, so the step time of
+ * both is always measured. A scene cannon-es cannot run itself (capsules: it has none) runs
+ * contactkit's world alone, and the switch says why it is off. Each frame's contact set is drawn from one CollisionData through `ContactSetHelper`
  * (@contactkit/three): for contactkit the adapter records it (`record`), with feature ids; for
  * cannon-es it is read from cannon-es's contact equations, which carry no feature ids.
  */
 import {
   AmbientLight,
   BoxGeometry,
+  CapsuleGeometry,
   Color,
   DirectionalLight,
   GridHelper,
   Line,
   BufferGeometry,
+  Float32BufferAttribute,
   LineBasicMaterial,
   Mesh,
   MeshLambertMaterial,
@@ -28,14 +31,14 @@ import {
   WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
-import type { Body, World } from 'cannon-es';
+import type { Body, ConvexPolyhedron, World } from 'cannon-es';
 import { CollisionData } from '@contactkit/contacts3d';
 import { ContactKind } from '@contactkit/math';
 import { ContactSetHelper } from '@contactkit/three';
 import { useContactkit } from '@contactkit/cannon-es';
 import { element, isTypingTarget, panelFrame, sceneMenu, showFirstFrame } from '../panel-frame.js';
 import { buildSimWorld, simSpec } from './sim-worlds.js';
-import type { SimSpec, SimWorld } from './sim-worlds.js';
+import type { ShapeSpec, SimSpec, SimWorld } from './sim-worlds.js';
 import type { SimId } from './registry.js';
 import { contactColor } from './contact-colors.js';
 import '../style.css';
@@ -101,14 +104,22 @@ function recordNativeContacts(world: World, record: CollisionData<Body>): void {
   });
 }
 
-function stepRun(run: Run): void {
+/** The page's worlds: contactkit's, and cannon-es's own where it can run the scene. */
+interface Runs {
+  contactkit: Run;
+  'cannon-es': Run | undefined;
+}
+
+function stepRun(run: Run | undefined): void {
+  if (run === undefined) return;
   const start = performance.now();
   run.sim.world.step(STEP);
   run.times[run.timed++ % TIMED_STEPS] = performance.now() - start;
 }
 
-/** Mean step time of a run in milliseconds, over its last `TIMED_STEPS` steps. */
-function meanStep(run: Run): number {
+/** Mean step time of a run in milliseconds, over its last `TIMED_STEPS` steps (NaN: none). */
+function meanStep(run: Run | undefined): number {
+  if (run === undefined) return Number.NaN;
   const n = Math.min(run.timed, TIMED_STEPS);
   let sum = 0;
   for (let i = 0; i < n; i++) sum += run.times[i]!;
@@ -121,7 +132,7 @@ export interface SimState {
   frame: number;
   /** Simulated seconds since the start or the last reset. */
   time: number;
-  /** The shown world's boxes, in the scene's order (static ones too). */
+  /** The shown world's bodies, in the scene's order (static ones too), the floor left out. */
   bodies: { position: [number, number, number]; quaternion: [number, number, number, number]; }[];
   /** The narrowphase of the world shown. */
   narrowphase: Narrowphase;
@@ -140,8 +151,11 @@ export interface SimState {
     penetration: number;
     color: number;
   }[];
-  /** Mean milliseconds per `world.step` of each world over its last 60 steps. */
-  stepTimes: Record<Narrowphase, number>;
+  /**
+   * Mean milliseconds per `world.step` of each world over its last 60 steps; cannon-es's is null
+   * when it cannot run the scene.
+   */
+  stepTimes: { contactkit: number; 'cannon-es': number | null; };
   /** Runs `count` steps of both worlds at once (tests drive time with it). */
   step(count: number): void;
   /** World point -> canvas CSS pixels (from the canvas's top left). */
@@ -154,12 +168,15 @@ export function startSim(id: SimId): void {
   const renderer = new WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
 
-  let runs: Record<Narrowphase, Run> = {
+  /** Both worlds, or contactkit's alone when cannon-es cannot run the scene (`spec.native`). */
+  const makeRuns = (): Runs => ({
     contactkit: makeRun(spec, 'contactkit'),
-    'cannon-es': makeRun(spec, 'cannon-es'),
-  };
+    'cannon-es': spec.native ? makeRun(spec, 'cannon-es') : undefined,
+  });
+  let runs = makeRuns();
   const start = new URLSearchParams(location.search).get('narrowphase');
-  let shown: Narrowphase = start === 'cannon-es' ? 'cannon-es' : 'contactkit';
+  let shown: Narrowphase = start === 'cannon-es' && spec.native ? 'cannon-es' : 'contactkit';
+  const shownRun = (): Run => runs[shown] ?? runs.contactkit;
   let paused = false;
   let steps = 0;
   let frame = 0;
@@ -180,13 +197,15 @@ export function startSim(id: SimId): void {
   const grid = new GridHelper(40, 40, 0x59606b, 0x3a4049);
   grid.position.y = 0.001;
   world3.add(grid);
-  const meshes = spec.boxes.map((box, i) => {
+  const meshes = spec.bodies.map((bodySpec, i) => {
     const mesh = new Mesh(
-      new BoxGeometry(2 * box.halfExtents[0], 2 * box.halfExtents[1], 2 * box.halfExtents[2]),
+      geometryOf(bodySpec.shape, runs.contactkit.sim.bodies[i]!),
       new MeshLambertMaterial({
-        color: box.mass === 0 ? 0x66707c : new Color().setHSL(0.58 + 0.04 * (i % 4), 0.35, 0.55),
+        color: bodySpec.mass === 0
+          ? 0x66707c
+          : new Color().setHSL(0.58 + 0.04 * (i % 4), 0.35, 0.55),
         transparent: true,
-        opacity: 0.55,
+        opacity: bodySpec.faint ? 0.12 : 0.55,
         depthWrite: false,
       }),
     );
@@ -220,7 +239,7 @@ export function startSim(id: SimId): void {
     element(
       'p',
       { class: 'hint' },
-      'Drag a box to throw it (the green line is its velocity, 4 m/s per metre). Drag the background to orbit, wheel to zoom. Space pauses, the right arrow key steps one frame, R resets.',
+      'Drag a body to throw it (the green line is its velocity, 4 m/s per metre). Drag the background to orbit, wheel to zoom. Space pauses, the right arrow key steps one frame, R resets.',
     ),
   );
   const buttons = element('div', { class: 'buttons' });
@@ -234,6 +253,7 @@ export function startSim(id: SimId): void {
   buttons.append(pauseButton, stepButton, resetButton);
   const switchBox = element('div', {
     class: 'buttons',
+    id: 'narrowphase-switch',
     role: 'radiogroup',
     'aria-label': 'Narrowphase',
   });
@@ -254,12 +274,19 @@ export function startSim(id: SimId): void {
     modeButtons.contactkit,
     modeButtons['cannon-es'],
   );
+  if (!spec.native) {
+    modeButtons['cannon-es'].disabled = true;
+    modeButtons['cannon-es'].title = 'cannon-es has no capsule: it cannot run this scene itself';
+  }
   const live = element('p', { class: 'live', id: 'sim-caption' });
   const timing = element('p', { class: 'probe', id: 'step-times' });
   const legend = element(
     'p',
     { class: 'hint', id: 'sim-legend' },
-    "Each contact's ball is coloured by its pair of bodies and feature id, so a contact that persists keeps its colour (cannon-es's own contacts carry no feature ids: all grey). The arrow is the normal, coloured by the kind of contact; its length grows with the depth (20 times the penetration, at least 0.25 m). Both worlds start together and get the same throws; the switch shows the other.",
+    "Each contact's ball is coloured by its pair of bodies and feature id, so a contact that persists keeps its colour (cannon-es's own contacts carry no feature ids: all grey). The arrow is the normal, coloured by the kind of contact; its length grows with the depth (20 times the penetration, at least 0.25 m). " +
+      (spec.native
+        ? 'Both worlds start together and get the same throws; the switch shows the other.'
+        : 'cannon-es cannot run this scene on its own narrowphase, so the switch is off.'),
   );
   body.append(buttons, switchBox, live, timing, legend);
 
@@ -280,7 +307,7 @@ export function startSim(id: SimId): void {
     }
   };
   const reset = () => {
-    runs = { contactkit: makeRun(spec, 'contactkit'), 'cannon-es': makeRun(spec, 'cannon-es') };
+    runs = makeRuns();
     steps = 0;
   };
   const togglePause = () => {
@@ -297,6 +324,7 @@ export function startSim(id: SimId): void {
   resetButton.addEventListener('click', reset);
   for (const mode of ['contactkit', 'cannon-es'] as const) {
     modeButtons[mode].addEventListener('click', () => {
+      if (runs[mode] === undefined) return;
       shown = mode;
       showMode();
     });
@@ -328,7 +356,7 @@ export function startSim(id: SimId): void {
     pointerRay(event);
     const hit = raycaster.intersectObjects(meshes, false)[0];
     const index = hit ? meshes.findIndex((mesh) => mesh === hit.object) : -1;
-    if (!hit || index < 0 || spec.boxes[index]!.mass === 0) return;
+    if (!hit || index < 0 || spec.bodies[index]!.mass === 0) return;
     throwing = index;
     grabbed.copy(hit.point);
     aimed.copy(hit.point);
@@ -348,7 +376,8 @@ export function startSim(id: SimId): void {
     if (throwing < 0) return;
     const velocity = aimed.clone().sub(grabbed).multiplyScalar(THROW_GAIN);
     if (velocity.length() > MAX_THROW_SPEED) velocity.setLength(MAX_THROW_SPEED);
-    for (const run of Object.values(runs)) {
+    for (const run of [runs.contactkit, runs['cannon-es']]) {
+      if (run === undefined) continue;
       const target = run.sim.bodies[throwing]!;
       target.velocity.set(velocity.x, velocity.y, velocity.z);
       target.wakeUp();
@@ -359,7 +388,7 @@ export function startSim(id: SimId): void {
   });
 
   /**
-   * A contactkit contact's colour names it (contact-colors.ts) by the boxes' places in the scene
+   * A contactkit contact's colour names it (contact-colors.ts) by the bodies' places in the scene
    * (the floor is 0), so it is the same after a reset; cannon-es's contacts are grey.
    */
   const markerColor = (
@@ -386,7 +415,7 @@ export function startSim(id: SimId): void {
     }
     camera.aspect = width / Math.max(1, height);
     camera.updateProjectionMatrix();
-    const run = runs[shown];
+    const run = shownRun();
     run.sim.bodies.forEach((b, i) => {
       meshes[i]!.position.set(b.position.x, b.position.y, b.position.z);
       meshes[i]!.quaternion.set(b.quaternion.x, b.quaternion.y, b.quaternion.z, b.quaternion.w);
@@ -404,7 +433,7 @@ export function startSim(id: SimId): void {
   };
 
   const publish = () => {
-    const run = runs[shown];
+    const run = shownRun();
     const times = {
       contactkit: meanStep(runs.contactkit),
       'cannon-es': meanStep(runs['cannon-es']),
@@ -415,8 +444,8 @@ export function startSim(id: SimId): void {
     } s · ${run.record.contactCount} contacts from ${source}${
       run.record.overflowed ? ' (more than the 1024 drawn)' : ''
     }${paused ? ' · paused' : ''}`;
-    timing.textContent = `world.step: contactkit ${ms(times.contactkit)}, cannon-es's own ${
-      ms(times['cannon-es'])
+    timing.textContent = `world.step: contactkit ${ms(times.contactkit)}, ${
+      spec.native ? `cannon-es's own ${ms(times['cannon-es'])}` : "cannon-es's own: no capsule"
     } (mean of the last ${TIMED_STEPS} steps, wall clock)`;
     const state: SimState = {
       scene: id,
@@ -440,7 +469,10 @@ export function startSim(id: SimId): void {
         penetration: contact.penetration,
         color: markerColor(contact),
       })),
-      stepTimes: times,
+      stepTimes: {
+        contactkit: times.contactkit,
+        'cannon-es': spec.native ? times['cannon-es'] : null,
+      },
       step: advance,
       project: ([x = 0, y = 0, z = 0]) => {
         const v = new Vector3(x, y, z).project(camera);
@@ -467,6 +499,40 @@ export function startSim(id: SimId): void {
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
+}
+
+/**
+ * The mesh of a body's shape. Boxes and capsules from three.js's geometries (a `CapsuleGeometry`
+ * lies along y, as `CapsuleShape` does); convex polyhedra and cylinders from the cannon-es shape's
+ * own vertices and faces (each face a fan from its first vertex), so the picture is the shape
+ * that is simulated.
+ */
+function geometryOf(shape: ShapeSpec, body: Body): BufferGeometry {
+  switch (shape.kind) {
+    case 'box':
+      return new BoxGeometry(
+        ...shape.halfExtents.map((half) => 2 * half) as [number, number, number],
+      );
+    case 'capsule':
+      return new CapsuleGeometry(shape.radius, 2 * shape.halfLength, 6, 16);
+    case 'hull':
+    case 'cylinder': {
+      const polyhedron = body.shapes[0] as ConvexPolyhedron;
+      const positions: number[] = [];
+      for (const face of polyhedron.faces) {
+        for (let k = 1; k + 1 < face.length; k++) {
+          for (const index of [face[0]!, face[k]!, face[k + 1]!]) {
+            const v = polyhedron.vertices[index]!;
+            positions.push(v.x, v.y, v.z);
+          }
+        }
+      }
+      const geometry = new BufferGeometry();
+      geometry.setAttribute('position', new Float32BufferAttribute(positions, 3));
+      geometry.computeVertexNormals();
+      return geometry;
+    }
+  }
 }
 
 function ms(value: number): string {

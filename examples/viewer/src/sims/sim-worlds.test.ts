@@ -3,17 +3,23 @@
  * with contactkit as cannon-es's narrowphase.
  */
 import { describe, expect, it } from 'vitest';
+import { CollisionData } from '@contactkit/contacts3d';
+import type { Body } from 'cannon-es';
 import { useContactkit } from '@contactkit/cannon-es';
 import { buildSimWorld, simSpec } from './sim-worlds.js';
 import { SIM_IDS } from './registry.js';
 
-/** Steps a scene's world `seconds` at 1/60 s with contactkit; returns its boxes' start and end. */
+/**
+ * Steps a scene's world `seconds` at 1/60 s with contactkit; returns its bodies' start and the
+ * last step's contacts (the adapter's record, as the page draws them).
+ */
 function run(id: (typeof SIM_IDS)[number], seconds: number) {
   const sim = buildSimWorld(simSpec(id));
-  useContactkit(sim.world);
+  const record = new CollisionData<Body>({ capacity: 1024 });
+  useContactkit(sim.world, { record });
   const start = sim.bodies.map((body) => body.position.clone());
   for (let step = 0; step < seconds * 60; step++) sim.world.step(1 / 60);
-  return { sim, start };
+  return { sim, start, record };
 }
 
 describe('simulation scenes with contactkit', () => {
@@ -26,6 +32,32 @@ describe('simulation scenes with contactkit', () => {
         expect(Math.hypot(body.position.x - start[i]!.x, body.position.z - start[i]!.z))
           .toBeLessThan(0.25);
       });
+    },
+    60_000,
+  );
+
+  it.each(['sim-capsules', 'sim-hulls'] as const)(
+    '%s: after 10 s the pile lies in its bin, no contact deeper than 5 mm, every shape touched',
+    (id) => {
+      const { sim, record } = run(id, 10);
+      const moving = sim.bodies.filter((body) => body.mass > 0);
+      expect(moving).toHaveLength(id === 'sim-capsules' ? 30 : 20);
+      for (const body of moving) {
+        // The bin's inner half width is 1.3 m; nothing flew out, nothing fell through the floor.
+        expect(Math.max(Math.abs(body.position.x), Math.abs(body.position.z))).toBeLessThan(1.3);
+        body.updateAABB();
+        expect(body.aabb.lowerBound.y).toBeGreaterThan(-0.005);
+        // Every body rests on something: it is in at least one of the last step's contacts.
+        expect(
+          record.contacts.slice(0, record.contactCount).some((c) =>
+            c.firstBody === body || c.secondBody === body
+          ),
+        ).toBe(true);
+      }
+      expect(record.overflowed).toBe(false);
+      for (let i = 0; i < record.contactCount; i++) {
+        expect(record.contacts[i]!.penetration).toBeLessThan(0.005);
+      }
     },
     60_000,
   );

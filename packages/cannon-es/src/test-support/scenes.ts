@@ -5,7 +5,19 @@
  * the sliding scene, restitution 0), gravity 9.82 along -y, and a static `Plane` turned so that
  * its normal is +y.
  */
-import { Body, Box, Plane, Vec3, World } from 'cannon-es';
+import { Random } from '@contactkit/test-support';
+import {
+  Body,
+  Box,
+  type ContactEquation,
+  Plane,
+  Quaternion,
+  type Shape,
+  Vec3,
+  World,
+} from 'cannon-es';
+import { CapsuleShape } from '../capsule-shape.js';
+import { convexPolyhedronFromPoints } from '../convex-polyhedron.js';
 
 /** A scene: its world and the bodies that move. */
 export interface Scene {
@@ -136,4 +148,156 @@ export function runScene(scene: Scene, seconds = 10): SceneMeasures {
     tilt = Math.max(tilt, Math.acos(Math.min(1, Math.max(-1, nowUp.dot(before.up)))));
   });
   return { stands, drift, tilt, angularSpeed: angularSum / (lastSteps * scene.bodies.length) };
+}
+
+/** The names of the piles `buildPile` makes. */
+export type PileName = 'capsules' | 'hulls';
+
+/** What a run of a pile measured (see `runPile`). */
+export interface PileMeasures {
+  /** The mean angular speed of the bodies over the last 2 simulated seconds, in rad/s. */
+  readonly angularSpeed: number;
+  /** The largest distance a body moved over the last 2 simulated seconds, in metres. */
+  readonly lateDrift: number;
+  /** How far the lowest point of any body is below the floor at the end, in metres (0: none). */
+  readonly floorSink: number;
+  /** The deepest contact of the last step (minus the smallest gap of its equations), in metres. */
+  readonly deepest: number;
+  /** The highest body's centre at the end, in metres: the pile did not fall flat or fly off. */
+  readonly top: number;
+}
+
+/** Inner half width of the bin the piles fall into, metres. */
+export const BIN_HALF_WIDTH = 1.3;
+
+/**
+ * A bin: four static walls 2 m high, 0.1 m thick, around a square of `2 * BIN_HALF_WIDTH` on
+ * the floor, so a pile cannot roll away.
+ */
+function addBin(world: World): void {
+  const half = BIN_HALF_WIDTH, thick = 0.05, high = 1;
+  for (
+    const [x, z, hx, hz] of [
+      [half + thick, 0, thick, half + 2 * thick],
+      [-half - thick, 0, thick, half + 2 * thick],
+      [0, half + thick, half, thick],
+      [0, -half - thick, half, thick],
+    ] as const
+  ) {
+    world.addBody(
+      new Body({ mass: 0, shape: new Box(new Vec3(hx, high, hz)), position: new Vec3(x, high, z) }),
+    );
+  }
+}
+
+/**
+ * Adds a body of mass 1 with `shape` at `position`, turned by `quaternion`. The turn is set after
+ * the body is made: cannon-es gives a body the inertia of a box filling its world bounding box at
+ * creation (Body.updateMassProperties), which for a body created turned is not its own frame's.
+ * A capsule gets its exact moments (`CapsuleShape.calculateLocalInertia`).
+ */
+function addDropped(
+  world: World,
+  bodies: Body[],
+  shape: Shape,
+  position: Vec3,
+  quaternion: Quaternion,
+): void {
+  const body = new Body({ mass: 1, shape, position });
+  if (shape instanceof CapsuleShape) {
+    shape.calculateLocalInertia(body.mass, body.inertia);
+    body.invInertia.set(1 / body.inertia.x, 1 / body.inertia.y, 1 / body.inertia.z);
+  }
+  body.quaternion.copy(quaternion);
+  body.updateInertiaWorld(true);
+  world.addBody(body);
+  bodies.push(body);
+}
+
+/**
+ * A pile dropped into a bin (`addBin`): 30 capsules (radius 0.15, half length 0.35, 1 m long)
+ * in 6 crosswise layers of 5, 0.45 apart and 0.4 m higher each layer, or 20 random convex hulls
+ * (8 to 14 points at 0.2 to 0.4 m from their centre) in 5 layers of 2 x 2, 0.9 m apart. Each
+ * body turned and moved a little at random (seeded), so the pile is not a lattice.
+ */
+export function buildPile(name: PileName): Scene {
+  const world = groundedWorld();
+  addBin(world);
+  const bodies: Body[] = [];
+  const random = new Random(name === 'capsules' ? 0xca95 : 0x4e11);
+  const jitter = () => random.range(-0.05, 0.05);
+  if (name === 'capsules') {
+    for (let i = 0; i < 30; i++) {
+      const layer = Math.floor(i / 5), across = (i % 5 - 2) * 0.45;
+      // Lying: the segment (local y) turned onto x, then every other layer turned onto z.
+      const turn = new Quaternion().setFromEuler(
+        0,
+        (layer % 2) * Math.PI / 2 + random.range(-0.2, 0.2),
+        Math.PI / 2,
+        'YZX',
+      );
+      const position = layer % 2 === 0
+        ? new Vec3(jitter(), 0.2 + 0.4 * layer, across + jitter())
+        : new Vec3(across + jitter(), 0.2 + 0.4 * layer, jitter());
+      addDropped(world, bodies, new CapsuleShape(0.15, 0.35), position, turn);
+    }
+  } else {
+    for (let i = 0; i < 20; i++) {
+      const layer = Math.floor(i / 4), k = i % 4;
+      const points = Array.from(
+        { length: 8 + random.int(7) },
+        () => random.unitVector().map((x) => x * random.range(0.2, 0.4)),
+      );
+      const position = new Vec3(
+        (k % 2 - 0.5) * 0.9 + jitter(),
+        0.5 + 0.9 * layer,
+        (Math.floor(k / 2) - 0.5) * 0.9 + jitter(),
+      );
+      addDropped(
+        world,
+        bodies,
+        convexPolyhedronFromPoints(points),
+        position,
+        new Quaternion(...random.rotation()),
+      );
+    }
+  }
+  return { world, bodies };
+}
+
+/** The gap cannon-es's solver sees for `equation` (ContactEquation.computeB): negative when overlapping. */
+function gapOf({ bi, bj, ri, rj, ni }: ContactEquation): number {
+  return (bj.position.x + rj.x - bi.position.x - ri.x) * ni.x +
+    (bj.position.y + rj.y - bi.position.y - ri.y) * ni.y +
+    (bj.position.z + rj.z - bi.position.z - ri.z) * ni.z;
+}
+
+/** Steps a pile for `seconds` (10 unless given) at 1/60 s and measures it (`PileMeasures`). */
+export function runPile(scene: Scene, seconds = 10): PileMeasures {
+  const dt = 1 / 60;
+  const steps = Math.round(seconds / dt), lastSteps = Math.round(2 / dt);
+  let angularSum = 0;
+  let before: Vec3[] = [];
+  for (let step = 0; step < steps; step++) {
+    if (step === steps - lastSteps) before = scene.bodies.map((body) => body.position.clone());
+    scene.world.step(dt);
+    if (step >= steps - lastSteps) {
+      for (const body of scene.bodies) angularSum += body.angularVelocity.length();
+    }
+  }
+  let lateDrift = 0, floorSink = 0, deepest = 0, top = -Infinity;
+  scene.bodies.forEach((body, i) => {
+    lateDrift = Math.max(lateDrift, body.position.distanceTo(before[i]!));
+    body.updateAABB();
+    floorSink = Math.max(floorSink, -body.aabb.lowerBound.y);
+    top = Math.max(top, body.position.y);
+  });
+  for (const equation of scene.world.contacts) deepest = Math.max(deepest, -gapOf(equation));
+  return {
+    angularSpeed: angularSum / (lastSteps * scene.bodies.length),
+    lateDrift,
+    floorSink,
+    deepest,
+    top,
+  };
 }
