@@ -98,3 +98,56 @@ export function drawArrow(
   context.closePath();
   context.fill();
 }
+
+/**
+ * World (metres, y up) to canvas CSS pixels (y down): `[cx + x scale, cy - y scale]`. A page
+ * fits it to the canvas each frame; its pointer handlers map events back through it.
+ */
+export class WorldView {
+  scale = 1;
+  cx = 0;
+  cy = 0;
+
+  x(x: number): number {
+    return this.cx + x * this.scale;
+  }
+
+  y(y: number): number {
+    return this.cy - y * this.scale;
+  }
+
+  /** A world point in canvas CSS pixels, for `window.__contactkit.project`. */
+  project(point: readonly number[]): [number, number] {
+    return [this.x(point[0]!), this.y(point[1]!)];
+  }
+
+  /** The world point under a pointer event on `canvas`. */
+  toWorld(event: MouseEvent, canvas: HTMLElement): [number, number] {
+    const box = canvas.getBoundingClientRect();
+    return [
+      (event.clientX - box.left - this.cx) / this.scale,
+      (this.cy - (event.clientY - box.top)) / this.scale,
+    ];
+  }
+
+  /** An arrow between two world points, `width` px wide with a head of at most `maxHead` px. */
+  arrow(
+    context: CanvasRenderingContext2D,
+    from: ArrayLike<number>,
+    to: ArrayLike<number>,
+    color: string,
+    width: number,
+    maxHead: number,
+  ): void {
+    drawArrow(
+      context,
+      this.x(from[0]!),
+      this.y(from[1]!),
+      this.x(to[0]!),
+      this.y(to[1]!),
+      color,
+      width,
+      maxHead,
+    );
+  }
+}
