@@ -13,7 +13,14 @@ import { OutlineEditor } from './outline-editor.js';
 import { openOutline } from './contour-import.js';
 import { traceImage } from './trace-image.js';
 import type { TraceMask } from './trace-image.js';
-import { element, isTypingTarget, programPage, publish, shortNumber } from './program-page.js';
+import {
+  element,
+  isTypingTarget,
+  programPage,
+  publish,
+  shortNumber,
+  showText,
+} from './program-page.js';
 import type { ProgramPage } from './program-page.js';
 import { keepDigitisedFile } from './contour-input.js';
 import { buildDigitiserPanel } from './digitiser-panel.js';
@@ -459,9 +466,9 @@ class DigitiserPage {
       ? 'Make it an open profile again'
       : 'Close the outline: a body';
     panel.undoButton.disabled = !editor.canUndo;
-    show(panel.status, this.outlineText());
+    showText(panel.status, this.outlineText());
     const n = editor.points.length;
-    show(
+    showText(
       panel.validity,
       n < 2
         ? ''
@@ -472,8 +479,8 @@ class DigitiserPage {
         : 'Valid: the outline does not cross itself.',
     );
     panel.validity.classList.toggle('invalid', crossings > 0);
-    show(panel.squareInfo, this.squareText());
-    show(panel.error, this.message);
+    showText(panel.squareInfo, this.squareText());
+    showText(panel.error, this.message);
     return crossings;
   }
 
@@ -517,11 +524,6 @@ class DigitiserPage {
       )
     } px from the picture's centre.`;
   }
-}
-
-/** Sets a readout's text, touching the page only when it changed. */
-function show(node: HTMLElement, text: string): void {
-  if (node.textContent !== text) node.textContent = text;
 }
 
 function download(text: string, fileName: string): void {

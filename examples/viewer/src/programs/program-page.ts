@@ -59,6 +59,11 @@ export function publish(state: { scene: string; frame: number; } & Record<string
   if (state.frame >= 1) showFirstFrame();
 }
 
+/** Sets a readout's text, touching the page only when it changed. */
+export function showText(node: HTMLElement, text: string): void {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 /** A number for a readout: 4 significant digits, powers of ten from a million on, no -0. */
 export function shortNumber(value: number, digits = 4): string {
   if (!Number.isFinite(value)) return String(value);

@@ -25,6 +25,7 @@ import {
   programPage,
   publish,
   shortNumber,
+  showText,
 } from './program-page.js';
 import type { ProgramPage } from './program-page.js';
 import { contourInput } from './contour-input.js';
@@ -443,7 +444,7 @@ class RollingBallPage implements RollingBallPicture {
       : state.mode === 'corner'
       ? ` (vertex ${scene.ball.vertex})`
       : '';
-    show(
+    showText(
       panel.live,
       `${this.paused ? 'Paused. ' : ''}${this.eventText ? `${this.eventText} ` : ''}Exact: ${
         MODE_TEXT[state.mode]
@@ -451,7 +452,7 @@ class RollingBallPage implements RollingBallPicture {
         relativeChange(state.energy, scene.startEnergy.exact)
       } since the throw), t ${state.time.toFixed(3)} s.`,
     );
-    show(
+    showText(
       panel.naiveLine,
       naive.lost
         ? 'Naive Euler: fell through the profile (a step longer than the ball is wide jumps a segment).'
@@ -462,7 +463,7 @@ class RollingBallPage implements RollingBallPicture {
         }).`,
     );
     const uncorrected = scene.uncorrected;
-    show(
+    showText(
       panel.uncorrectedLine,
       this.showUncorrected
         ? `Uncorrected (segment switch at the segment's end, no limiters): W ${
@@ -474,7 +475,7 @@ class RollingBallPage implements RollingBallPicture {
     const gone = state.position[1]! < Math.min(...this.profile.points.map((p) => p[1])) - 2
       ? 'The ball has left the profile: drag to throw it again, or Restart.'
       : '';
-    show(panel.error, this.message || gone);
+    showText(panel.error, this.message || gone);
   }
 
   /** What the tests read (DESIGN.md: `window.__contactkit`). */
@@ -506,11 +507,6 @@ class RollingBallPage implements RollingBallPicture {
       project: (point: readonly number[]) => this.view.project(point),
     });
   }
-}
-
-/** Sets a readout's text, touching the page only when it changed. */
-function show(node: HTMLElement, text: string): void {
-  if (node.textContent !== text) node.textContent = text;
 }
 
 /** The change of W since the throw, relative: "change +0.64%", or in powers of ten when tiny. */
