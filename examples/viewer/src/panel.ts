@@ -261,7 +261,8 @@ export class Panel {
     this.timing = element('span', {
       id: 'timing',
       title:
-        'The detector (or test) of the current pair, called repeatedly on a buffer of its own: the median time of one call',
+        'The detector (or test) of the current pair, called repeatedly on a buffer of its own: ' +
+        'the median time of one call',
     });
     summaryLine.append(this.summary, this.timing);
     body.append(summaryLine);
