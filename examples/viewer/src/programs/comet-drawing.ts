@@ -7,7 +7,7 @@ import { placeContour } from '@contactkit/collision2d';
 import type { Contour } from '@contactkit/collision2d';
 import { BALL_RADIUS, IMAGE_WIDTH } from './comet-scene.js';
 import type { CometScene, ContactVectors } from './comet-scene.js';
-import { WorldView, fitCanvas, shortNumber } from './program-page.js';
+import { WorldView, drawLabel, fitCanvas, shortNumber } from './program-page.js';
 
 /** Colours of the drawn vectors (the legend in the panel uses the same). */
 export const VECTOR_COLORS = {
@@ -164,12 +164,7 @@ function label(
   at: ArrayLike<number>,
   color: string,
 ): void {
-  context.font = '600 12px ui-monospace, monospace';
-  context.fillStyle = color;
-  context.strokeStyle = '#000';
-  context.lineWidth = 3;
-  context.strokeText(text, view.x(at[0]!) + 4, view.y(at[1]!) - 4);
-  context.fillText(text, view.x(at[0]!) + 4, view.y(at[1]!) - 4);
+  drawLabel(context, text, view.x(at[0]!) + 4, view.y(at[1]!) - 4, color);
 }
 
 /**

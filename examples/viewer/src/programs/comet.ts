@@ -18,7 +18,15 @@ import type { ContactVectors } from './comet-scene.js';
 import { contourInput } from './contour-input.js';
 import type { ContourInput } from './contour-input.js';
 import { readContour } from './user-contour.js';
-import { WorldView, element, programPage, publish, shortNumber, showText } from './program-page.js';
+import {
+  WorldView,
+  animate,
+  element,
+  programPage,
+  publish,
+  shortNumber,
+  showText,
+} from './program-page.js';
 import type { ProgramPage } from './program-page.js';
 import { VECTOR_COLORS, drawComet } from './comet-drawing.js';
 import type { CometPicture } from './comet-drawing.js';
@@ -190,11 +198,7 @@ class CometPage implements CometPicture {
   }
 
   start(): void {
-    const tick = (now: number) => {
-      this.tick(now);
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
+    animate((now) => this.tick(now));
   }
 
   // --- State -----------------------------------------------------------------------------------

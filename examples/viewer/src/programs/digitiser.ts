@@ -14,6 +14,7 @@ import { openOutline } from './contour-import.js';
 import { traceImage } from './trace-image.js';
 import type { TraceMask } from './trace-image.js';
 import {
+  animate,
   element,
   isTypingTarget,
   programPage,
@@ -100,11 +101,7 @@ class DigitiserPage {
   }
 
   start(): void {
-    const tick = () => {
-      this.tick();
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
+    animate(() => this.tick());
   }
 
   // --- Loading ---------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import {
   TABLE_WIDTH,
 } from './pinball-sim.js';
 import type { PinballSim } from './pinball-sim.js';
-import { drawArrow, fitCanvas, shortNumber } from './program-page.js';
+import { drawArrow, drawLabel, fitCanvas, shortNumber } from './program-page.js';
 import type { WorldView } from './program-page.js';
 
 /** Height of the table's part names, CSS pixels: the panel's smallest text. */
@@ -114,21 +114,6 @@ function path(
   context.closePath();
 }
 
-function label(
-  context: CanvasRenderingContext2D,
-  text: string,
-  x: number,
-  y: number,
-  color: string,
-): void {
-  context.font = '600 12px ui-monospace, monospace';
-  context.fillStyle = color;
-  context.strokeStyle = '#000';
-  context.lineWidth = 3;
-  context.strokeText(text, x, y);
-  context.fillText(text, x, y);
-}
-
 /** The cells of the last frame's swept boxes: only the shapes listed there were swept against. */
 function drawCells(context: CanvasRenderingContext2D, view: WorldView, sim: PinballSim): void {
   const s = view.scale;
@@ -139,27 +124,36 @@ function drawCells(context: CanvasRenderingContext2D, view: WorldView, sim: Pinb
   }
 }
 
+/** Begins a path around an obstacle: a bumper's circle or a polygon's outline. */
+function obstaclePath(
+  context: CanvasRenderingContext2D,
+  view: WorldView,
+  obstacle: PinballSim['table']['obstacles'][number],
+): void {
+  if (obstacle.kind === 'circle') {
+    context.beginPath();
+    context.arc(
+      view.x(obstacle.centre[0]!),
+      view.y(obstacle.centre[1]!),
+      obstacle.radius * view.scale,
+      0,
+      2 * Math.PI,
+    );
+  } else {
+    path(context, view, obstacle.outline);
+  }
+}
+
 /** The obstacles filled: bumpers, the lane's block and the rest. */
 function drawObstacles(context: CanvasRenderingContext2D, view: WorldView, sim: PinballSim): void {
   for (const obstacle of sim.table.obstacles) {
-    if (obstacle.kind === 'circle') {
-      context.beginPath();
-      context.arc(
-        view.x(obstacle.centre[0]!),
-        view.y(obstacle.centre[1]!),
-        obstacle.radius * view.scale,
-        0,
-        2 * Math.PI,
-      );
-      context.fillStyle = PINBALL_COLORS.bumper;
-      context.fill();
-    } else {
-      path(context, view, obstacle.outline);
-      context.fillStyle = obstacle.name === 'lane block'
-        ? PINBALL_COLORS.block
-        : PINBALL_COLORS.obstacle;
-      context.fill();
-    }
+    obstaclePath(context, view, obstacle);
+    context.fillStyle = obstacle.kind === 'circle'
+      ? PINBALL_COLORS.bumper
+      : obstacle.name === 'lane block'
+      ? PINBALL_COLORS.block
+      : PINBALL_COLORS.obstacle;
+    context.fill();
   }
 }
 
@@ -168,20 +162,8 @@ function drawOutlines(context: CanvasRenderingContext2D, view: WorldView, sim: P
   context.strokeStyle = PINBALL_COLORS.outline;
   context.lineWidth = 1;
   for (const obstacle of sim.table.obstacles) {
-    if (obstacle.kind === 'circle') {
-      context.beginPath();
-      context.arc(
-        view.x(obstacle.centre[0]!),
-        view.y(obstacle.centre[1]!),
-        obstacle.radius * view.scale,
-        0,
-        2 * Math.PI,
-      );
-      context.stroke();
-    } else {
-      path(context, view, obstacle.outline);
-      context.stroke();
-    }
+    obstaclePath(context, view, obstacle);
+    context.stroke();
   }
   path(context, view, sim.table.outline);
   context.stroke();
@@ -362,7 +344,7 @@ function drawVectors(context: CanvasRenderingContext2D, view: WorldView, sim: Pi
   context.beginPath();
   context.arc(px, py, 3.5, 0, 2 * Math.PI);
   context.fill();
-  label(
+  drawLabel(
     context,
     `toi ${shortNumber(impact.toi, 3)}  t ${shortNumber(impact.time, 4)} s`,
     px + 8,
@@ -377,14 +359,14 @@ function drawCaptions(
   { sim, pulling, lastShot }: PinballPicture,
   height: number,
 ): void {
-  label(
+  drawLabel(
     context,
     `${modeWords(sim)}, ${shortNumber(Math.hypot(sim.velocity[0]!, sim.velocity[1]!), 3)} m/s`,
     10,
     height - 30,
     sim.mode === 'ground' ? PINBALL_COLORS.normal : '#ffffff',
   );
-  label(
+  drawLabel(
     context,
     pulling || sim.pull > 0
       ? `launch ${shortNumber(sim.launchSpeed, 3)} m/s`

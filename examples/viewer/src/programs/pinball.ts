@@ -11,6 +11,7 @@ import type { ContourInput } from './contour-input.js';
 import { bounds, readContour, tableWithContour } from './user-contour.js';
 import {
   WorldView,
+  animate,
   element,
   isTypingTarget,
   programPage,
@@ -161,11 +162,7 @@ class PinballPage implements PinballPicture {
   }
 
   start(): void {
-    const tick = (now: number) => {
-      this.tick(now);
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
+    animate((now) => this.tick(now));
   }
 
   // --- State -----------------------------------------------------------------------------------

@@ -59,6 +59,31 @@ export function publish(state: { scene: string; frame: number; } & Record<string
   if (state.frame >= 1) showFirstFrame();
 }
 
+/** Calls `tick` with the frame's time on every animation frame, from the next one on. */
+export function animate(tick: (now: number) => void): void {
+  const frame = (now: number) => {
+    tick(now);
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+/** A label in canvas pixels: bold monospace, outlined in black so it reads over any picture. */
+export function drawLabel(
+  context: CanvasRenderingContext2D,
+  text: string,
+  x: number,
+  y: number,
+  color: string,
+): void {
+  context.font = '600 12px ui-monospace, monospace';
+  context.fillStyle = color;
+  context.strokeStyle = '#000';
+  context.lineWidth = 3;
+  context.strokeText(text, x, y);
+  context.fillText(text, x, y);
+}
+
 /** Sets a readout's text, touching the page only when it changed. */
 export function showText(node: HTMLElement, text: string): void {
   if (node.textContent !== text) node.textContent = text;

@@ -1,8 +1,8 @@
 /**
  * The rolling ball's picture (rolling-ball.ts holds the page's state and input): the profile with
  * its corners' marks, the three balls with their trails and transition rings, the throw being
- * aimed, a profile being drawn, and the energy plot under it all. Every function only reads the
- * page's state.
+ * aimed, a profile being drawn, and the energy plot under it all. The functions only read the
+ * page's state; `drawRollingBall` also fits the view to the canvas.
  */
 import { BALL_RADIUS, throwVelocity } from './rolling-ball-scene.js';
 import type { EventKind, Profile, RollingBallScene } from './rolling-ball-scene.js';

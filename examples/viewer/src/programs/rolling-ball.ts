@@ -20,6 +20,7 @@ import {
 import type { Profile, RollingBallSettings } from './rolling-ball-scene.js';
 import {
   WorldView,
+  animate,
   element,
   isTypingTarget,
   programPage,
@@ -138,11 +139,7 @@ class RollingBallPage implements RollingBallPicture {
   }
 
   start(): void {
-    const tick = (now: number) => {
-      this.tick(now);
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
+    animate((now) => this.tick(now));
   }
 
   // --- State -----------------------------------------------------------------------------------
