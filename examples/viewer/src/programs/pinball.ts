@@ -132,6 +132,7 @@ class PinballPage implements PinballPicture {
   pull: { pointerY: number | null; } | null = null;
   lastShot = 0;
   frame = 0;
+  /** The last frame's time (ms), and the time (s) not yet stepped in whole frames. */
   last = performance.now();
   carry = 0;
   readonly view = new WorldView();

@@ -104,8 +104,10 @@ class RollingBallPage implements RollingBallPicture {
   frame = 0;
   /** What the last event step found, for the readout. */
   eventText = '';
+  /** The last frame's time (ms), and the time (s) not yet stepped in whole frames. */
   last = performance.now();
   pending = 0;
+  /** The exact ball's turned angle, for the spoke drawn on it. */
   turned = 0;
   readonly trails: Trails = { exact: [], naive: [] };
   readonly view = new WorldView();
