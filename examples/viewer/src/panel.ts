@@ -83,6 +83,105 @@ export function contactSummary(contacts: readonly ContactRecord[]): string {
   }.`;
 }
 
+/** Animate and Reset, and with a 3D view the gizmo's modes (W, E). */
+function buttonRow(animateButton: HTMLButtonElement, callbacks: PanelCallbacks): HTMLElement {
+  const buttons = element('div', { class: 'buttons' });
+  const reset = element('button', {
+    id: 'reset',
+    type: 'button',
+    title: "Shapes, settings and the scene's choice back to the start",
+  }, 'Reset');
+  reset.addEventListener('click', () => callbacks.onReset());
+  buttons.append(animateButton, reset);
+  if (callbacks.onMode) {
+    const onMode = callbacks.onMode;
+    const translate = element(
+      'button',
+      { id: 'mode-translate', type: 'button', class: 'active' },
+      'Move (W)',
+    );
+    const rotate = element('button', { id: 'mode-rotate', type: 'button' }, 'Turn (E)');
+    const choose = (mode: 'translate' | 'rotate'): void => {
+      translate.classList.toggle('active', mode === 'translate');
+      rotate.classList.toggle('active', mode === 'rotate');
+      onMode(mode);
+    };
+    translate.addEventListener('click', () => choose('translate'));
+    rotate.addEventListener('click', () => choose('rotate'));
+    window.addEventListener('keydown', (event) => {
+      if (isTypingTarget(event.target)) return;
+      if (event.key === 'w') choose('translate');
+      if (event.key === 'e') choose('rotate');
+    });
+    buttons.append(translate, rotate);
+  }
+  return buttons;
+}
+
+/** The switches for the contact numbers and the witness points, appended to `body`. */
+function displayToggles(
+  body: HTMLElement,
+  options: PanelOptions,
+  callbacks: PanelCallbacks,
+): Record<'labels' | 'witnesses', HTMLInputElement> {
+  const display = element('div', { class: 'toggles' });
+  const toggle = (name: 'labels' | 'witnesses', text: string, on: boolean): HTMLInputElement => {
+    const input = element('input', { id: `show-${name}`, type: 'checkbox' });
+    input.checked = on;
+    input.addEventListener('change', () => callbacks.onToggle(name, input.checked));
+    const label = element('label');
+    label.append(input, document.createTextNode(` ${text}`));
+    display.append(label);
+    return input;
+  };
+  const toggles = {
+    labels: toggle('labels', 'contact numbers', options.labels),
+    witnesses: toggle('witnesses', 'witness points and depth', options.witnesses),
+  };
+  body.append(display);
+  return toggles;
+}
+
+/** The scene's own choice (a menu), appended to `body`, if it has one. */
+function sceneChoice(
+  body: HTMLElement,
+  options: PanelOptions,
+  callbacks: PanelCallbacks,
+): HTMLSelectElement | null {
+  if (!options.choice || !callbacks.onChoice) return null;
+  const onChoice = callbacks.onChoice;
+  const label = element('label', { class: 'choice' }, `${options.choice.label} `);
+  const select = element('select', { id: 'scene-choice' });
+  options.choice.options.forEach((text, i) =>
+    select.append(element('option', { value: String(i - 1) }, text))
+  );
+  select.value = String(options.choice.value);
+  select.addEventListener('change', () => onChoice(Number(select.value)));
+  label.append(select);
+  body.append(label);
+  return select;
+}
+
+/** What the contact markers' colours mean: the kinds, speculative, the witnesses. */
+function contactLegend(): HTMLElement {
+  const legend = element('ul', { class: 'legend' });
+  const swatch = (color: number, text: string, cls = 'swatch'): HTMLElement => {
+    const item = element('li');
+    item.append(
+      element('span', { class: cls, style: `background:${hexColor(color)}` }),
+      document.createTextNode(text),
+    );
+    return item;
+  };
+  for (const [kind, color] of Object.entries(CONTACT_KIND_COLORS)) {
+    legend.append(swatch(color, contactKindName(Number(kind) as ContactKind)));
+  }
+  legend.append(swatch(SPECULATIVE_COLOR, 'speculative (gap)', 'swatch small'));
+  legend.append(swatch(WITNESS_COLORS.first, 'witness on 1st', 'swatch small'));
+  legend.append(swatch(WITNESS_COLORS.second, 'witness on 2nd', 'swatch small'));
+  return legend;
+}
+
 export class Panel {
   private readonly table: HTMLTableSectionElement;
   private readonly summary: HTMLElement;
@@ -97,7 +196,7 @@ export class Panel {
   private readonly maxInput: HTMLInputElement;
   private readonly poseInputs: HTMLInputElement[][] = [];
   private readonly toggles: Record<'labels' | 'witnesses', HTMLInputElement>;
-  private readonly choiceSelect: HTMLSelectElement | null = null;
+  private readonly choiceSelect: HTMLSelectElement | null;
   private lastShown = '';
   private animating = false;
 
@@ -125,69 +224,11 @@ export class Panel {
       body.append(element('p', { class: 'error notice' }, notice));
     }
 
-    const buttons = element('div', { class: 'buttons' });
     this.animateButton = element('button', { id: 'animate', type: 'button' }, 'Animate');
     this.animateButton.addEventListener('click', () => this.setAnimating(!this.animating));
-    const reset = element('button', {
-      id: 'reset',
-      type: 'button',
-      title: "Shapes, settings and the scene's choice back to the start",
-    }, 'Reset');
-    reset.addEventListener('click', () => callbacks.onReset());
-    buttons.append(this.animateButton, reset);
-    if (callbacks.onMode) {
-      const onMode = callbacks.onMode;
-      const translate = element(
-        'button',
-        { id: 'mode-translate', type: 'button', class: 'active' },
-        'Move (W)',
-      );
-      const rotate = element('button', { id: 'mode-rotate', type: 'button' }, 'Turn (E)');
-      const choose = (mode: 'translate' | 'rotate'): void => {
-        translate.classList.toggle('active', mode === 'translate');
-        rotate.classList.toggle('active', mode === 'rotate');
-        onMode(mode);
-      };
-      translate.addEventListener('click', () => choose('translate'));
-      rotate.addEventListener('click', () => choose('rotate'));
-      window.addEventListener('keydown', (event) => {
-        if (isTypingTarget(event.target)) return;
-        if (event.key === 'w') choose('translate');
-        if (event.key === 'e') choose('rotate');
-      });
-      buttons.append(translate, rotate);
-    }
-    body.append(buttons);
-
-    const display = element('div', { class: 'toggles' });
-    const toggle = (name: 'labels' | 'witnesses', text: string, on: boolean): HTMLInputElement => {
-      const input = element('input', { id: `show-${name}`, type: 'checkbox' });
-      input.checked = on;
-      input.addEventListener('change', () => callbacks.onToggle(name, input.checked));
-      const label = element('label');
-      label.append(input, document.createTextNode(` ${text}`));
-      display.append(label);
-      return input;
-    };
-    this.toggles = {
-      labels: toggle('labels', 'contact numbers', options.labels),
-      witnesses: toggle('witnesses', 'witness points and depth', options.witnesses),
-    };
-    body.append(display);
-
-    if (options.choice && callbacks.onChoice) {
-      const onChoice = callbacks.onChoice;
-      const label = element('label', { class: 'choice' }, `${options.choice.label} `);
-      const select = element('select', { id: 'scene-choice' });
-      options.choice.options.forEach((text, i) =>
-        select.append(element('option', { value: String(i - 1) }, text))
-      );
-      select.value = String(options.choice.value);
-      select.addEventListener('change', () => onChoice(Number(select.value)));
-      label.append(select);
-      body.append(label);
-      this.choiceSelect = select;
-    }
+    body.append(buttonRow(this.animateButton, callbacks));
+    this.toggles = displayToggles(body, options, callbacks);
+    this.choiceSelect = sceneChoice(body, options, callbacks);
 
     const settings = element('fieldset', { class: 'settings' });
     settings.append(element('legend', {}, 'CollisionData settings'));
@@ -207,6 +248,42 @@ export class Panel {
       value: String(options.maxContactsPerPair),
     });
     this.settingsError = element('p', { class: 'error', id: 'settings-error' });
+    this.bindSettings(settings, options);
+    body.append(settings);
+
+    this.poseError = element('p', { class: 'error', id: 'pose-error' });
+    const poses = this.poseFields(options);
+    if (this.poseInputs.some((inputs) => inputs.length > 0)) body.append(poses);
+    body.append(contactLegend());
+
+    const summaryLine = element('p', { id: 'summary-line' });
+    this.summary = element('span', { id: 'contact-summary' });
+    this.timing = element('span', {
+      id: 'timing',
+      title:
+        'The detector (or test) of the current pair, called repeatedly on a buffer of its own: ' +
+        'the median time of one call',
+    });
+    summaryLine.append(this.summary, this.timing);
+    body.append(summaryLine);
+    this.featureText = element('p', { id: 'feature-text', class: 'feature' });
+    body.append(this.featureText);
+    const table = element('table', { id: 'contacts' });
+    const head = element('thead');
+    const headRow = element('tr');
+    for (const name of ['#', 'kind', 'penetration', 'featureId']) {
+      headRow.append(element('th', {}, name));
+    }
+    head.append(headRow);
+    this.table = element('tbody');
+    table.append(head, this.table);
+    body.append(table);
+    this.table.addEventListener('mouseleave', () => callbacks.onHoverContact(-1));
+  }
+
+  /** The settings' fields, bound to their callbacks, in `settings`. */
+  private bindSettings(settings: HTMLElement, options: PanelOptions): void {
+    const callbacks = this.callbacks;
     this.bindField(
       [this.toleranceInput],
       this.settingsError,
@@ -230,11 +307,13 @@ export class Panel {
       row('maxContactsPerPair', this.maxInput),
       this.settingsError,
     );
-    body.append(settings);
+  }
 
+  /** A group of fields per movable shape (`poseInputs` gets one entry per shape), bound. */
+  private poseFields(options: PanelOptions): HTMLElement {
+    const callbacks = this.callbacks;
     const poses = element('fieldset', { class: 'poses' });
     poses.append(element('legend', {}, 'Poses (type or drag)'));
-    this.poseError = element('p', { class: 'error', id: 'pose-error' });
     options.shapeNames.forEach((name, index) => {
       const pose = callbacks.pose(index);
       if (!pose) {
@@ -265,47 +344,7 @@ export class Panel {
       poses.append(group);
     });
     poses.append(this.poseError);
-    if (this.poseInputs.some((inputs) => inputs.length > 0)) body.append(poses);
-
-    const legend = element('ul', { class: 'legend' });
-    const swatch = (color: number, text: string, cls = 'swatch'): HTMLElement => {
-      const item = element('li');
-      item.append(
-        element('span', { class: cls, style: `background:${hexColor(color)}` }),
-        document.createTextNode(text),
-      );
-      return item;
-    };
-    for (const [kind, color] of Object.entries(CONTACT_KIND_COLORS)) {
-      legend.append(swatch(color, contactKindName(Number(kind) as ContactKind)));
-    }
-    legend.append(swatch(SPECULATIVE_COLOR, 'speculative (gap)', 'swatch small'));
-    legend.append(swatch(WITNESS_COLORS.first, 'witness on 1st', 'swatch small'));
-    legend.append(swatch(WITNESS_COLORS.second, 'witness on 2nd', 'swatch small'));
-    body.append(legend);
-
-    const summaryLine = element('p', { id: 'summary-line' });
-    this.summary = element('span', { id: 'contact-summary' });
-    this.timing = element('span', {
-      id: 'timing',
-      title:
-        'The detector (or test) of the current pair, called repeatedly on a buffer of its own: the median time of one call',
-    });
-    summaryLine.append(this.summary, this.timing);
-    body.append(summaryLine);
-    this.featureText = element('p', { id: 'feature-text', class: 'feature' });
-    body.append(this.featureText);
-    const table = element('table', { id: 'contacts' });
-    const head = element('thead');
-    const headRow = element('tr');
-    for (const name of ['#', 'kind', 'penetration', 'featureId']) {
-      headRow.append(element('th', {}, name));
-    }
-    head.append(headRow);
-    this.table = element('tbody');
-    table.append(head, this.table);
-    body.append(table);
-    this.table.addEventListener('mouseleave', () => callbacks.onHoverContact(-1));
+    return poses;
   }
 
   /**

@@ -171,7 +171,7 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it('a drag down on the table pulls the plunger; let go, the ball leaves at the top speed and moves, its state finite', async () => {
+  it('a drag down pulls the plunger; let go, the ball leaves at top speed and moves, its state finite', async () => {
     const before = await pinball();
     const box = (await page.locator('#view').boundingBox())!;
     // Full pull is a drag of a quarter of the canvas's height (at least 80 px): 300 px is more.
@@ -201,7 +201,7 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it('holding Space pulls the plunger gradually, right after a button was clicked; its release shoots at pull x the top speed', async () => {
+  it('holding Space pulls the plunger, even after a button click; the release shoots at pull x top speed', async () => {
     await page.click('#return-ball');
     await page.waitForFunction(() =>
       (window as unknown as { __contactkit: PinballState; }).__contactkit.plunger.onPlunger
@@ -233,7 +233,7 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it('the "visible" toggle switches the outlines, cells and vectors on; with it focused, \u2193 still pulls the plunger', async () => {
+  it('"visible" shows outlines, cells and vectors; with it focused, \u2193 still pulls the plunger', async () => {
     await page.click('#return-ball');
     await page.check('#show-visible');
     await page.waitForFunction(() =>
@@ -297,7 +297,7 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it('a shot at the top speed, 30 simulated seconds in the page: the centre never leaves the table or comes within the radius of an outline, the state finite', async () => {
+  it('a top-speed shot, 30 s in the page: the centre stays on the table, a radius off each outline', async () => {
     // One synchronous evaluation: no animation frame steps the ball between the click and the run.
     const { table, states } = await page.evaluate((frames) => {
       const kit = (window as unknown as {
@@ -339,7 +339,7 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it("air drag in the launch channel: the page's ball rises in the lane as Node's PinballSim with c_w 0.47 moves it", async () => {
+  it("air drag in the launch channel: the ball rises as Node's PinballSim with c_w 0.47 moves it", async () => {
     await openPage(page, `${baseUrl}?scene=pinball`);
     await page.check('#channel-drag');
     await page.waitForFunction(() =>

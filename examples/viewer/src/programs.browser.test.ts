@@ -280,7 +280,7 @@ describe('digitiser in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it('edits by mouse: Shift+click deletes, click on a line inserts, a drag across makes a self-intersection that Save refuses, undo', async () => {
+  it('mouse edits: Shift+click deletes, a click on a line inserts, Save refuses a crossing, undo', async () => {
     await open('scene=digitiser&image=none');
     await page.setInputFiles('#image-file', {
       name: 'L.png',
@@ -405,7 +405,7 @@ describe('comet in Chromium', { timeout: 60_000 }, () => {
   });
 
   for (const viewport of [{ width: 1200, height: 800 }, { width: 390, height: 844 }]) {
-    it(`${viewport.width}x${viewport.height}: the contour drawn from the file lands where the world's outline projects`, async () => {
+    it(`${viewport.width}x${viewport.height}: the file's contour lies where the world's outline projects`, async () => {
       await page.setViewportSize(viewport);
       await open('scene=comet');
       const state = await comet();
@@ -435,7 +435,7 @@ describe('comet in Chromium', { timeout: 60_000 }, () => {
     });
   }
 
-  it("a drag shoots the ball from where it was pressed with the arrow's velocity; stopped at the impact, the vectors are those of a touching contact", async () => {
+  it("a drag shoots the ball with the arrow's velocity; stopped at the impact, the vectors touch", async () => {
     await open('scene=comet');
     await page.check('#show-vectors');
     await page.check('#stop-at-impact');
@@ -497,7 +497,7 @@ function loadContour(text: string): Promise<void> {
 }
 
 describe('your contour in every program', { timeout: 60_000 }, () => {
-  it("comet: the digitiser's saved L in one click, then a dropped file, each becomes the body the ball meets", async () => {
+  it("comet: the digitiser's L in one click, then a dropped file, each becomes the body the ball meets", async () => {
     // What a person does: trace and save in the digitiser, then open the comet and take it.
     await open('scene=digitiser&image=none');
     await page.setInputFiles('#image-file', {
@@ -591,7 +591,7 @@ describe('your contour in every program', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it("pinball: loadContour places an L on the table, a bad file throws the parser's error, the dropped ball meets the L", async () => {
+  it("pinball: loadContour places an L, a bad file throws the parser's error, a dropped ball meets it", async () => {
     await open('scene=pinball');
     const before = await publishedState<{ obstacles: number; }>(page);
     await loadContour(

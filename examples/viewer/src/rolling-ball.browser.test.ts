@@ -124,7 +124,7 @@ describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it('valley without losses: the published energy stays constant to 1e-9, and the ball is where ContourBall in Node puts it after the same frames', async () => {
+  it("valley without losses: W constant to 1e-9, and the ball where Node's ContourBall puts it", async () => {
     await open('&profile=valley&friction=0&inertia=0.4');
     const first = await state();
     await waitFrames(150);
@@ -190,7 +190,7 @@ describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it("a drag from the ball throws it from where it is with the arrow's velocity (3 per second per metre dragged)", async () => {
+  it("a drag from the ball throws it from where it is with the arrow's velocity (3 m/s per metre)", async () => {
     await open('&profile=ramp-jump-table');
     await page.click('#pause');
     await waitFrames(2);
@@ -235,7 +235,7 @@ describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it("the profile and inertia chosen in the panel start the balls from that profile's launch, and the link keeps them", async () => {
+  it("the panel's profile and inertia start the balls from that profile's launch; the link keeps them", async () => {
     await open('');
     await page.selectOption('#profile', 'bowl');
     await page.selectOption('#inertia', '0');
@@ -271,7 +271,7 @@ describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
   });
 
   for (const viewport of [{ width: 1200, height: 800 }, { width: 390, height: 844 }]) {
-    it(`${viewport.width}x${viewport.height}: the limiter ticks and the corner sectors are drawn where the valley's corners project`, async () => {
+    it(`${viewport.width}x${viewport.height}: limiter ticks and sectors drawn where the corners project`, async () => {
       await page.setViewportSize(viewport);
       await open('&profile=valley');
       await page.click('#pause');
@@ -297,7 +297,7 @@ describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
     });
   }
 
-  it('the uncorrected ghost: off by default, on by its toggle, over the valley bottom by the plain segment switch', async () => {
+  it('the uncorrected ghost: off by default, on by its toggle, over the valley by the segment switch', async () => {
     await open('&profile=valley');
     expect(await page.isChecked('#show-uncorrected')).toBe(false);
     expect(await page.locator('#uncorrected-caption').textContent()).toBe('');

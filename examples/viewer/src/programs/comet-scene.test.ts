@@ -30,7 +30,7 @@ describe('CometScene', () => {
     );
   });
 
-  it('the start shot hits the nucleus; at the stop the ball touches it and the normal velocity is reversed times the restitution', () => {
+  it('the start shot hits the nucleus; stopped there, the ball touches it, normal velocity reversed times e', () => {
     const scene = new CometScene(contour);
     scene.stopAtImpact = true;
     let stopped = false;
@@ -135,7 +135,7 @@ describe('CometScene', () => {
     });
   });
 
-  it('20 s from the start shot: the state stays finite, the ball inside the wrap bounds, the energy never grows but by wraps', () => {
+  it('20 s from the start shot: finite state, the ball inside the wrap bounds, energy growing only by wraps', () => {
     const scene = new CometScene(contour);
     let energy = scene.ball.energy;
     for (let frame = 0; frame < 1200; frame++) {

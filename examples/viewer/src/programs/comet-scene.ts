@@ -107,7 +107,10 @@ export class CometScene {
     this.shoot(START_SHOT.position, START_SHOT.velocity);
   }
 
-  /** A new shot from `position` with `velocity`; throws (and changes nothing) where the ball would overlap the nucleus. */
+  /**
+   * A new shot from `position` with `velocity`; throws (and changes nothing) where the ball would
+   * overlap the nucleus.
+   */
   shoot(position: readonly number[], velocity: readonly number[]): void {
     // ContourBall flies inside a closed contour as well as outside: this scene's ball stays out.
     if (pointInPolygon(this.polygon, position)) {

@@ -51,8 +51,8 @@ describe('openOutline', () => {
   it("malformed files fail with the parser's line number; a version 1 file cannot be placed", () => {
     expect(() => openOutline('0 0\n1 2 3\n', { width: 20, height: 20 })).toThrow(/^line 2: /);
     // A 1 x 0.5 rectangle about its centroid: J' = 0.5 * (1 + 0.25) / 12.
-    const v1 =
-      'contactkit-contour 1\npoints 4\n-0.5 -0.25\n0.5 -0.25\n0.5 0.25\n-0.5 0.25\narea 0.5\ncentroid 0 0\nsecond-moment 0.05208333333333333\nlargest-axis x\norientation 0\n';
+    const v1 = 'contactkit-contour 1\npoints 4\n-0.5 -0.25\n0.5 -0.25\n0.5 0.25\n-0.5 0.25\narea ' +
+      '0.5\ncentroid 0 0\nsecond-moment 0.05208333333333333\nlargest-axis x\norientation 0\n';
     expect(() => openOutline(v1, { width: 20, height: 20 })).toThrow(
       /^this contour file \(version 1\) does not record the picture/,
     );

@@ -32,7 +32,8 @@ export function openOutline(
     const contour = parseContour(text);
     if (contour.image === null) {
       throw new RangeError(
-        'this contour file (version 1) does not record the picture it was taken from, so it cannot be put back over one',
+        'this contour file (version 1) does not record the picture it was taken from, so it ' +
+          'cannot be put back over one',
       );
     }
     const placed = placeContour(contour, picture.width, [picture.width / 2, picture.height / 2]);
@@ -42,11 +43,12 @@ export function openOutline(
       `A contour file (${contour.closed ? 'closed' : 'open'}, ${contour.points.length} points)` +
       (same
         ? '.'
-        : `, taken from a ${width} x ${height} picture: placed by width over this ${picture.width} x ${picture.height} one${
-          Math.abs(width / height - picture.width / picture.height) > 1e-9
-            ? ' (their shapes differ)'
-            : ''
-        }.`);
+        : `, taken from a ${width} x ${height} picture: placed by width over this ` +
+          `${picture.width} x ${picture.height} one${
+            Math.abs(width / height - picture.width / picture.height) > 1e-9
+              ? ' (their shapes differ)'
+              : ''
+          }.`);
     return { points: placed.points, closed: contour.closed, note };
   }
   const points = parsePointList(text);

@@ -57,7 +57,8 @@ export function contourInput(
     element(
       'p',
       { class: 'hint' },
-      `A contour file (the digitiser's Save) becomes ${what}: pick it, drop it on the picture, or take the one the digitiser saved last.`,
+      `A contour file (the digitiser's Save) becomes ${what}: pick it, drop it on the picture, ` +
+        'or take the one the digitiser saved last.',
     ),
   );
   const picker = element('input', {

@@ -58,8 +58,16 @@ export function startContourProbe(): Promise<void> {
   const page = programPage(
     'contour-probe',
     'Contour probe: the vector method, live',
-    "A ball against a contour of segments by the vector method (the distance of a point to a segment: Ericson, Real-Time Collision Detection, 5.1.2). For the segment from P_i to P_i+1: S = P_i+1 - P_i, O = centre - P_i, the part length l_part = O . S / |S| and the part vector l_part S / |S|, whose end is the foot of the perpendicular. When 0 <= l_part <= |S| the foot lies on the segment and is the contact point P; the normal runs from it to the centre at the angle beta, and the penetration dErr = r - d. Past the segment's ends the nearest point is a corner, convex as seen from the ball: its distance is |O|. At a concave corner the ball can touch both segments: two contacts.",
-    'Drag anywhere to move the ball. Choose a contour in the menu; the symbol says whether the ball touches a convex corner (<) or no corner or a concave one (>).',
+    'A ball against a contour of segments by the vector method (the distance of a point to a ' +
+      'segment: Ericson, Real-Time Collision Detection, 5.1.2). For the segment from P_i to ' +
+      'P_i+1: S = P_i+1 - P_i, O = centre - P_i, the part length l_part = O . S / |S| and the ' +
+      'part vector l_part S / |S|, whose end is the foot of the perpendicular. When 0 <= ' +
+      'l_part <= |S| the foot lies on the segment and is the contact point P; the normal runs ' +
+      'from it to the centre at the angle beta, and the penetration dErr = r - d. Past the ' +
+      "segment's ends the nearest point is a corner, convex as seen from the ball: its " +
+      'distance is |O|. At a concave corner the ball can touch both segments: two contacts.',
+    'Drag anywhere to move the ball. Choose a contour in the menu; the symbol says whether ' +
+      'the ball touches a convex corner (<) or no corner or a concave one (>).',
   );
   const parameters = new URLSearchParams(location.search);
   const profile = findProbeProfile(parameters.get('profile')) ?? PROBE_PROFILES[0]!;

@@ -57,7 +57,7 @@ describe('OutlineEditor', () => {
     ]);
   });
 
-  it('hit tests: the nearest point within the radius, else -1; segments only between points (closing one when closed)', () => {
+  it('hit tests: the nearest point within the radius, else -1; segments between points (closing one if closed)', () => {
     const editor = square();
     expect(editor.nearestPoint([9.5, 9], 2)).toBe(2);
     expect(editor.nearestPoint([5, 5], 2)).toBe(-1);

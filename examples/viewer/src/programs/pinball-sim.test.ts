@@ -99,7 +99,7 @@ describe('PinballSim', () => {
     expect(sim.onPlunger).toBe(true);
   });
 
-  it("a shot at the plunger's top speed: 30 s at 1/60 s frames, never outside the table or inside an obstacle, always finite", () => {
+  it('a shot at top speed: 30 s of 1/60 s frames, never outside the table or in an obstacle, always finite', () => {
     const { sim, problems, maxHeight, meanCells } = runShot(1, 30);
     expect(problems.slice(0, 5)).toEqual([]);
     // It went round the upper semicircle into the field and bounced there.
@@ -112,7 +112,7 @@ describe('PinballSim', () => {
     expect(sim.onPlunger).toBe(true);
   });
 
-  it('the grid finds every touch: castBall against the shapes of the swept box equals a sweep against all shapes', () => {
+  it("the grid finds every touch: castBall against the swept box's shapes equals a sweep against all", () => {
     const sim = new PinballSim();
     const shapes = sim.playfield.shapes as Array<Polygon | Chain | Circle>;
     const ball = new Circle(sim.radius), hit = new SweepHit();
@@ -142,7 +142,7 @@ describe('PinballSim', () => {
     expect(hits).toBeGreaterThan(200);
   });
 
-  it('counts the grid cells of the swept box: a free move of (0.05, 0.03) from (0.30, 0.95) covers 3 x 2 cells of 4 cm', () => {
+  it("counts the swept box's grid cells: a move of (0.05, 0.03) from (0.30, 0.95) covers 3 x 2 cells of 4 cm", () => {
     const sim = new PinballSim();
     sim.position.set([0.3, 0.95]);
     sim.velocity.set([3, 1.8 + TABLE_GRAVITY / 60]);

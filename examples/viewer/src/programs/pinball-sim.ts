@@ -151,7 +151,10 @@ const MAX_MOVES = 64;
  * within round-off of it, where inside and outside can disagree. A tenth of a nanometre here.
  */
 export const SKIN = 1e-10;
-/** Outward normal speed left after a slide, relative to the speed, so the next sweep does not meet the same surface again at time 0 through round-off. */
+/**
+ * Outward normal speed left after a slide, relative to the speed, so the next sweep does not meet
+ * the same surface again at time 0 through round-off.
+ */
 const SEPARATION = 1e-9;
 /** Most grid cells remembered for drawing per frame. */
 const MAX_DRAWN_CELLS = 512;
@@ -303,7 +306,10 @@ export class PinballSim {
   movesPerFrame = 0;
   /** Frames whose rest was dropped after MAX_MOVES moves (a safeguard: the tests see none). */
   droppedFrames = 0;
-  /** Times the ball was put back on the plunger (`toPlunger`: the button, or 3 s at rest elsewhere); a drained ball rolls back by itself. */
+  /**
+   * Times the ball was put back on the plunger (`toPlunger`: the button, or 3 s at rest elsewhere);
+   * a drained ball rolls back by itself.
+   */
   returns = 0;
   /** The impacts of the last frame. */
   readonly impacts: Impact[] = [];
@@ -418,7 +424,10 @@ export class PinballSim {
     return this.pull * PLUNGER_MAX_SPEED;
   }
 
-  /** Lets the plunger go: a ball on its tip leaves upward at the launch speed. Returns that speed (0 when no ball was there). */
+  /**
+   * Lets the plunger go: a ball on its tip leaves upward at the launch speed. Returns that speed (0
+   * when no ball was there).
+   */
   release(): number {
     const speed = this.launchSpeed;
     this.pull = 0;

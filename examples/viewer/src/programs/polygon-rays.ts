@@ -64,8 +64,17 @@ export function startPolygonRays(): Promise<void> {
   const page = programPage(
     'polygon-rays',
     'Polygon rays: the ray test beside separating axes',
-    "Two concave bodies, a comet nucleus and a lander. Their contacts come from collision2d's two polygon methods, drawn side by side: the ray test (rayTestPolygons: each body's bounding circle of radius R_ext about its centroid as an early out, the contour points facing the other body kept, and a ray from each centroid through each kept point tested against the other body's segments, lambda and mu in [0, 1] by Cramer's rule, both ways) in orange, and decomposition into convex pieces with separating axes (collidePolygonPolygon; Ericson, Real-Time Collision Detection, 4.4 and 5.2.1) in blue.",
-    'Drag a body to move it by its centroid; drag the knob on its handle to turn it. Deep overlaps and edges crossing without a contour point inside show where the two methods differ.',
+    'Two concave bodies, a comet nucleus and a lander. Their contacts come from ' +
+      "collision2d's two polygon methods, drawn side by side: the ray test (rayTestPolygons: " +
+      "each body's bounding circle of radius R_ext about its centroid as an early out, the " +
+      'contour points facing the other body kept, and a ray from each centroid through each ' +
+      "kept point tested against the other body's segments, lambda and mu in [0, 1] by " +
+      "Cramer's rule, both ways) in orange, and decomposition into convex pieces with " +
+      'separating axes (collidePolygonPolygon; Ericson, Real-Time Collision Detection, 4.4 and ' +
+      '5.2.1) in blue.',
+    'Drag a body to move it by its centroid; drag the knob on its handle to turn it. Deep ' +
+      'overlaps and edges crossing without a contour point inside show where the two methods ' +
+      'differ.',
   );
   const state: RaysPage = {
     scene: new PolygonRaysScene(parseContour(contourText)),

@@ -59,6 +59,36 @@ export function publish(state: { scene: string; frame: number; } & Record<string
   if (state.frame >= 1) showFirstFrame();
 }
 
+/** Calls `tick` with the frame's time on every animation frame, from the next one on. */
+export function animate(tick: (now: number) => void): void {
+  const frame = (now: number) => {
+    tick(now);
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+/** A label in canvas pixels: bold monospace, outlined in black so it reads over any picture. */
+export function drawLabel(
+  context: CanvasRenderingContext2D,
+  text: string,
+  x: number,
+  y: number,
+  color: string,
+): void {
+  context.font = '600 12px ui-monospace, monospace';
+  context.fillStyle = color;
+  context.strokeStyle = '#000';
+  context.lineWidth = 3;
+  context.strokeText(text, x, y);
+  context.fillText(text, x, y);
+}
+
+/** Sets a readout's text, touching the page only when it changed. */
+export function showText(node: HTMLElement, text: string): void {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 /** A number for a readout: 4 significant digits, powers of ten from a million on, no -0. */
 export function shortNumber(value: number, digits = 4): string {
   if (!Number.isFinite(value)) return String(value);
@@ -97,4 +127,57 @@ export function drawArrow(
   context.lineTo(x1 - head * ux + 0.5 * head * uy, y1 - head * uy - 0.5 * head * ux);
   context.closePath();
   context.fill();
+}
+
+/**
+ * World (metres, y up) to canvas CSS pixels (y down): `[cx + x scale, cy - y scale]`. A page
+ * fits it to the canvas each frame; its pointer handlers map events back through it.
+ */
+export class WorldView {
+  scale = 1;
+  cx = 0;
+  cy = 0;
+
+  x(x: number): number {
+    return this.cx + x * this.scale;
+  }
+
+  y(y: number): number {
+    return this.cy - y * this.scale;
+  }
+
+  /** A world point in canvas CSS pixels, for `window.__contactkit.project`. */
+  project(point: readonly number[]): [number, number] {
+    return [this.x(point[0]!), this.y(point[1]!)];
+  }
+
+  /** The world point under a pointer event on `canvas`. */
+  toWorld(event: MouseEvent, canvas: HTMLElement): [number, number] {
+    const box = canvas.getBoundingClientRect();
+    return [
+      (event.clientX - box.left - this.cx) / this.scale,
+      (this.cy - (event.clientY - box.top)) / this.scale,
+    ];
+  }
+
+  /** An arrow between two world points, `width` px wide with a head of at most `maxHead` px. */
+  arrow(
+    context: CanvasRenderingContext2D,
+    from: ArrayLike<number>,
+    to: ArrayLike<number>,
+    color: string,
+    width: number,
+    maxHead: number,
+  ): void {
+    drawArrow(
+      context,
+      this.x(from[0]!),
+      this.y(from[1]!),
+      this.x(to[0]!),
+      this.y(to[1]!),
+      color,
+      width,
+      maxHead,
+    );
+  }
 }

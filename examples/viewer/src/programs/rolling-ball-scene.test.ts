@@ -35,7 +35,7 @@ describe('rolling-ball profiles', () => {
     }
   });
 
-  it('onSegment puts the centre r to the left of the segment: on [0,0]-[2,0] at 0.5, [0.5, r]; on [0,0]-[0,-2] (down) at 1, [r, -1]', () => {
+  it('onSegment: the centre r left of the segment; [0,0]-[2,0] at 0.5 is [0.5, r], [0,0]-[0,-2] at 1 [r, -1]', () => {
     expect(onSegment([[0, 0], [2, 0]], 0, 0.5, 3).position).toEqual([0.5, BALL_RADIUS]);
     expect(onSegment([[0, 0], [2, 0]], 0, 0.5, 3).velocity).toEqual([3, 0]);
     const down = onSegment([[0, 0], [0, -2]], 0, 1);
@@ -43,7 +43,7 @@ describe('rolling-ball profiles', () => {
     expect(down.position[1]).toBeCloseTo(-1, 15);
   });
 
-  it('each profile starts the exact ball as the profile says (rolling, on the start segment) and runs 20 s with a finite state', () => {
+  it('each profile starts the exact ball as it says (rolling, on the start segment); 20 s with a finite state', () => {
     for (const profile of PROFILES) {
       const scene = new RollingBallScene(profile);
       expect(scene.ball.mode, profile.id).toBe('ground');
@@ -58,7 +58,7 @@ describe('rolling-ball profiles', () => {
 });
 
 describe('RollingBallScene', () => {
-  it('valley without losses: the exact ball keeps its energy to 1e-9 over 20 s and matches a ContourBall advanced alone; the naive one drifts', () => {
+  it('valley without losses: the exact ball keeps W to 1e-9 for 20 s, as a lone ContourBall; the naive drifts', () => {
     const profile = findProfile('valley')!;
     const scene = new RollingBallScene(profile, { ...DEFAULT_SETTINGS, rollingFriction: 0 });
     const alone = new ContourBall(profile.points, {
@@ -90,7 +90,7 @@ describe('RollingBallScene', () => {
     expect(scene.history.at(-1)!.exact).toBe(scene.ball.energy);
   });
 
-  it("records the exact ball's transitions: in the valley each pass of the bottom corner is at the wedged centre, r sqrt(1 + (2 / 4.5)^2) above it", () => {
+  it("records transitions: each pass of the valley's bottom is at the wedged centre, r sqrt(1 + (2/4.5)^2) up", () => {
     const scene = new RollingBallScene(findProfile('valley')!, {
       ...DEFAULT_SETTINGS,
       rollingFriction: 0,
@@ -133,7 +133,7 @@ describe('RollingBallScene', () => {
     expect(scene.ball.mode).toBe('flight');
   });
 
-  it('stepping by events ends each frame where whole frames do (W-profile: corners, a take-off, impacts; 1e-9 after 5 s)', () => {
+  it('stepping by events ends each frame where whole frames do (W-profile with corners and impacts; 1e-9, 5 s)', () => {
     const profile = findProfile('w-profile')!;
     const frames = new RollingBallScene(profile);
     const events = new RollingBallScene(profile);
@@ -192,7 +192,7 @@ describe('RollingBallScene', () => {
 });
 
 describe('NaiveBall', () => {
-  it('in free flight explicit Euler gains exactly g^2 h^2 / 2 per step (E_n+1 = E_n + g^2 h^2 / 2, worked out by hand)', () => {
+  it('in free flight explicit Euler gains exactly g^2 h^2 / 2 per step (E_n+1 = E_n + g^2 h^2 / 2, by hand)', () => {
     const naive = new NaiveBall([[-1, 0], [1, 0]], DEFAULT_SETTINGS);
     naive.launch([0, 100], [1, 2]);
     const start = naive.energy;
@@ -204,7 +204,7 @@ describe('NaiveBall', () => {
     expect(naive.position[1]).toBeCloseTo(100 + 20 * FRAME - GRAVITY * FRAME * FRAME * 45, 12);
   });
 
-  it('rolls on flat ground at constant speed without friction, and with rolling friction mu slows by mu g / (1 + k) per second and stops', () => {
+  it('rolls on flat ground at constant speed; with rolling friction mu it slows by mu g / (1 + k) per s, stops', () => {
     const naive = new NaiveBall([[-100, 0], [100, 0]], DEFAULT_SETTINGS);
     naive.launch([0, BALL_RADIUS], [2, 0]);
     for (let i = 0; i < 60; i++) naive.step(FRAME);

@@ -19,6 +19,18 @@ export const GRAVITY = 9.81;
 /** One frame: what the page simulates per displayed frame and what a single step advances. */
 export const FRAME = 1 / 60;
 
+/** Drag length (metres) to launch speed (m/s). */
+const SHOT_GAIN = 3;
+const MAX_SPEED = 15;
+
+/** The velocity of a throw dragged from `from` to `to`, capped at MAX_SPEED. */
+export function throwVelocity(from: readonly number[], to: readonly number[]): [number, number] {
+  const vx = (to[0]! - from[0]!) * SHOT_GAIN, vy = (to[1]! - from[1]!) * SHOT_GAIN;
+  const speed = Math.hypot(vx, vy);
+  const cap = speed > MAX_SPEED ? MAX_SPEED / speed : 1;
+  return [vx * cap, vy * cap];
+}
+
 /** A profile to roll on, with the launch it starts from (the original program's "Shape"/"Game"). */
 export interface Profile {
   id: string;

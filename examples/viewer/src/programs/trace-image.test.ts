@@ -108,7 +108,7 @@ describe('the shipped comet', () => {
     expect(contour.points.length).toBeGreaterThan(20);
   });
 
-  it('placed over the picture at its own size, the outline encloses the opaque pixels: area within the half-pixel band', () => {
+  it('placed over the picture at its own size, the outline encloses the opaque pixels (half-pixel band)', () => {
     const contour = parseContour(text);
     const placed = placeContour(contour, COMET_WIDTH, [COMET_WIDTH / 2, COMET_HEIGHT / 2]);
     let opaque = 0;

@@ -69,7 +69,8 @@ export function bounds(
 export function requireClosed(contour: Contour, program: string): Contour {
   if (!contour.closed) {
     throw new RangeError(
-      `${program}: this contour is an open profile (${contour.points.length} points); the ${program} needs a closed outline (a body): close it in the digitiser`,
+      `${program}: this contour is an open profile (${contour.points.length} points); ` +
+        `the ${program} needs a closed outline (a body): close it in the digitiser`,
     );
   }
   return contour;
