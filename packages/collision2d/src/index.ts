@@ -76,6 +76,8 @@ export {
 } from './contours/mass.js';
 export { windingNumber, pointInPolygon } from './contours/point-in-polygon.js';
 export type { PosedOutline } from './contours/point-in-polygon.js';
+export { tileOutlines } from './contours/tiles.js';
+export type { TileGrid, TileOutline, TileOutlineOptions } from './contours/tiles.js';
 export { traceOutline, simplifyContour } from './contours/trace.js';
 export type { Raster, TraceOptions, SimplifyOptions } from './contours/trace.js';
 export {
