@@ -15,7 +15,14 @@ export { collideCirclePolygon } from './pairs/circle-polygon.js';
 export { collidePolygonChain } from './pairs/polygon-chain.js';
 export { collidePolygonPolygon } from './pairs/polygon-polygon.js';
 export { RayTestCrossing, RayTestTrace, rayTestPolygons } from './pairs/ray-test-polygons.js';
+export { RayHit2, raycast2d } from './queries/raycast2d.js';
 export { SweepHit, sweepCircle } from './queries/sweep.js';
+export {
+  Capsule2,
+  CAPSULE2_LOWER_SIDE,
+  CAPSULE2_UPPER_SIDE,
+  capsule2EndFeature,
+} from './shapes/capsule2.js';
 export {
   ShapeType2,
   Shape2,
