@@ -9,6 +9,8 @@ export {
 export { collide2d } from './collide2d.js';
 export { Contact2, CollisionData2 } from './manifold/contact2.js';
 export type { CollisionData2Options } from './manifold/contact2.js';
+export { CAPSULE2_PARALLEL_SINE, collideCapsule2Capsule2 } from './pairs/capsule2-capsule2.js';
+export { collideCircleCapsule2 } from './pairs/circle-capsule2.js';
 export { collideCircleChain } from './pairs/circle-chain.js';
 export { collideCircleCircle } from './pairs/circle-circle.js';
 export { collideCirclePolygon } from './pairs/circle-polygon.js';

@@ -148,7 +148,7 @@ function raycastCircle(circle: Circle, ray: Ray2, hit: RayHit2): boolean {
  */
 function raycastCapsule(capsule: Capsule2, ray: Ray2, hit: RayHit2): boolean {
   toLocal(ray, capsule);
-  const r = capsule.radius, h = capsule.halfLength, x = ray.lx, y = ray.ly;
+  const r = capsule.packed[0]!, h = capsule.packed[1]!, x = ray.lx, y = ray.ly;
   const nearest = x > h ? h : x < -h ? -h : x;
   if ((x - nearest) * (x - nearest) + y * y <= r * r) return hitInside(ray, hit);
   let best = Infinity, nx = 0, ny = 0, feature = 0;
