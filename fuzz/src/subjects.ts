@@ -1,4 +1,5 @@
 /** Every subject of the suite, 2D and 3D, in the order the report lists them. */
+import { capsuleSubjects2 } from './capsules2d.js';
 import { DETECTORS_2D, detectorSubject2 } from './detectors2d.js';
 import { DETECTORS_3D, detectorSubject3, OVERLAPS_3D, overlapSubject3 } from './detectors3d.js';
 import { OVERLAPS_2D, overlapSubject2 } from './overlaps2d.js';
@@ -8,6 +9,7 @@ import type { Subject } from './suite.js';
 export function allSubjects(): Subject<unknown>[] {
   return [
     ...DETECTORS_2D.map(detectorSubject2),
+    ...capsuleSubjects2(),
     ...OVERLAPS_2D.map(overlapSubject2),
     ...DETECTORS_3D.map(detectorSubject3),
     ...OVERLAPS_3D.map(overlapSubject3),
