@@ -257,6 +257,59 @@ function randomRay(
   };
 }
 
+describe('raycast2d regressions', () => {
+  it("test_along_edge_into_reflex_vertex: a ray down a star arm's edge is not lost (found by pnpm fuzz)", () => {
+    // The ray runs along edge 14 (tip vertex 14 to reflex vertex 15) within round-off: the sides
+    // of both vertices are ~1e-16, and the edge's normal . direction rounds to +5e-17. Deciding
+    // "entered" by n . d skipped the one edge whose ends change sign; the sides decide it now.
+    const star = new Polygon([
+      [0.7794780582716417, 0.6264295304925137],
+      [0.2678229174472479, 0.3384460362347827],
+      [0.4304878767320287, 0.9025963593914778],
+      [0.0944538790397059, 0.42113335095589827],
+      [-0.003765708381697586, 0.9999929096950558],
+      [-0.09762290851245614, 0.42041004065859294],
+      [-0.43727344876704594, 0.8993286001253233],
+      [-0.2703642817673239, 0.33641936581806675],
+      [-0.7841738198171664, 0.6205412317593041],
+      [-0.3895566932178569, 0.18579670966451392],
+      [-0.9757589485917301, 0.21884806200458243],
+      [-0.4315926239772812, -0.0016252634852037047],
+      [-0.9740830506995252, -0.22619065042548991],
+      [-0.3881463424218339, -0.1887253332691285],
+      [-0.779478058271642, -0.6264295304925134],
+      [-0.26782291744724795, -0.33844603623478253],
+      [-0.43048787673202904, -0.9025963593914776],
+      [-0.09445387903970567, -0.42113335095589827],
+      [0.0037657083816972415, -0.9999929096950558],
+      [0.09762290851245599, -0.420410040658593],
+      [0.4372734487670458, -0.8993286001253233],
+      [0.27036428176732386, -0.3364193658180668],
+      [0.7841738198171657, -0.6205412317593049],
+      [0.38955669321785685, -0.18579670966451395],
+      [0.97575894859173, -0.21884806200458254],
+      [0.4315926239772812, 0.001625263485203652],
+      [0.974083050699525, 0.22619065042549066],
+      [0.3881463424218341, 0.18872533326912808],
+    ]).setPose([-0.3213219069875777, 0], 1.739519938826561);
+    const hit = cast(star, [10.767484037843962, -13.414309056632474], [
+      -0.36981339365863597,
+      0.4560301853689136,
+    ], 21.3);
+    expect(hit).not.toBeNull();
+    // Met at the tip (vertex 14) or along edge 14 up to the reflex vertex: 16.4169 to 17.0040.
+    expect(hit!.distance).toBeGreaterThanOrEqual(16.4168);
+    expect(hit!.distance).toBeLessThanOrEqual(17.0041);
+    expect(
+      distanceToPolyline(
+        [...worldPoints(star), worldPoints(star)[0]!],
+        hit!.point[0]!,
+        hit!.point[1]!,
+      ),
+    ).toBeLessThan(1e-12);
+  });
+});
+
 describe('raycast2d against brute force over segments', () => {
   it(
     'polygons (convex, concave, collinear vertices) and chains, sizes 1e-3 to 1e3, near 1e5',

@@ -225,10 +225,13 @@ function crossingDistance(
 }
 
 /**
- * Polygons (convex or concave) edge by edge: the nearest edge facing the ray that the ray passes
- * between the ends of. "Between" is decided by the sign of cross(d, v - o) at each vertex, a
- * number computed once per vertex and shared by its two edges, so a ray through a vertex is never
- * lost between them to round-off. O(n).
+ * Polygons (convex or concave) edge by edge: the nearest edge the ray enters through. Both "the
+ * ray passes between the edge's ends" and "the edge faces the ray" are read from the sides
+ * cross(d, v - o) of its two vertices, numbers computed once per vertex and shared by its two
+ * edges: the edge is crossed when the sides differ in sign (or one is 0), and entered when they
+ * fall (sideB - sideA = cross(d, e), which has the sign of n . d for an outward normal n of a
+ * counter-clockwise outline). So a ray through a vertex, or along an edge into a reflex vertex,
+ * is never lost between two edges to round-off. O(n).
  */
 function raycastPolygon(polygon: Polygon, ray: Ray2, hit: RayHit2): boolean {
   toLocal(ray, polygon);
@@ -240,9 +243,7 @@ function raycastPolygon(polygon: Polygon, ray: Ray2, hit: RayHit2): boolean {
   for (let i = 0; i < n; i++) {
     const j = i + 1 === n ? 0 : i + 1;
     const sideB = dx * (v[2 * j + 1]! - y) - dy * (v[2 * j]! - x);
-    const nx = normals[2 * i]!, ny = normals[2 * i + 1]!;
-    const rate = nx * dx + ny * dy;
-    if (rate < 0 && straddles(sideA, sideB)) {
+    if (sideB < sideA && straddles(sideA, sideB)) {
       const t = crossingDistance(v, i, j, sideA, sideB, ray);
       if (t >= 0 && t < best) {
         best = t;
@@ -273,8 +274,6 @@ function raycastChain(chain: Chain, ray: Ray2, hit: RayHit2): boolean {
       sideA = sideB;
       continue;
     }
-    const sx = normals[2 * i]!, sy = normals[2 * i + 1]!;
-    const rate = sx * dx + sy * dy;
     if (sideA === 0 && sideB === 0) {
       // Along the segment's line: the nearer end ahead, or the origin when it lies on the segment.
       const a = (v[2 * i]! - x) * dx + (v[2 * i + 1]! - y) * dy;
@@ -294,9 +293,11 @@ function raycastChain(chain: Chain, ray: Ray2, hit: RayHit2): boolean {
       if (t >= 0 && t < best) {
         best = t;
         feature = i;
-        // The side the ray comes from: against the direction.
-        nx = rate < 0 ? sx : 0 - sx;
-        ny = rate < 0 ? sy : 0 - sy;
+        // The side the ray comes from: the left normal when the sides rise (n . d < 0 for the
+        // left normal, by the sides as for polygons), else its reverse.
+        const sx = normals[2 * i]!, sy = normals[2 * i + 1]!;
+        nx = sideA < sideB ? sx : 0 - sx;
+        ny = sideA < sideB ? sy : 0 - sy;
       }
     }
     sideA = sideB;
