@@ -10,6 +10,8 @@
  * chain (and segment) writes nothing: two open contours bound no area, so there is no
  * penetration to push out (`segmentSegment` among the boolean tests answers whether they cross).
  */
+import { collideCapsule2Capsule2 } from './pairs/capsule2-capsule2.js';
+import { collideCircleCapsule2 } from './pairs/circle-capsule2.js';
 import { collideCircleChain } from './pairs/circle-chain.js';
 import { collideCircleCircle } from './pairs/circle-circle.js';
 import { collideCirclePolygon } from './pairs/circle-polygon.js';
@@ -20,7 +22,7 @@ import { type Shape2, ShapeType2 } from './shapes/shapes.js';
 
 type Detector = (a: never, b: never, data: CollisionData2) => number;
 
-const TYPE_COUNT = 5;
+const TYPE_COUNT = 6;
 const detectors: (Detector | null)[] = new Array<Detector | null>(TYPE_COUNT * TYPE_COUNT).fill(
   null,
 );
@@ -43,11 +45,14 @@ for (const polygon of polygons) {
   for (const chain of chains) register(polygon, chain, collidePolygonChain as Detector);
 }
 for (const chain of chains) register(ShapeType2.Circle, chain, collideCircleChain as Detector);
+register(ShapeType2.Circle, ShapeType2.Capsule2, collideCircleCapsule2 as Detector);
+register(ShapeType2.Capsule2, ShapeType2.Capsule2, collideCapsule2Capsule2 as Detector);
 
 /**
- * Writes the contacts of shapes `a` and `b` (any of Circle, Polygon, Chain, Segment, Aabb, in
- * either order) into `data`, with the normal from `b` toward `a`, by the pair's detector.
- * Returns the number of contacts written; 0 for chain against chain (see the file header).
+ * Writes the contacts of shapes `a` and `b` (any of Circle, Capsule2, Polygon, Chain, Segment,
+ * Aabb, in either order) into `data`, with the normal from `b` toward `a`, by the pair's detector.
+ * Returns the number of contacts written; 0 for chain against chain (see the file header) and,
+ * until their detectors come, for a capsule against a polygon or chain.
  */
 export function collide2d<B>(a: Shape2<B>, b: Shape2<B>, data: CollisionData2<B>): number {
   const slot = a.shapeType * TYPE_COUNT + b.shapeType;

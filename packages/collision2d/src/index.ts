@@ -9,13 +9,22 @@ export {
 export { collide2d } from './collide2d.js';
 export { Contact2, CollisionData2 } from './manifold/contact2.js';
 export type { CollisionData2Options } from './manifold/contact2.js';
+export { CAPSULE2_PARALLEL_SINE, collideCapsule2Capsule2 } from './pairs/capsule2-capsule2.js';
+export { collideCircleCapsule2 } from './pairs/circle-capsule2.js';
 export { collideCircleChain } from './pairs/circle-chain.js';
 export { collideCircleCircle } from './pairs/circle-circle.js';
 export { collideCirclePolygon } from './pairs/circle-polygon.js';
 export { collidePolygonChain } from './pairs/polygon-chain.js';
 export { collidePolygonPolygon } from './pairs/polygon-polygon.js';
 export { RayTestCrossing, RayTestTrace, rayTestPolygons } from './pairs/ray-test-polygons.js';
+export { RayHit2, raycast2d } from './queries/raycast2d.js';
 export { SweepHit, sweepCircle } from './queries/sweep.js';
+export {
+  Capsule2,
+  CAPSULE2_LOWER_SIDE,
+  CAPSULE2_UPPER_SIDE,
+  capsule2EndFeature,
+} from './shapes/capsule2.js';
 export {
   ShapeType2,
   Shape2,
@@ -76,6 +85,8 @@ export {
 } from './contours/mass.js';
 export { windingNumber, pointInPolygon } from './contours/point-in-polygon.js';
 export type { PosedOutline } from './contours/point-in-polygon.js';
+export { tileOutlines } from './contours/tiles.js';
+export type { TileGrid, TileOutline, TileOutlineOptions } from './contours/tiles.js';
 export { traceOutline, simplifyContour } from './contours/trace.js';
 export type { Raster, TraceOptions, SimplifyOptions } from './contours/trace.js';
 export {

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { Vector3 } from 'three';
 import type { BufferGeometry, Mesh } from 'three';
-import { Chain, Circle, Polygon, Segment } from '@contactkit/collision2d';
+import { Capsule2, Chain, Circle, Polygon, Segment } from '@contactkit/collision2d';
 import { disposeShape2Mesh, meshForShape2, syncMeshToShape2 } from './shape2-mesh.js';
 
 function points(geometry: BufferGeometry): Vector3[] {
@@ -46,6 +46,31 @@ describe('meshForShape2', () => {
     expect(points(child(group, 'outline').geometry).map((v) => [v.x, v.y])).toEqual(
       Array.from({ length: 6 }, (_, i) => [polygon.vertices[2 * i], polygon.vertices[2 * i + 1]]),
     );
+  });
+
+  it('draws a capsule as a filled stadium of its area, its outline the radius off its core', () => {
+    const group = meshForShape2(new Capsule2(0.5, 2).setPose([1, 2], 0.3));
+    expect([group.position.x, group.position.y, group.rotation.z]).toEqual([1, 2, 0.3]);
+    for (const p of points(child(group, 'outline').geometry)) {
+      // Distance to the core from (-2, 0) to (2, 0).
+      const along = Math.max(-2, Math.min(2, p.x));
+      expect(Math.hypot(p.x - along, p.y)).toBeCloseTo(0.5, 6);
+    }
+    expect(points(child(group, 'core').geometry).map((p) => p.toArray())).toEqual([[-2, 0, 0], [
+      2,
+      0,
+      0,
+    ]]);
+    const fill = child(group, 'fill').geometry;
+    const p = points(fill);
+    const index = fill.getIndex()!;
+    let area = 0;
+    for (let i = 0; i < index.count; i += 3) {
+      const a = p[index.getX(i)]!, b = p[index.getX(i + 1)]!, c = p[index.getX(i + 2)]!;
+      area += Math.abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)) / 2;
+    }
+    // The rectangle 4 x 1 and a disc of radius 0.5, the disc as a 64-gon (area 64/2 sin(2 pi/64) r^2).
+    expect(area).toBeCloseTo(4 + 32 * Math.sin((2 * Math.PI) / 64) * 0.25, 5);
   });
 
   it('draws a chain and a segment as open lines without a fill', () => {

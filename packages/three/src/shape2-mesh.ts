@@ -20,7 +20,7 @@ import {
 } from 'three';
 import type { Object3D } from 'three';
 import { ShapeType2 } from '@contactkit/collision2d';
-import type { Shape2, Circle, Polygon, Chain } from '@contactkit/collision2d';
+import type { Shape2, Capsule2, Circle, Polygon, Chain } from '@contactkit/collision2d';
 import { SHAPE_COLORS } from './colors.js';
 
 /** Settings of `meshForShape2`; every field is optional. */
@@ -53,6 +53,23 @@ function liftVertices(vertices: Float64Array, count: number): number[] {
 }
 
 /**
+ * The outline of a capsule in its own frame, counter-clockwise, as 3D points at z = 0: the half
+ * circle about `(halfLength, 0)` from -90 to +90 degrees, then the one about `(-halfLength, 0)`
+ * from +90 to 270, `CIRCLE_SEGMENTS / 2` steps each (the flat sides join them).
+ */
+function stadiumOutline(radius: number, halfLength: number): number[] {
+  const points: number[] = [];
+  const half = CIRCLE_SEGMENTS / 2;
+  for (const [centre, start] of [[halfLength, -Math.PI / 2], [-halfLength, Math.PI / 2]] as const) {
+    for (let i = 0; i <= half; i++) {
+      const angle = start + (Math.PI * i) / half;
+      points.push(centre + radius * Math.cos(angle), radius * Math.sin(angle), 0);
+    }
+  }
+  return points;
+}
+
+/**
  * One quad per segment of an open polyline, `halfWidth` to either side along the segment's
  * normal (no mitre at the joints: the quads overlap there). Zero-length segments add nothing.
  */
@@ -80,7 +97,9 @@ function bandGeometry(vertices: Float64Array, count: number, halfWidth: number):
  * - Polygon (and Aabb): the filled outline (concave ones triangulated by three's ShapeUtils)
  *   and a closed outline through its vertices;
  * - Chain (and Segment): an open line through its vertices (a chain bounds no area), and with
- *   `chainWidth > 0` a band of that width along it.
+ *   `chainWidth > 0` a band of that width along it;
+ * - Capsule2: the filled stadium (two half discs joined by the flat sides) and its outline, plus
+ *   its core segment (named 'core') so that turning shows.
  * Children are named 'fill' and 'outline' (and 'radius'). The caller owns the geometries and
  * materials: `disposeShape2Mesh` frees them.
  */
@@ -126,6 +145,21 @@ export function meshForShape2(shape: Shape2, options: Shape2MeshOptions = {}): G
       );
       outline.name = 'outline';
       group.add(fill, outline);
+      break;
+    }
+    case ShapeType2.Capsule2: {
+      const capsule = shape as Capsule2;
+      const rim = stadiumOutline(capsule.radius, capsule.halfLength);
+      const contour: Vector2[] = [];
+      for (let i = 0; i < rim.length; i += 3) contour.push(new Vector2(rim[i]!, rim[i + 1]!));
+      const fill = new Mesh(new ShapeGeometry(new Shape(contour)), fillMaterial());
+      fill.name = 'fill';
+      const outline = new LineLoop(outlineGeometry(rim), lineMaterial());
+      outline.name = 'outline';
+      const h = capsule.halfLength;
+      const coreLine = new Line(outlineGeometry([-h, 0, 0, h, 0, 0]), lineMaterial());
+      coreLine.name = 'core';
+      group.add(fill, outline, coreLine);
       break;
     }
     case ShapeType2.Chain:

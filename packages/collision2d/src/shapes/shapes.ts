@@ -33,6 +33,7 @@ import {
 import { decomposeConvex } from '../contours/decompose.js';
 import { foldingEdge, touchingEdges } from '../contours/simple-outline.js';
 import { BoxGrid, GRID_MIN_ITEMS } from '../broadphase/box-grid.js';
+import type { Capsule2 } from './capsule2.js';
 
 /** Tags for the dispatch table: each 2D shape's `shapeType`. */
 export const ShapeType2 = {
@@ -46,6 +47,8 @@ export const ShapeType2 = {
   Segment: 3,
   /** {@link Aabb} */
   Aabb: 4,
+  /** {@link Capsule2} (capsule2.ts) */
+  Capsule2: 5,
 } as const;
 /** One of the values of {@link ShapeType2}. */
 export type ShapeType2 = (typeof ShapeType2)[keyof typeof ShapeType2];
@@ -716,4 +719,4 @@ export class Segment<B = unknown> extends Chain<B> {
 }
 
 /** Any shape `collide2d` dispatches, with bodies of type `B`. */
-export type AnyShape2<B = unknown> = Circle<B> | Polygon<B> | Chain<B>;
+export type AnyShape2<B = unknown> = Circle<B> | Polygon<B> | Chain<B> | Capsule2<B>;
