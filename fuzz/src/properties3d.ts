@@ -10,6 +10,7 @@ import {
   Capsule,
   collide,
   CollisionData,
+  ConvexHull,
   Plane,
   Sphere,
 } from '@contactkit/contacts3d';
@@ -24,13 +25,23 @@ import {
   translated3,
   type Vec3,
 } from './oracle3d.js';
-import { build3, geometry3, moved3, reach3, scaled3, size3 } from './shapes3d.js';
+import { extentOf } from './oracle-hull3d.js';
+import { buildPair3, geometry3, hullSlack3, moved3, reach3, scaled3, size3 } from './shapes3d.js';
 import type { Property } from './suite.js';
 
 /** The shell: 1e-9 of the larger shape plus 1e-12 of the largest coordinate. */
 export function shell3(config: Config3): number {
   return 1e-9 * Math.max(size3(config.a), size3(config.b)) +
     1e-12 * Math.max(reach3(config.a), reach3(config.b));
+}
+
+/**
+ * The shell where the oracle's geometry is compared with the detector's: `shell3` plus each
+ * hull's slack (`hullSlack3`: a built hull may lie its build tolerance from the design's hull).
+ * Comparisons of the detector with itself (symmetry, invariance) keep `shell3`.
+ */
+export function oracleShell3(config: Config3): number {
+  return shell3(config) + hullSlack3(config.a) + hullSlack3(config.b);
 }
 
 /** A contact read out of the buffer. */
@@ -65,7 +76,7 @@ function read(data: CollisionData, from: number, to: number): Contact3Data[] {
 export function run3(collideFn: Collide3, config: Config3, swap = false): Outcome3 {
   let shapes: [AnyPrimitive, AnyPrimitive] | null = null;
   try {
-    shapes = [build3(config.a), build3(config.b)];
+    shapes = buildPair3(config.a, config.b);
     const data = new CollisionData({ capacity: 64 });
     const returned = swap
       ? collideFn(shapes[1], shapes[0], data)
@@ -128,7 +139,11 @@ export function detectorProperties3(detector: Detector3): Property<Config3>[] {
     if (Math.max(d0, d1) <= tolerance || Math.abs(d0 - d1) <= tolerance) return null;
     return `deepest penetration ${d0} (scaled) before, ${d1} after (${before.length} and ${after.length} contacts)`;
   };
-  const isBoxBox = (config: Config3) => config.a.kind === 'box' && config.b.kind === 'box';
+  // Box-box, box-hull and hull-hull keep a face over an edge by the same margin.
+  const polytopeSize = (d: Config3['a']) =>
+    d.kind === 'box' ? Math.max(...d.half) : d.kind === 'hull' ? extentOf(d.points) / 2 : -1;
+  const isPolytopePair = (config: Config3) =>
+    polytopeSize(config.a) >= 0 && polytopeSize(config.b) >= 0;
   return [
     {
       name: 'no-exception',
@@ -164,7 +179,9 @@ export function detectorProperties3(detector: Detector3): Property<Config3>[] {
       check(config) {
         const outcome = ok(config);
         if (!outcome) return undefined;
-        const shell = shell3(config), first = geometry3(config.a), second = geometry3(config.b);
+        const shell = oracleShell3(config),
+          first = geometry3(config.a),
+          second = geometry3(config.b);
         if (outcome.contacts.length === 0) {
           const depth = depthLowerBound3(first, second);
           return depth > shell ? `no contact, but the shapes overlap by at least ${depth}` : null;
@@ -182,7 +199,7 @@ export function detectorProperties3(detector: Detector3): Property<Config3>[] {
       check(config) {
         const outcome = ok(config);
         if (!outcome || outcome.contacts.length === 0) return outcome && null;
-        const shell = 100 * shell3(config),
+        const shell = 100 * shell3(config) + 2 * (oracleShell3(config) - shell3(config)),
           first = geometry3(config.a),
           second = geometry3(config.b);
         for (const c of outcome.contacts) {
@@ -208,15 +225,14 @@ export function detectorProperties3(detector: Detector3): Property<Config3>[] {
           deepest = deepestOf(outcome.contacts),
           d = deepest.penetration;
         if (!(d > 100 * shell)) return undefined;
-        let step = which === 'frees' ? 1.02 * d + shell : 0.98 * d;
-        if (which === 'minimal' && isBoxBox(config)) {
-          const size = Math.max(
-            ...(config.a as { half: Vec3; }).half,
-            ...(config.b as { half: Vec3; }).half,
-          );
-          step = (0.98 * d - FACE_ABSOLUTE_MARGIN * size) / (1 + FACE_RELATIVE_MARGIN);
-          if (!(step > 100 * shell)) return undefined;
+        // A hull's slack: its built surface may lie that far from the design's on either side.
+        const slack = oracleShell3(config) - shell;
+        let step = which === 'frees' ? 1.02 * d + shell + slack : 0.98 * d - slack;
+        if (which === 'minimal' && isPolytopePair(config)) {
+          const size = Math.max(polytopeSize(config.a), polytopeSize(config.b));
+          step = (0.98 * d - FACE_ABSOLUTE_MARGIN * size) / (1 + FACE_RELATIVE_MARGIN) - slack;
         }
+        if (which === 'minimal' && !(step > 100 * shell)) return undefined;
         const moved = translated3(geometry3(config.a), [
           deepest.normal[0] * step,
           deepest.normal[1] * step,
@@ -334,7 +350,7 @@ export function detectorProperties3(detector: Detector3): Property<Config3>[] {
       check(config) {
         const outcome = ok(config);
         if (!outcome) return undefined;
-        const k = outcome.contacts.length, shapes = [build3(config.a), build3(config.b)] as const;
+        const k = outcome.contacts.length, shapes = buildPair3(config.a, config.b);
         const roomy = new CollisionData({ capacity: 64 });
         fn(shapes[0], shapes[1], roomy);
         if (roomy.overflowed) return 'overflowed set with room to spare';
@@ -431,7 +447,11 @@ interface BadInput3 {
 }
 
 const solid = (shapes: readonly [AnyPrimitive, AnyPrimitive]) =>
-  shapes.find((s) => s instanceof Sphere || s instanceof Box || s instanceof Capsule)!;
+  shapes.find((s) =>
+    s instanceof Sphere || s instanceof Box || s instanceof Capsule || s instanceof ConvexHull
+  )!;
+/** A hull's geometry is fixed: its bad sizes are bad clouds (a NaN point, a flat cloud). */
+const FLAT_CLOUD = [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0], [0.5, 0.5, 0]];
 const BAD_INPUTS_3D: readonly BadInput3[] = [
   {
     what: 'setPose with a NaN coordinate',
@@ -454,20 +474,22 @@ const BAD_INPUTS_3D: readonly BadInput3[] = [
     apply: (s) => solid(s).setTransform([2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]),
   },
   {
-    what: 'a negative radius or half size',
-    field: /radius|halfSize/,
+    what: 'a negative radius or half size (a hull: a flat cloud)',
+    field: /radius|halfSize|points/,
     apply: (s) => {
       const shape = solid(s);
-      if (shape instanceof Sphere || shape instanceof Capsule) shape.radius = -1;
+      if (shape instanceof ConvexHull) ConvexHull.fromPoints(FLAT_CLOUD);
+      else if (shape instanceof Sphere || shape instanceof Capsule) shape.radius = -1;
       else (shape as Box).setHalfSize([1, -1, 1]);
     },
   },
   {
-    what: 'a NaN radius or half size',
-    field: /radius|halfSize/,
+    what: 'a NaN radius or half size (a hull: a NaN point)',
+    field: /radius|halfSize|points/,
     apply: (s) => {
       const shape = solid(s);
-      if (shape instanceof Sphere || shape instanceof Capsule) shape.radius = NaN;
+      if (shape instanceof ConvexHull) ConvexHull.fromPoints([...FLAT_CLOUD, [0, 0, NaN]]);
+      else if (shape instanceof Sphere || shape instanceof Capsule) shape.radius = NaN;
       else (shape as Box).setHalfSize([1, 1, NaN]);
     },
   },
@@ -484,7 +506,7 @@ const BAD_INPUTS_3D: readonly BadInput3[] = [
 function badInput3(fn: Collide3, config: Config3): string | null | undefined {
   let shapes: [AnyPrimitive, AnyPrimitive];
   try {
-    shapes = [build3(config.a), build3(config.b)];
+    shapes = buildPair3(config.a, config.b);
   } catch {
     return undefined;
   }

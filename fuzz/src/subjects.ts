@@ -2,6 +2,7 @@
 import { DETECTORS_2D, detectorSubject2 } from './detectors2d.js';
 import { DETECTORS_3D, detectorSubject3, OVERLAPS_3D, overlapSubject3 } from './detectors3d.js';
 import { OVERLAPS_2D, overlapSubject2 } from './overlaps2d.js';
+import { rayTestSubject } from './raytest2d.js';
 import type { Subject } from './suite.js';
 
 /** Every detector and overlap test under test. */
@@ -9,6 +10,7 @@ export function allSubjects(): Subject<unknown>[] {
   return [
     ...DETECTORS_2D.map(detectorSubject2),
     ...OVERLAPS_2D.map(overlapSubject2),
+    rayTestSubject(),
     ...DETECTORS_3D.map(detectorSubject3),
     ...OVERLAPS_3D.map(overlapSubject3),
   ] as Subject<unknown>[];
