@@ -145,8 +145,9 @@ function expectCaught(
   real: Subject<unknown>,
   property: string,
   regime?: string,
+  n = 240,
 ): void {
-  const options = { n: 240, seed: 3, ...(regime ? { regime } : {}) };
+  const options = { n, seed: 3, ...(regime ? { regime } : {}) };
   const caught = runSuite([plantedSubject], options);
   expect(checksOf(caught, property), `${property} was not checked`).toBeGreaterThan(0);
   expect(failuresOf(caught, property), `the planted defect was not caught by ${property}`)
@@ -444,6 +445,7 @@ describe('a planted defect in each family is caught', () => {
       }) as Subject<unknown>,
       'depth-frees',
       'deep',
+      120,
     );
   }, 120_000);
 
@@ -465,6 +467,7 @@ describe('a planted defect in each family is caught', () => {
       }) as Subject<unknown>,
       'contact-iff-overlap',
       'box-shaped',
+      120,
     );
   }, 120_000);
 
@@ -486,6 +489,7 @@ describe('a planted defect in each family is caught', () => {
       }) as Subject<unknown>,
       'witness-on-surface',
       'unit',
+      120,
     );
   }, 120_000);
 
@@ -506,6 +510,7 @@ describe('a planted defect in each family is caught', () => {
       }) as Subject<unknown>,
       'overlap-agrees-with-oracle',
       'deep',
+      120,
     );
   }, 120_000);
 
@@ -523,7 +528,7 @@ describe('a planted defect in each family is caught', () => {
       c.featureId = 0;
       return 1;
     };
-    expectCaught(rayTestSubject(falseAlarm), rayTestSubject(), 'no-false-contact', 'unit');
+    expectCaught(rayTestSubject(falseAlarm), rayTestSubject(), 'no-false-contact', 'unit', 120);
     const flipped: Collide2 = (a, b, data) => {
       const from = data.contactCount, written = real(a, b, data);
       for (let i = from; i < data.contactCount; i++) {
@@ -532,7 +537,7 @@ describe('a planted defect in each family is caught', () => {
       }
       return written;
     };
-    expectCaught(rayTestSubject(flipped), rayTestSubject(), 'crossing-contact', 'deep');
+    expectCaught(rayTestSubject(flipped), rayTestSubject(), 'crossing-contact', 'deep', 120);
   }, 120_000);
 
   it('3D: an overlap test that always answers true', () => {

@@ -2,7 +2,7 @@
  * Hostile point clouds for `ConvexHull.fromPoints`: a design (the corners the oracle takes the
  * hull of) and extras that change the hull by at most a hair: near-duplicates of corners, points
  * on faces and edges (coplanar and collinear), points pushed off a face by 1e-12 to 1e-9 of the
- * size (near-coplanar), interior points, and thousands of them at once.
+ * size (near-coplanar), interior points, and 1,000 to 5,000 of them at once.
  */
 import type { Random } from '@contactkit/test-support';
 import type { Polytope3 } from './oracle-hull3d.js';
@@ -130,7 +130,7 @@ export function hullCloud(
     points.push(...extrasOf('off-face', hull, size, 2 + random.int(40), random));
   } else {
     // Thousands: most inside or on the surface, some near corners and off faces.
-    const count = 1000 + random.int(9000);
+    const count = 1000 + random.int(4000);
     points.push(...extrasOf('interior', hull, size, Math.round(count * 0.4), random));
     points.push(...extrasOf('face', hull, size, Math.round(count * 0.3), random));
     points.push(...extrasOf('edge', hull, size, Math.round(count * 0.1), random));

@@ -77,7 +77,7 @@ export const REGIMES_3D: readonly Regime3[] = [
   { name: 'entering', placement: 'deep', capsule: 'entering', applies: boxCapsule },
   // Hulls: clouds with corners repeated and moved by up to 1e-9 of the size; with points on faces
   // and edges and pushed off faces by 1e-12 to 1e-9 (box and prism designs have coplanar faces
-  // already); needles and pancakes (1e-4 to 3e-2 thin); box-shaped hulls; and 1,000 to 10,000
+  // already); needles and pancakes (1e-4 to 3e-2 thin); box-shaped hulls; and 1,000 to 5,000
   // points at once.
   { name: 'near-duplicate', placement: 'any', hull: { extras: 'near-duplicate' }, applies: hulls },
   { name: 'coplanar', placement: 'any', hull: { extras: 'coplanar' }, applies: hulls },
