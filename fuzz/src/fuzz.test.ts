@@ -449,6 +449,32 @@ describe('a planted defect in each family is caught', () => {
     );
   }, 120_000);
 
+  it('3D hulls: hull-hull feature ids with their halves swapped name features out of touch', () => {
+    const collide = collideConvexHullConvexHull as Collide3;
+    const range = 2 ** 26;
+    expectCaught(
+      planted3(
+        'collideConvexHullConvexHull',
+        ['hull', 'hull'],
+        collide,
+        (list) =>
+          list.map((c) => ({
+            ...c,
+            featureId: (c.featureId % range) * range + Math.floor(c.featureId / range),
+          })),
+      ),
+      detectorSubject3({
+        name: 'collideConvexHullConvexHull',
+        kinds: ['hull', 'hull'],
+        collide,
+        minimal: true,
+      }) as Subject<unknown>,
+      'features-named',
+      'unit',
+      120,
+    );
+  }, 120_000);
+
   it('3D hulls: box-hull that drops its contacts for box-shaped hulls misses overlaps', () => {
     const collide = collideBoxConvexHull as Collide3;
     expectCaught(

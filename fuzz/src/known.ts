@@ -141,10 +141,13 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'overlap-agrees-with-oracle',
     'overlap-agrees-with-detector',
   ], ['coplanar', 'many-points', 'near-duplicate']),
+  // `collide` in tiny-size: its other cells are F4's (capsule pairs) as well.
+  ...entries(F8, ['collide'], ['features-named'], ['tiny-size']),
   ...entries(
     F8,
     ['collideConvexHullSphere', 'overlapConvexHullSphere'],
     [
+      'features-named',
       'contact-iff-overlap',
       'depth-frees',
       'depth-minimal',
