@@ -405,7 +405,8 @@ function repro3(
 ): string {
   return [
     '```ts',
-    `import { Box, Capsule, CollisionData, ConvexHull, HalfSpace, Plane, Sphere, ${name} } from '@contactkit/contacts3d';`,
+    'import { Box, Capsule, CollisionData, ConvexHull, HalfSpace, Plane, Sphere, ' +
+    `${name} } from '@contactkit/contacts3d';`,
     `const a = ${code3(config.a)};`,
     `const b = ${code3(config.b)};`,
     ...(kind === 'collide'

@@ -753,7 +753,8 @@ function featuresNamed(outcome: Outcome3 | undefined, config: Config3): string |
       if (feature === null) continue;
       const off = featureDistance(feature, witness);
       if (!(off <= tolerance)) {
-        return `the ${which} shape's witness is ${off} from the ${feature.kind} its code ${code} names (featureId ${c.featureId})`;
+        return `the ${which} shape's witness is ${off} from the ${feature.kind} its code ` +
+          `${code} names (featureId ${c.featureId})`;
       }
     }
   }
