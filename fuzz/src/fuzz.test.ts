@@ -164,7 +164,8 @@ function expectCaught(
 const real2 = (name: string, kinds: Detector2['kinds'], collide: Collide2) =>
   detectorSubject2({ name, kinds, collide, minimal: true }) as Subject<unknown>;
 
-describe('a planted defect in each family is caught', () => {
+// Each runs a few hundred configurations twice (planted and real): past vitest's 5 s under load.
+describe('a planted defect in each family is caught', { timeout: 120_000 }, () => {
   it('2D: a detector that drops its last contact misses overlaps', () => {
     expectCaught(
       planted2(
@@ -447,7 +448,7 @@ describe('a planted defect in each family is caught', () => {
       'deep',
       120,
     );
-  }, 120_000);
+  });
 
   it('3D hulls: hull-hull feature ids with their halves swapped name features out of touch', () => {
     const collide = collideConvexHullConvexHull as Collide3;
@@ -473,7 +474,7 @@ describe('a planted defect in each family is caught', () => {
       'unit',
       120,
     );
-  }, 120_000);
+  });
 
   it('3D hulls: box-hull that drops its contacts for box-shaped hulls misses overlaps', () => {
     const collide = collideBoxConvexHull as Collide3;
@@ -495,7 +496,7 @@ describe('a planted defect in each family is caught', () => {
       'box-shaped',
       120,
     );
-  }, 120_000);
+  });
 
   it('3D hulls: hull-sphere with its point moved off the surfaces', () => {
     const collide = collideConvexHullSphere as Collide3;
@@ -517,7 +518,7 @@ describe('a planted defect in each family is caught', () => {
       'unit',
       120,
     );
-  }, 120_000);
+  });
 
   it('3D hulls: a hull overlap test that always answers false', () => {
     const detector = collideConvexHullConvexHull as Collide3;
@@ -538,7 +539,7 @@ describe('a planted defect in each family is caught', () => {
       'deep',
       120,
     );
-  }, 120_000);
+  });
 
   it('2D ray test: a contact for every pair, and normals turned the wrong way', () => {
     const real = rayTestPolygons as Collide2;
@@ -564,7 +565,7 @@ describe('a planted defect in each family is caught', () => {
       return written;
     };
     expectCaught(rayTestSubject(flipped), rayTestSubject(), 'crossing-contact', 'deep', 120);
-  }, 120_000);
+  });
 
   it('3D: an overlap test that always answers true', () => {
     expectCaught(
