@@ -8,6 +8,7 @@ import {
   collide,
   collideBoxBox,
   collideBoxCapsule,
+  collideBoxConvexHull,
   collideBoxHalfSpace,
   collideBoxPlane,
   collideBoxSphere,
@@ -15,6 +16,10 @@ import {
   collideCapsuleHalfSpace,
   collideCapsulePlane,
   collideCapsuleSphere,
+  collideConvexHullConvexHull,
+  collideConvexHullHalfSpace,
+  collideConvexHullPlane,
+  collideConvexHullSphere,
   collideSphereHalfSpace,
   collideSpherePlane,
   collideSphereSphere,
@@ -22,20 +27,24 @@ import {
   overlap,
   overlapBoxBox,
   overlapBoxCapsule,
+  overlapBoxConvexHull,
   overlapBoxHalfSpace,
   overlapBoxSphere,
   overlapCapsuleCapsule,
   overlapCapsuleHalfSpace,
   overlapCapsulePlane,
   overlapCapsuleSphere,
+  overlapConvexHullConvexHull,
+  overlapConvexHullHalfSpace,
+  overlapConvexHullSphere,
   overlapSphereHalfSpace,
   overlapSphereSphere,
 } from '@contactkit/contacts3d';
 import type { Random } from '@contactkit/test-support';
 import { depthLowerBound3, gap3 } from './oracle3d.js';
-import { detectorProperties3, refusedAsTooSmall, run3, shell3 } from './properties3d.js';
+import { detectorProperties3, oracleShell3, refusedAsTooSmall, run3 } from './properties3d.js';
 import { generate3, REGIMES_3D } from './regimes3d.js';
-import { build3, code3, geometry3, type Kind3, type ShapeDesc3 } from './shapes3d.js';
+import { buildPair3, code3, geometry3, type Kind3, type ShapeDesc3 } from './shapes3d.js';
 import type { Subject } from './suite.js';
 
 /** A 3D configuration: the two shapes in the detector's argument order. */
@@ -70,6 +79,11 @@ const PAIRS: readonly (readonly [Kind3, Kind3])[] = [
   ['capsule', 'plane'],
   ['capsule', 'halfspace'],
   ['box', 'capsule'],
+  ['hull', 'hull'],
+  ['box', 'hull'],
+  ['hull', 'sphere'],
+  ['hull', 'plane'],
+  ['hull', 'halfspace'],
 ];
 
 /** Every 3D detector. */
@@ -146,13 +160,44 @@ export const DETECTORS_3D: readonly Detector3[] = [
     collide: collideBoxCapsule as Collide3,
     minimal: true,
   },
+  {
+    name: 'collideConvexHullConvexHull',
+    kinds: ['hull', 'hull'],
+    collide: collideConvexHullConvexHull as Collide3,
+    minimal: true,
+  },
+  {
+    name: 'collideBoxConvexHull',
+    kinds: ['box', 'hull'],
+    collide: collideBoxConvexHull as Collide3,
+    minimal: true,
+  },
+  {
+    name: 'collideConvexHullSphere',
+    kinds: ['hull', 'sphere'],
+    collide: collideConvexHullSphere as Collide3,
+    minimal: true,
+  },
+  {
+    name: 'collideConvexHullPlane',
+    kinds: ['hull', 'plane'],
+    collide: collideConvexHullPlane as Collide3,
+    minimal: true,
+  },
+  {
+    name: 'collideConvexHullHalfSpace',
+    kinds: ['hull', 'halfspace'],
+    collide: collideConvexHullHalfSpace as Collide3,
+    minimal: true,
+  },
   { name: 'collide', kinds: null, collide: collide as Collide3, minimal: true },
 ];
 
 /** An overlap test under test: its kinds and the detector it must agree with. */
 export interface Overlap3 {
   readonly name: string;
-  readonly kinds: readonly [Kind3, Kind3];
+  /** Its argument kinds (null: any pair, drawn per configuration, in either order). */
+  readonly kinds: readonly [Kind3, Kind3] | null;
   readonly test: (a: AnyPrimitive, b: AnyPrimitive) => boolean;
   readonly detector: Collide3;
 }
@@ -219,10 +264,34 @@ export const OVERLAPS_3D: readonly Overlap3[] = [
     test: overlapBoxCapsule as Overlap3['test'],
     detector: collideBoxCapsule as Collide3,
   },
-  // The dispatching test, on the capsule-box pair in the order no direct test takes.
+  {
+    name: 'overlapConvexHullConvexHull',
+    kinds: ['hull', 'hull'],
+    test: overlapConvexHullConvexHull as Overlap3['test'],
+    detector: collideConvexHullConvexHull as Collide3,
+  },
+  {
+    name: 'overlapBoxConvexHull',
+    kinds: ['box', 'hull'],
+    test: overlapBoxConvexHull as Overlap3['test'],
+    detector: collideBoxConvexHull as Collide3,
+  },
+  {
+    name: 'overlapConvexHullSphere',
+    kinds: ['hull', 'sphere'],
+    test: overlapConvexHullSphere as Overlap3['test'],
+    detector: collideConvexHullSphere as Collide3,
+  },
+  {
+    name: 'overlapConvexHullHalfSpace',
+    kinds: ['hull', 'halfspace'],
+    test: overlapConvexHullHalfSpace as Overlap3['test'],
+    detector: collideConvexHullHalfSpace as Collide3,
+  },
+  // The dispatching test, on every pair in either order (as `collide` is run).
   {
     name: 'overlap',
-    kinds: ['capsule', 'box'],
+    kinds: null,
     test: overlap as Overlap3['test'],
     detector: collide as Collide3,
   },
@@ -267,7 +336,7 @@ export function detectorSubject3(detector: Detector3): Subject<Config3> {
  */
 export function overlapSubject3(overlap: Overlap3): Subject<Config3> {
   const answer = (config: Config3) => {
-    const shapes = [build3(config.a), build3(config.b)] as const;
+    const shapes = buildPair3(config.a, config.b);
     return overlap.test(shapes[0], shapes[1]);
   };
   /** The answer, or undefined when the shapes are refused as below the supported sizes. */
@@ -298,7 +367,7 @@ export function overlapSubject3(overlap: Overlap3): Subject<Config3> {
       {
         name: 'overlap-agrees-with-oracle',
         check(config) {
-          const result = answerOrRefused(config), shell = shell3(config);
+          const result = answerOrRefused(config), shell = oracleShell3(config);
           if (result === undefined) return undefined;
           const first = geometry3(config.a), second = geometry3(config.b);
           if (!result && depthLowerBound3(first, second) > shell) {
@@ -336,7 +405,8 @@ function repro3(
 ): string {
   return [
     '```ts',
-    `import { Box, Capsule, CollisionData, HalfSpace, Plane, Sphere, ${name} } from '@contactkit/contacts3d';`,
+    'import { Box, Capsule, CollisionData, ConvexHull, HalfSpace, Plane, Sphere, ' +
+    `${name} } from '@contactkit/contacts3d';`,
     `const a = ${code3(config.a)};`,
     `const b = ${code3(config.b)};`,
     ...(kind === 'collide'

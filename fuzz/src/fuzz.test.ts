@@ -10,15 +10,20 @@ import {
   collideCirclePolygon,
   collidePolygonPolygon,
   CollisionData2,
+  rayTestPolygons,
 } from '@contactkit/collision2d';
 import {
   type AnyPrimitive,
   collideBoxBox,
   collideBoxSphere,
+  collideBoxConvexHull,
   collideCapsuleHalfSpace,
+  collideConvexHullConvexHull,
+  collideConvexHullSphere,
   collideSphereSphere,
   CollisionData,
   overlapBoxSphere,
+  overlapConvexHullConvexHull,
 } from '@contactkit/contacts3d';
 import { ContactKind } from '@contactkit/math';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +32,7 @@ import { type Collide3, detectorSubject3, overlapSubject3 } from './detectors3d.
 import type { Kind3 } from './shapes3d.js';
 import { OVERLAPS_2D, overlapSubject2 } from './overlaps2d.js';
 import { KNOWN_DEFECTS } from './known.js';
+import { rayTestSubject } from './raytest2d.js';
 import { formatReport } from './report.js';
 import { allSubjects } from './subjects.js';
 import { type RunResult, runSuite, type Subject } from './suite.js';
@@ -121,14 +127,14 @@ function planted3(
   name: string,
   kinds: readonly [Kind3, Kind3],
   collide: Collide3,
-  plant: (contacts: Written[], a: AnyPrimitive) => Written[],
+  plant: (contacts: Written[], a: AnyPrimitive, b: AnyPrimitive) => Written[],
 ): Subject<unknown> {
   const scratch = new CollisionData({ capacity: 64 });
   const wrapped: Collide3 = (a, b, data) => {
     scratch.reset();
     scratch.maxContactsPerPair = data.maxContactsPerPair;
     collide(a, b, scratch);
-    return writeAll(data, plant(readAll(scratch), a));
+    return writeAll(data, plant(readAll(scratch), a, b));
   };
   return detectorSubject3({ name, kinds, collide: wrapped, minimal: true }) as Subject<unknown>;
 }
@@ -139,8 +145,9 @@ function expectCaught(
   real: Subject<unknown>,
   property: string,
   regime?: string,
+  n = 240,
 ): void {
-  const options = { n: 240, seed: 3, ...(regime ? { regime } : {}) };
+  const options = { n, seed: 3, ...(regime ? { regime } : {}) };
   const caught = runSuite([plantedSubject], options);
   expect(checksOf(caught, property), `${property} was not checked`).toBeGreaterThan(0);
   expect(failuresOf(caught, property), `the planted defect was not caught by ${property}`)
@@ -157,7 +164,8 @@ function expectCaught(
 const real2 = (name: string, kinds: Detector2['kinds'], collide: Collide2) =>
   detectorSubject2({ name, kinds, collide, minimal: true }) as Subject<unknown>;
 
-describe('a planted defect in each family is caught', () => {
+// Each runs a few hundred configurations twice (planted and real): past vitest's 5 s under load.
+describe('a planted defect in each family is caught', { timeout: 120_000 }, () => {
   it('2D: a detector that drops its last contact misses overlaps', () => {
     expectCaught(
       planted2(
@@ -419,6 +427,144 @@ describe('a planted defect in each family is caught', () => {
       'depth-frees',
       'axis-aligned',
     );
+  });
+
+  it('3D hulls: hull-hull with the depth 10% short does not free the pair', () => {
+    const collide = collideConvexHullConvexHull as Collide3;
+    expectCaught(
+      planted3(
+        'collideConvexHullConvexHull',
+        ['hull', 'hull'],
+        collide,
+        (list) => list.map((c) => ({ ...c, penetration: 0.9 * c.penetration })),
+      ),
+      detectorSubject3({
+        name: 'collideConvexHullConvexHull',
+        kinds: ['hull', 'hull'],
+        collide,
+        minimal: true,
+      }) as Subject<unknown>,
+      'depth-frees',
+      'deep',
+      120,
+    );
+  });
+
+  it('3D hulls: hull-hull feature ids with their halves swapped name features out of touch', () => {
+    const collide = collideConvexHullConvexHull as Collide3;
+    const range = 2 ** 26;
+    expectCaught(
+      planted3(
+        'collideConvexHullConvexHull',
+        ['hull', 'hull'],
+        collide,
+        (list) =>
+          list.map((c) => ({
+            ...c,
+            featureId: (c.featureId % range) * range + Math.floor(c.featureId / range),
+          })),
+      ),
+      detectorSubject3({
+        name: 'collideConvexHullConvexHull',
+        kinds: ['hull', 'hull'],
+        collide,
+        minimal: true,
+      }) as Subject<unknown>,
+      'features-named',
+      'unit',
+      120,
+    );
+  });
+
+  it('3D hulls: box-hull that drops its contacts for box-shaped hulls misses overlaps', () => {
+    const collide = collideBoxConvexHull as Collide3;
+    expectCaught(
+      // A box-shaped hull has 8 vertices; any other hull of the regime's families more.
+      planted3(
+        'collideBoxConvexHull',
+        ['box', 'hull'],
+        collide,
+        (list, a, b) => (b as { vertexCount?: number; }).vertexCount === 8 ? [] : list,
+      ),
+      detectorSubject3({
+        name: 'collideBoxConvexHull',
+        kinds: ['box', 'hull'],
+        collide,
+        minimal: true,
+      }) as Subject<unknown>,
+      'contact-iff-overlap',
+      'box-shaped',
+      120,
+    );
+  });
+
+  it('3D hulls: hull-sphere with its point moved off the surfaces', () => {
+    const collide = collideConvexHullSphere as Collide3;
+    expectCaught(
+      planted3(
+        'collideConvexHullSphere',
+        ['hull', 'sphere'],
+        collide,
+        (list) =>
+          list.map((c) => ({ ...c, point: [c.point[0]! + 1e-3, c.point[1]!, c.point[2]!] })),
+      ),
+      detectorSubject3({
+        name: 'collideConvexHullSphere',
+        kinds: ['hull', 'sphere'],
+        collide,
+        minimal: true,
+      }) as Subject<unknown>,
+      'witness-on-surface',
+      'unit',
+      120,
+    );
+  });
+
+  it('3D hulls: a hull overlap test that always answers false', () => {
+    const detector = collideConvexHullConvexHull as Collide3;
+    expectCaught(
+      overlapSubject3({
+        name: 'overlapConvexHullConvexHull',
+        kinds: ['hull', 'hull'],
+        test: () => false,
+        detector,
+      }) as Subject<unknown>,
+      overlapSubject3({
+        name: 'overlapConvexHullConvexHull',
+        kinds: ['hull', 'hull'],
+        test: overlapConvexHullConvexHull as (a: AnyPrimitive, b: AnyPrimitive) => boolean,
+        detector,
+      }) as Subject<unknown>,
+      'overlap-agrees-with-oracle',
+      'deep',
+      120,
+    );
+  });
+
+  it('2D ray test: a contact for every pair, and normals turned the wrong way', () => {
+    const real = rayTestPolygons as Collide2;
+    // One contact more (a copy of the last) whenever the bounding circles alone would give none.
+    const falseAlarm: Collide2 = (a, b, data) => {
+      const written = real(a, b, data);
+      if (written > 0 || data.contactCount >= data.capacity) return written;
+      const c = data.contacts[data.contactCount++]!;
+      c.point.set([0, 0]);
+      c.normal.set([1, 0]);
+      c.penetration = 0;
+      c.kind = ContactKind.PointFace;
+      c.featureId = 0;
+      return 1;
+    };
+    expectCaught(rayTestSubject(falseAlarm), rayTestSubject(), 'no-false-contact', 'unit', 120);
+    const flipped: Collide2 = (a, b, data) => {
+      const from = data.contactCount, written = real(a, b, data);
+      for (let i = from; i < data.contactCount; i++) {
+        const n = data.contacts[i]!.normal;
+        n.set([-n[0]!, -n[1]!]);
+      }
+      return written;
+    };
+    expectCaught(rayTestSubject(flipped), rayTestSubject(), 'crossing-contact', 'deep', 120);
   });
 
   it('3D: an overlap test that always answers true', () => {

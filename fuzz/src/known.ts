@@ -23,6 +23,27 @@ const F5 = 'FINDINGS.md F5';
 /** Near-parallel capsules overlapping by a few 1e-9 of their size get no contact. */
 const F6 = 'FINDINGS.md F6';
 
+/** ConvexHull.fromPoints fails with an internal error on clouds with points on and near faces. */
+const F7 = 'FINDINGS.md F7';
+
+/** Hull against sphere below about 1e-12 in size: an absolute tolerance (as F4). */
+const F8 = 'FINDINGS.md F8';
+
+/** Every subject a hull is drawn for (the capsule-hull pair aside). */
+const HULL_SUBJECTS = [
+  'collideConvexHullConvexHull',
+  'collideBoxConvexHull',
+  'collideConvexHullSphere',
+  'collideConvexHullPlane',
+  'collideConvexHullHalfSpace',
+  'collide',
+  'overlapConvexHullConvexHull',
+  'overlapBoxConvexHull',
+  'overlapConvexHullSphere',
+  'overlapConvexHullHalfSpace',
+  'overlap',
+];
+
 /** The 3D regimes a capsule pair is drawn in, but `tiny-size` (F4). */
 const CAPSULE_REGIMES = [
   'unit',
@@ -110,8 +131,33 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ]),
   ...entries(
     F6,
-    ['collideCapsuleCapsule', 'collide', 'overlapCapsuleCapsule'],
+    ['collideCapsuleCapsule', 'collide', 'overlapCapsuleCapsule', 'overlap'],
     ['contact-iff-overlap', 'overlap-agrees-with-oracle', 'overlap-agrees-with-detector'],
     ['near-parallel'],
+  ),
+  // A cloud that fails to build fails every property of its configuration that builds it.
+  ...entries(F7, HULL_SUBJECTS, [
+    'no-exception',
+    'overlap-agrees-with-oracle',
+    'overlap-agrees-with-detector',
+  ], ['coplanar', 'many-points', 'near-duplicate']),
+  // `collide` in tiny-size: its other cells are F4's (capsule pairs) as well.
+  ...entries(F8, ['collide'], ['features-named'], ['tiny-size']),
+  ...entries(
+    F8,
+    ['collideConvexHullSphere', 'overlapConvexHullSphere'],
+    [
+      'features-named',
+      'contact-iff-overlap',
+      'depth-frees',
+      'depth-minimal',
+      'witness-on-surface',
+      'scale-invariant',
+      'rigid-invariant',
+      'swap-symmetric',
+      'overlap-agrees-with-oracle',
+      'overlap-agrees-with-detector',
+    ],
+    ['tiny-size'],
   ),
 ];

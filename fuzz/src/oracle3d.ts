@@ -4,8 +4,12 @@
  * and offset); boxes are met vertex by vertex, edge by edge (each edge clipped against the other
  * box's slabs), never by a separating-axis test. A capsule is its segment (the core) and its
  * radius: every measure of it is the core's, less the radius (the capsule is the set within
- * `radius` of the core, Ericson 4.5.1).
+ * `radius` of the core, Ericson 4.5.1). A convex hull is the polytope of oracle-hull3d.ts (its
+ * design's facets by brute force): met vertex by vertex and edge by edge like boxes, each edge
+ * clipped against the other's face planes; a box meeting a hull is met as the polytope of its
+ * corners and face planes.
  */
+import { type Polytope3, polytopeOf } from './oracle-hull3d.js';
 
 /** A point or vector `[x, y, z]`. */
 export type Vec3 = readonly [number, number, number];
@@ -15,6 +19,7 @@ export type Geometry3 =
   | { kind: 'sphere'; centre: Vec3; radius: number; }
   | { kind: 'box'; centre: Vec3; axes: [Vec3, Vec3, Vec3]; half: Vec3; }
   | { kind: 'capsule'; from: Vec3; to: Vec3; radius: number; }
+  | { kind: 'hull'; polytope: Polytope3; }
   | { kind: 'plane'; normal: Vec3; offset: number; }
   | { kind: 'halfspace'; normal: Vec3; offset: number; };
 
@@ -36,6 +41,7 @@ export function axesOf(q: readonly number[]): [Vec3, Vec3, Vec3] {
 
 type Box3 = Extract<Geometry3, { kind: 'box'; }>;
 type Capsule3 = Extract<Geometry3, { kind: 'capsule'; }>;
+type Hull3 = Extract<Geometry3, { kind: 'hull'; }>;
 
 /** Distance from `p` to the segment `a b` (the clamped projection). */
 function pointSegment(p: Vec3, a: Vec3, b: Vec3): number {
@@ -107,6 +113,7 @@ export function contains3(shape: Geometry3, p: Vec3): boolean {
   if (shape.kind === 'sphere') return length(sub(p, shape.centre)) <= shape.radius;
   if (shape.kind === 'capsule') return pointSegment(p, shape.from, shape.to) <= shape.radius;
   if (shape.kind === 'box') return local(shape, p).every((x, k) => Math.abs(x) <= shape.half[k]!);
+  if (shape.kind === 'hull') return polytopeHeight(shape.polytope, p) <= 0;
   const height = dot(shape.normal, p) - shape.offset;
   return shape.kind === 'plane' ? height === 0 : height <= 0;
 }
@@ -122,6 +129,10 @@ export function surfaceDistance(shape: Geometry3, p: Vec3): number {
     if (outside > 0) return outside;
     const u = local(shape, p);
     return Math.min(...u.map((x, k) => shape.half[k]! - Math.abs(x)));
+  }
+  if (shape.kind === 'hull') {
+    const height = polytopeHeight(shape.polytope, p);
+    return height <= 0 ? -height : polytopeOutside(shape.polytope, p);
   }
   return Math.abs(dot(shape.normal, p) - shape.offset);
 }
@@ -182,7 +193,7 @@ export function gap3(first: Geometry3, second: Geometry3): number {
         dot(second.normal, first.centre) - second.offset - first.radius,
         dot(second.normal, first.centre) - second.offset + first.radius,
       ]
-      : boxVertices(first).map((v) => dot(second.normal, v) - second.offset);
+      : cornersOf(first).map((v) => dot(second.normal, v) - second.offset);
     const low = Math.min(...heights), high = Math.max(...heights);
     if (second.kind === 'halfspace') return Math.max(0, low);
     return low <= 0 && high >= 0 ? 0 : Math.min(Math.abs(low), Math.abs(high));
@@ -195,8 +206,14 @@ export function gap3(first: Geometry3, second: Geometry3): number {
       Geometry3,
       { kind: 'sphere'; }
     >;
-    const box = (first.kind === 'box' ? first : second) as Box3;
-    return Math.max(0, outsideDistance(box, sphere.centre) - sphere.radius);
+    const solid = first.kind === 'sphere' ? second : first;
+    if (solid.kind === 'hull') {
+      return Math.max(0, polytopeOutside(solid.polytope, sphere.centre) - sphere.radius);
+    }
+    return Math.max(0, outsideDistance(solid as Box3, sphere.centre) - sphere.radius);
+  }
+  if (first.kind === 'hull' || second.kind === 'hull') {
+    return polytopeGap(polytopeOfSolid(first), polytopeOfSolid(second));
   }
   const a = first as Box3, b = second as Box3;
   if (boxesMeet(a, b)) return 0;
@@ -225,6 +242,11 @@ function boxesMeet(a: Box3, b: Box3): boolean {
 /** Whether the two shapes overlap or touch (`gap3` is 0), without measuring the distance when apart. */
 export function meets3(first: Geometry3, second: Geometry3): boolean {
   if (first.kind === 'box' && second.kind === 'box') return boxesMeet(first, second);
+  if (
+    (first.kind === 'hull' || second.kind === 'hull') &&
+    (first.kind === 'box' || first.kind === 'hull') &&
+    (second.kind === 'box' || second.kind === 'hull')
+  ) return polytopesMeet(polytopeOfSolid(first), polytopeOfSolid(second));
   return gap3(first, second) === 0;
 }
 
@@ -272,7 +294,7 @@ export function depthLowerBound3(first: Geometry3, second: Geometry3): number {
         dot(second.normal, first.centre) - second.offset - first.radius,
         dot(second.normal, first.centre) - second.offset + first.radius,
       ]
-      : boxVertices(first).map((v) => dot(second.normal, v) - second.offset);
+      : cornersOf(first).map((v) => dot(second.normal, v) - second.offset);
     const low = Math.min(...heights), high = Math.max(...heights);
     if (second.kind === 'halfspace') return Math.max(0, -low);
     return Math.max(0, Math.min(-low, high));
@@ -289,14 +311,19 @@ export function depthLowerBound3(first: Geometry3, second: Geometry3): number {
       Geometry3,
       { kind: 'sphere'; }
     >;
-    const box = (first.kind === 'box' ? first : second) as Box3;
-    const inside = contains3(box, sphere.centre);
+    const solid = first.kind === 'sphere' ? second : first;
+    const inside = contains3(solid, sphere.centre);
     return Math.max(
       0,
       inside
-        ? sphere.radius + surfaceDistance(box, sphere.centre)
-        : sphere.radius - outsideDistance(box, sphere.centre),
+        ? sphere.radius + surfaceDistance(solid, sphere.centre)
+        : sphere.radius - (solid.kind === 'hull'
+          ? polytopeOutside(solid.polytope, sphere.centre)
+          : outsideDistance(solid as Box3, sphere.centre)),
     );
+  }
+  if (first.kind === 'hull' || second.kind === 'hull') {
+    return polytopeDepth(polytopeOfSolid(first), polytopeOfSolid(second));
   }
   let best = 0;
   for (const [from, into] of [[first, second], [second, first]] as const) {
@@ -313,6 +340,17 @@ export function translated3(shape: Geometry3, d: Vec3): Geometry3 {
     return { ...shape, offset: shape.offset + dot(shape.normal, d) };
   }
   if (shape.kind === 'capsule') return { ...shape, from: add(shape.from, d), to: add(shape.to, d) };
+  if (shape.kind === 'hull') {
+    const p = shape.polytope;
+    return {
+      kind: 'hull',
+      polytope: {
+        ...p,
+        vertices: p.vertices.map((v) => add(v, d)),
+        offsets: p.offsets.map((o, f) => o + dot(p.normals[f]!, d)),
+      },
+    };
+  }
   return { ...shape, centre: add(shape.centre, d) };
 }
 
@@ -332,6 +370,8 @@ function coreDistance(capsule: Capsule3, other: Geometry3): number {
   if (other.kind === 'capsule') {
     return Math.max(0, segmentDistance(a, b, other.from, other.to) - other.radius);
   }
+  // Capsule against hull is another subject's (its own oracle).
+  if (other.kind === 'hull') throw new Error('the oracle has no capsule-hull distance');
   return segmentBoxDistance(other, a, b);
 }
 
@@ -369,6 +409,136 @@ function capsuleDepth(first: Geometry3, second: Geometry3): number {
         : other.radius - pointSegment(p, other.from, other.to);
       if (inner > 0) best = Math.max(best, r + inner);
     }
+  }
+  return best;
+}
+
+/** The corners of a box or hull (the points a plane meets first). */
+function cornersOf(shape: Geometry3): readonly Vec3[] {
+  return shape.kind === 'hull' ? shape.polytope.vertices : boxVertices(shape as Box3);
+}
+
+/** A box or hull as a polytope (a box: its corners and its six face planes). */
+function polytopeOfSolid(shape: Geometry3): Polytope3 {
+  if (shape.kind === 'hull') return shape.polytope;
+  const box = shape as Box3, planes: { normal: Vec3; offset: number; }[] = [];
+  for (let k = 0; k < 3; k++) {
+    for (const sign of [1, -1]) {
+      const normal: Vec3 = [sign * box.axes[k]![0], sign * box.axes[k]![1], sign * box.axes[k]![2]];
+      planes.push({ normal, offset: dot(normal, box.centre) + box.half[k]! });
+    }
+  }
+  // Corners lie on their face planes up to the round-off of the centre's coordinates.
+  const eps = 1e-9 * Math.max(...box.half) + 1e-13 * length(box.centre);
+  return polytopeOf(boxVertices(box), planes, eps)!;
+}
+
+/** The height of `p` above the polytope: the largest of its face planes' (<= 0 inside). */
+function polytopeHeight(shape: Polytope3, p: Vec3): number {
+  let height = -Infinity;
+  for (let f = 0; f < shape.normals.length; f++) {
+    height = Math.max(height, dot(shape.normals[f]!, p) - shape.offsets[f]!);
+  }
+  return height;
+}
+
+/**
+ * Distance from `p` to the solid polytope (0 inside): the height above a face whose polygon holds
+ * p's projection, else the nearest edge (its ends are the vertices).
+ */
+function polytopeOutside(shape: Polytope3, p: Vec3): number {
+  if (polytopeHeight(shape, p) <= 0) return 0;
+  let best = Infinity;
+  const v = shape.vertices;
+  shape.faces.forEach((loop, f) => {
+    const n = shape.normals[f]!, h = dot(n, p) - shape.offsets[f]!;
+    if (h <= 0) return;
+    const q = add(p, n, -h);
+    let inside = true;
+    for (let k = 0; k < loop.length && inside; k++) {
+      const a = v[loop[k]!]!, b = v[loop[(k + 1) % loop.length]!]!;
+      // Counter-clockwise seen from outside: the inside lies left of each edge, (b - a) x n points out.
+      const e = sub(b, a);
+      const side: Vec3 = [
+        e[1] * n[2] - e[2] * n[1],
+        e[2] * n[0] - e[0] * n[2],
+        e[0] * n[1] - e[1] * n[0],
+      ];
+      inside = dot(side, sub(q, a)) <= 0;
+    }
+    if (inside) best = Math.min(best, h);
+  });
+  for (const [i, j] of shape.edges) best = Math.min(best, pointSegment(p, v[i]!, v[j]!));
+  return best;
+}
+
+/** Whether the segment `a b` meets the solid polytope: Liang-Barsky against each face plane. */
+function segmentMeetsPolytope(shape: Polytope3, a: Vec3, b: Vec3): boolean {
+  let low = 0, high = 1;
+  for (let f = 0; f < shape.normals.length; f++) {
+    const n = shape.normals[f]!,
+      ha = dot(n, a) - shape.offsets[f]!,
+      hb = dot(n, b) - shape.offsets[f]!;
+    if (ha > 0 && hb > 0) return false;
+    if (ha <= 0 && hb <= 0) continue;
+    const t = ha / (ha - hb);
+    if (ha > 0) low = Math.max(low, t);
+    else high = Math.min(high, t);
+    if (low > high) return false;
+  }
+  return true;
+}
+
+/** Points on a polytope's surface: its vertices, edge midpoints and face centroids. */
+function polytopeSamples(shape: Polytope3): Vec3[] {
+  const v = shape.vertices, out: Vec3[] = [...v];
+  for (const [i, j] of shape.edges) out.push(add(v[i]!, sub(v[j]!, v[i]!), 0.5));
+  for (const loop of shape.faces) {
+    const c: Vec3 = [0, 1, 2].map((k) =>
+      loop.reduce((s, i) => s + v[i]![k]!, 0) / loop.length
+    ) as unknown as Vec3;
+    out.push(c);
+  }
+  return out;
+}
+
+/** Whether two polytopes overlap or touch: an edge of one meets the other, or a surface sample lies in it. */
+function polytopesMeet(a: Polytope3, b: Polytope3): boolean {
+  const edgeMeets = (from: Polytope3, into: Polytope3) =>
+    from.edges.some(([i, j]) => segmentMeetsPolytope(into, from.vertices[i]!, from.vertices[j]!));
+  if (edgeMeets(a, b) || edgeMeets(b, a)) return true;
+  return polytopeSamples(a).some((p) => polytopeHeight(b, p) <= 0) ||
+    polytopeSamples(b).some((p) => polytopeHeight(a, p) <= 0);
+}
+
+/** 0 when two polytopes meet, else their distance: the least vertex-to-solid and edge-to-edge distance. */
+function polytopeGap(a: Polytope3, b: Polytope3): number {
+  if (polytopesMeet(a, b)) return 0;
+  let best = Infinity;
+  for (const v of a.vertices) best = Math.min(best, polytopeOutside(b, v));
+  for (const v of b.vertices) best = Math.min(best, polytopeOutside(a, v));
+  // Each edge as a ball about its midpoint: a pair whose balls lie farther apart than the best
+  // distance so far cannot be closer (a sound skip of most pairs).
+  const balls = (p: Polytope3) =>
+    p.edges.map(([i, j]) => {
+      const from = p.vertices[i]!, to = p.vertices[j]!;
+      return { from, to, centre: add(from, sub(to, from), 0.5), radius: length(sub(to, from)) / 2 };
+    });
+  const edgesB = balls(b);
+  for (const e of balls(a)) {
+    for (const f of edgesB) {
+      if (length(sub(e.centre, f.centre)) - e.radius - f.radius >= best) continue;
+      best = Math.min(best, segmentDistance(e.from, e.to, f.from, f.to));
+    }
+  }
+  return best;
+}
+
+/** A lower bound of two polytopes' penetration depth: the deepest surface sample of one inside the other. */
+function polytopeDepth(a: Polytope3, b: Polytope3): number {
+  let best = 0;
+  for (const [from, into] of [[a, b], [b, a]] as const) {
+    for (const p of polytopeSamples(from)) best = Math.max(best, -polytopeHeight(into, p));
   }
   return best;
 }

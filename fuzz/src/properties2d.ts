@@ -140,7 +140,7 @@ function feature(code: number, shape: AnyShape2, geometry: Geometry2): Feature2 
 }
 
 /** The features a contact names on `a` and on `b`. */
-function featuresOf(
+export function featuresOf(
   contact: Contact2Data,
   config: Config2,
   shapes: [AnyShape2, AnyShape2],
@@ -153,7 +153,7 @@ function featuresOf(
   ];
 }
 
-function witnesses(c: Contact2Data): [Point, Point] {
+export function witnesses(c: Contact2Data): [Point, Point] {
   const h = c.penetration / 2;
   return [
     [c.point[0] - c.normal[0] * h, c.point[1] - c.normal[1] * h],
@@ -537,7 +537,7 @@ function depthCheck(
 }
 
 /** Two contact lists agree: same count, and each contact has a partner within `tolerance`. */
-function sameContacts(
+export function sameContacts(
   expected: Contact2Data[],
   actual: Contact2Data[],
   tolerance: number,

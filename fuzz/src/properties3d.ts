@@ -7,12 +7,17 @@
 import {
   type AnyPrimitive,
   Box,
+  boxEdgeFeature,
+  boxFaceFeature,
+  boxVertexFeature,
   Capsule,
   collide,
   CollisionData,
+  ConvexHull,
   Plane,
   Sphere,
 } from '@contactkit/contacts3d';
+import { firstFeatureOf, secondFeatureOf } from '@contactkit/math';
 import { Random } from '@contactkit/test-support';
 import type { Collide3, Config3, Detector3 } from './detectors3d.js';
 import {
@@ -24,13 +29,23 @@ import {
   translated3,
   type Vec3,
 } from './oracle3d.js';
-import { build3, geometry3, moved3, reach3, scaled3, size3 } from './shapes3d.js';
+import { extentOf } from './oracle-hull3d.js';
+import { buildPair3, geometry3, hullSlack3, moved3, reach3, scaled3, size3 } from './shapes3d.js';
 import type { Property } from './suite.js';
 
 /** The shell: 1e-9 of the larger shape plus 1e-12 of the largest coordinate. */
 export function shell3(config: Config3): number {
   return 1e-9 * Math.max(size3(config.a), size3(config.b)) +
     1e-12 * Math.max(reach3(config.a), reach3(config.b));
+}
+
+/**
+ * The shell where the oracle's geometry is compared with the detector's: `shell3` plus each
+ * hull's slack (`hullSlack3`: a built hull may lie its build tolerance from the design's hull).
+ * Comparisons of the detector with itself (symmetry, invariance) keep `shell3`.
+ */
+export function oracleShell3(config: Config3): number {
+  return shell3(config) + hullSlack3(config.a) + hullSlack3(config.b);
 }
 
 /** A contact read out of the buffer. */
@@ -65,7 +80,7 @@ function read(data: CollisionData, from: number, to: number): Contact3Data[] {
 export function run3(collideFn: Collide3, config: Config3, swap = false): Outcome3 {
   let shapes: [AnyPrimitive, AnyPrimitive] | null = null;
   try {
-    shapes = [build3(config.a), build3(config.b)];
+    shapes = buildPair3(config.a, config.b);
     const data = new CollisionData({ capacity: 64 });
     const returned = swap
       ? collideFn(shapes[1], shapes[0], data)
@@ -128,7 +143,11 @@ export function detectorProperties3(detector: Detector3): Property<Config3>[] {
     if (Math.max(d0, d1) <= tolerance || Math.abs(d0 - d1) <= tolerance) return null;
     return `deepest penetration ${d0} (scaled) before, ${d1} after (${before.length} and ${after.length} contacts)`;
   };
-  const isBoxBox = (config: Config3) => config.a.kind === 'box' && config.b.kind === 'box';
+  // Box-box, box-hull and hull-hull keep a face over an edge by the same margin.
+  const polytopeSize = (d: Config3['a']) =>
+    d.kind === 'box' ? Math.max(...d.half) : d.kind === 'hull' ? extentOf(d.points) / 2 : -1;
+  const isPolytopePair = (config: Config3) =>
+    polytopeSize(config.a) >= 0 && polytopeSize(config.b) >= 0;
   return [
     {
       name: 'no-exception',
@@ -164,7 +183,9 @@ export function detectorProperties3(detector: Detector3): Property<Config3>[] {
       check(config) {
         const outcome = ok(config);
         if (!outcome) return undefined;
-        const shell = shell3(config), first = geometry3(config.a), second = geometry3(config.b);
+        const shell = oracleShell3(config),
+          first = geometry3(config.a),
+          second = geometry3(config.b);
         if (outcome.contacts.length === 0) {
           const depth = depthLowerBound3(first, second);
           return depth > shell ? `no contact, but the shapes overlap by at least ${depth}` : null;
@@ -182,7 +203,7 @@ export function detectorProperties3(detector: Detector3): Property<Config3>[] {
       check(config) {
         const outcome = ok(config);
         if (!outcome || outcome.contacts.length === 0) return outcome && null;
-        const shell = 100 * shell3(config),
+        const shell = 100 * shell3(config) + 2 * (oracleShell3(config) - shell3(config)),
           first = geometry3(config.a),
           second = geometry3(config.b);
         for (const c of outcome.contacts) {
@@ -208,15 +229,14 @@ export function detectorProperties3(detector: Detector3): Property<Config3>[] {
           deepest = deepestOf(outcome.contacts),
           d = deepest.penetration;
         if (!(d > 100 * shell)) return undefined;
-        let step = which === 'frees' ? 1.02 * d + shell : 0.98 * d;
-        if (which === 'minimal' && isBoxBox(config)) {
-          const size = Math.max(
-            ...(config.a as { half: Vec3; }).half,
-            ...(config.b as { half: Vec3; }).half,
-          );
-          step = (0.98 * d - FACE_ABSOLUTE_MARGIN * size) / (1 + FACE_RELATIVE_MARGIN);
-          if (!(step > 100 * shell)) return undefined;
+        // A hull's slack: its built surface may lie that far from the design's on either side.
+        const slack = oracleShell3(config) - shell;
+        let step = which === 'frees' ? 1.02 * d + shell + slack : 0.98 * d - slack;
+        if (which === 'minimal' && isPolytopePair(config)) {
+          const size = Math.max(polytopeSize(config.a), polytopeSize(config.b));
+          step = (0.98 * d - FACE_ABSOLUTE_MARGIN * size) / (1 + FACE_RELATIVE_MARGIN) - slack;
         }
+        if (which === 'minimal' && !(step > 100 * shell)) return undefined;
         const moved = translated3(geometry3(config.a), [
           deepest.normal[0] * step,
           deepest.normal[1] * step,
@@ -236,6 +256,9 @@ export function detectorProperties3(detector: Detector3): Property<Config3>[] {
         return null;
       },
     })),
+    ...(detector.kinds === null || detector.kinds.includes('hull')
+      ? [{ name: 'features-named', check: (config: Config3) => featuresNamed(ok(config), config) }]
+      : []),
     {
       name: 'swap-symmetric',
       check(config) {
@@ -334,7 +357,7 @@ export function detectorProperties3(detector: Detector3): Property<Config3>[] {
       check(config) {
         const outcome = ok(config);
         if (!outcome) return undefined;
-        const k = outcome.contacts.length, shapes = [build3(config.a), build3(config.b)] as const;
+        const k = outcome.contacts.length, shapes = buildPair3(config.a, config.b);
         const roomy = new CollisionData({ capacity: 64 });
         fn(shapes[0], shapes[1], roomy);
         if (roomy.overflowed) return 'overflowed set with room to spare';
@@ -431,7 +454,11 @@ interface BadInput3 {
 }
 
 const solid = (shapes: readonly [AnyPrimitive, AnyPrimitive]) =>
-  shapes.find((s) => s instanceof Sphere || s instanceof Box || s instanceof Capsule)!;
+  shapes.find((s) =>
+    s instanceof Sphere || s instanceof Box || s instanceof Capsule || s instanceof ConvexHull
+  )!;
+/** A hull's geometry is fixed: its bad sizes are bad clouds (a NaN point, a flat cloud). */
+const FLAT_CLOUD = [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0], [0.5, 0.5, 0]];
 const BAD_INPUTS_3D: readonly BadInput3[] = [
   {
     what: 'setPose with a NaN coordinate',
@@ -454,20 +481,22 @@ const BAD_INPUTS_3D: readonly BadInput3[] = [
     apply: (s) => solid(s).setTransform([2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]),
   },
   {
-    what: 'a negative radius or half size',
-    field: /radius|halfSize/,
+    what: 'a negative radius or half size (a hull: a flat cloud)',
+    field: /radius|halfSize|points/,
     apply: (s) => {
       const shape = solid(s);
-      if (shape instanceof Sphere || shape instanceof Capsule) shape.radius = -1;
+      if (shape instanceof ConvexHull) ConvexHull.fromPoints(FLAT_CLOUD);
+      else if (shape instanceof Sphere || shape instanceof Capsule) shape.radius = -1;
       else (shape as Box).setHalfSize([1, -1, 1]);
     },
   },
   {
-    what: 'a NaN radius or half size',
-    field: /radius|halfSize/,
+    what: 'a NaN radius or half size (a hull: a NaN point)',
+    field: /radius|halfSize|points/,
     apply: (s) => {
       const shape = solid(s);
-      if (shape instanceof Sphere || shape instanceof Capsule) shape.radius = NaN;
+      if (shape instanceof ConvexHull) ConvexHull.fromPoints([...FLAT_CLOUD, [0, 0, NaN]]);
+      else if (shape instanceof Sphere || shape instanceof Capsule) shape.radius = NaN;
       else (shape as Box).setHalfSize([1, 1, NaN]);
     },
   },
@@ -484,7 +513,7 @@ const BAD_INPUTS_3D: readonly BadInput3[] = [
 function badInput3(fn: Collide3, config: Config3): string | null | undefined {
   let shapes: [AnyPrimitive, AnyPrimitive];
   try {
-    shapes = [build3(config.a), build3(config.b)];
+    shapes = buildPair3(config.a, config.b);
   } catch {
     return undefined;
   }
@@ -547,4 +576,187 @@ export function refusedAsTooSmall(config: Config3, error: unknown): boolean {
   );
   return error instanceof RangeError && /smallest|at least|minimum|MIN_/i.test(error.message) &&
     sizes.some((size) => size < 1e-4);
+}
+
+/** A feature of a polytope in world space: a point, a segment, or a face (its plane and its loop). */
+type Feature3 =
+  | { kind: 'point'; at: Vec3; }
+  | { kind: 'segment'; from: Vec3; to: Vec3; }
+  | { kind: 'face'; normal: Vec3; offset: number; loop: Vec3[]; };
+
+/** A box's corners, edges and faces by their codes (box-features.ts's encoders), in its frame. */
+const BOX_FEATURES = new Map<number, (h: Vec3) => Feature3>();
+for (const sx of [-1, 1]) {
+  for (const sy of [-1, 1]) {
+    for (const sz of [-1, 1]) {
+      BOX_FEATURES.set(boxVertexFeature(sx, sy, sz), (h) => ({
+        kind: 'point',
+        at: [sx * h[0], sy * h[1], sz * h[2]],
+      }));
+    }
+  }
+}
+for (let axis = 0; axis < 3; axis++) {
+  const [p, q] = [0, 1, 2].filter((k) => k !== axis) as [number, number];
+  for (const sp of [-1, 1]) {
+    for (const sq of [-1, 1]) {
+      BOX_FEATURES.set(boxEdgeFeature(axis, sp, sq), (h) => {
+        const end = (s: number): Vec3 => {
+          const v: [number, number, number] = [0, 0, 0];
+          v[axis] = s * h[axis]!;
+          v[p] = sp * h[p]!;
+          v[q] = sq * h[q]!;
+          return v;
+        };
+        return { kind: 'segment', from: end(-1), to: end(1) };
+      });
+    }
+  }
+  for (const sign of [-1, 1]) {
+    BOX_FEATURES.set(boxFaceFeature(axis, sign), (h) => {
+      const normal: [number, number, number] = [0, 0, 0];
+      normal[axis] = sign;
+      const loop = [[-1, -1], [1, -1], [1, 1], [-1, 1]].map(([a, b]) => {
+        const v: [number, number, number] = [0, 0, 0];
+        v[axis] = sign * h[axis]!;
+        v[p] = a! * h[p]!;
+        v[q] = b! * h[q]!;
+        return v as Vec3;
+      });
+      return { kind: 'face', normal, offset: h[axis]!, loop };
+    });
+  }
+}
+
+/** The feature `code` names on a hull or box primitive, in world space; null for other shapes. */
+function featureOf(shape: AnyPrimitive, code: number): Feature3 | null {
+  const m = shape.transform;
+  const toWorld = (v: Vec3): Vec3 => [
+    m[12]! + m[0]! * v[0] + m[4]! * v[1] + m[8]! * v[2],
+    m[13]! + m[1]! * v[0] + m[5]! * v[1] + m[9]! * v[2],
+    m[14]! + m[2]! * v[0] + m[6]! * v[1] + m[10]! * v[2],
+  ];
+  const turn = (v: Vec3): Vec3 => [
+    m[0]! * v[0] + m[4]! * v[1] + m[8]! * v[2],
+    m[1]! * v[0] + m[5]! * v[1] + m[9]! * v[2],
+    m[2]! * v[0] + m[6]! * v[1] + m[10]! * v[2],
+  ];
+  let local: Feature3 | null = null;
+  if (shape instanceof Box) {
+    local = BOX_FEATURES.get(code)?.([...shape.halfSize] as unknown as Vec3) ?? null;
+  } else if (shape instanceof ConvexHull) {
+    const v = shape.vertices,
+      vertex = (i: number): Vec3 => [v[3 * i]!, v[3 * i + 1]!, v[3 * i + 2]!];
+    const vertices = shape.vertexCount, edges = shape.edgeCount;
+    if (code < vertices) local = { kind: 'point', at: vertex(code) };
+    else if (code < vertices + edges) {
+      const e = code - vertices;
+      local = {
+        kind: 'segment',
+        from: vertex(shape.edgeVertices[2 * e]!),
+        to: vertex(shape.edgeVertices[2 * e + 1]!),
+      };
+    } else if (code < vertices + edges + shape.faceCount) {
+      const f = code - vertices - edges, pl = shape.planes;
+      const loop: Vec3[] = [];
+      for (let k = shape.faceStart[f]!; k < shape.faceStart[f + 1]!; k++) {
+        loop.push(vertex(shape.faceVertices[k]!));
+      }
+      local = {
+        kind: 'face',
+        normal: [pl[4 * f]!, pl[4 * f + 1]!, pl[4 * f + 2]!],
+        offset: pl[4 * f + 3]!,
+        loop,
+      };
+    } else return { kind: 'point', at: [NaN, NaN, NaN] };
+  } else return null;
+  if (local === null) return { kind: 'point', at: [NaN, NaN, NaN] };
+  if (local.kind === 'point') return { kind: 'point', at: toWorld(local.at) };
+  if (local.kind === 'segment') {
+    return { kind: 'segment', from: toWorld(local.from), to: toWorld(local.to) };
+  }
+  const loop = local.loop.map(toWorld), normal = turn(local.normal);
+  return {
+    kind: 'face',
+    normal,
+    offset: normal[0] * loop[0]![0] + normal[1] * loop[0]![1] + normal[2] * loop[0]![2],
+    loop,
+  };
+}
+
+/** Distance from `p` to a feature (a face: off its plane, or outside its loop). */
+function featureDistance(feature: Feature3, p: Vec3): number {
+  const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+  const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+  const segment = (a: Vec3, b: Vec3) => {
+    const d = sub(b, a), t = Math.max(0, Math.min(1, dot(sub(p, a), d) / dot(d, d)));
+    return Math.hypot(...sub(p, [a[0] + t * d[0], a[1] + t * d[1], a[2] + t * d[2]]));
+  };
+  if (feature.kind === 'point') return Math.hypot(...sub(p, feature.at));
+  if (feature.kind === 'segment') return segment(feature.from, feature.to);
+  const n = feature.normal, loop = feature.loop;
+  const height = dot(n, p) - feature.offset;
+  // Inside the loop: on the side of every edge its centroid is on (either winding).
+  const centre = [0, 1, 2].map((k) =>
+    loop.reduce((sum, v) => sum + v[k]!, 0) / loop.length
+  ) as unknown as Vec3;
+  let outside = 0;
+  for (let k = 0; k < loop.length; k++) {
+    const a = loop[k]!, b = loop[(k + 1) % loop.length]!, e = sub(b, a);
+    const side: Vec3 = [
+      e[1] * n[2] - e[2] * n[1],
+      e[2] * n[0] - e[0] * n[2],
+      e[0] * n[1] - e[1] * n[0],
+    ];
+    if (dot(side, sub(p, a)) * dot(side, sub(centre, a)) < 0) {
+      outside = Math.max(outside, segment(a, b));
+    }
+  }
+  return Math.max(Math.abs(height), outside);
+}
+
+/**
+ * Feature ids name the features in touch (so they stay the same while those do): each contact's
+ * witness on a hull or box lies on the vertex, edge or face its id names there (the id packs the
+ * canonical first shape's code first: box, then hull, the hull made first between two). Within
+ * 100 shells and twice the hulls' slack, as the witnesses' surfaces.
+ */
+function featuresNamed(outcome: Outcome3 | undefined, config: Config3): string | null | undefined {
+  if (!outcome || outcome.shapes === null) return undefined;
+  if (config.a.kind !== 'hull' && config.b.kind !== 'hull') return undefined;
+  if (outcome.contacts.length === 0) return null;
+  const [a, b] = outcome.shapes;
+  const order = (s: AnyPrimitive) => (s instanceof Box ? 0 : s instanceof ConvexHull ? 1 : 2);
+  const aFirst = order(a) !== order(b)
+    ? order(a) < order(b)
+    : (a as ConvexHull).serial <= (b as ConvexHull).serial;
+  const tolerance = 100 * shell3(config) + 2 * (oracleShell3(config) - shell3(config));
+  for (const c of outcome.contacts) {
+    const h = c.penetration / 2;
+    const onA: Vec3 = [
+      c.point[0] - c.normal[0] * h,
+      c.point[1] - c.normal[1] * h,
+      c.point[2] - c.normal[2] * h,
+    ];
+    const onB: Vec3 = [
+      c.point[0] + c.normal[0] * h,
+      c.point[1] + c.normal[1] * h,
+      c.point[2] + c.normal[2] * h,
+    ];
+    const first = firstFeatureOf(c.featureId), second = secondFeatureOf(c.featureId);
+    const sides: [AnyPrimitive, number, Vec3, string][] = [
+      [a, aFirst ? first : second, onA, 'first'],
+      [b, aFirst ? second : first, onB, 'second'],
+    ];
+    for (const [shape, code, witness, which] of sides) {
+      const feature = featureOf(shape, code);
+      if (feature === null) continue;
+      const off = featureDistance(feature, witness);
+      if (!(off <= tolerance)) {
+        return `the ${which} shape's witness is ${off} from the ${feature.kind} its code ` +
+          `${code} names (featureId ${c.featureId})`;
+      }
+    }
+  }
+  return null;
 }

@@ -3,8 +3,17 @@
  * their offset relative to the other shape; solids by the offset of the first from the second.
  */
 import type { Random } from '@contactkit/test-support';
+import { hullCloud, type HullExtras, type HullFamily } from './hulls3d.js';
 import { meets3, type Vec3 } from './oracle3d.js';
-import { geometry3, type Kind3, multiply, type ShapeDesc3, size3 } from './shapes3d.js';
+import {
+  designHull,
+  geometry3,
+  type Kind3,
+  multiply,
+  scaled3,
+  type ShapeDesc3,
+  size3,
+} from './shapes3d.js';
 
 /** How the pair is placed. */
 export type Placement3 = 'near' | 'touch' | 'tiny-offset' | 'deep' | 'inside' | 'identical' | 'any';
@@ -22,10 +31,15 @@ export interface Regime3 {
   readonly applies?: (kinds: readonly [Kind3, Kind3]) => boolean;
   /** How the capsules of the pair are made (capsule regimes only). */
   readonly capsule?: 'parallel' | 'near-parallel' | 'point' | 'along-face' | 'entering';
+  /** How the hulls of the pair are made (hull regimes; otherwise any family with a few extras). */
+  readonly hull?: { families?: readonly HullFamily[]; extras: HullExtras; };
 }
 
+const HULL_FAMILIES: readonly HullFamily[] = ['blob', 'round', 'box', 'prism', 'needle', 'pancake'];
+
 const solids = (k: readonly [Kind3, Kind3]) =>
-  k.every((x) => x === 'sphere' || x === 'box' || x === 'capsule');
+  k.every((x) => x === 'sphere' || x === 'box' || x === 'capsule' || x === 'hull');
+const hulls = (k: readonly [Kind3, Kind3]) => k.includes('hull');
 const capsules = (k: readonly [Kind3, Kind3]) => k[0] === 'capsule' && k[1] === 'capsule';
 const boxCapsule = (k: readonly [Kind3, Kind3]) => k.includes('box') && k.includes('capsule');
 
@@ -61,6 +75,25 @@ export const REGIMES_3D: readonly Regime3[] = [
     applies: boxCapsule,
   },
   { name: 'entering', placement: 'deep', capsule: 'entering', applies: boxCapsule },
+  // Hulls: clouds with corners repeated and moved by up to 1e-9 of the size; with points on faces
+  // and edges and pushed off faces by 1e-12 to 1e-9 (box and prism designs have coplanar faces
+  // already); needles and pancakes (1e-4 to 3e-2 thin); box-shaped hulls; and 1,000 to 5,000
+  // points at once.
+  { name: 'near-duplicate', placement: 'any', hull: { extras: 'near-duplicate' }, applies: hulls },
+  { name: 'coplanar', placement: 'any', hull: { extras: 'coplanar' }, applies: hulls },
+  {
+    name: 'sliver',
+    placement: 'any',
+    hull: { families: ['needle', 'pancake'], extras: 'few' },
+    applies: hulls,
+  },
+  {
+    name: 'box-shaped',
+    placement: 'any',
+    hull: { families: ['box'], extras: 'few' },
+    applies: hulls,
+  },
+  { name: 'many-points', placement: 'any', hull: { extras: 'many' }, applies: hulls },
 ];
 
 /** A random unit quaternion, or a product of quarter turns about the axes. */
@@ -78,8 +111,15 @@ function rotation(random: Random, aligned: boolean): [number, number, number, nu
   return random.pick(turns);
 }
 
-function shape(kind: Kind3, random: Random, size: number, aligned: boolean): ShapeDesc3 {
-  const quaternion = rotation(random, aligned);
+function shape(regime: Regime3, kind: Kind3, random: Random, size: number): ShapeDesc3 {
+  const quaternion = rotation(random, regime.aligned ?? false);
+  if (kind === 'hull') {
+    const families = regime.hull?.families ?? HULL_FAMILIES;
+    for (;;) {
+      const cloud = hullCloud(random, size, random.pick(families), regime.hull?.extras ?? 'few');
+      if (cloud) return { kind, ...cloud, position: [0, 0, 0], quaternion };
+    }
+  }
   if (kind === 'sphere') return { kind, radius: size, position: [0, 0, 0], quaternion };
   if (kind === 'capsule') {
     const radius = size * random.range(0.1, 0.6);
@@ -93,7 +133,7 @@ function shape(kind: Kind3, random: Random, size: number, aligned: boolean): Sha
     ];
     return { kind, half, position: [0, 0, 0], quaternion };
   }
-  const [x, y, z] = aligned
+  const [x, y, z] = regime.aligned
     ? random.pick([[0, 1, 0], [1, 0, 0], [0, 0, -1]] as const)
     : random.unitVector();
   return { kind, normal: [x, y, z], offset: 0 };
@@ -116,8 +156,8 @@ export function generate3(
 ): [ShapeDesc3, ShapeDesc3] | null {
   const aligned = regime.aligned ?? false;
   const sizeOf = () => regime.size ? regime.size(random) : random.range(0.5, 2);
-  let b = shape(kinds[1], random, sizeOf(), aligned);
-  let a = regime.placement === 'identical' ? b : shape(kinds[0], random, sizeOf(), aligned);
+  let b = shape(regime, kinds[1], random, sizeOf());
+  let a = regime.placement === 'identical' ? b : shape(regime, kinds[0], random, sizeOf());
   const placement = regime.placement === 'any'
     ? random.pick(['near', 'touch', 'deep', 'tiny-offset'] as const)
     : regime.placement;
@@ -218,9 +258,12 @@ function nested(
     ? large.radius
     : large.kind === 'box'
     ? Math.min(...large.half)
+    : large.kind === 'hull'
+    ? Math.min(...designHull(large.design)!.offsets)
     : 0;
   const shrunk = (d: ShapeDesc3): ShapeDesc3 => {
     const factor = room * random.range(0.1, 0.5) / size3(d);
+    if (d.kind === 'hull') return scaled3(d, factor);
     if (d.kind === 'sphere') return { ...d, radius: d.radius * factor };
     if (d.kind === 'capsule') {
       return { ...d, radius: d.radius * factor, halfLength: d.halfLength * factor };

@@ -4,6 +4,7 @@ import { DETECTORS_2D, detectorSubject2 } from './detectors2d.js';
 import { DETECTORS_3D, detectorSubject3, OVERLAPS_3D, overlapSubject3 } from './detectors3d.js';
 import { OVERLAPS_2D, overlapSubject2 } from './overlaps2d.js';
 import { raycastSubject2 } from './raycast2d.js';
+import { rayTestSubject } from './raytest2d.js';
 import type { Subject } from './suite.js';
 
 /** Every detector and overlap test under test. */
@@ -13,6 +14,7 @@ export function allSubjects(): Subject<unknown>[] {
     ...capsuleSubjects2(),
     raycastSubject2(),
     ...OVERLAPS_2D.map(overlapSubject2),
+    rayTestSubject(),
     ...DETECTORS_3D.map(detectorSubject3),
     ...OVERLAPS_3D.map(overlapSubject3),
   ] as Subject<unknown>[];

@@ -26,7 +26,10 @@ import { EDGE_ABSOLUTE_MARGIN, EDGE_RELATIVE_MARGIN } from './sat/box-box-sat.js
 import { ConvexHull } from './shapes/convex-hull.js';
 import { Box, HalfSpace, Plane, Sphere, type AnyPrimitive } from './shapes/primitives.js';
 import {
+  cloudExtent,
+  hullOf,
   hullOracle,
+  hullOracleMoved,
   hullShapeScale,
   hullSurfaceDistance,
   moveSpec,
@@ -69,10 +72,18 @@ interface PairSetup {
   generate: (random: Random) => Configuration;
 }
 
-function build(spec: HullPairSpec): AnyPrimitive {
+/**
+ * The primitive of a spec. A hull is the one `hullOf` built for its cloud (moved specs share the
+ * cloud, and with it the hull, posed anew), or a fresh one when the pair's other shape already
+ * holds it (identical hulls are two hulls).
+ */
+function build(spec: HullPairSpec, fresh = false): AnyPrimitive {
   switch (spec.kind) {
     case 'hull':
-      return ConvexHull.fromPoints(spec.points).setPose(spec.position, spec.rotation);
+      return (fresh ? ConvexHull.fromPoints(spec.points) : hullOf(spec.points)).setPose(
+        spec.position,
+        spec.rotation,
+      );
     case 'box':
       return new Box(spec.halfSize).setPose(spec.position, spec.rotation);
     case 'sphere':
@@ -84,13 +95,14 @@ function build(spec: HullPairSpec): AnyPrimitive {
   }
 }
 
-/** The pair's primitives, the first built first (hull pairs take their canonical order from it). */
+/** The pair's primitives (hull pairs take their canonical order from the order their hulls were built). */
 const built = new WeakMap<Configuration, [AnyPrimitive, AnyPrimitive]>();
 function primitivesOf(configuration: Configuration): [AnyPrimitive, AnyPrimitive] {
   let pair = built.get(configuration);
   if (!pair) {
-    const first = build(configuration.first);
-    pair = [first, build(configuration.second)];
+    const { first: one, second: other } = configuration;
+    const shared = one.kind === 'hull' && other.kind === 'hull' && one.points === other.points;
+    pair = [build(one), build(other, shared)];
     built.set(configuration, pair);
   }
   return pair;
@@ -356,7 +368,7 @@ const MIN_PUSH_DEPTH = 1e-6;
 function extent(shape: HullPairSpec): number {
   if (shape.kind === 'sphere') return shape.radius > 0 ? shape.radius : Infinity;
   if (shape.kind === 'box') return Math.min(...shape.halfSize);
-  if (shape.kind === 'hull') return Math.max(...shape.points.flat().map(Math.abs));
+  if (shape.kind === 'hull') return cloudExtent(shape.points);
   return Infinity;
 }
 
@@ -468,9 +480,9 @@ function checkConfiguration(
   if (deep && deep.penetration > MIN_PUSH_DEPTH * size) {
     findings.check('pushing out by 0.96 / 1.04 of the depth');
     const inside =
-      hullOracle(translateSpec(first, scale(deep.normal, deep.penetration * 0.96)), second).depth;
-    const outside =
-      hullOracle(translateSpec(first, scale(deep.normal, deep.penetration * 1.04)), second).depth;
+      hullOracleMoved(first, second, scale(deep.normal, deep.penetration * 0.96)).depth;
+    const outside = hullOracleMoved(first, second, scale(deep.normal, deep.penetration * 1.04))
+      .depth;
     if (!(inside > 0) || !(outside < 0)) {
       fail(
         'pushing out by 0.96 / 1.04 of the depth',

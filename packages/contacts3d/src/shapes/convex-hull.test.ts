@@ -311,6 +311,44 @@ describe('ConvexHull.fromPoints', () => {
     });
   });
 
+  it('folds no cone over a neighbour: a point near a face, seen across a sliver, builds (fuzz F7)', () => {
+    // Found by the adversarial suite: points 1, 4 and 5 span a face; point 2 lies on it (and
+    // 2.4e-5 from its edge 4-5), point 3 within 1e-10 of it beside point 1. A sliver triangle
+    // through point 2, tilted by that 1e-10, put point 3 1.7e-6 above it (more than the 1.9e-7
+    // tolerance); the cone from point 3 folded over the face's other triangle (opposite normals),
+    // and the face merge threw "a face lost its corners".
+    const points: Point[] = [
+      [0.9967444240270803, 0.3467216546026369, -0.5876706512644887],
+      [-0.8755230848522236, -0.0879581995929281, -0.008970024064183235],
+      [-0.5277900744693527, 0.01719487956503129, 0.46416535449448804],
+      [-0.8711185027458017, -0.10098895885181419, -0.010589531669941137],
+      [-0.7526363423870256, -0.45151313363264006, -0.054153882432729006],
+      [-0.3988948935487618, 0.2858125440155466, 0.7612576480023563],
+      [0.573903735950308, -0.09526721729671297, 0.09516798073295137],
+    ];
+    // Points 2 and 3 within 1e-9 of the plane through 1, 4 and 5 (a cross product, by hand).
+    const [a, b, c] = [points[1]!, points[4]!, points[5]!];
+    const u = b.map((x, k) => x - a[k]!), w = c.map((x, k) => x - a[k]!);
+    const n = [
+      u[1]! * w[2]! - u[2]! * w[1]!,
+      u[2]! * w[0]! - u[0]! * w[2]!,
+      u[0]! * w[1]! - u[1]! * w[0]!,
+    ];
+    const off = (q: Point) =>
+      Math.abs(n.reduce((s, x, k) => s + x * (q[k]! - a[k]!), 0)) / Math.hypot(...n);
+    expect(off(points[2]!)).toBeLessThan(1e-9);
+    expect(off(points[3]!)).toBeLessThan(1e-9);
+    const hull = ConvexHull.fromPoints(points);
+    // A triangular bipyramid on the other five points: 5 vertices, 9 edges, 6 triangles.
+    expect([hull.vertexCount, hull.edgeCount, hull.faceCount]).toEqual([5, 9, 6]);
+    const kept = [];
+    for (let i = 0; i < hull.vertexCount; i++) {
+      kept.push(points.findIndex((q) => q.every((x, k) => x === hull.vertices[3 * i + k])));
+    }
+    expect(kept.sort()).toEqual([0, 1, 4, 5, 6]);
+    checkHull(hull, points);
+  });
+
   it('merges more with a larger tolerance', () => {
     // A box whose top is a shallow roof 0.01 high: a separate ridge at the default tolerance, one face at 0.05.
     const points = [...corners([1, 1, 1]), [0, 1.01, -1] as Point, [0, 1.01, 1] as Point];

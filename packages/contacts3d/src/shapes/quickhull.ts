@@ -113,14 +113,18 @@ export function buildHull(field: string, p: Float64Array, tolerance: number): Hu
         eyeDistance = h;
       }
     }
-    // The visible faces: connected to `face`, each seeing the eye above it by more than the tolerance.
+    // The visible faces: connected to `face`, each seeing the eye above it by more than the
+    // tolerance, or folding under the cone (`folds`).
     const visible: Triangle[] = [face];
     face.alive = false;
     for (let k = 0; k < visible.length; k++) {
       const t = visible[k]!;
       for (const [from, to] of [[t.a, t.b], [t.b, t.c], [t.c, t.a]] as const) {
         const neighbour = edgeOwner.get(key(to, from))!;
-        if (neighbour.alive && distance(p, neighbour, eye) > tolerance) {
+        if (
+          neighbour.alive &&
+          (distance(p, neighbour, eye) > tolerance || folds(p, neighbour, from, to, eye, tolerance))
+        ) {
           neighbour.alive = false;
           visible.push(neighbour);
         }
@@ -207,6 +211,28 @@ function makeTriangle(p: Float64Array, a: number, b: number, c: number): Triangl
 
 function distance(p: Float64Array, t: Triangle, i: number): number {
   return t.nx * p[3 * i]! + t.ny * p[3 * i + 1]! + t.nz * p[3 * i + 2]! - t.d;
+}
+
+/**
+ * Whether the triangle (from, to, eye) would fold over `neighbour` (across the edge to -> from):
+ * the eye within the tolerance of the neighbour's plane, on the neighbour's side of the edge, so
+ * the two would lie on each other with opposite normals. It happens when the eye saw a sliver
+ * (a thin triangle through a point of a face added while the face was being built): the sliver's
+ * plane, tilted by the round-off of its vertices, puts points of the face above it by more than
+ * the tolerance. The neighbour is then taken as seen too: the eye lies in its plane, so no corner
+ * of the hull is lost by more than the tolerance.
+ */
+function folds(
+  p: Float64Array,
+  neighbour: Triangle,
+  from: number,
+  to: number,
+  eye: number,
+  tolerance: number,
+): boolean {
+  if (Math.abs(distance(p, neighbour, eye)) > tolerance) return false;
+  const t = makeTriangle(p, from, to, eye);
+  return t.nx * neighbour.nx + t.ny * neighbour.ny + t.nz * neighbour.nz < 0;
 }
 
 /** Puts each point into the outside set of the face it lies farthest above, or drops it. */

@@ -17,7 +17,6 @@ import { ConvexHull } from '../shapes/convex-hull.js';
 import {
   add,
   boxCorners,
-  cross,
   dot,
   length,
   multiplyQuat,
@@ -54,20 +53,32 @@ export interface Polytope {
   faces: number[][];
 }
 
-const geometry = new Map<string, ConvexHull>();
+const geometry = new WeakMap<readonly Vec3[], ConvexHull>();
 
-/** The hull of a spec's cloud, built once per cloud (only its lists are read). */
+/**
+ * The hull of a spec's cloud, built once per cloud: specs moved or translated share their cloud
+ * (the same array), so a configuration's hulls are built once for the generator's check, the
+ * oracle and the detectors alike (the oracle reads only the lists, the detectors set the pose).
+ */
 export function hullOf(points: readonly Vec3[]): ConvexHull {
-  const key = JSON.stringify(points);
-  let hull = geometry.get(key);
+  let hull = geometry.get(points);
   if (!hull) {
     hull = ConvexHull.fromPoints(points);
-    geometry.set(key, hull);
+    geometry.set(points, hull);
   }
   return hull;
 }
 
+const posed = new WeakMap<PolytopeSpec, Polytope>();
+
+/** The spec's polytope in world space (specs are never changed, so each is posed once). */
 export function polytope(shape: PolytopeSpec): Polytope {
+  let made = posed.get(shape);
+  if (!made) posed.set(shape, made = posePolytope(shape));
+  return made;
+}
+
+function posePolytope(shape: PolytopeSpec): Polytope {
   if (shape.kind === 'box') {
     const vertices = boxCorners(shape);
     const axes = rotationColumns(shape.rotation);
@@ -132,29 +143,101 @@ function interval(points: readonly Vec3[], axis: Vec3): [number, number] {
   return [low, high];
 }
 
-function polytopePolytope(first: Polytope, second: Polytope): HullOracleAnswer {
-  const axes: Vec3[] = [...first.normals, ...second.normals];
-  const faceAxes = axes.length;
-  for (const e of first.edges) {
-    for (const f of second.edges) {
-      const l = cross(e, f);
-      const n = length(l);
-      if (n > 1e-6 * length(e) * length(f)) axes.push(scale(l, 1 / n));
+/**
+ * Every axis of a polytope pair, measured: per axis x, y, z (unit), the first's interval low and
+ * high, the second's, and 1 for a face normal (8 numbers each). A translation of the first only
+ * shifts its interval along each axis, so one table answers the pushed copies too.
+ */
+interface AxisTable {
+  readonly second: HullPairSpec;
+  readonly rows: Float64Array;
+}
+
+const tables = new WeakMap<PolytopeSpec, AxisTable>();
+
+function axisTable(first: PolytopeSpec, second: PolytopeSpec): AxisTable {
+  const cached = tables.get(first);
+  if (cached && cached.second === second) return cached;
+  const a = polytope(first), b = polytope(second);
+  const va = Float64Array.from(a.vertices.flat()), vb = Float64Array.from(b.vertices.flat());
+  const faces = a.normals.length + b.normals.length;
+  const rows = new Float64Array(8 * (faces + a.edges.length * b.edges.length));
+  let count = 0;
+  const add = (x: number, y: number, z: number, face: boolean) => {
+    const k = 8 * count++;
+    rows[k] = x;
+    rows[k + 1] = y;
+    rows[k + 2] = z;
+    flatInterval(va, x, y, z, rows, k + 3);
+    flatInterval(vb, x, y, z, rows, k + 5);
+    rows[k + 7] = face ? 1 : 0;
+  };
+  for (const n of [...a.normals, ...b.normals]) add(n[0], n[1], n[2], true);
+  for (const e of a.edges) {
+    const le = length(e);
+    for (const f of b.edges) {
+      const x = e[1] * f[2] - e[2] * f[1],
+        y = e[2] * f[0] - e[0] * f[2],
+        z = e[0] * f[1] - e[1] * f[0];
+      // The same arithmetic as scale(cross(e, f), 1 / n), so the configurations the generator
+      // places by this oracle stay bit for bit what they were.
+      const n = Math.hypot(x, y, z), inverse = 1 / n;
+      if (n > 1e-6 * le * length(f)) add(x * inverse, y * inverse, z * inverse, false);
     }
   }
-  let depth = Infinity, direction: Vec3 = [0, 1, 0], faceSeparation = -Infinity;
-  axes.forEach((axis, k) => {
-    const [a0, a1] = interval(first.vertices, axis), [b0, b1] = interval(second.vertices, axis);
+  const table = { second, rows: rows.subarray(0, 8 * count) };
+  tables.set(first, table);
+  return table;
+}
+
+/** The extent of flat x, y, z triples along (x, y, z): low and high into out[at], out[at + 1]. */
+function flatInterval(
+  v: Float64Array,
+  x: number,
+  y: number,
+  z: number,
+  out: Float64Array,
+  at: number,
+): void {
+  let low = Infinity, high = -Infinity;
+  for (let i = 0; i < v.length; i += 3) {
+    const h = v[i]! * x + v[i + 1]! * y + v[i + 2]! * z;
+    if (h < low) low = h;
+    if (h > high) high = h;
+  }
+  out[at] = low;
+  out[at + 1] = high;
+}
+
+/**
+ * Every face normal and every cross product of two edges, each measured by projecting every
+ * vertex (over flat arrays, the table kept: the test runs it 10^4 times a pair, and a list of
+ * tuples per call took most of its time), the first moved by `shift` (0 for none).
+ */
+function polytopePolytope(
+  first: PolytopeSpec,
+  second: PolytopeSpec,
+  shift: Vec3 = [0, 0, 0],
+): HullOracleAnswer {
+  const rows = axisTable(first, second).rows;
+  let depth = Infinity, faceSeparation = -Infinity;
+  let dx = 0, dy = 1, dz = 0;
+  for (let k = 0; k < rows.length; k += 8) {
+    const x = rows[k]!, y = rows[k + 1]!, z = rows[k + 2]!;
+    const along = shift[0] * x + shift[1] * y + shift[2] * z;
     // Moving the first along +axis by b1 - a0 or along -axis by a1 - b0 separates them.
-    const up = b1 - a0, down = a1 - b0;
+    const up = rows[k + 6]! - (rows[k + 3]! + along), down = rows[k + 4]! + along - rows[k + 5]!;
     const overlap = Math.min(up, down);
-    if (k < faceAxes) faceSeparation = Math.max(faceSeparation, -overlap);
+    if (rows[k + 7] === 1) faceSeparation = Math.max(faceSeparation, -overlap);
     if (overlap < depth) {
       depth = overlap;
-      direction = up <= down ? axis : scale(axis, -1);
+      const sign = up <= down ? 1 : -1;
+      dx = sign * x;
+      dy = sign * y;
+      dz = sign * z;
     }
-  });
-  return { depth, direction, faceSeparation };
+  }
+  return { depth, direction: [dx, dy, dz], faceSeparation };
 }
 
 /** Ericson 5.1.5: the point of triangle abc closest to p. */
@@ -248,8 +331,23 @@ function polytopePlane(shape: Polytope, plane: PlaneSpec): HullOracleAnswer {
 export function hullOracle(first: PolytopeSpec, second: HullPairSpec): HullOracleAnswer {
   const a = polytope(first);
   if (second.kind === 'sphere') return polytopeSphere(a, second);
-  if (second.kind === 'hull' || second.kind === 'box') return polytopePolytope(a, polytope(second));
+  if (second.kind === 'hull' || second.kind === 'box') return polytopePolytope(first, second);
   return polytopePlane(a, second);
+}
+
+/**
+ * `hullOracle` for the first shape moved by `offset` (the same answer as for
+ * `translateSpec(first, offset)`, up to round-off; between polytopes it reuses the pair's axes).
+ */
+export function hullOracleMoved(
+  first: PolytopeSpec,
+  second: HullPairSpec,
+  offset: Vec3,
+): HullOracleAnswer {
+  if (second.kind === 'hull' || second.kind === 'box') {
+    return polytopePolytope(first, second, offset);
+  }
+  return hullOracle(translateSpec(first, offset), second);
 }
 
 /** Distance from `point` to the surface of any of the shapes (0 on it). */
@@ -281,9 +379,24 @@ export function hullShapeScale(shape: HullPairSpec): number {
   let extent = 0;
   if (shape.kind === 'sphere') extent = shape.radius;
   else if (shape.kind === 'box') extent = Math.max(...shape.halfSize);
-  else if (shape.kind === 'hull') extent = Math.max(...shape.points.flat().map(Math.abs));
+  else if (shape.kind === 'hull') extent = cloudExtent(shape.points);
   else extent = Math.abs(shape.offset);
   return Math.max(1, extent, ...shape.position.map(Math.abs));
+}
+
+const extents = new WeakMap<readonly Vec3[], number>();
+
+/** The largest coordinate magnitude of a cloud (computed once per cloud). */
+export function cloudExtent(points: readonly Vec3[]): number {
+  let extent = extents.get(points);
+  if (extent === undefined) {
+    extent = 0;
+    for (const p of points) {
+      extent = Math.max(extent, Math.abs(p[0]), Math.abs(p[1]), Math.abs(p[2]));
+    }
+    extents.set(points, extent);
+  }
+  return extent;
 }
 
 /** The radius of a ball about the shape's origin holding the shape. */
