@@ -1,0 +1,261 @@
+/**
+ * Contacts of a sphere or capsule with a `TriangleMesh` or `Heightfield`: both shapes are a core
+ * (a point or a segment) inflated by a radius, so one kernel serves both, triangle by triangle
+ * as the shape's query finds them, into one `MeshManifold`.
+ *
+ * Per triangle (world space, mesh-triangle.ts):
+ * 1. Face. The core is clipped to the triangle's prism (the three planes through its edges,
+ *    perpendicular to it) and each end of what is left whose sphere reaches the plane is a
+ *    contact with the face normal, depth `radius - height` (the height is linear along the core,
+ *    so the deepest point inside the prism is an end; as capsule against half-space). Up to two.
+ * 2. Edge or vertex. The closest points of the core and the triangle's boundary (Ericson,
+ *    Real-Time Collision Detection, 5.1.9, per edge) give a contact with the direction between
+ *    them as its normal, when the rule against ghost contacts lets it through.
+ *
+ * The rule against ghost contacts (the idea of Box3D's mesh contact, Jolt's active edges and
+ * Bullet's btAdjustInternalEdgeContacts; this is our own formulation): a contact on an edge or a
+ * vertex keeps its normal only when that normal lies in the feature's normal cone, i.e. when the
+ * feature really is the nearest point of the surface around it, and otherwise is left to the
+ * face that is nearer. At an edge the cone is bounded by the inward directions of its two
+ * triangles (the normal may not point over either triangle), which for a convex edge is the
+ * wedge between the two face normals; at a vertex, by every edge at it (`vertexAccepts`).
+ * A flat edge or vertex has a cone of one direction, the face normal, and the faces beside it
+ * already give that contact, so it gives none of its own: a shape sliding over a flat floor
+ * made of many triangles only ever sees the floor's normal. A concave edge gives none either
+ * (its faces are always nearer). A one-sided triangle answers only from its front; a contact it
+ * leaves out for that reason is found by the triangle beside it that faces the shape.
+ */
+import {
+  ContactKind,
+  SegmentClosestPoints,
+  vec3,
+  writeClosestPointsSegmentSegment3,
+} from '@contactkit/math';
+import { capsuleFeatureAt } from '../shapes/capsule.js';
+import { addMeshContact, type MeshManifold } from './mesh-manifold.js';
+import {
+  EdgeFlag,
+  meshEdgeFeature,
+  meshFaceFeature,
+  meshVertexFeature,
+  MeshTriangle,
+  type TriangleSource,
+} from './mesh-triangle.js';
+
+/** Slack of the cone tests, as the sine of an angle: round-off, not a design margin. */
+const DIRECTION_SLACK = 1e-7;
+/** Merge distance as a fraction of the radius (see mesh-manifold.ts). */
+const MERGE_FRACTION = 1e-6;
+
+/** The moving shape as the kernel sees it: its core, radius, and how its features are coded. */
+export class Core {
+  x0 = 0;
+  y0 = 0;
+  z0 = 0;
+  x1 = 0;
+  y1 = 0;
+  z1 = 0;
+  radius = 0;
+  /** 0 for a sphere (one feature, a face); the capsule's half length otherwise (capsule.ts codes). */
+  halfLength = 0;
+  /** Whether the shape is a capsule (feature codes and kinds of its core's ends and side). */
+  capsule = false;
+}
+
+const triangleScratch = new MeshTriangle();
+const closest = new SegmentClosestPoints(vec3(), vec3());
+const best = new SegmentClosestPoints(vec3(), vec3());
+const edgeStart = vec3();
+const edgeEnd = vec3();
+const coreStart = vec3();
+const coreEnd = vec3();
+
+/**
+ * Runs the query of `source` over `box` (the shape's world box) grown by `tolerance` and adds
+ * every triangle's contacts (see the file comment) to `manifold`, which it empties first.
+ */
+export function coreMeshContacts(
+  core: Core,
+  box: Float64Array,
+  source: TriangleSource,
+  tolerance: number,
+  manifold: MeshManifold,
+): void {
+  manifold.count = 0;
+  const triangle = triangleScratch;
+  source.beginQuery(box, tolerance);
+  for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
+    source.loadTriangle(slot, triangle);
+    coreTriangleFace(core, triangle, source.twoSided, tolerance, manifold);
+    coreTriangleBoundary(core, triangle, source, tolerance, manifold);
+  }
+}
+
+/** Step 1 of the file comment: the core clipped to the triangle's prism. */
+function coreTriangleFace(
+  core: Core,
+  triangle: MeshTriangle,
+  twoSided: boolean,
+  tolerance: number,
+  manifold: MeshManifold,
+): void {
+  const v = triangle.vertices, u = triangle.inward, slack = triangle.slack;
+  const x0 = core.x0, y0 = core.y0, z0 = core.z0;
+  const ex = core.x1 - x0, ey = core.y1 - y0, ez = core.z1 - z0;
+  let low = 0, high = 1;
+  for (let k = 0; k < 3; k++) {
+    const ux = u[3 * k]!, uy = u[3 * k + 1]!, uz = u[3 * k + 2]!;
+    const ax = v[3 * k]!, ay = v[3 * k + 1]!, az = v[3 * k + 2]!;
+    // g(t) = (core(t) - a_k) . u_k, at least -slack inside the prism.
+    const g0 = (x0 - ax) * ux + (y0 - ay) * uy + (z0 - az) * uz;
+    const g1 = g0 + ex * ux + ey * uy + ez * uz;
+    if (g0 < -slack && g1 < -slack) return;
+    if (g0 < -slack) low = Math.max(low, (-slack - g0) / (g1 - g0));
+    else if (g1 < -slack) high = Math.min(high, (-slack - g0) / (g1 - g0));
+  }
+  if (low > high) return;
+  const n = triangle.normal;
+  let nx = n[0]!, ny = n[1]!, nz = n[2]!;
+  const h0 = (x0 - v[0]!) * nx + (y0 - v[1]!) * ny + (z0 - v[2]!) * nz;
+  const rise = ex * nx + ey * ny + ez * nz;
+  let lowHeight = h0 + low * rise, highHeight = h0 + high * rise;
+  if (lowHeight + highHeight < 0) {
+    // Behind the front: a one-sided triangle does not collide; a two-sided one from its back.
+    if (!twoSided) return;
+    nx = -nx;
+    ny = -ny;
+    nz = -nz;
+    lowHeight = -lowHeight;
+    highHeight = -highHeight;
+  }
+  const r = core.radius;
+  const length = Math.sqrt(ex * ex + ey * ey + ez * ez);
+  const merge = MERGE_FRACTION * r + slack;
+  // One point when what is left of the core is shorter than the merge distance: the lower end.
+  const single = (high - low) * length <= merge;
+  const second = meshFaceFeature(triangle.index);
+  for (let end = 0; end < 2; end++) {
+    if (single && end === (lowHeight <= highHeight ? 1 : 0)) continue;
+    const t = end === 0 ? low : high;
+    const height = end === 0 ? lowHeight : highHeight;
+    const depth = r - height;
+    if (depth < -tolerance) continue;
+    const back = 0.5 * (r + height);
+    const first = core.capsule ? capsuleFeatureAt(t, core.halfLength) : 0;
+    const kind = !core.capsule
+      ? ContactKind.FaceFace
+      : first === 0
+      ? ContactKind.EdgeFace
+      : ContactKind.PointFace;
+    addMeshContact(
+      manifold,
+      x0 + ex * t - nx * back,
+      y0 + ey * t - ny * back,
+      z0 + ez * t - nz * back,
+      nx,
+      ny,
+      nz,
+      depth,
+      kind,
+      first,
+      second,
+      -1,
+      merge,
+    );
+  }
+}
+
+/** Step 2 of the file comment: the nearest edge or vertex, through the rule against ghost contacts. */
+function coreTriangleBoundary(
+  core: Core,
+  triangle: MeshTriangle,
+  source: TriangleSource,
+  tolerance: number,
+  manifold: MeshManifold,
+): void {
+  const v = triangle.vertices;
+  coreStart[0] = core.x0;
+  coreStart[1] = core.y0;
+  coreStart[2] = core.z0;
+  coreEnd[0] = core.x1;
+  coreEnd[1] = core.y1;
+  coreEnd[2] = core.z1;
+  let bestEdge = -1;
+  for (let k = 0; k < 3; k++) {
+    const next = 3 * ((k + 1) % 3);
+    edgeStart[0] = v[3 * k]!;
+    edgeStart[1] = v[3 * k + 1]!;
+    edgeStart[2] = v[3 * k + 2]!;
+    edgeEnd[0] = v[next]!;
+    edgeEnd[1] = v[next + 1]!;
+    edgeEnd[2] = v[next + 2]!;
+    writeClosestPointsSegmentSegment3(closest, coreStart, coreEnd, edgeStart, edgeEnd);
+    if (bestEdge < 0 || closest.distanceSquared < best.distanceSquared) {
+      bestEdge = k;
+      best.s = closest.s;
+      best.t = closest.t;
+      best.distanceSquared = closest.distanceSquared;
+      best.closest1.set(closest.closest1);
+      best.closest2.set(closest.closest2);
+    }
+  }
+  const r = core.radius;
+  const distance = Math.sqrt(best.distanceSquared);
+  if (r - distance < -tolerance) return;
+  // Touching the boundary itself: the face's clipped core (with its slack) holds that point.
+  if (distance <= triangle.slack) return;
+  const qx = best.closest2[0]!, qy = best.closest2[1]!, qz = best.closest2[2]!;
+  const dx = best.closest1[0]! - qx, dy = best.closest1[1]! - qy, dz = best.closest1[2]! - qz;
+  const n = triangle.normal;
+  const facing = dx * n[0]! + dy * n[1]! + dz * n[2]!;
+  const cone = DIRECTION_SLACK * distance;
+  if (!source.twoSided && facing < -cone) return;
+  const t = best.t;
+  const k = bestEdge;
+  let second: number, key: number;
+  const onVertex = t <= 0 || t >= 1;
+  if (onVertex) {
+    const corner = t <= 0 ? k : (k + 1) % 3;
+    const vertexKey = triangle.vertexKeys[corner]!;
+    if (!source.vertexAccepts(vertexKey, dx, dy, dz, DIRECTION_SLACK)) return;
+    second = meshVertexFeature(triangle.index, corner);
+    key = 2 * vertexKey + 1;
+  } else {
+    const flag = triangle.edgeFlags[k]!;
+    if (flag === EdgeFlag.Flat) return;
+    // Seen from the back of a two-sided mesh a valley is a ridge: the cone test below decides.
+    if (flag === EdgeFlag.Concave && facing >= 0) return;
+    const u = triangle.inward;
+    if (dx * u[3 * k]! + dy * u[3 * k + 1]! + dz * u[3 * k + 2]! > cone) return;
+    if (flag !== EdgeFlag.Boundary) {
+      const w = triangle.neighbourInward;
+      if (dx * w[3 * k]! + dy * w[3 * k + 1]! + dz * w[3 * k + 2]! > cone) return;
+    }
+    second = meshEdgeFeature(triangle.index, k);
+    key = 2 * triangle.edgeKeys[k]!;
+  }
+  const nx = dx / distance, ny = dy / distance, nz = dz / distance;
+  const first = core.capsule ? capsuleFeatureAt(best.s, core.halfLength) : 0;
+  const coreEndpoint = first !== 0;
+  let kind: ContactKind;
+  if (!core.capsule) kind = onVertex ? ContactKind.PointFace : ContactKind.EdgeFace;
+  else if (onVertex) kind = coreEndpoint ? ContactKind.PointPoint : ContactKind.PointEdge;
+  else kind = coreEndpoint ? ContactKind.PointEdge : ContactKind.EdgeEdge;
+  // Midpoint of the witnesses q (on the mesh) and s - n r (on the shape).
+  const shift = 0.5 * (distance - r);
+  addMeshContact(
+    manifold,
+    qx + nx * shift,
+    qy + ny * shift,
+    qz + nz * shift,
+    nx,
+    ny,
+    nz,
+    r - distance,
+    kind,
+    first,
+    second,
+    key,
+    MERGE_FRACTION * r + triangle.slack,
+  );
+}
