@@ -24,6 +24,7 @@ import {
   classifyEdge,
   localBox,
   rotate,
+  vectorLength,
   writeTriangleFrame,
   writeWorldBox,
 } from './triangle-frame.js';
@@ -271,7 +272,7 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
       const a = out.vertexKeys[k]!, b = out.vertexKeys[next]!;
       longest = Math.max(
         longest,
-        Math.hypot(
+        vectorLength(
           v[3 * next]! - v[3 * k]!,
           v[3 * next + 1]! - v[3 * k + 1]!,
           v[3 * next + 2]! - v[3 * k + 2]!,
@@ -322,7 +323,7 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
     const lx = m[0]! * dx + m[1]! * dy + m[2]! * dz;
     const ly = m[4]! * dx + m[5]! * dy + m[6]! * dz;
     const lz = m[8]! * dx + m[9]! * dy + m[10]! * dz;
-    const length = Math.hypot(lx, ly, lz);
+    const length = vectorLength(lx, ly, lz);
     const height = h[key]!;
     // The six grid neighbours an edge may join (row step, column step), each present when one of
     // the two cells beside that edge is (see the file comment's split).
@@ -333,7 +334,7 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
         !this.hasCell(i + RING_CELL_ROW[2 * n + 1]!, j + RING_CELL_COLUMN[2 * n + 1]!)
       ) continue;
       const ex = dj * s, ey = h[(i + di) * columns + j + dj]! - height, ez = di * s;
-      if (ex * lx + ey * ly + ez * lz > slack * length * Math.hypot(ex, ey, ez)) return false;
+      if (ex * lx + ey * ly + ez * lz > slack * length * vectorLength(ex, ey, ez)) return false;
     }
     return true;
   }

@@ -2,7 +2,16 @@
  * The local geometry of one triangle and the frame changes of the static shapes, shared by `TriangleMesh` (at build time) and `Heightfield`
  * (per query) so that a heightfield and the mesh of the same triangles compute the same numbers.
  */
+import { SQUARE_UNDERFLOW } from '@contactkit/math';
 import { EdgeFlag, FLAT_EDGE_COSINE } from './mesh-triangle.js';
+
+/** |(x, y, z)|: a square root, or Math.hypot (slower, exact) when the squares under- or overflow. */
+export function vectorLength(x: number, y: number, z: number): number {
+  const squared = x * x + y * y + z * z;
+  return squared >= SQUARE_UNDERFLOW && squared < Infinity
+    ? Math.sqrt(squared)
+    : Math.hypot(x, y, z);
+}
 
 /**
  * Writes the unit normal of the triangle whose corners start at `p[a]`, `p[b]`, `p[c]`
@@ -23,7 +32,7 @@ export function writeTriangleFrame(
   const e1x = p[b]! - p[a]!, e1y = p[b + 1]! - p[a + 1]!, e1z = p[b + 2]! - p[a + 2]!;
   const e2x = p[c]! - p[a]!, e2y = p[c + 1]! - p[a + 1]!, e2z = p[c + 2]! - p[a + 2]!;
   const cx = e1y * e2z - e1z * e2y, cy = e1z * e2x - e1x * e2z, cz = e1x * e2y - e1y * e2x;
-  const length = Math.hypot(cx, cy, cz);
+  const length = vectorLength(cx, cy, cz);
   const nx = cx / length, ny = cy / length, nz = cz / length;
   normal[n] = nx;
   normal[n + 1] = ny;
@@ -32,7 +41,7 @@ export function writeTriangleFrame(
     const from = k === 0 ? a : k === 1 ? b : c, to = k === 0 ? b : k === 1 ? c : a;
     const ex = p[to]! - p[from]!, ey = p[to + 1]! - p[from + 1]!, ez = p[to + 2]! - p[from + 2]!;
     const ux = ny * ez - nz * ey, uy = nz * ex - nx * ez, uz = nx * ey - ny * ex;
-    const ul = Math.hypot(ux, uy, uz);
+    const ul = vectorLength(ux, uy, uz);
     inward[i + 3 * k] = ux / ul;
     inward[i + 3 * k + 1] = uy / ul;
     inward[i + 3 * k + 2] = uz / ul;

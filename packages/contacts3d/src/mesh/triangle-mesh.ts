@@ -12,6 +12,7 @@ import {
   classifyEdge,
   localBox,
   rotate,
+  vectorLength,
   writeTriangleFrame,
   writeWorldBox,
 } from './triangle-frame.js';
@@ -264,7 +265,7 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
       const j = 3 * ((k + 1) % 3);
       longest = Math.max(
         longest,
-        Math.hypot(v[j]! - v[3 * k]!, v[j + 1]! - v[3 * k + 1]!, v[j + 2]! - v[3 * k + 2]!),
+        vectorLength(v[j]! - v[3 * k]!, v[j + 1]! - v[3 * k + 1]!, v[j + 2]! - v[3 * k + 2]!),
       );
     }
     rotate(m, this.triangleNormals, 3 * slot, out.normal, 0);
@@ -278,12 +279,12 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
     const lx = m[0]! * dx + m[1]! * dy + m[2]! * dz;
     const ly = m[4]! * dx + m[5]! * dy + m[6]! * dz;
     const lz = m[8]! * dx + m[9]! * dy + m[10]! * dz;
-    const length = Math.hypot(lx, ly, lz);
+    const length = vectorLength(lx, ly, lz);
     const vx = p[3 * key]!, vy = p[3 * key + 1]!, vz = p[3 * key + 2]!;
     for (let i = this.ringStart[key]!; i < this.ringStart[key + 1]!; i++) {
       const w = 3 * this.ring[i]!;
       const ex = p[w]! - vx, ey = p[w + 1]! - vy, ez = p[w + 2]! - vz;
-      if (ex * lx + ey * ly + ez * lz > slack * length * Math.hypot(ex, ey, ez)) return false;
+      if (ex * lx + ey * ly + ez * lz > slack * length * vectorLength(ex, ey, ez)) return false;
     }
     return true;
   }

@@ -17,6 +17,7 @@
 import { hitInside, setHit, type Ray, type RayHit } from './raycast.js';
 import type { Heightfield } from '../mesh/heightfield.js';
 import { meshFaceFeature } from '../mesh/mesh-triangle.js';
+import { vectorLength } from '../mesh/triangle-frame.js';
 import type { TriangleMesh } from '../mesh/triangle-mesh.js';
 
 /** The ray in the shape's frame (a plain object: raycast.ts imports this file, so its class is not yet there). */
@@ -78,7 +79,7 @@ function hitTriangle(
   const e1x = c[3]! - c[0]!, e1y = c[4]! - c[1]!, e1z = c[5]! - c[2]!;
   const e2x = c[6]! - c[0]!, e2y = c[7]! - c[1]!, e2z = c[8]! - c[2]!;
   let nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
-  const length = Math.hypot(nx, ny, nz);
+  const length = vectorLength(nx, ny, nz);
   // Facing the origin: against the local direction.
   const sign = nx * local.dx + ny * local.dy + nz * local.dz > 0 ? -1 : 1;
   nx *= sign / length;
