@@ -179,6 +179,7 @@ export function segmentTriangleDistance(p0: Vec3, p1: Vec3, a: Vec3, b: Vec3, c:
     const p = add(p0, scale(sub(p1, p0), t));
     return distance(p, closestOnTriangle(p, a, b, c));
   };
+  if (p0.every((x, i) => x === p1[i])) return at(0);
   let low = 0, high = 1;
   for (let i = 0; i < 100 && high - low > 1e-15; i++) {
     const m1 = low + (high - low) / 3, m2 = high - (high - low) / 3;
