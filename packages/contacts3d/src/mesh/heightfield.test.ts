@@ -71,6 +71,9 @@ function contactKeys(data: CollisionData, mapSecond: (code: number) => number): 
   }).sort();
 }
 
+/** Heavy tests get a minute: the machine running CI may be loaded. */
+const SLOW = 60_000;
+
 describe('Heightfield construction', () => {
   it('keeps the grid and its box, and refuses bad input with a named error', () => {
     const field = new Heightfield(2, 3, [0, 1, 2, 3, 4, 5], 0.5);
@@ -155,7 +158,7 @@ describe('a heightfield gives the contacts of the mesh of its triangles', () => 
       if (a.contactCount > 0) touching++;
     }
     expect(touching).toBeGreaterThan(500);
-  });
+  }, SLOW);
 });
 
 /** The grid's triangle `index` by the layout DESIGN.md pins, in the shape's frame. */
@@ -198,13 +201,13 @@ function inCone(
   }
   const count = list.indices.length / 3;
   if (local <= 3) {
-    const k = local - 1, p = corners[k], q = corners[(k + 1) % 3];
+    const k = local - 1, p = corners[k]!, q = corners[(k + 1) % 3]!;
     const edge = normalize(sub(q, p));
     if (Math.abs(dot(normal, edge)) > slack) return `not across edge ${edge}`;
     // Each triangle with this edge: the normal may not point over it (its far corner's side).
     for (let u = 0; u < count; u++) {
       const c = [0, 1, 2].map((i) => corner(list, u, i));
-      const onEdge = c.filter((v) => sameVertex(v, p) || sameVertex(v, q));
+      const onEdge = c.filter((w) => sameVertex(w, p) || sameVertex(w, q));
       if (onEdge.length !== 2) continue;
       const far = c.find((v) => !sameVertex(v, p) && !sameVertex(v, q))!;
       const toward = sub(far, p);
@@ -213,7 +216,7 @@ function inCone(
     }
     return null;
   }
-  const v = corners[local - 4];
+  const v = corners[local - 4]!;
   for (let u = 0; u < count; u++) {
     const c = [0, 1, 2].map((i) => corner(list, u, i));
     if (!c.some((w) => sameVertex(w, v))) continue;
@@ -278,40 +281,48 @@ describe('on slopes: normals inside the cones of the features they name', () => 
     TIMEOUT,
   );
 
-  it('the deepest depth is the radius less the brute-force distance; within reach always a contact', () => {
-    const random = new Random(SEED + 2);
-    const t = terrain(random, 6, 6, 1, false);
-    const { list } = heightfieldTriangles(t.rows, t.columns, t.heights, t.cellSize);
-    const field = new Heightfield(t.rows, t.columns, t.heights, t.cellSize);
-    const data = new CollisionData({ capacity: 32 });
-    let checked = 0;
-    for (let run = 0; run < 700; run++) {
-      const capsule = run % 2 === 1;
-      const centre: Vec3 = [random.range(0.6, 4.4), random.range(-0.5, 2), random.range(0.6, 4.4)];
-      const r = random.range(0.1, 0.5), half = capsule ? random.range(0, 0.4) : 0;
-      const shape = capsule
-        ? new Capsule(r, half).setPose(centre, random.rotation())
-        : new Sphere(r).setPose(centre, [0, 0, 0, 1]);
-      const m = shape.transform;
-      const p0: Vec3 = [0, 1, 2].map((i) => m[12 + i]! - m[4 + i]! * half) as Vec3;
-      const p1: Vec3 = [0, 1, 2].map((i) => m[12 + i]! + m[4 + i]! * half) as Vec3;
-      // Only cores wholly above the surface: a one-sided surface has no depth to measure below it.
-      if (!aboveSurface(t, p0) || !aboveSurface(t, p1)) continue;
-      const distance = meshDistance(list, p0, p1);
-      data.reset();
-      const count = collide(shape, field, data);
-      if (distance > r) {
-        expect(count).toBe(0);
-        continue;
+  it(
+    'the deepest depth is the radius less the brute-force distance; within reach always a contact',
+    () => {
+      const random = new Random(SEED + 2);
+      const t = terrain(random, 6, 6, 1, false);
+      const { list } = heightfieldTriangles(t.rows, t.columns, t.heights, t.cellSize);
+      const field = new Heightfield(t.rows, t.columns, t.heights, t.cellSize);
+      const data = new CollisionData({ capacity: 32 });
+      let checked = 0;
+      for (let run = 0; run < 700; run++) {
+        const capsule = run % 2 === 1;
+        const centre: Vec3 = [
+          random.range(0.6, 4.4),
+          random.range(-0.5, 2),
+          random.range(0.6, 4.4),
+        ];
+        const r = random.range(0.1, 0.5), half = capsule ? random.range(0, 0.4) : 0;
+        const shape = capsule
+          ? new Capsule(r, half).setPose(centre, random.rotation())
+          : new Sphere(r).setPose(centre, [0, 0, 0, 1]);
+        const m = shape.transform;
+        const p0: Vec3 = [0, 1, 2].map((i) => m[12 + i]! - m[4 + i]! * half) as Vec3;
+        const p1: Vec3 = [0, 1, 2].map((i) => m[12 + i]! + m[4 + i]! * half) as Vec3;
+        // Only cores wholly above the surface: a one-sided surface has no depth to measure below it.
+        if (!aboveSurface(t, p0) || !aboveSurface(t, p1)) continue;
+        const distance = meshDistance(list, p0, p1);
+        data.reset();
+        const count = collide(shape, field, data);
+        if (distance > r) {
+          expect(count).toBe(0);
+          continue;
+        }
+        expect(count).toBeGreaterThan(0);
+        let deepest = -Infinity;
+        for (let i = 0; i < count; i++) deepest = Math.max(deepest, data.contacts[i]!.penetration);
+        expect(deepest).toBeCloseTo(r - distance, 9);
+        checked++;
       }
-      expect(count).toBeGreaterThan(0);
-      let deepest = -Infinity;
-      for (let i = 0; i < count; i++) deepest = Math.max(deepest, data.contacts[i]!.penetration);
-      expect(deepest).toBeCloseTo(r - distance, 9);
-      checked++;
-    }
-    expect(checked).toBeGreaterThan(40);
-  });
+      expect(checked).toBeGreaterThan(40);
+    },
+    SLOW,
+  );
 });
 
 /** Whether p is above the surface where it stands (by the grid's own interpolation, from the layout). */

@@ -70,6 +70,9 @@ function contactsOf(data: CollisionData) {
   });
 }
 
+/** Heavy tests get a minute: the machine running CI may be loaded. */
+const SLOW = 60_000;
+
 describe('TriangleMesh construction', () => {
   it('keeps the triangles, their normals and the shape type', () => {
     const mesh = new TriangleMesh(FLOOR.vertices, FLOOR.indices);
@@ -294,7 +297,7 @@ describe('sphere and capsule against a mesh: hand cases', () => {
       for (let i = 0; i < 3; i++) expect(c.normal[i]).toBeCloseTo(n[i]!, 12);
       expect(c.penetration).toBeCloseTo(depth, 12);
     }
-  });
+  }, SLOW);
 });
 
 /** The same mesh seen without its hierarchy: every triangle, in slot order. */
@@ -335,73 +338,81 @@ function bumpyMesh(random: Random, cells: number): TriangleList {
 }
 
 describe('the hierarchy finds what brute force over every triangle finds', () => {
-  it('sphere and capsule: the same contacts with and without the hierarchy (2,000 placements)', () => {
-    const random = new Random(0xb7);
-    const list = bumpyMesh(random, 12);
-    const mesh = new TriangleMesh(list.vertices, list.indices).setPose(
-      [3, -1, 2],
-      random.rotation(),
-    );
-    const every = new EveryTriangle(mesh);
-    const viaTree = new MeshManifold(), viaAll = new MeshManifold();
-    let touching = 0;
-    for (let run = 0; run < 2000; run++) {
-      const local = [random.range(-0.5, 6.5), random.range(-0.5, 0.8), random.range(-0.5, 6.5)];
-      const m = mesh.transform;
-      const centre = [0, 1, 2].map((i) =>
-        m[i]! * local[0]! + m[4 + i]! * local[1]! + m[8 + i]! * local[2]! + m[12 + i]!
+  it(
+    'sphere and capsule: the same contacts with and without the hierarchy (2,000 placements)',
+    () => {
+      const random = new Random(0xb7);
+      const list = bumpyMesh(random, 12);
+      const mesh = new TriangleMesh(list.vertices, list.indices).setPose(
+        [3, -1, 2],
+        random.rotation(),
       );
-      const r = random.range(0.05, 0.6);
-      if (run % 2 === 0) {
-        const sphere = new Sphere(r).setPose(centre, [0, 0, 0, 1]);
-        sphereMeshManifold(sphere, mesh, 0.01, viaTree);
-        sphereMeshManifold(sphere, every, 0.01, viaAll);
-      } else {
-        const capsule = new Capsule(r, random.range(0, 1)).setPose(centre, random.rotation());
-        capsuleMeshManifold(capsule, mesh, 0.01, viaTree);
-        capsuleMeshManifold(capsule, every, 0.01, viaAll);
+      const every = new EveryTriangle(mesh);
+      const viaTree = new MeshManifold(), viaAll = new MeshManifold();
+      let touching = 0;
+      for (let run = 0; run < 2000; run++) {
+        const local = [random.range(-0.5, 6.5), random.range(-0.5, 0.8), random.range(-0.5, 6.5)];
+        const m = mesh.transform;
+        const centre = [0, 1, 2].map((i) =>
+          m[i]! * local[0]! + m[4 + i]! * local[1]! + m[8 + i]! * local[2]! + m[12 + i]!
+        );
+        const r = random.range(0.05, 0.6);
+        if (run % 2 === 0) {
+          const sphere = new Sphere(r).setPose(centre, [0, 0, 0, 1]);
+          sphereMeshManifold(sphere, mesh, 0.01, viaTree);
+          sphereMeshManifold(sphere, every, 0.01, viaAll);
+        } else {
+          const capsule = new Capsule(r, random.range(0, 1)).setPose(centre, random.rotation());
+          capsuleMeshManifold(capsule, mesh, 0.01, viaTree);
+          capsuleMeshManifold(capsule, every, 0.01, viaAll);
+        }
+        const key = (manifold: MeshManifold) =>
+          manifold.contacts.slice(0, manifold.count).map((c) =>
+            `${c.first}/${c.second} ${c.depth.toPrecision(12)} ${c.nx.toFixed(9)} ${
+              c.ny.toFixed(9)
+            } ${c.nz.toFixed(9)}`
+          ).sort();
+        expect(key(viaTree)).toEqual(key(viaAll));
+        if (viaTree.count > 0) touching++;
       }
-      const key = (manifold: MeshManifold) =>
-        manifold.contacts.slice(0, manifold.count).map((c) =>
-          `${c.first}/${c.second} ${c.depth.toPrecision(12)} ${c.nx.toFixed(9)} ${
-            c.ny.toFixed(9)
-          } ${c.nz.toFixed(9)}`
-        ).sort();
-      expect(key(viaTree)).toEqual(key(viaAll));
-      if (viaTree.count > 0) touching++;
-    }
-    expect(touching).toBeGreaterThan(500);
-  });
+      expect(touching).toBeGreaterThan(500);
+    },
+    SLOW,
+  );
 
-  it('the deepest contact of a sphere is its radius less its distance to the mesh (brute-force oracle)', () => {
-    const random = new Random(0xd1);
-    const list = bumpyMesh(random, 8);
-    const mesh = new TriangleMesh(list.vertices, list.indices);
-    const data = new CollisionData({ capacity: 32 });
-    let checked = 0;
-    for (let run = 0; run < 300; run++) {
-      const centre: [number, number, number] = [
-        random.range(0.3, 3.7),
-        random.range(0, 0.8),
-        random.range(0.3, 3.7),
-      ];
-      const r = random.range(0.1, 0.5);
-      const distance = meshDistance(list, centre, centre);
-      data.reset();
-      const count = collide(new Sphere(r).setPose(centre, [0, 0, 0, 1]), mesh, data);
-      // Centres above the surface only (a one-sided surface has no inside to measure from).
-      if (distance > r) {
-        expect(count).toBe(0);
-        continue;
+  it(
+    'the deepest contact of a sphere is its radius less its distance to the mesh (brute-force oracle)',
+    () => {
+      const random = new Random(0xd1);
+      const list = bumpyMesh(random, 8);
+      const mesh = new TriangleMesh(list.vertices, list.indices);
+      const data = new CollisionData({ capacity: 32 });
+      let checked = 0;
+      for (let run = 0; run < 300; run++) {
+        const centre: [number, number, number] = [
+          random.range(0.3, 3.7),
+          random.range(0, 0.8),
+          random.range(0.3, 3.7),
+        ];
+        const r = random.range(0.1, 0.5);
+        const distance = meshDistance(list, centre, centre);
+        data.reset();
+        const count = collide(new Sphere(r).setPose(centre, [0, 0, 0, 1]), mesh, data);
+        // Centres above the surface only (a one-sided surface has no inside to measure from).
+        if (distance > r) {
+          expect(count).toBe(0);
+          continue;
+        }
+        const deepest = Math.max(...contactsOf(data).map((c) => c.depth));
+        if (centreBelow(list, centre)) continue;
+        expect(count).toBeGreaterThan(0);
+        expect(deepest).toBeCloseTo(r - distance, 9);
+        checked++;
       }
-      const deepest = Math.max(...contactsOf(data).map((c) => c.depth));
-      if (centreBelow(list, centre)) continue;
-      expect(count).toBeGreaterThan(0);
-      expect(deepest).toBeCloseTo(r - distance, 9);
-      checked++;
-    }
-    expect(checked).toBeGreaterThan(50);
-  });
+      expect(checked).toBeGreaterThan(50);
+    },
+    SLOW,
+  );
 });
 
 /** Whether the point is below the bumpy surface (its height under the point, by ray against every triangle). */
@@ -450,7 +461,7 @@ describe('collide and overlap in both orders', () => {
       }
       expect(overlap(shape, mesh)).toBe(overlap(mesh, shape));
     }
-  });
+  }, SLOW);
 
   it('reduces to maxContactsPerPair, keeping the deepest of each distinct normal, and flags a full buffer', () => {
     // A sphere in the corner with a third face: a floor, a wall and a second wall.

@@ -89,9 +89,10 @@ function hitTriangle(
     ray,
     hit,
     t,
-    m[0]! * nx + m[4]! * ny + m[8]! * nz,
-    m[1]! * nx + m[5]! * ny + m[9]! * nz,
-    m[2]! * nx + m[6]! * ny + m[10]! * nz,
+    // 0 + x: no component comes out as -0.
+    0 + (m[0]! * nx + m[4]! * ny + m[8]! * nz),
+    0 + (m[1]! * nx + m[5]! * ny + m[9]! * nz),
+    0 + (m[2]! * nx + m[6]! * ny + m[10]! * nz),
     meshFaceFeature(triangle),
   );
 }
