@@ -79,7 +79,7 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
   readonly maxHeight: number;
 
   private readonly query = new Float64Array(6);
-  private rowEnd = 0;
+  private rowEnd = -1;
   private columnStart = 0;
   private columnEnd = 0;
   private cursorRow = 0;

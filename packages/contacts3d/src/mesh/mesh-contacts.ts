@@ -12,18 +12,10 @@
  *    Real-Time Collision Detection, 5.1.9, per edge) give a contact with the direction between
  *    them as its normal, when the rule against ghost contacts lets it through.
  *
- * The rule against ghost contacts (the idea of Box3D's mesh contact, Jolt's active edges and
- * Bullet's btAdjustInternalEdgeContacts; this is our own formulation): a contact on an edge or a
- * vertex keeps its normal only when that normal lies in the feature's normal cone, i.e. when the
- * feature really is the nearest point of the surface around it, and otherwise is left to the
- * face that is nearer. At an edge the cone is bounded by the inward directions of its two
- * triangles (the normal may not point over either triangle), which for a convex edge is the
- * wedge between the two face normals; at a vertex, by every edge at it (`vertexAccepts`).
- * A flat edge or vertex has a cone of one direction, the face normal, and the faces beside it
- * already give that contact, so it gives none of its own: a shape sliding over a flat floor
- * made of many triangles only ever sees the floor's normal. A concave edge gives none either
- * (its faces are always nearer). A one-sided triangle answers only from its front; a contact it
- * leaves out for that reason is found by the triangle beside it that faces the shape.
+ * Step 2 goes through the rule against ghost contacts (ghost-rule.ts): an edge or vertex contact
+ * keeps its normal only inside the feature's normal cone; flat edges and vertices and concave
+ * edges give none, their faces answering instead, so a shape sliding over a flat floor made of
+ * many triangles only ever sees the floor's normal.
  */
 import {
   ContactKind,
@@ -33,8 +25,8 @@ import {
 } from '@contactkit/math';
 import { capsuleFeatureAt } from '../shapes/capsule.js';
 import { addMeshContact, type MeshManifold } from './mesh-manifold.js';
+import { edgeAcceptsNormal, facesNormal, vertexAcceptsNormal } from './ghost-rule.js';
 import {
-  EdgeFlag,
   meshEdgeFeature,
   meshFaceFeature,
   meshVertexFeature,
@@ -42,8 +34,6 @@ import {
   type TriangleSource,
 } from './mesh-triangle.js';
 
-/** Slack of the cone tests, as the sine of an angle: round-off, not a design margin. */
-const DIRECTION_SLACK = 1e-7;
 /** Merge distance as a fraction of the radius (see mesh-manifold.ts). */
 const MERGE_FRACTION = 1e-6;
 
@@ -206,31 +196,18 @@ function coreTriangleBoundary(
   if (distance <= triangle.slack) return;
   const qx = best.closest2[0]!, qy = best.closest2[1]!, qz = best.closest2[2]!;
   const dx = best.closest1[0]! - qx, dy = best.closest1[1]! - qy, dz = best.closest1[2]! - qz;
-  const n = triangle.normal;
-  const facing = dx * n[0]! + dy * n[1]! + dz * n[2]!;
-  const cone = DIRECTION_SLACK * distance;
-  if (!source.twoSided && facing < -cone) return;
+  if (!facesNormal(triangle, source.twoSided, dx, dy, dz, distance)) return;
   const t = best.t;
   const k = bestEdge;
   let second: number, key: number;
   const onVertex = t <= 0 || t >= 1;
   if (onVertex) {
     const corner = t <= 0 ? k : (k + 1) % 3;
-    const vertexKey = triangle.vertexKeys[corner]!;
-    if (!source.vertexAccepts(vertexKey, dx, dy, dz, DIRECTION_SLACK)) return;
+    if (!vertexAcceptsNormal(source, triangle, corner, dx, dy, dz)) return;
     second = meshVertexFeature(triangle.index, corner);
-    key = 2 * vertexKey + 1;
+    key = 2 * triangle.vertexKeys[corner]! + 1;
   } else {
-    const flag = triangle.edgeFlags[k]!;
-    if (flag === EdgeFlag.Flat) return;
-    // Seen from the back of a two-sided mesh a valley is a ridge: the cone test below decides.
-    if (flag === EdgeFlag.Concave && facing >= 0) return;
-    const u = triangle.inward;
-    if (dx * u[3 * k]! + dy * u[3 * k + 1]! + dz * u[3 * k + 2]! > cone) return;
-    if (flag !== EdgeFlag.Boundary) {
-      const w = triangle.neighbourInward;
-      if (dx * w[3 * k]! + dy * w[3 * k + 1]! + dz * w[3 * k + 2]! > cone) return;
-    }
+    if (!edgeAcceptsNormal(triangle, k, dx, dy, dz, distance)) return;
     second = meshEdgeFeature(triangle.index, k);
     key = 2 * triangle.edgeKeys[k]!;
   }
