@@ -15,43 +15,33 @@
  * - A one-sided triangle answers only normals on its front side (up to the slack); a contact it
  *   leaves out is found by the triangle at the same feature that faces the normal.
  */
-import { EdgeFlag, type MeshTriangle, type TriangleSource } from './mesh-triangle.js';
-
-/** Slack of the cone tests, as the sine of an angle: round-off, not a design margin. */
-export const DIRECTION_SLACK = 1e-7;
+import {
+  DIRECTION_SLACK,
+  type Direction,
+  EdgeFlag,
+  type MeshTriangle,
+  type TriangleSource,
+} from './mesh-triangle.js';
 
 /**
- * Whether the triangle answers a contact of normal direction `d` (not necessarily unit, length
- * `length`) at all: always for a two-sided source, else only from its front.
+ * Whether the triangle answers a contact of normal direction `d` at all: always for a two-sided
+ * source, else only from its front.
  */
-export function facesNormal(
-  triangle: MeshTriangle,
-  twoSided: boolean,
-  dx: number,
-  dy: number,
-  dz: number,
-  length: number,
-): boolean {
+export function facesNormal(triangle: MeshTriangle, twoSided: boolean, d: Direction): boolean {
   if (twoSided) return true;
   const n = triangle.normal;
-  return dx * n[0]! + dy * n[1]! + dz * n[2]! >= -DIRECTION_SLACK * length;
+  return d.x * n[0]! + d.y * n[1]! + d.z * n[2]! >= -DIRECTION_SLACK * d.length;
 }
 
-/** Whether edge `k` of `triangle` keeps a contact of normal direction `d` (length `length`). */
-export function edgeAcceptsNormal(
-  triangle: MeshTriangle,
-  k: number,
-  dx: number,
-  dy: number,
-  dz: number,
-  length: number,
-): boolean {
+/** Whether edge `k` of `triangle` keeps a contact of normal direction `d`. */
+export function edgeAcceptsNormal(triangle: MeshTriangle, k: number, d: Direction): boolean {
+  const dx = d.x, dy = d.y, dz = d.z;
   const flag = triangle.edgeFlags[k]!;
   if (flag === EdgeFlag.Flat) return false;
   const n = triangle.normal;
   // Seen from the back of a two-sided mesh a valley is a ridge: the cone tests below decide.
   if (flag === EdgeFlag.Concave && dx * n[0]! + dy * n[1]! + dz * n[2]! >= 0) return false;
-  const slack = DIRECTION_SLACK * length;
+  const slack = DIRECTION_SLACK * d.length;
   const u = triangle.inward;
   if (dx * u[3 * k]! + dy * u[3 * k + 1]! + dz * u[3 * k + 2]! > slack) return false;
   if (flag === EdgeFlag.Boundary) return true;
@@ -64,9 +54,7 @@ export function vertexAcceptsNormal(
   source: TriangleSource,
   triangle: MeshTriangle,
   corner: number,
-  dx: number,
-  dy: number,
-  dz: number,
+  d: Direction,
 ): boolean {
-  return source.vertexAccepts(triangle.vertexKeys[corner]!, dx, dy, dz, DIRECTION_SLACK);
+  return source.vertexAccepts(triangle.vertexKeys[corner]!, d);
 }

@@ -17,6 +17,8 @@ import {
   EdgeFlag,
   FLAT_EDGE_COSINE,
   MAX_MESH_TRIANGLES,
+  DIRECTION_SLACK,
+  type Direction,
   type MeshTriangle,
   type TriangleSource,
 } from './mesh-triangle.js';
@@ -186,9 +188,9 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
     writeWorldBox(this.transform, local, this.aabb);
   }
 
-  beginQuery(box: Float64Array, margin: number): void {
+  beginQuery(box: Float64Array): void {
     const q = this.query, s = this.cellSize;
-    localBox(this.transform, box, margin, q);
+    localBox(this.transform, box, q);
     // Cells whose X and Z ranges meet the box's; NaN-free since the box is finite.
     const rowStart = Math.max(0, Math.floor(q[2]! / s));
     this.rowEnd = Math.min(this.rows - 2, Math.floor(q[5]! / s));
@@ -315,7 +317,8 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
     out.slack = CONE_SLACK * longest + 1e-14 * largest;
   }
 
-  vertexAccepts(key: number, dx: number, dy: number, dz: number, slack: number): boolean {
+  vertexAccepts(key: number, d: Direction): boolean {
+    const dx = d.x, dy = d.y, dz = d.z, slack = DIRECTION_SLACK;
     const columns = this.columns;
     const i = Math.floor(key / columns), j = key - i * columns;
     if (this.isFlatVertex(i, j)) return false;

@@ -23,10 +23,10 @@ import {
   vec3,
   writeClosestPointsSegmentSegment3,
 } from '@contactkit/math';
-import { capsuleFeatureAt } from '../shapes/capsule.js';
 import { addMeshContact, type MeshManifold } from './mesh-manifold.js';
 import { edgeAcceptsNormal, facesNormal, vertexAcceptsNormal } from './ghost-rule.js';
 import {
+  Direction,
   meshEdgeFeature,
   meshFaceFeature,
   meshVertexFeature,
@@ -50,9 +50,13 @@ export class Core {
   halfLength = 0;
   /** Whether the shape is a capsule (feature codes and kinds of its core's ends and side). */
   capsule = false;
+  /** The caller's speculative tolerance: contacts down to a gap of this much. */
+  tolerance = 0;
 }
 
 const triangleScratch = new MeshTriangle();
+const queryBox = new Float64Array(6);
+const direction = new Direction();
 const closest = new SegmentClosestPoints(vec3(), vec3());
 const best = new SegmentClosestPoints(vec3(), vec3());
 const edgeStart = vec3();
@@ -61,23 +65,27 @@ const coreStart = vec3();
 const coreEnd = vec3();
 
 /**
- * Runs the query of `source` over `box` (the shape's world box) grown by `tolerance` and adds
- * every triangle's contacts (see the file comment) to `manifold`, which it empties first.
+ * Runs the query of `source` over `box` (the shape's world box) grown by `core.tolerance` and
+ * adds every triangle's contacts (see the file comment) to `manifold`, which it empties first.
+ * Allocates nothing: doubles cross calls in fields (PERFORMANCE.md).
  */
 export function coreMeshContacts(
   core: Core,
   box: Float64Array,
   source: TriangleSource,
-  tolerance: number,
   manifold: MeshManifold,
 ): void {
   manifold.count = 0;
-  const triangle = triangleScratch;
-  source.beginQuery(box, tolerance);
+  const triangle = triangleScratch, margin = core.tolerance;
+  for (let i = 0; i < 3; i++) {
+    queryBox[i] = box[i]! - margin;
+    queryBox[3 + i] = box[3 + i]! + margin;
+  }
+  source.beginQuery(queryBox);
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
     source.loadTriangle(slot, triangle);
-    coreTriangleFace(core, triangle, source.twoSided, tolerance, manifold);
-    coreTriangleBoundary(core, triangle, source, tolerance, manifold);
+    coreTriangleFace(core, triangle, source.twoSided, manifold);
+    coreTriangleBoundary(core, triangle, source, manifold);
   }
 }
 
@@ -86,10 +94,10 @@ function coreTriangleFace(
   core: Core,
   triangle: MeshTriangle,
   twoSided: boolean,
-  tolerance: number,
   manifold: MeshManifold,
 ): void {
   const v = triangle.vertices, u = triangle.inward, slack = triangle.slack;
+  const tolerance = core.tolerance;
   const x0 = core.x0, y0 = core.y0, z0 = core.z0;
   const ex = core.x1 - x0, ey = core.y1 - y0, ez = core.z1 - z0;
   let low = 0, high = 1;
@@ -131,27 +139,27 @@ function coreTriangleFace(
     const depth = r - height;
     if (depth < -tolerance) continue;
     const back = 0.5 * (r + height);
-    const first = core.capsule ? capsuleFeatureAt(t, core.halfLength) : 0;
+    // capsule.ts's capsuleFeatureAt written out: a call would box t (PERFORMANCE.md).
+    const first = !core.capsule ? 0 : t <= 0 || core.halfLength === 0 ? 1 : t >= 1 ? 2 : 0;
     const kind = !core.capsule
       ? ContactKind.FaceFace
       : first === 0
       ? ContactKind.EdgeFace
       : ContactKind.PointFace;
-    addMeshContact(
-      manifold,
-      x0 + ex * t - nx * back,
-      y0 + ey * t - ny * back,
-      z0 + ez * t - nz * back,
-      nx,
-      ny,
-      nz,
-      depth,
-      kind,
-      first,
-      second,
-      -1,
-      merge,
-    );
+    const candidate = manifold.candidate;
+    candidate.x = x0 + ex * t - nx * back;
+    candidate.y = y0 + ey * t - ny * back;
+    candidate.z = z0 + ez * t - nz * back;
+    candidate.nx = nx;
+    candidate.ny = ny;
+    candidate.nz = nz;
+    candidate.depth = depth;
+    candidate.kind = kind;
+    candidate.first = first;
+    candidate.second = second;
+    candidate.key = -1;
+    manifold.mergeDistance = merge;
+    addMeshContact(manifold);
   }
 }
 
@@ -160,10 +168,9 @@ function coreTriangleBoundary(
   core: Core,
   triangle: MeshTriangle,
   source: TriangleSource,
-  tolerance: number,
   manifold: MeshManifold,
 ): void {
-  const v = triangle.vertices;
+  const v = triangle.vertices, tolerance = core.tolerance;
   coreStart[0] = core.x0;
   coreStart[1] = core.y0;
   coreStart[2] = core.z0;
@@ -196,23 +203,29 @@ function coreTriangleBoundary(
   if (distance <= triangle.slack) return;
   const qx = best.closest2[0]!, qy = best.closest2[1]!, qz = best.closest2[2]!;
   const dx = best.closest1[0]! - qx, dy = best.closest1[1]! - qy, dz = best.closest1[2]! - qz;
-  if (!facesNormal(triangle, source.twoSided, dx, dy, dz, distance)) return;
+  const d = direction;
+  d.x = dx;
+  d.y = dy;
+  d.z = dz;
+  d.length = distance;
+  if (!facesNormal(triangle, source.twoSided, d)) return;
   const t = best.t;
   const k = bestEdge;
   let second: number, key: number;
   const onVertex = t <= 0 || t >= 1;
   if (onVertex) {
     const corner = t <= 0 ? k : (k + 1) % 3;
-    if (!vertexAcceptsNormal(source, triangle, corner, dx, dy, dz)) return;
+    if (!vertexAcceptsNormal(source, triangle, corner, d)) return;
     second = meshVertexFeature(triangle.index, corner);
     key = 2 * triangle.vertexKeys[corner]! + 1;
   } else {
-    if (!edgeAcceptsNormal(triangle, k, dx, dy, dz, distance)) return;
+    if (!edgeAcceptsNormal(triangle, k, d)) return;
     second = meshEdgeFeature(triangle.index, k);
     key = 2 * triangle.edgeKeys[k]!;
   }
   const nx = dx / distance, ny = dy / distance, nz = dz / distance;
-  const first = core.capsule ? capsuleFeatureAt(best.s, core.halfLength) : 0;
+  const s = best.s;
+  const first = !core.capsule ? 0 : s <= 0 || core.halfLength === 0 ? 1 : s >= 1 ? 2 : 0;
   const coreEndpoint = first !== 0;
   let kind: ContactKind;
   if (!core.capsule) kind = onVertex ? ContactKind.PointFace : ContactKind.EdgeFace;
@@ -220,19 +233,18 @@ function coreTriangleBoundary(
   else kind = coreEndpoint ? ContactKind.PointEdge : ContactKind.EdgeEdge;
   // Midpoint of the witnesses q (on the mesh) and s - n r (on the shape).
   const shift = 0.5 * (distance - r);
-  addMeshContact(
-    manifold,
-    qx + nx * shift,
-    qy + ny * shift,
-    qz + nz * shift,
-    nx,
-    ny,
-    nz,
-    r - distance,
-    kind,
-    first,
-    second,
-    key,
-    MERGE_FRACTION * r + triangle.slack,
-  );
+  const candidate = manifold.candidate;
+  candidate.x = qx + nx * shift;
+  candidate.y = qy + ny * shift;
+  candidate.z = qz + nz * shift;
+  candidate.nx = nx;
+  candidate.ny = ny;
+  candidate.nz = nz;
+  candidate.depth = r - distance;
+  candidate.kind = kind;
+  candidate.first = first;
+  candidate.second = second;
+  candidate.key = key;
+  manifold.mergeDistance = MERGE_FRACTION * r + triangle.slack;
+  addMeshContact(manifold);
 }

@@ -11,9 +11,25 @@ import {
 } from './mesh-manifold.js';
 import { TriangleMesh } from './triangle-mesh.js';
 
-/** Adds a face contact at (x, 0, z) with normal n and depth d, mesh feature `second`. */
-function add(m: MeshManifold, x: number, z: number, n: number[], depth: number, second: number) {
-  addMeshContact(m, x, 0, z, n[0]!, n[1]!, n[2]!, depth, ContactKind.FaceFace, 0, second, -1, 1e-6);
+/** Adds a contact at (x, 0, z) with normal n and depth d, mesh feature `second`, edge `key` (-1: a face). */
+function add(
+  m: MeshManifold,
+  x: number,
+  z: number,
+  n: number[],
+  depth: number,
+  second: number,
+  key = -1,
+) {
+  const c = m.candidate;
+  [c.x, c.y, c.z, c.nx, c.ny, c.nz] = [x, 0, z, n[0]!, n[1]!, n[2]!];
+  c.depth = depth;
+  c.kind = key < 0 ? ContactKind.FaceFace : ContactKind.EdgeFace;
+  c.first = 0;
+  c.second = second;
+  c.key = key;
+  m.mergeDistance = 1e-6;
+  addMeshContact(m);
 }
 
 const UP = [0, 1, 0];
@@ -29,8 +45,8 @@ describe('merging and reducing a mesh contact set', () => {
     expect(m.contacts[0]!.depth).toBe(0.02);
     expect(m.contacts[0]!.second).toBe(16);
     // Edge key 10 reached from triangles 5 and 2: the lower index names it, whatever the order.
-    addMeshContact(m, 5, 0, 0, 0, 1, 0, 0.1, ContactKind.EdgeFace, 0, 5 * 8 + 1, 20, 1e-6);
-    addMeshContact(m, 5.1, 0, 0, 0, 1, 0, 0.1, ContactKind.EdgeFace, 0, 2 * 8 + 3, 20, 1e-6);
+    add(m, 5, 0, UP, 0.1, 5 * 8 + 1, 20);
+    add(m, 5.1, 0, UP, 0.1, 2 * 8 + 3, 20);
     expect(m.count).toBe(3);
     expect(m.contacts[2]!.second).toBe(2 * 8 + 3);
   });

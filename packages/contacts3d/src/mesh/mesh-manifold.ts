@@ -17,7 +17,7 @@
  * next contact the one farthest from those kept, so a capsule lying on many triangles keeps
  * both ends. Ties go to the smaller feature id, not to arrival order.
  */
-import { type ContactKind, packFeatureId } from '@contactkit/math';
+import { ContactKind, packFeatureId } from '@contactkit/math';
 import { claimContact, type CollisionData } from '../manifold/collision-data.js';
 import { roomFor } from '../manifold/local-manifold.js';
 
@@ -41,7 +41,7 @@ export class MeshContact {
   ny = 0;
   nz = 1;
   depth = 0;
-  kind: ContactKind = 0;
+  kind: ContactKind = ContactKind.FaceFace;
   /** Feature code of the shape. */
   first = 0;
   /** Feature code on the mesh (mesh-triangle.ts). */
@@ -57,6 +57,10 @@ export class MeshManifold {
     () => new MeshContact(),
   );
   count = 0;
+  /** The next contact to add (`addMeshContact`), filled by the kernel. */
+  readonly candidate = new MeshContact();
+  /** The distance below which `addMeshContact` merges two points of one normal. */
+  mergeDistance = 0;
   /** Indices chosen by a reduction round (scratch). */
   readonly selected = new Int32Array(CANDIDATE_CAPACITY);
 }
@@ -68,26 +72,17 @@ function deeper(a: MeshContact, b: MeshContact): boolean {
 }
 
 /**
- * Adds a candidate, merging as the file comment says; `mergeDistance` is the largest distance
- * at which two points count as one. When the candidates are full a reduction round keeps
+ * Adds `manifold.candidate`, merging as the file comment says, with `manifold.mergeDistance` the
+ * largest distance at which two points count as one (both fields, not arguments: PERFORMANCE.md,
+ * doubles cross calls in fields). When the candidates are full a reduction round keeps
  * `ROUND_KEEP` of them first. Allocates nothing.
  */
-export function addMeshContact(
-  manifold: MeshManifold,
-  x: number,
-  y: number,
-  z: number,
-  nx: number,
-  ny: number,
-  nz: number,
-  depth: number,
-  kind: ContactKind,
-  first: number,
-  second: number,
-  key: number,
-  mergeDistance: number,
-): void {
-  const contacts = manifold.contacts;
+export function addMeshContact(manifold: MeshManifold): void {
+  const contacts = manifold.contacts, candidate = manifold.candidate;
+  const x = candidate.x, y = candidate.y, z = candidate.z;
+  const nx = candidate.nx, ny = candidate.ny, nz = candidate.nz;
+  const depth = candidate.depth, second = candidate.second, key = candidate.key;
+  const mergeDistance = manifold.mergeDistance;
   let target = -1;
   for (let i = 0; i < manifold.count; i++) {
     const c = contacts[i]!;
@@ -119,8 +114,8 @@ export function addMeshContact(
   c.ny = ny;
   c.nz = nz;
   c.depth = depth;
-  c.kind = kind;
-  c.first = first;
+  c.kind = candidate.kind;
+  c.first = candidate.first;
   c.second = second;
   c.key = key;
 }

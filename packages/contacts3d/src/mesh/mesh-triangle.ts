@@ -42,6 +42,9 @@ export const FLAT_EDGE_COSINE = Math.cos(FLAT_EDGE_ANGLE);
  */
 export const MAX_MESH_TRIANGLES = 8388608;
 
+/** Slack of the cone tests, as the sine of an angle: round-off, not a design margin. */
+export const DIRECTION_SLACK = 1e-7;
+
 /** Feature code of the face of `triangle` (the caller's triangle index). */
 export function meshFaceFeature(triangle: number): number {
   return triangle * 8;
@@ -82,6 +85,18 @@ export class MeshTriangle {
 }
 
 /**
+ * A contact's normal direction as the rule against ghost contacts reads it (ghost-rule.ts): not
+ * necessarily unit, `length` its length. An object, not four arguments: a call V8 does not inline
+ * passes each double argument as a heap number (PERFORMANCE.md: doubles cross calls in fields).
+ */
+export class Direction {
+  x = 0;
+  y = 0;
+  z = 0;
+  length = 0;
+}
+
+/**
  * What `TriangleMesh` and `Heightfield` both offer the detectors: a query by world box, one
  * triangle at a time, and the normal cone of a vertex. A query is a cursor kept in the shape
  * (no allocation): one query per shape at a time, as every detector runs to its end.
@@ -89,21 +104,18 @@ export class MeshTriangle {
 export interface TriangleSource {
   /** Whether triangles are hit from behind as well (a heightfield: never). */
   readonly twoSided: boolean;
-  /**
-   * Starts a query for the triangles whose bounds may meet the world box `box` (min x, y, z,
-   * max x, y, z) grown by `margin` on every side.
-   */
-  beginQuery(box: Float64Array, margin: number): void;
+  /** Starts a query for the triangles whose bounds may meet the world box `box` (min x, y, z, max x, y, z). */
+  beginQuery(box: Float64Array): void;
   /** The next triangle's slot (an internal number for `loadTriangle`), or -1 when the query is done. */
   nextTriangle(): number;
   /** Fills `out` with the triangle in slot `slot`, in world space. */
   loadTriangle(slot: number, out: MeshTriangle): void;
   /**
-   * Whether the vertex `key` takes a contact whose normal is the world direction `(dx, dy, dz)`
-   * (not necessarily unit): the vertex is not flat (a flat vertex's contacts come from its faces)
-   * and the direction lies in its normal cone, `d . (w - v) <= slack * |d| * |w - v|` for every
-   * vertex w joined to it by an edge (no edge at the vertex leads closer to a point in that
-   * direction, so the vertex is the nearest point of the surface around it).
+   * Whether the vertex `key` takes a contact whose normal is the world direction `d`: the vertex
+   * is not flat (a flat vertex's contacts come from its faces) and `d` lies in its normal cone,
+   * `d . (w - v) <= DIRECTION_SLACK * |d| * |w - v|` for every vertex w joined to it by an edge (no
+   * edge at the vertex leads closer to a point in that direction, so the vertex is the nearest
+   * point of the surface around it).
    */
-  vertexAccepts(key: number, dx: number, dy: number, dz: number, slack: number): boolean;
+  vertexAccepts(key: number, d: Direction): boolean;
 }

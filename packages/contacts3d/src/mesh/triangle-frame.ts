@@ -102,14 +102,14 @@ export function writeWorldBox(m: Float64Array, local: ArrayLike<number>, out: Fl
   }
 }
 
-/** The box in the frame of the rigid `m` that holds the world box `box` grown by `margin`. */
-export function localBox(m: Float64Array, box: Float64Array, margin: number, out: Float64Array) {
+/** The box in the frame of the rigid `m` that holds the world box `box`. */
+export function localBox(m: Float64Array, box: Float64Array, out: Float64Array) {
   const wx = 0.5 * (box[0]! + box[3]!) - m[12]!,
     wy = 0.5 * (box[1]! + box[4]!) - m[13]!,
     wz = 0.5 * (box[2]! + box[5]!) - m[14]!;
-  const hx = 0.5 * (box[3]! - box[0]!) + margin,
-    hy = 0.5 * (box[4]! - box[1]!) + margin,
-    hz = 0.5 * (box[5]! - box[2]!) + margin;
+  const hx = 0.5 * (box[3]! - box[0]!),
+    hy = 0.5 * (box[4]! - box[1]!),
+    hz = 0.5 * (box[5]! - box[2]!);
   for (let i = 0; i < 3; i++) {
     // Row i of R^T is column i of R.
     const ax = m[4 * i]!, ay = m[4 * i + 1]!, az = m[4 * i + 2]!;

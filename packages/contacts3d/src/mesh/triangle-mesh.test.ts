@@ -11,6 +11,7 @@ import { ShapeType, Sphere } from '../shapes/primitives.js';
 import { meshDistance, type TriangleList } from '../test-support/mesh-cases.js';
 import { MeshManifold } from './mesh-manifold.js';
 import {
+  type Direction,
   EdgeFlag,
   MAX_MESH_TRIANGLES,
   meshEdgeFeature,
@@ -316,8 +317,8 @@ class EveryTriangle implements TriangleSource {
   loadTriangle(slot: number, out: MeshTriangle): void {
     this.mesh.loadTriangle(slot, out);
   }
-  vertexAccepts(key: number, dx: number, dy: number, dz: number, slack: number): boolean {
-    return this.mesh.vertexAccepts(key, dx, dy, dz, slack);
+  vertexAccepts(key: number, d: Direction): boolean {
+    return this.mesh.vertexAccepts(key, d);
   }
 }
 

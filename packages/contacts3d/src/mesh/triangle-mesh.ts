@@ -19,6 +19,8 @@ import {
 import {
   EdgeFlag,
   MAX_MESH_TRIANGLES,
+  DIRECTION_SLACK,
+  type Direction,
   type MeshTriangle,
   type TriangleSource,
 } from './mesh-triangle.js';
@@ -200,8 +202,8 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
     writeWorldBox(this.transform, this.bvh.bounds, this.aabb);
   }
 
-  beginQuery(box: Float64Array, margin: number): void {
-    localBox(this.transform, box, margin, this.query);
+  beginQuery(box: Float64Array): void {
+    localBox(this.transform, box, this.query);
     this.stack[0] = 0;
     this.stackSize = 1;
     this.leafNext = 0;
@@ -272,7 +274,8 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
     out.slack = CONE_SLACK * longest + 1e-14 * largest;
   }
 
-  vertexAccepts(key: number, dx: number, dy: number, dz: number, slack: number): boolean {
+  vertexAccepts(key: number, d: Direction): boolean {
+    const dx = d.x, dy = d.y, dz = d.z, slack = DIRECTION_SLACK;
     if (this.vertexFlat[key] === 1) return false;
     const m = this.transform, p = this.positions;
     // The direction in the mesh's frame: R^T d.

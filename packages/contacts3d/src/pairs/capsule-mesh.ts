@@ -39,7 +39,8 @@ export function capsuleMeshManifold(
   core.radius = capsule.radius;
   core.halfLength = l;
   core.capsule = true;
-  coreMeshContacts(core, capsule.aabb, source, tolerance, manifold);
+  core.tolerance = tolerance;
+  coreMeshContacts(core, capsule.aabb, source, manifold);
 }
 
 /**

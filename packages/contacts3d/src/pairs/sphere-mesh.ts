@@ -33,7 +33,8 @@ export function sphereMeshManifold(
   core.radius = sphere.radius;
   core.halfLength = 0;
   core.capsule = false;
-  coreMeshContacts(core, sphere.aabb, source, tolerance, manifold);
+  core.tolerance = tolerance;
+  coreMeshContacts(core, sphere.aabb, source, manifold);
 }
 
 /**

@@ -43,11 +43,18 @@ function toLocal(m: Float64Array, ray: Ray): Ray {
 }
 
 /**
- * Distance along `ray` to the triangle `c[0..8]`, or -1 for a miss (Moller-Trumbore: with
- * e1 = b - a, e2 = c - a, p = d x e2, det = e1 . p = -d . (e1 x e2), positive exactly when the ray
- * meets the front).
+ * Distances out of the kernels below: a call V8 does not inline returns a double as a heap
+ * number (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
-function rayTriangle(ray: Ray, c: Float64Array, twoSided: boolean): number {
+const found = new Float64Array(1);
+
+/**
+ * Writes to `found[0]` the distance along `ray` to the triangle `c[0..8]`, or -1 for a miss
+ * (Moller-Trumbore: with e1 = b - a, e2 = c - a, p = d x e2, det = e1 . p = -d . (e1 x e2),
+ * positive exactly when the ray meets the front).
+ */
+function rayTriangle(ray: Ray, c: Float64Array, twoSided: boolean): void {
+  found[0] = -1;
   const ax = c[0]!, ay = c[1]!, az = c[2]!;
   const e1x = c[3]! - ax, e1y = c[4]! - ay, e1z = c[5]! - az;
   const e2x = c[6]! - ax, e2y = c[7]! - ay, e2z = c[8]! - az;
@@ -55,16 +62,16 @@ function rayTriangle(ray: Ray, c: Float64Array, twoSided: boolean): number {
     py = ray.dz * e2x - ray.dx * e2z,
     pz = ray.dx * e2y - ray.dy * e2x;
   const det = e1x * px + e1y * py + e1z * pz;
-  if (twoSided ? det === 0 : !(det > 0)) return -1;
+  if (twoSided ? det === 0 : !(det > 0)) return;
   const inverse = 1 / det;
   const tx = ray.ox - ax, ty = ray.oy - ay, tz = ray.oz - az;
   const u = (tx * px + ty * py + tz * pz) * inverse;
-  if (u < 0 || u > 1) return -1;
+  if (u < 0 || u > 1) return;
   const qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
   const v = (ray.dx * qx + ray.dy * qy + ray.dz * qz) * inverse;
-  if (v < 0 || u + v > 1) return -1;
+  if (v < 0 || u + v > 1) return;
   const t = (e2x * qx + e2y * qy + e2z * qz) * inverse;
-  return t >= 0 ? t : -1;
+  if (t >= 0) found[0] = t;
 }
 
 /** Fills `hit` at distance t with the world normal of triangle `c` (local), turned to face the ray. */
@@ -97,15 +104,15 @@ function hitTriangle(
   );
 }
 
-/** Entry distance of the ray into box `b[o..o+5]` within [0, reach], or -1 (Ericson 5.3.3). */
-function slabEntry(ray: Ray, b: Float64Array, o: number, reach: number): number {
-  let enter = 0, exit = reach;
+/** Whether the ray meets box `b[o..o+5]` within [0, `found[0]`] (Ericson 5.3.3). */
+function slabMeets(ray: Ray, b: Float64Array, o: number): boolean {
+  let enter = 0, exit = found[0]!;
   for (let k = 0; k < 3; k++) {
     const origin = k === 0 ? ray.ox : k === 1 ? ray.oy : ray.oz;
     const direction = k === 0 ? ray.dx : k === 1 ? ray.dy : ray.dz;
     const low = b[o + k]!, high = b[o + 3 + k]!;
     if (direction === 0) {
-      if (origin < low || origin > high) return -1;
+      if (origin < low || origin > high) return false;
       continue;
     }
     let near = (low - origin) / direction, far = (high - origin) / direction;
@@ -116,9 +123,9 @@ function slabEntry(ray: Ray, b: Float64Array, o: number, reach: number): number 
     }
     if (near > enter) enter = near;
     if (far < exit) exit = far;
-    if (enter > exit) return -1;
+    if (enter > exit) return false;
   }
-  return enter;
+  return true;
 }
 
 /** The nearest triangle of `mesh` the ray meets within its reach. */
@@ -130,7 +137,8 @@ export function raycastTriangleMesh(mesh: TriangleMesh, ray: Ray, hit: RayHit): 
   stack[size++] = 0;
   while (size > 0) {
     const node = stack[--size]!;
-    if (slabEntry(r, bounds, 6 * node, best) < 0) continue;
+    found[0] = best;
+    if (!slabMeets(r, bounds, 6 * node)) continue;
     const count = bvh.count[node]!, child = bvh.child[node]!;
     if (count === 0) {
       stack[size++] = child + 1;
@@ -145,7 +153,8 @@ export function raycastTriangleMesh(mesh: TriangleMesh, ray: Ray, hit: RayHit): 
         corners[3 * k + 1] = p[v + 1]!;
         corners[3 * k + 2] = p[v + 2]!;
       }
-      const t = rayTriangle(r, corners, mesh.twoSided);
+      rayTriangle(r, corners, mesh.twoSided);
+      const t = found[0]!;
       if (t >= 0 && (t < best || (t === best && bestSlot < 0))) {
         best = t;
         bestSlot = slot;
@@ -235,7 +244,8 @@ export function raycastHeightfield(field: Heightfield, ray: Ray, hit: RayHit): b
       let best = Infinity, bestTriangle = -1;
       for (let t = 0; t < 2; t++) {
         cellTriangle(field, i, j, t);
-        const distance = rayTriangle(r, corners, false);
+        rayTriangle(r, corners, false);
+        const distance = found[0]!;
         if (distance >= 0 && distance <= r.maxDistance && distance < best) {
           best = distance;
           bestTriangle = t;
