@@ -55,10 +55,10 @@ export class Bvh {
       const level = pending.pop()!, end = pending.pop()!, start = pending.pop()!;
       const node = pending.pop()!;
       if (level > depth) depth = level;
-      this.writeNodeBounds(node, triangleBounds, start, end);
       if (end - start <= LEAF_SIZE) {
         this.child[node] = start;
         this.count[node] = end - start;
+        this.writeLeafBounds(node, triangleBounds, start, end);
         continue;
       }
       const axis = longestCentroidAxis(centroids, this.order, start, end);
@@ -72,9 +72,20 @@ export class Bvh {
     }
     this.nodeCount = nodeCount;
     this.depth = depth;
+    // Inner boxes bottom up: children are numbered after their parent, so a reverse sweep meets
+    // both children of a node before the node (linear time, not a pass over each node's triangles).
+    const b = this.bounds;
+    for (let node = nodeCount - 1; node >= 0; node--) {
+      if (this.count[node]! > 0 || triangleCount === 0) continue;
+      const left = 6 * this.child[node]!, right = left + 6;
+      for (let k = 0; k < 3; k++) {
+        b[6 * node + k] = Math.min(b[left + k]!, b[right + k]!);
+        b[6 * node + 3 + k] = Math.max(b[left + 3 + k]!, b[right + 3 + k]!);
+      }
+    }
   }
 
-  private writeNodeBounds(node: number, triangleBounds: Float64Array, start: number, end: number) {
+  private writeLeafBounds(node: number, triangleBounds: Float64Array, start: number, end: number) {
     const b = this.bounds;
     b.fill(Infinity, 6 * node, 6 * node + 3);
     b.fill(-Infinity, 6 * node + 3, 6 * node + 6);

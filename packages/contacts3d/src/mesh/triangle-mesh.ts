@@ -113,22 +113,8 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
     const inputCount = triangles.length / 3;
     this.inputTriangleCount = inputCount;
 
-    // Join equal positions (-0 and 0 are equal): adjacency is by position, not by index.
     const joined = new Int32Array(vertexCount);
-    const byPosition = new Map<string, number>();
-    const positions: number[] = [];
-    for (let v = 0; v < vertexCount; v++) {
-      const x = points[3 * v]!, y = points[3 * v + 1]!, z = points[3 * v + 2]!;
-      const key = `${x},${y},${z}`;
-      let id = byPosition.get(key);
-      if (id === undefined) {
-        id = positions.length / 3;
-        byPosition.set(key, id);
-        positions.push(x, y, z);
-      }
-      joined[v] = id;
-    }
-    this.positions = Float64Array.from(positions);
+    this.positions = joinEqualPositions(points, joined);
     const p = this.positions;
 
     // Keep the triangles of non-zero area.
@@ -302,7 +288,7 @@ function isSliverOfZeroArea(p: Float64Array, a: number, b: number, c: number): b
     e2y = p[3 * c + 1]! - p[3 * a + 1]!,
     e2z = p[3 * c + 2]! - p[3 * a + 2]!;
   const e3x = e2x - e1x, e3y = e2y - e1y, e3z = e2z - e1z;
-  const doubledArea = Math.hypot(
+  const doubledArea = vectorLength(
     e1y * e2z - e1z * e2y,
     e1z * e2x - e1x * e2z,
     e1x * e2y - e1y * e2x,
@@ -382,6 +368,50 @@ function readIndices(indices: ArrayLike<number>, vertexCount: number): Int32Arra
   return out;
 }
 
+/**
+ * Joins vertices at exactly equal positions (-0 and 0 equal): writes each vertex's joined number
+ * to `joined` and returns the joined positions. An open-addressing hash table over the
+ * coordinates' bits (linear probing, twice as many slots as vertices): linear time.
+ */
+function joinEqualPositions(points: Float64Array, joined: Int32Array): Float64Array {
+  const count = points.length / 3;
+  let size = 2;
+  while (size < 2 * count) size *= 2;
+  const mask = size - 1;
+  const table = new Int32Array(size).fill(-1);
+  const positions = new Float64Array(points.length);
+  const bits = new Float64Array(1), words = new Int32Array(bits.buffer);
+  let unique = 0;
+  for (let v = 0; v < count; v++) {
+    // + 0 turns -0 into 0.
+    const x = points[3 * v]! + 0, y = points[3 * v + 1]! + 0, z = points[3 * v + 2]! + 0;
+    let hash = 0;
+    for (let k = 0; k < 3; k++) {
+      bits[0] = k === 0 ? x : k === 1 ? y : z;
+      hash = Math.imul(hash ^ words[0]!, 0x9e3779b1);
+      hash = Math.imul(hash ^ words[1]!, 0x85ebca6b);
+    }
+    let slot = (hash ^ (hash >>> 15)) & mask;
+    for (;;) {
+      const id = table[slot]!;
+      if (id === -1) {
+        table[slot] = unique;
+        positions[3 * unique] = x;
+        positions[3 * unique + 1] = y;
+        positions[3 * unique + 2] = z;
+        joined[v] = unique++;
+        break;
+      }
+      if (positions[3 * id] === x && positions[3 * id + 1] === y && positions[3 * id + 2] === z) {
+        joined[v] = id;
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+  return positions.slice(0, 3 * unique);
+}
+
 /** Edge numbering, neighbours, flags and vertex rings of the kept triangles. */
 interface Adjacency {
   edgeIds: Int32Array;
@@ -411,30 +441,45 @@ function buildAdjacency(
   const neighbours = new Int32Array(3 * count).fill(-1);
   const neighbourEdge = new Int32Array(3 * count).fill(-1);
   const flags = new Uint8Array(3 * count);
-  const byEnds = new Map<number, number>();
-  // Per edge: the triangle-edges (3t + k) at it.
-  const users: number[][] = [];
-  const ends: number[] = [];
-  for (let t = 0; t < count; t++) {
-    for (let k = 0; k < 3; k++) {
-      const a = tv[3 * t + k]!, b = tv[3 * t + (k + 1) % 3]!;
-      const key = Math.min(a, b) * vertexCount + Math.max(a, b);
-      let id = byEnds.get(key);
-      if (id === undefined) {
-        id = users.length;
-        byEnds.set(key, id);
-        users.push([]);
-        ends.push(Math.min(a, b), Math.max(a, b));
+  // Number the edges: the triangle-edges (3t + k) bucketed by their lower vertex, then grouped
+  // by the higher one within each bucket (a vertex has a handful of edges).
+  const low = (e: number) => Math.min(tv[e]!, tv[e - (e % 3) + ((e % 3) + 1) % 3]!);
+  const high = (e: number) => Math.max(tv[e]!, tv[e - (e % 3) + ((e % 3) + 1) % 3]!);
+  const bucketStart = new Int32Array(vertexCount + 1);
+  for (let e = 0; e < 3 * count; e++) bucketStart[low(e) + 1]!++;
+  for (let v = 0; v < vertexCount; v++) bucketStart[v + 1] = bucketStart[v + 1]! + bucketStart[v]!;
+  const bucket = new Int32Array(3 * count);
+  const fill = bucketStart.slice(0, vertexCount);
+  for (let e = 0; e < 3 * count; e++) bucket[fill[low(e)]!++] = e;
+  edgeIds.fill(-1);
+  // Per edge: its ends and the triangle-edges at it (the first two, and how many).
+  const ends: number[] = [],
+    firstUser: number[] = [],
+    secondUser: number[] = [],
+    userCount: number[] = [];
+  for (let v = 0; v < vertexCount; v++) {
+    for (let i = bucketStart[v]!; i < bucketStart[v + 1]!; i++) {
+      const e = bucket[i]!;
+      if (edgeIds[e] !== -1) continue;
+      const id = userCount.length, other = high(e);
+      ends.push(v, other);
+      firstUser.push(e);
+      secondUser.push(-1);
+      userCount.push(0);
+      for (let j = i; j < bucketStart[v + 1]!; j++) {
+        const f = bucket[j]!;
+        if (edgeIds[f] !== -1 || high(f) !== other) continue;
+        edgeIds[f] = id;
+        if (userCount[id] === 1) secondUser[id] = f;
+        userCount[id]!++;
       }
-      users[id]!.push(3 * t + k);
-      edgeIds[3 * t + k] = id;
     }
   }
-  const edgeFlag = new Uint8Array(users.length);
-  for (let id = 0; id < users.length; id++) {
-    const list = users[id]!;
-    if (list.length !== 2) continue;
-    const first = list[0]!, second = list[1]!;
+  const edgeCount = userCount.length;
+  const edgeFlag = new Uint8Array(edgeCount);
+  for (let id = 0; id < edgeCount; id++) {
+    if (userCount[id] !== 2) continue;
+    const first = firstUser[id]!, second = secondUser[id]!;
     const t = Math.floor(first / 3), u = Math.floor(second / 3);
     const k = first % 3, m = second % 3;
     // Consistent winding: u runs the edge from t's end to t's start.
@@ -464,19 +509,19 @@ function buildAdjacency(
   }
   // Rings: each edge joins its two ends.
   const ringStart = new Int32Array(vertexCount + 1);
-  for (let id = 0; id < users.length; id++) {
+  for (let id = 0; id < edgeCount; id++) {
     ringStart[ends[2 * id]! + 1]!++;
     ringStart[ends[2 * id + 1]! + 1]!++;
   }
   for (let v = 0; v < vertexCount; v++) ringStart[v + 1] = ringStart[v + 1]! + ringStart[v]!;
   const ring = new Int32Array(ringStart[vertexCount]!);
-  const fill = ringStart.slice(0, vertexCount);
+  const ringFill = ringStart.slice(0, vertexCount);
   const vertexFlat = new Uint8Array(vertexCount).fill(1);
   const used = new Uint8Array(vertexCount);
-  for (let id = 0; id < users.length; id++) {
+  for (let id = 0; id < edgeCount; id++) {
     const a = ends[2 * id]!, b = ends[2 * id + 1]!;
-    ring[fill[a]!++] = b;
-    ring[fill[b]!++] = a;
+    ring[ringFill[a]!++] = b;
+    ring[ringFill[b]!++] = a;
     used[a] = 1;
     used[b] = 1;
     if (edgeFlag[id] !== EdgeFlag.Flat) {
