@@ -56,6 +56,10 @@ function terrain(
   return { rows, columns, heights, cellSize, holes: holeList };
 }
 
+function trianglesOf(t: Terrain) {
+  return heightfieldTriangles(t.rows, t.columns, t.heights, t.cellSize, t.holes);
+}
+
 function contactKeys(data: CollisionData, mapSecond: (code: number) => number): string[] {
   return Array.from({ length: data.contactCount }, (_, i) => {
     const c = data.contacts[i]!;
@@ -118,13 +122,7 @@ describe('a heightfield gives the contacts of the mesh of its triangles', () => 
   it('sphere and capsule, posed, with holes (3,000 placements)', () => {
     const random = new Random(SEED);
     const t = terrain(random, 9, 11, 0.7, true);
-    const { list, triangleOfMesh } = heightfieldTriangles(
-      t.rows,
-      t.columns,
-      t.heights,
-      t.cellSize,
-      t.holes,
-    );
+    const { list, triangleOfMesh } = trianglesOf(t);
     const pose: [number[], [number, number, number, number]] = [[5, -2, 1e3], random.rotation()];
     const field = new Heightfield(t.rows, t.columns, t.heights, t.cellSize, { holes: t.holes })
       .setPose(...pose);
@@ -235,13 +233,7 @@ describe('on slopes: normals inside the cones of the features they name', () => 
     () => {
       const random = new Random(SEED + 1);
       const t = terrain(random, 7, 7, 1, true);
-      const { list, triangleOfMesh } = heightfieldTriangles(
-        t.rows,
-        t.columns,
-        t.heights,
-        t.cellSize,
-        t.holes,
-      );
+      const { list, triangleOfMesh } = trianglesOf(t);
       const meshIndexOf = new Map(triangleOfMesh.map((h, m) => [h, m]));
       const field = new Heightfield(t.rows, t.columns, t.heights, t.cellSize, { holes: t.holes });
       const data = new CollisionData({ capacity: 32 });

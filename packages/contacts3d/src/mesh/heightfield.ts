@@ -25,8 +25,10 @@ import {
 import {
   classifyEdge,
   localBox,
+  placePoint,
   rotate,
   vectorLength,
+  writeSlack,
   writeTriangleFrame,
   writeWorldBox,
 } from './triangle-frame.js';
@@ -39,9 +41,6 @@ export interface HeightfieldOptions {
    */
   holes?: ArrayLike<boolean | number>;
 }
-
-/** Round-off slack, relative to a length, of the cone tests (as `TriangleMesh`). */
-const CONE_SLACK = 1e-9;
 
 /** Corner offsets (row, column) of triangle t of a cell: t = 0 then t = 1. */
 const CORNER_ROW = [0, 1, 1, 0, 1, 0];
@@ -252,19 +251,8 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
     this.writeCorners(i, j, t, c, 0);
     const normal = this.localNormal, inward = this.localInward;
     writeTriangleFrame(c, 0, 3, 6, normal, 0, inward, 0);
-    const v = out.vertices;
-    let longest = 0, largest = 0;
     for (let k = 0; k < 3; k++) {
-      const x = c[3 * k]!, y = c[3 * k + 1]!, z = c[3 * k + 2]!;
-      v[3 * k] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
-      v[3 * k + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
-      v[3 * k + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
-      largest = Math.max(
-        largest,
-        Math.abs(v[3 * k]!),
-        Math.abs(v[3 * k + 1]!),
-        Math.abs(v[3 * k + 2]!),
-      );
+      placePoint(m, c, 3 * k, out.vertices, 3 * k);
       const row = i + CORNER_ROW[3 * t + k]!, column = j + CORNER_COLUMN[3 * t + k]!;
       out.vertexKeys[k] = row * columns + column;
       rotate(m, inward, 3 * k, out.inward, 3 * k);
@@ -272,14 +260,6 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
     for (let k = 0; k < 3; k++) {
       const next = (k + 1) % 3;
       const a = out.vertexKeys[k]!, b = out.vertexKeys[next]!;
-      longest = Math.max(
-        longest,
-        vectorLength(
-          v[3 * next]! - v[3 * k]!,
-          v[3 * next + 1]! - v[3 * k + 1]!,
-          v[3 * next + 2]! - v[3 * k + 2]!,
-        ),
-      );
       // Edge key: the lower grid point and the step to the other (0: next row, 1: next column, 2: diagonal).
       const low = Math.min(a, b), step = Math.abs(a - b);
       out.edgeKeys[k] = 3 * low + (step === columns ? 0 : step === 1 ? 1 : 2);
@@ -314,7 +294,7 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
       rotate(m, this.frameInward, 3 * edge, out.neighbourInward, 3 * k);
     }
     rotate(m, normal, 0, out.normal, 0);
-    out.slack = CONE_SLACK * longest + 1e-14 * largest;
+    writeSlack(out);
   }
 
   vertexAccepts(key: number, d: Direction): boolean {

@@ -63,6 +63,8 @@ export class MeshManifold {
   mergeDistance = 0;
   /** Indices chosen by a reduction round (scratch). */
   readonly selected = new Int32Array(CANDIDATE_CAPACITY);
+  /** Which candidates were chosen (scratch of `selectMeshContacts`). */
+  readonly marks = new Uint8Array(CANDIDATE_CAPACITY);
 }
 
 /** Whether candidate (depth, second, first) beats the best so far: deeper, or as deep with smaller ids. */
@@ -186,16 +188,12 @@ export function selectMeshContacts(
     if (far <= 0) break;
     selected[chosen++] = next;
   }
-  // Ascending: the contacts keep their arrival order.
-  for (let i = 1; i < chosen; i++) {
-    const value = selected[i]!;
-    let j = i - 1;
-    while (j >= 0 && selected[j]! > value) {
-      selected[j + 1] = selected[j]!;
-      j--;
-    }
-    selected[j + 1] = value;
-  }
+  // In arrival order: mark the chosen, then list them.
+  const marks = manifold.marks;
+  marks.fill(0, 0, count);
+  for (let k = 0; k < chosen; k++) marks[selected[k]!] = 1;
+  let next = 0;
+  for (let i = 0; i < count; i++) if (marks[i] === 1) selected[next++] = i;
   return chosen;
 }
 

@@ -3,7 +3,7 @@
  * (per query) so that a heightfield and the mesh of the same triangles compute the same numbers.
  */
 import { SQUARE_UNDERFLOW } from '@contactkit/math';
-import { EdgeFlag, FLAT_EDGE_COSINE } from './mesh-triangle.js';
+import { EdgeFlag, FLAT_EDGE_COSINE, type MeshTriangle } from './mesh-triangle.js';
 
 /** |(x, y, z)|: a square root, or Math.hypot (slower, exact) when the squares under- or overflow. */
 export function vectorLength(x: number, y: number, z: number): number {
@@ -118,4 +118,44 @@ export function localBox(m: Float64Array, box: Float64Array, out: Float64Array) 
     out[i] = centre - extent;
     out[3 + i] = centre + extent;
   }
+}
+
+/** `out[at..at+2] = m source[from..from+2]`: a point under the rigid 4x4 `m`. */
+export function placePoint(
+  m: Float64Array,
+  source: ArrayLike<number>,
+  from: number,
+  out: Float64Array,
+  at: number,
+) {
+  const x = source[from]!, y = source[from + 1]!, z = source[from + 2]!;
+  out[at] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
+  out[at + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
+  out[at + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
+}
+
+/** Relative slack of the inside-the-triangle tests (a length fraction, as the cone tests'). */
+const SIDE_SLACK = 1e-9;
+
+/**
+ * `out.slack` from its world vertices: round-off at the triangle's size (`SIDE_SLACK` of its
+ * longest edge) and at its distance from the origin (1e-14 of its largest coordinate).
+ */
+export function writeSlack(out: MeshTriangle): void {
+  const v = out.vertices;
+  let longest = 0, largest = 0;
+  for (let k = 0; k < 3; k++) {
+    const j = 3 * ((k + 1) % 3);
+    longest = Math.max(
+      longest,
+      vectorLength(v[j]! - v[3 * k]!, v[j + 1]! - v[3 * k + 1]!, v[j + 2]! - v[3 * k + 2]!),
+    );
+    largest = Math.max(
+      largest,
+      Math.abs(v[3 * k]!),
+      Math.abs(v[3 * k + 1]!),
+      Math.abs(v[3 * k + 2]!),
+    );
+  }
+  out.slack = SIDE_SLACK * longest + 1e-14 * largest;
 }

@@ -11,8 +11,10 @@ import { Bvh } from './bvh.js';
 import {
   classifyEdge,
   localBox,
+  placePoint,
   rotate,
   vectorLength,
+  writeSlack,
   writeTriangleFrame,
   writeWorldBox,
 } from './triangle-frame.js';
@@ -37,9 +39,6 @@ export interface TriangleMeshOptions {
  * sliver's normal is then good to about 1e-6 rad.
  */
 export const DEGENERATE_AREA_RATIO = 1e-10;
-
-/** Round-off slack, relative to a length, of the cone tests (mesh-contacts.ts). */
-const CONE_SLACK = 1e-9;
 
 /**
  * A static triangle mesh: `vertices` a flat list of `x, y, z` triples, `indices` a flat list of
@@ -221,20 +220,9 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
   loadTriangle(slot: number, out: MeshTriangle): void {
     const m = this.transform, p = this.positions, tv = this.triangleVertices;
     out.index = this.triangleIndex[slot]!;
-    const v = out.vertices;
-    let longest = 0, largest = 0;
     for (let k = 0; k < 3; k++) {
       const id = tv[3 * slot + k]!;
-      const x = p[3 * id]!, y = p[3 * id + 1]!, z = p[3 * id + 2]!;
-      v[3 * k] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
-      v[3 * k + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
-      v[3 * k + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
-      largest = Math.max(
-        largest,
-        Math.abs(v[3 * k]!),
-        Math.abs(v[3 * k + 1]!),
-        Math.abs(v[3 * k + 2]!),
-      );
+      placePoint(m, p, 3 * id, out.vertices, 3 * k);
       out.vertexKeys[k] = id;
       const edge = 3 * slot + k;
       out.edgeKeys[k] = this.edgeIds[edge]!;
@@ -249,15 +237,8 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
         rotate(m, this.neighbourInward, 9 * slot + 3 * k, out.neighbourInward, 3 * k);
       }
     }
-    for (let k = 0; k < 3; k++) {
-      const j = 3 * ((k + 1) % 3);
-      longest = Math.max(
-        longest,
-        vectorLength(v[j]! - v[3 * k]!, v[j + 1]! - v[3 * k + 1]!, v[j + 2]! - v[3 * k + 2]!),
-      );
-    }
     rotate(m, this.triangleNormals, 3 * slot, out.normal, 0);
-    out.slack = CONE_SLACK * longest + 1e-14 * largest;
+    writeSlack(out);
   }
 
   vertexAccepts(key: number, d: Direction): boolean {

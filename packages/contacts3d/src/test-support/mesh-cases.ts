@@ -7,7 +7,8 @@
  * Tests only; not exported by the package.
  */
 import type { Random } from '@contactkit/test-support';
-import { add, dot, scale, sub, type Vec3 } from './shapes.js';
+import { closestOnTriangle } from './hull-oracle.js';
+import { add, scale, sub, type Vec3 } from './shapes.js';
 
 /** Vertices and indices of a triangle list. */
 export interface TriangleList {
@@ -144,29 +145,6 @@ export function heightfieldTriangles(
 export function corner(list: TriangleList, t: number, k: number): Vec3 {
   const v = list.indices[3 * t + k]!;
   return [list.vertices[3 * v]!, list.vertices[3 * v + 1]!, list.vertices[3 * v + 2]!];
-}
-
-/** The point of triangle a b c closest to p (Ericson, Real-Time Collision Detection, 5.1.5). */
-export function closestOnTriangle(p: Vec3, a: Vec3, b: Vec3, c: Vec3): Vec3 {
-  const ab = sub(b, a), ac = sub(c, a), ap = sub(p, a);
-  const d1 = dot(ab, ap), d2 = dot(ac, ap);
-  if (d1 <= 0 && d2 <= 0) return a;
-  const bp = sub(p, b);
-  const d3 = dot(ab, bp), d4 = dot(ac, bp);
-  if (d3 >= 0 && d4 <= d3) return b;
-  const vc = d1 * d4 - d3 * d2;
-  if (vc <= 0 && d1 >= 0 && d3 <= 0) return add(a, scale(ab, d1 / (d1 - d3)));
-  const cp = sub(p, c);
-  const d5 = dot(ab, cp), d6 = dot(ac, cp);
-  if (d6 >= 0 && d5 <= d6) return c;
-  const vb = d5 * d2 - d1 * d6;
-  if (vb <= 0 && d2 >= 0 && d6 <= 0) return add(a, scale(ac, d2 / (d2 - d6)));
-  const va = d3 * d6 - d5 * d4;
-  if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
-    return add(b, scale(sub(c, b), (d4 - d3) / (d4 - d3 + (d5 - d6))));
-  }
-  const denominator = 1 / (va + vb + vc);
-  return add(a, add(scale(ab, vb * denominator), scale(ac, vc * denominator)));
 }
 
 function distance(p: Vec3, q: Vec3): number {
