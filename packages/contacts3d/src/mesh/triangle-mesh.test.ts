@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { collide } from '../collide.js';
 import { CollisionData } from '../manifold/collision-data.js';
 import { overlap } from '../overlap.js';
+import { massProperties } from '../queries/mass-properties.js';
 import { capsuleMeshManifold, collideCapsuleTriangleMesh } from '../pairs/capsule-mesh.js';
 import { collideSphereTriangleMesh, sphereMeshManifold } from '../pairs/sphere-mesh.js';
 import { Capsule } from '../shapes/capsule.js';
-import { ShapeType, Sphere } from '../shapes/primitives.js';
+import { HalfSpace, Plane, ShapeType, Sphere } from '../shapes/primitives.js';
+import { Heightfield } from './heightfield.js';
 import { meshDistance, type TriangleList } from '../test-support/mesh-cases.js';
 import { MeshManifold } from './mesh-manifold.js';
 import {
@@ -476,5 +478,21 @@ describe('collide and overlap in both orders', () => {
     full.contactCount = 1;
     expect(collide(new Sphere(0.5).setPose([-0.48, 0.49, 0.1], [0, 0, 0, 1]), mesh, full)).toBe(0);
     expect(full.overflowed).toBe(true);
+  });
+});
+
+describe('static shapes among themselves', () => {
+  it('write nothing and do not overlap; they have no mass properties', () => {
+    const mesh = new TriangleMesh(FLOOR.vertices, FLOOR.indices);
+    const field = new Heightfield(2, 2, [0, 0, 0, 0], 1);
+    const data = new CollisionData();
+    for (const other of [mesh, field, new Plane([0, 1, 0], 0), new HalfSpace([0, 1, 0], 0)]) {
+      expect(collide(mesh, other, data)).toBe(0);
+      expect(collide(other, field, data)).toBe(0);
+      expect(overlap(mesh, other)).toBe(false);
+    }
+    expect(data.contactCount).toBe(0);
+    expect(() => massProperties(mesh)).toThrow(/finite volume.*TriangleMesh/);
+    expect(() => massProperties(field)).toThrow(TypeError);
   });
 });
