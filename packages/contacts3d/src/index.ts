@@ -3,17 +3,21 @@ export { collide } from './collide.js';
 export { CollisionData } from './manifold/collision-data.js';
 export type { CollisionDataOptions } from './manifold/collision-data.js';
 export { Contact } from './manifold/contact.js';
+export { Bvh } from './mesh/bvh.js';
 export { Heightfield } from './mesh/heightfield.js';
 export type { HeightfieldOptions } from './mesh/heightfield.js';
 export { DISTINCT_NORMAL_ANGLE } from './mesh/mesh-manifold.js';
 export {
+  Direction,
   EdgeFlag,
   FLAT_EDGE_ANGLE,
   MAX_MESH_TRIANGLES,
+  MeshTriangle,
   meshEdgeFeature,
   meshFaceFeature,
   meshVertexFeature,
 } from './mesh/mesh-triangle.js';
+export type { TriangleSource } from './mesh/mesh-triangle.js';
 export { DEGENERATE_AREA_RATIO, TriangleMesh } from './mesh/triangle-mesh.js';
 export type { TriangleMeshOptions } from './mesh/triangle-mesh.js';
 export {

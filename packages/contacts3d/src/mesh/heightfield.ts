@@ -75,8 +75,9 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
   readonly holes: Uint8Array;
   /** `2 * (rows - 1) * (columns - 1)`, holes included (their numbers are simply never used). */
   readonly triangleCount: number;
-  /** Lowest and highest height. */
+  /** Lowest height. */
   readonly minHeight: number;
+  /** Highest height. */
   readonly maxHeight: number;
 
   private readonly query = new Float64Array(6);

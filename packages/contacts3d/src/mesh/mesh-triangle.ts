@@ -90,9 +90,13 @@ export class MeshTriangle {
  * passes each double argument as a heap number (PERFORMANCE.md: doubles cross calls in fields).
  */
 export class Direction {
+  /** World x component. */
   x = 0;
+  /** World y component. */
   y = 0;
+  /** World z component. */
   z = 0;
+  /** `|(x, y, z)|`. */
   length = 0;
 }
 
