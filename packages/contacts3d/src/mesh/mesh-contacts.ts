@@ -39,19 +39,20 @@ const MERGE_FRACTION = 1e-6;
 
 /** The moving shape as the kernel sees it: its core, radius, and how its features are coded. */
 export class Core {
-  x0 = 0;
-  y0 = 0;
-  z0 = 0;
-  x1 = 0;
-  y1 = 0;
-  z1 = 0;
-  radius = 0;
+  // The doubles start as doubles, as `MeshTriangle.slack` does.
+  x0 = Number.MIN_VALUE;
+  y0 = Number.MIN_VALUE;
+  z0 = Number.MIN_VALUE;
+  x1 = Number.MIN_VALUE;
+  y1 = Number.MIN_VALUE;
+  z1 = Number.MIN_VALUE;
+  radius = Number.MIN_VALUE;
   /** 0 for a sphere (one feature, a face); the capsule's half length otherwise (capsule.ts codes). */
-  halfLength = 0;
+  halfLength = Number.MIN_VALUE;
   /** Whether the shape is a capsule (feature codes and kinds of its core's ends and side). */
   capsule = false;
   /** The caller's speculative tolerance: contacts down to a gap of this much. */
-  tolerance = 0;
+  tolerance = Number.MIN_VALUE;
 }
 
 const triangleScratch = new MeshTriangle();
