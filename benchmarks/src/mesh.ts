@@ -4,8 +4,7 @@
  * deepest point) and cannon-es (`Trimesh`, `Heightfield` against a sphere; it has no capsule),
  * on the same seeded placements (1,024, each resting 0 to 2% of its radius deep on a terrain of
  * gentle slopes with noise, 9,800 triangles). Then how our cost per call and the build time grow
- * from 1,000 to 1,000,000 triangles (the terrain's cells shrunk so the shape covers more of
- * them: the same world, finer; and the same cells, a larger world). A script, not a test:
+ * from 1,000 to 1,000,000 triangles (the same cells of size 1, a larger world). A script, not a test:
  * times vary with the machine's load; bytes per call need node's --expose-gc and a large young
  * generation (see measure.ts).
  *

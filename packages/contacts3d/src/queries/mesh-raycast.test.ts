@@ -43,60 +43,68 @@ function unit(v: Vec3): Vec3 {
 }
 
 describe('raycast against a TriangleMesh', () => {
-  it('the hierarchy finds the brute-force nearest triangle (3,000 rays, one- and two-sided)', () => {
-    const random = new Random(0x7a);
-    const vertices: number[] = [], indices: number[] = [];
-    // A bumpy sheet and a few loose triangles above it, facing every way.
-    for (let i = 0; i <= 10; i++) {
-      for (let j = 0; j <= 10; j++) vertices.push(j * 0.4, random.range(-0.3, 0.3), i * 0.4);
-    }
-    for (let i = 0; i < 10; i++) {
-      for (let j = 0; j < 10; j++) {
-        const p = i * 11 + j;
-        indices.push(p, p + 11, p + 12, p, p + 12, p + 1);
+  it(
+    'the hierarchy finds the brute-force nearest triangle (3,000 rays, one- and two-sided)',
+    () => {
+      const random = new Random(0x7a);
+      const vertices: number[] = [], indices: number[] = [];
+      // A bumpy sheet and a few loose triangles above it, facing every way.
+      for (let i = 0; i <= 10; i++) {
+        for (let j = 0; j <= 10; j++) vertices.push(j * 0.4, random.range(-0.3, 0.3), i * 0.4);
       }
-    }
-    for (let k = 0; k < 40; k++) {
-      const base = vertices.length / 3;
-      const centre = [random.range(0, 4), random.range(0.5, 2), random.range(0, 4)];
-      for (let v = 0; v < 3; v++) vertices.push(...centre.map((x) => x + random.range(-0.4, 0.4)));
-      indices.push(base, base + 1, base + 2);
-    }
-    const list = { vertices, indices };
-    const hit = new RayHit();
-    for (const twoSided of [false, true]) {
-      const mesh = new TriangleMesh(vertices, indices, { twoSided });
-      let hits = 0;
-      for (let run = 0; run < 1500; run++) {
-        const origin: Vec3 = [random.range(-1, 5), random.range(-1, 3), random.range(-1, 5)];
-        const direction = unit(random.unitVector());
-        const reach = random.chance(0.2) ? random.range(0, 2) : Infinity;
-        const expected = bruteForce(list, origin, direction, reach, twoSided);
-        const got = raycast(mesh, origin, direction, reach, hit);
-        expect(got).toBe(expected !== null);
-        if (!expected) continue;
-        hits++;
-        expect(hit.distance).toBeCloseTo(expected.distance, 9);
-        // The same triangle, unless two are equally near (a shared edge).
-        if (hit.featureId !== meshFaceFeature(expected.triangle)) {
-          const other = hit.featureId / 8;
-          expect(
-            bruteForce(
-              { vertices, indices: indices.slice(3 * other, 3 * other + 3) },
-              origin,
-              direction,
-              reach,
-              twoSided,
-            )?.distance,
-          )
-            .toBeCloseTo(expected.distance, 9);
+      for (let i = 0; i < 10; i++) {
+        for (let j = 0; j < 10; j++) {
+          const p = i * 11 + j;
+          indices.push(p, p + 11, p + 12, p, p + 12, p + 1);
         }
-        // The normal faces the origin.
-        expect(dot(Array.from(hit.normal), direction)).toBeLessThan(0);
       }
-      expect(hits).toBeGreaterThan(100);
-    }
-  });
+      for (let k = 0; k < 40; k++) {
+        const base = vertices.length / 3;
+        const centre = [random.range(0, 4), random.range(0.5, 2), random.range(0, 4)];
+        for (let v = 0; v < 3; v++) {
+          vertices.push(
+            ...centre.map((x) => x + random.range(-0.4, 0.4)),
+          );
+        }
+        indices.push(base, base + 1, base + 2);
+      }
+      const list = { vertices, indices };
+      const hit = new RayHit();
+      for (const twoSided of [false, true]) {
+        const mesh = new TriangleMesh(vertices, indices, { twoSided });
+        let hits = 0;
+        for (let run = 0; run < 1500; run++) {
+          const origin: Vec3 = [random.range(-1, 5), random.range(-1, 3), random.range(-1, 5)];
+          const direction = unit(random.unitVector());
+          const reach = random.chance(0.2) ? random.range(0, 2) : Infinity;
+          const expected = bruteForce(list, origin, direction, reach, twoSided);
+          const got = raycast(mesh, origin, direction, reach, hit);
+          expect(got).toBe(expected !== null);
+          if (!expected) continue;
+          hits++;
+          expect(hit.distance).toBeCloseTo(expected.distance, 9);
+          // The same triangle, unless two are equally near (a shared edge).
+          if (hit.featureId !== meshFaceFeature(expected.triangle)) {
+            const other = hit.featureId / 8;
+            expect(
+              bruteForce(
+                { vertices, indices: indices.slice(3 * other, 3 * other + 3) },
+                origin,
+                direction,
+                reach,
+                twoSided,
+              )?.distance,
+            )
+              .toBeCloseTo(expected.distance, 9);
+          }
+          // The normal faces the origin.
+          expect(dot(Array.from(hit.normal), direction)).toBeLessThan(0);
+        }
+        expect(hits).toBeGreaterThan(100);
+      }
+    },
+    60_000,
+  );
 
   it('one-sided: a ray from behind passes; two-sided: it hits with the normal facing it; posed', () => {
     const floor = [-1, 0, -1, 1, 0, -1, 1, 0, 1, -1, 0, 1];
