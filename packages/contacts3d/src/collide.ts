@@ -20,6 +20,8 @@ import { collideCapsuleCapsule } from './pairs/capsule-capsule.js';
 import { collideCapsuleHalfSpace } from './pairs/capsule-half-space.js';
 import { collideCapsulePlane } from './pairs/capsule-plane.js';
 import { collideCapsuleSphere } from './pairs/capsule-sphere.js';
+import { collideCapsuleHeightfield, collideCapsuleTriangleMesh } from './pairs/capsule-mesh.js';
+import { collideSphereHeightfield, collideSphereTriangleMesh } from './pairs/sphere-mesh.js';
 import { collideBoxHalfSpace } from './pairs/box-half-space.js';
 import { collideBoxPlane } from './pairs/box-plane.js';
 import { collideBoxSphere } from './pairs/box-sphere.js';
@@ -64,6 +66,10 @@ register(ShapeType.Capsule, ShapeType.Capsule, collideCapsuleCapsule);
 register(ShapeType.Capsule, ShapeType.Sphere, collideCapsuleSphere);
 register(ShapeType.Capsule, ShapeType.Plane, collideCapsulePlane);
 register(ShapeType.Capsule, ShapeType.HalfSpace, collideCapsuleHalfSpace);
+register(ShapeType.Sphere, ShapeType.TriangleMesh, collideSphereTriangleMesh);
+register(ShapeType.Sphere, ShapeType.Heightfield, collideSphereHeightfield);
+register(ShapeType.Capsule, ShapeType.TriangleMesh, collideCapsuleTriangleMesh);
+register(ShapeType.Capsule, ShapeType.Heightfield, collideCapsuleHeightfield);
 
 /**
  * Contacts between any two primitives, in either order, written to `data` from

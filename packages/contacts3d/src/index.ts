@@ -3,6 +3,23 @@ export { collide } from './collide.js';
 export { CollisionData } from './manifold/collision-data.js';
 export type { CollisionDataOptions } from './manifold/collision-data.js';
 export { Contact } from './manifold/contact.js';
+export { Bvh } from './mesh/bvh.js';
+export { Heightfield } from './mesh/heightfield.js';
+export type { HeightfieldOptions } from './mesh/heightfield.js';
+export { DISTINCT_NORMAL_ANGLE } from './mesh/mesh-manifold.js';
+export {
+  Direction,
+  EdgeFlag,
+  FLAT_EDGE_ANGLE,
+  MAX_MESH_TRIANGLES,
+  MeshTriangle,
+  meshEdgeFeature,
+  meshFaceFeature,
+  meshVertexFeature,
+} from './mesh/mesh-triangle.js';
+export type { TriangleSource } from './mesh/mesh-triangle.js';
+export { DEGENERATE_AREA_RATIO, TriangleMesh } from './mesh/triangle-mesh.js';
+export type { TriangleMeshOptions } from './mesh/triangle-mesh.js';
 export {
   overlap,
   overlapSphereSphere,
@@ -23,6 +40,7 @@ export { collideBoxPlane } from './pairs/box-plane.js';
 export { collideBoxSphere } from './pairs/box-sphere.js';
 export { collideCapsuleCapsule } from './pairs/capsule-capsule.js';
 export { collideCapsuleHalfSpace } from './pairs/capsule-half-space.js';
+export { collideCapsuleHeightfield, collideCapsuleTriangleMesh } from './pairs/capsule-mesh.js';
 export { collideCapsulePlane } from './pairs/capsule-plane.js';
 export { collideCapsuleSphere } from './pairs/capsule-sphere.js';
 export {
@@ -36,6 +54,7 @@ export {
 } from './pairs/convex-hull-half-space.js';
 export { collideConvexHullSphere, overlapConvexHullSphere } from './pairs/convex-hull-sphere.js';
 export { collideSphereHalfSpace } from './pairs/sphere-half-space.js';
+export { collideSphereHeightfield, collideSphereTriangleMesh } from './pairs/sphere-mesh.js';
 export { collideSpherePlane } from './pairs/sphere-plane.js';
 export { collideSphereSphere } from './pairs/sphere-sphere.js';
 export { massProperties, MassProperties } from './queries/mass-properties.js';

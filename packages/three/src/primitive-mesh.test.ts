@@ -1,7 +1,15 @@
 import { describe, it, expect } from 'vitest';
 import { Vector3 } from 'three';
 import type { BufferGeometry } from 'three';
-import { Box, ConvexHull, HalfSpace, Plane, Sphere } from '@contactkit/contacts3d';
+import {
+  Box,
+  ConvexHull,
+  HalfSpace,
+  Heightfield,
+  Plane,
+  Sphere,
+  TriangleMesh,
+} from '@contactkit/contacts3d';
 import { transformPoint } from '@contactkit/math';
 import {
   geometryForPrimitive,
@@ -115,5 +123,32 @@ describe('hull geometry', () => {
       if (position.getZ(i) !== position.getZ(i + 1)) changed++;
       expect(changed).toBe(1);
     }
+  });
+});
+
+describe('mesh and heightfield geometry', () => {
+  it('draws a triangle mesh by its kept triangles, fronts up, and a heightfield without its holes', () => {
+    // Two floor triangles and one of zero area (dropped).
+    const mesh = new TriangleMesh([0, 0, 0, 0, 0, 1, 1, 0, 1, 1, 0, 0], [
+      0,
+      1,
+      2,
+      0,
+      2,
+      3,
+      0,
+      0,
+      1,
+    ]);
+    const geometry = geometryForPrimitive(mesh);
+    expect(geometry.getIndex()!.count).toBe(6);
+    const normal = geometry.getAttribute('normal');
+    for (let i = 0; i < normal.count; i++) expect(normal.getY(i)).toBeCloseTo(1, 6);
+    const field = new Heightfield(3, 3, [0, 0, 0, 0, 1, 0, 0, 0, 0], 2, { holes: [1, 0, 0, 0] });
+    const terrain = geometryForPrimitive(field);
+    // Three cells of two triangles; grid point (1, 1) at (2, 1, 2).
+    expect(terrain.getIndex()!.count).toBe(18);
+    const position = terrain.getAttribute('position');
+    expect([position.getX(4), position.getY(4), position.getZ(4)]).toEqual([2, 1, 2]);
   });
 });

@@ -19,7 +19,7 @@ import {
 } from 'three';
 import type { Material, Object3D } from 'three';
 import { ShapeType } from '@contactkit/contacts3d';
-import type { AnyPrimitive, ConvexHull } from '@contactkit/contacts3d';
+import type { AnyPrimitive, ConvexHull, Heightfield, TriangleMesh } from '@contactkit/contacts3d';
 import { SHAPE_COLORS } from './colors.js';
 
 /** Settings of `meshForPrimitive`; every field is optional. */
@@ -79,6 +79,39 @@ export function hullGeometry(hull: ConvexHull): BufferGeometry {
   return geometry;
 }
 
+/** The kept triangles of a triangle mesh, shared vertices, normals averaged at the vertices. */
+function triangleMeshGeometry(mesh: TriangleMesh): BufferGeometry {
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new Float32BufferAttribute(mesh.positions, 3));
+  geometry.setIndex(Array.from(mesh.triangleVertices));
+  geometry.computeVertexNormals();
+  return geometry;
+}
+
+/** The triangles of a heightfield (holes left out), in its numbering and layout. */
+function heightfieldGeometry(heightfield: Heightfield): BufferGeometry {
+  const { rows, columns, cellSize, heights } = heightfield;
+  const positions: number[] = [];
+  for (let i = 0; i < rows; i++) {
+    for (let j = 0; j < columns; j++) {
+      positions.push(j * cellSize, heights[i * columns + j]!, i * cellSize);
+    }
+  }
+  const indices: number[] = [];
+  for (let i = 0; i + 1 < rows; i++) {
+    for (let j = 0; j + 1 < columns; j++) {
+      if (!heightfield.hasCell(i, j)) continue;
+      const p00 = i * columns + j, p01 = p00 + 1, p10 = p00 + columns, p11 = p10 + 1;
+      indices.push(p00, p10, p11, p00, p11, p01);
+    }
+  }
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new Float32BufferAttribute(positions, 3));
+  geometry.setIndex(indices);
+  geometry.computeVertexNormals();
+  return geometry;
+}
+
 /**
  * The edges of a convex hull's polygonal faces (each once) as line-segment pairs in its own
  * frame, for a `LineSegments`: the outline of the merged faces, without the fan's diagonals.
@@ -101,7 +134,8 @@ export function hullEdgesGeometry(hull: ConvexHull): BufferGeometry {
  * tiny visible radius of 1e-3), a box of twice its half extents, a capsule along local Y (three's
  * `CapsuleGeometry`, the segment of length `2 * halfLength` between two hemispheres), a
  * double-sided square for a Plane, for a HalfSpace a slab whose top face is the boundary plane
- * (the solid below it), and for a ConvexHull its faces (`hullGeometry`).
+ * (the solid below it), for a ConvexHull its faces (`hullGeometry`), and for a TriangleMesh or
+ * Heightfield its triangles.
  */
 export function geometryForPrimitive(
   primitive: AnyPrimitive,
@@ -132,6 +166,10 @@ export function geometryForPrimitive(
       return hullGeometry(primitive);
     case ShapeType.Capsule:
       return new CapsuleGeometry(primitive.radius, 2 * primitive.halfLength, 12, 32);
+    case ShapeType.TriangleMesh:
+      return triangleMeshGeometry(primitive);
+    case ShapeType.Heightfield:
+      return heightfieldGeometry(primitive);
   }
 }
 

@@ -38,8 +38,8 @@ function setDiagonal(out: MassProperties, xx: number, yy: number, zz: number): M
  *   capsule's centre by the parallel-axis theorem.
  * - ConvexHull: Eberly's polyhedral integration of Mirtich's volume integrals (convex-hull-mass.ts).
  * The centroid is the frame's origin for the first three. Throws a RangeError for a density that is
- * not a finite number greater than 0, and a TypeError for a plane or half-space (no finite
- * volume).
+ * not a finite number greater than 0, and a TypeError for a plane, half-space, triangle mesh or
+ * heightfield (no finite volume).
  */
 export function massProperties(shape: AnyPrimitive, density = 1): MassProperties {
   requirePositive('massProperties density', density);
@@ -75,6 +75,8 @@ export function massProperties(shape: AnyPrimitive, density = 1): MassProperties
       return convexHullMassProperties(shape, density, out);
     case ShapeType.Plane:
     case ShapeType.HalfSpace:
+    case ShapeType.TriangleMesh:
+    case ShapeType.Heightfield:
       throw new TypeError(
         `massProperties needs a shape of finite volume (Sphere, Box, Capsule, ConvexHull), got a ${shape.constructor.name}`,
       );

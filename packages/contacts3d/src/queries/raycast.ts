@@ -1,7 +1,8 @@
 /**
  * Ray casts against the primitives (Ericson, Real-Time Collision Detection, 5.3: 5.3.2 the
  * sphere, 5.3.3 the slabs of a box, 5.3.7 the cylinder of a capsule with its end spheres, 5.3.8
- * the face planes of a convex hull in convex-hull-raycast.ts).
+ * the face planes of a convex hull in convex-hull-raycast.ts; meshes and heightfields in
+ * mesh-raycast.ts).
  * Semantics (DESIGN.md): the ray is `origin + distance * unit(direction)` for `distance` in
  * [0, maxDistance]; `direction` need not be unit (a zero direction is a RangeError); a ray
  * starting inside a solid (sphere, box, capsule, half-space; on its surface counts as inside)
@@ -18,6 +19,7 @@ import {
 } from '@contactkit/math';
 import { boxFaceFeature } from '../shapes/box-features.js';
 import { raycastConvexHull } from './convex-hull-raycast.js';
+import { raycastHeightfield, raycastTriangleMesh } from './mesh-raycast.js';
 import { CAPSULE_SIDE_FEATURE, capsuleEndFeature, type Capsule } from '../shapes/capsule.js';
 import {
   ShapeType,
@@ -261,5 +263,9 @@ export function raycast(
       return raycastPlane(shape, true, ray, hit);
     case ShapeType.HalfSpace:
       return raycastPlane(shape, false, ray, hit);
+    case ShapeType.TriangleMesh:
+      return raycastTriangleMesh(shape, ray, hit);
+    case ShapeType.Heightfield:
+      return raycastHeightfield(shape, ray, hit);
   }
 }

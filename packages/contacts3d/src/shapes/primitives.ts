@@ -21,6 +21,8 @@ import {
 } from '@contactkit/math';
 import type { Capsule } from './capsule.js';
 import type { ConvexHull } from './convex-hull.js';
+import type { Heightfield } from '../mesh/heightfield.js';
+import type { TriangleMesh } from '../mesh/triangle-mesh.js';
 
 /** Tags for the dispatch table: each primitive's `shapeType`. */
 export const ShapeType = {
@@ -36,6 +38,10 @@ export const ShapeType = {
   Capsule: 4,
   /** {@link ConvexHull} */
   ConvexHull: 5,
+  /** {@link TriangleMesh} (mesh/triangle-mesh.ts) */
+  TriangleMesh: 6,
+  /** {@link Heightfield} (mesh/heightfield.ts) */
+  Heightfield: 7,
 } as const;
 /** One of the values of {@link ShapeType}. */
 export type ShapeType = (typeof ShapeType)[keyof typeof ShapeType];
@@ -337,4 +343,6 @@ export type AnyPrimitive<B = unknown> =
   | Plane<B>
   | HalfSpace<B>
   | Capsule<B>
-  | ConvexHull<B>;
+  | ConvexHull<B>
+  | TriangleMesh<B>
+  | Heightfield<B>;

@@ -1,0 +1,251 @@
+/**
+ * Contacts of a sphere or capsule with a `TriangleMesh` or `Heightfield`: both shapes are a core
+ * (a point or a segment) inflated by a radius, so one kernel serves both, triangle by triangle
+ * as the shape's query finds them, into one `MeshManifold`.
+ *
+ * Per triangle (world space, mesh-triangle.ts):
+ * 1. Face. The core is clipped to the triangle's prism (the three planes through its edges,
+ *    perpendicular to it) and each end of what is left whose sphere reaches the plane is a
+ *    contact with the face normal, depth `radius - height` (the height is linear along the core,
+ *    so the deepest point inside the prism is an end; as capsule against half-space). Up to two.
+ * 2. Edge or vertex. The closest points of the core and the triangle's boundary (Ericson,
+ *    Real-Time Collision Detection, 5.1.9, per edge) give a contact with the direction between
+ *    them as its normal, when the rule against ghost contacts lets it through.
+ *
+ * Step 2 goes through the rule against ghost contacts (ghost-rule.ts): an edge or vertex contact
+ * keeps its normal only inside the feature's normal cone; flat edges and vertices and concave
+ * edges give none, their faces answering instead, so a shape sliding over a flat floor made of
+ * many triangles only ever sees the floor's normal.
+ */
+import {
+  ContactKind,
+  SegmentClosestPoints,
+  vec3,
+  writeClosestPointsSegmentSegment3,
+} from '@contactkit/math';
+import { addMeshContact, type MeshManifold } from './mesh-manifold.js';
+import { edgeAcceptsNormal, facesNormal, vertexAcceptsNormal } from './ghost-rule.js';
+import {
+  Direction,
+  meshEdgeFeature,
+  meshFaceFeature,
+  meshVertexFeature,
+  MeshTriangle,
+  type TriangleSource,
+} from './mesh-triangle.js';
+
+/** Merge distance as a fraction of the radius (see mesh-manifold.ts). */
+const MERGE_FRACTION = 1e-6;
+
+/** The moving shape as the kernel sees it: its core, radius, and how its features are coded. */
+export class Core {
+  // The doubles start as doubles, as `MeshTriangle.slack` does.
+  x0 = Number.MIN_VALUE;
+  y0 = Number.MIN_VALUE;
+  z0 = Number.MIN_VALUE;
+  x1 = Number.MIN_VALUE;
+  y1 = Number.MIN_VALUE;
+  z1 = Number.MIN_VALUE;
+  radius = Number.MIN_VALUE;
+  /** 0 for a sphere (one feature, a face); the capsule's half length otherwise (capsule.ts codes). */
+  halfLength = Number.MIN_VALUE;
+  /** Whether the shape is a capsule (feature codes and kinds of its core's ends and side). */
+  capsule = false;
+  /** The caller's speculative tolerance: contacts down to a gap of this much. */
+  tolerance = Number.MIN_VALUE;
+}
+
+const triangleScratch = new MeshTriangle();
+const queryBox = new Float64Array(6);
+const direction = new Direction();
+const closest = new SegmentClosestPoints(vec3(), vec3());
+const best = new SegmentClosestPoints(vec3(), vec3());
+const edgeStart = vec3();
+const edgeEnd = vec3();
+const coreStart = vec3();
+const coreEnd = vec3();
+
+/**
+ * Runs the query of `source` over `box` (the shape's world box) grown by `core.tolerance` and
+ * adds every triangle's contacts (see the file comment) to `manifold`, which it empties first.
+ * Allocates nothing: doubles cross calls in fields (PERFORMANCE.md).
+ */
+export function coreMeshContacts(
+  core: Core,
+  box: Float64Array,
+  source: TriangleSource,
+  manifold: MeshManifold,
+): void {
+  manifold.count = 0;
+  const triangle = triangleScratch, margin = core.tolerance;
+  for (let i = 0; i < 3; i++) {
+    queryBox[i] = box[i]! - margin;
+    queryBox[3 + i] = box[3 + i]! + margin;
+  }
+  source.beginQuery(queryBox);
+  for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
+    source.loadTriangle(slot, triangle);
+    coreTriangleFace(core, triangle, source.twoSided, manifold);
+    coreTriangleBoundary(core, triangle, source, manifold);
+  }
+}
+
+/** Step 1 of the file comment: the core clipped to the triangle's prism. */
+function coreTriangleFace(
+  core: Core,
+  triangle: MeshTriangle,
+  twoSided: boolean,
+  manifold: MeshManifold,
+): void {
+  const v = triangle.vertices, u = triangle.inward, slack = triangle.slack;
+  const tolerance = core.tolerance;
+  const x0 = core.x0, y0 = core.y0, z0 = core.z0;
+  const ex = core.x1 - x0, ey = core.y1 - y0, ez = core.z1 - z0;
+  let low = 0, high = 1;
+  for (let k = 0; k < 3; k++) {
+    const ux = u[3 * k]!, uy = u[3 * k + 1]!, uz = u[3 * k + 2]!;
+    const ax = v[3 * k]!, ay = v[3 * k + 1]!, az = v[3 * k + 2]!;
+    // g(t) = (core(t) - a_k) . u_k, at least -slack inside the prism.
+    const g0 = (x0 - ax) * ux + (y0 - ay) * uy + (z0 - az) * uz;
+    const g1 = g0 + ex * ux + ey * uy + ez * uz;
+    if (g0 < -slack && g1 < -slack) return;
+    if (g0 < -slack) low = Math.max(low, (-slack - g0) / (g1 - g0));
+    else if (g1 < -slack) high = Math.min(high, (-slack - g0) / (g1 - g0));
+  }
+  if (low > high) return;
+  const n = triangle.normal;
+  let nx = n[0]!, ny = n[1]!, nz = n[2]!;
+  const h0 = (x0 - v[0]!) * nx + (y0 - v[1]!) * ny + (z0 - v[2]!) * nz;
+  const rise = ex * nx + ey * ny + ez * nz;
+  let lowHeight = h0 + low * rise, highHeight = h0 + high * rise;
+  if (lowHeight + highHeight < 0) {
+    // Behind the front: a one-sided triangle does not collide; a two-sided one from its back.
+    if (!twoSided) return;
+    nx = -nx;
+    ny = -ny;
+    nz = -nz;
+    lowHeight = -lowHeight;
+    highHeight = -highHeight;
+  }
+  const r = core.radius;
+  const length = Math.sqrt(ex * ex + ey * ey + ez * ez);
+  const merge = MERGE_FRACTION * r + slack;
+  // One point when what is left of the core is shorter than the merge distance: the lower end.
+  const single = (high - low) * length <= merge;
+  const second = meshFaceFeature(triangle.index);
+  for (let end = 0; end < 2; end++) {
+    if (single && end === (lowHeight <= highHeight ? 1 : 0)) continue;
+    const t = end === 0 ? low : high;
+    const height = end === 0 ? lowHeight : highHeight;
+    const depth = r - height;
+    if (depth < -tolerance) continue;
+    const back = 0.5 * (r + height);
+    // capsule.ts's capsuleFeatureAt written out: a call would box t (PERFORMANCE.md).
+    const first = !core.capsule ? 0 : t <= 0 || core.halfLength === 0 ? 1 : t >= 1 ? 2 : 0;
+    const kind = !core.capsule
+      ? ContactKind.FaceFace
+      : first === 0
+      ? ContactKind.EdgeFace
+      : ContactKind.PointFace;
+    const candidate = manifold.candidate;
+    candidate.x = x0 + ex * t - nx * back;
+    candidate.y = y0 + ey * t - ny * back;
+    candidate.z = z0 + ez * t - nz * back;
+    candidate.nx = nx;
+    candidate.ny = ny;
+    candidate.nz = nz;
+    candidate.depth = depth;
+    candidate.kind = kind;
+    candidate.first = first;
+    candidate.second = second;
+    candidate.key = -1;
+    manifold.mergeDistance = merge;
+    addMeshContact(manifold);
+  }
+}
+
+/** Step 2 of the file comment: the nearest edge or vertex, through the rule against ghost contacts. */
+function coreTriangleBoundary(
+  core: Core,
+  triangle: MeshTriangle,
+  source: TriangleSource,
+  manifold: MeshManifold,
+): void {
+  const v = triangle.vertices, tolerance = core.tolerance;
+  coreStart[0] = core.x0;
+  coreStart[1] = core.y0;
+  coreStart[2] = core.z0;
+  coreEnd[0] = core.x1;
+  coreEnd[1] = core.y1;
+  coreEnd[2] = core.z1;
+  let bestEdge = -1;
+  for (let k = 0; k < 3; k++) {
+    const next = 3 * ((k + 1) % 3);
+    edgeStart[0] = v[3 * k]!;
+    edgeStart[1] = v[3 * k + 1]!;
+    edgeStart[2] = v[3 * k + 2]!;
+    edgeEnd[0] = v[next]!;
+    edgeEnd[1] = v[next + 1]!;
+    edgeEnd[2] = v[next + 2]!;
+    writeClosestPointsSegmentSegment3(closest, coreStart, coreEnd, edgeStart, edgeEnd);
+    if (bestEdge < 0 || closest.distanceSquared < best.distanceSquared) {
+      bestEdge = k;
+      best.s = closest.s;
+      best.t = closest.t;
+      best.distanceSquared = closest.distanceSquared;
+      best.closest1.set(closest.closest1);
+      best.closest2.set(closest.closest2);
+    }
+  }
+  const r = core.radius;
+  const distance = Math.sqrt(best.distanceSquared);
+  if (r - distance < -tolerance) return;
+  // Touching the boundary itself: the face's clipped core (with its slack) holds that point.
+  if (distance <= triangle.slack) return;
+  const qx = best.closest2[0]!, qy = best.closest2[1]!, qz = best.closest2[2]!;
+  const dx = best.closest1[0]! - qx, dy = best.closest1[1]! - qy, dz = best.closest1[2]! - qz;
+  const d = direction;
+  d.x = dx;
+  d.y = dy;
+  d.z = dz;
+  d.length = distance;
+  if (!facesNormal(triangle, source.twoSided, d)) return;
+  const t = best.t;
+  const k = bestEdge;
+  let second: number, key: number;
+  const onVertex = t <= 0 || t >= 1;
+  if (onVertex) {
+    const corner = t <= 0 ? k : (k + 1) % 3;
+    if (!vertexAcceptsNormal(source, triangle, corner, d)) return;
+    second = meshVertexFeature(triangle.index, corner);
+    key = 2 * triangle.vertexKeys[corner]! + 1;
+  } else {
+    if (!edgeAcceptsNormal(triangle, k, d)) return;
+    second = meshEdgeFeature(triangle.index, k);
+    key = 2 * triangle.edgeKeys[k]!;
+  }
+  const nx = dx / distance, ny = dy / distance, nz = dz / distance;
+  const s = best.s;
+  const first = !core.capsule ? 0 : s <= 0 || core.halfLength === 0 ? 1 : s >= 1 ? 2 : 0;
+  const coreEndpoint = first !== 0;
+  let kind: ContactKind;
+  if (!core.capsule) kind = onVertex ? ContactKind.PointFace : ContactKind.EdgeFace;
+  else if (onVertex) kind = coreEndpoint ? ContactKind.PointPoint : ContactKind.PointEdge;
+  else kind = coreEndpoint ? ContactKind.PointEdge : ContactKind.EdgeEdge;
+  // Midpoint of the witnesses q (on the mesh) and s - n r (on the shape).
+  const shift = 0.5 * (distance - r);
+  const candidate = manifold.candidate;
+  candidate.x = qx + nx * shift;
+  candidate.y = qy + ny * shift;
+  candidate.z = qz + nz * shift;
+  candidate.nx = nx;
+  candidate.ny = ny;
+  candidate.nz = nz;
+  candidate.depth = r - distance;
+  candidate.kind = kind;
+  candidate.first = first;
+  candidate.second = second;
+  candidate.key = key;
+  manifold.mergeDistance = MERGE_FRACTION * r + triangle.slack;
+  addMeshContact(manifold);
+}

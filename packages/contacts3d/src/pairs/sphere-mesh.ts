@@ -1,0 +1,67 @@
+/**
+ * Sphere against a triangle mesh and against a heightfield: the sphere is a core of one point
+ * (its centre) with its radius, so both go through the kernel of mesh/mesh-contacts.ts, which
+ * states the per-triangle steps and the rule against ghost contacts; mesh/mesh-manifold.ts merges
+ * the triangles' contacts into one set and reduces it. Each contact has its own normal, from the
+ * mesh toward the sphere. Kinds: `FaceFace` on a triangle's face, `EdgeFace` on an edge,
+ * `PointFace` on a vertex (the sphere counts as a face, as in box-sphere); feature ids pack the
+ * sphere's 0 and the mesh feature (`meshFaceFeature`, `meshEdgeFeature`, `meshVertexFeature`).
+ */
+import type { CollisionData } from '../manifold/collision-data.js';
+import type { Heightfield } from '../mesh/heightfield.js';
+import { Core, coreMeshContacts } from '../mesh/mesh-contacts.js';
+import { emitMeshManifold, MeshManifold } from '../mesh/mesh-manifold.js';
+import type { TriangleSource } from '../mesh/mesh-triangle.js';
+import type { TriangleMesh } from '../mesh/triangle-mesh.js';
+import type { Sphere } from '../shapes/primitives.js';
+
+/** Scratch of the sphere-mesh detectors, passed to the computation explicitly. */
+const manifoldScratch = new MeshManifold();
+const coreScratch = new Core();
+
+/** The sphere's contacts with `source` into `manifold`. */
+export function sphereMeshManifold(
+  sphere: Sphere,
+  source: TriangleSource,
+  tolerance: number,
+  manifold: MeshManifold,
+): void {
+  const m = sphere.transform, core = coreScratch;
+  core.x0 = core.x1 = m[12]!;
+  core.y0 = core.y1 = m[13]!;
+  core.z0 = core.z1 = m[14]!;
+  core.radius = sphere.radius;
+  core.halfLength = 0;
+  core.capsule = false;
+  core.tolerance = tolerance;
+  coreMeshContacts(core, sphere.aabb, source, manifold);
+}
+
+/**
+ * Writes the contacts of a sphere with a triangle mesh and returns how many it wrote: the
+ * contacts of every triangle within reach, merged, each with its own normal, reduced to
+ * `data.maxContactsPerPair` (mesh-manifold.ts). No contact where the gap exceeds
+ * `data.tolerance`; touching gives penetration 0. A one-sided mesh gives no contact to a centre
+ * behind every triangle in reach. When the buffer is full, `data.overflowed` is set.
+ */
+export function collideSphereTriangleMesh<B>(
+  sphere: Sphere<B>,
+  mesh: TriangleMesh<B>,
+  data: CollisionData<B>,
+): number {
+  sphereMeshManifold(sphere, mesh, data.tolerance, manifoldScratch);
+  return emitMeshManifold(manifoldScratch, data, sphere.body, mesh.body);
+}
+
+/**
+ * Writes the contacts of a sphere with a heightfield and returns how many it wrote: the same
+ * contacts as `collideSphereTriangleMesh` against the heightfield's triangles as a mesh.
+ */
+export function collideSphereHeightfield<B>(
+  sphere: Sphere<B>,
+  heightfield: Heightfield<B>,
+  data: CollisionData<B>,
+): number {
+  sphereMeshManifold(sphere, heightfield, data.tolerance, manifoldScratch);
+  return emitMeshManifold(manifoldScratch, data, sphere.body, heightfield.body);
+}
