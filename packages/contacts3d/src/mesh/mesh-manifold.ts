@@ -62,9 +62,9 @@ export class MeshManifold {
   /** The distance below which `addMeshContact` merges two points of one normal. */
   mergeDistance = 0;
   /** Indices chosen by a reduction round (scratch). */
-  readonly selected = new Int32Array(CANDIDATE_CAPACITY);
+  readonly selected: Int32Array = new Int32Array(CANDIDATE_CAPACITY);
   /** Which candidates were chosen (scratch of `selectMeshContacts`). */
-  readonly marks = new Uint8Array(CANDIDATE_CAPACITY);
+  readonly marks: Uint8Array = new Uint8Array(CANDIDATE_CAPACITY);
 }
 
 /** Whether candidate (depth, second, first) beats the best so far: deeper, or as deep with smaller ids. */
