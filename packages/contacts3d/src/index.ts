@@ -4,6 +4,12 @@ export { CollisionData } from './manifold/collision-data.js';
 export type { CollisionDataOptions } from './manifold/collision-data.js';
 export { Contact } from './manifold/contact.js';
 export {
+  DEFAULT_RECYCLE_ANGLE,
+  DEFAULT_RECYCLE_DISTANCE,
+  PairCache,
+} from './manifold/pair-cache.js';
+export type { PairCacheOptions, PairCachePath } from './manifold/pair-cache.js';
+export {
   overlap,
   overlapSphereSphere,
   overlapSphereHalfSpace,

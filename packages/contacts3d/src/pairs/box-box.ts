@@ -20,11 +20,13 @@
  * A's feature first, whichever box the caller passed first.
  */
 import { ContactKind } from '@contactkit/math';
-import { BoxBoxAxis, boxBoxSeparatingAxis } from '../sat/box-box-sat.js';
+import { BoxBoxAxis, type BoxBoxSatCache, boxBoxSeparatingAxis } from '../sat/box-box-sat.js';
 import { clipBoxFaces } from '../clip/box-face-clip.js';
 import { boxEdgeFeature } from '../shapes/box-features.js';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
+import type { PairCache, PairCachePath } from '../manifold/pair-cache.js';
+import type { RecycledManifold } from '../manifold/recycle.js';
 import type { Box } from '../shapes/primitives.js';
 
 /** Views of the pair closer than this (relative to the larger box) count as equal. */
@@ -159,23 +161,125 @@ const rotationScratch = new Float64Array(9);
 /** The SAT's answer for the current pair. Scratch of `boxBoxManifold` alone. */
 const axisScratch = new BoxBoxAxis();
 
+/** Step 4's clipping, the reference face of A or of B as the SAT chose. */
+function clipFace(a: Box, b: Box, axis: BoxBoxAxis, manifold: LocalManifold): void {
+  if (axis.faceOfB) clipBoxFaces(b, a, false, axis, manifold);
+  else clipBoxFaces(a, b, true, axis, manifold);
+}
+
 /**
  * Steps 2 to 4 for A and B in canonical order, for contacts down to separation `tolerance`:
- * fills `manifold` (count 0 when the boxes are apart).
+ * fills `manifold` (count 0 when the boxes are apart). With a cache: the SAT's shortcuts
+ * (box-box-sat.ts), and a kept face used only when its clipped polygon proves that no edge axis
+ * separates the boxes (`interiorWitness`); otherwise the full search. Returns how it answered.
  */
-function boxBoxManifold(a: Box, b: Box, tolerance: number, manifold: LocalManifold): void {
+function boxBoxManifold(
+  a: Box,
+  b: Box,
+  tolerance: number,
+  manifold: LocalManifold,
+  cache: BoxBoxSatCache | null,
+): PairCachePath {
   manifold.count = 0;
   const axis = axisScratch;
   axis.tolerance = tolerance;
-  if (!boxBoxSeparatingAxis(a, b, axis)) return;
+  axis.mayKeepFace = cache !== null;
+  if (!boxBoxSeparatingAxis(a, b, axis, cache)) return separated(axis, cache);
+  if (axis.faceKept) {
+    clipFace(a, b, axis, manifold);
+    if (manifold.count > 0 && axis.interiorWitness) return 'face';
+    // Not proven (or nothing clipped: the full search may find the edge contact): search in full.
+    manifold.count = 0;
+    axis.mayKeepFace = false;
+    if (!boxBoxSeparatingAxis(a, b, axis, cache)) return separated(axis, cache);
+  }
+  if (cache !== null) cache.separatingAxis = -1;
   // When the edges' closest points lie off the edges, the best face describes the contact.
-  if (axis.edgeWins && edgeContact(a, b, axis, manifold)) return;
-  if (axis.faceOfB) clipBoxFaces(b, a, false, axis, manifold);
-  else clipBoxFaces(a, b, true, axis, manifold);
+  if (axis.edgeWins && edgeContact(a, b, axis, manifold)) return 'full';
+  clipFace(a, b, axis, manifold);
   // No point of the incident face reaches the reference face, yet no axis separates the boxes:
   // they meet edge to edge beside the faces (a small box across a large one's edge, where the
   // face preference, scaled to the large box, kept the face).
   if (manifold.count === 0 && !axis.edgeWins && axis.edgeA >= 0) edgeContact(a, b, axis, manifold);
+  return 'full';
+}
+
+/** The SAT found a separating axis: the cache remembers it. */
+function separated(axis: BoxBoxAxis, cache: BoxBoxSatCache | null): PairCachePath {
+  if (cache === null) return 'full';
+  const cached = cache.separatingAxis === axis.separatingAxis;
+  cache.separatingAxis = axis.separatingAxis;
+  return cached ? 'separated' : 'full';
+}
+
+/** Whether world point `(x, y, z)` lies inside `box` by at least `margin` on every side. */
+function insideBox(box: Box, x: number, y: number, z: number, margin: number): boolean {
+  const m = box.transform, h = box.halfSize;
+  const dx = x - m[12]!, dy = y - m[13]!, dz = z - m[14]!;
+  return Math.abs(dx * m[0]! + dy * m[1]! + dz * m[2]!) <= h[0]! - margin &&
+    Math.abs(dx * m[4]! + dy * m[5]! + dz * m[6]!) <= h[1]! - margin &&
+    Math.abs(dx * m[8]! + dy * m[9]! + dz * m[10]!) <= h[2]! - margin;
+}
+
+/** How deep (relative to the smaller box's largest half size) a recycled witness must lie inside the other box to prove that the boxes still overlap. */
+const WITNESS_MARGIN = 1e-9;
+
+/**
+ * The recycled contacts in `manifold` prove the boxes still overlap when some contact's witness
+ * on one box lies inside the other (the witnesses are points of their boxes). Without such a
+ * point (the pair may have separated, or touches only within the tolerance) the caller computes
+ * in full.
+ */
+function recycledBoxesOverlap(
+  a: Box,
+  b: Box,
+  recycled: RecycledManifold,
+  manifold: LocalManifold,
+  size: number,
+): boolean {
+  const worldA = recycled.worldA, worldB = recycled.worldB, margin = WITNESS_MARGIN * size;
+  for (let k = 0; k < manifold.count; k++) {
+    const i = 3 * k;
+    if (insideBox(a, worldB[i]!, worldB[i + 1]!, worldB[i + 2]!, margin)) return true;
+    if (insideBox(b, worldA[i]!, worldA[i + 1]!, worldA[i + 2]!, margin)) return true;
+  }
+  return false;
+}
+
+/** The largest half size of `box`: its size for the recycling threshold. */
+function largestHalfSize(box: Box): number {
+  const h = box.halfSize;
+  return Math.max(h[0]!, h[1]!, h[2]!);
+}
+
+/**
+ * `boxBoxManifold` with a pair cache: the recycled contacts when the cache recycles and they
+ * still prove the boxes overlap, else the computation with the SAT's shortcuts, kept for
+ * recycling.
+ */
+function cachedBoxBoxManifold(
+  a: Box,
+  b: Box,
+  firstIsA: boolean,
+  tolerance: number,
+  manifold: LocalManifold,
+  cache: PairCache,
+): void {
+  const sat = cache.boxBox, recycled = cache.recycled;
+  if (sat.claim(a, b, firstIsA)) recycled.reset();
+  const size = Math.min(largestHalfSize(a), largestHalfSize(b));
+  if (
+    recycled.recycle(a.transform, b.transform, tolerance, manifold) &&
+    recycledBoxesOverlap(a, b, recycled, manifold, size)
+  ) {
+    cache.lastPath = 'recycled';
+    return;
+  }
+  cache.lastPath = boxBoxManifold(a, b, tolerance, manifold, sat);
+  if (recycled.distance > 0) {
+    const axis = axisScratch;
+    recycled.store(manifold, a.transform, b.transform, size, axis.faceOfB && !axis.edgeWins);
+  }
 }
 
 /** The pair's manifold. Scratch of `collideBoxBox` and `overlapBoxBox` alone. */
@@ -201,10 +305,20 @@ const manifoldScratch = new LocalManifold();
  * extent of A's first such axis (penetration `2 * halfSize`, normal `-a_k`, a finite answer);
  * a box entirely inside another is pushed out through the face axis of least penetration.
  */
-export function collideBoxBox<B>(first: Box<B>, second: Box<B>, data: CollisionData<B>): number {
+export function collideBoxBox<B>(
+  first: Box<B>,
+  second: Box<B>,
+  data: CollisionData<B>,
+  cache?: PairCache,
+): number {
   const manifold = manifoldScratch;
   const inOrder = firstInCanonicalOrder(first, second);
-  boxBoxManifold(inOrder ? first : second, inOrder ? second : first, data.tolerance, manifold);
+  const a = inOrder ? first : second, b = inOrder ? second : first;
+  if (cache === undefined) boxBoxManifold(a, b, data.tolerance, manifold, null);
+  else {
+    cache.claim(first, second);
+    cachedBoxBoxManifold(a, b, inOrder, data.tolerance, manifold, cache);
+  }
   return emitManifold(manifold, data, first.body, second.body, !inOrder);
 }
 
@@ -218,6 +332,6 @@ export function collideBoxBox<B>(first: Box<B>, second: Box<B>, data: CollisionD
 export function overlapBoxBox(first: Box, second: Box): boolean {
   const manifold = manifoldScratch;
   const inOrder = firstInCanonicalOrder(first, second);
-  boxBoxManifold(inOrder ? first : second, inOrder ? second : first, 0, manifold);
+  boxBoxManifold(inOrder ? first : second, inOrder ? second : first, 0, manifold, null);
   return manifold.count > 0;
 }

@@ -10,6 +10,14 @@
  *   5. When the least-overlap edge axis was declined that way, the face nearest in direction
  *      to it describes the contact (`useFaceAlongEdge`).
  * The answer goes into an explicit `BoxBoxAxis`.
+ *
+ * With a `BoxBoxSatCache` (a `PairCache`'s), two shortcuts that never change the answer:
+ *   - The axis that separated the pair at the last call is tested right after step 1, by the
+ *     same arithmetic as its own step: still separating, the test ends there (the full test
+ *     would return false too, at that axis or an earlier one).
+ *   - Step 4 is skipped when the edge axes are proven unable to change the answer
+ *     (`edgesCannotDecide`); the caller then checks after clipping that no edge axis separates
+ *     (`BoxBoxAxis.faceKept`, box-box.ts).
  */
 import type { Box } from '../shapes/primitives.js';
 
@@ -35,6 +43,71 @@ export class BoxBoxAxis {
   edgeWins = false;
   /** The largest half size of the pair (the scale of the face preference margin). */
   size = 0;
+  /** The axis that separated the boxes when the test returned false: 0 to 2 A's faces, 3 to 5 B's, 6 + 3i + j the edge axis a_i x b_j. */
+  separatingAxis = -1;
+  /** Input: whether step 4 may be skipped when a cache proves the edge axes cannot decide. */
+  mayKeepFace = false;
+  /** Output: step 4 was skipped; the edge fields hold nothing (edgeA -1). */
+  faceKept = false;
+  /**
+   * Output of the face clipping, for a kept face: whether a point of the incident face lies
+   * inside the reference box by a margin, which proves that no axis separates the boxes.
+   */
+  interiorWitness = false;
+}
+
+/**
+ * What the separating-axis test keeps of one pair between calls (in a `PairCache`), in the
+ * pair's canonical order: the last separating axis, and the anchor of the edge-axis bound, B's
+ * pose in A's frame and the nine edge axes' separations at the last full search.
+ */
+export class BoxBoxSatCache {
+  /** The axis that separated the pair at the last call (as `BoxBoxAxis.separatingAxis`), -1 none. */
+  separatingAxis = -1;
+  /** Whether the anchor below holds a full search's values. */
+  anchored = false;
+  /** B's rotation in A's frame (r_ij = a_i . b_j at 3i + j) and B's centre there, at the anchor. */
+  readonly anchorRotation = new Float64Array(9);
+  readonly anchorCentre = new Float64Array(3);
+  /** The separation along each edge axis a_i x b_j (at 3i + j) at the anchor; Infinity for a parallel pair of edges. */
+  readonly anchorEdgeSeparations = new Float64Array(9);
+  /** The current call's rotation and centre, as the anchor's. */
+  readonly rotation = new Float64Array(9);
+  readonly centre = new Float64Array(3);
+  /** The half sizes (A's, then B's) and the order (first argument is A) the state belongs to. */
+  readonly halfSizes = new Float64Array(6);
+  firstIsA = true;
+  /** The separation `separationAlong` found (a field: doubles cross calls in fields, PERFORMANCE.md). */
+  separation = 0;
+
+  /** Forgets the pair. */
+  reset(): void {
+    this.separatingAxis = -1;
+    this.anchored = false;
+    this.halfSizes.fill(0);
+  }
+
+  /**
+   * Keeps the state only when it was made for boxes of these half sizes in this canonical order
+   * (a box resized, or two equal boxes that swapped roles, start afresh); returns whether it
+   * started afresh.
+   */
+  claim(a: Box, b: Box, firstIsA: boolean): boolean {
+    const h = this.halfSizes, ha = a.halfSize, hb = b.halfSize;
+    const fresh = firstIsA !== this.firstIsA || h[0] !== ha[0] || h[1] !== ha[1] ||
+      h[2] !== ha[2] || h[3] !== hb[0] || h[4] !== hb[1] || h[5] !== hb[2];
+    if (fresh) {
+      this.reset();
+      this.firstIsA = firstIsA;
+      h[0] = ha[0]!;
+      h[1] = ha[1]!;
+      h[2] = ha[2]!;
+      h[3] = hb[0]!;
+      h[4] = hb[1]!;
+      h[5] = hb[2]!;
+    }
+    return fresh;
+  }
 }
 
 /**
@@ -74,7 +147,12 @@ const edgeLengthScratch = new Float64Array(9);
  * 15 axes; when they are, the axis that describes their contact goes into `result` (see the
  * file outline). Touching boxes (separation 0) count as within.
  */
-export function boxBoxSeparatingAxis(a: Box, b: Box, result: BoxBoxAxis): boolean {
+export function boxBoxSeparatingAxis(
+  a: Box,
+  b: Box,
+  result: BoxBoxAxis,
+  cache: BoxBoxSatCache | null,
+): boolean {
   const tolerance = result.tolerance;
   const ma = a.transform, mb = b.transform;
   const ha0 = a.halfSize[0]!, ha1 = a.halfSize[1]!, ha2 = a.halfSize[2]!;
@@ -114,23 +192,64 @@ export function boxBoxSeparatingAxis(a: Box, b: Box, result: BoxBoxAxis): boolea
   const t0 = dx * a0x + dy * a0y + dz * a0z,
     t1 = dx * a1x + dy * a1y + dz * a1z,
     t2 = dx * a2x + dy * a2y + dz * a2z;
+  result.faceKept = false;
+  if (cache !== null) {
+    const rotation = cache.rotation, centre = cache.centre;
+    rotation[0] = r00;
+    rotation[1] = r01;
+    rotation[2] = r02;
+    rotation[3] = r10;
+    rotation[4] = r11;
+    rotation[5] = r12;
+    rotation[6] = r20;
+    rotation[7] = r21;
+    rotation[8] = r22;
+    centre[0] = t0;
+    centre[1] = t1;
+    centre[2] = t2;
+    if (cache.separatingAxis >= 0) {
+      separationAlong(cache.separatingAxis, a.halfSize, b.halfSize, cache);
+      if (cache.separation > tolerance) {
+        result.separatingAxis = cache.separatingAxis;
+        return false;
+      }
+    }
+  }
 
   // 2. Face axes of A: |t_i| - (ha_i + sum_j hb_j q_ij); of B: |t . b_j| - (sum_i ha_i q_ij + hb_j).
   const separationA0 = Math.abs(t0) - (ha0 + hb0 * q00 + hb1 * q01 + hb2 * q02);
-  if (separationA0 > tolerance) return false;
+  if (separationA0 > tolerance) {
+    result.separatingAxis = 0;
+    return false;
+  }
   const separationA1 = Math.abs(t1) - (ha1 + hb0 * q10 + hb1 * q11 + hb2 * q12);
-  if (separationA1 > tolerance) return false;
+  if (separationA1 > tolerance) {
+    result.separatingAxis = 1;
+    return false;
+  }
   const separationA2 = Math.abs(t2) - (ha2 + hb0 * q20 + hb1 * q21 + hb2 * q22);
-  if (separationA2 > tolerance) return false;
+  if (separationA2 > tolerance) {
+    result.separatingAxis = 2;
+    return false;
+  }
   const tb0 = t0 * r00 + t1 * r10 + t2 * r20,
     tb1 = t0 * r01 + t1 * r11 + t2 * r21,
     tb2 = t0 * r02 + t1 * r12 + t2 * r22;
   const separationB0 = Math.abs(tb0) - (ha0 * q00 + ha1 * q10 + ha2 * q20 + hb0);
-  if (separationB0 > tolerance) return false;
+  if (separationB0 > tolerance) {
+    result.separatingAxis = 3;
+    return false;
+  }
   const separationB1 = Math.abs(tb1) - (ha0 * q01 + ha1 * q11 + ha2 * q21 + hb1);
-  if (separationB1 > tolerance) return false;
+  if (separationB1 > tolerance) {
+    result.separatingAxis = 4;
+    return false;
+  }
   const separationB2 = Math.abs(tb2) - (ha0 * q02 + ha1 * q12 + ha2 * q22 + hb2);
-  if (separationB2 > tolerance) return false;
+  if (separationB2 > tolerance) {
+    result.separatingAxis = 5;
+    return false;
+  }
 
   // 3. The best face of A, of B, then of both. Candidates within `tie` keep the earlier axis (an
   // order that belongs to the boxes, so round-off in a moved pair never flips the choice);
@@ -164,6 +283,21 @@ export function boxBoxSeparatingAxis(a: Box, b: Box, result: BoxBoxAxis): boolea
     useB = largerFace(b.halfSize, faceB, a.halfSize, faceA);
   }
   const faceSeparation = useB ? separationB : separationA;
+  if (cache !== null && result.mayKeepFace && cache.anchored) {
+    result.faceSeparation = faceSeparation;
+    result.size = size;
+    result.faceOfB = useB;
+    result.faceAxis = useB ? faceB : faceA;
+    if (edgesCannotDecide(a.halfSize, b.halfSize, cache, result)) {
+      result.faceSign = useB ? (signB < 0 ? 1 : -1) : signA < 0 ? -1 : 1;
+      result.edgeA = -1;
+      result.edgeB = 0;
+      result.edgeSeparation = -Infinity;
+      result.edgeWins = false;
+      result.faceKept = true;
+      return true;
+    }
+  }
 
   // 4. Edge axes a_i x b_j = e_i x (column j of r), index 3i + j: the projection of t less the
   // radii of A and B (Ericson's table), and the axis's squared length; separation gap / length.
@@ -198,13 +332,17 @@ export function boxBoxSeparatingAxis(a: Box, b: Box, result: BoxBoxAxis): boolea
       continue;
     }
     const separation = gap / Math.sqrt(lengthSquared);
-    if (separation > tolerance) return false;
+    if (separation > tolerance) {
+      result.separatingAxis = 6 + k;
+      return false;
+    }
     if (lengthSquared >= NEAR_PARALLEL_SQUARED && separation > edgeSeparation + tie) {
       edgeSeparation = separation;
       edge = k;
     }
   }
 
+  if (cache !== null) anchorEdges(cache, gaps, lengths);
   result.faceOfB = useB;
   result.faceAxis = useB ? faceB : faceA;
   // The face of B toward A faces against t . b_j (A's centre lies at -t).
@@ -230,6 +368,140 @@ export function boxBoxSeparatingAxis(a: Box, b: Box, result: BoxBoxAxis): boolea
     faces[11] = tb2;
     result.size = size;
     useFaceAlongEdge(ma, mb, faces, result);
+  }
+  return true;
+}
+
+/**
+ * The separation along axis `axis` (numbered as `BoxBoxAxis.separatingAxis`) of the pose in
+ * `cache.rotation` and `cache.centre`, into `cache.separation`, by exactly the arithmetic of the
+ * axis's own step in `boxBoxSeparatingAxis` (so the two agree bit for bit); -Infinity for an
+ * edge axis that step skips as parallel. Edge axis a_i x b_j, with (u, w) = (i + 1, i + 2) mod 3:
+ * projection t_w r_uj - t_u r_wj, squared length r_uj^2 + r_wj^2, and A's and B's radii over the
+ * two other axes of each box, the lower one first (Ericson's table 4.4.1).
+ */
+function separationAlong(
+  axis: number,
+  ha: Float64Array,
+  hb: Float64Array,
+  cache: BoxBoxSatCache,
+): void {
+  const r = cache.rotation, t = cache.centre;
+  if (axis < 3) {
+    const i = 3 * axis;
+    cache.separation = Math.abs(t[axis]!) -
+      (ha[axis]! + hb[0]! * Math.abs(r[i]!) + hb[1]! * Math.abs(r[i + 1]!) +
+        hb[2]! * Math.abs(r[i + 2]!));
+  } else if (axis < 6) {
+    const j = axis - 3;
+    const along = t[0]! * r[j]! + t[1]! * r[3 + j]! + t[2]! * r[6 + j]!;
+    cache.separation = Math.abs(along) -
+      (ha[0]! * Math.abs(r[j]!) + ha[1]! * Math.abs(r[3 + j]!) + ha[2]! * Math.abs(r[6 + j]!) +
+        hb[j]!);
+  } else {
+    const i = ((axis - 6) / 3) | 0, j = (axis - 6) % 3;
+    const u = i === 2 ? 0 : i + 1, w = i === 0 ? 2 : i - 1;
+    const n1 = i === 0 ? 1 : 0, n2 = i === 2 ? 1 : 2;
+    const m1 = j === 0 ? 1 : 0, m2 = j === 2 ? 1 : 2;
+    const ru = r[3 * u + j]!, rw = r[3 * w + j]!;
+    const lengthSquared = ru * ru + rw * rw;
+    if (lengthSquared < PARALLEL_SQUARED) {
+      cache.separation = -Infinity;
+      return;
+    }
+    const gap = Math.abs(t[w]! * ru - t[u]! * rw) -
+      (ha[n1]! * Math.abs(r[3 * n2 + j]!) + ha[n2]! * Math.abs(r[3 * n1 + j]!) +
+        hb[m1]! * Math.abs(r[3 * i + m2]!) + hb[m2]! * Math.abs(r[3 * i + m1]!));
+    cache.separation = gap / Math.sqrt(lengthSquared);
+  }
+}
+
+/**
+ * After a full step 4: the current pose and every edge axis's separation become the anchor of
+ * `edgesCannotDecide` (Infinity for a pair of edges too parallel to give an axis).
+ */
+function anchorEdges(cache: BoxBoxSatCache, gaps: Float64Array, lengths: Float64Array): void {
+  cache.anchorRotation.set(cache.rotation);
+  cache.anchorCentre.set(cache.centre);
+  const separations = cache.anchorEdgeSeparations;
+  for (let k = 0; k < 9; k++) {
+    const lengthSquared = lengths[k]!;
+    separations[k] = lengthSquared < PARALLEL_SQUARED
+      ? Infinity
+      : gaps[k]! / Math.sqrt(lengthSquared);
+  }
+  cache.anchored = true;
+}
+
+/** Round-off allowed for, relative to the pair's reach, in the bounds of `edgesCannotDecide`. */
+const BOUND_ROUND_OFF = 1e-8;
+/** How far inside 45 degrees an edge axis must lie of the face for `useFaceAlongEdge` to keep it, for sure. */
+const ALIGNMENT_MARGIN = 1e-9;
+
+/**
+ * Whether step 4 would leave the answer of steps 1 to 3 (`result`'s face) as it is, proven from
+ * the anchor of the last full search without computing an edge axis: for every edge axis that
+ * may win (squared length at least NEAR_PARALLEL_SQUARED), an upper bound U of its separation
+ * now must stay below the face preference margin (so it cannot win), and when U exceeds the
+ * face's separation by more than the tie, the axis must lie within 45 degrees of the face's
+ * normal (so `useFaceAlongEdge` keeps the face). Whether some edge axis separates is not decided
+ * here: the caller proves it does not after clipping (box-box.ts).
+ *
+ * The bound. With n the unit edge axis and s(n) = |n . t| - sum_i ha_i |n . a_i| -
+ * sum_j hb_j |n . b_j| (all in A's frame), moving B by dt and turning its axes by db_j:
+ *   - the same n: s changes by at most |dt| + |hb| ||dR|| (Cauchy-Schwarz; ||dR|| the Frobenius
+ *     norm of the change of B's rotation, at least every |db_j|);
+ *   - n itself, the normalised a_i x b_j, moves by at most 2 ||dR|| / |a_i x b_j| (normalising
+ *     u and v: |u/|u| - v/|v|| <= 2 |u - v| / |u|), and s is Lipschitz in n with constant
+ *     reach = |t| + |ha| + |hb|.
+ * So U = s_anchor + |dt| + |hb| ||dR|| + 2 ||dR|| reach / |a_i x b_j|, plus round-off.
+ */
+function edgesCannotDecide(
+  ha: Float64Array,
+  hb: Float64Array,
+  cache: BoxBoxSatCache,
+  result: BoxBoxAxis,
+): boolean {
+  const r = cache.rotation, t = cache.centre;
+  const anchorRotation = cache.anchorRotation, anchorCentre = cache.anchorCentre;
+  const anchor = cache.anchorEdgeSeparations;
+  const mx = t[0]! - anchorCentre[0]!, my = t[1]! - anchorCentre[1]!, mz = t[2]! - anchorCentre[2]!;
+  let turnedSquared = 0;
+  for (let k = 0; k < 9; k++) {
+    const d = r[k]! - anchorRotation[k]!;
+    turnedSquared += d * d;
+  }
+  const turned = Math.sqrt(turnedSquared);
+  const normB = Math.sqrt(hb[0]! * hb[0]! + hb[1]! * hb[1]! + hb[2]! * hb[2]!);
+  const reach = Math.sqrt(t[0]! * t[0]! + t[1]! * t[1]! + t[2]! * t[2]!) +
+    Math.sqrt(ha[0]! * ha[0]! + ha[1]! * ha[1]! + ha[2]! * ha[2]!) + normB;
+  const shift = Math.sqrt(mx * mx + my * my + mz * mz) + turned * normB + BOUND_ROUND_OFF * reach;
+  const slope = 2 * turned * reach + BOUND_ROUND_OFF * reach;
+  const faceSeparation = result.faceSeparation, size = result.size;
+  const winLimit = faceSeparation + EDGE_RELATIVE_MARGIN * Math.abs(faceSeparation) +
+    EDGE_ABSOLUTE_MARGIN * size;
+  const tieLimit = faceSeparation + TIE * size;
+  const faceOfB = result.faceOfB, face = result.faceAxis;
+  for (let i = 0; i < 3; i++) {
+    const u = i === 2 ? 0 : i + 1, w = i === 0 ? 2 : i - 1;
+    for (let j = 0; j < 3; j++) {
+      const ru = r[3 * u + j]!, rw = r[3 * w + j]!;
+      const lengthSquared = ru * ru + rw * rw;
+      if (lengthSquared < NEAR_PARALLEL_SQUARED) continue;
+      const bound = anchor[3 * i + j]! + shift + slope / Math.sqrt(lengthSquared);
+      if (!(bound <= winLimit)) return false;
+      if (bound <= tieLimit) continue;
+      // The axis a_i x b_j against the face normal: a_f (components of e_i x column j of R) or
+      // b_f (a_i . (b_j x b_f), the third column's entry in row i).
+      const along = faceOfB
+        ? (face === j ? 0 : r[3 * i + 3 - j - face]!)
+        : face === i
+        ? 0
+        : face === u
+        ? rw
+        : ru;
+      if (!(2 * along * along >= lengthSquared * (1 + ALIGNMENT_MARGIN))) return false;
+    }
   }
   return true;
 }
