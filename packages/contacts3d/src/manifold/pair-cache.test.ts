@@ -129,7 +129,7 @@ function boxSequence(random: Random): Sequence<Box> {
     firstPoses: framePoses(random, start, size, motion),
     secondPoses: Array.from({ length: FRAMES }, () => fixed),
     size,
-    radius: Math.max(length(first.halfSize), length(second.halfSize)),
+    radius: Math.max(length(Array.from(first.halfSize)), length(Array.from(second.halfSize))),
     label: `${identical ? 'identical' : configuration.mode} ${motion} size ${s}`,
   };
 }
@@ -294,5 +294,70 @@ describe('PairCache without recycling gives exactly the uncached contacts', () =
       }
       box.setHalfSize([1, 1, 1]);
     }
+  }, 300_000);
+});
+
+/** The deepest penetration of a contact list (-Infinity when empty). */
+function deepestOf(contacts: number[][]): number {
+  return contacts.reduce((deepest, c) => Math.max(deepest, c[6]!), -Infinity);
+}
+
+describe('PairCache with recycling stays within its bounds', () => {
+  /**
+   * Delta = distance * size + angle * radius: how far a recycled witness may have moved relative
+   * to the other shape since the contacts were computed (the README's bound).
+   */
+  function delta<S>(sequence: Sequence<S>): number {
+    return 0.005 * sequence.size + 0.01 * sequence.radius;
+  }
+
+  function checkRecycled<S>(
+    uncached: number[][],
+    cached: number[][],
+    path: PairCachePath,
+    sequence: Sequence<S>,
+    frame: number,
+  ): void {
+    // A pair the full computation finds apart keeps no contact.
+    if (uncached.length === 0 && cached.length > 0) {
+      expect(cached, `stale contact: ${where(sequence, frame)}`).toEqual([]);
+    }
+    if (path !== 'recycled') {
+      if (!same(cached, uncached)) expect(cached, where(sequence, frame)).toEqual(uncached);
+      return;
+    }
+    const bound = 2 * delta(sequence);
+    const deepest = deepestOf(cached), truth = deepestOf(uncached);
+    if (!(Math.abs(deepest - truth) <= bound)) {
+      expect(deepest, `deepest: ${where(sequence, frame)}, bound ${bound}`).toBeCloseTo(truth);
+    }
+    for (const contact of cached) {
+      const match = uncached.find((c) => c[8] === contact[8]);
+      if (match === undefined) continue;
+      if (!(Math.abs(match[6]! - contact[6]!) <= bound)) {
+        expect(contact[6], `feature ${contact[8]}: ${where(sequence, frame)}, bound ${bound}`)
+          .toBeCloseTo(match[6]!);
+      }
+    }
+  }
+
+  it(`box-box over ${RUNS} frame sequences`, () => {
+    const paths = runSequences(
+      boxSequences(SEED + 3, RUNS),
+      collideBoxBox,
+      { recycle: true, tolerance: 0 },
+      checkRecycled,
+    );
+    expect(paths.recycled / (2 * FRAMES * RUNS), JSON.stringify(paths)).toBeGreaterThan(0.05);
+  }, 300_000);
+
+  it(`hull-hull over ${RUNS / 4} frame sequences`, () => {
+    const paths = runSequences(
+      hullSequences(SEED + 4, RUNS / 4),
+      collideConvexHullConvexHull,
+      { recycle: true, tolerance: 0 },
+      checkRecycled,
+    );
+    expect(paths.recycled, JSON.stringify(paths)).toBeGreaterThan(0);
   }, 300_000);
 });
