@@ -361,3 +361,71 @@ describe('PairCache with recycling stays within its bounds', () => {
     expect(paths.recycled, JSON.stringify(paths)).toBeGreaterThan(0);
   }, 300_000);
 });
+
+describe('PairCache', () => {
+  it('starts afresh for another pair or the other argument order', () => {
+    const data = new CollisionData({ capacity: 16 });
+    const slab = new Box([2, 0.5, 2]).setPose([0, -0.5, 0], [0, 0, 0, 1]);
+    const crate = new Box([0.5, 0.5, 0.5]).setPose([0.3, 0.499, 0], [0, 0.01, 0, 1]);
+    const other = new Box([0.5, 0.5, 0.5]).setPose([0.3, 0.499, 0], [0, 0.02, 0, 1]);
+    const cache = new PairCache({ recycle: true });
+    collideBoxBox(crate, slab, data, cache);
+    expect(cache.lastPath).toBe('full');
+    collideBoxBox(crate, slab, data, cache);
+    expect(cache.lastPath).toBe('recycled');
+    // The other order: afresh, and the same contacts as without a cache (normals negated).
+    data.reset();
+    const count = collideBoxBox(slab, crate, data, cache);
+    expect(cache.lastPath).toBe('full');
+    const plain = new CollisionData({ capacity: 16 });
+    expect(contactsOf(data, count)).toEqual(contactsOf(plain, collideBoxBox(slab, crate, plain)));
+    // Another pair: afresh, its own contacts (not the recycled ones of the last pair).
+    data.reset();
+    plain.reset();
+    const again = collideBoxBox(other, slab, data, cache);
+    expect(cache.lastPath).toBe('full');
+    expect(contactsOf(data, again)).toEqual(contactsOf(plain, collideBoxBox(other, slab, plain)));
+    // A resized box: afresh as well.
+    collideBoxBox(other, slab, data, cache);
+    other.setHalfSize([0.4, 0.5, 0.5]);
+    data.reset();
+    plain.reset();
+    const resized = collideBoxBox(other, slab, data, cache);
+    expect(cache.lastPath).toBe('full');
+    expect(contactsOf(data, resized)).toEqual(contactsOf(plain, collideBoxBox(other, slab, plain)));
+  });
+
+  it('reaches the detector through collide, in either order, and is ignored where unused', () => {
+    const data = new CollisionData({ capacity: 16 });
+    const slab = new Box([2, 0.5, 2]).setPose([0, -0.5, 0], [0, 0, 0, 1]);
+    const hull = ConvexHull.fromPoints([
+      [-0.5, -0.5, -0.5],
+      [0.5, -0.5, -0.5],
+      [0, -0.5, 0.5],
+      [0, 0.5, 0],
+    ]).setPose([0, 0.499, 0], [0, 0, 0, 1]);
+    const cache = new PairCache({ recycle: true });
+    collide(hull, slab, data, cache);
+    collide(hull, slab, data, cache);
+    expect(cache.lastPath).toBe('recycled');
+    const ball = new Sphere(1).setPose([0, 0, 0], [0, 0, 0, 1]);
+    const other = new Sphere(1).setPose([1.5, 0, 0], [0, 0, 0, 1]);
+    data.reset();
+    expect(collideSphereSphere(ball, other, data, new PairCache())).toBe(1);
+    data.reset();
+    const floor = new HalfSpace([0, 1, 0], 0);
+    expect(collideBoxHalfSpace(new Box([1, 1, 1]), floor, data, new PairCache())).toBe(4);
+  });
+
+  it('refuses bad options, naming them', () => {
+    expect(() => new PairCache(null as never)).toThrow(TypeError);
+    expect(() => new PairCache({ recycle: 'yes' as never })).toThrow(/recycle/);
+    expect(() => new PairCache({ recycle: { distance: -1 } })).toThrow(
+      /recycle\.distance must be a finite number > 0, got -1/,
+    );
+    expect(() => new PairCache({ recycle: { angle: NaN } })).toThrow(/recycle\.angle/);
+    const cache = new PairCache({ recycle: { distance: 0.01 } });
+    expect([cache.recycleDistance, cache.recycleAngle]).toEqual([0.01, 0.01]);
+    expect(new PairCache().recycleDistance).toBe(0);
+  });
+});

@@ -18,6 +18,7 @@
  * contact.
  */
 import type { ContactKind } from '@contactkit/math';
+import type { CollisionData } from './collision-data.js';
 import type { LocalManifold } from './local-manifold.js';
 import { MAX_MANIFOLD_POINTS } from './local-manifold.js';
 
@@ -30,7 +31,9 @@ export class RecycledManifold {
   private turnLimitSquared = 0;
   /** How many contacts are kept (0: none, the next call computes in full). */
   count = 0;
-  /** The largest relative motion allowed: `distance` times the smaller shape's size. */
+  /** Input of `store`: the smaller shape's size, which `distance` scales (a field: PERFORMANCE.md). */
+  size = 0;
+  /** The largest relative motion allowed: `distance` times `size` at the last `store`. */
   private reach = 0;
   /** Whether the normal is fixed in the second shape's frame (its face), else the first's. */
   private normalOnSecond = false;
@@ -62,21 +65,20 @@ export class RecycledManifold {
   }
 
   /**
-   * Keeps `manifold` (world space, canonical order A = `ma`, B = `mb`) for recycling; `size` is
-   * the smaller shape's size, `normalOnSecond` whether the normal belongs to B's face. An empty
-   * manifold keeps nothing.
+   * Keeps `manifold` (world space, canonical order A = `ma`, B = `mb`) for recycling, with the
+   * threshold scaled by `size` (set it first); `normalOnSecond`: the normal belongs to B's face.
+   * An empty manifold keeps nothing.
    */
   store(
     manifold: LocalManifold,
     ma: Float64Array,
     mb: Float64Array,
-    size: number,
     normalOnSecond: boolean,
   ): void {
     const count = manifold.count;
     this.count = count;
     if (count === 0 || this.distance === 0) return;
-    this.reach = this.distance * size;
+    this.reach = this.distance * this.size;
     this.normalOnSecond = normalOnSecond;
     relativePose(ma, mb, this.anchorRotation, this.anchorCentre);
     const nx = manifold.normalX, ny = manifold.normalY, nz = manifold.normalZ;
@@ -88,22 +90,15 @@ export class RecycledManifold {
       const point = manifold.points[k]!;
       // The witnesses: point -+ normal * depth / 2 (DESIGN: pointOnFirst, pointOnSecond).
       const half = 0.5 * point.depth;
-      toLocal(
-        ma,
-        point.x - nx * half,
-        point.y - ny * half,
-        point.z - nz * half,
-        this.witnessA,
-        3 * k,
-      );
-      toLocal(
-        mb,
-        point.x + nx * half,
-        point.y + ny * half,
-        point.z + nz * half,
-        this.witnessB,
-        3 * k,
-      );
+      const witness = witnessScratch;
+      witness[0] = point.x - nx * half;
+      witness[1] = point.y - ny * half;
+      witness[2] = point.z - nz * half;
+      witness[3] = point.x + nx * half;
+      witness[4] = point.y + ny * half;
+      witness[5] = point.z + nz * half;
+      toLocal(ma, witness, 0, this.witnessA, 3 * k);
+      toLocal(mb, witness, 3, this.witnessB, 3 * k);
       this.kinds[k] = point.kind;
       this.features[k] = point.features;
     }
@@ -112,12 +107,18 @@ export class RecycledManifold {
   /**
    * The kept contacts moved to the shapes' poses `ma`, `mb`, into `manifold` (world space), when
    * B moved less than the thresholds relative to A since they were kept; those whose
-   * penetration fell below `-tolerance` are dropped. Returns false (nothing written) when the
-   * motion is too large or no contact is left; the world witnesses of the written points are in
-   * `worldA` and `worldB`.
+   * penetration fell below `-data.tolerance` are dropped. Returns false (nothing written) when
+   * the motion is too large or no contact is left; the world witnesses of the written points are
+   * in `worldA` and `worldB`.
    */
-  recycle(ma: Float64Array, mb: Float64Array, tolerance: number, manifold: LocalManifold): boolean {
+  recycle(
+    ma: Float64Array,
+    mb: Float64Array,
+    data: CollisionData,
+    manifold: LocalManifold,
+  ): boolean {
     if (this.count === 0) return false;
+    const tolerance = data.tolerance;
     const rotation = poseScratch.rotation, centre = poseScratch.centre;
     relativePose(ma, mb, rotation, centre);
     const anchorRotation = this.anchorRotation, anchorCentre = this.anchorCentre;
@@ -190,19 +191,21 @@ function relativePose(
         ma[4 * i + 2]! * mb[4 * j + 2]!;
     }
   }
-  toLocal(ma, mb[12]!, mb[13]!, mb[14]!, centre, 0);
+  toLocal(ma, mb, 12, centre, 0);
 }
 
-/** World point (x, y, z) in the frame of the rigid transform `m`, into `out` at `at`. */
+/** The two world witnesses of one point (A's at 0, B's at 3). Scratch of `store` alone. */
+const witnessScratch = new Float64Array(6);
+
+/** The world point at `point[from..from + 2]` in the frame of the rigid transform `m`, into `out` at `at`. */
 function toLocal(
   m: Float64Array,
-  x: number,
-  y: number,
-  z: number,
+  point: Float64Array,
+  from: number,
   out: Float64Array,
   at: number,
 ): void {
-  const dx = x - m[12]!, dy = y - m[13]!, dz = z - m[14]!;
+  const dx = point[from]! - m[12]!, dy = point[from + 1]! - m[13]!, dz = point[from + 2]! - m[14]!;
   out[at] = dx * m[0]! + dy * m[1]! + dz * m[2]!;
   out[at + 1] = dx * m[4]! + dy * m[5]! + dz * m[6]!;
   out[at + 2] = dx * m[8]! + dy * m[9]! + dz * m[10]!;

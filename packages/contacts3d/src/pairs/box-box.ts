@@ -168,21 +168,22 @@ function clipFace(a: Box, b: Box, axis: BoxBoxAxis, manifold: LocalManifold): vo
 }
 
 /**
- * Steps 2 to 4 for A and B in canonical order, for contacts down to separation `tolerance`:
- * fills `manifold` (count 0 when the boxes are apart). With a cache: the SAT's shortcuts
+ * Steps 2 to 4 for A and B in canonical order, for contacts down to separation `data.tolerance`
+ * (0 without `data`: the overlap test): fills `manifold` (count 0 when the boxes are apart). The
+ * tolerance comes in its buffer: doubles cross calls in fields (PERFORMANCE.md). With a cache: the SAT's shortcuts
  * (box-box-sat.ts), and a kept face used only when its clipped polygon proves that no edge axis
  * separates the boxes (`interiorWitness`); otherwise the full search. Returns how it answered.
  */
 function boxBoxManifold(
   a: Box,
   b: Box,
-  tolerance: number,
+  data: CollisionData | null,
   manifold: LocalManifold,
   cache: BoxBoxSatCache | null,
 ): PairCachePath {
   manifold.count = 0;
   const axis = axisScratch;
-  axis.tolerance = tolerance;
+  axis.tolerance = data === null ? 0 : data.tolerance;
   axis.mayKeepFace = cache !== null;
   if (!boxBoxSeparatingAxis(a, b, axis, cache)) return separated(axis, cache);
   if (axis.faceKept) {
@@ -212,16 +213,20 @@ function separated(axis: BoxBoxAxis, cache: BoxBoxSatCache | null): PairCachePat
   return cached ? 'separated' : 'full';
 }
 
-/** Whether world point `(x, y, z)` lies inside `box` by at least `margin` on every side. */
-function insideBox(box: Box, x: number, y: number, z: number, margin: number): boolean {
+/**
+ * Whether the world point at `points[i..i + 2]` lies inside `box` by at least WITNESS_MARGIN of
+ * its largest half size on every side (arguments without doubles: PERFORMANCE.md).
+ */
+function insideBox(box: Box, points: Float64Array, i: number): boolean {
   const m = box.transform, h = box.halfSize;
-  const dx = x - m[12]!, dy = y - m[13]!, dz = z - m[14]!;
+  const margin = WITNESS_MARGIN * Math.max(h[0]!, h[1]!, h[2]!);
+  const dx = points[i]! - m[12]!, dy = points[i + 1]! - m[13]!, dz = points[i + 2]! - m[14]!;
   return Math.abs(dx * m[0]! + dy * m[1]! + dz * m[2]!) <= h[0]! - margin &&
     Math.abs(dx * m[4]! + dy * m[5]! + dz * m[6]!) <= h[1]! - margin &&
     Math.abs(dx * m[8]! + dy * m[9]! + dz * m[10]!) <= h[2]! - margin;
 }
 
-/** How deep (relative to the smaller box's largest half size) a recycled witness must lie inside the other box to prove that the boxes still overlap. */
+/** How deep (relative to the box's largest half size) a recycled witness must lie inside the other box to prove that the boxes still overlap. */
 const WITNESS_MARGIN = 1e-9;
 
 /**
@@ -235,21 +240,11 @@ function recycledBoxesOverlap(
   b: Box,
   recycled: RecycledManifold,
   manifold: LocalManifold,
-  size: number,
 ): boolean {
-  const worldA = recycled.worldA, worldB = recycled.worldB, margin = WITNESS_MARGIN * size;
-  for (let k = 0; k < manifold.count; k++) {
-    const i = 3 * k;
-    if (insideBox(a, worldB[i]!, worldB[i + 1]!, worldB[i + 2]!, margin)) return true;
-    if (insideBox(b, worldA[i]!, worldA[i + 1]!, worldA[i + 2]!, margin)) return true;
+  for (let i = 0; i < 3 * manifold.count; i += 3) {
+    if (insideBox(a, recycled.worldB, i) || insideBox(b, recycled.worldA, i)) return true;
   }
   return false;
-}
-
-/** The largest half size of `box`: its size for the recycling threshold. */
-function largestHalfSize(box: Box): number {
-  const h = box.halfSize;
-  return Math.max(h[0]!, h[1]!, h[2]!);
 }
 
 /**
@@ -261,24 +256,28 @@ function cachedBoxBoxManifold(
   a: Box,
   b: Box,
   firstIsA: boolean,
-  tolerance: number,
+  data: CollisionData,
   manifold: LocalManifold,
   cache: PairCache,
 ): void {
   const sat = cache.boxBox, recycled = cache.recycled;
   if (sat.claim(a, b, firstIsA)) recycled.reset();
-  const size = Math.min(largestHalfSize(a), largestHalfSize(b));
   if (
-    recycled.recycle(a.transform, b.transform, tolerance, manifold) &&
-    recycledBoxesOverlap(a, b, recycled, manifold, size)
+    recycled.recycle(a.transform, b.transform, data, manifold) &&
+    recycledBoxesOverlap(a, b, recycled, manifold)
   ) {
     cache.lastPath = 'recycled';
     return;
   }
-  cache.lastPath = boxBoxManifold(a, b, tolerance, manifold, sat);
+  cache.lastPath = boxBoxManifold(a, b, data, manifold, sat);
   if (recycled.distance > 0) {
-    const axis = axisScratch;
-    recycled.store(manifold, a.transform, b.transform, size, axis.faceOfB && !axis.edgeWins);
+    const ha = a.halfSize, hb = b.halfSize, axis = axisScratch;
+    // The threshold's size: the smaller box's largest half size (a field: PERFORMANCE.md).
+    recycled.size = Math.min(
+      Math.max(ha[0]!, ha[1]!, ha[2]!),
+      Math.max(hb[0]!, hb[1]!, hb[2]!),
+    );
+    recycled.store(manifold, a.transform, b.transform, axis.faceOfB && !axis.edgeWins);
   }
 }
 
@@ -314,10 +313,10 @@ export function collideBoxBox<B>(
   const manifold = manifoldScratch;
   const inOrder = firstInCanonicalOrder(first, second);
   const a = inOrder ? first : second, b = inOrder ? second : first;
-  if (cache === undefined) boxBoxManifold(a, b, data.tolerance, manifold, null);
+  if (cache === undefined) boxBoxManifold(a, b, data as CollisionData, manifold, null);
   else {
     cache.claim(first, second);
-    cachedBoxBoxManifold(a, b, inOrder, data.tolerance, manifold, cache);
+    cachedBoxBoxManifold(a, b, inOrder, data as CollisionData, manifold, cache);
   }
   return emitManifold(manifold, data, first.body, second.body, !inOrder);
 }
@@ -332,6 +331,6 @@ export function collideBoxBox<B>(
 export function overlapBoxBox(first: Box, second: Box): boolean {
   const manifold = manifoldScratch;
   const inOrder = firstInCanonicalOrder(first, second);
-  boxBoxManifold(inOrder ? first : second, inOrder ? second : first, 0, manifold, null);
+  boxBoxManifold(inOrder ? first : second, inOrder ? second : first, null, manifold, null);
   return manifold.count > 0;
 }

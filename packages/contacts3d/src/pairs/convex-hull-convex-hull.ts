@@ -202,16 +202,14 @@ function separated(axis: HullAxis, cache: HullSatCache | null): PairCachePath {
   return cached ? 'separated' : 'full';
 }
 
-/** Whether world point `(x, y, z)` lies inside polyhedron `hull` at transform `m` by at least `margin` below every face plane. */
-function insideHull(
-  hull: HullData,
-  m: Float64Array,
-  x: number,
-  y: number,
-  z: number,
-  margin: number,
-): boolean {
-  const dx = x - m[12]!, dy = y - m[13]!, dz = z - m[14]!;
+/**
+ * Whether the world point at `points[i..i + 2]` lies inside polyhedron `hull` at transform `m`,
+ * below every face plane by at least WITNESS_MARGIN of the hull's size (arguments without
+ * doubles: PERFORMANCE.md).
+ */
+function insideHull(hull: HullData, m: Float64Array, points: Float64Array, i: number): boolean {
+  const margin = WITNESS_MARGIN * hull.size;
+  const dx = points[i]! - m[12]!, dy = points[i + 1]! - m[13]!, dz = points[i + 2]! - m[14]!;
   const lx = dx * m[0]! + dy * m[1]! + dz * m[2]!,
     ly = dx * m[4]! + dy * m[5]! + dz * m[6]!,
     lz = dx * m[8]! + dy * m[9]! + dz * m[10]!;
@@ -224,7 +222,7 @@ function insideHull(
   return true;
 }
 
-/** How deep (relative to the smaller hull's size) a recycled witness must lie inside the other hull to prove that the hulls still overlap. */
+/** How deep (relative to the hull's size) a recycled witness must lie inside the other hull to prove that the hulls still overlap. */
 const WITNESS_MARGIN = 1e-9;
 
 /**
@@ -243,14 +241,9 @@ export function cachedHullManifold(
   cache: PairCache,
 ): void {
   const recycled = cache.recycled;
-  const size = Math.min(a.size, b.size);
-  if (recycled.recycle(ma, mb, data.tolerance, manifold)) {
-    const worldA = recycled.worldA, worldB = recycled.worldB, margin = WITNESS_MARGIN * size;
+  if (recycled.recycle(ma, mb, data, manifold)) {
     for (let k = 0; k < 3 * manifold.count; k += 3) {
-      if (
-        insideHull(a, ma, worldB[k]!, worldB[k + 1]!, worldB[k + 2]!, margin) ||
-        insideHull(b, mb, worldA[k]!, worldA[k + 1]!, worldA[k + 2]!, margin)
-      ) {
+      if (insideHull(a, ma, recycled.worldB, k) || insideHull(b, mb, recycled.worldA, k)) {
         cache.lastPath = 'recycled';
         return;
       }
@@ -258,7 +251,8 @@ export function cachedHullManifold(
   }
   cache.lastPath = hullManifold(a, ma, b, mb, data, manifold, cache.hull);
   if (recycled.distance > 0) {
-    recycled.store(manifold, ma, mb, size, axisScratch.faceOfB && !axisScratch.edgeWins);
+    recycled.size = Math.min(a.size, b.size);
+    recycled.store(manifold, ma, mb, axisScratch.faceOfB && !axisScratch.edgeWins);
   }
 }
 

@@ -288,7 +288,9 @@ export function boxBoxSeparatingAxis(
     result.size = size;
     result.faceOfB = useB;
     result.faceAxis = useB ? faceB : faceA;
-    if (edgesCannotDecide(a.halfSize, b.halfSize, cache, result)) {
+    const edges = edgesCannotDecide(a.halfSize, b.halfSize, cache, result);
+    if (edges === EDGE_SEPARATES) return false;
+    if (edges === EDGES_CANNOT_DECIDE) {
       result.faceSign = useB ? (signB < 0 ? 1 : -1) : signA < 0 ? -1 : 1;
       result.edgeA = -1;
       result.edgeB = 0;
@@ -438,14 +440,22 @@ const BOUND_ROUND_OFF = 1e-8;
 /** How far inside 45 degrees an edge axis must lie of the face for `useFaceAlongEdge` to keep it, for sure. */
 const ALIGNMENT_MARGIN = 1e-9;
 
+/** Answers of `edgesCannotDecide`. */
+const EDGES_CANNOT_DECIDE = 0;
+const EDGES_MAY_DECIDE = 1;
+const EDGE_SEPARATES = 2;
+
 /**
  * Whether step 4 would leave the answer of steps 1 to 3 (`result`'s face) as it is, proven from
- * the anchor of the last full search without computing an edge axis: for every edge axis that
- * may win (squared length at least NEAR_PARALLEL_SQUARED), an upper bound U of its separation
- * now must stay below the face preference margin (so it cannot win), and when U exceeds the
- * face's separation by more than the tie, the axis must lie within 45 degrees of the face's
- * normal (so `useFaceAlongEdge` keeps the face). Whether some edge axis separates is not decided
- * here: the caller proves it does not after clipping (box-box.ts).
+ * the anchor of the last full search: for every edge axis that may win (squared length at least
+ * NEAR_PARALLEL_SQUARED), its separation now, an upper bound U from the anchor or, where U proves
+ * nothing, the separation itself (`separationAlong`, the bits step 4 computes), must stay below
+ * the face preference margin (so it cannot win), and when it exceeds the face's separation by
+ * more than the tie, the axis must lie within 45 degrees of the face's normal (so
+ * `useFaceAlongEdge` keeps the face). Returns EDGES_CANNOT_DECIDE when that holds,
+ * EDGE_SEPARATES when a computed edge axis separates the boxes by more than the tolerance (into
+ * `result.separatingAxis`), else EDGES_MAY_DECIDE. Whether an edge axis left to its bound
+ * separates is not decided here: the caller proves it does not after clipping (box-box.ts).
  *
  * The bound. With n the unit edge axis and s(n) = |n . t| - sum_i ha_i |n . a_i| -
  * sum_j hb_j |n . b_j| (all in A's frame), moving B by dt and turning its axes by db_j:
@@ -461,7 +471,7 @@ function edgesCannotDecide(
   hb: Float64Array,
   cache: BoxBoxSatCache,
   result: BoxBoxAxis,
-): boolean {
+): number {
   const r = cache.rotation, t = cache.centre;
   const anchorRotation = cache.anchorRotation, anchorCentre = cache.anchorCentre;
   const anchor = cache.anchorEdgeSeparations;
@@ -488,8 +498,17 @@ function edgesCannotDecide(
       const ru = r[3 * u + j]!, rw = r[3 * w + j]!;
       const lengthSquared = ru * ru + rw * rw;
       if (lengthSquared < NEAR_PARALLEL_SQUARED) continue;
-      const bound = anchor[3 * i + j]! + shift + slope / Math.sqrt(lengthSquared);
-      if (!(bound <= winLimit)) return false;
+      let bound = anchor[3 * i + j]! + shift + slope / Math.sqrt(lengthSquared);
+      if (!(bound <= winLimit)) {
+        // The bound proves nothing: this axis's own separation, as step 4 computes it.
+        separationAlong(6 + 3 * i + j, ha, hb, cache);
+        bound = cache.separation;
+        if (bound > result.tolerance) {
+          result.separatingAxis = 6 + 3 * i + j;
+          return EDGE_SEPARATES;
+        }
+        if (bound > winLimit) return EDGES_MAY_DECIDE;
+      }
       if (bound <= tieLimit) continue;
       // The axis a_i x b_j against the face normal: a_f (components of e_i x column j of R) or
       // b_f (a_i . (b_j x b_f), the third column's entry in row i).
@@ -500,10 +519,10 @@ function edgesCannotDecide(
         : face === u
         ? rw
         : ru;
-      if (!(2 * along * along >= lengthSquared * (1 + ALIGNMENT_MARGIN))) return false;
+      if (!(2 * along * along >= lengthSquared * (1 + ALIGNMENT_MARGIN))) return EDGES_MAY_DECIDE;
     }
   }
-  return true;
+  return EDGES_CANNOT_DECIDE;
 }
 
 /**
