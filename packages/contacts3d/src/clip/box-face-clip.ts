@@ -40,13 +40,6 @@ const ALIGNMENT_TIE = 1e-10;
 /** Distance from a side plane, relative to the reference box's size, that counts as on the plane. */
 const PLANE_SLACK = 1e-9;
 /**
- * How deep inside the reference box (relative to the sum of both boxes' half sizes) the clipped
- * polygon's centre must lie to prove that no axis separates the boxes: far above the round-off
- * of an edge axis's separation, which grows as 1 / |a_i x b_j| (at most 1e6, box-box-sat.ts).
- */
-const INTERIOR_MARGIN = 1e-7;
-
-/**
  * The vertices the clipping makes, in the reference face's frame, each made once and never
  * moved: u and v of vertex i at 2i and 2i + 1 (a pass reads the one at 2i + (plane >> 1)), w.
  * Vertices 0 to 3 are the incident face's corners; each later one is the crossing of a polygon
@@ -255,24 +248,6 @@ export function clipBoxFaces(
     if (clippedCount < 0) continue;
     polygon += vertexCount;
     vertexCount = clippedCount;
-  }
-
-  // A face kept without the edge axes (box-box-sat.ts) needs proof that none separates: the
-  // polygon's centre is a point of the incident box; inside the reference box by a margin, the
-  // two overlap by that margin along every direction.
-  if (axis.faceKept) {
-    let sumU = 0, sumV = 0, sumW = 0;
-    for (let i = polygon; i < polygon + vertexCount; i++) {
-      const vertex = polygonEntries[i]! >> 3;
-      sumU += vertexUV[2 * vertex]!;
-      sumV += vertexUV[2 * vertex + 1]!;
-      sumW += vertexW[vertex]!;
-    }
-    const margin = INTERIOR_MARGIN * (hr[0]! + hr[1]! + hr[2]! + hi[0]! + hi[1]! + hi[2]!);
-    const centreDepth = faceLevel - referenceSign * sumW / vertexCount;
-    axis.interiorWitness = vertexCount > 0 && Math.abs(sumU / vertexCount) <= limitU - margin &&
-      Math.abs(sumV / vertexCount) <= limitV - margin && centreDepth >= margin &&
-      centreDepth <= 2 * faceLevel - margin;
   }
 
   // 4. The points below the reference face, lifted halfway to it. Round-off may put a touching

@@ -4,9 +4,8 @@
  * and Box2D v3 reuse a pair's contacts while it barely moved). Two kinds of state:
  *
  * - The separating-axis cache (box-box, box-convex-hull, convex-hull-convex-hull): the axis that
- *   last separated the pair, tested first; for boxes, the pose and the edge axes' separations at
- *   the last full search, which prove when the edge axes cannot change the answer (box-box-sat.ts).
- *   A call with this cache returns exactly what the same call without a cache returns.
+ *   last separated the pair, tested first (box-box-sat.ts, hull-sat.ts). A call with this cache
+ *   returns exactly what the same call without a cache returns.
  * - Manifold recycling (opt-in, `recycle`): while the second shape moved less than a threshold
  *   relative to the first since the last full computation, the contacts found then are moved with
  *   the shapes instead of found again (recycle.ts). Not exact: the bounds are in the README.
@@ -36,10 +35,10 @@ export const DEFAULT_RECYCLE_ANGLE = 0.01;
 
 /**
  * How a call with a cache was answered: `full` (the whole computation), `separated` (the cached
- * separating axis still separates: one projection), `face` (box-box: the edge axes proven unable
- * to change the answer and skipped), `recycled` (the previous contacts moved with the shapes).
+ * separating axis still separates: one projection), `recycled` (the previous contacts moved with
+ * the shapes).
  */
-export type PairCachePath = 'full' | 'separated' | 'face' | 'recycled';
+export type PairCachePath = 'full' | 'separated' | 'recycled';
 
 /**
  * Per-pair state a detector may reuse from one frame to the next: the fourth argument of every 3D

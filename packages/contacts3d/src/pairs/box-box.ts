@@ -170,9 +170,8 @@ function clipFace(a: Box, b: Box, axis: BoxBoxAxis, manifold: LocalManifold): vo
 /**
  * Steps 2 to 4 for A and B in canonical order, for contacts down to separation `data.tolerance`
  * (0 without `data`: the overlap test): fills `manifold` (count 0 when the boxes are apart). The
- * tolerance comes in its buffer: doubles cross calls in fields (PERFORMANCE.md). With a cache: the SAT's shortcuts
- * (box-box-sat.ts), and a kept face used only when its clipped polygon proves that no edge axis
- * separates the boxes (`interiorWitness`); otherwise the full search. Returns how it answered.
+ * tolerance comes in its buffer: doubles cross calls in fields (PERFORMANCE.md). With a cache,
+ * the SAT tests the last separating axis first (box-box-sat.ts). Returns how it answered.
  */
 function boxBoxManifold(
   a: Box,
@@ -184,16 +183,7 @@ function boxBoxManifold(
   manifold.count = 0;
   const axis = axisScratch;
   axis.tolerance = data === null ? 0 : data.tolerance;
-  axis.mayKeepFace = cache !== null;
   if (!boxBoxSeparatingAxis(a, b, axis, cache)) return separated(axis, cache);
-  if (axis.faceKept) {
-    clipFace(a, b, axis, manifold);
-    if (manifold.count > 0 && axis.interiorWitness) return 'face';
-    // Not proven (or nothing clipped: the full search may find the edge contact): search in full.
-    manifold.count = 0;
-    axis.mayKeepFace = false;
-    if (!boxBoxSeparatingAxis(a, b, axis, cache)) return separated(axis, cache);
-  }
   if (cache !== null) cache.separatingAxis = -1;
   // When the edges' closest points lie off the edges, the best face describes the contact.
   if (axis.edgeWins && edgeContact(a, b, axis, manifold)) return 'full';

@@ -11,13 +11,12 @@
  *      to it describes the contact (`useFaceAlongEdge`).
  * The answer goes into an explicit `BoxBoxAxis`.
  *
- * With a `BoxBoxSatCache` (a `PairCache`'s), two shortcuts that never change the answer:
- *   - The axis that separated the pair at the last call is tested right after step 1, by the
- *     same arithmetic as its own step: still separating, the test ends there (the full test
- *     would return false too, at that axis or an earlier one).
- *   - Step 4 is skipped when the edge axes are proven unable to change the answer
- *     (`edgesCannotDecide`); the caller then checks after clipping that no edge axis separates
- *     (`BoxBoxAxis.faceKept`, box-box.ts).
+ * With a `BoxBoxSatCache` (a `PairCache`'s), the axis that separated the pair at the last call is
+ * tested right after step 1, by the same arithmetic as its own step: still separating, the test
+ * ends there (the full test would return false too, at that axis or an earlier one). Skipping the
+ * edge axes of a pair whose face stays was tried and measured: proving cheaply that they cannot
+ * change the face (a bound on each from the last full search) cost more than computing them
+ * (the resting frame row: 490 ns a call against 360 without a cache), so step 4 always runs.
  */
 import type { Box } from '../shapes/primitives.js';
 
@@ -45,33 +44,16 @@ export class BoxBoxAxis {
   size = 0;
   /** The axis that separated the boxes when the test returned false: 0 to 2 A's faces, 3 to 5 B's, 6 + 3i + j the edge axis a_i x b_j. */
   separatingAxis = -1;
-  /** Input: whether step 4 may be skipped when a cache proves the edge axes cannot decide. */
-  mayKeepFace = false;
-  /** Output: step 4 was skipped; the edge fields hold nothing (edgeA -1). */
-  faceKept = false;
-  /**
-   * Output of the face clipping, for a kept face: whether a point of the incident face lies
-   * inside the reference box by a margin, which proves that no axis separates the boxes.
-   */
-  interiorWitness = false;
 }
 
 /**
  * What the separating-axis test keeps of one pair between calls (in a `PairCache`), in the
- * pair's canonical order: the last separating axis, and the anchor of the edge-axis bound, B's
- * pose in A's frame and the nine edge axes' separations at the last full search.
+ * pair's canonical order: the axis that separated it last.
  */
 export class BoxBoxSatCache {
   /** The axis that separated the pair at the last call (as `BoxBoxAxis.separatingAxis`), -1 none. */
   separatingAxis = -1;
-  /** Whether the anchor below holds a full search's values. */
-  anchored = false;
-  /** B's rotation in A's frame (r_ij = a_i . b_j at 3i + j) and B's centre there, at the anchor. */
-  readonly anchorRotation = new Float64Array(9);
-  readonly anchorCentre = new Float64Array(3);
-  /** The separation along each edge axis a_i x b_j (at 3i + j) at the anchor; Infinity for a parallel pair of edges. */
-  readonly anchorEdgeSeparations = new Float64Array(9);
-  /** The current call's rotation and centre, as the anchor's. */
+  /** The current call's B rotation in A's frame (r_ij = a_i . b_j at 3i + j) and B's centre there. */
   readonly rotation = new Float64Array(9);
   readonly centre = new Float64Array(3);
   /** The half sizes (A's, then B's) and the order (first argument is A) the state belongs to. */
@@ -83,7 +65,6 @@ export class BoxBoxSatCache {
   /** Forgets the pair. */
   reset(): void {
     this.separatingAxis = -1;
-    this.anchored = false;
     this.halfSizes.fill(0);
   }
 
@@ -192,8 +173,7 @@ export function boxBoxSeparatingAxis(
   const t0 = dx * a0x + dy * a0y + dz * a0z,
     t1 = dx * a1x + dy * a1y + dz * a1z,
     t2 = dx * a2x + dy * a2y + dz * a2z;
-  result.faceKept = false;
-  if (cache !== null) {
+  if (cache !== null && cache.separatingAxis >= 0) {
     const rotation = cache.rotation, centre = cache.centre;
     rotation[0] = r00;
     rotation[1] = r01;
@@ -207,12 +187,10 @@ export function boxBoxSeparatingAxis(
     centre[0] = t0;
     centre[1] = t1;
     centre[2] = t2;
-    if (cache.separatingAxis >= 0) {
-      separationAlong(cache.separatingAxis, a.halfSize, b.halfSize, cache);
-      if (cache.separation > tolerance) {
-        result.separatingAxis = cache.separatingAxis;
-        return false;
-      }
+    separationAlong(cache.separatingAxis, a.halfSize, b.halfSize, cache);
+    if (cache.separation > tolerance) {
+      result.separatingAxis = cache.separatingAxis;
+      return false;
     }
   }
 
@@ -283,23 +261,6 @@ export function boxBoxSeparatingAxis(
     useB = largerFace(b.halfSize, faceB, a.halfSize, faceA);
   }
   const faceSeparation = useB ? separationB : separationA;
-  if (cache !== null && result.mayKeepFace && cache.anchored) {
-    result.faceSeparation = faceSeparation;
-    result.size = size;
-    result.faceOfB = useB;
-    result.faceAxis = useB ? faceB : faceA;
-    const edges = edgesCannotDecide(a.halfSize, b.halfSize, cache, result);
-    if (edges === EDGE_SEPARATES) return false;
-    if (edges === EDGES_CANNOT_DECIDE) {
-      result.faceSign = useB ? (signB < 0 ? 1 : -1) : signA < 0 ? -1 : 1;
-      result.edgeA = -1;
-      result.edgeB = 0;
-      result.edgeSeparation = -Infinity;
-      result.edgeWins = false;
-      result.faceKept = true;
-      return true;
-    }
-  }
 
   // 4. Edge axes a_i x b_j = e_i x (column j of r), index 3i + j: the projection of t less the
   // radii of A and B (Ericson's table), and the axis's squared length; separation gap / length.
@@ -344,7 +305,6 @@ export function boxBoxSeparatingAxis(
     }
   }
 
-  if (cache !== null) anchorEdges(cache, gaps, lengths);
   result.faceOfB = useB;
   result.faceAxis = useB ? faceB : faceA;
   // The face of B toward A faces against t . b_j (A's centre lies at -t).
@@ -377,8 +337,9 @@ export function boxBoxSeparatingAxis(
 /**
  * The separation along axis `axis` (numbered as `BoxBoxAxis.separatingAxis`) of the pose in
  * `cache.rotation` and `cache.centre`, into `cache.separation`, by exactly the arithmetic of the
- * axis's own step in `boxBoxSeparatingAxis` (so the two agree bit for bit); -Infinity for an
- * edge axis that step skips as parallel. Edge axis a_i x b_j, with (u, w) = (i + 1, i + 2) mod 3:
+ * axis's own step in `boxBoxSeparatingAxis` (so the two agree bit for bit: the property test of
+ * pair-cache.test.ts compares every contact); -Infinity for an edge axis that step skips as
+ * parallel. Edge axis a_i x b_j, with (u, w) = (i + 1, i + 2) mod 3:
  * projection t_w r_uj - t_u r_wj, squared length r_uj^2 + r_wj^2, and A's and B's radii over the
  * two other axes of each box, the lower one first (Ericson's table 4.4.1).
  */
@@ -416,113 +377,6 @@ function separationAlong(
         hb[m1]! * Math.abs(r[3 * i + m2]!) + hb[m2]! * Math.abs(r[3 * i + m1]!));
     cache.separation = gap / Math.sqrt(lengthSquared);
   }
-}
-
-/**
- * After a full step 4: the current pose and every edge axis's separation become the anchor of
- * `edgesCannotDecide` (Infinity for a pair of edges too parallel to give an axis).
- */
-function anchorEdges(cache: BoxBoxSatCache, gaps: Float64Array, lengths: Float64Array): void {
-  cache.anchorRotation.set(cache.rotation);
-  cache.anchorCentre.set(cache.centre);
-  const separations = cache.anchorEdgeSeparations;
-  for (let k = 0; k < 9; k++) {
-    const lengthSquared = lengths[k]!;
-    separations[k] = lengthSquared < PARALLEL_SQUARED
-      ? Infinity
-      : gaps[k]! / Math.sqrt(lengthSquared);
-  }
-  cache.anchored = true;
-}
-
-/** Round-off allowed for, relative to the pair's reach, in the bounds of `edgesCannotDecide`. */
-const BOUND_ROUND_OFF = 1e-8;
-/** How far inside 45 degrees an edge axis must lie of the face for `useFaceAlongEdge` to keep it, for sure. */
-const ALIGNMENT_MARGIN = 1e-9;
-
-/** Answers of `edgesCannotDecide`. */
-const EDGES_CANNOT_DECIDE = 0;
-const EDGES_MAY_DECIDE = 1;
-const EDGE_SEPARATES = 2;
-
-/**
- * Whether step 4 would leave the answer of steps 1 to 3 (`result`'s face) as it is, proven from
- * the anchor of the last full search: for every edge axis that may win (squared length at least
- * NEAR_PARALLEL_SQUARED), its separation now, an upper bound U from the anchor or, where U proves
- * nothing, the separation itself (`separationAlong`, the bits step 4 computes), must stay below
- * the face preference margin (so it cannot win), and when it exceeds the face's separation by
- * more than the tie, the axis must lie within 45 degrees of the face's normal (so
- * `useFaceAlongEdge` keeps the face). Returns EDGES_CANNOT_DECIDE when that holds,
- * EDGE_SEPARATES when a computed edge axis separates the boxes by more than the tolerance (into
- * `result.separatingAxis`), else EDGES_MAY_DECIDE. Whether an edge axis left to its bound
- * separates is not decided here: the caller proves it does not after clipping (box-box.ts).
- *
- * The bound. With n the unit edge axis and s(n) = |n . t| - sum_i ha_i |n . a_i| -
- * sum_j hb_j |n . b_j| (all in A's frame), moving B by dt and turning its axes by db_j:
- *   - the same n: s changes by at most |dt| + |hb| ||dR|| (Cauchy-Schwarz; ||dR|| the Frobenius
- *     norm of the change of B's rotation, at least every |db_j|);
- *   - n itself, the normalised a_i x b_j, moves by at most 2 ||dR|| / |a_i x b_j| (normalising
- *     u and v: |u/|u| - v/|v|| <= 2 |u - v| / |u|), and s is Lipschitz in n with constant
- *     reach = |t| + |ha| + |hb|.
- * So U = s_anchor + |dt| + |hb| ||dR|| + 2 ||dR|| reach / |a_i x b_j|, plus round-off.
- */
-function edgesCannotDecide(
-  ha: Float64Array,
-  hb: Float64Array,
-  cache: BoxBoxSatCache,
-  result: BoxBoxAxis,
-): number {
-  const r = cache.rotation, t = cache.centre;
-  const anchorRotation = cache.anchorRotation, anchorCentre = cache.anchorCentre;
-  const anchor = cache.anchorEdgeSeparations;
-  const mx = t[0]! - anchorCentre[0]!, my = t[1]! - anchorCentre[1]!, mz = t[2]! - anchorCentre[2]!;
-  let turnedSquared = 0;
-  for (let k = 0; k < 9; k++) {
-    const d = r[k]! - anchorRotation[k]!;
-    turnedSquared += d * d;
-  }
-  const turned = Math.sqrt(turnedSquared);
-  const normB = Math.sqrt(hb[0]! * hb[0]! + hb[1]! * hb[1]! + hb[2]! * hb[2]!);
-  const reach = Math.sqrt(t[0]! * t[0]! + t[1]! * t[1]! + t[2]! * t[2]!) +
-    Math.sqrt(ha[0]! * ha[0]! + ha[1]! * ha[1]! + ha[2]! * ha[2]!) + normB;
-  const shift = Math.sqrt(mx * mx + my * my + mz * mz) + turned * normB + BOUND_ROUND_OFF * reach;
-  const slope = 2 * turned * reach + BOUND_ROUND_OFF * reach;
-  const faceSeparation = result.faceSeparation, size = result.size;
-  const winLimit = faceSeparation + EDGE_RELATIVE_MARGIN * Math.abs(faceSeparation) +
-    EDGE_ABSOLUTE_MARGIN * size;
-  const tieLimit = faceSeparation + TIE * size;
-  const faceOfB = result.faceOfB, face = result.faceAxis;
-  for (let i = 0; i < 3; i++) {
-    const u = i === 2 ? 0 : i + 1, w = i === 0 ? 2 : i - 1;
-    for (let j = 0; j < 3; j++) {
-      const ru = r[3 * u + j]!, rw = r[3 * w + j]!;
-      const lengthSquared = ru * ru + rw * rw;
-      if (lengthSquared < NEAR_PARALLEL_SQUARED) continue;
-      let bound = anchor[3 * i + j]! + shift + slope / Math.sqrt(lengthSquared);
-      if (!(bound <= winLimit)) {
-        // The bound proves nothing: this axis's own separation, as step 4 computes it.
-        separationAlong(6 + 3 * i + j, ha, hb, cache);
-        bound = cache.separation;
-        if (bound > result.tolerance) {
-          result.separatingAxis = 6 + 3 * i + j;
-          return EDGE_SEPARATES;
-        }
-        if (bound > winLimit) return EDGES_MAY_DECIDE;
-      }
-      if (bound <= tieLimit) continue;
-      // The axis a_i x b_j against the face normal: a_f (components of e_i x column j of R) or
-      // b_f (a_i . (b_j x b_f), the third column's entry in row i).
-      const along = faceOfB
-        ? (face === j ? 0 : r[3 * i + 3 - j - face]!)
-        : face === i
-        ? 0
-        : face === u
-        ? rw
-        : ru;
-      if (!(2 * along * along >= lengthSquared * (1 + ALIGNMENT_MARGIN))) return EDGES_MAY_DECIDE;
-    }
-  }
-  return EDGES_CANNOT_DECIDE;
 }
 
 /**
