@@ -39,6 +39,7 @@ const MAX_VERTICES = 4 + 4 * MAX_POLYGON;
 const ALIGNMENT_TIE = 1e-10;
 /** Distance from a side plane, relative to the reference box's size, that counts as on the plane. */
 const PLANE_SLACK = 1e-9;
+
 /**
  * The vertices the clipping makes, in the reference face's frame, each made once and never
  * moved: u and v of vertex i at 2i and 2i + 1 (a pass reads the one at 2i + (plane >> 1)), w.
