@@ -18,7 +18,10 @@ import { type BoxSpec, type Pair, boxStackPairs } from './inputs.js';
 /** Resting pairs per frame, and frames: 64 x 16 = the 1024 configurations of every row. */
 export const FRAME_PAIRS = 64;
 export const FRAMES = 16;
-/** A solver's jitter about the rest pose, per frame: up to this far (world units; boxes of half size 0.4 to 0.6) and this angle (radians). */
+/**
+ * A solver's jitter about the rest pose, per frame: up to this far (world units; boxes of half
+ * size 0.4 to 0.6) and this angle (radians).
+ */
 export const JITTER_DISTANCE = 5e-4;
 export const JITTER_ANGLE = 5e-4;
 
