@@ -25,7 +25,12 @@ export interface PairCacheOptions {
    * first moved less than `distance` times the smaller shape's size (its largest half extent) and
    * turned less than `angle` radians since they were computed.
    */
-  recycle?: boolean | { distance?: number; angle?: number; };
+  recycle?: boolean | {
+    /** Relative to the smaller shape's largest half extent (default `DEFAULT_RECYCLE_DISTANCE`). */
+    distance?: number;
+    /** In radians (default `DEFAULT_RECYCLE_ANGLE`). */
+    angle?: number;
+  };
 }
 
 /** Default recycling distance, relative to the smaller shape's largest half extent. */
@@ -58,11 +63,11 @@ export class PairCache {
   /** The shapes this cache was filled for, in the order the detector received them. */
   private first: unknown = null;
   private second: unknown = null;
-  /** Internal: the box-box separating-axis state. */
+  /** The box-box separating-axis state (the detectors' own). @internal */
   readonly boxBox = new BoxBoxSatCache();
-  /** Internal: the hull separating-axis state. */
+  /** The hull separating-axis state (the detectors' own). @internal */
   readonly hull = new HullSatCache();
-  /** Internal: the contacts kept for recycling. */
+  /** The contacts kept for recycling (the detectors' own). @internal */
   readonly recycled = new RecycledManifold();
 
   /**
@@ -104,8 +109,9 @@ export class PairCache {
   }
 
   /**
-   * Internal: makes the cache this pair's, in this order (forgetting what it held for another),
-   * and reports a full computation until the detector says otherwise.
+   * Makes the cache this pair's, in this order (forgetting what it held for another), and
+   * reports a full computation until the detector says otherwise (the detectors' call).
+   * @internal
    */
   claim(first: unknown, second: unknown): void {
     if (first !== this.first || second !== this.second) {
