@@ -124,16 +124,18 @@ const scaling: ScalingTable[] = only === undefined || only === 'scaling'
 if (only === undefined || only === 'motion') scaling.push(...(await motionTables()));
 const cannonSteps = only === undefined || only === 'cannon-steps' ? cannonStepTable() : undefined;
 
-/** Speed-up of ours over the fastest of `peers` in pair `id`. */
-function speedUp(id: string, peers: string[]): number | null {
+/** Speed-up of ours (our first row, or the one whose call is `call`) over the fastest of `peers` in pair `id`. */
+function speedUp(id: string, peers: string[], call?: string): number | null {
   const pair = pairResults.find((result) => result.id === id);
-  const ours = pair?.rows.find((row) => row.library === 'contactkit');
+  const ours = pair?.rows.find((row) =>
+    row.library === 'contactkit' && (call === undefined || row.call === call)
+  );
   const others = pair?.rows.filter((row) => peers.includes(row.library)) ?? [];
   if (ours === undefined || others.length === 0) return null;
   return Math.min(...others.map((row) => row.medianNs)) / ours.medianNs;
 }
 
-const speedTargets: [string, string, string[], number][] = [
+const speedTargets: [string, string, string[], number, string?][] = [
   ['Box-box full manifold vs the faster of cannon-es and Rapier', 'box-box', [
     'cannon-es',
     'rapier',
@@ -143,11 +145,26 @@ const speedTargets: [string, string, string[], number][] = [
   ['Box-half-space vs cannon-es', 'box-half-space', ['cannon-es'], 20],
   ['Polygon-polygon vs the faster of planck and SAT.js', 'polygon-polygon', ['planck', 'sat'], 5],
   ['Circle-polygon vs planck', 'circle-polygon', ['planck'], 4],
+  ['Box-box mixed set, no cache, vs OimoPhysics', 'box-box', ['oimophysics'], 1.8],
+  [
+    'Frame: resting box-box, separating-axis cache, vs OimoPhysics',
+    'frame',
+    ['oimophysics'],
+    2,
+    'collideBoxBox + PairCache (separating axis)',
+  ],
+  [
+    'Frame: resting box-box, cache with recycling, vs OimoPhysics',
+    'frame',
+    ['oimophysics'],
+    4,
+    'collideBoxBox + PairCache({ recycle: true })',
+  ],
 ];
 const targets: Target[] = [];
-for (const [description, id, peers, required] of speedTargets) {
+for (const [description, id, peers, required, call] of speedTargets) {
   if (only !== undefined && id !== only) continue;
-  const measured = speedUp(id, peers);
+  const measured = speedUp(id, peers, call);
   targets.push({
     description,
     required,

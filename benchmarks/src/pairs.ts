@@ -23,6 +23,7 @@ import {
   rapier3,
 } from './adapters3d.js';
 import { type Found, findExports } from './detectors.js';
+import { contactkitFrames, FRAME_PAIRS, FRAMES, oimoFrames, restingFrames } from './frame.js';
 import type { Implementation } from './harness.js';
 import {
   CONFIGURATIONS,
@@ -210,6 +211,28 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         'Cuboid.contactShape(Cuboid)',
       ),
     ),
+    // The frame row: the resting pairs called frame after frame, with and without our cache.
+    (() => {
+      const frames = restingFrames(110);
+      return {
+        id: 'frame',
+        title: `Frame: ${FRAME_PAIRS} resting box-box pairs over ${FRAMES} frames of a solver's ` +
+          'jitter, poses set before each call, per-pair state kept across frames',
+        pairs: frames,
+        ours: () => contactkitFrames(frames, 'none', 'collideBoxBox, no cache'),
+        peers: [
+          () => contactkitFrames(frames, 'axis', 'collideBoxBox + PairCache (separating axis)'),
+          () =>
+            contactkitFrames(
+              frames,
+              'recycle',
+              'collideBoxBox + PairCache({ recycle: true })',
+            ),
+          () => rapier3(frames, 'Cuboid.contactShape(Cuboid)'),
+          () => oimoFrames(frames, 'BoxBoxDetector.detect'),
+        ],
+      };
+    })(),
     // Capsules: cannon-es has none; OimoPhysics has no half-space.
     (() => {
       const pairs: Pairs3 = capsuleCapsulePairs(N, 107);

@@ -7,6 +7,7 @@
  * pair's canonical order whatever the argument order.
  */
 import { type CollisionData } from './manifold/collision-data.js';
+import type { PairCache } from './manifold/pair-cache.js';
 import { collideBoxBox } from './pairs/box-box.js';
 import { collideBoxConvexHull } from './pairs/box-convex-hull.js';
 import { collideConvexHullConvexHull } from './pairs/convex-hull-convex-hull.js';
@@ -32,7 +33,7 @@ import { collideSphereSphere } from './pairs/sphere-sphere.js';
 
 // The table stores detectors of differently typed pairs; `collide` guarantees each is called
 // with the shape types its entry is filed under.
-type Detector = (first: never, second: never, data: CollisionData) => number;
+type Detector = (first: never, second: never, data: CollisionData, cache?: PairCache) => number;
 
 // Room for every ShapeType DESIGN.md names (ConvexHull 5, TriangleMesh 6, Heightfield 7 to come).
 const SHAPE_TYPES = 8;
@@ -75,18 +76,29 @@ register(ShapeType.Capsule, ShapeType.Heightfield, collideCapsuleHeightfield);
  * Contacts between any two primitives, in either order, written to `data` from
  * `data.contactCount` on; returns how many were written. Same conventions as the named
  * detectors (normal from `b` toward `a`). Planes and half-spaces are unbounded and never
- * collide with each other: those pairs write nothing and return 0.
+ * collide with each other: those pairs write nothing and return 0. `cache` goes to the detector
+ * as it is (in the detector's argument order, which for a mirrored pair is `b, a`).
  */
-export function collide<B>(a: AnyPrimitive<B>, b: AnyPrimitive<B>, data: CollisionData<B>): number {
+export function collide<B>(
+  a: AnyPrimitive<B>,
+  b: AnyPrimitive<B>,
+  data: CollisionData<B>,
+  cache?: PairCache,
+): number {
   const entry = a.shapeType * SHAPE_TYPES + b.shapeType;
   const detector = detectors[entry] as
-    | ((first: AnyPrimitive, second: AnyPrimitive, data: CollisionData) => number)
+    | ((
+      first: AnyPrimitive,
+      second: AnyPrimitive,
+      data: CollisionData,
+      cache?: PairCache,
+    ) => number)
     | null
     | undefined;
   if (!detector) return 0;
-  if (!mirrored[entry]) return detector(a, b, data);
+  if (!mirrored[entry]) return detector(a, b, data, cache);
   const start = data.contactCount;
-  const count = detector(b, a, data);
+  const count = detector(b, a, data, cache);
   for (let i = start; i < start + count; i++) {
     const contact = data.contacts[i]!;
     // 0 - x rather than -x: a zero component stays +0.

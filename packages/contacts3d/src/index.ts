@@ -3,6 +3,12 @@ export { collide } from './collide.js';
 export { CollisionData } from './manifold/collision-data.js';
 export type { CollisionDataOptions } from './manifold/collision-data.js';
 export { Contact } from './manifold/contact.js';
+export {
+  DEFAULT_RECYCLE_ANGLE,
+  DEFAULT_RECYCLE_DISTANCE,
+  PairCache,
+} from './manifold/pair-cache.js';
+export type { PairCacheOptions, PairCachePath } from './manifold/pair-cache.js';
 export { Bvh } from './mesh/bvh.js';
 export { Heightfield } from './mesh/heightfield.js';
 export type { HeightfieldOptions } from './mesh/heightfield.js';

@@ -20,11 +20,13 @@
  * A's feature first, whichever box the caller passed first.
  */
 import { ContactKind } from '@contactkit/math';
-import { BoxBoxAxis, boxBoxSeparatingAxis } from '../sat/box-box-sat.js';
+import { BoxBoxAxis, type BoxBoxSatCache, boxBoxSeparatingAxis } from '../sat/box-box-sat.js';
 import { clipBoxFaces } from '../clip/box-face-clip.js';
 import { boxEdgeFeature } from '../shapes/box-features.js';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
+import type { PairCache, PairCachePath } from '../manifold/pair-cache.js';
+import type { RecycledManifold } from '../manifold/recycle.js';
 import type { Box } from '../shapes/primitives.js';
 
 /** Views of the pair closer than this (relative to the larger box) count as equal. */
@@ -159,23 +161,114 @@ const rotationScratch = new Float64Array(9);
 /** The SAT's answer for the current pair. Scratch of `boxBoxManifold` alone. */
 const axisScratch = new BoxBoxAxis();
 
-/**
- * Steps 2 to 4 for A and B in canonical order, for contacts down to separation `tolerance`:
- * fills `manifold` (count 0 when the boxes are apart).
- */
-function boxBoxManifold(a: Box, b: Box, tolerance: number, manifold: LocalManifold): void {
-  manifold.count = 0;
-  const axis = axisScratch;
-  axis.tolerance = tolerance;
-  if (!boxBoxSeparatingAxis(a, b, axis)) return;
-  // When the edges' closest points lie off the edges, the best face describes the contact.
-  if (axis.edgeWins && edgeContact(a, b, axis, manifold)) return;
+/** Step 4's clipping, the reference face of A or of B as the SAT chose. */
+function clipFace(a: Box, b: Box, axis: BoxBoxAxis, manifold: LocalManifold): void {
   if (axis.faceOfB) clipBoxFaces(b, a, false, axis, manifold);
   else clipBoxFaces(a, b, true, axis, manifold);
+}
+
+/**
+ * Steps 2 to 4 for A and B in canonical order, for contacts down to separation `data.tolerance`
+ * (0 without `data`: the overlap test): fills `manifold` (count 0 when the boxes are apart). The
+ * tolerance comes in its buffer: doubles cross calls in fields (PERFORMANCE.md). With a cache,
+ * the SAT tests the last separating axis first (box-box-sat.ts). Returns how it answered.
+ */
+function boxBoxManifold(
+  a: Box,
+  b: Box,
+  data: CollisionData | null,
+  manifold: LocalManifold,
+  cache: BoxBoxSatCache | null,
+): PairCachePath {
+  manifold.count = 0;
+  const axis = axisScratch;
+  axis.tolerance = data === null ? 0 : data.tolerance;
+  if (!boxBoxSeparatingAxis(a, b, axis, cache)) return separated(axis, cache);
+  if (cache !== null) cache.separatingAxis = -1;
+  // When the edges' closest points lie off the edges, the best face describes the contact.
+  if (axis.edgeWins && edgeContact(a, b, axis, manifold)) return 'full';
+  clipFace(a, b, axis, manifold);
   // No point of the incident face reaches the reference face, yet no axis separates the boxes:
   // they meet edge to edge beside the faces (a small box across a large one's edge, where the
   // face preference, scaled to the large box, kept the face).
   if (manifold.count === 0 && !axis.edgeWins && axis.edgeA >= 0) edgeContact(a, b, axis, manifold);
+  return 'full';
+}
+
+/** The SAT found a separating axis: the cache remembers it. */
+function separated(axis: BoxBoxAxis, cache: BoxBoxSatCache | null): PairCachePath {
+  if (cache === null) return 'full';
+  const cached = cache.separatingAxis === axis.separatingAxis;
+  cache.separatingAxis = axis.separatingAxis;
+  return cached ? 'separated' : 'full';
+}
+
+/**
+ * Whether the world point at `points[i..i + 2]` lies inside `box` by at least WITNESS_MARGIN of
+ * its largest half size on every side (arguments without doubles: PERFORMANCE.md).
+ */
+function insideBox(box: Box, points: Float64Array, i: number): boolean {
+  const m = box.transform, h = box.halfSize;
+  const margin = WITNESS_MARGIN * Math.max(h[0]!, h[1]!, h[2]!);
+  const dx = points[i]! - m[12]!, dy = points[i + 1]! - m[13]!, dz = points[i + 2]! - m[14]!;
+  return Math.abs(dx * m[0]! + dy * m[1]! + dz * m[2]!) <= h[0]! - margin &&
+    Math.abs(dx * m[4]! + dy * m[5]! + dz * m[6]!) <= h[1]! - margin &&
+    Math.abs(dx * m[8]! + dy * m[9]! + dz * m[10]!) <= h[2]! - margin;
+}
+
+/** How deep (relative to the box's largest half size) a recycled witness must lie inside the other box to prove that the boxes still overlap. */
+const WITNESS_MARGIN = 1e-9;
+
+/**
+ * The recycled contacts in `manifold` prove the boxes still overlap when some contact's witness
+ * on one box lies inside the other (the witnesses are points of their boxes). Without such a
+ * point (the pair may have separated, or touches only within the tolerance) the caller computes
+ * in full.
+ */
+function recycledBoxesOverlap(
+  a: Box,
+  b: Box,
+  recycled: RecycledManifold,
+  manifold: LocalManifold,
+): boolean {
+  for (let i = 0; i < 3 * manifold.count; i += 3) {
+    if (insideBox(a, recycled.worldB, i) || insideBox(b, recycled.worldA, i)) return true;
+  }
+  return false;
+}
+
+/**
+ * `boxBoxManifold` with a pair cache: the recycled contacts when the cache recycles and they
+ * still prove the boxes overlap, else the computation with the SAT's shortcuts, kept for
+ * recycling.
+ */
+function cachedBoxBoxManifold(
+  a: Box,
+  b: Box,
+  firstIsA: boolean,
+  data: CollisionData,
+  manifold: LocalManifold,
+  cache: PairCache,
+): void {
+  const sat = cache.boxBox, recycled = cache.recycled;
+  if (sat.claim(a, b, firstIsA)) recycled.reset();
+  if (
+    recycled.recycle(a.transform, b.transform, data, manifold) &&
+    recycledBoxesOverlap(a, b, recycled, manifold)
+  ) {
+    cache.lastPath = 'recycled';
+    return;
+  }
+  cache.lastPath = boxBoxManifold(a, b, data, manifold, sat);
+  if (recycled.distance > 0) {
+    const ha = a.halfSize, hb = b.halfSize, axis = axisScratch;
+    // The threshold's size: the smaller box's largest half size (a field: PERFORMANCE.md).
+    recycled.size = Math.min(
+      Math.max(ha[0]!, ha[1]!, ha[2]!),
+      Math.max(hb[0]!, hb[1]!, hb[2]!),
+    );
+    recycled.store(manifold, a.transform, b.transform, axis.faceOfB && !axis.edgeWins);
+  }
 }
 
 /** The pair's manifold. Scratch of `collideBoxBox` and `overlapBoxBox` alone. */
@@ -201,10 +294,20 @@ const manifoldScratch = new LocalManifold();
  * extent of A's first such axis (penetration `2 * halfSize`, normal `-a_k`, a finite answer);
  * a box entirely inside another is pushed out through the face axis of least penetration.
  */
-export function collideBoxBox<B>(first: Box<B>, second: Box<B>, data: CollisionData<B>): number {
+export function collideBoxBox<B>(
+  first: Box<B>,
+  second: Box<B>,
+  data: CollisionData<B>,
+  cache?: PairCache,
+): number {
   const manifold = manifoldScratch;
   const inOrder = firstInCanonicalOrder(first, second);
-  boxBoxManifold(inOrder ? first : second, inOrder ? second : first, data.tolerance, manifold);
+  const a = inOrder ? first : second, b = inOrder ? second : first;
+  if (cache === undefined) boxBoxManifold(a, b, data as CollisionData, manifold, null);
+  else {
+    cache.claim(first, second);
+    cachedBoxBoxManifold(a, b, inOrder, data as CollisionData, manifold, cache);
+  }
   return emitManifold(manifold, data, first.body, second.body, !inOrder);
 }
 
@@ -218,6 +321,6 @@ export function collideBoxBox<B>(first: Box<B>, second: Box<B>, data: CollisionD
 export function overlapBoxBox(first: Box, second: Box): boolean {
   const manifold = manifoldScratch;
   const inOrder = firstInCanonicalOrder(first, second);
-  boxBoxManifold(inOrder ? first : second, inOrder ? second : first, 0, manifold);
+  boxBoxManifold(inOrder ? first : second, inOrder ? second : first, null, manifold, null);
   return manifold.count > 0;
 }

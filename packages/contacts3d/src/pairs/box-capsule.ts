@@ -44,6 +44,7 @@ import { boxEdgeFeature, boxFaceFeature, boxVertexFeature } from '../shapes/box-
 import { CAPSULE_SIDE_FEATURE, type Capsule } from '../shapes/capsule.js';
 import type { Box } from '../shapes/primitives.js';
 import { PARALLEL_SINE } from './capsule-capsule.js';
+import type { PairCache } from '../manifold/pair-cache.js';
 
 /** How far (relative) an edge's closest point may lie past its end and still be on it. */
 const EDGE_SLACK = 1e-9;
@@ -632,6 +633,7 @@ export function collideBoxCapsule<B>(
   box: Box<B>,
   capsule: Capsule<B>,
   data: CollisionData<B>,
+  _cache?: PairCache,
 ): number {
   boxCapsuleManifold(box, capsule, data.tolerance, manifoldScratch);
   return emitManifold(manifoldScratch, data, box.body, capsule.body, false);

@@ -10,7 +10,8 @@ import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
 import { boxEdgeFeature, boxFaceFeature, boxVertexFeature } from '../shapes/box-features.js';
 import type { ConvexHull, HullData } from '../shapes/convex-hull.js';
 import type { Box } from '../shapes/primitives.js';
-import { hullManifold } from './convex-hull-convex-hull.js';
+import type { PairCache } from '../manifold/pair-cache.js';
+import { cachedHullManifold, hullManifold } from './convex-hull-convex-hull.js';
 
 /** A box as a `HullData`, rewritten for the box at hand by `viewOfBox`. */
 interface BoxView extends HullData {
@@ -162,20 +163,36 @@ export function collideBoxConvexHull<B>(
   box: Box<B>,
   hull: ConvexHull<B>,
   data: CollisionData<B>,
+  cache?: PairCache,
 ): number {
-  hullManifold(
-    viewOfBox(box),
-    box.transform,
-    hull,
-    hull.transform,
-    data as CollisionData,
-    manifoldScratch,
-  );
+  const boxView = viewOfBox(box);
+  if (cache === undefined) {
+    hullManifold(
+      boxView,
+      box.transform,
+      hull,
+      hull.transform,
+      data as CollisionData,
+      manifoldScratch,
+      null,
+    );
+  } else {
+    cache.claim(box, hull);
+    cachedHullManifold(
+      boxView,
+      box.transform,
+      hull,
+      hull.transform,
+      data as CollisionData,
+      manifoldScratch,
+      cache,
+    );
+  }
   return emitManifold(manifoldScratch, data, box.body, hull.body, false);
 }
 
 /** Whether a box and a convex hull overlap or touch: exactly when `collideBoxConvexHull` at tolerance 0 finds a contact. */
 export function overlapBoxConvexHull(box: Box, hull: ConvexHull): boolean {
-  hullManifold(viewOfBox(box), box.transform, hull, hull.transform, null, manifoldScratch);
+  hullManifold(viewOfBox(box), box.transform, hull, hull.transform, null, manifoldScratch, null);
   return manifoldScratch.count > 0;
 }

@@ -14,6 +14,7 @@ import { ContactKind, packFeatureId } from '@contactkit/math';
 import { claimContact, type CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, fitsAll, LocalManifold } from '../manifold/local-manifold.js';
 import type { Box, HalfSpace, Plane } from '../shapes/primitives.js';
+import type { PairCache } from '../manifold/pair-cache.js';
 
 /** The manifold of a pair that needs choosing. Scratch of `writeBoxPlaneContacts` alone. */
 const manifoldScratch = new LocalManifold();
@@ -122,6 +123,7 @@ export function collideBoxHalfSpace<B>(
   box: Box<B>,
   halfSpace: HalfSpace<B>,
   data: CollisionData<B>,
+  _cache?: PairCache,
 ): number {
   return writeBoxPlaneContacts(box, halfSpace, 1, data);
 }

@@ -8,6 +8,7 @@
 import type { CollisionData } from '../manifold/collision-data.js';
 import { writeBoxPlaneContacts } from './box-half-space.js';
 import type { Box, Plane } from '../shapes/primitives.js';
+import type { PairCache } from '../manifold/pair-cache.js';
 
 /**
  * Writes the contacts of a box with a true plane and returns how many it wrote (0 to
@@ -19,7 +20,12 @@ import type { Box, Plane } from '../shapes/primitives.js';
  * buffer has room for fewer, the set is reduced to the room left (deepest and widest first),
  * `data.overflowed` is set and the number written returned.
  */
-export function collideBoxPlane<B>(box: Box<B>, plane: Plane<B>, data: CollisionData<B>): number {
+export function collideBoxPlane<B>(
+  box: Box<B>,
+  plane: Plane<B>,
+  data: CollisionData<B>,
+  _cache?: PairCache,
+): number {
   const n = plane.worldNormal;
   const m = box.transform;
   const centreHeight = n[0]! * m[12]! + n[1]! * m[13]! + n[2]! * m[14]! - plane.worldOffset;

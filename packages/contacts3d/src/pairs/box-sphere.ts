@@ -22,6 +22,7 @@ import { boxEdgeFeature, boxFaceFeature, boxVertexFeature } from '../shapes/box-
 import type { CollisionData } from '../manifold/collision-data.js';
 import { claimOne } from '../manifold/local-manifold.js';
 import type { Box, Sphere } from '../shapes/primitives.js';
+import type { PairCache } from '../manifold/pair-cache.js';
 
 /**
  * Writes the contact of a box with a sphere and returns how many it wrote (0 or 1); see the
@@ -36,6 +37,7 @@ export function collideBoxSphere<B>(
   box: Box<B>,
   sphere: Sphere<B>,
   data: CollisionData<B>,
+  _cache?: PairCache,
 ): number {
   const m = box.transform, ms = sphere.transform;
   const h0 = box.halfSize[0]!, h1 = box.halfSize[1]!, h2 = box.halfSize[2]!;

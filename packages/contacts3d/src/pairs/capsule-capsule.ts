@@ -39,6 +39,7 @@ import { ContactKind, LENGTH_SQUARED_EPSILON, SEGMENT_PARALLEL_EPSILON } from '@
 import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
 import { CAPSULE_SIDE_FEATURE, capsuleEndFeature, type Capsule } from '../shapes/capsule.js';
+import type { PairCache } from '../manifold/pair-cache.js';
 
 /** Sine of the largest angle between two capsules' axes that still gives two points (about 2.9 degrees). */
 export const PARALLEL_SINE = 0.05;
@@ -242,6 +243,7 @@ export function collideCapsuleCapsule<B>(
   first: Capsule<B>,
   second: Capsule<B>,
   data: CollisionData<B>,
+  _cache?: PairCache,
 ): number {
   const inOrder = firstInCanonicalOrder(first, second);
   const query = queryScratch;

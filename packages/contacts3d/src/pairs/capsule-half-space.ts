@@ -15,6 +15,7 @@ import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
 import { capsuleEndFeature, type Capsule } from '../shapes/capsule.js';
 import type { HalfSpace, Plane } from '../shapes/primitives.js';
+import type { PairCache } from '../manifold/pair-cache.js';
 
 /** Scratch of the capsule-plane and capsule-half-space detectors and tests, passed explicitly. */
 const manifoldScratch = new LocalManifold();
@@ -76,6 +77,7 @@ export function collideCapsuleHalfSpace<B>(
   capsule: Capsule<B>,
   halfSpace: HalfSpace<B>,
   data: CollisionData<B>,
+  _cache?: PairCache,
 ): number {
   capsulePlaneManifold(capsule, halfSpace, 1, data.tolerance, manifoldScratch);
   return emitManifold(manifoldScratch, data, capsule.body, halfSpace.body, false);

@@ -16,6 +16,7 @@ import { emitMeshManifold, MeshManifold } from '../mesh/mesh-manifold.js';
 import type { TriangleSource } from '../mesh/mesh-triangle.js';
 import type { TriangleMesh } from '../mesh/triangle-mesh.js';
 import type { Capsule } from '../shapes/capsule.js';
+import type { PairCache } from '../manifold/pair-cache.js';
 
 /** Scratch of the capsule-mesh detectors, passed to the computation explicitly. */
 const manifoldScratch = new MeshManifold();
@@ -53,6 +54,7 @@ export function collideCapsuleTriangleMesh<B>(
   capsule: Capsule<B>,
   mesh: TriangleMesh<B>,
   data: CollisionData<B>,
+  _cache?: PairCache,
 ): number {
   capsuleMeshManifold(capsule, mesh, data.tolerance, manifoldScratch);
   return emitMeshManifold(manifoldScratch, data, capsule.body, mesh.body);
@@ -66,6 +68,7 @@ export function collideCapsuleHeightfield<B>(
   capsule: Capsule<B>,
   heightfield: Heightfield<B>,
   data: CollisionData<B>,
+  _cache?: PairCache,
 ): number {
   capsuleMeshManifold(capsule, heightfield, data.tolerance, manifoldScratch);
   return emitMeshManifold(manifoldScratch, data, capsule.body, heightfield.body);

@@ -9,6 +9,7 @@ import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
 import type { Capsule } from '../shapes/capsule.js';
 import type { Plane } from '../shapes/primitives.js';
 import { capsulePlaneManifold } from './capsule-half-space.js';
+import type { PairCache } from '../manifold/pair-cache.js';
 
 /** Scratch of `collideCapsulePlane` and `overlapCapsulePlane`, passed to the computation explicitly. */
 const manifoldScratch = new LocalManifold();
@@ -32,6 +33,7 @@ export function collideCapsulePlane<B>(
   capsule: Capsule<B>,
   plane: Plane<B>,
   data: CollisionData<B>,
+  _cache?: PairCache,
 ): number {
   capsulePlaneManifold(
     capsule,

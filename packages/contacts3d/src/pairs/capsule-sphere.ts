@@ -15,6 +15,7 @@ import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
 import { CAPSULE_SIDE_FEATURE, capsuleEndFeature, type Capsule } from '../shapes/capsule.js';
 import type { Sphere } from '../shapes/primitives.js';
+import type { PairCache } from '../manifold/pair-cache.js';
 
 /** Scratch of `collideCapsuleSphere` and `overlapCapsuleSphere`, passed to the computation explicitly. */
 const manifoldScratch = new LocalManifold();
@@ -84,6 +85,7 @@ export function collideCapsuleSphere<B>(
   capsule: Capsule<B>,
   sphere: Sphere<B>,
   data: CollisionData<B>,
+  _cache?: PairCache,
 ): number {
   capsuleSphereManifold(capsule, sphere, data.tolerance, manifoldScratch);
   return emitManifold(manifoldScratch, data, capsule.body, sphere.body, false);

@@ -24,7 +24,13 @@ import { clipHullFaces } from '../clip/hull-face-clip.js';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold, MAX_MANIFOLD_POINTS } from '../manifold/local-manifold.js';
 import { reduceManifold } from '../manifold/manifold.js';
-import { HullAxis, hullSeparatingAxis, placeHullInFrame } from '../sat/hull-sat.js';
+import type { PairCache, PairCachePath } from '../manifold/pair-cache.js';
+import {
+  HullAxis,
+  type HullSatCache,
+  hullSeparatingAxis,
+  placeHullInFrame,
+} from '../sat/hull-sat.js';
 import type { ConvexHull, HullData } from '../shapes/convex-hull.js';
 import { hullScratch } from '../shapes/hull-scratch.js';
 
@@ -114,12 +120,14 @@ export function hullManifold(
   mb: Float64Array,
   data: CollisionData | null,
   manifold: LocalManifold,
-): void {
+  cache: HullSatCache | null,
+): PairCachePath {
   manifold.count = 0;
   placeHullInFrame(a, ma, b, mb);
   const axis = axisScratch;
   axis.tolerance = data === null ? 0 : data.tolerance;
-  if (!hullSeparatingAxis(a, b, axis)) return;
+  if (!hullSeparatingAxis(a, b, axis, cache)) return separated(axis, cache);
+  if (cache !== null) cache.reset();
   const candidates = hullScratch.candidates;
   candidates.count = 0;
   // When the edges' closest points lie off the edges, the best face describes the contact.
@@ -179,6 +187,73 @@ export function hullManifold(
     point.features = source.features;
   }
   manifold.count = kept;
+  return 'full';
+}
+
+/** The separating-axis test found an axis: the cache remembers it; 'separated' when it was the cached one. */
+function separated(axis: HullAxis, cache: HullSatCache | null): PairCachePath {
+  if (cache === null) return 'full';
+  const cached = cache.separatingFace === axis.separatingFace &&
+    cache.separatingEdgeA === axis.separatingEdgeA &&
+    cache.separatingEdgeB === axis.separatingEdgeB;
+  cache.separatingFace = axis.separatingFace;
+  cache.separatingEdgeA = axis.separatingEdgeA;
+  cache.separatingEdgeB = axis.separatingEdgeB;
+  return cached ? 'separated' : 'full';
+}
+
+/**
+ * Whether the world point at `points[i..i + 2]` lies inside polyhedron `hull` at transform `m`,
+ * below every face plane by at least WITNESS_MARGIN of the hull's size (arguments without
+ * doubles: PERFORMANCE.md).
+ */
+function insideHull(hull: HullData, m: Float64Array, points: Float64Array, i: number): boolean {
+  const margin = WITNESS_MARGIN * hull.size;
+  const dx = points[i]! - m[12]!, dy = points[i + 1]! - m[13]!, dz = points[i + 2]! - m[14]!;
+  const lx = dx * m[0]! + dy * m[1]! + dz * m[2]!,
+    ly = dx * m[4]! + dy * m[5]! + dz * m[6]!,
+    lz = dx * m[8]! + dy * m[9]! + dz * m[10]!;
+  const planes = hull.planes;
+  for (let i = 0; i < 4 * hull.faceCount; i += 4) {
+    if (planes[i]! * lx + planes[i + 1]! * ly + planes[i + 2]! * lz - planes[i + 3]! > -margin) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** How deep (relative to the hull's size) a recycled witness must lie inside the other hull to prove that the hulls still overlap. */
+const WITNESS_MARGIN = 1e-9;
+
+/**
+ * `hullManifold` with a pair cache (shared with box-convex-hull.ts): the recycled contacts when
+ * the cache recycles and some recycled witness lies inside the other hull (a point of each hull in
+ * both proves they still overlap), else the computation with the separating-axis cache, kept for
+ * recycling.
+ */
+export function cachedHullManifold(
+  a: HullData,
+  ma: Float64Array,
+  b: HullData,
+  mb: Float64Array,
+  data: CollisionData,
+  manifold: LocalManifold,
+  cache: PairCache,
+): void {
+  const recycled = cache.recycled;
+  if (recycled.recycle(ma, mb, data, manifold)) {
+    for (let k = 0; k < 3 * manifold.count; k += 3) {
+      if (insideHull(a, ma, recycled.worldB, k) || insideHull(b, mb, recycled.worldA, k)) {
+        cache.lastPath = 'recycled';
+        return;
+      }
+    }
+  }
+  cache.lastPath = hullManifold(a, ma, b, mb, data, manifold, cache.hull);
+  if (recycled.distance > 0) {
+    recycled.size = Math.min(a.size, b.size);
+    recycled.store(manifold, ma, mb, axisScratch.faceOfB && !axisScratch.edgeWins);
+  }
 }
 
 /** The pair's manifold. Scratch of `collideConvexHullConvexHull` and `overlapConvexHullConvexHull` alone. */
@@ -202,10 +277,16 @@ export function collideConvexHullConvexHull<B>(
   first: ConvexHull<B>,
   second: ConvexHull<B>,
   data: CollisionData<B>,
+  cache?: PairCache,
 ): number {
   const inOrder = first.serial <= second.serial;
   const a = inOrder ? first : second, b = inOrder ? second : first;
-  hullManifold(a, a.transform, b, b.transform, data, manifoldScratch);
+  if (cache === undefined) {
+    hullManifold(a, a.transform, b, b.transform, data, manifoldScratch, null);
+  } else {
+    cache.claim(first, second);
+    cachedHullManifold(a, a.transform, b, b.transform, data, manifoldScratch, cache);
+  }
   return emitManifold(manifoldScratch, data, first.body, second.body, !inOrder);
 }
 
@@ -213,6 +294,6 @@ export function collideConvexHullConvexHull<B>(
 export function overlapConvexHullConvexHull(first: ConvexHull, second: ConvexHull): boolean {
   const inOrder = first.serial <= second.serial;
   const a = inOrder ? first : second, b = inOrder ? second : first;
-  hullManifold(a, a.transform, b, b.transform, null, manifoldScratch);
+  hullManifold(a, a.transform, b, b.transform, null, manifoldScratch, null);
   return manifoldScratch.count > 0;
 }

@@ -14,6 +14,7 @@ import { reduceManifold } from '../manifold/manifold.js';
 import type { ConvexHull } from '../shapes/convex-hull.js';
 import { hullScratch } from '../shapes/hull-scratch.js';
 import type { HalfSpace, Plane } from '../shapes/primitives.js';
+import type { PairCache } from '../manifold/pair-cache.js';
 
 /** The pair's manifold and the indices `reduceManifold` keeps. Scratch of `writeHullPlaneContacts` alone. */
 const manifoldScratch = new LocalManifold();
@@ -109,6 +110,7 @@ export function collideConvexHullHalfSpace<B>(
   hull: ConvexHull<B>,
   halfSpace: HalfSpace<B>,
   data: CollisionData<B>,
+  _cache?: PairCache,
 ): number {
   if (lowestHeight(hull, halfSpace, 1) > data.tolerance) return 0;
   return writeHullPlaneContacts(hull, halfSpace, 1, data);
@@ -126,6 +128,7 @@ export function collideConvexHullPlane<B>(
   hull: ConvexHull<B>,
   plane: Plane<B>,
   data: CollisionData<B>,
+  _cache?: PairCache,
 ): number {
   const above = lowestHeight(hull, plane, 1), below = lowestHeight(hull, plane, -1);
   const side = above >= below ? 1 : -1;

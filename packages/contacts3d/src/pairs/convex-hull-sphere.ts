@@ -17,6 +17,7 @@ import type { CollisionData } from '../manifold/collision-data.js';
 import { claimOne } from '../manifold/local-manifold.js';
 import type { ConvexHull } from '../shapes/convex-hull.js';
 import type { Sphere } from '../shapes/primitives.js';
+import type { PairCache } from '../manifold/pair-cache.js';
 
 /** The contact of one call, in world space (PERFORMANCE.md: doubles cross calls in fields). */
 class SphereContact {
@@ -183,6 +184,7 @@ export function collideConvexHullSphere<B>(
   hull: ConvexHull<B>,
   sphere: Sphere<B>,
   data: CollisionData<B>,
+  _cache?: PairCache,
 ): number {
   const found = contactScratch;
   if (!hullSphereContact(hull, sphere, data as CollisionData, found)) return 0;

@@ -11,6 +11,7 @@ import { ContactKind } from '@contactkit/math';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { claimOne } from '../manifold/local-manifold.js';
 import type { HalfSpace, Sphere } from '../shapes/primitives.js';
+import type { PairCache } from '../manifold/pair-cache.js';
 
 /**
  * Shared by the half-space and the true plane: writes one FaceFace contact of `sphere` against
@@ -59,6 +60,7 @@ export function collideSphereHalfSpace<B>(
   sphere: Sphere<B>,
   halfSpace: HalfSpace<B>,
   data: CollisionData<B>,
+  _cache?: PairCache,
 ): number {
   const n = halfSpace.worldNormal;
   const nx = n[0]!, ny = n[1]!, nz = n[2]!;

@@ -14,6 +14,7 @@ import { emitMeshManifold, MeshManifold } from '../mesh/mesh-manifold.js';
 import type { TriangleSource } from '../mesh/mesh-triangle.js';
 import type { TriangleMesh } from '../mesh/triangle-mesh.js';
 import type { Sphere } from '../shapes/primitives.js';
+import type { PairCache } from '../manifold/pair-cache.js';
 
 /** Scratch of the sphere-mesh detectors, passed to the computation explicitly. */
 const manifoldScratch = new MeshManifold();
@@ -48,6 +49,7 @@ export function collideSphereTriangleMesh<B>(
   sphere: Sphere<B>,
   mesh: TriangleMesh<B>,
   data: CollisionData<B>,
+  _cache?: PairCache,
 ): number {
   sphereMeshManifold(sphere, mesh, data.tolerance, manifoldScratch);
   return emitMeshManifold(manifoldScratch, data, sphere.body, mesh.body);
@@ -61,6 +63,7 @@ export function collideSphereHeightfield<B>(
   sphere: Sphere<B>,
   heightfield: Heightfield<B>,
   data: CollisionData<B>,
+  _cache?: PairCache,
 ): number {
   sphereMeshManifold(sphere, heightfield, data.tolerance, manifoldScratch);
   return emitMeshManifold(manifoldScratch, data, sphere.body, heightfield.body);

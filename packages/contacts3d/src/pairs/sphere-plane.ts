@@ -7,6 +7,7 @@
 import type { CollisionData } from '../manifold/collision-data.js';
 import type { Plane, Sphere } from '../shapes/primitives.js';
 import { writeSpherePlaneContact } from './sphere-half-space.js';
+import type { PairCache } from '../manifold/pair-cache.js';
 
 /**
  * Writes the contact of a sphere with a true plane and returns how many it wrote (0 or 1).
@@ -20,6 +21,7 @@ export function collideSpherePlane<B>(
   sphere: Sphere<B>,
   plane: Plane<B>,
   data: CollisionData<B>,
+  _cache?: PairCache,
 ): number {
   const n = plane.worldNormal;
   const m = sphere.transform;

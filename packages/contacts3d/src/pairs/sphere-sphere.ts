@@ -12,6 +12,7 @@ import { ContactKind, SQUARE_UNDERFLOW } from '@contactkit/math';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { claimOne } from '../manifold/local-manifold.js';
 import type { Sphere } from '../shapes/primitives.js';
+import type { PairCache } from '../manifold/pair-cache.js';
 
 /**
  * Writes the contact of two spheres and returns how many it wrote (0 or 1).
@@ -28,6 +29,7 @@ export function collideSphereSphere<B>(
   first: Sphere<B>,
   second: Sphere<B>,
   data: CollisionData<B>,
+  _cache?: PairCache,
 ): number {
   const m1 = first.transform, m2 = second.transform;
   const x1 = m1[12]!, y1 = m1[13]!, z1 = m1[14]!;

@@ -12,6 +12,11 @@
  *   5. When the least-overlap edge axis was declined that way, the face nearest in direction to
  *      it describes the contact (box-box-sat.ts's `useFaceAlongEdge`, for polyhedra).
  * The answer goes into an explicit `HullAxis`.
+ *
+ * With a `HullSatCache` (a `PairCache`'s), the face or edge pair that separated the hulls at the
+ * last call is tested first, by the arithmetic of its own step (the edge pair only while it still
+ * forms a face of the Minkowski difference): still separating, the test ends there, as the full
+ * test would (it returns false at that axis or an earlier one).
  */
 import type { HullData } from '../shapes/convex-hull.js';
 import { hullScratch } from '../shapes/hull-scratch.js';
@@ -37,6 +42,28 @@ export class HullAxis {
   edgeWins = false;
   /** The larger of the two hulls' sizes (the scale of the face preference margin). */
   size = 0;
+  /**
+   * The axis that separated the hulls when the test returned false: a face (A's 0 to F_A - 1,
+   * then B's) in `separatingFace`, or the edge pair (`separatingEdgeA`, `separatingEdgeB`); -1
+   * for the kind that did not.
+   */
+  separatingFace = -1;
+  separatingEdgeA = -1;
+  separatingEdgeB = -1;
+}
+
+/** The axis that separated a pair of hulls at the last call (in a `PairCache`): as `HullAxis`'s, -1 none. */
+export class HullSatCache {
+  separatingFace = -1;
+  separatingEdgeA = -1;
+  separatingEdgeB = -1;
+
+  /** Forgets the pair. */
+  reset(): void {
+    this.separatingFace = -1;
+    this.separatingEdgeA = -1;
+    this.separatingEdgeB = -1;
+  }
 }
 
 /** Separations (relative to the size of the pair) closer than this count as equal. */
@@ -111,7 +138,12 @@ export function placeHullInFrame(
  * `result.tolerance` along every face normal and every Minkowski-face edge axis; when they are,
  * the axis that describes their contact goes into `result`.
  */
-export function hullSeparatingAxis(a: HullData, b: HullData, result: HullAxis): boolean {
+export function hullSeparatingAxis(
+  a: HullData,
+  b: HullData,
+  result: HullAxis,
+  cache: HullSatCache | null,
+): boolean {
   const tolerance = result.tolerance;
   const s = hullScratch;
   const vb = s.frameVertices, planesB = s.framePlanes, separations = s.faceSeparations;
@@ -120,6 +152,10 @@ export function hullSeparatingAxis(a: HullData, b: HullData, result: HullAxis): 
   const tie = TIE * size;
   const facesA = a.faceCount, facesB = b.faceCount;
   const countA = a.vertexCount, countB = b.vertexCount;
+  result.separatingFace = -1;
+  result.separatingEdgeA = -1;
+  result.separatingEdgeB = -1;
+  if (cache !== null && cachedAxisSeparates(a, b, cache, result)) return false;
 
   // 2. and 3. Face axes, ties to the earlier face.
   let faceA = 0, separationA = -Infinity;
@@ -134,7 +170,10 @@ export function hullSeparatingAxis(a: HullData, b: HullData, result: HullAxis): 
       if (h < lowest) lowest = h;
     }
     const separation = lowest - planesA[i + 3]!;
-    if (separation > tolerance) return false;
+    if (separation > tolerance) {
+      result.separatingFace = f;
+      return false;
+    }
     separations[f] = separation;
     if (separation > separationA + tie) {
       separationA = separation;
@@ -151,7 +190,10 @@ export function hullSeparatingAxis(a: HullData, b: HullData, result: HullAxis): 
       if (h < lowest) lowest = h;
     }
     const separation = lowest - planesB[i + 3]!;
-    if (separation > tolerance) return false;
+    if (separation > tolerance) {
+      result.separatingFace = facesA + f;
+      return false;
+    }
     separations[facesA + f] = separation;
     if (separation > separationB + tie) {
       separationB = separation;
@@ -216,7 +258,11 @@ export function hullSeparatingAxis(a: HullData, b: HullData, result: HullAxis): 
       }
       const inverse = 1 / Math.sqrt(lengthSquared);
       const separation = gap * inverse;
-      if (separation > tolerance) return false;
+      if (separation > tolerance) {
+        result.separatingEdgeA = i;
+        result.separatingEdgeB = j;
+        return false;
+      }
       if (lengthSquared >= NEAR_PARALLEL_SQUARED * lengths && separation > edgeSeparation + tie) {
         edgeSeparation = separation;
         edgeA = i;
@@ -246,6 +292,70 @@ export function hullSeparatingAxis(a: HullData, b: HullData, result: HullAxis): 
   if (edgeA >= 0 && !result.edgeWins && edgeSeparation > faceSeparation + tie) {
     useFaceAlongEdge(a, b, result);
   }
+  return true;
+}
+
+/**
+ * Whether the axis in `cache` still separates the hulls (B placed in A's frame) by more than
+ * `result.tolerance`, computed as steps 2 and 4 compute it (the same expressions, so the same
+ * bits); when it does, it goes into `result` as the separating axis.
+ */
+function cachedAxisSeparates(
+  a: HullData,
+  b: HullData,
+  cache: HullSatCache,
+  result: HullAxis,
+): boolean {
+  const s = hullScratch;
+  const face = cache.separatingFace;
+  if (face >= 0) {
+    // Step 2's separation: the other hull's lowest vertex above the face's plane.
+    const ofB = face >= a.faceCount;
+    const planes = ofB ? s.framePlanes : a.planes, i = 4 * (ofB ? face - a.faceCount : face);
+    const vertices = ofB ? a.vertices : s.frameVertices,
+      count = ofB ? a.vertexCount : b.vertexCount;
+    const nx = planes[i]!, ny = planes[i + 1]!, nz = planes[i + 2]!;
+    let lowest = Infinity;
+    for (let k = 0; k < 3 * count; k += 3) {
+      const h = nx * vertices[k]! + ny * vertices[k + 1]! + nz * vertices[k + 2]!;
+      if (h < lowest) lowest = h;
+    }
+    if (!(lowest - planes[i + 3]! > result.tolerance)) return false;
+    result.separatingFace = face;
+    return true;
+  }
+  const i = cache.separatingEdgeA, j = cache.separatingEdgeB;
+  if (i < 0) return false;
+  // Step 4 for the one edge pair: the Minkowski face test, the axis, its separation.
+  const edges = s.edgeVectors, planesA = a.planes, planesB = s.framePlanes, vb = s.frameVertices;
+  const ex = edges[3 * i]!, ey = edges[3 * i + 1]!, ez = edges[3 * i + 2]!;
+  const fa0 = 4 * a.edgeFaces[2 * i]!, fa1 = 4 * a.edgeFaces[2 * i + 1]!;
+  const gb0 = 4 * b.edgeFaces[2 * j]!, gb1 = 4 * b.edgeFaces[2 * j + 1]!;
+  const cba = planesB[gb0]! * ex + planesB[gb0 + 1]! * ey + planesB[gb0 + 2]! * ez;
+  const dba = planesB[gb1]! * ex + planesB[gb1 + 1]! * ey + planesB[gb1 + 2]! * ez;
+  if (cba * dba >= 0) return false;
+  const k = 3 * a.edgeCount + 3 * j;
+  const fx = edges[k]!, fy = edges[k + 1]!, fz = edges[k + 2]!;
+  const adc = planesA[fa0]! * fx + planesA[fa0 + 1]! * fy + planesA[fa0 + 2]! * fz;
+  const bdc = planesA[fa1]! * fx + planesA[fa1 + 1]! * fy + planesA[fa1 + 2]! * fz;
+  if (adc * bdc >= 0 || cba * bdc >= 0) return false;
+  let lx = ey * fz - ez * fy, ly = ez * fx - ex * fz, lz = ex * fy - ey * fx;
+  const lengthSquared = lx * lx + ly * ly + lz * lz;
+  const lengths = (ex * ex + ey * ey + ez * ez) * (fx * fx + fy * fy + fz * fz);
+  if (lengthSquared < PARALLEL_SQUARED * lengths) return false;
+  const va = a.vertices, pa = 3 * a.edgeVertices[2 * i]!;
+  const px = va[pa]!, py = va[pa + 1]!, pz = va[pa + 2]!;
+  if (lx * (px - a.centre[0]!) + ly * (py - a.centre[1]!) + lz * (pz - a.centre[2]!) < 0) {
+    lx = -lx;
+    ly = -ly;
+    lz = -lz;
+  }
+  const qb = 3 * b.edgeVertices[2 * j]!;
+  const gap = lx * (vb[qb]! - px) + ly * (vb[qb + 1]! - py) + lz * (vb[qb + 2]! - pz);
+  const inverse = 1 / Math.sqrt(lengthSquared);
+  if (!(gap * inverse > result.tolerance)) return false;
+  result.separatingEdgeA = i;
+  result.separatingEdgeB = j;
   return true;
 }
 
