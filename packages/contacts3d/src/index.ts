@@ -25,6 +25,7 @@ export { collideCapsuleCapsule } from './pairs/capsule-capsule.js';
 export { collideCapsuleHalfSpace } from './pairs/capsule-half-space.js';
 export { collideCapsulePlane } from './pairs/capsule-plane.js';
 export { collideCapsuleSphere } from './pairs/capsule-sphere.js';
+export { collideConvexHullCapsule, overlapConvexHullCapsule } from './pairs/convex-hull-capsule.js';
 export {
   collideConvexHullConvexHull,
   overlapConvexHullConvexHull,
