@@ -1,6 +1,7 @@
 /** Every subject of the suite, 2D and 3D, in the order the report lists them. */
 import { DETECTORS_2D, detectorSubject2 } from './detectors2d.js';
 import { DETECTORS_3D, detectorSubject3, OVERLAPS_3D, overlapSubject3 } from './detectors3d.js';
+import { hullCapsuleSubjects } from './hull-capsule3d.js';
 import { OVERLAPS_2D, overlapSubject2 } from './overlaps2d.js';
 import type { Subject } from './suite.js';
 
@@ -11,5 +12,6 @@ export function allSubjects(): Subject<unknown>[] {
     ...OVERLAPS_2D.map(overlapSubject2),
     ...DETECTORS_3D.map(detectorSubject3),
     ...OVERLAPS_3D.map(overlapSubject3),
+    ...hullCapsuleSubjects(),
   ] as Subject<unknown>[];
 }
