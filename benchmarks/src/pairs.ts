@@ -26,6 +26,7 @@ import { type Found, findExports } from './detectors.js';
 import type { Implementation } from './harness.js';
 import {
   CONFIGURATIONS,
+  type CapsuleSpec,
   type HullSpec,
   type Pairs2,
   type Pairs3,
@@ -39,6 +40,7 @@ import {
   boxStackPairs,
   circleCirclePairs,
   circlePolygonPairs,
+  hullCapsulePairs,
   hullHalfSpacePairs,
   hullHullPairs,
   polygonPolygonPairs,
@@ -77,6 +79,7 @@ export async function loadOurs(): Promise<Ours> {
     'collideCapsuleHalfSpace',
     'collideConvexHullConvexHull',
     'collideConvexHullHalfSpace',
+    'collideConvexHullCapsule',
   ]);
   const found2 = findExports(collision2d, [
     'Circle',
@@ -154,6 +157,16 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
     const first = contacts3d.ConvexHull.fromPoints(a.points).setPose(a.position, a.quaternion);
     const second = contacts3d.ConvexHull.fromPoints(b.points).setPose(b.position, b.quaternion);
     return contacts3d.overlapConvexHullConvexHull(first, second);
+  }
+
+  /** Whether a hull and a capsule touch or overlap, by our boolean test (hullCapsulePairs' bisection). */
+  function hullCapsuleTouch(a: HullSpec, b: CapsuleSpec): boolean {
+    const hull = contacts3d.ConvexHull.fromPoints(a.points).setPose(a.position, a.quaternion);
+    const capsule = new contacts3d.Capsule(b.radius, b.halfLength).setPose(
+      b.position,
+      b.quaternion,
+    );
+    return contacts3d.overlapConvexHullCapsule(hull, capsule);
   }
 
   const N = CONFIGURATIONS;
@@ -273,6 +286,19 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
       ),
       'ConvexHullGeometry, GjkEpaDetector.detect',
     ),
+    (() => {
+      const pairs: Pairs3 = hullCapsulePairs(N, 110, hullCapsuleTouch);
+      return {
+        id: 'hull-capsule',
+        title: 'Hull-capsule, a random 16-vertex hull (two points for a capsule on a face)',
+        pairs,
+        ours: ours3('collideConvexHullCapsule', pairs),
+        peers: [
+          () => oimoCapsule3(pairs, 'ConvexHullGeometry, CapsuleGeometry, GjkEpaDetector.detect'),
+          () => rapier3(pairs, 'ConvexPolyhedron.contactShape(Capsule)'),
+        ],
+      };
+    })(),
     bench3(
       'hull-half-space',
       'Hull-half-space, a random 16-vertex hull (cannon-es Plane)',
