@@ -251,16 +251,22 @@ interface Found {
   featureId: number;
 }
 
+/** The detector under test: `collideConvexHullCapsule`, or a planted defect's wrapper of it. */
+export type HullCapsuleDetector = (
+  hull: ConvexHull,
+  capsule: Capsule,
+  data: CollisionData,
+) => number;
+
 function run(
   config: HullCapsuleConfig,
+  detector: HullCapsuleDetector,
   swapped = false,
 ): { contacts: Found[]; returned: number; error: unknown; } {
   try {
     const [hull, capsule] = build(config);
     const data = new CollisionData({ capacity: 16 });
-    const returned = swapped
-      ? collide(capsule, hull, data)
-      : collideConvexHullCapsule(hull, capsule, data);
+    const returned = swapped ? collide(capsule, hull, data) : detector(hull, capsule, data);
     const contacts = data.contacts.slice(0, data.contactCount).map((c) => ({
       point: [c.point[0]!, c.point[1]!, c.point[2]!] as Vec3,
       normal: [c.normal[0]!, c.normal[1]!, c.normal[2]!] as Vec3,
@@ -472,18 +478,18 @@ function sameDeepest(
  */
 const FACE_MARGIN = 1e-6;
 
-function detectorProperties(): Property<HullCapsuleConfig>[] {
+function detectorProperties(detector: HullCapsuleDetector): Property<HullCapsuleConfig>[] {
   const plain = new WeakMap<HullCapsuleConfig, ReturnType<typeof run>>();
   const ok = (config: HullCapsuleConfig) => {
     let outcome = plain.get(config);
-    if (!outcome) plain.set(config, outcome = run(config));
+    if (!outcome) plain.set(config, outcome = run(config, detector));
     return outcome.error === null ? outcome : undefined;
   };
   return [
     {
       name: 'no-exception',
       check: (config) => {
-        const outcome = run(config);
+        const outcome = run(config, detector);
         return outcome.error === null ? null : `threw ${String(outcome.error)}`;
       },
     },
@@ -584,7 +590,7 @@ function detectorProperties(): Property<HullCapsuleConfig>[] {
       check(config) {
         const outcome = ok(config);
         if (!outcome) return undefined;
-        const swapped = run(config, true);
+        const swapped = run(config, detector, true);
         if (swapped.error !== null) return `swapped call threw ${String(swapped.error)}`;
         if (swapped.contacts.length !== outcome.contacts.length) {
           return `${outcome.contacts.length} contact(s) in one order, ${swapped.contacts.length} in the other`;
@@ -609,7 +615,7 @@ function detectorProperties(): Property<HullCapsuleConfig>[] {
         const q = which === 'rigid' ? axesQuaternion(size) : [0, 0, 0, 1];
         const t: Vec3 = which === 'rigid' ? [3 * size, -7 * size, 5 * size] : [0, 0, 0];
         const moved = transformed(config, q, t, factor);
-        const after = run(moved);
+        const after = run(moved, detector);
         if (after.error !== null) return `threw after the ${which} change: ${String(after.error)}`;
         return sameDeepest(
           outcome.contacts,
@@ -661,15 +667,17 @@ function repro(name: string, config: HullCapsuleConfig, property: string, messag
   ].join('\n');
 }
 
-/** The subjects: the detector and its overlap test. */
-export function hullCapsuleSubjects(): Subject<HullCapsuleConfig>[] {
+/** The subjects: the detector (or a planted defect's wrapper of it) and its overlap test. */
+export function hullCapsuleSubjects(
+  detector: HullCapsuleDetector = collideConvexHullCapsule,
+): Subject<HullCapsuleConfig>[] {
   return [
     {
       name: 'collideConvexHullCapsule',
       dimension: '3d',
       regimes: REGIMES,
       generate,
-      properties: detectorProperties(),
+      properties: detectorProperties(detector),
       repro: (config, property, message) =>
         repro('collideConvexHullCapsule', config, property, message),
     },
@@ -695,7 +703,7 @@ export function hullCapsuleSubjects(): Subject<HullCapsuleConfig>[] {
           check(config) {
             const [hull, capsule] = build(config);
             const result = overlapConvexHullCapsule(hull, capsule),
-              count = run(config).contacts.length;
+              count = run(config, collideConvexHullCapsule).contacts.length;
             return result === count > 0
               ? null
               : `${result}, but the detector wrote ${count} contact(s)`;
