@@ -65,6 +65,9 @@ class HullCapsuleQuery {
   tolerance = 0;
   /** The pair's size: the hull's half extent or the capsule's, the larger. */
   size = 0;
+  /** Step 1's best face axis and its separation (the least height of the segment above it). */
+  faceAxis = 0;
+  faceSeparation = 0;
   /** Segment start A (the capsule's end at -halfLength) and direction D (to the other end). */
   a0 = 0;
   a1 = 0;
@@ -377,8 +380,10 @@ export function convexHullCapsuleManifold(
     else if (heightA > 0) enter = Math.max(enter, heightA / (heightA - heightB));
     else if (heightB > 0) leave = Math.min(leave, heightA / (heightA - heightB));
   }
+  q.faceAxis = faceAxis;
+  q.faceSeparation = faceSeparation;
   if (!outside && enter <= leave) {
-    overlappingContacts(q, hull, m, faceAxis, faceSeparation, manifold);
+    overlappingContacts(q, hull, m, manifold);
     return;
   }
 
@@ -392,7 +397,7 @@ export function convexHullCapsuleManifold(
   const distance = squared >= SQUARE_UNDERFLOW ? Math.sqrt(squared) : Math.hypot(gx, gy, gz);
   // Cores closer than the round-off of the poses (relative: capsule.ts, CORE_SLACK) overlap.
   if (!(distance > CORE_SLACK * q.size)) {
-    overlappingContacts(q, hull, m, faceAxis, faceSeparation, manifold);
+    overlappingContacts(q, hull, m, manifold);
     return;
   }
   const depth = radius - distance;
@@ -447,15 +452,14 @@ export function convexHullCapsuleManifold(
   );
 }
 
-/** Step 4: the core enters the hull; `faceAxis` and `faceSeparation` from step 1. */
+/** Step 4: the core enters the hull; the best face axis from step 1 (in q). */
 function overlappingContacts(
   q: HullCapsuleQuery,
   hull: ConvexHull,
   m: Float64Array,
-  faceAxis: number,
-  faceSeparation: number,
   manifold: LocalManifold,
 ): void {
+  const faceAxis = q.faceAxis, faceSeparation = q.faceSeparation;
   const planes = hull.planes, vertices = hull.vertices;
   const edgeVertices = hull.edgeVertices, edgeFaces = hull.edgeFaces;
   const radius = q.radius, halfLength = q.halfLength;
