@@ -344,8 +344,9 @@ export function oimo3(pairs: Pairs3, call: string): Implementation {
 }
 
 function toOimoShape(
-  spec: BoxSpec | CapsuleSpec,
+  spec: BoxSpec | CapsuleSpec | HullSpec,
 ): { geometry: oimo.collision.geometry.Geometry; transform: oimo.common.Transform; } {
+  if (spec.kind === 'hull') return toOimo(spec);
   const [x, y, z] = spec.position;
   const [qx, qy, qz, qw] = spec.quaternion;
   const transform = new oimo.common.Transform();
@@ -359,11 +360,11 @@ function toOimoShape(
 
 /**
  * OimoPhysics for capsule pairs: the detector its world picks for the two geometry types
- * (`CollisionMatrix.getDetector`: `CapsuleCapsuleDetector`, one point; for a box and a capsule
- * its `GjkEpaDetector`, one point), called as `oimo3` calls BoxBoxDetector.
+ * (`CollisionMatrix.getDetector`: `CapsuleCapsuleDetector`, one point; for a box or a convex hull
+ * and a capsule its `GjkEpaDetector`, one point), called as `oimo3` calls BoxBoxDetector.
  */
 export function oimoCapsule3(pairs: Pairs3, call: string): Implementation {
-  const first = pairs.map((pair) => toOimoShape(pair.a as BoxSpec | CapsuleSpec));
+  const first = pairs.map((pair) => toOimoShape(pair.a as BoxSpec | CapsuleSpec | HullSpec));
   const second = pairs.map((pair) => toOimoShape(pair.b as BoxSpec | CapsuleSpec));
   const cached = pairs.map(() => new oimo.collision.narrowphase.detector.CachedDetectorData());
   const matrix = new oimo.collision.narrowphase.CollisionMatrix();

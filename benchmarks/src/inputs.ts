@@ -700,6 +700,38 @@ export function hullHullPairs(
   });
 }
 
+/**
+ * Hull-capsule: a random 16-vertex hull and a capsule (radius 0.1 to 0.5, half length 0.2 to 1)
+ * at a random rotation, moved along a random direction from the hull's centre until it touches
+ * (a bisection on `touches`), then back by the category's depth.
+ */
+export function hullCapsulePairs(
+  count: number,
+  seed: number,
+  touches: (a: HullSpec, b: CapsuleSpec) => boolean,
+): Pair<HullSpec, CapsuleSpec>[] {
+  const random = new Random(seed);
+  return categories(count, random).map((category) => {
+    const a: HullSpec = {
+      kind: 'hull',
+      points: ellipsoidPoints(random, 1),
+      position: randomPosition(random),
+      quaternion: random.rotation(),
+    };
+    const radius = random.range(0.1, 0.5), halfLength = random.range(0.2, 1);
+    const b = capsuleAlong(radius, halfLength, a.position, random.unitVector());
+    const d = random.unitVector();
+    let inside = 0, outside = 4;
+    const at = (s: number): CapsuleSpec => ({ ...b, position: add3(a.position, scale3(d, s)) });
+    for (let k = 0; k < 60; k++) {
+      const middle = 0.5 * (inside + outside);
+      if (touches(a, at(middle))) inside = middle;
+      else outside = middle;
+    }
+    return { category, a, b: at(inside - depthFor(category, radius, random)) };
+  });
+}
+
 /** A box spec as the hull of its 8 corners (in its own frame), at the same pose. */
 export function boxAsHull(box: BoxSpec): HullSpec {
   const points: number[] = [];

@@ -27,6 +27,7 @@ import { contactkitFrames, FRAME_PAIRS, FRAMES, oimoFrames, restingFrames } from
 import type { Implementation } from './harness.js';
 import {
   CONFIGURATIONS,
+  type CapsuleSpec,
   type HullSpec,
   type Pairs2,
   type Pairs3,
@@ -40,6 +41,7 @@ import {
   boxStackPairs,
   circleCirclePairs,
   circlePolygonPairs,
+  hullCapsulePairs,
   hullHalfSpacePairs,
   hullHullPairs,
   polygonPolygonPairs,
@@ -78,6 +80,7 @@ export async function loadOurs(): Promise<Ours> {
     'collideCapsuleHalfSpace',
     'collideConvexHullConvexHull',
     'collideConvexHullHalfSpace',
+    'collideConvexHullCapsule',
   ]);
   const found2 = findExports(collision2d, [
     'Circle',
@@ -155,6 +158,16 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
     const first = contacts3d.ConvexHull.fromPoints(a.points).setPose(a.position, a.quaternion);
     const second = contacts3d.ConvexHull.fromPoints(b.points).setPose(b.position, b.quaternion);
     return contacts3d.overlapConvexHullConvexHull(first, second);
+  }
+
+  /** Whether a hull and a capsule touch or overlap, by our boolean test (hullCapsulePairs' bisection). */
+  function hullCapsuleTouch(a: HullSpec, b: CapsuleSpec): boolean {
+    const hull = contacts3d.ConvexHull.fromPoints(a.points).setPose(a.position, a.quaternion);
+    const capsule = new contacts3d.Capsule(b.radius, b.halfLength).setPose(
+      b.position,
+      b.quaternion,
+    );
+    return contacts3d.overlapConvexHullCapsule(hull, capsule);
   }
 
   const N = CONFIGURATIONS;
@@ -296,6 +309,19 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
       ),
       'ConvexHullGeometry, GjkEpaDetector.detect',
     ),
+    (() => {
+      const pairs: Pairs3 = hullCapsulePairs(N, 110, hullCapsuleTouch);
+      return {
+        id: 'hull-capsule',
+        title: 'Hull-capsule, a random 16-vertex hull (two points for a capsule on a face)',
+        pairs,
+        ours: ours3('collideConvexHullCapsule', pairs),
+        peers: [
+          () => oimoCapsule3(pairs, 'ConvexHullGeometry, CapsuleGeometry, GjkEpaDetector.detect'),
+          () => rapier3(pairs, 'ConvexPolyhedron.contactShape(Capsule)'),
+        ],
+      };
+    })(),
     bench3(
       'hull-half-space',
       'Hull-half-space, a random 16-vertex hull (cannon-es Plane)',

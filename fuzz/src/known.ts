@@ -14,15 +14,6 @@ const F2 = 'FINDINGS.md F2';
 /** A convex polygon with collinear vertices taken as concave: its contacts do not free the pair. */
 const F3 = 'FINDINGS.md F3';
 
-/** Capsules below about 1e-12 in size: absolute tolerances (as spheres had before issue 21). */
-const F4 = 'FINDINGS.md F4';
-
-/** Two-point capsule manifolds: the shallower point's witness lies inside the capsule. */
-const F5 = 'FINDINGS.md F5';
-
-/** Near-parallel capsules overlapping by a few 1e-9 of their size get no contact. */
-const F6 = 'FINDINGS.md F6';
-
 /** ConvexHull.fromPoints fails with an internal error on clouds with points on and near faces. */
 const F7 = 'FINDINGS.md F7';
 
@@ -42,24 +33,6 @@ const HULL_SUBJECTS = [
   'overlapConvexHullSphere',
   'overlapConvexHullHalfSpace',
   'overlap',
-];
-
-/** The 3D regimes a capsule pair is drawn in, but `tiny-size` (F4). */
-const CAPSULE_REGIMES = [
-  'unit',
-  'mixed-sizes',
-  'far-1e5',
-  'touching',
-  'identical',
-  'deep',
-  'inside',
-  'tiny-offset',
-  'axis-aligned',
-  'parallel',
-  'near-parallel',
-  'half-length-0',
-  'along-face',
-  'entering',
 ];
 
 /** The regimes whose polygons have collinear or almost collinear vertices. */
@@ -92,60 +65,15 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'scale-invariant',
     'rigid-invariant',
   ], COLLINEAR_REGIMES),
-  ...entries(
-    F4,
-    [
-      'collideCapsuleCapsule',
-      'collideCapsuleSphere',
-      'collideBoxCapsule',
-      'collide',
-      'overlapCapsuleCapsule',
-      'overlapCapsuleSphere',
-      'overlapBoxCapsule',
-      'overlap',
-    ],
-    [
-      'contact-iff-overlap',
-      'depth-frees',
-      'depth-minimal',
-      'witness-on-surface',
-      'scale-invariant',
-      'rigid-invariant',
-      'swap-symmetric',
-      'overlap-agrees-with-oracle',
-      'overlap-agrees-with-detector',
-    ],
-    ['tiny-size'],
-  ),
-  ...entries(
-    F5,
-    ['collideCapsuleCapsule', 'collideBoxCapsule'],
-    ['witness-on-surface'],
-    CAPSULE_REGIMES,
-  ),
-  // `collide` only in the regimes that draw capsule pairs alone (the others hold its sphere and box pairs).
-  ...entries(F5, ['collide'], ['witness-on-surface'], [
-    'parallel',
-    'near-parallel',
-    'half-length-0',
-  ]),
-  ...entries(
-    F6,
-    ['collideCapsuleCapsule', 'collide', 'overlapCapsuleCapsule', 'overlap'],
-    ['contact-iff-overlap', 'overlap-agrees-with-oracle', 'overlap-agrees-with-detector'],
-    ['near-parallel'],
-  ),
   // A cloud that fails to build fails every property of its configuration that builds it.
   ...entries(F7, HULL_SUBJECTS, [
     'no-exception',
     'overlap-agrees-with-oracle',
     'overlap-agrees-with-detector',
   ], ['coplanar', 'many-points', 'near-duplicate']),
-  // `collide` in tiny-size: its other cells are F4's (capsule pairs) as well.
-  ...entries(F8, ['collide'], ['features-named'], ['tiny-size']),
   ...entries(
     F8,
-    ['collideConvexHullSphere', 'overlapConvexHullSphere'],
+    ['collideConvexHullSphere', 'overlapConvexHullSphere', 'collide', 'overlap'],
     [
       'features-named',
       'contact-iff-overlap',

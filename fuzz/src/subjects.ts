@@ -2,6 +2,7 @@
 import { capsuleSubjects2 } from './capsules2d.js';
 import { DETECTORS_2D, detectorSubject2 } from './detectors2d.js';
 import { DETECTORS_3D, detectorSubject3, OVERLAPS_3D, overlapSubject3 } from './detectors3d.js';
+import { hullCapsuleSubjects } from './hull-capsule3d.js';
 import { OVERLAPS_2D, overlapSubject2 } from './overlaps2d.js';
 import { raycastSubject2 } from './raycast2d.js';
 import { rayTestSubject } from './raytest2d.js';
@@ -17,5 +18,6 @@ export function allSubjects(): Subject<unknown>[] {
     rayTestSubject(),
     ...DETECTORS_3D.map(detectorSubject3),
     ...OVERLAPS_3D.map(overlapSubject3),
+    ...hullCapsuleSubjects(),
   ] as Subject<unknown>[];
 }

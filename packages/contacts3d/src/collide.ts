@@ -16,6 +16,7 @@ import {
   collideConvexHullPlane,
 } from './pairs/convex-hull-half-space.js';
 import { collideConvexHullSphere } from './pairs/convex-hull-sphere.js';
+import { collideConvexHullCapsule } from './pairs/convex-hull-capsule.js';
 import { collideBoxCapsule } from './pairs/box-capsule.js';
 import { collideCapsuleCapsule } from './pairs/capsule-capsule.js';
 import { collideCapsuleHalfSpace } from './pairs/capsule-half-space.js';
@@ -67,6 +68,7 @@ register(ShapeType.Capsule, ShapeType.Capsule, collideCapsuleCapsule);
 register(ShapeType.Capsule, ShapeType.Sphere, collideCapsuleSphere);
 register(ShapeType.Capsule, ShapeType.Plane, collideCapsulePlane);
 register(ShapeType.Capsule, ShapeType.HalfSpace, collideCapsuleHalfSpace);
+register(ShapeType.ConvexHull, ShapeType.Capsule, collideConvexHullCapsule);
 register(ShapeType.Sphere, ShapeType.TriangleMesh, collideSphereTriangleMesh);
 register(ShapeType.Sphere, ShapeType.Heightfield, collideSphereHeightfield);
 register(ShapeType.Capsule, ShapeType.TriangleMesh, collideCapsuleTriangleMesh);

@@ -49,6 +49,7 @@ export { collideCapsuleHalfSpace } from './pairs/capsule-half-space.js';
 export { collideCapsuleHeightfield, collideCapsuleTriangleMesh } from './pairs/capsule-mesh.js';
 export { collideCapsulePlane } from './pairs/capsule-plane.js';
 export { collideCapsuleSphere } from './pairs/capsule-sphere.js';
+export { collideConvexHullCapsule, overlapConvexHullCapsule } from './pairs/convex-hull-capsule.js';
 export {
   collideConvexHullConvexHull,
   overlapConvexHullConvexHull,

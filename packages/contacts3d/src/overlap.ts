@@ -16,6 +16,7 @@ import { overlapBoxConvexHull } from './pairs/box-convex-hull.js';
 import { overlapConvexHullConvexHull } from './pairs/convex-hull-convex-hull.js';
 import { overlapConvexHullHalfSpace } from './pairs/convex-hull-half-space.js';
 import { overlapConvexHullSphere } from './pairs/convex-hull-sphere.js';
+import { overlapConvexHullCapsule } from './pairs/convex-hull-capsule.js';
 import { overlapCapsuleCapsule } from './pairs/capsule-capsule.js';
 import { overlapCapsuleHalfSpace } from './pairs/capsule-half-space.js';
 import { overlapCapsulePlane } from './pairs/capsule-plane.js';
@@ -135,6 +136,7 @@ register(ShapeType.Box, ShapeType.ConvexHull, overlapBoxConvexHull);
 register(ShapeType.ConvexHull, ShapeType.ConvexHull, overlapConvexHullConvexHull);
 register(ShapeType.ConvexHull, ShapeType.Sphere, overlapConvexHullSphere);
 register(ShapeType.ConvexHull, ShapeType.HalfSpace, overlapConvexHullHalfSpace);
+register(ShapeType.ConvexHull, ShapeType.Capsule, overlapConvexHullCapsule);
 
 /** The buffer of `overlap`'s fallback: a pair without a boolean test of its own asks `collide`. */
 const fallbackData = new CollisionData({ capacity: 8 });

@@ -1,11 +1,14 @@
 import { ContactKind, packFeatureId } from '@contactkit/math';
 import { describe, expect, it } from 'vitest';
+import { collide } from '../collide.js';
 import { CollisionData } from '../manifold/collision-data.js';
 import { boxEdgeFeature, boxFaceFeature } from '../shapes/box-features.js';
 import { Capsule } from '../shapes/capsule.js';
 import { Box } from '../shapes/primitives.js';
 import { axisAngle, IDENTITY } from '../test-support/cases.js';
-import { alongDirection, expectContacts } from '../test-support/capsule-cases.js';
+import { alongDirection, expectContacts, SCALES } from '../test-support/capsule-cases.js';
+import { capsuleOracle } from '../test-support/capsule-oracle.js';
+import type { Quat, Vec3 } from '../test-support/shapes.js';
 import { collideBoxCapsule, overlapBoxCapsule } from './box-capsule.js';
 
 /** 90 degrees about Z: local Y onto world -X, so the end at -halfLength (code 1) lies toward +X. */
@@ -289,3 +292,110 @@ describe('collideBoxCapsule', () => {
     }
   });
 });
+
+describe('collideBoxCapsule: regressions of the adversarial suite (fuzz/FINDINGS.md)', () => {
+  it('test_f4_tiny_shapes_apart_get_no_contact: the core test is relative to the size', () => {
+    // A capsule (r 0.5, half length 1) along the diagonal d of a 2 x 2 x 2 box, its lower end
+    // 0.8 beyond the corner (1, 1, 1): apart by 0.3 at every scale, 1e-14 included (an absolute
+    // 1e-12 took those cores as overlapping and the face axes gave a contact 0.04 deep); 0.3
+    // beyond the corner: depth 0.2 along -d.
+    const d = 1 / Math.sqrt(3);
+    for (const tiny of [1, 1e-14]) {
+      for (const s of SCALES.map((x) => x * tiny)) {
+        const cube = box(s, [1, 1, 1]);
+        const data = new CollisionData({ capacity: 4 });
+        const at = (beyond: number) =>
+          capsule(s, 0.5, 1, [1, 1, 1].map((v) => v + (beyond + 1) * d), alongDirection(d, d, d));
+        expect(collideBoxCapsule(cube, at(0.8), data), `scale ${s}`).toBe(0);
+        expect(collide(at(0.8), cube, data), `scale ${s}, swapped`).toBe(0);
+        expect(overlapBoxCapsule(cube, at(0.8)), `scale ${s}`).toBe(false);
+        for (const swapped of [false, true]) {
+          data.reset();
+          const near = at(0.3);
+          expect(swapped ? collide(near, cube, data) : collideBoxCapsule(cube, near, data)).toBe(1);
+          const contact = data.contacts[0]!;
+          expect(contact.penetration / s, `scale ${s}`).toBeCloseTo(0.2, 9);
+          for (let k = 0; k < 3; k++) {
+            expect(contact.normal[k], `scale ${s}`).toBeCloseTo(swapped ? d : -d, 9);
+          }
+        }
+      }
+    }
+  });
+
+  it("test_f5_far_point_witnesses_on_both_surfaces: a capsule along an edge, the suite's case", () => {
+    const halfSize = [0.3914104004068979, 0.5938711067783111, 0.4443143567225174];
+    const boxRotation = [
+      0.20770011534537736,
+      -0.712605826188415,
+      -0.3714824948714001,
+      0.5577224709225581,
+    ];
+    const boxPosition = [0.31067379152712987, -0.6381766887396171, 0.12746555388692404];
+    const rotation = [
+      0.7151923755533983,
+      -0.31323889176252057,
+      0.5579573475172553,
+      -0.2811847452995692,
+    ];
+    for (const s of SCALES) {
+      const solid = box(s, halfSize, boxPosition, boxRotation);
+      const body = capsule(s, 0.41530759937179285, 0.8751399863427868, [0, 0, 0], rotation);
+      // The oracle's depth: the least translation, by a search sharing no code with the detector.
+      const { depth } = capsuleOracle(
+        {
+          kind: 'box',
+          halfSize: halfSize.map((v) => v * s) as Vec3,
+          position: boxPosition.map((v) => v * s) as Vec3,
+          rotation: boxRotation as Quat,
+        },
+        {
+          kind: 'capsule',
+          radius: 0.41530759937179285 * s,
+          halfLength: 0.8751399863427868 * s,
+          position: [0, 0, 0],
+          rotation: rotation as Quat,
+        },
+      );
+      for (const swapped of [false, true]) {
+        const data = new CollisionData({ capacity: 4 });
+        const count = swapped ? collide(body, solid, data) : collideBoxCapsule(solid, body, data);
+        expect(count, `scale ${s}`).toBe(2);
+        const contacts = data.contacts.slice(0, count);
+        const deepest = Math.max(...contacts.map((c) => c.penetration));
+        expect(deepest / s, `scale ${s}`).toBeCloseTo(depth / s, 7);
+        for (const contact of contacts) {
+          // The box's witness (point - n pen / 2 with the box first) and the capsule's.
+          const sign = swapped ? -1 : 1;
+          const on = (side: number) =>
+            [0, 1, 2].map((k) =>
+              contact.point[k]! + side * sign * contact.normal[k]! * contact.penetration / 2
+            );
+          expect(Math.abs(boxSurfaceDistance(solid, on(-1))) / s, `scale ${s}`).toBeLessThan(1e-9);
+          expect(Math.abs(capsuleSurfaceDistance(body, on(1))) / s, `scale ${s}`).toBeLessThan(
+            1e-9,
+          );
+        }
+      }
+    }
+  });
+});
+
+/** Distance of p from the box's surface (< 0 inside), in the box's frame. */
+function boxSurfaceDistance(solid: Box, p: number[]): number {
+  const m = solid.transform;
+  const local = [0, 1, 2].map((axis) =>
+    [0, 1, 2].reduce((sum, k) => sum + (p[k]! - m[12 + k]!) * m[4 * axis + k]!, 0)
+  );
+  const outside = local.map((x, k) => Math.max(0, Math.abs(x) - solid.halfSize[k]!));
+  const out = Math.hypot(...outside);
+  return out > 0 ? out : -Math.min(...local.map((x, k) => solid.halfSize[k]! - Math.abs(x)));
+}
+
+/** Distance of p from the capsule's surface (< 0 inside), from its core by projection. */
+function capsuleSurfaceDistance(shape: Capsule, p: number[]): number {
+  const m = shape.transform, h = shape.halfLength;
+  const along = [0, 1, 2].reduce((sum, k) => sum + (p[k]! - m[12 + k]!) * m[4 + k]!, 0);
+  const t = Math.max(-h, Math.min(h, along));
+  return Math.hypot(...[0, 1, 2].map((k) => p[k]! - m[12 + k]! - t * m[4 + k]!)) - shape.radius;
+}

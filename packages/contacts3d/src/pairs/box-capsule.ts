@@ -35,15 +35,16 @@
 import {
   AXIS_ABSOLUTE_MARGIN,
   ContactKind,
-  LENGTH_SQUARED_EPSILON,
   PARALLEL_EPSILON,
+  SQUARE_UNDERFLOW,
 } from '@contactkit/math';
+import { exitBox, exitCapsule, LineExit } from '../clip/line-exit.js';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
 import { boxEdgeFeature, boxFaceFeature, boxVertexFeature } from '../shapes/box-features.js';
-import { CAPSULE_SIDE_FEATURE, type Capsule } from '../shapes/capsule.js';
+import { CAPSULE_SIDE_FEATURE, CORE_SLACK, type Capsule } from '../shapes/capsule.js';
 import type { Box } from '../shapes/primitives.js';
-import { PARALLEL_SINE } from './capsule-capsule.js';
+import { DEPTH_SLACK, PARALLEL_SINE } from './capsule-capsule.js';
 import type { PairCache } from '../manifold/pair-cache.js';
 
 /** How far (relative) an edge's closest point may lie past its end and still be on it. */
@@ -65,12 +66,12 @@ class BoxCapsuleQuery {
   u0 = 0;
   u1 = 0;
   u2 = 0;
-  /** The closest parameter, its excess g = P(t) - clamp(P(t)) and squared length. */
+  /** The closest parameter, its excess g = P(t) - clamp(P(t)) and length. */
   t = 0;
   g0 = 0;
   g1 = 0;
   g2 = 0;
-  distanceSquared = 0;
+  distance = 0;
   /** The slope's round-off (see `closestParameter`). */
   flat = 0;
   /** The contact normal in the box's frame, from the capsule toward the box. */
@@ -107,6 +108,7 @@ class BoxCapsuleQuery {
 }
 
 const queryScratch = new BoxCapsuleQuery();
+const exitScratch = new LineExit();
 /** Scratch of this file's detector and test, passed to the computation explicitly. */
 const manifoldScratch = new LocalManifold();
 
@@ -332,7 +334,10 @@ function faceContacts(
 
 /**
  * Step 3's edge case: the clipped segment's ends against the box edge along `axis` at the signs
- * (s0, s1, s2) of the other two coordinates (normal already set); depth `r - gap` along the normal.
+ * (s0, s1, s2) of the other two coordinates (normal already set). The line along the normal
+ * through an end meets the capsule's surface toward the box and the box's toward the capsule:
+ * those are the witnesses and the overlap along the line the depth (line-exit.ts), so both lie
+ * on the surfaces although the segment is not quite parallel to the edge.
  */
 function edgeContacts(
   q: BoxCapsuleQuery,
@@ -343,24 +348,45 @@ function edgeContacts(
   s2: number,
   manifold: LocalManifold,
 ): void {
-  const radius = q.radius, tolerance = q.tolerance, n0 = q.n0, n1 = q.n1, n2 = q.n2;
+  const tolerance = q.tolerance, n0 = q.n0, n1 = q.n1, n2 = q.n2;
   const code = edgeCode(axis, s0, s1, s2);
+  const exit = exitScratch;
+  exit.h0 = q.h0;
+  exit.h1 = q.h1;
+  exit.h2 = q.h2;
+  exit.cx = q.c0;
+  exit.cy = q.c1;
+  exit.cz = q.c2;
+  exit.ax = q.u0;
+  exit.ay = q.u1;
+  exit.az = q.u2;
+  exit.halfLength = q.halfLength;
+  exit.radius = q.radius;
   const ends = q.t1 > q.t0 ? 2 : 1;
   for (let end = 0; end < ends; end++) {
     const t = end === 0 ? q.t0 : q.t1, plane = end === 0 ? q.plane0 : q.plane1;
-    const p0 = coordinate(q, 0, t), p1 = coordinate(q, 1, t), p2 = coordinate(q, 2, t);
-    const x0 = axis === 0 ? p0 : s0 * q.h0;
-    const x1 = axis === 1 ? p1 : s1 * q.h1;
-    const x2 = axis === 2 ? p2 : s2 * q.h2;
-    // n points from the capsule toward the box: the gap is along -n.
-    const gap = -((p0 - x0) * n0 + (p1 - x1) * n1 + (p2 - x2) * n2);
-    const depth = radius - gap;
-    if (depth < -tolerance) continue;
+    exit.x = coordinate(q, 0, t);
+    exit.y = coordinate(q, 1, t);
+    exit.z = coordinate(q, 2, t);
+    // n points from the capsule toward the box.
+    exit.dx = n0;
+    exit.dy = n1;
+    exit.dz = n2;
+    exitCapsule(exit);
+    const towardBox = exit.distance;
+    exit.dx = -n0;
+    exit.dy = -n1;
+    exit.dz = -n2;
+    exitBox(exit);
+    const towardCapsule = exit.distance;
+    const depth = towardBox + towardCapsule;
+    // -Infinity (the line misses the box) is dropped here too.
+    if (!(depth >= -tolerance)) continue;
+    q.x0 = exit.x - n0 * towardCapsule;
+    q.x1 = exit.y - n1 * towardCapsule;
+    q.x2 = exit.z - n2 * towardCapsule;
+    q.depth = depth;
     if (plane < 0) {
-      q.x0 = x0;
-      q.x1 = x1;
-      q.x2 = x2;
-      q.depth = depth;
       addPoint(q, manifold, m, ContactKind.PointEdge, (code << 16) | (t <= 0 ? 1 : 2));
     } else {
       const sign = plane & 1 ? -1 : 1;
@@ -369,10 +395,6 @@ function edgeContacts(
         axis === 1 ? sign : s1,
         axis === 2 ? sign : s2,
       );
-      q.x0 = x0;
-      q.x1 = x1;
-      q.x2 = x2;
-      q.depth = depth;
       addPoint(q, manifold, m, ContactKind.PointEdge, (vertex << 16) | CAPSULE_SIDE_FEATURE);
     }
   }
@@ -433,16 +455,24 @@ export function boxCapsuleManifold(
   q.g0 = g0;
   q.g1 = g1;
   q.g2 = g2;
-  q.distanceSquared = g0 * g0 + g1 * g1 + g2 * g2;
-  if (q.distanceSquared > LENGTH_SQUARED_EPSILON) separatedContacts(q, m, manifold);
-  else overlappingContacts(q, m, manifold);
+  const distanceSquared = g0 * g0 + g1 * g1 + g2 * g2;
+  // A square that underflows is measured by Math.hypot (tolerance.ts, SQUARE_UNDERFLOW).
+  q.distance = distanceSquared >= SQUARE_UNDERFLOW
+    ? Math.sqrt(distanceSquared)
+    : Math.hypot(g0, g1, g2);
+  // Cores closer than the round-off of the poses (relative: capsule.ts, CORE_SLACK) overlap.
+  if (q.distance > CORE_SLACK * (Math.max(h0, h1, h2) + halfLength + radius)) {
+    separatedContacts(q, m, manifold);
+  } else {
+    overlappingContacts(q, m, manifold);
+  }
 }
 
 /** Step 3: the cores apart, the box point `P(t) - g` at distance |g|. */
 function separatedContacts(q: BoxCapsuleQuery, m: Float64Array, manifold: LocalManifold): void {
   const t = q.t, g0 = q.g0, g1 = q.g1, g2 = q.g2;
   const radius = q.radius, halfLength = q.halfLength;
-  const distance = Math.sqrt(q.distanceSquared);
+  const distance = q.distance;
   const depth = radius - distance;
   if (depth < -q.tolerance) return;
   q.n0 = -g0 / distance;
@@ -472,7 +502,7 @@ function separatedContacts(q: BoxCapsuleQuery, m: Float64Array, manifold: LocalM
         clipSegment(q, -1, axis);
         if (q.t0 <= q.t1) {
           edgeContacts(q, m, axis, s0, s1, s2, manifold);
-          if (manifold.count > 0) return;
+          if (manifold.count > 0 && !closestGivesWay(q, manifold, depth)) return;
         }
       }
     }
@@ -495,6 +525,34 @@ function separatedContacts(q: BoxCapsuleQuery, m: Float64Array, manifold: LocalM
   q.x2 = x2;
   q.depth = depth;
   addPoint(q, manifold, m, kind, (boxCode << 16) | capsuleCode);
+}
+
+/**
+ * Whether the closest point (depth `closest`) must join the edge's end points: when the deepest
+ * of them is shallower by more than `DEPTH_SLACK` of the size (capsule-capsule.ts's rule). Then
+ * the shallower end gives way: the deeper one is left alone in the manifold for the closest
+ * point to be added after it.
+ */
+function closestGivesWay(q: BoxCapsuleQuery, manifold: LocalManifold, closest: number): boolean {
+  const points = manifold.points;
+  const deeper = manifold.count === 2 && points[1]!.depth > points[0]!.depth ? 1 : 0;
+  const size = Math.max(q.h0, q.h1, q.h2) + q.halfLength + q.radius;
+  if (!(points[deeper]!.depth < closest - DEPTH_SLACK * size)) return false;
+  if (manifold.count === 2) {
+    if (deeper === 1) {
+      const from = points[1]!, to = points[0]!;
+      to.x = from.x;
+      to.y = from.y;
+      to.z = from.z;
+      to.depth = from.depth;
+      to.kind = from.kind;
+      to.features = from.features;
+    }
+    manifold.count = 1;
+  } else {
+    manifold.count = 0;
+  }
+  return true;
 }
 
 /** Step 4: the segment enters the box. */

@@ -14,19 +14,26 @@
  *   3. Two points when the axes' angle has a sine of at most `PARALLEL_SINE` (0.05, about 2.9
  *      degrees) and B's segment, projected on A's axis, overlaps A's by a positive length: at
  *      each end of the overlap, the segment end that bounds it and the other segment's point
- *      closest to that end; depth `r_A + r_B - dot(P_A - P_B, n)` along the one normal (the
- *      deeper of the two is the exact depth whenever the closest points of step 2 bound the
- *      overlap or lie inside both segments, the cases near parallel segments meet); a point
- *      whose gap exceeds the tolerance is dropped. Otherwise the one point of step 2.
+ *      closest to that end. The line along the one normal through the end meets A's surface
+ *      toward B and B's toward A: those are the witnesses, and the overlap along the line the
+ *      depth (line-exit.ts), so both witnesses lie on the surfaces, also where the other
+ *      capsule is not straight across from the end. A point whose gap exceeds the tolerance is
+ *      dropped. Where the
+ *      axes cross inside the overlap (seen along the normal) the ends lie shallower than the
+ *      closest pair; when the deeper end is shallower by more than `DEPTH_SLACK` (1e-9) of the
+ *      pair's size, the shallower end gives way to the closest pair of step 2, so the deepest
+ *      point is always the exact depth. Otherwise (no end kept, or one kept and too shallow)
+ *      the one point of step 2.
  *
  * Why this rule changes the count at most twice while a capsule turns steadily through parallel
  * (once in, once out, never 1, 2, 1, 2): it is stateless and each of its conditions holds on
  * one interval of the turning angle around parallel: the sine condition on |angle| <=
  * asin(0.05); the overlap of the projections while the turned capsule's extent, shrinking as
  * cos(angle), still meets the other's; each end's gap, which grows monotonically as that end
- * turns away. The intersection of intervals is an interval.
+ * turns away. The intersection of intervals is an interval. Giving way to the closest pair
+ * changes which points, never how many.
  *
- * Degenerate cases: crossing or touching segments (d below sqrt(`LENGTH_SQUARED_EPSILON`)) take
+ * Degenerate cases: crossing or touching segments (d below `CORE_SLACK` of the pair's size) take
  * the normal A x B's axes, turned to point from B's centre toward A's (kept as is when they are
  * level), and depth `r_A + r_B`; parallel crossing segments (coincident lines) take A's local
  * +X axis. Parallel segments of equal length side by side give two points at their ends (the
@@ -35,16 +42,31 @@
  * Kinds follow the cores (capsule.ts): end with end `PointPoint`, end with side `PointEdge`, side
  * with side `EdgeEdge`. Feature ids pack A's code first.
  */
-import { ContactKind, LENGTH_SQUARED_EPSILON, SEGMENT_PARALLEL_EPSILON } from '@contactkit/math';
+import { ContactKind, SEGMENT_PARALLEL_EPSILON, SQUARE_UNDERFLOW } from '@contactkit/math';
+import { exitCapsule, LineExit } from '../clip/line-exit.js';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
-import { CAPSULE_SIDE_FEATURE, capsuleEndFeature, type Capsule } from '../shapes/capsule.js';
+import { CAPSULE_SIDE_FEATURE, CORE_SLACK, type Capsule } from '../shapes/capsule.js';
 import type { PairCache } from '../manifold/pair-cache.js';
 
 /** Sine of the largest angle between two capsules' axes that still gives two points (about 2.9 degrees). */
 export const PARALLEL_SINE = 0.05;
 /** Ends of the two segments closer than this (relative to their half lengths) along A's axis coincide. */
 const END_SLACK = 1e-9;
+/**
+ * Squared sine of the angle below which the axes count as parallel (the closest points then the
+ * middle of the overlap). The middle lies up to sine x length farther apart than the true closest
+ * points, so the bound is far below math's `SEGMENT_PARALLEL_EPSILON` (1e-12, a sine of 1e-6, put
+ * capsules overlapping by 4e-9 of their size apart); above it Ericson's formula, clamped to the
+ * segments, errs by at most sine x its clamped parameter error.
+ */
+const PARALLEL_CORES = 1e-24;
+/**
+ * An end of a two-point manifold shallower than the closest pair by more than this fraction of the
+ * pair's size gives way to the closest pair (see the file comment; box-capsule.ts's edge case
+ * too): the deepest point is the exact depth up to it.
+ */
+export const DEPTH_SLACK = 1e-9;
 /** Views of the pair closer than this (relative to the larger size) count as equal. */
 const ORDER_TIE = 1e-10;
 
@@ -60,6 +82,7 @@ export class CapsuleCapsuleQuery {
 }
 
 const queryScratch = new CapsuleCapsuleQuery();
+const exitScratch = new LineExit();
 
 /**
  * Whether `a` comes first in the canonical order: the smaller radius, then the smaller half
@@ -89,6 +112,34 @@ function kindOf(featureA: number, featureB: number): ContactKind {
     : endA || endB
     ? ContactKind.PointEdge
     : ContactKind.EdgeEdge;
+}
+
+/** The direction and the capsule of a `LineExit` question (its start already set). */
+function setCore(
+  exit: LineExit,
+  dx: number,
+  dy: number,
+  dz: number,
+  cx: number,
+  cy: number,
+  cz: number,
+  ax: number,
+  ay: number,
+  az: number,
+  halfLength: number,
+  radius: number,
+): void {
+  exit.dx = dx;
+  exit.dy = dy;
+  exit.dz = dz;
+  exit.cx = cx;
+  exit.cy = cy;
+  exit.cz = cz;
+  exit.ax = ax;
+  exit.ay = ay;
+  exit.az = az;
+  exit.halfLength = halfLength;
+  exit.radius = radius;
 }
 
 /**
@@ -122,11 +173,11 @@ export function capsuleCapsuleManifold(
   // Ericson 5.1.9 for unit directions and centred parameters (as Box2D v3's b2CollideCapsules):
   // the lines' closest s, clamped; t from s, clamped, and s again from a clamped t.
   let s: number;
-  if (sineSquared > SEGMENT_PARALLEL_EPSILON) {
+  if (sineSquared > PARALLEL_CORES) {
     s = (offset - cosine * offsetB) / sineSquared;
   } else {
-    // Parallel (sine below 1e-6, as the math kernel): the middle of the overlap of B's
-    // projection with A's extent, so the answer is unique and moves smoothly.
+    // Parallel: the middle of the overlap of B's projection with A's extent, so the answer is
+    // unique and moves smoothly.
     const spread = lb * Math.abs(cosine);
     const low = Math.max(-la, offset - spread), high = Math.min(la, offset + spread);
     s = low <= high ? 0.5 * (low + high) : offset;
@@ -148,15 +199,19 @@ export function capsuleCapsuleManifold(
   const dx = c1x - c2x, dy = c1y - c2y, dz = c1z - c2z;
   const distanceSquared = dx * dx + dy * dy + dz * dz;
   const reach = ra + rb;
-  const distance = Math.sqrt(distanceSquared);
-  if (reach - distance < -tolerance) return;
+  // A square that underflows is measured by Math.hypot (tolerance.ts, SQUARE_UNDERFLOW).
+  const distance = distanceSquared >= SQUARE_UNDERFLOW
+    ? Math.sqrt(distanceSquared)
+    : Math.hypot(dx, dy, dz);
+  const closestDepth = reach - distance;
+  if (closestDepth < -tolerance) return;
   // Step 2: the normal, from B toward A.
   let nx: number, ny: number, nz: number;
-  if (distanceSquared > LENGTH_SQUARED_EPSILON) {
+  if (distance > CORE_SLACK * (la + lb + reach)) {
     nx = dx / distance;
     ny = dy / distance;
     nz = dz / distance;
-  } else if (sineSquared > LENGTH_SQUARED_EPSILON) {
+  } else if (sineSquared > SEGMENT_PARALLEL_EPSILON) {
     const inverse = (kx * bcx + ky * bcy + kz * bcz > 0 ? -1 : 1) /
       Math.sqrt(sineSquared);
     nx = kx * inverse;
@@ -171,6 +226,13 @@ export function capsuleCapsuleManifold(
   manifold.normalY = ny;
   manifold.normalZ = nz;
   const shift = 0.5 * (rb - ra);
+  // The closest pair's point: the midpoint of c1 - n ra and c2 + n rb. Codes of capsule.ts
+  // (capsuleFeatureAt, written out: its doubles would cross a call).
+  const closestX = cax + 0.5 * (c1x + c2x) + nx * shift;
+  const closestY = cay + 0.5 * (c1y + c2y) + ny * shift;
+  const closestZ = caz + 0.5 * (c1z + c2z) + nz * shift;
+  const closestA = s <= -la ? 1 : s >= la ? 2 : CAPSULE_SIDE_FEATURE;
+  const closestB = t <= -lb ? 1 : t >= lb ? 2 : CAPSULE_SIDE_FEATURE;
 
   // Step 3: near parallel and overlapping along the length: the overlap's ends on A's axis.
   if (la > 0 && lb > 0 && sineSquared <= PARALLEL_SINE * PARALLEL_SINE) {
@@ -179,7 +241,7 @@ export function capsuleCapsuleManifold(
     const low = Math.max(-la, offset - spread), high = Math.min(la, offset + spread);
     if (low < high) {
       const endSlack = END_SLACK * (la + lb);
-      let count = 0;
+      let count = 0, shallowest = 0;
       for (let side = -1; side <= 1; side += 2) {
         // This end of the overlap is an end of B's projection, of A's segment, or of both.
         const endOfB = offset + side * spread, endOfA = side * la;
@@ -197,38 +259,69 @@ export function capsuleCapsuleManifold(
           w = bx * (ax * x - bcx) + by * (ay * x - bcy) + bz * (az * x - bcz);
           w = w > lb ? lb : w < -lb ? -lb : w;
         }
-        // Relative to A's centre, as the ends above.
-        const pax = ax * x, pay = ay * x, paz = az * x;
-        const pbx = bcx + bx * w, pby = bcy + by * w, pbz = bcz + bz * w;
-        const gap = (pax - pbx) * nx + (pay - pby) * ny + (paz - pbz) * nz;
-        const depth = reach - gap;
-        if (depth < -tolerance) continue;
+        // The line along the normal through the end's core point meets A's surface toward B and
+        // B's toward A: the overlap along it is the depth, its ends the witnesses (line-exit.ts).
+        const exit = exitScratch;
+        exit.x = fromB && !fromA ? bcx + bx * w : ax * x;
+        exit.y = fromB && !fromA ? bcy + by * w : ay * x;
+        exit.z = fromB && !fromA ? bcz + bz * w : az * x;
+        setCore(exit, -nx, -ny, -nz, 0, 0, 0, ax, ay, az, la, ra);
+        exitCapsule(exit);
+        const towardB = exit.distance;
+        setCore(exit, nx, ny, nz, bcx, bcy, bcz, bx, by, bz, lb, rb);
+        exitCapsule(exit);
+        const towardA = exit.distance;
+        const depth = towardB + towardA;
+        // -Infinity (the line misses the other capsule) is dropped here too.
+        if (!(depth >= -tolerance)) continue;
         // Codes of capsule.ts, written out (a double would cross the call).
         const featureA = x === la ? 2 : x === -la ? 1 : CAPSULE_SIDE_FEATURE;
         const featureB = w === lb ? 2 : w === -lb ? 1 : CAPSULE_SIDE_FEATURE;
+        if (count === 1 && depth < manifold.points[0]!.depth) shallowest = 1;
         const point = manifold.points[count++]!;
-        // The midpoint of pa - n ra and pb + n rb (written out: PERFORMANCE.md, doubles cross calls in fields).
-        point.x = cax + 0.5 * (pax + pbx) + nx * shift;
-        point.y = cay + 0.5 * (pay + pby) + ny * shift;
-        point.z = caz + 0.5 * (paz + pbz) + nz * shift;
+        // The midpoint of the witnesses (start - n towardB and start + n towardA).
+        const middle = 0.5 * (towardA - towardB);
+        point.x = cax + exit.x + nx * middle;
+        point.y = cay + exit.y + ny * middle;
+        point.z = caz + exit.z + nz * middle;
         point.depth = depth;
         point.kind = kindOf(featureA, featureB);
         point.features = (featureA << 16) | featureB;
       }
-      manifold.count = count;
-      if (count > 0) return;
+      // The ends are shallower than the closest pair where the axes cross inside the overlap
+      // (seen along the normal): past a share of its depth, the shallower end gives way to it,
+      // so the deepest point stays the exact depth within that share.
+      const deepest = count === 2
+        ? manifold.points[1 - shallowest]!.depth
+        : manifold.points[0]!.depth;
+      const closestWins = deepest < closestDepth - DEPTH_SLACK * (la + lb + reach);
+      if (count === 2) {
+        if (closestWins) {
+          const point = manifold.points[shallowest]!;
+          point.x = closestX;
+          point.y = closestY;
+          point.z = closestZ;
+          point.depth = closestDepth;
+          point.kind = kindOf(closestA, closestB);
+          point.features = (closestA << 16) | closestB;
+        }
+        manifold.count = 2;
+        return;
+      }
+      if (count === 1 && !closestWins) {
+        manifold.count = 1;
+        return;
+      }
     }
   }
-  // Codes of capsule.ts (capsuleFeatureAt, written out: its doubles would cross a call).
-  const featureA = s <= -la ? 1 : s >= la ? 2 : CAPSULE_SIDE_FEATURE;
-  const featureB = t <= -lb ? 1 : t >= lb ? 2 : CAPSULE_SIDE_FEATURE;
+  // One point: the closest pair.
   const point = manifold.points[0]!;
-  point.x = cax + 0.5 * (c1x + c2x) + nx * shift;
-  point.y = cay + 0.5 * (c1y + c2y) + ny * shift;
-  point.z = caz + 0.5 * (c1z + c2z) + nz * shift;
-  point.depth = reach - distance;
-  point.kind = kindOf(featureA, featureB);
-  point.features = (featureA << 16) | featureB;
+  point.x = closestX;
+  point.y = closestY;
+  point.z = closestZ;
+  point.depth = closestDepth;
+  point.kind = kindOf(closestA, closestB);
+  point.features = (closestA << 16) | closestB;
   manifold.count = 1;
 }
 

@@ -1,10 +1,11 @@
 import { ContactKind, packFeatureId } from '@contactkit/math';
 import { describe, expect, it } from 'vitest';
+import { collide } from '../collide.js';
 import { CollisionData } from '../manifold/collision-data.js';
 import { Capsule } from '../shapes/capsule.js';
 import { Sphere } from '../shapes/primitives.js';
 import { IDENTITY } from '../test-support/cases.js';
-import { expectContacts } from '../test-support/capsule-cases.js';
+import { expectContacts, SCALES } from '../test-support/capsule-cases.js';
 import { collideCapsuleSphere, overlapCapsuleSphere } from './capsule-sphere.js';
 
 /** 90 degrees about Z: local Y onto world -X, so the end at -halfLength (code 1) lies toward +X. */
@@ -121,5 +122,38 @@ describe('collideCapsuleSphere', () => {
     expect(collideCapsuleSphere(capsule(1, 0.5, 1, [0, 0, 0]), sphere(1, 0.5, [0.5, 0, 0]), data))
       .toBe(0);
     expect(data.overflowed).toBe(true);
+  });
+});
+
+describe('collideCapsuleSphere: regressions of the adversarial suite (fuzz/FINDINGS.md)', () => {
+  it('test_f4_tiny_shapes_apart_get_no_contact: the core test is relative to the size', () => {
+    // A capsule (r 0.4, half length 1, along y) and a sphere (r 1) whose centre lies 1.8 from the
+    // core: apart by 0.4 of the size at every scale, 1e-14 included (an absolute 1e-12 made the
+    // centre count as on the core there); 1.3 from it: depth 0.1 along -x; on the core: the
+    // capsule's +x, depth 1.4.
+    for (const tiny of [1, 1e-14]) {
+      for (const s of SCALES.map((x) => x * tiny)) {
+        const body = capsule(s, 0.4, 1, [0, 0, 0]);
+        const data = new CollisionData({ capacity: 4 });
+        const apart = sphere(s, 1, [1.8, 0.5, 0]);
+        expect(collideCapsuleSphere(body, apart, data), `scale ${s}`).toBe(0);
+        expect(collide(apart, body, data), `scale ${s}, swapped`).toBe(0);
+        expect(overlapCapsuleSphere(body, apart), `scale ${s}`).toBe(false);
+        for (const [x, depth, normal] of [[1.3, 0.1, -1], [0, 1.4, 1]] as const) {
+          const ball = sphere(s, 1, [x, 0.5, 0]);
+          for (const swapped of [false, true]) {
+            data.reset();
+            expect(swapped ? collide(ball, body, data) : collideCapsuleSphere(body, ball, data))
+              .toBe(1);
+            const contact = data.contacts[0]!;
+            expect(contact.penetration / s, `scale ${s}, x ${x}`).toBeCloseTo(depth, 9);
+            expect(contact.normal[0], `scale ${s}, x ${x}`).toBeCloseTo(
+              swapped ? -normal : normal,
+              12,
+            );
+          }
+        }
+      }
+    }
   });
 });

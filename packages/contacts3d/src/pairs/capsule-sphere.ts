@@ -10,10 +10,15 @@
  * end of the segment, `EdgeFace` on its side (the sphere counts as a face, as in box-sphere);
  * feature ids pack the capsule's code (capsule.ts) and the sphere's 0.
  */
-import { ContactKind, LENGTH_SQUARED_EPSILON } from '@contactkit/math';
+import { ContactKind, SQUARE_UNDERFLOW } from '@contactkit/math';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
-import { CAPSULE_SIDE_FEATURE, capsuleEndFeature, type Capsule } from '../shapes/capsule.js';
+import {
+  CAPSULE_SIDE_FEATURE,
+  capsuleEndFeature,
+  CORE_SLACK,
+  type Capsule,
+} from '../shapes/capsule.js';
 import type { Sphere } from '../shapes/primitives.js';
 import type { PairCache } from '../manifold/pair-cache.js';
 
@@ -22,9 +27,9 @@ const manifoldScratch = new LocalManifold();
 
 /**
  * The contact of `capsule` and `sphere` into `manifold` (count 0 or 1), or nothing when the gap
- * exceeds `tolerance`. A centre on the segment (closer than sqrt(`LENGTH_SQUARED_EPSILON`)) takes
- * the capsule's local +X axis as the normal, a fixed direction across the axis, the shortest way
- * out: penetration `r_capsule + r_sphere`.
+ * exceeds `tolerance`. A centre on the segment (closer than `CORE_SLACK` of the pair's size,
+ * `halfLength + r_capsule + r_sphere`) takes the capsule's local +X axis as the normal, a fixed
+ * direction across the axis, the shortest way out: penetration `r_capsule + r_sphere`.
  */
 export function capsuleSphereManifold(
   capsule: Capsule,
@@ -47,8 +52,11 @@ export function capsuleSphereManifold(
   const reach = capsule.radius + sphere.radius;
   let nx = m[0]!, ny = m[1]!, nz = m[2]!;
   let depth = reach;
-  if (distanceSquared > LENGTH_SQUARED_EPSILON) {
-    const distance = Math.sqrt(distanceSquared);
+  // A square that underflows is measured by Math.hypot (tolerance.ts, SQUARE_UNDERFLOW).
+  const distance = distanceSquared >= SQUARE_UNDERFLOW
+    ? Math.sqrt(distanceSquared)
+    : Math.hypot(dx, dy, dz);
+  if (distance > CORE_SLACK * (halfLength + reach)) {
     depth = reach - distance;
     if (depth < -tolerance) return;
     nx = dx / distance;

@@ -13,6 +13,15 @@
 import { requireCoordinate, requirePositive } from '@contactkit/math';
 import { Primitive, ShapeType } from './primitives.js';
 
+/**
+ * Distances between cores below this fraction of the pair's size count as zero: the cores touch
+ * or cross, and the normal is taken from the shapes' axes instead (a direction read from a
+ * difference at the round-off of the poses would point anywhere). Relative, so that the answers
+ * do not change with the unit of length (issue 21 made the sphere tests so; an absolute 1e-12
+ * made capsules of size 1e-14 touch across a gap).
+ */
+export const CORE_SLACK = 1e-12;
+
 /** Feature code of a capsule's side (the interior of its segment). */
 export const CAPSULE_SIDE_FEATURE = 0;
 
