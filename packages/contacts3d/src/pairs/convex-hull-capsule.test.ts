@@ -3,6 +3,7 @@ import { Random } from '@contactkit/test-support';
 import { describe, expect, it } from 'vitest';
 import { collide } from '../collide.js';
 import { CollisionData } from '../manifold/collision-data.js';
+import { PairCache } from '../manifold/pair-cache.js';
 import { overlap } from '../overlap.js';
 import { Capsule } from '../shapes/capsule.js';
 import { ConvexHull } from '../shapes/convex-hull.js';
@@ -197,7 +198,7 @@ describe('collideConvexHullCapsule by hand (both orders, scales 1e-3, 1, 1e3)', 
     const hull = pyramid(1), body = capsule(1, 0.5, 1, [0, -0.4, 0], ALONG_X);
     const plain = new CollisionData({ capacity: 4 }), cached = new CollisionData({ capacity: 4 });
     collideConvexHullCapsule(hull, body, plain);
-    collideConvexHullCapsule(hull, body, cached, {});
+    collideConvexHullCapsule(hull, body, cached, new PairCache());
     expect(cached.contacts.slice(0, 2).map((c) => [...c.point, c.penetration, c.featureId]))
       .toEqual(
         plain.contacts.slice(0, 2).map((c) => [...c.point, c.penetration, c.featureId]),
