@@ -6,14 +6,6 @@
  */
 import type { KnownDefect } from './suite.js';
 
-/** Polygon refuses simple outlines with collinear vertices (round-off in its self-crossing test). */
-const F1 = 'FINDINGS.md F1';
-/** Polygon against chain or polygon: contacts change with the scale at collinear vertices. */
-const F2 = 'FINDINGS.md F2';
-
-/** A convex polygon with collinear vertices taken as concave: its contacts do not free the pair. */
-const F3 = 'FINDINGS.md F3';
-
 /** Capsules below about 1e-12 in size: absolute tolerances (as spheres had before issue 21). */
 const F4 = 'FINDINGS.md F4';
 
@@ -22,6 +14,9 @@ const F5 = 'FINDINGS.md F5';
 
 /** Near-parallel capsules overlapping by a few 1e-9 of their size get no contact. */
 const F6 = 'FINDINGS.md F6';
+
+/** Concave staircases: contacts change with the scale (decomposition) or a rigid motion (axis ties). */
+const F7 = 'FINDINGS.md F7';
 
 /** The 3D regimes a capsule pair is drawn in, but `tiny-size` (F4). */
 const CAPSULE_REGIMES = [
@@ -41,9 +36,6 @@ const CAPSULE_REGIMES = [
   'entering',
 ];
 
-/** The regimes whose polygons have collinear or almost collinear vertices. */
-const COLLINEAR_REGIMES = ['collinear', 'near-collinear', 'near-duplicate', 'staircase'];
-
 /** An entry for every combination of the subjects, properties and regimes given. */
 function entries(
   reference: string,
@@ -60,17 +52,10 @@ function entries(
 
 /** Known defects: failures of these cells are reported, not counted. The first match names the cell. */
 export const KNOWN_DEFECTS: readonly KnownDefect[] = [
-  ...entries(
-    F1,
-    ['collideCirclePolygon', 'collidePolygonPolygon', 'collidePolygonChain', 'collide2d'],
-    ['no-exception'],
-    COLLINEAR_REGIMES,
-  ),
-  ...entries(F3, ['collidePolygonPolygon', 'collide2d'], ['depth-frees'], COLLINEAR_REGIMES),
-  ...entries(F2, ['collidePolygonChain', 'collidePolygonPolygon', 'collide2d'], [
+  ...entries(F7, ['collidePolygonChain', 'collidePolygonPolygon', 'collide2d'], [
     'scale-invariant',
     'rigid-invariant',
-  ], COLLINEAR_REGIMES),
+  ], ['staircase']),
   ...entries(
     F4,
     [

@@ -104,7 +104,11 @@ export function shell2(config: Config2): number {
   return 1e-9 * size + 1e-12 * far;
 }
 
-/** Convex in the oracle's own sense: a circle, or a polygon whose turns all have one sign. */
+/**
+ * Convex in the oracle's own sense: a circle, or a polygon whose turns all have one sign, a turn
+ * within 1e-13 of its two edges' lengths' product counting as none (a vertex put on a side and
+ * rounded a few ulps into it goes straight: the polygon is convex at every scale).
+ */
 export function isConvex2(desc: ShapeDesc2): boolean {
   if (desc.kind === 'circle') return true;
   if (desc.kind === 'chain') return false;
@@ -112,9 +116,10 @@ export function isConvex2(desc: ShapeDesc2): boolean {
   let positive = false, negative = false;
   for (let i = 0; i < n; i++) {
     const a = p[i]!, b = p[(i + 1) % n]!, c = p[(i + 2) % n]!;
-    const turn = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]);
-    if (turn > 0) positive = true;
-    if (turn < 0) negative = true;
+    const ex = b[0] - a[0], ey = b[1] - a[1], fx = c[0] - b[0], fy = c[1] - b[1];
+    const turn = ex * fy - ey * fx, noise = 1e-13 * Math.hypot(ex, ey) * Math.hypot(fx, fy);
+    if (turn > noise) positive = true;
+    if (turn < -noise) negative = true;
   }
   return !(positive && negative);
 }
