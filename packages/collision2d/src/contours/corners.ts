@@ -77,10 +77,11 @@ function roundingBand(
 }
 
 /**
- * Whether point v lies within the band of the line through a and b (flat indices into
- * `vertices`): |(b - a) x (v - a)| within what rounding of the three points can make it.
+ * How far point v lies off the line through a and b (flat indices into `vertices`), in rounding
+ * bands: |(b - a) x (v - a)| over what rounding of the three points can make it; above 1, v is
+ * off the line.
  */
-function nearChord(vertices: Float64Array, a: number, b: number, v: number): number {
+function offChord(vertices: Float64Array, a: number, b: number, v: number): number {
   const ax = vertices[2 * a]!, ay = vertices[2 * a + 1]!;
   const bx = vertices[2 * b]!, by = vertices[2 * b + 1]!;
   const vx = vertices[2 * v]!, vy = vertices[2 * v + 1]!;
@@ -90,7 +91,6 @@ function nearChord(vertices: Float64Array, a: number, b: number, v: number): num
     roundingBand(ax, ay, bx, by, vx, vy),
     roundingBand(bx, by, ax, ay, vx, vy),
   );
-  // Above 1: off the chord by that many bands.
   return limit > 0 ? cross / limit : cross > 0 ? Infinity : 0;
 }
 
@@ -129,7 +129,7 @@ export function findCorners(vertices: Float64Array, count: number): Uint8Array {
       let b = a + 1 === count ? 0 : a + 1, farthest = -1, worst = 1;
       while (corner[b] === 0) b = b + 1 === count ? 0 : b + 1;
       for (let v = a + 1 === count ? 0 : a + 1; v !== b; v = v + 1 === count ? 0 : v + 1) {
-        const off = nearChord(vertices, a, b, v);
+        const off = offChord(vertices, a, b, v);
         if (off > worst) {
           worst = off;
           farthest = v;
@@ -182,7 +182,7 @@ export function straightenNormals(
 /**
  * Whether the closed outline of `count` vertices has some area: a vertex lies off the line
  * through vertex 0 and the vertex farthest from it by more than rounding of the coordinates can
- * put it there (the band of `nearChord`). Relative to the coordinates, not to 1: an outline 1e-3
+ * put it there (the band of `offChord`). Relative to the coordinates, not to 1: an outline 1e-3
  * across near 1e5 has area, one whose vertices all round onto one line has none.
  */
 export function hasArea(vertices: Float64Array, count: number): boolean {
@@ -195,6 +195,6 @@ export function hasArea(vertices: Float64Array, count: number): boolean {
       far = i;
     }
   }
-  for (let i = 1; i < count; i++) if (i !== far && nearChord(vertices, 0, far, i) > 1) return true;
+  for (let i = 1; i < count; i++) if (i !== far && offChord(vertices, 0, far, i) > 1) return true;
   return false;
 }
