@@ -6,16 +6,11 @@
  */
 import type { KnownDefect } from './suite.js';
 
-/** Polygon refuses simple outlines with collinear vertices (round-off in its self-crossing test). */
-const F1 = 'FINDINGS.md F1';
-/** Polygon against chain or polygon: contacts change with the scale at collinear vertices. */
-const F2 = 'FINDINGS.md F2';
-
-/** A convex polygon with collinear vertices taken as concave: its contacts do not free the pair. */
-const F3 = 'FINDINGS.md F3';
-
 /** ConvexHull.fromPoints fails with an internal error on clouds with points on and near faces. */
 const F7 = 'FINDINGS.md F7';
+
+/** Concave staircases: contacts change with the scale (decomposition) or a rigid motion (axis ties). */
+const F10 = 'FINDINGS.md F10';
 
 /** Hull against sphere below about 1e-12 in size: an absolute tolerance (as F4). */
 const F8 = 'FINDINGS.md F8';
@@ -35,9 +30,6 @@ const HULL_SUBJECTS = [
   'overlap',
 ];
 
-/** The regimes whose polygons have collinear or almost collinear vertices. */
-const COLLINEAR_REGIMES = ['collinear', 'near-collinear', 'near-duplicate', 'staircase'];
-
 /** An entry for every combination of the subjects, properties and regimes given. */
 function entries(
   reference: string,
@@ -54,23 +46,16 @@ function entries(
 
 /** Known defects: failures of these cells are reported, not counted. The first match names the cell. */
 export const KNOWN_DEFECTS: readonly KnownDefect[] = [
-  ...entries(
-    F1,
-    ['collideCirclePolygon', 'collidePolygonPolygon', 'collidePolygonChain', 'collide2d'],
-    ['no-exception'],
-    COLLINEAR_REGIMES,
-  ),
-  ...entries(F3, ['collidePolygonPolygon', 'collide2d'], ['depth-frees'], COLLINEAR_REGIMES),
-  ...entries(F2, ['collidePolygonChain', 'collidePolygonPolygon', 'collide2d'], [
-    'scale-invariant',
-    'rigid-invariant',
-  ], COLLINEAR_REGIMES),
   // A cloud that fails to build fails every property of its configuration that builds it.
   ...entries(F7, HULL_SUBJECTS, [
     'no-exception',
     'overlap-agrees-with-oracle',
     'overlap-agrees-with-detector',
   ], ['coplanar', 'many-points', 'near-duplicate']),
+  ...entries(F10, ['collidePolygonChain', 'collidePolygonPolygon', 'collide2d'], [
+    'scale-invariant',
+    'rigid-invariant',
+  ], ['staircase']),
   ...entries(
     F8,
     ['collideConvexHullSphere', 'overlapConvexHullSphere', 'collide', 'overlap'],

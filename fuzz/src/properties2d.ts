@@ -104,17 +104,27 @@ export function shell2(config: Config2): number {
   return 1e-9 * size + 1e-12 * far;
 }
 
-/** Convex in the oracle's own sense: a circle, or a polygon whose turns all have one sign. */
+/**
+ * Convex in the oracle's own sense: a circle, or a polygon whose turns all have one sign, where a
+ * vertex within 2e-15 of the polygon's size (about ten ulps) of the line through its two
+ * neighbours turns neither way: a vertex put on a side and rounded a few ulps into it, or one a
+ * hair from its neighbour along a side, whose edge's direction is all rounding, leaves the
+ * polygon convex at every scale; one pushed 1e-12 of its side inward does not.
+ */
 export function isConvex2(desc: ShapeDesc2): boolean {
   if (desc.kind === 'circle') return true;
   if (desc.kind === 'chain') return false;
   const p = desc.points, n = p.length;
+  const xs = p.map((q) => q[0]), ys = p.map((q) => q[1]);
+  const size = Math.hypot(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
   let positive = false, negative = false;
   for (let i = 0; i < n; i++) {
     const a = p[i]!, b = p[(i + 1) % n]!, c = p[(i + 2) % n]!;
     const turn = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]);
-    if (turn > 0) positive = true;
-    if (turn < 0) negative = true;
+    // |turn| is the chord a-c times b's distance from it.
+    const reach = 2e-15 * size * Math.hypot(c[0] - a[0], c[1] - a[1]);
+    if (turn > reach) positive = true;
+    if (turn < -reach) negative = true;
   }
   return !(positive && negative);
 }

@@ -400,8 +400,9 @@ function clipIncident(
  * against the reference edge's line, whose depth is the SAT overlap on this axis. When either
  * piece is a part of a concave polygon, the piece pair's overlap says little about the polygons
  * (a piece bounds its polygon only along its outline edges): the vertex must then lie within
- * the reference piece (within the tolerance of each of its edges) and beside the reference edge
- * itself; elsewhere the surface over it belongs to another piece pair.
+ * the reference piece (within the tolerance of each of its edges) and beside the reference side
+ * (the stretch of outline edges in line with the reference edge); elsewhere the surface over it
+ * belongs to another piece pair. The contact names the edge of that stretch beside the vertex.
  */
 function deepestVertex(
   reference: ConvexPiece,
@@ -419,8 +420,23 @@ function deepestVertex(
   const v1x = rv[4 * r1]!, v1y = rv[4 * r1 + 1]!;
   const partial = reference.hasInternalEdge || incident.hasInternalEdge;
   const referenceCount = reference.count, incidentCount = incident.count;
-  const r2 = r1 + 1 === referenceCount ? 0 : r1 + 1;
-  const lower = tx * v1x + ty * v1y, upper = tx * rv[4 * r2]! + ty * rv[4 * r2 + 1]!;
+  // The stretch of outline edges in line with r1, from edge `first` to edge `last`.
+  let first = r1, last = r1;
+  if (reference.hasCollinearEdges) {
+    for (let k = 1; k < referenceCount; k++) {
+      const previous = first === 0 ? referenceCount - 1 : first - 1;
+      if (reference.collinearNext[previous] === 0 || reference.outerEdge[previous]! < 0) break;
+      first = previous;
+    }
+    for (let k = 1; k < referenceCount; k++) {
+      const next = last + 1 === referenceCount ? 0 : last + 1;
+      if (reference.collinearNext[last] === 0 || reference.outerEdge[next]! < 0) break;
+      last = next;
+    }
+  }
+  const end = last + 1 === referenceCount ? 0 : last + 1;
+  const lower = tx * rv[4 * first]! + ty * rv[4 * first + 1]!,
+    upper = tx * rv[4 * end]! + ty * rv[4 * end + 1]!;
   let deepest = 0, deepestSeparation = Infinity;
   for (let k = 0; k < incidentCount; k++) {
     const x = iv[4 * k]!, y = iv[4 * k + 1]!;
@@ -440,9 +456,17 @@ function deepestVertex(
     deepest = k;
   }
   if (deepestSeparation > tolerance) return;
-  const referenceCode = outerFeature(reference, r1),
-    incidentCode = VERTEX_FEATURE | incident.vertexIndex[deepest]!;
   const x = iv[4 * deepest]!, y = iv[4 * deepest + 1]!;
+  // The edge of the stretch beside the vertex: the last whose start is not past it along the side.
+  let edge = first;
+  const along = tx * x + ty * y;
+  while (edge !== last) {
+    const next = edge + 1 === referenceCount ? 0 : edge + 1;
+    if (tx * rv[4 * next]! + ty * rv[4 * next + 1]! > along) break;
+    edge = next;
+  }
+  const referenceCode = outerFeature(reference, edge),
+    incidentCode = VERTEX_FEATURE | incident.vertexIndex[deepest]!;
   manifold.add(
     x - 0.5 * deepestSeparation * nx,
     y - 0.5 * deepestSeparation * ny,

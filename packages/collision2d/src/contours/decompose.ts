@@ -14,6 +14,8 @@
  * 16 s (earcut 3.2.4) for 100,000 vertices, quadratic, against under a second here.
  */
 import { orient2d } from 'robust-predicates';
+import { findCorners } from './corners.js';
+import { foldingEdge, touchingEdges } from './simple-outline.js';
 import { SweepStatus } from './sweep-status.js';
 
 /**
@@ -267,14 +269,22 @@ function triangulateMonotone(
 
 /**
  * Convex pieces (index loops, counter-clockwise) of a simple counter-clockwise polygon:
- * triangulation, then Hertel-Mehlhorn: each diagonal is removed when the union of its two sides
- * stays convex, which only the two diagonal ends can spoil, so each test is O(1). The pieces are
- * kept as half-edge links: `following(u, v)` is the vertex after `v` on the loop holding the
- * directed edge `u -> v`, `preceding(u, v)` the vertex before `u`. Every vertex is in some piece,
- * and a piece edge joins two consecutive outline vertices exactly when it lies on the outline.
+ * triangulation of its corners (`corner`, from `findCorners` unless given: a vertex within
+ * rounding of its side's line is left out, as if exactly on it, so that the pieces do not
+ * depend on which way rounding turned it), then Hertel-Mehlhorn: each diagonal is removed when
+ * the union of its two sides stays convex (exactly: next to a vertex a few ulps from its
+ * neighbour a rounding band would take any turn for straight), which only the two diagonal ends
+ * can spoil, so each test is O(1). The pieces are kept as half-edge links:
+ * `following(u, v)` is the vertex after `v` on the loop holding the directed edge `u -> v`,
+ * `preceding(u, v)` the vertex before `u`. Every vertex is in some piece, and a piece edge joins
+ * two consecutive outline vertices exactly when it lies on the outline.
  */
-export function decomposeConvex(vertices: Float64Array, count: number): number[][] {
-  const triangles = triangulate(vertices, count);
+export function decomposeConvex(
+  vertices: Float64Array,
+  count: number,
+  corner: Uint8Array = findCorners(vertices, count),
+): number[][] {
+  const triangles = cornerTriangles(vertices, count, corner);
   const key = (u: number, v: number): number => u * count + v;
   const following = new Map<number, number>(), preceding = new Map<number, number>();
   for (const [a, b, c] of triangles) {
@@ -336,4 +346,37 @@ export function decomposeConvex(vertices: Float64Array, count: number): number[]
     pieces.push(loop);
   }
   return pieces;
+}
+
+/**
+ * The triangles of the outline through its corners only (indices of `vertices`). The vertices
+ * left out lie within rounding of the chords that replace them; where one is not exactly on its
+ * chord, the outline of corners may touch itself where another part of the outline passes as
+ * close: it is checked (O(n log n)), and if it does, every vertex is triangulated instead.
+ */
+function cornerTriangles(vertices: Float64Array, count: number, corner: Uint8Array): number[][] {
+  const kept: number[] = [];
+  for (let i = 0; i < count; i++) if (corner[i] === 1) kept.push(i);
+  if (kept.length === count) return triangulate(vertices, count);
+  const reduced = new Float64Array(2 * kept.length);
+  kept.forEach((i, k) => {
+    reduced[2 * k] = vertices[2 * i]!;
+    reduced[2 * k + 1] = vertices[2 * i + 1]!;
+  });
+  let onChords = true;
+  for (let k = 0; k < kept.length && onChords; k++) {
+    const a = kept[k]!, b = kept[k + 1 === kept.length ? 0 : k + 1]!;
+    for (
+      let v = a + 1 === count ? 0 : a + 1;
+      v !== b && onChords;
+      v = v + 1 === count ? 0 : v + 1
+    ) {
+      onChords = cross(vertices, a, b, v) === 0;
+    }
+  }
+  if (
+    !onChords &&
+    (foldingEdge(reduced, kept.length) >= 0 || touchingEdges(reduced, kept.length) !== null)
+  ) return triangulate(vertices, count);
+  return triangulate(reduced, kept.length).map((triangle) => triangle.map((k) => kept[k]!));
 }

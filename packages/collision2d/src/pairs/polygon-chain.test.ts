@@ -11,6 +11,7 @@ import {
   randomConvexPoints,
   regionDistance,
   satOverlap,
+  scaledMismatch,
   signedDistanceToOutline,
   worldPoints,
 } from '../test-support/contacts.js';
@@ -456,3 +457,84 @@ function outlinesCrossChain(outline: number[][], chain: number[][]): boolean {
   }
   return false;
 }
+
+describe('FINDINGS.md F2: polygon against chain, the contacts change with the scale at collinear vertices', () => {
+  // The pair the adversarial suite found: a convex polygon with vertices put on its sides (each
+  // rounded a few ulps in or out of its side) across a closed box outline as a chain.
+  const polygonPoints: [number, number][] = [
+    [0.41065106943587576, 0.15635804297040495],
+    [0.37184813582464843, 0.1730876763198877],
+    [0.3330452022134211, 0.1898173096693704],
+    [0.22611068313170882, 0.21263760838643309],
+    [0.11917616404999654, 0.23545790710349576],
+    [0.06763947268695708, 0.23839249130932533],
+    [0.016102781323917608, 0.24132707551515492],
+    [-0.05020015311128598, 0.2389893281411072],
+    [-0.10017907817937344, 0.23722714217104532],
+    [-0.19475755966667516, 0.016767986786729888],
+    [-0.2893360411539769, -0.20369116859758554],
+    [-0.23014005988451675, -0.21632953743042388],
+    [-0.17094407861505662, -0.22896790626326222],
+    [-0.08754050552746985, -0.22888493143532515],
+    [0.001134198536818537, -0.2287967125732342],
+    [0.1732124756886937, -0.22862551888320617],
+    [0.3173269284478378, -0.19514659728763054],
+    [0.4199898647215188, -0.12702470687498418],
+    [0.43151893133555763, -0.11937460606013932],
+    [0.5226528009951998, -0.058902816462337845],
+    [0.5388983938232859, -0.002926299390796005],
+    [0.47477473162958084, 0.07671587178980448],
+  ];
+  const chainPoints: [number, number][] = [
+    [-0.34779501339199825, -0.536744097023301],
+    [-0.2729516210616721, -0.536744097023301],
+    [0, -0.536744097023301],
+    [0.34779501339199825, -0.536744097023301],
+    [0.34779501339199825, 0],
+    [0.34779501339199825, 0.536744097023301],
+    [-0.34779501339199825, 0.536744097023301],
+    [-0.34779501339199825, 0],
+    [-0.34779501339199825, -0.3834335703583931],
+    [-0.34779501339199825, -0.536744097023301],
+  ];
+  const contactsAt = (s: number) => {
+    const polygon = new Polygon(polygonPoints.map(([x, y]) => [x * s, y * s])).setPose(
+      [0.12289859405017413 * s, -0.4399787392116551 * s],
+      -1.5809359612199414,
+    );
+    const chain = new Chain(chainPoints.map(([x, y]) => [x * s, y * s])).setPose(
+      [0, 0],
+      0.5060308098715338,
+    );
+    const data = new CollisionData2({ capacity: 64 }),
+      swapped = new CollisionData2({ capacity: 64 });
+    collidePolygonChain(polygon, chain, data);
+    collide2d(chain, polygon, swapped);
+    return { polygon, chain, contacts: contactList(data), swapped: contactList(swapped) };
+  };
+
+  for (const s of [1e-3, 1, 1e3]) {
+    it(`x ${s}: the contacts at scale 1, scaled, in both argument orders, each witness on the feature it names`, () => {
+      const { polygon, chain, contacts, swapped } = contactsAt(s);
+      // Convex, whichever way rounding turned its side vertices: one piece (it was split in four
+      // at scale 1 and three at 1e-3).
+      expect(polygon.isConvex).toBe(true);
+      expect(polygon.convexPieces().length).toBe(1);
+      expect(contacts.length).toBeGreaterThan(1);
+      expect(scaledMismatch(contactsAt(1).contacts, contacts, s, 1e-9)).toBeNull();
+      expect(mirroredMismatch(contacts, swapped)).toBeNull();
+      const outline = worldPoints(polygon), line = worldPoints(chain);
+      for (const c of contacts) {
+        const half = 0.5 * c.penetration;
+        const onPolygon = [c.point[0]! - c.normal[0]! * half, c.point[1]! - c.normal[1]! * half],
+          onChain = [c.point[0]! + c.normal[0]! * half, c.point[1]! + c.normal[1]! * half];
+        expect(
+          distanceToFeature(outline, firstFeatureOf(c.featureId), onPolygon[0]!, onPolygon[1]!),
+        )
+          .toBeLessThan(1e-9 * s);
+        expect(distanceToFeature(line, secondFeatureOf(c.featureId), onChain[0]!, onChain[1]!))
+          .toBeLessThan(1e-9 * s);
+      }
+    });
+  }
+});

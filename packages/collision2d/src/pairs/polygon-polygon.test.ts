@@ -11,6 +11,7 @@ import {
   randomConvexPoints,
   regionDistance,
   satOverlap,
+  scaledMismatch,
   signedDistanceToOutline,
   worldPoints,
 } from '../test-support/contacts.js';
@@ -1265,4 +1266,150 @@ describe('collidePolygonPolygon: a polygon wedged in a notch of a concave polygo
     },
     4 * PROPERTY_TIMEOUT,
   );
+});
+
+/** Polygon `points` scaled by `s`, at `position` (scaled) and `angle`. */
+function scaledPolygon(
+  points: [number, number][],
+  s: number,
+  position: [number, number],
+  angle: number,
+): Polygon {
+  return new Polygon(points.map(([x, y]) => [x * s, y * s])).setPose(
+    [position[0] * s, position[1] * s],
+    angle,
+  );
+}
+
+/** The contacts of `first` against `second`, and of the swapped call. */
+function bothOrders(first: Polygon, second: Polygon) {
+  const data = new CollisionData2({ capacity: 64 }), swapped = new CollisionData2({ capacity: 64 });
+  collidePolygonPolygon(first, second, data);
+  collidePolygonPolygon(second, first, swapped);
+  return { contacts: contactList(data), swapped: contactList(swapped) };
+}
+
+describe('FINDINGS.md F2: polygon against polygon, the contacts change with the scale at collinear vertices', () => {
+  // The pair the adversarial suite found (regime collinear): two convex outlines with vertices
+  // put on their sides; 7 contacts at one scale, 5 at another.
+  const first: [number, number][] = [
+    [1.9315317926254538, 0.10446001165974399],
+    [1.9196259382859973, 0.12081251435084593],
+    [1.8911291043056677, 0.15995246525776152],
+    [1.8507264159858816, 0.21544491885577907],
+    [0.4032528607761264, 0.6522494948084856],
+    [0.09396907914753116, 0.5806616248906425],
+    [-0.7621277257574579, 0.3825065635941691],
+    [-1.927508312291042, 0.11276363237985261],
+    [-1.8602101710076777, -0.07674241158199673],
+    [-1.7929120297243133, -0.2662484555438461],
+    [0.18447854055662183, -0.663601224461004],
+    [1.4078246639382785, -0.46268231843629715],
+    [1.4657176527212483, -0.4402937028685536],
+    [1.5236106415042179, -0.41790508730081005],
+    [1.7275712170648359, -0.15672253782053303],
+  ];
+  const second: [number, number][] = [
+    [0.7157977507076648, 0.0316147211562006],
+    [0.5568368375240106, 0.2805589726451693],
+    [0.36633607156245396, 0.3411738511864734],
+    [0.30005611884976996, 0.3622632744395719],
+    [0.04327540017552929, 0.4439675762339745],
+    [-0.02353614994942431, 0.4278176195634042],
+    [-0.5168086540462321, 0.3085818055005931],
+    [-0.7124720745039217, -0.05314323624822345],
+    [-0.5448890748550618, -0.28943048500541013],
+    [-0.015474641336260128, -0.44467363802599214],
+    [0.3510673094319644, -0.22304162260470914],
+    [0.717609260200189, -0.0014096071834261608],
+    [0.7161744756861994, 0.02474691867644134],
+  ];
+  const pairAt = (s: number): [Polygon, Polygon] => [
+    scaledPolygon(first, s, [0.05598889536762283, -0.10486637092514371], 1.3209597462927842),
+    scaledPolygon(second, s, [0, 0], 2.55212046212979),
+  ];
+
+  for (const s of [1e-3, 1, 1e3]) {
+    it(`x ${s}: the contacts at scale 1, scaled, in both argument orders, each witness on the feature it names`, () => {
+      const [a, b] = pairAt(s);
+      expect(a.isConvex && b.isConvex).toBe(true);
+      const { contacts, swapped } = bothOrders(a, b);
+      expect(contacts.length).toBeGreaterThan(0);
+      expect(scaledMismatch(bothOrders(...pairAt(1)).contacts, contacts, s, 1e-9)).toBeNull();
+      expect(mirroredMismatch(contacts, swapped)).toBeNull();
+      // Features in the pair's canonical order: the shape of the smaller id (a) first.
+      const outlineA = worldPoints(a), outlineB = worldPoints(b);
+      for (const c of contacts) {
+        const half = 0.5 * c.penetration;
+        const onA = [c.point[0]! - c.normal[0]! * half, c.point[1]! - c.normal[1]! * half],
+          onB = [c.point[0]! + c.normal[0]! * half, c.point[1]! + c.normal[1]! * half];
+        expect(distanceToFeature(outlineA, firstFeatureOf(c.featureId), onA[0]!, onA[1]!))
+          .toBeLessThan(1e-9 * s);
+        expect(distanceToFeature(outlineB, secondFeatureOf(c.featureId), onB[0]!, onB[1]!))
+          .toBeLessThan(1e-9 * s);
+      }
+    });
+  }
+});
+
+describe('FINDINGS.md F3: a convex polygon with collinear vertices taken as concave: its contacts do not free the pair', () => {
+  // A convex tile with vertices put on its sides (vertex 1 turns by about -1e-17 as rounded) and
+  // a box across it.
+  const tile: [number, number][] = [
+    [0.6583928045441058, 0.21583580970285476],
+    [0.5220328331938858, 0.26561169150859765],
+    [0.03350160605232161, 0.31361271639570365],
+    [-0.12921798410116273, 0.3296008593487717],
+    [-0.33656122675551126, 0.18207407093482486],
+    [-0.7864205229566784, -0.13800531220356144],
+    [-0.08687620842436879, -0.3316609251970763],
+    [0.00044275074165388284, -0.26751382635576154],
+    [0.2857582980598685, -0.05791255774711074],
+  ];
+  const box: [number, number][] = [
+    [-0.21726300251688782, -0.20691531478903996],
+    [0.21726300251688782, -0.20691531478903996],
+    [0.21726300251688782, 0.20691531478903996],
+    [-0.21726300251688782, 0.20691531478903996],
+  ];
+  const tilePose: [[number, number], number] = [
+    [-0.0866063011443382, -0.025397939840018268],
+    -0.6011449728096281,
+  ];
+  const boxPose: [[number, number], number] = [[0, 0], -1.8089838047394151];
+
+  for (const s of [1e-3, 1, 1e3]) {
+    for (const tileFirst of [true, false]) {
+      it(`x ${s}, ${tileFirst ? 'tile first' : 'box first'}: convex, and its deepest contact is the least translation that frees the pair`, () => {
+        const t = scaledPolygon(tile, s, ...tilePose), b = scaledPolygon(box, s, ...boxPose);
+        expect(t.isConvex).toBe(true);
+        expect(t.convexPieces().length).toBe(1);
+        const [first, second] = tileFirst ? [t, b] : [b, t];
+        const { contacts } = bothOrders(first, second);
+        expect(contacts.length).toBeGreaterThan(0);
+        const deepest = contacts.reduce((d, c) => (c.penetration > d.penetration ? c : d));
+        // The two outlines' own separating-axis overlap (test-support), with the first polygon
+        // moved along the normal by a fraction of the depth.
+        const overlapAfter = (fraction: number): number => {
+          const moved = scaledPolygon(
+            tileFirst ? tile : box,
+            s,
+            ...(tileFirst ? tilePose : boxPose),
+          );
+          const x = moved.transform.x, y = moved.transform.y;
+          moved.setPose([
+            x + fraction * deepest.penetration * deepest.normal[0]!,
+            y + fraction * deepest.penetration * deepest.normal[1]!,
+          ], moved.transform.angle);
+          return satOverlap(worldPoints(moved), worldPoints(second));
+        };
+        expect(deepest.penetration).toBeCloseTo(
+          satOverlap(worldPoints(first), worldPoints(second)),
+          9 - Math.log10(s),
+        );
+        expect(overlapAfter(1.02)).toBeLessThan(0);
+        expect(overlapAfter(0.98)).toBeGreaterThan(0);
+      });
+    }
+  }
 });

@@ -193,6 +193,86 @@ describe('Polygon', () => {
   });
 });
 
+/**
+ * FINDINGS.md F1 (the outline the adversarial suite found): a convex outline with vertices put on
+ * its sides, as tile outlines and simplified traces have; edges 22 and 24 lie on one line, apart
+ * by the 7.7e-4 long edge 23. Simple at every scale.
+ */
+const F1_OUTLINE: [number, number][] = [
+  [1.495134716300297, 0.8747486646869402],
+  [0.9640904457167244, 1.2962238368025407],
+  [0.9229350789242159, 1.3164397764032731],
+  [0.8817797121317072, 1.3366557160040056],
+  [0.16825202019478447, 1.427407897176544],
+  [-0.367645571689545, 1.4955676559331994],
+  [-0.6632367633234411, 1.3972617506830487],
+  [-0.8586488151516727, 1.3322728092143314],
+  [-0.9588279549573371, 1.298955845432898],
+  [-1.273790411800263, 1.024612514915313],
+  [-1.5887528686431889, 0.7502691843977279],
+  [-1.736228675320658, -0.46833760541928865],
+  [-1.5585590237745737, -0.7330168311868162],
+  [-1.4645153312791903, -0.873116231964563],
+  [-1.3808893722284892, -0.9976960569543438],
+  [-1.2770812832833331, -1.0834287887553247],
+  [-1.1732731943381771, -1.1691615205563057],
+  [-0.9414482883853139, -1.28789505214989],
+  [-0.7096233824324508, -1.4066285837434744],
+  [0.050356708168256104, -1.3873006126555363],
+  [0.810336798768963, -1.3679726415675981],
+  [0.8187550391992566, -1.364339205295013],
+  [0.8614783575064662, -1.345899193310561],
+  [1.1780945934809732, -0.23631801975086852],
+  [1.1783065369033816, -0.23557526431181053],
+];
+
+describe('FINDINGS.md F1: Polygon refuses a simple outline with collinear vertices, depending on its scale', () => {
+  for (const scale of [1e-3, 1, 1e3]) {
+    for (const offset of [0, 1e5]) {
+      for (const reversed of [false, true]) {
+        const where = `x ${scale}${offset ? ', moved to 1e5' : ''}, ${
+          reversed ? 'clockwise' : 'counter-clockwise'
+        }`;
+        const place = (points: [number, number][]): number[][] => {
+          const placed = points.map(([x, y]) => [x * scale + offset, y * scale + offset]);
+          return reversed ? placed.reverse() : placed;
+        };
+        it(`accepts it ${where}, as one convex piece of its area`, () => {
+          const points = place(F1_OUTLINE);
+          const polygon = new Polygon(points);
+          expect(polygon.count).toBe(25);
+          expect(polygon.inputWasClockwise).toBe(reversed);
+          expect(polygon.isConvex).toBe(true);
+          expect(polygon.convexPieces().length).toBe(1);
+          // Every vertex kept: the stored outline's area (shoelace, about the first point, so
+          // that the offset does not swamp it) is the unscaled outline's, times scale^2.
+          const shoelace = (flat: ArrayLike<number>): number => {
+            let twice = 0;
+            for (let i = 0; i < flat.length / 2; i++) {
+              const j = (i + 1) % (flat.length / 2);
+              twice += (flat[2 * i]! - flat[0]!) * (flat[2 * j + 1]! - flat[1]!) -
+                (flat[2 * j]! - flat[0]!) * (flat[2 * i + 1]! - flat[1]!);
+            }
+            return twice / 2;
+          };
+          const unscaled = shoelace(F1_OUTLINE.flat());
+          expect(unscaled).toBeGreaterThan(7);
+          expect(shoelace(polygon.vertices) / scale ** 2 / unscaled).toBeCloseTo(1, 6);
+        });
+        it(`refuses it ${where} with two far vertices swapped (crossing edges), naming them`, () => {
+          const crossed = F1_OUTLINE.slice();
+          [crossed[3], crossed[20]] = [crossed[20]!, crossed[3]!];
+          // The caller's edge numbers: edges 3 and 19, or 4 and 20 counted from the other end.
+          const named = reversed
+            ? /self-intersecting outline: edge 4 \(vertex 4 to vertex 5\) crosses edge 20 \(vertex 20 to vertex 21\)/
+            : /self-intersecting outline: edge 3 \(vertex 3 to vertex 4\) crosses edge 19 \(vertex 19 to vertex 20\)/;
+          expect(() => new Polygon(place(crossed))).toThrow(named);
+        });
+      }
+    }
+  }
+});
+
 describe('Circle, Chain, Segment, Aabb', () => {
   it('validates a circle radius and a pose', () => {
     expect(() => new Circle(0)).toThrow(/Circle\.radius must be greater than 0, got 0/);

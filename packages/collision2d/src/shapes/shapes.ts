@@ -30,6 +30,7 @@ import {
   requirePositive,
   slabFloat64Array,
 } from '@contactkit/math';
+import { findCorners, hasArea, straightenNormals, turnSign } from '../contours/corners.js';
 import { decomposeConvex } from '../contours/decompose.js';
 import { foldingEdge, touchingEdges } from '../contours/simple-outline.js';
 import { BoxGrid, GRID_MIN_ITEMS } from '../broadphase/box-grid.js';
@@ -172,7 +173,10 @@ export class ConvexPiece {
   readonly count: number;
   /** The vertices, `x, y` each, counter-clockwise, in the owner's frame. */
   readonly vertices: Float64Array;
-  /** Outward unit normal of edge `i` (from vertex `i` to `i + 1`), `x, y` each. */
+  /**
+   * Outward unit normal of edge `i` (from vertex `i` to `i + 1`), `x, y` each; the edges of a
+   * side made of several edges share the side's normal (`findCollinearEdges`).
+   */
   readonly normals: Float64Array;
   /** The owner's edge index of each piece edge, or -1 for an internal (decomposition) edge. */
   readonly outerEdge: Int32Array;
@@ -208,7 +212,10 @@ export class ConvexPiece {
   /** Whether any `collinearNext` is set. */
   hasCollinearEdges = false;
 
-  /** `vertices` counter-clockwise and convex; `count >= 2` (2: a segment with both normals). */
+  /**
+   * `vertices` counter-clockwise and convex (up to rounding: a vertex on a straight side may lie
+   * a few ulps inside it); `count >= 2` (2: a segment with both normals).
+   */
   constructor(count: number) {
     this.count = count;
     this.vertices = new Float64Array(2 * count);
@@ -231,22 +238,16 @@ export class ConvexPiece {
   }
 
   /**
-   * Marks consecutive edges whose unit normals agree to within 1e-12 (cross product; dot
-   * positive): in a convex piece their shared vertex then lies on their common line.
+   * Finds the sides made of several edges in line (`collinearNext`, from the corners of
+   * `findCorners` in `corners.ts`) and gives the edges of each the side's normal
+   * (`straightenNormals`). Call before `pack`.
    */
   findCollinearEdges(): void {
-    let any = false;
-    for (let i = 0; i < this.count; i++) {
-      const j = i + 1 === this.count ? 0 : i + 1;
-      const ax = this.normals[2 * i]!,
-        ay = this.normals[2 * i + 1]!,
-        bx = this.normals[2 * j]!,
-        by = this.normals[2 * j + 1]!;
-      const collinear = ax * bx + ay * by > 0 && Math.abs(ax * by - ay * bx) <= 1e-12;
-      this.collinearNext[i] = collinear ? 1 : 0;
-      if (collinear) any = true;
+    const count = this.count, corner = findCorners(this.vertices, count);
+    for (let i = 0; i < count; i++) {
+      this.collinearNext[i] = corner[i + 1 === count ? 0 : i + 1] === 0 ? 1 : 0;
     }
-    this.hasCollinearEdges = any;
+    this.hasCollinearEdges = straightenNormals(this.vertices, count, corner, this.normals);
   }
 
   /** Recomputes the bounding circle from the vertices. */
@@ -409,9 +410,16 @@ export class Polygon<B = unknown> extends Shape2<B> {
   readonly count: number;
   /** The vertices, `x, y` each, counter-clockwise, in the polygon's own frame. */
   readonly vertices: Float64Array;
-  /** Outward unit normal of edge `i` (from vertex `i` to `i + 1`), `x, y` each. */
+  /**
+   * Outward unit normal of edge `i` (from vertex `i` to `i + 1`), `x, y` each; the edges of a
+   * straight side with vertices on it share the side's normal (of the chord between its corners).
+   */
   readonly normals: Float64Array;
-  /** 1 where the outline turns left or goes straight at vertex `i`, 0 at a reflex vertex. */
+  /**
+   * 1 where the outline turns left or goes straight at vertex `i`, 0 at a reflex vertex. A vertex
+   * within rounding of the line of its side (`corners.ts`: a point put on an edge, rounded a few
+   * ulps in or out) goes straight, whichever way rounding turned it.
+   */
   readonly convexVertex: Uint8Array;
   /** Whether every vertex is convex: the detectors then treat the polygon as one piece. */
   readonly isConvex: boolean;
@@ -460,27 +468,24 @@ export class Polygon<B = unknown> extends Shape2<B> {
         `${field}: size ${size} is below the smallest supported size: an extent from ${MIN_SIZE} (MIN_SIZE) to ${MAX_COORDINATE} (MAX_COORDINATE) is supported`,
       );
     }
-    // All points on one line: no area (checked first, as such an outline also folds back on itself).
-    let extent = 0;
-    for (const value of flat) extent = Math.max(extent, Math.abs(value));
-    let widest = 0;
-    for (let i = 2; i < count; i++) {
-      const cross = (flat[2]! - flat[0]!) * (flat[2 * i + 1]! - flat[1]!) -
-        (flat[3]! - flat[1]!) * (flat[2 * i]! - flat[0]!);
-      widest = Math.max(widest, Math.abs(cross));
-    }
-    if (!(widest > 1e-14 * extent * extent)) {
+    // All points on one line, up to rounding: no area (checked first, as such an outline also
+    // folds back on itself).
+    const inputOrder = Float64Array.from(flat);
+    if (!hasArea(inputOrder, count)) {
       throw new RangeError(
         `${field}: zero area (vertices ${input[0]} to ${input[count - 1]} are collinear)`,
       );
     }
-    const inputOrder = Float64Array.from(flat);
     const grid = count > GRID_MIN_ITEMS ? BoxGrid.ofSegments(inputOrder, count, true) : null;
     checkSimple(field, inputOrder, count, Int32Array.from(input));
+    // The shoelace sum about the first vertex, not the origin: about the origin, an outline
+    // 1e-3 across near 1e5 sums products of 1e10 to an area of 1e-6, and its sign (the winding)
+    // is round-off.
     let twiceArea = 0;
-    for (let i = 0; i < count; i++) {
-      const j = (i + 1) % count;
-      twiceArea += flat[2 * i]! * flat[2 * j + 1]! - flat[2 * j]! * flat[2 * i + 1]!;
+    const x0 = flat[0]!, y0 = flat[1]!;
+    for (let i = 1; i + 1 < count; i++) {
+      twiceArea += (flat[2 * i]! - x0) * (flat[2 * i + 3]! - y0) -
+        (flat[2 * i + 2]! - x0) * (flat[2 * i + 1]! - y0);
     }
     this.inputWasClockwise = twiceArea < 0;
     this.count = count;
@@ -496,19 +501,27 @@ export class Polygon<B = unknown> extends Shape2<B> {
       ? BoxGrid.ofSegments(this.vertices, count, true)
       : grid;
     this.normals = segmentNormals(this.vertices, count, true);
+    // Convexity by corners (`corners.ts`): a vertex within rounding of its side's line is no
+    // corner, and counts as convex whichever way rounding turned it; a corner turns as the sides
+    // beside it do (from the corner before it to the one after), exactly.
+    const corner = findCorners(this.vertices, count);
+    straightenNormals(this.vertices, count, corner, this.normals);
     this.convexVertex = new Uint8Array(count);
     let convex = true;
     for (let i = 0; i < count; i++) {
-      const p = (i + count - 1) % count;
-      // Turn from edge p to edge i: cross of their normals has the sign of cross of the edges.
-      const turn = this.normals[2 * p]! * this.normals[2 * i + 1]! -
-        this.normals[2 * p + 1]! * this.normals[2 * i]!;
+      let turn = 1;
+      if (corner[i] === 1) {
+        let p = i === 0 ? count - 1 : i - 1, n = i + 1 === count ? 0 : i + 1;
+        while (corner[p] === 0) p = p === 0 ? count - 1 : p - 1;
+        while (corner[n] === 0) n = n + 1 === count ? 0 : n + 1;
+        turn = turnSign(this.vertices, p, i, n, false);
+      }
       this.convexVertex[i] = turn >= 0 ? 1 : 0;
       if (turn < 0) convex = false;
     }
     this.isConvex = convex;
     this.boundingRadius = largestDistance(this.vertices, count);
-    this.buildPieces();
+    this.buildPieces(corner);
     const piece = this.pieces[0]!;
     this.simpleConvex = convex && count <= FAST_PATH_MAX_VERTICES && !piece.hasCollinearEdges;
     this.packed = convex ? slabFloat64Array(PACKED_VERTICES + 4 * count) : new Float64Array(0);
@@ -553,7 +566,7 @@ export class Polygon<B = unknown> extends Shape2<B> {
     return this.piecesGrid;
   }
 
-  private buildPieces(): void {
+  private buildPieces(corner: Uint8Array): void {
     let loops: number[][];
     if (this.isConvex) {
       const all: number[] = [];
@@ -561,7 +574,7 @@ export class Polygon<B = unknown> extends Shape2<B> {
       loops = [all];
     } else {
       // Taken as is: spreading hundreds of thousands of loops into push() overflows the stack.
-      loops = decomposeConvex(this.vertices, this.count);
+      loops = decomposeConvex(this.vertices, this.count, corner);
     }
     const pieces = loops.map((loop) => this.makePiece(loop));
     if (pieces.length > GRID_MIN_ITEMS) {
@@ -595,8 +608,8 @@ export class Polygon<B = unknown> extends Shape2<B> {
     }
     const normals = segmentNormals(piece.vertices, n, true);
     piece.normals.set(normals);
-    piece.pack();
     piece.findCollinearEdges();
+    piece.pack();
     piece.updateBounds();
     piece.hasOuterEdge = outer;
     return piece;

@@ -227,3 +227,36 @@ export function regionDistance(first: number[][], second: number[][], secondClos
   }
   return nearest;
 }
+
+/**
+ * Whether `scaled` is `reference` with every length times `factor` (the same pair with every
+ * coordinate scaled): the same number of contacts, and in order of depth the same normals,
+ * kinds and feature ids, points and depths divided by `factor` within `epsilon` (a length of
+ * the unscaled pair). Null when it is, else what differs.
+ */
+export function scaledMismatch(
+  reference: ContactCopy[],
+  scaled: ContactCopy[],
+  factor: number,
+  epsilon: number,
+): string | null {
+  if (reference.length !== scaled.length) return `count ${reference.length} vs ${scaled.length}`;
+  const byDepth = (list: ContactCopy[]) =>
+    [...list].sort((a, b) => b.penetration - a.penetration || a.featureId - b.featureId);
+  const first = byDepth(reference), second = byDepth(scaled);
+  for (let i = 0; i < first.length; i++) {
+    const a = first[i]!, b = second[i]!;
+    const close = (u: number, v: number): boolean => Math.abs(u - v / factor) <= epsilon;
+    if (!close(a.penetration, b.penetration)) {
+      return `penetration ${i}: ${a.penetration} vs ${b.penetration / factor} (scaled back)`;
+    }
+    if (!close(a.point[0]!, b.point[0]!) || !close(a.point[1]!, b.point[1]!)) {
+      return `point ${i}: ${a.point} vs ${b.point.map((v) => v / factor)} (scaled back)`;
+    }
+    if (Math.hypot(a.normal[0]! - b.normal[0]!, a.normal[1]! - b.normal[1]!) > 1e-9) {
+      return `normal ${i}: ${a.normal} vs ${b.normal}`;
+    }
+    if (a.kind !== b.kind || a.featureId !== b.featureId) return `features ${i}`;
+  }
+  return null;
+}
