@@ -17,13 +17,7 @@ const FOLDER = 'examples/viewer/src';
  * Functions allowed to be longer, by `file:name`, each with the reason; the list should end
  * empty. An entry no longer needed is reported, so that it is removed.
  */
-const EXCEPTIONS = new Map([
-  [
-    'examples/viewer/src/sims/sim-page.ts:startSim',
-    'the cannon-es simulation pages were being extended on another branch when this check came ' +
-    'in (issue 28); split it as the program pages were once that branch is merged',
-  ],
-]);
+const EXCEPTIONS = new Map([]);
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

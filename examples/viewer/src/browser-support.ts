@@ -1,12 +1,14 @@
 /**
  * Test support for the browser tests: build the viewer once with Vite's JS API, serve `dist`
- * with Vite's preview server on 127.0.0.1, launch Debian's Chromium through playwright-core,
- * read the state a page publishes on `window.__contactkit`, and read pixels out of PNG
- * screenshots.
+ * with Vite's preview server on 127.0.0.1, launch Debian's Chromium through playwright-core
+ * (`browserSession` does all three for a test file), read the state a page publishes on
+ * `window.__contactkit`, and read pixels out of PNG screenshots.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { build, preview } from 'vite';
 import type { PreviewServer } from 'vite';
 import { chromium } from 'playwright-core';
@@ -50,11 +52,14 @@ export function onPageErrors(page: Page, report: (message: string) => void): voi
   page.on('pageerror', (error) => report(error.message));
 }
 
-/** Chromium from the Debian package, headless with software WebGL; fails clearly when it is missing. */
+/**
+ * Chromium from the Debian package, headless with software WebGL; fails clearly when it is missing.
+ */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
-      `The viewer's browser tests need Chromium at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` (as .ci/run does).`,
+      `The viewer's browser tests need Chromium at ${CHROMIUM_PATH}: ` +
+        'run `apt-get install -y chromium` (as .ci/run does).',
     );
   }
   return chromium.launch({
@@ -71,6 +76,79 @@ export async function launchChromium(): Promise<Browser> {
       '--enable-unsafe-swiftshader',
     ],
   });
+}
+
+/** What a browser test file asks of its session. */
+export interface BrowserSessionOptions {
+  /**
+   * A name for the file's own build folder (`contactkit-<name>-*` in the system's temporary
+   * folder, removed at the end), so that the file can run beside the others; without it the
+   * build goes to `dist`.
+   */
+  buildFolder?: string;
+  /** The page's size in CSS pixels (the device pixel ratio is 1). */
+  viewport: { width: number; height: number; };
+  /**
+   * Before each test, empty `errors` and set the viewport back, for files whose tests resize the
+   * page; without it `errors` gathers over the whole file.
+   */
+  resetEachTest?: boolean;
+}
+
+/** A test file's one browser page, on the viewer's production build. */
+export interface BrowserSession {
+  /** The page (from `beforeAll` on). */
+  readonly page: Page;
+  /** The build's base URL (from `beforeAll` on). */
+  readonly url: string;
+  /** The page's console errors and uncaught exceptions, as their text. */
+  readonly errors: string[];
+}
+
+/**
+ * Sets up a browser test file: before its tests, Chromium is launched (first: a missing one fails
+ * at once with the install command), the viewer is built and served, and one page is opened,
+ * its errors gathered; after them all is closed and the build folder removed.
+ */
+export function browserSession(options: BrowserSessionOptions): BrowserSession {
+  const { buildFolder, viewport, resetEachTest = false } = options;
+  let browser: Browser | undefined;
+  let server: PreviewServer | undefined;
+  let outDir: string | undefined;
+  let page: Page | undefined;
+  let url = '';
+  const errors: string[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+    if (buildFolder !== undefined) {
+      outDir = mkdtempSync(join(tmpdir(), `contactkit-${buildFolder}-`));
+    }
+    ({ server, url } = await buildAndServe(outDir));
+    // Downloads are taken (playwright's default): a test reads the contour file a page saves.
+    page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+    onPageErrors(page, (message) => errors.push(message));
+  }, 180_000);
+  if (resetEachTest) {
+    beforeEach(async () => {
+      errors.length = 0;
+      await page?.setViewportSize(viewport);
+    });
+  }
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+  return {
+    get page() {
+      if (!page) throw new Error('the browser page is opened in beforeAll');
+      return page;
+    },
+    get url() {
+      return url;
+    },
+    errors,
+  };
 }
 
 /** A decoded RGBA image. */
@@ -126,7 +204,10 @@ export function nearestColorDistance(
   return best;
 }
 
-/** How many distinct colours (quantised to 4 bits per channel) the image holds, and the share of the most common one. */
+/**
+ * How many distinct colours (quantised to 4 bits per channel) the image holds, and the share of the
+ * most common one.
+ */
 export function colorStatistics(image: Pixels): { distinct: number; dominantShare: number; } {
   const counts = new Map<number, number>();
   for (let i = 0; i < image.data.length; i += 4) {
@@ -147,7 +228,9 @@ export function publishedState<T>(page: Page): Promise<T> {
   }) as Promise<T>;
 }
 
-/** A point of the page's world (or picture) -> page pixels, through the page's published `project`. */
+/**
+ * A point of the page's world (or picture) -> page pixels, through the page's published `project`.
+ */
 export async function toPagePixels(
   page: Page,
   point: readonly number[],

@@ -151,7 +151,9 @@ const panel = new Panel(
     tolerance: view.data.tolerance,
     maxContactsPerPair: view.data.maxContactsPerPair,
     hint: view.dimension === 3
-      ? 'Click a shape to select it; drag the gizmo to move it (W) or turn it (E). Drag the background to orbit, wheel to zoom. Point at a contact (or its row) to see its features; click it to keep them.'
+      ? 'Click a shape to select it; drag the gizmo to move it (W) or turn it (E). Drag the ' +
+        'background to orbit, wheel to zoom. Point at a contact (or its row) to see its ' +
+        'features; click it to keep them.'
       : `Drag a shape to move it; ${turnHint()}${
         view2d?.scene.startPoint ? ' Click to place the point under test.' : ''
       } Point at a contact (or its row) to see its features; click it to keep them.`,

@@ -18,7 +18,10 @@ export function element<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-/** Empties `root` and gives it the panel's header (title, hide/show button) and body; returns the body. */
+/**
+ * Empties `root` and gives it the panel's header (title, hide/show button) and body; returns the
+ * body.
+ */
 export function panelFrame(root: HTMLElement): HTMLElement {
   root.replaceChildren();
   const header = element('div', { class: 'panel-header' });
@@ -40,7 +43,10 @@ export function panelFrame(root: HTMLElement): HTMLElement {
   return body;
 }
 
-/** The menu of the 3D scenes, the 2D scenes, the programs and the simulations, with entry `current` marked; folded unless `open`. */
+/**
+ * The menu of the 3D scenes, the 2D scenes, the programs and the simulations, with entry `current`
+ * marked; folded unless `open`.
+ */
 export function sceneMenu(current: string, open: boolean): HTMLDetailsElement {
   const menu = element('details', { id: 'scene-menu' });
   menu.open = open;

@@ -8,13 +8,10 @@
  * `__contactkit.step` hook), and every centre is checked here against the table and obstacle
  * outlines the page publishes, with a point-segment distance of the test's own.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { PreviewServer } from 'vite';
-import type { Browser, Page } from 'playwright-core';
-import { buildAndServe, launchChromium, onPageErrors, openPage } from './browser-support.js';
+import type { Page } from 'playwright-core';
+import { browserSession, openPage } from './browser-support.js';
 import {
   PLUNGER_MAX_SPEED,
   PinballSim,
@@ -22,25 +19,11 @@ import {
   channelDragRate,
 } from './programs/pinball-sim.js';
 
-let server: PreviewServer | undefined;
-let browser: Browser | undefined;
+const session = browserSession({ buildFolder: 'pinball', viewport: { width: 960, height: 600 } });
+const errors = session.errors;
 let page: Page;
-let baseUrl = '';
-let outDir = '';
-const errors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  outDir = mkdtempSync(join(tmpdir(), 'contactkit-pinball-'));
-  ({ server, url: baseUrl } = await buildAndServe(outDir));
-  page = await browser.newPage({ viewport: { width: 960, height: 600 }, deviceScaleFactor: 1 });
-  onPageErrors(page, (message) => errors.push(message));
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
+beforeAll(() => {
+  page = session.page;
 });
 
 /** What programs/pinball.ts publishes, as far as the test reads it. */
@@ -157,7 +140,7 @@ function finite(state: PinballState): boolean {
 
 describe('pinball in Chromium', { timeout: 60_000 }, () => {
   it('loads without console errors, the ball on the plunger, listed in the menu', async () => {
-    await openPage(page, `${baseUrl}?scene=pinball`);
+    await openPage(page, `${session.url}?scene=pinball`);
     const state = await pinball();
     expect(state.scene).toBe('pinball');
     expect(state.plunger.onPlunger).toBe(true);
@@ -259,7 +242,7 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
   it("at 1200x800 and 390x844 the names of the table's parts are 12 px and clear of the outlines", async () => {
     for (const viewport of [{ width: 1200, height: 800 }, { width: 390, height: 844 }]) {
       await page.setViewportSize(viewport);
-      await openPage(page, `${baseUrl}?scene=pinball`);
+      await openPage(page, `${session.url}?scene=pinball`);
       const { names, outline } = await page.evaluate(() => {
         const kit = (window as unknown as {
           __contactkit: {
@@ -340,7 +323,7 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
   });
 
   it("air drag in the launch channel: the ball rises as Node's PinballSim with c_w 0.47 moves it", async () => {
-    await openPage(page, `${baseUrl}?scene=pinball`);
+    await openPage(page, `${session.url}?scene=pinball`);
     await page.check('#channel-drag');
     await page.waitForFunction(() =>
       (window as unknown as { __contactkit: { channelDragRate: number; }; }).__contactkit

@@ -10,18 +10,15 @@
  * over the picture is in register with the world's, a drag shoots the ball, and at an impact the
  * contact vectors are those of a touching contact.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PreviewServer } from 'vite';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { formatContour, normalizeContour, parseContour } from '@contactkit/collision2d';
 import {
-  buildAndServe,
-  launchChromium,
-  onPageErrors,
+  browserSession,
   openPage,
   publishedState,
   toPagePixels,
@@ -30,34 +27,15 @@ import {
 import { BALL_RADIUS } from './programs/comet-scene.js';
 import { PolygonRaysScene } from './programs/polygon-rays-scene.js';
 
-let server: PreviewServer | undefined;
-let browser: Browser | undefined;
-let page: Page;
-let baseUrl = '';
-let outDir = '';
-let errors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  outDir = mkdtempSync(join(tmpdir(), 'contactkit-programs-'));
-  ({ server, url: baseUrl } = await buildAndServe(outDir));
-  page = await browser.newPage({
-    viewport: { width: 1200, height: 800 },
-    deviceScaleFactor: 1,
-    acceptDownloads: true,
-  });
-  onPageErrors(page, (message) => errors.push(message));
-}, 180_000);
-
-beforeEach(async () => {
-  errors = [];
-  if (page) await page.setViewportSize({ width: 1200, height: 800 });
+const session = browserSession({
+  buildFolder: 'programs',
+  viewport: { width: 1200, height: 800 },
+  resetEachTest: true,
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
+const errors = session.errors;
+let page: Page;
+beforeAll(() => {
+  page = session.page;
 });
 
 // What the programs publish (programs/digitiser.ts and comet.ts), as far as the tests read it.
@@ -112,7 +90,7 @@ function waitFrames(n: number): Promise<void> {
   return waitFramesOf(page, n);
 }
 function open(query: string): Promise<void> {
-  return openPage(page, `${baseUrl}?${query}`);
+  return openPage(page, `${session.url}?${query}`);
 }
 
 /**

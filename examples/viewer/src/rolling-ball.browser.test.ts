@@ -9,19 +9,15 @@
  * the time and a single step advances it by one frame; a drag from the ball throws it with the
  * arrow's velocity; the limiter ticks and corner sectors are drawn where the corners project.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PreviewServer } from 'vite';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ContourBall } from '@contactkit/motion2d';
 import {
-  buildAndServe,
+  browserSession,
   decodePng,
-  launchChromium,
   nearestColorDistance,
-  onPageErrors,
   openPage,
   publishedState,
   toPagePixels,
@@ -29,30 +25,15 @@ import {
 } from './browser-support.js';
 import { BALL_RADIUS, FRAME, GRAVITY, findProfile } from './programs/rolling-ball-scene.js';
 
-let server: PreviewServer | undefined;
-let browser: Browser | undefined;
-let page: Page;
-let baseUrl = '';
-let outDir = '';
-let errors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  outDir = mkdtempSync(join(tmpdir(), 'contactkit-rolling-ball-'));
-  ({ server, url: baseUrl } = await buildAndServe(outDir));
-  page = await browser.newPage({ viewport: { width: 1200, height: 800 }, deviceScaleFactor: 1 });
-  onPageErrors(page, (message) => errors.push(message));
-}, 180_000);
-
-beforeEach(async () => {
-  errors = [];
-  if (page) await page.setViewportSize({ width: 1200, height: 800 });
+const session = browserSession({
+  buildFolder: 'rolling-ball',
+  viewport: { width: 1200, height: 800 },
+  resetEachTest: true,
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
+const errors = session.errors;
+let page: Page;
+beforeAll(() => {
+  page = session.page;
 });
 
 interface BallState {
@@ -90,7 +71,7 @@ function waitFrames(n: number): Promise<void> {
   return waitFramesOf(page, n);
 }
 function open(query: string): Promise<void> {
-  return openPage(page, `${baseUrl}?scene=rolling-ball${query}`);
+  return openPage(page, `${session.url}?scene=rolling-ball${query}`);
 }
 function finite(ball: BallState): boolean {
   return [...ball.position, ...ball.velocity, ball.energy, ball.time].every(Number.isFinite);

@@ -51,7 +51,7 @@ describe('scene catalogue', () => {
     expect(findScene('nope')).toBeUndefined();
   });
 
-  it('every scene with a detector starts in contact and its scripted motion parts the shapes at half the period (3 s)', () => {
+  it('a detector scene starts in contact; its motion parts the shapes at half period', () => {
     for (const { id } of SCENES) {
       if (id === 'segment-pair' || id === 'point-in-polygon') continue; // no detector: two segments, one polygon
       expect(sceneContacts(id).length, id).toBeGreaterThan(0);
@@ -61,7 +61,7 @@ describe('scene catalogue', () => {
     }
   });
 
-  it('every test scene answers yes at the start and no at half the period, but segment-pair, whose motion only slides the crossing', () => {
+  it('a test scene says yes at the start, no at half period (segment-pair: still yes)', () => {
     const answer = (id: Parameters<typeof sceneResult>[0], t: number | null): unknown => {
       const probe = sceneResult(id, undefined, t).probe!;
       return probe['crossing'] ?? probe['hit'] ?? probe['overlapping'] ?? probe['inside'];
@@ -106,7 +106,8 @@ describe('3D scenes give the contacts worked out by hand', () => {
   });
 
   it('sphere-plane: from below, the normal points down', () => {
-    // Centre y = -0.4, radius 0.6: the top is at 0.2 above the plane, penetration 0.2 with the normal -y.
+    // Centre y = -0.4, radius 0.6: the top is at 0.2 above the plane, penetration 0.2 with the
+    // normal -y.
     const [c] = sceneContacts('sphere-plane');
     expect(c!.penetration).toBeCloseTo(0.2, 12);
     expectVector(c!.normal, [0, -1, 0]);
@@ -131,7 +132,7 @@ describe('3D scenes give the contacts worked out by hand', () => {
     expect(sceneContacts('box-box-face', { tolerance: 0, maxContactsPerPair: 4 })).toHaveLength(4);
   });
 
-  it('sphere-box: the sphere on the box top face is FaceFace, the box code (face +y, 34) first as the library packs it', () => {
+  it('sphere-box: FaceFace on the top face, the box code (face +y, 34) first', () => {
     // Box half height 0.4 at the origin, sphere radius 0.45 at y = 0.75: 0.1 deep.
     const [c] = sceneContacts('sphere-box');
     expect(c!.kind).toBe(ContactKind.FaceFace);
@@ -141,7 +142,8 @@ describe('3D scenes give the contacts worked out by hand', () => {
   });
 
   it('box-box-edge: one EdgeEdge contact where the crossed edges meet', () => {
-    // Lower edge top at sqrt(2)/2, upper edge bottom at sqrt(2) - 0.05 - sqrt(2)/2: midpoint sqrt(2)/2 - 0.025.
+    // Lower edge top at sqrt(2)/2, upper edge bottom at sqrt(2) - 0.05 - sqrt(2)/2: midpoint
+    // sqrt(2)/2 - 0.025.
     const contacts = sceneContacts('box-box-edge');
     expect(contacts).toHaveLength(1);
     expect(contacts[0]!.kind).toBe(ContactKind.EdgeEdge);
@@ -165,7 +167,7 @@ describe('3D scenes give the contacts worked out by hand', () => {
 });
 
 describe('2D scenes', () => {
-  it('circle-circle: centres 1.25 apart (a 3-4-5 triangle scaled), radii 0.6 + 0.8: 0.15 deep along (-0.96, 0.28)', () => {
+  it('circle-circle: centres 1.25 apart, radii 0.6 + 0.8: 0.15 deep along (-0.96, 0.28)', () => {
     // d = (-0.6, 0.25) - (0.6, -0.1) = (-1.2, 0.35), |d| = sqrt(1.5625) = 1.25.
     const [c, more] = sceneContacts('circle-circle');
     expect(more).toBeUndefined();
@@ -195,8 +197,9 @@ describe('2D scenes', () => {
     expect(c!.penetration).toBeCloseTo(0.5 - Math.min(...distances), 12);
   });
 
-  it('circle-chain: in the valley each of the two segments gives a contact, as deep as the radius minus the distance to its line', () => {
-    // The valley vertex (0.9, -0.5) of the zig-zag, shifted by (0, -0.3); its segments come from (0, 0) and go to (2.4, 0.1).
+  it('circle-chain: one contact per valley segment, radius minus distance deep', () => {
+    // The valley vertex (0.9, -0.5) of the zig-zag, shifted by (0, -0.3); its segments come from
+    // (0, 0) and go to (2.4, 0.1).
     const centre = [0.95, -0.3];
     const lineDistance = (a: number[], b: number[]): number =>
       Math.abs((b[0]! - a[0]!) * (centre[1]! - a[1]!) - (b[1]! - a[1]!) * (centre[0]! - a[0]!)) /
@@ -232,7 +235,7 @@ describe('2D scenes', () => {
     expect(probe!['t2']).toBeCloseTo((-qb + root) / (2 * qa), 12);
   });
 
-  it('rectangle-circle: the circle at (1.25, 0.8) is nearest the corner (0.9, 0.55), on side 1 (right, the lower index of the tie)', () => {
+  it('rectangle-circle: nearest the corner (0.9, 0.55), side 1 (lower index of the tie)', () => {
     const { probe } = sceneResult('rectangle-circle');
     expect(probe).toEqual({
       overlapping: true,
@@ -248,7 +251,7 @@ describe('2D scenes', () => {
       .toEqual({ inside: false, winding: 0 });
   });
 
-  it("sat-axes: the minimum over the edge axes is satPolygonPolygon's depth and the contact's depth; a chosen axis is shown", () => {
+  it('sat-axes: the least edge-axis overlap is the SAT and contact depth; an axis shows', () => {
     const { probe, contacts, minimumTranslation } = sceneResult('sat-axes');
     const depths = probe!['depths'] as number[];
     expect(depths).toHaveLength(9); // 5 edges of the pentagon, 4 of the box
@@ -292,7 +295,8 @@ describe('2D scenes', () => {
         ((b![0]! - a![0]!) ** 2 + (b![1]! - a![1]!) ** 2);
       return Math.abs(cross) < 1e-9 && t >= -1e-12 && t <= 1 + 1e-12;
     };
-    // By hand: 1 crosses 2 and 3, 2 crosses 3 and 4; 1 and 4 miss (at x = 2, 1 is at y = 1.2, 4 at 1.0), 3 and 4 are apart.
+    // By hand: 1 crosses 2 and 3, 2 crosses 3 and 4; 1 and 4 miss (at x = 2, 1 is at y = 1.2, 4 at
+    // 1.0), 3 and 4 are apart.
     expect(intersections).toHaveLength(4);
     for (const p of intersections) expect(segments.filter((s) => onSegment(p, s))).toHaveLength(2);
   });

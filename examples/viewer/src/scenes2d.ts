@@ -109,7 +109,9 @@ export interface Scene2 {
   readonly motion: Motion2;
   /** The part of the plane the camera shows: centre and height in world units. */
   readonly view: { centre: [number, number]; height: number; };
-  /** Draw the minimum translation of the first pair (two convex polygons, the separating-axis test). */
+  /**
+   * Draw the minimum translation of the first pair (two convex polygons, the separating-axis test).
+   */
   readonly showMinimumTranslation: boolean;
   /** Mark where the Segment shapes cross each other (segment intersection). */
   readonly showSegmentIntersections: boolean;
@@ -186,7 +188,8 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   'circle-circle': {
     title: 'Circle - circle',
     description:
-      'Radii 0.6 and 0.8. One FaceFace contact on the line of centres (Ericson, Real-Time Collision Detection 4.3.1); the feature ids are 0 and 0, a circle has one feature.',
+      'Radii 0.6 and 0.8. One FaceFace contact on the line of centres (Ericson, Real-Time ' +
+      'Collision Detection 4.3.1); the feature ids are 0 and 0, a circle has one feature.',
     shapes: [
       { shape: () => new Circle(0.6), start: { position: [-0.6, 0.25], angle: 0 } },
       { shape: () => new Circle(0.8), start: { position: [0.6, -0.1], angle: 0 } },
@@ -197,7 +200,9 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   'circle-polygon': {
     title: 'Circle - convex polygon',
     description:
-      "A circle against a pentagon: FaceFace while its centre projects onto an edge, PointFace when the nearest feature is a vertex (Ericson, Real-Time Collision Detection, ch. 5; Box2D's b2CollidePolygonAndCircle). Drag it round a corner to see the kind change.",
+      'A circle against a pentagon: FaceFace while its centre projects onto an edge, PointFace ' +
+      'when the nearest feature is a vertex (Ericson, Real-Time Collision Detection, ch. 5; ' +
+      "Box2D's b2CollidePolygonAndCircle). Drag it round a corner to see the kind change.",
     shapes: [
       { shape: () => new Circle(0.5), start: { position: [0.15, 1.25], angle: 0 } },
       { shape: () => regularPolygon(5, 1), start: { position: [0, 0], angle: Math.PI / 10 } },
@@ -208,7 +213,9 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   'circle-chain': {
     title: 'Circle - open chain',
     description:
-      'A circle on an open zig-zag contour, tested against each segment by its distance: a valley (concave corner) can give two contacts, a peak (convex corner) one on the vertex. The contour has no inside, so contacts come from either side.',
+      'A circle on an open zig-zag contour, tested against each segment by its distance: a ' +
+      'valley (concave corner) can give two contacts, a peak (convex corner) one on the ' +
+      'vertex. The contour has no inside, so contacts come from either side.',
     shapes: [
       { shape: () => new Circle(0.45), start: { position: [0.95, -0.3], angle: 0 } },
       { shape: () => new Chain(ZIGZAG), start: { position: [0, -0.3], angle: 0 } },
@@ -219,7 +226,8 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   'circle-concave': {
     title: 'Circle in a concave corner',
     description:
-      'A circle of radius 0.5 starting 0.05 into both walls of an L-shaped polygon: in the corner each wall gives its own contact.',
+      'A circle of radius 0.5 starting 0.05 into both walls of an L-shaped polygon: in the ' +
+      'corner each wall gives its own contact.',
     shapes: [
       { shape: () => new Circle(0.5), start: { position: [1.05, -0.05], angle: 0 } },
       {
@@ -235,7 +243,9 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   'polygons-convex': {
     title: 'Two convex polygons',
     description:
-      'A turned square against a hexagon. The dashed outline is the square moved by the minimum translation (the separating-axis test, Ericson 4.4 and 5.2.1), the white arrow that translation.',
+      'A turned square against a hexagon. The dashed outline is the square moved by the ' +
+      'minimum translation (the separating-axis test, Ericson 4.4 and 5.2.1), the white arrow ' +
+      'that translation.',
     shapes: [
       {
         shape: () => new Polygon([[-0.7, -0.7], [0.7, -0.7], [0.7, 0.7], [-0.7, 0.7]]),
@@ -250,7 +260,8 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   'polygons-concave': {
     title: 'Two concave polygons',
     description:
-      'A T pushed into a U: the bar rests on both arms and the stem on the floor, separate places of contact between two concave outlines (each split into convex pieces).',
+      'A T pushed into a U: the bar rests on both arms and the stem on the floor, separate ' +
+      'places of contact between two concave outlines (each split into convex pieces).',
     shapes: [
       {
         shape: () =>
@@ -258,7 +269,8 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
             -1.6,
             0,
           ], [-0.4, 0]]),
-        // The bar's underside 0.1 into both arms (tops at y = 1), the stem's foot 0.05 into the floor (y = -0.2).
+        // The bar's underside 0.1 into both arms (tops at y = 1), the stem's foot 0.05 into the
+        // floor (y = -0.2).
         start: { position: [0, 0.9], angle: 0 },
       },
       {
@@ -276,7 +288,9 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   'polygon-chain': {
     title: 'Polygon - open chain',
     description:
-      "A turned box pushed into the zig-zag contour: each segment the box overlaps pushes it out along that segment's normal, so a box across a valley gets contacts from both sides.",
+      'A turned box pushed into the zig-zag contour: each segment the box overlaps pushes it ' +
+      "out along that segment's normal, so a box across a valley gets contacts from both " +
+      'sides.',
     shapes: [
       {
         shape: () => new Polygon([[-0.45, -0.3], [0.45, -0.3], [0.45, 0.3], [-0.45, 0.3]]),
@@ -290,7 +304,8 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   segments: {
     title: 'Segments and a circle',
     description:
-      'Four segments and a circle: white rings mark where segments cross (intersectSegments), the circle gets a contact from each segment it overlaps.',
+      'Four segments and a circle: white rings mark where segments cross (intersectSegments), ' +
+      'the circle gets a contact from each segment it overlaps.',
     shapes: [
       { shape: () => new Circle(0.45), start: { position: [0.55, 0.45], angle: 0 } },
       segmentFrom([-2, -1], [2, 1.2]),
@@ -306,7 +321,9 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   'segment-pair': {
     title: 'Segment - segment',
     description:
-      "intersectSegments solves a1 + ua (a2 - a1) = b1 + ub (b2 - b1) by Cramer's rule (Ericson 5.1.9.1): the segments cross when both ua and ub lie in [0, 1]. Outside that, the dashed lines still meet where the two parameters say.",
+      "intersectSegments solves a1 + ua (a2 - a1) = b1 + ub (b2 - b1) by Cramer's rule " +
+      '(Ericson 5.1.9.1): the segments cross when both ua and ub lie in [0, 1]. Outside that, ' +
+      'the dashed lines still meet where the two parameters say.',
     shapes: [segmentFrom([-1.6, -0.9], [1.4, 0.8]), segmentFrom([-1.2, 1.0], [1.0, -1.1])],
     pairs: [],
     motion: { direction: [0, 1], distance: 1.6, spin: 0.5 },
@@ -317,7 +334,10 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   'circle-line': {
     title: 'Circle - line',
     description:
-      "intersectCircleLine puts the line o + t d (o = a, d = b - a) into the circle's equation and solves the quadratic for t1 <= t2 (Ericson 5.3.2): both points are drawn with their parameters; t = 0 and t = 1 are the segment's ends. The contacts are the circle against the segment.",
+      "intersectCircleLine puts the line o + t d (o = a, d = b - a) into the circle's equation " +
+      'and solves the quadratic for t1 <= t2 (Ericson 5.3.2): both points are drawn with their ' +
+      "parameters; t = 0 and t = 1 are the segment's ends. The contacts are the circle against " +
+      'the segment.',
     shapes: [
       { shape: () => new Circle(0.7), start: { position: [0.2, 0.25], angle: 0 } },
       segmentFrom([-1.3, -0.4], [0.9, 0.5]),
@@ -330,7 +350,9 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   rectangles: {
     title: 'Axis-aligned rectangles',
     description:
-      'overlapRectangles: two axis-aligned rectangles overlap when their x intervals and their y intervals both overlap (Ericson 4.2.1); the intervals are drawn along the axes. Rectangles cannot turn. The contacts come from the polygon detector.',
+      'overlapRectangles: two axis-aligned rectangles overlap when their x intervals and their ' +
+      'y intervals both overlap (Ericson 4.2.1); the intervals are drawn along the axes. ' +
+      'Rectangles cannot turn. The contacts come from the polygon detector.',
     shapes: [
       { shape: () => centredAabb(0.8, 0.5), start: { position: [-0.5, 0.35], angle: 0 } },
       { shape: () => centredAabb(0.7, 0.6), start: { position: [0.55, -0.2], angle: 0 } },
@@ -343,7 +365,10 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   'rectangle-circle': {
     title: 'Rectangle - circle',
     description:
-      "overlapRectangleCircle finds the point of the rectangle's outline nearest the circle's centre, side by side (Ericson 5.2.5 clamps instead); the circle overlaps when that point is within the radius or the centre is inside. The nearest point and its side are drawn.",
+      "overlapRectangleCircle finds the point of the rectangle's outline nearest the circle's " +
+      'centre, side by side (Ericson 5.2.5 clamps instead); the circle overlaps when that ' +
+      'point is within the radius or the centre is inside. The nearest point and its side are ' +
+      'drawn.',
     shapes: [
       { shape: () => new Circle(0.55), start: { position: [1.25, 0.8], angle: 0 } },
       { shape: () => centredAabb(0.9, 0.55), start: { position: [0, 0], angle: 0 } },
@@ -356,10 +381,14 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   'point-in-polygon': {
     title: 'Point in polygon',
     description:
-      'Click anywhere to test a point against the concave polygon. pointInPolygon counts the winding number (Sunday, "Inclusion of a Point in a Polygon", 2001): each edge crossing the dashed ray to the right counts +1 going up, -1 going down; the point is inside when the sum is not 0.',
+      'Click anywhere to test a point against the concave polygon. pointInPolygon counts the ' +
+      'winding number (Sunday, "Inclusion of a Point in a Polygon", 2001): each edge crossing ' +
+      'the dashed ray to the right counts +1 going up, -1 going down; the point is inside when ' +
+      'the sum is not 0.',
     shapes: [
       {
-        // A C-shape: the mouth opens to the right, so rays from inside it cross the outline more than once.
+        // A C-shape: the mouth opens to the right, so rays from inside it cross the outline more
+        // than once.
         shape: () =>
           new Polygon([
             [-1.2, -1.1],
@@ -384,7 +413,10 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
   'sat-axes': {
     title: 'Separating axes of two convex polygons',
     description:
-      'satPolygonPolygon projects both polygons on every edge normal (Ericson 4.4 and 5.2.1; Gottschalk, Lin and Manocha, OBBTree, 1996): the pair is apart when one axis separates the two intervals, and the smallest overlap over all axes is the minimum translation (white arrow, dashed ghost). Choose an axis to see its intervals.',
+      'satPolygonPolygon projects both polygons on every edge normal (Ericson 4.4 and 5.2.1; ' +
+      'Gottschalk, Lin and Manocha, OBBTree, 1996): the pair is apart when one axis separates ' +
+      'the two intervals, and the smallest overlap over all axes is the minimum translation ' +
+      '(white arrow, dashed ghost). Choose an axis to see its intervals.',
     shapes: [
       {
         shape: () => new Polygon([[-0.6, -0.5], [0.7, -0.4], [0.5, 0.6], [-0.3, 0.7], [-0.8, 0.1]]),

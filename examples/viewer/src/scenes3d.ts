@@ -77,7 +77,11 @@ export interface Scene3 {
 const IDENTITY: QuatTuple = [0, 0, 0, 1];
 /** A capsule's local Y axis laid along world x (90 degrees about z). */
 const LYING: QuatTuple = axisAngle([0, 0, 1], Math.PI / 2);
-/** Stands a cube on a corner: 45 deg about z takes vertex (1, 1, 1)/2 to (0, sqrt 2, 1)/2, then -atan(1/sqrt 2) about x makes it (0, sqrt 3, 0)/2, straight up, and its opposite vertex straight down. */
+/**
+ * Stands a cube on a corner: 45 deg about z takes vertex (1, 1, 1)/2 to (0, sqrt 2, 1)/2, then
+ * -atan(1/sqrt 2) about x makes it (0, sqrt 3, 0)/2, straight up, and its opposite vertex straight
+ * down.
+ */
 const VERTEX_DOWN: QuatTuple = rotations(
   axisAngle([0, 0, 1], Math.PI / 4),
   axisAngle([1, 0, 0], -Math.atan(Math.SQRT1_2)),
@@ -143,7 +147,9 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   'sphere-sphere': {
     title: 'Sphere - sphere',
     description:
-      'Radii 0.6 and 0.5. One FaceFace contact on the line of centres, halfway into the overlap (Millington, Game Physics Engine Development, 13.3.1); a sphere has one feature, code 0.',
+      'Radii 0.6 and 0.5. One FaceFace contact on the line of centres, halfway into the ' +
+      'overlap (Millington, Game Physics Engine Development, 13.3.1); a sphere has one ' +
+      'feature, code 0.',
     first: () => new Sphere(0.6),
     second: () => new Sphere(0.5),
     firstStart: { position: [-0.5, 0.3, 0], quaternion: IDENTITY },
@@ -153,7 +159,8 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   'sphere-half-space': {
     title: 'Sphere - half-space',
     description:
-      'A sphere of radius 0.6 sunk into the solid half-space y <= 0: one FaceFace contact, however deep the centre lies (Millington 13.3.2).',
+      'A sphere of radius 0.6 sunk into the solid half-space y <= 0: one FaceFace contact, ' +
+      'however deep the centre lies (Millington 13.3.2).',
     first: () => new Sphere(0.6),
     second: () => new HalfSpace([0, 1, 0], 0),
     firstStart: { position: [0, 0.45, 0], quaternion: IDENTITY },
@@ -162,7 +169,8 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   'sphere-plane': {
     title: 'Sphere - plane',
     description:
-      'A true plane has contacts on either side: this sphere pokes up through y = 0 from below, so the normal points down.',
+      'A true plane has contacts on either side: this sphere pokes up through y = 0 from ' +
+      'below, so the normal points down.',
     first: () => new Sphere(0.6),
     second: () => new Plane([0, 1, 0], 0),
     firstStart: { position: [0, -0.4, 0], quaternion: IDENTITY },
@@ -173,7 +181,11 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   'sphere-box': {
     title: 'Sphere - box',
     description:
-      'A sphere on the top face of a box turned 30 degrees about y. The contact comes from the box point nearest the centre (Millington 13.3.4); the sphere counts as one face, so the kind names the box feature: FaceFace on a face, EdgeFace on an edge, PointFace on a corner (the line below names the kind in force). Drag the sphere past an edge or a corner to see the others.',
+      'A sphere on the top face of a box turned 30 degrees about y. The contact comes from the ' +
+      'box point nearest the centre (Millington 13.3.4); the sphere counts as one face, so the ' +
+      'kind names the box feature: FaceFace on a face, EdgeFace on an edge, PointFace on a ' +
+      'corner (the line below names the kind in force). Drag the sphere past an edge or a ' +
+      'corner to see the others.',
     first: () => new Sphere(0.45),
     second: () => new Box([0.6, 0.4, 0.5]),
     firstStart: { position: [0.25, 0.75, 0.1], quaternion: IDENTITY },
@@ -183,7 +195,8 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   'box-half-space': {
     title: 'Box - half-space',
     description:
-      'A box tilted 15 degrees about z with its low edge under y = 0: one PointFace contact per vertex below the surface (Millington 13.3.3).',
+      'A box tilted 15 degrees about z with its low edge under y = 0: one PointFace contact ' +
+      'per vertex below the surface (Millington 13.3.3).',
     first: () => new Box([0.6, 0.3, 0.4]),
     second: () => new HalfSpace([0, 1, 0], 0),
     firstStart: { position: [0, 0.35, 0], quaternion: axisAngle([0, 0, 1], Math.PI / 12) },
@@ -204,7 +217,9 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   'box-box-face': {
     title: 'Box - box, face to face',
     description:
-      "Two unit cubes, the upper one turned 45 degrees about the shared normal; it starts sunk 0.1. The incident face clipped against the reference face (as Box2D's b2ClipPolygons does in 2D) is then an octagon, each corner an EdgeEdge contact where two edges cross.",
+      'Two unit cubes, the upper one turned 45 degrees about the shared normal; it starts sunk ' +
+      "0.1. The incident face clipped against the reference face (as Box2D's b2ClipPolygons " +
+      'does in 2D) is then an octagon, each corner an EdgeEdge contact where two edges cross.',
     first: () => new Box([0.5, 0.5, 0.5]),
     second: () => new Box([0.5, 0.5, 0.5]),
     firstStart: { position: [0, 0.9, 0], quaternion: axisAngle([0, 1, 0], Math.PI / 4) },
@@ -214,7 +229,9 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   'box-box-edge': {
     title: 'Box - box, edge to edge',
     description:
-      'Both unit cubes stand on an edge, the edges crossed at right angles, starting 0.05 into each other: an edge axis of the separating-axis test (Gottschalk, Lin and Manocha, OBBTree, 1996) gives one EdgeEdge contact.',
+      'Both unit cubes stand on an edge, the edges crossed at right angles, starting 0.05 into ' +
+      'each other: an edge axis of the separating-axis test (Gottschalk, Lin and Manocha, ' +
+      'OBBTree, 1996) gives one EdgeEdge contact.',
     first: () => new Box([0.5, 0.5, 0.5]),
     second: () => new Box([0.5, 0.5, 0.5]),
     // Each edge sits sqrt(2)/2 from its cube's centre.
@@ -229,7 +246,8 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   'box-box-vertex': {
     title: 'Box - box, vertex to face',
     description:
-      "The upper cube balanced on a corner (its diagonal vertical), starting 0.05 into the lower cube's top face: a vertex against a face, PointFace.",
+      'The upper cube balanced on a corner (its diagonal vertical), starting 0.05 into the ' +
+      "lower cube's top face: a vertex against a face, PointFace.",
     first: () => new Box([0.5, 0.5, 0.5]),
     second: () => new Box([0.5, 0.5, 0.5]),
     // The corner is sqrt(3)/2 from the centre along the vertical diagonal.
@@ -240,7 +258,11 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   'capsule-capsule': {
     title: 'Capsule - capsule',
     description:
-      'Two capsules (radius 0.3, half length 0.6), the upper one turning about the vertical above the lower. Crossed, one EdgeEdge contact at the closest points of the two segments (Ericson 5.1.9); within about 3 degrees of parallel, two contacts at the ends of their overlap, so a capsule lying on another does not roll about one point. Turning through parallel the count goes 1, 2, 1, never flickering.',
+      'Two capsules (radius 0.3, half length 0.6), the upper one turning about the vertical ' +
+      'above the lower. Crossed, one EdgeEdge contact at the closest points of the two ' +
+      'segments (Ericson 5.1.9); within about 3 degrees of parallel, two contacts at the ends ' +
+      'of their overlap, so a capsule lying on another does not roll about one point. Turning ' +
+      'through parallel the count goes 1, 2, 1, never flickering.',
     first: () => new Capsule(0.3, 0.6),
     second: () => new Capsule(0.3, 0.6),
     firstStart: {
@@ -254,7 +276,10 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   'capsule-box': {
     title: 'Capsule - box',
     description:
-      "A capsule tilted across a box's top edge. Where the segment's closest point meets a face the capsule's end gets PointFace (an end is a point of the capsule's core), across an edge its side gets EdgeEdge; a segment that dips into the box still gets the separating-axis contact (3 face axes and 3 segment-edge cross axes).",
+      "A capsule tilted across a box's top edge. Where the segment's closest point meets a " +
+      "face the capsule's end gets PointFace (an end is a point of the capsule's core), across " +
+      'an edge its side gets EdgeEdge; a segment that dips into the box still gets the ' +
+      'separating-axis contact (3 face axes and 3 segment-edge cross axes).',
     first: () => new Capsule(0.25, 0.5),
     second: () => new Box([0.6, 0.4, 0.5]),
     firstStart: {
@@ -266,7 +291,10 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   'capsule-box-face': {
     title: 'Capsule lying along a box face',
     description:
-      "A capsule lying along a box's top face gets two contacts, one under each end of its segment clipped to the face (the trap of engines that give a capsule parallel to a face or edge one contact or none). Dragged past the face's edge, the clipped end is an EdgeEdge contact on that edge.",
+      "A capsule lying along a box's top face gets two contacts, one under each end of its " +
+      'segment clipped to the face (the trap of engines that give a capsule parallel to a face ' +
+      "or edge one contact or none). Dragged past the face's edge, the clipped end is an " +
+      'EdgeEdge contact on that edge.',
     first: () => new Capsule(0.25, 0.55),
     second: () => new Box([0.7, 0.35, 0.5]),
     firstStart: { position: [0, 0.57, 0.1], quaternion: LYING },
@@ -275,7 +303,9 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   'capsule-sphere': {
     title: 'Capsule - sphere',
     description:
-      "A sphere against a tilted capsule: the segment's point closest to the centre makes them two spheres. On the capsule's side the contact is EdgeFace, past an end PointFace (the sphere counts as a face).",
+      "A sphere against a tilted capsule: the segment's point closest to the centre makes them " +
+      "two spheres. On the capsule's side the contact is EdgeFace, past an end PointFace (the " +
+      'sphere counts as a face).',
     first: () => new Capsule(0.3, 0.5),
     second: () => new Sphere(0.4),
     firstStart: { position: [0, 0.62, 0], quaternion: axisAngle([0, 0, 1], 1.1) },
@@ -284,7 +314,8 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   'capsule-half-space': {
     title: 'Capsule - half-space',
     description:
-      'A capsule rocking on the floor y <= 0: each end of its segment within reach is a PointFace contact with its exact depth, two when it lies flat, one when it tips.',
+      'A capsule rocking on the floor y <= 0: each end of its segment within reach is a ' +
+      'PointFace contact with its exact depth, two when it lies flat, one when it tips.',
     first: () => new Capsule(0.3, 0.6),
     second: () => new HalfSpace([0, 1, 0], 0),
     firstStart: { position: [0, 0.27, 0], quaternion: LYING },
@@ -293,7 +324,11 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   'hull-hull': {
     title: 'Hull - hull',
     description:
-      "The hull of 72 random points (two thirds of them on a cube's faces, whose coplanar triangles merge into the outlined polygons) resting on a hexagonal prism. Separating axes over both hulls' face normals and the edge pairs that form a face of the Minkowski difference (Gregorius, GDC 2013); a face gives the incident face clipped against the reference face, every corner of the overlap a contact.",
+      "The hull of 72 random points (two thirds of them on a cube's faces, whose coplanar " +
+      'triangles merge into the outlined polygons) resting on a hexagonal prism. Separating ' +
+      "axes over both hulls' face normals and the edge pairs that form a face of the Minkowski " +
+      'difference (Gregorius, GDC 2013); a face gives the incident face clipped against the ' +
+      'reference face, every corner of the overlap a contact.',
     first: () => ConvexHull.fromPoints(randomCloud(7, 0.45)),
     second: () => ConvexHull.fromPoints(prism(6, 0.7, 0.3)),
     firstStart: { position: [0.1, 0.7, 0], quaternion: axisAngle([0, 1, 0], 0.3) },
@@ -303,7 +338,9 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   'hull-box': {
     title: 'Hull - box',
     description:
-      "An octagonal prism lying on its side across a box: a box is a hull of six faces, so the same test and clipping; the prism's lowest face (a long quadrilateral) clipped by the box top gives up to four points, turning it lifts one end to a single corner.",
+      'An octagonal prism lying on its side across a box: a box is a hull of six faces, so the ' +
+      "same test and clipping; the prism's lowest face (a long quadrilateral) clipped by the " +
+      'box top gives up to four points, turning it lifts one end to a single corner.',
     first: () => ConvexHull.fromPoints(prism(8, 0.35, 0.6)),
     second: () => new Box([0.6, 0.3, 0.5]),
     firstStart: {
@@ -315,7 +352,9 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   'hull-sphere': {
     title: 'Hull - sphere',
     description:
-      "A sphere against the random-cloud hull: the hull's point nearest the centre, on a face (FaceFace), an edge (EdgeFace) or a vertex (PointFace); a centre inside leaves through the nearest face. Drag the sphere over the facets to see the kinds change.",
+      "A sphere against the random-cloud hull: the hull's point nearest the centre, on a face " +
+      '(FaceFace), an edge (EdgeFace) or a vertex (PointFace); a centre inside leaves through ' +
+      'the nearest face. Drag the sphere over the facets to see the kinds change.',
     first: () => ConvexHull.fromPoints(randomCloud(11, 0.5)),
     second: () => new Sphere(0.35),
     firstStart: { position: [0, 0, 0], quaternion: IDENTITY },
@@ -326,7 +365,9 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   'hull-half-space': {
     title: 'Hull - half-space',
     description:
-      'The random-cloud hull tilted into the half-space y <= 0: one PointFace contact per hull vertex below the surface, each with its exact depth; more than the pair allows are reduced to the deepest and the widest spread.',
+      'The random-cloud hull tilted into the half-space y <= 0: one PointFace contact per hull ' +
+      'vertex below the surface, each with its exact depth; more than the pair allows are ' +
+      'reduced to the deepest and the widest spread.',
     first: () => ConvexHull.fromPoints(randomCloud(5, 0.5)),
     second: () => new HalfSpace([0, 1, 0], 0),
     firstStart: {

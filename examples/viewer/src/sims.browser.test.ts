@@ -3,41 +3,18 @@
  * browser-support.ts), in a build folder of their own. Time is driven by the page's own
  * `__contactkit.step(count)`, and every check waits for the state the page publishes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { PreviewServer } from 'vite';
-import type { Browser, Page } from 'playwright-core';
-import {
-  buildAndServe,
-  decodePng,
-  launchChromium,
-  nearestColorDistance,
-  onPageErrors,
-} from './browser-support.js';
+import type { Page } from 'playwright-core';
+import { browserSession, decodePng, nearestColorDistance } from './browser-support.js';
 import type { SimState } from './sims/sim-page.js';
 import { buildSimWorld, simSpec } from './sims/sim-worlds.js';
 
-let server: PreviewServer | undefined;
-let browser: Browser | undefined;
+const session = browserSession({ buildFolder: 'sims', viewport: { width: 1200, height: 800 } });
+const errors = session.errors;
 let page: Page;
-let baseUrl = '';
-let outDir = '';
-const errors: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  outDir = mkdtempSync(join(tmpdir(), 'contactkit-sims-'));
-  ({ server, url: baseUrl } = await buildAndServe(outDir));
-  page = await browser.newPage({ viewport: { width: 1200, height: 800 }, deviceScaleFactor: 1 });
-  onPageErrors(page, (message) => errors.push(message));
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
+beforeAll(() => {
+  page = session.page;
 });
 
 type Published = Omit<SimState, 'step' | 'project'>;
@@ -68,7 +45,7 @@ function standing(bodies: Published['bodies']): { lowest: number; drift: number;
 
 describe('sim-stack', () => {
   it('opens without errors, contactkit shown, six cubes and their contacts', async () => {
-    await page.goto(`${baseUrl}?scene=sim-stack`);
+    await page.goto(`${session.url}?scene=sim-stack`);
     const first = await waitFor('s.frame > 2');
     expect(first.scene).toBe('sim-stack');
     expect(first.narrowphase).toBe('contactkit');
@@ -164,7 +141,9 @@ describe('sim-stack', () => {
   }, 60_000);
 });
 
-/** Pauses the page, steps its worlds `count` steps from a reset and returns the state at the end. */
+/**
+ * Pauses the page, steps its worlds `count` steps from a reset and returns the state at the end.
+ */
 async function runFromReset(count: number): Promise<Published> {
   if (!(await state()).paused) await page.click('#pause');
   await waitFor('s.paused');
@@ -211,7 +190,7 @@ describe('sim-capsules', () => {
   it(
     'opens without errors: 30 capsules and the bin, the switch to cannon-es off (no capsule there)',
     async () => {
-      await page.goto(`${baseUrl}?scene=sim-capsules&narrowphase=cannon-es`);
+      await page.goto(`${session.url}?scene=sim-capsules&narrowphase=cannon-es`);
       const first = await waitFor('s.frame > 2');
       expect(first.scene).toBe('sim-capsules');
       // Asked for cannon-es's own, the page shows contactkit's: cannon-es cannot run capsules.
@@ -246,7 +225,7 @@ describe('sim-capsules', () => {
 
 describe('sim-hulls', () => {
   it('opens without errors: 16 hulls, 4 cylinders and the bin, both worlds stepping', async () => {
-    await page.goto(`${baseUrl}?scene=sim-hulls`);
+    await page.goto(`${session.url}?scene=sim-hulls`);
     const first = await waitFor("s.frame > 2 && s.stepTimes['cannon-es'] > 0");
     expect(first.scene).toBe('sim-hulls');
     expect(first.bodies).toHaveLength(24);

@@ -11,11 +11,10 @@
  *
  * Screenshots of every scene go to SCREENSHOT_DIR (examples/viewer/screenshots/).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
+import type { Page } from 'playwright-core';
 import { CONTACT_KIND_COLORS, SPECULATIVE_COLOR } from '@contactkit/three';
 import type { ContactKind } from '@contactkit/math';
 import { CollisionData } from '@contactkit/contacts3d';
@@ -33,13 +32,11 @@ import { boxClearance } from './label-placement.js';
 import type { ContactRecord } from './contact-records.js';
 import { INTERSECTION_COLOR } from './view2d.js';
 import {
+  browserSession,
   VIEWER_ROOT,
-  buildAndServe,
   colorStatistics,
   decodePng,
-  launchChromium,
   nearestColorDistance,
-  onPageErrors,
   pixelAt,
   toPagePixels,
   waitFrames as waitFramesOf,
@@ -47,38 +44,22 @@ import {
 import type { Pixels } from './browser-support.js';
 
 export const SCREENSHOT_DIR = join(VIEWER_ROOT, 'screenshots');
-// Small enough that software WebGL draws a frame quickly, large enough for the panel beside the canvas.
+// Small enough that software WebGL draws a frame quickly, large enough for the panel beside the
+// canvas.
 const VIEWPORT = { width: 960, height: 600 };
 
-let server: PreviewServer | undefined;
-let browser: Browser | undefined;
-let page: Page;
-let baseUrl = '';
+const session = browserSession({ viewport: VIEWPORT, resetEachTest: true });
 /** Console errors and page errors since the current test began. */
-let errors: string[] = [];
-
-beforeAll(async () => {
-  // Launch first: a missing Chromium fails at once with the install command in the message.
-  browser = await launchChromium();
-  ({ server, url: baseUrl } = await buildAndServe());
+const errors = session.errors;
+let page: Page;
+beforeAll(() => {
+  page = session.page;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  page = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-  onPageErrors(page, (message) => errors.push(message));
-}, 120_000);
-
-beforeEach(async () => {
-  errors = [];
-  if (page) await page.setViewportSize(VIEWPORT);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** Opens `?<query>` on the shared page and waits until it has drawn a few frames. */
 async function open(query: string): Promise<void> {
-  await page.goto(`${baseUrl}?${query}`);
+  await page.goto(`${session.url}?${query}`);
   await waitFrames(2);
 }
 
@@ -120,7 +101,10 @@ function expectSameContacts(
   });
 }
 
-/** The contacts (and probe values) Node computes for a scene with its shapes at the poses the page reports. */
+/**
+ * The contacts (and probe values) Node computes for a scene with its shapes at the poses the page
+ * reports.
+ */
 async function nodeAtPagePoses(
   id: SceneId,
   settings: SceneSettings = { tolerance: 0, maxContactsPerPair: 8 },
@@ -167,7 +151,10 @@ function segmentDistance(
   return Math.hypot(x - ax - t * dx, y - ay - t * dy);
 }
 
-/** Distance from (x, y) to the outline of a 2D shape (closed for polygons, open for chains and segments). */
+/**
+ * Distance from (x, y) to the outline of a 2D shape (closed for polygons, open for chains and
+ * segments).
+ */
 function outlineDistance(shape: Shape2, x: number, y: number): number {
   if (shape instanceof Circle) {
     return Math.abs(Math.hypot(x - shape.transform.x, y - shape.transform.y) - shape.radius);
@@ -295,7 +282,7 @@ describe('viewer in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows its frame and a loading line before any module has run, and takes the line away with the first frame', async () => {
+  it('shows a loading line before any module runs, gone at the first frame', async () => {
     // Hold every script until the page has painted: what a person sees while the modules load.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -304,7 +291,7 @@ describe('viewer in Chromium', { timeout: 60_000 }, () => {
       continued.push(held.then(() => route.continue()));
     });
     try {
-      await page.goto(`${baseUrl}?scene=box-box-face`, { waitUntil: 'commit' });
+      await page.goto(`${session.url}?scene=box-box-face`, { waitUntil: 'commit' });
       await page.waitForFunction(
         () => performance.getEntriesByName('first-contentful-paint').length > 0,
         undefined,
@@ -420,7 +407,7 @@ describe('viewer in Chromium', { timeout: 60_000 }, () => {
   // and clear of the shapes' outlines, the test's lines and points, the contact markers, arrows
   // and numbers, all worked out here in Node from the scene at the page's poses.
   for (const id of SCENE2_IDS) {
-    it(`${id}: contact numbers and text labels keep their size and stay clear of what is drawn, at 1200x800 and 390x844`, async () => {
+    it(`${id}: labels keep their size and clear the drawing at 1200x800 and 390x844`, async () => {
       for (const viewport of [{ width: 1200, height: 800 }, { width: 390, height: 844 }]) {
         const size = `${viewport.width}x${viewport.height}`;
         await page.setViewportSize(viewport);
@@ -513,13 +500,13 @@ describe('viewer in Chromium', { timeout: 60_000 }, () => {
     });
   }
 
-  it('the URL holds the whole state: a link gives its scene, poses, settings, choice and toggles, and is kept as it was given', async () => {
+  it('the URL holds the whole state, and a given link is kept as it was', async () => {
     // Poses and a tolerance that need every digit: they come back bit for bit.
     const p0 = [-0.3 + 1e-13, 0.1 + 0.2, Math.PI / 9];
     const search = `?scene=sat-axes&tolerance=${0.1 + 0.2}&max=1&p0=${
       p0.join(',')
     }&axis=3&witnesses=1&labels=0`;
-    await page.goto(baseUrl + search);
+    await page.goto(session.url + search);
     await waitFrames(3);
     const k = await page.evaluate(() => ({
       state: window.__contactkit!.state,
@@ -549,7 +536,7 @@ describe('viewer in Chromium', { timeout: 60_000 }, () => {
   it('a 3D pose in the URL (position and quaternion) round-trips, and ?tolerance=0.3 alone works', async () => {
     const q = [0.1, 0.7, -0.2, Math.sqrt(1 - 0.01 - 0.49 - 0.04)];
     const search = `?scene=box-box-vertex&tolerance=0.3&p0=0.1,1.3,-0.05,${q.join(',')}`;
-    await page.goto(baseUrl + search);
+    await page.goto(session.url + search);
     await waitFrames(3);
     expect(await page.evaluate(() => window.__contactkit!.state.poses[0])).toEqual([
       0.1,
@@ -568,7 +555,7 @@ describe('viewer in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it('a refused setting shows its message and the field goes back to the value in force; a refused URL value is named', async () => {
+  it('a refused setting or URL value is named; the field reverts to the value in force', async () => {
     await open('scene=box-box-face');
     await page.fill('#max-contacts', '4');
     await waitFrames(2);
@@ -619,7 +606,7 @@ describe('viewer in Chromium', { timeout: 60_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it('a speculative contact (a gap within the tolerance) is drawn in its own colour, a penetrating one in its kind colour', async () => {
+  it('a speculative contact has its own colour, a penetrating one its kind colour', async () => {
     // Circles of radii 0.6 and 0.8, centres 1.5 apart: a gap of 0.1, within the tolerance 0.3.
     await open('scene=circle-circle&tolerance=0.3&p0=-0.9,0,0&p1=0.6,0,0&labels=0');
     const [contact] = await pageContacts();

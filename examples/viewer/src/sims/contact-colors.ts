@@ -8,7 +8,10 @@
 
 const GOLDEN = 0.618033988749895;
 
-/** sRGB hex colour of the contact of bodies `first` and `second` (numbers naming them) with `featureId`. */
+/**
+ * sRGB hex colour of the contact of bodies `first` and `second` (numbers naming them) with
+ * `featureId`.
+ */
 export function contactColor(first: number, second: number, featureId: number): number {
   // FNV-1a over the bytes of the three 32-bit words (Fowler, Noll and Vo).
   const hash = fnv1a(fnv1a(fnv1a(0x811c9dc5, first), second), featureId);

@@ -32,7 +32,9 @@ export type ShapeSpec =
   /** A cannon-es `Cylinder` (a `ConvexPolyhedron` of `segments` sides) along local y. */
   | { kind: 'cylinder'; radius: number; height: number; segments: number; };
 
-/** One body of a scene: shape, centre, orientation (a unit quaternion x, y, z, w), mass (0: static). */
+/**
+ * One body of a scene: shape, centre, orientation (a unit quaternion x, y, z, w), mass (0: static).
+ */
 export interface BodySpec {
   shape: ShapeSpec;
   position: [number, number, number];
@@ -202,7 +204,10 @@ export function simSpec(id: SimId): SimSpec {
         id,
         title: 'Simulation: a stack of 6 cubes',
         description:
-          'Six unit cubes, each resting exactly on the one below, simulated by cannon-es with contactkit as its narrowphase: every box-box pair is the 15-axis separating-axis test with the face-clipped manifold (Gottschalk; Ericson 5.2.1), every box-floor pair a box against a half-space.',
+          'Six unit cubes, each resting exactly on the one below, simulated by cannon-es with ' +
+          'contactkit as its narrowphase: every box-box pair is the 15-axis separating-axis ' +
+          'test with the face-clipped manifold (Gottschalk; Ericson 5.2.1), every box-floor ' +
+          'pair a box against a half-space.',
         bodies: Array.from({ length: 6 }, (_, i) => box([0.5, 0.5, 0.5], [0, 0.5 + i, 0])),
         native: true,
         camera: { position: [6, 4.5, 8], target: [0, 2.6, 0] },
@@ -212,7 +217,9 @@ export function simSpec(id: SimId): SimSpec {
         id,
         title: 'Simulation: a pyramid of 21 cubes',
         description:
-          'Rows of 6, 5, 4, 3, 2 and 1 unit cubes, 2 cm apart, simulated by cannon-es with contactkit as its narrowphase: a cube rests on two below, so each pair touches on part of a face, and the clipped manifold gives the corners of that part.',
+          'Rows of 6, 5, 4, 3, 2 and 1 unit cubes, 2 cm apart, simulated by cannon-es with ' +
+          'contactkit as its narrowphase: a cube rests on two below, so each pair touches on ' +
+          'part of a face, and the clipped manifold gives the corners of that part.',
         bodies: pyramid(),
         native: true,
         camera: { position: [5, 4.5, 11], target: [0, 2.4, 0] },
@@ -222,7 +229,8 @@ export function simSpec(id: SimId): SimSpec {
         id,
         title: 'Simulation: crates sliding down a ramp',
         description:
-          'Three crates on a static frictionless slab tilted 30 degrees slide down, tip onto the floor and slide on: box against box on the slab, then box against the floor.',
+          'Three crates on a static frictionless slab tilted 30 degrees slide down, tip onto ' +
+          'the floor and slide on: box against box on the slab, then box against the floor.',
         bodies: ramp(),
         native: true,
         rampFriction: RAMP_FRICTION,
@@ -233,7 +241,11 @@ export function simSpec(id: SimId): SimSpec {
         id,
         title: 'Simulation: a pile of 30 capsules',
         description:
-          "Thirty capsules dropped crosswise into a bin pile up, simulated by cannon-es with contactkit as its narrowphase: @contactkit/cannon-es's CapsuleShape against capsules (closest points of two segments, Ericson 5.1.9, two points where they lie side by side), against the bin's walls (boxes) and the floor (a half-space). cannon-es has no capsule of its own, so there is nothing to switch to.",
+          'Thirty capsules dropped crosswise into a bin pile up, simulated by cannon-es with ' +
+          "contactkit as its narrowphase: @contactkit/cannon-es's CapsuleShape against " +
+          'capsules (closest points of two segments, Ericson 5.1.9, two points where they lie ' +
+          "side by side), against the bin's walls (boxes) and the floor (a half-space). " +
+          'cannon-es has no capsule of its own, so there is nothing to switch to.',
         bodies: [...bin(), ...capsulePile()],
         native: false,
         camera: { position: [2.2, 4.6, 4.4], target: [0, 0.3, 0] },
@@ -243,7 +255,11 @@ export function simSpec(id: SimId): SimSpec {
         id,
         title: 'Simulation: a pile of convex hulls and cylinders',
         description:
-          "Sixteen random convex polyhedra and four cylinders dropped into a bin, simulated by cannon-es with contactkit as its narrowphase: each cannon-es ConvexPolyhedron and Cylinder becomes a contactkit ConvexHull once, and hull pairs are separating-axis tests over faces and edge pairs with face-clipped manifolds (Gregorius, 'The Separating Axis Test between Convex Polyhedra', GDC 2013).",
+          'Sixteen random convex polyhedra and four cylinders dropped into a bin, simulated by ' +
+          'cannon-es with contactkit as its narrowphase: each cannon-es ConvexPolyhedron and ' +
+          'Cylinder becomes a contactkit ConvexHull once, and hull pairs are separating-axis ' +
+          "tests over faces and edge pairs with face-clipped manifolds (Gregorius, 'The " +
+          "Separating Axis Test between Convex Polyhedra', GDC 2013).",
         bodies: [...bin(), ...hullPile()],
         native: true,
         camera: { position: [2.2, 4.6, 4.4], target: [0, 0.3, 0] },
