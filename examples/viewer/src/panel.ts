@@ -454,8 +454,13 @@ export class Panel {
       formatNumber(c.penetration, 4),
       featureIdHex(c.featureId),
     ]);
-    const key = JSON.stringify(rows) + extra + highlighted;
-    if (key === this.lastShown) return;
+    // A change of highlight alone only moves the class: rebuilding the rows under the pointer
+    // would detach the row being clicked, and a click landing between the rebuilds is lost.
+    const key = JSON.stringify(rows) + extra;
+    if (key === this.lastShown) {
+      this.highlightRows(highlighted);
+      return;
+    }
     this.lastShown = key;
     this.summary.textContent = `${contacts.length} contact${
       contacts.length === 1 ? '' : 's'
@@ -463,8 +468,7 @@ export class Panel {
     // Two rows per contact, so that the panel stays narrow: kind, depth and id, then the vectors.
     this.table.replaceChildren(
       ...rows.flatMap((cells, index) => {
-        const classes = `contact${index === highlighted ? ' highlighted' : ''}`;
-        const first = element('tr', { class: classes, 'data-index': String(index) });
+        const first = element('tr', { class: 'contact', 'data-index': String(index) });
         first.append(element('td', {}, String(index)));
         const kindCell = element('td');
         const c = contacts[index]!;
@@ -482,10 +486,7 @@ export class Panel {
           document.createTextNode(cells[0]!),
         );
         first.append(kindCell, element('td', {}, cells[3]!), element('td', {}, cells[4]!));
-        const second = element('tr', {
-          class: `vectors${index === highlighted ? ' highlighted' : ''}`,
-          'data-index': String(index),
-        });
+        const second = element('tr', { class: 'vectors', 'data-index': String(index) });
         second.append(
           element('td'),
           element('td', { colspan: '3' }, `point  ${cells[1]}\nnormal ${cells[2]}`),
@@ -497,5 +498,13 @@ export class Panel {
         return [first, second];
       }),
     );
+    this.highlightRows(highlighted);
+  }
+
+  /** Marks the two rows of contact `highlighted` (none when it is -1) and unmarks the others. */
+  private highlightRows(highlighted: number): void {
+    for (const row of this.table.querySelectorAll<HTMLElement>('tr[data-index]')) {
+      row.classList.toggle('highlighted', Number(row.dataset['index']) === highlighted);
+    }
   }
 }

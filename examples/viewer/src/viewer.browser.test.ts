@@ -657,7 +657,15 @@ describe('viewer in Chromium', { timeout: 60_000 }, () => {
     // 3D: the upper cube's lowest corner (-x, -y, -z: the corner VERTEX_DOWN turns straight down)
     // on the lower cube's top face.
     await open('scene=box-box-vertex');
-    await page.click('#contacts tr.contact');
+    // Hovering the row highlights it in place: the row is not rebuilt under the pointer (a rebuilt
+    // row detached the one being clicked, and the click was lost).
+    const row = await page.$('#contacts tr.contact');
+    await row!.hover();
+    await waitFrames(2);
+    expect(await row!.evaluate((r) => r.isConnected && r.classList.contains('highlighted'))).toBe(
+      true,
+    );
+    await row!.click();
     await waitFrames(2);
     expect(await page.textContent('#feature-text')).toBe(
       'Contact 0 (PointFace): corner (-x, -y, -z) of the upper box against face +y of the lower box.',
