@@ -12,9 +12,6 @@ const F7 = 'FINDINGS.md F7';
 /** Concave staircases: contacts change with the scale (decomposition) or a rigid motion (axis ties). */
 const F10 = 'FINDINGS.md F10';
 
-/** Hull against sphere below about 1e-12 in size: an absolute tolerance (as F4). */
-const F8 = 'FINDINGS.md F8';
-
 /** Every subject a hull is drawn for (the capsule-hull pair aside). */
 const HULL_SUBJECTS = [
   'collideConvexHullConvexHull',
@@ -56,21 +53,4 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'scale-invariant',
     'rigid-invariant',
   ], ['staircase']),
-  ...entries(
-    F8,
-    ['collideConvexHullSphere', 'overlapConvexHullSphere', 'collide', 'overlap'],
-    [
-      'features-named',
-      'contact-iff-overlap',
-      'depth-frees',
-      'depth-minimal',
-      'witness-on-surface',
-      'scale-invariant',
-      'rigid-invariant',
-      'swap-symmetric',
-      'overlap-agrees-with-oracle',
-      'overlap-agrees-with-detector',
-    ],
-    ['tiny-size'],
-  ),
 ];

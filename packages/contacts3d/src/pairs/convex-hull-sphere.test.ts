@@ -116,3 +116,71 @@ describe('collideConvexHullSphere by hand, both orders, scales 1e-3, 1, 1e3', ()
     expect(data.overflowed).toBe(true);
   });
 });
+
+describe('test_f8: the on-surface test is relative to the size (FINDINGS.md F8)', () => {
+  // A cube of half size 1 and a sphere of radius 0.5 off its corner (1, 1, 1), its centre at
+  // (c, c, c): |centre - corner| = (c - 1) sqrt 3. At c = 1.4 that is 0.6928: apart by 0.1928.
+  // At c = 1.2 it is 0.3464: depth 0.5 - 0.2 sqrt 3 = 0.1536 along -(1, 1, 1) / sqrt 3 (PointFace,
+  // the corner). At c = 0.9 the centre is inside, 0.1 below three faces: out through the first
+  // (x), depth 0.6 along -x. An absolute 1e-12 took the centre at 1.4 as on the surface once the
+  // cube was below about 1e-12, so the sizes 1e-17 to 1e-11 are tried as well.
+  const third = 1 / Math.sqrt(3);
+  const cases = [
+    {
+      c: 1.2,
+      depth: 0.5 - 0.2 * Math.sqrt(3),
+      normal: [-third, -third, -third],
+      kind: ContactKind.PointFace,
+    },
+    { c: 0.9, depth: 0.6, normal: [-1, 0, 0], kind: ContactKind.FaceFace },
+  ];
+  for (const tiny of [1, 1e-14]) {
+    for (const s of [1e-3, 1, 1e3].map((x) => x * tiny)) {
+      it(`test_f8_tiny_pairs_apart_get_no_contact (scale ${s})`, () => {
+        const hull = cube(s);
+        const data = new CollisionData({ capacity: 4 });
+        const apart = new Sphere(0.5 * s).setPose([1.4 * s, 1.4 * s, 1.4 * s], [0, 0, 0, 1]);
+        expect(collideConvexHullSphere(hull, apart, data)).toBe(0);
+        expect(collide(apart, hull, data)).toBe(0);
+        expect(overlapConvexHullSphere(hull, apart)).toBe(false);
+        for (const { c, depth, normal, kind } of cases) {
+          const ball = new Sphere(0.5 * s).setPose([c * s, c * s, c * s], [0, 0, 0, 1]);
+          expect(overlapConvexHullSphere(hull, ball), `c ${c}`).toBe(true);
+          for (const swapped of [false, true]) {
+            data.reset();
+            expect(swapped ? collide(ball, hull, data) : collideConvexHullSphere(hull, ball, data))
+              .toBe(1);
+            const contact = data.contacts[0]!;
+            expect(contact.penetration / s, `c ${c}`).toBeCloseTo(depth, 9);
+            expect(contact.kind, `c ${c}`).toBe(kind);
+            for (let k = 0; k < 3; k++) {
+              expect(contact.normal[k], `c ${c}`).toBeCloseTo(
+                swapped ? -normal[k]! : normal[k]!,
+                12,
+              );
+            }
+          }
+        }
+      });
+    }
+  }
+
+  it('test_f8_repro_same_answer_at_1e-14_and_1e14: FINDINGS.md F8 gives no contact at both scales', () => {
+    // Cube of half size 1e-14, sphere of radius 5e-15 at 1.4e-14 on each axis: 6.93e-15 from the
+    // corner, apart by 1.93e-15; then the pair scaled by 1e14. Moved to 1.2e-14 it overlaps the
+    // corner by 5e-15 - 2e-15 sqrt 3 = 1.536e-15 (times the scale) at both scales.
+    for (const s of [1, 1e14]) {
+      const hull = cube(1e-14 * s);
+      const data = new CollisionData({ capacity: 8 });
+      const d = 1.4e-14 * s;
+      const sphere = new Sphere(5e-15 * s).setPose([d, d, d], [0, 0, 0, 1]);
+      expect(collideConvexHullSphere(hull, sphere, data), `scale ${s}`).toBe(0);
+      expect(collide(sphere, hull, data), `scale ${s}, swapped`).toBe(0);
+      const e = 1.2e-14 * s;
+      sphere.setPose([e, e, e], [0, 0, 0, 1]);
+      expect(collideConvexHullSphere(hull, sphere, data), `scale ${s}`).toBe(1);
+      expect(data.contacts[0]!.penetration / s / 1e-15).toBeCloseTo(5 - 2 * Math.sqrt(3), 9);
+      expect(data.contacts[0]!.kind).toBe(ContactKind.PointFace);
+    }
+  });
+});

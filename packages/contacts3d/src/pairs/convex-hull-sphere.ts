@@ -7,14 +7,16 @@
  * FaceFace); otherwise the closest point of the hull's edges, an edge's interior (EdgeFace) or
  * an end (a vertex, PointFace) (Ericson 5.1.9's segment clamp). `normal = (q - c) / |q - c|` from
  * the sphere toward the hull, `penetration = r - |q - c|`, witnesses `q` and `c + normal r`.
- * Centre inside (or within sqrt(LENGTH_SQUARED_EPSILON) of the surface): the sphere leaves
- * through the face whose plane is nearest, outward normal `f` at distance `t`: `normal = -f`,
+ * Centre inside (or closer to the surface than `CORE_SLACK` of the pair's size, relative so that
+ * the answer does not change with the unit of length): the sphere leaves through the face whose
+ * plane is nearest, outward normal `f` at distance `t`: `normal = -f`,
  * `penetration = t + r`, FaceFace; ties go to the earlier face. Feature ids:
  * `packFeatureId(hull feature code, 0)`.
  */
-import { ContactKind, LENGTH_SQUARED_EPSILON, packFeatureId } from '@contactkit/math';
+import { ContactKind, packFeatureId } from '@contactkit/math';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { claimOne } from '../manifold/local-manifold.js';
+import { CORE_SLACK } from '../shapes/capsule.js';
 import type { ConvexHull } from '../shapes/convex-hull.js';
 import type { Sphere } from '../shapes/primitives.js';
 import type { PairCache } from '../manifold/pair-cache.js';
@@ -132,7 +134,11 @@ function hullSphereContact(
     }
   }
   let lx: number, ly: number, lz: number, penetration: number;
-  if (distanceSquared > LENGTH_SQUARED_EPSILON) {
+  // Closer than this counts as on the surface: a direction read from q - w there would point
+  // anywhere. Relative to the pair's size, as capsule.ts's CORE_SLACK (an absolute 1e-12 took
+  // every centre near a corner of a hull of size 1e-14 as on it, across a gap).
+  const slack = CORE_SLACK * (hull.size + radius);
+  if (distanceSquared > slack * slack) {
     const distance = Math.sqrt(distanceSquared);
     penetration = radius - distance;
     if (penetration < -tolerance) return false;
