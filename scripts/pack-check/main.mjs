@@ -76,7 +76,10 @@ const BUNDLE_SIZE_LIMITS = [
     // dispatches to (the capsule pairs about 10 KB, the hull pairs about 14 KB): 49,519 bytes.
     // 55,000 until it answered triangle meshes and heightfields (the shapes, their hierarchy and
     // grid, the sphere and capsule kernel, about 7.5 KB): 57,007 bytes.
-    limit: 62_000,
+    // 62,000 until it answered hull against capsule and took a PairCache (the cached axis and
+    // manifold recycling in the box and hull pairs): 70,070 bytes. A user who needs less imports
+    // the named detectors, as the entry above does.
+    limit: 76_000,
   },
 ];
 

@@ -52,16 +52,16 @@ export class SweepHit {
  */
 class Sweep {
   /** The query, in the shape's frame: centre x, y, displacement x, y, radius. */
-  readonly query = new Float64Array(5);
+  readonly query: Float64Array = new Float64Array(5);
   /** The best contact so far, shape's frame: time, point x, y, normal x, y. */
-  readonly best = new Float64Array(5);
+  readonly best: Float64Array = new Float64Array(5);
   bestFeature = 0;
   /** A contact being offered, laid out as `best`. */
-  readonly offered = new Float64Array(5);
+  readonly offered: Float64Array = new Float64Array(5);
   /** The point `sweepPoint` tests: x, y, and the distance from it at which the centre touches. */
-  readonly target = new Float64Array(3);
+  readonly target: Float64Array = new Float64Array(3);
   /** The box a grid is queried with, shape's frame: min x, y, max x, y. */
-  readonly box = new Float64Array(4);
+  readonly box: Float64Array = new Float64Array(4);
   /** How many segments this sweep examined. */
   segmentVisits = 0;
 }

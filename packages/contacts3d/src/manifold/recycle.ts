@@ -48,8 +48,8 @@ export class RecycledManifold {
   private readonly anchorRotation = new Float64Array(9);
   private readonly anchorCentre = new Float64Array(3);
   /** The witness points of the last recycled manifold in world space (for the detector's proof that the pair touches). */
-  readonly worldA = new Float64Array(3 * MAX_MANIFOLD_POINTS);
-  readonly worldB = new Float64Array(3 * MAX_MANIFOLD_POINTS);
+  readonly worldA: Float64Array = new Float64Array(3 * MAX_MANIFOLD_POINTS);
+  readonly worldB: Float64Array = new Float64Array(3 * MAX_MANIFOLD_POINTS);
 
   /** Sets the thresholds (0 and 0: off). */
   setThresholds(distance: number, angle: number): void {

@@ -104,7 +104,7 @@ class BoxCapsuleQuery {
   plane0 = -1;
   plane1 = -1;
   /** Sorted breakpoints of `f` inside (0, 1). */
-  readonly breaks = new Float64Array(6);
+  readonly breaks: Float64Array = new Float64Array(6);
 }
 
 const queryScratch = new BoxCapsuleQuery();

@@ -55,10 +55,10 @@ export class BoxBoxSatCache {
   /** The axis that separated the pair at the last call (as `BoxBoxAxis.separatingAxis`), -1 none. */
   separatingAxis = -1;
   /** The current call's B rotation in A's frame (r_ij = a_i . b_j at 3i + j) and B's centre there. */
-  readonly rotation = new Float64Array(9);
-  readonly centre = new Float64Array(3);
+  readonly rotation: Float64Array = new Float64Array(9);
+  readonly centre: Float64Array = new Float64Array(3);
   /** The half sizes (A's, then B's) and the order (first argument is A) the state belongs to. */
-  readonly halfSizes = new Float64Array(6);
+  readonly halfSizes: Float64Array = new Float64Array(6);
   firstIsA = true;
   /** The separation `separationAlong` found (a field: doubles cross calls in fields, PERFORMANCE.md). */
   separation = 0;
