@@ -332,14 +332,20 @@ function faceContacts(
   }
 }
 
-/** Steps 1 to 4 into `manifold` (0, 1 or 2 points). */
-export function convexHullCapsuleManifold(
+/**
+ * Steps 1 to 4 into `manifold` (0, 1 or 2 points), down to separation `data.tolerance` (0
+ * without `data`). The tolerance comes in its buffer, not as an argument: doubles cross calls in
+ * fields (PERFORMANCE.md; as an argument it cost a heap number a call at a tolerance that is
+ * not a small integer).
+ */
+function convexHullCapsuleManifold(
   hull: ConvexHull,
   capsule: Capsule,
-  tolerance: number,
+  data: CollisionData | null,
   manifold: LocalManifold,
 ): void {
   manifold.count = 0;
+  const tolerance = data === null ? 0 : data.tolerance;
   const m = hull.transform, mc = capsule.transform;
   const radius = capsule.radius, halfLength = capsule.halfLength;
   // The capsule's centre C and axis U in the hull's frame.
@@ -556,12 +562,12 @@ export function collideConvexHullCapsule<B>(
   data: CollisionData<B>,
   _cache?: PairCache,
 ): number {
-  convexHullCapsuleManifold(hull, capsule, data.tolerance, manifoldScratch);
+  convexHullCapsuleManifold(hull, capsule, data as CollisionData, manifoldScratch);
   return emitManifold(manifoldScratch, data, hull.body, capsule.body, false);
 }
 
 /** Whether a convex hull and a capsule overlap or touch: exactly when `collideConvexHullCapsule` at tolerance 0 writes a contact. */
 export function overlapConvexHullCapsule(hull: ConvexHull, capsule: Capsule): boolean {
-  convexHullCapsuleManifold(hull, capsule, 0, manifoldScratch);
+  convexHullCapsuleManifold(hull, capsule, null, manifoldScratch);
   return manifoldScratch.count > 0;
 }
