@@ -325,7 +325,8 @@ for (const pair of PAIRS) {
     }, PROPERTY_TIMEOUT);
 
     it(
-      "the deepest penetration is the oracle's depth, and moving the first shape by it along the normal makes the pair touch",
+      "the deepest penetration is the oracle's depth, and moving the first shape by it along the " +
+        'normal makes the pair touch',
       () => {
         for (let i = 0; i < RUNS; i++) {
           const c = configurations[i]!;
@@ -353,7 +354,8 @@ for (const pair of PAIRS) {
     );
 
     it(
-      "witness points: the deepest contact's on both surfaces, every other one's within both shapes (on both for two capsules: FINDINGS.md F5)",
+      "witness points: the deepest contact's on both surfaces, every other one's within both " +
+        'shapes (on both for two capsules: FINDINGS.md F5)',
       () => {
         for (let i = 0; i < RUNS; i++) {
           const c = configurations[i]!;

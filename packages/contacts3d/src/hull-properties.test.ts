@@ -177,7 +177,10 @@ function polytopePair(random: Random, box: boolean): Configuration {
   return { ...configuration, first: translateSpec(first, scale(out, depth)) };
 }
 
-/** A hull against a sphere, a half-space or a plane: free, touching, resting on a face, centre inside, sizes 1e-3 to 1e3. */
+/**
+ * A hull against a sphere, a half-space or a plane: free, touching, resting on a face, centre
+ * inside, sizes 1e-3 to 1e3.
+ */
 function hullAgainst(random: Random, kind: 'sphere' | 'halfSpace' | 'plane'): Configuration {
   const size = random.logRange(1e-3, 1e3);
   const offset: Vec3 = random.chance(0.1) ? [1e5, -1e5, 1e5] : [0, 0, 0];
@@ -282,7 +285,10 @@ function snapshot(data: CollisionData, from: number): Snapshot[] {
   return out;
 }
 
-/** Every contact of `expected` matched in `actual` (point, normal, depth within eps; kind and id equal), and no extra; contacts at the keep-or-drop border may be missing. */
+/**
+ * Every contact of `expected` matched in `actual` (point, normal, depth within eps; kind and id
+ * equal), and no extra; contacts at the keep-or-drop border may be missing.
+ */
 function compareSets(
   expected: Snapshot[],
   actual: Snapshot[],

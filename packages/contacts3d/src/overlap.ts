@@ -1,11 +1,12 @@
 /**
- * Boolean overlap tests (the IntersectionTests of Millington, Game Physics Engine Development, ch. 13): whether two primitives share a point.
- * Touching counts as overlapping, so each test answers true exactly when the matching detector,
- * with a tolerance of 0, writes a contact (penetration >= 0): the same arithmetic in the same
- * order, so the two agree even at an exact touch. No tolerance, no output, no allocation.
- * `overlapBoxBox` lives with the box-box detector in box-box.ts, and each capsule pair's test with
- * its detector (pairs/box-capsule.ts, pairs/capsule-*.ts), where they share its computation;
- * `overlap(a, b)` answers any pair in either order through one table, as `collide` does.
+ * Boolean overlap tests (the IntersectionTests of Millington, Game Physics Engine Development, ch.
+ * 13): whether two primitives share a point. Touching counts as overlapping, so each test answers
+ * true exactly when the matching detector, with a tolerance of 0, writes a contact (penetration >=
+ * 0): the same arithmetic in the same order, so the two agree even at an exact touch. No tolerance,
+ * no output, no allocation. `overlapBoxBox` lives with the box-box detector in box-box.ts, and each
+ * capsule pair's test with its detector (pairs/box-capsule.ts, pairs/capsule-*.ts), where they
+ * share its computation; `overlap(a, b)` answers any pair in either order through one table, as
+ * `collide` does.
  */
 import { SQUARE_UNDERFLOW } from '@contactkit/math';
 import { collide } from './collide.js';

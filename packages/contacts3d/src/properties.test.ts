@@ -429,7 +429,8 @@ function checkConfiguration(
   ) {
     fail(
       'a full buffer cuts the pair short and says so',
-      `room ${room}: wrote ${tight.contacts.length} (expected ${expectedWritten}), overflowed ${tight.overflowed}; ${tight.bufferProblem}`,
+      `room ${room}: wrote ${tight.contacts.length} (expected ${expectedWritten}), overflowed ` +
+        `${tight.overflowed}; ${tight.bufferProblem}`,
     );
   }
 
@@ -561,7 +562,10 @@ const PROPERTIES = [
   'a rigid motion of both moves the contacts with them',
 ] as const;
 
-/** Checks `runs` configurations of `pair` from `seed`, each with maxContactsPerPair 8 and 4 (and a tolerance for every third). */
+/**
+ * Checks `runs` configurations of `pair` from `seed`, each with maxContactsPerPair 8 and 4 (and a
+ * tolerance for every third).
+ */
 function checkPair(pair: PairName, setup: PairSetup, runs: number, seed: number): Findings {
   const findings = new Findings();
   const random = new Random(seed);
@@ -788,8 +792,9 @@ describe('the oracle', () => {
 
   it('moves a posed plane with its pose', () => {
     // Local plane y = 1 turned 90 degrees about z (local y becomes world -x) and moved by x = 3:
-    // its point (0, 1, 0) lands at (2, 0, 0), so the world plane is -x = -2, i.e. x = 2. A unit sphere at x = 2.5 on the +x side of it
-    // is at height -0.5 along the world normal -x: depth 1 + 0.5 = 1.5 as a half-space.
+    // its point (0, 1, 0) lands at (2, 0, 0), so the world plane is -x = -2, i.e. x = 2. A unit
+    // sphere at x = 2.5 on the +x side of it is at height -0.5 along the world normal -x: depth
+    // 1 + 0.5 = 1.5 as a half-space.
     const q = Math.SQRT1_2;
     const answer = oracle(
       { kind: 'sphere', radius: 1, position: [2.5, 0, 0], rotation: [0, 0, 0, 1] },

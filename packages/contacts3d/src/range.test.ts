@@ -17,12 +17,14 @@ describe('the range of coordinates and sizes: refused beyond it, with a message 
   it('sizes: a sphere of radius 1e308, a box of half size 2e300, a plane offset 1e300', () => {
     expect(() => new Sphere(1e308)).toThrow(
       new RangeError(
-        'Sphere.radius is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 1e+308',
+        'Sphere.radius is outside the supported range of coordinates and sizes, magnitude at ' +
+          'most 1e+75 (MAX_COORDINATE): got 1e+308',
       ),
     );
     expect(() => new Box([1, 2e300, 1])).toThrow(
       new RangeError(
-        'Box.halfSize[1] is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 2e+300 in [1, 2e+300, 1]',
+        'Box.halfSize[1] is outside the supported range of coordinates and sizes, magnitude at ' +
+          'most 1e+75 (MAX_COORDINATE): got 2e+300 in [1, 2e+300, 1]',
       ),
     );
     expect(() => new HalfSpace([0, 1, 0], -1e300)).toThrow(OUT_OF_RANGE);
@@ -38,7 +40,8 @@ describe('the range of coordinates and sizes: refused beyond it, with a message 
     const sphere = new Sphere(1);
     expect(() => sphere.setPose([1e308, -1e308, 0], [0, 0, 0, 1])).toThrow(
       new RangeError(
-        'Sphere.position[0] is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 1e+308 in [1e+308, -1e+308, 0]',
+        'Sphere.position[0] is outside the supported range of coordinates and sizes, magnitude ' +
+          'at most 1e+75 (MAX_COORDINATE): got 1e+308 in [1e+308, -1e+308, 0]',
       ),
     );
     const far = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -2e75, 1];
@@ -54,7 +57,9 @@ describe('the range of coordinates and sizes: refused beyond it, with a message 
       sphere.updateTransform([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, MAX_COORDINATE, 0, 0, 1])
     ).toThrow(
       new RangeError(
-        'Sphere.updateTransform(bodyTransform) * offset[12] is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 2e+75 in [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 2e+75, 0, 0, 1]',
+        'Sphere.updateTransform(bodyTransform) * offset[12] is outside the supported range of ' +
+          'coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 2e+75 in [1, 0, ' +
+          '0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 2e+75, 0, 0, 1]',
       ),
     );
     // In the opposite direction they cancel: accepted.

@@ -10,10 +10,16 @@
  * over flat arrays (compressed rows: `cellStart`, `cellItems`) with no recursion.
  */
 
-/** Contours with at most this many segments (and polygons with at most this many pieces) are scanned; the grid pays off beyond it. */
+/**
+ * Contours with at most this many segments (and polygons with at most this many pieces) are
+ * scanned; the grid pays off beyond it.
+ */
 export const GRID_MIN_ITEMS = 24;
 
-/** Bounding boxes (`minX, minY, maxX, maxY` per segment) of a contour's segments; segment `i` runs from vertex `i` to `i + 1`, wrapping when `closed`. */
+/**
+ * Bounding boxes (`minX, minY, maxX, maxY` per segment) of a contour's segments; segment `i` runs
+ * from vertex `i` to `i + 1`, wrapping when `closed`.
+ */
 export function segmentBoxes(
   vertices: Float64Array,
   vertexCount: number,

@@ -339,164 +339,182 @@ function gridAnswers(
   return parts.join('\n');
 }
 
-describe('UniformGrid: a circle touching a box is found after any sequence (issue: queryCircle missed a touching box)', () => {
-  it('cellSize 0.9704313523717453, table 32: box 41 moved to end at x = -0.02044578866709622 touches the circle reaching left to there', () => {
-    const grid = new UniformGrid({ cellSize: 0.9704313523717453, tableSize: 32 });
-    grid.insert(41, -0.9704313523717453, -4.852156761858726, 0, -3.881725409486981, true);
-    grid.update(
-      41,
-      -1.0650660201363862,
-      -5.024867207459808,
-      -0.02044578866709622,
-      -4.074868124341855,
+describe(
+  'UniformGrid: a circle touching a box is found after any sequence (issue: queryCircle ' +
+    'missed a touching box)',
+  () => {
+    it(
+      'cellSize 0.9704313523717453, table 32: box 41 moved to end at x = -0.02044578866709622 ' +
+        'touches the circle reaching left to there',
+      () => {
+        const grid = new UniformGrid({ cellSize: 0.9704313523717453, tableSize: 32 });
+        grid.insert(41, -0.9704313523717453, -4.852156761858726, 0, -3.881725409486981, true);
+        grid.update(
+          41,
+          -1.0650660201363862,
+          -5.024867207459808,
+          -0.02044578866709622,
+          -4.074868124341855,
+        );
+        const out = new IdList();
+        const x = 1.1125815038568794, y = -4.899963337360642, r = 1.1330272925239755;
+        // The circle's leftmost point x - r rounds to -0.02044578866709612, 1e-16 right of the
+        // box's side, yet the centre's distance to the box, 1.1330272925239756 (x - maxX rounded),
+        // squares to at most r^2: the box touches the circle, and the grid must report it.
+        expect(x - r).toBeGreaterThan(-0.02044578866709622);
+        expect((x - -0.02044578866709622) ** 2).toBeLessThanOrEqual(r * r);
+        expect(grid.queryCircle(x, y, r, out)).toBe(1);
+        expect(sortedIds(out)).toEqual([41]);
+      },
     );
-    const out = new IdList();
-    const x = 1.1125815038568794, y = -4.899963337360642, r = 1.1330272925239755;
-    // The circle's leftmost point x - r rounds to -0.02044578866709612, 1e-16 right of the box's
-    // side, yet the centre's distance to the box, 1.1330272925239756 (x - maxX rounded), squares
-    // to at most r^2: the box touches the circle, and the grid must report it.
-    expect(x - r).toBeGreaterThan(-0.02044578866709622);
-    expect((x - -0.02044578866709622) ** 2).toBeLessThanOrEqual(r * r);
-    expect(grid.queryCircle(x, y, r, out)).toBe(1);
-    expect(sortedIds(out)).toEqual([41]);
-  });
 
-  it(
-    `agrees with brute force on pairs, box and circle queries over ${PROPERTY_RUNS} random sequences with refused calls`,
-    () => {
-      const random = mulberry32(16001);
-      const failures: string[] = [];
-      const ids = new IdList(1), pairs = new PairList(1);
-      let refused = 0, touchingCircles = 0;
-      for (let run = 0; run < PROPERTY_RUNS && failures.length < 3; run++) {
-        const cellSize = 0.25 + random() * 2;
-        const grid = new UniformGrid({
-          cellSize,
-          tableSize: [4, 32, 4096][Math.floor(random() * 3)]!,
-        });
-        const model = new Map<number, Box>();
-        const statics = new Set<number>();
-        // Coordinates come from a small pool (cell boundaries, earlier box sides, random values),
-        // so boxes and queries often share sides exactly: the touching cases.
-        const pool: number[] = [0, cellSize, -cellSize, 2 * cellSize];
-        const coordinate = () => (random() < 0.5
-          ? pool[Math.floor(random() * pool.length)]!
-          : (random() - 0.5) * 8 * cellSize);
-        const randomBox = (): Box => {
-          const a = coordinate(), b = coordinate(), c = coordinate(), d = coordinate();
-          const box: Box = [Math.min(a, b), Math.min(c, d), Math.max(a, b), Math.max(c, d)];
-          pool.push(...box);
-          return box;
-        };
-        const log: string[] = [];
-        const check = (step: number) => {
-          const entries = [...model.entries()];
-          const expectedPairs: string[] = [];
-          for (let i = 0; i < entries.length; i++) {
-            for (let j = i + 1; j < entries.length; j++) {
-              const [a, boxA] = entries[i]!, [b, boxB] = entries[j]!;
-              if ((statics.has(a) && statics.has(b)) || !boxesOverlap(boxA, boxB)) {
-                continue;
+    it(
+      `agrees with brute force on pairs, box and circle queries over ${PROPERTY_RUNS} random ` +
+        'sequences with refused calls',
+      () => {
+        const random = mulberry32(16001);
+        const failures: string[] = [];
+        const ids = new IdList(1), pairs = new PairList(1);
+        let refused = 0, touchingCircles = 0;
+        for (let run = 0; run < PROPERTY_RUNS && failures.length < 3; run++) {
+          const cellSize = 0.25 + random() * 2;
+          const grid = new UniformGrid({
+            cellSize,
+            tableSize: [4, 32, 4096][Math.floor(random() * 3)]!,
+          });
+          const model = new Map<number, Box>();
+          const statics = new Set<number>();
+          // Coordinates come from a small pool (cell boundaries, earlier box sides, random values),
+          // so boxes and queries often share sides exactly: the touching cases.
+          const pool: number[] = [0, cellSize, -cellSize, 2 * cellSize];
+          const coordinate = () => (random() < 0.5
+            ? pool[Math.floor(random() * pool.length)]!
+            : (random() - 0.5) * 8 * cellSize);
+          const randomBox = (): Box => {
+            const a = coordinate(), b = coordinate(), c = coordinate(), d = coordinate();
+            const box: Box = [Math.min(a, b), Math.min(c, d), Math.max(a, b), Math.max(c, d)];
+            pool.push(...box);
+            return box;
+          };
+          const log: string[] = [];
+          const check = (step: number) => {
+            const entries = [...model.entries()];
+            const expectedPairs: string[] = [];
+            for (let i = 0; i < entries.length; i++) {
+              for (let j = i + 1; j < entries.length; j++) {
+                const [a, boxA] = entries[i]!, [b, boxB] = entries[j]!;
+                if ((statics.has(a) && statics.has(b)) || !boxesOverlap(boxA, boxB)) {
+                  continue;
+                }
+                const [first, second] = statics.has(a)
+                  ? [b, a]
+                  : statics.has(b)
+                  ? [a, b]
+                  : [Math.min(a, b), Math.max(a, b)];
+                expectedPairs.push(`${first}-${second}`);
               }
-              const [first, second] = statics.has(a)
-                ? [b, a]
-                : statics.has(b)
-                ? [a, b]
-                : [Math.min(a, b), Math.max(a, b)];
-              expectedPairs.push(`${first}-${second}`);
             }
-          }
-          grid.pairs(pairs);
-          const problems: string[] = [];
-          if (grid.size !== model.size) problems.push(`size ${grid.size}, expected ${model.size}`);
-          const foundPairs = pairKeys(pairs).join(' '), wantPairs = expectedPairs.sort().join(' ');
-          if (foundPairs !== wantPairs) problems.push(`pairs ${foundPairs}, expected ${wantPairs}`);
-          const query = randomBox();
-          grid.queryBox(...query, ids);
-          const wantBox = entries.filter(([, b]) => boxesOverlap(b, query)).map(([id]) => id).sort((
-            a,
-            b,
-          ) => a - b).join(' ');
-          if (sortedIds(ids).join(' ') !== wantBox) {
-            problems.push(
-              `queryBox(${query.join(', ')}) ${sortedIds(ids).join(' ')}, expected ${wantBox}`,
-            );
-          }
-          // A circle: random, or placed to touch a box side (its leftmost, rightmost, lowest or highest point on it).
-          let cx = coordinate(), cy = coordinate();
-          const r = random() * 2 * cellSize;
-          if (entries.length > 0 && random() < 0.5) {
-            const b = entries[Math.floor(random() * entries.length)]![1];
-            const side = Math.floor(random() * 4);
-            const along = (lo: number, hi: number) => lo + random() * (hi - lo);
-            if (side === 0) [cx, cy] = [b[2] + r, along(b[1], b[3])];
-            else if (side === 1) [cx, cy] = [b[0] - r, along(b[1], b[3])];
-            else if (side === 2) [cx, cy] = [along(b[0], b[2]), b[3] + r];
-            else [cx, cy] = [along(b[0], b[2]), b[1] - r];
-            touchingCircles++;
-          }
-          grid.queryCircle(cx, cy, r, ids);
-          const wantCircle = entries.filter(([, b]) => boxNearCircle(b, cx, cy, r)).map(([id]) =>
-            id
-          ).sort((a, b) => a - b).join(' ');
-          if (sortedIds(ids).join(' ') !== wantCircle) {
-            problems.push(
-              `queryCircle(${cx}, ${cy}, ${r}) ${sortedIds(ids).join(' ')}, expected ${wantCircle}`,
-            );
-          }
-          if (problems.length > 0) {
-            failures.push(
-              `run ${run} step ${step}, cellSize ${cellSize}:\n${log.join('\n')}\n${
-                problems.join('\n')
-              }`,
-            );
-          }
-          return problems.length === 0;
-        };
-        for (let step = 0; step < 12; step++) {
-          const id = Math.floor(random() * 8);
-          const op = random();
-          try {
-            if (op < 0.4) {
-              const box = randomBox(), isStatic = random() < 0.3;
-              log.push(`insert(${id}, ${box.join(', ')}, ${isStatic})`);
-              grid.insert(id, ...box, isStatic);
-              model.set(id, box);
-              if (isStatic) statics.add(id);
-            } else if (op < 0.75) {
-              // Now and then a box the grid must refuse: inverted, NaN, or a string coordinate.
-              const kind = random();
-              const box: unknown[] = randomBox();
-              if (kind < 0.05) box[0] = (box[2] as number) + 1;
-              else if (kind < 0.08) box[3] = NaN;
-              else if (kind < 0.1) box[1] = String(box[1]);
-              log.push(`update(${id}, ${box.map(String).join(', ')})`);
-              grid.update(id, ...(box as Box));
-              model.set(id, box as Box);
-            } else {
-              log.push(`remove(${id})`);
-              grid.remove(id);
-              model.delete(id);
-              statics.delete(id);
+            grid.pairs(pairs);
+            const problems: string[] = [];
+            if (grid.size !== model.size) {
+              problems.push(`size ${grid.size}, expected ${model.size}`);
             }
-          } catch (error) {
-            // Refused: an id present (insert) or absent (update, remove), or a bad box. The model
-            // is unchanged, and the grid must be too.
-            expect(error).toBeInstanceOf(Error);
-            refused++;
-            log.push('  refused');
+            const foundPairs = pairKeys(pairs).join(' '),
+              wantPairs = expectedPairs.sort().join(' ');
+            if (foundPairs !== wantPairs) {
+              problems.push(`pairs ${foundPairs}, expected ${wantPairs}`);
+            }
+            const query = randomBox();
+            grid.queryBox(...query, ids);
+            const wantBox = entries.filter(([, b]) => boxesOverlap(b, query)).map(([id]) => id)
+              .sort((
+                a,
+                b,
+              ) => a - b).join(' ');
+            if (sortedIds(ids).join(' ') !== wantBox) {
+              problems.push(
+                `queryBox(${query.join(', ')}) ${sortedIds(ids).join(' ')}, expected ${wantBox}`,
+              );
+            }
+            // A circle: random, or placed to touch a box side (its leftmost, rightmost, lowest or
+            // highest point on it).
+            let cx = coordinate(), cy = coordinate();
+            const r = random() * 2 * cellSize;
+            if (entries.length > 0 && random() < 0.5) {
+              const b = entries[Math.floor(random() * entries.length)]![1];
+              const side = Math.floor(random() * 4);
+              const along = (lo: number, hi: number) => lo + random() * (hi - lo);
+              if (side === 0) [cx, cy] = [b[2] + r, along(b[1], b[3])];
+              else if (side === 1) [cx, cy] = [b[0] - r, along(b[1], b[3])];
+              else if (side === 2) [cx, cy] = [along(b[0], b[2]), b[3] + r];
+              else [cx, cy] = [along(b[0], b[2]), b[1] - r];
+              touchingCircles++;
+            }
+            grid.queryCircle(cx, cy, r, ids);
+            const wantCircle = entries.filter(([, b]) => boxNearCircle(b, cx, cy, r)).map(([id]) =>
+              id
+            ).sort((a, b) => a - b).join(' ');
+            if (sortedIds(ids).join(' ') !== wantCircle) {
+              problems.push(
+                `queryCircle(${cx}, ${cy}, ${r}) ${
+                  sortedIds(ids).join(' ')
+                }, expected ${wantCircle}`,
+              );
+            }
+            if (problems.length > 0) {
+              failures.push(
+                `run ${run} step ${step}, cellSize ${cellSize}:\n${log.join('\n')}\n${
+                  problems.join('\n')
+                }`,
+              );
+            }
+            return problems.length === 0;
+          };
+          for (let step = 0; step < 12; step++) {
+            const id = Math.floor(random() * 8);
+            const op = random();
+            try {
+              if (op < 0.4) {
+                const box = randomBox(), isStatic = random() < 0.3;
+                log.push(`insert(${id}, ${box.join(', ')}, ${isStatic})`);
+                grid.insert(id, ...box, isStatic);
+                model.set(id, box);
+                if (isStatic) statics.add(id);
+              } else if (op < 0.75) {
+                // Now and then a box the grid must refuse: inverted, NaN, or a string coordinate.
+                const kind = random();
+                const box: unknown[] = randomBox();
+                if (kind < 0.05) box[0] = (box[2] as number) + 1;
+                else if (kind < 0.08) box[3] = NaN;
+                else if (kind < 0.1) box[1] = String(box[1]);
+                log.push(`update(${id}, ${box.map(String).join(', ')})`);
+                grid.update(id, ...(box as Box));
+                model.set(id, box as Box);
+              } else {
+                log.push(`remove(${id})`);
+                grid.remove(id);
+                model.delete(id);
+                statics.delete(id);
+              }
+            } catch (error) {
+              // Refused: an id present (insert) or absent (update, remove), or a bad box. The model
+              // is unchanged, and the grid must be too.
+              expect(error).toBeInstanceOf(Error);
+              refused++;
+              log.push('  refused');
+            }
+            if (!check(step)) break;
           }
-          if (!check(step)) break;
         }
-      }
-      expect(failures).toEqual([]);
-      // The sequences did exercise refusals and touching circles.
-      expect(refused).toBeGreaterThan(PROPERTY_RUNS);
-      expect(touchingCircles).toBeGreaterThan(PROPERTY_RUNS);
-    },
-    PROPERTY_TIMEOUT,
-  );
-});
+        expect(failures).toEqual([]);
+        // The sequences did exercise refusals and touching circles.
+        expect(refused).toBeGreaterThan(PROPERTY_RUNS);
+        expect(touchingCircles).toBeGreaterThan(PROPERTY_RUNS);
+      },
+      PROPERTY_TIMEOUT,
+    );
+  },
+);
 
 describe('UniformGrid, IdList, PairList, Playfield: bad input names the argument and changes nothing', () => {
   const queries: Array<[number, number, number, number]> = [[-5, -5, 5, 5], [0, 0, 1, 1], [
@@ -601,7 +619,8 @@ describe('UniformGrid, IdList, PairList, Playfield: bad input names the argument
       [
         () => grid.update(2, 0, 0, 1e6, 1),
         new RangeError(
-          `box [0, 0] to [1000000, 1] covers 2000002 cells of size 1, more than ${MAX_CELLS_PER_BOX}: use a larger cellSize`,
+          'box [0, 0] to [1000000, 1] covers 2000002 cells of size 1, more than ' +
+            `${MAX_CELLS_PER_BOX}: use a larger cellSize`,
         ),
       ],
     ];

@@ -1,6 +1,7 @@
 /**
- * Broadphase for many shapes: a uniform grid over axis-aligned boxes (Ericson, Real-Time Collision Detection, 7.1; a segmented
- * playfield, where only the segments around the ball are switched on for collision tests).
+ * Broadphase for many shapes: a uniform grid over axis-aligned boxes (Ericson, Real-Time Collision
+ * Detection, 7.1; a segmented playfield, where only the segments around the ball are switched on
+ * for collision tests).
  *
  * Why a grid and not sweep-and-prune or a tree: the scene this serves is many moving circles
  * of similar size (pinballs, particles, 1,000 balls) among static obstacles. With a cell about
@@ -479,7 +480,10 @@ export class UniformGrid {
     this.pending[3] = maxY;
   }
 
-  /** Copies a `[minX, minY, maxX, maxY]` array into `pending`, refusing anything else (types only; `checkPending` judges the values). */
+  /**
+   * Copies a `[minX, minY, maxX, maxY]` array into `pending`, refusing anything else (types only;
+   * `checkPending` judges the values).
+   */
   private readBox(box: ArrayLike<number>): void {
     if (box === null || typeof box !== 'object' || box.length !== 4) refuseBox(box);
     const pending = this.pending;
@@ -559,7 +563,8 @@ export class UniformGrid {
     const cells4 = this.pendingCells;
     const cells = (cells4[2]! - cells4[0]! + 1) * (cells4[3]! - cells4[1]! + 1);
     throw new RangeError(
-      `box [${minX}, ${minY}] to [${maxX}, ${maxY}] covers ${cells} cells of size ${this.cellSize}, more than ${MAX_CELLS_PER_BOX}: use a larger cellSize`,
+      `box [${minX}, ${minY}] to [${maxX}, ${maxY}] covers ${cells} cells of size ` +
+        `${this.cellSize}, more than ${MAX_CELLS_PER_BOX}: use a larger cellSize`,
     );
   }
 

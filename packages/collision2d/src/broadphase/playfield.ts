@@ -126,7 +126,10 @@ export class Playfield {
     return data.contactCount - start;
   }
 
-  /** Ids of the shapes whose (margin-grown) boxes come within `radius` of `(x, y)`, into `out`; returns their number. */
+  /**
+   * Ids of the shapes whose (margin-grown) boxes come within `radius` of `(x, y)`, into `out`;
+   * returns their number.
+   */
   shapesNear(x: number, y: number, radius: number, out: IdList): number {
     return this.grid.queryCircle(x, y, radius, out);
   }

@@ -21,7 +21,10 @@ import {
 const L_PIXELS = [[40, 10], [100, 10], [100, 30], [60, 30], [60, 70], [40, 70]];
 const IMAGE = { width: 200, height: 100 };
 
-/** A picture point's world place, written from the definition: the picture drawn `width` wide, its centre at `at`, y up. */
+/**
+ * A picture point's world place, written from the definition: the picture drawn `width` wide, its
+ * centre at `at`, y up.
+ */
 function pixelToWorld(p: number[], width: number, at: number[]): number[] {
   const perPixel = width / IMAGE.width;
   return [
@@ -75,29 +78,33 @@ describe('contourToWorld', () => {
     }
   });
 
-  it('reverses the winding, keeps the point order, and keeps area, centroid, moment and long axis consistent with the points', () => {
-    const world = contourToWorld(contour, { width: 400, position: [10, 20] });
-    const scale = 2;
-    // Same order, so the signed area changes sign (either winding is a valid Polygon).
-    expect(polygonSignedArea(world.points)).toBeCloseTo(
-      -polygonSignedArea(L_PIXELS) * scale * scale,
-      9,
-    );
-    expect(new Polygon(world.points).inputWasClockwise).toBe(
-      !new Polygon(L_PIXELS).inputWasClockwise,
-    );
-    // The stored properties are those of the world points.
-    expect(world.area).toBeCloseTo(polygonArea(world.points), 9);
-    const [cx, cy] = polygonCentroid(world.points);
-    expect(world.centroid[0]).toBeCloseTo(cx, 9);
-    expect(world.centroid[1]).toBeCloseTo(cy, 9);
-    expect(world.secondMoment / polygonSecondMoment(world.points)).toBeCloseTo(1, 12);
-    const [ixx, iyy, ixy] = polygonSecondMoments(world.points);
-    expect(world.orientation).toBeCloseTo(principalAxisAngle(ixx!, iyy!, ixy!), 12);
-    // In the picture the L's long axis falls to the right (y down): -pi/4 there, +pi/4 here.
-    expect(contour.orientation).toBeCloseTo(-Math.PI / 4, 12);
-    expect(world.orientation).toBeCloseTo(Math.PI / 4, 12);
-  });
+  it(
+    'reverses the winding, keeps the point order, and keeps area, centroid, moment and long ' +
+      'axis consistent with the points',
+    () => {
+      const world = contourToWorld(contour, { width: 400, position: [10, 20] });
+      const scale = 2;
+      // Same order, so the signed area changes sign (either winding is a valid Polygon).
+      expect(polygonSignedArea(world.points)).toBeCloseTo(
+        -polygonSignedArea(L_PIXELS) * scale * scale,
+        9,
+      );
+      expect(new Polygon(world.points).inputWasClockwise).toBe(
+        !new Polygon(L_PIXELS).inputWasClockwise,
+      );
+      // The stored properties are those of the world points.
+      expect(world.area).toBeCloseTo(polygonArea(world.points), 9);
+      const [cx, cy] = polygonCentroid(world.points);
+      expect(world.centroid[0]).toBeCloseTo(cx, 9);
+      expect(world.centroid[1]).toBeCloseTo(cy, 9);
+      expect(world.secondMoment / polygonSecondMoment(world.points)).toBeCloseTo(1, 12);
+      const [ixx, iyy, ixy] = polygonSecondMoments(world.points);
+      expect(world.orientation).toBeCloseTo(principalAxisAngle(ixx!, iyy!, ixy!), 12);
+      // In the picture the L's long axis falls to the right (y down): -pi/4 there, +pi/4 here.
+      expect(contour.orientation).toBeCloseTo(-Math.PI / 4, 12);
+      expect(world.orientation).toBeCloseTo(Math.PI / 4, 12);
+    },
+  );
 
   it('keeps a long axis along y at pi/2 (the range is (-pi/2, pi/2])', () => {
     const tall =

@@ -504,7 +504,8 @@ describe('formatContour and parseContour', () => {
     [
       'an unknown key',
       lFile.replace('largest-axis x', 'colour red'),
-      'line 18: unknown key "colour" (expected one of outline, normalization, image, size, origin, points, area, centroid, second-moment, largest-axis, orientation)',
+      'line 18: unknown key "colour" (expected one of outline, normalization, image, size, ' +
+      'origin, points, area, centroid, second-moment, largest-axis, orientation)',
     ],
     ['a repeated key', lFile + 'area 1\n', 'line 20: "area" appears twice (first on line 15)'],
     [
@@ -600,7 +601,8 @@ describe('formatContour and parseContour', () => {
     [
       'a version 2 key in a version 1 file',
       rectangleFile.replace('largest-axis x', 'outline closed'),
-      'line 11: unknown key "outline" (expected one of points, area, centroid, second-moment, largest-axis, orientation)',
+      'line 11: unknown key "outline" (expected one of points, area, centroid, second-moment, ' +
+      'largest-axis, orientation)',
     ],
     [
       'a truncated file',

@@ -801,7 +801,8 @@ export function placeContour(
   const image = contour.image;
   if (image === null || typeof image !== 'object') {
     throw new RangeError(
-      'contour.image is null: the contour does not record the image it was taken from (a version 1 file); use scaleContour',
+      'contour.image is null: the contour does not record the image it was taken from (a version ' +
+        '1 file); use scaleContour',
     );
   }
   if (

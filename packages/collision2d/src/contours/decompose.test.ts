@@ -122,41 +122,45 @@ function hostile(name: string, n: number, random: () => number): number[] {
 describe('convex decomposition of hostile outlines (issue 21: building a long concave polygon is quadratic)', () => {
   for (const name of ['spiky star', 'spiral', 'comb', 'staircase', 'slivers']) {
     for (const scale of [1e-3, 1, 1e3]) {
-      it(`${name} x ${scale}: convex pieces covering it once, every outline edge in one piece, every internal edge in two`, () => {
-        const random = mulberry32(2151);
-        const flat = hostile(name, 400, random).map((v) => v * scale);
-        const vertices = Float64Array.from(flat), count = flat.length / 2;
-        let area = 0;
-        for (let i = 0; i < count; i++) {
-          const j = (i + 1) % count;
-          area +=
-            (vertices[2 * i]! * vertices[2 * j + 1]! - vertices[2 * j]! * vertices[2 * i + 1]!) /
-            2;
-        }
-        expect(area).toBeGreaterThan(0);
-        const pieces = decomposeConvex(vertices, count);
-        const edges = new Map<string, number>();
-        const seen = new Set<number>();
-        let total = 0;
-        for (const piece of pieces) {
-          expect(isConvex(vertices, piece, area)).toBe(true);
-          total += loopArea(vertices, piece);
-          for (let k = 0; k < piece.length; k++) {
-            const u = piece[k]!, v = piece[(k + 1) % piece.length]!;
-            seen.add(u);
-            edges.set(`${u},${v}`, (edges.get(`${u},${v}`) ?? 0) + 1);
+      it(
+        `${name} x ${scale}: convex pieces covering it once, every outline edge in one piece, ` +
+          'every internal edge in two',
+        () => {
+          const random = mulberry32(2151);
+          const flat = hostile(name, 400, random).map((v) => v * scale);
+          const vertices = Float64Array.from(flat), count = flat.length / 2;
+          let area = 0;
+          for (let i = 0; i < count; i++) {
+            const j = (i + 1) % count;
+            area +=
+              (vertices[2 * i]! * vertices[2 * j + 1]! - vertices[2 * j]! * vertices[2 * i + 1]!) /
+              2;
           }
-        }
-        expect(total / area).toBeCloseTo(1, 9);
-        expect(seen.size).toBe(count);
-        for (const [key, times] of edges) {
-          const [u, v] = key.split(',').map(Number);
-          expect(times).toBe(1);
-          // An outline edge (u to u + 1) once; any other edge also the other way, in a neighbour.
-          if (v !== (u! + 1) % count) expect(edges.get(`${v},${u}`)).toBe(1);
-        }
-        for (let i = 0; i < count; i++) expect(edges.get(`${i},${(i + 1) % count}`)).toBe(1);
-      });
+          expect(area).toBeGreaterThan(0);
+          const pieces = decomposeConvex(vertices, count);
+          const edges = new Map<string, number>();
+          const seen = new Set<number>();
+          let total = 0;
+          for (const piece of pieces) {
+            expect(isConvex(vertices, piece, area)).toBe(true);
+            total += loopArea(vertices, piece);
+            for (let k = 0; k < piece.length; k++) {
+              const u = piece[k]!, v = piece[(k + 1) % piece.length]!;
+              seen.add(u);
+              edges.set(`${u},${v}`, (edges.get(`${u},${v}`) ?? 0) + 1);
+            }
+          }
+          expect(total / area).toBeCloseTo(1, 9);
+          expect(seen.size).toBe(count);
+          for (const [key, times] of edges) {
+            const [u, v] = key.split(',').map(Number);
+            expect(times).toBe(1);
+            // An outline edge (u to u + 1) once; any other edge also the other way, in a neighbour.
+            if (v !== (u! + 1) % count) expect(edges.get(`${v},${u}`)).toBe(1);
+          }
+          for (let i = 0; i < count; i++) expect(edges.get(`${i},${(i + 1) % count}`)).toBe(1);
+        },
+      );
     }
   }
 
@@ -307,106 +311,119 @@ function collinearOutline(random: Random): number[][] {
   return points;
 }
 
-describe("convex decomposition of outlines with collinear vertices (issue 21 regression: the monotone triangulation's pieces do not cover a convex polygon with collinear vertices)", () => {
-  it('covers the first failing ellipse polygon (a vertex a hair inside its side: the flat triangle was emitted clockwise)', () => {
-    const points = [
-      [0.24506425705786603, 0.9924645472147451],
-      [-0.5432017558960797, 0.6792580047319867],
-      [-1.9889876760330578, 0.1047950673798814],
-      [0.4347680455399698, -0.9760861573879319],
-      [0.8741084279822584, -0.8896969433858829],
-      [1.0114895069123526, -0.8626831656822518],
-      [1.6732171088195755, -0.4998031094890173],
-      [1.811194507880415, -0.42413867267198735],
-    ];
-    const vertices = Float64Array.from(points.flat());
-    // Every vertex taken as a corner, its turn exact: vertex 4 turns right by 2.8e-17 (the
-    // rounded midpoint lies inside the side), so it ends two pieces; each vertex appears once in
-    // a piece.
-    const exactPieces = decomposeConvex(vertices, 8, new Uint8Array(8).fill(1));
-    checkDecomposition(vertices, 8, exactPieces);
-    for (const piece of exactPieces) expect(new Set(piece).size).toBe(piece.length);
-    expect(exactPieces.length).toBe(2);
-    // By its corners (corners.ts), vertex 4 lies on its side up to rounding: one piece, the
-    // polygon itself (FINDINGS.md F3: a convex polygon with vertices on its sides is convex).
-    const pieces = decomposeConvex(vertices, 8);
-    checkDecomposition(vertices, 8, pieces);
-    expect(pieces.map((loop) => [...loop].sort((a, b) => a - b))).toEqual([[
-      0,
-      1,
-      2,
-      3,
-      4,
-      5,
-      6,
-      7,
-    ]]);
-    expect(new Polygon(points).isConvex).toBe(true);
-  });
+describe(
+  'convex decomposition of outlines with collinear vertices (issue 21 regression: the ' +
+    "monotone triangulation's pieces do not cover a convex polygon with collinear vertices)",
+  () => {
+    it(
+      'covers the first failing ellipse polygon (a vertex a hair inside its side: the flat ' +
+        'triangle was emitted clockwise)',
+      () => {
+        const points = [
+          [0.24506425705786603, 0.9924645472147451],
+          [-0.5432017558960797, 0.6792580047319867],
+          [-1.9889876760330578, 0.1047950673798814],
+          [0.4347680455399698, -0.9760861573879319],
+          [0.8741084279822584, -0.8896969433858829],
+          [1.0114895069123526, -0.8626831656822518],
+          [1.6732171088195755, -0.4998031094890173],
+          [1.811194507880415, -0.42413867267198735],
+        ];
+        const vertices = Float64Array.from(points.flat());
+        // Every vertex taken as a corner, its turn exact: vertex 4 turns right by 2.8e-17 (the
+        // rounded midpoint lies inside the side), so it ends two pieces; each vertex appears once
+        // in a piece.
+        const exactPieces = decomposeConvex(vertices, 8, new Uint8Array(8).fill(1));
+        checkDecomposition(vertices, 8, exactPieces);
+        for (const piece of exactPieces) expect(new Set(piece).size).toBe(piece.length);
+        expect(exactPieces.length).toBe(2);
+        // By its corners (corners.ts), vertex 4 lies on its side up to rounding: one piece, the
+        // polygon itself (FINDINGS.md F3: a convex polygon with vertices on its sides is convex).
+        const pieces = decomposeConvex(vertices, 8);
+        checkDecomposition(vertices, 8, pieces);
+        expect(pieces.map((loop) => [...loop].sort((a, b) => a - b))).toEqual([[
+          0,
+          1,
+          2,
+          3,
+          4,
+          5,
+          6,
+          7,
+        ]]);
+        expect(new Polygon(points).isConvex).toBe(true);
+      },
+    );
 
-  it('covers polygon B (two sides with a midpoint each; it was one piece with a repeated vertex and half the area)', () => {
-    const points = [
-      [14.595670919930779, 2.1979304255082197],
-      [-0.15290099944729824, 1.0866393803036356],
-      [-14.901472918825375, -0.024651664900948386],
-      [-6.790829798846739, -5.443161575799824],
-      [1.3198133211318954, -10.861671486698699],
-      [7.957742120531337, -4.331870530595239],
-    ];
-    const polygon = new Polygon(points);
-    const vertices = polygon.vertices, count = polygon.count;
-    const pieces = decomposeConvex(vertices, count);
-    checkDecomposition(vertices, count, pieces);
-    for (const piece of pieces) expect(new Set(piece).size).toBe(piece.length);
-    // The shoelace area by hand of the points (no piece involved): the pieces of the
-    // constructed polygon add up to it.
-    let area = 0;
-    for (let i = 0; i < 6; i++) {
-      const [ax, ay] = points[i]!, [bx, by] = points[(i + 1) % 6]!;
-      area += (ax! * by! - bx! * ay!) / 2;
-    }
-    let piecesArea = 0;
-    for (const piece of polygon.convexPieces()) {
-      for (let k = 0; k < piece.count; k++) {
-        const j = (k + 1) % piece.count;
-        piecesArea += (piece.vertices[2 * k]! * piece.vertices[2 * j + 1]! -
-          piece.vertices[2 * j]! * piece.vertices[2 * k + 1]!) / 2;
-      }
-    }
-    expect(piecesArea / area).toBeCloseTo(1, 9);
-  });
-
-  it(
-    `convex pieces cover ${PROPERTY_RUNS} convex, star and staircase outlines with collinear, near-collinear and duplicate-ish vertices, sizes 1e-3 to 1e3, offsets near 1e5`,
-    () => {
-      const random = new Random(2153);
-      let accepted = 0;
-      for (let run = 0; run < PROPERTY_RUNS; run++) {
-        const scale = random.pick([1e-3, 1, 1e3]);
-        const offset = random.chance(0.3)
-          ? [1e5 + random.range(-10, 10), 1e5 - random.range(-10, 10)]
-          : [0, 0];
-        const points = collinearOutline(random).map((
-          [x, y],
-        ) => [x! * scale + offset[0]!, y! * scale + offset[1]!]);
-        let polygon: Polygon;
-        try {
-          polygon = new Polygon(points);
-        } catch (error) {
-          // Rounding to the offset's grid can fold a duplicate-ish vertex back (about one in seven):
-          // rejected as such.
-          expect(error).toBeInstanceOf(RangeError);
-          continue;
+    it(
+      'covers polygon B (two sides with a midpoint each; it was one piece with a repeated vertex ' +
+        'and half the area)',
+      () => {
+        const points = [
+          [14.595670919930779, 2.1979304255082197],
+          [-0.15290099944729824, 1.0866393803036356],
+          [-14.901472918825375, -0.024651664900948386],
+          [-6.790829798846739, -5.443161575799824],
+          [1.3198133211318954, -10.861671486698699],
+          [7.957742120531337, -4.331870530595239],
+        ];
+        const polygon = new Polygon(points);
+        const vertices = polygon.vertices, count = polygon.count;
+        const pieces = decomposeConvex(vertices, count);
+        checkDecomposition(vertices, count, pieces);
+        for (const piece of pieces) expect(new Set(piece).size).toBe(piece.length);
+        // The shoelace area by hand of the points (no piece involved): the pieces of the
+        // constructed polygon add up to it.
+        let area = 0;
+        for (let i = 0; i < 6; i++) {
+          const [ax, ay] = points[i]!, [bx, by] = points[(i + 1) % 6]!;
+          area += (ax! * by! - bx! * ay!) / 2;
         }
-        accepted++;
-        checkDecomposition(
-          polygon.vertices,
-          polygon.count,
-          decomposeConvex(polygon.vertices, polygon.count),
-        );
-      }
-      expect(accepted).toBeGreaterThan(0.8 * PROPERTY_RUNS);
-    },
-    PROPERTY_TIMEOUT,
-  );
-});
+        let piecesArea = 0;
+        for (const piece of polygon.convexPieces()) {
+          for (let k = 0; k < piece.count; k++) {
+            const j = (k + 1) % piece.count;
+            piecesArea += (piece.vertices[2 * k]! * piece.vertices[2 * j + 1]! -
+              piece.vertices[2 * j]! * piece.vertices[2 * k + 1]!) / 2;
+          }
+        }
+        expect(piecesArea / area).toBeCloseTo(1, 9);
+      },
+    );
+
+    it(
+      `convex pieces cover ${PROPERTY_RUNS} convex, star and staircase outlines with collinear, ` +
+        'near-collinear and duplicate-ish vertices, sizes 1e-3 to 1e3, offsets near 1e5',
+      () => {
+        const random = new Random(2153);
+        let accepted = 0;
+        for (let run = 0; run < PROPERTY_RUNS; run++) {
+          const scale = random.pick([1e-3, 1, 1e3]);
+          const offset = random.chance(0.3)
+            ? [1e5 + random.range(-10, 10), 1e5 - random.range(-10, 10)]
+            : [0, 0];
+          const points = collinearOutline(random).map((
+            [x, y],
+          ) => [x! * scale + offset[0]!, y! * scale + offset[1]!]);
+          let polygon: Polygon;
+          try {
+            polygon = new Polygon(points);
+          } catch (error) {
+            // Rounding to the offset's grid can fold a duplicate-ish vertex back (about one in
+            // seven): rejected as such.
+            expect(error).toBeInstanceOf(RangeError);
+            continue;
+          }
+          accepted++;
+          checkDecomposition(
+            polygon.vertices,
+            polygon.count,
+            decomposeConvex(polygon.vertices, polygon.count),
+          );
+        }
+        expect(accepted).toBeGreaterThan(0.8 * PROPERTY_RUNS);
+      },
+      PROPERTY_TIMEOUT,
+    );
+  },
+);

@@ -300,7 +300,8 @@ export function decomposeConvex(
       const u = triangle[k]!, v = triangle[(k + 1) % 3]!;
       const a1 = following.get(key(u, v)), b1 = following.get(key(v, u));
       if (a1 === undefined || b1 === undefined) continue;
-      // Side A: a0 -> u -> v -> a1; side B: b0 -> v -> u -> b1. The union turns at u from a0 to b1 and at v from b0 to a1.
+      // Side A: a0 -> u -> v -> a1; side B: b0 -> v -> u -> b1. The union turns at u from a0 to b1
+      // and at v from b0 to a1.
       const a0 = preceding.get(key(u, v))!, b0 = preceding.get(key(v, u))!;
       if (cross(vertices, a0, u, b1) < 0 || cross(vertices, b0, v, a1) < 0) continue;
       following.delete(key(u, v));

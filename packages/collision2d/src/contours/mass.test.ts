@@ -168,12 +168,14 @@ describe('polygon mass properties', () => {
   it('refuses coordinates outside the supported range (MAX_COORDINATE = 1e75), saying so', () => {
     expect(() => polygonCentroid([[0, 0], [1e308, 0], [0, 1e308]])).toThrow(
       new RangeError(
-        'points[1][0] is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 1e+308 in [1e+308, 0]',
+        'points[1][0] is outside the supported range of coordinates and sizes, magnitude at most ' +
+          '1e+75 (MAX_COORDINATE): got 1e+308 in [1e+308, 0]',
       ),
     );
     expect(() => polygonArea([0, 0, 2e300, 0, 0, 2e300])).toThrow(
       new RangeError(
-        'points[2] is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got 2e+300',
+        'points[2] is outside the supported range of coordinates and sizes, magnitude at most ' +
+          '1e+75 (MAX_COORDINATE): got 2e+300',
       ),
     );
   });
@@ -195,20 +197,25 @@ describe('polygon mass properties', () => {
     }
   });
 
-  it('a 3e-200 by 1e-200 rectangle, whose area (3e-400) underflows: area 0, the mean of the vertices, zero moments, no NaN', () => {
-    const w = 3e-200, h = 1e-200;
-    const rectangle = [[0, 0], [w, 0], [w, h], [0, h]];
-    expect(polygonArea(rectangle)).toBe(0);
-    expect(polygonCentroid(rectangle)).toEqual([w / 2, h / 2]);
-    expect(Array.from(polygonSecondMoments(rectangle))).toEqual([0, 0, 0]);
-  });
+  it(
+    'a 3e-200 by 1e-200 rectangle, whose area (3e-400) underflows: area 0, the mean of the ' +
+      'vertices, zero moments, no NaN',
+    () => {
+      const w = 3e-200, h = 1e-200;
+      const rectangle = [[0, 0], [w, 0], [w, h], [0, h]];
+      expect(polygonArea(rectangle)).toBe(0);
+      expect(polygonCentroid(rectangle)).toEqual([w / 2, h / 2]);
+      expect(Array.from(polygonSecondMoments(rectangle))).toEqual([0, 0, 0]);
+    },
+  );
 
   it('random star-shaped polygons: additivity over a fan of triangles (independent split)', () => {
     // Cutting the polygon into triangles (centre, p_i, p_{i+1}) and adding their areas and
     // moments about the origin must give the polygon's, shifted by the parallel-axis theorem.
     const random = mulberry32(9);
     for (let n = 0; n < 200; n++) {
-      // At least 4 vertices keep every angular gap below pi, so the origin is inside and every fan triangle counter-clockwise.
+      // At least 4 vertices keep every angular gap below pi, so the origin is inside and every fan
+      // triangle counter-clockwise.
       const count = 4 + Math.floor(random() * 20);
       const points: number[][] = [];
       for (let i = 0; i < count; i++) {

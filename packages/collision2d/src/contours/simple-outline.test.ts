@@ -27,57 +27,61 @@ function anyTouching(vertices: Float64Array, count: number): boolean {
 }
 
 describe('touchingEdges: the sweep finds a touching pair exactly when brute force does', () => {
-  it('rejects an outline through one point twice (issue 21 regression: the leaving edges went first and never met the entering ones)', () => {
-    // Two triangles joined at (1, 1), reached as vertex 2 and vertex 5: edge 1 ((2, 0) -> (1, 1))
-    // ends there and edge 5 ((1, 1) -> (0, 0)) starts there; brute force agrees they touch.
-    const bowl = Float64Array.from([0, 0, 2, 0, 1, 1, 2, 2, 0, 2, 1, 1]);
-    expect(anyTouching(bowl, 6)).toBe(true);
-    expect(touchingEdges(bowl, 6)).not.toBeNull();
-    // A bar with a triangle on top whose corners both sit at (2, 1) on the bar's top.
-    const hat = Float64Array.from([0, 0, 4, 0, 4, 1, 2, 1, 3, 2, 1, 2, 2, 1, 0, 1]);
-    expect(anyTouching(hat, 8)).toBe(true);
-    expect(touchingEdges(hat, 8)).not.toBeNull();
-    // The pinch the decomposition's property test found (vertices 8 and 11 both (1750, -250),
-    // with a loop of 1e-12 wide between them): accepted, it broke the convex pieces.
-    const found = Float64Array.from([
-      87.13923367928057,
-      999.0503933678455,
-      87.13923357749127,
-      999.050393368769,
-      -14.650048505165396,
-      999.9731716499693,
-      -14.650050382958257,
-      999.9731709735152,
-      -14.650050382958261,
-      999.9731709735158,
-      -1892.4429117511438,
-      323.51963841583563,
-      -1903.7420003266398,
-      306.4989380863844,
-      -1903.7419966728976,
-      306.49893752988544,
-      1750,
-      -250,
-      1749.9999999999989,
-      -250.0000000000001,
-      1750.0000000000011,
-      -250.00000000000017,
-      1750,
-      -250,
-      1750.0000002084876,
-      -249.99999995268567,
-      1958.487699664835,
-      -202.68567384106532,
-      1958.4876998733214,
-      -202.685673793751,
-      1701.748197013257,
-      -37.81359035994042,
-      121.08785824143206,
-      977.2493833989002,
-    ]);
-    expect(anyTouching(found, 17)).toBe(true);
-    expect(touchingEdges(found, 17)).not.toBeNull();
-  });
+  it(
+    'rejects an outline through one point twice (issue 21 regression: the leaving edges went ' +
+      'first and never met the entering ones)',
+    () => {
+      // Two triangles joined at (1, 1), reached as vertex 2 and vertex 5: edge 1 ((2, 0) -> (1, 1))
+      // ends there and edge 5 ((1, 1) -> (0, 0)) starts there; brute force agrees they touch.
+      const bowl = Float64Array.from([0, 0, 2, 0, 1, 1, 2, 2, 0, 2, 1, 1]);
+      expect(anyTouching(bowl, 6)).toBe(true);
+      expect(touchingEdges(bowl, 6)).not.toBeNull();
+      // A bar with a triangle on top whose corners both sit at (2, 1) on the bar's top.
+      const hat = Float64Array.from([0, 0, 4, 0, 4, 1, 2, 1, 3, 2, 1, 2, 2, 1, 0, 1]);
+      expect(anyTouching(hat, 8)).toBe(true);
+      expect(touchingEdges(hat, 8)).not.toBeNull();
+      // The pinch the decomposition's property test found (vertices 8 and 11 both (1750, -250),
+      // with a loop of 1e-12 wide between them): accepted, it broke the convex pieces.
+      const found = Float64Array.from([
+        87.13923367928057,
+        999.0503933678455,
+        87.13923357749127,
+        999.050393368769,
+        -14.650048505165396,
+        999.9731716499693,
+        -14.650050382958257,
+        999.9731709735152,
+        -14.650050382958261,
+        999.9731709735158,
+        -1892.4429117511438,
+        323.51963841583563,
+        -1903.7420003266398,
+        306.4989380863844,
+        -1903.7419966728976,
+        306.49893752988544,
+        1750,
+        -250,
+        1749.9999999999989,
+        -250.0000000000001,
+        1750.0000000000011,
+        -250.00000000000017,
+        1750,
+        -250,
+        1750.0000002084876,
+        -249.99999995268567,
+        1958.487699664835,
+        -202.68567384106532,
+        1958.4876998733214,
+        -202.685673793751,
+        1701.748197013257,
+        -37.81359035994042,
+        121.08785824143206,
+        977.2493833989002,
+      ]);
+      expect(anyTouching(found, 17)).toBe(true);
+      expect(touchingEdges(found, 17)).not.toBeNull();
+    },
+  );
 
   it('names the crossing pair of a bow tie and of an outline touching itself at a vertex', () => {
     // Bow tie: edges 0 ((0, 0) -> (2, 2)) and 2 ((2, 0) -> (0, 2)) cross at (1, 1).
@@ -92,7 +96,8 @@ describe('touchingEdges: the sweep finds a touching pair exactly when brute forc
   });
 
   it(
-    `agrees with brute force over ${PROPERTY_RUNS} outlines (random, on a small grid: collinear, vertical, duplicate points)`,
+    `agrees with brute force over ${PROPERTY_RUNS} outlines (random, on a small grid: collinear, ` +
+      'vertical, duplicate points)',
     () => {
       const random = mulberry32(2141);
       let simple = 0, touching = 0;

@@ -17,7 +17,10 @@ import {
   requirePositive,
 } from '@contactkit/math';
 
-/** A grid of cells, row by row: cell `(i, j)` (column i, row j) is solid when `data[j * width + i]` is non-zero or true. */
+/**
+ * A grid of cells, row by row: cell `(i, j)` (column i, row j) is solid when `data[j * width + i]`
+ * is non-zero or true.
+ */
 export interface TileGrid {
   /** One value per cell, `width * height` of them; 0 or false is empty, any other number or true is solid. */
   data: ArrayLike<number | boolean>;
@@ -135,7 +138,8 @@ export function tileOutlines(tiles: TileGrid, options: TileOutlineOptions = {}):
     Math.abs(y0) + height * cellSize > MAX_COORDINATE
   ) {
     throw new RangeError(
-      `the tile map reaches past MAX_COORDINATE (${MAX_COORDINATE}): origin [${x0}, ${y0}], cellSize ${cellSize}, ${width} x ${height} cells`,
+      `the tile map reaches past MAX_COORDINATE (${MAX_COORDINATE}): origin [${x0}, ${y0}], ` +
+        `cellSize ${cellSize}, ${width} x ${height} cells`,
     );
   }
 

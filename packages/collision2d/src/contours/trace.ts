@@ -170,7 +170,10 @@ export function traceOutline(raster: Raster, options: TraceOptions = {}): Array<
   return best.map(pointOf);
 }
 
-/** Distance from point `p` to the segment `a`-`b` of the flat list; 0 exactly for a point on the segment's line between its ends when the arithmetic is exact. */
+/**
+ * Distance from point `p` to the segment `a`-`b` of the flat list; 0 exactly for a point on the
+ * segment's line between its ends when the arithmetic is exact.
+ */
 function segmentDistance(flat: Float64Array, p: number, a: number, b: number): number {
   const ax = flat[2 * a]!,
     ay = flat[2 * a + 1]!,

@@ -1,9 +1,10 @@
 /**
  * Contacts in 2D: `Contact2` and the caller-owned buffer `CollisionData2`, the 2D twins of
- * contacts3d's `Contact` and `CollisionData` (the contact data of Millington, Game Physics Engine Development, ch. 13), so a solver that handles
- * one handles both. Conventions (DESIGN.md): `normal` is a unit vector from the second shape
- * toward the first; `penetration > 0` overlaps, `0` touches, `< 0` is a gap within the caller's
- * tolerance; `point` is the midpoint of the two witness points.
+ * contacts3d's `Contact` and `CollisionData` (the contact data of Millington, Game Physics Engine
+ * Development, ch. 13), so a solver that handles one handles both. Conventions (DESIGN.md):
+ * `normal` is a unit vector from the second shape toward the first; `penetration > 0` overlaps, `0`
+ * touches, `< 0` is a gap within the caller's tolerance; `point` is the midpoint of the two witness
+ * points.
  */
 import {
   ContactBuffer,
@@ -36,11 +37,12 @@ export class Contact2<B = unknown> extends ContactRecord<B> {
 export type CollisionData2Options = ContactBufferOptions;
 
 /**
- * The caller-owned output buffer of every 2D detector (the CollisionData of Millington, Game Physics Engine Development, ch. 13): `capacity`
- * preallocated `Contact2`s that detectors fill from `contactCount` on, never past `capacity`,
- * setting `overflowed` when capacity cut a pair short (the deepest contacts of the pair are the
- * ones written). `B` is the type of the shapes' `body` values, which the contacts' `firstBody`
- * and `secondBody` hold (`unknown` unless given): `new CollisionData2<RigidBody>()`.
+ * The caller-owned output buffer of every 2D detector (the CollisionData of Millington, Game
+ * Physics Engine Development, ch. 13): `capacity` preallocated `Contact2`s that detectors fill from
+ * `contactCount` on, never past `capacity`, setting `overflowed` when capacity cut a pair short
+ * (the deepest contacts of the pair are the ones written). `B` is the type of the shapes' `body`
+ * values, which the contacts' `firstBody` and `secondBody` hold (`unknown` unless given):
+ * `new CollisionData2<RigidBody>()`.
  */
 export class CollisionData2<B = unknown> extends ContactBuffer<Contact2<B>> {
   constructor(options: CollisionData2Options = {}) {

@@ -59,23 +59,27 @@ describe('collideCircleCircle', () => {
     expect([data.contactCount, data.overflowed]).toEqual([1, true]);
   });
 
-  it('gives its contact the bodies in argument order and the buffer materials, and leaves a full buffer unchanged', () => {
-    const data = new CollisionData2<string>({ capacity: 1, friction: 0.5, restitution: 0.25 });
-    const a = new Circle<string>(1), b = new Circle<string>(1).setPose([1.5, 0], 0);
-    a.body = 'a';
-    b.body = 'b';
-    expect(collideCircleCircle(b, a, data)).toBe(1);
-    const c = data.contacts[0]!;
-    expect([c.firstBody, c.secondBody, c.friction, c.restitution]).toEqual(['b', 'a', 0.5, 0.25]);
-    expect(Array.from(c.normal)).toEqual([1, 0]);
-    expect(collideCircleCircle(a, b, data)).toBe(0);
-    expect([data.contactCount, data.overflowed, c.firstBody, c.normal[0]]).toEqual([
-      1,
-      true,
-      'b',
-      1,
-    ]);
-  });
+  it(
+    'gives its contact the bodies in argument order and the buffer materials, and leaves a full ' +
+      'buffer unchanged',
+    () => {
+      const data = new CollisionData2<string>({ capacity: 1, friction: 0.5, restitution: 0.25 });
+      const a = new Circle<string>(1), b = new Circle<string>(1).setPose([1.5, 0], 0);
+      a.body = 'a';
+      b.body = 'b';
+      expect(collideCircleCircle(b, a, data)).toBe(1);
+      const c = data.contacts[0]!;
+      expect([c.firstBody, c.secondBody, c.friction, c.restitution]).toEqual(['b', 'a', 0.5, 0.25]);
+      expect(Array.from(c.normal)).toEqual([1, 0]);
+      expect(collideCircleCircle(a, b, data)).toBe(0);
+      expect([data.contactCount, data.overflowed, c.firstBody, c.normal[0]]).toEqual([
+        1,
+        true,
+        'b',
+        1,
+      ]);
+    },
+  );
 
   it(`holds its properties over ${PROPERTY_RUNS} seeded configurations`, () => {
     const random = mulberry32(11);
@@ -136,7 +140,8 @@ describe('collideCircleCircle: near-coincident centres (issue 16)', () => {
   });
 
   it(
-    `gives unit normals to 1e-12 for centres 1e-320 to 1e2 apart and far from the origin (${PROPERTY_RUNS} configurations)`,
+    'gives unit normals to 1e-12 for centres 1e-320 to 1e2 apart and far from the origin ' +
+      `(${PROPERTY_RUNS} configurations)`,
     () => {
       // Offsets of every size down to subnormal, in any direction, radii 1e-3 to 1e3, centres up
       // to 1e6 from the origin (where a tiny offset rounds away: the centres coincide, the

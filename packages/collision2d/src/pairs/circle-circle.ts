@@ -1,5 +1,6 @@
 /**
- * Circle against circle (the circle test, with the contact of the sphere-sphere case of Millington, Game Physics Engine Development, ch. 13).
+ * Circle against circle (the circle test, with the contact of the sphere-sphere case of Millington,
+ * Game Physics Engine Development, ch. 13).
  */
 import { ContactKind } from '@contactkit/math';
 import type { CollisionData2, Contact2 } from '../manifold/contact2.js';

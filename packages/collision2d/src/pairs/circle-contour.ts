@@ -1,7 +1,7 @@
 /**
- * Circle against a contour by segment distance (Ericson, Real-Time Collision Detection, 5.1.2), shared by `collideCirclePolygon` and
- * `collideCircleChain`. Everything runs in the contour's frame (the circle's centre is brought
- * in once).
+ * Circle against a contour by segment distance (Ericson, Real-Time Collision Detection, 5.1.2),
+ * shared by `collideCirclePolygon` and `collideCircleChain`. Everything runs in the contour's frame
+ * (the circle's centre is brought in once).
  *
  * Per segment `i` from `P_i` to `P_i+1`: `O = centre - P_i`,
  * `S = P_i+1 - P_i`; the distance of the centre to the segment's line is `|O x S| / |S|` (here

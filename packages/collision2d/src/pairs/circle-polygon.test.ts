@@ -365,7 +365,8 @@ function algorithmMismatch(
 
 describe('collideCirclePolygon: the convex algorithm against the segment-distance method', () => {
   it(
-    `gives the segment-distance method's contacts over ${PROPERTY_RUNS} circles and convex polygons (near edges and corners, inside, full buffers)`,
+    `gives the segment-distance method's contacts over ${PROPERTY_RUNS} circles and convex ` +
+      'polygons (near edges and corners, inside, full buffers)',
     () => {
       const random = mulberry32(91);
       const failures: string[] = [];
@@ -490,268 +491,292 @@ describe('collideCirclePolygon: the convex algorithm against the segment-distanc
   );
 });
 
-describe('collideCirclePolygon: a circle against a convex polygon with collinear vertices gets no contact (issue 21)', () => {
-  // A 2 x 2 square with a vertex in the middle of its bottom (edges 0 and 1 on y = 0) and of its
-  // right side (edges 2 and 3 on x = 2): the farthest edge line is shared by two edges, and the
-  // lower index's edge is not the one whose region holds the centre.
-  const collinearSquare = [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2], [0, 2]];
-  // Centre, radius 0.5, and by hand: the normal, penetration, contact point (midpoint of the
-  // circle's deepest point and the outline's nearest point) and the feature.
-  const cases = [
-    // (1.5, -0.4): 0.4 below edge 1 (from (1, 0) to (2, 0)); witnesses (1.5, 0.1) and (1.5, 0).
-    {
-      centre: [1.5, -0.4],
-      normal: [0, -1],
-      penetration: 0.1,
-      point: [1.5, 0.05],
-      kind: ContactKind.FaceFace,
-      featureId: 1,
-    },
-    // (2.3, 1.5): 0.3 right of edge 3 (from (2, 1) to (2, 2)); witnesses (1.8, 1.5) and (2, 1.5).
-    {
-      centre: [2.3, 1.5],
-      normal: [1, 0],
-      penetration: 0.2,
-      point: [1.9, 1.5],
-      kind: ContactKind.FaceFace,
-      featureId: 3,
-    },
-    // (2.3, -0.3): corner (2, 0) at distance 0.3 sqrt 2, normal (1, -1) / sqrt 2, penetration
-    // 0.5 - 0.3 sqrt 2; witnesses (2, 0) and the centre less 0.5 along the normal.
-    {
-      centre: [2.3, -0.3],
-      normal: [Math.SQRT1_2, -Math.SQRT1_2],
-      penetration: 0.5 - 0.3 * Math.SQRT2,
-      point: [(2 + 2.3 - 0.5 * Math.SQRT1_2) / 2, (0 - 0.3 + 0.5 * Math.SQRT1_2) / 2],
-      kind: ContactKind.PointFace,
-      featureId: VERTEX_FEATURE | 2,
-    },
-  ];
-  for (const scale of [1e-3, 1, 1e3]) {
-    for (const { centre, normal, penetration, point, kind, featureId } of cases) {
-      it(`gets the contact of a circle at (${centre}) x ${scale}, in both argument orders`, () => {
-        const polygon = new Polygon(collinearSquare.map(([x, y]) => [x! * scale, y! * scale]));
-        const circle = new Circle(0.5 * scale).setPose([centre[0]! * scale, centre[1]! * scale], 0);
-        const data = new CollisionData2(), swapped = new CollisionData2();
-        expect(collideCirclePolygon(circle, polygon, data)).toBe(1);
-        expect(collide2d(polygon, circle, swapped)).toBe(1);
-        const c = data.contacts[0]!;
-        expect(c.normal[0]).toBeCloseTo(normal[0]!, 14);
-        expect(c.normal[1]).toBeCloseTo(normal[1]!, 14);
-        expect(c.penetration / scale).toBeCloseTo(penetration, 14);
-        expect(c.point[0]! / scale).toBeCloseTo(point[0]!, 14);
-        expect(c.point[1]! / scale).toBeCloseTo(point[1]!, 14);
-        expect([c.kind, c.featureId]).toEqual([kind, featureId]);
-        expect(mirroredMismatch(contactList(data), contactList(swapped))).toBeNull();
-      });
-    }
-  }
-
-  it('gives the same contacts as the square without its collinear vertices', () => {
-    const plain = new Polygon([[0, 0], [2, 0], [2, 2], [0, 2]]),
-      collinear = new Polygon(collinearSquare);
-    const random = mulberry32(2101);
-    for (let n = 0; n < 2000; n++) {
-      const circle = new Circle(0.05 + random()).setPose([4 * random() - 1, 4 * random() - 1], 0);
-      const a = new CollisionData2(), b = new CollisionData2();
-      collideCirclePolygon(circle, plain, a);
-      collideCirclePolygon(circle, collinear, b);
-      expect(b.contactCount).toBe(a.contactCount);
-      if (a.contactCount === 0) continue;
-      expect(b.contacts[0]!.penetration).toBeCloseTo(a.contacts[0]!.penetration, 12);
-      expect(b.contacts[0]!.normal[0]).toBeCloseTo(a.contacts[0]!.normal[0]!, 12);
-      expect(b.contacts[0]!.normal[1]).toBeCloseTo(a.contacts[0]!.normal[1]!, 12);
-    }
-  });
-
-  it(
-    `gives the contact, its depth and a normal that separates over ${PROPERTY_RUNS} convex polygons with collinear and near-duplicate vertices`,
-    () => {
-      // Random convex outlines of 3 to 8 vertices and tile outlines (scales 1e-3, 1, 1e3; some far
-      // out at 1e5) with 0 to 3 extra vertices on some edges: exactly on the chord (rounded, so on either
-      // side of it by an ulp), a near-duplicate of an end (1e-12 to 1e-9 of the edge along it),
-      // or pushed out by up to 1e-9 of the edge's length (still convex) or in (a slightly reflex
-      // vertex: the concave path). Circles near an edge or a vertex, from inside to beyond the reach.
-      // The oracle is the brute-force signed distance from the centre to the outline.
-      const random = mulberry32(2102);
-      const data = new CollisionData2(), swapped = new CollisionData2();
-      const failures: string[] = [];
-      let convexTouching = 0, concaveTouching = 0, missesChecked = 0, refused = 0;
-      for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
-        const scale = [1e-3, 1, 1e3][n % 3]!;
-        let base: number[][];
-        if (random() < 0.4) {
-          // A tile outline: an axis-aligned box of 1 to 4 by 1 to 4 cells with a vertex at every
-          // cell corner of its sides, exactly collinear at any scale.
-          const columns = 1 + Math.floor(random() * 4), rows = 1 + Math.floor(random() * 4);
-          const cell = scale * (0.1 + 0.4 * random());
-          base = [];
-          for (let i = 0; i < columns; i++) base.push([i * cell, 0]);
-          for (let j = 0; j < rows; j++) base.push([columns * cell, j * cell]);
-          for (let i = columns; i > 0; i--) base.push([i * cell, rows * cell]);
-          for (let j = rows; j > 0; j--) base.push([0, j * cell]);
-        } else {
-          base = randomConvexPoints(
-            random,
-            3 + Math.floor(random() * 6),
-            scale * (0.3 + random()),
-            scale * (0.3 + random()),
+describe(
+  'collideCirclePolygon: a circle against a convex polygon with collinear vertices gets ' +
+    'no contact (issue 21)',
+  () => {
+    // A 2 x 2 square with a vertex in the middle of its bottom (edges 0 and 1 on y = 0) and of its
+    // right side (edges 2 and 3 on x = 2): the farthest edge line is shared by two edges, and the
+    // lower index's edge is not the one whose region holds the centre.
+    const collinearSquare = [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2], [0, 2]];
+    // Centre, radius 0.5, and by hand: the normal, penetration, contact point (midpoint of the
+    // circle's deepest point and the outline's nearest point) and the feature.
+    const cases = [
+      // (1.5, -0.4): 0.4 below edge 1 (from (1, 0) to (2, 0)); witnesses (1.5, 0.1) and (1.5, 0).
+      {
+        centre: [1.5, -0.4],
+        normal: [0, -1],
+        penetration: 0.1,
+        point: [1.5, 0.05],
+        kind: ContactKind.FaceFace,
+        featureId: 1,
+      },
+      // (2.3, 1.5): 0.3 right of edge 3 (from (2, 1) to (2, 2)); witnesses (1.8, 1.5) and (2, 1.5).
+      {
+        centre: [2.3, 1.5],
+        normal: [1, 0],
+        penetration: 0.2,
+        point: [1.9, 1.5],
+        kind: ContactKind.FaceFace,
+        featureId: 3,
+      },
+      // (2.3, -0.3): corner (2, 0) at distance 0.3 sqrt 2, normal (1, -1) / sqrt 2, penetration
+      // 0.5 - 0.3 sqrt 2; witnesses (2, 0) and the centre less 0.5 along the normal.
+      {
+        centre: [2.3, -0.3],
+        normal: [Math.SQRT1_2, -Math.SQRT1_2],
+        penetration: 0.5 - 0.3 * Math.SQRT2,
+        point: [(2 + 2.3 - 0.5 * Math.SQRT1_2) / 2, (0 - 0.3 + 0.5 * Math.SQRT1_2) / 2],
+        kind: ContactKind.PointFace,
+        featureId: VERTEX_FEATURE | 2,
+      },
+    ];
+    for (const scale of [1e-3, 1, 1e3]) {
+      for (const { centre, normal, penetration, point, kind, featureId } of cases) {
+        it(`gets the contact of a circle at (${centre}) x ${scale}, in both argument orders`, () => {
+          const polygon = new Polygon(collinearSquare.map(([x, y]) => [x! * scale, y! * scale]));
+          const circle = new Circle(0.5 * scale).setPose(
+            [centre[0]! * scale, centre[1]! * scale],
+            0,
           );
-        }
-        const points: number[][] = [];
-        for (let i = 0; i < base.length; i++) {
-          const [ax, ay] = base[i]!, [bx, by] = base[(i + 1) % base.length]!;
-          points.push([ax!, ay!]);
-          const extra = random() < 0.6 ? 1 + Math.floor(random() * 3) : 0;
-          const ts: number[] = [];
-          for (let e = 0; e < extra; e++) {
-            const r = random();
-            ts.push(
-              r < 0.2 ? 1e-12 + 1e-9 * random() : r < 0.4 ? 1 - 1e-12 - 1e-9 * random() : random(),
+          const data = new CollisionData2(), swapped = new CollisionData2();
+          expect(collideCirclePolygon(circle, polygon, data)).toBe(1);
+          expect(collide2d(polygon, circle, swapped)).toBe(1);
+          const c = data.contacts[0]!;
+          expect(c.normal[0]).toBeCloseTo(normal[0]!, 14);
+          expect(c.normal[1]).toBeCloseTo(normal[1]!, 14);
+          expect(c.penetration / scale).toBeCloseTo(penetration, 14);
+          expect(c.point[0]! / scale).toBeCloseTo(point[0]!, 14);
+          expect(c.point[1]! / scale).toBeCloseTo(point[1]!, 14);
+          expect([c.kind, c.featureId]).toEqual([kind, featureId]);
+          expect(mirroredMismatch(contactList(data), contactList(swapped))).toBeNull();
+        });
+      }
+    }
+
+    it('gives the same contacts as the square without its collinear vertices', () => {
+      const plain = new Polygon([[0, 0], [2, 0], [2, 2], [0, 2]]),
+        collinear = new Polygon(collinearSquare);
+      const random = mulberry32(2101);
+      for (let n = 0; n < 2000; n++) {
+        const circle = new Circle(0.05 + random()).setPose([4 * random() - 1, 4 * random() - 1], 0);
+        const a = new CollisionData2(), b = new CollisionData2();
+        collideCirclePolygon(circle, plain, a);
+        collideCirclePolygon(circle, collinear, b);
+        expect(b.contactCount).toBe(a.contactCount);
+        if (a.contactCount === 0) continue;
+        expect(b.contacts[0]!.penetration).toBeCloseTo(a.contacts[0]!.penetration, 12);
+        expect(b.contacts[0]!.normal[0]).toBeCloseTo(a.contacts[0]!.normal[0]!, 12);
+        expect(b.contacts[0]!.normal[1]).toBeCloseTo(a.contacts[0]!.normal[1]!, 12);
+      }
+    });
+
+    it(
+      `gives the contact, its depth and a normal that separates over ${PROPERTY_RUNS} convex ` +
+        'polygons with collinear and near-duplicate vertices',
+      () => {
+        // Random convex outlines of 3 to 8 vertices and tile outlines (scales 1e-3, 1, 1e3; some
+        // far out at 1e5) with 0 to 3 extra vertices on some edges: exactly on the chord (rounded,
+        // so on either side of it by an ulp), a near-duplicate of an end (1e-12 to 1e-9 of the edge
+        // along it), or pushed out by up to 1e-9 of the edge's length (still convex) or in (a
+        // slightly reflex vertex: the concave path). Circles near an edge or a vertex, from inside
+        // to beyond the reach. The oracle is the brute-force signed distance from the centre to the
+        // outline.
+        const random = mulberry32(2102);
+        const data = new CollisionData2(), swapped = new CollisionData2();
+        const failures: string[] = [];
+        let convexTouching = 0, concaveTouching = 0, missesChecked = 0, refused = 0;
+        for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+          const scale = [1e-3, 1, 1e3][n % 3]!;
+          let base: number[][];
+          if (random() < 0.4) {
+            // A tile outline: an axis-aligned box of 1 to 4 by 1 to 4 cells with a vertex at every
+            // cell corner of its sides, exactly collinear at any scale.
+            const columns = 1 + Math.floor(random() * 4), rows = 1 + Math.floor(random() * 4);
+            const cell = scale * (0.1 + 0.4 * random());
+            base = [];
+            for (let i = 0; i < columns; i++) base.push([i * cell, 0]);
+            for (let j = 0; j < rows; j++) base.push([columns * cell, j * cell]);
+            for (let i = columns; i > 0; i--) base.push([i * cell, rows * cell]);
+            for (let j = rows; j > 0; j--) base.push([0, j * cell]);
+          } else {
+            base = randomConvexPoints(
+              random,
+              3 + Math.floor(random() * 6),
+              scale * (0.3 + random()),
+              scale * (0.3 + random()),
             );
           }
-          ts.sort((u, v) => u - v);
-          // At most one vertex per edge pushed off the chord, between 0.1 and 0.9 of it, so that
-          // the outline stays simple.
-          const r = random();
-          const push = r < 0.6 ? 0 : (r < 0.8 ? 1 : -1) * 1e-9 * random();
-          const pushed = ts.findIndex((t) => t > 0.1 && t < 0.9);
-          const ex = bx! - ax!, ey = by! - ay!;
-          ts.forEach((t, e) => {
-            // Outward normal of a counter-clockwise edge: (ey, -ex) / length.
-            const off = e === pushed ? push : 0;
-            points.push([ax! + t * ex + off * ey, ay! + t * ey - off * ex]);
-          });
-        }
-        const far = random() < 0.1 ? 1e5 : 2 * scale;
-        let polygon: Polygon;
-        try {
-          polygon = new Polygon(points);
-        } catch {
-          // Round-off can fold an outline with vertices 1e-12 apart across itself: refused as
-          // self-intersecting (about 1 in 80, counted below).
-          refused++;
-          continue;
-        }
-        polygon.setPose(
-          [far * (random() - 0.5), far * (random() - 0.5)],
-          6 * random(),
-        );
-        const world = worldPoints(polygon);
-        const radius = scale * (random() < 0.3 ? 0.001 + 0.01 * random() : 0.05 + 0.6 * random());
-        const k = Math.floor(random() * world.length);
-        const [ax, ay] = world[k]!, [bx, by] = world[(k + 1) % world.length]!;
-        const t = random() < 0.3 ? 0 : random();
-        const angle = 2 * Math.PI * random(), distance = (random() * 2 - 0.5) * radius;
-        const cx = ax! + t * (bx! - ax!) + distance * Math.cos(angle),
-          cy = ay! + t * (by! - ay!) + distance * Math.sin(angle);
-        const circle = new Circle(radius).setPose([cx, cy], 0);
-        // The thin shell within which either answer is right: round-off of the world coordinates.
-        const shell = 1e-9 * scale + 1e-14 * far;
-        data.reset();
-        swapped.reset();
-        const written = collideCirclePolygon(circle, polygon, data);
-        collide2d(polygon, circle, swapped);
-        const mismatch = mirroredMismatch(contactList(data), contactList(swapped));
-        if (mismatch) failures.push(`swap ${n}: ${mismatch}`);
-        const expected = radius - signedDistanceToOutline(world, cx, cy);
-        if (written === 0) {
-          if (expected > shell) failures.push(`missed ${n}: overlap ${expected / scale} x scale`);
-          missesChecked++;
-          continue;
-        }
-        if (expected < -shell) failures.push(`spurious ${n}: overlap ${expected / scale} x scale`);
-        let deepest = data.contacts[0]!;
-        for (let i = 0; i < written; i++) {
-          const c = data.contacts[i]!;
-          if (!Number.isFinite(c.point[0]! + c.point[1]! + c.penetration)) {
-            failures.push(`not finite ${n}`);
+          const points: number[][] = [];
+          for (let i = 0; i < base.length; i++) {
+            const [ax, ay] = base[i]!, [bx, by] = base[(i + 1) % base.length]!;
+            points.push([ax!, ay!]);
+            const extra = random() < 0.6 ? 1 + Math.floor(random() * 3) : 0;
+            const ts: number[] = [];
+            for (let e = 0; e < extra; e++) {
+              const r = random();
+              ts.push(
+                r < 0.2
+                  ? 1e-12 + 1e-9 * random()
+                  : r < 0.4
+                  ? 1 - 1e-12 - 1e-9 * random()
+                  : random(),
+              );
+            }
+            ts.sort((u, v) => u - v);
+            // At most one vertex per edge pushed off the chord, between 0.1 and 0.9 of it, so that
+            // the outline stays simple.
+            const r = random();
+            const push = r < 0.6 ? 0 : (r < 0.8 ? 1 : -1) * 1e-9 * random();
+            const pushed = ts.findIndex((t) => t > 0.1 && t < 0.9);
+            const ex = bx! - ax!, ey = by! - ay!;
+            ts.forEach((t, e) => {
+              // Outward normal of a counter-clockwise edge: (ey, -ex) / length.
+              const off = e === pushed ? push : 0;
+              points.push([ax! + t * ex + off * ey, ay! + t * ey - off * ex]);
+            });
           }
-          if (Math.abs(Math.hypot(c.normal[0]!, c.normal[1]!) - 1) > 1e-12) {
-            failures.push(`normal ${n}`);
+          const far = random() < 0.1 ? 1e5 : 2 * scale;
+          let polygon: Polygon;
+          try {
+            polygon = new Polygon(points);
+          } catch {
+            // Round-off can fold an outline with vertices 1e-12 apart across itself: refused as
+            // self-intersecting (about 1 in 80, counted below).
+            refused++;
+            continue;
           }
-          if (c.penetration > deepest.penetration) deepest = c;
-        }
-        if (Math.abs(deepest.penetration - expected) > shell) {
-          failures.push(
-            `depth ${n}: ${deepest.penetration / scale} vs ${expected / scale} x scale`,
+          polygon.setPose(
+            [far * (random() - 0.5), far * (random() - 0.5)],
+            6 * random(),
           );
+          const world = worldPoints(polygon);
+          const radius = scale * (random() < 0.3 ? 0.001 + 0.01 * random() : 0.05 + 0.6 * random());
+          const k = Math.floor(random() * world.length);
+          const [ax, ay] = world[k]!, [bx, by] = world[(k + 1) % world.length]!;
+          const t = random() < 0.3 ? 0 : random();
+          const angle = 2 * Math.PI * random(), distance = (random() * 2 - 0.5) * radius;
+          const cx = ax! + t * (bx! - ax!) + distance * Math.cos(angle),
+            cy = ay! + t * (by! - ay!) + distance * Math.sin(angle);
+          const circle = new Circle(radius).setPose([cx, cy], 0);
+          // The thin shell within which either answer is right: round-off of the world coordinates.
+          const shell = 1e-9 * scale + 1e-14 * far;
+          data.reset();
+          swapped.reset();
+          const written = collideCirclePolygon(circle, polygon, data);
+          collide2d(polygon, circle, swapped);
+          const mismatch = mirroredMismatch(contactList(data), contactList(swapped));
+          if (mismatch) failures.push(`swap ${n}: ${mismatch}`);
+          const expected = radius - signedDistanceToOutline(world, cx, cy);
+          if (written === 0) {
+            if (expected > shell) failures.push(`missed ${n}: overlap ${expected / scale} x scale`);
+            missesChecked++;
+            continue;
+          }
+          if (expected < -shell) {
+            failures.push(`spurious ${n}: overlap ${expected / scale} x scale`);
+          }
+          let deepest = data.contacts[0]!;
+          for (let i = 0; i < written; i++) {
+            const c = data.contacts[i]!;
+            if (!Number.isFinite(c.point[0]! + c.point[1]! + c.penetration)) {
+              failures.push(`not finite ${n}`);
+            }
+            if (Math.abs(Math.hypot(c.normal[0]!, c.normal[1]!) - 1) > 1e-12) {
+              failures.push(`normal ${n}`);
+            }
+            if (c.penetration > deepest.penetration) deepest = c;
+          }
+          if (Math.abs(deepest.penetration - expected) > shell) {
+            failures.push(
+              `depth ${n}: ${deepest.penetration / scale} vs ${expected / scale} x scale`,
+            );
+          }
+          if (!polygon.isConvex) {
+            concaveTouching++;
+            continue;
+          }
+          convexTouching++;
+          // Moving the circle by 1.02 x the depth (and the shell) along the normal separates it.
+          const move = 1.02 * deepest.penetration + shell;
+          const after = signedDistanceToOutline(
+            world,
+            cx + deepest.normal[0]! * move,
+            cy + deepest.normal[1]! * move,
+          );
+          if (!(after > radius)) {
+            failures.push(
+              `push-out ${n}: distance after ${after / scale}, radius ${radius / scale}`,
+            );
+          }
         }
-        if (!polygon.isConvex) {
-          concaveTouching++;
-          continue;
-        }
-        convexTouching++;
-        // Moving the circle by 1.02 x the depth (and the shell) along the normal separates it.
-        const move = 1.02 * deepest.penetration + shell;
-        const after = signedDistanceToOutline(
-          world,
-          cx + deepest.normal[0]! * move,
-          cy + deepest.normal[1]! * move,
-        );
-        if (!(after > radius)) {
-          failures.push(`push-out ${n}: distance after ${after / scale}, radius ${radius / scale}`);
-        }
-      }
-      expect(failures).toEqual([]);
-      expect(convexTouching).toBeGreaterThan(PROPERTY_RUNS / 20);
-      expect(concaveTouching).toBeGreaterThan(PROPERTY_RUNS / 4);
-      expect(missesChecked).toBeGreaterThan(PROPERTY_RUNS / 20);
-      expect(refused).toBeLessThan(PROPERTY_RUNS / 40);
-    },
-    PROPERTY_TIMEOUT,
-  );
-});
+        expect(failures).toEqual([]);
+        expect(convexTouching).toBeGreaterThan(PROPERTY_RUNS / 20);
+        expect(concaveTouching).toBeGreaterThan(PROPERTY_RUNS / 4);
+        expect(missesChecked).toBeGreaterThan(PROPERTY_RUNS / 20);
+        expect(refused).toBeLessThan(PROPERTY_RUNS / 40);
+      },
+      PROPERTY_TIMEOUT,
+    );
+  },
+);
 
-describe('collideCirclePolygon: a centre inside a polygon with collinear vertices names the edge holding the foot (fuzz witness-on-outline, collinear)', () => {
-  // The nearest edge line holds two edges; the lowest index's is not the one the foot lies on.
-  // By hand, radius 0.5, the centre 0.3 inside that line: penetration 0.8, the contact point the
-  // midpoint of the circle's deepest point (0.5 past the centre against the normal) and the foot.
-  const cases = [
-    // A 2 x 2 square with a vertex mid-bottom (edges 0 and 1 on y = 0) and mid-right (edges 2
-    // and 3 on x = 2). (1.5, 0.3): foot (1.5, 0) on edge 1, not 0; deepest point (1.5, 0.8).
-    {
-      outline: [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2], [0, 2]],
-      centre: [1.5, 0.3],
-      normal: [0, -1],
-      point: [1.5, 0.4],
-      featureId: 1,
-    },
-    // (1.7, 1.5): foot (2, 1.5) on edge 3, not 2; deepest point (1.2, 1.5).
-    {
-      outline: [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2], [0, 2]],
-      centre: [1.7, 1.5],
-      normal: [1, 0],
-      point: [1.6, 1.5],
-      featureId: 3,
-    },
-    // The same square starting mid-bottom: edges 0 ((1, 0) to (2, 0)) and 4 ((0, 0) to (1, 0))
-    // on y = 0. (0.5, 0.3): foot (0.5, 0) on edge 4, behind edge 0 across the wrap.
-    {
-      outline: [[1, 0], [2, 0], [2, 2], [0, 2], [0, 0]],
-      centre: [0.5, 0.3],
-      normal: [0, -1],
-      point: [0.5, 0.4],
-      featureId: 4,
-    },
-  ];
-  for (const scale of [1e-3, 1, 1e3]) {
-    for (const { outline, centre, normal, point, featureId } of cases) {
-      it(`names edge ${featureId} for a circle at (${centre}) x ${scale}, in both argument orders`, () => {
-        const polygon = new Polygon(outline.map(([x, y]) => [x! * scale, y! * scale]));
-        const circle = new Circle(0.5 * scale).setPose([centre[0]! * scale, centre[1]! * scale], 0);
-        const data = new CollisionData2(), swapped = new CollisionData2();
-        expect(collideCirclePolygon(circle, polygon, data)).toBe(1);
-        expect(collide2d(polygon, circle, swapped)).toBe(1);
-        const c = data.contacts[0]!;
-        expect(c.normal[0]).toBeCloseTo(normal[0]!, 14);
-        expect(c.normal[1]).toBeCloseTo(normal[1]!, 14);
-        expect(c.penetration / scale).toBeCloseTo(0.8, 14);
-        expect(c.point[0]! / scale).toBeCloseTo(point[0]!, 14);
-        expect(c.point[1]! / scale).toBeCloseTo(point[1]!, 14);
-        expect([c.kind, c.featureId]).toEqual([ContactKind.FaceFace, featureId]);
-        expect(mirroredMismatch(contactList(data), contactList(swapped))).toBeNull();
-      });
+describe(
+  'collideCirclePolygon: a centre inside a polygon with collinear vertices names the edge ' +
+    'holding the foot (fuzz witness-on-outline, collinear)',
+  () => {
+    // The nearest edge line holds two edges; the lowest index's is not the one the foot lies on.
+    // By hand, radius 0.5, the centre 0.3 inside that line: penetration 0.8, the contact point the
+    // midpoint of the circle's deepest point (0.5 past the centre against the normal) and the foot.
+    const cases = [
+      // A 2 x 2 square with a vertex mid-bottom (edges 0 and 1 on y = 0) and mid-right (edges 2
+      // and 3 on x = 2). (1.5, 0.3): foot (1.5, 0) on edge 1, not 0; deepest point (1.5, 0.8).
+      {
+        outline: [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2], [0, 2]],
+        centre: [1.5, 0.3],
+        normal: [0, -1],
+        point: [1.5, 0.4],
+        featureId: 1,
+      },
+      // (1.7, 1.5): foot (2, 1.5) on edge 3, not 2; deepest point (1.2, 1.5).
+      {
+        outline: [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2], [0, 2]],
+        centre: [1.7, 1.5],
+        normal: [1, 0],
+        point: [1.6, 1.5],
+        featureId: 3,
+      },
+      // The same square starting mid-bottom: edges 0 ((1, 0) to (2, 0)) and 4 ((0, 0) to (1, 0))
+      // on y = 0. (0.5, 0.3): foot (0.5, 0) on edge 4, behind edge 0 across the wrap.
+      {
+        outline: [[1, 0], [2, 0], [2, 2], [0, 2], [0, 0]],
+        centre: [0.5, 0.3],
+        normal: [0, -1],
+        point: [0.5, 0.4],
+        featureId: 4,
+      },
+    ];
+    for (const scale of [1e-3, 1, 1e3]) {
+      for (const { outline, centre, normal, point, featureId } of cases) {
+        it(`names edge ${featureId} for a circle at (${centre}) x ${scale}, in both argument orders`, () => {
+          const polygon = new Polygon(outline.map(([x, y]) => [x! * scale, y! * scale]));
+          const circle = new Circle(0.5 * scale).setPose(
+            [centre[0]! * scale, centre[1]! * scale],
+            0,
+          );
+          const data = new CollisionData2(), swapped = new CollisionData2();
+          expect(collideCirclePolygon(circle, polygon, data)).toBe(1);
+          expect(collide2d(polygon, circle, swapped)).toBe(1);
+          const c = data.contacts[0]!;
+          expect(c.normal[0]).toBeCloseTo(normal[0]!, 14);
+          expect(c.normal[1]).toBeCloseTo(normal[1]!, 14);
+          expect(c.penetration / scale).toBeCloseTo(0.8, 14);
+          expect(c.point[0]! / scale).toBeCloseTo(point[0]!, 14);
+          expect(c.point[1]! / scale).toBeCloseTo(point[1]!, 14);
+          expect([c.kind, c.featureId]).toEqual([ContactKind.FaceFace, featureId]);
+          expect(mirroredMismatch(contactList(data), contactList(swapped))).toBeNull();
+        });
+      }
     }
-  }
-});
+  },
+);

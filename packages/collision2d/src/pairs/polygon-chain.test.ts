@@ -110,7 +110,8 @@ describe('collidePolygonChain: hand-computed cases', () => {
 
 describe('collidePolygonChain: properties', () => {
   it(
-    `holds over ${PROPERTY_RUNS} seeded configurations: finite, unit normals, mirrored swaps; a segment is separated by normal * penetration`,
+    `holds over ${PROPERTY_RUNS} seeded configurations: finite, unit normals, mirrored swaps; a ` +
+      'segment is separated by normal * penetration',
     () => {
       const random = mulberry32(71);
       const tolerance = 0.02;
@@ -184,61 +185,66 @@ describe('collidePolygonChain: properties', () => {
 });
 
 describe('collidePolygonChain: speculative contacts (issue 16)', () => {
-  it('test_speculative_contacts_beyond_tolerance_convex_chain: a chain 7.08 from a polygon gets nothing at tolerance 5', () => {
-    // The configuration of the adversarial run: an 8-vertex polygon and a 22-point chain about 2
-    // by 1.6 units whose true distance (brute force) is 7.078; measured along the polygon's edge
-    // normals the chain's far corners seemed 2.9 to 3.5 away, and 8 contacts came out. Beyond
-    // the tolerance there is no contact; at a tolerance above the distance the gap reported is
-    // at least half the distance and at most the tolerance.
-    const polygon = new Polygon([
-      [35.12277387635394, 64.14839364558057],
-      [29.90209630920054, 64.42688783651094],
-      [-81.42521252075076, 63.84170580227048],
-      [-150.79931672283055, 55.16010096137427],
-      [-129.66496115554997, 28.3812779034613],
-      [94.14353656830176, 29.25304288957004],
-      [117.63622244952964, 34.418312237768895],
-      [131.9681966039951, 43.051668975274026],
-    ]).setPose([1.1543424236942634, -0.24811315473681161], 0);
-    const chain = new Chain([
-      [-0.9765904936939478, -0.7008667878806591],
-      [0.95381526555866, 0.3184459291398525],
-      [0.042890537064522505, -0.15116529911756516],
-      [-0.06753473496064544, -0.4161197025328875],
-      [0.10665120789781213, 0.36771534383296967],
-      [-0.48436887795105577, -0.5504826176911592],
-      [0.5281797731295228, 0.02944407314062114],
-      [-0.6057254797779024, -0.2112662505358458],
-      [-0.4135053241625428, 0.05558324083685873],
-      [-0.40733950352296233, 0.7647137671709061],
-      [-0.5049328114837408, 0.6044473528862],
-      [-0.6184165813028812, -0.5701481822878123],
-      [-0.6907119397073984, -0.3344780590385199],
-      [0.0958028631284833, 0.41899791210889825],
-      [-0.8509638197720051, 0.6607051327824593],
-      [0.10742149595171213, 0.19459973424673083],
-      [0.360181815456599, 0.745583526045084],
-      [0.24876128835603595, 0.673927776142955],
-      [0.6552569684572518, -0.7360344417393208],
-      [-0.6501169060356915, -0.22883037738502032],
-      [-0.14936855109408498, -0.7677182171493769],
-      [-0.8237875294871628, 0.428825369104743],
-    ]).setPose([141.324353203442, 43.891205877512704], -0.391332905603317);
-    const distance = regionDistance(worldPoints(polygon), worldPoints(chain), false);
-    expect(distance).toBeCloseTo(7.078485283098495, 9);
-    for (const [a, b] of [[polygon, chain], [chain, polygon]] as const) {
-      expect(collide2d(a, b, new CollisionData2({ tolerance: 5 }))).toBe(0);
-    }
-    const contacts = run(polygon, chain, 7.5);
-    expect(contacts.length).toBeGreaterThan(0);
-    for (const c of contacts) {
-      expect(-c.penetration).toBeGreaterThanOrEqual(distance / 2);
-      expect(-c.penetration).toBeLessThanOrEqual(7.5);
-    }
-  });
+  it(
+    'test_speculative_contacts_beyond_tolerance_convex_chain: a chain 7.08 from a polygon gets ' +
+      'nothing at tolerance 5',
+    () => {
+      // The configuration of the adversarial run: an 8-vertex polygon and a 22-point chain about 2
+      // by 1.6 units whose true distance (brute force) is 7.078; measured along the polygon's edge
+      // normals the chain's far corners seemed 2.9 to 3.5 away, and 8 contacts came out. Beyond
+      // the tolerance there is no contact; at a tolerance above the distance the gap reported is
+      // at least half the distance and at most the tolerance.
+      const polygon = new Polygon([
+        [35.12277387635394, 64.14839364558057],
+        [29.90209630920054, 64.42688783651094],
+        [-81.42521252075076, 63.84170580227048],
+        [-150.79931672283055, 55.16010096137427],
+        [-129.66496115554997, 28.3812779034613],
+        [94.14353656830176, 29.25304288957004],
+        [117.63622244952964, 34.418312237768895],
+        [131.9681966039951, 43.051668975274026],
+      ]).setPose([1.1543424236942634, -0.24811315473681161], 0);
+      const chain = new Chain([
+        [-0.9765904936939478, -0.7008667878806591],
+        [0.95381526555866, 0.3184459291398525],
+        [0.042890537064522505, -0.15116529911756516],
+        [-0.06753473496064544, -0.4161197025328875],
+        [0.10665120789781213, 0.36771534383296967],
+        [-0.48436887795105577, -0.5504826176911592],
+        [0.5281797731295228, 0.02944407314062114],
+        [-0.6057254797779024, -0.2112662505358458],
+        [-0.4135053241625428, 0.05558324083685873],
+        [-0.40733950352296233, 0.7647137671709061],
+        [-0.5049328114837408, 0.6044473528862],
+        [-0.6184165813028812, -0.5701481822878123],
+        [-0.6907119397073984, -0.3344780590385199],
+        [0.0958028631284833, 0.41899791210889825],
+        [-0.8509638197720051, 0.6607051327824593],
+        [0.10742149595171213, 0.19459973424673083],
+        [0.360181815456599, 0.745583526045084],
+        [0.24876128835603595, 0.673927776142955],
+        [0.6552569684572518, -0.7360344417393208],
+        [-0.6501169060356915, -0.22883037738502032],
+        [-0.14936855109408498, -0.7677182171493769],
+        [-0.8237875294871628, 0.428825369104743],
+      ]).setPose([141.324353203442, 43.891205877512704], -0.391332905603317);
+      const distance = regionDistance(worldPoints(polygon), worldPoints(chain), false);
+      expect(distance).toBeCloseTo(7.078485283098495, 9);
+      for (const [a, b] of [[polygon, chain], [chain, polygon]] as const) {
+        expect(collide2d(a, b, new CollisionData2({ tolerance: 5 }))).toBe(0);
+      }
+      const contacts = run(polygon, chain, 7.5);
+      expect(contacts.length).toBeGreaterThan(0);
+      for (const c of contacts) {
+        expect(-c.penetration).toBeGreaterThanOrEqual(distance / 2);
+        expect(-c.penetration).toBeLessThanOrEqual(7.5);
+      }
+    },
+  );
 
   it(
-    `reports a chain exactly when its distance is within the tolerance, with a gap of at least half the distance (${PROPERTY_RUNS} configurations)`,
+    'reports a chain exactly when its distance is within the tolerance, with a gap of at least ' +
+      `half the distance (${PROPERTY_RUNS} configurations)`,
     () => {
       // Convex polygons of 3 to 10 vertices against random chains of 2 to 24 points (zigzags,
       // self-crossing), scales 1e-3 to 1e3, tolerances 0 to the polygon's size: the brute-force
@@ -345,66 +351,74 @@ describe('collidePolygonChain: a chain wholly inside a concave polygon can get n
   };
 
   for (const s of [1e-3, 1, 1e3]) {
-    it(`gives a chain inside a 34-vertex star a contact per vertex, out through the nearest outline point (scale ${s}, both orders)`, () => {
-      // Found by a generator of 34-vertex stars and chains inside them: both vertices lie inside
-      // the star, every piece pair's reference edge led to an internal edge, and the pair got no
-      // contact. Each vertex now gets one, its depth its distance from the outline (brute force).
-      const points = [
-        [0.8452998198198483, 0.05409660140760228],
-        [0.762371049197917, 0.17583649711791655],
-        [1.1688876528228054, 0.5503975463073991],
-        [0.5784893043896134, 0.4707096863126365],
-        [0.8156045250083261, 0.847659639852141],
-        [0.42941043690927766, 0.6029216341414502],
-        [0.26854539708425773, 0.6896377483139725],
-        [0.341977238432947, 1.2708500084914183],
-        [0.059020588730985785, 0.9525034626798252],
-        [-0.09593967793991992, 0.44119881599714045],
-        [-0.21603542270605347, 0.5928525417755891],
-        [-0.4475061978111998, 0.7410601599854773],
-        [-0.6563644431469167, 0.843518349696396],
-        [-1.056499703650462, 0.7546541209570268],
-        [-0.8869492226105066, 0.43775357426664746],
-        [-0.6900750496055826, 0.24602331452635487],
-        [-0.7056352858945927, 0.09107925373514478],
-        [-0.8216532361111558, -0.07743495638388813],
-        [-1.2885222641949516, -0.31840349284379216],
-        [-1.0356875514812018, -0.5075059704108791],
-        [-1.0432213655988298, -0.7150560665806766],
-        [-0.7654793772341175, -0.917395295225811],
-        [-0.27680614021142214, -0.449346645107615],
-        [-0.17572721691950055, -0.4247174879830397],
-        [-0.2913847356813289, -1.0857694468480843],
-        [-0.04081488559633133, -1.1847212330449282],
-        [0.08195672162573822, -0.6089969416796452],
-        [0.4543947514688603, -1.1557480334907453],
-        [0.19126141982565337, -0.3791497534990432],
-        [0.37666399332633343, -0.4806005377220654],
-        [0.9168413797427943, -0.6972788752446906],
-        [1.193585400050439, -0.6739813642621088],
-        [1.227612454408627, -0.43136483191144087],
-        [0.6549061819142242, -0.027019264650199572],
-      ];
-      const angle = 1.4716454409062862;
-      const inside = [
-        [-0.17832615366205573, -0.36750062881037593],
-        [0.11569168604910374, -0.20714888162910938],
-      ];
-      const polygon = new Polygon(points.map(([x, y]) => [x! * s, y! * s])).setPose([0, 0], angle);
-      const chain = new Chain(inside.map(([x, y]) => [x! * s, y! * s]));
-      expect(outlinesCrossChain(worldPoints(polygon), worldPoints(chain))).toBe(false);
-      const data = new CollisionData2(), swapped = new CollisionData2();
-      expect(collidePolygonChain(polygon, chain, data)).toBe(chain.count);
-      expect(collide2d(chain, polygon, swapped)).toBe(chain.count);
-      expect(mirroredMismatch(contactList(data), contactList(swapped))).toBeNull();
-      for (const c of contactList(data)) {
-        expect(contactMismatch(c, polygon, chain, 1e-12 * s, true)).toBeNull();
-      }
-    });
+    it(
+      'gives a chain inside a 34-vertex star a contact per vertex, out through the nearest ' +
+        `outline point (scale ${s}, both orders)`,
+      () => {
+        // Found by a generator of 34-vertex stars and chains inside them: both vertices lie inside
+        // the star, every piece pair's reference edge led to an internal edge, and the pair got no
+        // contact. Each vertex now gets one, its depth its distance from the outline (brute force).
+        const points = [
+          [0.8452998198198483, 0.05409660140760228],
+          [0.762371049197917, 0.17583649711791655],
+          [1.1688876528228054, 0.5503975463073991],
+          [0.5784893043896134, 0.4707096863126365],
+          [0.8156045250083261, 0.847659639852141],
+          [0.42941043690927766, 0.6029216341414502],
+          [0.26854539708425773, 0.6896377483139725],
+          [0.341977238432947, 1.2708500084914183],
+          [0.059020588730985785, 0.9525034626798252],
+          [-0.09593967793991992, 0.44119881599714045],
+          [-0.21603542270605347, 0.5928525417755891],
+          [-0.4475061978111998, 0.7410601599854773],
+          [-0.6563644431469167, 0.843518349696396],
+          [-1.056499703650462, 0.7546541209570268],
+          [-0.8869492226105066, 0.43775357426664746],
+          [-0.6900750496055826, 0.24602331452635487],
+          [-0.7056352858945927, 0.09107925373514478],
+          [-0.8216532361111558, -0.07743495638388813],
+          [-1.2885222641949516, -0.31840349284379216],
+          [-1.0356875514812018, -0.5075059704108791],
+          [-1.0432213655988298, -0.7150560665806766],
+          [-0.7654793772341175, -0.917395295225811],
+          [-0.27680614021142214, -0.449346645107615],
+          [-0.17572721691950055, -0.4247174879830397],
+          [-0.2913847356813289, -1.0857694468480843],
+          [-0.04081488559633133, -1.1847212330449282],
+          [0.08195672162573822, -0.6089969416796452],
+          [0.4543947514688603, -1.1557480334907453],
+          [0.19126141982565337, -0.3791497534990432],
+          [0.37666399332633343, -0.4806005377220654],
+          [0.9168413797427943, -0.6972788752446906],
+          [1.193585400050439, -0.6739813642621088],
+          [1.227612454408627, -0.43136483191144087],
+          [0.6549061819142242, -0.027019264650199572],
+        ];
+        const angle = 1.4716454409062862;
+        const inside = [
+          [-0.17832615366205573, -0.36750062881037593],
+          [0.11569168604910374, -0.20714888162910938],
+        ];
+        const polygon = new Polygon(points.map(([x, y]) => [x! * s, y! * s])).setPose(
+          [0, 0],
+          angle,
+        );
+        const chain = new Chain(inside.map(([x, y]) => [x! * s, y! * s]));
+        expect(outlinesCrossChain(worldPoints(polygon), worldPoints(chain))).toBe(false);
+        const data = new CollisionData2(), swapped = new CollisionData2();
+        expect(collidePolygonChain(polygon, chain, data)).toBe(chain.count);
+        expect(collide2d(chain, polygon, swapped)).toBe(chain.count);
+        expect(mirroredMismatch(contactList(data), contactList(swapped))).toBeNull();
+        for (const c of contactList(data)) {
+          expect(contactMismatch(c, polygon, chain, 1e-12 * s, true)).toBeNull();
+        }
+      },
+    );
   }
 
   it(
-    `gives every chain inside a star of 12 to 40 vertices at least one contact (${PROPERTY_RUNS} pairs, scales 1e-3 to 1e3)`,
+    `gives every chain inside a star of 12 to 40 vertices at least one contact (${PROPERTY_RUNS} ` +
+      'pairs, scales 1e-3 to 1e3)',
     () => {
       const random = mulberry32(2131);
       const failures: string[] = [];

@@ -165,40 +165,44 @@ describe('collidePolygonPolygon: hand-computed cases', () => {
 });
 
 describe('collidePolygonPolygon: regressions', () => {
-  it('test_false_negative_beside_short_reference_edge: an overlap whose incident edge misses the reference edge still gets a contact', () => {
-    // Seeded case 5771 of the property test: the face of least overlap is a short edge of a,
-    // and b's most anti-parallel edge lies beside it, so clipping kept nothing. The deepest
-    // vertex of b against that edge's line must be reported instead, and moving a by
-    // normal * penetration must separate the pair.
-    const a = new Polygon([
-      [0.3538892048738967, 0.2919923158941624],
-      [-0.03674712753935658, 0.41020713150380955],
-      [-0.5024218798355328, 0.0059995013522045355],
-      [-0.16947378316286124, -0.3872079544625012],
-      [-0.08230958375957682, -0.4057526397961545],
-      [0.1359879382322012, -0.39595919231521176],
-      [0.5006123103633481, -0.035386032672372385],
-    ]).setPose([0.5091795739717782, -0.6194059113040566], 2.138145118486136);
-    const b = new Polygon([
-      [0.2687108483313163, 0.647112254987002],
-      [-0.13952186294351476, 0.8005099997224616],
-      [-0.40646346242094383, 0.16474718607326694],
-      [-0.4137271362973081, -0.04535144329575157],
-      [-0.3539711728975199, -0.44183117379854103],
-      [0.0715801860250059, -0.8373809776695819],
-      [0.1325238666484258, -0.8055012342769557],
-    ]).setPose([0, 0], 2.463641599752009);
-    const overlap = satOverlap(worldPoints(a), worldPoints(b));
-    expect(overlap).toBeGreaterThan(0.09);
-    const contacts = run(a, b, 0.02);
-    expect(contacts.length).toBeGreaterThan(0);
-    const deepest = contacts.reduce((best, c) => (c.penetration > best.penetration ? c : best));
-    a.setPose([
-      a.transform.x + deepest.normal[0]! * deepest.penetration,
-      a.transform.y + deepest.normal[1]! * deepest.penetration,
-    ], a.transform.angle);
-    expect(satOverlap(worldPoints(a), worldPoints(b))).toBeLessThan(1e-9);
-  });
+  it(
+    'test_false_negative_beside_short_reference_edge: an overlap whose incident edge misses the ' +
+      'reference edge still gets a contact',
+    () => {
+      // Seeded case 5771 of the property test: the face of least overlap is a short edge of a,
+      // and b's most anti-parallel edge lies beside it, so clipping kept nothing. The deepest
+      // vertex of b against that edge's line must be reported instead, and moving a by
+      // normal * penetration must separate the pair.
+      const a = new Polygon([
+        [0.3538892048738967, 0.2919923158941624],
+        [-0.03674712753935658, 0.41020713150380955],
+        [-0.5024218798355328, 0.0059995013522045355],
+        [-0.16947378316286124, -0.3872079544625012],
+        [-0.08230958375957682, -0.4057526397961545],
+        [0.1359879382322012, -0.39595919231521176],
+        [0.5006123103633481, -0.035386032672372385],
+      ]).setPose([0.5091795739717782, -0.6194059113040566], 2.138145118486136);
+      const b = new Polygon([
+        [0.2687108483313163, 0.647112254987002],
+        [-0.13952186294351476, 0.8005099997224616],
+        [-0.40646346242094383, 0.16474718607326694],
+        [-0.4137271362973081, -0.04535144329575157],
+        [-0.3539711728975199, -0.44183117379854103],
+        [0.0715801860250059, -0.8373809776695819],
+        [0.1325238666484258, -0.8055012342769557],
+      ]).setPose([0, 0], 2.463641599752009);
+      const overlap = satOverlap(worldPoints(a), worldPoints(b));
+      expect(overlap).toBeGreaterThan(0.09);
+      const contacts = run(a, b, 0.02);
+      expect(contacts.length).toBeGreaterThan(0);
+      const deepest = contacts.reduce((best, c) => (c.penetration > best.penetration ? c : best));
+      a.setPose([
+        a.transform.x + deepest.normal[0]! * deepest.penetration,
+        a.transform.y + deepest.normal[1]! * deepest.penetration,
+      ], a.transform.angle);
+      expect(satOverlap(worldPoints(a), worldPoints(b))).toBeLessThan(1e-9);
+    },
+  );
 });
 
 describe('collidePolygonPolygon: regressions (concave)', () => {
@@ -298,7 +302,8 @@ describe('collidePolygonPolygon: concave polygons', () => {
   });
 
   it(
-    `holds over ${PROPERTY_RUNS} seeded concave configurations: finite, unit normals, within tolerance, mirrored swaps, no internal reference edge`,
+    `holds over ${PROPERTY_RUNS} seeded concave configurations: finite, unit normals, within ` +
+      'tolerance, mirrored swaps, no internal reference edge',
     () => {
       const random = mulberry32(41);
       const data = new CollisionData2({ tolerance: 0.02 }),
@@ -401,7 +406,8 @@ describe('collidePolygonPolygon: concave properties', () => {
   }
 
   it(
-    `rests symmetric staircases on each other (${PROPERTY_RUNS} configurations): mirror-symmetric contacts, the same set in every order, witnesses on the outlines`,
+    `rests symmetric staircases on each other (${PROPERTY_RUNS} configurations): ` +
+      'mirror-symmetric contacts, the same set in every order, witnesses on the outlines',
     () => {
       // A hangs above B, both symmetric about x = 0, A's breakpoints on the grid shifted by 0.05
       // from B's so that side overlaps are at least 0.05. A is placed touching B (the lowest gap
@@ -488,7 +494,8 @@ describe('collidePolygonPolygon: concave properties', () => {
 
 describe('collidePolygonPolygon: the emit step and the tolerance', () => {
   it(
-    `writes the deepest of a pair's points into a short buffer and flags it, in both orders (${PROPERTY_RUNS} convex pairs)`,
+    `writes the deepest of a pair's points into a short buffer and flags it, in both orders ` +
+      `(${PROPERTY_RUNS} convex pairs)`,
     () => {
       // The same pair into a roomy buffer and into one cut by maxContactsPerPair or by capacity
       // (sometimes already full): the cut buffer holds the deepest points of the roomy one, deepest
@@ -556,7 +563,9 @@ describe('collidePolygonPolygon: the emit step and the tolerance', () => {
   );
 
   it(
-    `reports a pair exactly when its distance is within the tolerance, with a gap of at least half the distance (${PROPERTY_RUNS} convex pairs far from the origins, up to 64 vertices, slivers)`,
+    'reports a pair exactly when its distance is within the tolerance, with a gap of at least ' +
+      `half the distance (${PROPERTY_RUNS} convex pairs far from the origins, up to 64 vertices, ` +
+      'slivers)',
     () => {
       // Outlines up to 1000 from their own origins and poses up to 1000 from the world's, outlines
       // of up to 64 vertices (long scans, near-parallel edges), slivers (a bound within their
@@ -612,37 +621,41 @@ describe('collidePolygonPolygon: the emit step and the tolerance', () => {
     PROPERTY_TIMEOUT,
   );
 
-  it('test_speculative_contacts_beyond_tolerance_convex_convex: two polygons 7.61 apart get nothing at tolerance 7.2', () => {
-    // Found by a seeded search like the adversarial run's: measured along b's best edge normal
-    // the triangle seemed 3.42 away (a lower bound of the distance; corners facing each other
-    // make it far less), and a contact came out; the brute-force distance is 7.612. Beyond the
-    // tolerance there is no contact; at tolerance 8 the gap reported is at least half the
-    // distance and at most the tolerance.
-    const a = new Polygon([[14.17344884645326, 4.4078968891248635], [
-      12.052731795573767,
-      5.709326442015848,
-    ], [16.559803155993, -1.4377894664333566]])
-      .setPose([-21.572484048083425, -12.604398960247636], 4.97164245788008);
-    const b = new Polygon([
-      [-0.5471852915611082, 10.643712435604282],
-      [-2.5334028378402507, 10.60361621991179],
-      [-16.452447316590593, -8.697232433350372],
-      [21.938240872941936, -6.805774506528637],
-    ])
-      .setPose([0, 0], 0.5589780765585601);
-    const distance = regionDistance(worldPoints(a), worldPoints(b));
-    expect(distance).toBeCloseTo(7.612362047160335, 9);
-    expect(run(a, b, 7.2)).toEqual([]);
-    expect(run(b, a, 7.2)).toEqual([]);
-    for (const [first, second] of [[a, b], [b, a]] as const) {
-      const contacts = run(first, second, 8);
-      expect(contacts.length).toBeGreaterThan(0);
-      for (const c of contacts) {
-        expect(-c.penetration).toBeGreaterThanOrEqual(distance / 2);
-        expect(-c.penetration).toBeLessThanOrEqual(8);
+  it(
+    'test_speculative_contacts_beyond_tolerance_convex_convex: two polygons 7.61 apart get ' +
+      'nothing at tolerance 7.2',
+    () => {
+      // Found by a seeded search like the adversarial run's: measured along b's best edge normal
+      // the triangle seemed 3.42 away (a lower bound of the distance; corners facing each other
+      // make it far less), and a contact came out; the brute-force distance is 7.612. Beyond the
+      // tolerance there is no contact; at tolerance 8 the gap reported is at least half the
+      // distance and at most the tolerance.
+      const a = new Polygon([[14.17344884645326, 4.4078968891248635], [
+        12.052731795573767,
+        5.709326442015848,
+      ], [16.559803155993, -1.4377894664333566]])
+        .setPose([-21.572484048083425, -12.604398960247636], 4.97164245788008);
+      const b = new Polygon([
+        [-0.5471852915611082, 10.643712435604282],
+        [-2.5334028378402507, 10.60361621991179],
+        [-16.452447316590593, -8.697232433350372],
+        [21.938240872941936, -6.805774506528637],
+      ])
+        .setPose([0, 0], 0.5589780765585601);
+      const distance = regionDistance(worldPoints(a), worldPoints(b));
+      expect(distance).toBeCloseTo(7.612362047160335, 9);
+      expect(run(a, b, 7.2)).toEqual([]);
+      expect(run(b, a, 7.2)).toEqual([]);
+      for (const [first, second] of [[a, b], [b, a]] as const) {
+        const contacts = run(first, second, 8);
+        expect(contacts.length).toBeGreaterThan(0);
+        for (const c of contacts) {
+          expect(-c.penetration).toBeGreaterThanOrEqual(distance / 2);
+          expect(-c.penetration).toBeLessThanOrEqual(8);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('reports a triangle tip at gaps about the tolerance exactly when its distance is within it', () => {
     // A unit square and a thin triangle pointing down at its top edge, turned a little: the
@@ -671,7 +684,8 @@ describe('collidePolygonPolygon: the emit step and the tolerance', () => {
 
 describe('collidePolygonPolygon: convex properties', () => {
   it(
-    `separates the pair by normal * penetration, finds every overlap, and mirrors exactly, over ${PROPERTY_RUNS} configurations`,
+    'separates the pair by normal * penetration, finds every overlap, and mirrors exactly, over ' +
+      `${PROPERTY_RUNS} configurations`,
     () => {
       const random = mulberry32(51);
       const tolerance = 0.02;
@@ -773,7 +787,10 @@ describe('collidePolygonPolygon: convex properties', () => {
   });
 });
 
-/** The contacts of `a` against `b` and whether moving `a` by one of them (normal * penetration, a hair more) leaves them apart. */
+/**
+ * The contacts of `a` against `b` and whether moving `a` by one of them (normal * penetration, a
+ * hair more) leaves them apart.
+ */
 function separatingContact(
   a: Polygon,
   b: Polygon,
@@ -818,140 +835,157 @@ describe('collidePolygonPolygon: polygons inside concave polygons and internal e
   const uShape = [[0, 0], [6, 0], [6, 3], [5, 3], [5, 1], [1, 1], [1, 3], [0, 3]];
 
   for (const s of [1e-3, 1, 1e3]) {
-    it(`test_nested_convex_across_internal_edge (scale ${s}): a box inside a U across its diagonal gets contacts, one of which separates it, both orders`, () => {
-      // Box [0.3, 0.7]^2 (created first: P) lies wholly inside the U, across the diagonal between
-      // the left wall's piece ((1, 1), (1, 3), (0, 3), (0, 0)) and the floor's. Box against the
-      // wall piece: every face axis overlaps by 0.7 and the box keeps its right edge (x = 0.7,
-      // the first best in its scan) as reference; the wall's incident edge x = 0 clipped to
-      // y in [0.3, 0.7] gives two points 0.7 deep, halfway at (0.35, 0.7) and (0.35, 0.3), normal
-      // (-1, 0), at the box's corners 2 and 1 against the U's edge 7. The box lies wholly inside
-      // the U, so the pair also gets the least push along an edge normal that frees it: down 0.7
-      // (the box's bottom normal, first in order, ties with left 0.7), witnesses its corner
-      // (0.7, 0.7) and (0.7, 0) on the U's bottom line: point (0.7, 0.35), corner 0 of the U.
-      const box = new Polygon(scaled([[-0.2, -0.2], [0.2, -0.2], [0.2, 0.2], [-0.2, 0.2]], s))
-        .setPose([0.5 * s, 0.5 * s], 0);
-      const u = new Polygon(scaled(uShape, s));
-      const expected = [
-        [0.35, 0.7, -1, 0, ContactKind.PointEdge, packFeatureId(VERTEX_FEATURE | 2, 7)],
-        [0.35, 0.3, -1, 0, ContactKind.PointEdge, packFeatureId(VERTEX_FEATURE | 1, 7)],
-        [
-          0.7,
-          0.35,
-          0,
-          -1,
-          ContactKind.PointPoint,
-          packFeatureId(VERTEX_FEATURE | 2, VERTEX_FEATURE | 0),
-        ],
-      ];
-      for (const [first, second, sign] of [[box, u, 1], [u, box, -1]] as const) {
-        const data = new CollisionData2();
-        expect(collide2d(first, second, data)).toBe(3);
-        contactList(data).forEach((c, i) => {
-          const [x, y, nx, ny, kind, featureId] = expected[i]!;
-          expect(c.point[0]! / s).toBeCloseTo(x!, 12);
-          expect(c.point[1]! / s).toBeCloseTo(y!, 12);
-          expect(c.normal[0]).toBeCloseTo(sign * nx!, 12);
-          expect(c.normal[1]).toBeCloseTo(sign * ny!, 12);
-          expect(c.penetration / s).toBeCloseTo(0.7, 12);
-          expect(c.kind).toBe(kind);
-          expect(c.featureId).toBe(featureId);
-        });
-      }
-      expect(separatingContact(box, u, run(box, u), s)).toBe(true);
-    });
-
-    it(`test_nested_concave (scale ${s}): an L inside a U across its diagonal, and a box in a star's middle, get a contact that separates them, both orders`, () => {
-      // An L of legs 0.3 and width 0.1 at (0.35, 0.35) lies inside the U across the diagonal; a
-      // box [-0.2, 0.2]^2 in the middle of a five-pointed star (tips at 3, notches at 1) lies in
-      // the piece of the decomposition that has no outline edge at all.
-      const l = new Polygon(
-        scaled([[0, 0], [0.3, 0], [0.3, 0.1], [0.1, 0.1], [0.1, 0.3], [0, 0.3]], s),
-      ).setPose([0.35 * s, 0.35 * s], 0);
-      const u = new Polygon(scaled(uShape, s));
-      const starPoints: number[][] = [];
-      for (let i = 0; i < 10; i++) {
-        starPoints.push([
-          (i % 2 ? 1 : 3) * s * Math.cos((i * Math.PI) / 5),
-          (i % 2 ? 1 : 3) * s * Math.sin((i * Math.PI) / 5),
-        ]);
-      }
-      const star = new Polygon(starPoints);
-      const box = new Polygon(scaled([[-0.2, -0.2], [0.2, -0.2], [0.2, 0.2], [-0.2, 0.2]], s))
-        .setPose([0.1 * s, -0.05 * s], 0.3);
-      for (const [inner, outer] of [[l, u], [box, star]] as const) {
-        for (const [a, b] of [[inner, outer], [outer, inner]] as const) {
-          const contacts = run(a, b);
-          expect(contacts.length).toBeGreaterThan(0);
-          expect(separatingContact(a, b, contacts, s)).toBe(true);
-          for (const c of contacts) expect(namesInternalEdge(c)).toBe(false);
+    it(
+      `test_nested_convex_across_internal_edge (scale ${s}): a box inside a U across its ` +
+        'diagonal gets contacts, one of which separates it, both orders',
+      () => {
+        // Box [0.3, 0.7]^2 (created first: P) lies wholly inside the U, across the diagonal between
+        // the left wall's piece ((1, 1), (1, 3), (0, 3), (0, 0)) and the floor's. Box against the
+        // wall piece: every face axis overlaps by 0.7 and the box keeps its right edge (x = 0.7,
+        // the first best in its scan) as reference; the wall's incident edge x = 0 clipped to
+        // y in [0.3, 0.7] gives two points 0.7 deep, halfway at (0.35, 0.7) and (0.35, 0.3), normal
+        // (-1, 0), at the box's corners 2 and 1 against the U's edge 7. The box lies wholly inside
+        // the U, so the pair also gets the least push along an edge normal that frees it: down 0.7
+        // (the box's bottom normal, first in order, ties with left 0.7), witnesses its corner
+        // (0.7, 0.7) and (0.7, 0) on the U's bottom line: point (0.7, 0.35), corner 0 of the U.
+        const box = new Polygon(scaled([[-0.2, -0.2], [0.2, -0.2], [0.2, 0.2], [-0.2, 0.2]], s))
+          .setPose([0.5 * s, 0.5 * s], 0);
+        const u = new Polygon(scaled(uShape, s));
+        const expected = [
+          [0.35, 0.7, -1, 0, ContactKind.PointEdge, packFeatureId(VERTEX_FEATURE | 2, 7)],
+          [0.35, 0.3, -1, 0, ContactKind.PointEdge, packFeatureId(VERTEX_FEATURE | 1, 7)],
+          [
+            0.7,
+            0.35,
+            0,
+            -1,
+            ContactKind.PointPoint,
+            packFeatureId(VERTEX_FEATURE | 2, VERTEX_FEATURE | 0),
+          ],
+        ];
+        for (const [first, second, sign] of [[box, u, 1], [u, box, -1]] as const) {
+          const data = new CollisionData2();
+          expect(collide2d(first, second, data)).toBe(3);
+          contactList(data).forEach((c, i) => {
+            const [x, y, nx, ny, kind, featureId] = expected[i]!;
+            expect(c.point[0]! / s).toBeCloseTo(x!, 12);
+            expect(c.point[1]! / s).toBeCloseTo(y!, 12);
+            expect(c.normal[0]).toBeCloseTo(sign * nx!, 12);
+            expect(c.normal[1]).toBeCloseTo(sign * ny!, 12);
+            expect(c.penetration / s).toBeCloseTo(0.7, 12);
+            expect(c.kind).toBe(kind);
+            expect(c.featureId).toBe(featureId);
+          });
         }
-      }
-    });
+        expect(separatingContact(box, u, run(box, u), s)).toBe(true);
+      },
+    );
 
-    it(`test_no_contact_on_internal_edge_diagonal (scale ${s}): a diamond pressing 0.015 across a U's diagonal gets no point on that diagonal, both orders`, () => {
-      // A square of half size 0.1 turned 45 degrees at (0.33, 0.45), inside the U's wall, crosses
-      // the diagonal (0, 0) -> (1, 1) between the wall's piece and the floor's by 0.015 with its
-      // face of normal (1, -1) / sqrt 2. Against the floor's piece that face is the reference and
-      // the diagonal, the floor piece's most anti-parallel edge, the incident edge: its clipped
-      // points lie inside the U, on no surface. No contact may name the diagonal or have a
-      // witness inside its own polygon.
-      const diamond = new Polygon(scaled([[-0.1, -0.1], [0.1, -0.1], [0.1, 0.1], [-0.1, 0.1]], s))
-        .setPose([0.33 * s, 0.45 * s], Math.PI / 4);
-      const u = new Polygon(scaled(uShape, s));
-      for (const [a, b] of [[diamond, u], [u, diamond]] as const) {
-        const data = new CollisionData2();
-        const written = collidePolygonPolygon(a, b, data);
-        expect(written).toBeGreaterThan(0);
-        for (let i = 0; i < written; i++) {
-          expect(namesInternalEdge(data.contacts[i]!)).toBe(false);
-          const [first, second] = witnessDepths(data, i, a, b);
-          expect(first).toBeLessThan(1e-9 * s);
-          expect(second).toBeLessThan(1e-9 * s);
+    it(
+      `test_nested_concave (scale ${s}): an L inside a U across its diagonal, and a box in a ` +
+        `star's middle, get a contact that separates them, both orders`,
+      () => {
+        // An L of legs 0.3 and width 0.1 at (0.35, 0.35) lies inside the U across the diagonal; a
+        // box [-0.2, 0.2]^2 in the middle of a five-pointed star (tips at 3, notches at 1) lies in
+        // the piece of the decomposition that has no outline edge at all.
+        const l = new Polygon(
+          scaled([[0, 0], [0.3, 0], [0.3, 0.1], [0.1, 0.1], [0.1, 0.3], [0, 0.3]], s),
+        ).setPose([0.35 * s, 0.35 * s], 0);
+        const u = new Polygon(scaled(uShape, s));
+        const starPoints: number[][] = [];
+        for (let i = 0; i < 10; i++) {
+          starPoints.push([
+            (i % 2 ? 1 : 3) * s * Math.cos((i * Math.PI) / 5),
+            (i % 2 ? 1 : 3) * s * Math.sin((i * Math.PI) / 5),
+          ]);
         }
-      }
-      expect(separatingContact(diamond, u, run(diamond, u), s)).toBe(true);
-    });
+        const star = new Polygon(starPoints);
+        const box = new Polygon(scaled([[-0.2, -0.2], [0.2, -0.2], [0.2, 0.2], [-0.2, 0.2]], s))
+          .setPose([0.1 * s, -0.05 * s], 0.3);
+        for (const [inner, outer] of [[l, u], [box, star]] as const) {
+          for (const [a, b] of [[inner, outer], [outer, inner]] as const) {
+            const contacts = run(a, b);
+            expect(contacts.length).toBeGreaterThan(0);
+            expect(separatingContact(a, b, contacts, s)).toBe(true);
+            for (const c of contacts) expect(namesInternalEdge(c)).toBe(false);
+          }
+        }
+      },
+    );
 
-    it(`test_no_contact_on_internal_edge (scale ${s}): a T's stem in a U's notch reports only outline features, witnesses on the outlines, both orders`, () => {
-      // The T of the regression above, sunk 0.1 into the U's pillars and 0.05 into the notch
-      // floor, turned by 0.02 so that pieces meet at slants: every contact names outline features,
-      // and each witness lies on its own outline (within 1e-9 of the scale).
-      const t = new Polygon(
-        scaled([
-          [-0.4, -1.15],
-          [0.4, -1.15],
-          [0.4, 0],
-          [1.6, 0],
-          [1.6, 0.5],
-          [-1.6, 0.5],
-          [-1.6, 0],
-          [-0.4, 0],
-        ], s),
-      ).setPose([0, 0.9 * s], 0.02);
-      const notch = new Polygon(
-        scaled(
-          [[-2, -1], [2, -1], [2, 1], [1.1, 1], [1.1, -0.2], [-1.1, -0.2], [-1.1, 1], [-2, 1]],
-          s,
-        ),
-      );
-      for (const [a, b] of [[t, notch], [notch, t]] as const) {
-        const data = new CollisionData2();
-        const written = collidePolygonPolygon(a, b, data);
-        expect(written).toBeGreaterThan(1);
-        for (let i = 0; i < written; i++) {
-          expect(namesInternalEdge(data.contacts[i]!)).toBe(false);
-          const [first, second] = witnessDepths(data, i, a, b);
-          expect(Math.abs(first)).toBeLessThan(1e-9 * s);
-          expect(Math.abs(second)).toBeLessThan(1e-9 * s);
+    it(
+      `test_no_contact_on_internal_edge_diagonal (scale ${s}): a diamond pressing 0.015 across ` +
+        `a U's diagonal gets no point on that diagonal, both orders`,
+      () => {
+        // A square of half size 0.1 turned 45 degrees at (0.33, 0.45), inside the U's wall, crosses
+        // the diagonal (0, 0) -> (1, 1) between the wall's piece and the floor's by 0.015 with its
+        // face of normal (1, -1) / sqrt 2. Against the floor's piece that face is the reference and
+        // the diagonal, the floor piece's most anti-parallel edge, the incident edge: its clipped
+        // points lie inside the U, on no surface. No contact may name the diagonal or have a
+        // witness inside its own polygon.
+        const diamond = new Polygon(scaled([[-0.1, -0.1], [0.1, -0.1], [0.1, 0.1], [-0.1, 0.1]], s))
+          .setPose([0.33 * s, 0.45 * s], Math.PI / 4);
+        const u = new Polygon(scaled(uShape, s));
+        for (const [a, b] of [[diamond, u], [u, diamond]] as const) {
+          const data = new CollisionData2();
+          const written = collidePolygonPolygon(a, b, data);
+          expect(written).toBeGreaterThan(0);
+          for (let i = 0; i < written; i++) {
+            expect(namesInternalEdge(data.contacts[i]!)).toBe(false);
+            const [first, second] = witnessDepths(data, i, a, b);
+            expect(first).toBeLessThan(1e-9 * s);
+            expect(second).toBeLessThan(1e-9 * s);
+          }
         }
-      }
-    });
+        expect(separatingContact(diamond, u, run(diamond, u), s)).toBe(true);
+      },
+    );
+
+    it(
+      `test_no_contact_on_internal_edge (scale ${s}): a T's stem in a U's notch reports only ` +
+        'outline features, witnesses on the outlines, both orders',
+      () => {
+        // The T of the regression above, sunk 0.1 into the U's pillars and 0.05 into the notch
+        // floor, turned by 0.02 so that pieces meet at slants: every contact names outline
+        // features, and each witness lies on its own outline (within 1e-9 of the scale).
+        const t = new Polygon(
+          scaled([
+            [-0.4, -1.15],
+            [0.4, -1.15],
+            [0.4, 0],
+            [1.6, 0],
+            [1.6, 0.5],
+            [-1.6, 0.5],
+            [-1.6, 0],
+            [-0.4, 0],
+          ], s),
+        ).setPose([0, 0.9 * s], 0.02);
+        const notch = new Polygon(
+          scaled(
+            [[-2, -1], [2, -1], [2, 1], [1.1, 1], [1.1, -0.2], [-1.1, -0.2], [-1.1, 1], [-2, 1]],
+            s,
+          ),
+        );
+        for (const [a, b] of [[t, notch], [notch, t]] as const) {
+          const data = new CollisionData2();
+          const written = collidePolygonPolygon(a, b, data);
+          expect(written).toBeGreaterThan(1);
+          for (let i = 0; i < written; i++) {
+            expect(namesInternalEdge(data.contacts[i]!)).toBe(false);
+            const [first, second] = witnessDepths(data, i, a, b);
+            expect(Math.abs(first)).toBeLessThan(1e-9 * s);
+            expect(Math.abs(second)).toBeLessThan(1e-9 * s);
+          }
+        }
+      },
+    );
   }
 });
 
 describe('collidePolygonPolygon: concave pairs against brute force (issue 11)', () => {
   it(
-    `gives a contact exactly when the outlines overlap, none on an internal edge, and one that frees a nested polygon (${PROPERTY_RUNS} concave pairs, a third nested)`,
+    'gives a contact exactly when the outlines overlap, none on an internal edge, and one that ' +
+      `frees a nested polygon (${PROPERTY_RUNS} concave pairs, a third nested)`,
     () => {
       // Stars of 5 to 12 points (concave), against stars or convex polygons: a third placed wholly
       // inside the other (small, at a random point inside), the rest anywhere near. Brute force (no
@@ -1090,183 +1124,199 @@ function witnessMismatch(
   return null;
 }
 
-describe('collidePolygonPolygon: a polygon wedged in a notch of a concave polygon gets a spurious deep contact (issue 21)', () => {
-  const scaled = (points: number[][], s: number): number[][] =>
-    points.map(([x, y]) => [x! * s, y! * s]);
-  const u = [[0, 0], [6, 0], [6, 5], [4, 5], [4, 1], [2, 1], [2, 5], [0, 5]];
-  const l = [[0, 0], [2, 0], [2, 1], [1, 1], [1, 2], [0, 2]];
-  const sorted = (contacts: ReturnType<typeof contactList>): ReturnType<typeof contactList> =>
-    [...contacts].sort((p, q) => p.point[0]! - q.point[0]! || p.point[1]! - q.point[1]!);
+describe(
+  'collidePolygonPolygon: a polygon wedged in a notch of a concave polygon gets a ' +
+    'spurious deep contact (issue 21)',
+  () => {
+    const scaled = (points: number[][], s: number): number[][] =>
+      points.map(([x, y]) => [x! * s, y! * s]);
+    const u = [[0, 0], [6, 0], [6, 5], [4, 5], [4, 1], [2, 1], [2, 5], [0, 5]];
+    const l = [[0, 0], [2, 0], [2, 1], [1, 1], [1, 2], [0, 2]];
+    const sorted = (contacts: ReturnType<typeof contactList>): ReturnType<typeof contactList> =>
+      [...contacts].sort((p, q) => p.point[0]! - q.point[0]! || p.point[1]! - q.point[1]!);
 
-  for (const s of [1e-3, 1, 1e3]) {
-    it(`a box of half sizes (1.04, 0.6) in a U's notch gets the four wall contacts and no other (scale ${s}, both orders)`, () => {
-      // The notch is x in [2, 4]; the box spans x in [1.96, 4.04], y in [2.4, 3.6]: its corners lie
-      // in the U's arms, 0.04 past each inner wall, its top and bottom sides cross the walls. Each
-      // corner against its wall: depth 0.04, normal out of the wall toward the notch ((-1, 0) at
-      // x = 4, (1, 0) at x = 2), point halfway from the corner to the wall (x 4.02 or 1.98).
-      const box = new Polygon(scaled([[-1.04, -0.6], [1.04, -0.6], [1.04, 0.6], [-1.04, 0.6]], s))
-        .setPose([3 * s, 3 * s], 0);
-      const notched = new Polygon(scaled(u, s));
-      const expected = [[1.98, 2.4, 1], [1.98, 3.6, 1], [4.02, 2.4, -1], [4.02, 3.6, -1]];
-      for (const [a, b, sign] of [[box, notched, 1], [notched, box, -1]] as const) {
-        const contacts = run(a, b);
-        expect(contacts.length).toBe(4);
-        sorted(contacts).forEach((c, i) => {
-          const [x, y, nx] = expected[i]!;
-          expect(c.point[0]! / s).toBeCloseTo(x!, 12);
-          expect(c.point[1]! / s).toBeCloseTo(y!, 12);
-          expect(c.normal[0]).toBeCloseTo(sign * nx!, 12);
-          expect(c.normal[1]).toBeCloseTo(0, 12);
-          expect(c.penetration / s).toBeCloseTo(0.04, 12);
-          expect(witnessMismatch(c, a, b, 1e-12 * s)).toBeNull();
-        });
-      }
-      // Wedged: no single contact frees it (moving by any one leaves it across the other wall).
-      expect(separatingContact(box, notched, run(box, notched), s)).toBe(false);
-    });
+    for (const s of [1e-3, 1, 1e3]) {
+      it(
+        `a box of half sizes (1.04, 0.6) in a U's notch gets the four wall contacts and no other ` +
+          `(scale ${s}, both orders)`,
+        () => {
+          // The notch is x in [2, 4]; the box spans x in [1.96, 4.04], y in [2.4, 3.6]: its corners
+          // lie in the U's arms, 0.04 past each inner wall, its top and bottom sides cross the
+          // walls. Each corner against its wall: depth 0.04, normal out of the wall toward the
+          // notch ((-1, 0) at x = 4, (1, 0) at x = 2), point halfway from the corner to the wall (x
+          // 4.02 or 1.98).
+          const box = new Polygon(
+            scaled([[-1.04, -0.6], [1.04, -0.6], [1.04, 0.6], [-1.04, 0.6]], s),
+          )
+            .setPose([3 * s, 3 * s], 0);
+          const notched = new Polygon(scaled(u, s));
+          const expected = [[1.98, 2.4, 1], [1.98, 3.6, 1], [4.02, 2.4, -1], [4.02, 3.6, -1]];
+          for (const [a, b, sign] of [[box, notched, 1], [notched, box, -1]] as const) {
+            const contacts = run(a, b);
+            expect(contacts.length).toBe(4);
+            sorted(contacts).forEach((c, i) => {
+              const [x, y, nx] = expected[i]!;
+              expect(c.point[0]! / s).toBeCloseTo(x!, 12);
+              expect(c.point[1]! / s).toBeCloseTo(y!, 12);
+              expect(c.normal[0]).toBeCloseTo(sign * nx!, 12);
+              expect(c.normal[1]).toBeCloseTo(0, 12);
+              expect(c.penetration / s).toBeCloseTo(0.04, 12);
+              expect(witnessMismatch(c, a, b, 1e-12 * s)).toBeNull();
+            });
+          }
+          // Wedged: no single contact frees it (moving by any one leaves it across the other wall).
+          expect(separatingContact(box, notched, run(box, notched), s)).toBe(false);
+        },
+      );
 
-    it(`a square across the inner corner of an L gets the corner's two contacts and no other (scale ${s}, both orders)`, () => {
-      // A square of diagonal 1 turned 45 degrees about (0.9, 0.9): corners (0.9, 0.4), (1.4, 0.9),
-      // (0.9, 1.4), (0.4, 0.9), all inside the L; its side from (1.4, 0.9) to (0.9, 1.4) crosses the
-      // notch past the L's reflex corner (1, 1), which lies inside the square, 0.5 / sqrt 2 from
-      // its sides 0 ((0.9, 0.4) -> (1.4, 0.9), normal (1, -1) / sqrt 2) and 2 ((0.9, 1.4) ->
-      // (0.4, 0.9), normal (-1, 1) / sqrt 2). Contacts: that corner against each side, normal
-      // from the L toward the square the side's inward normal, depth 0.5 / sqrt 2, witnesses
-      // (1, 1) and (1.25, 0.75) or (0.75, 1.25), points halfway.
-      const h = 0.5 * Math.SQRT1_2;
-      const square = new Polygon(scaled([[-h, -h], [h, -h], [h, h], [-h, h]], s))
-        .setPose([0.9 * s, 0.9 * s], Math.PI / 4);
-      const corner = new Polygon(scaled(l, s));
-      const expected = [[0.875, 1.125, 1, -1], [1.125, 0.875, -1, 1]];
-      for (const [a, b, sign] of [[square, corner, 1], [corner, square, -1]] as const) {
-        const contacts = run(a, b);
-        expect(contacts.length).toBe(2);
-        sorted(contacts).forEach((c, i) => {
-          const [x, y, nx, ny] = expected[i]!;
-          expect(c.point[0]! / s).toBeCloseTo(x!, 12);
-          expect(c.point[1]! / s).toBeCloseTo(y!, 12);
-          expect(c.normal[0]).toBeCloseTo(sign * nx! * Math.SQRT1_2, 12);
-          expect(c.normal[1]).toBeCloseTo(sign * ny! * Math.SQRT1_2, 12);
-          expect(c.penetration / s).toBeCloseTo(0.5 * Math.SQRT1_2, 12);
-          expect(witnessMismatch(c, a, b, 1e-12 * s)).toBeNull();
-        });
-      }
-    });
-  }
+      it(
+        `a square across the inner corner of an L gets the corner's two contacts and no other ` +
+          `(scale ${s}, both orders)`,
+        () => {
+          // A square of diagonal 1 turned 45 degrees about (0.9, 0.9): corners (0.9, 0.4), (1.4,
+          // 0.9), (0.9, 1.4), (0.4, 0.9), all inside the L; its side from (1.4, 0.9) to (0.9, 1.4)
+          // crosses the notch past the L's reflex corner (1, 1), which lies inside the square, 0.5
+          // / sqrt 2 from its sides 0 ((0.9, 0.4) -> (1.4, 0.9), normal (1, -1) / sqrt 2) and 2
+          // ((0.9, 1.4) -> (0.4, 0.9), normal (-1, 1) / sqrt 2). Contacts: that corner against each
+          // side, normal from the L toward the square the side's inward normal, depth 0.5 / sqrt 2,
+          // witnesses (1, 1) and (1.25, 0.75) or (0.75, 1.25), points halfway.
+          const h = 0.5 * Math.SQRT1_2;
+          const square = new Polygon(scaled([[-h, -h], [h, -h], [h, h], [-h, h]], s))
+            .setPose([0.9 * s, 0.9 * s], Math.PI / 4);
+          const corner = new Polygon(scaled(l, s));
+          const expected = [[0.875, 1.125, 1, -1], [1.125, 0.875, -1, 1]];
+          for (const [a, b, sign] of [[square, corner, 1], [corner, square, -1]] as const) {
+            const contacts = run(a, b);
+            expect(contacts.length).toBe(2);
+            sorted(contacts).forEach((c, i) => {
+              const [x, y, nx, ny] = expected[i]!;
+              expect(c.point[0]! / s).toBeCloseTo(x!, 12);
+              expect(c.point[1]! / s).toBeCloseTo(y!, 12);
+              expect(c.normal[0]).toBeCloseTo(sign * nx! * Math.SQRT1_2, 12);
+              expect(c.normal[1]).toBeCloseTo(sign * ny! * Math.SQRT1_2, 12);
+              expect(c.penetration / s).toBeCloseTo(0.5 * Math.SQRT1_2, 12);
+              expect(witnessMismatch(c, a, b, 1e-12 * s)).toBeNull();
+            });
+          }
+        },
+      );
+    }
 
-  it(
-    `puts every contact's witnesses on the two features it names, on both outlines (${PROPERTY_RUNS} concave pairs: stars, notches, Ls; nested, wedged, crossing)`,
-    () => {
-      // Concave outlines (stars of 5 to 12 points, U-shaped notches of random width and depth, Ls)
-      // against those or convex polygons, scales 1e-3, 1 and 1e3, both argument orders. Every
-      // contact: witnesses on the features it names and on the outlines (within 1e-9 of the
-      // scale), so its depth is the overlap of those two features along its normal, except the
-      // one contact that frees a polygon wholly inside the other (vertices inside, no edges
-      // crossing), whose witness on the container lies on its supporting line: that one must
-      // free the pair. A wedged polygon (vertices inside, edges across the outline) is not
-      // asked to be freed by one contact. An overlap always has a contact.
-      const random = mulberry32(2121);
-      const star = (size: number): number[][] => {
-        const points: number[][] = [];
-        const count = 5 + Math.floor(random() * 8);
-        for (let i = 0; i < count; i++) {
-          const angle = (2 * Math.PI * (i + 0.8 * random())) / count,
-            radius = size * (0.3 + random());
-          points.push([radius * Math.cos(angle), radius * Math.sin(angle)]);
-        }
-        return points;
-      };
-      let width = 0, floor = 0;
-      const notch = (size: number): number[][] => {
-        width = 0.1 + 0.8 * random();
-        floor = 0.1 + 0.8 * random();
-        return [
-          [-1, -1],
-          [1, -1],
-          [1, 1],
-          [width, 1],
-          [width, floor * 2 - 1],
-          [-width, floor * 2 - 1],
-          [-width, 1],
-          [-1, 1],
-        ].map(([x, y]) => [size * x!, size * y!]);
-      };
-      const ell = (size: number): number[][] =>
-        [[-1, -1], [1, -1], [1, 0], [0, 0], [0, 1], [-1, 1]].map((
-          [x, y],
-        ) => [size * x!, size * y!]);
-      const concave = [star, notch, ell];
-      const failures: string[] = [];
-      let contacts = 0, nested = 0, wedged = 0, overlapping = 0;
-      const data = new CollisionData2({ capacity: 64 }),
-        swapped = new CollisionData2({ capacity: 64 });
-      for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
-        const s = [1e-3, 1, 1e3][n % 3]!;
-        const wedge = n % 5 === 4, angle = 6 * random();
-        const outer = new Polygon(concave[wedge ? 1 : Math.floor(random() * 3)]!(s)).setPose(
-          [0, 0],
-          angle,
-        );
-        let other: Polygon;
-        if (wedge) {
-          // A box across the notch (in the outer's frame: centred on the notch's middle line,
-          // up to 10% of the arm's width past each wall), turned with the outer.
-          const hx = s * (width + 0.1 * (1 - width) * random()),
-            hy = s * (1 - floor) * (0.05 + 0.5 * random()),
-            y = s * floor;
-          other = new Polygon([[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]]).setPose(
-            [-Math.sin(angle) * y, Math.cos(angle) * y],
-            angle + 0.02 * (random() - 0.5),
+    it(
+      `puts every contact's witnesses on the two features it names, on both outlines ` +
+        `(${PROPERTY_RUNS} concave pairs: stars, notches, Ls; nested, wedged, crossing)`,
+      () => {
+        // Concave outlines (stars of 5 to 12 points, U-shaped notches of random width and depth,
+        // Ls) against those or convex polygons, scales 1e-3, 1 and 1e3, both argument orders. Every
+        // contact: witnesses on the features it names and on the outlines (within 1e-9 of the
+        // scale), so its depth is the overlap of those two features along its normal, except the
+        // one contact that frees a polygon wholly inside the other (vertices inside, no edges
+        // crossing), whose witness on the container lies on its supporting line: that one must free
+        // the pair. A wedged polygon (vertices inside, edges across the outline) is not asked to be
+        // freed by one contact. An overlap always has a contact.
+        const random = mulberry32(2121);
+        const star = (size: number): number[][] => {
+          const points: number[][] = [];
+          const count = 5 + Math.floor(random() * 8);
+          for (let i = 0; i < count; i++) {
+            const angle = (2 * Math.PI * (i + 0.8 * random())) / count,
+              radius = size * (0.3 + random());
+            points.push([radius * Math.cos(angle), radius * Math.sin(angle)]);
+          }
+          return points;
+        };
+        let width = 0, floor = 0;
+        const notch = (size: number): number[][] => {
+          width = 0.1 + 0.8 * random();
+          floor = 0.1 + 0.8 * random();
+          return [
+            [-1, -1],
+            [1, -1],
+            [1, 1],
+            [width, 1],
+            [width, floor * 2 - 1],
+            [-width, floor * 2 - 1],
+            [-width, 1],
+            [-1, 1],
+          ].map(([x, y]) => [size * x!, size * y!]);
+        };
+        const ell = (size: number): number[][] =>
+          [[-1, -1], [1, -1], [1, 0], [0, 0], [0, 1], [-1, 1]].map((
+            [x, y],
+          ) => [size * x!, size * y!]);
+        const concave = [star, notch, ell];
+        const failures: string[] = [];
+        let contacts = 0, nested = 0, wedged = 0, overlapping = 0;
+        const data = new CollisionData2({ capacity: 64 }),
+          swapped = new CollisionData2({ capacity: 64 });
+        for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+          const s = [1e-3, 1, 1e3][n % 3]!;
+          const wedge = n % 5 === 4, angle = 6 * random();
+          const outer = new Polygon(concave[wedge ? 1 : Math.floor(random() * 3)]!(s)).setPose(
+            [0, 0],
+            angle,
           );
-        } else {
-          const size = s * (0.1 + 0.9 * random());
-          other = new Polygon(
-            random() < 0.7
-              ? concave[Math.floor(random() * 3)]!(size)
-              : randomConvexPoints(random, 3 + Math.floor(random() * 5), size, 0.6 * size),
-          ).setPose([s * (2 * random() - 1), s * (2 * random() - 1)], 6 * random());
+          let other: Polygon;
+          if (wedge) {
+            // A box across the notch (in the outer's frame: centred on the notch's middle line,
+            // up to 10% of the arm's width past each wall), turned with the outer.
+            const hx = s * (width + 0.1 * (1 - width) * random()),
+              hy = s * (1 - floor) * (0.05 + 0.5 * random()),
+              y = s * floor;
+            other = new Polygon([[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]]).setPose(
+              [-Math.sin(angle) * y, Math.cos(angle) * y],
+              angle + 0.02 * (random() - 0.5),
+            );
+          } else {
+            const size = s * (0.1 + 0.9 * random());
+            other = new Polygon(
+              random() < 0.7
+                ? concave[Math.floor(random() * 3)]!(size)
+                : randomConvexPoints(random, 3 + Math.floor(random() * 5), size, 0.6 * size),
+            ).setPose([s * (2 * random() - 1), s * (2 * random() - 1)], 6 * random());
+          }
+          const a = random() < 0.5 ? outer : other, b = a === outer ? other : outer;
+          const worldA = worldPoints(a), worldB = worldPoints(b);
+          const distance = regionDistance(worldA, worldB);
+          if (distance > 0 && distance < 1e-9 * s) continue;
+          const inside = (points: number[][], outline: number[][]): boolean =>
+            points.every(([x, y]) => signedDistanceToOutline(outline, x!, y!) < 0);
+          const verticesInside = inside(worldB, worldA) || inside(worldA, worldB);
+          const crossing = outlinesCross(worldA, worldB);
+          const isNested = verticesInside && !crossing;
+          data.reset();
+          swapped.reset();
+          const written = collidePolygonPolygon(a, b, data);
+          collidePolygonPolygon(b, a, swapped);
+          const mismatch = mirroredMismatch(contactList(data), contactList(swapped));
+          if (mismatch) failures.push(`swap ${n}: ${mismatch}`);
+          if (written > 0 !== (distance === 0)) {
+            failures.push(`${written} contacts at distance ${distance / s} x scale (n ${n})`);
+          }
+          if (distance === 0) overlapping++;
+          if (distance === 0 && isNested) nested++;
+          if (distance === 0 && verticesInside && crossing) wedged++;
+          const list = contactList(data);
+          for (const c of list) {
+            contacts++;
+            if (isNested && c.kind === ContactKind.PointPoint) continue;
+            const why = witnessMismatch(c, a, b, 1e-9 * s);
+            if (why) failures.push(`${why} (n ${n}, kind ${c.kind})`);
+          }
+          if (isNested && distance === 0 && !separatingContact(a, b, list, s)) {
+            failures.push(`no contact frees the nested pair at ${n}`);
+          }
         }
-        const a = random() < 0.5 ? outer : other, b = a === outer ? other : outer;
-        const worldA = worldPoints(a), worldB = worldPoints(b);
-        const distance = regionDistance(worldA, worldB);
-        if (distance > 0 && distance < 1e-9 * s) continue;
-        const inside = (points: number[][], outline: number[][]): boolean =>
-          points.every(([x, y]) => signedDistanceToOutline(outline, x!, y!) < 0);
-        const verticesInside = inside(worldB, worldA) || inside(worldA, worldB);
-        const crossing = outlinesCross(worldA, worldB);
-        const isNested = verticesInside && !crossing;
-        data.reset();
-        swapped.reset();
-        const written = collidePolygonPolygon(a, b, data);
-        collidePolygonPolygon(b, a, swapped);
-        const mismatch = mirroredMismatch(contactList(data), contactList(swapped));
-        if (mismatch) failures.push(`swap ${n}: ${mismatch}`);
-        if (written > 0 !== (distance === 0)) {
-          failures.push(`${written} contacts at distance ${distance / s} x scale (n ${n})`);
-        }
-        if (distance === 0) overlapping++;
-        if (distance === 0 && isNested) nested++;
-        if (distance === 0 && verticesInside && crossing) wedged++;
-        const list = contactList(data);
-        for (const c of list) {
-          contacts++;
-          if (isNested && c.kind === ContactKind.PointPoint) continue;
-          const why = witnessMismatch(c, a, b, 1e-9 * s);
-          if (why) failures.push(`${why} (n ${n}, kind ${c.kind})`);
-        }
-        if (isNested && distance === 0 && !separatingContact(a, b, list, s)) {
-          failures.push(`no contact frees the nested pair at ${n}`);
-        }
-      }
-      expect(failures).toEqual([]);
-      expect(overlapping).toBeGreaterThan(PROPERTY_RUNS / 3);
-      expect(nested).toBeGreaterThan(PROPERTY_RUNS / 100);
-      expect(wedged).toBeGreaterThan(PROPERTY_RUNS / 10);
-      expect(contacts).toBeGreaterThan(PROPERTY_RUNS);
-    },
-    4 * PROPERTY_TIMEOUT,
-  );
-});
+        expect(failures).toEqual([]);
+        expect(overlapping).toBeGreaterThan(PROPERTY_RUNS / 3);
+        expect(nested).toBeGreaterThan(PROPERTY_RUNS / 100);
+        expect(wedged).toBeGreaterThan(PROPERTY_RUNS / 10);
+        expect(contacts).toBeGreaterThan(PROPERTY_RUNS);
+      },
+      4 * PROPERTY_TIMEOUT,
+    );
+  },
+);
 
 /** Polygon `points` scaled by `s`, at `position` (scaled) and `angle`. */
 function scaledPolygon(
@@ -1352,64 +1402,72 @@ describe('FINDINGS.md F2: polygon against polygon, the contacts change with the 
   }
 });
 
-describe('FINDINGS.md F3: a convex polygon with collinear vertices taken as concave: its contacts do not free the pair', () => {
-  // A convex tile with vertices put on its sides (vertex 1 turns by about -1e-17 as rounded) and
-  // a box across it.
-  const tile: [number, number][] = [
-    [0.6583928045441058, 0.21583580970285476],
-    [0.5220328331938858, 0.26561169150859765],
-    [0.03350160605232161, 0.31361271639570365],
-    [-0.12921798410116273, 0.3296008593487717],
-    [-0.33656122675551126, 0.18207407093482486],
-    [-0.7864205229566784, -0.13800531220356144],
-    [-0.08687620842436879, -0.3316609251970763],
-    [0.00044275074165388284, -0.26751382635576154],
-    [0.2857582980598685, -0.05791255774711074],
-  ];
-  const box: [number, number][] = [
-    [-0.21726300251688782, -0.20691531478903996],
-    [0.21726300251688782, -0.20691531478903996],
-    [0.21726300251688782, 0.20691531478903996],
-    [-0.21726300251688782, 0.20691531478903996],
-  ];
-  const tilePose: [[number, number], number] = [
-    [-0.0866063011443382, -0.025397939840018268],
-    -0.6011449728096281,
-  ];
-  const boxPose: [[number, number], number] = [[0, 0], -1.8089838047394151];
+describe(
+  'FINDINGS.md F3: a convex polygon with collinear vertices taken as concave: its ' +
+    'contacts do not free the pair',
+  () => {
+    // A convex tile with vertices put on its sides (vertex 1 turns by about -1e-17 as rounded) and
+    // a box across it.
+    const tile: [number, number][] = [
+      [0.6583928045441058, 0.21583580970285476],
+      [0.5220328331938858, 0.26561169150859765],
+      [0.03350160605232161, 0.31361271639570365],
+      [-0.12921798410116273, 0.3296008593487717],
+      [-0.33656122675551126, 0.18207407093482486],
+      [-0.7864205229566784, -0.13800531220356144],
+      [-0.08687620842436879, -0.3316609251970763],
+      [0.00044275074165388284, -0.26751382635576154],
+      [0.2857582980598685, -0.05791255774711074],
+    ];
+    const box: [number, number][] = [
+      [-0.21726300251688782, -0.20691531478903996],
+      [0.21726300251688782, -0.20691531478903996],
+      [0.21726300251688782, 0.20691531478903996],
+      [-0.21726300251688782, 0.20691531478903996],
+    ];
+    const tilePose: [[number, number], number] = [
+      [-0.0866063011443382, -0.025397939840018268],
+      -0.6011449728096281,
+    ];
+    const boxPose: [[number, number], number] = [[0, 0], -1.8089838047394151];
 
-  for (const s of [1e-3, 1, 1e3]) {
-    for (const tileFirst of [true, false]) {
-      it(`x ${s}, ${tileFirst ? 'tile first' : 'box first'}: convex, and its deepest contact is the least translation that frees the pair`, () => {
-        const t = scaledPolygon(tile, s, ...tilePose), b = scaledPolygon(box, s, ...boxPose);
-        expect(t.isConvex).toBe(true);
-        expect(t.convexPieces().length).toBe(1);
-        const [first, second] = tileFirst ? [t, b] : [b, t];
-        const { contacts } = bothOrders(first, second);
-        expect(contacts.length).toBeGreaterThan(0);
-        const deepest = contacts.reduce((d, c) => (c.penetration > d.penetration ? c : d));
-        // The two outlines' own separating-axis overlap (test-support), with the first polygon
-        // moved along the normal by a fraction of the depth.
-        const overlapAfter = (fraction: number): number => {
-          const moved = scaledPolygon(
-            tileFirst ? tile : box,
-            s,
-            ...(tileFirst ? tilePose : boxPose),
-          );
-          const x = moved.transform.x, y = moved.transform.y;
-          moved.setPose([
-            x + fraction * deepest.penetration * deepest.normal[0]!,
-            y + fraction * deepest.penetration * deepest.normal[1]!,
-          ], moved.transform.angle);
-          return satOverlap(worldPoints(moved), worldPoints(second));
-        };
-        expect(deepest.penetration).toBeCloseTo(
-          satOverlap(worldPoints(first), worldPoints(second)),
-          9 - Math.log10(s),
+    for (const s of [1e-3, 1, 1e3]) {
+      for (const tileFirst of [true, false]) {
+        it(
+          `x ${s}, ${tileFirst ? 'tile first' : 'box first'}: convex, and its deepest contact is ` +
+            'the least translation that frees the pair',
+          () => {
+            const t = scaledPolygon(tile, s, ...tilePose), b = scaledPolygon(box, s, ...boxPose);
+            expect(t.isConvex).toBe(true);
+            expect(t.convexPieces().length).toBe(1);
+            const [first, second] = tileFirst ? [t, b] : [b, t];
+            const { contacts } = bothOrders(first, second);
+            expect(contacts.length).toBeGreaterThan(0);
+            const deepest = contacts.reduce((d, c) => (c.penetration > d.penetration ? c : d));
+            // The two outlines' own separating-axis overlap (test-support), with the first polygon
+            // moved along the normal by a fraction of the depth.
+            const overlapAfter = (fraction: number): number => {
+              const moved = scaledPolygon(
+                tileFirst ? tile : box,
+                s,
+                ...(tileFirst ? tilePose : boxPose),
+              );
+              const x = moved.transform.x, y = moved.transform.y;
+              moved.setPose([
+                x + fraction * deepest.penetration * deepest.normal[0]!,
+                y + fraction * deepest.penetration * deepest.normal[1]!,
+              ], moved.transform.angle);
+              return satOverlap(worldPoints(moved), worldPoints(second));
+            };
+            expect(deepest.penetration).toBeCloseTo(
+              satOverlap(worldPoints(first), worldPoints(second)),
+              9 - Math.log10(s),
+            );
+            expect(overlapAfter(1.02)).toBeLessThan(0);
+            expect(overlapAfter(0.98)).toBeGreaterThan(0);
+          },
         );
-        expect(overlapAfter(1.02)).toBeLessThan(0);
-        expect(overlapAfter(0.98)).toBeGreaterThan(0);
-      });
+      }
     }
-  }
-});
+  },
+);

@@ -67,7 +67,10 @@ export function collidePolygonPolygon<B>(
   return emitManifold2(manifold, first.transform, data, a.body, b.body, flip);
 }
 
-/** Every piece pair of `first` (P) and `second` (Q) near each other into `manifold`, then the merge and the hidden-overlap check. */
+/**
+ * Every piece pair of `first` (P) and `second` (Q) near each other into `manifold`, then the merge
+ * and the hidden-overlap check.
+ */
 function piecewiseContacts(
   first: Polygon,
   second: Polygon,

@@ -71,44 +71,49 @@ describe('rayTestPolygons: hand-worked cases', () => {
     expect(data.contacts[0]!.penetration).toBeCloseTo(0.2, 15);
   });
 
-  it("traces the figure's case: the centroid circles, the active points, the one crossing at lambda 0.7, mu 0.8", () => {
-    const diamond = new Polygon([[0.8, 0.4], [1.8, -0.6], [2.8, 0.4], [1.8, 1.4]]);
-    const box = square();
-    const trace = new RayTestTrace();
-    for (const [a, b, k] of [[diamond, box, 0], [box, diamond, 1]] as const) {
-      const data = new CollisionData2();
-      expect(rayTestPolygons(a, b, data, trace)).toBe(1);
-      const [d, s] = k === 0 ? [0, 1] : [1, 0];
-      expect(trace.reached).toBe(true);
-      expect(trace.centroids[2 * d]).toBeCloseTo(1.8, 15);
-      expect(trace.centroids[2 * d + 1]).toBeCloseTo(0.4, 15);
-      expect(trace.centroids[2 * s]).toBeCloseTo(0, 15);
-      expect(trace.centroids[2 * s + 1]).toBeCloseTo(0, 15);
-      expect(trace.radii[d]).toBeCloseTo(1, 15); // R_ext: every diamond point is 1 from (1.8, 0.4)
-      expect(trace.radii[s]).toBeCloseTo(Math.SQRT2, 15);
-      const active = (polygon: Polygon, flags: Uint8Array): number[][] =>
-        [...flags.slice(0, polygon.count)].flatMap((on, i) =>
-          on ? [[polygon.vertices[2 * i]!, polygon.vertices[2 * i + 1]!]] : []
-        ).sort((p, q) => p[0]! - q[0]! || p[1]! - q[1]!);
-      expect(active(diamond, trace.active[d]!)).toEqual([[0.8, 0.4], [1.8, -0.6]]);
-      expect(active(box, trace.active[s]!)).toEqual([[1, -1], [1, 1]]);
-      expect(trace.crossingCount).toBe(1);
-      const crossing = trace.crossings[0]!;
-      expect(crossing.initiator).toBe(d);
-      expect(crossing.vertex).toBe(vertexAt(diamond, 0.8, 0.4));
-      expect(crossing.edge).toBe(1);
-      expect(crossing.lambda).toBeCloseTo(0.7, 15);
-      expect(crossing.mu).toBeCloseTo(0.8, 15);
-      expect(crossing.point[0]).toBeCloseTo(1, 15);
-      expect(crossing.point[1]).toBeCloseTo(0.4, 15);
-    }
-    // Bounding circles apart (centroids 3.8 apart, 1 + sqrt 2 < 3.8): the trace says so and holds nothing else.
-    diamond.setPose([2, 0], 0);
-    expect(rayTestPolygons(diamond, box, new CollisionData2(), trace)).toBe(0);
-    expect(trace.reached).toBe(false);
-    expect(trace.crossingCount).toBe(0);
-    expect([...trace.active[0]!, ...trace.active[1]!].every((on) => on === 0)).toBe(true);
-  });
+  it(
+    "traces the figure's case: the centroid circles, the active points, the one crossing at " +
+      'lambda 0.7, mu 0.8',
+    () => {
+      const diamond = new Polygon([[0.8, 0.4], [1.8, -0.6], [2.8, 0.4], [1.8, 1.4]]);
+      const box = square();
+      const trace = new RayTestTrace();
+      for (const [a, b, k] of [[diamond, box, 0], [box, diamond, 1]] as const) {
+        const data = new CollisionData2();
+        expect(rayTestPolygons(a, b, data, trace)).toBe(1);
+        const [d, s] = k === 0 ? [0, 1] : [1, 0];
+        expect(trace.reached).toBe(true);
+        expect(trace.centroids[2 * d]).toBeCloseTo(1.8, 15);
+        expect(trace.centroids[2 * d + 1]).toBeCloseTo(0.4, 15);
+        expect(trace.centroids[2 * s]).toBeCloseTo(0, 15);
+        expect(trace.centroids[2 * s + 1]).toBeCloseTo(0, 15);
+        expect(trace.radii[d]).toBeCloseTo(1, 15); // R_ext: every diamond point is 1 from (1.8, 0.4)
+        expect(trace.radii[s]).toBeCloseTo(Math.SQRT2, 15);
+        const active = (polygon: Polygon, flags: Uint8Array): number[][] =>
+          [...flags.slice(0, polygon.count)].flatMap((on, i) =>
+            on ? [[polygon.vertices[2 * i]!, polygon.vertices[2 * i + 1]!]] : []
+          ).sort((p, q) => p[0]! - q[0]! || p[1]! - q[1]!);
+        expect(active(diamond, trace.active[d]!)).toEqual([[0.8, 0.4], [1.8, -0.6]]);
+        expect(active(box, trace.active[s]!)).toEqual([[1, -1], [1, 1]]);
+        expect(trace.crossingCount).toBe(1);
+        const crossing = trace.crossings[0]!;
+        expect(crossing.initiator).toBe(d);
+        expect(crossing.vertex).toBe(vertexAt(diamond, 0.8, 0.4));
+        expect(crossing.edge).toBe(1);
+        expect(crossing.lambda).toBeCloseTo(0.7, 15);
+        expect(crossing.mu).toBeCloseTo(0.8, 15);
+        expect(crossing.point[0]).toBeCloseTo(1, 15);
+        expect(crossing.point[1]).toBeCloseTo(0.4, 15);
+      }
+      // Bounding circles apart (centroids 3.8 apart, 1 + sqrt 2 < 3.8): the trace says so and holds
+      // nothing else.
+      diamond.setPose([2, 0], 0);
+      expect(rayTestPolygons(diamond, box, new CollisionData2(), trace)).toBe(0);
+      expect(trace.reached).toBe(false);
+      expect(trace.crossingCount).toBe(0);
+      expect([...trace.active[0]!, ...trace.active[1]!].every((on) => on === 0)).toBe(true);
+    },
+  );
 
   it('reports the centroid past a segment when a ray leaves the opponent (a deep overlap past the centroid)', () => {
     // The square A = [-1, 1]^2 and a bar B = [-0.5, 1.5] x [-0.1, 0.1] (centroid (0.5, 0), inside
@@ -180,33 +185,38 @@ describe('rayTestPolygons: hand-worked cases', () => {
     expect(collidePolygonPolygon(box, bar, data)).toBeGreaterThan(0);
   });
 
-  it('gives identical squares at one pose the centroid 1 behind each side (the rays leave at the corners, mu = 1)', () => {
-    // One centroid, so every point is active; the ray through a corner meets the other square's
-    // two sides at that corner (lambda 0 and 1, mu 1). It leaves through each (R . n = 1 > 0), so
-    // the end past the side is the centroid, 1 behind it: one contact per side after the merge,
-    // halfway between the centroid and the side. Also far from the origin and turned.
-    for (const [position, angle] of [[[0, 0], 0], [[1e5, -1e5], 0.3]] as const) {
-      const a = square().setPose(position, angle), b = square().setPose(position, angle);
-      const contacts = rays(a, b);
-      expect(contacts.length).toBe(4);
-      const c = Math.cos(angle), s = Math.sin(angle);
-      const sides = [[c, s], [-s, c], [-c, -s], [s, -c]];
-      for (const contact of contacts) {
-        expect(contact.penetration).toBeCloseTo(1, 9);
-        const side = sides.findIndex(([nx, ny]) =>
-          Math.abs(contact.normal[0]! + nx!) < 1e-12 &&
-            Math.abs(contact.normal[1]! + ny!) < 1e-12 ||
-          Math.abs(contact.normal[0]! - nx!) < 1e-12 && Math.abs(contact.normal[1]! - ny!) < 1e-12
-        );
-        expect(side).toBeGreaterThanOrEqual(0);
-        const [nx, ny] = sides[side]!;
-        // Halfway between the centroid and the side: 0.5 from the centroid along the side's normal.
-        const along = (contact.point[0]! - position[0]) * nx! +
-          (contact.point[1]! - position[1]) * ny!;
-        expect(Math.abs(along)).toBeCloseTo(0.5, 9);
+  it(
+    'gives identical squares at one pose the centroid 1 behind each side (the rays leave at the ' +
+      'corners, mu = 1)',
+    () => {
+      // One centroid, so every point is active; the ray through a corner meets the other square's
+      // two sides at that corner (lambda 0 and 1, mu 1). It leaves through each (R . n = 1 > 0), so
+      // the end past the side is the centroid, 1 behind it: one contact per side after the merge,
+      // halfway between the centroid and the side. Also far from the origin and turned.
+      for (const [position, angle] of [[[0, 0], 0], [[1e5, -1e5], 0.3]] as const) {
+        const a = square().setPose(position, angle), b = square().setPose(position, angle);
+        const contacts = rays(a, b);
+        expect(contacts.length).toBe(4);
+        const c = Math.cos(angle), s = Math.sin(angle);
+        const sides = [[c, s], [-s, c], [-c, -s], [s, -c]];
+        for (const contact of contacts) {
+          expect(contact.penetration).toBeCloseTo(1, 9);
+          const side = sides.findIndex(([nx, ny]) =>
+            Math.abs(contact.normal[0]! + nx!) < 1e-12 &&
+              Math.abs(contact.normal[1]! + ny!) < 1e-12 ||
+            Math.abs(contact.normal[0]! - nx!) < 1e-12 && Math.abs(contact.normal[1]! - ny!) < 1e-12
+          );
+          expect(side).toBeGreaterThanOrEqual(0);
+          const [nx, ny] = sides[side]!;
+          // Halfway between the centroid and the side: 0.5 from the centroid along the side's
+          // normal.
+          const along = (contact.point[0]! - position[0]) * nx! +
+            (contact.point[1]! - position[1]) * ny!;
+          expect(Math.abs(along)).toBeCloseTo(0.5, 9);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('takes the vertex mean as the centroid where the area sum is not positive (no NaN)', () => {
     // The constructor refuses zero area, but a sliver's sum can round to 0: forced here by
@@ -271,7 +281,8 @@ describe('rayTestPolygons: hand-worked cases', () => {
 
 describe('rayTestPolygons: properties', () => {
   it(
-    `holds over ${PROPERTY_RUNS} seeded convex, concave and hostile pairs: finite, unit normals, mirrored swaps, witnesses where the rays put them, no false contact between convex polygons`,
+    `holds over ${PROPERTY_RUNS} seeded convex, concave and hostile pairs: finite, unit normals, ` +
+      'mirrored swaps, witnesses where the rays put them, no false contact between convex polygons',
     () => {
       // Each contact names a contour point (VERTEX_FEATURE) of one polygon and a segment of the
       // other. Its witness on the point's polygon is that point (the ray entered) or that
@@ -415,7 +426,8 @@ function worldCentroid(points: number[][]): number[] {
 
 describe('rayTestPolygons against collidePolygonPolygon: measured rates (the README table)', () => {
   it(
-    'agrees where a contour point is inside and the overlap is shallow; misses nested and culled points and differs past the centroid, as measured over 4,000 pairs of each family',
+    'agrees where a contour point is inside and the overlap is shallow; misses nested and culled ' +
+      'points and differs past the centroid, as measured over 4,000 pairs of each family',
     () => {
       const results = {
         convex: compareMethods('convex', 4000, 1),

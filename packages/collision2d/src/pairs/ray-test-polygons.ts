@@ -52,7 +52,10 @@ class RayPass {
   outSin = 0;
   outX = 0;
   outY = 0;
-  /** Whether the initiator is the canonical first shape (then the opponent's outward normals point from second to first). */
+  /**
+   * Whether the initiator is the canonical first shape (then the opponent's outward normals point
+   * from second to first).
+   */
   initiatorIsFirst = true;
   /** The initiator's place in the caller's argument order (0 for `a`), for the trace. */
   initiatorArgument = 0;

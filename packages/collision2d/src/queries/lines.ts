@@ -149,8 +149,9 @@ function writeSingle(out: LineIntersection2, ua: number, ub: number, x: number, 
 }
 
 /**
- * Intersection of segments `a1 a2` and `b1 b2` (Ericson, Real-Time Collision Detection, 5.1.9): as `intersectLines`, and the common
- * point must have `0 <= ua <= 1` and `0 <= ub <= 1` (end points included).
+ * Intersection of segments `a1 a2` and `b1 b2` (Ericson, Real-Time Collision Detection, 5.1.9): as
+ * `intersectLines`, and the common point must have `0 <= ua <= 1` and `0 <= ub <= 1` (end points
+ * included).
  *
  * Answers: crossing segments: `Intersecting`, true, `ua`, `ub`, `point`. Non-parallel segments
  * whose lines meet outside them: `Intersecting`, false, with `ua`, `ub` of the lines' meeting
@@ -259,13 +260,14 @@ function collinearSegments(
 }
 
 /**
- * Circle (centre `c`, radius `r >= 0`) against the line `x(t) = o + t d` (Ericson, Real-Time Collision Detection, 5.3.2): putting
- * `x(t)` into `(x - c)^2 = r^2` gives `t^2 + 2 p' t + q = 0` and by the p-q formula
- * `t1,2 = p -/+ sqrt(p^2 - q)` with `p = (d.c - o.d) / d^2`, `q = ((o - c)^2 - r^2) / d^2`.
- * Returns false (miss) when the discriminant `p^2 - q` is negative, else true with `t1 <= t2`:
- * `t1 = t2` when the line touches the circle (discriminant exactly 0). The intersection points
- * are `o + t1 d` and `o + t2 d`. A zero direction `d` is a point: true when `|o - c| <= r`, with
- * `t1 = t2 = 0`. On a miss `t1 = t2 = p` (the parameter of the foot of the perpendicular).
+ * Circle (centre `c`, radius `r >= 0`) against the line `x(t) = o + t d` (Ericson, Real-Time
+ * Collision Detection, 5.3.2): putting `x(t)` into `(x - c)^2 = r^2` gives `t^2 + 2 p' t + q = 0`
+ * and by the p-q formula `t1,2 = p -/+ sqrt(p^2 - q)` with `p = (d.c - o.d) / d^2`,
+ * `q = ((o - c)^2 - r^2) / d^2`. Returns false (miss) when the discriminant `p^2 - q` is negative,
+ * else true with `t1 <= t2`: `t1 = t2` when the line touches the circle (discriminant exactly 0).
+ * The intersection points are `o + t1 d` and `o + t2 d`. A zero direction `d` is a point: true when
+ * `|o - c| <= r`, with `t1 = t2 = 0`. On a miss `t1 = t2 = p` (the parameter of the foot of the
+ * perpendicular).
  */
 export function intersectCircleLine(
   out: CircleLineIntersection2,

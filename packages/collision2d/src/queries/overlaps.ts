@@ -37,8 +37,8 @@ export function overlapRectangles(
 }
 
 /**
- * Circles overlap or touch: `|a - b|^2 <= (ra + rb)^2` (Ericson, Real-Time Collision Detection, 4.3.1: squares compared, no root).
- * Radii assumed `>= 0`; coincident centres overlap.
+ * Circles overlap or touch: `|a - b|^2 <= (ra + rb)^2` (Ericson, Real-Time Collision Detection,
+ * 4.3.1: squares compared, no root). Radii assumed `>= 0`; coincident centres overlap.
  */
 export function overlapCircles(
   aCentre: ArrayLike<number>,

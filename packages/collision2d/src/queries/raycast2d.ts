@@ -42,7 +42,10 @@ export class RayHit2 {
   readonly point: Float64Array = new Float64Array(2);
   /** Unit normal out of the shape at the point (facing the ray's origin for a chain or segment). */
   readonly normal: Float64Array = new Float64Array(2);
-  /** The feature hit (an edge, segment or side index, `VERTEX_FEATURE | i` for a vertex or round end, 0 for a circle), -1 from inside. */
+  /**
+   * The feature hit (an edge, segment or side index, `VERTEX_FEATURE | i` for a vertex or round
+   * end, 0 for a circle), -1 from inside.
+   */
   featureId = 0;
   /** For a `Playfield`, the id of the shape hit; -1 for a single shape. */
   shape = -1;

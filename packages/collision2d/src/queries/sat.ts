@@ -128,15 +128,15 @@ function finishSearch(out: Mtd2, overlap: boolean): boolean {
 }
 
 /**
- * Separating-axis test for two convex polygons (Ericson, Real-Time Collision Detection, 5.2.1), flat `[x0, y0, ...]` lists in the
- * same (world) frame, either winding. The axes are the edge normals of both polygons; an axis
- * where the projections do not overlap separates them (early out). Returns true when they
- * overlap or touch and writes the minimum translation to `out`: moving `a` by
- * `out.translation` (= `normal * depth`) leaves them touching. On a tie between axes the first
- * one tested wins (a's edges in order, then b's). Returns false when apart, with `out` the
- * separating axis found and minus the gap along it.
- * Preconditions: both convex with at least 3 vertices (repeated vertices are skipped). Fewer
- * than 3 vertices in either: false, `depth = 0`, `normal = [1, 0]`.
+ * Separating-axis test for two convex polygons (Ericson, Real-Time Collision Detection, 5.2.1),
+ * flat `[x0, y0, ...]` lists in the same (world) frame, either winding. The axes are the edge
+ * normals of both polygons; an axis where the projections do not overlap separates them (early
+ * out). Returns true when they overlap or touch and writes the minimum translation to `out`: moving
+ * `a` by `out.translation` (= `normal * depth`) leaves them touching. On a tie between axes the
+ * first one tested wins (a's edges in order, then b's). Returns false when apart, with `out` the
+ * separating axis found and minus the gap along it. Preconditions: both convex with at least 3
+ * vertices (repeated vertices are skipped). Fewer than 3 vertices in either: false, `depth = 0`,
+ * `normal = [1, 0]`.
  */
 export function satPolygonPolygon(out: Mtd2, a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   const aCount = a.length >> 1;

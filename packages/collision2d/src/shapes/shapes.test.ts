@@ -324,7 +324,8 @@ describe('Circle, Chain, Segment, Aabb', () => {
 describe('the range of coordinates and sizes (MAX_COORDINATE = 1e75)', () => {
   const outside = (field: string, value: string, within = ''): RangeError =>
     new RangeError(
-      `${field} is outside the supported range of coordinates and sizes, magnitude at most 1e+75 (MAX_COORDINATE): got ${value}${within}`,
+      `${field} is outside the supported range of coordinates and sizes, magnitude at most 1e+75 ` +
+        `(MAX_COORDINATE): got ${value}${within}`,
     );
 
   it('a square of side 2e300 is refused for its range, not as "zero area (collinear)"', () => {
@@ -337,32 +338,38 @@ describe('the range of coordinates and sizes (MAX_COORDINATE = 1e75)', () => {
     expect(big.isConvex).toBe(true);
   });
 
-  it('a square of side 2e-200 is refused as "zero area" (issue 21): refused for its size, naming the range 1e-150 to 1e75', () => {
-    // Its area, 4e-400, underflows to 0: the polygon is refused for being below MIN_SIZE.
-    expect(() => new Polygon([[0, 0], [2e-200, 0], [2e-200, 2e-200], [0, 2e-200]])).toThrow(
-      new RangeError(
-        'Polygon.points: size 2e-200 is below the smallest supported size: an extent from 1e-150 (MIN_SIZE) to 1e+75 (MAX_COORDINATE) is supported',
-      ),
-    );
-    // The size is the extent of the outline, wherever it lies (here about 1e-160 across at 1e-150).
-    const a = 1e-150, b = 1e-150 + 1e-160;
-    expect(() => new Polygon([[a, a], [b, a], [b, b], [a, b]])).toThrow(
-      /size \d\.\d*e-16[01] is below the smallest supported size/,
-    );
-    // At the edge of the range a square is a square, with its area and a contact.
-    for (const side of [2e-150, 1e-60]) {
-      const small = new Polygon([[0, 0], [side, 0], [side, side], [0, side]]);
-      expect(small.isConvex).toBe(true);
-      expect(polygonArea([[0, 0], [side, 0], [side, side], [0, side]]) / side ** 2).toBeCloseTo(
-        1,
-        12,
+  it(
+    'a square of side 2e-200 is refused as "zero area" (issue 21): refused for its size, naming ' +
+      'the range 1e-150 to 1e75',
+    () => {
+      // Its area, 4e-400, underflows to 0: the polygon is refused for being below MIN_SIZE.
+      expect(() => new Polygon([[0, 0], [2e-200, 0], [2e-200, 2e-200], [0, 2e-200]])).toThrow(
+        new RangeError(
+          'Polygon.points: size 2e-200 is below the smallest supported size: an extent from 1e-150 ' +
+            '(MIN_SIZE) to 1e+75 (MAX_COORDINATE) is supported',
+        ),
       );
-      const data = new CollisionData2();
-      const ball = new Circle(side / 2).setPose([side / 2, side * 1.4], 0);
-      expect(collide2d(ball, small, data)).toBe(1);
-      expect(data.contacts[0]!.penetration / side).toBeCloseTo(0.1, 12);
-    }
-  });
+      // The size is the extent of the outline, wherever it lies (here about 1e-160 across at
+      // 1e-150).
+      const a = 1e-150, b = 1e-150 + 1e-160;
+      expect(() => new Polygon([[a, a], [b, a], [b, b], [a, b]])).toThrow(
+        /size \d\.\d*e-16[01] is below the smallest supported size/,
+      );
+      // At the edge of the range a square is a square, with its area and a contact.
+      for (const side of [2e-150, 1e-60]) {
+        const small = new Polygon([[0, 0], [side, 0], [side, side], [0, side]]);
+        expect(small.isConvex).toBe(true);
+        expect(polygonArea([[0, 0], [side, 0], [side, side], [0, side]]) / side ** 2).toBeCloseTo(
+          1,
+          12,
+        );
+        const data = new CollisionData2();
+        const ball = new Circle(side / 2).setPose([side / 2, side * 1.4], 0);
+        expect(collide2d(ball, small, data)).toBe(1);
+        expect(data.contacts[0]!.penetration / side).toBeCloseTo(0.1, 12);
+      }
+    },
+  );
 
   it('circles, poses, chains and boxes beyond it are refused with the field and the value', () => {
     expect(() => new Circle(1e308)).toThrow(outside('Circle.radius', '1e+308'));

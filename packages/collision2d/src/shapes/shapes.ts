@@ -108,7 +108,8 @@ export abstract class Shape2<B = unknown> {
     if (!Number.isFinite(angle)) requireFinite(`${this.constructor.name}.angle`, angle);
     if (angle !== 0 && !this.turnable) {
       throw new RangeError(
-        `${this.constructor.name}.angle must be 0 (an Aabb stays axis aligned; use a Polygon to turn a box), got ${angle}`,
+        `${this.constructor.name}.angle must be 0 (an Aabb stays axis aligned; use a Polygon to ` +
+          `turn a box), got ${angle}`,
       );
     }
     this.transform.set(pointScratch[0]!, pointScratch[1]!, angle);
@@ -465,7 +466,8 @@ export class Polygon<B = unknown> extends Shape2<B> {
     for (let i = 0; i < 2 * count; i++) size = Math.max(size, Math.abs(flat[i]! - flat[i % 2]!));
     if (size < MIN_SIZE) {
       throw new RangeError(
-        `${field}: size ${size} is below the smallest supported size: an extent from ${MIN_SIZE} (MIN_SIZE) to ${MAX_COORDINATE} (MAX_COORDINATE) is supported`,
+        `${field}: size ${size} is below the smallest supported size: an extent from ${MIN_SIZE} ` +
+          `(MIN_SIZE) to ${MAX_COORDINATE} (MAX_COORDINATE) is supported`,
       );
     }
     // All points on one line, up to rounding: no area (checked first, as such an outline also

@@ -1,4 +1,7 @@
-/** A random convex polygon (flat, counter-clockwise): `count` points on a circle of `radius` at sorted random angles, around `(cx, cy)`. */
+/**
+ * A random convex polygon (flat, counter-clockwise): `count` points on a circle of `radius` at
+ * sorted random angles, around `(cx, cy)`.
+ */
 export function randomConvexPolygon(
   random: () => number,
   count: number,

@@ -7,11 +7,12 @@ export { claimContact } from '@contactkit/math';
 export type CollisionDataOptions = ContactBufferOptions;
 
 /**
- * The caller-owned output buffer of every 3D detector (the CollisionData of Millington, Game Physics Engine Development, ch. 13): `capacity`
- * preallocated `Contact`s that detectors fill from `contactCount` on, never past `capacity`,
- * setting `overflowed` when capacity cut a pair short. `maxContactsPerPair` defaults to 8,
- * box-box's full manifold. `B` is the type of the shapes' `body` values, which the contacts'
- * `firstBody` and `secondBody` hold (`unknown` unless given): `new CollisionData<RigidBody>()`.
+ * The caller-owned output buffer of every 3D detector (the CollisionData of Millington, Game
+ * Physics Engine Development, ch. 13): `capacity` preallocated `Contact`s that detectors fill from
+ * `contactCount` on, never past `capacity`, setting `overflowed` when capacity cut a pair short.
+ * `maxContactsPerPair` defaults to 8, box-box's full manifold. `B` is the type of the shapes'
+ * `body` values, which the contacts' `firstBody` and `secondBody` hold (`unknown` unless given):
+ * `new CollisionData<RigidBody>()`.
  */
 export class CollisionData<B = unknown> extends ContactBuffer<Contact<B>> {
   constructor(options: CollisionDataOptions = {}) {

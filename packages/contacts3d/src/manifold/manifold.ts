@@ -26,10 +26,11 @@ function beats(value: number, key: number, best: number, bestKey: number, slack:
 
 /**
  * Chooses up to `limit` (at least 1) of the manifold's points and writes their indices, in
- * ascending order, to `selected`; returns how many. Feature codes (distinct per point) break
- * near ties; areas are measured in the plane of the manifold's normal. Steps: (1) all of them when they fit; (2) the deepest; (3) the farthest from it;
- * (4) the two points making the largest triangles on either side of that diagonal; (5) beyond
- * four, the point farthest from everything chosen so far. Allocates nothing.
+ * ascending order, to `selected`; returns how many. Feature codes (distinct per point) break near
+ * ties; areas are measured in the plane of the manifold's normal. Steps: (1) all of them when they
+ * fit; (2) the deepest; (3) the farthest from it; (4) the two points making the largest triangles
+ * on either side of that diagonal; (5) beyond four, the point farthest from everything chosen so
+ * far. Allocates nothing.
  */
 export function reduceManifold(
   selected: Int32Array,

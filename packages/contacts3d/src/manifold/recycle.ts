@@ -47,7 +47,10 @@ export class RecycledManifold {
   /** B's rotation (a_i . b_j at 3i + j) and centre in A's frame at the full computation. */
   private readonly anchorRotation = new Float64Array(9);
   private readonly anchorCentre = new Float64Array(3);
-  /** The witness points of the last recycled manifold in world space (for the detector's proof that the pair touches). */
+  /**
+   * The witness points of the last recycled manifold in world space (for the detector's proof that
+   * the pair touches).
+   */
   readonly worldA: Float64Array = new Float64Array(3 * MAX_MANIFOLD_POINTS);
   readonly worldB: Float64Array = new Float64Array(3 * MAX_MANIFOLD_POINTS);
 

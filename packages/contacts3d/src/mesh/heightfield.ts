@@ -112,7 +112,8 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
     const triangles = 2 * (rows - 1) * (columns - 1);
     if (triangles > MAX_MESH_TRIANGLES) {
       throw new RangeError(
-        `Heightfield of ${rows} x ${columns} points has ${triangles} triangles, more than the ${MAX_MESH_TRIANGLES} (MAX_MESH_TRIANGLES) feature ids can name`,
+        `Heightfield of ${rows} x ${columns} points has ${triangles} triangles, more than the ` +
+          `${MAX_MESH_TRIANGLES} (MAX_MESH_TRIANGLES) feature ids can name`,
       );
     }
     if (heights === null || typeof heights !== 'object' || typeof heights.length !== 'number') {

@@ -1,6 +1,7 @@
 /**
- * The local geometry of one triangle and the frame changes of the static shapes, shared by `TriangleMesh` (at build time) and `Heightfield`
- * (per query) so that a heightfield and the mesh of the same triangles compute the same numbers.
+ * The local geometry of one triangle and the frame changes of the static shapes, shared by
+ * `TriangleMesh` (at build time) and `Heightfield` (per query) so that a heightfield and the mesh
+ * of the same triangles compute the same numbers.
  */
 import { SQUARE_UNDERFLOW } from '@contactkit/math';
 import { EdgeFlag, FLAT_EDGE_COSINE, type MeshTriangle } from './mesh-triangle.js';

@@ -129,7 +129,8 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
     const count = kept.length / 4;
     if (count === 0) {
       throw new RangeError(
-        `TriangleMesh needs at least one triangle of non-zero area, got ${inputCount} triangles, ${dropped.length} of them degenerate`,
+        `TriangleMesh needs at least one triangle of non-zero area, got ${inputCount} triangles, ` +
+          `${dropped.length} of them degenerate`,
       );
     }
     this.triangleCount = count;
@@ -319,7 +320,8 @@ function readIndices(indices: ArrayLike<number>, vertexCount: number): Int32Arra
   }
   if (indices.length % 3 !== 0) {
     throw new RangeError(
-      `TriangleMesh indices must hold triples, one per triangle: its length must be a multiple of 3, got ${indices.length}`,
+      'TriangleMesh indices must hold triples, one per triangle: its length must be a multiple ' +
+        `of 3, got ${indices.length}`,
     );
   }
   if (indices.length / 3 > MAX_MESH_TRIANGLES) {

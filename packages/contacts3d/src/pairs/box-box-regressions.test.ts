@@ -200,7 +200,8 @@ describe(`tilted resting boxes: ${RUNS} seeded configurations (issue 11, defect 
   // near a corner of the tilted box it may leave that box's side by up to tilt * depth / 2
   // (below 0.01 * depth here); beyond that, and round-off, it must lie in both boxes.
   it(
-    'the face patch (3+ points with a speculative margin), normal within 0.6 degrees of the stacking axis, every point within the overlap',
+    'the face patch (3+ points with a speculative margin), normal within 0.6 degrees of the ' +
+      'stacking axis, every point within the overlap',
     () => {
       const random = new Random(SEED);
       const failures: string[] = [];

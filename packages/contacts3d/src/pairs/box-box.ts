@@ -48,7 +48,10 @@ function firstInCanonicalOrder(a: Box, b: Box): boolean {
   return firstOfEqualSize(a, b);
 }
 
-/** `firstInCanonicalOrder` for boxes of equal half sizes (a function of its own, so the common case stays small enough to inline). */
+/**
+ * `firstInCanonicalOrder` for boxes of equal half sizes (a function of its own, so the common case
+ * stays small enough to inline).
+ */
 function firstOfEqualSize(a: Box, b: Box): boolean {
   const ma = a.transform, mb = b.transform;
   const ha = a.halfSize, hb = b.halfSize;
@@ -216,7 +219,10 @@ function insideBox(box: Box, points: Float64Array, i: number): boolean {
     Math.abs(dx * m[8]! + dy * m[9]! + dz * m[10]!) <= h[2]! - margin;
 }
 
-/** How deep (relative to the box's largest half size) a recycled witness must lie inside the other box to prove that the boxes still overlap. */
+/**
+ * How deep (relative to the box's largest half size) a recycled witness must lie inside the other
+ * box to prove that the boxes still overlap.
+ */
 const WITNESS_MARGIN = 1e-9;
 
 /**

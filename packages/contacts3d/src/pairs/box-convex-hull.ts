@@ -191,7 +191,10 @@ export function collideBoxConvexHull<B>(
   return emitManifold(manifoldScratch, data, box.body, hull.body, false);
 }
 
-/** Whether a box and a convex hull overlap or touch: exactly when `collideBoxConvexHull` at tolerance 0 finds a contact. */
+/**
+ * Whether a box and a convex hull overlap or touch: exactly when `collideBoxConvexHull` at
+ * tolerance 0 finds a contact.
+ */
 export function overlapBoxConvexHull(box: Box, hull: ConvexHull): boolean {
   hullManifold(viewOfBox(box), box.transform, hull, hull.transform, null, manifoldScratch, null);
   return manifoldScratch.count > 0;

@@ -1,8 +1,9 @@
 /**
- * Box against a half-space (after Millington, Game Physics Engine Development, ch. 13.3.3): every vertex of the box that
- * lies below the plane (within the tolerance) is a PointFace contact (box vertex, plane face).
- * A box resting flat gives 4, one on an edge 2, one sunk completely 8; when that is more than
- * `maxContactsPerPair` the set is reduced by `reduceManifold` (deepest point, largest area).
+ * Box against a half-space (after Millington, Game Physics Engine Development, ch. 13.3.3): every
+ * vertex of the box that lies below the plane (within the tolerance) is a PointFace contact (box
+ * vertex, plane face). A box resting flat gives 4, one on an edge 2, one sunk completely 8; when
+ * that is more than `maxContactsPerPair` the set is reduced by `reduceManifold` (deepest point,
+ * largest area).
  *
  * With `n` the plane's unit normal, `p` the box centre, `a_k` its world axes and `h_k` its half
  * sizes, the vertex with signs `s_k` (vertex code: bit k set when `s_k = +1`, box-features.ts)

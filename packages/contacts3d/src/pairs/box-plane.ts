@@ -1,9 +1,10 @@
 /**
- * Box against a true plane (Millington, Game Physics Engine Development, ch. 13): the plane is a thin sheet, so the box collides from
- * either side. The side of the box centre decides the normal: the plane normal when the centre
- * lies on or above the plane, its negation below; then every vertex on the far side of the plane
- * (within the tolerance) is a PointFace contact, exactly as against the half-space on the
- * centre's side (see box-half-space.ts for the formulas, the feature ids and the reduction).
+ * Box against a true plane (Millington, Game Physics Engine Development, ch. 13): the plane is a
+ * thin sheet, so the box collides from either side. The side of the box centre decides the normal:
+ * the plane normal when the centre lies on or above the plane, its negation below; then every
+ * vertex on the far side of the plane (within the tolerance) is a PointFace contact, exactly as
+ * against the half-space on the centre's side (see box-half-space.ts for the formulas, the feature
+ * ids and the reduction).
  */
 import type { CollisionData } from '../manifold/collision-data.js';
 import { writeBoxPlaneContacts } from './box-half-space.js';

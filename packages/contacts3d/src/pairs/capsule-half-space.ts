@@ -83,7 +83,10 @@ export function collideCapsuleHalfSpace<B>(
   return emitManifold(manifoldScratch, data, capsule.body, halfSpace.body, false);
 }
 
-/** Whether a capsule overlaps or touches a solid half-space: exactly when `collideCapsuleHalfSpace` at tolerance 0 writes a contact. */
+/**
+ * Whether a capsule overlaps or touches a solid half-space: exactly when `collideCapsuleHalfSpace`
+ * at tolerance 0 writes a contact.
+ */
 export function overlapCapsuleHalfSpace(capsule: Capsule, halfSpace: HalfSpace): boolean {
   capsulePlaneManifold(capsule, halfSpace, 1, 0, manifoldScratch);
   return manifoldScratch.count > 0;

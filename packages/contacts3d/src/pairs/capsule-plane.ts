@@ -45,7 +45,10 @@ export function collideCapsulePlane<B>(
   return emitManifold(manifoldScratch, data, capsule.body, plane.body, false);
 }
 
-/** Whether a capsule touches or crosses a true plane: exactly when `collideCapsulePlane` at tolerance 0 writes a contact. */
+/**
+ * Whether a capsule touches or crosses a true plane: exactly when `collideCapsulePlane` at
+ * tolerance 0 writes a contact.
+ */
 export function overlapCapsulePlane(capsule: Capsule, plane: Plane): boolean {
   capsulePlaneManifold(capsule, plane, capsulePlaneSide(capsule, plane), 0, manifoldScratch);
   return manifoldScratch.count > 0;

@@ -337,7 +337,8 @@ function randomCase(random: Random): Case {
 
 describe(`collideConvexHullCapsule against the oracle (${RUNS} runs, seed ${SEED})`, () => {
   it(
-    'a contact exactly when they overlap; the deepest is the exact depth and frees the pair; witnesses on the surfaces; both orders agree',
+    'a contact exactly when they overlap; the deepest is the exact depth and frees the pair; ' +
+      'witnesses on the surfaces; both orders agree',
     () => {
       const random = new Random(SEED);
       let overlapping = 0, pairs = 0;

@@ -566,7 +566,10 @@ export function collideConvexHullCapsule<B>(
   return emitManifold(manifoldScratch, data, hull.body, capsule.body, false);
 }
 
-/** Whether a convex hull and a capsule overlap or touch: exactly when `collideConvexHullCapsule` at tolerance 0 writes a contact. */
+/**
+ * Whether a convex hull and a capsule overlap or touch: exactly when `collideConvexHullCapsule` at
+ * tolerance 0 writes a contact.
+ */
 export function overlapConvexHullCapsule(hull: ConvexHull, capsule: Capsule): boolean {
   convexHullCapsuleManifold(hull, capsule, null, manifoldScratch);
   return manifoldScratch.count > 0;

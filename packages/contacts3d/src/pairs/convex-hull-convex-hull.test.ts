@@ -198,7 +198,8 @@ describe('collideConvexHullConvexHull and collideBoxConvexHull by hand, both ord
       expect(rows(data, scale)).toEqual({
         normal: [0, 1, 0],
         points: [[-0.5, 1, -1, 0], [-0.5, 1, 1, 0], [1, 1, -1, 0], [1, 1, 1, 0]],
-        // Two corners of the upper cube on the lower face (PointFace), two of its edges across the lower face's edge (EdgeEdge).
+        // Two corners of the upper cube on the lower face (PointFace), two of its edges across the
+        // lower face's edge (EdgeEdge).
         kinds: [1, 1, 2, 2],
       });
       expect(overlapConvexHullConvexHull(above, below)).toBe(true);

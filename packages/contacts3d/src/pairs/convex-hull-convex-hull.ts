@@ -222,7 +222,10 @@ function insideHull(hull: HullData, m: Float64Array, points: Float64Array, i: nu
   return true;
 }
 
-/** How deep (relative to the hull's size) a recycled witness must lie inside the other hull to prove that the hulls still overlap. */
+/**
+ * How deep (relative to the hull's size) a recycled witness must lie inside the other hull to prove
+ * that the hulls still overlap.
+ */
 const WITNESS_MARGIN = 1e-9;
 
 /**
@@ -290,7 +293,10 @@ export function collideConvexHullConvexHull<B>(
   return emitManifold(manifoldScratch, data, first.body, second.body, !inOrder);
 }
 
-/** Whether two convex hulls overlap or touch: exactly when `collideConvexHullConvexHull` at tolerance 0 finds a contact (the same computation). */
+/**
+ * Whether two convex hulls overlap or touch: exactly when `collideConvexHullConvexHull` at
+ * tolerance 0 finds a contact (the same computation).
+ */
 export function overlapConvexHullConvexHull(first: ConvexHull, second: ConvexHull): boolean {
   const inOrder = first.serial <= second.serial;
   const a = inOrder ? first : second, b = inOrder ? second : first;

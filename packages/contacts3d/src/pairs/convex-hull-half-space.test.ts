@@ -91,36 +91,40 @@ describe('collideConvexHullHalfSpace and collideConvexHullPlane by hand, both or
     });
   }
 
-  it('a cylinder sunk in a half-space keeps the deepest and widest 8 of its 64 vertices, then maxContactsPerPair', () => {
-    const points: number[] = [];
-    for (let i = 0; i < 32; i++) {
-      const angle = (2 * Math.PI * i) / 32;
-      points.push(Math.cos(angle), -1, Math.sin(angle), Math.cos(angle), 1, Math.sin(angle));
-    }
-    // Tilted a little about z: the vertices at the low side are the deepest.
-    const hull = ConvexHull.fromPoints(points).setPose([0, 0, 0], [
-      0,
-      0,
-      Math.sin(0.05),
-      Math.cos(0.05),
-    ]);
-    const ground = new HalfSpace([0, 1, 0], 5);
-    const data = new CollisionData({ capacity: 16 });
-    expect(collideConvexHullHalfSpace(hull, ground, data)).toBe(8);
-    let deepest = 0;
-    for (let i = 0; i < 8; i++) deepest = Math.max(deepest, data.contacts[i]!.penetration);
-    // The deepest vertex of all 64: 5 - min y.
-    let lowest = Infinity;
-    for (let i = 0; i < 64; i++) {
-      const x = points[3 * i]!, y = points[3 * i + 1]!;
-      lowest = Math.min(lowest, Math.sin(0.1) * -x + Math.cos(0.1) * y);
-    }
-    expect(deepest).toBeCloseTo(5 - lowest, 12);
-    data.reset();
-    data.maxContactsPerPair = 3;
-    expect(collideConvexHullHalfSpace(hull, ground, data)).toBe(3);
-    const tight = new CollisionData({ capacity: 2 });
-    expect(collideConvexHullHalfSpace(hull, ground, tight)).toBe(2);
-    expect(tight.overflowed).toBe(true);
-  });
+  it(
+    'a cylinder sunk in a half-space keeps the deepest and widest 8 of its 64 vertices, then ' +
+      'maxContactsPerPair',
+    () => {
+      const points: number[] = [];
+      for (let i = 0; i < 32; i++) {
+        const angle = (2 * Math.PI * i) / 32;
+        points.push(Math.cos(angle), -1, Math.sin(angle), Math.cos(angle), 1, Math.sin(angle));
+      }
+      // Tilted a little about z: the vertices at the low side are the deepest.
+      const hull = ConvexHull.fromPoints(points).setPose([0, 0, 0], [
+        0,
+        0,
+        Math.sin(0.05),
+        Math.cos(0.05),
+      ]);
+      const ground = new HalfSpace([0, 1, 0], 5);
+      const data = new CollisionData({ capacity: 16 });
+      expect(collideConvexHullHalfSpace(hull, ground, data)).toBe(8);
+      let deepest = 0;
+      for (let i = 0; i < 8; i++) deepest = Math.max(deepest, data.contacts[i]!.penetration);
+      // The deepest vertex of all 64: 5 - min y.
+      let lowest = Infinity;
+      for (let i = 0; i < 64; i++) {
+        const x = points[3 * i]!, y = points[3 * i + 1]!;
+        lowest = Math.min(lowest, Math.sin(0.1) * -x + Math.cos(0.1) * y);
+      }
+      expect(deepest).toBeCloseTo(5 - lowest, 12);
+      data.reset();
+      data.maxContactsPerPair = 3;
+      expect(collideConvexHullHalfSpace(hull, ground, data)).toBe(3);
+      const tight = new CollisionData({ capacity: 2 });
+      expect(collideConvexHullHalfSpace(hull, ground, tight)).toBe(2);
+      expect(tight.overflowed).toBe(true);
+    },
+  );
 });

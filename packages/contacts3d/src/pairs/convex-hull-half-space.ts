@@ -136,7 +136,10 @@ export function collideConvexHullPlane<B>(
   return writeHullPlaneContacts(hull, plane, side, data);
 }
 
-/** Whether a convex hull overlaps or touches a solid half-space: its lowest vertex lies on or below the plane (the early out of `collideConvexHullHalfSpace`). */
+/**
+ * Whether a convex hull overlaps or touches a solid half-space: its lowest vertex lies on or below
+ * the plane (the early out of `collideConvexHullHalfSpace`).
+ */
 export function overlapConvexHullHalfSpace(hull: ConvexHull, halfSpace: HalfSpace): boolean {
   return lowestHeight(hull, halfSpace, 1) <= 0;
 }

@@ -209,7 +209,10 @@ export function collideConvexHullSphere<B>(
   return 1;
 }
 
-/** Whether a convex hull and a sphere overlap or touch: exactly when `collideConvexHullSphere` at tolerance 0 finds a contact. */
+/**
+ * Whether a convex hull and a sphere overlap or touch: exactly when `collideConvexHullSphere` at
+ * tolerance 0 finds a contact.
+ */
 export function overlapConvexHullSphere(hull: ConvexHull, sphere: Sphere): boolean {
   return hullSphereContact(hull, sphere, null, contactScratch);
 }

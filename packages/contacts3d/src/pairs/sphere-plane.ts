@@ -1,8 +1,9 @@
 /**
- * Sphere against a true plane (Millington, Game Physics Engine Development, ch. 13, the true plane): the plane is a thin sheet,
- * so a sphere collides from either side when the distance of its centre from the plane is less
- * than its radius. The side of the centre decides the normal: the plane normal when the centre
- * lies on or above the plane, its negation below. One FaceFace contact, feature ids 0 and 0.
+ * Sphere against a true plane (Millington, Game Physics Engine Development, ch. 13, the true
+ * plane): the plane is a thin sheet, so a sphere collides from either side when the distance of its
+ * centre from the plane is less than its radius. The side of the centre decides the normal: the
+ * plane normal when the centre lies on or above the plane, its negation below. One FaceFace
+ * contact, feature ids 0 and 0.
  */
 import type { CollisionData } from '../manifold/collision-data.js';
 import type { Plane, Sphere } from '../shapes/primitives.js';

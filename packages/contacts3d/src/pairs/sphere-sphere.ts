@@ -19,9 +19,9 @@ import type { PairCache } from '../manifold/pair-cache.js';
  *
  * - `penetration = r1 + r2 - |c1 - c2|`; no contact when it is below `-data.tolerance`
  *   (touching spheres give penetration 0 and one contact).
- * - Coincident centres (no direction can be taken from them): normal `[0, 1, 0]` (+Y, a fixed choice), penetration `r1 + r2`, point
- *   at the midpoint of the centres moved by `(r2 - r1) / 2` along +Y (the common centre when
- *   the radii are equal).
+ * - Coincident centres (no direction can be taken from them): normal `[0, 1, 0]` (+Y, a fixed
+ *   choice), penetration `r1 + r2`, point at the midpoint of the centres moved by `(r2 - r1) / 2`
+ *   along +Y (the common centre when the radii are equal).
  * - Radius 0 is a point: two points at the same place touch (penetration 0, normal +Y).
  * - When the buffer is full the contact is dropped, `data.overflowed` is set and 0 returned.
  */

@@ -78,7 +78,8 @@ export function massProperties(shape: AnyPrimitive, density = 1): MassProperties
     case ShapeType.TriangleMesh:
     case ShapeType.Heightfield:
       throw new TypeError(
-        `massProperties needs a shape of finite volume (Sphere, Box, Capsule, ConvexHull), got a ${shape.constructor.name}`,
+        'massProperties needs a shape of finite volume (Sphere, Box, Capsule, ConvexHull), got a ' +
+          `${shape.constructor.name}`,
       );
   }
 }

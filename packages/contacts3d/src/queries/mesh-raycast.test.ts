@@ -162,7 +162,8 @@ describe('raycast against a Heightfield', () => {
       const reach = random.chance(0.2) ? random.range(0, 3) : Infinity;
       const got = raycast(field, origin, direction, reach, fieldHit);
       if (got && fieldHit.featureId === -1) {
-        // Started on or below the surface over a cell that is not a hole: the mesh cast straight down from above finds the surface above the origin.
+        // Started on or below the surface over a cell that is not a hole: the mesh cast straight
+        // down from above finds the surface above the origin.
         expect(fieldHit.distance).toBe(0);
         expect(
           raycast(

@@ -29,7 +29,10 @@ import type { Box } from '../shapes/primitives.js';
 export class BoxBoxAxis {
   /** Input: contacts are wanted down to this separation (>= 0). */
   tolerance = 0;
-  /** The best face axis: a face of B (else of A), along its box's local axis `faceAxis`, outward normal `faceSign * axis`. */
+  /**
+   * The best face axis: a face of B (else of A), along its box's local axis `faceAxis`, outward
+   * normal `faceSign * axis`.
+   */
   faceOfB = false;
   faceAxis = 0;
   faceSign = 1;
@@ -43,7 +46,10 @@ export class BoxBoxAxis {
   edgeWins = false;
   /** The largest half size of the pair (the scale of the face preference margin). */
   size = 0;
-  /** The axis that separated the boxes when the test returned false: 0 to 2 A's faces, 3 to 5 B's, 6 + 3i + j the edge axis a_i x b_j. */
+  /**
+   * The axis that separated the boxes when the test returned false: 0 to 2 A's faces, 3 to 5 B's,
+   * 6 + 3i + j the edge axis a_i x b_j.
+   */
   separatingAxis = -1;
 }
 
@@ -120,7 +126,10 @@ const NEAR_PARALLEL_SQUARED = 1e-6;
  */
 const PARALLEL_SQUARED = 1e-12;
 
-/** Per edge axis (index 3i + j), gap (projection less radii) and squared length. Scratch of `boxBoxSeparatingAxis` alone. */
+/**
+ * Per edge axis (index 3i + j), gap (projection less radii) and squared length. Scratch of
+ * `boxBoxSeparatingAxis` alone.
+ */
 const edgeGapScratch = new Float64Array(9);
 const edgeLengthScratch = new Float64Array(9);
 

@@ -72,7 +72,10 @@ export class Capsule<B = unknown> extends Primitive<B> {
   get radius(): number {
     return this.radiusValue;
   }
-  /** Throws a RangeError, changing nothing, for a radius that is not greater than 0, not finite or above `MAX_COORDINATE`. */
+  /**
+   * Throws a RangeError, changing nothing, for a radius that is not greater than 0, not finite or
+   * above `MAX_COORDINATE`.
+   */
   set radius(value: number) {
     this.radiusValue = Capsule.checkRadius(value);
     this.writeAabb();
@@ -82,7 +85,10 @@ export class Capsule<B = unknown> extends Primitive<B> {
   get halfLength(): number {
     return this.halfLengthValue;
   }
-  /** Throws a RangeError, changing nothing, for a half length that is negative, not finite or above `MAX_COORDINATE`. */
+  /**
+   * Throws a RangeError, changing nothing, for a half length that is negative, not finite or above
+   * `MAX_COORDINATE`.
+   */
   set halfLength(value: number) {
     this.halfLengthValue = Capsule.checkHalfLength(value);
     this.writeAabb();

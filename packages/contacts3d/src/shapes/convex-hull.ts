@@ -101,7 +101,10 @@ export class ConvexHull<B = unknown> extends Primitive<B> {
   readonly vertices: Float64Array;
   /** nx, ny, nz, d per face: the face lies in dot(n, x) = d, n the unit outward normal (hull frame). */
   readonly planes: Float64Array;
-  /** Where each face's vertex loop starts in `faceVertices`; face f's ends where face f + 1's starts (`faceCount + 1` entries). */
+  /**
+   * Where each face's vertex loop starts in `faceVertices`; face f's ends where face f + 1's starts
+   * (`faceCount + 1` entries).
+   */
   readonly faceStart: Int32Array;
   /** The faces' vertex loops, one after another, each counter-clockwise seen from outside. */
   readonly faceVertices: Int32Array;
@@ -109,7 +112,10 @@ export class ConvexHull<B = unknown> extends Primitive<B> {
   readonly faceEdges: Int32Array;
   /** Edge e runs from vertex `edgeVertices[2e]` to `edgeVertices[2e + 1]`. */
   readonly edgeVertices: Int32Array;
-  /** The faces on either side of edge e: `edgeFaces[2e]`, around which it runs counter-clockwise, and `edgeFaces[2e + 1]`. */
+  /**
+   * The faces on either side of edge e: `edgeFaces[2e]`, around which it runs counter-clockwise,
+   * and `edgeFaces[2e + 1]`.
+   */
   readonly edgeFaces: Int32Array;
   /** How many vertices the hull has. */
   readonly vertexCount: number;
@@ -216,7 +222,8 @@ export class ConvexHull<B = unknown> extends Primitive<B> {
     const features = 2 * (build.edgeVertices.length / 2) + 2;
     if (features > MAX_HULL_FEATURES) {
       throw new RangeError(
-        `${field} makes a hull of ${features} features (vertices, edges and faces), more than MAX_HULL_FEATURES = ${MAX_HULL_FEATURES}`,
+        `${field} makes a hull of ${features} features (vertices, edges and faces), more than ` +
+          `MAX_HULL_FEATURES = ${MAX_HULL_FEATURES}`,
       );
     }
     return new ConvexHull<B>(build);

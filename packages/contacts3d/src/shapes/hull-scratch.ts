@@ -19,7 +19,10 @@ export const hullScratch = {
   edgeVectors: new Float64Array(0) as Float64Array,
   /** Clipped polygons: two buffers of `polygonCapacity` vertices (x, y, z each). */
   polygonPoints: new Float64Array(0) as Float64Array,
-  /** Per polygon vertex: what made it (0 incident corner, 1 edge crossing, 2 reference corner), two feature indices, the tag of the edge leaving it. */
+  /**
+   * Per polygon vertex: what made it (0 incident corner, 1 edge crossing, 2 reference corner), two
+   * feature indices, the tag of the edge leaving it.
+   */
   polygonFeatures: new Int32Array(0) as Int32Array,
   polygonCapacity: 0,
   /** Candidate points before reduction to a `LocalManifold`'s 8 (clipped polygons, a sunk hull's vertices). */

@@ -75,15 +75,19 @@ describe('primitive validation', () => {
     );
   });
 
-  it('new CollisionData(null) and new CollisionData("abc") are TypeErrors naming the argument; no argument takes the defaults', () => {
-    expect(() => new CollisionData(null as unknown as object)).toThrow(
-      new TypeError('CollisionData(options) must be an object, got null'),
-    );
-    expect(() => new CollisionData('abc' as unknown as object)).toThrow(
-      new TypeError('CollisionData(options) must be an object, got "abc"'),
-    );
-    expect(new CollisionData(undefined).capacity).toBe(256);
-  });
+  it(
+    'new CollisionData(null) and new CollisionData("abc") are TypeErrors naming the argument; ' +
+      'no argument takes the defaults',
+    () => {
+      expect(() => new CollisionData(null as unknown as object)).toThrow(
+        new TypeError('CollisionData(options) must be an object, got null'),
+      );
+      expect(() => new CollisionData('abc' as unknown as object)).toThrow(
+        new TypeError('CollisionData(options) must be an object, got "abc"'),
+      );
+      expect(new CollisionData(undefined).capacity).toBe(256);
+    },
+  );
 });
 
 describe('quaternions of any length keep their rotation', () => {

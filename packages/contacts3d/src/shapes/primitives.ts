@@ -1,7 +1,8 @@
 /**
- * The 3D primitives (the CollisionPrimitive with its offset of Millington, Game Physics Engine Development, ch. 13). Each has a world `transform`
- * (rigid, 4x4 column-major), an `offset` relative to its body, and a `body` value copied into
- * the contacts. Geometry is validated once, here; the detectors trust it.
+ * The 3D primitives (the CollisionPrimitive with its offset of Millington, Game Physics Engine
+ * Development, ch. 13). Each has a world `transform` (rigid, 4x4 column-major), an `offset`
+ * relative to its body, and a `body` value copied into the contacts. Geometry is validated once,
+ * here; the detectors trust it.
  */
 import {
   composeTransforms,
@@ -193,7 +194,10 @@ export class Sphere<B = unknown> extends Primitive<B> {
 export class Box<B = unknown> extends Primitive<B> {
   /** `ShapeType.Box`. */
   readonly shapeType = ShapeType.Box;
-  /** Half extents along the local x, y, z axes; each greater than 0 and at most `MAX_COORDINATE`. Set through `setHalfSize`. */
+  /**
+   * Half extents along the local x, y, z axes; each greater than 0 and at most `MAX_COORDINATE`.
+   * Set through `setHalfSize`.
+   */
   readonly halfSize = vec3(0.5, 0.5, 0.5);
 
   constructor(halfSize: ArrayLike<number>) {

@@ -299,7 +299,8 @@ function initialTetrahedron(
   }
   if (i2 < 0) {
     throw new RangeError(
-      `${field} needs at least 4 points not in one plane, got ${count} collinear points (all within ${tolerance} of one line)`,
+      `${field} needs at least 4 points not in one plane, got ${count} collinear points (all ` +
+        `within ${tolerance} of one line)`,
     );
   }
   const plane = makeTriangle(p, i0, i1, i2);
@@ -314,7 +315,8 @@ function initialTetrahedron(
   }
   if (i3 < 0) {
     throw new RangeError(
-      `${field} needs at least 4 points not in one plane, got ${count} flat points (all within ${tolerance} of one plane)`,
+      `${field} needs at least 4 points not in one plane, got ${count} flat points (all within ` +
+        `${tolerance} of one plane)`,
     );
   }
   return [i0, i1, i2, i3];
@@ -471,7 +473,10 @@ function mergeFaces(
   };
 }
 
-/** Whether every vertex of `members` and of `candidate` lies within `tolerance` of the plane with unit normal n through their mean height. */
+/**
+ * Whether every vertex of `members` and of `candidate` lies within `tolerance` of the plane with
+ * unit normal n through their mean height.
+ */
 function coplanar(
   p: Float64Array,
   members: Triangle[],

@@ -263,7 +263,10 @@ export function closestOnTriangle(p: Vec3, a: Vec3, b: Vec3, c: Vec3): Vec3 {
   return add(a, add(scale(ab, vb * denominator), scale(ac, vc * denominator)));
 }
 
-/** Signed distance from `point` to the polytope's surface: > 0 outside (Euclidean), < 0 inside (to the nearest face plane). */
+/**
+ * Signed distance from `point` to the polytope's surface: > 0 outside (Euclidean), < 0 inside (to
+ * the nearest face plane).
+ */
 export function polytopeSignedDistance(shape: Polytope, point: Vec3): number {
   let inside = -Infinity;
   shape.normals.forEach((n, f) => (inside = Math.max(inside, dot(n, point) - shape.offsets[f]!)));

@@ -22,7 +22,10 @@ export interface BoxSpec extends PoseSpec {
   kind: 'box';
   halfSize: Vec3;
 }
-/** `dot(normal / |normal|, x) = offset` in the shape's own frame (the library normalises the normal and keeps the offset). */
+/**
+ * `dot(normal / |normal|, x) = offset` in the shape's own frame (the library normalises the normal
+ * and keeps the offset).
+ */
 export interface PlaneSpec extends PoseSpec {
   kind: 'plane' | 'halfSpace';
   normal: Vec3;
