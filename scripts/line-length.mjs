@@ -11,17 +11,6 @@ import { fileURLToPath } from 'node:url';
 
 const MAX_LENGTH = 120;
 
-/**
- * Files not checked yet: paths, or folders ending in `/`. These folders were being edited
- * on other branches when the check came in (issue 22); each keeps its long lines until those
- * branches are merged and its lines are wrapped, and then leaves this list, which ends empty.
- * The viewer is wrapped (issue 28) and checked in full.
- */
-const ALLOWLIST = [
-  'packages/collision2d/src/',
-  'packages/contacts3d/src/',
-];
-
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const patterns = ['*.ts', '*.mts', '*.cts', '*.js', '*.mjs', '*.cjs'];
 const files = execFileSync(
@@ -30,12 +19,8 @@ const files = execFileSync(
   { cwd: root, encoding: 'utf8' },
 ).split('\n').filter((file) => file !== '');
 
-const allowed = (file) =>
-  ALLOWLIST.some((entry) => (entry.endsWith('/') ? file.startsWith(entry) : file === entry));
-
-const checked = files.filter((file) => !allowed(file));
 const long = [];
-for (const file of checked) {
+for (const file of files) {
   let text;
   try {
     text = readFileSync(join(root, file), 'utf8');
@@ -57,7 +42,4 @@ if (long.length > 0) {
   for (const line of long) console.error(`  ${line}`);
   process.exit(1);
 }
-console.log(
-  `Line length: no line over ${MAX_LENGTH} characters in ${checked.length} files ` +
-    `(${files.length - checked.length} skipped by the allowlist)`,
-);
+console.log(`Line length: no line over ${MAX_LENGTH} characters in ${files.length} files`);
