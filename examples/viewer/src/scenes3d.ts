@@ -112,7 +112,8 @@ const LEVEL_MOVERS = {
     rest: 0.18,
     reach: 0.5,
     floorAt: [-0.3, -0.45],
-    terrainAt: [HOLE_CENTRE[0], HOLE_CENTRE[2]],
+    // Off the grid line z = 0 through the hole's middle, so it does not lie along the edges there.
+    terrainAt: [HOLE_CENTRE[0], HOLE_CENTRE[2] + 0.1],
     onFloor: 'A capsule (radius 0.2, 1.4 long) lying on it: each triangle below clips its ' +
       'segment to itself, so a contact sits under each end and where the segment crosses an ' +
       'edge, every one straight up.',
