@@ -6,6 +6,7 @@ import { sceneContacts } from './scenes.js';
 import { createScene3 } from './scenes3d.js';
 import { HOLE_CENTRE, terrain, tessellatedFloor } from './level-geometry.js';
 import { loadMeshTriangle } from './features.js';
+import { touchedTriangles } from './level-drawing.js';
 
 type Vec = [number, number, number];
 
@@ -134,6 +135,13 @@ describe('the level scenes give the contacts worked out by hand or by brute forc
     const under = triangles(scene.second as TriangleMesh).find(({ index }) => index === named)!;
     const foot = nearestOnTriangle([0.35, 0, 0.2], under.corners);
     expect(Math.hypot(...sub(foot, [0.35, 0, 0.2]))).toBeLessThan(1e-12);
+    // The view tints that triangle and no other: the one of the 96 whose nearest point to
+    // (0.35, 0, 0.2) is that point itself.
+    const containing = triangles(scene.second as TriangleMesh).filter(({ corners }) =>
+      Math.hypot(...sub(nearestOnTriangle([0.35, 0, 0.2], corners), [0.35, 0, 0.2])) < 1e-12
+    );
+    expect(containing.map(({ index }) => index)).toEqual([named]);
+    expect(touchedTriangles(contacts)).toEqual([named]);
   });
 
   it('capsule-mesh: every contact straight up and 0.02 deep, both ends of the segment among them', () => {
