@@ -85,7 +85,7 @@ describe('the level geometry', () => {
     const counts = edgeCounts(floor);
     expect(counts[EdgeFlag.Boundary]).toBe(24);
     expect(counts[EdgeFlag.Flat]).toBe(132);
-    expect(counts[EdgeFlag.Convex] + counts[EdgeFlag.Concave]!).toBe(0);
+    expect(counts[EdgeFlag.Convex]! + counts[EdgeFlag.Concave]!).toBe(0);
     // Shape of each triangle: twice its area over its longest side squared (an equilateral
     // triangle has sqrt(3)/2, the fan's sliver, 0.03 high on a side of about 0.8, about 0.04).
     const shapes = triangles(floor).map(({ corners: [a, b, c] }) => {

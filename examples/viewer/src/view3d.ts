@@ -545,9 +545,13 @@ export class View3D implements View {
   }
 }
 
+/**
+ * Whether the user may move a shape: every solid (so a hull, or a box or hull added to the mesh
+ * scenes' movers, can be dragged), not the grounds a scene stands on.
+ */
 function isMovable(primitive: AnyPrimitive): boolean {
-  return primitive.shapeType === ShapeType.Sphere || primitive.shapeType === ShapeType.Box ||
-    primitive.shapeType === ShapeType.Capsule;
+  return primitive.shapeType !== ShapeType.Plane && primitive.shapeType !== ShapeType.HalfSpace &&
+    !isLevelGround(primitive);
 }
 
 function poseArray(position: readonly number[], quaternion: readonly number[]): number[] {
