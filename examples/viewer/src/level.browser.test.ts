@@ -174,38 +174,38 @@ describe('mesh and heightfield scenes in Chromium', { timeout: 90_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it('sphere-mesh: dragged across the flat inner edges of the floor, every normal stays straight up', async () => {
-    const start = createScene3('sphere-mesh').firstStart;
-    // Sunk 0.1 (radius 0.3), so the drag in the view plane keeps it in touch all the way.
-    await open('sphere-mesh', [start.position[0], 0.2, start.position[2], 0, 0, 0, 1]);
-    await selectFirst();
-    const triangles = new Set<number>();
-    const normals: number[][] = [];
-    let emptyFrames = 0;
-    await dragFirst(10, 0, 24, (state) => {
-      if (state.contacts.length === 0) emptyFrames++;
-      for (const c of state.contacts) {
-        normals.push(c.normal);
-        triangles.add(Math.floor(secondFeatureOf(c.featureId) / 8));
-      }
-    });
-    // It crossed edges (every inner edge of the floor is flat) and was never left without a
-    // contact, and no contact at a seam pointed sideways.
-    expect(triangles.size).toBeGreaterThanOrEqual(3);
-    expect(emptyFrames).toBe(0);
-    expect(normals.length).toBeGreaterThanOrEqual(24);
-    for (const n of normals) expect(n).toEqual([0, 1, 0].map((v) => expect.closeTo(v, 12)));
-    const after = await published();
-    expect(
-      Math.hypot(
+  // Sunk 0.1 (sphere radius 0.3, capsule 0.2), so the drag in the view plane keeps each in touch.
+  for (const [id, height] of [['sphere-mesh', 0.2], ['capsule-mesh', 0.1]] as const) {
+    it(`${id}: dragged across the flat inner edges of the floor, every normal stays straight up`, async () => {
+      const start = createScene3(id).firstStart;
+      await open(id, [start.position[0], height, start.position[2], ...start.quaternion]);
+      await selectFirst();
+      const triangles = new Set<number>();
+      const normals: number[][] = [];
+      let emptyFrames = 0;
+      await dragFirst(10, 0, 24, (state) => {
+        if (state.contacts.length === 0) emptyFrames++;
+        for (const c of state.contacts) {
+          normals.push(c.normal);
+          triangles.add(Math.floor(secondFeatureOf(c.featureId) / 8));
+        }
+      });
+      // It crossed edges (every inner edge of the floor is flat) and was never left without a
+      // contact, and no contact at a seam pointed sideways.
+      expect(triangles.size).toBeGreaterThanOrEqual(3);
+      expect(emptyFrames).toBe(0);
+      expect(normals.length).toBeGreaterThanOrEqual(24);
+      for (const n of normals) expect(n).toEqual([0, 1, 0].map((v) => expect.closeTo(v, 12)));
+      const after = await published();
+      const moved = Math.hypot(
         after.shapes[0]![0]! - start.position[0],
         after.shapes[0]![2]! - start.position[2],
-      ),
-    )
-      .toBeGreaterThan(0.5);
-    expectSameContacts(after.contacts, await nodeContacts('sphere-mesh'));
-    expect(errors).toEqual([]);
-  });
+      );
+      expect(moved).toBeGreaterThan(0.5);
+      expectSameContacts(after.contacts, await nodeContacts(id));
+      expect(errors).toEqual([]);
+    });
+  }
 
   it('sphere-heightfield: no contact over the hole, a face contact beside it', async () => {
     // Centre level with the plain over the hole's middle: the rim is 0.4 away, the radius 0.3.

@@ -1,7 +1,8 @@
 /**
  * The 3D view: the scene's two primitives as translucent meshes, the contact set drawn by
  * `ContactSetHelper`, OrbitControls for the camera and TransformControls to move and turn the
- * selected shape (click a shape to select it; half-spaces and planes stay put).
+ * selected shape (click a shape to select it; half-spaces, planes, meshes and heightfields stay
+ * put).
  */
 import {
   AmbientLight,
