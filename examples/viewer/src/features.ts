@@ -11,7 +11,8 @@
  *
  * 3D codes (contacts3d's box-features.ts): box vertex 0..7 (bit k: positive along local axis k),
  * edge 16 + 4c + (p > 0) + 2 (q > 0) along axis c, face 32 + 2k + (negative); spheres, planes
- * and half-spaces have the one feature 0.
+ * and half-spaces have the one feature 0. A triangle mesh or heightfield (mesh-triangle.ts):
+ * `8 * triangle + local`, local 0 the face, 1 + k edge k, 4 + k corner k.
  */
 import {
   Circle,
@@ -23,6 +24,8 @@ import {
   secondFeatureOf,
 } from '@contactkit/collision2d';
 import type { Shape2 } from '@contactkit/collision2d';
+import { EdgeFlag, MeshTriangle, ShapeType } from '@contactkit/contacts3d';
+import type { Heightfield, TriangleMesh } from '@contactkit/contacts3d';
 import { worldVertices } from './probes2d.js';
 
 type Point = [number, number];
@@ -181,4 +184,59 @@ export function boxFeaturePoints(code: number, half: readonly number[]): number[
     });
   }
   return [];
+}
+
+/**
+ * Loads triangle `triangle` of a mesh (the caller's index) or heightfield (its numbering) into
+ * `out`, in world space at the shape's pose, with its edge flags; false when no such triangle is
+ * kept (dropped as degenerate, a hole, out of range).
+ */
+export function loadMeshTriangle(
+  shape: TriangleMesh | Heightfield,
+  triangle: number,
+  out: MeshTriangle,
+): boolean {
+  if (shape.shapeType === ShapeType.TriangleMesh) {
+    const slot = shape.triangleIndex.indexOf(triangle);
+    if (slot < 0) return false;
+    shape.loadTriangle(slot, out);
+    return true;
+  }
+  if (!Number.isInteger(triangle) || triangle < 0 || triangle >= shape.triangleCount) return false;
+  const cell = triangle >> 1, columns = shape.columns - 1;
+  if (!shape.hasCell(Math.floor(cell / columns), cell % columns)) return false;
+  shape.loadTriangle(triangle, out);
+  return true;
+}
+
+const EDGE_FLAG_NAMES: Record<EdgeFlag, string> = {
+  [EdgeFlag.Boundary]: 'boundary',
+  [EdgeFlag.Convex]: 'convex',
+  [EdgeFlag.Flat]: 'flat',
+  [EdgeFlag.Concave]: 'concave',
+};
+
+/**
+ * The feature a mesh or heightfield code names, in words ("edge 1 (flat) of triangle 12 of the
+ * mesh") and as world points (the face's three corners, the edge's two ends, the corner), or null
+ * for a code that names no kept triangle.
+ */
+export function meshFeature(
+  shape: TriangleMesh | Heightfield,
+  name: string,
+  code: number,
+): { text: string; points: number[][]; } | null {
+  const triangle = Math.floor(code / 8), local = code % 8;
+  const loaded = new MeshTriangle();
+  if (local === 7 || !loadMeshTriangle(shape, triangle, loaded)) return null;
+  const v = loaded.vertices;
+  const corner = (k: number): number[] => [v[3 * k]!, v[3 * k + 1]!, v[3 * k + 2]!];
+  const of = `of triangle ${triangle} of the ${name}`;
+  if (local === 0) return { text: `the face ${of}`, points: [corner(0), corner(1), corner(2)] };
+  if (local < 4) {
+    const k = local - 1;
+    const flag = EDGE_FLAG_NAMES[loaded.edgeFlags[k] as EdgeFlag];
+    return { text: `edge ${k} (${flag}) ${of}`, points: [corner(k), corner((k + 1) % 3)] };
+  }
+  return { text: `corner ${local - 4} ${of}`, points: [corner(local - 4)] };
 }

@@ -92,6 +92,7 @@ function currentState(): ViewerState {
     choice: view2d ? view2d.probeInput.choice : -1,
     witnesses: view.witnesses,
     labels: view.labels,
+    edges: view3d?.edges ?? true,
   };
 }
 const start = currentState();
@@ -126,6 +127,7 @@ if (view2d && parsed.choice !== undefined) {
 }
 if (parsed.witnesses !== undefined) view.witnesses = parsed.witnesses;
 if (parsed.labels !== undefined) view.labels = parsed.labels;
+if (view3d && parsed.edges !== undefined) view3d.edges = parsed.edges;
 
 /** What the 2D hint says about turning: the axis-aligned rectangles of a scene do not turn. */
 function turnHint(): string {
@@ -159,6 +161,7 @@ const panel = new Panel(
       } Point at a contact (or its row) to see its features; click it to keep them.`,
     labels: view.labels,
     witnesses: view.witnesses,
+    edges: view3d?.hasEdges ? view3d.edges : null,
     shapeNames: view.shapeNames(),
     choice: choiceOptions && view2d
       ? {
@@ -194,7 +197,8 @@ const panel = new Panel(
       maxContactsPerPair: view.data.maxContactsPerPair,
     }),
     onToggle(name, on) {
-      view[name] = on;
+      if (name !== 'edges') view[name] = on;
+      else if (view3d) view3d.edges = on;
     },
     onChoice: view2d
       ? (value) => {

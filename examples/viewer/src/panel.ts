@@ -22,7 +22,7 @@ export interface PanelCallbacks {
   onMode?(mode: 'translate' | 'rotate'): void;
   onTolerance(value: number): void;
   onMaxContacts(value: number): void;
-  onToggle(name: 'labels' | 'witnesses', on: boolean): void;
+  onToggle(name: DisplayToggle, on: boolean): void;
   onChoice?(value: number): void;
   /** Sets shape `index` from typed values; throws a RangeError to refuse them. */
   onPose(index: number, values: number[]): void;
@@ -35,6 +35,9 @@ export interface PanelCallbacks {
   onSelectContact(index: number): void;
 }
 
+/** The display switches: contact numbers, witness points, a mesh's edge flags. */
+export type DisplayToggle = 'labels' | 'witnesses' | 'edges';
+
 export interface PanelOptions {
   current: SceneId;
   title: string;
@@ -45,6 +48,8 @@ export interface PanelOptions {
   hint: string;
   labels: boolean;
   witnesses: boolean;
+  /** Whether a mesh's or heightfield's edge flags are drawn; null: the scene has none. */
+  edges: boolean | null;
   shapeNames: string[];
   /** The scene's choice (sat-axes), else null. */
   choice: { label: string; options: string[]; value: number; } | null;
@@ -118,14 +123,17 @@ function buttonRow(animateButton: HTMLButtonElement, callbacks: PanelCallbacks):
   return buttons;
 }
 
-/** The switches for the contact numbers and the witness points, appended to `body`. */
+/**
+ * The switches for the contact numbers, the witness points and, in a scene on a mesh or
+ * heightfield, its edge flags, appended to `body`.
+ */
 function displayToggles(
   body: HTMLElement,
   options: PanelOptions,
   callbacks: PanelCallbacks,
-): Record<'labels' | 'witnesses', HTMLInputElement> {
+): Partial<Record<DisplayToggle, HTMLInputElement>> {
   const display = element('div', { class: 'toggles' });
-  const toggle = (name: 'labels' | 'witnesses', text: string, on: boolean): HTMLInputElement => {
+  const toggle = (name: DisplayToggle, text: string, on: boolean): HTMLInputElement => {
     const input = element('input', { id: `show-${name}`, type: 'checkbox' });
     input.checked = on;
     input.addEventListener('change', () => callbacks.onToggle(name, input.checked));
@@ -134,10 +142,13 @@ function displayToggles(
     display.append(label);
     return input;
   };
-  const toggles = {
+  const toggles: Partial<Record<DisplayToggle, HTMLInputElement>> = {
     labels: toggle('labels', 'contact numbers', options.labels),
     witnesses: toggle('witnesses', 'witness points and depth', options.witnesses),
   };
+  if (options.edges !== null) {
+    toggles.edges = toggle('edges', 'edge flags (convex, concave, flat, boundary)', options.edges);
+  }
   body.append(display);
   return toggles;
 }
@@ -195,7 +206,7 @@ export class Panel {
   private readonly toleranceInput: HTMLInputElement;
   private readonly maxInput: HTMLInputElement;
   private readonly poseInputs: HTMLInputElement[][] = [];
-  private readonly toggles: Record<'labels' | 'witnesses', HTMLInputElement>;
+  private readonly toggles: Partial<Record<DisplayToggle, HTMLInputElement>>;
   private readonly choiceSelect: HTMLSelectElement | null;
   private lastShown = '';
   private animating = false;

@@ -17,6 +17,14 @@ import {
 } from '@contactkit/contacts3d';
 import type { AnyPrimitive } from '@contactkit/contacts3d';
 import { axisAngle, motionPhase, multiplyQuat, rotations } from './pose.js';
+import {
+  HOLE_CENTRE,
+  LEVEL_HALF_SIZE,
+  seeded,
+  surfaceHeight,
+  terrain,
+  tessellatedFloor,
+} from './level-geometry.js';
 import type { QuatTuple, Vec3Tuple } from './pose.js';
 
 /** A pose: position and unit quaternion `[x, y, z, w]`. */
@@ -38,7 +46,7 @@ export interface Motion3 {
   period: number;
 }
 
-export const SCENE3_IDS = [
+const PAIR_SCENE_IDS = [
   'sphere-sphere',
   'sphere-half-space',
   'sphere-plane',
@@ -58,7 +66,74 @@ export const SCENE3_IDS = [
   'hull-sphere',
   'hull-half-space',
 ] as const;
-export type Scene3Id = (typeof SCENE3_IDS)[number];
+
+/**
+ * A shape that moves over the level geometry: each becomes two scenes, `<name>-mesh` on the
+ * tessellated floor and `<name>-heightfield` on the terrain. A box and a hull join with one entry
+ * each once contacts3d has their mesh and heightfield pairs.
+ */
+interface LevelMover {
+  /** A new shape of the kind. */
+  make: () => AnyPrimitive;
+  /** Its name in titles. */
+  title: string;
+  /** How it lies on the ground. */
+  quaternion: QuatTuple;
+  /** Height of its centre over a flat ground: a little less than it reaches down (sunk 0.02). */
+  rest: number;
+  /** How far it reaches along world x from its centre (where the ground under it is looked for). */
+  reach: number;
+  /** Where it starts on the floor and on the terrain (world x, z). */
+  floorAt: [number, number];
+  terrainAt: [number, number];
+  /** What its contacts show, one sentence for each ground. */
+  onFloor: string;
+  onTerrain: string;
+}
+
+const LEVEL_MOVERS = {
+  sphere: {
+    make: () => new Sphere(0.3),
+    title: 'Sphere',
+    quaternion: [0, 0, 0, 1],
+    rest: 0.28,
+    reach: 0,
+    floorAt: [0.35, 0.2],
+    terrainAt: [0.45, -0.35],
+    onFloor: 'A sphere (radius 0.3) gets one FaceFace contact, straight up, wherever it is.',
+    onTerrain: 'A sphere (radius 0.3) on the slope of the hill: its normal follows the face or ' +
+      'lies between the faces of the ridge it touches. Over the hole (0.8 across) it falls ' +
+      'through without a contact.',
+  },
+  capsule: {
+    make: () => new Capsule(0.2, 0.5),
+    title: 'Capsule',
+    quaternion: axisAngle([0, 0, 1], Math.PI / 2),
+    rest: 0.18,
+    reach: 0.5,
+    floorAt: [-0.3, -0.45],
+    // Off the grid line z = 0 through the hole's middle, so it does not lie along the edges there.
+    terrainAt: [HOLE_CENTRE[0], HOLE_CENTRE[2] + 0.1],
+    onFloor: 'A capsule (radius 0.2, 1.4 long) lying on it: each triangle below clips its ' +
+      'segment to itself, so a contact sits under each end and where the segment crosses an ' +
+      'edge, every one straight up.',
+    onTerrain: 'A capsule (radius 0.2, 1.4 long) lying across the hole: the plain carries it ' +
+      'under each end and at the gold rim, where its segment leaves the faces.',
+  },
+} satisfies Record<string, LevelMover>;
+type LevelMoverName = keyof typeof LEVEL_MOVERS;
+type LevelSceneId = `${LevelMoverName}-${'mesh' | 'heightfield'}`;
+
+export type Scene3Id = (typeof PAIR_SCENE_IDS)[number] | LevelSceneId;
+
+/** Every 3D scene id: the pairs of primitives, then each mover on the floor and the terrain. */
+export const SCENE3_IDS: readonly Scene3Id[] = [
+  ...PAIR_SCENE_IDS,
+  ...(Object.keys(LEVEL_MOVERS) as LevelMoverName[]).flatMap((name): LevelSceneId[] => [
+    `${name}-mesh`,
+    `${name}-heightfield`,
+  ]),
+];
 
 /** A 3D scene: two primitives, where they start, how the first moves, where the camera looks. */
 export interface Scene3 {
@@ -86,18 +161,6 @@ const VERTEX_DOWN: QuatTuple = rotations(
   axisAngle([0, 0, 1], Math.PI / 4),
   axisAngle([1, 0, 0], -Math.atan(Math.SQRT1_2)),
 );
-
-/** A small seeded generator (mulberry32) so the point clouds are the same on every load. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A random point cloud: 72 points in a cube of half size `h`, two thirds of them pushed out onto
@@ -143,7 +206,7 @@ interface SceneSpec {
   camera?: { position: Vec3Tuple; target: Vec3Tuple; };
 }
 
-const SPECS: Record<Scene3Id, SceneSpec> = {
+const SPECS: Record<(typeof PAIR_SCENE_IDS)[number], SceneSpec> = {
   'sphere-sphere': {
     title: 'Sphere - sphere',
     description:
@@ -378,11 +441,58 @@ const SPECS: Record<Scene3Id, SceneSpec> = {
   },
 };
 
+/** Why no contact on a flat edge points sideways, and whose work the rule follows. */
+const GHOST_RULE = "An edge or corner contact keeps its normal only inside that feature's normal " +
+  'cone (the directions in which it is the nearest point of the surface): between the two face ' +
+  'normals at a ridge, none at a valley (its faces are nearer), and at a flat edge the face ' +
+  'normal alone, which the faces beside it already give, so no contact there points sideways ' +
+  "and nothing catches on the seams (the rule of Box3D's mesh contact, Jolt's active edges and " +
+  "Bullet's internal-edge utility). Touched triangles are tinted; the edge colours (red convex, " +
+  'blue concave, grey flat, gold boundary) hide with the edge flags box.';
+
+/** The scene of a mover on the floor (`-mesh`) or the terrain (`-heightfield`). */
+function levelSpec(id: LevelSceneId): SceneSpec {
+  const [name, ground] = id.split('-') as [LevelMoverName, 'mesh' | 'heightfield'];
+  const mover: LevelMover = LEVEL_MOVERS[name];
+  const onFloor = ground === 'mesh';
+  const secondStart: Pose3 = {
+    position: onFloor ? [0, 0, 0] : [-LEVEL_HALF_SIZE, 0, -LEVEL_HALF_SIZE],
+    quaternion: IDENTITY,
+  };
+  const groundShape = onFloor ? tessellatedFloor() : terrain();
+  groundShape.setPose(secondStart.position, secondStart.quaternion);
+  const [x, z] = onFloor ? mover.floorAt : mover.terrainAt;
+  const floorText = onFloor
+    ? `A flat floor of ${groundShape.triangleCount} triangles, fat ones and slivers, in the ` +
+      'plane y = 0. '
+    : 'A heightfield terrain (13 x 13 heights 0.4 apart): a hill, a dip, a flat plain and a ' +
+      'hole of 2 x 2 cells. ';
+  const groundY = surfaceHeight(groundShape, x, z, mover.reach);
+  return {
+    title: `${mover.title} - ${onFloor ? 'tessellated floor' : 'heightfield terrain'}`,
+    description: floorText + (onFloor ? mover.onFloor : mover.onTerrain) + ' ' + GHOST_RULE,
+    first: mover.make,
+    second: onFloor ? tessellatedFloor : terrain,
+    firstStart: {
+      position: [x, groundY + mover.rest, z],
+      quaternion: mover.quaternion,
+    },
+    secondStart,
+    motion: { direction: [0.4, 1, 0.2], distance: 1.4, spinAxis: [0, 1, 0], spin: 0.5 },
+    // Looking at the mover from the front right and above, so it is in the middle of the view.
+    camera: { position: [x + 2.2, groundY + 2.6, z + 3.8], target: [x, groundY, z] },
+  };
+}
+
+function isLevelScene(id: Scene3Id): id is LevelSceneId {
+  return id.endsWith('-mesh') || id.endsWith('-heightfield');
+}
+
 const DEFAULT_CAMERA = { position: [1.8, 1.8, 2.6] as Vec3Tuple, target: [0, 0.2, 0] as Vec3Tuple };
 
 /** A fresh 3D scene with both shapes at their starting poses. */
 export function createScene3(id: Scene3Id): Scene3 {
-  const spec = SPECS[id];
+  const spec = isLevelScene(id) ? levelSpec(id) : SPECS[id];
   const secondStart = spec.secondStart ?? { position: [0, 0, 0], quaternion: IDENTITY };
   const scene: Scene3 = {
     dimension: 3,

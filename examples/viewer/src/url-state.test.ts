@@ -11,6 +11,7 @@ const start: ViewerState = {
   choice: -1,
   witnesses: false,
   labels: true,
+  edges: true,
 };
 
 describe('URL state', () => {
@@ -25,12 +26,13 @@ describe('URL state', () => {
       choice: 4,
       witnesses: true,
       labels: false,
+      edges: false,
     };
     const search = formatState(changed, start);
     expect(search).toBe(
       `?scene=sat-axes&tolerance=0.3&max=3&p0=${0.1 + 0.2},${-1 / 3},${
         Math.PI / 7
-      }&axis=4&witnesses=1&labels=0`,
+      }&axis=4&witnesses=1&labels=0&edges=0`,
     );
     const parsed = parseState(search);
     expect(parsed.errors).toEqual([]);
@@ -42,6 +44,7 @@ describe('URL state', () => {
     expect(parsed.choice).toBe(4);
     expect(parsed.witnesses).toBe(true);
     expect(parsed.labels).toBe(false);
+    expect(parsed.edges).toBe(false);
   });
 
   it('reads a partial URL (?tolerance=0.3) and names what it cannot read', () => {

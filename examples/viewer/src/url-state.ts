@@ -1,6 +1,7 @@
 /**
  * The page's whole state in its URL, so that a link reproduces a configuration exactly:
- * `?scene=sat-axes&tolerance=0.3&max=4&p0=-0.5,0.2,0.2&axis=3&point=0.1,0.4&witnesses=1&labels=0`.
+ * `?scene=sat-axes&tolerance=0.3&max=4&p0=-0.5,0.2,0.2&axis=3&point=0.1,0.4&witnesses=1&labels=0`
+ * (and `edges=0` in a scene on a mesh or heightfield).
  * Numbers are written with `String(number)`, which reads back as the same double. Only what
  * differs from the scene's start is written; a URL may give any subset (`?tolerance=0.3`).
  * Pure: no DOM.
@@ -19,6 +20,8 @@ export interface ViewerState {
   choice: number;
   witnesses: boolean;
   labels: boolean;
+  /** Whether a mesh's or heightfield's edge flags are drawn (scenes on one). */
+  edges: boolean;
 }
 
 /** What a URL gave: each field only when present; `poses[i]` only for the shapes it named. */
@@ -31,6 +34,7 @@ export interface ParsedState {
   choice?: number;
   witnesses?: boolean;
   labels?: boolean;
+  edges?: boolean;
   /** Parameters that could not be read, each naming the parameter and its value. */
   errors: string[];
 }
@@ -85,7 +89,7 @@ export function parseState(search: string): ParsedState {
     if (values && values.length === 2) state.point = [values[0]!, values[1]!];
     else if (values) errors.push(`point=${point}: expected x,y`);
   }
-  for (const name of ['witnesses', 'labels'] as const) {
+  for (const name of ['witnesses', 'labels', 'edges'] as const) {
     const text = params.get(name);
     if (text === null) continue;
     const value = flag(name, text, errors);
@@ -118,6 +122,7 @@ export function formatState(state: ViewerState, start: ViewerState): string {
   if (state.choice !== start.choice) params.set('axis', String(state.choice));
   if (state.witnesses !== start.witnesses) params.set('witnesses', state.witnesses ? '1' : '0');
   if (state.labels !== start.labels) params.set('labels', state.labels ? '1' : '0');
+  if (state.edges !== start.edges) params.set('edges', state.edges ? '1' : '0');
   // Commas need no escaping in a query; keeping them makes a link readable.
   return `?${params.toString().replace(/%2C/g, ',')}`;
 }

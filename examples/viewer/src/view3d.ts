@@ -1,7 +1,8 @@
 /**
  * The 3D view: the scene's two primitives as translucent meshes, the contact set drawn by
  * `ContactSetHelper`, OrbitControls for the camera and TransformControls to move and turn the
- * selected shape (click a shape to select it; half-spaces and planes stay put).
+ * selected shape (click a shape to select it; half-spaces, planes, meshes and heightfields stay
+ * put).
  */
 import {
   AmbientLight,
@@ -47,9 +48,10 @@ import {
   ShapeType,
   Sphere,
 } from '@contactkit/contacts3d';
-import type { AnyPrimitive } from '@contactkit/contacts3d';
+import type { AnyPrimitive, Heightfield, TriangleMesh } from '@contactkit/contacts3d';
 import { firstFeatureOf, secondFeatureOf } from '@contactkit/math';
-import { boxFeaturePoints, boxFeatureText } from './features.js';
+import { boxFeaturePoints, boxFeatureText, meshFeature } from './features.js';
+import { LevelDrawing, isLevelGround } from './level-drawing.js';
 import type { EditablePose } from './view.js';
 import { collideScene3, createScene3, motionPose3 } from './scenes3d.js';
 import type { Scene3, Scene3Id } from './scenes3d.js';
@@ -79,6 +81,8 @@ export class View3D implements View {
   readonly data = new CollisionData({ capacity: 64 });
   witnesses = false;
   labels = true;
+  /** Draw a mesh's or heightfield's edges in the colours of their flags. */
+  edges = true;
   hovered = -1;
   selected = -1;
   /** The poses as the URL keeps them: `[x, y, z, qx, qy, qz, qw]` per shape, exactly as set. */
@@ -107,6 +111,8 @@ export class View3D implements View {
   private readonly cameraUp = new Vector3();
   /** The shape the gizmo is on, or -1 before a shape is clicked (no gizmo over the contacts). */
   private selectedShape = -1;
+  /** The ground's edge flags and touched triangles, in scenes on a mesh or heightfield. */
+  private readonly level: LevelDrawing | null;
 
   constructor(id: Scene3Id, private readonly renderer: WebGLRenderer) {
     this.scene = createScene3(id);
@@ -124,10 +130,15 @@ export class View3D implements View {
     const hasPlane = this.primitives.some((p) =>
       p.shapeType === ShapeType.Plane || p.shapeType === ShapeType.HalfSpace
     );
-    const grid = new GridHelper(6, 12, 0x59606b, 0x3a4049);
-    // On a plane the grid marks the surface; otherwise it is a floor under both shapes.
-    grid.position.y = hasPlane ? 0.001 : -0.75;
-    this.world.add(grid);
+    const ground = this.scene.second;
+    this.level = isLevelGround(ground) ? new LevelDrawing(ground, this.meshes[1]) : null;
+    // On a plane the grid marks the surface; under a mesh or heightfield the ground is its own;
+    // otherwise it is a floor under both shapes.
+    if (!this.level) {
+      const grid = new GridHelper(6, 12, 0x59606b, 0x3a4049);
+      grid.position.y = hasPlane ? 0.001 : -0.75;
+      this.world.add(grid);
+    }
     this.overlay.add(this.helper);
 
     const canvas = renderer.domElement;
@@ -156,12 +167,17 @@ export class View3D implements View {
     return this.scene.description;
   }
 
-  /** Whether the gizmo moves or turns the selected shape. */
+  /** Whether the scene is on a mesh or heightfield, whose edge flags `edges` shows. */
+  get hasEdges(): boolean {
+    return this.level !== null;
+  }
+
   /** The shape the gizmo is on (0 or 1), or -1 when none is selected. */
   get selectedShapeIndex(): number {
     return this.selectedShape;
   }
 
+  /** Whether the gizmo moves or turns the selected shape. */
   setMode(mode: TransformMode): void {
     this.gizmo.setMode(mode);
   }
@@ -194,6 +210,7 @@ export class View3D implements View {
     this.helper.showWitnesses = this.witnesses;
     this.helper.update(this.data);
     this.contacts = contactRecords(this.data);
+    this.level?.update(this.contacts, this.edges);
     if (this.selected >= this.contacts.length) this.selected = -1;
     if (this.hovered >= this.contacts.length) this.hovered = -1;
     this.drawHighlight();
@@ -235,6 +252,8 @@ export class View3D implements View {
       [ShapeType.HalfSpace]: 'half-space',
       [ShapeType.Capsule]: 'capsule',
       [ShapeType.ConvexHull]: 'hull',
+      [ShapeType.TriangleMesh]: 'mesh',
+      [ShapeType.Heightfield]: 'heightfield',
     };
     const names = this.primitives.map((p) => byType[p.shapeType] ?? 'shape');
     return names[0] === names[1]
@@ -344,16 +363,17 @@ export class View3D implements View {
         this.highlight.add(dot);
       } else if (p.length === 2) {
         this.highlight.add(rod(p[0]!, p[1]!, material()));
-      } else if (p.length === 4) {
+      } else if (p.length === 3 || p.length === 4) {
+        // A triangle of a mesh, or a box face split along its diagonal.
+        const corners = p.length === 3 ? p : [p[0]!, p[1]!, p[2]!, p[0]!, p[2]!, p[3]!];
         const face = new BufferGeometry().setAttribute(
           'position',
-          new Float32BufferAttribute(
-            [p[0]!, p[1]!, p[2]!, p[0]!, p[2]!, p[3]!].flatMap((v) => v.toArray()),
-            3,
-          ),
+          new Float32BufferAttribute(corners.flatMap((v) => v.toArray()), 3),
         );
         this.highlight.add(new Mesh(face, material(0.3)));
-        for (let k = 0; k < 4; k++) this.highlight.add(rod(p[k]!, p[(k + 1) % 4]!, material()));
+        for (let k = 0; k < p.length; k++) {
+          this.highlight.add(rod(p[k]!, p[(k + 1) % p.length]!, material()));
+        }
       } else if (primitive instanceof Sphere) {
         const shell = new Mesh(
           new SphereGeometry(primitive.radius * 1.01, 24, 16),
@@ -413,6 +433,7 @@ export class View3D implements View {
     this.gizmo.dispose();
     this.orbit.dispose();
     this.helper.dispose();
+    this.level?.dispose();
     for (const mesh of this.meshes) {
       mesh.geometry.dispose();
       (mesh.material as MeshLambertMaterial).dispose();
@@ -422,15 +443,21 @@ export class View3D implements View {
   private makeMesh(primitive: AnyPrimitive, color: number): Mesh {
     const isPlane = primitive.shapeType === ShapeType.Plane ||
       primitive.shapeType === ShapeType.HalfSpace;
-    // A plane or half-space is an opaque surface that hides what lies below it, so a sunk
-    // shape reads as sunk; the shapes are translucent and show each other.
+    // A plane, half-space, mesh or heightfield is an opaque ground that hides what lies below it,
+    // so a sunk shape reads as sunk; the shapes are translucent and show each other.
     const material = new MeshLambertMaterial(
-      isPlane
+      isPlane || isLevelGround(primitive)
         ? { color: new Color(color).multiplyScalar(0.6) }
         : { color, transparent: true, opacity: 0.5, depthWrite: false },
     );
     // A true plane has two sides.
     if (primitive.shapeType === ShapeType.Plane) material.side = DoubleSide;
+    if (isLevelGround(primitive)) {
+      // Pushed back in depth, so the edge lines drawn on the surface stay in front of it.
+      material.polygonOffset = true;
+      material.polygonOffsetFactor = 1;
+      material.polygonOffsetUnits = 1;
+    }
     const mesh = meshForPrimitive(primitive, material, { planeSize: 6, halfSpaceDepth: 0.6 });
     if (primitive.shapeType === ShapeType.Box || isPlane) {
       // Edges make the orientation readable through the translucent faces.
@@ -519,9 +546,13 @@ export class View3D implements View {
   }
 }
 
+/**
+ * Whether the user may move a shape: every solid (so a hull, or a box or hull added to the mesh
+ * scenes' movers, can be dragged), not the grounds a scene stands on.
+ */
 function isMovable(primitive: AnyPrimitive): boolean {
-  return primitive.shapeType === ShapeType.Sphere || primitive.shapeType === ShapeType.Box ||
-    primitive.shapeType === ShapeType.Capsule;
+  return primitive.shapeType !== ShapeType.Plane && primitive.shapeType !== ShapeType.HalfSpace &&
+    !isLevelGround(primitive);
 }
 
 function poseArray(position: readonly number[], quaternion: readonly number[]): number[] {
@@ -590,6 +621,7 @@ function featureOf(primitive: AnyPrimitive, name: string, code: number, point: V
       distance: Math.abs(end.distanceTo(point) - r),
     };
   }
+  if (isLevelGround(primitive)) return meshFeatureOf(primitive, name, code, point);
   if (code !== 0) return { text: `feature ${code}`, points: [], distance: Infinity };
   if (primitive instanceof Sphere) {
     const centre = toWorld(primitive, [0, 0, 0]);
@@ -606,4 +638,25 @@ function featureOf(primitive: AnyPrimitive, name: string, code: number, point: V
     points: [],
     distance: Math.abs(normal.dot(point) - plane.worldOffset),
   };
+}
+
+/** A mesh's or heightfield's feature, and how far the contact point is from it. */
+function meshFeatureOf(
+  shape: TriangleMesh | Heightfield,
+  name: string,
+  code: number,
+  point: Vector3,
+): Feature3 {
+  const feature = meshFeature(shape, name, code);
+  if (!feature) return { text: `feature ${code}`, points: [], distance: Infinity };
+  const points = feature.points.map((p) => new Vector3(...p));
+  let distance = points[0]!.distanceTo(point);
+  if (points.length === 2) distance = segmentDistance(point, points[0]!, points[1]!);
+  if (points.length === 3) {
+    // Distance to the triangle's plane.
+    const normal = points[1]!.clone().sub(points[0]!).cross(points[2]!.clone().sub(points[0]!))
+      .normalize();
+    distance = Math.abs(point.clone().sub(points[0]!).dot(normal));
+  }
+  return { text: feature.text, points, distance };
 }

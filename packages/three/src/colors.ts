@@ -4,6 +4,7 @@
  * visible inside two overlapping shapes.
  */
 import { ContactKind } from '@contactkit/math';
+import { EdgeFlag } from '@contactkit/contacts3d';
 
 /**
  * Marker and arrow colour (sRGB hex) for each `ContactKind`, indexed by the kind's value:
@@ -52,4 +53,17 @@ export const WITNESS_COLORS = Object.freeze({
   second: 0xffe9a8,
   /** The segment between them, as long as the penetration. */
   depth: 0xffffff,
+});
+
+/**
+ * Line colour (sRGB hex) of a mesh or heightfield edge by its `EdgeFlag`, indexed by the flag's
+ * value: a ridge (convex) red, a valley (concave) blue, the many flat edges between coplanar
+ * triangles a dim grey (they take no contact of their own, so they should not draw the eye), and
+ * a boundary (the rim, a hole's edge) pale gold.
+ */
+export const EDGE_FLAG_COLORS: Readonly<Record<EdgeFlag, number>> = Object.freeze({
+  [EdgeFlag.Boundary]: 0xf2d98c, // pale gold
+  [EdgeFlag.Convex]: 0xff4d4d, // red
+  [EdgeFlag.Flat]: 0x7d8796, // grey
+  [EdgeFlag.Concave]: 0x4d8dff, // blue
 });

@@ -1,5 +1,6 @@
 export {
   CONTACT_KIND_COLORS,
+  EDGE_FLAG_COLORS,
   SHAPE_COLORS,
   SPECULATIVE_COLOR,
   WITNESS_COLORS,
@@ -13,6 +14,8 @@ export type {
   Contact2Like,
   CollisionData2Like,
 } from './contact-set2-helper.js';
+export { meshEdgeLines, meshEdgesGeometry, meshTrianglesGeometry } from './mesh-edges.js';
+export type { MeshEdgesOptions } from './mesh-edges.js';
 export {
   meshForPrimitive,
   syncMeshToPrimitive,
