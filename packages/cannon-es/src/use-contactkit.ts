@@ -13,8 +13,15 @@
  * (`collide`, `beginContact`, `endContact`, ...) come from those equations, as before.
  */
 import { CollisionData, collide } from '@contactkit/contacts3d';
-import type { Body, Narrowphase, Quaternion, Shape, Vec3, World } from 'cannon-es';
-import { PAIRS } from './pairs.js';
+import {
+  Body,
+  type Narrowphase,
+  type Quaternion,
+  type Shape,
+  type Vec3,
+  type World,
+} from 'cannon-es';
+import { PAIRS, type PairEntry } from './pairs.js';
 import { ShapeCache } from './shape-bridges.js';
 
 /** Settings of `useContactkit`; every field is optional. */
@@ -37,8 +44,8 @@ export interface UseContactkitOptions {
    * the same features stay in touch. When its capacity is too small the contacts that fit are
    * kept and `overflowed` is set; the solver still gets every equation. Its `friction`,
    * `restitution`, `tolerance` and `maxContactsPerPair` are not used (the equations' materials
-   * stay cannon-es's). Pairs cannon-es answers itself (trimeshes, heightfields, particles) are
-   * not in it.
+   * stay cannon-es's). Pairs cannon-es answers itself (particles, dynamic trimeshes and
+   * heightfields, boxes and polyhedra against heightfields) are not in it.
    */
   record?: CollisionData<Body>;
 }
@@ -74,18 +81,22 @@ type PairMethod = (
   faceListB?: number[] | null,
 ) => boolean | void;
 
+const DYNAMIC = Body.DYNAMIC;
+
 /** Narrowphases that have contactkit installed: a second `useContactkit` on one is refused. */
 const installed = new WeakSet<Narrowphase>();
 
 /**
  * Replaces cannon-es's narrowphase with contactkit for the pairs of `world` (a cannon-es 0.20
- * `World`) among spheres, boxes, planes, convex polyhedra, cylinders and `CapsuleShape`s; every
- * other pair (particles, trimeshes, heightfields) stays cannon-es's own. A cannon-es `Plane` is
+ * `World`) among spheres, boxes, planes, convex polyhedra, cylinders and `CapsuleShape`s, and for
+ * spheres and capsules against a `Trimesh` or `Heightfield` on a static or kinematic body; every
+ * other pair (particles, a dynamic trimesh or heightfield, a box or polyhedron against one)
+ * stays cannon-es's own. A cannon-es `Plane` is
  * contactkit's `HalfSpace` (solid below its surface, as cannon-es treats it); a
  * `ConvexPolyhedron` or `Cylinder` is contactkit's `ConvexHull` of its vertices, built once per
- * shape and again when its vertices change. A capsule against a convex polyhedron or cylinder
- * goes through contactkit's `collide`, which gives it contacts once contacts3d has that pair
- * (until then: none). Returns the handle whose `dispose()` restores cannon-es exactly (and from
+ * shape and again when its vertices change; a `Trimesh` is contactkit's two-sided `TriangleMesh`
+ * and a `Heightfield` its `Heightfield` of the same surface, each rebuilt when its data changes
+ * (compared once per step). Returns the handle whose `dispose()` restores cannon-es exactly (and from
  * then on a `CapsuleShape` collides with nothing: cannon-es has no method for it).
  *
  * Throws a TypeError, changing nothing, when `world` has no narrowphase, `options` is not an
@@ -156,8 +167,8 @@ export function useContactkit(world: World, options: UseContactkitOptions = {}):
     justTest: boolean | undefined,
     narrowphase: Narrowphase,
   ): true | undefined => {
-    const first = cache.posed(si, xi, qi);
-    const second = cache.posed(sj, xj, qj);
+    const first = cache.posed(si, xi, qi, world.stepnumber);
+    const second = cache.posed(sj, xj, qj, world.stepnumber);
     data.reset();
     const count = collide(first, second, data);
     if (count === 0) return;
@@ -174,9 +185,11 @@ export function useContactkit(world: World, options: UseContactkitOptions = {}):
    * same two again as the override shapes `rsi` and `rsj`. cannon-es also calls its convex entries
    * from inside its heightfield pairs, with a pillar polyhedron it reshapes for every cell and
    * other override shapes (Narrowphase.sphereHeightfield, convexHeightfield): those calls go on
-   * to the method cannon-es had, so heightfields stay exactly cannon-es's.
+   * to the method cannon-es had, so what cannon-es does inside its own heightfield pairs stays
+   * exactly cannon-es's. A pair against a trimesh or heightfield (`staticType`) whose mesh is on a
+   * dynamic body goes to cannon-es's method too.
    */
-  const entryFor = (cannonMethod: PairMethod | undefined): PairMethod =>
+  const entryFor = (cannonMethod: PairMethod | undefined, { staticType }: PairEntry): PairMethod =>
     function contactkitPair(
       si,
       sj,
@@ -192,7 +205,10 @@ export function useContactkit(world: World, options: UseContactkitOptions = {}):
       faceListA,
       faceListB,
     ) {
-      if ((rsi === si && rsj === sj) || (rsi === sj && rsj === si)) {
+      const ours = (rsi === si && rsj === sj) || (rsi === sj && rsj === si);
+      if (
+        ours && (staticType === undefined || (si.type === staticType ? bi : bj).type !== DYNAMIC)
+      ) {
         return pair(si, sj, xi, xj, qi, qj, bi, bj, justTest, this);
       }
       return cannonMethod?.call(
@@ -215,9 +231,9 @@ export function useContactkit(world: World, options: UseContactkitOptions = {}):
 
   const slots = narrowphase as unknown as Record<string | number, unknown>;
   const saved = PAIRS.map(({ key }) => Object.getOwnPropertyDescriptor(narrowphase, key));
-  for (const { key } of PAIRS) {
-    Object.defineProperty(narrowphase, key, {
-      value: entryFor(slots[key] as PairMethod | undefined),
+  for (const entry of PAIRS) {
+    Object.defineProperty(narrowphase, entry.key, {
+      value: entryFor(slots[entry.key] as PairMethod | undefined, entry),
       writable: true,
       enumerable: true,
       configurable: true,
