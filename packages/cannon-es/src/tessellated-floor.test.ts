@@ -202,20 +202,6 @@ describe('a shape moving across a flat floor of many triangles keeps its speed',
         () => {
           const reference = run(mover, 'plane');
           const moved = run(mover, floor);
-          console.log(
-            mover.name,
-            floor,
-            reference.airborne,
-            moved.airborne,
-            reference.rise,
-            moved.rise,
-            moved.swerve,
-            reference.swerve,
-            moved.worstNormal,
-            worstSpeedDifference(moved.speeds, reference.speeds),
-            Math.min(...moved.speeds),
-            Math.max(...moved.speeds),
-          );
           expect(moved.airborne).toBe(reference.airborne);
           expect(moved.worstNormal).toBeLessThan(1e-6);
           expect(moved.rise).toBeLessThan(Math.max(2 * reference.rise, 0.01));
