@@ -40,7 +40,7 @@ describe.each(SCENE_NAMES.map((name) => [name]))('scene %s, 10 s', (name) => {
 });
 
 it(
-  'sliding boxes travel as far as with cannon-es without the speculative margin (friction resolved as cannon-es resolves it)',
+  'with speculativeMargin 0 sliding boxes travel as far as with cannon-es (friction as cannon-es resolves it)',
   () => {
     const native = measure('sliding', false);
     const scene = buildScene('sliding');
@@ -100,7 +100,7 @@ describe('piles dropped into a bin (test-support/scenes.ts buildPile)', () => {
   );
 
   it(
-    '20 convex hulls: no deeper than with cannon-es, settled at 10 s, moving no more than 1.5 times as far, still at 25 s',
+    '20 convex hulls: no deeper than with cannon-es, settled at 10 s, moving at most 1.5 times as far, still at 25 s',
     () => {
       const native = buildPile('hulls');
       const nativeAt10 = runPile(native);
@@ -168,7 +168,7 @@ describe('single shapes on the floor', () => {
   }, SCENE_TIMEOUT);
 
   it(
-    'a cylinder stands on its cap for 10 s: no sinking, tilt or spin, drifting no more than 1.5 times as far as with cannon-es',
+    'a cylinder stands on its cap for 10 s: no sinking, tilt or spin, drifting at most 1.5 times as far as cannon-es',
     () => {
       // 16 sides, radius 0.4, height 1, set on the floor (its centre 0.5 up).
       const run = (adapted: boolean) => {
@@ -194,10 +194,11 @@ describe('single shapes on the floor', () => {
       };
       const native = run(false), adapted = run(true);
       // Measured with contactkit: never below its start (3 micrometres above at the lowest),
-      // drifts 11.1 mm, tilts 0.03 mrad, spins under 1e-4 rad/s; with cannon-es's own: 0.6 mm, 11.0 mm, 0.06 mrad, 0.002 rad/s. Both creep at
-      // a steady 1.1 mm/s, cannon-es's friction solved without warm starting; with
-      // speculativeMargin 0 contactkit's sinks 0.15 mm, creeps 1.8 mm and tilts 0.4 mrad (its cap's far side
-      // then has no equations, which the margin gives it, with the pair's friction).
+      // drifts 11.1 mm, tilts 0.03 mrad, spins under 1e-4 rad/s; with cannon-es's own: sinks
+      // 0.6 mm, drifts 11.0 mm, tilts 0.06 mrad, spins 0.002 rad/s. Both creep at a steady
+      // 1.1 mm/s, cannon-es's friction solved without warm starting. With speculativeMargin 0
+      // contactkit's sinks 0.15 mm, creeps 1.8 mm and tilts 0.4 mrad (the cap's far side then
+      // has no equations; the margin gives it some, with the pair's friction).
       expect(adapted.sink).toBeLessThan(5e-4);
       expect(adapted.drift).toBeLessThanOrEqual(Math.max(1.5 * native.drift, 0.005));
       expect(adapted.tilt).toBeLessThan(2e-3);
