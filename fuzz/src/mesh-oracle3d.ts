@@ -1,0 +1,501 @@
+/**
+ * The oracle of the mesh subjects: brute force over every triangle, sharing no code with the
+ * detectors. A configuration's static shape (a triangle mesh or a heightfield, plain data) is
+ * turned into world triangles here, from the layouts DESIGN.md pins (a heightfield's grid,
+ * diagonal and triangle numbering; a mesh's winding), with the documented build rules written
+ * anew: vertices at exactly equal positions are one vertex, a triangle of zero area (twice its area
+ * at most 1e-10 of its longest edge squared, `DEGENERATE_AREA_RATIO`) is no triangle, a hole cell has
+ * none, and two triangles are neighbours across an edge when exactly they two run it, in opposite
+ * directions. The moving shape is a core (a point or a segment) and a radius (Ericson 4.5.1).
+ *
+ * Distances: a point to a triangle by projection onto its plane (inside when on the inner side of
+ * its three edges) or else to its edges; a segment to a triangle is 0 when it crosses the plane
+ * inside the triangle, else the least of its ends' distances to the triangle and its distances to
+ * the three edges; two segments by the least of the four end-to-segment distances and the
+ * stationary point of the squared distance when it lies inside both (the minimum of a convex
+ * quadratic over a square is there or on its border). Normal cones: a face's is its normal; an
+ * edge's the directions perpendicular to it that point over neither triangle at it (the polar cone
+ * of the two inward directions); a vertex's the directions no edge at it leads toward.
+ */
+import { axesOf, type Vec3 } from './oracle3d.js';
+
+/** `[x, y, z, w]`. */
+export type Quat = readonly [number, number, number, number];
+
+/** A triangle mesh as its constructor takes it, with its pose. */
+export interface MeshData {
+  readonly kind: 'mesh';
+  readonly vertices: readonly number[];
+  readonly indices: readonly number[];
+  readonly twoSided: boolean;
+}
+
+/** A heightfield as its constructor takes it (holes one entry per cell, or none). */
+export interface FieldData {
+  readonly kind: 'heightfield';
+  readonly rows: number;
+  readonly columns: number;
+  readonly heights: readonly number[];
+  readonly cellSize: number;
+  readonly holes: readonly number[] | null;
+}
+
+/** The static shape, its pose, and what the generator knows of it. */
+export interface StaticData {
+  readonly surface: MeshData | FieldData;
+  readonly position: Vec3;
+  readonly quaternion: Quat;
+  /**
+   * A flat floor: every triangle in the local plane y = `height` (front +y), and the local box
+   * (min x, min z, max x, max z) of the floor's interior, where no boundary is near.
+   */
+  readonly flat: { height: number; region: readonly [number, number, number, number]; } | null;
+}
+
+/** The moving shape: a core (its centre, and a capsule's segment along local y) and a radius. */
+export interface MovingData {
+  readonly kind: 'sphere' | 'capsule';
+  readonly radius: number;
+  readonly halfLength: number;
+  readonly position: Vec3;
+  readonly quaternion: Quat;
+}
+
+/** A world segment (a point when both ends are equal) and a radius. */
+export interface Core {
+  readonly from: Vec3;
+  readonly to: Vec3;
+  readonly radius: number;
+}
+
+/** One kept triangle in world space, with its neighbourhood. */
+export interface WorldTriangle {
+  /** The caller's index (a heightfield's documented numbering). */
+  readonly index: number;
+  readonly v: readonly [Vec3, Vec3, Vec3];
+  /** Unit front normal. */
+  readonly n: Vec3;
+  /** Unit inward direction across edge k (in the plane, into the triangle). */
+  readonly inward: readonly [Vec3, Vec3, Vec3];
+  /** The neighbour across edge k, or -1 (its position in `Surface.triangles`). */
+  readonly neighbour: [number, number, number];
+  /** The vertex keys (equal positions, one key). */
+  readonly keys: readonly [number, number, number];
+  /** World box, for skipping triangles beyond the best distance found. */
+  readonly box: readonly [number, number, number, number, number, number];
+  /** How far its normal may be off by round-off (radians): coordinates over its least height. */
+  readonly normalSlack: number;
+}
+
+/** The static shape's triangles in world space. */
+export interface Surface {
+  readonly triangles: readonly WorldTriangle[];
+  readonly twoSided: boolean;
+  /** Position in `triangles` of each caller index (-1: dropped, a hole, or none). */
+  readonly byIndex: Map<number, number>;
+  /** World position of each vertex key and the keys joined to it by an edge. */
+  readonly vertexAt: Map<number, Vec3>;
+  readonly ring: Map<number, Set<number>>;
+  /** The largest world coordinate of any vertex, and the longest edge. */
+  readonly reach: number;
+  readonly extent: number;
+}
+
+const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const add = (a: Vec3, b: Vec3, s = 1): Vec3 => [a[0] + s * b[0], a[1] + s * b[1], a[2] + s * b[2]];
+const length = (a: Vec3) => Math.hypot(a[0], a[1], a[2]);
+const cross = (a: Vec3, b: Vec3): Vec3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
+const unit = (a: Vec3): Vec3 => {
+  const l = length(a);
+  return [a[0] / l, a[1] / l, a[2] / l];
+};
+export { add, cross, dot, length, sub, unit };
+
+/** x -> R(q) x + p. */
+export function placer(position: Vec3, quaternion: Quat): (v: Vec3) => Vec3 {
+  const [x, y, z] = axesOf(quaternion);
+  return (v) => [
+    position[0] + x[0] * v[0] + y[0] * v[1] + z[0] * v[2],
+    position[1] + x[1] * v[0] + y[1] * v[1] + z[1] * v[2],
+    position[2] + x[2] * v[0] + y[2] * v[1] + z[2] * v[2],
+  ];
+}
+
+/** x -> R(q)^T (x - p): world to the shape's frame. */
+export function unplacer(position: Vec3, quaternion: Quat): (v: Vec3) => Vec3 {
+  const [x, y, z] = axesOf(quaternion);
+  return (v) => {
+    const d = sub(v, position);
+    return [dot(x, d), dot(y, d), dot(z, d)];
+  };
+}
+
+export type LocalTriangle = {
+  corners: [Vec3, Vec3, Vec3];
+  index: number;
+  keys: [number, number, number];
+};
+const locals = new WeakMap<MeshData | FieldData, LocalTriangle[]>();
+
+/** The local triangles of the static shape (cached per shape). */
+export function localTriangles(surface: MeshData | FieldData): LocalTriangle[] {
+  let list = locals.get(surface);
+  if (!list) locals.set(surface, list = buildLocalTriangles(surface));
+  return list;
+}
+
+/** The local triangles of the static shape: corners, caller index and vertex keys. */
+function buildLocalTriangles(surface: MeshData | FieldData): {
+  corners: [Vec3, Vec3, Vec3];
+  index: number;
+  keys: [number, number, number];
+}[] {
+  const out: { corners: [Vec3, Vec3, Vec3]; index: number; keys: [number, number, number]; }[] = [];
+  if (surface.kind === 'heightfield') {
+    const { rows, columns, heights, cellSize, holes } = surface;
+    const point = (i: number, j: number): Vec3 => [
+      j * cellSize,
+      heights[i * columns + j]!,
+      i * cellSize,
+    ];
+    for (let i = 0; i + 1 < rows; i++) {
+      for (let j = 0; j + 1 < columns; j++) {
+        const cell = i * (columns - 1) + j;
+        if (holes && holes[cell]) continue;
+        // DESIGN.md: corners (i, j), (i + 1, j), (i + 1, j + 1), then (i, j), (i + 1, j + 1), (i, j + 1).
+        const a = [i, j], b = [i + 1, j], c = [i + 1, j + 1], d = [i, j + 1];
+        for (const [t, tri] of [[0, [a, b, c]], [1, [a, c, d]]] as const) {
+          out.push({
+            corners: tri.map(([r, s]) => point(r!, s!)) as [Vec3, Vec3, Vec3],
+            index: 2 * cell + t,
+            keys: tri.map(([r, s]) => r! * columns + s!) as [number, number, number],
+          });
+        }
+      }
+    }
+    return out;
+  }
+  // Exactly equal positions are one vertex (-0 and 0 equal).
+  const keyOf = new Map<string, number>();
+  const vertexKey: number[] = [];
+  const v = surface.vertices;
+  for (let i = 0; i < v.length / 3; i++) {
+    const name = `${v[3 * i]! + 0},${v[3 * i + 1]! + 0},${v[3 * i + 2]! + 0}`;
+    if (!keyOf.has(name)) keyOf.set(name, keyOf.size);
+    vertexKey.push(keyOf.get(name)!);
+  }
+  const at = (i: number): Vec3 => [v[3 * i]!, v[3 * i + 1]!, v[3 * i + 2]!];
+  for (let t = 0; t < surface.indices.length / 3; t++) {
+    const ids = [0, 1, 2].map((k) => surface.indices[3 * t + k]!);
+    const keys = ids.map((i) => vertexKey[i]!) as [number, number, number];
+    if (keys[0] === keys[1] || keys[1] === keys[2] || keys[2] === keys[0]) continue;
+    const corners = ids.map(at) as [Vec3, Vec3, Vec3];
+    const doubled = length(cross(sub(corners[1], corners[0]), sub(corners[2], corners[0])));
+    const longest = Math.max(
+      ...[0, 1, 2].map((k) => length(sub(corners[(k + 1) % 3]!, corners[k]!)) ** 2),
+    );
+    if (!(doubled > 1e-10 * longest)) continue;
+    out.push({ corners, index: t, keys });
+  }
+  return out;
+}
+
+const surfaces = new WeakMap<StaticData, Surface>();
+
+/** The world triangles of the static shape, with their neighbours (cached per configuration). */
+export function surfaceOf(data: StaticData): Surface {
+  const cached = surfaces.get(data);
+  if (cached) return cached;
+  const place = placer(data.position, data.quaternion);
+  const [x, y, z] = axesOf(data.quaternion);
+  const rotate = (a: Vec3): Vec3 => [
+    x[0] * a[0] + y[0] * a[1] + z[0] * a[2],
+    x[1] * a[0] + y[1] * a[1] + z[1] * a[2],
+    x[2] * a[0] + y[2] * a[1] + z[2] * a[2],
+  ];
+  const local = localTriangles(data.surface);
+  const twoSided = data.surface.kind === 'mesh' && data.surface.twoSided;
+  // Edges by their two vertex keys: which triangles run them, and in which direction.
+  const edges = new Map<string, { t: number; k: number; from: number; }[]>();
+  local.forEach((tri, t) => {
+    for (let k = 0; k < 3; k++) {
+      const a = tri.keys[k]!, b = tri.keys[(k + 1) % 3]!;
+      const name = a < b ? `${a},${b}` : `${b},${a}`;
+      edges.set(name, [...(edges.get(name) ?? []), { t, k, from: a }]);
+    }
+  });
+  const vertexAt = new Map<number, Vec3>();
+  const ring = new Map<number, Set<number>>();
+  let reach = Math.max(...data.position.map(Math.abs)), extent = 0;
+  const triangles: WorldTriangle[] = local.map((tri) => {
+    const v = tri.corners.map(place) as [Vec3, Vec3, Vec3];
+    // The normal from the local corners (where the generator made them exact), then turned.
+    const c = tri.corners;
+    const n = unit(rotate(cross(sub(c[1], c[0]), sub(c[2], c[0]))));
+    const inward = [0, 1, 2].map((k) => unit(cross(n, sub(v[(k + 1) % 3]!, v[k]!)))) as [
+      Vec3,
+      Vec3,
+      Vec3,
+    ];
+    const box = [0, 1, 2].map((i) => Math.min(v[0][i]!, v[1][i]!, v[2][i]!)).concat(
+      [0, 1, 2].map((i) => Math.max(v[0][i]!, v[1][i]!, v[2][i]!)),
+    ) as unknown as WorldTriangle['box'];
+    const doubled = length(cross(sub(c[1], c[0]), sub(c[2], c[0])));
+    const longest = Math.max(...[0, 1, 2].map((k) => length(sub(c[(k + 1) % 3]!, c[k]!))));
+    const localReach = Math.max(...c.flatMap((p) => p.map(Math.abs)));
+    tri.keys.forEach((key, k) => {
+      vertexAt.set(key, v[k]!);
+      reach = Math.max(reach, ...v[k]!.map(Math.abs));
+    });
+    extent = Math.max(extent, longest);
+    return {
+      index: tri.index,
+      v,
+      n,
+      inward,
+      neighbour: [-1, -1, -1],
+      keys: tri.keys,
+      box,
+      normalSlack: 1e-14 * localReach / (doubled / longest),
+    };
+  });
+  for (const users of edges.values()) {
+    for (const { t, k } of users) {
+      const a = local[t]!.keys[k]!, b = local[t]!.keys[(k + 1) % 3]!;
+      if (!ring.has(a)) ring.set(a, new Set());
+      if (!ring.has(b)) ring.set(b, new Set());
+      ring.get(a)!.add(b);
+      ring.get(b)!.add(a);
+    }
+    if (users.length !== 2 || users[0]!.from === users[1]!.from) continue;
+    triangles[users[0]!.t]!.neighbour[users[0]!.k] = users[1]!.t;
+    triangles[users[1]!.t]!.neighbour[users[1]!.k] = users[0]!.t;
+  }
+  const byIndex = new Map(triangles.map((t, i) => [t.index, i]));
+  const surface: Surface = { triangles, twoSided, byIndex, vertexAt, ring, reach, extent };
+  surfaces.set(data, surface);
+  return surface;
+}
+
+/** The moving shape's core in world space. */
+export function coreOf(moving: MovingData): Core {
+  const y = axesOf(moving.quaternion)[1], h = moving.kind === 'capsule' ? moving.halfLength : 0;
+  return {
+    from: add(moving.position, y, -h),
+    to: add(moving.position, y, h),
+    radius: moving.radius,
+  };
+}
+
+/** Closest point of segment a b to p. */
+export function closestOnSegment(p: Vec3, a: Vec3, b: Vec3): Vec3 {
+  const d = sub(b, a), dd = dot(d, d);
+  const t = dd > 0 ? Math.max(0, Math.min(1, dot(sub(p, a), d) / dd)) : 0;
+  return add(a, d, t);
+}
+
+/** Whether p (in the triangle's plane or near it) projects inside the triangle. */
+function projectsInside(t: WorldTriangle, p: Vec3): boolean {
+  return [0, 1, 2].every((k) => dot(t.inward[k]!, sub(p, t.v[k]!)) >= 0);
+}
+
+/** Closest point of the triangle to p. */
+export function closestOnTriangle(t: WorldTriangle, p: Vec3): Vec3 {
+  const projected = add(p, t.n, -dot(t.n, sub(p, t.v[0])));
+  if (projectsInside(t, projected)) return projected;
+  let best: Vec3 = t.v[0], bestDistance = Infinity;
+  for (let k = 0; k < 3; k++) {
+    const q = closestOnSegment(p, t.v[k]!, t.v[(k + 1) % 3]!);
+    const d = length(sub(p, q));
+    if (d < bestDistance) (best = q, bestDistance = d);
+  }
+  return best;
+}
+
+/** The closest points of segments a b and c d (the first on a b). */
+export function closestSegments(a: Vec3, b: Vec3, c: Vec3, d: Vec3): [Vec3, Vec3] {
+  const candidates: [Vec3, Vec3][] = [
+    [a, closestOnSegment(a, c, d)],
+    [b, closestOnSegment(b, c, d)],
+    [closestOnSegment(c, a, b), c],
+    [closestOnSegment(d, a, b), d],
+  ];
+  // The stationary point of |a + s u - c - t v|^2, when inside the square.
+  const u = sub(b, a), v = sub(d, c), w = sub(a, c);
+  const uu = dot(u, u), uv = dot(u, v), vv = dot(v, v), uw = dot(u, w), vw = dot(v, w);
+  const det = uu * vv - uv * uv;
+  if (det > 1e-14 * uu * vv) {
+    const s = (uv * vw - vv * uw) / det, t = (uu * vw - uv * uw) / det;
+    if (s > 0 && s < 1 && t > 0 && t < 1) candidates.push([add(a, u, s), add(c, v, t)]);
+  }
+  return candidates.reduce((best, pair) =>
+    length(sub(pair[0], pair[1])) < length(sub(best[0], best[1])) ? pair : best
+  );
+}
+
+/** The closest points of the core's segment and the triangle: [on the core, on the triangle]. */
+export function coreTriangle(core: Core, t: WorldTriangle): [Vec3, Vec3] {
+  const a = core.from, b = core.to;
+  const ha = dot(t.n, sub(a, t.v[0])), hb = dot(t.n, sub(b, t.v[0]));
+  if ((ha < 0 && hb > 0) || (ha > 0 && hb < 0)) {
+    const x = add(a, sub(b, a), ha / (ha - hb));
+    if (projectsInside(t, x)) return [x, x];
+  }
+  let best: [Vec3, Vec3] = [a, closestOnTriangle(t, a)];
+  const consider = (pair: [Vec3, Vec3]) => {
+    if (length(sub(pair[0], pair[1])) < length(sub(best[0], best[1]))) best = pair;
+  };
+  consider([b, closestOnTriangle(t, b)]);
+  for (let k = 0; k < 3; k++) consider(closestSegments(a, b, t.v[k]!, t.v[(k + 1) % 3]!));
+  return best;
+}
+
+/** What the oracle finds between the core and the surface. */
+export interface Closest {
+  /** The least distance from the core's segment to any triangle (Infinity: no triangle in reach). */
+  distance: number;
+  /** Whether the core lies in front of a nearest triangle: the direction from its closest point
+   * toward the core faces that triangle's front (always, for a two-sided mesh). */
+  inFront: boolean;
+}
+
+/** The core's least distance to the surface, brute force over every triangle within `limit`. */
+export function closest(surface: Surface, core: Core, limit = Infinity): Closest {
+  const lo = [0, 1, 2].map((i) => Math.min(core.from[i]!, core.to[i]!));
+  const hi = [0, 1, 2].map((i) => Math.max(core.from[i]!, core.to[i]!));
+  const slack = 1e-9 * (surface.extent + core.radius) + 1e-13 * surface.reach;
+  let best = limit, pairs: { t: WorldTriangle; p: Vec3; q: Vec3; d: number; }[] = [];
+  for (const t of surface.triangles) {
+    // The boxes' distance bounds the triangle's from below.
+    let gap = 0;
+    for (let i = 0; i < 3; i++) {
+      gap = Math.max(gap, t.box[i]! - hi[i]!, lo[i]! - t.box[3 + i]!);
+    }
+    if (gap > best + slack) continue;
+    const [p, q] = coreTriangle(core, t);
+    const d = length(sub(p, q));
+    if (d <= best + slack) {
+      best = Math.min(best, d);
+      pairs.push({ t, p, q, d });
+    }
+  }
+  if (pairs.length === 0) return { distance: Infinity, inFront: false };
+  pairs = pairs.filter((x) => x.d <= best + slack);
+  const inFront = best > 0 &&
+    (surface.twoSided || pairs.some((x) => dot(sub(x.p, x.q), x.t.n) > 0));
+  return { distance: best, inFront };
+}
+
+/** The local height of the surface under local (x, z) (the highest triangle a vertical line meets), or null. */
+export function heightAt(data: StaticData, x: number, z: number): number | null {
+  let best: number | null = null;
+  for (const { corners: [a, b, c] } of localTriangles(data.surface)) {
+    // Barycentric coordinates in the xz projection.
+    const det = (b[0] - a[0]) * (c[2] - a[2]) - (c[0] - a[0]) * (b[2] - a[2]);
+    if (det === 0) continue;
+    const u = ((x - a[0]) * (c[2] - a[2]) - (c[0] - a[0]) * (z - a[2])) / det;
+    const w = ((b[0] - a[0]) * (z - a[2]) - (x - a[0]) * (b[2] - a[2])) / det;
+    if (u < 0 || w < 0 || u + w > 1) continue;
+    const h = a[1] + u * (b[1] - a[1]) + w * (c[1] - a[1]);
+    if (best === null || h > best) best = h;
+  }
+  return best;
+}
+
+/** Feature of a mesh feature code: the triangle (caller index) and its local feature. */
+export function decodeFeature(code: number): { triangle: number; local: number; } {
+  return { triangle: Math.floor(code / 8), local: code % 8 };
+}
+
+/**
+ * Why a contact of unit normal `d` may not name mesh feature `code` (null: it lies in the
+ * feature's normal cone, within `angle` radians plus the triangle's round-off, and on the side a
+ * one-sided triangle answers from).
+ */
+export function outsideCone(surface: Surface, code: number, d: Vec3, angle: number): string | null {
+  const { triangle, local } = decodeFeature(code);
+  const at = surface.byIndex.get(triangle);
+  if (at === undefined) return `names triangle ${triangle}, which the shape does not have`;
+  const t = surface.triangles[at]!;
+  const tol = angle + t.normalSlack;
+  if (!surface.twoSided && dot(d, t.n) < -tol) {
+    return `normal behind the front of one-sided triangle ${triangle}`;
+  }
+  if (local === 0) {
+    const off = Math.min(length(sub(d, t.n)), surface.twoSided ? length(add(d, t.n)) : Infinity);
+    return off <= tol ? null : `face contact ${off} rad off triangle ${triangle}'s normal`;
+  }
+  if (local <= 3) {
+    const k = local - 1, e = unit(sub(t.v[(k + 1) % 3]!, t.v[k]!));
+    if (Math.abs(dot(d, e)) > tol) return `edge contact not perpendicular to its edge`;
+    if (dot(d, t.inward[k]!) > tol) {
+      return `edge contact pointing over its own triangle ${triangle}`;
+    }
+    const u = t.neighbour[k]!;
+    if (u >= 0) {
+      const other = surface.triangles[u]!;
+      const m = other.keys.findIndex((key, j) =>
+        key === t.keys[(k + 1) % 3] && other.keys[(j + 1) % 3] === t.keys[k]
+      );
+      const slack = tol + other.normalSlack;
+      if (dot(d, other.inward[m]!) > slack) {
+        return `edge contact pointing over the neighbour ${other.index} (a ghost)`;
+      }
+    }
+    return null;
+  }
+  const key = t.keys[local - 4]!, v = surface.vertexAt.get(key)!;
+  for (const w of surface.ring.get(key) ?? []) {
+    const e = sub(surface.vertexAt.get(w)!, v);
+    if (dot(d, e) > (tol + 1e-12) * length(e)) {
+      return `vertex contact pointing along the edge toward vertex ${w} (a ghost)`;
+    }
+  }
+  return null;
+}
+
+/**
+ * How far point c lies outside the prism of the triangle a face feature names (the solid swept
+ * by the triangle along its normal): its distance from the triangle's projection of it.
+ */
+export function outsidePrism(surface: Surface, code: number, c: Vec3): number {
+  const t = surface.triangles[surface.byIndex.get(decodeFeature(code).triangle)!]!;
+  const projected = add(c, t.n, -dot(t.n, sub(c, t.v[0])));
+  return length(sub(projected, closestOnTriangle(t, projected)));
+}
+
+/**
+ * How deep the sphere of radius r about core point c reaches into mesh feature `code` against
+ * the normal d: r less the height of c above the face's plane (on the side d points to), or r
+ * less its distance to the edge or the vertex.
+ */
+export function featureDepth(surface: Surface, code: number, c: Vec3, r: number, d: Vec3): number {
+  const { triangle, local } = decodeFeature(code);
+  const t = surface.triangles[surface.byIndex.get(triangle)!]!;
+  if (local === 0) {
+    const side = dot(d, t.n) >= 0 ? 1 : -1;
+    return r - side * dot(t.n, sub(c, t.v[0]));
+  }
+  if (local <= 3) {
+    const k = local - 1;
+    return r - length(sub(c, closestOnSegment(c, t.v[k]!, t.v[(k + 1) % 3]!)));
+  }
+  return r - length(sub(c, t.v[local - 4]!));
+}
+
+/** Distance from p to the named mesh feature (face, edge or vertex). */
+export function distanceToFeature(surface: Surface, code: number, p: Vec3): number {
+  const { triangle, local } = decodeFeature(code);
+  const t = surface.triangles[surface.byIndex.get(triangle)!]!;
+  if (local === 0) return length(sub(p, closestOnTriangle(t, p)));
+  if (local <= 3) {
+    const k = local - 1;
+    return length(sub(p, closestOnSegment(p, t.v[k]!, t.v[(k + 1) % 3]!)));
+  }
+  return length(sub(p, t.v[local - 4]!));
+}
