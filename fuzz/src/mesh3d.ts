@@ -517,7 +517,10 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
         return null;
       },
     },
-    ...([false, true] as const).map((cracked): Property<MeshConfig> => ({
+    // A heightfield has no cracks: its grid shares every edge.
+    ...(pair.fixed === 'TriangleMesh' ? [false, true] : [false]).map((
+      cracked,
+    ): Property<MeshConfig> => ({
       name: cracked ? 'flat-floor-cracked' : 'flat-floor',
       check(config) {
         const flat = config.fixed.flat;
