@@ -6,17 +6,21 @@
  * anew: vertices at exactly equal positions are one vertex, a triangle of zero area (twice its area
  * at most 1e-10 of its longest edge squared, `DEGENERATE_AREA_RATIO`) is no triangle, a hole cell has
  * none, and two triangles are neighbours across an edge when exactly they two run it, in opposite
- * directions. The moving shape is a core (a point or a segment) and a radius (Ericson 4.5.1).
+ * directions. The moving shape is a core and a radius (Ericson 4.5.1): a sphere's centre, a
+ * capsule's segment, or for a box or hull the solid polytope itself (oracle-hull3d.ts's brute-force
+ * hull of its corners or points) with radius 0.
  *
  * Distances: a point to a triangle by projection onto its plane (inside when on the inner side of
- * its three edges) or else to its edges; a segment to a triangle is 0 when it crosses the plane
- * inside the triangle, else the least of its ends' distances to the triangle and its distances to
- * the three edges; two segments by the least of the four end-to-segment distances and the
- * stationary point of the squared distance when it lies inside both (the minimum of a convex
- * quadratic over a square is there or on its border). Normal cones: a face's is its normal; an
+ * its three edges) or else to its edges; a core meets a triangle when one of its edges crosses the
+ * triangle, a triangle edge crosses one of its faces, or the triangle lies inside it; else the
+ * closest pair is a core vertex and the triangle, a triangle vertex over a core face, or an edge of
+ * each; two segments by the least of the four end-to-segment distances and the stationary point of
+ * the squared distance when it lies inside both (the minimum of a convex quadratic over a square
+ * is there or on its border). Normal cones: a face's is its normal; an
  * edge's the directions perpendicular to it that point over neither triangle at it (the polar cone
  * of the two inward directions); a vertex's the directions no edge at it leads toward.
  */
+import { bruteForceHull, type Polytope3, posedPolytope } from './oracle-hull3d.js';
 import { axesOf, type Vec3 } from './oracle3d.js';
 
 /** `[x, y, z, w]`. */
@@ -52,19 +56,38 @@ export interface StaticData {
   readonly flat: { height: number; region: readonly [number, number, number, number]; } | null;
 }
 
-/** The moving shape: a core (its centre, and a capsule's segment along local y) and a radius. */
+/**
+ * The moving shape, posed: a sphere or capsule (a radius about its centre, or about its segment
+ * of half length `halfLength` along local y), a box (`half` sizes) or a convex hull (the hull of
+ * `points`, in its own frame).
+ */
 export interface MovingData {
-  readonly kind: 'sphere' | 'capsule';
+  readonly kind: 'sphere' | 'capsule' | 'box' | 'hull';
   readonly radius: number;
   readonly halfLength: number;
+  readonly half?: Vec3;
+  readonly points?: readonly Vec3[];
   readonly position: Vec3;
   readonly quaternion: Quat;
 }
 
-/** A world segment (a point when both ends are equal) and a radius. */
+/** A face of a polytope core: unit outward normal, offset (`n . x = offset`), corners in a loop counter-clockwise seen from outside. */
+export interface CoreFace {
+  readonly n: Vec3;
+  readonly offset: number;
+  readonly loop: readonly Vec3[];
+}
+
+/**
+ * The moving shape as the oracle measures it, in world space: a core and a radius about it. A
+ * sphere's core is its centre, a capsule's its segment (`points` its two ends, -halfLength first),
+ * a box's or hull's the solid polytope itself (radius 0).
+ */
 export interface Core {
-  readonly from: Vec3;
-  readonly to: Vec3;
+  readonly points: readonly Vec3[];
+  readonly edges: readonly (readonly [Vec3, Vec3])[];
+  /** The polytope's faces (none for a sphere or capsule: their core has no inside). */
+  readonly faces: readonly CoreFace[];
   readonly radius: number;
 }
 
@@ -282,14 +305,130 @@ export function surfaceOf(data: StaticData): Surface {
   return surface;
 }
 
-/** The moving shape's core in world space. */
+const polytopes = new WeakMap<object, Polytope3 | null>();
+
+/** The local polytope of a box or hull (the oracle's own brute-force hull), cached per shape. */
+function localPolytope(moving: MovingData): Polytope3 | null {
+  const key = (moving.kind === 'box' ? moving.half : moving.points)!;
+  if (!polytopes.has(key)) {
+    const h = moving.half;
+    const points = h
+      ? [0, 1, 2, 3, 4, 5, 6, 7].map((i): Vec3 => [
+        i & 1 ? h[0] : -h[0],
+        i & 2 ? h[1] : -h[1],
+        i & 4 ? h[2] : -h[2],
+      ])
+      : moving.points!;
+    polytopes.set(key, bruteForceHull(points));
+  }
+  return polytopes.get(key)!;
+}
+
+/** The moving shape's core in world space (null: a hull whose points span no volume). */
 export function coreOf(moving: MovingData): Core {
-  const y = axesOf(moving.quaternion)[1], h = moving.kind === 'capsule' ? moving.halfLength : 0;
+  const axes = axesOf(moving.quaternion);
+  if (moving.kind === 'sphere' || moving.kind === 'capsule') {
+    const h = moving.kind === 'capsule' ? moving.halfLength : 0;
+    const from = add(moving.position, axes[1], -h), to = add(moving.position, axes[1], h);
+    return {
+      points: h > 0 ? [from, to] : [from],
+      edges: h > 0 ? [[from, to]] : [],
+      faces: [],
+      radius: moving.radius,
+    };
+  }
+  const local = localPolytope(moving);
+  if (!local) throw new RangeError("the oracle finds no volume in the hull's points");
+  const solid = posedPolytope(local, axes, moving.position);
+  const v = solid.vertices;
   return {
-    from: add(moving.position, y, -h),
-    to: add(moving.position, y, h),
-    radius: moving.radius,
+    points: v,
+    edges: solid.edges.map(([a, b]) => [v[a]!, v[b]!] as const),
+    faces: solid.faces.map((loop, f) => ({
+      n: solid.normals[f]!,
+      offset: solid.offsets[f]!,
+      loop: loop.map((i) => v[i]!),
+    })),
+    radius: 0,
   };
+}
+
+/** Whether point x of the face's plane lies inside its loop. */
+function insideFace(face: CoreFace, x: Vec3): boolean {
+  const loop = face.loop;
+  return loop.every((a, i) =>
+    dot(cross(sub(loop[(i + 1) % loop.length]!, a), sub(x, a)), face.n) >= 0
+  );
+}
+
+/** The closest point of a polytope core's surface to p, and whether p is inside it. */
+function closestOnSolid(core: Core, p: Vec3): { q: Vec3; inside: boolean; } {
+  let best: Vec3 = core.points[0]!, bestDistance = Infinity;
+  const consider = (q: Vec3) => {
+    const d = length(sub(p, q));
+    if (d < bestDistance) (best = q, bestDistance = d);
+  };
+  for (const face of core.faces) {
+    const projected = add(p, face.n, face.offset - dot(face.n, p));
+    if (insideFace(face, projected)) consider(projected);
+  }
+  for (const [a, b] of core.edges) consider(closestOnSegment(p, a, b));
+  return { q: best, inside: core.faces.every((f) => dot(f.n, p) <= f.offset) };
+}
+
+/** The mean of a core's points. */
+export function centroidOf(core: Core): Vec3 {
+  const n = core.points.length;
+  return [0, 1, 2].map((i) =>
+    core.points.reduce((sum, p) => sum + p[i]!, 0) / n
+  ) as unknown as Vec3;
+}
+
+/** A polytope core shrunk toward its centroid so that each face moves in by `by` or more. */
+export function shrunk(core: Core, by: number): Core {
+  const c = centroidOf(core);
+  const depth = Math.min(...core.faces.map((f) => f.offset - dot(f.n, c)));
+  const k = Math.max(0, 1 - by / depth);
+  const move = (p: Vec3) => add(c, sub(p, c), k);
+  return {
+    points: core.points.map(move),
+    edges: core.edges.map(([a, b]) => [move(a), move(b)] as const),
+    faces: core.faces.map((f) => ({
+      n: f.n,
+      offset: dot(f.n, c) + (f.offset - dot(f.n, c)) * k,
+      loop: f.loop.map(move),
+    })),
+    radius: 0,
+  };
+}
+
+/** Distance from the core (not its radius) to segment a b: 0 when the segment meets a polytope core. */
+export function coreSegmentDistance(core: Core, a: Vec3, b: Vec3): number {
+  let best = Infinity;
+  for (const face of core.faces) {
+    const ha = dot(face.n, a) - face.offset, hb = dot(face.n, b) - face.offset;
+    if (ha <= 0 && hb <= 0 && core.faces.every((f) => dot(f.n, a) <= f.offset)) return 0;
+    if (((ha <= 0 && hb >= 0) || (ha >= 0 && hb <= 0)) && ha !== hb) {
+      if (insideFace(face, add(a, sub(b, a), ha / (ha - hb)))) return 0;
+    }
+    for (const v of [a, b]) {
+      const projected = add(v, face.n, face.offset - dot(face.n, v));
+      if (insideFace(face, projected)) best = Math.min(best, length(sub(v, projected)));
+    }
+  }
+  for (const p of core.points) best = Math.min(best, length(sub(p, closestOnSegment(p, a, b))));
+  for (const [c, d] of core.edges) {
+    const [p, q] = closestSegments(c, d, a, b);
+    best = Math.min(best, length(sub(p, q)));
+  }
+  return best;
+}
+
+/** Distance from p to the moving shape's surface (its core's, less the radius, for a sphere or capsule). */
+export function shapeSurfaceDistance(core: Core, p: Vec3): number {
+  if (core.faces.length > 0) return length(sub(p, closestOnSolid(core, p).q));
+  const a = core.points[0]!, b = core.points[core.points.length - 1]!;
+  return Math.abs(length(sub(p, closestOnSegment(p, a, b))) - core.radius);
 }
 
 /** Closest point of segment a b to p. */
@@ -338,20 +477,51 @@ export function closestSegments(a: Vec3, b: Vec3, c: Vec3, d: Vec3): [Vec3, Vec3
   );
 }
 
-/** The closest points of the core's segment and the triangle: [on the core, on the triangle]. */
-export function coreTriangle(core: Core, t: WorldTriangle): [Vec3, Vec3] {
-  const a = core.from, b = core.to;
+/** Where segment a b crosses the triangle (through its plane, inside it), or null. */
+function crossing(t: WorldTriangle, a: Vec3, b: Vec3): Vec3 | null {
   const ha = dot(t.n, sub(a, t.v[0])), hb = dot(t.n, sub(b, t.v[0]));
-  if ((ha < 0 && hb > 0) || (ha > 0 && hb < 0)) {
-    const x = add(a, sub(b, a), ha / (ha - hb));
-    if (projectsInside(t, x)) return [x, x];
+  if (!((ha < 0 && hb > 0) || (ha > 0 && hb < 0))) return null;
+  const x = add(a, sub(b, a), ha / (ha - hb));
+  return projectsInside(t, x) ? x : null;
+}
+
+/**
+ * The closest points of the core and the triangle: [on the core, on the triangle]; one point
+ * twice when they meet (a core edge crosses the triangle, or a triangle edge crosses a face of a
+ * polytope core, or the triangle lies inside it). Apart, the closest pair has a core vertex, a
+ * triangle vertex over a face of the core, or an edge of each.
+ */
+export function coreTriangle(core: Core, t: WorldTriangle): [Vec3, Vec3] {
+  for (const [a, b] of core.edges) {
+    const x = crossing(t, a, b);
+    if (x) return [x, x];
   }
-  let best: [Vec3, Vec3] = [a, closestOnTriangle(t, a)];
+  for (const face of core.faces) {
+    for (let k = 0; k < 3; k++) {
+      const a = t.v[k]!, b = t.v[(k + 1) % 3]!;
+      const ha = dot(face.n, a) - face.offset, hb = dot(face.n, b) - face.offset;
+      if (!((ha <= 0 && hb >= 0) || (ha >= 0 && hb <= 0)) || ha === hb) continue;
+      const x = add(a, sub(b, a), ha / (ha - hb));
+      if (insideFace(face, x)) return [x, x];
+    }
+  }
+  if (core.faces.length > 0 && core.faces.every((f) => dot(f.n, t.v[0]) <= f.offset)) {
+    return [t.v[0], t.v[0]];
+  }
+  let best: [Vec3, Vec3] = [core.points[0]!, closestOnTriangle(t, core.points[0]!)];
   const consider = (pair: [Vec3, Vec3]) => {
     if (length(sub(pair[0], pair[1])) < length(sub(best[0], best[1]))) best = pair;
   };
-  consider([b, closestOnTriangle(t, b)]);
-  for (let k = 0; k < 3; k++) consider(closestSegments(a, b, t.v[k]!, t.v[(k + 1) % 3]!));
+  for (const p of core.points) consider([p, closestOnTriangle(t, p)]);
+  for (const [a, b] of core.edges) {
+    for (let k = 0; k < 3; k++) consider(closestSegments(a, b, t.v[k]!, t.v[(k + 1) % 3]!));
+  }
+  for (const face of core.faces) {
+    for (const v of t.v) {
+      const projected = add(v, face.n, face.offset - dot(face.n, v));
+      if (insideFace(face, projected)) consider([projected, v]);
+    }
+  }
   return best;
 }
 
@@ -366,8 +536,8 @@ export interface Closest {
 
 /** The core's least distance to the surface, brute force over every triangle within `limit`. */
 export function closest(surface: Surface, core: Core, limit = Infinity): Closest {
-  const lo = [0, 1, 2].map((i) => Math.min(core.from[i]!, core.to[i]!));
-  const hi = [0, 1, 2].map((i) => Math.max(core.from[i]!, core.to[i]!));
+  const lo = [0, 1, 2].map((i) => Math.min(...core.points.map((p) => p[i]!)));
+  const hi = [0, 1, 2].map((i) => Math.max(...core.points.map((p) => p[i]!)));
   const slack = 1e-9 * (surface.extent + core.radius) + 1e-13 * surface.reach;
   let best = limit, pairs: { t: WorldTriangle; p: Vec3; q: Vec3; d: number; }[] = [];
   for (const t of surface.triangles) {

@@ -114,6 +114,27 @@ describe('the mesh subjects: a planted defect is caught', { timeout: 120_000 }, 
     expect(failures(subjectWith(detector, (real) => real), property, regime)[1]).toBe(0);
   });
 
+  it('box and hull are ready to join: placed on every surface, measured, and a detector that writes nothing is caught', () => {
+    for (const moving of ['Box', 'ConvexHull'] as const) {
+      for (const fixed of ['TriangleMesh', 'Heightfield'] as const) {
+        // Until contacts3d has their detectors, a stand-in that writes nothing under a real name.
+        const [subject] = meshSubjects(
+          [{ detector: 'collideSphereTriangleMesh', moving, fixed }],
+          () => () => 0,
+        ) as Subject<unknown>[];
+        const only = {
+          ...subject!,
+          properties: subject!.properties.filter((p) => p.name === 'contact-iff-overlap'),
+        };
+        const result = runSuite([only], { n: 12, seed: 3, regime: 'deep' });
+        const cell = result.cells[0]!;
+        expect(cell.checked, `${moving} on ${fixed}`).toBeGreaterThan(8);
+        expect(cell.failed, `${moving} on ${fixed}`).toBeGreaterThan(0);
+        expect(cell.first!.message).toMatch(/^no contact, but the shapes overlap/);
+      }
+    }
+  });
+
   it('a listed pair whose detector contacts3d does not export is skipped with a message', () => {
     const messages: string[] = [];
     const subjects = meshSubjects(

@@ -11,9 +11,11 @@
 import * as contacts3d from '@contactkit/contacts3d';
 import {
   type AnyPrimitive,
+  Box,
   Capsule,
   collide,
   CollisionData,
+  ConvexHull,
   Heightfield,
   overlap,
   Sphere,
@@ -24,9 +26,11 @@ import {
   add,
   closest,
   closestOnSegment,
-  closestSegments,
   type Core,
   coreOf,
+  coreSegmentDistance,
+  centroidOf,
+  shrunk,
   distanceToFeature,
   dot,
   featureDepth,
@@ -38,6 +42,7 @@ import {
   outsidePrism,
   placer,
   type Quat,
+  shapeSurfaceDistance,
   type StaticData,
   sub,
   surfaceOf,
@@ -67,28 +72,95 @@ export interface MeshPair {
   readonly fixed: 'TriangleMesh' | 'Heightfield';
 }
 
-/** Every moving shape: how it is drawn (size about `size`), built, and what the oracle sees. */
-const MOVING = {
+/** What the suite needs of a moving shape. */
+interface MovingShape {
+  /** Its size parameters, about `size` across. */
+  draw(random: Random, size: number): Omit<MovingData, 'position' | 'quaternion'>;
+  build(m: MovingData): AnyPrimitive;
+  /** TypeScript that builds it (before `.setPose`). */
+  source(m: MovingData): string;
+  /** Its largest extent from its centre. */
+  size(m: MovingData): number;
+  /**
+   * The point of its core a contact stands for: the centre, a capsule's end its feature id
+   * names or else the core's point nearest the contact's witness; a polytope's witness itself.
+   */
+  corePoint(core: Core, c: Found): Vec3;
+}
+
+const list = (v: readonly number[]) => `[${v.join(', ')}]`;
+
+/** A polytope's contact stands for its witness on the shape. */
+const witnessOnShape = (_core: Core, c: Found): Vec3 => add(c.point, c.normal, -c.penetration / 2);
+
+/** Every moving shape (box and hull wait for their detectors in `MESH_PAIRS`). */
+const MOVING: Record<'Sphere' | 'Capsule' | 'Box' | 'ConvexHull', MovingShape> = {
   Sphere: {
-    draw: (random: Random, size: number) => ({
-      kind: 'sphere' as const,
-      radius: size,
-      halfLength: 0,
-    }),
-    build: (m: MovingData): AnyPrimitive => new Sphere(m.radius).setPose(m.position, m.quaternion),
-    source: (m: MovingData) => `new Sphere(${m.radius})`,
+    draw: (_random, size) => ({ kind: 'sphere', radius: size, halfLength: 0 }),
+    build: (m) => new Sphere(m.radius).setPose(m.position, m.quaternion),
+    source: (m) => `new Sphere(${m.radius})`,
+    size: (m) => m.radius,
+    corePoint: (core) => core.points[0]!,
   },
   Capsule: {
-    draw: (random: Random, size: number) => ({
-      kind: 'capsule' as const,
+    draw: (random, size) => ({
+      kind: 'capsule',
       radius: size * random.range(0.2, 1),
       halfLength: random.chance(0.1) ? 0 : size * random.range(0.1, 3),
     }),
-    build: (m: MovingData): AnyPrimitive =>
-      new Capsule(m.radius, m.halfLength).setPose(m.position, m.quaternion),
-    source: (m: MovingData) => `new Capsule(${m.radius}, ${m.halfLength})`,
+    build: (m) => new Capsule(m.radius, m.halfLength).setPose(m.position, m.quaternion),
+    source: (m) => `new Capsule(${m.radius}, ${m.halfLength})`,
+    size: (m) => m.radius + m.halfLength,
+    corePoint(core, c) {
+      const first = Math.floor(c.featureId / 2 ** 26), from = core.points[0]!;
+      const to = core.points[core.points.length - 1]!;
+      if (first === 1) return from;
+      if (first === 2) return to;
+      return closestOnSegment(add(witnessOnShape(core, c), c.normal, core.radius), from, to);
+    },
+  },
+  Box: {
+    draw: (random, size) => ({
+      kind: 'box',
+      radius: 0,
+      halfLength: 0,
+      half: [0, 1, 2].map(() =>
+        size * (random.chance(0.1) ? random.logRange(1e-3, 1e-2) : random.range(0.2, 1))
+      ) as unknown as Vec3,
+    }),
+    build: (m) => new Box(m.half!).setPose(m.position, m.quaternion),
+    source: (m) => `new Box(${list(m.half!)})`,
+    size: (m) => Math.hypot(...m.half!),
+    corePoint: witnessOnShape,
+  },
+  ConvexHull: {
+    // 4 to 20 points in a ball, or 8 to 24 on an ellipsoid (a design the oracle's hull takes whole).
+    draw(random, size) {
+      const round = random.chance(0.5);
+      const axes = [1, random.range(0.1, 1), random.range(0.1, 1)];
+      const points = Array.from({ length: round ? 8 + random.int(17) : 4 + random.int(17) }, () => {
+        const [x, y, z] = random.unitVector(), r = round ? size : size * random.range(0.3, 1);
+        return [x * r * axes[0]!, y * r * axes[1]!, z * r * axes[2]!] as Vec3;
+      });
+      return { kind: 'hull', radius: 0, halfLength: 0, points };
+    },
+    build: (m) => ConvexHull.fromPoints(m.points as Vec3[]).setPose(m.position, m.quaternion),
+    source: (m) => `ConvexHull.fromPoints(${list(m.points!.map(list) as unknown as number[])})`,
+    size: (m) => Math.max(...m.points!.map((p) => length(p))),
+    corePoint: witnessOnShape,
   },
 };
+
+/** The entry of `MOVING` for a moving shape. */
+function shapeOf(m: MovingData): MovingShape {
+  return m.kind === 'sphere'
+    ? MOVING.Sphere
+    : m.kind === 'capsule'
+    ? MOVING.Capsule
+    : m.kind === 'box'
+    ? MOVING.Box
+    : MOVING.ConvexHull;
+}
 
 /** The pairs on main (box and hull join with one line each when contacts3d has their detectors). */
 export const MESH_PAIRS: readonly MeshPair[] = [
@@ -278,17 +350,19 @@ function generateWith(pair: MeshPair, regimes: Record<string, Regime>) {
       const t = sub(side, [up[0] * dot(side, up), up[1] * dot(side, up), up[2] * dot(side, up)]);
       axis = [t[0] / length(t), t[1] / length(t), t[2] / length(t)];
     } else if (style === 2) axis = up;
-    const quaternion = alongDirection(axis);
+    const polytope = shape.kind === 'box' || shape.kind === 'hull';
+    const quaternion = polytope && style === 0 ? random.rotation() : alongDirection(axis);
     const end = shape.halfLength > 0 && random.chance(0.3) ? random.sign() * shape.halfLength : 0;
     const at0 = add(point, axis, -end);
     const configAt = (t: number): MeshConfig => ({
       fixed,
       moving: { ...shape, position: add(at0, up, t), quaternion },
     });
-    const surface = surfaceOf(fixed);
+    const surface = surfaceOf(fixed), extent = MOVING[pair.moving].size(configAt(0).moving);
     const meets = (t: number) =>
-      closest(surface, coreOf(configAt(t).moving), shape.radius * 1.5).distance <= shape.radius;
-    let high = 2 * (shape.radius + shape.halfLength) + surface.extent;
+      closest(surface, coreOf(configAt(t).moving), shape.radius * 1.5 + 1e-9 * extent).distance <=
+        shape.radius;
+    let high = 2 * extent + surface.extent;
     for (let k = 0; k < 6 && meets(high); k++) high *= 4;
     let low = 0;
     if (!meets(low) || meets(high)) return null;
@@ -298,7 +372,8 @@ function generateWith(pair: MeshPair, regimes: Record<string, Regime>) {
       if (meets(middle)) low = middle;
       else high = middle;
     }
-    const r = shape.radius, p = regime.placement;
+    // How deep a placement goes: a rounded shape's radius, a polytope's size.
+    const r = shape.radius > 0 ? shape.radius : extent, p = regime.placement;
     const kind = p === 'mix'
       ? random.pick(['near', 'touching', 'rest', 'deep'] as const)
       : p === 'vertex' || p === 'edge' || p === 'boundary'
@@ -318,7 +393,7 @@ function generateWith(pair: MeshPair, regimes: Record<string, Regime>) {
 /** The pair's size, its largest coordinate, and the shell within which shapes count as touching. */
 function sizes(config: MeshConfig): { size: number; reach: number; shell: number; } {
   const surface = surfaceOf(config.fixed), m = config.moving;
-  const size = m.radius + m.halfLength + surface.extent;
+  const size = shapeOf(m).size(m) + surface.extent;
   const reach = Math.max(surface.reach, ...m.position.map(Math.abs));
   return { size, reach, shell: 1e-9 * size + 1e-12 * reach };
 }
@@ -378,15 +453,6 @@ const describe = (c: Found) =>
 /** The mesh feature code of a contact (the second shape's, in canonical order). */
 const meshCode = (c: Found) => c.featureId % 2 ** 26;
 
-/** The core point a contact stands for: an end it names, else the core's nearest to its witness. */
-function corePoint(core: Core, c: Found): Vec3 {
-  const first = Math.floor(c.featureId / 2 ** 26);
-  if (first === 1) return core.from;
-  if (first === 2) return core.to;
-  const onShape = add(c.point, c.normal, -c.penetration / 2);
-  return closestOnSegment(add(onShape, c.normal, core.radius), core.from, core.to);
-}
-
 /** The config moved by x -> R(q) x + t, or scaled by `factor` about the origin. */
 function transformed(config: MeshConfig, q: Quat, t: Vec3, factor: number): MeshConfig {
   const rotate = rotateBy(q);
@@ -418,6 +484,12 @@ function transformed(config: MeshConfig, q: Quat, t: Vec3, factor: number): Mesh
       ...config.moving,
       radius: config.moving.radius * factor,
       halfLength: config.moving.halfLength * factor,
+      ...(factor !== 1 && config.moving.half
+        ? { half: config.moving.half.map((h) => h * factor) as unknown as Vec3 }
+        : {}),
+      ...(factor !== 1 && config.moving.points
+        ? { points: config.moving.points.map((p) => p.map((x) => x * factor) as unknown as Vec3) }
+        : {}),
       position: move(config.moving.position),
       quaternion: product(q, config.moving.quaternion),
     },
@@ -438,13 +510,21 @@ function quaternionOf(size: number): Quat {
 
 /** Whether the oracle finds the shapes apart (beyond the shell) or overlapping (beyond it, from the front). */
 function oracle(config: MeshConfig): { apart: boolean; overlapping: boolean; gap: number; } {
-  const core = coreOf(config.moving), { shell } = sizes(config);
-  const { distance, inFront } = closest(surfaceOf(config.fixed), core);
-  return {
-    apart: distance - core.radius > shell,
-    overlapping: inFront && distance > shell && core.radius - distance > shell,
-    gap: distance - core.radius,
-  };
+  const core = coreOf(config.moving), { shell } = sizes(config), surface = surfaceOf(config.fixed);
+  const { distance, inFront } = closest(surface, core);
+  if (core.faces.length === 0) {
+    return {
+      apart: distance - core.radius > shell,
+      overlapping: inFront && distance > shell && core.radius - distance > shell,
+      gap: distance - core.radius,
+    };
+  }
+  // A polytope overlaps beyond the shell when it still meets the surface shrunk by the shell
+  // about its centroid, and overlaps from the front when its centroid is in front.
+  const centre = centroidOf(core);
+  const overlapping = distance === 0 && closest(surface, shrunk(core, 2 * shell)).distance === 0 &&
+    closest(surface, { points: [centre], edges: [], faces: [], radius: 0 }).inFront;
+  return { apart: distance > shell, overlapping, gap: overlapping ? -shell : distance };
 }
 
 function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<MeshConfig>[] {
@@ -534,13 +614,12 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
         const crack = surface.triangles.some((t) =>
           t.neighbour.some((u, k) => {
             if (u >= 0) return false;
-            const [p, q] = closestSegments(core.from, core.to, t.v[k]!, t.v[(k + 1) % 3]!);
-            return length(sub(p, q)) < 1.01 * r + shell;
+            return coreSegmentDistance(core, t.v[k]!, t.v[(k + 1) % 3]!) < 1.01 * r + shell;
           })
         );
         if (crack !== cracked) return undefined;
         const toLocal = unplacer(config.fixed.position, config.fixed.quaternion);
-        const ends = [toLocal(core.from), toLocal(core.to)];
+        const ends = core.points.map(toLocal);
         const [x0, z0, x1, z1] = flat.region;
         // Only over the interior: no boundary edge within the shape's reach.
         if (!ends.every((p) => p[0] - r > x0 && p[0] + r < x1 && p[2] - r > z0 && p[2] + r < z1)) {
@@ -598,8 +677,12 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
           if (offMesh > tolerance) {
             return `witness on the mesh ${offMesh} off the feature it names: ${describe(c)}`;
           }
-          const centre = corePoint(core, c);
-          const offShape = length(sub(add(onShape, c.normal, core.radius), centre));
+          // A polytope's witness on its surface; a rounded shape's the radius from the core point.
+          const offShape = core.faces.length > 0
+            ? shapeSurfaceDistance(core, onShape)
+            : length(
+              sub(add(onShape, c.normal, core.radius), shapeOf(config.moving).corePoint(core, c)),
+            );
           if (offShape > tolerance) {
             return `witness on the shape ${offShape} off its surface at the core point the contact names: ${
               describe(c)
@@ -619,7 +702,7 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
         const faces = outcome.contacts.filter((c) => meshCode(c) % 8 === 0);
         if (faces.length === 0) return undefined;
         for (const c of faces) {
-          const off = outsidePrism(surface, meshCode(c), corePoint(core, c));
+          const off = outsidePrism(surface, meshCode(c), shapeOf(config.moving).corePoint(core, c));
           if (off > tolerance) {
             return `a face contact whose core point lies ${off} outside its triangle's prism: ${
               describe(c)
@@ -640,7 +723,7 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
           const truth = featureDepth(
             surface,
             meshCode(c),
-            corePoint(core, c),
+            shapeOf(config.moving).corePoint(core, c),
             core.radius,
             c.normal,
           );
@@ -752,8 +835,14 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
         const core = coreOf(config.moving), { shell } = sizes(config);
         const toLocal = unplacer(config.fixed.position, config.fixed.quaternion);
         // DESIGN.md: the space below a heightfield's surface is solid.
-        for (let k = 0; k <= 16; k++) {
-          const p = toLocal(add(core.from, sub(core.to, core.from), k / 16));
+        const samples = [
+          ...core.points,
+          ...core.edges.flatMap(([a, b]) =>
+            Array.from({ length: 15 }, (_, k) => add(a, sub(b, a), (k + 1) / 16))
+          ),
+        ];
+        for (const sample of samples) {
+          const p = toLocal(sample);
           const h = heightAt(config.fixed, p[0], p[2]);
           if (h !== null && p[1] < h - shell) {
             return outcome.contacts.length > 0
@@ -767,8 +856,6 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
   }
   return properties;
 }
-
-const list = (v: readonly number[]) => `[${v.join(', ')}]`;
 
 /**
  * The configuration with its static shape cut down to what the detector can see: a mesh's
@@ -784,8 +871,8 @@ function cropped(config: MeshConfig): MeshConfig {
     const near = new Set<number>();
     for (const t of surface.triangles) {
       const meets = [0, 1, 2].every((i) =>
-        t.box[i]! <= Math.max(core.from[i]!, core.to[i]!) + margin &&
-        t.box[3 + i]! >= Math.min(core.from[i]!, core.to[i]!) - margin
+        t.box[i]! <= Math.max(...core.points.map((p) => p[i]!)) + margin &&
+        t.box[3 + i]! >= Math.min(...core.points.map((p) => p[i]!)) - margin
       );
       if (meets) t.keys.forEach((k) => near.add(k));
     }
@@ -801,10 +888,10 @@ function cropped(config: MeshConfig): MeshConfig {
     return { ...config, fixed: { ...config.fixed, surface: { ...s, vertices, indices } } };
   }
   const toLocal = unplacer(config.fixed.position, config.fixed.quaternion);
-  const ends = [toLocal(core.from), toLocal(core.to)], c = s.cellSize;
+  const ends = core.points.map(toLocal), c = s.cellSize;
   const range = (axis: 0 | 2, count: number) => [
-    Math.max(0, Math.floor((Math.min(ends[0]![axis], ends[1]![axis]) - margin) / c) - 1),
-    Math.min(count - 1, Math.floor((Math.max(ends[0]![axis], ends[1]![axis]) + margin) / c) + 2),
+    Math.max(0, Math.floor((Math.min(...ends.map((p) => p[axis])) - margin) / c) - 1),
+    Math.min(count - 1, Math.floor((Math.max(...ends.map((p) => p[axis])) + margin) / c) + 2),
   ];
   const [j0, j1] = range(0, s.columns), [i0, i1] = range(2, s.rows);
   if (!(j1! - j0! >= 1 && i1! - i0! >= 1)) return config;
