@@ -358,14 +358,27 @@ function generateWith(pair: MeshPair, regimes: Record<string, Regime>) {
       fixed,
       moving: { ...shape, position: add(at0, up, t), quaternion },
     });
-    const surface = surfaceOf(fixed), extent = MOVING[pair.moving].size(configAt(0).moving);
+    const whole = surfaceOf(fixed), extent = MOVING[pair.moving].size(configAt(0).moving);
+    let surface = whole;
     const meets = (t: number) =>
       closest(surface, coreOf(configAt(t).moving), shape.radius * 1.5 + 1e-9 * extent).distance <=
         shape.radius;
-    let high = 2 * extent + surface.extent;
+    let high = 2 * extent + whole.extent;
     for (let k = 0; k < 6 && meets(high); k++) high *= 4;
     let low = 0;
     if (!meets(low) || meets(high)) return null;
+    // The bisection needs only the triangles within reach of the shape between the two.
+    const swept = [...coreOf(configAt(low).moving).points, ...coreOf(configAt(high).moving).points];
+    const margin = 1.5 * shape.radius + 1e-6 * extent;
+    surface = {
+      ...whole,
+      triangles: whole.triangles.filter((t) =>
+        [0, 1, 2].every((i) =>
+          t.box[i]! <= Math.max(...swept.map((p) => p[i]!)) + margin &&
+          t.box[3 + i]! >= Math.min(...swept.map((p) => p[i]!)) - margin
+        )
+      ),
+    };
     for (let k = 0; k < 80; k++) {
       const middle = 0.5 * (low + high);
       if (middle === low || middle === high) break;
@@ -819,7 +832,11 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
         const after = run(moved, detector, pair);
         if (after.error !== null) return `threw after the ${which} change: ${String(after.error)}`;
         const d0 = deepest(outcome.contacts) * factor, d1 = deepest(after.contacts);
-        const tolerance = 1e3 * Math.max(shell * factor, sizes(moved).shell);
+        // The moved pair's shell without measuring its surface again: its size scales, its
+        // coordinates reach at most the moved origin's distance plus the scaled reach.
+        const movedShell = 1e-9 * size * factor +
+          1e-12 * (length(t) + factor * sizes(config).reach);
+        const tolerance = 1e3 * Math.max(shell * factor, movedShell);
         if (d0 === -Infinity && d1 === -Infinity) return null;
         if (Math.max(d0, d1) <= tolerance || Math.abs(d0 - d1) <= tolerance) return null;
         return `deepest penetration ${d0} (scaled) before, ${d1} after (${outcome.contacts.length} and ${after.contacts.length} contacts)`;
