@@ -21,7 +21,7 @@
  * of the two inward directions); a vertex's the directions no edge at it leads toward.
  */
 import { bruteForceHull, type Polytope3, posedPolytope } from './oracle-hull3d.js';
-import { axesOf, type Vec3 } from './oracle3d.js';
+import { add, axesOf, dot, length, sub, type Vec3 } from './oracle3d.js';
 
 /** `[x, y, z, w]`. */
 export type Quat = readonly [number, number, number, number];
@@ -124,10 +124,6 @@ export interface Surface {
   readonly extent: number;
 }
 
-const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const add = (a: Vec3, b: Vec3, s = 1): Vec3 => [a[0] + s * b[0], a[1] + s * b[1], a[2] + s * b[2]];
-const length = (a: Vec3) => Math.hypot(a[0], a[1], a[2]);
 const cross = (a: Vec3, b: Vec3): Vec3 => [
   a[1] * b[2] - a[2] * b[1],
   a[2] * b[0] - a[0] * b[2],

@@ -50,6 +50,8 @@ import {
 } from './mesh-oracle3d.js';
 import { drawStatic, type SurfaceKind } from './mesh-surfaces3d.js';
 import { axesOf, type Vec3 } from './oracle3d.js';
+import { multiply } from './shapes3d.js';
+import { finiteProblem, PRINT_CONTACTS } from './written.js';
 import type { Property, Subject } from './suite.js';
 
 /** A moving shape against a static one. */
@@ -469,12 +471,6 @@ const meshCode = (c: Found) => c.featureId % 2 ** 26;
 /** The config moved by x -> R(q) x + t, or scaled by `factor` about the origin. */
 function transformed(config: MeshConfig, q: Quat, t: Vec3, factor: number): MeshConfig {
   const rotate = rotateBy(q);
-  const product = (p: Quat, r: Quat): Quat => [
-    p[3] * r[0] + p[0] * r[3] + p[1] * r[2] - p[2] * r[1],
-    p[3] * r[1] - p[0] * r[2] + p[1] * r[3] + p[2] * r[0],
-    p[3] * r[2] + p[0] * r[1] - p[1] * r[0] + p[2] * r[3],
-    p[3] * r[3] - p[0] * r[0] - p[1] * r[1] - p[2] * r[2],
-  ];
   const move = (p: Vec3) => add(rotate([p[0] * factor, p[1] * factor, p[2] * factor]), t);
   const s = config.fixed.surface;
   const surface = factor === 1
@@ -487,7 +483,7 @@ function transformed(config: MeshConfig, q: Quat, t: Vec3, factor: number): Mesh
     fixed: {
       surface,
       position: move(config.fixed.position),
-      quaternion: product(q, config.fixed.quaternion),
+      quaternion: multiply(q, config.fixed.quaternion),
       flat: flat && {
         height: flat.height * factor,
         region: flat.region.map((x) => x * factor) as unknown as [number, number, number, number],
@@ -504,7 +500,7 @@ function transformed(config: MeshConfig, q: Quat, t: Vec3, factor: number): Mesh
         ? { points: config.moving.points.map((p) => p.map((x) => x * factor) as unknown as Vec3) }
         : {}),
       position: move(config.moving.position),
-      quaternion: product(q, config.moving.quaternion),
+      quaternion: multiply(q, config.moving.quaternion),
     },
   };
 }
@@ -564,19 +560,10 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
       check(config) {
         const outcome = ok(config);
         if (!outcome) return undefined;
-        if (outcome.returned !== outcome.contacts.length) {
-          return `returned ${outcome.returned} but wrote ${outcome.contacts.length}`;
-        }
         if (outcome.contacts.length > 8) {
           return `${outcome.contacts.length} contacts, more than maxContactsPerPair (8)`;
         }
-        for (const c of outcome.contacts) {
-          if (![...c.point, ...c.normal, c.penetration].every(Number.isFinite)) {
-            return `not finite: ${describe(c)}`;
-          }
-          if (Math.abs(length(c.normal) - 1) > 1e-9) return `normal not unit: ${describe(c)}`;
-        }
-        return null;
+        return finiteProblem(outcome.returned, outcome.contacts, describe);
       },
     },
     {
@@ -958,9 +945,7 @@ function repro(pair: MeshPair, config: MeshConfig, property: string, message: st
       : [
         'const data = new CollisionData({ capacity: 64 });',
         `${pair.detector}(shape, mesh, data);`,
-        'for (const c of data.contacts.slice(0, data.contactCount)) {',
-        '  console.log(c.point, c.normal, c.penetration, c.featureId);',
-        '}',
+        ...PRINT_CONTACTS,
       ]),
     `// ${property}: ${message.replace(/\n/g, '\n// ')}`,
     '```',
