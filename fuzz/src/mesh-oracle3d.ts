@@ -71,7 +71,10 @@ export interface MovingData {
   readonly quaternion: Quat;
 }
 
-/** A face of a polytope core: unit outward normal, offset (`n . x = offset`), corners in a loop counter-clockwise seen from outside. */
+/**
+ * A face of a polytope core: unit outward normal, offset (`n . x = offset`), corners in a loop
+ * counter-clockwise seen from outside.
+ */
 export interface CoreFace {
   readonly n: Vec3;
   readonly offset: number;

@@ -768,7 +768,8 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
         ) {
           if (other.error !== null) return `${label} threw ${String(other.error)}`;
           if (other.contacts.length !== outcome.contacts.length) {
-            return `${outcome.contacts.length} contact(s) from ${pair.detector}, ${other.contacts.length} from ${label}`;
+            return `${outcome.contacts.length} contact(s) from ${pair.detector}, ` +
+              `${other.contacts.length} from ${label}`;
           }
           for (const c of outcome.contacts) {
             const partner = other.contacts.find((s) =>
@@ -841,7 +842,8 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
         if (faceOffPrism(config, outcome.contacts) || faceOffPrism(moved, after.contacts)) {
           return undefined;
         }
-        return `deepest penetration ${d0} (scaled) before, ${d1} after (${outcome.contacts.length} and ${after.contacts.length} contacts)`;
+        return `deepest penetration ${d0} (scaled) before, ${d1} after ` +
+          `(${outcome.contacts.length} and ${after.contacts.length} contacts)`;
       },
     })),
   ];
