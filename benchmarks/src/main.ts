@@ -24,6 +24,7 @@ import {
 } from './report.js';
 import { loadOurs, pairBenches } from './pairs.js';
 import { scalingTables } from './scaling.js';
+import { terrainScalingTable } from './terrain-scaling.js';
 import { motionTables } from './motion.js';
 import { cannonStepTable } from './cannon-steps.js';
 
@@ -46,14 +47,14 @@ function measureRow(id: string, which: 'ours' | number, mode: RowMode): RowMeasu
   return measured;
 }
 
-/** A row of the table: the bytes from one child, the median from another. */
+/** A row of the table: the contacts and bytes from one child, the median from another. */
 function tableRow(allocation: RowMeasurement, timing: RowMeasurement): Row {
   const row: Row = {
     library: timing.library,
     call: timing.call,
     medianNs: timing.medianNs,
     speedVsFastestPeer: NaN,
-    contactsPerCall: timing.contactsPerCall,
+    contactsPerCall: allocation.contactsPerCall,
     bytesPerCall: allocation.bytesPerCall,
   };
   if (timing.note !== undefined) row.note = timing.note;
@@ -67,21 +68,26 @@ const ROUNDS = 4;
 const overheadNs = await medianNanoseconds((i) => i & 1, N);
 
 const pairResults: PairResult[] = [];
+/** Whether `--only` asks for this part: all without it, else the part of that id or group. */
+const runs = (id: string, group?: string): boolean =>
+  only === undefined || only === id || (group !== undefined && only === group);
+
 for (const bench of benches) {
-  if (only !== undefined && bench.id !== only) continue;
+  if (!runs(bench.id, bench.group)) continue;
   process.stderr.write(`${bench.title}\n`);
+  const pairs = bench.pairs();
   const mix: Record<string, number> = {};
   for (const category of Object.keys(MIX)) {
-    mix[category] = bench.pairs.filter((pair) => pair.category === category).length /
-      bench.pairs.length;
+    mix[category] = pairs.filter((pair) => pair.category === category).length / pairs.length;
   }
   const result: PairResult = {
     id: bench.id,
     title: bench.title,
-    configurations: bench.pairs.length,
+    configurations: pairs.length,
     mix,
     rows: [],
   };
+  if (bench.inputs !== undefined) result.inputs = bench.inputs;
   const ours = bench.ours();
   if (typeof ours === 'string') result.missing = ours;
   const rows: ('ours' | number)[] = bench.peers.map((_, k) => k);
@@ -118,11 +124,10 @@ for (const bench of benches) {
   pairResults.push(result);
 }
 
-const scaling: ScalingTable[] = only === undefined || only === 'scaling'
-  ? await scalingTables(found2, api2)
-  : [];
-if (only === undefined || only === 'motion') scaling.push(...(await motionTables()));
-const cannonSteps = only === undefined || only === 'cannon-steps' ? cannonStepTable() : undefined;
+const scaling: ScalingTable[] = runs('scaling') ? await scalingTables(found2, api2) : [];
+if (runs('terrain-scaling', 'terrain')) scaling.push(await terrainScalingTable());
+if (runs('motion')) scaling.push(...(await motionTables()));
+const cannonSteps = runs('cannon-steps') ? cannonStepTable() : undefined;
 
 /** Speed-up of ours (our first row, or the one whose call is `call`) over the fastest of `peers` in pair `id`. */
 function speedUp(id: string, peers: string[], call?: string): number | null {
@@ -163,7 +168,7 @@ const speedTargets: [string, string, string[], number, string?][] = [
 ];
 const targets: Target[] = [];
 for (const [description, id, peers, required, call] of speedTargets) {
-  if (only !== undefined && id !== only) continue;
+  if (!pairResults.some((pair) => pair.id === id)) continue;
   const measured = speedUp(id, peers, call);
   targets.push({
     description,
