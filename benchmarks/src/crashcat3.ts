@@ -35,35 +35,33 @@ const terrainShapes = new WeakMap<TerrainSpec, Posed>();
 const CONVEX_RADIUS = 0;
 
 function toCrashcat(spec: Shape3Spec): Posed {
+  const posed = (
+    shape: crashcat.Shape,
+    at: { position: Posed['position']; quaternion: Posed['quaternion']; },
+  ): Posed => ({
+    shape,
+    position: at.position,
+    quaternion: at.quaternion,
+  });
   switch (spec.kind) {
     case 'sphere':
-      return {
-        shape: crashcat.sphere.create({ radius: spec.radius }),
-        position: spec.position,
-        quaternion: spec.quaternion,
-      };
+      return posed(crashcat.sphere.create({ radius: spec.radius }), spec);
     case 'box':
-      return {
-        shape: crashcat.box.create({ halfExtents: spec.halfSize, convexRadius: CONVEX_RADIUS }),
-        position: spec.position,
-        quaternion: spec.quaternion,
-      };
+      return posed(
+        crashcat.box.create({ halfExtents: spec.halfSize, convexRadius: CONVEX_RADIUS }),
+        spec,
+      );
     case 'capsule':
       // Along its local Y, as ours.
-      return {
-        shape: crashcat.capsule.create({
-          halfHeightOfCylinder: spec.halfLength,
-          radius: spec.radius,
-        }),
-        position: spec.position,
-        quaternion: spec.quaternion,
-      };
+      return posed(
+        crashcat.capsule.create({ halfHeightOfCylinder: spec.halfLength, radius: spec.radius }),
+        spec,
+      );
     case 'hull':
-      return {
-        shape: crashcat.convexHull.create({ positions: spec.points, convexRadius: CONVEX_RADIUS }),
-        position: spec.position,
-        quaternion: spec.quaternion,
-      };
+      return posed(
+        crashcat.convexHull.create({ positions: spec.points, convexRadius: CONVEX_RADIUS }),
+        spec,
+      );
     case 'halfspace':
       // Its plane is `normal . x + constant = 0`, solid where that is negative: ours is
       // `normal . x <= offset`.
@@ -185,8 +183,7 @@ export function crashcat3(pairs: Pairs3, call: string): Implementation {
   return {
     library: 'crashcat',
     call,
-    note: 'one point and both supporting faces per pair (per triangle against a mesh); the ' +
-      'clipping into a manifold is not exported, not timed',
+    note: 'one point and two faces per pair or triangle; its clipping into a manifold not timed',
     run,
     inspect: (i) => {
       hits.keepNormal = true;

@@ -196,6 +196,7 @@ describe('every adapter gives the same contact on hand-made 3D configurations', 
     cannon3(pairs, 'check'),
     rapier3(pairs, 'check'),
     crashcat3(pairs, 'check'),
+    rapierColliders3(pairs, 'check'),
   ];
 
   it('sphere-sphere: centres 1.3 apart, radii 1 and 0.5', () => {
@@ -225,16 +226,17 @@ describe('every adapter gives the same contact on hand-made 3D configurations', 
 
   it('box-half-space: a unit cube sunk 0.05 gives four corners (one point from Rapier)', () => {
     const pairs = one(box([0.5, 0.5, 0.5], [0, 0.45, 0]), floor);
-    const [ours, cannon, rapier, crashcat] = all('collideBoxHalfSpace', pairs).map((
+    const [ours, cannon, rapier, crashcat, colliders] = all('collideBoxHalfSpace', pairs).map((
       implementation,
     ) => implementation.inspect(0));
-    for (const inspection of [ours!, cannon!, rapier!, crashcat!]) {
+    for (const inspection of [ours!, cannon!, rapier!, crashcat!, colliders!]) {
       expectContact(inspection, 0.05, [0, 1, 0], 6);
     }
     expect(ours!.count).toBe(4);
     expect(cannon!.count).toBe(4);
     expect(rapier!.count).toBe(1);
     expect(crashcat!.count).toBe(1);
+    expect(colliders!.count).toBe(1);
   });
 
   it('box-box: a cube turned 30 degrees resting 0.05 deep on a slab gives four points', () => {
@@ -243,11 +245,11 @@ describe('every adapter gives the same contact on hand-made 3D configurations', 
     // slab (first): -y.
     const turned = axisAngleQ([0, 1, 0], Math.PI / 6);
     const pairs = one(box([2, 0.5, 2], [0, 0, 0]), box([0.5, 0.5, 0.5], [0.3, 0.95, -0.2], turned));
-    const [ours, cannon, rapier, crashcat, oimo] = [
+    const [ours, cannon, rapier, crashcat, colliders, oimo] = [
       ...all('collideBoxBox', pairs),
       oimo3(pairs, 'check'),
     ].map((implementation) => implementation.inspect(0));
-    for (const inspection of [ours!, cannon!, rapier!, crashcat!, oimo!]) {
+    for (const inspection of [ours!, cannon!, rapier!, crashcat!, colliders!, oimo!]) {
       expectContact(inspection, 0.05, [0, -1, 0], 6);
     }
     expect(ours!.count).toBe(4);

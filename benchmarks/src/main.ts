@@ -165,6 +165,19 @@ const speedTargets: [string, string, string[], number, string?][] = [
     4,
     'collideBoxBox + PairCache({ recycle: true })',
   ],
+  // Capsules and hulls: 1.5x the fastest pure-JavaScript peer on the capsule rows, 3x on the hull
+  // rows, 10x Rapier on each.
+  ...([
+    ['Capsule-capsule', 'capsule-capsule', ['oimophysics', 'crashcat'], 1.5],
+    ['Capsule-box', 'capsule-box', ['oimophysics', 'crashcat'], 1.5],
+    ['Capsule-half-space', 'capsule-half-space', ['crashcat'], 1.5],
+    ['Hull-hull', 'hull-hull', ['cannon-es', 'oimophysics', 'crashcat'], 3],
+    ['Hull-hull, box-shaped', 'hull-hull-box', ['cannon-es', 'oimophysics', 'crashcat'], 3],
+    ['Hull-half-space', 'hull-half-space', ['cannon-es', 'crashcat'], 3],
+  ] as const).flatMap(([name, id, peers, required]): [string, string, string[], number][] => [
+    [`${name} vs the fastest pure-JS peer (${peers.join(', ')})`, id, [...peers], required],
+    [`${name} vs Rapier`, id, ['rapier'], 10],
+  ]),
 ];
 const targets: Target[] = [];
 for (const [description, id, peers, required, call] of speedTargets) {
@@ -243,8 +256,10 @@ const results: Results = {
     'cannon-es: `world.narrowphase.getContacts([bi], [bj], world, result, oldcontacts, ' +
     'frictionResult, frictionPool)` with equations returned to the pools before each call ' +
     'as World.step does (its default material adds two friction equations per contact). ' +
-    'Rapier (rapier3d-compat, f32): `contactShape(..., prediction 0, target)`, one point ' +
-    'per pair; a half-space is queried first (the other order returns wrong depths in ' +
+    'Rapier (rapier3d-compat, f32): `collider1.contactCollider(collider2, prediction 0, ' +
+    'target)` on colliders of a world never stepped, built before timing (`Shape.contactShape` ' +
+    'would convert both shapes into WebAssembly on every call; the frame row, whose poses ' +
+    'change every call, still uses it), one point per pair; a half-space is queried first (the other order returns wrong depths in ' +
     '0.21). SAT.js: a reused Response, no contact points. planck: the Collide function into ' +
     'a reused Manifold, then `getWorldManifold` for world points and depths (our output), ' +
     'polygon skin radius set to 0 so the geometry matches. @box2d/core: the same with ' +
@@ -253,7 +268,11 @@ const results: Results = {
     'it, the pair in a Pairs table so its Collision is reused; depth and one or two support ' +
     'points, not a clipped manifold. OimoPhysics: `BoxBoxDetector.detect(result, geom1, ' +
     'geom2, tf1, tf2, cachedData)` into a reused DetectorResult, one CachedDetectorData per ' +
-    'pair; up to 4 points.',
+    'pair; up to 4 points. crashcat: `collideShapeVsShape(collector, settings, shapeA, ..., ' +
+    "shapeB, ...)`, the query its world's narrowphase runs for a body pair (collectFaces on, " +
+    'speculative distance 0, convex radius 0), into a collector that reads each hit: one point ' +
+    'and two supporting faces per pair (per touching triangle against a mesh); the clipping ' +
+    'of the faces into a manifold that its world adds is not exported, not timed.',
     "Speed vs fastest peer: the fastest peer's median divided by the row's median (ours " +
     'above 1 is that many times faster than every peer).',
     `Every median includes the timing loop's own cost, ${

@@ -193,7 +193,7 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
       ours: ours3(detector, pairs),
       peers: [
         () => cannon3(pairs(), `Narrowphase.getContacts → ${cannonCall}`),
-        () => rapier3(pairs(), rapierCall),
+        () => rapierColliders3(pairs(), rapierCall),
         crashcat(pairs, crashcatCall),
       ],
     };
@@ -316,7 +316,7 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
       'collideSphereSphere',
       () => sphereSpherePairs(N, 101),
       'sphereSphere',
-      'Ball.contactShape(Ball)',
+      'Collider(Ball).contactCollider(Collider(Ball))',
       'sphereVsSphere',
     ),
     bench3(
@@ -325,7 +325,7 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
       'collideBoxSphere',
       () => boxSpherePairs(N, 102),
       'sphereBox',
-      'Cuboid.contactShape(Ball)',
+      'Collider(Cuboid).contactCollider(Collider(Ball))',
       'convexVsConvex (GJK/EPA)',
     ),
     bench3(
@@ -334,7 +334,7 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
       'collideSphereHalfSpace',
       () => sphereHalfSpacePairs(N, 103),
       'spherePlane',
-      'HalfSpace.contactShape(Ball)',
+      'Collider(HalfSpace).contactCollider(Collider(Ball))',
       'convexVsPlane',
     ),
     bench3(
@@ -343,7 +343,7 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
       'collideBoxHalfSpace',
       () => boxHalfSpacePairs(N, 104),
       'planeBox',
-      'HalfSpace.contactShape(Cuboid)',
+      'Collider(HalfSpace).contactCollider(Collider(Cuboid))',
       'convexVsPlane',
     ),
     withOimo(
@@ -353,7 +353,7 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         'collideBoxBox',
         () => boxBoxPairs(N, 105),
         'boxBox (convexConvex)',
-        'Cuboid.contactShape(Cuboid)',
+        'Collider(Cuboid).contactCollider(Collider(Cuboid))',
         'convexVsConvex (GJK/EPA)',
       ),
     ),
@@ -364,7 +364,7 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         'collideBoxBox',
         () => boxStackPairs(N, 106),
         'boxBox (convexConvex)',
-        'Cuboid.contactShape(Cuboid)',
+        'Collider(Cuboid).contactCollider(Collider(Cuboid))',
         'convexVsConvex (GJK/EPA)',
       ),
     ),
@@ -400,7 +400,7 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         ours: ours3('collideCapsuleCapsule', pairs),
         peers: [
           () => oimoCapsule3(pairs(), 'CapsuleCapsuleDetector.detect'),
-          () => rapier3(pairs(), 'Capsule.contactShape(Capsule)'),
+          () => rapierColliders3(pairs(), 'Collider(Capsule).contactCollider(Collider(Capsule))'),
           crashcat(pairs, 'convexVsConvex (GJK/EPA)'),
         ],
       };
@@ -414,7 +414,7 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         ours: ours3('collideBoxCapsule', pairs),
         peers: [
           () => oimoCapsule3(pairs(), 'GjkEpaDetector.detect'),
-          () => rapier3(pairs(), 'Cuboid.contactShape(Capsule)'),
+          () => rapierColliders3(pairs(), 'Collider(Cuboid).contactCollider(Collider(Capsule))'),
           crashcat(pairs, 'convexVsConvex (GJK/EPA)'),
         ],
       };
@@ -427,7 +427,7 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         pairs,
         ours: ours3('collideCapsuleHalfSpace', pairs),
         peers: [
-          () => rapier3(pairs(), 'HalfSpace.contactShape(Capsule)'),
+          () => rapierColliders3(pairs(), 'Collider(HalfSpace).contactCollider(Collider(Capsule))'),
           crashcat(pairs, 'convexVsPlane'),
         ],
       };
@@ -439,7 +439,7 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         'collideConvexHullConvexHull',
         () => hullHullPairs(N, 107, hullsTouch),
         'convexConvex (ConvexPolyhedron)',
-        'ConvexPolyhedron.contactShape(ConvexPolyhedron)',
+        'Collider(ConvexPolyhedron).contactCollider(Collider(ConvexPolyhedron))',
         'convexVsConvex (GJK/EPA)',
       ),
       'ConvexHullGeometry, GjkEpaDetector.detect',
@@ -456,7 +456,7 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
             b: boxAsHull(pair.b),
           })),
         'convexConvex (ConvexPolyhedron)',
-        'ConvexPolyhedron.contactShape(ConvexPolyhedron)',
+        'Collider(ConvexPolyhedron).contactCollider(Collider(ConvexPolyhedron))',
         'convexVsConvex (GJK/EPA)',
       ),
       'ConvexHullGeometry, GjkEpaDetector.detect',
@@ -470,7 +470,11 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         ours: ours3('collideConvexHullCapsule', pairs),
         peers: [
           () => oimoCapsule3(pairs(), 'ConvexHullGeometry, CapsuleGeometry, GjkEpaDetector.detect'),
-          () => rapier3(pairs(), 'ConvexPolyhedron.contactShape(Capsule)'),
+          () =>
+            rapierColliders3(
+              pairs(),
+              'Collider(ConvexPolyhedron).contactCollider(Collider(Capsule))',
+            ),
           crashcat(pairs, 'convexVsConvex (GJK/EPA)'),
         ],
       };
@@ -481,7 +485,7 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
       'collideConvexHullHalfSpace',
       () => hullHalfSpacePairs(N, 108),
       'planeConvex',
-      'HalfSpace.contactShape(ConvexPolyhedron)',
+      'Collider(HalfSpace).contactCollider(Collider(ConvexPolyhedron))',
       'convexVsPlane',
     ),
     ...terrainRows.map(terrainBench),
