@@ -257,12 +257,13 @@ const results: Results = {
     'frictionResult, frictionPool)` with equations returned to the pools before each call ' +
     'as World.step does (its default material adds two friction equations per contact). ' +
     'Rapier (rapier3d-compat, f32): `collider1.contactCollider(collider2, prediction 0, ' +
-    'target)` on colliders of a world never stepped, built before timing (`Shape.contactShape` ' +
-    'would convert both shapes into WebAssembly on every call; the frame row, whose poses ' +
-    'change every call, still uses it), one point per pair; a half-space is queried first ' +
-    '(the other order returns wrong depths in 0.21). SAT.js: a reused Response, no contact points. planck: the Collide function into ' +
-    'a reused Manifold, then `getWorldManifold` for world points and depths (our output), ' +
-    'polygon skin radius set to 0 so the geometry matches. @box2d/core: the same with ' +
+    'target)` on colliders of a world never stepped, built before timing ' +
+    '(`Shape.contactShape` would convert both shapes into WebAssembly on every call; the ' +
+    'frame row, whose poses change every call, still uses it), one point per pair; a ' +
+    'half-space is queried first (the other order returns wrong depths in 0.21). SAT.js: a ' +
+    'reused Response, no contact points. planck: the Collide function into a reused ' +
+    'Manifold, then `getWorldManifold` for world points and depths (our output), polygon ' +
+    'skin radius set to 0 so the geometry matches. @box2d/core: the same with ' +
     '`b2CollidePolygons` or `b2CollidePolygonAndCircle` and `b2WorldManifold.Initialize`, ' +
     'skin 0 too. matter-js: `Collision.collides(bodyA, bodyB, pairs)` as its Detector calls ' +
     'it, the pair in a Pairs table so its Collision is reused; depth and one or two support ' +
