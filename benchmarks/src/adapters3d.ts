@@ -401,7 +401,7 @@ export function rapier3(pairs: Pairs3, call: string): Implementation {
  * Rapier's row from its `run`, which leaves its answer (or null) where `last` reads it; the
  * half-space, when there is one, was queried first.
  */
-function rapierRow(
+export function rapierRow(
   call: string,
   halfSpaceSecond: boolean,
   run: (i: number) => number,

@@ -24,6 +24,7 @@ import {
   toOurs as toOursShape,
 } from './adapters3d.js';
 import { crashcat3 } from './crashcat3.js';
+import { rapierFrames, restingFrames } from './frame.js';
 import { findExports } from './detectors.js';
 import type { Implementation, Inspection } from './harness.js';
 import {
@@ -619,4 +620,21 @@ describe('terrain rows', () => {
       expect(agreed[k]!).toBeGreaterThanOrEqual(Math.ceil(share * pairs.length));
     });
   }, 60_000);
+});
+
+describe('frame row', () => {
+  it("Rapier's colliders posed before each call give contactShape's depth and normal", () => {
+    const frames = restingFrames(110).slice(0, 128);
+    const colliders = rapierFrames(frames, 'check');
+    const shapes = rapier3(frames, 'check');
+    frames.forEach((_pair, i) => {
+      const posed = colliders.inspect(i), passed = shapes.inspect(i);
+      expect(posed.count).toBe(1);
+      expect(passed.count).toBe(1);
+      expect(Math.abs(posed.penetration - passed.penetration)).toBeLessThan(1e-6);
+      posed.normal.forEach((value, axis) =>
+        expect(Math.abs(value - passed.normal[axis]!)).toBeLessThan(1e-5)
+      );
+    });
+  });
 });

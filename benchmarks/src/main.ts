@@ -258,8 +258,9 @@ const results: Results = {
     'as World.step does (its default material adds two friction equations per contact). ' +
     'Rapier (rapier3d-compat, f32): `collider1.contactCollider(collider2, prediction 0, ' +
     'target)` on colliders of a world never stepped, built before timing ' +
-    '(`Shape.contactShape` would convert both shapes into WebAssembly on every call; the ' +
-    'frame row, whose poses change every call, still uses it), one point per pair; a ' +
+    '(`Shape.contactShape` would convert both shapes into WebAssembly on every call; in the ' +
+    'frame row posed by setTranslation and setRotation before each call), one point per ' +
+    'pair; a ' +
     'half-space is queried first (the other order returns wrong depths in 0.21). SAT.js: a ' +
     'reused Response, no contact points. planck: the Collide function into a reused ' +
     'Manifold, then `getWorldManifold` for world points and depths (our output), polygon ' +

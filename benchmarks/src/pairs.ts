@@ -20,12 +20,18 @@ import {
   initRapier,
   oimo3,
   oimoCapsule3,
-  rapier3,
   rapierColliders3,
 } from './adapters3d.js';
 import { crashcat3 } from './crashcat3.js';
 import { type Found, findExports } from './detectors.js';
-import { contactkitFrames, FRAME_PAIRS, FRAMES, oimoFrames, restingFrames } from './frame.js';
+import {
+  contactkitFrames,
+  FRAME_PAIRS,
+  FRAMES,
+  oimoFrames,
+  rapierFrames,
+  restingFrames,
+} from './frame.js';
 import type { Implementation } from './harness.js';
 import {
   CONFIGURATIONS,
@@ -385,7 +391,11 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
               'recycle',
               'collideBoxBox + PairCache({ recycle: true })',
             ),
-          () => rapier3(frames(), 'Cuboid.contactShape(Cuboid)'),
+          () =>
+            rapierFrames(
+              frames(),
+              'Collider(Cuboid).contactCollider(Collider(Cuboid)), setTranslation and setRotation first',
+            ),
           () => oimoFrames(frames(), 'BoxBoxDetector.detect'),
         ],
       };
