@@ -12,8 +12,12 @@
  *    shape lies over the neighbour, whose own contacts hold it;
  *  - snapped to the segment's normal otherwise (a concave or straight vertex: the segment's face
  *    is what the shape meets).
+ *
+ * Also here: a chain segment loaded as a thin two-sided convex piece, as the polygon and capsule
+ * detectors meet it.
  */
-import type { Chain } from '../shapes/shapes.js';
+import type { LocalManifold2 } from '../manifold/manifold2.js';
+import { type Chain, type ConvexPiece, VERTEX_FEATURE } from '../shapes/shapes.js';
 
 /** The normal is inside its cone. */
 export const NORMAL_ADMIT = 0;
@@ -29,34 +33,41 @@ export const NORMAL_SKIP = 2;
 const CONE_SLACK = 1e-9;
 
 /**
- * Classifies the unit normal (nx, ny), in `chain`'s frame, of a contact computed against
+ * A contact's unit normal in a chain's frame, from the chain toward the other shape, handed to the
+ * classifiers in fields (doubles cross calls in arrays or fields: PERFORMANCE.md, 2D kernels).
+ */
+export class ChainNormal {
+  x = 0;
+  y = 1;
+}
+
+/**
+ * Classifies the unit normal in `normal` (`chain`'s frame) of a contact computed against
  * segment `segment`, by the vertex it leans toward: `NORMAL_ADMIT`, `NORMAL_SNAP` or
  * `NORMAL_SKIP` (see the file header).
  */
 export function classifySegmentNormal(
   chain: Chain,
   segment: number,
-  nx: number,
-  ny: number,
+  normal: ChainNormal,
 ): number {
-  const normals = chain.normals;
+  const normals = chain.normals, nx = normal.x, ny = normal.y;
   // N leans toward the tail when N . t <= 0, with the tangent t = (oy, -ox) (the normal is t's left).
   const towardTail = nx * normals[2 * segment + 1]! - ny * normals[2 * segment]! <= 0;
-  return classifyVertexNormal(chain, segment, towardTail ? segment : segment + 1, nx, ny);
+  return classifyVertexNormal(chain, segment, towardTail ? segment : segment + 1, normal);
 }
 
 /**
- * Classifies the unit normal (nx, ny), in `chain`'s frame, of a contact of segment `segment` at
+ * Classifies the unit normal in `normal` (`chain`'s frame) of a contact of segment `segment` at
  * its vertex `vertex` (`segment` or `segment + 1`), by that vertex's cone.
  */
 export function classifyVertexNormal(
   chain: Chain,
   segment: number,
   vertex: number,
-  nx: number,
-  ny: number,
+  normal: ChainNormal,
 ): number {
-  const normals = chain.normals;
+  const normals = chain.normals, nx = normal.x, ny = normal.y;
   const ox = normals[2 * segment]!, oy = normals[2 * segment + 1]!;
   const towardTail = vertex === segment;
   const neighbour = towardTail ? segment - 1 : segment + 1;
@@ -80,4 +91,50 @@ export function classifyVertexNormal(
   const bend = side * turn;
   const convex = towardTail ? bend > CONE_SLACK : bend < -CONE_SLACK;
   return convex ? NORMAL_SKIP : NORMAL_SNAP;
+}
+
+/**
+ * Classifies the contacts in `manifold` (points of one piece pair against segment `segment`,
+ * sharing the unit normal in `normal`, `chain`'s frame; the chain's feature codes second):
+ * by the vertex the normal leans toward, then by the vertex each point lies at, if any (it may be
+ * the end the normal leans away from; outside its cone: snapped).
+ */
+export function classifySegmentContacts(
+  chain: Chain,
+  segment: number,
+  manifold: LocalManifold2,
+  normal: ChainNormal,
+): number {
+  let verdict = classifySegmentNormal(chain, segment, normal);
+  for (let m = 0; m < manifold.count && verdict === NORMAL_ADMIT; m++) {
+    const code = manifold.points[m]!.secondFeature;
+    if ((code & VERTEX_FEATURE) === 0) continue;
+    if (classifyVertexNormal(chain, segment, code & ~VERTEX_FEATURE, normal) !== NORMAL_ADMIT) {
+      verdict = NORMAL_SNAP;
+    }
+  }
+  return verdict;
+}
+
+/**
+ * Loads segment `i` of `chain` into `piece` (a `ConvexPiece` of two vertices) as a thin two-sided
+ * piece in the chain's frame: edge 0 from vertex `i` to `i + 1` faces right of the segment, edge 1
+ * back faces left; both are named by the segment index, the vertices by their chain indices.
+ */
+export function loadSegmentPiece(piece: ConvexPiece, chain: Chain, i: number): void {
+  const v = chain.vertices, n = chain.normals, sv = piece.vertices, sn = piece.normals;
+  sv[0] = v[2 * i]!;
+  sv[1] = v[2 * i + 1]!;
+  sv[2] = v[2 * i + 2]!;
+  sv[3] = v[2 * i + 3]!;
+  sn[0] = -n[2 * i]!;
+  sn[1] = -n[2 * i + 1]!;
+  sn[2] = n[2 * i]!;
+  sn[3] = n[2 * i + 1]!;
+  piece.outerEdge[0] = i;
+  piece.outerEdge[1] = i;
+  piece.vertexIndex[0] = i;
+  piece.vertexIndex[1] = i + 1;
+  piece.pack();
+  piece.updateBounds();
 }

@@ -1,13 +1,17 @@
 /**
- * Ghost contacts (issue 24, item 1): a shape sliding along a chain must not catch on its interior
- * vertices. Every contact's normal lies inside the cone of the vertex it leans toward (see
- * `contours/chain-cones.ts`), and a shape overlapping the chain always gets a contact.
+ * Ghost contacts (issue 24, items 1 and 2): a shape (polygon, circle, capsule) sliding along a
+ * chain must not catch on its interior vertices. Every contact's normal lies inside the cone of
+ * the vertex it leans toward (see `contours/chain-cones.ts`), and a shape overlapping the chain
+ * always gets a contact.
  */
 import { describe, expect, it } from 'vitest';
 import { Random } from '@contactkit/test-support';
 import { collide2d } from '../collide2d.js';
 import { CollisionData2 } from '../manifold/contact2.js';
 import { Chain, Circle, Polygon } from '../shapes/shapes.js';
+import { Capsule2 } from '../shapes/capsule2.js';
+import { collideCapsule2Chain } from './capsule2-chain.js';
+import { capsuleCore, coreToPolyline } from '../test-support/capsule-oracle.js';
 import { tileOutlines } from '../contours/tiles.js';
 import { collideCircleChain } from './circle-chain.js';
 import { collidePolygonChain } from './polygon-chain.js';
@@ -62,16 +66,18 @@ describe('test_ghost_contact_issue_24: a box on a straight chain of several segm
       }
     });
 
-    it(`x ${s}: sliding across 1,000 positions gives no sideways contact, a contact at each`, () => {
+    it(`x ${s}: a box, a circle and a capsule sliding across 1,000 positions: no sideways contact, one at each`, () => {
       const chain = new Chain(
         [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]].map(([x, y]) => [x! * s, y! * s]),
       );
       const box = new Polygon(square(0.25 * s)), circle = new Circle(0.25 * s);
+      const capsule = new Capsule2(0.25 * s, 0.3 * s);
       const data = new CollisionData2({ capacity: 16 });
       let sideways = 0, missing = 0;
       for (let k = 0; k < 1000; k++) {
         const x = (0.5 + (3 * k) / 999) * s;
-        for (const shape of [box.setPose([x, 0.245 * s], 0), circle.setPose([x, 0.245 * s], 0)]) {
+        for (const shape of [box, circle, capsule]) {
+          shape.setPose([x, 0.245 * s], 0);
           data.reset();
           if (collide2d(shape, chain, data) === 0) missing++;
           for (const c of contactList(data)) if (c.normal[0] !== 0 || c.normal[1] !== 1) sideways++;
@@ -199,6 +205,49 @@ describe('ghost contacts: shapes sliding over random chains and tile outlines', 
         if (distance < radius * (1 - 1e-7)) {
           overlapping++;
           if (written === 0) failures.push(`run ${n}: the circle overlaps the chain, no contact`);
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(overlapping).toBeGreaterThan(PROPERTY_RUNS / 2);
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    `capsules (${PROPERTY_RUNS} runs): every normal inside its cone, a contact wherever the capsule ` +
+      'overlaps the chain',
+    () => {
+      const random = new Random(2405);
+      const failures: string[] = [];
+      let overlapping = 0;
+      for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+        const scale = 10 ** random.range(-3, 3);
+        const chain = slideChain(random, n, scale);
+        poseChain(random, chain, scale);
+        const place = randomRestingPlace(random, chain);
+        const radius = scale * random.range(0.05, 0.4),
+          half = random.chance(0.1) ? 0 : scale * random.range(0.05, 0.8);
+        // Aligned with the segment (sliding) half the time, else tilted up to 0.4 rad.
+        const tilt = random.chance(0.5) ? 0 : random.range(-0.4, 0.4);
+        const depth = scale * random.range(-0.01, 0.05);
+        // The centre above the point by the capsule's reach along the side's normal, less the depth.
+        const lift = radius + half * Math.abs(Math.sin(tilt)) - depth;
+        const [wx, wy] = chainToWorld(chain, place.x + place.nx * lift, place.y + place.ny * lift);
+        const capsule = new Capsule2(radius, half).setPose(
+          [wx, wy],
+          chain.transform.angle + place.angle + tilt,
+        );
+        const data = new CollisionData2({ capacity: 64 });
+        const written = collideCapsule2Chain(capsule, chain, data);
+        for (const why of coneViolations(chain, data)) failures.push(`run ${n}: ${why}`);
+        const swapped = new CollisionData2({ capacity: 64 });
+        collide2d(chain, capsule, swapped);
+        for (const why of coneViolations(chain, swapped, true)) {
+          failures.push(`run ${n} swapped: ${why}`);
+        }
+        if (coreToPolyline(capsuleCore(capsule), worldPoints(chain)) < radius * (1 - 1e-7)) {
+          overlapping++;
+          if (written === 0) failures.push(`run ${n}: the capsule overlaps the chain, no contact`);
         }
       }
       expect(failures).toEqual([]);

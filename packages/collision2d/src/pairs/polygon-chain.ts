@@ -18,11 +18,11 @@ import type { CollisionData2 } from '../manifold/contact2.js';
 import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
 import { collidePieces, PieceQuery } from '../clip/polygon-clip.js';
 import { insideVertexContact, InsideVertexQuery } from '../clip/inside-vertices.js';
-import { type Chain, ConvexPiece, type Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
+import { type Chain, ConvexPiece, type Polygon } from '../shapes/shapes.js';
 import {
-  classifySegmentNormal,
-  classifyVertexNormal,
-  NORMAL_ADMIT,
+  ChainNormal,
+  classifySegmentContacts,
+  loadSegmentPiece,
   NORMAL_SKIP,
   NORMAL_SNAP,
 } from '../contours/chain-cones.js';
@@ -39,6 +39,7 @@ const scratchManifold = new LocalManifold2(64);
 const scratchInside = new InsideVertexQuery();
 /** One piece pair's points, classified before they join the pair's manifold. */
 const scratchPieceManifold = new LocalManifold2(16);
+const scratchNormal = new ChainNormal();
 
 /**
  * Writes the contacts of `polygon` against `chain` (or a Segment): normal from the chain toward
@@ -145,22 +146,8 @@ function segmentContacts(
   manifold: LocalManifold2,
 ): number {
   const segmentPiece = scratchSegment, pieceManifold = scratchPieceManifold;
-  const v = chain.vertices, n = chain.normals;
-  const sv = segmentPiece.vertices, sn = segmentPiece.normals;
-  sv[0] = v[2 * i]!;
-  sv[1] = v[2 * i + 1]!;
-  sv[2] = v[2 * i + 2]!;
-  sv[3] = v[2 * i + 3]!;
-  sn[0] = -n[2 * i]!;
-  sn[1] = -n[2 * i + 1]!;
-  sn[2] = n[2 * i]!;
-  sn[3] = n[2 * i + 1]!;
-  segmentPiece.outerEdge[0] = i;
-  segmentPiece.outerEdge[1] = i;
-  segmentPiece.vertexIndex[0] = i;
-  segmentPiece.vertexIndex[1] = i + 1;
-  segmentPiece.pack();
-  segmentPiece.updateBounds();
+  loadSegmentPiece(segmentPiece, chain, i);
+  const sv = segmentPiece.vertices;
   const pieces = polygon.convexPieces(), pieceGrid = polygon.pieceGrid();
   // Chain frame to polygon frame: rotation (c, s), translation (x, y).
   const c = query.cos, s = query.sin, tolerance = query.tolerance;
@@ -185,17 +172,10 @@ function segmentContacts(
     // here from the chain toward the polygon in the polygon's frame; the chain's frame is the
     // inverse rotation.
     const point = pieceManifold.points[0]!;
-    const nx = c * point.normalX + s * point.normalY, ny = -s * point.normalX + c * point.normalY;
-    let verdict = classifySegmentNormal(chain, i, nx, ny);
-    // A point at a vertex of the segment is held to that vertex's cone too (it may be the end
-    // the normal leans away from): snapped when outside.
-    for (let m = 0; m < pieceManifold.count && verdict === NORMAL_ADMIT; m++) {
-      const code = pieceManifold.points[m]!.secondFeature;
-      if ((code & VERTEX_FEATURE) === 0) continue;
-      if (classifyVertexNormal(chain, i, code & ~VERTEX_FEATURE, nx, ny) !== NORMAL_ADMIT) {
-        verdict = NORMAL_SNAP;
-      }
-    }
+    const normal = scratchNormal;
+    normal.x = c * point.normalX + s * point.normalY;
+    normal.y = -s * point.normalX + c * point.normalY;
+    let verdict = classifySegmentContacts(chain, i, pieceManifold, normal);
     if (verdict === NORMAL_SKIP && noSkip) verdict = NORMAL_SNAP;
     if (verdict === NORMAL_SKIP) {
       found |= SKIPPED;
