@@ -100,6 +100,7 @@ export {
   intersectSegments,
   intersectCircleLine,
 } from './queries/lines.js';
+export { overlap2d } from './queries/overlap2d.js';
 export {
   ClosestPointResult2,
   overlapRectangles,
