@@ -59,7 +59,9 @@ export function classifySegmentNormal(
 
 /**
  * Classifies the unit normal in `normal` (`chain`'s frame) of a contact of segment `segment` at
- * its vertex `vertex` (`segment` or `segment + 1`), by that vertex's cone.
+ * its vertex `vertex` (`segment` or `segment + 1`), by that vertex's cone. A normal within
+ * `CONE_SLACK` of the segment's line lies on both sides (which one round-off puts it on is no
+ * answer): the cone of either side admits it.
  */
 export function classifyVertexNormal(
   chain: Chain,
@@ -67,14 +69,30 @@ export function classifyVertexNormal(
   vertex: number,
   normal: ChainNormal,
 ): number {
-  const normals = chain.normals, nx = normal.x, ny = normal.y;
-  const ox = normals[2 * segment]!, oy = normals[2 * segment + 1]!;
+  const normals = chain.normals;
   const towardTail = vertex === segment;
   const neighbour = towardTail ? segment - 1 : segment + 1;
   if (neighbour < 0 || neighbour === chain.segmentCount) return NORMAL_ADMIT;
-  // Both normals on N's side.
-  const side = nx * ox + ny * oy >= 0 ? 1 : -1;
-  const ax = side * ox, ay = side * oy;
+  const across = normal.x * normals[2 * segment]! + normal.y * normals[2 * segment + 1]!;
+  const verdict = sideVerdict(chain, segment, neighbour, towardTail, across >= 0 ? 1 : -1, normal);
+  if (verdict === NORMAL_ADMIT || across > CONE_SLACK || across < -CONE_SLACK) return verdict;
+  return sideVerdict(chain, segment, neighbour, towardTail, across >= 0 ? -1 : 1, normal) ===
+      NORMAL_ADMIT
+    ? NORMAL_ADMIT
+    : verdict;
+}
+
+/** `classifyVertexNormal` with both segments' normals taken on side `side` (1: left, -1: right). */
+function sideVerdict(
+  chain: Chain,
+  segment: number,
+  neighbour: number,
+  towardTail: boolean,
+  side: number,
+  normal: ChainNormal,
+): number {
+  const normals = chain.normals, nx = normal.x, ny = normal.y;
+  const ax = side * normals[2 * segment]!, ay = side * normals[2 * segment + 1]!;
   const bx = side * normals[2 * neighbour]!, by = side * normals[2 * neighbour + 1]!;
   // turn = a x b; N is inside the short arc from a to b when a x N and N x b both have turn's sign.
   const turn = ax * by - ay * bx;

@@ -89,6 +89,46 @@ describe('test_ghost_contact_issue_24: a box on a straight chain of several segm
   }
 });
 
+describe('test_cone_side_round_off: a normal along a segment is on both its sides', () => {
+  it('a comb and its own outline as a closed chain, at the same pose: every contact touching, none 1.27 deep', () => {
+    // The adversarial suite's pair (rigid-invariant, identical): turned by -2.17 rad, round-off put
+    // the normal (0, -1) of the comb's base, at the foot of a tooth's vertical side, a hair on that
+    // side's right (dot with its normal -6e-17), outside the right side's cone: snapped, the base
+    // came out 1.27 deep along the tooth's side. Unturned, every contact had depth 0.
+    const points = [
+      [-1.4289352030027658, -1.4289352030027658],
+      [1.4289352030027658, -1.4289352030027658],
+      [1.7464763592256025, -0.42868056090082973],
+      [1.4289352030027658, -0.42868056090082973],
+      [1.4289352030027658, 1.4289352030027658],
+      [1.111394046779929, 1.4289352030027658],
+      [1.111394046779929, -0.42868056090082973],
+      [0.7938528905570923, -0.42868056090082973],
+      [0.7938528905570922, 1.4289352030027658],
+      [0.47631173433425533, 1.4289352030027658],
+      [0.4763117343342552, -0.42868056090082973],
+      [0.15877057811141837, -0.42868056090082973],
+      [0.15877057811141848, 1.4289352030027658],
+      [-0.15877057811141837, 1.4289352030027658],
+      [-0.15877057811141837, -0.42868056090082973],
+      [-0.4763117343342552, -0.42868056090082973],
+      [-0.4763117343342552, 1.4289352030027658],
+      [-0.7938528905570921, 1.4289352030027658],
+      [-0.7938528905570922, -0.42868056090082973],
+      [-1.111394046779929, -0.42868056090082973],
+      [-1.111394046779929, 1.4289352030027658],
+      [-1.4289352030027658, 1.4289352030027658],
+    ];
+    for (const angle of [0, -2.1703955086789852, 1, 2.5]) {
+      const comb = new Polygon(points).setPose([0, 0], angle);
+      const outline = new Chain([...points, points[0]!]).setPose([0, 0], angle);
+      const data = new CollisionData2({ capacity: 64 });
+      expect(collidePolygonChain(comb, outline, data)).toBeGreaterThan(0);
+      for (const c of contactList(data)) expect(Math.abs(c.penetration)).toBeLessThan(1e-12);
+    }
+  });
+});
+
 /** A chain for the slide tests: a random one, or a tile map's outline (closed: first point repeated). */
 function slideChain(random: Random, n: number, scale: number): Chain {
   if (n % 4 === 3) {
