@@ -352,6 +352,7 @@ describe('the hierarchy finds what brute force over every triangle finds', () =>
       );
       const every = new EveryTriangle(mesh);
       const viaTree = new MeshManifold(), viaAll = new MeshManifold();
+      const speculative = new CollisionData({ capacity: 8, tolerance: 0.01 });
       let touching = 0;
       for (let run = 0; run < 2000; run++) {
         const local = [random.range(-0.5, 6.5), random.range(-0.5, 0.8), random.range(-0.5, 6.5)];
@@ -362,12 +363,12 @@ describe('the hierarchy finds what brute force over every triangle finds', () =>
         const r = random.range(0.05, 0.6);
         if (run % 2 === 0) {
           const sphere = new Sphere(r).setPose(centre, [0, 0, 0, 1]);
-          sphereMeshManifold(sphere, mesh, 0.01, viaTree);
-          sphereMeshManifold(sphere, every, 0.01, viaAll);
+          sphereMeshManifold(sphere, mesh, speculative, viaTree);
+          sphereMeshManifold(sphere, every, speculative, viaAll);
         } else {
           const capsule = new Capsule(r, random.range(0, 1)).setPose(centre, random.rotation());
-          capsuleMeshManifold(capsule, mesh, 0.01, viaTree);
-          capsuleMeshManifold(capsule, every, 0.01, viaAll);
+          capsuleMeshManifold(capsule, mesh, speculative, viaTree);
+          capsuleMeshManifold(capsule, every, speculative, viaAll);
         }
         const key = (manifold: MeshManifold) =>
           manifold.contacts.slice(0, manifold.count).map((c) =>

@@ -1,0 +1,563 @@
+/**
+ * Contacts of a convex polyhedron (a `ConvexHull`, or a box seen as one: box-convex-hull.ts)
+ * with a `TriangleMesh` or `Heightfield`, triangle by triangle as the shape's query finds them,
+ * into one `MeshManifold`. The hull is placed in world space once a call (vertices, planes,
+ * edge vectors); each triangle is a flat convex polygon with two faces, its normal n and -n.
+ *
+ * Per triangle (world space, mesh-triangle.ts):
+ * 1. Separating axes (Gottschalk's separating-axis test; Gregorius, "The Separating Axis Test
+ *    between Convex Polyhedra", GDC 2013): the triangle's normal, on the side of the hull's
+ *    centre (a one-sided triangle takes no hull whose centre is behind it, as the sphere kernel
+ *    takes no centre behind it); the hull's face normals; and hull edge x triangle edge for the
+ *    pairs whose normal cones meet (a face of the Minkowski difference: the triangle edge's cone
+ *    is the half-plane of normals across it, the hull edge's the arc between its two faces). A
+ *    one-sided triangle stands for the solid below it (the prism under it, as a heightfield's
+ *    solid), so axes that only separate the hull from the flat triangle (faces turned away from
+ *    its front, edge axes pointing behind it) are left out. Any separation above the tolerance:
+ *    no contact.
+ * 2. The triangle's face is preferred. A hull face or an edge pair describes the contact only
+ *    when its separation beats the triangle normal's by box-box's face preference margin
+ *    (box-box-sat.ts: `EDGE_RELATIVE_MARGIN`, `EDGE_ABSOLUTE_MARGIN`), and only when the rule
+ *    against ghost contacts (ghost-rule.ts) lets its normal through at the triangle feature it
+ *    touches: the edge of the pair (or the end its closest point lies on), or for a hull face the
+ *    triangle's vertex nearest to it (an edge when two vertices are level with the face within
+ *    `LEVEL_SINE`; all three level means the triangle's face). Otherwise the triangle's face
+ *    answers: on a flat floor of many triangles a box crossing an edge only ever sees the
+ *    floor's normal, and a concave edge never gives an edge contact.
+ * 3. Contacts. The triangle's face: the hull's incident face clipped against the triangle's side
+ *    planes (clip/hull-face-clip.ts, Sutherland-Hodgman, with the triangle as a flat two-faced
+ *    hull), each vertex below the triangle a contact of normal +-n. A hull face: the triangle
+ *    clipped against that face's side planes, normal the face's inward normal. An edge pair: one
+ *    contact at the closest points of the two edges (Ericson, Real-Time Collision Detection,
+ *    5.1.9), normal the axis, depth its overlap.
+ */
+import {
+  ContactKind,
+  SegmentClosestPoints,
+  vec3,
+  writeClosestPointsSegmentSegment3,
+} from '@contactkit/math';
+import { clipHullFaces } from '../clip/hull-face-clip.js';
+import type { CollisionData } from '../manifold/collision-data.js';
+import { EDGE_ABSOLUTE_MARGIN, EDGE_RELATIVE_MARGIN } from '../sat/box-box-sat.js';
+import { HullAxis } from '../sat/hull-sat.js';
+import type { HullData } from '../shapes/convex-hull.js';
+import { hullScratch } from '../shapes/hull-scratch.js';
+import { edgeAcceptsNormal, facesNormal, vertexAcceptsNormal } from './ghost-rule.js';
+import { addMeshContact, emitMeshManifold, MeshManifold } from './mesh-manifold.js';
+import {
+  Direction,
+  meshEdgeFeature,
+  meshVertexFeature,
+  MeshTriangle,
+  type TriangleSource,
+} from './mesh-triangle.js';
+
+/** Merge distance as a fraction of the hull's size (see mesh-manifold.ts). */
+const MERGE_FRACTION = 1e-6;
+/** Separations (relative to the hull's size) closer than this count as equal. */
+const TIE = 1e-10;
+/** Below this sin^2 of the angle between two edges an edge axis is skipped: its direction would be round-off. */
+const PARALLEL_SQUARED = 1e-12;
+/**
+ * An edge axis within this sin^2 (an angle of 1e-3 rad) of the triangle's normal is that normal
+ * (its separation is the triangle's, up to the tilt): left to the triangle's face.
+ */
+const NEAR_NORMAL_SQUARED = 1e-6;
+/**
+ * Two triangle vertices whose heights above a hull face differ by less than this sine of the
+ * angle between their edge and the face (1e-4 rad, `FLAT_EDGE_ANGLE`) are level with it: the
+ * face touches the edge between them rather than the lower vertex.
+ */
+const LEVEL_SINE = 1e-4;
+/** Room in a contact key for a hull's feature code (codes are below 2^16). */
+const HULL_CODE_RANGE = 65536;
+
+/** The hull's world vertices, planes and edge vectors go into these arrays of `hullScratch`. */
+function placeHull(hull: HullData, m: Float64Array, centre: Float64Array): void {
+  const s = hullScratch;
+  const vertices = s.frameVertices, planes = s.framePlanes, edges = s.edgeVectors;
+  const local = hull.vertices;
+  const r00 = m[0]!, r10 = m[1]!, r20 = m[2]!, r01 = m[4]!, r11 = m[5]!, r21 = m[6]!;
+  const r02 = m[8]!, r12 = m[9]!, r22 = m[10]!, tx = m[12]!, ty = m[13]!, tz = m[14]!;
+  for (let i = 0; i < 3 * hull.vertexCount; i += 3) {
+    const x = local[i]!, y = local[i + 1]!, z = local[i + 2]!;
+    vertices[i] = r00 * x + r01 * y + r02 * z + tx;
+    vertices[i + 1] = r10 * x + r11 * y + r12 * z + ty;
+    vertices[i + 2] = r20 * x + r21 * y + r22 * z + tz;
+  }
+  const localPlanes = hull.planes;
+  for (let i = 0; i < 4 * hull.faceCount; i += 4) {
+    const x = localPlanes[i]!, y = localPlanes[i + 1]!, z = localPlanes[i + 2]!;
+    const nx = r00 * x + r01 * y + r02 * z,
+      ny = r10 * x + r11 * y + r12 * z,
+      nz = r20 * x + r21 * y + r22 * z;
+    planes[i] = nx;
+    planes[i + 1] = ny;
+    planes[i + 2] = nz;
+    // n . (R p + t) = d + n_world . t for p on the face.
+    planes[i + 3] = localPlanes[i + 3]! + nx * tx + ny * ty + nz * tz;
+  }
+  const ends = hull.edgeVertices;
+  for (let e = 0; e < hull.edgeCount; e++) {
+    const p = 3 * ends[2 * e]!, q = 3 * ends[2 * e + 1]!;
+    edges[3 * e] = vertices[q]! - vertices[p]!;
+    edges[3 * e + 1] = vertices[q + 1]! - vertices[p + 1]!;
+    edges[3 * e + 2] = vertices[q + 2]! - vertices[p + 2]!;
+  }
+  const c = hull.centre;
+  const cx = c[0]!, cy = c[1]!, cz = c[2]!;
+  centre[0] = r00 * cx + r01 * cy + r02 * cz + tx;
+  centre[1] = r10 * cx + r11 * cy + r12 * cz + ty;
+  centre[2] = r20 * cx + r21 * cy + r22 * cz + tz;
+}
+
+/** What step 1 found for one triangle (fields, not arguments: PERFORMANCE.md). */
+class TriangleAxes {
+  // The doubles start as doubles, as `MeshTriangle.slack` does.
+  /** Input: the caller's tolerance, and the hull's size. */
+  tolerance = Number.MIN_VALUE;
+  size = Number.MIN_VALUE;
+  /** +1 when the hull is on the front of the triangle, -1 behind a two-sided one. */
+  side = 1;
+  /** Separation along the triangle's normal (times `side`). */
+  triangleSeparation = Number.MIN_VALUE;
+  /** The hull face of least overlap and its separation. */
+  face = 0;
+  faceSeparation = Number.MIN_VALUE;
+  /** The edge pair of least overlap (hullEdge -1: none), its separation and unit axis (mesh toward hull). */
+  hullEdge = -1;
+  triangleEdge = 0;
+  edgeSeparation = Number.MIN_VALUE;
+  axisX = Number.MIN_VALUE;
+  axisY = Number.MIN_VALUE;
+  axisZ = Number.MIN_VALUE;
+}
+
+/**
+ * The triangle as a flat hull of two faces (front 0, back 1) for clip/hull-face-clip.ts, its
+ * codes the local mesh codes (mesh-triangle.ts: face 0, edge k 1 + k, vertex k 4 + k), its
+ * vertices the triangle's own array; `planes` is rewritten per triangle.
+ */
+function triangleAsHull(triangle: MeshTriangle): HullData & { planes: Float64Array; } {
+  return {
+    vertices: triangle.vertices,
+    planes: new Float64Array(8),
+    faceStart: Int32Array.of(0, 3, 6),
+    // The back runs 0, 2, 1: counter-clockwise seen from behind.
+    faceVertices: Int32Array.of(0, 1, 2, 0, 2, 1),
+    faceEdges: Int32Array.of(0, 1, 2, 2, 1, 0),
+    edgeVertices: Int32Array.of(0, 1, 1, 2, 2, 0),
+    edgeFaces: Int32Array.of(0, 1, 0, 1, 0, 1),
+    vertexCount: 3,
+    faceCount: 2,
+    edgeCount: 3,
+    vertexCodes: Int32Array.of(4, 5, 6),
+    edgeCodes: Int32Array.of(1, 2, 3),
+    faceCodes: Int32Array.of(0, 0),
+    faceAreas: new Float64Array(2),
+    centre: new Float64Array(3),
+    size: 0,
+  };
+}
+
+const triangleScratch = new MeshTriangle();
+const triangleHull = triangleAsHull(triangleScratch);
+const axes = new TriangleAxes();
+const clipAxis = new HullAxis();
+const worldCentre = new Float64Array(3);
+const queryBox = new Float64Array(6);
+const direction = new Direction();
+const closest = new SegmentClosestPoints(vec3(), vec3());
+const hullStart = vec3();
+const hullEnd = vec3();
+const edgeStart = vec3();
+const edgeEnd = vec3();
+const manifoldScratch = new MeshManifold();
+
+/**
+ * Runs the query of `source` over `box` (the hull's world box) grown by `data.tolerance` and adds
+ * every triangle's contacts (see the file comment) to `manifold`, which it empties first. `hull`
+ * is in its own frame, `transform` its world pose. The tolerance is read from `data`, not passed
+ * as a number (PERFORMANCE.md: a double argument of a call V8 does not inline is a heap number).
+ */
+export function hullMeshContacts(
+  hull: HullData,
+  transform: Float64Array,
+  box: Float64Array,
+  source: TriangleSource,
+  data: CollisionData,
+  manifold: MeshManifold,
+): void {
+  manifold.count = 0;
+  const tolerance = data.tolerance;
+  axes.tolerance = tolerance;
+  axes.size = hull.size;
+  clipAxis.tolerance = tolerance;
+  clipAxis.size = hull.size;
+  placeHull(hull, transform, worldCentre);
+  for (let i = 0; i < 3; i++) {
+    queryBox[i] = box[i]! - tolerance;
+    queryBox[3 + i] = box[3 + i]! + tolerance;
+  }
+  const triangle = triangleScratch;
+  source.beginQuery(queryBox);
+  for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
+    source.loadTriangle(slot, triangle);
+    if (!separatingAxes(hull, triangle, source.twoSided)) continue;
+    manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
+    const size = axes.size;
+    const t = axes.triangleSeparation, f = axes.faceSeparation, e = axes.edgeSeparation;
+    const edgeWins = axes.hullEdge >= 0 &&
+      e > f + EDGE_RELATIVE_MARGIN * Math.abs(f) + EDGE_ABSOLUTE_MARGIN * size;
+    const other = edgeWins ? e : f;
+    if (other > t + EDGE_RELATIVE_MARGIN * Math.abs(t) + EDGE_ABSOLUTE_MARGIN * size) {
+      const kept = edgeWins
+        ? edgePairContact(hull, triangle, source, manifold)
+        : hullFaceContacts(hull, triangle, source, manifold);
+      if (kept) continue;
+    }
+    triangleFaceContacts(hull, triangle, manifold);
+  }
+}
+
+/**
+ * The hull's contacts with `source` written into `data` (all, or reduced: mesh-manifold.ts),
+ * with the bodies given; returns how many. The emit step of both box-mesh and hull-mesh pairs.
+ */
+export function collideHullMesh(
+  hull: HullData,
+  transform: Float64Array,
+  box: Float64Array,
+  source: TriangleSource,
+  data: CollisionData,
+  firstBody: unknown,
+  secondBody: unknown,
+): number {
+  hullMeshContacts(hull, transform, box, source, data, manifoldScratch);
+  return emitMeshManifold(manifoldScratch, data, firstBody, secondBody);
+}
+
+/**
+ * Step 1 into `axes`: false when an axis separates the hull from the triangle by more than the
+ * tolerance, or the triangle is one-sided and the hull's centre behind it.
+ */
+function separatingAxes(hull: HullData, triangle: MeshTriangle, twoSided: boolean): boolean {
+  const tolerance = axes.tolerance, tie = TIE * axes.size;
+  const w = hullScratch.frameVertices, planes = hullScratch.framePlanes;
+  const t = triangle.vertices, n = triangle.normal;
+  const nx = n[0]!, ny = n[1]!, nz = n[2]!;
+  const t0x = t[0]!, t0y = t[1]!, t0z = t[2]!;
+  const count = 3 * hull.vertexCount;
+
+  // The triangle's normal: the hull's lowest and highest vertex above its plane.
+  const centreHeight = nx * (worldCentre[0]! - t0x) + ny * (worldCentre[1]! - t0y) +
+    nz * (worldCentre[2]! - t0z);
+  if (centreHeight < 0 && !twoSided) return false;
+  const side = centreHeight < 0 ? -1 : 1;
+  let lowest = Infinity;
+  for (let i = 0; i < count; i += 3) {
+    const h = side * (nx * (w[i]! - t0x) + ny * (w[i + 1]! - t0y) + nz * (w[i + 2]! - t0z));
+    if (h < lowest) lowest = h;
+  }
+  if (lowest > tolerance) return false;
+  axes.side = side;
+  axes.triangleSeparation = lowest;
+
+  // The hull's faces: the triangle's lowest vertex above each face's plane. A one-sided triangle
+  // is the top of the solid below it (its prism): a face turned away from the triangle's front
+  // cannot separate the hull from that solid, whatever it does from the triangle itself (a thin
+  // hull that dips under the triangle from beside it is in the solid; its deepest corner is
+  // clipped from this triangle's prism, not from the neighbour it entered through).
+  let bestFace = 0, bestFaceSeparation = -Infinity;
+  for (let f = 0; f < hull.faceCount; f++) {
+    const i = 4 * f;
+    const mx = planes[i]!, my = planes[i + 1]!, mz = planes[i + 2]!;
+    if (!twoSided && mx * nx + my * ny + mz * nz > 0) continue;
+    const separation = Math.min(
+      mx * t0x + my * t0y + mz * t0z,
+      mx * t[3]! + my * t[4]! + mz * t[5]!,
+      mx * t[6]! + my * t[7]! + mz * t[8]!,
+    ) - planes[i + 3]!;
+    if (separation > tolerance) return false;
+    if (separation > bestFaceSeparation + tie) {
+      bestFaceSeparation = separation;
+      bestFace = f;
+    }
+  }
+  axes.face = bestFace;
+  axes.faceSeparation = bestFaceSeparation;
+
+  // Edge pairs. The axis L = hull edge x triangle edge, oriented across the triangle edge (its
+  // cone: L . outward > 0, outward = -inward); the hull edge's cone holds -L when -L lies between
+  // its faces' normals a0, a1 (unit, cosine c): (a0 x -L) . (a0 x a1) = -L.a1 + c L.a0 >= 0 and
+  // (-L x a1) . (a0 x a1) = -L.a0 + c L.a1 >= 0 (Lagrange's identity). Below a one-sided
+  // triangle lies its solid, so an axis pointing behind it (L . n < 0) is no face of the
+  // Minkowski difference there.
+  const edges = hullScratch.edgeVectors, u = triangle.inward;
+  const ends = hull.edgeVertices, faces = hull.edgeFaces;
+  let bestHullEdge = -1, bestTriangleEdge = 0, bestEdgeSeparation = -Infinity;
+  let bestX = 0, bestY = 0, bestZ = 0;
+  for (let k = 0; k < 3; k++) {
+    const a = 3 * k, b = k === 2 ? 0 : a + 3;
+    const gx = t[b]! - t[a]!, gy = t[b + 1]! - t[a + 1]!, gz = t[b + 2]! - t[a + 2]!;
+    const ox = -u[a]!, oy = -u[a + 1]!, oz = -u[a + 2]!;
+    const lengthG = gx * gx + gy * gy + gz * gz;
+    for (let e = 0; e < hull.edgeCount; e++) {
+      const ex = edges[3 * e]!, ey = edges[3 * e + 1]!, ez = edges[3 * e + 2]!;
+      let lx = ey * gz - ez * gy, ly = ez * gx - ex * gz, lz = ex * gy - ey * gx;
+      const lengthSquared = lx * lx + ly * ly + lz * lz;
+      if (lengthSquared < PARALLEL_SQUARED * lengthG * (ex * ex + ey * ey + ez * ez)) continue;
+      let across = lx * ox + ly * oy + lz * oz;
+      if (across < 0) {
+        lx = -lx;
+        ly = -ly;
+        lz = -lz;
+        across = -across;
+      }
+      if (across * across < NEAR_NORMAL_SQUARED * lengthSquared) continue;
+      if (!twoSided && lx * nx + ly * ny + lz * nz < 0) continue;
+      const f0 = 4 * faces[2 * e]!, f1 = 4 * faces[2 * e + 1]!;
+      const along0 = lx * planes[f0]! + ly * planes[f0 + 1]! + lz * planes[f0 + 2]!;
+      const along1 = lx * planes[f1]! + ly * planes[f1 + 1]! + lz * planes[f1 + 2]!;
+      const c = planes[f0]! * planes[f1]! + planes[f0 + 1]! * planes[f1 + 1]! +
+        planes[f0 + 2]! * planes[f1 + 2]!;
+      if (c * along0 - along1 < 0 || c * along1 - along0 < 0) continue;
+      const p = 3 * ends[2 * e]!;
+      const inverse = 1 / Math.sqrt(lengthSquared);
+      const separation =
+        (lx * (w[p]! - t[a]!) + ly * (w[p + 1]! - t[a + 1]!) + lz * (w[p + 2]! - t[a + 2]!)) *
+        inverse;
+      if (separation > tolerance) return false;
+      if (separation > bestEdgeSeparation + tie) {
+        bestEdgeSeparation = separation;
+        bestHullEdge = e;
+        bestTriangleEdge = k;
+        bestX = lx * inverse;
+        bestY = ly * inverse;
+        bestZ = lz * inverse;
+      }
+    }
+  }
+  axes.hullEdge = bestHullEdge;
+  axes.triangleEdge = bestTriangleEdge;
+  axes.edgeSeparation = bestEdgeSeparation;
+  axes.axisX = bestX;
+  axes.axisY = bestY;
+  axes.axisZ = bestZ;
+  return true;
+}
+
+/**
+ * A mesh feature's key for `addMeshContact` (the edge 2 * key, the vertex 2 * key + 1) with the
+ * hull's feature code beside it, so that the same pair of features found from two triangles is
+ * one contact; -1 for the triangle's face (merged by distance instead).
+ */
+function contactKey(triangle: MeshTriangle, local: number, hullCode: number): number {
+  if (local === 0) return -1;
+  const mesh = local < 4
+    ? 2 * triangle.edgeKeys[local - 1]!
+    : 2 * triangle.vertexKeys[local - 4]! + 1;
+  return mesh * HULL_CODE_RANGE + hullCode;
+}
+
+/**
+ * Adds the points `clipHullFaces` left in `hullScratch.candidates` (features: the hull's code
+ * << 16 | the triangle's local code), normal from the mesh toward the hull; `keyed`: named by
+ * their features (a hull face's contacts) rather than merged by distance alone.
+ */
+function addClippedPoints(triangle: MeshTriangle, manifold: MeshManifold, keyed: boolean): void {
+  const candidates = hullScratch.candidates, candidate = manifold.candidate;
+  const base = 8 * triangle.index;
+  for (let i = 0; i < candidates.count; i++) {
+    const point = candidates.points[i]!;
+    const hullCode = point.features >>> 16, local = point.features & 0xffff;
+    candidate.x = point.x;
+    candidate.y = point.y;
+    candidate.z = point.z;
+    candidate.nx = candidates.normalX;
+    candidate.ny = candidates.normalY;
+    candidate.nz = candidates.normalZ;
+    candidate.depth = point.depth;
+    candidate.kind = point.kind;
+    candidate.first = hullCode;
+    candidate.second = base + local;
+    candidate.key = keyed ? contactKey(triangle, local, hullCode) : -1;
+    addMeshContact(manifold);
+  }
+}
+
+/** The planes of `triangleHull` for `triangle`: its front n . x = n . v0, its back. */
+function writeTrianglePlanes(triangle: MeshTriangle): void {
+  const n = triangle.normal, v = triangle.vertices, planes = triangleHull.planes;
+  const nx = n[0]!, ny = n[1]!, nz = n[2]!;
+  const level = nx * v[0]! + ny * v[1]! + nz * v[2]!;
+  planes[0] = nx;
+  planes[1] = ny;
+  planes[2] = nz;
+  planes[3] = level;
+  planes[4] = -nx;
+  planes[5] = -ny;
+  planes[6] = -nz;
+  planes[7] = -level;
+}
+
+/** Step 3 for the triangle's face: the hull's incident face clipped against the triangle. */
+function triangleFaceContacts(
+  hull: HullData,
+  triangle: MeshTriangle,
+  manifold: MeshManifold,
+): void {
+  writeTrianglePlanes(triangle);
+  clipHullFaces(
+    triangleHull,
+    triangle.vertices,
+    triangleHull.planes,
+    axes.side > 0 ? 0 : 1,
+    hull,
+    hullScratch.frameVertices,
+    hullScratch.framePlanes,
+    false,
+    clipAxis,
+    hullScratch.candidates,
+  );
+  addClippedPoints(triangle, manifold, false);
+}
+
+/**
+ * Step 2 and 3 for the hull face of least overlap: whether the rule against ghost contacts lets
+ * its normal through at the triangle's feature nearest to it, and if so, the triangle clipped
+ * against it.
+ */
+function hullFaceContacts(
+  hull: HullData,
+  triangle: MeshTriangle,
+  source: TriangleSource,
+  manifold: MeshManifold,
+): boolean {
+  const planes = hullScratch.framePlanes, i = 4 * axes.face;
+  const mx = planes[i]!, my = planes[i + 1]!, mz = planes[i + 2]!;
+  const d = direction;
+  d.x = -mx;
+  d.y = -my;
+  d.z = -mz;
+  d.length = 1;
+  if (!facesNormal(triangle, source.twoSided, d)) return false;
+  // The triangle's vertex nearest the face (the lowest above it), and whether a neighbour is level with it.
+  const t = triangle.vertices;
+  let lowest = 0, height = Infinity;
+  for (let k = 0; k < 3; k++) {
+    const h = mx * t[3 * k]! + my * t[3 * k + 1]! + mz * t[3 * k + 2]!;
+    if (h < height) {
+      height = h;
+      lowest = k;
+    }
+  }
+  const next = lowest === 2 ? 0 : lowest + 1, previous = lowest === 0 ? 2 : lowest - 1;
+  const nextLevel = isLevel(t, lowest, next, mx, my, mz, height);
+  const previousLevel = isLevel(t, lowest, previous, mx, my, mz, height);
+  if (nextLevel && previousLevel) return false;
+  if (nextLevel) {
+    if (!edgeAcceptsNormal(triangle, lowest, d)) return false;
+  } else if (previousLevel) {
+    if (!edgeAcceptsNormal(triangle, previous, d)) return false;
+  } else if (!vertexAcceptsNormal(source, triangle, lowest, d)) return false;
+  writeTrianglePlanes(triangle);
+  clipHullFaces(
+    hull,
+    hullScratch.frameVertices,
+    planes,
+    axes.face,
+    triangleHull,
+    t,
+    triangleHull.planes,
+    true,
+    clipAxis,
+    hullScratch.candidates,
+  );
+  addClippedPoints(triangle, manifold, true);
+  return true;
+}
+
+/** Whether vertex `other` of `t` is level with vertex `low` (height `height`) above the plane of normal m. */
+function isLevel(
+  t: Float64Array,
+  low: number,
+  other: number,
+  mx: number,
+  my: number,
+  mz: number,
+  height: number,
+): boolean {
+  const a = 3 * low, b = 3 * other;
+  const ex = t[b]! - t[a]!, ey = t[b + 1]! - t[a + 1]!, ez = t[b + 2]! - t[a + 2]!;
+  const rise = mx * t[b]! + my * t[b + 1]! + mz * t[b + 2]! - height;
+  return rise * rise <= LEVEL_SINE * LEVEL_SINE * (ex * ex + ey * ey + ez * ez);
+}
+
+/**
+ * Step 2 and 3 for the edge pair of least overlap: whether the rule against ghost contacts lets
+ * the axis through at the triangle's edge (or the end of it the closest points lie on), and if
+ * so, the one contact at the edges' closest points.
+ */
+function edgePairContact(
+  hull: HullData,
+  triangle: MeshTriangle,
+  source: TriangleSource,
+  manifold: MeshManifold,
+): boolean {
+  const d = direction;
+  d.x = axes.axisX;
+  d.y = axes.axisY;
+  d.z = axes.axisZ;
+  d.length = 1;
+  if (!facesNormal(triangle, source.twoSided, d)) return false;
+  const w = hullScratch.frameVertices, t = triangle.vertices;
+  const e = axes.hullEdge, k = axes.triangleEdge;
+  const p = 3 * hull.edgeVertices[2 * e]!, q = 3 * hull.edgeVertices[2 * e + 1]!;
+  const a = 3 * k, b = k === 2 ? 0 : a + 3;
+  for (let i = 0; i < 3; i++) {
+    hullStart[i] = w[p + i]!;
+    hullEnd[i] = w[q + i]!;
+    edgeStart[i] = t[a + i]!;
+    edgeEnd[i] = t[b + i]!;
+  }
+  writeClosestPointsSegmentSegment3(closest, hullStart, hullEnd, edgeStart, edgeEnd);
+  const onVertex = closest.t <= 0 || closest.t >= 1;
+  const corner = closest.t <= 0 ? k : k === 2 ? 0 : k + 1;
+  if (
+    onVertex
+      ? !vertexAcceptsNormal(source, triangle, corner, d)
+      : !edgeAcceptsNormal(triangle, k, d)
+  ) {
+    return false;
+  }
+  const s = closest.s;
+  const hullCode = s <= 0
+    ? hull.vertexCodes[hull.edgeVertices[2 * e]!]!
+    : s >= 1
+    ? hull.vertexCodes[hull.edgeVertices[2 * e + 1]!]!
+    : hull.edgeCodes[e]!;
+  const onHullVertex = s <= 0 || s >= 1;
+  const candidate = manifold.candidate;
+  const c1 = closest.closest1, c2 = closest.closest2;
+  candidate.x = 0.5 * (c1[0]! + c2[0]!);
+  candidate.y = 0.5 * (c1[1]! + c2[1]!);
+  candidate.z = 0.5 * (c1[2]! + c2[2]!);
+  candidate.nx = d.x;
+  candidate.ny = d.y;
+  candidate.nz = d.z;
+  candidate.depth = -axes.edgeSeparation;
+  candidate.kind = onVertex
+    ? onHullVertex ? ContactKind.PointPoint : ContactKind.PointEdge
+    : onHullVertex
+    ? ContactKind.PointEdge
+    : ContactKind.EdgeEdge;
+  candidate.first = hullCode;
+  candidate.second = onVertex
+    ? meshVertexFeature(triangle.index, corner)
+    : meshEdgeFeature(triangle.index, k);
+  candidate.key = contactKey(triangle, onVertex ? 4 + corner : 1 + k, hullCode);
+  addMeshContact(manifold);
+  return true;
+}
