@@ -11,10 +11,10 @@
  *    takes no centre behind it); the hull's face normals; and hull edge x triangle edge for the
  *    pairs whose normal cones meet (a face of the Minkowski difference: the triangle edge's cone
  *    is the half-plane of normals across it, the hull edge's the arc between its two faces). A
- *    one-sided triangle stands for the solid below it (the prism under it, as a heightfield's
- *    solid), so axes that only separate the hull from the flat triangle (faces turned away from
- *    its front, edge axes pointing behind it) are left out. Any separation above the tolerance:
- *    no contact.
+ *    one-sided triangle inside a flat stretch (its three edges flat) stands for the solid below
+ *    it (the prism under it), so axes that only separate the hull from the flat triangle (faces
+ *    turned away from its front, edge axes pointing behind it) are left out there. Any
+ *    separation above the tolerance: no contact.
  * 2. The triangle's face is preferred. A hull face or an edge pair describes the contact only
  *    when its separation beats the triangle normal's by box-box's face preference margin
  *    (box-box-sat.ts: `EDGE_RELATIVE_MARGIN`, `EDGE_ABSOLUTE_MARGIN`), and only when the rule
@@ -47,6 +47,7 @@ import { edgeAcceptsNormal, facesNormal, vertexAcceptsNormal } from './ghost-rul
 import { addMeshContact, emitMeshManifold, MeshManifold } from './mesh-manifold.js';
 import {
   Direction,
+  EdgeFlag,
   meshEdgeFeature,
   meshVertexFeature,
   MeshTriangle,
@@ -70,6 +71,13 @@ const NEAR_NORMAL_SQUARED = 1e-6;
  * face touches the edge between them rather than the lower vertex.
  */
 const LEVEL_SINE = 1e-4;
+/** Step 2's answer for a hull face or edge pair: its contacts were added. */
+const KEPT = 0;
+/** Refused, and the triangle's face answers instead. */
+const FACE_ANSWERS = 1;
+/** Refused, and a neighbouring triangle answers. */
+const NEIGHBOUR_ANSWERS = 2;
+
 /** Room in a contact key for a hull's feature code (codes are below 2^16). */
 const HULL_CODE_RANGE = 65536;
 
@@ -206,19 +214,39 @@ export function hullMeshContacts(
     source.loadTriangle(slot, triangle);
     if (!separatingAxes(hull, triangle, source.twoSided)) continue;
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
-    const size = axes.size;
-    const t = axes.triangleSeparation, f = axes.faceSeparation, e = axes.edgeSeparation;
-    const edgeWins = axes.hullEdge >= 0 &&
-      e > f + EDGE_RELATIVE_MARGIN * Math.abs(f) + EDGE_ABSOLUTE_MARGIN * size;
-    const other = edgeWins ? e : f;
-    if (other > t + EDGE_RELATIVE_MARGIN * Math.abs(t) + EDGE_ABSOLUTE_MARGIN * size) {
-      const kept = edgeWins
-        ? edgePairContact(hull, triangle, source, manifold)
-        : hullFaceContacts(hull, triangle, source, manifold);
-      if (kept) continue;
-    }
+    if (describeByHull(hull, triangle, source, manifold)) continue;
     triangleFaceContacts(hull, triangle, manifold);
   }
+}
+
+/**
+ * Step 2: whether a hull face or an edge pair describes the contact with `triangle` (and its
+ * contacts were added), or nothing does (the triangle is left to its neighbours): false when the
+ * triangle's face answers. Of the two that beat the triangle's normal by the margin, the hull
+ * face goes first unless the edge pair beats it by the margin too (box-box's preference); the
+ * rule against ghost contacts then lets it through or says who answers. A refused hull face
+ * passes to an edge pair of less overlap (the preference alone had put the face first). The
+ * triangle's face answers when a refusal says so.
+ */
+function describeByHull(
+  hull: HullData,
+  triangle: MeshTriangle,
+  source: TriangleSource,
+  manifold: MeshManifold,
+): boolean {
+  const size = axes.size;
+  const t = axes.triangleSeparation, f = axes.faceSeparation, e = axes.edgeSeparation;
+  const beatsTriangle = t + EDGE_RELATIVE_MARGIN * Math.abs(t) + EDGE_ABSOLUTE_MARGIN * size;
+  const edgeOk = axes.hullEdge >= 0 && e > beatsTriangle, faceOk = f > beatsTriangle;
+  if (
+    faceOk && !(edgeOk && e > f + EDGE_RELATIVE_MARGIN * Math.abs(f) + EDGE_ABSOLUTE_MARGIN * size)
+  ) {
+    const answer = hullFaceContacts(hull, triangle, source, manifold);
+    if (answer === KEPT) return true;
+    if (!(edgeOk && e > f)) return answer !== FACE_ANSWERS;
+  }
+  if (!edgeOk) return false;
+  return edgePairContact(hull, triangle, source, manifold) !== FACE_ANSWERS;
 }
 
 /**
@@ -263,17 +291,22 @@ function separatingAxes(hull: HullData, triangle: MeshTriangle, twoSided: boolea
   if (lowest > tolerance) return false;
   axes.side = side;
   axes.triangleSeparation = lowest;
+  const flags = triangle.edgeFlags;
+  const solidBelow = !twoSided && flags[0] === EdgeFlag.Flat && flags[1] === EdgeFlag.Flat &&
+    flags[2] === EdgeFlag.Flat;
 
   // The hull's faces: the triangle's lowest vertex above each face's plane. A one-sided triangle
-  // is the top of the solid below it (its prism): a face turned away from the triangle's front
-  // cannot separate the hull from that solid, whatever it does from the triangle itself (a thin
-  // hull that dips under the triangle from beside it is in the solid; its deepest corner is
-  // clipped from this triangle's prism, not from the neighbour it entered through).
+  // whose three edges are flat lies inside a flat stretch of surface, the top of the solid below
+  // it (its prism): a face turned away from the triangle's front cannot separate the hull from
+  // that solid, whatever it does from the triangle itself (a thin hull that dips under the
+  // triangle from beside it is in the solid; its deepest corner is clipped from this triangle's
+  // prism, not from the neighbour it entered through). Next to a bend the flat triangle is the
+  // answer: below a closed mesh's face near its edge lies the neighbouring face's outside.
   let bestFace = 0, bestFaceSeparation = -Infinity;
   for (let f = 0; f < hull.faceCount; f++) {
     const i = 4 * f;
     const mx = planes[i]!, my = planes[i + 1]!, mz = planes[i + 2]!;
-    if (!twoSided && mx * nx + my * ny + mz * nz > 0) continue;
+    if (solidBelow && mx * nx + my * ny + mz * nz > 0) continue;
     const separation = Math.min(
       mx * t0x + my * t0y + mz * t0z,
       mx * t[3]! + my * t[4]! + mz * t[5]!,
@@ -291,8 +324,8 @@ function separatingAxes(hull: HullData, triangle: MeshTriangle, twoSided: boolea
   // Edge pairs. The axis L = hull edge x triangle edge, oriented across the triangle edge (its
   // cone: L . outward > 0, outward = -inward); the hull edge's cone holds -L when -L lies between
   // its faces' normals a0, a1 (unit, cosine c): (a0 x -L) . (a0 x a1) = -L.a1 + c L.a0 >= 0 and
-  // (-L x a1) . (a0 x a1) = -L.a0 + c L.a1 >= 0 (Lagrange's identity). Below a one-sided
-  // triangle lies its solid, so an axis pointing behind it (L . n < 0) is no face of the
+  // (-L x a1) . (a0 x a1) = -L.a0 + c L.a1 >= 0 (Lagrange's identity). Below a triangle of a
+  // flat stretch lies its solid, so an axis pointing behind it (L . n < 0) is no face of the
   // Minkowski difference there.
   const edges = hullScratch.edgeVectors, u = triangle.inward;
   const ends = hull.edgeVertices, faces = hull.edgeFaces;
@@ -316,7 +349,7 @@ function separatingAxes(hull: HullData, triangle: MeshTriangle, twoSided: boolea
         across = -across;
       }
       if (across * across < NEAR_NORMAL_SQUARED * lengthSquared) continue;
-      if (!twoSided && lx * nx + ly * ny + lz * nz < 0) continue;
+      if (solidBelow && lx * nx + ly * ny + lz * nz < 0) continue;
       const f0 = 4 * faces[2 * e]!, f1 = 4 * faces[2 * e + 1]!;
       const along0 = lx * planes[f0]! + ly * planes[f0 + 1]! + lz * planes[f0 + 2]!;
       const along1 = lx * planes[f1]! + ly * planes[f1 + 1]! + lz * planes[f1 + 2]!;
@@ -427,14 +460,14 @@ function triangleFaceContacts(
 /**
  * Step 2 and 3 for the hull face of least overlap: whether the rule against ghost contacts lets
  * its normal through at the triangle's feature nearest to it, and if so, the triangle clipped
- * against it.
+ * against it (`KEPT`); else who answers instead.
  */
 function hullFaceContacts(
   hull: HullData,
   triangle: MeshTriangle,
   source: TriangleSource,
   manifold: MeshManifold,
-): boolean {
+): number {
   const planes = hullScratch.framePlanes, i = 4 * axes.face;
   const mx = planes[i]!, my = planes[i + 1]!, mz = planes[i + 2]!;
   const d = direction;
@@ -442,7 +475,6 @@ function hullFaceContacts(
   d.y = -my;
   d.z = -mz;
   d.length = 1;
-  if (!facesNormal(triangle, source.twoSided, d)) return false;
   // The triangle's vertex nearest the face (the lowest above it), and whether a neighbour is level with it.
   const t = triangle.vertices;
   let lowest = 0, height = Infinity;
@@ -456,12 +488,13 @@ function hullFaceContacts(
   const next = lowest === 2 ? 0 : lowest + 1, previous = lowest === 0 ? 2 : lowest - 1;
   const nextLevel = isLevel(t, lowest, next, mx, my, mz, height);
   const previousLevel = isLevel(t, lowest, previous, mx, my, mz, height);
-  if (nextLevel && previousLevel) return false;
-  if (nextLevel) {
-    if (!edgeAcceptsNormal(triangle, lowest, d)) return false;
-  } else if (previousLevel) {
-    if (!edgeAcceptsNormal(triangle, previous, d)) return false;
-  } else if (!vertexAcceptsNormal(source, triangle, lowest, d)) return false;
+  if (nextLevel && previousLevel) return FACE_ANSWERS;
+  const verdict = nextLevel
+    ? edgeVerdict(triangle, lowest, d, source.twoSided)
+    : previousLevel
+    ? edgeVerdict(triangle, previous, d, source.twoSided)
+    : vertexVerdict(source, triangle, lowest, d);
+  if (verdict !== KEPT) return verdict;
   writeTrianglePlanes(triangle);
   clipHullFaces(
     hull,
@@ -476,7 +509,54 @@ function hullFaceContacts(
     hullScratch.candidates,
   );
   addClippedPoints(triangle, manifold, true);
-  return true;
+  return KEPT;
+}
+
+/**
+ * Whether this triangle's normal is at least as near `d` as the neighbour's across edge `k` (a
+ * boundary edge has none): when the rule refuses `d`, the face whose normal is nearest it
+ * answers, as Bullet's btAdjustInternalEdgeContacts clamps a normal into the edge's cone.
+ */
+function nearerThanNeighbour(triangle: MeshTriangle, k: number, d: Direction): boolean {
+  const n = triangle.normal, w = triangle.neighbourNormal;
+  return d.x * (n[0]! - w[3 * k]!) + d.y * (n[1]! - w[3 * k + 1]!) +
+      d.z * (n[2]! - w[3 * k + 2]!) >= 0;
+}
+
+/**
+ * Step 2's verdict on normal `d` at edge `k`: `KEPT` when the rule against ghost contacts lets it
+ * through (and a one-sided triangle faces it); else who answers: the triangle's face for a flat
+ * or concave edge (its faces are the nearer features there) or when its normal is the nearer to
+ * `d`; the neighbour (whose face then answers) when the neighbour's is.
+ */
+function edgeVerdict(triangle: MeshTriangle, k: number, d: Direction, twoSided: boolean): number {
+  if (facesNormal(triangle, twoSided, d) && edgeAcceptsNormal(triangle, k, d)) return KEPT;
+  const flag = triangle.edgeFlags[k]!;
+  if (flag === EdgeFlag.Flat || flag === EdgeFlag.Concave) return FACE_ANSWERS;
+  return nearerThanNeighbour(triangle, k, d) ? FACE_ANSWERS : NEIGHBOUR_ANSWERS;
+}
+
+/**
+ * Step 2's verdict on normal `d` at corner `corner`, as `edgeVerdict`'s: refused, the face
+ * answers when the vertex is flat (every triangle there lies in one plane) or when its normal is
+ * nearer `d` than the neighbours' across the two edges at the corner.
+ */
+function vertexVerdict(
+  source: TriangleSource,
+  triangle: MeshTriangle,
+  corner: number,
+  d: Direction,
+): number {
+  if (
+    facesNormal(triangle, source.twoSided, d) && vertexAcceptsNormal(source, triangle, corner, d)
+  ) {
+    return KEPT;
+  }
+  if (source.vertexIsFlat(triangle.vertexKeys[corner]!)) return FACE_ANSWERS;
+  return nearerThanNeighbour(triangle, corner, d) &&
+      nearerThanNeighbour(triangle, corner === 0 ? 2 : corner - 1, d)
+    ? FACE_ANSWERS
+    : NEIGHBOUR_ANSWERS;
 }
 
 /** Whether vertex `other` of `t` is level with vertex `low` (height `height`) above the plane of normal m. */
@@ -498,20 +578,19 @@ function isLevel(
 /**
  * Step 2 and 3 for the edge pair of least overlap: whether the rule against ghost contacts lets
  * the axis through at the triangle's edge (or the end of it the closest points lie on), and if
- * so, the one contact at the edges' closest points.
+ * so, the one contact at the edges' closest points (`KEPT`); else who answers instead.
  */
 function edgePairContact(
   hull: HullData,
   triangle: MeshTriangle,
   source: TriangleSource,
   manifold: MeshManifold,
-): boolean {
+): number {
   const d = direction;
   d.x = axes.axisX;
   d.y = axes.axisY;
   d.z = axes.axisZ;
   d.length = 1;
-  if (!facesNormal(triangle, source.twoSided, d)) return false;
   const w = hullScratch.frameVertices, t = triangle.vertices;
   const e = axes.hullEdge, k = axes.triangleEdge;
   const p = 3 * hull.edgeVertices[2 * e]!, q = 3 * hull.edgeVertices[2 * e + 1]!;
@@ -525,13 +604,10 @@ function edgePairContact(
   writeClosestPointsSegmentSegment3(closest, hullStart, hullEnd, edgeStart, edgeEnd);
   const onVertex = closest.t <= 0 || closest.t >= 1;
   const corner = closest.t <= 0 ? k : k === 2 ? 0 : k + 1;
-  if (
-    onVertex
-      ? !vertexAcceptsNormal(source, triangle, corner, d)
-      : !edgeAcceptsNormal(triangle, k, d)
-  ) {
-    return false;
-  }
+  const verdict = onVertex
+    ? vertexVerdict(source, triangle, corner, d)
+    : edgeVerdict(triangle, k, d, source.twoSided);
+  if (verdict !== KEPT) return verdict;
   const s = closest.s;
   const hullCode = s <= 0
     ? hull.vertexCodes[hull.edgeVertices[2 * e]!]!
@@ -559,5 +635,5 @@ function edgePairContact(
     : meshEdgeFeature(triangle.index, k);
   candidate.key = contactKey(triangle, onVertex ? 4 + corner : 1 + k, hullCode);
   addMeshContact(manifold);
-  return true;
+  return KEPT;
 }
