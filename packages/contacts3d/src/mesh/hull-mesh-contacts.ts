@@ -31,12 +31,7 @@
  *    contact at the closest points of the two edges (Ericson, Real-Time Collision Detection,
  *    5.1.9), normal the axis, depth its overlap.
  */
-import {
-  ContactKind,
-  SegmentClosestPoints,
-  vec3,
-  writeClosestPointsSegmentSegment3,
-} from '@contactkit/math';
+import { ContactKind } from '@contactkit/math';
 import { clipHullFaces } from '../clip/hull-face-clip.js';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { EDGE_ABSOLUTE_MARGIN, EDGE_RELATIVE_MARGIN } from '../sat/box-box-sat.js';
@@ -44,7 +39,12 @@ import { HullAxis } from '../sat/hull-sat.js';
 import type { HullData } from '../shapes/convex-hull.js';
 import { hullScratch } from '../shapes/hull-scratch.js';
 import { edgeAcceptsNormal, facesNormal, vertexAcceptsNormal } from './ghost-rule.js';
-import { addMeshContact, emitMeshManifold, MeshManifold } from './mesh-manifold.js';
+import {
+  addMeshContact,
+  emitMeshManifold,
+  type MeshContact,
+  MeshManifold,
+} from './mesh-manifold.js';
 import {
   Direction,
   EdgeFlag,
@@ -176,12 +176,8 @@ const clipAxis = new HullAxis();
 const worldCentre = new Float64Array(3);
 const queryBox = new Float64Array(6);
 const direction = new Direction();
-const closest = new SegmentClosestPoints(vec3(), vec3());
-const hullStart = vec3();
-const hullEnd = vec3();
-const edgeStart = vec3();
-const edgeEnd = vec3();
 const manifoldScratch = new MeshManifold();
+const vertexHeights = new Float64Array(3);
 
 /**
  * Runs the query of `source` over `box` (the hull's world box) grown by `data.tolerance` and adds
@@ -382,16 +378,25 @@ function separatingAxes(hull: HullData, triangle: MeshTriangle, twoSided: boolea
 }
 
 /**
- * A mesh feature's key for `addMeshContact` (the edge 2 * key, the vertex 2 * key + 1) with the
- * hull's feature code beside it, so that the same pair of features found from two triangles is
- * one contact; -1 for the triangle's face (merged by distance instead).
+ * Sets `candidate.key` for `addMeshContact`: the mesh feature's key (the edge 2 * key, the vertex
+ * 2 * key + 1) with the hull's feature code beside it, so that the same pair of features found
+ * from two triangles is one contact; -1 for the triangle's face (merged by distance instead).
+ * Written into the field, not returned: a key above 2^31 would cross the call as a heap number.
  */
-function contactKey(triangle: MeshTriangle, local: number, hullCode: number): number {
-  if (local === 0) return -1;
+function writeContactKey(
+  candidate: MeshContact,
+  triangle: MeshTriangle,
+  local: number,
+  hullCode: number,
+): void {
+  if (local === 0) {
+    candidate.key = -1;
+    return;
+  }
   const mesh = local < 4
     ? 2 * triangle.edgeKeys[local - 1]!
     : 2 * triangle.vertexKeys[local - 4]! + 1;
-  return mesh * HULL_CODE_RANGE + hullCode;
+  candidate.key = mesh * HULL_CODE_RANGE + hullCode;
 }
 
 /**
@@ -415,7 +420,8 @@ function addClippedPoints(triangle: MeshTriangle, manifold: MeshManifold, keyed:
     candidate.kind = point.kind;
     candidate.first = hullCode;
     candidate.second = base + local;
-    candidate.key = keyed ? contactKey(triangle, local, hullCode) : -1;
+    if (keyed) writeContactKey(candidate, triangle, local, hullCode);
+    else candidate.key = -1;
     addMeshContact(manifold);
   }
 }
@@ -475,19 +481,17 @@ function hullFaceContacts(
   d.y = -my;
   d.z = -mz;
   d.length = 1;
-  // The triangle's vertex nearest the face (the lowest above it), and whether a neighbour is level with it.
-  const t = triangle.vertices;
-  let lowest = 0, height = Infinity;
+  // The triangle's vertex nearest the face (the lowest above it), and whether a neighbour is
+  // level with it (its heights in an array: doubles cross calls in arrays, PERFORMANCE.md).
+  const t = triangle.vertices, heights = vertexHeights;
+  let lowest = 0;
   for (let k = 0; k < 3; k++) {
-    const h = mx * t[3 * k]! + my * t[3 * k + 1]! + mz * t[3 * k + 2]!;
-    if (h < height) {
-      height = h;
-      lowest = k;
-    }
+    heights[k] = mx * t[3 * k]! + my * t[3 * k + 1]! + mz * t[3 * k + 2]!;
+    if (heights[k]! < heights[lowest]!) lowest = k;
   }
   const next = lowest === 2 ? 0 : lowest + 1, previous = lowest === 0 ? 2 : lowest - 1;
-  const nextLevel = isLevel(t, lowest, next, mx, my, mz, height);
-  const previousLevel = isLevel(t, lowest, previous, mx, my, mz, height);
+  const nextLevel = isLevel(t, heights, lowest, next);
+  const previousLevel = isLevel(t, heights, lowest, previous);
   if (nextLevel && previousLevel) return FACE_ANSWERS;
   const verdict = nextLevel
     ? edgeVerdict(triangle, lowest, d, source.twoSided)
@@ -559,19 +563,14 @@ function vertexVerdict(
     : NEIGHBOUR_ANSWERS;
 }
 
-/** Whether vertex `other` of `t` is level with vertex `low` (height `height`) above the plane of normal m. */
-function isLevel(
-  t: Float64Array,
-  low: number,
-  other: number,
-  mx: number,
-  my: number,
-  mz: number,
-  height: number,
-): boolean {
+/**
+ * Whether vertex `other` of the triangle `t` is level with vertex `low`, their heights above a
+ * hull face in `heights`: rising less than `LEVEL_SINE` of the edge between them.
+ */
+function isLevel(t: Float64Array, heights: Float64Array, low: number, other: number): boolean {
   const a = 3 * low, b = 3 * other;
   const ex = t[b]! - t[a]!, ey = t[b + 1]! - t[a + 1]!, ez = t[b + 2]! - t[a + 2]!;
-  const rise = mx * t[b]! + my * t[b + 1]! + mz * t[b + 2]! - height;
+  const rise = heights[other]! - heights[low]!;
   return rise * rise <= LEVEL_SINE * LEVEL_SINE * (ex * ex + ey * ey + ez * ez);
 }
 
@@ -595,20 +594,31 @@ function edgePairContact(
   const e = axes.hullEdge, k = axes.triangleEdge;
   const p = 3 * hull.edgeVertices[2 * e]!, q = 3 * hull.edgeVertices[2 * e + 1]!;
   const a = 3 * k, b = k === 2 ? 0 : a + 3;
-  for (let i = 0; i < 3; i++) {
-    hullStart[i] = w[p + i]!;
-    hullEnd[i] = w[q + i]!;
-    edgeStart[i] = t[a + i]!;
-    edgeEnd[i] = t[b + i]!;
+  // The closest points of the two edges (Ericson, Real-Time Collision Detection, 5.1.9), written
+  // out: the edges are not parallel (step 1 kept sines above 1e-6 only), and math's kernel, a
+  // call deeper here than V8 inlines, passed its five dot products as heap numbers.
+  const d1x = w[q]! - w[p]!, d1y = w[q + 1]! - w[p + 1]!, d1z = w[q + 2]! - w[p + 2]!;
+  const d2x = t[b]! - t[a]!, d2y = t[b + 1]! - t[a + 1]!, d2z = t[b + 2]! - t[a + 2]!;
+  const rx = w[p]! - t[a]!, ry = w[p + 1]! - t[a + 1]!, rz = w[p + 2]! - t[a + 2]!;
+  const aa = d1x * d1x + d1y * d1y + d1z * d1z, bb = d1x * d2x + d1y * d2y + d1z * d2z;
+  const cc = d1x * rx + d1y * ry + d1z * rz, ee = d2x * d2x + d2y * d2y + d2z * d2z;
+  const ff = d2x * rx + d2y * ry + d2z * rz;
+  let s = Math.min(1, Math.max(0, (bb * ff - cc * ee) / (aa * ee - bb * bb)));
+  // dot((p1 + s d1) - (p2 + u d2), d2) = 0 gives u = (b s + f) / e; clamped, s again.
+  let u = (bb * s + ff) / ee;
+  if (u < 0) {
+    u = 0;
+    s = Math.min(1, Math.max(0, -cc / aa));
+  } else if (u > 1) {
+    u = 1;
+    s = Math.min(1, Math.max(0, (bb - cc) / aa));
   }
-  writeClosestPointsSegmentSegment3(closest, hullStart, hullEnd, edgeStart, edgeEnd);
-  const onVertex = closest.t <= 0 || closest.t >= 1;
-  const corner = closest.t <= 0 ? k : k === 2 ? 0 : k + 1;
+  const onVertex = u <= 0 || u >= 1;
+  const corner = u <= 0 ? k : k === 2 ? 0 : k + 1;
   const verdict = onVertex
     ? vertexVerdict(source, triangle, corner, d)
     : edgeVerdict(triangle, k, d, source.twoSided);
   if (verdict !== KEPT) return verdict;
-  const s = closest.s;
   const hullCode = s <= 0
     ? hull.vertexCodes[hull.edgeVertices[2 * e]!]!
     : s >= 1
@@ -616,10 +626,10 @@ function edgePairContact(
     : hull.edgeCodes[e]!;
   const onHullVertex = s <= 0 || s >= 1;
   const candidate = manifold.candidate;
-  const c1 = closest.closest1, c2 = closest.closest2;
-  candidate.x = 0.5 * (c1[0]! + c2[0]!);
-  candidate.y = 0.5 * (c1[1]! + c2[1]!);
-  candidate.z = 0.5 * (c1[2]! + c2[2]!);
+  // Halfway between p1 + s d1 and p2 + u d2.
+  candidate.x = 0.5 * (w[p]! + s * d1x + t[a]! + u * d2x);
+  candidate.y = 0.5 * (w[p + 1]! + s * d1y + t[a + 1]! + u * d2y);
+  candidate.z = 0.5 * (w[p + 2]! + s * d1z + t[a + 2]! + u * d2z);
   candidate.nx = d.x;
   candidate.ny = d.y;
   candidate.nz = d.z;
@@ -633,7 +643,7 @@ function edgePairContact(
   candidate.second = onVertex
     ? meshVertexFeature(triangle.index, corner)
     : meshEdgeFeature(triangle.index, k);
-  candidate.key = contactKey(triangle, onVertex ? 4 + corner : 1 + k, hullCode);
+  writeContactKey(candidate, triangle, onVertex ? 4 + corner : 1 + k, hullCode);
   addMeshContact(manifold);
   return KEPT;
 }
