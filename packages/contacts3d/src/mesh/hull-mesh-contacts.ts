@@ -178,6 +178,9 @@ const queryBox = new Float64Array(6);
 const direction = new Direction();
 const manifoldScratch = new MeshManifold();
 const vertexHeights = new Float64Array(3);
+/** Triangles (slots) left to a neighbour in one call, for the fallback when none answered. */
+const DEFERRED_CAPACITY = 64;
+const deferredSlots = new Int32Array(DEFERRED_CAPACITY);
 
 /**
  * Runs the query of `source` over `box` (the hull's world box) grown by `data.tolerance` and adds
@@ -205,20 +208,33 @@ export function hullMeshContacts(
     queryBox[3 + i] = box[3 + i]! + tolerance;
   }
   const triangle = triangleScratch;
+  let deferred = 0;
   source.beginQuery(queryBox);
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
     source.loadTriangle(slot, triangle);
     if (!separatingAxes(hull, triangle, source.twoSided)) continue;
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
-    if (describeByHull(hull, triangle, source, manifold)) continue;
+    const answer = describeByHull(hull, triangle, source, manifold);
+    if (answer === FACE_ANSWERS) triangleFaceContacts(hull, triangle, manifold);
+    else if (answer === NEIGHBOUR_ANSWERS && deferred < DEFERRED_CAPACITY) {
+      deferredSlots[deferred++] = slot;
+    }
+  }
+  // A hull sunk deep can overlap triangles whose neighbours it does not reach: when no triangle
+  // answered, those that left it to a neighbour answer with their faces after all.
+  if (manifold.count > 0) return;
+  for (let i = 0; i < deferred; i++) {
+    source.loadTriangle(deferredSlots[i]!, triangle);
+    separatingAxes(hull, triangle, source.twoSided);
+    manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
     triangleFaceContacts(hull, triangle, manifold);
   }
 }
 
 /**
- * Step 2: whether a hull face or an edge pair describes the contact with `triangle` (and its
- * contacts were added), or nothing does (the triangle is left to its neighbours): false when the
- * triangle's face answers. Of the two that beat the triangle's normal by the margin, the hull
+ * Step 2: `KEPT` when a hull face or an edge pair describes the contact with `triangle` (its
+ * contacts were added), `NEIGHBOUR_ANSWERS` when the triangle is left to its neighbours,
+ * `FACE_ANSWERS` when the triangle's face answers. Of the two that beat the triangle's normal by the margin, the hull
  * face goes first unless the edge pair beats it by the margin too (box-box's preference); the
  * rule against ghost contacts then lets it through or says who answers. A refused hull face
  * passes to an edge pair of less overlap (the preference alone had put the face first). The
@@ -229,7 +245,7 @@ function describeByHull(
   triangle: MeshTriangle,
   source: TriangleSource,
   manifold: MeshManifold,
-): boolean {
+): number {
   const size = axes.size;
   const t = axes.triangleSeparation, f = axes.faceSeparation, e = axes.edgeSeparation;
   const beatsTriangle = t + EDGE_RELATIVE_MARGIN * Math.abs(t) + EDGE_ABSOLUTE_MARGIN * size;
@@ -238,11 +254,10 @@ function describeByHull(
     faceOk && !(edgeOk && e > f + EDGE_RELATIVE_MARGIN * Math.abs(f) + EDGE_ABSOLUTE_MARGIN * size)
   ) {
     const answer = hullFaceContacts(hull, triangle, source, manifold);
-    if (answer === KEPT) return true;
-    if (!(edgeOk && e > f)) return answer !== FACE_ANSWERS;
+    if (answer === KEPT || !(edgeOk && e > f)) return answer;
   }
-  if (!edgeOk) return false;
-  return edgePairContact(hull, triangle, source, manifold) !== FACE_ANSWERS;
+  if (!edgeOk) return FACE_ANSWERS;
+  return edgePairContact(hull, triangle, source, manifold);
 }
 
 /**

@@ -535,6 +535,73 @@ describe('on slopes: every normal inside the cone of a feature it touches', () =
   );
 });
 
+/**
+ * The terrain's height under (x, z) by the layout DESIGN.md pins (cell (i, j) split along its
+ * diagonal from (i, j) to (i + 1, j + 1)), or NaN outside the grid or over a hole.
+ */
+function surfaceHeight(t: ReturnType<typeof terrain>, x: number, z: number): number {
+  const j = Math.floor(x), i = Math.floor(z);
+  if (i < 0 || j < 0 || i >= t.rows - 1 || j >= t.columns - 1) return NaN;
+  if (t.holes[i * (t.columns - 1) + j]) return NaN;
+  const u = x - j, v = z - i;
+  const h = (r: number, c: number) => t.heights[r * t.columns + c]!;
+  // Below the diagonal (v >= u): corners (i, j), (i + 1, j), (i + 1, j + 1); above it the other.
+  return v >= u
+    ? h(i, j) + v * (h(i + 1, j) - h(i, j)) + u * (h(i + 1, j + 1) - h(i + 1, j))
+    : h(i, j) + u * (h(i, j + 1) - h(i, j)) + v * (h(i + 1, j + 1) - h(i, j + 1));
+}
+
+describe('on slopes: a box or hull with a corner under the surface gets a contact', () => {
+  it('box and hull lowered until a corner is 0 to 2% of its size under (10^4 placements)', () => {
+    const random = new Random(SEED + 5);
+    const t = terrain(random, 7, 7, true);
+    const field = new Heightfield(t.rows, t.columns, t.heights, 1, { holes: t.holes });
+    const hulls = Array.from({ length: 16 }, () => randomHull(random, random.logRange(0.05, 0.8)));
+    const data = new CollisionData({ capacity: 8 });
+    let checked = 0, missed = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const x = random.range(0.5, 5.5), z = random.range(0.5, 5.5);
+      const shape = randomShape(random, run, hulls, [x, 0, z]);
+      const turn = Array.from(shape.transform);
+      const polytope = hullData(shape), local = polytope.vertices;
+      const target = polytope.size * random.range(0, 0.02);
+      // How far the deepest corner is under the surface with the shape's origin at height y (it
+      // falls as y rises); NaN when a corner is over a hole or off the grid, where the solid
+      // below is not defined.
+      const under = (y: number): number => {
+        let deepest = -Infinity;
+        for (let k = 0; k < local.length; k += 3) {
+          const w = [0, 1, 2].map((i) =>
+            turn[i]! * local[k]! + turn[4 + i]! * local[k + 1]! + turn[8 + i]! * local[k + 2]! +
+            (i === 1 ? y : turn[12 + i]!)
+          );
+          const below = surfaceHeight(t, w[0]!, w[2]!) - w[1]!;
+          if (Number.isNaN(below)) return NaN;
+          if (below > deepest) deepest = below;
+        }
+        return deepest;
+      };
+      let low = -3, high = 3;
+      if (!(under(low) > target) || Number.isNaN(under(high))) continue;
+      for (let i = 0; i < 60; i++) {
+        const middle = 0.5 * (low + high);
+        if (under(middle) > target) low = middle;
+        else high = middle;
+      }
+      turn[13] = low;
+      shape.setTransform(turn);
+      checked++;
+      data.reset();
+      if (collide(shape, field, data) === 0) missed++;
+    }
+    expect(checked).toBeGreaterThan(RUNS / 3);
+    // Known gap (README): 10 of 9,310 at the default seed, each where every triangle the hull
+    // reaches left it to a neighbour it does not reach and the fallback's incident face, around
+    // the hull's deepest corner, lies outside the triangle. A fence against more, not the goal (0).
+    expect(missed).toBeLessThanOrEqual(Math.ceil(0.0015 * checked));
+  }, TIMEOUT);
+});
+
 describe('collide and overlap in both orders', () => {
   it('mirrored: the same points, depths and ids, normals negated; named detectors agree', () => {
     const random = new Random(SEED + 4);
