@@ -24,6 +24,11 @@ import { collideCapsulePlane } from './pairs/capsule-plane.js';
 import { collideCapsuleSphere } from './pairs/capsule-sphere.js';
 import { collideCapsuleHeightfield, collideCapsuleTriangleMesh } from './pairs/capsule-mesh.js';
 import { collideSphereHeightfield, collideSphereTriangleMesh } from './pairs/sphere-mesh.js';
+import { collideBoxHeightfield, collideBoxTriangleMesh } from './pairs/box-mesh.js';
+import {
+  collideConvexHullHeightfield,
+  collideConvexHullTriangleMesh,
+} from './pairs/convex-hull-mesh.js';
 import { collideBoxHalfSpace } from './pairs/box-half-space.js';
 import { collideBoxPlane } from './pairs/box-plane.js';
 import { collideBoxSphere } from './pairs/box-sphere.js';
@@ -73,6 +78,10 @@ register(ShapeType.Sphere, ShapeType.TriangleMesh, collideSphereTriangleMesh);
 register(ShapeType.Sphere, ShapeType.Heightfield, collideSphereHeightfield);
 register(ShapeType.Capsule, ShapeType.TriangleMesh, collideCapsuleTriangleMesh);
 register(ShapeType.Capsule, ShapeType.Heightfield, collideCapsuleHeightfield);
+register(ShapeType.Box, ShapeType.TriangleMesh, collideBoxTriangleMesh);
+register(ShapeType.Box, ShapeType.Heightfield, collideBoxHeightfield);
+register(ShapeType.ConvexHull, ShapeType.TriangleMesh, collideConvexHullTriangleMesh);
+register(ShapeType.ConvexHull, ShapeType.Heightfield, collideConvexHullHeightfield);
 
 /**
  * Contacts between any two primitives, in either order, written to `data` from

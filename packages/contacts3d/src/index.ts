@@ -42,6 +42,7 @@ export { collideBoxBox, overlapBoxBox } from './pairs/box-box.js';
 export { collideBoxCapsule } from './pairs/box-capsule.js';
 export { collideBoxConvexHull, overlapBoxConvexHull } from './pairs/box-convex-hull.js';
 export { collideBoxHalfSpace } from './pairs/box-half-space.js';
+export { collideBoxHeightfield, collideBoxTriangleMesh } from './pairs/box-mesh.js';
 export { collideBoxPlane } from './pairs/box-plane.js';
 export { collideBoxSphere } from './pairs/box-sphere.js';
 export { collideCapsuleCapsule } from './pairs/capsule-capsule.js';
@@ -59,6 +60,10 @@ export {
   collideConvexHullPlane,
   overlapConvexHullHalfSpace,
 } from './pairs/convex-hull-half-space.js';
+export {
+  collideConvexHullHeightfield,
+  collideConvexHullTriangleMesh,
+} from './pairs/convex-hull-mesh.js';
 export { collideConvexHullSphere, overlapConvexHullSphere } from './pairs/convex-hull-sphere.js';
 export { collideSphereHalfSpace } from './pairs/sphere-half-space.js';
 export { collideSphereHeightfield, collideSphereTriangleMesh } from './pairs/sphere-mesh.js';

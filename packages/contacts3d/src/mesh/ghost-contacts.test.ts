@@ -1,21 +1,25 @@
 /**
- * The property the rule against ghost contacts exists for (mesh-contacts.ts): a sphere or a
- * capsule resting on, or sliding across, a flat floor made of many triangles (fat ones, thin ones
- * from edge splits within 1e-3 of an end, slivers from points inserted next to an edge) only
- * ever gets the floor's normal, its deepest contact has the depth the floor as a plane gives
- * (so the depth is continuous as the shape crosses an edge), and no placement is left without a
- * contact. RUNS placements (10,000 unless CONTACTKIT_PROPERTY_RUNS asks for more; another seed
- * with CONTACTKIT_PROPERTY_SEED) over a few floors built once, at sizes 1e-3 to 1e3, posed at the
- * origin, near 1e5, and turned; penetration 0 to 2% of the shape's size; random yaw (and for
- * capsules a small tilt, one end lower). A planted failure shows the property can fail: the same
- * floor as separate one-triangle meshes (no adjacency) does tilt normals.
+ * The property the rule against ghost contacts exists for (mesh-contacts.ts,
+ * hull-mesh-contacts.ts): a sphere, a capsule, a box or a convex hull resting on, or sliding
+ * across, a flat floor made of many triangles (fat ones, thin ones from edge splits within 1e-3
+ * of an end, slivers from points inserted next to an edge) only ever gets the floor's normal, its
+ * deepest contact has the depth the floor as a plane gives (so the depth is continuous as the
+ * shape crosses an edge), and no placement is left without a contact. RUNS placements per shape
+ * (10,000 unless CONTACTKIT_PROPERTY_RUNS asks for more; another seed with
+ * CONTACTKIT_PROPERTY_SEED) over a few floors built once, at sizes 1e-3 to 1e3, posed at the
+ * origin, near 1e5, and turned; penetration 0 to 2% of the shape's size; random yaw (for capsules
+ * a small tilt, one end lower; hulls, from hostile clouds with slivers and near-duplicate points,
+ * at any orientation). A planted failure shows the property can fail: the same floor as separate
+ * one-triangle meshes (no adjacency) does tilt normals.
  */
 import { Random } from '@contactkit/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collide } from '../collide.js';
 import { CollisionData } from '../manifold/collision-data.js';
 import { Capsule } from '../shapes/capsule.js';
-import { Sphere } from '../shapes/primitives.js';
+import type { ConvexHull } from '../shapes/convex-hull.js';
+import { Box, Sphere } from '../shapes/primitives.js';
+import { hullOf, randomCloud } from '../test-support/hull-oracle.js';
 import { tessellatedFloor, type TriangleList } from '../test-support/mesh-cases.js';
 import { TriangleMesh } from './triangle-mesh.js';
 
@@ -35,6 +39,22 @@ interface Floor {
   rotation: [number, number, number, number];
   /** World up of the floor. */
   up: [number, number, number];
+  /** Hulls from hostile clouds at this floor's scale, posed by each placement. */
+  hulls: ConvexHull[];
+}
+
+/** Hulls at sizes 0.02 to 0.3 of `scale` from the hostile clouds of hull-oracle.ts. */
+function hullPool(random: Random, scale: number): ConvexHull[] {
+  const hulls: ConvexHull[] = [];
+  while (hulls.length < 24) {
+    const cloud = randomCloud(random, scale * random.logRange(0.02, 0.3));
+    try {
+      hulls.push(hullOf(cloud));
+    } catch {
+      // A blob of four points may be flat by chance: draw again.
+    }
+  }
+  return hulls;
 }
 
 function rotateVector(q: readonly number[], v: readonly number[]): [number, number, number] {
@@ -47,6 +67,8 @@ function rotateVector(q: readonly number[], v: readonly number[]): [number, numb
 
 function buildFloors(random: Random): Floor[] {
   const floors: Floor[] = [];
+  // Their own generator: the floors stay those the sphere and capsule runs were tuned on.
+  const hullRandom = new Random(SEED + 11);
   for (let f = 0; f < 6; f++) {
     const scale = [1, 1e-3, 1e3, 1, 1, 0.05][f]!;
     const list = tessellatedFloor(random, 4, 10, 150, 150);
@@ -66,55 +88,90 @@ function buildFloors(random: Random): Floor[] {
       position,
       rotation,
       up: rotateVector(rotation, [0, 1, 0]),
+      hulls: hullPool(hullRandom, scale),
     });
   }
   return floors;
 }
 
+type ShapeKind = 'sphere' | 'capsule' | 'box' | 'hull';
+
 interface Placement {
   floor: Floor;
-  shape: Sphere | Capsule;
+  shape: Sphere | Capsule | Box | ConvexHull;
   /** The depth the floor as a plane gives. */
   depth: number;
   description: string;
 }
 
-/** A shape over the floor's interior, its lowest point `depth` below the floor's plane. */
-function place(random: Random, floor: Floor, capsule: boolean): Placement {
+/**
+ * A shape over the floor's interior, its lowest point `depth` below the floor's plane, 0 to 2% of
+ * its size.
+ */
+function place(random: Random, floor: Floor, kind: ShapeKind): Placement {
   const s = floor.scale;
-  const radius = s * random.logRange(0.02, 0.3);
-  const depth = radius * random.range(0, 0.02);
-  const half = capsule ? s * random.range(0, 0.4) : 0;
-  const tilt = capsule && random.chance(0.5) ? random.range(-0.3, 0.3) : 0;
-  // Local frame of the floor: centre over the interior, one radius plus the reach of the core.
-  const reach = half + radius;
+  const yaw = random.range(0, 2 * Math.PI);
+  const qYaw: [number, number, number, number] = [0, Math.sin(yaw / 2), 0, Math.cos(yaw / 2)];
+  let shape: Sphere | Capsule | Box | ConvexHull;
+  let qLocal: [number, number, number, number] = qYaw;
+  /** Height of the centre (the frame's origin) above its lowest point, and the horizontal reach. */
+  let lift: number, reach: number, depth: number, what: string;
+  if (kind === 'box') {
+    const h = [0, 1, 2].map(() => s * random.logRange(0.01, 0.3));
+    shape = new Box(h);
+    depth = Math.min(...h) * random.range(0, 0.02);
+    lift = h[1]!;
+    reach = Math.hypot(h[0]!, h[2]!);
+    what = `box ${h.join(', ')}`;
+  } else if (kind === 'hull') {
+    const hull = random.pick(floor.hulls);
+    qLocal = random.rotation();
+    shape = hull;
+    depth = hull.size * random.range(0, 0.02);
+    lift = Infinity;
+    reach = 0;
+    const v = hull.vertices;
+    for (let i = 0; i < v.length; i += 3) {
+      const w = rotateVector(qLocal, [v[i]!, v[i + 1]!, v[i + 2]!]);
+      lift = Math.min(lift, w[1]);
+      reach = Math.max(reach, Math.hypot(w[0], w[2]));
+    }
+    lift = -lift;
+    what = `hull [${Array.from(hull.vertices).join(', ')}], size ${hull.size}, turned ${
+      qLocal.join(', ')
+    }`;
+  } else {
+    const capsule = kind === 'capsule';
+    const radius = s * random.logRange(0.02, 0.3);
+    depth = radius * random.range(0, 0.02);
+    const half = capsule ? s * random.range(0, 0.4) : 0;
+    const tilt = capsule && random.chance(0.5) ? random.range(-0.3, 0.3) : 0;
+    // The capsule's axis (local Y) laid along the floor: turn about z by 90 degrees minus the tilt, then yaw.
+    const lie = Math.PI / 2 - tilt;
+    const qLie: [number, number, number, number] = [0, 0, Math.sin(lie / 2), Math.cos(lie / 2)];
+    if (capsule) qLocal = multiply(qYaw, qLie);
+    shape = capsule ? new Capsule(radius, half) : new Sphere(radius);
+    // The lower end is half * |sin(tilt)| below the centre.
+    lift = radius + half * Math.abs(Math.sin(tilt));
+    reach = half + radius;
+    what = `${kind} r ${radius} half ${half} tilt ${tilt}`;
+  }
+  // Local frame of the floor: the centre over the interior, the shape within it.
   const x = random.range(-2 * s + reach, 2 * s - reach),
     z = random.range(-2 * s + reach, 2 * s - reach);
-  const yaw = random.range(0, 2 * Math.PI);
-  // The capsule's axis (local Y) laid along the floor: turn about z by 90 degrees minus the tilt, then yaw.
-  const lie = Math.PI / 2 - tilt;
-  const qLie: [number, number, number, number] = [0, 0, Math.sin(lie / 2), Math.cos(lie / 2)];
-  const qYaw: [number, number, number, number] = [0, Math.sin(yaw / 2), 0, Math.cos(yaw / 2)];
-  const qLocal = capsule ? multiply(qYaw, qLie) : qYaw;
-  // The lower end is half * |sin(tilt)| below the centre.
-  const y = radius - depth + half * Math.abs(Math.sin(tilt));
+  const y = lift - depth;
   const world = rotateVector(floor.rotation, [x, y, z]);
   const position: [number, number, number] = [
     floor.position[0] + world[0],
     floor.position[1] + world[1],
     floor.position[2] + world[2],
   ];
-  const rotation = multiply(floor.rotation, qLocal);
-  const shape = capsule
-    ? new Capsule(radius, half).setPose(position, rotation)
-    : new Sphere(radius).setPose(position, rotation);
+  shape.setPose(position, multiply(floor.rotation, qLocal));
   return {
     floor,
     shape,
     depth,
-    description: `${
-      capsule ? 'capsule' : 'sphere'
-    } r ${radius} half ${half} tilt ${tilt} at local ${
+    description: `${what} at local ${
       [x, y, z].join(', ')
     } yaw ${yaw} depth ${depth}, floor scale ${s} at ${floor.position.join(', ')}`,
   };
@@ -175,14 +232,14 @@ describe('ghost contacts on a tessellated flat floor', () => {
     }
   });
 
-  for (const kind of ['sphere', 'capsule'] as const) {
+  for (const [index, kind] of (['sphere', 'capsule', 'box', 'hull'] as const).entries()) {
     it(
       `${kind}: every normal within 0.01 degrees of the floor's, the plane's depth, always a contact`,
       () => {
-        const random = new Random(SEED + (kind === 'sphere' ? 1 : 2));
+        const random = new Random(SEED + 1 + (index > 1 ? 3 + index : index));
         for (let run = 0; run < RUNS; run++) {
           const floor = floors[run % floors.length]!;
-          const placement = place(random, floor, kind === 'capsule');
+          const placement = place(random, floor, kind);
           data.reset();
           const written = collide(placement.shape, floor.mesh, data);
           if (written === 0) throw new Error(`no contact: ${placement.description}`);
@@ -205,19 +262,41 @@ describe('ghost contacts on a tessellated flat floor', () => {
 
   it('sliding across edges: the deepest depth stays that of the plane at every step', () => {
     const floor = floors[0]!;
-    for (const capsule of [false, true]) {
-      const radius = 0.3, half = capsule ? 0.4 : 0, depth = 0.004;
-      const shape = capsule ? new Capsule(radius, half) : new Sphere(radius);
-      const lie = [0, 0, Math.SQRT1_2, Math.SQRT1_2];
+    const hull = floor.hulls.find((h) => h.vertexCount > 8)!;
+    // A hull tipped onto one corner; its lowest vertex sits `lift` below its origin.
+    const tip: [number, number, number, number] = [0.3, 0.1, 0.2, Math.sqrt(1 - 0.14)];
+    let hullLift = Infinity;
+    for (let i = 0; i < hull.vertices.length; i += 3) {
+      const v = hull.vertices;
+      hullLift = Math.min(hullLift, rotateVector(tip, [v[i]!, v[i + 1]!, v[i + 2]!])[1]);
+    }
+    for (const kind of ['sphere', 'capsule', 'box', 'hull'] as const) {
+      const radius = 0.3, depth = 0.004;
+      const shape = kind === 'capsule'
+        ? new Capsule(radius, 0.4)
+        : kind === 'sphere'
+        ? new Sphere(radius)
+        : kind === 'box'
+        ? new Box([0.3, radius, 0.2])
+        : hull;
+      const lift = kind === 'hull' ? -hullLift : radius;
+      // Capsule lying along x; the box turned 0.3 rad about y.
+      const turn = kind === 'capsule'
+        ? [0, 0, Math.SQRT1_2, Math.SQRT1_2]
+        : kind === 'box'
+        ? [0, Math.sin(0.15), 0, Math.cos(0.15)]
+        : kind === 'hull'
+        ? tip
+        : [0, 0, 0, 1];
       let previous = NaN;
       // 2,000 steps of 1e-3 across about 30 triangle edges.
       for (let step = 0; step < 2000; step++) {
         const x = -1 + step * 1e-3;
         shape.setPose([
           floor.position[0] + x,
-          floor.position[1] + radius - depth,
+          floor.position[1] + lift - depth,
           floor.position[2] + 0.1 * x,
-        ], lie);
+        ], turn);
         data.reset();
         expect(collide(shape, floor.mesh, data)).toBeGreaterThan(0);
         const { angle, deepest } = measure(data, [0, 1, 0]);
@@ -227,7 +306,7 @@ describe('ghost contacts on a tessellated flat floor', () => {
       }
       expect(previous).toBeCloseTo(depth, 12);
     }
-  });
+  }, TIMEOUT);
 
   it('planted: without adjacency (each triangle its own mesh) the same floor tilts normals', () => {
     const floor = floors[0]!;
@@ -243,7 +322,11 @@ describe('ghost contacts on a tessellated flat floor', () => {
     const random = new Random(SEED + 3);
     let worst = 0;
     for (let run = 0; run < 300; run++) {
-      const placement = place(random, floor, run % 2 === 1);
+      const placement = place(
+        random,
+        floor,
+        (['sphere', 'capsule', 'box', 'hull'] as const)[run % 4]!,
+      );
       data.reset();
       for (const piece of pieces) {
         if (

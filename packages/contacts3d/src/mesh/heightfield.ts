@@ -299,6 +299,11 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
     writeSlack(out);
   }
 
+  vertexIsFlat(key: number): boolean {
+    const i = Math.floor(key / this.columns);
+    return this.isFlatVertex(i, key - i * this.columns);
+  }
+
   vertexAccepts(key: number, d: Direction): boolean {
     const dx = d.x, dy = d.y, dz = d.z, slack = DIRECTION_SLACK;
     const columns = this.columns;

@@ -23,7 +23,8 @@ import {
   vec3,
   writeClosestPointsSegmentSegment3,
 } from '@contactkit/math';
-import { addMeshContact, type MeshManifold } from './mesh-manifold.js';
+import type { CollisionData } from '../manifold/collision-data.js';
+import { addMeshContact, emitMeshManifold, MeshManifold } from './mesh-manifold.js';
 import { edgeAcceptsNormal, facesNormal, vertexAcceptsNormal } from './ghost-rule.js';
 import {
   Direction,
@@ -51,7 +52,7 @@ export class Core {
   halfLength = Number.MIN_VALUE;
   /** Whether the shape is a capsule (feature codes and kinds of its core's ends and side). */
   capsule = false;
-  /** The caller's speculative tolerance: contacts down to a gap of this much. */
+  /** The caller's speculative tolerance (`coreMeshContacts` copies it from the buffer). */
   tolerance = Number.MIN_VALUE;
 }
 
@@ -64,19 +65,24 @@ const edgeStart = vec3();
 const edgeEnd = vec3();
 const coreStart = vec3();
 const coreEnd = vec3();
+const manifoldScratch = new MeshManifold();
 
 /**
- * Runs the query of `source` over `box` (the shape's world box) grown by `core.tolerance` and
+ * Runs the query of `source` over `box` (the shape's world box) grown by `data.tolerance` and
  * adds every triangle's contacts (see the file comment) to `manifold`, which it empties first.
- * Allocates nothing: doubles cross calls in fields (PERFORMANCE.md).
+ * Allocates nothing: doubles cross calls in fields (PERFORMANCE.md), so the tolerance is read
+ * from `data` into `core.tolerance` here rather than passed as a number (a double argument of a
+ * call V8 does not inline is a 16-byte heap number).
  */
 export function coreMeshContacts(
   core: Core,
   box: Float64Array,
   source: TriangleSource,
+  data: CollisionData,
   manifold: MeshManifold,
 ): void {
   manifold.count = 0;
+  core.tolerance = data.tolerance;
   const triangle = triangleScratch, margin = core.tolerance;
   for (let i = 0; i < 3; i++) {
     queryBox[i] = box[i]! - margin;
@@ -88,6 +94,23 @@ export function coreMeshContacts(
     coreTriangleFace(core, triangle, source.twoSided, manifold);
     coreTriangleBoundary(core, triangle, source, manifold);
   }
+}
+
+/**
+ * The core's contacts with `source` written into `data` (all, or reduced: mesh-manifold.ts), with
+ * the bodies given; returns how many. The one detector body of the sphere-mesh and capsule-mesh
+ * pairs, which differ only in the core they load.
+ */
+export function collideCoreMesh(
+  core: Core,
+  box: Float64Array,
+  source: TriangleSource,
+  data: CollisionData,
+  firstBody: unknown,
+  secondBody: unknown,
+): number {
+  coreMeshContacts(core, box, source, data, manifoldScratch);
+  return emitMeshManifold(manifoldScratch, data, firstBody, secondBody);
 }
 
 /** Step 1 of the file comment: the core clipped to the triangle's prism. */

@@ -6,8 +6,9 @@
  * (local-manifold.ts) has one normal and 16-bit feature codes; a mesh needs neither limit, so
  * its candidates live here, with the same compute-then-emit split.
  *
- * Merging (as candidates arrive): an edge or vertex contact is one per edge or vertex, whichever
- * of its triangles found it (the lowest triangle index names it); two contacts closer than the
+ * Merging (as candidates arrive): an edge or vertex contact is one per key (the edge or vertex,
+ * and for a polyhedron also its own feature there) and normal, whichever of its triangles found
+ * it (the lowest triangle index names it); two contacts closer than the
  * caller's merge distance with normals within 1e-6 rad are one (the deeper kept), which is what a
  * point above an edge shared by two coplanar triangles gives.
  *
@@ -46,7 +47,10 @@ export class MeshContact {
   first = 0;
   /** Feature code on the mesh (mesh-triangle.ts). */
   second = 0;
-  /** The edge (2 * key) or vertex (2 * key + 1) it sits on, -1 for a face contact. */
+  /**
+   * The edge (2 * key) or vertex (2 * key + 1) it sits on, times 2^16 plus the polyhedron's
+   * feature code for a box or hull (hull-mesh-contacts.ts); -1 for a face contact.
+   */
   key = -1;
 }
 
@@ -88,8 +92,8 @@ export function addMeshContact(manifold: MeshManifold): void {
   let target = -1;
   for (let i = 0; i < manifold.count; i++) {
     const c = contacts[i]!;
-    if (key >= 0 && c.key === key) {
-      // One contact per edge or vertex: the lowest triangle index names it.
+    if (key >= 0 && c.key === key && c.nx * nx + c.ny * ny + c.nz * nz >= SAME_COSINE) {
+      // One contact per edge or vertex (and normal): the lowest triangle index names it.
       if (second < c.second) target = i;
       else return;
       break;

@@ -128,4 +128,9 @@ export interface TriangleSource {
    * point of the surface around it).
    */
   vertexAccepts(key: number, d: Direction): boolean;
+  /**
+   * Whether the vertex `key` is flat: every triangle at it lies within `FLAT_EDGE_ANGLE` of one
+   * plane and none of its edges is a boundary (its contacts come from its faces).
+   */
+  vertexIsFlat(key: number): boolean;
 }

@@ -10,7 +10,16 @@ import { collideSphereTriangleMesh, sphereMeshManifold } from '../pairs/sphere-m
 import { Capsule } from '../shapes/capsule.js';
 import { HalfSpace, Plane, ShapeType, Sphere } from '../shapes/primitives.js';
 import { Heightfield } from './heightfield.js';
-import { meshDistance, type TriangleList } from '../test-support/mesh-cases.js';
+import {
+  bumpyMesh,
+  CORNER,
+  cube,
+  EveryTriangle,
+  FLOOR,
+  meshDistance,
+  ROOF,
+  type TriangleList,
+} from '../test-support/mesh-cases.js';
 import { MeshManifold } from './mesh-manifold.js';
 import {
   type Direction,
@@ -22,43 +31,6 @@ import {
   type TriangleSource,
 } from './mesh-triangle.js';
 import { TriangleMesh } from './triangle-mesh.js';
-
-/** A square floor y = 0 of side 2 about the origin: two triangles, the diagonal from (-1, -1) to (1, 1). */
-const FLOOR: TriangleList = {
-  vertices: [-1, 0, -1, 1, 0, -1, 1, 0, 1, -1, 0, 1],
-  indices: [0, 2, 1, 0, 3, 2],
-};
-
-/** A floor y = 0 for x in [-1, 0] and a wall x = 0 rising to y = 1, both facing the corner's inside. */
-const CORNER: TriangleList = {
-  vertices: [-1, 0, -1, 0, 0, -1, 0, 0, 1, -1, 0, 1, 0, 1, -1, 0, 1, 1],
-  // Floor (front +y) and wall (front -x): wall corners (0,0,-1), (0,0,1), (0,1,1), (0,1,-1).
-  indices: [0, 2, 1, 0, 3, 2, 1, 2, 5, 1, 5, 4],
-};
-
-/** A roof: two slopes meeting at the ridge x = 0, y = 1 (convex), each tilted 45 degrees. */
-const ROOF: TriangleList = {
-  vertices: [-1, 0, -1, 0, 1, -1, 0, 1, 1, -1, 0, 1, 1, 0, -1, 1, 0, 1],
-  indices: [0, 2, 1, 0, 3, 2, 1, 2, 5, 1, 5, 4],
-};
-
-/** A closed unit cube [-1, 1]^3, fronts outward. */
-function cube(): TriangleList {
-  const vertices: number[] = [];
-  for (let i = 0; i < 8; i++) vertices.push(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1);
-  // Each face as two counter-clockwise triangles seen from outside.
-  const faces = [
-    [0, 4, 6, 2],
-    [1, 3, 7, 5],
-    [0, 1, 5, 4],
-    [2, 6, 7, 3],
-    [0, 2, 3, 1],
-    [4, 5, 7, 6],
-  ];
-  const indices: number[] = [];
-  for (const [a, b, c, d] of faces) indices.push(a!, b!, c!, a!, c!, d!);
-  return { vertices, indices };
-}
 
 function contactsOf(data: CollisionData) {
   return Array.from({ length: data.contactCount }, (_, i) => {
@@ -303,43 +275,6 @@ describe('sphere and capsule against a mesh: hand cases', () => {
   }, SLOW);
 });
 
-/** The same mesh seen without its hierarchy: every triangle, in slot order. */
-class EveryTriangle implements TriangleSource {
-  private next = 0;
-  constructor(private readonly mesh: TriangleMesh) {}
-  get twoSided() {
-    return this.mesh.twoSided;
-  }
-  beginQuery(): void {
-    this.next = 0;
-  }
-  nextTriangle(): number {
-    return this.next < this.mesh.triangleCount ? this.next++ : -1;
-  }
-  loadTriangle(slot: number, out: MeshTriangle): void {
-    this.mesh.loadTriangle(slot, out);
-  }
-  vertexAccepts(key: number, d: Direction): boolean {
-    return this.mesh.vertexAccepts(key, d);
-  }
-}
-
-/** A bumpy closed-ish surface: a grid of random heights with random diagonals, turned and moved. */
-function bumpyMesh(random: Random, cells: number): TriangleList {
-  const vertices: number[] = [], indices: number[] = [];
-  for (let i = 0; i <= cells; i++) {
-    for (let j = 0; j <= cells; j++) vertices.push(j * 0.5, random.range(-0.3, 0.3), i * 0.5);
-  }
-  for (let i = 0; i < cells; i++) {
-    for (let j = 0; j < cells; j++) {
-      const p00 = i * (cells + 1) + j, p01 = p00 + 1, p10 = p00 + cells + 1, p11 = p10 + 1;
-      if (random.chance(0.5)) indices.push(p00, p10, p11, p00, p11, p01);
-      else indices.push(p00, p10, p01, p01, p10, p11);
-    }
-  }
-  return { vertices, indices };
-}
-
 describe('the hierarchy finds what brute force over every triangle finds', () => {
   it(
     'sphere and capsule: the same contacts with and without the hierarchy (2,000 placements)',
@@ -352,6 +287,7 @@ describe('the hierarchy finds what brute force over every triangle finds', () =>
       );
       const every = new EveryTriangle(mesh);
       const viaTree = new MeshManifold(), viaAll = new MeshManifold();
+      const speculative = new CollisionData({ capacity: 8, tolerance: 0.01 });
       let touching = 0;
       for (let run = 0; run < 2000; run++) {
         const local = [random.range(-0.5, 6.5), random.range(-0.5, 0.8), random.range(-0.5, 6.5)];
@@ -362,12 +298,12 @@ describe('the hierarchy finds what brute force over every triangle finds', () =>
         const r = random.range(0.05, 0.6);
         if (run % 2 === 0) {
           const sphere = new Sphere(r).setPose(centre, [0, 0, 0, 1]);
-          sphereMeshManifold(sphere, mesh, 0.01, viaTree);
-          sphereMeshManifold(sphere, every, 0.01, viaAll);
+          sphereMeshManifold(sphere, mesh, speculative, viaTree);
+          sphereMeshManifold(sphere, every, speculative, viaAll);
         } else {
           const capsule = new Capsule(r, random.range(0, 1)).setPose(centre, random.rotation());
-          capsuleMeshManifold(capsule, mesh, 0.01, viaTree);
-          capsuleMeshManifold(capsule, every, 0.01, viaAll);
+          capsuleMeshManifold(capsule, mesh, speculative, viaTree);
+          capsuleMeshManifold(capsule, every, speculative, viaAll);
         }
         const key = (manifold: MeshManifold) =>
           manifold.contacts.slice(0, manifold.count).map((c) =>

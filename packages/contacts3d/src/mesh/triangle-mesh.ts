@@ -242,6 +242,10 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
     writeSlack(out);
   }
 
+  vertexIsFlat(key: number): boolean {
+    return this.vertexFlat[key] === 1;
+  }
+
   vertexAccepts(key: number, d: Direction): boolean {
     const dx = d.x, dy = d.y, dz = d.z, slack = DIRECTION_SLACK;
     if (this.vertexFlat[key] === 1) return false;

@@ -130,7 +130,7 @@ const view: BoxView = {
 };
 
 /** The box's half sizes applied to the cube: vertices, plane offsets and face areas. */
-function viewOfBox(box: Box): BoxView {
+export function viewOfBox(box: Box): BoxView {
   const h = box.halfSize;
   const h0 = h[0]!, h1 = h[1]!, h2 = h[2]!;
   const unit = cube.vertices, vertices = view.vertices;

@@ -10,27 +10,23 @@
  * pack the capsule's code and the mesh feature (mesh-triangle.ts).
  */
 import type { CollisionData } from '../manifold/collision-data.js';
+import type { PairCache } from '../manifold/pair-cache.js';
 import type { Heightfield } from '../mesh/heightfield.js';
-import { Core, coreMeshContacts } from '../mesh/mesh-contacts.js';
-import { emitMeshManifold, MeshManifold } from '../mesh/mesh-manifold.js';
+import { collideCoreMesh, Core, coreMeshContacts } from '../mesh/mesh-contacts.js';
+import type { MeshManifold } from '../mesh/mesh-manifold.js';
 import type { TriangleSource } from '../mesh/mesh-triangle.js';
 import type { TriangleMesh } from '../mesh/triangle-mesh.js';
 import type { Capsule } from '../shapes/capsule.js';
-import type { PairCache } from '../manifold/pair-cache.js';
 
-/** Scratch of the capsule-mesh detectors, passed to the computation explicitly. */
-const manifoldScratch = new MeshManifold();
+/** The capsule as the kernel's core. Scratch of the capsule-mesh detectors alone. */
 const coreScratch = new Core();
 
-/** The capsule's contacts with `source` into `manifold`. */
-export function capsuleMeshManifold(
-  capsule: Capsule,
-  source: TriangleSource,
-  tolerance: number,
-  manifold: MeshManifold,
-): void {
+/**
+ * `coreScratch` loaded with the capsule: its core from the -halfLength end (t = 0) to the
+ * +halfLength end (t = 1), as capsule.ts codes them.
+ */
+function capsuleCore(capsule: Capsule): Core {
   const m = capsule.transform, core = coreScratch, l = capsule.halfLength;
-  // The core from the -halfLength end (t = 0) to the +halfLength end (t = 1), as capsule.ts codes them.
   core.x0 = m[12]! - m[4]! * l;
   core.y0 = m[13]! - m[5]! * l;
   core.z0 = m[14]! - m[6]! * l;
@@ -40,8 +36,17 @@ export function capsuleMeshManifold(
   core.radius = capsule.radius;
   core.halfLength = l;
   core.capsule = true;
-  core.tolerance = tolerance;
-  coreMeshContacts(core, capsule.aabb, source, manifold);
+  return core;
+}
+
+/** The capsule's contacts with `source` into `manifold`, at `data.tolerance` (for tests and oracles). */
+export function capsuleMeshManifold(
+  capsule: Capsule,
+  source: TriangleSource,
+  data: CollisionData,
+  manifold: MeshManifold,
+): void {
+  coreMeshContacts(capsuleCore(capsule), capsule.aabb, source, data, manifold);
 }
 
 /**
@@ -56,8 +61,14 @@ export function collideCapsuleTriangleMesh<B>(
   data: CollisionData<B>,
   _cache?: PairCache,
 ): number {
-  capsuleMeshManifold(capsule, mesh, data.tolerance, manifoldScratch);
-  return emitMeshManifold(manifoldScratch, data, capsule.body, mesh.body);
+  return collideCoreMesh(
+    capsuleCore(capsule),
+    capsule.aabb,
+    mesh,
+    data as CollisionData,
+    capsule.body,
+    mesh.body,
+  );
 }
 
 /**
@@ -70,6 +81,12 @@ export function collideCapsuleHeightfield<B>(
   data: CollisionData<B>,
   _cache?: PairCache,
 ): number {
-  capsuleMeshManifold(capsule, heightfield, data.tolerance, manifoldScratch);
-  return emitMeshManifold(manifoldScratch, data, capsule.body, heightfield.body);
+  return collideCoreMesh(
+    capsuleCore(capsule),
+    capsule.aabb,
+    heightfield,
+    data as CollisionData,
+    capsule.body,
+    heightfield.body,
+  );
 }

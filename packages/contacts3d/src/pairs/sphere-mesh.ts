@@ -8,25 +8,19 @@
  * sphere's 0 and the mesh feature (`meshFaceFeature`, `meshEdgeFeature`, `meshVertexFeature`).
  */
 import type { CollisionData } from '../manifold/collision-data.js';
+import type { PairCache } from '../manifold/pair-cache.js';
 import type { Heightfield } from '../mesh/heightfield.js';
-import { Core, coreMeshContacts } from '../mesh/mesh-contacts.js';
-import { emitMeshManifold, MeshManifold } from '../mesh/mesh-manifold.js';
+import { collideCoreMesh, Core, coreMeshContacts } from '../mesh/mesh-contacts.js';
+import type { MeshManifold } from '../mesh/mesh-manifold.js';
 import type { TriangleSource } from '../mesh/mesh-triangle.js';
 import type { TriangleMesh } from '../mesh/triangle-mesh.js';
 import type { Sphere } from '../shapes/primitives.js';
-import type { PairCache } from '../manifold/pair-cache.js';
 
-/** Scratch of the sphere-mesh detectors, passed to the computation explicitly. */
-const manifoldScratch = new MeshManifold();
+/** The sphere as the kernel's core. Scratch of the sphere-mesh detectors alone. */
 const coreScratch = new Core();
 
-/** The sphere's contacts with `source` into `manifold`. */
-export function sphereMeshManifold(
-  sphere: Sphere,
-  source: TriangleSource,
-  tolerance: number,
-  manifold: MeshManifold,
-): void {
+/** `coreScratch` loaded with the sphere: a core of one point, its centre. */
+function sphereCore(sphere: Sphere): Core {
   const m = sphere.transform, core = coreScratch;
   core.x0 = core.x1 = m[12]!;
   core.y0 = core.y1 = m[13]!;
@@ -34,8 +28,17 @@ export function sphereMeshManifold(
   core.radius = sphere.radius;
   core.halfLength = 0;
   core.capsule = false;
-  core.tolerance = tolerance;
-  coreMeshContacts(core, sphere.aabb, source, manifold);
+  return core;
+}
+
+/** The sphere's contacts with `source` into `manifold`, at `data.tolerance` (for tests and oracles). */
+export function sphereMeshManifold(
+  sphere: Sphere,
+  source: TriangleSource,
+  data: CollisionData,
+  manifold: MeshManifold,
+): void {
+  coreMeshContacts(sphereCore(sphere), sphere.aabb, source, data, manifold);
 }
 
 /**
@@ -51,8 +54,14 @@ export function collideSphereTriangleMesh<B>(
   data: CollisionData<B>,
   _cache?: PairCache,
 ): number {
-  sphereMeshManifold(sphere, mesh, data.tolerance, manifoldScratch);
-  return emitMeshManifold(manifoldScratch, data, sphere.body, mesh.body);
+  return collideCoreMesh(
+    sphereCore(sphere),
+    sphere.aabb,
+    mesh,
+    data as CollisionData,
+    sphere.body,
+    mesh.body,
+  );
 }
 
 /**
@@ -65,6 +74,12 @@ export function collideSphereHeightfield<B>(
   data: CollisionData<B>,
   _cache?: PairCache,
 ): number {
-  sphereMeshManifold(sphere, heightfield, data.tolerance, manifoldScratch);
-  return emitMeshManifold(manifoldScratch, data, sphere.body, heightfield.body);
+  return collideCoreMesh(
+    sphereCore(sphere),
+    sphere.aabb,
+    heightfield,
+    data as CollisionData,
+    sphere.body,
+    heightfield.body,
+  );
 }

@@ -3,10 +3,14 @@
  * fat and thin triangles (conforming: every split edge is split in both its triangles), the mesh
  * of a heightfield's triangles, and distances by brute force over every triangle with plain
  * closest-point arithmetic (Ericson 5.1.5 for a point; ternary search along a segment, the
- * distance to a convex set being convex along it), sharing no code with the detectors.
+ * distance to a convex set being convex along it), sharing no code with the detectors; small
+ * hand-made meshes (a floor, a concave corner, a roof, a closed cube) and a bumpy grid; a view of
+ * a mesh without its hierarchy, for brute force over every triangle.
  * Tests only; not exported by the package.
  */
 import type { Random } from '@contactkit/test-support';
+import type { Direction, MeshTriangle, TriangleSource } from '../mesh/mesh-triangle.js';
+import type { TriangleMesh } from '../mesh/triangle-mesh.js';
 import { closestOnTriangle } from './hull-oracle.js';
 import { add, scale, sub, type Vec3 } from './shapes.js';
 
@@ -186,4 +190,81 @@ export function meshDistance(
     if (d < best) best = d;
   }
   return best;
+}
+
+/** A square floor y = 0 of side 2 about the origin: two triangles, the diagonal from (-1, -1) to (1, 1). */
+export const FLOOR: TriangleList = {
+  vertices: [-1, 0, -1, 1, 0, -1, 1, 0, 1, -1, 0, 1],
+  indices: [0, 2, 1, 0, 3, 2],
+};
+
+/** A floor y = 0 for x in [-1, 0] and a wall x = 0 rising to y = 1, both facing the corner's inside. */
+export const CORNER: TriangleList = {
+  vertices: [-1, 0, -1, 0, 0, -1, 0, 0, 1, -1, 0, 1, 0, 1, -1, 0, 1, 1],
+  // Floor (front +y) and wall (front -x): wall corners (0,0,-1), (0,0,1), (0,1,1), (0,1,-1).
+  indices: [0, 2, 1, 0, 3, 2, 1, 2, 5, 1, 5, 4],
+};
+
+/** A roof: two slopes meeting at the ridge x = 0, y = 1 (convex), each tilted 45 degrees. */
+export const ROOF: TriangleList = {
+  vertices: [-1, 0, -1, 0, 1, -1, 0, 1, 1, -1, 0, 1, 1, 0, -1, 1, 0, 1],
+  indices: [0, 2, 1, 0, 3, 2, 1, 2, 5, 1, 5, 4],
+};
+
+/** A closed unit cube [-1, 1]^3, fronts outward. */
+export function cube(): TriangleList {
+  const vertices: number[] = [];
+  for (let i = 0; i < 8; i++) vertices.push(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1);
+  // Each face as two counter-clockwise triangles seen from outside.
+  const faces = [
+    [0, 4, 6, 2],
+    [1, 3, 7, 5],
+    [0, 1, 5, 4],
+    [2, 6, 7, 3],
+    [0, 2, 3, 1],
+    [4, 5, 7, 6],
+  ];
+  const indices: number[] = [];
+  for (const [a, b, c, d] of faces) indices.push(a!, b!, c!, a!, c!, d!);
+  return { vertices, indices };
+}
+
+/** The same mesh seen without its hierarchy: every triangle, in slot order. */
+export class EveryTriangle implements TriangleSource {
+  private next = 0;
+  constructor(private readonly mesh: TriangleMesh) {}
+  get twoSided() {
+    return this.mesh.twoSided;
+  }
+  beginQuery(): void {
+    this.next = 0;
+  }
+  nextTriangle(): number {
+    return this.next < this.mesh.triangleCount ? this.next++ : -1;
+  }
+  loadTriangle(slot: number, out: MeshTriangle): void {
+    this.mesh.loadTriangle(slot, out);
+  }
+  vertexIsFlat(key: number): boolean {
+    return this.mesh.vertexIsFlat(key);
+  }
+  vertexAccepts(key: number, d: Direction): boolean {
+    return this.mesh.vertexAccepts(key, d);
+  }
+}
+
+/** A bumpy closed-ish surface: a grid of random heights with random diagonals, turned and moved. */
+export function bumpyMesh(random: Random, cells: number): TriangleList {
+  const vertices: number[] = [], indices: number[] = [];
+  for (let i = 0; i <= cells; i++) {
+    for (let j = 0; j <= cells; j++) vertices.push(j * 0.5, random.range(-0.3, 0.3), i * 0.5);
+  }
+  for (let i = 0; i < cells; i++) {
+    for (let j = 0; j < cells; j++) {
+      const p00 = i * (cells + 1) + j, p01 = p00 + 1, p10 = p00 + cells + 1, p11 = p10 + 1;
+      if (random.chance(0.5)) indices.push(p00, p10, p11, p00, p11, p01);
+      else indices.push(p00, p10, p01, p01, p10, p11);
+    }
+  }
+  return { vertices, indices };
 }

@@ -1,0 +1,664 @@
+/**
+ * Contacts of a convex polyhedron (a `ConvexHull`, or a box seen as one: box-convex-hull.ts)
+ * with a `TriangleMesh` or `Heightfield`, triangle by triangle as the shape's query finds them,
+ * into one `MeshManifold`. The hull is placed in world space once a call (vertices, planes,
+ * edge vectors); each triangle is a flat convex polygon with two faces, its normal n and -n.
+ *
+ * Per triangle (world space, mesh-triangle.ts):
+ * 1. Separating axes (Gottschalk's separating-axis test; Gregorius, "The Separating Axis Test
+ *    between Convex Polyhedra", GDC 2013): the triangle's normal, on the side of the hull's
+ *    centre (a one-sided triangle takes no hull whose centre is behind it, as the sphere kernel
+ *    takes no centre behind it); the hull's face normals; and hull edge x triangle edge for the
+ *    pairs whose normal cones meet (a face of the Minkowski difference: the triangle edge's cone
+ *    is the half-plane of normals across it, the hull edge's the arc between its two faces). A
+ *    one-sided triangle inside a flat stretch (its three edges flat) stands for the solid below
+ *    it (the prism under it), so axes that only separate the hull from the flat triangle (faces
+ *    turned away from its front, edge axes pointing behind it) are left out there. Any
+ *    separation above the tolerance: no contact.
+ * 2. The triangle's face is preferred. A hull face or an edge pair describes the contact only
+ *    when its separation beats the triangle normal's by box-box's face preference margin
+ *    (box-box-sat.ts: `EDGE_RELATIVE_MARGIN`, `EDGE_ABSOLUTE_MARGIN`), and only when the rule
+ *    against ghost contacts (ghost-rule.ts) lets its normal through at the triangle feature it
+ *    touches: the edge of the pair (or the end its closest point lies on), or for a hull face the
+ *    triangle's vertex nearest to it (an edge when two vertices are level with the face within
+ *    `LEVEL_SINE`; all three level means the triangle's face). Otherwise the triangle's face
+ *    answers: on a flat floor of many triangles a box crossing an edge only ever sees the
+ *    floor's normal, and a concave edge never gives an edge contact.
+ * 3. Contacts. The triangle's face: the hull's incident face clipped against the triangle's side
+ *    planes (clip/hull-face-clip.ts, Sutherland-Hodgman, with the triangle as a flat two-faced
+ *    hull), each vertex below the triangle a contact of normal +-n. A hull face: the triangle
+ *    clipped against that face's side planes, normal the face's inward normal. An edge pair: one
+ *    contact at the closest points of the two edges (Ericson, Real-Time Collision Detection,
+ *    5.1.9), normal the axis, depth its overlap.
+ */
+import { ContactKind } from '@contactkit/math';
+import { clipHullFaces } from '../clip/hull-face-clip.js';
+import type { CollisionData } from '../manifold/collision-data.js';
+import { EDGE_ABSOLUTE_MARGIN, EDGE_RELATIVE_MARGIN } from '../sat/box-box-sat.js';
+import { HullAxis } from '../sat/hull-sat.js';
+import type { HullData } from '../shapes/convex-hull.js';
+import { hullScratch } from '../shapes/hull-scratch.js';
+import { edgeAcceptsNormal, facesNormal, vertexAcceptsNormal } from './ghost-rule.js';
+import {
+  addMeshContact,
+  emitMeshManifold,
+  type MeshContact,
+  MeshManifold,
+} from './mesh-manifold.js';
+import {
+  Direction,
+  EdgeFlag,
+  meshEdgeFeature,
+  meshVertexFeature,
+  MeshTriangle,
+  type TriangleSource,
+} from './mesh-triangle.js';
+
+/** Merge distance as a fraction of the hull's size (see mesh-manifold.ts). */
+const MERGE_FRACTION = 1e-6;
+/** Separations (relative to the hull's size) closer than this count as equal. */
+const TIE = 1e-10;
+/** Below this sin^2 of the angle between two edges an edge axis is skipped: its direction would be round-off. */
+const PARALLEL_SQUARED = 1e-12;
+/**
+ * An edge axis within this sin^2 (an angle of 1e-3 rad) of the triangle's normal is that normal
+ * (its separation is the triangle's, up to the tilt): left to the triangle's face.
+ */
+const NEAR_NORMAL_SQUARED = 1e-6;
+/**
+ * Two triangle vertices whose heights above a hull face differ by less than this sine of the
+ * angle between their edge and the face (1e-4 rad, `FLAT_EDGE_ANGLE`) are level with it: the
+ * face touches the edge between them rather than the lower vertex.
+ */
+const LEVEL_SINE = 1e-4;
+/** Step 2's answer for a hull face or edge pair: its contacts were added. */
+const KEPT = 0;
+/** Refused, and the triangle's face answers instead. */
+const FACE_ANSWERS = 1;
+/** Refused, and a neighbouring triangle answers. */
+const NEIGHBOUR_ANSWERS = 2;
+
+/** Room in a contact key for a hull's feature code (codes are below 2^16). */
+const HULL_CODE_RANGE = 65536;
+
+/** The hull's world vertices, planes and edge vectors go into these arrays of `hullScratch`. */
+function placeHull(hull: HullData, m: Float64Array, centre: Float64Array): void {
+  const s = hullScratch;
+  const vertices = s.frameVertices, planes = s.framePlanes, edges = s.edgeVectors;
+  const local = hull.vertices;
+  const r00 = m[0]!, r10 = m[1]!, r20 = m[2]!, r01 = m[4]!, r11 = m[5]!, r21 = m[6]!;
+  const r02 = m[8]!, r12 = m[9]!, r22 = m[10]!, tx = m[12]!, ty = m[13]!, tz = m[14]!;
+  for (let i = 0; i < 3 * hull.vertexCount; i += 3) {
+    const x = local[i]!, y = local[i + 1]!, z = local[i + 2]!;
+    vertices[i] = r00 * x + r01 * y + r02 * z + tx;
+    vertices[i + 1] = r10 * x + r11 * y + r12 * z + ty;
+    vertices[i + 2] = r20 * x + r21 * y + r22 * z + tz;
+  }
+  const localPlanes = hull.planes;
+  for (let i = 0; i < 4 * hull.faceCount; i += 4) {
+    const x = localPlanes[i]!, y = localPlanes[i + 1]!, z = localPlanes[i + 2]!;
+    const nx = r00 * x + r01 * y + r02 * z,
+      ny = r10 * x + r11 * y + r12 * z,
+      nz = r20 * x + r21 * y + r22 * z;
+    planes[i] = nx;
+    planes[i + 1] = ny;
+    planes[i + 2] = nz;
+    // n . (R p + t) = d + n_world . t for p on the face.
+    planes[i + 3] = localPlanes[i + 3]! + nx * tx + ny * ty + nz * tz;
+  }
+  const ends = hull.edgeVertices;
+  for (let e = 0; e < hull.edgeCount; e++) {
+    const p = 3 * ends[2 * e]!, q = 3 * ends[2 * e + 1]!;
+    edges[3 * e] = vertices[q]! - vertices[p]!;
+    edges[3 * e + 1] = vertices[q + 1]! - vertices[p + 1]!;
+    edges[3 * e + 2] = vertices[q + 2]! - vertices[p + 2]!;
+  }
+  const c = hull.centre;
+  const cx = c[0]!, cy = c[1]!, cz = c[2]!;
+  centre[0] = r00 * cx + r01 * cy + r02 * cz + tx;
+  centre[1] = r10 * cx + r11 * cy + r12 * cz + ty;
+  centre[2] = r20 * cx + r21 * cy + r22 * cz + tz;
+}
+
+/** What step 1 found for one triangle (fields, not arguments: PERFORMANCE.md). */
+class TriangleAxes {
+  // The doubles start as doubles, as `MeshTriangle.slack` does.
+  /** Input: the caller's tolerance, and the hull's size. */
+  tolerance = Number.MIN_VALUE;
+  size = Number.MIN_VALUE;
+  /** +1 when the hull is on the front of the triangle, -1 behind a two-sided one. */
+  side = 1;
+  /** Separation along the triangle's normal (times `side`). */
+  triangleSeparation = Number.MIN_VALUE;
+  /** The hull face of least overlap and its separation. */
+  face = 0;
+  faceSeparation = Number.MIN_VALUE;
+  /** The edge pair of least overlap (hullEdge -1: none), its separation and unit axis (mesh toward hull). */
+  hullEdge = -1;
+  triangleEdge = 0;
+  edgeSeparation = Number.MIN_VALUE;
+  axisX = Number.MIN_VALUE;
+  axisY = Number.MIN_VALUE;
+  axisZ = Number.MIN_VALUE;
+}
+
+/**
+ * The triangle as a flat hull of two faces (front 0, back 1) for clip/hull-face-clip.ts, its
+ * codes the local mesh codes (mesh-triangle.ts: face 0, edge k 1 + k, vertex k 4 + k), its
+ * vertices the triangle's own array; `planes` is rewritten per triangle.
+ */
+function triangleAsHull(triangle: MeshTriangle): HullData & { planes: Float64Array; } {
+  return {
+    vertices: triangle.vertices,
+    planes: new Float64Array(8),
+    faceStart: Int32Array.of(0, 3, 6),
+    // The back runs 0, 2, 1: counter-clockwise seen from behind.
+    faceVertices: Int32Array.of(0, 1, 2, 0, 2, 1),
+    faceEdges: Int32Array.of(0, 1, 2, 2, 1, 0),
+    edgeVertices: Int32Array.of(0, 1, 1, 2, 2, 0),
+    edgeFaces: Int32Array.of(0, 1, 0, 1, 0, 1),
+    vertexCount: 3,
+    faceCount: 2,
+    edgeCount: 3,
+    vertexCodes: Int32Array.of(4, 5, 6),
+    edgeCodes: Int32Array.of(1, 2, 3),
+    faceCodes: Int32Array.of(0, 0),
+    faceAreas: new Float64Array(2),
+    centre: new Float64Array(3),
+    size: 0,
+  };
+}
+
+const triangleScratch = new MeshTriangle();
+const triangleHull = triangleAsHull(triangleScratch);
+const axes = new TriangleAxes();
+const clipAxis = new HullAxis();
+const worldCentre = new Float64Array(3);
+const queryBox = new Float64Array(6);
+const direction = new Direction();
+const manifoldScratch = new MeshManifold();
+const vertexHeights = new Float64Array(3);
+/** Triangles (slots) left to a neighbour in one call, for the fallback when none answered. */
+const DEFERRED_CAPACITY = 64;
+const deferredSlots = new Int32Array(DEFERRED_CAPACITY);
+
+/**
+ * Runs the query of `source` over `box` (the hull's world box) grown by `data.tolerance` and adds
+ * every triangle's contacts (see the file comment) to `manifold`, which it empties first. `hull`
+ * is in its own frame, `transform` its world pose. The tolerance is read from `data`, not passed
+ * as a number (PERFORMANCE.md: a double argument of a call V8 does not inline is a heap number).
+ */
+export function hullMeshContacts(
+  hull: HullData,
+  transform: Float64Array,
+  box: Float64Array,
+  source: TriangleSource,
+  data: CollisionData,
+  manifold: MeshManifold,
+): void {
+  manifold.count = 0;
+  const tolerance = data.tolerance;
+  axes.tolerance = tolerance;
+  axes.size = hull.size;
+  clipAxis.tolerance = tolerance;
+  clipAxis.size = hull.size;
+  placeHull(hull, transform, worldCentre);
+  for (let i = 0; i < 3; i++) {
+    queryBox[i] = box[i]! - tolerance;
+    queryBox[3 + i] = box[3 + i]! + tolerance;
+  }
+  const triangle = triangleScratch;
+  let deferred = 0;
+  source.beginQuery(queryBox);
+  for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
+    source.loadTriangle(slot, triangle);
+    if (!separatingAxes(hull, triangle, source.twoSided)) continue;
+    manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
+    const answer = describeByHull(hull, triangle, source, manifold);
+    if (answer === FACE_ANSWERS) triangleFaceContacts(hull, triangle, manifold);
+    else if (answer === NEIGHBOUR_ANSWERS && deferred < DEFERRED_CAPACITY) {
+      deferredSlots[deferred++] = slot;
+    }
+  }
+  // A hull sunk deep can overlap triangles whose neighbours it does not reach: when no triangle
+  // answered, those that left it to a neighbour answer with their faces after all.
+  if (manifold.count > 0) return;
+  for (let i = 0; i < deferred; i++) {
+    source.loadTriangle(deferredSlots[i]!, triangle);
+    separatingAxes(hull, triangle, source.twoSided);
+    manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
+    triangleFaceContacts(hull, triangle, manifold);
+  }
+}
+
+/**
+ * Step 2: `KEPT` when a hull face or an edge pair describes the contact with `triangle` (its
+ * contacts were added), `NEIGHBOUR_ANSWERS` when the triangle is left to its neighbours,
+ * `FACE_ANSWERS` when the triangle's face answers. Of the two that beat the triangle's normal by the margin, the hull
+ * face goes first unless the edge pair beats it by the margin too (box-box's preference); the
+ * rule against ghost contacts then lets it through or says who answers. A refused hull face
+ * passes to an edge pair of less overlap (the preference alone had put the face first). The
+ * triangle's face answers when a refusal says so.
+ */
+function describeByHull(
+  hull: HullData,
+  triangle: MeshTriangle,
+  source: TriangleSource,
+  manifold: MeshManifold,
+): number {
+  const size = axes.size;
+  const t = axes.triangleSeparation, f = axes.faceSeparation, e = axes.edgeSeparation;
+  const beatsTriangle = t + EDGE_RELATIVE_MARGIN * Math.abs(t) + EDGE_ABSOLUTE_MARGIN * size;
+  const edgeOk = axes.hullEdge >= 0 && e > beatsTriangle, faceOk = f > beatsTriangle;
+  if (
+    faceOk && !(edgeOk && e > f + EDGE_RELATIVE_MARGIN * Math.abs(f) + EDGE_ABSOLUTE_MARGIN * size)
+  ) {
+    const answer = hullFaceContacts(hull, triangle, source, manifold);
+    if (answer === KEPT || !(edgeOk && e > f)) return answer;
+  }
+  if (!edgeOk) return FACE_ANSWERS;
+  return edgePairContact(hull, triangle, source, manifold);
+}
+
+/**
+ * The hull's contacts with `source` written into `data` (all, or reduced: mesh-manifold.ts),
+ * with the bodies given; returns how many. The emit step of both box-mesh and hull-mesh pairs.
+ */
+export function collideHullMesh(
+  hull: HullData,
+  transform: Float64Array,
+  box: Float64Array,
+  source: TriangleSource,
+  data: CollisionData,
+  firstBody: unknown,
+  secondBody: unknown,
+): number {
+  hullMeshContacts(hull, transform, box, source, data, manifoldScratch);
+  return emitMeshManifold(manifoldScratch, data, firstBody, secondBody);
+}
+
+/**
+ * Step 1 into `axes`: false when an axis separates the hull from the triangle by more than the
+ * tolerance, or the triangle is one-sided and the hull's centre behind it.
+ */
+function separatingAxes(hull: HullData, triangle: MeshTriangle, twoSided: boolean): boolean {
+  const tolerance = axes.tolerance, tie = TIE * axes.size;
+  const w = hullScratch.frameVertices, planes = hullScratch.framePlanes;
+  const t = triangle.vertices, n = triangle.normal;
+  const nx = n[0]!, ny = n[1]!, nz = n[2]!;
+  const t0x = t[0]!, t0y = t[1]!, t0z = t[2]!;
+  const count = 3 * hull.vertexCount;
+
+  // The triangle's normal: the hull's lowest and highest vertex above its plane.
+  const centreHeight = nx * (worldCentre[0]! - t0x) + ny * (worldCentre[1]! - t0y) +
+    nz * (worldCentre[2]! - t0z);
+  if (centreHeight < 0 && !twoSided) return false;
+  const side = centreHeight < 0 ? -1 : 1;
+  let lowest = Infinity;
+  for (let i = 0; i < count; i += 3) {
+    const h = side * (nx * (w[i]! - t0x) + ny * (w[i + 1]! - t0y) + nz * (w[i + 2]! - t0z));
+    if (h < lowest) lowest = h;
+  }
+  if (lowest > tolerance) return false;
+  axes.side = side;
+  axes.triangleSeparation = lowest;
+  const flags = triangle.edgeFlags;
+  const solidBelow = !twoSided && flags[0] === EdgeFlag.Flat && flags[1] === EdgeFlag.Flat &&
+    flags[2] === EdgeFlag.Flat;
+
+  // The hull's faces: the triangle's lowest vertex above each face's plane. A one-sided triangle
+  // whose three edges are flat lies inside a flat stretch of surface, the top of the solid below
+  // it (its prism): a face turned away from the triangle's front cannot separate the hull from
+  // that solid, whatever it does from the triangle itself (a thin hull that dips under the
+  // triangle from beside it is in the solid; its deepest corner is clipped from this triangle's
+  // prism, not from the neighbour it entered through). Next to a bend the flat triangle is the
+  // answer: below a closed mesh's face near its edge lies the neighbouring face's outside.
+  let bestFace = 0, bestFaceSeparation = -Infinity;
+  for (let f = 0; f < hull.faceCount; f++) {
+    const i = 4 * f;
+    const mx = planes[i]!, my = planes[i + 1]!, mz = planes[i + 2]!;
+    if (solidBelow && mx * nx + my * ny + mz * nz > 0) continue;
+    const separation = Math.min(
+      mx * t0x + my * t0y + mz * t0z,
+      mx * t[3]! + my * t[4]! + mz * t[5]!,
+      mx * t[6]! + my * t[7]! + mz * t[8]!,
+    ) - planes[i + 3]!;
+    if (separation > tolerance) return false;
+    if (separation > bestFaceSeparation + tie) {
+      bestFaceSeparation = separation;
+      bestFace = f;
+    }
+  }
+  axes.face = bestFace;
+  axes.faceSeparation = bestFaceSeparation;
+
+  // Edge pairs. The axis L = hull edge x triangle edge, oriented across the triangle edge (its
+  // cone: L . outward > 0, outward = -inward); the hull edge's cone holds -L when -L lies between
+  // its faces' normals a0, a1 (unit, cosine c): (a0 x -L) . (a0 x a1) = -L.a1 + c L.a0 >= 0 and
+  // (-L x a1) . (a0 x a1) = -L.a0 + c L.a1 >= 0 (Lagrange's identity). Below a triangle of a
+  // flat stretch lies its solid, so an axis pointing behind it (L . n < 0) is no face of the
+  // Minkowski difference there.
+  const edges = hullScratch.edgeVectors, u = triangle.inward;
+  const ends = hull.edgeVertices, faces = hull.edgeFaces;
+  let bestHullEdge = -1, bestTriangleEdge = 0, bestEdgeSeparation = -Infinity;
+  let bestX = 0, bestY = 0, bestZ = 0;
+  for (let k = 0; k < 3; k++) {
+    const a = 3 * k, b = k === 2 ? 0 : a + 3;
+    const gx = t[b]! - t[a]!, gy = t[b + 1]! - t[a + 1]!, gz = t[b + 2]! - t[a + 2]!;
+    const ox = -u[a]!, oy = -u[a + 1]!, oz = -u[a + 2]!;
+    const lengthG = gx * gx + gy * gy + gz * gz;
+    for (let e = 0; e < hull.edgeCount; e++) {
+      const ex = edges[3 * e]!, ey = edges[3 * e + 1]!, ez = edges[3 * e + 2]!;
+      let lx = ey * gz - ez * gy, ly = ez * gx - ex * gz, lz = ex * gy - ey * gx;
+      const lengthSquared = lx * lx + ly * ly + lz * lz;
+      if (lengthSquared < PARALLEL_SQUARED * lengthG * (ex * ex + ey * ey + ez * ez)) continue;
+      let across = lx * ox + ly * oy + lz * oz;
+      if (across < 0) {
+        lx = -lx;
+        ly = -ly;
+        lz = -lz;
+        across = -across;
+      }
+      if (across * across < NEAR_NORMAL_SQUARED * lengthSquared) continue;
+      if (solidBelow && lx * nx + ly * ny + lz * nz < 0) continue;
+      const f0 = 4 * faces[2 * e]!, f1 = 4 * faces[2 * e + 1]!;
+      const along0 = lx * planes[f0]! + ly * planes[f0 + 1]! + lz * planes[f0 + 2]!;
+      const along1 = lx * planes[f1]! + ly * planes[f1 + 1]! + lz * planes[f1 + 2]!;
+      const c = planes[f0]! * planes[f1]! + planes[f0 + 1]! * planes[f1 + 1]! +
+        planes[f0 + 2]! * planes[f1 + 2]!;
+      if (c * along0 - along1 < 0 || c * along1 - along0 < 0) continue;
+      const p = 3 * ends[2 * e]!;
+      const inverse = 1 / Math.sqrt(lengthSquared);
+      const separation =
+        (lx * (w[p]! - t[a]!) + ly * (w[p + 1]! - t[a + 1]!) + lz * (w[p + 2]! - t[a + 2]!)) *
+        inverse;
+      if (separation > tolerance) return false;
+      if (separation > bestEdgeSeparation + tie) {
+        bestEdgeSeparation = separation;
+        bestHullEdge = e;
+        bestTriangleEdge = k;
+        bestX = lx * inverse;
+        bestY = ly * inverse;
+        bestZ = lz * inverse;
+      }
+    }
+  }
+  axes.hullEdge = bestHullEdge;
+  axes.triangleEdge = bestTriangleEdge;
+  axes.edgeSeparation = bestEdgeSeparation;
+  axes.axisX = bestX;
+  axes.axisY = bestY;
+  axes.axisZ = bestZ;
+  return true;
+}
+
+/**
+ * Sets `candidate.key` for `addMeshContact`: the mesh feature's key (the edge 2 * key, the vertex
+ * 2 * key + 1) with the hull's feature code beside it, so that the same pair of features found
+ * from two triangles is one contact; -1 for the triangle's face (merged by distance instead).
+ * Written into the field, not returned: a key above 2^31 would cross the call as a heap number.
+ */
+function writeContactKey(
+  candidate: MeshContact,
+  triangle: MeshTriangle,
+  local: number,
+  hullCode: number,
+): void {
+  if (local === 0) {
+    candidate.key = -1;
+    return;
+  }
+  const mesh = local < 4
+    ? 2 * triangle.edgeKeys[local - 1]!
+    : 2 * triangle.vertexKeys[local - 4]! + 1;
+  candidate.key = mesh * HULL_CODE_RANGE + hullCode;
+}
+
+/**
+ * Adds the points `clipHullFaces` left in `hullScratch.candidates` (features: the hull's code
+ * << 16 | the triangle's local code), normal from the mesh toward the hull; `keyed`: named by
+ * their features (a hull face's contacts) rather than merged by distance alone.
+ */
+function addClippedPoints(triangle: MeshTriangle, manifold: MeshManifold, keyed: boolean): void {
+  const candidates = hullScratch.candidates, candidate = manifold.candidate;
+  const base = 8 * triangle.index;
+  for (let i = 0; i < candidates.count; i++) {
+    const point = candidates.points[i]!;
+    const hullCode = point.features >>> 16, local = point.features & 0xffff;
+    candidate.x = point.x;
+    candidate.y = point.y;
+    candidate.z = point.z;
+    candidate.nx = candidates.normalX;
+    candidate.ny = candidates.normalY;
+    candidate.nz = candidates.normalZ;
+    candidate.depth = point.depth;
+    candidate.kind = point.kind;
+    candidate.first = hullCode;
+    candidate.second = base + local;
+    if (keyed) writeContactKey(candidate, triangle, local, hullCode);
+    else candidate.key = -1;
+    addMeshContact(manifold);
+  }
+}
+
+/** The planes of `triangleHull` for `triangle`: its front n . x = n . v0, its back. */
+function writeTrianglePlanes(triangle: MeshTriangle): void {
+  const n = triangle.normal, v = triangle.vertices, planes = triangleHull.planes;
+  const nx = n[0]!, ny = n[1]!, nz = n[2]!;
+  const level = nx * v[0]! + ny * v[1]! + nz * v[2]!;
+  planes[0] = nx;
+  planes[1] = ny;
+  planes[2] = nz;
+  planes[3] = level;
+  planes[4] = -nx;
+  planes[5] = -ny;
+  planes[6] = -nz;
+  planes[7] = -level;
+}
+
+/** Step 3 for the triangle's face: the hull's incident face clipped against the triangle. */
+function triangleFaceContacts(
+  hull: HullData,
+  triangle: MeshTriangle,
+  manifold: MeshManifold,
+): void {
+  writeTrianglePlanes(triangle);
+  clipHullFaces(
+    triangleHull,
+    triangle.vertices,
+    triangleHull.planes,
+    axes.side > 0 ? 0 : 1,
+    hull,
+    hullScratch.frameVertices,
+    hullScratch.framePlanes,
+    false,
+    clipAxis,
+    hullScratch.candidates,
+  );
+  addClippedPoints(triangle, manifold, false);
+}
+
+/**
+ * Step 2 and 3 for the hull face of least overlap: whether the rule against ghost contacts lets
+ * its normal through at the triangle's feature nearest to it, and if so, the triangle clipped
+ * against it (`KEPT`); else who answers instead.
+ */
+function hullFaceContacts(
+  hull: HullData,
+  triangle: MeshTriangle,
+  source: TriangleSource,
+  manifold: MeshManifold,
+): number {
+  const planes = hullScratch.framePlanes, i = 4 * axes.face;
+  const mx = planes[i]!, my = planes[i + 1]!, mz = planes[i + 2]!;
+  const d = direction;
+  d.x = -mx;
+  d.y = -my;
+  d.z = -mz;
+  d.length = 1;
+  // The triangle's vertex nearest the face (the lowest above it), and whether a neighbour is
+  // level with it (its heights in an array: doubles cross calls in arrays, PERFORMANCE.md).
+  const t = triangle.vertices, heights = vertexHeights;
+  let lowest = 0;
+  for (let k = 0; k < 3; k++) {
+    heights[k] = mx * t[3 * k]! + my * t[3 * k + 1]! + mz * t[3 * k + 2]!;
+    if (heights[k]! < heights[lowest]!) lowest = k;
+  }
+  const next = lowest === 2 ? 0 : lowest + 1, previous = lowest === 0 ? 2 : lowest - 1;
+  const nextLevel = isLevel(t, heights, lowest, next);
+  const previousLevel = isLevel(t, heights, lowest, previous);
+  if (nextLevel && previousLevel) return FACE_ANSWERS;
+  const verdict = nextLevel
+    ? edgeVerdict(triangle, lowest, d, source.twoSided)
+    : previousLevel
+    ? edgeVerdict(triangle, previous, d, source.twoSided)
+    : vertexVerdict(source, triangle, lowest, d);
+  if (verdict !== KEPT) return verdict;
+  writeTrianglePlanes(triangle);
+  clipHullFaces(
+    hull,
+    hullScratch.frameVertices,
+    planes,
+    axes.face,
+    triangleHull,
+    t,
+    triangleHull.planes,
+    true,
+    clipAxis,
+    hullScratch.candidates,
+  );
+  addClippedPoints(triangle, manifold, true);
+  return KEPT;
+}
+
+/**
+ * Whether this triangle's normal is at least as near `d` as the neighbour's across edge `k` (a
+ * boundary edge has none): when the rule refuses `d`, the face whose normal is nearest it
+ * answers, as Bullet's btAdjustInternalEdgeContacts clamps a normal into the edge's cone.
+ */
+function nearerThanNeighbour(triangle: MeshTriangle, k: number, d: Direction): boolean {
+  const n = triangle.normal, w = triangle.neighbourNormal;
+  return d.x * (n[0]! - w[3 * k]!) + d.y * (n[1]! - w[3 * k + 1]!) +
+      d.z * (n[2]! - w[3 * k + 2]!) >= 0;
+}
+
+/**
+ * Step 2's verdict on normal `d` at edge `k`: `KEPT` when the rule against ghost contacts lets it
+ * through (and a one-sided triangle faces it); else who answers: the triangle's face for a flat
+ * or concave edge (its faces are the nearer features there) or when its normal is the nearer to
+ * `d`; the neighbour (whose face then answers) when the neighbour's is.
+ */
+function edgeVerdict(triangle: MeshTriangle, k: number, d: Direction, twoSided: boolean): number {
+  if (facesNormal(triangle, twoSided, d) && edgeAcceptsNormal(triangle, k, d)) return KEPT;
+  const flag = triangle.edgeFlags[k]!;
+  if (flag === EdgeFlag.Flat || flag === EdgeFlag.Concave) return FACE_ANSWERS;
+  return nearerThanNeighbour(triangle, k, d) ? FACE_ANSWERS : NEIGHBOUR_ANSWERS;
+}
+
+/**
+ * Step 2's verdict on normal `d` at corner `corner`, as `edgeVerdict`'s: refused, the face
+ * answers when the vertex is flat (every triangle there lies in one plane) or when its normal is
+ * nearer `d` than the neighbours' across the two edges at the corner.
+ */
+function vertexVerdict(
+  source: TriangleSource,
+  triangle: MeshTriangle,
+  corner: number,
+  d: Direction,
+): number {
+  if (
+    facesNormal(triangle, source.twoSided, d) && vertexAcceptsNormal(source, triangle, corner, d)
+  ) {
+    return KEPT;
+  }
+  if (source.vertexIsFlat(triangle.vertexKeys[corner]!)) return FACE_ANSWERS;
+  return nearerThanNeighbour(triangle, corner, d) &&
+      nearerThanNeighbour(triangle, corner === 0 ? 2 : corner - 1, d)
+    ? FACE_ANSWERS
+    : NEIGHBOUR_ANSWERS;
+}
+
+/**
+ * Whether vertex `other` of the triangle `t` is level with vertex `low`, their heights above a
+ * hull face in `heights`: rising less than `LEVEL_SINE` of the edge between them.
+ */
+function isLevel(t: Float64Array, heights: Float64Array, low: number, other: number): boolean {
+  const a = 3 * low, b = 3 * other;
+  const ex = t[b]! - t[a]!, ey = t[b + 1]! - t[a + 1]!, ez = t[b + 2]! - t[a + 2]!;
+  const rise = heights[other]! - heights[low]!;
+  return rise * rise <= LEVEL_SINE * LEVEL_SINE * (ex * ex + ey * ey + ez * ez);
+}
+
+/**
+ * Step 2 and 3 for the edge pair of least overlap: whether the rule against ghost contacts lets
+ * the axis through at the triangle's edge (or the end of it the closest points lie on), and if
+ * so, the one contact at the edges' closest points (`KEPT`); else who answers instead.
+ */
+function edgePairContact(
+  hull: HullData,
+  triangle: MeshTriangle,
+  source: TriangleSource,
+  manifold: MeshManifold,
+): number {
+  const d = direction;
+  d.x = axes.axisX;
+  d.y = axes.axisY;
+  d.z = axes.axisZ;
+  d.length = 1;
+  const w = hullScratch.frameVertices, t = triangle.vertices;
+  const e = axes.hullEdge, k = axes.triangleEdge;
+  const p = 3 * hull.edgeVertices[2 * e]!, q = 3 * hull.edgeVertices[2 * e + 1]!;
+  const a = 3 * k, b = k === 2 ? 0 : a + 3;
+  // The closest points of the two edges (Ericson, Real-Time Collision Detection, 5.1.9), written
+  // out: the edges are not parallel (step 1 kept sines above 1e-6 only), and math's kernel, a
+  // call deeper here than V8 inlines, passed its five dot products as heap numbers.
+  const d1x = w[q]! - w[p]!, d1y = w[q + 1]! - w[p + 1]!, d1z = w[q + 2]! - w[p + 2]!;
+  const d2x = t[b]! - t[a]!, d2y = t[b + 1]! - t[a + 1]!, d2z = t[b + 2]! - t[a + 2]!;
+  const rx = w[p]! - t[a]!, ry = w[p + 1]! - t[a + 1]!, rz = w[p + 2]! - t[a + 2]!;
+  const aa = d1x * d1x + d1y * d1y + d1z * d1z, bb = d1x * d2x + d1y * d2y + d1z * d2z;
+  const cc = d1x * rx + d1y * ry + d1z * rz, ee = d2x * d2x + d2y * d2y + d2z * d2z;
+  const ff = d2x * rx + d2y * ry + d2z * rz;
+  let s = Math.min(1, Math.max(0, (bb * ff - cc * ee) / (aa * ee - bb * bb)));
+  // dot((p1 + s d1) - (p2 + u d2), d2) = 0 gives u = (b s + f) / e; clamped, s again.
+  let u = (bb * s + ff) / ee;
+  if (u < 0) {
+    u = 0;
+    s = Math.min(1, Math.max(0, -cc / aa));
+  } else if (u > 1) {
+    u = 1;
+    s = Math.min(1, Math.max(0, (bb - cc) / aa));
+  }
+  const onVertex = u <= 0 || u >= 1;
+  const corner = u <= 0 ? k : k === 2 ? 0 : k + 1;
+  const verdict = onVertex
+    ? vertexVerdict(source, triangle, corner, d)
+    : edgeVerdict(triangle, k, d, source.twoSided);
+  if (verdict !== KEPT) return verdict;
+  const hullCode = s <= 0
+    ? hull.vertexCodes[hull.edgeVertices[2 * e]!]!
+    : s >= 1
+    ? hull.vertexCodes[hull.edgeVertices[2 * e + 1]!]!
+    : hull.edgeCodes[e]!;
+  const onHullVertex = s <= 0 || s >= 1;
+  const candidate = manifold.candidate;
+  // Halfway between p1 + s d1 and p2 + u d2.
+  candidate.x = 0.5 * (w[p]! + s * d1x + t[a]! + u * d2x);
+  candidate.y = 0.5 * (w[p + 1]! + s * d1y + t[a + 1]! + u * d2y);
+  candidate.z = 0.5 * (w[p + 2]! + s * d1z + t[a + 2]! + u * d2z);
+  candidate.nx = d.x;
+  candidate.ny = d.y;
+  candidate.nz = d.z;
+  candidate.depth = -axes.edgeSeparation;
+  candidate.kind = onVertex
+    ? onHullVertex ? ContactKind.PointPoint : ContactKind.PointEdge
+    : onHullVertex
+    ? ContactKind.PointEdge
+    : ContactKind.EdgeEdge;
+  candidate.first = hullCode;
+  candidate.second = onVertex
+    ? meshVertexFeature(triangle.index, corner)
+    : meshEdgeFeature(triangle.index, k);
+  writeContactKey(candidate, triangle, onVertex ? 4 + corner : 1 + k, hullCode);
+  addMeshContact(manifold);
+  return KEPT;
+}
