@@ -100,8 +100,9 @@ describe('capsule and chain rows: our contacts and the peers', () => {
     // polygon's separates by more than 0.98 times it plus 0.001 (hysteresis in
     // b2CollideEdgeAndPolygon): the depth it reports may be that much shallower, at most
     // 0.02 * 0.075 + 0.001 here (overlaps under 0.15 r, r under 0.5), and its normal is then the
-    // other axis, a few thousandths off (0.0037 at most on these inputs).
-    expect(agree(cp, oursCp, make(), 0.0025, 0.01, 'side')).toBeGreaterThan(150);
+    // other axis, nearly parallel: 0.0037 off at most for @box2d/core and 0.0104 for planck
+    // (Box2D 2.3's test, with the same hysteresis) on these inputs; the check allows 0.02.
+    expect(agree(cp, oursCp, make(), 0.0025, 0.02, 'side')).toBeGreaterThan(150);
   });
 
   it.each([
