@@ -106,13 +106,14 @@ export function sat2(pairs: Pairs2, test: SatTest, call: string, swap: boolean):
   };
 }
 
-interface PlanckPose {
+export interface PlanckPose {
   shape: planck.CircleShape | planck.PolygonShape;
   transform: planck.Transform;
   radius: number;
 }
 
-function toPlanck(spec: Shape2Spec): PlanckPose {
+/** A planck shape and transform for `spec` (polygon skin 0, see below). */
+export function toPlanck(spec: Shape2Spec): PlanckPose {
   const transform = planck.Transform(planck.Vec2(spec.position[0], spec.position[1]), spec.angle);
   if (spec.kind === 'circle') {
     return { shape: new planck.Circle(spec.radius), transform, radius: spec.radius };
@@ -261,13 +262,14 @@ export function matter2(pairs: Pairs2, call: string): Implementation {
   };
 }
 
-interface Box2dPose {
+export interface Box2dPose {
   shape: b2.b2PolygonShape | b2.b2CircleShape;
   transform: b2.b2Transform;
   radius: number;
 }
 
-function toBox2d(spec: Shape2Spec): Box2dPose {
+/** A @box2d/core shape and transform for `spec` (polygon skin 0, see below). */
+export function toBox2d(spec: Shape2Spec): Box2dPose {
   const transform = new b2.b2Transform().SetPositionAngle({
     x: spec.position[0],
     y: spec.position[1],

@@ -122,7 +122,7 @@ export interface Pair<A, B> {
 export type Pairs3 = readonly Pair<Shape3Spec, Shape3Spec>[];
 
 /** Signed depth for a category: positive overlap, zero, or a negative gap, scaled by `size`. */
-function depthFor(category: Category, size: number, random: Random): number {
+export function depthFor(category: Category, size: number, random: Random): number {
   if (category === 'overlapping') return random.range(0.005, 0.15) * size;
   if (category === 'touching') return 0;
   return -random.range(0.005, 0.5) * size;
@@ -528,7 +528,7 @@ export interface PolygonSpec {
  * increasing angles (points on an ellipse are in convex position), counter-clockwise, of size
  * about `radius`.
  */
-function randomConvex(random: Random, radius: number): V2[] {
+export function randomConvex(random: Random, radius: number): V2[] {
   if (random.next() < 0.3) {
     const hx = radius * random.range(0.4, 1), hy = radius * random.range(0.4, 1);
     return [[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]];
@@ -553,7 +553,8 @@ export function worldPoints(polygon: PolygonSpec): V2[] {
   return polygon.points.map((p) => place2(p, polygon.position, polygon.angle));
 }
 
-function randomPlacement(random: Random): { position: V2; angle: number; } {
+/** A random pose within 10 of the origin. */
+export function randomPlacement(random: Random): { position: V2; angle: number; } {
   return {
     position: [random.range(-10, 10), random.range(-10, 10)],
     angle: random.range(-Math.PI, Math.PI),

@@ -165,6 +165,17 @@ const speedTargets: [string, string, string[], number, string?][] = [
     4,
     'collideBoxBox + PairCache({ recycle: true })',
   ],
+  // The 2D capsule and chain rows: twice the faster of planck and @box2d/core.
+  ...([
+    ['Capsule-capsule (2D)', 'capsule2-capsule2'],
+    ['Capsule-polygon (2D)', 'capsule2-polygon'],
+    ['Box sliding along a 64-segment chain', 'polygon-chain-slide'],
+  ] as const).map(([name, id]): [string, string, string[], number] => [
+    `${name} vs the faster of planck and @box2d/core`,
+    id,
+    ['planck', 'box2d'],
+    2,
+  ]),
   // Capsules and hulls: 1.5x the fastest pure-JavaScript peer on the capsule rows, 3x on the hull
   // rows, 10x Rapier on each.
   ...([

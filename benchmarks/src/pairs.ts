@@ -37,6 +37,7 @@ import {
   CONFIGURATIONS,
   type CapsuleSpec,
   type HullSpec,
+  type Pair,
   type Pairs2,
   type Pairs3,
   boxAsHull,
@@ -56,6 +57,16 @@ import {
   sphereHalfSpacePairs,
   sphereSpherePairs,
 } from './inputs.js';
+import {
+  box2dChain,
+  box2dRounded,
+  capsuleCapsule2Pairs,
+  capsulePolygon2Pairs,
+  contactkitRounded,
+  planckChain,
+  planckRounded,
+  polygonChainSlidePairs,
+} from './rounded2d.js';
 import { type Resting, TERRAIN_SIDE, rowsTerrainSpec, terrainPairs } from './terrain.js';
 
 export interface PairBench {
@@ -65,7 +76,7 @@ export interface PairBench {
    * The configurations, generated on first use: every row's process calls `pairBenches`, and
    * generates only its own pair's (the hull rows' bisections take seconds).
    */
-  pairs: () => Pairs2 | Pairs3;
+  pairs: () => Pairs2 | Pairs3 | readonly Pair<unknown, unknown>[];
   /** What the configurations are, when not the standard mix; printed under the title. */
   inputs?: string;
   /** A set of pairs that `--only=<group>` runs together: `terrain` for the mesh rows. */
@@ -116,6 +127,9 @@ export async function loadOurs(): Promise<Ours> {
     'collideCirclePolygon',
     'collidePolygonPolygon',
     'collideCircleChain',
+    'collideCapsule2Capsule2',
+    'collideCapsule2Polygon',
+    'collidePolygonChain',
     'collide2d',
     'UniformGrid',
     'PairList',
@@ -174,6 +188,17 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
     }
     return () => (entry?.fn
       ? contactkit2(api2, pairs(), entry.fn as Detector2, name)
+      : `${name} not found in @contactkit/collision2d`);
+  }
+
+  /** Our row of a capsule or chain pair (rounded2d.ts). */
+  function oursRounded(
+    name: string,
+    pairs: () => Parameters<typeof contactkitRounded>[0],
+  ): () => Implementation | string {
+    const entry = found2[name];
+    return () => (entry?.fn
+      ? contactkitRounded(pairs(), entry.fn as Parameters<typeof contactkitRounded>[1], name)
       : `${name} not found in @contactkit/collision2d`);
   }
 
@@ -545,6 +570,62 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
               true,
             ),
         ],
+      };
+    })(),
+    (() => {
+      const pairs = lazy(() => capsuleCapsule2Pairs(N, 204));
+      return {
+        id: 'capsule2-capsule2',
+        title: 'Capsule-capsule (2D)',
+        inputs:
+          'Capsules of radius 0.1 to 0.5, half length 0.2 to 1; half side on, half from an end',
+        pairs,
+        ours: oursRounded('collideCapsule2Capsule2', pairs),
+        peers: [
+          () =>
+            planckRounded(pairs(), planck.CollidePolygons, 'CollidePolygons + getWorldManifold'),
+          () =>
+            box2dRounded(
+              pairs(),
+              b2.b2CollidePolygons,
+              'b2CollidePolygons + b2WorldManifold.Initialize',
+            ),
+        ],
+      };
+    })(),
+    (() => {
+      const pairs = lazy(() => capsulePolygon2Pairs(N, 205));
+      return {
+        id: 'capsule2-polygon',
+        title: 'Capsule-convex polygon (2D)',
+        pairs,
+        ours: oursRounded('collideCapsule2Polygon', pairs),
+        peers: [
+          () =>
+            planckRounded(
+              pairs(),
+              planck.CollideEdgePolygon,
+              'Edge (radius r) CollideEdgePolygon + getWorldManifold',
+            ),
+          () =>
+            box2dRounded(
+              pairs(),
+              b2.b2CollideEdgeAndPolygon,
+              'b2EdgeShape (radius r) b2CollideEdgeAndPolygon + b2WorldManifold.Initialize',
+            ),
+        ],
+      };
+    })(),
+    (() => {
+      const pairs = lazy(() => polygonChainSlidePairs(N, 206));
+      return {
+        id: 'polygon-chain-slide',
+        title: 'Box sliding along a chain of 64 segments',
+        inputs: 'A box resting on (or just above) a hill of 64 segments, collinear runs between ' +
+          'convex vertices, turned to the slope under it',
+        pairs,
+        ours: oursRounded('collidePolygonChain', pairs),
+        peers: [() => planckChain(pairs()), () => box2dChain(pairs())],
       };
     })(),
     (() => {
