@@ -69,7 +69,7 @@ export function shapeName2(shapes: readonly Shape2[], index: number): string {
   const name = typeName(shapes[index]!);
   const same = shapes.filter((s) => typeName(s) === name);
   if (same.length === 1) return `the ${name}`;
-  const ordinals = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
+  const ordinals = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'];
   return `the ${ordinals[same.indexOf(shapes[index]!)] ?? `#${index}`} ${name}`;
 }
 
