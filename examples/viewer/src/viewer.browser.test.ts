@@ -370,17 +370,21 @@ describe('viewer in Chromium', { timeout: 60_000 }, () => {
       const stats = colorStatistics(image);
       expect(stats.dominantShare).toBeLessThan(0.97);
       expect(stats.distinct).toBeGreaterThan(40);
-      for (const contact of state.contacts) {
-        const [x, y] = await page.evaluate(
-          (point) => window.__contactkit!.project(point),
-          contact.point,
-        );
-        const color = CONTACT_KIND_COLORS[contact.kind as ContactKind];
+      const onScreen = await page.evaluate(
+        (points) => points.map((p) => window.__contactkit!.project(p)),
+        state.contacts.map((c) => c.point),
+      );
+      for (const [x, y] of onScreen) {
         // The marker (radius about 8 px on screen) is drawn unlit over everything: its exact colour
-        // is within a few pixels of the projected point.
+        // is within a few pixels of the projected point. Markers within 8 px of each other cover
+        // one another (the tile floor's box corner at a seam touches two tiles): one of their
+        // colours shows.
+        const colors = state.contacts.filter((_, j) =>
+          Math.hypot(onScreen[j]![0]! - x!, onScreen[j]![1]! - y!) <= 8
+        ).map((c) => CONTACT_KIND_COLORS[c.kind as ContactKind]);
         expect(
-          nearestColorDistance(image, x, y, color, 4),
-          `${entry.id}: kind colour at (${x.toFixed(0)}, ${y.toFixed(0)})`,
+          Math.min(...colors.map((color) => nearestColorDistance(image, x!, y!, color, 4))),
+          `${entry.id}: kind colour at (${x!.toFixed(0)}, ${y!.toFixed(0)})`,
         ).toBeLessThan(40);
       }
       // Every label clear of every arrow (its own included) and of the other labels.
