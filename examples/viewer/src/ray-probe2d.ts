@@ -4,6 +4,7 @@
  * cells along the ray), and what to draw for it. No DOM and no three.js.
  */
 import { Playfield, RayHit2, raycast2d } from '@contactkit/collision2d';
+import { shapeName2 } from './features.js';
 import { formatNumber } from './format.js';
 import { PROBE_COLORS } from './probes2d.js';
 import type { Overlay, Probe } from './probes2d.js';
@@ -75,7 +76,10 @@ export function probeRaycast(scene: Scene2, _input: ProbeInput): Probe {
     },
   ];
   return {
-    caption: `First hit at distance ${f(hit.distance)} of ${f(length)}: shape ${shape}, ` +
+    caption:
+      `First hit at distance ${f(hit.distance)} of ${f(length)}: ${
+        shapeName2(scene.shapes, shape)
+      }, ` +
       `normal (${f(hit.normal[0]!)}, ${f(hit.normal[1]!)}).`,
     overlays,
     values: {

@@ -52,6 +52,8 @@ describe('scene catalogue', () => {
       'sat-axes',
       'circle-capsule2',
       'capsule2-capsule2',
+      'capsule2-polygon',
+      'capsule2-chain',
       'tile-floor',
       'raycast',
     ]);

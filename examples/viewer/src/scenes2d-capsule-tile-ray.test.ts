@@ -48,6 +48,48 @@ describe('capsule2-capsule2', () => {
   });
 });
 
+describe('capsule2-polygon', () => {
+  it("the capsule lying on the box's top touches it at both core ends", () => {
+    const contacts = contactsOf(createScene2('capsule2-polygon'));
+    expect(contacts).toHaveLength(2);
+    // The box's top is y = 0.5; the core ends lie at y = 0.76 -+ 0.7 sin 0.05, each
+    // 0.3 - (its height above the top) deep, straight up.
+    const depths = [-1, 1].map((s) => 0.3 - (0.26 + s * 0.7 * Math.sin(0.05))).sort();
+    const got = contacts.map((c) => c.penetration).sort((a, b) => a - b);
+    expect(got[0]).toBeCloseTo(depths[0]!, 9);
+    expect(got[1]).toBeCloseTo(depths[1]!, 9);
+    for (const c of contacts) {
+      expect(c.normal).toEqual([expect.closeTo(0, 12), expect.closeTo(1, 12)]);
+    }
+  });
+});
+
+describe('capsule2-chain', () => {
+  it('the capsule across the straight vertex gets only upward contacts, 0.01 deep', () => {
+    const scene = createScene2('capsule2-chain');
+    const contacts = contactsOf(scene);
+    expect(contacts.length).toBeGreaterThanOrEqual(2);
+    for (const c of contacts) {
+      expect(c.normal).toEqual([expect.closeTo(0, 12), expect.closeTo(1, 12)]);
+      expect(c.penetration).toBeCloseTo(0.01, 9);
+    }
+  });
+
+  it('slid along the flat part across both inner vertices, every normal stays (0, 1)', () => {
+    const scene = createScene2('capsule2-chain');
+    for (let k = 0; k <= 400; k++) {
+      // The capsule's ends at x - 0.9 and x + 0.9 stay on the flat part (x up to 0.9) for x in [-1.3, 0].
+      const x = -1.3 + (1.3 * k) / 400;
+      scene.shapes[0]!.setPose([x, -0.01], 0);
+      const contacts = contactsOf(scene);
+      expect(contacts.length, `x = ${x}`).toBeGreaterThan(0);
+      for (const c of contacts) {
+        expect(c.normal, `x = ${x}`).toEqual([expect.closeTo(0, 9), expect.closeTo(1, 9)]);
+      }
+    }
+  });
+});
+
 describe('tile-floor', () => {
   /** The contacts of the box on the chain and of the box on the separate tiles, by height. */
   function split(contacts: ContactRecord[]): { chain: ContactRecord[]; tiles: ContactRecord[]; } {

@@ -98,6 +98,8 @@ export const SCENE2_IDS = [
   'sat-axes',
   'circle-capsule2',
   'capsule2-capsule2',
+  'capsule2-polygon',
+  'capsule2-chain',
   'tile-floor',
   'raycast',
 ] as const;
@@ -290,6 +292,40 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
     motion: { direction: [0.25, 1], distance: 0.8, spin: 0.5 },
     view: { centre: [0, 0.15], height: 3.4 },
   },
+  'capsule2-polygon': {
+    title: 'Capsule - polygon',
+    description:
+      "A capsule lying on a box: its core against each of the polygon's convex pieces by " +
+      'separating axes, the reference side clipped to the core, then moved out by the radius ' +
+      "(Ericson 4.4 and 5.2.1; Box2D v3's b2CollideCapsuleAndPolygon, which treats the capsule " +
+      'as a rounded two-point polygon). Lying flat it gets two contacts, so it does not rock on one.',
+    shapes: [
+      { shape: () => new Capsule2(0.3, 0.7), start: { position: [-0.15, 0.76], angle: 0.05 } },
+      {
+        shape: () => new Polygon([[-1.1, -0.5], [1.1, -0.5], [1.1, 0.5], [-1.1, 0.5]]),
+        start: { position: [0, 0], angle: 0 },
+      },
+    ],
+    motion: { direction: [0.3, 1], distance: 0.9, spin: 0.5 },
+    view: { centre: [0, 0.25], height: 3.2 },
+  },
+  'capsule2-chain': {
+    title: 'Capsule - chain without ghost contacts',
+    description:
+      'A capsule lying across a chain vertex where two segments meet in a straight line: every ' +
+      'contact points straight up, none sideways from the vertex, because a contact at a chain ' +
+      "vertex may only have a normal between its two segments' normals (Box2D v3's chain " +
+      'segments with ghost vertices, b2ChainSegment). Drag it along the chain and over the bend.',
+    shapes: [
+      { shape: () => new Capsule2(0.3, 0.6), start: { position: [0.05, -0.01], angle: 0 } },
+      {
+        shape: () => new Chain([[-2.2, 0], [-1.1, 0], [0, 0], [0.9, 0], [2.2, 0.65]]),
+        start: { position: [0, -0.3], angle: 0 },
+      },
+    ],
+    motion: { direction: [0.4, 1], distance: 1, spin: 0.5 },
+    view: { centre: [0, 0.1], height: 3 },
+  },
   'tile-floor': {
     title: 'Tile floor: one chain or separate tiles',
     description:
@@ -310,7 +346,7 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
     description:
       "Drag the two small discs, the ray's origin and its end. raycast2d walks the grid of a " +
       'Playfield along the ray, a cell length at a time, and returns the first hit over its ' +
-      'shapes: the point, the normal out of the shape there (green line), the distance and ' +
+      'shapes: the point, the normal out of the shape there (the short blue line), the distance and ' +
       'which shape (Ericson, Real-Time Collision Detection 5.3: circles 5.3.2, slabs 5.3.3, ' +
       'polygons edge by edge 5.3.8). A chain is two-sided: its normal faces the origin.',
     shapes: rayShapes(),
