@@ -35,6 +35,7 @@ await build({
     '@box2d/core',
     '@dimforge/rapier3d-compat',
     'cannon-es',
+    'crashcat',
     'matter-js',
     'oimophysics',
     'planck',

@@ -5,13 +5,16 @@
  * walks them in order, so every pair sees its own previous frame one round of pairs earlier (and
  * the last frame wraps to the first, one more jitter). Every library sets both bodies' poses from
  * a position and a quaternion before each call (our `setPose`, OimoPhysics's `setPosition` and
- * `setOrientation`; Rapier takes them as arguments), and keeps its per-pair state across frames:
+ * `setOrientation`, Rapier's collider `setTranslation` and `setRotation`), and keeps its per-pair
+ * state across frames:
  * ours a `PairCache` per pair (none, the separating-axis cache, or with recycling too),
  * OimoPhysics its `CachedDetectorData` per pair (its box-box detector keeps nothing in it).
  */
+import RAPIER from '@dimforge/rapier3d-compat';
 import { oimo } from 'oimophysics';
 import { Box, CollisionData, PairCache, collideBoxBox } from '@contactkit/contacts3d';
 import { Random } from '@contactkit/test-support';
+import { rapierRow } from './adapters3d.js';
 import { type Implementation, deepest, sink } from './harness.js';
 import { type BoxSpec, type Pair, boxStackPairs } from './inputs.js';
 
@@ -178,4 +181,52 @@ export function oimoFrames(
       return deepest(count, (k) => result.points[k]!.depth, () => [n.x, n.y, n.z]);
     },
   };
+}
+
+/**
+ * Rapier on the frames: one pair of cuboid colliders per resting pair in a world that is never
+ * stepped, posed by `setTranslation` and `setRotation` before each `contactCollider` (one point,
+ * the deepest).
+ */
+export function rapierFrames(
+  frames: readonly Pair<BoxSpec, BoxSpec>[],
+  call: string,
+): Implementation {
+  const world = new RAPIER.World({ x: 0, y: 0, z: 0 });
+  const collider = (spec: BoxSpec): RAPIER.Collider =>
+    world.createCollider(RAPIER.ColliderDesc.cuboid(...spec.halfSize));
+  const first = Array.from({ length: FRAME_PAIRS }, (_, p) => collider(frames[p]!.a));
+  const second = Array.from({ length: FRAME_PAIRS }, (_, p) => collider(frames[p]!.b));
+  const vector = (v: readonly number[]): RAPIER.Vector => ({ x: v[0]!, y: v[1]!, z: v[2]! });
+  const rotation = (q: readonly number[]): RAPIER.Rotation => ({
+    x: q[0]!,
+    y: q[1]!,
+    z: q[2]!,
+    w: q[3]!,
+  });
+  const positionsA = frames.map((pair) => vector(pair.a.position));
+  const rotationsA = frames.map((pair) => rotation(pair.a.quaternion));
+  const positionsB = frames.map((pair) => vector(pair.b.position));
+  const rotationsB = frames.map((pair) => rotation(pair.b.quaternion));
+  const target = new RAPIER.ShapeContact(
+    0,
+    vector([0, 0, 0]),
+    vector([0, 0, 0]),
+    vector([0, 0, 0]),
+    vector([0, 0, 0]),
+  );
+  let last: RAPIER.ShapeContact | null = null;
+  const run = (i: number): number => {
+    const p = i % FRAME_PAIRS;
+    const a = first[p]!, b = second[p]!;
+    a.setTranslation(positionsA[i]!);
+    a.setRotation(rotationsA[i]!);
+    b.setTranslation(positionsB[i]!);
+    b.setRotation(rotationsB[i]!);
+    last = a.contactCollider(b, 0, target);
+    if (last === null) return 0;
+    sink[0]! -= last.distance;
+    return 1;
+  };
+  return rapierRow(call, false, run, () => last);
 }

@@ -13,7 +13,18 @@ import {
   planck2,
   sat2,
 } from './adapters2d.js';
-import { type Detector3, cannon3, contactkit3, initRapier, oimo3, rapier3 } from './adapters3d.js';
+import {
+  type Detector3,
+  cannon3,
+  contactkit3,
+  initRapier,
+  oimo3,
+  rapier3,
+  rapierColliders3,
+  toOurs as toOursShape,
+} from './adapters3d.js';
+import { crashcat3 } from './crashcat3.js';
+import { rapierFrames, restingFrames } from './frame.js';
 import { findExports } from './detectors.js';
 import type { Implementation, Inspection } from './harness.js';
 import {
@@ -41,6 +52,7 @@ import {
 } from './inputs.js';
 import { Random } from '@contactkit/test-support';
 import { axisAngleQ } from './space.js';
+import { type Resting, heightAt, rowsTerrainSpec, terrain, terrainPairs } from './terrain.js';
 
 const detectors3: Record<string, Detector3> = {};
 let api2: Collision2d;
@@ -54,6 +66,10 @@ beforeAll(async () => {
     'collideSphereHalfSpace',
     'collideBoxHalfSpace',
     'collideBoxBox',
+    'collideSphereTriangleMesh',
+    'collideSphereHeightfield',
+    'collideCapsuleTriangleMesh',
+    'collideCapsuleHeightfield',
   ]);
   for (const [name, entry] of Object.entries(found3)) {
     if (entry.fn) detectors3[name] = entry.fn as Detector3;
@@ -180,6 +196,8 @@ describe('every adapter gives the same contact on hand-made 3D configurations', 
     contactkit3(pairs, detectors3[name]!, name),
     cannon3(pairs, 'check'),
     rapier3(pairs, 'check'),
+    crashcat3(pairs, 'check'),
+    rapierColliders3(pairs, 'check'),
   ];
 
   it('sphere-sphere: centres 1.3 apart, radii 1 and 0.5', () => {
@@ -209,15 +227,17 @@ describe('every adapter gives the same contact on hand-made 3D configurations', 
 
   it('box-half-space: a unit cube sunk 0.05 gives four corners (one point from Rapier)', () => {
     const pairs = one(box([0.5, 0.5, 0.5], [0, 0.45, 0]), floor);
-    const [ours, cannon, rapier] = all('collideBoxHalfSpace', pairs).map((implementation) =>
-      implementation.inspect(0)
-    );
-    for (const inspection of [ours!, cannon!, rapier!]) {
+    const [ours, cannon, rapier, crashcat, colliders] = all('collideBoxHalfSpace', pairs).map((
+      implementation,
+    ) => implementation.inspect(0));
+    for (const inspection of [ours!, cannon!, rapier!, crashcat!, colliders!]) {
       expectContact(inspection, 0.05, [0, 1, 0], 6);
     }
     expect(ours!.count).toBe(4);
     expect(cannon!.count).toBe(4);
     expect(rapier!.count).toBe(1);
+    expect(crashcat!.count).toBe(1);
+    expect(colliders!.count).toBe(1);
   });
 
   it('box-box: a cube turned 30 degrees resting 0.05 deep on a slab gives four points', () => {
@@ -226,9 +246,11 @@ describe('every adapter gives the same contact on hand-made 3D configurations', 
     // slab (first): -y.
     const turned = axisAngleQ([0, 1, 0], Math.PI / 6);
     const pairs = one(box([2, 0.5, 2], [0, 0, 0]), box([0.5, 0.5, 0.5], [0.3, 0.95, -0.2], turned));
-    const [ours, cannon, rapier, oimo] = [...all('collideBoxBox', pairs), oimo3(pairs, 'check')]
-      .map((implementation) => implementation.inspect(0));
-    for (const inspection of [ours!, cannon!, rapier!, oimo!]) {
+    const [ours, cannon, rapier, crashcat, colliders, oimo] = [
+      ...all('collideBoxBox', pairs),
+      oimo3(pairs, 'check'),
+    ].map((implementation) => implementation.inspect(0));
+    for (const inspection of [ours!, cannon!, rapier!, crashcat!, colliders!, oimo!]) {
       expectContact(inspection, 0.05, [0, -1, 0], 6);
     }
     expect(ours!.count).toBe(4);
@@ -505,4 +527,114 @@ describe('ours against the peers over the seeded configurations', () => {
       });
     },
   );
+});
+
+describe('terrain rows', () => {
+  it("the grid's height, worked out from its triangles, is where our heightfield and mesh are hit by a ray", () => {
+    const t = terrain(23);
+    const field = toOursShape({ kind: 'heightfield', terrain: t });
+    const mesh = toOursShape({ kind: 'trianglemesh', terrain: t });
+    const hit = new contacts3d.RayHit();
+    const random = new Random(41);
+    for (let k = 0; k < 200; k++) {
+      const x = random.range(0, 22), z = random.range(0, 22);
+      for (const shape of [field, mesh]) {
+        expect(contacts3d.raycast(shape, [x, 50, z], [0, -1, 0], 100, hit)).toBe(true);
+        expect(Math.abs(hit.point[1]! - heightAt(t, x, z))).toBeLessThan(1e-12);
+      }
+    }
+  });
+
+  it.each(
+    [
+      ['sphere', 'trianglemesh'],
+      ['sphere', 'heightfield'],
+      ['capsule', 'trianglemesh'],
+      ['capsule', 'heightfield'],
+      ['box', 'trianglemesh'],
+      ['box', 'heightfield'],
+      ['hull', 'trianglemesh'],
+      ['hull', 'heightfield'],
+    ] as const,
+  )('every %s placed on the %s overlaps it, by Rapier', (shape, target) => {
+    // Rapier in float32 at coordinates up to 70: a placement 0 deep may read a few 1e-6 apart.
+    const pairs = terrainPairs(shape, rowsTerrainSpec(target), 48, 51);
+    const rapier = rapierColliders3(pairs, 'check');
+    pairs.forEach((_pair, i) => {
+      const { count, penetration } = rapier.inspect(i);
+      expect(count).toBe(1);
+      expect(penetration).toBeGreaterThan(-2e-5);
+    });
+  });
+
+  const detectorOf = (shape: Resting, target: string): Detector3 =>
+    detectors3[
+      `collide${shape === 'sphere' ? 'Sphere' : 'Capsule'}${
+        target === 'trianglemesh' ? 'TriangleMesh' : 'Heightfield'
+      }`
+    ]!;
+
+  it.each(
+    [
+      ['sphere', 'trianglemesh'],
+      ['sphere', 'heightfield'],
+      ['capsule', 'trianglemesh'],
+      ['capsule', 'heightfield'],
+    ] as const,
+  )("%s on the %s: ours has every peer's deepest depth and normal", (shape, target) => {
+    const pairs = terrainPairs(shape, rowsTerrainSpec(target), 48, 52);
+    const ours = contactkit3(pairs, detectorOf(shape, target), 'check');
+    /**
+     * A peer, the depth tolerance, whether its normal must agree too (within 10 times that), and
+     * the share of placements that must agree.
+     */
+    type Check = [Implementation, number, boolean, number];
+    // Rapier in float32 (0.01 degree in a capsule's normal from its iterative distance).
+    const peers: Check[] = [[rapierColliders3(pairs, 'check'), 1e-4, true, 1]];
+    if (target === 'trianglemesh') {
+      // crashcat: a capsule through GJK and EPA (tolerance 1e-4), its normal on a shared edge by
+      // its own active-edge rule, not the cone rule of ours.
+      peers.push([crashcat3(pairs, 'check'), 1e-3, shape === 'sphere', 1]);
+    }
+    if (shape === 'sphere') {
+      // cannon-es keeps a Trimesh's vertices in float32; against its Heightfield (convex pillars
+      // per triangle) it misses the deepest triangle in about 2% of the placements (6 of 256
+      // seen, always shallower), so 90% must agree.
+      peers.push([cannon3(pairs, 'check'), 1e-6, true, target === 'trianglemesh' ? 1 : 0.9]);
+    }
+    const agreed = peers.map(() => 0);
+    pairs.forEach((_pair, i) => {
+      const mine = ours.inspect(i);
+      expect(mine.count).toBeGreaterThan(0);
+      peers.forEach(([peer, tolerance, normal], k) => {
+        const theirs = peer.inspect(i);
+        const depth = Math.abs(mine.penetration - theirs.penetration) < tolerance;
+        const direction = !normal ||
+          mine.normal.every((value, axis) =>
+            Math.abs(value - theirs.normal[axis]!) < 10 * tolerance
+          );
+        if (depth && direction) agreed[k]!++;
+      });
+    });
+    peers.forEach(([, , , share], k) => {
+      expect(agreed[k]!).toBeGreaterThanOrEqual(Math.ceil(share * pairs.length));
+    });
+  }, 60_000);
+});
+
+describe('frame row', () => {
+  it("Rapier's colliders posed before each call give contactShape's depth and normal", () => {
+    const frames = restingFrames(110).slice(0, 128);
+    const colliders = rapierFrames(frames, 'check');
+    const shapes = rapier3(frames, 'check');
+    frames.forEach((_pair, i) => {
+      const posed = colliders.inspect(i), passed = shapes.inspect(i);
+      expect(posed.count).toBe(1);
+      expect(passed.count).toBe(1);
+      expect(Math.abs(posed.penetration - passed.penetration)).toBeLessThan(1e-6);
+      posed.normal.forEach((value, axis) =>
+        expect(Math.abs(value - passed.normal[axis]!)).toBeLessThan(1e-5)
+      );
+    });
+  });
 });

@@ -86,7 +86,32 @@ export interface HullSpec {
   position: V3;
   quaternion: Q;
 }
-export type Shape3Spec = SphereSpec | BoxSpec | HalfSpaceSpec | CapsuleSpec | HullSpec;
+/**
+ * A grid of heights (row-major, `rows x columns` points `cellSize` apart), laid out as DESIGN.md's
+ * heightfield.
+ */
+export interface Terrain {
+  rows: number;
+  columns: number;
+  heights: Float64Array;
+  cellSize: number;
+}
+/**
+ * Static terrain at the origin, unrotated: the grid's triangles as a triangle mesh, or the grid
+ * as a heightfield. Every configuration of a row shares one object, which each library converts
+ * once.
+ */
+export interface TerrainSpec {
+  kind: 'trianglemesh' | 'heightfield';
+  terrain: Terrain;
+}
+export type Shape3Spec =
+  | SphereSpec
+  | BoxSpec
+  | HalfSpaceSpec
+  | CapsuleSpec
+  | HullSpec
+  | TerrainSpec;
 
 export interface Pair<A, B> {
   category: Category;
@@ -648,7 +673,7 @@ export function circleCirclePairs(count: number, seed: number): Pair<CircleSpec,
 }
 
 /** 16 points on an ellipsoid of semi-axes `size` times 0.5 to 1: every one a vertex of their hull. */
-function ellipsoidPoints(random: Random, size: number): number[] {
+export function ellipsoidPoints(random: Random, size: number): number[] {
   const axes = [
     random.range(0.5, 1) * size,
     random.range(0.5, 1) * size,

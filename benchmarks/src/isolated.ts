@@ -12,8 +12,8 @@ import { bytesPerCall, medianNanoseconds } from './measure.js';
 export type RowMode = 'time' | 'bytes';
 
 /**
- * What a child reports for its row: the median (`time`) or the bytes per call (`bytes`), NaN for
- * the other.
+ * What a child reports for its row: the median (`time`), or the contacts and bytes per call
+ * (`bytes`); NaN for the others.
  */
 export interface RowMeasurement {
   library: string;
@@ -34,35 +34,41 @@ function contactsPerCall(run: (i: number) => number, count: number): number {
 }
 
 /**
- * Warms `run` up for about `milliseconds` (passes over every configuration) and returns the
- * mean nanoseconds a call took, which sizes the allocation samples.
+ * Warms `run` up for about `milliseconds` (reading the clock every 16 calls, so a call of
+ * milliseconds does not run for a whole pass) and returns the mean nanoseconds a call took, which
+ * sizes the allocation samples.
  */
 function warmUp(run: (i: number) => number, count: number, milliseconds: number): number {
   const started = performance.now();
   let calls = 0, contacts = 0;
   while (performance.now() - started < milliseconds) {
-    for (let i = 0; i < count; i++) contacts += run(i);
-    calls += count;
+    for (let k = 0; k < 16; k++) contacts += run((calls + k) % count);
+    calls += 16;
   }
   sink[1]! += contacts;
   return ((performance.now() - started) * 1e6) / calls;
 }
 
 /**
- * Measures `implementation` on configurations `0..count-1`: its median time, or its bytes per call.
+ * Measures `implementation` on configurations `0..count-1`: its median time, or its contacts and
+ * bytes per call. The contacts are counted in the `bytes` child only, once per row: a pass over
+ * every configuration takes seconds for the slowest peers (Rapier against a triangle mesh, 4 ms a
+ * call), and the time children warm up by themselves.
  */
 export async function measureRow(
   implementation: Implementation,
   count: number,
   mode: RowMode,
 ): Promise<RowMeasurement> {
-  const contacts = contactsPerCall(implementation.run, count);
-  let medianNs = NaN, bytes = NaN;
+  let contacts = NaN, medianNs = NaN, bytes = NaN;
   if (mode === 'time') medianNs = await medianNanoseconds(implementation.run, count);
-  else {bytes = Math.max(
+  else {
+    contacts = contactsPerCall(implementation.run, count);
+    bytes = Math.max(
       0,
       Math.round(bytesPerCall(implementation.run, count, warmUp(implementation.run, count, 300))),
-    );}
+    );
+  }
   const measurement: RowMeasurement = {
     library: implementation.library,
     call: implementation.call,

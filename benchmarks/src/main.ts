@@ -24,6 +24,7 @@ import {
 } from './report.js';
 import { loadOurs, pairBenches } from './pairs.js';
 import { scalingTables } from './scaling.js';
+import { terrainScalingTable } from './terrain-scaling.js';
 import { motionTables } from './motion.js';
 import { cannonStepTable } from './cannon-steps.js';
 
@@ -46,14 +47,14 @@ function measureRow(id: string, which: 'ours' | number, mode: RowMode): RowMeasu
   return measured;
 }
 
-/** A row of the table: the bytes from one child, the median from another. */
+/** A row of the table: the contacts and bytes from one child, the median from another. */
 function tableRow(allocation: RowMeasurement, timing: RowMeasurement): Row {
   const row: Row = {
     library: timing.library,
     call: timing.call,
     medianNs: timing.medianNs,
     speedVsFastestPeer: NaN,
-    contactsPerCall: timing.contactsPerCall,
+    contactsPerCall: allocation.contactsPerCall,
     bytesPerCall: allocation.bytesPerCall,
   };
   if (timing.note !== undefined) row.note = timing.note;
@@ -67,21 +68,26 @@ const ROUNDS = 4;
 const overheadNs = await medianNanoseconds((i) => i & 1, N);
 
 const pairResults: PairResult[] = [];
+/** Whether `--only` asks for this part: all without it, else the part of that id or group. */
+const runs = (id: string, group?: string): boolean =>
+  only === undefined || only === id || (group !== undefined && only === group);
+
 for (const bench of benches) {
-  if (only !== undefined && bench.id !== only) continue;
+  if (!runs(bench.id, bench.group)) continue;
   process.stderr.write(`${bench.title}\n`);
+  const pairs = bench.pairs();
   const mix: Record<string, number> = {};
   for (const category of Object.keys(MIX)) {
-    mix[category] = bench.pairs.filter((pair) => pair.category === category).length /
-      bench.pairs.length;
+    mix[category] = pairs.filter((pair) => pair.category === category).length / pairs.length;
   }
   const result: PairResult = {
     id: bench.id,
     title: bench.title,
-    configurations: bench.pairs.length,
+    configurations: pairs.length,
     mix,
     rows: [],
   };
+  if (bench.inputs !== undefined) result.inputs = bench.inputs;
   const ours = bench.ours();
   if (typeof ours === 'string') result.missing = ours;
   const rows: ('ours' | number)[] = bench.peers.map((_, k) => k);
@@ -118,11 +124,10 @@ for (const bench of benches) {
   pairResults.push(result);
 }
 
-const scaling: ScalingTable[] = only === undefined || only === 'scaling'
-  ? await scalingTables(found2, api2)
-  : [];
-if (only === undefined || only === 'motion') scaling.push(...(await motionTables()));
-const cannonSteps = only === undefined || only === 'cannon-steps' ? cannonStepTable() : undefined;
+const scaling: ScalingTable[] = runs('scaling') ? await scalingTables(found2, api2) : [];
+if (runs('terrain-scaling', 'terrain')) scaling.push(await terrainScalingTable());
+if (runs('motion')) scaling.push(...(await motionTables()));
+const cannonSteps = runs('cannon-steps') ? cannonStepTable() : undefined;
 
 /** Speed-up of ours (our first row, or the one whose call is `call`) over the fastest of `peers` in pair `id`. */
 function speedUp(id: string, peers: string[], call?: string): number | null {
@@ -160,10 +165,23 @@ const speedTargets: [string, string, string[], number, string?][] = [
     4,
     'collideBoxBox + PairCache({ recycle: true })',
   ],
+  // Capsules and hulls: 1.5x the fastest pure-JavaScript peer on the capsule rows, 3x on the hull
+  // rows, 10x Rapier on each.
+  ...([
+    ['Capsule-capsule', 'capsule-capsule', ['oimophysics', 'crashcat'], 1.5],
+    ['Capsule-box', 'capsule-box', ['oimophysics', 'crashcat'], 1.5],
+    ['Capsule-half-space', 'capsule-half-space', ['crashcat'], 1.5],
+    ['Hull-hull', 'hull-hull', ['cannon-es', 'oimophysics', 'crashcat'], 3],
+    ['Hull-hull, box-shaped', 'hull-hull-box', ['cannon-es', 'oimophysics', 'crashcat'], 3],
+    ['Hull-half-space', 'hull-half-space', ['cannon-es', 'crashcat'], 3],
+  ] as const).flatMap(([name, id, peers, required]): [string, string, string[], number][] => [
+    [`${name} vs the fastest pure-JS peer (${peers.join(', ')})`, id, [...peers], required],
+    [`${name} vs Rapier`, id, ['rapier'], 10],
+  ]),
 ];
 const targets: Target[] = [];
 for (const [description, id, peers, required, call] of speedTargets) {
-  if (only !== undefined && id !== only) continue;
+  if (!pairResults.some((pair) => pair.id === id)) continue;
   const measured = speedUp(id, peers, call);
   targets.push({
     description,
@@ -238,17 +256,25 @@ const results: Results = {
     'cannon-es: `world.narrowphase.getContacts([bi], [bj], world, result, oldcontacts, ' +
     'frictionResult, frictionPool)` with equations returned to the pools before each call ' +
     'as World.step does (its default material adds two friction equations per contact). ' +
-    'Rapier (rapier3d-compat, f32): `contactShape(..., prediction 0, target)`, one point ' +
-    'per pair; a half-space is queried first (the other order returns wrong depths in ' +
-    '0.21). SAT.js: a reused Response, no contact points. planck: the Collide function into ' +
-    'a reused Manifold, then `getWorldManifold` for world points and depths (our output), ' +
-    'polygon skin radius set to 0 so the geometry matches. @box2d/core: the same with ' +
+    'Rapier (rapier3d-compat, f32): `collider1.contactCollider(collider2, prediction 0, ' +
+    'target)` on colliders of a world never stepped, built before timing ' +
+    '(`Shape.contactShape` would convert both shapes into WebAssembly on every call; in the ' +
+    'frame row posed by setTranslation and setRotation before each call), one point per ' +
+    'pair; a ' +
+    'half-space is queried first (the other order returns wrong depths in 0.21). SAT.js: a ' +
+    'reused Response, no contact points. planck: the Collide function into a reused ' +
+    'Manifold, then `getWorldManifold` for world points and depths (our output), polygon ' +
+    'skin radius set to 0 so the geometry matches. @box2d/core: the same with ' +
     '`b2CollidePolygons` or `b2CollidePolygonAndCircle` and `b2WorldManifold.Initialize`, ' +
     'skin 0 too. matter-js: `Collision.collides(bodyA, bodyB, pairs)` as its Detector calls ' +
     'it, the pair in a Pairs table so its Collision is reused; depth and one or two support ' +
     'points, not a clipped manifold. OimoPhysics: `BoxBoxDetector.detect(result, geom1, ' +
     'geom2, tf1, tf2, cachedData)` into a reused DetectorResult, one CachedDetectorData per ' +
-    'pair; up to 4 points.',
+    'pair; up to 4 points. crashcat: `collideShapeVsShape(collector, settings, shapeA, ..., ' +
+    "shapeB, ...)`, the query its world's narrowphase runs for a body pair (collectFaces on, " +
+    'speculative distance 0, convex radius 0), into a collector that reads each hit: one point ' +
+    'and two supporting faces per pair (per touching triangle against a mesh); the clipping ' +
+    'of the faces into a manifold that its world adds is not exported, not timed.',
     "Speed vs fastest peer: the fastest peer's median divided by the row's median (ours " +
     'above 1 is that many times faster than every peer).',
     `Every median includes the timing loop's own cost, ${

@@ -93,7 +93,8 @@ function readingCost(): number {
 
 /**
  * Bytes allocated per call: after a full collection, `ALLOCATION_CALLS` calls (fewer when
- * `nanosecondsPerCall` says they are slow, never fewer than `count`), and the growth of
+ * `nanosecondsPerCall` says they are slow: about 50 ms of calls, the first configurations only for
+ * calls slower than 50 microseconds), and the growth of
  * `heapUsed`, less what reading it costs, divided by the calls. Node 20's V8 has no
  * allocated-bytes counter, so the benchmark runs with a young generation large enough
  * (`--min-semi-space-size`, `--max-semi-space-size`) that no scavenge falls inside a sample.
@@ -108,7 +109,7 @@ export function bytesPerCall(
   nanosecondsPerCall = 0,
 ): number {
   const mask = count - 1;
-  const calls = Math.max(count, Math.min(ALLOCATION_CALLS, Math.round(50e6 / nanosecondsPerCall)));
+  const calls = Math.max(1, Math.min(ALLOCATION_CALLS, Math.round(50e6 / nanosecondsPerCall)));
   const cost = readingCost();
   const samples: number[] = [];
   for (let sample = 0; sample < 8; sample++) {

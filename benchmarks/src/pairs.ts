@@ -20,10 +20,18 @@ import {
   initRapier,
   oimo3,
   oimoCapsule3,
-  rapier3,
+  rapierColliders3,
 } from './adapters3d.js';
+import { crashcat3 } from './crashcat3.js';
 import { type Found, findExports } from './detectors.js';
-import { contactkitFrames, FRAME_PAIRS, FRAMES, oimoFrames, restingFrames } from './frame.js';
+import {
+  contactkitFrames,
+  FRAME_PAIRS,
+  FRAMES,
+  oimoFrames,
+  rapierFrames,
+  restingFrames,
+} from './frame.js';
 import type { Implementation } from './harness.js';
 import {
   CONFIGURATIONS,
@@ -48,11 +56,20 @@ import {
   sphereHalfSpacePairs,
   sphereSpherePairs,
 } from './inputs.js';
+import { type Resting, TERRAIN_SIDE, rowsTerrainSpec, terrainPairs } from './terrain.js';
 
 export interface PairBench {
   id: string;
   title: string;
-  pairs: Pairs2 | Pairs3;
+  /**
+   * The configurations, generated on first use: every row's process calls `pairBenches`, and
+   * generates only its own pair's (the hull rows' bisections take seconds).
+   */
+  pairs: () => Pairs2 | Pairs3;
+  /** What the configurations are, when not the standard mix; printed under the title. */
+  inputs?: string;
+  /** A set of pairs that `--only=<group>` runs together: `terrain` for the mesh rows. */
+  group?: string;
   /** Builds our implementation, or says why it cannot. */
   ours: () => Implementation | string;
   /** Builds each peer's implementation, one at a time (a row's process builds only its own). */
@@ -81,6 +98,14 @@ export async function loadOurs(): Promise<Ours> {
     'collideConvexHullConvexHull',
     'collideConvexHullHalfSpace',
     'collideConvexHullCapsule',
+    'collideSphereTriangleMesh',
+    'collideSphereHeightfield',
+    'collideCapsuleTriangleMesh',
+    'collideCapsuleHeightfield',
+    'collideBoxTriangleMesh',
+    'collideBoxHeightfield',
+    'collideConvexHullTriangleMesh',
+    'collideConvexHullHeightfield',
   ]);
   const found2 = findExports(collision2d, [
     'Circle',
@@ -105,41 +130,77 @@ export async function loadOurs(): Promise<Ours> {
   return { found3, found2, api2 };
 }
 
+/** `make`'s value, computed on the first call and kept. */
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+/**
+ * The terrain rows: each resting shape against the triangle mesh and against the same
+ * heightfield, with the peers that have the pair. One line a pair below; a pair whose detector
+ * the index does not export yet is reported as missing and its peers are still measured.
+ */
+interface TerrainRow {
+  shape: Resting;
+  target: 'trianglemesh' | 'heightfield';
+  /** Our detector's name (DESIGN.md's canonical order). */
+  detector: string;
+  seed: number;
+  /** cannon-es's narrowphase function for the pair, when it has one. */
+  cannon?: string;
+}
+
+const SHAPE_NAMES: Record<Resting, [string, string]> = {
+  sphere: ['Sphere', 'Ball'],
+  capsule: ['Capsule (lying)', 'Capsule'],
+  box: ['Box (lying flat)', 'Cuboid'],
+  hull: ['Hull (16 vertices)', 'ConvexPolyhedron'],
+};
+
 /** Every pair of the benchmark: its configurations, our implementation and its peers. */
 export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
-  function ours3(name: string, pairs: Pairs3): () => Implementation | string {
+  function ours3(name: string, pairs: () => Pairs3): () => Implementation | string {
     const entry = found3[name];
     return () => (entry?.fn
-      ? contactkit3(pairs, entry.fn as Detector3, `${name}`)
+      ? contactkit3(pairs(), entry.fn as Detector3, `${name}`)
       : `${name} not found in @contactkit/contacts3d`);
   }
 
-  function ours2(name: string, pairs: Pairs2): () => Implementation | string {
+  function ours2(name: string, pairs: () => Pairs2): () => Implementation | string {
     const entry = found2[name];
     if (api2 === undefined) {
       return () => 'Circle, Polygon or CollisionData2 not found in @contactkit/collision2d';
     }
     return () => (entry?.fn
-      ? contactkit2(api2, pairs, entry.fn as Detector2, name)
+      ? contactkit2(api2, pairs(), entry.fn as Detector2, name)
       : `${name} not found in @contactkit/collision2d`);
+  }
+
+  /** crashcat's row: its shape query, named with the function its dispatch picks for the pair. */
+  function crashcat(pairs: () => Pairs3, dispatched: string): () => Implementation {
+    return () => crashcat3(pairs(), `collideShapeVsShape → ${dispatched}`);
   }
 
   function bench3(
     id: string,
     title: string,
     detector: string,
-    pairs: Pairs3,
+    make: () => Pairs3,
     cannonCall: string,
     rapierCall: string,
+    crashcatCall: string,
   ): PairBench {
+    const pairs = lazy(make);
     return {
       id,
       title,
       pairs,
       ours: ours3(detector, pairs),
       peers: [
-        () => cannon3(pairs, `Narrowphase.getContacts → ${cannonCall}`),
-        () => rapier3(pairs, rapierCall),
+        () => cannon3(pairs(), `Narrowphase.getContacts → ${cannonCall}`),
+        () => rapierColliders3(pairs(), rapierCall),
+        crashcat(pairs, crashcatCall),
       ],
     };
   }
@@ -149,69 +210,157 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
    * against its GjkEpaDetector.
    */
   function withOimo(bench: PairBench, call = 'BoxBoxDetector.detect'): PairBench {
-    const pairs = bench.pairs as Pairs3;
-    return { ...bench, peers: [...bench.peers, () => oimo3(pairs, call)] };
+    const pairs = bench.pairs as () => Pairs3;
+    return { ...bench, peers: [...bench.peers, () => oimo3(pairs(), call)] };
+  }
+
+  /** A hull of `spec`'s points, built once per point list and posed as `spec` asks. */
+  const hulls = new WeakMap<number[], contacts3d.ConvexHull>();
+  function hullAt(spec: HullSpec): contacts3d.ConvexHull {
+    let hull = hulls.get(spec.points);
+    if (hull === undefined) {
+      hull = contacts3d.ConvexHull.fromPoints(spec.points);
+      hulls.set(spec.points, hull);
+    }
+    return hull.setPose(spec.position, spec.quaternion);
   }
 
   /** Whether two hull specs touch or overlap, by our boolean test: the bisection of hullHullPairs. */
   function hullsTouch(a: HullSpec, b: HullSpec): boolean {
-    const first = contacts3d.ConvexHull.fromPoints(a.points).setPose(a.position, a.quaternion);
-    const second = contacts3d.ConvexHull.fromPoints(b.points).setPose(b.position, b.quaternion);
-    return contacts3d.overlapConvexHullConvexHull(first, second);
+    return contacts3d.overlapConvexHullConvexHull(hullAt(a), hullAt(b));
   }
 
   /** Whether a hull and a capsule touch or overlap, by our boolean test (hullCapsulePairs' bisection). */
   function hullCapsuleTouch(a: HullSpec, b: CapsuleSpec): boolean {
-    const hull = contacts3d.ConvexHull.fromPoints(a.points).setPose(a.position, a.quaternion);
     const capsule = new contacts3d.Capsule(b.radius, b.halfLength).setPose(
       b.position,
       b.quaternion,
     );
-    return contacts3d.overlapConvexHullCapsule(hull, capsule);
+    return contacts3d.overlapConvexHullCapsule(hullAt(a), capsule);
+  }
+
+  /** A terrain row: the pair's configurations, our detector, Rapier, cannon-es and crashcat. */
+  function terrainBench(row: TerrainRow): PairBench {
+    const [shapeTitle, rapierShape] = SHAPE_NAMES[row.shape];
+    const mesh = row.target === 'trianglemesh';
+    const pairs = lazy(() => terrainPairs(row.shape, rowsTerrainSpec(row.target), N, row.seed));
+    const peers: (() => Implementation)[] = [
+      () =>
+        rapierColliders3(
+          pairs(),
+          `Collider(${rapierShape}).contactCollider(Collider(${mesh ? 'TriMesh' : 'HeightField'}))`,
+        ),
+    ];
+    if (row.cannon !== undefined) {
+      const call = `Narrowphase.getContacts → ${row.cannon}`;
+      peers.push(() => cannon3(pairs(), call));
+    }
+    // crashcat has triangle meshes but no heightfield.
+    if (mesh) {
+      const dispatched = row.shape === 'sphere'
+        ? 'sphereVsTriangleMesh'
+        : 'convexVsTriangleMesh (GJK/EPA per triangle)';
+      peers.push(crashcat(pairs, dispatched));
+    }
+    const triangles = 2 * (TERRAIN_SIDE - 1) ** 2;
+    return {
+      id: `${row.shape}-${mesh ? 'mesh' : 'heightfield'}`,
+      title: `${shapeTitle} on a ${triangles.toLocaleString('en-US')}-triangle terrain ${
+        mesh ? 'mesh' : 'heightfield'
+      }`,
+      group: 'terrain',
+      inputs: `Each resting on a terrain of ${TERRAIN_SIDE} x ${TERRAIN_SIDE} grid points one ` +
+        'unit apart (gentle slopes and noise), its lowest point 0 to 2% of its size below the ' +
+        (mesh
+          ? "surface: the mesh has the heightfield's triangles; built once, before timing."
+          : 'surface; built once, before timing.'),
+      pairs,
+      ours: ours3(row.detector, pairs),
+      peers,
+    };
   }
 
   const N = CONFIGURATIONS;
+  const terrainRows: TerrainRow[] = [
+    {
+      shape: 'sphere',
+      target: 'trianglemesh',
+      detector: 'collideSphereTriangleMesh',
+      seed: 301,
+      cannon: 'sphereTrimesh',
+    },
+    {
+      shape: 'sphere',
+      target: 'heightfield',
+      detector: 'collideSphereHeightfield',
+      seed: 301,
+      cannon: 'sphereHeightfield',
+    },
+    { shape: 'capsule', target: 'trianglemesh', detector: 'collideCapsuleTriangleMesh', seed: 302 },
+    { shape: 'capsule', target: 'heightfield', detector: 'collideCapsuleHeightfield', seed: 302 },
+    { shape: 'box', target: 'trianglemesh', detector: 'collideBoxTriangleMesh', seed: 303 },
+    {
+      shape: 'box',
+      target: 'heightfield',
+      detector: 'collideBoxHeightfield',
+      seed: 303,
+      cannon: 'boxHeightfield (convexHeightfield)',
+    },
+    { shape: 'hull', target: 'trianglemesh', detector: 'collideConvexHullTriangleMesh', seed: 304 },
+    {
+      shape: 'hull',
+      target: 'heightfield',
+      detector: 'collideConvexHullHeightfield',
+      seed: 304,
+      cannon: 'convexHeightfield',
+    },
+  ];
   return [
     bench3(
       'sphere-sphere',
       'Sphere-sphere',
       'collideSphereSphere',
-      sphereSpherePairs(N, 101),
+      () => sphereSpherePairs(N, 101),
       'sphereSphere',
-      'Ball.contactShape(Ball)',
+      'Collider(Ball).contactCollider(Collider(Ball))',
+      'sphereVsSphere',
     ),
     bench3(
       'sphere-box',
       'Sphere-box (box first, as collideBoxSphere takes them)',
       'collideBoxSphere',
-      boxSpherePairs(N, 102),
+      () => boxSpherePairs(N, 102),
       'sphereBox',
-      'Cuboid.contactShape(Ball)',
+      'Collider(Cuboid).contactCollider(Collider(Ball))',
+      'convexVsConvex (GJK/EPA)',
     ),
     bench3(
       'sphere-half-space',
       'Sphere-half-space (cannon-es Plane)',
       'collideSphereHalfSpace',
-      sphereHalfSpacePairs(N, 103),
+      () => sphereHalfSpacePairs(N, 103),
       'spherePlane',
-      'HalfSpace.contactShape(Ball)',
+      'Collider(HalfSpace).contactCollider(Collider(Ball))',
+      'convexVsPlane',
     ),
     bench3(
       'box-half-space',
       'Box-half-space (cannon-es Plane)',
       'collideBoxHalfSpace',
-      boxHalfSpacePairs(N, 104),
+      () => boxHalfSpacePairs(N, 104),
       'planeBox',
-      'HalfSpace.contactShape(Cuboid)',
+      'Collider(HalfSpace).contactCollider(Collider(Cuboid))',
+      'convexVsPlane',
     ),
     withOimo(
       bench3(
         'box-box',
         'Box-box, full manifold',
         'collideBoxBox',
-        boxBoxPairs(N, 105),
+        () => boxBoxPairs(N, 105),
         'boxBox (convexConvex)',
-        'Cuboid.contactShape(Cuboid)',
+        'Collider(Cuboid).contactCollider(Collider(Cuboid))',
+        'convexVsConvex (GJK/EPA)',
       ),
     ),
     withOimo(
@@ -219,68 +368,78 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         'box-box-resting',
         'Box-box resting contacts (shallow face on face, as in a stack)',
         'collideBoxBox',
-        boxStackPairs(N, 106),
+        () => boxStackPairs(N, 106),
         'boxBox (convexConvex)',
-        'Cuboid.contactShape(Cuboid)',
+        'Collider(Cuboid).contactCollider(Collider(Cuboid))',
+        'convexVsConvex (GJK/EPA)',
       ),
     ),
     // The frame row: the resting pairs called frame after frame, with and without our cache.
     (() => {
-      const frames = restingFrames(110);
+      const frames = lazy(() => restingFrames(110));
       return {
         id: 'frame',
         title: `Frame: ${FRAME_PAIRS} resting box-box pairs over ${FRAMES} frames of a solver's ` +
           'jitter, poses set before each call, per-pair state kept across frames',
         pairs: frames,
-        ours: () => contactkitFrames(frames, 'none', 'collideBoxBox, no cache'),
+        ours: () => contactkitFrames(frames(), 'none', 'collideBoxBox, no cache'),
         peers: [
-          () => contactkitFrames(frames, 'axis', 'collideBoxBox + PairCache (separating axis)'),
+          () => contactkitFrames(frames(), 'axis', 'collideBoxBox + PairCache (separating axis)'),
           () =>
             contactkitFrames(
-              frames,
+              frames(),
               'recycle',
               'collideBoxBox + PairCache({ recycle: true })',
             ),
-          () => rapier3(frames, 'Cuboid.contactShape(Cuboid)'),
-          () => oimoFrames(frames, 'BoxBoxDetector.detect'),
+          () =>
+            rapierFrames(
+              frames(),
+              'Collider(Cuboid).contactCollider(Collider(Cuboid)), setTranslation and setRotation first',
+            ),
+          () => oimoFrames(frames(), 'BoxBoxDetector.detect'),
         ],
       };
     })(),
     // Capsules: cannon-es has none; OimoPhysics has no half-space.
     (() => {
-      const pairs: Pairs3 = capsuleCapsulePairs(N, 107);
+      const pairs = lazy((): Pairs3 => capsuleCapsulePairs(N, 107));
       return {
         id: 'capsule-capsule',
         title: 'Capsule-capsule (two points when near parallel)',
         pairs,
         ours: ours3('collideCapsuleCapsule', pairs),
         peers: [
-          () => oimoCapsule3(pairs, 'CapsuleCapsuleDetector.detect'),
-          () => rapier3(pairs, 'Capsule.contactShape(Capsule)'),
+          () => oimoCapsule3(pairs(), 'CapsuleCapsuleDetector.detect'),
+          () => rapierColliders3(pairs(), 'Collider(Capsule).contactCollider(Collider(Capsule))'),
+          crashcat(pairs, 'convexVsConvex (GJK/EPA)'),
         ],
       };
     })(),
     (() => {
-      const pairs: Pairs3 = boxCapsulePairs(N, 108);
+      const pairs = lazy((): Pairs3 => boxCapsulePairs(N, 108));
       return {
         id: 'capsule-box',
         title: 'Capsule-box (box first, as collideBoxCapsule takes them)',
         pairs,
         ours: ours3('collideBoxCapsule', pairs),
         peers: [
-          () => oimoCapsule3(pairs, 'GjkEpaDetector.detect'),
-          () => rapier3(pairs, 'Cuboid.contactShape(Capsule)'),
+          () => oimoCapsule3(pairs(), 'GjkEpaDetector.detect'),
+          () => rapierColliders3(pairs(), 'Collider(Cuboid).contactCollider(Collider(Capsule))'),
+          crashcat(pairs, 'convexVsConvex (GJK/EPA)'),
         ],
       };
     })(),
     (() => {
-      const pairs: Pairs3 = capsuleHalfSpacePairs(N, 109);
+      const pairs = lazy((): Pairs3 => capsuleHalfSpacePairs(N, 109));
       return {
         id: 'capsule-half-space',
         title: 'Capsule-half-space',
         pairs,
         ours: ours3('collideCapsuleHalfSpace', pairs),
-        peers: [() => rapier3(pairs, 'HalfSpace.contactShape(Capsule)')],
+        peers: [
+          () => rapierColliders3(pairs(), 'Collider(HalfSpace).contactCollider(Collider(Capsule))'),
+          crashcat(pairs, 'convexVsPlane'),
+        ],
       };
     })(),
     withOimo(
@@ -288,9 +447,10 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         'hull-hull',
         'Hull-hull, two random 16-vertex hulls, full manifold',
         'collideConvexHullConvexHull',
-        hullHullPairs(N, 107, hullsTouch),
+        () => hullHullPairs(N, 107, hullsTouch),
         'convexConvex (ConvexPolyhedron)',
-        'ConvexPolyhedron.contactShape(ConvexPolyhedron)',
+        'Collider(ConvexPolyhedron).contactCollider(Collider(ConvexPolyhedron))',
+        'convexVsConvex (GJK/EPA)',
       ),
       'ConvexHullGeometry, GjkEpaDetector.detect',
     ),
@@ -299,26 +459,33 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         'hull-hull-box',
         'Hull-hull, box-shaped hulls (the box-box configurations)',
         'collideConvexHullConvexHull',
-        boxBoxPairs(N, 105).map((pair) => ({
-          category: pair.category,
-          a: boxAsHull(pair.a),
-          b: boxAsHull(pair.b),
-        })),
+        () =>
+          boxBoxPairs(N, 105).map((pair) => ({
+            category: pair.category,
+            a: boxAsHull(pair.a),
+            b: boxAsHull(pair.b),
+          })),
         'convexConvex (ConvexPolyhedron)',
-        'ConvexPolyhedron.contactShape(ConvexPolyhedron)',
+        'Collider(ConvexPolyhedron).contactCollider(Collider(ConvexPolyhedron))',
+        'convexVsConvex (GJK/EPA)',
       ),
       'ConvexHullGeometry, GjkEpaDetector.detect',
     ),
     (() => {
-      const pairs: Pairs3 = hullCapsulePairs(N, 110, hullCapsuleTouch);
+      const pairs = lazy((): Pairs3 => hullCapsulePairs(N, 110, hullCapsuleTouch));
       return {
         id: 'hull-capsule',
         title: 'Hull-capsule, a random 16-vertex hull (two points for a capsule on a face)',
         pairs,
         ours: ours3('collideConvexHullCapsule', pairs),
         peers: [
-          () => oimoCapsule3(pairs, 'ConvexHullGeometry, CapsuleGeometry, GjkEpaDetector.detect'),
-          () => rapier3(pairs, 'ConvexPolyhedron.contactShape(Capsule)'),
+          () => oimoCapsule3(pairs(), 'ConvexHullGeometry, CapsuleGeometry, GjkEpaDetector.detect'),
+          () =>
+            rapierColliders3(
+              pairs(),
+              'Collider(ConvexPolyhedron).contactCollider(Collider(Capsule))',
+            ),
+          crashcat(pairs, 'convexVsConvex (GJK/EPA)'),
         ],
       };
     })(),
@@ -326,50 +493,53 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
       'hull-half-space',
       'Hull-half-space, a random 16-vertex hull (cannon-es Plane)',
       'collideConvexHullHalfSpace',
-      hullHalfSpacePairs(N, 108),
+      () => hullHalfSpacePairs(N, 108),
       'planeConvex',
-      'HalfSpace.contactShape(ConvexPolyhedron)',
+      'Collider(HalfSpace).contactCollider(Collider(ConvexPolyhedron))',
+      'convexVsPlane',
     ),
+    ...terrainRows.map(terrainBench),
     (() => {
-      const pairs: Pairs2 = polygonPolygonPairs(N, 201);
+      const pairs = lazy((): Pairs2 => polygonPolygonPairs(N, 201));
       return {
         id: 'polygon-polygon',
         title: 'Convex polygon-polygon manifold',
         pairs,
         ours: ours2('collidePolygonPolygon', pairs),
         peers: [
-          () => sat2(pairs, SAT.testPolygonPolygon, 'SAT.testPolygonPolygon', false),
-          () => planck2(pairs, planck.CollidePolygons, 'CollidePolygons + getWorldManifold', false),
+          () => sat2(pairs(), SAT.testPolygonPolygon, 'SAT.testPolygonPolygon', false),
+          () =>
+            planck2(pairs(), planck.CollidePolygons, 'CollidePolygons + getWorldManifold', false),
           () =>
             box2d2(
-              pairs,
+              pairs(),
               b2.b2CollidePolygons,
               'b2CollidePolygons + b2WorldManifold.Initialize',
               false,
             ),
-          () => matter2(pairs, 'Collision.collides'),
+          () => matter2(pairs(), 'Collision.collides'),
         ],
       };
     })(),
     (() => {
-      const pairs: Pairs2 = circlePolygonPairs(N, 202);
+      const pairs = lazy((): Pairs2 => circlePolygonPairs(N, 202));
       return {
         id: 'circle-polygon',
         title: 'Circle-convex polygon',
         pairs,
         ours: ours2('collideCirclePolygon', pairs),
         peers: [
-          () => sat2(pairs, SAT.testPolygonCircle, 'SAT.testPolygonCircle', true),
+          () => sat2(pairs(), SAT.testPolygonCircle, 'SAT.testPolygonCircle', true),
           () =>
             planck2(
-              pairs,
+              pairs(),
               planck.CollidePolygonCircle,
               'CollidePolygonCircle + getWorldManifold',
               true,
             ),
           () =>
             box2d2(
-              pairs,
+              pairs(),
               b2.b2CollidePolygonAndCircle,
               'b2CollidePolygonAndCircle + b2WorldManifold.Initialize',
               true,
@@ -378,15 +548,15 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
       };
     })(),
     (() => {
-      const pairs: Pairs2 = circleCirclePairs(N, 203);
+      const pairs = lazy((): Pairs2 => circleCirclePairs(N, 203));
       return {
         id: 'circle-circle',
         title: 'Circle-circle',
         pairs,
         ours: ours2('collideCircleCircle', pairs),
         peers: [
-          () => sat2(pairs, SAT.testCircleCircle, 'SAT.testCircleCircle', false),
-          () => planck2(pairs, planck.CollideCircles, 'CollideCircles + getWorldManifold', false),
+          () => sat2(pairs(), SAT.testCircleCircle, 'SAT.testCircleCircle', false),
+          () => planck2(pairs(), planck.CollideCircles, 'CollideCircles + getWorldManifold', false),
         ],
       };
     })(),

@@ -29,7 +29,7 @@ if (bench === undefined) {
 const ours = bench.ours();
 if (typeof ours === 'string') throw new Error(ours);
 const run = ours.run;
-const count = bench.pairs.length;
+const count = bench.pairs().length;
 let calls = 0;
 let contacts = 0;
 /** Makes `n` calls, the configurations cycled from the first; returns the contacts written. */

@@ -18,6 +18,8 @@ export interface PairResult {
   title: string;
   configurations: number;
   mix: Record<string, number>;
+  /** What the configurations are, when not the standard mix. */
+  inputs?: string;
   rows: Row[];
   /** Why our row is absent, when it is. */
   missing?: string;
@@ -45,6 +47,8 @@ export interface ScalingRow {
 export interface ScalingTable {
   title: string;
   unit: string;
+  /** What `size` counts, for the per-unit column; vertices or circles when absent. */
+  per?: string;
   rows: ScalingRow[];
   missing?: string;
   notes?: string[];
@@ -103,7 +107,13 @@ export function toMarkdown(results: Results): string {
     const mix = Object.entries(pair.mix).map(([category, share]) =>
       `${Math.round(share * 100)}% ${category}`
     ).join(', ');
-    lines.push(`## ${pair.title}`, '', `${pair.configurations} configurations: ${mix}.`, '');
+    const inputs = pair.inputs === undefined ? '' : ` ${pair.inputs}`;
+    lines.push(
+      `## ${pair.title}`,
+      '',
+      `${pair.configurations} configurations: ${mix}.${inputs}`,
+      '',
+    );
     if (pair.missing) lines.push(`contactkit: ${pair.missing}`, '');
     lines.push(
       '| implementation | call | median ns/call | speed vs fastest peer | contacts/call | bytes/call |',
@@ -126,7 +136,9 @@ export function toMarkdown(results: Results): string {
       continue;
     }
     lines.push(
-      `| case | size | median ${table.unit} | ns per vertex or circle | contacts per call | bytes per call |`,
+      `| case | size | median ${table.unit} | ns per ${
+        table.per ?? 'vertex or circle'
+      } | contacts per call | bytes per call |`,
       '| --- | ---: | ---: | ---: | ---: | ---: |',
     );
     for (const row of table.rows) {

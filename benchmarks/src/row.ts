@@ -32,7 +32,7 @@ if (typeof implementation === 'string') throw new Error(implementation);
 collectGarbage();
 const measurement: RowMeasurement = await measureRow(
   implementation,
-  bench.pairs.length,
+  bench.pairs().length,
   mode === 'bytes' ? 'bytes' : 'time',
 );
 process.stdout.write(JSON.stringify(measurement) + '\n');

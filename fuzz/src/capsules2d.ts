@@ -16,6 +16,7 @@ import {
 import type { Random } from '@contactkit/test-support';
 import { type Point, pointSegmentDistance, segmentSegmentDistance } from './oracle2d.js';
 import type { Property, Subject } from './suite.js';
+import { PRINT_CONTACTS } from './written.js';
 
 /** A circle (halfLength null) or a capsule, and its pose. */
 interface Round2 {
@@ -341,9 +342,7 @@ function subject(
         `const b = ${code(config.b)};`,
         `const data = new CollisionData2({ capacity: 8, tolerance: ${config.tolerance} });`,
         `${name}(a, b, data);`,
-        'for (const c of data.contacts.slice(0, data.contactCount)) {',
-        '  console.log(c.point, c.normal, c.penetration, c.featureId);',
-        '}',
+        ...PRINT_CONTACTS,
         `// ${property}: ${message.replace(/\n/g, '\n// ')}`,
         '```',
       ].join('\n'),

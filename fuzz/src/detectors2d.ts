@@ -17,6 +17,7 @@ import { generate2, REGIMES_2D } from './regimes2d.js';
 import { code2, type Kind2, type ShapeDesc2 } from './shapes2d.js';
 import type { Subject } from './suite.js';
 import { detectorProperties2 } from './properties2d.js';
+import { PRINT_CONTACTS } from './written.js';
 
 /** A 2D configuration: the two shapes, in the detector's argument order. */
 export interface Config2 {
@@ -115,9 +116,7 @@ export function repro2(name: string, config: Config2, property: string, message:
     `const b = ${code2(config.b)};`,
     'const data = new CollisionData2({ capacity: 64 });',
     `${name}(a, b, data);`,
-    'for (const c of data.contacts.slice(0, data.contactCount)) {',
-    '  console.log(c.point, c.normal, c.penetration, c.featureId);',
-    '}',
+    ...PRINT_CONTACTS,
     `// ${property}: ${message.replace(/\n/g, '\n// ')}`,
     '```',
   ].join('\n');

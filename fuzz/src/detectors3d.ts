@@ -46,6 +46,7 @@ import { detectorProperties3, oracleShell3, refusedAsTooSmall, run3 } from './pr
 import { generate3, REGIMES_3D } from './regimes3d.js';
 import { buildPair3, code3, geometry3, type Kind3, type ShapeDesc3 } from './shapes3d.js';
 import type { Subject } from './suite.js';
+import { PRINT_CONTACTS } from './written.js';
 
 /** A 3D configuration: the two shapes in the detector's argument order. */
 export interface Config3 {
@@ -413,9 +414,7 @@ function repro3(
       ? [
         'const data = new CollisionData({ capacity: 64 });',
         `${name}(a, b, data);`,
-        'for (const c of data.contacts.slice(0, data.contactCount)) {',
-        '  console.log(c.point, c.normal, c.penetration, c.featureId);',
-        '}',
+        ...PRINT_CONTACTS,
       ]
       : [`console.log(${name}(a, b));`]),
     `// ${property}: ${message.replace(/\n/g, '\n// ')}`,

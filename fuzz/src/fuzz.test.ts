@@ -63,7 +63,7 @@ describe('the short run', () => {
         expect(checked, `${subject.name} / ${property.name} was never checked`).toBeGreaterThan(0);
       }
     }
-  }, 300_000);
+  }, 600_000);
 });
 
 /** A 2D detector that runs `collide` into a scratch buffer, lets `plant` change the contacts, then writes them. */

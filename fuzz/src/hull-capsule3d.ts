@@ -24,6 +24,7 @@ import {
 import type { Random } from '@contactkit/test-support';
 import { axesOf, type Vec3 } from './oracle3d.js';
 import type { Property, Subject } from './suite.js';
+import { finiteProblem, PRINT_CONTACTS } from './written.js';
 
 /** A hull (its cloud in its own frame, posed) and a capsule. */
 export interface HullCapsuleConfig {
@@ -498,16 +499,7 @@ function detectorProperties(detector: HullCapsuleDetector): Property<HullCapsule
       check(config) {
         const outcome = ok(config);
         if (!outcome) return undefined;
-        if (outcome.returned !== outcome.contacts.length) {
-          return `returned ${outcome.returned} but wrote ${outcome.contacts.length}`;
-        }
-        for (const c of outcome.contacts) {
-          if (![...c.point, ...c.normal, c.penetration].every(Number.isFinite)) {
-            return `not finite: ${describe(c)}`;
-          }
-          if (Math.abs(length(c.normal) - 1) > 1e-9) return `normal not unit: ${describe(c)}`;
-        }
-        return null;
+        return finiteProblem(outcome.returned, outcome.contacts, describe);
       },
     },
     {
@@ -657,9 +649,7 @@ function repro(name: string, config: HullCapsuleConfig, property: string, messag
       ? [
         'const data = new CollisionData({ capacity: 64 });',
         `${name}(a, b, data);`,
-        'for (const c of data.contacts.slice(0, data.contactCount)) {',
-        '  console.log(c.point, c.normal, c.penetration, c.featureId);',
-        '}',
+        ...PRINT_CONTACTS,
       ]
       : [`console.log(${name}(a, b));`]),
     `// ${property}: ${message.replace(/\n/g, '\n// ')}`,

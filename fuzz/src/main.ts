@@ -1,5 +1,5 @@
 /**
- * `pnpm fuzz [--n N] [--seed S] [--pair NAME] [--regime NAME] [--strict] [--repros N]`: runs the
+ * `pnpm fuzz [--n N] [--seed S] [--pair NAME[,NAME...]] [--regime NAME] [--strict] [--repros N]`: runs the
  * adversarial suite and prints the report; exits with 1 when a property fails (known defects of
  * known.ts aside, unless --strict).
  */

@@ -23,10 +23,18 @@ export type Geometry3 =
   | { kind: 'plane'; normal: Vec3; offset: number; }
   | { kind: 'halfspace'; normal: Vec3; offset: number; };
 
-const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const add = (a: Vec3, b: Vec3, s = 1): Vec3 => [a[0] + s * b[0], a[1] + s * b[1], a[2] + s * b[2]];
-const length = (a: Vec3) => Math.hypot(a[0], a[1], a[2]);
+/** `a . b`. */
+export const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+/** `a - b`. */
+export const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+/** `a + s b`. */
+export const add = (a: Vec3, b: Vec3, s = 1): Vec3 => [
+  a[0] + s * b[0],
+  a[1] + s * b[1],
+  a[2] + s * b[2],
+];
+/** `|a|`. */
+export const length = (a: Vec3) => Math.hypot(a[0], a[1], a[2]);
 
 /** The rotation matrix columns of a quaternion `[x, y, z, w]` (normalised here first). */
 export function axesOf(q: readonly number[]): [Vec3, Vec3, Vec3] {

@@ -44,6 +44,7 @@ import {
 } from './shapes2d.js';
 import { badInputCheck, bufferCheck } from './buffers-inputs2d.js';
 import type { Property } from './suite.js';
+import { finiteProblem } from './written.js';
 
 /** A contact read out of the buffer. */
 export interface Contact2Data {
@@ -219,17 +220,7 @@ export function detectorProperties2(detector: Detector2): Property<Config2>[] {
       check(config) {
         const outcome = ok(config);
         if (!outcome) return undefined;
-        if (outcome.returned !== outcome.contacts.length) {
-          return `returned ${outcome.returned} but wrote ${outcome.contacts.length}`;
-        }
-        for (const c of outcome.contacts) {
-          const numbers = [...c.point, ...c.normal, c.penetration];
-          if (!numbers.every(Number.isFinite)) return `not finite: ${describe(c)}`;
-          if (Math.abs(Math.hypot(...c.normal) - 1) > 1e-9) {
-            return `normal not unit: ${describe(c)}`;
-          }
-        }
-        return null;
+        return finiteProblem(outcome.returned, outcome.contacts, describe);
       },
     },
     {

@@ -32,6 +32,7 @@ import {
 import { extentOf } from './oracle-hull3d.js';
 import { buildPair3, geometry3, hullSlack3, moved3, reach3, scaled3, size3 } from './shapes3d.js';
 import type { Property } from './suite.js';
+import { finiteProblem } from './written.js';
 
 /** The shell: 1e-9 of the larger shape plus 1e-12 of the largest coordinate. */
 export function shell3(config: Config3): number {
@@ -164,18 +165,7 @@ export function detectorProperties3(detector: Detector3): Property<Config3>[] {
       check(config) {
         const outcome = ok(config);
         if (!outcome) return undefined;
-        if (outcome.returned !== outcome.contacts.length) {
-          return `returned ${outcome.returned} but wrote ${outcome.contacts.length}`;
-        }
-        for (const c of outcome.contacts) {
-          if (![...c.point, ...c.normal, c.penetration].every(Number.isFinite)) {
-            return `not finite: ${describe(c)}`;
-          }
-          if (Math.abs(Math.hypot(...c.normal) - 1) > 1e-9) {
-            return `normal not unit: ${describe(c)}`;
-          }
-        }
-        return null;
+        return finiteProblem(outcome.returned, outcome.contacts, describe);
       },
     },
     {

@@ -3,6 +3,7 @@ import { capsuleSubjects2 } from './capsules2d.js';
 import { DETECTORS_2D, detectorSubject2 } from './detectors2d.js';
 import { DETECTORS_3D, detectorSubject3, OVERLAPS_3D, overlapSubject3 } from './detectors3d.js';
 import { hullCapsuleSubjects } from './hull-capsule3d.js';
+import { meshSubjects } from './mesh3d.js';
 import { OVERLAPS_2D, overlapSubject2 } from './overlaps2d.js';
 import { raycastSubject2 } from './raycast2d.js';
 import { rayTestSubject } from './raytest2d.js';
@@ -19,5 +20,6 @@ export function allSubjects(): Subject<unknown>[] {
     ...DETECTORS_3D.map(detectorSubject3),
     ...OVERLAPS_3D.map(overlapSubject3),
     ...hullCapsuleSubjects(),
+    ...meshSubjects(),
   ] as Subject<unknown>[];
 }

@@ -44,7 +44,10 @@ export interface RunOptions {
   /** Configurations per subject, spread evenly over its regimes. */
   n: number;
   seed: number;
-  /** Only the subject of this name, or (when no subject has it as its whole name) those containing it. */
+  /**
+   * Only the subject of this name, or (when no subject has it as its whole name) those containing
+   * it; several such names separated by commas select the subjects any of them selects.
+   */
   subject?: string;
   /** Only this regime. */
   regime?: string;
@@ -159,12 +162,15 @@ export function runSuite(
   const cells = new Map<string, Cell>();
   let configurations = 0, skipped = 0;
   // A name that is some subject's whole name picks that one; otherwise every name containing it.
-  const wanted = options.subject?.toLowerCase();
-  const exact = subjects.some((s) => s.name.toLowerCase() === wanted);
+  const wanted = options.subject?.toLowerCase().split(',');
+  const picks = (name: string) =>
+    wanted === undefined ||
+    wanted.some((w) =>
+      subjects.some((s) => s.name.toLowerCase() === w) ? name === w : name.includes(w)
+    );
   const timings: SubjectTiming[] = [];
   for (const subject of subjects) {
-    const name = subject.name.toLowerCase();
-    if (wanted !== undefined && (exact ? name !== wanted : !name.includes(wanted))) continue;
+    if (!picks(subject.name.toLowerCase())) continue;
     const regimes = subject.regimes.filter((r) =>
       options.regime === undefined || r === options.regime
     );

@@ -13,6 +13,13 @@
  * getters return its convex methods (`this[CYLINDER | BOX]` is `this.boxConvex`), so the entries
  * `convexConvex`, `sphereConvex`, `planeConvex` and `boxConvex` take cylinders over too; a
  * capsule against a cylinder is its own numeric key.
+ *
+ * Static geometry: cannon-es has `sphereTrimesh`, `sphereHeightfield`, `boxHeightfield` and
+ * `convexHeightfield` (cylinders reach the last through their getter), nothing for a box or
+ * convex polyhedron against a trimesh. contactkit answers sphere and capsule against a mesh or
+ * heightfield; those pairs are `meshPair` entries, used when the mesh's body is static or
+ * kinematic and handed to cannon-es's method (or to nothing, where it has none) when it is
+ * dynamic: contactkit's meshes have no inside and take no impulses.
  */
 import { Shape } from 'cannon-es';
 import { CAPSULE_TYPE } from './capsule-shape.js';
@@ -23,9 +30,14 @@ export interface PairEntry {
   readonly key: string | number;
   /** The cannon-es type bits of the pair, the lower one first (the order `getContacts` calls in). */
   readonly types: readonly [number, number];
+  /**
+   * For a pair against static geometry, the type bit of the trimesh or heightfield, whose body
+   * must not be dynamic for contactkit to answer (see above); absent for the other pairs.
+   */
+  readonly staticType?: number;
 }
 
-const { SPHERE, PLANE, BOX, CONVEXPOLYHEDRON, CYLINDER } = Shape.types;
+const { SPHERE, PLANE, BOX, CONVEXPOLYHEDRON, CYLINDER, TRIMESH, HEIGHTFIELD } = Shape.types;
 
 /** An entry for a pair with a capsule: cannon-es has no method, the key is the OR of the bits. */
 function capsulePair(other: number): PairEntry {
@@ -33,9 +45,20 @@ function capsulePair(other: number): PairEntry {
 }
 
 /**
- * The pairs contactkit answers; every shape type here has a bridge in shape-bridges.ts. A capsule
- * against a convex polyhedron or a cylinder goes through contactkit's `collide` like every pair:
- * it gives contacts as soon as contacts3d answers a hull against a capsule (until then, none).
+ * An entry for a shape against a trimesh or heightfield (`mesh`), answered by contactkit while
+ * the mesh's body is not dynamic. `key` is cannon-es's method, or for a pair cannon-es has no
+ * method for, the OR of the bits.
+ */
+function meshPair(key: string | number, shape: number, mesh: number): PairEntry {
+  const types: [number, number] = shape < mesh ? [shape, mesh] : [mesh, shape];
+  return { key, types, staticType: mesh };
+}
+
+/**
+ * The pairs contactkit answers; every shape type here has a bridge in shape-bridges.ts, and
+ * contacts3d's `collide` has a detector for each. A box or convex polyhedron against a mesh joins
+ * as one `meshPair` line each once contacts3d has those detectors (`'boxHeightfield'`,
+ * `BOX | TRIMESH`, `'convexHeightfield'`, `CONVEXPOLYHEDRON | TRIMESH`, `CYLINDER | TRIMESH`).
  */
 export const PAIRS: readonly PairEntry[] = [
   { key: 'sphereSphere', types: [SPHERE, SPHERE] },
@@ -53,4 +76,8 @@ export const PAIRS: readonly PairEntry[] = [
   capsulePair(CONVEXPOLYHEDRON),
   capsulePair(CYLINDER),
   { key: CAPSULE_TYPE, types: [CAPSULE_TYPE, CAPSULE_TYPE] },
+  meshPair('sphereTrimesh', SPHERE, TRIMESH),
+  meshPair('sphereHeightfield', SPHERE, HEIGHTFIELD),
+  meshPair(CAPSULE_TYPE | TRIMESH, CAPSULE_TYPE, TRIMESH),
+  meshPair(CAPSULE_TYPE | HEIGHTFIELD, CAPSULE_TYPE, HEIGHTFIELD),
 ];

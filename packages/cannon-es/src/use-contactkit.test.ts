@@ -528,7 +528,9 @@ describe('property: every equation is a contactkit contact, in either order', ()
     () => {
       const random = new Random(0xca770);
       const world = new World();
-      useContactkit(world);
+      // Speculative contacts within the margin are equations too: contactkit's with that tolerance.
+      const margin = 0.002;
+      useContactkit(world, { speculativeMargin: margin });
       const all: Kind[] = ['sphere', 'box', 'plane', 'capsule', 'hull', 'cylinder'];
       // Every replaced pair (a plane against a plane is none).
       const kinds = all.flatMap((first, i) =>
@@ -564,7 +566,7 @@ describe('property: every equation is a contactkit contact, in either order', ()
           : equationsOf(world, a, b).contacts;
         if (equations.length === 0) continue;
         const bi = equations[0]!.bi, bj = equations[0]!.bj;
-        const data = new CollisionData({ capacity: 8 });
+        const data = new CollisionData({ capacity: 8, tolerance: margin });
         const count = collide(kitShape(bi), kitShape(bj), data);
         expect(equations).toHaveLength(count);
         const tolerance = 1e-9 * (1 + far + size);
@@ -750,6 +752,24 @@ describe('what cannon-es resolves stays cannon-es', () => {
     expect(keeper.current).toContain(keeper.getKey(ground.id, cube.id));
   });
 
+  it('kinematic against static within the speculative margin but apart: no overlap recorded', () => {
+    const world = new World();
+    const ground = floor();
+    const ball = new Body({
+      type: Body.KINEMATIC,
+      shape: new Sphere(0.5),
+      position: new Vec3(0, 0.501, 0),
+    });
+    world.addBody(ground);
+    world.addBody(ball);
+    useContactkit(world);
+    equationsOf(world, ground, ball);
+    expect(world.bodyOverlapKeeper.current).toHaveLength(0);
+    ball.position.y = 0.4999;
+    equationsOf(world, ground, ball);
+    expect(world.bodyOverlapKeeper.current).toHaveLength(1);
+  });
+
   it('follows a shape resized in place (cannon-es lets a user change radius or halfExtents)', () => {
     const world = new World();
     const [a, b] = HAND_CASES[0]!.make();
@@ -766,15 +786,17 @@ describe('convex polyhedra and cylinders: one ConvexHull per shape', () => {
   it('is built on the first call and reused while the vertices stay as they were', () => {
     const cache = new ShapeCache();
     const cylinder = new Cylinder(0.5, 0.5, 1, 8);
-    const first = cache.posed(cylinder, new Vec3(1, 2, 3), new Quaternion());
-    const again = cache.posed(cylinder, new Vec3(0, 0, 0), new Quaternion());
+    const first = cache.posed(cylinder, new Vec3(1, 2, 3), new Quaternion(), 0);
+    const again = cache.posed(cylinder, new Vec3(0, 0, 0), new Quaternion(), 0);
     expect(again).toBe(first);
     // Two rings of 8, caps of 8 corners, 8 side faces.
     expect(first).toBeInstanceOf(ConvexHull);
     expect((first as ConvexHull).vertexCount).toBe(16);
     expect((first as ConvexHull).faceCount).toBe(10);
     // Another shape with equal vertices gets its own hull.
-    expect(cache.posed(new Cylinder(0.5, 0.5, 1, 8), new Vec3(), new Quaternion())).not.toBe(first);
+    expect(cache.posed(new Cylinder(0.5, 0.5, 1, 8), new Vec3(), new Quaternion(), 0)).not.toBe(
+      first,
+    );
   });
 
   it('is built anew when a vertex was moved in place, and the contacts follow', () => {
@@ -815,9 +837,10 @@ describe('convex polyhedra and cylinders: one ConvexHull per shape', () => {
   });
 });
 
-describe("heightfields stay cannon-es's own", () => {
-  // cannon-es's sphereHeightfield and convexHeightfield call its sphereConvex and convexConvex
-  // entries with a pillar polyhedron per cell: those calls must reach cannon-es's methods.
+describe("boxes and convex polyhedra on heightfields stay cannon-es's own", () => {
+  // cannon-es's boxHeightfield and convexHeightfield call its convexConvex entry with a pillar
+  // polyhedron per cell: those calls must reach cannon-es's method. (Spheres and capsules on a
+  // static heightfield are contactkit's: mesh-pairs.test.ts.)
   function terrain(): Body {
     const heights = [[0, 0.2, 0.1], [0.3, 0, 0.2], [0.1, 0.2, 0]];
     const ground = new Body({ mass: 0, shape: new Heightfield(heights, { elementSize: 1 }) });
@@ -827,7 +850,6 @@ describe("heightfields stay cannon-es's own", () => {
   }
 
   it.each([
-    ['a sphere', () => new Sphere(0.5)],
     ['a box', () => new Box(new Vec3(0.4, 0.3, 0.5))],
     ['a convex polyhedron', () => cubeHull(0.4)],
     ['a cylinder', () => new Cylinder(0.3, 0.3, 0.8, 8)],
@@ -988,6 +1010,52 @@ describe('dispose', () => {
   );
 });
 
+describe('speculative contacts (speculativeMargin)', () => {
+  function ballAbove(height: number, margin?: number) {
+    const world = new World();
+    const ground = floor();
+    const ball = body(new Sphere(0.5), new Vec3(0.3, 0.5 + height, -0.2));
+    world.addBody(ground);
+    world.addBody(ball);
+    useContactkit(world, margin === undefined ? {} : { speculativeMargin: margin });
+    return equationsOf(world, ball, ground);
+  }
+
+  it('a ball 1 mm above the floor: one equation with the gap, no friction (default margin 2 mm)', () => {
+    const { contacts, friction } = ballAbove(0.001);
+    expect(contacts).toHaveLength(1);
+    expect(gap(contacts[0]!)).toBeCloseTo(0.001, 12);
+    expect(friction).toHaveLength(0);
+  });
+
+  it('3 mm above, or 1 mm above with the margin 0: nothing; touching: friction as before', () => {
+    expect(ballAbove(0.003).contacts).toHaveLength(0);
+    expect(ballAbove(0.001, 0).contacts).toHaveLength(0);
+    const touching = ballAbove(-0.001);
+    expect(touching.contacts).toHaveLength(1);
+    expect(touching.friction).toHaveLength(2);
+  });
+
+  it("a touching pair's contacts a hair apart keep their friction: a cube tipped 1 mm", () => {
+    const world = new World();
+    const ground = floor();
+    // Turned about z so its -x bottom corners sit 1 mm higher than its +x ones, which touch.
+    const tilt = Math.asin(0.001);
+    const cube = body(
+      new Box(new Vec3(0.5, 0.5, 0.5)),
+      new Vec3(0, 0, 0),
+      new Quaternion().setFromEuler(0, 0, tilt),
+    );
+    cube.position.y = 0.5 * Math.cos(tilt) + 0.5 * Math.sin(tilt) - 1e-5;
+    world.addBody(ground);
+    world.addBody(cube);
+    useContactkit(world);
+    const { contacts, friction } = equationsOf(world, ground, cube);
+    expect(contacts.map((e) => Math.sign(gap(e)))).toEqual([1, 1, -1, -1]);
+    expect(friction).toHaveLength(8);
+  });
+});
+
 describe('useContactkit rejects bad input and changes nothing', () => {
   it('a world without a narrowphase: TypeError naming it', () => {
     expect(() => useContactkit({} as World)).toThrow(TypeError);
@@ -1005,6 +1073,19 @@ describe('useContactkit rejects bad input and changes nothing', () => {
     );
     expect(Object.getOwnPropertyNames(world.narrowphase)).not.toContain('boxBox');
   });
+
+  it.each([-0.001, Number.NaN, Number.POSITIVE_INFINITY, '0.002'])(
+    'speculativeMargin %s: RangeError naming it',
+    (value) => {
+      const world = new World();
+      expect(() => useContactkit(world, { speculativeMargin: value as number })).toThrow(
+        new RangeError(
+          `useContactkit options.speculativeMargin must be a finite number at least 0, got ${value}`,
+        ),
+      );
+      expect(Object.getOwnPropertyNames(world.narrowphase)).not.toContain('boxBox');
+    },
+  );
 
   it('options that are not an object: TypeError', () => {
     expect(() => useContactkit(new World(), 4 as never)).toThrow(TypeError);

@@ -11,6 +11,8 @@
  * penetration to push out (`segmentSegment` among the boolean tests answers whether they cross).
  */
 import { collideCapsule2Capsule2 } from './pairs/capsule2-capsule2.js';
+import { collideCapsule2Chain } from './pairs/capsule2-chain.js';
+import { collideCapsule2Polygon } from './pairs/capsule2-polygon.js';
 import { collideCircleCapsule2 } from './pairs/circle-capsule2.js';
 import { collideCircleChain } from './pairs/circle-chain.js';
 import { collideCircleCircle } from './pairs/circle-circle.js';
@@ -47,12 +49,15 @@ for (const polygon of polygons) {
 for (const chain of chains) register(ShapeType2.Circle, chain, collideCircleChain as Detector);
 register(ShapeType2.Circle, ShapeType2.Capsule2, collideCircleCapsule2 as Detector);
 register(ShapeType2.Capsule2, ShapeType2.Capsule2, collideCapsule2Capsule2 as Detector);
+for (const polygon of polygons) {
+  register(ShapeType2.Capsule2, polygon, collideCapsule2Polygon as Detector);
+}
+for (const chain of chains) register(ShapeType2.Capsule2, chain, collideCapsule2Chain as Detector);
 
 /**
  * Writes the contacts of shapes `a` and `b` (any of Circle, Capsule2, Polygon, Chain, Segment,
  * Aabb, in either order) into `data`, with the normal from `b` toward `a`, by the pair's detector.
- * Returns the number of contacts written; 0 for chain against chain (see the file header) and,
- * until their detectors come, for a capsule against a polygon or chain.
+ * Returns the number of contacts written; 0 for chain against chain (see the file header).
  */
 export function collide2d<B>(a: Shape2<B>, b: Shape2<B>, data: CollisionData2<B>): number {
   const slot = a.shapeType * TYPE_COUNT + b.shapeType;

@@ -10,6 +10,8 @@ export { collide2d } from './collide2d.js';
 export { Contact2, CollisionData2 } from './manifold/contact2.js';
 export type { CollisionData2Options } from './manifold/contact2.js';
 export { CAPSULE2_PARALLEL_SINE, collideCapsule2Capsule2 } from './pairs/capsule2-capsule2.js';
+export { collideCapsule2Chain } from './pairs/capsule2-chain.js';
+export { collideCapsule2Polygon } from './pairs/capsule2-polygon.js';
 export { collideCircleCapsule2 } from './pairs/circle-capsule2.js';
 export { collideCircleChain } from './pairs/circle-chain.js';
 export { collideCircleCircle } from './pairs/circle-circle.js';
@@ -98,6 +100,7 @@ export {
   intersectSegments,
   intersectCircleLine,
 } from './queries/lines.js';
+export { overlap2d } from './queries/overlap2d.js';
 export {
   ClosestPointResult2,
   overlapRectangles,

@@ -218,13 +218,14 @@ function addDropped(
  * A pile dropped into a bin (`addBin`): 30 capsules (radius 0.15, half length 0.35, 1 m long)
  * in 6 crosswise layers of 5, 0.45 apart and 0.4 m higher each layer, or 20 random convex hulls
  * (8 to 14 points at 0.2 to 0.4 m from their centre) in 5 layers of 2 x 2, 0.9 m apart. Each
- * body turned and moved a little at random (seeded), so the pile is not a lattice.
+ * body turned and moved a little at random (seeded), so the pile is not a lattice. Another
+ * `seed` drops another pile of the same kind (one pile is one chaotic run).
  */
-export function buildPile(name: PileName): Scene {
+export function buildPile(name: PileName, seed = name === 'capsules' ? 0xca95 : 0x4e11): Scene {
   const world = groundedWorld();
   addBin(world);
   const bodies: Body[] = [];
-  const random = new Random(name === 'capsules' ? 0xca95 : 0x4e11);
+  const random = new Random(seed);
   const jitter = () => random.range(-0.05, 0.05);
   if (name === 'capsules') {
     for (let i = 0; i < 30; i++) {

@@ -20,7 +20,8 @@
  *  3. reference edge: the edge of largest separation among outline edges only (an internal edge
  *     of a decomposition is not a surface, so nothing is pushed out through it), P's edge kept
  *     unless Q's is larger by the margin (relative + absolute), so the choice does not flip
- *     between nearly equal axes from frame to frame;
+ *     between nearly equal axes from frame to frame (Q's edge whatever P's when
+ *     `PieceQuery.secondReference` is set);
  *  4. incident edge: the edge of the other piece whose normal is most anti-parallel, with the
  *     edges in line with it (`ConvexPiece.collinearNext`) as one side;
  *  5. clip it to the reference edge's two side lines and keep the points within the tolerance
@@ -71,6 +72,12 @@ export class PieceQuery {
   x = 0;
   y = 0;
   tolerance = 0;
+  /**
+   * When set, Q's best outline edge is the reference whatever P's separations, and an apart pair
+   * keeps its clipped points (no closest-point contact): `collidePolygonChain` snaps a contact's
+   * normal to a chain segment's normal so (Box2D v3's `b2_normalSnap`).
+   */
+  secondReference = false;
   /**
    * Round-off allowance of the SAT's bounds: 1e-12 of a bound on every coordinate in P's frame.
    * A bound from the piece centre is exact up to a few units in the last place of that size.
@@ -190,7 +197,9 @@ function mostAligned(piece: ConvexPiece, data: Float64Array, x: number, y: numbe
  * penetration) is at least half that distance and at most the distance between its witness
  * points. The reference-face gap is a lower bound of the distance (for two corners facing each
  * other it can be far less); when it is below half the distance, the one contact between the
- * closest points is reported instead (vertex against edge, Ericson 5.1.2).
+ * closest points is reported instead (vertex against edge, Ericson 5.1.2); with
+ * `PieceQuery.secondReference` the reference normal stays and a gap below the distance is
+ * raised to it.
  */
 export function collidePieces(
   p: ConvexPiece,
@@ -239,14 +248,16 @@ export function collidePieces(
   const margin = AXIS_RELATIVE_MARGIN * Math.abs(separationP) + AXIS_ABSOLUTE_MARGIN * size;
   search.otherX = p.centerX;
   search.otherY = p.centerY;
-  search.floor = edgeP >= 0 ? separationP + margin : -Infinity;
+  const forced = query.secondReference;
+  search.floor = edgeP >= 0 && !forced ? separationP + margin : -Infinity;
   const edgeQ = bestOutlineEdge(q, qv, pv, p.count, 0, edgeP >= 0 ? edgeP : 0, query);
   if (edgeQ === SEPARATED) return false;
   const separationQ = search.separation, apart = apartP || search.apart;
   if (edgeP < 0 && edgeQ < 0) return true;
 
   // 3. Reference edge, P preferred within the margin.
-  const referenceIsP = edgeQ < 0 || (edgeP >= 0 && separationQ <= separationP + margin);
+  const referenceIsP = edgeQ < 0 ||
+    (!forced && edgeP >= 0 && separationQ <= separationP + margin);
   const reference = referenceIsP ? p : q, incident = referenceIsP ? q : p;
   const r1 = referenceIsP ? edgeP : edgeQ;
   const before = manifold.count;
@@ -262,6 +273,13 @@ export function collidePieces(
     const distance = query.closestDistance;
     if (distance > tolerance) {
       manifold.count = before;
+    } else if (forced) {
+      // A snapped normal keeps its points; the pieces cannot meet before moving `distance`
+      // along it, so no gap is below that.
+      for (let k = before; k < manifold.count; k++) {
+        const point = manifold.points[k]!;
+        if (point.penetration > -distance) point.penetration = -distance;
+      }
     } else if (separation < 0.5 * distance) {
       manifold.count = before;
       addClosestContact(query, manifold);
@@ -419,6 +437,8 @@ function deepestVertex(
   const nx = rv[4 * r1 + 2]!, ny = rv[4 * r1 + 3]!, tx = -ny, ty = nx;
   const v1x = rv[4 * r1]!, v1y = rv[4 * r1 + 1]!;
   const partial = reference.hasInternalEdge || incident.hasInternalEdge;
+  // A snapped chain segment (`PieceQuery.secondReference`) meets only the vertices beside it.
+  const bounded = partial || query.secondReference;
   const referenceCount = reference.count, incidentCount = incident.count;
   // The stretch of outline edges in line with r1, from edge `first` to edge `last`.
   let first = r1, last = r1;
@@ -442,11 +462,11 @@ function deepestVertex(
     const x = iv[4 * k]!, y = iv[4 * k + 1]!;
     const separation = nx * (x - v1x) + ny * (y - v1y);
     if (separation >= deepestSeparation) continue;
-    if (partial) {
+    if (bounded) {
       const along = tx * x + ty * y;
       if (along < lower - tolerance || along > upper + tolerance) continue;
       let inside = true;
-      for (let m = 0; m < referenceCount && inside; m++) {
+      for (let m = 0; m < referenceCount && inside && partial; m++) {
         inside =
           rv[4 * m + 2]! * (x - rv[4 * m]!) + rv[4 * m + 3]! * (y - rv[4 * m + 1]!) <= tolerance;
       }

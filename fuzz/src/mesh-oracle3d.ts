@@ -1,0 +1,670 @@
+/**
+ * The oracle of the mesh subjects: brute force over every triangle, sharing no code with the
+ * detectors. A configuration's static shape (a triangle mesh or a heightfield, plain data) is
+ * turned into world triangles here, from the layouts DESIGN.md pins (a heightfield's grid,
+ * diagonal and triangle numbering; a mesh's winding), with the documented build rules written
+ * anew: vertices at exactly equal positions are one vertex, a triangle of zero area (twice its area
+ * at most 1e-10 of its longest edge squared, `DEGENERATE_AREA_RATIO`) is no triangle, a hole cell has
+ * none, and two triangles are neighbours across an edge when exactly they two run it, in opposite
+ * directions. The moving shape is a core and a radius (Ericson 4.5.1): a sphere's centre, a
+ * capsule's segment, or for a box or hull the solid polytope itself (oracle-hull3d.ts's brute-force
+ * hull of its corners or points) with radius 0.
+ *
+ * Distances: a point to a triangle by projection onto its plane (inside when on the inner side of
+ * its three edges) or else to its edges; a core meets a triangle when one of its edges crosses the
+ * triangle, a triangle edge crosses one of its faces, or the triangle lies inside it; else the
+ * closest pair is a core vertex and the triangle, a triangle vertex over a core face, or an edge of
+ * each; two segments by the least of the four end-to-segment distances and the stationary point of
+ * the squared distance when it lies inside both (the minimum of a convex quadratic over a square
+ * is there or on its border). Normal cones: a face's is its normal; an
+ * edge's the directions perpendicular to it that point over neither triangle at it (the polar cone
+ * of the two inward directions); a vertex's the directions no edge at it leads toward.
+ */
+import { bruteForceHull, type Polytope3, posedPolytope } from './oracle-hull3d.js';
+import { add, axesOf, dot, length, sub, type Vec3 } from './oracle3d.js';
+
+/** `[x, y, z, w]`. */
+export type Quat = readonly [number, number, number, number];
+
+/** A triangle mesh as its constructor takes it, with its pose. */
+export interface MeshData {
+  readonly kind: 'mesh';
+  readonly vertices: readonly number[];
+  readonly indices: readonly number[];
+  readonly twoSided: boolean;
+}
+
+/** A heightfield as its constructor takes it (holes one entry per cell, or none). */
+export interface FieldData {
+  readonly kind: 'heightfield';
+  readonly rows: number;
+  readonly columns: number;
+  readonly heights: readonly number[];
+  readonly cellSize: number;
+  readonly holes: readonly number[] | null;
+}
+
+/** The static shape, its pose, and what the generator knows of it. */
+export interface StaticData {
+  readonly surface: MeshData | FieldData;
+  readonly position: Vec3;
+  readonly quaternion: Quat;
+  /**
+   * A flat floor: every triangle in the local plane y = `height` (front +y), and the local box
+   * (min x, min z, max x, max z) of the floor's interior, where no boundary is near.
+   */
+  readonly flat: { height: number; region: readonly [number, number, number, number]; } | null;
+}
+
+/**
+ * The moving shape, posed: a sphere or capsule (a radius about its centre, or about its segment
+ * of half length `halfLength` along local y), a box (`half` sizes) or a convex hull (the hull of
+ * `points`, in its own frame).
+ */
+export interface MovingData {
+  readonly kind: 'sphere' | 'capsule' | 'box' | 'hull';
+  readonly radius: number;
+  readonly halfLength: number;
+  readonly half?: Vec3;
+  readonly points?: readonly Vec3[];
+  readonly position: Vec3;
+  readonly quaternion: Quat;
+}
+
+/**
+ * A face of a polytope core: unit outward normal, offset (`n . x = offset`), corners in a loop
+ * counter-clockwise seen from outside.
+ */
+export interface CoreFace {
+  readonly n: Vec3;
+  readonly offset: number;
+  readonly loop: readonly Vec3[];
+}
+
+/**
+ * The moving shape as the oracle measures it, in world space: a core and a radius about it. A
+ * sphere's core is its centre, a capsule's its segment (`points` its two ends, -halfLength first),
+ * a box's or hull's the solid polytope itself (radius 0).
+ */
+export interface Core {
+  readonly points: readonly Vec3[];
+  readonly edges: readonly (readonly [Vec3, Vec3])[];
+  /** The polytope's faces (none for a sphere or capsule: their core has no inside). */
+  readonly faces: readonly CoreFace[];
+  readonly radius: number;
+}
+
+/** One kept triangle in world space, with its neighbourhood. */
+export interface WorldTriangle {
+  /** The caller's index (a heightfield's documented numbering). */
+  readonly index: number;
+  readonly v: readonly [Vec3, Vec3, Vec3];
+  /** Unit front normal. */
+  readonly n: Vec3;
+  /** Unit inward direction across edge k (in the plane, into the triangle). */
+  readonly inward: readonly [Vec3, Vec3, Vec3];
+  /** The neighbour across edge k, or -1 (its position in `Surface.triangles`). */
+  readonly neighbour: [number, number, number];
+  /** The vertex keys (equal positions, one key). */
+  readonly keys: readonly [number, number, number];
+  /** World box, for skipping triangles beyond the best distance found. */
+  readonly box: readonly [number, number, number, number, number, number];
+  /** How far its normal may be off by round-off (radians): coordinates over its least height. */
+  readonly normalSlack: number;
+}
+
+/** The static shape's triangles in world space. */
+export interface Surface {
+  readonly triangles: readonly WorldTriangle[];
+  readonly twoSided: boolean;
+  /** Position in `triangles` of each caller index (-1: dropped, a hole, or none). */
+  readonly byIndex: Map<number, number>;
+  /** World position of each vertex key and the keys joined to it by an edge. */
+  readonly vertexAt: Map<number, Vec3>;
+  readonly ring: Map<number, Set<number>>;
+  /** The largest world coordinate of any vertex, and the longest edge. */
+  readonly reach: number;
+  readonly extent: number;
+}
+
+const cross = (a: Vec3, b: Vec3): Vec3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
+const unit = (a: Vec3): Vec3 => {
+  const l = length(a);
+  return [a[0] / l, a[1] / l, a[2] / l];
+};
+export { add, cross, dot, length, sub, unit };
+
+/** x -> R(q) x + p. */
+export function placer(position: Vec3, quaternion: Quat): (v: Vec3) => Vec3 {
+  const [x, y, z] = axesOf(quaternion);
+  return (v) => [
+    position[0] + x[0] * v[0] + y[0] * v[1] + z[0] * v[2],
+    position[1] + x[1] * v[0] + y[1] * v[1] + z[1] * v[2],
+    position[2] + x[2] * v[0] + y[2] * v[1] + z[2] * v[2],
+  ];
+}
+
+/** x -> R(q)^T (x - p): world to the shape's frame. */
+export function unplacer(position: Vec3, quaternion: Quat): (v: Vec3) => Vec3 {
+  const [x, y, z] = axesOf(quaternion);
+  return (v) => {
+    const d = sub(v, position);
+    return [dot(x, d), dot(y, d), dot(z, d)];
+  };
+}
+
+export type LocalTriangle = {
+  corners: [Vec3, Vec3, Vec3];
+  index: number;
+  keys: [number, number, number];
+};
+const locals = new WeakMap<MeshData | FieldData, LocalTriangle[]>();
+
+/** The local triangles of the static shape (cached per shape). */
+export function localTriangles(surface: MeshData | FieldData): LocalTriangle[] {
+  let list = locals.get(surface);
+  if (!list) locals.set(surface, list = buildLocalTriangles(surface));
+  return list;
+}
+
+/** The local triangles of the static shape: corners, caller index and vertex keys. */
+function buildLocalTriangles(surface: MeshData | FieldData): {
+  corners: [Vec3, Vec3, Vec3];
+  index: number;
+  keys: [number, number, number];
+}[] {
+  const out: { corners: [Vec3, Vec3, Vec3]; index: number; keys: [number, number, number]; }[] = [];
+  if (surface.kind === 'heightfield') {
+    const { rows, columns, heights, cellSize, holes } = surface;
+    const point = (i: number, j: number): Vec3 => [
+      j * cellSize,
+      heights[i * columns + j]!,
+      i * cellSize,
+    ];
+    for (let i = 0; i + 1 < rows; i++) {
+      for (let j = 0; j + 1 < columns; j++) {
+        const cell = i * (columns - 1) + j;
+        if (holes && holes[cell]) continue;
+        // DESIGN.md: corners (i, j), (i + 1, j), (i + 1, j + 1), then (i, j), (i + 1, j + 1), (i, j + 1).
+        const a = [i, j], b = [i + 1, j], c = [i + 1, j + 1], d = [i, j + 1];
+        for (const [t, tri] of [[0, [a, b, c]], [1, [a, c, d]]] as const) {
+          out.push({
+            corners: tri.map(([r, s]) => point(r!, s!)) as [Vec3, Vec3, Vec3],
+            index: 2 * cell + t,
+            keys: tri.map(([r, s]) => r! * columns + s!) as [number, number, number],
+          });
+        }
+      }
+    }
+    return out;
+  }
+  // Exactly equal positions are one vertex (-0 and 0 equal).
+  const keyOf = new Map<string, number>();
+  const vertexKey: number[] = [];
+  const v = surface.vertices;
+  for (let i = 0; i < v.length / 3; i++) {
+    const name = `${v[3 * i]! + 0},${v[3 * i + 1]! + 0},${v[3 * i + 2]! + 0}`;
+    if (!keyOf.has(name)) keyOf.set(name, keyOf.size);
+    vertexKey.push(keyOf.get(name)!);
+  }
+  const at = (i: number): Vec3 => [v[3 * i]!, v[3 * i + 1]!, v[3 * i + 2]!];
+  for (let t = 0; t < surface.indices.length / 3; t++) {
+    const ids = [0, 1, 2].map((k) => surface.indices[3 * t + k]!);
+    const keys = ids.map((i) => vertexKey[i]!) as [number, number, number];
+    if (keys[0] === keys[1] || keys[1] === keys[2] || keys[2] === keys[0]) continue;
+    const corners = ids.map(at) as [Vec3, Vec3, Vec3];
+    const doubled = length(cross(sub(corners[1], corners[0]), sub(corners[2], corners[0])));
+    const longest = Math.max(
+      ...[0, 1, 2].map((k) => length(sub(corners[(k + 1) % 3]!, corners[k]!)) ** 2),
+    );
+    if (!(doubled > 1e-10 * longest)) continue;
+    out.push({ corners, index: t, keys });
+  }
+  return out;
+}
+
+const surfaces = new WeakMap<StaticData, Surface>();
+
+/** The world triangles of the static shape, with their neighbours (cached per configuration). */
+export function surfaceOf(data: StaticData): Surface {
+  const cached = surfaces.get(data);
+  if (cached) return cached;
+  const place = placer(data.position, data.quaternion);
+  const [x, y, z] = axesOf(data.quaternion);
+  const rotate = (a: Vec3): Vec3 => [
+    x[0] * a[0] + y[0] * a[1] + z[0] * a[2],
+    x[1] * a[0] + y[1] * a[1] + z[1] * a[2],
+    x[2] * a[0] + y[2] * a[1] + z[2] * a[2],
+  ];
+  const local = localTriangles(data.surface);
+  const twoSided = data.surface.kind === 'mesh' && data.surface.twoSided;
+  // Edges by their two vertex keys: which triangles run them, and in which direction.
+  const edges = new Map<string, { t: number; k: number; from: number; }[]>();
+  local.forEach((tri, t) => {
+    for (let k = 0; k < 3; k++) {
+      const a = tri.keys[k]!, b = tri.keys[(k + 1) % 3]!;
+      const name = a < b ? `${a},${b}` : `${b},${a}`;
+      edges.set(name, [...(edges.get(name) ?? []), { t, k, from: a }]);
+    }
+  });
+  const vertexAt = new Map<number, Vec3>();
+  const ring = new Map<number, Set<number>>();
+  let reach = Math.max(...data.position.map(Math.abs)), extent = 0;
+  const triangles: WorldTriangle[] = local.map((tri) => {
+    const v = tri.corners.map(place) as [Vec3, Vec3, Vec3];
+    // The normal from the local corners (where the generator made them exact), then turned.
+    const c = tri.corners;
+    const n = unit(rotate(cross(sub(c[1], c[0]), sub(c[2], c[0]))));
+    const inward = [0, 1, 2].map((k) => unit(cross(n, sub(v[(k + 1) % 3]!, v[k]!)))) as [
+      Vec3,
+      Vec3,
+      Vec3,
+    ];
+    const box = [0, 1, 2].map((i) => Math.min(v[0][i]!, v[1][i]!, v[2][i]!)).concat(
+      [0, 1, 2].map((i) => Math.max(v[0][i]!, v[1][i]!, v[2][i]!)),
+    ) as unknown as WorldTriangle['box'];
+    const doubled = length(cross(sub(c[1], c[0]), sub(c[2], c[0])));
+    const longest = Math.max(...[0, 1, 2].map((k) => length(sub(c[(k + 1) % 3]!, c[k]!))));
+    const localReach = Math.max(...c.flatMap((p) => p.map(Math.abs)));
+    tri.keys.forEach((key, k) => {
+      vertexAt.set(key, v[k]!);
+      reach = Math.max(reach, ...v[k]!.map(Math.abs));
+    });
+    extent = Math.max(extent, longest);
+    return {
+      index: tri.index,
+      v,
+      n,
+      inward,
+      neighbour: [-1, -1, -1],
+      keys: tri.keys,
+      box,
+      normalSlack: 1e-14 * localReach / (doubled / longest),
+    };
+  });
+  for (const users of edges.values()) {
+    for (const { t, k } of users) {
+      const a = local[t]!.keys[k]!, b = local[t]!.keys[(k + 1) % 3]!;
+      if (!ring.has(a)) ring.set(a, new Set());
+      if (!ring.has(b)) ring.set(b, new Set());
+      ring.get(a)!.add(b);
+      ring.get(b)!.add(a);
+    }
+    if (users.length !== 2 || users[0]!.from === users[1]!.from) continue;
+    triangles[users[0]!.t]!.neighbour[users[0]!.k] = users[1]!.t;
+    triangles[users[1]!.t]!.neighbour[users[1]!.k] = users[0]!.t;
+  }
+  const byIndex = new Map(triangles.map((t, i) => [t.index, i]));
+  const surface: Surface = { triangles, twoSided, byIndex, vertexAt, ring, reach, extent };
+  surfaces.set(data, surface);
+  return surface;
+}
+
+const polytopes = new WeakMap<object, Polytope3 | null>();
+
+/** The local polytope of a box or hull (the oracle's own brute-force hull), cached per shape. */
+function localPolytope(moving: MovingData): Polytope3 | null {
+  const key = (moving.kind === 'box' ? moving.half : moving.points)!;
+  if (!polytopes.has(key)) {
+    const h = moving.half;
+    const points = h
+      ? [0, 1, 2, 3, 4, 5, 6, 7].map((i): Vec3 => [
+        i & 1 ? h[0] : -h[0],
+        i & 2 ? h[1] : -h[1],
+        i & 4 ? h[2] : -h[2],
+      ])
+      : moving.points!;
+    polytopes.set(key, bruteForceHull(points));
+  }
+  return polytopes.get(key)!;
+}
+
+/** The moving shape's core in world space (null: a hull whose points span no volume). */
+export function coreOf(moving: MovingData): Core {
+  const axes = axesOf(moving.quaternion);
+  if (moving.kind === 'sphere' || moving.kind === 'capsule') {
+    const h = moving.kind === 'capsule' ? moving.halfLength : 0;
+    const from = add(moving.position, axes[1], -h), to = add(moving.position, axes[1], h);
+    return {
+      points: h > 0 ? [from, to] : [from],
+      edges: h > 0 ? [[from, to]] : [],
+      faces: [],
+      radius: moving.radius,
+    };
+  }
+  const local = localPolytope(moving);
+  if (!local) throw new RangeError("the oracle finds no volume in the hull's points");
+  const solid = posedPolytope(local, axes, moving.position);
+  const v = solid.vertices;
+  return {
+    points: v,
+    edges: solid.edges.map(([a, b]) => [v[a]!, v[b]!] as const),
+    faces: solid.faces.map((loop, f) => ({
+      n: solid.normals[f]!,
+      offset: solid.offsets[f]!,
+      loop: loop.map((i) => v[i]!),
+    })),
+    radius: 0,
+  };
+}
+
+/** Whether point x of the face's plane lies inside its loop. */
+function insideFace(face: CoreFace, x: Vec3): boolean {
+  const loop = face.loop;
+  return loop.every((a, i) =>
+    dot(cross(sub(loop[(i + 1) % loop.length]!, a), sub(x, a)), face.n) >= 0
+  );
+}
+
+/** The closest point of a polytope core's surface to p, and whether p is inside it. */
+function closestOnSolid(core: Core, p: Vec3): { q: Vec3; inside: boolean; } {
+  let best: Vec3 = core.points[0]!, bestDistance = Infinity;
+  const consider = (q: Vec3) => {
+    const d = length(sub(p, q));
+    if (d < bestDistance) (best = q, bestDistance = d);
+  };
+  for (const face of core.faces) {
+    const projected = add(p, face.n, face.offset - dot(face.n, p));
+    if (insideFace(face, projected)) consider(projected);
+  }
+  for (const [a, b] of core.edges) consider(closestOnSegment(p, a, b));
+  return { q: best, inside: core.faces.every((f) => dot(f.n, p) <= f.offset) };
+}
+
+/** The mean of a core's points. */
+export function centroidOf(core: Core): Vec3 {
+  const n = core.points.length;
+  return [0, 1, 2].map((i) =>
+    core.points.reduce((sum, p) => sum + p[i]!, 0) / n
+  ) as unknown as Vec3;
+}
+
+/** A polytope core shrunk toward its centroid so that each face moves in by `by` or more. */
+export function shrunk(core: Core, by: number): Core {
+  const c = centroidOf(core);
+  const depth = Math.min(...core.faces.map((f) => f.offset - dot(f.n, c)));
+  const k = Math.max(0, 1 - by / depth);
+  const move = (p: Vec3) => add(c, sub(p, c), k);
+  return {
+    points: core.points.map(move),
+    edges: core.edges.map(([a, b]) => [move(a), move(b)] as const),
+    faces: core.faces.map((f) => ({
+      n: f.n,
+      offset: dot(f.n, c) + (f.offset - dot(f.n, c)) * k,
+      loop: f.loop.map(move),
+    })),
+    radius: 0,
+  };
+}
+
+/** Distance from the core (not its radius) to segment a b: 0 when the segment meets a polytope core. */
+export function coreSegmentDistance(core: Core, a: Vec3, b: Vec3): number {
+  let best = Infinity;
+  for (const face of core.faces) {
+    const ha = dot(face.n, a) - face.offset, hb = dot(face.n, b) - face.offset;
+    if (ha <= 0 && hb <= 0 && core.faces.every((f) => dot(f.n, a) <= f.offset)) return 0;
+    if (((ha <= 0 && hb >= 0) || (ha >= 0 && hb <= 0)) && ha !== hb) {
+      if (insideFace(face, add(a, sub(b, a), ha / (ha - hb)))) return 0;
+    }
+    for (const v of [a, b]) {
+      const projected = add(v, face.n, face.offset - dot(face.n, v));
+      if (insideFace(face, projected)) best = Math.min(best, length(sub(v, projected)));
+    }
+  }
+  for (const p of core.points) best = Math.min(best, length(sub(p, closestOnSegment(p, a, b))));
+  for (const [c, d] of core.edges) {
+    const [p, q] = closestSegments(c, d, a, b);
+    best = Math.min(best, length(sub(p, q)));
+  }
+  return best;
+}
+
+/** Distance from p to the moving shape's surface (its core's, less the radius, for a sphere or capsule). */
+export function shapeSurfaceDistance(core: Core, p: Vec3): number {
+  if (core.faces.length > 0) return length(sub(p, closestOnSolid(core, p).q));
+  const a = core.points[0]!, b = core.points[core.points.length - 1]!;
+  return Math.abs(length(sub(p, closestOnSegment(p, a, b))) - core.radius);
+}
+
+/** Closest point of segment a b to p. */
+export function closestOnSegment(p: Vec3, a: Vec3, b: Vec3): Vec3 {
+  const d = sub(b, a), dd = dot(d, d);
+  const t = dd > 0 ? Math.max(0, Math.min(1, dot(sub(p, a), d) / dd)) : 0;
+  return add(a, d, t);
+}
+
+/** Whether p (in the triangle's plane or near it) projects inside the triangle. */
+function projectsInside(t: WorldTriangle, p: Vec3): boolean {
+  return [0, 1, 2].every((k) => dot(t.inward[k]!, sub(p, t.v[k]!)) >= 0);
+}
+
+/** Closest point of the triangle to p. */
+export function closestOnTriangle(t: WorldTriangle, p: Vec3): Vec3 {
+  const projected = add(p, t.n, -dot(t.n, sub(p, t.v[0])));
+  if (projectsInside(t, projected)) return projected;
+  let best: Vec3 = t.v[0], bestDistance = Infinity;
+  for (let k = 0; k < 3; k++) {
+    const q = closestOnSegment(p, t.v[k]!, t.v[(k + 1) % 3]!);
+    const d = length(sub(p, q));
+    if (d < bestDistance) (best = q, bestDistance = d);
+  }
+  return best;
+}
+
+/** The closest points of segments a b and c d (the first on a b). */
+export function closestSegments(a: Vec3, b: Vec3, c: Vec3, d: Vec3): [Vec3, Vec3] {
+  const candidates: [Vec3, Vec3][] = [
+    [a, closestOnSegment(a, c, d)],
+    [b, closestOnSegment(b, c, d)],
+    [closestOnSegment(c, a, b), c],
+    [closestOnSegment(d, a, b), d],
+  ];
+  // The stationary point of |a + s u - c - t v|^2, when inside the square.
+  const u = sub(b, a), v = sub(d, c), w = sub(a, c);
+  const uu = dot(u, u), uv = dot(u, v), vv = dot(v, v), uw = dot(u, w), vw = dot(v, w);
+  const det = uu * vv - uv * uv;
+  if (det > 1e-14 * uu * vv) {
+    const s = (uv * vw - vv * uw) / det, t = (uu * vw - uv * uw) / det;
+    if (s > 0 && s < 1 && t > 0 && t < 1) candidates.push([add(a, u, s), add(c, v, t)]);
+  }
+  return candidates.reduce((best, pair) =>
+    length(sub(pair[0], pair[1])) < length(sub(best[0], best[1])) ? pair : best
+  );
+}
+
+/** Where segment a b crosses the triangle (through its plane, inside it), or null. */
+function crossing(t: WorldTriangle, a: Vec3, b: Vec3): Vec3 | null {
+  const ha = dot(t.n, sub(a, t.v[0])), hb = dot(t.n, sub(b, t.v[0]));
+  if (!((ha < 0 && hb > 0) || (ha > 0 && hb < 0))) return null;
+  const x = add(a, sub(b, a), ha / (ha - hb));
+  return projectsInside(t, x) ? x : null;
+}
+
+/**
+ * The closest points of the core and the triangle: [on the core, on the triangle]; one point
+ * twice when they meet (a core edge crosses the triangle, or a triangle edge crosses a face of a
+ * polytope core, or the triangle lies inside it). Apart, the closest pair has a core vertex, a
+ * triangle vertex over a face of the core, or an edge of each.
+ */
+export function coreTriangle(core: Core, t: WorldTriangle): [Vec3, Vec3] {
+  for (const [a, b] of core.edges) {
+    const x = crossing(t, a, b);
+    if (x) return [x, x];
+  }
+  for (const face of core.faces) {
+    for (let k = 0; k < 3; k++) {
+      const a = t.v[k]!, b = t.v[(k + 1) % 3]!;
+      const ha = dot(face.n, a) - face.offset, hb = dot(face.n, b) - face.offset;
+      if (!((ha <= 0 && hb >= 0) || (ha >= 0 && hb <= 0)) || ha === hb) continue;
+      const x = add(a, sub(b, a), ha / (ha - hb));
+      if (insideFace(face, x)) return [x, x];
+    }
+  }
+  if (core.faces.length > 0 && core.faces.every((f) => dot(f.n, t.v[0]) <= f.offset)) {
+    return [t.v[0], t.v[0]];
+  }
+  let best: [Vec3, Vec3] = [core.points[0]!, closestOnTriangle(t, core.points[0]!)];
+  const consider = (pair: [Vec3, Vec3]) => {
+    if (length(sub(pair[0], pair[1])) < length(sub(best[0], best[1]))) best = pair;
+  };
+  for (const p of core.points) consider([p, closestOnTriangle(t, p)]);
+  for (const [a, b] of core.edges) {
+    for (let k = 0; k < 3; k++) consider(closestSegments(a, b, t.v[k]!, t.v[(k + 1) % 3]!));
+  }
+  for (const face of core.faces) {
+    for (const v of t.v) {
+      const projected = add(v, face.n, face.offset - dot(face.n, v));
+      if (insideFace(face, projected)) consider([projected, v]);
+    }
+  }
+  return best;
+}
+
+/** What the oracle finds between the core and the surface. */
+export interface Closest {
+  /** The least distance from the core's segment to any triangle (Infinity: no triangle in reach). */
+  distance: number;
+  /** Whether the core lies in front of a nearest triangle: the direction from its closest point
+   * toward the core faces that triangle's front (always, for a two-sided mesh). */
+  inFront: boolean;
+}
+
+/** The core's least distance to the surface, brute force over every triangle within `limit`. */
+export function closest(surface: Surface, core: Core, limit = Infinity): Closest {
+  const lo = [0, 1, 2].map((i) => Math.min(...core.points.map((p) => p[i]!)));
+  const hi = [0, 1, 2].map((i) => Math.max(...core.points.map((p) => p[i]!)));
+  const slack = 1e-9 * (surface.extent + core.radius) + 1e-13 * surface.reach;
+  let best = limit, pairs: { t: WorldTriangle; p: Vec3; q: Vec3; d: number; }[] = [];
+  for (const t of surface.triangles) {
+    // The boxes' distance bounds the triangle's from below.
+    let gap = 0;
+    for (let i = 0; i < 3; i++) {
+      gap = Math.max(gap, t.box[i]! - hi[i]!, lo[i]! - t.box[3 + i]!);
+    }
+    if (gap > best + slack) continue;
+    const [p, q] = coreTriangle(core, t);
+    const d = length(sub(p, q));
+    if (d <= best + slack) {
+      best = Math.min(best, d);
+      pairs.push({ t, p, q, d });
+    }
+  }
+  if (pairs.length === 0) return { distance: Infinity, inFront: false };
+  pairs = pairs.filter((x) => x.d <= best + slack);
+  const inFront = best > 0 &&
+    (surface.twoSided || pairs.some((x) => dot(sub(x.p, x.q), x.t.n) > 0));
+  return { distance: best, inFront };
+}
+
+/** The local height of the surface under local (x, z) (the highest triangle a vertical line meets), or null. */
+export function heightAt(data: StaticData, x: number, z: number): number | null {
+  let best: number | null = null;
+  for (const { corners: [a, b, c] } of localTriangles(data.surface)) {
+    // Barycentric coordinates in the xz projection.
+    const det = (b[0] - a[0]) * (c[2] - a[2]) - (c[0] - a[0]) * (b[2] - a[2]);
+    if (det === 0) continue;
+    const u = ((x - a[0]) * (c[2] - a[2]) - (c[0] - a[0]) * (z - a[2])) / det;
+    const w = ((b[0] - a[0]) * (z - a[2]) - (x - a[0]) * (b[2] - a[2])) / det;
+    if (u < 0 || w < 0 || u + w > 1) continue;
+    const h = a[1] + u * (b[1] - a[1]) + w * (c[1] - a[1]);
+    if (best === null || h > best) best = h;
+  }
+  return best;
+}
+
+/** Feature of a mesh feature code: the triangle (caller index) and its local feature. */
+export function decodeFeature(code: number): { triangle: number; local: number; } {
+  return { triangle: Math.floor(code / 8), local: code % 8 };
+}
+
+/**
+ * Why a contact of unit normal `d` may not name mesh feature `code` (null: it lies in the
+ * feature's normal cone, within `angle` radians plus the triangle's round-off, and on the side a
+ * one-sided triangle answers from).
+ */
+export function outsideCone(surface: Surface, code: number, d: Vec3, angle: number): string | null {
+  const { triangle, local } = decodeFeature(code);
+  const at = surface.byIndex.get(triangle);
+  if (at === undefined) return `names triangle ${triangle}, which the shape does not have`;
+  const t = surface.triangles[at]!;
+  const tol = angle + t.normalSlack;
+  if (!surface.twoSided && dot(d, t.n) < -tol) {
+    return `normal behind the front of one-sided triangle ${triangle}`;
+  }
+  if (local === 0) {
+    const off = Math.min(length(sub(d, t.n)), surface.twoSided ? length(add(d, t.n)) : Infinity);
+    return off <= tol ? null : `face contact ${off} rad off triangle ${triangle}'s normal`;
+  }
+  if (local <= 3) {
+    const k = local - 1, e = unit(sub(t.v[(k + 1) % 3]!, t.v[k]!));
+    if (Math.abs(dot(d, e)) > tol) return `edge contact not perpendicular to its edge`;
+    if (dot(d, t.inward[k]!) > tol) {
+      return `edge contact pointing over its own triangle ${triangle}`;
+    }
+    const u = t.neighbour[k]!;
+    if (u >= 0) {
+      const other = surface.triangles[u]!;
+      const m = other.keys.findIndex((key, j) =>
+        key === t.keys[(k + 1) % 3] && other.keys[(j + 1) % 3] === t.keys[k]
+      );
+      const slack = tol + other.normalSlack;
+      if (dot(d, other.inward[m]!) > slack) {
+        return `edge contact pointing over the neighbour ${other.index} (a ghost)`;
+      }
+    }
+    return null;
+  }
+  const key = t.keys[local - 4]!, v = surface.vertexAt.get(key)!;
+  for (const w of surface.ring.get(key) ?? []) {
+    const e = sub(surface.vertexAt.get(w)!, v);
+    if (dot(d, e) > (tol + 1e-12) * length(e)) {
+      return `vertex contact pointing along the edge toward vertex ${w} (a ghost)`;
+    }
+  }
+  return null;
+}
+
+/**
+ * How far point c lies outside the prism of the triangle a face feature names (the solid swept
+ * by the triangle along its normal): its distance from the triangle's projection of it.
+ */
+export function outsidePrism(surface: Surface, code: number, c: Vec3): number {
+  const t = surface.triangles[surface.byIndex.get(decodeFeature(code).triangle)!]!;
+  const projected = add(c, t.n, -dot(t.n, sub(c, t.v[0])));
+  return length(sub(projected, closestOnTriangle(t, projected)));
+}
+
+/**
+ * How deep the sphere of radius r about core point c reaches into mesh feature `code` against
+ * the normal d: r less the height of c above the face's plane (on the side d points to), or r
+ * less its distance to the edge or the vertex.
+ */
+export function featureDepth(surface: Surface, code: number, c: Vec3, r: number, d: Vec3): number {
+  const { triangle, local } = decodeFeature(code);
+  const t = surface.triangles[surface.byIndex.get(triangle)!]!;
+  if (local === 0) {
+    const side = dot(d, t.n) >= 0 ? 1 : -1;
+    return r - side * dot(t.n, sub(c, t.v[0]));
+  }
+  if (local <= 3) {
+    const k = local - 1;
+    return r - length(sub(c, closestOnSegment(c, t.v[k]!, t.v[(k + 1) % 3]!)));
+  }
+  return r - length(sub(c, t.v[local - 4]!));
+}
+
+/** Distance from p to the named mesh feature (face, edge or vertex). */
+export function distanceToFeature(surface: Surface, code: number, p: Vec3): number {
+  const { triangle, local } = decodeFeature(code);
+  const t = surface.triangles[surface.byIndex.get(triangle)!]!;
+  if (local === 0) return length(sub(p, closestOnTriangle(t, p)));
+  if (local <= 3) {
+    const k = local - 1;
+    return length(sub(p, closestOnSegment(p, t.v[k]!, t.v[(k + 1) % 3]!)));
+  }
+  return length(sub(p, t.v[local - 4]!));
+}

@@ -1,0 +1,153 @@
+/**
+ * The mesh subjects can fail: a defect planted in a real detector (a mesh whose adjacency is
+ * stripped, so every edge is a boundary and every vertex takes any normal; no contacts; depths
+ * 10% short; a full buffer hidden) is caught by the property it breaks, on configurations where
+ * the real detector passes; and a listed pair whose detector contacts3d lacks is skipped with a
+ * message.
+ */
+import {
+  type CollisionData,
+  EdgeFlag,
+  type MeshTriangle,
+  type TriangleMesh,
+} from '@contactkit/contacts3d';
+import { describe, expect, it } from 'vitest';
+import { KNOWN_DEFECTS } from './known.js';
+import { type MeshDetector, meshSubjects } from './mesh3d.js';
+import { runSuite, type Subject } from './suite.js';
+
+/** A copy of the sphere-mesh subject whose detector is `plant(real)`. */
+function subjectWith(
+  name: string,
+  plant: (real: MeshDetector) => MeshDetector,
+): Subject<unknown> {
+  const pair = {
+    detector: name,
+    moving: name.includes('Sphere') ? 'Sphere' : 'Capsule',
+    fixed: name.endsWith('Heightfield') ? 'Heightfield' : 'TriangleMesh',
+  } as const;
+  return meshSubjects([pair], (_name, real) => plant(real))[0]! as Subject<unknown>;
+}
+
+/** Checks and failures of `property` alone in `regime` (failures on the known list not counted). */
+function failures(subject: Subject<unknown>, property: string, regime: string): [number, number] {
+  const only = { ...subject, properties: subject.properties.filter((p) => p.name === property) };
+  const result = runSuite([only], { n: 40, seed: 3, regime }, KNOWN_DEFECTS);
+  const cells = result.cells.filter((c) => c.property === property && !c.known);
+  return [cells.reduce((s, c) => s + c.checked, 0), cells.reduce((s, c) => s + c.failed, 0)];
+}
+
+/** The mesh with every edge a boundary and every vertex taking any normal, during one call. */
+const stripped = (real: MeshDetector): MeshDetector => (moving, fixed, data) => {
+  const mesh = fixed as TriangleMesh;
+  const load = mesh.loadTriangle.bind(mesh);
+  mesh.loadTriangle = (slot: number, out: MeshTriangle) => {
+    load(slot, out);
+    out.edgeFlags.fill(EdgeFlag.Boundary);
+    out.neighbourNormal.fill(0);
+    out.neighbourInward.fill(0);
+  };
+  mesh.vertexAccepts = () => true;
+  try {
+    return real(moving, fixed, data);
+  } finally {
+    Reflect.deleteProperty(mesh, 'loadTriangle');
+    Reflect.deleteProperty(mesh, 'vertexAccepts');
+  }
+};
+
+/** The real detector with its contacts changed by `change` after it wrote them. */
+const changed =
+  (change: (data: CollisionData, from: number, count: number) => number) =>
+  (real: MeshDetector): MeshDetector =>
+  (moving, fixed, data) => {
+    const from = data.contactCount;
+    return change(data, from, real(moving, fixed, data));
+  };
+
+describe('the mesh subjects: a planted defect is caught', { timeout: 120_000 }, () => {
+  it.each(
+    [
+      [
+        'adjacency stripped: ghost normals on a flat floor',
+        'collideSphereTriangleMesh',
+        stripped,
+        'flat-floor',
+        'flat-grid',
+      ],
+      [
+        'adjacency stripped: normals outside the cones of folded terrain',
+        'collideCapsuleTriangleMesh',
+        stripped,
+        'ghost-rule',
+        'folded',
+      ],
+      [
+        'no contacts',
+        'collideSphereHeightfield',
+        changed((data, from) => (data.contactCount = from, 0)),
+        'contact-iff-overlap',
+        'terrain',
+      ],
+      [
+        'depths 10% short',
+        'collideCapsuleHeightfield',
+        changed((data, from, count) => {
+          for (let i = from; i < from + count; i++) data.contacts[i]!.penetration *= 0.9;
+          return count;
+        }),
+        'depth-frees',
+        'deep',
+      ],
+      [
+        'a full buffer hidden',
+        'collideCapsuleTriangleMesh',
+        changed((data, _from, count) => (data.overflowed = false, count)),
+        'buffer-overflow',
+        'flat-split',
+      ],
+    ] as const,
+  )('%s', (_name, detector, plant, property, regime) => {
+    const [checked, failed] = failures(subjectWith(detector, plant), property, regime);
+    expect(checked).toBeGreaterThan(0);
+    expect(failed, `${property} missed the planted defect`).toBeGreaterThan(0);
+    expect(failures(subjectWith(detector, (real) => real), property, regime)[1]).toBe(0);
+  });
+
+  it('box and hull are ready to join: placed, measured, a detector writing nothing caught', () => {
+    for (const moving of ['Box', 'ConvexHull'] as const) {
+      for (const fixed of ['TriangleMesh', 'Heightfield'] as const) {
+        // Until contacts3d has their detectors, a stand-in that writes nothing under a real name.
+        const [subject] = meshSubjects(
+          [{ detector: 'collideSphereTriangleMesh', moving, fixed }],
+          () => () => 0,
+        ) as Subject<unknown>[];
+        const only = {
+          ...subject!,
+          properties: subject!.properties.filter((p) => p.name === 'contact-iff-overlap'),
+        };
+        const result = runSuite([only], { n: 12, seed: 3, regime: 'deep' });
+        const cell = result.cells[0]!;
+        expect(cell.checked, `${moving} on ${fixed}`).toBeGreaterThan(8);
+        expect(cell.failed, `${moving} on ${fixed}`).toBeGreaterThan(0);
+        expect(cell.first!.message).toMatch(/^no contact, but the shapes overlap/);
+      }
+    }
+  });
+
+  it('a listed pair whose detector contacts3d does not export is skipped with a message', () => {
+    const messages: string[] = [];
+    const subjects = meshSubjects(
+      [
+        { detector: 'collideBoxTriangleMesh', moving: 'Sphere', fixed: 'TriangleMesh' },
+        { detector: 'collideSphereTriangleMesh', moving: 'Sphere', fixed: 'TriangleMesh' },
+      ],
+      (_name, real) => real,
+      (message) => messages.push(message),
+    );
+    expect(subjects.map((s) => s.name)).toEqual(['collideSphereTriangleMesh']);
+    expect(messages).toEqual([
+      'fuzz: collideBoxTriangleMesh is not exported by @contactkit/contacts3d: its subjects are skipped',
+    ]);
+  });
+});

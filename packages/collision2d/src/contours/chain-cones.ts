@@ -1,0 +1,158 @@
+/**
+ * Which contact normals a chain segment may report, so that a shape sliding along a chain does
+ * not catch on its interior vertices (Box2D v3's chain segments with ghost vertices,
+ * `b2ClassifyNormal` in manifold.c, here for a two-sided chain).
+ *
+ * Rule: a contact of segment `i` whose normal N (from the chain toward the other shape) leans
+ * toward one of the segment's vertices, or that lies at one of them, must have N inside the cone
+ * spanned by the normals of that vertex's two segments, both taken on the side N points to (the
+ * short arc between them; at a vertex whose segments are in line, the segment normal itself). An
+ * open end is round: every normal is admitted there. A normal outside the cone is
+ *  - skipped when the vertex is convex on N's side: N leans past the neighbour's normal, so the
+ *    shape lies over the neighbour, whose own contacts hold it;
+ *  - snapped to the segment's normal otherwise (a concave or straight vertex: the segment's face
+ *    is what the shape meets).
+ *
+ * Also here: a chain segment loaded as a thin two-sided convex piece, as the polygon and capsule
+ * detectors meet it.
+ */
+import type { LocalManifold2 } from '../manifold/manifold2.js';
+import { type Chain, type ConvexPiece, VERTEX_FEATURE } from '../shapes/shapes.js';
+
+/** The normal is inside its cone. */
+export const NORMAL_ADMIT = 0;
+/** Recompute the contact with the segment's normal on N's side. */
+export const NORMAL_SNAP = 1;
+/** Drop the contact: the neighbouring segment answers for it. */
+export const NORMAL_SKIP = 2;
+
+/**
+ * Slack of the cone test on the sine of the angle: a normal within 1e-9 rad of a cone's edge
+ * is inside (a snapped normal, turned into another frame and back, is a few ulps off).
+ */
+const CONE_SLACK = 1e-9;
+
+/**
+ * A contact's unit normal in a chain's frame, from the chain toward the other shape, handed to the
+ * classifiers in fields (doubles cross calls in arrays or fields: PERFORMANCE.md, 2D kernels).
+ */
+export class ChainNormal {
+  x = 0;
+  y = 1;
+}
+
+/**
+ * Classifies the unit normal in `normal` (`chain`'s frame) of a contact computed against
+ * segment `segment`, by the vertex it leans toward: `NORMAL_ADMIT`, `NORMAL_SNAP` or
+ * `NORMAL_SKIP` (see the file header).
+ */
+export function classifySegmentNormal(
+  chain: Chain,
+  segment: number,
+  normal: ChainNormal,
+): number {
+  const normals = chain.normals, nx = normal.x, ny = normal.y;
+  // N leans toward the tail when N . t <= 0, with the tangent t = (oy, -ox) (the normal is t's left).
+  const towardTail = nx * normals[2 * segment + 1]! - ny * normals[2 * segment]! <= 0;
+  return classifyVertexNormal(chain, segment, towardTail ? segment : segment + 1, normal);
+}
+
+/**
+ * Classifies the unit normal in `normal` (`chain`'s frame) of a contact of segment `segment` at
+ * its vertex `vertex` (`segment` or `segment + 1`), by that vertex's cone. A normal within
+ * `CONE_SLACK` of the segment's line lies on both sides (which one round-off puts it on is no
+ * answer): the cone of either side admits it.
+ */
+export function classifyVertexNormal(
+  chain: Chain,
+  segment: number,
+  vertex: number,
+  normal: ChainNormal,
+): number {
+  const normals = chain.normals;
+  const towardTail = vertex === segment;
+  const neighbour = towardTail ? segment - 1 : segment + 1;
+  if (neighbour < 0 || neighbour === chain.segmentCount) return NORMAL_ADMIT;
+  const across = normal.x * normals[2 * segment]! + normal.y * normals[2 * segment + 1]!;
+  const verdict = sideVerdict(chain, segment, neighbour, towardTail, across >= 0 ? 1 : -1, normal);
+  if (verdict === NORMAL_ADMIT || across > CONE_SLACK || across < -CONE_SLACK) return verdict;
+  return sideVerdict(chain, segment, neighbour, towardTail, across >= 0 ? -1 : 1, normal) ===
+      NORMAL_ADMIT
+    ? NORMAL_ADMIT
+    : verdict;
+}
+
+/** `classifyVertexNormal` with both segments' normals taken on side `side` (1: left, -1: right). */
+function sideVerdict(
+  chain: Chain,
+  segment: number,
+  neighbour: number,
+  towardTail: boolean,
+  side: number,
+  normal: ChainNormal,
+): number {
+  const normals = chain.normals, nx = normal.x, ny = normal.y;
+  const ax = side * normals[2 * segment]!, ay = side * normals[2 * segment + 1]!;
+  const bx = side * normals[2 * neighbour]!, by = side * normals[2 * neighbour + 1]!;
+  // turn = a x b; N is inside the short arc from a to b when a x N and N x b both have turn's sign.
+  const turn = ax * by - ay * bx;
+  const fromOwn = ax * ny - ay * nx, toOther = nx * by - ny * bx;
+  const inside = turn > CONE_SLACK
+    ? fromOwn >= -CONE_SLACK && toOther >= -CONE_SLACK
+    : turn < -CONE_SLACK
+    ? fromOwn <= CONE_SLACK && toOther <= CONE_SLACK
+    : fromOwn <= CONE_SLACK && fromOwn >= -CONE_SLACK;
+  if (inside && nx * (ax + bx) + ny * (ay + by) > 0) return NORMAL_ADMIT;
+  // Convex on N's side: the chain turns away from N there. a x b = n_i x n_j whatever the side;
+  // at the tail (j = i - 1) the chain turns left, t_(i-1) x t_i = -turn > 0, at the head (j = i + 1)
+  // when turn > 0; a left turn is convex on the right side (side -1).
+  const bend = side * turn;
+  const convex = towardTail ? bend > CONE_SLACK : bend < -CONE_SLACK;
+  return convex ? NORMAL_SKIP : NORMAL_SNAP;
+}
+
+/**
+ * Classifies the contacts in `manifold` (points of one piece pair against segment `segment`,
+ * sharing the unit normal in `normal`, `chain`'s frame; the chain's feature codes second):
+ * by the vertex the normal leans toward, then by the vertex each point lies at, if any (it may be
+ * the end the normal leans away from; outside its cone: snapped).
+ */
+export function classifySegmentContacts(
+  chain: Chain,
+  segment: number,
+  manifold: LocalManifold2,
+  normal: ChainNormal,
+): number {
+  let verdict = classifySegmentNormal(chain, segment, normal);
+  for (let m = 0; m < manifold.count && verdict === NORMAL_ADMIT; m++) {
+    const code = manifold.points[m]!.secondFeature;
+    if ((code & VERTEX_FEATURE) === 0) continue;
+    if (classifyVertexNormal(chain, segment, code & ~VERTEX_FEATURE, normal) !== NORMAL_ADMIT) {
+      verdict = NORMAL_SNAP;
+    }
+  }
+  return verdict;
+}
+
+/**
+ * Loads segment `i` of `chain` into `piece` (a `ConvexPiece` of two vertices) as a thin two-sided
+ * piece in the chain's frame: edge 0 from vertex `i` to `i + 1` faces right of the segment, edge 1
+ * back faces left; both are named by the segment index, the vertices by their chain indices.
+ */
+export function loadSegmentPiece(piece: ConvexPiece, chain: Chain, i: number): void {
+  const v = chain.vertices, n = chain.normals, sv = piece.vertices, sn = piece.normals;
+  sv[0] = v[2 * i]!;
+  sv[1] = v[2 * i + 1]!;
+  sv[2] = v[2 * i + 2]!;
+  sv[3] = v[2 * i + 3]!;
+  sn[0] = -n[2 * i]!;
+  sn[1] = -n[2 * i + 1]!;
+  sn[2] = n[2 * i]!;
+  sn[3] = n[2 * i + 1]!;
+  piece.outerEdge[0] = i;
+  piece.outerEdge[1] = i;
+  piece.vertexIndex[0] = i;
+  piece.vertexIndex[1] = i + 1;
+  piece.pack();
+  piece.updateBounds();
+}

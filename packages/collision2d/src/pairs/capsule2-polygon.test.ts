@@ -1,0 +1,310 @@
+import { ContactKind, firstFeatureOf, packFeatureId, secondFeatureOf } from '@contactkit/math';
+import { Random } from '@contactkit/test-support';
+import { describe, expect, it } from 'vitest';
+import { collide2d } from '../collide2d.js';
+import { CollisionData2 } from '../manifold/contact2.js';
+import { Capsule2, capsule2EndFeature } from '../shapes/capsule2.js';
+import { Chain, Polygon, Segment, VERTEX_FEATURE } from '../shapes/shapes.js';
+import {
+  capsuleCore,
+  coreToPolyline,
+  coreToRegion,
+  distanceToCore,
+} from '../test-support/capsule-oracle.js';
+import {
+  contactList,
+  distanceToFeature,
+  mirroredMismatch,
+  randomConvexPoints,
+  worldPoints,
+} from '../test-support/contacts.js';
+import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from '../test-support/properties.js';
+import { collideCapsule2Chain } from './capsule2-chain.js';
+import { collideCapsule2Polygon } from './capsule2-polygon.js';
+
+const box = (hx: number, hy: number): number[][] => [[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]];
+const scaled = (points: number[][], s: number): number[][] =>
+  points.map(([x, y]) => [x! * s, y! * s]);
+
+/** The contacts of the pair in the given order, and in the swapped order through collide2d. */
+function both(
+  capsule: Capsule2,
+  other: Polygon | Chain,
+  tolerance = 0,
+): { contacts: ReturnType<typeof contactList>; mirrored: string | null; } {
+  const data = new CollisionData2({ tolerance }), swapped = new CollisionData2({ tolerance });
+  if (other instanceof Polygon) collideCapsule2Polygon(capsule, other, data);
+  else collideCapsule2Chain(capsule, other, data);
+  collide2d(other, capsule, swapped);
+  const contacts = contactList(data);
+  return { contacts, mirrored: mirroredMismatch(contacts, contactList(swapped)) };
+}
+
+describe('collideCapsule2Polygon: hand-computed cases, both orders, scales 1e-3, 1, 1e3', () => {
+  for (const s of [1e-3, 1, 1e3]) {
+    it(`x ${s}: a capsule lying on a box gets two points, one per core end`, () => {
+      // Box [-2, 2] x [-1, 1]; capsule radius 0.5, half length 1 at (0.3, 1.4): its bottom at 0.9,
+      // 0.1 into the top side (edge 2, from (2, 1) to (-2, 1)). Core ends at x = -0.7 and 1.3,
+      // 0.4 above the side: penetration 0.1, points midway between y = 0.9 and y = 1: 0.95.
+      const polygon = new Polygon(scaled(box(2, 1), s));
+      const capsule = new Capsule2(0.5 * s, 1 * s).setPose([0.3 * s, 1.4 * s], 0);
+      const { contacts, mirrored } = both(capsule, polygon);
+      expect(mirrored).toBeNull();
+      expect(contacts.length).toBe(2);
+      const xs = contacts.map((c) => c.point[0]! / s).sort((a, b) => a - b);
+      expect(xs[0]).toBeCloseTo(-0.7, 12);
+      expect(xs[1]).toBeCloseTo(1.3, 12);
+      for (const c of contacts) {
+        expect(c.normal).toEqual([0, 1]);
+        expect(c.penetration / s).toBeCloseTo(0.1, 12);
+        expect(c.point[1]! / s).toBeCloseTo(0.95, 12);
+        expect(c.kind).toBe(ContactKind.FaceFace);
+        expect(secondFeatureOf(c.featureId)).toBe(2);
+      }
+      expect(new Set(contacts.map((c) => firstFeatureOf(c.featureId)))).toEqual(
+        new Set([capsule2EndFeature(0), capsule2EndFeature(1)]),
+      );
+    });
+
+    it(`x ${s}: a capsule's round end against a box corner gets one point along the diagonal`, () => {
+      // Core end 0 at (2.3, 1.3), 0.3 * sqrt(2) = 0.42426 from the corner (2, 1) (vertex 2):
+      // normal (1, 1) / sqrt(2), penetration 0.5 - 0.42426; point midway between the corner and
+      // the end less 0.5 along the normal.
+      const polygon = new Polygon(scaled(box(2, 1), s));
+      const capsule = new Capsule2(0.5 * s, 1 * s).setPose([3.3 * s, 1.3 * s], 0);
+      const { contacts, mirrored } = both(capsule, polygon);
+      expect(mirrored).toBeNull();
+      expect(contacts.length).toBe(1);
+      const c = contacts[0]!, r = Math.SQRT1_2;
+      expect(c.normal[0]).toBeCloseTo(r, 12);
+      expect(c.normal[1]).toBeCloseTo(r, 12);
+      expect(c.penetration / s).toBeCloseTo(0.5 - 0.3 * Math.SQRT2, 12);
+      expect(c.point[0]! / s).toBeCloseTo(0.5 * (2 + 2.3 - 0.5 * r), 12);
+      expect(c.point[1]! / s).toBeCloseTo(0.5 * (1 + 1.3 - 0.5 * r), 12);
+      expect(c.featureId).toBe(packFeatureId(capsule2EndFeature(0), VERTEX_FEATURE | 2));
+    });
+
+    it(`x ${s}: a vertical capsule in the inner corner of an L is pushed out of both sides`, () => {
+      // L [0, 3] x [0, 1] with [0, 1] x [1, 3]; capsule radius 0.5, half length 0.5, vertical at
+      // (1.4, 1.6): core from (1.4, 1.1) to (1.4, 2.1). Against the inner vertical side x = 1:
+      // 0.4 away, penetration 0.1, normal (1, 0); against the inner floor y = 1: the lower end 0.1
+      // above it, penetration 0.4, normal (0, 1).
+      const polygon = new Polygon(scaled([[0, 0], [3, 0], [3, 1], [1, 1], [1, 3], [0, 3]], s));
+      const capsule = new Capsule2(0.5 * s, 0.5 * s).setPose([1.4 * s, 1.6 * s], Math.PI / 2);
+      const { contacts, mirrored } = both(capsule, polygon);
+      expect(mirrored).toBeNull();
+      const floor = contacts.filter((c) => Math.abs(c.normal[1]! - 1) < 1e-12);
+      const wall = contacts.filter((c) => Math.abs(c.normal[0]! - 1) < 1e-12);
+      expect(floor.length).toBeGreaterThan(0);
+      expect(wall.length).toBeGreaterThan(0);
+      expect(Math.max(...floor.map((c) => c.penetration)) / s).toBeCloseTo(0.4, 12);
+      expect(Math.max(...wall.map((c) => c.penetration)) / s).toBeCloseTo(0.1, 12);
+      expect(floor.length + wall.length).toBe(contacts.length);
+    });
+
+    it(`x ${s}: a gap within the tolerance is speculative, beyond it nothing`, () => {
+      // The lying capsule 0.2 above the box top: gap 0.2 at each end.
+      const polygon = new Polygon(scaled(box(2, 1), s));
+      const capsule = new Capsule2(0.5 * s, 1 * s).setPose([0.3 * s, 1.7 * s], 0);
+      expect(both(capsule, polygon, 0.1 * s).contacts.length).toBe(0);
+      const { contacts } = both(capsule, polygon, 0.3 * s);
+      expect(contacts.length).toBe(2);
+      for (const c of contacts) expect(c.penetration / s).toBeCloseTo(-0.2, 12);
+    });
+  }
+});
+
+describe('collideCapsule2Chain: hand-computed cases, both orders, scales 1e-3, 1, 1e3', () => {
+  for (const s of [1e-3, 1, 1e3]) {
+    it(`x ${s}: a capsule lying across a straight chain's vertex gets the chain's normal only`, () => {
+      // Chain (0, 0) .. (3, 0); capsule radius 0.25, half length 0.5 at (1.2, 0.2), turned 0.05 rad:
+      // its ends at x = 1.2 -+ 0.5 cos 0.05, heights 0.2 -+ 0.5 sin 0.05 (0.175, 0.225). Every
+      // normal is (0, 1); the deepest point is end 0, penetration 0.25 - 0.17501 = 0.07499.
+      const chain = new Chain(scaled([[0, 0], [1, 0], [2, 0], [3, 0]], s));
+      const capsule = new Capsule2(0.25 * s, 0.5 * s).setPose([1.2 * s, 0.2 * s], 0.05);
+      const { contacts, mirrored } = both(capsule, chain);
+      expect(mirrored).toBeNull();
+      expect(contacts.length).toBeGreaterThan(0);
+      for (const c of contacts) {
+        expect(c.normal[0]).toBe(0);
+        expect(c.normal[1]).toBe(1);
+      }
+      const deepest = Math.max(...contacts.map((c) => c.penetration));
+      expect(deepest / s).toBeCloseTo(0.25 - (0.2 - 0.5 * Math.sin(0.05)), 12);
+    });
+
+    it(`x ${s}: a capsule under a segment is pushed down, past an open end round`, () => {
+      // Segment (0, 0) -> (2, 0); capsule radius 0.5, half length 1 at (1, -0.4): the chain's right
+      // normal (0, -1), penetration 0.1, two points. Moved to (3.6, 0.3) its end 0 at (2.6, 0.3)
+      // lies past the open end (2, 0): distance sqrt(0.36 + 0.09) = 0.67082 > 0.5, nothing; at
+      // (3.3, 0.3): end 0 at (2.3, 0.3), distance 0.42426, penetration 0.07574 along (1, 1)/sqrt 2.
+      const segment = new Segment([0, 0], [2 * s, 0]);
+      const under = both(new Capsule2(0.5 * s, 1 * s).setPose([1 * s, -0.4 * s], 0), segment);
+      expect(under.mirrored).toBeNull();
+      expect(under.contacts.length).toBe(2);
+      for (const c of under.contacts) {
+        expect(c.normal).toEqual([0, -1]);
+        expect(c.penetration / s).toBeCloseTo(0.1, 12);
+      }
+      expect(
+        both(new Capsule2(0.5 * s, 1 * s).setPose([3.6 * s, 0.3 * s], 0), segment).contacts.length,
+      )
+        .toBe(0);
+      const end = both(new Capsule2(0.5 * s, 1 * s).setPose([3.3 * s, 0.3 * s], 0), segment);
+      expect(end.contacts.length).toBe(1);
+      expect(end.contacts[0]!.normal[0]).toBeCloseTo(Math.SQRT1_2, 12);
+      expect(end.contacts[0]!.penetration / s).toBeCloseTo(0.5 - 0.3 * Math.SQRT2, 12);
+      expect(end.contacts[0]!.featureId).toBe(
+        packFeatureId(capsule2EndFeature(0), VERTEX_FEATURE | 1),
+      );
+    });
+  }
+});
+
+/** A random capsule placed near the origin at scale `s` (half length 0 one time in ten). */
+function randomCapsule(random: Random, s: number): Capsule2 {
+  const half = random.chance(0.1) ? 0 : s * random.range(0.05, 1.2);
+  return new Capsule2(s * random.range(0.05, 0.6), half)
+    .setPose([s * random.range(-1.8, 1.8), s * random.range(-1.8, 1.8)], random.range(-4, 4));
+}
+
+/** A star of `count` points (alternating radii): concave. */
+function star(random: Random, count: number, s: number): number[][] {
+  const points: number[][] = [];
+  for (let i = 0; i < count; i++) {
+    const angle = (2 * Math.PI * i) / count,
+      r = s * (i % 2 === 0 ? random.range(0.8, 1.3) : random.range(0.3, 0.7));
+    points.push([r * Math.cos(angle), r * Math.sin(angle)]);
+  }
+  return points;
+}
+
+/**
+ * The properties every capsule contact keeps against the brute-force distance `distance` between
+ * the core and the other shape: a contact exactly when the distance is within radius + tolerance
+ * (slack: 1e-9 of the scale), the deepest penetration at most radius - distance when apart; with
+ * `exact` (a convex polygon) exactly that, and at least the radius when the core touches the other
+ * (a concave polygon's pieces and a chain's cones may report less: a piece or a segment sees part
+ * of the shape, a snapped normal is not the closest points' direction); witness on the capsule
+ * within the radius of the core, witness on the other on the feature it names; finite, unit
+ * normals, depth within the tolerance, kind FaceFace.
+ */
+function capsuleProperties(
+  capsule: Capsule2,
+  other: number[][],
+  distance: number,
+  contacts: ReturnType<typeof contactList>,
+  tolerance: number,
+  s: number,
+  exact: boolean,
+): string | null {
+  const radius = capsule.radius, slack = 1e-9 * s, core = capsuleCore(capsule);
+  const expected = distance <= radius + tolerance;
+  if (Math.abs(distance - radius - tolerance) > slack && expected !== contacts.length > 0) {
+    return `${contacts.length} contacts at distance ${distance}, radius ${radius}, tolerance ${tolerance}`;
+  }
+  if (contacts.length === 0) return null;
+  const deepest = Math.max(...contacts.map((c) => c.penetration));
+  if (distance > slack && deepest > radius - distance + slack) {
+    return `deepest ${deepest}, deeper than radius - distance ${radius - distance}`;
+  }
+  if (exact && distance > slack && deepest < radius - distance - slack) {
+    return `deepest ${deepest}, expected ${radius - distance}`;
+  }
+  if (exact && distance <= 0 && deepest < radius - slack) {
+    return `deepest ${deepest} below the radius, cores touching`;
+  }
+  for (const c of contacts) {
+    if (!Number.isFinite(c.point[0]! + c.point[1]! + c.penetration)) return 'not finite';
+    if (Math.abs(Math.hypot(c.normal[0]!, c.normal[1]!) - 1) > 1e-12) return 'normal not unit';
+    if (c.penetration < -tolerance - slack) return `gap ${-c.penetration} beyond the tolerance`;
+    if (c.kind !== ContactKind.FaceFace) return `kind ${c.kind}`;
+    const half = 0.5 * c.penetration;
+    const onCapsule = [c.point[0]! - c.normal[0]! * half, c.point[1]! - c.normal[1]! * half],
+      onOther = [c.point[0]! + c.normal[0]! * half, c.point[1]! + c.normal[1]! * half];
+    // On the capsule's surface, or inside it where a tilted core was clipped (as Box2D's clipping
+    // of a rounded polygon puts it: the core point less the normal times the radius).
+    const fromCore = distanceToCore(core, onCapsule[0]!, onCapsule[1]!);
+    if (fromCore > radius + 1e-8 * s) {
+      return `capsule witness ${fromCore} from the core, radius ${radius}`;
+    }
+    const off = distanceToFeature(other, secondFeatureOf(c.featureId), onOther[0]!, onOther[1]!);
+    if (off > 1e-8 * s) return `witness ${off} off feature ${secondFeatureOf(c.featureId)}`;
+  }
+  return null;
+}
+
+describe('capsule against polygon and chain: properties against brute-force segment distance', () => {
+  it(
+    `collideCapsule2Polygon over ${PROPERTY_RUNS} configurations (convex and concave, scales 1e-3 to 1e3)`,
+    () => {
+      const random = new Random(2403);
+      const failures: string[] = [];
+      let touching = 0, speculative = 0, crossing = 0;
+      for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+        const s = 10 ** random.range(-3, 3);
+        const concave = n % 3 === 2;
+        const points = concave
+          ? star(random, 6 + 2 * random.int(5), s)
+          : randomConvexPoints(
+            random.next,
+            3 + random.int(8),
+            s * random.range(0.3, 1.3),
+            s * random.range(0.05, 1.3),
+          );
+        const polygon = new Polygon(points).setPose([
+          s * random.range(-0.5, 0.5),
+          s * random.range(-0.5, 0.5),
+        ], random.range(-4, 4));
+        const capsule = randomCapsule(random, s);
+        const tolerance = random.chance(0.3) ? 0 : s * 0.2 * random.next();
+        const { contacts, mirrored } = both(capsule, polygon, tolerance);
+        if (mirrored) failures.push(`run ${n}: swapped order ${mirrored}`);
+        const outline = worldPoints(polygon);
+        const distance = coreToRegion(capsuleCore(capsule), outline);
+        const why = capsuleProperties(capsule, outline, distance, contacts, tolerance, s, !concave);
+        if (why) failures.push(`run ${n}: ${why}`);
+        if (contacts.length > 0) touching++;
+        if (contacts.length > 0 && distance > capsule.radius) speculative++;
+        if (distance === 0) crossing++;
+      }
+      expect(failures).toEqual([]);
+      expect(touching).toBeGreaterThan(PROPERTY_RUNS / 4);
+      expect(speculative).toBeGreaterThan(PROPERTY_RUNS / 50);
+      expect(crossing).toBeGreaterThan(PROPERTY_RUNS / 20);
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    `collideCapsule2Chain over ${PROPERTY_RUNS} configurations (zigzags, segments, scales 1e-3 to 1e3)`,
+    () => {
+      const random = new Random(2404);
+      const failures: string[] = [];
+      let touching = 0, crossing = 0;
+      for (let n = 0; n < PROPERTY_RUNS && failures.length < 5; n++) {
+        const s = 10 ** random.range(-3, 3);
+        const count = 2 + random.int(8);
+        const points: number[][] = [];
+        for (let i = 0; i < count; i++) {
+          points.push([s * random.range(-1.5, 1.5), s * random.range(-1.5, 1.5)]);
+        }
+        const chain = new Chain(points).setPose([0, 0], random.range(-4, 4));
+        const capsule = randomCapsule(random, s);
+        const tolerance = random.chance(0.3) ? 0 : s * 0.2 * random.next();
+        const { contacts, mirrored } = both(capsule, chain, tolerance);
+        if (mirrored) failures.push(`run ${n}: swapped order ${mirrored}`);
+        const line = worldPoints(chain);
+        const distance = coreToPolyline(capsuleCore(capsule), line);
+        const why = capsuleProperties(capsule, line, distance, contacts, tolerance, s, false);
+        if (why) failures.push(`run ${n}: ${why}`);
+        if (contacts.length > 0) touching++;
+        if (distance === 0) crossing++;
+      }
+      expect(failures).toEqual([]);
+      expect(touching).toBeGreaterThan(PROPERTY_RUNS / 4);
+      expect(crossing).toBeGreaterThan(PROPERTY_RUNS / 20);
+    },
+    PROPERTY_TIMEOUT,
+  );
+});

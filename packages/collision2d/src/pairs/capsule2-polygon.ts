@@ -1,0 +1,95 @@
+/**
+ * Capsule against polygon, in the polygon's frame: the capsule's core against each convex piece
+ * of the polygon near it (`capsule2-piece.ts`: separating axes, clipping, the radius). A core
+ * lying inside a concave polygon where no piece reports (each piece's outline edges facing away)
+ * gets a contact per core end inside, out through the nearest outline point
+ * (`inside-vertices.ts`), so an overlap never goes without a contact.
+ */
+import { ContactKind } from '@contactkit/math';
+import type { CollisionData2 } from '../manifold/contact2.js';
+import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
+import { insideVertexContact, InsideVertexQuery } from '../clip/inside-vertices.js';
+import type { Capsule2 } from '../shapes/capsule2.js';
+import type { Polygon } from '../shapes/shapes.js';
+import { CapsuleCore, capsulePieceContacts, PIECE_NEAR } from './capsule2-piece.js';
+
+/** Scratch of `collideCapsule2Polygon` (module-level: a call allocates nothing), handed on explicitly. */
+const scratchCore = new CapsuleCore();
+const scratchManifold = new LocalManifold2(32);
+const scratchBox = new Float64Array(4);
+const scratchInside = new InsideVertexQuery();
+
+/**
+ * Writes the contacts of `capsule` against `polygon` (convex or concave): normals from the
+ * polygon toward the capsule, points halfway between the witness points, kind FaceFace, features
+ * (the capsule's flat side or round end as in `capsule2.ts`; the polygon's edge or
+ * `VERTEX_FEATURE | vertex`). Up to two per convex piece the capsule meets (a capsule lying on a
+ * side gets two, so it does not rock on one point); gaps down to `-data.tolerance` (speculative);
+ * at most `data.maxContactsPerPair`, deepest first. Returns the number written.
+ */
+export function collideCapsule2Polygon<B>(
+  capsule: Capsule2<B>,
+  polygon: Polygon<B>,
+  data: CollisionData2<B>,
+): number {
+  const xp = polygon.transform, xc = capsule.transform;
+  const wx = xc.x - xp.x, wy = xc.y - xp.y;
+  // Capsule2.packed: radius and half length as doubles.
+  const radius = capsule.packed[0]!, half = capsule.packed[1]!;
+  const reach = polygon.boundingRadius + half + radius + data.tolerance;
+  if (wx * wx + wy * wy > reach * reach) return 0;
+  const core = scratchCore, manifold = scratchManifold;
+  // The capsule in the polygon's frame: centre R_p^T (t_c - t_p), axis at the angle difference.
+  core.set(
+    xp.cos * wx + xp.sin * wy,
+    xp.cos * wy - xp.sin * wx,
+    xp.cos * xc.cos + xp.sin * xc.sin,
+    xp.cos * xc.sin - xp.sin * xc.cos,
+    half,
+    radius,
+    data.tolerance,
+  );
+  core.forcedEdge = -1;
+  manifold.count = 0;
+  const pieces = polygon.convexPieces(), grid = polygon.pieceGrid();
+  let count = pieces.length;
+  if (grid) {
+    const box = scratchBox, ex = Math.abs(core.ux) * half, ey = Math.abs(core.uy) * half;
+    const out = radius + data.tolerance;
+    box[0] = core.cx - ex - out;
+    box[1] = core.cy - ey - out;
+    box[2] = core.cx + ex + out;
+    box[3] = core.cy + ey + out;
+    count = grid.query(box);
+  }
+  let near = false;
+  for (let k = 0; k < count; k++) {
+    const piece = pieces[grid ? grid.candidates[k]! : k]!;
+    if (capsulePieceContacts(core, piece, manifold) === PIECE_NEAR) near = true;
+  }
+  if (manifold.count === 0 && near && polygon.isConvex === false) {
+    insideContacts(polygon, core, manifold);
+  }
+  if (manifold.count > 1) manifold.mergeDuplicates(capsule, polygon);
+  return emitManifold2(manifold, xp, data, capsule.body, polygon.body, false);
+}
+
+/**
+ * The core inside a concave polygon with no piece reporting: each core end inside, out through
+ * the nearest outline point, deeper by the radius (the witness on the capsule is the end less
+ * the normal times the radius).
+ */
+function insideContacts(polygon: Polygon, core: CapsuleCore, manifold: LocalManifold2): void {
+  for (let end = 0; end < 2; end++) {
+    const sign = end === 0 ? -1 : 1;
+    const x = core.cx + sign * core.ux * core.half, y = core.cy + sign * core.uy * core.half;
+    const before = manifold.count;
+    insideVertexContact(polygon, false, 1, 0, 0, 0, x, y, end, scratchInside, manifold);
+    if (manifold.count === before) continue;
+    const point = manifold.points[before]!;
+    point.x -= 0.5 * point.normalX * core.radius;
+    point.y -= 0.5 * point.normalY * core.radius;
+    point.penetration += core.radius;
+    point.kind = ContactKind.FaceFace;
+  }
+}
