@@ -333,7 +333,8 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
       'top is one edge, no seam to catch on. Below, six separate boxes: at each seam the box ' +
       "meets the next tile's corner and gets a sideways contact that stops it dead, the ghost " +
       'contacts Box2D v3 removes with chain segments that know their neighbours (b2ChainSegment ' +
-      'and its ghost vertices). Both boxes start 0.002 past a seam.',
+      "and its ghost vertices; collision2d's chains keep that rule too, see capsule2-chain). " +
+      'Both boxes start 0.002 past a seam.',
     shapes: tileFloorShapes(),
     pairs: TILE_FLOOR_PAIRS,
     movers: [CHAIN_BOX, TILES_BOX],

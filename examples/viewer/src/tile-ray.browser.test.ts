@@ -85,7 +85,16 @@ async function dragShape(
 }
 
 describe('the new 2D scenes', { timeout: 60_000 }, () => {
-  for (const id of ['circle-capsule2', 'capsule2-capsule2', 'tile-floor', 'raycast'] as const) {
+  for (
+    const id of [
+      'circle-capsule2',
+      'capsule2-capsule2',
+      'capsule2-polygon',
+      'capsule2-chain',
+      'tile-floor',
+      'raycast',
+    ] as const
+  ) {
     it(`${id}: loads without console errors at 1200x800 and 390x844`, async () => {
       for (const viewport of [{ width: 1200, height: 800 }, { width: 390, height: 844 }]) {
         await page.setViewportSize(viewport);
