@@ -183,7 +183,7 @@ describe('raycast', () => {
     expect(-Math.sin(0.8) * (p[0]! - c.x) + Math.cos(0.8) * (p[1]! - c.y)).toBeCloseTo(0.22, 12);
   });
 
-  it('the first hit over the playfield is the nearest of the casts on each shape, over a grid of handle positions', () => {
+  it('the first hit over the playfield is the nearest single-shape cast, over a grid of handle positions', () => {
     const scene = createScene2('raycast');
     let hits = 0, misses = 0;
     for (let a = 0; a < 12; a++) {

@@ -297,7 +297,7 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
     description:
       "A capsule lying on a box: its core against each of the polygon's convex pieces by " +
       'separating axes, the reference side clipped to the core, then moved out by the radius ' +
-      "(Ericson 4.4 and 5.2.1; Box2D v3's b2CollideCapsuleAndPolygon, which treats the capsule " +
+      "(Ericson 4.4 and 5.2.1; Box2D v3's b2CollidePolygonAndCapsule, which treats the capsule " +
       'as a rounded two-point polygon). Lying flat it gets two contacts, so it does not rock on one.',
     shapes: [
       { shape: () => new Capsule2(0.3, 0.7), start: { position: [-0.15, 0.76], angle: 0.05 } },

@@ -168,7 +168,7 @@ describe('raycast', { timeout: 60_000 }, () => {
     return best;
   }
 
-  it("publishes the first hit (point, normal, distance) that raycast2d gives in Node, as the ray's ends are dragged", async () => {
+  it('publishes the first hit (point, normal, distance) of raycast2d in Node while the ray is dragged', async () => {
     await open('raycast');
     let state = await published();
     expect(state.probe).toEqual(nodeHit(state.poses));
