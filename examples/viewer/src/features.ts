@@ -18,6 +18,7 @@ import {
   Circle,
   INTERNAL_EDGE_FEATURE,
   Polygon,
+  Capsule2,
   ShapeType2,
   VERTEX_FEATURE,
   firstFeatureOf,
@@ -26,7 +27,7 @@ import {
 import type { Shape2 } from '@contactkit/collision2d';
 import { EdgeFlag, MeshTriangle, ShapeType } from '@contactkit/contacts3d';
 import type { Heightfield, TriangleMesh } from '@contactkit/contacts3d';
-import { worldVertices } from './probes2d.js';
+import { capsuleCore, worldVertices } from './probes2d.js';
 
 type Point = [number, number];
 
@@ -45,14 +46,16 @@ export interface Feature2 {
 
 const TYPE_RANK: Record<number, number> = {
   [ShapeType2.Circle]: 0,
-  [ShapeType2.Polygon]: 1,
-  [ShapeType2.Aabb]: 1,
-  [ShapeType2.Chain]: 2,
-  [ShapeType2.Segment]: 2,
+  [ShapeType2.Capsule2]: 1,
+  [ShapeType2.Polygon]: 2,
+  [ShapeType2.Aabb]: 2,
+  [ShapeType2.Chain]: 3,
+  [ShapeType2.Segment]: 3,
 };
 
 const SHAPE2_NAMES: Record<number, string> = {
   [ShapeType2.Circle]: 'circle',
+  [ShapeType2.Capsule2]: 'capsule',
   [ShapeType2.Polygon]: 'polygon',
   [ShapeType2.Aabb]: 'rectangle',
   [ShapeType2.Chain]: 'chain',
@@ -66,7 +69,7 @@ export function shapeName2(shapes: readonly Shape2[], index: number): string {
   const name = typeName(shapes[index]!);
   const same = shapes.filter((s) => typeName(s) === name);
   if (same.length === 1) return `the ${name}`;
-  const ordinals = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
+  const ordinals = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'];
   return `the ${ordinals[same.indexOf(shapes[index]!)] ?? `#${index}`} ${name}`;
 }
 
@@ -82,6 +85,7 @@ function feature2(shapes: readonly Shape2[], index: number, code: number): Featu
   if (shape instanceof Circle) {
     return { shape: index, kind: 'surface', index: 0, points: [], text: `the rim of ${name}` };
   }
+  if (shape instanceof Capsule2) return capsuleFeature(shape, index, name, code);
   if (code === INTERNAL_EDGE_FEATURE) {
     return {
       shape: index,
@@ -112,6 +116,32 @@ function feature2(shapes: readonly Shape2[], index: number, code: number): Featu
     index: code,
     points: [at(code), at(closed ? (code + 1) % count : code + 1)],
     text: `${closed ? 'edge' : 'segment'} ${code} of ${name}`,
+  };
+}
+
+/** A capsule's round end (`VERTEX_FEATURE | end`) or flat side (0 facing local -y, 1 facing +y). */
+function capsuleFeature(capsule: Capsule2, index: number, name: string, code: number): Feature2 {
+  const [a, b] = capsuleCore(capsule);
+  if (code & VERTEX_FEATURE) {
+    const end = code & 1;
+    return {
+      shape: index,
+      kind: 'vertex',
+      index: end,
+      points: [end === 0 ? a : b],
+      text: `round end ${end} of ${name}`,
+    };
+  }
+  // The flat side: the core moved out by the radius along the side's normal.
+  const { cos, sin } = capsule.transform;
+  const sign = code === 1 ? 1 : -1;
+  const nx = -sin * sign * capsule.radius, ny = cos * sign * capsule.radius;
+  return {
+    shape: index,
+    kind: 'edge',
+    index: code,
+    points: [[a[0] + nx, a[1] + ny], [b[0] + nx, b[1] + ny]],
+    text: `${code === 1 ? 'upper' : 'lower'} side of ${name}`,
   };
 }
 

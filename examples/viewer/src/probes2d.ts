@@ -18,7 +18,7 @@ import {
   satPolygonPolygon,
   windingNumber,
 } from '@contactkit/collision2d';
-import type { Circle, Polygon, Shape2 } from '@contactkit/collision2d';
+import type { Capsule2, Circle, Polygon, Shape2 } from '@contactkit/collision2d';
 import { formatNumber } from './format.js';
 import type { ProbeInput, Scene2 } from './scenes2d.js';
 
@@ -60,6 +60,30 @@ export function worldVertices(
     const lx = shape.vertices[2 * i]!, ly = shape.vertices[2 * i + 1]!;
     out[2 * i] = cos * lx - sin * ly + x;
     out[2 * i + 1] = sin * lx + cos * ly + y;
+  }
+  return out;
+}
+
+/** The world end points of a capsule's core segment, from local `(-halfLength, 0)` to `(halfLength, 0)`. */
+export function capsuleCore(capsule: Capsule2): [Point, Point] {
+  const { x, y, cos, sin } = capsule.transform, h = capsule.halfLength;
+  return [[x - cos * h, y - sin * h], [x + cos * h, y + sin * h]];
+}
+
+/** A capsule's outline as a closed polygon of world points `[x0, y0, ...]` (`perEnd` points per round end). */
+export function capsuleOutline(capsule: Capsule2, perEnd = 16): Float64Array {
+  const out = new Float64Array(4 * perEnd);
+  const { x, y, angle } = capsule.transform, h = capsule.halfLength, r = capsule.radius;
+  for (let end = 0; end < 2; end++) {
+    const cx = end === 0 ? h : -h;
+    for (let k = 0; k < perEnd; k++) {
+      // Each end sweeps half a turn: the +x end from -90 to 90 degrees, the -x end from 90 to 270.
+      const a = -Math.PI / 2 + end * Math.PI + (Math.PI * k) / (perEnd - 1);
+      const lx = cx + r * Math.cos(a), ly = r * Math.sin(a);
+      const i = 2 * (end * perEnd + k);
+      out[i] = x + Math.cos(angle) * lx - Math.sin(angle) * ly;
+      out[i + 1] = y + Math.sin(angle) * lx + Math.cos(angle) * ly;
+    }
   }
   return out;
 }

@@ -11,7 +11,7 @@ import {
   collideScene2,
   createScene2,
   minimumTranslation,
-  motionPose2,
+  applyMotion2,
   scene2Title,
   segmentIntersections,
   startProbeInput,
@@ -84,8 +84,7 @@ export function sceneResult(
       maxContactsPerPair: settings.maxContactsPerPair,
     });
     if (t !== null) {
-      const pose = motionPose2(scene, t);
-      scene.shapes[0]!.setPose(pose.position, pose.angle);
+      applyMotion2(scene, t);
     }
     collideScene2(scene, data);
     const probe = scene.probe ? scene.probe(scene, input ?? startProbeInput(scene)).values : null;

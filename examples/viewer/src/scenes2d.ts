@@ -11,6 +11,7 @@
  */
 import {
   Aabb,
+  Capsule2,
   Chain,
   Circle,
   CollisionData2,
@@ -21,6 +22,7 @@ import {
   collide2d,
   intersectSegments,
   satPolygonPolygon,
+  tileOutlines,
 } from '@contactkit/collision2d';
 import type { Shape2 } from '@contactkit/collision2d';
 import { motionPhase } from './pose.js';
@@ -41,6 +43,22 @@ import {
   worldVertices,
 } from './probes2d.js';
 import type { Probe } from './probes2d.js';
+import { probeRaycast, timeRaycast } from './ray-probe2d.js';
+import {
+  BOX_HALF,
+  CHAIN,
+  CHAIN_BOX,
+  CHAIN_TOP,
+  FIRST_TILE,
+  TILES_BOX,
+  TILES_TOP,
+  TILE,
+  TILE_COUNT,
+  probeTileFloor,
+  square,
+  tileCentre,
+  tileRowChain,
+} from './tile-floor2d.js';
 
 export { worldVertices } from './probes2d.js';
 export type { Probe, Overlay } from './probes2d.js';
@@ -78,6 +96,12 @@ export const SCENE2_IDS = [
   'rectangle-circle',
   'point-in-polygon',
   'sat-axes',
+  'circle-capsule2',
+  'capsule2-capsule2',
+  'capsule2-polygon',
+  'capsule2-chain',
+  'tile-floor',
+  'raycast',
 ] as const;
 export type Scene2Id = (typeof SCENE2_IDS)[number];
 
@@ -101,8 +125,10 @@ export interface Scene2 {
   readonly id: Scene2Id;
   readonly title: string;
   readonly description: string;
-  /** The shapes; `shapes[0]` is the one Animate moves. */
+  /** The shapes; `shapes[0]` is the one Animate moves (with the others in `movers`). */
   readonly shapes: readonly Shape2[];
+  /** The indices of the shapes Animate moves, each by the same motion from its own start; `[0]` by default. */
+  readonly movers: readonly number[];
   readonly starts: readonly Pose2[];
   /** Index pairs given to `collide2d(shapes[i], shapes[j], data)`, in this order. */
   readonly pairs: readonly (readonly [number, number])[];
@@ -140,6 +166,8 @@ interface SceneSpec {
   /** Default `[[0, 1]]`; `[]` for a scene with no detector (two segments). */
   pairs?: [number, number][];
   motion: Partial<Motion2> & { direction: [number, number]; distance: number; };
+  /** Default `[0]`. */
+  movers?: number[];
   view?: { centre: [number, number]; height: number; };
   showMinimumTranslation?: boolean;
   showSegmentIntersections?: boolean;
@@ -184,7 +212,151 @@ function centredAabb(halfWidth: number, halfHeight: number): Aabb {
  */
 const ZIGZAG: [number, number][] = [[-2.4, 0.2], [-1.2, -0.6], [0, 0.3], [0.9, -0.5], [2.4, 0.4]];
 
+/**
+ * Where the sliding boxes start: their right sides 0.002 past the seam at x = 0 and their bottoms
+ * 0.005 into the floor, the step at which a box on separate tiles meets the next tile's corner.
+ */
+const BOX_START_X = -BOX_HALF + 0.002;
+const BOX_SINK = 0.005;
+
+/** The tile floor: two boxes, the chain of the tiles' union, the separate tiles. */
+function tileFloorShapes(): ShapeSpec[] {
+  const tiles: ShapeSpec[] = [];
+  for (let i = 0; i < TILE_COUNT; i++) {
+    tiles.push({ shape: () => square(TILE / 2), start: { position: tileCentre(i), angle: 0 } });
+  }
+  return [
+    {
+      shape: () => square(BOX_HALF),
+      start: { position: [BOX_START_X, CHAIN_TOP + BOX_HALF - BOX_SINK], angle: 0 },
+    },
+    { shape: tileRowChain, start: { position: [0, CHAIN_TOP - TILE / 2], angle: 0 } },
+    {
+      shape: () => square(BOX_HALF),
+      start: { position: [BOX_START_X, TILES_TOP + BOX_HALF - BOX_SINK], angle: 0 },
+    },
+    ...tiles,
+  ];
+}
+
+const TILE_FLOOR_PAIRS: [number, number][] = [
+  [CHAIN_BOX, CHAIN],
+  ...Array.from({ length: TILE_COUNT }, (_, i): [number, number] => [TILES_BOX, FIRST_TILE + i]),
+];
+
+/** The ray's two handles (small discs to drag) and the shapes it is cast against. */
+function rayShapes(): ShapeSpec[] {
+  return [
+    { shape: () => new Circle(0.09), start: { position: [-1.65, -0.35], angle: 0 } },
+    { shape: () => new Circle(0.09), start: { position: [1.6, 0.75], angle: 0 } },
+    { shape: () => new Circle(0.4), start: { position: [-0.75, 0.95], angle: 0 } },
+    { shape: () => new Capsule2(0.22, 0.5), start: { position: [0.25, 0.05], angle: 0.8 } },
+    { shape: () => regularPolygon(5, 0.45), start: { position: [1.05, -0.85], angle: 0.3 } },
+    {
+      shape: () => new Polygon([[-0.5, -0.22], [0.5, -0.22], [0.5, 0.22], [-0.5, 0.22]]),
+      start: { position: [-0.55, -1.0], angle: -0.3 },
+    },
+    {
+      shape: () => new Chain([[-0.6, 0.15], [0, -0.2], [0.6, 0.2]]),
+      start: { position: [0.95, 1.45], angle: 0 },
+    },
+  ];
+}
+
 const SPECS: Record<Scene2Id, SceneSpec> = {
+  'circle-capsule2': {
+    title: 'Circle - capsule',
+    description:
+      "A circle against a capsule (Box2D v3's b2Capsule: the points within the radius of a " +
+      "segment): the circle's centre is tested against the capsule's core segment, one contact " +
+      'on the line from the nearest core point (Ericson, Real-Time Collision Detection 5.1.2; ' +
+      "Box2D v3's b2CollideCapsuleAndCircle). A flat side or a round end, by where that point lies.",
+    shapes: [
+      { shape: () => new Circle(0.5), start: { position: [-0.35, 0.78], angle: 0 } },
+      { shape: () => new Capsule2(0.35, 0.9), start: { position: [0, 0], angle: 0.2 } },
+    ],
+    motion: { direction: [1, 0.15], distance: 1.9, spin: 0 },
+    view: { centre: [0, 0.2], height: 3.4 },
+  },
+  'capsule2-capsule2': {
+    title: 'Capsule - capsule',
+    description:
+      'Two capsules: the closest points of their core segments (Ericson 5.1.9) give one contact, ' +
+      'or two where the cores overlap side by side, clipped to the shorter core. Turning through ' +
+      "parallel keeps the same reference side (Box2D v3's b2CollideCapsules), so the count " +
+      'does not flicker 1-2-1.',
+    shapes: [
+      { shape: () => new Capsule2(0.3, 0.7), start: { position: [0.1, 0.5], angle: 0.04 } },
+      { shape: () => new Capsule2(0.35, 1), start: { position: [0.1, -0.1], angle: 0 } },
+    ],
+    motion: { direction: [0.25, 1], distance: 0.8, spin: 0.5 },
+    view: { centre: [0, 0.15], height: 3.4 },
+  },
+  'capsule2-polygon': {
+    title: 'Capsule - polygon',
+    description:
+      "A capsule lying on a box: its core against each of the polygon's convex pieces by " +
+      'separating axes, the reference side clipped to the core, then moved out by the radius ' +
+      "(Ericson 4.4 and 5.2.1; Box2D v3's b2CollidePolygonAndCapsule, which treats the capsule " +
+      'as a rounded two-point polygon). Lying flat it gets two contacts, so it does not rock on one.',
+    shapes: [
+      { shape: () => new Capsule2(0.3, 0.7), start: { position: [-0.15, 0.76], angle: 0.05 } },
+      {
+        shape: () => new Polygon([[-1.1, -0.5], [1.1, -0.5], [1.1, 0.5], [-1.1, 0.5]]),
+        start: { position: [0, 0], angle: 0 },
+      },
+    ],
+    motion: { direction: [0.3, 1], distance: 0.9, spin: 0.5 },
+    view: { centre: [0, 0.25], height: 3.2 },
+  },
+  'capsule2-chain': {
+    title: 'Capsule - chain without ghost contacts',
+    description:
+      'A capsule lying across a chain vertex where two segments meet in a straight line: every ' +
+      'contact points straight up, none sideways from the vertex, because a contact at a chain ' +
+      "vertex may only have a normal between its two segments' normals (Box2D v3's chain " +
+      'segments with ghost vertices, b2ChainSegment). Drag it along the chain and over the bend.',
+    shapes: [
+      { shape: () => new Capsule2(0.3, 0.6), start: { position: [0.05, -0.01], angle: 0 } },
+      {
+        shape: () => new Chain([[-2.2, 0], [-1.1, 0], [0, 0], [0.9, 0], [2.2, 0.65]]),
+        start: { position: [0, -0.3], angle: 0 },
+      },
+    ],
+    motion: { direction: [0.4, 1], distance: 1, spin: 0.5 },
+    view: { centre: [0, 0.1], height: 3 },
+  },
+  'tile-floor': {
+    title: 'Tile floor: one chain or separate tiles',
+    description:
+      'The same row of six tiles twice. Above, tileOutlines makes one chain of their union: its ' +
+      'top is one edge, no seam to catch on. Below, six separate boxes: at each seam the box ' +
+      "meets the next tile's corner and gets a sideways contact that stops it dead, the ghost " +
+      'contacts Box2D v3 removes with chain segments that know their neighbours (b2ChainSegment ' +
+      "and its ghost vertices; collision2d's chains keep that rule too, see capsule2-chain). " +
+      'Both boxes start 0.002 past a seam.',
+    shapes: tileFloorShapes(),
+    pairs: TILE_FLOOR_PAIRS,
+    movers: [CHAIN_BOX, TILES_BOX],
+    motion: { direction: [1, 0], distance: 1, spin: 0 },
+    view: { centre: [0, -0.1], height: 3 },
+    probe: probeTileFloor,
+  },
+  raycast: {
+    title: 'Ray cast',
+    description:
+      "Drag the two small discs, the ray's origin and its end. raycast2d walks the grid of a " +
+      'Playfield along the ray, a cell length at a time, and returns the first hit over its ' +
+      'shapes: the point, the normal out of the shape there (the short blue line), the distance and ' +
+      'which shape (Ericson, Real-Time Collision Detection 5.3: circles 5.3.2, slabs 5.3.3, ' +
+      'polygons edge by edge 5.3.8). A chain is two-sided: its normal faces the origin.',
+    shapes: rayShapes(),
+    pairs: [],
+    motion: { direction: [0, 1], distance: 2.3, spin: 0 },
+    view: { centre: [0, 0.2], height: 3.7 },
+    probe: probeRaycast,
+    kernel: timeRaycast,
+  },
   'circle-circle': {
     title: 'Circle - circle',
     description:
@@ -448,6 +620,7 @@ export function createScene2(id: Scene2Id): Scene2 {
     shapes,
     starts: spec.shapes.map((s) => s.start),
     pairs: spec.pairs ?? [[0, 1]],
+    movers: spec.movers ?? [0],
     motion: { spin: 0, period: 6, ...spec.motion },
     view: spec.view ?? { centre: [0, 0], height: 4 },
     showMinimumTranslation: spec.showMinimumTranslation ?? false,
@@ -464,20 +637,32 @@ export function isTurnable(shape: Shape2): boolean {
   return !(shape instanceof Aabb);
 }
 
-/** The pose of the first shape at time `t` seconds of the scripted motion (t = 0: the start). */
-export function motionPose2(scene: Scene2, t: number): Pose2 {
+/**
+ * The pose of shape `index` (a mover, the first shape by default) at time `t` seconds of the
+ * scripted motion (t = 0: its start).
+ */
+export function motionPose2(scene: Scene2, t: number, index = 0): Pose2 {
   const { direction, distance, spin, period } = scene.motion;
   const travel = (distance * motionPhase(t, period)) / Math.hypot(direction[0], direction[1]);
-  const start = scene.starts[0]!;
+  const start = scene.starts[index]!;
   return {
     position: [
       start.position[0] + direction[0] * travel,
       start.position[1] + direction[1] * travel,
     ],
-    angle: isTurnable(scene.shapes[0]!)
+    angle: isTurnable(scene.shapes[index]!)
       ? start.angle + spin * Math.sin((2 * Math.PI * t) / period)
       : 0,
   };
+}
+
+/** Puts every mover where the scripted motion has it at time `t`; returns the movers' indices. */
+export function applyMotion2(scene: Scene2, t: number): readonly number[] {
+  for (const index of scene.movers) {
+    const pose = motionPose2(scene, t, index);
+    scene.shapes[index]!.setPose(pose.position, pose.angle);
+  }
+  return scene.movers;
 }
 
 /**

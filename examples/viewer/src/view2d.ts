@@ -33,7 +33,7 @@ import {
   meshForShape2,
   syncMeshToShape2,
 } from '@contactkit/three';
-import { Circle, CollisionData2, Polygon } from '@contactkit/collision2d';
+import { Capsule2, Circle, CollisionData2, Polygon } from '@contactkit/collision2d';
 import type { Shape2 } from '@contactkit/collision2d';
 import { closestPointOnSegment2 } from '@contactkit/math';
 import {
@@ -41,7 +41,7 @@ import {
   createScene2,
   isTurnable,
   minimumTranslation,
-  motionPose2,
+  applyMotion2,
   segmentIntersections,
   startProbeInput,
   worldVertices,
@@ -54,6 +54,7 @@ import type {
   Scene2,
   Scene2Id,
 } from './scenes2d.js';
+import { capsuleOutline } from './probes2d.js';
 import { contactFeatures2, shapeName2 } from './features.js';
 import { contactRecords, screenLayout } from './contact-records.js';
 import type { ContactRecord } from './contact-records.js';
@@ -204,9 +205,9 @@ export class View2D implements View {
 
   step(time: number | null): ContactRecord[] {
     if (time !== null) {
-      const pose = motionPose2(this.scene, time);
-      this.scene.shapes[0]!.setPose(pose.position, pose.angle);
-      syncMeshToShape2(this.meshes[0]!, this.scene.shapes[0]!);
+      for (const i of applyMotion2(this.scene, time)) {
+        syncMeshToShape2(this.meshes[i]!, this.scene.shapes[i]!);
+      }
     }
     collideScene2(this.scene, this.data, this.pairOfContact);
     this.helper.showWitnesses = this.witnesses;
@@ -273,6 +274,8 @@ export class View2D implements View {
             cy - r * Math.sin(a1),
           ]);
         }
+      } else if (shape instanceof Capsule2) {
+        polyline(capsuleOutline(shape), true);
       } else {
         polyline(
           worldVertices(shape as Shape2 & { vertices: Float64Array; count: number; }),
@@ -585,7 +588,7 @@ export class View2D implements View {
     raycaster.setFromCamera(pointer, this.camera);
     for (let i = this.scene.shapes.length - 1; i >= 0; i--) {
       const shape = this.scene.shapes[i]!;
-      if (shape instanceof Circle || shape instanceof Polygon) {
+      if (shape instanceof Circle || shape instanceof Polygon || shape instanceof Capsule2) {
         const fill = this.meshes[i]!.getObjectByName('fill') as Object3D;
         if (raycaster.intersectObject(fill, false).length > 0) return i;
       } else if (distanceToLines(shape, x, y) <= LINE_GRAB_DISTANCE) {
