@@ -400,14 +400,20 @@ function edgeContacts(
   }
 }
 
-/** Steps 1 to 4 into `manifold` (0, 1 or 2 points). */
-export function boxCapsuleManifold(
+/**
+ * Steps 1 to 4 into `manifold` (0, 1 or 2 points), down to separation `data.tolerance` (0
+ * without `data`). The tolerance comes in its buffer, not as an argument: doubles cross calls in
+ * fields (PERFORMANCE.md; as an argument it cost a heap number a call at a tolerance that is
+ * not a small integer).
+ */
+function boxCapsuleManifold(
   box: Box,
   capsule: Capsule,
-  tolerance: number,
+  data: CollisionData | null,
   manifold: LocalManifold,
 ): void {
   manifold.count = 0;
+  const tolerance = data === null ? 0 : data.tolerance;
   const m = box.transform, mc = capsule.transform;
   const radius = capsule.radius, halfLength = capsule.halfLength;
   const h0 = box.halfSize[0]!, h1 = box.halfSize[1]!, h2 = box.halfSize[2]!;
@@ -456,9 +462,12 @@ export function boxCapsuleManifold(
   q.g1 = g1;
   q.g2 = g2;
   const distanceSquared = g0 * g0 + g1 * g1 + g2 * g2;
-  // A square that underflows is measured by Math.hypot (tolerance.ts, SQUARE_UNDERFLOW).
+  // A square that underflows is measured by Math.hypot (tolerance.ts, SQUARE_UNDERFLOW); a
+  // segment that enters the box (g = 0) is not (PERFORMANCE.md: Math.hypot allocates).
   q.distance = distanceSquared >= SQUARE_UNDERFLOW
     ? Math.sqrt(distanceSquared)
+    : g0 === 0 && g1 === 0 && g2 === 0
+    ? 0
     : Math.hypot(g0, g1, g2);
   // Cores closer than the round-off of the poses (relative: capsule.ts, CORE_SLACK) overlap.
   if (q.distance > CORE_SLACK * (Math.max(h0, h1, h2) + halfLength + radius)) {
@@ -693,12 +702,12 @@ export function collideBoxCapsule<B>(
   data: CollisionData<B>,
   _cache?: PairCache,
 ): number {
-  boxCapsuleManifold(box, capsule, data.tolerance, manifoldScratch);
+  boxCapsuleManifold(box, capsule, data as CollisionData, manifoldScratch);
   return emitManifold(manifoldScratch, data, box.body, capsule.body, false);
 }
 
 /** Whether a box and a capsule overlap or touch: exactly when `collideBoxCapsule` at tolerance 0 writes a contact. */
 export function overlapBoxCapsule(box: Box, capsule: Capsule): boolean {
-  boxCapsuleManifold(box, capsule, 0, manifoldScratch);
+  boxCapsuleManifold(box, capsule, null, manifoldScratch);
   return manifoldScratch.count > 0;
 }

@@ -400,8 +400,13 @@ function convexHullCapsuleManifold(
   const t = q.t;
   const px = q.a0 + t * q.d0, py = q.a1 + t * q.d1, pz = q.a2 + t * q.d2;
   const gx = q.x0 - px, gy = q.x1 - py, gz = q.x2 - pz;
-  // A square that underflows is measured by Math.hypot (tolerance.ts, SQUARE_UNDERFLOW).
-  const distance = squared >= SQUARE_UNDERFLOW ? Math.sqrt(squared) : Math.hypot(gx, gy, gz);
+  // A square that underflows is measured by Math.hypot (tolerance.ts, SQUARE_UNDERFLOW); a
+  // segment that touches the hull (g = 0) is not (PERFORMANCE.md: Math.hypot allocates).
+  const distance = squared >= SQUARE_UNDERFLOW
+    ? Math.sqrt(squared)
+    : gx === 0 && gy === 0 && gz === 0
+    ? 0
+    : Math.hypot(gx, gy, gz);
   // Cores closer than the round-off of the poses (relative: capsule.ts, CORE_SLACK) overlap.
   if (!(distance > CORE_SLACK * q.size)) {
     overlappingContacts(q, hull, m, manifold);
