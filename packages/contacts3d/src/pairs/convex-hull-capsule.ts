@@ -40,6 +40,12 @@ import {
   PARALLEL_EPSILON,
   SQUARE_UNDERFLOW,
 } from '@contactkit/math';
+import {
+  addCapsulePoint,
+  capsuleContactKind,
+  CapsuleQuery,
+  setCapsuleNormal,
+} from '../clip/capsule-points.js';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
 import { CAPSULE_SIDE_FEATURE, CORE_SLACK, type Capsule } from '../shapes/capsule.js';
@@ -60,22 +66,12 @@ const DISTANCE_TIE = 1e-12;
  * The capsule's segment in the hull's frame with every intermediate result: the explicit state
  * of one call (PERFORMANCE.md: doubles cross calls in fields).
  */
-class HullCapsuleQuery {
-  radius = 0;
-  halfLength = 0;
-  tolerance = 0;
+class HullCapsuleQuery extends CapsuleQuery {
   /** The pair's size: the hull's half extent or the capsule's, the larger. */
   size = 0;
   /** Step 1's best face axis and its separation (the least height of the segment above it). */
   faceAxis = 0;
   faceSeparation = 0;
-  /** Segment start A (the capsule's end at -halfLength) and direction D (to the other end). */
-  a0 = 0;
-  a1 = 0;
-  a2 = 0;
-  d0 = 0;
-  d1 = 0;
-  d2 = 0;
   /** The closest segment parameter, hull point, squared distance, hull feature code and its dimension. */
   t = 0;
   x0 = 0;
@@ -86,18 +82,7 @@ class HullCapsuleQuery {
   dimension = 2;
   /** The face of the closest point, or -1. */
   face = -1;
-  /** The contact normal in the hull's frame, from the capsule toward the hull. */
-  n0 = 0;
-  n1 = 0;
-  n2 = 1;
-  /** The next point's hull witness (hull frame) and depth, for `addPoint`. */
-  w0 = 0;
-  w1 = 0;
-  w2 = 0;
-  depth = 0;
-  /** Clipped parameter range [t0, t1]; the hull edge whose side plane cut each end, or -1. */
-  t0 = 0;
-  t1 = 1;
+  /** The hull edge whose side plane cut each end of [t0, t1], or -1. */
   edge0 = -1;
   edge1 = -1;
   /** Closest points of the segment and a hull edge: parameters s (segment) and w (edge). */
@@ -108,42 +93,6 @@ class HullCapsuleQuery {
 const queryScratch = new HullCapsuleQuery();
 /** Scratch of this file's detector and test, passed to the computation explicitly. */
 const manifoldScratch = new LocalManifold();
-
-/** Contact kind of a hull feature (0 vertex, 1 edge, 2 face) against a capsule end or side. */
-function kindOf(hullDimension: number, capsuleEnd: boolean): ContactKind {
-  if (hullDimension === 2) return capsuleEnd ? ContactKind.PointFace : ContactKind.EdgeFace;
-  if (hullDimension === 1) return capsuleEnd ? ContactKind.PointEdge : ContactKind.EdgeEdge;
-  return capsuleEnd ? ContactKind.PointPoint : ContactKind.PointEdge;
-}
-
-/**
- * Adds a point from the hull witness (q.w0, q.w1, q.w2) and depth q.depth: the witness taken to
- * world by the hull's transform, moved by the manifold's normal times half the depth.
- */
-function addPoint(
-  q: HullCapsuleQuery,
-  manifold: LocalManifold,
-  m: Float64Array,
-  kind: ContactKind,
-  features: number,
-): void {
-  const point = manifold.points[manifold.count++]!;
-  const w0 = q.w0, w1 = q.w1, w2 = q.w2, halfDepth = 0.5 * q.depth;
-  point.x = m[12]! + m[0]! * w0 + m[4]! * w1 + m[8]! * w2 + manifold.normalX * halfDepth;
-  point.y = m[13]! + m[1]! * w0 + m[5]! * w1 + m[9]! * w2 + manifold.normalY * halfDepth;
-  point.z = m[14]! + m[2]! * w0 + m[6]! * w1 + m[10]! * w2 + manifold.normalZ * halfDepth;
-  point.depth = q.depth;
-  point.kind = kind;
-  point.features = features;
-}
-
-/** Sets the manifold's normal from the unit local normal (q.n0, q.n1, q.n2), taken to world. */
-function setNormal(q: HullCapsuleQuery, manifold: LocalManifold, m: Float64Array): void {
-  const n0 = q.n0, n1 = q.n1, n2 = q.n2;
-  manifold.normalX = m[0]! * n0 + m[4]! * n1 + m[8]! * n2;
-  manifold.normalY = m[1]! * n0 + m[5]! * n1 + m[9]! * n2;
-  manifold.normalZ = m[2]! * n0 + m[6]! * n1 + m[10]! * n2;
-}
 
 /**
  * Closest points of the segment and hull edge `edge` (Ericson 5.1.9, both clamped): into q.s,
@@ -324,10 +273,22 @@ function faceContacts(
     if (edge < 0) {
       // An end of the segment (a capsule of half length 0 is its end 1), or the side.
       const code = t <= 0 || q.halfLength === 0 ? 1 : t >= 1 ? 2 : CAPSULE_SIDE_FEATURE;
-      addPoint(q, manifold, m, kindOf(2, code !== CAPSULE_SIDE_FEATURE), (faceCode << 16) | code);
+      addCapsulePoint(
+        q,
+        manifold,
+        m,
+        capsuleContactKind(2, code !== CAPSULE_SIDE_FEATURE),
+        (faceCode << 16) | code,
+      );
     } else {
       const edgeCode = hull.edgeCodes[edge]!;
-      addPoint(q, manifold, m, ContactKind.EdgeEdge, (edgeCode << 16) | CAPSULE_SIDE_FEATURE);
+      addCapsulePoint(
+        q,
+        manifold,
+        m,
+        ContactKind.EdgeEdge,
+        (edgeCode << 16) | CAPSULE_SIDE_FEATURE,
+      );
     }
   }
 }
@@ -431,7 +392,7 @@ function convexHullCapsuleManifold(
       if (1 - alignment <= FACE_ALIGNMENT) face = f;
     }
   }
-  setNormal(q, manifold, m);
+  setCapsuleNormal(q, manifold, m);
 
   // Step 3: lying on the face (the segment's rise across it within PARALLEL_SINE of its length).
   if (face >= 0 && halfLength > 0) {
@@ -443,7 +404,7 @@ function convexHullCapsuleManifold(
         q.n0 = 0 - planes[i]!;
         q.n1 = 0 - planes[i + 1]!;
         q.n2 = 0 - planes[i + 2]!;
-        setNormal(q, manifold, m);
+        setCapsuleNormal(q, manifold, m);
         faceContacts(q, hull, m, face, manifold);
         if (manifold.count > 0) return;
       }
@@ -455,11 +416,11 @@ function convexHullCapsuleManifold(
   q.w2 = q.x2;
   q.depth = depth;
   const capsuleCode = t <= 0 || halfLength === 0 ? 1 : t >= 1 ? 2 : CAPSULE_SIDE_FEATURE;
-  addPoint(
+  addCapsulePoint(
     q,
     manifold,
     m,
-    kindOf(q.dimension, capsuleCode !== CAPSULE_SIDE_FEATURE),
+    capsuleContactKind(q.dimension, capsuleCode !== CAPSULE_SIDE_FEATURE),
     (q.feature << 16) | capsuleCode,
   );
 }
@@ -521,14 +482,20 @@ function overlappingContacts(
       q.n0 = -l0;
       q.n1 = -l1;
       q.n2 = -l2;
-      setNormal(q, manifold, m);
+      setCapsuleNormal(q, manifold, m);
       const v = 3 * edgeVertices[2 * edgeAxis]!, u = 3 * edgeVertices[2 * edgeAxis + 1]!;
       q.w0 = vertices[v]! + w * (vertices[u]! - vertices[v]!);
       q.w1 = vertices[v + 1]! + w * (vertices[u + 1]! - vertices[v + 1]!);
       q.w2 = vertices[v + 2]! + w * (vertices[u + 2]! - vertices[v + 2]!);
       q.depth = depth;
       const edgeCode = hull.edgeCodes[edgeAxis]!;
-      addPoint(q, manifold, m, ContactKind.EdgeEdge, (edgeCode << 16) | CAPSULE_SIDE_FEATURE);
+      addCapsulePoint(
+        q,
+        manifold,
+        m,
+        ContactKind.EdgeEdge,
+        (edgeCode << 16) | CAPSULE_SIDE_FEATURE,
+      );
       return;
     }
   }
@@ -536,7 +503,7 @@ function overlappingContacts(
   q.n0 = 0 - planes[i]!;
   q.n1 = 0 - planes[i + 1]!;
   q.n2 = 0 - planes[i + 2]!;
-  setNormal(q, manifold, m);
+  setCapsuleNormal(q, manifold, m);
   clipToFace(q, hull, faceAxis);
   // A capsule of half length 0 is one point, whatever range the clip leaves.
   if (halfLength === 0) q.t1 = q.t0;
