@@ -38,6 +38,12 @@ import {
   PARALLEL_EPSILON,
   SQUARE_UNDERFLOW,
 } from '@contactkit/math';
+import {
+  addCapsulePoint,
+  capsuleContactKind,
+  CapsuleQuery,
+  setCapsuleNormal,
+} from '../clip/capsule-points.js';
 import { exitBox, exitCapsule, LineExit } from '../clip/line-exit.js';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
@@ -55,10 +61,7 @@ const EDGE_SLACK = 1e-9;
  * result: the explicit state of one call, so that no double crosses a call that V8 may not
  * inline (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
-class BoxCapsuleQuery {
-  radius = 0;
-  halfLength = 0;
-  tolerance = 0;
+class BoxCapsuleQuery extends CapsuleQuery {
   /** The capsule's centre C and unit axis U in the box's frame. */
   c0 = 0;
   c1 = 0;
@@ -74,33 +77,16 @@ class BoxCapsuleQuery {
   distance = 0;
   /** The slope's round-off (see `closestParameter`). */
   flat = 0;
-  /** The contact normal in the box's frame, from the capsule toward the box. */
-  n0 = 0;
-  n1 = 0;
-  n2 = 1;
   /** An edge axis from the box toward the capsule, and its contact's depth. */
   l0 = 0;
   l1 = 0;
   l2 = 0;
   edgeDepth = 0;
-  /** The next point's box witness (box frame) and depth, for `addPoint`. */
-  x0 = 0;
-  x1 = 0;
-  x2 = 0;
-  depth = 0;
-  /** Segment start A (the capsule's end at -halfLength) and direction D (to the other end). */
-  a0 = 0;
-  a1 = 0;
-  a2 = 0;
-  d0 = 0;
-  d1 = 0;
-  d2 = 0;
+  /** The box's half sizes. */
   h0 = 0;
   h1 = 0;
   h2 = 0;
-  /** Clipped parameter range [t0, t1]; the side plane that cut each end (2j + (negative ? 1 : 0)), or -1. */
-  t0 = 0;
-  t1 = 1;
+  /** The side plane that cut each end of [t0, t1] (2j + (negative ? 1 : 0)), or -1. */
   plane0 = -1;
   plane1 = -1;
   /** Sorted breakpoints of `f` inside (0, 1). */
@@ -244,47 +230,6 @@ function edgeCode(axis: number, s0: number, s1: number, s2: number): number {
     : boxEdgeFeature(2, s0, s1);
 }
 
-/** Contact kind of a box feature (0 vertex, 1 edge, 2 face) against a capsule end or side. */
-function kindOf(boxDimension: number, capsuleEnd: boolean): ContactKind {
-  if (boxDimension === 2) return capsuleEnd ? ContactKind.PointFace : ContactKind.EdgeFace;
-  if (boxDimension === 1) return capsuleEnd ? ContactKind.PointEdge : ContactKind.EdgeEdge;
-  return capsuleEnd ? ContactKind.PointPoint : ContactKind.PointEdge;
-}
-
-/**
- * Adds a point to `manifold` from the box witness (q.x0, q.x1, q.x2) in the box's frame and the
- * depth q.depth; the point is the witness, taken to world by the box's transform, moved by the
- * manifold's normal times half the depth.
- */
-function addPoint(
-  q: BoxCapsuleQuery,
-  manifold: LocalManifold,
-  m: Float64Array,
-  kind: ContactKind,
-  features: number,
-): void {
-  const point = manifold.points[manifold.count++]!;
-  const x0 = q.x0, x1 = q.x1, x2 = q.x2, depth = q.depth;
-  const halfDepth = 0.5 * depth;
-  const px = m[12]! + m[0]! * x0 + m[4]! * x1 + m[8]! * x2 + manifold.normalX * halfDepth;
-  const py = m[13]! + m[1]! * x0 + m[5]! * x1 + m[9]! * x2 + manifold.normalY * halfDepth;
-  const pz = m[14]! + m[2]! * x0 + m[6]! * x1 + m[10]! * x2 + manifold.normalZ * halfDepth;
-  point.x = px;
-  point.y = py;
-  point.z = pz;
-  point.depth = depth;
-  point.kind = kind;
-  point.features = features;
-}
-
-/** Sets the manifold's normal from the unit local normal (q.n0, q.n1, q.n2), taken to world. */
-function setNormal(q: BoxCapsuleQuery, manifold: LocalManifold, m: Float64Array): void {
-  const n0 = q.n0, n1 = q.n1, n2 = q.n2;
-  manifold.normalX = m[0]! * n0 + m[4]! * n1 + m[8]! * n2;
-  manifold.normalY = m[1]! * n0 + m[5]! * n1 + m[9]! * n2;
-  manifold.normalZ = m[2]! * n0 + m[6]! * n1 + m[10]! * n2;
-}
-
 /**
  * The clipped segment's ends against face `axis` with outward sign `sign` (normal already set to
  * `-sign e_axis`): each end within the tolerance is a contact, depth `r - height` above the face.
@@ -308,14 +253,14 @@ function faceContacts(
     const x1 = axis === 1 ? sign * h : coordinate(q, 1, t);
     const x2 = axis === 2 ? sign * h : coordinate(q, 2, t);
     if (plane < 0) {
-      q.x0 = x0;
-      q.x1 = x1;
-      q.x2 = x2;
+      q.w0 = x0;
+      q.w1 = x1;
+      q.w2 = x2;
       q.depth = depth;
       // An end of the segment, or the closest point alone when round-off emptied the clip.
       const code = t <= 0 ? 1 : t >= 1 ? 2 : CAPSULE_SIDE_FEATURE;
       const kind = code === CAPSULE_SIDE_FEATURE ? ContactKind.EdgeFace : ContactKind.PointFace;
-      addPoint(q, manifold, m, kind, (faceCode << 16) | code);
+      addCapsulePoint(q, manifold, m, kind, (faceCode << 16) | code);
     } else {
       // The side plane (axis j, sign sj) meets the face in the edge along the third axis.
       const j = plane >> 1, sj = plane & 1 ? -1 : 1;
@@ -323,11 +268,11 @@ function faceContacts(
       const s1 = axis === 1 ? sign : j === 1 ? sj : 0;
       const s2 = axis === 2 ? sign : j === 2 ? sj : 0;
       const code = edgeCode(3 - axis - j, s0, s1, s2);
-      q.x0 = x0;
-      q.x1 = x1;
-      q.x2 = x2;
+      q.w0 = x0;
+      q.w1 = x1;
+      q.w2 = x2;
       q.depth = depth;
-      addPoint(q, manifold, m, ContactKind.EdgeEdge, (code << 16) | CAPSULE_SIDE_FEATURE);
+      addCapsulePoint(q, manifold, m, ContactKind.EdgeEdge, (code << 16) | CAPSULE_SIDE_FEATURE);
     }
   }
 }
@@ -382,12 +327,12 @@ function edgeContacts(
     const depth = towardBox + towardCapsule;
     // -Infinity (the line misses the box) is dropped here too.
     if (!(depth >= -tolerance)) continue;
-    q.x0 = exit.x - n0 * towardCapsule;
-    q.x1 = exit.y - n1 * towardCapsule;
-    q.x2 = exit.z - n2 * towardCapsule;
+    q.w0 = exit.x - n0 * towardCapsule;
+    q.w1 = exit.y - n1 * towardCapsule;
+    q.w2 = exit.z - n2 * towardCapsule;
     q.depth = depth;
     if (plane < 0) {
-      addPoint(q, manifold, m, ContactKind.PointEdge, (code << 16) | (t <= 0 ? 1 : 2));
+      addCapsulePoint(q, manifold, m, ContactKind.PointEdge, (code << 16) | (t <= 0 ? 1 : 2));
     } else {
       const sign = plane & 1 ? -1 : 1;
       const vertex = boxVertexFeature(
@@ -395,19 +340,25 @@ function edgeContacts(
         axis === 1 ? sign : s1,
         axis === 2 ? sign : s2,
       );
-      addPoint(q, manifold, m, ContactKind.PointEdge, (vertex << 16) | CAPSULE_SIDE_FEATURE);
+      addCapsulePoint(q, manifold, m, ContactKind.PointEdge, (vertex << 16) | CAPSULE_SIDE_FEATURE);
     }
   }
 }
 
-/** Steps 1 to 4 into `manifold` (0, 1 or 2 points). */
-export function boxCapsuleManifold(
+/**
+ * Steps 1 to 4 into `manifold` (0, 1 or 2 points), down to separation `data.tolerance` (0
+ * without `data`). The tolerance comes in its buffer, not as an argument: doubles cross calls in
+ * fields (PERFORMANCE.md; as an argument it cost a heap number a call at a tolerance that is
+ * not a small integer).
+ */
+function boxCapsuleManifold(
   box: Box,
   capsule: Capsule,
-  tolerance: number,
+  data: CollisionData | null,
   manifold: LocalManifold,
 ): void {
   manifold.count = 0;
+  const tolerance = data === null ? 0 : data.tolerance;
   const m = box.transform, mc = capsule.transform;
   const radius = capsule.radius, halfLength = capsule.halfLength;
   const h0 = box.halfSize[0]!, h1 = box.halfSize[1]!, h2 = box.halfSize[2]!;
@@ -456,9 +407,12 @@ export function boxCapsuleManifold(
   q.g1 = g1;
   q.g2 = g2;
   const distanceSquared = g0 * g0 + g1 * g1 + g2 * g2;
-  // A square that underflows is measured by Math.hypot (tolerance.ts, SQUARE_UNDERFLOW).
+  // A square that underflows is measured by Math.hypot (tolerance.ts, SQUARE_UNDERFLOW); a
+  // segment that enters the box (g = 0) is not (PERFORMANCE.md: Math.hypot allocates).
   q.distance = distanceSquared >= SQUARE_UNDERFLOW
     ? Math.sqrt(distanceSquared)
+    : g0 === 0 && g1 === 0 && g2 === 0
+    ? 0
     : Math.hypot(g0, g1, g2);
   // Cores closer than the round-off of the poses (relative: capsule.ts, CORE_SLACK) overlap.
   if (q.distance > CORE_SLACK * (Math.max(h0, h1, h2) + halfLength + radius)) {
@@ -478,7 +432,7 @@ function separatedContacts(q: BoxCapsuleQuery, m: Float64Array, manifold: LocalM
   q.n0 = -g0 / distance;
   q.n1 = -g1 / distance;
   q.n2 = -g2 / distance;
-  setNormal(q, manifold, m);
+  setCapsuleNormal(q, manifold, m);
   const out0 = g0 !== 0, out1 = g1 !== 0, out2 = g2 !== 0;
   const clamped = (out0 ? 1 : 0) + (out1 ? 1 : 0) + (out2 ? 1 : 0);
   const s0 = g0 > 0 ? 1 : -1, s1 = g1 > 0 ? 1 : -1, s2 = g2 > 0 ? 1 : -1;
@@ -519,12 +473,12 @@ function separatedContacts(q: BoxCapsuleQuery, m: Float64Array, manifold: LocalM
       : out1
       ? boxFaceFeature(1, s1)
       : boxFaceFeature(2, s2);}
-  const kind = kindOf(3 - clamped, capsuleCode !== CAPSULE_SIDE_FEATURE);
-  q.x0 = x0;
-  q.x1 = x1;
-  q.x2 = x2;
+  const kind = capsuleContactKind(3 - clamped, capsuleCode !== CAPSULE_SIDE_FEATURE);
+  q.w0 = x0;
+  q.w1 = x1;
+  q.w2 = x2;
   q.depth = depth;
-  addPoint(q, manifold, m, kind, (boxCode << 16) | capsuleCode);
+  addCapsulePoint(q, manifold, m, kind, (boxCode << 16) | capsuleCode);
 }
 
 /**
@@ -616,7 +570,7 @@ function overlappingContacts(q: BoxCapsuleQuery, m: Float64Array, manifold: Loca
   q.n0 = faceAxis === 0 ? -sign : 0;
   q.n1 = faceAxis === 1 ? -sign : 0;
   q.n2 = faceAxis === 2 ? -sign : 0;
-  setNormal(q, manifold, m);
+  setCapsuleNormal(q, manifold, m);
   clipSegment(q, faceAxis, -1);
   // A capsule of half length 0 is one point, whatever range the clip leaves.
   if (halfLength === 0) q.t1 = q.t0;
@@ -662,12 +616,12 @@ function edgeContact(
   q.n0 = -l0;
   q.n1 = -l1;
   q.n2 = -l2;
-  setNormal(q, manifold, m);
-  q.x0 = axis === 0 ? w : e0;
-  q.x1 = axis === 1 ? w : e1;
-  q.x2 = axis === 2 ? w : e2;
+  setCapsuleNormal(q, manifold, m);
+  q.w0 = axis === 0 ? w : e0;
+  q.w1 = axis === 1 ? w : e1;
+  q.w2 = axis === 2 ? w : e2;
   q.depth = depth;
-  addPoint(
+  addCapsulePoint(
     q,
     manifold,
     m,
@@ -693,12 +647,12 @@ export function collideBoxCapsule<B>(
   data: CollisionData<B>,
   _cache?: PairCache,
 ): number {
-  boxCapsuleManifold(box, capsule, data.tolerance, manifoldScratch);
+  boxCapsuleManifold(box, capsule, data as CollisionData, manifoldScratch);
   return emitManifold(manifoldScratch, data, box.body, capsule.body, false);
 }
 
 /** Whether a box and a capsule overlap or touch: exactly when `collideBoxCapsule` at tolerance 0 writes a contact. */
 export function overlapBoxCapsule(box: Box, capsule: Capsule): boolean {
-  boxCapsuleManifold(box, capsule, 0, manifoldScratch);
+  boxCapsuleManifold(box, capsule, null, manifoldScratch);
   return manifoldScratch.count > 0;
 }

@@ -199,9 +199,12 @@ export function capsuleCapsuleManifold(
   const dx = c1x - c2x, dy = c1y - c2y, dz = c1z - c2z;
   const distanceSquared = dx * dx + dy * dy + dz * dz;
   const reach = ra + rb;
-  // A square that underflows is measured by Math.hypot (tolerance.ts, SQUARE_UNDERFLOW).
+  // A square that underflows is measured by Math.hypot (tolerance.ts, SQUARE_UNDERFLOW); crossing
+  // segments (d = 0) are not (PERFORMANCE.md: Math.hypot allocates).
   const distance = distanceSquared >= SQUARE_UNDERFLOW
     ? Math.sqrt(distanceSquared)
+    : dx === 0 && dy === 0 && dz === 0
+    ? 0
     : Math.hypot(dx, dy, dz);
   const closestDepth = reach - distance;
   if (closestDepth < -tolerance) return;

@@ -22,16 +22,19 @@ const manifoldScratch = new LocalManifold();
 
 /**
  * The contacts of `capsule`'s ends against `plane` seen from `side` (+1: as given; -1: normal and
- * offset negated) into `manifold`, the end at `-halfLength` first. Shared by the half-space and
- * the true plane.
+ * offset negated) into `manifold`, the end at `-halfLength` first, down to separation
+ * `data.tolerance` (0 without `data`). Shared by the half-space and the true plane. The tolerance
+ * comes in its buffer, not as an argument: doubles cross calls in fields (PERFORMANCE.md; as an
+ * argument it cost a heap number a call at a tolerance that is not a small integer).
  */
 export function capsulePlaneManifold(
   capsule: Capsule,
   plane: HalfSpace | Plane,
   side: 1 | -1,
-  tolerance: number,
+  data: CollisionData | null,
   manifold: LocalManifold,
 ): void {
+  const tolerance = data === null ? 0 : data.tolerance;
   const w = plane.worldNormal;
   // 0 - x rather than -x: a zero component stays +0.
   const nx = side > 0 ? w[0]! : 0 - w[0]!,
@@ -79,7 +82,7 @@ export function collideCapsuleHalfSpace<B>(
   data: CollisionData<B>,
   _cache?: PairCache,
 ): number {
-  capsulePlaneManifold(capsule, halfSpace, 1, data.tolerance, manifoldScratch);
+  capsulePlaneManifold(capsule, halfSpace, 1, data as CollisionData, manifoldScratch);
   return emitManifold(manifoldScratch, data, capsule.body, halfSpace.body, false);
 }
 
@@ -88,6 +91,6 @@ export function collideCapsuleHalfSpace<B>(
  * at tolerance 0 writes a contact.
  */
 export function overlapCapsuleHalfSpace(capsule: Capsule, halfSpace: HalfSpace): boolean {
-  capsulePlaneManifold(capsule, halfSpace, 1, 0, manifoldScratch);
+  capsulePlaneManifold(capsule, halfSpace, 1, null, manifoldScratch);
   return manifoldScratch.count > 0;
 }

@@ -39,7 +39,7 @@ export function collideCapsulePlane<B>(
     capsule,
     plane,
     capsulePlaneSide(capsule, plane),
-    data.tolerance,
+    data as CollisionData,
     manifoldScratch,
   );
   return emitManifold(manifoldScratch, data, capsule.body, plane.body, false);
@@ -50,6 +50,6 @@ export function collideCapsulePlane<B>(
  * tolerance 0 writes a contact.
  */
 export function overlapCapsulePlane(capsule: Capsule, plane: Plane): boolean {
-  capsulePlaneManifold(capsule, plane, capsulePlaneSide(capsule, plane), 0, manifoldScratch);
+  capsulePlaneManifold(capsule, plane, capsulePlaneSide(capsule, plane), null, manifoldScratch);
   return manifoldScratch.count > 0;
 }

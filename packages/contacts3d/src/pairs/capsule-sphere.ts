@@ -13,12 +13,7 @@
 import { ContactKind, SQUARE_UNDERFLOW } from '@contactkit/math';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
-import {
-  CAPSULE_SIDE_FEATURE,
-  capsuleEndFeature,
-  CORE_SLACK,
-  type Capsule,
-} from '../shapes/capsule.js';
+import { CAPSULE_SIDE_FEATURE, CORE_SLACK, type Capsule } from '../shapes/capsule.js';
 import type { Sphere } from '../shapes/primitives.js';
 import type { PairCache } from '../manifold/pair-cache.js';
 
@@ -27,17 +22,21 @@ const manifoldScratch = new LocalManifold();
 
 /**
  * The contact of `capsule` and `sphere` into `manifold` (count 0 or 1), or nothing when the gap
- * exceeds `tolerance`. A centre on the segment (closer than `CORE_SLACK` of the pair's size,
- * `halfLength + r_capsule + r_sphere`) takes the capsule's local +X axis as the normal, a fixed
- * direction across the axis, the shortest way out: penetration `r_capsule + r_sphere`.
+ * exceeds `data.tolerance` (0 without `data`). A centre on the segment (closer than `CORE_SLACK`
+ * of the pair's size, `halfLength + r_capsule + r_sphere`) takes the capsule's local +X axis as
+ * the normal, a fixed direction across the axis, the shortest way out: penetration
+ * `r_capsule + r_sphere`. The tolerance comes in its buffer, not as an argument: doubles cross
+ * calls in fields (PERFORMANCE.md; as an argument it cost a heap number a call at a tolerance
+ * that is not a small integer).
  */
-export function capsuleSphereManifold(
+function capsuleSphereManifold(
   capsule: Capsule,
   sphere: Sphere,
-  tolerance: number,
+  data: CollisionData | null,
   manifold: LocalManifold,
 ): void {
   manifold.count = 0;
+  const tolerance = data === null ? 0 : data.tolerance;
   const m = capsule.transform, ms = sphere.transform;
   const halfLength = capsule.halfLength;
   const yx = m[4]!, yy = m[5]!, yz = m[6]!;
@@ -52,9 +51,12 @@ export function capsuleSphereManifold(
   const reach = capsule.radius + sphere.radius;
   let nx = m[0]!, ny = m[1]!, nz = m[2]!;
   let depth = reach;
-  // A square that underflows is measured by Math.hypot (tolerance.ts, SQUARE_UNDERFLOW).
+  // A square that underflows is measured by Math.hypot (tolerance.ts, SQUARE_UNDERFLOW); a centre
+  // exactly on the segment is not (PERFORMANCE.md: Math.hypot allocates).
   const distance = distanceSquared >= SQUARE_UNDERFLOW
     ? Math.sqrt(distanceSquared)
+    : dx === 0 && dy === 0 && dz === 0
+    ? 0
     : Math.hypot(dx, dy, dz);
   if (distance > CORE_SLACK * (halfLength + reach)) {
     depth = reach - distance;
@@ -73,9 +75,8 @@ export function capsuleSphereManifold(
   point.depth = depth;
   const end = halfLength === 0 || along <= -halfLength || along >= halfLength;
   point.kind = end ? ContactKind.PointFace : ContactKind.EdgeFace;
-  point.features =
-    (end ? capsuleEndFeature(halfLength === 0 ? -1 : along) : CAPSULE_SIDE_FEATURE) <<
-    16;
+  // capsuleEndFeature written out: `along`, a double, would cross a call.
+  point.features = (end ? (halfLength === 0 || along < 0 ? 1 : 2) : CAPSULE_SIDE_FEATURE) << 16;
   manifold.normalX = nx;
   manifold.normalY = ny;
   manifold.normalZ = nz;
@@ -95,7 +96,7 @@ export function collideCapsuleSphere<B>(
   data: CollisionData<B>,
   _cache?: PairCache,
 ): number {
-  capsuleSphereManifold(capsule, sphere, data.tolerance, manifoldScratch);
+  capsuleSphereManifold(capsule, sphere, data as CollisionData, manifoldScratch);
   return emitManifold(manifoldScratch, data, capsule.body, sphere.body, false);
 }
 
@@ -104,6 +105,6 @@ export function collideCapsuleSphere<B>(
  * tolerance 0 writes a contact (the same computation).
  */
 export function overlapCapsuleSphere(capsule: Capsule, sphere: Sphere): boolean {
-  capsuleSphereManifold(capsule, sphere, 0, manifoldScratch);
+  capsuleSphereManifold(capsule, sphere, null, manifoldScratch);
   return manifoldScratch.count > 0;
 }

@@ -40,10 +40,17 @@ import {
   PARALLEL_EPSILON,
   SQUARE_UNDERFLOW,
 } from '@contactkit/math';
+import {
+  addCapsulePoint,
+  capsuleContactKind,
+  CapsuleQuery,
+  setCapsuleNormal,
+} from '../clip/capsule-points.js';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
 import { CAPSULE_SIDE_FEATURE, CORE_SLACK, type Capsule } from '../shapes/capsule.js';
 import type { ConvexHull } from '../shapes/convex-hull.js';
+import { hullScratch } from '../shapes/hull-scratch.js';
 import { PARALLEL_SINE } from './capsule-capsule.js';
 import type { PairCache } from '../manifold/pair-cache.js';
 
@@ -60,22 +67,14 @@ const DISTANCE_TIE = 1e-12;
  * The capsule's segment in the hull's frame with every intermediate result: the explicit state
  * of one call (PERFORMANCE.md: doubles cross calls in fields).
  */
-class HullCapsuleQuery {
-  radius = 0;
-  halfLength = 0;
-  tolerance = 0;
+class HullCapsuleQuery extends CapsuleQuery {
   /** The pair's size: the hull's half extent or the capsule's, the larger. */
   size = 0;
+  /** Step 2's allowance for a point on a face plane (see `edgeCandidate`). */
+  slack = 0;
   /** Step 1's best face axis and its separation (the least height of the segment above it). */
   faceAxis = 0;
   faceSeparation = 0;
-  /** Segment start A (the capsule's end at -halfLength) and direction D (to the other end). */
-  a0 = 0;
-  a1 = 0;
-  a2 = 0;
-  d0 = 0;
-  d1 = 0;
-  d2 = 0;
   /** The closest segment parameter, hull point, squared distance, hull feature code and its dimension. */
   t = 0;
   x0 = 0;
@@ -86,18 +85,7 @@ class HullCapsuleQuery {
   dimension = 2;
   /** The face of the closest point, or -1. */
   face = -1;
-  /** The contact normal in the hull's frame, from the capsule toward the hull. */
-  n0 = 0;
-  n1 = 0;
-  n2 = 1;
-  /** The next point's hull witness (hull frame) and depth, for `addPoint`. */
-  w0 = 0;
-  w1 = 0;
-  w2 = 0;
-  depth = 0;
-  /** Clipped parameter range [t0, t1]; the hull edge whose side plane cut each end, or -1. */
-  t0 = 0;
-  t1 = 1;
+  /** The hull edge whose side plane cut each end of [t0, t1], or -1. */
   edge0 = -1;
   edge1 = -1;
   /** Closest points of the segment and a hull edge: parameters s (segment) and w (edge). */
@@ -108,42 +96,6 @@ class HullCapsuleQuery {
 const queryScratch = new HullCapsuleQuery();
 /** Scratch of this file's detector and test, passed to the computation explicitly. */
 const manifoldScratch = new LocalManifold();
-
-/** Contact kind of a hull feature (0 vertex, 1 edge, 2 face) against a capsule end or side. */
-function kindOf(hullDimension: number, capsuleEnd: boolean): ContactKind {
-  if (hullDimension === 2) return capsuleEnd ? ContactKind.PointFace : ContactKind.EdgeFace;
-  if (hullDimension === 1) return capsuleEnd ? ContactKind.PointEdge : ContactKind.EdgeEdge;
-  return capsuleEnd ? ContactKind.PointPoint : ContactKind.PointEdge;
-}
-
-/**
- * Adds a point from the hull witness (q.w0, q.w1, q.w2) and depth q.depth: the witness taken to
- * world by the hull's transform, moved by the manifold's normal times half the depth.
- */
-function addPoint(
-  q: HullCapsuleQuery,
-  manifold: LocalManifold,
-  m: Float64Array,
-  kind: ContactKind,
-  features: number,
-): void {
-  const point = manifold.points[manifold.count++]!;
-  const w0 = q.w0, w1 = q.w1, w2 = q.w2, halfDepth = 0.5 * q.depth;
-  point.x = m[12]! + m[0]! * w0 + m[4]! * w1 + m[8]! * w2 + manifold.normalX * halfDepth;
-  point.y = m[13]! + m[1]! * w0 + m[5]! * w1 + m[9]! * w2 + manifold.normalY * halfDepth;
-  point.z = m[14]! + m[2]! * w0 + m[6]! * w1 + m[10]! * w2 + manifold.normalZ * halfDepth;
-  point.depth = q.depth;
-  point.kind = kind;
-  point.features = features;
-}
-
-/** Sets the manifold's normal from the unit local normal (q.n0, q.n1, q.n2), taken to world. */
-function setNormal(q: HullCapsuleQuery, manifold: LocalManifold, m: Float64Array): void {
-  const n0 = q.n0, n1 = q.n1, n2 = q.n2;
-  manifold.normalX = m[0]! * n0 + m[4]! * n1 + m[8]! * n2;
-  manifold.normalY = m[1]! * n0 + m[5]! * n1 + m[9]! * n2;
-  manifold.normalZ = m[2]! * n0 + m[6]! * n1 + m[10]! * n2;
-}
 
 /**
  * Closest points of the segment and hull edge `edge` (Ericson 5.1.9, both clamped): into q.s,
@@ -181,67 +133,103 @@ function segmentEdge(q: HullCapsuleQuery, hull: ConvexHull, edge: number): void 
 
 /**
  * Step 2: the closest points of the segment (lying outside the hull) and the hull, into q.t,
- * q.x*, q.distanceSquared, q.feature, q.dimension and q.face.
+ * q.x*, q.distanceSquared, q.feature, q.dimension and q.face, from `heights` (each face's heights
+ * of the segment's ends, step 1). The candidates, each kept when closer than the best so far (a
+ * face by any amount, an edge by `DISTANCE_TIE`, so that a face wins a tie with its edges):
+ *   - each end's projection on the face it lies highest above, when inside that face. No other
+ *     face's can be the end's closest point: a point's height above any face's plane is at most
+ *     its distance from the hull (the hull lies below the plane), and a projection inside a face
+ *     is at exactly that distance.
+ *   - the segment's closest points to each hull edge that can hold the hull's closest point
+ *     (`edgeCandidate`).
  */
-function closestPoints(q: HullCapsuleQuery, hull: ConvexHull): void {
+function closestPoints(q: HullCapsuleQuery, hull: ConvexHull, heights: Float64Array): void {
   const planes = hull.planes, vertices = hull.vertices;
   const faceStart = hull.faceStart, faceVertices = hull.faceVertices;
-  let best = Infinity;
+  q.distanceSquared = Infinity;
   const ends = q.halfLength > 0 ? 2 : 1;
   for (let end = 0; end < ends; end++) {
-    const px = q.a0 + end * q.d0, py = q.a1 + end * q.d1, pz = q.a2 + end * q.d2;
-    for (let face = 0; face < hull.faceCount; face++) {
-      const i = 4 * face;
-      const nx = planes[i]!, ny = planes[i + 1]!, nz = planes[i + 2]!;
-      const h = nx * px + ny * py + nz * pz - planes[i + 3]!;
-      if (h <= 0 || h * h >= best) continue;
-      // Inside the face when on the inner side of every edge's side plane (e x n) . (x - v) <= 0.
-      const fx = px - h * nx, fy = py - h * ny, fz = pz - h * nz;
-      const begin = faceStart[face]!, last = faceStart[face + 1]!;
-      let inside = true;
-      for (let k = begin; k < last && inside; k++) {
-        const v = 3 * faceVertices[k]!, w = 3 * faceVertices[k + 1 === last ? begin : k + 1]!;
-        const ex = vertices[w]! - vertices[v]!,
-          ey = vertices[w + 1]! - vertices[v + 1]!,
-          ez = vertices[w + 2]! - vertices[v + 2]!;
-        const sx = ey * nz - ez * ny, sy = ez * nx - ex * nz, sz = ex * ny - ey * nx;
-        inside =
-          sx * (fx - vertices[v]!) + sy * (fy - vertices[v + 1]!) + sz * (fz - vertices[v + 2]!) <=
-            0;
+    let face = 0, h = heights[end]!;
+    for (let f = 1; f < hull.faceCount; f++) {
+      const height = heights[2 * f + end]!;
+      if (height > h) {
+        h = height;
+        face = f;
       }
-      if (!inside) continue;
-      best = h * h;
-      q.t = end;
-      q.x0 = fx;
-      q.x1 = fy;
-      q.x2 = fz;
-      q.feature = hull.faceCodes[face]!;
-      q.dimension = 2;
-      q.face = face;
     }
-  }
-  const edgeVertices = hull.edgeVertices;
-  for (let edge = 0; edge < hull.edgeCount; edge++) {
-    segmentEdge(q, hull, edge);
-    const distanceSquared = q.depth;
-    if (!(distanceSquared < best * (1 - DISTANCE_TIE))) continue;
-    best = distanceSquared;
-    const v = 3 * edgeVertices[2 * edge]!, u = 3 * edgeVertices[2 * edge + 1]!;
-    const w = q.w;
-    q.t = q.s;
-    q.x0 = vertices[v]! + w * (vertices[u]! - vertices[v]!);
-    q.x1 = vertices[v + 1]! + w * (vertices[u + 1]! - vertices[v + 1]!);
-    q.x2 = vertices[v + 2]! + w * (vertices[u + 2]! - vertices[v + 2]!);
-    if (w <= 0 || w >= 1) {
-      q.feature = hull.vertexCodes[edgeVertices[w <= 0 ? 2 * edge : 2 * edge + 1]!]!;
-      q.dimension = 0;
-    } else {
-      q.feature = hull.edgeCodes[edge]!;
-      q.dimension = 1;
+    if (h <= 0 || h * h >= q.distanceSquared) continue;
+    const px = q.a0 + end * q.d0, py = q.a1 + end * q.d1, pz = q.a2 + end * q.d2;
+    const i = 4 * face;
+    const nx = planes[i]!, ny = planes[i + 1]!, nz = planes[i + 2]!;
+    // Inside the face when on the inner side of every edge's side plane (e x n) . (x - v) <= 0.
+    const fx = px - h * nx, fy = py - h * ny, fz = pz - h * nz;
+    const begin = faceStart[face]!, last = faceStart[face + 1]!;
+    let inside = true;
+    for (let k = begin; k < last && inside; k++) {
+      const v = 3 * faceVertices[k]!, w = 3 * faceVertices[k + 1 === last ? begin : k + 1]!;
+      const ex = vertices[w]! - vertices[v]!,
+        ey = vertices[w + 1]! - vertices[v + 1]!,
+        ez = vertices[w + 2]! - vertices[v + 2]!;
+      const sx = ey * nz - ez * ny, sy = ez * nx - ex * nz, sz = ex * ny - ey * nx;
+      inside =
+        sx * (fx - vertices[v]!) + sy * (fy - vertices[v + 1]!) + sz * (fz - vertices[v + 2]!) <= 0;
     }
-    q.face = -1;
+    if (!inside) continue;
+    q.distanceSquared = h * h;
+    q.t = end;
+    q.x0 = fx;
+    q.x1 = fy;
+    q.x2 = fz;
+    q.feature = hull.faceCodes[face]!;
+    q.dimension = 2;
+    q.face = face;
   }
-  q.distanceSquared = best;
+  q.slack = hull.tolerance + PLANE_SLACK * q.size;
+  for (let edge = 0; edge < hull.edgeCount; edge++) edgeCandidate(q, hull, heights, edge);
+}
+
+/**
+ * Step 2's test of hull edge `edge`: its closest points to the segment replace the best so far
+ * when closer by `DISTANCE_TIE`. Skipped when it cannot hold the hull's closest point x to the
+ * segment's closest point p. x lies on a face that p is above: p - x is in the normal cone of
+ * x's feature, spanned by the normals n of the faces through x, and |p - x|^2 > 0 is a sum of
+ * positive multiples of their n . (p - x), so one of those (p's height above that face's plane)
+ * is positive. So an edge neither of whose two faces the segment rises above does not hold x (a
+ * vertex is held by the edges of the face p is above as well). The test allows q.slack, the
+ * hull's build tolerance (by which a merged face's vertices may leave its plane) and
+ * `PLANE_SLACK` of the size. About half a random hull's edges face away from the capsule.
+ */
+function edgeCandidate(
+  q: HullCapsuleQuery,
+  hull: ConvexHull,
+  heights: Float64Array,
+  edge: number,
+): void {
+  const edgeVertices = hull.edgeVertices, edgeFaces = hull.edgeFaces, vertices = hull.vertices;
+  const slack = q.slack;
+  const f = 2 * edgeFaces[2 * edge]!, g = 2 * edgeFaces[2 * edge + 1]!;
+  if (
+    heights[f]! < -slack && heights[f + 1]! < -slack && heights[g]! < -slack &&
+    heights[g + 1]! < -slack
+  ) return;
+  segmentEdge(q, hull, edge);
+  const distanceSquared = q.depth;
+  if (!(distanceSquared < q.distanceSquared * (1 - DISTANCE_TIE))) return;
+  q.distanceSquared = distanceSquared;
+  const v = 3 * edgeVertices[2 * edge]!, u = 3 * edgeVertices[2 * edge + 1]!;
+  const w = q.w;
+  q.t = q.s;
+  q.x0 = vertices[v]! + w * (vertices[u]! - vertices[v]!);
+  q.x1 = vertices[v + 1]! + w * (vertices[u + 1]! - vertices[v + 1]!);
+  q.x2 = vertices[v + 2]! + w * (vertices[u + 2]! - vertices[v + 2]!);
+  if (w <= 0 || w >= 1) {
+    q.feature = hull.vertexCodes[edgeVertices[w <= 0 ? 2 * edge : 2 * edge + 1]!]!;
+    q.dimension = 0;
+  } else {
+    q.feature = hull.edgeCodes[edge]!;
+    q.dimension = 1;
+  }
+  q.face = -1;
 }
 
 /**
@@ -324,10 +312,22 @@ function faceContacts(
     if (edge < 0) {
       // An end of the segment (a capsule of half length 0 is its end 1), or the side.
       const code = t <= 0 || q.halfLength === 0 ? 1 : t >= 1 ? 2 : CAPSULE_SIDE_FEATURE;
-      addPoint(q, manifold, m, kindOf(2, code !== CAPSULE_SIDE_FEATURE), (faceCode << 16) | code);
+      addCapsulePoint(
+        q,
+        manifold,
+        m,
+        capsuleContactKind(2, code !== CAPSULE_SIDE_FEATURE),
+        (faceCode << 16) | code,
+      );
     } else {
       const edgeCode = hull.edgeCodes[edge]!;
-      addPoint(q, manifold, m, ContactKind.EdgeEdge, (edgeCode << 16) | CAPSULE_SIDE_FEATURE);
+      addCapsulePoint(
+        q,
+        manifold,
+        m,
+        ContactKind.EdgeEdge,
+        (edgeCode << 16) | CAPSULE_SIDE_FEATURE,
+      );
     }
   }
 }
@@ -369,13 +369,19 @@ function convexHullCapsuleManifold(
   q.d2 = 2 * halfLength * u2;
 
   // Step 1: separating face planes, the best face axis, and whether the core enters the hull.
-  const planes = hull.planes;
+  // Each face's heights of the segment's ends are kept for step 2 (hull-scratch.ts: room for two
+  // per face).
+  const planes = hull.planes, heights = hullScratch.faceSeparations;
   let faceAxis = 0, faceSeparation = -Infinity, enter = 0, leave = 1, outside = false;
   for (let face = 0; face < hull.faceCount; face++) {
     const i = 4 * face;
     const nx = planes[i]!, ny = planes[i + 1]!, nz = planes[i + 2]!;
     const heightA = nx * q.a0 + ny * q.a1 + nz * q.a2 - planes[i + 3]!;
-    const heightB = heightA + nx * q.d0 + ny * q.d1 + nz * q.d2;
+    // The end B measured as A is (not from A's height), so a capsule of half length 0 has
+    // equal heights.
+    const heightB = nx * (q.a0 + q.d0) + ny * (q.a1 + q.d1) + nz * (q.a2 + q.d2) - planes[i + 3]!;
+    heights[2 * face] = heightA;
+    heights[2 * face + 1] = heightB;
     const lowest = heightA < heightB ? heightA : heightB;
     if (lowest - radius > tolerance) return;
     if (lowest > faceSeparation) {
@@ -395,13 +401,18 @@ function convexHullCapsuleManifold(
   }
 
   // Step 2.
-  closestPoints(q, hull);
+  closestPoints(q, hull, heights);
   const squared = q.distanceSquared;
   const t = q.t;
   const px = q.a0 + t * q.d0, py = q.a1 + t * q.d1, pz = q.a2 + t * q.d2;
   const gx = q.x0 - px, gy = q.x1 - py, gz = q.x2 - pz;
-  // A square that underflows is measured by Math.hypot (tolerance.ts, SQUARE_UNDERFLOW).
-  const distance = squared >= SQUARE_UNDERFLOW ? Math.sqrt(squared) : Math.hypot(gx, gy, gz);
+  // A square that underflows is measured by Math.hypot (tolerance.ts, SQUARE_UNDERFLOW); a
+  // segment that touches the hull (g = 0) is not (PERFORMANCE.md: Math.hypot allocates).
+  const distance = squared >= SQUARE_UNDERFLOW
+    ? Math.sqrt(squared)
+    : gx === 0 && gy === 0 && gz === 0
+    ? 0
+    : Math.hypot(gx, gy, gz);
   // Cores closer than the round-off of the poses (relative: capsule.ts, CORE_SLACK) overlap.
   if (!(distance > CORE_SLACK * q.size)) {
     overlappingContacts(q, hull, m, manifold);
@@ -426,7 +437,7 @@ function convexHullCapsuleManifold(
       if (1 - alignment <= FACE_ALIGNMENT) face = f;
     }
   }
-  setNormal(q, manifold, m);
+  setCapsuleNormal(q, manifold, m);
 
   // Step 3: lying on the face (the segment's rise across it within PARALLEL_SINE of its length).
   if (face >= 0 && halfLength > 0) {
@@ -438,7 +449,7 @@ function convexHullCapsuleManifold(
         q.n0 = 0 - planes[i]!;
         q.n1 = 0 - planes[i + 1]!;
         q.n2 = 0 - planes[i + 2]!;
-        setNormal(q, manifold, m);
+        setCapsuleNormal(q, manifold, m);
         faceContacts(q, hull, m, face, manifold);
         if (manifold.count > 0) return;
       }
@@ -450,11 +461,11 @@ function convexHullCapsuleManifold(
   q.w2 = q.x2;
   q.depth = depth;
   const capsuleCode = t <= 0 || halfLength === 0 ? 1 : t >= 1 ? 2 : CAPSULE_SIDE_FEATURE;
-  addPoint(
+  addCapsulePoint(
     q,
     manifold,
     m,
-    kindOf(q.dimension, capsuleCode !== CAPSULE_SIDE_FEATURE),
+    capsuleContactKind(q.dimension, capsuleCode !== CAPSULE_SIDE_FEATURE),
     (q.feature << 16) | capsuleCode,
   );
 }
@@ -516,14 +527,20 @@ function overlappingContacts(
       q.n0 = -l0;
       q.n1 = -l1;
       q.n2 = -l2;
-      setNormal(q, manifold, m);
+      setCapsuleNormal(q, manifold, m);
       const v = 3 * edgeVertices[2 * edgeAxis]!, u = 3 * edgeVertices[2 * edgeAxis + 1]!;
       q.w0 = vertices[v]! + w * (vertices[u]! - vertices[v]!);
       q.w1 = vertices[v + 1]! + w * (vertices[u + 1]! - vertices[v + 1]!);
       q.w2 = vertices[v + 2]! + w * (vertices[u + 2]! - vertices[v + 2]!);
       q.depth = depth;
       const edgeCode = hull.edgeCodes[edgeAxis]!;
-      addPoint(q, manifold, m, ContactKind.EdgeEdge, (edgeCode << 16) | CAPSULE_SIDE_FEATURE);
+      addCapsulePoint(
+        q,
+        manifold,
+        m,
+        ContactKind.EdgeEdge,
+        (edgeCode << 16) | CAPSULE_SIDE_FEATURE,
+      );
       return;
     }
   }
@@ -531,7 +548,7 @@ function overlappingContacts(
   q.n0 = 0 - planes[i]!;
   q.n1 = 0 - planes[i + 1]!;
   q.n2 = 0 - planes[i + 2]!;
-  setNormal(q, manifold, m);
+  setCapsuleNormal(q, manifold, m);
   clipToFace(q, hull, faceAxis);
   // A capsule of half length 0 is one point, whatever range the clip leaves.
   if (halfLength === 0) q.t1 = q.t0;

@@ -1,0 +1,78 @@
+/**
+ * What the capsule's pairs against boxes and hulls share once they have clipped the capsule's
+ * segment in the other shape's frame: the query's common fields, the kind of a contact from the
+ * features touching, and the step that takes a witness and the normal from that frame to world
+ * and adds the point (the witness moved by `normal * penetration / 2`, DESIGN.md's midpoint).
+ */
+import { ContactKind } from '@contactkit/math';
+import type { LocalManifold } from '../manifold/local-manifold.js';
+
+/**
+ * The capsule's segment in the other shape's frame and the next point to add: the explicit state
+ * of one call (PERFORMANCE.md: doubles cross calls in fields). box-capsule.ts and
+ * convex-hull-capsule.ts extend it with their own intermediate results.
+ */
+export class CapsuleQuery {
+  radius = 0;
+  halfLength = 0;
+  tolerance = 0;
+  /** Segment start A (the capsule's end at -halfLength) and direction D (to the other end). */
+  a0 = 0;
+  a1 = 0;
+  a2 = 0;
+  d0 = 0;
+  d1 = 0;
+  d2 = 0;
+  /** The contact normal in the other shape's frame, from the capsule toward the shape. */
+  n0 = 0;
+  n1 = 0;
+  n2 = 1;
+  /** The next point's witness on the other shape (its frame) and its depth, for `addCapsulePoint`. */
+  w0 = 0;
+  w1 = 0;
+  w2 = 0;
+  depth = 0;
+  /** The segment's parameter range [t0, t1] left by a clip; t0 > t1 when it is empty. */
+  t0 = 0;
+  t1 = 1;
+}
+
+/**
+ * Contact kind of the other shape's feature of dimension `dimension` (0 vertex, 1 edge, 2 face)
+ * against a capsule end (a point) or its side (an edge): capsule.ts's kinds.
+ */
+export function capsuleContactKind(dimension: number, capsuleEnd: boolean): ContactKind {
+  if (dimension === 2) return capsuleEnd ? ContactKind.PointFace : ContactKind.EdgeFace;
+  if (dimension === 1) return capsuleEnd ? ContactKind.PointEdge : ContactKind.EdgeEdge;
+  return capsuleEnd ? ContactKind.PointPoint : ContactKind.PointEdge;
+}
+
+/**
+ * Adds a point to `manifold` from the witness (q.w0, q.w1, q.w2) and depth q.depth: the witness
+ * taken to world by `m`, the other shape's transform, moved by the manifold's normal times half
+ * the depth.
+ */
+export function addCapsulePoint(
+  q: CapsuleQuery,
+  manifold: LocalManifold,
+  m: Float64Array,
+  kind: ContactKind,
+  features: number,
+): void {
+  const point = manifold.points[manifold.count++]!;
+  const w0 = q.w0, w1 = q.w1, w2 = q.w2, halfDepth = 0.5 * q.depth;
+  point.x = m[12]! + m[0]! * w0 + m[4]! * w1 + m[8]! * w2 + manifold.normalX * halfDepth;
+  point.y = m[13]! + m[1]! * w0 + m[5]! * w1 + m[9]! * w2 + manifold.normalY * halfDepth;
+  point.z = m[14]! + m[2]! * w0 + m[6]! * w1 + m[10]! * w2 + manifold.normalZ * halfDepth;
+  point.depth = q.depth;
+  point.kind = kind;
+  point.features = features;
+}
+
+/** Sets the manifold's normal from the unit normal (q.n0, q.n1, q.n2) taken to world by `m`. */
+export function setCapsuleNormal(q: CapsuleQuery, manifold: LocalManifold, m: Float64Array): void {
+  const n0 = q.n0, n1 = q.n1, n2 = q.n2;
+  manifold.normalX = m[0]! * n0 + m[4]! * n1 + m[8]! * n2;
+  manifold.normalY = m[1]! * n0 + m[5]! * n1 + m[9]! * n2;
+  manifold.normalZ = m[2]! * n0 + m[6]! * n1 + m[10]! * n2;
+}
