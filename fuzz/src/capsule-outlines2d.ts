@@ -241,19 +241,35 @@ export function coneViolation(
   const local: Point = [cos * dx + sin * dy, -sin * dx + cos * dy];
   const ml: Point = [cos * m[0] + sin * m[1], -sin * m[0] + cos * m[1]];
   const p = chain.points;
-  for (let i = 1; i < p.length - 1; i++) {
-    const v = p[i]!;
-    if (Math.hypot(local[0] - v[0], local[1] - v[1]) > reach) continue;
+  const near = (v: Point) => Math.hypot(local[0] - v[0], local[1] - v[1]) <= reach;
+  for (let i = 0; i < p.length; i++) {
+    if (!near(p[i]!)) continue;
+    // Vertices within the reach of one another (near duplicates) make one corner: its cone is
+    // spanned by the segments entering its first vertex and leaving its last.
+    let last = i;
+    while (last + 1 < p.length && near(p[last + 1]!)) last++;
+    const first = i;
+    i = last;
+    // An open end is round: every normal is admitted there.
+    if (first === 0 || last === p.length - 1) continue;
     const normal = (a: Point, b: Point): Point => {
       const ex = b[0] - a[0], ey = b[1] - a[1], length = Math.hypot(ex, ey);
       return [ey / length, -ex / length];
     };
-    const u = normal(p[i - 1]!, v), w = normal(v, p[i + 1]!);
-    // A chain folding back on itself at the vertex has no short arc to speak of.
-    if (u[0] * w[0] + u[1] * w[1] < -0.999) continue;
-    if (inCone(ml, u, w, 1e-8) || inCone(ml, [-u[0], -u[1]], [-w[0], -w[1]], 1e-8)) continue;
-    return `normal (${fmt(ml[0])}, ${fmt(ml[1])}) in the chain's frame at vertex ${i} (${v}) ` +
-      `outside the cone of (${fmt(u[0])}, ${fmt(u[1])}) and (${fmt(w[0])}, ${fmt(w[1])})`;
+    const admits = (before: number, after: number) => {
+      const u = normal(p[before]!, p[before + 1]!), w = normal(p[after]!, p[after + 1]!);
+      // A chain folding back on itself at the vertex has no short arc to speak of.
+      return u[0] * w[0] + u[1] * w[1] < -0.999 || inCone(ml, u, w, 1e-8) ||
+        inCone(ml, [-u[0], -u[1]], [-w[0], -w[1]], 1e-8);
+    };
+    // The corner's cone, or (a tiny segment's normal being its own) one of its vertices' cones.
+    let admitted = admits(first - 1, last);
+    for (let k = first; k <= last && !admitted; k++) admitted = admits(k - 1, k);
+    if (admitted) continue;
+    const u = normal(p[first - 1]!, p[first]!), w = normal(p[last]!, p[last + 1]!);
+    return `normal (${fmt(ml[0])}, ${fmt(ml[1])}) in the chain's frame at vertices ${first} to ` +
+      `${last} (${p[first]}) outside the cone of (${fmt(u[0])}, ${fmt(u[1])}) and ` +
+      `(${fmt(w[0])}, ${fmt(w[1])})`;
   }
   return null;
 }

@@ -30,6 +30,9 @@ const F16 = 'FINDINGS.md F16';
 /** Capsule against a chain: the deepest contact shallower than the core's distance gives (open ends). */
 const F17 = 'FINDINGS.md F17';
 
+/** A chain wholly inside a polygon: contacts at its vertices with normals outside their cones. */
+const F18 = 'FINDINGS.md F18';
+
 /** Every subject a hull is drawn for (the capsule-hull pair aside). */
 const HULL_SUBJECTS = [
   'collideConvexHullConvexHull',
@@ -85,4 +88,5 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ], ['*']),
   ...entries(F16, ['collideCapsule2Polygon', 'collideCapsule2Chain'], ['ids-distinct'], ['*']),
   ...entries(F17, ['collideCapsule2Chain'], ['depth', 'witness-on-outline'], ['*']),
+  ...entries(F18, ['collidePolygonChain', 'collide2d'], ['chain-cone'], ['inside']),
 ];
