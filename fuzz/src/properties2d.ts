@@ -352,8 +352,10 @@ export function detectorProperties2(detector: Detector2): Property<Config2>[] {
       name: 'bad-input',
       check: (config) => badInputCheck(collide, config),
     },
-    // Applies where one shape is a chain: every contact at an interior vertex inside its cone.
-    chainConeProperty<Config2>((config) => plainRun(collide, config).contacts),
+    // Where one shape is a chain: every contact at an interior vertex inside its cone.
+    ...(detector.kinds && !detector.kinds.includes('chain')
+      ? []
+      : [chainConeProperty<Config2>((config) => plainRun(collide, config).contacts)]),
   ];
 }
 
