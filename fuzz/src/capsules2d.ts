@@ -1,7 +1,7 @@
 /**
- * The 2D capsule pairs as subjects, self-contained until `Capsule2` joins the shape descriptions
- * of shapes2d.ts (with the capsule-polygon and capsule-chain detectors): `collideCircleCapsule2`
- * and `collideCapsule2Capsule2`, each also through `collide2d` in the other argument order. A
+ * The 2D round pairs as subjects: `collideCircleCapsule2` and `collideCapsule2Capsule2`, each also
+ * through `collide2d` in the other argument order, with regimes of their own (parallel, crossing
+ * and collinear cores); capsules against polygons and chains are in capsule-outlines2d.ts. A
  * capsule is its core segment and radius; the oracle is oracle2d.ts's point-segment and
  * segment-segment distances, which share no code with the detectors.
  */

@@ -43,6 +43,7 @@ import {
   size2,
 } from './shapes2d.js';
 import { badInputCheck, bufferCheck } from './buffers-inputs2d.js';
+import { chainConeProperty } from './capsule-outlines2d.js';
 import type { Property } from './suite.js';
 import { finiteProblem } from './written.js';
 
@@ -351,6 +352,10 @@ export function detectorProperties2(detector: Detector2): Property<Config2>[] {
       name: 'bad-input',
       check: (config) => badInputCheck(collide, config),
     },
+    // Where one shape is a chain: every contact at an interior vertex inside its cone.
+    ...(detector.kinds && !detector.kinds.includes('chain')
+      ? []
+      : [chainConeProperty<Config2>((config) => plainRun(collide, config).contacts)]),
   ];
 }
 

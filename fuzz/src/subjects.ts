@@ -1,4 +1,5 @@
 /** Every subject of the suite, 2D and 3D, in the order the report lists them. */
+import { capsuleOutlineSubjects } from './capsule-outlines2d.js';
 import { capsuleSubjects2 } from './capsules2d.js';
 import { DETECTORS_2D, detectorSubject2 } from './detectors2d.js';
 import { DETECTORS_3D, detectorSubject3, OVERLAPS_3D, overlapSubject3 } from './detectors3d.js';
@@ -14,6 +15,7 @@ export function allSubjects(): Subject<unknown>[] {
   return [
     ...DETECTORS_2D.map(detectorSubject2),
     ...capsuleSubjects2(),
+    ...capsuleOutlineSubjects(),
     raycastSubject2(),
     ...OVERLAPS_2D.map(overlapSubject2),
     rayTestSubject(),
