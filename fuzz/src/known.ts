@@ -6,9 +6,6 @@
  */
 import type { KnownDefect } from './suite.js';
 
-/** ConvexHull.fromPoints fails with an internal error on clouds with points on and near faces. */
-const F7 = 'FINDINGS.md F7';
-
 /** Concave staircases: contacts change with the scale (decomposition) or a rigid motion (axis ties). */
 const F10 = 'FINDINGS.md F10';
 
@@ -36,21 +33,6 @@ const F18 = 'FINDINGS.md F18';
 /** Polygon against chain: a thin polygon across a chain, overlapping it, gets no contact. */
 const F19 = 'FINDINGS.md F19';
 
-/** Every subject a hull is drawn for (the capsule-hull pair aside). */
-const HULL_SUBJECTS = [
-  'collideConvexHullConvexHull',
-  'collideBoxConvexHull',
-  'collideConvexHullSphere',
-  'collideConvexHullPlane',
-  'collideConvexHullHalfSpace',
-  'collide',
-  'overlapConvexHullConvexHull',
-  'overlapBoxConvexHull',
-  'overlapConvexHullSphere',
-  'overlapConvexHullHalfSpace',
-  'overlap',
-];
-
 /** An entry for every combination of the subjects, properties and regimes given. */
 function entries(
   reference: string,
@@ -67,12 +49,6 @@ function entries(
 
 /** Known defects: failures of these cells are reported, not counted. The first match names the cell. */
 export const KNOWN_DEFECTS: readonly KnownDefect[] = [
-  // A cloud that fails to build fails every property of its configuration that builds it.
-  ...entries(F7, HULL_SUBJECTS, [
-    'no-exception',
-    'overlap-agrees-with-oracle',
-    'overlap-agrees-with-detector',
-  ], ['coplanar', 'many-points', 'near-duplicate']),
   ...entries(F10, ['collidePolygonChain', 'collidePolygonPolygon', 'collide2d'], [
     'scale-invariant',
     'rigid-invariant',

@@ -193,10 +193,39 @@ function boxBoxManifold(
   clipFace(a, b, axis, manifold);
   // No point of the incident face reaches the reference face, yet no axis separates the boxes:
   // they meet edge to edge beside the faces (a small box across a large one's edge, where the
-  // face preference, scaled to the large box, kept the face).
-  if (manifold.count === 0 && !axis.edgeWins && axis.edgeA >= 0) edgeContact(a, b, axis, manifold);
+  // face preference, scaled to the large box, kept the face). Apart (a speculative contact), the
+  // same when the two edges lie closer than every clipped point lies to the reference face: the
+  // face contact would report a larger gap than the boxes have (fuzz/FINDINGS.md F9).
+  if (!axis.edgeWins && axis.edgeA >= 0 && edgeCloserThanFace(a, b, axis, manifold)) {
+    edgeContact(a, b, axis, manifold);
+  }
   return 'full';
 }
+
+/** How far (relative to the larger box) the edge contact must lie closer than the face contact to replace it. */
+const CLOSER_SLACK = 1e-9;
+
+/**
+ * Whether the best edge axis's contact should replace the clipped face contact in `manifold`:
+ * the clip left no point, or the boxes are apart along some axis and the edge contact (its
+ * closest points on both edges) is deeper than every clipped point, yet no deeper than the
+ * largest separation allows.
+ */
+function edgeCloserThanFace(a: Box, b: Box, axis: BoxBoxAxis, manifold: LocalManifold): boolean {
+  if (manifold.count === 0) return true;
+  const least = -Math.max(axis.faceSeparation, axis.edgeSeparation);
+  if (least > 0) return false;
+  let deepest = -Infinity;
+  for (let k = 0; k < manifold.count; k++) deepest = Math.max(deepest, manifold.points[k]!.depth);
+  if (!edgeContact(a, b, axis, edgeScratch)) return false;
+  // The edges' gap must be one the axes allow (at least the largest separation): edges that pass
+  // each other beside the boxes meet at a depth that is no distance between them.
+  const depth = edgeScratch.points[0]!.depth, slack = CLOSER_SLACK * axis.size;
+  return depth > deepest + slack && depth <= least + slack;
+}
+
+/** The edge contact of a speculative pair, before it is chosen. Scratch of `edgeCloserThanFace` alone. */
+const edgeScratch = new LocalManifold(1);
 
 /** The SAT found a separating axis: the cache remembers it. */
 function separated(axis: BoxBoxAxis, cache: BoxBoxSatCache | null): PairCachePath {

@@ -5,7 +5,8 @@ import { CollisionData } from '../manifold/collision-data.js';
 import { ConvexHull } from '../shapes/convex-hull.js';
 import { Box } from '../shapes/primitives.js';
 import { randomConfiguration } from '../test-support/generate.js';
-import { boxCorners, dot, type BoxSpec } from '../test-support/shapes.js';
+import { hullSurfaceDistance, type HullSpec } from '../test-support/hull-oracle.js';
+import { boxCorners, dot, type BoxSpec, type Quat, type Vec3 } from '../test-support/shapes.js';
 import { collideBoxBox } from './box-box.js';
 import { collideBoxConvexHull } from './box-convex-hull.js';
 import {
@@ -287,4 +288,87 @@ describe('collideConvexHullConvexHull and collideBoxConvexHull by hand, both ord
     }
     expect(Math.hypot(cx, cz)).toBeLessThan(0.2);
   });
+});
+
+describe('a speculative tolerance never makes a touching pair report a gap (fuzz/FINDINGS.md F9)', () => {
+  // Found by hull-properties.test.ts: a box (half sizes about 200) and a 15-point hull touching
+  // edge to edge. At tolerances up to 0.1 the edge contact says they touch; at 6.79 (3% of their
+  // size) the box face, chosen by the face preference, was clipped against the hull and its
+  // points, 0.14 from the hull, were reported: penetration -0.14 for a touching pair.
+  const box: BoxSpec = {
+    kind: 'box',
+    halfSize: [225.5139120731027, 239.49101680786245, 162.84822595506785],
+    position: [-329.08317910281176, 163.53649830602194, -304.62386884558816],
+    rotation: [0, 0.34708124014146774, 0, -0.9378350669184112],
+  };
+  const hull: HullSpec = {
+    kind: 'hull',
+    points: [
+      [30.17028474030376, -39.019261918185556, 238.1227325809902],
+      [210.32636050243468, -101.81886638295016, 67.3121473441426],
+      [189.25932178271492, -31.08311113171316, -149.4989430548226],
+      [-143.8165463077858, -69.54613108656699, -183.3448153419651],
+      [-239.09846772129043, 38.66354763156066, -21.731025554764344],
+      [213.37714194200353, 98.81017612506264, -61.983296496595955],
+      [141.19326919104856, -30.904833094820795, -195.5621044075618],
+      [120.91630068990008, -76.55056674241732, 196.60733356788379],
+      [211.54165702127773, -97.510572752464, 69.83552247937484],
+      [240.7076344647936, -15.229888792489142, 31.03336674485161],
+      [165.97760292756132, -177.4810637469027, -9.332309011032859],
+      [-7.93594542010711, 241.75658455943932, 25.019177569066596],
+      [55.80093674736786, 46.64891838259544, 232.0459405497949],
+      [-175.36443473198065, 125.56043435340808, 112.32576289482812],
+      [-35.22952493929387, -152.62498553854286, 186.00988956423794],
+    ],
+    position: [0, 0, 0],
+    rotation: [0, 0.999750304469667, 0, -0.022345664295523895],
+  };
+  const size = 241.76;
+  const pose = (spec: BoxSpec | HullSpec) =>
+    [spec.position as Vec3, spec.rotation as Quat] as const;
+  const boxShape = new Box(box.halfSize).setPose(...pose(box));
+  const boxAsHull = ConvexHull.fromPoints(
+    boxCorners({ ...box, position: [0, 0, 0], rotation: [0, 0, 0, 1] }),
+  )
+    .setPose(...pose(box));
+  const hullShape = ConvexHull.fromPoints(hull.points).setPose(...pose(hull));
+  const pairs = [
+    ['box-hull', boxShape, hullShape],
+    ['hull-box', hullShape, boxShape],
+    ['hull-hull', boxAsHull, hullShape],
+    ['hull-hull swapped', hullShape, boxAsHull],
+  ] as const;
+
+  for (const [name, first, second] of pairs) {
+    it(`${name}: at tolerances up to 20, no gap larger than between two surface points`, () => {
+      // Two points, one on each surface (checked by brute force), as close as the pair: the
+      // witnesses of the contact at a tolerance of 1e-9 of the size (the pair touches, so at 0 the
+      // round-off decides). No speculative contact may report a larger gap.
+      const exact = new CollisionData({
+        capacity: 8,
+        maxContactsPerPair: 4,
+        tolerance: 1e-9 * size,
+      });
+      expect(collide(first, second, exact)).toBe(1);
+      const c = exact.contacts[0]!;
+      const half = c.penetration / 2;
+      const onFirst = [0, 1, 2].map((k) => c.point[k]! - c.normal[k]! * half) as Vec3;
+      const onSecond = [0, 1, 2].map((k) => c.point[k]! + c.normal[k]! * half) as Vec3;
+      const firstSpec = first === hullShape ? hull : box,
+        secondSpec = second === hullShape ? hull : box;
+      expect(hullSurfaceDistance(firstSpec, onFirst)).toBeLessThan(1e-9 * size);
+      expect(hullSurfaceDistance(secondSpec, onSecond)).toBeLessThan(1e-9 * size);
+      const apart = Math.hypot(...onFirst.map((x, k) => x - onSecond[k]!));
+      expect(apart).toBeLessThan(1e-9 * size);
+      for (const tolerance of [1e-9 * size, 0.1, 1, 6.785357980602137, 20]) {
+        const data = new CollisionData({ capacity: 8, tolerance, maxContactsPerPair: 4 });
+        expect(collide(first, second, data)).toBeGreaterThan(0);
+        let deepest = -Infinity;
+        for (let i = 0; i < data.contactCount; i++) {
+          deepest = Math.max(deepest, data.contacts[i]!.penetration);
+        }
+        expect(deepest).toBeGreaterThanOrEqual(-apart - 1e-9 * size);
+      }
+    });
+  }
 });

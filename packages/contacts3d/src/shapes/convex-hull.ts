@@ -13,7 +13,7 @@ import {
   requirePositive,
 } from '@contactkit/math';
 import { Primitive, ShapeType } from './primitives.js';
-import { buildHull, defaultHullTolerance } from './quickhull.js';
+import { buildHull, defaultHullTolerance, roundOffTolerance } from './quickhull.js';
 import { reserveHullScratch } from './hull-scratch.js';
 
 /** The most features (vertices, edges and faces together) a hull may have: codes fit in 16 bits. */
@@ -25,8 +25,9 @@ let nextSerial = 0;
 export interface ConvexHullOptions {
   /**
    * Distance under which points count as on a face of the hull (dropped when inside or on it;
-   * triangles within it of one plane merge into one face). Default: 1e-7 of the cloud's extent,
-   * and at least the round-off of its coordinates (3 * 2^-52 * (|x|max + |y|max + |z|max)).
+   * faces whose common edge is not convex by more than it merge into one face). Default: 1e-7 of
+   * the cloud's extent, and at least the round-off of its coordinates
+   * (3 * 2^-52 * (|x|max + |y|max + |z|max)); a smaller one given here is raised to that.
    */
   tolerance?: number;
 }
@@ -216,7 +217,10 @@ export class ConvexHull<B = unknown> extends Primitive<B> {
     const p = readPoints(field, points);
     let tolerance = defaultHullTolerance(p);
     if (options.tolerance !== undefined) {
-      tolerance = requirePositive('ConvexHull.fromPoints(options).tolerance', options.tolerance);
+      tolerance = Math.max(
+        requirePositive('ConvexHull.fromPoints(options).tolerance', options.tolerance),
+        roundOffTolerance(p),
+      );
     }
     const build = buildHull(field, p, tolerance);
     const features = 2 * (build.edgeVertices.length / 2) + 2;
