@@ -85,33 +85,7 @@ export function intersectLines(
   b1: ArrayLike<number>,
   b2: ArrayLike<number>,
 ): boolean {
-  const a1x = a1[0]!, a1y = a1[1]!;
-  const b1x = b1[0]!, b1y = b1[1]!;
-  const dax = a2[0]! - a1x, day = a2[1]! - a1y;
-  const dbx = b2[0]! - b1x, dby = b2[1]! - b1y;
-  const wx = b1x - a1x, wy = b1y - a1y;
-  const daSquared = dax * dax + day * day;
-  const dbSquared = dbx * dbx + dby * dby;
-  const denominator = cross(dax, day, dbx, dby);
-  let ua = 0;
-  let ub = 0;
-  let hit: boolean;
-  if (!parallel(denominator, daSquared, dbSquared)) {
-    ua = cross(wx, wy, dbx, dby) / denominator;
-    ub = cross(wx, wy, dax, day) / denominator;
-    out.relation = LineRelation.Intersecting;
-    hit = true;
-  } else if (onLine(wx, wy, dax, day, daSquared, dbx, dby, dbSquared)) {
-    // a1 lies on line b: its parameter there is dot(a1 - b1, db) / |db|^2.
-    ub = dbSquared > LENGTH_SQUARED_EPSILON ? -(wx * dbx + wy * dby) / dbSquared : 0;
-    out.relation = LineRelation.Collinear;
-    hit = true;
-  } else {
-    out.relation = LineRelation.Parallel;
-    hit = false;
-  }
-  writeSingle(out, ua, ub, a1x + dax * ua, a1y + day * ua);
-  return hit;
+  return intersect(out, a1, a2, b1, b2, false);
 }
 
 /**
@@ -168,6 +142,23 @@ export function intersectSegments(
   b1: ArrayLike<number>,
   b2: ArrayLike<number>,
 ): boolean {
+  return intersect(out, a1, a2, b1, b2, true);
+}
+
+/**
+ * Both tests in one: the lines' meeting point by Cramer's rule, then the parallel cases.
+ * `segments` keeps the meeting point within both segments, judges parallel segments collinear by
+ * both end points of the shorter one (`collinearSegments`, where lines need one point:
+ * `onLine`) and gives collinear segments their common interval.
+ */
+function intersect(
+  out: LineIntersection2,
+  a1: ArrayLike<number>,
+  a2: ArrayLike<number>,
+  b1: ArrayLike<number>,
+  b2: ArrayLike<number>,
+  segments: boolean,
+): boolean {
   const a1x = a1[0]!, a1y = a1[1]!;
   const b1x = b1[0]!, b1y = b1[1]!;
   const dax = a2[0]! - a1x, day = a2[1]! - a1y;
@@ -181,14 +172,28 @@ export function intersectSegments(
     const ub = cross(wx, wy, dax, day) / denominator;
     out.relation = LineRelation.Intersecting;
     writeSingle(out, ua, ub, a1x + dax * ua, a1y + day * ua);
-    return ua >= 0 && ua <= 1 && ub >= 0 && ub <= 1;
+    return !segments || (ua >= 0 && ua <= 1 && ub >= 0 && ub <= 1);
   }
-  if (!collinearSegments(wx, wy, dax, day, daSquared, dbx, dby, dbSquared)) {
+  const collinear = segments
+    ? collinearSegments(wx, wy, dax, day, daSquared, dbx, dby, dbSquared)
+    : onLine(wx, wy, dax, day, daSquared, dbx, dby, dbSquared);
+  if (!collinear) {
     out.relation = LineRelation.Parallel;
     writeSingle(out, 0, 0, a1x, a1y);
     return false;
   }
   out.relation = LineRelation.Collinear;
+  if (!segments) {
+    // a1 lies on line b: its parameter there is dot(a1 - b1, db) / |db|^2.
+    writeSingle(
+      out,
+      0,
+      dbSquared > LENGTH_SQUARED_EPSILON ? -(wx * dbx + wy * dby) / dbSquared : 0,
+      a1x,
+      a1y,
+    );
+    return true;
+  }
   if (daSquared <= LENGTH_SQUARED_EPSILON && dbSquared <= LENGTH_SQUARED_EPSILON) {
     // Two points, coincident (collinearSegments checked |w|).
     writeSingle(out, 0, 0, a1x, a1y);
