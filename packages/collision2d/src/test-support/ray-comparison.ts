@@ -1,8 +1,9 @@
 /**
- * The comparison of the two polygon-polygon methods (tests and the rates script only): seeded
- * random pairs, each judged by a brute-force overlap test (segment crossings and point
- * containment, `regionDistance`) that shares no code with either method, classified by how they
- * overlap, and run through `rayTestPolygons` and `collidePolygonPolygon`.
+ * The comparison of the two polygon-polygon methods (for ray-test-polygons.test.ts, which asserts
+ * its rates, and benchmarks/src/ray-rates.ts, which prints them): seeded random pairs, each judged
+ * by a brute-force overlap test (segment crossings and point containment, `regionDistance`) that
+ * shares no code with either method, classified by how they overlap, and run through
+ * `rayTestPolygons` and `collidePolygonPolygon`.
  */
 import { Random } from '@contactkit/test-support';
 import { CollisionData2 } from '../manifold/contact2.js';

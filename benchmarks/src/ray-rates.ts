@@ -1,22 +1,28 @@
 /**
  * Prints the comparison of `rayTestPolygons` with `collidePolygonPolygon` that the package README
  * shows (the same seeds and counts as the test that asserts it), and the heap bytes each
- * allocates per call. Run from the repository root:
- *
- *   pnpm --filter @contactkit/benchmarks exec node --expose-gc --conditions=@contactkit/source \
- *     --import tsx ../packages/collision2d/src/test-support/print-ray-rates.ts
+ * allocates per call. Run from the repository root: `pnpm --filter @contactkit/benchmarks ray-rates`.
  *
  * Each allocation count runs in a child process of its own, as the benchmarks' rows do: what V8
  * compiled for one function (and whether it still boxes doubles while optimising) then does not
  * depend on what ran before.
  */
 import { execFileSync } from 'node:child_process';
+import {
+  CollisionData2,
+  collidePolygonPolygon,
+  type Polygon,
+  RayTestTrace,
+  rayTestPolygons,
+} from '@contactkit/collision2d';
 import { Random } from '@contactkit/test-support';
-import { CollisionData2 } from '../manifold/contact2.js';
-import { collidePolygonPolygon } from '../pairs/polygon-polygon.js';
-import { RayTestTrace, rayTestPolygons } from '../pairs/ray-test-polygons.js';
-import type { Polygon } from '../shapes/shapes.js';
-import { compareMethods, formatComparison, randomPair } from './ray-comparison.js';
+// The comparison lives beside the test that asserts its rates (collision2d's
+// src/pairs/ray-test-polygons.test.ts); this script prints the same numbers.
+import {
+  compareMethods,
+  formatComparison,
+  randomPair,
+} from '../../packages/collision2d/src/test-support/ray-comparison.js';
 
 type Detector = (a: Polygon, b: Polygon, data: CollisionData2) => number;
 
