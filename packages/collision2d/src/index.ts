@@ -78,6 +78,9 @@ export type {
   NormalizedContour,
 } from './contours/contour.js';
 export {
+  capsule2Area,
+  capsule2SecondMoment,
+  capsule2SecondMoments,
   flattenPoints,
   polygonArea,
   polygonSignedArea,

@@ -1,6 +1,6 @@
 /**
  * Mass properties of a simple polygon (convex or concave, either winding): area, centroid and
- * second moments of area, unit density. All come from Green's theorem applied edge by edge,
+ * second moments of area, unit density (a capsule's, in closed form, at the end of the file). All come from Green's theorem applied edge by edge,
  * with `cross_i = x_i y_{i+1} - x_{i+1} y_i` (the shoelace terms):
  *
  *   A   = 1/2  sum cross_i
@@ -21,7 +21,12 @@
  * centroid and the second moments (an area times a squared length, at most about 1e302) are
  * finite, and so is every sum on the way (see `polygonSecondMoments`).
  */
-import { readCoordinates, requireCoordinate } from '@contactkit/math';
+import {
+  readCoordinates,
+  requireCoordinate,
+  requireNonNegative,
+  requirePositive,
+} from '@contactkit/math';
 
 let flat = new Float64Array(64);
 const pairScratch = new Float64Array(2);
@@ -225,4 +230,73 @@ export function polygonSecondMoment(
 ): number {
   polygonSecondMoments(points, momentsScratch);
   return momentsScratch[0]! + momentsScratch[1]!;
+}
+
+/**
+ * Reads a capsule's size for the `capsule2` mass functions: `radius` > 0 and `halfLength` >= 0,
+ * each finite and at most `MAX_COORDINATE`, as `Capsule2` requires; otherwise a RangeError (a
+ * TypeError for a non-number) naming the function, the argument and the value.
+ */
+function requireCapsule(name: string, radius: unknown, halfLength: unknown): void {
+  requireCoordinate(`${name}: radius`, requirePositive(`${name}: radius`, radius));
+  requireCoordinate(`${name}: halfLength`, requireNonNegative(`${name}: halfLength`, halfLength));
+}
+
+/**
+ * Area of a `Capsule2` of `radius` and `halfLength`: the rectangle `2 halfLength x 2 radius`
+ * between its ends and the two half discs, `4 radius halfLength + pi radius^2` (a disc for
+ * `halfLength` 0). Takes the numbers, not the shape, so a size can be chosen before a capsule is
+ * made (`new Capsule2(radius, halfLength)` accepts the same range). The centroid needs no
+ * function: by symmetry it is the capsule's centre, the origin of its frame (its pose position).
+ * Throws a RangeError (TypeError for a non-number) naming the argument.
+ */
+export function capsule2Area(radius: number, halfLength: number): number {
+  requireCapsule('capsule2Area', radius, halfLength);
+  return 4 * radius * halfLength + Math.PI * radius * radius;
+}
+
+/**
+ * Second moments of area of a `Capsule2` about its centroid (its centre), unit density, in its
+ * own frame (the core along x): `[Ixx, Iyy, Ixy]`, `Ixx` the integral of `y^2`, `Iyy` of `x^2`,
+ * `Ixy` 0 by symmetry. Written to `out` when given, else to a new `Float64Array(3)`; nothing is
+ * written when the arguments are rejected (a RangeError, a TypeError for a non-number, naming the
+ * argument and the value).
+ *
+ * The rectangle `[-h, h] x [-r, r]` has `Ixx = (2h)(2r)^3 / 12`, `Iyy = (2r)(2h)^3 / 12`. A half
+ * disc of area `A = pi r^2 / 2` has `pi r^4 / 8` about its diameter and about the axis through
+ * the disc's centre square to it; its centroid lies `d = 4r / (3 pi)` from the diameter, so about
+ * its centroid `Iyy = pi r^4 / 8 - A d^2`, and moved out to `x = h + d` by the parallel-axis
+ * theorem `Iyy = pi r^4 / 8 - A d^2 + A (h + d)^2 = pi r^4 / 8 + A h^2 + 2 A d h`, with
+ * `A d = 2 r^3 / 3` (the semicircular area of the tables in Beer and Johnston, *Vector Mechanics
+ * for Engineers*; Box2D v3's `b2ComputeCapsuleMass` adds up the same parts). Every term is
+ * positive: no cancellation at any ratio of radius to half length.
+ */
+export function capsule2SecondMoments(
+  radius: number,
+  halfLength: number,
+  out: Float64Array = new Float64Array(3),
+): Float64Array {
+  requireCapsule('capsule2SecondMoments', radius, halfLength);
+  return capsuleMoments(radius, halfLength, out);
+}
+
+/**
+ * Polar second moment of area of a `Capsule2` about its centroid, unit density
+ * (`J = Ixx + Iyy`, see `capsule2SecondMoments`; the moment of inertia per unit density about the
+ * axis through the centre square to the plane; `pi r^4 / 2` for a disc). Throws a RangeError (a
+ * TypeError for a non-number) naming the argument and the value.
+ */
+export function capsule2SecondMoment(radius: number, halfLength: number): number {
+  requireCapsule('capsule2SecondMoment', radius, halfLength);
+  capsuleMoments(radius, halfLength, momentsScratch);
+  return momentsScratch[0]! + momentsScratch[1]!;
+}
+
+/** The sums of `capsule2SecondMoments` for a valid size, into `out`. */
+function capsuleMoments(r: number, h: number, out: Float64Array): Float64Array {
+  const r2 = r * r, halfDiscs = (Math.PI * r2 * r2) / 4;
+  out[0] = (4 / 3) * h * r2 * r + halfDiscs;
+  out[1] = (4 / 3) * r * h * h * h + halfDiscs + Math.PI * r2 * h * h + (8 / 3) * h * r2 * r;
+  out[2] = 0;
+  return out;
 }
