@@ -315,8 +315,8 @@ describe('capsule mass properties', () => {
         const numeric = capsuleByChords(r, h);
         const m = capsule2SecondMoments(r, h);
         expect(capsule2Area(r, h) / numeric.area).toBeCloseTo(1, 12);
-        expect(m[0] / numeric.ixx).toBeCloseTo(1, 12);
-        expect(m[1] / numeric.iyy).toBeCloseTo(1, 12);
+        expect(m[0]! / numeric.ixx).toBeCloseTo(1, 12);
+        expect(m[1]! / numeric.iyy).toBeCloseTo(1, 12);
         expect(capsule2SecondMoment(r, h) / (numeric.ixx + numeric.iyy)).toBeCloseTo(1, 12);
       }
     }
