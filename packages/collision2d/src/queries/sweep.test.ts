@@ -1,8 +1,15 @@
 import { mulberry32 } from '@contactkit/test-support';
 import { describe, expect, it } from 'vitest';
+import {
+  Capsule2,
+  CAPSULE2_LOWER_SIDE,
+  CAPSULE2_UPPER_SIDE,
+  capsule2EndFeature,
+} from '../shapes/capsule2.js';
 import { Aabb, Chain, Circle, Polygon, Segment, VERTEX_FEATURE } from '../shapes/shapes.js';
-import { SweepHit, lastSweepSegmentVisits, sweepCircle } from './sweep.js';
+import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from '../test-support/properties.js';
 import { randomConvexPolygon } from '../test-support/random.js';
+import { SweepHit, lastSweepSegmentVisits, sweepCircle } from './sweep.js';
 
 function expectHit(
   hit: SweepHit,
@@ -113,6 +120,147 @@ describe('sweepCircle against a circle', () => {
   });
 });
 
+describe('sweepCircle against a capsule', () => {
+  // The capsule of radius 0.5 about the core from (-2, 0) to (2, 0): a circle of radius r touches
+  // it when its centre comes within r + 0.5 of the core.
+  const log = new Capsule2(0.5, 2);
+
+  it('hits either flat side: 0.75 above the core after 2.25 of a fall of 4', () => {
+    const hit = new SweepHit();
+    expect(sweepCircle(new Circle(0.25).setPose([0, 3], 0), [0, -4], log, hit)).toBe(true);
+    expectHit(hit, 0.5625, [0, 0.5], [0, 1], CAPSULE2_UPPER_SIDE);
+    expect(sweepCircle(new Circle(0.25).setPose([1, -3], 0), [0, 4], log, hit)).toBe(true);
+    expectHit(hit, 0.5625, [1, -0.5], [0, -1], CAPSULE2_LOWER_SIDE);
+  });
+
+  it('hits a round end head on and off the axis', () => {
+    const hit = new SweepHit();
+    // Head on: the centre stops 1 from the end (2, 0), at x = 3, after 2 of 4.
+    expect(sweepCircle(new Circle(0.5).setPose([5, 0], 0), [-4, 0], log, hit)).toBe(true);
+    expectHit(hit, 0.5, [2.5, 0], [1, 0], capsule2EndFeature(1));
+    // At height 0.6: (x - 2)^2 + 0.6^2 = 1 gives x = 2.8, after 3.2 of 4; normal (0.8, 0.6),
+    // the point 0.5 along it from (2, 0).
+    expect(sweepCircle(new Circle(0.5).setPose([6, 0.6], 0), [-4, 0], log, hit)).toBe(true);
+    expectHit(hit, 0.8, [2.4, 0.3], [0.8, 0.6], capsule2EndFeature(1));
+    expect(sweepCircle(new Circle(0.5).setPose([-6, -0.6], 0), [4, 0], log, hit)).toBe(true);
+    expectHit(hit, 0.8, [-2.4, -0.3], [-0.8, -0.6], capsule2EndFeature(0));
+  });
+
+  it('counts a grazing pass over an end and misses a hair higher', () => {
+    const hit = new SweepHit();
+    // Along y = 1 = r + R: the side's line is only grazed; the end cap about (-2, 0) is touched
+    // when the centre is right above it, at x = -2, after 3 of 10.
+    expect(sweepCircle(new Circle(0.5).setPose([-5, 1], 0), [10, 0], log, hit)).toBe(true);
+    expectHit(hit, 0.3, [-2, 0.5], [0, 1], capsule2EndFeature(0));
+    expect(sweepCircle(new Circle(0.5).setPose([-5, 1 + 1e-9], 0), [10, 0], log, hit)).toBe(false);
+  });
+
+  it('applies the capsule pose: upright at (1, 2), its core from (1, 0) to (1, 4)', () => {
+    const upright = new Capsule2(0.5, 2).setPose([1, 2], Math.PI / 2);
+    const hit = new SweepHit();
+    // From the left: the centre stops at x = 0 after 3 of 6; local +y turned by 90 degrees is -x.
+    expect(sweepCircle(new Circle(0.5).setPose([-3, 3], 0), [6, 0], upright, hit)).toBe(true);
+    expectHit(hit, 0.5, [0.5, 3], [-1, 0], CAPSULE2_UPPER_SIDE);
+    // Falling onto the top end (1, 4): the centre stops 0.75 above it, after 5.25 of 10.
+    expect(sweepCircle(new Circle(0.25).setPose([1, 10], 0), [0, -10], upright, hit)).toBe(true);
+    expectHit(hit, 0.525, [1, 4.5], [0, 1], capsule2EndFeature(1));
+  });
+
+  it('meets a capsule of half length 0 as a disc', () => {
+    const hit = new SweepHit();
+    // Reach 1 + 1 = 2 from the origin: x = 2 after 3 of 4.
+    expect(sweepCircle(new Circle(1).setPose([5, 0], 0), [-4, 0], new Capsule2(1, 0), hit)).toBe(
+      true,
+    );
+    expectHit(hit, 0.75, [1, 0], [1, 0], capsule2EndFeature(0));
+    // Cores whose squared length underflows (1e-170) or is subnormal (1e-160) are discs too (a
+    // subnormal square has a few bits: the side's normal came out 1e-4 off before); 1e-150 is not.
+    for (const halfLength of [1e-170, 1e-160]) {
+      const tiny = new Capsule2(1, halfLength);
+      expect(sweepCircle(new Circle(1).setPose([0, 5], 0), [0, -4], tiny, hit)).toBe(true);
+      expectHit(hit, 0.75, [0, 1], [0, 1], capsule2EndFeature(0));
+    }
+    const short = new Capsule2(1, 1e-150);
+    expect(sweepCircle(new Circle(1).setPose([0, 5], 0), [0, -4], short, hit)).toBe(true);
+    expectHit(hit, 0.75, [0, 1], [0, 1], CAPSULE2_UPPER_SIDE);
+  });
+
+  it('starting in touch or overlapping: time 0 moving in, nothing moving along or away', () => {
+    const hit = new SweepHit();
+    const touching = new Circle(0.5).setPose([0, 1], 0);
+    expect(sweepCircle(touching, [0, -1], log, hit)).toBe(true);
+    expectHit(hit, 0, [0, 0.5], [0, 1], CAPSULE2_UPPER_SIDE);
+    expect(sweepCircle(touching, [0, 1], log, hit)).toBe(false);
+    expect(sweepCircle(touching, [1, 0], log, hit)).toBe(false);
+    // The centre inside the capsule, 0.3 above the core, moving toward it: out through the top.
+    expect(sweepCircle(new Circle(0.1).setPose([0, 0.3], 0), [0, -1], log, hit)).toBe(true);
+    expectHit(hit, 0, [0, 0.5], [0, 1], CAPSULE2_UPPER_SIDE);
+    // The centre on the core: no direction out, the normal faces against the motion.
+    expect(sweepCircle(new Circle(0.1).setPose([0.5, 0], 0), [0, 1], log, hit)).toBe(true);
+    expectHit(hit, 0, [0.5, -0.5], [0, -1], CAPSULE2_LOWER_SIDE);
+  });
+
+  it('never overlaps before the time found and touches at it (sizes 1e-3 to 1e3, near 1e5)', () => {
+    const random = mulberry32(24);
+    let hits = 0;
+    for (let run = 0; run < PROPERTY_RUNS; run++) {
+      const size = 10 ** (-3 + 6 * random());
+      const far = run % 5 === 0 ? 1e5 : 0;
+      const radius = size * (0.05 + random()), halfLength = run % 7 === 0 ? 0 : size * 2 * random();
+      const px = far + size * (random() - 0.5), py = far * 0.7 + size * (random() - 0.5);
+      const capsule = new Capsule2(radius, halfLength).setPose([px, py], 2 * Math.PI * random());
+      const angle = 2 * Math.PI * random(), away = 4 * size;
+      const sx = px + away * Math.cos(angle), sy = py + away * Math.sin(angle);
+      const dx = (px - sx) * (1 + random()) + size * (random() - 0.5),
+        dy = (py - sy) * (1 + random()) + size * (random() - 0.5);
+      const circleRadius = size * (0.05 + random());
+      // The core's ends in the world, for a distance that shares no code with sweep.ts.
+      const c = capsule.transform.cos * halfLength, s = capsule.transform.sin * halfLength;
+      const distance = (x: number, y: number): number =>
+        halfLength === 0
+          ? Math.hypot(x - px, y - py)
+          : segmentDistance(x, y, px - c, py - s, px + c, py + s);
+      const reach = radius + circleRadius;
+      if (distance(sx, sy) <= reach) continue;
+      const hit = new SweepHit();
+      const found = sweepCircle(
+        new Circle(circleRadius).setPose([sx, sy], 0),
+        [dx, dy],
+        capsule,
+        hit,
+      );
+      const tolerance = 1e-9 * (size + far);
+      const end = found ? hit.time : 1;
+      let nearest = Infinity;
+      for (let k = 0; k < 50; k++) {
+        const t = (end * k) / 50;
+        nearest = Math.min(nearest, distance(sx + t * dx, sy + t * dy));
+      }
+      // One expect a run where it can fail (expect itself costs more than the geometry).
+      if (!(nearest >= reach - tolerance)) {
+        expect(nearest).toBeGreaterThanOrEqual(reach - tolerance);
+      }
+      if (!found) continue;
+      hits++;
+      const cx = sx + hit.time * dx, cy = sy + hit.time * dy;
+      // At the time found the centre is exactly within reach; the point lies on the capsule's
+      // surface, one circle radius from the centre along the unit normal.
+      const errors = [
+        distance(cx, cy) - reach,
+        distance(hit.point[0]!, hit.point[1]!) - radius,
+        cx - hit.normal[0]! * circleRadius - hit.point[0]!,
+        cy - hit.normal[1]! * circleRadius - hit.point[1]!,
+        (Math.hypot(hit.normal[0]!, hit.normal[1]!) - 1) * size,
+      ];
+      if (!errors.every((e) => Math.abs(e) <= tolerance)) {
+        expect({ run, errors }).toEqual({ run, errors: errors.map(() => 0) });
+      }
+    }
+    // Most runs aim through the capsule.
+    expect(hits).toBeGreaterThan(0.7 * PROPERTY_RUNS);
+  }, PROPERTY_TIMEOUT);
+});
+
 describe('sweepCircle against polygons', () => {
   it('hits a polygon corner head on, in world space', () => {
     // Unit square (vertex 2 at (1, 1)); from (2, 2) along (-2, -2) the centre is
@@ -215,7 +363,7 @@ describe('sweepCircle validation', () => {
     );
     expect(() => sweepCircle(circle, [0], segment, hit)).toThrow(/displacement/);
     expect(() => sweepCircle(circle, [0, 1], null as unknown as Segment, hit)).toThrow(
-      /shape must be a Segment, Chain, Polygon or Circle, got null/,
+      /shape must be a Segment, Chain, Polygon, Circle or Capsule2, got null/,
     );
     expect(() => sweepCircle(circle, [0, 1], segment, {} as SweepHit)).toThrow(
       /hit must be a SweepHit/,

@@ -12,7 +12,10 @@
  * subtracts nothing when the circle approaches (b < 0) and so keeps full precision even when
  * k is tiny (a circle that starts almost touching). A chain or polygon is first touched at the
  * earliest contact of its segments; a polygon is solid, so a centre inside it is a contact at
- * time 0.
+ * time 0. A capsule of radius R is its core segment met by a circle of radius r + R.
+ *
+ * Only the circle moves: a moving capsule or polygon is not swept (that needs conservative
+ * advancement or a swept-shape distance, as Box2D v3's b2TimeOfImpact does).
  *
  * A circle that already touches or overlaps a segment or circle at t = 0 reports time 0 only
  * if the displacement moves it closer; moving along the surface or away, that contact is
@@ -26,6 +29,12 @@
 import { copyFiniteArray, readFiniteArray } from '@contactkit/math';
 import type { BoxGrid } from '../broadphase/box-grid.js';
 import { RayCrossing, rayCrossingTest } from '../contours/ray-crossing.js';
+import {
+  Capsule2,
+  CAPSULE2_LOWER_SIDE,
+  CAPSULE2_UPPER_SIDE,
+  capsule2EndFeature,
+} from '../shapes/capsule2.js';
 import { Chain, Circle, Polygon, Segment, VERTEX_FEATURE } from '../shapes/shapes.js';
 
 /**
@@ -41,7 +50,8 @@ export class SweepHit {
   readonly normal: Float64Array = new Float64Array(2);
   /**
    * The shape's feature touched: segment or edge `i` is `i`, vertex `i` is `VERTEX_FEATURE | i`
-   * (the codes of `Contact2.featureId`, see shapes.ts), a circle is 0.
+   * (the codes of `Contact2.featureId`, see shapes.ts), a circle is 0, a capsule's flat side 0
+   * (facing its -y) or 1 or round end `VERTEX_FEATURE | 0` (about `(-halfLength, 0)`) or `| 1`.
    */
   featureId = 0;
 }
@@ -210,14 +220,17 @@ function sweepPoint(sweep: Sweep, feature: number): void {
   offer(sweep, feature);
 }
 
-/** Against `circle` (its centre is the origin of the query's frame, the frame being the circle's). */
-function sweepCircleCircle(sweep: Sweep, circle: Circle): void {
+/**
+ * Against a disc of `targetRadius` about the origin of the query's frame (a target circle, or a
+ * capsule of zero half length), named `feature`.
+ */
+function sweepDisc(sweep: Sweep, targetRadius: number, feature: number): void {
   const cx = sweep.query[0]!,
     cy = sweep.query[1]!,
     dx = sweep.query[2]!,
     dy = sweep.query[3]!,
     r = sweep.query[4]!;
-  const targetRadius = circle.radius, reach = r + targetRadius;
+  const reach = r + targetRadius;
   const distanceSquared = cx * cx + cy * cy;
   if (distanceSquared <= reach * reach) {
     if (cx * dx + cy * dy < 0) {
@@ -227,7 +240,7 @@ function sweepCircleCircle(sweep: Sweep, circle: Circle): void {
       sweep.offered[2] = (targetRadius * cy) / distance;
       sweep.offered[3] = cx / distance;
       sweep.offered[4] = cy / distance;
-      offer(sweep, 0);
+      offer(sweep, feature);
     } else if (distanceSquared === 0 && (dx !== 0 || dy !== 0)) {
       // Coincident centres: no direction between them; the normal faces against the motion.
       const length = Math.hypot(dx, dy);
@@ -236,14 +249,47 @@ function sweepCircleCircle(sweep: Sweep, circle: Circle): void {
       sweep.offered[2] = (-targetRadius * dy) / length;
       sweep.offered[3] = -dx / length;
       sweep.offered[4] = -dy / length;
-      offer(sweep, 0);
+      offer(sweep, feature);
     }
     return;
   }
   sweep.target[0] = 0;
   sweep.target[1] = 0;
   sweep.target[2] = reach;
-  sweepPoint(sweep, 0);
+  sweepPoint(sweep, feature);
+}
+
+/** 2^-1022, the smallest positive normal double. */
+const SMALLEST_NORMAL = 2 ** -1022;
+
+/** The core of the capsule being swept against, its frame: (-h, 0) to (h, 0). Scratch of `sweepCapsule`. */
+const coreScratch = new Float64Array(4);
+
+/**
+ * Against a capsule (the query is in its frame): the circle of radius r touches the capsule of
+ * radius R exactly when a circle of radius r + R touches its core segment, so the core is swept
+ * as a segment with the radii summed and the point moved R along the normal, from the core out
+ * to the capsule's surface. The core's side codes become the capsule's: side 0 faces -y, side 1
+ * +y; its end points are already the capsule's end codes (`VERTEX_FEATURE | 0` and `| 1`). A core
+ * whose squared length is below the smallest normal double, 2^-1022 (a half length below 2^-512,
+ * about 7e-155, 0 included), is a disc named as the end about (-h, 0): the side's direction would
+ * come from a subnormal square of a few bits, and the disc is within h of the capsule.
+ */
+function sweepCapsule(sweep: Sweep, capsule: Capsule2): void {
+  const radius = capsule.packed[0]!, h = capsule.packed[1]!;
+  if (4 * h * h < SMALLEST_NORMAL) {
+    sweepDisc(sweep, radius, capsule2EndFeature(0));
+    return;
+  }
+  coreScratch[0] = -h;
+  coreScratch[2] = h;
+  sweep.query[4] = sweep.query[4]! + radius;
+  sweepSegment(sweep, coreScratch, 0, 1, CAPSULE2_LOWER_SIDE);
+  if (sweep.best[0] === Infinity) return;
+  const nx = sweep.best[3]!, ny = sweep.best[4]!;
+  sweep.best[1] = sweep.best[1]! + radius * nx;
+  sweep.best[2] = sweep.best[2]! + radius * ny;
+  if (sweep.bestFeature === CAPSULE2_LOWER_SIDE && ny > 0) sweep.bestFeature = CAPSULE2_UPPER_SIDE;
 }
 
 /** Sets `sweep.box` to the box the query circle sweeps, shape's frame. */
@@ -374,14 +420,16 @@ function describe(value: unknown): string {
 
 /**
  * Whether `circle`, moved by `displacement` (`[dx, dy]`, finite, world space) from its current
- * pose, touches `shape` (a `Segment`, `Chain`, `Polygon` (an `Aabb` too) or `Circle`, at its
- * current pose) and, if so, the first contact in `hit`: `time` in [0, 1], `point` on the shape,
- * `normal` from the shape toward the circle, `featureId` (see `SweepHit`). `hit` is left as it
- * was when the result is false.
+ * pose, touches `shape` (a `Segment`, `Chain`, `Polygon` (an `Aabb` too), `Circle` or `Capsule2`,
+ * static at its current pose) and, if so, the first contact in `hit`: `time` in [0, 1], `point`
+ * on the shape, `normal` from the shape toward the circle, `featureId` (see `SweepHit`). `hit` is
+ * left as it was when the result is false. Only the circle moves.
  *
  * Exact up to round-off (closed-form roots). A circle already touching or overlapping the shape
- * gives time 0 when the displacement moves it closer, and is ignored where it moves along or
- * away; a centre inside a polygon is always a contact at time 0. A zero displacement touches
+ * gives time 0 when the displacement moves it closer to the segment, circle or capsule core it
+ * touches, and is ignored where it moves along or away; a centre inside a polygon is always a
+ * contact at time 0. A centre on a capsule's core (or at a circle's centre) has no direction out:
+ * the normal faces against the motion. A zero displacement touches
  * nothing that it does not move into, so it returns false unless the centre is inside a polygon.
  * Chains and polygons with a segment grid examine only the segments near the swept box.
  * Allocates nothing. Throws a TypeError or RangeError naming the argument for anything else.
@@ -389,7 +437,7 @@ function describe(value: unknown): string {
 export function sweepCircle(
   circle: Circle,
   displacement: ArrayLike<number>,
-  shape: Segment | Chain | Polygon | Circle,
+  shape: Segment | Chain | Polygon | Circle | Capsule2,
   hit: SweepHit,
 ): boolean {
   if (!(circle instanceof Circle)) {
@@ -398,9 +446,14 @@ export function sweepCircle(
   if (!copyFiniteArray(displacement, 2, displacementScratch)) {
     readFiniteArray('sweepCircle: displacement', displacement, 2, displacementScratch);
   }
-  if (!(shape instanceof Circle || shape instanceof Polygon || shape instanceof Chain)) {
+  if (
+    !(shape instanceof Circle || shape instanceof Capsule2 || shape instanceof Polygon ||
+      shape instanceof Chain)
+  ) {
     throw new TypeError(
-      `sweepCircle: shape must be a Segment, Chain, Polygon or Circle, got ${describe(shape)}`,
+      `sweepCircle: shape must be a Segment, Chain, Polygon, Circle or Capsule2, got ${
+        describe(shape)
+      }`,
     );
   }
   if (!(hit instanceof SweepHit)) {
@@ -417,7 +470,8 @@ export function sweepCircle(
   sweep.query[4] = circle.radius;
   sweep.best[0] = Infinity;
   sweep.segmentVisits = 0;
-  if (shape instanceof Circle) sweepCircleCircle(sweep, shape);
+  if (shape instanceof Circle) sweepDisc(sweep, shape.radius, 0);
+  else if (shape instanceof Capsule2) sweepCapsule(sweep, shape);
   else if (shape instanceof Polygon) sweepPolygon(sweep, shape);
   else sweepChain(sweep, shape);
   if (sweep.best[0] === Infinity) return false;
