@@ -73,6 +73,23 @@ describe('meshForShape2', () => {
     expect(area).toBeCloseTo(4 + 32 * Math.sin((2 * Math.PI) / 64) * 0.25, 5);
   });
 
+  it('draws a capsule of half length 0 as a disc: its fill covers the 64-gon, its outline the radius off the centre', () => {
+    const group = meshForShape2(new Capsule2(0.5, 0));
+    for (const p of points(child(group, 'outline').geometry)) {
+      expect(Math.hypot(p.x, p.y)).toBeCloseTo(0.5, 6);
+    }
+    const fill = child(group, 'fill').geometry;
+    const p = points(fill);
+    const index = fill.getIndex()!;
+    let area = 0;
+    for (let i = 0; i < index.count; i += 3) {
+      const a = p[index.getX(i)]!, b = p[index.getX(i + 1)]!, c = p[index.getX(i + 2)]!;
+      area += Math.abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)) / 2;
+    }
+    // The disc as a 64-gon: 64/2 sin(2 pi/64) r^2 (the outline's repeated points at the joints add nothing).
+    expect(area).toBeCloseTo(32 * Math.sin((2 * Math.PI) / 64) * 0.25, 5);
+  });
+
   it('draws a chain and a segment as open lines without a fill', () => {
     const chain = meshForShape2(new Chain([[0, 0], [1, 1], [2, 0]]));
     expect(child(chain, 'fill')).toBeUndefined();
