@@ -15,6 +15,19 @@ function child(object: { getObjectByName(name: string): unknown; }, name: string
   return object.getObjectByName(name) as Mesh;
 }
 
+/** Area covered by the triangles of a group's indexed fill, each counted by its absolute area. */
+function fillArea(group: { getObjectByName(name: string): unknown; }): number {
+  const fill = child(group, 'fill').geometry;
+  const p = points(fill);
+  const index = fill.getIndex()!;
+  let area = 0;
+  for (let i = 0; i < index.count; i += 3) {
+    const a = p[index.getX(i)]!, b = p[index.getX(i + 1)]!, c = p[index.getX(i + 2)]!;
+    area += Math.abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)) / 2;
+  }
+  return area;
+}
+
 describe('meshForShape2', () => {
   it('draws a circle as a disc, a rim of its radius and a radius line along local +x', () => {
     const group = meshForShape2(new Circle(0.75));
@@ -34,14 +47,7 @@ describe('meshForShape2', () => {
     // An L: the 2 x 2 square minus its 1 x 1 upper-right quarter, area 3.
     const polygon = new Polygon([[0, 0], [2, 0], [2, 1], [1, 1], [1, 2], [0, 2]]);
     const group = meshForShape2(polygon);
-    const fill = child(group, 'fill').geometry;
-    const p = points(fill);
-    const index = fill.getIndex()!;
-    let area = 0;
-    for (let i = 0; i < index.count; i += 3) {
-      const a = p[index.getX(i)]!, b = p[index.getX(i + 1)]!, c = p[index.getX(i + 2)]!;
-      area += Math.abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)) / 2;
-    }
+    const area = fillArea(group);
     expect(area).toBeCloseTo(3, 12);
     expect(points(child(group, 'outline').geometry).map((v) => [v.x, v.y])).toEqual(
       Array.from({ length: 6 }, (_, i) => [polygon.vertices[2 * i], polygon.vertices[2 * i + 1]]),
@@ -61,14 +67,7 @@ describe('meshForShape2', () => {
       0,
       0,
     ]]);
-    const fill = child(group, 'fill').geometry;
-    const p = points(fill);
-    const index = fill.getIndex()!;
-    let area = 0;
-    for (let i = 0; i < index.count; i += 3) {
-      const a = p[index.getX(i)]!, b = p[index.getX(i + 1)]!, c = p[index.getX(i + 2)]!;
-      area += Math.abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)) / 2;
-    }
+    const area = fillArea(group);
     // The rectangle 4 x 1 and a disc of radius 0.5, the disc as a 64-gon (area 64/2 sin(2 pi/64) r^2).
     expect(area).toBeCloseTo(4 + 32 * Math.sin((2 * Math.PI) / 64) * 0.25, 5);
   });
@@ -78,14 +77,7 @@ describe('meshForShape2', () => {
     for (const p of points(child(group, 'outline').geometry)) {
       expect(Math.hypot(p.x, p.y)).toBeCloseTo(0.5, 6);
     }
-    const fill = child(group, 'fill').geometry;
-    const p = points(fill);
-    const index = fill.getIndex()!;
-    let area = 0;
-    for (let i = 0; i < index.count; i += 3) {
-      const a = p[index.getX(i)]!, b = p[index.getX(i + 1)]!, c = p[index.getX(i + 2)]!;
-      area += Math.abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y)) / 2;
-    }
+    const area = fillArea(group);
     // The disc as a 64-gon: 64/2 sin(2 pi/64) r^2 (the outline's repeated points at the joints add nothing).
     expect(area).toBeCloseTo(32 * Math.sin((2 * Math.PI) / 64) * 0.25, 5);
   });
