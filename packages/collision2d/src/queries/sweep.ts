@@ -429,9 +429,9 @@ function describe(value: unknown): string {
  * gives time 0 when the displacement moves it closer to the segment, circle or capsule core it
  * touches, and is ignored where it moves along or away; a centre inside a polygon is always a
  * contact at time 0. A centre on a capsule's core (or at a circle's centre) has no direction out:
- * the normal faces against the motion. A zero displacement touches
- * nothing that it does not move into, so it returns false unless the centre is inside a polygon.
- * Chains and polygons with a segment grid examine only the segments near the swept box.
+ * the normal faces against the motion. A zero displacement touches nothing that it does not move
+ * into, so it returns false unless the centre is inside a polygon. Chains and polygons with a
+ * segment grid examine only the segments near the swept box.
  * Allocates nothing. Throws a TypeError or RangeError naming the argument for anything else.
  */
 export function sweepCircle(
