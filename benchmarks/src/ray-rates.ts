@@ -1,7 +1,8 @@
 /**
  * Prints the comparison of `rayTestPolygons` with `collidePolygonPolygon` that the package README
  * shows (the same seeds and counts as the test that asserts it), and the heap bytes each
- * allocates per call. Run from the repository root: `pnpm --filter @contactkit/benchmarks ray-rates`.
+ * allocates per call. Run from the repository root:
+ * `pnpm --filter @contactkit/benchmarks ray-rates`.
  *
  * Each allocation count runs in a child process of its own, as the benchmarks' rows do: what V8
  * compiled for one function (and whether it still boxes doubles while optimising) then does not

@@ -72,13 +72,14 @@ describe('meshForShape2', () => {
     expect(area).toBeCloseTo(4 + 32 * Math.sin((2 * Math.PI) / 64) * 0.25, 5);
   });
 
-  it('draws a capsule of half length 0 as a disc: its fill covers the 64-gon, its outline the radius off the centre', () => {
+  it('draws a capsule of half length 0 as a disc: the 64-gon filled, the rim at the radius', () => {
     const group = meshForShape2(new Capsule2(0.5, 0));
     for (const p of points(child(group, 'outline').geometry)) {
       expect(Math.hypot(p.x, p.y)).toBeCloseTo(0.5, 6);
     }
     const area = fillArea(group);
-    // The disc as a 64-gon: 64/2 sin(2 pi/64) r^2 (the outline's repeated points at the joints add nothing).
+    // The disc as a 64-gon: 64/2 sin(2 pi/64) r^2 (the rim's repeated points at the joints add
+    // nothing).
     expect(area).toBeCloseTo(32 * Math.sin((2 * Math.PI) / 64) * 0.25, 5);
   });
 

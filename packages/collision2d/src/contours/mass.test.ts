@@ -288,7 +288,8 @@ function inscribedCapsule(r: number, h: number, n: number): number[][] {
 
 describe('capsule mass properties', () => {
   it('by hand: r = 1, h = 1 is a 2 x 2 square and a unit disc split in two', () => {
-    // A = 4 + pi; Ixx = 2 * 8 / 12 + pi / 4; Iyy = 2 * 8 / 12 + 2 (pi / 8 + pi / 2 * 1^2 + 2 * 2 / 3).
+    // A = 4 + pi; Ixx = 2 * 8 / 12 + pi / 4;
+    // Iyy = 2 * 8 / 12 + 2 (pi / 8 + pi / 2 * 1^2 + 2 * 2 / 3).
     expect(capsule2Area(1, 1)).toBeCloseTo(4 + Math.PI, 15);
     const m = capsule2SecondMoments(1, 1);
     expect(m[0]).toBeCloseTo(4 / 3 + Math.PI / 4, 14);
@@ -309,7 +310,7 @@ describe('capsule mass properties', () => {
   });
 
   const sizes = [1e-3, 0.37, 1, 1e3];
-  it('equals numeric integration over chords at radii and half lengths 1e-3 to 1e3 (relative 1e-12)', () => {
+  it('equals numeric integration over chords, radii and half lengths 1e-3 to 1e3 (to 1e-12)', () => {
     for (const r of sizes) {
       for (const h of [0, ...sizes]) {
         const numeric = capsuleByChords(r, h);
@@ -322,7 +323,7 @@ describe('capsule mass properties', () => {
     }
   });
 
-  it('inscribed polygons converge to it from below, the error quartering as the ends get twice the vertices', () => {
+  it('inscribed polygons converge from below, the error quartering as vertices double', () => {
     for (const [r, h] of [[1, 1], [1e-3, 1e3], [1e3, 1e-3], [0.37, 0]] as const) {
       const area = capsule2Area(r, h), j = capsule2SecondMoment(r, h);
       let lastAreaError = 0, lastMomentError = 0;
@@ -348,7 +349,7 @@ describe('capsule mass properties', () => {
     }
   });
 
-  it('rejects a bad radius or half length with a RangeError (TypeError) naming it, and writes nothing', () => {
+  it('rejects a bad radius or half length with a RangeError naming it, writing nothing', () => {
     const out = Float64Array.of(7, 8, 9);
     const cases: Array<[unknown, unknown, ErrorConstructor, string]> = [
       [0, 1, RangeError, 'capsule2SecondMoments: radius must be greater than 0, got 0'],

@@ -1,7 +1,8 @@
 /**
  * Mass properties of a simple polygon (convex or concave, either winding): area, centroid and
- * second moments of area, unit density (a capsule's, in closed form, at the end of the file). All come from Green's theorem applied edge by edge,
- * with `cross_i = x_i y_{i+1} - x_{i+1} y_i` (the shoelace terms):
+ * second moments of area, unit density (a capsule's, in closed form, at the end of the file).
+ * The polygon's all come from Green's theorem applied edge by edge, with
+ * `cross_i = x_i y_{i+1} - x_{i+1} y_i` (the shoelace terms):
  *
  *   A   = 1/2  sum cross_i
  *   Cx  = 1/(6A) sum (x_i + x_{i+1}) cross_i,  Cy likewise with y

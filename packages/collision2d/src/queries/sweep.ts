@@ -262,7 +262,7 @@ function sweepDisc(sweep: Sweep, targetRadius: number, feature: number): void {
 /** 2^-1022, the smallest positive normal double. */
 const SMALLEST_NORMAL = 2 ** -1022;
 
-/** The core of the capsule being swept against, its frame: (-h, 0) to (h, 0). Scratch of `sweepCapsule`. */
+/** The core of the capsule swept against, in its frame: (-h, 0) to (h, 0). `sweepCapsule`'s scratch. */
 const coreScratch = new Float64Array(4);
 
 /**
