@@ -30,9 +30,6 @@ const F17 = 'FINDINGS.md F17';
 /** A chain wholly inside a polygon: contacts at its vertices with normals outside their cones. */
 const F18 = 'FINDINGS.md F18';
 
-/** Polygon against chain: a thin polygon across a chain, overlapping it, gets no contact. */
-const F19 = 'FINDINGS.md F19';
-
 /** An entry for every combination of the subjects, properties and regimes given. */
 function entries(
   reference: string,
@@ -68,6 +65,4 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ...entries(F16, ['collideCapsule2Polygon', 'collideCapsule2Chain'], ['ids-distinct'], ['*']),
   ...entries(F17, ['collideCapsule2Chain'], ['depth', 'witness-on-outline'], ['*']),
   ...entries(F18, ['collidePolygonChain', 'collide2d'], ['chain-cone'], ['*']),
-  ...entries(F19, ['collidePolygonChain', 'collide2d'], ['contact-iff-overlap'], ['long-thin']),
-  ...entries(F19, ['collidePolygonChain'], ['scale-invariant'], ['near-duplicate']),
 ];

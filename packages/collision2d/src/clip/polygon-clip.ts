@@ -262,8 +262,12 @@ export function collidePieces(
   const r1 = referenceIsP ? edgeP : edgeQ;
   const before = manifold.count;
   clipIncident(reference, incident, referenceIsP, r1, manifold, query);
-  // 6. Nothing clipped: the incident piece's deepest vertex.
-  if (manifold.count === before) {
+  // 6. Nothing clipped: for a snapped chain segment the incident piece's deepest point between
+  // the segment's side lines, else (or if that point is inside its polygon) its deepest vertex.
+  if (
+    manifold.count === before &&
+    !(forced && !referenceIsP && deepestSideCrossing(reference, incident, r1, manifold, query))
+  ) {
     deepestVertex(reference, incident, referenceIsP, r1, manifold, query);
   }
   // 7. Apart (some axis separates them): the distance decides.
@@ -410,6 +414,68 @@ function clipIncident(
       );
     }
   }
+}
+
+/**
+ * Step 6 of `collidePieces` for a snapped chain segment (`PieceQuery.secondReference`; the
+ * reference is Q's, the segment's, edge `r1`), whose incident edge lies wholly beside the
+ * segment: a thin polygon lying across it, or a segment inside a polygon, meets it along edges
+ * that clipping the one incident edge never sees. Moving P along the reference normal keeps
+ * every point between the same side lines (they are parallel to the normal), so the depth that
+ * frees the segment is that of the deepest point of P's piece between them; the piece's lower
+ * boundary there is convex and its lowest point (on the incident edge) lies beyond a side line,
+ * so that deepest point is where the piece's outline crosses a side line: the deeper of the
+ * crossings on the two. The contact names that side line's segment vertex and the piece edge
+ * crossing it (kind PointEdge, as a clipped point). Returns false, adding nothing, when the
+ * piece crosses neither side line or the deepest crossing lies on an internal edge (inside its
+ * polygon: another piece holds the surface there).
+ */
+function deepestSideCrossing(
+  reference: ConvexPiece,
+  incident: ConvexPiece,
+  r1: number,
+  manifold: LocalManifold2,
+  query: PieceQuery,
+): boolean {
+  const rv = reference.frame, iv = incident.packed, count = incident.count;
+  const r2 = r1 + 1 === reference.count ? 0 : r1 + 1;
+  const nx = rv[4 * r1 + 2]!, ny = rv[4 * r1 + 3]!, tx = -ny, ty = nx;
+  const v1x = rv[4 * r1]!, v1y = rv[4 * r1 + 1]!;
+  let deepestSeparation = Infinity, deepestX = 0, deepestY = 0, deepestEdge = -1, deepestEnd = 0;
+  for (let end = 0; end < 2; end++) {
+    const corner = end === 0 ? r1 : r2;
+    const limit = tx * rv[4 * corner]! + ty * rv[4 * corner + 1]!;
+    for (let k = 0; k < count; k++) {
+      const m = k + 1 === count ? 0 : k + 1;
+      const ax = iv[4 * k]!, ay = iv[4 * k + 1]!, bx = iv[4 * m]!, by = iv[4 * m + 1]!;
+      const sa = tx * ax + ty * ay - limit, sb = tx * bx + ty * by - limit;
+      if (sa < 0 === sb < 0) continue;
+      // The crossing a + sa / (sa - sb) (b - a); sa and sb differ in sign, so no division by 0.
+      const f = sa / (sa - sb);
+      const x = ax + f * (bx - ax), y = ay + f * (by - ay);
+      const separation = nx * (x - v1x) + ny * (y - v1y);
+      if (separation >= deepestSeparation) continue;
+      deepestSeparation = separation;
+      deepestX = x;
+      deepestY = y;
+      deepestEdge = k;
+      deepestEnd = corner;
+    }
+  }
+  if (deepestEdge < 0 || incident.outerEdge[deepestEdge]! < 0) return false;
+  if (deepestSeparation > query.tolerance) return true;
+  // Normal from Q toward P: the reference normal itself (Q is the reference).
+  manifold.add(
+    deepestX - 0.5 * deepestSeparation * nx,
+    deepestY - 0.5 * deepestSeparation * ny,
+    nx,
+    ny,
+    -deepestSeparation,
+    ContactKind.PointEdge,
+    incident.outerEdge[deepestEdge]!,
+    VERTEX_FEATURE | reference.vertexIndex[deepestEnd]!,
+  );
+  return true;
 }
 
 /**
