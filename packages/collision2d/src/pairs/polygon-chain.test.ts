@@ -553,7 +553,7 @@ describe('FINDINGS.md F2: polygon against chain, the contacts change with the sc
   }
 });
 
-describe('FINDINGS.md F19: polygon against chain, a thin polygon across a chain, overlapping it, gets no contact', () => {
+describe('FINDINGS.md F19: a thin polygon across a chain, overlapping it, gets no contact', () => {
   // Chain (-2, 2) -> (0, 0) -> (2, 0) -> (4, 2), scaled by s. A thin box (half sizes 1.2 by 0.01)
   // turned 60 degrees, its centre line through (0.3, 0) (centre (0.5, 0.4 sqrt 3 / 2)), lies across
   // segment 1 (y = 0, x in [0, 2]); its lower end, near (-0.1, -0.69), is left of vertex 1 and
