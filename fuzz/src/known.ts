@@ -27,9 +27,6 @@ const F16 = 'FINDINGS.md F16';
 /** Capsule against a chain: the deepest contact shallower than the core's distance gives (open ends). */
 const F17 = 'FINDINGS.md F17';
 
-/** A chain wholly inside a polygon: contacts at its vertices with normals outside their cones. */
-const F18 = 'FINDINGS.md F18';
-
 /** An entry for every combination of the subjects, properties and regimes given. */
 function entries(
   reference: string,
@@ -64,5 +61,4 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ], ['*']),
   ...entries(F16, ['collideCapsule2Polygon', 'collideCapsule2Chain'], ['ids-distinct'], ['*']),
   ...entries(F17, ['collideCapsule2Chain'], ['depth', 'witness-on-outline'], ['*']),
-  ...entries(F18, ['collidePolygonChain', 'collide2d'], ['chain-cone'], ['*']),
 ];

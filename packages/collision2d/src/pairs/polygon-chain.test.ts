@@ -724,3 +724,65 @@ describe('FINDINGS.md F19: a thin polygon across a chain, overlapping it, gets n
     }
   });
 });
+
+describe('FINDINGS.md F18: a chain inside a polygon, contacts at its vertices with normals outside their cones', () => {
+  // An L, [0, 4] x [0, 1] with [0, 1] x [1, 4], and the chain A (0.3, 0.2), B (0.5, 0.27),
+  // C (0.6, 0.5) in its corner square, scaled by s: no piece pair reports (each points out
+  // through an internal edge), so each vertex inside gets a contact. The ends are round: out
+  // through the bottom, normal (0, 1), depths 0.2 (A) and 0.5 (C; the left side is 0.6 away).
+  // B's nearest outline point is below it, normal (0, 1), outside its cone, spanned by the normals
+  // of AB, (-0.07, 0.2) / |AB| (109.3 degrees), and BC, (-0.23, 0.1) / |BC| (156.5 degrees), or
+  // their negatives. Along AB's normal N the bottom reaches B after 0.27 / N_y = 0.27 |AB| / 0.2,
+  // at (0.5 + 0.27 x 0.07 / 0.2, 0); along BC's normal after 0.27 / 0.1 |BC|; along -N and -BC's
+  // normal the left side, after 0.5 / 0.33 and 0.5 / 0.917 (brute force below): AB's wins.
+  const ab = Math.hypot(0.2, 0.07);
+  for (const s of [1e-3, 1, 1e3]) {
+    it(`x ${s}: vertex B pushed out along AB's normal by 0.27 |AB| / 0.2, the ends along (0, 1)`, () => {
+      const polygon = new Polygon(
+        [[0, 0], [4, 0], [4, 1], [1, 1], [1, 4], [0, 4]].map(([x, y]) => [x! * s, y! * s]),
+      );
+      const chain = new Chain(
+        [[0.3, 0.2], [0.5, 0.27], [0.6, 0.5]].map(([x, y]) => [x! * s, y! * s]),
+      );
+      const contacts = run(polygon, chain);
+      expect(contacts.length).toBe(3);
+      const at = (vertex: number) =>
+        contacts.find((c) => secondFeatureOf(c.featureId) === (VERTEX_FEATURE | vertex))!;
+      for (const [vertex, depth] of [[0, 0.2], [2, 0.5]] as const) {
+        const c = at(vertex);
+        expect(c.normal[0]).toBeCloseTo(0, 12);
+        expect(c.normal[1]).toBeCloseTo(1, 12);
+        expect(c.penetration / s).toBeCloseTo(depth, 12);
+      }
+      const b = at(1), depth = (0.27 * ab) / 0.2;
+      expect(b.normal[0]).toBeCloseTo(-0.07 / ab, 12);
+      expect(b.normal[1]).toBeCloseTo(0.2 / ab, 12);
+      expect(b.penetration / s).toBeCloseTo(depth, 12);
+      expect(b.point[0]! / s).toBeCloseTo(0.5 * (0.5 + 0.5 + (0.27 * 0.07) / 0.2), 12);
+      expect(b.point[1]! / s).toBeCloseTo(0.135, 12);
+      expect(b.featureId).toBe(packFeatureId(0, VERTEX_FEATURE | 1));
+      // Brute force: the four segment normals' distances to the outline from B, AB's the least.
+      const bx = 0.5, by = 0.27, outline = [[0, 0], [4, 0], [4, 1], [1, 1], [1, 4], [0, 4]];
+      const exit = (dx: number, dy: number) => {
+        let best = Infinity;
+        for (let i = 0; i < outline.length; i++) {
+          const [ax, ay] = outline[i]!, [cx, cy] = outline[(i + 1) % outline.length]!;
+          const ex = cx! - ax!, ey = cy! - ay!, d = dx * ey - dy * ex;
+          const t = ((ax! - bx) * ey - (ay! - by) * ex) / d,
+            u = ((ax! - bx) * dy - (ay! - by) * dx) / d;
+          if (d !== 0 && t > 0 && u >= 0 && u <= 1) best = Math.min(best, t);
+        }
+        return best;
+      };
+      const bc = Math.hypot(0.1, 0.23);
+      const candidates = [[-0.07 / ab, 0.2 / ab], [0.07 / ab, -0.2 / ab], [-0.23 / bc, 0.1 / bc], [
+        0.23 / bc,
+        -0.1 / bc,
+      ]];
+      expect(Math.min(...candidates.map(([x, y]) => exit(-x!, -y!)))).toBeCloseTo(depth, 12);
+      const data = new CollisionData2();
+      collide2d(chain, polygon, data);
+      expect(mirroredMismatch(contacts, contactList(data), 1e-15 * s)).toBeNull();
+    });
+  }
+});
