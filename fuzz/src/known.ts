@@ -21,9 +21,6 @@ const F14 = 'FINDINGS.md F14';
 /** Cracks in a flat floor (a dropped zero-area triangle, or copies of a vertex not quite equal) give ghosts. */
 const F15 = 'FINDINGS.md F15';
 
-/** Concave polygons and chains: contacts of two pieces or segments share one feature id. */
-const F16 = 'FINDINGS.md F16';
-
 /** Capsule against a chain: the deepest contact shallower than the core's distance gives (open ends). */
 const F17 = 'FINDINGS.md F17';
 
@@ -59,6 +56,5 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ...entries(F15, ['collideSphereTriangleMesh', 'collideCapsuleTriangleMesh'], [
     'flat-floor-cracked',
   ], ['*']),
-  ...entries(F16, ['collideCapsule2Polygon', 'collideCapsule2Chain'], ['ids-distinct'], ['*']),
   ...entries(F17, ['collideCapsule2Chain'], ['depth', 'witness-on-outline'], ['*']),
 ];

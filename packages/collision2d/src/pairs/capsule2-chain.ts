@@ -21,7 +21,7 @@ import {
 } from '../contours/chain-cones.js';
 import type { Capsule2 } from '../shapes/capsule2.js';
 import { type Chain, ConvexPiece, VERTEX_FEATURE } from '../shapes/shapes.js';
-import { CapsuleCore, capsulePieceContacts } from './capsule2-piece.js';
+import { CapsuleCore, capsulePieceContacts, mergeSameFeatures } from './capsule2-piece.js';
 
 /** Scratch of `collideCapsule2Chain` (module-level: a call allocates nothing), handed on explicitly. */
 const scratchCore = new CapsuleCore();
@@ -84,7 +84,10 @@ export function collideCapsule2Chain<B>(
       }
     }
   }
-  if (manifold.count > 1) manifold.mergeDuplicates(capsule, chain);
+  if (manifold.count > 1) {
+    manifold.mergeDuplicates(capsule, chain);
+    mergeSameFeatures(manifold);
+  }
   return emitManifold2(manifold, xf, data, capsule.body, chain.body, false);
 }
 

@@ -466,3 +466,37 @@ function closestContact(core: CapsuleCore, piece: ConvexPiece, manifold: LocalMa
     pieceCode,
   );
 }
+
+/**
+ * Keeps one contact per pair of features in `manifold` (the deeper; the earlier on a tie), so
+ * that each id names one touching pair (DESIGN.md, Features): pieces of a concave polygon, or
+ * segments of a chain, that share a vertex each report the capsule's side against that vertex,
+ * along their own reference normals; it is one pair of features in touch, and the deeper of the
+ * two is the depth that frees it.
+ */
+export function mergeSameFeatures(manifold: LocalManifold2): void {
+  const points = manifold.points;
+  let kept = 0;
+  // Each point joins the kept ones [0, kept) as a new one, or replaces its namesake if deeper.
+  for (let i = 0; i < manifold.count; i++) {
+    const p = points[i]!;
+    let same = -1;
+    for (let j = 0; j < kept && same < 0; j++) {
+      const q = points[j]!;
+      if (q.firstFeature === p.firstFeature && q.secondFeature === p.secondFeature) same = j;
+    }
+    // A new pair of features goes to slot `kept`; a deeper namesake overwrites the one kept.
+    const slot = same < 0 ? kept++ : same;
+    if (slot === i || (same >= 0 && p.penetration <= points[same]!.penetration)) continue;
+    const target = points[slot]!;
+    target.x = p.x;
+    target.y = p.y;
+    target.normalX = p.normalX;
+    target.normalY = p.normalY;
+    target.penetration = p.penetration;
+    target.kind = p.kind;
+    target.firstFeature = p.firstFeature;
+    target.secondFeature = p.secondFeature;
+  }
+  manifold.count = kept;
+}

@@ -11,7 +11,12 @@ import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
 import { insideVertexContact, InsideVertexQuery } from '../clip/inside-vertices.js';
 import type { Capsule2 } from '../shapes/capsule2.js';
 import type { Polygon } from '../shapes/shapes.js';
-import { CapsuleCore, capsulePieceContacts, PIECE_NEAR } from './capsule2-piece.js';
+import {
+  CapsuleCore,
+  capsulePieceContacts,
+  mergeSameFeatures,
+  PIECE_NEAR,
+} from './capsule2-piece.js';
 
 /** Scratch of `collideCapsule2Polygon` (module-level: a call allocates nothing), handed on explicitly. */
 const scratchCore = new CapsuleCore();
@@ -70,7 +75,10 @@ export function collideCapsule2Polygon<B>(
   if (manifold.count === 0 && near && polygon.isConvex === false) {
     insideContacts(polygon, core, manifold);
   }
-  if (manifold.count > 1) manifold.mergeDuplicates(capsule, polygon);
+  if (manifold.count > 1) {
+    manifold.mergeDuplicates(capsule, polygon);
+    mergeSameFeatures(manifold);
+  }
   return emitManifold2(manifold, xp, data, capsule.body, polygon.body, false);
 }
 
