@@ -21,9 +21,6 @@ const F14 = 'FINDINGS.md F14';
 /** Cracks in a flat floor (a dropped zero-area triangle, or copies of a vertex not quite equal) give ghosts. */
 const F15 = 'FINDINGS.md F15';
 
-/** Capsule against a chain: the deepest contact shallower than the core's distance gives (open ends). */
-const F17 = 'FINDINGS.md F17';
-
 /** An entry for every combination of the subjects, properties and regimes given. */
 function entries(
   reference: string,
@@ -56,5 +53,4 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ...entries(F15, ['collideSphereTriangleMesh', 'collideCapsuleTriangleMesh'], [
     'flat-floor-cracked',
   ], ['*']),
-  ...entries(F17, ['collideCapsule2Chain'], ['depth', 'witness-on-outline'], ['*']),
 ];

@@ -112,32 +112,38 @@ function segmentContacts(
   const point = segmentManifold.points[0]!, normal = scratchNormal;
   normal.x = point.normalX;
   normal.y = point.normalY;
-  let verdict = classifySegmentContacts(chain, i, segmentManifold, normal);
-  if (verdict === NORMAL_SKIP && noSkip) verdict = NORMAL_SNAP;
-  if (verdict === NORMAL_SKIP) return true;
-  if (verdict === NORMAL_SNAP) {
-    // The segment's face on the normal's side: edge 1 faces left (+n), edge 0 right. A core beside
-    // the segment gets nothing from it: then the points first found, less those at a vertex
-    // outside its cone.
-    const n = chain.normals, snapped = scratchSnapped;
-    core.forcedEdge = normal.x * n[2 * i]! + normal.y * n[2 * i + 1]! >= 0 ? 1 : 0;
-    snapped.count = 0;
-    capsulePieceContacts(core, piece, snapped);
-    core.forcedEdge = -1;
-    if (snapped.count > 0) {
-      for (let m = 0; m < snapped.count; m++) manifold.addPoint(snapped.points[m]!);
-      return false;
-    }
+  let verdict = classifySegmentNormal(chain, i, normal);
+  if (verdict === NORMAL_ADMIT) {
+    // The normal leans toward a vertex that admits it (an open end, say): a point at the other
+    // vertex, outside that one's cone, is a ghost there, and the points held are the answer (the
+    // core nearest an open end keeps its round end's contact); with none held, snapped.
+    let held = 0;
     for (let m = 0; m < segmentManifold.count; m++) {
-      const point = segmentManifold.points[m]!, code = point.secondFeature;
-      const vertexHeld = (code & VERTEX_FEATURE) !== 0 &&
-        classifyVertexNormal(chain, i, code & ~VERTEX_FEATURE, normal) !== NORMAL_ADMIT;
-      if (!vertexHeld && classifySegmentNormal(chain, i, normal) === NORMAL_ADMIT) {
-        manifold.addPoint(point);
-      }
+      if (!heldAtVertex(chain, i, segmentManifold.points[m]!.secondFeature, normal)) continue;
+      manifold.addPoint(segmentManifold.points[m]!);
+      held++;
     }
-    return false;
+    if (held > 0) return false;
+    verdict = NORMAL_SNAP;
   }
-  for (let m = 0; m < segmentManifold.count; m++) manifold.addPoint(segmentManifold.points[m]!);
+  if (verdict === NORMAL_SKIP && !noSkip) return true;
+  // Snapped: the segment's face on the normal's side (edge 1 faces left, +n; edge 0 right). A core
+  // beside the segment gets nothing from it (every point first found was at a vertex outside its
+  // cone, or the normal leaned past one): the neighbours answer.
+  const n = chain.normals, snapped = scratchSnapped;
+  core.forcedEdge = normal.x * n[2 * i]! + normal.y * n[2 * i + 1]! >= 0 ? 1 : 0;
+  snapped.count = 0;
+  capsulePieceContacts(core, piece, snapped);
+  core.forcedEdge = -1;
+  for (let m = 0; m < snapped.count; m++) manifold.addPoint(snapped.points[m]!);
   return false;
+}
+
+/**
+ * Whether a point of segment `i` with the chain feature `code` may carry `normal`: on the
+ * segment's face, or at a vertex whose cone holds it.
+ */
+function heldAtVertex(chain: Chain, i: number, code: number, normal: ChainNormal): boolean {
+  return (code & VERTEX_FEATURE) === 0 ||
+    classifyVertexNormal(chain, i, code & ~VERTEX_FEATURE, normal) === NORMAL_ADMIT;
 }

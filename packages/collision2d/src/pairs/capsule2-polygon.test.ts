@@ -382,3 +382,37 @@ describe('FINDINGS.md F16: capsule against a concave polygon or a chain, two con
     });
   }
 });
+
+describe('FINDINGS.md F17: capsule against a chain near an open end, the deepest contact too shallow', () => {
+  for (const s of [1e-3, 1, 1e3]) {
+    it(`x ${s}: a capsule beside a chain's open end gets its round end's contact, depth 1 - 0.4 / k`, () => {
+      // Chain (0, 0) (an open end) -> (0, 2) -> (2, 2). Capsule radius 1, its core on the line
+      // x = -0.4 - 0.25 y from y = -1 to y = 2.4 (axis (-0.25, 1) / k, k = sqrt(1 + 1 / 16)). The
+      // core's nearest chain point is the open end (0, 0), 0.4 / k from it (vertex 1 is 0.9 / k
+      // away): the least translation is 1 - 0.4 / k along the core's side normal (-1, -0.25) / k.
+      // Segment 0's pair had the core's side as the reference, with points at both its vertices;
+      // the one at vertex 1 lies outside that vertex's cone ((-1, 0) to (0, 1) and their
+      // negatives), and the old code then snapped the whole segment to its normal (-1, 0): depths
+      // 0.6 at vertex 0 and 0.1 at vertex 1. The normal leans toward the open end, which admits
+      // it: the point there stands, the ghost at vertex 1 goes (moving by the depth along the
+      // normal frees vertex 1 too, 0.9 / k + 1 - 0.4 / k > 1 from the core).
+      const k = Math.hypot(1, 0.25);
+      const chain = new Chain(scaled([[0, 0], [0, 2], [2, 2]], s));
+      const capsule = new Capsule2(1 * s, 1.7 * k * s).setPose(
+        [(-0.4 - 0.25 * 0.7) * s, 0.7 * s],
+        Math.atan2(1, -0.25),
+      );
+      const { contacts, mirrored } = both(capsule, chain);
+      expect(mirrored).toBeNull();
+      expect(contacts.length).toBe(1);
+      const c = contacts[0]!, depth = 1 - 0.4 / k;
+      expect(c.featureId).toBe(packFeatureId(CAPSULE2_LOWER_SIDE, VERTEX_FEATURE | 0));
+      expect(c.normal[0]).toBeCloseTo(-1 / k, 12);
+      expect(c.normal[1]).toBeCloseTo(-0.25 / k, 12);
+      expect(c.penetration / s).toBeCloseTo(depth, 12);
+      // The witness on the chain (point + normal x depth / 2) is the open end.
+      expect(c.point[0]! / s + (c.normal[0]! * depth) / 2).toBeCloseTo(0, 12);
+      expect(c.point[1]! / s + (c.normal[1]! * depth) / 2).toBeCloseTo(0, 12);
+    });
+  }
+});
