@@ -46,33 +46,14 @@ export function collideCapsule2Chain<B>(
   chain: Chain<B>,
   data: CollisionData2<B>,
 ): number {
-  const xf = chain.transform, xc = capsule.transform;
-  const wx = xc.x - xf.x, wy = xc.y - xf.y;
-  // Capsule2.packed: radius and half length as doubles.
-  const radius = capsule.packed[0]!, half = capsule.packed[1]!;
-  const reach = chain.boundingRadius + half + radius + data.tolerance;
-  if (wx * wx + wy * wy > reach * reach) return 0;
   const core = scratchCore, manifold = scratchManifold;
-  core.set(
-    xf.cos * wx + xf.sin * wy,
-    xf.cos * wy - xf.sin * wx,
-    xf.cos * xc.cos + xf.sin * xc.sin,
-    xf.cos * xc.sin - xf.sin * xc.cos,
-    half,
-    radius,
-    data.tolerance,
-  );
+  if (!core.load(capsule, chain, data)) return 0;
   manifold.count = 0;
   const grid = chain.grid;
   let candidates = chain.segmentCount;
   if (grid) {
-    const box = scratchBox, ex = Math.abs(core.ux) * half, ey = Math.abs(core.uy) * half;
-    const out = radius + data.tolerance;
-    box[0] = core.cx - ex - out;
-    box[1] = core.cy - ey - out;
-    box[2] = core.cx + ex + out;
-    box[3] = core.cy + ey + out;
-    candidates = grid.query(box);
+    core.boxInto(scratchBox);
+    candidates = grid.query(scratchBox);
   }
   let skipped = false;
   for (let pass = 0; pass < 2; pass++) {
@@ -88,7 +69,7 @@ export function collideCapsule2Chain<B>(
     manifold.mergeDuplicates(capsule, chain);
     mergeSameFeatures(manifold);
   }
-  return emitManifold2(manifold, xf, data, capsule.body, chain.body, false);
+  return emitManifold2(manifold, chain.transform, data, capsule.body, chain.body, false);
 }
 
 /**

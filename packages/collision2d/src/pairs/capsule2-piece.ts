@@ -32,13 +32,15 @@
  * `capsule2.ts`; the piece's edge (`outerEdge`) or `VERTEX_FEATURE | vertexIndex`.
  */
 import { AXIS_ABSOLUTE_MARGIN, AXIS_RELATIVE_MARGIN, ContactKind } from '@contactkit/math';
+import type { CollisionData2 } from '../manifold/contact2.js';
 import type { LocalManifold2 } from '../manifold/manifold2.js';
 import {
+  type Capsule2,
   CAPSULE2_LOWER_SIDE,
   CAPSULE2_UPPER_SIDE,
   capsule2EndFeature,
 } from '../shapes/capsule2.js';
-import { type ConvexPiece, VERTEX_FEATURE } from '../shapes/shapes.js';
+import { type ConvexPiece, type Shape2, VERTEX_FEATURE } from '../shapes/shapes.js';
 
 /**
  * A capsule's core in a piece owner's frame, the pair's tolerance, and the scratch of the steps
@@ -66,6 +68,42 @@ export class CapsuleCore {
   pieceVertex = 0;
   /** Out of `closestFeatures`: the core parameter of its point, in [-half, half]. */
   coreAt = 0;
+
+  /**
+   * Sets the core from `capsule` in the frame of `owner` (the polygon or chain it is met
+   * against), with `data`'s tolerance: centre R_o^T (t_c - t_o), axis at the angle difference.
+   * Returns false, setting nothing, when the capsule's bounding circle lies beyond the owner's
+   * by more than the tolerance (no contact).
+   */
+  load(capsule: Capsule2, owner: Shape2, data: CollisionData2): boolean {
+    const xo = owner.transform, xc = capsule.transform;
+    const wx = xc.x - xo.x, wy = xc.y - xo.y;
+    // Capsule2.packed: radius and half length as doubles.
+    const radius = capsule.packed[0]!, half = capsule.packed[1]!;
+    const reach = owner.boundingRadius + half + radius + data.tolerance;
+    if (wx * wx + wy * wy > reach * reach) return false;
+    this.set(
+      xo.cos * wx + xo.sin * wy,
+      xo.cos * wy - xo.sin * wx,
+      xo.cos * xc.cos + xo.sin * xc.sin,
+      xo.cos * xc.sin - xo.sin * xc.cos,
+      half,
+      radius,
+      data.tolerance,
+    );
+    this.forcedEdge = -1;
+    return true;
+  }
+
+  /** The capsule's box in the owner's frame, grown by the tolerance, into `box` (for a grid query). */
+  boxInto(box: Float64Array): void {
+    const ex = Math.abs(this.ux) * this.half, ey = Math.abs(this.uy) * this.half;
+    const out = this.radius + this.tolerance;
+    box[0] = this.cx - ex - out;
+    box[1] = this.cy - ey - out;
+    box[2] = this.cx + ex + out;
+    box[3] = this.cy + ey + out;
+  }
 
   /**
    * Sets the core from the capsule's pose in the owner's frame: centre (x, y), angle as
