@@ -48,7 +48,7 @@ import {
   VERTEX_FEATURE,
 } from '../shapes/shapes.js';
 
-/** Inputs and outputs of `bestOutlineEdge` (an object, so that no double crosses a call unboxed). */
+/** Inputs and outputs of `bestOutlineEdge` (PERFORMANCE.md: doubles cross calls in arrays or fields). */
 class EdgeSearch {
   /** In: the other piece's centre, in P's frame. */
   otherX = 0;
@@ -123,9 +123,7 @@ function outerFeature(piece: ConvexPiece, edge: number): number {
  * other's centre c (the vertex mean, at least that minimum) is below it is not scanned at all.
  * The first edge's scan starts at the other's vertex `start`, each next one where the last one
  * stopped, the deepest vertex in a nearby direction. Returns that edge (-1 if none beats
- * `floor`), or `SEPARATED` when an edge separates the pieces by more than `tolerance`. Kept
- * under 378 bytes of bytecode, so that V8 inlines both calls of `collidePieces` (PERFORMANCE.md:
- * 2D kernels).
+ * `floor`), or `SEPARATED` when an edge separates the pieces by more than `tolerance`.
  */
 function bestOutlineEdge(
   piece: ConvexPiece,
@@ -221,8 +219,7 @@ export function collidePieces(
       tolerance
   ) return false;
   // Pieces that both lie inside their polygons cannot give a reference edge (the caller looks
-  // at whether the polygons overlap). Compared with false, not negated: optimized code makes
-  // `!field` a generic truthiness test (PERFORMANCE.md: 2D kernels).
+  // at whether the polygons overlap). PERFORMANCE.md: boolean fields are compared with `false`.
   if (p.hasOuterEdge === false && q.hasOuterEdge === false) return true;
   // Fields read once, not at each pass (PERFORMANCE.md: 2D kernels).
   const qv = q.frame, own = q.packed, qCount = q.count, tx = query.x, ty = query.y;
@@ -301,8 +298,7 @@ function clipIncident(
   manifold: LocalManifold2,
   query: PieceQuery,
 ): void {
-  // The tolerance read from the query: a double argument of a call V8 does not inline is boxed
-  // (PERFORMANCE.md: doubles cross calls in arrays or fields).
+  // The tolerance read from the query (PERFORMANCE.md: doubles cross calls in arrays or fields).
   const tolerance = query.tolerance;
   const rv = referenceIsP ? reference.packed : reference.frame;
   const iv = referenceIsP ? incident.frame : incident.packed;
@@ -338,7 +334,7 @@ function clipIncident(
       ? lastReference - firstReference + 1
       : lastReference + referenceCount - firstReference + 1;
   }
-  // Imports read once, not at each point (each read checks the import's cell: PERFORMANCE.md, 3D kernels).
+  // Imports read once per clipping (PERFORMANCE.md: 2D kernels).
   const vertexFeature = VERTEX_FEATURE,
     pointEdge = ContactKind.PointEdge,
     pointFace = ContactKind.PointFace;
@@ -568,7 +564,7 @@ function deepestVertex(
 /**
  * The distance between two convex pieces that are apart (brute force over vertex-edge pairs,
  * Ericson 5.1.2's closest point on a segment), with the closest points and their features, into
- * `query`'s scratch (a double returned from a call V8 does not inline is boxed). Pieces of at
+ * `query`'s scratch (PERFORMANCE.md: doubles cross calls in arrays or fields). Pieces of at
  * most a few dozen vertices, and only for speculative pairs.
  */
 function closestPoints(p: ConvexPiece, q: ConvexPiece, query: PieceQuery): void {
