@@ -21,18 +21,6 @@ const F14 = 'FINDINGS.md F14';
 /** Cracks in a flat floor (a dropped zero-area triangle, or copies of a vertex not quite equal) give ghosts. */
 const F15 = 'FINDINGS.md F15';
 
-/** Concave polygons and chains: contacts of two pieces or segments share one feature id. */
-const F16 = 'FINDINGS.md F16';
-
-/** Capsule against a chain: the deepest contact shallower than the core's distance gives (open ends). */
-const F17 = 'FINDINGS.md F17';
-
-/** A chain wholly inside a polygon: contacts at its vertices with normals outside their cones. */
-const F18 = 'FINDINGS.md F18';
-
-/** Polygon against chain: a thin polygon across a chain, overlapping it, gets no contact. */
-const F19 = 'FINDINGS.md F19';
-
 /** An entry for every combination of the subjects, properties and regimes given. */
 function entries(
   reference: string,
@@ -65,9 +53,4 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ...entries(F15, ['collideSphereTriangleMesh', 'collideCapsuleTriangleMesh'], [
     'flat-floor-cracked',
   ], ['*']),
-  ...entries(F16, ['collideCapsule2Polygon', 'collideCapsule2Chain'], ['ids-distinct'], ['*']),
-  ...entries(F17, ['collideCapsule2Chain'], ['depth', 'witness-on-outline'], ['*']),
-  ...entries(F18, ['collidePolygonChain', 'collide2d'], ['chain-cone'], ['*']),
-  ...entries(F19, ['collidePolygonChain', 'collide2d'], ['contact-iff-overlap'], ['long-thin']),
-  ...entries(F19, ['collidePolygonChain'], ['scale-invariant'], ['near-duplicate']),
 ];

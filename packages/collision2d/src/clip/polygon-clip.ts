@@ -48,7 +48,7 @@ import {
   VERTEX_FEATURE,
 } from '../shapes/shapes.js';
 
-/** Inputs and outputs of `bestOutlineEdge` (an object, so that no double crosses a call unboxed). */
+/** Inputs and outputs of `bestOutlineEdge` (PERFORMANCE.md: doubles cross calls in arrays or fields). */
 class EdgeSearch {
   /** In: the other piece's centre, in P's frame. */
   otherX = 0;
@@ -123,9 +123,7 @@ function outerFeature(piece: ConvexPiece, edge: number): number {
  * other's centre c (the vertex mean, at least that minimum) is below it is not scanned at all.
  * The first edge's scan starts at the other's vertex `start`, each next one where the last one
  * stopped, the deepest vertex in a nearby direction. Returns that edge (-1 if none beats
- * `floor`), or `SEPARATED` when an edge separates the pieces by more than `tolerance`. Kept
- * under 378 bytes of bytecode, so that V8 inlines both calls of `collidePieces` (PERFORMANCE.md:
- * 2D kernels).
+ * `floor`), or `SEPARATED` when an edge separates the pieces by more than `tolerance`.
  */
 function bestOutlineEdge(
   piece: ConvexPiece,
@@ -221,8 +219,7 @@ export function collidePieces(
       tolerance
   ) return false;
   // Pieces that both lie inside their polygons cannot give a reference edge (the caller looks
-  // at whether the polygons overlap). Compared with false, not negated: optimized code makes
-  // `!field` a generic truthiness test (PERFORMANCE.md: 2D kernels).
+  // at whether the polygons overlap). PERFORMANCE.md: boolean fields are compared with `false`.
   if (p.hasOuterEdge === false && q.hasOuterEdge === false) return true;
   // Fields read once, not at each pass (PERFORMANCE.md: 2D kernels).
   const qv = q.frame, own = q.packed, qCount = q.count, tx = query.x, ty = query.y;
@@ -262,8 +259,12 @@ export function collidePieces(
   const r1 = referenceIsP ? edgeP : edgeQ;
   const before = manifold.count;
   clipIncident(reference, incident, referenceIsP, r1, manifold, query);
-  // 6. Nothing clipped: the incident piece's deepest vertex.
-  if (manifold.count === before) {
+  // 6. Nothing clipped: for a snapped chain segment the incident piece's deepest point between
+  // the segment's side lines, else (or if that point is inside its polygon) its deepest vertex.
+  if (
+    manifold.count === before &&
+    !(forced && !referenceIsP && deepestSideCrossing(reference, incident, r1, manifold, query))
+  ) {
     deepestVertex(reference, incident, referenceIsP, r1, manifold, query);
   }
   // 7. Apart (some axis separates them): the distance decides.
@@ -297,8 +298,7 @@ function clipIncident(
   manifold: LocalManifold2,
   query: PieceQuery,
 ): void {
-  // The tolerance read from the query: a double argument of a call V8 does not inline is boxed
-  // (PERFORMANCE.md: doubles cross calls in arrays or fields).
+  // The tolerance read from the query (PERFORMANCE.md: doubles cross calls in arrays or fields).
   const tolerance = query.tolerance;
   const rv = referenceIsP ? reference.packed : reference.frame;
   const iv = referenceIsP ? incident.frame : incident.packed;
@@ -334,7 +334,7 @@ function clipIncident(
       ? lastReference - firstReference + 1
       : lastReference + referenceCount - firstReference + 1;
   }
-  // Imports read once, not at each point (each read checks the import's cell: PERFORMANCE.md, 3D kernels).
+  // Imports read once per clipping (PERFORMANCE.md: 2D kernels).
   const vertexFeature = VERTEX_FEATURE,
     pointEdge = ContactKind.PointEdge,
     pointFace = ContactKind.PointFace;
@@ -410,6 +410,68 @@ function clipIncident(
       );
     }
   }
+}
+
+/**
+ * Step 6 of `collidePieces` for a snapped chain segment (`PieceQuery.secondReference`; the
+ * reference is Q's, the segment's, edge `r1`), whose incident edge lies wholly beside the
+ * segment: a thin polygon lying across it, or a segment inside a polygon, meets it along edges
+ * that clipping the one incident edge never sees. Moving P along the reference normal keeps
+ * every point between the same side lines (they are parallel to the normal), so the depth that
+ * frees the segment is that of the deepest point of P's piece between them; the piece's lower
+ * boundary there is convex and its lowest point (on the incident edge) lies beyond a side line,
+ * so that deepest point is where the piece's outline crosses a side line: the deeper of the
+ * crossings on the two. The contact names that side line's segment vertex and the piece edge
+ * crossing it (kind PointEdge, as a clipped point). Returns false, adding nothing, when the
+ * piece crosses neither side line or the deepest crossing lies on an internal edge (inside its
+ * polygon: another piece holds the surface there).
+ */
+function deepestSideCrossing(
+  reference: ConvexPiece,
+  incident: ConvexPiece,
+  r1: number,
+  manifold: LocalManifold2,
+  query: PieceQuery,
+): boolean {
+  const rv = reference.frame, iv = incident.packed, count = incident.count;
+  const r2 = r1 + 1 === reference.count ? 0 : r1 + 1;
+  const nx = rv[4 * r1 + 2]!, ny = rv[4 * r1 + 3]!, tx = -ny, ty = nx;
+  const v1x = rv[4 * r1]!, v1y = rv[4 * r1 + 1]!;
+  let deepestSeparation = Infinity, deepestX = 0, deepestY = 0, deepestEdge = -1, deepestEnd = 0;
+  for (let end = 0; end < 2; end++) {
+    const corner = end === 0 ? r1 : r2;
+    const limit = tx * rv[4 * corner]! + ty * rv[4 * corner + 1]!;
+    for (let k = 0; k < count; k++) {
+      const m = k + 1 === count ? 0 : k + 1;
+      const ax = iv[4 * k]!, ay = iv[4 * k + 1]!, bx = iv[4 * m]!, by = iv[4 * m + 1]!;
+      const sa = tx * ax + ty * ay - limit, sb = tx * bx + ty * by - limit;
+      if (sa < 0 === sb < 0) continue;
+      // The crossing a + sa / (sa - sb) (b - a); sa and sb differ in sign, so no division by 0.
+      const f = sa / (sa - sb);
+      const x = ax + f * (bx - ax), y = ay + f * (by - ay);
+      const separation = nx * (x - v1x) + ny * (y - v1y);
+      if (separation >= deepestSeparation) continue;
+      deepestSeparation = separation;
+      deepestX = x;
+      deepestY = y;
+      deepestEdge = k;
+      deepestEnd = corner;
+    }
+  }
+  if (deepestEdge < 0 || incident.outerEdge[deepestEdge]! < 0) return false;
+  if (deepestSeparation > query.tolerance) return true;
+  // Normal from Q toward P: the reference normal itself (Q is the reference).
+  manifold.add(
+    deepestX - 0.5 * deepestSeparation * nx,
+    deepestY - 0.5 * deepestSeparation * ny,
+    nx,
+    ny,
+    -deepestSeparation,
+    ContactKind.PointEdge,
+    incident.outerEdge[deepestEdge]!,
+    VERTEX_FEATURE | reference.vertexIndex[deepestEnd]!,
+  );
+  return true;
 }
 
 /**
@@ -502,7 +564,7 @@ function deepestVertex(
 /**
  * The distance between two convex pieces that are apart (brute force over vertex-edge pairs,
  * Ericson 5.1.2's closest point on a segment), with the closest points and their features, into
- * `query`'s scratch (a double returned from a call V8 does not inline is boxed). Pieces of at
+ * `query`'s scratch (PERFORMANCE.md: doubles cross calls in arrays or fields). Pieces of at
  * most a few dozen vertices, and only for speculative pairs.
  */
 function closestPoints(p: ConvexPiece, q: ConvexPiece, query: PieceQuery): void {

@@ -97,18 +97,39 @@ function sideVerdict(
   // turn = a x b; N is inside the short arc from a to b when a x N and N x b both have turn's sign.
   const turn = ax * by - ay * bx;
   const fromOwn = ax * ny - ay * nx, toOther = nx * by - ny * bx;
-  const inside = turn > CONE_SLACK
+  const slack = CONE_SLACK + turnRounding(chain, segment, neighbour);
+  const inside = turn > slack
     ? fromOwn >= -CONE_SLACK && toOther >= -CONE_SLACK
-    : turn < -CONE_SLACK
+    : turn < -slack
     ? fromOwn <= CONE_SLACK && toOther <= CONE_SLACK
-    : fromOwn <= CONE_SLACK && fromOwn >= -CONE_SLACK;
+    : fromOwn <= slack && fromOwn >= -slack;
   if (inside && nx * (ax + bx) + ny * (ay + by) > 0) return NORMAL_ADMIT;
   // Convex on N's side: the chain turns away from N there. a x b = n_i x n_j whatever the side;
   // at the tail (j = i - 1) the chain turns left, t_(i-1) x t_i = -turn > 0, at the head (j = i + 1)
   // when turn > 0; a left turn is convex on the right side (side -1).
   const bend = side * turn;
-  const convex = towardTail ? bend > CONE_SLACK : bend < -CONE_SLACK;
+  const convex = towardTail ? bend > slack : bend < -slack;
   return convex ? NORMAL_SKIP : NORMAL_SNAP;
+}
+
+/**
+ * A bound on the round-off in the sine of the turn between segments `i` and `j` (neighbours):
+ * each segment's direction comes from the difference of two stored vertices, each off by half
+ * an ulp of its largest coordinate, so it is off by up to about 2^-52 m / length in angle (m
+ * the largest coordinate of the segment). A turn below that is no turn at all: the vertex is
+ * straight whatever its sign (a vertex 1e-11 beside its neighbour on a segment's line gives a
+ * short segment whose normal is a few 1e-6 rad off its neighbour's, either way, at every scale).
+ */
+function turnRounding(chain: Chain, i: number, j: number): number {
+  return segmentRounding(chain.vertices, i) + segmentRounding(chain.vertices, j);
+}
+
+/** The angle round-off of segment `i`'s direction, 2^-52 times its largest coordinate over its length. */
+function segmentRounding(v: Float64Array, i: number): number {
+  const ax = v[2 * i]!, ay = v[2 * i + 1]!, bx = v[2 * i + 2]!, by = v[2 * i + 3]!;
+  const ex = bx - ax, ey = by - ay;
+  const largest = Math.max(Math.abs(ax), Math.abs(ay), Math.abs(bx), Math.abs(by));
+  return (2 * Number.EPSILON * largest) / Math.sqrt(ex * ex + ey * ey);
 }
 
 /**

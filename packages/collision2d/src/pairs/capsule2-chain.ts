@@ -21,7 +21,7 @@ import {
 } from '../contours/chain-cones.js';
 import type { Capsule2 } from '../shapes/capsule2.js';
 import { type Chain, ConvexPiece, VERTEX_FEATURE } from '../shapes/shapes.js';
-import { CapsuleCore, capsulePieceContacts } from './capsule2-piece.js';
+import { CapsuleCore, capsulePieceContacts, mergeSameFeatures } from './capsule2-piece.js';
 
 /** Scratch of `collideCapsule2Chain` (module-level: a call allocates nothing), handed on explicitly. */
 const scratchCore = new CapsuleCore();
@@ -46,33 +46,14 @@ export function collideCapsule2Chain<B>(
   chain: Chain<B>,
   data: CollisionData2<B>,
 ): number {
-  const xf = chain.transform, xc = capsule.transform;
-  const wx = xc.x - xf.x, wy = xc.y - xf.y;
-  // Capsule2.packed: radius and half length as doubles.
-  const radius = capsule.packed[0]!, half = capsule.packed[1]!;
-  const reach = chain.boundingRadius + half + radius + data.tolerance;
-  if (wx * wx + wy * wy > reach * reach) return 0;
   const core = scratchCore, manifold = scratchManifold;
-  core.set(
-    xf.cos * wx + xf.sin * wy,
-    xf.cos * wy - xf.sin * wx,
-    xf.cos * xc.cos + xf.sin * xc.sin,
-    xf.cos * xc.sin - xf.sin * xc.cos,
-    half,
-    radius,
-    data.tolerance,
-  );
+  if (!core.load(capsule, chain, data)) return 0;
   manifold.count = 0;
   const grid = chain.grid;
   let candidates = chain.segmentCount;
   if (grid) {
-    const box = scratchBox, ex = Math.abs(core.ux) * half, ey = Math.abs(core.uy) * half;
-    const out = radius + data.tolerance;
-    box[0] = core.cx - ex - out;
-    box[1] = core.cy - ey - out;
-    box[2] = core.cx + ex + out;
-    box[3] = core.cy + ey + out;
-    candidates = grid.query(box);
+    core.boxInto(scratchBox);
+    candidates = grid.query(scratchBox);
   }
   let skipped = false;
   for (let pass = 0; pass < 2; pass++) {
@@ -84,8 +65,11 @@ export function collideCapsule2Chain<B>(
       }
     }
   }
-  if (manifold.count > 1) manifold.mergeDuplicates(capsule, chain);
-  return emitManifold2(manifold, xf, data, capsule.body, chain.body, false);
+  if (manifold.count > 1) {
+    manifold.mergeDuplicates(capsule, chain);
+    mergeSameFeatures(manifold);
+  }
+  return emitManifold2(manifold, chain.transform, data, capsule.body, chain.body, false);
 }
 
 /**
@@ -109,32 +93,38 @@ function segmentContacts(
   const point = segmentManifold.points[0]!, normal = scratchNormal;
   normal.x = point.normalX;
   normal.y = point.normalY;
-  let verdict = classifySegmentContacts(chain, i, segmentManifold, normal);
-  if (verdict === NORMAL_SKIP && noSkip) verdict = NORMAL_SNAP;
-  if (verdict === NORMAL_SKIP) return true;
-  if (verdict === NORMAL_SNAP) {
-    // The segment's face on the normal's side: edge 1 faces left (+n), edge 0 right. A core beside
-    // the segment gets nothing from it: then the points first found, less those at a vertex
-    // outside its cone.
-    const n = chain.normals, snapped = scratchSnapped;
-    core.forcedEdge = normal.x * n[2 * i]! + normal.y * n[2 * i + 1]! >= 0 ? 1 : 0;
-    snapped.count = 0;
-    capsulePieceContacts(core, piece, snapped);
-    core.forcedEdge = -1;
-    if (snapped.count > 0) {
-      for (let m = 0; m < snapped.count; m++) manifold.addPoint(snapped.points[m]!);
-      return false;
-    }
+  let verdict = classifySegmentNormal(chain, i, normal);
+  if (verdict === NORMAL_ADMIT) {
+    // The normal leans toward a vertex that admits it (an open end, say): a point at the other
+    // vertex, outside that one's cone, is a ghost there, and the points held are the answer (the
+    // core nearest an open end keeps its round end's contact); with none held, snapped.
+    let held = 0;
     for (let m = 0; m < segmentManifold.count; m++) {
-      const point = segmentManifold.points[m]!, code = point.secondFeature;
-      const vertexHeld = (code & VERTEX_FEATURE) !== 0 &&
-        classifyVertexNormal(chain, i, code & ~VERTEX_FEATURE, normal) !== NORMAL_ADMIT;
-      if (!vertexHeld && classifySegmentNormal(chain, i, normal) === NORMAL_ADMIT) {
-        manifold.addPoint(point);
-      }
+      if (!heldAtVertex(chain, i, segmentManifold.points[m]!.secondFeature, normal)) continue;
+      manifold.addPoint(segmentManifold.points[m]!);
+      held++;
     }
-    return false;
+    if (held > 0) return false;
+    verdict = NORMAL_SNAP;
   }
-  for (let m = 0; m < segmentManifold.count; m++) manifold.addPoint(segmentManifold.points[m]!);
+  if (verdict === NORMAL_SKIP && !noSkip) return true;
+  // Snapped: the segment's face on the normal's side (edge 1 faces left, +n; edge 0 right). A core
+  // beside the segment gets nothing from it (every point first found was at a vertex outside its
+  // cone, or the normal leaned past one): the neighbours answer.
+  const n = chain.normals, snapped = scratchSnapped;
+  core.forcedEdge = normal.x * n[2 * i]! + normal.y * n[2 * i + 1]! >= 0 ? 1 : 0;
+  snapped.count = 0;
+  capsulePieceContacts(core, piece, snapped);
+  core.forcedEdge = -1;
+  for (let m = 0; m < snapped.count; m++) manifold.addPoint(snapped.points[m]!);
   return false;
+}
+
+/**
+ * Whether a point of segment `i` with the chain feature `code` may carry `normal`: on the
+ * segment's face, or at a vertex whose cone holds it.
+ */
+function heldAtVertex(chain: Chain, i: number, code: number, normal: ChainNormal): boolean {
+  return (code & VERTEX_FEATURE) === 0 ||
+    classifyVertexNormal(chain, i, code & ~VERTEX_FEATURE, normal) === NORMAL_ADMIT;
 }

@@ -32,13 +32,15 @@
  * `capsule2.ts`; the piece's edge (`outerEdge`) or `VERTEX_FEATURE | vertexIndex`.
  */
 import { AXIS_ABSOLUTE_MARGIN, AXIS_RELATIVE_MARGIN, ContactKind } from '@contactkit/math';
+import type { CollisionData2 } from '../manifold/contact2.js';
 import type { LocalManifold2 } from '../manifold/manifold2.js';
 import {
+  type Capsule2,
   CAPSULE2_LOWER_SIDE,
   CAPSULE2_UPPER_SIDE,
   capsule2EndFeature,
 } from '../shapes/capsule2.js';
-import { type ConvexPiece, VERTEX_FEATURE } from '../shapes/shapes.js';
+import { type ConvexPiece, type Shape2, VERTEX_FEATURE } from '../shapes/shapes.js';
 
 /**
  * A capsule's core in a piece owner's frame, the pair's tolerance, and the scratch of the steps
@@ -66,6 +68,42 @@ export class CapsuleCore {
   pieceVertex = 0;
   /** Out of `closestFeatures`: the core parameter of its point, in [-half, half]. */
   coreAt = 0;
+
+  /**
+   * Sets the core from `capsule` in the frame of `owner` (the polygon or chain it is met
+   * against), with `data`'s tolerance: centre R_o^T (t_c - t_o), axis at the angle difference.
+   * Returns false, setting nothing, when the capsule's bounding circle lies beyond the owner's
+   * by more than the tolerance (no contact).
+   */
+  load(capsule: Capsule2, owner: Shape2, data: CollisionData2): boolean {
+    const xo = owner.transform, xc = capsule.transform;
+    const wx = xc.x - xo.x, wy = xc.y - xo.y;
+    // Capsule2.packed: radius and half length as doubles.
+    const radius = capsule.packed[0]!, half = capsule.packed[1]!;
+    const reach = owner.boundingRadius + half + radius + data.tolerance;
+    if (wx * wx + wy * wy > reach * reach) return false;
+    this.set(
+      xo.cos * wx + xo.sin * wy,
+      xo.cos * wy - xo.sin * wx,
+      xo.cos * xc.cos + xo.sin * xc.sin,
+      xo.cos * xc.sin - xo.sin * xc.cos,
+      half,
+      radius,
+      data.tolerance,
+    );
+    this.forcedEdge = -1;
+    return true;
+  }
+
+  /** The capsule's box in the owner's frame, grown by the tolerance, into `box` (for a grid query). */
+  boxInto(box: Float64Array): void {
+    const ex = Math.abs(this.ux) * this.half, ey = Math.abs(this.uy) * this.half;
+    const out = this.radius + this.tolerance;
+    box[0] = this.cx - ex - out;
+    box[1] = this.cy - ey - out;
+    box[2] = this.cx + ex + out;
+    box[3] = this.cy + ey + out;
+  }
 
   /**
    * Sets the core from the capsule's pose in the owner's frame: centre (x, y), angle as
@@ -465,4 +503,38 @@ function closestContact(core: CapsuleCore, piece: ConvexPiece, manifold: LocalMa
     capsuleCode,
     pieceCode,
   );
+}
+
+/**
+ * Keeps one contact per pair of features in `manifold` (the deeper; the earlier on a tie), so
+ * that each id names one touching pair (DESIGN.md, Features): pieces of a concave polygon, or
+ * segments of a chain, that share a vertex each report the capsule's side against that vertex,
+ * along their own reference normals; it is one pair of features in touch, and the deeper of the
+ * two is the depth that frees it.
+ */
+export function mergeSameFeatures(manifold: LocalManifold2): void {
+  const points = manifold.points;
+  let kept = 0;
+  // Each point joins the kept ones [0, kept) as a new one, or replaces its namesake if deeper.
+  for (let i = 0; i < manifold.count; i++) {
+    const p = points[i]!;
+    let same = -1;
+    for (let j = 0; j < kept && same < 0; j++) {
+      const q = points[j]!;
+      if (q.firstFeature === p.firstFeature && q.secondFeature === p.secondFeature) same = j;
+    }
+    // A new pair of features goes to slot `kept`; a deeper namesake overwrites the one kept.
+    const slot = same < 0 ? kept++ : same;
+    if (slot === i || (same >= 0 && p.penetration <= points[same]!.penetration)) continue;
+    const target = points[slot]!;
+    target.x = p.x;
+    target.y = p.y;
+    target.normalX = p.normalX;
+    target.normalY = p.normalY;
+    target.penetration = p.penetration;
+    target.kind = p.kind;
+    target.firstFeature = p.firstFeature;
+    target.secondFeature = p.secondFeature;
+  }
+  manifold.count = kept;
 }

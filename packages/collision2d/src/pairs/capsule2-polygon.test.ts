@@ -3,7 +3,7 @@ import { Random } from '@contactkit/test-support';
 import { describe, expect, it } from 'vitest';
 import { collide2d } from '../collide2d.js';
 import { CollisionData2 } from '../manifold/contact2.js';
-import { Capsule2, capsule2EndFeature } from '../shapes/capsule2.js';
+import { Capsule2, CAPSULE2_LOWER_SIDE, capsule2EndFeature } from '../shapes/capsule2.js';
 import { Chain, Polygon, Segment, VERTEX_FEATURE } from '../shapes/shapes.js';
 import {
   capsuleCore,
@@ -307,4 +307,112 @@ describe('capsule against polygon and chain: properties against brute-force segm
     },
     PROPERTY_TIMEOUT,
   );
+});
+
+describe('FINDINGS.md F16: capsule against a concave polygon or a chain, two contacts share one feature id', () => {
+  for (const s of [1e-3, 1, 1e3]) {
+    it(`x ${s}: a capsule over the outer corner of an L gets one contact per pair of features`, () => {
+      // L [0, 4] x [0, 1] with [0, 1] x [1, 4] (pieces: the left arm with the corner square, the
+      // bottom arm with the triangle (0, 0) (1, 0) (1, 1)... split along (0, 0)-(1, 1)). Capsule
+      // radius 0.3, core from B (-0.6, -0.8) (end 0) to A (0.2, 0.8) (end 1): centre (-0.2, 0),
+      // half length 2 / sqrt 5, axis (1, 2) / sqrt 5; it leaves the left arm through edge 5 (x = 0)
+      // at (0, 0.4). The left arm's reference is edge 5, normal (-1, 0): end 1, 0.2 inside, depth
+      // 0.5, and the core clipped at the side line y = 0, at (-0.2, 0), 0.2 beyond x = 0: the
+      // capsule's lower side against vertex 0, depth 0.1. The bottom arm lies beyond the core's
+      // line, vertex 0 nearest (0.4 / sqrt 5): the core's side is the reference, normal
+      // (-2, 1) / sqrt 5, the lower side against vertex 0 again, depth 0.3 - 0.4 / sqrt 5. One pair
+      // of features, one contact: the deeper. The old code wrote both under one id.
+      const polygon = new Polygon(scaled([[0, 0], [4, 0], [4, 1], [1, 1], [1, 4], [0, 4]], s));
+      const capsule = new Capsule2(0.3 * s, (2 / Math.sqrt(5)) * s).setPose(
+        [-0.2 * s, 0],
+        Math.atan2(2, 1),
+      );
+      const { contacts, mirrored } = both(capsule, polygon);
+      expect(mirrored).toBeNull();
+      expect(contacts.length).toBe(2);
+      const [end, side] = contacts as [typeof contacts[0], typeof contacts[0]];
+      expect(end.featureId).toBe(packFeatureId(capsule2EndFeature(1), 5));
+      expect(end.normal[0]).toBeCloseTo(-1, 12);
+      expect(end.normal[1]).toBeCloseTo(0, 12);
+      expect(end.penetration / s).toBeCloseTo(0.5, 12);
+      expect(end.point[0]! / s).toBeCloseTo(0.25, 12);
+      expect(end.point[1]! / s).toBeCloseTo(0.8, 12);
+      expect(side.featureId).toBe(packFeatureId(CAPSULE2_LOWER_SIDE, VERTEX_FEATURE | 0));
+      expect(side.normal[0]).toBeCloseTo(-2 / Math.sqrt(5), 12);
+      expect(side.normal[1]).toBeCloseTo(1 / Math.sqrt(5), 12);
+      const depth = 0.3 - 0.4 / Math.sqrt(5);
+      expect(side.penetration / s).toBeCloseTo(depth, 12);
+      // Its witness on the polygon (point + normal x depth / 2) is vertex 0.
+      expect(side.point[0]! / s + (side.normal[0]! * depth) / 2).toBeCloseTo(0, 12);
+      expect(side.point[1]! / s + (side.normal[1]! * depth) / 2).toBeCloseTo(0, 12);
+    });
+
+    it(`x ${s}: a capsule across a zigzag chain: distinct ids, each witness on its feature`, () => {
+      // The pair the adversarial suite found: the capsule crosses a zigzag; segments 3 and 4 each
+      // reported the capsule's upper side against vertex 4 (along their own normals), and segments
+      // 5 and 6 its lower side against vertex 6. Checked by brute force: every id once, each
+      // witness on the capsule at the radius from the core, each on the chain on its feature.
+      const chain = new Chain(
+        scaled([
+          [-1.1661291813943535, -0.34983875441830603],
+          [-0.8329494152816811, 0.34983875441830603],
+          [-0.4997696491690087, -0.34983875441830603],
+          [-0.16658988305633626, 0.34983875441830603],
+          [0.16658988305633615, -0.34983875441830603],
+          [0.4997696491690087, 0.34983875441830603],
+          [0.832949415281681, -0.34983875441830603],
+          [1.1661291813943535, 0.34983875441830603],
+        ], s),
+      ).setPose([0, 0], -1.5933405336916042);
+      const capsule = new Capsule2(1.1356538136336067 * s, 1.274815188188822 * s).setPose(
+        [-0.6590988410003754 * s, -0.2786046914203669 * s],
+        -0.5003671196018149,
+      );
+      const { contacts, mirrored } = both(capsule, chain);
+      expect(mirrored).toBeNull();
+      expect(contacts.length).toBeGreaterThan(2);
+      expect(new Set(contacts.map((c) => c.featureId)).size).toBe(contacts.length);
+      const line = worldPoints(chain);
+      for (const c of contacts) {
+        const half = 0.5 * c.penetration;
+        const onChain = [c.point[0]! + c.normal[0]! * half, c.point[1]! + c.normal[1]! * half];
+        expect(distanceToFeature(line, secondFeatureOf(c.featureId), onChain[0]!, onChain[1]!))
+          .toBeLessThan(1e-12 * s);
+      }
+    });
+  }
+});
+
+describe('FINDINGS.md F17: capsule against a chain near an open end, the deepest contact too shallow', () => {
+  for (const s of [1e-3, 1, 1e3]) {
+    it(`x ${s}: a capsule beside a chain's open end gets its round end's contact, depth 1 - 0.4 / k`, () => {
+      // Chain (0, 0) (an open end) -> (0, 2) -> (2, 2). Capsule radius 1, its core on the line
+      // x = -0.4 - 0.25 y from y = -1 to y = 2.4 (axis (-0.25, 1) / k, k = sqrt(1 + 1 / 16)). The
+      // core's nearest chain point is the open end (0, 0), 0.4 / k from it (vertex 1 is 0.9 / k
+      // away): the least translation is 1 - 0.4 / k along the core's side normal (-1, -0.25) / k.
+      // Segment 0's pair had the core's side as the reference, with points at both its vertices;
+      // the one at vertex 1 lies outside that vertex's cone ((-1, 0) to (0, 1) and their
+      // negatives), and the old code then snapped the whole segment to its normal (-1, 0): depths
+      // 0.6 at vertex 0 and 0.1 at vertex 1. The normal leans toward the open end, which admits
+      // it: the point there stands, the ghost at vertex 1 goes (moving by the depth along the
+      // normal frees vertex 1 too, 0.9 / k + 1 - 0.4 / k > 1 from the core).
+      const k = Math.hypot(1, 0.25);
+      const chain = new Chain(scaled([[0, 0], [0, 2], [2, 2]], s));
+      const capsule = new Capsule2(1 * s, 1.7 * k * s).setPose(
+        [(-0.4 - 0.25 * 0.7) * s, 0.7 * s],
+        Math.atan2(1, -0.25),
+      );
+      const { contacts, mirrored } = both(capsule, chain);
+      expect(mirrored).toBeNull();
+      expect(contacts.length).toBe(1);
+      const c = contacts[0]!, depth = 1 - 0.4 / k;
+      expect(c.featureId).toBe(packFeatureId(CAPSULE2_LOWER_SIDE, VERTEX_FEATURE | 0));
+      expect(c.normal[0]).toBeCloseTo(-1 / k, 12);
+      expect(c.normal[1]).toBeCloseTo(-0.25 / k, 12);
+      expect(c.penetration / s).toBeCloseTo(depth, 12);
+      // The witness on the chain (point + normal x depth / 2) is the open end.
+      expect(c.point[0]! / s + (c.normal[0]! * depth) / 2).toBeCloseTo(0, 12);
+      expect(c.point[1]! / s + (c.normal[1]! * depth) / 2).toBeCloseTo(0, 12);
+    });
+  }
 });

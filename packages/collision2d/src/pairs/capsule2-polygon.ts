@@ -11,7 +11,12 @@ import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
 import { insideVertexContact, InsideVertexQuery } from '../clip/inside-vertices.js';
 import type { Capsule2 } from '../shapes/capsule2.js';
 import type { Polygon } from '../shapes/shapes.js';
-import { CapsuleCore, capsulePieceContacts, PIECE_NEAR } from './capsule2-piece.js';
+import {
+  CapsuleCore,
+  capsulePieceContacts,
+  mergeSameFeatures,
+  PIECE_NEAR,
+} from './capsule2-piece.js';
 
 /** Scratch of `collideCapsule2Polygon` (module-level: a call allocates nothing), handed on explicitly. */
 const scratchCore = new CapsuleCore();
@@ -32,35 +37,14 @@ export function collideCapsule2Polygon<B>(
   polygon: Polygon<B>,
   data: CollisionData2<B>,
 ): number {
-  const xp = polygon.transform, xc = capsule.transform;
-  const wx = xc.x - xp.x, wy = xc.y - xp.y;
-  // Capsule2.packed: radius and half length as doubles.
-  const radius = capsule.packed[0]!, half = capsule.packed[1]!;
-  const reach = polygon.boundingRadius + half + radius + data.tolerance;
-  if (wx * wx + wy * wy > reach * reach) return 0;
   const core = scratchCore, manifold = scratchManifold;
-  // The capsule in the polygon's frame: centre R_p^T (t_c - t_p), axis at the angle difference.
-  core.set(
-    xp.cos * wx + xp.sin * wy,
-    xp.cos * wy - xp.sin * wx,
-    xp.cos * xc.cos + xp.sin * xc.sin,
-    xp.cos * xc.sin - xp.sin * xc.cos,
-    half,
-    radius,
-    data.tolerance,
-  );
-  core.forcedEdge = -1;
+  if (!core.load(capsule, polygon, data)) return 0;
   manifold.count = 0;
   const pieces = polygon.convexPieces(), grid = polygon.pieceGrid();
   let count = pieces.length;
   if (grid) {
-    const box = scratchBox, ex = Math.abs(core.ux) * half, ey = Math.abs(core.uy) * half;
-    const out = radius + data.tolerance;
-    box[0] = core.cx - ex - out;
-    box[1] = core.cy - ey - out;
-    box[2] = core.cx + ex + out;
-    box[3] = core.cy + ey + out;
-    count = grid.query(box);
+    core.boxInto(scratchBox);
+    count = grid.query(scratchBox);
   }
   let near = false;
   for (let k = 0; k < count; k++) {
@@ -70,8 +54,11 @@ export function collideCapsule2Polygon<B>(
   if (manifold.count === 0 && near && polygon.isConvex === false) {
     insideContacts(polygon, core, manifold);
   }
-  if (manifold.count > 1) manifold.mergeDuplicates(capsule, polygon);
-  return emitManifold2(manifold, xp, data, capsule.body, polygon.body, false);
+  if (manifold.count > 1) {
+    manifold.mergeDuplicates(capsule, polygon);
+    mergeSameFeatures(manifold);
+  }
+  return emitManifold2(manifold, polygon.transform, data, capsule.body, polygon.body, false);
 }
 
 /**

@@ -552,3 +552,237 @@ describe('FINDINGS.md F2: polygon against chain, the contacts change with the sc
     });
   }
 });
+
+describe('FINDINGS.md F19: a thin polygon across a chain, overlapping it, gets no contact', () => {
+  // Chain (-2, 2) -> (0, 0) -> (2, 0) -> (4, 2), scaled by s. A thin box (half sizes 1.2 by 0.01)
+  // turned 60 degrees, its centre line through (0.3, 0) (centre (0.5, 0.4 sqrt 3 / 2)), lies across
+  // segment 1 (y = 0, x in [0, 2]); its lower end, near (-0.1, -0.69), is left of vertex 1 and
+  // clear of segment 0 (y = -x), its upper end near (1.1, 1.39) clear of segment 2. Box edge 0
+  // (offset 0.01 (sqrt 3 / 2, -1 / 2), down-right) is the line y = sqrt 3 (x - 0.3) - 0.02. The
+  // least translation is along the box's face normal (-sqrt 3 / 2, 1 / 2) by 0.3 sqrt 3 / 2 +
+  // 0.01, which leans toward vertex 1 outside its cone ((1, 1) / sqrt 2 to (0, 1)), on its
+  // concave side: the normal is snapped to segment 1's (0, 1). Moving the box up keeps each point
+  // between the same side lines x = 0 and x = 2, so it frees segment 1 when the box's lowest point
+  // between them reaches y = 0: where edge 0 crosses x = 0, at y = -(0.3 sqrt 3 + 0.02). One
+  // contact: normal (0, 1), that depth, witnesses vertex 1 and (0, -depth), naming box edge 0 and
+  // chain vertex 1. The old code clipped only the box's lower end edge (the edge facing down most),
+  // which lies left of x = 0, and wrote nothing.
+  const depth = 0.3 * Math.sqrt(3) + 0.02;
+  const pair = (s: number) => ({
+    polygon: new Polygon(box(1.2 * s, 0.01 * s)).setPose(
+      [0.5 * s, 0.2 * Math.sqrt(3) * s],
+      Math.PI / 3,
+    ),
+    chain: new Chain([[-2 * s, 2 * s], [0, 0], [2 * s, 0], [4 * s, 2 * s]]),
+  });
+  for (const s of [1e-3, 1, 1e3]) {
+    it(`x ${s}: one contact at vertex 1, normal (0, 1), depth 0.3 sqrt 3 + 0.02, both argument orders`, () => {
+      const { polygon, chain } = pair(s);
+      const contacts = run(polygon, chain);
+      expect(contacts.length).toBe(1);
+      const c = contacts[0]!;
+      expect(c.normal[0]).toBeCloseTo(0, 12);
+      expect(c.normal[1]).toBeCloseTo(1, 12);
+      expect(c.penetration / s).toBeCloseTo(depth, 12);
+      expect(c.point[0]! / s).toBeCloseTo(0, 12);
+      expect(c.point[1]! / s).toBeCloseTo(-depth / 2, 12);
+      expect(c.featureId).toBe(packFeatureId(0, VERTEX_FEATURE | 1));
+      expect(c.kind).toBe(ContactKind.PointEdge);
+      const data = new CollisionData2();
+      collide2d(chain, polygon, data);
+      expect(mirroredMismatch(contacts, contactList(data), 1e-15 * s)).toBeNull();
+    });
+  }
+
+  it('the pair the adversarial suite found gets a contact that frees the features it names', () => {
+    const polygon = new Polygon([
+      [-0.9589015613310039, -0.002101306511815775],
+      [0.9589015613310039, -0.002101306511815775],
+      [1.0962787480877516, 0.002101306511815775],
+      [-0.8215243745742561, 0.002101306511815775],
+    ]).setPose([-0.09482473967686249, -0.1913299646867794], -1.279696747706124);
+    const chainPoints = [
+      [-1.0057425122940913, 0],
+      [-0.8228857540098903, -0.0014204063773886639],
+      [-0.6873560061449021, -0.12418155270690279],
+      [-0.5056231066340133, -0.14447354225570894],
+      [-0.45561431286931586, -0.32036479317707683],
+      [-0.38875036567796273, -0.49056415912911433],
+      [-0.2557685002592922, -0.6160808316242623],
+      [-0.17309058235120856, -0.779185011505919],
+      [0.009703656359668439, -0.7741972365917349],
+      [0.11601075195608755, -0.625410768691131],
+      [0.24275816511347548, -0.4936014182550028],
+    ];
+    const chain = new Chain(chainPoints).setPose([0, 0], 0.6165535363752923);
+    const contacts = run(polygon, chain);
+    expect(contacts.length).toBeGreaterThan(0);
+    // Each contact: its polygon witness moved by the depth along the normal lands on the chain
+    // feature it names (brute force over the world points).
+    const outline = worldPoints(polygon), line = worldPoints(chain);
+    for (const c of contacts) {
+      const half = 0.5 * c.penetration;
+      expect(
+        distanceToFeature(
+          outline,
+          firstFeatureOf(c.featureId),
+          c.point[0]! - c.normal[0]! * half,
+          c.point[1]! - c.normal[1]! * half,
+        ),
+      ).toBeLessThan(1e-12);
+      expect(
+        distanceToFeature(
+          line,
+          secondFeatureOf(c.featureId),
+          c.point[0]! + c.normal[0]! * half,
+          c.point[1]! + c.normal[1]! * half,
+        ),
+      ).toBeLessThan(1e-12);
+    }
+  });
+
+  it('near-duplicate chain vertices on a line: the deepest contact is the same at scales 1e-3, 1 and 1e3', () => {
+    // The pair the adversarial suite found: chain vertices 6 and 7 are 3.7e-11 apart on the line
+    // of segment 7, so vertex 7 is straight, but segment 6's direction is all rounding (a few
+    // 1e-6 rad, either way): the polygon's face normal at vertex 7 was skipped as leaning past a
+    // convex vertex at scale 1 and snapped at scale 1e3, and the deepest contact (polygon vertex
+    // 0 against segment 7, snapped) was there only at 1e3.
+    const polygonPoints = [
+      [0.9296221432122073, 0.7704790162928432],
+      [0.9296221432100109, 0.770479016293905],
+      [0.7616729806750372, 0.8516694695170485],
+      [-0.8103597892529449, 0.8305743351171826],
+      [-1.4445957769955358, 0.16352750919632106],
+      [0.2975513496830044, -0.9763603828107812],
+      [0.29755135031831625, -0.9763603810549845],
+    ];
+    const chainPoints = [
+      [-0.08348389176896706, -0.5141094207253406],
+      [0.06910674471161922, -0.8546871593560461],
+      [0.16499724576525215, -0.4940181834237672],
+      [0.16499724600921728, -0.49401818361556726],
+      [0.4583839113192013, -0.7246723896882334],
+      [0.45838391078736795, -0.7246723873480402],
+      [0.3756795027270193, -0.36075333386431424],
+      [0.37567950276381584, -0.3607533338711217],
+      [0.742650847968527, -0.4286439087918689],
+      [0.7426507985025919, -0.4286438508663174],
+      [0.5002981130428297, -0.14484424306551458],
+      [0.8567854252611952, -0.03441827411037724],
+      [0.510304454906389, 0.10424691825723746],
+      [0.510304454912206, 0.10424691826303487],
+      [0.7746407870102194, 0.36769217238463475],
+      [0.7746407018175071, 0.3676921636100969],
+      [0.40340619598624816, 0.3294563669188117],
+      [0.5150352798886917, 0.6855687733573644],
+      [0.20409243913733752, 0.479191332298916],
+      [0.13744139699264007, 0.846389830353281],
+      [0.13744139649995757, 0.8463898294546766],
+      [-0.04197643593741599, 0.5191493383309179],
+      [-0.27163865360603545, 0.8133131773184574],
+      [-0.27842901540979853, 0.4401764873790604],
+      [-0.2784290201900484, 0.4401764895401891],
+      [-0.6184895622642194, 0.5939162768462897],
+      [-0.45109686288517725, 0.2603645078703884],
+      [-0.45109686288606926, 0.26036450787033594],
+      [-0.8236519658149019, 0.2384603148156777],
+      [-0.5204238553800816, 0.020906157341075374],
+      [-0.5204238554568826, 0.020906157294824427],
+      [-0.8401256300796138, -0.17162403158088357],
+      [-0.8401255947571027, -0.17162403652353542],
+      [-0.4705280143947586, -0.22334154188856972],
+      [-0.47052802182068604, -0.22334155412583948],
+      [-0.6641366371044856, -0.542391380636058],
+      [-0.31283987578887673, -0.4164243854289012],
+      [-0.31283987859809687, -0.4164244306051574],
+      [-0.33600194428283797, -0.788903400912239],
+      [-0.33600194113863935, -0.7889033974906743],
+    ];
+    const deepestAt = (s: number) => {
+      const polygon = new Polygon(polygonPoints.map(([x, y]) => [x! * s, y! * s])).setPose(
+        [-0.04441823276782869 * s, 0.27479467893036663 * s],
+        1.6105583275446858,
+      );
+      const chain = new Chain(chainPoints.map(([x, y]) => [x! * s, y! * s])).setPose(
+        [0, 0],
+        -2.8539517493115665,
+      );
+      const data = new CollisionData2({ capacity: 64 }),
+        swapped = new CollisionData2({ capacity: 64 });
+      collidePolygonChain(polygon, chain, data);
+      collide2d(chain, polygon, swapped);
+      const contacts = contactList(data);
+      expect(mirroredMismatch(contacts, contactList(swapped))).toBeNull();
+      return contacts.reduce((d, c) => (c.penetration > d.penetration ? c : d));
+    };
+    const unit = deepestAt(1);
+    expect(unit.featureId).toBe(packFeatureId(VERTEX_FEATURE | 0, 7));
+    for (const s of [1e-3, 1e3]) {
+      const scaled = deepestAt(s);
+      expect(scaled.featureId).toBe(unit.featureId);
+      expect(Math.abs(scaled.penetration / s - unit.penetration)).toBeLessThan(1e-9);
+    }
+  });
+});
+
+describe('FINDINGS.md F18: a chain inside a polygon, contacts at its vertices with normals outside their cones', () => {
+  // An L, [0, 4] x [0, 1] with [0, 1] x [1, 4], and the chain A (0.3, 0.2), B (0.5, 0.27),
+  // C (0.6, 0.5) in its corner square, scaled by s: no piece pair reports (each points out
+  // through an internal edge), so each vertex inside gets a contact. The ends are round: out
+  // through the bottom, normal (0, 1), depths 0.2 (A) and 0.5 (C; the left side is 0.6 away).
+  // B's nearest outline point is below it, normal (0, 1), outside its cone, spanned by the normals
+  // of AB, (-0.07, 0.2) / |AB| (109.3 degrees), and BC, (-0.23, 0.1) / |BC| (156.5 degrees), or
+  // their negatives. Along AB's normal N the bottom reaches B after 0.27 / N_y = 0.27 |AB| / 0.2,
+  // at (0.5 + 0.27 x 0.07 / 0.2, 0); along BC's normal after 0.27 / 0.1 |BC|; along -N and -BC's
+  // normal the left side, after 0.5 / 0.33 and 0.5 / 0.917 (brute force below): AB's wins.
+  const ab = Math.hypot(0.2, 0.07);
+  for (const s of [1e-3, 1, 1e3]) {
+    it(`x ${s}: vertex B pushed out along AB's normal by 0.27 |AB| / 0.2, the ends along (0, 1)`, () => {
+      const polygon = new Polygon(
+        [[0, 0], [4, 0], [4, 1], [1, 1], [1, 4], [0, 4]].map(([x, y]) => [x! * s, y! * s]),
+      );
+      const chain = new Chain(
+        [[0.3, 0.2], [0.5, 0.27], [0.6, 0.5]].map(([x, y]) => [x! * s, y! * s]),
+      );
+      const contacts = run(polygon, chain);
+      expect(contacts.length).toBe(3);
+      const at = (vertex: number) =>
+        contacts.find((c) => secondFeatureOf(c.featureId) === (VERTEX_FEATURE | vertex))!;
+      for (const [vertex, depth] of [[0, 0.2], [2, 0.5]] as const) {
+        const c = at(vertex);
+        expect(c.normal[0]).toBeCloseTo(0, 12);
+        expect(c.normal[1]).toBeCloseTo(1, 12);
+        expect(c.penetration / s).toBeCloseTo(depth, 12);
+      }
+      const b = at(1), depth = (0.27 * ab) / 0.2;
+      expect(b.normal[0]).toBeCloseTo(-0.07 / ab, 12);
+      expect(b.normal[1]).toBeCloseTo(0.2 / ab, 12);
+      expect(b.penetration / s).toBeCloseTo(depth, 12);
+      expect(b.point[0]! / s).toBeCloseTo(0.5 * (0.5 + 0.5 + (0.27 * 0.07) / 0.2), 12);
+      expect(b.point[1]! / s).toBeCloseTo(0.135, 12);
+      expect(b.featureId).toBe(packFeatureId(0, VERTEX_FEATURE | 1));
+      // Brute force: the four segment normals' distances to the outline from B, AB's the least.
+      const bx = 0.5, by = 0.27, outline = [[0, 0], [4, 0], [4, 1], [1, 1], [1, 4], [0, 4]];
+      const exit = (dx: number, dy: number) => {
+        let best = Infinity;
+        for (let i = 0; i < outline.length; i++) {
+          const [ax, ay] = outline[i]!, [cx, cy] = outline[(i + 1) % outline.length]!;
+          const ex = cx! - ax!, ey = cy! - ay!, d = dx * ey - dy * ex;
+          const t = ((ax! - bx) * ey - (ay! - by) * ex) / d,
+            u = ((ax! - bx) * dy - (ay! - by) * dx) / d;
+          if (d !== 0 && t > 0 && u >= 0 && u <= 1) best = Math.min(best, t);
+        }
+        return best;
+      };
+      const bc = Math.hypot(0.1, 0.23);
+      const candidates = [[-0.07 / ab, 0.2 / ab], [0.07 / ab, -0.2 / ab], [-0.23 / bc, 0.1 / bc], [
+        0.23 / bc,
+        -0.1 / bc,
+      ]];
+      expect(Math.min(...candidates.map(([x, y]) => exit(-x!, -y!)))).toBeCloseTo(depth, 12);
+      const data = new CollisionData2();
+      collide2d(chain, polygon, data);
+      expect(mirroredMismatch(contacts, contactList(data), 1e-15 * s)).toBeNull();
+    });
+  }
+});

@@ -18,11 +18,14 @@ import type { CollisionData2 } from '../manifold/contact2.js';
 import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
 import { collidePieces, PieceQuery } from '../clip/polygon-clip.js';
 import { insideVertexContact, InsideVertexQuery } from '../clip/inside-vertices.js';
-import { type Chain, ConvexPiece, type Polygon } from '../shapes/shapes.js';
+import { ContactKind } from '@contactkit/math';
+import { type Chain, ConvexPiece, type Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
 import {
   ChainNormal,
   classifySegmentContacts,
+  classifyVertexNormal,
   loadSegmentPiece,
+  NORMAL_ADMIT,
   NORMAL_SKIP,
   NORMAL_SNAP,
 } from '../contours/chain-cones.js';
@@ -92,38 +95,116 @@ export function collidePolygonChain<B>(
   if (manifold.count === 0 && near) {
     for (let k = 0; k < candidates; k++) {
       const i = grid ? grid.candidates[k]! : k;
-      insideVertexContact(
-        polygon,
-        true,
-        query.cos,
-        query.sin,
-        query.x,
-        query.y,
-        v[2 * i]!,
-        v[2 * i + 1]!,
-        i,
-        scratchInside,
-        manifold,
-      );
-      if (i + 1 === chain.segmentCount) {
-        insideVertexContact(
-          polygon,
-          true,
-          query.cos,
-          query.sin,
-          query.x,
-          query.y,
-          v[2 * i + 2]!,
-          v[2 * i + 3]!,
-          i + 1,
-          scratchInside,
-          manifold,
-        );
-      }
+      insideChainVertex(polygon, chain, i, query, manifold);
+      if (i + 1 === chain.segmentCount) insideChainVertex(polygon, chain, i + 1, query, manifold);
     }
   }
   if (manifold.count > 1) manifold.mergeDuplicates(polygon, chain);
   return emitManifold2(manifold, polygon.transform, data, polygon.body, chain.body, false);
+}
+
+/**
+ * Adds the contact of chain vertex `vertex` if it lies inside the polygon (`insideVertexContact`:
+ * out through the nearest outline point). At an interior vertex whose normal that way lies
+ * outside the vertex's cone, the contact goes along a normal of the vertex's two segments
+ * instead (each inside the cone of the side it points to): the one of the four (either segment,
+ * either side) along which the polygon's outline reaches the vertex soonest, found by casting
+ * a ray from the vertex against the polygon's edges. Its depth is that distance, its witnesses
+ * the vertex and the outline point the ray meets, so moving the polygon by it along the normal
+ * frees the two features the contact names.
+ */
+function insideChainVertex(
+  polygon: Polygon,
+  chain: Chain,
+  vertex: number,
+  query: PieceQuery,
+  manifold: LocalManifold2,
+): void {
+  const v = chain.vertices, found = scratchPieceManifold, inside = scratchInside;
+  found.count = 0;
+  const c = query.cos, s = query.sin;
+  if (
+    !insideVertexContact(
+      polygon,
+      true,
+      c,
+      s,
+      query.x,
+      query.y,
+      v[2 * vertex]!,
+      v[2 * vertex + 1]!,
+      vertex,
+      inside,
+      found,
+    )
+  ) return;
+  const point = found.points[0]!, normal = scratchNormal;
+  // The normal in the chain's frame (the inverse rotation).
+  normal.x = c * point.normalX + s * point.normalY;
+  normal.y = -s * point.normalX + c * point.normalY;
+  const segment = vertex === chain.segmentCount ? vertex - 1 : vertex;
+  if (classifyVertexNormal(chain, segment, vertex, normal) === NORMAL_ADMIT) {
+    manifold.addPoint(point);
+    return;
+  }
+  // The vertex in the polygon's frame (insideVertexContact left it in the query).
+  const px = inside.point[0]!, py = inside.point[1]!, normals = chain.normals;
+  let best = Infinity, bestX = 0, bestY = 0, bestFeature = 0;
+  for (let k = 0; k < 4; k++) {
+    const at = 2 * (k < 2 ? vertex - 1 : vertex), side = (k & 1) === 0 ? 1 : -1;
+    const mx = side * normals[at]!, my = side * normals[at + 1]!;
+    // The polygon moves along N = R m; the vertex, relative to it, along -N.
+    const nx = c * mx - s * my, ny = s * mx + c * my;
+    const distance = rayExit(polygon, px, py, -nx, -ny, inside);
+    if (distance < best) {
+      best = distance;
+      bestX = nx;
+      bestY = ny;
+      bestFeature = inside.feature;
+    }
+  }
+  manifold.add(
+    px - 0.5 * best * bestX,
+    py - 0.5 * best * bestY,
+    bestX,
+    bestY,
+    best,
+    (bestFeature & VERTEX_FEATURE) !== 0 ? ContactKind.PointPoint : ContactKind.PointFace,
+    bestFeature,
+    VERTEX_FEATURE | vertex,
+  );
+}
+
+/**
+ * The distance from (px, py), inside `polygon` (its frame), along the unit direction (dx, dy) to
+ * the polygon's outline: the nearest crossing of the ray with an edge (Ericson 5.3, a ray against
+ * a segment, here over every edge: the fallback runs only for a chain lying inside a polygon
+ * where no piece pair reports). The feature it meets (the edge, or a vertex hit exactly) goes
+ * into `out.feature`.
+ */
+function rayExit(
+  polygon: Polygon,
+  px: number,
+  py: number,
+  dx: number,
+  dy: number,
+  out: InsideVertexQuery,
+): number {
+  const v = polygon.vertices, n = polygon.count;
+  let best = Infinity;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const ax = v[2 * i]!, ay = v[2 * i + 1]!, ex = v[2 * j]! - ax, ey = v[2 * j + 1]! - ay;
+    // p + t d = a + u e: t = (a - p) x e / (d x e), u = (a - p) x d / (d x e).
+    const denominator = dx * ey - dy * ex;
+    if (denominator === 0) continue;
+    const wx = ax - px, wy = ay - py;
+    const t = (wx * ey - wy * ex) / denominator, u = (wx * dy - wy * dx) / denominator;
+    if (t < 0 || u < 0 || u > 1 || t >= best) continue;
+    best = t;
+    out.feature = u === 0 ? VERTEX_FEATURE | i : u === 1 ? VERTEX_FEATURE | j : i;
+  }
+  return best;
 }
 
 /** What `segmentContacts` found, as bits: some piece pair is within the tolerance on every axis. */
