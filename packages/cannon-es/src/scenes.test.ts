@@ -57,7 +57,7 @@ it(
   SCENE_TIMEOUT,
 );
 
-describe('boxes sliding down a ramp and across a floor of many triangles, 10 s', () => {
+describe('boxes sliding down a trimesh ramp and across a floor of many triangles, 10 s', () => {
   // cannon-es has no box-trimesh pair: its own narrowphase is judged on the same surfaces made
   // of static boxes (its box-box), contactkit's on the Trimesh (test-support/scenes.ts buildRamp).
   it(
@@ -76,6 +76,25 @@ describe('boxes sliding down a ramp and across a floor of many triangles, 10 s',
       expect(adapted.stands).toBe(true);
       // Every box left the slope (its start is about 3.1 m before the slope's foot).
       expect(adapted.slid).toBeGreaterThan(3.5);
+      expect(adapted.drift).toBeLessThanOrEqual(Math.max(1.5 * native.drift, 0.05));
+      expect(adapted.angularSpeed).toBeLessThanOrEqual(Math.max(1.5 * native.angularSpeed, 0.05));
+      expect(adapted.tilt).toBeLessThanOrEqual(Math.max(1.5 * native.tilt, 0.01));
+    },
+    SCENE_TIMEOUT,
+  );
+
+  it(
+    "five boxes sliding across a floor of many triangles: as far as on cannon-es's Plane, no worse",
+    () => {
+      const native = measure('sliding', false);
+      const scene = buildScene('sliding', 'tessellated');
+      useContactkit(scene.world);
+      const adapted = runScene(scene);
+      // Measured: 60.6 cm on the triangles, 46.7 on the Plane with contactkit, 41.6 with
+      // cannon-es's own (a box over several triangles gets up to 8 contact points, each with its
+      // friction equations, which cannon-es bounds per equation); neither tilts or spins.
+      expect(adapted.stands).toBe(true);
+      expect(adapted.drift).toBeGreaterThan(0.3);
       expect(adapted.drift).toBeLessThanOrEqual(Math.max(1.5 * native.drift, 0.05));
       expect(adapted.angularSpeed).toBeLessThanOrEqual(Math.max(1.5 * native.angularSpeed, 0.05));
       expect(adapted.tilt).toBeLessThanOrEqual(Math.max(1.5 * native.tilt, 0.01));

@@ -46,12 +46,25 @@ export type SceneName = 'stack' | 'pyramid' | 'planks' | 'sliding';
 /** The scenes, by name. */
 export const SCENE_NAMES: readonly SceneName[] = ['stack', 'pyramid', 'planks', 'sliding'];
 
-function groundedWorld(): World {
+/** The floor of a scene: cannon-es's `Plane`, or a static `Trimesh` of many triangles. */
+export type FloorKind = 'plane' | 'tessellated';
+
+/**
+ * A world whose floor is y = 0: a `Plane`, or (`tessellated`) a `Trimesh` over x from -4 to 14
+ * and z from -2 to 10 (every scene's bodies stay inside it), cells of 0.5 m split along random
+ * diagonals (seeded), above a `Plane` 1 m lower that catches what falls through.
+ */
+function groundedWorld(floor: FloorKind = 'plane'): World {
   const world = new World({ gravity: new Vec3(0, -9.82, 0) });
   const ground = new Body({ mass: 0, shape: new Plane() });
   // cannon-es's Plane faces +z in its frame; a quarter turn about x makes it face +y.
   ground.quaternion.setFromEuler(-Math.PI / 2, 0, 0);
   world.addBody(ground);
+  if (floor === 'tessellated') {
+    ground.position.y = -1;
+    const area = { x0: -4, x1: 14, z0: -2, z1: 10 };
+    world.addBody(new Body({ mass: 0, shape: tessellated(area, () => 0, new Random(0xf100)) }));
+  }
   return world;
 }
 
@@ -69,9 +82,12 @@ function addBox(
   return body;
 }
 
-/** Builds a scene: a fresh world each call, so runs never share state. */
-export function buildScene(name: SceneName): Scene {
-  const world = groundedWorld();
+/**
+ * Builds a scene: a fresh world each call, so runs never share state. On `floor` `tessellated`
+ * the floor is a `Trimesh` of many triangles instead of cannon-es's `Plane` (`groundedWorld`).
+ */
+export function buildScene(name: SceneName, floor: FloorKind = 'plane'): Scene {
+  const world = groundedWorld(floor);
   const bodies: Body[] = [];
   const cube = new Vec3(0.5, 0.5, 0.5);
   switch (name) {
@@ -173,19 +189,23 @@ export function rampHeight(x: number): number {
 }
 
 /**
- * A static cannon-es `Trimesh` over x from `x0` to `x1` (heights `rampHeight`), a grid of cells
- * RAMP_CELL wide each split along a diagonal chosen at random (seeded), so a box sliding over it
- * crosses edges at every angle.
+ * A static cannon-es `Trimesh` over the rectangle `area` of x and z, at `height(x)`: a grid of
+ * cells RAMP_CELL wide each split along a diagonal chosen at random (seeded), so a box sliding
+ * over it crosses edges at every angle.
  */
-function tessellated(x0: number, x1: number, random: Random): Trimesh {
-  const columns = Math.round((x1 - x0) / RAMP_CELL),
-    rows = Math.round(2 * RAMP_HALF_WIDTH / RAMP_CELL);
+function tessellated(
+  area: { x0: number; x1: number; z0: number; z1: number; },
+  height: (x: number) => number,
+  random: Random,
+): Trimesh {
+  const columns = Math.round((area.x1 - area.x0) / RAMP_CELL),
+    rows = Math.round((area.z1 - area.z0) / RAMP_CELL);
   const vertices: number[] = [], indices: number[] = [];
   const at = (i: number, j: number) => i * (columns + 1) + j;
   for (let i = 0; i <= rows; i++) {
     for (let j = 0; j <= columns; j++) {
-      const x = x0 + j * RAMP_CELL;
-      vertices.push(x, rampHeight(x), -RAMP_HALF_WIDTH + i * RAMP_CELL);
+      const x = area.x0 + j * RAMP_CELL;
+      vertices.push(x, height(x), area.z0 + i * RAMP_CELL);
     }
   }
   for (let i = 0; i < rows; i++) {
@@ -242,15 +262,21 @@ export function buildRamp(surface: RampSurface): Scene {
   const ground = new Body({ mass: 0, shape: new Plane(), position: new Vec3(0, -1, 0) });
   ground.quaternion.setFromEuler(-Math.PI / 2, 0, 0);
   world.addBody(ground);
-  const random = new Random(0x4a3b);
+  const random = new Random(0x4a3b), across = { z0: -RAMP_HALF_WIDTH, z1: RAMP_HALF_WIDTH };
   const slope = surface === 'trimesh'
-    ? new Body({ mass: 0, shape: tessellated(-RAMP_RUN, 0, random) })
+    ? new Body({
+      mass: 0,
+      shape: tessellated({ ...across, x0: -RAMP_RUN, x1: 0 }, rampHeight, random),
+    })
     : slabUnder(-RAMP_RUN, 0);
   slope.material = ice;
   world.addBody(slope);
   world.addBody(
     surface === 'trimesh'
-      ? new Body({ mass: 0, shape: tessellated(0, RAMP_FLOOR, random) })
+      ? new Body({
+        mass: 0,
+        shape: tessellated({ ...across, x0: 0, x1: RAMP_FLOOR }, rampHeight, random),
+      })
       : slabUnder(0, RAMP_FLOOR),
   );
   const bodies: Body[] = [];
