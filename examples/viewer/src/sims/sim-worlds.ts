@@ -266,7 +266,7 @@ export function simSpec(id: SimId): SimSpec {
         bodies: ramp(),
         native: true,
         rampFriction: RAMP_FRICTION,
-        camera: { position: [2, 6, 15], target: [2, 1.2, 0] },
+        camera: { position: [1, 6.5, 16], target: [1, 1.4, 0] },
       };
     case 'sim-capsules':
       return {
