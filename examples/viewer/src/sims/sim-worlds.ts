@@ -266,7 +266,7 @@ export function simSpec(id: SimId): SimSpec {
         bodies: ramp(),
         native: true,
         rampFriction: RAMP_FRICTION,
-        camera: { position: [1, 6.5, 16], target: [1, 1.4, 0] },
+        camera: { position: [2.5, 7, 19.5], target: [2.5, 1.2, 0] },
       };
     case 'sim-capsules':
       return {
