@@ -150,8 +150,8 @@ const installed = new WeakSet<Narrowphase>();
  * object, `options.record` is not a `CollisionData` or `options.pairCache` is neither a boolean
  * nor an object; a RangeError for a `maxContactsPerPair` that is not an integer from 1 to 8, a
  * `speculativeMargin` that is not a finite number at least 0 or a recycling threshold of
- * `options.pairCache` that is not a finite number > 0; an Error when contactkit is already installed on this
- * world (dispose that handle first).
+ * `options.pairCache` that is not a finite number > 0; an Error when contactkit is already
+ * installed on this world (dispose that handle first).
  */
 export function useContactkit(world: World, options: UseContactkitOptions = {}): ContactkitHandle {
   const narrowphase = (world as Partial<World> | null | undefined)?.narrowphase;
@@ -235,7 +235,8 @@ export function useContactkit(world: World, options: UseContactkitOptions = {}):
   };
   if (record !== undefined) world.addEventListener('postStep', afterStep);
   const caches = cacheOptions === undefined ? null : new PairCaches(cacheOptions);
-  // After a step (postStep comes after `stepnumber` was incremented): forget the pairs it did not meet.
+  // After a step (postStep comes after `stepnumber` was incremented): forget the pairs it did
+  // not meet.
   const sweepCaches = (): void => caches!.sweep(world.stepnumber - 1);
   if (caches !== null) world.addEventListener('postStep', sweepCaches);
   const pair = (
