@@ -1,9 +1,18 @@
 /**
- * End-to-end rows: the time of cannon-es's `world.step(1 / 60)` in a stack of 6 cubes and a
- * pyramid of 21, with cannon-es's own narrowphase and with contactkit's (`useContactkit` of
- * @contactkit/cannon-es), in the same run. The solver, broadphase and integration are the same
- * cannon-es code in both, so the difference is what a cannon-es user gains in a frame; the
- * narrowphase's share of the step says where the time goes.
+ * End-to-end rows: the time of cannon-es's `world.step(1 / 60)` in the scenes of
+ * @contactkit/cannon-es's scene tests (its src/test-support/scenes.ts, bundled from source: a
+ * stack of 6 cubes, a pyramid of 21, 8 yawed planks, piles of 30 capsules and of 20 convex
+ * polyhedra in a bin, boxes sliding down a trimesh ramp, boxes sliding across a tessellated
+ * floor), with cannon-es's own narrowphase and with contactkit's (`useContactkit`), in the same
+ * run: contactkit with the default speculative margin, with a pair cache (`pairCache: true`: the
+ * separating axis, exact) and with manifold recycling (`pairCache: { recycle: true }`). The
+ * solver, broadphase and integration are the same cannon-es code in every mode, so the difference
+ * is what a cannon-es user gains in a frame; the narrowphase's share of the step says where the
+ * time goes.
+ *
+ * Where cannon-es cannot run a scene its row is its nearest equivalent: it has no capsule (no row),
+ * and no box-trimesh pair (its boxes fall through a Trimesh), so its ramp is the same surfaces as
+ * two static boxes and its sliding boxes run on its `Plane`.
  *
  * Time: each round builds each scene afresh in each mode (the modes alternating) and runs it 10
  * simulated seconds, 600 steps; a step's time is the process's CPU time over them
@@ -11,26 +20,79 @@
  * shared machine is not counted), and the table keeps the round with the fastest steps. The
  * first round warms the JIT and is not counted. The narrowphase's share is that of cannon-es's
  * own profile (`world.doProfiling`: wall-clock time of `narrowphase.getContacts`) in the wall
- * clock of the same 600 steps. Both modes run in this one process (cannon-es's solver code is
- * shared by both, so its type feedback is the same for either).
+ * clock of the same 600 steps. All modes run in this one process (cannon-es's solver code is
+ * shared by all, so its type feedback is the same for each).
  * Bytes per step: `bytesPerCall` of measure.ts around `world.step`, on a scene that has run its
  * 600 timed steps.
  */
-import { Body, Box, Plane, Vec3, World } from 'cannon-es';
-import { useContactkit } from '@contactkit/cannon-es';
+import { type UseContactkitOptions, useContactkit } from '@contactkit/cannon-es';
+import type { World } from 'cannon-es';
+import {
+  buildPile,
+  buildRamp,
+  buildScene,
+  type Scene,
+} from '../../packages/cannon-es/src/test-support/scenes.js';
 import { sink } from './harness.js';
 import { bytesPerCall } from './measure.js';
 
 const STEPS = 600;
-const ROUNDS = 6;
+const ROUNDS = 4;
 
-type SceneName = 'stack' | 'pyramid';
-const SCENES: readonly [SceneName, string][] = [
-  ['stack', 'stack of 6 cubes'],
-  ['pyramid', 'pyramid of 21 cubes'],
+type Mode = 'cannon-es' | 'contactkit' | 'contactkit, pair cache' | 'contactkit, recycling';
+const MODES: readonly Mode[] = [
+  'cannon-es',
+  'contactkit',
+  'contactkit, pair cache',
+  'contactkit, recycling',
 ];
-type Mode = 'cannon-es' | 'contactkit';
-const MODES: readonly Mode[] = ['cannon-es', 'contactkit'];
+const OPTIONS: Record<Exclude<Mode, 'cannon-es'>, UseContactkitOptions> = {
+  contactkit: {},
+  'contactkit, pair cache': { pairCache: true },
+  'contactkit, recycling': { pairCache: { recycle: true } },
+};
+
+/** A scene: its title, and its world for cannon-es's own narrowphase (`native`) and for contactkit. */
+interface SceneCase {
+  title: string;
+  /** cannon-es's world, or undefined where it cannot run the scene at all. */
+  native: (() => Scene) | undefined;
+  adapted: () => Scene;
+}
+
+const SCENES: readonly SceneCase[] = [
+  {
+    title: 'stack of 6 cubes',
+    native: () => buildScene('stack'),
+    adapted: () => buildScene('stack'),
+  },
+  {
+    title: 'pyramid of 21 cubes',
+    native: () => buildScene('pyramid'),
+    adapted: () => buildScene('pyramid'),
+  },
+  {
+    title: '8 yawed planks',
+    native: () => buildScene('planks'),
+    adapted: () => buildScene('planks'),
+  },
+  { title: 'pile of 30 capsules', native: undefined, adapted: () => buildPile('capsules') },
+  {
+    title: 'pile of 20 convex polyhedra',
+    native: () => buildPile('hulls'),
+    adapted: () => buildPile('hulls'),
+  },
+  {
+    title: 'boxes down a trimesh ramp (cannon-es: the ramp as boxes)',
+    native: () => buildRamp('boxes'),
+    adapted: () => buildRamp('trimesh'),
+  },
+  {
+    title: 'boxes across a tessellated floor (cannon-es: on its Plane)',
+    native: () => buildScene('sliding'),
+    adapted: () => buildScene('sliding', 'tessellated'),
+  },
+];
 
 /** One row: a scene in one mode. */
 export interface CannonStepRow {
@@ -52,35 +114,11 @@ export interface CannonStepTable {
   notes: string[];
 }
 
-/**
- * The scenes of @contactkit/cannon-es's scene tests (src/test-support/scenes.ts): cannon-es's
- * default settings, gravity 9.82 along -y, a static `Plane` facing +y, unit cubes of mass 1.
- */
-function buildScene(name: SceneName): World {
-  const world = new World({ gravity: new Vec3(0, -9.82, 0) });
-  const ground = new Body({ mass: 0, shape: new Plane() });
-  // cannon-es's Plane faces +z in its frame; a quarter turn about x makes it face +y.
-  ground.quaternion.setFromEuler(-Math.PI / 2, 0, 0);
-  world.addBody(ground);
-  const cube = (x: number, y: number) =>
-    world.addBody(
-      new Body({ mass: 1, shape: new Box(new Vec3(0.5, 0.5, 0.5)), position: new Vec3(x, y, 0) }),
-    );
-  if (name === 'stack') {
-    // Six cubes, each resting exactly on the one below.
-    for (let i = 0; i < 6; i++) cube(0, 0.5 + i);
-  } else {
-    // Rows of 6, 5, ..., 1 cubes (21), 2 cm apart, each row centred on the one below.
-    for (let row = 0; row < 6; row++) {
-      for (let i = 0; i < 6 - row; i++) cube((i - (5 - row) / 2) * 1.02, 0.5 + row);
-    }
-  }
-  return world;
-}
-
-function build(name: SceneName, mode: Mode): World {
-  const world = buildScene(name);
-  if (mode === 'contactkit') useContactkit(world);
+/** The world of `scene` in `mode`, or undefined where cannon-es cannot run it. */
+function build(scene: SceneCase, mode: Mode): World | undefined {
+  if (mode === 'cannon-es') return scene.native?.().world;
+  const { world } = scene.adapted();
+  useContactkit(world, OPTIONS[mode]);
   return world;
 }
 
@@ -90,8 +128,7 @@ function cpuMicroseconds(): number {
 }
 
 /** One round of one scene in one mode: 600 steps from the start. */
-function timeRound(name: SceneName, mode: Mode): Omit<CannonStepRow, 'scene' | 'bytesPerStep'> {
-  const world = build(name, mode);
+function timeRound(world: World, mode: Mode): Omit<CannonStepRow, 'scene' | 'bytesPerStep'> {
   world.doProfiling = true;
   let narrowphase = 0, equations = 0;
   const wall = performance.now();
@@ -109,26 +146,29 @@ function timeRound(name: SceneName, mode: Mode): Omit<CannonStepRow, 'scene' | '
   return { narrowphase: mode, stepUs, narrowphaseShare: share, equations: equations / STEPS };
 }
 
-/** The end-to-end table: both scenes, both narrowphases. */
+/** The end-to-end table: every scene, every mode. */
 export function cannonStepTable(): CannonStepTable {
   process.stderr.write('cannon-es world.step\n');
   const fastest = new Map<string, CannonStepRow>();
   for (let round = 0; round <= ROUNDS; round++) {
-    for (const [name, title] of SCENES) {
+    for (const scene of SCENES) {
       for (const mode of MODES) {
-        const timing = timeRound(name, mode);
-        const key = `${name} ${mode}`;
+        const world = build(scene, mode);
+        if (world === undefined) continue;
+        const timing = timeRound(world, mode);
+        const key = `${scene.title} ${mode}`;
         if (round > 0 && timing.stepUs < (fastest.get(key)?.stepUs ?? Infinity)) {
-          fastest.set(key, { scene: title, ...timing, bytesPerStep: 0 });
+          fastest.set(key, { scene: scene.title, ...timing, bytesPerStep: 0 });
         }
       }
     }
   }
   const rows: CannonStepRow[] = [];
-  for (const [name] of SCENES) {
+  for (const scene of SCENES) {
     for (const mode of MODES) {
-      const row = fastest.get(`${name} ${mode}`)!;
-      const world = build(name, mode);
+      const row = fastest.get(`${scene.title} ${mode}`);
+      const world = build(scene, mode);
+      if (row === undefined || world === undefined) continue;
       for (let i = 0; i < STEPS; i++) world.step(1 / 60);
       const step = (): number => {
         world.step(1 / 60);

@@ -42,6 +42,8 @@ interface Bridged {
   frame: LocalFrame | null;
   /** The world step in which `sync` last ran, for bridges that sync once per step. */
   syncedStep: number;
+  /** How many times `sync` changed the primitive (`ShapeCache.resizes`). */
+  resizes: number;
 }
 
 /** A rigid placement of one frame in another. */
@@ -56,10 +58,10 @@ interface ShapeBridge {
   create(shape: Shape): Bridged;
   /**
    * Brings `entry.primitive` up to date with the size or geometry of `shape` when it changed
-   * (cannon-es lets a user resize a shape in place); called before each pose, so it must cost
-   * no more than a comparison when nothing changed.
+   * (cannon-es lets a user resize a shape in place), and says whether it did; called before each
+   * pose, so it must cost no more than a comparison when nothing changed.
    */
-  sync(shape: Shape, entry: Bridged): void;
+  sync(shape: Shape, entry: Bridged): boolean;
   /**
    * Whether `sync` runs once per world step rather than on every call: for shapes whose
    * comparison passes over a whole mesh or grid, met by many pairs in one step.
@@ -75,14 +77,16 @@ const quaternionScratch = new Float64Array(4);
 
 /** An entry whose primitive is resized in place, never rebuilt. */
 function entryOf(primitive: AnyPrimitive, bridge: ShapeBridge): Bridged {
-  return { primitive, bridge, source: NO_SOURCE, frame: null, syncedStep: -1 };
+  return { primitive, bridge, source: NO_SOURCE, frame: null, syncedStep: -1, resizes: 0 };
 }
 
 const sphereBridge: ShapeBridge = {
   create: (shape) => entryOf(new Sphere((shape as CannonSphere).radius), sphereBridge),
   sync(shape, { primitive }) {
     const radius = (shape as CannonSphere).radius, sphere = primitive as Sphere;
-    if (sphere.radius !== radius) sphere.radius = radius;
+    if (sphere.radius === radius) return false;
+    sphere.radius = radius;
+    return true;
   },
   syncOncePerStep: false,
 };
@@ -94,11 +98,12 @@ const boxBridge: ShapeBridge = {
   },
   sync(shape, { primitive }) {
     const half = (shape as CannonBox).halfExtents, size = (primitive as Box).halfSize;
-    if (size[0] === half.x && size[1] === half.y && size[2] === half.z) return;
+    if (size[0] === half.x && size[1] === half.y && size[2] === half.z) return false;
     halfSizeScratch[0] = half.x;
     halfSizeScratch[1] = half.y;
     halfSizeScratch[2] = half.z;
     (primitive as Box).setHalfSize(halfSizeScratch);
+    return true;
   },
   syncOncePerStep: false,
 };
@@ -110,7 +115,7 @@ const boxBridge: ShapeBridge = {
  */
 const planeBridge: ShapeBridge = {
   create: () => entryOf(new HalfSpace([0, 0, 1], 0), planeBridge),
-  sync() {},
+  sync: () => false,
   syncOncePerStep: false,
 };
 
@@ -121,8 +126,10 @@ const capsuleBridge: ShapeBridge = {
   },
   sync(shape, { primitive }) {
     const { radius, halfLength } = shape as CapsuleShape, capsule = primitive as Capsule;
-    if (capsule.radius !== radius) capsule.radius = radius;
-    if (capsule.halfLength !== halfLength) capsule.halfLength = halfLength;
+    if (capsule.radius === radius && capsule.halfLength === halfLength) return false;
+    capsule.radius = radius;
+    capsule.halfLength = halfLength;
+    return true;
   },
   syncOncePerStep: false,
 };
@@ -164,14 +171,15 @@ const hullBridge: ShapeBridge = {
   create(shape) {
     const source = vertexCoordinates(shape as ConvexPolyhedron);
     const primitive = ConvexHull.fromPoints(source);
-    return { primitive, bridge: hullBridge, source, frame: null, syncedStep: -1 };
+    return { primitive, bridge: hullBridge, source, frame: null, syncedStep: -1, resizes: 0 };
   },
   sync(shape, entry) {
-    if (sameVertices(shape as ConvexPolyhedron, entry.source)) return;
+    if (sameVertices(shape as ConvexPolyhedron, entry.source)) return false;
     const source = vertexCoordinates(shape as ConvexPolyhedron);
     // Built before either field is replaced: a cloud that spans no volume throws and changes nothing.
     entry.primitive = ConvexHull.fromPoints(source);
     entry.source = source;
+    return true;
   },
   syncOncePerStep: false,
 };
@@ -223,13 +231,14 @@ const trimeshBridge: ShapeBridge = {
   create(shape) {
     const source = trimeshSource(shape as Trimesh);
     const primitive = meshOf(source, (shape as Trimesh).vertices.length);
-    return { primitive, bridge: trimeshBridge, source, frame: null, syncedStep: -1 };
+    return { primitive, bridge: trimeshBridge, source, frame: null, syncedStep: -1, resizes: 0 };
   },
   sync(shape, entry) {
-    if (sameTrimesh(shape as Trimesh, entry.source)) return;
+    if (sameTrimesh(shape as Trimesh, entry.source)) return false;
     const source = trimeshSource(shape as Trimesh);
     entry.primitive = meshOf(source, (shape as Trimesh).vertices.length);
     entry.source = source;
+    return true;
   },
   syncOncePerStep: true,
 };
@@ -303,15 +312,16 @@ const heightfieldBridge: ShapeBridge = {
   create(shape) {
     const source = heightfieldSource(shape as CannonHeightfield);
     const { primitive, frame } = heightfieldOf(source, (shape as CannonHeightfield).data.length);
-    return { primitive, bridge: heightfieldBridge, source, frame, syncedStep: -1 };
+    return { primitive, bridge: heightfieldBridge, source, frame, syncedStep: -1, resizes: 0 };
   },
   sync(shape, entry) {
-    if (sameHeightfield(shape as CannonHeightfield, entry.source)) return;
+    if (sameHeightfield(shape as CannonHeightfield, entry.source)) return false;
     const source = heightfieldSource(shape as CannonHeightfield);
     const { primitive, frame } = heightfieldOf(source, (shape as CannonHeightfield).data.length);
     entry.primitive = primitive;
     entry.frame = frame;
     entry.source = source;
+    return true;
   },
   syncOncePerStep: true,
 };
@@ -360,7 +370,7 @@ export class ShapeCache {
       this.entries.set(shape, entry);
     }
     if (!entry.bridge.syncOncePerStep || entry.syncedStep !== step) {
-      entry.bridge.sync(shape, entry);
+      if (entry.bridge.sync(shape, entry)) entry.resizes++;
       entry.syncedStep = step;
     }
     const { x, y, z, w } = quaternion;
@@ -389,5 +399,13 @@ export class ShapeCache {
       quaternionScratch[3] = w * rw - x * rx - y * ry - z * rz;
     }
     return entry.primitive.setPose(positionScratch, quaternionScratch);
+  }
+
+  /**
+   * How many times the contactkit shape of `shape` was resized or rebuilt since it was made (0
+   * for a shape not met yet): a pair cache filled before a change must start afresh.
+   */
+  resizes(shape: Shape): number {
+    return this.entries.get(shape)?.resizes ?? 0;
   }
 }

@@ -12,7 +12,7 @@
  * or `createFrictionFromAverage` when `enableFrictionReduction` is set. The world's contact events
  * (`collide`, `beginContact`, `endContact`, ...) come from those equations, as before.
  */
-import { CollisionData, collide } from '@contactkit/contacts3d';
+import { CollisionData, collide, PairCache, type PairCacheOptions } from '@contactkit/contacts3d';
 import {
   Body,
   type Narrowphase,
@@ -21,6 +21,7 @@ import {
   type Vec3,
   type World,
 } from 'cannon-es';
+import { PairCaches } from './pair-caches.js';
 import { PAIRS, type PairEntry } from './pairs.js';
 import { ShapeCache } from './shape-bridges.js';
 
@@ -62,6 +63,17 @@ export interface UseContactkitOptions {
    * dynamic trimeshes and heightfields) are not in it.
    */
   record?: CollisionData<Body>;
+  /**
+   * One contactkit `PairCache` per pair of shapes, off unless given: `true` for the cache of the
+   * separating axis alone (the contacts, and so the simulation, are exactly those without it), or
+   * the options of each `new PairCache(options)`, `{ recycle: true }` or `{ recycle: { distance,
+   * angle } }` to reuse a pair's last contacts while it barely moved (not exact: the bounds are
+   * in contacts3d's README, "Frame coherence"). A pair's cache is made when cannon-es's
+   * broadphase first hands the pair to the narrowphase and forgotten after the first step that
+   * does not (it left the broadphase, or a body was removed), so the caches never outgrow the
+   * pairs of one step (`ContactkitHandle.cachedPairs`).
+   */
+  pairCache?: boolean | PairCacheOptions;
 }
 
 /** What `useContactkit` returns: the switch back to cannon-es's own narrowphase. */
@@ -75,6 +87,11 @@ export interface ContactkitHandle {
   dispose(): void;
   /** Whether `dispose` has been called. */
   readonly disposed: boolean;
+  /**
+   * How many pairs of shapes hold a `PairCache` (`UseContactkitOptions.pairCache`; 0 without it
+   * and after `dispose`): after a step, the pairs the broadphase handed the narrowphase in it.
+   */
+  readonly cachedPairs: number;
 }
 
 /** The signature cannon-es calls a narrowphase pair entry with (Narrowphase.getContacts). */
@@ -130,9 +147,11 @@ const installed = new WeakSet<Narrowphase>();
  * then on a `CapsuleShape` collides with nothing: cannon-es has no method for it).
  *
  * Throws a TypeError, changing nothing, when `world` has no narrowphase, `options` is not an
- * object or `options.record` is not a `CollisionData`; a RangeError for a `maxContactsPerPair`
- * that is not an integer from 1 to 8; an Error when contactkit is already installed on this
- * world (dispose that handle first).
+ * object, `options.record` is not a `CollisionData` or `options.pairCache` is neither a boolean
+ * nor an object; a RangeError for a `maxContactsPerPair` that is not an integer from 1 to 8, a
+ * `speculativeMargin` that is not a finite number at least 0 or a recycling threshold of
+ * `options.pairCache` that is not a finite number > 0; an Error when contactkit is already
+ * installed on this world (dispose that handle first).
  */
 export function useContactkit(world: World, options: UseContactkitOptions = {}): ContactkitHandle {
   const narrowphase = (world as Partial<World> | null | undefined)?.narrowphase;
@@ -171,6 +190,25 @@ export function useContactkit(world: World, options: UseContactkitOptions = {}):
       }`,
     );
   }
+  const pairCache = options.pairCache ?? false;
+  let cacheOptions: PairCacheOptions | undefined;
+  if (pairCache === true) cacheOptions = {};
+  else if (typeof pairCache === 'object' && pairCache !== null) {
+    try {
+      // One made and dropped: PairCache checks its options, naming the field and the value.
+      new PairCache(pairCache);
+    } catch (error) {
+      const Kind = error instanceof RangeError ? RangeError : TypeError;
+      throw new Kind(`useContactkit options.pairCache: ${(error as Error).message}`);
+    }
+    cacheOptions = pairCache;
+  } else if (pairCache !== false) {
+    throw new TypeError(
+      `useContactkit options.pairCache must be a boolean or PairCache options, got ${
+        String(pairCache)
+      }`,
+    );
+  }
   if (installed.has(narrowphase)) {
     throw new Error(
       'useContactkit(world): contactkit is already installed on this world; dispose that handle first',
@@ -196,6 +234,11 @@ export function useContactkit(world: World, options: UseContactkitOptions = {}):
     recordedStep = world.stepnumber - 1;
   };
   if (record !== undefined) world.addEventListener('postStep', afterStep);
+  const caches = cacheOptions === undefined ? null : new PairCaches(cacheOptions);
+  // After a step (postStep comes after `stepnumber` was incremented): forget the pairs it did
+  // not meet.
+  const sweepCaches = (): void => caches!.sweep(world.stepnumber - 1);
+  if (caches !== null) world.addEventListener('postStep', sweepCaches);
   const pair = (
     si: Shape,
     sj: Shape,
@@ -211,7 +254,12 @@ export function useContactkit(world: World, options: UseContactkitOptions = {}):
     const first = cache.posed(si, xi, qi, world.stepnumber);
     const second = cache.posed(sj, xj, qj, world.stepnumber);
     data.reset();
-    const count = collide(first, second, data);
+    const count = caches === null ? collide(first, second, data) : collide(
+      first,
+      second,
+      data,
+      caches.get(si, sj, world.stepnumber, cache.resizes(si), cache.resizes(sj)),
+    );
     if (count === 0) return;
     // cannon-es's kinematic-static overlap test asks whether the shapes touch, not whether they are near.
     if (justTest) return touches(data, count) ? true : undefined;
@@ -295,9 +343,16 @@ export function useContactkit(world: World, options: UseContactkitOptions = {}):
       });
       installed.delete(narrowphase);
       if (record !== undefined) world.removeEventListener('postStep', afterStep);
+      if (caches !== null) {
+        world.removeEventListener('postStep', sweepCaches);
+        caches.clear();
+      }
     },
     get disposed() {
       return disposed;
+    },
+    get cachedPairs() {
+      return caches?.size ?? 0;
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   GridHelper,
   Line,
   LineBasicMaterial,
+  LineSegments,
   Mesh,
   MeshLambertMaterial,
   PerspectiveCamera,
@@ -22,6 +23,7 @@ import {
   Scene,
   Vector3,
   WebGLRenderer,
+  WireframeGeometry,
 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { Body, ConvexPolyhedron } from 'cannon-es';
@@ -68,6 +70,15 @@ export class SimPicture {
           depthWrite: false,
         }),
       );
+      // A trimesh shows its triangles: the edges the crates slide across.
+      if (bodySpec.shape.kind === 'trimesh') {
+        mesh.add(
+          new LineSegments(
+            new WireframeGeometry(mesh.geometry),
+            new LineBasicMaterial({ color: 0x9aa4b2, transparent: true, opacity: 0.45 }),
+          ),
+        );
+      }
       this.world3.add(mesh);
       return mesh;
     });
@@ -155,8 +166,8 @@ export class SimPicture {
 /**
  * The mesh of a body's shape. Boxes and capsules from three.js's geometries (a `CapsuleGeometry`
  * lies along y, as `CapsuleShape` does); convex polyhedra and cylinders from the cannon-es shape's
- * own vertices and faces (each face a fan from its first vertex), so the picture is the shape
- * that is simulated.
+ * own vertices and faces (each face a fan from its first vertex), and a trimesh from its own
+ * triangles, so the picture is the shape that is simulated.
  */
 function geometryOf(shape: ShapeSpec, body: Body): BufferGeometry {
   switch (shape.kind) {
@@ -180,6 +191,13 @@ function geometryOf(shape: ShapeSpec, body: Body): BufferGeometry {
       }
       const geometry = new BufferGeometry();
       geometry.setAttribute('position', new Float32BufferAttribute(positions, 3));
+      geometry.computeVertexNormals();
+      return geometry;
+    }
+    case 'trimesh': {
+      const geometry = new BufferGeometry();
+      geometry.setAttribute('position', new Float32BufferAttribute(shape.vertices, 3));
+      geometry.setIndex(shape.indices);
       geometry.computeVertexNormals();
       return geometry;
     }

@@ -13,6 +13,7 @@ import {
   Plane,
   Quaternion,
   type Shape,
+  Trimesh,
   Vec3,
   World,
 } from 'cannon-es';
@@ -30,7 +31,9 @@ export type ShapeSpec =
   /** A cannon-es `ConvexPolyhedron`, the convex hull of these points. */
   | { kind: 'hull'; points: [number, number, number][]; }
   /** A cannon-es `Cylinder` (a `ConvexPolyhedron` of `segments` sides) along local y. */
-  | { kind: 'cylinder'; radius: number; height: number; segments: number; };
+  | { kind: 'cylinder'; radius: number; height: number; segments: number; }
+  /** A cannon-es `Trimesh`: x, y, z triples and three indices per triangle. */
+  | { kind: 'trimesh'; vertices: number[]; indices: number[]; };
 
 /**
  * One body of a scene: shape, centre, orientation (a unit quaternion x, y, z, w), mass (0: static).
@@ -56,8 +59,8 @@ export interface SimSpec {
    */
   native: boolean;
   /**
-   * Friction between the static boxes and the moving ones (a `ContactMaterial` of the two);
-   * every other pair has cannon-es's default, 0.3.
+   * Friction between the static bodies (other than the floor) and the moving ones (a
+   * `ContactMaterial` of the two); every other pair has cannon-es's default, 0.3.
    */
   rampFriction?: number;
   camera: { position: [number, number, number]; target: [number, number, number]; };
@@ -89,30 +92,56 @@ function pyramid(): BodySpec[] {
 }
 
 /**
- * The ramp's tilt, 30 degrees, and the friction on it: none, ice. cannon-es's friction held the
+ * The ramp's tilt, 30 degrees, and the friction on it: none, ice. cannon-es bounds each friction
+ * equation's impulse per step by friction * g * mass (GSSolver.solve), so its friction held the
  * crates on this slope at any friction tried (0.01, 0.02, 0.05, with its narrowphase and with
- * contactkit's, measured), so the slab is frictionless; on the floor (cannon-es's default 0.3)
- * the crates stop within a few metres.
+ * contactkit's, measured); on the floor (cannon-es's default 0.3) the crates stop within a few
+ * metres.
  */
 const RAMP_TILT = 30 * Math.PI / 180;
 const RAMP_FRICTION = 0;
 
+/**
+ * The ramp: a static cannon-es `Trimesh`, 8 m down the slope and 3 m across, its middle at
+ * (0, 1.9, 0), falling towards +x, in cells of 0.5 m each split along a diagonal chosen at random
+ * (seeded), so the crates cross triangle edges at every angle; its lower end dips 0.1 m under the
+ * floor, so the crates slide onto the floor. Three crates of different sizes set on it near
+ * the upper end.
+ */
 function ramp(): BodySpec[] {
-  // A static slab 8 m long, 0.2 m thick, tilted down towards +x, its top face's middle at
-  // (0, 1.9, 0); three crates set on its top face near the upper end, each turned a little.
-  const half: [number, number, number] = [4, 0.1, 1.5];
-  const boxes = [
-    box(half, [0, 1.9 - half[1] * Math.cos(RAMP_TILT), 0], { roll: -RAMP_TILT, mass: 0 }),
-  ];
-  const down = [Math.cos(RAMP_TILT), -Math.sin(RAMP_TILT)],
-    normal = [Math.sin(RAMP_TILT), Math.cos(RAMP_TILT)];
-  for (let i = 0; i < 3; i++) {
-    const along = -3 + 0.1 * i, size = 0.25 + 0.05 * i, z = (i - 1) * 0.9;
-    const x = along * down[0]! + (size + 0.001) * normal[0]!;
-    const y = 1.9 + along * down[1]! + (size + 0.001) * normal[1]!;
-    boxes.push(box([size, size, size], [x, y, z], { roll: -RAMP_TILT, yaw: 0 }));
+  const length = 8, width = 3, cell = 0.5;
+  const down = [Math.cos(RAMP_TILT), -Math.sin(RAMP_TILT)];
+  const normal = [Math.sin(RAMP_TILT), Math.cos(RAMP_TILT)];
+  const along = Math.round(length / cell), across = Math.round(width / cell);
+  const vertices: number[] = [], indices: number[] = [];
+  for (let i = 0; i <= across; i++) {
+    for (let j = 0; j <= along; j++) {
+      const s = -length / 2 + j * cell;
+      vertices.push(s * down[0]!, 1.9 + s * down[1]!, -width / 2 + i * cell);
+    }
   }
-  return boxes;
+  const random = seeded(0x4a3b);
+  for (let i = 0; i < across; i++) {
+    for (let j = 0; j < along; j++) {
+      const a = i * (along + 1) + j, b = a + 1, d = a + along + 1, c = d + 1;
+      // Counter-clockwise seen from above the slope: its face normal points up and out.
+      if (random() < 0.5) indices.push(a, d, c, a, c, b);
+      else indices.push(a, d, b, b, d, c);
+    }
+  }
+  const slope: BodySpec = {
+    shape: { kind: 'trimesh', vertices, indices },
+    position: [0, 0, 0],
+    quaternion: [0, 0, 0, 1],
+    mass: 0,
+  };
+  const crates = [0, 1, 2].map((i) => {
+    const s = -3 + 0.1 * i, size = 0.25 + 0.05 * i, z = (i - 1) * 0.9;
+    const x = s * down[0]! + (size + 0.001) * normal[0]!;
+    const y = 1.9 + s * down[1]! + (size + 0.001) * normal[1]!;
+    return box([size, size, size], [x, y, z], { roll: -RAMP_TILT });
+  });
+  return [slope, ...crates];
 }
 
 /** Inner half width of the bin the piles fall into, metres. */
@@ -227,14 +256,17 @@ export function simSpec(id: SimId): SimSpec {
     case 'sim-ramp':
       return {
         id,
-        title: 'Simulation: crates sliding down a ramp',
+        title: 'Simulation: crates sliding down a trimesh ramp',
         description:
-          'Three crates on a static frictionless slab tilted 30 degrees slide down, tip onto ' +
-          'the floor and slide on: box against box on the slab, then box against the floor.',
+          'Three crates slide down a static frictionless ramp tilted 30 degrees, a cannon-es ' +
+          "Trimesh of 192 triangles, onto the floor: box against contactkit's TriangleMesh " +
+          '(one merged set of contacts per pair, no ghost contacts on the edges between ' +
+          'triangles), then box against the floor. cannon-es has no box-trimesh pair: on its ' +
+          'own narrowphase the crates fall through the ramp.',
         bodies: ramp(),
         native: true,
         rampFriction: RAMP_FRICTION,
-        camera: { position: [2, 6, 15], target: [2, 1.2, 0] },
+        camera: { position: [2.5, 7, 19.5], target: [2.5, 1.2, 0] },
       };
     case 'sim-capsules':
       return {
@@ -278,6 +310,8 @@ function shapeOf(spec: ShapeSpec): Shape {
       return convexPolyhedronFromPoints(spec.points);
     case 'cylinder':
       return new Cylinder(spec.radius, spec.radius, spec.height, spec.segments);
+    case 'trimesh':
+      return new Trimesh(spec.vertices, spec.indices);
   }
 }
 

@@ -10,9 +10,12 @@ import {
   Body,
   Box,
   type ContactEquation,
+  ContactMaterial,
+  Material,
   Plane,
   Quaternion,
   type Shape,
+  Trimesh,
   Vec3,
   World,
 } from 'cannon-es';
@@ -43,12 +46,25 @@ export type SceneName = 'stack' | 'pyramid' | 'planks' | 'sliding';
 /** The scenes, by name. */
 export const SCENE_NAMES: readonly SceneName[] = ['stack', 'pyramid', 'planks', 'sliding'];
 
-function groundedWorld(): World {
+/** The floor of a scene: cannon-es's `Plane`, or a static `Trimesh` of many triangles. */
+export type FloorKind = 'plane' | 'tessellated';
+
+/**
+ * A world whose floor is y = 0: a `Plane`, or (`tessellated`) a `Trimesh` over x from -4 to 14
+ * and z from -2 to 10 (every scene's bodies stay inside it), cells of 0.5 m split along random
+ * diagonals (seeded), above a `Plane` 1 m lower that catches what falls through.
+ */
+function groundedWorld(floor: FloorKind = 'plane'): World {
   const world = new World({ gravity: new Vec3(0, -9.82, 0) });
   const ground = new Body({ mass: 0, shape: new Plane() });
   // cannon-es's Plane faces +z in its frame; a quarter turn about x makes it face +y.
   ground.quaternion.setFromEuler(-Math.PI / 2, 0, 0);
   world.addBody(ground);
+  if (floor === 'tessellated') {
+    ground.position.y = -1;
+    const area = { x0: -4, x1: 14, z0: -2, z1: 10 };
+    world.addBody(new Body({ mass: 0, shape: tessellated(area, () => 0, new Random(0xf100)) }));
+  }
   return world;
 }
 
@@ -66,9 +82,12 @@ function addBox(
   return body;
 }
 
-/** Builds a scene: a fresh world each call, so runs never share state. */
-export function buildScene(name: SceneName): Scene {
-  const world = groundedWorld();
+/**
+ * Builds a scene: a fresh world each call, so runs never share state. On `floor` `tessellated`
+ * the floor is a `Trimesh` of many triangles instead of cannon-es's `Plane` (`groundedWorld`).
+ */
+export function buildScene(name: SceneName, floor: FloorKind = 'plane'): Scene {
+  const world = groundedWorld(floor);
   const bodies: Body[] = [];
   const cube = new Vec3(0.5, 0.5, 0.5);
   switch (name) {
@@ -148,6 +167,184 @@ export function runScene(scene: Scene, seconds = 10): SceneMeasures {
     tilt = Math.max(tilt, Math.acos(Math.min(1, Math.max(-1, nowUp.dot(before.up)))));
   });
   return { stands, drift, tilt, angularSpeed: angularSum / (lastSteps * scene.bodies.length) };
+}
+
+/**
+ * How the ramp's surfaces are made: cannon-es `Trimesh`es, or static `Box`es (what cannon-es's
+ * own narrowphase collides boxes with).
+ */
+export type RampSurface = 'trimesh' | 'boxes';
+
+/** The ramp's slope, radians (20 degrees). */
+export const RAMP_TILT = 20 * Math.PI / 180;
+/**
+ * The slope runs from x = -RAMP_RUN down to 0, the floor after it from 0 to RAMP_FLOOR, both
+ * within z = +-RAMP_HALF_WIDTH; the triangles' cells are RAMP_CELL wide.
+ */
+const RAMP_RUN = 4, RAMP_FLOOR = 16, RAMP_HALF_WIDTH = 2, RAMP_CELL = 0.5;
+
+/** The height of the surface above x: the slope falls toward +x, the floor is y = 0. */
+export function rampHeight(x: number): number {
+  return x < 0 ? -x * Math.tan(RAMP_TILT) : 0;
+}
+
+/**
+ * A static cannon-es `Trimesh` over the rectangle `area` of x and z, at `height(x)`: a grid of
+ * cells RAMP_CELL wide each split along a diagonal chosen at random (seeded), so a box sliding
+ * over it crosses edges at every angle.
+ */
+function tessellated(
+  area: { x0: number; x1: number; z0: number; z1: number; },
+  height: (x: number) => number,
+  random: Random,
+): Trimesh {
+  const columns = Math.round((area.x1 - area.x0) / RAMP_CELL),
+    rows = Math.round((area.z1 - area.z0) / RAMP_CELL);
+  const vertices: number[] = [], indices: number[] = [];
+  const at = (i: number, j: number) => i * (columns + 1) + j;
+  for (let i = 0; i <= rows; i++) {
+    for (let j = 0; j <= columns; j++) {
+      const x = area.x0 + j * RAMP_CELL;
+      vertices.push(x, height(x), area.z0 + i * RAMP_CELL);
+    }
+  }
+  for (let i = 0; i < rows; i++) {
+    for (let j = 0; j < columns; j++) {
+      const a = at(i, j), b = at(i, j + 1), c = at(i + 1, j + 1), d = at(i + 1, j);
+      // Counter-clockwise seen from above (contactkit's mesh is two-sided either way).
+      if (random.chance(0.5)) indices.push(a, d, c, a, c, b);
+      else indices.push(a, d, b, b, d, c);
+    }
+  }
+  return new Trimesh(vertices, indices);
+}
+
+/** A static box whose top face is the surface from `x0` to `x1` (0.1 m thick). */
+function slabUnder(x0: number, x1: number): Body {
+  const thick = 0.05, tilt = Math.atan2(rampHeight(x0) - rampHeight(x1), x1 - x0);
+  const length = Math.hypot(x1 - x0, rampHeight(x0) - rampHeight(x1));
+  const slab = new Body({
+    mass: 0,
+    shape: new Box(new Vec3(length / 2, thick, RAMP_HALF_WIDTH)),
+    position: new Vec3(
+      (x0 + x1) / 2 - thick * Math.sin(tilt),
+      (rampHeight(x0) + rampHeight(x1)) / 2 - thick * Math.cos(tilt),
+      0,
+    ),
+  });
+  slab.quaternion.setFromEuler(0, 0, -tilt);
+  return slab;
+}
+
+/** Friction of the crates on the ramp's slope (ice) and on the floor after it (see `buildRamp`). */
+export const RAMP_FRICTION = { slope: 0, floor: 0.002 } as const;
+
+/**
+ * Boxes sliding down a ramp and across a flat floor: a static slope falling at RAMP_TILT from
+ * x = -4 to 0, then a floor from 0 to 16, 4 m wide, each either a `Trimesh` of many triangles
+ * (contactkit's `TriangleMesh` through the adapter; cannon-es has no box-trimesh pair of its own,
+ * its boxes fall through) or a static box whose top face is the same surface (cannon-es's own
+ * box-box). Four boxes of 0.2 to 0.35 m half size start on the slope 0.8 m below its top, each
+ * turned a little about the slope's normal. The slope is ice (`RAMP_FRICTION`): cannon-es bounds
+ * each friction equation's impulse per step by friction * g * mass (GSSolver.solve), about 60
+ * times what a force bound would allow at 60 Hz and more with every contact point, so boxes hold
+ * on a 20-degree slope down to a friction of about 0.001 (measured); on the floor a friction of
+ * 0.002 stops them within a few metres. cannon-es's floor `Plane` lies 1 m lower, so a box that
+ * falls through the ramp lands there instead of falling for ever.
+ */
+export function buildRamp(surface: RampSurface): Scene {
+  const world = new World({ gravity: new Vec3(0, -9.82, 0) });
+  world.defaultContactMaterial.friction = RAMP_FRICTION.floor;
+  const ice = new Material('ramp'), crate = new Material('crate');
+  world.addContactMaterial(
+    new ContactMaterial(ice, crate, { friction: RAMP_FRICTION.slope, restitution: 0 }),
+  );
+  const ground = new Body({ mass: 0, shape: new Plane(), position: new Vec3(0, -1, 0) });
+  ground.quaternion.setFromEuler(-Math.PI / 2, 0, 0);
+  world.addBody(ground);
+  const random = new Random(0x4a3b), across = { z0: -RAMP_HALF_WIDTH, z1: RAMP_HALF_WIDTH };
+  const slope = surface === 'trimesh'
+    ? new Body({
+      mass: 0,
+      shape: tessellated({ ...across, x0: -RAMP_RUN, x1: 0 }, rampHeight, random),
+    })
+    : slabUnder(-RAMP_RUN, 0);
+  slope.material = ice;
+  world.addBody(slope);
+  world.addBody(
+    surface === 'trimesh'
+      ? new Body({
+        mass: 0,
+        shape: tessellated({ ...across, x0: 0, x1: RAMP_FLOOR }, rampHeight, random),
+      })
+      : slabUnder(0, RAMP_FLOOR),
+  );
+  const bodies: Body[] = [];
+  const down = new Vec3(Math.cos(RAMP_TILT), -Math.sin(RAMP_TILT), 0);
+  const normal = new Vec3(Math.sin(RAMP_TILT), Math.cos(RAMP_TILT), 0);
+  for (let i = 0; i < 4; i++) {
+    const half = 0.2 + 0.05 * i;
+    const top = new Vec3(-RAMP_RUN, rampHeight(-RAMP_RUN), (i - 1.5) * 0.9);
+    const position = top.vadd(down.scale(0.8)).vadd(normal.scale(half + 1e-3));
+    const body = addBox(world, bodies, new Vec3(half, half, half), position);
+    body.material = crate;
+    // Tilted onto the slope, then turned about its normal by up to 0.3 rad.
+    body.quaternion.setFromEuler(0, 0.3 * (i - 1.5) / 1.5, -RAMP_TILT, 'YZX');
+  }
+  return { world, bodies };
+}
+
+/**
+ * Steps the ramp for 10 s at 1/60 s and measures it, as `runScene` does a scene standing still,
+ * adapted to boxes that are meant to slide: `stands` is that no corner of a box was ever more
+ * than 0.1 m under the ramp's surface (`rampHeight`) at any step, `drift` the largest sideways (z)
+ * distance a box moved (the slide itself runs along x), `tilt` the largest angle between a box's
+ * nearest face normal and the surface's normal under it at the end (0 for a box lying flat), and
+ * `angularSpeed` over the last 2 s; `slid` is the shortest distance along x a box travelled.
+ */
+export function runRamp(scene: Scene, seconds = 10): SceneMeasures & { readonly slid: number; } {
+  const dt = 1 / 60;
+  const steps = Math.round(seconds / dt), lastSteps = Math.round(2 / dt);
+  const start = scene.bodies.map((body) => body.position.clone());
+  const corner = new Vec3(), local = new Vec3();
+  let angularSum = 0, sunk = 0;
+  for (let step = 0; step < steps; step++) {
+    scene.world.step(dt);
+    for (const body of scene.bodies) {
+      const { halfExtents } = body.shapes[0] as Box;
+      for (let k = 0; k < 8; k++) {
+        local.set(
+          k & 1 ? halfExtents.x : -halfExtents.x,
+          k & 2 ? halfExtents.y : -halfExtents.y,
+          k & 4 ? halfExtents.z : -halfExtents.z,
+        );
+        body.pointToWorldFrame(local, corner);
+        sunk = Math.max(sunk, rampHeight(corner.x) - corner.y);
+      }
+      if (step >= steps - lastSteps) angularSum += body.angularVelocity.length();
+    }
+  }
+  let drift = 0, tilt = 0, slid = Infinity;
+  const axis = new Vec3();
+  scene.bodies.forEach((body, i) => {
+    drift = Math.max(drift, Math.abs(body.position.z - start[i]!.z));
+    slid = Math.min(slid, body.position.x - start[i]!.x);
+    const x = body.position.x;
+    const surfaceUp = x < 0 ? new Vec3(Math.sin(RAMP_TILT), Math.cos(RAMP_TILT), 0) : up;
+    let best = 0;
+    for (const direction of [new Vec3(1, 0, 0), new Vec3(0, 1, 0), new Vec3(0, 0, 1)]) {
+      body.quaternion.vmult(direction, axis);
+      best = Math.max(best, Math.abs(axis.dot(surfaceUp)));
+    }
+    tilt = Math.max(tilt, Math.acos(Math.min(1, best)));
+  });
+  return {
+    stands: sunk <= 0.1,
+    drift,
+    tilt,
+    angularSpeed: angularSum / (lastSteps * scene.bodies.length),
+    slid,
+  };
 }
 
 /** The names of the piles `buildPile` makes. */
