@@ -42,6 +42,7 @@ import {
   addCapsulePoint,
   capsuleContactKind,
   CapsuleQuery,
+  placeCapsule,
   setCapsuleNormal,
 } from '../clip/capsule-points.js';
 import { exitBox, exitCapsule, LineExit } from '../clip/line-exit.js';
@@ -58,17 +59,10 @@ const EDGE_SLACK = 1e-9;
 
 /**
  * The capsule's segment in the box's frame and the box's half sizes, with every intermediate
- * result: the explicit state of one call, so that no double crosses a call that V8 may not
- * inline (PERFORMANCE.md: doubles cross calls in arrays or fields).
+ * result: the explicit state of one call (PERFORMANCE.md: doubles cross calls in fields, so that
+ * a call allocates nothing).
  */
 class BoxCapsuleQuery extends CapsuleQuery {
-  /** The capsule's centre C and unit axis U in the box's frame. */
-  c0 = 0;
-  c1 = 0;
-  c2 = 0;
-  u0 = 0;
-  u1 = 0;
-  u2 = 0;
   /** The closest parameter, its excess g = P(t) - clamp(P(t)) and length. */
   t = 0;
   g0 = 0;
@@ -347,9 +341,8 @@ function edgeContacts(
 
 /**
  * Steps 1 to 4 into `manifold` (0, 1 or 2 points), down to separation `data.tolerance` (0
- * without `data`). The tolerance comes in its buffer, not as an argument: doubles cross calls in
- * fields (PERFORMANCE.md; as an argument it cost a heap number a call at a tolerance that is
- * not a small integer).
+ * without `data`). The tolerance is read from its buffer, so that a call allocates nothing
+ * (PERFORMANCE.md: doubles cross calls in fields).
  */
 function boxCapsuleManifold(
   box: Box,
@@ -359,44 +352,24 @@ function boxCapsuleManifold(
 ): void {
   manifold.count = 0;
   const tolerance = data === null ? 0 : data.tolerance;
-  const m = box.transform, mc = capsule.transform;
+  const m = box.transform;
   const radius = capsule.radius, halfLength = capsule.halfLength;
   const h0 = box.halfSize[0]!, h1 = box.halfSize[1]!, h2 = box.halfSize[2]!;
-  // The capsule's centre C and axis U in the box's frame.
-  const wx = mc[12]! - m[12]!, wy = mc[13]! - m[13]!, wz = mc[14]! - m[14]!;
-  const c0 = m[0]! * wx + m[1]! * wy + m[2]! * wz;
-  const c1 = m[4]! * wx + m[5]! * wy + m[6]! * wz;
-  const c2 = m[8]! * wx + m[9]! * wy + m[10]! * wz;
-  const u0 = m[0]! * mc[4]! + m[1]! * mc[5]! + m[2]! * mc[6]!;
-  const u1 = m[4]! * mc[4]! + m[5]! * mc[5]! + m[6]! * mc[6]!;
-  const u2 = m[8]! * mc[4]! + m[9]! * mc[5]! + m[10]! * mc[6]!;
+  const q = queryScratch;
+  q.tolerance = tolerance;
+  placeCapsule(q, m, capsule);
   // Step 1.
-  const e0 = halfLength * Math.abs(u0),
-    e1 = halfLength * Math.abs(u1),
-    e2 = halfLength * Math.abs(u2);
+  const c0 = q.c0, c1 = q.c1, c2 = q.c2;
+  const e0 = halfLength * Math.abs(q.u0),
+    e1 = halfLength * Math.abs(q.u1),
+    e2 = halfLength * Math.abs(q.u2);
   if (
     Math.abs(c0) - e0 - radius > h0 + tolerance || Math.abs(c1) - e1 - radius > h1 + tolerance ||
     Math.abs(c2) - e2 - radius > h2 + tolerance
   ) return;
-  const q = queryScratch;
-  q.a0 = c0 - halfLength * u0;
-  q.a1 = c1 - halfLength * u1;
-  q.a2 = c2 - halfLength * u2;
-  q.d0 = 2 * halfLength * u0;
-  q.d1 = 2 * halfLength * u1;
-  q.d2 = 2 * halfLength * u2;
   q.h0 = h0;
   q.h1 = h1;
   q.h2 = h2;
-  q.radius = radius;
-  q.halfLength = halfLength;
-  q.tolerance = tolerance;
-  q.c0 = c0;
-  q.c1 = c1;
-  q.c2 = c2;
-  q.u0 = u0;
-  q.u1 = u1;
-  q.u2 = u2;
 
   // Step 2.
   closestParameter(q);

@@ -44,6 +44,7 @@ import {
   addCapsulePoint,
   capsuleContactKind,
   CapsuleQuery,
+  placeCapsule,
   setCapsuleNormal,
 } from '../clip/capsule-points.js';
 import type { CollisionData } from '../manifold/collision-data.js';
@@ -334,9 +335,8 @@ function faceContacts(
 
 /**
  * Steps 1 to 4 into `manifold` (0, 1 or 2 points), down to separation `data.tolerance` (0
- * without `data`). The tolerance comes in its buffer, not as an argument: doubles cross calls in
- * fields (PERFORMANCE.md; as an argument it cost a heap number a call at a tolerance that is
- * not a small integer).
+ * without `data`). The tolerance is read from its buffer, so that a call allocates nothing
+ * (PERFORMANCE.md: doubles cross calls in fields).
  */
 function convexHullCapsuleManifold(
   hull: ConvexHull,
@@ -346,27 +346,12 @@ function convexHullCapsuleManifold(
 ): void {
   manifold.count = 0;
   const tolerance = data === null ? 0 : data.tolerance;
-  const m = hull.transform, mc = capsule.transform;
+  const m = hull.transform;
   const radius = capsule.radius, halfLength = capsule.halfLength;
-  // The capsule's centre C and axis U in the hull's frame.
-  const wx = mc[12]! - m[12]!, wy = mc[13]! - m[13]!, wz = mc[14]! - m[14]!;
-  const c0 = m[0]! * wx + m[1]! * wy + m[2]! * wz;
-  const c1 = m[4]! * wx + m[5]! * wy + m[6]! * wz;
-  const c2 = m[8]! * wx + m[9]! * wy + m[10]! * wz;
-  const u0 = m[0]! * mc[4]! + m[1]! * mc[5]! + m[2]! * mc[6]!;
-  const u1 = m[4]! * mc[4]! + m[5]! * mc[5]! + m[6]! * mc[6]!;
-  const u2 = m[8]! * mc[4]! + m[9]! * mc[5]! + m[10]! * mc[6]!;
   const q = queryScratch;
-  q.radius = radius;
-  q.halfLength = halfLength;
   q.tolerance = tolerance;
+  placeCapsule(q, m, capsule);
   q.size = Math.max(hull.size, halfLength + radius);
-  q.a0 = c0 - halfLength * u0;
-  q.a1 = c1 - halfLength * u1;
-  q.a2 = c2 - halfLength * u2;
-  q.d0 = 2 * halfLength * u0;
-  q.d1 = 2 * halfLength * u1;
-  q.d2 = 2 * halfLength * u2;
 
   // Step 1: separating face planes, the best face axis, and whether the core enters the hull.
   // Each face's heights of the segment's ends are kept for step 2 (hull-scratch.ts: room for two
