@@ -116,3 +116,31 @@ export function setCapsuleNormal(q: CapsuleQuery, manifold: LocalManifold, m: Fl
   manifold.normalY = m[1]! * n0 + m[5]! * n1 + m[9]! * n2;
   manifold.normalZ = m[2]! * n0 + m[6]! * n1 + m[10]! * n2;
 }
+
+/**
+ * A capsule pair's separating-axis cache (`PairCache.capsule`, box-capsule.ts and
+ * convex-hull-capsule.ts): what last proved the pair apart beyond reach, tested first on the next
+ * call. A hull keeps the face whose plane the whole segment lay above by more than the radius
+ * and the tolerance (tested by the same arithmetic as the full pass, so the answer is the full
+ * computation's); a box keeps a unit direction in its frame (a face axis, or the direction of
+ * the closest points), tested with room for round-off so that it only ever ends a call the full
+ * computation would end without a contact.
+ */
+export class CapsuleSatCache {
+  /** The hull face that separated the pair, or -1. */
+  face = -1;
+  /** Whether (n0, n1, n2) holds a box direction, from the box toward the capsule. */
+  hasAxis = false;
+  n0 = 0;
+  n1 = 0;
+  n2 = 0;
+  /** Whether the last call ended on the cached face or direction (the detector's `lastPath`). */
+  separated = false;
+
+  /** Forgets the axis and face. */
+  reset(): void {
+    this.face = -1;
+    this.hasAxis = false;
+    this.separated = false;
+  }
+}

@@ -42,6 +42,7 @@ import {
   addCapsulePoint,
   capsuleContactKind,
   CapsuleQuery,
+  CapsuleSatCache,
   placeCapsule,
   setCapsuleNormal,
 } from '../clip/capsule-points.js';
@@ -56,6 +57,8 @@ import type { PairCache } from '../manifold/pair-cache.js';
 
 /** How far (relative) an edge's closest point may lie past its end and still be on it. */
 const EDGE_SLACK = 1e-9;
+/** Room for round-off of a cached axis's test, relative to the sizes (its sums err by 1e-15). */
+const AXIS_SLACK = 1e-9;
 
 /**
  * The capsule's segment in the box's frame and the box's half sizes, with every intermediate
@@ -340,6 +343,30 @@ function edgeContacts(
 }
 
 /**
+ * Whether the capsule (placed in q) lies apart from the box of half sizes h beyond reach along the
+ * cached unit direction n (from the box toward the capsule): the segment's lowest point along n
+ * less the box's highest, `|n0| h0 + |n1| h1 + |n2| h2`, is a lower bound on the cores'
+ * distance (the separating-axis test of Ericson 5.2.1 for one axis). It must exceed the radius
+ * and the tolerance by `AXIS_SLACK` of the sizes involved, so that the full computation, whose
+ * distance is at least that bound less its own round-off, would find no contact either.
+ */
+function apartAlongCachedAxis(
+  q: BoxCapsuleQuery,
+  sat: CapsuleSatCache,
+  h0: number,
+  h1: number,
+  h2: number,
+): boolean {
+  const n0 = sat.n0, n1 = sat.n1, n2 = sat.n2;
+  const heightA = n0 * q.a0 + n1 * q.a1 + n2 * q.a2;
+  const heightB = heightA + n0 * q.d0 + n1 * q.d1 + n2 * q.d2;
+  const low = heightA < heightB ? heightA : heightB;
+  const gap = low - (Math.abs(n0) * h0 + Math.abs(n1) * h1 + Math.abs(n2) * h2);
+  const slack = AXIS_SLACK * (Math.abs(low) + h0 + h1 + h2 + q.halfLength + q.radius);
+  return gap - slack > q.radius + q.tolerance;
+}
+
+/**
  * Steps 1 to 4 into `manifold` (0, 1 or 2 points), down to separation `data.tolerance` (0
  * without `data`). The tolerance is read from its buffer, so that a call allocates nothing
  * (PERFORMANCE.md: doubles cross calls in fields).
@@ -349,6 +376,7 @@ function boxCapsuleManifold(
   capsule: Capsule,
   data: CollisionData | null,
   manifold: LocalManifold,
+  sat: CapsuleSatCache | null,
 ): void {
   manifold.count = 0;
   const tolerance = data === null ? 0 : data.tolerance;
@@ -358,6 +386,10 @@ function boxCapsuleManifold(
   const q = queryScratch;
   q.tolerance = tolerance;
   placeCapsule(q, m, capsule);
+  if (sat !== null) {
+    sat.separated = sat.hasAxis && apartAlongCachedAxis(q, sat, h0, h1, h2);
+    if (sat.separated) return;
+  }
   // Step 1.
   const c0 = q.c0, c1 = q.c1, c2 = q.c2;
   const e0 = halfLength * Math.abs(q.u0),
@@ -366,7 +398,22 @@ function boxCapsuleManifold(
   if (
     Math.abs(c0) - e0 - radius > h0 + tolerance || Math.abs(c1) - e1 - radius > h1 + tolerance ||
     Math.abs(c2) - e2 - radius > h2 + tolerance
-  ) return;
+  ) {
+    // The first face axis that separates, from the box toward the capsule.
+    if (sat !== null) {
+      const k = Math.abs(c0) - e0 - radius > h0 + tolerance
+        ? 0
+        : Math.abs(c1) - e1 - radius > h1 + tolerance
+        ? 1
+        : 2;
+      const side = (k === 0 ? c0 : k === 1 ? c1 : c2) > 0 ? 1 : -1;
+      sat.hasAxis = true;
+      sat.n0 = k === 0 ? side : 0;
+      sat.n1 = k === 1 ? side : 0;
+      sat.n2 = k === 2 ? side : 0;
+    }
+    return;
+  }
   q.h0 = h0;
   q.h1 = h1;
   q.h2 = h2;
@@ -392,6 +439,14 @@ function boxCapsuleManifold(
     separatedContacts(q, m, manifold);
   } else {
     overlappingContacts(q, m, manifold);
+  }
+  if (sat !== null) {
+    // No contact: the cores lie apart beyond reach, along the closest points' direction.
+    sat.hasAxis = manifold.count === 0 && q.distance > 0;
+    const inverse = 1 / q.distance;
+    sat.n0 = g0 * inverse;
+    sat.n1 = g1 * inverse;
+    sat.n2 = g2 * inverse;
   }
 }
 
@@ -612,20 +667,29 @@ function edgeContact(
  * its segment clipped to the face; one lying along an edge likewise. A segment that enters the
  * box gets the separating-axis contact (never nothing). A capsule of half length 0 is a sphere:
  * box-sphere's answer, its feature code 1. When `maxContactsPerPair` or the room left is 1, the
- * deeper point is kept (`data.overflowed` set when it was the room).
+ * deeper point is kept (`data.overflowed` set when it was the room). With `cache`, a pair that
+ * was apart beyond reach is first tested along the direction that showed it (a face axis or the
+ * closest points' direction): still apart, the call ends there (`lastPath` `separated`); the
+ * contacts are always those of the call without a cache.
  */
 export function collideBoxCapsule<B>(
   box: Box<B>,
   capsule: Capsule<B>,
   data: CollisionData<B>,
-  _cache?: PairCache,
+  cache?: PairCache,
 ): number {
-  boxCapsuleManifold(box, capsule, data as CollisionData, manifoldScratch);
+  if (cache === undefined) {
+    boxCapsuleManifold(box, capsule, data as CollisionData, manifoldScratch, null);
+  } else {
+    cache.claim(box, capsule);
+    boxCapsuleManifold(box, capsule, data as CollisionData, manifoldScratch, cache.capsule);
+    if (cache.capsule.separated) cache.lastPath = 'separated';
+  }
   return emitManifold(manifoldScratch, data, box.body, capsule.body, false);
 }
 
 /** Whether a box and a capsule overlap or touch: exactly when `collideBoxCapsule` at tolerance 0 writes a contact. */
 export function overlapBoxCapsule(box: Box, capsule: Capsule): boolean {
-  boxCapsuleManifold(box, capsule, null, manifoldScratch);
+  boxCapsuleManifold(box, capsule, null, manifoldScratch, null);
   return manifoldScratch.count > 0;
 }

@@ -44,6 +44,7 @@ import {
   addCapsulePoint,
   capsuleContactKind,
   CapsuleQuery,
+  CapsuleSatCache,
   placeCapsule,
   setCapsuleNormal,
 } from '../clip/capsule-points.js';
@@ -343,6 +344,7 @@ function convexHullCapsuleManifold(
   capsule: Capsule,
   data: CollisionData | null,
   manifold: LocalManifold,
+  sat: CapsuleSatCache | null,
 ): void {
   manifold.count = 0;
   const tolerance = data === null ? 0 : data.tolerance;
@@ -357,6 +359,11 @@ function convexHullCapsuleManifold(
   // Each face's heights of the segment's ends are kept for step 2 (hull-scratch.ts: room for two
   // per face).
   const planes = hull.planes, heights = hullScratch.faceSeparations;
+  if (sat !== null) {
+    sat.separated = sat.face >= 0 && faceSeparates(q, hull, sat.face);
+    if (sat.separated) return;
+    sat.face = -1;
+  }
   let faceAxis = 0, faceSeparation = -Infinity, enter = 0, leave = 1, outside = false;
   for (let face = 0; face < hull.faceCount; face++) {
     const i = 4 * face;
@@ -368,7 +375,10 @@ function convexHullCapsuleManifold(
     heights[2 * face] = heightA;
     heights[2 * face + 1] = heightB;
     const lowest = heightA < heightB ? heightA : heightB;
-    if (lowest - radius > tolerance) return;
+    if (lowest - radius > tolerance) {
+      if (sat !== null) sat.face = face;
+      return;
+    }
     if (lowest > faceSeparation) {
       faceSeparation = lowest;
       faceAxis = face;
@@ -453,6 +463,20 @@ function convexHullCapsuleManifold(
     capsuleContactKind(q.dimension, capsuleCode !== CAPSULE_SIDE_FEATURE),
     (q.feature << 16) | capsuleCode,
   );
+}
+
+/**
+ * Step 1 for one face, by the same arithmetic: whether the whole segment (placed in q) lies above
+ * the plane of `face` by more than the radius and the tolerance (the cached face of a pair that
+ * step 1 found apart).
+ */
+function faceSeparates(q: HullCapsuleQuery, hull: ConvexHull, face: number): boolean {
+  const planes = hull.planes, i = 4 * face;
+  const nx = planes[i]!, ny = planes[i + 1]!, nz = planes[i + 2]!;
+  const heightA = nx * q.a0 + ny * q.a1 + nz * q.a2 - planes[i + 3]!;
+  const heightB = nx * (q.a0 + q.d0) + ny * (q.a1 + q.d1) + nz * (q.a2 + q.d2) - planes[i + 3]!;
+  const lowest = heightA < heightB ? heightA : heightB;
+  return lowest - q.radius > q.tolerance;
 }
 
 /** Step 4: the core enters the hull; the best face axis from step 1 (in q). */
@@ -555,16 +579,23 @@ function overlappingContacts(
  * segment clipped to the face. A segment that enters the hull gets the separating-axis contact
  * (never nothing). A capsule of half length 0 is a sphere (its feature code 1). When
  * `maxContactsPerPair` or the room left is 1, the deeper point is kept (`data.overflowed` set
- * when it was the room). `_cache`, the pair cache of `collide`, is accepted and not used: the
- * answer costs no more than a first call would.
+ * when it was the room). With `cache`, a pair that step 1 found apart is first tested against the
+ * face that showed it: still apart, the call ends there (`lastPath` `separated`); the contacts
+ * are always those of the call without a cache.
  */
 export function collideConvexHullCapsule<B>(
   hull: ConvexHull<B>,
   capsule: Capsule<B>,
   data: CollisionData<B>,
-  _cache?: PairCache,
+  cache?: PairCache,
 ): number {
-  convexHullCapsuleManifold(hull, capsule, data as CollisionData, manifoldScratch);
+  if (cache === undefined) {
+    convexHullCapsuleManifold(hull, capsule, data as CollisionData, manifoldScratch, null);
+  } else {
+    cache.claim(hull, capsule);
+    convexHullCapsuleManifold(hull, capsule, data as CollisionData, manifoldScratch, cache.capsule);
+    if (cache.capsule.separated) cache.lastPath = 'separated';
+  }
   return emitManifold(manifoldScratch, data, hull.body, capsule.body, false);
 }
 
@@ -573,6 +604,6 @@ export function collideConvexHullCapsule<B>(
  * tolerance 0 writes a contact.
  */
 export function overlapConvexHullCapsule(hull: ConvexHull, capsule: Capsule): boolean {
-  convexHullCapsuleManifold(hull, capsule, null, manifoldScratch);
+  convexHullCapsuleManifold(hull, capsule, null, manifoldScratch, null);
   return manifoldScratch.count > 0;
 }
