@@ -3,9 +3,11 @@
  * `P(t) = A + t D`, t in [0, 1] (box-capsule.ts's plan for any convex polyhedron, as Box3D's
  * capsule-hull contact: a distance query first, separating axes only when the cores overlap).
  * Steps:
- *   1. The face planes: a face whose plane both segment ends lie above by more than the radius
- *      (and the tolerance) separates the pair. The same pass clips the segment to the hull
- *      (Cyrus-Beck, Ericson 5.3.8): whether the core enters the hull.
+ *   1. The face planes, one pass: a face whose plane both segment ends lie above by more than
+ *      the radius (and the tolerance) separates the pair; each end's highest face (step 2's face
+ *      candidates). The core lies outside the hull when some face has both ends above it; else
+ *      the segment clipped by every face plane (Cyrus-Beck, Ericson 5.3.8) tells whether it
+ *      enters.
  *   2. Core outside the hull: its closest point to the hull, the least of each end's projection
  *      on a face it lies above (when inside that face) and of the segment against each hull
  *      edge (Ericson 5.1.9; an edge's ends are the vertices). A point of the segment's interior
@@ -85,6 +87,9 @@ class HullCapsuleQuery extends CapsuleQuery {
   distanceSquared = 0;
   feature = 0;
   dimension = 2;
+  /** The face each end of the segment lies highest above (step 1, the first of equals). */
+  endFace0 = 0;
+  endFace1 = 0;
   /** The face of the closest point, or -1. */
   face = -1;
   /** The hull edge whose side plane cut each end of [t0, t1], or -1. */
@@ -136,8 +141,9 @@ function segmentEdge(q: HullCapsuleQuery, hull: ConvexHull, edge: number): void 
 /**
  * Step 2: the closest points of the segment (lying outside the hull) and the hull, into q.t,
  * q.x*, q.distanceSquared, q.feature, q.dimension and q.face, from `heights` (each face's heights
- * of the segment's ends, step 1). The candidates, each kept when closer than the best so far (a
- * face by any amount, an edge by `DISTANCE_TIE`, so that a face wins a tie with its edges):
+ * of the segment's ends) and each end's highest face (q.endFace0, q.endFace1), both of step 1.
+ * The candidates, each kept when closer than the best so far (a face by any amount, an edge by
+ * `DISTANCE_TIE`, so that a face wins a tie with its edges):
  *   - each end's projection on the face it lies highest above, when inside that face. No other
  *     face's can be the end's closest point: a point's height above any face's plane is at most
  *     its distance from the hull (the hull lies below the plane), and a projection inside a face
@@ -151,14 +157,7 @@ function closestPoints(q: HullCapsuleQuery, hull: ConvexHull, heights: Float64Ar
   q.distanceSquared = Infinity;
   const ends = q.halfLength > 0 ? 2 : 1;
   for (let end = 0; end < ends; end++) {
-    let face = 0, h = heights[end]!;
-    for (let f = 1; f < hull.faceCount; f++) {
-      const height = heights[2 * f + end]!;
-      if (height > h) {
-        h = height;
-        face = f;
-      }
-    }
+    const face = end === 0 ? q.endFace0 : q.endFace1, h = heights[2 * face + end]!;
     if (h <= 0 || h * h >= q.distanceSquared) continue;
     const px = q.a0 + end * q.d0, py = q.a1 + end * q.d1, pz = q.a2 + end * q.d2;
     const i = 4 * face;
@@ -364,14 +363,18 @@ function convexHullCapsuleManifold(
     if (sat.separated) return;
     sat.face = -1;
   }
-  let faceAxis = 0, faceSeparation = -Infinity, enter = 0, leave = 1, outside = false;
+  // The segment's ends A and B = A + D, read once.
+  const a0 = q.a0, a1 = q.a1, a2 = q.a2;
+  const b0 = a0 + q.d0, b1 = a1 + q.d1, b2 = a2 + q.d2;
+  let faceAxis = 0, faceSeparation = -Infinity;
+  // Each end's highest face (the first of equals), for step 2's face candidates.
+  let highestA = -Infinity, highestB = -Infinity, faceA = 0, faceB = 0;
   for (let face = 0; face < hull.faceCount; face++) {
     const i = 4 * face;
-    const nx = planes[i]!, ny = planes[i + 1]!, nz = planes[i + 2]!;
-    const heightA = nx * q.a0 + ny * q.a1 + nz * q.a2 - planes[i + 3]!;
-    // The end B measured as A is (not from A's height), so a capsule of half length 0 has
-    // equal heights.
-    const heightB = nx * (q.a0 + q.d0) + ny * (q.a1 + q.d1) + nz * (q.a2 + q.d2) - planes[i + 3]!;
+    const nx = planes[i]!, ny = planes[i + 1]!, nz = planes[i + 2]!, offset = planes[i + 3]!;
+    // B measured as A is (not from A's height), so a capsule of half length 0 has equal heights.
+    const heightA = nx * a0 + ny * a1 + nz * a2 - offset;
+    const heightB = nx * b0 + ny * b1 + nz * b2 - offset;
     heights[2 * face] = heightA;
     heights[2 * face + 1] = heightB;
     const lowest = heightA < heightB ? heightA : heightB;
@@ -383,14 +386,22 @@ function convexHullCapsuleManifold(
       faceSeparation = lowest;
       faceAxis = face;
     }
-    // Cyrus-Beck: the part of the segment below this plane.
-    if (heightA > 0 && heightB > 0) outside = true;
-    else if (heightA > 0) enter = Math.max(enter, heightA / (heightA - heightB));
-    else if (heightB > 0) leave = Math.min(leave, heightA / (heightA - heightB));
+    if (heightA > highestA) {
+      highestA = heightA;
+      faceA = face;
+    }
+    if (heightB > highestB) {
+      highestB = heightB;
+      faceB = face;
+    }
   }
   q.faceAxis = faceAxis;
   q.faceSeparation = faceSeparation;
-  if (!outside && enter <= leave) {
+  q.endFace0 = faceA;
+  q.endFace1 = faceB;
+  // A face the whole segment lies above puts it outside the hull; else the clip of the segment
+  // by every face plane (Cyrus-Beck) tells.
+  if (!(faceSeparation > 0) && coreEnters(hull, heights)) {
     overlappingContacts(q, hull, m, manifold);
     return;
   }
@@ -477,6 +488,20 @@ function faceSeparates(q: HullCapsuleQuery, hull: ConvexHull, face: number): boo
   const heightB = nx * (q.a0 + q.d0) + ny * (q.a1 + q.d1) + nz * (q.a2 + q.d2) - planes[i + 3]!;
   const lowest = heightA < heightB ? heightA : heightB;
   return lowest - q.radius > q.tolerance;
+}
+
+/**
+ * Cyrus-Beck (Ericson 5.3.8) over step 1's heights, when no face has the whole segment above it:
+ * whether a part of the segment lies below every face plane.
+ */
+function coreEnters(hull: ConvexHull, heights: Float64Array): boolean {
+  let enter = 0, leave = 1;
+  for (let face = 0; face < hull.faceCount; face++) {
+    const heightA = heights[2 * face]!, heightB = heights[2 * face + 1]!;
+    if (heightA > 0) enter = Math.max(enter, heightA / (heightA - heightB));
+    else if (heightB > 0) leave = Math.min(leave, heightA / (heightA - heightB));
+  }
+  return enter <= leave;
 }
 
 /** Step 4: the core enters the hull; the best face axis from step 1 (in q). */
