@@ -5,9 +5,8 @@
  * Steps:
  *   1. The face planes, one pass: a face whose plane both segment ends lie above by more than
  *      the radius (and the tolerance) separates the pair; each end's highest face (step 2's face
- *      candidates). The core lies outside the hull when some face has both ends above it; else
- *      the segment clipped by every face plane (Cyrus-Beck, Ericson 5.3.8) tells whether it
- *      enters.
+ *      candidates); the segment clipped to the hull (Cyrus-Beck, Ericson 5.3.8): whether the
+ *      core enters the hull.
  *   2. Core outside the hull: its closest point to the hull, the least of each end's projection
  *      on a face it lies above (when inside that face) and of the segment against each hull
  *      edge (Ericson 5.1.9; an edge's ends are the vertices). A point of the segment's interior
@@ -401,7 +400,7 @@ function convexHullCapsuleManifold(
   // The segment's ends A and B = A + D, read once.
   const a0 = q.a0, a1 = q.a1, a2 = q.a2;
   const b0 = a0 + q.d0, b1 = a1 + q.d1, b2 = a2 + q.d2;
-  let faceAxis = 0, faceSeparation = -Infinity;
+  let faceAxis = 0, faceSeparation = -Infinity, enter = 0, leave = 1, outside = false;
   // Each end's highest face (the first of equals), for step 2's face candidates.
   let highestA = -Infinity, highestB = -Infinity, faceA = 0, faceB = 0;
   for (let face = 0; face < hull.faceCount; face++) {
@@ -429,14 +428,16 @@ function convexHullCapsuleManifold(
       highestB = heightB;
       faceB = face;
     }
+    // Cyrus-Beck: the part of the segment below this plane.
+    if (heightA > 0 && heightB > 0) outside = true;
+    else if (heightA > 0) enter = Math.max(enter, heightA / (heightA - heightB));
+    else if (heightB > 0) leave = Math.min(leave, heightA / (heightA - heightB));
   }
   q.faceAxis = faceAxis;
   q.faceSeparation = faceSeparation;
   q.endFace0 = faceA;
   q.endFace1 = faceB;
-  // A face the whole segment lies above puts it outside the hull; else the clip of the segment
-  // by every face plane (Cyrus-Beck) tells.
-  if (!(faceSeparation > 0) && coreEnters(hull, heights)) {
+  if (!outside && enter <= leave) {
     overlappingContacts(q, hull, m, manifold);
     return;
   }
@@ -523,20 +524,6 @@ function faceSeparates(q: HullCapsuleQuery, hull: ConvexHull, face: number): boo
   const heightB = nx * (q.a0 + q.d0) + ny * (q.a1 + q.d1) + nz * (q.a2 + q.d2) - planes[i + 3]!;
   const lowest = heightA < heightB ? heightA : heightB;
   return lowest - q.radius > q.tolerance;
-}
-
-/**
- * Cyrus-Beck (Ericson 5.3.8) over step 1's heights, when no face has the whole segment above it:
- * whether a part of the segment lies below every face plane.
- */
-function coreEnters(hull: ConvexHull, heights: Float64Array): boolean {
-  let enter = 0, leave = 1;
-  for (let face = 0; face < hull.faceCount; face++) {
-    const heightA = heights[2 * face]!, heightB = heights[2 * face + 1]!;
-    if (heightA > 0) enter = Math.max(enter, heightA / (heightA - heightB));
-    else if (heightB > 0) leave = Math.min(leave, heightA / (heightA - heightB));
-  }
-  return enter <= leave;
 }
 
 /** Step 4: the core enters the hull; the best face axis from step 1 (in q). */
