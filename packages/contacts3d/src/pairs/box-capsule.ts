@@ -343,21 +343,15 @@ function edgeContacts(
 }
 
 /**
- * Whether the capsule (placed in q) lies apart from the box of half sizes h beyond reach along the
+ * Whether the capsule (placed in q) lies apart from the box of half sizes q.h beyond reach along the
  * cached unit direction n (from the box toward the capsule): the segment's lowest point along n
  * less the box's highest, `|n0| h0 + |n1| h1 + |n2| h2`, is a lower bound on the cores'
  * distance (the separating-axis test of Ericson 5.2.1 for one axis). It must exceed the radius
  * and the tolerance by `AXIS_SLACK` of the sizes involved, so that the full computation, whose
  * distance is at least that bound less its own round-off, would find no contact either.
  */
-function apartAlongCachedAxis(
-  q: BoxCapsuleQuery,
-  sat: CapsuleSatCache,
-  h0: number,
-  h1: number,
-  h2: number,
-): boolean {
-  const n0 = sat.n0, n1 = sat.n1, n2 = sat.n2;
+function apartAlongCachedAxis(q: BoxCapsuleQuery, sat: CapsuleSatCache): boolean {
+  const n0 = sat.n0, n1 = sat.n1, n2 = sat.n2, h0 = q.h0, h1 = q.h1, h2 = q.h2;
   const heightA = n0 * q.a0 + n1 * q.a1 + n2 * q.a2;
   const heightB = heightA + n0 * q.d0 + n1 * q.d1 + n2 * q.d2;
   const low = heightA < heightB ? heightA : heightB;
@@ -381,13 +375,16 @@ function boxCapsuleManifold(
   manifold.count = 0;
   const tolerance = data === null ? 0 : data.tolerance;
   const m = box.transform;
-  const radius = capsule.radius, halfLength = capsule.halfLength;
   const h0 = box.halfSize[0]!, h1 = box.halfSize[1]!, h2 = box.halfSize[2]!;
   const q = queryScratch;
   q.tolerance = tolerance;
   placeCapsule(q, m, capsule);
+  const radius = q.radius, halfLength = q.halfLength;
+  q.h0 = h0;
+  q.h1 = h1;
+  q.h2 = h2;
   if (sat !== null) {
-    sat.separated = sat.hasAxis && apartAlongCachedAxis(q, sat, h0, h1, h2);
+    sat.separated = sat.hasAxis && apartAlongCachedAxis(q, sat);
     if (sat.separated) return;
   }
   // Step 1.
@@ -414,9 +411,6 @@ function boxCapsuleManifold(
     }
     return;
   }
-  q.h0 = h0;
-  q.h1 = h1;
-  q.h2 = h2;
 
   // Step 2.
   closestParameter(q);

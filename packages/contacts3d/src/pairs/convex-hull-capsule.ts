@@ -382,10 +382,10 @@ function convexHullCapsuleManifold(
   manifold.count = 0;
   const tolerance = data === null ? 0 : data.tolerance;
   const m = hull.transform;
-  const radius = capsule.radius, halfLength = capsule.halfLength;
   const q = queryScratch;
   q.tolerance = tolerance;
   placeCapsule(q, m, capsule);
+  const radius = q.radius, halfLength = q.halfLength;
   q.size = Math.max(hull.size, halfLength + radius);
 
   // Step 1: separating face planes, the best face axis, and whether the core enters the hull.
