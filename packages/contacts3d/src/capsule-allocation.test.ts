@@ -17,7 +17,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { collide } from './collide.js';
 import { CollisionData } from './manifold/collision-data.js';
-import type { PairCache } from './manifold/pair-cache.js';
+import { PairCache } from './manifold/pair-cache.js';
 import { collideBoxCapsule } from './pairs/box-capsule.js';
 import { collideCapsuleCapsule } from './pairs/capsule-capsule.js';
 import { collideCapsuleHalfSpace } from './pairs/capsule-half-space.js';
@@ -169,6 +169,18 @@ describe('the capsule pairs allocate nothing', () => {
       pairs.slice(0, COUNT / 4).flatMap(([a, b]) => [[a, b] as const, [b, a] as const])
     );
     expect(bytesPerCall(collide as Detector, mixed, data)).toBeLessThan(BOUND);
+  });
+
+  it('box-capsule and hull-capsule with a pair cache each (the cached axis path)', () => {
+    const data = new CollisionData({ capacity: 16, tolerance: 0.05 });
+    for (const name of ['box-capsule', 'hull-capsule']) {
+      const { detector, pairs } = PAIRS[name]!;
+      const caches = new Map(pairs.map(([a]) => [a, new PairCache()] as const));
+      const cached: Detector = (a, b, d) => detector(a, b, d, caches.get(a));
+      expect(bytesPerCall(cached, pairs, data), name).toBeLessThan(BOUND);
+      const separated = [...caches.values()].filter((cache) => cache.lastPath === 'separated');
+      expect(separated.length, name).toBeGreaterThan(0);
+    }
   });
 
   it('a planted allocation, an object a call, is seen: the bound can fail', () => {

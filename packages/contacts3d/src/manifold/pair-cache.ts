@@ -13,6 +13,7 @@
  * A cache belongs to the two shapes and the argument order it was first used with; handed
  * another pair, or the same pair the other way round, it starts afresh.
  */
+import { CapsuleSatCache } from '../clip/capsule-points.js';
 import { BoxBoxSatCache } from '../sat/box-box-sat.js';
 import { HullSatCache } from '../sat/hull-sat.js';
 import { RecycledManifold } from './recycle.js';
@@ -69,6 +70,8 @@ export class PairCache {
   readonly hull = new HullSatCache();
   /** The contacts kept for recycling (the detectors' own). @internal */
   readonly recycled = new RecycledManifold();
+  /** The capsule pairs' separating-axis state, against a box or a hull (the detectors' own). @internal */
+  readonly capsule = new CapsuleSatCache();
 
   /**
    * A cache for one pair. Throws a TypeError when `options` is not an object, a RangeError when a
@@ -105,6 +108,7 @@ export class PairCache {
     this.boxBox.reset();
     this.hull.reset();
     this.recycled.reset();
+    this.capsule.reset();
     this.lastPath = 'full';
   }
 

@@ -42,6 +42,8 @@ import {
   addCapsulePoint,
   capsuleContactKind,
   CapsuleQuery,
+  CapsuleSatCache,
+  placeCapsule,
   setCapsuleNormal,
 } from '../clip/capsule-points.js';
 import { exitBox, exitCapsule, LineExit } from '../clip/line-exit.js';
@@ -55,20 +57,15 @@ import type { PairCache } from '../manifold/pair-cache.js';
 
 /** How far (relative) an edge's closest point may lie past its end and still be on it. */
 const EDGE_SLACK = 1e-9;
+/** Room for round-off of a cached axis's test, relative to the sizes (its sums err by 1e-15). */
+const AXIS_SLACK = 1e-9;
 
 /**
  * The capsule's segment in the box's frame and the box's half sizes, with every intermediate
- * result: the explicit state of one call, so that no double crosses a call that V8 may not
- * inline (PERFORMANCE.md: doubles cross calls in arrays or fields).
+ * result: the explicit state of one call (PERFORMANCE.md: doubles cross calls in fields, so that
+ * a call allocates nothing).
  */
 class BoxCapsuleQuery extends CapsuleQuery {
-  /** The capsule's centre C and unit axis U in the box's frame. */
-  c0 = 0;
-  c1 = 0;
-  c2 = 0;
-  u0 = 0;
-  u1 = 0;
-  u2 = 0;
   /** The closest parameter, its excess g = P(t) - clamp(P(t)) and length. */
   t = 0;
   g0 = 0;
@@ -346,57 +343,74 @@ function edgeContacts(
 }
 
 /**
+ * Whether the capsule (placed in q) lies apart from the box of half sizes q.h beyond reach along the
+ * cached unit direction n (from the box toward the capsule): the segment's lowest point along n
+ * less the box's highest, `|n0| h0 + |n1| h1 + |n2| h2`, is a lower bound on the cores'
+ * distance (the separating-axis test of Ericson 5.2.1 for one axis). It must exceed the radius
+ * and the tolerance by `AXIS_SLACK` of the sizes involved, so that the full computation, whose
+ * distance is at least that bound less its own round-off, would find no contact either.
+ */
+function apartAlongCachedAxis(q: BoxCapsuleQuery, sat: CapsuleSatCache): boolean {
+  const n0 = sat.n0, n1 = sat.n1, n2 = sat.n2, h0 = q.h0, h1 = q.h1, h2 = q.h2;
+  const heightA = n0 * q.a0 + n1 * q.a1 + n2 * q.a2;
+  const heightB = heightA + n0 * q.d0 + n1 * q.d1 + n2 * q.d2;
+  const low = heightA < heightB ? heightA : heightB;
+  const gap = low - (Math.abs(n0) * h0 + Math.abs(n1) * h1 + Math.abs(n2) * h2);
+  const slack = AXIS_SLACK * (Math.abs(low) + h0 + h1 + h2 + q.halfLength + q.radius);
+  return gap - slack > q.radius + q.tolerance;
+}
+
+/**
  * Steps 1 to 4 into `manifold` (0, 1 or 2 points), down to separation `data.tolerance` (0
- * without `data`). The tolerance comes in its buffer, not as an argument: doubles cross calls in
- * fields (PERFORMANCE.md; as an argument it cost a heap number a call at a tolerance that is
- * not a small integer).
+ * without `data`). The tolerance is read from its buffer, so that a call allocates nothing
+ * (PERFORMANCE.md: doubles cross calls in fields).
  */
 function boxCapsuleManifold(
   box: Box,
   capsule: Capsule,
   data: CollisionData | null,
   manifold: LocalManifold,
+  sat: CapsuleSatCache | null,
 ): void {
   manifold.count = 0;
   const tolerance = data === null ? 0 : data.tolerance;
-  const m = box.transform, mc = capsule.transform;
-  const radius = capsule.radius, halfLength = capsule.halfLength;
+  const m = box.transform;
   const h0 = box.halfSize[0]!, h1 = box.halfSize[1]!, h2 = box.halfSize[2]!;
-  // The capsule's centre C and axis U in the box's frame.
-  const wx = mc[12]! - m[12]!, wy = mc[13]! - m[13]!, wz = mc[14]! - m[14]!;
-  const c0 = m[0]! * wx + m[1]! * wy + m[2]! * wz;
-  const c1 = m[4]! * wx + m[5]! * wy + m[6]! * wz;
-  const c2 = m[8]! * wx + m[9]! * wy + m[10]! * wz;
-  const u0 = m[0]! * mc[4]! + m[1]! * mc[5]! + m[2]! * mc[6]!;
-  const u1 = m[4]! * mc[4]! + m[5]! * mc[5]! + m[6]! * mc[6]!;
-  const u2 = m[8]! * mc[4]! + m[9]! * mc[5]! + m[10]! * mc[6]!;
-  // Step 1.
-  const e0 = halfLength * Math.abs(u0),
-    e1 = halfLength * Math.abs(u1),
-    e2 = halfLength * Math.abs(u2);
-  if (
-    Math.abs(c0) - e0 - radius > h0 + tolerance || Math.abs(c1) - e1 - radius > h1 + tolerance ||
-    Math.abs(c2) - e2 - radius > h2 + tolerance
-  ) return;
   const q = queryScratch;
-  q.a0 = c0 - halfLength * u0;
-  q.a1 = c1 - halfLength * u1;
-  q.a2 = c2 - halfLength * u2;
-  q.d0 = 2 * halfLength * u0;
-  q.d1 = 2 * halfLength * u1;
-  q.d2 = 2 * halfLength * u2;
+  q.tolerance = tolerance;
+  placeCapsule(q, m, capsule);
+  const radius = q.radius, halfLength = q.halfLength;
   q.h0 = h0;
   q.h1 = h1;
   q.h2 = h2;
-  q.radius = radius;
-  q.halfLength = halfLength;
-  q.tolerance = tolerance;
-  q.c0 = c0;
-  q.c1 = c1;
-  q.c2 = c2;
-  q.u0 = u0;
-  q.u1 = u1;
-  q.u2 = u2;
+  if (sat !== null) {
+    sat.separated = sat.hasAxis && apartAlongCachedAxis(q, sat);
+    if (sat.separated) return;
+  }
+  // Step 1.
+  const c0 = q.c0, c1 = q.c1, c2 = q.c2;
+  const e0 = halfLength * Math.abs(q.u0),
+    e1 = halfLength * Math.abs(q.u1),
+    e2 = halfLength * Math.abs(q.u2);
+  if (
+    Math.abs(c0) - e0 - radius > h0 + tolerance || Math.abs(c1) - e1 - radius > h1 + tolerance ||
+    Math.abs(c2) - e2 - radius > h2 + tolerance
+  ) {
+    // The first face axis that separates, from the box toward the capsule.
+    if (sat !== null) {
+      const k = Math.abs(c0) - e0 - radius > h0 + tolerance
+        ? 0
+        : Math.abs(c1) - e1 - radius > h1 + tolerance
+        ? 1
+        : 2;
+      const side = (k === 0 ? c0 : k === 1 ? c1 : c2) > 0 ? 1 : -1;
+      sat.hasAxis = true;
+      sat.n0 = k === 0 ? side : 0;
+      sat.n1 = k === 1 ? side : 0;
+      sat.n2 = k === 2 ? side : 0;
+    }
+    return;
+  }
 
   // Step 2.
   closestParameter(q);
@@ -419,6 +433,14 @@ function boxCapsuleManifold(
     separatedContacts(q, m, manifold);
   } else {
     overlappingContacts(q, m, manifold);
+  }
+  if (sat !== null) {
+    // No contact: the cores lie apart beyond reach, along the closest points' direction.
+    sat.hasAxis = manifold.count === 0 && q.distance > 0;
+    const inverse = 1 / q.distance;
+    sat.n0 = g0 * inverse;
+    sat.n1 = g1 * inverse;
+    sat.n2 = g2 * inverse;
   }
 }
 
@@ -639,20 +661,29 @@ function edgeContact(
  * its segment clipped to the face; one lying along an edge likewise. A segment that enters the
  * box gets the separating-axis contact (never nothing). A capsule of half length 0 is a sphere:
  * box-sphere's answer, its feature code 1. When `maxContactsPerPair` or the room left is 1, the
- * deeper point is kept (`data.overflowed` set when it was the room).
+ * deeper point is kept (`data.overflowed` set when it was the room). With `cache`, a pair that
+ * was apart beyond reach is first tested along the direction that showed it (a face axis or the
+ * closest points' direction): still apart, the call ends there (`lastPath` `separated`); the
+ * contacts are always those of the call without a cache.
  */
 export function collideBoxCapsule<B>(
   box: Box<B>,
   capsule: Capsule<B>,
   data: CollisionData<B>,
-  _cache?: PairCache,
+  cache?: PairCache,
 ): number {
-  boxCapsuleManifold(box, capsule, data as CollisionData, manifoldScratch);
+  if (cache === undefined) {
+    boxCapsuleManifold(box, capsule, data as CollisionData, manifoldScratch, null);
+  } else {
+    cache.claim(box, capsule);
+    boxCapsuleManifold(box, capsule, data as CollisionData, manifoldScratch, cache.capsule);
+    if (cache.capsule.separated) cache.lastPath = 'separated';
+  }
   return emitManifold(manifoldScratch, data, box.body, capsule.body, false);
 }
 
 /** Whether a box and a capsule overlap or touch: exactly when `collideBoxCapsule` at tolerance 0 writes a contact. */
 export function overlapBoxCapsule(box: Box, capsule: Capsule): boolean {
-  boxCapsuleManifold(box, capsule, null, manifoldScratch);
+  boxCapsuleManifold(box, capsule, null, manifoldScratch, null);
   return manifoldScratch.count > 0;
 }

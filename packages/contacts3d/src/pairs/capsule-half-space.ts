@@ -24,8 +24,8 @@ const manifoldScratch = new LocalManifold();
  * The contacts of `capsule`'s ends against `plane` seen from `side` (+1: as given; -1: normal and
  * offset negated) into `manifold`, the end at `-halfLength` first, down to separation
  * `data.tolerance` (0 without `data`). Shared by the half-space and the true plane. The tolerance
- * comes in its buffer, not as an argument: doubles cross calls in fields (PERFORMANCE.md; as an
- * argument it cost a heap number a call at a tolerance that is not a small integer).
+ * is read from its buffer, so that a call allocates nothing (PERFORMANCE.md: doubles cross calls
+ * in fields).
  */
 export function capsulePlaneManifold(
   capsule: Capsule,

@@ -25,9 +25,8 @@ const manifoldScratch = new LocalManifold();
  * exceeds `data.tolerance` (0 without `data`). A centre on the segment (closer than `CORE_SLACK`
  * of the pair's size, `halfLength + r_capsule + r_sphere`) takes the capsule's local +X axis as
  * the normal, a fixed direction across the axis, the shortest way out: penetration
- * `r_capsule + r_sphere`. The tolerance comes in its buffer, not as an argument: doubles cross
- * calls in fields (PERFORMANCE.md; as an argument it cost a heap number a call at a tolerance
- * that is not a small integer).
+ * `r_capsule + r_sphere`. The tolerance is read from its buffer, so that a call allocates
+ * nothing (PERFORMANCE.md: doubles cross calls in fields).
  */
 function capsuleSphereManifold(
   capsule: Capsule,

@@ -3,9 +3,10 @@
  * `P(t) = A + t D`, t in [0, 1] (box-capsule.ts's plan for any convex polyhedron, as Box3D's
  * capsule-hull contact: a distance query first, separating axes only when the cores overlap).
  * Steps:
- *   1. The face planes: a face whose plane both segment ends lie above by more than the radius
- *      (and the tolerance) separates the pair. The same pass clips the segment to the hull
- *      (Cyrus-Beck, Ericson 5.3.8): whether the core enters the hull.
+ *   1. The face planes, one pass: a face whose plane both segment ends lie above by more than
+ *      the radius (and the tolerance) separates the pair; each end's highest face (step 2's face
+ *      candidates); the segment clipped to the hull (Cyrus-Beck, Ericson 5.3.8): whether the
+ *      core enters the hull.
  *   2. Core outside the hull: its closest point to the hull, the least of each end's projection
  *      on a face it lies above (when inside that face) and of the segment against each hull
  *      edge (Ericson 5.1.9; an edge's ends are the vertices). A point of the segment's interior
@@ -44,6 +45,8 @@ import {
   addCapsulePoint,
   capsuleContactKind,
   CapsuleQuery,
+  CapsuleSatCache,
+  placeCapsule,
   setCapsuleNormal,
 } from '../clip/capsule-points.js';
 import type { CollisionData } from '../manifold/collision-data.js';
@@ -62,6 +65,11 @@ const PLANE_SLACK = 1e-9;
 const FACE_ALIGNMENT = 1e-12;
 /** Distances closer than this fraction count as equal, so that a face wins a tie with its edge. */
 const DISTANCE_TIE = 1e-12;
+/**
+ * Bound on the round-off of a distance computed from coordinates of magnitude M, relative to M
+ * (a few operations of 1.1e-16 each, with room to spare).
+ */
+const DISTANCE_ROUNDING = 1e-14;
 
 /**
  * The capsule's segment in the hull's frame with every intermediate result: the explicit state
@@ -83,6 +91,9 @@ class HullCapsuleQuery extends CapsuleQuery {
   distanceSquared = 0;
   feature = 0;
   dimension = 2;
+  /** The face each end of the segment lies highest above (step 1, the first of equals). */
+  endFace0 = 0;
+  endFace1 = 0;
   /** The face of the closest point, or -1. */
   face = -1;
   /** The hull edge whose side plane cut each end of [t0, t1], or -1. */
@@ -134,8 +145,9 @@ function segmentEdge(q: HullCapsuleQuery, hull: ConvexHull, edge: number): void 
 /**
  * Step 2: the closest points of the segment (lying outside the hull) and the hull, into q.t,
  * q.x*, q.distanceSquared, q.feature, q.dimension and q.face, from `heights` (each face's heights
- * of the segment's ends, step 1). The candidates, each kept when closer than the best so far (a
- * face by any amount, an edge by `DISTANCE_TIE`, so that a face wins a tie with its edges):
+ * of the segment's ends) and each end's highest face (q.endFace0, q.endFace1), both of step 1.
+ * The candidates, each kept when closer than the best so far (a face by any amount, an edge by
+ * `DISTANCE_TIE`, so that a face wins a tie with its edges):
  *   - each end's projection on the face it lies highest above, when inside that face. No other
  *     face's can be the end's closest point: a point's height above any face's plane is at most
  *     its distance from the hull (the hull lies below the plane), and a projection inside a face
@@ -147,16 +159,10 @@ function closestPoints(q: HullCapsuleQuery, hull: ConvexHull, heights: Float64Ar
   const planes = hull.planes, vertices = hull.vertices;
   const faceStart = hull.faceStart, faceVertices = hull.faceVertices;
   q.distanceSquared = Infinity;
+  q.face = -1;
   const ends = q.halfLength > 0 ? 2 : 1;
   for (let end = 0; end < ends; end++) {
-    let face = 0, h = heights[end]!;
-    for (let f = 1; f < hull.faceCount; f++) {
-      const height = heights[2 * f + end]!;
-      if (height > h) {
-        h = height;
-        face = f;
-      }
-    }
+    const face = end === 0 ? q.endFace0 : q.endFace1, h = heights[2 * face + end]!;
     if (h <= 0 || h * h >= q.distanceSquared) continue;
     const px = q.a0 + end * q.d0, py = q.a1 + end * q.d1, pz = q.a2 + end * q.d2;
     const i = 4 * face;
@@ -185,7 +191,36 @@ function closestPoints(q: HullCapsuleQuery, hull: ConvexHull, heights: Float64Ar
     q.face = face;
   }
   q.slack = hull.tolerance + PLANE_SLACK * q.size;
+  if (q.face >= 0 && faceCandidateHolds(q, hull, heights)) return;
   for (let edge = 0; edge < hull.edgeCount; edge++) edgeCandidate(q, hull, heights, edge);
+}
+
+/**
+ * Whether the face candidate found (end q.t over face q.face at height h, inside the face) is
+ * the closest point, so that no edge can replace it: the segment nowhere dips below h above the
+ * face's plane (its other end is at least as high), and the whole hull lies below that plane,
+ * so every point of the segment is at least h from every point of the hull. The hull's vertices
+ * may stand above the plane by round-off or by its build tolerance (a merged face): the highest,
+ * `above`, and the round-off of the distances computed (`DISTANCE_ROUNDING` of the coordinates'
+ * magnitude) must stay within half of `DISTANCE_TIE` of h, so that no edge's computed distance
+ * beats the face's by the tie either (the edges would not have replaced it). About a fifth of
+ * the benchmark's calls that reach step 2 (random capsules near a random hull) end here.
+ */
+function faceCandidateHolds(q: HullCapsuleQuery, hull: ConvexHull, heights: Float64Array): boolean {
+  const face = q.face, end = q.t;
+  const h = heights[2 * face + end]!;
+  if (!(heights[2 * face + 1 - end]! >= h)) return false;
+  const planes = hull.planes, vertices = hull.vertices, i = 4 * face;
+  const nx = planes[i]!, ny = planes[i + 1]!, nz = planes[i + 2]!, offset = planes[i + 3]!;
+  let above = 0;
+  for (let k = 0; k < 3 * hull.vertexCount; k += 3) {
+    const height = nx * vertices[k]! + ny * vertices[k + 1]! + nz * vertices[k + 2]! - offset;
+    if (height > above) above = height;
+  }
+  const centre = hull.centre;
+  const magnitude = Math.max(Math.abs(centre[0]!), Math.abs(centre[1]!), Math.abs(centre[2]!)) +
+    2 * (hull.size + q.halfLength + q.radius) + h;
+  return above + DISTANCE_ROUNDING * magnitude <= 0.5 * DISTANCE_TIE * h;
 }
 
 /**
@@ -334,59 +369,64 @@ function faceContacts(
 
 /**
  * Steps 1 to 4 into `manifold` (0, 1 or 2 points), down to separation `data.tolerance` (0
- * without `data`). The tolerance comes in its buffer, not as an argument: doubles cross calls in
- * fields (PERFORMANCE.md; as an argument it cost a heap number a call at a tolerance that is
- * not a small integer).
+ * without `data`). The tolerance is read from its buffer, so that a call allocates nothing
+ * (PERFORMANCE.md: doubles cross calls in fields).
  */
 function convexHullCapsuleManifold(
   hull: ConvexHull,
   capsule: Capsule,
   data: CollisionData | null,
   manifold: LocalManifold,
+  sat: CapsuleSatCache | null,
 ): void {
   manifold.count = 0;
   const tolerance = data === null ? 0 : data.tolerance;
-  const m = hull.transform, mc = capsule.transform;
-  const radius = capsule.radius, halfLength = capsule.halfLength;
-  // The capsule's centre C and axis U in the hull's frame.
-  const wx = mc[12]! - m[12]!, wy = mc[13]! - m[13]!, wz = mc[14]! - m[14]!;
-  const c0 = m[0]! * wx + m[1]! * wy + m[2]! * wz;
-  const c1 = m[4]! * wx + m[5]! * wy + m[6]! * wz;
-  const c2 = m[8]! * wx + m[9]! * wy + m[10]! * wz;
-  const u0 = m[0]! * mc[4]! + m[1]! * mc[5]! + m[2]! * mc[6]!;
-  const u1 = m[4]! * mc[4]! + m[5]! * mc[5]! + m[6]! * mc[6]!;
-  const u2 = m[8]! * mc[4]! + m[9]! * mc[5]! + m[10]! * mc[6]!;
+  const m = hull.transform;
   const q = queryScratch;
-  q.radius = radius;
-  q.halfLength = halfLength;
   q.tolerance = tolerance;
+  placeCapsule(q, m, capsule);
+  const radius = q.radius, halfLength = q.halfLength;
   q.size = Math.max(hull.size, halfLength + radius);
-  q.a0 = c0 - halfLength * u0;
-  q.a1 = c1 - halfLength * u1;
-  q.a2 = c2 - halfLength * u2;
-  q.d0 = 2 * halfLength * u0;
-  q.d1 = 2 * halfLength * u1;
-  q.d2 = 2 * halfLength * u2;
 
   // Step 1: separating face planes, the best face axis, and whether the core enters the hull.
   // Each face's heights of the segment's ends are kept for step 2 (hull-scratch.ts: room for two
   // per face).
   const planes = hull.planes, heights = hullScratch.faceSeparations;
+  if (sat !== null) {
+    sat.separated = sat.face >= 0 && faceSeparates(q, hull, sat.face);
+    if (sat.separated) return;
+    sat.face = -1;
+  }
+  // The segment's ends A and B = A + D, read once.
+  const a0 = q.a0, a1 = q.a1, a2 = q.a2;
+  const b0 = a0 + q.d0, b1 = a1 + q.d1, b2 = a2 + q.d2;
   let faceAxis = 0, faceSeparation = -Infinity, enter = 0, leave = 1, outside = false;
+  // Each end's highest face (the first of equals), for step 2's face candidates.
+  let highestA = -Infinity, highestB = -Infinity, faceA = 0, faceB = 0;
   for (let face = 0; face < hull.faceCount; face++) {
     const i = 4 * face;
-    const nx = planes[i]!, ny = planes[i + 1]!, nz = planes[i + 2]!;
-    const heightA = nx * q.a0 + ny * q.a1 + nz * q.a2 - planes[i + 3]!;
-    // The end B measured as A is (not from A's height), so a capsule of half length 0 has
-    // equal heights.
-    const heightB = nx * (q.a0 + q.d0) + ny * (q.a1 + q.d1) + nz * (q.a2 + q.d2) - planes[i + 3]!;
+    const nx = planes[i]!, ny = planes[i + 1]!, nz = planes[i + 2]!, offset = planes[i + 3]!;
+    // B measured as A is (not from A's height), so a capsule of half length 0 has equal heights.
+    const heightA = nx * a0 + ny * a1 + nz * a2 - offset;
+    const heightB = nx * b0 + ny * b1 + nz * b2 - offset;
     heights[2 * face] = heightA;
     heights[2 * face + 1] = heightB;
     const lowest = heightA < heightB ? heightA : heightB;
-    if (lowest - radius > tolerance) return;
+    if (lowest - radius > tolerance) {
+      if (sat !== null) sat.face = face;
+      return;
+    }
     if (lowest > faceSeparation) {
       faceSeparation = lowest;
       faceAxis = face;
+    }
+    if (heightA > highestA) {
+      highestA = heightA;
+      faceA = face;
+    }
+    if (heightB > highestB) {
+      highestB = heightB;
+      faceB = face;
     }
     // Cyrus-Beck: the part of the segment below this plane.
     if (heightA > 0 && heightB > 0) outside = true;
@@ -395,6 +435,8 @@ function convexHullCapsuleManifold(
   }
   q.faceAxis = faceAxis;
   q.faceSeparation = faceSeparation;
+  q.endFace0 = faceA;
+  q.endFace1 = faceB;
   if (!outside && enter <= leave) {
     overlappingContacts(q, hull, m, manifold);
     return;
@@ -468,6 +510,20 @@ function convexHullCapsuleManifold(
     capsuleContactKind(q.dimension, capsuleCode !== CAPSULE_SIDE_FEATURE),
     (q.feature << 16) | capsuleCode,
   );
+}
+
+/**
+ * Step 1 for one face, by the same arithmetic: whether the whole segment (placed in q) lies above
+ * the plane of `face` by more than the radius and the tolerance (the cached face of a pair that
+ * step 1 found apart).
+ */
+function faceSeparates(q: HullCapsuleQuery, hull: ConvexHull, face: number): boolean {
+  const planes = hull.planes, i = 4 * face;
+  const nx = planes[i]!, ny = planes[i + 1]!, nz = planes[i + 2]!;
+  const heightA = nx * q.a0 + ny * q.a1 + nz * q.a2 - planes[i + 3]!;
+  const heightB = nx * (q.a0 + q.d0) + ny * (q.a1 + q.d1) + nz * (q.a2 + q.d2) - planes[i + 3]!;
+  const lowest = heightA < heightB ? heightA : heightB;
+  return lowest - q.radius > q.tolerance;
 }
 
 /** Step 4: the core enters the hull; the best face axis from step 1 (in q). */
@@ -570,16 +626,23 @@ function overlappingContacts(
  * segment clipped to the face. A segment that enters the hull gets the separating-axis contact
  * (never nothing). A capsule of half length 0 is a sphere (its feature code 1). When
  * `maxContactsPerPair` or the room left is 1, the deeper point is kept (`data.overflowed` set
- * when it was the room). `_cache`, the pair cache of `collide`, is accepted and not used: the
- * answer costs no more than a first call would.
+ * when it was the room). With `cache`, a pair that step 1 found apart is first tested against the
+ * face that showed it: still apart, the call ends there (`lastPath` `separated`); the contacts
+ * are always those of the call without a cache.
  */
 export function collideConvexHullCapsule<B>(
   hull: ConvexHull<B>,
   capsule: Capsule<B>,
   data: CollisionData<B>,
-  _cache?: PairCache,
+  cache?: PairCache,
 ): number {
-  convexHullCapsuleManifold(hull, capsule, data as CollisionData, manifoldScratch);
+  if (cache === undefined) {
+    convexHullCapsuleManifold(hull, capsule, data as CollisionData, manifoldScratch, null);
+  } else {
+    cache.claim(hull, capsule);
+    convexHullCapsuleManifold(hull, capsule, data as CollisionData, manifoldScratch, cache.capsule);
+    if (cache.capsule.separated) cache.lastPath = 'separated';
+  }
   return emitManifold(manifoldScratch, data, hull.body, capsule.body, false);
 }
 
@@ -588,6 +651,6 @@ export function collideConvexHullCapsule<B>(
  * tolerance 0 writes a contact.
  */
 export function overlapConvexHullCapsule(hull: ConvexHull, capsule: Capsule): boolean {
-  convexHullCapsuleManifold(hull, capsule, null, manifoldScratch);
+  convexHullCapsuleManifold(hull, capsule, null, manifoldScratch, null);
   return manifoldScratch.count > 0;
 }
