@@ -115,7 +115,7 @@ export function placeHullInFrame(
   const r20 = ma[8]! * mb[0]! + ma[9]! * mb[1]! + ma[10]! * mb[2]!,
     r21 = ma[8]! * mb[4]! + ma[9]! * mb[5]! + ma[10]! * mb[6]!,
     r22 = ma[8]! * mb[8]! + ma[9]! * mb[9]! + ma[10]! * mb[10]!;
-  s.frameOffset = Math.abs(t0) + Math.abs(t1) + Math.abs(t2);
+  s.fragile[2] = Math.abs(t0) + Math.abs(t1) + Math.abs(t2);
   const vb = b.vertices, out = s.frameVertices;
   for (let i = 0; i < 3 * b.vertexCount; i += 3) {
     const x = vb[i]!, y = vb[i + 1]!, z = vb[i + 2]!;
@@ -226,16 +226,19 @@ export function hullSeparatingAxis(
   if (Math.abs(separationB - separationA) <= tie) useB = b.faceAreas[faceB]! > a.faceAreas[faceA]!;
   const faceSeparation = useB ? separationB : separationA;
 
-  // An edge is at most 2 sqrt(3) < 4 sizes long; its lean out of its faces adds to the relative error.
+  // The walk's round-off bounds: an edge is at most 2 sqrt(3) < 4 sizes long, and its lean
+  // out of its faces adds to the relative error.
   const skew = FRAGILE_RELATIVE + a.edgeSkew + b.edgeSkew;
   const ca = a.centre, cb = b.centre;
-  const reach = s.frameOffset + 4 * (a.size + b.size) + Math.abs(ca[0]!) + Math.abs(ca[1]!) +
+  const fragile = s.fragile;
+  const reach = fragile[2]! + 4 * (a.size + b.size) + Math.abs(ca[0]!) + Math.abs(ca[1]!) +
     Math.abs(ca[2]!) + Math.abs(cb[0]!) + Math.abs(cb[1]!) + Math.abs(cb[2]!);
-  s.fragileA = 4 * skew * a.size + FRAGILE_ABSOLUTE * reach;
-  s.fragileB = 4 * skew * b.size + FRAGILE_ABSOLUTE * reach;
+  fragile[0] = 4 * skew * a.size + FRAGILE_ABSOLUTE * reach;
+  fragile[1] = 4 * skew * b.size + FRAGILE_ABSOLUTE * reach;
 
   // 4. Edge pairs: for each edge of A, the edges of B that form a Minkowski face with it
-  // (`minkowskiPartners`), in increasing order, as a scan of every pair would visit them.
+  // (`walkMinkowskiPartners`, else `scanMinkowskiPartners`), in increasing order, as a scan of
+  // every pair would visit them.
   const edges = s.edgeVectors, baseB = 3 * a.edgeCount, partners = s.edgePartners;
   const edgeFacesA = a.edgeFaces, edgeVerticesA = a.edgeVertices, edgeVerticesB = b.edgeVertices;
   const cx = a.centre[0]!, cy = a.centre[1]!, cz = a.centre[2]!;
@@ -333,13 +336,13 @@ export const MINKOWSKI_FRAGILE = 2;
  * the plane of A's edge ((nB0 . eA)(nB1 . eA) < 0), the arc of A's edge crosses that of B's edge
  * ((nA0 . eB)(nA1 . eB) < 0), and on the same hemisphere ((nB0 . eA)(nA1 . eB) < 0).
  * Returns MINKOWSKI_FACE when it does, plus MINKOWSKI_FRAGILE when a dot product it read lies
- * within `hullScratch.fragileA` (B's normals against A's edge) or `fragileB` (A's normals against
+ * within `hullScratch.fragile[0]` (B's normals against A's edge) or `[1]` (A's normals against
  * B's edge) of 0: a sign round-off or a merged face's lean may have flipped.
  */
 export function minkowskiFaceTest(a: HullData, b: HullData, i: number, j: number): number {
   const s = hullScratch, across = s.edgeAcrossFaces;
   const cba = across[b.edgeFaces[2 * j]!]!, dba = across[b.edgeFaces[2 * j + 1]!]!;
-  const fragileA = s.fragileA;
+  const fragileA = s.fragile[0]!;
   const fragile = Math.abs(cba) <= fragileA || Math.abs(dba) <= fragileA ? MINKOWSKI_FRAGILE : 0;
   if (cba * dba >= 0) return fragile;
   const planesA = a.planes, edges = s.edgeVectors, k = 3 * a.edgeCount + 3 * j;
@@ -347,7 +350,7 @@ export function minkowskiFaceTest(a: HullData, b: HullData, i: number, j: number
   const fa0 = 4 * a.edgeFaces[2 * i]!, fa1 = 4 * a.edgeFaces[2 * i + 1]!;
   const adc = planesA[fa0]! * fx + planesA[fa0 + 1]! * fy + planesA[fa0 + 2]! * fz;
   const bdc = planesA[fa1]! * fx + planesA[fa1 + 1]! * fy + planesA[fa1 + 2]! * fz;
-  const fragileB = s.fragileB;
+  const fragileB = s.fragile[1]!;
   const either = Math.abs(adc) <= fragileB || Math.abs(bdc) <= fragileB
     ? MINKOWSKI_FRAGILE
     : fragile;
@@ -372,7 +375,11 @@ export function scanMinkowskiPartners(
   out: Int32Array,
 ): number {
   const s = hullScratch, across = s.edgeAcrossFaces, edges = s.edgeVectors;
-  for (let g = 0; g < b.faceCount; g++) setAcross(b, g, i);
+  const planesB = s.framePlanes;
+  const ex = edges[3 * i]!, ey = edges[3 * i + 1]!, ez = edges[3 * i + 2]!;
+  for (let g = 0; g < b.faceCount; g++) {
+    across[g] = planesB[4 * g]! * ex + planesB[4 * g + 1]! * ey + planesB[4 * g + 2]! * ez;
+  }
   // The stamps would name values of another edge: the walk of the next edge recomputes its own.
   s.stamp = nextStamp(s.stamp);
   // minkowskiFaceTest's arithmetic without its round-off flags (the scan decides by the signs).

@@ -20,12 +20,11 @@ export const hullScratch = {
   stamp: 0,
   /**
    * How close to 0 a dot product of the Minkowski-face test may lie before its sign counts as
-   * round-off: the second hull's normals against the first's edges (`fragileA`) and the other
-   * way (`fragileB`); `frameOffset` is |t|_1 of the second hull's place in the first's frame.
+   * round-off: [0] the second hull's normals against the first's edges, [1] the other way; [2] is
+   * |t|_1 of the second hull's place in the first's frame (an array: PERFORMANCE.md, doubles
+   * cross calls in arrays or fields).
    */
-  fragileA: Number.EPSILON,
-  fragileB: Number.EPSILON,
-  frameOffset: Number.EPSILON,
+  fragile: new Float64Array(3),
   /** For each face of the first hull, the second hull's vertex lowest along its normal. */
   lowestVertices: new Int32Array(0) as Int32Array,
   /** The second hull's edges that form Minkowski faces with one edge of the first. */
