@@ -8,13 +8,13 @@
 import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
 import { boxEdgeFeature, boxFaceFeature, boxVertexFeature } from '../shapes/box-features.js';
-import type { ConvexHull, HullData } from '../shapes/convex-hull.js';
+import type { ConvexHull, HullEdgeData } from '../shapes/convex-hull.js';
 import type { Box } from '../shapes/primitives.js';
 import type { PairCache } from '../manifold/pair-cache.js';
 import { cachedHullManifold, hullManifold } from './convex-hull-convex-hull.js';
 
 /** A box as a `HullData`, rewritten for the box at hand by `viewOfBox`. */
-interface BoxView extends HullData {
+interface BoxView extends HullEdgeData {
   vertices: Float64Array;
   planes: Float64Array;
   faceAreas: Float64Array;
@@ -127,6 +127,8 @@ const view: BoxView = {
   faceAreas: new Float64Array(6),
   centre: new Float64Array(3),
   size: 0,
+  // The cube's edges lie exactly in its faces' planes.
+  edgeSkew: 0,
 };
 
 /** The box's half sizes applied to the cube: vertices, plane offsets and face areas. */

@@ -31,7 +31,7 @@ import {
   hullSeparatingAxis,
   placeHullInFrame,
 } from '../sat/hull-sat.js';
-import type { ConvexHull, HullData } from '../shapes/convex-hull.js';
+import type { ConvexHull, HullData, HullEdgeData, HullGraph } from '../shapes/convex-hull.js';
 import { hullScratch } from '../shapes/hull-scratch.js';
 
 /** How far (relative to the edge) an edge's closest point may lie past its end and still be on it. */
@@ -145,9 +145,9 @@ const selectedScratch = new Int32Array(MAX_MANIFOLD_POINTS);
  * which passes a box as a hull.
  */
 export function hullManifold(
-  a: HullData,
+  a: HullEdgeData,
   ma: Float64Array,
-  b: HullData,
+  b: HullGraph,
   mb: Float64Array,
   data: CollisionData | null,
   manifold: LocalManifold,
@@ -264,9 +264,9 @@ const WITNESS_MARGIN = 1e-9;
  * recycling.
  */
 export function cachedHullManifold(
-  a: HullData,
+  a: HullEdgeData,
   ma: Float64Array,
-  b: HullData,
+  b: HullGraph,
   mb: Float64Array,
   data: CollisionData,
   manifold: LocalManifold,

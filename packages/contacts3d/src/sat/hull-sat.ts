@@ -7,8 +7,11 @@
  *   3. The best face, of A or of B: the face axis of least overlap; ties to the larger face, then A.
  *   4. Edge pairs: only those whose arcs cross on the Gauss map (the edge pair forms a face of the
  *      Minkowski difference; Gregorius's IsMinkowskiFace) give a candidate axis, eA x eB oriented
- *      away from A's centre; any that separates ends the test. The one of least overlap replaces
- *      the best face only by box-box's face preference margin (`prefersEdge`).
+ *      away from A's centre; any that separates ends the test. Each edge of A finds its partners
+ *      by walking its arc across B's Gauss map from B's lowest vertex along one of its faces
+ *      (known from step 2) to the other's, so the cost follows the arcs crossed, not E_A x E_B.
+ *      The one of least overlap replaces the best face only by box-box's face preference margin
+ *      (`prefersEdge`).
  *   5. When the least-overlap edge axis was declined that way, the face nearest in direction to
  *      it describes the contact (box-box-sat.ts's `useFaceAlongEdge`, for polyhedra).
  * The answer goes into an explicit `HullAxis`.
@@ -18,7 +21,7 @@
  * forms a face of the Minkowski difference): still separating, the test ends there, as the full
  * test would (it returns false at that axis or an earlier one).
  */
-import type { HullData } from '../shapes/convex-hull.js';
+import type { HullData, HullEdgeData, HullGraph } from '../shapes/convex-hull.js';
 import { hullScratch } from '../shapes/hull-scratch.js';
 import { EDGE_ABSOLUTE_MARGIN, EDGE_RELATIVE_MARGIN } from './box-box-sat.js';
 
@@ -71,7 +74,21 @@ const TIE = 1e-10;
 /** Edge pairs whose sin^2 of angle is below this never win (box-box-sat.ts's NEAR_PARALLEL_SQUARED). */
 const NEAR_PARALLEL_SQUARED = 1e-6;
 /** Below this sin^2 an edge axis is skipped: its direction would be round-off (PARALLEL_SQUARED). */
-const PARALLEL_SQUARED = 1e-12;
+export const PARALLEL_SQUARED = 1e-12;
+/**
+ * The round-off the Minkowski-face test allows its dot products: relative to the edge (the
+ * normals' rotation and the products, far above 2^-52), plus the absolute error of coordinates
+ * as large as the hulls' places (the edge vectors are differences of placed vertices).
+ */
+const FRAGILE_RELATIVE = 1e-12;
+/**
+ * B's edge count from which the walk pays: a box-shaped hull (12 edges, 6 faces) scans its pairs
+ * no slower than it walks them (box-shaped hulls on random poses, plain node, two runs each under
+ * load 10: 4174 and 5087 ns a call scanned, 4783 and 5190 walked); two 16-vertex hulls (42
+ * edges) walk.
+ */
+const WALK_EDGES = 24;
+const FRAGILE_ABSOLUTE = 1e-14;
 
 /**
  * Step 1: B's vertices (x, y, z each), planes (nx, ny, nz, d) and edge vectors in the frame of
@@ -99,6 +116,7 @@ export function placeHullInFrame(
   const r20 = ma[8]! * mb[0]! + ma[9]! * mb[1]! + ma[10]! * mb[2]!,
     r21 = ma[8]! * mb[4]! + ma[9]! * mb[5]! + ma[10]! * mb[6]!,
     r22 = ma[8]! * mb[8]! + ma[9]! * mb[9]! + ma[10]! * mb[10]!;
+  s.fragile[2] = Math.abs(t0) + Math.abs(t1) + Math.abs(t2);
   const vb = b.vertices, out = s.frameVertices;
   for (let i = 0; i < 3 * b.vertexCount; i += 3) {
     const x = vb[i]!, y = vb[i + 1]!, z = vb[i + 2]!;
@@ -139,14 +157,15 @@ export function placeHullInFrame(
  * the axis that describes their contact goes into `result`.
  */
 export function hullSeparatingAxis(
-  a: HullData,
-  b: HullData,
+  a: HullEdgeData,
+  b: HullGraph,
   result: HullAxis,
   cache: HullSatCache | null,
 ): boolean {
   const tolerance = result.tolerance;
   const s = hullScratch;
   const vb = s.frameVertices, planesB = s.framePlanes, separations = s.faceSeparations;
+  const lowestVertices = s.lowestVertices;
   const va = a.vertices, planesA = a.planes;
   const size = Math.max(a.size, b.size);
   const tie = TIE * size;
@@ -164,10 +183,13 @@ export function hullSeparatingAxis(
     const nx = planesA[i]!, ny = planesA[i + 1]!, nz = planesA[i + 2]!;
     // B's lowest vertex above the face's plane (written out: a call would box its doubles,
     // PERFORMANCE.md).
-    let lowest = Infinity;
+    let lowest = Infinity, lowestVertex = 0;
     for (let k = 0; k < 3 * countB; k += 3) {
       const h = nx * vb[k]! + ny * vb[k + 1]! + nz * vb[k + 2]!;
-      if (h < lowest) lowest = h;
+      if (h < lowest) {
+        lowest = h;
+        lowestVertex = k;
+      }
     }
     const separation = lowest - planesA[i + 3]!;
     if (separation > tolerance) {
@@ -175,6 +197,7 @@ export function hullSeparatingAxis(
       return false;
     }
     separations[f] = separation;
+    lowestVertices[f] = lowestVertex / 3;
     if (separation > separationA + tie) {
       separationA = separation;
       faceA = f;
@@ -204,39 +227,45 @@ export function hullSeparatingAxis(
   if (Math.abs(separationB - separationA) <= tie) useB = b.faceAreas[faceB]! > a.faceAreas[faceA]!;
   const faceSeparation = useB ? separationB : separationA;
 
-  // 4. Edge pairs. With the edge vectors as the arcs' great-circle normals (eA parallel to
-  // nA0 x nA1 for an edge running counter-clockwise around face nA0), Gregorius's test on the
-  // Gauss map of A and of -B reads: the arc of B's edge crosses the plane of A's edge
-  // ((nB0 . eA)(nB1 . eA) < 0), the arc of A's edge crosses that of B's edge
-  // ((nA0 . eB)(nA1 . eB) < 0), and on the same hemisphere ((nB0 . eA)(nA1 . eB) < 0).
-  const edges = s.edgeVectors, baseB = 3 * a.edgeCount;
-  const edgeFacesA = a.edgeFaces, edgeFacesB = b.edgeFaces;
-  const edgeVerticesA = a.edgeVertices, edgeVerticesB = b.edgeVertices;
+  // The walk's round-off bounds: an edge is at most 2 sqrt(3) < 4 sizes long, and its lean
+  // out of its faces adds to the relative error.
+  const skew = FRAGILE_RELATIVE + a.edgeSkew + b.edgeSkew;
+  const ca = a.centre, cb = b.centre;
+  const fragile = s.fragile;
+  const reach = fragile[2]! + 4 * (a.size + b.size) + Math.abs(ca[0]!) + Math.abs(ca[1]!) +
+    Math.abs(ca[2]!) + Math.abs(cb[0]!) + Math.abs(cb[1]!) + Math.abs(cb[2]!);
+  fragile[0] = 4 * skew * a.size + FRAGILE_ABSOLUTE * reach;
+  fragile[1] = 4 * skew * b.size + FRAGILE_ABSOLUTE * reach;
+
+  // 4. Edge pairs: for each edge of A, the edges of B that form a Minkowski face with it
+  // (`walkMinkowskiPartners`, else `scanMinkowskiPartners`), in increasing order, as a scan of
+  // every pair would visit them.
+  const edges = s.edgeVectors, baseB = 3 * a.edgeCount, partners = s.edgePartners;
+  const edgeFacesA = a.edgeFaces, edgeVerticesA = a.edgeVertices, edgeVerticesB = b.edgeVertices;
   const cx = a.centre[0]!, cy = a.centre[1]!, cz = a.centre[2]!;
-  const across = s.edgeAcrossFaces;
   let edgeA = -1, edgeB = -1, edgeSeparation = -Infinity;
   let axisX = 0, axisY = 0, axisZ = 0;
+  const walks = b.edgeCount >= WALK_EDGES;
   for (let i = 0; i < a.edgeCount; i++) {
+    let count = walks
+      ? walkMinkowskiPartners(
+        a,
+        b,
+        i,
+        lowestVertices[edgeFacesA[2 * i]!]!,
+        lowestVertices[edgeFacesA[2 * i + 1]!]!,
+        partners,
+      )
+      : -1;
+    if (count < 0) count = scanMinkowskiPartners(a, b, i, partners);
     const ex = edges[3 * i]!, ey = edges[3 * i + 1]!, ez = edges[3 * i + 2]!;
-    const fa0 = 4 * edgeFacesA[2 * i]!, fa1 = 4 * edgeFacesA[2 * i + 1]!;
-    const a0x = planesA[fa0]!, a0y = planesA[fa0 + 1]!, a0z = planesA[fa0 + 2]!;
-    const a1x = planesA[fa1]!, a1y = planesA[fa1 + 1]!, a1z = planesA[fa1 + 2]!;
     const pa = 3 * edgeVerticesA[2 * i]!;
     const px = va[pa]!, py = va[pa + 1]!, pz = va[pa + 2]!;
     const lengthA = ex * ex + ey * ey + ez * ez;
-    // Each face normal of B against this edge once: every B edge reads two of them (F dot
-    // products instead of 2E).
-    for (let g = 0; g < facesB; g++) {
-      across[g] = planesB[4 * g]! * ex + planesB[4 * g + 1]! * ey + planesB[4 * g + 2]! * ez;
-    }
-    for (let j = 0; j < b.edgeCount; j++) {
-      const cba = across[edgeFacesB[2 * j]!]!, dba = across[edgeFacesB[2 * j + 1]!]!;
-      if (cba * dba >= 0) continue;
+    for (let c = 0; c < count; c++) {
+      const j = partners[c]!;
       const k = baseB + 3 * j;
       const fx = edges[k]!, fy = edges[k + 1]!, fz = edges[k + 2]!;
-      const adc = a0x * fx + a0y * fy + a0z * fz;
-      const bdc = a1x * fx + a1y * fy + a1z * fz;
-      if (adc * bdc >= 0 || cba * bdc >= 0) continue;
       // The axis eA x eB, away from A's centre.
       let lx = ey * fz - ez * fy, ly = ez * fx - ex * fz, lz = ex * fy - ey * fx;
       const lengthSquared = lx * lx + ly * ly + lz * lz;
@@ -293,6 +322,161 @@ export function hullSeparatingAxis(
     useFaceAlongEdge(a, b, result);
   }
   return true;
+}
+
+/** `minkowskiFaceTest`'s answer: the pair forms a Minkowski face. */
+export const MINKOWSKI_FACE = 1;
+/** `minkowskiFaceTest`'s flag: a product it decided on lies within round-off of 0. */
+export const MINKOWSKI_FRAGILE = 2;
+
+/**
+ * Gregorius's Minkowski-face test of A's edge `i` against B's edge `j` (both placed in A's
+ * frame), with `across` holding B's face normals dotted with A's edge. With the edge vectors as
+ * the arcs' great-circle normals (eA parallel to nA0 x nA1 for an edge running counter-clockwise
+ * around face nA0), the test on the Gauss map of A and of -B reads: the arc of B's edge crosses
+ * the plane of A's edge ((nB0 . eA)(nB1 . eA) < 0), the arc of A's edge crosses that of B's edge
+ * ((nA0 . eB)(nA1 . eB) < 0), and on the same hemisphere ((nB0 . eA)(nA1 . eB) < 0).
+ * Returns MINKOWSKI_FACE when it does, plus MINKOWSKI_FRAGILE when a dot product it read lies
+ * within `hullScratch.fragile[0]` (B's normals against A's edge) or `[1]` (A's normals against
+ * B's edge) of 0: a sign round-off or a merged face's lean may have flipped.
+ */
+export function minkowskiFaceTest(a: HullData, b: HullData, i: number, j: number): number {
+  const s = hullScratch, across = s.edgeAcrossFaces;
+  const cba = across[b.edgeFaces[2 * j]!]!, dba = across[b.edgeFaces[2 * j + 1]!]!;
+  const fragileA = s.fragile[0]!;
+  const fragile = Math.abs(cba) <= fragileA || Math.abs(dba) <= fragileA ? MINKOWSKI_FRAGILE : 0;
+  if (cba * dba >= 0) return fragile;
+  const planesA = a.planes, edges = s.edgeVectors, k = 3 * a.edgeCount + 3 * j;
+  const fx = edges[k]!, fy = edges[k + 1]!, fz = edges[k + 2]!;
+  const fa0 = 4 * a.edgeFaces[2 * i]!, fa1 = 4 * a.edgeFaces[2 * i + 1]!;
+  const adc = planesA[fa0]! * fx + planesA[fa0 + 1]! * fy + planesA[fa0 + 2]! * fz;
+  const bdc = planesA[fa1]! * fx + planesA[fa1 + 1]! * fy + planesA[fa1 + 2]! * fz;
+  const fragileB = s.fragile[1]!;
+  const either = Math.abs(adc) <= fragileB || Math.abs(bdc) <= fragileB
+    ? MINKOWSKI_FRAGILE
+    : fragile;
+  return adc * bdc < 0 && cba * bdc < 0 ? MINKOWSKI_FACE | either : either;
+}
+
+/** `across[g]` (see `minkowskiFaceTest`) for B's face `g` and A's edge `i`. */
+function setAcross(b: HullData, g: number, i: number): void {
+  const s = hullScratch, planes = s.framePlanes, edges = s.edgeVectors;
+  s.edgeAcrossFaces[g] = planes[4 * g]! * edges[3 * i]! + planes[4 * g + 1]! * edges[3 * i + 1]! +
+    planes[4 * g + 2]! * edges[3 * i + 2]!;
+}
+
+/**
+ * Every edge of B that forms a Minkowski face with A's edge `i` (B placed in A's frame), into
+ * `out` in increasing order; returns how many. The reference: every pair tested.
+ */
+export function scanMinkowskiPartners(
+  a: HullData,
+  b: HullData,
+  i: number,
+  out: Int32Array,
+): number {
+  const s = hullScratch, across = s.edgeAcrossFaces, edges = s.edgeVectors;
+  const planesB = s.framePlanes;
+  const ex = edges[3 * i]!, ey = edges[3 * i + 1]!, ez = edges[3 * i + 2]!;
+  for (let g = 0; g < b.faceCount; g++) {
+    across[g] = planesB[4 * g]! * ex + planesB[4 * g + 1]! * ey + planesB[4 * g + 2]! * ez;
+  }
+  // The stamps would name values of another edge: the walk of the next edge recomputes its own.
+  s.stamp = nextStamp(s.stamp);
+  // minkowskiFaceTest's arithmetic without its round-off flags (the scan decides by the signs).
+  const planesA = a.planes, edgeFacesB = b.edgeFaces, baseB = 3 * a.edgeCount;
+  const fa0 = 4 * a.edgeFaces[2 * i]!, fa1 = 4 * a.edgeFaces[2 * i + 1]!;
+  const a0x = planesA[fa0]!, a0y = planesA[fa0 + 1]!, a0z = planesA[fa0 + 2]!;
+  const a1x = planesA[fa1]!, a1y = planesA[fa1 + 1]!, a1z = planesA[fa1 + 2]!;
+  let count = 0;
+  for (let j = 0; j < b.edgeCount; j++) {
+    const cba = across[edgeFacesB[2 * j]!]!, dba = across[edgeFacesB[2 * j + 1]!]!;
+    if (cba * dba >= 0) continue;
+    const k = baseB + 3 * j;
+    const fx = edges[k]!, fy = edges[k + 1]!, fz = edges[k + 2]!;
+    const adc = a0x * fx + a0y * fy + a0z * fz;
+    const bdc = a1x * fx + a1y * fy + a1z * fz;
+    if (adc * bdc < 0 && cba * bdc < 0) out[count++] = j;
+  }
+  return count;
+}
+
+/** The stamp after `stamp`; the stamps start over before they would overflow. */
+function nextStamp(stamp: number): number {
+  if (stamp < 0x3fffffff) return stamp + 1;
+  hullScratch.acrossStamps.fill(0);
+  return 1;
+}
+
+/**
+ * The edges of B that form a Minkowski face with A's edge `i`, found by walking the arc of A's
+ * edge (from face normal nA0 to nA1) over the Gauss map of -B: its regions are B's vertices (the
+ * directions d in which a vertex is B's lowest, d . x least), its arcs B's edges. The arc starts
+ * in the region of `start`, B's lowest vertex along nA0, and leaves each region across the one
+ * edge of that vertex that passes the Minkowski-face test; it must end in the region of `target`,
+ * B's lowest vertex along nA1. Each step crosses one arc, so the cost is the vertices' degrees
+ * along the way, not B's edge count. Into `out` in increasing order; returns how many, or -1 when
+ * round-off or a degenerate pose leaves the walk ambiguous (a test it reads is fragile, two ways
+ * on, a loop, or another end): then `scanMinkowskiPartners` decides. Where the walk ends as it
+ * must, it finds every pair the scan finds but those whose test is fragile (arcs meeting within
+ * round-off, e.g. at a Gauss-map vertex antipodal to a face of B: not Minkowski faces); the
+ * walk's answer leaves them out (hull-sat.test.ts checks this on hostile hulls and poses).
+ */
+export function walkMinkowskiPartners(
+  a: HullData,
+  b: HullGraph,
+  i: number,
+  start: number,
+  target: number,
+  out: Int32Array,
+): number {
+  const s = hullScratch, stamps = s.acrossStamps;
+  const stamp = nextStamp(s.stamp);
+  s.stamp = stamp;
+  const starts = b.vertexEdgeStart, incident = b.vertexEdges;
+  const edgeFaces = b.edgeFaces, edgeVertices = b.edgeVertices;
+  let vertex = start, entered = -1, count = 0;
+  for (;;) {
+    let exit = -1;
+    for (let k = starts[vertex]!; k < starts[vertex + 1]!; k++) {
+      const j = incident[k]!;
+      if (j === entered) continue;
+      const g0 = edgeFaces[2 * j]!, g1 = edgeFaces[2 * j + 1]!;
+      if (stamps[g0] !== stamp) {
+        stamps[g0] = stamp;
+        setAcross(b, g0, i);
+      }
+      if (stamps[g1] !== stamp) {
+        stamps[g1] = stamp;
+        setAcross(b, g1, i);
+      }
+      const test = minkowskiFaceTest(a, b, i, j);
+      if (test >= MINKOWSKI_FRAGILE) return -1;
+      if (test === 0) continue;
+      if (exit >= 0) return -1;
+      exit = j;
+    }
+    if (exit < 0) break;
+    if (count === b.edgeCount) return -1;
+    out[count++] = exit;
+    entered = exit;
+    vertex = edgeVertices[2 * exit] === vertex
+      ? edgeVertices[2 * exit + 1]!
+      : edgeVertices[2 * exit]!;
+  }
+  if (vertex !== target) return -1;
+  // Increasing order (insertion sort: a few edges), and no edge twice.
+  for (let k = 1; k < count; k++) {
+    const j = out[k]!;
+    let m = k;
+    while (m > 0 && out[m - 1]! > j) {
+      out[m] = out[m - 1]!;
+      m--;
+    }
+    if (m > 0 && out[m - 1] === j) return -1;
+    out[m] = j;
+  }
+  return count;
 }
 
 /**

@@ -59,6 +59,30 @@ export interface HullData {
   readonly size: number;
 }
 
+/**
+ * A `HullData` that bounds how far its edges lean out of their faces' planes: the faces of a hull
+ * merge within its tolerance, so an edge of a merged face is only nearly perpendicular to the
+ * face normals (hull-sat.ts widens the round-off it allows by this).
+ */
+export interface HullEdgeData extends HullData {
+  /** The largest |n . e| / |e| of an edge e and the normal n of a face beside it. */
+  readonly edgeSkew: number;
+}
+
+/**
+ * A `HullData` with the edges at each vertex: what the separating-axis test walks to find the edge
+ * pairs that form faces of the Minkowski difference (hull-sat.ts) without testing every pair.
+ */
+export interface HullGraph extends HullEdgeData {
+  /**
+   * Where each vertex's edges start in `vertexEdges`; vertex v's end where vertex v + 1's start
+   * (`vertexCount + 1` entries).
+   */
+  readonly vertexEdgeStart: Int32Array;
+  /** The edges at each vertex, one vertex after another (each edge twice, once at either end). */
+  readonly vertexEdges: Int32Array;
+}
+
 /** Reads `points` (flat triples or `[x, y, z]` arrays) into a Float64Array, or throws naming the bad entry. */
 function readPoints(field: string, points: unknown): Float64Array {
   if (
@@ -95,7 +119,7 @@ function readPoints(field: string, points: unknown): Float64Array {
  * A convex polyhedron (`ShapeType.ConvexHull`): the convex hull of a point cloud, made by
  * `ConvexHull.fromPoints`. Its geometry is fixed; the pose setters move it like any primitive.
  */
-export class ConvexHull<B = unknown> extends Primitive<B> {
+export class ConvexHull<B = unknown> extends Primitive<B> implements HullGraph {
   /** `ShapeType.ConvexHull`. */
   readonly shapeType = ShapeType.ConvexHull;
   /** x, y, z per vertex, in the hull's frame (only the hull's corners: interior and edge points are dropped). */
@@ -118,6 +142,15 @@ export class ConvexHull<B = unknown> extends Primitive<B> {
    * and `edgeFaces[2e + 1]`.
    */
   readonly edgeFaces: Int32Array;
+  /** Where each vertex's edges start in `vertexEdges` (`vertexCount + 1` entries). */
+  readonly vertexEdgeStart: Int32Array;
+  /** The edges at each vertex, one vertex after another (each edge at both of its ends). */
+  readonly vertexEdges: Int32Array;
+  /**
+   * The largest |n . e| / |e| of an edge e and the normal n of a face beside it (round-off, or
+   * how far a merged face's edges lean out of its plane).
+   */
+  readonly edgeSkew: number;
   /** How many vertices the hull has. */
   readonly vertexCount: number;
   /** How many (polygonal) faces the hull has. */
@@ -158,6 +191,32 @@ export class ConvexHull<B = unknown> extends Primitive<B> {
     this.edgeCount = build.edgeVertices.length / 2;
     this.tolerance = build.tolerance;
     const v = this.vertexCount, e = this.edgeCount, f = this.faceCount;
+    // The edges at each vertex, by counting sort on the edges' ends.
+    const starts = new Int32Array(v + 1), ends = this.edgeVertices;
+    for (let k = 0; k < 2 * e; k++) starts[ends[k]! + 1] = starts[ends[k]! + 1]! + 1;
+    for (let k = 0; k < v; k++) starts[k + 1] = starts[k + 1]! + starts[k]!;
+    this.vertexEdgeStart = starts;
+    let skew = 0;
+    for (let k = 0; k < e; k++) {
+      const i = 3 * ends[2 * k]!, j = 3 * ends[2 * k + 1]!, q = this.vertices;
+      const x = q[j]! - q[i]!, y = q[j + 1]! - q[i + 1]!, z = q[j + 2]! - q[i + 2]!;
+      const length = Math.sqrt(x * x + y * y + z * z);
+      for (let side = 0; side < 2; side++) {
+        const n = 4 * this.edgeFaces[2 * k + side]!, planes = this.planes;
+        skew = Math.max(
+          skew,
+          Math.abs(planes[n]! * x + planes[n + 1]! * y + planes[n + 2]! * z) / length,
+        );
+      }
+    }
+    this.edgeSkew = skew;
+    this.vertexEdges = new Int32Array(2 * e);
+    const filled = starts.slice(0, v);
+    for (let k = 0; k < 2 * e; k++) {
+      const at = ends[k]!;
+      this.vertexEdges[filled[at]!] = k >> 1;
+      filled[at] = filled[at]! + 1;
+    }
     this.vertexCodes = Int32Array.from({ length: v }, (_, i) => i);
     this.edgeCodes = Int32Array.from({ length: e }, (_, i) => v + i);
     this.faceCodes = Int32Array.from({ length: f }, (_, i) => v + e + i);

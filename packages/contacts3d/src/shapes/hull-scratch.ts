@@ -15,6 +15,20 @@ export const hullScratch = {
   faceSeparations: new Float64Array(0) as Float64Array,
   /** One edge of the first hull against every face normal of the second (the Gauss-map test's first half). */
   edgeAcrossFaces: new Float64Array(0) as Float64Array,
+  /** Which `edgeAcrossFaces` entries hold the current edge's values: those whose stamp is `stamp`. */
+  acrossStamps: new Int32Array(0) as Int32Array,
+  stamp: 0,
+  /**
+   * How close to 0 a dot product of the Minkowski-face test may lie before its sign counts as
+   * round-off: [0] the second hull's normals against the first's edges, [1] the other way; [2] is
+   * |t|_1 of the second hull's place in the first's frame (an array: PERFORMANCE.md, doubles
+   * cross calls in arrays or fields).
+   */
+  fragile: new Float64Array(3),
+  /** For each face of the first hull, the second hull's vertex lowest along its normal. */
+  lowestVertices: new Int32Array(0) as Int32Array,
+  /** The second hull's edges that form Minkowski faces with one edge of the first. */
+  edgePartners: new Int32Array(0) as Int32Array,
   /** Edge vectors of the first hull, then of the second, in the first hull's frame. */
   edgeVectors: new Float64Array(0) as Float64Array,
   /** Clipped polygons: two buffers of `polygonCapacity` vertices (x, y, z each). */
@@ -53,10 +67,14 @@ export function reserveHullScratch(
     s.framePlanes = new Float64Array(4 * faces);
     s.faceSeparations = new Float64Array(2 * faces);
     s.edgeAcrossFaces = new Float64Array(faces);
+    s.acrossStamps = new Int32Array(faces);
+    s.stamp = 0;
+    s.lowestVertices = new Int32Array(faces);
   }
   if (edges > s.edges) {
     s.edges = edges;
     s.edgeVectors = new Float64Array(6 * edges);
+    s.edgePartners = new Int32Array(edges);
   }
   if (faceSize > s.faceSize) {
     s.faceSize = faceSize;
