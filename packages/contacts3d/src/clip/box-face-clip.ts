@@ -83,15 +83,6 @@ function copyVertex(to: ClipVertex, from: ClipVertex, leaving: number): void {
   to.leaving = leaving;
 }
 
-/** Incident corner `corner` at (u, v, w), leaving along incident edge `corner`. */
-function setCorner(vertex: ClipVertex, corner: number, u: number, v: number, w: number): void {
-  vertex.u = u;
-  vertex.v = v;
-  vertex.w = w;
-  vertex.feature = corner;
-  vertex.leaving = corner;
-}
-
 /**
  * One Sutherland-Hodgman pass: the polygon of `count` vertices in `input` clipped against side
  * plane `plane` (`sign * x <= limit`, x being u for planes 0 and 1, v for 2 and 3) into `output`;
@@ -225,11 +216,26 @@ export function clipBoxFaces(
     vMinusP = fv - pv,
     wPlusP = fw + pw,
     wMinusP = fw - pw;
+  // Written field by field, not through a helper of three doubles (PERFORMANCE.md: doubles cross
+  // calls in arrays or fields); corner j leaves along incident edge j.
   let polygon = polygonScratch, spare = clippedScratch, vertexCount = 4;
-  setCorner(polygon[0]!, 0, uPlusP + qu, vPlusP + qv, wPlusP + qw);
-  setCorner(polygon[1]!, 1, uMinusP + qu, vMinusP + qv, wMinusP + qw);
-  setCorner(polygon[2]!, 2, uMinusP - qu, vMinusP - qv, wMinusP - qw);
-  setCorner(polygon[3]!, 3, uPlusP - qu, vPlusP - qv, wPlusP - qw);
+  const corner0 = polygon[0]!, corner1 = polygon[1]!, corner2 = polygon[2]!, corner3 = polygon[3]!;
+  corner0.u = uPlusP + qu;
+  corner0.v = vPlusP + qv;
+  corner0.w = wPlusP + qw;
+  corner1.u = uMinusP + qu;
+  corner1.v = vMinusP + qv;
+  corner1.w = wMinusP + qw;
+  corner2.u = uMinusP - qu;
+  corner2.v = vMinusP - qv;
+  corner2.w = wMinusP - qw;
+  corner3.u = uPlusP - qu;
+  corner3.v = vPlusP - qv;
+  corner3.w = wPlusP - qw;
+  for (let j = 0; j < 4; j++) {
+    polygon[j]!.feature = j;
+    polygon[j]!.leaving = j;
+  }
 
   // 3. The passes. One leaves the polygon as it is when no vertex is beyond its plane, which the
   // extreme corners show before any cut; later vertices stay in the corners' hull up to the
