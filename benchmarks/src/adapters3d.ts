@@ -30,7 +30,8 @@ import type {
 import { zTo } from './space.js';
 import { meshOf } from './terrain.js';
 
-type OurShape = Sphere | Box | HalfSpace | Capsule | ConvexHull | TriangleMesh | Heightfield;
+/** Any of our 3D shapes. */
+export type OurShape = Sphere | Box | HalfSpace | Capsule | ConvexHull | TriangleMesh | Heightfield;
 
 /**
  * What `make` builds from `spec`, built once per spec object: every configuration of a terrain
@@ -394,16 +395,16 @@ export function rapier3(pairs: Pairs3, call: string): Implementation {
       sink[0]! -= last.distance;
       return 1;
     };
-  return rapierRow(call, halfSpaceSecond, run, () => last);
+  return rapierRow(call, () => halfSpaceSecond, run, () => last);
 }
 
 /**
  * Rapier's row from its `run`, which leaves its answer (or null) where `last` reads it; the
- * half-space, when there is one, was queried first.
+ * half-space, when configuration i has one (`halfSpaceSecond(i)`), was queried first.
  */
 export function rapierRow(
   call: string,
-  halfSpaceSecond: boolean,
+  halfSpaceSecond: (i: number) => boolean,
   run: (i: number) => number,
   last: () => RAPIER.ShapeContact | null,
 ): Implementation {
@@ -418,7 +419,7 @@ export function rapierRow(
       if (contact === null) return { count, penetration: NaN, normal: [] };
       // normal1 is the outward normal of the shape queried first, toward the other one; ours
       // points from the second shape toward the first.
-      const sign = halfSpaceSecond ? 1 : -1;
+      const sign = halfSpaceSecond(i) ? 1 : -1;
       return {
         count,
         penetration: -contact.distance,
@@ -429,7 +430,7 @@ export function rapierRow(
 }
 
 /** A Rapier collider description of `spec`, posed. */
-function rapierColliderDesc(spec: Shape3Spec): RAPIER.ColliderDesc {
+export function rapierColliderDesc(spec: Shape3Spec): RAPIER.ColliderDesc {
   const pose = (
     desc: RAPIER.ColliderDesc | null,
     position: readonly number[],
@@ -516,7 +517,7 @@ export function rapierColliders3(pairs: Pairs3, call: string): Implementation {
     sink[0]! -= last.distance;
     return 1;
   };
-  return rapierRow(call, halfSpaceSecond, run, () => last);
+  return rapierRow(call, () => halfSpaceSecond, run, () => last);
 }
 
 function toOimo(
@@ -560,9 +561,25 @@ export function oimo3(pairs: Pairs3, call: string): Implementation {
     ? new oimo.collision.narrowphase.detector.GjkEpaDetector()
     : new oimo.collision.narrowphase.detector.BoxBoxDetector();
   const result = new oimo.collision.narrowphase.DetectorResult();
-  const run = (i: number): number => {
+  const note = pairs[0]?.a.kind === 'hull' ? 'one point (GJK/EPA)' : 'up to 4 points';
+  return oimoRow(call, note, result, (i) => {
     const a = first[i]!, b = second[i]!;
     detector.detect(result, a.geometry, b.geometry, a.transform, b.transform, cached[i]!);
+  });
+}
+
+/**
+ * OimoPhysics's row from `detect`, which answers configuration i into `result`: the depths summed
+ * into the sink, the deepest point inspected.
+ */
+export function oimoRow(
+  call: string,
+  note: string,
+  result: oimo.collision.narrowphase.DetectorResult,
+  detect: (i: number) => void,
+): Implementation {
+  const run = (i: number): number => {
+    detect(i);
     const count = result.numPoints;
     let penetration = 0;
     for (let k = 0; k < count; k++) penetration += result.points[k]!.depth;
@@ -572,7 +589,7 @@ export function oimo3(pairs: Pairs3, call: string): Implementation {
   return {
     library: 'oimophysics',
     call,
-    note: pairs[0]?.a.kind === 'hull' ? 'one point (GJK/EPA)' : 'up to 4 points',
+    note,
     run,
     inspect: (i) => {
       const count = run(i);
@@ -612,24 +629,8 @@ export function oimoCapsule3(pairs: Pairs3, call: string): Implementation {
     second[0]!.geometry.getType(),
   );
   const result = new oimo.collision.narrowphase.DetectorResult();
-  const run = (i: number): number => {
+  return oimoRow(call, 'one point', result, (i) => {
     const a = first[i]!, b = second[i]!;
     detector.detect(result, a.geometry, b.geometry, a.transform, b.transform, cached[i]!);
-    const count = result.numPoints;
-    let penetration = 0;
-    for (let k = 0; k < count; k++) penetration += result.points[k]!.depth;
-    sink[0]! += penetration;
-    return count;
-  };
-  return {
-    library: 'oimophysics',
-    call,
-    note: 'one point',
-    run,
-    inspect: (i) => {
-      const count = run(i);
-      const n = result.normal;
-      return deepest(count, (k) => result.points[k]!.depth, () => [n.x, n.y, n.z]);
-    },
-  };
+  });
 }

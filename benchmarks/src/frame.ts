@@ -1,29 +1,35 @@
 /**
- * The "frame" row: the resting box-box pairs of a settled scene, called frame after frame as a
- * physics engine calls its narrowphase, each box jittered about its rest pose every frame as a
- * solver leaves it. Configuration `i` is pair `i % PAIRS` in frame `i / PAIRS`; the timing loop
- * walks them in order, so every pair sees its own previous frame one round of pairs earlier (and
- * the last frame wraps to the first, one more jitter). Every library sets both bodies' poses from
- * a position and a quaternion before each call (our `setPose`, OimoPhysics's `setPosition` and
- * `setOrientation`, Rapier's collider `setTranslation` and `setRotation`), and keeps its per-pair
- * state across frames:
- * ours a `PairCache` per pair (none, the separating-axis cache, or with recycling too),
- * OimoPhysics its `CachedDetectorData` per pair (its box-box detector keeps nothing in it).
+ * The frame rows: pairs called frame after frame as a physics engine calls its narrowphase, each
+ * shape jittered about its rest pose every frame as a solver leaves it (broadphase excluded).
+ * - "frame": the resting box-box pairs of a settled stack.
+ * - "frame-mixed": a scene of every 3D detector kind interleaved (spheres, boxes, capsules and
+ *   hulls against each other and against half-spaces), as an engine meets its pairs.
+ * Configuration `i` is pair `i % pairs` in frame `i / pairs`; the timing loop walks them in order,
+ * so every pair sees its own previous frame one round of pairs earlier (and the last frame wraps
+ * to the first, one more jitter). Every library sets both shapes' poses from a position and a
+ * quaternion before each call (our `setPose`, OimoPhysics's `setPosition` and `setOrientation`,
+ * Rapier's collider `setTranslation` and `setRotation`; a half-space never moves), and keeps its
+ * per-pair state across frames: ours a `PairCache` per pair (none, the separating-axis cache, or
+ * with recycling too), OimoPhysics its `CachedDetectorData` per pair (its box-box detector keeps
+ * nothing in it).
  */
 import RAPIER from '@dimforge/rapier3d-compat';
 import { oimo } from 'oimophysics';
-import { Box, CollisionData, PairCache, collideBoxBox } from '@contactkit/contacts3d';
+import { CollisionData, PairCache } from '@contactkit/contacts3d';
 import { Random } from '@contactkit/test-support';
-import { rapierRow } from './adapters3d.js';
-import { type Implementation, deepest, sink } from './harness.js';
-import { type BoxSpec, type Pair, boxStackPairs } from './inputs.js';
+import { type OurShape, oimoRow, rapierColliderDesc, rapierRow, toOurs } from './adapters3d.js';
+import { type Implementation, contactkitImplementation, sink } from './harness.js';
+import { type BoxSpec, type Pair, type Pairs3, type Shape3Spec, boxStackPairs } from './inputs.js';
+import { multiplyQ } from './space.js';
 
-/** Resting pairs per frame, and frames: 64 x 16 = the 1024 configurations of every row. */
+/** Resting pairs per frame in the box-box row, and frames: 64 x 16 = the 1024 configurations. */
 export const FRAME_PAIRS = 64;
 export const FRAMES = 16;
+/** Pairs of the mixed scene: 256 x 16 frames = 4096 configurations (a power of two). */
+export const MIXED_PAIRS = 256;
 /**
- * A solver's jitter about the rest pose, per frame: up to this far (world units; boxes of half
- * size 0.4 to 0.6) and this angle (radians).
+ * A solver's jitter about the rest pose, per frame: up to this far (world units; shapes of size
+ * 0.1 to 2) and this angle (radians).
  */
 export const JITTER_DISTANCE = 5e-4;
 export const JITTER_ANGLE = 5e-4;
@@ -31,19 +37,9 @@ export const JITTER_ANGLE = 5e-4;
 type Vec3 = [number, number, number];
 type Quat = [number, number, number, number];
 
-/** q * r (Hamilton product, [x, y, z, w]). */
-function multiply(q: Quat, r: Quat): Quat {
-  const [ax, ay, az, aw] = q, [bx, by, bz, bw] = r;
-  return [
-    aw * bx + ax * bw + ay * bz - az * by,
-    aw * by - ax * bz + ay * bw + az * bx,
-    aw * bz + ax * by - ay * bx + az * bw,
-    aw * bw - ax * bx - ay * by - az * bz,
-  ];
-}
-
-/** A pose jittered by up to JITTER_DISTANCE and JITTER_ANGLE in random directions. */
-function jitter(random: Random, spec: BoxSpec): BoxSpec {
+/** A posed spec jittered by up to JITTER_DISTANCE and JITTER_ANGLE; half-spaces stay. */
+function jitter<S extends Shape3Spec>(random: Random, spec: S): S {
+  if (!('quaternion' in spec)) return spec;
   const direction = random.unitVector(), axis = random.unitVector();
   const distance = JITTER_DISTANCE * random.next(), half = 0.5 * JITTER_ANGLE * random.next();
   const s = Math.sin(half);
@@ -53,18 +49,16 @@ function jitter(random: Random, spec: BoxSpec): BoxSpec {
     spec.position[1] + distance * direction[1],
     spec.position[2] + distance * direction[2],
   ];
-  return { ...spec, position, quaternion: multiply(turn, spec.quaternion as Quat) };
+  return { ...spec, position, quaternion: multiplyQ(turn, spec.quaternion) };
 }
 
-/**
- * The frames: FRAME_PAIRS resting pairs (the configurations of the box-box-resting row: an
- * upright crate with another on its top face, twisted, tilted up to 0.5 degrees, 0.2% to 2% of
- * the smallest half size deep), each box jittered about its rest pose in every frame.
- */
-export function restingFrames(seed: number): Pair<BoxSpec, BoxSpec>[] {
-  const rest = boxStackPairs(FRAME_PAIRS, seed);
-  const random = new Random(seed + 1);
-  const frames: Pair<BoxSpec, BoxSpec>[] = [];
+/** `FRAMES` frames of the pairs `rest`, each shape jittered about its rest pose in every frame. */
+function jitteredFrames<A extends Shape3Spec, B extends Shape3Spec>(
+  rest: readonly Pair<A, B>[],
+  seed: number,
+): Pair<A, B>[] {
+  const random = new Random(seed);
+  const frames: Pair<A, B>[] = [];
   for (let f = 0; f < FRAMES; f++) {
     for (const pair of rest) {
       frames.push({
@@ -77,60 +71,101 @@ export function restingFrames(seed: number): Pair<BoxSpec, BoxSpec>[] {
   return frames;
 }
 
-/** How our row keeps state across frames: none, the separating-axis cache, or with recycling. */
-export type FrameCache = 'none' | 'axis' | 'recycle';
-
 /**
- * contactkit on the frames: one pair of Box objects per resting pair, posed by `setPose` before
- * each call, one `PairCache` per pair (or none), one CollisionData (capacity 16, tolerance 0)
- * reset per call.
+ * The box-box frames: FRAME_PAIRS resting pairs (the configurations of the box-box-resting row:
+ * an upright crate with another on its top face, twisted, tilted up to 0.5 degrees, 0.2% to 2% of
+ * the smallest half size deep), each box jittered about its rest pose in every frame.
  */
-export function contactkitFrames(
-  frames: readonly Pair<BoxSpec, BoxSpec>[],
-  mode: FrameCache,
-  call: string,
-): Implementation {
-  const first = Array.from({ length: FRAME_PAIRS }, (_, p) => new Box(frames[p]!.a.halfSize));
-  const second = Array.from({ length: FRAME_PAIRS }, (_, p) => new Box(frames[p]!.b.halfSize));
-  const caches = Array.from(
-    { length: FRAME_PAIRS },
-    () => new PairCache({ recycle: mode === 'recycle' }),
-  );
-  const positionsA = frames.map((pair) => Float64Array.from(pair.a.position));
-  const rotationsA = frames.map((pair) => Float64Array.from(pair.a.quaternion));
-  const positionsB = frames.map((pair) => Float64Array.from(pair.b.position));
-  const rotationsB = frames.map((pair) => Float64Array.from(pair.b.quaternion));
-  const data = new CollisionData({ capacity: 16, tolerance: 0 });
-  const withCache = mode !== 'none';
-  const run = (i: number): number => {
-    const p = i % FRAME_PAIRS;
-    const a = first[p]!.setPose(positionsA[i]!, rotationsA[i]!);
-    const b = second[p]!.setPose(positionsB[i]!, rotationsB[i]!);
-    data.reset();
-    const count = withCache ? collideBoxBox(a, b, data, caches[p]!) : collideBoxBox(a, b, data);
-    let penetration = 0;
-    for (let k = 0; k < count; k++) penetration += data.contacts[k]!.penetration;
-    sink[0]! += penetration;
-    return count;
-  };
-  return {
-    library: 'contactkit',
-    call,
-    run,
-    inspect: (i) => {
-      const count = run(i);
-      return deepest(
-        count,
-        (k) => data.contacts[k]!.penetration,
-        (k) => Array.from(data.contacts[k]!.normal),
-      );
-    },
-  };
+export function restingFrames(seed: number): Pair<BoxSpec, BoxSpec>[] {
+  return jitteredFrames(boxStackPairs(FRAME_PAIRS, seed), seed + 1);
 }
 
 /**
- * OimoPhysics on the frames: one pair of BoxGeometry and Transform per resting pair, posed by
- * `setPosition` and `setOrientation` before each `BoxBoxDetector.detect`, one
+ * The mixed frames: MIXED_PAIRS pairs, pair k the configuration `k / kinds` of kind `k % kinds`
+ * (each kind's list from its own row's generator), jittered in every frame.
+ */
+export function mixedFrames(
+  kinds: readonly Pairs3[],
+  seed: number,
+): Pair<Shape3Spec, Shape3Spec>[] {
+  const rest = Array.from({ length: MIXED_PAIRS }, (_, k) => {
+    const pair = kinds[k % kinds.length]![Math.floor(k / kinds.length)];
+    if (pair === undefined) throw new RangeError(`kind ${k % kinds.length} has too few pairs`);
+    return pair;
+  });
+  return jitteredFrames(rest, seed);
+}
+
+/** Configurations of each kind `mixedFrames` needs. */
+export function mixedPairsPerKind(kinds: number): number {
+  return Math.ceil(MIXED_PAIRS / kinds);
+}
+
+/** How our row keeps state across frames: none, the separating-axis cache, or with recycling. */
+export type FrameCache = 'none' | 'axis' | 'recycle';
+
+/** One shape of one configuration: the pair's shape object, the pose to set, the pair's cache. */
+interface Posed {
+  shape: OurShape;
+  position: Float64Array | null;
+  quaternion: Float64Array;
+  cache: PairCache | undefined;
+}
+
+/** A contactkit detector with the cache argument (`collide`, or one pair's own). */
+type CachedDetector = (a: never, b: never, data: CollisionData, cache?: PairCache) => number;
+
+/**
+ * contactkit on the frames of `pairs` pairs: one pair of shapes per pair, posed by `setPose`
+ * before each call (half-spaces never move), one `PairCache` per pair (or none), one
+ * CollisionData (capacity 16, tolerance 0) reset per call.
+ */
+export function contactkitFrames(
+  frames: Pairs3,
+  pairs: number,
+  detector: CachedDetector,
+  mode: FrameCache,
+  call: string,
+): Implementation {
+  const shapes = (side: 'a' | 'b'): OurShape[] =>
+    Array.from({ length: pairs }, (_, p) => toOurs(frames[p]![side]));
+  const first = shapes('a'), second = shapes('b');
+  const caches = Array.from(
+    { length: pairs },
+    () => mode === 'none' ? undefined : new PairCache({ recycle: mode === 'recycle' }),
+  );
+  const posed = (side: 'a' | 'b', list: OurShape[]): Posed[] =>
+    frames.map((pair, i) => {
+      const spec = pair[side];
+      return {
+        shape: list[i % pairs]!,
+        position: 'position' in spec ? Float64Array.from(spec.position) : null,
+        quaternion: Float64Array.from('quaternion' in spec ? spec.quaternion : [0, 0, 0, 1]),
+        cache: caches[i % pairs],
+      };
+    });
+  const pose = (entry: Posed): OurShape => {
+    if (entry.position !== null) entry.shape.setPose(entry.position, entry.quaternion);
+    return entry.shape;
+  };
+  const collide = detector as (
+    a: OurShape,
+    b: OurShape,
+    data: CollisionData,
+    cache?: PairCache,
+  ) => number;
+  return contactkitImplementation(
+    posed('a', first),
+    posed('b', second),
+    new CollisionData({ capacity: 16, tolerance: 0 }),
+    (a, b, data) => collide(pose(a), pose(b), data, a.cache),
+    call,
+  );
+}
+
+/**
+ * OimoPhysics on the box-box frames: one pair of BoxGeometry and Transform per resting pair,
+ * posed by `setPosition` and `setOrientation` before each `BoxBoxDetector.detect`, one
  * `CachedDetectorData` per pair.
  */
 export function oimoFrames(
@@ -156,7 +191,7 @@ export function oimoFrames(
   const rotationsB = frames.map((pair) => quaternion(pair.b.quaternion));
   const detector = new oimo.collision.narrowphase.detector.BoxBoxDetector();
   const result = new oimo.collision.narrowphase.DetectorResult();
-  const run = (i: number): number => {
+  return oimoRow(call, 'up to 4 points', result, (i) => {
     const p = i % FRAME_PAIRS;
     const ta = transformsA[p]!, tb = transformsB[p]!;
     ta.setPosition(positionsA[i]!);
@@ -164,69 +199,53 @@ export function oimoFrames(
     tb.setPosition(positionsB[i]!);
     tb.setOrientation(rotationsB[i]!);
     detector.detect(result, first[p]!, second[p]!, ta, tb, cached[p]!);
-    const count = result.numPoints;
-    let penetration = 0;
-    for (let k = 0; k < count; k++) penetration += result.points[k]!.depth;
-    sink[0]! += penetration;
-    return count;
-  };
-  return {
-    library: 'oimophysics',
-    call,
-    note: 'up to 4 points',
-    run,
-    inspect: (i) => {
-      const count = run(i);
-      const n = result.normal;
-      return deepest(count, (k) => result.points[k]!.depth, () => [n.x, n.y, n.z]);
-    },
-  };
+  });
 }
 
 /**
- * Rapier on the frames: one pair of cuboid colliders per resting pair in a world that is never
+ * Rapier on the frames of `pairs` pairs: one pair of colliders per pair in a world that is never
  * stepped, posed by `setTranslation` and `setRotation` before each `contactCollider` (one point,
- * the deepest).
+ * the deepest); a half-space, which never moves, is queried first (see `rapier3`).
  */
-export function rapierFrames(
-  frames: readonly Pair<BoxSpec, BoxSpec>[],
-  call: string,
-): Implementation {
+export function rapierFrames(frames: Pairs3, pairs: number, call: string): Implementation {
   const world = new RAPIER.World({ x: 0, y: 0, z: 0 });
-  const collider = (spec: BoxSpec): RAPIER.Collider =>
-    world.createCollider(RAPIER.ColliderDesc.cuboid(...spec.halfSize));
-  const first = Array.from({ length: FRAME_PAIRS }, (_, p) => collider(frames[p]!.a));
-  const second = Array.from({ length: FRAME_PAIRS }, (_, p) => collider(frames[p]!.b));
-  const vector = (v: readonly number[]): RAPIER.Vector => ({ x: v[0]!, y: v[1]!, z: v[2]! });
-  const rotation = (q: readonly number[]): RAPIER.Rotation => ({
-    x: q[0]!,
-    y: q[1]!,
-    z: q[2]!,
-    w: q[3]!,
-  });
-  const positionsA = frames.map((pair) => vector(pair.a.position));
-  const rotationsA = frames.map((pair) => rotation(pair.a.quaternion));
-  const positionsB = frames.map((pair) => vector(pair.b.position));
-  const rotationsB = frames.map((pair) => rotation(pair.b.quaternion));
-  const target = new RAPIER.ShapeContact(
-    0,
-    vector([0, 0, 0]),
-    vector([0, 0, 0]),
-    vector([0, 0, 0]),
-    vector([0, 0, 0]),
+  const halfSpaceSecond = Array.from(
+    { length: pairs },
+    (_, p) => frames[p]!.b.kind === 'halfspace',
   );
+  const colliders = (side: 'a' | 'b'): RAPIER.Collider[] =>
+    Array.from(
+      { length: pairs },
+      (_, p) => world.createCollider(rapierColliderDesc(frames[p]![side])),
+    );
+  const first = colliders('a'), second = colliders('b');
+  const poses = (
+    side: 'a' | 'b',
+  ): ({ position: RAPIER.Vector; rotation: RAPIER.Rotation; } | null)[] =>
+    frames.map((pair) => {
+      const spec = pair[side];
+      if (!('quaternion' in spec)) return null;
+      const [x, y, z] = spec.position, [qx, qy, qz, qw] = spec.quaternion;
+      return { position: { x, y, z }, rotation: { x: qx, y: qy, z: qz, w: qw } };
+    });
+  const posesA = poses('a'), posesB = poses('b');
+  const pose = (collider: RAPIER.Collider, at: (typeof posesA)[number]): void => {
+    if (at === null) return;
+    collider.setTranslation(at.position);
+    collider.setRotation(at.rotation);
+  };
+  const zero = (): RAPIER.Vector => ({ x: 0, y: 0, z: 0 });
+  const target = new RAPIER.ShapeContact(0, zero(), zero(), zero(), zero());
   let last: RAPIER.ShapeContact | null = null;
   const run = (i: number): number => {
-    const p = i % FRAME_PAIRS;
+    const p = i % pairs;
     const a = first[p]!, b = second[p]!;
-    a.setTranslation(positionsA[i]!);
-    a.setRotation(rotationsA[i]!);
-    b.setTranslation(positionsB[i]!);
-    b.setRotation(rotationsB[i]!);
-    last = a.contactCollider(b, 0, target);
+    pose(a, posesA[i]!);
+    pose(b, posesB[i]!);
+    last = halfSpaceSecond[p] ? b.contactCollider(a, 0, target) : a.contactCollider(b, 0, target);
     if (last === null) return 0;
     sink[0]! -= last.distance;
     return 1;
   };
-  return rapierRow(call, false, run, () => last);
+  return rapierRow(call, (i) => halfSpaceSecond[i % pairs]!, run, () => last);
 }

@@ -24,7 +24,15 @@ import {
   toOurs as toOursShape,
 } from './adapters3d.js';
 import { crashcat3 } from './crashcat3.js';
-import { rapierFrames, restingFrames } from './frame.js';
+import {
+  contactkitFrames,
+  FRAME_PAIRS,
+  MIXED_PAIRS,
+  mixedFrames,
+  mixedPairsPerKind,
+  rapierFrames,
+  restingFrames,
+} from './frame.js';
 import { findExports } from './detectors.js';
 import type { Implementation, Inspection } from './harness.js';
 import {
@@ -625,7 +633,7 @@ describe('terrain rows', () => {
 describe('frame row', () => {
   it("Rapier's colliders posed before each call give contactShape's depth and normal", () => {
     const frames = restingFrames(110).slice(0, 128);
-    const colliders = rapierFrames(frames, 'check');
+    const colliders = rapierFrames(frames, FRAME_PAIRS, 'check');
     const shapes = rapier3(frames, 'check');
     frames.forEach((_pair, i) => {
       const posed = colliders.inspect(i), passed = shapes.inspect(i);
@@ -636,5 +644,33 @@ describe('frame row', () => {
         expect(Math.abs(value - passed.normal[axis]!)).toBeLessThan(1e-5)
       );
     });
+  });
+
+  it('the mixed scene: the separating-axis cache changes no answer, Rapier finds the same pairs touching', () => {
+    const n = mixedPairsPerKind(5);
+    const kinds: Pairs3[] = [
+      sphereSpherePairs(n, 1),
+      boxHalfSpacePairs(n, 2),
+      boxBoxPairs(n, 3),
+      capsuleCapsulePairs(n, 4),
+      boxCapsulePairs(n, 5),
+    ];
+    const frames = mixedFrames(kinds, 6).slice(0, 2 * MIXED_PAIRS);
+    // Every kind in turn: pair k is kind k % 5.
+    frames.slice(0, 10).forEach((pair, k) => expect(pair.a.kind).toBe(kinds[k % 5]![0]!.a.kind));
+    const plain = contactkitFrames(frames, MIXED_PAIRS, contacts3d.collide, 'none', 'check');
+    const cached = contactkitFrames(frames, MIXED_PAIRS, contacts3d.collide, 'axis', 'check');
+    const rapier = rapierFrames(frames, MIXED_PAIRS, 'check');
+    let touching = 0, agreed = 0;
+    frames.forEach((_pair, i) => {
+      const mine = plain.inspect(i);
+      expect(cached.inspect(i)).toEqual(mine);
+      const theirs = rapier.inspect(i);
+      if (mine.count > 0) touching++;
+      // Rapier (f32) and we agree on which pairs overlap, but for pairs within its round-off.
+      if ((mine.count > 0) === (theirs.count > 0 && theirs.penetration >= 0)) agreed++;
+    });
+    expect(touching).toBeGreaterThan(frames.length / 3);
+    expect(agreed).toBeGreaterThan(0.95 * frames.length);
   });
 });

@@ -28,6 +28,9 @@ import {
   contactkitFrames,
   FRAME_PAIRS,
   FRAMES,
+  MIXED_PAIRS,
+  mixedFrames,
+  mixedPairsPerKind,
   oimoFrames,
   rapierFrames,
   restingFrames,
@@ -402,26 +405,96 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
     // The frame row: the resting pairs called frame after frame, with and without our cache.
     (() => {
       const frames = lazy(() => restingFrames(110));
+      const box = contacts3d.collideBoxBox;
       return {
         id: 'frame',
         title: `Frame: ${FRAME_PAIRS} resting box-box pairs over ${FRAMES} frames of a solver's ` +
           'jitter, poses set before each call, per-pair state kept across frames',
         pairs: frames,
-        ours: () => contactkitFrames(frames(), 'none', 'collideBoxBox, no cache'),
+        ours: () => contactkitFrames(frames(), FRAME_PAIRS, box, 'none', 'collideBoxBox, no cache'),
         peers: [
-          () => contactkitFrames(frames(), 'axis', 'collideBoxBox + PairCache (separating axis)'),
           () =>
             contactkitFrames(
               frames(),
+              FRAME_PAIRS,
+              box,
+              'axis',
+              'collideBoxBox + PairCache (separating axis)',
+            ),
+          () =>
+            contactkitFrames(
+              frames(),
+              FRAME_PAIRS,
+              box,
               'recycle',
               'collideBoxBox + PairCache({ recycle: true })',
             ),
           () =>
             rapierFrames(
               frames(),
+              FRAME_PAIRS,
               'Collider(Cuboid).contactCollider(Collider(Cuboid)), setTranslation and setRotation first',
             ),
           () => oimoFrames(frames(), 'BoxBoxDetector.detect'),
+        ],
+      };
+    })(),
+    // The mixed frame row: every detector kind interleaved, as an engine calls them.
+    (() => {
+      const frames = lazy(() => {
+        const kinds = 12, n = mixedPairsPerKind(kinds);
+        const lists: Pairs3[] = [
+          sphereSpherePairs(n, 401),
+          boxSpherePairs(n, 402),
+          sphereHalfSpacePairs(n, 403),
+          boxHalfSpacePairs(n, 404),
+          boxBoxPairs(n, 405),
+          boxStackPairs(n, 406),
+          capsuleCapsulePairs(n, 407),
+          boxCapsulePairs(n, 408),
+          capsuleHalfSpacePairs(n, 409),
+          hullHullPairs(n, 410, hullsTouch),
+          hullCapsulePairs(n, 411, hullCapsuleTouch),
+          hullHalfSpacePairs(n, 412),
+        ];
+        if (lists.length !== kinds) throw new Error('the mixed scene lists every kind');
+        return mixedFrames(lists, 413);
+      });
+      const collide = contacts3d.collide;
+      return {
+        id: 'frame-mixed',
+        title: `Frame, mixed: ${MIXED_PAIRS} pairs of every 3D detector kind interleaved over ` +
+          `${FRAMES} frames of a solver's jitter, poses set before each call`,
+        inputs: 'Twelve kinds in turn: sphere-sphere, box-sphere, sphere-half-space, ' +
+          'box-half-space, box-box, box-box resting, capsule-capsule, box-capsule, ' +
+          'capsule-half-space, hull-hull, hull-capsule, hull-half-space, each from its own ' +
+          "row's generator (the standard mix; box-box resting as the frame row), every shape " +
+          'but a half-space jittered in every frame; ns per pair, through `collide`.',
+        pairs: frames,
+        ours: () => contactkitFrames(frames(), MIXED_PAIRS, collide, 'none', 'collide, no cache'),
+        peers: [
+          () =>
+            contactkitFrames(
+              frames(),
+              MIXED_PAIRS,
+              collide,
+              'axis',
+              'collide + PairCache (separating axis)',
+            ),
+          () =>
+            contactkitFrames(
+              frames(),
+              MIXED_PAIRS,
+              collide,
+              'recycle',
+              'collide + PairCache({ recycle: true })',
+            ),
+          () =>
+            rapierFrames(
+              frames(),
+              MIXED_PAIRS,
+              'Collider.contactCollider(Collider), setTranslation and setRotation first',
+            ),
         ],
       };
     })(),

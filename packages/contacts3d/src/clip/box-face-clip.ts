@@ -28,79 +28,89 @@ import type { BoxBoxAxis } from '../sat/box-box-sat.js';
 import type { LocalManifold } from '../manifold/local-manifold.js';
 import type { Box } from '../shapes/primitives.js';
 
-/** A quadrilateral cut by four planes gains at most one vertex per plane. */
-const MAX_POLYGON = 8;
 /**
- * The vertex pool: the incident face's 4 corners, then the crossings (a pass makes at most one
- * per vertex of its input); as many entries hold the polygons (the face, then each pass's).
+ * A vertex of the clipped polygon in the reference face's frame: its position (u, v along the
+ * face's side axes, w along its normal) and its features (Box3D's b3ClipPolygon works on the
+ * same {position, separation, feature} records).
  */
-const MAX_VERTICES = 4 + 4 * MAX_POLYGON;
+class ClipVertex {
+  u = 0;
+  v = 0;
+  w = 0;
+  /**
+   * What made it: incident corner 0 to 3, or `4 + 4 * edge + plane` for the crossing of the
+   * polygon edge `edge` (a `leaving` value) with side plane `plane`. Step 4 names its features
+   * from this.
+   */
+  feature = 0;
+  /**
+   * The edge from this vertex to the next: incident edge e (0 to 3) or 4 + p for a stretch along
+   * side plane p (0: +u, 1: -u, 2: +v, 3: -v).
+   */
+  leaving = 0;
+}
+
+/**
+ * A parallelogram (the incident face seen in the reference frame) cut by four planes gains at
+ * most one vertex per plane: a convex polygon crosses a plane at most twice, and a cut drops at
+ * least one vertex.
+ */
+const MAX_POLYGON = 8;
+/** The polygon being clipped and the next pass's result. Scratch of `clipBoxFaces` alone. */
+const polygonScratch = Array.from({ length: MAX_POLYGON }, () => new ClipVertex());
+const clippedScratch = Array.from({ length: MAX_POLYGON }, () => new ClipVertex());
 /** Face alignments closer than this count as equal. */
 const ALIGNMENT_TIE = 1e-10;
 /** Distance from a side plane, relative to the reference box's size, that counts as on the plane. */
 const PLANE_SLACK = 1e-9;
 
 /**
- * The vertices the clipping makes, in the reference face's frame, each made once and never
- * moved: u and v of vertex i at 2i and 2i + 1 (a pass reads the one at 2i + (plane >> 1)), w.
- * Vertices 0 to 3 are the incident face's corners; each later one is the crossing of a polygon
- * edge with a side plane, `vertexCrossing` = 4 * (the edge's tag) + plane, which names its
- * features when it is kept. Scratch of `clipBoxFaces` alone.
- */
-const vertexUV = new Float64Array(2 * MAX_VERTICES);
-const vertexW = new Float64Array(MAX_VERTICES);
-const vertexCrossing = new Int32Array(MAX_VERTICES);
-/**
- * The polygons: the incident face, then each pass's result after its input (a polygon is an
- * offset and a count). An entry is `8 * vertex + leaving`: the pool vertex and the edge that
- * leaves it (incident edge e -> e, a stretch along side plane p -> 4 + p; side planes 0: +u,
- * 1: -u, 2: +v, 3: -v), so a pass copies one integer per vertex it keeps. Scratch of
- * `clipBoxFaces` alone.
- */
-const polygonEntries = new Int32Array(MAX_VERTICES);
-
-/**
- * What every pass of one clipping shares: the reference face's half extents, the plane slack
- * and the pool's size (PERFORMANCE.md: doubles cross calls in arrays or fields).
+ * What every pass of one clipping shares: the reference face's half extents and the plane slack
+ * (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 interface ClipFrame {
   limitU: number;
   limitV: number;
   slack: number;
-  /** Vertices made so far. */
-  vertices: number;
+}
+
+/** `to` becomes a copy of `from`, except that it leaves along `leaving`. */
+function copyVertex(to: ClipVertex, from: ClipVertex, leaving: number): void {
+  to.u = from.u;
+  to.v = from.v;
+  to.w = from.w;
+  to.feature = from.feature;
+  to.leaving = leaving;
 }
 
 /**
- * One Sutherland-Hodgman pass of the polygon of `count` vertices at offset `input` against side
- * plane `plane` (`sign * x <= limit`, x being u for planes 0 and 1, v for 2 and 3) into the
- * polygon right after it (offset `input + count`); returns its vertex count, or -1 when no vertex
- * lies beyond the plane by more than the slack (the polygon stays as it is). An edge is cut where
- * one end lies inside by more than the slack and the other beyond by more than the slack; a
- * vertex within the slack of the plane is kept as it is.
+ * One Sutherland-Hodgman pass: the polygon of `count` vertices in `input` clipped against side
+ * plane `plane` (`sign * x <= limit`, x being u for planes 0 and 1, v for 2 and 3) into `output`;
+ * returns its vertex count, or -1 when no vertex lies beyond the plane by more than the slack
+ * (the polygon stays as it is). An edge is cut where one end lies inside by more than the slack
+ * and the other beyond by more than the slack; a vertex within the slack of the plane is kept as
+ * it is, and leaves along the plane when its successor lies beyond it.
  */
-function clipAgainstSidePlane(
-  input: number,
+function clipPolygon(
+  input: readonly ClipVertex[],
   count: number,
+  output: readonly ClipVertex[],
   plane: number,
   frame: ClipFrame,
 ): number {
-  const output = input + count;
-  const axis = plane >> 1, other = 1 - axis;
-  const limit = axis === 0 ? frame.limitU : frame.limitV, slack = frame.slack;
-  const sign = plane & 1 ? -1 : 1;
-  let written = 0, made = frame.vertices, cut = false;
+  const alongV = plane >= 2, sign = plane & 1 ? -1 : 1;
+  const limit = alongV ? frame.limitV : frame.limitU, slack = frame.slack;
+  let written = 0, cut = false;
   // Edge i runs from vertex i to vertex i + 1; each distance is computed once, and carried on.
-  let entry = polygonEntries[input]!;
-  const firstDistance = sign * vertexUV[2 * (entry >> 3) + axis]! - limit;
+  let current = input[0]!;
+  const firstDistance = sign * (alongV ? current.v : current.u) - limit;
   let distanceCurrent = firstDistance;
   for (let i = 0; i < count; i++) {
     const following = i + 1 === count ? 0 : i + 1;
-    const nextEntry = polygonEntries[input + following]!;
-    const current = entry >> 3, next = nextEntry >> 3;
+    const next = input[following]!;
     const distanceNext = following === 0
       ? firstDistance
-      : sign * vertexUV[2 * next + axis]! - limit;
+      : sign * (alongV ? next.v : next.u) - limit;
     const leavingInside = distanceCurrent < -slack;
     if (
       (leavingInside && distanceNext > slack) || (distanceCurrent > slack && distanceNext < -slack)
@@ -108,37 +118,39 @@ function clipAgainstSidePlane(
       // The edge crosses the plane at t, from distanceCurrent + t (distanceNext - distanceCurrent) = 0;
       // on the plane itself the crossing's coordinate across it is exactly the limit.
       const t = distanceCurrent / (distanceCurrent - distanceNext);
-      const crossing = made++;
-      vertexUV[2 * crossing + axis] = sign * limit;
-      const along = vertexUV[2 * current + other]!;
-      vertexUV[2 * crossing + other] = along + t * (vertexUV[2 * next + other]! - along);
-      vertexW[crossing] = vertexW[current]! + t * (vertexW[next]! - vertexW[current]!);
-      const edge = entry & 7;
-      vertexCrossing[crossing] = 4 * edge + plane;
+      const crossing = output[written++]!;
+      if (alongV) {
+        crossing.u = current.u + t * (next.u - current.u);
+        crossing.v = sign * limit;
+      } else {
+        crossing.u = sign * limit;
+        crossing.v = current.v + t * (next.v - current.v);
+      }
+      crossing.w = current.w + t * (next.w - current.w);
+      crossing.feature = 4 + 4 * current.leaving + plane;
       // Leaving: the polygon goes on along the plane; entering: along the cut edge.
-      polygonEntries[output + written++] = 8 * crossing + (leavingInside ? 4 + plane : edge);
+      crossing.leaving = leavingInside ? 4 + plane : current.leaving;
     }
     if (distanceNext <= slack) {
       // A vertex on the plane whose successor is outside leaves along the plane. (A single
-      // vertex is its own successor; its tag then no longer matters: it has no edge to cut.)
-      let leaves = false;
+      // vertex is its own successor; its edge then no longer matters: it has none to cut.)
+      let leaving = next.leaving;
       if (distanceNext >= -slack) {
-        const after = following + 1 === count ? 0 : following + 1;
-        leaves = sign * vertexUV[2 * (polygonEntries[input + after]! >> 3) + axis]! - limit > slack;
+        const after = input[following + 1 === count ? 0 : following + 1]!;
+        if (sign * (alongV ? after.v : after.u) - limit > slack) leaving = 4 + plane;
       }
-      polygonEntries[output + written++] = leaves ? 8 * next + 4 + plane : nextEntry;
+      copyVertex(output[written++]!, next, leaving);
     } else {
       cut = true;
     }
-    entry = nextEntry;
+    current = next;
     distanceCurrent = distanceNext;
   }
-  frame.vertices = made;
   return cut ? written : -1;
 }
 
 /** The clip frame of the current pair. Scratch of `clipBoxFaces` alone. */
-const frameScratch: ClipFrame = { limitU: 0, limitV: 0, slack: 0, vertices: 0 };
+const frameScratch: ClipFrame = { limitU: 0, limitV: 0, slack: 0 };
 
 /**
  * Steps 1 to 4 of the file outline for the reference face of `reference` with outward normal
@@ -204,21 +216,26 @@ export function clipBoxFaces(
     vMinusP = fv - pv,
     wPlusP = fw + pw,
     wMinusP = fw - pw;
-  vertexUV[0] = uPlusP + qu;
-  vertexUV[1] = vPlusP + qv;
-  vertexW[0] = wPlusP + qw;
-  vertexUV[2] = uMinusP + qu;
-  vertexUV[3] = vMinusP + qv;
-  vertexW[1] = wMinusP + qw;
-  vertexUV[4] = uMinusP - qu;
-  vertexUV[5] = vMinusP - qv;
-  vertexW[2] = wMinusP - qw;
-  vertexUV[6] = uPlusP - qu;
-  vertexUV[7] = vPlusP - qv;
-  vertexW[3] = wPlusP - qw;
-  // The polygon at offset `polygon` holds `vertexCount` vertices; corner j leaves along edge j.
-  let polygon = 0, vertexCount = 4;
-  for (let j = 0; j < 4; j++) polygonEntries[j] = 8 * j + j;
+  // Written field by field, not through a helper of three doubles (PERFORMANCE.md: doubles cross
+  // calls in arrays or fields); corner j leaves along incident edge j.
+  let polygon = polygonScratch, spare = clippedScratch, vertexCount = 4;
+  const corner0 = polygon[0]!, corner1 = polygon[1]!, corner2 = polygon[2]!, corner3 = polygon[3]!;
+  corner0.u = uPlusP + qu;
+  corner0.v = vPlusP + qv;
+  corner0.w = wPlusP + qw;
+  corner1.u = uMinusP + qu;
+  corner1.v = vMinusP + qv;
+  corner1.w = wMinusP + qw;
+  corner2.u = uMinusP - qu;
+  corner2.v = vMinusP - qv;
+  corner2.w = wMinusP - qw;
+  corner3.u = uPlusP - qu;
+  corner3.v = vPlusP - qv;
+  corner3.w = wPlusP - qw;
+  for (let j = 0; j < 4; j++) {
+    polygon[j]!.feature = j;
+    polygon[j]!.leaving = j;
+  }
 
   // 3. The passes. One leaves the polygon as it is when no vertex is beyond its plane, which the
   // extreme corners show before any cut; later vertices stay in the corners' hull up to the
@@ -229,7 +246,6 @@ export function clipBoxFaces(
   frame.limitU = limitU;
   frame.limitV = limitV;
   frame.slack = slack;
-  frame.vertices = 4;
   // The corners' largest u is fu + |pu| + |qu| and their smallest fu - |pu| - |qu|, exactly as
   // the corners compute them (rounded addition is monotone); the same for v.
   const spreadPU = Math.abs(pu),
@@ -245,9 +261,11 @@ export function clipBoxFaces(
       ? (plane === 0 ? fu : -fu) + spreadPU + spreadQU - limitU
       : (plane === 2 ? fv : -fv) + spreadPV + spreadQV - limitV;
     if (extreme <= slack - reach) continue;
-    const clippedCount = clipAgainstSidePlane(polygon, vertexCount, plane, frame);
+    const clippedCount = clipPolygon(polygon, vertexCount, spare, plane, frame);
     if (clippedCount < 0) continue;
-    polygon += vertexCount;
+    const clipped = spare;
+    spare = polygon;
+    polygon = clipped;
     vertexCount = clippedCount;
   }
 
@@ -269,28 +287,27 @@ export function clipBoxFaces(
   // Read once per clipping, not per point: each read of an import is checked (PERFORMANCE.md).
   const pointFace = ContactKind.PointFace, edgeEdge = ContactKind.EdgeEdge;
   let count = 0;
-  for (let i = polygon; i < polygon + vertexCount; i++) {
-    const vertex = polygonEntries[i]! >> 3;
-    let depth = faceLevel - referenceSign * vertexW[vertex]!;
+  for (let i = 0; i < vertexCount; i++) {
+    const vertex = polygon[i]!;
+    let depth = faceLevel - referenceSign * vertex.w;
     if (depth < -tolerance) {
       if (depth < -tolerance - slack) continue;
       depth = -tolerance;
     }
-    const u = vertexUV[2 * vertex]!,
-      v = vertexUV[2 * vertex + 1]!,
-      w = vertexW[vertex]! + 0.5 * depth * referenceSign;
+    const u = vertex.u, v = vertex.v, w = vertex.w + 0.5 * depth * referenceSign;
     const point = points[count]!;
     point.x = ox + u * ux + v * vx + w * wx;
     point.y = oy + u * uy + v * vy + w * wy;
     point.z = oz + u * uz + v * vz + w * wz;
     point.depth = depth;
-    if (vertex < 4) {
+    const feature = vertex.feature;
+    if (feature < 4) {
       // A corner of the incident face on the reference face.
       point.kind = pointFace;
-      point.features = (FACE_CORNER_CODE[4 * incidentFace + vertex]! << incidentShift) |
+      point.features = (FACE_CORNER_CODE[4 * incidentFace + feature]! << incidentShift) |
         referenceFaceCode;
     } else {
-      const crossing = vertexCrossing[vertex]!, edge = crossing >> 2, plane = crossing & 3;
+      const edge = (feature - 4) >> 2, plane = feature & 3;
       if (edge < 4) {
         // Incident edge `edge` across the reference face's edge on side plane `plane`.
         point.kind = edgeEdge;

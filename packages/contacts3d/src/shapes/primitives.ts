@@ -95,17 +95,19 @@ export abstract class Primitive<B = unknown> {
    * huge quaternion all give the rotation of the unit quaternion in their direction.
    */
   setPose(position: ArrayLike<number>, quaternion: ArrayLike<number>): this {
-    const name = this.constructor.name;
-    // Checked without allocating first: a pose is set every frame; the message is built on failure only.
+    // Checked without allocating first: a pose is set every frame; the message, and the class
+    // name it starts with (a getter call), are made on failure only.
     if (!copyCoordinates(position, 3, positionScratch)) {
-      readCoordinates(`${name}.position`, position, 3, positionScratch);
+      readCoordinates(`${this.constructor.name}.position`, position, 3, positionScratch);
     }
     if (!copyFiniteArray(quaternion, 4, rotationScratch)) {
-      readFiniteArray(`${name}.quaternion`, quaternion, 4, rotationScratch);
+      readFiniteArray(`${this.constructor.name}.quaternion`, quaternion, 4, rotationScratch);
     }
     if (!normalizeScaled(rotationScratch)) {
       throw new RangeError(
-        `${name}.quaternion must be non-zero, got [${Array.from(quaternion).join(', ')}]`,
+        `${this.constructor.name}.quaternion must be non-zero, got [${
+          Array.from(quaternion).join(', ')
+        }]`,
       );
     }
     transformFromPose(this.transform, positionScratch, rotationScratch);
