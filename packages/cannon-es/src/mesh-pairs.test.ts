@@ -1,5 +1,5 @@
 /**
- * Spheres and capsules against cannon-es's Trimesh and Heightfield through contactkit's
+ * Spheres, capsules and boxes against cannon-es's Trimesh and Heightfield through contactkit's
  * TriangleMesh and Heightfield: hand cases whose contacts are worked out from cannon-es's own
  * description of the surface (its Heightfield puts `data[x][y]` at `(x, y, height)` and splits a
  * cell from (x + 1, y) to (x, y + 1)), so a heightfield read with the wrong axes, the wrong
@@ -7,6 +7,7 @@
  */
 import {
   Body,
+  Box,
   ContactEquation,
   FrictionEquation,
   Heightfield,
@@ -322,6 +323,52 @@ describe('spheres and capsules on a static cannon-es Trimesh', () => {
   });
 });
 
+/**
+ * A box of half extents `half` lying flat on the surface at `at`, turned `yaw` about the surface
+ * normal, its bottom face `depth` under the surface, and the points of the surface above its
+ * four bottom corners: each corner is the centre plus the turned (+-x, -y, +-z) half extents, and
+ * lies `depth` under the surface along the normal.
+ */
+function boxOn(at: SurfacePoint, half: Vec3, yaw: number, depth: number) {
+  const turn = new Quaternion().setFromVectors(new Vec3(0, 1, 0), at.normal).mult(
+    new Quaternion().setFromAxisAngle(new Vec3(0, 1, 0), yaw),
+  );
+  const centre = at.point.vadd(at.normal.scale(half.y - depth));
+  const onSurface = [[-1, -1], [-1, 1], [1, -1], [1, 1]].map(([sx, sz]) =>
+    centre.vadd(turn.vmult(new Vec3(sx! * half.x, -half.y, sz! * half.z)))
+      .vadd(at.normal.scale(depth))
+  );
+  return { box: body(new Box(half), centre, turn), onSurface };
+}
+
+describe('a box on a static cannon-es Trimesh or Heightfield: a contact under each corner', () => {
+  it('a box lying inside one triangle of a trimesh, both body orders', () => {
+    const world = new World();
+    const ground = slab();
+    // The triangle (-1, -1), (1, -1), (1, 1) of the slab (x and z): the footprint, 0.25 at most
+    // from (0.5, -0.45), stays inside it and clear of its edges.
+    const at = onSlab(ground, 0.5, -0.45);
+    const { box, onSurface } = boxOn(at, new Vec3(0.2, 0.1, 0.15), 0.3, 0.01);
+    world.addBody(ground);
+    world.addBody(box);
+    useContactkit(world);
+    expectContacts(world, box, ground, { depth: 0.01, normal: at.normal, onSurface });
+  });
+
+  it('a box lying on the sloped lower triangle of a heightfield cell, both body orders', () => {
+    const world = new World();
+    const ground = terrain();
+    // The lower triangle's incentre, 0.29 from each edge; the footprint reaches 0.13 from it.
+    const x = 1 / (2 + Math.SQRT2);
+    const at = onTerrain(CELL_PLANES.lower, x, x);
+    const { box, onSurface } = boxOn(at, new Vec3(0.1, 0.05, 0.08), 0.4, 0.004);
+    world.addBody(ground);
+    world.addBody(box);
+    useContactkit(world);
+    expectContacts(world, box, ground, { depth: 0.004, normal: at.normal, onSurface });
+  });
+});
+
 describe("a trimesh or heightfield on a dynamic body stays cannon-es's", () => {
   const fields = (e: ContactEquation) => [...e.ni.toArray(), ...e.ri.toArray(), ...e.rj.toArray()];
 
@@ -357,14 +404,19 @@ describe("a trimesh or heightfield on a dynamic body stays cannon-es's", () => {
 });
 
 describe('the mesh pairs', () => {
-  it('are the sphere and capsule pairs against a Trimesh and a Heightfield, each static-only', () => {
-    const { SPHERE, TRIMESH, HEIGHTFIELD } = Shape.types;
+  it('are the sphere, capsule, box and polyhedron pairs against a Trimesh and a Heightfield, each static-only', () => {
+    const { SPHERE, BOX, CONVEXPOLYHEDRON, CYLINDER, TRIMESH, HEIGHTFIELD } = Shape.types;
     const meshPairs = PAIRS.filter((entry) => entry.staticType !== undefined);
     expect(meshPairs.map((entry) => entry.key)).toEqual([
       'sphereTrimesh',
       'sphereHeightfield',
       512 | TRIMESH,
       512 | HEIGHTFIELD,
+      BOX | TRIMESH,
+      'boxHeightfield',
+      CONVEXPOLYHEDRON | TRIMESH,
+      'convexHeightfield',
+      CYLINDER | TRIMESH,
     ]);
     for (const entry of meshPairs) {
       expect(entry.types).toContain(entry.staticType);

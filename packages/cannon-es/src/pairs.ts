@@ -15,9 +15,10 @@
  * capsule against a cylinder is its own numeric key.
  *
  * Static geometry: cannon-es has `sphereTrimesh`, `sphereHeightfield`, `boxHeightfield` and
- * `convexHeightfield` (cylinders reach the last through their getter), nothing for a box or
- * convex polyhedron against a trimesh. contactkit answers sphere and capsule against a mesh or
- * heightfield; those pairs are `meshPair` entries, used when the mesh's body is static or
+ * `convexHeightfield` (cylinders reach the last through their getter), nothing for a box, convex
+ * polyhedron or cylinder against a trimesh. contactkit answers sphere, capsule, box and convex
+ * polyhedron (a cylinder is one) against a mesh or heightfield; those pairs are `meshPair`
+ * entries, the trimesh pairs under the OR of the bits, used when the mesh's body is static or
  * kinematic and handed to cannon-es's method (or to nothing, where it has none) when it is
  * dynamic: contactkit's meshes have no inside and take no impulses.
  */
@@ -56,9 +57,8 @@ function meshPair(key: string | number, shape: number, mesh: number): PairEntry 
 
 /**
  * The pairs contactkit answers; every shape type here has a bridge in shape-bridges.ts, and
- * contacts3d's `collide` has a detector for each. A box or convex polyhedron against a mesh joins
- * as one `meshPair` line each once contacts3d has those detectors (`'boxHeightfield'`,
- * `BOX | TRIMESH`, `'convexHeightfield'`, `CONVEXPOLYHEDRON | TRIMESH`, `CYLINDER | TRIMESH`).
+ * contacts3d's `collide` has a detector for each. A cylinder against a heightfield goes through
+ * `convexHeightfield` (cannon-es's getter for it returns that method), so it has no line of its own.
  */
 export const PAIRS: readonly PairEntry[] = [
   { key: 'sphereSphere', types: [SPHERE, SPHERE] },
@@ -80,4 +80,9 @@ export const PAIRS: readonly PairEntry[] = [
   meshPair('sphereHeightfield', SPHERE, HEIGHTFIELD),
   meshPair(CAPSULE_TYPE | TRIMESH, CAPSULE_TYPE, TRIMESH),
   meshPair(CAPSULE_TYPE | HEIGHTFIELD, CAPSULE_TYPE, HEIGHTFIELD),
+  meshPair(BOX | TRIMESH, BOX, TRIMESH),
+  meshPair('boxHeightfield', BOX, HEIGHTFIELD),
+  meshPair(CONVEXPOLYHEDRON | TRIMESH, CONVEXPOLYHEDRON, TRIMESH),
+  meshPair('convexHeightfield', CONVEXPOLYHEDRON, HEIGHTFIELD),
+  meshPair(CYLINDER | TRIMESH, CYLINDER, TRIMESH),
 ];

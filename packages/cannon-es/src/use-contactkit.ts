@@ -58,8 +58,8 @@ export interface UseContactkitOptions {
    * the same features stay in touch. When its capacity is too small the contacts that fit are
    * kept and `overflowed` is set; the solver still gets every equation. Its `friction`,
    * `restitution`, `tolerance` and `maxContactsPerPair` are not used (the equations' materials
-   * stay cannon-es's). Pairs cannon-es answers itself (particles, dynamic trimeshes and
-   * heightfields, boxes and polyhedra against heightfields) are not in it.
+   * stay cannon-es's). Pairs cannon-es answers itself (particles, a plane against a trimesh,
+   * dynamic trimeshes and heightfields) are not in it.
    */
   record?: CollisionData<Body>;
 }
@@ -119,8 +119,8 @@ const installed = new WeakSet<Narrowphase>();
 /**
  * Replaces cannon-es's narrowphase with contactkit for the pairs of `world` (a cannon-es 0.20
  * `World`) among spheres, boxes, planes, convex polyhedra, cylinders and `CapsuleShape`s, and for
- * spheres and capsules against a `Trimesh` or `Heightfield` on a static or kinematic body; every
- * other pair (particles, a dynamic trimesh or heightfield, a box or polyhedron against one)
+ * each of those but planes against a `Trimesh` or `Heightfield` on a static or kinematic body;
+ * every other pair (particles, a plane against a trimesh, a dynamic trimesh or heightfield)
  * stays cannon-es's own. A cannon-es `Plane` is
  * contactkit's `HalfSpace` (solid below its surface, as cannon-es treats it); a
  * `ConvexPolyhedron` or `Cylinder` is contactkit's `ConvexHull` of its vertices, built once per
