@@ -193,4 +193,41 @@ describe('the level scenes give the contacts worked out by hand or by brute forc
     const xs = [...new Set(contacts.map((c) => (c.point[0]! - hx).toFixed(6)))].sort();
     expect(xs).toEqual(['-0.400000', '-0.500000', '0.400000', '0.500000']);
   });
+
+  it.each(['box-mesh', 'box-heightfield'] as const)(
+    '%s: every contact straight up, 0.02 deep, under the bottom face, none over the hole',
+    (id) => {
+      const contacts = sceneContacts(id);
+      // At least three points hold a flat face up.
+      expect(contacts.length).toBeGreaterThanOrEqual(3);
+      const [cx, , cz] = createScene3(id).firstStart.position;
+      const [hx, , hz] = HOLE_CENTRE;
+      for (const c of contacts) {
+        expect(c.normal).toEqual([0, 1, 0]);
+        expect(c.penetration).toBeCloseTo(0.02, 12);
+        expect(c.point[1]).toBeCloseTo(-0.01, 12);
+        // Back into the box's frame (turned 0.5 about y): within its 0.35 x 0.25 half sizes.
+        const dx = c.point[0]! - cx!, dz = c.point[2]! - cz!;
+        expect(Math.abs(dx * Math.cos(0.5) - dz * Math.sin(0.5))).toBeLessThan(0.35 + 1e-9);
+        expect(Math.abs(dx * Math.sin(0.5) + dz * Math.cos(0.5))).toBeLessThan(0.25 + 1e-9);
+        const overHole = Math.abs(c.point[0]! - hx) < 0.4 - 1e-9 &&
+          Math.abs(c.point[2]! - hz) < 0.4 - 1e-9;
+        expect(overHole).toBe(false);
+      }
+    },
+  );
+
+  it.each(['hull-mesh', 'hull-heightfield'] as const)(
+    '%s: every contact straight up, 0.02 deep, under the hexagonal cap',
+    (id) => {
+      const contacts = sceneContacts(id);
+      expect(contacts.length).toBeGreaterThanOrEqual(3);
+      const [cx, , cz] = createScene3(id).firstStart.position;
+      for (const c of contacts) {
+        expect(c.normal).toEqual([0, 1, 0]);
+        expect(c.penetration).toBeCloseTo(0.02, 12);
+        expect(Math.hypot(c.point[0]! - cx!, c.point[2]! - cz!)).toBeLessThan(0.3 + 1e-9);
+      }
+    },
+  );
 });

@@ -69,8 +69,7 @@ const PAIR_SCENE_IDS = [
 
 /**
  * A shape that moves over the level geometry: each becomes two scenes, `<name>-mesh` on the
- * tessellated floor and `<name>-heightfield` on the terrain. A box and a hull join with one entry
- * each once contacts3d has their mesh and heightfield pairs.
+ * tessellated floor and `<name>-heightfield` on the terrain.
  */
 interface LevelMover {
   /** A new shape of the kind. */
@@ -119,6 +118,35 @@ const LEVEL_MOVERS = {
       'edge, every one straight up.',
     onTerrain: 'A capsule (radius 0.2, 1.4 long) lying across the hole: the plain carries it ' +
       'under each end and at the gold rim, where its segment leaves the faces.',
+  },
+  box: {
+    make: () => new Box([0.35, 0.2, 0.25]),
+    title: 'Box',
+    quaternion: axisAngle([0, 1, 0], 0.5),
+    rest: 0.18,
+    reach: 0.35,
+    floorAt: [1.1, 0.6],
+    // Half over the hole's right rim (x = -1.2), resting on the plain beyond it.
+    terrainAt: [HOLE_CENTRE[0] + 0.45, HOLE_CENTRE[2] + 0.1],
+    onFloor: 'A box (0.7 x 0.4 x 0.5) lying on it, turned: each triangle below clips the bottom ' +
+      'face to itself, and the points merged over the triangles are reduced to the deepest and ' +
+      'the widest spread, every one straight up.',
+    onTerrain: 'A box (0.7 x 0.4 x 0.5) lying half over the hole: the plain carries it where its ' +
+      'bottom face lies over the plain, and nothing holds it over the hole.',
+  },
+  hull: {
+    make: () => ConvexHull.fromPoints(prism(6, 0.3, 0.15)),
+    title: 'Hull',
+    quaternion: axisAngle([0, 1, 0], 0.3),
+    rest: 0.13,
+    reach: 0.3,
+    floorAt: [-1.2, 1.2],
+    // On the flat plain, away from the hill: its cap crosses flat edges only.
+    terrainAt: [-1.4, -1.5],
+    onFloor: 'A hexagonal prism (a ConvexHull, radius 0.3) standing on its cap: the cap is ' +
+      'clipped by each triangle below, the points merged and reduced, every one straight up.',
+    onTerrain: 'A hexagonal prism (a ConvexHull, radius 0.3) standing on the plain: its cap ' +
+      'crosses the flat edges between the cells, and no contact there points sideways.',
   },
 } satisfies Record<string, LevelMover>;
 type LevelMoverName = keyof typeof LEVEL_MOVERS;
