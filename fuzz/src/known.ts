@@ -24,6 +24,20 @@ const F14 = 'FINDINGS.md F14';
 /** Cracks in a flat floor (a dropped zero-area triangle, or copies of a vertex not quite equal) give ghosts. */
 const F15 = 'FINDINGS.md F15';
 
+/** Box and hull against a mesh: a contact's feature id names a mesh feature its witness is not on. */
+const F16 = 'FINDINGS.md F16';
+
+/** Box and hull against a heightfield: an overlap of about 1e-10 at a vertex or edge, no contact. */
+const F17 = 'FINDINGS.md F17';
+
+/** Every subject of a box or hull against a mesh or heightfield. */
+const POLYTOPE_MESH_SUBJECTS = [
+  'collideBoxTriangleMesh',
+  'collideConvexHullTriangleMesh',
+  'collideBoxHeightfield',
+  'collideConvexHullHeightfield',
+];
+
 /** Every subject a hull is drawn for (the capsule-hull pair aside). */
 const HULL_SUBJECTS = [
   'collideConvexHullConvexHull',
@@ -71,10 +85,30 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ...entries(F13, ['collideSphereTriangleMesh', 'collideCapsuleTriangleMesh'], ['face-in-prism'], [
     '*',
   ]),
-  ...entries(F14, ['collideSphereHeightfield', 'collideCapsuleHeightfield'], ['solid-below'], [
-    '*',
-  ]),
+  ...entries(
+    F14,
+    [
+      'collideSphereHeightfield',
+      'collideCapsuleHeightfield',
+      'collideBoxHeightfield',
+      'collideConvexHullHeightfield',
+    ],
+    ['solid-below'],
+    ['*'],
+  ),
   ...entries(F15, ['collideSphereTriangleMesh', 'collideCapsuleTriangleMesh'], [
     'flat-floor-cracked',
   ], ['*']),
+  ...entries(F16, POLYTOPE_MESH_SUBJECTS, ['witness-on-surface', 'depth-minimal'], [
+    'near-duplicate',
+    'identical',
+    'steps',
+    'deep',
+    'mixed-sizes',
+    'terrain',
+  ]),
+  ...entries(F17, ['collideBoxHeightfield', 'collideConvexHullHeightfield'], [
+    'contact-iff-overlap',
+    'overlap-agrees-with-oracle',
+  ], ['on-edge', 'on-vertex', 'steps']),
 ];

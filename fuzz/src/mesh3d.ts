@@ -97,7 +97,7 @@ const list = (v: readonly number[]) => `[${v.join(', ')}]`;
 /** A polytope's contact stands for its witness on the shape. */
 const witnessOnShape = (_core: Core, c: Found): Vec3 => add(c.point, c.normal, -c.penetration / 2);
 
-/** Every moving shape (box and hull wait for their detectors in `MESH_PAIRS`). */
+/** Every moving shape. */
 const MOVING: Record<'Sphere' | 'Capsule' | 'Box' | 'ConvexHull', MovingShape> = {
   Sphere: {
     draw: (_random, size) => ({ kind: 'sphere', radius: size, halfLength: 0 }),
@@ -166,12 +166,16 @@ function shapeOf(m: MovingData): MovingShape {
     : MOVING.ConvexHull;
 }
 
-/** The pairs on main (box and hull join with one line each when contacts3d has their detectors). */
+/** The mesh pairs: each moving shape against a triangle mesh and a heightfield. */
 export const MESH_PAIRS: readonly MeshPair[] = [
   { detector: 'collideSphereTriangleMesh', moving: 'Sphere', fixed: 'TriangleMesh' },
   { detector: 'collideCapsuleTriangleMesh', moving: 'Capsule', fixed: 'TriangleMesh' },
   { detector: 'collideSphereHeightfield', moving: 'Sphere', fixed: 'Heightfield' },
   { detector: 'collideCapsuleHeightfield', moving: 'Capsule', fixed: 'Heightfield' },
+  { detector: 'collideBoxTriangleMesh', moving: 'Box', fixed: 'TriangleMesh' },
+  { detector: 'collideConvexHullTriangleMesh', moving: 'ConvexHull', fixed: 'TriangleMesh' },
+  { detector: 'collideBoxHeightfield', moving: 'Box', fixed: 'Heightfield' },
+  { detector: 'collideConvexHullHeightfield', moving: 'ConvexHull', fixed: 'Heightfield' },
 ];
 
 /** How a regime places the moving shape. */
