@@ -99,16 +99,9 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ...entries(F15, ['collideSphereTriangleMesh', 'collideCapsuleTriangleMesh'], [
     'flat-floor-cracked',
   ], ['*']),
-  ...entries(F16, POLYTOPE_MESH_SUBJECTS, ['witness-on-surface', 'depth-minimal'], [
-    'near-duplicate',
-    'identical',
-    'steps',
-    'deep',
-    'mixed-sizes',
-    'terrain',
-  ]),
+  ...entries(F16, POLYTOPE_MESH_SUBJECTS, ['witness-on-surface', 'depth-minimal'], ['*']),
   ...entries(F17, ['collideBoxHeightfield', 'collideConvexHullHeightfield'], [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',
-  ], ['on-edge', 'on-vertex', 'steps']),
+  ], ['*']),
 ];
