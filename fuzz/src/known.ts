@@ -33,6 +33,20 @@ const F18 = 'FINDINGS.md F18';
 /** Polygon against chain: a thin polygon across a chain, overlapping it, gets no contact. */
 const F19 = 'FINDINGS.md F19';
 
+/** Box and hull against a mesh: a contact's feature id names a mesh feature its witness is not on. */
+const F20 = 'FINDINGS.md F20';
+
+/** Box and hull against a heightfield: an overlap of about 1e-10 at a vertex or edge, no contact. */
+const F21 = 'FINDINGS.md F21';
+
+/** Every subject of a box or hull against a mesh or heightfield. */
+const POLYTOPE_MESH_SUBJECTS = [
+  'collideBoxTriangleMesh',
+  'collideConvexHullTriangleMesh',
+  'collideBoxHeightfield',
+  'collideConvexHullHeightfield',
+];
+
 /** An entry for every combination of the subjects, properties and regimes given. */
 function entries(
   reference: string,
@@ -59,15 +73,36 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ...entries(F13, ['collideSphereTriangleMesh', 'collideCapsuleTriangleMesh'], ['face-in-prism'], [
     '*',
   ]),
-  ...entries(F14, ['collideSphereHeightfield', 'collideCapsuleHeightfield'], ['solid-below'], [
-    '*',
-  ]),
-  ...entries(F15, ['collideSphereTriangleMesh', 'collideCapsuleTriangleMesh'], [
-    'flat-floor-cracked',
-  ], ['*']),
+  ...entries(
+    F14,
+    [
+      'collideSphereHeightfield',
+      'collideCapsuleHeightfield',
+      'collideBoxHeightfield',
+      'collideConvexHullHeightfield',
+    ],
+    ['solid-below'],
+    ['*'],
+  ),
+  ...entries(
+    F15,
+    [
+      'collideSphereTriangleMesh',
+      'collideCapsuleTriangleMesh',
+      'collideBoxTriangleMesh',
+      'collideConvexHullTriangleMesh',
+    ],
+    ['flat-floor-cracked'],
+    ['*'],
+  ),
   ...entries(F16, ['collideCapsule2Polygon', 'collideCapsule2Chain'], ['ids-distinct'], ['*']),
   ...entries(F17, ['collideCapsule2Chain'], ['depth', 'witness-on-outline'], ['*']),
   ...entries(F18, ['collidePolygonChain', 'collide2d'], ['chain-cone'], ['*']),
   ...entries(F19, ['collidePolygonChain', 'collide2d'], ['contact-iff-overlap'], ['long-thin']),
   ...entries(F19, ['collidePolygonChain'], ['scale-invariant'], ['near-duplicate']),
+  ...entries(F20, POLYTOPE_MESH_SUBJECTS, ['witness-on-surface', 'depth-minimal'], ['*']),
+  ...entries(F21, ['collideBoxHeightfield', 'collideConvexHullHeightfield'], [
+    'contact-iff-overlap',
+    'overlap-agrees-with-oracle',
+  ], ['*']),
 ];
