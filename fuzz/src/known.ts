@@ -15,9 +15,6 @@ const F11 = 'FINDINGS.md F11';
 /** A sliver's prism reaches slack / sin(tip angle) beyond its tip: face contacts off the triangle. */
 const F13 = 'FINDINGS.md F13';
 
-/** Heightfields: a core below the surface (in the solid DESIGN.md pins) gets no contact. */
-const F14 = 'FINDINGS.md F14';
-
 /** Cracks in a flat floor (a dropped zero-area triangle, or copies of a vertex not quite equal) give ghosts. */
 const F15 = 'FINDINGS.md F15';
 
@@ -73,17 +70,6 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ...entries(F13, ['collideSphereTriangleMesh', 'collideCapsuleTriangleMesh'], ['face-in-prism'], [
     '*',
   ]),
-  ...entries(
-    F14,
-    [
-      'collideSphereHeightfield',
-      'collideCapsuleHeightfield',
-      'collideBoxHeightfield',
-      'collideConvexHullHeightfield',
-    ],
-    ['solid-below'],
-    ['*'],
-  ),
   ...entries(
     F15,
     [

@@ -8,6 +8,9 @@
  *    perpendicular to it) and each end of what is left whose sphere reaches the plane is a
  *    contact with the face normal, depth `radius - height` (the height is linear along the core,
  *    so the deepest point inside the prism is an end; as capsule against half-space). Up to two.
+ *    Behind a one-sided triangle nothing, but for a heightfield, whose solid is below: there the
+ *    core is clipped to the triangle's column instead (straight under it), and the ends of a
+ *    part behind the plane get the front's normal, depth `radius - height`.
  * 2. Edge or vertex. The closest points of the core and the triangle's boundary (Ericson,
  *    Real-Time Collision Detection, 5.1.9, per edge) give a contact with the direction between
  *    them as its normal, when the rule against ghost contacts lets it through.
@@ -66,6 +69,8 @@ const edgeEnd = vec3();
 const coreStart = vec3();
 const coreEnd = vec3();
 const manifoldScratch = new MeshManifold();
+/** `clipCore`'s answer, the parameters low and high along the core (an array: PERFORMANCE.md). */
+const span = new Float64Array(2);
 
 /**
  * Runs the query of `source` over `box` (the shape's world box) grown by `data.tolerance` and
@@ -91,7 +96,7 @@ export function coreMeshContacts(
   source.beginQuery(queryBox);
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
     source.loadTriangle(slot, triangle);
-    coreTriangleFace(core, triangle, source.twoSided, manifold);
+    coreTriangleFace(core, triangle, source, manifold);
     coreTriangleBoundary(core, triangle, source, manifold);
   }
 }
@@ -113,42 +118,85 @@ export function collideCoreMesh(
   return emitMeshManifold(manifoldScratch, data, firstBody, secondBody);
 }
 
-/** Step 1 of the file comment: the core clipped to the triangle's prism. */
-function coreTriangleFace(
-  core: Core,
-  triangle: MeshTriangle,
-  twoSided: boolean,
-  manifold: MeshManifold,
-): void {
-  const v = triangle.vertices, u = triangle.inward, slack = triangle.slack;
-  const tolerance = core.tolerance;
+/**
+ * Clips the core to the prism of `triangle` into `span` (its parameters low, high along the
+ * core), true when something is left: the prism perpendicular to the triangle, or with `column`
+ * its column (the planes through its edges along `triangle.up`, whose inward normal is
+ * `up x edge`: (up x e) . (n x e) = (up . n) |e|^2 > 0, as the front faces up).
+ */
+function clipCore(core: Core, triangle: MeshTriangle, column: boolean): boolean {
+  const v = triangle.vertices, u = triangle.inward, up = triangle.up, slack = triangle.slack;
   const x0 = core.x0, y0 = core.y0, z0 = core.z0;
   const ex = core.x1 - x0, ey = core.y1 - y0, ez = core.z1 - z0;
   let low = 0, high = 1;
   for (let k = 0; k < 3; k++) {
-    const ux = u[3 * k]!, uy = u[3 * k + 1]!, uz = u[3 * k + 2]!;
     const ax = v[3 * k]!, ay = v[3 * k + 1]!, az = v[3 * k + 2]!;
+    let ux = u[3 * k]!, uy = u[3 * k + 1]!, uz = u[3 * k + 2]!;
+    if (column) {
+      const next = k === 2 ? 0 : 3 * k + 3;
+      const gx = v[next]! - ax, gy = v[next + 1]! - ay, gz = v[next + 2]! - az;
+      const wx = up[1]! * gz - up[2]! * gy, wy = up[2]! * gx - up[0]! * gz;
+      const wz = up[0]! * gy - up[1]! * gx;
+      const w = Math.sqrt(wx * wx + wy * wy + wz * wz);
+      ux = wx / w;
+      uy = wy / w;
+      uz = wz / w;
+    }
     // g(t) = (core(t) - a_k) . u_k, at least -slack inside the prism.
     const g0 = (x0 - ax) * ux + (y0 - ay) * uy + (z0 - az) * uz;
     const g1 = g0 + ex * ux + ey * uy + ez * uz;
-    if (g0 < -slack && g1 < -slack) return;
+    if (g0 < -slack && g1 < -slack) return false;
     if (g0 < -slack) low = Math.max(low, (-slack - g0) / (g1 - g0));
     else if (g1 < -slack) high = Math.min(high, (-slack - g0) / (g1 - g0));
   }
-  if (low > high) return;
+  span[0] = low;
+  span[1] = high;
+  return low <= high;
+}
+
+/**
+ * Step 1 of the file comment: the core clipped to the triangle's prism. Behind a one-sided
+ * triangle there is nothing, unless the solid is below it (a heightfield): then the core's part
+ * in the triangle's column collides with the triangle's face from behind, normal the front's,
+ * depth `radius - height` (more than the radius), as the surface above the deepest point must
+ * lift it out.
+ */
+function coreTriangleFace(
+  core: Core,
+  triangle: MeshTriangle,
+  source: TriangleSource,
+  manifold: MeshManifold,
+): void {
+  const v = triangle.vertices, slack = triangle.slack;
+  const tolerance = core.tolerance;
+  const x0 = core.x0, y0 = core.y0, z0 = core.z0;
+  const ex = core.x1 - x0, ey = core.y1 - y0, ez = core.z1 - z0;
   const n = triangle.normal;
   let nx = n[0]!, ny = n[1]!, nz = n[2]!;
   const h0 = (x0 - v[0]!) * nx + (y0 - v[1]!) * ny + (z0 - v[2]!) * nz;
   const rise = ex * nx + ey * ny + ez * nz;
+  let inPrism = clipCore(core, triangle, false);
+  let low = span[0]!, high = span[1]!;
   let lowHeight = h0 + low * rise, highHeight = h0 + high * rise;
-  if (lowHeight + highHeight < 0) {
-    // Behind the front: a one-sided triangle does not collide; a two-sided one from its back.
-    if (!twoSided) return;
-    nx = -nx;
-    ny = -ny;
-    nz = -nz;
-    lowHeight = -lowHeight;
-    highHeight = -highHeight;
+  if (!inPrism || lowHeight + highHeight < 0) {
+    if (source.solidBelow) {
+      // The solid below: the core's part in the column, if it is behind the plane (a part in
+      // front outside the prism is the edges' and the neighbours' to answer).
+      inPrism = clipCore(core, triangle, true);
+      low = span[0]!;
+      high = span[1]!;
+      lowHeight = h0 + low * rise;
+      highHeight = h0 + high * rise;
+      if (!inPrism || lowHeight + highHeight >= 0) return;
+    } else {
+      // Behind the front: a one-sided triangle does not collide; a two-sided one from its back.
+      if (!inPrism || !source.twoSided) return;
+      nx = -nx;
+      ny = -ny;
+      nz = -nz;
+      lowHeight = -lowHeight;
+      highHeight = -highHeight;
+    }
   }
   const r = core.radius;
   const length = Math.sqrt(ex * ex + ey * ey + ez * ez);

@@ -87,6 +87,12 @@ export class MeshTriangle {
    * bytes a call on a 9,800-triangle terrain).
    */
   slack = Number.MIN_VALUE;
+  /**
+   * The world direction of "up" of a source whose solid lies below its surface (a heightfield's
+   * local +Y); zero for a mesh. The column of the triangle (its points moved along `up`) holds
+   * the solid under it.
+   */
+  readonly up: Float64Array = new Float64Array(3);
 }
 
 /**
@@ -114,6 +120,13 @@ export class Direction {
 export interface TriangleSource {
   /** Whether triangles are hit from behind as well (a heightfield: never). */
   readonly twoSided: boolean;
+  /**
+   * Whether the space below the surface is solid (a heightfield, DESIGN.md): a shape behind a
+   * triangle, in its column (`MeshTriangle.up`), overlaps that solid. A mesh has no inside.
+   */
+  readonly solidBelow: boolean;
+  /** Whether the world point `p` lies in that solid (always false for a mesh). */
+  inSolid(p: Float64Array): boolean;
   /** Starts a query for the triangles whose bounds may meet the world box `box` (min x, y, z, max x, y, z). */
   beginQuery(box: Float64Array): void;
   /** The next triangle's slot (an internal number for `loadTriangle`), or -1 when the query is done. */

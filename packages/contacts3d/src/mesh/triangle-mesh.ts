@@ -57,6 +57,8 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
   readonly shapeType = ShapeType.TriangleMesh;
   /** Whether both sides of each triangle collide. */
   readonly twoSided: boolean;
+  /** Always false: a mesh has no inside (its triangles are surfaces, one- or two-sided). */
+  readonly solidBelow = false;
   /** Triangles given (`indices.length / 3`). */
   readonly inputTriangleCount: number;
   /** Triangles kept: the given ones less the degenerate. */
@@ -244,6 +246,11 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
 
   vertexIsFlat(key: number): boolean {
     return this.vertexFlat[key] === 1;
+  }
+
+  /** Always false: a mesh has no inside. */
+  inSolid(_p: Float64Array): boolean {
+    return false;
   }
 
   vertexAccepts(key: number, d: Direction): boolean {
