@@ -15,9 +15,6 @@ const F11 = 'FINDINGS.md F11';
 /** A sliver's prism reaches slack / sin(tip angle) beyond its tip: face contacts off the triangle. */
 const F13 = 'FINDINGS.md F13';
 
-/** Cracks in a flat floor (a dropped zero-area triangle, or copies of a vertex not quite equal) give ghosts. */
-const F15 = 'FINDINGS.md F15';
-
 /** Concave polygons and chains: contacts of two pieces or segments share one feature id. */
 const F16 = 'FINDINGS.md F16';
 
@@ -70,17 +67,6 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ...entries(F13, ['collideSphereTriangleMesh', 'collideCapsuleTriangleMesh'], ['face-in-prism'], [
     '*',
   ]),
-  ...entries(
-    F15,
-    [
-      'collideSphereTriangleMesh',
-      'collideCapsuleTriangleMesh',
-      'collideBoxTriangleMesh',
-      'collideConvexHullTriangleMesh',
-    ],
-    ['flat-floor-cracked'],
-    ['*'],
-  ),
   ...entries(F16, ['collideCapsule2Polygon', 'collideCapsule2Chain'], ['ids-distinct'], ['*']),
   ...entries(F17, ['collideCapsule2Chain'], ['depth', 'witness-on-outline'], ['*']),
   ...entries(F18, ['collidePolygonChain', 'collide2d'], ['chain-cone'], ['*']),
