@@ -115,6 +115,18 @@ function lowest(shape: Box | ConvexHull): number {
 }
 
 describe('test_f15: cracks in a flat floor give no ghost contacts (FINDINGS.md F15)', () => {
+  it('test_f15_a_slivers_own_edges_are_no_crack: its two long edges run against each other', () => {
+    // A sliver of tip angle 1e-9 alone: all three edges are boundaries, so its tip takes contacts.
+    for (const s of [1e-3, 1, 1e3]) {
+      const mesh = new TriangleMesh([0, 0, 0, s, 0, 1e-9 * s, s, 0, 0], [0, 1, 2]);
+      expect(Array.from(mesh.edgeFlags)).toEqual([
+        EdgeFlag.Boundary,
+        EdgeFlag.Boundary,
+        EdgeFlag.Boundary,
+      ]);
+    }
+  });
+
   for (const s of [1e-3, 1, 1e3]) {
     for (const floor of floors(s)) {
       it(`test_f15_crack_edges_are_flat: ${floor.name} (scale ${s})`, () => {

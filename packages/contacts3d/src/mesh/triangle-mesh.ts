@@ -603,7 +603,17 @@ function closeFlatCracks(
       // f runs against e, both its ends on e's line, and it overlaps e.
       if (!(s1 < s0) || off(c, s0) > width || off(d, s1) > width) continue;
       if (s0 * length <= width || s1 * length >= length - width) continue;
-      const u = Math.floor(f / 3);
+      // Across the edge: another triangle, whose far corner lies on the other side of e (a
+      // sliver's own long edges run against each other on the same side).
+      const u = Math.floor(f / 3), far = 3 * tv[3 * u + (f % 3 + 2) % 3]!;
+      const inX = normals[3 * t + 1]! * dz - normals[3 * t + 2]! * dy;
+      const inY = normals[3 * t + 2]! * dx - normals[3 * t]! * dz;
+      const inZ = normals[3 * t]! * dy - normals[3 * t + 1]! * dx;
+      if (
+        u === t ||
+        (p[far]! - p[a]!) * inX + (p[far + 1]! - p[a + 1]!) * inY +
+              (p[far + 2]! - p[a + 2]!) * inZ >= 0
+      ) continue;
       const cosine = normals[3 * t]! * normals[3 * u]! + normals[3 * t + 1]! * normals[3 * u + 1]! +
         normals[3 * t + 2]! * normals[3 * u + 2]!;
       if (!(cosine >= FLAT_EDGE_COSINE)) flat = false;
