@@ -12,9 +12,6 @@ const F10 = 'FINDINGS.md F10';
 /** Capsule against a mesh: the two ends of a core clipped to a face share one feature id. */
 const F11 = 'FINDINGS.md F11';
 
-/** A sliver's prism reaches slack / sin(tip angle) beyond its tip: face contacts off the triangle. */
-const F13 = 'FINDINGS.md F13';
-
 /** Concave polygons and chains: contacts of two pieces or segments share one feature id. */
 const F16 = 'FINDINGS.md F16';
 
@@ -62,9 +59,6 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'rigid-invariant',
   ], ['staircase']),
   ...entries(F11, ['collideCapsuleTriangleMesh', 'collideCapsuleHeightfield'], ['ids-distinct'], [
-    '*',
-  ]),
-  ...entries(F13, ['collideSphereTriangleMesh', 'collideCapsuleTriangleMesh'], ['face-in-prism'], [
     '*',
   ]),
   ...entries(F16, ['collideCapsule2Polygon', 'collideCapsule2Chain'], ['ids-distinct'], ['*']),

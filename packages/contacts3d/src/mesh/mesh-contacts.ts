@@ -71,6 +71,8 @@ const coreEnd = vec3();
 const manifoldScratch = new MeshManifold();
 /** `clipCore`'s answer, the parameters low and high along the core (an array: PERFORMANCE.md). */
 const span = new Float64Array(2);
+/** `clipCore`'s inward normals of the three edge planes. */
+const prismPlanes = new Float64Array(9);
 
 /**
  * Runs the query of `source` over `box` (the shape's world box) grown by `data.tolerance` and
@@ -122,19 +124,25 @@ export function collideCoreMesh(
  * Clips the core to the prism of `triangle` into `span` (its parameters low, high along the
  * core), true when something is left: the prism perpendicular to the triangle, or with `column`
  * its column (the planes through its edges along `triangle.up`, whose inward normal is
- * `up x edge`: (up x e) . (n x e) = (up . n) |e|^2 > 0, as the front faces up).
+ * `up x edge`: (up x e) . (n x e) = (up . n) |e|^2 > 0, as the front faces up). Each plane
+ * lets the core `slack` beyond it (round-off); at a tip of angle a two such planes meet
+ * slack / sin(a / 2) beyond the tip, which for a sliver is far off the triangle (FINDINGS.md
+ * F13), so a cap at each corner, across the bisector of its two edges' inward normals (their
+ * sum, measured with the slack times its length), keeps the prism within the slack of every
+ * corner. The cap never cuts the exact prism: a point inside both edges' planes is inside
+ * their sum's.
  */
 function clipCore(core: Core, triangle: MeshTriangle, column: boolean): boolean {
   const v = triangle.vertices, u = triangle.inward, up = triangle.up, slack = triangle.slack;
   const x0 = core.x0, y0 = core.y0, z0 = core.z0;
   const ex = core.x1 - x0, ey = core.y1 - y0, ez = core.z1 - z0;
-  let low = 0, high = 1;
+  const planes = prismPlanes;
   for (let k = 0; k < 3; k++) {
-    const ax = v[3 * k]!, ay = v[3 * k + 1]!, az = v[3 * k + 2]!;
     let ux = u[3 * k]!, uy = u[3 * k + 1]!, uz = u[3 * k + 2]!;
     if (column) {
       const next = k === 2 ? 0 : 3 * k + 3;
-      const gx = v[next]! - ax, gy = v[next + 1]! - ay, gz = v[next + 2]! - az;
+      const gx = v[next]! - v[3 * k]!, gy = v[next + 1]! - v[3 * k + 1]!;
+      const gz = v[next + 2]! - v[3 * k + 2]!;
       const wx = up[1]! * gz - up[2]! * gy, wy = up[2]! * gx - up[0]! * gz;
       const wz = up[0]! * gy - up[1]! * gx;
       const w = Math.sqrt(wx * wx + wy * wy + wz * wz);
@@ -142,12 +150,30 @@ function clipCore(core: Core, triangle: MeshTriangle, column: boolean): boolean 
       uy = wy / w;
       uz = wz / w;
     }
-    // g(t) = (core(t) - a_k) . u_k, at least -slack inside the prism.
+    planes[3 * k] = ux;
+    planes[3 * k + 1] = uy;
+    planes[3 * k + 2] = uz;
+  }
+  let low = 0, high = 1;
+  for (let k = 0; k < 6; k++) {
+    // Edge k (k < 3) through vertex k; the cap of corner k - 3, between edges k - 4 and k - 3.
+    const corner = k < 3 ? k : k - 3, previous = corner === 0 ? 6 : 3 * corner - 3;
+    let ux = planes[3 * corner]!, uy = planes[3 * corner + 1]!, uz = planes[3 * corner + 2]!;
+    let allowed = slack;
+    if (k >= 3) {
+      ux += planes[previous]!;
+      uy += planes[previous + 1]!;
+      uz += planes[previous + 2]!;
+      // |u_a + u_b| = 2 sin(a / 2): not 0, as a triangle of zero area is dropped.
+      allowed = slack * Math.sqrt(ux * ux + uy * uy + uz * uz);
+    }
+    const ax = v[3 * corner]!, ay = v[3 * corner + 1]!, az = v[3 * corner + 2]!;
+    // g(t) = (core(t) - a) . u, at least -allowed inside.
     const g0 = (x0 - ax) * ux + (y0 - ay) * uy + (z0 - az) * uz;
     const g1 = g0 + ex * ux + ey * uy + ez * uz;
-    if (g0 < -slack && g1 < -slack) return false;
-    if (g0 < -slack) low = Math.max(low, (-slack - g0) / (g1 - g0));
-    else if (g1 < -slack) high = Math.min(high, (-slack - g0) / (g1 - g0));
+    if (g0 < -allowed && g1 < -allowed) return false;
+    if (g0 < -allowed) low = Math.max(low, (-allowed - g0) / (g1 - g0));
+    else if (g1 < -allowed) high = Math.min(high, (-allowed - g0) / (g1 - g0));
   }
   span[0] = low;
   span[1] = high;
