@@ -9,9 +9,6 @@ import type { KnownDefect } from './suite.js';
 /** Concave staircases: contacts change with the scale (decomposition) or a rigid motion (axis ties). */
 const F10 = 'FINDINGS.md F10';
 
-/** Capsule against a mesh: the two ends of a core clipped to a face share one feature id. */
-const F11 = 'FINDINGS.md F11';
-
 /** Concave polygons and chains: contacts of two pieces or segments share one feature id. */
 const F16 = 'FINDINGS.md F16';
 
@@ -58,9 +55,6 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'scale-invariant',
     'rigid-invariant',
   ], ['staircase']),
-  ...entries(F11, ['collideCapsuleTriangleMesh', 'collideCapsuleHeightfield'], ['ids-distinct'], [
-    '*',
-  ]),
   ...entries(F16, ['collideCapsule2Polygon', 'collideCapsule2Chain'], ['ids-distinct'], ['*']),
   ...entries(F17, ['collideCapsule2Chain'], ['depth', 'witness-on-outline'], ['*']),
   ...entries(F18, ['collidePolygonChain', 'collide2d'], ['chain-cone'], ['*']),

@@ -595,10 +595,13 @@ export function outsideCone(surface: Surface, code: number, d: Vec3, angle: numb
   if (!surface.twoSided && dot(d, t.n) < -tol) {
     return `normal behind the front of one-sided triangle ${triangle}`;
   }
+  const off = Math.min(length(sub(d, t.n)), surface.twoSided ? length(add(d, t.n)) : Infinity);
   if (local === 0) {
-    const off = Math.min(length(sub(d, t.n)), surface.twoSided ? length(add(d, t.n)) : Infinity);
     return off <= tol ? null : `face contact ${off} rad off triangle ${triangle}'s normal`;
   }
+  // A capsule's side clipped to the face at an edge's (or corner's) wall is named by that
+  // feature, with the face's normal: never a ghost of this triangle.
+  if (off <= tol) return null;
   if (local <= 3) {
     const k = local - 1, e = unit(sub(t.v[(k + 1) % 3]!, t.v[k]!));
     if (Math.abs(dot(d, e)) > tol) return `edge contact not perpendicular to its edge`;

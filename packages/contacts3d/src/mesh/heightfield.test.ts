@@ -211,6 +211,8 @@ function inCone(
   if (local === 0) {
     return Math.abs(dot(normal, faceNormal) - 1) <= 1e-12 ? null : `face normal ${faceNormal}`;
   }
+  // A capsule's side clipped to the face at this feature's wall: the face's own normal (F11).
+  if (Math.abs(dot(normal, faceNormal) - 1) <= 1e-12) return null;
   const count = list.indices.length / 3;
   if (local <= 3) {
     const k = local - 1, p = corners[k]!, q = corners[(k + 1) % 3]!;

@@ -73,6 +73,8 @@ const manifoldScratch = new MeshManifold();
 const span = new Float64Array(2);
 /** `clipCore`'s inward normals of the three edge planes. */
 const prismPlanes = new Float64Array(9);
+/** The plane that clipped each end of `span` (0 to 2: edge k's wall; 3 to 5: corner k - 3's cap), or -1. */
+const spanPlanes = new Int32Array(2);
 
 /**
  * Runs the query of `source` over `box` (the shape's world box) grown by `data.tolerance` and
@@ -155,6 +157,8 @@ function clipCore(core: Core, triangle: MeshTriangle, column: boolean): boolean 
     planes[3 * k + 2] = uz;
   }
   let low = 0, high = 1;
+  spanPlanes[0] = -1;
+  spanPlanes[1] = -1;
   for (let k = 0; k < 6; k++) {
     // Edge k (k < 3) through vertex k; the cap of corner k - 3, between edges k - 4 and k - 3.
     const corner = k < 3 ? k : k - 3, previous = corner === 0 ? 6 : 3 * corner - 3;
@@ -172,8 +176,19 @@ function clipCore(core: Core, triangle: MeshTriangle, column: boolean): boolean 
     const g0 = (x0 - ax) * ux + (y0 - ay) * uy + (z0 - az) * uz;
     const g1 = g0 + ex * ux + ey * uy + ez * uz;
     if (g0 < -allowed && g1 < -allowed) return false;
-    if (g0 < -allowed) low = Math.max(low, (-allowed - g0) / (g1 - g0));
-    else if (g1 < -allowed) high = Math.min(high, (-allowed - g0) / (g1 - g0));
+    if (g0 < -allowed) {
+      const t = (-allowed - g0) / (g1 - g0);
+      if (t > low) {
+        low = t;
+        spanPlanes[0] = k;
+      }
+    } else if (g1 < -allowed) {
+      const t = (-allowed - g0) / (g1 - g0);
+      if (t < high) {
+        high = t;
+        spanPlanes[1] = k;
+      }
+    }
   }
   span[0] = low;
   span[1] = high;
@@ -229,7 +244,6 @@ function coreTriangleFace(
   const merge = MERGE_FRACTION * r + slack;
   // One point when what is left of the core is shorter than the merge distance: the lower end.
   const single = (high - low) * length <= merge;
-  const second = meshFaceFeature(triangle.index);
   for (let end = 0; end < 2; end++) {
     if (single && end === (lowHeight <= highHeight ? 1 : 0)) continue;
     const t = end === 0 ? low : high;
@@ -239,6 +253,15 @@ function coreTriangleFace(
     const back = 0.5 * (r + height);
     // capsule.ts's capsuleFeatureAt written out: a call would box t (PERFORMANCE.md).
     const first = !core.capsule ? 0 : t <= 0 || core.halfLength === 0 ? 1 : t >= 1 ? 2 : 0;
+    // A capsule's side clipped by a wall touches the face where it crosses that wall, over the
+    // edge (or at the corner) the wall stands on: named by that feature, so that the two ends
+    // of a side lying across the face have two ids (FINDINGS.md F11). The normal is the face's.
+    const wall = core.capsule && first === 0 ? spanPlanes[end]! : -1;
+    const second = wall < 0
+      ? meshFaceFeature(triangle.index)
+      : wall < 3
+      ? meshEdgeFeature(triangle.index, wall)
+      : meshVertexFeature(triangle.index, wall - 3);
     const kind = !core.capsule
       ? ContactKind.FaceFace
       : first === 0
