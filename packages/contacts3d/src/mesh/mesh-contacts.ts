@@ -219,7 +219,9 @@ function coreTriangleFace(
   let inPrism = clipCore(core, triangle, false);
   let low = span[0]!, high = span[1]!;
   let lowHeight = h0 + low * rise, highHeight = h0 + high * rise;
-  if (!inPrism || lowHeight + highHeight < 0) {
+  // In front unless clearly behind: a core on the plane within the slack (round-off decides its
+  // sign) counts as in front, so a centre on the surface gets its contact at every scale (F12).
+  if (!inPrism || lowHeight + highHeight < -2 * slack) {
     if (source.solidBelow) {
       // The solid below: the core's part in the column, if it is behind the plane (a part in
       // front outside the prism is the edges' and the neighbours' to answer).
@@ -228,7 +230,7 @@ function coreTriangleFace(
       high = span[1]!;
       lowHeight = h0 + low * rise;
       highHeight = h0 + high * rise;
-      if (!inPrism || lowHeight + highHeight >= 0) return;
+      if (!inPrism || lowHeight + highHeight >= -2 * slack) return;
     } else {
       // Behind the front: a one-sided triangle does not collide; a two-sided one from its back.
       if (!inPrism || !source.twoSided) return;
