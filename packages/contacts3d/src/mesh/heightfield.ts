@@ -90,6 +90,8 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
   private cursorRow = 0;
   private cursorColumn = 0;
   private cursorTriangle = 2;
+  /** The slot whose corners and frame `corners`, `localNormal` and `localInward` hold (-1: none). */
+  private loadedSlot = -1;
   private readonly corners = new Float64Array(9);
   private readonly otherCorners = new Float64Array(9);
   private readonly frameNormal = new Float64Array(3);
@@ -249,10 +251,16 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
   }
 
   loadTriangle(slot: number, out: MeshTriangle): void {
+    this.loadFace(slot, out);
+    this.loadNeighbourhood(out);
+  }
+
+  loadFace(slot: number, out: MeshTriangle): void {
     const m = this.transform, columns = this.columns;
     const cell = slot >> 1, t = slot & 1;
     const i = Math.floor(cell / (columns - 1)), j = cell - i * (columns - 1);
     out.index = slot;
+    out.slot = slot;
     const c = this.corners;
     this.writeCorners(i, j, t, c, 0);
     const normal = this.localNormal, inward = this.localInward;
@@ -264,11 +272,35 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
       rotate(m, inward, 3 * k, out.inward, 3 * k);
     }
     for (let k = 0; k < 3; k++) {
-      const next = (k + 1) % 3;
-      const a = out.vertexKeys[k]!, b = out.vertexKeys[next]!;
+      const a = out.vertexKeys[k]!, b = out.vertexKeys[(k + 1) % 3]!;
       // Edge key: the lower grid point and the step to the other (0: next row, 1: next column, 2: diagonal).
       const low = Math.min(a, b), step = Math.abs(a - b);
       out.edgeKeys[k] = 3 * low + (step === columns ? 0 : step === 1 ? 1 : 2);
+    }
+    rotate(m, normal, 0, out.normal, 0);
+    out.up[0] = m[4]!;
+    out.up[1] = m[5]!;
+    out.up[2] = m[6]!;
+    writeSlack(out);
+    this.loadedSlot = slot;
+  }
+
+  /**
+   * The neighbours across the three edges of the triangle `loadFace` last filled: their frames
+   * are computed here, so a kernel that needs them only for the few triangles whose edges it
+   * reaches (sphere and capsule) calls this only for those.
+   */
+  loadNeighbourhood(out: MeshTriangle): void {
+    const m = this.transform, columns = this.columns, slot = out.slot;
+    const cell = slot >> 1, t = slot & 1;
+    const i = Math.floor(cell / (columns - 1)), j = cell - i * (columns - 1);
+    const c = this.corners, normal = this.localNormal;
+    if (this.loadedSlot !== slot) {
+      this.writeCorners(i, j, t, c, 0);
+      writeTriangleFrame(c, 0, 3, 6, normal, 0, this.localInward, 0);
+      this.loadedSlot = slot;
+    }
+    for (let k = 0; k < 3; k++) {
       const ni = i + NEIGHBOUR_ROW[3 * t + k]!, nj = j + NEIGHBOUR_COLUMN[3 * t + k]!;
       if (!this.hasCell(ni, nj)) {
         out.edgeFlags[k] = EdgeFlag.Boundary;
@@ -299,11 +331,6 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
       rotate(m, this.frameNormal, 0, out.neighbourNormal, 3 * k);
       rotate(m, this.frameInward, 3 * edge, out.neighbourInward, 3 * k);
     }
-    rotate(m, normal, 0, out.normal, 0);
-    out.up[0] = m[4]!;
-    out.up[1] = m[5]!;
-    out.up[2] = m[6]!;
-    writeSlack(out);
   }
 
   /**

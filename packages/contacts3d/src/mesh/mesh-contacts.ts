@@ -98,8 +98,18 @@ export function coreMeshContacts(
     queryBox[3 + i] = box[3 + i]! + margin;
   }
   source.beginQuery(queryBox);
+  const reach = core.radius + margin, solid = source.solidBelow;
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
-    source.loadTriangle(slot, triangle);
+    // The triangle itself first; its neighbourhood (edge flags, neighbours' frames) only when an
+    // edge or corner contact needs the rule against ghost contacts (coreTriangleBoundary).
+    source.loadFace(slot, triangle);
+    // Both core ends farther than the reach from the triangle's plane, on one side: neither step
+    // can give a contact (every point of the triangle is at least that far). Behind a heightfield
+    // triangle is its solid, which does.
+    const v = triangle.vertices, n = triangle.normal;
+    const h0 = (core.x0 - v[0]!) * n[0]! + (core.y0 - v[1]!) * n[1]! + (core.z0 - v[2]!) * n[2]!;
+    const h1 = (core.x1 - v[0]!) * n[0]! + (core.y1 - v[1]!) * n[1]! + (core.z1 - v[2]!) * n[2]!;
+    if ((h0 > reach && h1 > reach) || (!solid && h0 < -reach && h1 < -reach)) continue;
     coreTriangleFace(core, triangle, source, manifold);
     coreTriangleBoundary(core, triangle, source, manifold);
   }
@@ -336,6 +346,7 @@ function coreTriangleBoundary(
   const k = bestEdge;
   let second: number, key: number;
   const onVertex = t <= 0 || t >= 1;
+  source.loadNeighbourhood(triangle);
   if (onVertex) {
     const corner = t <= 0 ? k : (k + 1) % 3;
     if (!vertexAcceptsNormal(source, triangle, corner, d)) return;

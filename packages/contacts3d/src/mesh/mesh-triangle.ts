@@ -64,6 +64,8 @@ export function meshVertexFeature(triangle: number, k: number): number {
 export class MeshTriangle {
   /** The caller's triangle index (the mesh's input order; a heightfield's documented numbering). */
   index = 0;
+  /** The source's internal slot of the triangle (what `TriangleSource.loadNeighbourhood` reads). */
+  slot = 0;
   /** The three vertices, x, y, z each, counter-clockwise seen from the front. */
   readonly vertices: Float64Array = new Float64Array(9);
   /** Unit normal of the front. */
@@ -131,8 +133,15 @@ export interface TriangleSource {
   beginQuery(box: Float64Array): void;
   /** The next triangle's slot (an internal number for `loadTriangle`), or -1 when the query is done. */
   nextTriangle(): number;
-  /** Fills `out` with the triangle in slot `slot`, in world space. */
+  /** Fills `out` with the triangle in slot `slot`, in world space: `loadFace` then `loadNeighbourhood`. */
   loadTriangle(slot: number, out: MeshTriangle): void;
+  /**
+   * Fills `out` with the triangle itself (index, slot, vertices, normal, inward directions, keys,
+   * slack, up), not its neighbourhood (edge flags, neighbour normals and inward directions).
+   */
+  loadFace(slot: number, out: MeshTriangle): void;
+  /** Fills the neighbourhood of the triangle `loadFace` last put into `out`. */
+  loadNeighbourhood(out: MeshTriangle): void;
   /**
    * Whether the vertex `key` takes a contact whose normal is the world direction `d`: the vertex
    * is not flat (a flat vertex's contacts come from its faces) and `d` lies in its normal cone,

@@ -229,16 +229,30 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
   }
 
   loadTriangle(slot: number, out: MeshTriangle): void {
+    this.loadFace(slot, out);
+    this.loadNeighbourhood(out);
+  }
+
+  loadFace(slot: number, out: MeshTriangle): void {
     const m = this.transform, p = this.positions, tv = this.triangleVertices;
     out.index = this.triangleIndex[slot]!;
+    out.slot = slot;
     for (let k = 0; k < 3; k++) {
       const id = tv[3 * slot + k]!;
       placePoint(m, p, 3 * id, out.vertices, 3 * k);
       out.vertexKeys[k] = id;
-      const edge = 3 * slot + k;
-      out.edgeKeys[k] = this.edgeIds[edge]!;
-      out.edgeFlags[k] = this.edgeFlags[edge]!;
+      out.edgeKeys[k] = this.edgeIds[3 * slot + k]!;
       rotate(m, this.inward, 9 * slot + 3 * k, out.inward, 3 * k);
+    }
+    rotate(m, this.triangleNormals, 3 * slot, out.normal, 0);
+    writeSlack(out);
+  }
+
+  loadNeighbourhood(out: MeshTriangle): void {
+    const m = this.transform, slot = out.slot;
+    for (let k = 0; k < 3; k++) {
+      const edge = 3 * slot + k;
+      out.edgeFlags[k] = this.edgeFlags[edge]!;
       const neighbour = this.edgeNeighbours[edge]!;
       if (neighbour < 0) {
         out.neighbourNormal.fill(0, 3 * k, 3 * k + 3);
@@ -248,8 +262,6 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
         rotate(m, this.neighbourInward, 9 * slot + 3 * k, out.neighbourInward, 3 * k);
       }
     }
-    rotate(m, this.triangleNormals, 3 * slot, out.normal, 0);
-    writeSlack(out);
   }
 
   vertexIsFlat(key: number): boolean {

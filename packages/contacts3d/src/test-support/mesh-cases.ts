@@ -249,6 +249,12 @@ export class EveryTriangle implements TriangleSource {
   loadTriangle(slot: number, out: MeshTriangle): void {
     this.mesh.loadTriangle(slot, out);
   }
+  loadFace(slot: number, out: MeshTriangle): void {
+    this.mesh.loadFace(slot, out);
+  }
+  loadNeighbourhood(out: MeshTriangle): void {
+    this.mesh.loadNeighbourhood(out);
+  }
   vertexIsFlat(key: number): boolean {
     return this.mesh.vertexIsFlat(key);
   }
