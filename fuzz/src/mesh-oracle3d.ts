@@ -595,10 +595,13 @@ export function outsideCone(surface: Surface, code: number, d: Vec3, angle: numb
   if (!surface.twoSided && dot(d, t.n) < -tol) {
     return `normal behind the front of one-sided triangle ${triangle}`;
   }
+  const off = Math.min(length(sub(d, t.n)), surface.twoSided ? length(add(d, t.n)) : Infinity);
   if (local === 0) {
-    const off = Math.min(length(sub(d, t.n)), surface.twoSided ? length(add(d, t.n)) : Infinity);
     return off <= tol ? null : `face contact ${off} rad off triangle ${triangle}'s normal`;
   }
+  // A capsule's side clipped to the face at an edge's (or corner's) wall is named by that
+  // feature, with the face's normal: never a ghost of this triangle.
+  if (off <= tol) return null;
   if (local <= 3) {
     const k = local - 1, e = unit(sub(t.v[(k + 1) % 3]!, t.v[k]!));
     if (Math.abs(dot(d, e)) > tol) return `edge contact not perpendicular to its edge`;
@@ -641,7 +644,10 @@ export function outsidePrism(surface: Surface, code: number, c: Vec3): number {
 /**
  * How deep the sphere of radius r about core point c reaches into mesh feature `code` against
  * the normal d: r less the height of c above the face's plane (on the side d points to), or r
- * less its distance to the edge or the vertex.
+ * less its distance to the edge or the vertex. A polytope's core point (r = 0) is its witness,
+ * which lies inside the mesh's side when the shapes overlap: a distance has no sign there, so its
+ * depth at an edge or vertex is the height of the feature's nearest point over c along d (how
+ * far the shape must move along d to free c; the nearest point of a segment is Ericson's 5.1.2).
  */
 export function featureDepth(surface: Surface, code: number, c: Vec3, r: number, d: Vec3): number {
   const { triangle, local } = decodeFeature(code);
@@ -650,11 +656,10 @@ export function featureDepth(surface: Surface, code: number, c: Vec3, r: number,
     const side = dot(d, t.n) >= 0 ? 1 : -1;
     return r - side * dot(t.n, sub(c, t.v[0]));
   }
-  if (local <= 3) {
-    const k = local - 1;
-    return r - length(sub(c, closestOnSegment(c, t.v[k]!, t.v[(k + 1) % 3]!)));
-  }
-  return r - length(sub(c, t.v[local - 4]!));
+  const nearest = local <= 3
+    ? closestOnSegment(c, t.v[local - 1]!, t.v[local % 3]!)
+    : t.v[local - 4]!;
+  return r === 0 ? dot(sub(nearest, c), d) : r - length(sub(c, nearest));
 }
 
 /** Distance from p to the named mesh feature (face, edge or vertex). */

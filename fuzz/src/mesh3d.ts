@@ -97,7 +97,7 @@ const list = (v: readonly number[]) => `[${v.join(', ')}]`;
 /** A polytope's contact stands for its witness on the shape. */
 const witnessOnShape = (_core: Core, c: Found): Vec3 => add(c.point, c.normal, -c.penetration / 2);
 
-/** Every moving shape (box and hull wait for their detectors in `MESH_PAIRS`). */
+/** Every moving shape. */
 const MOVING: Record<'Sphere' | 'Capsule' | 'Box' | 'ConvexHull', MovingShape> = {
   Sphere: {
     draw: (_random, size) => ({ kind: 'sphere', radius: size, halfLength: 0 }),
@@ -166,12 +166,16 @@ function shapeOf(m: MovingData): MovingShape {
     : MOVING.ConvexHull;
 }
 
-/** The pairs on main (box and hull join with one line each when contacts3d has their detectors). */
+/** The mesh pairs: each moving shape against a triangle mesh and a heightfield. */
 export const MESH_PAIRS: readonly MeshPair[] = [
   { detector: 'collideSphereTriangleMesh', moving: 'Sphere', fixed: 'TriangleMesh' },
   { detector: 'collideCapsuleTriangleMesh', moving: 'Capsule', fixed: 'TriangleMesh' },
   { detector: 'collideSphereHeightfield', moving: 'Sphere', fixed: 'Heightfield' },
   { detector: 'collideCapsuleHeightfield', moving: 'Capsule', fixed: 'Heightfield' },
+  { detector: 'collideBoxTriangleMesh', moving: 'Box', fixed: 'TriangleMesh' },
+  { detector: 'collideConvexHullTriangleMesh', moving: 'ConvexHull', fixed: 'TriangleMesh' },
+  { detector: 'collideBoxHeightfield', moving: 'Box', fixed: 'Heightfield' },
+  { detector: 'collideConvexHullHeightfield', moving: 'ConvexHull', fixed: 'Heightfield' },
 ];
 
 /** How a regime places the moving shape. */
@@ -620,13 +624,18 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
         const outcome = ok(config);
         if (!outcome) return undefined;
         const { shell, reach } = sizes(config), core = coreOf(config.moving), r = core.radius;
+        // A polytope has no radius: its size stands in for one in the tolerances, and its reach
+        // is the 2% of its size a resting placement sinks it by.
+        const polytope = core.faces.length > 0;
+        const extent = polytope ? shapeOf(config.moving).size(config.moving) : r;
+        const within = (polytope ? 0.02 * extent : 1.01 * r) + shell;
         // A crack: an edge with one triangle inside the floor, within the shape's reach (a
         // triangle of zero area dropped beside it, or copies of a vertex that are not equal).
         const surface = surfaceOf(config.fixed);
         const crack = surface.triangles.some((t) =>
           t.neighbour.some((u, k) => {
             if (u >= 0) return false;
-            return coreSegmentDistance(core, t.v[k]!, t.v[(k + 1) % 3]!) < 1.01 * r + shell;
+            return coreSegmentDistance(core, t.v[k]!, t.v[(k + 1) % 3]!) < within;
           })
         );
         if (crack !== cracked) return undefined;
@@ -638,10 +647,12 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
           return undefined;
         }
         const low = Math.min(...ends.map((p) => p[1] - flat.height));
-        if (!(low > shell)) return undefined;
+        // A rounded shape's core above the floor; a polytope's centroid (it is not sunk through).
+        const above = polytope ? toLocal(centroidOf(core))[1] - flat.height : low;
+        if (!(above > shell)) return undefined;
         const truth = r - low;
         const up = rotateBy(config.fixed.quaternion)([0, 1, 0]);
-        const angle = 1e-9 + 1e-14 * reach / r;
+        const angle = 1e-9 + 1e-14 * reach / extent;
         for (const c of outcome.contacts) {
           const off = length(sub(c.normal, up));
           if (off > angle) return `normal ${off} rad off the floor's (a ghost): ${describe(c)}`;

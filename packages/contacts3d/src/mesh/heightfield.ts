@@ -8,8 +8,9 @@
  * 0 <= j < columns - 1) is split along the diagonal from (i, j) to (i + 1, j + 1) into triangle
  * `2 * (i * (columns - 1) + j)`, corners (i, j), (i + 1, j), (i + 1, j + 1), and triangle
  * `2 * (i * (columns - 1) + j) + 1`, corners (i, j), (i + 1, j + 1), (i, j + 1): both
- * counter-clockwise seen from above (+Y), their fronts up. The solid is below the surface; the
- * triangles collide from above only. A cell marked as a hole has no triangles.
+ * counter-clockwise seen from above (+Y), their fronts up. The solid is below the surface: a
+ * shape behind a triangle, in its column (the points under it along -Y), overlaps the solid and
+ * gets a contact of the triangle's normal. A cell marked as a hole has no triangles (no solid).
  */
 import { MAX_COORDINATE, requireCoordinate, requireInteger, requireObject } from '@contactkit/math';
 import { Primitive, ShapeType } from '../shapes/primitives.js';
@@ -63,6 +64,8 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
   readonly shapeType = ShapeType.Heightfield;
   /** Always false: the solid is below the surface. */
   readonly twoSided = false;
+  /** Always true: the space below the surface is solid (DESIGN.md). */
+  readonly solidBelow = true;
   /** Grid points along Z. */
   readonly rows: number;
   /** Grid points along X. */
@@ -87,6 +90,8 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
   private cursorRow = 0;
   private cursorColumn = 0;
   private cursorTriangle = 2;
+  /** The slot whose corners and frame `corners`, `localNormal` and `localInward` hold (-1: none). */
+  private loadedSlot = -1;
   private readonly corners = new Float64Array(9);
   private readonly otherCorners = new Float64Array(9);
   private readonly frameNormal = new Float64Array(3);
@@ -208,11 +213,12 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
     while (this.cursorRow <= this.rowEnd) {
       const i = this.cursorRow, j = this.cursorColumn;
       if (this.cursorTriangle === 0) {
-        // A new cell: skip holes and cells wholly above or below the box.
+        // A new cell: skip holes and cells wholly below the box. A cell above the box is not
+        // skipped: the box is in the solid under it.
         const k = i * columns + j;
         const h00 = h[k]!, h01 = h[k + 1]!, h10 = h[k + columns]!, h11 = h[k + columns + 1]!;
-        const low = Math.min(h00, h01, h10, h11), high = Math.max(h00, h01, h10, h11);
-        if (this.holes[i * (columns - 1) + j] === 1 || low > q[4]! || high < q[1]!) {
+        const high = Math.max(h00, h01, h10, h11);
+        if (this.holes[i * (columns - 1) + j] === 1 || high < q[1]!) {
           this.advanceCell();
           continue;
         }
@@ -245,10 +251,16 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
   }
 
   loadTriangle(slot: number, out: MeshTriangle): void {
+    this.loadFace(slot, out);
+    this.loadNeighbourhood(out);
+  }
+
+  loadFace(slot: number, out: MeshTriangle): void {
     const m = this.transform, columns = this.columns;
     const cell = slot >> 1, t = slot & 1;
     const i = Math.floor(cell / (columns - 1)), j = cell - i * (columns - 1);
     out.index = slot;
+    out.slot = slot;
     const c = this.corners;
     this.writeCorners(i, j, t, c, 0);
     const normal = this.localNormal, inward = this.localInward;
@@ -260,11 +272,35 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
       rotate(m, inward, 3 * k, out.inward, 3 * k);
     }
     for (let k = 0; k < 3; k++) {
-      const next = (k + 1) % 3;
-      const a = out.vertexKeys[k]!, b = out.vertexKeys[next]!;
+      const a = out.vertexKeys[k]!, b = out.vertexKeys[(k + 1) % 3]!;
       // Edge key: the lower grid point and the step to the other (0: next row, 1: next column, 2: diagonal).
       const low = Math.min(a, b), step = Math.abs(a - b);
       out.edgeKeys[k] = 3 * low + (step === columns ? 0 : step === 1 ? 1 : 2);
+    }
+    rotate(m, normal, 0, out.normal, 0);
+    out.up[0] = m[4]!;
+    out.up[1] = m[5]!;
+    out.up[2] = m[6]!;
+    writeSlack(out);
+    this.loadedSlot = slot;
+  }
+
+  /**
+   * The neighbours across the three edges of the triangle `loadFace` last filled: their frames
+   * are computed here, so a kernel that needs them only for the few triangles whose edges it
+   * reaches (sphere and capsule) calls this only for those.
+   */
+  loadNeighbourhood(out: MeshTriangle): void {
+    const m = this.transform, columns = this.columns, slot = out.slot;
+    const cell = slot >> 1, t = slot & 1;
+    const i = Math.floor(cell / (columns - 1)), j = cell - i * (columns - 1);
+    const c = this.corners, normal = this.localNormal;
+    if (this.loadedSlot !== slot) {
+      this.writeCorners(i, j, t, c, 0);
+      writeTriangleFrame(c, 0, 3, 6, normal, 0, this.localInward, 0);
+      this.loadedSlot = slot;
+    }
+    for (let k = 0; k < 3; k++) {
       const ni = i + NEIGHBOUR_ROW[3 * t + k]!, nj = j + NEIGHBOUR_COLUMN[3 * t + k]!;
       if (!this.hasCell(ni, nj)) {
         out.edgeFlags[k] = EdgeFlag.Boundary;
@@ -295,8 +331,28 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
       rotate(m, this.frameNormal, 0, out.neighbourNormal, 3 * k);
       rotate(m, this.frameInward, 3 * edge, out.neighbourInward, 3 * k);
     }
-    rotate(m, normal, 0, out.normal, 0);
-    writeSlack(out);
+  }
+
+  /**
+   * Whether the world point `p` lies in the solid: over a cell that is no hole, not above the
+   * surface (the plane of the cell's triangle under it).
+   */
+  inSolid(p: Float64Array): boolean {
+    const m = this.transform, s = this.cellSize;
+    const dx = p[0]! - m[12]!, dy = p[1]! - m[13]!, dz = p[2]! - m[14]!;
+    const x = m[0]! * dx + m[1]! * dy + m[2]! * dz;
+    const y = m[4]! * dx + m[5]! * dy + m[6]! * dz;
+    const z = m[8]! * dx + m[9]! * dy + m[10]! * dz;
+    const i = Math.floor(z / s), j = Math.floor(x / s);
+    if (!this.hasCell(i, j)) return false;
+    const h = this.heights, columns = this.columns, k = i * columns + j;
+    const h00 = h[k]!, h01 = h[k + 1]!, h10 = h[k + columns]!, h11 = h[k + columns + 1]!;
+    const fx = x / s - j, fz = z / s - i;
+    // Triangle 0 of the cell holds fz >= fx, triangle 1 fx >= fz (the file comment's split).
+    const surface = fz >= fx
+      ? h00 + fz * (h10 - h00) + fx * (h11 - h10)
+      : h00 + fx * (h01 - h00) + fz * (h11 - h01);
+    return y <= surface;
   }
 
   vertexIsFlat(key: number): boolean {

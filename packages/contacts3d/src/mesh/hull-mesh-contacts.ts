@@ -128,6 +128,10 @@ class TriangleAxes {
   size = Number.MIN_VALUE;
   /** +1 when the hull is on the front of the triangle, -1 behind a two-sided one. */
   side = 1;
+  /** Whether the hull's centre is behind a triangle whose solid is below it (a heightfield's). */
+  sunk = false;
+  /** Input: whether the hull's centre lies in the source's solid (`TriangleSource.inSolid`). */
+  centreInSolid = false;
   /** Separation along the triangle's normal (times `side`). */
   triangleSeparation = Number.MIN_VALUE;
   /** The hull face of least overlap and its separation. */
@@ -203,6 +207,7 @@ export function hullMeshContacts(
   clipAxis.tolerance = tolerance;
   clipAxis.size = hull.size;
   placeHull(hull, transform, worldCentre);
+  axes.centreInSolid = source.solidBelow && source.inSolid(worldCentre);
   for (let i = 0; i < 3; i++) {
     queryBox[i] = box[i]! - tolerance;
     queryBox[3 + i] = box[3 + i]! + tolerance;
@@ -212,9 +217,10 @@ export function hullMeshContacts(
   source.beginQuery(queryBox);
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
     source.loadTriangle(slot, triangle);
-    if (!separatingAxes(hull, triangle, source.twoSided)) continue;
+    if (!separatingAxes(hull, triangle, source)) continue;
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
-    const answer = describeByHull(hull, triangle, source, manifold);
+    // A hull whose centre is in the solid below a heightfield's triangle: its face lifts it out.
+    const answer = axes.sunk ? FACE_ANSWERS : describeByHull(hull, triangle, source, manifold);
     if (answer === FACE_ANSWERS) triangleFaceContacts(hull, triangle, manifold);
     else if (answer === NEIGHBOUR_ANSWERS && deferred < DEFERRED_CAPACITY) {
       deferredSlots[deferred++] = slot;
@@ -225,7 +231,7 @@ export function hullMeshContacts(
   if (manifold.count > 0) return;
   for (let i = 0; i < deferred; i++) {
     source.loadTriangle(deferredSlots[i]!, triangle);
-    separatingAxes(hull, triangle, source.twoSided);
+    separatingAxes(hull, triangle, source);
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
     triangleFaceContacts(hull, triangle, manifold);
   }
@@ -279,9 +285,12 @@ export function collideHullMesh(
 
 /**
  * Step 1 into `axes`: false when an axis separates the hull from the triangle by more than the
- * tolerance, or the triangle is one-sided and the hull's centre behind it.
+ * tolerance, or the triangle is one-sided and the hull's centre behind it (unless the centre
+ * is in the solid below a heightfield: then the triangle stands for that solid, its face lifts
+ * the hull out, and `axes.sunk` says so).
  */
-function separatingAxes(hull: HullData, triangle: MeshTriangle, twoSided: boolean): boolean {
+function separatingAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSource): boolean {
+  const twoSided = source.twoSided;
   const tolerance = axes.tolerance, tie = TIE * axes.size;
   const w = hullScratch.frameVertices, planes = hullScratch.framePlanes;
   const t = triangle.vertices, n = triangle.normal;
@@ -292,8 +301,10 @@ function separatingAxes(hull: HullData, triangle: MeshTriangle, twoSided: boolea
   // The triangle's normal: the hull's lowest and highest vertex above its plane.
   const centreHeight = nx * (worldCentre[0]! - t0x) + ny * (worldCentre[1]! - t0y) +
     nz * (worldCentre[2]! - t0z);
-  if (centreHeight < 0 && !twoSided) return false;
-  const side = centreHeight < 0 ? -1 : 1;
+  const sunk = centreHeight < 0 && axes.centreInSolid;
+  if (centreHeight < 0 && !twoSided && !sunk) return false;
+  const side = centreHeight < 0 && !sunk ? -1 : 1;
+  axes.sunk = sunk;
   let lowest = Infinity;
   for (let i = 0; i < count; i += 3) {
     const h = side * (nx * (w[i]! - t0x) + ny * (w[i + 1]! - t0y) + nz * (w[i + 2]! - t0z));
@@ -303,8 +314,9 @@ function separatingAxes(hull: HullData, triangle: MeshTriangle, twoSided: boolea
   axes.side = side;
   axes.triangleSeparation = lowest;
   const flags = triangle.edgeFlags;
-  const solidBelow = !twoSided && flags[0] === EdgeFlag.Flat && flags[1] === EdgeFlag.Flat &&
-    flags[2] === EdgeFlag.Flat;
+  const solidBelow = sunk ||
+    !twoSided && flags[0] === EdgeFlag.Flat && flags[1] === EdgeFlag.Flat &&
+      flags[2] === EdgeFlag.Flat;
 
   // The hull's faces: the triangle's lowest vertex above each face's plane. A one-sided triangle
   // whose three edges are flat lies inside a flat stretch of surface, the top of the solid below

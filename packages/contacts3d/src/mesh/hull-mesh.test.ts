@@ -34,6 +34,7 @@ import {
   cube,
   EveryTriangle,
   FLOOR,
+  behindATriangle,
   heightfieldTriangles,
   ROOF,
   type TriangleList,
@@ -392,36 +393,58 @@ function terrain(random: Random, rows: number, columns: number, holes: boolean) 
 }
 
 describe('a heightfield gives the contacts of the mesh of its triangles', () => {
-  it('box and hull, posed, with holes (2,000 placements)', () => {
-    const random = new Random(SEED + 2);
-    const t = terrain(random, 9, 11, true);
-    const { list, triangleOfMesh } = heightfieldTriangles(t.rows, t.columns, t.heights, 1, t.holes);
-    const pose: [number[], number[]] = [[5, -2, 1e3], random.rotation()];
-    const field = new Heightfield(t.rows, t.columns, t.heights, 1, { holes: t.holes }).setPose(
-      ...pose,
-    );
-    const mesh = new TriangleMesh(list.vertices, list.indices).setPose(...pose);
-    const hulls = Array.from({ length: 12 }, () => randomHull(random, random.range(0.1, 0.8)));
-    const viaField = new MeshManifold(), viaMesh = new MeshManifold();
-    const speculative = new CollisionData({ capacity: 8, tolerance: 0.01 });
-    let touching = 0;
-    for (let run = 0; run < 2000; run++) {
-      const local = [random.range(-0.5, 10.5), random.range(-1, 1.5), random.range(-0.5, 8.5)];
-      const m = field.transform;
-      const centre = [0, 1, 2].map((i) =>
-        m[i]! * local[0]! + m[4 + i]! * local[1]! + m[8 + i]! * local[2]! + m[12 + i]!
+  it(
+    'box and hull, posed, with holes (2,000 placements; centre above the surface)',
+    () => {
+      const random = new Random(SEED + 2);
+      const t = terrain(random, 9, 11, true);
+      const { list, triangleOfMesh } = heightfieldTriangles(
+        t.rows,
+        t.columns,
+        t.heights,
+        1,
+        t.holes,
       );
-      const shape = randomShape(random, run, hulls, centre);
-      const data = hullData(shape);
-      hullMeshContacts(data, shape.transform, shape.aabb, field, speculative, viaField);
-      hullMeshContacts(data, shape.transform, shape.aabb, mesh, speculative, viaMesh);
-      expect(manifoldKeys(viaField)).toEqual(
-        manifoldKeys(viaMesh, (code) => triangleOfMesh[code]!),
+      const pose: [number[], number[]] = [[5, -2, 1e3], random.rotation()];
+      const field = new Heightfield(t.rows, t.columns, t.heights, 1, { holes: t.holes }).setPose(
+        ...pose,
       );
-      if (viaField.count > 0) touching++;
-    }
-    expect(touching).toBeGreaterThan(300);
-  }, SLOW);
+      const mesh = new TriangleMesh(list.vertices, list.indices).setPose(...pose);
+      const hulls = Array.from({ length: 12 }, () => randomHull(random, random.range(0.1, 0.8)));
+      const viaField = new MeshManifold(), viaMesh = new MeshManifold();
+      const speculative = new CollisionData({ capacity: 8, tolerance: 0.01 });
+      let touching = 0, sunk = 0;
+      for (let run = 0; run < 2000; run++) {
+        const local = [random.range(-0.5, 10.5), random.range(-1, 1.5), random.range(-0.5, 8.5)];
+        const m = field.transform;
+        const centre = [0, 1, 2].map((i) =>
+          m[i]! * local[0]! + m[4 + i]! * local[1]! + m[8 + i]! * local[2]! + m[12 + i]!
+        );
+        const shape = randomShape(random, run, hulls, centre);
+        const data = hullData(shape);
+        hullMeshContacts(data, shape.transform, shape.aabb, field, speculative, viaField);
+        hullMeshContacts(data, shape.transform, shape.aabb, mesh, speculative, viaMesh);
+        // A centre below the surface: the heightfield's solid below answers there and the mesh
+        // (no inside) does not; those placements are the solid-below tests'.
+        const s = shape.transform, c = data.centre;
+        const w = [0, 1, 2].map((i) =>
+          s[i]! * c[0]! + s[4 + i]! * c[1]! + s[8 + i]! * c[2]! + s[12 + i]! - m[12 + i]!
+        );
+        const p = [0, 4, 8].map((k) => m[k]! * w[0]! + m[k + 1]! * w[1]! + m[k + 2]! * w[2]!);
+        if (behindATriangle(list, p, 0)) {
+          sunk++;
+          continue;
+        }
+        expect(manifoldKeys(viaField)).toEqual(
+          manifoldKeys(viaMesh, (code) => triangleOfMesh[code]!),
+        );
+        if (viaField.count > 0) touching++;
+      }
+      expect(touching).toBeGreaterThan(300);
+      expect(sunk).toBeLessThan(1000);
+    },
+    SLOW,
+  );
 });
 
 function normalize(v: Vec3): Vec3 {
@@ -595,10 +618,12 @@ describe('on slopes: a box or hull with a corner under the surface gets a contac
       if (collide(shape, field, data) === 0) missed++;
     }
     expect(checked).toBeGreaterThan(RUNS / 3);
-    // Known gap (README): 10 of 9,310 at the default seed, each where every triangle the hull
-    // reaches left it to a neighbour it does not reach and the fallback's incident face, around
-    // the hull's deepest corner, lies outside the triangle. A fence against more, not the goal (0).
-    expect(missed).toBeLessThanOrEqual(Math.ceil(0.0015 * checked));
+    // Known gap (README): every triangle the hull reaches left it to a neighbour it does not
+    // reach and the fallback's incident face, around the hull's deepest corner, lay outside the
+    // triangle. It was 10 of 9,310 at the default seed (7 of 8,118 and 6 of 8,120 at seeds 1
+    // and 2) until a hull whose centre sank into the solid below made the triangles over it
+    // answer (F14): 0, 1 and 0 since. A fence against more, not the goal (0).
+    expect(missed).toBeLessThanOrEqual(Math.ceil(0.0002 * checked));
   }, TIMEOUT);
 });
 

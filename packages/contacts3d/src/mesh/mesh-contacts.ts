@@ -8,6 +8,9 @@
  *    perpendicular to it) and each end of what is left whose sphere reaches the plane is a
  *    contact with the face normal, depth `radius - height` (the height is linear along the core,
  *    so the deepest point inside the prism is an end; as capsule against half-space). Up to two.
+ *    Behind a one-sided triangle nothing, but for a heightfield, whose solid is below: there the
+ *    core is clipped to the triangle's column instead (straight under it), and the ends of a
+ *    part behind the plane get the front's normal, depth `radius - height`.
  * 2. Edge or vertex. The closest points of the core and the triangle's boundary (Ericson,
  *    Real-Time Collision Detection, 5.1.9, per edge) give a contact with the direction between
  *    them as its normal, when the rule against ghost contacts lets it through.
@@ -66,6 +69,12 @@ const edgeEnd = vec3();
 const coreStart = vec3();
 const coreEnd = vec3();
 const manifoldScratch = new MeshManifold();
+/** `clipCore`'s answer, the parameters low and high along the core (an array: PERFORMANCE.md). */
+const span = new Float64Array(2);
+/** `clipCore`'s inward normals of the three edge planes. */
+const prismPlanes = new Float64Array(9);
+/** The plane that clipped each end of `span` (0 to 2: edge k's wall; 3 to 5: corner k - 3's cap), or -1. */
+const spanPlanes = new Int32Array(2);
 
 /**
  * Runs the query of `source` over `box` (the shape's world box) grown by `data.tolerance` and
@@ -89,9 +98,19 @@ export function coreMeshContacts(
     queryBox[3 + i] = box[3 + i]! + margin;
   }
   source.beginQuery(queryBox);
+  const reach = core.radius + margin, solid = source.solidBelow;
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
-    source.loadTriangle(slot, triangle);
-    coreTriangleFace(core, triangle, source.twoSided, manifold);
+    // The triangle itself first; its neighbourhood (edge flags, neighbours' frames) only when an
+    // edge or corner contact needs the rule against ghost contacts (coreTriangleBoundary).
+    source.loadFace(slot, triangle);
+    // Both core ends farther than the reach from the triangle's plane, on one side: neither step
+    // can give a contact (every point of the triangle is at least that far). Behind a heightfield
+    // triangle is its solid, which does.
+    const v = triangle.vertices, n = triangle.normal;
+    const h0 = (core.x0 - v[0]!) * n[0]! + (core.y0 - v[1]!) * n[1]! + (core.z0 - v[2]!) * n[2]!;
+    const h1 = (core.x1 - v[0]!) * n[0]! + (core.y1 - v[1]!) * n[1]! + (core.z1 - v[2]!) * n[2]!;
+    if ((h0 > reach && h1 > reach) || (!solid && h0 < -reach && h1 < -reach)) continue;
+    coreTriangleFace(core, triangle, source, manifold);
     coreTriangleBoundary(core, triangle, source, manifold);
   }
 }
@@ -113,49 +132,130 @@ export function collideCoreMesh(
   return emitMeshManifold(manifoldScratch, data, firstBody, secondBody);
 }
 
-/** Step 1 of the file comment: the core clipped to the triangle's prism. */
+/**
+ * Clips the core to the prism of `triangle` into `span` (its parameters low, high along the
+ * core), true when something is left: the prism perpendicular to the triangle, or with `column`
+ * its column (the planes through its edges along `triangle.up`, whose inward normal is
+ * `up x edge`: (up x e) . (n x e) = (up . n) |e|^2 > 0, as the front faces up). Each plane
+ * lets the core `slack` beyond it (round-off); at a tip of angle a two such planes meet
+ * slack / sin(a / 2) beyond the tip, which for a sliver is far off the triangle (FINDINGS.md
+ * F13), so a cap at each corner, across the bisector of its two edges' inward normals (their
+ * sum, measured with the slack times its length), keeps the prism within the slack of every
+ * corner. The cap never cuts the exact prism: a point inside both edges' planes is inside
+ * their sum's.
+ */
+function clipCore(core: Core, triangle: MeshTriangle, column: boolean): boolean {
+  const v = triangle.vertices, u = triangle.inward, up = triangle.up, slack = triangle.slack;
+  const x0 = core.x0, y0 = core.y0, z0 = core.z0;
+  const ex = core.x1 - x0, ey = core.y1 - y0, ez = core.z1 - z0;
+  const planes = prismPlanes;
+  for (let k = 0; k < 3; k++) {
+    let ux = u[3 * k]!, uy = u[3 * k + 1]!, uz = u[3 * k + 2]!;
+    if (column) {
+      const next = k === 2 ? 0 : 3 * k + 3;
+      const gx = v[next]! - v[3 * k]!, gy = v[next + 1]! - v[3 * k + 1]!;
+      const gz = v[next + 2]! - v[3 * k + 2]!;
+      const wx = up[1]! * gz - up[2]! * gy, wy = up[2]! * gx - up[0]! * gz;
+      const wz = up[0]! * gy - up[1]! * gx;
+      const w = Math.sqrt(wx * wx + wy * wy + wz * wz);
+      ux = wx / w;
+      uy = wy / w;
+      uz = wz / w;
+    }
+    planes[3 * k] = ux;
+    planes[3 * k + 1] = uy;
+    planes[3 * k + 2] = uz;
+  }
+  let low = 0, high = 1;
+  spanPlanes[0] = -1;
+  spanPlanes[1] = -1;
+  for (let k = 0; k < 6; k++) {
+    // Edge k (k < 3) through vertex k; the cap of corner k - 3, between edges k - 4 and k - 3.
+    const corner = k < 3 ? k : k - 3, previous = corner === 0 ? 6 : 3 * corner - 3;
+    let ux = planes[3 * corner]!, uy = planes[3 * corner + 1]!, uz = planes[3 * corner + 2]!;
+    let allowed = slack;
+    if (k >= 3) {
+      ux += planes[previous]!;
+      uy += planes[previous + 1]!;
+      uz += planes[previous + 2]!;
+      // |u_a + u_b| = 2 sin(a / 2): not 0, as a triangle of zero area is dropped.
+      allowed = slack * Math.sqrt(ux * ux + uy * uy + uz * uz);
+    }
+    const ax = v[3 * corner]!, ay = v[3 * corner + 1]!, az = v[3 * corner + 2]!;
+    // g(t) = (core(t) - a) . u, at least -allowed inside.
+    const g0 = (x0 - ax) * ux + (y0 - ay) * uy + (z0 - az) * uz;
+    const g1 = g0 + ex * ux + ey * uy + ez * uz;
+    if (g0 < -allowed && g1 < -allowed) return false;
+    if (g0 < -allowed) {
+      const t = (-allowed - g0) / (g1 - g0);
+      if (t > low) {
+        low = t;
+        spanPlanes[0] = k;
+      }
+    } else if (g1 < -allowed) {
+      const t = (-allowed - g0) / (g1 - g0);
+      if (t < high) {
+        high = t;
+        spanPlanes[1] = k;
+      }
+    }
+  }
+  span[0] = low;
+  span[1] = high;
+  return low <= high;
+}
+
+/**
+ * Step 1 of the file comment: the core clipped to the triangle's prism. Behind a one-sided
+ * triangle there is nothing, unless the solid is below it (a heightfield): then the core's part
+ * in the triangle's column collides with the triangle's face from behind, normal the front's,
+ * depth `radius - height` (more than the radius), as the surface above the deepest point must
+ * lift it out.
+ */
 function coreTriangleFace(
   core: Core,
   triangle: MeshTriangle,
-  twoSided: boolean,
+  source: TriangleSource,
   manifold: MeshManifold,
 ): void {
-  const v = triangle.vertices, u = triangle.inward, slack = triangle.slack;
+  const v = triangle.vertices, slack = triangle.slack;
   const tolerance = core.tolerance;
   const x0 = core.x0, y0 = core.y0, z0 = core.z0;
   const ex = core.x1 - x0, ey = core.y1 - y0, ez = core.z1 - z0;
-  let low = 0, high = 1;
-  for (let k = 0; k < 3; k++) {
-    const ux = u[3 * k]!, uy = u[3 * k + 1]!, uz = u[3 * k + 2]!;
-    const ax = v[3 * k]!, ay = v[3 * k + 1]!, az = v[3 * k + 2]!;
-    // g(t) = (core(t) - a_k) . u_k, at least -slack inside the prism.
-    const g0 = (x0 - ax) * ux + (y0 - ay) * uy + (z0 - az) * uz;
-    const g1 = g0 + ex * ux + ey * uy + ez * uz;
-    if (g0 < -slack && g1 < -slack) return;
-    if (g0 < -slack) low = Math.max(low, (-slack - g0) / (g1 - g0));
-    else if (g1 < -slack) high = Math.min(high, (-slack - g0) / (g1 - g0));
-  }
-  if (low > high) return;
   const n = triangle.normal;
   let nx = n[0]!, ny = n[1]!, nz = n[2]!;
   const h0 = (x0 - v[0]!) * nx + (y0 - v[1]!) * ny + (z0 - v[2]!) * nz;
   const rise = ex * nx + ey * ny + ez * nz;
+  let inPrism = clipCore(core, triangle, false);
+  let low = span[0]!, high = span[1]!;
   let lowHeight = h0 + low * rise, highHeight = h0 + high * rise;
-  if (lowHeight + highHeight < 0) {
-    // Behind the front: a one-sided triangle does not collide; a two-sided one from its back.
-    if (!twoSided) return;
-    nx = -nx;
-    ny = -ny;
-    nz = -nz;
-    lowHeight = -lowHeight;
-    highHeight = -highHeight;
+  // In front unless clearly behind: a core on the plane within the slack (round-off decides its
+  // sign) counts as in front, so a centre on the surface gets its contact at every scale (F12).
+  if (!inPrism || lowHeight + highHeight < -2 * slack) {
+    if (source.solidBelow) {
+      // The solid below: the core's part in the column, if it is behind the plane (a part in
+      // front outside the prism is the edges' and the neighbours' to answer).
+      inPrism = clipCore(core, triangle, true);
+      low = span[0]!;
+      high = span[1]!;
+      lowHeight = h0 + low * rise;
+      highHeight = h0 + high * rise;
+      if (!inPrism || lowHeight + highHeight >= -2 * slack) return;
+    } else {
+      // Behind the front: a one-sided triangle does not collide; a two-sided one from its back.
+      if (!inPrism || !source.twoSided) return;
+      nx = -nx;
+      ny = -ny;
+      nz = -nz;
+      lowHeight = -lowHeight;
+      highHeight = -highHeight;
+    }
   }
   const r = core.radius;
   const length = Math.sqrt(ex * ex + ey * ey + ez * ez);
   const merge = MERGE_FRACTION * r + slack;
   // One point when what is left of the core is shorter than the merge distance: the lower end.
   const single = (high - low) * length <= merge;
-  const second = meshFaceFeature(triangle.index);
   for (let end = 0; end < 2; end++) {
     if (single && end === (lowHeight <= highHeight ? 1 : 0)) continue;
     const t = end === 0 ? low : high;
@@ -165,6 +265,15 @@ function coreTriangleFace(
     const back = 0.5 * (r + height);
     // capsule.ts's capsuleFeatureAt written out: a call would box t (PERFORMANCE.md).
     const first = !core.capsule ? 0 : t <= 0 || core.halfLength === 0 ? 1 : t >= 1 ? 2 : 0;
+    // A capsule's side clipped by a wall touches the face where it crosses that wall, over the
+    // edge (or at the corner) the wall stands on: named by that feature, so that the two ends
+    // of a side lying across the face have two ids (FINDINGS.md F11). The normal is the face's.
+    const wall = core.capsule && first === 0 ? spanPlanes[end]! : -1;
+    const second = wall < 0
+      ? meshFaceFeature(triangle.index)
+      : wall < 3
+      ? meshEdgeFeature(triangle.index, wall)
+      : meshVertexFeature(triangle.index, wall - 3);
     const kind = !core.capsule
       ? ContactKind.FaceFace
       : first === 0
@@ -237,6 +346,7 @@ function coreTriangleBoundary(
   const k = bestEdge;
   let second: number, key: number;
   const onVertex = t <= 0 || t >= 1;
+  source.loadNeighbourhood(triangle);
   if (onVertex) {
     const corner = t <= 0 ? k : (k + 1) % 3;
     if (!vertexAcceptsNormal(source, triangle, corner, d)) return;

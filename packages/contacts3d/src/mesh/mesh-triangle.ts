@@ -64,6 +64,8 @@ export function meshVertexFeature(triangle: number, k: number): number {
 export class MeshTriangle {
   /** The caller's triangle index (the mesh's input order; a heightfield's documented numbering). */
   index = 0;
+  /** The source's internal slot of the triangle (what `TriangleSource.loadNeighbourhood` reads). */
+  slot = 0;
   /** The three vertices, x, y, z each, counter-clockwise seen from the front. */
   readonly vertices: Float64Array = new Float64Array(9);
   /** Unit normal of the front. */
@@ -87,6 +89,12 @@ export class MeshTriangle {
    * bytes a call on a 9,800-triangle terrain).
    */
   slack = Number.MIN_VALUE;
+  /**
+   * The world direction of "up" of a source whose solid lies below its surface (a heightfield's
+   * local +Y); zero for a mesh. The column of the triangle (its points moved along `up`) holds
+   * the solid under it.
+   */
+  readonly up: Float64Array = new Float64Array(3);
 }
 
 /**
@@ -114,12 +122,26 @@ export class Direction {
 export interface TriangleSource {
   /** Whether triangles are hit from behind as well (a heightfield: never). */
   readonly twoSided: boolean;
+  /**
+   * Whether the space below the surface is solid (a heightfield, DESIGN.md): a shape behind a
+   * triangle, in its column (`MeshTriangle.up`), overlaps that solid. A mesh has no inside.
+   */
+  readonly solidBelow: boolean;
+  /** Whether the world point `p` lies in that solid (always false for a mesh). */
+  inSolid(p: Float64Array): boolean;
   /** Starts a query for the triangles whose bounds may meet the world box `box` (min x, y, z, max x, y, z). */
   beginQuery(box: Float64Array): void;
   /** The next triangle's slot (an internal number for `loadTriangle`), or -1 when the query is done. */
   nextTriangle(): number;
-  /** Fills `out` with the triangle in slot `slot`, in world space. */
+  /** Fills `out` with the triangle in slot `slot`, in world space: `loadFace` then `loadNeighbourhood`. */
   loadTriangle(slot: number, out: MeshTriangle): void;
+  /**
+   * Fills `out` with the triangle itself (index, slot, vertices, normal, inward directions, keys,
+   * slack, up), not its neighbourhood (edge flags, neighbour normals and inward directions).
+   */
+  loadFace(slot: number, out: MeshTriangle): void;
+  /** Fills the neighbourhood of the triangle `loadFace` last put into `out`. */
+  loadNeighbourhood(out: MeshTriangle): void;
   /**
    * Whether the vertex `key` takes a contact whose normal is the world direction `d`: the vertex
    * is not flat (a flat vertex's contacts come from its faces) and `d` lies in its normal cone,

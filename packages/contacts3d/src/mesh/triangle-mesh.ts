@@ -20,6 +20,7 @@ import {
 } from './triangle-frame.js';
 import {
   EdgeFlag,
+  FLAT_EDGE_COSINE,
   MAX_MESH_TRIANGLES,
   DIRECTION_SLACK,
   type Direction,
@@ -41,6 +42,13 @@ export interface TriangleMeshOptions {
 export const DEGENERATE_AREA_RATIO = 1e-10;
 
 /**
+ * Two edges that run against each other within this fraction of their length, sideways and
+ * along, meet across a crack rather than a gap (see `closeFlatCracks`): a millionth, far above the
+ * round-off of exported coordinates, far below any opening a modeller means.
+ */
+const CRACK_WIDTH = 1e-6;
+
+/**
  * A static triangle mesh: `vertices` a flat list of `x, y, z` triples, `indices` a flat list of
  * vertex index triples, each triangle counter-clockwise seen from its front. Triangles are
  * one-sided (only their front collides) unless `options.twoSided`. Vertices at exactly the same
@@ -57,6 +65,8 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
   readonly shapeType = ShapeType.TriangleMesh;
   /** Whether both sides of each triangle collide. */
   readonly twoSided: boolean;
+  /** Always false: a mesh has no inside (its triangles are surfaces, one- or two-sided). */
+  readonly solidBelow = false;
   /** Triangles given (`indices.length / 3`). */
   readonly inputTriangleCount: number;
   /** Triangles kept: the given ones less the degenerate. */
@@ -219,16 +229,30 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
   }
 
   loadTriangle(slot: number, out: MeshTriangle): void {
+    this.loadFace(slot, out);
+    this.loadNeighbourhood(out);
+  }
+
+  loadFace(slot: number, out: MeshTriangle): void {
     const m = this.transform, p = this.positions, tv = this.triangleVertices;
     out.index = this.triangleIndex[slot]!;
+    out.slot = slot;
     for (let k = 0; k < 3; k++) {
       const id = tv[3 * slot + k]!;
       placePoint(m, p, 3 * id, out.vertices, 3 * k);
       out.vertexKeys[k] = id;
-      const edge = 3 * slot + k;
-      out.edgeKeys[k] = this.edgeIds[edge]!;
-      out.edgeFlags[k] = this.edgeFlags[edge]!;
+      out.edgeKeys[k] = this.edgeIds[3 * slot + k]!;
       rotate(m, this.inward, 9 * slot + 3 * k, out.inward, 3 * k);
+    }
+    rotate(m, this.triangleNormals, 3 * slot, out.normal, 0);
+    writeSlack(out);
+  }
+
+  loadNeighbourhood(out: MeshTriangle): void {
+    const m = this.transform, slot = out.slot;
+    for (let k = 0; k < 3; k++) {
+      const edge = 3 * slot + k;
+      out.edgeFlags[k] = this.edgeFlags[edge]!;
       const neighbour = this.edgeNeighbours[edge]!;
       if (neighbour < 0) {
         out.neighbourNormal.fill(0, 3 * k, 3 * k + 3);
@@ -238,12 +262,15 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
         rotate(m, this.neighbourInward, 9 * slot + 3 * k, out.neighbourInward, 3 * k);
       }
     }
-    rotate(m, this.triangleNormals, 3 * slot, out.normal, 0);
-    writeSlack(out);
   }
 
   vertexIsFlat(key: number): boolean {
     return this.vertexFlat[key] === 1;
+  }
+
+  /** Always false: a mesh has no inside. */
+  inSolid(_p: Float64Array): boolean {
+    return false;
   }
 
   vertexAccepts(key: number, d: Direction): boolean {
@@ -414,8 +441,8 @@ interface Adjacency {
  * Pairs the triangles at each edge. An edge of exactly two triangles that run it in opposite
  * directions (consistently wound) gets a neighbour and a flag from their normals: `Flat` within
  * `FLAT_EDGE_ANGLE`, else `Convex` when the neighbour's far vertex lies behind this triangle's
- * plane, `Concave` otherwise (the same answer from either side). Any other edge is `Boundary`.
- * A vertex is flat when every edge at it is.
+ * plane, `Concave` otherwise (the same answer from either side). Any other edge is `Boundary`,
+ * but a crack in a flat stretch (`closeFlatCracks`). A vertex is flat when every edge at it is.
  */
 function buildAdjacency(
   tv: Int32Array,
@@ -494,6 +521,7 @@ function buildAdjacency(
     flags[second] = flag;
     edgeFlag[id] = flag;
   }
+  closeFlatCracks(tv, normals, p, userCount, firstUser, edgeFlag, flags);
   // Rings: each edge joins its two ends.
   const ringStart = new Int32Array(vertexCount + 1);
   for (let id = 0; id < edgeCount; id++) {
@@ -518,4 +546,100 @@ function buildAdjacency(
   }
   for (let v = 0; v < vertexCount; v++) if (used[v] === 0) vertexFlat[v] = 0;
   return { edgeIds, neighbours, neighbourEdge, flags, ringStart, ring, vertexFlat };
+}
+
+/**
+ * A crack is two-sided in truth but not in the index lists: an edge of one triangle lying along
+ * edges of others that run it the other way, their vertices not shared, because a triangle of
+ * zero area between them was dropped (a T-junction: its long edge faces its two short ones) or
+ * because copies of a vertex differ by round-off. Such an edge is not a boundary of the surface.
+ * When the edges across it cover it (within `CRACK_WIDTH` of its length, sideways and along)
+ * and their triangles all lie within `FLAT_EDGE_ANGLE` of its own, it is flat, so it gives no
+ * contact pointing sideways (FINDINGS.md F15). A sweep over the single-triangle edges sorted by
+ * their lowest x pairs those whose x ranges meet (sweep and prune, Ericson 7.5.1).
+ */
+function closeFlatCracks(
+  tv: Int32Array,
+  normals: Float64Array,
+  p: Float64Array,
+  userCount: number[],
+  firstUser: number[],
+  edgeFlag: Uint8Array,
+  flags: Uint8Array,
+): void {
+  const single: number[] = [];
+  for (let id = 0; id < userCount.length; id++) if (userCount[id] === 1) single.push(id);
+  if (single.length < 2) return;
+  const start = (e: number) => 3 * tv[e]!;
+  const end = (e: number) => 3 * tv[e - (e % 3) + ((e % 3) + 1) % 3]!;
+  const lowX = (e: number) => Math.min(p[start(e)]!, p[end(e)]!);
+  const highX = (e: number) => Math.max(p[start(e)]!, p[end(e)]!);
+  const reach = (e: number) => {
+    const a = start(e), b = end(e);
+    return CRACK_WIDTH * Math.hypot(p[b]! - p[a]!, p[b + 1]! - p[a + 1]!, p[b + 2]! - p[a + 2]!);
+  };
+  single.sort((a, b) => lowX(firstUser[a]!) - lowX(firstUser[b]!));
+  const across = new Map<number, number[]>();
+  for (let i = 0; i < single.length; i++) {
+    const e = firstUser[single[i]!]!, limit = highX(e) + reach(e);
+    for (let j = i + 1; j < single.length; j++) {
+      const f = firstUser[single[j]!]!;
+      if (lowX(f) - reach(f) > limit) break;
+      if (!across.has(i)) across.set(i, []);
+      if (!across.has(j)) across.set(j, []);
+      across.get(i)!.push(f);
+      across.get(j)!.push(e);
+    }
+  }
+  for (const [i, candidates] of across) {
+    const e = firstUser[single[i]!]!, t = Math.floor(e / 3);
+    const a = start(e), b = end(e);
+    const dx = p[b]! - p[a]!, dy = p[b + 1]! - p[a + 1]!, dz = p[b + 2]! - p[a + 2]!;
+    const lengthSquared = dx * dx + dy * dy + dz * dz, length = Math.sqrt(lengthSquared);
+    const width = CRACK_WIDTH * length;
+    // The parameters along e of the stretches the edges across it cover, and whether all are flat.
+    const covers: [number, number][] = [];
+    let flat = true;
+    for (const f of candidates) {
+      const c = start(f), d = end(f);
+      const along = (q: number) =>
+        ((p[q]! - p[a]!) * dx + (p[q + 1]! - p[a + 1]!) * dy + (p[q + 2]! - p[a + 2]!) * dz) /
+        lengthSquared;
+      const off = (q: number, s: number) =>
+        Math.hypot(
+          p[q]! - p[a]! - s * dx,
+          p[q + 1]! - p[a + 1]! - s * dy,
+          p[q + 2]! - p[a + 2]! - s * dz,
+        );
+      const s0 = along(c), s1 = along(d);
+      // f runs against e, both its ends on e's line, and it overlaps e.
+      if (!(s1 < s0) || off(c, s0) > width || off(d, s1) > width) continue;
+      if (s0 * length <= width || s1 * length >= length - width) continue;
+      // Across the edge: another triangle, whose far corner lies on the other side of e (a
+      // sliver's own long edges run against each other on the same side).
+      const u = Math.floor(f / 3), far = 3 * tv[3 * u + (f % 3 + 2) % 3]!;
+      const inX = normals[3 * t + 1]! * dz - normals[3 * t + 2]! * dy;
+      const inY = normals[3 * t + 2]! * dx - normals[3 * t]! * dz;
+      const inZ = normals[3 * t]! * dy - normals[3 * t + 1]! * dx;
+      if (
+        u === t ||
+        (p[far]! - p[a]!) * inX + (p[far + 1]! - p[a + 1]!) * inY +
+              (p[far + 2]! - p[a + 2]!) * inZ >= 0
+      ) continue;
+      const cosine = normals[3 * t]! * normals[3 * u]! + normals[3 * t + 1]! * normals[3 * u + 1]! +
+        normals[3 * t + 2]! * normals[3 * u + 2]!;
+      if (!(cosine >= FLAT_EDGE_COSINE)) flat = false;
+      covers.push([s1, s0]);
+    }
+    if (!flat || covers.length === 0) continue;
+    covers.sort((x, y) => x[0] - y[0]);
+    let reached = 0;
+    for (const [from, to] of covers) {
+      if ((from - reached) * length > width) break;
+      reached = Math.max(reached, to);
+    }
+    if ((1 - reached) * length > width) continue;
+    edgeFlag[single[i]!] = EdgeFlag.Flat;
+    flags[e] = EdgeFlag.Flat;
+  }
 }

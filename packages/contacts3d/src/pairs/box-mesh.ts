@@ -45,7 +45,10 @@ export function collideBoxTriangleMesh<B>(
 
 /**
  * Writes the contacts of a box with a heightfield and returns how many it wrote: the same
- * contacts as `collideBoxTriangleMesh` against the heightfield's triangles as a mesh.
+ * contacts as `collideBoxTriangleMesh` against the heightfield's triangles as a mesh wherever the
+ * box's centre is above the surface. The space below is solid (DESIGN.md): a centre in it
+ * makes each triangle whose plane it is behind answer with its face (normal the triangle's,
+ * depth the plane's height over each clipped point), lifting the box out.
  */
 export function collideBoxHeightfield<B>(
   box: Box<B>,

@@ -73,7 +73,10 @@ export function collideCapsuleTriangleMesh<B>(
 
 /**
  * Writes the contacts of a capsule with a heightfield and returns how many it wrote: the same
- * contacts as `collideCapsuleTriangleMesh` against the heightfield's triangles as a mesh.
+ * contacts as `collideCapsuleTriangleMesh` against the heightfield's triangles as a mesh wherever the core
+ * is above the surface. The space below is solid (DESIGN.md): the part of the core below a
+ * triangle, in its column, gets a contact of the triangle's normal, depth the radius plus the
+ * plane's height over that part's deepest point.
  */
 export function collideCapsuleHeightfield<B>(
   capsule: Capsule<B>,

@@ -37,8 +37,11 @@ export function collideConvexHullTriangleMesh<B>(
 }
 
 /**
- * Writes the contacts of a convex hull with a heightfield and returns how many it wrote: the
- * same contacts as `collideConvexHullTriangleMesh` against the heightfield's triangles as a mesh.
+ * Writes the contacts of a convex hull with a heightfield and returns how many it wrote: the same
+ * contacts as `collideConvexHullTriangleMesh` against the heightfield's triangles as a mesh wherever the
+ * convex hull's centre is above the surface. The space below is solid (DESIGN.md): a centre in it
+ * makes each triangle whose plane it is behind answer with its face (normal the triangle's,
+ * depth the plane's height over each clipped point), lifting the convex hull out.
  */
 export function collideConvexHullHeightfield<B>(
   hull: ConvexHull<B>,

@@ -236,6 +236,10 @@ export class EveryTriangle implements TriangleSource {
   get twoSided() {
     return this.mesh.twoSided;
   }
+  readonly solidBelow = false;
+  inSolid(): boolean {
+    return false;
+  }
   beginQuery(): void {
     this.next = 0;
   }
@@ -244,6 +248,12 @@ export class EveryTriangle implements TriangleSource {
   }
   loadTriangle(slot: number, out: MeshTriangle): void {
     this.mesh.loadTriangle(slot, out);
+  }
+  loadFace(slot: number, out: MeshTriangle): void {
+    this.mesh.loadFace(slot, out);
+  }
+  loadNeighbourhood(out: MeshTriangle): void {
+    this.mesh.loadNeighbourhood(out);
   }
   vertexIsFlat(key: number): boolean {
     return this.mesh.vertexIsFlat(key);
@@ -267,4 +277,27 @@ export function bumpyMesh(random: Random, cells: number): TriangleList {
     }
   }
   return { vertices, indices };
+}
+
+/**
+ * Whether the point `p` (in the list's frame) lies behind the plane of a triangle of `list`
+ * whose X-Z bounds come within `reach` of it: the placements where a heightfield's solid below
+ * may answer and the mesh of the same triangles (which has no inside) may not.
+ */
+export function behindATriangle(list: TriangleList, p: readonly number[], reach: number): boolean {
+  const v = list.vertices, ix = list.indices;
+  for (let t = 0; t < ix.length; t += 3) {
+    const a = 3 * ix[t]!, b = 3 * ix[t + 1]!, c = 3 * ix[t + 2]!;
+    if (
+      Math.min(v[a]!, v[b]!, v[c]!) > p[0]! + reach ||
+      Math.max(v[a]!, v[b]!, v[c]!) < p[0]! - reach ||
+      Math.min(v[a + 2]!, v[b + 2]!, v[c + 2]!) > p[2]! + reach ||
+      Math.max(v[a + 2]!, v[b + 2]!, v[c + 2]!) < p[2]! - reach
+    ) continue;
+    const ux = v[b]! - v[a]!, uy = v[b + 1]! - v[a + 1]!, uz = v[b + 2]! - v[a + 2]!;
+    const wx = v[c]! - v[a]!, wy = v[c + 1]! - v[a + 1]!, wz = v[c + 2]! - v[a + 2]!;
+    const nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
+    if (nx * (p[0]! - v[a]!) + ny * (p[1]! - v[a + 1]!) + nz * (p[2]! - v[a + 2]!) < 0) return true;
+  }
+  return false;
 }
