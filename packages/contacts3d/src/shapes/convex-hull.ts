@@ -119,7 +119,7 @@ function readPoints(field: string, points: unknown): Float64Array {
  * A convex polyhedron (`ShapeType.ConvexHull`): the convex hull of a point cloud, made by
  * `ConvexHull.fromPoints`. Its geometry is fixed; the pose setters move it like any primitive.
  */
-export class ConvexHull<B = unknown> extends Primitive<B> implements HullGraph {
+export class ConvexHull<B = unknown> extends Primitive<B> {
   /** `ShapeType.ConvexHull`. */
   readonly shapeType = ShapeType.ConvexHull;
   /** x, y, z per vertex, in the hull's frame (only the hull's corners: interior and edge points are dropped). */
