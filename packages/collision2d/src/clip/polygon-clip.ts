@@ -117,10 +117,10 @@ function outerFeature(piece: ConvexPiece, edge: number): number {
 /**
  * The outline edge of `piece` of largest separation from `other` (both in P's frame), the lowest
  * index on a tie (the edges of a run in line all measured from its first vertex, so that they
- * tie exactly, whatever rounding the pose adds: FINDINGS.md F10). An edge's separation is a minimum over the other's vertices, and only the
- * largest matters: the scan of an edge stops at the first vertex below what it must beat (the
- * smaller of the best outline edge so far, which starts at `floor`, and 0, which is at most the
- * tolerance), which leaves the answer unchanged; an edge whose bound n . (c - v) with the
+ * tie exactly, whatever rounding the pose adds). An edge's separation is a minimum over the
+ * other's vertices, and only the largest matters: the scan of an edge stops at the first vertex
+ * below what it must beat (the smaller of the best outline edge so far, which starts at `floor`,
+ * and 0, which is at most the tolerance), which leaves the answer unchanged; an edge whose bound n . (c - v) with the
  * other's centre c (the vertex mean, at least that minimum) is below it is not scanned at all.
  * The first edge's scan starts at the other's vertex `start`, each next one where the last one
  * stopped, the deepest vertex in a nearby direction. Returns that edge (-1 if none beats

@@ -19,7 +19,7 @@ const MOTIONS: [number, number, number][] = [[0.7, 3, -2], [-2.1, 10, 4], [1.3, 
 
 const scaled = (points: Points, s: number): Points => points.map(([x, y]) => [x * s, y * s]);
 
-/** The contacts of a moved pair brought back by the inverse motion (turn -angle about the origin after -t). */
+/** The contacts of a moved pair brought back by the inverse motion (-t, then a turn by -angle). */
 function movedBack(contacts: Contacts, angle: number, tx: number, ty: number): Contacts {
   const c = Math.cos(angle), s = Math.sin(angle);
   return contacts.map((contact) => {
@@ -33,7 +33,7 @@ function movedBack(contacts: Contacts, angle: number, tx: number, ty: number): C
   });
 }
 
-/** The pose (x, y, angle) moved by the rigid motion: turned by `angle` about the origin, then by (tx, ty). */
+/** The pose (x, y, angle) turned by `angle` about the origin, then moved by (tx, ty). */
 function movedPose(
   [x, y, a]: [number, number, number],
   angle: number,
@@ -44,7 +44,7 @@ function movedPose(
   return [[c * x - s * y + tx, s * x + c * y + ty], a + angle];
 }
 
-describe('FINDINGS.md F10: concave staircases, the contacts change with the scale (the decomposition)', () => {
+describe('FINDINGS.md F10: concave staircases, the contacts change with the scale (pieces)', () => {
   // The pair the adversarial suite found: a traced staircase (every side axis-aligned, its step
   // corners on diagonal lines, so vertices in line without being neighbours) against a box
   // outline as a chain. The exact triangulation cut a sliver at one scale and not at another: 7
@@ -111,7 +111,7 @@ describe('FINDINGS.md F10: concave staircases, the contacts change with the scal
   const reference = contactsAt(1);
 
   for (const s of [...SCALES, 7]) {
-    it(`test_f10_staircase_chain_pieces_and_contacts_x${s}: the pieces and contacts of scale 1, scaled, both argument orders`, () => {
+    it(`test_f10_staircase_chain_pieces_and_contacts_x${s}: those of scale 1, both orders`, () => {
       const { polygon, contacts, swapped } = contactsAt(s);
       // The same index loops at every scale: the decomposition depends on the outline's shape only.
       expect(polygon.convexPieces().map((piece) => Array.from(piece.vertexIndex)))
@@ -123,7 +123,7 @@ describe('FINDINGS.md F10: concave staircases, the contacts change with the scal
   }
 });
 
-describe('FINDINGS.md F10: concave staircases, the contacts change with a rigid motion (ties between parallel axes)', () => {
+describe('FINDINGS.md F10: concave staircases, the contacts change with a rigid motion (axis ties)', () => {
   // The pair the adversarial suite found: a staircase against a box with vertices on its sides
   // (a piece whose sides are runs of edges in line, their separations equal up to rounding). The
   // reference edge was the run's edge that rounding favoured: a rigid motion turned the deepest
@@ -204,7 +204,7 @@ describe('FINDINGS.md F10: concave staircases, the contacts change with a rigid 
   const reference = contactsAt(1, 0, 0, 0);
 
   for (const s of SCALES) {
-    it(`test_f10_staircase_axis_ties_rigid_x${s}: the contacts of scale 1 unmoved, under four rigid motions, both argument orders`, () => {
+    it(`test_f10_staircase_axis_ties_rigid_x${s}: those of scale 1 under four motions, both orders`, () => {
       expect(reference.contacts.length).toBe(8);
       for (const [angle, tx, ty] of [[0, 0, 0] as [number, number, number], ...MOTIONS]) {
         const { contacts, swapped } = contactsAt(s, angle, tx, ty);
