@@ -6,9 +6,6 @@
  */
 import type { KnownDefect } from './suite.js';
 
-/** Concave staircases: contacts change with the scale (decomposition) or a rigid motion (axis ties). */
-const F10 = 'FINDINGS.md F10';
-
 /** Heightfield solid-below contacts (column, behind the plane) judged by mesh properties. */
 const F22 = 'FINDINGS.md F22';
 
@@ -63,10 +60,6 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     '*',
   ]),
   ...entries(F24, ['collideCapsuleTriangleMesh'], ['depth-minimal'], ['*']),
-  ...entries(F10, ['collidePolygonChain', 'collidePolygonPolygon', 'collide2d'], [
-    'scale-invariant',
-    'rigid-invariant',
-  ], ['staircase']),
   ...entries(F20, POLYTOPE_MESH_SUBJECTS, ['witness-on-surface', 'depth-minimal'], ['*']),
   ...entries(F21, ['collideBoxHeightfield', 'collideConvexHullHeightfield'], [
     'contact-iff-overlap',

@@ -116,10 +116,11 @@ function outerFeature(piece: ConvexPiece, edge: number): number {
 
 /**
  * The outline edge of `piece` of largest separation from `other` (both in P's frame), the lowest
- * index on a tie. An edge's separation is a minimum over the other's vertices, and only the
- * largest matters: the scan of an edge stops at the first vertex below what it must beat (the
- * smaller of the best outline edge so far, which starts at `floor`, and 0, which is at most the
- * tolerance), which leaves the answer unchanged; an edge whose bound n . (c - v) with the
+ * index on a tie (the edges of a run in line all measured from its first vertex, so that they
+ * tie exactly, whatever rounding the pose adds). An edge's separation is a minimum over the
+ * other's vertices, and only the largest matters: the scan of an edge stops at the first vertex
+ * below what it must beat (the smaller of the best outline edge so far, which starts at `floor`,
+ * and 0, which is at most the tolerance), which leaves the answer unchanged; an edge whose bound n . (c - v) with the
  * other's centre c (the vertex mean, at least that minimum) is below it is not scanned at all.
  * The first edge's scan starts at the other's vertex `start`, each next one where the last one
  * stopped, the deepest vertex in a nearby direction. Returns that edge (-1 if none beats
@@ -135,7 +136,8 @@ function bestOutlineEdge(
   query: PieceQuery,
 ): number {
   const search = query.search, tolerance = query.tolerance, slack = query.slack;
-  const count = piece.count, outerEdge = piece.outerEdge, cx = search.otherX, cy = search.otherY;
+  const count = piece.count, outerEdge = piece.outerEdge, runFirst = piece.runFirst;
+  const cx = search.otherX, cy = search.otherY;
   // An outline edge must beat `floor` first, then the best so far (edge -1: none yet).
   let best = search.floor, bestEdge = -1, apart = false;
   for (let k = 0, i = firstEdge; k < count; k++, i = i + 1 === count ? 0 : i + 1) {
@@ -143,7 +145,9 @@ function bestOutlineEdge(
     // cut short says the edge is not the best and does not separate the pieces at all, so
     // `apart` is exact.
     const stop = best < 0 ? best : 0;
-    const at = 4 * i, vx = own[at]!, vy = own[at + 1]!, nx = own[at + 2]!, ny = own[at + 3]!;
+    // Measured from the run's first vertex: the edges of a run tie exactly (`runFirst`).
+    const at = 4 * runFirst[i]!, vx = own[at]!, vy = own[at + 1]!;
+    const nx = own[4 * i + 2]!, ny = own[4 * i + 3]!;
     if ((cx - vx) * nx + (cy - vy) * ny < stop - slack) continue;
     // The other's vertices from `start` round to it.
     const from = start;

@@ -14,7 +14,7 @@
  * 16 s (earcut 3.2.4) for 100,000 vertices, quadratic, against under a second here.
  */
 import { orient2d } from 'robust-predicates';
-import { findCorners } from './corners.js';
+import { findCorners, turnSign } from './corners.js';
 import { foldingEdge, touchingEdges } from './simple-outline.js';
 import { SweepStatus } from './sweep-status.js';
 
@@ -268,7 +268,88 @@ function triangulateMonotone(
 }
 
 /**
- * Convex pieces (index loops, counter-clockwise) of a simple counter-clockwise polygon:
+ * Grid steps across an outline's extent on which `decomposeConvex` takes its decisions: coarse
+ * enough that the rounding a scaling leaves in the coordinates (a few ulps) almost never moves a
+ * vertex to another grid point, fine enough (about 1.5e-8 of the size) that an outline whose
+ * turns are far from straight keeps them.
+ */
+const DECISION_GRID_STEPS = 2 ** 26;
+
+/**
+ * Convex pieces (index loops, counter-clockwise) of a simple counter-clockwise polygon, the same
+ * for the outline scaled or moved. The exact decisions of `decomposeOn` would see the rounding
+ * of scaled coordinates: vertices in line without being neighbours (the step corners of a traced
+ * staircase lie on diagonal lines) are exactly in line at one scale and a few ulps off at another,
+ * and the pieces differ (a sliver triangle cut at one scale and not at the other). So the
+ * decisions are taken on the vertices snapped to a grid relative to the outline's extent
+ * (`DECISION_GRID_STEPS`), which is the same outline at every scale and placement, and the pieces
+ * are kept if they are convex on the real vertices within rounding (`turnSign`'s band) with
+ * positive area; else (a turn closer to straight than the grid, beyond rounding, or an outline
+ * the snap makes touch itself) the exact decisions on the real vertices.
+ */
+export function decomposeConvex(
+  vertices: Float64Array,
+  count: number,
+  corner: Uint8Array = findCorners(vertices, count),
+): number[][] {
+  const grid = decisionGrid(vertices, count);
+  if (grid !== null) {
+    const pieces = decomposeOn(grid, count, corner);
+    if (pieces.every((piece) => convexWithinRounding(vertices, piece))) return pieces;
+  }
+  return decomposeOn(vertices, count, corner);
+}
+
+/**
+ * The vertices snapped to `DECISION_GRID_STEPS` steps across the outline's larger extent, as
+ * integers from its lower left corner (exact in every predicate); null when the snapped outline
+ * is not simple and counter-clockwise (vertices closer than a step, a fold, edges touching).
+ */
+function decisionGrid(vertices: Float64Array, count: number): Float64Array | null {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (let i = 0; i < count; i++) {
+    const x = vertices[2 * i]!, y = vertices[2 * i + 1]!;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  const extent = Math.max(maxX - minX, maxY - minY);
+  if (!(extent > 0)) return null;
+  const factor = DECISION_GRID_STEPS / extent, grid = new Float64Array(2 * count);
+  for (let i = 0; i < count; i++) {
+    grid[2 * i] = Math.round((vertices[2 * i]! - minX) * factor);
+    grid[2 * i + 1] = Math.round((vertices[2 * i + 1]! - minY) * factor);
+  }
+  let twiceArea = 0;
+  for (let i = 0; i < count; i++) {
+    const j = i + 1 === count ? 0 : i + 1;
+    if (grid[2 * i] === grid[2 * j] && grid[2 * i + 1] === grid[2 * j + 1]) return null;
+    twiceArea += grid[2 * i]! * grid[2 * j + 1]! - grid[2 * j]! * grid[2 * i + 1]!;
+  }
+  if (!(twiceArea > 0) || foldingEdge(grid, count) >= 0 || touchingEdges(grid, count) !== null) {
+    return null;
+  }
+  return grid;
+}
+
+/** Whether a piece turns left or straight (within rounding) at every vertex and has positive area. */
+function convexWithinRounding(vertices: Float64Array, piece: number[]): boolean {
+  const n = piece.length;
+  let twiceArea = 0;
+  for (let k = 0; k < n; k++) {
+    const a = piece[k]!,
+      b = piece[k + 1 === n ? 0 : k + 1]!,
+      c = piece[k + 2 >= n ? k + 2 - n : k + 2]!;
+    if (turnSign(vertices, a, b, c, true) < 0) return false;
+    if (k > 0 && k < n - 1) twiceArea += cross(vertices, piece[0]!, a, b);
+  }
+  return twiceArea > 0;
+}
+
+/**
+ * Convex pieces (index loops, counter-clockwise) of a simple counter-clockwise polygon, every
+ * decision taken exactly on `vertices`:
  * triangulation of its corners (`corner`, from `findCorners` unless given: a vertex within
  * rounding of its side's line is left out, as if exactly on it, so that the pieces do not
  * depend on which way rounding turned it), then Hertel-Mehlhorn: each diagonal is removed when
@@ -279,10 +360,10 @@ function triangulateMonotone(
  * `preceding(u, v)` the vertex before `u`. Every vertex is in some piece, and a piece edge joins
  * two consecutive outline vertices exactly when it lies on the outline.
  */
-export function decomposeConvex(
+function decomposeOn(
   vertices: Float64Array,
   count: number,
-  corner: Uint8Array = findCorners(vertices, count),
+  corner: Uint8Array,
 ): number[][] {
   const triangles = cornerTriangles(vertices, count, corner);
   const key = (u: number, v: number): number => u * count + v;

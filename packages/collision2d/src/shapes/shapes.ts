@@ -212,6 +212,12 @@ export class ConvexPiece {
   readonly collinearNext: Uint8Array;
   /** Whether any `collinearNext` is set. */
   hasCollinearEdges = false;
+  /**
+   * `runFirst[i]` is the first edge of the run of edges in line with edge `i` (`i` itself when
+   * alone): the separating-axis test measures every edge of a run from that edge's start vertex,
+   * so the run's edges tie exactly and the lowest index wins, not rounding (FINDINGS.md F10).
+   */
+  readonly runFirst: Int32Array;
 
   /**
    * `vertices` counter-clockwise and convex (up to rounding: a vertex on a straight side may lie
@@ -226,6 +232,7 @@ export class ConvexPiece {
     this.packed = new Float64Array(4 * count);
     this.frame = new Float64Array(4 * count);
     this.collinearNext = new Uint8Array(count);
+    this.runFirst = Int32Array.from({ length: count }, (_, i) => i);
   }
 
   /** Fills `packed` from `vertices` and `normals` (after they are written). */
@@ -249,6 +256,14 @@ export class ConvexPiece {
       this.collinearNext[i] = corner[i + 1 === count ? 0 : i + 1] === 0 ? 1 : 0;
     }
     this.hasCollinearEdges = straightenNormals(this.vertices, count, corner, this.normals);
+    // Each run starts after an edge whose collinearNext is 0 (none: every edge in one line).
+    let start = 0;
+    while (start < count && this.collinearNext[start] !== 0) start++;
+    for (let k = 1, first = 0; k <= count; k++) {
+      const i = (start + k) % count;
+      if (k === 1 || this.collinearNext[(i + count - 1) % count] === 0) first = i;
+      this.runFirst[i] = start === count ? i : first;
+    }
   }
 
   /** Recomputes the bounding circle from the vertices. */
