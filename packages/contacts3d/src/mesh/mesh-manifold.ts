@@ -24,7 +24,8 @@
  * of the footprint, not a point inside it). (2) For each group, the contact farthest from
  * its anchor; (3) the contact farthest from their line on one side, then on the other (the
  * largest triangle areas; for a row of contacts, its other end). Steps 2 and 3 take every group
- * in turn before the next step, while `maxContactsPerPair` leaves room. The footprint's corners
+ * in turn before the next step, while `maxContactsPerPair` leaves room; in a group that touches
+ * (its anchor's depth at least 0), only contacts that touch. The footprint's corners
  * are the extreme points of the group, so a box resting on a flat tessellated floor gets the 4
  * contacts a plane gives it. A reduction round (the candidates full) tops its choice up by
  * farthest-point sampling. Ties go to the smaller feature id, not to arrival order.
@@ -230,7 +231,7 @@ export function selectMeshContacts(
     const a = contacts[selected[g]!]!;
     let next = -1, far = tolerance * tolerance;
     for (let i = 0; i < count; i++) {
-      if (groups[i] !== g) continue;
+      if (groups[i] !== g || !spans(contacts[i]!, a)) continue;
       const gap = squaredDistance(contacts[i]!, a);
       if (gap > far || (gap === far && next >= 0 && contacts[i]!.second < contacts[next]!.second)) {
         far = gap;
@@ -341,6 +342,15 @@ function addSupports(
   return chosen;
 }
 
+/**
+ * Whether contact `c` may span the group of `anchor`: a speculative contact (negative depth)
+ * only when the anchor, the group's deepest, is one too, so a tipped box keeps the corners it
+ * stands on rather than a point of its face still in the air.
+ */
+function spans(c: MeshContact, anchor: MeshContact): boolean {
+  return c.depth >= 0 || anchor.depth < 0;
+}
+
 function squaredDistance(a: MeshContact, b: MeshContact): number {
   const dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
   return dx * dx + dy * dy + dz * dz;
@@ -359,7 +369,7 @@ function widest(manifold: MeshManifold, g: number, a: number, b: number, side: n
   const length = Math.sqrt(ux * ux + uy * uy + uz * uz);
   let best = -1, largest = manifold.mergeDistance * length, flat = true;
   for (let i = 0; i < count; i++) {
-    if (groups[i] !== g) continue;
+    if (groups[i] !== g || !spans(contacts[i]!, p)) continue;
     const c = contacts[i]!;
     const vx = c.x - p.x, vy = c.y - p.y, vz = c.z - p.z;
     // Twice the signed area of (a, b, c) seen along the anchor's normal.
@@ -376,7 +386,7 @@ function widest(manifold: MeshManifold, g: number, a: number, b: number, side: n
   // A row: the far end behind the anchor (projection on a to b below -merge distance).
   let behind = manifold.mergeDistance * length;
   for (let i = 0; i < count; i++) {
-    if (groups[i] !== g) continue;
+    if (groups[i] !== g || !spans(contacts[i]!, p)) continue;
     const c = contacts[i]!;
     const along = -((c.x - p.x) * ux + (c.y - p.y) * uy + (c.z - p.z) * uz);
     if (along > behind) {
