@@ -313,9 +313,8 @@ function addSupports(
   for (let k = 0; k < chosen; k++) marks[selected[k]!] = 1;
   // u perpendicular to n (off its largest component), v = n x u.
   const nx = a.nx, ny = a.ny, nz = a.nz;
-  let ux: number, uy: number, uz: number;
-  if (Math.abs(nx) < 0.57) [ux, uy, uz] = [0, nz, -ny];
-  else [ux, uy, uz] = [-nz, 0, nx];
+  const low = Math.abs(nx) < 0.57;
+  let ux = low ? 0 : -nz, uy = low ? nz : 0, uz = low ? -ny : nx;
   const scale = 1 / Math.sqrt(ux * ux + uy * uy + uz * uz);
   ux *= scale;
   uy *= scale;
