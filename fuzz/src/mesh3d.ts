@@ -808,7 +808,9 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
             count - 1
           } of ${count}: wrote ${short.contacts.length}, overflowed ${short.overflowed}`;
         }
-        if (deepest(short.contacts) !== deepest(outcome.contacts)) {
+        // Depths equal to round-off are a tie the reduction may break toward a corner
+        // (mesh-manifold.ts): the deepest kept is the deepest within the shell.
+        if (deepest(short.contacts) < deepest(outcome.contacts) - sizes(config).shell) {
           return `room for ${count - 1} of ${count}: the deepest (${
             deepest(outcome.contacts)
           }) not kept`;
