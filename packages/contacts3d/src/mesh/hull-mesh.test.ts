@@ -413,7 +413,7 @@ describe('a heightfield gives the contacts of the mesh of its triangles', () => 
       const hulls = Array.from({ length: 12 }, () => randomHull(random, random.range(0.1, 0.8)));
       const viaField = new MeshManifold(), viaMesh = new MeshManifold();
       const speculative = new CollisionData({ capacity: 8, tolerance: 0.01 });
-      let touching = 0, sunk = 0;
+      let touching = 0, sunk = 0, lastResort = 0;
       for (let run = 0; run < 2000; run++) {
         const local = [random.range(-0.5, 10.5), random.range(-1, 1.5), random.range(-0.5, 8.5)];
         const m = field.transform;
@@ -435,6 +435,12 @@ describe('a heightfield gives the contacts of the mesh of its triangles', () => 
           sunk++;
           continue;
         }
+        // Where no triangle's clip keeps a point the field's faces answer from their prisms
+        // (FINDINGS.md F21, over its solid), the mesh's not: rare, counted below.
+        if (viaMesh.count === 0 && viaField.count > 0) {
+          lastResort++;
+          continue;
+        }
         expect(manifoldKeys(viaField)).toEqual(
           manifoldKeys(viaMesh, (code) => triangleOfMesh[code]!),
         );
@@ -442,6 +448,7 @@ describe('a heightfield gives the contacts of the mesh of its triangles', () => 
       }
       expect(touching).toBeGreaterThan(300);
       expect(sunk).toBeLessThan(1000);
+      expect(lastResort).toBeLessThan(20);
     },
     SLOW,
   );
