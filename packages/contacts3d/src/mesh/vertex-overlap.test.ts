@@ -63,7 +63,7 @@ function surface(s: number, x: number, z: number): number | null {
     : h(i, j) + u * (h(i, j + 1) - h(i, j)) + v * (h(i + 1, j + 1) - h(i, j + 1));
 }
 
-describe('test_f21: a blade overlapping heightfield triangles at their shared vertex gets contacts (FINDINGS.md F21)', () => {
+describe('test_f21: a blade across heightfield triangles at a vertex gets contacts (F21)', () => {
   for (const s of [1e-3, 1, 1e3]) {
     it(`test_f21_blade_at_a_vertex_gets_a_contact (scale ${s})`, () => {
       const field = new Heightfield(ROWS, COLUMNS, HEIGHTS.map((h) => h * s), CELL * s).setPose(
