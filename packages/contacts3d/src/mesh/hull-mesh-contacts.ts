@@ -132,6 +132,10 @@ class TriangleAxes {
   sunk = false;
   /** Input: whether the hull's centre lies in the source's solid (`TriangleSource.inSolid`). */
   centreInSolid = false;
+  /** Whether a vertex of the hull lies in the source's solid: 1 yes, 0 no, -1 not asked yet. */
+  partInSolid = -1;
+  /** Whether this is the pass run when no triangle answered (`hullMeshContacts`). */
+  lastResort = false;
   /** Separation along the triangle's normal (times `side`). */
   triangleSeparation = Number.MIN_VALUE;
   /** The hull face of least overlap and its separation. */
@@ -185,6 +189,7 @@ const vertexHeights = new Float64Array(3);
 /** Triangles (slots) left to a neighbour in one call, for the fallback when none answered. */
 const DEFERRED_CAPACITY = 64;
 const deferredSlots = new Int32Array(DEFERRED_CAPACITY);
+const solidProbe = new Float64Array(3);
 
 /**
  * Runs the query of `source` over `box` (the hull's world box) grown by `data.tolerance` and adds
@@ -208,6 +213,8 @@ export function hullMeshContacts(
   clipAxis.size = hull.size;
   placeHull(hull, transform, worldCentre);
   axes.centreInSolid = source.solidBelow && source.inSolid(worldCentre);
+  axes.partInSolid = axes.centreInSolid ? 1 : -1;
+  axes.lastResort = false;
   for (let i = 0; i < 3; i++) {
     queryBox[i] = box[i]! - tolerance;
     queryBox[3 + i] = box[3 + i]! + tolerance;
@@ -238,13 +245,17 @@ export function hullMeshContacts(
   // Still none over a solid (FINDINGS.md F21): every triangle the axes overlap answers with the
   // deepest point of the hull in its prism. Only over a solid: the prism under a closed mesh's
   // face near an edge holds the other face's outside, where that point overstates the overlap.
+  // A triangle whose plane the centre is behind stands for its column when a vertex of the hull
+  // is in the solid (F23): its face clip answers first.
   if (manifold.count > 0 || !source.solidBelow) return;
+  axes.lastResort = true;
   source.beginQuery(queryBox);
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
     source.loadTriangle(slot, triangle);
     if (!separatingAxes(hull, triangle, source)) continue;
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
-    deepestInPrism(hull, triangle, manifold);
+    if (axes.sunk) triangleFaceContacts(hull, triangle, manifold);
+    if (!axes.sunk || hullScratch.candidates.count === 0) deepestInPrism(hull, triangle, manifold);
   }
 }
 
@@ -295,6 +306,27 @@ export function collideHullMesh(
 }
 
 /**
+ * Whether a vertex of the placed hull lies in `source`'s solid, asked once a call (`axes.partInSolid`
+ * caches the answer: 1 yes, 0 no, -1 not asked yet).
+ */
+function partInSolid(hull: HullData, source: TriangleSource): boolean {
+  if (axes.partInSolid < 0) {
+    const w = hullScratch.frameVertices, point = solidProbe;
+    axes.partInSolid = 0;
+    for (let i = 0; i < 3 * hull.vertexCount; i += 3) {
+      point[0] = w[i]!;
+      point[1] = w[i + 1]!;
+      point[2] = w[i + 2]!;
+      if (source.inSolid(point)) {
+        axes.partInSolid = 1;
+        break;
+      }
+    }
+  }
+  return axes.partInSolid === 1;
+}
+
+/**
  * Step 1 into `axes`: false when an axis separates the hull from the triangle by more than the
  * tolerance, or the triangle is one-sided and the hull's centre behind it (unless the centre
  * is in the solid below a heightfield: then the triangle stands for that solid, its face lifts
@@ -312,7 +344,11 @@ function separatingAxes(hull: HullData, triangle: MeshTriangle, source: Triangle
   // The triangle's normal: the hull's lowest and highest vertex above its plane.
   const centreHeight = nx * (worldCentre[0]! - t0x) + ny * (worldCentre[1]! - t0y) +
     nz * (worldCentre[2]! - t0z);
-  const sunk = centreHeight < 0 && axes.centreInSolid;
+  // Behind the plane of a triangle whose solid is below it, the triangle stands for its column
+  // when the hull has any part in the solid: its centre, or, in the last resort pass, a vertex (a
+  // centre above the surface, or just off the grid's border, with corners in the solid: F23).
+  const sunk = centreHeight < 0 && source.solidBelow &&
+    (axes.centreInSolid || axes.lastResort && partInSolid(hull, source));
   if (centreHeight < 0 && !twoSided && !sunk) return false;
   const side = centreHeight < 0 && !sunk ? -1 : 1;
   axes.sunk = sunk;

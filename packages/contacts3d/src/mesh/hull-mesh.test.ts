@@ -435,8 +435,9 @@ describe('a heightfield gives the contacts of the mesh of its triangles', () => 
           sunk++;
           continue;
         }
-        // Where no triangle's clip keeps a point the field's faces answer from their prisms
-        // (FINDINGS.md F21, over its solid), the mesh's not: rare, counted below.
+        // Where no triangle answered, the field's answer from their prisms (F21) and columns
+        // (F23: corners in the solid, the centre behind a slope's plane); the mesh, with no
+        // solid, misses those: 117 of the 2,000 placements here, counted below.
         if (viaMesh.count === 0 && viaField.count > 0) {
           lastResort++;
           continue;
@@ -448,7 +449,7 @@ describe('a heightfield gives the contacts of the mesh of its triangles', () => 
       }
       expect(touching).toBeGreaterThan(300);
       expect(sunk).toBeLessThan(1000);
-      expect(lastResort).toBeLessThan(20);
+      expect(lastResort).toBeLessThan(200);
     },
     SLOW,
   );
