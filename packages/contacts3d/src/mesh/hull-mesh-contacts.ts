@@ -132,6 +132,10 @@ class TriangleAxes {
   sunk = false;
   /** Input: whether the hull's centre lies in the source's solid (`TriangleSource.inSolid`). */
   centreInSolid = false;
+  /** Whether a vertex of the hull lies in the source's solid: 1 yes, 0 no, -1 not asked yet. */
+  partInSolid = -1;
+  /** Whether this is the pass run when no triangle answered (`hullMeshContacts`). */
+  lastResort = false;
   /** Separation along the triangle's normal (times `side`). */
   triangleSeparation = Number.MIN_VALUE;
   /** The hull face of least overlap and its separation. */
@@ -185,6 +189,7 @@ const vertexHeights = new Float64Array(3);
 /** Triangles (slots) left to a neighbour in one call, for the fallback when none answered. */
 const DEFERRED_CAPACITY = 64;
 const deferredSlots = new Int32Array(DEFERRED_CAPACITY);
+const solidProbe = new Float64Array(3);
 
 /**
  * Runs the query of `source` over `box` (the hull's world box) grown by `data.tolerance` and adds
@@ -208,6 +213,8 @@ export function hullMeshContacts(
   clipAxis.size = hull.size;
   placeHull(hull, transform, worldCentre);
   axes.centreInSolid = source.solidBelow && source.inSolid(worldCentre);
+  axes.partInSolid = axes.centreInSolid ? 1 : -1;
+  axes.lastResort = false;
   for (let i = 0; i < 3; i++) {
     queryBox[i] = box[i]! - tolerance;
     queryBox[3 + i] = box[3 + i]! + tolerance;
@@ -234,6 +241,21 @@ export function hullMeshContacts(
     separatingAxes(hull, triangle, source);
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
     triangleFaceContacts(hull, triangle, manifold);
+  }
+  // Still none over a solid (FINDINGS.md F21): every triangle the axes overlap answers with the
+  // deepest point of the hull in its prism. Only over a solid: the prism under a closed mesh's
+  // face near an edge holds the other face's outside, where that point overstates the overlap.
+  // A triangle whose plane the centre is behind stands for its column when a vertex of the hull
+  // is in the solid (F23): its face clip answers first.
+  if (manifold.count > 0 || !source.solidBelow) return;
+  axes.lastResort = true;
+  source.beginQuery(queryBox);
+  for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
+    source.loadTriangle(slot, triangle);
+    if (!separatingAxes(hull, triangle, source)) continue;
+    manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
+    if (axes.sunk) triangleFaceContacts(hull, triangle, manifold);
+    if (!axes.sunk || hullScratch.candidates.count === 0) deepestInPrism(hull, triangle, manifold);
   }
 }
 
@@ -284,6 +306,27 @@ export function collideHullMesh(
 }
 
 /**
+ * Whether a vertex of the placed hull lies in `source`'s solid, asked once a call (`axes.partInSolid`
+ * caches the answer: 1 yes, 0 no, -1 not asked yet).
+ */
+function partInSolid(hull: HullData, source: TriangleSource): boolean {
+  if (axes.partInSolid < 0) {
+    const w = hullScratch.frameVertices, point = solidProbe;
+    axes.partInSolid = 0;
+    for (let i = 0; i < 3 * hull.vertexCount; i += 3) {
+      point[0] = w[i]!;
+      point[1] = w[i + 1]!;
+      point[2] = w[i + 2]!;
+      if (source.inSolid(point)) {
+        axes.partInSolid = 1;
+        break;
+      }
+    }
+  }
+  return axes.partInSolid === 1;
+}
+
+/**
  * Step 1 into `axes`: false when an axis separates the hull from the triangle by more than the
  * tolerance, or the triangle is one-sided and the hull's centre behind it (unless the centre
  * is in the solid below a heightfield: then the triangle stands for that solid, its face lifts
@@ -301,7 +344,11 @@ function separatingAxes(hull: HullData, triangle: MeshTriangle, source: Triangle
   // The triangle's normal: the hull's lowest and highest vertex above its plane.
   const centreHeight = nx * (worldCentre[0]! - t0x) + ny * (worldCentre[1]! - t0y) +
     nz * (worldCentre[2]! - t0z);
-  const sunk = centreHeight < 0 && axes.centreInSolid;
+  // Behind the plane of a triangle whose solid is below it, the triangle stands for its column
+  // when the hull has any part in the solid: its centre, or, in the last resort pass, a vertex (a
+  // centre above the surface, or just off the grid's border, with corners in the solid: F23).
+  const sunk = centreHeight < 0 && source.solidBelow &&
+    (axes.centreInSolid || axes.lastResort && partInSolid(hull, source));
   if (centreHeight < 0 && !twoSided && !sunk) return false;
   const side = centreHeight < 0 && !sunk ? -1 : 1;
   axes.sunk = sunk;
@@ -488,6 +535,137 @@ function triangleFaceContacts(
     hullScratch.candidates,
   );
   addClippedPoints(triangle, manifold, false);
+}
+
+/**
+ * No triangle answered, though the axes overlap (FINDINGS.md F21): a face's clip, the hull's
+ * incident face clipped to the triangle, kept no point below it, as the hull's part below the
+ * triangle lies elsewhere, a corner
+ * or an edge that dips under it near a vertex or an edge, not on the incident face. The hull's
+ * deepest point in the triangle's prism (below its front, inside the planes through its edges
+ * along the normal) is one of: a hull vertex inside the prism, a hull edge crossing one of its
+ * side planes inside the other two, or one of its three edges (the normal lines through the
+ * triangle's vertices) entering the hull, a line clipped to the hull's face planes (Ericson,
+ * Real-Time Collision Detection, 5.3.8). That point, when within the tolerance of the front, is
+ * the face's contact: the separating axes overlap, so the triangle must not answer with nothing.
+ */
+function deepestInPrism(hull: HullData, triangle: MeshTriangle, manifold: MeshManifold): void {
+  const w = hullScratch.frameVertices, planes = hullScratch.framePlanes;
+  const t = triangle.vertices, n = triangle.normal, sides = triangle.inward;
+  const side = axes.side, slack = triangle.slack;
+  const nx = side * n[0]!, ny = side * n[1]!, nz = side * n[2]!;
+  const t0x = t[0]!, t0y = t[1]!, t0z = t[2]!;
+  let best = Infinity, bestX = 0, bestY = 0, bestZ = 0, code = 0;
+  let kind: ContactKind = ContactKind.PointFace;
+  // Hull vertices inside the prism.
+  for (let v = 0; v < hull.vertexCount; v++) {
+    const x = w[3 * v]!, y = w[3 * v + 1]!, z = w[3 * v + 2]!;
+    const h = nx * (x - t0x) + ny * (y - t0y) + nz * (z - t0z);
+    if (h < best && inPrism(t, sides, x, y, z, slack, -1)) {
+      best = h;
+      bestX = x;
+      bestY = y;
+      bestZ = z;
+      code = hull.vertexCodes[v]!;
+      kind = ContactKind.PointFace;
+    }
+  }
+  // Hull edges across a side plane, inside the other two.
+  const ends = hull.edgeVertices;
+  for (let e = 0; e < hull.edgeCount; e++) {
+    const p = 3 * ends[2 * e]!, q = 3 * ends[2 * e + 1]!;
+    for (let k = 0; k < 3; k++) {
+      const a = 3 * k;
+      const sx = sides[a]!, sy = sides[a + 1]!, sz = sides[a + 2]!;
+      const dp = sx * (w[p]! - t[a]!) + sy * (w[p + 1]! - t[a + 1]!) + sz * (w[p + 2]! - t[a + 2]!);
+      const dq = sx * (w[q]! - t[a]!) + sy * (w[q + 1]! - t[a + 1]!) + sz * (w[q + 2]! - t[a + 2]!);
+      if ((dp < 0) === (dq < 0)) continue;
+      const f = dp / (dp - dq);
+      const x = w[p]! + f * (w[q]! - w[p]!), y = w[p + 1]! + f * (w[q + 1]! - w[p + 1]!);
+      const z = w[p + 2]! + f * (w[q + 2]! - w[p + 2]!);
+      const h = nx * (x - t0x) + ny * (y - t0y) + nz * (z - t0z);
+      if (h < best && inPrism(t, sides, x, y, z, slack, k)) {
+        best = h;
+        bestX = x;
+        bestY = y;
+        bestZ = z;
+        code = hull.edgeCodes[e]!;
+        kind = ContactKind.EdgeEdge;
+      }
+    }
+  }
+  // The prism's edges, v_k + s n, clipped to the hull's planes m . x <= d: the lowest s left.
+  for (let k = 0; k < 3; k++) {
+    const a = 3 * k;
+    let low = -Infinity, high = Infinity, face = 0;
+    for (let f = 0; f < hull.faceCount; f++) {
+      const i = 4 * f;
+      const mx = planes[i]!, my = planes[i + 1]!, mz = planes[i + 2]!;
+      const along = side * (mx * n[0]! + my * n[1]! + mz * n[2]!);
+      const room = planes[i + 3]! - (mx * t[a]! + my * t[a + 1]! + mz * t[a + 2]!);
+      if (along > 0) high = Math.min(high, room / along);
+      else if (along < 0) {
+        const bound = room / along;
+        if (bound > low) {
+          low = bound;
+          face = f;
+        }
+      } else if (room < 0) high = -Infinity;
+    }
+    if (low > high || low === -Infinity) continue;
+    const h = low + nx * (t[a]! - t0x) + ny * (t[a + 1]! - t0y) + nz * (t[a + 2]! - t0z);
+    if (h < best) {
+      best = h;
+      bestX = t[a]! + low * nx;
+      bestY = t[a + 1]! + low * ny;
+      bestZ = t[a + 2]! + low * nz;
+      code = hull.faceCodes[face]!;
+      kind = ContactKind.PointFace;
+    }
+  }
+  if (!(best <= axes.tolerance)) return;
+  const candidate = manifold.candidate;
+  // Halfway between the hull's point and its projection on the triangle's plane.
+  const lift = -0.5 * best;
+  candidate.x = bestX + nx * lift;
+  candidate.y = bestY + ny * lift;
+  candidate.z = bestZ + nz * lift;
+  candidate.nx = nx;
+  candidate.ny = ny;
+  candidate.nz = nz;
+  candidate.depth = -best;
+  candidate.kind = kind;
+  candidate.first = code;
+  candidate.second = 8 * triangle.index;
+  candidate.key = -1;
+  addMeshContact(manifold);
+}
+
+/**
+ * Whether (x, y, z) lies inside the prism's side planes (unit inward normals `sides` through the
+ * triangle's vertices `t`, plane k through vertex k) within `slack`, plane `skip` (-1: none) not
+ * tested.
+ */
+function inPrism(
+  t: Float64Array,
+  sides: Float64Array,
+  x: number,
+  y: number,
+  z: number,
+  slack: number,
+  skip: number,
+): boolean {
+  for (let k = 0; k < 3; k++) {
+    if (k === skip) continue;
+    const a = 3 * k;
+    if (
+      sides[a]! * (x - t[a]!) + sides[a + 1]! * (y - t[a + 1]!) + sides[a + 2]! * (z - t[a + 2]!) <
+        -slack
+    ) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /**

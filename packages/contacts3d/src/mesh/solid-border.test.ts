@@ -1,0 +1,54 @@
+/**
+ * FINDINGS.md F23: a box or hull whose centre is not in a heightfield's solid (here just off the
+ * grid's border, beside the field) while corners are below the surface got no contact: each
+ * triangle whose plane the centre was behind refused it as a one-sided mesh does. The field is
+ * flat (height 0, turned and moved), so the answer is worked out by hand: the normal is the
+ * field's up and the deepest depth how far the shape's lowest point lies below height 0.
+ */
+import { describe, expect, it } from 'vitest';
+import { collide } from '../collide.js';
+import { CollisionData } from '../manifold/collision-data.js';
+import { ConvexHull } from '../shapes/convex-hull.js';
+import { Box } from '../shapes/primitives.js';
+import { add, axisAngle, rotate, scale, type Vec3 } from '../test-support/shapes.js';
+import { Heightfield } from './heightfield.js';
+
+const TURN = axisAngle(scale([1, 2, -0.5], 1 / Math.hypot(1, 2, -0.5)), 0.7);
+const OCTAHEDRON = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]];
+
+describe('test_f23: a shape beside a heightfield with corners in its solid gets a contact (F23)', () => {
+  for (const s of [1e-3, 1, 1e3]) {
+    for (const name of ['box', 'hull'] as const) {
+      it(`test_f23_${name}_centre_off_the_border_gets_the_lifting_contact (scale ${s})`, () => {
+        const offset: Vec3 = [3 * s, -2 * s, 5 * s];
+        const field = new Heightfield(3, 3, Array(9).fill(0), s).setPose(offset, TURN);
+        const world = (p: readonly number[]) => add(rotate(TURN, scale(p, s)), offset);
+        // Centre at local x = -0.1 (off the grid), 0.05 below the surface; the box reaches
+        // x = 0.2 over the grid with its bottom at -0.25, the octahedron x = 0.3 with its lowest
+        // vertex at -0.45 (off the grid) and over x = 0 its faces at -0.05 - 0.3 = -0.35.
+        const centre = world([-0.1, -0.05, 1]);
+        const shape = name === 'box'
+          ? new Box([0.3 * s, 0.2 * s, 0.25 * s]).setPose(centre, TURN)
+          : ConvexHull.fromPoints(OCTAHEDRON.map((p) => scale(p, 0.4 * s))).setPose(centre, TURN);
+        const truth = name === 'box' ? 0.25 * s : 0.35 * s;
+        const up = rotate(TURN, [0, 1, 0]);
+        for (const order of ['shape first', 'field first'] as const) {
+          const data = new CollisionData({ capacity: 16 });
+          const count = order === 'shape first'
+            ? collide(shape, field, data)
+            : collide(field, shape, data);
+          expect(count).toBeGreaterThan(0);
+          const sign = order === 'shape first' ? 1 : -1;
+          let deepest = -Infinity;
+          for (const contact of data.contacts.slice(0, count)) {
+            for (let k = 0; k < 3; k++) {
+              expect(Math.abs(contact.normal[k]! - sign * up[k]!)).toBeLessThan(1e-12);
+            }
+            deepest = Math.max(deepest, contact.penetration);
+          }
+          expect(Math.abs(deepest - truth)).toBeLessThan(1e-9 * s);
+        }
+      });
+    }
+  }
+});
