@@ -178,7 +178,7 @@ describe('the level scenes give the contacts worked out by hand or by brute forc
     expect(deepest.normal[1]).toBeLessThan(0.99);
   });
 
-  it('capsule-heightfield: across the hole, held up at both ends and at the rims, never inside the hole', () => {
+  it('capsule-heightfield: across the hole, held up at both ends, never inside the hole', () => {
     const contacts = sceneContacts('capsule-heightfield');
     const [hx, , hz] = HOLE_CENTRE;
     for (const c of contacts) {
@@ -189,9 +189,10 @@ describe('the level scenes give the contacts worked out by hand or by brute forc
       expect(c.point[2]).toBeCloseTo(hz + 0.1, 12);
       expect(Math.abs(c.point[0]! - hx)).toBeGreaterThan(0.4 - 1e-9);
     }
-    // The segment ends 0.5 either side of the centre; the rims 0.4.
+    // The segment ends 0.5 either side of the centre: the rims' points (0.4), between them on one
+    // line and of the same normal, are reduced away (mesh-manifold.ts), as on a plane.
     const xs = [...new Set(contacts.map((c) => (c.point[0]! - hx).toFixed(6)))].sort();
-    expect(xs).toEqual(['-0.400000', '-0.500000', '0.400000', '0.500000']);
+    expect(xs).toEqual(['-0.500000', '0.500000']);
   });
 
   it.each(['box-mesh', 'box-heightfield'] as const)(

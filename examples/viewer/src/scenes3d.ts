@@ -114,10 +114,10 @@ const LEVEL_MOVERS = {
     // Off the grid line z = 0 through the hole's middle, so it does not lie along the edges there.
     terrainAt: [HOLE_CENTRE[0], HOLE_CENTRE[2] + 0.1],
     onFloor: 'A capsule (radius 0.2, 1.4 long) lying on it: each triangle below clips its ' +
-      'segment to itself, so a contact sits under each end and where the segment crosses an ' +
-      'edge, every one straight up.',
+      'segment to itself, and contacts of one normal are reduced to the points that span them, ' +
+      'so it rests on one contact under each end, straight up, as on a plane.',
     onTerrain: 'A capsule (radius 0.2, 1.4 long) lying across the hole: the plain carries it ' +
-      'under each end and at the gold rim, where its segment leaves the faces.',
+      'under each end; the rim points between them, of the same normal, are not repeated.',
   },
   box: {
     make: () => new Box([0.35, 0.2, 0.25]),
