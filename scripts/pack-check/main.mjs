@@ -79,9 +79,11 @@ const BUNDLE_SIZE_LIMITS = [
     // 62,000 until it answered hull against capsule and took a PairCache (the cached axis and
     // manifold recycling in the box and hull pairs): 70,070 bytes.
     // 76,000 until it answered box and hull against meshes and heightfields (their kernel, about
-    // 7 KB): 77,347 bytes. A user who needs less imports the named detectors, as the entry above
-    // does.
-    limit: 84_000,
+    // 7 KB): 77,347 bytes.
+    // 84,000 until the hull SAT walked the Gauss map, the capsule pairs took their cache, the mesh
+    // contacts were reduced per normal and a heightfield answered for its solid column: 86,736
+    // bytes. A user who needs less imports the named detectors, as the entry above does.
+    limit: 92_000,
   },
 ];
 

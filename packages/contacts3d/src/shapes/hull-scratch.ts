@@ -24,7 +24,7 @@ export const hullScratch = {
    * |t|_1 of the second hull's place in the first's frame (an array: PERFORMANCE.md, doubles
    * cross calls in arrays or fields).
    */
-  fragile: new Float64Array(3),
+  fragile: new Float64Array(3) as Float64Array,
   /** For each face of the first hull, the second hull's vertex lowest along its normal. */
   lowestVertices: new Int32Array(0) as Int32Array,
   /** The second hull's edges that form Minkowski faces with one edge of the first. */
