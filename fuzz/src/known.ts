@@ -6,9 +6,6 @@
  */
 import type { KnownDefect } from './suite.js';
 
-/** Heightfield solid-below contacts (column, behind the plane) judged by mesh properties. */
-const F22 = 'FINDINGS.md F22';
-
 /** Box and hull against a heightfield: vertices in the solid, centre not, and no contact. */
 const F23 = 'FINDINGS.md F23';
 
@@ -45,13 +42,6 @@ function entries(
 
 /** Known defects: failures of these cells are reported, not counted. The first match names the cell. */
 export const KNOWN_DEFECTS: readonly KnownDefect[] = [
-  ...entries(F22, ['collideSphereHeightfield', 'collideCapsuleHeightfield'], [
-    'contact-iff-overlap',
-    'overlap-agrees-with-oracle',
-    'face-in-prism',
-    'depth-minimal',
-    'witness-on-surface',
-  ], ['*']),
   ...entries(F23, ['collideBoxHeightfield', 'collideConvexHullHeightfield'], [
     'solid-below',
     'rigid-invariant',

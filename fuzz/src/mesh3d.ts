@@ -30,8 +30,10 @@ import {
   closestOnSegment,
   type Core,
   coreOf,
+  columnPart,
   coreSegmentDistance,
   centroidOf,
+  depthBelow,
   shrunk,
   distanceToFeature,
   dot,
@@ -41,6 +43,7 @@ import {
   localTriangles,
   type MovingData,
   outsideCone,
+  outsideColumn,
   outsidePrism,
   placer,
   type Quat,
@@ -523,9 +526,27 @@ function quaternionOf(size: number): Quat {
   return q.map((x) => x / n) as unknown as Quat;
 }
 
-/** Whether the oracle finds the shapes apart (beyond the shell) or overlapping (beyond it, from the front). */
+/**
+ * Whether the oracle finds the shapes apart (beyond the shell) or overlapping (beyond it): a
+ * mesh's from the front; a heightfield's also in its solid (DESIGN.md: the solid is below), a
+ * rounded core below the surface in a column, which overlaps by its radius plus its depth there.
+ */
 function oracle(config: MeshConfig): { apart: boolean; overlapping: boolean; gap: number; } {
   const core = coreOf(config.moving), { shell } = sizes(config), surface = surfaceOf(config.fixed);
+  if (core.faces.length === 0 && config.fixed.surface.kind === 'heightfield') {
+    // Within the grid's footprint by more than the shell and more than the shell below: inside.
+    const under = depthBelow(config.fixed, core, -shell);
+    if (under > shell) return { apart: false, overlapping: true, gap: -(core.radius + under) };
+    // In the solid or on it within the shell, the footprint's border within it: not apart.
+    if (depthBelow(config.fixed, core, shell) >= -shell) {
+      const { distance, inFront } = closest(surface, core);
+      return {
+        apart: false,
+        overlapping: inFront && distance > shell && core.radius - distance > shell,
+        gap: distance - core.radius,
+      };
+    }
+  }
   const { distance, inFront } = closest(surface, core);
   if (core.faces.length === 0) {
     return {
@@ -542,14 +563,49 @@ function oracle(config: MeshConfig): { apart: boolean; overlapping: boolean; gap
   return { apart: distance > shell, overlapping, gap: overlapping ? -shell : distance };
 }
 
-/** The first face contact whose core point lies outside its triangle's prism (beyond 100 shells), if any. */
+/**
+ * Whether a contact is measured against its triangle's face whatever feature its id names: its
+ * normal is the face's, and the core point it stands for lies behind the face's plane (within
+ * `tolerance`) in the triangle's prism (a capsule crossing the face, its end a prism wall cut
+ * named by the edge or corner the wall stands on: that end must rise above the plane), or, on a
+ * heightfield, in its column where the core's part in the column runs behind the plane (the
+ * contacts of the solid below, as the contacts3d README documents them: both ends of that part,
+ * the shallower one perhaps just in front).
+ */
+function measuredAsFace(config: MeshConfig, c: Found, tolerance: number): boolean {
+  const surface = surfaceOf(config.fixed), at = surface.byIndex.get(Math.floor(meshCode(c) / 8));
+  if (at === undefined) return false;
+  const t = surface.triangles[at]!, core = coreOf(config.moving);
+  if (length(sub(c.normal, t.n)) > 1e-6 + t.normalSlack) return false;
+  const p = shapeOf(config.moving).corePoint(core, c);
+  const behind = dot(t.n, sub(p, t.v[0])) <= tolerance;
+  if (behind && outsidePrism(surface, meshCode(c), p) <= tolerance) return true;
+  if (config.fixed.surface.kind !== 'heightfield') return false;
+  if (outsideColumn(config.fixed, at, p) > tolerance) return false;
+  const part = columnPart(config.fixed, at, core, tolerance);
+  return part !== null && Math.min(part[0], part[1]) < tolerance;
+}
+
+/** The mesh feature a property measures a contact against (its triangle's face, see `measuredAsFace`). */
+function judgedCode(config: MeshConfig, c: Found, tolerance: number): number {
+  const code = meshCode(c);
+  return code % 8 !== 0 && measuredAsFace(config, c, tolerance) ? code - (code % 8) : code;
+}
+
+/**
+ * The first face contact whose core point lies outside its triangle's prism (beyond 100 shells),
+ * if any; a heightfield's solid contact may lie in the column instead.
+ */
 function faceOffPrism(config: MeshConfig, contacts: readonly Found[]): Found | undefined {
-  const tolerance = 100 * sizes(config).shell, surface = surfaceOf(config.fixed);
-  const core = coreOf(config.moving), shape = shapeOf(config.moving);
-  return contacts.find((c) =>
-    meshCode(c) % 8 === 0 &&
-    outsidePrism(surface, meshCode(c), shape.corePoint(core, c)) > tolerance
-  );
+  const tolerance = 100 * sizes(config).shell;
+  return contacts.find((c) => meshCode(c) % 8 === 0 && offPrism(config, c, tolerance) > tolerance);
+}
+
+/** How far a face contact's core point lies outside its triangle's prism (or column, for the solid). */
+function offPrism(config: MeshConfig, c: Found, tolerance: number): number {
+  const surface = surfaceOf(config.fixed), core = coreOf(config.moving);
+  const off = outsidePrism(surface, meshCode(c), shapeOf(config.moving).corePoint(core, c));
+  return off > tolerance && measuredAsFace(config, c, tolerance) ? 0 : off;
 }
 
 function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<MeshConfig>[] {
@@ -608,7 +664,9 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
           }), but the shapes are ${gap} apart`;
         }
         if (outcome.contacts.length === 0 && overlapping) {
-          return `no contact, but the shapes overlap by ${-gap} (the core in front of the surface)`;
+          return `no contact, but the shapes overlap by ${-gap} (the core in front of the surface${
+            pair.fixed === 'Heightfield' ? ', or in the solid below it' : ''
+          })`;
         }
         return null;
       },
@@ -692,7 +750,7 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
         for (const c of outcome.contacts) {
           const onShape = add(c.point, c.normal, -c.penetration / 2);
           const onMesh = add(c.point, c.normal, c.penetration / 2);
-          const code = meshCode(c);
+          const code = judgedCode(config, c, tolerance);
           // A face's witness on its plane here; whether it lies over the triangle is face-in-prism's.
           const offMesh = code % 8 === 0
             ? Math.abs(featureDepth(surface, code, onMesh, 0, c.normal))
@@ -722,15 +780,10 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
         if (!outcome || !outcome.contacts.some((c) => meshCode(c) % 8 === 0)) return undefined;
         const c = faceOffPrism(config, outcome.contacts);
         if (!c) return null;
-        const core = coreOf(config.moving);
-        const off = outsidePrism(
-          surfaceOf(config.fixed),
-          meshCode(c),
-          shapeOf(config.moving).corePoint(core, c),
-        );
-        return `a face contact whose core point lies ${off} outside its triangle's prism: ${
-          describe(c)
-        }`;
+        const off = offPrism(config, c, 100 * sizes(config).shell);
+        return `a face contact whose core point lies ${off} outside its triangle's prism${
+          pair.fixed === 'Heightfield' ? ' (and is not a contact of the solid in its column)' : ''
+        }: ${describe(c)}`;
       },
     },
     ...(['frees', 'minimal'] as const).map((which): Property<MeshConfig> => ({
@@ -743,7 +796,7 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
         for (const c of outcome.contacts) {
           const truth = featureDepth(
             surface,
-            meshCode(c),
+            judgedCode(config, c, 100 * shell),
             shapeOf(config.moving).corePoint(core, c),
             core.radius,
             c.normal,
