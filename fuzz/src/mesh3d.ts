@@ -333,6 +333,51 @@ function anchor(
   return null;
 }
 
+/**
+ * Where the shape moving along its approach starts to touch: adjacent doubles low < high, the
+ * shape meeting the surface at low (`gap(low) <= 0`) and apart at high, from a bracket of the
+ * two. Bisection takes some 55 steps to get there; the gap measured at each apart probe (the
+ * core's distance less the radius) lets most steps go further. Moving by dt moves every point of
+ * the shape by |dt|, so the gap changes by at most |dt|: the touching point lies at least the
+ * gap below an apart probe; and a secant through the last two apart probes is exact where the
+ * nearest feature is flat. Each probe aims a nudge past that estimate toward the side the last
+ * probe did not land on (the nudge from a few units of round-off, eightfold while the probes
+ * keep landing on one side), so that both ends close in; a bracket that two probes did not halve
+ * is bisected. Every probe is classified by measuring it, so an estimate's error costs steps,
+ * never the bracket.
+ */
+function touchingBracket(
+  low: number,
+  high: number,
+  gap: (t: number) => number,
+): [number, number] {
+  let last: { t: number; g: number; } | null = null, latest = { t: high, g: gap(high) };
+  const unit = () => 4 * Number.EPSILON * Math.max(Math.abs(low), Math.abs(high));
+  let nudge = unit(), inside = false, width = high - low, stalled = 0;
+  for (let k = 0; k < 200; k++) {
+    const middle = 0.5 * (low + high);
+    if (middle === low || middle === high) break;
+    let t = middle;
+    if (stalled < 2 && Number.isFinite(latest.g)) {
+      const secant = last && latest.g !== last.g
+        ? latest.t - latest.g * (latest.t - last.t) / (latest.g - last.g)
+        : Infinity;
+      const estimate = Math.max(Math.min(secant, latest.t - latest.g), low);
+      t = Math.min(inside ? estimate + nudge : estimate - nudge, high - nudge);
+      if (t <= low) t = low + nudge;
+      if (!(t > low && t < high)) t = middle;
+    }
+    const g = gap(t), landedInside = g <= 0;
+    nudge = landedInside === inside ? 8 * nudge : unit();
+    inside = landedInside;
+    if (inside) low = t;
+    else (high = t, last = latest, latest = { t, g });
+    if (high - low <= 0.5 * width) (width = high - low, stalled = 0);
+    else stalled = t === middle ? 0 : stalled + 1;
+  }
+  return [low, high];
+}
+
 function generateWith(pair: MeshPair, regimes: Record<string, Regime>) {
   return (name: string, random: Random): MeshConfig | null => {
     const regime = regimes[name]!;
@@ -378,7 +423,7 @@ function generateWith(pair: MeshPair, regimes: Record<string, Regime>) {
     for (let k = 0; k < 6 && meets(high); k++) high *= 4;
     let low = 0;
     if (!meets(low) || meets(high)) return null;
-    // The bisection needs only the triangles within reach of the shape between the two.
+    // The search needs only the triangles within reach of the shape between the two.
     const swept = [...coreOf(configAt(low).moving).points, ...coreOf(configAt(high).moving).points];
     const margin = 1.5 * shape.radius + 1e-6 * extent;
     surface = {
@@ -390,12 +435,9 @@ function generateWith(pair: MeshPair, regimes: Record<string, Regime>) {
         )
       ),
     };
-    for (let k = 0; k < 80; k++) {
-      const middle = 0.5 * (low + high);
-      if (middle === low || middle === high) break;
-      if (meets(middle)) low = middle;
-      else high = middle;
-    }
+    const gapAt = (t: number) =>
+      closest(surface, coreOf(configAt(t).moving)).distance - shape.radius;
+    [low, high] = touchingBracket(low, high, gapAt);
     // How deep a placement goes: a rounded shape's radius, a polytope's size.
     const r = shape.radius > 0 ? shape.radius : extent, p = regime.placement;
     const kind = p === 'mix'
