@@ -545,9 +545,10 @@ export interface Closest {
 
 /**
  * The core's least distance to the surface, brute force over every triangle within `limit`.
- * Each triangle's distance is bounded from below by the gap between its box and the core's, and
- * by the core's height over its plane when the whole core lies on one side (the triangle lies in
- * its plane, and the core is the convex hull of its points): visiting the triangles in the order
+ * Each triangle's distance is bounded from below by the gap between its box and the core's, by
+ * the core's height over its plane when the whole core lies on one side (the triangle lies in its
+ * plane, and the core is the convex hull of its points), and by the triangle's height over a
+ * polytope core's face plane when the whole triangle lies above it: visiting the triangles in the order
  * of that bound, the search stops at the first whose bound exceeds the best distance found, and
  * at the first that meets the core (distance 0, where no side is in front).
  */
@@ -569,7 +570,14 @@ export function closest(surface: Surface, core: Core, limit = Infinity): Closest
       above = Math.min(above, h);
       below = Math.min(below, -h);
     }
-    candidates.push({ t, bound: Math.max(gap, above, below) });
+    let bound = Math.max(gap, above, below);
+    // A polytope core's face plane with the whole triangle above it separates them by as much.
+    for (const { n: [fx, fy, fz], offset } of core.faces) {
+      let least = Infinity;
+      for (const v of t.v) least = Math.min(least, fx * v[0] + fy * v[1] + fz * v[2] - offset);
+      bound = Math.max(bound, least);
+    }
+    candidates.push({ t, bound });
   }
   candidates.sort((a, b) => a.bound - b.bound);
   let best = limit, pairs: { t: WorldTriangle; p: Vec3; q: Vec3; d: number; }[] = [];
