@@ -243,12 +243,15 @@ export function surfaceOf(data: StaticData): Surface {
   const local = localTriangles(data.surface);
   const twoSided = data.surface.kind === 'mesh' && data.surface.twoSided;
   // Edges by their two vertex keys: which triangles run them, and in which direction.
-  const edges = new Map<string, { t: number; k: number; from: number; }[]>();
+  const keyCount = 1 + Math.max(0, ...local.flatMap((tri) => tri.keys));
+  const edges = new Map<number, { t: number; k: number; from: number; }[]>();
   local.forEach((tri, t) => {
     for (let k = 0; k < 3; k++) {
       const a = tri.keys[k]!, b = tri.keys[(k + 1) % 3]!;
-      const name = a < b ? `${a},${b}` : `${b},${a}`;
-      edges.set(name, [...(edges.get(name) ?? []), { t, k, from: a }]);
+      const name = Math.min(a, b) * keyCount + Math.max(a, b);
+      const users = edges.get(name);
+      if (users) users.push({ t, k, from: a });
+      else edges.set(name, [{ t, k, from: a }]);
     }
   });
   const vertexAt = new Map<number, Vec3>();
@@ -518,16 +521,27 @@ export function coreTriangle(core: Core, t: WorldTriangle, within = Infinity): [
   const height = (p: Vec3) => dot(t.n, sub(p, t.v[0]));
   for (const [a, b] of core.edges) {
     // An edge wholly on one side of the triangle's plane is at least its nearer end's height
-    // from the triangle: beyond the best pair so far (or beyond what the caller needs), it can
-    // give no closer pair.
+    // from the triangle, and at least as far as its box is from the triangle's: beyond the best
+    // pair so far (or beyond what the caller needs), it can give no closer pair.
     const ha = height(a), hb = height(b);
-    const floor = ha > 0 && hb > 0 ? Math.min(ha, hb) : ha < 0 && hb < 0 ? -Math.max(ha, hb) : 0;
+    let floor = ha > 0 && hb > 0 ? Math.min(ha, hb) : ha < 0 && hb < 0 ? -Math.max(ha, hb) : 0;
+    for (let i = 0; i < 3; i++) {
+      floor = Math.max(
+        floor,
+        t.box[i]! - Math.max(a[i]!, b[i]!),
+        Math.min(a[i]!, b[i]!) - t.box[3 + i]!,
+      );
+    }
     if (floor > Math.min(bestDistance, within)) continue;
     for (let k = 0; k < 3; k++) consider(closestSegments(a, b, t.v[k]!, t.v[(k + 1) % 3]!));
   }
   for (const face of core.faces) {
     for (const v of t.v) {
-      const projected = add(v, face.n, face.offset - dot(face.n, v));
+      // A vertex on the inner side of the face's plane, or farther above it than the best pair,
+      // gives no closer pair through that face.
+      const above = dot(face.n, v) - face.offset;
+      if (!(above > 0 && above < bestDistance)) continue;
+      const projected = add(v, face.n, -above);
       if (insideFace(face, projected)) consider([projected, v]);
     }
   }
