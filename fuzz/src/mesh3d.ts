@@ -576,10 +576,10 @@ function quaternionOf(size: number): Quat {
 function oracle(config: MeshConfig): { apart: boolean; overlapping: boolean; gap: number; } {
   const core = coreOf(config.moving), { shell } = sizes(config), surface = surfaceOf(config.fixed);
   if (core.faces.length === 0 && config.fixed.surface.kind === 'heightfield') {
-    // Within the grid's footprint by more than the shell and more than the shell below: inside.
+    // In a column by more than the shell (its walls moved in by it) and below by more: inside.
     const under = depthBelow(config.fixed, core, -shell);
     if (under > shell) return { apart: false, overlapping: true, gap: -(core.radius + under) };
-    // In the solid or on it within the shell, the footprint's border within it: not apart.
+    // In the solid or on it within the shell (the columns' walls moved out by it): not apart.
     if (depthBelow(config.fixed, core, shell) >= -shell) {
       const { distance, inFront } = closest(surface, core);
       return {
