@@ -243,12 +243,15 @@ export function surfaceOf(data: StaticData): Surface {
   const local = localTriangles(data.surface);
   const twoSided = data.surface.kind === 'mesh' && data.surface.twoSided;
   // Edges by their two vertex keys: which triangles run them, and in which direction.
-  const edges = new Map<string, { t: number; k: number; from: number; }[]>();
+  const keyCount = 1 + Math.max(0, ...local.flatMap((tri) => tri.keys));
+  const edges = new Map<number, { t: number; k: number; from: number; }[]>();
   local.forEach((tri, t) => {
     for (let k = 0; k < 3; k++) {
       const a = tri.keys[k]!, b = tri.keys[(k + 1) % 3]!;
-      const name = a < b ? `${a},${b}` : `${b},${a}`;
-      edges.set(name, [...(edges.get(name) ?? []), { t, k, from: a }]);
+      const name = Math.min(a, b) * keyCount + Math.max(a, b);
+      const users = edges.get(name);
+      if (users) users.push({ t, k, from: a });
+      else edges.set(name, [{ t, k, from: a }]);
     }
   });
   const vertexAt = new Map<number, Vec3>();
@@ -488,9 +491,10 @@ function crossing(t: WorldTriangle, a: Vec3, b: Vec3): Vec3 | null {
  * The closest points of the core and the triangle: [on the core, on the triangle]; one point
  * twice when they meet (a core edge crosses the triangle, or a triangle edge crosses a face of a
  * polytope core, or the triangle lies inside it). Apart, the closest pair has a core vertex, a
- * triangle vertex over a face of the core, or an edge of each.
+ * triangle vertex over a face of the core, or an edge of each. A caller that only needs pairs
+ * closer than `within` may get a farther pair than the closest when every pair is beyond it.
  */
-export function coreTriangle(core: Core, t: WorldTriangle): [Vec3, Vec3] {
+export function coreTriangle(core: Core, t: WorldTriangle, within = Infinity): [Vec3, Vec3] {
   for (const [a, b] of core.edges) {
     const x = crossing(t, a, b);
     if (x) return [x, x];
@@ -508,16 +512,36 @@ export function coreTriangle(core: Core, t: WorldTriangle): [Vec3, Vec3] {
     return [t.v[0], t.v[0]];
   }
   let best: [Vec3, Vec3] = [core.points[0]!, closestOnTriangle(t, core.points[0]!)];
+  let bestDistance = length(sub(best[0], best[1]));
   const consider = (pair: [Vec3, Vec3]) => {
-    if (length(sub(pair[0], pair[1])) < length(sub(best[0], best[1]))) best = pair;
+    const d = length(sub(pair[0], pair[1]));
+    if (d < bestDistance) (best = pair, bestDistance = d);
   };
   for (const p of core.points) consider([p, closestOnTriangle(t, p)]);
+  const height = (p: Vec3) => dot(t.n, sub(p, t.v[0]));
   for (const [a, b] of core.edges) {
+    // An edge wholly on one side of the triangle's plane is at least its nearer end's height
+    // from the triangle, and at least as far as its box is from the triangle's: beyond the best
+    // pair so far (or beyond what the caller needs), it can give no closer pair.
+    const ha = height(a), hb = height(b);
+    let floor = ha > 0 && hb > 0 ? Math.min(ha, hb) : ha < 0 && hb < 0 ? -Math.max(ha, hb) : 0;
+    for (let i = 0; i < 3; i++) {
+      floor = Math.max(
+        floor,
+        t.box[i]! - Math.max(a[i]!, b[i]!),
+        Math.min(a[i]!, b[i]!) - t.box[3 + i]!,
+      );
+    }
+    if (floor > Math.min(bestDistance, within)) continue;
     for (let k = 0; k < 3; k++) consider(closestSegments(a, b, t.v[k]!, t.v[(k + 1) % 3]!));
   }
   for (const face of core.faces) {
     for (const v of t.v) {
-      const projected = add(v, face.n, face.offset - dot(face.n, v));
+      // A vertex on the inner side of the face's plane, or farther above it than the best pair,
+      // gives no closer pair through that face.
+      const above = dot(face.n, v) - face.offset;
+      if (!(above > 0 && above < bestDistance)) continue;
+      const projected = add(v, face.n, -above);
       if (insideFace(face, projected)) consider([projected, v]);
     }
   }
@@ -533,21 +557,49 @@ export interface Closest {
   inFront: boolean;
 }
 
-/** The core's least distance to the surface, brute force over every triangle within `limit`. */
+/**
+ * The core's least distance to the surface, brute force over every triangle within `limit`.
+ * Each triangle's distance is bounded from below by the gap between its box and the core's, by
+ * the core's height over its plane when the whole core lies on one side (the triangle lies in its
+ * plane, and the core is the convex hull of its points), and by the triangle's height over a
+ * polytope core's face plane when the whole triangle lies above it: visiting the triangles in the order
+ * of that bound, the search stops at the first whose bound exceeds the best distance found, and
+ * at the first that meets the core (distance 0, where no side is in front).
+ */
 export function closest(surface: Surface, core: Core, limit = Infinity): Closest {
   const lo = [0, 1, 2].map((i) => Math.min(...core.points.map((p) => p[i]!)));
   const hi = [0, 1, 2].map((i) => Math.max(...core.points.map((p) => p[i]!)));
   const slack = 1e-9 * (surface.extent + core.radius) + 1e-13 * surface.reach;
-  let best = limit, pairs: { t: WorldTriangle; p: Vec3; q: Vec3; d: number; }[] = [];
+  const candidates: { t: WorldTriangle; bound: number; }[] = [];
   for (const t of surface.triangles) {
-    // The boxes' distance bounds the triangle's from below.
     let gap = 0;
     for (let i = 0; i < 3; i++) {
       gap = Math.max(gap, t.box[i]! - hi[i]!, lo[i]! - t.box[3 + i]!);
     }
-    if (gap > best + slack) continue;
-    const [p, q] = coreTriangle(core, t);
+    if (gap > limit + slack) continue;
+    const [nx, ny, nz] = t.n, [ax, ay, az] = t.v[0];
+    let above = Infinity, below = Infinity;
+    for (const p of core.points) {
+      const h = nx * (p[0] - ax) + ny * (p[1] - ay) + nz * (p[2] - az);
+      above = Math.min(above, h);
+      below = Math.min(below, -h);
+    }
+    let bound = Math.max(gap, above, below);
+    // A polytope core's face plane with the whole triangle above it separates them by as much.
+    for (const { n: [fx, fy, fz], offset } of core.faces) {
+      let least = Infinity;
+      for (const v of t.v) least = Math.min(least, fx * v[0] + fy * v[1] + fz * v[2] - offset);
+      bound = Math.max(bound, least);
+    }
+    candidates.push({ t, bound });
+  }
+  candidates.sort((a, b) => a.bound - b.bound);
+  let best = limit, pairs: { t: WorldTriangle; p: Vec3; q: Vec3; d: number; }[] = [];
+  for (const { t, bound } of candidates) {
+    if (bound > best + slack) break;
+    const [p, q] = coreTriangle(core, t, best + slack);
     const d = length(sub(p, q));
+    if (d === 0) return { distance: 0, inFront: false };
     if (d <= best + slack) {
       best = Math.min(best, d);
       pairs.push({ t, p, q, d });
@@ -560,10 +612,16 @@ export function closest(surface: Surface, core: Core, limit = Infinity): Closest
   return { distance: best, inFront };
 }
 
-/** The local height of the surface under local (x, z) (the highest triangle a vertical line meets), or null. */
+/**
+ * The local height of the surface under local (x, z) (the highest triangle a vertical line meets), or
+ * null. A heightfield's line meets only the triangles of the cells at (x, z) (DESIGN.md's grid:
+ * cell (i, j) spans x in [j, j + 1] and z in [i, i + 1] cells), so only those cells' are tried.
+ */
 export function heightAt(data: StaticData, x: number, z: number): number | null {
   let best: number | null = null;
-  for (const { corners: [a, b, c] } of localTriangles(data.surface)) {
+  const triangles = localTriangles(data.surface);
+  for (const at of trianglesUnder(data.surface, x, x, z, z)) {
+    const [a, b, c] = triangles[at]!.corners;
     // Barycentric coordinates in the xz projection.
     const det = (b[0] - a[0]) * (c[2] - a[2]) - (c[0] - a[0]) * (b[2] - a[2]);
     if (det === 0) continue;
@@ -574,6 +632,129 @@ export function heightAt(data: StaticData, x: number, z: number): number | null 
     if (best === null || h > best) best = h;
   }
   return best;
+}
+
+const cellTriangles = new WeakMap<FieldData, Map<number, number[]>>();
+
+/**
+ * The positions (in `localTriangles`) of the triangles a vertical line at local x in [x0, x1], z
+ * in [z0, z1] may meet: a mesh's every triangle, a heightfield's those of the cells within one
+ * cell of the range (a line on a cell border meets both cells'; round-off in the cell number is
+ * covered by the neighbours).
+ */
+function trianglesUnder(
+  surface: MeshData | FieldData,
+  x0: number,
+  x1: number,
+  z0: number,
+  z1: number,
+): number[] {
+  if (surface.kind === 'mesh') return localTriangles(surface).map((_, at) => at);
+  let byCell = cellTriangles.get(surface);
+  if (!byCell) {
+    byCell = new Map();
+    localTriangles(surface).forEach((t, at) => {
+      const cell = Math.floor(t.index / 2);
+      byCell!.set(cell, [...(byCell!.get(cell) ?? []), at]);
+    });
+    cellTriangles.set(surface, byCell);
+  }
+  const c = surface.cellSize;
+  const out: number[] = [];
+  const r0 = Math.max(0, Math.floor(z0 / c) - 1),
+    r1 = Math.min(surface.rows - 2, Math.floor(z1 / c) + 1);
+  const s0 = Math.max(0, Math.floor(x0 / c) - 1);
+  const s1 = Math.min(surface.columns - 2, Math.floor(x1 / c) + 1);
+  for (let r = r0; r <= r1; r++) {
+    for (let s = s0; s <= s1; s++) out.push(...(byCell.get(r * (surface.columns - 1) + s) ?? []));
+  }
+  return out;
+}
+
+/** A local triangle's corners in the xz plane, counter-clockwise, and its unit normal facing up (+y). */
+function columnFrame(t: LocalTriangle): { corners: [number, number][]; n: Vec3; } {
+  let corners = t.corners.map((p): [number, number] => [p[0], p[2]]);
+  const [a, b, c] = corners as [[number, number], [number, number], [number, number]];
+  if ((b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]) < 0) corners = [a, c, b];
+  const [p, q, r] = t.corners;
+  const n = unit(cross(sub(q, p), sub(r, p)));
+  return { corners, n: n[1] < 0 ? [-n[0], -n[1], -n[2]] : n };
+}
+
+/**
+ * The part of the core (in the static shape's frame) inside the column of local triangle `at` (the
+ * solid straight under and over it along local y; DESIGN.md: a heightfield is solid below its
+ * surface), the column's walls moved out by `grow` (in, if negative): the heights, along the
+ * triangle's upward normal, of the part's two ends over the triangle's plane, or null when no
+ * part of the core is in the column. The height is linear along the core, so the part's lowest
+ * point is an end (Liang-Barsky clipping of the core against the three walls).
+ */
+export function columnPart(
+  data: StaticData,
+  at: number,
+  core: Core,
+  grow: number,
+): [number, number] | null {
+  const t = localTriangles(data.surface)[at]!;
+  const { corners, n } = columnFrame(t);
+  const toLocal = unplacer(data.position, data.quaternion);
+  const a = toLocal(core.points[0]!), b = toLocal(core.points[core.points.length - 1]!);
+  let low = 0, high = 1;
+  for (let k = 0; k < 3; k++) {
+    const p = corners[k]!, q = corners[(k + 1) % 3]!;
+    // The inward unit normal of edge p q (the corners counter-clockwise in x, z).
+    const ex = q[0] - p[0], ez = q[1] - p[1], l = Math.hypot(ex, ez);
+    const mx = -ez / l, mz = ex / l;
+    const ga = mx * (a[0] - p[0]) + mz * (a[2] - p[1]) + grow;
+    const gb = mx * (b[0] - p[0]) + mz * (b[2] - p[1]) + grow;
+    if (ga < 0 && gb < 0) return null;
+    if (ga < 0) low = Math.max(low, ga / (ga - gb));
+    else if (gb < 0) high = Math.min(high, ga / (ga - gb));
+  }
+  if (low > high) return null;
+  const height = (s: number) => dot(n, sub(add(a, sub(b, a), s), t.corners[0]));
+  return [height(low), height(high)];
+}
+
+/**
+ * How deep the core reaches into a heightfield's solid, measured as the contacts3d README
+ * documents the solid's contacts: the most, over the triangles' columns (walls moved by `grow`),
+ * that the triangle's plane lies above a core point in its column, along the plane's normal
+ * (negative when the core is above every plane over it; -Infinity when it is over no triangle, a
+ * hole or beside the grid, or the static shape is a mesh, which has no inside).
+ */
+export function depthBelow(data: StaticData, core: Core, grow: number): number {
+  if (data.surface.kind === 'mesh') return -Infinity;
+  const toLocal = unplacer(data.position, data.quaternion);
+  const ends = core.points.map(toLocal), reach = Math.abs(grow);
+  const x0 = Math.min(...ends.map((p) => p[0])) - reach;
+  const x1 = Math.max(...ends.map((p) => p[0])) + reach;
+  const z0 = Math.min(...ends.map((p) => p[2])) - reach;
+  const z1 = Math.max(...ends.map((p) => p[2])) + reach;
+  let deepest = -Infinity;
+  for (const at of trianglesUnder(data.surface, x0, x1, z0, z1)) {
+    const part = columnPart(data, at, core, grow);
+    if (part) deepest = Math.max(deepest, -Math.min(part[0], part[1]));
+  }
+  return deepest;
+}
+
+/**
+ * How far world point c lies beside the column of the triangle at position `at`: its distance, in
+ * the static shape's xz plane, from the triangle's shadow there (0 inside).
+ */
+export function outsideColumn(data: StaticData, at: number, c: Vec3): number {
+  const { corners } = columnFrame(localTriangles(data.surface)[at]!);
+  const [x, , z] = unplacer(data.position, data.quaternion)(c);
+  let inside = true, best = Infinity;
+  for (let k = 0; k < 3; k++) {
+    const p = corners[k]!, q = corners[(k + 1) % 3]!;
+    const ex = q[0] - p[0], ez = q[1] - p[1];
+    if (ex * (z - p[1]) - ez * (x - p[0]) < 0) inside = false;
+    const s = Math.max(0, Math.min(1, ((x - p[0]) * ex + (z - p[1]) * ez) / (ex * ex + ez * ez)));
+    best = Math.min(best, Math.hypot(x - p[0] - s * ex, z - p[1] - s * ez));
+  }
+  return inside ? 0 : best;
 }
 
 /** Feature of a mesh feature code: the triangle (caller index) and its local feature. */

@@ -30,8 +30,10 @@ import {
   closestOnSegment,
   type Core,
   coreOf,
+  columnPart,
   coreSegmentDistance,
   centroidOf,
+  depthBelow,
   shrunk,
   distanceToFeature,
   dot,
@@ -41,6 +43,7 @@ import {
   localTriangles,
   type MovingData,
   outsideCone,
+  outsideColumn,
   outsidePrism,
   placer,
   type Quat,
@@ -330,6 +333,51 @@ function anchor(
   return null;
 }
 
+/**
+ * Where the shape moving along its approach starts to touch: adjacent doubles low < high, the
+ * shape meeting the surface at low (`gap(low) <= 0`) and apart at high, from a bracket of the
+ * two. Bisection takes some 55 steps to get there; the gap measured at each apart probe (the
+ * core's distance less the radius) lets most steps go further. Moving by dt moves every point of
+ * the shape by |dt|, so the gap changes by at most |dt|: the touching point lies at least the
+ * gap below an apart probe; and a secant through the last two apart probes is exact where the
+ * nearest feature is flat. Each probe aims a nudge past that estimate toward the side the last
+ * probe did not land on (the nudge from a few units of round-off, eightfold while the probes
+ * keep landing on one side), so that both ends close in; a bracket that two probes did not halve
+ * is bisected. Every probe is classified by measuring it, so an estimate's error costs steps,
+ * never the bracket.
+ */
+function touchingBracket(
+  low: number,
+  high: number,
+  gap: (t: number) => number,
+): [number, number] {
+  let last: { t: number; g: number; } | null = null, latest = { t: high, g: gap(high) };
+  const unit = () => 4 * Number.EPSILON * Math.max(Math.abs(low), Math.abs(high));
+  let nudge = unit(), inside = false, width = high - low, stalled = 0;
+  for (let k = 0; k < 200; k++) {
+    const middle = 0.5 * (low + high);
+    if (middle === low || middle === high) break;
+    let t = middle;
+    if (stalled < 2 && Number.isFinite(latest.g)) {
+      const secant = last && latest.g !== last.g
+        ? latest.t - latest.g * (latest.t - last.t) / (latest.g - last.g)
+        : Infinity;
+      const estimate = Math.max(Math.min(secant, latest.t - latest.g), low);
+      t = Math.min(inside ? estimate + nudge : estimate - nudge, high - nudge);
+      if (t <= low) t = low + nudge;
+      if (!(t > low && t < high)) t = middle;
+    }
+    const g = gap(t), landedInside = g <= 0;
+    nudge = landedInside === inside ? 8 * nudge : unit();
+    inside = landedInside;
+    if (inside) low = t;
+    else (high = t, last = latest, latest = { t, g });
+    if (high - low <= 0.5 * width) (width = high - low, stalled = 0);
+    else stalled = t === middle ? 0 : stalled + 1;
+  }
+  return [low, high];
+}
+
 function generateWith(pair: MeshPair, regimes: Record<string, Regime>) {
   return (name: string, random: Random): MeshConfig | null => {
     const regime = regimes[name]!;
@@ -375,7 +423,7 @@ function generateWith(pair: MeshPair, regimes: Record<string, Regime>) {
     for (let k = 0; k < 6 && meets(high); k++) high *= 4;
     let low = 0;
     if (!meets(low) || meets(high)) return null;
-    // The bisection needs only the triangles within reach of the shape between the two.
+    // The search needs only the triangles within reach of the shape between the two.
     const swept = [...coreOf(configAt(low).moving).points, ...coreOf(configAt(high).moving).points];
     const margin = 1.5 * shape.radius + 1e-6 * extent;
     surface = {
@@ -387,12 +435,9 @@ function generateWith(pair: MeshPair, regimes: Record<string, Regime>) {
         )
       ),
     };
-    for (let k = 0; k < 80; k++) {
-      const middle = 0.5 * (low + high);
-      if (middle === low || middle === high) break;
-      if (meets(middle)) low = middle;
-      else high = middle;
-    }
+    const gapAt = (t: number) =>
+      closest(surface, coreOf(configAt(t).moving)).distance - shape.radius;
+    [low, high] = touchingBracket(low, high, gapAt);
     // How deep a placement goes: a rounded shape's radius, a polytope's size.
     const r = shape.radius > 0 ? shape.radius : extent, p = regime.placement;
     const kind = p === 'mix'
@@ -523,9 +568,27 @@ function quaternionOf(size: number): Quat {
   return q.map((x) => x / n) as unknown as Quat;
 }
 
-/** Whether the oracle finds the shapes apart (beyond the shell) or overlapping (beyond it, from the front). */
+/**
+ * Whether the oracle finds the shapes apart (beyond the shell) or overlapping (beyond it): a
+ * mesh's from the front; a heightfield's also in its solid (DESIGN.md: the solid is below), a
+ * rounded core below the surface in a column, which overlaps by its radius plus its depth there.
+ */
 function oracle(config: MeshConfig): { apart: boolean; overlapping: boolean; gap: number; } {
   const core = coreOf(config.moving), { shell } = sizes(config), surface = surfaceOf(config.fixed);
+  if (core.faces.length === 0 && config.fixed.surface.kind === 'heightfield') {
+    // In a column by more than the shell (its walls moved in by it) and below by more: inside.
+    const under = depthBelow(config.fixed, core, -shell);
+    if (under > shell) return { apart: false, overlapping: true, gap: -(core.radius + under) };
+    // In the solid or on it within the shell (the columns' walls moved out by it): not apart.
+    if (depthBelow(config.fixed, core, shell) >= -shell) {
+      const { distance, inFront } = closest(surface, core);
+      return {
+        apart: false,
+        overlapping: inFront && distance > shell && core.radius - distance > shell,
+        gap: distance - core.radius,
+      };
+    }
+  }
   const { distance, inFront } = closest(surface, core);
   if (core.faces.length === 0) {
     return {
@@ -542,14 +605,49 @@ function oracle(config: MeshConfig): { apart: boolean; overlapping: boolean; gap
   return { apart: distance > shell, overlapping, gap: overlapping ? -shell : distance };
 }
 
-/** The first face contact whose core point lies outside its triangle's prism (beyond 100 shells), if any. */
+/**
+ * Whether a contact is measured against its triangle's face whatever feature its id names: its
+ * normal is the face's, and the core point it stands for lies behind the face's plane (within
+ * `tolerance`) in the triangle's prism (a capsule crossing the face, its end a prism wall cut
+ * named by the edge or corner the wall stands on: that end must rise above the plane), or, on a
+ * heightfield, in its column where the core's part in the column runs behind the plane (the
+ * contacts of the solid below, as the contacts3d README documents them: both ends of that part,
+ * the shallower one perhaps just in front).
+ */
+function measuredAsFace(config: MeshConfig, c: Found, tolerance: number): boolean {
+  const surface = surfaceOf(config.fixed), at = surface.byIndex.get(Math.floor(meshCode(c) / 8));
+  if (at === undefined) return false;
+  const t = surface.triangles[at]!, core = coreOf(config.moving);
+  if (length(sub(c.normal, t.n)) > 1e-6 + t.normalSlack) return false;
+  const p = shapeOf(config.moving).corePoint(core, c);
+  const behind = dot(t.n, sub(p, t.v[0])) <= tolerance;
+  if (behind && outsidePrism(surface, meshCode(c), p) <= tolerance) return true;
+  if (config.fixed.surface.kind !== 'heightfield') return false;
+  if (outsideColumn(config.fixed, at, p) > tolerance) return false;
+  const part = columnPart(config.fixed, at, core, tolerance);
+  return part !== null && Math.min(part[0], part[1]) < tolerance;
+}
+
+/** The mesh feature a property measures a contact against (its triangle's face, see `measuredAsFace`). */
+function judgedCode(config: MeshConfig, c: Found, tolerance: number): number {
+  const code = meshCode(c);
+  return code % 8 !== 0 && measuredAsFace(config, c, tolerance) ? code - (code % 8) : code;
+}
+
+/**
+ * The first face contact whose core point lies outside its triangle's prism (beyond 100 shells),
+ * if any; a heightfield's solid contact may lie in the column instead.
+ */
 function faceOffPrism(config: MeshConfig, contacts: readonly Found[]): Found | undefined {
-  const tolerance = 100 * sizes(config).shell, surface = surfaceOf(config.fixed);
-  const core = coreOf(config.moving), shape = shapeOf(config.moving);
-  return contacts.find((c) =>
-    meshCode(c) % 8 === 0 &&
-    outsidePrism(surface, meshCode(c), shape.corePoint(core, c)) > tolerance
-  );
+  const tolerance = 100 * sizes(config).shell;
+  return contacts.find((c) => meshCode(c) % 8 === 0 && offPrism(config, c, tolerance) > tolerance);
+}
+
+/** How far a face contact's core point lies outside its triangle's prism (or column, for the solid). */
+function offPrism(config: MeshConfig, c: Found, tolerance: number): number {
+  const surface = surfaceOf(config.fixed), core = coreOf(config.moving);
+  const off = outsidePrism(surface, meshCode(c), shapeOf(config.moving).corePoint(core, c));
+  return off > tolerance && measuredAsFace(config, c, tolerance) ? 0 : off;
 }
 
 function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<MeshConfig>[] {
@@ -608,7 +706,9 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
           }), but the shapes are ${gap} apart`;
         }
         if (outcome.contacts.length === 0 && overlapping) {
-          return `no contact, but the shapes overlap by ${-gap} (the core in front of the surface)`;
+          return `no contact, but the shapes overlap by ${-gap} (the core in front of the surface${
+            pair.fixed === 'Heightfield' ? ', or in the solid below it' : ''
+          })`;
         }
         return null;
       },
@@ -692,7 +792,7 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
         for (const c of outcome.contacts) {
           const onShape = add(c.point, c.normal, -c.penetration / 2);
           const onMesh = add(c.point, c.normal, c.penetration / 2);
-          const code = meshCode(c);
+          const code = judgedCode(config, c, tolerance);
           // A face's witness on its plane here; whether it lies over the triangle is face-in-prism's.
           const offMesh = code % 8 === 0
             ? Math.abs(featureDepth(surface, code, onMesh, 0, c.normal))
@@ -722,15 +822,10 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
         if (!outcome || !outcome.contacts.some((c) => meshCode(c) % 8 === 0)) return undefined;
         const c = faceOffPrism(config, outcome.contacts);
         if (!c) return null;
-        const core = coreOf(config.moving);
-        const off = outsidePrism(
-          surfaceOf(config.fixed),
-          meshCode(c),
-          shapeOf(config.moving).corePoint(core, c),
-        );
-        return `a face contact whose core point lies ${off} outside its triangle's prism: ${
-          describe(c)
-        }`;
+        const off = offPrism(config, c, 100 * sizes(config).shell);
+        return `a face contact whose core point lies ${off} outside its triangle's prism${
+          pair.fixed === 'Heightfield' ? ' (and is not a contact of the solid in its column)' : ''
+        }: ${describe(c)}`;
       },
     },
     ...(['frees', 'minimal'] as const).map((which): Property<MeshConfig> => ({
@@ -743,7 +838,7 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
         for (const c of outcome.contacts) {
           const truth = featureDepth(
             surface,
-            meshCode(c),
+            judgedCode(config, c, 100 * shell),
             shapeOf(config.moving).corePoint(core, c),
             core.radius,
             c.normal,

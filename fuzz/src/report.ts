@@ -49,7 +49,7 @@ export function formatReport(result: RunResult, maxRepros = 10): string[] {
     lines.push(
       `time  ${t.subject.padEnd(24)}  ${String(t.configurations).padStart(8)} configurations  ${
         t.seconds.toFixed(1).padStart(8)
-      } s`,
+      } s  ${t.cpuSeconds.toFixed(1).padStart(8)} s CPU`,
     );
   }
   lines.push('');
@@ -58,7 +58,7 @@ export function formatReport(result: RunResult, maxRepros = 10): string[] {
   lines.push(
     `Total: ${result.configurations} configurations (${result.skipped} not placed), ${counts}, ${
       result.seconds.toFixed(1)
-    } s`,
+    } s (${result.cpuSeconds.toFixed(1)} s CPU)`,
   );
   return lines;
 }

@@ -83,6 +83,7 @@ export interface RunResult {
   /** Time taken per subject. */
   timings: SubjectTiming[];
   seconds: number;
+  cpuSeconds: number;
 }
 
 /** A 32-bit seed for a subject and regime, from the run's seed (FNV-1a over the names). */
@@ -92,12 +93,19 @@ export function cellSeed(seed: number, subject: string, regime: string): number 
   return hash >>> 0;
 }
 
-/** How long one subject took. */
+/** How long one subject took: wall time, and the process's CPU time (less sensitive to other jobs). */
 export interface SubjectTiming {
   subject: string;
   configurations: number;
   seconds: number;
+  cpuSeconds: number;
 }
+
+/** The process's CPU time so far (user and system), in seconds. */
+const cpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
 
 /** Checks every property of the subject on one configuration, counting into the cell `cellOf` gives. */
 function checkAll<C>(subject: Subject<C>, config: C, cellOf: (property: string) => Cell): void {
@@ -158,7 +166,7 @@ export function runSuite(
   options: RunOptions,
   knownDefects: readonly KnownDefect[] = [],
 ): RunResult {
-  const start = performance.now();
+  const start = performance.now(), cpuStart = cpuSeconds();
   const cells = new Map<string, Cell>();
   let configurations = 0, skipped = 0;
   // A name that is some subject's whole name picks that one; otherwise every name containing it.
@@ -175,7 +183,7 @@ export function runSuite(
       options.regime === undefined || r === options.regime
     );
     if (regimes.length === 0) continue;
-    const subjectStart = performance.now();
+    const subjectStart = performance.now(), cpuStart = cpuSeconds();
     const perRegime = Math.max(1, Math.round(options.n / regimes.length));
     for (const regime of regimes) {
       const random = new Random(cellSeed(options.seed, subject.name, regime));
@@ -191,6 +199,7 @@ export function runSuite(
       subject: subject.name,
       configurations: perRegime * regimes.length,
       seconds: (performance.now() - subjectStart) / 1000,
+      cpuSeconds: cpuSeconds() - cpuStart,
     });
   }
   const list = [...cells.values()];
@@ -204,5 +213,6 @@ export function runSuite(
     knownFailures,
     timings,
     seconds: (performance.now() - start) / 1000,
+    cpuSeconds: cpuSeconds() - cpuStart,
   };
 }
