@@ -16,72 +16,22 @@ import { collideSphereSphere } from '../pairs/sphere-sphere.js';
 import { ConvexHull } from '../shapes/convex-hull.js';
 import { Box, HalfSpace, Sphere } from '../shapes/primitives.js';
 import { randomConfiguration } from '../test-support/generate.js';
-import { randomHull } from '../test-support/hull-oracle.js';
 import {
-  add,
-  axisAngle,
-  length,
-  multiplyQuat,
-  type Quat,
-  scale,
-  type Vec3,
-} from '../test-support/shapes.js';
+  contactsOf,
+  FRAMES,
+  framePoses,
+  MOTIONS,
+  type Pose,
+  same,
+} from '../test-support/frame-sequences.js';
+import { randomHull } from '../test-support/hull-oracle.js';
+import { add, length, scale, type Vec3 } from '../test-support/shapes.js';
 import { CollisionData } from './collision-data.js';
 import { PairCache, type PairCachePath } from './pair-cache.js';
 
 const DEFAULT_RUNS = 10_000;
 const RUNS = Math.max(DEFAULT_RUNS, Number(process.env['CONTACTKIT_PROPERTY_RUNS'] ?? 0) || 0);
 const SEED = Number(process.env['CONTACTKIT_PROPERTY_SEED'] ?? 0xcac4e) >>> 0;
-/** Frames per sequence. */
-const FRAMES = 8;
-
-interface Pose {
-  position: Vec3;
-  rotation: Quat;
-}
-
-type Motion = 'jitter' | 'slide' | 'separate-and-return' | 'spin';
-
-/** How the first shape moves frame by frame (the second stays), in units of the pair's size. */
-function framePoses(random: Random, start: Pose, size: number, motion: Motion): Pose[] {
-  const poses: Pose[] = [];
-  const direction = random.unitVector();
-  const step = random.logRange(1e-6, 3e-2) * size;
-  const axis = random.unitVector();
-  const turn = motion === 'spin' ? random.range(0.05, 0.5) : random.logRange(1e-6, 3e-2);
-  let pose = start;
-  for (let f = 0; f < FRAMES; f++) {
-    poses.push(pose);
-    if (motion === 'jitter') {
-      // A solver's jitter about the rest pose: never further than one step from it.
-      pose = {
-        position: add(start.position, scale(random.unitVector(), step * random.next())),
-        rotation: multiplyQuat(
-          axisAngle(random.unitVector(), turn * random.next()),
-          start.rotation,
-        ),
-      };
-    } else {
-      const back = motion === 'separate-and-return' && f >= FRAMES / 2 ? -1 : 1;
-      pose = {
-        position: add(pose.position, scale(direction, back * step)),
-        rotation: multiplyQuat(axisAngle(axis, back * turn), pose.rotation),
-      };
-    }
-  }
-  return poses;
-}
-
-/** Everything a contact carries, as numbers: point, normal, penetration, kind, feature id. */
-function contactsOf(data: CollisionData, count: number): number[][] {
-  const out: number[][] = [];
-  for (let i = data.contactCount - count; i < data.contactCount; i++) {
-    const c = data.contacts[i]!;
-    out.push([...c.point, ...c.normal, c.penetration, c.kind, c.featureId]);
-  }
-  return out;
-}
-
 interface Sequence<S> {
   first: S;
   second: S;
@@ -93,8 +43,6 @@ interface Sequence<S> {
   radius: number;
   label: string;
 }
-
-const MOTIONS: Motion[] = ['jitter', 'slide', 'separate-and-return', 'spin'];
 
 /** Shapes far from the origin in some sequences: the same offset for both. */
 function farOffset(random: Random): Vec3 {
@@ -216,16 +164,6 @@ function boxSequences(seed: number, count: number): Sequence<Box>[] {
 function hullSequences(seed: number, count: number): Sequence<ConvexHull>[] {
   const random = new Random(seed);
   return Array.from({ length: count }, () => hullSequence(random));
-}
-
-/** Whether two contact lists are equal number for number (Object.is: -0 is not +0). */
-function same(a: number[][], b: number[][]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!, y = b[i]!;
-    for (let k = 0; k < x.length; k++) if (!Object.is(x[k], y[k])) return false;
-  }
-  return true;
 }
 
 /** A failure message naming the sequence and frame. */

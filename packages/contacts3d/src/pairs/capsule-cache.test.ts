@@ -14,32 +14,28 @@ import { PairCache, type PairCachePath } from '../manifold/pair-cache.js';
 import { Capsule } from '../shapes/capsule.js';
 import { ConvexHull } from '../shapes/convex-hull.js';
 import { Box } from '../shapes/primitives.js';
-import { randomHull } from '../test-support/hull-oracle.js';
 import {
-  add,
-  axisAngle,
-  multiplyQuat,
-  type Quat,
-  scale,
-  type Vec3,
-} from '../test-support/shapes.js';
+  type Pose,
+  framePoses,
+  FRAMES,
+  MOTIONS,
+  contactsOf,
+  same,
+} from '../test-support/frame-sequences.js';
+import { randomHull } from '../test-support/hull-oracle.js';
+import { add, scale, type Vec3 } from '../test-support/shapes.js';
 import { collideBoxCapsule } from './box-capsule.js';
 import { collideConvexHullCapsule } from './convex-hull-capsule.js';
 
 const DEFAULT_RUNS = 10_000;
 const RUNS = Math.max(DEFAULT_RUNS, Number(process.env['CONTACTKIT_PROPERTY_RUNS'] ?? 0) || 0);
 const SEED = Number(process.env['CONTACTKIT_PROPERTY_SEED'] ?? 0xca9c) >>> 0;
-const FRAMES = 8;
-
-type Motion = 'rest' | 'slide' | 'away-and-back' | 'spin';
-const MOTIONS: Motion[] = ['rest', 'slide', 'away-and-back', 'spin'];
 
 interface Sequence {
   other: Box | ConvexHull;
   capsule: Capsule;
   /** The capsule's pose frame by frame (the other shape stays at `offset`). */
-  positions: Vec3[];
-  rotations: Quat[];
+  poses: Pose[];
   offset: Vec3;
   tolerance: number;
   label: string;
@@ -47,9 +43,8 @@ interface Sequence {
 
 /**
  * A capsule near a box or a hull of size `s`: its centre at a random direction from the other's
- * centre, between inside and 1.5 times the pair's reach away, then moved frame by frame: a
- * solver's jitter about the start (`rest`), a steady slide and turn, a move away that reverses
- * halfway (`away-and-back`), or turns of 0.05 to 0.5 rad a frame (`spin`).
+ * centre, between inside and 1.5 times the pair's reach away, then moved frame by frame by one
+ * of the `MOTIONS` (`framePoses`, steps up to a tenth of the size).
  */
 function randomSequence(random: Random, kind: 'box' | 'hull'): Sequence {
   const s = random.logRange(1e-3, 1e3);
@@ -69,51 +64,21 @@ function randomSequence(random: Random, kind: 'box' | 'hull'): Sequence {
   const capsule = new Capsule(radius, halfLength);
   const reach = 1.8 * s + radius + halfLength;
   const motion = random.pick(MOTIONS);
-  const start = add(offset, scale(random.unitVector(), random.range(0, 1.5) * reach));
-  const startRotation = random.rotation();
-  const direction = random.unitVector(), axis = random.unitVector();
-  const step = random.logRange(1e-6, 0.1) * s;
-  const turn = motion === 'spin' ? random.range(0.05, 0.5) : random.logRange(1e-6, 3e-2);
-  const positions: Vec3[] = [], rotations: Quat[] = [];
-  let position = start, rotation = startRotation;
-  for (let f = 0; f < FRAMES; f++) {
-    positions.push(position);
-    rotations.push(rotation);
-    if (motion === 'rest') {
-      position = add(start, scale(random.unitVector(), step * random.next()));
-      rotation = multiplyQuat(axisAngle(random.unitVector(), turn * random.next()), startRotation);
-    } else {
-      const sign = motion === 'away-and-back' && f >= FRAMES / 2 ? -1 : 1;
-      position = add(position, scale(direction, sign * step * (motion === 'spin' ? 0.1 : 1)));
-      rotation = multiplyQuat(axisAngle(axis, sign * turn), rotation);
-    }
-  }
+  const start: Pose = {
+    position: add(offset, scale(random.unitVector(), random.range(0, 1.5) * reach)),
+    rotation: random.rotation(),
+  };
+  const poses = framePoses(random, start, s, motion, 0.1);
   const tolerance = random.chance(0.3) ? random.range(0, 0.05) * s : 0;
   return {
     other,
     capsule,
-    positions,
-    rotations,
+    poses,
     offset,
     tolerance,
     label:
       `${kind} ${motion} size ${s} radius ${radius} halfLength ${halfLength} tolerance ${tolerance}`,
   };
-}
-
-/** Everything a contact carries, as numbers: point, normal, penetration, kind, feature id. */
-function contactsOf(data: CollisionData): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < data.contactCount; i++) {
-    const c = data.contacts[i]!;
-    out.push(...c.point, ...c.normal, c.penetration, c.kind, c.featureId);
-  }
-  return out;
-}
-
-/** Whether two number lists are equal number for number (Object.is: -0 is not +0). */
-function same(a: number[], b: number[]): boolean {
-  return a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
 }
 
 type Detect = (
@@ -138,22 +103,22 @@ function check(kind: 'box' | 'hull', detect: Detect, count: number): Record<Pair
     plain.tolerance = cached.tolerance = sequence.tolerance;
     const direct = new PairCache(), mirrored = new PairCache();
     for (let f = 0; f < FRAMES; f++) {
-      sequence.capsule.setPose(sequence.positions[f]!, sequence.rotations[f]!);
+      sequence.capsule.setPose(sequence.poses[f]!.position, sequence.poses[f]!.rotation);
       plain.reset();
-      detect(sequence.other, sequence.capsule, plain);
-      const expected = contactsOf(plain);
+      const expected = contactsOf(plain, detect(sequence.other, sequence.capsule, plain));
       cached.reset();
-      detect(sequence.other, sequence.capsule, cached, direct);
+      const got = contactsOf(cached, detect(sequence.other, sequence.capsule, cached, direct));
       paths[direct.lastPath]++;
-      const got = contactsOf(cached);
       if (!same(got, expected)) {
         expect(got, `${sequence.label}, frame ${f}, path ${direct.lastPath}`).toEqual(expected);
       }
       plain.reset();
-      collide(sequence.capsule, sequence.other, plain);
+      const mirroredExpected = contactsOf(plain, collide(sequence.capsule, sequence.other, plain));
       cached.reset();
-      collide(sequence.capsule, sequence.other, cached, mirrored);
-      const mirroredGot = contactsOf(cached), mirroredExpected = contactsOf(plain);
+      const mirroredGot = contactsOf(
+        cached,
+        collide(sequence.capsule, sequence.other, cached, mirrored),
+      );
       if (!same(mirroredGot, mirroredExpected)) {
         expect(mirroredGot, `${sequence.label}, frame ${f}, through collide`).toEqual(
           mirroredExpected,

@@ -78,7 +78,7 @@ export class Capsule<B = unknown> extends Primitive<B> {
    */
   set radius(value: number) {
     this.radiusValue = Capsule.checkRadius(value);
-    this.writeAabb();
+    this.sizeChanged();
   }
 
   /** Half the length of the segment; at least 0 and at most `MAX_COORDINATE`. */
@@ -91,7 +91,7 @@ export class Capsule<B = unknown> extends Primitive<B> {
    */
   set halfLength(value: number) {
     this.halfLengthValue = Capsule.checkHalfLength(value);
-    this.writeAabb();
+    this.sizeChanged();
   }
 
   /** The segment's ends, each a sphere of `radius`: the box holds both (Ericson 4.2). */

@@ -3,6 +3,8 @@ import { Random } from '@contactkit/test-support';
 import { describe, expect, it } from 'vitest';
 import { CollisionData } from '../manifold/collision-data.js';
 import { collide } from '../collide.js';
+import { Capsule } from './capsule.js';
+import { ConvexHull } from './convex-hull.js';
 import { Box, HalfSpace, Plane, Sphere, type AnyPrimitive } from './primitives.js';
 
 describe('primitive validation', () => {
@@ -91,12 +93,25 @@ describe('primitive validation', () => {
 });
 
 describe('quaternions of any length keep their rotation', () => {
-  it('[1e-7, 0, 0, 0] and [1e200, 0, 0, 0] give exactly the half turn about x of [1, 0, 0, 0]', () => {
-    // A half turn about x: x stays, y and z flip.
+  it('[2^-1074, 0, 0, 0] and [2^1000, 0, 0, 0] give exactly the half turn about x of [1, 0, 0, 0]', () => {
+    // A half turn about x: x stays, y and z flip. Powers of two scale exactly, on both the one
+    // division path (2^-24, 2^40) and the path that first rescales (the others).
     const halfTurn = [1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1, 0, 1, 2, 3, 1];
-    for (const scale of [1, 1e-7, 1e200, 5e-324, Number.MAX_VALUE]) {
+    for (const scale of [1, 2 ** -24, 2 ** 40, 5e-324, 2 ** -1022, 2 ** 1000]) {
       const box = new Box([1, 1, 1]).setPose([1, 2, 3], [scale, 0, 0, 0]);
       expect(Array.from(box.transform), `scale ${scale}`).toEqual(halfTurn);
+    }
+  });
+
+  it('[1e-7, 0, 0, 0], [1e200, 0, 0, 0] and [MAX_VALUE, 0, 0, 0] give the half turn within round-off', () => {
+    // Not powers of two: 2 / |q|^2 and the products round, by a few units in the last place.
+    const halfTurn = [1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1, 0, 1, 2, 3, 1];
+    for (const scale of [1e-7, 1e200, Number.MAX_VALUE, 3 * 5e-324]) {
+      const box = new Box([1, 1, 1]).setPose([1, 2, 3], [scale, 0, 0, 0]);
+      halfTurn.forEach((value, i) =>
+        expect(Math.abs(box.transform[i]! - value), `scale ${scale}, element ${i}`)
+          .toBeLessThanOrEqual(4 * Number.EPSILON)
+      );
     }
   });
 
@@ -108,6 +123,39 @@ describe('quaternions of any length keep their rotation', () => {
       for (const exponent of [-1000, -500, -24, 30, 900]) {
         const scaled = q.map((component) => component * 2 ** exponent);
         expect(Array.from(new Sphere(1).setPose([0, 0, 0], scaled).transform)).toEqual(unit);
+      }
+    }
+  });
+
+  it("any length from 1e-150 to 1e150: an orthonormal matrix, within round-off of the unit quaternion's", () => {
+    // Across the squared lengths 1e-100 and 1e100, where setPose turns from one division to a
+    // rescaling first, and far beyond on both sides.
+    const random = new Random(27);
+    const lengths = [
+      1e-150,
+      1e-50 * (1 - 1e-15),
+      1e-50 * (1 + 1e-15),
+      0.3,
+      1 - 1e-7,
+      1 + 1e-7,
+      1e50,
+      1e150,
+    ];
+    for (let trial = 0; trial < 200; trial++) {
+      const q = random.rotation();
+      const unit = transformFromPose(mat4(), [0, 0, 0], q);
+      for (const length of lengths) {
+        const m = new Box([1, 1, 1]).setPose([0, 0, 0], q.map((c) => c * length)).transform;
+        for (let i = 0; i < 16; i++) {
+          expect(Math.abs(m[i]! - unit[i]!), `length ${length}`).toBeLessThan(8 * Number.EPSILON);
+        }
+        for (let a = 0; a < 3; a++) {
+          for (let b = 0; b < 3; b++) {
+            const product = m[4 * a]! * m[4 * b]! + m[4 * a + 1]! * m[4 * b + 1]! +
+              m[4 * a + 2]! * m[4 * b + 2]!;
+            expect(Math.abs(product - (a === b ? 1 : 0))).toBeLessThan(8 * Number.EPSILON);
+          }
+        }
       }
     }
   });
@@ -261,6 +309,43 @@ describe('a rejected call leaves the primitive exactly as it was', () => {
 });
 
 describe('aabb', () => {
+  it('read after any number of poses and size changes, equals the box of a shape made at the last', () => {
+    // The box is written when read: whatever was set in between, it is that of the final state.
+    const random = new Random(51);
+    const cloud = [0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 1, 1, 1];
+    const pose = (): [number[], number[]] => [
+      [random.range(-5, 5), random.range(-5, 5), random.range(-5, 5)],
+      random.rotation(),
+    ];
+    for (let trial = 0; trial < 50; trial++) {
+      const [p1, q1] = pose(), [p2, q2] = pose(), [p3, q3] = pose();
+      const pairs: Array<[AnyPrimitive, AnyPrimitive]> = [
+        [new Sphere(1).setPose(p1, q1), new Sphere(2).setPose(p3, q3)],
+        [new Box([1, 2, 3]).setPose(p1, q1), new Box([3, 1, 2]).setPose(p3, q3)],
+        [new Capsule(1, 2).setPose(p1, q1), new Capsule(0.5, 3).setPose(p3, q3)],
+        [
+          ConvexHull.fromPoints(cloud).setPose(p1, q1),
+          ConvexHull.fromPoints(cloud).setPose(p3, q3),
+        ],
+        [new Plane([0, 1, 0], 1).setPose(p1, q1), new Plane([0, 1, 0], 1).setPose(p3, q3)],
+      ];
+      for (const [shape, fresh] of pairs) {
+        const before = Array.from(shape.aabb);
+        shape.setPose(p2, q2);
+        if (shape instanceof Sphere) shape.radius = 2;
+        if (shape instanceof Box) shape.setHalfSize([3, 1, 2]);
+        if (shape instanceof Capsule) {
+          shape.radius = 0.5;
+          shape.halfLength = 3;
+        }
+        shape.setPose(p3, q3);
+        expect(Array.from(shape.aabb)).toEqual(Array.from(fresh.aabb));
+        expect(shape.aabb).toBe(shape.aabb);
+        if (!(shape instanceof Plane)) expect(Array.from(shape.aabb)).not.toEqual(before);
+      }
+    }
+  });
+
   it('a sphere: centre -/+ radius, current after setPose and a new radius', () => {
     const sphere = new Sphere(2).setPose([1, 2, 3], [0, 0, 0, 1]);
     expect(Array.from(sphere.aabb)).toEqual([-1, 0, 1, 3, 4, 5]);

@@ -9,6 +9,7 @@ import {
   copyCoordinates,
   copyFiniteArray,
   isRigidTransform,
+  MAX_COORDINATE,
   mat4,
   normalizeScaled,
   orthonormalizeRigid,
@@ -17,7 +18,6 @@ import {
   requireCoordinate,
   requireNonNegative,
   slabMat4,
-  transformFromPose,
   vec3,
 } from '@contactkit/math';
 import type { Capsule } from './capsule.js';
@@ -53,6 +53,91 @@ const matrixScratch = new Float64Array(16);
 const composedScratch = new Float64Array(16);
 
 /**
+ * The squared lengths of a quaternion that `writePose` turns into a matrix as they are: from
+ * 1e-100 to 1e100 no product of two components overflows, and one that underflows is below
+ * 1e-208 of the matrix's unit entries. Outside, `setPose` first scales the quaternion by a power
+ * of two (exact) into this range.
+ */
+const QUATERNION_SQUARE_MIN = 1e-100;
+const QUATERNION_SQUARE_MAX = 1e100;
+
+/**
+ * Writes the rigid transform of `position` and the rotation of `quaternion` (of any length in
+ * the range above) into `out` and returns true, or writes nothing and returns false when either
+ * argument is not an array of numbers of the right length, a coordinate is not finite or beyond
+ * `MAX_COORDINATE`, or the quaternion's squared length is outside the range (or NaN). The matrix
+ * of the rotation of q / |q| is Shoemake's matrix of a unit quaternion ("Animating rotation with
+ * quaternion curves", SIGGRAPH 1985) with its factor 2 replaced by 2 / |q|^2: one division, no
+ * normalisation; a quaternion scaled by a power of two gives the very same matrix.
+ */
+function writePose(
+  out: Float64Array,
+  position: ArrayLike<number>,
+  quaternion: ArrayLike<number>,
+): boolean {
+  if (position === null || typeof position !== 'object' || position.length !== 3) return false;
+  if (quaternion === null || typeof quaternion !== 'object' || quaternion.length !== 4) {
+    return false;
+  }
+  const px = position[0], py = position[1], pz = position[2];
+  const x = quaternion[0], y = quaternion[1], z = quaternion[2], w = quaternion[3];
+  if (
+    typeof px !== 'number' || typeof py !== 'number' || typeof pz !== 'number' ||
+    typeof x !== 'number' || typeof y !== 'number' || typeof z !== 'number' ||
+    typeof w !== 'number'
+  ) {
+    return false;
+  }
+  // Comparisons with NaN are false, and a non-finite component makes the square NaN or infinite:
+  // the range checks are the finiteness checks.
+  if (
+    !(Math.abs(px) <= MAX_COORDINATE && Math.abs(py) <= MAX_COORDINATE &&
+      Math.abs(pz) <= MAX_COORDINATE)
+  ) {
+    return false;
+  }
+  const square = x * x + y * y + z * z + w * w;
+  if (!(square >= QUATERNION_SQUARE_MIN && square <= QUATERNION_SQUARE_MAX)) return false;
+  const s = 2 / square;
+  const xs = x * s, ys = y * s, zs = z * s;
+  const xx = x * xs, xy = x * ys, xz = x * zs;
+  const yy = y * ys, yz = y * zs, zz = z * zs;
+  const wx = w * xs, wy = w * ys, wz = w * zs;
+  out[0] = 1 - (yy + zz);
+  out[1] = xy + wz;
+  out[2] = xz - wy;
+  out[3] = 0;
+  out[4] = xy - wz;
+  out[5] = 1 - (xx + zz);
+  out[6] = yz + wx;
+  out[7] = 0;
+  out[8] = xz + wy;
+  out[9] = yz - wx;
+  out[10] = 1 - (xx + yy);
+  out[11] = 0;
+  out[12] = px;
+  out[13] = py;
+  out[14] = pz;
+  out[15] = 1;
+  return true;
+}
+
+/**
+ * Scales `v` by a power of two (exact, so the direction is kept to the bit) until its largest
+ * magnitude is about 1 (from 1/2 to 2); false, changing nothing, when every component is 0. Two factors,
+ * since 2^1074, which a subnormal component needs, is beyond the range of a double.
+ */
+function scaleByPowerOfTwo(v: Float64Array): boolean {
+  let largest = 0;
+  for (let i = 0; i < v.length; i++) largest = Math.max(largest, Math.abs(v[i]!));
+  if (largest === 0) return false;
+  const exponent = -Math.floor(Math.log2(largest));
+  const half = Math.trunc(exponent / 2);
+  for (let i = 0; i < v.length; i++) v[i] = v[i]! * 2 ** half * 2 ** (exponent - half);
+  return true;
+}
+
+/**
  * Reads a rigid transform (see `isRigidTransform`) whose translation is within `MAX_COORDINATE`
  * into `out`, re-orthonormalised (`orthonormalizeRigid`): the tolerance the check allows never
  * reaches a normal. `out` is written only when every check passes. Every element is held to the
@@ -81,38 +166,60 @@ export abstract class Primitive<B = unknown> {
   readonly offset = mat4();
   /** Any user value of type `B` (null until set); copied into the contacts' `firstBody` or `secondBody`. */
   body: B | null = null;
+  private readonly box = new Float64Array(6);
+  /** Whether `box` is out of date: the pose or the size changed since it was last written. */
+  private boxStale = true;
+
   /**
-   * The world axis-aligned box that holds the shape: min x, y, z, then max x, y, z. Kept current
-   * by the pose setters and the shape's own size setters, for a broadphase or a mesh query.
-   * Unbounded shapes hold infinities (see `Plane` and `HalfSpace`).
+   * The world axis-aligned box that holds the shape: min x, y, z, then max x, y, z. Current
+   * after every pose and size setter, for a broadphase or a mesh query; written when read, not
+   * at each pose (most poses set in a frame are never boxed). Unbounded shapes hold infinities
+   * (see `Plane` and `HalfSpace`). The same array every time.
    */
-  readonly aabb: Float64Array = new Float64Array(6);
+  get aabb(): Float64Array {
+    if (this.boxStale) {
+      // Cleared first: `writeAabb` writes through this getter.
+      this.boxStale = false;
+      this.writeAabb();
+    }
+    return this.box;
+  }
 
   /**
    * Sets the world transform from a position (each coordinate within `MAX_COORDINATE`) and a
-   * quaternion `[x, y, z, w]`. The quaternion may have any finite length but 0: it is normalised,
-   * scaled by its largest component first (`normalizeScaled`), so float32 round-off, a tiny or a
-   * huge quaternion all give the rotation of the unit quaternion in their direction.
+   * quaternion `[x, y, z, w]`. The quaternion may have any finite length but 0 and stands for the
+   * rotation of the unit quaternion in its direction: float32 round-off, a tiny or a huge
+   * quaternion all give that rotation, and a quaternion scaled by a power of two the very same
+   * matrix.
    */
   setPose(position: ArrayLike<number>, quaternion: ArrayLike<number>): this {
-    // Checked without allocating first: a pose is set every frame; the message, and the class
-    // name it starts with (a getter call), are made on failure only.
+    // Checked and written in one pass (a pose is set every frame); what it turns down, a bad
+    // argument or a quaternion of extreme length, goes the long way round.
+    if (!writePose(this.transform, position, quaternion)) this.setPoseChecked(position, quaternion);
+    this.transformChanged();
+    return this;
+  }
+
+  /**
+   * `setPose` for what `writePose` turns down: throws, naming the argument and its value (the
+   * message, and the class name it starts with, made on failure only), or scales the quaternion
+   * into `writePose`'s range.
+   */
+  private setPoseChecked(position: ArrayLike<number>, quaternion: ArrayLike<number>): void {
     if (!copyCoordinates(position, 3, positionScratch)) {
       readCoordinates(`${this.constructor.name}.position`, position, 3, positionScratch);
     }
     if (!copyFiniteArray(quaternion, 4, rotationScratch)) {
       readFiniteArray(`${this.constructor.name}.quaternion`, quaternion, 4, rotationScratch);
     }
-    if (!normalizeScaled(rotationScratch)) {
+    if (!scaleByPowerOfTwo(rotationScratch)) {
       throw new RangeError(
         `${this.constructor.name}.quaternion must be non-zero, got [${
           Array.from(quaternion).join(', ')
         }]`,
       );
     }
-    transformFromPose(this.transform, positionScratch, rotationScratch);
-    this.transformChanged();
-    return this;
+    writePose(this.transform, positionScratch, rotationScratch);
   }
 
   /**
@@ -152,7 +259,12 @@ export abstract class Primitive<B = unknown> {
    * it override this and call `super.transformChanged()`.
    */
   protected transformChanged(): void {
-    this.writeAabb();
+    this.boxStale = true;
+  }
+
+  /** Called by a size setter: `aabb` is written again when next read. */
+  protected sizeChanged(): void {
+    this.boxStale = true;
   }
 
   /** Writes `aabb` from the transform and the shape's size. */
@@ -180,7 +292,7 @@ export class Sphere<B = unknown> extends Primitive<B> {
       'Sphere.radius',
       requireNonNegative('Sphere.radius', value),
     );
-    this.writeAabb();
+    this.sizeChanged();
   }
 
   protected writeAabb(): void {
@@ -220,7 +332,7 @@ export class Box<B = unknown> extends Primitive<B> {
       }
     }
     this.halfSize.set(positionScratch);
-    this.writeAabb();
+    this.sizeChanged();
     return this;
   }
 
