@@ -145,8 +145,11 @@ describe('piles dropped into a bin (test-support/scenes.ts buildPile)', () => {
     );
 
   it(
-    '30 capsules, four piles: nothing sinks (deepest contact and floor under 5 mm), and at 25 s the piles have settled',
+    '30 capsules, four piles: nothing sinks (deepest contact under 8 mm, floor under 5 mm), and at 25 s the piles have settled',
     () => {
+      // The deepest contact of a moment in a chaotic pile is a draw: over 14 seeds it ranged 0.8 to
+      // 5.67 mm (medians 2.0 mm at 10 s, 1.4 to 1.7 at 25 s), and a change of the rotation's last
+      // bits moved the largest from one seed to another. 8 mm is 5% of the capsules' radius.
       // The pile of the scenes and three more seeds: one pile is chaotic (seeds measured without
       // the speculative margin settled to 0.047 to 0.067 rad/s at 25 s, with it 0.024 to 0.057).
       const piles = [undefined, 1000, 8919, 16838].map((seed) => {
@@ -158,12 +161,12 @@ describe('piles dropped into a bin (test-support/scenes.ts buildPile)', () => {
       for (const scene of piles) {
         const at10 = runPile(scene);
         expect(inBin(scene)).toBe(true);
-        expect(at10.deepest).toBeLessThan(0.005);
+        expect(at10.deepest).toBeLessThan(0.008);
         expect(at10.floorSink).toBeLessThan(0.005);
         // Six layers of capsules 0.3 thick came down: the pile is at least two deep, not flat.
         expect(at10.top).toBeGreaterThan(0.5);
         const at25 = runPile(scene, 15);
-        expect(at25.deepest).toBeLessThan(0.005);
+        expect(at25.deepest).toBeLessThan(0.008);
         // Measured: 5.4, 2.8, 4.3 and 1.8 cm over 23 to 25 s: capsules rolling about their own
         // axes (two thirds of the remaining angular speed), which no contact resists in cannon-es.
         expect(at25.lateDrift).toBeLessThan(0.1);
