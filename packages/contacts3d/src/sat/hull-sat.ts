@@ -10,6 +10,8 @@
  *      away from A's centre; any that separates ends the test. Each edge of A finds its partners
  *      by walking its arc across B's Gauss map from B's lowest vertex along one of its faces
  *      (known from step 2) to the other's, so the cost follows the arcs crossed, not E_A x E_B.
+ *      An edge of A whose axes all lie deeper than the best edge pair so far (bounded by B's
+ *      lowest vertices along its two faces) skips the walk: it could neither separate nor win.
  *      The one of least overlap replaces the best face only by box-box's face preference margin
  *      (`prefersEdge`).
  *   5. When the least-overlap edge axis was declined that way, the face nearest in direction to
@@ -89,6 +91,13 @@ const FRAGILE_RELATIVE = 1e-12;
  */
 const WALK_EDGES = 24;
 const FRAGILE_ABSOLUTE = 1e-14;
+/**
+ * The room (relative to the pair's size) by which an edge's bound on its axes' separations must
+ * lie below the best edge pair's before its partners are skipped: far above the round-off of
+ * either, and of a pair the scan takes as a Minkowski face by round-off (its axis lies off the
+ * arc by about `FRAGILE_RELATIVE`).
+ */
+const PRUNE_RELATIVE = 1e-9;
 
 /**
  * Step 1: B's vertices (x, y, z each), planes (nx, ny, nz, d) and edge vectors in the frame of
@@ -246,21 +255,39 @@ export function hullSeparatingAxis(
   let edgeA = -1, edgeB = -1, edgeSeparation = -Infinity;
   let axisX = 0, axisY = 0, axisZ = 0;
   const walks = b.edgeCount >= WALK_EDGES;
+  const pruneSlack = PRUNE_RELATIVE * size + FRAGILE_ABSOLUTE * reach;
   for (let i = 0; i < a.edgeCount; i++) {
-    let count = walks
-      ? walkMinkowskiPartners(
-        a,
-        b,
-        i,
-        lowestVertices[edgeFacesA[2 * i]!]!,
-        lowestVertices[edgeFacesA[2 * i + 1]!]!,
-        partners,
-      )
-      : -1;
-    if (count < 0) count = scanMinkowskiPartners(a, b, i, partners);
-    const ex = edges[3 * i]!, ey = edges[3 * i + 1]!, ez = edges[3 * i + 2]!;
     const pa = 3 * edgeVerticesA[2 * i]!;
     const px = va[pa]!, py = va[pa + 1]!, pz = va[pa + 2]!;
+    const f0 = edgeFacesA[2 * i]!, f1 = edgeFacesA[2 * i + 1]!;
+    const start = lowestVertices[f0]!, target = lowestVertices[f1]!;
+    // An axis L on this edge's arc is a n0 + b n1 (a, b >= 0, a + b >= 1), so its separation,
+    // at most L . (v - p) for any vertex v of B (p on the edge), is at most the larger of
+    // n0 . (v - p) and n1 . (v - p) where that is negative. With v B's lowest vertex along n0,
+    // then along n1: an edge whose every axis lies deeper than the best edge pair so far can
+    // neither separate nor replace it (a replacement must beat it by `tie`), so its partners
+    // are not sought; `pruneSlack` covers the round-off of both sides.
+    if (edgeA >= 0) {
+      const i0 = 4 * f0, i1 = 4 * f1, k0 = 3 * start, k1 = 3 * target;
+      const n0x = planesA[i0]!, n0y = planesA[i0 + 1]!, n0z = planesA[i0 + 2]!;
+      const n1x = planesA[i1]!, n1y = planesA[i1 + 1]!, n1z = planesA[i1 + 2]!;
+      let wx = vb[k0]! - px, wy = vb[k0 + 1]! - py, wz = vb[k0 + 2]! - pz;
+      const bound0 = Math.max(
+        n0x * wx + n0y * wy + n0z * wz,
+        n1x * wx + n1y * wy + n1z * wz,
+      );
+      wx = vb[k1]! - px;
+      wy = vb[k1 + 1]! - py;
+      wz = vb[k1 + 2]! - pz;
+      const bound1 = Math.max(
+        n0x * wx + n0y * wy + n0z * wz,
+        n1x * wx + n1y * wy + n1z * wz,
+      );
+      if (Math.min(bound0, bound1) + pruneSlack < Math.min(edgeSeparation, 0)) continue;
+    }
+    let count = walks ? walkMinkowskiPartners(a, b, i, start, target, partners) : -1;
+    if (count < 0) count = scanMinkowskiPartners(a, b, i, partners);
+    const ex = edges[3 * i]!, ey = edges[3 * i + 1]!, ez = edges[3 * i + 2]!;
     const lengthA = ex * ex + ey * ey + ez * ez;
     for (let c = 0; c < count; c++) {
       const j = partners[c]!;
