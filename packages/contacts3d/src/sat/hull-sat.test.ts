@@ -186,6 +186,36 @@ function edgeAxisSeparation(a: HullEdgeData, b: ConvexHull, i: number, j: number
       axis[2] * (vb[q + 2]! - va[p + 2]!));
 }
 
+/**
+ * The largest separation along the `count` face planes (hull frame, transform `mf`) of the
+ * other hull's vertices (its frame, transform `mv`), all in world space: this test's own step 2.
+ */
+function faceSeparations(
+  planes: Float64Array,
+  count: number,
+  vertices: Float64Array,
+  mv: Float64Array,
+  mf: Float64Array,
+): number {
+  const world = (m: Float64Array, x: number, y: number, z: number, w: number): Vec3 => [
+    m[0]! * x + m[4]! * y + m[8]! * z + w * m[12]!,
+    m[1]! * x + m[5]! * y + m[9]! * z + w * m[13]!,
+    m[2]! * x + m[6]! * y + m[10]! * z + w * m[14]!,
+  ];
+  let best = -Infinity;
+  for (let f = 0; f < count; f++) {
+    const n = world(mf, planes[4 * f]!, planes[4 * f + 1]!, planes[4 * f + 2]!, 0);
+    const o = world(mf, 0, 0, 0, 1);
+    let lowest = Infinity;
+    for (let k = 0; k < vertices.length; k += 3) {
+      const v = world(mv, vertices[k]!, vertices[k + 1]!, vertices[k + 2]!, 1);
+      lowest = Math.min(lowest, n[0] * (v[0] - o[0]) + n[1] * (v[1] - o[1]) + n[2] * (v[2] - o[2]));
+    }
+    best = Math.max(best, lowest - planes[4 * f + 3]!);
+  }
+  return best;
+}
+
 describe('the Minkowski-face walk finds what the scan of every edge pair finds', () => {
   it(`on ${RUNS} hostile configurations, edge by edge`, () => {
     const random = new Random(SEED);
@@ -201,7 +231,17 @@ describe('the Minkowski-face walk finds what the scan of every edge pair finds',
       const ma = (a as HullEdgeData & { transform: Float64Array; }).transform;
       placeHullInFrame(a, ma, b, b.transform);
       expect(hullSeparatingAxis(a, b, axis, null)).toBe(true);
-      const lowest = hullScratch.lowestVertices;
+      // B's lowest vertex along each face of A (the test skips none; step 2 may skip some).
+      const vb = hullScratch.frameVertices;
+      const lowest = Array.from({ length: a.faceCount }, (_, f) => {
+        const [nx, ny, nz] = a.planes.subarray(4 * f, 4 * f + 3);
+        let least = Infinity, vertex = 0;
+        for (let k = 0; k < b.vertexCount; k++) {
+          const h = nx! * vb[3 * k]! + ny! * vb[3 * k + 1]! + nz! * vb[3 * k + 2]!;
+          if (h < least) [least, vertex] = [h, k];
+        }
+        return vertex;
+      });
       // The best edge axis over every edge's partners (the walk's, else the scan's: the pairs the
       // test visited before it skipped edges), by this test's own arithmetic.
       let best = -Infinity;
@@ -251,6 +291,17 @@ describe('the Minkowski-face walk finds what the scan of every edge pair finds',
         );
       }
       if (axis.edgeA >= 0) withEdgeAxis++;
+      // The faces skipped by their bound held no better separation than the best face: the best
+      // face's separation is the largest of all (unless step 5 handed the contact to another
+      // face: only where a declined edge axis overlaps less).
+      const faces = Math.max(
+        faceSeparations(a.planes, a.faceCount, b.vertices, b.transform, ma),
+        faceSeparations(b.planes, b.faceCount, a.vertices, ma, b.transform),
+      );
+      const handed = axis.edgeA >= 0 && !axis.edgeWins && axis.edgeSeparation > faces;
+      if (!handed && !(Math.abs(axis.faceSeparation - faces) <= slack)) {
+        throw new Error(`run ${run} (${mode}): best face ${axis.faceSeparation}, of all ${faces}`);
+      }
     }
     expect(withEdgeAxis).toBeGreaterThan(RUNS / 2);
     // The scan must find partners at all (a test that compared two empty lists would pass).
