@@ -154,6 +154,68 @@ function withTransform(hull: ConvexHull): HullEdgeData & { transform: Float64Arr
   return hull;
 }
 
+/**
+ * The separation along the axis of A's edge `i` and B's edge `j` (B placed in A's frame by
+ * `placeHullInFrame`): the unit cross product of the edges, turned away from A's centre, and
+ * B's edge's vertex above A's; -Infinity for edges within sin^2 1e-6 of parallel, which never
+ * give the best edge axis (hull-sat.ts's NEAR_PARALLEL_SQUARED).
+ */
+function edgeAxisSeparation(a: HullEdgeData, b: ConvexHull, i: number, j: number): number {
+  const va = a.vertices, vb = hullScratch.frameVertices;
+  const vector = (v: Float64Array, e: Int32Array, k: number): Vec3 => {
+    const p = 3 * e[2 * k]!, q = 3 * e[2 * k + 1]!;
+    return [v[q]! - v[p]!, v[q + 1]! - v[p + 1]!, v[q + 2]! - v[p + 2]!];
+  };
+  const e = vector(va, a.edgeVertices, i), f = vector(vb, b.edgeVertices, j);
+  const axis: Vec3 = [
+    e[1] * f[2] - e[2] * f[1],
+    e[2] * f[0] - e[0] * f[2],
+    e[0] * f[1] - e[1] * f[0],
+  ];
+  const length = Math.sqrt(axis[0] ** 2 + axis[1] ** 2 + axis[2] ** 2);
+  const lengths = Math.sqrt(
+    (e[0] ** 2 + e[1] ** 2 + e[2] ** 2) * (f[0] ** 2 + f[1] ** 2 + f[2] ** 2),
+  );
+  if (length * length < 1e-6 * lengths * lengths) return -Infinity;
+  const p = 3 * a.edgeVertices[2 * i]!, q = 3 * b.edgeVertices[2 * j]!;
+  const out = axis[0] * (va[p]! - a.centre[0]!) + axis[1] * (va[p + 1]! - a.centre[1]!) +
+    axis[2] * (va[p + 2]! - a.centre[2]!);
+  const sign = out < 0 ? -1 : 1;
+  return (sign / length) *
+    (axis[0] * (vb[q]! - va[p]!) + axis[1] * (vb[q + 1]! - va[p + 1]!) +
+      axis[2] * (vb[q + 2]! - va[p + 2]!));
+}
+
+/**
+ * The largest separation along the `count` face planes (hull frame, transform `mf`) of the
+ * other hull's vertices (its frame, transform `mv`), all in world space: this test's own step 2.
+ */
+function faceSeparations(
+  planes: Float64Array,
+  count: number,
+  vertices: Float64Array,
+  mv: Float64Array,
+  mf: Float64Array,
+): number {
+  const world = (m: Float64Array, x: number, y: number, z: number, w: number): Vec3 => [
+    m[0]! * x + m[4]! * y + m[8]! * z + w * m[12]!,
+    m[1]! * x + m[5]! * y + m[9]! * z + w * m[13]!,
+    m[2]! * x + m[6]! * y + m[10]! * z + w * m[14]!,
+  ];
+  let best = -Infinity;
+  for (let f = 0; f < count; f++) {
+    const n = world(mf, planes[4 * f]!, planes[4 * f + 1]!, planes[4 * f + 2]!, 0);
+    const o = world(mf, 0, 0, 0, 1);
+    let lowest = Infinity;
+    for (let k = 0; k < vertices.length; k += 3) {
+      const v = world(mv, vertices[k]!, vertices[k + 1]!, vertices[k + 2]!, 1);
+      lowest = Math.min(lowest, n[0] * (v[0] - o[0]) + n[1] * (v[1] - o[1]) + n[2] * (v[2] - o[2]));
+    }
+    best = Math.max(best, lowest - planes[4 * f + 3]!);
+  }
+  return best;
+}
+
 describe('the Minkowski-face walk finds what the scan of every edge pair finds', () => {
   it(`on ${RUNS} hostile configurations, edge by edge`, () => {
     const random = new Random(SEED);
@@ -163,17 +225,32 @@ describe('the Minkowski-face walk finds what the scan of every edge pair finds',
     axis.tolerance = Infinity;
     const walked = new Int32Array(4096), scanned = new Int32Array(4096);
     let edges = 0, partners = 0, fallbacks = 0, benchmarkEdges = 0, benchmarkFallbacks = 0;
-    let dropped = 0, benchmarkDropped = 0;
+    let dropped = 0, benchmarkDropped = 0, withEdgeAxis = 0;
     for (let run = 0; run < RUNS; run++) {
       const { a, b, mode } = configuration(random, hulls);
       const ma = (a as HullEdgeData & { transform: Float64Array; }).transform;
       placeHullInFrame(a, ma, b, b.transform);
       expect(hullSeparatingAxis(a, b, axis, null)).toBe(true);
-      const lowest = hullScratch.lowestVertices;
+      // B's lowest vertex along each face of A (the test skips none; step 2 may skip some).
+      const vb = hullScratch.frameVertices;
+      const lowest = Array.from({ length: a.faceCount }, (_, f) => {
+        const [nx, ny, nz] = a.planes.subarray(4 * f, 4 * f + 3);
+        let least = Infinity, vertex = 0;
+        for (let k = 0; k < b.vertexCount; k++) {
+          const h = nx! * vb[3 * k]! + ny! * vb[3 * k + 1]! + nz! * vb[3 * k + 2]!;
+          if (h < least) [least, vertex] = [h, k];
+        }
+        return vertex;
+      });
+      // The best edge axis over every edge's partners (the walk's, else the scan's: the pairs the
+      // test visited before it skipped edges), by this test's own arithmetic.
+      let best = -Infinity;
       for (let i = 0; i < a.edgeCount; i++) {
         const start = lowest[a.edgeFaces[2 * i]!]!, target = lowest[a.edgeFaces[2 * i + 1]!]!;
         const count = walkMinkowskiPartners(a, b, i, start, target, walked);
         const expected = scanMinkowskiPartners(a, b, i, scanned);
+        const visited = count < 0 ? scanned.subarray(0, expected) : walked.subarray(0, count);
+        for (const j of visited) best = Math.max(best, edgeAxisSeparation(a, b, i, j));
         edges++;
         partners += expected;
         const generic = mode === 'free' && a.vertexCount === 16 && b.vertexCount === 16;
@@ -201,7 +278,32 @@ describe('the Minkowski-face walk finds what the scan of every edge pair finds',
           );
         }
       }
+      // The edges skipped by their bound held no better axis: the best found is the best of all
+      // (within the SAT's tie, 1e-10 of the size, and round-off of coordinates near 1e5).
+      const size = Math.max(a.size, b.size), reach = Math.abs(ma[12]!) + Math.abs(ma[13]!);
+      const slack = 2e-10 * size + 1e-12 * reach;
+      if (best === -Infinity) {
+        expect(axis.edgeA).toBe(-1);
+      } else if (!(Math.abs(axis.edgeSeparation - best) <= slack)) {
+        throw new Error(
+          `run ${run} (${mode}): best edge axis ${axis.edgeSeparation} (edges ${axis.edgeA}, ` +
+            `${axis.edgeB}), of every partner ${best}`,
+        );
+      }
+      if (axis.edgeA >= 0) withEdgeAxis++;
+      // The faces skipped by their bound held no better separation than the best face: the best
+      // face's separation is the largest of all (unless step 5 handed the contact to another
+      // face: only where a declined edge axis overlaps less).
+      const faces = Math.max(
+        faceSeparations(a.planes, a.faceCount, b.vertices, b.transform, ma),
+        faceSeparations(b.planes, b.faceCount, a.vertices, ma, b.transform),
+      );
+      const handed = axis.edgeA >= 0 && !axis.edgeWins && axis.edgeSeparation > faces;
+      if (!handed && !(Math.abs(axis.faceSeparation - faces) <= slack)) {
+        throw new Error(`run ${run} (${mode}): best face ${axis.faceSeparation}, of all ${faces}`);
+      }
     }
+    expect(withEdgeAxis).toBeGreaterThan(RUNS / 2);
     // The scan must find partners at all (a test that compared two empty lists would pass).
     expect(partners).toBeGreaterThan(edges / 2);
     // The walk is the path taken: on generic hulls (the benchmark's) it must almost never give up;

@@ -10,6 +10,8 @@
  *      away from A's centre; any that separates ends the test. Each edge of A finds its partners
  *      by walking its arc across B's Gauss map from B's lowest vertex along one of its faces
  *      (known from step 2) to the other's, so the cost follows the arcs crossed, not E_A x E_B.
+ *      An edge of A whose axes all lie deeper than the best edge pair so far (bounded by B's
+ *      lowest vertices along its two faces) skips the walk: it could neither separate nor win.
  *      The one of least overlap replaces the best face only by box-box's face preference margin
  *      (`prefersEdge`).
  *   5. When the least-overlap edge axis was declined that way, the face nearest in direction to
@@ -89,6 +91,13 @@ const FRAGILE_RELATIVE = 1e-12;
  */
 const WALK_EDGES = 24;
 const FRAGILE_ABSOLUTE = 1e-14;
+/**
+ * The room (relative to the pair's size) by which an edge's bound on its axes' separations must
+ * lie below the best edge pair's before its partners are skipped: far above the round-off of
+ * either, and of a pair the scan takes as a Minkowski face by round-off (its axis lies off the
+ * arc by about `FRAGILE_RELATIVE`).
+ */
+const PRUNE_RELATIVE = 1e-9;
 
 /**
  * Step 1: B's vertices (x, y, z each), planes (nx, ny, nz, d) and edge vectors in the frame of
@@ -117,6 +126,10 @@ export function placeHullInFrame(
     r21 = ma[8]! * mb[4]! + ma[9]! * mb[5]! + ma[10]! * mb[6]!,
     r22 = ma[8]! * mb[8]! + ma[9]! * mb[9]! + ma[10]! * mb[10]!;
   s.fragile[2] = Math.abs(t0) + Math.abs(t1) + Math.abs(t2);
+  const cb = b.centre, cx = cb[0]!, cy = cb[1]!, cz = cb[2]!;
+  s.frameCentre[0] = t0 + r00 * cx + r01 * cy + r02 * cz;
+  s.frameCentre[1] = t1 + r10 * cx + r11 * cy + r12 * cz;
+  s.frameCentre[2] = t2 + r20 * cx + r21 * cy + r22 * cz;
   const vb = b.vertices, out = s.frameVertices;
   for (let i = 0; i < 3 * b.vertexCount; i += 3) {
     const x = vb[i]!, y = vb[i + 1]!, z = vb[i + 2]!;
@@ -176,48 +189,61 @@ export function hullSeparatingAxis(
   result.separatingEdgeB = -1;
   if (cache !== null && cachedAxisSeparates(a, b, cache, result)) return false;
 
-  // 2. and 3. Face axes, ties to the earlier face.
+  // The round-off bounds: the walk's (an edge is at most 2 sqrt(3) < 4 sizes long, and its lean
+  // out of its faces adds to the relative error), and the room of the bounds that skip a face
+  // or an edge.
+  const skew = FRAGILE_RELATIVE + a.edgeSkew + b.edgeSkew;
+  const ca = a.centre, cb = b.centre;
+  const fragile = s.fragile;
+  const reach = fragile[2]! + 4 * (a.size + b.size) + Math.abs(ca[0]!) + Math.abs(ca[1]!) +
+    Math.abs(ca[2]!) + Math.abs(cb[0]!) + Math.abs(cb[1]!) + Math.abs(cb[2]!);
+  fragile[0] = 4 * skew * a.size + FRAGILE_ABSOLUTE * reach;
+  fragile[1] = 4 * skew * b.size + FRAGILE_ABSOLUTE * reach;
+  const pruneSlack = PRUNE_RELATIVE * size + FRAGILE_ABSOLUTE * reach;
+
+  // 2. and 3. Face axes, ties to the earlier face. A hull's centre, the mean of its vertices,
+  // lies no lower along a normal than its lowest vertex: a face whose plane the other hull's
+  // centre lies below by more than the best face's separation (and than the tolerance) can
+  // neither separate nor be the best face, and its own separation is left until it is asked
+  // for (NaN; its lowest vertex -1).
+  const bx = s.frameCentre[0]!, by = s.frameCentre[1]!, bz = s.frameCentre[2]!;
   let faceA = 0, separationA = -Infinity;
   for (let f = 0; f < facesA; f++) {
     const i = 4 * f;
-    const nx = planesA[i]!, ny = planesA[i + 1]!, nz = planesA[i + 2]!;
-    // B's lowest vertex above the face's plane (written out: a call would box its doubles,
-    // PERFORMANCE.md).
-    let lowest = Infinity, lowestVertex = 0;
-    for (let k = 0; k < 3 * countB; k += 3) {
-      const h = nx * vb[k]! + ny * vb[k + 1]! + nz * vb[k + 2]!;
-      if (h < lowest) {
-        lowest = h;
-        lowestVertex = k;
-      }
+    const above = planesA[i]! * bx + planesA[i + 1]! * by + planesA[i + 2]! * bz -
+      planesA[i + 3]! + pruneSlack;
+    if (above <= tolerance && above < separationA) {
+      separations[f] = NaN;
+      lowestVertices[f] = -1;
+      continue;
     }
-    const separation = lowest - planesA[i + 3]!;
+    faceOfA(a, countB, f);
+    const separation = separations[f]!;
     if (separation > tolerance) {
       result.separatingFace = f;
       return false;
     }
-    separations[f] = separation;
-    lowestVertices[f] = lowestVertex / 3;
     if (separation > separationA + tie) {
       separationA = separation;
       faceA = f;
     }
   }
+  const ax = ca[0]!, ay = ca[1]!, az = ca[2]!;
   let faceB = 0, separationB = -Infinity;
   for (let f = 0; f < facesB; f++) {
     const i = 4 * f;
-    const nx = planesB[i]!, ny = planesB[i + 1]!, nz = planesB[i + 2]!;
-    let lowest = Infinity;
-    for (let k = 0; k < 3 * countA; k += 3) {
-      const h = nx * va[k]! + ny * va[k + 1]! + nz * va[k + 2]!;
-      if (h < lowest) lowest = h;
+    const above = planesB[i]! * ax + planesB[i + 1]! * ay + planesB[i + 2]! * az -
+      planesB[i + 3]! + pruneSlack;
+    if (above <= tolerance && above < separationB) {
+      separations[facesA + f] = NaN;
+      continue;
     }
-    const separation = lowest - planesB[i + 3]!;
+    faceOfB(a, facesA, f);
+    const separation = separations[facesA + f]!;
     if (separation > tolerance) {
       result.separatingFace = facesA + f;
       return false;
     }
-    separations[facesA + f] = separation;
     if (separation > separationB + tie) {
       separationB = separation;
       faceB = f;
@@ -226,16 +252,6 @@ export function hullSeparatingAxis(
   let useB = separationB > separationA + tie;
   if (Math.abs(separationB - separationA) <= tie) useB = b.faceAreas[faceB]! > a.faceAreas[faceA]!;
   const faceSeparation = useB ? separationB : separationA;
-
-  // The walk's round-off bounds: an edge is at most 2 sqrt(3) < 4 sizes long, and its lean
-  // out of its faces adds to the relative error.
-  const skew = FRAGILE_RELATIVE + a.edgeSkew + b.edgeSkew;
-  const ca = a.centre, cb = b.centre;
-  const fragile = s.fragile;
-  const reach = fragile[2]! + 4 * (a.size + b.size) + Math.abs(ca[0]!) + Math.abs(ca[1]!) +
-    Math.abs(ca[2]!) + Math.abs(cb[0]!) + Math.abs(cb[1]!) + Math.abs(cb[2]!);
-  fragile[0] = 4 * skew * a.size + FRAGILE_ABSOLUTE * reach;
-  fragile[1] = 4 * skew * b.size + FRAGILE_ABSOLUTE * reach;
 
   // 4. Edge pairs: for each edge of A, the edges of B that form a Minkowski face with it
   // (`walkMinkowskiPartners`, else `scanMinkowskiPartners`), in increasing order, as a scan of
@@ -247,20 +263,46 @@ export function hullSeparatingAxis(
   let axisX = 0, axisY = 0, axisZ = 0;
   const walks = b.edgeCount >= WALK_EDGES;
   for (let i = 0; i < a.edgeCount; i++) {
-    let count = walks
-      ? walkMinkowskiPartners(
-        a,
-        b,
-        i,
-        lowestVertices[edgeFacesA[2 * i]!]!,
-        lowestVertices[edgeFacesA[2 * i + 1]!]!,
-        partners,
-      )
-      : -1;
-    if (count < 0) count = scanMinkowskiPartners(a, b, i, partners);
-    const ex = edges[3 * i]!, ey = edges[3 * i + 1]!, ez = edges[3 * i + 2]!;
     const pa = 3 * edgeVerticesA[2 * i]!;
     const px = va[pa]!, py = va[pa + 1]!, pz = va[pa + 2]!;
+    const f0 = edgeFacesA[2 * i]!, f1 = edgeFacesA[2 * i + 1]!;
+    const i0 = 4 * f0, i1 = 4 * f1;
+    const n0x = planesA[i0]!, n0y = planesA[i0 + 1]!, n0z = planesA[i0 + 2]!;
+    const n1x = planesA[i1]!, n1y = planesA[i1 + 1]!, n1z = planesA[i1 + 2]!;
+    // An axis L on this edge's arc is a n0 + b n1 (a, b >= 0, a + b >= 1), so its separation,
+    // at most L . (v - p) for any point v of B (p on the edge), is at most the larger of
+    // n0 . (v - p) and n1 . (v - p) where that is negative. With v B's centre, then B's lowest
+    // vertices along n0 and n1: an edge whose every axis lies deeper than the best edge pair
+    // so far can neither separate nor replace it (a replacement must beat it by `tie`), so its
+    // partners are not sought; `pruneSlack` covers the round-off of both sides.
+    const best = Math.min(edgeSeparation, 0) - pruneSlack;
+    if (edgeA >= 0) {
+      const wx = bx - px, wy = by - py, wz = bz - pz;
+      const bound = Math.max(n0x * wx + n0y * wy + n0z * wz, n1x * wx + n1y * wy + n1z * wz);
+      if (bound < best) continue;
+    }
+    if (lowestVertices[f0]! < 0) faceOfA(a, countB, f0);
+    if (lowestVertices[f1]! < 0) faceOfA(a, countB, f1);
+    const start = lowestVertices[f0]!, target = lowestVertices[f1]!;
+    if (edgeA >= 0) {
+      const k0 = 3 * start, k1 = 3 * target;
+      let wx = vb[k0]! - px, wy = vb[k0 + 1]! - py, wz = vb[k0 + 2]! - pz;
+      const bound0 = Math.max(
+        n0x * wx + n0y * wy + n0z * wz,
+        n1x * wx + n1y * wy + n1z * wz,
+      );
+      wx = vb[k1]! - px;
+      wy = vb[k1 + 1]! - py;
+      wz = vb[k1 + 2]! - pz;
+      const bound1 = Math.max(
+        n0x * wx + n0y * wy + n0z * wz,
+        n1x * wx + n1y * wy + n1z * wz,
+      );
+      if (Math.min(bound0, bound1) < best) continue;
+    }
+    let count = walks ? walkMinkowskiPartners(a, b, i, start, target, partners) : -1;
+    if (count < 0) count = scanMinkowskiPartners(a, b, i, partners);
+    const ex = edges[3 * i]!, ey = edges[3 * i + 1]!, ez = edges[3 * i + 2]!;
     const lengthA = ex * ex + ey * ey + ez * ez;
     for (let c = 0; c < count; c++) {
       const j = partners[c]!;
@@ -322,6 +364,37 @@ export function hullSeparatingAxis(
     useFaceAlongEdge(a, b, result);
   }
   return true;
+}
+
+/**
+ * Step 2 for A's face `f`: B's lowest vertex (of `countB`, placed) above the face's plane, into
+ * `hullScratch.faceSeparations[f]`, and which vertex into `lowestVertices[f]`.
+ */
+function faceOfA(a: HullData, countB: number, f: number): void {
+  const s = hullScratch, vb = s.frameVertices, planes = a.planes, i = 4 * f;
+  const nx = planes[i]!, ny = planes[i + 1]!, nz = planes[i + 2]!;
+  let lowest = Infinity, lowestVertex = 0;
+  for (let k = 0; k < 3 * countB; k += 3) {
+    const h = nx * vb[k]! + ny * vb[k + 1]! + nz * vb[k + 2]!;
+    if (h < lowest) {
+      lowest = h;
+      lowestVertex = k;
+    }
+  }
+  s.faceSeparations[f] = lowest - planes[i + 3]!;
+  s.lowestVertices[f] = lowestVertex / 3;
+}
+
+/** Step 2 for B's face `f`: A's lowest vertex above its (placed) plane, into `faceSeparations[facesA + f]`. */
+function faceOfB(a: HullData, facesA: number, f: number): void {
+  const s = hullScratch, va = a.vertices, planes = s.framePlanes, i = 4 * f;
+  const nx = planes[i]!, ny = planes[i + 1]!, nz = planes[i + 2]!;
+  let lowest = Infinity;
+  for (let k = 0; k < 3 * a.vertexCount; k += 3) {
+    const h = nx * va[k]! + ny * va[k + 1]! + nz * va[k + 2]!;
+    if (h < lowest) lowest = h;
+  }
+  s.faceSeparations[facesA + f] = lowest - planes[i + 3]!;
 }
 
 /** `minkowskiFaceTest`'s answer: the pair forms a Minkowski face. */
@@ -561,6 +634,11 @@ function useFaceAlongEdge(a: HullData, b: HullData, result: HullAxis): void {
   const edgeSeparation = result.edgeSeparation, size = result.size;
   let best = -1, bestAlignment = 0;
   for (let f = 0; f < facesA + b.faceCount; f++) {
+    // A face step 2 passed over is measured now.
+    if (Number.isNaN(separations[f]!)) {
+      if (f < facesA) faceOfA(a, b.vertexCount, f);
+      else faceOfB(a, facesA, f - facesA);
+    }
     const separation = separations[f]!;
     if (
       edgeSeparation >
