@@ -25,8 +25,14 @@
 import { ContactKind } from '@contactkit/math';
 import type { CollisionData2 } from '../manifold/contact2.js';
 import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
-import { collidePieces, PieceQuery } from '../clip/polygon-clip.js';
+import {
+  collidePieces,
+  PieceQuery,
+  SAT_PATH_REFERENCE,
+  SAT_PATH_SEPARATED,
+} from '../clip/polygon-clip.js';
 import { insideVertexContacts, InsideVertexQuery } from '../clip/inside-vertices.js';
+import type { PairCache2 } from '../manifold/pair-cache2.js';
 import { type Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
 
 /** Most points one pair gathers before the emit step keeps the deepest. */
@@ -46,12 +52,18 @@ const scratchInside = new InsideVertexQuery();
  * (high half) and of the other, in either argument order. Convex pairs write at most 2 contacts;
  * concave pairs at most `data.maxContactsPerPair`, deepest first. Identical shapes at the same
  * pose report the face of the smaller id as reference. Returns the number written.
+ *
+ * `cache` (optional, one per pair, see `PairCache2`): for two convex polygons, the edge that last
+ * separated them is tested first, and a reference edge provably still the search's choice skips
+ * the search; the contacts are exactly those of the call without it. Concave pairs ignore it.
  */
 export function collidePolygonPolygon<B>(
   a: Polygon<B>,
   b: Polygon<B>,
   data: CollisionData2<B>,
+  cache?: PairCache2,
 ): number {
+  if (cache !== undefined) cache.claim(a, b);
   const flip = a.id > b.id;
   const first = flip ? b : a, second = flip ? a : b;
   const dx = second.transform.x - first.transform.x, dy = second.transform.y - first.transform.y;
@@ -62,7 +74,17 @@ export function collidePolygonPolygon<B>(
   manifold.count = 0;
   const firstPieces = first.convexPieces(), secondPieces = second.convexPieces();
   if (firstPieces.length === 1 && secondPieces.length === 1) {
+    const sat = cache === undefined ? null : cache.polygon;
+    query.cache = sat;
     collidePieces(firstPieces[0]!, secondPieces[0]!, query, manifold);
+    query.cache = null;
+    if (sat !== null) {
+      cache!.lastPath = sat.path === SAT_PATH_SEPARATED
+        ? 'separated'
+        : sat.path === SAT_PATH_REFERENCE
+        ? 'reference'
+        : 'full';
+    }
   } else piecewiseContacts(first, second, query, manifold, scratchBox);
   return emitManifold2(manifold, first.transform, data, a.body, b.body, flip);
 }
