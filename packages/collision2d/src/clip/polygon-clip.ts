@@ -61,65 +61,22 @@ class EdgeSearch {
   apart = false;
   /** Out: the edge that separated the pieces by more than the tolerance (with `SEPARATED`). */
   separatingEdge = -1;
-}
+  /** In: the searched piece's `runFirst`, or null when no edges lie in line (each its own run). */
+  runFirst: Int32Array | null = null;
+  /** In: the searched piece's `outerEdge`, or null when every edge is an outline edge. */
+  outerEdge: Int32Array | null = null;
+  /** In: where the searched piece's points start in `own`, and the other's in `other`. */
+  ownAt = 0;
+  otherAt = 0;
 
-/** `PolygonSatCache.kind`: nothing kept. */
-const CACHE_EMPTY = 0;
-/** `PolygonSatCache.kind`: an edge whose axis separated the pieces by more than the tolerance. */
-const CACHE_SEPARATING = 1;
-/** `PolygonSatCache.kind`: a reference edge with how far the search's choice was from changing. */
-const CACHE_REFERENCE = 2;
-/** `PolygonSatCache.path` values: how the last call went (`PairCache2Path`). */
-export const SAT_PATH_FULL = 0;
-export const SAT_PATH_SEPARATED = 1;
-export const SAT_PATH_REFERENCE = 2;
-
-/**
- * The separating-axis state of a convex polygon pair, kept by a `PairCache2` (pair-cache2.ts)
- * from one call to the next; `collidePieces` reads and writes it when `PieceQuery.cache` is set.
- * What it keeps, and why a call with it answers exactly as one without:
- *
- * - A separating edge (the edge, of P or of Q, whose axis last separated the pieces by more than
- *   the tolerance). Its separation is computed first, by the same arithmetic as the search's (so
- *   bit for bit the same number); still above the tolerance, the search would find the pieces
- *   apart too (it stops at any such edge): no contact, after one projection.
- * - A reference edge, with the relative pose (Q in P's frame) at which the search chose it and
- *   `gap`: how far every other edge's separation was from changing the choice (from beating the
- *   reference, or for P's edges against a reference of Q, from coming within the margin of it),
- *   from separations computed in full over every edge. A separation `min_j n . (v_j - w)` moves
- *   by at most `delta = |dt| + |dR| rho` when the relative pose moves by a translation dt and a
- *   rotation dR (|dR| = 2 |sin(dtheta / 2)|, the distance between the two rotations' columns),
- *   with rho the larger of Q's reach from its origin and P's reach from Q's origin (Q's edges are
- *   measured against P's vertices turned into Q's frame). So while `gap > (2 + AXIS_RELATIVE_
- *   MARGIN) delta` (both sides of a comparison move, and the margin with a separation) plus a
- *   rounding allowance, the search would choose the same edge: it is skipped, and only the
- *   reference edge's separation is computed, by the search's arithmetic. `others` (the largest
- *   separation of every other edge) bounds theirs now by `others + delta`, which must prove the
- *   pieces not apart by more than the tolerance (else the full search decides).
- */
-export class PolygonSatCache {
-  /** `CACHE_EMPTY`, `CACHE_SEPARATING` or `CACHE_REFERENCE`. */
-  kind = CACHE_EMPTY;
-  /** Whether the edge is P's (else Q's). */
-  ofFirst = true;
-  /** The edge. */
-  edge = 0;
-  /** Pose of Q in P's frame when the reference edge was chosen (`PieceQuery` cos, sin, x, y). */
-  cos = 1;
-  sin = 0;
-  x = 0;
-  y = 0;
-  /** Least distance of any other edge from changing the choice then (see the class comment). */
-  gap = 0;
-  /** Largest separation of any other edge then. */
-  others = 0;
-  /** Out: how the last call went (`SAT_PATH_FULL`, `SAT_PATH_SEPARATED`, `SAT_PATH_REFERENCE`). */
-  path = SAT_PATH_FULL;
-
-  /** Forgets what it holds. */
-  reset(): void {
-    this.kind = CACHE_EMPTY;
-    this.path = SAT_PATH_FULL;
+  /** Sets the inputs that describe the searched piece (`runFirst`, `outerEdge`, offsets 0). */
+  describe(piece: ConvexPiece): void {
+    // A table a piece does not need is not read: each array not read is a cache line a call
+    // does not wait for.
+    this.runFirst = piece.hasCollinearEdges ? piece.runFirst : null;
+    this.outerEdge = piece.hasInternalEdge ? piece.outerEdge : null;
+    this.ownAt = 0;
+    this.otherAt = 0;
   }
 }
 
@@ -145,11 +102,6 @@ export class PieceQuery {
    * A bound from the piece centre is exact up to a few units in the last place of that size.
    */
   slack = 0;
-  /**
-   * The pair's separating-axis cache, or null (`collidePolygonPolygon` sets it for a pair of
-   * convex polygons called with a `PairCache2`).
-   */
-  cache: PolygonSatCache | null = null;
   /** Scratch of `collidePieces`. */
   readonly search = new EdgeSearch();
   /** Scratch of `closestPoints`: the point on P (x, y), on Q (x, y), their distance. */
@@ -174,7 +126,7 @@ export class PieceQuery {
 }
 
 /** What `bestOutlineEdge` returns when an edge separates the pieces by more than the tolerance. */
-const SEPARATED = -2;
+export const SEPARATED = -2;
 
 function outerFeature(piece: ConvexPiece, edge: number): number {
   const outer = piece.outerEdge[edge]!;
@@ -182,7 +134,8 @@ function outerFeature(piece: ConvexPiece, edge: number): number {
 }
 
 /**
- * The outline edge of `piece` of largest separation from `other` (both in P's frame), the lowest
+ * The outline edge of a piece of `count` edges (its points `own`, described by `query.search`:
+ * `EdgeSearch.describe`) of largest separation from `other` (both in P's frame), the lowest
  * index on a tie (the edges of a run in line all measured from its first vertex, so that they
  * tie exactly, whatever rounding the pose adds). An edge's separation is a minimum over the
  * other's vertices, and only the largest matters: the scan of an edge stops at the first vertex
@@ -193,8 +146,8 @@ function outerFeature(piece: ConvexPiece, edge: number): number {
  * stopped, the deepest vertex in a nearby direction. Returns that edge (-1 if none beats
  * `floor`), or `SEPARATED` when an edge separates the pieces by more than `tolerance`.
  */
-function bestOutlineEdge(
-  piece: ConvexPiece,
+export function bestOutlineEdge(
+  count: number,
   own: Float64Array,
   other: Float64Array,
   otherCount: number,
@@ -203,8 +156,8 @@ function bestOutlineEdge(
   query: PieceQuery,
 ): number {
   const search = query.search, tolerance = query.tolerance, slack = query.slack;
-  const count = piece.count, outerEdge = piece.outerEdge, runFirst = piece.runFirst;
-  const cx = search.otherX, cy = search.otherY;
+  const runFirst = search.runFirst, outerEdge = search.outerEdge;
+  const ownAt = search.ownAt, otherAt = search.otherAt, cx = search.otherX, cy = search.otherY;
   // An outline edge must beat `floor` first, then the best so far (edge -1: none yet).
   let best = search.floor, bestEdge = -1, apart = false;
   for (let k = 0, i = firstEdge; k < count; k++, i = i + 1 === count ? 0 : i + 1) {
@@ -213,14 +166,14 @@ function bestOutlineEdge(
     // `apart` is exact.
     const stop = best < 0 ? best : 0;
     // Measured from the run's first vertex: the edges of a run tie exactly (`runFirst`).
-    const at = 4 * runFirst[i]!, vx = own[at]!, vy = own[at + 1]!;
-    const nx = own[4 * i + 2]!, ny = own[4 * i + 3]!;
+    const at = ownAt + 4 * (runFirst === null ? i : runFirst[i]!), vx = own[at]!, vy = own[at + 1]!;
+    const nx = own[ownAt + 4 * i + 2]!, ny = own[ownAt + 4 * i + 3]!;
     if ((cx - vx) * nx + (cy - vy) * ny < stop - slack) continue;
     // The other's vertices from `start` round to it.
     const from = start;
     let separation = Infinity, j = from;
     do {
-      const s = nx * (other[4 * j]! - vx) + ny * (other[4 * j + 1]! - vy);
+      const s = nx * (other[otherAt + 4 * j]! - vx) + ny * (other[otherAt + 4 * j + 1]! - vy);
       if (s < separation) {
         separation = s;
         start = j;
@@ -235,7 +188,10 @@ function bestOutlineEdge(
     }
     if (separation > 0) apart = true;
     // Only an outline edge can be the best.
-    if ((separation > best || (separation === best && i < bestEdge)) && outerEdge[i]! >= 0) {
+    if (
+      (separation > best || (separation === best && i < bestEdge)) &&
+      (outerEdge === null || outerEdge[i]! >= 0)
+    ) {
       best = separation;
       bestEdge = i;
     }
@@ -279,21 +235,12 @@ export function collidePieces(
   query: PieceQuery,
   manifold: LocalManifold2,
 ): boolean {
-  const cos = query.cos, sin = query.sin, tolerance = query.tolerance, cache = query.cache;
-  if (cache !== null) cache.path = SAT_PATH_FULL;
+  const cos = query.cos, sin = query.sin, tolerance = query.tolerance;
   // 1. Bounding circles, then Q's piece circle against P's edge facing it.
   const qcx = cos * q.centerX - sin * q.centerY + query.x,
     qcy = sin * q.centerX + cos * q.centerY + query.y;
   const ex = qcx - p.centerX, ey = qcy - p.centerY, reach = p.radius + q.radius + tolerance;
   if (ex * ex + ey * ey > reach * reach) return false;
-  // The cached separating axis, one projection (see `PolygonSatCache`).
-  if (
-    cache !== null && cache.kind === CACHE_SEPARATING &&
-    cachedSeparation(p, q, cache, query) > tolerance
-  ) {
-    cache.path = SAT_PATH_SEPARATED;
-    return false;
-  }
   const pv = p.packed;
   const facing = mostAligned(p, pv, ex, ey);
   const fx = pv[4 * facing]!, fy = pv[4 * facing + 1]!;
@@ -314,52 +261,34 @@ export function collidePieces(
     qv[4 * j + 3] = sin * nx + cos * ny;
   }
 
-  // 2. SAT both ways, P's edges from the one facing Q, unless the cached reference edge is
-  // provably still the search's choice. Q's outline edges matter only if one beats P's best by
-  // the margin (else P's edge is the reference whatever Q's best); their first scan starts at
-  // P's vertex beside P's best edge.
+  // 2. SAT both ways, P's edges from the one facing Q. Q's outline edges matter only if one
+  // beats P's best by the margin (else P's edge is the reference whatever Q's best); their
+  // first scan starts at P's vertex beside P's best edge.
   const search = query.search;
+  search.otherX = qcx;
+  search.otherY = qcy;
+  search.floor = -Infinity;
+  search.describe(p);
+  const edgeP = bestOutlineEdge(p.count, pv, qv, q.count, facing, 0, query);
+  if (edgeP === SEPARATED) return false;
+  const separationP = search.separation, apartP = search.apart;
+  const size = p.radius > q.radius ? p.radius : q.radius;
+  const margin = AXIS_RELATIVE_MARGIN * Math.abs(separationP) + AXIS_ABSOLUTE_MARGIN * size;
+  search.otherX = p.centerX;
+  search.otherY = p.centerY;
   const forced = query.secondReference;
-  const known = cache !== null && cache.kind === CACHE_REFERENCE
-    ? cachedReference(p, q, cache, query)
-    : REFERENCE_UNKNOWN;
-  if (known === REFERENCE_APART) {
-    cache!.kind = CACHE_SEPARATING;
-    cache!.path = SAT_PATH_SEPARATED;
-    return false;
-  }
-  let referenceIsP: boolean, r1: number, separation: number, apart: boolean;
-  if (known === REFERENCE_KEPT) {
-    referenceIsP = cache!.ofFirst;
-    r1 = cache!.edge;
-    separation = search.separation;
-    apart = search.apart;
-    cache!.path = SAT_PATH_REFERENCE;
-  } else {
-    search.otherX = qcx;
-    search.otherY = qcy;
-    search.floor = -Infinity;
-    const edgeP = bestOutlineEdge(p, pv, qv, q.count, facing, 0, query);
-    if (edgeP === SEPARATED) return keepSeparatingEdge(cache, true, search.separatingEdge);
-    const separationP = search.separation, apartP = search.apart;
-    const size = p.radius > q.radius ? p.radius : q.radius;
-    const margin = AXIS_RELATIVE_MARGIN * Math.abs(separationP) + AXIS_ABSOLUTE_MARGIN * size;
-    search.otherX = p.centerX;
-    search.otherY = p.centerY;
-    search.floor = edgeP >= 0 && !forced ? separationP + margin : -Infinity;
-    const edgeQ = bestOutlineEdge(q, qv, pv, p.count, 0, edgeP >= 0 ? edgeP : 0, query);
-    if (edgeQ === SEPARATED) return keepSeparatingEdge(cache, false, search.separatingEdge);
-    const separationQ = search.separation;
-    apart = apartP || search.apart;
-    if (edgeP < 0 && edgeQ < 0) return true;
+  search.floor = edgeP >= 0 && !forced ? separationP + margin : -Infinity;
+  search.describe(q);
+  const edgeQ = bestOutlineEdge(q.count, qv, pv, p.count, 0, edgeP >= 0 ? edgeP : 0, query);
+  if (edgeQ === SEPARATED) return false;
+  const separationQ = search.separation, apart = apartP || search.apart;
+  if (edgeP < 0 && edgeQ < 0) return true;
 
-    // 3. Reference edge, P preferred within the margin.
-    referenceIsP = edgeQ < 0 || (!forced && edgeP >= 0 && separationQ <= separationP + margin);
-    r1 = referenceIsP ? edgeP : edgeQ;
-    separation = referenceIsP ? separationP : separationQ;
-    if (cache !== null) keepReference(p, q, referenceIsP, r1, separation, cache, query);
-  }
+  // 3. Reference edge, P preferred within the margin.
+  const referenceIsP = edgeQ < 0 ||
+    (!forced && edgeP >= 0 && separationQ <= separationP + margin);
   const reference = referenceIsP ? p : q, incident = referenceIsP ? q : p;
+  const r1 = referenceIsP ? edgeP : edgeQ;
   const before = manifold.count;
   clipIncident(reference, incident, referenceIsP, r1, manifold, query);
   // 6. Nothing clipped: for a snapped chain segment the incident piece's deepest point between
@@ -371,6 +300,7 @@ export function collidePieces(
     deepestVertex(reference, incident, referenceIsP, r1, manifold, query);
   }
   // 7. Apart (some axis separates them): the distance decides.
+  const separation = referenceIsP ? separationP : separationQ;
   if (manifold.count > before && apart) {
     closestPoints(p, q, query);
     const distance = query.closestDistance;
@@ -389,167 +319,6 @@ export function collidePieces(
     }
   }
   return true;
-}
-
-/** What `cachedReference` proves: nothing, the pieces apart, or the cached reference edge kept. */
-const REFERENCE_UNKNOWN = 0;
-const REFERENCE_APART = 1;
-const REFERENCE_KEPT = 2;
-
-/**
- * The separation of the cached edge's axis (`cache.edge`, of P when `cache.ofFirst`), before Q's
- * piece is brought into P's frame: each point turned as `collidePieces` turns it, then measured
- * as `bestOutlineEdge` measures it, so the number is the search's bit for bit.
- */
-function cachedSeparation(
-  p: ConvexPiece,
-  q: ConvexPiece,
-  cache: PolygonSatCache,
-  query: PieceQuery,
-): number {
-  const cos = query.cos, sin = query.sin, tx = query.x, ty = query.y;
-  const pv = p.packed, qv = q.packed, edge = cache.edge;
-  let separation = Infinity;
-  if (cache.ofFirst) {
-    const at = 4 * p.runFirst[edge]!, vx = pv[at]!, vy = pv[at + 1]!;
-    const nx = pv[4 * edge + 2]!, ny = pv[4 * edge + 3]!;
-    for (let j = 0; j < q.count; j++) {
-      const x = qv[4 * j]!, y = qv[4 * j + 1]!;
-      const s = nx * (cos * x - sin * y + tx - vx) + ny * (sin * x + cos * y + ty - vy);
-      if (s < separation) separation = s;
-    }
-    return separation;
-  }
-  const at = 4 * q.runFirst[edge]!, x = qv[at]!, y = qv[at + 1]!;
-  const vx = cos * x - sin * y + tx, vy = sin * x + cos * y + ty;
-  const mx = qv[4 * edge + 2]!, my = qv[4 * edge + 3]!;
-  const nx = cos * mx - sin * my, ny = sin * mx + cos * my;
-  for (let i = 0; i < p.count; i++) {
-    const s = nx * (pv[4 * i]! - vx) + ny * (pv[4 * i + 1]! - vy);
-    if (s < separation) separation = s;
-  }
-  return separation;
-}
-
-/**
- * Whether the cached reference edge is provably still the search's choice at the query's pose
- * (`PolygonSatCache` gives the bound): `REFERENCE_KEPT`, with its separation and whether the
- * pieces are apart in `query.search`; `REFERENCE_APART` when its axis now separates the pieces
- * by more than the tolerance; `REFERENCE_UNKNOWN` when the bound proves neither (the caller
- * searches in full). Q's piece is in P's frame (`ConvexPiece.frame`).
- */
-function cachedReference(
-  p: ConvexPiece,
-  q: ConvexPiece,
-  cache: PolygonSatCache,
-  query: PieceQuery,
-): number {
-  const dc = query.cos - cache.cos, ds = query.sin - cache.sin;
-  const dx = query.x - cache.x, dy = query.y - cache.y;
-  const reachQ = Math.sqrt(q.centerX * q.centerX + q.centerY * q.centerY) + q.radius;
-  const reachP = Math.sqrt(p.centerX * p.centerX + p.centerY * p.centerY) + p.radius +
-    Math.sqrt(cache.x * cache.x + cache.y * cache.y);
-  const delta = Math.sqrt(dx * dx + dy * dy) +
-    Math.sqrt(dc * dc + ds * ds) * (reachQ > reachP ? reachQ : reachP);
-  // Four times the SAT's round-off allowance: the cached numbers and today's each carry theirs.
-  const allowance = 4 * query.slack;
-  if (!(cache.gap > (2 + AXIS_RELATIVE_MARGIN) * delta + allowance)) return REFERENCE_UNKNOWN;
-  const separation = ownSeparation(
-    cache.ofFirst ? p : q,
-    cache.ofFirst ? p.packed : q.frame,
-    cache.ofFirst ? q.frame : p.packed,
-    cache.ofFirst ? q.count : p.count,
-    cache.edge,
-  );
-  const tolerance = query.tolerance;
-  if (separation > tolerance) return REFERENCE_APART;
-  // Every other edge's separation is at most `others + delta`: not above the tolerance, and
-  // (unless the reference's own is) not above 0 or the search decides whether they are apart.
-  const bound = cache.others + delta + allowance;
-  if (bound > tolerance || (separation <= 0 && bound > 0)) return REFERENCE_UNKNOWN;
-  query.search.separation = separation;
-  query.search.apart = separation > 0;
-  return REFERENCE_KEPT;
-}
-
-/** The separation of `edge` of `piece` (its points `own`) from the points `other`, in full. */
-function ownSeparation(
-  piece: ConvexPiece,
-  own: Float64Array,
-  other: Float64Array,
-  otherCount: number,
-  edge: number,
-): number {
-  // Measured as `bestOutlineEdge` measures it, from the run's first vertex.
-  const at = 4 * piece.runFirst[edge]!, vx = own[at]!, vy = own[at + 1]!;
-  const nx = own[4 * edge + 2]!, ny = own[4 * edge + 3]!;
-  let separation = Infinity;
-  for (let j = 0; j < otherCount; j++) {
-    const s = nx * (other[4 * j]! - vx) + ny * (other[4 * j + 1]! - vy);
-    if (s < separation) separation = s;
-  }
-  return separation;
-}
-
-/** Keeps the edge that separated the pieces (P's when `ofFirst`) in `cache`; returns false (apart). */
-function keepSeparatingEdge(
-  cache: PolygonSatCache | null,
-  ofFirst: boolean,
-  edge: number,
-): false {
-  if (cache !== null) {
-    cache.kind = CACHE_SEPARATING;
-    cache.ofFirst = ofFirst;
-    cache.edge = edge;
-  }
-  return false;
-}
-
-/**
- * Keeps the reference edge the search chose in `cache`, with the pose and how far every other
- * edge was from changing the choice (`PolygonSatCache`), from every edge's separation in full:
- * an edge of P against a reference of P must stay below it; an edge of Q against a reference of
- * P must stay within the margin above it (the search's rule); against a reference of Q, Q's
- * edges must stay below it and P's, plus their margin, too. Edges in line with the reference
- * (its run) tie with it by construction and are the same side: they are left out.
- */
-function keepReference(
-  p: ConvexPiece,
-  q: ConvexPiece,
-  referenceIsP: boolean,
-  r1: number,
-  separation: number,
-  cache: PolygonSatCache,
-  query: PieceQuery,
-): void {
-  const absolute = AXIS_ABSOLUTE_MARGIN * (p.radius > q.radius ? p.radius : q.radius);
-  const run = (referenceIsP ? p : q).runFirst[r1]!;
-  let gap = Infinity, others = -Infinity;
-  for (let side = 0; side < 2; side++) {
-    const ofP = side === 0, piece = ofP ? p : q;
-    const own = ofP ? p.packed : q.frame, other = ofP ? q.frame : p.packed;
-    const otherCount = ofP ? q.count : p.count, sameSide = ofP === referenceIsP;
-    for (let e = 0; e < piece.count; e++) {
-      if (sameSide && piece.runFirst[e] === run) continue;
-      const s = ownSeparation(piece, own, other, otherCount, e);
-      if (s > others) others = s;
-      const d = sameSide
-        ? separation - s
-        : referenceIsP
-        ? separation + AXIS_RELATIVE_MARGIN * Math.abs(separation) + absolute - s
-        : separation - (s + AXIS_RELATIVE_MARGIN * Math.abs(s) + absolute);
-      if (d < gap) gap = d;
-    }
-  }
-  cache.kind = CACHE_REFERENCE;
-  cache.ofFirst = referenceIsP;
-  cache.edge = r1;
-  cache.cos = query.cos;
-  cache.sin = query.sin;
-  cache.x = query.x;
-  cache.y = query.y;
-  cache.gap = gap;
-  cache.others = others;
 }
 
 /** Steps 4 and 5 of `collidePieces`: the incident side clipped to the reference side lines. */

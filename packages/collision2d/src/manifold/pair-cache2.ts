@@ -5,11 +5,11 @@
  * `PairCache`.
  *
  * Today it holds the separating-axis state of convex polygon against convex polygon
- * (`PolygonSatCache` in `polygon-clip.ts`). A call with the cache returns exactly what the same
+ * (`PolygonSatCache` in `polygon-sat-cache.ts`). A call with the cache returns exactly what the same
  * call without it returns. A cache belongs to the two shapes and the argument order it was first
  * used with; handed another pair, or the same pair the other way round, it starts afresh.
  */
-import { PolygonSatCache } from '../clip/polygon-clip.js';
+import { PolygonSatCache } from '../clip/polygon-sat-cache.js';
 
 /**
  * How a call with a cache was answered: `full` (the whole separating-axis search), `separated`
