@@ -4,19 +4,9 @@ import { CollisionData2 } from '../manifold/contact2.js';
 import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
 import { collidePolygonPolygon } from '../pairs/polygon-polygon.js';
 import { Polygon } from '../shapes/shapes.js';
+import { contactBits, sameBits } from '../test-support/contact-bits.js';
 import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from '../test-support/properties.js';
 import { collidePieces, PieceQuery } from './polygon-clip.js';
-
-/** Everything a contact carries (bit for bit: -0 and +0 differ). */
-function contacts(data: CollisionData2): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < data.contactCount; i++) {
-    const c = data.contacts[i]!;
-    out.push(c.point[0]!, c.point[1]!, c.normal[0]!, c.normal[1]!, c.penetration, c.kind);
-    out.push(c.featureId);
-  }
-  return out;
-}
 
 /** The general path alone: the polygons' one piece each through `collidePieces`, then the emit step. */
 function generalPath(a: Polygon, b: Polygon, data: CollisionData2): void {
@@ -87,10 +77,8 @@ describe('the convex kernel (convex-polygons.ts)', () => {
           collidePolygonPolygon(first, second, kernel);
           generalPath(first, second, general);
           if (general.contactCount > 0) touching++;
-          const expected = contacts(general), actual = contacts(kernel);
-          if (
-            expected.length !== actual.length || expected.some((x, i) => !Object.is(x, actual[i]))
-          ) {
+          const expected = contactBits(general), actual = contactBits(kernel);
+          if (!sameBits(expected, actual)) {
             expect(actual, `size ${size}`).toEqual(expected);
           }
         }

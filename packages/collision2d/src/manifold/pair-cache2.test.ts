@@ -3,20 +3,10 @@ import { Random } from '@contactkit/test-support';
 import { collide2d } from '../collide2d.js';
 import { collidePolygonPolygon } from '../pairs/polygon-polygon.js';
 import { Polygon } from '../shapes/shapes.js';
+import { contactBits, sameBits } from '../test-support/contact-bits.js';
 import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from '../test-support/properties.js';
 import { CollisionData2 } from './contact2.js';
 import { PairCache2, type PairCache2Path } from './pair-cache2.js';
-
-/** Everything a contact carries, in writing order (bit for bit: -0 and +0 differ). */
-function contacts(data: CollisionData2): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < data.contactCount; i++) {
-    const c = data.contacts[i]!;
-    out.push(c.point[0]!, c.point[1]!, c.normal[0]!, c.normal[1]!, c.penetration, c.kind);
-    out.push(c.featureId);
-  }
-  return out;
-}
 
 /**
  * A hostile convex outline about the origin of size `size`: a random convex polygon, a box, a
@@ -151,10 +141,8 @@ describe('PairCache2 (separating-axis cache of convex polygon pairs)', () => {
             collidePolygonPolygon(first, second, plain);
             collidePolygonPolygon(first, second, cached, cache);
             paths[cache.lastPath]++;
-            const expected = contacts(plain), actual = contacts(cached);
-            if (
-              expected.length !== actual.length || expected.some((x, i) => !Object.is(x, actual[i]))
-            ) {
+            const expected = contactBits(plain), actual = contactBits(cached);
+            if (!sameBits(expected, actual)) {
               expect(actual, `size ${size}, frame ${JSON.stringify(frame)}`).toEqual(expected);
             }
           }
