@@ -29,7 +29,7 @@ import {
   CACHE_REFERENCE,
   CACHE_SEPARATING,
   cachedReference,
-  cachedSeparation,
+  cachedSeparates,
   keepReference,
   keepSeparatingEdge,
   PairPoints,
@@ -85,7 +85,7 @@ export function collideConvexPolygons(
   const points = cache === null ? null : describePair(first, second);
   if (cache !== null) {
     // The cached separating edge, one projection (`PolygonSatCache`).
-    if (cache.kind === CACHE_SEPARATING && cachedSeparation(points!, cache, query) > tolerance) {
+    if (cache.kind === CACHE_SEPARATING && cachedSeparates(points!, cache, query)) {
       cache.path = SAT_PATH_SEPARATED;
       return true;
     }
@@ -161,8 +161,8 @@ export function collideConvexPolygons(
     referenceIsP = edgeQ < 0;
     r1 = referenceIsP ? edgeP : edgeQ;
     if (cache !== null) {
-      const separation = referenceIsP ? separationP : search.separation;
-      keepReference(points!, referenceIsP, r1, separation, cache, query);
+      cache.separation = referenceIsP ? separationP : search.separation;
+      keepReference(points!, referenceIsP, r1, cache, query);
     }
     // Apart within the tolerance: the closest points decide (`collidePieces`, step 7).
     if (apartP || search.apart) return false;

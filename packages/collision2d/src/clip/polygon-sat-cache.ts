@@ -56,7 +56,10 @@ export class PolygonSatCache {
   gap = 0;
   /** Largest separation of any other edge then. */
   others = 0;
-  /** Out, with `REFERENCE_KEPT`: the reference edge's separation now, and whether apart. */
+  /**
+   * With `REFERENCE_KEPT`, out: the reference edge's separation now, and whether apart; into
+   * `keepReference`, in: the separation of the edge the search chose.
+   */
   separation = 0;
   apart = false;
   /** Out: how the last call went (`SAT_PATH_FULL`, `SAT_PATH_SEPARATED`, `SAT_PATH_REFERENCE`). */
@@ -90,6 +93,8 @@ export class PairPoints {
   qCenterX = 0;
   qCenterY = 0;
   qRadius = 0;
+  /** Out: the separation `edgeSeparation` found. */
+  separation = 0;
 }
 
 /** The pose of Q in P's frame, the tolerance and the SAT's round-off allowance (`PieceQuery`). */
@@ -108,12 +113,13 @@ export const REFERENCE_APART = 1;
 export const REFERENCE_KEPT = 2;
 
 /**
- * The separation of the cached edge's axis (`cache.edge`, of P when `cache.ofFirst`), before Q's
- * points are turned into P's frame: each point turned as the callers turn it, then measured as
- * `bestOutlineEdge` measures it (from the run's first vertex), so the number is the search's bit
- * for bit.
+ * Whether the cached edge's axis (`cache.edge`, of P when `cache.ofFirst`) separates the pieces
+ * by more than the tolerance, before Q's points are turned into P's frame: each point turned as
+ * the callers turn it, then measured as `bestOutlineEdge` measures it (from the run's first
+ * vertex), so the separation is the search's bit for bit. (A boolean, not the separation: a
+ * double returned from a call is boxed, PERFORMANCE.md.)
  */
-export function cachedSeparation(points: PairPoints, cache: PolygonSatCache, pose: Pose): number {
+export function cachedSeparates(points: PairPoints, cache: PolygonSatCache, pose: Pose): boolean {
   const cos = pose.cos, sin = pose.sin, tx = pose.x, ty = pose.y;
   const pv = points.p, pAt = points.pAt, qv = points.q, qAt = points.qAt, edge = cache.edge;
   let separation = Infinity;
@@ -126,7 +132,7 @@ export function cachedSeparation(points: PairPoints, cache: PolygonSatCache, pos
       const s = nx * (cos * x - sin * y + tx - vx) + ny * (sin * x + cos * y + ty - vy);
       if (s < separation) separation = s;
     }
-    return separation;
+    return separation > pose.tolerance;
   }
   const runs = points.qRuns;
   const at = qAt + 4 * (runs === null ? edge : runs[edge]!), x = qv[at]!, y = qv[at + 1]!;
@@ -137,11 +143,14 @@ export function cachedSeparation(points: PairPoints, cache: PolygonSatCache, pos
     const s = nx * (pv[pAt + 4 * i]! - vx) + ny * (pv[pAt + 4 * i + 1]! - vy);
     if (s < separation) separation = s;
   }
-  return separation;
+  return separation > pose.tolerance;
 }
 
-/** The separation of `edge` (of P when `ofP`) in full, from Q's points in P's frame. */
-function edgeSeparation(points: PairPoints, ofP: boolean, edge: number): number {
+/**
+ * The separation of `edge` (of P when `ofP`) in full, from Q's points in P's frame, into
+ * `points.separation` (PERFORMANCE.md: doubles cross calls in fields).
+ */
+function edgeSeparation(points: PairPoints, ofP: boolean, edge: number): void {
   const own = ofP ? points.p : points.qFrame, ownAt = ofP ? points.pAt : 0;
   const other = ofP ? points.qFrame : points.p, otherAt = ofP ? 0 : points.pAt;
   const otherCount = ofP ? points.qCount : points.pCount, runs = ofP ? points.pRuns : points.qRuns;
@@ -153,7 +162,7 @@ function edgeSeparation(points: PairPoints, ofP: boolean, edge: number): number 
     const s = nx * (other[otherAt + 4 * j]! - vx) + ny * (other[otherAt + 4 * j + 1]! - vy);
     if (s < separation) separation = s;
   }
-  return separation;
+  points.separation = separation;
 }
 
 /**
@@ -175,8 +184,8 @@ export function cachedReference(points: PairPoints, cache: PolygonSatCache, pose
   // Four times the SAT's round-off allowance: the cached numbers and today's each carry theirs.
   const allowance = 4 * pose.slack;
   if (!(cache.gap > (2 + AXIS_RELATIVE_MARGIN) * delta + allowance)) return REFERENCE_UNKNOWN;
-  const separation = edgeSeparation(points, cache.ofFirst, cache.edge);
-  const tolerance = pose.tolerance;
+  edgeSeparation(points, cache.ofFirst, cache.edge);
+  const separation = points.separation, tolerance = pose.tolerance;
   if (separation > tolerance) return REFERENCE_APART;
   // Every other edge's separation is at most `others + delta`: not above the tolerance, and
   // (unless the reference's own is) not above 0 or the search decides whether they are apart.
@@ -200,7 +209,8 @@ export function keepSeparatingEdge(
 }
 
 /**
- * Keeps the reference edge the search chose in `cache`, with the pose and how far every other
+ * Keeps the reference edge the search chose (of separation `cache.separation`, which the caller
+ * sets: doubles cross calls in fields, PERFORMANCE.md) in `cache`, with the pose and how far every other
  * edge was from changing the choice (`PolygonSatCache`), from every edge's separation in full:
  * an edge of P against a reference of P must stay below it; an edge of Q against a reference of
  * P must stay within the margin above it (the search's rule); against a reference of Q, Q's
@@ -211,10 +221,10 @@ export function keepReference(
   points: PairPoints,
   referenceIsP: boolean,
   r1: number,
-  separation: number,
   cache: PolygonSatCache,
   pose: Pose,
 ): void {
+  const separation = cache.separation;
   const radius = points.pRadius > points.qRadius ? points.pRadius : points.qRadius;
   const absolute = AXIS_ABSOLUTE_MARGIN * radius;
   const referenceRuns = referenceIsP ? points.pRuns : points.qRuns;
@@ -225,7 +235,8 @@ export function keepReference(
     const runs = ofP ? points.pRuns : points.qRuns, count = ofP ? points.pCount : points.qCount;
     for (let e = 0; e < count; e++) {
       if (sameSide && (runs === null ? e : runs[e]) === run) continue;
-      const s = edgeSeparation(points, ofP, e);
+      edgeSeparation(points, ofP, e);
+      const s = points.separation;
       if (s > others) others = s;
       const d = sameSide
         ? separation - s
