@@ -26,6 +26,7 @@ import {
 } from '../shapes/shapes.js';
 import { bestOutlineEdge, type PieceQuery, SEPARATED } from './polygon-clip.js';
 import {
+  CACHE_EMPTY,
   CACHE_REFERENCE,
   CACHE_SEPARATING,
   cachedReference,
@@ -160,7 +161,11 @@ export function collideConvexPolygons(
     // 3. Reference edge, P's within the margin (Q's only if it beat the floor above).
     referenceIsP = edgeQ < 0;
     r1 = referenceIsP ? edgeP : edgeQ;
-    if (cache !== null) {
+    if (cache !== null && cache.kind === CACHE_REFERENCE) {
+      // The kept reference edge failed its proof: the pair moves. Keeping a new one costs every
+      // edge's separation in full, so a moving pair pays it every other call, not every call.
+      cache.kind = CACHE_EMPTY;
+    } else if (cache !== null) {
       cache.separation = referenceIsP ? separationP : search.separation;
       keepReference(points!, referenceIsP, r1, cache, query);
     }
