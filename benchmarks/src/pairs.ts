@@ -71,6 +71,7 @@ import {
   polygonChainSlidePairs,
 } from './rounded2d.js';
 import { type Resting, TERRAIN_SIDE, rowsTerrainSpec, terrainPairs } from './terrain.js';
+import { contactkitPolygonFrames, polygonFrames } from './polygon-frames.js';
 
 export interface PairBench {
   id: string;
@@ -619,6 +620,25 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         ],
       };
     })(),
+    ...(['resting', 'moving'] as const).map((motion): PairBench => {
+      const frames = lazy(() => polygonFrames(203, motion));
+      return {
+        id: motion === 'resting' ? 'polygon-frame' : 'polygon-frame-moving',
+        title:
+          `Polygon frames: ${FRAME_PAIRS} convex polygon-polygon pairs over ${FRAMES} frames, ` +
+          (motion === 'resting'
+            ? "each shape jittered by a solver's jitter"
+            : 'the second shape sliding and turning') +
+          ', poses set before each call, a PairCache2 per pair kept across frames',
+        pairs: frames,
+        ours: () => contactkitPolygonFrames(frames(), false, 'collidePolygonPolygon, no cache'),
+        peers: [
+          () => contactkitPolygonFrames(frames(), true, 'collidePolygonPolygon + PairCache2'),
+          () =>
+            planck2(frames(), planck.CollidePolygons, 'CollidePolygons + getWorldManifold', false),
+        ],
+      };
+    }),
     (() => {
       const pairs = lazy((): Pairs2 => circlePolygonPairs(N, 202));
       return {

@@ -18,11 +18,13 @@ import { collideCircleChain } from './pairs/circle-chain.js';
 import { collideCircleCircle } from './pairs/circle-circle.js';
 import { collideCirclePolygon } from './pairs/circle-polygon.js';
 import type { CollisionData2 } from './manifold/contact2.js';
+import type { PairCache2 } from './manifold/pair-cache2.js';
 import { collidePolygonChain } from './pairs/polygon-chain.js';
 import { collidePolygonPolygon } from './pairs/polygon-polygon.js';
 import { type Shape2, ShapeType2 } from './shapes/shapes.js';
 
-type Detector = (a: never, b: never, data: CollisionData2) => number;
+type Detector = (a: never, b: never, data: CollisionData2, cache?: PairCache2) => number;
+type ShapeDetector = (a: Shape2, b: Shape2, data: CollisionData2, cache?: PairCache2) => number;
 
 const TYPE_COUNT = 6;
 const detectors: (Detector | null)[] = new Array<Detector | null>(TYPE_COUNT * TYPE_COUNT).fill(
@@ -58,16 +60,23 @@ for (const chain of chains) register(ShapeType2.Capsule2, chain, collideCapsule2
  * Writes the contacts of shapes `a` and `b` (any of Circle, Capsule2, Polygon, Chain, Segment,
  * Aabb, in either order) into `data`, with the normal from `b` toward `a`, by the pair's detector.
  * Returns the number of contacts written; 0 for chain against chain (see the file header).
+ * `cache` (optional, one per pair: `PairCache2`) goes to the detector, which receives the shapes
+ * in its own order (a mirrored pair as `b, a`); detectors without a use for it ignore it.
  */
-export function collide2d<B>(a: Shape2<B>, b: Shape2<B>, data: CollisionData2<B>): number {
+export function collide2d<B>(
+  a: Shape2<B>,
+  b: Shape2<B>,
+  data: CollisionData2<B>,
+  cache?: PairCache2,
+): number {
   const slot = a.shapeType * TYPE_COUNT + b.shapeType;
   const detector = detectors[slot];
   if (!detector) return 0;
   if (swapped[slot] === 0) {
-    return (detector as (a: Shape2, b: Shape2, data: CollisionData2) => number)(a, b, data);
+    return (detector as ShapeDetector)(a, b, data, cache);
   }
   const start = data.contactCount;
-  const written = (detector as (a: Shape2, b: Shape2, data: CollisionData2) => number)(b, a, data);
+  const written = (detector as ShapeDetector)(b, a, data, cache);
   for (let i = start; i < start + written; i++) {
     const contact = data.contacts[i]!;
     // 0 - x rather than -x: a flipped zero component stays +0.

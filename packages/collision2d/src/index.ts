@@ -9,6 +9,7 @@ export {
 export { collide2d } from './collide2d.js';
 export { Contact2, CollisionData2 } from './manifold/contact2.js';
 export type { CollisionData2Options } from './manifold/contact2.js';
+export { PairCache2, type PairCache2Path } from './manifold/pair-cache2.js';
 export { CAPSULE2_PARALLEL_SINE, collideCapsule2Capsule2 } from './pairs/capsule2-capsule2.js';
 export { collideCapsule2Chain } from './pairs/capsule2-chain.js';
 export { collideCapsule2Polygon } from './pairs/capsule2-polygon.js';

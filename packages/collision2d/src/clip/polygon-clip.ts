@@ -59,6 +59,25 @@ class EdgeSearch {
   separation = -Infinity;
   /** Out: whether some edge separates the pieces (separation above 0): they are apart. */
   apart = false;
+  /** Out: the edge that separated the pieces by more than the tolerance (with `SEPARATED`). */
+  separatingEdge = -1;
+  /** In: the searched piece's `runFirst`, or null when no edges lie in line (each its own run). */
+  runFirst: Int32Array | null = null;
+  /** In: the searched piece's `outerEdge`, or null when every edge is an outline edge. */
+  outerEdge: Int32Array | null = null;
+  /** In: where the searched piece's points start in `own`, and the other's in `other`. */
+  ownAt = 0;
+  otherAt = 0;
+
+  /** Sets the inputs that describe the searched piece (`runFirst`, `outerEdge`, offsets 0). */
+  describe(piece: ConvexPiece): void {
+    // A table a piece does not need is not read: each array not read is a cache line a call
+    // does not wait for.
+    this.runFirst = piece.hasCollinearEdges ? piece.runFirst : null;
+    this.outerEdge = piece.hasInternalEdge ? piece.outerEdge : null;
+    this.ownAt = 0;
+    this.otherAt = 0;
+  }
 }
 
 /**
@@ -107,7 +126,7 @@ export class PieceQuery {
 }
 
 /** What `bestOutlineEdge` returns when an edge separates the pieces by more than the tolerance. */
-const SEPARATED = -2;
+export const SEPARATED = -2;
 
 function outerFeature(piece: ConvexPiece, edge: number): number {
   const outer = piece.outerEdge[edge]!;
@@ -115,7 +134,8 @@ function outerFeature(piece: ConvexPiece, edge: number): number {
 }
 
 /**
- * The outline edge of `piece` of largest separation from `other` (both in P's frame), the lowest
+ * The outline edge of a piece of `count` edges (its points `own`, described by `query.search`:
+ * `EdgeSearch.describe`) of largest separation from `other` (both in P's frame), the lowest
  * index on a tie (the edges of a run in line all measured from its first vertex, so that they
  * tie exactly, whatever rounding the pose adds). An edge's separation is a minimum over the
  * other's vertices, and only the largest matters: the scan of an edge stops at the first vertex
@@ -126,8 +146,8 @@ function outerFeature(piece: ConvexPiece, edge: number): number {
  * stopped, the deepest vertex in a nearby direction. Returns that edge (-1 if none beats
  * `floor`), or `SEPARATED` when an edge separates the pieces by more than `tolerance`.
  */
-function bestOutlineEdge(
-  piece: ConvexPiece,
+export function bestOutlineEdge(
+  count: number,
   own: Float64Array,
   other: Float64Array,
   otherCount: number,
@@ -136,8 +156,8 @@ function bestOutlineEdge(
   query: PieceQuery,
 ): number {
   const search = query.search, tolerance = query.tolerance, slack = query.slack;
-  const count = piece.count, outerEdge = piece.outerEdge, runFirst = piece.runFirst;
-  const cx = search.otherX, cy = search.otherY;
+  const runFirst = search.runFirst, outerEdge = search.outerEdge;
+  const ownAt = search.ownAt, otherAt = search.otherAt, cx = search.otherX, cy = search.otherY;
   // An outline edge must beat `floor` first, then the best so far (edge -1: none yet).
   let best = search.floor, bestEdge = -1, apart = false;
   for (let k = 0, i = firstEdge; k < count; k++, i = i + 1 === count ? 0 : i + 1) {
@@ -146,14 +166,14 @@ function bestOutlineEdge(
     // `apart` is exact.
     const stop = best < 0 ? best : 0;
     // Measured from the run's first vertex: the edges of a run tie exactly (`runFirst`).
-    const at = 4 * runFirst[i]!, vx = own[at]!, vy = own[at + 1]!;
-    const nx = own[4 * i + 2]!, ny = own[4 * i + 3]!;
+    const at = ownAt + 4 * (runFirst === null ? i : runFirst[i]!), vx = own[at]!, vy = own[at + 1]!;
+    const nx = own[ownAt + 4 * i + 2]!, ny = own[ownAt + 4 * i + 3]!;
     if ((cx - vx) * nx + (cy - vy) * ny < stop - slack) continue;
     // The other's vertices from `start` round to it.
     const from = start;
     let separation = Infinity, j = from;
     do {
-      const s = nx * (other[4 * j]! - vx) + ny * (other[4 * j + 1]! - vy);
+      const s = nx * (other[otherAt + 4 * j]! - vx) + ny * (other[otherAt + 4 * j + 1]! - vy);
       if (s < separation) {
         separation = s;
         start = j;
@@ -162,10 +182,16 @@ function bestOutlineEdge(
       j++;
       if (j === otherCount) j = 0;
     } while (j !== from);
-    if (separation > tolerance) return SEPARATED;
+    if (separation > tolerance) {
+      search.separatingEdge = i;
+      return SEPARATED;
+    }
     if (separation > 0) apart = true;
     // Only an outline edge can be the best.
-    if ((separation > best || (separation === best && i < bestEdge)) && outerEdge[i]! >= 0) {
+    if (
+      (separation > best || (separation === best && i < bestEdge)) &&
+      (outerEdge === null || outerEdge[i]! >= 0)
+    ) {
       best = separation;
       bestEdge = i;
     }
@@ -242,7 +268,8 @@ export function collidePieces(
   search.otherX = qcx;
   search.otherY = qcy;
   search.floor = -Infinity;
-  const edgeP = bestOutlineEdge(p, pv, qv, q.count, facing, 0, query);
+  search.describe(p);
+  const edgeP = bestOutlineEdge(p.count, pv, qv, q.count, facing, 0, query);
   if (edgeP === SEPARATED) return false;
   const separationP = search.separation, apartP = search.apart;
   const size = p.radius > q.radius ? p.radius : q.radius;
@@ -251,7 +278,8 @@ export function collidePieces(
   search.otherY = p.centerY;
   const forced = query.secondReference;
   search.floor = edgeP >= 0 && !forced ? separationP + margin : -Infinity;
-  const edgeQ = bestOutlineEdge(q, qv, pv, p.count, 0, edgeP >= 0 ? edgeP : 0, query);
+  search.describe(q);
+  const edgeQ = bestOutlineEdge(q.count, qv, pv, p.count, 0, edgeP >= 0 ? edgeP : 0, query);
   if (edgeQ === SEPARATED) return false;
   const separationQ = search.separation, apart = apartP || search.apart;
   if (edgeP < 0 && edgeQ < 0) return true;
