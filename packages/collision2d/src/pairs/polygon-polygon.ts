@@ -23,6 +23,7 @@
  * shape in both orders.
  */
 import { ContactKind } from '@contactkit/math';
+import { CLOSEST_CORNERS, collideRounded } from './rounded.js';
 import type { CollisionData2 } from '../manifold/contact2.js';
 import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
 import { collidePieces, PieceQuery } from '../clip/polygon-clip.js';
@@ -48,6 +49,19 @@ const scratchInside = new InsideVertexQuery();
  * pose report the face of the smaller id as reference. Returns the number written.
  */
 export function collidePolygonPolygon<B>(
+  a: Polygon<B>,
+  b: Polygon<B>,
+  data: CollisionData2<B>,
+): number {
+  // Rounded polygons: this test on the cores, the contacts moved out by the radii (rounded.ts).
+  if (a.radius > 0 || b.radius > 0) {
+    return collideRounded(polygonCores, a, b, data, a.radius, b.radius, CLOSEST_CORNERS);
+  }
+  return polygonCores(a, b, data);
+}
+
+/** `collidePolygonPolygon` on the cores (radii not counted). */
+function polygonCores<B>(
   a: Polygon<B>,
   b: Polygon<B>,
   data: CollisionData2<B>,
