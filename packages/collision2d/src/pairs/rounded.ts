@@ -19,11 +19,11 @@
  * the whole outlines: O(n m)). Every contact's rounded depth is held to `R - distance`. Between
  * two polygons whose closest points are two corners and whose deepest core contact understates
  * that depth, the contact along the line between the corners is added (PointPoint), in place of
- * the others when both polygons are convex, as `b2CollidePolygons` does in its vertex-vertex
+ * the core contacts naming either corner (all of them when both polygons are convex), as `b2CollidePolygons` does in its vertex-vertex
  * cases. Against a chain no such contact is made: its normal could leave the cone of a chain
  * vertex (see Chains in the README), which the core contacts keep.
  */
-import { ContactKind, packFeatureId } from '@contactkit/math';
+import { ContactKind, firstFeatureOf, packFeatureId, secondFeatureOf } from '@contactkit/math';
 import { CollisionData2 } from '../manifold/contact2.js';
 import { claimOne2 } from '../manifold/manifold2.js';
 import {
@@ -138,7 +138,7 @@ export function collideRounded<B>(
     // A reference-normal gap below the distance would overstate the depth: held to R - d, the
     // second witness kept (moved out by its radius) and the first brought to it.
     const core = c.penetration + R, depth = core < limit ? core : limit;
-    if (depth < -tolerance) continue;
+    if (depth < -tolerance || (cornerContact && sharesCorner(c.featureId))) continue;
     const out = claimOne2(data, c.firstBody, c.secondBody);
     if (out === undefined) return written;
     const nx = c.normal[0]!, ny = c.normal[1]!;
@@ -288,6 +288,16 @@ function writeClipped<B>(
   }
   if (written === 0) return writeClosest(first, second, data, radiusFirst, radiusSecond, swap);
   return written;
+}
+
+/**
+ * Whether the feature pair `featureId` names one of the two corners `closest` holds: such a core
+ * contact measures the same touch as the corner contact, along a reference normal that is not its
+ * closest direction (the corner contact replaces it).
+ */
+function sharesCorner(featureId: number): boolean {
+  return firstFeatureOf(featureId) === closest.firstFeature ||
+    secondFeatureOf(featureId) === closest.secondFeature;
 }
 
 /**
