@@ -84,7 +84,9 @@ export function collideRounded<B>(
   const buffer = scratch as CollisionData2<B>;
   buffer.reset();
   buffer.tolerance = tolerance + R;
-  buffer.maxContactsPerPair = data.maxContactsPerPair;
+  if (buffer.maxContactsPerPair !== data.maxContactsPerPair) {
+    buffer.maxContactsPerPair = data.maxContactsPerPair;
+  }
   const found = (core as (a: Shape2<B>, b: Shape2<B>, data: CollisionData2<B>) => number)(
     a,
     b,
