@@ -29,6 +29,13 @@ import {
   contains,
   segmentsOf,
 } from './oracle2d.js';
+import {
+  describe,
+  mirrorMismatch,
+  outputProblem,
+  reachMismatch,
+  type Written,
+} from './capsules2d.js';
 import type { Property, Subject } from './suite.js';
 import { PRINT_CONTACTS } from './written.js';
 
@@ -69,13 +76,6 @@ const REGIMES = [
   'far-1e5',
   'mixed-sizes',
 ] as const;
-
-interface Written {
-  point: number[];
-  normal: number[];
-  penetration: number;
-  featureId: number;
-}
 
 /** The shape in world space as oracle2d sees its core (a circle's core is its centre). */
 function coreGeometry(shape: RoundedShape): Geometry2 {
@@ -289,10 +289,6 @@ function run(
   return { returned, contacts };
 }
 
-function describe(c: Written): string {
-  return `point [${c.point}], normal [${c.normal}], depth ${c.penetration}, id ${c.featureId}`;
-}
-
 /** The properties of a rounded pair (the first shape of the detector's order is `first`). */
 function properties(collide: RoundedCollide): Property<RoundedConfig2>[] {
   const outcome = (config: RoundedConfig2) => run(collide, config, false);
@@ -306,18 +302,7 @@ function properties(collide: RoundedCollide): Property<RoundedConfig2>[] {
       name: 'finite',
       check(config) {
         const { returned, contacts } = outcome(config);
-        if (returned !== contacts.length) {
-          return `returned ${returned} but wrote ${contacts.length}`;
-        }
-        for (const c of contacts) {
-          if (![...c.point, ...c.normal, c.penetration].every(Number.isFinite)) {
-            return `not finite: ${describe(c)}`;
-          }
-          if (Math.abs(Math.hypot(c.normal[0]!, c.normal[1]!) - 1) > 1e-9) {
-            return `normal not unit: ${describe(c)}`;
-          }
-        }
-        return null;
+        return outputProblem(returned, contacts);
       },
     },
     {
@@ -325,14 +310,7 @@ function properties(collide: RoundedCollide): Property<RoundedConfig2>[] {
       check(config) {
         const { contacts } = outcome(config);
         const reach = config.a.radius + config.b.radius + config.tolerance, hair = shell(config);
-        const distance = coreDistance(config);
-        if (contacts.length === 0 && distance < reach - hair) {
-          return `no contact, cores ${distance} apart, reach ${reach}`;
-        }
-        if (contacts.length > 0 && distance > reach + hair) {
-          return `${contacts.length} contact(s), cores ${distance} apart, reach ${reach}`;
-        }
-        return null;
+        return reachMismatch(contacts.length, coreDistance(config), reach, hair);
       },
     },
     {
@@ -397,17 +375,7 @@ function properties(collide: RoundedCollide): Property<RoundedConfig2>[] {
         if (direct.length !== swapped.length) {
           return `${direct.length} contacts, ${swapped.length} swapped`;
         }
-        const hair = shell(config);
-        for (let i = 0; i < direct.length; i++) {
-          const p = direct[i]!, q = swapped[i]!;
-          const same = Math.abs(p.point[0]! - q.point[0]!) <= hair &&
-            Math.abs(p.point[1]! - q.point[1]!) <= hair &&
-            Math.abs(p.normal[0]! + q.normal[0]!) <= 1e-12 &&
-            Math.abs(p.normal[1]! + q.normal[1]!) <= 1e-12 &&
-            Math.abs(p.penetration - q.penetration) <= hair && p.featureId === q.featureId;
-          if (!same) return `contact ${i}: ${describe(p)}; swapped ${describe(q)}`;
-        }
-        return null;
+        return mirrorMismatch(direct, swapped, shell(config));
       },
     },
   ];

@@ -8,6 +8,8 @@ import { Capsule2 } from '../shapes/capsule2.js';
 import { Chain, Circle, Polygon, type Shape2, VERTEX_FEATURE } from '../shapes/shapes.js';
 import { capsuleCore, coreToPolyline, coreToRegion } from '../test-support/capsule-oracle.js';
 import {
+  box,
+  scaled,
   contactList,
   distanceToPolyline,
   mirroredMismatch,
@@ -22,9 +24,6 @@ import { collideCirclePolygon } from './circle-polygon.js';
 import { collidePolygonChain } from './polygon-chain.js';
 import { collidePolygonPolygon } from './polygon-polygon.js';
 
-const box = (hx: number, hy: number): number[][] => [[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]];
-const scaled = (points: number[][], s: number): number[][] =>
-  points.map(([x, y]) => [x! * s, y! * s]);
 type Contacts = ReturnType<typeof contactList>;
 
 /** The pair through `detector` (argument order as given) and swapped through collide2d. */

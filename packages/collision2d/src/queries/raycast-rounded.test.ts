@@ -3,16 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { Playfield } from '../broadphase/playfield.js';
 import { Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
 import {
+  box,
+  scaled,
   randomConvexPoints,
   signedDistanceToOutline,
   worldPoints,
 } from '../test-support/contacts.js';
 import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from '../test-support/properties.js';
 import { RayHit2, raycast2d } from './raycast2d.js';
-
-const box = (hx: number, hy: number): number[][] => [[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]];
-const scaled = (points: number[][], s: number): number[][] =>
-  points.map(([x, y]) => [x! * s, y! * s]);
 
 describe('raycast2d against a rounded polygon: hand cases at 1e-3, 1, 1e3', () => {
   for (const s of [1e-3, 1, 1e3]) {

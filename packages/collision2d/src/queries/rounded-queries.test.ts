@@ -3,11 +3,8 @@ import { pointInPolygon } from '../contours/point-in-polygon.js';
 import { CollisionData2 } from '../manifold/contact2.js';
 import { rayTestPolygons } from '../pairs/ray-test-polygons.js';
 import { Circle, Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
+import { box, scaled } from '../test-support/contacts.js';
 import { SweepHit, sweepCircle } from './sweep.js';
-
-const box = (hx: number, hy: number): number[][] => [[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]];
-const scaled = (points: number[][], s: number): number[][] =>
-  points.map(([x, y]) => [x! * s, y! * s]);
 
 describe('sweepCircle and pointInPolygon against rounded polygons, at 1e-3, 1, 1e3', () => {
   for (const s of [1e-3, 1, 1e3]) {
