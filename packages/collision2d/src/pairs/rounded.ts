@@ -12,16 +12,18 @@
  * `R + tolerance`, so it holds for the rounded shapes.
  *
  * Cores apart: a core detector's speculative contact is measured along its reference normal,
- * which between two corners facing each other is shorter than the distance (README: what a
- * speculative contact promises); a rounded contact made from it would be deeper than the rounded
- * shapes overlap, or reported where they are apart. So when no core contact overlaps, the
- * cores' closest points are found (each vertex against the other's edges, Ericson 5.1.2, over
- * the whole outlines: O(n m)). Every contact's rounded depth is held to `R - distance`. Between
- * two polygons whose closest points are two corners and whose deepest core contact understates
- * that depth, the contact along the line between the corners is added (PointPoint), in place of
- * the core contacts naming either corner (all of them when both polygons are convex), as `b2CollidePolygons` does in its vertex-vertex
- * cases. Against a chain no such contact is made: its normal could leave the cone of a chain
- * vertex (see Chains in the README), which the core contacts keep.
+ * which between two corners facing each other is not the distance (README: what a speculative
+ * contact promises), and its witness may lie on a reference edge's line; made real by the radii,
+ * such a contact would misstate the overlap. So when no core contact overlaps, the cores' closest
+ * points are found (each vertex against the other's edges, Ericson 5.1.2, over the whole
+ * outlines: O(n m)). Two convex polygons then take their contacts from the closest features, as
+ * `b2CollidePolygons` does: two corners, one PointPoint contact along the line between them; a
+ * corner and an edge's inside, that edge the reference and the other's edge at the corner
+ * clipped to it (`writeClipped`). Otherwise every contact's rounded depth is held to
+ * `R - distance`, and where the closest points are two corners that the core contacts
+ * understate, the corner contact is added in place of the core contacts naming either corner.
+ * Against a chain no corner contact is made: its normal could leave the cone of a chain vertex
+ * (see Chains in the README), which the core contacts keep.
  */
 import { ContactKind, firstFeatureOf, packFeatureId, secondFeatureOf } from '@contactkit/math';
 import { CollisionData2 } from '../manifold/contact2.js';
