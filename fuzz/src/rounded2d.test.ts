@@ -54,6 +54,22 @@ describe('rounded polygon subjects', { timeout: 240_000 }, () => {
     const failed = result.cells.filter((c) => c.failed > 0 && !c.known);
     expect(failed.map((c) => `${c.subject} ${c.property} ${c.regime}: ${c.failed}`)).toEqual([]);
     expect(result.cells.reduce((s, c) => s + c.checked, 0)).toBeGreaterThan(1000);
+    // As the suite's short run asks: every property of every subject checked at 500 each, seed 1.
+    const short = runSuite(
+      roundedSubjects2() as Subject<unknown>[],
+      { n: 500, seed: 1 },
+      KNOWN_DEFECTS,
+    );
+    expect(short.failures).toBe(0);
+    for (const subject of roundedSubjects2()) {
+      for (const property of subject.properties) {
+        const checked = short.cells.filter((c) =>
+          c.subject === subject.name && c.property === property.name
+        )
+          .reduce((s, c) => s + c.checked, 0);
+        expect(checked, `${subject.name} / ${property.name}`).toBeGreaterThan(0);
+      }
+    }
   });
 
   it('a detector that ignores the radius is caught by contact-iff-overlap', () => {

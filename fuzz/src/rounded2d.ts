@@ -290,7 +290,12 @@ function run(
 }
 
 /** The properties of a rounded pair (the first shape of the detector's order is `first`). */
-function properties(collide: RoundedCollide): Property<RoundedConfig2>[] {
+function properties(collide: RoundedCollide, other: RoundedOther): Property<RoundedConfig2>[] {
+  return allProperties(collide).filter((p) => other !== 'chain' || p.name !== 'witness-in-shape');
+}
+
+/** Every property; `witness-in-shape` applies to convex pairs only (no chain). */
+function allProperties(collide: RoundedCollide): Property<RoundedConfig2>[] {
   const outcome = (config: RoundedConfig2) => run(collide, config, false);
   // The detector's first and second shapes.
   const ordered = (config: RoundedConfig2) =>
@@ -403,7 +408,7 @@ export function roundedSubject(
     dimension: '2d',
     regimes: REGIMES,
     generate: generate(other),
-    properties: properties(collide),
+    properties: properties(collide, other),
     repro: (config, property, message) => {
       const polygonFirst = other === 'polygon' || other === 'chain';
       return [
