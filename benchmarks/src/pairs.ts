@@ -69,6 +69,8 @@ import {
   planckChain,
   planckRounded,
   polygonChainSlidePairs,
+  roundedPolygonPairs,
+  roundedPolygonPeer,
 } from './rounded2d.js';
 import { type Resting, TERRAIN_SIDE, rowsTerrainSpec, terrainPairs } from './terrain.js';
 import { contactkitPolygonFrames, polygonFrames } from './polygon-frames.js';
@@ -706,6 +708,21 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
               b2.b2CollideEdgeAndPolygon,
               'b2EdgeShape (radius r) b2CollideEdgeAndPolygon + b2WorldManifold.Initialize',
             ),
+        ],
+      };
+    })(),
+    (() => {
+      const pairs = lazy(() => roundedPolygonPairs(N, 207));
+      return {
+        id: 'rounded-polygons',
+        title: 'Rounded convex polygons (2D)',
+        inputs: 'Convex polygons (3 to 8 vertices, 0.4 to 1.2 across) rounded by 0.05 to 0.3; ' +
+          'half along a face normal, half corner against corner',
+        pairs,
+        ours: oursRounded('collidePolygonPolygon', pairs),
+        peers: [
+          () => roundedPolygonPeer('planck', pairs()),
+          () => roundedPolygonPeer('box2d', pairs()),
         ],
       };
     })(),

@@ -14,6 +14,8 @@ import {
   planckRounded,
   polygonChainSlidePairs,
   type RoundedPair,
+  roundedPolygonPairs,
+  roundedPolygonPeer,
 } from './rounded2d.js';
 
 type Detector = Parameters<typeof contactkitRounded>[1];
@@ -137,5 +139,27 @@ describe('capsule and chain rows: our contacts and the peers', () => {
     // under 0.04 a component. The deepest point measured along one or the other differs by at
     // most the box's half width (0.5) times that: 0.02.
     expect(agree(pairs, ours, make(pairs), 0.02, 0.04)).toBeGreaterThan(200);
+  });
+});
+
+describe('rounded-polygons row', () => {
+  it('ours agrees with planck and @box2d/core face on; corner to corner never deeper than theirs', () => {
+    const pairs = roundedPolygonPairs(400, 207);
+    const ours = contactkitRounded(pairs, collision2d.collidePolygonPolygon as Detector, 'ours');
+    for (const library of ['planck', 'box2d'] as const) {
+      const peer = roundedPolygonPeer(library, pairs);
+      expect(agree(pairs, ours, peer, 1e-9, 1e-9, 'side')).toBeGreaterThan(50);
+      // Box2D 2.4's b2CollidePolygons measures a rounded pair by the face separation alone: between
+      // two corners that understates the cores' distance, so its depth is at least ours.
+      let corners = 0;
+      pairs.forEach((pair, i) => {
+        if (pair.category !== 'overlapping' || pair.feature !== 'end') return;
+        const mine = ours.inspect(i), theirs = peer.inspect(i);
+        expect(mine.count).toBeGreaterThan(0);
+        expect(mine.penetration).toBeLessThanOrEqual(theirs.penetration + 1e-9);
+        corners++;
+      });
+      expect(corners).toBeGreaterThan(50);
+    }
   });
 });

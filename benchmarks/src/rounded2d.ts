@@ -1,6 +1,6 @@
 /**
- * The 2D rows of rounded shapes and chains: capsule-capsule, capsule-polygon and a box sliding
- * along a long chain, with their seeded configurations and the peers that can represent them.
+ * The 2D rows of rounded shapes and chains: capsule-capsule, capsule-polygon, rounded polygon
+ * pairs and a box sliding along a long chain, with their seeded configurations and the peers that can represent them.
  *
  * What each peer can represent (Box2D 2.4, which both planck and @box2d/core port, has no capsule):
  * - a capsule against a polygon: an edge shape whose `m_radius` is the capsule's radius, which is
@@ -197,6 +197,86 @@ function edgeNormal(world: readonly V2[], i: number): V2 {
   return [ey / length, -ex / length];
 }
 
+/** A convex polygon inflated by `radius` (`new Polygon(points, { radius })`). */
+export interface RoundedPolygonSpec extends PolygonSpec {
+  radius: number;
+}
+
+function randomRounded(random: RandomType): RoundedPolygonSpec {
+  return {
+    kind: 'polygon',
+    points: randomConvex(random, random.range(0.4, 1.2)),
+    radius: random.range(0.05, 0.3),
+    ...randomPlacement(random),
+  };
+}
+
+/**
+ * Rounded convex polygon pairs (radii 0.05 to 0.3): B's core put `rA + rB - depth` beyond A's
+ * support point along a random direction, half of them along a face normal of A (face against
+ * face or corner), half along a random direction (mostly corner against corner, the closest-point
+ * case).
+ */
+export function roundedPolygonPairs(
+  count: number,
+  seed: number,
+): RoundedPair<RoundedPolygonSpec, RoundedPolygonSpec>[] {
+  const random = new Random(seed);
+  return categories(count, random).map((category) => {
+    const a = randomRounded(random), b = randomRounded(random);
+    const world = worldPoints(a);
+    const face = random.next() < 0.5;
+    let n: V2;
+    if (face) n = edgeNormal(world, random.int(world.length));
+    else {
+      const angle = random.range(-Math.PI, Math.PI);
+      n = [Math.cos(angle), Math.sin(angle)];
+    }
+    const local = world.map(([x, y]) => [x - a.position[0], y - a.position[1]] as V2);
+    const s = support(local, n), pointA: V2 = [s[0] + a.position[0], s[1] + a.position[1]];
+    const depth = depthFor(category, a.radius + b.radius, random);
+    b.position = placeAgainst(pointA, n, a.radius + b.radius - depth, b.points, b.angle);
+    return { category, feature: face ? 'side' : 'end', a, b };
+  });
+}
+
+/**
+ * planck or @box2d/core on rounded polygon pairs: its polygon shapes with `m_radius` the
+ * rounding radius (Box2D 2.4's polygon radius, which its b2CollidePolygons adds to the reach and
+ * `WorldManifold` moves the points out by), `CollidePolygons`, then the world manifold.
+ */
+export function roundedPolygonPeer(
+  library: 'planck' | 'box2d',
+  pairs: readonly Pair<RoundedPolygonSpec, RoundedPolygonSpec>[],
+): Implementation {
+  if (library === 'planck') {
+    const pose = (spec: RoundedPolygonSpec) => {
+      const made = toPlanck(spec);
+      made.shape.m_radius = spec.radius;
+      return { ...made, radius: spec.radius };
+    };
+    return planckRounded(
+      pairs as never,
+      planck.CollidePolygons,
+      'PolygonShape (m_radius r) CollidePolygons + getWorldManifold',
+      pairs.map((pair) => pose(pair.a)),
+      pairs.map((pair) => pose(pair.b)),
+    );
+  }
+  const pose = (spec: RoundedPolygonSpec) => {
+    const made = toBox2d(spec);
+    made.shape.m_radius = spec.radius;
+    return { ...made, radius: spec.radius };
+  };
+  return box2dRounded(
+    pairs as never,
+    b2.b2CollidePolygons,
+    'b2PolygonShape (m_radius r) b2CollidePolygons + b2WorldManifold.Initialize',
+    pairs.map((pair) => pose(pair.a)),
+    pairs.map((pair) => pose(pair.b)),
+  );
+}
+
 /** Segments of the sliding chain. */
 export const CHAIN_SEGMENTS = 64;
 
@@ -255,9 +335,10 @@ type Our2 = collision2d.Circle | collision2d.Polygon | collision2d.Capsule2 | co
 
 function toOurs(spec: Capsule2Spec | PolygonSpec | ChainSpec): Our2 {
   if (spec.kind === 'chain') return new collision2d.Chain(spec.points);
+  const radius = (spec as Partial<RoundedPolygonSpec>).radius ?? 0;
   const shape = spec.kind === 'capsule'
     ? new collision2d.Capsule2(spec.radius, spec.halfLength)
-    : new collision2d.Polygon(spec.points);
+    : new collision2d.Polygon(spec.points, { radius });
   return shape.setPose(spec.position, spec.angle);
 }
 
@@ -326,6 +407,8 @@ export function planckRounded(
   pairs: readonly Pair<Capsule2Spec, Capsule2Spec | PolygonSpec>[],
   collideFn: unknown,
   call: string,
+  firstPoses?: ReturnType<typeof toPlanck>[],
+  secondPoses?: ReturnType<typeof toPlanck>[],
 ): Implementation {
   const asPolygon = pairs[0]?.b.kind === 'capsule';
   const pose = (spec: Capsule2Spec | PolygonSpec) => {
@@ -334,7 +417,8 @@ export function planckRounded(
     const shape = planckCapsule(spec, asPolygon);
     return { shape, transform, radius: shape.m_radius };
   };
-  const first = pairs.map((pair) => pose(pair.a)), second = pairs.map((pair) => pose(pair.b));
+  const first = firstPoses ?? pairs.map((pair) => pose(pair.a)),
+    second = secondPoses ?? pairs.map((pair) => pose(pair.b));
   const manifold = new planck.Manifold(), world = new planck.WorldManifold();
   const collide = collideFn as Collide<planck.Manifold, planck.Transform>;
   const run = (i: number): number => {
@@ -363,6 +447,8 @@ export function box2dRounded(
   pairs: readonly Pair<Capsule2Spec, Capsule2Spec | PolygonSpec>[],
   collideFn: unknown,
   call: string,
+  firstPoses?: ReturnType<typeof toBox2d>[],
+  secondPoses?: ReturnType<typeof toBox2d>[],
 ): Implementation {
   const asPolygon = pairs[0]?.b.kind === 'capsule';
   const pose = (spec: Capsule2Spec | PolygonSpec) => {
@@ -374,7 +460,8 @@ export function box2dRounded(
     const shape = box2dCapsule(spec, asPolygon);
     return { shape, transform, radius: shape.m_radius };
   };
-  const first = pairs.map((pair) => pose(pair.a)), second = pairs.map((pair) => pose(pair.b));
+  const first = firstPoses ?? pairs.map((pair) => pose(pair.a)),
+    second = secondPoses ?? pairs.map((pair) => pose(pair.b));
   const manifold = new b2.b2Manifold(), world = new b2.b2WorldManifold();
   const collide = collideFn as Collide<b2.b2Manifold, b2.b2Transform>;
   const run = (i: number): number => {

@@ -34,7 +34,8 @@ export interface CapsuleConfig2 {
   readonly tolerance: number;
 }
 
-interface Written {
+/** A contact as written, copied out of the buffer. */
+export interface Written {
   point: number[];
   normal: number[];
   penetration: number;
@@ -180,7 +181,8 @@ function run(
   return { returned, contacts };
 }
 
-function describe(c: Written): string {
+/** One contact as text, for a failure's message. */
+export function describe(c: Written): string {
   return `point [${c.point}], normal [${c.normal}], depth ${c.penetration}, id ${c.featureId}`;
 }
 
@@ -194,9 +196,8 @@ function properties(
       name: 'finite',
       check(config) {
         const { returned, contacts } = outcome(config);
-        if (returned !== contacts.length) {
-          return `returned ${returned} but wrote ${contacts.length}`;
-        }
+        const problem = outputProblem(returned, contacts);
+        if (problem !== null) return problem;
         if (contacts.length > 2) return `${contacts.length} contacts, at most 2 expected`;
         for (const c of contacts) {
           if (![...c.point, ...c.normal, c.penetration].every(Number.isFinite)) {
@@ -217,14 +218,7 @@ function properties(
       check(config) {
         const { contacts } = outcome(config);
         const reach = config.a.radius + config.b.radius + config.tolerance, hair = shell(config);
-        const distance = coreDistance(config.a, config.b);
-        if (contacts.length === 0 && distance < reach - hair) {
-          return `no contact, cores ${distance} apart, reach ${reach}`;
-        }
-        if (contacts.length > 0 && distance > reach + hair) {
-          return `${contacts.length} contact(s), cores ${distance} apart, reach ${reach}`;
-        }
-        return null;
+        return reachMismatch(contacts.length, coreDistance(config.a, config.b), reach, hair);
       },
     },
     {
@@ -298,20 +292,63 @@ function properties(
         if (direct.length !== swapped.length) {
           return `${direct.length} contacts, ${swapped.length} swapped`;
         }
-        const hair = shell(config);
-        for (let i = 0; i < direct.length; i++) {
-          const p = direct[i]!, q = swapped[i]!;
-          const same = Math.abs(p.point[0]! - q.point[0]!) <= hair &&
-            Math.abs(p.point[1]! - q.point[1]!) <= hair &&
-            Math.abs(p.normal[0]! + q.normal[0]!) <= 1e-12 &&
-            Math.abs(p.normal[1]! + q.normal[1]!) <= 1e-12 &&
-            Math.abs(p.penetration - q.penetration) <= hair && p.featureId === q.featureId;
-          if (!same) return `contact ${i}: ${describe(p)}; swapped ${describe(q)}`;
-        }
-        return null;
+        return mirrorMismatch(direct, swapped, shell(config));
       },
     },
   ];
+}
+
+/**
+ * Whether a pair of round shapes has a contact exactly when its cores are within `reach` (the
+ * radii and the tolerance), up to `hair`; null when it does.
+ */
+export function reachMismatch(
+  count: number,
+  distance: number,
+  reach: number,
+  hair: number,
+): string | null {
+  if (count === 0 && distance < reach - hair) {
+    return `no contact, cores ${distance} apart, reach ${reach}`;
+  }
+  if (count > 0 && distance > reach + hair) {
+    return `${count} contact(s), cores ${distance} apart, reach ${reach}`;
+  }
+  return null;
+}
+
+/**
+ * Whether `swapped` (the pair in the other argument order) mirrors `direct`: the same points and
+ * depths within `hair`, negated normals within 1e-12, the same ids, in order. Null when it does.
+ */
+export function mirrorMismatch(direct: Written[], swapped: Written[], hair: number): string | null {
+  for (let i = 0; i < direct.length; i++) {
+    const p = direct[i]!, q = swapped[i]!;
+    const same = Math.abs(p.point[0]! - q.point[0]!) <= hair &&
+      Math.abs(p.point[1]! - q.point[1]!) <= hair &&
+      Math.abs(p.normal[0]! + q.normal[0]!) <= 1e-12 &&
+      Math.abs(p.normal[1]! + q.normal[1]!) <= 1e-12 &&
+      Math.abs(p.penetration - q.penetration) <= hair && p.featureId === q.featureId;
+    if (!same) return `contact ${i}: ${describe(p)}; swapped ${describe(q)}`;
+  }
+  return null;
+}
+
+/**
+ * What is wrong with a detector's output, or null: the count returned against the contacts
+ * written, a coordinate, normal or depth not finite, a normal not of unit length.
+ */
+export function outputProblem(returned: number, contacts: Written[]): string | null {
+  if (returned !== contacts.length) return `returned ${returned} but wrote ${contacts.length}`;
+  for (const c of contacts) {
+    if (![...c.point, ...c.normal, c.penetration].every(Number.isFinite)) {
+      return `not finite: ${describe(c)}`;
+    }
+    if (Math.abs(Math.hypot(c.normal[0]!, c.normal[1]!) - 1) > 1e-9) {
+      return `normal not unit: ${describe(c)}`;
+    }
+  }
+  return null;
 }
 
 function code(shape: Round2): string {

@@ -8,6 +8,7 @@ import { meshSubjects } from './mesh3d.js';
 import { OVERLAPS_2D, overlapSubject2 } from './overlaps2d.js';
 import { raycastSubject2 } from './raycast2d.js';
 import { rayTestSubject } from './raytest2d.js';
+import { roundedSubjects2 } from './rounded2d.js';
 import type { Subject } from './suite.js';
 
 /** Every detector and overlap test under test. */
@@ -16,6 +17,7 @@ export function allSubjects(): Subject<unknown>[] {
     ...DETECTORS_2D.map(detectorSubject2),
     ...capsuleSubjects2(),
     ...capsuleOutlineSubjects(),
+    ...roundedSubjects2(),
     raycastSubject2(),
     ...OVERLAPS_2D.map(overlapSubject2),
     rayTestSubject(),

@@ -60,6 +60,7 @@ describe('scene catalogue', () => {
       'capsule2-chain',
       'tile-floor',
       'raycast',
+      'rounded-polygons',
     ]);
     expect(new Set(SCENES.map((s) => s.id)).size).toBe(SCENES.length);
     expect(findScene('nope')).toBeUndefined();

@@ -102,6 +102,7 @@ export const SCENE2_IDS = [
   'capsule2-chain',
   'tile-floor',
   'raycast',
+  'rounded-polygons',
 ] as const;
 export type Scene2Id = (typeof SCENE2_IDS)[number];
 
@@ -187,6 +188,11 @@ function segmentFrom(a: [number, number], b: [number, number]): ShapeSpec {
       angle: Math.atan2(b[1] - a[1], b[0] - a[0]),
     },
   };
+}
+
+/** A shape that starts at the origin, unturned (the fixed shape of most scenes). */
+function atOrigin(shape: () => Shape2): ShapeSpec {
+  return { shape, start: { position: [0, 0], angle: 0 } };
 }
 
 /** A regular polygon of `sides` vertices at `radius` from its centre. */
@@ -301,10 +307,7 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
       'as a rounded two-point polygon). Lying flat it gets two contacts, so it does not rock on one.',
     shapes: [
       { shape: () => new Capsule2(0.3, 0.7), start: { position: [-0.15, 0.76], angle: 0.05 } },
-      {
-        shape: () => new Polygon([[-1.1, -0.5], [1.1, -0.5], [1.1, 0.5], [-1.1, 0.5]]),
-        start: { position: [0, 0], angle: 0 },
-      },
+      atOrigin(() => new Polygon([[-1.1, -0.5], [1.1, -0.5], [1.1, 0.5], [-1.1, 0.5]])),
     ],
     motion: { direction: [0.3, 1], distance: 0.9, spin: 0.5 },
     view: { centre: [0, 0.25], height: 3.2 },
@@ -402,12 +405,10 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
       'corner each wall gives its own contact.',
     shapes: [
       { shape: () => new Circle(0.5), start: { position: [1.05, -0.05], angle: 0 } },
-      {
-        // The L: a floor (top at y = -0.5) and a wall on the right (inner face at x = 1.5).
-        shape: () =>
-          new Polygon([[-2, -1.5], [2.5, -1.5], [2.5, 1.5], [1.5, 1.5], [1.5, -0.5], [-2, -0.5]]),
-        start: { position: [0, 0], angle: 0 },
-      },
+      // The L: a floor (top at y = -0.5) and a wall on the right (inner face at x = 1.5).
+      atOrigin(() =>
+        new Polygon([[-2, -1.5], [2.5, -1.5], [2.5, 1.5], [1.5, 1.5], [1.5, -0.5], [-2, -0.5]])
+      ),
     ],
     motion: { direction: [-1, 1], distance: 0.9, spin: 0.8 },
     view: { centre: [0.25, 0], height: 4.4 },
@@ -445,17 +446,40 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
         // floor (y = -0.2).
         start: { position: [0, 0.9], angle: 0 },
       },
-      {
-        shape: () =>
-          new Polygon([[-2, -1], [2, -1], [2, 1], [1.1, 1], [1.1, -0.2], [-1.1, -0.2], [-1.1, 1], [
-            -2,
-            1,
-          ]]),
-        start: { position: [0, 0], angle: 0 },
-      },
+      atOrigin(() =>
+        new Polygon([[-2, -1], [2, -1], [2, 1], [1.1, 1], [1.1, -0.2], [-1.1, -0.2], [-1.1, 1], [
+          -2,
+          1,
+        ]])
+      ),
     ],
     motion: { direction: [0.3, 1], distance: 0.9, spin: 0.3 },
     view: { centre: [0, 0.2], height: 4 },
+  },
+  'rounded-polygons': {
+    title: 'Rounded polygons',
+    description:
+      'A box rounded by 0.15 resting on an L rounded by 0.12 (new Polygon(points, { radius }), ' +
+      "Box2D v3's polygon radius): the detector works on the cores (the faint outlines) with the " +
+      'radii added to the reach, then moves each contact out by the radii along its normal ' +
+      "(b2CollidePolygons). Lift it off a corner: where the cores' closest points are two " +
+      'corners, one contact along the line between them, the rounded corners touching.',
+    shapes: [
+      {
+        shape: () =>
+          new Polygon([[-0.5, -0.3], [0.5, -0.3], [0.5, 0.3], [-0.5, 0.3]], { radius: 0.15 }),
+        // The core's bottom 0.04 above the L's core top at -0.2: the rounded shapes 0.03 deep.
+        start: { position: [0.6, 0.34], angle: 0 },
+      },
+      atOrigin(() =>
+        new Polygon(
+          [[-1.5, -0.8], [1.5, -0.8], [1.5, -0.2], [-0.3, -0.2], [-0.3, 0.8], [-1.5, 0.8]],
+          { radius: 0.12 },
+        )
+      ),
+    ],
+    motion: { direction: [0.3, 1], distance: 0.9, spin: 0.5 },
+    view: { centre: [0, 0.1], height: 3.2 },
   },
   'polygon-chain': {
     title: 'Polygon - open chain',
@@ -543,7 +567,7 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
       'drawn.',
     shapes: [
       { shape: () => new Circle(0.55), start: { position: [1.25, 0.8], angle: 0 } },
-      { shape: () => centredAabb(0.9, 0.55), start: { position: [0, 0], angle: 0 } },
+      atOrigin(() => centredAabb(0.9, 0.55)),
     ],
     motion: { direction: [1, 0.8], distance: 1 },
     view: { centre: [0.2, 0.2], height: 3.4 },
@@ -558,22 +582,20 @@ const SPECS: Record<Scene2Id, SceneSpec> = {
       'the dashed ray to the right counts +1 going up, -1 going down; the point is inside when ' +
       'the sum is not 0.',
     shapes: [
-      {
-        // A C-shape: the mouth opens to the right, so rays from inside it cross the outline more
-        // than once.
-        shape: () =>
-          new Polygon([
-            [-1.2, -1.1],
-            [1.1, -1.1],
-            [1.1, -0.5],
-            [-0.4, -0.5],
-            [-0.4, 0.5],
-            [1.1, 0.5],
-            [1.1, 1.1],
-            [-1.2, 1.1],
-          ]),
-        start: { position: [0, 0], angle: 0 },
-      },
+      // A C-shape: the mouth opens to the right, so rays from inside it cross the outline more
+      // than once.
+      atOrigin(() =>
+        new Polygon([
+          [-1.2, -1.1],
+          [1.1, -1.1],
+          [1.1, -0.5],
+          [-0.4, -0.5],
+          [-0.4, 0.5],
+          [1.1, 0.5],
+          [1.1, 1.1],
+          [-1.2, 1.1],
+        ])
+      ),
     ],
     pairs: [],
     motion: { direction: [1, 0], distance: 1, spin: 0.6 },

@@ -145,7 +145,8 @@ describe('piles dropped into a bin (test-support/scenes.ts buildPile)', () => {
     );
 
   it(
-    '30 capsules, four piles: nothing sinks (deepest contact under 8 mm, floor under 5 mm), and at 25 s the piles have settled',
+    '30 capsules, four piles: nothing sinks (deepest contact under 8 mm, floor under 5 mm), ' +
+      'and at 25 s the piles have settled',
     () => {
       // The deepest contact of a moment in a chaotic pile is a draw: over 14 seeds it ranged 0.8 to
       // 5.67 mm (medians 2.0 mm at 10 s, 1.4 to 1.7 at 25 s), and a change of the rotation's last

@@ -41,7 +41,7 @@ export {
   INTERNAL_EDGE_FEATURE,
   MAX_CONTOUR_VERTICES,
 } from './shapes/shapes.js';
-export type { AnyShape2 } from './shapes/shapes.js';
+export type { AnyShape2, PolygonOptions } from './shapes/shapes.js';
 
 // Boolean and parametric tests, contours, mass properties, broadphase.
 export {
@@ -91,6 +91,8 @@ export {
 } from './contours/mass.js';
 export { windingNumber, pointInPolygon } from './contours/point-in-polygon.js';
 export type { PosedOutline } from './contours/point-in-polygon.js';
+export { roundedPolygonMass } from './contours/rounded-mass.js';
+export type { RoundedPolygonMass } from './contours/rounded-mass.js';
 export { tileOutlines } from './contours/tiles.js';
 export type { TileGrid, TileOutline, TileOutlineOptions } from './contours/tiles.js';
 export { traceOutline, simplifyContour } from './contours/trace.js';

@@ -5,6 +5,7 @@
  * `CollisionData2` (2D) are this buffer with their own contact type.
  */
 import { ContactKind } from './features.js';
+import { MAX_COORDINATE } from './tolerance.js';
 import {
   requireCoordinate,
   requireInteger,
@@ -188,8 +189,13 @@ export class ContactBuffer<C extends ContactRecord<unknown>> {
   }
   /** Throws a RangeError, changing nothing, for a negative value or one above `MAX_COORDINATE`. */
   set tolerance(value: number) {
-    const field = `${this.name}.tolerance`;
-    this.toleranceValue = requireCoordinate(field, requireNonNegative(field, value));
+    // The message's field name is built only for a bad value: a detector that sets the tolerance
+    // of its own scratch buffer per call (rounded polygons) allocates nothing.
+    if (!(typeof value === 'number' && value >= 0 && value <= MAX_COORDINATE)) {
+      const field = `${this.name}.tolerance`;
+      requireCoordinate(field, requireNonNegative(field, value));
+    }
+    this.toleranceValue = value;
   }
 
   /** Most contacts a single pair writes; an integer from 1 to 8. */

@@ -1,7 +1,14 @@
 import { describe, it, expect } from 'vitest';
 import { Vector3 } from 'three';
 import type { BufferGeometry, Mesh } from 'three';
-import { Capsule2, Chain, Circle, Polygon, Segment } from '@contactkit/collision2d';
+import {
+  Capsule2,
+  Chain,
+  Circle,
+  Polygon,
+  Segment,
+  roundedPolygonMass,
+} from '@contactkit/collision2d';
 import { disposeShape2Mesh, meshForShape2, syncMeshToShape2 } from './shape2-mesh.js';
 
 function points(geometry: BufferGeometry): Vector3[] {
@@ -52,6 +59,37 @@ describe('meshForShape2', () => {
     expect(points(child(group, 'outline').geometry).map((v) => [v.x, v.y])).toEqual(
       Array.from({ length: 6 }, (_, i) => [polygon.vertices[2 * i], polygon.vertices[2 * i + 1]]),
     );
+  });
+
+  it('draws a rounded polygon: the outline at the radius from the core, arcs at the corners', () => {
+    // The L rounded by 0.25: every outline point 0.25 from the core (its signed distance), the
+    // reflex corner (1, 1) met by the two moved edges at (1.25, 1.25); the fill's area the
+    // rounded L's (roundedPolygonMass) less what the 64-gon arcs cut off.
+    const outline = [[0, 0], [2, 0], [2, 1], [1, 1], [1, 2], [0, 2]];
+    const polygon = new Polygon(outline, { radius: 0.25 });
+    const group = meshForShape2(polygon);
+    const rim = points(child(group, 'outline').geometry);
+    for (const p of rim) {
+      let nearest = Infinity;
+      for (let i = 0; i < 6; i++) {
+        const [ax, ay] = outline[i]!, [bx, by] = outline[(i + 1) % 6]!;
+        const ex = bx! - ax!, ey = by! - ay!;
+        const t = Math.max(
+          0,
+          Math.min(1, ((p.x - ax!) * ex + (p.y - ay!) * ey) / (ex * ex + ey * ey)),
+        );
+        nearest = Math.min(nearest, Math.hypot(p.x - ax! - t * ex, p.y - ay! - t * ey));
+      }
+      expect(nearest).toBeCloseTo(0.25, 6);
+    }
+    expect(rim.some((p) => Math.abs(p.x - 1.25) < 1e-6 && Math.abs(p.y - 1.25) < 1e-6)).toBe(true);
+    const exact = roundedPolygonMass(outline, 0.25).area;
+    expect(fillArea(group)).toBeLessThan(exact);
+    expect(fillArea(group)).toBeGreaterThan(exact - 0.01);
+    expect(points(child(group, 'core').geometry).length).toBe(6);
+    // Radius 0: no core line, the outline through the vertices.
+    expect(meshForShape2(new Polygon(outline, { radius: 0 })).getObjectByName('core'))
+      .toBeUndefined();
   });
 
   it('draws a capsule as a filled stadium of its area, its outline the radius off its core', () => {

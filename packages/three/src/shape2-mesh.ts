@@ -70,6 +70,40 @@ function stadiumOutline(radius: number, halfLength: number): number[] {
 }
 
 /**
+ * The outline of a rounded polygon (`Polygon.radius` > 0) in its own frame, counter-clockwise, as
+ * 3D points at z = 0: each edge moved out by the radius along its normal; at a convex corner an
+ * arc about the corner from the one edge's normal to the next's (about `CIRCLE_SEGMENTS` steps a
+ * full turn); at a reflex corner the point where the two moved edges meet,
+ * `v + r (n1 + n2) / (1 + n1 . n2)`. Where the offset folds (a radius beyond a concave outline's
+ * narrowest notch) the curve crosses itself and is drawn as it is.
+ */
+function roundedOutline(polygon: Polygon): number[] {
+  const { vertices, normals, count, radius } = polygon;
+  const points: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const p = i === 0 ? count - 1 : i - 1;
+    const vx = vertices[2 * i]!, vy = vertices[2 * i + 1]!;
+    const ax = normals[2 * p]!,
+      ay = normals[2 * p + 1]!,
+      bx = normals[2 * i]!,
+      by = normals[2 * i + 1]!;
+    const turn = ax * by - ay * bx, dot = ax * bx + ay * by;
+    if (turn < 0 && dot > -1) {
+      const k = radius / (1 + dot);
+      points.push(vx + k * (ax + bx), vy + k * (ay + by), 0);
+      continue;
+    }
+    const from = Math.atan2(ay, ax), sweep = Math.atan2(turn, dot);
+    const steps = Math.max(1, Math.ceil((Math.abs(sweep) / (2 * Math.PI)) * CIRCLE_SEGMENTS));
+    for (let k = 0; k <= steps; k++) {
+      const angle = from + (sweep * k) / steps;
+      points.push(vx + radius * Math.cos(angle), vy + radius * Math.sin(angle), 0);
+    }
+  }
+  return points;
+}
+
+/**
  * One quad per segment of an open polyline, `halfWidth` to either side along the segment's
  * normal (no mitre at the joints: the quads overlap there). Zero-length segments add nothing.
  */
@@ -95,12 +129,14 @@ function bandGeometry(vertices: Float64Array, count: number, halfWidth: number):
  * - Circle: a filled disc and its outline, plus a radius line along the local +x axis so that
  *   turning shows;
  * - Polygon (and Aabb): the filled outline (concave ones triangulated by three's ShapeUtils)
- *   and a closed outline through its vertices;
+ *   and a closed outline through its vertices; a rounded polygon (`radius` > 0) its rounded
+ *   outline (edges moved out by the radius, arcs at the convex corners) filled and drawn, and its
+ *   core outline (named 'core') fainter;
  * - Chain (and Segment): an open line through its vertices (a chain bounds no area), and with
  *   `chainWidth > 0` a band of that width along it;
  * - Capsule2: the filled stadium (two half discs joined by the flat sides) and its outline, plus
  *   its core segment (named 'core') so that turning shows.
- * Children are named 'fill' and 'outline' (and 'radius'). The caller owns the geometries and
+ * Children are named 'fill' and 'outline' (and 'radius' or 'core'). The caller owns the geometries and
  * materials: `disposeShape2Mesh` frees them.
  */
 export function meshForShape2(shape: Shape2, options: Shape2MeshOptions = {}): Group {
@@ -133,18 +169,24 @@ export function meshForShape2(shape: Shape2, options: Shape2MeshOptions = {}): G
     case ShapeType2.Polygon:
     case ShapeType2.Aabb: {
       const polygon = shape as Polygon;
+      const core = liftVertices(polygon.vertices, polygon.count);
+      const rim = polygon.radius > 0 ? roundedOutline(polygon) : core;
       const contour: Vector2[] = [];
-      for (let i = 0; i < polygon.count; i++) {
-        contour.push(new Vector2(polygon.vertices[2 * i]!, polygon.vertices[2 * i + 1]!));
-      }
+      for (let i = 0; i < rim.length; i += 3) contour.push(new Vector2(rim[i]!, rim[i + 1]!));
       const fill = new Mesh(new ShapeGeometry(new Shape(contour)), fillMaterial());
       fill.name = 'fill';
-      const outline = new LineLoop(
-        outlineGeometry(liftVertices(polygon.vertices, polygon.count)),
-        lineMaterial(),
-      );
+      const outline = new LineLoop(outlineGeometry(rim), lineMaterial());
       outline.name = 'outline';
       group.add(fill, outline);
+      if (polygon.radius > 0) {
+        // The core too, fainter, so that the radius shows.
+        const coreLine = new LineLoop(
+          outlineGeometry(core),
+          new LineBasicMaterial({ color, transparent: true, opacity: 0.5 }),
+        );
+        coreLine.name = 'core';
+        group.add(coreLine);
+      }
       break;
     }
     case ShapeType2.Capsule2: {

@@ -47,12 +47,15 @@ export interface PosedOutline {
   readonly vertices: ArrayLike<number>;
   /** Where the outline is in the world. */
   readonly transform: Transform2;
+  /** A rounding radius (a rounded `Polygon`'s): the points within it of the outline count too. */
+  readonly radius?: number;
 }
 
 /**
  * Whether the world point `point` lies in the closed polygon `polygon`: either a flat list
  * `[x0, y0, x1, y1, ...]` in world coordinates, or a posed outline such as a `Polygon` shape
- * (the point is taken into its frame first). Any winding, convex or concave; a test by projection
+ * (the point is taken into its frame first; a rounded polygon's points within its radius of the
+ * outline count as inside). Any winding, convex or concave; a test by projection
  * onto the edge axes, which holds only for convex polygons, so the winding number decides.
  * A point exactly on the outline (edge cross product exactly 0 within the edge's extent,
  * vertices included) is inside; a point off the outline by round-off only may go either way.
@@ -67,9 +70,31 @@ export function pointInPolygon(
     const xf = polygon.transform;
     const dx = px - xf.x, dy = py - xf.y;
     // R^T (p - t): the point in the polygon's own frame.
-    return pointInOutline(polygon.vertices, xf.cos * dx + xf.sin * dy, -xf.sin * dx + xf.cos * dy);
+    const x = xf.cos * dx + xf.sin * dy, y = -xf.sin * dx + xf.cos * dy;
+    if (pointInOutline(polygon.vertices, x, y)) return true;
+    const radius = polygon.radius ?? 0;
+    return radius > 0 && withinOfOutline(polygon.vertices, x, y, radius);
   }
   return pointInOutline(polygon, px, py);
+}
+
+/** Whether (px, py) lies within `radius` of a segment of the closed outline. */
+function withinOfOutline(
+  polygon: ArrayLike<number>,
+  px: number,
+  py: number,
+  radius: number,
+): boolean {
+  const n = polygon.length >> 1;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const ax = polygon[2 * j]!, ay = polygon[2 * j + 1]!;
+    const ex = polygon[2 * i]! - ax, ey = polygon[2 * i + 1]! - ay;
+    let t = ((px - ax) * ex + (py - ay) * ey) / (ex * ex + ey * ey);
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const fx = px - ax - t * ex, fy = py - ay - t * ey;
+    if (fx * fx + fy * fy <= radius * radius) return true;
+  }
+  return false;
 }
 
 function pointInOutline(polygon: ArrayLike<number>, px: number, py: number): boolean {

@@ -12,6 +12,8 @@ import {
   distanceToCore,
 } from '../test-support/capsule-oracle.js';
 import {
+  box,
+  scaled,
   contactList,
   distanceToFeature,
   mirroredMismatch,
@@ -21,10 +23,6 @@ import {
 import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from '../test-support/properties.js';
 import { collideCapsule2Chain } from './capsule2-chain.js';
 import { collideCapsule2Polygon } from './capsule2-polygon.js';
-
-const box = (hx: number, hy: number): number[][] => [[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]];
-const scaled = (points: number[][], s: number): number[][] =>
-  points.map(([x, y]) => [x! * s, y! * s]);
 
 /** The contacts of the pair in the given order, and in the swapped order through collide2d. */
 function both(

@@ -6,6 +6,7 @@
  * (`inside-vertices.ts`), so an overlap never goes without a contact.
  */
 import { ContactKind } from '@contactkit/math';
+import { CLOSEST_NONE, collideRounded } from './rounded.js';
 import type { CollisionData2 } from '../manifold/contact2.js';
 import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
 import { insideVertexContact, InsideVertexQuery } from '../clip/inside-vertices.js';
@@ -33,6 +34,26 @@ const scratchInside = new InsideVertexQuery();
  * at most `data.maxContactsPerPair`, deepest first. Returns the number written.
  */
 export function collideCapsule2Polygon<B>(
+  capsule: Capsule2<B>,
+  polygon: Polygon<B>,
+  data: CollisionData2<B>,
+): number {
+  if (polygon.radius > 0) {
+    return collideRounded(
+      capsulePolygonCores,
+      capsule,
+      polygon,
+      data,
+      0,
+      polygon.radius,
+      CLOSEST_NONE,
+    );
+  }
+  return capsulePolygonCores(capsule, polygon, data);
+}
+
+/** `collideCapsule2Polygon` on the polygon's core (its radius not counted). */
+function capsulePolygonCores<B>(
   capsule: Capsule2<B>,
   polygon: Polygon<B>,
   data: CollisionData2<B>,

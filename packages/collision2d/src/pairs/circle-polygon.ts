@@ -23,6 +23,7 @@ import { GRID_MIN_ITEMS } from '../broadphase/box-grid.js';
 import type { CollisionData2 } from '../manifold/contact2.js';
 import { CircleQuery, circlePolygonContacts } from './circle-contour.js';
 import { claimOne2, emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
+import { CLOSEST_NONE, collideRounded } from './rounded.js';
 import { type Circle, PACKED_VERTICES, type Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
 
 /** Scratch of `collideCirclePolygon` (module-level: a call allocates nothing), handed on explicitly. */
@@ -42,6 +43,26 @@ const CONVEX_SCAN_END = PACKED_VERTICES + 4 * GRID_MIN_ITEMS;
  * gives one contact, not two. Returns the number written.
  */
 export function collideCirclePolygon<B>(
+  circle: Circle<B>,
+  polygon: Polygon<B>,
+  data: CollisionData2<B>,
+): number {
+  if (polygon.radius > 0) {
+    return collideRounded(
+      circlePolygonCores,
+      circle,
+      polygon,
+      data,
+      0,
+      polygon.radius,
+      CLOSEST_NONE,
+    );
+  }
+  return circlePolygonCores(circle, polygon, data);
+}
+
+/** `collideCirclePolygon` on the polygon's core (its radius not counted). */
+function circlePolygonCores<B>(
   circle: Circle<B>,
   polygon: Polygon<B>,
   data: CollisionData2<B>,

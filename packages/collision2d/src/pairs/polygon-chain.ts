@@ -14,6 +14,7 @@
  * no segment then reports anything, the skipped ones are computed snapped, so an overlap never
  * goes without a contact.
  */
+import { CLOSEST_CLAMP, collideRounded } from './rounded.js';
 import type { CollisionData2 } from '../manifold/contact2.js';
 import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
 import { collidePieces, PieceQuery } from '../clip/polygon-clip.js';
@@ -51,6 +52,26 @@ const scratchNormal = new ChainNormal();
  * `data.maxContactsPerPair`, deepest first. Returns the number written.
  */
 export function collidePolygonChain<B>(
+  polygon: Polygon<B>,
+  chain: Chain<B>,
+  data: CollisionData2<B>,
+): number {
+  if (polygon.radius > 0) {
+    return collideRounded(
+      polygonChainCores,
+      polygon,
+      chain,
+      data,
+      polygon.radius,
+      0,
+      CLOSEST_CLAMP,
+    );
+  }
+  return polygonChainCores(polygon, chain, data);
+}
+
+/** `collidePolygonChain` on the polygon's core (its radius not counted). */
+function polygonChainCores<B>(
   polygon: Polygon<B>,
   chain: Chain<B>,
   data: CollisionData2<B>,

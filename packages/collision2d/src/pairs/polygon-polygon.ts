@@ -27,6 +27,7 @@
  * shape in both orders.
  */
 import { ContactKind } from '@contactkit/math';
+import { CLOSEST_CORNERS, collideRounded } from './rounded.js';
 import type { CollisionData2 } from '../manifold/contact2.js';
 import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
 import { collidePieces, PieceQuery } from '../clip/polygon-clip.js';
@@ -67,6 +68,20 @@ export function collidePolygonPolygon<B>(
   cache?: PairCache2,
 ): number {
   if (cache !== undefined) cache.claim(a, b);
+  // Rounded polygons: this test on the cores, the contacts moved out by the radii (rounded.ts).
+  if (a.radius > 0 || b.radius > 0) {
+    return collideRounded(polygonCores, a, b, data, a.radius, b.radius, CLOSEST_CORNERS);
+  }
+  return polygonCores(a, b, data, cache);
+}
+
+/** `collidePolygonPolygon` on the cores (radii not counted). */
+function polygonCores<B>(
+  a: Polygon<B>,
+  b: Polygon<B>,
+  data: CollisionData2<B>,
+  cache?: PairCache2,
+): number {
   const flip = a.id > b.id;
   const first = flip ? b : a, second = flip ? a : b;
   if (first.simpleConvex && second.simpleConvex) {

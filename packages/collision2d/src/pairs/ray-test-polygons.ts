@@ -213,7 +213,8 @@ function described(value: unknown): string {
  *
  * Allocates nothing. Returns the number of contacts written; throws `TypeError` naming the
  * argument when `a` or `b` is not a `Polygon`, `data` not a `CollisionData2` or `trace` given but
- * not a `RayTestTrace`.
+ * not a `RayTestTrace`, and a `RangeError` naming it when `a` or `b` is a rounded polygon
+ * (`radius` > 0: the rays cross outlines, not the band around them).
  */
 export function rayTestPolygons<B>(
   a: Polygon<B>,
@@ -232,6 +233,14 @@ export function rayTestPolygons<B>(
   }
   if (trace !== undefined && !(trace instanceof RayTestTrace)) {
     throw new TypeError(`rayTestPolygons: trace must be a RayTestTrace, got ${described(trace)}`);
+  }
+  for (const [name, polygon] of [['a', a], ['b', b]] as const) {
+    if (polygon.radius > 0) {
+      throw new RangeError(
+        `rayTestPolygons: ${name} is a rounded polygon (radius ${polygon.radius}); the ray test ` +
+          `works on outlines only (collidePolygonPolygon takes rounded polygons)`,
+      );
+    }
   }
   const flip = a.id > b.id;
   const first = flip ? b : a, second = flip ? a : b;

@@ -237,6 +237,7 @@ function crossingDistance(
  * is never lost between two edges to round-off. O(n).
  */
 function raycastPolygon(polygon: Polygon, ray: Ray2, hit: RayHit2): boolean {
+  if (polygon.radius > 0) return raycastRoundedPolygon(polygon, ray, hit);
   toLocal(ray, polygon);
   if (originInPolygon(polygon, ray)) return hitInside(ray, hit);
   const v = polygon.vertices, normals = polygon.normals, n = polygon.count;
@@ -257,6 +258,59 @@ function raycastPolygon(polygon: Polygon, ray: Ray2, hit: RayHit2): boolean {
   }
   if (edge < 0 || best > ray.maxDistance) return false;
   return setHit(ray, polygon, hit, best, normals[2 * edge]!, normals[2 * edge + 1]!, edge);
+}
+
+/**
+ * A rounded polygon: the points within `radius` of its core. Outside the core, a point within the
+ * radius is nearest to an edge's inside (then it lies in the band on that edge's outer side) or
+ * to a vertex (then in the disc about it): a point on the inner side of an edge nearest to it
+ * would reach the edge through the core. So from a start outside, the first hit is the nearest of
+ * the ray's entries through an edge's line moved out by the radius, between the edge's ends
+ * (normal: the edge's), and into a vertex's disc (normal: radial from the corner); the band's
+ * other sides lie inside the discs or the core. Inside: the start in the core or within the
+ * radius of the outline. O(n).
+ */
+function raycastRoundedPolygon(polygon: Polygon, ray: Ray2, hit: RayHit2): boolean {
+  toLocal(ray, polygon);
+  const v = polygon.vertices, normals = polygon.normals, n = polygon.count, r = polygon.radius;
+  const x = ray.lx, y = ray.ly, dx = ray.ldx, dy = ray.ldy;
+  if (originInPolygon(polygon, ray)) return hitInside(ray, hit);
+  let best = Infinity, feature = -1, nx = 0, ny = 0;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const ax = v[2 * i]!, ay = v[2 * i + 1]!, ex = v[2 * j]! - ax, ey = v[2 * j + 1]! - ay;
+    // Within the radius of this edge: the start is inside.
+    const length2 = ex * ex + ey * ey;
+    let f = ((x - ax) * ex + (y - ay) * ey) / length2;
+    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    const fx = x - ax - f * ex, fy = y - ay - f * ey;
+    if (fx * fx + fy * fy <= r * r) return hitInside(ray, hit);
+    const mx = normals[2 * i]!, my = normals[2 * i + 1]!;
+    const approach = mx * dx + my * dy;
+    if (approach < 0) {
+      // The moved line n . p = n . a + r, met at t = (n . a + r - n . o) / (n . d).
+      const t = (mx * (ax - x) + my * (ay - y) + r) / approach;
+      if (t >= 0 && t < best) {
+        const px = x + dx * t - ax, py = y + dy * t - ay, along = px * ex + py * ey;
+        if (along >= 0 && along <= length2) {
+          best = t;
+          feature = i;
+          nx = mx;
+          ny = my;
+        }
+      }
+    }
+    const t = circleDistance(ray, ax, ay, r);
+    if (t >= 0 && t < best) {
+      best = t;
+      feature = VERTEX_FEATURE | i;
+      const px = x + dx * t - ax, py = y + dy * t - ay, length = Math.sqrt(px * px + py * py);
+      nx = px / length;
+      ny = py / length;
+    }
+  }
+  if (feature < 0 || best > ray.maxDistance) return false;
+  return setHit(ray, polygon, hit, best, nx, ny, feature);
 }
 
 /**

@@ -420,8 +420,9 @@ function describe(value: unknown): string {
 
 /**
  * Whether `circle`, moved by `displacement` (`[dx, dy]`, finite, world space) from its current
- * pose, touches `shape` (a `Segment`, `Chain`, `Polygon` (an `Aabb` too), `Circle` or `Capsule2`,
- * static at its current pose) and, if so, the first contact in `hit`: `time` in [0, 1], `point`
+ * pose, touches `shape` (a `Segment`, `Chain`, `Polygon` (an `Aabb` too, or a rounded polygon:
+ * its core against the circle grown by the radius), `Circle` or `Capsule2`, static at its current
+ * pose) and, if so, the first contact in `hit`: `time` in [0, 1], `point`
  * on the shape, `normal` from the shape toward the circle, `featureId` (see `SweepHit`). `hit` is
  * left as it was when the result is false. Only the circle moves.
  *
@@ -467,7 +468,10 @@ export function sweepCircle(
   sweep.query[1] = -s * wx + c * wy;
   sweep.query[2] = c * dx + s * dy;
   sweep.query[3] = -s * dx + c * dy;
-  sweep.query[4] = circle.radius;
+  // A rounded polygon: its core swept by a circle grown by its radius (Ericson 5.5.7: moving
+  // the radius from one shape to the other leaves the time of contact as it is).
+  const rounding = shape instanceof Polygon ? shape.radius : 0;
+  sweep.query[4] = circle.radius + rounding;
   sweep.best[0] = Infinity;
   sweep.segmentVisits = 0;
   if (shape instanceof Circle) sweepDisc(sweep, shape.radius, 0);
@@ -475,7 +479,9 @@ export function sweepCircle(
   else if (shape instanceof Polygon) sweepPolygon(sweep, shape);
   else sweepChain(sweep, shape);
   if (sweep.best[0] === Infinity) return false;
-  const px = sweep.best[1]!, py = sweep.best[2]!, nx = sweep.best[3]!, ny = sweep.best[4]!;
+  const nx = sweep.best[3]!, ny = sweep.best[4]!;
+  // The point on the core moved out to the rounded boundary.
+  const px = sweep.best[1]! + nx * rounding, py = sweep.best[2]! + ny * rounding;
   hit.time = sweep.best[0]!;
   hit.point[0] = c * px - s * py + xf.x;
   hit.point[1] = s * px + c * py + xf.y;

@@ -27,6 +27,7 @@ import {
   readCoordinates,
   requireCoordinate,
   requireFinite,
+  requireNonNegative,
   requirePositive,
   slabFloat64Array,
 } from '@contactkit/math';
@@ -457,7 +458,14 @@ export class Polygon<B = unknown> extends Shape2<B> {
   readonly inputWasClockwise: boolean;
   /** For each stored vertex, the index of the caller's point it came from. */
   readonly inputIndex: Int32Array;
-  /** Radius of a circle about the local origin holding the polygon. */
+  /**
+   * The rounding radius (`options.radius`, 0 unless given): the shape is every point within
+   * `radius` of the outline's core polygon (Box2D v3's polygon radius, `b2MakeRoundedBox`).
+   * `vertices`, `normals` and the pieces describe the core; `boundingRadius` and `aabb` include
+   * the radius.
+   */
+  readonly radius: number;
+  /** Radius of a circle about the local origin holding the polygon (the radius included). */
   readonly boundingRadius: number;
   /**
    * Segment index for contours longer than `GRID_MIN_ITEMS`, else null (the detectors scan).
@@ -467,9 +475,10 @@ export class Polygon<B = unknown> extends Shape2<B> {
   private pieces: readonly ConvexPiece[] = [];
   private piecesGrid: BoxGrid | null = null;
 
-  constructor(points: ArrayLike<ArrayLike<number>>) {
+  constructor(points: ArrayLike<ArrayLike<number>>, options?: PolygonOptions) {
     super();
     const field = `${this.constructor.name}.points`;
+    const radius = readPolygonRadius(this.constructor.name, options);
     const { flat, input } = readPoints(field, points, true);
     const count = input.length;
     if (count < 3) {
@@ -537,7 +546,10 @@ export class Polygon<B = unknown> extends Shape2<B> {
       if (turn < 0) convex = false;
     }
     this.isConvex = convex;
-    this.boundingRadius = largestDistance(this.vertices, count);
+    this.radius = radius;
+    // Added only when rounded, so that a radius of 0 is today's polygon bit for bit.
+    const coreRadius = largestDistance(this.vertices, count);
+    this.boundingRadius = radius > 0 ? coreRadius + radius : coreRadius;
     this.buildPieces(corner);
     const piece = this.pieces[0]!;
     this.simpleConvex = convex && count <= FAST_PATH_MAX_VERTICES && !piece.hasCollinearEdges;
@@ -634,6 +646,15 @@ export class Polygon<B = unknown> extends Shape2<B> {
 
   protected updateAabb(): void {
     transformedBounds(this.aabb, this.transform, this.vertices, this.count);
+    // `radius` is unset while the constructor's first call runs (the core box is then redone).
+    const radius = this.radius as number | undefined;
+    if (radius !== undefined && radius > 0) {
+      const box = this.aabb;
+      box[0] = box[0]! - radius;
+      box[1] = box[1]! - radius;
+      box[2] = box[2]! + radius;
+      box[3] = box[3]! + radius;
+    }
     // Called by setPose (and once by the constructor, before packed exists).
     const packed = this.packed as Float64Array | undefined;
     if (packed !== undefined && packed.length > 0) {
@@ -644,6 +665,29 @@ export class Polygon<B = unknown> extends Shape2<B> {
       packed[3] = xf.y;
     }
   }
+}
+
+/** Options of `new Polygon(points, options)`. */
+export interface PolygonOptions {
+  /**
+   * Rounding radius: the polygon is inflated by it (every point within `radius` of the outline
+   * given by `points`, its core). Finite, at least 0, at most `MAX_COORDINATE`; 0 (the default)
+   * is the plain polygon.
+   */
+  radius?: number;
+}
+
+/** `options.radius` of a polygon constructor, validated (0 when absent). */
+function readPolygonRadius(name: string, options: PolygonOptions | undefined): number {
+  if (options === undefined) return 0;
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`${name} options must be an object, got ${String(options)}`);
+  }
+  const radius = options.radius;
+  if (radius === undefined) return 0;
+  const field = `${name}.radius`;
+  // -0 is stored as 0.
+  return requireCoordinate(field, requireNonNegative(field, radius)) + 0;
 }
 
 /**

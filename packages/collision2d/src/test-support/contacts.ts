@@ -19,6 +19,16 @@ export function randomConvexPoints(
   return angles.map((angle) => [rx * Math.cos(angle), ry * Math.sin(angle)]);
 }
 
+/** The corners of the box `[-hx, hx] x [-hy, hy]`, counter-clockwise from `(-hx, -hy)`. */
+export function box(hx: number, hy: number): number[][] {
+  return [[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]];
+}
+
+/** `points` with every coordinate times `s`. */
+export function scaled(points: number[][], s: number): number[][] {
+  return points.map(([x, y]) => [x! * s, y! * s]);
+}
+
 /** The world outline of a polygon or chain: `[x, y]` per vertex. */
 export function worldPoints(shape: Polygon | Chain): number[][] {
   const xf = shape.transform, out: number[][] = [];
