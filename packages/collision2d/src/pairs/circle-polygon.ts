@@ -19,18 +19,15 @@
  * property test compares them).
  */
 import { ContactKind } from '@contactkit/math';
-import { GRID_MIN_ITEMS } from '../broadphase/box-grid.js';
 import type { CollisionData2 } from '../manifold/contact2.js';
 import { CircleQuery, circlePolygonContacts } from './circle-contour.js';
 import { claimOne2, emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
 import { CLOSEST_NONE, collideRounded } from './rounded.js';
-import { type Circle, PACKED_VERTICES, type Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
+import { type Circle, type Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
 
 /** Scratch of `collideCirclePolygon` (module-level: a call allocates nothing), handed on explicitly. */
 const scratchQuery = new CircleQuery();
 const scratchManifold = new LocalManifold2(64);
-/** One past the last vertex entry of `Polygon.packed` for a convex polygon without a segment grid. */
-const CONVEX_SCAN_END = PACKED_VERTICES + 4 * GRID_MIN_ITEMS;
 
 /**
  * Writes the contacts of `circle` against `polygon`; normals point from the polygon toward the
@@ -82,8 +79,7 @@ function circlePolygonCores<B>(
   const bound = pp[4]! + reach;
   if (cx * cx + cy * cy > bound * bound) return 0;
   // The farthest edge line (the lowest index on a tie); `best` is its offset in packed.
-  // Bounded by a constant: V8 then proves that k + 3 below cannot overflow (PERFORMANCE.md: tricks kept).
-  const end = Math.min(pp.length, CONVEX_SCAN_END);
+  const end = pp.length;
   let largest = -Infinity, best = 8;
   for (let k = 8; k < end; k += 4) {
     const d = (cx - pp[k]!) * pp[k + 2]! + (cy - pp[k + 1]!) * pp[k + 3]!;
