@@ -56,6 +56,8 @@ import {
 
 /** Merge distance as a fraction of the hull's size (see mesh-manifold.ts). */
 const MERGE_FRACTION = 1e-6;
+/** The side-plane slack of clip/hull-face-clip.ts, relative to the pair's size (its `PLANE_SLACK`). */
+const CLIP_SLACK = 1e-9;
 /** Separations (relative to the hull's size) closer than this count as equal. */
 const TIE = 1e-10;
 /** Below this sin^2 of the angle between two edges an edge axis is skipped: its direction would be round-off. */
@@ -254,8 +256,9 @@ export function hullMeshContacts(
     source.loadTriangle(slot, triangle);
     if (!separatingAxes(hull, triangle, source)) continue;
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
-    if (axes.sunk) triangleFaceContacts(hull, triangle, manifold);
-    if (!axes.sunk || hullScratch.candidates.count === 0) deepestInPrism(hull, triangle, manifold);
+    if (!axes.sunk || !triangleFaceContacts(hull, triangle, manifold)) {
+      deepestInPrism(hull, triangle, manifold);
+    }
   }
 }
 
@@ -432,7 +435,9 @@ function separatingAxes(hull: HullData, triangle: MeshTriangle, source: Triangle
         (lx * (w[p]! - t[a]!) + ly * (w[p + 1]! - t[a + 1]!) + lz * (w[p + 2]! - t[a + 2]!)) *
         inverse;
       if (separation > tolerance) return false;
-      if (separation > bestEdgeSeparation + tie) {
+      if (
+        separation > bestEdgeSeparation + tie && crossesWithin(w, p, ex, ey, ez, t, a, gx, gy, gz)
+      ) {
         bestEdgeSeparation = separation;
         bestHullEdge = e;
         bestTriangleEdge = k;
@@ -449,6 +454,40 @@ function separatingAxes(hull: HullData, triangle: MeshTriangle, source: Triangle
   axes.axisY = bestY;
   axes.axisZ = bestZ;
   return true;
+}
+
+/** How far past an end (a fraction of the edge) the closest point of an edge's line still counts as on it. */
+const CROSSING_SLACK = 1e-9;
+
+/**
+ * Whether the closest points of the lines of hull edge `p + s e` (`w` at `p`) and triangle edge
+ * `t[a] + u g` lie within both edges (Ericson, Real-Time Collision Detection, 5.1.9, unclamped):
+ * an edge pair describes a contact only there. The axis of least overlap always has them inside
+ * (the origin projects into the nearest face of the Minkowski difference), but two edges of a
+ * needle triangle on one line (copies of a vertex a millionth apart) give one axis twice, and the
+ * edge the crossing misses named a vertex whose witness lay 0.07 off it (FINDINGS.md F20). The
+ * edges are not parallel (step 1 skips those).
+ */
+function crossesWithin(
+  w: Float64Array,
+  p: number,
+  ex: number,
+  ey: number,
+  ez: number,
+  t: Float64Array,
+  a: number,
+  gx: number,
+  gy: number,
+  gz: number,
+): boolean {
+  const rx = w[p]! - t[a]!, ry = w[p + 1]! - t[a + 1]!, rz = w[p + 2]! - t[a + 2]!;
+  const aa = ex * ex + ey * ey + ez * ez, bb = ex * gx + ey * gy + ez * gz;
+  const cc = ex * rx + ey * ry + ez * rz, ee = gx * gx + gy * gy + gz * gz;
+  const ff = gx * rx + gy * ry + gz * rz;
+  const denominator = aa * ee - bb * bb;
+  const s = (bb * ff - cc * ee) / denominator, u = (aa * ff - bb * cc) / denominator;
+  return s >= -CROSSING_SLACK && s <= 1 + CROSSING_SLACK && u >= -CROSSING_SLACK &&
+    u <= 1 + CROSSING_SLACK;
 }
 
 /**
@@ -515,12 +554,21 @@ function writeTrianglePlanes(triangle: MeshTriangle): void {
   planes[7] = -level;
 }
 
-/** Step 3 for the triangle's face: the hull's incident face clipped against the triangle. */
+/**
+ * Step 3 for the triangle's face: the hull's incident face clipped against the triangle. The
+ * clip lets a point its plane slack (`CLIP_SLACK` of the hull's size) beyond each side plane; at
+ * a corner of angle a two such planes meet slack / sin(a / 2) beyond it, and for a needle (three
+ * vertices nearly on one line, as copies of a vertex a millionth apart leave) no plane crosses
+ * the strip along it, so points of the incident face far beyond the triangle survive
+ * (FINDINGS.md F20). Such points are dropped (`overTriangle`, with the caps of mesh-contacts.ts's
+ * `clipCore`); when none is left the triangle answers with the hull's deepest point in its
+ * prism. Returns whether the clip found any point.
+ */
 function triangleFaceContacts(
   hull: HullData,
   triangle: MeshTriangle,
   manifold: MeshManifold,
-): void {
+): boolean {
   writeTrianglePlanes(triangle);
   clipHullFaces(
     triangleHull,
@@ -534,7 +582,30 @@ function triangleFaceContacts(
     clipAxis,
     hullScratch.candidates,
   );
-  addClippedPoints(triangle, manifold, false);
+  const candidates = hullScratch.candidates, found = candidates.count;
+  if (found === 0) return false;
+  const allowed = Math.max(triangle.slack, CLIP_SLACK * hull.size);
+  let kept = 0;
+  for (let i = 0; i < found; i++) {
+    const point = candidates.points[i]!;
+    if (!overTriangle(triangle, point.x, point.y, point.z, allowed, -1)) continue;
+    const local = point.features & 0xffff;
+    if (local !== 0) {
+      point.features = (point.features & ~0xffff) | featureUnder(triangle, point, local, allowed);
+    }
+    // The kept points first, in their order.
+    const into = candidates.points[kept++]!;
+    into.x = point.x;
+    into.y = point.y;
+    into.z = point.z;
+    into.depth = point.depth;
+    into.kind = point.kind;
+    into.features = point.features;
+  }
+  candidates.count = kept;
+  if (kept > 0) addClippedPoints(triangle, manifold, false);
+  else deepestInPrism(hull, triangle, manifold);
+  return true;
 }
 
 /**
@@ -561,7 +632,7 @@ function deepestInPrism(hull: HullData, triangle: MeshTriangle, manifold: MeshMa
   for (let v = 0; v < hull.vertexCount; v++) {
     const x = w[3 * v]!, y = w[3 * v + 1]!, z = w[3 * v + 2]!;
     const h = nx * (x - t0x) + ny * (y - t0y) + nz * (z - t0z);
-    if (h < best && inPrism(t, sides, x, y, z, slack, -1)) {
+    if (h < best && overTriangle(triangle, x, y, z, slack, -1)) {
       best = h;
       bestX = x;
       bestY = y;
@@ -584,7 +655,7 @@ function deepestInPrism(hull: HullData, triangle: MeshTriangle, manifold: MeshMa
       const x = w[p]! + f * (w[q]! - w[p]!), y = w[p + 1]! + f * (w[q + 1]! - w[p + 1]!);
       const z = w[p + 2]! + f * (w[q + 2]! - w[p + 2]!);
       const h = nx * (x - t0x) + ny * (y - t0y) + nz * (z - t0z);
-      if (h < best && inPrism(t, sides, x, y, z, slack, k)) {
+      if (h < best && overTriangle(triangle, x, y, z, slack, k)) {
         best = h;
         bestX = x;
         bestY = y;
@@ -642,26 +713,77 @@ function deepestInPrism(hull: HullData, triangle: MeshTriangle, manifold: MeshMa
 }
 
 /**
- * Whether (x, y, z) lies inside the prism's side planes (unit inward normals `sides` through the
- * triangle's vertices `t`, plane k through vertex k) within `slack`, plane `skip` (-1: none) not
- * tested.
+ * The local code (mesh-triangle.ts) of the triangle's feature under clip point `point`: `local`,
+ * the edge or corner the clip named, when the point lies over it within `allowed`; else the
+ * edge it lies nearest. The clip names a crossing of side plane k edge k, which is on edge k for
+ * a triangle of three corners; a needle's two edges on one line share that plane, and a crossing
+ * beyond edge k lies on the other (FINDINGS.md F20: a witness 0.18 off the edge named).
  */
-function inPrism(
-  t: Float64Array,
-  sides: Float64Array,
+function featureUnder(
+  triangle: MeshTriangle,
+  point: { x: number; y: number; z: number; },
+  local: number,
+  allowed: number,
+): number {
+  let best = local, nearest = Infinity;
+  for (let k = 0; k < 3; k++) {
+    const gap = offEdge(triangle, point.x, point.y, point.z, k);
+    if (local === 1 + k && gap <= allowed * allowed) return local;
+    if (gap < nearest) {
+      nearest = gap;
+      best = 1 + k;
+    }
+  }
+  if (local >= 4) {
+    const v = triangle.vertices, n = triangle.normal, a = 3 * (local - 4);
+    const dx = point.x - v[a]!, dy = point.y - v[a + 1]!, dz = point.z - v[a + 2]!;
+    const h = dx * n[0]! + dy * n[1]! + dz * n[2]!;
+    if (dx * dx + dy * dy + dz * dz - h * h <= allowed * allowed) return local;
+  }
+  return best;
+}
+
+/** The squared distance of (x, y, z), seen along the triangle's normal, from its edge k. */
+function offEdge(triangle: MeshTriangle, x: number, y: number, z: number, k: number): number {
+  const v = triangle.vertices, n = triangle.normal;
+  const a = 3 * k, b = k === 2 ? 0 : a + 3;
+  const gx = v[b]! - v[a]!, gy = v[b + 1]! - v[a + 1]!, gz = v[b + 2]! - v[a + 2]!;
+  const dx = x - v[a]!, dy = y - v[a + 1]!, dz = z - v[a + 2]!;
+  const f = Math.min(
+    1,
+    Math.max(0, (dx * gx + dy * gy + dz * gz) / (gx * gx + gy * gy + gz * gz)),
+  );
+  const rx = dx - f * gx, ry = dy - f * gy, rz = dz - f * gz;
+  const h = rx * n[0]! + ry * n[1]! + rz * n[2]!;
+  return rx * rx + ry * ry + rz * rz - h * h;
+}
+
+/**
+ * Whether (x, y, z) lies inside the triangle's prism within `allowed`: inside the plane through
+ * each edge k perpendicular to the triangle (unit inward normal `inward`, through vertex k; plane
+ * `skip`, -1 none, not tested), and inside the cap of each corner, the plane across the bisector
+ * of its two edges' inward normals (their sum, of length 2 sin(a / 2)), measured with `allowed`
+ * times that length: two planes that each let a point `allowed` through meet allowed /
+ * sin(a / 2) beyond a corner of angle a, far off a sliver's tip (as mesh-contacts.ts's
+ * `clipCore`, FINDINGS.md F13 and F20). The cap never cuts the exact prism.
+ */
+function overTriangle(
+  triangle: MeshTriangle,
   x: number,
   y: number,
   z: number,
-  slack: number,
+  allowed: number,
   skip: number,
 ): boolean {
+  const t = triangle.vertices, sides = triangle.inward;
   for (let k = 0; k < 3; k++) {
-    if (k === skip) continue;
-    const a = 3 * k;
-    if (
-      sides[a]! * (x - t[a]!) + sides[a + 1]! * (y - t[a + 1]!) + sides[a + 2]! * (z - t[a + 2]!) <
-        -slack
-    ) {
+    const a = 3 * k, b = k === 0 ? 6 : a - 3;
+    const dx = x - t[a]!, dy = y - t[a + 1]!, dz = z - t[a + 2]!;
+    const ux = sides[a]!, uy = sides[a + 1]!, uz = sides[a + 2]!;
+    if (k !== skip && ux * dx + uy * dy + uz * dz < -allowed) return false;
+    // The cap of corner k, between edge k - 1 (inward at b) and edge k.
+    const sx = ux + sides[b]!, sy = uy + sides[b + 1]!, sz = uz + sides[b + 2]!;
+    if (sx * dx + sy * dy + sz * dz < -allowed * Math.sqrt(sx * sx + sy * sy + sz * sz)) {
       return false;
     }
   }
