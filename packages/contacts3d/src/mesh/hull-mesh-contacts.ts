@@ -192,6 +192,8 @@ const vertexHeights = new Float64Array(3);
 const DEFERRED_CAPACITY = 64;
 const deferredSlots = new Int32Array(DEFERRED_CAPACITY);
 const solidProbe = new Float64Array(3);
+/** `columnSides`' answer. */
+const columnScratch = new Float64Array(9);
 
 /**
  * Runs the query of `source` over `box` (the hull's world box) grown by `data.tolerance` and adds
@@ -230,8 +232,13 @@ export function hullMeshContacts(
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
     // A hull whose centre is in the solid below a heightfield's triangle: its face lifts it out.
     const answer = axes.sunk ? FACE_ANSWERS : describeByHull(hull, triangle, source, manifold);
-    if (answer === FACE_ANSWERS) triangleFaceContacts(hull, triangle, manifold);
-    else if (answer === NEIGHBOUR_ANSWERS && deferred < DEFERRED_CAPACITY) {
+    if (answer === FACE_ANSWERS) {
+      // The face clip of a sunk hull lies in the prism perpendicular to the triangle; under a
+      // slope the column holds solid that prism misses (FINDINGS.md F23).
+      if (!triangleFaceContacts(hull, triangle, manifold) && axes.sunk) {
+        deepestInPrism(hull, triangle, manifold, true);
+      }
+    } else if (answer === NEIGHBOUR_ANSWERS && deferred < DEFERRED_CAPACITY) {
       deferredSlots[deferred++] = slot;
     }
   }
@@ -247,8 +254,8 @@ export function hullMeshContacts(
   // Still none over a solid (FINDINGS.md F21): every triangle the axes overlap answers with the
   // deepest point of the hull in its prism. Only over a solid: the prism under a closed mesh's
   // face near an edge holds the other face's outside, where that point overstates the overlap.
-  // A triangle whose plane the centre is behind stands for its column when a vertex of the hull
-  // is in the solid (F23): its face clip answers first.
+  // A triangle whose plane the centre is behind stands for its column (F23): its face clip
+  // answers first when a vertex of the hull is in the solid, else the column's deepest point.
   if (manifold.count > 0 || !source.solidBelow) return;
   axes.lastResort = true;
   source.beginQuery(queryBox);
@@ -256,9 +263,12 @@ export function hullMeshContacts(
     source.loadTriangle(slot, triangle);
     if (!separatingAxes(hull, triangle, source)) continue;
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
-    if (!axes.sunk || !triangleFaceContacts(hull, triangle, manifold)) {
-      deepestInPrism(hull, triangle, manifold);
-    }
+    // The face clip lies in the prism, not the column: only when a vertex is in the solid (the
+    // clip's points below the plane are then the hull's part in it); else the column's deepest
+    // point, which lies in the solid when it is behind the plane.
+    const clipped = axes.sunk && partInSolid(hull, source) &&
+      triangleFaceContacts(hull, triangle, manifold);
+    if (!clipped) deepestInPrism(hull, triangle, manifold, axes.sunk);
   }
 }
 
@@ -348,10 +358,10 @@ function separatingAxes(hull: HullData, triangle: MeshTriangle, source: Triangle
   const centreHeight = nx * (worldCentre[0]! - t0x) + ny * (worldCentre[1]! - t0y) +
     nz * (worldCentre[2]! - t0z);
   // Behind the plane of a triangle whose solid is below it, the triangle stands for its column
-  // when the hull has any part in the solid: its centre, or, in the last resort pass, a vertex (a
-  // centre above the surface, or just off the grid's border, with corners in the solid: F23).
-  const sunk = centreHeight < 0 && source.solidBelow &&
-    (axes.centreInSolid || axes.lastResort && partInSolid(hull, source));
+  // when the hull's centre is in the solid, or in the last resort pass (a centre above the
+  // surface, or just off the grid's border, with a part in the solid: F23; that pass asks the
+  // column itself).
+  const sunk = centreHeight < 0 && source.solidBelow && (axes.centreInSolid || axes.lastResort);
   if (centreHeight < 0 && !twoSided && !sunk) return false;
   const side = centreHeight < 0 && !sunk ? -1 : 1;
   axes.sunk = sunk;
@@ -588,7 +598,9 @@ function triangleFaceContacts(
   let kept = 0;
   for (let i = 0; i < found; i++) {
     const point = candidates.points[i]!;
-    if (!overTriangle(triangle, point.x, point.y, point.z, allowed, -1)) continue;
+    if (!overTriangle(triangle.vertices, triangle.inward, point.x, point.y, point.z, allowed, -1)) {
+      continue;
+    }
     const local = point.features & 0xffff;
     if (local !== 0) {
       point.features = (point.features & ~0xffff) | featureUnder(triangle, point, local, allowed);
@@ -604,7 +616,7 @@ function triangleFaceContacts(
   }
   candidates.count = kept;
   if (kept > 0) addClippedPoints(triangle, manifold, false);
-  else deepestInPrism(hull, triangle, manifold);
+  else deepestInPrism(hull, triangle, manifold, axes.sunk);
   return true;
 }
 
@@ -619,12 +631,24 @@ function triangleFaceContacts(
  * triangle's vertices) entering the hull, a line clipped to the hull's face planes (Ericson,
  * Real-Time Collision Detection, 5.3.8). That point, when within the tolerance of the front, is
  * the face's contact: the separating axes overlap, so the triangle must not answer with nothing.
+ * With `column` (a sunk hull: its part in the solid below a heightfield's triangle) the same in
+ * the triangle's column, the planes through its edges along the field's up (`columnSides`).
  */
-function deepestInPrism(hull: HullData, triangle: MeshTriangle, manifold: MeshManifold): void {
+function deepestInPrism(
+  hull: HullData,
+  triangle: MeshTriangle,
+  manifold: MeshManifold,
+  column: boolean,
+): void {
   const w = hullScratch.frameVertices, planes = hullScratch.framePlanes;
-  const t = triangle.vertices, n = triangle.normal, sides = triangle.inward;
+  const t = triangle.vertices, n = triangle.normal;
+  const sides = column ? columnSides(triangle) : triangle.inward;
   const side = axes.side, slack = triangle.slack;
   const nx = side * n[0]!, ny = side * n[1]!, nz = side * n[2]!;
+  // The prism's edges run along the normal, the column's along the field's up.
+  const up = triangle.up;
+  const rx = column ? up[0]! : nx, ry = column ? up[1]! : ny, rz = column ? up[2]! : nz;
+  const rise = nx * rx + ny * ry + nz * rz;
   const t0x = t[0]!, t0y = t[1]!, t0z = t[2]!;
   let best = Infinity, bestX = 0, bestY = 0, bestZ = 0, code = 0;
   let kind: ContactKind = ContactKind.PointFace;
@@ -632,7 +656,7 @@ function deepestInPrism(hull: HullData, triangle: MeshTriangle, manifold: MeshMa
   for (let v = 0; v < hull.vertexCount; v++) {
     const x = w[3 * v]!, y = w[3 * v + 1]!, z = w[3 * v + 2]!;
     const h = nx * (x - t0x) + ny * (y - t0y) + nz * (z - t0z);
-    if (h < best && overTriangle(triangle, x, y, z, slack, -1)) {
+    if (h < best && overTriangle(t, sides, x, y, z, slack, -1)) {
       best = h;
       bestX = x;
       bestY = y;
@@ -655,7 +679,7 @@ function deepestInPrism(hull: HullData, triangle: MeshTriangle, manifold: MeshMa
       const x = w[p]! + f * (w[q]! - w[p]!), y = w[p + 1]! + f * (w[q + 1]! - w[p + 1]!);
       const z = w[p + 2]! + f * (w[q + 2]! - w[p + 2]!);
       const h = nx * (x - t0x) + ny * (y - t0y) + nz * (z - t0z);
-      if (h < best && overTriangle(triangle, x, y, z, slack, k)) {
+      if (h < best && overTriangle(t, sides, x, y, z, slack, k)) {
         best = h;
         bestX = x;
         bestY = y;
@@ -665,14 +689,15 @@ function deepestInPrism(hull: HullData, triangle: MeshTriangle, manifold: MeshMa
       }
     }
   }
-  // The prism's edges, v_k + s n, clipped to the hull's planes m . x <= d: the lowest s left.
+  // The prism's edges, v_k + s r (r the normal, or up for the column), clipped to the hull's
+  // planes m . x <= d: the lowest s left (r rises along the normal: r . n > 0).
   for (let k = 0; k < 3; k++) {
     const a = 3 * k;
     let low = -Infinity, high = Infinity, face = 0;
     for (let f = 0; f < hull.faceCount; f++) {
       const i = 4 * f;
       const mx = planes[i]!, my = planes[i + 1]!, mz = planes[i + 2]!;
-      const along = side * (mx * n[0]! + my * n[1]! + mz * n[2]!);
+      const along = mx * rx + my * ry + mz * rz;
       const room = planes[i + 3]! - (mx * t[a]! + my * t[a + 1]! + mz * t[a + 2]!);
       if (along > 0) high = Math.min(high, room / along);
       else if (along < 0) {
@@ -684,12 +709,12 @@ function deepestInPrism(hull: HullData, triangle: MeshTriangle, manifold: MeshMa
       } else if (room < 0) high = -Infinity;
     }
     if (low > high || low === -Infinity) continue;
-    const h = low + nx * (t[a]! - t0x) + ny * (t[a + 1]! - t0y) + nz * (t[a + 2]! - t0z);
+    const h = low * rise + nx * (t[a]! - t0x) + ny * (t[a + 1]! - t0y) + nz * (t[a + 2]! - t0z);
     if (h < best) {
       best = h;
-      bestX = t[a]! + low * nx;
-      bestY = t[a + 1]! + low * ny;
-      bestZ = t[a + 2]! + low * nz;
+      bestX = t[a]! + low * rx;
+      bestY = t[a + 1]! + low * ry;
+      bestZ = t[a + 2]! + low * rz;
       code = hull.faceCodes[face]!;
       kind = ContactKind.PointFace;
     }
@@ -759,23 +784,44 @@ function offEdge(triangle: MeshTriangle, x: number, y: number, z: number, k: num
 }
 
 /**
- * Whether (x, y, z) lies inside the triangle's prism within `allowed`: inside the plane through
- * each edge k perpendicular to the triangle (unit inward normal `inward`, through vertex k; plane
- * `skip`, -1 none, not tested), and inside the cap of each corner, the plane across the bisector
+ * The unit inward normals of the planes of `triangle`'s column (through its edges along the
+ * field's up, `up x edge`: (up x e) . (n x e) = (up . n) |e|^2 > 0, as the front faces up), into
+ * a scratch array: the solid below a heightfield's triangle is its column, where the prism
+ * perpendicular to a slope leaves gaps under valleys (as mesh-contacts.ts's `clipCore`).
+ */
+function columnSides(triangle: MeshTriangle): Float64Array {
+  const v = triangle.vertices, up = triangle.up, out = columnScratch;
+  for (let k = 0; k < 3; k++) {
+    const a = 3 * k, b = k === 2 ? 0 : a + 3;
+    const gx = v[b]! - v[a]!, gy = v[b + 1]! - v[a + 1]!, gz = v[b + 2]! - v[a + 2]!;
+    const wx = up[1]! * gz - up[2]! * gy, wy = up[2]! * gx - up[0]! * gz;
+    const wz = up[0]! * gy - up[1]! * gx;
+    const inverse = 1 / Math.sqrt(wx * wx + wy * wy + wz * wz);
+    out[a] = wx * inverse;
+    out[a + 1] = wy * inverse;
+    out[a + 2] = wz * inverse;
+  }
+  return out;
+}
+
+/**
+ * Whether (x, y, z) lies inside the prism (or column) of the triangle of vertices `t` within
+ * `allowed`: inside the plane through each edge k (unit inward normal `sides[3k..]`, through
+ * vertex k; plane `skip`, -1 none, not tested), and inside the cap of each corner, the plane across the bisector
  * of its two edges' inward normals (their sum, of length 2 sin(a / 2)), measured with `allowed`
  * times that length: two planes that each let a point `allowed` through meet allowed /
  * sin(a / 2) beyond a corner of angle a, far off a sliver's tip (as mesh-contacts.ts's
  * `clipCore`, FINDINGS.md F13 and F20). The cap never cuts the exact prism.
  */
 function overTriangle(
-  triangle: MeshTriangle,
+  t: Float64Array,
+  sides: Float64Array,
   x: number,
   y: number,
   z: number,
   allowed: number,
   skip: number,
 ): boolean {
-  const t = triangle.vertices, sides = triangle.inward;
   for (let k = 0; k < 3; k++) {
     const a = 3 * k, b = k === 0 ? 6 : a - 3;
     const dx = x - t[a]!, dy = y - t[a + 1]!, dz = z - t[a + 2]!;
