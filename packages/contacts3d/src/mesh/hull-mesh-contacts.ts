@@ -192,6 +192,8 @@ const vertexHeights = new Float64Array(3);
 const DEFERRED_CAPACITY = 64;
 const deferredSlots = new Int32Array(DEFERRED_CAPACITY);
 const solidProbe = new Float64Array(3);
+/** A point and a slack for `overTriangle` (x, y, z, slack), and `offEdge`'s answer. */
+const probe = new Float64Array(5);
 /** `columnSides`' answer. */
 const columnScratch = new Float64Array(9);
 
@@ -445,9 +447,7 @@ function separatingAxes(hull: HullData, triangle: MeshTriangle, source: Triangle
         (lx * (w[p]! - t[a]!) + ly * (w[p + 1]! - t[a + 1]!) + lz * (w[p + 2]! - t[a + 2]!)) *
         inverse;
       if (separation > tolerance) return false;
-      if (
-        separation > bestEdgeSeparation + tie && crossesWithin(w, p, ex, ey, ez, t, a, gx, gy, gz)
-      ) {
+      if (separation > bestEdgeSeparation + tie && crossesWithin(w, p, e, t, a, k)) {
         bestEdgeSeparation = separation;
         bestHullEdge = e;
         bestTriangleEdge = k;
@@ -470,26 +470,27 @@ function separatingAxes(hull: HullData, triangle: MeshTriangle, source: Triangle
 const CROSSING_SLACK = 1e-9;
 
 /**
- * Whether the closest points of the lines of hull edge `p + s e` (`w` at `p`) and triangle edge
- * `t[a] + u g` lie within both edges (Ericson, Real-Time Collision Detection, 5.1.9, unclamped):
- * an edge pair describes a contact only there. The axis of least overlap always has them inside
- * (the origin projects into the nearest face of the Minkowski difference), but two edges of a
- * needle triangle on one line (copies of a vertex a millionth apart) give one axis twice, and the
- * edge the crossing misses named a vertex whose witness lay 0.07 off it (FINDINGS.md F20). The
- * edges are not parallel (step 1 skips those).
+ * Whether the closest points of the lines of hull edge `e` (from its vertex at `w[p]`, its vector
+ * in `hullScratch.edgeVectors`) and triangle edge `k` (from `t[a]`) lie within both edges
+ * (Ericson, Real-Time Collision Detection, 5.1.9, unclamped): an edge pair describes a contact
+ * only there. The axis of least overlap always has them inside (the origin projects into the
+ * nearest face of the Minkowski difference), but two edges of a needle triangle on one line
+ * (copies of a vertex a millionth apart) give one axis twice, and the edge the crossing misses
+ * named a vertex whose witness lay 0.07 off it (FINDINGS.md F20). The edges are not parallel
+ * (step 1 skips those). Integer arguments only: a double argument of a call V8 does not inline
+ * is a heap number (PERFORMANCE.md).
  */
 function crossesWithin(
   w: Float64Array,
   p: number,
-  ex: number,
-  ey: number,
-  ez: number,
+  e: number,
   t: Float64Array,
   a: number,
-  gx: number,
-  gy: number,
-  gz: number,
-): boolean {
+  k: number,
+) {
+  const edges = hullScratch.edgeVectors, b = k === 2 ? 0 : a + 3;
+  const ex = edges[3 * e]!, ey = edges[3 * e + 1]!, ez = edges[3 * e + 2]!;
+  const gx = t[b]! - t[a]!, gy = t[b + 1]! - t[a + 1]!, gz = t[b + 2]! - t[a + 2]!;
   const rx = w[p]! - t[a]!, ry = w[p + 1]! - t[a + 1]!, rz = w[p + 2]! - t[a + 2]!;
   const aa = ex * ex + ey * ey + ez * ez, bb = ex * gx + ey * gy + ez * gz;
   const cc = ex * rx + ey * ry + ez * rz, ee = gx * gx + gy * gy + gz * gz;
@@ -598,13 +599,13 @@ function triangleFaceContacts(
   let kept = 0;
   for (let i = 0; i < found; i++) {
     const point = candidates.points[i]!;
-    if (!overTriangle(triangle.vertices, triangle.inward, point.x, point.y, point.z, allowed, -1)) {
-      continue;
-    }
+    probe[0] = point.x;
+    probe[1] = point.y;
+    probe[2] = point.z;
+    probe[3] = allowed;
+    if (!overTriangle(triangle.vertices, triangle.inward, -1)) continue;
     const local = point.features & 0xffff;
-    if (local !== 0) {
-      point.features = (point.features & ~0xffff) | featureUnder(triangle, point, local, allowed);
-    }
+    if (local !== 0) point.features = (point.features & ~0xffff) | featureUnder(triangle, local);
     // The kept points first, in their order.
     const into = candidates.points[kept++]!;
     into.x = point.x;
@@ -649,6 +650,7 @@ function deepestInPrism(
   const up = triangle.up;
   const rx = column ? up[0]! : nx, ry = column ? up[1]! : ny, rz = column ? up[2]! : nz;
   const rise = nx * rx + ny * ry + nz * rz;
+  probe[3] = slack;
   const t0x = t[0]!, t0y = t[1]!, t0z = t[2]!;
   let best = Infinity, bestX = 0, bestY = 0, bestZ = 0, code = 0;
   let kind: ContactKind = ContactKind.PointFace;
@@ -656,7 +658,10 @@ function deepestInPrism(
   for (let v = 0; v < hull.vertexCount; v++) {
     const x = w[3 * v]!, y = w[3 * v + 1]!, z = w[3 * v + 2]!;
     const h = nx * (x - t0x) + ny * (y - t0y) + nz * (z - t0z);
-    if (h < best && overTriangle(t, sides, x, y, z, slack, -1)) {
+    probe[0] = x;
+    probe[1] = y;
+    probe[2] = z;
+    if (h < best && overTriangle(t, sides, -1)) {
       best = h;
       bestX = x;
       bestY = y;
@@ -679,7 +684,10 @@ function deepestInPrism(
       const x = w[p]! + f * (w[q]! - w[p]!), y = w[p + 1]! + f * (w[q + 1]! - w[p + 1]!);
       const z = w[p + 2]! + f * (w[q + 2]! - w[p + 2]!);
       const h = nx * (x - t0x) + ny * (y - t0y) + nz * (z - t0z);
-      if (h < best && overTriangle(t, sides, x, y, z, slack, k)) {
+      probe[0] = x;
+      probe[1] = y;
+      probe[2] = z;
+      if (h < best && overTriangle(t, sides, k)) {
         best = h;
         bestX = x;
         bestY = y;
@@ -738,21 +746,18 @@ function deepestInPrism(
 }
 
 /**
- * The local code (mesh-triangle.ts) of the triangle's feature under clip point `point`: `local`,
- * the edge or corner the clip named, when the point lies over it within `allowed`; else the
- * edge it lies nearest. The clip names a crossing of side plane k edge k, which is on edge k for
- * a triangle of three corners; a needle's two edges on one line share that plane, and a crossing
- * beyond edge k lies on the other (FINDINGS.md F20: a witness 0.18 off the edge named).
+ * The local code (mesh-triangle.ts) of the triangle's feature under the clip point in `probe`:
+ * `local`, the edge or corner the clip named, when the point lies over it within `probe[3]`;
+ * else the edge it lies nearest. The clip names a crossing of side plane k edge k, which is on
+ * edge k for a triangle of three corners; a needle's two edges on one line share that plane, and
+ * a crossing beyond edge k lies on the other (FINDINGS.md F20: a witness 0.18 off the edge named).
  */
-function featureUnder(
-  triangle: MeshTriangle,
-  point: { x: number; y: number; z: number; },
-  local: number,
-  allowed: number,
-): number {
+function featureUnder(triangle: MeshTriangle, local: number): number {
+  const allowed = probe[3]!;
   let best = local, nearest = Infinity;
   for (let k = 0; k < 3; k++) {
-    const gap = offEdge(triangle, point.x, point.y, point.z, k);
+    offEdge(triangle, k);
+    const gap = probe[4]!;
     if (local === 1 + k && gap <= allowed * allowed) return local;
     if (gap < nearest) {
       nearest = gap;
@@ -761,26 +766,29 @@ function featureUnder(
   }
   if (local >= 4) {
     const v = triangle.vertices, n = triangle.normal, a = 3 * (local - 4);
-    const dx = point.x - v[a]!, dy = point.y - v[a + 1]!, dz = point.z - v[a + 2]!;
+    const dx = probe[0]! - v[a]!, dy = probe[1]! - v[a + 1]!, dz = probe[2]! - v[a + 2]!;
     const h = dx * n[0]! + dy * n[1]! + dz * n[2]!;
     if (dx * dx + dy * dy + dz * dz - h * h <= allowed * allowed) return local;
   }
   return best;
 }
 
-/** The squared distance of (x, y, z), seen along the triangle's normal, from its edge k. */
-function offEdge(triangle: MeshTriangle, x: number, y: number, z: number, k: number): number {
+/**
+ * Writes to `probe[4]` the squared distance of the point in `probe`, seen along the triangle's
+ * normal, from its edge k.
+ */
+function offEdge(triangle: MeshTriangle, k: number): void {
   const v = triangle.vertices, n = triangle.normal;
   const a = 3 * k, b = k === 2 ? 0 : a + 3;
   const gx = v[b]! - v[a]!, gy = v[b + 1]! - v[a + 1]!, gz = v[b + 2]! - v[a + 2]!;
-  const dx = x - v[a]!, dy = y - v[a + 1]!, dz = z - v[a + 2]!;
+  const dx = probe[0]! - v[a]!, dy = probe[1]! - v[a + 1]!, dz = probe[2]! - v[a + 2]!;
   const f = Math.min(
     1,
     Math.max(0, (dx * gx + dy * gy + dz * gz) / (gx * gx + gy * gy + gz * gz)),
   );
   const rx = dx - f * gx, ry = dy - f * gy, rz = dz - f * gz;
   const h = rx * n[0]! + ry * n[1]! + rz * n[2]!;
-  return rx * rx + ry * ry + rz * rz - h * h;
+  probe[4] = rx * rx + ry * ry + rz * rz - h * h;
 }
 
 /**
@@ -805,23 +813,17 @@ function columnSides(triangle: MeshTriangle): Float64Array {
 }
 
 /**
- * Whether (x, y, z) lies inside the prism (or column) of the triangle of vertices `t` within
- * `allowed`: inside the plane through each edge k (unit inward normal `sides[3k..]`, through
- * vertex k; plane `skip`, -1 none, not tested), and inside the cap of each corner, the plane across the bisector
- * of its two edges' inward normals (their sum, of length 2 sin(a / 2)), measured with `allowed`
- * times that length: two planes that each let a point `allowed` through meet allowed /
+ * Whether the point `probe[0..2]` lies inside the prism (or column) of the triangle of vertices
+ * `t` within the slack `probe[3]` (an array: doubles cross calls in arrays, PERFORMANCE.md):
+ * inside the plane through each edge k (unit inward normal `sides[3k..]`, through vertex k;
+ * plane `skip`, -1 none, not tested), and inside the cap of each corner, the plane across the
+ * bisector of its two edges' inward normals (their sum, of length 2 sin(a / 2)), measured with
+ * the slack times that length: two planes that each let a point the slack through meet slack /
  * sin(a / 2) beyond a corner of angle a, far off a sliver's tip (as mesh-contacts.ts's
  * `clipCore`, FINDINGS.md F13 and F20). The cap never cuts the exact prism.
  */
-function overTriangle(
-  t: Float64Array,
-  sides: Float64Array,
-  x: number,
-  y: number,
-  z: number,
-  allowed: number,
-  skip: number,
-): boolean {
+function overTriangle(t: Float64Array, sides: Float64Array, skip: number): boolean {
+  const x = probe[0]!, y = probe[1]!, z = probe[2]!, allowed = probe[3]!;
   for (let k = 0; k < 3; k++) {
     const a = 3 * k, b = k === 0 ? 6 : a - 3;
     const dx = x - t[a]!, dy = y - t[a + 1]!, dz = z - t[a + 2]!;

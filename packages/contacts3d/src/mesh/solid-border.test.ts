@@ -5,11 +5,10 @@
  * flat (height 0, turned and moved), so the answer is worked out by hand: the normal is the
  * field's up and the deepest depth how far the shape's lowest point lies below height 0.
  */
-import { describe, expect, it } from 'vitest';
-import { collide } from '../collide.js';
-import { CollisionData } from '../manifold/collision-data.js';
+import { describe, it } from 'vitest';
 import { ConvexHull } from '../shapes/convex-hull.js';
 import { Box } from '../shapes/primitives.js';
+import { expectLiftingContacts } from '../test-support/lifting-contacts.js';
 import { add, axisAngle, rotate, scale, type Vec3 } from '../test-support/shapes.js';
 import { Heightfield } from './heightfield.js';
 
@@ -31,23 +30,7 @@ describe('test_f23: a shape beside a heightfield with corners in its solid gets 
           ? new Box([0.3 * s, 0.2 * s, 0.25 * s]).setPose(centre, TURN)
           : ConvexHull.fromPoints(OCTAHEDRON.map((p) => scale(p, 0.4 * s))).setPose(centre, TURN);
         const truth = name === 'box' ? 0.25 * s : 0.35 * s;
-        const up = rotate(TURN, [0, 1, 0]);
-        for (const order of ['shape first', 'field first'] as const) {
-          const data = new CollisionData({ capacity: 16 });
-          const count = order === 'shape first'
-            ? collide(shape, field, data)
-            : collide(field, shape, data);
-          expect(count).toBeGreaterThan(0);
-          const sign = order === 'shape first' ? 1 : -1;
-          let deepest = -Infinity;
-          for (const contact of data.contacts.slice(0, count)) {
-            for (let k = 0; k < 3; k++) {
-              expect(Math.abs(contact.normal[k]! - sign * up[k]!)).toBeLessThan(1e-12);
-            }
-            deepest = Math.max(deepest, contact.penetration);
-          }
-          expect(Math.abs(deepest - truth)).toBeLessThan(1e-9 * s);
-        }
+        expectLiftingContacts(shape, field, rotate(TURN, [0, 1, 0]), truth, s, false);
       });
     }
   }
@@ -76,22 +59,7 @@ describe('test_f23: a shape under a slope, in the column but not the prism, gets
           : ConvexHull.fromPoints(OCTAHEDRON.map((p) => scale(p, 0.05 * s))).setPose(centre, TURN);
         const truth = ((name === 'box' ? 0.625 : 0.6) / Math.sqrt(1.25)) * s;
         const slope = rotate(TURN, scale([-0.5, 1, 0], 1 / Math.sqrt(1.25)));
-        for (const order of ['shape first', 'field first'] as const) {
-          const data = new CollisionData({ capacity: 16 });
-          const count = order === 'shape first'
-            ? collide(shape, field, data)
-            : collide(field, shape, data);
-          expect(count).toBeGreaterThan(0);
-          const sign = order === 'shape first' ? 1 : -1;
-          let deepest = -Infinity;
-          for (const contact of data.contacts.slice(0, count)) {
-            for (let k = 0; k < 3; k++) {
-              expect(Math.abs(contact.normal[k]! - sign * slope[k]!)).toBeLessThan(1e-12);
-            }
-            deepest = Math.max(deepest, contact.penetration);
-          }
-          expect(Math.abs(deepest - truth)).toBeLessThan(1e-9 * s);
-        }
+        expectLiftingContacts(shape, field, slope, truth, s, false);
       });
     }
   }
