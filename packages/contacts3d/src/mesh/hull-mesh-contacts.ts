@@ -526,14 +526,30 @@ function writeContactKey(
 /**
  * Adds the points `clipHullFaces` left in `hullScratch.candidates` (features: the hull's code
  * << 16 | the triangle's local code), normal from the mesh toward the hull; `keyed`: named by
- * their features (a hull face's contacts) rather than merged by distance alone.
+ * their features (a hull face's contacts) rather than merged by distance alone. With `onTriangle`
+ * (the triangle's face clip) only the points over the triangle within the slack `probe[3]`, each
+ * named by the feature it lies on (`triangleFaceContacts`). Returns how many it added.
  */
-function addClippedPoints(triangle: MeshTriangle, manifold: MeshManifold, keyed: boolean): void {
+function addClippedPoints(
+  triangle: MeshTriangle,
+  manifold: MeshManifold,
+  keyed: boolean,
+  onTriangle: boolean,
+): number {
   const candidates = hullScratch.candidates, candidate = manifold.candidate;
   const base = 8 * triangle.index;
+  let added = 0;
   for (let i = 0; i < candidates.count; i++) {
     const point = candidates.points[i]!;
-    const hullCode = point.features >>> 16, local = point.features & 0xffff;
+    const hullCode = point.features >>> 16;
+    let local = point.features & 0xffff;
+    if (onTriangle) {
+      probe[0] = point.x;
+      probe[1] = point.y;
+      probe[2] = point.z;
+      if (!overTriangle(triangle.vertices, triangle.inward, -1)) continue;
+      if (local !== 0) local = featureUnder(triangle, local);
+    }
     candidate.x = point.x;
     candidate.y = point.y;
     candidate.z = point.z;
@@ -547,7 +563,9 @@ function addClippedPoints(triangle: MeshTriangle, manifold: MeshManifold, keyed:
     if (keyed) writeContactKey(candidate, triangle, local, hullCode);
     else candidate.key = -1;
     addMeshContact(manifold);
+    added++;
   }
+  return added;
 }
 
 /** The planes of `triangleHull` for `triangle`: its front n . x = n . v0, its back. */
@@ -593,31 +611,11 @@ function triangleFaceContacts(
     clipAxis,
     hullScratch.candidates,
   );
-  const candidates = hullScratch.candidates, found = candidates.count;
-  if (found === 0) return false;
-  const allowed = Math.max(triangle.slack, CLIP_SLACK * hull.size);
-  let kept = 0;
-  for (let i = 0; i < found; i++) {
-    const point = candidates.points[i]!;
-    probe[0] = point.x;
-    probe[1] = point.y;
-    probe[2] = point.z;
-    probe[3] = allowed;
-    if (!overTriangle(triangle.vertices, triangle.inward, -1)) continue;
-    const local = point.features & 0xffff;
-    if (local !== 0) point.features = (point.features & ~0xffff) | featureUnder(triangle, local);
-    // The kept points first, in their order.
-    const into = candidates.points[kept++]!;
-    into.x = point.x;
-    into.y = point.y;
-    into.z = point.z;
-    into.depth = point.depth;
-    into.kind = point.kind;
-    into.features = point.features;
+  if (hullScratch.candidates.count === 0) return false;
+  probe[3] = Math.max(triangle.slack, CLIP_SLACK * hull.size);
+  if (addClippedPoints(triangle, manifold, false, true) === 0) {
+    deepestInPrism(hull, triangle, manifold, axes.sunk);
   }
-  candidates.count = kept;
-  if (kept > 0) addClippedPoints(triangle, manifold, false);
-  else deepestInPrism(hull, triangle, manifold, axes.sunk);
   return true;
 }
 
@@ -887,7 +885,7 @@ function hullFaceContacts(
     clipAxis,
     hullScratch.candidates,
   );
-  addClippedPoints(triangle, manifold, true);
+  addClippedPoints(triangle, manifold, true, false);
   return KEPT;
 }
 
