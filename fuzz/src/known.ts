@@ -6,17 +6,17 @@
  */
 import type { KnownDefect } from './suite.js';
 
-/** Box and hull against a heightfield: vertices in the solid, centre not, and no contact. */
+/** Box or hull in a heightfield's solid, no contact: a hull far under a steep cell (step 1 sees the triangle). */
 const F23 = 'FINDINGS.md F23';
 
-/** Capsule against a mesh or heightfield: ids still shared, or an edge-named end's depth, in some regimes. */
-const F24 = 'FINDINGS.md F24';
+/**
+ * The oracle's depth at a mesh edge or vertex (measured to the feature's point nearest the core
+ * point, not along the contact's normal): a shape's face across a mesh edge, a core point behind it.
+ */
+const F25 = 'FINDINGS.md F25';
 
-/** Box and hull against a mesh: a contact's feature id names a mesh feature its witness is not on. */
-const F20 = 'FINDINGS.md F20';
-
-/** Box and hull against a heightfield: an overlap of about 1e-10 at a vertex or edge, no contact. */
-const F21 = 'FINDINGS.md F21';
+/** Box and hull contacts in a heightfield's solid (its column) judged as a one-sided mesh's. */
+const F26 = 'FINDINGS.md F26';
 
 /** Capsule against a heightfield: a core crossing a steep triangle near its high edge, no contact. */
 const F65 = 'FINDINGS.md F65';
@@ -53,18 +53,17 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'solid-below',
     'rigid-invariant',
   ], ['*']),
-  ...entries(F24, ['collideCapsuleTriangleMesh', 'collideCapsuleHeightfield'], ['ids-distinct'], [
+  ...entries(F25, [...POLYTOPE_MESH_SUBJECTS, 'collideCapsuleTriangleMesh'], ['depth-minimal'], [
     '*',
   ]),
-  ...entries(F24, ['collideCapsuleTriangleMesh'], ['depth-minimal'], ['*']),
-  ...entries(F20, POLYTOPE_MESH_SUBJECTS, ['witness-on-surface', 'depth-minimal'], ['*']),
   ...entries(F65, ['collideCapsuleHeightfield'], [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',
     'solid-below',
   ], ['sunk']),
-  ...entries(F21, ['collideBoxHeightfield', 'collideConvexHullHeightfield'], [
+  ...entries(F26, ['collideBoxHeightfield', 'collideConvexHullHeightfield'], [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',
+    'face-in-prism',
   ], ['*']),
 ];

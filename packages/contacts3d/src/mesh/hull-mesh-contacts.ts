@@ -56,6 +56,8 @@ import {
 
 /** Merge distance as a fraction of the hull's size (see mesh-manifold.ts). */
 const MERGE_FRACTION = 1e-6;
+/** The side-plane slack of clip/hull-face-clip.ts, relative to the pair's size (its `PLANE_SLACK`). */
+const CLIP_SLACK = 1e-9;
 /** Separations (relative to the hull's size) closer than this count as equal. */
 const TIE = 1e-10;
 /** Below this sin^2 of the angle between two edges an edge axis is skipped: its direction would be round-off. */
@@ -190,6 +192,10 @@ const vertexHeights = new Float64Array(3);
 const DEFERRED_CAPACITY = 64;
 const deferredSlots = new Int32Array(DEFERRED_CAPACITY);
 const solidProbe = new Float64Array(3);
+/** A point and a slack for `overTriangle` (x, y, z, slack), and `offEdge`'s answer. */
+const probe = new Float64Array(5);
+/** `columnSides`' answer. */
+const columnScratch = new Float64Array(9);
 
 /**
  * Runs the query of `source` over `box` (the hull's world box) grown by `data.tolerance` and adds
@@ -228,8 +234,13 @@ export function hullMeshContacts(
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
     // A hull whose centre is in the solid below a heightfield's triangle: its face lifts it out.
     const answer = axes.sunk ? FACE_ANSWERS : describeByHull(hull, triangle, source, manifold);
-    if (answer === FACE_ANSWERS) triangleFaceContacts(hull, triangle, manifold);
-    else if (answer === NEIGHBOUR_ANSWERS && deferred < DEFERRED_CAPACITY) {
+    if (answer === FACE_ANSWERS) {
+      // The face clip of a sunk hull lies in the prism perpendicular to the triangle; under a
+      // slope the column holds solid that prism misses (FINDINGS.md F23).
+      if (!triangleFaceContacts(hull, triangle, manifold) && axes.sunk) {
+        deepestInPrism(hull, triangle, manifold, true);
+      }
+    } else if (answer === NEIGHBOUR_ANSWERS && deferred < DEFERRED_CAPACITY) {
       deferredSlots[deferred++] = slot;
     }
   }
@@ -245,8 +256,8 @@ export function hullMeshContacts(
   // Still none over a solid (FINDINGS.md F21): every triangle the axes overlap answers with the
   // deepest point of the hull in its prism. Only over a solid: the prism under a closed mesh's
   // face near an edge holds the other face's outside, where that point overstates the overlap.
-  // A triangle whose plane the centre is behind stands for its column when a vertex of the hull
-  // is in the solid (F23): its face clip answers first.
+  // A triangle whose plane the centre is behind stands for its column (F23): its face clip
+  // answers first when a vertex of the hull is in the solid, else the column's deepest point.
   if (manifold.count > 0 || !source.solidBelow) return;
   axes.lastResort = true;
   source.beginQuery(queryBox);
@@ -254,8 +265,12 @@ export function hullMeshContacts(
     source.loadTriangle(slot, triangle);
     if (!separatingAxes(hull, triangle, source)) continue;
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
-    if (axes.sunk) triangleFaceContacts(hull, triangle, manifold);
-    if (!axes.sunk || hullScratch.candidates.count === 0) deepestInPrism(hull, triangle, manifold);
+    // The face clip lies in the prism, not the column: only when a vertex is in the solid (the
+    // clip's points below the plane are then the hull's part in it); else the column's deepest
+    // point, which lies in the solid when it is behind the plane.
+    const clipped = axes.sunk && partInSolid(hull, source) &&
+      triangleFaceContacts(hull, triangle, manifold);
+    if (!clipped) deepestInPrism(hull, triangle, manifold, axes.sunk);
   }
 }
 
@@ -345,10 +360,10 @@ function separatingAxes(hull: HullData, triangle: MeshTriangle, source: Triangle
   const centreHeight = nx * (worldCentre[0]! - t0x) + ny * (worldCentre[1]! - t0y) +
     nz * (worldCentre[2]! - t0z);
   // Behind the plane of a triangle whose solid is below it, the triangle stands for its column
-  // when the hull has any part in the solid: its centre, or, in the last resort pass, a vertex (a
-  // centre above the surface, or just off the grid's border, with corners in the solid: F23).
-  const sunk = centreHeight < 0 && source.solidBelow &&
-    (axes.centreInSolid || axes.lastResort && partInSolid(hull, source));
+  // when the hull's centre is in the solid, or in the last resort pass (a centre above the
+  // surface, or just off the grid's border, with a part in the solid: F23; that pass asks the
+  // column itself).
+  const sunk = centreHeight < 0 && source.solidBelow && (axes.centreInSolid || axes.lastResort);
   if (centreHeight < 0 && !twoSided && !sunk) return false;
   const side = centreHeight < 0 && !sunk ? -1 : 1;
   axes.sunk = sunk;
@@ -432,7 +447,7 @@ function separatingAxes(hull: HullData, triangle: MeshTriangle, source: Triangle
         (lx * (w[p]! - t[a]!) + ly * (w[p + 1]! - t[a + 1]!) + lz * (w[p + 2]! - t[a + 2]!)) *
         inverse;
       if (separation > tolerance) return false;
-      if (separation > bestEdgeSeparation + tie) {
+      if (separation > bestEdgeSeparation + tie && crossesWithin(w, p, e, t, a, k)) {
         bestEdgeSeparation = separation;
         bestHullEdge = e;
         bestTriangleEdge = k;
@@ -449,6 +464,41 @@ function separatingAxes(hull: HullData, triangle: MeshTriangle, source: Triangle
   axes.axisY = bestY;
   axes.axisZ = bestZ;
   return true;
+}
+
+/** How far past an end (a fraction of the edge) the closest point of an edge's line still counts as on it. */
+const CROSSING_SLACK = 1e-9;
+
+/**
+ * Whether the closest points of the lines of hull edge `e` (from its vertex at `w[p]`, its vector
+ * in `hullScratch.edgeVectors`) and triangle edge `k` (from `t[a]`) lie within both edges
+ * (Ericson, Real-Time Collision Detection, 5.1.9, unclamped): an edge pair describes a contact
+ * only there. The axis of least overlap always has them inside (the origin projects into the
+ * nearest face of the Minkowski difference), but two edges of a needle triangle on one line
+ * (copies of a vertex a millionth apart) give one axis twice, and the edge the crossing misses
+ * named a vertex whose witness lay 0.07 off it (FINDINGS.md F20). The edges are not parallel
+ * (step 1 skips those). Integer arguments only: a double argument of a call V8 does not inline
+ * is a heap number (PERFORMANCE.md).
+ */
+function crossesWithin(
+  w: Float64Array,
+  p: number,
+  e: number,
+  t: Float64Array,
+  a: number,
+  k: number,
+) {
+  const edges = hullScratch.edgeVectors, b = k === 2 ? 0 : a + 3;
+  const ex = edges[3 * e]!, ey = edges[3 * e + 1]!, ez = edges[3 * e + 2]!;
+  const gx = t[b]! - t[a]!, gy = t[b + 1]! - t[a + 1]!, gz = t[b + 2]! - t[a + 2]!;
+  const rx = w[p]! - t[a]!, ry = w[p + 1]! - t[a + 1]!, rz = w[p + 2]! - t[a + 2]!;
+  const aa = ex * ex + ey * ey + ez * ez, bb = ex * gx + ey * gy + ez * gz;
+  const cc = ex * rx + ey * ry + ez * rz, ee = gx * gx + gy * gy + gz * gz;
+  const ff = gx * rx + gy * ry + gz * rz;
+  const denominator = aa * ee - bb * bb;
+  const s = (bb * ff - cc * ee) / denominator, u = (aa * ff - bb * cc) / denominator;
+  return s >= -CROSSING_SLACK && s <= 1 + CROSSING_SLACK && u >= -CROSSING_SLACK &&
+    u <= 1 + CROSSING_SLACK;
 }
 
 /**
@@ -476,14 +526,30 @@ function writeContactKey(
 /**
  * Adds the points `clipHullFaces` left in `hullScratch.candidates` (features: the hull's code
  * << 16 | the triangle's local code), normal from the mesh toward the hull; `keyed`: named by
- * their features (a hull face's contacts) rather than merged by distance alone.
+ * their features (a hull face's contacts) rather than merged by distance alone. With `onTriangle`
+ * (the triangle's face clip) only the points over the triangle within the slack `probe[3]`, each
+ * named by the feature it lies on (`triangleFaceContacts`). Returns how many it added.
  */
-function addClippedPoints(triangle: MeshTriangle, manifold: MeshManifold, keyed: boolean): void {
+function addClippedPoints(
+  triangle: MeshTriangle,
+  manifold: MeshManifold,
+  keyed: boolean,
+  onTriangle: boolean,
+): number {
   const candidates = hullScratch.candidates, candidate = manifold.candidate;
   const base = 8 * triangle.index;
+  let added = 0;
   for (let i = 0; i < candidates.count; i++) {
     const point = candidates.points[i]!;
-    const hullCode = point.features >>> 16, local = point.features & 0xffff;
+    const hullCode = point.features >>> 16;
+    let local = point.features & 0xffff;
+    if (onTriangle) {
+      probe[0] = point.x;
+      probe[1] = point.y;
+      probe[2] = point.z;
+      if (!overTriangle(triangle.vertices, triangle.inward, -1)) continue;
+      if (local !== 0) local = featureUnder(triangle, local);
+    }
     candidate.x = point.x;
     candidate.y = point.y;
     candidate.z = point.z;
@@ -497,7 +563,9 @@ function addClippedPoints(triangle: MeshTriangle, manifold: MeshManifold, keyed:
     if (keyed) writeContactKey(candidate, triangle, local, hullCode);
     else candidate.key = -1;
     addMeshContact(manifold);
+    added++;
   }
+  return added;
 }
 
 /** The planes of `triangleHull` for `triangle`: its front n . x = n . v0, its back. */
@@ -515,12 +583,21 @@ function writeTrianglePlanes(triangle: MeshTriangle): void {
   planes[7] = -level;
 }
 
-/** Step 3 for the triangle's face: the hull's incident face clipped against the triangle. */
+/**
+ * Step 3 for the triangle's face: the hull's incident face clipped against the triangle. The
+ * clip lets a point its plane slack (`CLIP_SLACK` of the hull's size) beyond each side plane; at
+ * a corner of angle a two such planes meet slack / sin(a / 2) beyond it, and for a needle (three
+ * vertices nearly on one line, as copies of a vertex a millionth apart leave) no plane crosses
+ * the strip along it, so points of the incident face far beyond the triangle survive
+ * (FINDINGS.md F20). Such points are dropped (`overTriangle`, with the caps of mesh-contacts.ts's
+ * `clipCore`); when none is left the triangle answers with the hull's deepest point in its
+ * prism. Returns whether the clip found any point.
+ */
 function triangleFaceContacts(
   hull: HullData,
   triangle: MeshTriangle,
   manifold: MeshManifold,
-): void {
+): boolean {
   writeTrianglePlanes(triangle);
   clipHullFaces(
     triangleHull,
@@ -534,7 +611,12 @@ function triangleFaceContacts(
     clipAxis,
     hullScratch.candidates,
   );
-  addClippedPoints(triangle, manifold, false);
+  if (hullScratch.candidates.count === 0) return false;
+  probe[3] = Math.max(triangle.slack, CLIP_SLACK * hull.size);
+  if (addClippedPoints(triangle, manifold, false, true) === 0) {
+    deepestInPrism(hull, triangle, manifold, axes.sunk);
+  }
+  return true;
 }
 
 /**
@@ -548,12 +630,25 @@ function triangleFaceContacts(
  * triangle's vertices) entering the hull, a line clipped to the hull's face planes (Ericson,
  * Real-Time Collision Detection, 5.3.8). That point, when within the tolerance of the front, is
  * the face's contact: the separating axes overlap, so the triangle must not answer with nothing.
+ * With `column` (a sunk hull: its part in the solid below a heightfield's triangle) the same in
+ * the triangle's column, the planes through its edges along the field's up (`columnSides`).
  */
-function deepestInPrism(hull: HullData, triangle: MeshTriangle, manifold: MeshManifold): void {
+function deepestInPrism(
+  hull: HullData,
+  triangle: MeshTriangle,
+  manifold: MeshManifold,
+  column: boolean,
+): void {
   const w = hullScratch.frameVertices, planes = hullScratch.framePlanes;
-  const t = triangle.vertices, n = triangle.normal, sides = triangle.inward;
+  const t = triangle.vertices, n = triangle.normal;
+  const sides = column ? columnSides(triangle) : triangle.inward;
   const side = axes.side, slack = triangle.slack;
   const nx = side * n[0]!, ny = side * n[1]!, nz = side * n[2]!;
+  // The prism's edges run along the normal, the column's along the field's up.
+  const up = triangle.up;
+  const rx = column ? up[0]! : nx, ry = column ? up[1]! : ny, rz = column ? up[2]! : nz;
+  const rise = nx * rx + ny * ry + nz * rz;
+  probe[3] = slack;
   const t0x = t[0]!, t0y = t[1]!, t0z = t[2]!;
   let best = Infinity, bestX = 0, bestY = 0, bestZ = 0, code = 0;
   let kind: ContactKind = ContactKind.PointFace;
@@ -561,7 +656,10 @@ function deepestInPrism(hull: HullData, triangle: MeshTriangle, manifold: MeshMa
   for (let v = 0; v < hull.vertexCount; v++) {
     const x = w[3 * v]!, y = w[3 * v + 1]!, z = w[3 * v + 2]!;
     const h = nx * (x - t0x) + ny * (y - t0y) + nz * (z - t0z);
-    if (h < best && inPrism(t, sides, x, y, z, slack, -1)) {
+    probe[0] = x;
+    probe[1] = y;
+    probe[2] = z;
+    if (h < best && overTriangle(t, sides, -1)) {
       best = h;
       bestX = x;
       bestY = y;
@@ -584,7 +682,10 @@ function deepestInPrism(hull: HullData, triangle: MeshTriangle, manifold: MeshMa
       const x = w[p]! + f * (w[q]! - w[p]!), y = w[p + 1]! + f * (w[q + 1]! - w[p + 1]!);
       const z = w[p + 2]! + f * (w[q + 2]! - w[p + 2]!);
       const h = nx * (x - t0x) + ny * (y - t0y) + nz * (z - t0z);
-      if (h < best && inPrism(t, sides, x, y, z, slack, k)) {
+      probe[0] = x;
+      probe[1] = y;
+      probe[2] = z;
+      if (h < best && overTriangle(t, sides, k)) {
         best = h;
         bestX = x;
         bestY = y;
@@ -594,14 +695,15 @@ function deepestInPrism(hull: HullData, triangle: MeshTriangle, manifold: MeshMa
       }
     }
   }
-  // The prism's edges, v_k + s n, clipped to the hull's planes m . x <= d: the lowest s left.
+  // The prism's edges, v_k + s r (r the normal, or up for the column), clipped to the hull's
+  // planes m . x <= d: the lowest s left (r rises along the normal: r . n > 0).
   for (let k = 0; k < 3; k++) {
     const a = 3 * k;
     let low = -Infinity, high = Infinity, face = 0;
     for (let f = 0; f < hull.faceCount; f++) {
       const i = 4 * f;
       const mx = planes[i]!, my = planes[i + 1]!, mz = planes[i + 2]!;
-      const along = side * (mx * n[0]! + my * n[1]! + mz * n[2]!);
+      const along = mx * rx + my * ry + mz * rz;
       const room = planes[i + 3]! - (mx * t[a]! + my * t[a + 1]! + mz * t[a + 2]!);
       if (along > 0) high = Math.min(high, room / along);
       else if (along < 0) {
@@ -613,12 +715,12 @@ function deepestInPrism(hull: HullData, triangle: MeshTriangle, manifold: MeshMa
       } else if (room < 0) high = -Infinity;
     }
     if (low > high || low === -Infinity) continue;
-    const h = low + nx * (t[a]! - t0x) + ny * (t[a + 1]! - t0y) + nz * (t[a + 2]! - t0z);
+    const h = low * rise + nx * (t[a]! - t0x) + ny * (t[a + 1]! - t0y) + nz * (t[a + 2]! - t0z);
     if (h < best) {
       best = h;
-      bestX = t[a]! + low * nx;
-      bestY = t[a + 1]! + low * ny;
-      bestZ = t[a + 2]! + low * nz;
+      bestX = t[a]! + low * rx;
+      bestY = t[a + 1]! + low * ry;
+      bestZ = t[a + 2]! + low * rz;
       code = hull.faceCodes[face]!;
       kind = ContactKind.PointFace;
     }
@@ -642,26 +744,92 @@ function deepestInPrism(hull: HullData, triangle: MeshTriangle, manifold: MeshMa
 }
 
 /**
- * Whether (x, y, z) lies inside the prism's side planes (unit inward normals `sides` through the
- * triangle's vertices `t`, plane k through vertex k) within `slack`, plane `skip` (-1: none) not
- * tested.
+ * The local code (mesh-triangle.ts) of the triangle's feature under the clip point in `probe`:
+ * `local`, the edge or corner the clip named, when the point lies over it within `probe[3]`;
+ * else the edge it lies nearest. The clip names a crossing of side plane k edge k, which is on
+ * edge k for a triangle of three corners; a needle's two edges on one line share that plane, and
+ * a crossing beyond edge k lies on the other (FINDINGS.md F20: a witness 0.18 off the edge named).
  */
-function inPrism(
-  t: Float64Array,
-  sides: Float64Array,
-  x: number,
-  y: number,
-  z: number,
-  slack: number,
-  skip: number,
-): boolean {
+function featureUnder(triangle: MeshTriangle, local: number): number {
+  const allowed = probe[3]!;
+  let best = local, nearest = Infinity;
   for (let k = 0; k < 3; k++) {
-    if (k === skip) continue;
-    const a = 3 * k;
-    if (
-      sides[a]! * (x - t[a]!) + sides[a + 1]! * (y - t[a + 1]!) + sides[a + 2]! * (z - t[a + 2]!) <
-        -slack
-    ) {
+    offEdge(triangle, k);
+    const gap = probe[4]!;
+    if (local === 1 + k && gap <= allowed * allowed) return local;
+    if (gap < nearest) {
+      nearest = gap;
+      best = 1 + k;
+    }
+  }
+  if (local >= 4) {
+    const v = triangle.vertices, n = triangle.normal, a = 3 * (local - 4);
+    const dx = probe[0]! - v[a]!, dy = probe[1]! - v[a + 1]!, dz = probe[2]! - v[a + 2]!;
+    const h = dx * n[0]! + dy * n[1]! + dz * n[2]!;
+    if (dx * dx + dy * dy + dz * dz - h * h <= allowed * allowed) return local;
+  }
+  return best;
+}
+
+/**
+ * Writes to `probe[4]` the squared distance of the point in `probe`, seen along the triangle's
+ * normal, from its edge k.
+ */
+function offEdge(triangle: MeshTriangle, k: number): void {
+  const v = triangle.vertices, n = triangle.normal;
+  const a = 3 * k, b = k === 2 ? 0 : a + 3;
+  const gx = v[b]! - v[a]!, gy = v[b + 1]! - v[a + 1]!, gz = v[b + 2]! - v[a + 2]!;
+  const dx = probe[0]! - v[a]!, dy = probe[1]! - v[a + 1]!, dz = probe[2]! - v[a + 2]!;
+  const f = Math.min(
+    1,
+    Math.max(0, (dx * gx + dy * gy + dz * gz) / (gx * gx + gy * gy + gz * gz)),
+  );
+  const rx = dx - f * gx, ry = dy - f * gy, rz = dz - f * gz;
+  const h = rx * n[0]! + ry * n[1]! + rz * n[2]!;
+  probe[4] = rx * rx + ry * ry + rz * rz - h * h;
+}
+
+/**
+ * The unit inward normals of the planes of `triangle`'s column (through its edges along the
+ * field's up, `up x edge`: (up x e) . (n x e) = (up . n) |e|^2 > 0, as the front faces up), into
+ * a scratch array: the solid below a heightfield's triangle is its column, where the prism
+ * perpendicular to a slope leaves gaps under valleys (as mesh-contacts.ts's `clipCore`).
+ */
+function columnSides(triangle: MeshTriangle): Float64Array {
+  const v = triangle.vertices, up = triangle.up, out = columnScratch;
+  for (let k = 0; k < 3; k++) {
+    const a = 3 * k, b = k === 2 ? 0 : a + 3;
+    const gx = v[b]! - v[a]!, gy = v[b + 1]! - v[a + 1]!, gz = v[b + 2]! - v[a + 2]!;
+    const wx = up[1]! * gz - up[2]! * gy, wy = up[2]! * gx - up[0]! * gz;
+    const wz = up[0]! * gy - up[1]! * gx;
+    const inverse = 1 / Math.sqrt(wx * wx + wy * wy + wz * wz);
+    out[a] = wx * inverse;
+    out[a + 1] = wy * inverse;
+    out[a + 2] = wz * inverse;
+  }
+  return out;
+}
+
+/**
+ * Whether the point `probe[0..2]` lies inside the prism (or column) of the triangle of vertices
+ * `t` within the slack `probe[3]` (an array: doubles cross calls in arrays, PERFORMANCE.md):
+ * inside the plane through each edge k (unit inward normal `sides[3k..]`, through vertex k;
+ * plane `skip`, -1 none, not tested), and inside the cap of each corner, the plane across the
+ * bisector of its two edges' inward normals (their sum, of length 2 sin(a / 2)), measured with
+ * the slack times that length: two planes that each let a point the slack through meet slack /
+ * sin(a / 2) beyond a corner of angle a, far off a sliver's tip (as mesh-contacts.ts's
+ * `clipCore`, FINDINGS.md F13 and F20). The cap never cuts the exact prism.
+ */
+function overTriangle(t: Float64Array, sides: Float64Array, skip: number): boolean {
+  const x = probe[0]!, y = probe[1]!, z = probe[2]!, allowed = probe[3]!;
+  for (let k = 0; k < 3; k++) {
+    const a = 3 * k, b = k === 0 ? 6 : a - 3;
+    const dx = x - t[a]!, dy = y - t[a + 1]!, dz = z - t[a + 2]!;
+    const ux = sides[a]!, uy = sides[a + 1]!, uz = sides[a + 2]!;
+    if (k !== skip && ux * dx + uy * dy + uz * dz < -allowed) return false;
+    // The cap of corner k, between edge k - 1 (inward at b) and edge k.
+    const sx = ux + sides[b]!, sy = uy + sides[b + 1]!, sz = uz + sides[b + 2]!;
+    if (sx * dx + sy * dy + sz * dz < -allowed * Math.sqrt(sx * sx + sy * sy + sz * sz)) {
       return false;
     }
   }
@@ -717,7 +885,7 @@ function hullFaceContacts(
     clipAxis,
     hullScratch.candidates,
   );
-  addClippedPoints(triangle, manifold, true);
+  addClippedPoints(triangle, manifold, true, false);
   return KEPT;
 }
 

@@ -397,6 +397,41 @@ function widest(manifold: MeshManifold, g: number, a: number, b: number, side: n
 }
 
 /**
+ * Keeps one contact of each feature id (the deeper; of equal depths the first), in arrival
+ * order: a feature id names one contact, which a solver's warm start keys on. Two arise where a
+ * capsule's side, clipped by the wall of an edge, is named by that edge (its face contact, F11)
+ * and the side's nearest point to the same edge gives the edge's own contact: the edge is then
+ * the nearer feature, and its contact the deeper (FINDINGS.md F24).
+ */
+function dropSharedIds(manifold: MeshManifold): void {
+  const contacts = manifold.contacts as MeshContact[], count = manifold.count;
+  const marks = manifold.marks;
+  marks.fill(0, 0, count);
+  for (let i = 0; i < count; i++) {
+    if (marks[i] === 1) continue;
+    const a = contacts[i]!;
+    for (let j = i + 1; j < count; j++) {
+      const b = contacts[j]!;
+      if (marks[j] === 1 || b.first !== a.first || b.second !== a.second) continue;
+      if (b.depth > contacts[i]!.depth) {
+        marks[i] = 1;
+        break;
+      }
+      marks[j] = 1;
+    }
+  }
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    if (marks[i] === 1) continue;
+    // Moving each kept contact down (or in place): swap the objects.
+    const swap = contacts[kept]!;
+    contacts[kept++] = contacts[i]!;
+    contacts[i] = swap;
+  }
+  manifold.count = kept;
+}
+
+/**
  * Writes the candidates into `data` (all, or `min(maxContactsPerPair, room)` chosen by
  * `selectMeshContacts`, with `data.overflowed` set when the room cut the pair short), each with its
  * own normal, bodies and the buffer's materials; returns how many.
@@ -407,6 +442,7 @@ export function emitMeshManifold(
   firstBody: unknown,
   secondBody: unknown,
 ): number {
+  dropSharedIds(manifold);
   const count = manifold.count;
   if (count === 0) return 0;
   // The reduction first: a normal's contacts are at most 4 whatever the room.

@@ -12,6 +12,7 @@ import { CollisionData } from '../manifold/collision-data.js';
 import { Capsule } from '../shapes/capsule.js';
 import { ConvexHull } from '../shapes/convex-hull.js';
 import { Box, Sphere } from '../shapes/primitives.js';
+import { expectLiftingContacts } from '../test-support/lifting-contacts.js';
 import { add, axisAngle, multiplyQuat, rotate, scale, type Vec3 } from '../test-support/shapes.js';
 import { Heightfield } from './heightfield.js';
 
@@ -94,24 +95,8 @@ describe('test_f14: a shape sunk into a heightfield gets the contact that lifts 
           const shape = c.build(s, world(local));
           const truth = -c.deepest(s, local);
           expect(truth).toBeGreaterThan(0);
-          for (const order of ['shape first', 'field first'] as const) {
-            const data = new CollisionData({ capacity: 16 });
-            const count = order === 'shape first'
-              ? collide(shape, field, data)
-              : collide(field, shape, data);
-            expect(count).toBeGreaterThan(0);
-            // Each normal is the plane's (from the field toward the shape; negated field first).
-            const sign = order === 'shape first' ? 1 : -1;
-            let deepest = -Infinity;
-            for (const contact of data.contacts.slice(0, count)) {
-              for (let k = 0; k < 3; k++) {
-                expect(Math.abs(contact.normal[k]! - sign * up[k]!)).toBeLessThan(1e-12);
-              }
-              expect(contact.penetration).toBeLessThanOrEqual(truth * (1 + 1e-9));
-              deepest = Math.max(deepest, contact.penetration);
-            }
-            expect(Math.abs(deepest - truth)).toBeLessThan(1e-9 * s);
-          }
+          // Each normal is the plane's (from the field toward the shape; negated field first).
+          expectLiftingContacts(shape, field, up, truth, s, true);
         });
       }
     }
