@@ -50,8 +50,11 @@ const CANNON_ENTRY_POINTS = new Set([
 ]);
 
 /** The adapter's code: this package's sources or build (not its test support) and contactkit's. */
-const ADAPTER_CODE =
-  /\/packages\/(?:cannon-es\/(?:src\/(?!test-support\/)|dist\/)|contacts3d\/|math\/)|\/@contactkit\/(?:cannon-es|contacts3d|math)\//;
+const ADAPTER_CODE = new RegExp(
+  String.raw`/packages/(?:cannon-es/(?:src/(?!test-support/)|dist/)|contacts3d/|math/)` +
+    String.raw`|/@contactkit/(?:cannon-es|contacts3d|math)/`,
+);
+/\/packages\/(?:cannon-es\/(?:src\/(?!test-support\/)|dist\/)|contacts3d\/|math\/)|\/@contactkit\/(?:cannon-es|contacts3d|math)\//;
 
 /** cannon-es's build. */
 const CANNON_CODE = /\/cannon-es\/dist\/cannon-es\./;
