@@ -54,7 +54,6 @@ const ADAPTER_CODE = new RegExp(
   String.raw`/packages/(?:cannon-es/(?:src/(?!test-support/)|dist/)|contacts3d/|math/)` +
     String.raw`|/@contactkit/(?:cannon-es|contacts3d|math)/`,
 );
-/\/packages\/(?:cannon-es\/(?:src\/(?!test-support\/)|dist\/)|contacts3d\/|math\/)|\/@contactkit\/(?:cannon-es|contacts3d|math)\//;
 
 /** cannon-es's build. */
 const CANNON_CODE = /\/cannon-es\/dist\/cannon-es\./;
