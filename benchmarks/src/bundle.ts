@@ -19,7 +19,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 await build({
-  entryPoints: ['main.ts', 'row.ts', 'profile.ts'].map((file) => join(root, 'src', file)),
+  entryPoints: ['main.ts', 'row.ts', 'profile.ts', 'cannon-bytes.ts'].map((file) =>
+    join(root, 'src', file)
+  ),
   outdir: join(root, 'dist'),
   bundle: true,
   platform: 'node',

@@ -22,77 +22,33 @@
  * own profile (`world.doProfiling`: wall-clock time of `narrowphase.getContacts`) in the wall
  * clock of the same 600 steps. All modes run in this one process (cannon-es's solver code is
  * shared by all, so its type feedback is the same for each).
- * Bytes per step: `bytesPerCall` of measure.ts around `world.step`, on a scene that has run its
- * 600 timed steps.
+ * Bytes per step: in a Node process of its own per row (cannon-bytes.ts), V8's sampling heap
+ * profiler over steps 300 to 600, the median of three fresh worlds, and the part of it the
+ * adapter's own code allocated (the rest is cannon-es's: its solver, its bookkeeping, the
+ * equations its pools make). Not `bytesPerCall` in this process: after every scene in every mode
+ * had run here, cannon-es's solver boxed its floating-point numbers in every mode (the stack of
+ * cubes read 176 KB a step with cannon-es's own narrowphase, 245 KB with contactkit's; alone in a
+ * process, 64 KB and 18 to 40 KB), and the least of seven samples of 350 steps each measured
+ * the stack at steps 1,900 to 3,300, after it had settled (25 KB instead of 62 KB at steps 300
+ * to 600 with cannon-es's narrowphase).
  */
-import { type UseContactkitOptions, useContactkit } from '@contactkit/cannon-es';
-import type { World } from 'cannon-es';
+import { useContactkit } from '@contactkit/cannon-es';
+import type { StepAllocation } from '../../packages/cannon-es/src/test-support/allocation.js';
 import {
-  buildPile,
-  buildRamp,
-  buildScene,
-  type Scene,
-} from '../../packages/cannon-es/src/test-support/scenes.js';
+  type StepScene,
+  STEP_SCENES,
+} from '../../packages/cannon-es/src/test-support/step-scenes.js';
+import type { World } from 'cannon-es';
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CANNON_STEP_MODES, type CannonStepMode } from './cannon-modes.js';
 import { sink } from './harness.js';
-import { bytesPerCall } from './measure.js';
 
 const STEPS = 600;
 const ROUNDS = 4;
 
-type Mode = 'cannon-es' | 'contactkit' | 'contactkit, pair cache' | 'contactkit, recycling';
-const MODES: readonly Mode[] = [
-  'cannon-es',
-  'contactkit',
-  'contactkit, pair cache',
-  'contactkit, recycling',
-];
-const OPTIONS: Record<Exclude<Mode, 'cannon-es'>, UseContactkitOptions> = {
-  contactkit: {},
-  'contactkit, pair cache': { pairCache: true },
-  'contactkit, recycling': { pairCache: { recycle: true } },
-};
-
-/** A scene: its title, and its world for cannon-es's own narrowphase (`native`) and for contactkit. */
-interface SceneCase {
-  title: string;
-  /** cannon-es's world, or undefined where it cannot run the scene at all. */
-  native: (() => Scene) | undefined;
-  adapted: () => Scene;
-}
-
-const SCENES: readonly SceneCase[] = [
-  {
-    title: 'stack of 6 cubes',
-    native: () => buildScene('stack'),
-    adapted: () => buildScene('stack'),
-  },
-  {
-    title: 'pyramid of 21 cubes',
-    native: () => buildScene('pyramid'),
-    adapted: () => buildScene('pyramid'),
-  },
-  {
-    title: '8 yawed planks',
-    native: () => buildScene('planks'),
-    adapted: () => buildScene('planks'),
-  },
-  { title: 'pile of 30 capsules', native: undefined, adapted: () => buildPile('capsules') },
-  {
-    title: 'pile of 20 convex polyhedra',
-    native: () => buildPile('hulls'),
-    adapted: () => buildPile('hulls'),
-  },
-  {
-    title: 'boxes down a trimesh ramp (cannon-es: the ramp as boxes)',
-    native: () => buildRamp('boxes'),
-    adapted: () => buildRamp('trimesh'),
-  },
-  {
-    title: 'boxes across a tessellated floor (cannon-es: on its Plane)',
-    native: () => buildScene('sliding'),
-    adapted: () => buildScene('sliding', 'tessellated'),
-  },
-];
+type Mode = CannonStepMode['name'];
 
 /** One row: a scene in one mode. */
 export interface CannonStepRow {
@@ -104,8 +60,10 @@ export interface CannonStepRow {
   narrowphaseShare: number;
   /** Contact equations per step, mean over the 600 steps. */
   equations: number;
-  /** Bytes of V8 heap a step allocates. */
+  /** Bytes of V8 heap a step allocates (cannon-bytes.ts). */
   bytesPerStep: number;
+  /** Of those, the bytes the adapter's own code allocates (0 for cannon-es's narrowphase). */
+  adapterBytesPerStep: number;
 }
 
 export interface CannonStepTable {
@@ -115,10 +73,10 @@ export interface CannonStepTable {
 }
 
 /** The world of `scene` in `mode`, or undefined where cannon-es cannot run it. */
-function build(scene: SceneCase, mode: Mode): World | undefined {
-  if (mode === 'cannon-es') return scene.native?.().world;
+function build(scene: StepScene, mode: CannonStepMode): World | undefined {
+  if (mode.options === undefined) return scene.native?.().world;
   const { world } = scene.adapted();
-  useContactkit(world, OPTIONS[mode]);
+  useContactkit(world, mode.options);
   return world;
 }
 
@@ -128,7 +86,10 @@ function cpuMicroseconds(): number {
 }
 
 /** One round of one scene in one mode: 600 steps from the start. */
-function timeRound(world: World, mode: Mode): Omit<CannonStepRow, 'scene' | 'bytesPerStep'> {
+function timeRound(
+  world: World,
+  mode: Mode,
+): Omit<CannonStepRow, 'scene' | 'bytesPerStep' | 'adapterBytesPerStep'> {
   world.doProfiling = true;
   let narrowphase = 0, equations = 0;
   const wall = performance.now();
@@ -146,42 +107,55 @@ function timeRound(world: World, mode: Mode): Omit<CannonStepRow, 'scene' | 'byt
   return { narrowphase: mode, stepUs, narrowphaseShare: share, equations: equations / STEPS };
 }
 
+const bytesScript = join(dirname(fileURLToPath(import.meta.url)), 'cannon-bytes.js');
+
+/** What a step of `scene` in mode `modeIndex` allocates, measured in a child (cannon-bytes.ts). */
+function allocationInChild(scene: StepScene, modeIndex: number): StepAllocation {
+  const output = execFileSync(
+    process.execPath,
+    [...process.execArgv, bytesScript, scene.id, String(modeIndex)],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return JSON.parse(output.trim().split('\n').pop() ?? '') as StepAllocation;
+}
+
 /** The end-to-end table: every scene, every mode. */
 export function cannonStepTable(): CannonStepTable {
   process.stderr.write('cannon-es world.step\n');
   const fastest = new Map<string, CannonStepRow>();
   for (let round = 0; round <= ROUNDS; round++) {
-    for (const scene of SCENES) {
-      for (const mode of MODES) {
+    for (const scene of STEP_SCENES) {
+      for (const mode of CANNON_STEP_MODES) {
         const world = build(scene, mode);
         if (world === undefined) continue;
-        const timing = timeRound(world, mode);
-        const key = `${scene.title} ${mode}`;
+        const timing = timeRound(world, mode.name);
+        const key = `${scene.title} ${mode.name}`;
         if (round > 0 && timing.stepUs < (fastest.get(key)?.stepUs ?? Infinity)) {
-          fastest.set(key, { scene: scene.title, ...timing, bytesPerStep: 0 });
+          fastest.set(key, {
+            scene: scene.title,
+            ...timing,
+            bytesPerStep: 0,
+            adapterBytesPerStep: 0,
+          });
         }
       }
     }
   }
   const rows: CannonStepRow[] = [];
-  for (const scene of SCENES) {
-    for (const mode of MODES) {
-      const row = fastest.get(`${scene.title} ${mode}`);
-      const world = build(scene, mode);
-      if (row === undefined || world === undefined) continue;
-      for (let i = 0; i < STEPS; i++) world.step(1 / 60);
-      const step = (): number => {
-        world.step(1 / 60);
-        return world.contacts.length;
-      };
-      row.bytesPerStep = Math.max(0, Math.round(bytesPerCall(step, 1, row.stepUs * 1000)));
+  for (const scene of STEP_SCENES) {
+    CANNON_STEP_MODES.forEach((mode, modeIndex) => {
+      const row = fastest.get(`${scene.title} ${mode.name}`);
+      if (row === undefined) return;
+      const allocation = allocationInChild(scene, modeIndex);
+      row.bytesPerStep = Math.round(allocation.total);
+      row.adapterBytesPerStep = Math.round(allocation.adapter);
       process.stderr.write(
-        `  ${row.scene}, ${mode}: ${row.stepUs.toFixed(1)} us, narrowphase ${
+        `  ${row.scene}, ${mode.name}: ${row.stepUs.toFixed(1)} us, narrowphase ${
           (100 * row.narrowphaseShare).toFixed(0)
-        }%, ${row.bytesPerStep} B\n`,
+        }%, ${row.bytesPerStep} B (the adapter's ${row.adapterBytesPerStep} B)\n`,
       );
       rows.push(row);
-    }
+    });
   }
   return {
     title: 'cannon-es end to end: world.step(1/60) with its own narrowphase and with contactkit',
@@ -192,8 +166,10 @@ export function cannonStepTable(): CannonStepTable {
       "CPU time of the process over the 600 steps; the narrowphase's share from cannon-es's " +
       'own profile (`world.doProfiling`, wall clock) of the same steps. cannon-es 0.20.0, ' +
       'default settings (GSSolver, 10 iterations, friction 0.3), contactkit with its default ' +
-      'maxContactsPerPair 8. Bytes per step: V8 heap growth around `world.step` (see bytes ' +
-      'per call above), after the 600 steps.',
+      "maxContactsPerPair 8. Bytes per step: V8's sampling heap profiler over steps 300 to 600, " +
+      'the median of three fresh worlds, each row in a process of its own; "the adapter\'s" is ' +
+      "what the adapter's own code allocated (pushing its equations onto cannon-es's list, " +
+      "which cannon-es empties every step, as its own narrowphase does), the rest cannon-es's.",
     ],
   };
 }
@@ -203,14 +179,16 @@ export function cannonStepMarkdown(table: CannonStepTable): string[] {
   const lines = [
     `## ${table.title}`,
     '',
-    '| scene | narrowphase | step (us CPU) | narrowphase share | equations per step | bytes per step |',
-    '| --- | --- | ---: | ---: | ---: | ---: |',
+    "| scene | narrowphase | step (us CPU) | narrowphase share | equations per step | bytes per step | the adapter's |",
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of table.rows) {
     lines.push(
       `| ${row.scene} | ${row.narrowphase} | ${row.stepUs.toFixed(0)} | ${
         (100 * row.narrowphaseShare).toFixed(0)
-      }% | ${row.equations.toFixed(0)} | ${row.bytesPerStep.toLocaleString('en-US')} |`,
+      }% | ${row.equations.toFixed(0)} | ${row.bytesPerStep.toLocaleString('en-US')} | ${
+        row.narrowphase === 'cannon-es' ? '' : row.adapterBytesPerStep.toLocaleString('en-US')
+      } |`,
     );
   }
   lines.push('');

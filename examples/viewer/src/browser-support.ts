@@ -103,6 +103,14 @@ export interface BrowserSession {
   readonly url: string;
   /** The page's console errors and uncaught exceptions, as their text. */
   readonly errors: string[];
+  /** Opens `?<query>` of the build on the page and waits until it has drawn its first frames. */
+  open(query: string): Promise<void>;
+  /** Waits until the page has drawn `n` more frames. */
+  waitFrames(n: number): Promise<void>;
+  /** What the page publishes on `window.__contactkit`, without its functions. */
+  state<T>(): Promise<T>;
+  /** A point of the page's world (or picture) -> page pixels, through its published `project`. */
+  toPage(point: readonly number[]): Promise<[number, number]>;
 }
 
 /**
@@ -139,15 +147,22 @@ export function browserSession(options: BrowserSessionOptions): BrowserSession {
     await server?.close();
     if (outDir) rmSync(outDir, { recursive: true, force: true });
   });
+  const opened = (): Page => {
+    if (!page) throw new Error('the browser page is opened in beforeAll');
+    return page;
+  };
   return {
     get page() {
-      if (!page) throw new Error('the browser page is opened in beforeAll');
-      return page;
+      return opened();
     },
     get url() {
       return url;
     },
     errors,
+    open: (query) => openPage(opened(), `${url}?${query}`),
+    waitFrames: (n) => waitFrames(opened(), n),
+    state: <T>() => publishedState<T>(opened()),
+    toPage: (point) => toPagePixels(opened(), point),
   };
 }
 
@@ -219,12 +234,17 @@ export function colorStatistics(image: Pixels): { distinct: number; dominantShar
   return { distinct: counts.size, dominantShare: dominant / (image.width * image.height) };
 }
 
-/** What a page publishes on `window.__contactkit`, without its `project` function. */
+/**
+ * What a page publishes on `window.__contactkit`, without its functions (`project`, a page's
+ * `step`): the data, which is all that crosses from the page.
+ */
 export function publishedState<T>(page: Page): Promise<T> {
   return page.evaluate(() => {
-    const { project: _project, ...rest } =
-      (window as unknown as { __contactkit: { project: unknown; }; }).__contactkit;
-    return rest;
+    const published = (window as unknown as { __contactkit: Record<string, unknown>; })
+      .__contactkit;
+    return Object.fromEntries(
+      Object.entries(published).filter(([, value]) => typeof value !== 'function'),
+    );
   }) as Promise<T>;
 }
 

@@ -15,9 +15,7 @@ import {
   browserSession,
   colorDistance,
   decodePng,
-  openPage,
   pixelAt,
-  toPagePixels,
   waitFrames,
 } from './browser-support.js';
 import type { ContactRecord } from './contact-records.js';
@@ -58,7 +56,7 @@ function published(): Promise<Published> {
 
 /** Opens a scene with the first shape at `pose` (`[x, y, z, qx, qy, qz, qw]`) if given. */
 async function open(id: Scene3Id, pose?: readonly number[], extra = ''): Promise<void> {
-  await openPage(page, `${session.url}?scene=${id}${pose ? `&p0=${pose.join(',')}` : ''}${extra}`);
+  await session.open(`scene=${id}${pose ? `&p0=${pose.join(',')}` : ''}${extra}`);
 }
 
 /** The contacts Node computes for the scene with its shapes at the poses the page reports. */
@@ -84,9 +82,9 @@ function expectSameContacts(actual: ContactRecord[], expected: ContactRecord[]):
 
 /** A click on the first shape's centre puts the gizmo on it. */
 async function selectFirst(): Promise<void> {
-  const [x, y] = await toPagePixels(page, (await published()).shapes[0]!);
+  const [x, y] = await session.toPage((await published()).shapes[0]!);
   await page.mouse.click(x, y);
-  await waitFrames(page, 2);
+  await session.waitFrames(2);
   expect((await published()).selectedShape).toBe(0);
 }
 
@@ -101,17 +99,17 @@ async function dragFirst(
   steps: number,
   each: (state: Published) => boolean | void,
 ): Promise<number> {
-  const [x, y] = await toPagePixels(page, (await published()).shapes[0]!);
+  const [x, y] = await session.toPage((await published()).shapes[0]!);
   await page.mouse.move(x, y);
   await page.mouse.down();
   let step = 1;
   for (; step <= steps; step++) {
     await page.mouse.move(x + dx * step, y + dy * step);
-    await waitFrames(page, 1);
+    await session.waitFrames(1);
     if (each(await published())) break;
   }
   await page.mouse.up();
-  await waitFrames(page, 2);
+  await session.waitFrames(2);
   return step;
 }
 
@@ -139,7 +137,7 @@ describe('mesh and heightfield scenes in Chromium', { timeout: 90_000 }, () => {
     const red = EDGE_FLAG_COLORS[EdgeFlag.Convex];
     expect(await pixelsNear(red)).toBeGreaterThan(200);
     await page.click('#show-edges');
-    await waitFrames(page, 2);
+    await session.waitFrames(2);
     expect(await pixelsNear(red)).toBe(0);
     // The switch is kept in the URL, and a link with it opens with the edges hidden.
     await page.waitForFunction(() => location.search.includes('edges=0'), undefined, {

@@ -11,7 +11,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { browserSession, openPage } from './browser-support.js';
+import { browserSession } from './browser-support.js';
 import {
   PLUNGER_MAX_SPEED,
   PinballSim,
@@ -140,7 +140,7 @@ function finite(state: PinballState): boolean {
 
 describe('pinball in Chromium', { timeout: 60_000 }, () => {
   it('loads without console errors, the ball on the plunger, listed in the menu', async () => {
-    await openPage(page, `${session.url}?scene=pinball`);
+    await session.open(`scene=pinball`);
     const state = await pinball();
     expect(state.scene).toBe('pinball');
     expect(state.plunger.onPlunger).toBe(true);
@@ -242,7 +242,7 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
   it("at 1200x800 and 390x844 the names of the table's parts are 12 px and clear of the outlines", async () => {
     for (const viewport of [{ width: 1200, height: 800 }, { width: 390, height: 844 }]) {
       await page.setViewportSize(viewport);
-      await openPage(page, `${session.url}?scene=pinball`);
+      await session.open(`scene=pinball`);
       const { names, outline } = await page.evaluate(() => {
         const kit = (window as unknown as {
           __contactkit: {
@@ -323,7 +323,7 @@ describe('pinball in Chromium', { timeout: 60_000 }, () => {
   });
 
   it("air drag in the launch channel: the ball rises as Node's PinballSim with c_w 0.47 moves it", async () => {
-    await openPage(page, `${session.url}?scene=pinball`);
+    await session.open(`scene=pinball`);
     await page.check('#channel-drag');
     await page.waitForFunction(() =>
       (window as unknown as { __contactkit: { channelDragRate: number; }; }).__contactkit

@@ -17,13 +17,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { formatContour, normalizeContour, parseContour } from '@contactkit/collision2d';
-import {
-  browserSession,
-  openPage,
-  publishedState,
-  toPagePixels,
-  waitFrames as waitFramesOf,
-} from './browser-support.js';
+import { browserSession } from './browser-support.js';
 import { BALL_RADIUS } from './programs/comet-scene.js';
 import { PolygonRaysScene } from './programs/polygon-rays-scene.js';
 
@@ -76,21 +70,22 @@ interface CometState {
   imageRect: number[];
 }
 
-function digitiser(): Promise<DigitiserState> {
-  return publishedState<DigitiserState>(page);
-}
-function comet(): Promise<CometState> {
-  return publishedState<CometState>(page);
-}
+const digitiser = (): Promise<DigitiserState> => session.state<DigitiserState>();
+const comet = (): Promise<CometState> => session.state<CometState>();
 /** Picture (digitiser) or world (comet) point -> page pixels. */
-function toPage(point: readonly number[]): Promise<[number, number]> {
-  return toPagePixels(page, point);
-}
-function waitFrames(n: number): Promise<void> {
-  return waitFramesOf(page, n);
-}
-function open(query: string): Promise<void> {
-  return openPage(page, `${session.url}?${query}`);
+const { open, toPage, waitFrames } = session;
+
+/** Opens the digitiser without a picture and loads the generated L (`lPicture`) into it. */
+async function openWithL(): Promise<void> {
+  await open('scene=digitiser&image=none');
+  await page.setInputFiles('#image-file', {
+    name: 'L.png',
+    mimeType: 'image/png',
+    buffer: lPicture(),
+  });
+  await page.waitForFunction(() =>
+    (window as unknown as { __contactkit: DigitiserState; }).__contactkit.image?.name === 'L.png'
+  );
 }
 
 /**
@@ -131,15 +126,7 @@ describe('digitiser in Chromium', { timeout: 60_000 }, () => {
   });
 
   it('traces a generated L, saves it, and the downloaded file gives its exact area and centroid', async () => {
-    await open('scene=digitiser&image=none');
-    await page.setInputFiles('#image-file', {
-      name: 'L.png',
-      mimeType: 'image/png',
-      buffer: lPicture(),
-    });
-    await page.waitForFunction(() =>
-      (window as unknown as { __contactkit: DigitiserState; }).__contactkit.image?.name === 'L.png'
-    );
+    await openWithL();
     await page.selectOption('#trace-mask', 'dark');
     await page.fill('#trace-threshold', '128');
     await page.selectOption('#trace-simplify', 'tolerance');
@@ -259,15 +246,7 @@ describe('digitiser in Chromium', { timeout: 60_000 }, () => {
   });
 
   it('mouse edits: Shift+click deletes, a click on a line inserts, Save refuses a crossing, undo', async () => {
-    await open('scene=digitiser&image=none');
-    await page.setInputFiles('#image-file', {
-      name: 'L.png',
-      mimeType: 'image/png',
-      buffer: lPicture(),
-    });
-    await page.waitForFunction(() =>
-      (window as unknown as { __contactkit: DigitiserState; }).__contactkit.image?.name === 'L.png'
-    );
+    await openWithL();
     await page.selectOption('#trace-mask', 'dark');
     await page.selectOption('#trace-simplify', 'count');
     await page.fill('#trace-amount', '6');
@@ -477,15 +456,7 @@ function loadContour(text: string): Promise<void> {
 describe('your contour in every program', { timeout: 60_000 }, () => {
   it("comet: the digitiser's L in one click, then a dropped file, each becomes the body the ball meets", async () => {
     // What a person does: trace and save in the digitiser, then open the comet and take it.
-    await open('scene=digitiser&image=none');
-    await page.setInputFiles('#image-file', {
-      name: 'L.png',
-      mimeType: 'image/png',
-      buffer: lPicture(),
-    });
-    await page.waitForFunction(() =>
-      (window as unknown as { __contactkit: DigitiserState; }).__contactkit.image?.name === 'L.png'
-    );
+    await openWithL();
     await page.selectOption('#trace-mask', 'dark');
     await page.click('#trace-button');
     await page.waitForFunction(() =>
@@ -556,9 +527,9 @@ describe('your contour in every program', { timeout: 60_000 }, () => {
       undefined,
       { timeout: 20_000 },
     );
-    const state = await publishedState<
+    const state = await session.state<
       { points: number[][]; closed: boolean; ball: { position: number[]; }; }
-    >(page);
+    >();
     // The V, 12 m wide, its tip at the origin, turned y up: the tip is the lowest point.
     expect(state.closed).toBe(false);
     expect(state.points[1]![0]).toBeCloseTo(0, 9);
@@ -571,7 +542,7 @@ describe('your contour in every program', { timeout: 60_000 }, () => {
 
   it("pinball: loadContour places an L, a bad file throws the parser's error, a dropped ball meets it", async () => {
     await open('scene=pinball');
-    const before = await publishedState<{ obstacles: number; }>(page);
+    const before = await session.state<{ obstacles: number; }>();
     await loadContour(
       contourFile([[50, 10], [70, 10], [70, 70], [130, 70], [130, 90], [50, 90]], true),
     );
@@ -580,9 +551,9 @@ describe('your contour in every program', { timeout: 60_000 }, () => {
       (window as unknown as { __contactkit: { table: { obstacles: Array<{ name: string; }>; }; }; })
         .__contactkit.table.obstacles.at(-1)!.name === 'your contour'
     );
-    let state = await publishedState<
+    let state = await session.state<
       { obstacles: number; table: { obstacles: Array<{ name: string; }>; }; }
-    >(page);
+    >();
     expect(state.table.obstacles.at(-1)!.name).toBe('your contour');
     expect(state.obstacles).toBeLessThanOrEqual(before.obstacles);
     const bad = 'contactkit-contour 2\nnot a number here\n';
@@ -597,7 +568,7 @@ describe('your contour in every program', { timeout: 60_000 }, () => {
     await expect(loadContour(bad)).rejects.toThrow(parserMessage);
     expect(await page.locator('#contour-status').textContent()).toContain(parserMessage);
     // The L is still on the table: a rejected file changes nothing.
-    state = await publishedState(page);
+    state = await session.state();
     expect(state.table.obstacles.at(-1)!.name).toBe('your contour');
     await page.click('#drop-on-contour');
     await page.waitForFunction(
@@ -607,7 +578,7 @@ describe('your contour in every program', { timeout: 60_000 }, () => {
       undefined,
       { timeout: 20_000 },
     );
-    const impact = await publishedState<{ lastImpact: { point: number[]; }; }>(page);
+    const impact = await session.state<{ lastImpact: { point: number[]; }; }>();
     // Dropped above the middle of the L's box, it meets the foot's top face, 2.5 cm above the
     // box's centre (0.55): the L is 14 cm, 80 picture pixels, and the face is 20 px above.
     expect(impact.lastImpact.point[1]).toBeCloseTo(0.55 - 0.035, 6);
@@ -628,7 +599,7 @@ interface RaysState {
 describe('polygon-rays in Chromium', { timeout: 60_000 }, () => {
   it("a body dragged by its centroid and turned by its handle; both methods' contacts equal Node's", async () => {
     await open('scene=polygon-rays');
-    let state = await publishedState<RaysState>(page);
+    let state = await session.state<RaysState>();
     expect(state.trace.reached).toBe(true);
     expect(state.rays.length).toBeGreaterThan(0);
     expect(state.separatingAxes.length).toBeGreaterThan(0);
@@ -643,7 +614,7 @@ describe('polygon-rays in Chromium', { timeout: 60_000 }, () => {
     await page.waitForFunction(() =>
       (window as unknown as { __contactkit: RaysState; }).__contactkit.rays.length === 0
     );
-    state = await publishedState<RaysState>(page);
+    state = await session.state<RaysState>();
     expect(state.poses[1]!.position[0]).toBeCloseTo(from[0]! + 3, 1);
     expect(state.separatingAxes).toEqual([]);
     // Back, and turned by its handle to point straight down (-pi/2).
@@ -651,7 +622,7 @@ describe('polygon-rays in Chromium', { timeout: 60_000 }, () => {
     await page.mouse.down();
     await page.mouse.move(x0, y0, { steps: 6 });
     await page.mouse.up();
-    state = await publishedState<RaysState>(page);
+    state = await session.state<RaysState>();
     const centre = state.poses[1]!.position;
     const [hx, hy] = await toPage(state.handles[1]!);
     const [dx, dy] = await toPage([centre[0]!, centre[1]! - 1.5]);
@@ -666,7 +637,7 @@ describe('polygon-rays in Chromium', { timeout: 60_000 }, () => {
       ) < 0.05
     );
     await waitFrames(1);
-    state = await publishedState<RaysState>(page);
+    state = await session.state<RaysState>();
     // Node's scene at the page's poses gives the same contacts by both methods.
     const scene = new PolygonRaysScene(
       parseContour(
@@ -713,7 +684,7 @@ describe('contour-probe in Chromium', { timeout: 60_000 }, () => {
     await page.waitForFunction(() =>
       (window as unknown as { __contactkit: ProbeState; }).__contactkit.corner === 'concave'
     );
-    let state = await publishedState<ProbeState>(page);
+    let state = await session.state<ProbeState>();
     expect(state.symbol).toBe('>');
     expect(state.contacts.map((c) => [c.index, Math.round(c.beta)])).toEqual([[1, 0], [2, 90]]);
     expect(await page.locator('#corner-symbol').textContent()).toContain('concave');
@@ -724,7 +695,7 @@ describe('contour-probe in Chromium', { timeout: 60_000 }, () => {
     await page.waitForFunction(() =>
       (window as unknown as { __contactkit: ProbeState; }).__contactkit.corner === 'convex'
     );
-    state = await publishedState<ProbeState>(page);
+    state = await session.state<ProbeState>();
     expect(state.symbol).toBe('<');
     expect(state.contacts).toHaveLength(1);
     // The pointer lands on a whole pixel: beta near 135 degrees, dErr near 0.35 - 0.2 sqrt 2.

@@ -14,15 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ContourBall } from '@contactkit/motion2d';
-import {
-  browserSession,
-  decodePng,
-  nearestColorDistance,
-  openPage,
-  publishedState,
-  toPagePixels,
-  waitFrames as waitFramesOf,
-} from './browser-support.js';
+import { browserSession, decodePng, nearestColorDistance } from './browser-support.js';
 import { BALL_RADIUS, FRAME, GRAVITY, findProfile } from './programs/rolling-ball-scene.js';
 
 const session = browserSession({
@@ -60,19 +52,10 @@ interface RollingBallState {
   message: string;
 }
 
-function state(): Promise<RollingBallState> {
-  return publishedState<RollingBallState>(page);
-}
+const state = (): Promise<RollingBallState> => session.state<RollingBallState>();
 /** World point -> page pixels. */
-function toPage(point: readonly number[]): Promise<[number, number]> {
-  return toPagePixels(page, point);
-}
-function waitFrames(n: number): Promise<void> {
-  return waitFramesOf(page, n);
-}
-function open(query: string): Promise<void> {
-  return openPage(page, `${session.url}?scene=rolling-ball${query}`);
-}
+const { toPage, waitFrames } = session;
+const open = (query: string): Promise<void> => session.open(`scene=rolling-ball${query}`);
 function finite(ball: BallState): boolean {
   return [...ball.position, ...ball.velocity, ball.energy, ball.time].every(Number.isFinite);
 }
@@ -293,9 +276,9 @@ describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
       undefined,
       { timeout: 20_000 },
     );
-    const published = await publishedState<
+    const published = await session.state<
       { uncorrected: BallState & { segment: number; }; showUncorrected: boolean; }
-    >(page);
+    >();
     expect(published.showUncorrected).toBe(true);
     // Its centre is one radius off segment 3, (0, 0.5) -> (4.5, 2.5), on the left.
     const [x, y] = published.uncorrected.position as [number, number];
@@ -326,7 +309,7 @@ describe('rolling-ball in Chromium', { timeout: 60_000 }, () => {
     await page.waitForFunction(() =>
       (window as unknown as { __contactkit: { profile: string; }; }).__contactkit.profile === 'user'
     );
-    const published = await publishedState<{ points: number[][]; drawing: unknown; }>(page);
+    const published = await session.state<{ points: number[][]; drawing: unknown; }>();
     expect(published.drawing).toBeNull();
     // Where the mouse pressed, to a pixel (the valley's view: about 60 px a metre at 1200x800).
     published.points.forEach((p, i) => {

@@ -19,13 +19,7 @@ beforeAll(() => {
 
 type Published = Omit<SimState, 'step' | 'project'>;
 
-function state(): Promise<Published> {
-  return page.evaluate(() => {
-    const { step: _step, project: _project, ...rest } =
-      (window as unknown as { __contactkit: SimState; }).__contactkit;
-    return rest;
-  });
-}
+const state = (): Promise<Published> => session.state<Published>();
 
 /** Waits until the page has published a frame for which `test` holds. */
 async function waitFor(test: string): Promise<Published> {

@@ -10,13 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { RayHit2, raycast2d } from '@contactkit/collision2d';
-import {
-  VIEWER_ROOT,
-  browserSession,
-  openPage,
-  toPagePixels,
-  waitFrames,
-} from './browser-support.js';
+import { VIEWER_ROOT, browserSession, waitFrames } from './browser-support.js';
 import type { ContactRecord } from './contact-records.js';
 import { createScene2 } from './scenes2d.js';
 import type { Scene2, Scene2Id } from './scenes2d.js';
@@ -51,7 +45,7 @@ function published(): Promise<Published> {
 }
 
 async function open(id: Scene2Id): Promise<void> {
-  await openPage(page, `${session.url}?scene=${id}`);
+  await session.open(`scene=${id}`);
 }
 
 /** The scene in Node with its shapes where the page has them. */
@@ -72,16 +66,16 @@ async function dragShape(
   steps: number,
   each: (state: Published) => void = () => {},
 ): Promise<void> {
-  const [x, y] = await toPagePixels(page, (await published()).shapes[index]!);
+  const [x, y] = await session.toPage((await published()).shapes[index]!);
   await page.mouse.move(x, y);
   await page.mouse.down();
   for (let step = 1; step <= steps; step++) {
     await page.mouse.move(x + dx * step, y + dy * step);
-    await waitFrames(page, 1);
+    await session.waitFrames(1);
     each(await published());
   }
   await page.mouse.up();
-  await waitFrames(page, 2);
+  await session.waitFrames(2);
 }
 
 describe('the new 2D scenes', { timeout: 60_000 }, () => {

@@ -39,8 +39,6 @@ import {
   decodePng,
   nearestColorDistance,
   pixelAt,
-  toPagePixels,
-  waitFrames as waitFramesOf,
 } from './browser-support.js';
 import type { Pixels } from './browser-support.js';
 
@@ -58,16 +56,7 @@ beforeAll(() => {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
 
-/** Opens `?<query>` on the shared page and waits until it has drawn a few frames. */
-async function open(query: string): Promise<void> {
-  await page.goto(`${session.url}?${query}`);
-  await waitFrames(2);
-}
-
-/** Waits until `n` more frames have been drawn. */
-function waitFrames(n: number): Promise<void> {
-  return waitFramesOf(page, n);
-}
+const { open, waitFrames } = session;
 
 function pageContacts(): Promise<ContactRecord[]> {
   return page.evaluate(() => window.__contactkit!.contacts);
@@ -272,7 +261,7 @@ async function drag(from: readonly number[], dx: number, dy: number, steps = 8):
 
 /** Clicks (presses and releases without moving) at world point `at`. */
 async function clickWorld(at: readonly number[]): Promise<void> {
-  const [x, y] = await toPagePixels(page, at);
+  const [x, y] = await session.toPage(at);
   await page.mouse.click(x, y);
   await waitFrames(2);
 }
@@ -852,7 +841,7 @@ describe('viewer in Chromium', { timeout: 60_000 }, () => {
         });
         // The wheel over the shape turns it by 0.002 rad per unit of deltaY (a rectangle of
         // overlapRectangles stays axis-aligned).
-        const [x, y] = await toPagePixels(page, await grabNow(index));
+        const [x, y] = await session.toPage(await grabNow(index));
         await page.mouse.move(x, y);
         await page.mouse.wheel(0, 100);
         await waitFrames(2);

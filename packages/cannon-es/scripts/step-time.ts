@@ -10,12 +10,16 @@
  * counted) over the 600 steps; the narrowphase's share is that of cannon-es's wall-clock profile
  * in the same run. The table gives the round with the fastest steps.
  *
- * Bytes (`--bytes`, in a second process started with --expose-gc and a 128 MiB young generation,
- * so that no scavenge falls inside; that young generation slows every step, hence its own
- * process): V8 heap growth over 300 steps after 300 warm-up steps and two full collections, the
- * smallest of the rounds.
+ * Bytes (`--bytes`): for every scene of `STEP_SCENES`, with each narrowphase, in a process of
+ * its own (`--bytes-row <scene> <narrowphase>`), what a step allocates by V8's sampling heap
+ * profiler and the part the adapter's own code allocates (`medianStepAllocation` in
+ * src/test-support/allocation.ts, the measure of the benchmark's bytes column too).
  */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { medianStepAllocation, type StepAllocation } from '../src/test-support/allocation.js';
 import { buildScene, type SceneName } from '../src/test-support/scenes.js';
+import { STEP_SCENES } from '../src/test-support/step-scenes.js';
 import { useContactkit } from '../src/use-contactkit.js';
 
 const SCENES: SceneName[] = ['stack', 'pyramid'];
@@ -55,31 +59,44 @@ function time(name: SceneName, adapted: boolean): Timing {
   };
 }
 
-/** V8 heap growth per step over 300 steps of a scene that has run 300 steps already. */
-function bytesPerStep(name: SceneName, adapted: boolean, collect: () => void): number {
-  const scene = buildScene(name);
-  if (adapted) useContactkit(scene.world);
-  for (let i = 0; i < 300; i++) scene.world.step(1 / 60);
-  collect();
-  collect();
-  const before = process.memoryUsage().heapUsed;
-  for (let i = 0; i < 300; i++) scene.world.step(1 / 60);
-  return (process.memoryUsage().heapUsed - before) / 300;
+/** What a step of scene `id` allocates with cannon-es's narrowphase or the adapter, in this process. */
+function allocationRow(id: string, adapted: boolean): StepAllocation {
+  const scene = STEP_SCENES.find((candidate) => candidate.id === id);
+  const build = adapted ? scene?.adapted : scene?.native;
+  if (build === undefined) throw new Error(`step-time: no ${adapted ? 'adapted' : 'native'} ${id}`);
+  return medianStepAllocation(() => {
+    const { world } = build();
+    if (adapted) useContactkit(world);
+    return world;
+  });
 }
 
-if (process.argv.includes('--bytes')) {
-  const collect = (globalThis as { gc?: () => void; }).gc;
-  if (collect === undefined) throw new Error('step-time --bytes needs node --expose-gc');
-  console.log('\nBytes allocated per step, the smallest of 5 rounds');
-  console.log('| scene | narrowphase | bytes per step |');
-  console.log('| --- | --- | ---: |');
-  for (const name of SCENES) {
+const rowAt = process.argv.indexOf('--bytes-row');
+if (rowAt >= 0) {
+  const [id, narrowphase] = process.argv.slice(rowAt + 1);
+  process.stdout.write(JSON.stringify(allocationRow(id!, narrowphase === 'contactkit')) + '\n');
+} else if (process.argv.includes('--bytes')) {
+  console.log(
+    "\nBytes a step allocates (steps 300 to 600, the median of 3 worlds), the adapter's part",
+  );
+  console.log("| scene | narrowphase | bytes per step | the adapter's | equations |");
+  console.log('| --- | --- | ---: | ---: | ---: |');
+  for (const scene of STEP_SCENES) {
     for (const adapted of MODES) {
-      let least = Infinity;
-      for (let round = 0; round < 5; round++) {
-        least = Math.min(least, bytesPerStep(name, adapted, collect));
-      }
-      console.log(`${label(name, adapted)} ${least.toFixed(0)} |`);
+      if (!adapted && scene.native === undefined) continue;
+      const output = execFileSync(process.execPath, [
+        ...process.execArgv,
+        fileURLToPath(import.meta.url),
+        '--bytes-row',
+        scene.id,
+        adapted ? 'contactkit' : 'cannon-es',
+      ], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+      const { total, adapter, equations } = JSON.parse(output) as StepAllocation;
+      console.log(
+        `| ${scene.title} | ${adapted ? 'contactkit' : 'cannon-es'} | ${total.toFixed(0)} | ${
+          adapted ? adapter.toFixed(0) : ''
+        } | ${equations.toFixed(0)} |`,
+      );
     }
   }
 } else {
