@@ -354,6 +354,12 @@ export type PileName = 'capsules' | 'hulls';
 export interface PileMeasures {
   /** The mean angular speed of the bodies over the last 2 simulated seconds, in rad/s. */
   readonly angularSpeed: number;
+  /**
+   * The same without each body's spin about its own local y axis (a capsule's axis), in rad/s:
+   * a capsule rolling about its axis meets no resistance in cannon-es (it has no rolling
+   * friction), so only this part says whether the contacts let the pile come to rest.
+   */
+  readonly tumbling: number;
   /** The largest distance a body moved over the last 2 simulated seconds, in metres. */
   readonly lateDrift: number;
   /** How far the lowest point of any body is below the floor at the end, in metres (0: none). */
@@ -474,13 +480,20 @@ function gapOf({ bi, bj, ri, rj, ni }: ContactEquation): number {
 export function runPile(scene: Scene, seconds = 10): PileMeasures {
   const dt = 1 / 60;
   const steps = Math.round(seconds / dt), lastSteps = Math.round(2 / dt);
-  let angularSum = 0;
+  let angularSum = 0, tumblingSum = 0;
   let before: Vec3[] = [];
+  const axis = new Vec3();
   for (let step = 0; step < steps; step++) {
     if (step === steps - lastSteps) before = scene.bodies.map((body) => body.position.clone());
     scene.world.step(dt);
     if (step >= steps - lastSteps) {
-      for (const body of scene.bodies) angularSum += body.angularVelocity.length();
+      for (const body of scene.bodies) {
+        const w = body.angularVelocity;
+        body.quaternion.vmult(Vec3.UNIT_Y, axis);
+        const roll = w.dot(axis);
+        angularSum += w.length();
+        tumblingSum += Math.sqrt(Math.max(0, w.lengthSquared() - roll * roll));
+      }
     }
   }
   let lateDrift = 0, floorSink = 0, deepest = 0, top = -Infinity;
@@ -493,6 +506,7 @@ export function runPile(scene: Scene, seconds = 10): PileMeasures {
   for (const equation of scene.world.contacts) deepest = Math.max(deepest, -gapOf(equation));
   return {
     angularSpeed: angularSum / (lastSteps * scene.bodies.length),
+    tumbling: tumblingSum / (lastSteps * scene.bodies.length),
     lateDrift,
     floorSink,
     deepest,
