@@ -446,9 +446,8 @@ function addEquations(
     const p = contact.point, n = contact.normal, half = contact.penetration / 2;
     const px = p[0]!, py = p[1]!, pz = p[2]!, nx = n[0]!, ny = n[1]!, nz = n[2]!;
     const equation = narrowphase.createContactEquation(bi, bj, si, sj);
-    // Field by field, not `Vec3.set`: where V8 does not inline `set` (measured in a process that
-    // had run every scene, 3 KB a step on the stack of cubes) each of its nine number arguments
-    // is boxed on the heap; a store into a number field is not.
+    // Field by field, not `Vec3.set` (PERFORMANCE.md: doubles cross calls in arrays or fields; 3 KB a step
+    // on the stack of cubes).
     const ni = equation.ni, ri = equation.ri, rj = equation.rj;
     ni.x = -nx;
     ni.y = -ny;

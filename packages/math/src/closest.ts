@@ -93,8 +93,7 @@ const parameters = new Float64Array(2);
 /**
  * Closest points of segments `p1 q1` and `p2 q2` in 3D (see `segmentParameters` for the method
  * and the parallel and zero-length cases). Writes `out` (its squared distance too) and returns
- * nothing: a kernel that V8 does not inline would return the distance as a heap number, 16
- * bytes a call (PERFORMANCE.md: doubles cross calls in arrays or fields).
+ * nothing (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 export function writeClosestPointsSegmentSegment3(
   out: SegmentClosestPoints<Vec3>,

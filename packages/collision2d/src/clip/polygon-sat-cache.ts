@@ -116,8 +116,8 @@ export const REFERENCE_KEPT = 2;
  * Whether the cached edge's axis (`cache.edge`, of P when `cache.ofFirst`) separates the pieces
  * by more than the tolerance, before Q's points are turned into P's frame: each point turned as
  * the callers turn it, then measured as `bestOutlineEdge` measures it (from the run's first
- * vertex), so the separation is the search's bit for bit. (A boolean, not the separation: a
- * double returned from a call is boxed, PERFORMANCE.md.)
+ * vertex), so the separation is the search's bit for bit. (A boolean, not the separation:
+ * PERFORMANCE.md, doubles cross calls in arrays or fields.)
  */
 export function cachedSeparates(points: PairPoints, cache: PolygonSatCache, pose: Pose): boolean {
   const cos = pose.cos, sin = pose.sin, tx = pose.x, ty = pose.y;
@@ -148,7 +148,7 @@ export function cachedSeparates(points: PairPoints, cache: PolygonSatCache, pose
 
 /**
  * The separation of `edge` (of P when `ofP`) in full, from Q's points in P's frame, into
- * `points.separation` (PERFORMANCE.md: doubles cross calls in fields).
+ * `points.separation` (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 function edgeSeparation(points: PairPoints, ofP: boolean, edge: number): void {
   const own = ofP ? points.p : points.qFrame, ownAt = ofP ? points.pAt : 0;
@@ -210,7 +210,7 @@ export function keepSeparatingEdge(
 
 /**
  * Keeps the reference edge the search chose (of separation `cache.separation`, which the caller
- * sets: doubles cross calls in fields, PERFORMANCE.md) in `cache`, with the pose and how far every other
+ * sets: doubles cross calls in arrays or fields, PERFORMANCE.md) in `cache`, with the pose and how far every other
  * edge was from changing the choice (`PolygonSatCache`), from every edge's separation in full:
  * an edge of P against a reference of P must stay below it; an edge of Q against a reference of
  * P must stay within the margin above it (the search's rule); against a reference of Q, Q's

@@ -46,7 +46,7 @@ export function collideCircleCircle<B>(
     normal[1] = dy / distance;
     contact.penetration = ra + rb - distance;
   } else {
-    // Out of line: the function stays small enough for V8 to inline (PERFORMANCE.md: tricks kept).
+    // Out of line (PERFORMANCE.md: tricks kept).
     scaledNormal(pa, pb, contact);
   }
   const nx = normal[0]!, ny = normal[1]!;

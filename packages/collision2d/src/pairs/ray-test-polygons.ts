@@ -443,7 +443,7 @@ function addCrossing(
   const mx = endX + 0.5 * depth * nx, my = endY + 0.5 * depth * ny;
   const c = pass.outCos, s = pass.outSin;
   // The contact goes through a point's fields, not as arguments (PERFORMANCE.md: doubles cross
-  // calls in arrays or fields): an argument V8 does not inline is boxed on the heap.
+  // calls in arrays or fields).
   const point = pass.point;
   point.x = c * mx - s * my + pass.outX;
   point.y = s * mx + c * my + pass.outY;

@@ -10,7 +10,7 @@ import type { Capsule } from '../shapes/capsule.js';
 
 /**
  * The capsule's segment in the other shape's frame and the next point to add: the explicit state
- * of one call (PERFORMANCE.md: doubles cross calls in fields). box-capsule.ts and
+ * of one call (PERFORMANCE.md: doubles cross calls in arrays or fields). box-capsule.ts and
  * convex-hull-capsule.ts extend it with their own intermediate results.
  */
 export class CapsuleQuery {

@@ -12,7 +12,7 @@
  * (as box-box's clipped points are measured from the reference face along its normal).
  */
 
-/** The line and the solid of one question, and its answer; doubles cross calls in fields (PERFORMANCE.md). */
+/** The line and the solid of one question, and its answer; doubles cross calls in arrays or fields (PERFORMANCE.md). */
 export class LineExit {
   /** The start point. */
   x = 0;

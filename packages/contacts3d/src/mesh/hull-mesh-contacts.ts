@@ -201,7 +201,7 @@ const columnScratch = new Float64Array(9);
  * Runs the query of `source` over `box` (the hull's world box) grown by `data.tolerance` and adds
  * every triangle's contacts (see the file comment) to `manifold`, which it empties first. `hull`
  * is in its own frame, `transform` its world pose. The tolerance is read from `data`, not passed
- * as a number (PERFORMANCE.md: a double argument of a call V8 does not inline is a heap number).
+ * as a number (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 export function hullMeshContacts(
   hull: HullData,
@@ -477,8 +477,7 @@ const CROSSING_SLACK = 1e-9;
  * nearest face of the Minkowski difference), but two edges of a needle triangle on one line
  * (copies of a vertex a millionth apart) give one axis twice, and the edge the crossing misses
  * named a vertex whose witness lay 0.07 off it (FINDINGS.md F20). The edges are not parallel
- * (step 1 skips those). Integer arguments only: a double argument of a call V8 does not inline
- * is a heap number (PERFORMANCE.md).
+ * (step 1 skips those). Integer arguments only (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 function crossesWithin(
   w: Float64Array,
@@ -968,8 +967,8 @@ function edgePairContact(
   const p = 3 * hull.edgeVertices[2 * e]!, q = 3 * hull.edgeVertices[2 * e + 1]!;
   const a = 3 * k, b = k === 2 ? 0 : a + 3;
   // The closest points of the two edges (Ericson, Real-Time Collision Detection, 5.1.9), written
-  // out: the edges are not parallel (step 1 kept sines above 1e-6 only), and math's kernel, a
-  // call deeper here than V8 inlines, passed its five dot products as heap numbers.
+  // out: the edges are not parallel (step 1 kept sines above 1e-6 only), so math's general
+  // kernel's parallel cases are not needed (PERFORMANCE.md: doubles cross calls in arrays or fields).
   const d1x = w[q]! - w[p]!, d1y = w[q + 1]! - w[p + 1]!, d1z = w[q + 2]! - w[p + 2]!;
   const d2x = t[b]! - t[a]!, d2y = t[b + 1]! - t[a + 1]!, d2z = t[b + 2]! - t[a + 2]!;
   const rx = w[p]! - t[a]!, ry = w[p + 1]! - t[a + 1]!, rz = w[p + 2]! - t[a + 2]!;

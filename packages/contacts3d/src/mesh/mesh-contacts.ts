@@ -79,9 +79,8 @@ const spanPlanes = new Int32Array(2);
 /**
  * Runs the query of `source` over `box` (the shape's world box) grown by `data.tolerance` and
  * adds every triangle's contacts (see the file comment) to `manifold`, which it empties first.
- * Allocates nothing: doubles cross calls in fields (PERFORMANCE.md), so the tolerance is read
- * from `data` into `core.tolerance` here rather than passed as a number (a double argument of a
- * call V8 does not inline is a 16-byte heap number).
+ * Allocates nothing: doubles cross calls in arrays or fields (PERFORMANCE.md), so the tolerance is read
+ * from `data` into `core.tolerance` here rather than passed as a number.
  */
 export function coreMeshContacts(
   core: Core,

@@ -100,7 +100,7 @@ function deeper(a: MeshContact, b: MeshContact): boolean {
 /**
  * Adds `manifold.candidate`, merging as the file comment says, with `manifold.mergeDistance` the
  * largest distance at which two points count as one (both fields, not arguments: PERFORMANCE.md,
- * doubles cross calls in fields). When the candidates are full a reduction round keeps
+ * doubles cross calls in arrays or fields). When the candidates are full a reduction round keeps
  * `ROUND_KEEP` of them first. Allocates nothing.
  */
 export function addMeshContact(manifold: MeshManifold): void {

@@ -99,8 +99,8 @@ export class MeshTriangle {
 
 /**
  * A contact's normal direction as the rule against ghost contacts reads it (ghost-rule.ts): not
- * necessarily unit, `length` its length. An object, not four arguments: a call V8 does not inline
- * passes each double argument as a heap number (PERFORMANCE.md: doubles cross calls in fields).
+ * necessarily unit, `length` its length. An object, not four arguments (PERFORMANCE.md: doubles
+ * cross calls in arrays or fields).
  */
 export class Direction {
   // Each starts as a double, as `MeshTriangle.slack` does.

@@ -49,8 +49,8 @@ function firstInCanonicalOrder(a: Box, b: Box): boolean {
 }
 
 /**
- * `firstInCanonicalOrder` for boxes of equal half sizes (a function of its own, so the common case
- * stays small enough to inline).
+ * `firstInCanonicalOrder` for boxes of equal half sizes, the rare tie that the size comparison
+ * leaves open.
  */
 function firstOfEqualSize(a: Box, b: Box): boolean {
   const ma = a.transform, mb = b.transform;
@@ -173,7 +173,7 @@ function clipFace(a: Box, b: Box, axis: BoxBoxAxis, manifold: LocalManifold): vo
 /**
  * Steps 2 to 4 for A and B in canonical order, for contacts down to separation `data.tolerance`
  * (0 without `data`: the overlap test): fills `manifold` (count 0 when the boxes are apart). The
- * tolerance comes in its buffer: doubles cross calls in fields (PERFORMANCE.md). With a cache,
+ * tolerance comes in its buffer: doubles cross calls in arrays or fields (PERFORMANCE.md). With a cache,
  * the SAT tests the last separating axis first (box-box-sat.ts). Returns how it answered.
  */
 function boxBoxManifold(

@@ -62,7 +62,7 @@ const AXIS_SLACK = 1e-9;
 
 /**
  * The capsule's segment in the box's frame and the box's half sizes, with every intermediate
- * result: the explicit state of one call (PERFORMANCE.md: doubles cross calls in fields, so that
+ * result: the explicit state of one call (PERFORMANCE.md: doubles cross calls in arrays or fields, so that
  * a call allocates nothing).
  */
 class BoxCapsuleQuery extends CapsuleQuery {
@@ -363,7 +363,7 @@ function apartAlongCachedAxis(q: BoxCapsuleQuery, sat: CapsuleSatCache): boolean
 /**
  * Steps 1 to 4 into `manifold` (0, 1 or 2 points), down to separation `data.tolerance` (0
  * without `data`). The tolerance is read from its buffer, so that a call allocates nothing
- * (PERFORMANCE.md: doubles cross calls in fields).
+ * (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 function boxCapsuleManifold(
   box: Box,

@@ -26,7 +26,7 @@ const manifoldScratch = new LocalManifold();
  * of the pair's size, `halfLength + r_capsule + r_sphere`) takes the capsule's local +X axis as
  * the normal, a fixed direction across the axis, the shortest way out: penetration
  * `r_capsule + r_sphere`. The tolerance is read from its buffer, so that a call allocates
- * nothing (PERFORMANCE.md: doubles cross calls in fields).
+ * nothing (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 function capsuleSphereManifold(
   capsule: Capsule,

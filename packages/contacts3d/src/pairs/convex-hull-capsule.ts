@@ -73,7 +73,7 @@ const DISTANCE_ROUNDING = 1e-14;
 
 /**
  * The capsule's segment in the hull's frame with every intermediate result: the explicit state
- * of one call (PERFORMANCE.md: doubles cross calls in fields).
+ * of one call (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 class HullCapsuleQuery extends CapsuleQuery {
   /** The pair's size: the hull's half extent or the capsule's, the larger. */
@@ -370,7 +370,7 @@ function faceContacts(
 /**
  * Steps 1 to 4 into `manifold` (0, 1 or 2 points), down to separation `data.tolerance` (0
  * without `data`). The tolerance is read from its buffer, so that a call allocates nothing
- * (PERFORMANCE.md: doubles cross calls in fields).
+ * (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 function convexHullCapsuleManifold(
   hull: ConvexHull,

@@ -141,7 +141,7 @@ const selectedScratch = new Int32Array(MAX_MANIFOLD_POINTS);
  * Steps 2 to 5 for A (`a` at transform `ma`) and B in canonical order, for contacts down to
  * separation `data.tolerance` (0 without `data`: the overlap tests): fills `manifold` in world
  * space (count 0 when the hulls are apart). The tolerance comes in its buffer, not as an
- * argument: doubles cross calls in fields (PERFORMANCE.md). Shared with box-convex-hull.ts,
+ * argument: doubles cross calls in arrays or fields (PERFORMANCE.md). Shared with box-convex-hull.ts,
  * which passes a box as a hull.
  */
 export function hullManifold(

@@ -21,7 +21,7 @@ import type { ConvexHull } from '../shapes/convex-hull.js';
 import type { Sphere } from '../shapes/primitives.js';
 import type { PairCache } from '../manifold/pair-cache.js';
 
-/** The contact of one call, in world space (PERFORMANCE.md: doubles cross calls in fields). */
+/** The contact of one call, in world space (PERFORMANCE.md: doubles cross calls in arrays or fields). */
 class SphereContact {
   normalX = 0;
   normalY = 0;
@@ -40,7 +40,7 @@ const contactScratch = new SphereContact();
 /**
  * The contact of `hull` and `sphere` down to separation `data.tolerance` (0 without `data`) into
  * `out`; false when the gap is larger. The tolerance comes in its buffer, not as an argument:
- * doubles cross calls in fields (PERFORMANCE.md). Shared by `collideConvexHullSphere` and
+ * doubles cross calls in arrays or fields (PERFORMANCE.md). Shared by `collideConvexHullSphere` and
  * `overlapConvexHullSphere`.
  */
 function hullSphereContact(

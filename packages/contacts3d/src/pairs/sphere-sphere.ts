@@ -71,8 +71,7 @@ export function collideSphereSphere<B>(
 
 /**
  * The length of (x, y, z) when its square underflows: `Math.hypot` divides the components by the
- * largest first. Out of line: `collideSphereSphere` stays small enough for V8 to inline (with the
- * call written in it, 322.6 instructions a call against 258.6; PERFORMANCE.md: tricks kept).
+ * largest first. Out of line (PERFORMANCE.md: tricks kept).
  */
 function underflowDistance(x: number, y: number, z: number): number {
   return Math.hypot(x, y, z);

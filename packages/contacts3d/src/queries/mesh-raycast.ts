@@ -43,8 +43,7 @@ function toLocal(m: Float64Array, ray: Ray): Ray {
 }
 
 /**
- * Distances out of the kernels below: a call V8 does not inline returns a double as a heap
- * number (PERFORMANCE.md: doubles cross calls in arrays or fields).
+ * Distances out of the kernels below (PERFORMANCE.md: doubles cross calls in arrays or fields).
  */
 const found = new Float64Array(1);
 

@@ -66,7 +66,7 @@ export class BoxBoxSatCache {
   /** The half sizes (A's, then B's) and the order (first argument is A) the state belongs to. */
   readonly halfSizes: Float64Array = new Float64Array(6);
   firstIsA = true;
-  /** The separation `separationAlong` found (a field: doubles cross calls in fields, PERFORMANCE.md). */
+  /** The separation `separationAlong` found (a field: doubles cross calls in arrays or fields, PERFORMANCE.md). */
   separation = 0;
 
   /** Forgets the pair. */
@@ -425,8 +425,7 @@ function useFaceAlongEdge(
   if (2 * currentAlignment * currentAlignment >= lx * lx + ly * ly + lz * lz) return;
   let best = -1, bestAlignment = 0;
   for (let face = 0; face < 6; face++) {
-    // prefersEdge's rule written out: as a call here, not inlined, it boxed three doubles a face
-    // (PERFORMANCE.md: doubles cross calls in arrays or fields).
+    // prefersEdge's rule written out (PERFORMANCE.md: doubles cross calls in arrays or fields).
     const separation = faces[face]!;
     if (
       result.edgeSeparation >
