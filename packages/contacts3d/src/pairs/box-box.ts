@@ -196,7 +196,14 @@ function boxBoxManifold(
   // face preference, scaled to the large box, kept the face). Apart (a speculative contact), the
   // same when the two edges lie closer than every clipped point lies to the reference face: the
   // face contact would report a larger gap than the boxes have (fuzz/FINDINGS.md F9).
-  if (!axis.edgeWins && axis.edgeA >= 0 && edgeCloserThanFace(a, b, axis, manifold)) {
+  // Asked here, not in `edgeCloserThanFace`, for the boxes that overlap along every axis: a
+  // resting pair, once it recycles, reaches this line rarely, and a function called rarely runs
+  // unoptimised and boxes its doubles (fuzz/FINDINGS.md F50).
+  const apart = axis.faceSeparation >= 0 || axis.edgeSeparation >= 0;
+  if (
+    !axis.edgeWins && axis.edgeA >= 0 && (manifold.count === 0 || apart) &&
+    edgeCloserThanFace(a, b, axis, manifold)
+  ) {
     edgeContact(a, b, axis, manifold);
   }
   return 'full';
@@ -206,15 +213,14 @@ function boxBoxManifold(
 const CLOSER_SLACK = 1e-9;
 
 /**
- * Whether the best edge axis's contact should replace the clipped face contact in `manifold`:
- * the clip left no point, or the boxes are apart along some axis and the edge contact (its
- * closest points on both edges) is deeper than every clipped point, yet no deeper than the
- * largest separation allows.
+ * Whether the best edge axis's contact should replace the clipped face contact in `manifold`
+ * (the caller asks when the clip left no point or the boxes are apart along some axis): the
+ * clip left no point, or the edge contact (its closest points on both edges) is deeper than
+ * every clipped point, yet no deeper than the largest separation allows.
  */
 function edgeCloserThanFace(a: Box, b: Box, axis: BoxBoxAxis, manifold: LocalManifold): boolean {
   if (manifold.count === 0) return true;
   const least = -Math.max(axis.faceSeparation, axis.edgeSeparation);
-  if (least > 0) return false;
   let deepest = -Infinity;
   for (let k = 0; k < manifold.count; k++) deepest = Math.max(deepest, manifold.points[k]!.depth);
   if (!edgeContact(a, b, axis, edgeScratch)) return false;

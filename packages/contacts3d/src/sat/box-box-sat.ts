@@ -326,21 +326,51 @@ export function boxBoxSeparatingAxis(
   result.edgeSeparation = edgeSeparation;
   result.edgeWins = edge >= 0 && prefersEdge(edgeSeparation, faceSeparation, size);
   if (edge >= 0 && !result.edgeWins && edgeSeparation > faceSeparation + tie) {
-    const faces = faceScratch;
-    faces[0] = separationA0;
-    faces[1] = separationA1;
-    faces[2] = separationA2;
-    faces[3] = separationB0;
-    faces[4] = separationB1;
-    faces[5] = separationB2;
-    faces[6] = t0;
-    faces[7] = t1;
-    faces[8] = t2;
-    faces[9] = tb0;
-    faces[10] = tb1;
-    faces[11] = tb2;
-    result.size = size;
-    useFaceAlongEdge(ma, mb, faces, result);
+    // 5. The edge axis a_i x b_j is e_i x (column j of r) in A's frame, its squared length
+    // lengths[edge]; the best face stands when its normal lies within 45 degrees of it. Tested
+    // here, not in `useFaceAlongEdge`, which a resting pair then never calls: code that only a
+    // pair's full computation reaches runs rarely once the pair recycles, and unoptimised code
+    // boxes every double it computes (fuzz/FINDINGS.md F50).
+    const rotation = rotationScratch;
+    rotation[0] = r00;
+    rotation[1] = r01;
+    rotation[2] = r02;
+    rotation[3] = r10;
+    rotation[4] = r11;
+    rotation[5] = r12;
+    rotation[6] = r20;
+    rotation[7] = r21;
+    rotation[8] = r22;
+    const i = (edge / 3) | 0, j = edge % 3;
+    const c0 = rotation[j]!, c1 = rotation[3 + j]!, c2 = rotation[6 + j]!;
+    const l0 = i === 0 ? 0 : i === 1 ? c2 : -c1;
+    const l1 = i === 0 ? -c2 : i === 1 ? 0 : c0;
+    const l2 = i === 0 ? c1 : i === 1 ? -c0 : 0;
+    const face = useB ? faceB : faceA;
+    const alignment = useB
+      ? l0 * rotation[face]! + l1 * rotation[3 + face]! + l2 * rotation[6 + face]!
+      : face === 0
+      ? l0
+      : face === 1
+      ? l1
+      : l2;
+    if (2 * alignment * alignment < lengths[edge]!) {
+      const faces = faceScratch;
+      faces[0] = separationA0;
+      faces[1] = separationA1;
+      faces[2] = separationA2;
+      faces[3] = separationB0;
+      faces[4] = separationB1;
+      faces[5] = separationB2;
+      faces[6] = t0;
+      faces[7] = t1;
+      faces[8] = t2;
+      faces[9] = tb0;
+      faces[10] = tb1;
+      faces[11] = tb2;
+      result.size = size;
+      useFaceAlongEdge(rotation, faces, result);
+    }
   }
   return true;
 }
@@ -395,34 +425,27 @@ function separationAlong(
  * frame; 6 to 11). Scratch of `boxBoxSeparatingAxis` alone, handed on explicitly.
  */
 const faceScratch = new Float64Array(12);
+/** B's rotation in A's frame (r_ij at 3i + j). Scratch of `boxBoxSeparatingAxis` alone, handed on explicitly. */
+const rotationScratch = new Float64Array(9);
 
 /**
  * Step 5: the edge axis of least overlap is the shortest way out, but the face preference
- * declined it. The face that describes the contact is then the one whose normal lies closest to
- * that edge axis, among the faces the edge axis does not beat by the margin (`prefersEdge`):
- * a box resting across another's edge is pushed out along the stacking axis (the edge axis
- * nearly is it), not along a side face that overlaps a little less than the stacking face.
- * parry chooses its contact features along the least-overlap direction in the same spirit.
- * `faces`: the six face axes' separations, then B's centre along them.
+ * declined it, and the best face lies more than 45 degrees from it. The face that describes the
+ * contact is then the one whose normal lies closest to that edge axis, among the faces the edge
+ * axis does not beat by the margin (`prefersEdge`): a box resting across another's edge is
+ * pushed out along the stacking axis (the edge axis nearly is it), not along a side face that
+ * overlaps a little less than the stacking face. parry chooses its contact features along the
+ * least-overlap direction in the same spirit. `rotation`: B's rotation in A's frame; `faces`: the
+ * six face axes' separations, then B's centre along them.
  */
-function useFaceAlongEdge(
-  ma: Float64Array,
-  mb: Float64Array,
-  faces: Float64Array,
-  result: BoxBoxAxis,
-): void {
+function useFaceAlongEdge(rotation: Float64Array, faces: Float64Array, result: BoxBoxAxis): void {
   const size = result.size;
-  // The edge axis a_i x b_j in world space (unnormalised: only the ratios below matter).
-  const i = 4 * result.edgeA, j = 4 * result.edgeB;
-  const lx = ma[i + 1]! * mb[j + 2]! - ma[i + 2]! * mb[j + 1]!;
-  const ly = ma[i + 2]! * mb[j]! - ma[i]! * mb[j + 2]!;
-  const lz = ma[i]! * mb[j + 1]! - ma[i + 1]! * mb[j]!;
-  // The best face stands when its normal lies within 45 degrees of the edge axis.
-  const current = (result.faceOfB ? 3 : 0) + result.faceAxis,
-    m0 = current < 3 ? ma : mb,
-    k0 = 4 * (current % 3);
-  const currentAlignment = lx * m0[k0]! + ly * m0[k0 + 1]! + lz * m0[k0 + 2]!;
-  if (2 * currentAlignment * currentAlignment >= lx * lx + ly * ly + lz * lz) return;
+  // The edge axis e_i x (column j of r) in A's frame (unnormalised: only the ratios matter).
+  const i = result.edgeA, j = result.edgeB;
+  const c0 = rotation[j]!, c1 = rotation[3 + j]!, c2 = rotation[6 + j]!;
+  const l0 = i === 0 ? 0 : i === 1 ? c2 : -c1;
+  const l1 = i === 0 ? -c2 : i === 1 ? 0 : c0;
+  const l2 = i === 0 ? c1 : i === 1 ? -c0 : 0;
   let best = -1, bestAlignment = 0;
   for (let face = 0; face < 6; face++) {
     // prefersEdge's rule written out (PERFORMANCE.md: doubles cross calls in arrays or fields).
@@ -431,8 +454,13 @@ function useFaceAlongEdge(
       result.edgeSeparation >
         separation + EDGE_RELATIVE_MARGIN * Math.abs(separation) + EDGE_ABSOLUTE_MARGIN * size
     ) continue;
-    const m = face < 3 ? ma : mb, k = 4 * (face % 3);
-    const alignment = Math.abs(lx * m[k]! + ly * m[k + 1]! + lz * m[k + 2]!);
+    // A's face normals are the unit axes; B's are the columns of r.
+    const m = face - 3;
+    const alignment = Math.abs(
+      m < 0
+        ? (face === 0 ? l0 : face === 1 ? l1 : l2)
+        : l0 * rotation[m]! + l1 * rotation[3 + m]! + l2 * rotation[6 + m]!,
+    );
     if (alignment > bestAlignment) {
       best = face;
       bestAlignment = alignment;
