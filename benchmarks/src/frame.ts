@@ -12,10 +12,14 @@
  * per-pair state across frames: ours a `PairCache` per pair (none, the separating-axis cache, or
  * with recycling too), OimoPhysics its `CachedDetectorData` per pair (its box-box detector keeps
  * nothing in it). Our rows run the scene WARM_UP_ROUNDS times before they are measured.
+ * - "floor" (in the box-box row): no detection at all, only what every call for a resting pair
+ *   does whatever its detector: both poses set, and the pair's contacts written into the buffer
+ *   (`contactkitFloor`).
  */
 import RAPIER from '@dimforge/rapier3d-compat';
 import { oimo } from 'oimophysics';
-import { CollisionData, PairCache } from '@contactkit/contacts3d';
+import { Box, CollisionData, collideBoxBox, PairCache } from '@contactkit/contacts3d';
+import type { ContactKind } from '@contactkit/math';
 import { Random } from '@contactkit/test-support';
 import { type OurShape, oimoRow, rapierColliderDesc, rapierRow, toOurs } from './adapters3d.js';
 import { type Implementation, contactkitImplementation, sink } from './harness.js';
@@ -264,4 +268,98 @@ export function rapierFrames(frames: Pairs3, pairs: number, call: string): Imple
     return 1;
   };
   return rapierRow(call, (i) => halfSpaceSecond[i % pairs]!, run, () => last);
+}
+
+/** The contacts of one pair in the floor row (`collideBoxBox`'s for its first frame). */
+interface FloorContacts {
+  count: number;
+  /** Per contact: point x, y, z, penetration, feature id. */
+  values: Float64Array;
+  kinds: Int32Array;
+  normal: Float64Array;
+}
+
+/** One configuration of the floor row: its pair's boxes and contacts, and the poses to set. */
+interface FloorEntry {
+  first: Box;
+  second: Box;
+  contacts: FloorContacts;
+  positionA: Float64Array;
+  quaternionA: Float64Array;
+  positionB: Float64Array;
+  quaternionB: Float64Array;
+}
+
+/**
+ * The floor of a resting frame (no detection): what a call for a resting box pair must do
+ * whatever its detector, timed as the other rows are: both `setPose` calls, then the pair's
+ * contacts written into the buffer as the detectors' emit step writes them (bodies, materials,
+ * point, normal, penetration, kind, feature id). The contacts are those `collideBoxBox` finds
+ * for the pair's first frame, computed before timing (one set per pair, so that reading them
+ * costs no more than a detector's reading its shapes); jitter leaves their number as it is
+ * (5.63 a call on the frame row, as the detector's rows). A cached or recycled call does all
+ * of this and more; OimoPhysics writes at most 4 points.
+ */
+export function contactkitFloor(
+  frames: readonly Pair<BoxSpec, BoxSpec>[],
+  pairs: number,
+  call: string,
+): Implementation {
+  const first = Array.from({ length: pairs }, (_, p) => toOurs(frames[p]!.a) as Box);
+  const second = Array.from({ length: pairs }, (_, p) => toOurs(frames[p]!.b) as Box);
+  const scratch = new CollisionData({ capacity: 16, tolerance: 0 });
+  const contacts = Array.from({ length: pairs }, (_, p): FloorContacts => {
+    scratch.reset();
+    const count = collideBoxBox(first[p]!, second[p]!, scratch);
+    const values = new Float64Array(5 * 16), kinds = new Int32Array(16);
+    for (let k = 0; k < count; k++) {
+      const contact = scratch.contacts[k]!;
+      values.set(contact.point, 5 * k);
+      values[5 * k + 3] = contact.penetration;
+      values[5 * k + 4] = contact.featureId;
+      kinds[k] = contact.kind;
+    }
+    return { count, values, kinds, normal: Float64Array.from(scratch.contacts[0]!.normal) };
+  });
+  const entries = frames.map((pair, i): FloorEntry => ({
+    first: first[i % pairs]!,
+    second: second[i % pairs]!,
+    contacts: contacts[i % pairs]!,
+    positionA: Float64Array.from(pair.a.position),
+    quaternionA: Float64Array.from(pair.a.quaternion),
+    positionB: Float64Array.from(pair.b.position),
+    quaternionB: Float64Array.from(pair.b.quaternion),
+  }));
+  const write = (entry: FloorEntry, _: FloorEntry, data: CollisionData): number => {
+    const a = entry.first.setPose(entry.positionA, entry.quaternionA);
+    const b = entry.second.setPose(entry.positionB, entry.quaternionB);
+    const { count, values, kinds, normal } = entry.contacts;
+    const buffer = data.contacts, friction = data.friction, restitution = data.restitution;
+    const start = data.contactCount;
+    for (let k = 0; k < count; k++) {
+      const contact = buffer[start + k]!;
+      contact.firstBody = a.body;
+      contact.secondBody = b.body;
+      contact.friction = friction;
+      contact.restitution = restitution;
+      contact.point[0] = values[5 * k]!;
+      contact.point[1] = values[5 * k + 1]!;
+      contact.point[2] = values[5 * k + 2]!;
+      contact.normal[0] = normal[0]!;
+      contact.normal[1] = normal[1]!;
+      contact.normal[2] = normal[2]!;
+      contact.penetration = values[5 * k + 3]!;
+      contact.kind = kinds[k]! as ContactKind;
+      contact.featureId = values[5 * k + 4]!;
+    }
+    data.contactCount = start + count;
+    return count;
+  };
+  return contactkitImplementation(
+    entries,
+    entries,
+    new CollisionData({ capacity: 16, tolerance: 0 }),
+    write,
+    call,
+  );
 }

@@ -25,6 +25,7 @@ import {
 import { crashcat3 } from './crashcat3.js';
 import { type Found, findExports } from './detectors.js';
 import {
+  contactkitFloor,
   contactkitFrames,
   FRAME_PAIRS,
   FRAMES,
@@ -439,6 +440,12 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
               'Collider(Cuboid).contactCollider(Collider(Cuboid)), setTranslation and setRotation first',
             ),
           () => oimoFrames(frames(), 'BoxBoxDetector.detect'),
+          () =>
+            contactkitFloor(
+              frames(),
+              FRAME_PAIRS,
+              'floor: both setPose calls and the contacts written, no detection',
+            ),
         ],
       };
     })(),
