@@ -43,12 +43,8 @@ function entries(
   );
 }
 
-/** Polygon against a much smaller chain: a gap within the tolerance, no speculative contact. */
-const F35 = 'FINDINGS.md F35';
-
 /** Known defects: failures of these cells are reported, not counted. The first match names the cell. */
 export const KNOWN_DEFECTS: readonly KnownDefect[] = [
-  ...entries(F35, ['collidePolygonChain (rounded)'], ['contact-iff-overlap'], ['mixed-sizes']),
   ...entries(F23, ['collideBoxHeightfield', 'collideConvexHullHeightfield'], [
     'solid-below',
     'rigid-invariant',

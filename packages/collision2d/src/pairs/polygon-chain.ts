@@ -10,9 +10,11 @@
  * No ghost contacts: a piece pair's normal is checked against the cones of the segment's
  * vertices (`chain-cones.ts`, after Box2D v3's chain segments). A normal leaning past a straight
  * or concave vertex is snapped: the pair is computed again with the segment's face as the
- * reference. One leaning past a convex vertex's neighbour is skipped, the neighbour answers; if
- * no segment then reports anything, the skipped ones are computed snapped, so an overlap never
- * goes without a contact.
+ * reference (its points beside the segment left to the neighbours). One leaning past a convex
+ * vertex's neighbour is skipped, the neighbour answers; if no segment then reports anything, the
+ * skipped ones are computed snapped, so an overlap never goes without a contact. One inside the
+ * cone it leans toward keeps the points that may carry it (a point at the segment's other
+ * vertex, outside that one's cone, is a ghost); snapped only when none may.
  */
 import { CLOSEST_CLAMP, collideRounded } from './rounded.js';
 import type { CollisionData2 } from '../manifold/contact2.js';
@@ -23,8 +25,9 @@ import { ContactKind } from '@contactkit/math';
 import { type Chain, ConvexPiece, type Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
 import {
   ChainNormal,
-  classifySegmentContacts,
+  classifySegmentNormal,
   classifyVertexNormal,
+  heldAtVertex,
   loadSegmentPiece,
   NORMAL_ADMIT,
   NORMAL_SKIP,
@@ -277,19 +280,55 @@ function segmentContacts(
     const normal = scratchNormal;
     normal.x = c * point.normalX + s * point.normalY;
     normal.y = -s * point.normalX + c * point.normalY;
-    let verdict = classifySegmentContacts(chain, i, pieceManifold, normal);
+    let verdict = classifySegmentNormal(chain, i, normal);
+    if (verdict === NORMAL_ADMIT) {
+      // The normal leans toward a vertex that admits it (an open end, say): a point at the other
+      // vertex, outside that one's cone, is a ghost there, and the points held are the answer (a
+      // segment shorter than the tolerance pointing end on at the piece keeps its end's contact,
+      // where the segment's face meets nothing); with none held, snapped. As
+      // `collideCapsule2Chain`.
+      let held = 0;
+      for (let m = 0; m < pieceManifold.count; m++) {
+        const point = pieceManifold.points[m]!;
+        if (!heldAtVertex(chain, i, point.secondFeature, normal)) continue;
+        manifold.addPoint(point);
+        held++;
+      }
+      if (held > 0) continue;
+      verdict = NORMAL_SNAP;
+    }
     if (verdict === NORMAL_SKIP && noSkip) verdict = NORMAL_SNAP;
     if (verdict === NORMAL_SKIP) {
       found |= SKIPPED;
       continue;
     }
-    if (verdict === NORMAL_SNAP) {
-      pieceManifold.count = 0;
-      query.secondReference = true;
-      collidePieces(piece, segmentPiece, query, pieceManifold);
-      query.secondReference = false;
+    // Snapped: the pair again with the segment's face as the reference. A point beside the
+    // segment (a vertex of the piece within the tolerance past a side line) is not on its face:
+    // the neighbouring segment, or the open end, answers for it.
+    pieceManifold.count = 0;
+    query.secondReference = true;
+    collidePieces(piece, segmentPiece, query, pieceManifold);
+    query.secondReference = false;
+    for (let m = 0; m < pieceManifold.count; m++) {
+      const point = pieceManifold.points[m]!;
+      if (besideSegment(sv, point.x, point.y, query)) continue;
+      manifold.addPoint(point);
     }
-    for (let m = 0; m < pieceManifold.count; m++) manifold.addPoint(pieceManifold.points[m]!);
   }
   return found;
+}
+
+/**
+ * Whether (px, py), in the polygon's frame, lies past a side line of the segment from (sv[0],
+ * sv[1]) to (sv[2], sv[3]) (the chain's frame) by more than the query's round-off allowance.
+ */
+function besideSegment(sv: Float64Array, px: number, py: number, query: PieceQuery): boolean {
+  const c = query.cos, s = query.sin;
+  // The point in the chain's frame (the inverse pose).
+  const dx = px - query.x, dy = py - query.y;
+  const x = c * dx + s * dy, y = -s * dx + c * dy;
+  const ax = sv[0]!, ay = sv[1]!, ex = sv[2]! - ax, ey = sv[3]! - ay;
+  const along = (x - ax) * ex + (y - ay) * ey, length = Math.sqrt(ex * ex + ey * ey);
+  const slack = query.slack * length;
+  return along < -slack || along > length * length + slack;
 }
