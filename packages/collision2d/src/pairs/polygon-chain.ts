@@ -18,7 +18,7 @@
  */
 import { CLOSEST_CLAMP, collideRounded } from './rounded.js';
 import type { CollisionData2 } from '../manifold/contact2.js';
-import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
+import { emitManifold2, LocalManifold2, type ManifoldPoint2 } from '../manifold/manifold2.js';
 import { collidePieces, PieceQuery } from '../clip/polygon-clip.js';
 import { insideVertexContact, InsideVertexQuery } from '../clip/inside-vertices.js';
 import { ContactKind } from '@contactkit/math';
@@ -99,12 +99,23 @@ function polygonChainCores<B>(
     candidates = grid.query(queryBox);
   }
   const v = chain.vertices;
+  // A segment further from the bounding circle's centre than its radius and the tolerance is
+  // further than the tolerance from the polygon: no contact, and none of its vertices inside (the
+  // grid lists the segments of the cells the circle's box meets, about twice as many). 1e-9 over
+  // for round-off.
+  const beyond = around * around * (1 + 1e-9);
   let near = false, skipped = false;
   for (let pass = 0; pass < 2; pass++) {
     // Pass 1 only when segments were skipped and none reported: then nothing is skipped.
     if (pass === 1 && (manifold.count > 0 || skipped === false)) break;
     for (let k = 0; k < candidates; k++) {
       const i = grid ? grid.candidates[k]! : k;
+      // The segment's point nearest the centre (Ericson 5.1.2).
+      const ax = v[2 * i]!, ay = v[2 * i + 1]!, ex = v[2 * i + 2]! - ax, ey = v[2 * i + 3]! - ay;
+      let t = ((cx - ax) * ex + (cy - ay) * ey) / (ex * ex + ey * ey);
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      const fx = ax + t * ex - cx, fy = ay + t * ey - cy;
+      if (fx * fx + fy * fy > beyond) continue;
       const found = segmentContacts(polygon, chain, i, pass === 1, queryBox, query, manifold);
       if ((found & NEAR) !== 0) near = true;
       if ((found & SKIPPED) !== 0) skipped = true;
@@ -311,7 +322,7 @@ function segmentContacts(
     query.secondReference = false;
     for (let m = 0; m < pieceManifold.count; m++) {
       const point = pieceManifold.points[m]!;
-      if (besideSegment(sv, point.x, point.y, query)) continue;
+      if (besideSegment(sv, point, query)) continue;
       manifold.addPoint(point);
     }
   }
@@ -319,13 +330,14 @@ function segmentContacts(
 }
 
 /**
- * Whether (px, py), in the polygon's frame, lies past a side line of the segment from (sv[0],
+ * Whether `point`, in the polygon's frame, lies past a side line of the segment from (sv[0],
  * sv[1]) to (sv[2], sv[3]) (the chain's frame) by more than the query's round-off allowance.
+ * The point itself is passed, not its coordinates: doubles cross calls in fields (PERFORMANCE.md).
  */
-function besideSegment(sv: Float64Array, px: number, py: number, query: PieceQuery): boolean {
+function besideSegment(sv: Float64Array, point: ManifoldPoint2, query: PieceQuery): boolean {
   const c = query.cos, s = query.sin;
   // The point in the chain's frame (the inverse pose).
-  const dx = px - query.x, dy = py - query.y;
+  const dx = point.x - query.x, dy = point.y - query.y;
   const x = c * dx + s * dy, y = -s * dx + c * dy;
   const ax = sv[0]!, ay = sv[1]!, ex = sv[2]! - ax, ey = sv[3]! - ay;
   const along = (x - ax) * ex + (y - ay) * ey, length = Math.sqrt(ex * ex + ey * ey);
