@@ -801,43 +801,34 @@ describe('FINDINGS.md F35: a chain shorter than the tolerance, end on to a polyg
     polygon: new Polygon(box(s, s), { radius: radius * s }).setPose([-1.02 * s, 0], 0),
     chain: new Chain([[0, 0], [0.01 * s, 0], [0.02 * s, 0]]),
   });
+  // The rounded square (radius 0.01 s): the core is the square above, its surface 0.01 s further
+  // out, 0.02 s - 0.01 s from vertex 0: gap 0.01 s, the point halfway between the surface
+  // (-0.01 s, 0) and the vertex; the same features.
+  const cases = [
+    { name: 'test_f35_end_on', radius: 0, gap: 0.02 },
+    { name: 'test_f35_rounded', radius: 0.01, gap: 0.01 },
+  ];
   for (const s of [1e-3, 1, 1e3]) {
-    it(`test_f35_end_on x ${s}: one contact at the open end, gap 0.02 s, both argument orders`, () => {
-      const { polygon, chain } = pair(s);
-      const contacts = run(polygon, chain, 0.05 * s);
-      expect(contacts.length).toBe(1);
-      const c = contacts[0]!;
-      expect(c.normal[0]).toBeCloseTo(-1, 14);
-      expect(c.normal[1]).toBeCloseTo(0, 14);
-      expect(c.penetration / s).toBeCloseTo(-0.02, 12);
-      expect(c.point[0]! / s).toBeCloseTo(-0.01, 12);
-      expect(c.point[1]! / s).toBeCloseTo(0, 12);
-      expect(c.featureId).toBe(packFeatureId(1, VERTEX_FEATURE | 0));
-      expect(c.kind).toBe(ContactKind.PointFace);
-      const data = new CollisionData2({ tolerance: 0.05 * s });
-      collide2d(chain, polygon, data);
-      expect(mirroredMismatch(contacts, contactList(data), 1e-15 * s)).toBeNull();
-      // Beyond the tolerance nothing: the gap is 0.02 s.
-      expect(run(polygon, chain, 0.019 * s).length).toBe(0);
-    });
-
-    it(`test_f35_rounded x ${s}: a rounded square (radius 0.01 s) the same, gap 0.01 s`, () => {
-      // The core is the square above, its surface 0.01 s further out, 0.02 s - 0.01 s from
-      // vertex 0: gap 0.01 s, the point halfway between the surface (-0.01 s, 0) and the vertex.
-      const { polygon, chain } = pair(s, 0.01);
-      const contacts = run(polygon, chain, 0.05 * s);
-      expect(contacts.length).toBe(1);
-      const c = contacts[0]!;
-      expect(c.normal[0]).toBeCloseTo(-1, 14);
-      expect(c.normal[1]).toBeCloseTo(0, 14);
-      expect(c.penetration / s).toBeCloseTo(-0.01, 12);
-      expect(c.point[0]! / s).toBeCloseTo(-0.005, 12);
-      expect(c.point[1]! / s).toBeCloseTo(0, 12);
-      expect(secondFeatureOf(c.featureId)).toBe(VERTEX_FEATURE | 0);
-      const data = new CollisionData2({ tolerance: 0.05 * s });
-      collide2d(chain, polygon, data);
-      expect(mirroredMismatch(contacts, contactList(data), 1e-15 * s)).toBeNull();
-    });
+    for (const { name, radius, gap } of cases) {
+      it(`${name} x ${s}: one contact at the open end, gap ${gap} s, both argument orders`, () => {
+        const { polygon, chain } = pair(s, radius);
+        const contacts = run(polygon, chain, 0.05 * s);
+        expect(contacts.length).toBe(1);
+        const c = contacts[0]!;
+        expect(c.normal[0]).toBeCloseTo(-1, 14);
+        expect(c.normal[1]).toBeCloseTo(0, 14);
+        expect(c.penetration / s).toBeCloseTo(-gap, 12);
+        expect(c.point[0]! / s).toBeCloseTo(-gap / 2, 12);
+        expect(c.point[1]! / s).toBeCloseTo(0, 12);
+        expect(c.featureId).toBe(packFeatureId(1, VERTEX_FEATURE | 0));
+        expect(c.kind).toBe(ContactKind.PointFace);
+        const data = new CollisionData2({ tolerance: 0.05 * s });
+        collide2d(chain, polygon, data);
+        expect(mirroredMismatch(contacts, contactList(data), 1e-15 * s)).toBeNull();
+        // Beyond the tolerance nothing.
+        expect(run(polygon, chain, 0.95 * gap * s).length).toBe(0);
+      });
+    }
   }
 
   it('test_f35_found: the pair the adversarial suite found gets the contact at chain vertex 0', () => {
