@@ -787,7 +787,7 @@ describe('FINDINGS.md F18: a chain inside a polygon, contacts at its vertices wi
   }
 });
 
-describe('FINDINGS.md F35: a chain shorter than the tolerance, end on to a polygon, gets its speculative contact', () => {
+describe('FINDINGS.md F35: a chain shorter than the tolerance, end on to a polygon, gets a contact', () => {
   // Square [-1, 1]^2 centred at (-1.02, 0), its right edge (edge 1) on x = -0.02; the chain
   // (0, 0) -> (0.01, 0) -> (0.02, 0) points at it end on, everything scaled by s, tolerance
   // 0.05 s. Segment 0 meets the square's edge 1 (reference) at both its vertices, gaps 0.02 and
