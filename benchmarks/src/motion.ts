@@ -72,11 +72,7 @@ async function advanceTable(): Promise<ScalingTable> {
       'A ball of radius 0.5 let go on the side of a U 500 m wide, 20 m up, restitution 0.5 ' +
       'and no friction, so it swings (and on the ripples flies off crests, bounces and ' +
       'lands) for as long as the harness runs; "contacts per call" is the share of the ' +
-      'first 512 frames that end with the ball on the contour (not in flight). The rippled ' +
-      "row's few bytes per frame come from the impact and take-off code (a bounce, a " +
-      'landing, leaving a corner), which runs once in several frames: V8 never finds it hot ' +
-      'enough to optimize and runs it in its interpreter, where every floating-point result ' +
-      'is a heap number.',
+      'first 512 frames that end with the ball on the contour (not in flight).',
     ],
   };
 }

@@ -16,7 +16,6 @@
  * Also here: a chain segment loaded as a thin two-sided convex piece, as the polygon and capsule
  * detectors meet it.
  */
-import type { LocalManifold2 } from '../manifold/manifold2.js';
 import { type Chain, type ConvexPiece, VERTEX_FEATURE } from '../shapes/shapes.js';
 
 /** The normal is inside its cone. */
@@ -133,26 +132,12 @@ function segmentRounding(v: Float64Array, i: number): number {
 }
 
 /**
- * Classifies the contacts in `manifold` (points of one piece pair against segment `segment`,
- * sharing the unit normal in `normal`, `chain`'s frame; the chain's feature codes second):
- * by the vertex the normal leans toward, then by the vertex each point lies at, if any (it may be
- * the end the normal leans away from; outside its cone: snapped).
+ * Whether a point of segment `i` with the chain feature `code` may carry `normal` (`chain`'s
+ * frame): on the segment's face, or at a vertex whose cone holds it.
  */
-export function classifySegmentContacts(
-  chain: Chain,
-  segment: number,
-  manifold: LocalManifold2,
-  normal: ChainNormal,
-): number {
-  let verdict = classifySegmentNormal(chain, segment, normal);
-  for (let m = 0; m < manifold.count && verdict === NORMAL_ADMIT; m++) {
-    const code = manifold.points[m]!.secondFeature;
-    if ((code & VERTEX_FEATURE) === 0) continue;
-    if (classifyVertexNormal(chain, segment, code & ~VERTEX_FEATURE, normal) !== NORMAL_ADMIT) {
-      verdict = NORMAL_SNAP;
-    }
-  }
-  return verdict;
+export function heldAtVertex(chain: Chain, i: number, code: number, normal: ChainNormal): boolean {
+  return (code & VERTEX_FEATURE) === 0 ||
+    classifyVertexNormal(chain, i, code & ~VERTEX_FEATURE, normal) === NORMAL_ADMIT;
 }
 
 /**

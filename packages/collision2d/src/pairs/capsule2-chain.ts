@@ -11,16 +11,15 @@ import type { CollisionData2 } from '../manifold/contact2.js';
 import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
 import {
   ChainNormal,
-  classifySegmentContacts,
   classifySegmentNormal,
-  classifyVertexNormal,
+  heldAtVertex,
   loadSegmentPiece,
   NORMAL_ADMIT,
   NORMAL_SKIP,
   NORMAL_SNAP,
 } from '../contours/chain-cones.js';
 import type { Capsule2 } from '../shapes/capsule2.js';
-import { type Chain, ConvexPiece, VERTEX_FEATURE } from '../shapes/shapes.js';
+import { type Chain, ConvexPiece } from '../shapes/shapes.js';
 import { CapsuleCore, capsulePieceContacts, mergeSameFeatures } from './capsule2-piece.js';
 
 /** Scratch of `collideCapsule2Chain` (module-level: a call allocates nothing), handed on explicitly. */
@@ -118,13 +117,4 @@ function segmentContacts(
   core.forcedEdge = -1;
   for (let m = 0; m < snapped.count; m++) manifold.addPoint(snapped.points[m]!);
   return false;
-}
-
-/**
- * Whether a point of segment `i` with the chain feature `code` may carry `normal`: on the
- * segment's face, or at a vertex whose cone holds it.
- */
-function heldAtVertex(chain: Chain, i: number, code: number, normal: ChainNormal): boolean {
-  return (code & VERTEX_FEATURE) === 0 ||
-    classifyVertexNormal(chain, i, code & ~VERTEX_FEATURE, normal) === NORMAL_ADMIT;
 }

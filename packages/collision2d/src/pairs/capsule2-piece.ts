@@ -59,6 +59,8 @@ export class CapsuleCore {
   forcedEdge = -1;
   /** Out of `closestFeatures`: the distance, the piece's point and the core's point. */
   distance = 0;
+  /** Scratch of `closestFeatures`: the square of the least distance so far. */
+  closestSquared = 0;
   pieceX = 0;
   pieceY = 0;
   coreX = 0;
@@ -156,7 +158,14 @@ export function capsulePieceContacts(
   const packed = piece.packed, count = piece.count, outer = piece.outerEdge;
   const ax = core.cx - core.ux * core.half, ay = core.cy - core.uy * core.half;
   const bx = core.cx + core.ux * core.half, by = core.cy + core.uy * core.half;
+  // One pass over the piece: each edge's separation from the core (the smaller of its ends'),
+  // and each vertex's height above the core's line along its side normal m = (-uy, ux). Kept for
+  // the closest features of step 2: the edge each end lies furthest in front of, and the
+  // vertices lowest and highest along m.
+  const mx = -core.uy, my = core.ux, cx = core.cx, cy = core.cy;
   let bestEdge = -1, bestSeparation = -Infinity, apart = false;
+  let edgeA = 0, frontA = -Infinity, edgeB = 0, frontB = -Infinity;
+  let low = Infinity, high = -Infinity, lowVertex = 0, highVertex = 0;
   for (let k = 0; k < count; k++) {
     const vx = packed[4 * k]!,
       vy = packed[4 * k + 1]!,
@@ -170,14 +179,23 @@ export function capsulePieceContacts(
       bestSeparation = separation;
       bestEdge = k;
     }
-  }
-  // The core's side normal m = (-uy, ux); the piece's separation from the core on each side.
-  const mx = -core.uy, my = core.ux;
-  let low = Infinity, high = -Infinity;
-  for (let k = 0; k < count; k++) {
-    const d = mx * (packed[4 * k]! - core.cx) + my * (packed[4 * k + 1]! - core.cy);
-    if (d < low) low = d;
-    if (d > high) high = d;
+    if (sa > frontA) {
+      frontA = sa;
+      edgeA = k;
+    }
+    if (sb > frontB) {
+      frontB = sb;
+      edgeB = k;
+    }
+    const d = mx * (vx - cx) + my * (vy - cy);
+    if (d < low) {
+      low = d;
+      lowVertex = k;
+    }
+    if (d > high) {
+      high = d;
+      highVertex = k;
+    }
   }
   // Side +m: the piece lies above by `low`; side -m: below by `-high`.
   const sideSign = low >= -high ? 1 : -1;
@@ -190,7 +208,7 @@ export function capsulePieceContacts(
   }
   if (apart) {
     // 2. Apart: the closest features decide.
-    closestFeatures(core, piece);
+    closestFeatures(core, piece, edgeA, edgeB, lowVertex, highVertex);
     if (core.distance > reach) return PIECE_APART;
     if (core.pieceEdge >= 0) {
       if (outer[core.pieceEdge]! < 0) return PIECE_NEAR;
@@ -425,56 +443,98 @@ function referenceSide(
 }
 
 /**
- * Step 2's distance: the closest points of the core and the piece when they do not cross (then
- * one of them is an end or a vertex: Ericson 5.1.2 for each against the other's segments), into
- * `core`'s out fields.
+ * Step 2's distance: the closest points of the core and the piece when they do not cross, into
+ * `core`'s out fields. Then one of them is an end or a vertex (Ericson 5.1.2), and three
+ * candidates found by the SAT pass hold them:
+ *  - each end against the piece: the end lies outside the piece, whose nearest point to it lies
+ *    on the edge the end is furthest in front of (`edgeA`, `edgeB`: a nearer point elsewhere
+ *    would put the end further in front of that point's edge) or, clamped to a vertex, on an edge
+ *    beside it (a walk along the outline while the distance falls passes edges in line);
+ *  - a vertex against a point inside the core: the core's point is square to the core above
+ *    it, so the vertex is the piece's lowest or highest along the core's side normal
+ *    (`lowVertex`, `highVertex`).
+ * Ties go as a scan of the ends against every edge, then of every vertex, takes them: the first
+ * met, ends before vertices, lower indices first.
  */
-function closestFeatures(core: CapsuleCore, piece: ConvexPiece): void {
-  const packed = piece.packed, count = piece.count, half = core.half;
-  let best = Infinity;
-  // The core's ends against each edge.
-  for (let end = 0; end < 2; end++) {
-    const sign = end === 0 ? -1 : 1;
-    const px = core.cx + sign * core.ux * half, py = core.cy + sign * core.uy * half;
-    for (let k = 0; k < count; k++) {
-      const j = k + 1 === count ? 0 : k + 1;
-      const vx = packed[4 * k]!, vy = packed[4 * k + 1]!;
-      const ex = packed[4 * j]! - vx, ey = packed[4 * j + 1]! - vy;
-      let t = ((px - vx) * ex + (py - vy) * ey) / (ex * ex + ey * ey);
-      t = t < 0 ? 0 : t > 1 ? 1 : t;
-      const fx = vx + t * ex, fy = vy + t * ey;
-      const d2 = (px - fx) * (px - fx) + (py - fy) * (py - fy);
-      // An edge's inside is nearest only from in front of it (a chain segment's two edges coincide).
-      const facing = packed[4 * k + 2]! * (px - fx) + packed[4 * k + 3]! * (py - fy) >= 0;
-      if (d2 >= best || (t > 0 && t < 1 && !facing)) continue;
-      best = d2;
+function closestFeatures(
+  core: CapsuleCore,
+  piece: ConvexPiece,
+  edgeA: number,
+  edgeB: number,
+  lowVertex: number,
+  highVertex: number,
+): void {
+  core.closestSquared = Infinity;
+  endToPiece(core, piece, edgeA, -1);
+  endToPiece(core, piece, edgeB, 1);
+  const first = lowVertex < highVertex ? lowVertex : highVertex;
+  vertexToCore(core, piece, first);
+  if (highVertex !== lowVertex) {
+    vertexToCore(core, piece, first === lowVertex ? highVertex : lowVertex);
+  }
+  core.distance = Math.sqrt(core.closestSquared);
+}
+
+/**
+ * The core's end at `sign` (-1: end 0, 1: end 1; an integer, as doubles cross calls in fields:
+ * PERFORMANCE.md) against the piece, from edge `edge` (the one the end lies furthest in front
+ * of): the nearest point of that edge, then of each next edge along the outline past the vertex
+ * it clamps to, while the distance falls; kept in `core`'s out fields when nearer than what they
+ * hold.
+ */
+function endToPiece(core: CapsuleCore, piece: ConvexPiece, edge: number, sign: number): void {
+  const packed = piece.packed, count = piece.count, at = sign * core.half;
+  const px = core.cx + core.ux * at, py = core.cy + core.uy * at;
+  let k = edge, way = 0, previous = Infinity;
+  for (let step = 0; step < count; step++) {
+    const j = k + 1 === count ? 0 : k + 1;
+    const vx = packed[4 * k]!, vy = packed[4 * k + 1]!;
+    const ex = packed[4 * j]! - vx, ey = packed[4 * j + 1]! - vy;
+    let t = ((px - vx) * ex + (py - vy) * ey) / (ex * ex + ey * ey);
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const fx = vx + t * ex, fy = vy + t * ey;
+    const d2 = (px - fx) * (px - fx) + (py - fy) * (py - fy);
+    // An edge's inside is nearest only from in front of it (a chain segment's two edges coincide).
+    const inside = t > 0 && t < 1;
+    const facing = packed[4 * k + 2]! * (px - fx) + packed[4 * k + 3]! * (py - fy) >= 0;
+    if (d2 >= previous || (inside && !facing)) return;
+    previous = d2;
+    if (d2 < core.closestSquared) {
+      core.closestSquared = d2;
       core.pieceX = fx;
       core.pieceY = fy;
       core.coreX = px;
       core.coreY = py;
-      core.coreAt = sign * half;
-      core.pieceEdge = t > 0 && t < 1 ? k : -1;
+      core.coreAt = at;
+      core.pieceEdge = inside ? k : -1;
       core.pieceVertex = t >= 1 ? j : k;
     }
+    // Inside the edge: the nearest point of all. At a vertex: on along the outline past it, the
+    // same way as the last step.
+    const next = inside ? 0 : t >= 1 ? 1 : -1;
+    if (next === 0 || (way !== 0 && next !== way)) return;
+    way = next;
+    k = way > 0 ? j : k === 0 ? count - 1 : k - 1;
   }
-  // Each vertex against the core.
-  for (let k = 0; k < count; k++) {
-    const vx = packed[4 * k]!, vy = packed[4 * k + 1]!;
-    let s = core.ux * (vx - core.cx) + core.uy * (vy - core.cy);
-    s = s < -half ? -half : s > half ? half : s;
-    const px = core.cx + core.ux * s, py = core.cy + core.uy * s;
-    const d2 = (px - vx) * (px - vx) + (py - vy) * (py - vy);
-    if (d2 >= best) continue;
-    best = d2;
-    core.pieceX = vx;
-    core.pieceY = vy;
-    core.coreX = px;
-    core.coreY = py;
-    core.coreAt = s;
-    core.pieceEdge = -1;
-    core.pieceVertex = k;
-  }
-  core.distance = Math.sqrt(best);
+}
+
+/** Piece vertex `k` against the core, kept in `core`'s out fields when nearer than what they hold. */
+function vertexToCore(core: CapsuleCore, piece: ConvexPiece, k: number): void {
+  const packed = piece.packed, half = core.half;
+  const vx = packed[4 * k]!, vy = packed[4 * k + 1]!;
+  let s = core.ux * (vx - core.cx) + core.uy * (vy - core.cy);
+  s = s < -half ? -half : s > half ? half : s;
+  const px = core.cx + core.ux * s, py = core.cy + core.uy * s;
+  const d2 = (px - vx) * (px - vx) + (py - vy) * (py - vy);
+  if (d2 >= core.closestSquared) return;
+  core.closestSquared = d2;
+  core.pieceX = vx;
+  core.pieceY = vy;
+  core.coreX = px;
+  core.coreY = py;
+  core.coreAt = s;
+  core.pieceEdge = -1;
+  core.pieceVertex = k;
 }
 
 /** One contact along the closest points found by `closestFeatures` (cores apart: distance > 0). */

@@ -786,3 +786,82 @@ describe('FINDINGS.md F18: a chain inside a polygon, contacts at its vertices wi
     });
   }
 });
+
+describe('FINDINGS.md F35: a chain shorter than the tolerance, end on to a polygon, gets a contact', () => {
+  // Square [-1, 1]^2 centred at (-1.02, 0), its right edge (edge 1) on x = -0.02; the chain
+  // (0, 0) -> (0.01, 0) -> (0.02, 0) points at it end on, everything scaled by s, tolerance
+  // 0.05 s. Segment 0 meets the square's edge 1 (reference) at both its vertices, gaps 0.02 and
+  // 0.03 (both within the tolerance), normal (-1, 0) from the chain toward the square: it leans
+  // toward vertex 0, an open end (round, any normal admitted), but vertex 1 is straight (its cone
+  // is (0, +-1) alone). Snapped to the segment's face the square lies beside the segment, not over
+  // it: nothing. The old code then wrote nothing; the answer is the contact at vertex 0 alone:
+  // normal (-1, 0), gap 0.02 s, the point halfway, (-0.01 s, 0), the square's edge 1 against chain
+  // vertex 0, PointFace. Segment 1 leans toward vertex 1, straight: snapped, nothing.
+  const pair = (s: number, radius = 0) => ({
+    polygon: new Polygon(box(s, s), { radius: radius * s }).setPose([-1.02 * s, 0], 0),
+    chain: new Chain([[0, 0], [0.01 * s, 0], [0.02 * s, 0]]),
+  });
+  // The rounded square (radius 0.01 s): the core is the square above, its surface 0.01 s further
+  // out, 0.02 s - 0.01 s from vertex 0: gap 0.01 s, the point halfway between the surface
+  // (-0.01 s, 0) and the vertex; the same features.
+  const cases = [
+    { name: 'test_f35_end_on', radius: 0, gap: 0.02 },
+    { name: 'test_f35_rounded', radius: 0.01, gap: 0.01 },
+  ];
+  for (const s of [1e-3, 1, 1e3]) {
+    for (const { name, radius, gap } of cases) {
+      it(`${name} x ${s}: one contact at the open end, gap ${gap} s, both argument orders`, () => {
+        const { polygon, chain } = pair(s, radius);
+        const contacts = run(polygon, chain, 0.05 * s);
+        expect(contacts.length).toBe(1);
+        const c = contacts[0]!;
+        expect(c.normal[0]).toBeCloseTo(-1, 14);
+        expect(c.normal[1]).toBeCloseTo(0, 14);
+        expect(c.penetration / s).toBeCloseTo(-gap, 12);
+        expect(c.point[0]! / s).toBeCloseTo(-gap / 2, 12);
+        expect(c.point[1]! / s).toBeCloseTo(0, 12);
+        expect(c.featureId).toBe(packFeatureId(1, VERTEX_FEATURE | 0));
+        expect(c.kind).toBe(ContactKind.PointFace);
+        const data = new CollisionData2({ tolerance: 0.05 * s });
+        collide2d(chain, polygon, data);
+        expect(mirroredMismatch(contacts, contactList(data), 1e-15 * s)).toBeNull();
+        // Beyond the tolerance nothing.
+        expect(run(polygon, chain, 0.95 * gap * s).length).toBe(0);
+      });
+    }
+  }
+
+  it('test_f35_found: the pair the adversarial suite found gets the contact at chain vertex 0', () => {
+    // A star about 80 across and a straight chain 0.003 long pointing at its edge 5 end on. The gap
+    // is the distance from chain vertex 0 to the line of star edge 5 (both in world coordinates,
+    // worked out here from the outline), at every tolerance from 0.05 up.
+    const star = new Polygon([
+      [33.11026579091058, 0],
+      [7.554766674427375, 7.554766674427374],
+      [1.9511743593901787e-15, 31.865095483018653],
+      [-13.78418121409818, 13.784181214098181],
+      [-41.85345165968323, 5.1255695608299545e-15],
+      [-7.747574884844815, -7.747574884844813],
+      [-5.774085106776673e-15, -31.4326553081635],
+      [13.768986934782486, -13.768986934782491],
+    ]).setPose([0, 0], -2.3460248557062484);
+    const chain = new Chain([
+      [-0.004214481703806051, 0],
+      [-0.00353834816923589, 0],
+      [-0.0018311455827745096, 0],
+      [-0.0011389739545511579, 0],
+    ]).setPose([-7.760884729411773, 14.76459338347847], 1.1080234398409141);
+    const outline = worldPoints(star), line = worldPoints(chain);
+    const [ax, ay] = outline[5]!, [bx, by] = outline[6]!, [vx, vy] = line[0]!;
+    const length = Math.hypot(bx! - ax!, by! - ay!);
+    const gap = Math.abs((bx! - ax!) * (vy! - ay!) - (by! - ay!) * (vx! - ax!)) / length;
+    expect(gap).toBeGreaterThan(0.02);
+    expect(gap).toBeLessThan(0.0202);
+    for (const tolerance of [0.05, 0.3, 0.76]) {
+      const contacts = run(star, chain, tolerance);
+      expect(contacts.length).toBe(1);
+      expect(contacts[0]!.penetration).toBeCloseTo(-gap, 12);
+      expect(contacts[0]!.featureId).toBe(packFeatureId(5, VERTEX_FEATURE | 0));
+    }
+  });
+});

@@ -10,21 +10,24 @@
  * No ghost contacts: a piece pair's normal is checked against the cones of the segment's
  * vertices (`chain-cones.ts`, after Box2D v3's chain segments). A normal leaning past a straight
  * or concave vertex is snapped: the pair is computed again with the segment's face as the
- * reference. One leaning past a convex vertex's neighbour is skipped, the neighbour answers; if
- * no segment then reports anything, the skipped ones are computed snapped, so an overlap never
- * goes without a contact.
+ * reference (its points beside the segment left to the neighbours). One leaning past a convex
+ * vertex's neighbour is skipped, the neighbour answers; if no segment then reports anything, the
+ * skipped ones are computed snapped, so an overlap never goes without a contact. One inside the
+ * cone it leans toward keeps the points that may carry it (a point at the segment's other
+ * vertex, outside that one's cone, is a ghost); snapped only when none may.
  */
 import { CLOSEST_CLAMP, collideRounded } from './rounded.js';
 import type { CollisionData2 } from '../manifold/contact2.js';
-import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
+import { emitManifold2, LocalManifold2, type ManifoldPoint2 } from '../manifold/manifold2.js';
 import { collidePieces, PieceQuery } from '../clip/polygon-clip.js';
 import { insideVertexContact, InsideVertexQuery } from '../clip/inside-vertices.js';
 import { ContactKind } from '@contactkit/math';
 import { type Chain, ConvexPiece, type Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
 import {
   ChainNormal,
-  classifySegmentContacts,
+  classifySegmentNormal,
   classifyVertexNormal,
+  heldAtVertex,
   loadSegmentPiece,
   NORMAL_ADMIT,
   NORMAL_SKIP,
@@ -96,12 +99,23 @@ function polygonChainCores<B>(
     candidates = grid.query(queryBox);
   }
   const v = chain.vertices;
+  // A segment further from the bounding circle's centre than its radius and the tolerance is
+  // further than the tolerance from the polygon: no contact, and none of its vertices inside (the
+  // grid lists the segments of the cells the circle's box meets, about twice as many). 1e-9 over
+  // for round-off.
+  const beyond = around * around * (1 + 1e-9);
   let near = false, skipped = false;
   for (let pass = 0; pass < 2; pass++) {
     // Pass 1 only when segments were skipped and none reported: then nothing is skipped.
     if (pass === 1 && (manifold.count > 0 || skipped === false)) break;
     for (let k = 0; k < candidates; k++) {
       const i = grid ? grid.candidates[k]! : k;
+      // The segment's point nearest the centre (Ericson 5.1.2).
+      const ax = v[2 * i]!, ay = v[2 * i + 1]!, ex = v[2 * i + 2]! - ax, ey = v[2 * i + 3]! - ay;
+      let t = ((cx - ax) * ex + (cy - ay) * ey) / (ex * ex + ey * ey);
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      const fx = ax + t * ex - cx, fy = ay + t * ey - cy;
+      if (fx * fx + fy * fy > beyond) continue;
       const found = segmentContacts(polygon, chain, i, pass === 1, queryBox, query, manifold);
       if ((found & NEAR) !== 0) near = true;
       if ((found & SKIPPED) !== 0) skipped = true;
@@ -277,19 +291,56 @@ function segmentContacts(
     const normal = scratchNormal;
     normal.x = c * point.normalX + s * point.normalY;
     normal.y = -s * point.normalX + c * point.normalY;
-    let verdict = classifySegmentContacts(chain, i, pieceManifold, normal);
+    let verdict = classifySegmentNormal(chain, i, normal);
+    if (verdict === NORMAL_ADMIT) {
+      // The normal leans toward a vertex that admits it (an open end, say): a point at the other
+      // vertex, outside that one's cone, is a ghost there, and the points held are the answer (a
+      // segment shorter than the tolerance pointing end on at the piece keeps its end's contact,
+      // where the segment's face meets nothing); with none held, snapped. As
+      // `collideCapsule2Chain`.
+      let held = 0;
+      for (let m = 0; m < pieceManifold.count; m++) {
+        const point = pieceManifold.points[m]!;
+        if (!heldAtVertex(chain, i, point.secondFeature, normal)) continue;
+        manifold.addPoint(point);
+        held++;
+      }
+      if (held > 0) continue;
+      verdict = NORMAL_SNAP;
+    }
     if (verdict === NORMAL_SKIP && noSkip) verdict = NORMAL_SNAP;
     if (verdict === NORMAL_SKIP) {
       found |= SKIPPED;
       continue;
     }
-    if (verdict === NORMAL_SNAP) {
-      pieceManifold.count = 0;
-      query.secondReference = true;
-      collidePieces(piece, segmentPiece, query, pieceManifold);
-      query.secondReference = false;
+    // Snapped: the pair again with the segment's face as the reference. A point beside the
+    // segment (a vertex of the piece within the tolerance past a side line) is not on its face:
+    // the neighbouring segment, or the open end, answers for it.
+    pieceManifold.count = 0;
+    query.secondReference = true;
+    collidePieces(piece, segmentPiece, query, pieceManifold);
+    query.secondReference = false;
+    for (let m = 0; m < pieceManifold.count; m++) {
+      const point = pieceManifold.points[m]!;
+      if (besideSegment(sv, point, query)) continue;
+      manifold.addPoint(point);
     }
-    for (let m = 0; m < pieceManifold.count; m++) manifold.addPoint(pieceManifold.points[m]!);
   }
   return found;
+}
+
+/**
+ * Whether `point`, in the polygon's frame, lies past a side line of the segment from (sv[0],
+ * sv[1]) to (sv[2], sv[3]) (the chain's frame) by more than the query's round-off allowance.
+ * The point itself is passed, not its coordinates: doubles cross calls in fields (PERFORMANCE.md).
+ */
+function besideSegment(sv: Float64Array, point: ManifoldPoint2, query: PieceQuery): boolean {
+  const c = query.cos, s = query.sin;
+  // The point in the chain's frame (the inverse pose).
+  const dx = point.x - query.x, dy = point.y - query.y;
+  const x = c * dx + s * dy, y = -s * dx + c * dy;
+  const ax = sv[0]!, ay = sv[1]!, ex = sv[2]! - ax, ey = sv[3]! - ay;
+  const along = (x - ax) * ex + (y - ay) * ey, length = Math.sqrt(ex * ex + ey * ey);
+  const slack = query.slack * length;
+  return along < -slack || along > length * length + slack;
 }
