@@ -315,6 +315,16 @@ function edgeContacts(
     exit.x = q.a0 + t * q.d0;
     exit.y = q.a1 + t * q.d1;
     exit.z = q.a2 + t * q.d2;
+    if (plane >= 0) {
+      // An end the clip cut lies on the edge's end plane, and the normal (from the closest
+      // points, its component along the edge 0) keeps the line in that plane: the line grazes
+      // the box's end face, and whether it met the box hung on the round-off of a + t d
+      // (FINDINGS F51). The end's coordinate is that plane's, exactly.
+      const end = plane & 1 ? -q.halves[axis]! : q.halves[axis]!;
+      if (axis === 0) exit.x = end;
+      else if (axis === 1) exit.y = end;
+      else exit.z = end;
+    }
     // n points from the capsule toward the box.
     exit.dx = n0;
     exit.dy = n1;
