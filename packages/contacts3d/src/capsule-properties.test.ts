@@ -10,6 +10,7 @@
 import { AXIS_ABSOLUTE_MARGIN } from '@contactkit/math';
 import { Random } from '@contactkit/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { exitCapsule, LineExit } from './clip/line-exit.js';
 import { collide } from './collide.js';
 import { CollisionData } from './manifold/collision-data.js';
 import { overlap } from './overlap.js';
@@ -383,6 +384,47 @@ for (const pair of PAIRS) {
       },
       PROPERTY_TIMEOUT,
     );
+
+    if (pair === 'capsule-capsule') {
+      it(
+        "a two-point manifold's depths and points are line-exit.ts's along the normal (the " +
+          'closed form on the segments answers as exitCapsule did)',
+        () => {
+          let compared = 0;
+          const exit = new LineExit();
+          /** Where the line from p along direction d leaves the capsule `spec`. */
+          const leave = (spec: CapsuleSpec, p: Vec3, d: Vec3): number => {
+            const axis = rotate(spec.rotation, [0, 1, 0]);
+            [exit.x, exit.y, exit.z] = p;
+            [exit.dx, exit.dy, exit.dz] = d;
+            [exit.cx, exit.cy, exit.cz] = spec.position;
+            [exit.ax, exit.ay, exit.az] = axis;
+            exit.halfLength = spec.halfLength;
+            exit.radius = spec.radius;
+            exitCapsule(exit);
+            return exit.distance;
+          };
+          for (let i = 0; i < RUNS; i++) {
+            const c = configurations[i]!;
+            const contacts = results[i]!;
+            if (contacts.length !== 2) continue;
+            compared++;
+            for (const contact of contacts) {
+              // The normal points from the second toward the first: the line leaves the first
+              // along -n and the second along n, and the midpoint lies halfway between.
+              const first = leave(c.first as CapsuleSpec, contact.point, scale(contact.normal, -1));
+              const second = leave(c.second as CapsuleSpec, contact.point, contact.normal);
+              const tolerance = slack(c, 1e-9);
+              expect(Math.abs(first + second - contact.penetration), describeConfiguration(c))
+                .toBeLessThan(tolerance);
+              expect(Math.abs(first - second), describeConfiguration(c)).toBeLessThan(tolerance);
+            }
+          }
+          expect(compared).toBeGreaterThan(RUNS / 20);
+        },
+        PROPERTY_TIMEOUT,
+      );
+    }
 
     it('symmetry: the swapped order gives the same points, depths and ids, normals negated', () => {
       for (let i = 0; i < RUNS; i++) {
