@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  allocationSlack as slack,
   medianStepAllocation,
   pushGrowthBytes,
   stepAllocation,
@@ -13,19 +14,11 @@ import {
 import { buildScene } from './test-support/scenes.js';
 import { useContactkit } from './use-contactkit.js';
 
-/**
- * What the adapter may allocate beyond the equation list, per step: 512 bytes and 4 bytes an
- * equation, for the profiler's sampling (an allocation every 256 bytes on average) and the odd
- * allocation of code V8 is still optimizing. Measured in processes of their own: 46 bytes a step
- * on the stack, 65 on the planks, 327 on the pyramid. A `Vec3` made per contact (40 bytes), or
- * an object of 32 bytes per pair, exceeds it on the pyramid.
- */
-const slack = (equations: number): number => 512 + 4 * equations;
-
 // The pyramid, first in this process: V8 keeps type feedback per function, and after other
 // scenes have run in a process the adapter's and contactkit's code is optimized for all of them
 // and boxes more (the README's "What a step allocates"); every scene in a process of its own is
-// `pnpm --filter @contactkit/cannon-es step-time`.
+// `pnpm --filter @contactkit/cannon-es step-time`. The capsule pile has a file of its own
+// (allocation-capsules.test.ts): vitest runs each file in a process of its own.
 describe('the adapter allocates nothing per step but the equations cannon-es lists', () => {
   it('pyramid of 21 cubes, by default and with recycling', () => {
     for (const options of [{}, { pairCache: { recycle: true } }]) {

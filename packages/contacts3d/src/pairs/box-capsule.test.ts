@@ -1,4 +1,5 @@
 import { ContactKind, packFeatureId } from '@contactkit/math';
+import { Random } from '@contactkit/test-support';
 import { describe, expect, it } from 'vitest';
 import { collide } from '../collide.js';
 import { CollisionData } from '../manifold/collision-data.js';
@@ -8,7 +9,7 @@ import { Box } from '../shapes/primitives.js';
 import { axisAngle, IDENTITY } from '../test-support/cases.js';
 import { alongDirection, expectContacts, SCALES } from '../test-support/capsule-cases.js';
 import { capsuleOracle } from '../test-support/capsule-oracle.js';
-import type { Quat, Vec3 } from '../test-support/shapes.js';
+import { multiplyQuat, rotate, type Quat, type Vec3 } from '../test-support/shapes.js';
 import { collideBoxCapsule, overlapBoxCapsule } from './box-capsule.js';
 
 /** 90 degrees about Z: local Y onto world -X, so the end at -halfLength (code 1) lies toward +X. */
@@ -379,6 +380,113 @@ describe('collideBoxCapsule: regressions of the adversarial suite (fuzz/FINDINGS
       }
     }
   });
+});
+
+/**
+ * F51's poses: a capsule's core exactly parallel to a box edge (or lying along a face) and
+ * overhanging both of its ends, so that the clip cuts it at two end planes. The pair is turned
+ * by quarter turns (whose quaternions are not exact), by tiny rotations and by random rotations,
+ * and moved: each is the same pair up to a rigid motion, so the contacts must name the same
+ * features with the same depths. In the box's frame (half sizes 1, 0.5, 0.75), by hand:
+ * - along the edge x at y = -0.5, z = 0.75: the core on x at y = -0.8, z = 1.15, 0.5 from the
+ *   edge along (0, -0.6, 0.8), radius 0.6: depth 0.1 at both vertices (-1 or 1, -0.5, 0.75),
+ *   the capsule's side on each (ids vertex 4 and 5, side 0), normal (0, 0.6, -0.8) toward the
+ *   box;
+ * - along the face y = 0.5: the core on x at y = 0.9, z = 0.2, radius 0.5: depth 0.1 where
+ *   the side planes x = -1 and 1 cut it, each named by its edge along z at y = 0.5 (26 and 27),
+ *   normal (0, -1, 0).
+ * Before the fix the exit line through an end, lying in the end plane, met the box or missed it
+ * by the round-off of the end's coordinate, so one end (or both, leaving the edge's single
+ * contact) came and went with the pose.
+ */
+const F51_CASES = [
+  {
+    name: 'along an edge',
+    centre: [0.2, -0.8, 1.15],
+    radius: 0.6,
+    normal: [0, 0.6, -0.8],
+    contacts: [
+      { id: packFeatureId(4, 0), witness: [-1, -0.5, 0.75] },
+      { id: packFeatureId(5, 0), witness: [1, -0.5, 0.75] },
+    ],
+  },
+  {
+    name: 'along a face',
+    centre: [0.2, 0.9, 0.2],
+    radius: 0.5,
+    normal: [0, -1, 0],
+    contacts: [
+      { id: packFeatureId(boxEdgeFeature(2, -1, 1), 0), witness: [-1, 0.5, 0.2] },
+      { id: packFeatureId(boxEdgeFeature(2, 1, 1), 0), witness: [1, 0.5, 0.2] },
+    ],
+  },
+];
+
+/** The poses of F51's test: quarter turns, tiny rotations, random rotations (seeded). */
+function f51Rotations(): Quat[] {
+  const rotations: Quat[] = [];
+  const axes: Vec3[] = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
+  for (const [x, y, z] of axes) {
+    for (let turn = 0; turn < 4; turn++) {
+      rotations.push(axisAngle(x, y, z, (Math.PI / 2) * turn) as Quat);
+    }
+    for (const angle of [1e-15, -1e-12, 1e-9, -1e-6]) {
+      rotations.push(axisAngle(x, y, z, angle) as Quat);
+    }
+  }
+  const random = new Random(0xf51);
+  for (let i = 0; i < 40; i++) rotations.push(random.rotation());
+  return rotations;
+}
+
+describe('collideBoxCapsule: F51, a core parallel to a box edge or face', () => {
+  for (const swapped of [false, true]) {
+    const order = swapped ? 'capsule first' : 'box first';
+    it(`test_f51_core_along_a_box_edge_or_face_names_the_same_features_in_every_pose (${order})`, () => {
+      for (const s of SCALES) {
+        for (const c of F51_CASES) {
+          for (const rotation of f51Rotations()) {
+            const move = (p: readonly number[]): Vec3 =>
+              rotate(rotation, p).map((v, k) => (v + [0.3, -0.2, 0.1][k]!) * s) as Vec3;
+            const solid = new Box([1, 0.5, 0.75].map((v) => v * s)).setPose(
+              move([0, 0, 0]),
+              rotation,
+            );
+            // The capsule's local y turned onto the box's x.
+            const body = new Capsule(c.radius * s, 3 * s).setPose(
+              move(c.centre),
+              multiplyQuat(rotation, axisAngle(0, 0, 1, -Math.PI / 2) as Quat),
+            );
+            const data = new CollisionData({ capacity: 4 });
+            const count = swapped
+              ? collide(body, solid, data)
+              : collideBoxCapsule(solid, body, data);
+            const where = `${c.name}, scale ${s}, rotation ${rotation.join(', ')}`;
+            expect(count, where).toBe(2);
+            const normal = rotate(rotation, c.normal);
+            for (const expected of c.contacts) {
+              const contact = data.contacts.slice(0, count).find((k) =>
+                k.featureId === expected.id
+              );
+              expect(contact, where).toBeDefined();
+              expect(Math.abs(contact!.penetration - 0.1 * s) / s, where).toBeLessThan(1e-9);
+              const witness = move(expected.witness);
+              for (let k = 0; k < 3; k++) {
+                expect(Math.abs(contact!.normal[k]! - (swapped ? -1 : 1) * normal[k]!), where)
+                  .toBeLessThan(1e-9);
+                // The point: the box's witness moved by the normal (toward the box) times half the depth.
+                expect(
+                  Math.abs(contact!.point[k]! - witness[k]! - normal[k]! * 0.05 * s) / s,
+                  where,
+                )
+                  .toBeLessThan(1e-9);
+              }
+            }
+          }
+        }
+      }
+    });
+  }
 });
 
 /** Distance of p from the box's surface (< 0 inside), in the box's frame. */

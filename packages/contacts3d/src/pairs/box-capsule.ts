@@ -88,6 +88,13 @@ class BoxCapsuleQuery extends CapsuleQuery {
   plane1 = -1;
   /** Sorted breakpoints of `f` inside (0, 1). */
   readonly breaks: Float64Array = new Float64Array(6);
+  /** The segment's start A, its direction D and the box's half sizes by axis, for loops over axes. */
+  readonly start: Float64Array = new Float64Array(3);
+  readonly along: Float64Array = new Float64Array(3);
+  readonly halves: Float64Array = new Float64Array(3);
+  /** A parameter of the segment, and half the slope of f there (`slope`). */
+  at = 0;
+  slope = 0;
 }
 
 const queryScratch = new BoxCapsuleQuery();
@@ -95,32 +102,20 @@ const exitScratch = new LineExit();
 /** Scratch of this file's detector and test, passed to the computation explicitly. */
 const manifoldScratch = new LocalManifold();
 
-function coordinate(q: BoxCapsuleQuery, axis: number, t: number): number {
-  return axis === 0 ? q.a0 + t * q.d0 : axis === 1 ? q.a1 + t * q.d1 : q.a2 + t * q.d2;
-}
-
-function half(q: BoxCapsuleQuery, axis: number): number {
-  return axis === 0 ? q.h0 : axis === 1 ? q.h1 : q.h2;
-}
-
-function direction(q: BoxCapsuleQuery, axis: number): number {
-  return axis === 0 ? q.d0 : axis === 1 ? q.d1 : q.d2;
-}
-
-/** Excess of x over [-h, h]: x - clamp(x). */
-function excess(x: number, h: number): number {
-  return x > h ? x - h : x < -h ? x + h : 0;
-}
-
 /**
- * Half the slope of f at t, sum_k (P_k - clamp(P_k)) D_k, with values within `flat` of 0 taken
- * as 0: a segment parallel to a face up to the round-off of its pose has a flat stretch.
+ * Into q.slope: half the slope of f at t = q.at, sum_k (P_k - clamp(P_k)) D_k (each term the
+ * excess of P_k over [-h_k, h_k] times D_k), with values within `flat` of 0 taken as 0: a
+ * segment parallel to a face up to the round-off of its pose has a flat stretch.
  */
-function slope(q: BoxCapsuleQuery, t: number): number {
-  const value = excess(q.a0 + t * q.d0, q.h0) * q.d0 + excess(q.a1 + t * q.d1, q.h1) * q.d1 +
-    excess(q.a2 + t * q.d2, q.h2) * q.d2;
+function slope(q: BoxCapsuleQuery): void {
+  const t = q.at, start = q.start, along = q.along, halves = q.halves;
+  let value = 0;
+  for (let axis = 0; axis < 3; axis++) {
+    const x = start[axis]! + t * along[axis]!, h = halves[axis]!;
+    value += (x > h ? x - h : x < -h ? x + h : 0) * along[axis]!;
+  }
   const flat = q.flat;
-  return value > flat || value < -flat ? value : 0;
+  q.slope = value > flat || value < -flat ? value : 0;
 }
 
 /** Relative size of the slope's round-off: a sine of 1e-12, well above a rotation's 1e-16. */
@@ -137,23 +132,27 @@ function closestParameter(q: BoxCapsuleQuery): void {
   // |D| times the reach of the coordinates: the scale of the slope.
   const length = Math.abs(q.d0) + Math.abs(q.d1) + Math.abs(q.d2);
   q.flat = FLAT_SLOPE * length * (Math.abs(q.a0) + Math.abs(q.a1) + Math.abs(q.a2) + length);
-  const slopeStart = slope(q, 0);
+  q.at = 0;
+  slope(q);
+  const slopeStart = q.slope;
   if (slopeStart > 0) {
     q.t = 0;
     return;
   }
-  const slopeEnd = slope(q, 1);
+  q.at = 1;
+  slope(q);
+  const slopeEnd = q.slope;
   if (slopeEnd < 0) {
     q.t = 1;
     return;
   }
   // The breakpoints inside (0, 1), sorted by insertion (at most six).
-  const breaks = q.breaks;
+  const breaks = q.breaks, start = q.start, along = q.along, halves = q.halves;
   let count = 0;
   for (let axis = 0; axis < 3; axis++) {
-    const d = direction(q, axis);
+    const d = along[axis]!;
     if (d === 0) continue;
-    const a = coordinate(q, axis, 0), h = half(q, axis);
+    const a = start[axis]!, h = halves[axis]!;
     for (let side = -1; side <= 1; side += 2) {
       const t = (side * h - a) / d;
       if (!(t > 0 && t < 1)) continue;
@@ -171,7 +170,12 @@ function closestParameter(q: BoxCapsuleQuery): void {
   let low = 0, slopeLow = slopeStart;
   for (let i = 0; i <= count; i++) {
     const high = i < count ? breaks[i]! : 1;
-    const slopeHigh = i < count ? slope(q, high) : slopeEnd;
+    let slopeHigh = slopeEnd;
+    if (i < count) {
+      q.at = high;
+      slope(q);
+      slopeHigh = q.slope;
+    }
     if (first < 0 && slopeHigh >= 0) {
       first = low + (high - low) * (slopeLow / (slopeLow - slopeHigh));
     }
@@ -192,10 +196,11 @@ function closestParameter(q: BoxCapsuleQuery): void {
  * planes that cut them. An empty range leaves t0 > t1.
  */
 function clipSegment(q: BoxCapsuleQuery, axisOut: number, only: number): void {
+  const start = q.start, along = q.along, halves = q.halves;
   let t0 = 0, t1 = 1, plane0 = -1, plane1 = -1;
   for (let axis = 0; axis < 3; axis++) {
     if (only >= 0 ? axis !== only : axis === axisOut) continue;
-    const a = coordinate(q, axis, 0), d = direction(q, axis), h = half(q, axis);
+    const a = start[axis]!, d = along[axis]!, h = halves[axis]!;
     if (d === 0) {
       if (a > h || a < -h) t0 = 2;
       continue;
@@ -239,16 +244,16 @@ function faceContacts(
   manifold: LocalManifold,
 ): void {
   const radius = q.radius, tolerance = q.tolerance;
-  const h = half(q, axis);
+  const h = q.halves[axis]!, a = q.start[axis]!, d = q.along[axis]!;
   const faceCode = boxFaceFeature(axis, sign);
   const ends = q.t1 > q.t0 ? 2 : 1;
   for (let end = 0; end < ends; end++) {
     const t = end === 0 ? q.t0 : q.t1, plane = end === 0 ? q.plane0 : q.plane1;
-    const depth = radius - (sign * coordinate(q, axis, t) - h);
+    const depth = radius - (sign * (a + t * d) - h);
     if (depth < -tolerance) continue;
-    const x0 = axis === 0 ? sign * h : coordinate(q, 0, t);
-    const x1 = axis === 1 ? sign * h : coordinate(q, 1, t);
-    const x2 = axis === 2 ? sign * h : coordinate(q, 2, t);
+    const x0 = axis === 0 ? sign * h : q.a0 + t * q.d0;
+    const x1 = axis === 1 ? sign * h : q.a1 + t * q.d1;
+    const x2 = axis === 2 ? sign * h : q.a2 + t * q.d2;
     if (plane < 0) {
       q.w0 = x0;
       q.w1 = x1;
@@ -307,9 +312,19 @@ function edgeContacts(
   const ends = q.t1 > q.t0 ? 2 : 1;
   for (let end = 0; end < ends; end++) {
     const t = end === 0 ? q.t0 : q.t1, plane = end === 0 ? q.plane0 : q.plane1;
-    exit.x = coordinate(q, 0, t);
-    exit.y = coordinate(q, 1, t);
-    exit.z = coordinate(q, 2, t);
+    exit.x = q.a0 + t * q.d0;
+    exit.y = q.a1 + t * q.d1;
+    exit.z = q.a2 + t * q.d2;
+    if (plane >= 0) {
+      // An end the clip cut lies on the edge's end plane, and the normal (from the closest
+      // points, its component along the edge 0) keeps the line in that plane: the line grazes
+      // the box's end face, and whether it met the box hung on the round-off of a + t d
+      // (FINDINGS F51). The end's coordinate is that plane's, exactly.
+      const end = plane & 1 ? -q.halves[axis]! : q.halves[axis]!;
+      if (axis === 0) exit.x = end;
+      else if (axis === 1) exit.y = end;
+      else exit.z = end;
+    }
     // n points from the capsule toward the box.
     exit.dx = n0;
     exit.dy = n1;
@@ -383,6 +398,16 @@ function boxCapsuleManifold(
   q.h0 = h0;
   q.h1 = h1;
   q.h2 = h2;
+  const start = q.start, along = q.along, halves = q.halves;
+  start[0] = q.a0;
+  start[1] = q.a1;
+  start[2] = q.a2;
+  along[0] = q.d0;
+  along[1] = q.d1;
+  along[2] = q.d2;
+  halves[0] = h0;
+  halves[1] = h1;
+  halves[2] = h2;
   if (sat !== null) {
     sat.separated = sat.hasAxis && apartAlongCachedAxis(q, sat);
     if (sat.separated) return;
@@ -415,8 +440,11 @@ function boxCapsuleManifold(
   // Step 2.
   closestParameter(q);
   const t = q.t;
-  const g0 = excess(q.a0 + t * q.d0, h0), g1 = excess(q.a1 + t * q.d1, h1);
-  const g2 = excess(q.a2 + t * q.d2, h2);
+  // The excess g_k = P_k - clamp(P_k) over [-h_k, h_k].
+  const p0 = q.a0 + t * q.d0, p1 = q.a1 + t * q.d1, p2 = q.a2 + t * q.d2;
+  const g0 = p0 > h0 ? p0 - h0 : p0 < -h0 ? p0 + h0 : 0;
+  const g1 = p1 > h1 ? p1 - h1 : p1 < -h1 ? p1 + h1 : 0;
+  const g2 = p2 > h2 ? p2 - h2 : p2 < -h2 ? p2 + h2 : 0;
   q.g0 = g0;
   q.g1 = g1;
   q.g2 = g2;
@@ -464,7 +492,7 @@ function separatedContacts(q: BoxCapsuleQuery, m: Float64Array, manifold: LocalM
     const length = 2 * halfLength;
     if (clamped === 1) {
       const axis = out0 ? 0 : out1 ? 1 : 2;
-      if (Math.abs(direction(q, axis)) <= PARALLEL_SINE * length) {
+      if (Math.abs(q.along[axis]!) <= PARALLEL_SINE * length) {
         clipSegment(q, axis, -1);
         if (q.t0 <= q.t1) {
           faceContacts(q, m, axis, axis === 0 ? s0 : axis === 1 ? s1 : s2, manifold);
@@ -473,7 +501,7 @@ function separatedContacts(q: BoxCapsuleQuery, m: Float64Array, manifold: LocalM
       }
     } else {
       const axis = !out0 ? 0 : !out1 ? 1 : 2;
-      const along = direction(q, axis) / length;
+      const along = q.along[axis]! / length;
       if (1 - along * along <= PARALLEL_SINE * PARALLEL_SINE) {
         clipSegment(q, -1, axis);
         if (q.t0 <= q.t1) {
@@ -625,13 +653,13 @@ function edgeContact(
   // Ericson 5.1.9 for the lines A + t D and E + w e_axis: r = A - E, b = D_axis, c = D . r,
   // f = r_axis; t = (b f - c) / (D . D - b^2), w = b t + f.
   const r0 = q.a0 - e0, r1 = q.a1 - e1, r2 = q.a2 - e2;
-  const b = direction(q, axis);
+  const b = q.along[axis]!;
   const c = q.d0 * r0 + q.d1 * r1 + q.d2 * r2;
   const f = axis === 0 ? r0 : axis === 1 ? r1 : r2;
   const denominator = q.d0 * q.d0 + q.d1 * q.d1 + q.d2 * q.d2 - b * b;
   const t = (b * f - c) / denominator;
   const w = b * t + f;
-  const h = half(q, axis);
+  const h = q.halves[axis]!;
   if (!(t >= -EDGE_SLACK && t <= 1 + EDGE_SLACK && Math.abs(w) <= h * (1 + EDGE_SLACK))) {
     return false;
   }

@@ -216,6 +216,25 @@ export function capsuleCapsuleManifold(
     const low = Math.max(-la, offset - spread), high = Math.min(la, offset + spread);
     if (low < high) {
       const endSlack = END_SLACK * (la + lb);
+      // The line along the normal through each end's core point, in closed form on the segments
+      // (as b2CollideCapsules computes its two points; line-exit.ts's exitCapsule answers the
+      // rare rest). From a point on a capsule's own axis the line leaves its infinite cylinder
+      // r / sqrt(1 - (n . axis)^2) away (the direction's radial part has that squared length
+      // and starts at 0), the same for both ends.
+      const normalA = nx * ax + ny * ay + nz * az, normalB = nx * bx + ny * by + nz * bz;
+      const ownA = ra / Math.sqrt(1 - normalA * normalA);
+      const ownB = rb / Math.sqrt(1 - normalB * normalB);
+      // The other capsule's cylinder in its frame: a point a x of A's axis lies x (a - cosine b)
+      // - (bc - offsetB b) from B's axis (radially), the direction n has the radial part
+      // n - normalB b; a point bc + b w of B's axis lies (bc - offset a) + w (b - cosine a)
+      // from A's, the direction -n has the radial part normalA a - n.
+      const kax = ax - cosine * bx, kay = ay - cosine * by, kaz = az - cosine * bz;
+      const pbx = bcx - offsetB * bx, pby = bcy - offsetB * by, pbz = bcz - offsetB * bz;
+      const ebx = nx - normalB * bx, eby = ny - normalB * by, ebz = nz - normalB * bz;
+      const kbx = bx - cosine * ax, kby = by - cosine * ay, kbz = bz - cosine * az;
+      const pax = bcx - offset * ax, pay = bcy - offset * ay, paz = bcz - offset * az;
+      const eax = normalA * ax - nx, eay = normalA * ay - ny, eaz = normalA * az - nz;
+      const radialA = 1 - normalA * normalA, radialB = 1 - normalB * normalB;
       let count = 0, shallowest = 0;
       for (let side = -1; side <= 1; side += 2) {
         // This end of the overlap is an end of B's projection, of A's segment, or of both.
@@ -236,24 +255,60 @@ export function capsuleCapsuleManifold(
         }
         // The line along the normal through the end's core point meets A's surface toward B and
         // B's toward A: the overlap along it is the depth, its ends the witnesses (line-exit.ts).
+        // The point lies on A's axis (at x) or on B's (at w): there that capsule's exit is
+        // `ownA` or `ownB` where it leaves the side; line-exit.ts answers the rest.
+        const onB = fromB && !fromA;
         const exit = exitScratch;
-        exit.x = fromB && !fromA ? bcx + bx * w : ax * x;
-        exit.y = fromB && !fromA ? bcy + by * w : ay * x;
-        exit.z = fromB && !fromA ? bcz + bz * w : az * x;
-        // The question's fields written in place (PERFORMANCE.md: doubles cross calls in arrays or fields;
-        // 9 KB a step in a cannon-es capsule pile).
-        exit.dx = -nx, exit.dy = -ny, exit.dz = -nz;
-        exit.cx = 0, exit.cy = 0, exit.cz = 0;
-        exit.ax = ax, exit.ay = ay, exit.az = az;
-        exit.halfLength = la, exit.radius = ra;
-        exitCapsule(exit);
-        const towardB = exit.distance;
-        exit.dx = nx, exit.dy = ny, exit.dz = nz;
-        exit.cx = bcx, exit.cy = bcy, exit.cz = bcz;
-        exit.ax = bx, exit.ay = by, exit.az = bz;
-        exit.halfLength = lb, exit.radius = rb;
-        exitCapsule(exit);
-        const towardA = exit.distance;
+        exit.x = onB ? bcx + bx * w : ax * x;
+        exit.y = onB ? bcy + by * w : ay * x;
+        exit.z = onB ? bcz + bz * w : az * x;
+        let towardB = ownA, towardA = ownB, inBand = false;
+        if (onB) {
+          // A's cylinder from B's point, along -n (Ericson 5.3.7's quadratic, largerRoot's form).
+          const rx = pax + w * kbx, ry = pay + w * kby, rz = paz + w * kbz;
+          const half = rx * eax + ry * eay + rz * eaz;
+          const c = rx * rx + ry * ry + rz * rz - ra * ra;
+          const discriminant = half * half - radialA * c;
+          if (discriminant >= 0 && radialA > 0) {
+            const root = Math.sqrt(discriminant);
+            towardB = half > 0 ? -c / (half + root) : (root - half) / radialA;
+            const at = offset + w * cosine - towardB * normalA;
+            inBand = at >= -la && at <= la;
+          }
+          const atB = w + ownB * normalB;
+          inBand = inBand && atB >= -lb && atB <= lb;
+        } else {
+          // B's cylinder from A's point, along n.
+          const rx = x * kax - pbx, ry = x * kay - pby, rz = x * kaz - pbz;
+          const half = rx * ebx + ry * eby + rz * ebz;
+          const c = rx * rx + ry * ry + rz * rz - rb * rb;
+          const discriminant = half * half - radialB * c;
+          if (discriminant >= 0 && radialB > 0) {
+            const root = Math.sqrt(discriminant);
+            towardA = half > 0 ? -c / (half + root) : (root - half) / radialB;
+            const at = x * cosine - offsetB + towardA * normalB;
+            inBand = at >= -lb && at <= lb;
+          }
+          const atA = x - ownA * normalA;
+          inBand = inBand && atA >= -la && atA <= la;
+        }
+        if (!inBand) {
+          // A line that leaves a capsule through an end sphere (or misses it): line-exit.ts.
+          // The question's fields written in place (PERFORMANCE.md: doubles cross calls in
+          // arrays or fields; 9 KB a step in a cannon-es capsule pile).
+          exit.dx = -nx, exit.dy = -ny, exit.dz = -nz;
+          exit.cx = 0, exit.cy = 0, exit.cz = 0;
+          exit.ax = ax, exit.ay = ay, exit.az = az;
+          exit.halfLength = la, exit.radius = ra;
+          exitCapsule(exit);
+          towardB = exit.distance;
+          exit.dx = nx, exit.dy = ny, exit.dz = nz;
+          exit.cx = bcx, exit.cy = bcy, exit.cz = bcz;
+          exit.ax = bx, exit.ay = by, exit.az = bz;
+          exit.halfLength = lb, exit.radius = rb;
+          exitCapsule(exit);
+          towardA = exit.distance;
+        }
         const depth = towardB + towardA;
         // -Infinity (the line misses the other capsule) is dropped here too.
         if (!(depth >= -tolerance)) continue;
