@@ -12,6 +12,12 @@ const F23 = 'FINDINGS.md F23';
 /** Capsule against a heightfield: a core crossing a steep triangle near its high edge, no contact. */
 const F65 = 'FINDINGS.md F65';
 
+/** Polygon against a zigzag chain: a touching pair gets phantom contacts 0.2 deep, or none. */
+const F66 = 'FINDINGS.md F66';
+
+/** A concave polygon cut across by a zigzag chain, 0.25 deep, gets no contact. */
+const F67 = 'FINDINGS.md F67';
+
 /** An entry for every combination of the subjects, properties and regimes given. */
 function entries(
   reference: string,
@@ -32,6 +38,8 @@ const F35 = 'FINDINGS.md F35';
 /** Known defects: failures of these cells are reported, not counted. The first match names the cell. */
 export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ...entries(F35, ['collidePolygonChain (rounded)'], ['contact-iff-overlap'], ['mixed-sizes']),
+  ...entries(F66, ['collidePolygonChain'], ['rigid-invariant', 'scale-invariant'], ['far-1e5']),
+  ...entries(F67, ['collide2d'], ['contact-iff-overlap'], ['near-collinear']),
   // Since the oracle knows a box's or hull's part in the solid (F26, fixed), the overlap
   // properties see F23's contactless shapes in the solid too.
   ...entries(F23, ['collideBoxHeightfield', 'collideConvexHullHeightfield'], [
