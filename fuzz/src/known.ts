@@ -18,6 +18,12 @@ const F66 = 'FINDINGS.md F66';
 /** A concave polygon cut across by a zigzag chain, 0.25 deep, gets no contact. */
 const F67 = 'FINDINGS.md F67';
 
+/** A crack in a flat floor left a boundary by the build (copies of a corner 1e-9 apart): ghosts. */
+const F68 = 'FINDINGS.md F68';
+
+/** Box against a triangle mesh: an overlap with the centre in front, and no contact. */
+const F69 = 'FINDINGS.md F69';
+
 /** An entry for every combination of the subjects, properties and regimes given. */
 function entries(
   reference: string,
@@ -40,6 +46,15 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ...entries(F35, ['collidePolygonChain (rounded)'], ['contact-iff-overlap'], ['mixed-sizes']),
   ...entries(F66, ['collidePolygonChain'], ['rigid-invariant', 'scale-invariant'], ['far-1e5']),
   ...entries(F67, ['collide2d'], ['contact-iff-overlap'], ['near-collinear']),
+  ...entries(F68, ['collideSphereTriangleMesh', 'collideBoxTriangleMesh'], [
+    'flat-floor-cracked',
+  ], ['*']),
+  ...entries(F69, ['collideBoxTriangleMesh'], [
+    'contact-iff-overlap',
+    'overlap-agrees-with-oracle',
+  ], ['*']),
+  ...entries(F69, ['collideBoxTriangleMesh'], ['face-in-prism'], ['identical']),
+  ...entries(F69, ['collideBoxTriangleMesh'], ['flat-floor'], ['flat-fan']),
   // Since the oracle knows a box's or hull's part in the solid (F26, fixed), the overlap
   // properties see F23's contactless shapes in the solid too.
   ...entries(F23, ['collideBoxHeightfield', 'collideConvexHullHeightfield'], [
