@@ -46,7 +46,11 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ...entries(F35, ['collidePolygonChain (rounded)'], ['contact-iff-overlap'], ['mixed-sizes']),
   ...entries(F66, ['collidePolygonChain'], ['rigid-invariant', 'scale-invariant'], ['far-1e5']),
   ...entries(F67, ['collide2d'], ['contact-iff-overlap'], ['near-collinear']),
-  ...entries(F68, ['collideSphereTriangleMesh', 'collideBoxTriangleMesh'], [
+  ...entries(F68, [
+    'collideSphereTriangleMesh',
+    'collideCapsuleTriangleMesh',
+    'collideBoxTriangleMesh',
+  ], [
     'flat-floor-cracked',
   ], ['*']),
   ...entries(F69, ['collideBoxTriangleMesh', 'collideConvexHullTriangleMesh'], [
