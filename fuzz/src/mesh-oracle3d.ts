@@ -874,12 +874,12 @@ export function outsidePrism(surface: Surface, code: number, c: Vec3): number {
  * How deep the sphere of radius r about core point c reaches into mesh feature `code` along the
  * contact's normal d, as the contacts3d README's conventions define a depth (moving the shape by
  * `d * depth` separates the features): at a face, r less the height of c above the face's plane
- * (on the side d points to), over the cosine between d and the face's normal; at an edge or a vertex, the least s beyond which c + s' d stays at
- * least r from the feature for every s' >= s (r = 0, a polytope's witness: where the line c + s d
- * passes the feature). The distance from c + s d to a segment is convex in s, so that s is the
- * upper end of the interval where it is below r, found by bisection from the line's closest
- * approach (Ericson 5.1.9, the line unclamped); a line that never comes within r of the feature
- * gives its closest approach. Measured to the feature's point nearest c instead (or across a
+ * (on the side d points to), over the cosine between d and the face's normal; at an edge or a
+ * vertex, the least s beyond which c + s' d stays at least r from the feature for every s' >= s
+ * (r = 0, a polytope's witness: where the line c + s d passes the feature). The distance from
+ * c + s d to a segment is convex in s, so that s is the upper end of the interval where it is
+ * below r, found by bisection from the line's closest approach (Ericson 5.1.9, the line
+ * unclamped); a line that never comes within r of the feature gives its closest approach. Measured to the feature's point nearest c instead (or across a
  * face's plane), the depth of a box's face across a mesh edge, of a capsule's side through a
  * face's corner, or of a box's corner under a face it meets at a slant, comes out shallower than
  * the one that separates them (FINDINGS.md F25).

@@ -1,9 +1,9 @@
 /**
  * The mesh subjects can fail: a defect planted in a real detector (a mesh whose adjacency is
  * stripped, so every edge is a boundary and every vertex takes any normal; no contacts, also for
- * a box sunk into a heightfield; depths 10% short; box normals turned; a full buffer hidden) is caught by the property it breaks, on configurations where
- * the real detector passes; and a listed pair whose detector contacts3d lacks is skipped with a
- * message.
+ * a box sunk into a heightfield; depths 10% short; box normals turned; a full buffer hidden) is
+ * caught by the property it breaks, on configurations where the real detector passes; and a
+ * listed pair whose detector contacts3d lacks is skipped with a message.
  */
 import {
   type CollisionData,
