@@ -879,10 +879,11 @@ export function outsidePrism(surface: Surface, code: number, c: Vec3): number {
  * (r = 0, a polytope's witness: where the line c + s d passes the feature). The distance from
  * c + s d to a segment is convex in s, so that s is the upper end of the interval where it is
  * below r, found by bisection from the line's closest approach (Ericson 5.1.9, the line
- * unclamped); a line that never comes within r of the feature gives its closest approach. Measured to the feature's point nearest c instead (or across a
- * face's plane), the depth of a box's face across a mesh edge, of a capsule's side through a
- * face's corner, or of a box's corner under a face it meets at a slant, comes out shallower than
- * the one that separates them (FINDINGS.md F25).
+ * unclamped); a line that never comes within r of the feature gives its closest approach.
+ * Measured to the feature's point nearest c instead (or across a face's plane), the depth of a
+ * box's face across a mesh edge, of a capsule's side through a face's corner, or of a box's
+ * corner under a face it meets at a slant, comes out shallower than the one that separates them
+ * (FINDINGS.md F25).
  */
 export function featureDepth(surface: Surface, code: number, c: Vec3, r: number, d: Vec3): number {
   const { triangle, local } = decodeFeature(code);
