@@ -58,9 +58,16 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'overlap-agrees-with-oracle',
     'flat-floor',
   ], ['*']),
-  ...entries(F69, ['collideBoxTriangleMesh', 'collideConvexHullTriangleMesh'], [
-    'face-in-prism',
-  ], ['identical']),
+  ...entries(
+    F69,
+    [
+      'collideBoxTriangleMesh',
+      'collideConvexHullTriangleMesh',
+      'collideConvexHullHeightfield',
+    ],
+    ['face-in-prism'],
+    ['identical'],
+  ),
   // Since the oracle knows a box's or hull's part in the solid (F26, fixed), the overlap
   // properties see F23's contactless shapes in the solid too.
   ...entries(F23, ['collideBoxHeightfield', 'collideConvexHullHeightfield'], [
@@ -71,6 +78,10 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',
   ], ['identical', 'far-1e5', 'on-edge', 'on-vertex', 'terrain']),
+  ...entries(F23, ['collideConvexHullHeightfield'], [
+    'contact-iff-overlap',
+    'overlap-agrees-with-oracle',
+  ], ['extreme-heights', 'hole-border', 'sunk']),
   ...entries(F65, ['collideCapsuleHeightfield'], [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',
