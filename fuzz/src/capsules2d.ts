@@ -77,14 +77,20 @@ function build(shape: Round2): Circle | Capsule2 {
 
 /** The shell of oracle2d's properties: 1e-9 of the pair's size plus 1e-12 of its largest coordinate. */
 function shell(config: CapsuleConfig2): number {
-  const size = (s: Round2) => s.radius + (s.halfLength ?? 0);
-  const far = Math.max(
-    Math.abs(config.a.x),
-    Math.abs(config.a.y),
-    Math.abs(config.b.x),
-    Math.abs(config.b.y),
-  );
-  return 1e-9 * Math.max(size(config.a), size(config.b)) + 1e-12 * far;
+  return pairShell(config.a, config.b, (s) => s.radius + (s.halfLength ?? 0));
+}
+
+/**
+ * The suite's shell for two posed 2D shapes: 1e-9 of the larger one's `size` plus 1e-12 of the
+ * largest coordinate of their positions.
+ */
+export function pairShell<S extends { readonly x: number; readonly y: number; }>(
+  a: S,
+  b: S,
+  size: (shape: S) => number,
+): number {
+  const far = Math.max(Math.abs(a.x), Math.abs(a.y), Math.abs(b.x), Math.abs(b.y));
+  return 1e-9 * Math.max(size(a), size(b)) + 1e-12 * far;
 }
 
 /** A capsule (or circle) with sizes about `scale`. */
@@ -153,11 +159,7 @@ function generate(circleFirst: boolean) {
     const bScale = regime === 'mixed-sizes' ? random.logRange(1e-3, 1e3) : scale;
     let b = place(random, regime, a, drawShape(random, bScale, circleFirst, regime), circleFirst);
     let first = a;
-    if (regime === 'far-1e5') {
-      const fx = 1e5 * random.sign() + random.range(-1, 1), fy = 1e5 * random.sign();
-      first = { ...a, x: a.x + fx, y: a.y + fy };
-      b = { ...b, x: b.x + fx, y: b.y + fy };
-    }
+    if (regime === 'far-1e5') [first, b] = movedFar(random, a, b);
     const tolerance = random.chance(0.3) ? 0.01 * (a.radius + b.radius) : 0;
     // The detector's argument order: the circle first for circle-capsule.
     return circleFirst ? { a: b, b: first, tolerance } : { a: first, b, tolerance };
@@ -172,13 +174,30 @@ function run(
   const data = new CollisionData2({ capacity: 8, tolerance: config.tolerance });
   const a = build(config.a), b = build(config.b);
   const returned = swap ? collide(b, a, data) : collide(a, b, data);
-  const contacts = data.contacts.slice(0, data.contactCount).map((c) => ({
+  return { returned, contacts: writtenOf(data) };
+}
+
+/** The contacts `data` holds, copied out of the buffer. */
+export function writtenOf(data: CollisionData2): Written[] {
+  return data.contacts.slice(0, data.contactCount).map((c) => ({
     point: [...c.point],
     normal: [...c.normal],
     penetration: c.penetration,
     featureId: c.featureId,
   }));
-  return { returned, contacts };
+}
+
+/**
+ * The pair moved together to about 1e5 from the origin in x and y (the `far-1e5` regime; x off
+ * 1e5 by up to 1, so the coordinates are not all round).
+ */
+export function movedFar<S extends { readonly x: number; readonly y: number; }>(
+  random: Random,
+  a: S,
+  b: S,
+): [S, S] {
+  const fx = 1e5 * random.sign() + random.range(-1, 1), fy = 1e5 * random.sign();
+  return [{ ...a, x: a.x + fx, y: a.y + fy }, { ...b, x: b.x + fx, y: b.y + fy }];
 }
 
 /** One contact as text, for a failure's message. */

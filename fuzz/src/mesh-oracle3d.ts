@@ -682,38 +682,76 @@ function columnFrame(t: LocalTriangle): { corners: [number, number][]; n: Vec3; 
 }
 
 /**
- * The part of the core (in the static shape's frame) inside the column of local triangle `at` (the
- * solid straight under and over it along local y; DESIGN.md: a heightfield is solid below its
- * surface), the column's walls moved out by `grow` (in, if negative): the heights, along the
- * triangle's upward normal, of the part's two ends over the triangle's plane, or null when no
- * part of the core is in the column. The height is linear along the core, so the part's lowest
- * point is an end (Liang-Barsky clipping of the core against the three walls).
+ * The least height, along the upward normal of local triangle `at` over its plane, of the core's
+ * part inside the triangle's column (the solid straight under and over it along local y;
+ * DESIGN.md: a heightfield is solid below its surface), the column's walls moved out by `grow`
+ * (in, if negative); null when no part of the core is in the column. The height is linear, so its
+ * least over the part (a convex solid) is at one of the part's vertices, each where three of the
+ * planes bounding it meet: a core vertex inside the walls or a core edge crossing a wall (both
+ * the ends of the core's edges clipped to the walls, Liang-Barsky; a segment core is its one
+ * edge), or a vertical edge of the column clipped to a polytope core's face planes.
  */
-export function columnPart(
+export function columnLow(
   data: StaticData,
   at: number,
   core: Core,
   grow: number,
-): [number, number] | null {
+): number | null {
   const t = localTriangles(data.surface)[at]!;
   const { corners, n } = columnFrame(t);
   const toLocal = unplacer(data.position, data.quaternion);
-  const a = toLocal(core.points[0]!), b = toLocal(core.points[core.points.length - 1]!);
-  let low = 0, high = 1;
-  for (let k = 0; k < 3; k++) {
+  // The walls in x, z: inward unit normal (mx, mz) and offset, inside where mx x + mz z >= w.
+  const walls = [0, 1, 2].map((k) => {
     const p = corners[k]!, q = corners[(k + 1) % 3]!;
-    // The inward unit normal of edge p q (the corners counter-clockwise in x, z).
     const ex = q[0] - p[0], ez = q[1] - p[1], l = Math.hypot(ex, ez);
     const mx = -ez / l, mz = ex / l;
-    const ga = mx * (a[0] - p[0]) + mz * (a[2] - p[1]) + grow;
-    const gb = mx * (b[0] - p[0]) + mz * (b[2] - p[1]) + grow;
-    if (ga < 0 && gb < 0) return null;
-    if (ga < 0) low = Math.max(low, ga / (ga - gb));
-    else if (gb < 0) high = Math.min(high, ga / (ga - gb));
+    return { mx, mz, w: mx * p[0] + mz * p[1] - grow };
+  });
+  const inside = (x: Vec3, k: number) => walls[k]!.mx * x[0] + walls[k]!.mz * x[2] - walls[k]!.w;
+  const height = (x: Vec3) => dot(n, sub(x, t.corners[0]));
+  let least = Infinity;
+  const points = core.points.map(toLocal);
+  if (core.edges.length === 0) {
+    for (const p of points) {
+      if ([0, 1, 2].every((k) => inside(p, k) >= 0)) least = Math.min(least, height(p));
+    }
   }
-  if (low > high) return null;
-  const height = (s: number) => dot(n, sub(add(a, sub(b, a), s), t.corners[0]));
-  return [height(low), height(high)];
+  for (const [from, to] of core.edges) {
+    const a = toLocal(from), b = toLocal(to);
+    let low = 0, high = 1;
+    for (let k = 0; k < 3; k++) {
+      const ga = inside(a, k), gb = inside(b, k);
+      if (ga < 0 && gb < 0) (low = 1, high = 0);
+      else if (ga < 0) low = Math.max(low, ga / (ga - gb));
+      else if (gb < 0) high = Math.min(high, ga / (ga - gb));
+    }
+    if (low > high) continue;
+    least = Math.min(least, height(add(a, sub(b, a), low)), height(add(a, sub(b, a), high)));
+  }
+  if (core.faces.length > 0) {
+    const origin = toLocal([0, 0, 0]);
+    const faces = core.faces.map((f) => {
+      const m = sub(toLocal(f.n), origin);
+      return { m, offset: dot(m, toLocal(f.loop[0]!)) };
+    });
+    for (let k = 0; k < 3; k++) {
+      // The column's vertical edge where wall k - 1 meets wall k (Cramer's rule in x, z).
+      const u = walls[(k + 2) % 3]!, v = walls[k]!;
+      const det = u.mx * v.mz - u.mz * v.mx;
+      const x = (u.w * v.mz - u.mz * v.w) / det, z = (u.mx * v.w - u.w * v.mx) / det;
+      let low = -Infinity, high = Infinity;
+      for (const { m, offset } of faces) {
+        // m . (x, y, z) <= offset along the line: m_y y <= offset - m_x x - m_z z.
+        const room = offset - m[0] * x - m[2] * z;
+        if (m[1] > 0) high = Math.min(high, room / m[1]);
+        else if (m[1] < 0) low = Math.max(low, room / m[1]);
+        else if (room < 0) (low = Infinity, high = -Infinity);
+      }
+      if (low > high) continue;
+      least = Math.min(least, height([x, low, z]), height([x, high, z]));
+    }
+  }
+  return least === Infinity ? null : least;
 }
 
 /**
@@ -733,8 +771,8 @@ export function depthBelow(data: StaticData, core: Core, grow: number): number {
   const z1 = Math.max(...ends.map((p) => p[2])) + reach;
   let deepest = -Infinity;
   for (const at of trianglesUnder(data.surface, x0, x1, z0, z1)) {
-    const part = columnPart(data, at, core, grow);
-    if (part) deepest = Math.max(deepest, -Math.min(part[0], part[1]));
+    const low = columnLow(data, at, core, grow);
+    if (low !== null) deepest = Math.max(deepest, -low);
   }
   return deepest;
 }
@@ -762,6 +800,17 @@ export function decodeFeature(code: number): { triangle: number; local: number; 
   return { triangle: Math.floor(code / 8), local: code % 8 };
 }
 
+/** Why a contact of unit normal `d` may not name a one-sided triangle's feature: it faces its back. */
+export function behindFront(surface: Surface, code: number, d: Vec3, angle: number): string | null {
+  const { triangle } = decodeFeature(code);
+  const at = surface.byIndex.get(triangle);
+  if (at === undefined) return `names triangle ${triangle}, which the shape does not have`;
+  const t = surface.triangles[at]!;
+  return !surface.twoSided && dot(d, t.n) < -(angle + t.normalSlack)
+    ? `normal behind the front of one-sided triangle ${triangle}`
+    : null;
+}
+
 /**
  * Why a contact of unit normal `d` may not name mesh feature `code` (null: it lies in the
  * feature's normal cone, within `angle` radians plus the triangle's round-off, and on the side a
@@ -773,9 +822,8 @@ export function outsideCone(surface: Surface, code: number, d: Vec3, angle: numb
   if (at === undefined) return `names triangle ${triangle}, which the shape does not have`;
   const t = surface.triangles[at]!;
   const tol = angle + t.normalSlack;
-  if (!surface.twoSided && dot(d, t.n) < -tol) {
-    return `normal behind the front of one-sided triangle ${triangle}`;
-  }
+  const behind = behindFront(surface, code, d, angle);
+  if (behind) return behind;
   const off = Math.min(length(sub(d, t.n)), surface.twoSided ? length(add(d, t.n)) : Infinity);
   if (local === 0) {
     return off <= tol ? null : `face contact ${off} rad off triangle ${triangle}'s normal`;
@@ -823,24 +871,58 @@ export function outsidePrism(surface: Surface, code: number, c: Vec3): number {
 }
 
 /**
- * How deep the sphere of radius r about core point c reaches into mesh feature `code` against
- * the normal d: r less the height of c above the face's plane (on the side d points to), or r
- * less its distance to the edge or the vertex. A polytope's core point (r = 0) is its witness,
- * which lies inside the mesh's side when the shapes overlap: a distance has no sign there, so its
- * depth at an edge or vertex is the height of the feature's nearest point over c along d (how
- * far the shape must move along d to free c; the nearest point of a segment is Ericson's 5.1.2).
+ * How deep the sphere of radius r about core point c reaches into mesh feature `code` along the
+ * contact's normal d, as the contacts3d README's conventions define a depth (moving the shape by
+ * `d * depth` separates the features): at a face, r less the height of c above the face's plane
+ * (on the side d points to), over the cosine between d and the face's normal; at an edge or a
+ * vertex, the least s beyond which c + s' d stays at least r from the feature for every s' >= s
+ * (r = 0, a polytope's witness: where the line c + s d passes the feature). The distance from
+ * c + s d to a segment is convex in s, so that s is the upper end of the interval where it is
+ * below r, found by bisection from the line's closest approach (Ericson 5.1.9, the line
+ * unclamped); a line that never comes within r of the feature gives its closest approach.
+ * Measured to the feature's point nearest c instead (or across a face's plane), the depth of a
+ * box's face across a mesh edge, of a capsule's side through a face's corner, or of a box's
+ * corner under a face it meets at a slant, comes out shallower than the one that separates them
+ * (FINDINGS.md F25).
  */
 export function featureDepth(surface: Surface, code: number, c: Vec3, r: number, d: Vec3): number {
   const { triangle, local } = decodeFeature(code);
   const t = surface.triangles[surface.byIndex.get(triangle)!]!;
   if (local === 0) {
-    const side = dot(d, t.n) >= 0 ? 1 : -1;
-    return r - side * dot(t.n, sub(c, t.v[0]));
+    // The height over the plane grows by |d . n| per unit moved along d.
+    const along = dot(d, t.n), side = along >= 0 ? 1 : -1;
+    return (r - side * dot(t.n, sub(c, t.v[0]))) / Math.max(Math.abs(along), 1e-300);
   }
-  const nearest = local <= 3
-    ? closestOnSegment(c, t.v[local - 1]!, t.v[local % 3]!)
-    : t.v[local - 4]!;
-  return r === 0 ? dot(sub(nearest, c), d) : r - length(sub(c, nearest));
+  const a = local <= 3 ? t.v[local - 1]! : t.v[local - 4]!;
+  const e = local <= 3 ? sub(t.v[local % 3]!, a) : ([0, 0, 0] as Vec3);
+  // The closest approach: c + s d - (a + u e) perpendicular to d, u in [0, 1] minimising what
+  // is left of it across d; along an edge parallel to d, the end farther along d.
+  const w = sub(c, a), across = (v: Vec3) => add(v, d, -dot(v, d));
+  const we = across(w), ee = across(e), ll = dot(ee, ee);
+  const u = ll > 1e-24 * dot(e, e)
+    ? Math.max(0, Math.min(1, dot(we, ee) / ll))
+    : (dot(e, d) > 0 ? 1 : 0);
+  const closestS = dot(sub(add(a, e, u), c), d);
+  const gap = (s: number) => {
+    const p = add(c, d, s);
+    return length(sub(p, local <= 3 ? closestOnSegment(p, a, add(a, e, 1)) : a));
+  };
+  if (r === 0 || !(gap(closestS) < r)) return closestS;
+  // Beyond closestS + r + the gap there + the edge's length, c + s d is more than r away.
+  let low = closestS, high = closestS + r + gap(closestS) + length(e);
+  for (let i = 0; i < 200; i++) {
+    const middle = 0.5 * (low + high);
+    if (middle <= low || middle >= high) break;
+    if (gap(middle) < r) low = middle;
+    else high = middle;
+  }
+  return high;
+}
+
+/** Distance from p to the plane of the triangle mesh feature `code` names. */
+export function distanceToPlane(surface: Surface, code: number, p: Vec3): number {
+  const t = surface.triangles[surface.byIndex.get(decodeFeature(code).triangle)!]!;
+  return Math.abs(dot(t.n, sub(p, t.v[0])));
 }
 
 /** Distance from p to the named mesh feature (face, edge or vertex). */

@@ -1,9 +1,9 @@
 /**
  * The mesh subjects can fail: a defect planted in a real detector (a mesh whose adjacency is
- * stripped, so every edge is a boundary and every vertex takes any normal; no contacts; depths
- * 10% short; a full buffer hidden) is caught by the property it breaks, on configurations where
- * the real detector passes; and a listed pair whose detector contacts3d lacks is skipped with a
- * message.
+ * stripped, so every edge is a boundary and every vertex takes any normal; no contacts, also for
+ * a box sunk into a heightfield; depths 10% short; box normals turned; a full buffer hidden) is
+ * caught by the property it breaks, on configurations where the real detector passes; and a
+ * listed pair whose detector contacts3d lacks is skipped with a message.
  */
 import {
   type CollisionData,
@@ -16,14 +16,20 @@ import { KNOWN_DEFECTS } from './known.js';
 import { type MeshDetector, meshSubjects } from './mesh3d.js';
 import { runSuite, type Subject } from './suite.js';
 
-/** A copy of the sphere-mesh subject whose detector is `plant(real)`. */
+/** A copy of the mesh subject of detector `name` whose detector is `plant(real)`. */
 function subjectWith(
   name: string,
   plant: (real: MeshDetector) => MeshDetector,
 ): Subject<unknown> {
   const pair = {
     detector: name,
-    moving: name.includes('Sphere') ? 'Sphere' : 'Capsule',
+    moving: name.includes('Sphere')
+      ? 'Sphere'
+      : name.includes('Capsule')
+      ? 'Capsule'
+      : name.includes('Box')
+      ? 'Box'
+      : 'ConvexHull',
     fixed: name.endsWith('Heightfield') ? 'Heightfield' : 'TriangleMesh',
   } as const;
   return meshSubjects([pair], (_name, real) => plant(real))[0]! as Subject<unknown>;
@@ -99,6 +105,38 @@ describe('the mesh subjects: a planted defect is caught', { timeout: 120_000 }, 
         }),
         'depth-frees',
         'deep',
+      ],
+      [
+        // A box in a heightfield's solid overlaps it (FINDINGS.md F26): the oracle must say so.
+        'no contacts for a box sunk into a heightfield',
+        'collideBoxHeightfield',
+        changed((data, from) => (data.contactCount = from, 0)),
+        'contact-iff-overlap',
+        'sunk',
+      ],
+      [
+        // The ghost rule holds a box to the cones as it holds a sphere (its tolerance was once
+        // measured over the radius a box lacks, and took every normal).
+        'box normals turned 0.2 rad',
+        'collideBoxTriangleMesh',
+        changed((data, from, count) => {
+          for (let i = from; i < from + count; i++) {
+            const n = data.contacts[i]!.normal;
+            // A unit direction across n, then n tilted toward it and normalised.
+            const [px, py, pz] = Math.abs(n[0]!) < 0.9 ? [0, n[2]!, -n[1]!] : [-n[2]!, 0, n[0]!];
+            const p = Math.hypot(px, py, pz);
+            const t: [number, number, number] = [
+              n[0]! + 0.2 * px / p,
+              n[1]! + 0.2 * py / p,
+              n[2]! + 0.2 * pz / p,
+            ];
+            const l = Math.hypot(...t);
+            n[0] = t[0] / l, n[1] = t[1] / l, n[2] = t[2] / l;
+          }
+          return count;
+        }),
+        'ghost-rule',
+        'folded',
       ],
       [
         'a full buffer hidden',

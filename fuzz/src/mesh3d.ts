@@ -30,18 +30,20 @@ import {
   closestOnSegment,
   type Core,
   coreOf,
-  columnPart,
+  columnLow,
   coreSegmentDistance,
   centroidOf,
   depthBelow,
   shrunk,
   distanceToFeature,
+  distanceToPlane,
   dot,
   featureDepth,
   heightAt,
   length,
   localTriangles,
   type MovingData,
+  behindFront,
   outsideCone,
   outsideColumn,
   outsidePrism,
@@ -570,29 +572,21 @@ function quaternionOf(size: number): Quat {
 
 /**
  * Whether the oracle finds the shapes apart (beyond the shell) or overlapping (beyond it): a
- * mesh's from the front; a heightfield's also in its solid (DESIGN.md: the solid is below), a
- * rounded core below the surface in a column, which overlaps by its radius plus its depth there.
+ * mesh's from the front; a heightfield's also in its solid (DESIGN.md: the solid is below): a
+ * core (a sphere's or capsule's, or a box or hull itself) with a part below the surface in a
+ * triangle's column, which overlaps by its radius plus that part's depth below the plane.
  */
 function oracle(config: MeshConfig): { apart: boolean; overlapping: boolean; gap: number; } {
   const core = coreOf(config.moving), { shell } = sizes(config), surface = surfaceOf(config.fixed);
-  if (core.faces.length === 0 && config.fixed.surface.kind === 'heightfield') {
-    // In a column by more than the shell (its walls moved in by it) and below by more: inside.
-    const under = depthBelow(config.fixed, core, -shell);
-    if (under > shell) return { apart: false, overlapping: true, gap: -(core.radius + under) };
-    // In the solid or on it within the shell (the columns' walls moved out by it): not apart.
-    if (depthBelow(config.fixed, core, shell) >= -shell) {
-      const { distance, inFront } = closest(surface, core);
-      return {
-        apart: false,
-        overlapping: inFront && distance > shell && core.radius - distance > shell,
-        gap: distance - core.radius,
-      };
-    }
-  }
+  // In a column by more than the shell (its walls moved in by it) and below by more: inside.
+  const under = depthBelow(config.fixed, core, -shell);
+  if (under > shell) return { apart: false, overlapping: true, gap: -(core.radius + under) };
+  // In the solid or on it within the shell (the columns' walls moved out by it): not apart.
+  const onSolid = depthBelow(config.fixed, core, shell) >= -shell;
   const { distance, inFront } = closest(surface, core);
   if (core.faces.length === 0) {
     return {
-      apart: distance - core.radius > shell,
+      apart: !onSolid && distance - core.radius > shell,
       overlapping: inFront && distance > shell && core.radius - distance > shell,
       gap: distance - core.radius,
     };
@@ -602,7 +596,7 @@ function oracle(config: MeshConfig): { apart: boolean; overlapping: boolean; gap
   const centre = centroidOf(core);
   const overlapping = distance === 0 && closest(surface, shrunk(core, 2 * shell)).distance === 0 &&
     closest(surface, { points: [centre], edges: [], faces: [], radius: 0 }).inFront;
-  return { apart: distance > shell, overlapping, gap: overlapping ? -shell : distance };
+  return { apart: !onSolid && distance > shell, overlapping, gap: overlapping ? -shell : distance };
 }
 
 /**
@@ -624,8 +618,8 @@ function measuredAsFace(config: MeshConfig, c: Found, tolerance: number): boolea
   if (behind && outsidePrism(surface, meshCode(c), p) <= tolerance) return true;
   if (config.fixed.surface.kind !== 'heightfield') return false;
   if (outsideColumn(config.fixed, at, p) > tolerance) return false;
-  const part = columnPart(config.fixed, at, core, tolerance);
-  return part !== null && Math.min(part[0], part[1]) < tolerance;
+  const low = columnLow(config.fixed, at, core, tolerance);
+  return low !== null && low < tolerance;
 }
 
 /** The mesh feature a property measures a contact against (its triangle's face, see `measuredAsFace`). */
@@ -774,9 +768,23 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
         const outcome = withContacts(config);
         if (!outcome) return undefined;
         const { reach } = sizes(config), surface = surfaceOf(config.fixed);
+        // The normal's round-off: the reach's over the length it is measured across, the core's
+        // distance from the feature for a rounded shape, a polytope's size (its edges and faces).
+        const core = coreOf(config.moving), polytope = core.faces.length > 0;
         for (const c of outcome.contacts) {
-          const distance = Math.max(config.moving.radius - c.penetration, 1e-300);
-          const why = outsideCone(surface, meshCode(c), c.normal, 1e-6 + 1e-13 * reach / distance);
+          const distance = polytope
+            ? shapeOf(config.moving).size(config.moving)
+            : Math.max(config.moving.radius - c.penetration, 1e-300);
+          const angle = 1e-6 + 1e-13 * reach / distance;
+          // A polytope's own face as the reference (the triangle clipped against it): the README
+          // applies the rule to that face's normal as an axis, not to each clip point's feature,
+          // which may be an edge or corner the normal is not perpendicular to; only the front
+          // of a one-sided triangle is asked of it.
+          const ownFace = polytope &&
+            core.faces.some((f) => length(add(f.n, c.normal)) <= angle);
+          const why = ownFace
+            ? behindFront(surface, meshCode(c), c.normal, angle)
+            : outsideCone(surface, meshCode(c), c.normal, angle);
           if (why) return `${why}: ${describe(c)}`;
         }
         return null;
@@ -795,7 +803,7 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
           const code = judgedCode(config, c, tolerance);
           // A face's witness on its plane here; whether it lies over the triangle is face-in-prism's.
           const offMesh = code % 8 === 0
-            ? Math.abs(featureDepth(surface, code, onMesh, 0, c.normal))
+            ? distanceToPlane(surface, code, onMesh)
             : distanceToFeature(surface, code, onMesh);
           if (offMesh > tolerance) {
             return `witness on the mesh ${offMesh} off the feature it names: ${describe(c)}`;

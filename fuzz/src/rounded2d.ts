@@ -32,9 +32,12 @@ import {
 import {
   describe,
   mirrorMismatch,
+  movedFar,
   outputProblem,
+  pairShell,
   reachMismatch,
   type Written,
+  writtenOf,
 } from './capsules2d.js';
 import type { Property, Subject } from './suite.js';
 import { PRINT_CONTACTS } from './written.js';
@@ -115,15 +118,11 @@ function build(shape: RoundedShape): AnyShape2 {
 
 /** 1e-9 of the pair's size plus 1e-12 of its largest coordinate. */
 function shell(config: RoundedConfig2): number {
-  const size = (s: RoundedShape) =>
-    s.radius + Math.max(0, ...s.points.map(([x, y]) => Math.hypot(x, y)));
-  const far = Math.max(
-    Math.abs(config.a.x),
-    Math.abs(config.a.y),
-    Math.abs(config.b.x),
-    Math.abs(config.b.y),
+  return pairShell(
+    config.a,
+    config.b,
+    (s) => s.radius + Math.max(0, ...s.points.map(([x, y]) => Math.hypot(x, y))),
   );
-  return 1e-9 * Math.max(size(config.a), size(config.b)) + 1e-12 * far;
 }
 
 /** A core outline about the origin at `scale`: convex, a sliver, or concave (an L or a star). */
@@ -259,11 +258,7 @@ function generate(other: RoundedOther) {
       b = at(random.chance(0.5) ? low : high);
     }
     let first = a;
-    if (regime === 'far-1e5') {
-      const fx = 1e5 * random.sign() + random.range(-1, 1), fy = 1e5 * random.sign();
-      first = { ...a, x: a.x + fx, y: a.y + fy };
-      b = { ...b, x: b.x + fx, y: b.y + fy };
-    }
+    if (regime === 'far-1e5') [first, b] = movedFar(random, a, b);
     const tolerance = random.chance(0.3) ? 0.01 * (a.radius + b.radius + scale) : 0;
     return { a: first, b, tolerance };
   };
@@ -280,13 +275,7 @@ function run(
   const polygonFirst = config.b.kind === 'polygon' || config.b.kind === 'chain';
   const [first, second] = polygonFirst ? [polygon, other] : [other, polygon];
   const returned = swap ? collide(second, first, data) : collide(first, second, data);
-  const contacts = data.contacts.slice(0, data.contactCount).map((c) => ({
-    point: [...c.point],
-    normal: [...c.normal],
-    penetration: c.penetration,
-    featureId: c.featureId,
-  }));
-  return { returned, contacts };
+  return { returned, contacts: writtenOf(data) };
 }
 
 /** The properties of a rounded pair (the first shape of the detector's order is `first`). */
