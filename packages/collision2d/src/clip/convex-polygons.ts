@@ -65,17 +65,8 @@ export function collideConvexPolygons(
   if (cache !== null) cache.path = SAT_PATH_FULL;
   const pp = first.packed, qp = second.packed, tolerance = query.tolerance;
   const pCount = first.count, qCount = second.count, at = PACKED_VERTICES;
-  // The pose of Q in P's frame, as `PieceQuery.set` computes it from the same numbers.
-  const ac = pp[0]!, as = pp[1]!, bc = qp[0]!, bs = qp[1]!;
-  const dx = qp[2]! - pp[2]!, dy = qp[3]! - pp[3]!;
-  const cos = ac * bc + as * bs, sin = ac * bs - as * bc;
-  const tx = ac * dx + as * dy, ty = -as * dx + ac * dy;
-  const slack = 1e-12 * (pp[4]! + qp[4]! + Math.abs(dx) + Math.abs(dy));
-  query.cos = cos;
-  query.sin = sin;
-  query.x = tx;
-  query.y = ty;
-  query.slack = slack;
+  placeSecond(pp, qp, query);
+  const cos = query.cos, sin = query.sin, tx = query.x, ty = query.y, slack = query.slack;
 
   // 1. Bounding circles, then Q's circle against P's edge facing it (the edge whose normal is
   // most aligned with the centres' offset, the lowest index on a tie).
@@ -105,14 +96,7 @@ export function collideConvexPolygons(
       tolerance
   ) return true;
   const qv = scratchFrame;
-  for (let j = 0; j < qCount; j++) {
-    const x = qp[at + 4 * j]!, y = qp[at + 4 * j + 1]!;
-    const nx = qp[at + 4 * j + 2]!, ny = qp[at + 4 * j + 3]!;
-    qv[4 * j] = cos * x - sin * y + tx;
-    qv[4 * j + 1] = sin * x + cos * y + ty;
-    qv[4 * j + 2] = cos * nx - sin * ny;
-    qv[4 * j + 3] = sin * nx + cos * ny;
-  }
+  frameSecond(qp, qCount, query, qv);
 
   // 2. SAT both ways, as `collidePieces` (every edge an outline edge, each its own run), unless
   // the cached reference edge is provably still its choice.
@@ -252,4 +236,134 @@ function describePair(first: Polygon, second: Polygon): PairPoints {
   points.qCenterY = qp[6]!;
   points.qRadius = qp[7]!;
   return points;
+}
+
+/**
+ * The pose of Q (`qp`, a `packed`) in P's frame (`pp`), as `PieceQuery.set` computes it from the
+ * same numbers, into `query` (cos, sin, x, y and the slack of its bounds).
+ */
+function placeSecond(pp: Float64Array, qp: Float64Array, query: PieceQuery): void {
+  const ac = pp[0]!, as = pp[1]!, bc = qp[0]!, bs = qp[1]!;
+  const dx = qp[2]! - pp[2]!, dy = qp[3]! - pp[3]!;
+  query.cos = ac * bc + as * bs;
+  query.sin = ac * bs - as * bc;
+  query.x = ac * dx + as * dy;
+  query.y = -as * dx + ac * dy;
+  query.slack = 1e-12 * (pp[4]! + qp[4]! + Math.abs(dx) + Math.abs(dy));
+}
+
+/** Q's `count` points and normals (`qp`, a `packed`) in P's frame (`query`'s pose) into `frame`. */
+function frameSecond(
+  qp: Float64Array,
+  count: number,
+  query: PieceQuery,
+  frame: Float64Array,
+): void {
+  const cos = query.cos, sin = query.sin, tx = query.x, ty = query.y, at = PACKED_VERTICES;
+  for (let j = 0; j < count; j++) {
+    const x = qp[at + 4 * j]!, y = qp[at + 4 * j + 1]!;
+    const nx = qp[at + 4 * j + 2]!, ny = qp[at + 4 * j + 3]!;
+    frame[4 * j] = cos * x - sin * y + tx;
+    frame[4 * j + 1] = sin * x + cos * y + ty;
+    frame[4 * j + 2] = cos * nx - sin * ny;
+    frame[4 * j + 3] = sin * nx + cos * ny;
+  }
+}
+
+/** `coresApart`: some edge normal separates the polygons by more than the tolerance. */
+export const CORES_SEPARATED = 0;
+/** `coresApart`: no edge normal separates the polygons (their cores overlap or touch). */
+export const CORES_OVERLAP = 1;
+/** `coresApart`: apart, within the tolerance; `CoreEdges` holds where the closest points lie. */
+export const CORES_APART = 2;
+
+/** The edges of P and of Q that hold the closest points of two convex polygons apart (`coresApart`). */
+export class CoreEdges {
+  firstEdge = 0;
+  secondEdge = 0;
+}
+
+/**
+ * Whether two `simpleConvex` polygons, `first` (P) and `second` (Q), are apart, and where: the
+ * separation along every edge normal of either (Box2D v3's b2FindMaxSeparation both ways; each
+ * computed as `bestOutlineEdge` computes it, so that `CORES_OVERLAP` is exactly the convex
+ * kernel's "not apart"). Returns `CORES_SEPARATED` when one exceeds `query.tolerance`,
+ * `CORES_OVERLAP` when none is above 0, else `CORES_APART` with `edges` set: the reference edge
+ * (the largest separation of all, P's on a tie) and the other polygon's edge most anti-parallel
+ * to it (the incident edge; the lowest index on a tie). Sets `query`'s pose.
+ *
+ * Why the closest points lie on those two edges: the separation along an edge normal is the
+ * distance from the origin to that edge's line in the Minkowski difference Q - P, whose edges
+ * are those of P and Q. For the origin outside a convex polygon, the edges that reach the
+ * largest such distance are those through the polygon's point closest to the origin (an edge
+ * turned by an angle t further from the closest direction is at most distance cos t away), so
+ * the reference edge holds one closest point, and the other lies at the other polygon's vertex
+ * extreme against the reference normal, an end of the incident edge.
+ */
+export function coresApart(
+  first: Polygon,
+  second: Polygon,
+  query: PieceQuery,
+  edges: CoreEdges,
+): number {
+  const pp = first.packed, qp = second.packed, tolerance = query.tolerance;
+  const pCount = first.count, qCount = second.count, at = PACKED_VERTICES, qv = scratchFrame;
+  placeSecond(pp, qp, query);
+  frameSecond(qp, qCount, query, qv);
+  let edgeP = 0, separationP = -Infinity;
+  for (let i = 0; i < pCount; i++) {
+    const s = edgeSeparation(pp, at + 4 * i, qv, 0, qCount);
+    if (s > tolerance) return CORES_SEPARATED;
+    if (s > separationP) {
+      separationP = s;
+      edgeP = i;
+    }
+  }
+  let edgeQ = 0, separationQ = -Infinity;
+  for (let j = 0; j < qCount; j++) {
+    const s = edgeSeparation(qv, 4 * j, pp, at, pCount);
+    if (s > tolerance) return CORES_SEPARATED;
+    if (s > separationQ) {
+      separationQ = s;
+      edgeQ = j;
+    }
+  }
+  if (!(separationP > 0) && !(separationQ > 0)) return CORES_OVERLAP;
+  const referenceIsP = separationP >= separationQ;
+  const rv = referenceIsP ? pp : qv, iv = referenceIsP ? qv : pp;
+  const rAt = referenceIsP ? at + 4 * edgeP : 4 * edgeQ, iAt = referenceIsP ? 0 : at;
+  const iCount = referenceIsP ? qCount : pCount;
+  const nx = rv[rAt + 2]!, ny = rv[rAt + 3]!;
+  let incident = 0, least = Infinity;
+  for (let k = 0; k < iCount; k++) {
+    const d = iv[iAt + 4 * k + 2]! * nx + iv[iAt + 4 * k + 3]! * ny;
+    if (d < least) {
+      least = d;
+      incident = k;
+    }
+  }
+  edges.firstEdge = referenceIsP ? edgeP : incident;
+  edges.secondEdge = referenceIsP ? incident : edgeQ;
+  return CORES_APART;
+}
+
+/**
+ * The separation of `other`'s `count` points (from `otherAt`, 4 numbers each) along the edge
+ * normal stored at `own[at + 2, at + 3]`, from the edge's vertex at `own[at, at + 1]`: the
+ * least over the points, as `bestOutlineEdge` measures it.
+ */
+function edgeSeparation(
+  own: Float64Array,
+  at: number,
+  other: Float64Array,
+  otherAt: number,
+  count: number,
+): number {
+  const vx = own[at]!, vy = own[at + 1]!, nx = own[at + 2]!, ny = own[at + 3]!;
+  let separation = Infinity;
+  for (let j = 0; j < count; j++) {
+    const s = nx * (other[otherAt + 4 * j]! - vx) + ny * (other[otherAt + 4 * j + 1]! - vy);
+    if (s < separation) separation = s;
+  }
+  return separation;
 }

@@ -23,7 +23,9 @@
  * `R - distance`, and where the closest points are two corners that the core contacts
  * understate, the corner contact is added in place of the core contacts naming either corner.
  * Against a chain no corner contact is made: its normal could leave the cone of a chain vertex
- * (see Chains in the README), which the core contacts keep.
+ * (see Chains in the README), which the core contacts keep. Two `simpleConvex` polygons with
+ * cores apart skip the core detector and the whole search: the separating-axis test on the cores
+ * names the two edges that hold the closest points (`collideConvexRoundedApart`).
  */
 import { ContactKind, firstFeatureOf, packFeatureId, secondFeatureOf } from '@contactkit/math';
 import { CollisionData2 } from '../manifold/contact2.js';
@@ -163,6 +165,64 @@ export function collideRounded<B>(
     written += writeClosest(first, second, data, radiusFirst, radiusSecond, swap);
   }
   return written;
+}
+
+/** Scratch index lists of `collideConvexRoundedApart` (module-level: a call allocates nothing). */
+const scratchVertices = new Int32Array(2);
+const scratchEdges = new Int32Array(3);
+
+/**
+ * `collideRounded`'s contacts for two `simpleConvex` polygons whose cores are apart
+ * (`coresApart` in convex-polygons.ts), `first` and `second` in the canonical order (the smaller
+ * id first; `swap`: the caller passed them the other way), their closest points on `firstEdge`
+ * of the first and `secondEdge` of the second. The closest points are searched as
+ * `collideRounded` searches them, over only the ends of those edges against the edges at and
+ * beside them (a point at a corner is measured on both of its edges, as the whole scan does):
+ * 12 vertex-edge tests instead of every vertex against every edge, the same contacts bit for
+ * bit unless two features tie within round-off. Returns the number written, or -1 for cores at
+ * distance 0 (left to `collideRounded`).
+ */
+export function collideConvexRoundedApart<B>(
+  first: Polygon<B>,
+  second: Polygon<B>,
+  data: CollisionData2<B>,
+  radiusFirst: number,
+  radiusSecond: number,
+  swap: boolean,
+  firstEdge: number,
+  secondEdge: number,
+): number {
+  closest.distance = Infinity;
+  nearEdges(first, second, false, firstEdge, secondEdge);
+  nearEdges(second, first, true, secondEdge, firstEdge);
+  closest.distance = Math.sqrt(closest.distance);
+  const d = closest.distance;
+  if (d > radiusFirst + radiusSecond + data.tolerance) return 0;
+  if (!(d > 0)) return -1;
+  return closest.corners
+    ? writeClosest(first, second, data, radiusFirst, radiusSecond, swap)
+    : writeClipped(first, second, data, radiusFirst, radiusSecond, swap);
+}
+
+/**
+ * `vertexEdge` over the two ends of `fromEdge` against `toEdge` and the edges beside it, each
+ * list ascending (the whole scan's order, so that a tie goes the same way).
+ */
+function nearEdges(
+  from: Polygon,
+  to: Polygon,
+  swapped: boolean,
+  fromEdge: number,
+  toEdge: number,
+): void {
+  const vertices = scratchVertices, edges = scratchEdges, m = to.count;
+  const next = fromEdge + 1 === from.count ? 0 : fromEdge + 1;
+  vertices[0] = next === 0 ? 0 : fromEdge;
+  vertices[1] = next === 0 ? fromEdge : next;
+  edges[0] = toEdge === 0 ? 0 : toEdge + 1 === m ? 0 : toEdge - 1;
+  edges[1] = toEdge === 0 ? 1 : toEdge + 1 === m ? m - 2 : toEdge;
+  edges[2] = toEdge === 0 ? m - 1 : toEdge + 1 === m ? m - 1 : toEdge + 1;
+  vertexEdge(from, to, swapped, vertices, 2, edges, 3);
 }
 
 /**
@@ -317,20 +377,34 @@ function closestOutlinePoints(a: Shape2, b: Shape2): void {
   closest.distance = Math.sqrt(closest.distance);
 }
 
-/** Each vertex of `from` against each edge of `to`; `swapped`: `from` is the pair's second. */
-function vertexEdge(from: Polygon | Chain, to: Polygon | Chain, swapped: boolean): void {
+/**
+ * Each vertex of `from` against each edge of `to`; `swapped`: `from` is the pair's second. With
+ * `vertexList` and `edgeList` (ascending indices, `vertexCount` and `edgeCount` of them), only
+ * those vertices against those edges, in the same order and arithmetic as the whole scan.
+ */
+function vertexEdge(
+  from: Polygon | Chain,
+  to: Polygon | Chain,
+  swapped: boolean,
+  vertexList: Int32Array | null = null,
+  vertexCount = from.count,
+  edgeList: Int32Array | null = null,
+  edgeCount = 0,
+): void {
   const fx = from.transform, tx = to.transform;
   const fv = from.vertices, tv = to.vertices;
   const closed = to.shapeType !== ShapeType2.Chain && to.shapeType !== ShapeType2.Segment;
-  const edges = closed ? to.count : to.count - 1;
+  const edges = edgeList !== null ? edgeCount : closed ? to.count : to.count - 1;
   // `from`'s vertices in `to`'s frame: R_to^T (R_from v + t_from - t_to).
   const c = tx.cos * fx.cos + tx.sin * fx.sin, s = tx.cos * fx.sin - tx.sin * fx.cos;
   const dx = fx.x - tx.x, dy = fx.y - tx.y;
   const ox = tx.cos * dx + tx.sin * dy, oy = tx.cos * dy - tx.sin * dx;
-  for (let i = 0; i < from.count; i++) {
+  for (let v = 0; v < vertexCount; v++) {
+    const i = vertexList === null ? v : vertexList[v]!;
     const px = c * fv[2 * i]! - s * fv[2 * i + 1]! + ox,
       py = s * fv[2 * i]! + c * fv[2 * i + 1]! + oy;
-    for (let k = 0; k < edges; k++) {
+    for (let e = 0; e < edges; e++) {
+      const k = edgeList === null ? e : edgeList[e]!;
       const j = k + 1 === to.count ? 0 : k + 1;
       const ax = tv[2 * k]!, ay = tv[2 * k + 1]!, ex = tv[2 * j]! - ax, ey = tv[2 * j + 1]! - ay;
       let t = ((px - ax) * ex + (py - ay) * ey) / (ex * ex + ey * ey);
