@@ -285,12 +285,13 @@ export class CoreEdges {
 
 /**
  * Whether two `simpleConvex` polygons, `first` (P) and `second` (Q), are apart, and where: the
- * separation along every edge normal of either (Box2D v3's b2FindMaxSeparation both ways; each
- * computed as `bestOutlineEdge` computes it, so that `CORES_OVERLAP` is exactly the convex
- * kernel's "not apart"). Returns `CORES_SEPARATED` when one exceeds `query.tolerance`,
- * `CORES_OVERLAP` when none is above 0, else `CORES_APART` with `edges` set: the reference edge
- * (the largest separation of all, P's on a tie) and the other polygon's edge most anti-parallel
- * to it (the incident edge; the lowest index on a tie). Sets `query`'s pose.
+ * separation along every edge normal of either, by `bestOutlineEdge` as the convex kernel runs
+ * it (so that `CORES_OVERLAP` is exactly the kernel's "not apart"; Box2D v3's
+ * b2FindMaxSeparation both ways). Returns `CORES_SEPARATED` when one exceeds `query.tolerance`
+ * (or the bounding circles are farther apart), `CORES_OVERLAP` when none is above 0, else
+ * `CORES_APART` with `edges` set: the reference edge (the largest separation of all, P's on a
+ * tie) and the other polygon's edge most anti-parallel to it (the incident edge; the lowest index
+ * on a tie). Sets `query`'s pose.
  *
  * Why the closest points lie on those two edges: the separation along an edge normal is the
  * distance from the origin to that edge's line in the Minkowski difference Q - P, whose edges
@@ -309,27 +310,47 @@ export function coresApart(
   const pp = first.packed, qp = second.packed, tolerance = query.tolerance;
   const pCount = first.count, qCount = second.count, at = PACKED_VERTICES, qv = scratchFrame;
   placeSecond(pp, qp, query);
-  frameSecond(qp, qCount, query, qv);
-  let edgeP = 0, separationP = -Infinity;
+  const cos = query.cos, sin = query.sin, tx = query.x, ty = query.y;
+  // The kernel's early outs: bounding circles, then Q's circle against P's edge facing it.
+  const pcx = pp[5]!, pcy = pp[6]!, pr = pp[7]!, qr = qp[7]!;
+  const qcx = cos * qp[5]! - sin * qp[6]! + tx, qcy = sin * qp[5]! + cos * qp[6]! + ty;
+  const ex = qcx - pcx, ey = qcy - pcy, reach = pr + qr + tolerance;
+  if (ex * ex + ey * ey > reach * reach) return CORES_SEPARATED;
+  let facing = 0, largest = -Infinity;
   for (let i = 0; i < pCount; i++) {
-    const s = edgeSeparation(pp, at + 4 * i, qv, 0, qCount);
-    if (s > tolerance) return CORES_SEPARATED;
-    if (s > separationP) {
-      separationP = s;
-      edgeP = i;
+    const d = pp[at + 4 * i + 2]! * ex + pp[at + 4 * i + 3]! * ey;
+    if (d > largest) {
+      largest = d;
+      facing = i;
     }
   }
-  let edgeQ = 0, separationQ = -Infinity;
-  for (let j = 0; j < qCount; j++) {
-    const s = edgeSeparation(qv, 4 * j, pp, at, pCount);
-    if (s > tolerance) return CORES_SEPARATED;
-    if (s > separationQ) {
-      separationQ = s;
-      edgeQ = j;
-    }
-  }
-  if (!(separationP > 0) && !(separationQ > 0)) return CORES_OVERLAP;
-  const referenceIsP = separationP >= separationQ;
+  const fx = pp[at + 4 * facing]!, fy = pp[at + 4 * facing + 1]!;
+  if (
+    pp[at + 4 * facing + 2]! * (qcx - fx) + pp[at + 4 * facing + 3]! * (qcy - fy) - qr -
+        query.slack > tolerance
+  ) return CORES_SEPARATED;
+  frameSecond(qp, qCount, query, qv);
+  const search = query.search;
+  search.runFirst = null;
+  search.outerEdge = null;
+  search.otherX = qcx;
+  search.otherY = qcy;
+  search.floor = -Infinity;
+  search.ownAt = at;
+  search.otherAt = 0;
+  const edgeP = bestOutlineEdge(pCount, pp, qv, qCount, facing, 0, query);
+  if (edgeP === SEPARATED) return CORES_SEPARATED;
+  const apartP = search.apart;
+  // Q's edges need only beat P's best (a tie keeps P's).
+  search.otherX = pcx;
+  search.otherY = pcy;
+  search.floor = search.separation;
+  search.ownAt = 0;
+  search.otherAt = at;
+  const edgeQ = bestOutlineEdge(qCount, qv, pp, pCount, 0, edgeP, query);
+  if (edgeQ === SEPARATED) return CORES_SEPARATED;
+  if (!apartP && !search.apart) return CORES_OVERLAP;
+  const referenceIsP = edgeQ < 0;
   const rv = referenceIsP ? pp : qv, iv = referenceIsP ? qv : pp;
   const rAt = referenceIsP ? at + 4 * edgeP : 4 * edgeQ, iAt = referenceIsP ? 0 : at;
   const iCount = referenceIsP ? qCount : pCount;
@@ -345,25 +366,4 @@ export function coresApart(
   edges.firstEdge = referenceIsP ? edgeP : incident;
   edges.secondEdge = referenceIsP ? incident : edgeQ;
   return CORES_APART;
-}
-
-/**
- * The separation of `other`'s `count` points (from `otherAt`, 4 numbers each) along the edge
- * normal stored at `own[at + 2, at + 3]`, from the edge's vertex at `own[at, at + 1]`: the
- * least over the points, as `bestOutlineEdge` measures it.
- */
-function edgeSeparation(
-  own: Float64Array,
-  at: number,
-  other: Float64Array,
-  otherAt: number,
-  count: number,
-): number {
-  const vx = own[at]!, vy = own[at + 1]!, nx = own[at + 2]!, ny = own[at + 3]!;
-  let separation = Infinity;
-  for (let j = 0; j < count; j++) {
-    const s = nx * (other[otherAt + 4 * j]! - vx) + ny * (other[otherAt + 4 * j + 1]! - vy);
-    if (s < separation) separation = s;
-  }
-  return separation;
 }
