@@ -65,8 +65,17 @@ export function collideConvexPolygons(
   if (cache !== null) cache.path = SAT_PATH_FULL;
   const pp = first.packed, qp = second.packed, tolerance = query.tolerance;
   const pCount = first.count, qCount = second.count, at = PACKED_VERTICES;
-  placeSecond(pp, qp, query);
-  const cos = query.cos, sin = query.sin, tx = query.x, ty = query.y, slack = query.slack;
+  // The pose of Q in P's frame, as `PieceQuery.set` computes it from the same numbers.
+  const ac = pp[0]!, as = pp[1]!, bc = qp[0]!, bs = qp[1]!;
+  const dx = qp[2]! - pp[2]!, dy = qp[3]! - pp[3]!;
+  const cos = ac * bc + as * bs, sin = ac * bs - as * bc;
+  const tx = ac * dx + as * dy, ty = -as * dx + ac * dy;
+  const slack = 1e-12 * (pp[4]! + qp[4]! + Math.abs(dx) + Math.abs(dy));
+  query.cos = cos;
+  query.sin = sin;
+  query.x = tx;
+  query.y = ty;
+  query.slack = slack;
 
   // 1. Bounding circles, then Q's circle against P's edge facing it (the edge whose normal is
   // most aligned with the centres' offset, the lowest index on a tie).
@@ -96,7 +105,14 @@ export function collideConvexPolygons(
       tolerance
   ) return true;
   const qv = scratchFrame;
-  frameSecond(qp, qCount, query, qv);
+  for (let j = 0; j < qCount; j++) {
+    const x = qp[at + 4 * j]!, y = qp[at + 4 * j + 1]!;
+    const nx = qp[at + 4 * j + 2]!, ny = qp[at + 4 * j + 3]!;
+    qv[4 * j] = cos * x - sin * y + tx;
+    qv[4 * j + 1] = sin * x + cos * y + ty;
+    qv[4 * j + 2] = cos * nx - sin * ny;
+    qv[4 * j + 3] = sin * nx + cos * ny;
+  }
 
   // 2. SAT both ways, as `collidePieces` (every edge an outline edge, each its own run), unless
   // the cached reference edge is provably still its choice.
@@ -239,8 +255,9 @@ function describePair(first: Polygon, second: Polygon): PairPoints {
 }
 
 /**
- * The pose of Q (`qp`, a `packed`) in P's frame (`pp`), as `PieceQuery.set` computes it from the
- * same numbers, into `query` (cos, sin, x, y and the slack of its bounds).
+ * The pose of Q (`qp`, a `packed`) in P's frame (`pp`), into `query` (cos, sin, x, y and the
+ * slack of its bounds): the convex kernel's numbers, computed alike (`coresApart` must decide
+ * as the kernel does; the kernel keeps its own inline copy, whose locals its hot loop reads).
  */
 function placeSecond(pp: Float64Array, qp: Float64Array, query: PieceQuery): void {
   const ac = pp[0]!, as = pp[1]!, bc = qp[0]!, bs = qp[1]!;
