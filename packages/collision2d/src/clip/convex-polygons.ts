@@ -253,3 +253,134 @@ function describePair(first: Polygon, second: Polygon): PairPoints {
   points.qRadius = qp[7]!;
   return points;
 }
+
+/**
+ * The pose of Q (`qp`, a `packed`) in P's frame (`pp`), into `query` (cos, sin, x, y and the
+ * slack of its bounds): the convex kernel's numbers, computed alike (`coresApart` must decide
+ * as the kernel does; the kernel keeps its own inline copy, whose locals its hot loop reads).
+ */
+function placeSecond(pp: Float64Array, qp: Float64Array, query: PieceQuery): void {
+  const ac = pp[0]!, as = pp[1]!, bc = qp[0]!, bs = qp[1]!;
+  const dx = qp[2]! - pp[2]!, dy = qp[3]! - pp[3]!;
+  query.cos = ac * bc + as * bs;
+  query.sin = ac * bs - as * bc;
+  query.x = ac * dx + as * dy;
+  query.y = -as * dx + ac * dy;
+  query.slack = 1e-12 * (pp[4]! + qp[4]! + Math.abs(dx) + Math.abs(dy));
+}
+
+/** Q's `count` points and normals (`qp`, a `packed`) in P's frame (`query`'s pose) into `frame`. */
+function frameSecond(
+  qp: Float64Array,
+  count: number,
+  query: PieceQuery,
+  frame: Float64Array,
+): void {
+  const cos = query.cos, sin = query.sin, tx = query.x, ty = query.y, at = PACKED_VERTICES;
+  for (let j = 0; j < count; j++) {
+    const x = qp[at + 4 * j]!, y = qp[at + 4 * j + 1]!;
+    const nx = qp[at + 4 * j + 2]!, ny = qp[at + 4 * j + 3]!;
+    frame[4 * j] = cos * x - sin * y + tx;
+    frame[4 * j + 1] = sin * x + cos * y + ty;
+    frame[4 * j + 2] = cos * nx - sin * ny;
+    frame[4 * j + 3] = sin * nx + cos * ny;
+  }
+}
+
+/** `coresApart`: some edge normal separates the polygons by more than the tolerance. */
+export const CORES_SEPARATED = 0;
+/** `coresApart`: no edge normal separates the polygons (their cores overlap or touch). */
+export const CORES_OVERLAP = 1;
+/** `coresApart`: apart, within the tolerance; `CoreEdges` holds where the closest points lie. */
+export const CORES_APART = 2;
+
+/** The edges of P and of Q that hold the closest points of two convex polygons apart (`coresApart`). */
+export class CoreEdges {
+  firstEdge = 0;
+  secondEdge = 0;
+}
+
+/**
+ * Whether two `simpleConvex` polygons, `first` (P) and `second` (Q), are apart, and where: the
+ * separation along every edge normal of either, by `bestOutlineEdge` as the convex kernel runs
+ * it (so that `CORES_OVERLAP` is exactly the kernel's "not apart"; Box2D v3's
+ * b2FindMaxSeparation both ways). Returns `CORES_SEPARATED` when one exceeds `query.tolerance`
+ * (or the bounding circles are farther apart), `CORES_OVERLAP` when none is above 0, else
+ * `CORES_APART` with `edges` set: the reference edge (the largest separation of all, P's on a
+ * tie) and the other polygon's edge most anti-parallel to it (the incident edge; the lowest index
+ * on a tie). Sets `query`'s pose.
+ *
+ * Why the closest points lie on those two edges: the separation along an edge normal is the
+ * distance from the origin to that edge's line in the Minkowski difference Q - P, whose edges
+ * are those of P and Q. For the origin outside a convex polygon, the edges that reach the
+ * largest such distance are those through the polygon's point closest to the origin (an edge
+ * turned by an angle t further from the closest direction is at most distance cos t away), so
+ * the reference edge holds one closest point, and the other lies at the other polygon's vertex
+ * extreme against the reference normal, an end of the incident edge.
+ */
+export function coresApart(
+  first: Polygon,
+  second: Polygon,
+  query: PieceQuery,
+  edges: CoreEdges,
+): number {
+  const pp = first.packed, qp = second.packed, tolerance = query.tolerance;
+  const pCount = first.count, qCount = second.count, at = PACKED_VERTICES, qv = scratchFrame;
+  placeSecond(pp, qp, query);
+  const cos = query.cos, sin = query.sin, tx = query.x, ty = query.y;
+  // The kernel's early outs: bounding circles, then Q's circle against P's edge facing it.
+  const pcx = pp[5]!, pcy = pp[6]!, pr = pp[7]!, qr = qp[7]!;
+  const qcx = cos * qp[5]! - sin * qp[6]! + tx, qcy = sin * qp[5]! + cos * qp[6]! + ty;
+  const ex = qcx - pcx, ey = qcy - pcy, reach = pr + qr + tolerance;
+  if (ex * ex + ey * ey > reach * reach) return CORES_SEPARATED;
+  let facing = 0, largest = -Infinity;
+  for (let i = 0; i < pCount; i++) {
+    const d = pp[at + 4 * i + 2]! * ex + pp[at + 4 * i + 3]! * ey;
+    if (d > largest) {
+      largest = d;
+      facing = i;
+    }
+  }
+  const fx = pp[at + 4 * facing]!, fy = pp[at + 4 * facing + 1]!;
+  if (
+    pp[at + 4 * facing + 2]! * (qcx - fx) + pp[at + 4 * facing + 3]! * (qcy - fy) - qr -
+        query.slack > tolerance
+  ) return CORES_SEPARATED;
+  frameSecond(qp, qCount, query, qv);
+  const search = query.search;
+  search.runFirst = null;
+  search.outerEdge = null;
+  search.otherX = qcx;
+  search.otherY = qcy;
+  search.floor = -Infinity;
+  search.ownAt = at;
+  search.otherAt = 0;
+  const edgeP = bestOutlineEdge(pCount, pp, qv, qCount, facing, 0, query);
+  if (edgeP === SEPARATED) return CORES_SEPARATED;
+  const apartP = search.apart;
+  // Q's edges need only beat P's best (a tie keeps P's).
+  search.otherX = pcx;
+  search.otherY = pcy;
+  search.floor = search.separation;
+  search.ownAt = 0;
+  search.otherAt = at;
+  const edgeQ = bestOutlineEdge(qCount, qv, pp, pCount, 0, edgeP, query);
+  if (edgeQ === SEPARATED) return CORES_SEPARATED;
+  if (!apartP && !search.apart) return CORES_OVERLAP;
+  const referenceIsP = edgeQ < 0;
+  const rv = referenceIsP ? pp : qv, iv = referenceIsP ? qv : pp;
+  const rAt = referenceIsP ? at + 4 * edgeP : 4 * edgeQ, iAt = referenceIsP ? 0 : at;
+  const iCount = referenceIsP ? qCount : pCount;
+  const nx = rv[rAt + 2]!, ny = rv[rAt + 3]!;
+  let incident = 0, least = Infinity;
+  for (let k = 0; k < iCount; k++) {
+    const d = iv[iAt + 4 * k + 2]! * nx + iv[iAt + 4 * k + 3]! * ny;
+    if (d < least) {
+      least = d;
+      incident = k;
+    }
+  }
+  edges.firstEdge = referenceIsP ? edgeP : incident;
+  edges.secondEdge = referenceIsP ? incident : edgeQ;
+  return CORES_APART;
+}

@@ -27,12 +27,18 @@
  * shape in both orders.
  */
 import { ContactKind } from '@contactkit/math';
-import { CLOSEST_CORNERS, collideRounded } from './rounded.js';
+import { CLOSEST_CORNERS, collideConvexRoundedApart, collideRounded } from './rounded.js';
 import type { CollisionData2 } from '../manifold/contact2.js';
 import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
 import { collidePieces, PieceQuery } from '../clip/polygon-clip.js';
 import { SAT_PATH_REFERENCE, SAT_PATH_SEPARATED } from '../clip/polygon-sat-cache.js';
-import { collideConvexPolygons } from '../clip/convex-polygons.js';
+import {
+  collideConvexPolygons,
+  CoreEdges,
+  CORES_OVERLAP,
+  CORES_SEPARATED,
+  coresApart,
+} from '../clip/convex-polygons.js';
 import { insideVertexContacts, InsideVertexQuery } from '../clip/inside-vertices.js';
 import type { PairCache2 } from '../manifold/pair-cache2.js';
 import { type Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
@@ -44,6 +50,7 @@ const scratchQuery = new PieceQuery();
 const scratchManifold = new LocalManifold2(MANIFOLD_CAPACITY);
 const scratchBox = new Float64Array(4);
 const scratchInside = new InsideVertexQuery();
+const scratchEdges = new CoreEdges();
 
 /**
  * Writes the contacts of polygon `a` against polygon `b` (Aabb included): normal from `b`
@@ -70,13 +77,52 @@ export function collidePolygonPolygon<B>(
   if (cache !== undefined) cache.claim(a, b);
   // Rounded polygons: this test on the cores, the contacts moved out by the radii (rounded.ts).
   if (a.radius > 0 || b.radius > 0) {
+    const written = a.simpleConvex && b.simpleConvex ? roundedConvexPair(a, b, data) : -1;
+    if (written >= 0) return written;
     return collideRounded(polygonCores, a, b, data, a.radius, b.radius, CLOSEST_CORNERS);
   }
   return polygonCores(a, b, data, cache);
 }
 
-/** `collidePolygonPolygon` on the cores (radii not counted). */
-function polygonCores<B>(
+/**
+ * Two rounded `simpleConvex` polygons whose cores are apart (the common case of rounded shapes
+ * in contact: the radii overlap, the cores do not): the separating-axis test on the cores
+ * (`coresApart`) names the reference and incident edges, on which the closest points lie, and
+ * `collideConvexRoundedApart` writes the contacts from those points, as `collideRounded` would
+ * after its search over every vertex against every edge, without running the core detector
+ * first (Box2D v3's b2CollidePolygons: closest features of the two edges, then a vertex-vertex
+ * contact or the clipped edge). Returns the number written, or -1 for cores that overlap or
+ * touch, left to `collideRounded`.
+ */
+function roundedConvexPair<B>(a: Polygon<B>, b: Polygon<B>, data: CollisionData2<B>): number {
+  const flip = a.id > b.id;
+  const first = flip ? b : a, second = flip ? a : b;
+  const pp = first.packed, qp = second.packed, query = scratchQuery;
+  // `collideRounded`'s core tolerance, and the bounding circles as `convexPair` tests them.
+  const tolerance = data.tolerance + (a.radius + b.radius);
+  const dx = qp[2]! - pp[2]!, dy = qp[3]! - pp[3]!, reach = pp[4]! + qp[4]! + tolerance;
+  if (dx * dx + dy * dy > reach * reach) return 0;
+  query.tolerance = tolerance;
+  const state = coresApart(first, second, query, scratchEdges);
+  if (state === CORES_SEPARATED) return 0;
+  if (state === CORES_OVERLAP) return -1;
+  return collideConvexRoundedApart(
+    first,
+    second,
+    data,
+    first.radius,
+    second.radius,
+    flip,
+    scratchEdges.firstEdge,
+    scratchEdges.secondEdge,
+  );
+}
+
+/**
+ * `collidePolygonPolygon` on the cores (radii not counted); with `collideRounded`, the general
+ * path of rounded polygons (exported for the tests that hold the fast paths to it).
+ */
+export function polygonCores<B>(
   a: Polygon<B>,
   b: Polygon<B>,
   data: CollisionData2<B>,

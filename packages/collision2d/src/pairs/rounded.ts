@@ -23,7 +23,9 @@
  * `R - distance`, and where the closest points are two corners that the core contacts
  * understate, the corner contact is added in place of the core contacts naming either corner.
  * Against a chain no corner contact is made: its normal could leave the cone of a chain vertex
- * (see Chains in the README), which the core contacts keep.
+ * (see Chains in the README), which the core contacts keep. Two `simpleConvex` polygons with
+ * cores apart skip the core detector and the whole search: the separating-axis test on the cores
+ * names the two edges that hold the closest points (`collideConvexRoundedApart`).
  */
 import { ContactKind, firstFeatureOf, packFeatureId, secondFeatureOf } from '@contactkit/math';
 import { CollisionData2 } from '../manifold/contact2.js';
@@ -31,6 +33,7 @@ import { claimOne2 } from '../manifold/manifold2.js';
 import {
   type Chain,
   type Polygon,
+  PACKED_VERTICES,
   type Shape2,
   ShapeType2,
   VERTEX_FEATURE,
@@ -62,6 +65,13 @@ const closest = {
   secondFeature: 0,
   /** Whether both closest points are vertices (or ends). */
   corners: false,
+  /** During the search: the closest points in the frame of the edge's outline, vertex p, edge q. */
+  px: 0,
+  py: 0,
+  qx: 0,
+  qy: 0,
+  /** During the search: whether the vertex is the second shape's (the edge the first's). */
+  swapped: false,
 };
 
 /**
@@ -163,6 +173,66 @@ export function collideRounded<B>(
     written += writeClosest(first, second, data, radiusFirst, radiusSecond, swap);
   }
   return written;
+}
+
+/** Scratch index lists of `collideConvexRoundedApart` (module-level: a call allocates nothing). */
+const scratchVertices = new Int32Array(2);
+const scratchEdges = new Int32Array(3);
+
+/**
+ * `collideRounded`'s contacts for two `simpleConvex` polygons whose cores are apart
+ * (`coresApart` in convex-polygons.ts), `first` and `second` in the canonical order (the smaller
+ * id first; `swap`: the caller passed them the other way), their closest points on `firstEdge`
+ * of the first and `secondEdge` of the second. The closest points are searched as
+ * `collideRounded` searches them, over only the ends of those edges against the edges at and
+ * beside them (a point at a corner is measured on both of its edges, as the whole scan does):
+ * 12 vertex-edge tests instead of every vertex against every edge, the same contacts bit for
+ * bit unless two features tie within round-off. Returns the number written, or -1 for cores at
+ * distance 0 (left to `collideRounded`).
+ */
+export function collideConvexRoundedApart<B>(
+  first: Polygon<B>,
+  second: Polygon<B>,
+  data: CollisionData2<B>,
+  radiusFirst: number,
+  radiusSecond: number,
+  swap: boolean,
+  firstEdge: number,
+  secondEdge: number,
+): number {
+  const viewFirst = scratchViews[0]!.ofPacked(first),
+    viewSecond = scratchViews[1]!.ofPacked(second);
+  closest.distance = Infinity;
+  nearEdges(viewFirst, viewSecond, false, firstEdge, secondEdge);
+  nearEdges(viewSecond, viewFirst, true, secondEdge, firstEdge);
+  closestToWorld(viewFirst, viewSecond);
+  const d = closest.distance;
+  if (d > radiusFirst + radiusSecond + data.tolerance) return 0;
+  if (!(d > 0)) return -1;
+  return closest.corners
+    ? writeClosest(first, second, data, radiusFirst, radiusSecond, swap)
+    : writeClipped(first, second, data, radiusFirst, radiusSecond, swap);
+}
+
+/**
+ * `vertexEdge` over the two ends of `fromEdge` against `toEdge` and the edges beside it, each
+ * list ascending (the whole scan's order, so that a tie goes the same way).
+ */
+function nearEdges(
+  from: OutlineView,
+  to: OutlineView,
+  swapped: boolean,
+  fromEdge: number,
+  toEdge: number,
+): void {
+  const vertices = scratchVertices, edges = scratchEdges, m = to.count;
+  const next = fromEdge + 1 === from.count ? 0 : fromEdge + 1;
+  vertices[0] = next === 0 ? 0 : fromEdge;
+  vertices[1] = next === 0 ? fromEdge : next;
+  edges[0] = toEdge === 0 ? 0 : toEdge + 1 === m ? 0 : toEdge - 1;
+  edges[1] = toEdge === 0 ? 1 : toEdge + 1 === m ? m - 2 : toEdge;
+  edges[2] = toEdge === 0 ? m - 1 : toEdge + 1 === m ? m - 1 : toEdge + 1;
+  vertexEdge(from, to, swapped, vertices, 2, edges, 3);
 }
 
 /**
@@ -311,55 +381,134 @@ function sharesCorner(featureId: number): boolean {
  * points of the two outlines are those of the two cores.
  */
 function closestOutlinePoints(a: Shape2, b: Shape2): void {
+  const viewA = scratchViews[0]!.of(a as Polygon | Chain),
+    viewB = scratchViews[1]!.of(b as Polygon | Chain);
   closest.distance = Infinity;
-  vertexEdge(a as Polygon | Chain, b as Polygon | Chain, false);
-  vertexEdge(b as Polygon | Chain, a as Polygon | Chain, true);
-  closest.distance = Math.sqrt(closest.distance);
+  vertexEdge(viewA, viewB, false, null, viewA.count, null, 0);
+  vertexEdge(viewB, viewA, true, null, viewB.count, null, 0);
+  closestToWorld(viewA, viewB);
 }
 
-/** Each vertex of `from` against each edge of `to`; `swapped`: `from` is the pair's second. */
-function vertexEdge(from: Polygon | Chain, to: Polygon | Chain, swapped: boolean): void {
-  const fx = from.transform, tx = to.transform;
-  const fv = from.vertices, tv = to.vertices;
-  const closed = to.shapeType !== ShapeType2.Chain && to.shapeType !== ShapeType2.Segment;
-  const edges = closed ? to.count : to.count - 1;
+/**
+ * An outline as `vertexEdge` reads it: the pose (cos, sin, x, y from `pose[0]`), the points
+ * (x, y at `at + stride * i`), how many, and whether the last joins the first.
+ */
+class OutlineView {
+  pose: Float64Array;
+  points: Float64Array;
+  at: number;
+  stride: number;
+  count: number;
+  closed: boolean;
+  /** The pose copied out of a `Transform2` (`of`). */
+  private readonly own: Float64Array;
+
+  constructor() {
+    this.own = new Float64Array(4);
+    this.pose = this.own;
+    this.points = this.own;
+    this.at = 0;
+    this.stride = 2;
+    this.count = 0;
+    this.closed = true;
+  }
+
+  /** A polygon's or chain's outline: its transform and its `vertices`. */
+  of(shape: Polygon | Chain): this {
+    const xf = shape.transform, own = this.own;
+    own[0] = xf.cos;
+    own[1] = xf.sin;
+    own[2] = xf.x;
+    own[3] = xf.y;
+    this.pose = own;
+    this.points = shape.vertices;
+    this.at = 0;
+    this.stride = 2;
+    this.count = shape.count;
+    this.closed = shape.shapeType !== ShapeType2.Chain && shape.shapeType !== ShapeType2.Segment;
+    return this;
+  }
+
+  /** A convex polygon's outline from its `packed` array alone (the same numbers). */
+  ofPacked(polygon: Polygon): this {
+    this.pose = polygon.packed;
+    this.points = polygon.packed;
+    this.at = PACKED_VERTICES;
+    this.stride = 4;
+    this.count = polygon.count;
+    this.closed = true;
+    return this;
+  }
+}
+
+/** The views of `closestOutlinePoints` and `collideConvexRoundedApart` (a call allocates nothing). */
+const scratchViews = [new OutlineView(), new OutlineView()] as const;
+
+/**
+ * Each vertex of `from` against each edge of `to`, into `closest` (squared distance, points in
+ * `to`'s frame; `swapped`: `from` is the pair's second). With `vertexList` and `edgeList`
+ * (ascending indices, `vertexCount` and `edgeCount` of them), only those vertices against those
+ * edges, in the same order and arithmetic as the whole scan.
+ */
+function vertexEdge(
+  from: OutlineView,
+  to: OutlineView,
+  swapped: boolean,
+  vertexList: Int32Array | null,
+  vertexCount: number,
+  edgeList: Int32Array | null,
+  edgeCount: number,
+): void {
+  const fp = from.pose, tp = to.pose, fv = from.points, tv = to.points;
+  const fAt = from.at, fStride = from.stride, tAt = to.at, tStride = to.stride, m = to.count;
+  const edges = edgeList !== null ? edgeCount : to.closed ? m : m - 1;
   // `from`'s vertices in `to`'s frame: R_to^T (R_from v + t_from - t_to).
-  const c = tx.cos * fx.cos + tx.sin * fx.sin, s = tx.cos * fx.sin - tx.sin * fx.cos;
-  const dx = fx.x - tx.x, dy = fx.y - tx.y;
-  const ox = tx.cos * dx + tx.sin * dy, oy = tx.cos * dy - tx.sin * dx;
-  for (let i = 0; i < from.count; i++) {
-    const px = c * fv[2 * i]! - s * fv[2 * i + 1]! + ox,
-      py = s * fv[2 * i]! + c * fv[2 * i + 1]! + oy;
-    for (let k = 0; k < edges; k++) {
-      const j = k + 1 === to.count ? 0 : k + 1;
-      const ax = tv[2 * k]!, ay = tv[2 * k + 1]!, ex = tv[2 * j]! - ax, ey = tv[2 * j + 1]! - ay;
+  const fc = fp[0]!, fs = fp[1]!, tc = tp[0]!, ts = tp[1]!;
+  const c = tc * fc + ts * fs, s = tc * fs - ts * fc;
+  const dx = fp[2]! - tp[2]!, dy = fp[3]! - tp[3]!;
+  const ox = tc * dx + ts * dy, oy = tc * dy - ts * dx;
+  for (let v = 0; v < vertexCount; v++) {
+    const i = vertexList === null ? v : vertexList[v]!;
+    const vx = fv[fAt + fStride * i]!, vy = fv[fAt + fStride * i + 1]!;
+    const px = c * vx - s * vy + ox, py = s * vx + c * vy + oy;
+    for (let e = 0; e < edges; e++) {
+      const k = edgeList === null ? e : edgeList[e]!;
+      const j = k + 1 === m ? 0 : k + 1;
+      const ax = tv[tAt + tStride * k]!, ay = tv[tAt + tStride * k + 1]!;
+      const ex = tv[tAt + tStride * j]! - ax, ey = tv[tAt + tStride * j + 1]! - ay;
       let t = ((px - ax) * ex + (py - ay) * ey) / (ex * ex + ey * ey);
       t = t < 0 ? 0 : t > 1 ? 1 : t;
       const qx = ax + t * ex, qy = ay + t * ey;
       const d2 = (px - qx) * (px - qx) + (py - qy) * (py - qy);
       if (!(d2 < closest.distance)) continue;
       closest.distance = d2;
-      // Back to world space.
-      const wpx = tx.cos * px - tx.sin * py + tx.x, wpy = tx.sin * px + tx.cos * py + tx.y;
-      const wqx = tx.cos * qx - tx.sin * qy + tx.x, wqy = tx.sin * qx + tx.cos * qy + tx.y;
+      closest.px = px;
+      closest.py = py;
+      closest.qx = qx;
+      closest.qy = qy;
+      closest.swapped = swapped;
       const vertexCode = VERTEX_FEATURE | i;
       const edgeCode = t <= 0 ? VERTEX_FEATURE | k : t >= 1 ? VERTEX_FEATURE | j : k;
       closest.corners = t <= 0 || t >= 1;
-      if (swapped) {
-        closest.ax = wqx;
-        closest.ay = wqy;
-        closest.bx = wpx;
-        closest.by = wpy;
-        closest.firstFeature = edgeCode;
-        closest.secondFeature = vertexCode;
-      } else {
-        closest.ax = wpx;
-        closest.ay = wpy;
-        closest.bx = wqx;
-        closest.by = wqy;
-        closest.firstFeature = vertexCode;
-        closest.secondFeature = edgeCode;
-      }
+      closest.firstFeature = swapped ? edgeCode : vertexCode;
+      closest.secondFeature = swapped ? vertexCode : edgeCode;
     }
   }
+}
+
+/**
+ * `closest`'s points from the frame they were found in (the edge's outline: `second` unless
+ * `swapped`) to world space, and its distance from the squared one.
+ */
+function closestToWorld(first: OutlineView, second: OutlineView): void {
+  const pose = closest.swapped ? first.pose : second.pose;
+  const c = pose[0]!, s = pose[1]!, x = pose[2]!, y = pose[3]!;
+  const px = closest.px, py = closest.py, qx = closest.qx, qy = closest.qy;
+  const wpx = c * px - s * py + x, wpy = s * px + c * py + y;
+  const wqx = c * qx - s * qy + x, wqy = s * qx + c * qy + y;
+  closest.ax = closest.swapped ? wqx : wpx;
+  closest.ay = closest.swapped ? wqy : wpy;
+  closest.bx = closest.swapped ? wpx : wqx;
+  closest.by = closest.swapped ? wpy : wqy;
+  closest.distance = Math.sqrt(closest.distance);
 }
