@@ -19,7 +19,7 @@
  */
 import { ContactKind } from '@contactkit/math';
 import type { LocalManifold } from '../manifold/local-manifold.js';
-import type { HullData, HullGraph } from '../shapes/convex-hull.js';
+import type { HullData } from '../shapes/convex-hull.js';
 import { hullScratch } from '../shapes/hull-scratch.js';
 import type { HullAxis } from '../sat/hull-sat.js';
 
@@ -126,8 +126,10 @@ export function clipHullFaces(
   axis: HullAxis,
   candidates: LocalManifold,
 ): void {
+  const tolerance = axis.tolerance, size = axis.size;
   const r = 4 * referenceFace;
   const nx = referencePlanes[r]!, ny = referencePlanes[r + 1]!, nz = referencePlanes[r + 2]!;
+  const level = referencePlanes[r + 3]!;
 
   // 1. The incident face: among the faces around the incident hull's deepest vertex (its support
   // along -n), the one most anti-parallel to n. The minimum translation's face of the Minkowski
@@ -164,92 +166,6 @@ export function clipHullFaces(
     lowest = along;
     incidentFace = f;
   }
-  clipIncidentFace(
-    reference,
-    referenceVertices,
-    referencePlanes,
-    referenceFace,
-    incident,
-    incidentVertices,
-    incidentFace,
-    referenceIsA,
-    axis,
-    candidates,
-  );
-}
-
-/**
- * Step 1 of `clipHullFaces` for a hull with its edges at each vertex: of the faces around the
- * incident hull's support `support` (its vertex lowest along the reference normal, face
- * `referenceFace` of `referencePlanes`), the one most anti-parallel to that normal, the same face
- * `clipHullFaces`'s scan of every face chooses (ties alike: the faces are taken in increasing
- * order). Reads `incidentPlanes` of those faces alone.
- */
-export function incidentFaceAt(
-  incident: HullGraph,
-  incidentPlanes: Float64Array,
-  support: number,
-  referencePlanes: Float64Array,
-  referenceFace: number,
-): number {
-  const r = 4 * referenceFace;
-  const nx = referencePlanes[r]!, ny = referencePlanes[r + 1]!, nz = referencePlanes[r + 2]!;
-  // The faces around the vertex, each once, in increasing order (each edge there names two).
-  const around = hullScratch.aroundFaces, edgeFaces = incident.edgeFaces;
-  const edges = incident.vertexEdges;
-  let count = 0;
-  for (
-    let k = incident.vertexEdgeStart[support]!;
-    k < incident.vertexEdgeStart[support + 1]!;
-    k++
-  ) {
-    for (let side = 0; side < 2; side++) {
-      const f = edgeFaces[2 * edges[k]! + side]!;
-      let m = count;
-      while (m > 0 && around[m - 1]! > f) m--;
-      if (m > 0 && around[m - 1] === f) continue;
-      for (let n = count; n > m; n--) around[n] = around[n - 1]!;
-      around[m] = f;
-      count++;
-    }
-  }
-  const faceCodes = incident.faceCodes;
-  let incidentFace = -1, lowest = Infinity;
-  for (let k = 0; k < count; k++) {
-    const f = around[k]!;
-    const along = incidentPlanes[4 * f]! * nx + incidentPlanes[4 * f + 1]! * ny +
-      incidentPlanes[4 * f + 2]! * nz;
-    if (
-      incidentFace >= 0 &&
-      (along > lowest + ALIGNMENT_TIE ||
-        (along >= lowest - ALIGNMENT_TIE && faceCodes[f]! > faceCodes[incidentFace]!))
-    ) continue;
-    lowest = along;
-    incidentFace = f;
-  }
-  return incidentFace;
-}
-
-/**
- * Steps 2 and 3 of `clipHullFaces`, for the incident face `incidentFace` already chosen: reads of
- * the incident hull only that face's vertices.
- */
-export function clipIncidentFace(
-  reference: HullData,
-  referenceVertices: Float64Array,
-  referencePlanes: Float64Array,
-  referenceFace: number,
-  incident: HullData,
-  incidentVertices: Float64Array,
-  incidentFace: number,
-  referenceIsA: boolean,
-  axis: HullAxis,
-  candidates: LocalManifold,
-): void {
-  const tolerance = axis.tolerance, size = axis.size;
-  const r = 4 * referenceFace;
-  const nx = referencePlanes[r]!, ny = referencePlanes[r + 1]!, nz = referencePlanes[r + 2]!;
-  const level = referencePlanes[r + 3]!;
 
   // 2. The incident polygon into buffer 0, then the passes.
   const points = hullScratch.polygonPoints, features = hullScratch.polygonFeatures;

@@ -8,14 +8,13 @@
 import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
 import { boxEdgeFeature, boxFaceFeature, boxVertexFeature } from '../shapes/box-features.js';
-import type { ConvexHull, HullGraph } from '../shapes/convex-hull.js';
-import { vertexEdgesOf } from '../shapes/hull-graph.js';
+import type { ConvexHull, HullEdgeData } from '../shapes/convex-hull.js';
 import type { Box } from '../shapes/primitives.js';
 import type { PairCache } from '../manifold/pair-cache.js';
 import { cachedHullManifold, hullManifold } from './convex-hull-convex-hull.js';
 
 /** A box as a `HullData`, rewritten for the box at hand by `viewOfBox`. */
-interface BoxView extends HullGraph {
+interface BoxView extends HullEdgeData {
   vertices: Float64Array;
   planes: Float64Array;
   faceAreas: Float64Array;
@@ -85,7 +84,6 @@ function unitCube(): {
 }
 
 const cube = unitCube();
-const cubeGraph = vertexEdgesOf(8, cube.edgeVertices);
 
 /** The box feature code of a cube vertex, edge or face, from the signs of its centre. */
 function codeOf(x: number, y: number, z: number): number {
@@ -109,8 +107,6 @@ const view: BoxView = {
   faceEdges: cube.faceEdges,
   edgeVertices: cube.edgeVertices,
   edgeFaces: cube.edgeFaces,
-  vertexEdgeStart: cubeGraph.start,
-  vertexEdges: cubeGraph.edges,
   vertexCount: 8,
   faceCount: 6,
   edgeCount: 12,

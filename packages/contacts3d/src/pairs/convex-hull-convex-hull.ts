@@ -20,19 +20,18 @@
  * edge axis one EdgeEdge contact. Feature codes: see convex-hull.ts (a box's, box-features.ts).
  */
 import { ContactKind } from '@contactkit/math';
-import { clipHullFaces, clipIncidentFace, incidentFaceAt } from '../clip/hull-face-clip.js';
+import { clipHullFaces } from '../clip/hull-face-clip.js';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold, MAX_MANIFOLD_POINTS } from '../manifold/local-manifold.js';
 import { reduceManifold } from '../manifold/manifold.js';
 import type { PairCache, PairCachePath } from '../manifold/pair-cache.js';
 import {
-  beginPlacement,
   HullAxis,
   type HullSatCache,
   hullSeparatingAxis,
-  placePlane,
+  placeHullInFrame,
 } from '../sat/hull-sat.js';
-import type { ConvexHull, HullData, HullGraph } from '../shapes/convex-hull.js';
+import type { ConvexHull, HullData, HullEdgeData, HullGraph } from '../shapes/convex-hull.js';
 import { hullScratch } from '../shapes/hull-scratch.js';
 
 /** How far (relative to the edge) an edge's closest point may lie past its end and still be on it. */
@@ -146,7 +145,7 @@ const selectedScratch = new Int32Array(MAX_MANIFOLD_POINTS);
  * which passes a box as a hull.
  */
 export function hullManifold(
-  a: HullGraph,
+  a: HullEdgeData,
   ma: Float64Array,
   b: HullGraph,
   mb: Float64Array,
@@ -155,7 +154,7 @@ export function hullManifold(
   cache: HullSatCache | null,
 ): PairCachePath {
   manifold.count = 0;
-  beginPlacement(a, ma, b, mb);
+  placeHullInFrame(a, ma, b, mb);
   const axis = axisScratch;
   axis.tolerance = data === null ? 0 : data.tolerance;
   if (!hullSeparatingAxis(a, b, axis, cache)) return separated(axis, cache);
@@ -179,22 +178,14 @@ export function hullManifold(
         candidates,
       );
     } else {
-      // B's support along the reference face was found by the SAT (its lowest vertex).
-      const incidentFace = incidentFaceAt(
-        b,
-        placeAround(b, hullScratch.lowestVertices[axis.face]!),
-        hullScratch.lowestVertices[axis.face]!,
-        a.planes,
-        axis.face,
-      );
-      clipIncidentFace(
+      clipHullFaces(
         a,
         a.vertices,
         a.planes,
         axis.face,
         b,
         placedVertices,
-        incidentFace,
+        placedPlanes,
         true,
         axis,
         candidates,
@@ -226,17 +217,6 @@ export function hullManifold(
   }
   manifold.count = kept;
   return 'full';
-}
-
-/** The planes of B's faces around its vertex `v` placed in A's frame; returns the placed planes. */
-function placeAround(b: HullGraph, v: number): Float64Array {
-  const s = hullScratch, stamps = s.planeStamps, edges = b.vertexEdges, faces = b.edgeFaces;
-  for (let k = b.vertexEdgeStart[v]!; k < b.vertexEdgeStart[v + 1]!; k++) {
-    const g0 = faces[2 * edges[k]!]!, g1 = faces[2 * edges[k]! + 1]!;
-    if (stamps[g0] !== s.placeStamp) placePlane(b, g0);
-    if (stamps[g1] !== s.placeStamp) placePlane(b, g1);
-  }
-  return s.framePlanes;
 }
 
 /** The separating-axis test found an axis: the cache remembers it; 'separated' when it was the cached one. */
@@ -284,7 +264,7 @@ const WITNESS_MARGIN = 1e-9;
  * recycling.
  */
 export function cachedHullManifold(
-  a: HullGraph,
+  a: HullEdgeData,
   ma: Float64Array,
   b: HullGraph,
   mb: Float64Array,

@@ -1,13 +1,9 @@
 /**
  * The separating-axis test of two convex polyhedra (Gregorius, "The Separating Axis Test between
  * Convex Polyhedra", GDC 2013), in hull A's frame, with early out. Steps:
- *   1. B's vertices in A's frame (`beginPlacement`); B's planes and edge vectors are placed when
- *      the test first reads them (most are never read).
+ *   1. B's vertices, planes and edge vectors in A's frame (`placeHullInFrame`).
  *   2. A's face normals, then B's: the separation along a face is the other hull's lowest vertex
- *      above the face's plane; any above the tolerance ends the test. The face the other hull's
- *      centre lies highest above goes first; a face whose separation is bounded (by the other
- *      hull's centre, and by its vertex lowest along the largest separation so far) below that
- *      separation is not measured.
+ *      above the face's plane; any above the tolerance ends the test.
  *   3. The best face, of A or of B: the face axis of least overlap; ties to the larger face, then A.
  *   4. Edge pairs: only those whose arcs cross on the Gauss map (the edge pair forms a face of the
  *      Minkowski difference; Gregorius's IsMinkowskiFace) give a candidate axis, eA x eB oriented
@@ -25,7 +21,7 @@
  * With a `HullSatCache` (a `PairCache`'s), the face or edge pair that separated the hulls at the
  * last call is tested first, by the arithmetic of its own step (the edge pair only while it still
  * forms a face of the Minkowski difference): still separating, the test ends there, as the full
- * test would (it returns false, at that axis or another).
+ * test would (it returns false at that axis or an earlier one).
  */
 import type { HullData, HullEdgeData, HullGraph } from '../shapes/convex-hull.js';
 import { hullScratch } from '../shapes/hull-scratch.js';
@@ -104,19 +100,17 @@ const FRAGILE_ABSOLUTE = 1e-14;
 const PRUNE_RELATIVE = 1e-9;
 
 /**
- * Step 1: B's place in A's frame (the rotation Ra^T Rb and translation Ra^T (pb - pa)), B's
- * centre and vertices placed there, and A's edge vectors, into `hullScratch`. B's planes and
- * edges are placed by `placePlane` and `placeEdge` when first read: the test reads about 16 of
- * the 28 planes and 20 of the 42 edges of the benchmark's 16-vertex hulls (the faces it bounds
- * away and the edges it skips are never placed). `ma` and `mb` are the transforms.
+ * Step 1: B's vertices (x, y, z each), planes (nx, ny, nz, d) and edge vectors in the frame of
+ * the transform `ma`, into `hullScratch` (frameVertices, framePlanes, and edgeVectors after A's).
+ * `mb` is B's transform. A's own edge vectors go first into edgeVectors.
  */
-export function beginPlacement(
+export function placeHullInFrame(
   a: HullData,
   ma: Float64Array,
   b: HullData,
   mb: Float64Array,
 ): void {
-  const s = hullScratch, m = s.placement;
+  const s = hullScratch;
   // R = Ra^T Rb, t = Ra^T (pb - pa): r_km = a_k . b_m.
   const dx = mb[12]! - ma[12]!, dy = mb[13]! - ma[13]!, dz = mb[14]! - ma[14]!;
   const t0 = dx * ma[0]! + dy * ma[1]! + dz * ma[2]!,
@@ -131,43 +125,28 @@ export function beginPlacement(
   const r20 = ma[8]! * mb[0]! + ma[9]! * mb[1]! + ma[10]! * mb[2]!,
     r21 = ma[8]! * mb[4]! + ma[9]! * mb[5]! + ma[10]! * mb[6]!,
     r22 = ma[8]! * mb[8]! + ma[9]! * mb[9]! + ma[10]! * mb[10]!;
-  m[0] = r00;
-  m[1] = r01;
-  m[2] = r02;
-  m[3] = r10;
-  m[4] = r11;
-  m[5] = r12;
-  m[6] = r20;
-  m[7] = r21;
-  m[8] = r22;
-  m[9] = t0;
-  m[10] = t1;
-  m[11] = t2;
   s.fragile[2] = Math.abs(t0) + Math.abs(t1) + Math.abs(t2);
   const cb = b.centre, cx = cb[0]!, cy = cb[1]!, cz = cb[2]!;
   s.frameCentre[0] = t0 + r00 * cx + r01 * cy + r02 * cz;
   s.frameCentre[1] = t1 + r10 * cx + r11 * cy + r12 * cz;
   s.frameCentre[2] = t2 + r20 * cx + r21 * cy + r22 * cz;
-  // A's centre in B's frame, R^T (c - t): where step 2 bounds B's faces without placing them.
-  const ca = a.centre, ux = ca[0]! - t0, uy = ca[1]! - t1, uz = ca[2]! - t2;
-  m[12] = r00 * ux + r10 * uy + r20 * uz;
-  m[13] = r01 * ux + r11 * uy + r21 * uz;
-  m[14] = r02 * ux + r12 * uy + r22 * uz;
-  if (s.placeStamp < 0x3fffffff) {
-    s.placeStamp++;
-  } else {
-    s.planeStamps.fill(0);
-    s.edgeStamps.fill(0);
-    s.placeStamp = 1;
-  }
-  // Every vertex: the supports scan them all (hill climbing over B's edges visited 12 of 16 a
-  // face on the benchmark's hulls, at a higher cost each).
   const vb = b.vertices, out = s.frameVertices;
   for (let i = 0; i < 3 * b.vertexCount; i += 3) {
     const x = vb[i]!, y = vb[i + 1]!, z = vb[i + 2]!;
     out[i] = t0 + r00 * x + r01 * y + r02 * z;
     out[i + 1] = t1 + r10 * x + r11 * y + r12 * z;
     out[i + 2] = t2 + r20 * x + r21 * y + r22 * z;
+  }
+  const pb = b.planes, planes = s.framePlanes;
+  for (let i = 0; i < 4 * b.faceCount; i += 4) {
+    const x = pb[i]!, y = pb[i + 1]!, z = pb[i + 2]!;
+    const nx = r00 * x + r01 * y + r02 * z,
+      ny = r10 * x + r11 * y + r12 * z,
+      nz = r20 * x + r21 * y + r22 * z;
+    planes[i] = nx;
+    planes[i + 1] = ny;
+    planes[i + 2] = nz;
+    planes[i + 3] = pb[i + 3]! + nx * t0 + ny * t1 + nz * t2;
   }
   const edges = s.edgeVectors, va = a.vertices, ea = a.edgeVertices;
   for (let e = 0; e < a.edgeCount; e++) {
@@ -176,52 +155,13 @@ export function beginPlacement(
     edges[3 * e + 1] = va[q + 1]! - va[p + 1]!;
     edges[3 * e + 2] = va[q + 2]! - va[p + 2]!;
   }
-}
-
-/** B's face plane `f` in A's frame, into `hullScratch.framePlanes` (after `beginPlacement`). */
-export function placePlane(b: HullData, f: number): void {
-  const s = hullScratch, m = s.placement, pb = b.planes, planes = s.framePlanes, i = 4 * f;
-  const x = pb[i]!, y = pb[i + 1]!, z = pb[i + 2]!;
-  const nx = m[0]! * x + m[1]! * y + m[2]! * z,
-    ny = m[3]! * x + m[4]! * y + m[5]! * z,
-    nz = m[6]! * x + m[7]! * y + m[8]! * z;
-  planes[i] = nx;
-  planes[i + 1] = ny;
-  planes[i + 2] = nz;
-  planes[i + 3] = pb[i + 3]! + nx * m[9]! + ny * m[10]! + nz * m[11]!;
-  s.planeStamps[f] = s.placeStamp;
-}
-
-/**
- * B's edge `e` in A's frame (the difference of its placed ends), into `hullScratch.edgeVectors`
- * after A's `edgesA` edges.
- */
-export function placeEdge(b: HullData, edgesA: number, e: number): void {
-  const s = hullScratch, out = s.frameVertices, edges = s.edgeVectors;
-  const p = 3 * b.edgeVertices[2 * e]!, q = 3 * b.edgeVertices[2 * e + 1]!;
-  const k = 3 * edgesA + 3 * e;
-  edges[k] = out[q]! - out[p]!;
-  edges[k + 1] = out[q + 1]! - out[p + 1]!;
-  edges[k + 2] = out[q + 2]! - out[p + 2]!;
-  s.edgeStamps[e] = s.placeStamp;
-}
-
-/** Every plane and edge of B placed (what the scan of every edge pair reads). */
-function placeAll(b: HullData, edgesA: number): void {
-  const s = hullScratch, stamp = s.placeStamp;
-  for (let f = 0; f < b.faceCount; f++) if (s.planeStamps[f] !== stamp) placePlane(b, f);
-  for (let e = 0; e < b.edgeCount; e++) if (s.edgeStamps[e] !== stamp) placeEdge(b, edgesA, e);
-}
-
-/** `beginPlacement` and everything of B placed at once (the tests read every placed vertex). */
-export function placeHullInFrame(
-  a: HullData,
-  ma: Float64Array,
-  b: HullData,
-  mb: Float64Array,
-): void {
-  beginPlacement(a, ma, b, mb);
-  placeAll(b, a.edgeCount);
+  const eb = b.edgeVertices, base = 3 * a.edgeCount;
+  for (let e = 0; e < b.edgeCount; e++) {
+    const p = 3 * eb[2 * e]!, q = 3 * eb[2 * e + 1]!;
+    edges[base + 3 * e] = out[q]! - out[p]!;
+    edges[base + 3 * e + 1] = out[q + 1]! - out[p + 1]!;
+    edges[base + 3 * e + 2] = out[q + 2]! - out[p + 2]!;
+  }
 }
 
 /**
@@ -230,19 +170,20 @@ export function placeHullInFrame(
  * the axis that describes their contact goes into `result`.
  */
 export function hullSeparatingAxis(
-  a: HullGraph,
+  a: HullEdgeData,
   b: HullGraph,
   result: HullAxis,
   cache: HullSatCache | null,
 ): boolean {
   const tolerance = result.tolerance;
   const s = hullScratch;
-  const vb = s.frameVertices, separations = s.faceSeparations;
+  const vb = s.frameVertices, planesB = s.framePlanes, separations = s.faceSeparations;
   const lowestVertices = s.lowestVertices;
   const va = a.vertices, planesA = a.planes;
   const size = Math.max(a.size, b.size);
   const tie = TIE * size;
   const facesA = a.faceCount, facesB = b.faceCount;
+  const countA = a.vertexCount, countB = b.vertexCount;
   result.separatingFace = -1;
   result.separatingEdgeA = -1;
   result.separatingEdgeB = -1;
@@ -260,106 +201,51 @@ export function hullSeparatingAxis(
   fragile[1] = 4 * skew * b.size + FRAGILE_ABSOLUTE * reach;
   const pruneSlack = PRUNE_RELATIVE * size + FRAGILE_ABSOLUTE * reach;
 
-  // 2. and 3. Face axes. A face's separation is at most the height above its plane of any point
-  // of the other hull: its centre (the mean of its vertices), or its vertex lowest along the
-  // largest separation so far. A face bounded below that separation by `pruneSlack` (and below
-  // the tolerance) can neither separate nor be the best face: its separation is left until it is
-  // asked for (NaN; its lowest vertex -1). The face whose plane the centre lies highest above is
-  // measured first (most often the best: the others then fall to the bounds).
-  const bounds = s.faceBounds;
+  // 2. and 3. Face axes, ties to the earlier face. A hull's centre, the mean of its vertices,
+  // lies no lower along a normal than its lowest vertex: a face whose plane the other hull's
+  // centre lies below by more than the best face's separation (and than the tolerance) can
+  // neither separate nor be the best face, and its own separation is left until it is asked
+  // for (NaN; its lowest vertex -1).
   const bx = s.frameCentre[0]!, by = s.frameCentre[1]!, bz = s.frameCentre[2]!;
-  let first = 0;
+  let faceA = 0, separationA = -Infinity;
   for (let f = 0; f < facesA; f++) {
     const i = 4 * f;
-    bounds[f] = planesA[i]! * bx + planesA[i + 1]! * by + planesA[i + 2]! * bz - planesA[i + 3]!;
-    if (bounds[f]! > bounds[first]!) first = f;
-  }
-  faceOfA(a, b.vertexCount, first);
-  let largest = separations[first]!;
-  if (largest > tolerance) {
-    result.separatingFace = first;
-    return false;
-  }
-  let k = 3 * lowestVertices[first]!;
-  let vx = vb[k]!, vy = vb[k + 1]!, vz = vb[k + 2]!;
-  for (let f = 0; f < facesA; f++) {
-    if (f === first) continue;
-    const i = 4 * f;
-    const above = Math.min(
-      bounds[f]!,
-      planesA[i]! * vx + planesA[i + 1]! * vy + planesA[i + 2]! * vz - planesA[i + 3]!,
-    ) + pruneSlack;
-    if (above <= tolerance && above < largest) {
+    const above = planesA[i]! * bx + planesA[i + 1]! * by + planesA[i + 2]! * bz -
+      planesA[i + 3]! + pruneSlack;
+    if (above <= tolerance && above < separationA) {
       separations[f] = NaN;
       lowestVertices[f] = -1;
       continue;
     }
-    faceOfA(a, b.vertexCount, f);
+    faceOfA(a, countB, f);
     const separation = separations[f]!;
     if (separation > tolerance) {
       result.separatingFace = f;
       return false;
     }
-    if (separation > largest) {
-      largest = separation;
-      k = 3 * lowestVertices[f]!;
-      vx = vb[k]!;
-      vy = vb[k + 1]!;
-      vz = vb[k + 2]!;
+    if (separation > separationA + tie) {
+      separationA = separation;
+      faceA = f;
     }
   }
-  // The same for B's faces, bounded in B's own frame (A's centre and vertex placed there) and
-  // placed only when measured: the bounds' round-off is far inside `pruneSlack`.
-  const placement = s.placement, planesB = b.planes;
-  const ax = placement[12]!, ay = placement[13]!, az = placement[14]!;
-  first = 0;
+  const ax = ca[0]!, ay = ca[1]!, az = ca[2]!;
+  let faceB = 0, separationB = -Infinity;
   for (let f = 0; f < facesB; f++) {
     const i = 4 * f;
-    bounds[f] = planesB[i]! * ax + planesB[i + 1]! * ay + planesB[i + 2]! * az - planesB[i + 3]!;
-    if (bounds[f]! > bounds[first]!) first = f;
-  }
-  faceOfB(a, b, facesA, first);
-  largest = separations[facesA + first]!;
-  if (largest > tolerance) {
-    result.separatingFace = facesA + first;
-    return false;
-  }
-  vertexOfAInB(a);
-  for (let f = 0; f < facesB; f++) {
-    if (f === first) continue;
-    const i = 4 * f;
-    const above = Math.min(
-      bounds[f]!,
-      planesB[i]! * placement[15]! + planesB[i + 1]! * placement[16]! +
-        planesB[i + 2]! * placement[17]! - planesB[i + 3]!,
-    ) + pruneSlack;
-    if (above <= tolerance && above < largest) {
+    const above = planesB[i]! * ax + planesB[i + 1]! * ay + planesB[i + 2]! * az -
+      planesB[i + 3]! + pruneSlack;
+    if (above <= tolerance && above < separationB) {
       separations[facesA + f] = NaN;
       continue;
     }
-    faceOfB(a, b, facesA, f);
+    faceOfB(a, facesA, f);
     const separation = separations[facesA + f]!;
     if (separation > tolerance) {
       result.separatingFace = facesA + f;
       return false;
     }
-    if (separation > largest) {
-      largest = separation;
-      vertexOfAInB(a);
-    }
-  }
-  // The best face of each hull: the earliest of the largest separation up to `tie`, as a scan in
-  // face order keeps it (the faces bounded away lie below the largest by more than ties reach).
-  let faceA = 0, separationA = -Infinity, faceB = 0, separationB = -Infinity;
-  for (let f = 0; f < facesA; f++) {
-    if (separations[f]! > separationA + tie) {
-      separationA = separations[f]!;
-      faceA = f;
-    }
-  }
-  for (let f = 0; f < facesB; f++) {
-    if (separations[facesA + f]! > separationB + tie) {
-      separationB = separations[facesA + f]!;
+    if (separation > separationB + tie) {
+      separationB = separation;
       faceB = f;
     }
   }
@@ -395,8 +281,8 @@ export function hullSeparatingAxis(
       const bound = Math.max(n0x * wx + n0y * wy + n0z * wz, n1x * wx + n1y * wy + n1z * wz);
       if (bound < best) continue;
     }
-    if (lowestVertices[f0]! < 0) faceOfA(a, b.vertexCount, f0);
-    if (lowestVertices[f1]! < 0) faceOfA(a, b.vertexCount, f1);
+    if (lowestVertices[f0]! < 0) faceOfA(a, countB, f0);
+    if (lowestVertices[f1]! < 0) faceOfA(a, countB, f1);
     const start = lowestVertices[f0]!, target = lowestVertices[f1]!;
     if (edgeA >= 0) {
       const k0 = 3 * start, k1 = 3 * target;
@@ -415,10 +301,7 @@ export function hullSeparatingAxis(
       if (Math.min(bound0, bound1) < best) continue;
     }
     let count = walks ? walkMinkowskiPartners(a, b, i, start, target, partners) : -1;
-    if (count < 0) {
-      placeAll(b, a.edgeCount);
-      count = scanMinkowskiPartners(a, b, i, partners);
-    }
+    if (count < 0) count = scanMinkowskiPartners(a, b, i, partners);
     const ex = edges[3 * i]!, ey = edges[3 * i + 1]!, ez = edges[3 * i + 2]!;
     const lengthA = ex * ex + ey * ey + ez * ez;
     for (let c = 0; c < count; c++) {
@@ -484,7 +367,7 @@ export function hullSeparatingAxis(
 }
 
 /**
- * Step 2 for A's face `f`: B's lowest vertex (placed) above the face's plane, into
+ * Step 2 for A's face `f`: B's lowest vertex (of `countB`, placed) above the face's plane, into
  * `hullScratch.faceSeparations[f]`, and which vertex into `lowestVertices[f]`.
  */
 function faceOfA(a: HullData, countB: number, f: number): void {
@@ -502,33 +385,16 @@ function faceOfA(a: HullData, countB: number, f: number): void {
   s.lowestVertices[f] = lowestVertex / 3;
 }
 
-/**
- * Step 2 for B's face `f` (its plane placed here): A's lowest vertex above the plane, into
- * `faceSeparations[facesA + f]`.
- */
-function faceOfB(a: HullData, b: HullData, facesA: number, f: number): void {
-  placePlane(b, f);
+/** Step 2 for B's face `f`: A's lowest vertex above its (placed) plane, into `faceSeparations[facesA + f]`. */
+function faceOfB(a: HullData, facesA: number, f: number): void {
   const s = hullScratch, va = a.vertices, planes = s.framePlanes, i = 4 * f;
   const nx = planes[i]!, ny = planes[i + 1]!, nz = planes[i + 2]!;
-  let lowest = Infinity, lowestVertex = 0;
+  let lowest = Infinity;
   for (let k = 0; k < 3 * a.vertexCount; k += 3) {
     const h = nx * va[k]! + ny * va[k + 1]! + nz * va[k + 2]!;
-    if (h < lowest) {
-      lowest = h;
-      lowestVertex = k;
-    }
+    if (h < lowest) lowest = h;
   }
   s.faceSeparations[facesA + f] = lowest - planes[i + 3]!;
-  s.lowestOfA = lowestVertex / 3;
-}
-
-/** A's vertex `hullScratch.lowestOfA` in B's frame, R^T (v - t), into `placement[15..17]`. */
-function vertexOfAInB(a: HullData): void {
-  const m = hullScratch.placement, va = a.vertices, k = 3 * hullScratch.lowestOfA;
-  const ux = va[k]! - m[9]!, uy = va[k + 1]! - m[10]!, uz = va[k + 2]! - m[11]!;
-  m[15] = m[0]! * ux + m[3]! * uy + m[6]! * uz;
-  m[16] = m[1]! * ux + m[4]! * uy + m[7]! * uz;
-  m[17] = m[2]! * ux + m[5]! * uy + m[8]! * uz;
 }
 
 /** `minkowskiFaceTest`'s answer: the pair forms a Minkowski face. */
@@ -568,7 +434,6 @@ export function minkowskiFaceTest(a: HullData, b: HullData, i: number, j: number
 /** `across[g]` (see `minkowskiFaceTest`) for B's face `g` and A's edge `i`. */
 function setAcross(b: HullData, g: number, i: number): void {
   const s = hullScratch, planes = s.framePlanes, edges = s.edgeVectors;
-  if (s.planeStamps[g] !== s.placeStamp) placePlane(b, g);
   s.edgeAcrossFaces[g] = planes[4 * g]! * edges[3 * i]! + planes[4 * g + 1]! * edges[3 * i + 1]! +
     planes[4 * g + 2]! * edges[3 * i + 2]!;
 }
@@ -658,7 +523,6 @@ export function walkMinkowskiPartners(
         stamps[g1] = stamp;
         setAcross(b, g1, i);
       }
-      if (s.edgeStamps[j] !== s.placeStamp) placeEdge(b, a.edgeCount, j);
       const test = minkowskiFaceTest(a, b, i, j);
       if (test >= MINKOWSKI_FRAGILE) return -1;
       if (test === 0) continue;
@@ -694,8 +558,8 @@ export function walkMinkowskiPartners(
  * bits); when it does, it goes into `result` as the separating axis.
  */
 function cachedAxisSeparates(
-  a: HullGraph,
-  b: HullGraph,
+  a: HullData,
+  b: HullData,
   cache: HullSatCache,
   result: HullAxis,
 ): boolean {
@@ -703,18 +567,22 @@ function cachedAxisSeparates(
   const face = cache.separatingFace;
   if (face >= 0) {
     // Step 2's separation: the other hull's lowest vertex above the face's plane.
-    if (face >= a.faceCount) faceOfB(a, b, a.faceCount, face - a.faceCount);
-    else faceOfA(a, b.vertexCount, face);
-    if (!(s.faceSeparations[face]! > result.tolerance)) return false;
+    const ofB = face >= a.faceCount;
+    const planes = ofB ? s.framePlanes : a.planes, i = 4 * (ofB ? face - a.faceCount : face);
+    const vertices = ofB ? a.vertices : s.frameVertices,
+      count = ofB ? a.vertexCount : b.vertexCount;
+    const nx = planes[i]!, ny = planes[i + 1]!, nz = planes[i + 2]!;
+    let lowest = Infinity;
+    for (let k = 0; k < 3 * count; k += 3) {
+      const h = nx * vertices[k]! + ny * vertices[k + 1]! + nz * vertices[k + 2]!;
+      if (h < lowest) lowest = h;
+    }
+    if (!(lowest - planes[i + 3]! > result.tolerance)) return false;
     result.separatingFace = face;
     return true;
   }
   const i = cache.separatingEdgeA, j = cache.separatingEdgeB;
   if (i < 0) return false;
-  const g0 = b.edgeFaces[2 * j]!, g1 = b.edgeFaces[2 * j + 1]!;
-  if (s.planeStamps[g0] !== s.placeStamp) placePlane(b, g0);
-  if (s.planeStamps[g1] !== s.placeStamp) placePlane(b, g1);
-  if (s.edgeStamps[j] !== s.placeStamp) placeEdge(b, a.edgeCount, j);
   // Step 4 for the one edge pair: the Minkowski face test, the axis, its separation.
   const edges = s.edgeVectors, planesA = a.planes, planesB = s.framePlanes, vb = s.frameVertices;
   const ex = edges[3 * i]!, ey = edges[3 * i + 1]!, ez = edges[3 * i + 2]!;
@@ -753,7 +621,7 @@ function cachedAxisSeparates(
  * edge axis, among the faces the edge axis does not beat by the margin; the best face stands
  * when it lies within 45 degrees of the axis (box-box-sat.ts's rule, for any polyhedra).
  */
-function useFaceAlongEdge(a: HullGraph, b: HullGraph, result: HullAxis): void {
+function useFaceAlongEdge(a: HullData, b: HullData, result: HullAxis): void {
   const separations = hullScratch.faceSeparations, planesB = hullScratch.framePlanes;
   const planesA = a.planes, facesA = a.faceCount;
   const lx = result.axisX, ly = result.axisY, lz = result.axisZ;
@@ -769,7 +637,7 @@ function useFaceAlongEdge(a: HullGraph, b: HullGraph, result: HullAxis): void {
     // A face step 2 passed over is measured now.
     if (Number.isNaN(separations[f]!)) {
       if (f < facesA) faceOfA(a, b.vertexCount, f);
-      else faceOfB(a, b, facesA, f - facesA);
+      else faceOfB(a, facesA, f - facesA);
     }
     const separation = separations[f]!;
     if (

@@ -14,7 +14,6 @@ import {
 } from '@contactkit/math';
 import { Primitive, ShapeType } from './primitives.js';
 import { buildHull, defaultHullTolerance, roundOffTolerance } from './quickhull.js';
-import { vertexEdgesOf } from './hull-graph.js';
 import { reserveHullScratch } from './hull-scratch.js';
 
 /** The most features (vertices, edges and faces together) a hull may have: codes fit in 16 bits. */
@@ -192,9 +191,11 @@ export class ConvexHull<B = unknown> extends Primitive<B> {
     this.edgeCount = build.edgeVertices.length / 2;
     this.tolerance = build.tolerance;
     const v = this.vertexCount, e = this.edgeCount, f = this.faceCount;
-    const graph = vertexEdgesOf(v, this.edgeVertices), ends = this.edgeVertices;
-    this.vertexEdgeStart = graph.start;
-    this.vertexEdges = graph.edges;
+    // The edges at each vertex, by counting sort on the edges' ends.
+    const starts = new Int32Array(v + 1), ends = this.edgeVertices;
+    for (let k = 0; k < 2 * e; k++) starts[ends[k]! + 1] = starts[ends[k]! + 1]! + 1;
+    for (let k = 0; k < v; k++) starts[k + 1] = starts[k + 1]! + starts[k]!;
+    this.vertexEdgeStart = starts;
     let skew = 0;
     for (let k = 0; k < e; k++) {
       const i = 3 * ends[2 * k]!, j = 3 * ends[2 * k + 1]!, q = this.vertices;
@@ -209,6 +210,13 @@ export class ConvexHull<B = unknown> extends Primitive<B> {
       }
     }
     this.edgeSkew = skew;
+    this.vertexEdges = new Int32Array(2 * e);
+    const filled = starts.slice(0, v);
+    for (let k = 0; k < 2 * e; k++) {
+      const at = ends[k]!;
+      this.vertexEdges[filled[at]!] = k >> 1;
+      filled[at] = filled[at]! + 1;
+    }
     this.vertexCodes = Int32Array.from({ length: v }, (_, i) => i);
     this.edgeCodes = Int32Array.from({ length: e }, (_, i) => v + i);
     this.faceCodes = Int32Array.from({ length: f }, (_, i) => v + e + i);

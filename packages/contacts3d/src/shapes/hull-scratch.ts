@@ -13,23 +13,6 @@ export const hullScratch = {
   framePlanes: new Float64Array(0) as Float64Array,
   /** The second hull's centre in the first hull's frame. */
   frameCentre: new Float64Array(3) as Float64Array,
-  /**
-   * The second hull's place in the first hull's frame, r00, r01, ..., r22 (row by row), t0, t1, t2
-   * (x_A = R x_B + t), then the first hull's centre and one of its vertices in the second hull's
-   * frame (three numbers each).
-   */
-  placement: new Float64Array(18) as Float64Array,
-  /**
-   * Which of the second hull's planes and edges `framePlanes` and `edgeVectors` hold for the
-   * current pair: those whose stamp is `placeStamp` (hull-sat.ts places them when first read).
-   */
-  planeStamps: new Int32Array(0) as Int32Array,
-  edgeStamps: new Int32Array(0) as Int32Array,
-  placeStamp: 0,
-  /** Upper bounds of the separations along one hull's faces. */
-  faceBounds: new Float64Array(0) as Float64Array,
-  /** The first hull's vertex lowest along the last face of the second measured. */
-  lowestOfA: 0,
   /** Separations along the faces of the first hull, then of the second. */
   faceSeparations: new Float64Array(0) as Float64Array,
   /** One edge of the first hull against every face normal of the second (the Gauss-map test's first half). */
@@ -48,8 +31,6 @@ export const hullScratch = {
   lowestVertices: new Int32Array(0) as Int32Array,
   /** The second hull's edges that form Minkowski faces with one edge of the first. */
   edgePartners: new Int32Array(0) as Int32Array,
-  /** The faces around one vertex, in increasing order (the incident face's candidates). */
-  aroundFaces: new Int32Array(0) as Int32Array,
   /** Edge vectors of the first hull, then of the second, in the first hull's frame. */
   edgeVectors: new Float64Array(0) as Float64Array,
   /** Clipped polygons: two buffers of `polygonCapacity` vertices (x, y, z each). */
@@ -86,9 +67,7 @@ export function reserveHullScratch(
   if (faces > s.faces) {
     s.faces = faces;
     s.framePlanes = new Float64Array(4 * faces);
-    s.planeStamps = new Int32Array(faces);
     s.faceSeparations = new Float64Array(2 * faces);
-    s.faceBounds = new Float64Array(faces);
     s.edgeAcrossFaces = new Float64Array(faces);
     s.acrossStamps = new Int32Array(faces);
     s.stamp = 0;
@@ -98,8 +77,6 @@ export function reserveHullScratch(
     s.edges = edges;
     s.edgeVectors = new Float64Array(6 * edges);
     s.edgePartners = new Int32Array(edges);
-    s.edgeStamps = new Int32Array(edges);
-    s.aroundFaces = new Int32Array(2 * edges);
   }
   if (faceSize > s.faceSize) {
     s.faceSize = faceSize;

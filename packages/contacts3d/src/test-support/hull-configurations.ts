@@ -5,7 +5,7 @@
  */
 import type { Random } from '@contactkit/test-support';
 import { viewOfBox } from '../pairs/box-convex-hull.js';
-import { ConvexHull, type HullGraph } from '../shapes/convex-hull.js';
+import { ConvexHull, type HullEdgeData } from '../shapes/convex-hull.js';
 import { Box } from '../shapes/primitives.js';
 import { hullOf, randomCloud } from './hull-oracle.js';
 import { axisAngle, type Quat, scale, type Vec3 } from './shapes.js';
@@ -76,7 +76,7 @@ export function rotation(random: Random): Quat {
 
 export interface HullCase {
   /** The first polyhedron (a hull, or a box seen as one) and its transform. */
-  a: HullGraph;
+  a: HullEdgeData;
   ma: Float64Array;
   b: ConvexHull;
   mode: string;
