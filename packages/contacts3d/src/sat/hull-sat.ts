@@ -361,7 +361,14 @@ export function hullSeparatingAxis(
       faceSeparation + EDGE_RELATIVE_MARGIN * Math.abs(faceSeparation) +
         EDGE_ABSOLUTE_MARGIN * size;
   if (edgeA >= 0 && !result.edgeWins && edgeSeparation > faceSeparation + tie) {
-    useFaceAlongEdge(a, b, result);
+    // 5. The best face stands when its outward normal (toward the other hull) lies within 45
+    // degrees of the edge axis. Tested here, not in `useFaceAlongEdge`, which a resting pair
+    // then never calls: code that only a pair's full computation reaches runs rarely once the
+    // pair recycles, and unoptimised code boxes every double it computes (fuzz/FINDINGS.md F50).
+    const k = 4 * result.face, planes = useB ? hullScratch.framePlanes : a.planes;
+    const alignment = (useB ? -1 : 1) *
+      (planes[k]! * axisX + planes[k + 1]! * axisY + planes[k + 2]! * axisZ);
+    if (!(2 * alignment * alignment >= 1 && alignment > 0)) useFaceAlongEdge(a, b, result);
   }
   return true;
 }
@@ -617,20 +624,15 @@ function cachedAxisSeparates(
 }
 
 /**
- * Step 5: the face whose outward normal (toward the other hull) lies closest to the declined
- * edge axis, among the faces the edge axis does not beat by the margin; the best face stands
- * when it lies within 45 degrees of the axis (box-box-sat.ts's rule, for any polyhedra).
+ * Step 5, when the best face lies more than 45 degrees from the declined edge axis (the caller
+ * tests that; box-box-sat.ts's rule, for any polyhedra): the face whose outward normal (toward
+ * the other hull) lies closest to the axis, among the faces the edge axis does not beat by the
+ * margin.
  */
 function useFaceAlongEdge(a: HullData, b: HullData, result: HullAxis): void {
   const separations = hullScratch.faceSeparations, planesB = hullScratch.framePlanes;
   const planesA = a.planes, facesA = a.faceCount;
   const lx = result.axisX, ly = result.axisY, lz = result.axisZ;
-  // A face's alignment with the axis, its outward normal taken toward the other hull.
-  const k = 4 * result.face;
-  const current = result.faceOfB
-    ? -(planesB[k]! * lx + planesB[k + 1]! * ly + planesB[k + 2]! * lz)
-    : planesA[k]! * lx + planesA[k + 1]! * ly + planesA[k + 2]! * lz;
-  if (2 * current * current >= 1 && current > 0) return;
   const edgeSeparation = result.edgeSeparation, size = result.size;
   let best = -1, bestAlignment = 0;
   for (let f = 0; f < facesA + b.faceCount; f++) {
