@@ -43,15 +43,8 @@ function entries(
   );
 }
 
-/** Polygon against chain: a staircase overlapping a chain gets no contact. */
-const F36 = 'FINDINGS.md F36';
-/** Polygon against chain: a grazing zigzag corner, no contact or a deep one by the pose. */
-const F37 = 'FINDINGS.md F37';
-
 /** Known defects: failures of these cells are reported, not counted. The first match names the cell. */
 export const KNOWN_DEFECTS: readonly KnownDefect[] = [
-  ...entries(F36, ['collidePolygonChain'], ['contact-iff-overlap'], ['staircase']),
-  ...entries(F37, ['collidePolygonChain'], ['rigid-invariant', 'scale-invariant'], ['far-1e5']),
   ...entries(F23, ['collideBoxHeightfield', 'collideConvexHullHeightfield'], [
     'solid-below',
     'rigid-invariant',
