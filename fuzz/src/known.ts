@@ -12,18 +12,6 @@ const F23 = 'FINDINGS.md F23';
 /** Capsule against a heightfield: a core crossing a steep triangle near its high edge, no contact. */
 const F65 = 'FINDINGS.md F65';
 
-/** Polygon against chain: a staircase overlapping a chain gets no contact. */
-const F36 = 'FINDINGS.md F36';
-
-/** Polygon against chain: a grazing zigzag corner, no contact or a deep one by the pose. */
-const F37 = 'FINDINGS.md F37';
-
-/** Polygon against a zigzag chain: a touching pair gets phantom contacts 0.2 deep, or none. */
-const F66 = 'FINDINGS.md F66';
-
-/** A concave polygon cut across by a zigzag chain, 0.25 deep, gets no contact. */
-const F67 = 'FINDINGS.md F67';
-
 /** A crack in a flat floor left a boundary by the build (copies of a corner 1e-9 apart): ghosts. */
 const F68 = 'FINDINGS.md F68';
 
@@ -46,10 +34,6 @@ function entries(
 
 /** Known defects: failures of these cells are reported, not counted. The first match names the cell. */
 export const KNOWN_DEFECTS: readonly KnownDefect[] = [
-  ...entries(F36, ['collidePolygonChain'], ['contact-iff-overlap'], ['staircase']),
-  ...entries(F37, ['collidePolygonChain'], ['rigid-invariant', 'scale-invariant'], ['far-1e5']),
-  ...entries(F66, ['collidePolygonChain'], ['rigid-invariant', 'scale-invariant'], ['far-1e5']),
-  ...entries(F67, ['collide2d'], ['contact-iff-overlap'], ['near-collinear']),
   ...entries(F68, [
     'collideSphereTriangleMesh',
     'collideCapsuleTriangleMesh',

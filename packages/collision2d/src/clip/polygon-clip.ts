@@ -98,6 +98,12 @@ export class PieceQuery {
    */
   secondReference = false;
   /**
+   * With `secondReference`: Q's edge that is the reference, or -1 for Q's best outline edge (a
+   * chain segment's face on the side of the normal it snaps, whatever face the piece pair's
+   * separations favour).
+   */
+  secondReferenceEdge = -1;
+  /**
    * Round-off allowance of the SAT's bounds: 1e-12 of a bound on every coordinate in P's frame.
    * A bound from the piece centre is exact up to a few units in the last place of that size.
    */
@@ -288,7 +294,11 @@ export function collidePieces(
   const referenceIsP = edgeQ < 0 ||
     (!forced && edgeP >= 0 && separationQ <= separationP + margin);
   const reference = referenceIsP ? p : q, incident = referenceIsP ? q : p;
-  const r1 = referenceIsP ? edgeP : edgeQ;
+  const r1 = referenceIsP
+    ? edgeP
+    : forced && query.secondReferenceEdge >= 0
+    ? query.secondReferenceEdge
+    : edgeQ;
   const before = manifold.count;
   clipIncident(reference, incident, referenceIsP, r1, manifold, query);
   // 6. Nothing clipped: for a snapped chain segment the incident piece's deepest point between

@@ -58,9 +58,13 @@ export function classifySegmentNormal(
 
 /**
  * Classifies the unit normal in `normal` (`chain`'s frame) of a contact of segment `segment` at
- * its vertex `vertex` (`segment` or `segment + 1`), by that vertex's cone. A normal within
+ * its vertex `vertex` (`segment` or `segment + 1`), by that vertex's cone on N's side of the
+ * segment; the cone of the other side admits it too. At a corner turning by more than 90 degrees
+ * the cone of the convex side reaches past the segment's line: a shape touching the corner there
+ * lies on the segment's other side, where the corner is concave, yet its normal is the corner's
+ * (snapped to that side's face it would be pushed through the neighbour). And a normal within
  * `CONE_SLACK` of the segment's line lies on both sides (which one round-off puts it on is no
- * answer): the cone of either side admits it.
+ * answer).
  */
 export function classifyVertexNormal(
   chain: Chain,
@@ -74,7 +78,16 @@ export function classifyVertexNormal(
   if (neighbour < 0 || neighbour === chain.segmentCount) return NORMAL_ADMIT;
   const across = normal.x * normals[2 * segment]! + normal.y * normals[2 * segment + 1]!;
   const verdict = sideVerdict(chain, segment, neighbour, towardTail, across >= 0 ? 1 : -1, normal);
-  if (verdict === NORMAL_ADMIT || across > CONE_SLACK || across < -CONE_SLACK) return verdict;
+  // The other side's cone, the short arc from -n_i of the angle between the normals, holds only
+  // normals within that angle of -n_i: one on this side (N . n_i > 0) only when it exceeds 90
+  // degrees (n_i . n_j < 0).
+  const turnsSharply = normals[2 * segment]! * normals[2 * neighbour]! +
+      normals[2 * segment + 1]! * normals[2 * neighbour + 1]! < 0;
+  if (
+    verdict === NORMAL_ADMIT || (!turnsSharply && (across > CONE_SLACK || across < -CONE_SLACK))
+  ) {
+    return verdict;
+  }
   return sideVerdict(chain, segment, neighbour, towardTail, across >= 0 ? -1 : 1, normal) ===
       NORMAL_ADMIT
     ? NORMAL_ADMIT

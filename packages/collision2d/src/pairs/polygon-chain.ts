@@ -10,7 +10,8 @@
  * No ghost contacts: a piece pair's normal is checked against the cones of the segment's
  * vertices (`chain-cones.ts`, after Box2D v3's chain segments). A normal leaning past a straight
  * or concave vertex is snapped: the pair is computed again with the segment's face as the
- * reference (its points beside the segment left to the neighbours). One leaning past a convex
+ * reference (its points beside the segment left to the neighbours; for a piece lying across
+ * the segment, the face on the normal's side when the other gives nothing). One leaning past a convex
  * vertex's neighbour is skipped, the neighbour answers; if no segment then reports anything, the
  * skipped ones are computed snapped, so an overlap never goes without a contact. One inside the
  * cone it leans toward keeps the points that may carry it (a point at the segment's other
@@ -21,6 +22,7 @@ import type { CollisionData2 } from '../manifold/contact2.js';
 import { emitManifold2, LocalManifold2, type ManifoldPoint2 } from '../manifold/manifold2.js';
 import { collidePieces, PieceQuery } from '../clip/polygon-clip.js';
 import { insideVertexContact, InsideVertexQuery } from '../clip/inside-vertices.js';
+import { rayCrossingTest } from '../contours/ray-crossing.js';
 import { ContactKind } from '@contactkit/math';
 import { type Chain, ConvexPiece, type Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
 import {
@@ -313,20 +315,69 @@ function segmentContacts(
       found |= SKIPPED;
       continue;
     }
-    // Snapped: the pair again with the segment's face as the reference. A point beside the
-    // segment (a vertex of the piece within the tolerance past a side line) is not on its face:
-    // the neighbouring segment, or the open end, answers for it.
-    pieceManifold.count = 0;
-    query.secondReference = true;
-    collidePieces(piece, segmentPiece, query, pieceManifold);
-    query.secondReference = false;
-    for (let m = 0; m < pieceManifold.count; m++) {
-      const point = pieceManifold.points[m]!;
-      if (besideSegment(sv, point, query)) continue;
-      manifold.addPoint(point);
+    // Snapped: the pair again with the segment's face as the reference (the one the piece pair's
+    // separations favour). A piece lying across the segment can have nothing there (its surface
+    // on that side lies beside the segment, or meets the side lines on internal edges): then the
+    // face on N's side, unless the segment lies inside the polygon (its ends inside: the
+    // vertices inside answer, `insideChainVertex`).
+    if (
+      snappedContacts(piece, segmentPiece, -1, query, manifold) === 0 &&
+      !segmentInside(polygon, sv, query)
+    ) {
+      const across = normal.x * chain.normals[2 * i]! + normal.y * chain.normals[2 * i + 1]!;
+      snappedContacts(piece, segmentPiece, across >= 0 ? 1 : 0, query, manifold);
     }
   }
   return found;
+}
+
+/**
+ * Adds the contacts of `piece` against the segment loaded in `segmentPiece` with the segment's
+ * face `face` as the reference (edge 0 faces right of the segment, edge 1 left; -1 the face the
+ * piece pair's separations favour), less the points beside the segment (the neighbouring
+ * segment, or the open end, answers for them). Returns the number added.
+ */
+function snappedContacts(
+  piece: ConvexPiece,
+  segmentPiece: ConvexPiece,
+  face: number,
+  query: PieceQuery,
+  manifold: LocalManifold2,
+): number {
+  const pieceManifold = scratchPieceManifold, sv = segmentPiece.vertices;
+  pieceManifold.count = 0;
+  query.secondReference = true;
+  query.secondReferenceEdge = face;
+  collidePieces(piece, segmentPiece, query, pieceManifold);
+  query.secondReference = false;
+  query.secondReferenceEdge = -1;
+  let added = 0;
+  for (let m = 0; m < pieceManifold.count; m++) {
+    const point = pieceManifold.points[m]!;
+    if (besideSegment(sv, point, query)) continue;
+    manifold.addPoint(point);
+    added++;
+  }
+  return added;
+}
+
+/**
+ * Whether both ends of the segment from (sv[0], sv[1]) to (sv[2], sv[3]) (the chain's frame)
+ * lie inside the polygon (Q's pose in P's frame in `query`).
+ */
+function segmentInside(polygon: Polygon, sv: Float64Array, query: PieceQuery): boolean {
+  const c = query.cos,
+    s = query.sin,
+    point = scratchInside.point,
+    crossing = scratchInside.crossing;
+  for (let end = 0; end < 2; end++) {
+    const x = sv[2 * end]!, y = sv[2 * end + 1]!;
+    point[0] = c * x - s * y + query.x;
+    point[1] = s * x + c * y + query.y;
+    rayCrossingTest(polygon, point, crossing);
+    if (!crossing.inside) return false;
+  }
+  return true;
 }
 
 /**
