@@ -18,9 +18,6 @@ const F25 = 'FINDINGS.md F25';
 /** Box and hull contacts in a heightfield's solid (its column) judged as a one-sided mesh's. */
 const F26 = 'FINDINGS.md F26';
 
-/** Capsule against a heightfield: a core crossing a steep triangle near its high edge, no contact. */
-const F65 = 'FINDINGS.md F65';
-
 /** Every subject of a box or hull against a mesh or heightfield. */
 const POLYTOPE_MESH_SUBJECTS = [
   'collideBoxTriangleMesh',
@@ -56,11 +53,6 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ...entries(F25, [...POLYTOPE_MESH_SUBJECTS, 'collideCapsuleTriangleMesh'], ['depth-minimal'], [
     '*',
   ]),
-  ...entries(F65, ['collideCapsuleHeightfield'], [
-    'contact-iff-overlap',
-    'overlap-agrees-with-oracle',
-    'solid-below',
-  ], ['sunk']),
   ...entries(F26, ['collideBoxHeightfield', 'collideConvexHullHeightfield'], [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',
