@@ -276,7 +276,12 @@ export function hullMeshContacts(
     // point, which lies in the solid when it is behind the plane.
     const clipped = axes.sunk && partInSolid(hull, source) &&
       triangleFaceContacts(hull, triangle, manifold);
-    if (!clipped) deepestInPrism(hull, triangle, manifold, axes.sunk);
+    // A centre in front of the plane with a corner in the column but beside the prism (just
+    // over the grid's border, the centre off it): the column's deepest point, in the solid
+    // when behind the plane (F23).
+    if (!clipped && !deepestInPrism(hull, triangle, manifold, axes.sunk) && !axes.sunk) {
+      deepestInPrism(hull, triangle, manifold, true);
+    }
   }
 }
 
@@ -354,11 +359,14 @@ function partInSolid(hull: HullData, source: TriangleSource): boolean {
  * the hull out, and `axes.sunk` says so). A sunk triangle stands for the solid below it: the
  * prism under it along its normal (`triangleAxes`), else its column (`columnSeparated`), where a
  * hull far under a steep triangle lies beside the prism and the triangle's own faces and edges
- * separate it (FINDINGS.md F23).
+ * separate it (FINDINGS.md F23). In the last resort every heightfield triangle does: a hull
+ * whose centre is in front of the plane (off the grid's border) can reach into the column from
+ * beside it, under the border edge, where the triangle's own axes separate it too.
  */
 function separatingAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSource): boolean {
   if (triangleAxes(hull, triangle, source)) return true;
-  return axes.sunk && !columnSeparated(hull, triangle);
+  const column = axes.sunk || axes.lastResort && source.solidBelow;
+  return column && !columnSeparated(hull, triangle);
 }
 
 /** `separatingAxes` with the triangle's own axes (the file comment's step 1). */
@@ -738,13 +746,14 @@ function triangleFaceContacts(
  * the face's contact: the separating axes overlap, so the triangle must not answer with nothing.
  * With `column` (a sunk hull: its part in the solid below a heightfield's triangle) the same in
  * the triangle's column, the planes through its edges along the field's up (`columnSides`).
+ * Returns whether it added that contact.
  */
 function deepestInPrism(
   hull: HullData,
   triangle: MeshTriangle,
   manifold: MeshManifold,
   column: boolean,
-): void {
+): boolean {
   const w = hullScratch.frameVertices, planes = hullScratch.framePlanes;
   const t = triangle.vertices, n = triangle.normal;
   const sides = column ? columnSides(triangle) : triangle.inward;
@@ -831,7 +840,7 @@ function deepestInPrism(
       kind = ContactKind.PointFace;
     }
   }
-  if (!(best <= axes.tolerance)) return;
+  if (!(best <= axes.tolerance)) return false;
   const candidate = manifold.candidate;
   // Halfway between the hull's point and its projection on the triangle's plane.
   const lift = -0.5 * best;
@@ -847,6 +856,7 @@ function deepestInPrism(
   candidate.second = 8 * triangle.index;
   candidate.key = -1;
   addMeshContact(manifold);
+  return true;
 }
 
 /**

@@ -97,3 +97,24 @@ describe('test_f23: a shape far under a steep cell, in its column, gets a contac
     }
   }
 });
+
+/**
+ * FINDINGS.md F23: a hull whose centre is off the grid and in front of the surface's plane, with
+ * a sharp tip reaching under the grid's border into the solid, got no contact: its section by
+ * the plane lies off the grid, so the triangle's own axes separate it, and the last resort took
+ * only triangles the centre is behind. The field is flat (height 0, turned and moved); the tip
+ * (0.02, -0.05, 0.8) is the hull's only part over the grid below 0 (its three edges rise to the
+ * base at x = -0.3, crossing height 0 at x = -0.087 and -0.026), so the contact is the field's
+ * up, depth 0.05.
+ */
+describe('test_f23: a sharp tip under the grid border, centre in front, gets a contact (F23)', () => {
+  for (const s of [1e-3, 1, 1e3]) {
+    it(`test_f23_hull_tip_under_the_border_centre_in_front (scale ${s})`, () => {
+      const offset: Vec3 = [3 * s, -2 * s, 5 * s];
+      const field = new Heightfield(3, 3, Array(9).fill(0), s).setPose(offset, TURN);
+      const points = [[0.02, -0.05, 0.8], [-0.3, 0.1, 0.7], [-0.3, 0.1, 0.9], [-0.3, 0.3, 0.8]];
+      const hull = ConvexHull.fromPoints(points.map((p) => scale(p, s))).setPose(offset, TURN);
+      expectLiftingContacts(hull, field, rotate(TURN, [0, 1, 0]), 0.05 * s, s, true);
+    });
+  }
+});
