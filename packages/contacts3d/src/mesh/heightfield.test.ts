@@ -12,50 +12,15 @@ import { collide } from '../collide.js';
 import { CollisionData } from '../manifold/collision-data.js';
 import { Capsule } from '../shapes/capsule.js';
 import { ShapeType, Sphere } from '../shapes/primitives.js';
-import {
-  corner,
-  behindATriangle,
-  heightfieldTriangles,
-  meshDistance,
-  type TriangleList,
-} from '../test-support/mesh-cases.js';
-import { cross, dot, scale, sub, type Vec3 } from '../test-support/shapes.js';
+import { behindATriangle, heightfieldTriangles, meshDistance } from '../test-support/mesh-cases.js';
+import { cross, dot, sub, type Vec3 } from '../test-support/shapes.js';
+import { coneProblem, slopedTerrain, type Terrain } from '../test-support/terrain-cones.js';
 import { Heightfield } from './heightfield.js';
 import { TriangleMesh } from './triangle-mesh.js';
 
 const RUNS = Math.max(10_000, Number(process.env['CONTACTKIT_PROPERTY_RUNS'] ?? 0) || 0);
 const SEED = Number(process.env['CONTACTKIT_PROPERTY_SEED'] ?? 0x4f1e) >>> 0;
 const TIMEOUT = Math.max(60_000, 10 * RUNS);
-
-interface Terrain {
-  rows: number;
-  columns: number;
-  heights: number[];
-  cellSize: number;
-  holes: number[];
-}
-
-/** Slopes, ridges, valleys and flat patches, with a few holes. */
-function terrain(
-  random: Random,
-  rows: number,
-  columns: number,
-  cellSize: number,
-  holes: boolean,
-): Terrain {
-  const heights: number[] = [];
-  for (let i = 0; i < rows; i++) {
-    for (let j = 0; j < columns; j++) {
-      const flat = i < rows / 3 && j < columns / 3;
-      heights.push(
-        flat ? 0 : cellSize * (0.8 * Math.sin(0.9 * i + 0.4 * j) + random.range(-0.5, 0.5)),
-      );
-    }
-  }
-  const cells = (rows - 1) * (columns - 1);
-  const holeList = Array.from({ length: cells }, () => (holes && random.chance(0.08) ? 1 : 0));
-  return { rows, columns, heights, cellSize, holes: holeList };
-}
 
 function trianglesOf(t: Terrain) {
   return heightfieldTriangles(t.rows, t.columns, t.heights, t.cellSize, t.holes);
@@ -122,7 +87,7 @@ describe('Heightfield construction', () => {
 describe('a heightfield gives the contacts of the mesh of its triangles', () => {
   it('sphere and capsule, posed, with holes (3,000 placements; above the solid below)', () => {
     const random = new Random(SEED);
-    const t = terrain(random, 9, 11, 0.7, true);
+    const t = slopedTerrain(random, 9, 11, 0.7, true);
     const { list, triangleOfMesh } = trianglesOf(t);
     const pose: [number[], [number, number, number, number]] = [[5, -2, 1e3], random.rotation()];
     const field = new Heightfield(t.rows, t.columns, t.heights, t.cellSize, { holes: t.holes })
@@ -187,68 +152,12 @@ function gridTriangle(t: Terrain, index: number): [Vec3, Vec3, Vec3] {
     : [point(i, j), point(i + 1, j + 1), point(i, j + 1)];
 }
 
-function normalize(v: Vec3): Vec3 {
-  return scale(v, 1 / Math.hypot(...v));
-}
-
-function sameVertex(a: Vec3, b: Vec3): boolean {
-  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
-}
-
-/**
- * Whether `normal` lies in the cone of the feature (local 0 face, 1 + k edge k, 4 + k vertex k) of
- * `triangle` (its index in `list`), from the triangles around it found by search.
- */
-function inCone(
-  list: TriangleList,
-  triangle: number,
-  local: number,
-  normal: Vec3,
-  slack: number,
-): string | null {
-  const corners = [0, 1, 2].map((k) => corner(list, triangle, k)) as [Vec3, Vec3, Vec3];
-  const faceNormal = normalize(cross(sub(corners[1], corners[0]), sub(corners[2], corners[0])));
-  if (local === 0) {
-    return Math.abs(dot(normal, faceNormal) - 1) <= 1e-12 ? null : `face normal ${faceNormal}`;
-  }
-  // A capsule's side clipped to the face at this feature's wall: the face's own normal (F11).
-  if (Math.abs(dot(normal, faceNormal) - 1) <= 1e-12) return null;
-  const count = list.indices.length / 3;
-  if (local <= 3) {
-    const k = local - 1, p = corners[k]!, q = corners[(k + 1) % 3]!;
-    const edge = normalize(sub(q, p));
-    if (Math.abs(dot(normal, edge)) > slack) return `not across edge ${edge}`;
-    // Each triangle with this edge: the normal may not point over it (its far corner's side).
-    for (let u = 0; u < count; u++) {
-      const c = [0, 1, 2].map((i) => corner(list, u, i));
-      const onEdge = c.filter((w) => sameVertex(w, p) || sameVertex(w, q));
-      if (onEdge.length !== 2) continue;
-      const far = c.find((v) => !sameVertex(v, p) && !sameVertex(v, q))!;
-      const toward = sub(far, p);
-      const inward = sub(toward, edge.map((x) => x * dot(toward, edge)) as Vec3);
-      if (dot(normal, normalize(inward)) > slack) return `over triangle ${u}`;
-    }
-    return null;
-  }
-  const v = corners[local - 4]!;
-  for (let u = 0; u < count; u++) {
-    const c = [0, 1, 2].map((i) => corner(list, u, i));
-    if (!c.some((w) => sameVertex(w, v))) continue;
-    for (const w of c) {
-      if (sameVertex(w, v)) continue;
-      const e = sub(w, v);
-      if (dot(normal, e) > slack * Math.hypot(...e)) return `toward edge to ${w}`;
-    }
-  }
-  return null;
-}
-
 describe('on slopes: normals inside the cones of the features they name', () => {
   it(
     'sphere and capsule: every contact normal in its feature cone',
     () => {
       const random = new Random(SEED + 1);
-      const t = terrain(random, 7, 7, 1, true);
+      const t = slopedTerrain(random, 7, 7, 1, true);
       const { list, triangleOfMesh } = trianglesOf(t);
       const meshIndexOf = new Map(triangleOfMesh.map((h, m) => [h, m]));
       const field = new Heightfield(t.rows, t.columns, t.heights, t.cellSize, { holes: t.holes });
@@ -270,7 +179,17 @@ describe('on slopes: normals inside the cones of the features they name', () => 
           const local = code % 8;
           const meshIndex = meshIndexOf.get(Math.floor(code / 8));
           expect(meshIndex).toBeDefined();
-          const problem = inCone(list, meshIndex!, local, Array.from(c.normal) as Vec3, 1e-6);
+          // The face normal within sqrt(2e-12) rad (1 - cos within 1e-12).
+          const normal = Array.from(c.normal) as Vec3;
+          const problem = coneProblem(
+            list,
+            meshIndex!,
+            local,
+            normal,
+            1e-6,
+            Math.sqrt(2e-12),
+            1e-6,
+          );
           if (problem) {
             throw new Error(
               `normal ${Array.from(c.normal)} outside the cone of feature ${local} of triangle ${
@@ -293,7 +212,7 @@ describe('on slopes: normals inside the cones of the features they name', () => 
     'the deepest depth is the radius less the brute-force distance; within reach always a contact',
     () => {
       const random = new Random(SEED + 2);
-      const t = terrain(random, 6, 6, 1, false);
+      const t = slopedTerrain(random, 6, 6, 1, false);
       const { list } = heightfieldTriangles(t.rows, t.columns, t.heights, t.cellSize);
       const field = new Heightfield(t.rows, t.columns, t.heights, t.cellSize);
       const data = new CollisionData({ capacity: 32 });

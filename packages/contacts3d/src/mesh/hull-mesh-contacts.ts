@@ -13,8 +13,11 @@
  *    is the half-plane of normals across it, the hull edge's the arc between its two faces). A
  *    one-sided triangle inside a flat stretch (its three edges flat) stands for the solid below
  *    it (the prism under it), so axes that only separate the hull from the flat triangle (faces
- *    turned away from its front, edge axes pointing behind it) are left out there. Any
- *    separation above the tolerance: no contact.
+ *    turned away from its front, edge axes pointing behind it) are left out there. A
+ *    heightfield's triangle with the hull sunk behind it stands for its solid the same way, and
+ *    when those axes separate, for its column (the triangle swept down along the field's up),
+ *    tested with the column's own axes (`columnSeparated`). Any separation above the tolerance:
+ *    no contact.
  * 2. The triangle's face is preferred. A hull face or an edge pair describes the contact only
  *    when its separation beats the triangle normal's by box-box's face preference margin
  *    (box-box-sat.ts: `EDGE_RELATIVE_MARGIN`, `EDGE_ABSOLUTE_MARGIN`), and only when the rule
@@ -196,6 +199,9 @@ const solidProbe = new Float64Array(3);
 const probe = new Float64Array(5);
 /** `columnSides`' answer. */
 const columnScratch = new Float64Array(9);
+/** `columnSeparated`'s axis, and how far below each triangle vertex it cuts the column. */
+const columnAxis = new Float64Array(3);
+const columnDrop = new Float64Array(3);
 
 /**
  * Runs the query of `source` over `box` (the hull's world box) grown by `data.tolerance` and adds
@@ -270,7 +276,12 @@ export function hullMeshContacts(
     // point, which lies in the solid when it is behind the plane.
     const clipped = axes.sunk && partInSolid(hull, source) &&
       triangleFaceContacts(hull, triangle, manifold);
-    if (!clipped) deepestInPrism(hull, triangle, manifold, axes.sunk);
+    // A centre in front of the plane with a corner in the column but beside the prism (just
+    // over the grid's border, the centre off it): the column's deepest point, in the solid
+    // when behind the plane (F23).
+    if (!clipped && !deepestInPrism(hull, triangle, manifold, axes.sunk) && !axes.sunk) {
+      deepestInPrism(hull, triangle, manifold, true);
+    }
   }
 }
 
@@ -345,9 +356,21 @@ function partInSolid(hull: HullData, source: TriangleSource): boolean {
  * Step 1 into `axes`: false when an axis separates the hull from the triangle by more than the
  * tolerance, or the triangle is one-sided and the hull's centre behind it (unless the centre
  * is in the solid below a heightfield: then the triangle stands for that solid, its face lifts
- * the hull out, and `axes.sunk` says so).
+ * the hull out, and `axes.sunk` says so). A sunk triangle stands for the solid below it: the
+ * prism under it along its normal (`triangleAxes`), else its column (`columnSeparated`), where a
+ * hull far under a steep triangle lies beside the prism and the triangle's own faces and edges
+ * separate it (FINDINGS.md F23). In the last resort every heightfield triangle does: a hull
+ * whose centre is in front of the plane (off the grid's border) can reach into the column from
+ * beside it, under the border edge, where the triangle's own axes separate it too.
  */
 function separatingAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSource): boolean {
+  if (triangleAxes(hull, triangle, source)) return true;
+  const column = axes.sunk || axes.lastResort && source.solidBelow;
+  return column && !columnSeparated(hull, triangle);
+}
+
+/** `separatingAxes` with the triangle's own axes (the file comment's step 1). */
+function triangleAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSource): boolean {
   const twoSided = source.twoSided;
   const tolerance = axes.tolerance, tie = TIE * axes.size;
   const w = hullScratch.frameVertices, planes = hullScratch.framePlanes;
@@ -364,16 +387,16 @@ function separatingAxes(hull: HullData, triangle: MeshTriangle, source: Triangle
   // surface, or just off the grid's border, with a part in the solid: F23; that pass asks the
   // column itself).
   const sunk = centreHeight < 0 && source.solidBelow && (axes.centreInSolid || axes.lastResort);
+  axes.sunk = sunk;
   if (centreHeight < 0 && !twoSided && !sunk) return false;
   const side = centreHeight < 0 && !sunk ? -1 : 1;
-  axes.sunk = sunk;
+  axes.side = side;
   let lowest = Infinity;
   for (let i = 0; i < count; i += 3) {
     const h = side * (nx * (w[i]! - t0x) + ny * (w[i + 1]! - t0y) + nz * (w[i + 2]! - t0z));
     if (h < lowest) lowest = h;
   }
   if (lowest > tolerance) return false;
-  axes.side = side;
   axes.triangleSeparation = lowest;
   const flags = triangle.edgeFlags;
   const solidBelow = sunk ||
@@ -464,6 +487,98 @@ function separatingAxes(hull: HullData, triangle: MeshTriangle, source: Triangle
   axes.axisY = bestY;
   axes.axisZ = bestZ;
   return true;
+}
+
+/**
+ * Step 1 for a triangle that stands for its column (`axes.sunk`): whether an axis separates the
+ * hull by more than the tolerance from the column, the triangle swept down along the field's up
+ * without end (the solid DESIGN.md pins under it). The column is a convex polyhedron
+ * (Gottschalk's separating-axis test applies) with four faces, the triangle's front and the three
+ * planes of `columnSides`, and edges along the triangle's three edges and along up; the axes are
+ * its faces, the hull's faces, and every hull edge crossed with each of those four edge
+ * directions. No Gauss-map pruning: an axis that separates is a proof whatever its Minkowski
+ * face, and sunk triangles are few. A hull 1e5 under a steep triangle lies beside the triangle's
+ * own faces and edges, which separate it from the triangle but not from the column (FINDINGS.md
+ * F23).
+ */
+function columnSeparated(hull: HullData, triangle: MeshTriangle): boolean {
+  const n = triangle.normal, up = triangle.up, sides = columnSides(triangle);
+  const w = hullScratch.frameVertices, planes = hullScratch.framePlanes;
+  const edges = hullScratch.edgeVectors, t = triangle.vertices, axis = columnAxis;
+  // The column below the hull's lowest point along up cannot meet the hull: cut there, its
+  // projections stay finite, and an axis perpendicular to up within round-off (the side planes,
+  // hull edge x up) sees the column's depth times that round-off, not an end at infinity.
+  let lowest = Infinity;
+  for (let i = 0; i < 3 * hull.vertexCount; i += 3) {
+    lowest = Math.min(lowest, up[0]! * w[i]! + up[1]! * w[i + 1]! + up[2]! * w[i + 2]!);
+  }
+  for (let k = 0; k < 3; k++) {
+    const a = 3 * k;
+    const above = up[0]! * t[a]! + up[1]! * t[a + 1]! + up[2]! * t[a + 2]! - lowest;
+    columnDrop[k] = Math.max(0, above);
+  }
+  axis.set(n);
+  if (separatesAlong(hull, triangle)) return true;
+  for (let k = 0; k < 9; k += 3) {
+    axis[0] = sides[k]!;
+    axis[1] = sides[k + 1]!;
+    axis[2] = sides[k + 2]!;
+    if (separatesAlong(hull, triangle)) return true;
+  }
+  for (let i = 0; i < 4 * hull.faceCount; i += 4) {
+    axis[0] = planes[i]!;
+    axis[1] = planes[i + 1]!;
+    axis[2] = planes[i + 2]!;
+    if (separatesAlong(hull, triangle)) return true;
+  }
+  for (let e = 0; e < 3 * hull.edgeCount; e += 3) {
+    const ex = edges[e]!, ey = edges[e + 1]!, ez = edges[e + 2]!;
+    for (let k = 0; k < 4; k++) {
+      // Triangle edge k (k < 3), or up.
+      let gx = up[0]!, gy = up[1]!, gz = up[2]!;
+      if (k < 3) {
+        const a = 3 * k, b = k === 2 ? 0 : a + 3;
+        gx = t[b]! - t[a]!;
+        gy = t[b + 1]! - t[a + 1]!;
+        gz = t[b + 2]! - t[a + 2]!;
+      }
+      const lx = ey * gz - ez * gy, ly = ez * gx - ex * gz, lz = ex * gy - ey * gx;
+      const lengthSquared = lx * lx + ly * ly + lz * lz;
+      const edgesSquared = (ex * ex + ey * ey + ez * ez) * (gx * gx + gy * gy + gz * gz);
+      if (lengthSquared < PARALLEL_SQUARED * edgesSquared) continue;
+      const inverse = 1 / Math.sqrt(lengthSquared);
+      axis[0] = lx * inverse;
+      axis[1] = ly * inverse;
+      axis[2] = lz * inverse;
+      if (separatesAlong(hull, triangle)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether the unit axis `columnAxis` separates the placed hull from the column of `triangle`,
+ * cut `columnDrop[k]` below vertex k along up (`columnSeparated`), by more than the tolerance.
+ */
+function separatesAlong(hull: HullData, triangle: MeshTriangle): boolean {
+  const w = hullScratch.frameVertices, t = triangle.vertices, up = triangle.up;
+  const x = columnAxis[0]!, y = columnAxis[1]!, z = columnAxis[2]!;
+  let hullLow = Infinity, hullHigh = -Infinity;
+  for (let i = 0; i < 3 * hull.vertexCount; i += 3) {
+    const p = x * w[i]! + y * w[i + 1]! + z * w[i + 2]!;
+    hullLow = Math.min(hullLow, p);
+    hullHigh = Math.max(hullHigh, p);
+  }
+  const rise = x * up[0]! + y * up[1]! + z * up[2]!;
+  let columnLow = Infinity, columnHigh = -Infinity;
+  for (let k = 0; k < 3; k++) {
+    const a = 3 * k;
+    const top = x * t[a]! + y * t[a + 1]! + z * t[a + 2]!, bottom = top - columnDrop[k]! * rise;
+    columnLow = Math.min(columnLow, top, bottom);
+    columnHigh = Math.max(columnHigh, top, bottom);
+  }
+  const tolerance = axes.tolerance;
+  return hullLow - columnHigh > tolerance || columnLow - hullHigh > tolerance;
 }
 
 /** How far past an end (a fraction of the edge) the closest point of an edge's line still counts as on it. */
@@ -631,13 +746,14 @@ function triangleFaceContacts(
  * the face's contact: the separating axes overlap, so the triangle must not answer with nothing.
  * With `column` (a sunk hull: its part in the solid below a heightfield's triangle) the same in
  * the triangle's column, the planes through its edges along the field's up (`columnSides`).
+ * Returns whether it added that contact.
  */
 function deepestInPrism(
   hull: HullData,
   triangle: MeshTriangle,
   manifold: MeshManifold,
   column: boolean,
-): void {
+): boolean {
   const w = hullScratch.frameVertices, planes = hullScratch.framePlanes;
   const t = triangle.vertices, n = triangle.normal;
   const sides = column ? columnSides(triangle) : triangle.inward;
@@ -724,7 +840,7 @@ function deepestInPrism(
       kind = ContactKind.PointFace;
     }
   }
-  if (!(best <= axes.tolerance)) return;
+  if (!(best <= axes.tolerance)) return false;
   const candidate = manifold.candidate;
   // Halfway between the hull's point and its projection on the triangle's plane.
   const lift = -0.5 * best;
@@ -740,6 +856,7 @@ function deepestInPrism(
   candidate.second = 8 * triangle.index;
   candidate.key = -1;
   addMeshContact(manifold);
+  return true;
 }
 
 /**

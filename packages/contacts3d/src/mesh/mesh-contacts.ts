@@ -10,7 +10,8 @@
  *    so the deepest point inside the prism is an end; as capsule against half-space). Up to two.
  *    Behind a one-sided triangle nothing, but for a heightfield, whose solid is below: there the
  *    core is clipped to the triangle's column instead (straight under it), and the ends of a
- *    part behind the plane get the front's normal, depth `radius - height`.
+ *    part behind the plane get the front's normal, depth `radius - height` (a column's part in
+ *    front leaves the prism's part to answer as in front).
  * 2. Edge or vertex. The closest points of the core and the triangle's boundary (Ericson,
  *    Real-Time Collision Detection, 5.1.9, per edge) give a contact with the direction between
  *    them as its normal, when the rule against ghost contacts lets it through.
@@ -225,7 +226,7 @@ function coreTriangleFace(
   let nx = n[0]!, ny = n[1]!, nz = n[2]!;
   const h0 = (x0 - v[0]!) * nx + (y0 - v[1]!) * ny + (z0 - v[2]!) * nz;
   const rise = ex * nx + ey * ny + ez * nz;
-  let inPrism = clipCore(core, triangle, false);
+  const inPrism = clipCore(core, triangle, false);
   let low = span[0]!, high = span[1]!;
   let lowHeight = h0 + low * rise, highHeight = h0 + high * rise;
   // In front unless clearly behind: a core on the plane within the slack (round-off decides its
@@ -233,13 +234,30 @@ function coreTriangleFace(
   if (!inPrism || lowHeight + highHeight < -2 * slack) {
     if (source.solidBelow) {
       // The solid below: the core's part in the column, if it is behind the plane (a part in
-      // front outside the prism is the edges' and the neighbours' to answer).
-      inPrism = clipCore(core, triangle, true);
-      low = span[0]!;
-      high = span[1]!;
-      lowHeight = h0 + low * rise;
-      highHeight = h0 + high * rise;
-      if (!inPrism || lowHeight + highHeight >= -2 * slack) return;
+      // front outside the prism is the edges' and the neighbours' to answer). Near the high edge
+      // of a steep triangle the prism's wall leans back over the face, so the prism keeps a core
+      // crossing the surface only up to just above it (behind on the whole) while the column
+      // keeps all of it (in front on the whole): when the prism part's deeper end is in the
+      // column (in the solid), that part answers as in front, as the same core a little farther
+      // from the edge does (FINDINGS.md F65). Behind the plane outside the column (under a low
+      // edge, beyond it) is no solid of this triangle's.
+      const prismLow = low, prismHigh = high, prismLowPlane = spanPlanes[0]!;
+      const prismHighPlane = spanPlanes[1]!;
+      const deepest = lowHeight <= highHeight ? low : high;
+      const inColumn = clipCore(core, triangle, true);
+      const columnLowHeight = h0 + span[0]! * rise, columnHighHeight = h0 + span[1]! * rise;
+      if (inColumn && columnLowHeight + columnHighHeight < -2 * slack) {
+        low = span[0]!;
+        high = span[1]!;
+        lowHeight = columnLowHeight;
+        highHeight = columnHighHeight;
+      } else {
+        if (!inPrism || !inColumn || deepest < span[0]! || deepest > span[1]!) return;
+        spanPlanes[0] = prismLowPlane;
+        spanPlanes[1] = prismHighPlane;
+        low = prismLow;
+        high = prismHigh;
+      }
     } else {
       // Behind the front: a one-sided triangle does not collide; a two-sided one from its back.
       if (!inPrism || !source.twoSided) return;

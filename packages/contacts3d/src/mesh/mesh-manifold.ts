@@ -232,7 +232,10 @@ export function selectMeshContacts(
     let next = -1, far = tolerance * tolerance;
     for (let i = 0; i < count; i++) {
       if (groups[i] !== g || !spans(contacts[i]!, a)) continue;
-      const gap = squaredDistance(contacts[i]!, a);
+      // Written out, not a helper returning the distance: a double returned from a call the
+      // compiler does not inline is a heap number (PERFORMANCE.md), 1 byte a call on sphere-mesh.
+      const c = contacts[i]!, dx = c.x - a.x, dy = c.y - a.y, dz = c.z - a.z;
+      const gap = dx * dx + dy * dy + dz * dz;
       if (gap > far || (gap === far && next >= 0 && contacts[i]!.second < contacts[next]!.second)) {
         far = gap;
         next = i;
@@ -261,7 +264,8 @@ export function selectMeshContacts(
       const c = contacts[i]!;
       let nearest = Infinity;
       for (let k = 0; k < chosen; k++) {
-        nearest = Math.min(nearest, squaredDistance(c, contacts[selected[k]!]!));
+        const q = contacts[selected[k]!]!, dx = c.x - q.x, dy = c.y - q.y, dz = c.z - q.z;
+        nearest = Math.min(nearest, dx * dx + dy * dy + dz * dz);
       }
       if (
         nearest > far ||
@@ -348,11 +352,6 @@ function addSupports(
  */
 function spans(c: MeshContact, anchor: MeshContact): boolean {
   return c.depth >= 0 || anchor.depth < 0;
-}
-
-function squaredDistance(a: MeshContact, b: MeshContact): number {
-  const dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
-  return dx * dx + dy * dy + dz * dz;
 }
 
 /**

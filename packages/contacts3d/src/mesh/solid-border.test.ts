@@ -9,7 +9,7 @@ import { describe, it } from 'vitest';
 import { ConvexHull } from '../shapes/convex-hull.js';
 import { Box } from '../shapes/primitives.js';
 import { expectLiftingContacts } from '../test-support/lifting-contacts.js';
-import { add, axisAngle, rotate, scale, type Vec3 } from '../test-support/shapes.js';
+import { add, axisAngle, multiplyQuat, rotate, scale, type Vec3 } from '../test-support/shapes.js';
 import { Heightfield } from './heightfield.js';
 
 const TURN = axisAngle(scale([1, 2, -0.5], 1 / Math.hypot(1, 2, -0.5)), 0.7);
@@ -62,5 +62,59 @@ describe('test_f23: a shape under a slope, in the column but not the prism, gets
         expectLiftingContacts(shape, field, slope, truth, s, false);
       });
     }
+  }
+});
+
+/**
+ * FINDINGS.md F23: a shape far under a steep cell got no contact: a sunk triangle's separating
+ * axes were the triangle's own (and the prism under it along its normal), and the shape lies
+ * beside those, in the column straight under the triangle. The field is one cell of the plane
+ * y = 10 z (turned and moved): normal (0, 1, -10) / sqrt(101), the depth of a point (y, z) below
+ * it (10 z - y) / sqrt(101). The shapes sit 100 under it at x = 0.5, z = -0.1, the centre just
+ * off the grid (so not in the solid) and only their parts at z > 0 in the column of triangle 1
+ * (x >= z); the prism of a triangle that steep lies 10 away along z at that depth. The box is
+ * turned 45 degrees about x (a box with faces along the column's sides was found before). The
+ * deepest point in the column: the octahedron's vertex (0.5, -100, 0.1), depth 101 / sqrt(101);
+ * the box's top edge (0.3 to 0.7, -100, -0.1 + 0.2 sqrt(2)), depth (99 + 2 sqrt(2)) / sqrt(101).
+ */
+describe('test_f23: a shape far under a steep cell, in its column, gets a contact (F23)', () => {
+  for (const s of [1e-3, 1, 1e3]) {
+    for (const name of ['box', 'hull'] as const) {
+      it(`test_f23_${name}_far_under_a_steep_cell (scale ${s})`, () => {
+        const offset: Vec3 = [3 * s, -2 * s, 5 * s];
+        const field = new Heightfield(2, 2, [0, 0, 10 * s, 10 * s], s).setPose(offset, TURN);
+        const centre = add(rotate(TURN, scale([0.5, -100, -0.1], s)), offset);
+        const shape = name === 'box'
+          ? new Box([0.2 * s, 0.2 * s, 0.2 * s]).setPose(
+            centre,
+            multiplyQuat(TURN, axisAngle([1, 0, 0], Math.PI / 4)),
+          )
+          : ConvexHull.fromPoints(OCTAHEDRON.map((p) => scale(p, 0.2 * s))).setPose(centre, TURN);
+        const truth = ((name === 'box' ? 99 + 2 * Math.SQRT2 : 101) / Math.sqrt(101)) * s;
+        const slope = rotate(TURN, scale([0, 1, -10], 1 / Math.sqrt(101)));
+        expectLiftingContacts(shape, field, slope, truth, s, true);
+      });
+    }
+  }
+});
+
+/**
+ * FINDINGS.md F23: a hull whose centre is off the grid and in front of the surface's plane, with
+ * a sharp tip reaching under the grid's border into the solid, got no contact: its section by
+ * the plane lies off the grid, so the triangle's own axes separate it, and the last resort took
+ * only triangles the centre is behind. The field is flat (height 0, turned and moved); the tip
+ * (0.02, -0.05, 0.8) is the hull's only part over the grid below 0 (its three edges rise to the
+ * base at x = -0.3, crossing height 0 at x = -0.087 and -0.026), so the contact is the field's
+ * up, depth 0.05.
+ */
+describe('test_f23: a sharp tip under the grid border, centre in front, gets a contact (F23)', () => {
+  for (const s of [1e-3, 1, 1e3]) {
+    it(`test_f23_hull_tip_under_the_border_centre_in_front (scale ${s})`, () => {
+      const offset: Vec3 = [3 * s, -2 * s, 5 * s];
+      const field = new Heightfield(3, 3, Array(9).fill(0), s).setPose(offset, TURN);
+      const points = [[0.02, -0.05, 0.8], [-0.3, 0.1, 0.7], [-0.3, 0.1, 0.9], [-0.3, 0.3, 0.8]];
+      const hull = ConvexHull.fromPoints(points.map((p) => scale(p, s))).setPose(offset, TURN);
+      expectLiftingContacts(hull, field, rotate(TURN, [0, 1, 0]), 0.05 * s, s, true);
+    });
   }
 });
