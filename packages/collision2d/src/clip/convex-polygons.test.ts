@@ -5,6 +5,7 @@ import { emitManifold2, LocalManifold2 } from '../manifold/manifold2.js';
 import { collidePolygonPolygon } from '../pairs/polygon-polygon.js';
 import { Polygon } from '../shapes/shapes.js';
 import { contactBits, sameBits } from '../test-support/contact-bits.js';
+import { convexOutline } from '../test-support/convex-outline.js';
 import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from '../test-support/properties.js';
 import { collidePieces, PieceQuery } from './polygon-clip.js';
 
@@ -18,25 +19,6 @@ function generalPath(a: Polygon, b: Polygon, data: CollisionData2): void {
   query.set(first, second, data.tolerance);
   collidePieces(first.convexPieces()[0]!, second.convexPieces()[0]!, query, manifold);
   emitManifold2(manifold, first.transform, data, a.body, b.body, flip);
-}
-
-/** A random convex outline of 3 to 64 vertices, a box or a sliver, of size `size` about the origin. */
-function convexOutline(random: Random, size: number): number[][] {
-  const kind = random.int(3);
-  if (kind === 0) {
-    const hx = size * random.range(0.2, 1), hy = size * random.range(0.2, 1);
-    return [[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]];
-  }
-  if (kind === 1) {
-    const h = size * 1e-3 * random.range(0.5, 2);
-    return [[-size, -h], [size, -h], [size, h], [-size, h]];
-  }
-  const count = 3 + random.int(random.chance(0.1) ? 62 : 8), angles: number[] = [];
-  for (let i = 0; i < count; i++) angles.push(random.range(0, 2 * Math.PI));
-  angles.sort((x, y) => x - y);
-  return angles.map((
-    angle,
-  ) => [size * Math.cos(angle), size * random.range(0.3, 1) * Math.sin(angle)]);
 }
 
 describe('the convex kernel (convex-polygons.ts)', () => {

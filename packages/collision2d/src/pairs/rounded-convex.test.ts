@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CollisionData2 } from '../manifold/contact2.js';
 import { Polygon } from '../shapes/shapes.js';
 import { contactBits, sameBits } from '../test-support/contact-bits.js';
+import { convexOutline } from '../test-support/convex-outline.js';
 import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from '../test-support/properties.js';
 import { collidePolygonPolygon, polygonCores } from './polygon-polygon.js';
 import { CLOSEST_CORNERS, collideRounded } from './rounded.js';
@@ -10,25 +11,6 @@ import { CLOSEST_CORNERS, collideRounded } from './rounded.js';
 /** The general path of rounded polygons: the core detector, then `collideRounded`'s closest points. */
 function generalPath(a: Polygon, b: Polygon, data: CollisionData2): void {
   collideRounded(polygonCores, a, b, data, a.radius, b.radius, CLOSEST_CORNERS);
-}
-
-/** A convex outline of 3 to 64 vertices about the origin (a box, a sliver, or random), of size `size`. */
-function convexOutline(random: Random, size: number): number[][] {
-  const kind = random.int(3);
-  if (kind === 0) {
-    const hx = size * random.range(0.2, 1), hy = size * random.range(0.2, 1);
-    return [[-hx, -hy], [hx, -hy], [hx, hy], [-hx, hy]];
-  }
-  if (kind === 1) {
-    const h = size * 1e-3 * random.range(0.5, 2);
-    return [[-size, -h], [size, -h], [size, h], [-size, h]];
-  }
-  const count = 3 + random.int(random.chance(0.1) ? 62 : 8), angles: number[] = [];
-  for (let i = 0; i < count; i++) angles.push(random.range(0, 2 * Math.PI));
-  angles.sort((x, y) => x - y);
-  return angles.map((
-    angle,
-  ) => [size * Math.cos(angle), size * random.range(0.3, 1) * Math.sin(angle)]);
 }
 
 /** The largest of `polygon`'s world vertices along (nx, ny). */
