@@ -636,9 +636,8 @@ export class ContourBall {
 
   /**
    * Where in `sectors` the exit angle before `vertex` on `side` is; the one after it is next. An
-   * index, not the angle: a call V8 does not inline returns a double as a heap number
-   * (PERFORMANCE.md), and a bounce's callers (`impact`, `landOnCorner`) spend their inlining
-   * budget before this: 16 bytes an angle, about 0.6 bytes a frame on the rippled profile.
+   * index, not the angle (PERFORMANCE.md: doubles cross calls in arrays or fields): the angle
+   * cost about 0.6 bytes a frame on the rippled profile.
    */
   private sectorAt(vertex: number, side: number): number {
     return 4 * vertex + (side > 0 ? 0 : 2);

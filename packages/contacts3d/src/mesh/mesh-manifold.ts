@@ -232,8 +232,8 @@ export function selectMeshContacts(
     let next = -1, far = tolerance * tolerance;
     for (let i = 0; i < count; i++) {
       if (groups[i] !== g || !spans(contacts[i]!, a)) continue;
-      // Written out, not a helper returning the distance: a double returned from a call the
-      // compiler does not inline is a heap number (PERFORMANCE.md), 1 byte a call on sphere-mesh.
+      // Written out, not a helper returning the distance (PERFORMANCE.md: doubles cross calls
+      // in arrays or fields): 1 byte a call on sphere-mesh before.
       const c = contacts[i]!, dx = c.x - a.x, dy = c.y - a.y, dz = c.z - a.z;
       const gap = dx * dx + dy * dy + dz * dz;
       if (gap > far || (gap === far && next >= 0 && contacts[i]!.second < contacts[next]!.second)) {

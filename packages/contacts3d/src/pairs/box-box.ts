@@ -196,9 +196,8 @@ function boxBoxManifold(
   // face preference, scaled to the large box, kept the face). Apart (a speculative contact), the
   // same when the two edges lie closer than every clipped point lies to the reference face: the
   // face contact would report a larger gap than the boxes have (fuzz/FINDINGS.md F9).
-  // Asked here, not in `edgeCloserThanFace`, for the boxes that overlap along every axis: a
-  // resting pair, once it recycles, reaches this line rarely, and a function called rarely runs
-  // unoptimised and boxes its doubles (fuzz/FINDINGS.md F50).
+  // Asked here, not in `edgeCloserThanFace`, for the boxes that overlap along every axis, so a
+  // resting pair never calls it (PERFORMANCE.md: rare cases are decided in the caller; F50).
   const apart = axis.faceSeparation >= 0 || axis.edgeSeparation >= 0;
   if (
     !axis.edgeWins && axis.edgeA >= 0 && (manifold.count === 0 || apart) &&

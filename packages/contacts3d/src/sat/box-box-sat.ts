@@ -328,9 +328,8 @@ export function boxBoxSeparatingAxis(
   if (edge >= 0 && !result.edgeWins && edgeSeparation > faceSeparation + tie) {
     // 5. The edge axis a_i x b_j is e_i x (column j of r) in A's frame, its squared length
     // lengths[edge]; the best face stands when its normal lies within 45 degrees of it. Tested
-    // here, not in `useFaceAlongEdge`, which a resting pair then never calls: code that only a
-    // pair's full computation reaches runs rarely once the pair recycles, and unoptimised code
-    // boxes every double it computes (fuzz/FINDINGS.md F50).
+    // here, so a resting pair never calls `useFaceAlongEdge` (PERFORMANCE.md: rare cases are
+    // decided in the caller; F50).
     const rotation = rotationScratch;
     rotation[0] = r00;
     rotation[1] = r01;

@@ -362,9 +362,8 @@ export function hullSeparatingAxis(
         EDGE_ABSOLUTE_MARGIN * size;
   if (edgeA >= 0 && !result.edgeWins && edgeSeparation > faceSeparation + tie) {
     // 5. The best face stands when its outward normal (toward the other hull) lies within 45
-    // degrees of the edge axis. Tested here, not in `useFaceAlongEdge`, which a resting pair
-    // then never calls: code that only a pair's full computation reaches runs rarely once the
-    // pair recycles, and unoptimised code boxes every double it computes (fuzz/FINDINGS.md F50).
+    // degrees of the edge axis. Tested here, so a resting pair never calls `useFaceAlongEdge`
+    // (PERFORMANCE.md: rare cases are decided in the caller; F50).
     const k = 4 * result.face, planes = useB ? hullScratch.framePlanes : a.planes;
     const alignment = (useB ? -1 : 1) *
       (planes[k]! * axisX + planes[k + 1]! * axisY + planes[k + 2]! * axisZ);
