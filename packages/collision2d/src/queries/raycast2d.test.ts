@@ -310,6 +310,72 @@ describe('raycast2d regressions', () => {
   });
 });
 
+describe('raycast2d: a start on a segment within round-off (FINDINGS.md F100)', () => {
+  // The staircase outline found by `pnpm fuzz --strict --n 100000 --pair raycast2d`: turned by
+  // 2.82 rad, the ray's origin lands 1.1e-16 inside the chain's segment x = 1 (in the chain's
+  // frame: (1 - 1.1e-16, 0.3337), between (1, 1/3) and (1, 2/3)), so the crossing computed for
+  // that segment came out a few 1e-17 behind the start and was dropped: the hit went to the
+  // next segment, 1 away. A start on a segment meets it at 0.
+  const stair = [
+    [-1, -1],
+    [-2 / 3, -1],
+    [-1 / 3, -1],
+    [0, -1],
+    [1 / 3, -1],
+    [2 / 3, -1],
+    [1, -1],
+    [1, -2 / 3],
+    [1, -1 / 3],
+    [1, 0],
+    [1, 1 / 3],
+    [1, 2 / 3],
+    [1, 1],
+    [2 / 3, 1],
+    [2 / 3, 2 / 3],
+    [1 / 3, 2 / 3],
+    [0, 2 / 3],
+    [0, 1 / 3],
+    [-1 / 3, 1 / 3],
+    [-1 / 3, 0],
+    [-2 / 3, 0],
+    [-1, 0],
+    [-1, -1 / 3],
+    [-1, -2 / 3],
+  ];
+  const angle = 2.821983041241765;
+  for (const scale of [1e-3, 1, 1e3]) {
+    it(`test_f100_ray_from_on_a_chain_segment at scale ${scale}`, () => {
+      const chain = new Chain(stair.map(([x, y]) => [x! * scale, y! * scale]))
+        .setPose([-0.1474144863896072 * scale, 0], angle);
+      const origin = [-1.2016093559823158 * scale, -0.002573202062878826 * scale];
+      // Where the origin lies in the chain's frame: on segment 10, x = 1 (times the scale).
+      const lx = origin[0]! + 0.1474144863896072 * scale, ly = origin[1]!;
+      const localX = Math.cos(angle) * lx + Math.sin(angle) * ly;
+      expect(Math.abs(localX - scale)).toBeLessThan(4e-16 * scale);
+      const hit = cast(chain, origin, [0.31645271621579196, -0.10473198895637631]);
+      expect(hit).not.toBeNull();
+      expect(hit!.distance).toBe(0);
+      expect(hit!.featureId).toBe(10);
+      expect(hit!.point[0]).toBe(origin[0]);
+      expect(hit!.point[1]).toBe(origin[1]);
+    });
+  }
+
+  it('test_f100_ray_from_just_past_a_segment: one unit of round-off past an edge it is met at 0; 1e-9 past it is not', () => {
+    // A segment x = 1 from y = -1 to 1, the ray moving away from it in +x: a start on it (here
+    // the next double past it) meets it at 0 (a two-sided chain: the crossing it starts on
+    // counts); a start 1e-9 past it leaves it behind; 1e-9 before it meets it 1e-9 on.
+    const segment = new Chain([[1, -1], [1, 1]]);
+    const onIt = cast(segment, [1 + Number.EPSILON, 0.25], [1, 0.5]);
+    expect(onIt).not.toBeNull();
+    expect(onIt!.distance).toBe(0);
+    expect(onIt!.featureId).toBe(0);
+    expect(cast(segment, [1 + 1e-9, 0.25], [1, 0.5])).toBeNull();
+    const before = cast(segment, [1 - 1e-9, 0.25], [1, 0]);
+    expect(before!.distance).toBeCloseTo(1e-9, 15);
+  });
+});
+
 describe('raycast2d against brute force over segments', () => {
   it(
     'polygons (convex, concave, collinear vertices) and chains, sizes 1e-3 to 1e3, near 1e5',

@@ -201,6 +201,9 @@ function originInPolygon(polygon: Polygon, ray: Ray2): boolean {
   return inside;
 }
 
+/** Units in the last place, relative to the coordinates, a computed crossing distance may be off by. */
+const CROSSING_ROUND_OFF = 8 * Number.EPSILON;
+
 /** Whether the ray's line meets a segment whose ends lie at these sides (cross(d, v - o)), an end on it included. */
 function straddles(sideA: number, sideB: number): boolean {
   return !((sideA < 0 && sideB < 0) || (sideA > 0 && sideB > 0));
@@ -222,9 +225,17 @@ function crossingDistance(
   ray: Ray2,
 ): number {
   const s = sideA / (sideA - sideB);
-  const ax = v[2 * i]!, ay = v[2 * i + 1]!;
-  const px = ax + s * (v[2 * j]! - ax), py = ay + s * (v[2 * j + 1]! - ay);
-  return (px - ray.lx) * ray.ldx + (py - ray.ly) * ray.ldy;
+  const ax = v[2 * i]!, ay = v[2 * i + 1]!, bx = v[2 * j]!, by = v[2 * j + 1]!;
+  const px = ax + s * (bx - ax), py = ay + s * (by - ay);
+  const t = (px - ray.lx) * ray.ldx + (py - ray.ly) * ray.ldy;
+  if (t >= 0) return t;
+  // A start on the segment meets it at 0: the crossing and the origin are each known only to a
+  // few units in the last place of the coordinates involved, so a crossing that far behind the
+  // start is the start itself.
+  const roundOff = CROSSING_ROUND_OFF *
+    (Math.abs(ax) + Math.abs(ay) + Math.abs(bx) + Math.abs(by) + Math.abs(ray.lx) +
+      Math.abs(ray.ly));
+  return t >= -roundOff ? 0 : t;
 }
 
 /**
