@@ -3,15 +3,21 @@
  * Convex Polyhedra", GDC 2013), in hull A's frame, with early out. Steps:
  *   1. B's vertices, planes and edge vectors in A's frame (`placeHullInFrame`).
  *   2. A's face normals, then B's: the separation along a face is the other hull's lowest vertex
- *      above the face's plane; any above the tolerance ends the test.
+ *      above the face's plane; any above the tolerance ends the test. Each hull's faces start
+ *      from a seed (the face the other's centre lies highest above), and a face whose bound (the
+ *      other's centre, or the seed's lowest vertex) lies below the best so far is not measured.
  *   3. The best face, of A or of B: the face axis of least overlap; ties to the larger face, then A.
  *   4. Edge pairs: only those whose arcs cross on the Gauss map (the edge pair forms a face of the
  *      Minkowski difference; Gregorius's IsMinkowskiFace) give a candidate axis, eA x eB oriented
  *      away from A's centre; any that separates ends the test. Each edge of A finds its partners
  *      by walking its arc across B's Gauss map from B's lowest vertex along one of its faces
  *      (known from step 2) to the other's, so the cost follows the arcs crossed, not E_A x E_B.
- *      An edge of A whose axes all lie deeper than the best edge pair so far (bounded by B's
- *      lowest vertices along its two faces) skips the walk: it could neither separate nor win.
+ *      An edge of A whose axes all lie deeper than the best edge pair so far, or the best pair of
+ *      a seed edge measured first (bounded by B's centre, the seed face's lowest vertex, then
+ *      B's lowest vertices along its two faces), skips the walk: it could neither separate nor
+ *      win. Seeds change which candidates are measured, never the answer: a pass whose seed
+ *      nearly ties an earlier candidate is made again unseeded (the reference test compares
+ *      the contacts with the unseeded path's, bit for bit).
  *      The one of least overlap replaces the best face only by box-box's face preference margin
  *      (`prefersEdge`).
  *   5. When the least-overlap edge axis was declined that way, the face nearest in direction to
@@ -205,49 +211,98 @@ export function hullSeparatingAxis(
   // lies no lower along a normal than its lowest vertex: a face whose plane the other hull's
   // centre lies below by more than the best face's separation (and than the tolerance) can
   // neither separate nor be the best face, and its own separation is left until it is asked
-  // for (NaN; its lowest vertex -1).
+  // for (NaN; its lowest vertex -1). Each hull's faces start from a seed, the face whose plane
+  // the other's centre lies highest above (`seedFaceOfA`, `seedFaceOfB`): most often the
+  // separating face of hulls apart, and a high bound from the start for the others.
   const bx = s.frameCentre[0]!, by = s.frameCentre[1]!, bz = s.frameCentre[2]!;
+  const seedA = seedFaceOfA(a, countB);
+  const seedSeparationA = separations[seedA]!;
+  // Any vertex of the other hull bounds a face's separation from above as well, and the seed's
+  // lowest vertex far more tightly than the centre (it lies low along the faces near the seed).
+  const lowA = 3 * lowestVertices[seedA]!;
+  const lowAx = vb[lowA]!, lowAy = vb[lowA + 1]!, lowAz = vb[lowA + 2]!;
+  if (seedSeparationA > tolerance) {
+    result.separatingFace = seedA;
+    return false;
+  }
   let faceA = 0, separationA = -Infinity;
-  for (let f = 0; f < facesA; f++) {
-    const i = 4 * f;
-    const above = planesA[i]! * bx + planesA[i + 1]! * by + planesA[i + 2]! * bz -
-      planesA[i + 3]! + pruneSlack;
-    if (above <= tolerance && above < separationA) {
-      separations[f] = NaN;
-      lowestVertices[f] = -1;
-      continue;
+  for (let floor = seedSeparationA;; floor = -Infinity) {
+    // The faces before the seed that a seeded pass skips lie more than `tie` below it (the
+    // slack exceeds it); so when every face measured before the seed does too, the seed becomes
+    // the best face at its turn in the sequence as it would with every face measured, and from
+    // there both sequences agree. Otherwise the pass is made again, unseeded (rare: near ties).
+    faceA = 0;
+    separationA = -Infinity;
+    let early = -Infinity;
+    for (let f = 0; f < facesA; f++) {
+      let separation = seedSeparationA;
+      if (f !== seedA) {
+        const i = 4 * f;
+        const above = Math.min(
+          planesA[i]! * bx + planesA[i + 1]! * by + planesA[i + 2]! * bz,
+          planesA[i]! * lowAx + planesA[i + 1]! * lowAy + planesA[i + 2]! * lowAz,
+        ) - planesA[i + 3]! + pruneSlack;
+        if (above <= tolerance && above < Math.max(separationA, floor)) {
+          separations[f] = NaN;
+          lowestVertices[f] = -1;
+          continue;
+        }
+        faceOfA(a, countB, f);
+        separation = separations[f]!;
+        if (separation > tolerance) {
+          result.separatingFace = f;
+          return false;
+        }
+        if (f < seedA) early = Math.max(early, separation);
+      }
+      if (separation > separationA + tie) {
+        separationA = separation;
+        faceA = f;
+      }
     }
-    faceOfA(a, countB, f);
-    const separation = separations[f]!;
-    if (separation > tolerance) {
-      result.separatingFace = f;
-      return false;
-    }
-    if (separation > separationA + tie) {
-      separationA = separation;
-      faceA = f;
-    }
+    if (early < floor - tie || floor === -Infinity) break;
   }
   const ax = ca[0]!, ay = ca[1]!, az = ca[2]!;
+  const seedB = seedFaceOfB(a, b);
+  const seedSeparationB = separations[facesA + seedB]!;
+  const lowB = 3 * s.seedVertex;
+  const lowBx = va[lowB]!, lowBy = va[lowB + 1]!, lowBz = va[lowB + 2]!;
+  if (seedSeparationB > tolerance) {
+    result.separatingFace = facesA + seedB;
+    return false;
+  }
   let faceB = 0, separationB = -Infinity;
-  for (let f = 0; f < facesB; f++) {
-    const i = 4 * f;
-    const above = planesB[i]! * ax + planesB[i + 1]! * ay + planesB[i + 2]! * az -
-      planesB[i + 3]! + pruneSlack;
-    if (above <= tolerance && above < separationB) {
-      separations[facesA + f] = NaN;
-      continue;
+  for (let floor = seedSeparationB;; floor = -Infinity) {
+    // As A's faces: seeded, and again unseeded when a face before the seed nearly ties it.
+    faceB = 0;
+    separationB = -Infinity;
+    let early = -Infinity;
+    for (let f = 0; f < facesB; f++) {
+      let separation = seedSeparationB;
+      if (f !== seedB) {
+        const i = 4 * f;
+        const above = Math.min(
+          planesB[i]! * ax + planesB[i + 1]! * ay + planesB[i + 2]! * az,
+          planesB[i]! * lowBx + planesB[i + 1]! * lowBy + planesB[i + 2]! * lowBz,
+        ) - planesB[i + 3]! + pruneSlack;
+        if (above <= tolerance && above < Math.max(separationB, floor)) {
+          separations[facesA + f] = NaN;
+          continue;
+        }
+        faceOfB(a, facesA, f);
+        separation = separations[facesA + f]!;
+        if (separation > tolerance) {
+          result.separatingFace = facesA + f;
+          return false;
+        }
+        if (f < seedB) early = Math.max(early, separation);
+      }
+      if (separation > separationB + tie) {
+        separationB = separation;
+        faceB = f;
+      }
     }
-    faceOfB(a, facesA, f);
-    const separation = separations[facesA + f]!;
-    if (separation > tolerance) {
-      result.separatingFace = facesA + f;
-      return false;
-    }
-    if (separation > separationB + tie) {
-      separationB = separation;
-      faceB = f;
-    }
+    if (early < floor - tie || floor === -Infinity) break;
   }
   let useB = separationB > separationA + tie;
   if (Math.abs(separationB - separationA) <= tie) useB = b.faceAreas[faceB]! > a.faceAreas[faceA]!;
@@ -255,14 +310,19 @@ export function hullSeparatingAxis(
 
   // 4. Edge pairs: for each edge of A, the edges of B that form a Minkowski face with it
   // (`walkMinkowskiPartners`, else `scanMinkowskiPartners`), in increasing order, as a scan of
-  // every pair would visit them.
+  // every pair would visit them. As the faces, the pairs start from a seed: the pairs of one
+  // edge around A's seed face (`seedEdgeOfA`), measured first (step -1), the best of them the
+  // floor below which the bounds skip edges from the first one on.
   const edges = s.edgeVectors, baseB = 3 * a.edgeCount, partners = s.edgePartners;
   const edgeFacesA = a.edgeFaces, edgeVerticesA = a.edgeVertices, edgeVerticesB = b.edgeVertices;
   const cx = a.centre[0]!, cy = a.centre[1]!, cz = a.centre[2]!;
   let edgeA = -1, edgeB = -1, edgeSeparation = -Infinity;
   let axisX = 0, axisY = 0, axisZ = 0;
   const walks = b.edgeCount >= WALK_EDGES;
-  for (let i = 0; i < a.edgeCount; i++) {
+  const seedEdge = seedEdgeOfA(a, seedA, lowA);
+  let floor = -Infinity, seedPartner = -1, early = -Infinity, beforeSeed = true;
+  for (let step = -1; step < a.edgeCount; step++) {
+    const seeding = step < 0, i = seeding ? seedEdge : step;
     const pa = 3 * edgeVerticesA[2 * i]!;
     const px = va[pa]!, py = va[pa + 1]!, pz = va[pa + 2]!;
     const f0 = edgeFacesA[2 * i]!, f1 = edgeFacesA[2 * i + 1]!;
@@ -271,20 +331,26 @@ export function hullSeparatingAxis(
     const n1x = planesA[i1]!, n1y = planesA[i1 + 1]!, n1z = planesA[i1 + 2]!;
     // An axis L on this edge's arc is a n0 + b n1 (a, b >= 0, a + b >= 1), so its separation,
     // at most L . (v - p) for any point v of B (p on the edge), is at most the larger of
-    // n0 . (v - p) and n1 . (v - p) where that is negative. With v B's centre, then B's lowest
-    // vertices along n0 and n1: an edge whose every axis lies deeper than the best edge pair
-    // so far can neither separate nor replace it (a replacement must beat it by `tie`), so its
-    // partners are not sought; `pruneSlack` covers the round-off of both sides.
-    const best = Math.min(edgeSeparation, 0) - pruneSlack;
-    if (edgeA >= 0) {
-      const wx = bx - px, wy = by - py, wz = bz - pz;
+    // n0 . (v - p) and n1 . (v - p) where that is negative. With v B's centre and the seed
+    // face's lowest vertex, then B's lowest vertices along n0 and n1: an edge whose every axis
+    // lies deeper than the best edge pair so far (or the floor) can neither separate nor
+    // replace it (a replacement must beat it by `tie`), so its partners are not sought;
+    // `pruneSlack` covers the round-off of both sides.
+    const best = Math.min(Math.max(edgeSeparation, floor), 0) - pruneSlack;
+    const bounded = !seeding && (edgeA >= 0 || floor > -Infinity);
+    if (bounded) {
+      let wx = bx - px, wy = by - py, wz = bz - pz;
       const bound = Math.max(n0x * wx + n0y * wy + n0z * wz, n1x * wx + n1y * wy + n1z * wz);
-      if (bound < best) continue;
+      wx = lowAx - px;
+      wy = lowAy - py;
+      wz = lowAz - pz;
+      const low = Math.max(n0x * wx + n0y * wy + n0z * wz, n1x * wx + n1y * wy + n1z * wz);
+      if (Math.min(bound, low) < best) continue;
     }
     if (lowestVertices[f0]! < 0) faceOfA(a, countB, f0);
     if (lowestVertices[f1]! < 0) faceOfA(a, countB, f1);
     const start = lowestVertices[f0]!, target = lowestVertices[f1]!;
-    if (edgeA >= 0) {
+    if (bounded) {
       const k0 = 3 * start, k1 = 3 * target;
       let wx = vb[k0]! - px, wy = vb[k0 + 1]! - py, wz = vb[k0 + 2]! - pz;
       const bound0 = Math.max(
@@ -306,6 +372,7 @@ export function hullSeparatingAxis(
     const lengthA = ex * ex + ey * ey + ez * ez;
     for (let c = 0; c < count; c++) {
       const j = partners[c]!;
+      if (i === seedEdge && j === seedPartner) beforeSeed = false;
       const k = baseB + 3 * j;
       const fx = edges[k]!, fy = edges[k + 1]!, fz = edges[k + 2]!;
       // The axis eA x eB, away from A's centre.
@@ -334,7 +401,16 @@ export function hullSeparatingAxis(
         result.separatingEdgeB = j;
         return false;
       }
-      if (lengthSquared >= NEAR_PARALLEL_SQUARED * lengths && separation > edgeSeparation + tie) {
+      if (lengthSquared < NEAR_PARALLEL_SQUARED * lengths) continue;
+      if (seeding) {
+        if (separation > floor) {
+          floor = separation;
+          seedPartner = j;
+        }
+        continue;
+      }
+      if (beforeSeed) early = Math.max(early, separation);
+      if (separation > edgeSeparation + tie) {
         edgeSeparation = separation;
         edgeA = i;
         edgeB = j;
@@ -342,6 +418,19 @@ export function hullSeparatingAxis(
         axisY = ly * inverse;
         axisZ = lz * inverse;
       }
+    }
+    // The pairs a seeded pass skips before the seed pair lie more than `tie` below the floor,
+    // and those the shortcut skips lie less than `tie` above the best measured: when every pair
+    // measured before the seed pair lies 2 `tie` below the floor, the seed pair becomes the best
+    // at its turn as it would with every pair measured, and from there both sequences agree.
+    // Otherwise the pairs are measured again, unseeded (rare: near ties).
+    if (step === a.edgeCount - 1 && floor > -Infinity && !(early < floor - 2 * tie)) {
+      floor = -Infinity;
+      early = -Infinity;
+      edgeA = -1;
+      edgeB = -1;
+      edgeSeparation = -Infinity;
+      step = -1;
     }
   }
 
@@ -401,6 +490,87 @@ function faceOfB(a: HullData, facesA: number, f: number): void {
     if (h < lowest) lowest = h;
   }
   s.faceSeparations[facesA + f] = lowest - planes[i + 3]!;
+}
+
+/**
+ * The seed of A's faces: the face whose plane B's placed centre lies highest above (the first
+ * such), measured by `faceOfA`; returns it.
+ */
+function seedFaceOfA(a: HullData, countB: number): number {
+  const s = hullScratch, planes = a.planes, centre = s.frameCentre;
+  const x = centre[0]!, y = centre[1]!, z = centre[2]!;
+  let seed = 0, highest = -Infinity;
+  for (let i = 0; i < 4 * a.faceCount; i += 4) {
+    const above = planes[i]! * x + planes[i + 1]! * y + planes[i + 2]! * z - planes[i + 3]!;
+    if (above > highest) {
+      highest = above;
+      seed = i;
+    }
+  }
+  faceOfA(a, countB, seed / 4);
+  return seed / 4;
+}
+
+/**
+ * The seed of B's faces: as `seedFaceOfA`, A's centre above B's placed planes; its separation
+ * as `faceOfB` computes it, and A's lowest vertex along it into `hullScratch.seedVertex`.
+ */
+function seedFaceOfB(a: HullData, b: HullData): number {
+  const s = hullScratch, planes = s.framePlanes, centre = a.centre;
+  const x = centre[0]!, y = centre[1]!, z = centre[2]!;
+  let seed = 0, highest = -Infinity;
+  for (let i = 0; i < 4 * b.faceCount; i += 4) {
+    const above = planes[i]! * x + planes[i + 1]! * y + planes[i + 2]! * z - planes[i + 3]!;
+    if (above > highest) {
+      highest = above;
+      seed = i;
+    }
+  }
+  const va = a.vertices, nx = planes[seed]!, ny = planes[seed + 1]!, nz = planes[seed + 2]!;
+  let lowest = Infinity, lowestVertex = 0;
+  for (let k = 0; k < 3 * a.vertexCount; k += 3) {
+    const h = nx * va[k]! + ny * va[k + 1]! + nz * va[k + 2]!;
+    if (h < lowest) {
+      lowest = h;
+      lowestVertex = k;
+    }
+  }
+  s.faceSeparations[a.faceCount + seed / 4] = lowest - planes[seed + 3]!;
+  s.seedVertex = lowestVertex / 3;
+  return seed / 4;
+}
+
+/**
+ * The seed of the edge pairs: among the edges around A's seed face `face`, the one whose bound
+ * on its axes' separations (see step 4) by B's placed centre and by B's vertex at offset `low`
+ * (B's lowest along that face) lies highest.
+ */
+function seedEdgeOfA(a: HullData, face: number, low: number): number {
+  const s = hullScratch, vb = s.frameVertices, centre = s.frameCentre;
+  const va = a.vertices, planes = a.planes, edgeVertices = a.edgeVertices, edgeFaces = a.edgeFaces;
+  const faceEdges = a.faceEdges;
+  const bx = centre[0]!, by = centre[1]!, bz = centre[2]!;
+  const lx = vb[low]!, ly = vb[low + 1]!, lz = vb[low + 2]!;
+  let seed = 0, highest = -Infinity;
+  for (let k = a.faceStart[face]!; k < a.faceStart[face + 1]!; k++) {
+    const i = faceEdges[k]!;
+    const p = 3 * edgeVertices[2 * i]!, i0 = 4 * edgeFaces[2 * i]!, i1 = 4 * edgeFaces[2 * i + 1]!;
+    const px = va[p]!, py = va[p + 1]!, pz = va[p + 2]!;
+    const n0x = planes[i0]!, n0y = planes[i0 + 1]!, n0z = planes[i0 + 2]!;
+    const n1x = planes[i1]!, n1y = planes[i1 + 1]!, n1z = planes[i1 + 2]!;
+    let wx = bx - px, wy = by - py, wz = bz - pz;
+    const bound = Math.max(n0x * wx + n0y * wy + n0z * wz, n1x * wx + n1y * wy + n1z * wz);
+    wx = lx - px;
+    wy = ly - py;
+    wz = lz - pz;
+    const lowBound = Math.max(n0x * wx + n0y * wy + n0z * wz, n1x * wx + n1y * wy + n1z * wz);
+    const both = Math.min(bound, lowBound);
+    if (both > highest) {
+      highest = both;
+      seed = i;
+    }
+  }
+  return seed;
 }
 
 /** `minkowskiFaceTest`'s answer: the pair forms a Minkowski face. */

@@ -29,6 +29,8 @@ export const hullScratch = {
   fragile: new Float64Array(3) as Float64Array,
   /** For each face of the first hull, the second hull's vertex lowest along its normal. */
   lowestVertices: new Int32Array(0) as Int32Array,
+  /** The first hull's vertex lowest along the seed face of the second (hull-sat.ts). */
+  seedVertex: 0,
   /** The second hull's edges that form Minkowski faces with one edge of the first. */
   edgePartners: new Int32Array(0) as Int32Array,
   /** Edge vectors of the first hull, then of the second, in the first hull's frame. */
