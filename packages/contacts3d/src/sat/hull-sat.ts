@@ -1,7 +1,8 @@
 /**
  * The separating-axis test of two convex polyhedra (Gregorius, "The Separating Axis Test between
  * Convex Polyhedra", GDC 2013), in hull A's frame, with early out. Steps:
- *   1. B's vertices, planes and edge vectors in A's frame (`placeHullInFrame`).
+ *   1. B's vertices in A's frame (`placeHullInFrame`), then, once A's faces are passed, B's planes
+ *      and edge vectors (`placeFacesInFrame`).
  *   2. A's face normals, then B's: the separation along a face is the other hull's lowest vertex
  *      above the face's plane; any above the tolerance ends the test. Each hull's faces start
  *      from a seed (the face the other's centre lies highest above), and a face whose bound (the
@@ -106,12 +107,12 @@ const FRAGILE_ABSOLUTE = 1e-14;
 const PRUNE_RELATIVE = 1e-9;
 
 /**
- * Step 1: B's vertices (x, y, z each), planes (nx, ny, nz, d) and edge vectors in the frame of
- * the transform `ma`, into `hullScratch` (frameVertices, framePlanes, and edgeVectors after A's).
- * `mb` is B's transform. A's own edge vectors go first into edgeVectors.
+ * Step 1: B's vertices (x, y, z each) and centre in the frame of the transform `ma`, into
+ * `hullScratch` (frameVertices, frameCentre); `mb` is B's transform, and the transform from B's
+ * frame to A's is kept (`hullScratch.frame`) for `placeFacesInFrame`, which places the rest
+ * when the test first needs it: hulls apart most often part along a face of A, before it.
  */
 export function placeHullInFrame(
-  a: HullData,
   ma: Float64Array,
   b: HullData,
   mb: Float64Array,
@@ -132,6 +133,19 @@ export function placeHullInFrame(
     r21 = ma[8]! * mb[4]! + ma[9]! * mb[5]! + ma[10]! * mb[6]!,
     r22 = ma[8]! * mb[8]! + ma[9]! * mb[9]! + ma[10]! * mb[10]!;
   s.fragile[2] = Math.abs(t0) + Math.abs(t1) + Math.abs(t2);
+  const frame = s.frame;
+  frame[0] = r00;
+  frame[1] = r01;
+  frame[2] = r02;
+  frame[3] = r10;
+  frame[4] = r11;
+  frame[5] = r12;
+  frame[6] = r20;
+  frame[7] = r21;
+  frame[8] = r22;
+  frame[9] = t0;
+  frame[10] = t1;
+  frame[11] = t2;
   const cb = b.centre, cx = cb[0]!, cy = cb[1]!, cz = cb[2]!;
   s.frameCentre[0] = t0 + r00 * cx + r01 * cy + r02 * cz;
   s.frameCentre[1] = t1 + r10 * cx + r11 * cy + r12 * cz;
@@ -143,6 +157,18 @@ export function placeHullInFrame(
     out[i + 1] = t1 + r10 * x + r11 * y + r12 * z;
     out[i + 2] = t2 + r20 * x + r21 * y + r22 * z;
   }
+}
+
+/**
+ * Step 1, the rest (after `placeHullInFrame`): B's planes (nx, ny, nz, d) and edge vectors in
+ * A's frame into `hullScratch` (framePlanes, and edgeVectors after A's own, which go first).
+ */
+export function placeFacesInFrame(a: HullEdgeData, b: HullData): void {
+  const s = hullScratch, frame = s.frame, out = s.frameVertices;
+  const r00 = frame[0]!, r01 = frame[1]!, r02 = frame[2]!;
+  const r10 = frame[3]!, r11 = frame[4]!, r12 = frame[5]!;
+  const r20 = frame[6]!, r21 = frame[7]!, r22 = frame[8]!;
+  const t0 = frame[9]!, t1 = frame[10]!, t2 = frame[11]!;
   const pb = b.planes, planes = s.framePlanes;
   for (let i = 0; i < 4 * b.faceCount; i += 4) {
     const x = pb[i]!, y = pb[i + 1]!, z = pb[i + 2]!;
@@ -154,13 +180,9 @@ export function placeHullInFrame(
     planes[i + 2] = nz;
     planes[i + 3] = pb[i + 3]! + nx * t0 + ny * t1 + nz * t2;
   }
-  const edges = s.edgeVectors, va = a.vertices, ea = a.edgeVertices;
-  for (let e = 0; e < a.edgeCount; e++) {
-    const p = 3 * ea[2 * e]!, q = 3 * ea[2 * e + 1]!;
-    edges[3 * e] = va[q]! - va[p]!;
-    edges[3 * e + 1] = va[q + 1]! - va[p + 1]!;
-    edges[3 * e + 2] = va[q + 2]! - va[p + 2]!;
-  }
+  // A's edge vectors are the hull's own (kept with it), B's the differences of its placed vertices.
+  const edges = s.edgeVectors;
+  edges.set(a.edgeVectors);
   const eb = b.edgeVertices, base = 3 * a.edgeCount;
   for (let e = 0; e < b.edgeCount; e++) {
     const p = 3 * eb[2 * e]!, q = 3 * eb[2 * e + 1]!;
@@ -171,7 +193,7 @@ export function placeHullInFrame(
 }
 
 /**
- * Steps 2 to 5 (after `placeHullInFrame`): whether hulls `a` and `b` are within
+ * Steps 2 to 5 (after `placeHullInFrame`; `placeFacesInFrame` is called here): whether hulls `a` and `b` are within
  * `result.tolerance` along every face normal and every Minkowski-face edge axis; when they are,
  * the axis that describes their contact goes into `result`.
  */
@@ -193,6 +215,11 @@ export function hullSeparatingAxis(
   result.separatingFace = -1;
   result.separatingEdgeA = -1;
   result.separatingEdgeB = -1;
+  // A cached axis of B's reads B's placed planes and edges (PERFORMANCE.md: rare cases are
+  // decided in the caller).
+  const placedEarly = cache !== null &&
+    (cache.separatingFace >= a.faceCount || cache.separatingEdgeA >= 0);
+  if (placedEarly) placeFacesInFrame(a, b);
   if (cache !== null && cachedAxisSeparates(a, b, cache, result)) return false;
 
   // The round-off bounds: the walk's (an edge is at most 2 sqrt(3) < 4 sizes long, and its lean
@@ -262,6 +289,7 @@ export function hullSeparatingAxis(
     }
     if (early < floor - tie || floor === -Infinity) break;
   }
+  if (!placedEarly) placeFacesInFrame(a, b);
   const ax = ca[0]!, ay = ca[1]!, az = ca[2]!;
   const seedB = seedFaceOfB(a, b);
   const seedSeparationB = separations[facesA + seedB]!;

@@ -11,6 +11,8 @@ export const hullScratch = {
   frameVertices: new Float64Array(0) as Float64Array,
   /** The second hull's planes in the first hull's frame (nx, ny, nz, d each). */
   framePlanes: new Float64Array(0) as Float64Array,
+  /** The transform from the second hull's frame to the first's: rotation (row by row), then translation. */
+  frame: new Float64Array(12) as Float64Array,
   /** The second hull's centre in the first hull's frame. */
   frameCentre: new Float64Array(3) as Float64Array,
   /** Separations along the faces of the first hull, then of the second. */
