@@ -16,6 +16,7 @@ import { cachedHullManifold, hullManifold } from './convex-hull-convex-hull.js';
 /** A box as a `HullData`, rewritten for the box at hand by `viewOfBox`. */
 interface BoxView extends HullEdgeData {
   vertices: Float64Array;
+  edgeVectors: Float64Array;
   planes: Float64Array;
   faceAreas: Float64Array;
   size: number;
@@ -129,9 +130,10 @@ const view: BoxView = {
   size: 0,
   // The cube's edges lie exactly in its faces' planes.
   edgeSkew: 0,
+  edgeVectors: new Float64Array(36),
 };
 
-/** The box's half sizes applied to the cube: vertices, plane offsets and face areas. */
+/** The box's half sizes applied to the cube: vertices, edge vectors, plane offsets and face areas. */
 export function viewOfBox(box: Box): BoxView {
   const h = box.halfSize;
   const h0 = h[0]!, h1 = h[1]!, h2 = h[2]!;
@@ -140,6 +142,13 @@ export function viewOfBox(box: Box): BoxView {
     vertices[i] = unit[i]! * h0;
     vertices[i + 1] = unit[i + 1]! * h1;
     vertices[i + 2] = unit[i + 2]! * h2;
+  }
+  const ends = cube.edgeVertices, edges = view.edgeVectors;
+  for (let e = 0; e < 12; e++) {
+    const p = 3 * ends[2 * e]!, q = 3 * ends[2 * e + 1]!;
+    edges[3 * e] = vertices[q]! - vertices[p]!;
+    edges[3 * e + 1] = vertices[q + 1]! - vertices[p + 1]!;
+    edges[3 * e + 2] = vertices[q + 2]! - vertices[p + 2]!;
   }
   const normals = cube.planes, planes = view.planes;
   for (let f = 0; f < 6; f++) {

@@ -154,7 +154,7 @@ export function hullManifold(
   cache: HullSatCache | null,
 ): PairCachePath {
   manifold.count = 0;
-  placeHullInFrame(a, ma, b, mb);
+  placeHullInFrame(ma, b, mb);
   const axis = axisScratch;
   axis.tolerance = data === null ? 0 : data.tolerance;
   if (!hullSeparatingAxis(a, b, axis, cache)) return separated(axis, cache);

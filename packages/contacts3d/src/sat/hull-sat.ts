@@ -1,17 +1,24 @@
 /**
  * The separating-axis test of two convex polyhedra (Gregorius, "The Separating Axis Test between
  * Convex Polyhedra", GDC 2013), in hull A's frame, with early out. Steps:
- *   1. B's vertices, planes and edge vectors in A's frame (`placeHullInFrame`).
+ *   1. B's vertices in A's frame (`placeHullInFrame`), then, once A's faces are passed, B's planes
+ *      and edge vectors (`placeFacesInFrame`).
  *   2. A's face normals, then B's: the separation along a face is the other hull's lowest vertex
- *      above the face's plane; any above the tolerance ends the test.
+ *      above the face's plane; any above the tolerance ends the test. Each hull's faces start
+ *      from a seed (the face the other's centre lies highest above), and a face whose bound (the
+ *      other's centre, or the seed's lowest vertex) lies below the best so far is not measured.
  *   3. The best face, of A or of B: the face axis of least overlap; ties to the larger face, then A.
  *   4. Edge pairs: only those whose arcs cross on the Gauss map (the edge pair forms a face of the
  *      Minkowski difference; Gregorius's IsMinkowskiFace) give a candidate axis, eA x eB oriented
  *      away from A's centre; any that separates ends the test. Each edge of A finds its partners
  *      by walking its arc across B's Gauss map from B's lowest vertex along one of its faces
  *      (known from step 2) to the other's, so the cost follows the arcs crossed, not E_A x E_B.
- *      An edge of A whose axes all lie deeper than the best edge pair so far (bounded by B's
- *      lowest vertices along its two faces) skips the walk: it could neither separate nor win.
+ *      An edge of A whose axes all lie deeper than the best edge pair so far, or the best pair of
+ *      a seed edge measured first (bounded by B's centre, the seed face's lowest vertex, then
+ *      B's lowest vertices along its two faces), skips the walk: it could neither separate nor
+ *      win. Seeds change which candidates are measured, never the answer: a pass whose seed
+ *      nearly ties an earlier candidate is made again unseeded (the reference test compares
+ *      the contacts with the unseeded path's, bit for bit).
  *      The one of least overlap replaces the best face only by box-box's face preference margin
  *      (`prefersEdge`).
  *   5. When the least-overlap edge axis was declined that way, the face nearest in direction to
@@ -100,12 +107,12 @@ const FRAGILE_ABSOLUTE = 1e-14;
 const PRUNE_RELATIVE = 1e-9;
 
 /**
- * Step 1: B's vertices (x, y, z each), planes (nx, ny, nz, d) and edge vectors in the frame of
- * the transform `ma`, into `hullScratch` (frameVertices, framePlanes, and edgeVectors after A's).
- * `mb` is B's transform. A's own edge vectors go first into edgeVectors.
+ * Step 1: B's vertices (x, y, z each) and centre in the frame of the transform `ma`, into
+ * `hullScratch` (frameVertices, frameCentre); `mb` is B's transform, and the transform from B's
+ * frame to A's is kept (`hullScratch.frame`) for `placeFacesInFrame`, which places the rest
+ * when the test first needs it: hulls apart most often part along a face of A, before it.
  */
 export function placeHullInFrame(
-  a: HullData,
   ma: Float64Array,
   b: HullData,
   mb: Float64Array,
@@ -126,6 +133,19 @@ export function placeHullInFrame(
     r21 = ma[8]! * mb[4]! + ma[9]! * mb[5]! + ma[10]! * mb[6]!,
     r22 = ma[8]! * mb[8]! + ma[9]! * mb[9]! + ma[10]! * mb[10]!;
   s.fragile[2] = Math.abs(t0) + Math.abs(t1) + Math.abs(t2);
+  const frame = s.frame;
+  frame[0] = r00;
+  frame[1] = r01;
+  frame[2] = r02;
+  frame[3] = r10;
+  frame[4] = r11;
+  frame[5] = r12;
+  frame[6] = r20;
+  frame[7] = r21;
+  frame[8] = r22;
+  frame[9] = t0;
+  frame[10] = t1;
+  frame[11] = t2;
   const cb = b.centre, cx = cb[0]!, cy = cb[1]!, cz = cb[2]!;
   s.frameCentre[0] = t0 + r00 * cx + r01 * cy + r02 * cz;
   s.frameCentre[1] = t1 + r10 * cx + r11 * cy + r12 * cz;
@@ -137,6 +157,18 @@ export function placeHullInFrame(
     out[i + 1] = t1 + r10 * x + r11 * y + r12 * z;
     out[i + 2] = t2 + r20 * x + r21 * y + r22 * z;
   }
+}
+
+/**
+ * Step 1, the rest (after `placeHullInFrame`): B's planes (nx, ny, nz, d) and edge vectors in
+ * A's frame into `hullScratch` (framePlanes, and edgeVectors after A's own, which go first).
+ */
+export function placeFacesInFrame(a: HullEdgeData, b: HullData): void {
+  const s = hullScratch, frame = s.frame, out = s.frameVertices;
+  const r00 = frame[0]!, r01 = frame[1]!, r02 = frame[2]!;
+  const r10 = frame[3]!, r11 = frame[4]!, r12 = frame[5]!;
+  const r20 = frame[6]!, r21 = frame[7]!, r22 = frame[8]!;
+  const t0 = frame[9]!, t1 = frame[10]!, t2 = frame[11]!;
   const pb = b.planes, planes = s.framePlanes;
   for (let i = 0; i < 4 * b.faceCount; i += 4) {
     const x = pb[i]!, y = pb[i + 1]!, z = pb[i + 2]!;
@@ -148,13 +180,9 @@ export function placeHullInFrame(
     planes[i + 2] = nz;
     planes[i + 3] = pb[i + 3]! + nx * t0 + ny * t1 + nz * t2;
   }
-  const edges = s.edgeVectors, va = a.vertices, ea = a.edgeVertices;
-  for (let e = 0; e < a.edgeCount; e++) {
-    const p = 3 * ea[2 * e]!, q = 3 * ea[2 * e + 1]!;
-    edges[3 * e] = va[q]! - va[p]!;
-    edges[3 * e + 1] = va[q + 1]! - va[p + 1]!;
-    edges[3 * e + 2] = va[q + 2]! - va[p + 2]!;
-  }
+  // A's edge vectors are the hull's own (kept with it), B's the differences of its placed vertices.
+  const edges = s.edgeVectors;
+  edges.set(a.edgeVectors);
   const eb = b.edgeVertices, base = 3 * a.edgeCount;
   for (let e = 0; e < b.edgeCount; e++) {
     const p = 3 * eb[2 * e]!, q = 3 * eb[2 * e + 1]!;
@@ -165,7 +193,7 @@ export function placeHullInFrame(
 }
 
 /**
- * Steps 2 to 5 (after `placeHullInFrame`): whether hulls `a` and `b` are within
+ * Steps 2 to 5 (after `placeHullInFrame`; `placeFacesInFrame` is called here): whether hulls `a` and `b` are within
  * `result.tolerance` along every face normal and every Minkowski-face edge axis; when they are,
  * the axis that describes their contact goes into `result`.
  */
@@ -187,6 +215,11 @@ export function hullSeparatingAxis(
   result.separatingFace = -1;
   result.separatingEdgeA = -1;
   result.separatingEdgeB = -1;
+  // A cached axis of B's reads B's placed planes and edges (PERFORMANCE.md: rare cases are
+  // decided in the caller).
+  const placedEarly = cache !== null &&
+    (cache.separatingFace >= a.faceCount || cache.separatingEdgeA >= 0);
+  if (placedEarly) placeFacesInFrame(a, b);
   if (cache !== null && cachedAxisSeparates(a, b, cache, result)) return false;
 
   // The round-off bounds: the walk's (an edge is at most 2 sqrt(3) < 4 sizes long, and its lean
@@ -205,49 +238,99 @@ export function hullSeparatingAxis(
   // lies no lower along a normal than its lowest vertex: a face whose plane the other hull's
   // centre lies below by more than the best face's separation (and than the tolerance) can
   // neither separate nor be the best face, and its own separation is left until it is asked
-  // for (NaN; its lowest vertex -1).
+  // for (NaN; its lowest vertex -1). Each hull's faces start from a seed, the face whose plane
+  // the other's centre lies highest above (`seedFaceOfA`, `seedFaceOfB`): most often the
+  // separating face of hulls apart, and a high bound from the start for the others.
   const bx = s.frameCentre[0]!, by = s.frameCentre[1]!, bz = s.frameCentre[2]!;
-  let faceA = 0, separationA = -Infinity;
-  for (let f = 0; f < facesA; f++) {
-    const i = 4 * f;
-    const above = planesA[i]! * bx + planesA[i + 1]! * by + planesA[i + 2]! * bz -
-      planesA[i + 3]! + pruneSlack;
-    if (above <= tolerance && above < separationA) {
-      separations[f] = NaN;
-      lowestVertices[f] = -1;
-      continue;
-    }
-    faceOfA(a, countB, f);
-    const separation = separations[f]!;
-    if (separation > tolerance) {
-      result.separatingFace = f;
-      return false;
-    }
-    if (separation > separationA + tie) {
-      separationA = separation;
-      faceA = f;
-    }
+  const seedA = seedFaceOfA(a, countB);
+  const seedSeparationA = separations[seedA]!;
+  // Any vertex of the other hull bounds a face's separation from above as well, and the seed's
+  // lowest vertex far more tightly than the centre (it lies low along the faces near the seed).
+  const lowA = 3 * lowestVertices[seedA]!;
+  const lowAx = vb[lowA]!, lowAy = vb[lowA + 1]!, lowAz = vb[lowA + 2]!;
+  if (seedSeparationA > tolerance) {
+    result.separatingFace = seedA;
+    return false;
   }
+  let faceA = 0, separationA = -Infinity;
+  for (let floor = seedSeparationA;; floor = -Infinity) {
+    // The faces before the seed that a seeded pass skips lie more than `tie` below it (the
+    // slack exceeds it); so when every face measured before the seed does too, the seed becomes
+    // the best face at its turn in the sequence as it would with every face measured, and from
+    // there both sequences agree. Otherwise the pass is made again, unseeded (rare: near ties).
+    faceA = 0;
+    separationA = -Infinity;
+    let early = -Infinity;
+    for (let f = 0; f < facesA; f++) {
+      let separation = seedSeparationA;
+      if (f !== seedA) {
+        const i = 4 * f;
+        const above = Math.min(
+          planesA[i]! * bx + planesA[i + 1]! * by + planesA[i + 2]! * bz,
+          planesA[i]! * lowAx + planesA[i + 1]! * lowAy + planesA[i + 2]! * lowAz,
+        ) - planesA[i + 3]! + pruneSlack;
+        if (above <= tolerance && above < Math.max(separationA, floor)) {
+          separations[f] = NaN;
+          lowestVertices[f] = -1;
+          continue;
+        }
+        faceOfA(a, countB, f);
+        separation = separations[f]!;
+        if (separation > tolerance) {
+          result.separatingFace = f;
+          return false;
+        }
+        if (f < seedA) early = Math.max(early, separation);
+      }
+      if (separation > separationA + tie) {
+        separationA = separation;
+        faceA = f;
+      }
+    }
+    if (early < floor - tie || floor === -Infinity) break;
+  }
+  if (!placedEarly) placeFacesInFrame(a, b);
   const ax = ca[0]!, ay = ca[1]!, az = ca[2]!;
+  const seedB = seedFaceOfB(a, b);
+  const seedSeparationB = separations[facesA + seedB]!;
+  const lowB = 3 * s.seedVertex;
+  const lowBx = va[lowB]!, lowBy = va[lowB + 1]!, lowBz = va[lowB + 2]!;
+  if (seedSeparationB > tolerance) {
+    result.separatingFace = facesA + seedB;
+    return false;
+  }
   let faceB = 0, separationB = -Infinity;
-  for (let f = 0; f < facesB; f++) {
-    const i = 4 * f;
-    const above = planesB[i]! * ax + planesB[i + 1]! * ay + planesB[i + 2]! * az -
-      planesB[i + 3]! + pruneSlack;
-    if (above <= tolerance && above < separationB) {
-      separations[facesA + f] = NaN;
-      continue;
+  for (let floor = seedSeparationB;; floor = -Infinity) {
+    // As A's faces: seeded, and again unseeded when a face before the seed nearly ties it.
+    faceB = 0;
+    separationB = -Infinity;
+    let early = -Infinity;
+    for (let f = 0; f < facesB; f++) {
+      let separation = seedSeparationB;
+      if (f !== seedB) {
+        const i = 4 * f;
+        const above = Math.min(
+          planesB[i]! * ax + planesB[i + 1]! * ay + planesB[i + 2]! * az,
+          planesB[i]! * lowBx + planesB[i + 1]! * lowBy + planesB[i + 2]! * lowBz,
+        ) - planesB[i + 3]! + pruneSlack;
+        if (above <= tolerance && above < Math.max(separationB, floor)) {
+          separations[facesA + f] = NaN;
+          continue;
+        }
+        faceOfB(a, facesA, f);
+        separation = separations[facesA + f]!;
+        if (separation > tolerance) {
+          result.separatingFace = facesA + f;
+          return false;
+        }
+        if (f < seedB) early = Math.max(early, separation);
+      }
+      if (separation > separationB + tie) {
+        separationB = separation;
+        faceB = f;
+      }
     }
-    faceOfB(a, facesA, f);
-    const separation = separations[facesA + f]!;
-    if (separation > tolerance) {
-      result.separatingFace = facesA + f;
-      return false;
-    }
-    if (separation > separationB + tie) {
-      separationB = separation;
-      faceB = f;
-    }
+    if (early < floor - tie || floor === -Infinity) break;
   }
   let useB = separationB > separationA + tie;
   if (Math.abs(separationB - separationA) <= tie) useB = b.faceAreas[faceB]! > a.faceAreas[faceA]!;
@@ -255,14 +338,19 @@ export function hullSeparatingAxis(
 
   // 4. Edge pairs: for each edge of A, the edges of B that form a Minkowski face with it
   // (`walkMinkowskiPartners`, else `scanMinkowskiPartners`), in increasing order, as a scan of
-  // every pair would visit them.
+  // every pair would visit them. As the faces, the pairs start from a seed: the pairs of one
+  // edge around A's seed face (`seedEdgeOfA`), measured first (step -1), the best of them the
+  // floor below which the bounds skip edges from the first one on.
   const edges = s.edgeVectors, baseB = 3 * a.edgeCount, partners = s.edgePartners;
   const edgeFacesA = a.edgeFaces, edgeVerticesA = a.edgeVertices, edgeVerticesB = b.edgeVertices;
   const cx = a.centre[0]!, cy = a.centre[1]!, cz = a.centre[2]!;
   let edgeA = -1, edgeB = -1, edgeSeparation = -Infinity;
   let axisX = 0, axisY = 0, axisZ = 0;
   const walks = b.edgeCount >= WALK_EDGES;
-  for (let i = 0; i < a.edgeCount; i++) {
+  const seedEdge = seedEdgeOfA(a, seedA, lowA);
+  let floor = -Infinity, seedPartner = -1, early = -Infinity, beforeSeed = true;
+  for (let step = -1; step < a.edgeCount; step++) {
+    const seeding = step < 0, i = seeding ? seedEdge : step;
     const pa = 3 * edgeVerticesA[2 * i]!;
     const px = va[pa]!, py = va[pa + 1]!, pz = va[pa + 2]!;
     const f0 = edgeFacesA[2 * i]!, f1 = edgeFacesA[2 * i + 1]!;
@@ -271,20 +359,26 @@ export function hullSeparatingAxis(
     const n1x = planesA[i1]!, n1y = planesA[i1 + 1]!, n1z = planesA[i1 + 2]!;
     // An axis L on this edge's arc is a n0 + b n1 (a, b >= 0, a + b >= 1), so its separation,
     // at most L . (v - p) for any point v of B (p on the edge), is at most the larger of
-    // n0 . (v - p) and n1 . (v - p) where that is negative. With v B's centre, then B's lowest
-    // vertices along n0 and n1: an edge whose every axis lies deeper than the best edge pair
-    // so far can neither separate nor replace it (a replacement must beat it by `tie`), so its
-    // partners are not sought; `pruneSlack` covers the round-off of both sides.
-    const best = Math.min(edgeSeparation, 0) - pruneSlack;
-    if (edgeA >= 0) {
-      const wx = bx - px, wy = by - py, wz = bz - pz;
+    // n0 . (v - p) and n1 . (v - p) where that is negative. With v B's centre and the seed
+    // face's lowest vertex, then B's lowest vertices along n0 and n1: an edge whose every axis
+    // lies deeper than the best edge pair so far (or the floor) can neither separate nor
+    // replace it (a replacement must beat it by `tie`), so its partners are not sought;
+    // `pruneSlack` covers the round-off of both sides.
+    const best = Math.min(Math.max(edgeSeparation, floor), 0) - pruneSlack;
+    const bounded = !seeding && (edgeA >= 0 || floor > -Infinity);
+    if (bounded) {
+      let wx = bx - px, wy = by - py, wz = bz - pz;
       const bound = Math.max(n0x * wx + n0y * wy + n0z * wz, n1x * wx + n1y * wy + n1z * wz);
-      if (bound < best) continue;
+      wx = lowAx - px;
+      wy = lowAy - py;
+      wz = lowAz - pz;
+      const low = Math.max(n0x * wx + n0y * wy + n0z * wz, n1x * wx + n1y * wy + n1z * wz);
+      if (Math.min(bound, low) < best) continue;
     }
     if (lowestVertices[f0]! < 0) faceOfA(a, countB, f0);
     if (lowestVertices[f1]! < 0) faceOfA(a, countB, f1);
     const start = lowestVertices[f0]!, target = lowestVertices[f1]!;
-    if (edgeA >= 0) {
+    if (bounded) {
       const k0 = 3 * start, k1 = 3 * target;
       let wx = vb[k0]! - px, wy = vb[k0 + 1]! - py, wz = vb[k0 + 2]! - pz;
       const bound0 = Math.max(
@@ -306,6 +400,7 @@ export function hullSeparatingAxis(
     const lengthA = ex * ex + ey * ey + ez * ez;
     for (let c = 0; c < count; c++) {
       const j = partners[c]!;
+      if (i === seedEdge && j === seedPartner) beforeSeed = false;
       const k = baseB + 3 * j;
       const fx = edges[k]!, fy = edges[k + 1]!, fz = edges[k + 2]!;
       // The axis eA x eB, away from A's centre.
@@ -334,7 +429,16 @@ export function hullSeparatingAxis(
         result.separatingEdgeB = j;
         return false;
       }
-      if (lengthSquared >= NEAR_PARALLEL_SQUARED * lengths && separation > edgeSeparation + tie) {
+      if (lengthSquared < NEAR_PARALLEL_SQUARED * lengths) continue;
+      if (seeding) {
+        if (separation > floor) {
+          floor = separation;
+          seedPartner = j;
+        }
+        continue;
+      }
+      if (beforeSeed) early = Math.max(early, separation);
+      if (separation > edgeSeparation + tie) {
         edgeSeparation = separation;
         edgeA = i;
         edgeB = j;
@@ -342,6 +446,19 @@ export function hullSeparatingAxis(
         axisY = ly * inverse;
         axisZ = lz * inverse;
       }
+    }
+    // The pairs a seeded pass skips before the seed pair lie more than `tie` below the floor,
+    // and those the shortcut skips lie less than `tie` above the best measured: when every pair
+    // measured before the seed pair lies 2 `tie` below the floor, the seed pair becomes the best
+    // at its turn as it would with every pair measured, and from there both sequences agree.
+    // Otherwise the pairs are measured again, unseeded (rare: near ties).
+    if (step === a.edgeCount - 1 && floor > -Infinity && !(early < floor - 2 * tie)) {
+      floor = -Infinity;
+      early = -Infinity;
+      edgeA = -1;
+      edgeB = -1;
+      edgeSeparation = -Infinity;
+      step = -1;
     }
   }
 
@@ -401,6 +518,87 @@ function faceOfB(a: HullData, facesA: number, f: number): void {
     if (h < lowest) lowest = h;
   }
   s.faceSeparations[facesA + f] = lowest - planes[i + 3]!;
+}
+
+/**
+ * The seed of A's faces: the face whose plane B's placed centre lies highest above (the first
+ * such), measured by `faceOfA`; returns it.
+ */
+function seedFaceOfA(a: HullData, countB: number): number {
+  const s = hullScratch, planes = a.planes, centre = s.frameCentre;
+  const x = centre[0]!, y = centre[1]!, z = centre[2]!;
+  let seed = 0, highest = -Infinity;
+  for (let i = 0; i < 4 * a.faceCount; i += 4) {
+    const above = planes[i]! * x + planes[i + 1]! * y + planes[i + 2]! * z - planes[i + 3]!;
+    if (above > highest) {
+      highest = above;
+      seed = i;
+    }
+  }
+  faceOfA(a, countB, seed / 4);
+  return seed / 4;
+}
+
+/**
+ * The seed of B's faces: as `seedFaceOfA`, A's centre above B's placed planes; its separation
+ * as `faceOfB` computes it, and A's lowest vertex along it into `hullScratch.seedVertex`.
+ */
+function seedFaceOfB(a: HullData, b: HullData): number {
+  const s = hullScratch, planes = s.framePlanes, centre = a.centre;
+  const x = centre[0]!, y = centre[1]!, z = centre[2]!;
+  let seed = 0, highest = -Infinity;
+  for (let i = 0; i < 4 * b.faceCount; i += 4) {
+    const above = planes[i]! * x + planes[i + 1]! * y + planes[i + 2]! * z - planes[i + 3]!;
+    if (above > highest) {
+      highest = above;
+      seed = i;
+    }
+  }
+  const va = a.vertices, nx = planes[seed]!, ny = planes[seed + 1]!, nz = planes[seed + 2]!;
+  let lowest = Infinity, lowestVertex = 0;
+  for (let k = 0; k < 3 * a.vertexCount; k += 3) {
+    const h = nx * va[k]! + ny * va[k + 1]! + nz * va[k + 2]!;
+    if (h < lowest) {
+      lowest = h;
+      lowestVertex = k;
+    }
+  }
+  s.faceSeparations[a.faceCount + seed / 4] = lowest - planes[seed + 3]!;
+  s.seedVertex = lowestVertex / 3;
+  return seed / 4;
+}
+
+/**
+ * The seed of the edge pairs: among the edges around A's seed face `face`, the one whose bound
+ * on its axes' separations (see step 4) by B's placed centre and by B's vertex at offset `low`
+ * (B's lowest along that face) lies highest.
+ */
+function seedEdgeOfA(a: HullData, face: number, low: number): number {
+  const s = hullScratch, vb = s.frameVertices, centre = s.frameCentre;
+  const va = a.vertices, planes = a.planes, edgeVertices = a.edgeVertices, edgeFaces = a.edgeFaces;
+  const faceEdges = a.faceEdges;
+  const bx = centre[0]!, by = centre[1]!, bz = centre[2]!;
+  const lx = vb[low]!, ly = vb[low + 1]!, lz = vb[low + 2]!;
+  let seed = 0, highest = -Infinity;
+  for (let k = a.faceStart[face]!; k < a.faceStart[face + 1]!; k++) {
+    const i = faceEdges[k]!;
+    const p = 3 * edgeVertices[2 * i]!, i0 = 4 * edgeFaces[2 * i]!, i1 = 4 * edgeFaces[2 * i + 1]!;
+    const px = va[p]!, py = va[p + 1]!, pz = va[p + 2]!;
+    const n0x = planes[i0]!, n0y = planes[i0 + 1]!, n0z = planes[i0 + 2]!;
+    const n1x = planes[i1]!, n1y = planes[i1 + 1]!, n1z = planes[i1 + 2]!;
+    let wx = bx - px, wy = by - py, wz = bz - pz;
+    const bound = Math.max(n0x * wx + n0y * wy + n0z * wz, n1x * wx + n1y * wy + n1z * wz);
+    wx = lx - px;
+    wy = ly - py;
+    wz = lz - pz;
+    const lowBound = Math.max(n0x * wx + n0y * wy + n0z * wz, n1x * wx + n1y * wy + n1z * wz);
+    const both = Math.min(bound, lowBound);
+    if (both > highest) {
+      highest = both;
+      seed = i;
+    }
+  }
+  return seed;
 }
 
 /** `minkowskiFaceTest`'s answer: the pair forms a Minkowski face. */

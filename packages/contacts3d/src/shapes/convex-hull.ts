@@ -67,6 +67,8 @@ export interface HullData {
 export interface HullEdgeData extends HullData {
   /** The largest |n . e| / |e| of an edge e and the normal n of a face beside it. */
   readonly edgeSkew: number;
+  /** Each edge's vector, its second vertex minus its first (x, y, z each). */
+  readonly edgeVectors: Float64Array;
 }
 
 /**
@@ -151,6 +153,11 @@ export class ConvexHull<B = unknown> extends Primitive<B> {
    * how far a merged face's edges lean out of its plane).
    */
   readonly edgeSkew: number;
+  /**
+   * Each edge's vector, its second vertex minus its first (x, y, z each): kept with the hull,
+   * so the separating-axis test does not form the first hull's at every call.
+   */
+  readonly edgeVectors: Float64Array;
   /** How many vertices the hull has. */
   readonly vertexCount: number;
   /** How many (polygonal) faces the hull has. */
@@ -197,9 +204,13 @@ export class ConvexHull<B = unknown> extends Primitive<B> {
     for (let k = 0; k < v; k++) starts[k + 1] = starts[k + 1]! + starts[k]!;
     this.vertexEdgeStart = starts;
     let skew = 0;
+    this.edgeVectors = new Float64Array(3 * e);
     for (let k = 0; k < e; k++) {
       const i = 3 * ends[2 * k]!, j = 3 * ends[2 * k + 1]!, q = this.vertices;
       const x = q[j]! - q[i]!, y = q[j + 1]! - q[i + 1]!, z = q[j + 2]! - q[i + 2]!;
+      this.edgeVectors[3 * k] = x;
+      this.edgeVectors[3 * k + 1] = y;
+      this.edgeVectors[3 * k + 2] = z;
       const length = Math.sqrt(x * x + y * y + z * z);
       for (let side = 0; side < 2; side++) {
         const n = 4 * this.edgeFaces[2 * k + side]!, planes = this.planes;

@@ -11,6 +11,8 @@ export const hullScratch = {
   frameVertices: new Float64Array(0) as Float64Array,
   /** The second hull's planes in the first hull's frame (nx, ny, nz, d each). */
   framePlanes: new Float64Array(0) as Float64Array,
+  /** The transform from the second hull's frame to the first's: rotation (row by row), then translation. */
+  frame: new Float64Array(12) as Float64Array,
   /** The second hull's centre in the first hull's frame. */
   frameCentre: new Float64Array(3) as Float64Array,
   /** Separations along the faces of the first hull, then of the second. */
@@ -29,6 +31,8 @@ export const hullScratch = {
   fragile: new Float64Array(3) as Float64Array,
   /** For each face of the first hull, the second hull's vertex lowest along its normal. */
   lowestVertices: new Int32Array(0) as Int32Array,
+  /** The first hull's vertex lowest along the seed face of the second (hull-sat.ts). */
+  seedVertex: 0,
   /** The second hull's edges that form Minkowski faces with one edge of the first. */
   edgePartners: new Int32Array(0) as Int32Array,
   /** Edge vectors of the first hull, then of the second, in the first hull's frame. */
