@@ -33,6 +33,7 @@ import {
   mixedFrames,
   mixedPairsPerKind,
   oimoFrames,
+  apartFrames,
   rapierFrames,
   restingFrames,
 } from './frame.js';
@@ -446,6 +447,29 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
               FRAME_PAIRS,
               'floor: both setPose calls and the contacts written, no detection',
             ),
+        ],
+      };
+    })(),
+    // The near misses called frame after frame: what the separating-axis cache saves.
+    (() => {
+      const frames = lazy(() => apartFrames(114));
+      const box = contacts3d.collideBoxBox;
+      return {
+        id: 'frame-apart',
+        title: `Frame, apart: ${FRAME_PAIRS} box-box near misses over ${FRAMES} frames of a ` +
+          "solver's jitter, poses set before each call, per-pair state kept across frames",
+        pairs: frames,
+        ours: () => contactkitFrames(frames(), FRAME_PAIRS, box, 'none', 'collideBoxBox, no cache'),
+        peers: [
+          () =>
+            contactkitFrames(
+              frames(),
+              FRAME_PAIRS,
+              box,
+              'axis',
+              'collideBoxBox + PairCache (separating axis)',
+            ),
+          () => oimoFrames(frames(), 'BoxBoxDetector.detect'),
         ],
       };
     })(),
