@@ -203,6 +203,22 @@ export function contactkitFrames(
   return implementation;
 }
 
+/** How the box-box frame rows label our calls, by cache mode. */
+const BOX_FRAME_CALLS: Readonly<Record<FrameCache, string>> = {
+  none: 'collideBoxBox, no cache',
+  axis: 'collideBoxBox + PairCache (separating axis)',
+  recycle: 'collideBoxBox + PairCache({ recycle: true })',
+};
+
+/** `contactkitFrames` for the FRAME_PAIRS pairs of a box-box frame row, labelled by `mode`. */
+export function contactkitBoxFrames(
+  frames: Pairs3,
+  detector: CachedDetector,
+  mode: FrameCache,
+): Implementation {
+  return contactkitFrames(frames, FRAME_PAIRS, detector, mode, BOX_FRAME_CALLS[mode]);
+}
+
 /**
  * OimoPhysics on the box-box frames: one pair of BoxGeometry and Transform per resting pair,
  * posed by `setPosition` and `setOrientation` before each `BoxBoxDetector.detect`, one

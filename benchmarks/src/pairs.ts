@@ -25,6 +25,8 @@ import {
 import { crashcat3 } from './crashcat3.js';
 import { type Found, findExports } from './detectors.js';
 import {
+  apartFrames,
+  contactkitBoxFrames,
   contactkitFloor,
   contactkitFrames,
   FRAME_PAIRS,
@@ -33,7 +35,6 @@ import {
   mixedFrames,
   mixedPairsPerKind,
   oimoFrames,
-  apartFrames,
   rapierFrames,
   restingFrames,
 } from './frame.js';
@@ -416,24 +417,10 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         title: `Frame: ${FRAME_PAIRS} resting box-box pairs over ${FRAMES} frames of a solver's ` +
           'jitter, poses set before each call, per-pair state kept across frames',
         pairs: frames,
-        ours: () => contactkitFrames(frames(), FRAME_PAIRS, box, 'none', 'collideBoxBox, no cache'),
+        ours: () => contactkitBoxFrames(frames(), box, 'none'),
         peers: [
-          () =>
-            contactkitFrames(
-              frames(),
-              FRAME_PAIRS,
-              box,
-              'axis',
-              'collideBoxBox + PairCache (separating axis)',
-            ),
-          () =>
-            contactkitFrames(
-              frames(),
-              FRAME_PAIRS,
-              box,
-              'recycle',
-              'collideBoxBox + PairCache({ recycle: true })',
-            ),
+          () => contactkitBoxFrames(frames(), box, 'axis'),
+          () => contactkitBoxFrames(frames(), box, 'recycle'),
           () =>
             rapierFrames(
               frames(),
@@ -459,16 +446,9 @@ export function pairBenches({ found3, found2, api2 }: Ours): PairBench[] {
         title: `Frame, apart: ${FRAME_PAIRS} box-box near misses over ${FRAMES} frames of a ` +
           "solver's jitter, poses set before each call, per-pair state kept across frames",
         pairs: frames,
-        ours: () => contactkitFrames(frames(), FRAME_PAIRS, box, 'none', 'collideBoxBox, no cache'),
+        ours: () => contactkitBoxFrames(frames(), box, 'none'),
         peers: [
-          () =>
-            contactkitFrames(
-              frames(),
-              FRAME_PAIRS,
-              box,
-              'axis',
-              'collideBoxBox + PairCache (separating axis)',
-            ),
+          () => contactkitBoxFrames(frames(), box, 'axis'),
           () => oimoFrames(frames(), 'BoxBoxDetector.detect'),
         ],
       };
