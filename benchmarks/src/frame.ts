@@ -2,6 +2,8 @@
  * The frame rows: pairs called frame after frame as a physics engine calls its narrowphase, each
  * shape jittered about its rest pose every frame as a solver leaves it (broadphase excluded).
  * - "frame": the resting box-box pairs of a settled stack.
+ * - "frame-apart": box-box near misses, where the separating-axis cache ends a call after one
+ *   projection.
  * - "frame-mixed": a scene of every 3D detector kind interleaved (spheres, boxes, capsules and
  *   hulls against each other and against half-spaces), as an engine meets its pairs.
  * Configuration `i` is pair `i % pairs` in frame `i / pairs`; the timing loop walks them in order,
@@ -23,7 +25,14 @@ import type { ContactKind } from '@contactkit/math';
 import { Random } from '@contactkit/test-support';
 import { type OurShape, oimoRow, rapierColliderDesc, rapierRow, toOurs } from './adapters3d.js';
 import { type Implementation, contactkitImplementation, sink } from './harness.js';
-import { type BoxSpec, type Pair, type Pairs3, type Shape3Spec, boxStackPairs } from './inputs.js';
+import {
+  type BoxSpec,
+  type Pair,
+  type Pairs3,
+  type Shape3Spec,
+  boxBoxPairs,
+  boxStackPairs,
+} from './inputs.js';
 import { multiplyQ } from './space.js';
 
 /** Resting pairs per frame in the box-box row, and frames: 64 x 16 = the 1024 configurations. */
@@ -82,6 +91,17 @@ function jitteredFrames<A extends Shape3Spec, B extends Shape3Spec>(
  */
 export function restingFrames(seed: number): Pair<BoxSpec, BoxSpec>[] {
   return jitteredFrames(boxStackPairs(FRAME_PAIRS, seed), seed + 1);
+}
+
+/**
+ * The box-box near misses: the first FRAME_PAIRS separated configurations of the box-box row's
+ * generator (boxes 0.3 to 1 in half size, apart by 0.5% to 50% of the pair's size, more than
+ * the jitter moves them), each box jittered about its rest pose in every frame.
+ */
+export function apartFrames(seed: number): Pair<BoxSpec, BoxSpec>[] {
+  const apart = boxBoxPairs(8 * FRAME_PAIRS, seed).filter((pair) => pair.category === 'separated');
+  if (apart.length < FRAME_PAIRS) throw new RangeError(`only ${apart.length} separated pairs`);
+  return jitteredFrames(apart.slice(0, FRAME_PAIRS), seed + 1);
 }
 
 /**
@@ -181,6 +201,22 @@ export function contactkitFrames(
   }
   sink[1]! += contacts;
   return implementation;
+}
+
+/** How the box-box frame rows label our calls, by cache mode. */
+const BOX_FRAME_CALLS: Readonly<Record<FrameCache, string>> = {
+  none: 'collideBoxBox, no cache',
+  axis: 'collideBoxBox + PairCache (separating axis)',
+  recycle: 'collideBoxBox + PairCache({ recycle: true })',
+};
+
+/** `contactkitFrames` for the FRAME_PAIRS pairs of a box-box frame row, labelled by `mode`. */
+export function contactkitBoxFrames(
+  frames: Pairs3,
+  detector: CachedDetector,
+  mode: FrameCache,
+): Implementation {
+  return contactkitFrames(frames, FRAME_PAIRS, detector, mode, BOX_FRAME_CALLS[mode]);
 }
 
 /**

@@ -331,6 +331,31 @@ describe('PairCache', () => {
     expect(contactsOf(data, resized)).toEqual(contactsOf(plain, collideBoxBox(other, slab, plain)));
   });
 
+  it("tests a box pair's cached axis in the roles it was found in, in either argument order", () => {
+    // A unit cube 0.1 above a slab turned 45 degrees about z: only the slab's face axis b_1
+    // separates them (the cube, the smaller box, is A). Along the cube's own y axis (the same
+    // number in swapped roles) they overlap: the slab reaches 2 sin 45 + 0.5 cos 45 = 1.77 up
+    // from its centre, the cube comes down to 1.307 sin 45 - 0.5 = 0.42.
+    const n: Vec3 = [-Math.SQRT1_2, Math.SQRT1_2, 0];
+    const slab = new Box([2, 0.5, 2]).setPose([0, 0, 0], [
+      0,
+      0,
+      Math.sin(Math.PI / 8),
+      Math.cos(Math.PI / 8),
+    ]);
+    const cube = new Box([0.5, 0.5, 0.5]).setPose(scale(n, 0.5 + Math.SQRT1_2 + 0.1), [0, 0, 0, 1]);
+    const data = new CollisionData({ capacity: 16 });
+    for (const [first, second] of [[slab, cube], [cube, slab]] as const) {
+      const cache = new PairCache();
+      expect(collideBoxBox(first, second, data, cache)).toBe(0);
+      expect(cache.lastPath).toBe('full');
+      expect(cache.boxBox.separatingAxis).toBe(4);
+      expect(collideBoxBox(first, second, data, cache)).toBe(0);
+      expect(cache.lastPath).toBe('separated');
+    }
+    expect(data.contactCount).toBe(0);
+  });
+
   it('reaches the detector through collide, in either order, and is ignored where unused', () => {
     const data = new CollisionData({ capacity: 16 });
     const slab = new Box([2, 0.5, 2]).setPose([0, -0.5, 0], [0, 0, 0, 1]);

@@ -20,12 +20,17 @@
  * A's feature first, whichever box the caller passed first.
  */
 import { ContactKind } from '@contactkit/math';
-import { BoxBoxAxis, type BoxBoxSatCache, boxBoxSeparatingAxis } from '../sat/box-box-sat.js';
+import {
+  BoxBoxAxis,
+  type BoxBoxSatCache,
+  boxBoxSeparatingAxis,
+  stillSeparated,
+} from '../sat/box-box-sat.js';
 import { clipBoxFaces } from '../clip/box-face-clip.js';
 import { boxEdgeFeature } from '../shapes/box-features.js';
 import type { CollisionData } from '../manifold/collision-data.js';
 import { emitManifold, LocalManifold } from '../manifold/local-manifold.js';
-import type { PairCache, PairCachePath } from '../manifold/pair-cache.js';
+import type { PairCache } from '../manifold/pair-cache.js';
 import type { RecycledManifold } from '../manifold/recycle.js';
 import type { Box } from '../shapes/primitives.js';
 
@@ -173,8 +178,8 @@ function clipFace(a: Box, b: Box, axis: BoxBoxAxis, manifold: LocalManifold): vo
 /**
  * Steps 2 to 4 for A and B in canonical order, for contacts down to separation `data.tolerance`
  * (0 without `data`: the overlap test): fills `manifold` (count 0 when the boxes are apart). The
- * tolerance comes in its buffer: doubles cross calls in arrays or fields (PERFORMANCE.md). With a cache,
- * the SAT tests the last separating axis first (box-box-sat.ts). Returns how it answered.
+ * tolerance comes in its buffer: doubles cross calls in arrays or fields (PERFORMANCE.md). With a
+ * cache, the axis that separated the boxes is kept, for A = `first` when `firstIsA`.
  */
 function boxBoxManifold(
   a: Box,
@@ -182,14 +187,19 @@ function boxBoxManifold(
   data: CollisionData | null,
   manifold: LocalManifold,
   cache: BoxBoxSatCache | null,
-): PairCachePath {
+  firstIsA: boolean,
+): void {
   manifold.count = 0;
   const axis = axisScratch;
   axis.tolerance = data === null ? 0 : data.tolerance;
-  if (!boxBoxSeparatingAxis(a, b, axis, cache)) return separated(axis, cache);
-  if (cache !== null) cache.separatingAxis = -1;
+  const overlap = boxBoxSeparatingAxis(a, b, axis);
+  if (cache !== null) {
+    cache.separatingAxis = overlap ? -1 : axis.separatingAxis;
+    cache.axisFirstIsA = firstIsA;
+  }
+  if (!overlap) return;
   // When the edges' closest points lie off the edges, the best face describes the contact.
-  if (axis.edgeWins && edgeContact(a, b, axis, manifold)) return 'full';
+  if (axis.edgeWins && edgeContact(a, b, axis, manifold)) return;
   clipFace(a, b, axis, manifold);
   // No point of the incident face reaches the reference face, yet no axis separates the boxes:
   // they meet edge to edge beside the faces (a small box across a large one's edge, where the
@@ -205,7 +215,6 @@ function boxBoxManifold(
   ) {
     edgeContact(a, b, axis, manifold);
   }
-  return 'full';
 }
 
 /** How far (relative to the larger box) the edge contact must lie closer than the face contact to replace it. */
@@ -231,14 +240,6 @@ function edgeCloserThanFace(a: Box, b: Box, axis: BoxBoxAxis, manifold: LocalMan
 
 /** The edge contact of a speculative pair, before it is chosen. Scratch of `edgeCloserThanFace` alone. */
 const edgeScratch = new LocalManifold(1);
-
-/** The SAT found a separating axis: the cache remembers it. */
-function separated(axis: BoxBoxAxis, cache: BoxBoxSatCache | null): PairCachePath {
-  if (cache === null) return 'full';
-  const cached = cache.separatingAxis === axis.separatingAxis;
-  cache.separatingAxis = axis.separatingAxis;
-  return cached ? 'separated' : 'full';
-}
 
 /**
  * Whether the world point at `points[i..i + 2]` lies inside `box` by at least WITNESS_MARGIN of
@@ -278,11 +279,10 @@ function recycledBoxesOverlap(
 }
 
 /**
- * `boxBoxManifold` with a pair cache: the recycled contacts when the cache recycles and they
- * still prove the boxes overlap, else the computation with the SAT's shortcuts, kept for
- * recycling.
+ * `boxBoxManifold` with a pair cache that recycles: the recycled contacts when they still prove
+ * the boxes overlap, else the full computation, kept for recycling.
  */
-function cachedBoxBoxManifold(
+function recycledBoxBoxManifold(
   a: Box,
   b: Box,
   firstIsA: boolean,
@@ -299,16 +299,14 @@ function cachedBoxBoxManifold(
     cache.lastPath = 'recycled';
     return;
   }
-  cache.lastPath = boxBoxManifold(a, b, data, manifold, sat);
-  if (recycled.distance > 0) {
-    const ha = a.halfSize, hb = b.halfSize, axis = axisScratch;
-    // The threshold's size: the smaller box's largest half size (a field: PERFORMANCE.md).
-    recycled.size = Math.min(
-      Math.max(ha[0]!, ha[1]!, ha[2]!),
-      Math.max(hb[0]!, hb[1]!, hb[2]!),
-    );
-    recycled.store(manifold, a.transform, b.transform, axis.faceOfB && !axis.edgeWins);
-  }
+  boxBoxManifold(a, b, data, manifold, sat, firstIsA);
+  const ha = a.halfSize, hb = b.halfSize, axis = axisScratch;
+  // The threshold's size: the smaller box's largest half size (a field: PERFORMANCE.md).
+  recycled.size = Math.min(
+    Math.max(ha[0]!, ha[1]!, ha[2]!),
+    Math.max(hb[0]!, hb[1]!, hb[2]!),
+  );
+  recycled.store(manifold, a.transform, b.transform, axis.faceOfB && !axis.edgeWins);
 }
 
 /** The pair's manifold. Scratch of `collideBoxBox` and `overlapBoxBox` alone. */
@@ -341,13 +339,22 @@ export function collideBoxBox<B>(
   cache?: PairCache,
 ): number {
   const manifold = manifoldScratch;
+  if (cache !== undefined) {
+    cache.claim(first, second);
+    const sat = cache.boxBox;
+    // Still apart along the axis that separated the pair last: one projection, no contact.
+    if (sat.separatingAxis >= 0 && stillSeparated(first, second, data as CollisionData, sat)) {
+      cache.lastPath = 'separated';
+      return 0;
+    }
+  }
   const inOrder = firstInCanonicalOrder(first, second);
   const a = inOrder ? first : second, b = inOrder ? second : first;
-  if (cache === undefined) boxBoxManifold(a, b, data as CollisionData, manifold, null);
-  else {
-    cache.claim(first, second);
-    cachedBoxBoxManifold(a, b, inOrder, data as CollisionData, manifold, cache);
-  }
+  if (cache === undefined) boxBoxManifold(a, b, data as CollisionData, manifold, null, inOrder);
+  else if (cache.recycleDistance === 0) {
+    // The separating axis is all this cache keeps: no recycling state to claim or consult.
+    boxBoxManifold(a, b, data as CollisionData, manifold, cache.boxBox, inOrder);
+  } else recycledBoxBoxManifold(a, b, inOrder, data as CollisionData, manifold, cache);
   return emitManifold(manifold, data, first.body, second.body, !inOrder);
 }
 
@@ -361,6 +368,6 @@ export function collideBoxBox<B>(
 export function overlapBoxBox(first: Box, second: Box): boolean {
   const manifold = manifoldScratch;
   const inOrder = firstInCanonicalOrder(first, second);
-  boxBoxManifold(inOrder ? first : second, inOrder ? second : first, null, manifold, null);
+  boxBoxManifold(inOrder ? first : second, inOrder ? second : first, null, manifold, null, inOrder);
   return manifold.count > 0;
 }

@@ -11,14 +11,16 @@
  *      to it describes the contact (`useFaceAlongEdge`).
  * The answer goes into an explicit `BoxBoxAxis`.
  *
- * With a `BoxBoxSatCache` (a `PairCache`'s), the axis that separated the pair at the last call is
- * tested right after step 1 (unless it is a face axis of A, which step 2 tests first anyway), by
- * the same arithmetic as its own step: still separating, the test ends there (the full test
- * would return false too, at that axis or an earlier one). Skipping the
- * edge axes of a pair whose face stays was tried and measured: proving cheaply that they cannot
- * change the face (a bound on each from the last full search) cost more than computing them
- * (the resting frame row: 490 ns a call against 360 without a cache), so step 4 always runs.
+ * A pair cache keeps the axis that separated the pair at its last call (`BoxBoxSatCache`, as
+ * Box3D keeps one axis per pair); the detector tests it before anything else
+ * (`stillSeparated`): one projection from the two transforms, by exactly the arithmetic of that
+ * axis's own step, so a pair still apart ends there and the full test would have returned false
+ * too (at that axis or an earlier one). Skipping the edge axes of a pair whose face stays was
+ * tried and measured: proving cheaply that they cannot change the face (a bound on each from the
+ * last full search) cost more than computing them (the resting frame row: 490 ns a call against
+ * 360 without a cache), so step 4 always runs.
  */
+import type { CollisionData } from '../manifold/collision-data.js';
 import type { Box } from '../shapes/primitives.js';
 
 /**
@@ -54,16 +56,15 @@ export class BoxBoxAxis {
 }
 
 /**
- * What the separating-axis test keeps of one pair between calls (in a `PairCache`), in the
- * pair's canonical order: the axis that separated it last.
+ * What the separating-axis test keeps of one pair between calls (in a `PairCache`): the axis
+ * that separated it last, and the order of the boxes it belongs to.
  */
 export class BoxBoxSatCache {
   /** The axis that separated the pair at the last call (as `BoxBoxAxis.separatingAxis`), -1 none. */
   separatingAxis = -1;
-  /** The current call's B rotation in A's frame (r_ij = a_i . b_j at 3i + j) and B's centre there. */
-  readonly rotation: Float64Array = new Float64Array(9);
-  readonly centre: Float64Array = new Float64Array(3);
-  /** The half sizes (A's, then B's) and the order (first argument is A) the state belongs to. */
+  /** Whether that axis was found with the detector's first argument as A. */
+  axisFirstIsA = true;
+  /** The half sizes (A's, then B's) and the order (first argument is A) recycled contacts belong to. */
   readonly halfSizes: Float64Array = new Float64Array(6);
   firstIsA = true;
   /** The separation `separationAlong` found (a field: doubles cross calls in arrays or fields, PERFORMANCE.md). */
@@ -78,7 +79,8 @@ export class BoxBoxSatCache {
   /**
    * Keeps the state only when it was made for boxes of these half sizes in this canonical order
    * (a box resized, or two equal boxes that swapped roles, start afresh); returns whether it
-   * started afresh.
+   * started afresh. Only recycling needs this: a cached separating axis proves any two boxes
+   * apart along it.
    */
   claim(a: Box, b: Box, firstIsA: boolean): boolean {
     const h = this.halfSizes, ha = a.halfSize, hb = b.halfSize;
@@ -96,6 +98,24 @@ export class BoxBoxSatCache {
     }
     return fresh;
   }
+}
+
+/**
+ * Whether boxes `first` and `second` (the detector's arguments) are still apart by more than
+ * `data.tolerance` along the axis that separated them last (`cache.separatingAxis` >= 0), taken
+ * in the roles it was found in. True means `boxBoxSeparatingAxis` returns false for them; false
+ * says nothing. The tolerance comes in its buffer (PERFORMANCE.md: doubles cross calls in
+ * arrays or fields).
+ */
+export function stillSeparated(
+  first: Box,
+  second: Box,
+  data: CollisionData,
+  cache: BoxBoxSatCache,
+): boolean {
+  if (cache.axisFirstIsA) separationAlong(first, second, cache);
+  else separationAlong(second, first, cache);
+  return cache.separation > data.tolerance;
 }
 
 /**
@@ -142,7 +162,6 @@ export function boxBoxSeparatingAxis(
   a: Box,
   b: Box,
   result: BoxBoxAxis,
-  cache: BoxBoxSatCache | null,
 ): boolean {
   const tolerance = result.tolerance;
   const ma = a.transform, mb = b.transform;
@@ -183,27 +202,6 @@ export function boxBoxSeparatingAxis(
   const t0 = dx * a0x + dy * a0y + dz * a0z,
     t1 = dx * a1x + dy * a1y + dz * a1z,
     t2 = dx * a2x + dy * a2y + dz * a2z;
-  // A face axis of A is the first step 2 tests anyway: only a later axis is worth testing first.
-  if (cache !== null && cache.separatingAxis >= 3) {
-    const rotation = cache.rotation, centre = cache.centre;
-    rotation[0] = r00;
-    rotation[1] = r01;
-    rotation[2] = r02;
-    rotation[3] = r10;
-    rotation[4] = r11;
-    rotation[5] = r12;
-    rotation[6] = r20;
-    rotation[7] = r21;
-    rotation[8] = r22;
-    centre[0] = t0;
-    centre[1] = t1;
-    centre[2] = t2;
-    separationAlong(cache.separatingAxis, a.halfSize, b.halfSize, cache);
-    if (cache.separation > tolerance) {
-      result.separatingAxis = cache.separatingAxis;
-      return false;
-    }
-  }
 
   // 2. Face axes of A: |t_i| - (ha_i + sum_j hb_j q_ij); of B: |t . b_j| - (sum_i ha_i q_ij + hb_j).
   const separationA0 = Math.abs(t0) - (ha0 + hb0 * q00 + hb1 * q01 + hb2 * q02);
@@ -375,48 +373,64 @@ export function boxBoxSeparatingAxis(
 }
 
 /**
- * The separation along axis `axis` (numbered as `BoxBoxAxis.separatingAxis`) of the pose in
- * `cache.rotation` and `cache.centre`, into `cache.separation`, by exactly the arithmetic of the
- * axis's own step in `boxBoxSeparatingAxis` (so the two agree bit for bit: the property test of
- * pair-cache.test.ts compares every contact); -Infinity for an edge axis that step skips as
- * parallel. Edge axis a_i x b_j, with (u, w) = (i + 1, i + 2) mod 3:
- * projection t_w r_uj - t_u r_wj, squared length r_uj^2 + r_wj^2, and A's and B's radii over the
- * two other axes of each box, the lower one first (Ericson's table 4.4.1).
+ * The separation of boxes `a` and `b` along the cached axis `cache.separatingAxis` (numbered as
+ * `BoxBoxAxis.separatingAxis`), into `cache.separation`: only the entries r_ij = a_i . b_j and
+ * t_i (B's centre along a_i) that axis reads, each by exactly the arithmetic of
+ * `boxBoxSeparatingAxis` (so the two agree bit for bit: the property test of pair-cache.test.ts
+ * compares every contact); -Infinity for an edge axis that step skips as parallel. Face axis a_i
+ * reads row i of r, face axis b_j column j; edge axis a_i x b_j, with (u, w) = (i + 1, i + 2)
+ * mod 3: projection t_w r_uj - t_u r_wj, squared length r_uj^2 + r_wj^2, and A's and B's radii
+ * over the two other axes of each box, the lower one first (Ericson's table 4.4.1), so column j
+ * and row i.
  */
-function separationAlong(
-  axis: number,
-  ha: Float64Array,
-  hb: Float64Array,
-  cache: BoxBoxSatCache,
-): void {
-  const r = cache.rotation, t = cache.centre;
+function separationAlong(a: Box, b: Box, cache: BoxBoxSatCache): void {
+  const axis = cache.separatingAxis;
+  const ma = a.transform, mb = b.transform, ha = a.halfSize, hb = b.halfSize;
+  const dx = mb[12]! - ma[12]!, dy = mb[13]! - ma[13]!, dz = mb[14]! - ma[14]!;
   if (axis < 3) {
-    const i = 3 * axis;
-    cache.separation = Math.abs(t[axis]!) -
-      (ha[axis]! + hb[0]! * Math.abs(r[i]!) + hb[1]! * Math.abs(r[i + 1]!) +
-        hb[2]! * Math.abs(r[i + 2]!));
-  } else if (axis < 6) {
-    const j = axis - 3;
-    const along = t[0]! * r[j]! + t[1]! * r[3 + j]! + t[2]! * r[6 + j]!;
-    cache.separation = Math.abs(along) -
-      (ha[0]! * Math.abs(r[j]!) + ha[1]! * Math.abs(r[3 + j]!) + ha[2]! * Math.abs(r[6 + j]!) +
-        hb[j]!);
-  } else {
-    const i = ((axis - 6) / 3) | 0, j = (axis - 6) % 3;
-    const u = i === 2 ? 0 : i + 1, w = i === 0 ? 2 : i - 1;
-    const n1 = i === 0 ? 1 : 0, n2 = i === 2 ? 1 : 2;
-    const m1 = j === 0 ? 1 : 0, m2 = j === 2 ? 1 : 2;
-    const ru = r[3 * u + j]!, rw = r[3 * w + j]!;
-    const lengthSquared = ru * ru + rw * rw;
-    if (lengthSquared < PARALLEL_SQUARED) {
-      cache.separation = -Infinity;
-      return;
-    }
-    const gap = Math.abs(t[w]! * ru - t[u]! * rw) -
-      (ha[n1]! * Math.abs(r[3 * n2 + j]!) + ha[n2]! * Math.abs(r[3 * n1 + j]!) +
-        hb[m1]! * Math.abs(r[3 * i + m2]!) + hb[m2]! * Math.abs(r[3 * i + m1]!));
-    cache.separation = gap / Math.sqrt(lengthSquared);
+    const i = 4 * axis;
+    const ax = ma[i]!, ay = ma[i + 1]!, az = ma[i + 2]!;
+    const r0 = ax * mb[0]! + ay * mb[1]! + az * mb[2]!,
+      r1 = ax * mb[4]! + ay * mb[5]! + az * mb[6]!,
+      r2 = ax * mb[8]! + ay * mb[9]! + az * mb[10]!;
+    cache.separation = Math.abs(dx * ax + dy * ay + dz * az) -
+      (ha[axis]! + hb[0]! * Math.abs(r0) + hb[1]! * Math.abs(r1) + hb[2]! * Math.abs(r2));
+    return;
   }
+  // Column j of r: B's axis b_j along A's three axes.
+  const j = axis < 6 ? axis - 3 : (axis - 6) % 3, m = 4 * j;
+  const bx = mb[m]!, by = mb[m + 1]!, bz = mb[m + 2]!;
+  const c0 = ma[0]! * bx + ma[1]! * by + ma[2]! * bz,
+    c1 = ma[4]! * bx + ma[5]! * by + ma[6]! * bz,
+    c2 = ma[8]! * bx + ma[9]! * by + ma[10]! * bz;
+  const t0 = dx * ma[0]! + dy * ma[1]! + dz * ma[2]!,
+    t1 = dx * ma[4]! + dy * ma[5]! + dz * ma[6]!,
+    t2 = dx * ma[8]! + dy * ma[9]! + dz * ma[10]!;
+  if (axis < 6) {
+    cache.separation = Math.abs(t0 * c0 + t1 * c1 + t2 * c2) -
+      (ha[0]! * Math.abs(c0) + ha[1]! * Math.abs(c1) + ha[2]! * Math.abs(c2) + hb[j]!);
+    return;
+  }
+  const i = ((axis - 6) / 3) | 0;
+  // Row i of r at B's two other axes, the lower one first (m1 < m2).
+  const m1 = j === 0 ? 1 : 0, m2 = j === 2 ? 1 : 2;
+  const n = 4 * i, ax = ma[n]!, ay = ma[n + 1]!, az = ma[n + 2]!;
+  const p1 = 4 * m1, p2 = 4 * m2;
+  const q1 = Math.abs(ax * mb[p1]! + ay * mb[p1 + 1]! + az * mb[p1 + 2]!),
+    q2 = Math.abs(ax * mb[p2]! + ay * mb[p2 + 1]! + az * mb[p2 + 2]!);
+  // (u, w) = (i + 1, i + 2) mod 3; A's radius over its two other axes, the lower one first.
+  const ru = i === 0 ? c1 : i === 1 ? c2 : c0, rw = i === 0 ? c2 : i === 1 ? c0 : c1;
+  const tu = i === 0 ? t1 : i === 1 ? t2 : t0, tw = i === 0 ? t2 : i === 1 ? t0 : t1;
+  const lengthSquared = ru * ru + rw * rw;
+  if (lengthSquared < PARALLEL_SQUARED) {
+    cache.separation = -Infinity;
+    return;
+  }
+  // The lower of A's other axes (n1) pairs with the higher one's entry of column j, and so on.
+  const h1 = i === 0 ? ha[1]! : ha[0]!, h2 = i === 2 ? ha[1]! : ha[2]!;
+  const e1 = i === 2 ? Math.abs(c1) : Math.abs(c2), e2 = i === 0 ? Math.abs(c1) : Math.abs(c0);
+  const gap = Math.abs(tw * ru - tu * rw) - (h1 * e1 + h2 * e2 + hb[m1]! * q2 + hb[m2]! * q1);
+  cache.separation = gap / Math.sqrt(lengthSquared);
 }
 
 /**
