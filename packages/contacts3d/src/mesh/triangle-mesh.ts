@@ -572,11 +572,10 @@ function buildAdjacency(
  * all lie within `FLAT_EDGE_ANGLE` of its own, it is flat, so it gives no contact pointing
  * sideways (FINDINGS.md F15). Each pair of edges is judged once and the answer given to both
  * (FINDINGS.md F68: judged from each side, with each side's own line and corners, the copies'
- * round-off could flag one side and not the other). A sliver no wider than the crack covers an
- * edge only where the surface goes on beyond it (its other edges flat): slivers stacked along a
- * crack close it, slivers lying along the mesh's border leave the border a boundary. A sweep
- * over the single-triangle edges sorted along the axis where they spread most pairs those
- * whose boxes meet (sweep and prune, Ericson 7.5.1).
+ * round-off could flag one side and not the other). A triangle counts as across only if its
+ * far corner lies beyond the edge's line (a spoke of a fan of slivers that starts at the edge's
+ * end lies on the line, on neither side: the mesh's border stays a boundary). Sweep and prune
+ * (Ericson 7.5.1) over the single-triangle edges finds the pairs (`CrackSweep.pairEdges`).
  */
 function closeFlatCracks(
   tv: Int32Array,
@@ -594,19 +593,11 @@ function closeFlatCracks(
   const edges = ids.map((id) => firstUser[id]!);
   const cracks = new CrackSweep(tv, normals, inward, p, edges);
   cracks.pairEdges();
-  // Flat where the covers hold, passes until nothing changes: an edge covered by a sliver
-  // turns flat once the sliver's other edges have (see `holds`), so flatness spreads across a
-  // stack of slivers from the triangles beyond it, and slivers that only cover each other
-  // stay boundaries.
-  for (let changed = true; changed;) {
-    changed = false;
-    for (let i = 0; i < edges.length; i++) {
-      if (flags[edges[i]!] === EdgeFlag.Flat || !cracks.isCovered(i, flags)) continue;
-      flags[edges[i]!] = EdgeFlag.Flat;
-      changed = true;
-    }
+  for (let i = 0; i < ids.length; i++) {
+    if (!cracks.isCovered(i)) continue;
+    edgeFlag[ids[i]!] = EdgeFlag.Flat;
+    flags[edges[i]!] = EdgeFlag.Flat;
   }
-  for (let i = 0; i < ids.length; i++) edgeFlag[ids[i]!] = flags[edges[i]!]!;
 }
 
 /**
@@ -628,15 +619,10 @@ class CrackSweep {
   private readonly boxes: Float64Array;
   private readonly vetoed: Uint8Array;
   private readonly meshSize: number;
-  /**
-   * Per cover: the edge (its place in `edges`), the stretch `[from, to]` along it, the edge
-   * across (its triangle-edge number), and whether that edge's triangle reaches beyond the crack.
-   */
+  /** Per cover: the edge (its place in `edges`) and the stretch `[from, to]` along it. */
   private readonly coverOwner: number[] = [];
   private readonly coverFrom: number[] = [];
   private readonly coverTo: number[] = [];
-  private readonly coverSource: number[] = [];
-  private readonly coverBeyond: boolean[] = [];
   private coverStart: Int32Array | null = null;
   private coverOrder: Int32Array | null = null;
 
@@ -774,8 +760,8 @@ class CrackSweep {
     const onLong = [Math.max(0, to), Math.min(1, from)] as const;
     const onShort = [Math.max(0, ahead), Math.min(1, back)] as const;
     const [onI, onJ] = long === i ? [onLong, onShort] : [onShort, onLong];
-    this.cover(i, onI[0], onI[1], f, this.height(f) > width);
-    this.cover(j, onJ[0], onJ[1], e, this.height(e) > width);
+    this.cover(i, onI[0], onI[1]);
+    this.cover(j, onJ[0], onJ[1]);
   }
 
   /**
@@ -788,14 +774,6 @@ class CrackSweep {
     return (p[far]! - p[a]!) * this.inward[3 * g]! +
       (p[far + 1]! - p[a + 1]!) * this.inward[3 * g + 1]! +
       (p[far + 2]! - p[a + 2]!) * this.inward[3 * g + 2]!;
-  }
-
-  /** How far the corner of edge e's triangle off the edge lies from the edge's line, in its plane. */
-  private height(e: number): number {
-    const p = this.p, a = this.start(e), far = 3 * this.tv[e - (e % 3) + ((e % 3) + 2) % 3]!;
-    return (p[far]! - p[a]!) * this.inward[3 * e]! +
-      (p[far + 1]! - p[a + 1]!) * this.inward[3 * e + 1]! +
-      (p[far + 2]! - p[a + 2]!) * this.inward[3 * e + 2]!;
   }
 
   /** The parameter along edge e (0 at its start, 1 at its end) of the point at `p[q]`'s foot on its line. */
@@ -816,47 +794,28 @@ class CrackSweep {
     );
   }
 
-  private cover(i: number, from: number, to: number, source: number, beyond: boolean): void {
+  private cover(i: number, from: number, to: number): void {
     this.coverOwner.push(i);
     this.coverFrom.push(from);
     this.coverTo.push(to);
-    this.coverSource.push(source);
-    this.coverBeyond.push(beyond);
-  }
-
-  /**
-   * Whether a cover holds given the edge flags so far. A
-   * triangle whose far corner lies more than the crack's width beyond the edge across continues
-   * the surface; a sliver within that width (lying along the crack, or along the mesh's border)
-   * continues it only if its other two edges are flat, that is if the surface goes on beyond it.
-   */
-  private holds(c: number, flags: Uint8Array): boolean {
-    if (this.coverBeyond[c]!) return true;
-    const f = this.coverSource[c]!, first = f - (f % 3);
-    for (let k = 0; k < 3; k++) {
-      if (first + k !== f && flags[first + k] !== EdgeFlag.Flat) return false;
-    }
-    return true;
   }
 
   /**
    * Whether edge i is a flat crack: no edge across it at an angle, and the stretches covered
-   * (by covers that hold, see `holds`) leave no gap wider than the crack's width from its start
-   * to its end.
+   * leave no gap wider than the crack's width from its start to its end.
    */
-  isCovered(i: number, flags: Uint8Array): boolean {
+  isCovered(i: number): boolean {
     if (this.vetoed[i] === 1) return false;
     const [start, order] = this.coversByEdge();
     const length = this.lengths[i]!, width = crackWidth(length, this.meshSize);
-    let reached = 0, any = false;
+    if (start[i] === start[i + 1]) return false;
+    let reached = 0;
     for (let c = start[i]!; c < start[i + 1]!; c++) {
       const k = order[c]!;
-      if (!this.holds(k, flags)) continue;
-      any = true;
       if ((this.coverFrom[k]! - reached) * length > width) return false;
       reached = Math.max(reached, this.coverTo[k]!);
     }
-    return any && (1 - reached) * length <= width;
+    return (1 - reached) * length <= width;
   }
 
   /** The covers grouped by edge (counting sort), each edge's in order of their start. */
