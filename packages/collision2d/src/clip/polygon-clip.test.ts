@@ -169,3 +169,60 @@ describe('polygon-clip: a chain segment snapped after the separating axes', () =
     PROPERTY_TIMEOUT,
   );
 });
+
+describe('chain-cones: loadSegmentPiece', () => {
+  it(
+    'writes the numbers of ConvexPiece.pack and updateBounds (10^4 hostile segments)',
+    () => {
+      const random = new Random(2425);
+      const loaded = new ConvexPiece(2), reference = new ConvexPiece(2);
+      for (let run = 0; run < PROPERTY_RUNS; run++) {
+        const size = 10 ** random.range(-3, 3), origin = random.chance(0.3) ? 1e5 : 0;
+        const x = origin + size * random.range(-1, 1), y = origin + size * random.range(-1, 1);
+        const angle = random.range(0, 2 * Math.PI);
+        // Lengths down to 1e-9 of the size (at 1e5, a few ulps), and -0 coordinates.
+        const length = size * (random.chance(0.1) ? 1e-9 : random.range(0.01, 2));
+        const a = random.chance(0.05) ? [-0, -0] : [x, y];
+        const b = [a[0]! + length * Math.cos(angle), a[1]! + length * Math.sin(angle)];
+        let chain: Chain;
+        try {
+          chain = new Chain(random.chance(0.5) ? [a, b, [b[0]! + size, b[1]!]] : [a, b]);
+        } catch {
+          continue;
+        }
+        const i = random.int(chain.segmentCount);
+        loadSegmentPiece(loaded, chain, i);
+        // The general way: vertices and normals, then the piece's own pack and bounds.
+        const v = chain.vertices, n = chain.normals;
+        reference.vertices.set([v[2 * i]!, v[2 * i + 1]!, v[2 * i + 2]!, v[2 * i + 3]!]);
+        reference.normals.set([-n[2 * i]!, -n[2 * i + 1]!, n[2 * i]!, n[2 * i + 1]!]);
+        reference.pack();
+        reference.updateBounds();
+        const got = [
+          ...loaded.packed,
+          ...loaded.vertices,
+          ...loaded.normals,
+          loaded.centerX,
+          loaded.centerY,
+          loaded.radius,
+          ...loaded.outerEdge,
+          ...loaded.vertexIndex,
+        ];
+        const want = [
+          ...reference.packed,
+          ...reference.vertices,
+          ...reference.normals,
+          reference.centerX,
+          reference.centerY,
+          reference.radius,
+          i,
+          i,
+          i,
+          i + 1,
+        ];
+        expect(same(got, want)).toBe(true);
+      }
+    },
+    PROPERTY_TIMEOUT,
+  );
+});
