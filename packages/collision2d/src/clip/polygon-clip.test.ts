@@ -99,7 +99,8 @@ function nearSegment(random: Random, polygon: Polygon, size: number): number[][]
 
 describe('polygon-clip: a chain segment snapped after the separating axes', () => {
   it(
-    'snapPieces writes what collidePieces computes afresh with the segment face as the reference, and the reference normal decides the points (10^4 hostile pairs)',
+    'snapPieces equals collidePieces afresh with the face forced; the reference normal decides ' +
+      'the points (10^4 hostile pairs)',
     () => {
       const random = new Random(2424);
       const query = new PieceQuery(), segment = new ConvexPiece(2);
