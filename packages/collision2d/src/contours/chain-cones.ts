@@ -157,34 +157,21 @@ export function heldAtVertex(chain: Chain, i: number, code: number, normal: Chai
  * Loads segment `i` of `chain` into `piece` (a `ConvexPiece` of two vertices) as a thin two-sided
  * piece in the chain's frame: edge 0 from vertex `i` to `i + 1` faces right of the segment, edge 1
  * back faces left; both are named by the segment index, the vertices by their chain indices.
- * `packed` and the bounding circle are written here directly, with the arithmetic of
- * `ConvexPiece.pack` and `ConvexPiece.updateBounds` for two vertices (the same numbers).
  */
 export function loadSegmentPiece(piece: ConvexPiece, chain: Chain, i: number): void {
   const v = chain.vertices, n = chain.normals, sv = piece.vertices, sn = piece.normals;
-  const packed = piece.packed;
-  const ax = v[2 * i]!, ay = v[2 * i + 1]!, bx = v[2 * i + 2]!, by = v[2 * i + 3]!;
-  const nx = n[2 * i]!, ny = n[2 * i + 1]!;
-  // Each vertex and normal into its own array and into `packed` (x, y, nx, ny per vertex).
-  sv[0] = packed[0] = ax;
-  sv[1] = packed[1] = ay;
-  sv[2] = packed[4] = bx;
-  sv[3] = packed[5] = by;
-  sn[0] = packed[2] = -nx;
-  sn[1] = packed[3] = -ny;
-  sn[2] = packed[6] = nx;
-  sn[3] = packed[7] = ny;
+  sv[0] = v[2 * i]!;
+  sv[1] = v[2 * i + 1]!;
+  sv[2] = v[2 * i + 2]!;
+  sv[3] = v[2 * i + 3]!;
+  sn[0] = -n[2 * i]!;
+  sn[1] = -n[2 * i + 1]!;
+  sn[2] = n[2 * i]!;
+  sn[3] = n[2 * i + 1]!;
   piece.outerEdge[0] = i;
   piece.outerEdge[1] = i;
   piece.vertexIndex[0] = i;
   piece.vertexIndex[1] = i + 1;
-  // The vertex mean, summed from 0 as `updateBounds` sums it, and the farther end's distance.
-  const cx = (0 + ax + bx) / 2, cy = (0 + ay + by) / 2;
-  const da = (ax - cx) * (ax - cx) + (ay - cy) * (ay - cy),
-    db = (bx - cx) * (bx - cx) + (by - cy) * (by - cy);
-  let far = da > 0 ? da : 0;
-  if (db > far) far = db;
-  piece.centerX = cx;
-  piece.centerY = cy;
-  piece.radius = Math.sqrt(far);
+  piece.pack();
+  piece.updateBounds();
 }

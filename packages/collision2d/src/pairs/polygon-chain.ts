@@ -121,11 +121,10 @@ function polygonChainCores<B>(
     if (pass === 1 && (manifold.count > 0 || skipped === false)) break;
     for (let k = 0; k < candidates; k++) {
       const i = grid ? grid.candidates[k]! : k;
-      // The segment's point nearest the centre (Ericson 5.1.2), divided out only between the ends
-      // (the quotient of a numerator outside [0, length^2] is clamped to the same end).
+      // The segment's point nearest the centre (Ericson 5.1.2).
       const ax = v[2 * i]!, ay = v[2 * i + 1]!, ex = v[2 * i + 2]! - ax, ey = v[2 * i + 3]! - ay;
-      const along = (cx - ax) * ex + (cy - ay) * ey, squared = ex * ex + ey * ey;
-      const t = along <= 0 ? 0 : along >= squared ? 1 : along / squared;
+      let t = ((cx - ax) * ex + (cy - ay) * ey) / (ex * ex + ey * ey);
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
       const fx = ax + t * ex - cx, fy = ay + t * ey - cy;
       if (fx * fx + fy * fy > beyond) continue;
       const found = segmentContacts(polygon, chain, i, pass === 1, queryBox, query, manifold);
