@@ -108,6 +108,23 @@ export class PieceQuery {
    * A bound from the piece centre is exact up to a few units in the last place of that size.
    */
   slack = 0;
+  /**
+   * Out of `pieceAxes`: P's best outline edge (-1: none), its separation, and whether P's edges
+   * separate the pieces.
+   */
+  edgeP = -1;
+  separationP = 0;
+  apartP = false;
+  /**
+   * Out of `pieceAxes`: Q's best outline edge's separation, or the floor its search had (P's best
+   * and the margin) when none beats it.
+   */
+  separationQ = 0;
+  /** Out of `pieceAxes`: whether some edge of either piece separates them (above 0). */
+  apart = false;
+  /** Out of `pieceAxes`: whether the reference edge is P's, and its index. */
+  referenceIsP = true;
+  referenceEdge = -1;
   /** Scratch of `collidePieces`. */
   readonly search = new EdgeSearch();
   /** Scratch of `closestPoints`: the point on P (x, y), on Q (x, y), their distance. */
@@ -241,22 +258,41 @@ export function collidePieces(
   query: PieceQuery,
   manifold: LocalManifold2,
 ): boolean {
+  const axes = pieceAxes(p, q, query);
+  if (axes === PIECES_REFERENCE) pieceContacts(p, q, query, manifold);
+  return axes !== PIECES_APART;
+}
+
+/** What `pieceAxes` found: an axis separates the pieces by more than the tolerance. */
+export const PIECES_APART = 0;
+/** Within the tolerance on every axis, but neither piece has an outline edge to be the reference. */
+export const PIECES_NO_REFERENCE = 1;
+/** Within the tolerance on every axis, the reference edge in the query: `pieceContacts` clips. */
+export const PIECES_REFERENCE = 2;
+
+/**
+ * Steps 1 to 3 of `collidePieces`: the early outs, the separating axes both ways and the
+ * reference edge, kept in `query` (`edgeP` to `referenceEdge`) for `pieceContacts` and
+ * `snapPieces`; Q's piece is left in P's frame (`ConvexPiece.frame`). Returns `PIECES_APART`,
+ * `PIECES_NO_REFERENCE` or `PIECES_REFERENCE`.
+ */
+export function pieceAxes(p: ConvexPiece, q: ConvexPiece, query: PieceQuery): number {
   const cos = query.cos, sin = query.sin, tolerance = query.tolerance;
   // 1. Bounding circles, then Q's piece circle against P's edge facing it.
   const qcx = cos * q.centerX - sin * q.centerY + query.x,
     qcy = sin * q.centerX + cos * q.centerY + query.y;
   const ex = qcx - p.centerX, ey = qcy - p.centerY, reach = p.radius + q.radius + tolerance;
-  if (ex * ex + ey * ey > reach * reach) return false;
+  if (ex * ex + ey * ey > reach * reach) return PIECES_APART;
   const pv = p.packed;
   const facing = mostAligned(p, pv, ex, ey);
   const fx = pv[4 * facing]!, fy = pv[4 * facing + 1]!;
   if (
     pv[4 * facing + 2]! * (qcx - fx) + pv[4 * facing + 3]! * (qcy - fy) - q.radius - query.slack >
       tolerance
-  ) return false;
+  ) return PIECES_APART;
   // Pieces that both lie inside their polygons cannot give a reference edge (the caller looks
   // at whether the polygons overlap). PERFORMANCE.md: boolean fields are compared with `false`.
-  if (p.hasOuterEdge === false && q.hasOuterEdge === false) return true;
+  if (p.hasOuterEdge === false && q.hasOuterEdge === false) return PIECES_NO_REFERENCE;
   // Fields read once, not at each pass (PERFORMANCE.md: 2D kernels).
   const qv = q.frame, own = q.packed, qCount = q.count, tx = query.x, ty = query.y;
   for (let j = 0; j < qCount; j++) {
@@ -276,8 +312,11 @@ export function collidePieces(
   search.floor = -Infinity;
   search.describe(p);
   const edgeP = bestOutlineEdge(p.count, pv, qv, q.count, facing, 0, query);
-  if (edgeP === SEPARATED) return false;
+  if (edgeP === SEPARATED) return PIECES_APART;
   const separationP = search.separation, apartP = search.apart;
+  query.edgeP = edgeP;
+  query.separationP = separationP;
+  query.apartP = apartP;
   const size = p.radius > q.radius ? p.radius : q.radius;
   const margin = AXIS_RELATIVE_MARGIN * Math.abs(separationP) + AXIS_ABSOLUTE_MARGIN * size;
   search.otherX = p.centerX;
@@ -286,19 +325,41 @@ export function collidePieces(
   search.floor = edgeP >= 0 && !forced ? separationP + margin : -Infinity;
   search.describe(q);
   const edgeQ = bestOutlineEdge(q.count, qv, pv, p.count, 0, edgeP >= 0 ? edgeP : 0, query);
-  if (edgeQ === SEPARATED) return false;
-  const separationQ = search.separation, apart = apartP || search.apart;
-  if (edgeP < 0 && edgeQ < 0) return true;
+  if (edgeQ === SEPARATED) return PIECES_APART;
+  const separationQ = search.separation;
+  query.separationQ = separationQ;
+  query.apart = apartP || search.apart;
+  if (edgeP < 0 && edgeQ < 0) return PIECES_NO_REFERENCE;
 
   // 3. Reference edge, P preferred within the margin.
   const referenceIsP = edgeQ < 0 ||
     (!forced && edgeP >= 0 && separationQ <= separationP + margin);
-  const reference = referenceIsP ? p : q, incident = referenceIsP ? q : p;
-  const r1 = referenceIsP
+  query.referenceIsP = referenceIsP;
+  query.referenceEdge = referenceIsP
     ? edgeP
     : forced && query.secondReferenceEdge >= 0
     ? query.secondReferenceEdge
     : edgeQ;
+  return PIECES_REFERENCE;
+}
+
+/**
+ * Steps 4 to 7 of `collidePieces`, after `pieceAxes` returned `PIECES_REFERENCE` for the same
+ * pieces and query: adds their contacts to `manifold`. Every point added carries the reference
+ * edge's normal (from Q toward P) unless the pieces are apart (`query.apart`: the closest points
+ * may replace them), and one point at least is added when neither piece has an internal edge,
+ * the reference piece has no edges in line and they are not apart (the deepest vertex of step
+ * 6 is the reference axis's separation, at most the tolerance).
+ */
+export function pieceContacts(
+  p: ConvexPiece,
+  q: ConvexPiece,
+  query: PieceQuery,
+  manifold: LocalManifold2,
+): void {
+  const tolerance = query.tolerance, forced = query.secondReference;
+  const referenceIsP = query.referenceIsP, r1 = query.referenceEdge;
+  const reference = referenceIsP ? p : q, incident = referenceIsP ? q : p;
   const before = manifold.count;
   clipIncident(reference, incident, referenceIsP, r1, manifold, query);
   // 6. Nothing clipped: for a snapped chain segment the incident piece's deepest point between
@@ -310,8 +371,8 @@ export function collidePieces(
     deepestVertex(reference, incident, referenceIsP, r1, manifold, query);
   }
   // 7. Apart (some axis separates them): the distance decides.
-  const separation = referenceIsP ? separationP : separationQ;
-  if (manifold.count > before && apart) {
+  const separation = referenceIsP ? query.separationP : query.separationQ;
+  if (manifold.count > before && query.apart) {
     closestPoints(p, q, query);
     const distance = query.closestDistance;
     if (distance > tolerance) {
@@ -328,7 +389,45 @@ export function collidePieces(
       addClosestContact(query, manifold);
     }
   }
-  return true;
+}
+
+/**
+ * The pieces of the last `pieceAxes` call that returned `PIECES_REFERENCE` again with Q's edge
+ * `face` as the reference (-1: Q's best outline edge), as `collidePieces` with
+ * `PieceQuery.secondReference` set: adds their contacts to `manifold`. P's separating axes and
+ * Q in P's frame are reused from that call; only Q's edges are searched again, without the
+ * floor P's best put under them (the reference is Q's whatever P's separations).
+ */
+export function snapPieces(
+  p: ConvexPiece,
+  q: ConvexPiece,
+  face: number,
+  query: PieceQuery,
+  manifold: LocalManifold2,
+): void {
+  const search = query.search, edgeP = query.edgeP;
+  search.otherX = p.centerX;
+  search.otherY = p.centerY;
+  search.floor = -Infinity;
+  search.describe(q);
+  // Not SEPARATED: which edges separate the pieces does not depend on the floor.
+  const edgeQ = bestOutlineEdge(
+    q.count,
+    q.frame,
+    p.packed,
+    p.count,
+    0,
+    edgeP >= 0 ? edgeP : 0,
+    query,
+  );
+  if (edgeQ < 0 && edgeP < 0) return;
+  query.separationQ = search.separation;
+  query.apart = query.apartP || search.apart;
+  query.referenceIsP = edgeQ < 0;
+  query.referenceEdge = edgeQ < 0 ? edgeP : face >= 0 ? face : edgeQ;
+  query.secondReference = true;
+  pieceContacts(p, q, query, manifold);
+  query.secondReference = false;
 }
 
 /** Steps 4 and 5 of `collidePieces`: the incident side clipped to the reference side lines. */

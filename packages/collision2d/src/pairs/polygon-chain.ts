@@ -8,11 +8,13 @@
  * vertex inside (`inside-vertices.ts`).
  *
  * No ghost contacts: a piece pair's normal is checked against the cones of the segment's
- * vertices (`chain-cones.ts`, after Box2D v3's chain segments). A normal leaning past a straight
- * or concave vertex is snapped: the pair is computed again with the segment's face as the
- * reference (its points beside the segment left to the neighbours; for a piece lying across
- * the segment, the face on the normal's side when the other gives nothing). One leaning past a convex
- * vertex's neighbour is skipped, the neighbour answers; if no segment then reports anything, the
+ * vertices (`chain-cones.ts`, after Box2D v3's chain segments), before clipping where that normal
+ * alone decides the points (`pieceAxes`, then `pieceContacts` only for a normal admitted). A
+ * normal leaning past a straight or concave vertex is snapped: the pair is clipped with the
+ * segment's face as the reference, its separating axes reused (`snapPieces`; its points beside
+ * the segment left to the neighbours; for a piece lying across the segment, the face on the
+ * normal's side when the other gives nothing). One leaning past a convex vertex's neighbour is
+ * skipped, the neighbour answers; if no segment then reports anything, the
  * skipped ones are computed snapped, so an overlap never goes without a contact. One inside the
  * cone it leans toward keeps the points that may carry it (a point at the segment's other
  * vertex, outside that one's cone, is a ghost); snapped only when none may.
@@ -20,7 +22,14 @@
 import { CLOSEST_CLAMP, collideRounded } from './rounded.js';
 import type { CollisionData2 } from '../manifold/contact2.js';
 import { emitManifold2, LocalManifold2, type ManifoldPoint2 } from '../manifold/manifold2.js';
-import { collidePieces, PieceQuery } from '../clip/polygon-clip.js';
+import {
+  PIECES_APART,
+  PIECES_NO_REFERENCE,
+  pieceAxes,
+  pieceContacts,
+  PieceQuery,
+  snapPieces,
+} from '../clip/polygon-clip.js';
 import { insideVertexContact, InsideVertexQuery } from '../clip/inside-vertices.js';
 import { rayCrossingTest } from '../contours/ray-crossing.js';
 import { ContactKind } from '@contactkit/math';
@@ -284,16 +293,35 @@ function segmentContacts(
   for (let j = 0; j < pieceCount; j++) {
     const piece = pieces[pieceGrid ? pieceGrid.candidates[j]! : j]!;
     pieceManifold.count = 0;
-    if (collidePieces(piece, segmentPiece, query, pieceManifold)) found |= NEAR;
-    if (pieceManifold.count === 0) continue;
+    const axes = pieceAxes(piece, segmentPiece, query);
+    if (axes === PIECES_APART) continue;
+    found |= NEAR;
+    if (axes === PIECES_NO_REFERENCE) continue;
     // A piece pair's points share one normal (the reference edge's or the closest points'),
     // here from the chain toward the polygon in the polygon's frame; the chain's frame is the
     // inverse rotation.
-    const point = pieceManifold.points[0]!;
     const normal = scratchNormal;
-    normal.x = c * point.normalX + s * point.normalY;
-    normal.y = -s * point.normalX + c * point.normalY;
-    let verdict = classifySegmentNormal(chain, i, normal);
+    let verdict: number;
+    if (piece.hasInternalEdge === false && piece.hasCollinearEdges === false && !query.apart) {
+      // The points are the reference edge's, one at least (`pieceContacts`): its normal is
+      // classified before clipping, so that a normal snapped is clipped once and one skipped
+      // never (after Box2D v3's b2CollideChainSegmentAndPolygon, which picks the normal first).
+      const referenceIsP = query.referenceIsP, r1 = query.referenceEdge;
+      const rv = referenceIsP ? piece.packed : segmentPiece.frame;
+      const nx = referenceIsP ? 0 - rv[4 * r1 + 2]! : rv[4 * r1 + 2]!,
+        ny = referenceIsP ? 0 - rv[4 * r1 + 3]! : rv[4 * r1 + 3]!;
+      normal.x = c * nx + s * ny;
+      normal.y = -s * nx + c * ny;
+      verdict = classifySegmentNormal(chain, i, normal);
+      if (verdict === NORMAL_ADMIT) pieceContacts(piece, segmentPiece, query, pieceManifold);
+    } else {
+      pieceContacts(piece, segmentPiece, query, pieceManifold);
+      if (pieceManifold.count === 0) continue;
+      const point = pieceManifold.points[0]!;
+      normal.x = c * point.normalX + s * point.normalY;
+      normal.y = -s * point.normalX + c * point.normalY;
+      verdict = classifySegmentNormal(chain, i, normal);
+    }
     if (verdict === NORMAL_ADMIT) {
       // The normal leans toward a vertex that admits it (an open end, say): a point at the other
       // vertex, outside that one's cone, is a ghost there, and the points held are the answer (a
@@ -335,7 +363,8 @@ function segmentContacts(
  * Adds the contacts of `piece` against the segment loaded in `segmentPiece` with the segment's
  * face `face` as the reference (edge 0 faces right of the segment, edge 1 left; -1 the face the
  * piece pair's separations favour), less the points beside the segment (the neighbouring
- * segment, or the open end, answers for them). Returns the number added.
+ * segment, or the open end, answers for them); the piece pair's separating axes are those of
+ * its `pieceAxes` call (`snapPieces`). Returns the number added.
  */
 function snappedContacts(
   piece: ConvexPiece,
@@ -346,11 +375,7 @@ function snappedContacts(
 ): number {
   const pieceManifold = scratchPieceManifold, sv = segmentPiece.vertices;
   pieceManifold.count = 0;
-  query.secondReference = true;
-  query.secondReferenceEdge = face;
-  collidePieces(piece, segmentPiece, query, pieceManifold);
-  query.secondReference = false;
-  query.secondReferenceEdge = -1;
+  snapPieces(piece, segmentPiece, face, query, pieceManifold);
   let added = 0;
   for (let m = 0; m < pieceManifold.count; m++) {
     const point = pieceManifold.points[m]!;
