@@ -293,6 +293,12 @@ export const CORES_APART = 2;
 export class CoreEdges {
   firstEdge = 0;
   secondEdge = 0;
+  /** Whether the reference edge (the largest separation) is P's `firstEdge` (else Q's `secondEdge`). */
+  referenceIsFirst = true;
+  /** Q's points and normals in P's frame (`x, y, nx, ny` a vertex), valid until the next call. */
+  secondFrame: Float64Array = scratchFrame;
+  /** The round-off allowance of coordinates in P's frame (`PieceQuery.slack`). */
+  slack = 0;
 }
 
 /**
@@ -303,7 +309,7 @@ export class CoreEdges {
  * (or the bounding circles are farther apart), `CORES_OVERLAP` when none is above 0, else
  * `CORES_APART` with `edges` set: the reference edge (the largest separation of all, P's on a
  * tie) and the other polygon's edge most anti-parallel to it (the incident edge; the lowest index
- * on a tie). Sets `query`'s pose.
+ * on a tie), which is the reference, and Q's points in P's frame. Sets `query`'s pose.
  *
  * Why the closest points lie on those two edges: the separation along an edge normal is the
  * distance from the origin to that edge's line in the Minkowski difference Q - P, whose edges
@@ -352,5 +358,8 @@ export function coresApart(
   }
   edges.firstEdge = referenceIsP ? edgeP : incident;
   edges.secondEdge = referenceIsP ? incident : edgeQ;
+  edges.referenceIsFirst = referenceIsP;
+  edges.secondFrame = qv;
+  edges.slack = query.slack;
   return CORES_APART;
 }
