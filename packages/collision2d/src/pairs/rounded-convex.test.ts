@@ -55,7 +55,7 @@ function support(polygon: Polygon, nx: number, ny: number): number {
  *   the closest points of edges in parallel tie along them;
  * - 'touching': cores touching (distance 0 within round-off, the deepest depth `R`), where no
  *   direction is the closest one: any normal and clipped points; also where the general path
- *   writes nothing (its core detector finds no contact for cores touching corner to corner).
+ *   writes nothing (fuzz/FINDINGS.md F90: a sliver's corner on a box's corner).
  */
 function agreement(
   expected: readonly number[],
