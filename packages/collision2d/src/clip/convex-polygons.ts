@@ -63,56 +63,20 @@ export function collideConvexPolygons(
   cache: PolygonSatCache | null,
 ): boolean {
   if (cache !== null) cache.path = SAT_PATH_FULL;
-  const pp = first.packed, qp = second.packed, tolerance = query.tolerance;
+  const pp = first.packed, qp = second.packed;
   const pCount = first.count, qCount = second.count, at = PACKED_VERTICES;
-  // The pose of Q in P's frame, as `PieceQuery.set` computes it from the same numbers.
-  const ac = pp[0]!, as = pp[1]!, bc = qp[0]!, bs = qp[1]!;
-  const dx = qp[2]! - pp[2]!, dy = qp[3]! - pp[3]!;
-  const cos = ac * bc + as * bs, sin = ac * bs - as * bc;
-  const tx = ac * dx + as * dy, ty = -as * dx + ac * dy;
-  const slack = 1e-12 * (pp[4]! + qp[4]! + Math.abs(dx) + Math.abs(dy));
-  query.cos = cos;
-  query.sin = sin;
-  query.x = tx;
-  query.y = ty;
-  query.slack = slack;
-
-  // 1. Bounding circles, then Q's circle against P's edge facing it (the edge whose normal is
-  // most aligned with the centres' offset, the lowest index on a tie).
-  const pcx = pp[5]!, pcy = pp[6]!, pr = pp[7]!, qr = qp[7]!;
-  const qcx = cos * qp[5]! - sin * qp[6]! + tx, qcy = sin * qp[5]! + cos * qp[6]! + ty;
-  const ex = qcx - pcx, ey = qcy - pcy, reach = pr + qr + tolerance;
-  if (ex * ex + ey * ey > reach * reach) return true;
+  // 1. The pose, the early outs, and the search of P's edges readied (`approach`).
+  const facing = approach(first, second, query);
+  if (facing === FAR) return true;
   const points = cache === null ? null : describePair(first, second);
-  if (cache !== null) {
-    // The cached separating edge, one projection (`PolygonSatCache`).
-    if (cache.kind === CACHE_SEPARATING && cachedSeparates(points!, cache, query)) {
-      cache.path = SAT_PATH_SEPARATED;
-      return true;
-    }
+  // The cached separating edge, one projection (`PolygonSatCache`).
+  if (cache !== null && cache.kind === CACHE_SEPARATING && cachedSeparates(points!, cache, query)) {
+    cache.path = SAT_PATH_SEPARATED;
+    return true;
   }
-  let facing = 0, largest = -Infinity;
-  for (let i = 0; i < pCount; i++) {
-    const d = pp[at + 4 * i + 2]! * ex + pp[at + 4 * i + 3]! * ey;
-    if (d > largest) {
-      largest = d;
-      facing = i;
-    }
-  }
-  const fx = pp[at + 4 * facing]!, fy = pp[at + 4 * facing + 1]!;
-  if (
-    pp[at + 4 * facing + 2]! * (qcx - fx) + pp[at + 4 * facing + 3]! * (qcy - fy) - qr - slack >
-      tolerance
-  ) return true;
   const qv = scratchFrame;
-  for (let j = 0; j < qCount; j++) {
-    const x = qp[at + 4 * j]!, y = qp[at + 4 * j + 1]!;
-    const nx = qp[at + 4 * j + 2]!, ny = qp[at + 4 * j + 3]!;
-    qv[4 * j] = cos * x - sin * y + tx;
-    qv[4 * j + 1] = sin * x + cos * y + ty;
-    qv[4 * j + 2] = cos * nx - sin * ny;
-    qv[4 * j + 3] = sin * nx + cos * ny;
-  }
+  frameSecond(qp, qCount, query, qv);
+  const pcx = pp[5]!, pcy = pp[6]!, pr = pp[7]!, qr = qp[7]!, tolerance = query.tolerance;
 
   // 2. SAT both ways, as `collidePieces` (every edge an outline edge, each its own run), unless
   // the cached reference edge is provably still its choice.
@@ -133,13 +97,6 @@ export function collideConvexPolygons(
     cache!.path = SAT_PATH_REFERENCE;
   } else {
     const search = query.search;
-    search.runFirst = null;
-    search.outerEdge = null;
-    search.otherX = qcx;
-    search.otherY = qcy;
-    search.floor = -Infinity;
-    search.ownAt = at;
-    search.otherAt = 0;
     const edgeP = bestOutlineEdge(pCount, pp, qv, qCount, facing, 0, query);
     if (edgeP === SEPARATED) {
       keepSeparatingEdge(cache, true, search.separatingEdge);
@@ -254,19 +211,57 @@ function describePair(first: Polygon, second: Polygon): PairPoints {
   return points;
 }
 
+/** What `approach` returns when an early out finds the polygons apart. */
+const FAR = -1;
+
 /**
- * The pose of Q (`qp`, a `packed`) in P's frame (`pp`), into `query` (cos, sin, x, y and the
- * slack of its bounds): the convex kernel's numbers, computed alike (`coresApart` must decide
- * as the kernel does; the kernel keeps its own inline copy, whose locals its hot loop reads).
+ * The first steps of the convex kernel, which `coresApart` takes too (so that both decide alike):
+ * the pose of Q in P's frame into `query` (cos, sin, x, y and the slack of its bounds, as
+ * `PieceQuery.set` computes them from the same numbers); the bounding circles, then Q's circle
+ * against P's edge facing it (the edge whose normal is most aligned with the centres' offset,
+ * the lowest index on a tie), each against `query.tolerance`; then `query.search` readied for
+ * the scan of P's edges (every edge an outline edge, each its own run, Q's circle centre in P's
+ * frame as the bound's point). Returns the facing edge, where that scan starts, or `FAR`.
  */
-function placeSecond(pp: Float64Array, qp: Float64Array, query: PieceQuery): void {
+function approach(first: Polygon, second: Polygon, query: PieceQuery): number {
+  const pp = first.packed, qp = second.packed, tolerance = query.tolerance;
+  const pCount = first.count, at = PACKED_VERTICES;
   const ac = pp[0]!, as = pp[1]!, bc = qp[0]!, bs = qp[1]!;
   const dx = qp[2]! - pp[2]!, dy = qp[3]! - pp[3]!;
-  query.cos = ac * bc + as * bs;
-  query.sin = ac * bs - as * bc;
-  query.x = ac * dx + as * dy;
-  query.y = -as * dx + ac * dy;
-  query.slack = 1e-12 * (pp[4]! + qp[4]! + Math.abs(dx) + Math.abs(dy));
+  const cos = ac * bc + as * bs, sin = ac * bs - as * bc;
+  const tx = ac * dx + as * dy, ty = -as * dx + ac * dy;
+  const slack = 1e-12 * (pp[4]! + qp[4]! + Math.abs(dx) + Math.abs(dy));
+  query.cos = cos;
+  query.sin = sin;
+  query.x = tx;
+  query.y = ty;
+  query.slack = slack;
+  const pcx = pp[5]!, pcy = pp[6]!, pr = pp[7]!, qr = qp[7]!;
+  const qcx = cos * qp[5]! - sin * qp[6]! + tx, qcy = sin * qp[5]! + cos * qp[6]! + ty;
+  const ex = qcx - pcx, ey = qcy - pcy, reach = pr + qr + tolerance;
+  if (ex * ex + ey * ey > reach * reach) return FAR;
+  let facing = 0, largest = -Infinity;
+  for (let i = 0; i < pCount; i++) {
+    const d = pp[at + 4 * i + 2]! * ex + pp[at + 4 * i + 3]! * ey;
+    if (d > largest) {
+      largest = d;
+      facing = i;
+    }
+  }
+  const fx = pp[at + 4 * facing]!, fy = pp[at + 4 * facing + 1]!;
+  if (
+    pp[at + 4 * facing + 2]! * (qcx - fx) + pp[at + 4 * facing + 3]! * (qcy - fy) - qr - slack >
+      tolerance
+  ) return FAR;
+  const search = query.search;
+  search.runFirst = null;
+  search.outerEdge = null;
+  search.otherX = qcx;
+  search.otherY = qcy;
+  search.floor = -Infinity;
+  search.ownAt = at;
+  search.otherAt = 0;
+  return facing;
 }
 
 /** Q's `count` points and normals (`qp`, a `packed`) in P's frame (`query`'s pose) into `frame`. */
@@ -298,6 +293,12 @@ export const CORES_APART = 2;
 export class CoreEdges {
   firstEdge = 0;
   secondEdge = 0;
+  /** Whether the reference edge (the largest separation) is P's `firstEdge` (else Q's `secondEdge`). */
+  referenceIsFirst = true;
+  /** Q's points and normals in P's frame (`x, y, nx, ny` a vertex), valid until the next call. */
+  secondFrame: Float64Array = scratchFrame;
+  /** The round-off allowance of coordinates in P's frame (`PieceQuery.slack`). */
+  slack = 0;
 }
 
 /**
@@ -308,7 +309,7 @@ export class CoreEdges {
  * (or the bounding circles are farther apart), `CORES_OVERLAP` when none is above 0, else
  * `CORES_APART` with `edges` set: the reference edge (the largest separation of all, P's on a
  * tie) and the other polygon's edge most anti-parallel to it (the incident edge; the lowest index
- * on a tie). Sets `query`'s pose.
+ * on a tie), which is the reference, and Q's points in P's frame. Sets `query`'s pose.
  *
  * Why the closest points lie on those two edges: the separation along an edge normal is the
  * distance from the origin to that edge's line in the Minkowski difference Q - P, whose edges
@@ -324,43 +325,18 @@ export function coresApart(
   query: PieceQuery,
   edges: CoreEdges,
 ): number {
-  const pp = first.packed, qp = second.packed, tolerance = query.tolerance;
+  const pp = first.packed, qp = second.packed;
   const pCount = first.count, qCount = second.count, at = PACKED_VERTICES, qv = scratchFrame;
-  placeSecond(pp, qp, query);
-  const cos = query.cos, sin = query.sin, tx = query.x, ty = query.y;
-  // The kernel's early outs: bounding circles, then Q's circle against P's edge facing it.
-  const pcx = pp[5]!, pcy = pp[6]!, pr = pp[7]!, qr = qp[7]!;
-  const qcx = cos * qp[5]! - sin * qp[6]! + tx, qcy = sin * qp[5]! + cos * qp[6]! + ty;
-  const ex = qcx - pcx, ey = qcy - pcy, reach = pr + qr + tolerance;
-  if (ex * ex + ey * ey > reach * reach) return CORES_SEPARATED;
-  let facing = 0, largest = -Infinity;
-  for (let i = 0; i < pCount; i++) {
-    const d = pp[at + 4 * i + 2]! * ex + pp[at + 4 * i + 3]! * ey;
-    if (d > largest) {
-      largest = d;
-      facing = i;
-    }
-  }
-  const fx = pp[at + 4 * facing]!, fy = pp[at + 4 * facing + 1]!;
-  if (
-    pp[at + 4 * facing + 2]! * (qcx - fx) + pp[at + 4 * facing + 3]! * (qcy - fy) - qr -
-        query.slack > tolerance
-  ) return CORES_SEPARATED;
+  const facing = approach(first, second, query);
+  if (facing === FAR) return CORES_SEPARATED;
   frameSecond(qp, qCount, query, qv);
   const search = query.search;
-  search.runFirst = null;
-  search.outerEdge = null;
-  search.otherX = qcx;
-  search.otherY = qcy;
-  search.floor = -Infinity;
-  search.ownAt = at;
-  search.otherAt = 0;
   const edgeP = bestOutlineEdge(pCount, pp, qv, qCount, facing, 0, query);
   if (edgeP === SEPARATED) return CORES_SEPARATED;
   const apartP = search.apart;
   // Q's edges need only beat P's best (a tie keeps P's).
-  search.otherX = pcx;
-  search.otherY = pcy;
+  search.otherX = pp[5]!;
+  search.otherY = pp[6]!;
   search.floor = search.separation;
   search.ownAt = 0;
   search.otherAt = at;
@@ -382,5 +358,8 @@ export function coresApart(
   }
   edges.firstEdge = referenceIsP ? edgeP : incident;
   edges.secondEdge = referenceIsP ? incident : edgeQ;
+  edges.referenceIsFirst = referenceIsP;
+  edges.secondFrame = qv;
+  edges.slack = query.slack;
   return CORES_APART;
 }

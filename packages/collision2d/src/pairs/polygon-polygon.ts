@@ -88,11 +88,10 @@ export function collidePolygonPolygon<B>(
  * Two rounded `simpleConvex` polygons whose cores are apart (the common case of rounded shapes
  * in contact: the radii overlap, the cores do not): the separating-axis test on the cores
  * (`coresApart`) names the reference and incident edges, on which the closest points lie, and
- * `collideConvexRoundedApart` writes the contacts from those points, as `collideRounded` would
- * after its search over every vertex against every edge, without running the core detector
- * first (Box2D v3's b2CollidePolygons: closest features of the two edges, then a vertex-vertex
- * contact or the clipped edge). Returns the number written, or -1 for cores that overlap or
- * touch, left to `collideRounded`.
+ * `collideConvexRoundedApart` writes the contacts from the closest points of those two edges
+ * (Box2D v3's b2CollidePolygons: a corner contact, or the clipped edge), without running the
+ * core detector or `collideRounded`'s search over every vertex against every edge. Returns the
+ * number written, or -1 for cores that overlap or touch, left to `collideRounded`.
  */
 function roundedConvexPair<B>(a: Polygon<B>, b: Polygon<B>, data: CollisionData2<B>): number {
   const flip = a.id > b.id;
@@ -113,8 +112,7 @@ function roundedConvexPair<B>(a: Polygon<B>, b: Polygon<B>, data: CollisionData2
     first.radius,
     second.radius,
     flip,
-    scratchEdges.firstEdge,
-    scratchEdges.secondEdge,
+    scratchEdges,
   );
 }
 

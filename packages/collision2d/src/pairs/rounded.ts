@@ -28,7 +28,8 @@
  * names the two edges that hold the closest points (`collideConvexRoundedApart`).
  */
 import { ContactKind, firstFeatureOf, packFeatureId, secondFeatureOf } from '@contactkit/math';
-import { CollisionData2 } from '../manifold/contact2.js';
+import type { CoreEdges } from '../clip/convex-polygons.js';
+import { type Contact2, CollisionData2 } from '../manifold/contact2.js';
 import { claimOne2 } from '../manifold/manifold2.js';
 import {
   type Chain,
@@ -175,20 +176,17 @@ export function collideRounded<B>(
   return written;
 }
 
-/** Scratch index lists of `collideConvexRoundedApart` (module-level: a call allocates nothing). */
-const scratchVertices = new Int32Array(2);
-const scratchEdges = new Int32Array(3);
-
 /**
- * `collideRounded`'s contacts for two `simpleConvex` polygons whose cores are apart
- * (`coresApart` in convex-polygons.ts), `first` and `second` in the canonical order (the smaller
- * id first; `swap`: the caller passed them the other way), their closest points on `firstEdge`
- * of the first and `secondEdge` of the second. The closest points are searched as
- * `collideRounded` searches them, over only the ends of those edges against the edges at and
- * beside them (a point at a corner is measured on both of its edges, as the whole scan does):
- * 12 vertex-edge tests instead of every vertex against every edge, the same contacts bit for
- * bit unless two features tie within round-off. Returns the number written, or -1 for cores at
- * distance 0 (left to `collideRounded`).
+ * `collideRounded`'s contacts for two `simpleConvex` polygons whose cores are apart, `first` (P)
+ * and `second` (Q) in the canonical order (the smaller id first; `swap`: the caller passed them
+ * the other way), from what `coresApart` (convex-polygons.ts) found: the reference and incident
+ * edges and Q's points in P's frame. As Box2D v3's b2CollidePolygons: the closest points of the
+ * two edges (Ericson, Real-Time Collision Detection, 5.1.9), in P's frame; both at edge ends,
+ * the corner contact (`writeCorners`); else the edge whose inside holds its closest point is the
+ * reference, the other polygon's edge clipped to it (`writeEdge`). The contacts are those of the
+ * general path (every vertex against every edge, in world space) but for round-off and ties
+ * (rounded-convex.test.ts). Returns the number written, or -1 for cores touching within the
+ * round-off of their coordinates (`CoreEdges.slack`; left to `collideRounded`).
  */
 export function collideConvexRoundedApart<B>(
   first: Polygon<B>,
@@ -197,42 +195,159 @@ export function collideConvexRoundedApart<B>(
   radiusFirst: number,
   radiusSecond: number,
   swap: boolean,
-  firstEdge: number,
-  secondEdge: number,
+  edges: CoreEdges,
 ): number {
-  const viewFirst = scratchViews[0]!.ofPacked(first),
-    viewSecond = scratchViews[1]!.ofPacked(second);
-  closest.distance = Infinity;
-  nearEdges(viewFirst, viewSecond, false, firstEdge, secondEdge);
-  nearEdges(viewSecond, viewFirst, true, secondEdge, firstEdge);
-  closestToWorld(viewFirst, viewSecond);
-  const d = closest.distance;
-  if (d > radiusFirst + radiusSecond + data.tolerance) return 0;
-  if (!(d > 0)) return -1;
-  return closest.corners
-    ? writeClosest(first, second, data, radiusFirst, radiusSecond, swap)
-    : writeClipped(first, second, data, radiusFirst, radiusSecond, swap);
+  const pv = first.packed, qv = edges.secondFrame, at = PACKED_VERTICES;
+  const pCount = first.count, qCount = second.count;
+  const i1 = edges.firstEdge, i2 = i1 + 1 === pCount ? 0 : i1 + 1;
+  const j1 = edges.secondEdge, j2 = j1 + 1 === qCount ? 0 : j1 + 1;
+  const p1x = pv[at + 4 * i1]!, p1y = pv[at + 4 * i1 + 1]!;
+  const d1x = pv[at + 4 * i2]! - p1x, d1y = pv[at + 4 * i2 + 1]! - p1y;
+  const q1x = qv[4 * j1]!, q1y = qv[4 * j1 + 1]!;
+  const d2x = qv[4 * j2]! - q1x, d2y = qv[4 * j2 + 1]! - q1y;
+  // Ericson 5.1.9: P's edge p1 + s d1 and Q's q1 + t d2 (edges of non-zero length).
+  const rx = p1x - q1x, ry = p1y - q1y;
+  const a = d1x * d1x + d1y * d1y, e = d2x * d2x + d2y * d2y, f = d2x * rx + d2y * ry;
+  const c = d1x * rx + d1y * ry, b = d1x * d2x + d1y * d2y, denominator = a * e - b * b;
+  // Edges in parallel (denominator 0): any s; the clamps below pick an end of the overlap.
+  let s = denominator > 0 ? clampUnit((b * f - c * e) / denominator) : 0;
+  let t = (b * s + f) / e;
+  if (t < 0) {
+    t = 0;
+    s = clampUnit(-c / a);
+  } else if (t > 1) {
+    t = 1;
+    s = clampUnit((b - c) / a);
+  }
+  const features = scratchFeatures;
+  features.ax = p1x + s * d1x;
+  features.ay = p1y + s * d1y;
+  features.bx = q1x + t * d2x;
+  features.by = q1y + t * d2y;
+  const gx = features.ax - features.bx, gy = features.ay - features.by;
+  const distance = Math.sqrt(gx * gx + gy * gy);
+  if (distance > radiusFirst + radiusSecond + data.tolerance) return 0;
+  // Cores touching within round-off: the points' direction is noise (left to `collideRounded`).
+  if (!(distance > edges.slack)) return -1;
+  features.world = false;
+  features.pose = pv;
+  features.slack = edges.slack;
+  features.distance = distance;
+  features.radiusFirst = radiusFirst;
+  features.radiusSecond = radiusSecond;
+  features.swap = swap;
+  const atEndP = s === 0 || s === 1, atEndQ = t === 0 || t === 1;
+  features.firstFeature = atEndP ? VERTEX_FEATURE | (s === 0 ? i1 : i2) : i1;
+  features.secondFeature = atEndQ ? VERTEX_FEATURE | (t === 0 ? j1 : j2) : j1;
+  if (atEndP && atEndQ) return writeCorners(first, second, data, features);
+  // The reference: the edge whose inside holds its closest point (the search's on a tie).
+  const referenceIsFirst = atEndP === atEndQ ? edges.referenceIsFirst : atEndQ;
+  const rv = referenceIsFirst ? pv : qv, rAt = referenceIsFirst ? at : 0;
+  const iv = referenceIsFirst ? qv : pv, iAt = referenceIsFirst ? 0 : at;
+  const edge = referenceIsFirst ? i1 : j1, next = referenceIsFirst ? i2 : j2;
+  const nx = rv[rAt + 4 * edge + 2]!, ny = rv[rAt + 4 * edge + 3]!;
+  let incidentEdge = referenceIsFirst ? j1 : i1;
+  if (referenceIsFirst !== edges.referenceIsFirst) {
+    // Not the search's reference: of the two edges at the incident polygon's closest vertex,
+    // the more anti-parallel to the reference normal (as `writeClipped`).
+    const iCount = referenceIsFirst ? qCount : pCount, end = referenceIsFirst ? t : s;
+    const vertex = end === 0 ? incidentEdge : incidentEdge + 1 === iCount ? 0 : incidentEdge + 1;
+    const before = vertex === 0 ? iCount - 1 : vertex - 1;
+    incidentEdge = iv[iAt + 4 * before + 2]! * nx + iv[iAt + 4 * before + 3]! * ny <
+        iv[iAt + 4 * vertex + 2]! * nx + iv[iAt + 4 * vertex + 3]! * ny
+      ? before
+      : vertex;
+  }
+  const after = incidentEdge + 1 === (referenceIsFirst ? qCount : pCount) ? 0 : incidentEdge + 1;
+  features.referenceIsFirst = referenceIsFirst;
+  features.edge = edge;
+  features.nx = nx;
+  features.ny = ny;
+  features.v1x = rv[rAt + 4 * edge]!;
+  features.v1y = rv[rAt + 4 * edge + 1]!;
+  features.v2x = rv[rAt + 4 * next]!;
+  features.v2y = rv[rAt + 4 * next + 1]!;
+  features.incidentEdge = incidentEdge;
+  features.incidentNext = after;
+  features.w1x = iv[iAt + 4 * incidentEdge]!;
+  features.w1y = iv[iAt + 4 * incidentEdge + 1]!;
+  features.w2x = iv[iAt + 4 * after]!;
+  features.w2y = iv[iAt + 4 * after + 1]!;
+  return writeEdge(first, second, data, features);
+}
+
+/** `x` clamped to [0, 1]. */
+function clampUnit(x: number): number {
+  return x < 0 ? 0 : x > 1 ? 1 : x;
 }
 
 /**
- * `vertexEdge` over the two ends of `fromEdge` against `toEdge` and the edges beside it, each
- * list ascending (the whole scan's order, so that a tie goes the same way).
+ * What `writeCorners` and `writeEdge` read (in fields: PERFORMANCE.md, doubles cross calls in
+ * arrays or fields), in one frame: world space (`world`, the general path) or the first
+ * polygon's (`pose`: its `packed`, whose cos, sin, x, y take a point to world space).
  */
-function nearEdges(
-  from: OutlineView,
-  to: OutlineView,
-  swapped: boolean,
-  fromEdge: number,
-  toEdge: number,
+class ClosestFeatures {
+  world = true;
+  pose: Float64Array = new Float64Array(4);
+  /** The closest points of the first and the second core, their distance and feature codes. */
+  ax = 0;
+  ay = 0;
+  bx = 0;
+  by = 0;
+  distance = 0;
+  firstFeature = 0;
+  secondFeature = 0;
+  /** The reference edge (of the first when `referenceIsFirst`): v1 to v2, outward normal n. */
+  referenceIsFirst = true;
+  edge = 0;
+  v1x = 0;
+  v1y = 0;
+  v2x = 0;
+  v2y = 0;
+  nx = 0;
+  ny = 0;
+  /** The incident edge: w1 (vertex `incidentEdge`) to w2 (vertex `incidentNext`). */
+  incidentEdge = 0;
+  incidentNext = 0;
+  w1x = 0;
+  w1y = 0;
+  w2x = 0;
+  w2y = 0;
+  radiusFirst = 0;
+  radiusSecond = 0;
+  /** Whether the caller passed the pair the other way (the normal negated, bodies exchanged). */
+  swap = false;
+  /**
+   * Round-off allowance of the coordinates (P's frame), or -Infinity: `writeEdge` writes a point
+   * clipped within it of the other end of the incident edge only once.
+   */
+  slack = -Infinity;
+}
+const scratchFeatures = new ClosestFeatures();
+
+/** Writes a contact's point (x, y) and normal (nx, ny), in `features`' frame, in world space. */
+function writeInWorld(
+  contact: Contact2,
+  features: ClosestFeatures,
+  x: number,
+  y: number,
+  nx: number,
+  ny: number,
 ): void {
-  const vertices = scratchVertices, edges = scratchEdges, m = to.count;
-  const next = fromEdge + 1 === from.count ? 0 : fromEdge + 1;
-  vertices[0] = next === 0 ? 0 : fromEdge;
-  vertices[1] = next === 0 ? fromEdge : next;
-  edges[0] = toEdge === 0 ? 0 : toEdge + 1 === m ? 0 : toEdge - 1;
-  edges[1] = toEdge === 0 ? 1 : toEdge + 1 === m ? m - 2 : toEdge;
-  edges[2] = toEdge === 0 ? m - 1 : toEdge + 1 === m ? m - 1 : toEdge + 1;
-  vertexEdge(from, to, swapped, vertices, 2, edges, 3);
+  let wx = nx, wy = ny;
+  if (features.world) {
+    contact.point[0] = x;
+    contact.point[1] = y;
+  } else {
+    const pose = features.pose, c = pose[0]!, s = pose[1]!;
+    contact.point[0] = c * x - s * y + pose[2]!;
+    contact.point[1] = s * x + c * y + pose[3]!;
+    wx = c * nx - s * ny;
+    wy = s * nx + c * ny;
+  }
+  // 0 - x rather than -x: a flipped zero component stays +0.
+  contact.normal[0] = features.swap ? 0 - wx : wx;
+  contact.normal[1] = features.swap ? 0 - wy : wy;
 }
 
 /**
@@ -248,35 +363,64 @@ function writeClosest<B>(
   radiusSecond: number,
   swap: boolean,
 ): number {
+  return writeCorners(first, second, data, closestInWorld(radiusFirst, radiusSecond, swap));
+}
+
+/** `scratchFeatures` set to `closest` (world space), the radii and `swap`. */
+function closestInWorld(radiusFirst: number, radiusSecond: number, swap: boolean): ClosestFeatures {
+  const features = scratchFeatures;
+  features.world = true;
+  features.slack = -Infinity;
+  features.ax = closest.ax;
+  features.ay = closest.ay;
+  features.bx = closest.bx;
+  features.by = closest.by;
+  features.distance = closest.distance;
+  features.firstFeature = closest.firstFeature;
+  features.secondFeature = closest.secondFeature;
+  features.radiusFirst = radiusFirst;
+  features.radiusSecond = radiusSecond;
+  features.swap = swap;
+  return features;
+}
+
+/** The one contact between the closest points (`features`), moved out by the radii. */
+function writeCorners<B>(
+  first: Shape2<B>,
+  second: Shape2<B>,
+  data: CollisionData2<B>,
+  features: ClosestFeatures,
+): number {
+  const swap = features.swap;
   const out = claimOne2(data, swap ? second.body : first.body, swap ? first.body : second.body);
   if (out === undefined) return 0;
-  const d = closest.distance;
-  // The direction from the world points' own difference (the distance was measured in a shape's
-  // frame: far from the origin the two round differently).
-  const ex = closest.ax - closest.bx,
-    ey = closest.ay - closest.by,
+  const radiusFirst = features.radiusFirst, radiusSecond = features.radiusSecond;
+  // The direction from the points' own difference (in world space the distance was measured in
+  // a shape's frame: far from the origin the two round differently).
+  const ex = features.ax - features.bx,
+    ey = features.ay - features.by,
     length = Math.sqrt(ex * ex + ey * ey);
   const nx = length > 0 ? ex / length : 0, ny = length > 0 ? ey / length : 1;
   // Witnesses: the first core's point less n rFirst, the second's plus n rSecond.
-  out.point[0] = 0.5 * (closest.ax - nx * radiusFirst + closest.bx + nx * radiusSecond);
-  out.point[1] = 0.5 * (closest.ay - ny * radiusFirst + closest.by + ny * radiusSecond);
-  // 0 - x rather than -x: a flipped zero component stays +0.
-  out.normal[0] = swap ? 0 - nx : nx;
-  out.normal[1] = swap ? 0 - ny : ny;
-  out.penetration = radiusFirst + radiusSecond - d;
+  writeInWorld(
+    out,
+    features,
+    0.5 * (features.ax - nx * radiusFirst + features.bx + nx * radiusSecond),
+    0.5 * (features.ay - ny * radiusFirst + features.by + ny * radiusSecond),
+    nx,
+    ny,
+  );
+  out.penetration = radiusFirst + radiusSecond - features.distance;
   out.kind = ContactKind.PointPoint;
-  out.featureId = packFeatureId(closest.firstFeature, closest.secondFeature);
+  out.featureId = packFeatureId(features.firstFeature, features.secondFeature);
   return 1;
 }
 
 /**
  * Two convex polygons apart, closest at a vertex and the inside of an edge (`closest`): that edge
- * is the reference; the other polygon's edge most anti-parallel to it (the incident edge) is
- * clipped to the reference edge's side lines (Sutherland-Hodgman, as b2ClipPolygons), and each
- * clipped end within `R + tolerance` of the reference edge's line is a contact of depth
- * `R - height`, its witnesses the incident point moved toward the reference by the incident
- * radius and its foot on the reference edge moved out by the reference radius. Kinds: PointFace
- * for an incident vertex, PointEdge for a point clipped at a reference corner.
+ * is the reference; of the two edges at the other polygon's closest vertex, the more
+ * anti-parallel to it (the incident edge) is clipped to the reference edge's side lines
+ * (`writeEdge`), in world space.
  */
 function writeClipped<B>(
   first: Polygon<B>,
@@ -286,22 +430,17 @@ function writeClipped<B>(
   radiusSecond: number,
   swap: boolean,
 ): number {
+  const features = closestInWorld(radiusFirst, radiusSecond, swap);
   // The reference is the polygon whose feature is an edge.
   const referenceIsFirst = (closest.firstFeature & VERTEX_FEATURE) === 0;
   const reference = referenceIsFirst ? first : second, incident = referenceIsFirst ? second : first;
   const edge = referenceIsFirst ? closest.firstFeature : closest.secondFeature;
   const rx = reference.transform, ix = incident.transform;
   const rv = reference.vertices, iv = incident.vertices;
-  // The reference edge in world space: from v1 to v2, outward normal n, tangent t.
+  // The reference edge in world space: from v1 to v2, outward normal n.
   const next = edge + 1 === reference.count ? 0 : edge + 1;
   const lnx = reference.normals[2 * edge]!, lny = reference.normals[2 * edge + 1]!;
   const nx = rx.cos * lnx - rx.sin * lny, ny = rx.sin * lnx + rx.cos * lny;
-  const v1x = rx.cos * rv[2 * edge]! - rx.sin * rv[2 * edge + 1]! + rx.x,
-    v1y = rx.sin * rv[2 * edge]! + rx.cos * rv[2 * edge + 1]! + rx.y;
-  const v2x = rx.cos * rv[2 * next]! - rx.sin * rv[2 * next + 1]! + rx.x,
-    v2y = rx.sin * rv[2 * next]! + rx.cos * rv[2 * next + 1]! + rx.y;
-  const tx = -ny, ty = nx;
-  const lower = tx * v1x + ty * v1y, upper = tx * v2x + ty * v2y;
   // The incident edge: of the two at the incident polygon's closest vertex, the more
   // anti-parallel to n (the most anti-parallel of all may lie beside it: a side with a vertex on it).
   const vertex = (referenceIsFirst ? closest.secondFeature : closest.firstFeature) &
@@ -317,29 +456,66 @@ function writeClipped<B>(
     }
   }
   const after = incidentEdge + 1 === incident.count ? 0 : incidentEdge + 1;
+  features.referenceIsFirst = referenceIsFirst;
+  features.edge = edge;
+  features.nx = nx;
+  features.ny = ny;
+  features.v1x = rx.cos * rv[2 * edge]! - rx.sin * rv[2 * edge + 1]! + rx.x;
+  features.v1y = rx.sin * rv[2 * edge]! + rx.cos * rv[2 * edge + 1]! + rx.y;
+  features.v2x = rx.cos * rv[2 * next]! - rx.sin * rv[2 * next + 1]! + rx.x;
+  features.v2y = rx.sin * rv[2 * next]! + rx.cos * rv[2 * next + 1]! + rx.y;
+  features.incidentEdge = incidentEdge;
+  features.incidentNext = after;
+  features.w1x = ix.cos * iv[2 * incidentEdge]! - ix.sin * iv[2 * incidentEdge + 1]! + ix.x;
+  features.w1y = ix.sin * iv[2 * incidentEdge]! + ix.cos * iv[2 * incidentEdge + 1]! + ix.y;
+  features.w2x = ix.cos * iv[2 * after]! - ix.sin * iv[2 * after + 1]! + ix.x;
+  features.w2y = ix.sin * iv[2 * after]! + ix.cos * iv[2 * after + 1]! + ix.y;
+  return writeEdge(first, second, data, features);
+}
+
+/**
+ * The incident edge of `features` clipped to the reference edge's side lines (Sutherland-Hodgman,
+ * as b2ClipPolygons), each clipped end within `R + tolerance` of the reference edge's line a
+ * contact of depth `R - height`, its witnesses the incident point moved toward the reference by
+ * the incident radius and its foot on the reference edge moved out by the reference radius.
+ * Kinds: PointFace for an incident vertex, PointEdge for a point clipped at a reference corner.
+ * The corner contact (`writeCorners`) when no end is within reach.
+ */
+function writeEdge<B>(
+  first: Shape2<B>,
+  second: Shape2<B>,
+  data: CollisionData2<B>,
+  features: ClosestFeatures,
+): number {
+  const referenceIsFirst = features.referenceIsFirst, edge = features.edge;
+  const nx = features.nx, ny = features.ny, v1x = features.v1x, v1y = features.v1y;
+  const w1x = features.w1x, w1y = features.w1y, w2x = features.w2x, w2y = features.w2y;
+  const incidentEdge = features.incidentEdge, after = features.incidentNext;
+  const tx = -ny, ty = nx;
+  const lower = tx * v1x + ty * v1y, upper = tx * features.v2x + ty * features.v2y;
+  const radiusFirst = features.radiusFirst, radiusSecond = features.radiusSecond;
   const radiusReference = referenceIsFirst ? radiusFirst : radiusSecond;
   const radiusIncident = referenceIsFirst ? radiusSecond : radiusFirst;
-  const R = radiusFirst + radiusSecond, reach = R + data.tolerance;
+  const R = radiusFirst + radiusSecond, reach = R + data.tolerance, swap = features.swap;
   // The normal of the pair, from the second toward the first, in the canonical order.
   const pairX = referenceIsFirst ? -nx : nx, pairY = referenceIsFirst ? -ny : ny;
-  const p1x = ix.cos * iv[2 * incidentEdge]! - ix.sin * iv[2 * incidentEdge + 1]! + ix.x,
-    p1y = ix.sin * iv[2 * incidentEdge]! + ix.cos * iv[2 * incidentEdge + 1]! + ix.y;
-  const p2x = ix.cos * iv[2 * after]! - ix.sin * iv[2 * after + 1]! + ix.x,
-    p2y = ix.sin * iv[2 * after]! + ix.cos * iv[2 * after + 1]! + ix.y;
-  const s1 = tx * p1x + ty * p1y, s2 = tx * p2x + ty * p2y;
+  const s1 = tx * w1x + ty * w1y, s2 = tx * w2x + ty * w2y;
   let written = 0;
   for (let k = 0; k < 2 && written < data.maxContactsPerPair; k++) {
     const s = k === 0 ? s1 : s2, other = k === 0 ? s2 : s1;
-    let x = k === 0 ? p1x : p2x, y = k === 0 ? p1y : p2y;
+    let x = k === 0 ? w1x : w2x, y = k === 0 ? w1y : w2y;
     let incidentCode = VERTEX_FEATURE | (k === 0 ? incidentEdge : after);
     let kind: ContactKind = ContactKind.PointFace;
     if (s < lower || s > upper) {
       // Clipped to the side line through the reference corner (skipped if the edge lies beyond it).
       const limit = s < lower ? lower : upper;
       if ((other < lower && s < lower) || (other > upper && s > upper)) continue;
+      // The other end at the corner (a vertex on a vertex, as boxes stacked flush): it is the
+      // point clipped here, written once (by the general path twice: `slack` -Infinity).
+      if (Math.abs(other - limit) <= features.slack) continue;
       const f = (limit - s) / (other - s);
-      x += f * ((k === 0 ? p2x : p1x) - x);
-      y += f * ((k === 0 ? p2y : p1y) - y);
+      x += f * ((k === 0 ? w2x : w1x) - x);
+      y += f * ((k === 0 ? w2y : w1y) - y);
       incidentCode = incidentEdge;
       kind = ContactKind.PointEdge;
     }
@@ -349,10 +525,7 @@ function writeClipped<B>(
     if (out === undefined) return written;
     // Witnesses: (x, y) - n rIncident and the foot (x, y) - n height + n rReference.
     const middle = 0.5 * (radiusReference - radiusIncident - height);
-    out.point[0] = x + nx * middle;
-    out.point[1] = y + ny * middle;
-    out.normal[0] = swap ? 0 - pairX : pairX;
-    out.normal[1] = swap ? 0 - pairY : pairY;
+    writeInWorld(out, features, x + nx * middle, y + ny * middle, pairX, pairY);
     out.penetration = R - height;
     out.kind = kind;
     out.featureId = referenceIsFirst
@@ -360,7 +533,7 @@ function writeClipped<B>(
       : packFeatureId(incidentCode, edge);
     written++;
   }
-  if (written === 0) return writeClosest(first, second, data, radiusFirst, radiusSecond, swap);
+  if (written === 0) return writeCorners(first, second, data, features);
   return written;
 }
 
@@ -384,98 +557,64 @@ function closestOutlinePoints(a: Shape2, b: Shape2): void {
   const viewA = scratchViews[0]!.of(a as Polygon | Chain),
     viewB = scratchViews[1]!.of(b as Polygon | Chain);
   closest.distance = Infinity;
-  vertexEdge(viewA, viewB, false, null, viewA.count, null, 0);
-  vertexEdge(viewB, viewA, true, null, viewB.count, null, 0);
+  vertexEdge(viewA, viewB, false);
+  vertexEdge(viewB, viewA, true);
   closestToWorld(viewA, viewB);
 }
 
 /**
- * An outline as `vertexEdge` reads it: the pose (cos, sin, x, y from `pose[0]`), the points
- * (x, y at `at + stride * i`), how many, and whether the last joins the first.
+ * An outline as `vertexEdge` reads it: the pose (cos, sin, x, y), the points (x, y a vertex),
+ * how many, and whether the last joins the first.
  */
 class OutlineView {
-  pose: Float64Array;
+  readonly pose: Float64Array;
   points: Float64Array;
-  at: number;
-  stride: number;
   count: number;
   closed: boolean;
-  /** The pose copied out of a `Transform2` (`of`). */
-  private readonly own: Float64Array;
 
   constructor() {
-    this.own = new Float64Array(4);
-    this.pose = this.own;
-    this.points = this.own;
-    this.at = 0;
-    this.stride = 2;
+    this.pose = new Float64Array(4);
+    this.points = this.pose;
     this.count = 0;
     this.closed = true;
   }
 
   /** A polygon's or chain's outline: its transform and its `vertices`. */
   of(shape: Polygon | Chain): this {
-    const xf = shape.transform, own = this.own;
-    own[0] = xf.cos;
-    own[1] = xf.sin;
-    own[2] = xf.x;
-    own[3] = xf.y;
-    this.pose = own;
+    const xf = shape.transform, pose = this.pose;
+    pose[0] = xf.cos;
+    pose[1] = xf.sin;
+    pose[2] = xf.x;
+    pose[3] = xf.y;
     this.points = shape.vertices;
-    this.at = 0;
-    this.stride = 2;
     this.count = shape.count;
     this.closed = shape.shapeType !== ShapeType2.Chain && shape.shapeType !== ShapeType2.Segment;
     return this;
   }
-
-  /** A convex polygon's outline from its `packed` array alone (the same numbers). */
-  ofPacked(polygon: Polygon): this {
-    this.pose = polygon.packed;
-    this.points = polygon.packed;
-    this.at = PACKED_VERTICES;
-    this.stride = 4;
-    this.count = polygon.count;
-    this.closed = true;
-    return this;
-  }
 }
 
-/** The views of `closestOutlinePoints` and `collideConvexRoundedApart` (a call allocates nothing). */
+/** The views of `closestOutlinePoints` (a call allocates nothing). */
 const scratchViews = [new OutlineView(), new OutlineView()] as const;
 
 /**
  * Each vertex of `from` against each edge of `to`, into `closest` (squared distance, points in
- * `to`'s frame; `swapped`: `from` is the pair's second). With `vertexList` and `edgeList`
- * (ascending indices, `vertexCount` and `edgeCount` of them), only those vertices against those
- * edges, in the same order and arithmetic as the whole scan.
+ * `to`'s frame; `swapped`: `from` is the pair's second).
  */
-function vertexEdge(
-  from: OutlineView,
-  to: OutlineView,
-  swapped: boolean,
-  vertexList: Int32Array | null,
-  vertexCount: number,
-  edgeList: Int32Array | null,
-  edgeCount: number,
-): void {
+function vertexEdge(from: OutlineView, to: OutlineView, swapped: boolean): void {
   const fp = from.pose, tp = to.pose, fv = from.points, tv = to.points;
-  const fAt = from.at, fStride = from.stride, tAt = to.at, tStride = to.stride, m = to.count;
-  const edges = edgeList !== null ? edgeCount : to.closed ? m : m - 1;
+  const m = to.count, edges = to.closed ? m : m - 1;
   // `from`'s vertices in `to`'s frame: R_to^T (R_from v + t_from - t_to).
   const fc = fp[0]!, fs = fp[1]!, tc = tp[0]!, ts = tp[1]!;
   const c = tc * fc + ts * fs, s = tc * fs - ts * fc;
   const dx = fp[2]! - tp[2]!, dy = fp[3]! - tp[3]!;
   const ox = tc * dx + ts * dy, oy = tc * dy - ts * dx;
-  for (let v = 0; v < vertexCount; v++) {
-    const i = vertexList === null ? v : vertexList[v]!;
-    const vx = fv[fAt + fStride * i]!, vy = fv[fAt + fStride * i + 1]!;
+  for (let i = 0; i < from.count; i++) {
+    const vx = fv[2 * i]!, vy = fv[2 * i + 1]!;
     const px = c * vx - s * vy + ox, py = s * vx + c * vy + oy;
-    for (let e = 0; e < edges; e++) {
-      const k = edgeList === null ? e : edgeList[e]!;
+    for (let k = 0; k < edges; k++) {
       const j = k + 1 === m ? 0 : k + 1;
-      const ax = tv[tAt + tStride * k]!, ay = tv[tAt + tStride * k + 1]!;
-      const ex = tv[tAt + tStride * j]! - ax, ey = tv[tAt + tStride * j + 1]! - ay;
+      const ax = tv[2 * k]!, ay = tv[2 * k + 1]!;
+      const ex = tv[2 * j]! - ax, ey = tv[2 * j + 1]! - ay;
       let t = ((px - ax) * ex + (py - ay) * ey) / (ex * ex + ey * ey);
       t = t < 0 ? 0 : t > 1 ? 1 : t;
       const qx = ax + t * ex, qy = ay + t * ey;
