@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '@contactkit/test-support';
 import { loadSegmentPiece } from '../contours/chain-cones.js';
+import { CollisionData2 } from '../manifold/contact2.js';
 import { LocalManifold2 } from '../manifold/manifold2.js';
+import { collidePolygonPolygon } from '../pairs/polygon-polygon.js';
 import { Chain, ConvexPiece, Polygon } from '../shapes/shapes.js';
 import { convexOutline } from '../test-support/convex-outline.js';
 import { PROPERTY_RUNS, PROPERTY_TIMEOUT } from '../test-support/properties.js';
@@ -169,4 +171,48 @@ describe('polygon-clip: a chain segment snapped after the separating axes', () =
     },
     PROPERTY_TIMEOUT,
   );
+});
+
+describe('polygon-clip: corners that coincide (FINDINGS.md F90)', () => {
+  // A sliver 0.034 by 1.7e-5 with a corner exactly on a corner of a box 0.024 by 0.043 (the
+  // world corners equal to the last bit): one axis finds them apart by 2.6e-18, so they count as
+  // apart, and their closest points coincide. The reference edge's clipped points were replaced
+  // by the closest-point contact, which has no direction at distance 0 and wrote nothing: no
+  // contact within a tolerance of 0.0004, nor with the sliver rounded by 0.00043 (overlapping).
+  const h = 0.016983908147058198, t = 0.000008637565133081901;
+  const w = 0.011977322168806977, v = 0.021265951807604003;
+  const radius = 0.00043033402878752417, tolerance = 0.0004;
+  const pair = (rounded: boolean) => {
+    const sliver = new Polygon([[-h, -t], [h, -t], [h, t], [-h, t]], {
+      radius: rounded ? radius : 0,
+    }).setPose([-0.0033764675928088855, 0], -0.6900835909229208);
+    const box = new Polygon([[-w, -v], [w, -v], [w, v], [-w, v]])
+      .setPose([-0.02078094934967692, -0.013219609332769533], 2.4515090626668723);
+    return [sliver, box] as const;
+  };
+  // The shared corner, in the world.
+  const cornerX = -0.01647983402055846, cornerY = 0.010805322707599556;
+  for (const rounded of [false, true]) {
+    for (const order of ['sliver first', 'box first']) {
+      it(`test_f90_corner_on_corner: ${rounded ? 'rounded, tolerance 0' : 'tolerance 0.0004'}, ${order}`, () => {
+        const [sliver, box] = pair(rounded);
+        const data = new CollisionData2({ tolerance: rounded ? 0 : tolerance });
+        const count = order === 'sliver first'
+          ? collidePolygonPolygon(sliver, box, data)
+          : collidePolygonPolygon(box, sliver, data);
+        expect(count).toBeGreaterThan(0);
+        // Touching cores: the depth is the radius (0 without one), every contact near the corner
+        // (within the sliver's length of it) with a unit normal.
+        let deepest = -Infinity;
+        for (let k = 0; k < count; k++) {
+          const c = data.contacts[k]!;
+          deepest = Math.max(deepest, c.penetration);
+          expect(c.penetration).toBeLessThanOrEqual((rounded ? radius : 0) + 1e-15);
+          expect(Math.hypot(c.normal[0]!, c.normal[1]!)).toBeCloseTo(1, 12);
+          expect(Math.hypot(c.point[0]! - cornerX, c.point[1]! - cornerY)).toBeLessThan(2 * h);
+        }
+        expect(deepest).toBeCloseTo(rounded ? radius : 0, 15);
+      });
+    }
+  }
 });

@@ -384,7 +384,9 @@ export function pieceContacts(
         const point = manifold.points[k]!;
         if (point.penetration > -distance) point.penetration = -distance;
       }
-    } else if (separation < 0.5 * distance) {
+    } else if (separation < 0.5 * distance && distance > 0) {
+      // Closest points that coincide (corner on corner) give no direction: the reference
+      // edge's points stay, touching.
       manifold.count = before;
       addClosestContact(query, manifold);
     }

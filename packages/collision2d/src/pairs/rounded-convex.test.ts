@@ -54,8 +54,7 @@ function support(polygon: Polygon, nx: number, ny: number): number {
  * - 'reach': touching at the reach: every contact of both at depth -tolerance (or none), where
  *   the closest points of edges in parallel tie along them;
  * - 'touching': cores touching (distance 0 within round-off, the deepest depth `R`), where no
- *   direction is the closest one: any normal and clipped points; also where the general path
- *   writes nothing (fuzz/FINDINGS.md F90: a sliver's corner on a box's corner).
+ *   direction is the closest one: any normal and clipped points.
  */
 function agreement(
   expected: readonly number[],
@@ -70,7 +69,7 @@ function agreement(
   // Cores touching (the deepest of each at depth R): no direction is the closest one.
   const deepest = (bits: readonly number[]) => Math.max(...depths(bits));
   if (
-    (expected.length === 0 || Math.abs(deepest(expected) - R) <= eps) &&
+    expected.length > 0 && Math.abs(deepest(expected) - R) <= eps &&
     Math.abs(deepest(actual) - R) <= eps && all.every((depth) => depth <= R + eps)
   ) return 'touching';
   if (expected.length === 0 || actual.length === 0) return null;
