@@ -498,9 +498,9 @@ function triangleAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSo
 /**
  * Whether every edge of `triangle` is flat, or a boundary out of the hull's reach: its box misses
  * the hull's world box grown by the tolerance (`queryBox`), so the hull cannot meet the border.
- * Not a bend out of reach: below a closed mesh's face lies the other faces' outside, which a
- * hull at a cube's face can reach past the bend's box (a depth 0.13 where the solid cube gave
- * 0.007, in hull-mesh.test.ts's closed cube).
+ * Not a bend out of reach: below a closed mesh's face lies the other faces' outside (allowed
+ * too, a bend out of reach gave a closed cube's face a depth 0.13 where the solid cube gave
+ * 0.007, in hull-mesh.test.ts's closed-cube test; not traced further).
  */
 function flatWithinReach(triangle: MeshTriangle): boolean {
   const flags = triangle.edgeFlags, t = triangle.vertices;
@@ -761,7 +761,7 @@ function triangleFaceContacts(
   if (hullScratch.candidates.count === 0) return false;
   probe[3] = Math.max(triangle.slack, CLIP_SLACK * hull.size);
   if (addClippedPoints(triangle, manifold, false, true) === 0) {
-    deepestInPrism(hull, triangle, manifold, axes.sunk);
+    deepestInPrism(hull, triangle, manifold, false);
   }
   return true;
 }
