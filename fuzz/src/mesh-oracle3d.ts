@@ -861,6 +861,54 @@ export function outsideCone(surface: Surface, code: number, d: Vec3, angle: numb
 }
 
 /**
+ * How far (a sine) a triangle corner may rise above another along a polytope face's normal and
+ * still count as level with it: the contacts3d kernel's `LEVEL_SINE` (1e-4 rad), doubled so that
+ * the oracle takes either feature where round-off could tip the kernel's choice.
+ */
+const LEVEL_SINE = 2e-4;
+
+/**
+ * Why a polytope's own-face contact (the triangle clipped against the polytope's face, normal `d`
+ * the face's, turned toward the polytope) may not be one of triangle `code`'s (FINDINGS.md F25's
+ * question): the rule against ghost contacts applies to that face's normal once, as an axis, at
+ * the triangle's feature nearest the face, its lowest corner along -d, or the edge to a corner
+ * level with it (the contacts3d README), whatever feature each clip point names (an edge it
+ * crosses, which `d` need not be perpendicular to). At the corner `d` must lie in the corner's
+ * cone; at a level edge, over neither of its faces.
+ */
+export function ownFaceOutsideCone(
+  surface: Surface,
+  code: number,
+  d: Vec3,
+  angle: number,
+): string | null {
+  const behind = behindFront(surface, code, d, angle);
+  if (behind) return behind;
+  const { triangle } = decodeFeature(code);
+  const t = surface.triangles[surface.byIndex.get(triangle)!]!;
+  const heights = t.v.map((v) => -dot(d, v));
+  const low = heights.indexOf(Math.min(...heights));
+  const atCorner = outsideCone(surface, 8 * triangle + 4 + low, d, angle);
+  if (!atCorner) return null;
+  const tol = angle + t.normalSlack;
+  for (const other of [(low + 1) % 3, (low + 2) % 3]) {
+    const edge = length(sub(t.v[other]!, t.v[low]!));
+    if (heights[other]! - heights[low]! > LEVEL_SINE * edge) continue;
+    // The edge from corner k to k + 1 between the two.
+    const k = other === (low + 1) % 3 ? low : other;
+    if (dot(d, t.inward[k]!) > tol) continue;
+    const u = t.neighbour[k]!;
+    if (u < 0) return null;
+    const neighbour = surface.triangles[u]!;
+    const m = neighbour.keys.findIndex((key, j) =>
+      key === t.keys[(k + 1) % 3] && neighbour.keys[(j + 1) % 3] === t.keys[k]
+    );
+    if (dot(d, neighbour.inward[m]!) <= tol + neighbour.normalSlack) return null;
+  }
+  return `own face's normal at its nearest corner ${low} of triangle ${triangle}: ${atCorner}`;
+}
+
+/**
  * How far point c lies outside the prism of the triangle a face feature names (the solid swept
  * by the triangle along its normal): its distance from the triangle's projection of it.
  */

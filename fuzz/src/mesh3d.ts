@@ -43,8 +43,8 @@ import {
   length,
   localTriangles,
   type MovingData,
-  behindFront,
   outsideCone,
+  ownFaceOutsideCone,
   outsideColumn,
   outsidePrism,
   placer,
@@ -637,10 +637,22 @@ function faceOffPrism(config: MeshConfig, contacts: readonly Found[]): Found | u
   return contacts.find((c) => meshCode(c) % 8 === 0 && offPrism(config, c, tolerance) > tolerance);
 }
 
-/** How far a face contact's core point lies outside its triangle's prism (or column, for the solid). */
+/**
+ * How far a face contact's core point lies outside its triangle's prism (or column, for the
+ * solid). A polytope's own-face contact (the triangle clipped against the polytope's face, its
+ * normal that face's, not the triangle's: FINDINGS.md F25, F69) is measured on the mesh's side
+ * instead: its witness on the triangle's plane must lie over the triangle, as the clip keeps it;
+ * the polytope's witness lies along the face's normal, off the triangle's prism by the depth
+ * times the tilt between the two normals.
+ */
 function offPrism(config: MeshConfig, c: Found, tolerance: number): number {
   const surface = surfaceOf(config.fixed), core = coreOf(config.moving);
-  const off = outsidePrism(surface, meshCode(c), shapeOf(config.moving).corePoint(core, c));
+  const ownFace = core.faces.length > 0 &&
+    core.faces.some((f) => length(add(f.n, c.normal)) <= 1e-9);
+  const witness = ownFace
+    ? add(c.point, c.normal, c.penetration / 2)
+    : shapeOf(config.moving).corePoint(core, c);
+  const off = outsidePrism(surface, meshCode(c), witness);
   return off > tolerance && measuredAsFace(config, c, tolerance) ? 0 : off;
 }
 
@@ -777,13 +789,13 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
             : Math.max(config.moving.radius - c.penetration, 1e-300);
           const angle = 1e-6 + 1e-13 * reach / distance;
           // A polytope's own face as the reference (the triangle clipped against it): the README
-          // applies the rule to that face's normal as an axis, not to each clip point's feature,
-          // which may be an edge or corner the normal is not perpendicular to; only the front
-          // of a one-sided triangle is asked of it.
+          // applies the rule to that face's normal as an axis, at the triangle's feature nearest
+          // the face, not to each clip point's feature, which may be an edge or corner the normal
+          // is not perpendicular to (FINDINGS.md F25).
           const ownFace = polytope &&
             core.faces.some((f) => length(add(f.n, c.normal)) <= angle);
           const why = ownFace
-            ? behindFront(surface, meshCode(c), c.normal, angle)
+            ? ownFaceOutsideCone(surface, meshCode(c), c.normal, angle)
             : outsideCone(surface, meshCode(c), c.normal, angle);
           if (why) return `${why}: ${describe(c)}`;
         }

@@ -14,10 +14,10 @@
  *    one-sided triangle inside a flat stretch (its three edges flat) stands for the solid below
  *    it (the prism under it), so axes that only separate the hull from the flat triangle (faces
  *    turned away from its front, edge axes pointing behind it) are left out there. A
- *    heightfield's triangle with the hull sunk behind it stands for its solid the same way, and
- *    when those axes separate, for its column (the triangle swept down along the field's up),
- *    tested with the column's own axes (`columnSeparated`). Any separation above the tolerance:
- *    no contact.
+ *    heightfield's triangle with the hull's centre sunk behind it stands for its solid, its
+ *    column (the triangle swept down along the field's up), tested with the column's own axes
+ *    (`columnSeparated`), and answers with the hull's part in that column
+ *    (`columnFaceContacts`). Any separation above the tolerance: no contact.
  * 2. The triangle's face is preferred. A hull face or an edge pair describes the contact only
  *    when its separation beats the triangle normal's by box-box's face preference margin
  *    (box-box-sat.ts: `EDGE_RELATIVE_MARGIN`, `EDGE_ABSOLUTE_MARGIN`), and only when the rule
@@ -137,8 +137,11 @@ class TriangleAxes {
   sunk = false;
   /** Input: whether the hull's centre lies in the source's solid (`TriangleSource.inSolid`). */
   centreInSolid = false;
-  /** Whether a vertex of the hull lies in the source's solid: 1 yes, 0 no, -1 not asked yet. */
-  partInSolid = -1;
+  /**
+   * The depth a contact of `deepestInPrism` must beat to be added: the deepest of a column's face
+   * clip (`columnFaceContacts`), else -Infinity.
+   */
+  deeperThan = -Infinity;
   /** Whether this is the pass run when no triangle answered (`hullMeshContacts`). */
   lastResort = false;
   /** Separation along the triangle's normal (times `side`). */
@@ -194,7 +197,6 @@ const vertexHeights = new Float64Array(3);
 /** Triangles (slots) left to a neighbour in one call, for the fallback when none answered. */
 const DEFERRED_CAPACITY = 64;
 const deferredSlots = new Int32Array(DEFERRED_CAPACITY);
-const solidProbe = new Float64Array(3);
 /** A point and a slack for `overTriangle` (x, y, z, slack), and `offEdge`'s answer. */
 const probe = new Float64Array(5);
 /** `columnSides`' answer. */
@@ -225,7 +227,6 @@ export function hullMeshContacts(
   clipAxis.size = hull.size;
   placeHull(hull, transform, worldCentre);
   axes.centreInSolid = source.solidBelow && source.inSolid(worldCentre);
-  axes.partInSolid = axes.centreInSolid ? 1 : -1;
   axes.lastResort = false;
   for (let i = 0; i < 3; i++) {
     queryBox[i] = box[i]! - tolerance;
@@ -238,14 +239,15 @@ export function hullMeshContacts(
     source.loadTriangle(slot, triangle);
     if (!separatingAxes(hull, triangle, source)) continue;
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
-    // A hull whose centre is in the solid below a heightfield's triangle: its face lifts it out.
-    const answer = axes.sunk ? FACE_ANSWERS : describeByHull(hull, triangle, source, manifold);
+    // A hull whose centre is in the solid below a heightfield's triangle: its face lifts it out
+    // of the triangle's column.
+    if (axes.sunk) {
+      columnFaceContacts(hull, triangle, manifold);
+      continue;
+    }
+    const answer = describeByHull(hull, triangle, source, manifold);
     if (answer === FACE_ANSWERS) {
-      // The face clip of a sunk hull lies in the prism perpendicular to the triangle; under a
-      // slope the column holds solid that prism misses (FINDINGS.md F23).
-      if (!triangleFaceContacts(hull, triangle, manifold) && axes.sunk) {
-        deepestInPrism(hull, triangle, manifold, true);
-      }
+      triangleFaceContacts(hull, triangle, manifold);
     } else if (answer === NEIGHBOUR_ANSWERS && deferred < DEFERRED_CAPACITY) {
       deferredSlots[deferred++] = slot;
     }
@@ -260,26 +262,27 @@ export function hullMeshContacts(
     triangleFaceContacts(hull, triangle, manifold);
   }
   // Still none over a solid (FINDINGS.md F21): every triangle the axes overlap answers with the
-  // deepest point of the hull in its prism. Only over a solid: the prism under a closed mesh's
-  // face near an edge holds the other face's outside, where that point overstates the overlap.
-  // A triangle whose plane the centre is behind stands for its column (F23): its face clip
-  // answers first when a vertex of the hull is in the solid, else the column's deepest point.
-  if (manifold.count > 0 || !source.solidBelow) return;
+  // deepest point of the hull in its prism. A triangle whose plane the centre is behind stands
+  // for its column (F23, F27): its column's face clip answers.
+  if (manifold.count > 0) return;
+  if (!source.solidBelow) {
+    lastResortPrisms(hull, source, manifold);
+    return;
+  }
   axes.lastResort = true;
   source.beginQuery(queryBox);
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
     source.loadTriangle(slot, triangle);
     if (!separatingAxes(hull, triangle, source)) continue;
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
-    // The face clip lies in the prism, not the column: only when a vertex is in the solid (the
-    // clip's points below the plane are then the hull's part in it); else the column's deepest
-    // point, which lies in the solid when it is behind the plane.
-    const clipped = axes.sunk && partInSolid(hull, source) &&
-      triangleFaceContacts(hull, triangle, manifold);
+    if (axes.sunk) {
+      columnFaceContacts(hull, triangle, manifold);
+      continue;
+    }
     // A centre in front of the plane with a corner in the column but beside the prism (just
     // over the grid's border, the centre off it): the column's deepest point, in the solid
     // when behind the plane (F23).
-    if (!clipped && !deepestInPrism(hull, triangle, manifold, axes.sunk) && !axes.sunk) {
+    if (!deepestInPrism(hull, triangle, manifold, false)) {
       deepestInPrism(hull, triangle, manifold, true);
     }
   }
@@ -315,6 +318,25 @@ function describeByHull(
 }
 
 /**
+ * No triangle of a mesh answered though the axes overlap some (FINDINGS.md F69): each such
+ * triangle's face clip came out empty (the hull's part under it is a corner or an edge beside its
+ * incident face, as a sliver across a boundary edge), so each answers with the hull's deepest
+ * point in its prism, the least lift along its normal that frees the hull from it. Only here:
+ * under a closed mesh's face near an edge the prism holds the other face's outside, where that
+ * point overstates the overlap, and the other face answers first (F21).
+ */
+function lastResortPrisms(hull: HullData, source: TriangleSource, manifold: MeshManifold): void {
+  const triangle = triangleScratch;
+  source.beginQuery(queryBox);
+  for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
+    source.loadTriangle(slot, triangle);
+    if (!separatingAxes(hull, triangle, source)) continue;
+    manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
+    deepestInPrism(hull, triangle, manifold, false);
+  }
+}
+
+/**
  * The hull's contacts with `source` written into `data` (all, or reduced: mesh-manifold.ts),
  * with the bodies given; returns how many. The emit step of both box-mesh and hull-mesh pairs.
  */
@@ -332,41 +354,22 @@ export function collideHullMesh(
 }
 
 /**
- * Whether a vertex of the placed hull lies in `source`'s solid, asked once a call (`axes.partInSolid`
- * caches the answer: 1 yes, 0 no, -1 not asked yet).
- */
-function partInSolid(hull: HullData, source: TriangleSource): boolean {
-  if (axes.partInSolid < 0) {
-    const w = hullScratch.frameVertices, point = solidProbe;
-    axes.partInSolid = 0;
-    for (let i = 0; i < 3 * hull.vertexCount; i += 3) {
-      point[0] = w[i]!;
-      point[1] = w[i + 1]!;
-      point[2] = w[i + 2]!;
-      if (source.inSolid(point)) {
-        axes.partInSolid = 1;
-        break;
-      }
-    }
-  }
-  return axes.partInSolid === 1;
-}
-
-/**
  * Step 1 into `axes`: false when an axis separates the hull from the triangle by more than the
  * tolerance, or the triangle is one-sided and the hull's centre behind it (unless the centre
  * is in the solid below a heightfield: then the triangle stands for that solid, its face lifts
- * the hull out, and `axes.sunk` says so). A sunk triangle stands for the solid below it: the
- * prism under it along its normal (`triangleAxes`), else its column (`columnSeparated`), where a
- * hull far under a steep triangle lies beside the prism and the triangle's own faces and edges
- * separate it (FINDINGS.md F23). In the last resort every heightfield triangle does: a hull
- * whose centre is in front of the plane (off the grid's border) can reach into the column from
- * beside it, under the border edge, where the triangle's own axes separate it too.
+ * the hull out, and `axes.sunk` says so). A sunk triangle stands for the solid below it, its
+ * column (`columnSeparated`) alone (FINDINGS.md F23, F27). In the last resort every heightfield
+ * triangle also does: a hull whose centre is in front of the plane (off the grid's border) can
+ * reach into the column from beside it, under the border edge, where the triangle's own axes
+ * separate it.
  */
 function separatingAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSource): boolean {
-  if (triangleAxes(hull, triangle, source)) return true;
-  const column = axes.sunk || axes.lastResort && source.solidBelow;
-  return column && !columnSeparated(hull, triangle);
+  const own = triangleAxes(hull, triangle, source);
+  // A sunk triangle's solid is its column alone: the prism along its normal reaches beside the
+  // column under a slope, under other triangles, and whether such a triangle answered hung on
+  // how loose the query's box was (FINDINGS.md F27).
+  if (axes.sunk) return !columnSeparated(hull, triangle);
+  return own || axes.lastResort && source.solidBelow && !columnSeparated(hull, triangle);
 }
 
 /** `separatingAxes` with the triangle's own axes (the file comment's step 1). */
@@ -388,9 +391,14 @@ function triangleAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSo
   // column itself).
   const sunk = centreHeight < 0 && source.solidBelow && (axes.centreInSolid || axes.lastResort);
   axes.sunk = sunk;
-  if (centreHeight < 0 && !twoSided && !sunk) return false;
-  const side = centreHeight < 0 && !sunk ? -1 : 1;
+  // A centre on the plane within round-off is on its front: a box's centre on a face's plane
+  // (a mesh made of the box's own faces) overlaps the triangle (FINDINGS.md F69).
+  const behind = centreHeight < (twoSided ? 0 : -triangle.slack);
+  if (behind && !twoSided && !sunk) return false;
+  const side = behind && !sunk ? -1 : 1;
   axes.side = side;
+  // A sunk triangle is tested as its column (`separatingAxes`).
+  if (sunk) return true;
   let lowest = Infinity;
   for (let i = 0; i < count; i += 3) {
     const h = side * (nx * (w[i]! - t0x) + ny * (w[i + 1]! - t0y) + nz * (w[i + 2]! - t0z));
@@ -398,13 +406,11 @@ function triangleAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSo
   }
   if (lowest > tolerance) return false;
   axes.triangleSeparation = lowest;
-  const flags = triangle.edgeFlags;
-  const solidBelow = sunk ||
-    !twoSided && flags[0] === EdgeFlag.Flat && flags[1] === EdgeFlag.Flat &&
-      flags[2] === EdgeFlag.Flat;
+  const solidBelow = !twoSided && flatWithinReach(triangle);
 
   // The hull's faces: the triangle's lowest vertex above each face's plane. A one-sided triangle
-  // whose three edges are flat lies inside a flat stretch of surface, the top of the solid below
+  // whose edges within the hull's reach are flat lies inside a flat stretch of surface (a fan's
+  // sliver with its rim far off as well, FINDINGS.md F69), the top of the solid below
   // it (its prism): a face turned away from the triangle's front cannot separate the hull from
   // that solid, whatever it does from the triangle itself (a thin hull that dips under the
   // triangle from beside it is in the solid; its deepest corner is clipped from this triangle's
@@ -486,6 +492,33 @@ function triangleAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSo
   axes.axisX = bestX;
   axes.axisY = bestY;
   axes.axisZ = bestZ;
+  return true;
+}
+
+/**
+ * Whether every edge of `triangle` is flat, or a boundary out of the hull's reach: its box misses
+ * the hull's world box grown by the tolerance (`queryBox`), so the hull cannot meet the border.
+ * Not a bend out of reach: below a closed mesh's face lies the other faces' outside (allowed
+ * too, a bend out of reach gave a closed cube's face a depth 0.13 where the solid cube gave
+ * 0.007, in hull-mesh.test.ts's closed-cube test; not traced further).
+ */
+function flatWithinReach(triangle: MeshTriangle): boolean {
+  const flags = triangle.edgeFlags, t = triangle.vertices;
+  for (let k = 0; k < 3; k++) {
+    if (flags[k] === EdgeFlag.Flat) continue;
+    if (flags[k] !== EdgeFlag.Boundary) return false;
+    const a = 3 * k, b = k === 2 ? 0 : a + 3;
+    for (let i = 0; i < 3; i++) {
+      if (
+        Math.max(t[a + i]!, t[b + i]!) >= queryBox[i]! &&
+        Math.min(t[a + i]!, t[b + i]!) <= queryBox[3 + i]!
+      ) {
+        if (i === 2) return false;
+        continue;
+      }
+      break;
+    }
+  }
   return true;
 }
 
@@ -728,9 +761,124 @@ function triangleFaceContacts(
   if (hullScratch.candidates.count === 0) return false;
   probe[3] = Math.max(triangle.slack, CLIP_SLACK * hull.size);
   if (addClippedPoints(triangle, manifold, false, true) === 0) {
-    deepestInPrism(hull, triangle, manifold, axes.sunk);
+    deepestInPrism(hull, triangle, manifold, false);
   }
   return true;
+}
+
+/**
+ * Step 3 for a sunk triangle, whose solid is its column (FINDINGS.md F27): the hull's incident
+ * face (its normal the most opposed to the triangle's) clipped against the column's three walls
+ * (`columnSides`, Sutherland-Hodgman), each point left below the triangle's plane a contact of
+ * the triangle's normal, depth its height below the plane; then the hull's deepest point in the
+ * column (`deepestInPrism`), where it is deeper than the clip's deepest (the incident face's part
+ * in the column need not hold it), or where the clip left nothing. The prism along the normal
+ * reaches beside the column under a slope, under other triangles: its clip gave contacts that
+ * hung on which triangles the query found, and without the column's deepest point a hull sunk
+ * under a plane came out 0.07 short (F23's tests). Named as the prism's clip: a point of the
+ * incident face by its hull vertex and the face, a hull edge crossing wall k by that edge and
+ * edge k, a wall's crossing of the next by the incident face and the corner between them.
+ */
+function columnFaceContacts(hull: HullData, triangle: MeshTriangle, manifold: MeshManifold): void {
+  const planes = hullScratch.framePlanes, w = hullScratch.frameVertices;
+  const n = triangle.normal, t = triangle.vertices;
+  const nx = n[0]!, ny = n[1]!, nz = n[2]!;
+  let face = 0, least = Infinity;
+  for (let f = 0; f < hull.faceCount; f++) {
+    const i = 4 * f;
+    const along = planes[i]! * nx + planes[i + 1]! * ny + planes[i + 2]! * nz;
+    if (along < least) {
+      least = along;
+      face = f;
+    }
+  }
+  const points = hullScratch.polygonPoints, features = hullScratch.polygonFeatures;
+  const capacity = hullScratch.polygonCapacity, faceCode = hull.faceCodes[face]!;
+  // Per polygon vertex four codes: its hull feature, its triangle feature (local), and those of
+  // the side leaving it (a hull edge and the face, or the incident face and a wall's edge k).
+  let from = 0, count = 0;
+  for (let k = hull.faceStart[face]!; k < hull.faceStart[face + 1]!; k++) {
+    const v = hull.faceVertices[k]!, o = 3 * count, c = 4 * count;
+    points[o] = w[3 * v]!;
+    points[o + 1] = w[3 * v + 1]!;
+    points[o + 2] = w[3 * v + 2]!;
+    features[c] = hull.vertexCodes[v]!;
+    features[c + 1] = 0;
+    features[c + 2] = hull.edgeCodes[hull.faceEdges[k]!]!;
+    features[c + 3] = 0;
+    count++;
+  }
+  const sides = columnSides(triangle);
+  for (let k = 0; k < 3 && count > 0; k++) {
+    const a = 3 * k, to = capacity - from;
+    const ux = sides[a]!, uy = sides[a + 1]!, uz = sides[a + 2]!;
+    const level = ux * t[a]! + uy * t[a + 1]! + uz * t[a + 2]!;
+    let out = 0;
+    for (let i = 0; i < count && out < capacity - 1; i++) {
+      const j = i + 1 === count ? 0 : i + 1;
+      const p = 3 * (from + i), q = 3 * (from + j), c = 4 * (from + i);
+      const dp = ux * points[p]! + uy * points[p + 1]! + uz * points[p + 2]! - level;
+      const dq = ux * points[q]! + uy * points[q + 1]! + uz * points[q + 2]! - level;
+      if (dp >= 0) {
+        copyPolygonVertex(from + i, to + out);
+        out++;
+      }
+      if ((dp >= 0) === (dq >= 0)) continue;
+      const f = dp / (dp - dq), o = 3 * (to + out), e = 4 * (to + out);
+      points[o] = points[p]! + f * (points[q]! - points[p]!);
+      points[o + 1] = points[p + 1]! + f * (points[q + 1]! - points[p + 1]!);
+      points[o + 2] = points[p + 2]! + f * (points[q + 2]! - points[p + 2]!);
+      // On the side leaving vertex i: a hull edge crossing wall k, or wall j's side crossing
+      // wall k at the column's edge through their shared corner.
+      const wall = features[c + 3]!;
+      features[e] = features[c + 2]!;
+      features[e + 1] = wall === 0
+        ? 1 + k
+        : 4 + (wall - 1 === (k === 0 ? 2 : k - 1) ? k : wall - 1);
+      // Leaving the column the polygon runs along wall k to where it enters again.
+      features[e + 2] = dp >= 0 ? faceCode : features[c + 2]!;
+      features[e + 3] = dp >= 0 ? 1 + k : wall;
+      out++;
+    }
+    from = to;
+    count = out;
+  }
+  const tolerance = axes.tolerance, base = 8 * triangle.index, candidate = manifold.candidate;
+  const t0x = t[0]!, t0y = t[1]!, t0z = t[2]!;
+  let deepest = -Infinity;
+  for (let i = 0; i < count; i++) {
+    const p = 3 * (from + i), c = 4 * (from + i);
+    const x = points[p]!, y = points[p + 1]!, z = points[p + 2]!;
+    const h = nx * (x - t0x) + ny * (y - t0y) + nz * (z - t0z);
+    if (!(h <= tolerance)) continue;
+    // Halfway between the hull's point and its projection on the triangle's plane.
+    candidate.x = x - 0.5 * h * nx;
+    candidate.y = y - 0.5 * h * ny;
+    candidate.z = z - 0.5 * h * nz;
+    candidate.nx = nx;
+    candidate.ny = ny;
+    candidate.nz = nz;
+    candidate.depth = -h;
+    const local = features[c + 1]!;
+    candidate.kind = local >= 1 && local <= 3 ? ContactKind.EdgeEdge : ContactKind.PointFace;
+    candidate.first = features[c]!;
+    candidate.second = base + local;
+    candidate.key = -1;
+    addMeshContact(manifold);
+    deepest = Math.max(deepest, -h);
+  }
+  axes.deeperThan = deepest + TIE * axes.size;
+  deepestInPrism(hull, triangle, manifold, true);
+  axes.deeperThan = -Infinity;
+}
+
+/** Copies polygon vertex `from` (point and four codes) of `hullScratch`'s buffers to slot `to`. */
+function copyPolygonVertex(from: number, to: number): void {
+  const points = hullScratch.polygonPoints, features = hullScratch.polygonFeatures;
+  points[3 * to] = points[3 * from]!;
+  points[3 * to + 1] = points[3 * from + 1]!;
+  points[3 * to + 2] = points[3 * from + 2]!;
+  for (let i = 0; i < 4; i++) features[4 * to + i] = features[4 * from + i]!;
 }
 
 /**
@@ -840,7 +988,7 @@ function deepestInPrism(
       kind = ContactKind.PointFace;
     }
   }
-  if (!(best <= axes.tolerance)) return false;
+  if (!(best <= axes.tolerance) || -best <= axes.deeperThan) return false;
   const candidate = manifold.candidate;
   // Halfway between the hull's point and its projection on the triangle's plane.
   const lift = -0.5 * best;
@@ -1006,11 +1154,14 @@ function hullFaceContacts(
 }
 
 /**
- * Whether this triangle's normal is at least as near `d` as the neighbour's across edge `k` (a
- * boundary edge has none): when the rule refuses `d`, the face whose normal is nearest it
- * answers, as Bullet's btAdjustInternalEdgeContacts clamps a normal into the edge's cone.
+ * Whether this triangle's normal is at least as near `d` as the neighbour's across edge `k`:
+ * when the rule refuses `d`, the face whose normal is nearest it answers, as Bullet's
+ * btAdjustInternalEdgeContacts clamps a normal into the edge's cone. A boundary edge has no
+ * neighbour to answer: this face is the nearest there (its zero neighbour normal had left a
+ * normal pointing behind a one-sided triangle to nobody, FINDINGS.md F69).
  */
 function nearerThanNeighbour(triangle: MeshTriangle, k: number, d: Direction): boolean {
+  if (triangle.edgeFlags[k] === EdgeFlag.Boundary) return true;
   const n = triangle.normal, w = triangle.neighbourNormal;
   return d.x * (n[0]! - w[3 * k]!) + d.y * (n[1]! - w[3 * k + 1]!) +
       d.z * (n[2]! - w[3 * k + 2]!) >= 0;

@@ -421,16 +421,19 @@ describe('a heightfield gives the contacts of the mesh of its triangles', () => 
           sunk++;
           continue;
         }
-        // Where no triangle answered, the field's answer from their prisms (F21) and columns
-        // (F23: corners in the solid, the centre behind a slope's plane); the mesh, with no
-        // solid, misses those: 117 of the 2,000 placements here, counted below.
-        if (viaMesh.count === 0 && viaField.count > 0) {
+        // Where no triangle answered, both answer from the prisms (F21, F69), and the field from
+        // the columns too (F23: corners in the solid, the centre behind a slope's plane), which
+        // the mesh, with no solid, has not: the mesh's contacts are then some of the field's;
+        // counted below.
+        const fieldKeys = manifoldKeys(viaField);
+        const meshKeys = manifoldKeys(viaMesh, (code) => triangleOfMesh[code]!);
+        if (
+          viaField.count > viaMesh.count && meshKeys.every((key) => fieldKeys.includes(key))
+        ) {
           lastResort++;
           continue;
         }
-        expect(manifoldKeys(viaField)).toEqual(
-          manifoldKeys(viaMesh, (code) => triangleOfMesh[code]!),
-        );
+        expect(fieldKeys).toEqual(meshKeys);
         if (viaField.count > 0) touching++;
       }
       expect(touching).toBeGreaterThan(300);
