@@ -361,7 +361,7 @@ describe('raycast2d: a start on a segment within round-off (FINDINGS.md F100)', 
     });
   }
 
-  it('test_f100_ray_from_just_past_a_segment: one unit of round-off past an edge it is met at 0; 1e-9 past it is not', () => {
+  it('test_f100_ray_from_just_past_a_segment: met at 0 from round-off past it, not from 1e-9 past', () => {
     // A segment x = 1 from y = -1 to 1, the ray moving away from it in +x: a start on it (here
     // the next double past it) meets it at 0 (a two-sided chain: the crossing it starts on
     // counts); a start 1e-9 past it leaves it behind; 1e-9 before it meets it 1e-9 on.
