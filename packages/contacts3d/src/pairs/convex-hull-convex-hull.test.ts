@@ -372,3 +372,115 @@ describe('a speculative tolerance never makes a touching pair report a gap (fuzz
     });
   }
 });
+
+describe('a face at right angles to the declined edge axis describes no contact (fuzz/FINDINGS.md F123)', () => {
+  // The adversarial suite's case: a long box deep inside an octagonal prism. The least-overlap
+  // axis is an edge pair (a box edge across the prism's side edges, at right angles to the
+  // prism's axis); the face preference declines it, and the caps, the faces within the margin,
+  // both lie at right angles to it. Which cap "pointed along" the axis was the sign of round-off,
+  // so a rigid motion swapped the shallow cap for the deep one.
+  const octagon = [
+    [-37.1161437284305, 0.21642978144113378, 7.82819942281353],
+    [40.660058940802585, -29.51322145806225, 5.180435045225597],
+    [5.6644566259794695, 29.513221458062254, 9.032275121630565],
+    [-5.18043504521355, -29.513221458125273, 40.66005894075925],
+    [-32.414124149729055, 29.51322145806696, 25.08788265044425],
+    [25.087882650510767, -29.51322145806225, 32.41412415046168],
+    [-25.087882650510767, -29.51322145806225, -32.41412415046168],
+    [25.087882650510767, 29.51322145806225, 32.41412415046168],
+    [-40.66005894080259, 29.51322145806225, -5.180435045225599],
+    [5.180435045225594, -29.51322145806225, -40.66005894080259],
+    [-32.41412415046169, -29.51322145806225, 25.087882650510764],
+    [5.180435045225594, 29.51322145806225, -40.66005894080259],
+    [-32.41412415046169, 29.51322145806225, 25.087882650510764],
+    [32.41412415046168, 29.51322145806225, -25.087882650510767],
+    [32.41412415046168, -29.51322145806225, -25.087882650510767],
+    [-40.66005894080259, -29.51322145806225, -5.180435045225599],
+    [-25.087882650510767, 29.51322145806225, -32.41412415046168],
+    [-5.180435045225595, 29.51322145806225, 40.66005894080259],
+    [40.660058940802585, 29.51322145806225, 5.180435045225597],
+    [-5.180435045225595, -29.51322145806225, 40.66005894080259],
+  ];
+  const half = [7.116584594220728, 8.566225372243482, 27.76006734987314];
+  const boxAt: Vec3 = [-0.14837315281550045, 0.2507211693895568, 0.22790671205595145];
+  const boxTurn: Quat = [
+    -0.8590059234252783,
+    -0.11559890618222717,
+    0.2066373596920708,
+    -0.45392369181311465,
+  ];
+  const prismTurn: Quat = [
+    -0.6746967937405174,
+    -0.42892273454028174,
+    0.27381014354675604,
+    -0.5346377554958661,
+  ];
+  const rotate = (q: Quat, v: readonly number[]): Vec3 => {
+    const [x, y, z, w] = q, [vx, vy, vz] = v as Vec3;
+    const tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
+    return [
+      vx + w * tx + (y * tz - z * ty),
+      vy + w * ty + (z * tx - x * tz),
+      vz + w * tz + (x * ty - y * tx),
+    ];
+  };
+  const compose = (p: Quat, q: Quat): Quat => [
+    p[3] * q[0] + p[0] * q[3] + p[1] * q[2] - p[2] * q[1],
+    p[3] * q[1] - p[0] * q[2] + p[1] * q[3] + p[2] * q[0],
+    p[3] * q[2] + p[0] * q[1] - p[1] * q[0] + p[2] * q[3],
+    p[3] * q[3] - p[0] * q[0] - p[1] * q[1] - p[2] * q[2],
+  ];
+  const deepest = (data: CollisionData): number => {
+    let d = -Infinity;
+    for (let i = 0; i < data.contactCount; i++) d = Math.max(d, data.contacts[i]!.penetration);
+    return d;
+  };
+
+  for (const scale of [1e-3, 1, 1e3]) {
+    it(`keeps the shallow cap under 40 rigid motions, both orders, scale ${scale}`, () => {
+      const prism = ConvexHull.fromPoints(octagon.map((p) => p.map((x) => x * scale)));
+      const h = half.map((x) => x * scale);
+      const box = new Box(h), boxAsHull = boxHull(h);
+      const random = new Random(123);
+      const data = new CollisionData({ capacity: 16 });
+      for (let k = 0; k < 40; k++) {
+        const turn = random.rotation();
+        const shift = [0, 1, 2].map(() => random.range(-100, 100) * scale) as Vec3;
+        const boxPose = rotate(turn, boxAt.map((x) => x * scale)).map((x, i) => x + shift[i]!);
+        const boxRotation = compose(turn, boxTurn), prismRotation = compose(turn, prismTurn);
+        box.setPose(boxPose, boxRotation);
+        boxAsHull.setPose(boxPose, boxRotation);
+        prism.setPose(shift, prismRotation);
+        // The expected depth by projection alone: the prism's caps are the planes y = +-29.5 of
+        // its points, so along its local y the box must move the shorter of the two ways out.
+        const up = rotate(prismRotation, [0, 1, 0]);
+        const corners = boxCorners({
+          kind: 'box',
+          halfSize: h as Vec3,
+          position: boxPose as Vec3,
+          rotation: boxRotation,
+        })
+          .map((c) => dot(c, up));
+        const caps = octagon.map((p) =>
+          dot(rotate(prismRotation, p.map((x) => x * scale)), up) + dot(shift, up)
+        );
+        const outUp = Math.max(...caps) - Math.min(...corners);
+        const outDown = Math.max(...corners) - Math.min(...caps);
+        expect(Math.abs(outUp - outDown)).toBeGreaterThan(1e-3 * scale);
+        const expected = Math.min(outUp, outDown);
+        for (
+          const run of [
+            () => collideBoxConvexHull(box, prism, data),
+            () => collide(prism, box, data),
+            () => collideConvexHullConvexHull(boxAsHull, prism, data),
+            () => collideConvexHullConvexHull(prism, boxAsHull, data),
+          ]
+        ) {
+          data.reset();
+          expect(run()).toBeGreaterThan(0);
+          expect(Math.abs(deepest(data) - expected)).toBeLessThan(1e-9 * scale);
+        }
+      }
+    });
+  }
+});

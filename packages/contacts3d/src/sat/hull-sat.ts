@@ -105,6 +105,11 @@ const FRAGILE_ABSOLUTE = 1e-14;
  * arc by about `FRAGILE_RELATIVE`).
  */
 const PRUNE_RELATIVE = 1e-9;
+/**
+ * Step 5's alignments (cosines of unit vectors placed by one rotation, so good to about 1e-15)
+ * closer than this count as equal.
+ */
+const ALIGNMENT_TIE = 1e-9;
 
 /**
  * Step 1: B's vertices (x, y, z each) and centre in the frame of the transform `ma`, into
@@ -824,9 +829,13 @@ function cachedAxisSeparates(
  * Step 5, when the best face lies more than 45 degrees from the declined edge axis (the caller
  * tests that; box-box-sat.ts's rule, for any polyhedra): the face whose outward normal (toward
  * the other hull) lies closest to the axis, among the faces the edge axis does not beat by the
- * margin.
+ * margin. Alignments within `ALIGNMENT_TIE` count as equal, and the face of less overlap wins
+ * among them; a face no more aligned than that (at right angles to the axis, up to round-off)
+ * describes nothing, and when no face is more aligned the best face stands. Otherwise which of
+ * two opposite faces at right angles to the axis "points along it" would be decided by the sign
+ * of round-off, and a rigid motion could swap a shallow face for a deep one (FINDINGS.md F123).
  */
-function useFaceAlongEdge(a: HullData, b: HullData, result: HullAxis): void {
+export function useFaceAlongEdge(a: HullData, b: HullData, result: HullAxis): void {
   const separations = hullScratch.faceSeparations, planesB = hullScratch.framePlanes;
   const planesA = a.planes, facesA = a.faceCount;
   const lx = result.axisX, ly = result.axisY, lz = result.axisZ;
@@ -847,7 +856,11 @@ function useFaceAlongEdge(a: HullData, b: HullData, result: HullAxis): void {
     const along = f < facesA
       ? planesA[i]! * lx + planesA[i + 1]! * ly + planesA[i + 2]! * lz
       : -(planesB[i]! * lx + planesB[i + 1]! * ly + planesB[i + 2]! * lz);
-    if (along > bestAlignment) {
+    if (!(along > ALIGNMENT_TIE)) continue;
+    if (
+      best < 0 || along > bestAlignment + ALIGNMENT_TIE ||
+      (along > bestAlignment - ALIGNMENT_TIE && separation > separations[best]!)
+    ) {
       best = f;
       bestAlignment = along;
     }

@@ -13,7 +13,12 @@ import type { CollisionData } from '../manifold/collision-data.js';
 import { LocalManifold, MAX_MANIFOLD_POINTS } from '../manifold/local-manifold.js';
 import { reduceManifold } from '../manifold/manifold.js';
 import { EDGE_ABSOLUTE_MARGIN, EDGE_RELATIVE_MARGIN } from '../sat/box-box-sat.js';
-import { HullAxis, scanMinkowskiPartners, walkMinkowskiPartners } from '../sat/hull-sat.js';
+import {
+  HullAxis,
+  scanMinkowskiPartners,
+  useFaceAlongEdge,
+  walkMinkowskiPartners,
+} from '../sat/hull-sat.js';
 import type { HullData, HullEdgeData, HullGraph } from '../shapes/convex-hull.js';
 import { hullScratch } from '../shapes/hull-scratch.js';
 
@@ -345,44 +350,6 @@ function faceOfB(a: HullData, facesA: number, f: number): void {
     if (h < lowest) lowest = h;
   }
   s.faceSeparations[facesA + f] = lowest - planes[i + 3]!;
-}
-
-/**
- * Step 5, when the best face lies more than 45 degrees from the declined edge axis (the caller
- * tests that; box-box-sat.ts's rule, for any polyhedra): the face whose outward normal (toward
- * the other hull) lies closest to the axis, among the faces the edge axis does not beat by the
- * margin.
- */
-function useFaceAlongEdge(a: HullData, b: HullData, result: HullAxis): void {
-  const separations = hullScratch.faceSeparations, planesB = hullScratch.framePlanes;
-  const planesA = a.planes, facesA = a.faceCount;
-  const lx = result.axisX, ly = result.axisY, lz = result.axisZ;
-  const edgeSeparation = result.edgeSeparation, size = result.size;
-  let best = -1, bestAlignment = 0;
-  for (let f = 0; f < facesA + b.faceCount; f++) {
-    // A face step 2 passed over is measured now.
-    if (Number.isNaN(separations[f]!)) {
-      if (f < facesA) faceOfA(a, b.vertexCount, f);
-      else faceOfB(a, facesA, f - facesA);
-    }
-    const separation = separations[f]!;
-    if (
-      edgeSeparation >
-        separation + EDGE_RELATIVE_MARGIN * Math.abs(separation) + EDGE_ABSOLUTE_MARGIN * size
-    ) continue;
-    const i = f < facesA ? 4 * f : 4 * (f - facesA);
-    const along = f < facesA
-      ? planesA[i]! * lx + planesA[i + 1]! * ly + planesA[i + 2]! * lz
-      : -(planesB[i]! * lx + planesB[i + 1]! * ly + planesB[i + 2]! * lz);
-    if (along > bestAlignment) {
-      best = f;
-      bestAlignment = along;
-    }
-  }
-  if (best < 0) return;
-  result.faceOfB = best >= facesA;
-  result.face = result.faceOfB ? best - facesA : best;
-  result.faceSeparation = separations[best]!;
 }
 
 /** How far (relative to the edge) an edge's closest point may lie past its end and still be on it. */
