@@ -21,6 +21,12 @@ const F101 = 'FINDINGS.md F101';
 /** Polygon against a chain with near-duplicate vertices: the deepest depth changes with the scale. */
 const F102 = 'FINDINGS.md F102';
 
+/** Two sliver hulls touching edge to edge: no contact or a face contact within the margin, by round-off. */
+const F124 = 'FINDINGS.md F124';
+
+/** A hull deep in a hull: the face kept over an edge axis reports less than its overlap along its normal. */
+const F125 = 'FINDINGS.md F125';
+
 /** An entry for every combination of the subjects, properties and regimes given. */
 function entries(
   reference: string,
@@ -48,4 +54,6 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ], ['on-vertex']),
   ...entries(F101, ['collidePolygonChain (rounded)'], ['contact-iff-overlap'], ['radius-large']),
   ...entries(F102, ['collidePolygonChain', 'collide2d'], ['scale-invariant'], ['near-duplicate']),
+  ...entries(F124, ['collideConvexHullConvexHull'], ['rigid-invariant'], ['sliver']),
+  ...entries(F125, ['collideConvexHullConvexHull'], ['depth-frees'], ['deep']),
 ];
