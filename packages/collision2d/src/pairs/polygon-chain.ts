@@ -17,12 +17,15 @@
  * skipped, the neighbour answers; if no segment then reports anything, the
  * skipped ones are computed snapped, so an overlap never goes without a contact. One inside the
  * cone it leans toward keeps the points that may carry it (a point at the segment's other
- * vertex, outside that one's cone, is a ghost); snapped only when none may.
+ * vertex, outside that one's cone, is a ghost); snapped only when none may. A piece apart from
+ * the segment whose snapped faces meet nothing (it lies beyond the segment's end) gets the
+ * contact of the closest points, if the segment's feature there holds its direction.
  */
 import { CLOSEST_CLAMP, collideRounded } from './rounded.js';
 import type { CollisionData2 } from '../manifold/contact2.js';
 import { emitManifold2, LocalManifold2, type ManifoldPoint2 } from '../manifold/manifold2.js';
 import {
+  closestPiecesContact,
   PIECES_APART,
   PIECES_NO_REFERENCE,
   pieceAxes,
@@ -353,10 +356,39 @@ function segmentContacts(
       !segmentInside(polygon, sv, query)
     ) {
       const across = normal.x * chain.normals[2 * i]! + normal.y * chain.normals[2 * i + 1]!;
-      snappedContacts(piece, segmentPiece, across >= 0 ? 1 : 0, query, manifold);
+      if (
+        snappedContacts(piece, segmentPiece, across >= 0 ? 1 : 0, query, manifold) === 0 &&
+        query.apart
+      ) closestContact(piece, segmentPiece, chain, i, query, manifold);
     }
   }
   return found;
+}
+
+/**
+ * Adds the contact between the closest points of `piece` and segment `i` (loaded in
+ * `segmentPiece`), apart by at most the tolerance, if the segment's feature there holds its
+ * normal (a face, or a vertex whose cone does). For a pair apart whose reference normal the cones
+ * refuse and whose snapped face meets nothing: the polygon lies beyond the segment's end, where
+ * the reference normal (a lower bound of the gap along a face normal) leans toward the other
+ * vertex, while the true direction, from the end, is the end's (a rounded polygon's contact
+ * there is real: `collideRounded` grows the tolerance by the radius).
+ */
+function closestContact(
+  piece: ConvexPiece,
+  segmentPiece: ConvexPiece,
+  chain: Chain,
+  i: number,
+  query: PieceQuery,
+  manifold: LocalManifold2,
+): void {
+  const found = scratchPieceManifold, normal = scratchNormal;
+  found.count = 0;
+  if (!closestPiecesContact(piece, segmentPiece, query, found)) return;
+  const point = found.points[0]!, c = query.cos, s = query.sin;
+  normal.x = c * point.normalX + s * point.normalY;
+  normal.y = -s * point.normalX + c * point.normalY;
+  if (heldAtVertex(chain, i, point.secondFeature, normal)) manifold.addPoint(point);
 }
 
 /**
