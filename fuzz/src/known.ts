@@ -15,12 +15,6 @@ const F70 = 'FINDINGS.md F70';
 /** Sphere over a cracked flat floor: an edge left a boundary where F68's fix sees no crack. */
 const F75 = 'FINDINGS.md F75';
 
-/** Rounded polygon against a chain, the radius large: an overlap of 1% of the reach, no contact. */
-const F101 = 'FINDINGS.md F101';
-
-/** Polygon against a chain with near-duplicate vertices: the deepest depth changes with the scale. */
-const F102 = 'FINDINGS.md F102';
-
 /** An entry for every combination of the subjects, properties and regimes given. */
 function entries(
   reference: string,
@@ -46,6 +40,4 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',
   ], ['on-vertex']),
-  ...entries(F101, ['collidePolygonChain (rounded)'], ['contact-iff-overlap'], ['radius-large']),
-  ...entries(F102, ['collidePolygonChain', 'collide2d'], ['scale-invariant'], ['near-duplicate']),
 ];

@@ -210,7 +210,7 @@ function closestOutlineToPolyline(outline: number[][], line: number[][]): {
   return best;
 }
 
-describe("F101: a rounded polygon beyond a chain's open end, the radius large", () => {
+describe("FINDINGS.md F101: a rounded polygon beyond a chain's open end, the radius large", () => {
   // The pair of the adversarial run: a triangle of radius 3.69 whose core lies 3.6508 from the
   // chain's open end (vertex 2), past that end. The piece pair's separating axis is the
   // triangle's edge 0 (a gap of 2.32, below the distance), leaning toward the chain's interior
