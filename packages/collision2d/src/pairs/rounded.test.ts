@@ -256,7 +256,7 @@ describe("FINDINGS.md F101: a rounded polygon beyond a chain's open end, the rad
       expect(c.featureId).toBe(packFeatureId(VERTEX_FEATURE | 0, VERTEX_FEATURE | 2));
     });
 
-    it(`test_f101_core_beyond_chain_end_speculative_x${s}: the core within a tolerance of the radius, both orders`, () => {
+    it(`test_f101_core_beyond_chain_end_speculative_x${s}: within a tolerance of the radius`, () => {
       // The same core without its radius, the tolerance the radius: the speculative contact of
       // the closest points, its gap their distance.
       const plain = new Polygon(scaled(core, s)).setPose([0, 0], -2.720952867934312), b = chain();
