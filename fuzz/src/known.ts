@@ -15,12 +15,6 @@ const F70 = 'FINDINGS.md F70';
 /** Sphere over a cracked flat floor: an edge left a boundary where F68's fix sees no crack. */
 const F75 = 'FINDINGS.md F75';
 
-/** Rounded polygon against a chain, the radius large: an overlap of 1% of the reach, no contact. */
-const F101 = 'FINDINGS.md F101';
-
-/** Polygon against a chain with near-duplicate vertices: the deepest depth changes with the scale. */
-const F102 = 'FINDINGS.md F102';
-
 /** Two sliver hulls touching edge to edge: no contact or a face contact within the margin, by round-off. */
 const F124 = 'FINDINGS.md F124';
 
@@ -52,8 +46,6 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',
   ], ['on-vertex']),
-  ...entries(F101, ['collidePolygonChain (rounded)'], ['contact-iff-overlap'], ['radius-large']),
-  ...entries(F102, ['collidePolygonChain', 'collide2d'], ['scale-invariant'], ['near-duplicate']),
   ...entries(F124, ['collideConvexHullConvexHull'], ['rigid-invariant'], ['sliver']),
   ...entries(F125, ['collideConvexHullConvexHull'], ['depth-frees'], ['deep']),
 ];

@@ -705,6 +705,26 @@ function deepestVertex(
 }
 
 /**
+ * The contact between the closest points of `p` and `q` (Q already in P's frame by `pieceAxes`),
+ * when they are apart by at most the tolerance and neither point lies on an internal edge: normal
+ * from Q's point toward P's, penetration minus their distance. Adds it to `manifold` and returns
+ * whether it did. For a chain segment whose piece pair's reference normal its cones refuse
+ * (`collidePolygonChain`), where the snapped face meets nothing: the pair's true direction.
+ */
+export function closestPiecesContact(
+  p: ConvexPiece,
+  q: ConvexPiece,
+  query: PieceQuery,
+  manifold: LocalManifold2,
+): boolean {
+  closestPoints(p, q, query);
+  if (query.closestDistance > query.tolerance) return false;
+  const before = manifold.count;
+  addClosestContact(query, manifold);
+  return manifold.count > before;
+}
+
+/**
  * The distance between two convex pieces that are apart (brute force over vertex-edge pairs,
  * Ericson 5.1.2's closest point on a segment), with the closest points and their features, into
  * `query`'s scratch (PERFORMANCE.md: doubles cross calls in arrays or fields). Pieces of at

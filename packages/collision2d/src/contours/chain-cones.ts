@@ -136,6 +136,23 @@ function turnRounding(chain: Chain, i: number, j: number): number {
   return segmentRounding(chain.vertices, i) + segmentRounding(chain.vertices, j);
 }
 
+/**
+ * Whether segment `i`'s direction is lost in the round-off of its coordinates: its angle is known
+ * to no better than `CONE_SLACK` (a segment shorter than about 4e-7 of its largest coordinate,
+ * a near-duplicate vertex). Its normal is then no surface's: a contact snapped to it would carry
+ * a direction the rounding of the vertices chose (a uniform scale of the chain turns it).
+ */
+export function segmentUnresolved(chain: Chain, i: number): boolean {
+  // `segmentRounding(v, i) > CONE_SLACK`, squared, written out: a call returning a double boxes
+  // it where it is not inlined (PERFORMANCE.md: doubles cross calls in arrays or fields).
+  const v = chain.vertices;
+  const ax = v[2 * i]!, ay = v[2 * i + 1]!, bx = v[2 * i + 2]!, by = v[2 * i + 3]!;
+  const ex = bx - ax, ey = by - ay;
+  const largest = Math.max(Math.abs(ax), Math.abs(ay), Math.abs(bx), Math.abs(by));
+  const rounding = 2 * Number.EPSILON * largest;
+  return rounding * rounding > CONE_SLACK * CONE_SLACK * (ex * ex + ey * ey);
+}
+
 /** The angle round-off of segment `i`'s direction, 2^-52 times its largest coordinate over its length. */
 function segmentRounding(v: Float64Array, i: number): number {
   const ax = v[2 * i]!, ay = v[2 * i + 1]!, bx = v[2 * i + 2]!, by = v[2 * i + 3]!;

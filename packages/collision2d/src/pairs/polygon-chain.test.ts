@@ -865,3 +865,232 @@ describe('FINDINGS.md F35: a chain shorter than the tolerance, end on to a polyg
     }
   });
 });
+
+describe('FINDINGS.md F102: near-duplicate chain vertices, contacts along the normal of a segment 1e-12 long', () => {
+  // Two pairs of the adversarial run (near-duplicate regime). A chain segment between copies of
+  // a vertex 1e-12 apart has a direction its coordinates' rounding chose: scaling the chain by
+  // 0.1 turns it by 3.2e-5 rad. The old code snapped a polygon lying across it to that normal
+  // (the first pair, its deepest depth 1.1442110 at scale 1, 1.1441748 scaled back from 0.1:
+  // each the exact distance along its own normal from chain vertex 6 to polygon edge 1's line),
+  // and pushed a chain vertex inside the polygon out along it (the second, at chain vertex 25).
+  // Now such a segment is no face to snap to (its neighbours answer) and lends no normal to a
+  // vertex inside: the contacts are the same at every scale.
+  const snapped = {
+    polygon: [
+      [1.7322913604221568, 0.2040135088301124],
+      [1.7322913576162173, 0.20401351009152427],
+      [0.18479710978313407, 0.8996905456345186],
+      [-0.40031891856951923, 0.8813655138835125],
+      [-0.8877055074738481, 0.7837921160379103],
+      [-1.373853558041969, -0.5742608245599667],
+      [-1.3738535556585652, -0.574260825009877],
+      [0.30502694135375163, -0.8911796090925896],
+      [0.3050269413658002, -0.8911796090833444],
+    ],
+    at: [-0.13059822466389778, -0.03476085764205649],
+    angle: -0.7367949148313424,
+    chain: [
+      [0.45372019398164964, 0.2748675620254697],
+      [0.45372019397895513, 0.2748675620257964],
+      [0.19913830485755066, 0.3057355360751648],
+      [0.06798980034417883, 0.5261098536710085],
+      [0.06798980034369949, 0.5261098536705372],
+      [-0.11487296517468554, 0.34631558491162745],
+      [-0.3689382996916359, 0.3811806948170591],
+      [-0.3689382996915342, 0.38118069481608224],
+      [-0.3423825494489305, 0.12611293475911928],
+      [-0.3423825494518064, 0.12611293475637916],
+      [-0.528048335089851, -0.050785301903283384],
+      [-0.5280483350782549, -0.05078530191070734],
+      [-0.31207109065691785, -0.18905532750205414],
+      [-0.2895272039423747, -0.44450893045908746],
+      [-0.04676373551011056, -0.3618610721283067],
+      [-0.046763735505476606, -0.36186107213137714],
+      [0.16701381705236237, -0.5035082680494644],
+      [0.16701381733127735, -0.5035082672734945],
+      [0.25375766628217145, -0.26217804882127965],
+      [0.49779002734567107, -0.18335561010170187],
+      [0.4977900270180585, -0.18335560957038283],
+      [0.36319436965092217, 0.03493039270572928],
+      [0.45372019398164964, 0.2748675620254697],
+    ],
+    chainAt: [0, 0],
+    chainAngle: 2.676913067968443,
+  };
+  const inside = {
+    polygon: [
+      [1.3041418566350769, 1.4382786109340313],
+      [0.6374931997721106, 1.2404387290285526],
+      [0.6374931997580681, 1.240438729069171],
+      [0.4102806725175644, 1.8976567431062044],
+      [0.4102806512830025, 1.8976567207067976],
+      [-0.06813405877180041, 1.3929980510628635],
+      [-0.06813405913846673, 1.3929980513808022],
+      [-0.593514886471127, 1.8485592834515956],
+      [-0.5935148866036263, 1.848559282898455],
+      [-0.7555048512907526, 1.1723046702567523],
+      [-1.4382786109340313, 1.3041418566350769],
+      [-1.438278610350232, 1.3041418546678853],
+      [-1.2404387290285523, 0.6374931997721109],
+      [-1.8976567431062044, 0.4102806725175645],
+      [-1.8976567431022378, 0.4102806725138041],
+      [-1.3929980510628635, -0.06813405877180033],
+      [-1.3929980514184652, -0.06813405918190177],
+      [-1.8485592834515954, -0.5935148864711278],
+      [-1.8485592494801668, -0.5935148946086406],
+      [-1.1723046702567523, -0.7555048512907525],
+      [-1.3041418566350769, -1.4382786109340313],
+      [-1.3041418427395348, -1.4382786068102813],
+      [-0.6374931997721105, -1.2404387290285526],
+      [-0.4102806725175646, -1.8976567431062044],
+      [-0.4102806707574321, -1.8976567412495178],
+      [0.06813405877179962, -1.3929980510628635],
+      [0.06813409720110992, -1.3929980843851757],
+      [0.593514886471126, -1.848559283451596],
+      [0.5935148864716948, -1.8485592834492215],
+      [0.7555048512907525, -1.1723046702567523],
+      [1.4382786109340306, -1.3041418566350775],
+      [1.4382786108981522, -1.3041418565141807],
+      [1.240438729028552, -0.6374931997721117],
+      [1.8976567431062044, -0.4102806725175647],
+      [1.3929980510628635, 0.06813405877179954],
+      [1.3929980736388698, 0.0681340848078186],
+      [1.848559283451596, 0.5935148864711259],
+      [1.172304670256753, 0.7555048512907514],
+      [1.1723046917886097, 0.7555049628024365],
+    ],
+    at: [0.04153671381432788, -0.12173333485556166],
+    angle: 0.7321022993422144,
+    chain: [
+      [-0.42239558108556957, -0.3200962202392328],
+      [-0.48548849902521873, -0.5343593766430241],
+      [-0.2782400573157912, -0.45106771877496277],
+      [-0.25967167147496584, -0.6736539535440125],
+      [-0.09650667226134554, -0.521120023243192],
+      [0.0012152541983850157, -0.7219678311734633],
+      [0.09826047364392607, -0.5207921809466949],
+      [0.098260473645742, -0.5207921809483811],
+      [0.261938053058288, -0.6727759526410815],
+      [0.2619380530640453, -0.6727759525691444],
+      [0.2797569981035049, -0.45012846880425067],
+      [0.2797569983188965, -0.4501284688899739],
+      [0.48728466640381196, -0.5327219537242733],
+      [0.4872846664027606, -0.5327219537207467],
+      [0.42347078978216474, -0.3186724127018424],
+      [0.42347078983897163, -0.3186724127023634],
+      [0.6468207854139522, -0.32072090304275325],
+      [0.6468207850250015, -0.3207209025409087],
+      [0.5099925047680921, -0.14417788143925278],
+      [0.7190001731962369, -0.06540471722943615],
+      [0.7190001467756872, -0.06540470132527286],
+      [0.527636906019064, 0.04978867162892765],
+      [0.5276369101351437, 0.04978867531267873],
+      [0.6940746034708739, 0.19874473806576684],
+      [0.47402101937513413, 0.2370309887050688],
+      [0.47402101938456703, 0.23703098872358508],
+      [0.5754104125466228, 0.43605261520257677],
+      [0.575410412530642, 0.43605261519938154],
+      [0.3563859674234494, 0.39226095732254024],
+      [0.37903385694878583, 0.6144691704053251],
+      [0.19061901576840995, 0.49451391006060325],
+      [0.1906190157110744, 0.4945139102693724],
+      [0.1314666786709089, 0.7098982592536208],
+      [-0.0008920902225828492, 0.5299800190488114],
+      [-0.0008920903347583014, 0.5299800192002235],
+      [-0.1338558030434895, 0.7094516545076652],
+      [-0.19228271448577328, 0.493869389743813],
+      [-0.38110031683625445, 0.6131896726131219],
+      [-0.38110031682947537, 0.6131896725487581],
+      [-0.3577044926823578, 0.3910589627291525],
+      [-0.35770449293712836, 0.3910589627791999],
+      [-0.5768751210905274, 0.4341130276309045],
+      [-0.47481629703317113, 0.23543385586540239],
+      [-0.4748162970500196, 0.23543385586241253],
+      [-0.6947397436661295, 0.19640701276380626],
+      [-0.6947397386505918, 0.19640700830538868],
+      [-0.5278015294217259, 0.04801210218299875],
+      [-0.7187759141738052, -0.0678248575058718],
+      [-0.7187759141719655, -0.06782485750655806],
+      [-0.5095042406126398, -0.14589395194346122],
+      [-0.6457374145974746, -0.3228966049388726],
+      [-0.42239558084835727, -0.3200962194336613],
+    ],
+    chainAt: [0, 0],
+    chainAngle: -2.8235569695555593,
+  };
+  type Pair = typeof snapped;
+  const pairAt = (pair: Pair, s: number) => {
+    const scale = (points: number[][]) => points.map(([x, y]) => [x! * s, y! * s]);
+    const polygon = new Polygon(scale(pair.polygon)).setPose(
+      [pair.at[0]! * s, pair.at[1]! * s],
+      pair.angle,
+    );
+    const chain = new Chain(scale(pair.chain)).setPose(
+      [pair.chainAt[0]! * s, pair.chainAt[1]! * s],
+      pair.chainAngle,
+    );
+    const data = new CollisionData2({ capacity: 64 }),
+      swapped = new CollisionData2({ capacity: 64 });
+    collidePolygonChain(polygon, chain, data);
+    collide2d(chain, polygon, swapped);
+    return { polygon, chain, contacts: contactList(data), swapped: contactList(swapped) };
+  };
+  /**
+   * The depth of a contact naming polygon edge `edge` and chain vertex `vertex` along its normal
+   * n (chain toward polygon), worked out from the world outlines: moving the polygon by t n takes
+   * the vertex's signed distance from the edge's line, s0, to s0 - t (n . m) (m the edge's
+   * outward normal), 0 at t = s0 / (n . m).
+   */
+  const depthAlong = (
+    outline: number[][],
+    edge: number,
+    vertex: number[],
+    n: number[],
+  ): number => {
+    const p = outline[edge]!, q = outline[(edge + 1) % outline.length]!;
+    const ex = q[0]! - p[0]!, ey = q[1]! - p[1]!, length = Math.hypot(ex, ey);
+    const mx = ey / length, my = -ex / length;
+    const s0 = (vertex[0]! - p[0]!) * mx + (vertex[1]! - p[1]!) * my;
+    return s0 / (n[0]! * mx + n[1]! * my);
+  };
+
+  for (const s of [1e-3, 1, 1e3]) {
+    it(`test_f102_snapped_near_duplicate_segment_x${s}: the contacts of scale 0.1 s, scaled, both orders`, () => {
+      const { polygon, chain, contacts, swapped } = pairAt(snapped, s);
+      expect(mirroredMismatch(contacts, swapped)).toBeNull();
+      // 0.1: the factor the adversarial suite's scale property used.
+      expect(scaledMismatch(contacts, pairAt(snapped, 0.1 * s).contacts, 0.1, 1e-9 * s)).toBeNull();
+      // The deepest: polygon edge 8 against chain vertex 10 (the segment's corner clipped), 0.848.
+      const deepest = contacts[0]!;
+      expect(deepest.featureId).toBe(packFeatureId(8, VERTEX_FEATURE | 10));
+      const vertex = worldPoints(chain)[10]!;
+      expect(deepest.penetration / s).toBeCloseTo(
+        depthAlong(worldPoints(polygon), 8, vertex, deepest.normal) / s,
+        12,
+      );
+      expect(deepest.penetration / s).toBeCloseTo(0.8483148631, 9);
+    });
+
+    it(`test_f102_inside_vertex_near_duplicate_x${s}: the contacts of scale 1e-3 s, scaled, both orders`, () => {
+      const { polygon, chain, contacts, swapped } = pairAt(inside, s);
+      expect(mirroredMismatch(contacts, swapped)).toBeNull();
+      // 1e-3: the adversarial suite's factor for this pair.
+      expect(scaledMismatch(contacts, pairAt(inside, 1e-3 * s).contacts, 1e-3, 1e-9 * s))
+        .toBeNull();
+      // Chain vertex 25 (1e-11 from vertex 24) inside the polygon: out along segment 25's
+      // normal (segment 24's is round-off), as far as polygon edge 11.
+      const deepest = contacts[0]!;
+      expect(deepest.featureId).toBe(packFeatureId(11, VERTEX_FEATURE | 25));
+      const line = worldPoints(chain), a = line[25]!, b = line[26]!;
+      const length = Math.hypot(b[0]! - a[0]!, b[1]! - a[1]!);
+      const side = [(b[1]! - a[1]!) / length, -(b[0]! - a[0]!) / length];
+      const sign = side[0]! * deepest.normal[0]! + side[1]! * deepest.normal[1]! > 0 ? 1 : -1;
+      expect(deepest.normal[0]).toBeCloseTo(sign * side[0]!, 12);
+      expect(deepest.normal[1]).toBeCloseTo(sign * side[1]!, 12);
+      expect(deepest.penetration / s).toBeCloseTo(
+        depthAlong(worldPoints(polygon), 11, a, deepest.normal) / s,
+        12,
+      );
+    });
+  }
+});

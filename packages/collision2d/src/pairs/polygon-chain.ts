@@ -17,12 +17,17 @@
  * skipped, the neighbour answers; if no segment then reports anything, the
  * skipped ones are computed snapped, so an overlap never goes without a contact. One inside the
  * cone it leans toward keeps the points that may carry it (a point at the segment's other
- * vertex, outside that one's cone, is a ghost); snapped only when none may.
+ * vertex, outside that one's cone, is a ghost); snapped only when none may. A piece apart from
+ * the segment whose snapped faces meet nothing (it lies beyond the segment's end) gets the
+ * contact of the closest points, if the segment's feature there holds its direction. A segment
+ * whose direction is round-off (`segmentUnresolved`: a near-duplicate vertex) is not snapped to
+ * while a neighbour may answer, and lends no normal to a vertex inside the polygon.
  */
 import { CLOSEST_CLAMP, collideRounded } from './rounded.js';
 import type { CollisionData2 } from '../manifold/contact2.js';
 import { emitManifold2, LocalManifold2, type ManifoldPoint2 } from '../manifold/manifold2.js';
 import {
+  closestPiecesContact,
   PIECES_APART,
   PIECES_NO_REFERENCE,
   pieceAxes,
@@ -43,6 +48,7 @@ import {
   NORMAL_ADMIT,
   NORMAL_SKIP,
   NORMAL_SNAP,
+  segmentUnresolved,
 } from '../contours/chain-cones.js';
 
 /**
@@ -195,8 +201,12 @@ function insideChainVertex(
   }
   // The vertex in the polygon's frame (insideVertexContact left it in the query).
   const px = inside.point[0]!, py = inside.point[1]!, normals = chain.normals;
+  // A segment whose direction is round-off (a near-duplicate vertex) lends no normal while the
+  // other one has a direction of its own.
+  const before = segmentUnresolved(chain, vertex - 1), after = segmentUnresolved(chain, vertex);
   let best = Infinity, bestX = 0, bestY = 0, bestFeature = 0;
   for (let k = 0; k < 4; k++) {
+    if (k < 2 ? before && !after : after && !before) continue;
     const at = 2 * (k < 2 ? vertex - 1 : vertex), side = (k & 1) === 0 ? 1 : -1;
     const mx = side * normals[at]!, my = side * normals[at + 1]!;
     // The polygon moves along N = R m; the vertex, relative to it, along -N.
@@ -338,6 +348,9 @@ function segmentContacts(
       if (held > 0) continue;
       verdict = NORMAL_SNAP;
     }
+    // A segment whose direction is round-off (`segmentUnresolved`) is not a face to snap to:
+    // its neighbours, which share its vertices to within its length, answer.
+    if (verdict === NORMAL_SNAP && !noSkip && segmentUnresolved(chain, i)) verdict = NORMAL_SKIP;
     if (verdict === NORMAL_SKIP && noSkip) verdict = NORMAL_SNAP;
     if (verdict === NORMAL_SKIP) {
       found |= SKIPPED;
@@ -353,10 +366,39 @@ function segmentContacts(
       !segmentInside(polygon, sv, query)
     ) {
       const across = normal.x * chain.normals[2 * i]! + normal.y * chain.normals[2 * i + 1]!;
-      snappedContacts(piece, segmentPiece, across >= 0 ? 1 : 0, query, manifold);
+      if (
+        snappedContacts(piece, segmentPiece, across >= 0 ? 1 : 0, query, manifold) === 0 &&
+        query.apart
+      ) closestContact(piece, segmentPiece, chain, i, query, manifold);
     }
   }
   return found;
+}
+
+/**
+ * Adds the contact between the closest points of `piece` and segment `i` (loaded in
+ * `segmentPiece`), apart by at most the tolerance, if the segment's feature there holds its
+ * normal (a face, or a vertex whose cone does). For a pair apart whose reference normal the cones
+ * refuse and whose snapped face meets nothing: the polygon lies beyond the segment's end, where
+ * the reference normal (a lower bound of the gap along a face normal) leans toward the other
+ * vertex, while the true direction, from the end, is the end's (a rounded polygon's contact
+ * there is real: `collideRounded` grows the tolerance by the radius).
+ */
+function closestContact(
+  piece: ConvexPiece,
+  segmentPiece: ConvexPiece,
+  chain: Chain,
+  i: number,
+  query: PieceQuery,
+  manifold: LocalManifold2,
+): void {
+  const found = scratchPieceManifold, normal = scratchNormal;
+  found.count = 0;
+  if (!closestPiecesContact(piece, segmentPiece, query, found)) return;
+  const point = found.points[0]!, c = query.cos, s = query.sin;
+  normal.x = c * point.normalX + s * point.normalY;
+  normal.y = -s * point.normalX + c * point.normalY;
+  if (heldAtVertex(chain, i, point.secondFeature, normal)) manifold.addPoint(point);
 }
 
 /**

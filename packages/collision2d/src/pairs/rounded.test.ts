@@ -174,6 +174,102 @@ describe('rounded polygons: hand-computed cases, both orders, scales 1e-3, 1, 1e
   }
 });
 
+/**
+ * The closest points of a closed outline's vertices and edges to an open polyline's, by brute
+ * force over every vertex against every segment (Ericson 5.1.2): the distance, the points and
+ * the indices of the two vertices when both are vertices (else -1).
+ */
+function closestOutlineToPolyline(outline: number[][], line: number[][]): {
+  distance: number;
+  onOutline: number[];
+  onLine: number[];
+} {
+  let best = { distance: Infinity, onOutline: [0, 0], onLine: [0, 0] };
+  const closestOnSegment = (p: number[], a: number[], b: number[]): number[] => {
+    const ex = b[0]! - a[0]!, ey = b[1]! - a[1]!;
+    const t = Math.min(
+      1,
+      Math.max(0, ((p[0]! - a[0]!) * ex + (p[1]! - a[1]!) * ey) / (ex * ex + ey * ey)),
+    );
+    return [a[0]! + t * ex, a[1]! + t * ey];
+  };
+  const consider = (onOutline: number[], onLine: number[]): void => {
+    const distance = Math.hypot(onOutline[0]! - onLine[0]!, onOutline[1]! - onLine[1]!);
+    if (distance < best.distance) best = { distance, onOutline, onLine };
+  };
+  for (const p of outline) {
+    for (let k = 0; k + 1 < line.length; k++) {
+      consider(p, closestOnSegment(p, line[k]!, line[k + 1]!));
+    }
+  }
+  for (const q of line) {
+    for (let k = 0; k < outline.length; k++) {
+      consider(closestOnSegment(q, outline[k]!, outline[(k + 1) % outline.length]!), q);
+    }
+  }
+  return best;
+}
+
+describe("FINDINGS.md F101: a rounded polygon beyond a chain's open end, the radius large", () => {
+  // The pair of the adversarial run: a triangle of radius 3.69 whose core lies 3.6508 from the
+  // chain's open end (vertex 2), past that end. The piece pair's separating axis is the
+  // triangle's edge 0 (a gap of 2.32, below the distance), leaning toward the chain's interior
+  // vertex 1, outside its cone; snapped to the segment's face it met nothing (the core lies
+  // beyond the segment's end), and the pair got no contact where it overlaps by 0.04.
+  const core = [
+    [-0.03475364015272984, 0.3940212542352861],
+    [-0.30458884138778625, 0.062485474294329546],
+    [0.20896113916343848, -0.291678951488089],
+  ];
+  const line = [[-2, 0], [-1.1463010433828458, -0.093860125914216], [
+    -0.02598516743164514,
+    -0.007884906046092488,
+  ]];
+  const radius = 3.690842594951391;
+  for (const s of [1e-3, 1, 1e3]) {
+    const rounded = (): Polygon =>
+      new Polygon(scaled(core, s), { radius: radius * s }).setPose([0, 0], -2.720952867934312);
+    const chain = (): Chain =>
+      new Chain(scaled(line, s)).setPose(
+        [1.7126342544449447 * s, -3.638301701674404 * s],
+        1.225196353477374,
+      );
+
+    it(`test_f101_rounded_polygon_beyond_chain_end_x${s}: the contact of the closest points, both orders`, () => {
+      const a = rounded(), b = chain();
+      const near = closestOutlineToPolyline(worldPoints(a), worldPoints(b));
+      // By hand from the brute force: the core's vertex 0 and the chain's end 3.6508 apart.
+      expect(near.distance / s).toBeCloseTo(3.650785350023451, 12);
+      const p = near.onOutline, q = near.onLine, d = near.distance;
+      const nx = (p[0]! - q[0]!) / d, ny = (p[1]! - q[1]!) / d;
+      const { contacts, mirrored } = both(collidePolygonChain, a, b);
+      expect(mirrored).toBeNull();
+      expect(contacts.length).toBe(1);
+      const c = contacts[0]!;
+      expect(c.penetration / s).toBeCloseTo(radius - d / s, 12);
+      expect(c.penetration / s).toBeCloseTo(0.04005724, 8);
+      expect(c.normal[0]).toBeCloseTo(nx, 12);
+      expect(c.normal[1]).toBeCloseTo(ny, 12);
+      // Witnesses: the core's vertex moved in by the radius, and the chain's end.
+      expect(c.point[0]! / s).toBeCloseTo((p[0]! - nx * radius * s + q[0]!) / 2 / s, 12);
+      expect(c.point[1]! / s).toBeCloseTo((p[1]! - ny * radius * s + q[1]!) / 2 / s, 12);
+      expect(c.featureId).toBe(packFeatureId(VERTEX_FEATURE | 0, VERTEX_FEATURE | 2));
+    });
+
+    it(`test_f101_core_beyond_chain_end_speculative_x${s}: within a tolerance of the radius`, () => {
+      // The same core without its radius, the tolerance the radius: the speculative contact of
+      // the closest points, its gap their distance.
+      const plain = new Polygon(scaled(core, s)).setPose([0, 0], -2.720952867934312), b = chain();
+      const near = closestOutlineToPolyline(worldPoints(plain), worldPoints(b));
+      const { contacts, mirrored } = both(collidePolygonChain, plain, b, radius * s);
+      expect(mirrored).toBeNull();
+      expect(contacts.length).toBe(1);
+      expect(contacts[0]!.penetration / s).toBeCloseTo(-near.distance / s, 12);
+      expect(contacts[0]!.featureId).toBe(packFeatureId(VERTEX_FEATURE | 0, VERTEX_FEATURE | 2));
+    });
+  }
+});
+
 /** A core outline: convex (3 to 8 points, slivers and near-duplicates now and then) or concave. */
 function randomOutline(random: Random, s: number): { points: number[][]; convex: boolean; } {
   const kind = random.int(5);
