@@ -142,8 +142,8 @@ export function collideCoreMesh(
  * core), true when something is left: the prism perpendicular to the triangle, or with `column`
  * its column (the planes through its edges along `triangle.up`, whose inward normal is
  * `up x edge`: (up x e) . (n x e) = (up . n) |e|^2 > 0, as the front faces up). Each plane
- * lets the core `slack` beyond it (round-off), and an edge closed as a crack its width more
- * (`MeshTriangle.crackReach`); at a tip of angle a two such planes meet
+ * lets the core `slack` beyond it (round-off), and an edge closed as a crack the gap across it
+ * more (`MeshTriangle.crackReach`); at a tip of angle a two such planes meet
  * slack / sin(a / 2) beyond the tip, which for a sliver is far off the triangle (FINDINGS.md
  * F13), so a cap at each corner, across the bisector of its two edges' inward normals (their
  * sum, measured with the slack times its length), keeps the prism within the slack of every
@@ -180,7 +180,7 @@ function clipCore(core: Core, triangle: MeshTriangle, column: boolean): boolean 
     // Edge k (k < 3) through vertex k; the cap of corner k - 3, between edges k - 4 and k - 3.
     const corner = k < 3 ? k : k - 3, previous = corner === 0 ? 6 : 3 * corner - 3;
     let ux = planes[3 * corner]!, uy = planes[3 * corner + 1]!, uz = planes[3 * corner + 2]!;
-    // Round-off, and beyond an edge closed as a crack the crack's width (a core over the
+    // Round-off, and beyond an edge closed as a crack the gap across it (a core over the
     // crack meets the faces on either side: FINDINGS.md F113).
     let allowed = slack + reach[corner]!;
     if (k >= 3) {

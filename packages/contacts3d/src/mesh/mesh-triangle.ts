@@ -74,8 +74,9 @@ export class MeshTriangle {
   readonly inward: Float64Array = new Float64Array(9);
   /**
    * How far the face reaches beyond edge k: 0, or for an edge closed as a crack (flat, its
-   * triangles across not sharing its vertices) the crack's width, so a core over the crack meets
-   * the faces on either side (FINDINGS.md F113). `TriangleSource.loadFace` fills it; a source
+   * triangles across not sharing its vertices) the widest gap between it and the edges across
+   * (at most the crack width), so a core over the crack meets the faces on either side
+   * (FINDINGS.md F113). `TriangleSource.loadFace` fills it; a source
    * without cracks (a heightfield) leaves it 0.
    */
   readonly crackReach: Float64Array = new Float64Array(3);

@@ -604,7 +604,7 @@ function closeFlatCracks(
     if (!cracks.isCovered(i)) continue;
     edgeFlag[ids[i]!] = EdgeFlag.Flat;
     flags[edges[i]!] = EdgeFlag.Flat;
-    crackReach[edges[i]!] = cracks.widestCover(i);
+    crackReach[edges[i]!] = cracks.widestGap(i);
   }
 }
 
@@ -631,12 +631,16 @@ class CrackSweep {
   private readonly coverOwner: number[] = [];
   private readonly coverFrom: number[] = [];
   private readonly coverTo: number[] = [];
-  private readonly coverWidth: number[] = [];
+  private readonly coverGapFrom: number[] = [];
+  private readonly coverGapTo: number[] = [];
   private coverStart: Int32Array | null = null;
   private coverOrder: Int32Array | null = null;
-  /** `nearStretch`'s answer. */
+  /** `nearStretch`'s answer, and the squared offset along the stretch, `c + 2 b t + a t^2`. */
   private stretchLow = 1;
   private stretchHigh = 0;
+  private offsetA = 0;
+  private offsetB = 0;
+  private offsetC = 0;
 
   constructor(
     private readonly tv: Int32Array,
@@ -770,12 +774,18 @@ class CrackSweep {
       this.vetoed[j] = 1;
       return;
     }
-    // The stretch of each edge the other covers.
+    // The stretch of each edge the other covers, and how far apart the two lie there at most
+    // (the offset's length is convex along the stretch: largest at an end).
     const onLong = [from + high * (to - from), from + low * (to - from)] as const;
     const onShort = [low, high] as const;
     const [onI, onJ] = long === i ? [onLong, onShort] : [onShort, onLong];
-    this.cover(i, onI[0], onI[1], width);
-    this.cover(j, onJ[0], onJ[1], width);
+    const a = this.offsetA, b = this.offsetB, c = this.offsetC;
+    const atLow = Math.sqrt(Math.max(0, c + (2 * b + a * low) * low));
+    const atHigh = Math.sqrt(Math.max(0, c + (2 * b + a * high) * high));
+    const gapsLong = [atHigh, atLow] as const, gapsShort = [atLow, atHigh] as const;
+    const [gapsI, gapsJ] = long === i ? [gapsLong, gapsShort] : [gapsShort, gapsLong];
+    this.cover(i, onI[0], onI[1], gapsI[0], gapsI[1]);
+    this.cover(j, onJ[0], onJ[1], gapsJ[0], gapsJ[1]);
   }
 
   /**
@@ -803,6 +813,9 @@ class CrackSweep {
       cc += o0 * o0;
     }
     const excess = cc - width * width;
+    this.offsetA = aa;
+    this.offsetB = ab;
+    this.offsetC = cc;
     this.stretchLow = 1;
     this.stretchHigh = 0;
     if (!(aa > 0)) {
@@ -855,19 +868,53 @@ class CrackSweep {
       (dx * dx + dy * dy + dz * dz);
   }
 
-  private cover(i: number, from: number, to: number, width: number): void {
+  private cover(i: number, from: number, to: number, gapFrom: number, gapTo: number): void {
     this.coverOwner.push(i);
     this.coverFrom.push(from);
     this.coverTo.push(to);
-    this.coverWidth.push(width);
+    this.coverGapFrom.push(gapFrom);
+    this.coverGapTo.push(gapTo);
   }
 
-  /** The widest crack width of the pairs covering edge i: how far apart its covers may lie. */
-  widestCover(i: number): number {
+  /** The gap of cover k at parameter s of its edge: linear between its ends (the true one is convex, so no more). */
+  private gapAt(k: number, s: number): number {
+    const from = this.coverFrom[k]!, to = this.coverTo[k]!, a = this.coverGapFrom[k]!;
+    return to > from ? a + (this.coverGapTo[k]! - a) * (s - from) / (to - from) : a;
+  }
+
+  /**
+   * How far edge i lies from the edges covering it, at most (at most the crack width): along
+   * the edge, the nearest cover's gap at each point, and of those the largest. Covers overlap
+   * (a wedge's cover reaches the width at its far end, where another lies closer), so each
+   * point takes the nearest; the largest is at an end of a cover or where two gaps cross.
+   */
+  widestGap(i: number): number {
     const [start, order] = this.coversByEdge();
+    const first = start[i]!, last = start[i + 1]!;
     let widest = 0;
-    for (let c = start[i]!; c < start[i + 1]!; c++) {
-      widest = Math.max(widest, this.coverWidth[order[c]!]!);
+    const consider = (s: number) => {
+      let nearest = Infinity;
+      for (let c = first; c < last; c++) {
+        const k = order[c]!;
+        if (this.coverFrom[k]! <= s && s <= this.coverTo[k]!) {
+          nearest = Math.min(nearest, this.gapAt(k, s));
+        }
+      }
+      if (nearest < Infinity) widest = Math.max(widest, nearest);
+    };
+    for (let c = first; c < last; c++) {
+      const k = order[c]!, from = this.coverFrom[k]!, to = this.coverTo[k]!;
+      consider(from);
+      consider(to);
+      for (let d = c + 1; d < last; d++) {
+        const m = order[d]!;
+        // Where the two linear gaps cross, within both stretches.
+        const low = Math.max(from, this.coverFrom[m]!), high = Math.min(to, this.coverTo[m]!);
+        if (!(low < high)) continue;
+        const below = this.gapAt(k, low) - this.gapAt(m, low);
+        const above = this.gapAt(k, high) - this.gapAt(m, high);
+        if (below * above < 0) consider(low + (high - low) * below / (below - above));
+      }
     }
     return widest;
   }
