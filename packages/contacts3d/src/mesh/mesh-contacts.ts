@@ -250,19 +250,26 @@ function coreTriangleFace(
       // keeps all of it (in front on the whole): when the prism part's deeper end is in the
       // column (in the solid), that part answers as in front, as the same core a little farther
       // from the edge does (FINDINGS.md F65). Behind the plane outside the column (under a low
-      // edge, beyond it) is no solid of this triangle's.
+      // edge, beyond it) is no solid of this triangle's. A core whose part in the column dips
+      // into the solid where the prism part cannot answer (none of it in the prism, or its
+      // deeper end outside the column, as where the prism leans off the column beside the
+      // grid's border) has the column's part answer, in front on the whole or not (FINDINGS.md
+      // F114).
       const prismLow = low, prismHigh = high, prismLowPlane = spanPlanes[0]!;
       const prismHighPlane = spanPlanes[1]!;
       const deepest = lowHeight <= highHeight ? low : high;
       const inColumn = clipCore(core, triangle, true);
       const columnLowHeight = h0 + span[0]! * rise, columnHighHeight = h0 + span[1]! * rise;
-      if (inColumn && columnLowHeight + columnHighHeight < -2 * slack) {
+      const behind = columnLowHeight + columnHighHeight < -2 * slack;
+      const prismAnswers = inPrism && deepest >= span[0]! && deepest <= span[1]!;
+      const dips = Math.min(columnLowHeight, columnHighHeight) < -slack;
+      if (inColumn && (behind || (!prismAnswers && dips))) {
         low = span[0]!;
         high = span[1]!;
         lowHeight = columnLowHeight;
         highHeight = columnHighHeight;
       } else {
-        if (!inPrism || !inColumn || deepest < span[0]! || deepest > span[1]!) return;
+        if (!inColumn || !prismAnswers) return;
         spanPlanes[0] = prismLowPlane;
         spanPlanes[1] = prismHighPlane;
         low = prismLow;
