@@ -178,7 +178,8 @@ function clipCore(core: Core, triangle: MeshTriangle, column: boolean): boolean 
   spanPlanes[1] = -1;
   for (let k = 0; k < 6; k++) {
     // Edge k (k < 3) through vertex k; the cap of corner k - 3, between edges k - 4 and k - 3.
-    const corner = k < 3 ? k : k - 3, previous = corner === 0 ? 6 : 3 * corner - 3;
+    const corner = k < 3 ? k : k - 3, before = corner === 0 ? 2 : corner - 1;
+    const previous = 3 * before;
     let ux = planes[3 * corner]!, uy = planes[3 * corner + 1]!, uz = planes[3 * corner + 2]!;
     // Round-off, and beyond an edge closed as a crack the gap across it (a core over the
     // crack meets the faces on either side: FINDINGS.md F113).
@@ -188,7 +189,7 @@ function clipCore(core: Core, triangle: MeshTriangle, column: boolean): boolean 
       uy += planes[previous + 1]!;
       uz += planes[previous + 2]!;
       // |u_a + u_b| = 2 sin(a / 2): not 0, as a triangle of zero area is dropped.
-      allowed = (slack + Math.max(reach[corner]!, reach[previous / 3]!)) *
+      allowed = (slack + Math.max(reach[corner]!, reach[before]!)) *
         Math.sqrt(ux * ux + uy * uy + uz * uz);
     }
     const ax = v[3 * corner]!, ay = v[3 * corner + 1]!, az = v[3 * corner + 2]!;
