@@ -12,9 +12,6 @@ import type { KnownDefect } from './suite.js';
  */
 const F70 = 'FINDINGS.md F70';
 
-/** Sphere over a cracked flat floor: an edge left a boundary where F68's fix sees no crack. */
-const F75 = 'FINDINGS.md F75';
-
 /** Two sliver hulls touching edge to edge: no contact or a face contact within the margin, by round-off. */
 const F124 = 'FINDINGS.md F124';
 
@@ -37,11 +34,6 @@ function entries(
 
 /** Known defects: failures of these cells are reported, not counted. The first match names the cell. */
 export const KNOWN_DEFECTS: readonly KnownDefect[] = [
-  ...entries(F75, ['collideSphereTriangleMesh'], ['flat-floor-cracked'], [
-    'on-edge',
-    'on-vertex',
-    'far-1e5',
-  ]),
   ...entries(F70, ['collideBoxTriangleMesh', 'collideConvexHullTriangleMesh'], [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',

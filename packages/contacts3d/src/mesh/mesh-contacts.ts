@@ -102,6 +102,11 @@ export function coreMeshContacts(
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
     // The triangle itself first; its neighbourhood (edge flags, neighbours' frames) only when an
     // edge or corner contact needs the rule against ghost contacts (coreTriangleBoundary).
+    // A source without cracks (a heightfield) leaves the reach beyond its edges 0.
+    const crackReach = triangle.crackReach;
+    crackReach[0] = 0;
+    crackReach[1] = 0;
+    crackReach[2] = 0;
     source.loadFace(slot, triangle);
     // Both core ends farther than the reach from the triangle's plane, on one side: neither step
     // can give a contact (every point of the triangle is at least that far). Behind a heightfield
@@ -137,7 +142,8 @@ export function collideCoreMesh(
  * core), true when something is left: the prism perpendicular to the triangle, or with `column`
  * its column (the planes through its edges along `triangle.up`, whose inward normal is
  * `up x edge`: (up x e) . (n x e) = (up . n) |e|^2 > 0, as the front faces up). Each plane
- * lets the core `slack` beyond it (round-off); at a tip of angle a two such planes meet
+ * lets the core `slack` beyond it (round-off), and an edge closed as a crack the gap across it
+ * more (`MeshTriangle.crackReach`); at a tip of angle a two such planes meet
  * slack / sin(a / 2) beyond the tip, which for a sliver is far off the triangle (FINDINGS.md
  * F13), so a cap at each corner, across the bisector of its two edges' inward normals (their
  * sum, measured with the slack times its length), keeps the prism within the slack of every
@@ -146,6 +152,7 @@ export function collideCoreMesh(
  */
 function clipCore(core: Core, triangle: MeshTriangle, column: boolean): boolean {
   const v = triangle.vertices, u = triangle.inward, up = triangle.up, slack = triangle.slack;
+  const reach = triangle.crackReach;
   const x0 = core.x0, y0 = core.y0, z0 = core.z0;
   const ex = core.x1 - x0, ey = core.y1 - y0, ez = core.z1 - z0;
   const planes = prismPlanes;
@@ -171,15 +178,19 @@ function clipCore(core: Core, triangle: MeshTriangle, column: boolean): boolean 
   spanPlanes[1] = -1;
   for (let k = 0; k < 6; k++) {
     // Edge k (k < 3) through vertex k; the cap of corner k - 3, between edges k - 4 and k - 3.
-    const corner = k < 3 ? k : k - 3, previous = corner === 0 ? 6 : 3 * corner - 3;
+    const corner = k < 3 ? k : k - 3, before = corner === 0 ? 2 : corner - 1;
+    const previous = 3 * before;
     let ux = planes[3 * corner]!, uy = planes[3 * corner + 1]!, uz = planes[3 * corner + 2]!;
-    let allowed = slack;
+    // Round-off, and beyond an edge closed as a crack the gap across it (a core over the
+    // crack meets the faces on either side: FINDINGS.md F113).
+    let allowed = slack + reach[corner]!;
     if (k >= 3) {
       ux += planes[previous]!;
       uy += planes[previous + 1]!;
       uz += planes[previous + 2]!;
       // |u_a + u_b| = 2 sin(a / 2): not 0, as a triangle of zero area is dropped.
-      allowed = slack * Math.sqrt(ux * ux + uy * uy + uz * uz);
+      allowed = (slack + Math.max(reach[corner]!, reach[before]!)) *
+        Math.sqrt(ux * ux + uy * uy + uz * uz);
     }
     const ax = v[3 * corner]!, ay = v[3 * corner + 1]!, az = v[3 * corner + 2]!;
     // g(t) = (core(t) - a) . u, at least -allowed inside.
@@ -240,19 +251,26 @@ function coreTriangleFace(
       // keeps all of it (in front on the whole): when the prism part's deeper end is in the
       // column (in the solid), that part answers as in front, as the same core a little farther
       // from the edge does (FINDINGS.md F65). Behind the plane outside the column (under a low
-      // edge, beyond it) is no solid of this triangle's.
+      // edge, beyond it) is no solid of this triangle's. A core whose part in the column dips
+      // into the solid where the prism part cannot answer (none of it in the prism, or its
+      // deeper end outside the column, as where the prism leans off the column beside the
+      // grid's border) has the column's part answer, in front on the whole or not (FINDINGS.md
+      // F114).
       const prismLow = low, prismHigh = high, prismLowPlane = spanPlanes[0]!;
       const prismHighPlane = spanPlanes[1]!;
       const deepest = lowHeight <= highHeight ? low : high;
       const inColumn = clipCore(core, triangle, true);
       const columnLowHeight = h0 + span[0]! * rise, columnHighHeight = h0 + span[1]! * rise;
-      if (inColumn && columnLowHeight + columnHighHeight < -2 * slack) {
+      const behind = columnLowHeight + columnHighHeight < -2 * slack;
+      const prismAnswers = inPrism && deepest >= span[0]! && deepest <= span[1]!;
+      const dips = Math.min(columnLowHeight, columnHighHeight) < -slack;
+      if (inColumn && (behind || (!prismAnswers && dips))) {
         low = span[0]!;
         high = span[1]!;
         lowHeight = columnLowHeight;
         highHeight = columnHighHeight;
       } else {
-        if (!inPrism || !inColumn || deepest < span[0]! || deepest > span[1]!) return;
+        if (!inColumn || !prismAnswers) return;
         spanPlanes[0] = prismLowPlane;
         spanPlanes[1] = prismHighPlane;
         low = prismLow;

@@ -72,6 +72,14 @@ export class MeshTriangle {
   readonly normal: Float64Array = new Float64Array(3);
   /** Unit vector of edge k's inward direction: in the triangle's plane, across edge k, into it. */
   readonly inward: Float64Array = new Float64Array(9);
+  /**
+   * How far the face reaches beyond edge k: 0, or for an edge closed as a crack (flat, its
+   * triangles across not sharing its vertices) the widest gap between it and the edges across
+   * (at most the crack width), so a core over the crack meets the faces on either side
+   * (FINDINGS.md F113). `TriangleSource.loadFace` fills it; a source
+   * without cracks (a heightfield) leaves it 0.
+   */
+  readonly crackReach: Float64Array = new Float64Array(3);
   /** `EdgeFlag` of each edge. */
   readonly edgeFlags: Int32Array = new Int32Array(3);
   /** The neighbour's unit front normal across each edge (zero at a boundary edge). */

@@ -102,6 +102,8 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
 
   private readonly inward: Float64Array;
   private readonly neighbourInward: Float64Array;
+  /** `MeshTriangle.crackReach` of edge k of slot t at `3t + k`, in the mesh's frame (a length). */
+  private readonly crackReach: Float64Array;
   private readonly vertexFlat: Uint8Array;
   private readonly ringStart: Int32Array;
   private readonly ring: Int32Array;
@@ -189,6 +191,7 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
     this.ringStart = adjacency.ringStart;
     this.ring = adjacency.ring;
     this.vertexFlat = adjacency.vertexFlat;
+    this.crackReach = adjacency.crackReach;
     this.bvh = new Bvh(bounds, count);
     this.stack = new Int32Array(this.bvh.depth + 2);
     this.writeAabb();
@@ -256,6 +259,7 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
       placePoint(m, p, 3 * id, out.vertices, 3 * k);
       out.vertexKeys[k] = id;
       out.edgeKeys[k] = this.edgeIds[3 * slot + k]!;
+      out.crackReach[k] = this.crackReach[3 * slot + k]!;
       rotate(m, this.inward, 9 * slot + 3 * k, out.inward, 3 * k);
     }
     rotate(m, this.triangleNormals, 3 * slot, out.normal, 0);
@@ -442,6 +446,7 @@ function joinEqualPositions(points: Float64Array, joined: Int32Array): Float64Ar
 
 /** Edge numbering, neighbours, flags and vertex rings of the kept triangles. */
 interface Adjacency {
+  crackReach: Float64Array;
   edgeIds: Int32Array;
   neighbours: Int32Array;
   neighbourEdge: Int32Array;
@@ -470,6 +475,7 @@ function buildAdjacency(
   const neighbours = new Int32Array(3 * count).fill(-1);
   const neighbourEdge = new Int32Array(3 * count).fill(-1);
   const flags = new Uint8Array(3 * count);
+  const crackReach = new Float64Array(3 * count);
   // Number the edges: the triangle-edges (3t + k) bucketed by their lower vertex, then grouped
   // by the higher one within each bucket (a vertex has a handful of edges).
   const low = (e: number) => Math.min(tv[e]!, tv[e - (e % 3) + ((e % 3) + 1) % 3]!);
@@ -536,7 +542,7 @@ function buildAdjacency(
     flags[second] = flag;
     edgeFlag[id] = flag;
   }
-  closeFlatCracks(tv, normals, inward, p, userCount, firstUser, edgeFlag, flags);
+  closeFlatCracks(tv, normals, inward, p, userCount, firstUser, edgeFlag, flags, crackReach);
   // Rings: each edge joins its two ends.
   const ringStart = new Int32Array(vertexCount + 1);
   for (let id = 0; id < edgeCount; id++) {
@@ -560,7 +566,7 @@ function buildAdjacency(
     }
   }
   for (let v = 0; v < vertexCount; v++) if (used[v] === 0) vertexFlat[v] = 0;
-  return { edgeIds, neighbours, neighbourEdge, flags, ringStart, ring, vertexFlat };
+  return { edgeIds, neighbours, neighbourEdge, flags, ringStart, ring, vertexFlat, crackReach };
 }
 
 /**
@@ -586,6 +592,7 @@ function closeFlatCracks(
   firstUser: number[],
   edgeFlag: Uint8Array,
   flags: Uint8Array,
+  crackReach: Float64Array,
 ): void {
   const ids: number[] = [];
   for (let id = 0; id < userCount.length; id++) if (userCount[id] === 1) ids.push(id);
@@ -597,6 +604,7 @@ function closeFlatCracks(
     if (!cracks.isCovered(i)) continue;
     edgeFlag[ids[i]!] = EdgeFlag.Flat;
     flags[edges[i]!] = EdgeFlag.Flat;
+    crackReach[edges[i]!] = cracks.widestGap(i);
   }
 }
 
@@ -623,8 +631,16 @@ class CrackSweep {
   private readonly coverOwner: number[] = [];
   private readonly coverFrom: number[] = [];
   private readonly coverTo: number[] = [];
+  private readonly coverGapFrom: number[] = [];
+  private readonly coverGapTo: number[] = [];
   private coverStart: Int32Array | null = null;
   private coverOrder: Int32Array | null = null;
+  /** `nearStretch`'s answer, and the squared offset along the stretch, `c + 2 b t + a t^2`. */
+  private stretchLow = 1;
+  private stretchHigh = 0;
+  private offsetA = 0;
+  private offsetB = 0;
+  private offsetC = 0;
 
   constructor(
     private readonly tv: Int32Array,
@@ -718,14 +734,16 @@ class CrackSweep {
   }
 
   /**
-   * Edges i and j across a crack: the shorter lies along the longer's line within the crack's
-   * width at both its ends, runs against it, and overlaps it (by more than that width, or by
-   * half of itself when it is shorter than the width); their triangles lie on either side (their
-   * inward directions, which follow each triangle's own normal, point against each other: a
-   * sliver folded back over the crack is on the same side, whatever the round-off of its
-   * corners; and each one's far corner lies beyond the other's line). The geometry is judged
-   * once for both. In one plane, each covers a stretch of the
-   * other; at an angle, both stay boundaries.
+   * Edges i and j across a crack: they run against each other, their triangles lie on either
+   * side (their inward directions, which follow each triangle's own normal, point against each
+   * other: a sliver folded back over the crack is on the same side, whatever the round-off of its
+   * corners; and each triangle lies beyond the other's line, see `across`), and over a stretch
+   * of both the shorter lies within the crack's width of the longer's line (`nearStretch`), longer
+   * than that width (or than half of the shorter, when it is shorter than the width). The
+   * geometry is judged once for both. In one plane, each covers that stretch of the other; at an
+   * angle, both stay boundaries. Two edges that leave a corner at a small angle are within the
+   * width only near it (FINDINGS.md F75: a needle of zero area dropped between them, its short
+   * side along one of them longer than the width, leaves a wedge no wider than round-off there).
    */
   private meet(i: number, j: number): void {
     const e = this.edges[i]!, f = this.edges[j]!;
@@ -733,19 +751,21 @@ class CrackSweep {
     const facing = this.inward[3 * e]! * this.inward[3 * f]! +
       this.inward[3 * e + 1]! * this.inward[3 * f + 1]! +
       this.inward[3 * e + 2]! * this.inward[3 * f + 2]!;
-    if (t === u || !(facing < 0) || !(this.beyond(f, e) < 0) || !(this.beyond(e, f) < 0)) return;
+    if (t === u || !(facing < 0)) return;
     const [long, short] = this.lengths[i]! >= this.lengths[j]! ? [i, j] : [j, i];
     const longEdge = this.edges[long]!, shortEdge = this.edges[short]!;
-    const length = this.lengths[long]!;
+    const length = this.lengths[long]!, shortLength = this.lengths[short]!;
     const width = crackWidth(length, this.meshSize);
+    if (!this.across(f, e, width) || !this.across(e, f, width)) return;
     const from = this.along(longEdge, this.start(shortEdge));
     const to = this.along(longEdge, this.end(shortEdge));
-    const overlap = (Math.min(1, from) - Math.max(0, to)) * length;
-    if (
-      !(to < from) || this.off(longEdge, this.start(shortEdge), from) > width ||
-      this.off(longEdge, this.end(shortEdge), to) > width ||
-      overlap <= Math.min(width, 0.5 * this.lengths[short]!)
-    ) return;
+    if (!(to < from)) return;
+    // The shorter edge's stretch [low, high] (0 at its start) within the width, cut to where it
+    // faces the longer (its foot `from + t (to - from)` on the longer in [0, 1]).
+    this.nearStretch(longEdge, shortEdge, from, to, width);
+    const low = Math.max(this.stretchLow, (from - 1) / (from - to));
+    const high = Math.min(this.stretchHigh, from / (from - to));
+    if (!((high - low) * shortLength > Math.min(width, 0.5 * shortLength))) return;
     const n = this.normals;
     const cosine = n[3 * t]! * n[3 * u]! + n[3 * t + 1]! * n[3 * u + 1]! +
       n[3 * t + 2]! * n[3 * u + 2]!;
@@ -754,26 +774,90 @@ class CrackSweep {
       this.vetoed[j] = 1;
       return;
     }
-    const back = this.along(shortEdge, this.start(longEdge));
-    const ahead = this.along(shortEdge, this.end(longEdge));
-    // The stretch of each edge the other covers.
-    const onLong = [Math.max(0, to), Math.min(1, from)] as const;
-    const onShort = [Math.max(0, ahead), Math.min(1, back)] as const;
+    // The stretch of each edge the other covers, and how far apart the two lie there at most
+    // (the offset's length is convex along the stretch: largest at an end).
+    const onLong = [from + high * (to - from), from + low * (to - from)] as const;
+    const onShort = [low, high] as const;
     const [onI, onJ] = long === i ? [onLong, onShort] : [onShort, onLong];
-    this.cover(i, onI[0], onI[1]);
-    this.cover(j, onJ[0], onJ[1]);
+    const a = this.offsetA, b = this.offsetB, c = this.offsetC;
+    const atLow = Math.sqrt(Math.max(0, c + (2 * b + a * low) * low));
+    const atHigh = Math.sqrt(Math.max(0, c + (2 * b + a * high) * high));
+    const gapsLong = [atHigh, atLow] as const, gapsShort = [atLow, atHigh] as const;
+    const [gapsI, gapsJ] = long === i ? [gapsLong, gapsShort] : [gapsShort, gapsLong];
+    this.cover(i, onI[0], onI[1], gapsI[0], gapsI[1]);
+    this.cover(j, onJ[0], onJ[1], gapsJ[0], gapsJ[1]);
   }
 
   /**
-   * How far the corner of edge e's triangle off the edge lies inside edge g's line, along g's
-   * inward direction: below zero when e's triangle lies on the far side of g (a triangle whose
-   * corner lies on g's line, a spoke of a fan of slivers from g's end, is on neither side).
+   * The stretch of the short edge (parameters in [0, 1] from its start, into `stretchLow` and
+   * `stretchHigh`, empty when low > high) whose points lie within `width` of the long edge's
+   * line. Its ends' feet on that line are at `from` and `to`; a point's offset from the line
+   * moves linearly along the edge, so the stretch is where a quadratic in the parameter is at
+   * most zero: |o0 + t (o1 - o0)|^2 <= width^2.
    */
-  private beyond(e: number, g: number): number {
-    const p = this.p, a = this.start(g), far = 3 * this.tv[e - (e % 3) + ((e % 3) + 2) % 3]!;
-    return (p[far]! - p[a]!) * this.inward[3 * g]! +
-      (p[far + 1]! - p[a + 1]!) * this.inward[3 * g + 1]! +
-      (p[far + 2]! - p[a + 2]!) * this.inward[3 * g + 2]!;
+  private nearStretch(
+    longEdge: number,
+    shortEdge: number,
+    from: number,
+    to: number,
+    width: number,
+  ): void {
+    const p = this.p, a = this.start(longEdge), b = this.end(longEdge);
+    const c = this.start(shortEdge), d = this.end(shortEdge);
+    let aa = 0, ab = 0, cc = 0;
+    for (let k = 0; k < 3; k++) {
+      const axis = p[b + k]! - p[a + k]!;
+      const o0 = p[c + k]! - p[a + k]! - from * axis, o1 = p[d + k]! - p[a + k]! - to * axis;
+      aa += (o1 - o0) * (o1 - o0);
+      ab += o0 * (o1 - o0);
+      cc += o0 * o0;
+    }
+    const excess = cc - width * width;
+    this.offsetA = aa;
+    this.offsetB = ab;
+    this.offsetC = cc;
+    this.stretchLow = 1;
+    this.stretchHigh = 0;
+    if (!(aa > 0)) {
+      if (excess <= 0) (this.stretchLow = 0, this.stretchHigh = 1);
+      return;
+    }
+    const discriminant = ab * ab - aa * excess;
+    if (discriminant < 0) return;
+    const root = Math.sqrt(discriminant);
+    this.stretchLow = Math.max(0, (-ab - root) / aa);
+    this.stretchHigh = Math.min(1, (-ab + root) / aa);
+  }
+
+  /**
+   * Whether the triangle of edge e lies across edge g's line. Its corner off e strictly beyond
+   * the line: yes. That corner one of g's own ends (a spoke of a fan of slivers from g's end lies
+   * on the line, on neither side): no. Otherwise that corner on the line, or inside it by at
+   * most `width`, where pieces of one split edge lie on one line (FINDINGS.md F75), and another
+   * corner strictly beyond: yes, or beyond by more than `width` (no sliver along the line).
+   */
+  private across(e: number, g: number, width: number): boolean {
+    const first = e - (e % 3), far = first + ((e % 3) + 2) % 3;
+    const farBeyond = this.beyond(far, g);
+    if (farBeyond < 0) return true;
+    const v = this.tv[far]!, gFirst = g - (g % 3);
+    if (v === this.tv[g] || v === this.tv[gFirst + ((g % 3) + 1) % 3]) return false;
+    for (let k = 0; k < 3; k++) {
+      const corner = this.beyond(first + k, g);
+      if (corner < -width || (corner < 0 && farBeyond <= width)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * How far corner `corner` (a triangle-edge number: the edge's start) lies inside edge g's
+   * line, along g's inward direction: below zero beyond it.
+   */
+  private beyond(corner: number, g: number): number {
+    const p = this.p, a = this.start(g), q = 3 * this.tv[corner]!;
+    return (p[q]! - p[a]!) * this.inward[3 * g]! +
+      (p[q + 1]! - p[a + 1]!) * this.inward[3 * g + 1]! +
+      (p[q + 2]! - p[a + 2]!) * this.inward[3 * g + 2]!;
   }
 
   /** The parameter along edge e (0 at its start, 1 at its end) of the point at `p[q]`'s foot on its line. */
@@ -784,20 +868,55 @@ class CrackSweep {
       (dx * dx + dy * dy + dz * dz);
   }
 
-  /** The distance of the point at `p[q]` from the point at parameter s along edge e. */
-  private off(e: number, q: number, s: number): number {
-    const p = this.p, a = this.start(e), b = this.end(e);
-    return vectorLength(
-      p[q]! - p[a]! - s * (p[b]! - p[a]!),
-      p[q + 1]! - p[a + 1]! - s * (p[b + 1]! - p[a + 1]!),
-      p[q + 2]! - p[a + 2]! - s * (p[b + 2]! - p[a + 2]!),
-    );
-  }
-
-  private cover(i: number, from: number, to: number): void {
+  private cover(i: number, from: number, to: number, gapFrom: number, gapTo: number): void {
     this.coverOwner.push(i);
     this.coverFrom.push(from);
     this.coverTo.push(to);
+    this.coverGapFrom.push(gapFrom);
+    this.coverGapTo.push(gapTo);
+  }
+
+  /** The gap of cover k at parameter s of its edge: linear between its ends (the true one is convex, so no more). */
+  private gapAt(k: number, s: number): number {
+    const from = this.coverFrom[k]!, to = this.coverTo[k]!, a = this.coverGapFrom[k]!;
+    return to > from ? a + (this.coverGapTo[k]! - a) * (s - from) / (to - from) : a;
+  }
+
+  /**
+   * How far edge i lies from the edges covering it, at most (at most the crack width): along
+   * the edge, the nearest cover's gap at each point, and of those the largest. Covers overlap
+   * (a wedge's cover reaches the width at its far end, where another lies closer), so each
+   * point takes the nearest; the largest is at an end of a cover or where two gaps cross.
+   */
+  widestGap(i: number): number {
+    const [start, order] = this.coversByEdge();
+    const first = start[i]!, last = start[i + 1]!;
+    let widest = 0;
+    const consider = (s: number) => {
+      let nearest = Infinity;
+      for (let c = first; c < last; c++) {
+        const k = order[c]!;
+        if (this.coverFrom[k]! <= s && s <= this.coverTo[k]!) {
+          nearest = Math.min(nearest, this.gapAt(k, s));
+        }
+      }
+      if (nearest < Infinity) widest = Math.max(widest, nearest);
+    };
+    for (let c = first; c < last; c++) {
+      const k = order[c]!, from = this.coverFrom[k]!, to = this.coverTo[k]!;
+      consider(from);
+      consider(to);
+      for (let d = c + 1; d < last; d++) {
+        const m = order[d]!;
+        // Where the two linear gaps cross, within both stretches.
+        const low = Math.max(from, this.coverFrom[m]!), high = Math.min(to, this.coverTo[m]!);
+        if (!(low < high)) continue;
+        const below = this.gapAt(k, low) - this.gapAt(m, low);
+        const above = this.gapAt(k, high) - this.gapAt(m, high);
+        if (below * above < 0) consider(low + (high - low) * below / (below - above));
+      }
+    }
+    return widest;
   }
 
   /**
