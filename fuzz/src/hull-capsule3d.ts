@@ -108,10 +108,13 @@ function polytopeOf(config: HullCapsuleConfig): Polytope {
   for (let f = 0; f < hull.faceCount; f++) {
     const loop = Array.from(hull.faceVertices.subarray(hull.faceStart[f]!, hull.faceStart[f + 1]!));
     faces.push(loop);
-    // The normal from the loop's own vector area (Newell), not the hull's stored plane.
+    // The normal from the loop's own vector area (Newell), not the hull's stored plane; the
+    // corners taken from the loop's first, since products of coordinates near 1e5 would cancel
+    // to the area's size and tilt the plane by 1e-5 (FINDINGS.md F126).
     let n: Vec3 = [0, 0, 0];
-    for (let k = 0; k < loop.length; k++) {
-      n = add(n, cross(vertices[loop[k]!]!, vertices[loop[(k + 1) % loop.length]!]!));
+    const origin = vertices[loop[0]!]!;
+    for (let k = 1; k + 1 < loop.length; k++) {
+      n = add(n, cross(sub(vertices[loop[k]!]!, origin), sub(vertices[loop[k + 1]!]!, origin)));
     }
     n = [n[0] / length(n), n[1] / length(n), n[2] / length(n)];
     normals.push(n);
