@@ -21,7 +21,7 @@
  * of the two inward directions); a vertex's the directions no edge at it leads toward.
  */
 import { bruteForceHull, movedPolytope, type Polytope3, turnedPolytope } from './oracle-hull3d.js';
-import { add, axesOf, dot, length, sub, type Vec3 } from './oracle3d.js';
+import { add, axesOf, dot, hypot3, length, sub, type Vec3 } from './oracle3d.js';
 
 /** `[x, y, z, w]`. */
 export type Quat = readonly [number, number, number, number];
@@ -469,7 +469,7 @@ function trianglePoint(out: Float64Array, t: WorldTriangle, px: number, py: numb
   let b0 = v0[0], b1 = v0[1], b2 = v0[2], bestDistance = Infinity;
   for (let k = 0; k < 3; k++) {
     segmentPoint(SEGMENT, px, py, pz, t.v[k]!, t.v[(k + 1) % 3]!);
-    const d = Math.hypot(px - SEGMENT[0]!, py - SEGMENT[1]!, pz - SEGMENT[2]!);
+    const d = hypot3(px - SEGMENT[0]!, py - SEGMENT[1]!, pz - SEGMENT[2]!);
     if (d < bestDistance) (b0 = SEGMENT[0]!, b1 = SEGMENT[1]!, b2 = SEGMENT[2]!, bestDistance = d);
   }
   out[0] = b0, out[1] = b1, out[2] = b2;
@@ -497,7 +497,7 @@ function keepCloser(
   qy: number,
   qz: number,
 ): number {
-  const d = Math.hypot(px - qx, py - qy, pz - qz);
+  const d = hypot3(px - qx, py - qy, pz - qz);
   if (!(d < best)) return best;
   SEGMENTS[0] = px, SEGMENTS[1] = py, SEGMENTS[2] = pz;
   SEGMENTS[3] = qx, SEGMENTS[4] = qy, SEGMENTS[5] = qz;
@@ -511,7 +511,7 @@ function keepCloser(
  */
 function segmentsPair(a: Vec3, b: Vec3, c: Vec3, d: Vec3): number {
   segmentPoint(SEGMENT, a[0], a[1], a[2], c, d);
-  let best = Math.hypot(a[0] - SEGMENT[0]!, a[1] - SEGMENT[1]!, a[2] - SEGMENT[2]!);
+  let best = hypot3(a[0] - SEGMENT[0]!, a[1] - SEGMENT[1]!, a[2] - SEGMENT[2]!);
   SEGMENTS[0] = a[0], SEGMENTS[1] = a[1], SEGMENTS[2] = a[2];
   SEGMENTS[3] = SEGMENT[0]!, SEGMENTS[4] = SEGMENT[1]!, SEGMENTS[5] = SEGMENT[2]!;
   segmentPoint(SEGMENT, b[0], b[1], b[2], c, d);
@@ -657,7 +657,7 @@ function keepCloserPair(
   qy: number,
   qz: number,
 ): number {
-  const d = Math.hypot(px - qx, py - qy, pz - qz);
+  const d = hypot3(px - qx, py - qy, pz - qz);
   if (!(d < best)) return best;
   CORE_TRIANGLE[0] = px, CORE_TRIANGLE[1] = py, CORE_TRIANGLE[2] = pz;
   CORE_TRIANGLE[3] = qx, CORE_TRIANGLE[4] = qy, CORE_TRIANGLE[5] = qz;
@@ -675,14 +675,15 @@ function meetAt(x: number, y: number, z: number): number {
   CORE_TRIANGLE[0] = CORE_TRIANGLE[3] = x;
   CORE_TRIANGLE[1] = CORE_TRIANGLE[4] = y;
   CORE_TRIANGLE[2] = CORE_TRIANGLE[5] = z;
-  return Math.hypot(0, 0, 0);
+  return hypot3(0, 0, 0);
 }
 
 /**
  * Writes the closest points of the core and the triangle into `CORE_TRIANGLE` (see
- * `coreTriangle`) and returns their distance.
+ * `coreTriangle`) and returns their distance. `margin`: at least 1e-12 of every coordinate of
+ * the two (see `roundOffMargin`).
  */
-function coreTrianglePair(core: Core, t: WorldTriangle, within: number): number {
+function coreTrianglePair(core: Core, t: WorldTriangle, within: number, margin: number): number {
   const v0 = t.v[0], edges = core.edges, faces = core.faces, points = core.points;
   for (let e = 0; e < edges.length; e++) {
     // Where the edge crosses the triangle: through its plane, inside it.
@@ -718,7 +719,7 @@ function coreTrianglePair(core: Core, t: WorldTriangle, within: number): number 
   for (let i = 0; i < points.length; i++) {
     const p = points[i]!;
     trianglePoint(TRIANGLE, t, p[0], p[1], p[2]);
-    const d = Math.hypot(p[0] - TRIANGLE[0]!, p[1] - TRIANGLE[1]!, p[2] - TRIANGLE[2]!);
+    const d = hypot3(p[0] - TRIANGLE[0]!, p[1] - TRIANGLE[1]!, p[2] - TRIANGLE[2]!);
     // The first point's pair is the start, whatever its distance.
     if (i === 0 || d < bestDistance) {
       CORE_TRIANGLE[0] = p[0], CORE_TRIANGLE[1] = p[1], CORE_TRIANGLE[2] = p[2];
@@ -743,7 +744,23 @@ function coreTrianglePair(core: Core, t: WorldTriangle, within: number): number 
     }
     if (floor > Math.min(bestDistance, within)) continue;
     for (let k = 0; k < 3; k++) {
-      segmentsPair(a, b, t.v[k]!, t.v[(k + 1) % 3]!);
+      const p = t.v[k]!, q = t.v[(k + 1) % 3]!;
+      // Two segments are at least as far apart as their boxes along any axis. The measured pair
+      // is two computed points, each in its segment's box but for the round-off of a + s (b - a),
+      // and its distance is no less than a difference of their coordinates but for round-off:
+      // a few units in the last place of the largest coordinate, far below `margin`. A gap beyond
+      // the best distance and the margin gives a pair no closer than the best, which the search
+      // would not keep.
+      const gap = Math.max(
+        Math.min(p[0], q[0]) - Math.max(a[0], b[0]),
+        Math.min(a[0], b[0]) - Math.max(p[0], q[0]),
+        Math.min(p[1], q[1]) - Math.max(a[1], b[1]),
+        Math.min(a[1], b[1]) - Math.max(p[1], q[1]),
+        Math.min(p[2], q[2]) - Math.max(a[2], b[2]),
+        Math.min(a[2], b[2]) - Math.max(p[2], q[2]),
+      );
+      if (gap > bestDistance + margin) continue;
+      segmentsPair(a, b, p, q);
       const s = SEGMENTS;
       bestDistance = keepCloserPair(bestDistance, s[0]!, s[1]!, s[2]!, s[3]!, s[4]!, s[5]!);
     }
@@ -774,10 +791,17 @@ function coreTrianglePair(core: Core, t: WorldTriangle, within: number): number 
  * closer than `within` may get a farther pair than the closest when every pair is beyond it.
  */
 export function coreTriangle(core: Core, t: WorldTriangle, within = Infinity): [Vec3, Vec3] {
-  coreTrianglePair(core, t, within);
+  let reach = 0;
+  for (const p of [...core.points, ...t.v]) {
+    reach = Math.max(reach, Math.abs(p[0]), Math.abs(p[1]), Math.abs(p[2]));
+  }
+  coreTrianglePair(core, t, within, roundOffMargin(reach));
   const c = CORE_TRIANGLE;
   return [[c[0]!, c[1]!, c[2]!], [c[3]!, c[4]!, c[5]!]];
 }
+
+/** A margin far beyond the round-off of a distance between points of coordinates up to `reach`. */
+const roundOffMargin = (reach: number) => 1e-12 * reach;
 
 /** What the oracle finds between the core and the surface. */
 export interface Closest {
@@ -788,9 +812,24 @@ export interface Closest {
   inFront: boolean;
 }
 
-/** Per triangle of a `closest` call, its lower bound (scratch, grown to the largest surface). */
-let bounds = new Float64Array(64);
+/**
+ * Per triangle of a `closest` call (scratch, grown to the largest surface): the bound without
+ * the core's face planes (`cheap`), the whole bound (`bounds`), and which of the two it has
+ * (0: neither, beyond `limit`; 1: cheap; 2: both).
+ */
+let cheap = new Float64Array(64), bounds = new Float64Array(64), state = new Uint8Array(64);
 const byBound = (i: number, j: number) => bounds[i]! - bounds[j]!;
+
+/** Triangle t's whole bound: `least`, raised by each polytope face plane it lies above. */
+function faceBound(t: WorldTriangle, faces: readonly CoreFace[], least: number): number {
+  let bound = least;
+  for (const { n: [fx, fy, fz], offset } of faces) {
+    let lowest = Infinity;
+    for (const v of t.v) lowest = Math.min(lowest, fx * v[0] + fy * v[1] + fz * v[2] - offset);
+    bound = Math.max(bound, lowest);
+  }
+  return bound;
+}
 
 /**
  * The core's least distance to the surface, brute force over every triangle within `limit`.
@@ -800,6 +839,16 @@ const byBound = (i: number, j: number) => bounds[i]! - bounds[j]!;
  * polytope core's face plane when the whole triangle lies above it: visiting the triangles in the order
  * of that bound, the search stops at the first whose bound exceeds the best distance found, and
  * at the first that meets the core (distance 0, where no side is in front).
+ *
+ * The visit is that of every triangle sorted by its bound (a stable sort: equal bounds in the
+ * triangles' order), without working out every bound: the first triangle is the least bound's,
+ * found by a scan that skips a triangle whose bound without the face planes (never more than its
+ * whole bound) is no less than the least so far. After it the search stops at any bound beyond
+ * the best distance so far and the slack, which never grows, so the triangles it can visit are
+ * among those whose bound is within the first's distance and the slack (`reach`); their order in
+ * the sort is their order among themselves, and a triangle whose bound without the face planes is
+ * beyond `reach` is not one of them. fuzz/src/mesh-oracle3d.test.ts compares the answers with
+ * every triangle's distance.
  */
 export function closest(surface: Surface, core: Core, limit = Infinity): Closest {
   const points = core.points, faces = core.faces, triangles = surface.triangles;
@@ -810,9 +859,22 @@ export function closest(surface: Surface, core: Core, limit = Infinity): Closest
     hi0 = Math.max(hi0, p[0]), hi1 = Math.max(hi1, p[1]), hi2 = Math.max(hi2, p[2]);
   }
   const slack = 1e-9 * (surface.extent + core.radius) + 1e-13 * surface.reach;
-  if (bounds.length < triangles.length) bounds = new Float64Array(2 * triangles.length);
-  // In the triangles' order, then sorted by bound (a stable sort: equal bounds keep that order).
-  const order: number[] = [];
+  if (bounds.length < triangles.length) {
+    cheap = new Float64Array(2 * triangles.length);
+    bounds = new Float64Array(2 * triangles.length);
+    state = new Uint8Array(2 * triangles.length);
+  }
+  // The surface's reach covers every triangle's coordinates; the core's box, the core's.
+  const margin = roundOffMargin(Math.max(
+    surface.reach,
+    Math.abs(lo0),
+    Math.abs(lo1),
+    Math.abs(lo2),
+    Math.abs(hi0),
+    Math.abs(hi1),
+    Math.abs(hi2),
+  ));
+  let first = -1, least = Infinity;
   for (let at = 0; at < triangles.length; at++) {
     const t = triangles[at]!, box = t.box;
     const gap = Math.max(
@@ -824,6 +886,7 @@ export function closest(surface: Surface, core: Core, limit = Infinity): Closest
       box[2] - hi2,
       lo2 - box[5],
     );
+    state[at] = 0;
     if (gap > limit + slack) continue;
     const [nx, ny, nz] = t.n, [ax, ay, az] = t.v[0];
     let above = Infinity, below = Infinity;
@@ -832,31 +895,41 @@ export function closest(surface: Surface, core: Core, limit = Infinity): Closest
       above = Math.min(above, h);
       below = Math.min(below, -h);
     }
-    let bound = Math.max(gap, above, below);
-    // A polytope core's face plane with the whole triangle above it separates them by as much.
-    for (const { n: [fx, fy, fz], offset } of faces) {
-      let least = Infinity;
-      for (const v of t.v) least = Math.min(least, fx * v[0] + fy * v[1] + fz * v[2] - offset);
-      bound = Math.max(bound, least);
-    }
-    bounds[at] = bound;
-    order.push(at);
+    const bound = Math.max(gap, above, below);
+    cheap[at] = bound, state[at] = 1;
+    if (!(bound < least)) continue;
+    bounds[at] = faceBound(t, faces, bound), state[at] = 2;
+    if (bounds[at]! < least) (least = bounds[at]!, first = at);
   }
-  order.sort(byBound);
   let best = limit, found = 0, nearestInFront = false;
   // The pairs kept on the way: their distances and whether the core is in front of them.
   const kept: number[] = [], front: boolean[] = [];
-  for (const at of order) {
-    if (bounds[at]! > best + slack) break;
+  const visit = (at: number): boolean => {
     const t = triangles[at]!;
-    const d = coreTrianglePair(core, t, best + slack);
-    if (d === 0) return { distance: 0, inFront: false };
+    const d = coreTrianglePair(core, t, best + slack, margin);
+    if (d === 0) return true;
     if (d <= best + slack) {
       best = Math.min(best, d);
       const c = CORE_TRIANGLE, n = t.n;
       kept.push(d);
       front.push((c[0]! - c[3]!) * n[0] + (c[1]! - c[4]!) * n[1] + (c[2]! - c[5]!) * n[2] > 0);
       found++;
+    }
+    return false;
+  };
+  if (first >= 0 && !(bounds[first]! > best + slack)) {
+    if (visit(first)) return { distance: 0, inFront: false };
+    const reach = best + slack;
+    const order: number[] = [];
+    for (let at = 0; at < triangles.length; at++) {
+      if (at === first || state[at] === 0 || cheap[at]! > reach) continue;
+      if (state[at] === 1) bounds[at] = faceBound(triangles[at]!, faces, cheap[at]!);
+      if (!(bounds[at]! > reach)) order.push(at);
+    }
+    order.sort(byBound);
+    for (const at of order) {
+      if (bounds[at]! > best + slack) break;
+      if (visit(at)) return { distance: 0, inFront: false };
     }
   }
   if (found === 0) return { distance: Infinity, inFront: false };
