@@ -20,7 +20,7 @@
  * edge's the directions perpendicular to it that point over neither triangle at it (the polar cone
  * of the two inward directions); a vertex's the directions no edge at it leads toward.
  */
-import { bruteForceHull, movedPolytope, type Polytope3, turnedPolytope } from './oracle-hull3d.js';
+import { bruteForceHull, type Polytope3, turnedPolytope } from './oracle-hull3d.js';
 import { add, axesOf, dot, hypot3, length, sub, type Vec3 } from './oracle3d.js';
 
 /** `[x, y, z, w]`. */
@@ -119,9 +119,9 @@ export interface Surface {
   readonly twoSided: boolean;
   /** Position in `triangles` of each caller index (-1: dropped, a hole, or none). */
   readonly byIndex: Map<number, number>;
-  /** World position of each vertex key and the keys joined to it by an edge. */
+  /** World position of each vertex key, and (worked out when first asked for) the keys joined to it by an edge. */
   readonly vertexAt: Map<number, Vec3>;
-  readonly ring: Map<number, Set<number>>;
+  readonly ring: () => Map<number, Set<number>>;
   /** The largest world coordinate of any vertex, and the longest edge. */
   readonly reach: number;
   readonly extent: number;
@@ -264,7 +264,6 @@ export function surfaceOf(data: StaticData): Surface {
     }
   });
   const vertexAt = new Map<number, Vec3>();
-  const ring = new Map<number, Set<number>>();
   let reach = Math.max(...data.position.map(Math.abs)), extent = 0;
   const triangles: WorldTriangle[] = local.map((tri) => {
     const c = tri.corners;
@@ -313,19 +312,28 @@ export function surfaceOf(data: StaticData): Surface {
     };
   });
   for (const users of edges.values()) {
-    for (const { t, k } of users) {
-      const a = local[t]!.keys[k]!, b = local[t]!.keys[(k + 1) % 3]!;
-      if (!ring.has(a)) ring.set(a, new Set());
-      if (!ring.has(b)) ring.set(b, new Set());
-      ring.get(a)!.add(b);
-      ring.get(b)!.add(a);
-    }
     if (users.length !== 2 || users[0]!.from === users[1]!.from) continue;
     triangles[users[0]!.t]!.neighbour[users[0]!.k] = users[1]!.t;
     triangles[users[1]!.t]!.neighbour[users[1]!.k] = users[0]!.t;
   }
+  // The ring, which only a vertex contact's cone needs, when first asked for.
+  let ring: Map<number, Set<number>> | undefined;
+  const ringOf = () => {
+    if (ring) return ring;
+    ring = new Map();
+    for (const users of edges.values()) {
+      for (const { t, k } of users) {
+        const a = local[t]!.keys[k]!, b = local[t]!.keys[(k + 1) % 3]!;
+        if (!ring.has(a)) ring.set(a, new Set());
+        if (!ring.has(b)) ring.set(b, new Set());
+        ring.get(a)!.add(b);
+        ring.get(b)!.add(a);
+      }
+    }
+    return ring;
+  };
   const byIndex = new Map(triangles.map((t, i) => [t.index, i]));
-  const surface: Surface = { triangles, twoSided, byIndex, vertexAt, ring, reach, extent };
+  const surface: Surface = { triangles, twoSided, byIndex, vertexAt, ring: ringOf, reach, extent };
   surfaces.set(data, surface);
   return surface;
 }
@@ -364,8 +372,11 @@ export function coreOf(moving: MovingData): Core {
  */
 const turnings = new WeakMap<Polytope3, WeakMap<Quat, Polytope3>>();
 
-/** The moving shape's core in world space (a RangeError: a hull whose points span no volume). */
-function buildCore(moving: MovingData): Core {
+/**
+ * The moving shape's core in world space (a RangeError: a hull whose points span no volume), not
+ * kept: for the placement search's many poses, each measured once.
+ */
+export function buildCore(moving: MovingData): Core {
   if (moving.kind === 'sphere' || moving.kind === 'capsule') {
     const axes = axesOf(moving.quaternion);
     const h = moving.kind === 'capsule' ? moving.halfLength : 0;
@@ -385,18 +396,19 @@ function buildCore(moving: MovingData): Core {
   if (!turned) {
     byQuaternion.set(moving.quaternion, turned = turnedPolytope(local, axesOf(moving.quaternion)));
   }
-  const solid = movedPolytope(turned, moving.position);
-  const v = solid.vertices;
-  return {
-    points: v,
-    edges: solid.edges.map(([a, b]) => [v[a]!, v[b]!] as const),
-    faces: solid.faces.map((loop, f) => ({
-      n: solid.normals[f]!,
-      offset: solid.offsets[f]!,
-      loop: loop.map((i) => v[i]!),
-    })),
-    radius: 0,
-  };
+  // movedPolytope's arithmetic, the core's edges and face loops made from the moved vertices.
+  const t = moving.position, turnedVertices = turned.vertices;
+  const points: Vec3[] = [];
+  for (const r of turnedVertices) points.push([r[0] + t[0], r[1] + t[1], r[2] + t[2]]);
+  const edges: (readonly [Vec3, Vec3])[] = [];
+  for (const [a, b] of turned.edges) edges.push([points[a]!, points[b]!]);
+  const faces: CoreFace[] = [];
+  for (let f = 0; f < turned.faces.length; f++) {
+    const n = turned.normals[f]!, indices = turned.faces[f]!, loop: Vec3[] = [];
+    for (const i of indices) loop.push(points[i]!);
+    faces.push({ n, offset: turned.offsets[f]! + dot(n, t), loop });
+  }
+  return { points, edges, faces, radius: 0 };
 }
 
 /*
@@ -819,6 +831,18 @@ export interface Closest {
  */
 let cheap = new Float64Array(64), bounds = new Float64Array(64), state = new Uint8Array(64);
 const byBound = (i: number, j: number) => bounds[i]! - bounds[j]!;
+/** The distances a `closest` call kept, and whether the core is in front of each (scratch). */
+let kept = new Float64Array(16), front = new Uint8Array(16);
+const grown = (a: Float64Array) => {
+  const b = new Float64Array(2 * a.length);
+  b.set(a);
+  return b;
+};
+const grownFlags = (a: Uint8Array) => {
+  const b = new Uint8Array(2 * a.length);
+  b.set(a);
+  return b;
+};
 
 /** Triangle t's whole bound: `least`, raised by each polytope face plane it lies above. */
 function faceBound(t: WorldTriangle, faces: readonly CoreFace[], least: number): number {
@@ -902,39 +926,39 @@ export function closest(surface: Surface, core: Core, limit = Infinity): Closest
     if (bounds[at]! < least) (least = bounds[at]!, first = at);
   }
   let best = limit, found = 0, nearestInFront = false;
-  // The pairs kept on the way: their distances and whether the core is in front of them.
-  const kept: number[] = [], front: boolean[] = [];
-  const visit = (at: number): boolean => {
+  if (first < 0) return { distance: Infinity, inFront: false };
+  // The first, then (once it is measured) those the search may still visit, by bound.
+  const order = [first];
+  for (let i = 0; i < order.length; i++) {
+    const at = order[i]!;
+    if (bounds[at]! > best + slack) break;
     const t = triangles[at]!;
     const d = coreTrianglePair(core, t, best + slack, margin);
-    if (d === 0) return true;
+    if (d === 0) return { distance: 0, inFront: false };
     if (d <= best + slack) {
       best = Math.min(best, d);
+      // The pairs kept on the way: their distances and whether the core is in front of them.
       const c = CORE_TRIANGLE, n = t.n;
-      kept.push(d);
-      front.push((c[0]! - c[3]!) * n[0] + (c[1]! - c[4]!) * n[1] + (c[2]! - c[5]!) * n[2] > 0);
+      if (kept.length <= found) (kept = grown(kept), front = grownFlags(front));
+      kept[found] = d;
+      front[found] = (c[0]! - c[3]!) * n[0] + (c[1]! - c[4]!) * n[1] + (c[2]! - c[5]!) * n[2] > 0
+        ? 1
+        : 0;
       found++;
     }
-    return false;
-  };
-  if (first >= 0 && !(bounds[first]! > best + slack)) {
-    if (visit(first)) return { distance: 0, inFront: false };
-    const reach = best + slack;
-    const order: number[] = [];
+    if (i > 0) continue;
+    const reach = best + slack, rest: number[] = [];
     for (let at = 0; at < triangles.length; at++) {
       if (at === first || state[at] === 0 || cheap[at]! > reach) continue;
       if (state[at] === 1) bounds[at] = faceBound(triangles[at]!, faces, cheap[at]!);
-      if (!(bounds[at]! > reach)) order.push(at);
+      if (!(bounds[at]! > reach)) rest.push(at);
     }
-    order.sort(byBound);
-    for (const at of order) {
-      if (bounds[at]! > best + slack) break;
-      if (visit(at)) return { distance: 0, inFront: false };
-    }
+    rest.sort(byBound);
+    for (const at of rest) order.push(at);
   }
   if (found === 0) return { distance: Infinity, inFront: false };
   for (let i = 0; i < found && !nearestInFront; i++) {
-    nearestInFront = kept[i]! <= best + slack && front[i]!;
+    nearestInFront = kept[i]! <= best + slack && front[i] === 1;
   }
   const inFront = best > 0 && (surface.twoSided || nearestInFront);
   return { distance: best, inFront };
@@ -1179,7 +1203,7 @@ export function outsideCone(surface: Surface, code: number, d: Vec3, angle: numb
     return null;
   }
   const key = t.keys[local - 4]!, v = surface.vertexAt.get(key)!;
-  for (const w of surface.ring.get(key) ?? []) {
+  for (const w of surface.ring().get(key) ?? []) {
     const e = sub(surface.vertexAt.get(w)!, v);
     if (dot(d, e) > (tol + 1e-12) * length(e)) {
       return `vertex contact pointing along the edge toward vertex ${w} (a ghost)`;

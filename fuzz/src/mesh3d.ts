@@ -29,6 +29,7 @@ import {
   closest,
   type Closest,
   closestOnSegment,
+  buildCore,
   type Core,
   coreOf,
   columnLow,
@@ -430,14 +431,18 @@ function generateWith(pair: MeshPair, regimes: Record<string, Regime>) {
     const whole = surfaceOf(fixed), extent = MOVING[pair.moving].size(configAt(0).moving);
     let surface = whole;
     const meets = (t: number) =>
-      closest(surface, coreOf(configAt(t).moving), shape.radius * 1.5 + 1e-9 * extent).distance <=
+      closest(surface, buildCore(configAt(t).moving), shape.radius * 1.5 + 1e-9 * extent)
+        .distance <=
         shape.radius;
     let high = 2 * extent + whole.extent, highMeets = meets(high);
     for (let k = 0; k < 6 && highMeets; k++) highMeets = meets(high *= 4);
     let low = 0;
     if (!meets(low) || highMeets) return null;
     // The search needs only the triangles within reach of the shape between the two.
-    const swept = [...coreOf(configAt(low).moving).points, ...coreOf(configAt(high).moving).points];
+    const swept = [
+      ...buildCore(configAt(low).moving).points,
+      ...buildCore(configAt(high).moving).points,
+    ];
     const margin = 1.5 * shape.radius + 1e-6 * extent;
     const upper = [0, 1, 2].map((i) => Math.max(...swept.map((p) => p[i]!)) + margin);
     const lower = [0, 1, 2].map((i) => Math.min(...swept.map((p) => p[i]!)) - margin);
@@ -448,7 +453,7 @@ function generateWith(pair: MeshPair, regimes: Record<string, Regime>) {
       ),
     };
     const gapAt = (t: number) =>
-      closest(surface, coreOf(configAt(t).moving)).distance - shape.radius;
+      closest(surface, buildCore(configAt(t).moving)).distance - shape.radius;
     [low, high] = touchingBracket(low, high, gapAt);
     // How deep a placement goes: a rounded shape's radius, a polytope's size.
     const r = shape.radius > 0 ? shape.radius : extent, p = regime.placement;

@@ -144,7 +144,7 @@ export function turnedPolytope(local: Polytope3, axes: readonly [Vec3, Vec3, Vec
 }
 
 /** The polytope moved by t: `x -> x + t`. */
-export function movedPolytope(turned: Polytope3, t: Vec3): Polytope3 {
+function movedPolytope(turned: Polytope3, t: Vec3): Polytope3 {
   return {
     vertices: turned.vertices.map((r) => [r[0] + t[0], r[1] + t[1], r[2] + t[2]] as Vec3),
     normals: turned.normals,
