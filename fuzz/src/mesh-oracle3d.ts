@@ -659,6 +659,9 @@ export function shapeSurfaceDistance(core: Core, p: Vec3): number {
   return Math.abs(length(sub(p, closestOnSegment(p, a, b))) - core.radius);
 }
 
+/** A margin far beyond the round-off of a distance between points of coordinates up to `reach`. */
+const roundOffMargin = (reach: number) => 1e-12 * reach;
+
 /** The pair into `CORE_TRIANGLE` when |p - q| is below `best`; the lesser distance. */
 function keepCloserPair(
   best: number,
@@ -801,19 +804,21 @@ function coreTrianglePair(core: Core, t: WorldTriangle, within: number, margin: 
  * polytope core, or the triangle lies inside it). Apart, the closest pair has a core vertex, a
  * triangle vertex over a face of the core, or an edge of each. A caller that only needs pairs
  * closer than `within` may get a farther pair than the closest when every pair is beyond it.
+ * `margin` (at least 1e-12 of the largest coordinate, the default) lets it skip an edge pair
+ * whose boxes lie farther apart than the best pair and the margin; Infinity skips none.
  */
-export function coreTriangle(core: Core, t: WorldTriangle, within = Infinity): [Vec3, Vec3] {
-  let reach = 0;
-  for (const p of [...core.points, ...t.v]) {
-    reach = Math.max(reach, Math.abs(p[0]), Math.abs(p[1]), Math.abs(p[2]));
-  }
-  coreTrianglePair(core, t, within, roundOffMargin(reach));
+export function coreTriangle(
+  core: Core,
+  t: WorldTriangle,
+  within = Infinity,
+  margin = roundOffMargin(
+    Math.max(...[...core.points, ...t.v].flatMap((p) => p.map((x) => Math.abs(x)))),
+  ),
+): [Vec3, Vec3] {
+  coreTrianglePair(core, t, within, margin);
   const c = CORE_TRIANGLE;
   return [[c[0]!, c[1]!, c[2]!], [c[3]!, c[4]!, c[5]!]];
 }
-
-/** A margin far beyond the round-off of a distance between points of coordinates up to `reach`. */
-const roundOffMargin = (reach: number) => 1e-12 * reach;
 
 /** What the oracle finds between the core and the surface. */
 export interface Closest {
