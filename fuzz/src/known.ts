@@ -21,6 +21,9 @@ const F101 = 'FINDINGS.md F101';
 /** Polygon against a chain with near-duplicate vertices: the deepest depth changes with the scale. */
 const F102 = 'FINDINGS.md F102';
 
+/** Capsule across a heightfield's border, its end under the surface: no contact. */
+const F118 = 'FINDINGS.md F118';
+
 /** An entry for every combination of the subjects, properties and regimes given. */
 function entries(
   reference: string,
@@ -46,6 +49,10 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',
   ], ['on-vertex']),
+  ...entries(F118, ['collideCapsuleHeightfield'], [
+    'contact-iff-overlap',
+    'overlap-agrees-with-oracle',
+  ], ['sunk']),
   ...entries(F101, ['collidePolygonChain (rounded)'], ['contact-iff-overlap'], ['radius-large']),
   ...entries(F102, ['collidePolygonChain', 'collide2d'], ['scale-invariant'], ['near-duplicate']),
 ];
