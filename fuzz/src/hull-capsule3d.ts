@@ -22,7 +22,7 @@ import {
   overlapConvexHullCapsule,
 } from '@contactkit/contacts3d';
 import type { Random } from '@contactkit/test-support';
-import { axesOf, type Vec3 } from './oracle3d.js';
+import { axesOf, hypot3, type Vec3 } from './oracle3d.js';
 import type { Property, Subject } from './suite.js';
 import { finiteProblem, PRINT_CONTACTS } from './written.js';
 
@@ -40,7 +40,7 @@ export interface HullCapsuleConfig {
 const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const add = (a: Vec3, b: Vec3, s = 1): Vec3 => [a[0] + s * b[0], a[1] + s * b[1], a[2] + s * b[2]];
-const length = (a: Vec3) => Math.hypot(a[0], a[1], a[2]);
+const length = (a: Vec3) => hypot3(a[0], a[1], a[2]);
 const cross = (a: Vec3, b: Vec3): Vec3 => [
   a[1] * b[2] - a[2] * b[1],
   a[2] * b[0] - a[0] * b[2],

@@ -20,8 +20,8 @@
  * edge's the directions perpendicular to it that point over neither triangle at it (the polar cone
  * of the two inward directions); a vertex's the directions no edge at it leads toward.
  */
-import { bruteForceHull, type Polytope3, posedPolytope } from './oracle-hull3d.js';
-import { add, axesOf, dot, length, sub, type Vec3 } from './oracle3d.js';
+import { bruteForceHull, type Polytope3, turnedPolytope } from './oracle-hull3d.js';
+import { add, axesOf, dot, hypot3, length, sub, type Vec3 } from './oracle3d.js';
 
 /** `[x, y, z, w]`. */
 export type Quat = readonly [number, number, number, number];
@@ -119,9 +119,9 @@ export interface Surface {
   readonly twoSided: boolean;
   /** Position in `triangles` of each caller index (-1: dropped, a hole, or none). */
   readonly byIndex: Map<number, number>;
-  /** World position of each vertex key and the keys joined to it by an edge. */
+  /** World position of each vertex key, and (worked out when first asked for) the keys joined to it by an edge. */
   readonly vertexAt: Map<number, Vec3>;
-  readonly ring: Map<number, Set<number>>;
+  readonly ring: () => Map<number, Set<number>>;
   /** The largest world coordinate of any vertex, and the longest edge. */
   readonly reach: number;
   readonly extent: number;
@@ -190,36 +190,42 @@ function buildLocalTriangles(surface: MeshData | FieldData): {
         const cell = i * (columns - 1) + j;
         if (holes && holes[cell]) continue;
         // DESIGN.md: corners (i, j), (i + 1, j), (i + 1, j + 1), then (i, j), (i + 1, j + 1), (i, j + 1).
-        const a = [i, j], b = [i + 1, j], c = [i + 1, j + 1], d = [i, j + 1];
-        for (const [t, tri] of [[0, [a, b, c]], [1, [a, c, d]]] as const) {
-          out.push({
-            corners: tri.map(([r, s]) => point(r!, s!)) as [Vec3, Vec3, Vec3],
-            index: 2 * cell + t,
-            keys: tri.map(([r, s]) => r! * columns + s!) as [number, number, number],
-          });
-        }
+        const a = point(i, j), b = point(i + 1, j), c = point(i + 1, j + 1), d = point(i, j + 1);
+        const ka = i * columns + j, kb = (i + 1) * columns + j, kc = (i + 1) * columns + j + 1;
+        const kd = i * columns + j + 1;
+        out.push({ corners: [a, b, c], index: 2 * cell, keys: [ka, kb, kc] });
+        out.push({ corners: [a, c, d], index: 2 * cell + 1, keys: [ka, kc, kd] });
       }
     }
     return out;
   }
-  // Exactly equal positions are one vertex (-0 and 0 equal).
-  const keyOf = new Map<string, number>();
+  // Exactly equal positions are one vertex (Map keys compare as SameValueZero: -0 and 0 equal).
+  const keyOf = new Map<number, Map<number, Map<number, number>>>();
   const vertexKey: number[] = [];
   const v = surface.vertices;
+  let count = 0;
   for (let i = 0; i < v.length / 3; i++) {
-    const name = `${v[3 * i]! + 0},${v[3 * i + 1]! + 0},${v[3 * i + 2]! + 0}`;
-    if (!keyOf.has(name)) keyOf.set(name, keyOf.size);
-    vertexKey.push(keyOf.get(name)!);
+    const x = v[3 * i]!, y = v[3 * i + 1]!, z = v[3 * i + 2]!;
+    let byY = keyOf.get(x);
+    if (!byY) keyOf.set(x, byY = new Map());
+    let byZ = byY.get(y);
+    if (!byZ) byY.set(y, byZ = new Map());
+    let key = byZ.get(z);
+    if (key === undefined) byZ.set(z, key = count++);
+    vertexKey.push(key);
   }
   const at = (i: number): Vec3 => [v[3 * i]!, v[3 * i + 1]!, v[3 * i + 2]!];
-  for (let t = 0; t < surface.indices.length / 3; t++) {
-    const ids = [0, 1, 2].map((k) => surface.indices[3 * t + k]!);
-    const keys = ids.map((i) => vertexKey[i]!) as [number, number, number];
+  const indices = surface.indices;
+  for (let t = 0; t < indices.length / 3; t++) {
+    const i0 = indices[3 * t]!, i1 = indices[3 * t + 1]!, i2 = indices[3 * t + 2]!;
+    const keys: [number, number, number] = [vertexKey[i0]!, vertexKey[i1]!, vertexKey[i2]!];
     if (keys[0] === keys[1] || keys[1] === keys[2] || keys[2] === keys[0]) continue;
-    const corners = ids.map(at) as [Vec3, Vec3, Vec3];
+    const corners: [Vec3, Vec3, Vec3] = [at(i0), at(i1), at(i2)];
     const doubled = length(cross(sub(corners[1], corners[0]), sub(corners[2], corners[0])));
     const longest = Math.max(
-      ...[0, 1, 2].map((k) => length(sub(corners[(k + 1) % 3]!, corners[k]!)) ** 2),
+      length(sub(corners[1], corners[0])) ** 2,
+      length(sub(corners[2], corners[1])) ** 2,
+      length(sub(corners[0], corners[2])) ** 2,
     );
     if (!(doubled > 1e-10 * longest)) continue;
     out.push({ corners, index: t, keys });
@@ -243,7 +249,10 @@ export function surfaceOf(data: StaticData): Surface {
   const local = localTriangles(data.surface);
   const twoSided = data.surface.kind === 'mesh' && data.surface.twoSided;
   // Edges by their two vertex keys: which triangles run them, and in which direction.
-  const keyCount = 1 + Math.max(0, ...local.flatMap((tri) => tri.keys));
+  let keyCount = 1;
+  for (const tri of local) {
+    keyCount = Math.max(keyCount, 1 + tri.keys[0], 1 + tri.keys[1], 1 + tri.keys[2]);
+  }
   const edges = new Map<number, { t: number; k: number; from: number; }[]>();
   local.forEach((tri, t) => {
     for (let k = 0; k < 3; k++) {
@@ -255,28 +264,41 @@ export function surfaceOf(data: StaticData): Surface {
     }
   });
   const vertexAt = new Map<number, Vec3>();
-  const ring = new Map<number, Set<number>>();
   let reach = Math.max(...data.position.map(Math.abs)), extent = 0;
   const triangles: WorldTriangle[] = local.map((tri) => {
-    const v = tri.corners.map(place) as [Vec3, Vec3, Vec3];
-    // The normal from the local corners (where the generator made them exact), then turned.
     const c = tri.corners;
-    const n = unit(rotate(cross(sub(c[1], c[0]), sub(c[2], c[0]))));
-    const inward = [0, 1, 2].map((k) => unit(cross(n, sub(v[(k + 1) % 3]!, v[k]!)))) as [
-      Vec3,
-      Vec3,
-      Vec3,
+    const v: [Vec3, Vec3, Vec3] = [place(c[0]), place(c[1]), place(c[2])];
+    // The normal from the local corners (where the generator made them exact), then turned.
+    const across = cross(sub(c[1], c[0]), sub(c[2], c[0]));
+    const n = unit(rotate(across));
+    const inward: [Vec3, Vec3, Vec3] = [
+      unit(cross(n, sub(v[1], v[0]))),
+      unit(cross(n, sub(v[2], v[1]))),
+      unit(cross(n, sub(v[0], v[2]))),
     ];
-    const box = [0, 1, 2].map((i) => Math.min(v[0][i]!, v[1][i]!, v[2][i]!)).concat(
-      [0, 1, 2].map((i) => Math.max(v[0][i]!, v[1][i]!, v[2][i]!)),
-    ) as unknown as WorldTriangle['box'];
-    const doubled = length(cross(sub(c[1], c[0]), sub(c[2], c[0])));
-    const longest = Math.max(...[0, 1, 2].map((k) => length(sub(c[(k + 1) % 3]!, c[k]!))));
-    const localReach = Math.max(...c.flatMap((p) => p.map(Math.abs)));
-    tri.keys.forEach((key, k) => {
-      vertexAt.set(key, v[k]!);
-      reach = Math.max(reach, ...v[k]!.map(Math.abs));
-    });
+    const box: WorldTriangle['box'] = [
+      Math.min(v[0][0], v[1][0], v[2][0]),
+      Math.min(v[0][1], v[1][1], v[2][1]),
+      Math.min(v[0][2], v[1][2], v[2][2]),
+      Math.max(v[0][0], v[1][0], v[2][0]),
+      Math.max(v[0][1], v[1][1], v[2][1]),
+      Math.max(v[0][2], v[1][2], v[2][2]),
+    ];
+    const doubled = length(across);
+    const longest = Math.max(
+      length(sub(c[1], c[0])),
+      length(sub(c[2], c[1])),
+      length(sub(c[0], c[2])),
+    );
+    let localReach = 0;
+    for (const p of c) {
+      localReach = Math.max(localReach, Math.abs(p[0]), Math.abs(p[1]), Math.abs(p[2]));
+    }
+    for (let k = 0; k < 3; k++) {
+      const w = v[k]!;
+      vertexAt.set(tri.keys[k]!, w);
+      reach = Math.max(reach, Math.abs(w[0]), Math.abs(w[1]), Math.abs(w[2]));
+    }
     extent = Math.max(extent, longest);
     return {
       index: tri.index,
@@ -290,19 +312,28 @@ export function surfaceOf(data: StaticData): Surface {
     };
   });
   for (const users of edges.values()) {
-    for (const { t, k } of users) {
-      const a = local[t]!.keys[k]!, b = local[t]!.keys[(k + 1) % 3]!;
-      if (!ring.has(a)) ring.set(a, new Set());
-      if (!ring.has(b)) ring.set(b, new Set());
-      ring.get(a)!.add(b);
-      ring.get(b)!.add(a);
-    }
     if (users.length !== 2 || users[0]!.from === users[1]!.from) continue;
     triangles[users[0]!.t]!.neighbour[users[0]!.k] = users[1]!.t;
     triangles[users[1]!.t]!.neighbour[users[1]!.k] = users[0]!.t;
   }
+  // The ring, which only a vertex contact's cone needs, when first asked for.
+  let ring: Map<number, Set<number>> | undefined;
+  const ringOf = () => {
+    if (ring) return ring;
+    ring = new Map();
+    for (const users of edges.values()) {
+      for (const { t, k } of users) {
+        const a = local[t]!.keys[k]!, b = local[t]!.keys[(k + 1) % 3]!;
+        if (!ring.has(a)) ring.set(a, new Set());
+        if (!ring.has(b)) ring.set(b, new Set());
+        ring.get(a)!.add(b);
+        ring.get(b)!.add(a);
+      }
+    }
+    return ring;
+  };
   const byIndex = new Map(triangles.map((t, i) => [t.index, i]));
-  const surface: Surface = { triangles, twoSided, byIndex, vertexAt, ring, reach, extent };
+  const surface: Surface = { triangles, twoSided, byIndex, vertexAt, ring: ringOf, reach, extent };
   surfaces.set(data, surface);
   return surface;
 }
@@ -326,10 +357,28 @@ function localPolytope(moving: MovingData): Polytope3 | null {
   return polytopes.get(key)!;
 }
 
-/** The moving shape's core in world space (null: a hull whose points span no volume). */
+const cores = new WeakMap<MovingData, Core>();
+
+/** The moving shape's core in world space (cached per shape and pose). */
 export function coreOf(moving: MovingData): Core {
-  const axes = axesOf(moving.quaternion);
+  let core = cores.get(moving);
+  if (!core) cores.set(moving, core = buildCore(moving));
+  return core;
+}
+
+/**
+ * A box's or hull's local polytope turned by a quaternion, per polytope and quaternion: the
+ * search for a touching placement poses one shape at one orientation many times.
+ */
+const turnings = new WeakMap<Polytope3, WeakMap<Quat, Polytope3>>();
+
+/**
+ * The moving shape's core in world space (a RangeError: a hull whose points span no volume), not
+ * kept: for the placement search's many poses, each measured once.
+ */
+export function buildCore(moving: MovingData): Core {
   if (moving.kind === 'sphere' || moving.kind === 'capsule') {
+    const axes = axesOf(moving.quaternion);
     const h = moving.kind === 'capsule' ? moving.halfLength : 0;
     const from = add(moving.position, axes[1], -h), to = add(moving.position, axes[1], h);
     return {
@@ -341,26 +390,178 @@ export function coreOf(moving: MovingData): Core {
   }
   const local = localPolytope(moving);
   if (!local) throw new RangeError("the oracle finds no volume in the hull's points");
-  const solid = posedPolytope(local, axes, moving.position);
-  const v = solid.vertices;
-  return {
-    points: v,
-    edges: solid.edges.map(([a, b]) => [v[a]!, v[b]!] as const),
-    faces: solid.faces.map((loop, f) => ({
-      n: solid.normals[f]!,
-      offset: solid.offsets[f]!,
-      loop: loop.map((i) => v[i]!),
-    })),
-    radius: 0,
-  };
+  let byQuaternion = turnings.get(local);
+  if (!byQuaternion) turnings.set(local, byQuaternion = new WeakMap());
+  let turned = byQuaternion.get(moving.quaternion);
+  if (!turned) {
+    byQuaternion.set(moving.quaternion, turned = turnedPolytope(local, axesOf(moving.quaternion)));
+  }
+  // movedPolytope's arithmetic, the core's edges and face loops made from the moved vertices.
+  const t = moving.position, turnedVertices = turned.vertices;
+  const points: Vec3[] = [];
+  for (const r of turnedVertices) points.push([r[0] + t[0], r[1] + t[1], r[2] + t[2]]);
+  const edges: (readonly [Vec3, Vec3])[] = [];
+  for (const [a, b] of turned.edges) edges.push([points[a]!, points[b]!]);
+  const faces: CoreFace[] = [];
+  for (let f = 0; f < turned.faces.length; f++) {
+    const n = turned.normals[f]!, indices = turned.faces[f]!, loop: Vec3[] = [];
+    for (const i of indices) loop.push(points[i]!);
+    faces.push({ n, offset: turned.offsets[f]! + dot(n, t), loop });
+  }
+  return { points, edges, faces, radius: 0 };
+}
+
+/*
+ * The kernels below work on plain numbers and write the points they find into the scratch
+ * arrays here rather than allocating a vector per step (the suite spends most of its time in
+ * them, and small arrays' garbage was an eighth of it). Each evaluates the expressions of
+ * oracle3d.ts's `add`, `sub`, `dot` and `length` in the same order, so the numbers are the vector
+ * form's bit for bit: a placement bisected to touching depends on every last bit of a distance.
+ * None calls itself or another that writes the same scratch array while it reads one.
+ */
+/** The closest point of a segment (`segmentPoint`). */
+const SEGMENT = new Float64Array(3);
+/** The closest point of a triangle (`trianglePoint`). */
+const TRIANGLE = new Float64Array(3);
+/** The closest pair of two segments (`segmentsPair`): first point, then second. */
+const SEGMENTS = new Float64Array(6);
+/** The closest pair of a core and a triangle (`coreTrianglePair`): on the core, on the triangle. */
+const CORE_TRIANGLE = new Float64Array(6);
+
+/** Whether point (x, y, z) of the face's plane lies inside its loop. */
+function insideFaceAt(face: CoreFace, x: number, y: number, z: number): boolean {
+  const loop = face.loop, n = face.n, count = loop.length;
+  for (let i = 0; i < count; i++) {
+    const a = loop[i]!, b = loop[(i + 1) % count]!;
+    const e0 = b[0] - a[0], e1 = b[1] - a[1], e2 = b[2] - a[2];
+    const w0 = x - a[0], w1 = y - a[1], w2 = z - a[2];
+    // (b - a) x (x - a) . n
+    const side = (e1 * w2 - e2 * w1) * n[0] + (e2 * w0 - e0 * w2) * n[1] +
+      (e0 * w1 - e1 * w0) * n[2];
+    if (!(side >= 0)) return false;
+  }
+  return true;
 }
 
 /** Whether point x of the face's plane lies inside its loop. */
 function insideFace(face: CoreFace, x: Vec3): boolean {
-  const loop = face.loop;
-  return loop.every((a, i) =>
-    dot(cross(sub(loop[(i + 1) % loop.length]!, a), sub(x, a)), face.n) >= 0
-  );
+  return insideFaceAt(face, x[0], x[1], x[2]);
+}
+
+/** Writes the closest point of segment a b to (px, py, pz) into `out`. */
+function segmentPoint(out: Float64Array, px: number, py: number, pz: number, a: Vec3, b: Vec3) {
+  const d0 = b[0] - a[0], d1 = b[1] - a[1], d2 = b[2] - a[2];
+  const dd = d0 * d0 + d1 * d1 + d2 * d2;
+  const t = dd > 0
+    ? Math.max(0, Math.min(1, ((px - a[0]) * d0 + (py - a[1]) * d1 + (pz - a[2]) * d2) / dd))
+    : 0;
+  out[0] = a[0] + t * d0;
+  out[1] = a[1] + t * d1;
+  out[2] = a[2] + t * d2;
+}
+
+/** Whether (x, y, z) (in the triangle's plane or near it) projects inside the triangle. */
+function insideTriangle(t: WorldTriangle, x: number, y: number, z: number): boolean {
+  for (let k = 0; k < 3; k++) {
+    const m = t.inward[k]!, v = t.v[k]!;
+    if (!(m[0] * (x - v[0]) + m[1] * (y - v[1]) + m[2] * (z - v[2]) >= 0)) return false;
+  }
+  return true;
+}
+
+/** Writes the closest point of the triangle to (px, py, pz) into `out`. */
+function trianglePoint(out: Float64Array, t: WorldTriangle, px: number, py: number, pz: number) {
+  const n = t.n, v0 = t.v[0];
+  const s = -(n[0] * (px - v0[0]) + n[1] * (py - v0[1]) + n[2] * (pz - v0[2]));
+  const x = px + s * n[0], y = py + s * n[1], z = pz + s * n[2];
+  if (insideTriangle(t, x, y, z)) {
+    out[0] = x, out[1] = y, out[2] = z;
+    return;
+  }
+  let b0 = v0[0], b1 = v0[1], b2 = v0[2], bestDistance = Infinity;
+  for (let k = 0; k < 3; k++) {
+    segmentPoint(SEGMENT, px, py, pz, t.v[k]!, t.v[(k + 1) % 3]!);
+    const d = hypot3(px - SEGMENT[0]!, py - SEGMENT[1]!, pz - SEGMENT[2]!);
+    if (d < bestDistance) (b0 = SEGMENT[0]!, b1 = SEGMENT[1]!, b2 = SEGMENT[2]!, bestDistance = d);
+  }
+  out[0] = b0, out[1] = b1, out[2] = b2;
+}
+
+/** Closest point of segment a b to p. */
+export function closestOnSegment(p: Vec3, a: Vec3, b: Vec3): Vec3 {
+  segmentPoint(SEGMENT, p[0], p[1], p[2], a, b);
+  return [SEGMENT[0]!, SEGMENT[1]!, SEGMENT[2]!];
+}
+
+/** Closest point of the triangle to p. */
+export function closestOnTriangle(t: WorldTriangle, p: Vec3): Vec3 {
+  trianglePoint(TRIANGLE, t, p[0], p[1], p[2]);
+  return [TRIANGLE[0]!, TRIANGLE[1]!, TRIANGLE[2]!];
+}
+
+/** The pair (p, q) into `SEGMENTS` when |p - q| is below `best`; the lesser distance. */
+function keepCloser(
+  best: number,
+  px: number,
+  py: number,
+  pz: number,
+  qx: number,
+  qy: number,
+  qz: number,
+): number {
+  const d = hypot3(px - qx, py - qy, pz - qz);
+  if (!(d < best)) return best;
+  SEGMENTS[0] = px, SEGMENTS[1] = py, SEGMENTS[2] = pz;
+  SEGMENTS[3] = qx, SEGMENTS[4] = qy, SEGMENTS[5] = qz;
+  return d;
+}
+
+/**
+ * Writes the closest points of segments a b and c d into `SEGMENTS` (the first on a b) and
+ * returns their distance: the least of the four end-to-segment pairs, taken in that order (the
+ * first of equal ones), and the stationary point of the squared distance when inside the square.
+ */
+function segmentsPair(a: Vec3, b: Vec3, c: Vec3, d: Vec3): number {
+  segmentPoint(SEGMENT, a[0], a[1], a[2], c, d);
+  let best = hypot3(a[0] - SEGMENT[0]!, a[1] - SEGMENT[1]!, a[2] - SEGMENT[2]!);
+  SEGMENTS[0] = a[0], SEGMENTS[1] = a[1], SEGMENTS[2] = a[2];
+  SEGMENTS[3] = SEGMENT[0]!, SEGMENTS[4] = SEGMENT[1]!, SEGMENTS[5] = SEGMENT[2]!;
+  segmentPoint(SEGMENT, b[0], b[1], b[2], c, d);
+  best = keepCloser(best, b[0], b[1], b[2], SEGMENT[0]!, SEGMENT[1]!, SEGMENT[2]!);
+  segmentPoint(SEGMENT, c[0], c[1], c[2], a, b);
+  best = keepCloser(best, SEGMENT[0]!, SEGMENT[1]!, SEGMENT[2]!, c[0], c[1], c[2]);
+  segmentPoint(SEGMENT, d[0], d[1], d[2], a, b);
+  best = keepCloser(best, SEGMENT[0]!, SEGMENT[1]!, SEGMENT[2]!, d[0], d[1], d[2]);
+  // The stationary point of |a + s u - c - t v|^2, when inside the square.
+  const u0 = b[0] - a[0], u1 = b[1] - a[1], u2 = b[2] - a[2];
+  const v0 = d[0] - c[0], v1 = d[1] - c[1], v2 = d[2] - c[2];
+  const w0 = a[0] - c[0], w1 = a[1] - c[1], w2 = a[2] - c[2];
+  const uu = u0 * u0 + u1 * u1 + u2 * u2, uv = u0 * v0 + u1 * v1 + u2 * v2;
+  const vv = v0 * v0 + v1 * v1 + v2 * v2, uw = u0 * w0 + u1 * w1 + u2 * w2;
+  const vw = v0 * w0 + v1 * w1 + v2 * w2;
+  const det = uu * vv - uv * uv;
+  if (det > 1e-14 * uu * vv) {
+    const s = (uv * vw - vv * uw) / det, t = (uu * vw - uv * uw) / det;
+    if (s > 0 && s < 1 && t > 0 && t < 1) {
+      best = keepCloser(
+        best,
+        a[0] + s * u0,
+        a[1] + s * u1,
+        a[2] + s * u2,
+        c[0] + t * v0,
+        c[1] + t * v1,
+        c[2] + t * v2,
+      );
+    }
+  }
+  return best;
+}
+
+/** The closest points of segments a b and c d (the first on a b). */
+export function closestSegments(a: Vec3, b: Vec3, c: Vec3, d: Vec3): [Vec3, Vec3] {
+  segmentsPair(a, b, c, d);
+  const s = SEGMENTS;
+  return [[s[0]!, s[1]!, s[2]!], [s[3]!, s[4]!, s[5]!]];
 }
 
 /** The closest point of a polytope core's surface to p, and whether p is inside it. */
@@ -404,8 +605,33 @@ export function shrunk(core: Core, by: number): Core {
   };
 }
 
-/** Distance from the core (not its radius) to segment a b: 0 when the segment meets a polytope core. */
-export function coreSegmentDistance(core: Core, a: Vec3, b: Vec3): number {
+/**
+ * Distance from the core (not its radius) to segment a b: 0 when the segment meets a polytope
+ * core. A caller that asks only whether it is below `within` may get a bound beyond `within`
+ * instead, from the boxes of the two.
+ */
+export function coreSegmentDistance(core: Core, a: Vec3, b: Vec3, within = Infinity): number {
+  // Every point of the segment lies in the segment's box, and every point of the core in the box
+  // of the core's points (a polytope core is their convex hull, and a box is convex): two
+  // points, one of each, are at least as far apart as the two boxes are along any axis, so the
+  // gap is at most the distance. The measure below is the distance up to round-off, a few units
+  // in the last place of the largest coordinate; a gap beyond twice `within` and 1e-12 of that
+  // coordinate is beyond the measure too, and the caller's answer (not below `within`) is the
+  // one the measure gives, whatever it would have measured. fuzz/src/mesh-oracle3d.test.ts
+  // compares the two over thousands of the suite's configurations.
+  if (within < Infinity) {
+    let gap = 0, reach = 0;
+    for (let i = 0; i < 3; i++) {
+      let low = Infinity, high = -Infinity;
+      for (const p of core.points) {
+        low = Math.min(low, p[i]!);
+        high = Math.max(high, p[i]!);
+      }
+      gap = Math.max(gap, Math.min(a[i]!, b[i]!) - high, low - Math.max(a[i]!, b[i]!));
+      reach = Math.max(reach, Math.abs(low), Math.abs(high), Math.abs(a[i]!), Math.abs(b[i]!));
+    }
+    if (gap > 2 * within + 1e-12 * reach) return gap;
+  }
   let best = Infinity;
   for (const face of core.faces) {
     const ha = dot(face.n, a) - face.offset, hb = dot(face.n, b) - face.offset;
@@ -433,97 +659,96 @@ export function shapeSurfaceDistance(core: Core, p: Vec3): number {
   return Math.abs(length(sub(p, closestOnSegment(p, a, b))) - core.radius);
 }
 
-/** Closest point of segment a b to p. */
-export function closestOnSegment(p: Vec3, a: Vec3, b: Vec3): Vec3 {
-  const d = sub(b, a), dd = dot(d, d);
-  const t = dd > 0 ? Math.max(0, Math.min(1, dot(sub(p, a), d) / dd)) : 0;
-  return add(a, d, t);
+/** A margin far beyond the round-off of a distance between points of coordinates up to `reach`. */
+const roundOffMargin = (reach: number) => 1e-12 * reach;
+
+/** The pair into `CORE_TRIANGLE` when |p - q| is below `best`; the lesser distance. */
+function keepCloserPair(
+  best: number,
+  px: number,
+  py: number,
+  pz: number,
+  qx: number,
+  qy: number,
+  qz: number,
+): number {
+  const d = hypot3(px - qx, py - qy, pz - qz);
+  if (!(d < best)) return best;
+  CORE_TRIANGLE[0] = px, CORE_TRIANGLE[1] = py, CORE_TRIANGLE[2] = pz;
+  CORE_TRIANGLE[3] = qx, CORE_TRIANGLE[4] = qy, CORE_TRIANGLE[5] = qz;
+  return d;
 }
 
-/** Whether p (in the triangle's plane or near it) projects inside the triangle. */
-function projectsInside(t: WorldTriangle, p: Vec3): boolean {
-  return [0, 1, 2].every((k) => dot(t.inward[k]!, sub(p, t.v[k]!)) >= 0);
+/** The height of p over the triangle's plane (along its normal). */
+function heightOver(t: WorldTriangle, p: Vec3): number {
+  const n = t.n, v0 = t.v[0];
+  return n[0] * (p[0] - v0[0]) + n[1] * (p[1] - v0[1]) + n[2] * (p[2] - v0[2]);
 }
 
-/** Closest point of the triangle to p. */
-export function closestOnTriangle(t: WorldTriangle, p: Vec3): Vec3 {
-  const projected = add(p, t.n, -dot(t.n, sub(p, t.v[0])));
-  if (projectsInside(t, projected)) return projected;
-  let best: Vec3 = t.v[0], bestDistance = Infinity;
-  for (let k = 0; k < 3; k++) {
-    const q = closestOnSegment(p, t.v[k]!, t.v[(k + 1) % 3]!);
-    const d = length(sub(p, q));
-    if (d < bestDistance) (best = q, bestDistance = d);
-  }
-  return best;
-}
-
-/** The closest points of segments a b and c d (the first on a b). */
-export function closestSegments(a: Vec3, b: Vec3, c: Vec3, d: Vec3): [Vec3, Vec3] {
-  const candidates: [Vec3, Vec3][] = [
-    [a, closestOnSegment(a, c, d)],
-    [b, closestOnSegment(b, c, d)],
-    [closestOnSegment(c, a, b), c],
-    [closestOnSegment(d, a, b), d],
-  ];
-  // The stationary point of |a + s u - c - t v|^2, when inside the square.
-  const u = sub(b, a), v = sub(d, c), w = sub(a, c);
-  const uu = dot(u, u), uv = dot(u, v), vv = dot(v, v), uw = dot(u, w), vw = dot(v, w);
-  const det = uu * vv - uv * uv;
-  if (det > 1e-14 * uu * vv) {
-    const s = (uv * vw - vv * uw) / det, t = (uu * vw - uv * uw) / det;
-    if (s > 0 && s < 1 && t > 0 && t < 1) candidates.push([add(a, u, s), add(c, v, t)]);
-  }
-  return candidates.reduce((best, pair) =>
-    length(sub(pair[0], pair[1])) < length(sub(best[0], best[1])) ? pair : best
-  );
-}
-
-/** Where segment a b crosses the triangle (through its plane, inside it), or null. */
-function crossing(t: WorldTriangle, a: Vec3, b: Vec3): Vec3 | null {
-  const ha = dot(t.n, sub(a, t.v[0])), hb = dot(t.n, sub(b, t.v[0]));
-  if (!((ha < 0 && hb > 0) || (ha > 0 && hb < 0))) return null;
-  const x = add(a, sub(b, a), ha / (ha - hb));
-  return projectsInside(t, x) ? x : null;
+/** One point twice into `CORE_TRIANGLE` (the core meets the triangle there); distance 0. */
+function meetAt(x: number, y: number, z: number): number {
+  CORE_TRIANGLE[0] = CORE_TRIANGLE[3] = x;
+  CORE_TRIANGLE[1] = CORE_TRIANGLE[4] = y;
+  CORE_TRIANGLE[2] = CORE_TRIANGLE[5] = z;
+  return hypot3(0, 0, 0);
 }
 
 /**
- * The closest points of the core and the triangle: [on the core, on the triangle]; one point
- * twice when they meet (a core edge crosses the triangle, or a triangle edge crosses a face of a
- * polytope core, or the triangle lies inside it). Apart, the closest pair has a core vertex, a
- * triangle vertex over a face of the core, or an edge of each. A caller that only needs pairs
- * closer than `within` may get a farther pair than the closest when every pair is beyond it.
+ * Writes the closest points of the core and the triangle into `CORE_TRIANGLE` (see
+ * `coreTriangle`) and returns their distance. `margin`: at least 1e-12 of every coordinate of
+ * the two (see `roundOffMargin`).
  */
-export function coreTriangle(core: Core, t: WorldTriangle, within = Infinity): [Vec3, Vec3] {
-  for (const [a, b] of core.edges) {
-    const x = crossing(t, a, b);
-    if (x) return [x, x];
+function coreTrianglePair(core: Core, t: WorldTriangle, within: number, margin: number): number {
+  const v0 = t.v[0], edges = core.edges, faces = core.faces, points = core.points;
+  for (let e = 0; e < edges.length; e++) {
+    // Where the edge crosses the triangle: through its plane, inside it.
+    const [a, b] = edges[e]!;
+    const ha = heightOver(t, a), hb = heightOver(t, b);
+    if (!((ha < 0 && hb > 0) || (ha > 0 && hb < 0))) continue;
+    const s = ha / (ha - hb);
+    const x = a[0] + s * (b[0] - a[0]), y = a[1] + s * (b[1] - a[1]), z = a[2] + s * (b[2] - a[2]);
+    if (insideTriangle(t, x, y, z)) return meetAt(x, y, z);
   }
-  for (const face of core.faces) {
+  for (let f = 0; f < faces.length; f++) {
+    const face = faces[f]!, m = face.n;
     for (let k = 0; k < 3; k++) {
       const a = t.v[k]!, b = t.v[(k + 1) % 3]!;
-      const ha = dot(face.n, a) - face.offset, hb = dot(face.n, b) - face.offset;
+      const ha = (m[0] * a[0] + m[1] * a[1] + m[2] * a[2]) - face.offset;
+      const hb = (m[0] * b[0] + m[1] * b[1] + m[2] * b[2]) - face.offset;
       if (!((ha <= 0 && hb >= 0) || (ha >= 0 && hb <= 0)) || ha === hb) continue;
-      const x = add(a, sub(b, a), ha / (ha - hb));
-      if (insideFace(face, x)) return [x, x];
+      const s = ha / (ha - hb);
+      const x = a[0] + s * (b[0] - a[0]), y = a[1] + s * (b[1] - a[1]);
+      const z = a[2] + s * (b[2] - a[2]);
+      if (insideFaceAt(face, x, y, z)) return meetAt(x, y, z);
     }
   }
-  if (core.faces.length > 0 && core.faces.every((f) => dot(f.n, t.v[0]) <= f.offset)) {
-    return [t.v[0], t.v[0]];
+  if (faces.length > 0) {
+    let inside = true;
+    for (let f = 0; f < faces.length && inside; f++) {
+      const m = faces[f]!.n;
+      inside = m[0] * v0[0] + m[1] * v0[1] + m[2] * v0[2] <= faces[f]!.offset;
+    }
+    if (inside) return meetAt(v0[0], v0[1], v0[2]);
   }
-  let best: [Vec3, Vec3] = [core.points[0]!, closestOnTriangle(t, core.points[0]!)];
-  let bestDistance = length(sub(best[0], best[1]));
-  const consider = (pair: [Vec3, Vec3]) => {
-    const d = length(sub(pair[0], pair[1]));
-    if (d < bestDistance) (best = pair, bestDistance = d);
-  };
-  for (const p of core.points) consider([p, closestOnTriangle(t, p)]);
-  const height = (p: Vec3) => dot(t.n, sub(p, t.v[0]));
-  for (const [a, b] of core.edges) {
+  let bestDistance = Infinity;
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i]!;
+    trianglePoint(TRIANGLE, t, p[0], p[1], p[2]);
+    const d = hypot3(p[0] - TRIANGLE[0]!, p[1] - TRIANGLE[1]!, p[2] - TRIANGLE[2]!);
+    // The first point's pair is the start, whatever its distance.
+    if (i === 0 || d < bestDistance) {
+      CORE_TRIANGLE[0] = p[0], CORE_TRIANGLE[1] = p[1], CORE_TRIANGLE[2] = p[2];
+      CORE_TRIANGLE[3] = TRIANGLE[0]!, CORE_TRIANGLE[4] = TRIANGLE[1]!;
+      CORE_TRIANGLE[5] = TRIANGLE[2]!;
+      bestDistance = d;
+    }
+  }
+  for (let e = 0; e < edges.length; e++) {
     // An edge wholly on one side of the triangle's plane is at least its nearer end's height
     // from the triangle, and at least as far as its box is from the triangle's: beyond the best
     // pair so far (or beyond what the caller needs), it can give no closer pair.
-    const ha = height(a), hb = height(b);
+    const [a, b] = edges[e]!;
+    const ha = heightOver(t, a), hb = heightOver(t, b);
     let floor = ha > 0 && hb > 0 ? Math.min(ha, hb) : ha < 0 && hb < 0 ? -Math.max(ha, hb) : 0;
     for (let i = 0; i < 3; i++) {
       floor = Math.max(
@@ -533,19 +758,66 @@ export function coreTriangle(core: Core, t: WorldTriangle, within = Infinity): [
       );
     }
     if (floor > Math.min(bestDistance, within)) continue;
-    for (let k = 0; k < 3; k++) consider(closestSegments(a, b, t.v[k]!, t.v[(k + 1) % 3]!));
-  }
-  for (const face of core.faces) {
-    for (const v of t.v) {
-      // A vertex on the inner side of the face's plane, or farther above it than the best pair,
-      // gives no closer pair through that face.
-      const above = dot(face.n, v) - face.offset;
-      if (!(above > 0 && above < bestDistance)) continue;
-      const projected = add(v, face.n, -above);
-      if (insideFace(face, projected)) consider([projected, v]);
+    for (let k = 0; k < 3; k++) {
+      const p = t.v[k]!, q = t.v[(k + 1) % 3]!;
+      // Two segments are at least as far apart as their boxes along any axis. The measured pair
+      // is two computed points, each in its segment's box but for the round-off of a + s (b - a),
+      // and its distance is no less than a difference of their coordinates but for round-off:
+      // a few units in the last place of the largest coordinate, far below `margin`. A gap beyond
+      // the best distance and the margin gives a pair no closer than the best, which the search
+      // would not keep.
+      const gap = Math.max(
+        Math.min(p[0], q[0]) - Math.max(a[0], b[0]),
+        Math.min(a[0], b[0]) - Math.max(p[0], q[0]),
+        Math.min(p[1], q[1]) - Math.max(a[1], b[1]),
+        Math.min(a[1], b[1]) - Math.max(p[1], q[1]),
+        Math.min(p[2], q[2]) - Math.max(a[2], b[2]),
+        Math.min(a[2], b[2]) - Math.max(p[2], q[2]),
+      );
+      if (gap > bestDistance + margin) continue;
+      segmentsPair(a, b, p, q);
+      const s = SEGMENTS;
+      bestDistance = keepCloserPair(bestDistance, s[0]!, s[1]!, s[2]!, s[3]!, s[4]!, s[5]!);
     }
   }
-  return best;
+  for (let f = 0; f < faces.length; f++) {
+    const face = faces[f]!, m = face.n;
+    for (let k = 0; k < 3; k++) {
+      // A vertex on the inner side of the face's plane, or farther above it than the best pair,
+      // gives no closer pair through that face.
+      const v = t.v[k]!;
+      const above = (m[0] * v[0] + m[1] * v[1] + m[2] * v[2]) - face.offset;
+      if (!(above > 0 && above < bestDistance)) continue;
+      const s = -above;
+      const x = v[0] + s * m[0], y = v[1] + s * m[1], z = v[2] + s * m[2];
+      if (insideFaceAt(face, x, y, z)) {
+        bestDistance = keepCloserPair(bestDistance, x, y, z, v[0], v[1], v[2]);
+      }
+    }
+  }
+  return bestDistance;
+}
+
+/**
+ * The closest points of the core and the triangle: [on the core, on the triangle]; one point
+ * twice when they meet (a core edge crosses the triangle, or a triangle edge crosses a face of a
+ * polytope core, or the triangle lies inside it). Apart, the closest pair has a core vertex, a
+ * triangle vertex over a face of the core, or an edge of each. A caller that only needs pairs
+ * closer than `within` may get a farther pair than the closest when every pair is beyond it.
+ * `margin` (at least 1e-12 of the largest coordinate, the default) lets it skip an edge pair
+ * whose boxes lie farther apart than the best pair and the margin; Infinity skips none.
+ */
+export function coreTriangle(
+  core: Core,
+  t: WorldTriangle,
+  within = Infinity,
+  margin = roundOffMargin(
+    Math.max(...[...core.points, ...t.v].flatMap((p) => p.map((x) => Math.abs(x)))),
+  ),
+): [Vec3, Vec3] {
+  coreTrianglePair(core, t, within, margin);
+  const c = CORE_TRIANGLE;
+  return [[c[0]!, c[1]!, c[2]!], [c[3]!, c[4]!, c[5]!]];
 }
 
 /** What the oracle finds between the core and the surface. */
@@ -558,6 +830,37 @@ export interface Closest {
 }
 
 /**
+ * Per triangle of a `closest` call (scratch, grown to the largest surface): the bound without
+ * the core's face planes (`cheap`), the whole bound (`bounds`), and which of the two it has
+ * (0: neither, beyond `limit`; 1: cheap; 2: both).
+ */
+let cheap = new Float64Array(64), bounds = new Float64Array(64), state = new Uint8Array(64);
+const byBound = (i: number, j: number) => bounds[i]! - bounds[j]!;
+/** The distances a `closest` call kept, and whether the core is in front of each (scratch). */
+let kept = new Float64Array(16), front = new Uint8Array(16);
+const grown = (a: Float64Array) => {
+  const b = new Float64Array(2 * a.length);
+  b.set(a);
+  return b;
+};
+const grownFlags = (a: Uint8Array) => {
+  const b = new Uint8Array(2 * a.length);
+  b.set(a);
+  return b;
+};
+
+/** Triangle t's whole bound: `least`, raised by each polytope face plane it lies above. */
+function faceBound(t: WorldTriangle, faces: readonly CoreFace[], least: number): number {
+  let bound = least;
+  for (const { n: [fx, fy, fz], offset } of faces) {
+    let lowest = Infinity;
+    for (const v of t.v) lowest = Math.min(lowest, fx * v[0] + fy * v[1] + fz * v[2] - offset);
+    bound = Math.max(bound, lowest);
+  }
+  return bound;
+}
+
+/**
  * The core's least distance to the surface, brute force over every triangle within `limit`.
  * Each triangle's distance is bounded from below by the gap between its box and the core's, by
  * the core's height over its plane when the whole core lies on one side (the triangle lies in its
@@ -565,50 +868,104 @@ export interface Closest {
  * polytope core's face plane when the whole triangle lies above it: visiting the triangles in the order
  * of that bound, the search stops at the first whose bound exceeds the best distance found, and
  * at the first that meets the core (distance 0, where no side is in front).
+ *
+ * The visit is that of every triangle sorted by its bound (a stable sort: equal bounds in the
+ * triangles' order), without working out every bound: the first triangle is the least bound's,
+ * found by a scan that skips a triangle whose bound without the face planes (never more than its
+ * whole bound) is no less than the least so far. After it the search stops at any bound beyond
+ * the best distance so far and the slack, which never grows, so the triangles it can visit are
+ * among those whose bound is within the first's distance and the slack (`reach`); their order in
+ * the sort is their order among themselves, and a triangle whose bound without the face planes is
+ * beyond `reach` is not one of them. fuzz/src/mesh-oracle3d.test.ts compares the answers with
+ * every triangle's distance.
  */
 export function closest(surface: Surface, core: Core, limit = Infinity): Closest {
-  const lo = [0, 1, 2].map((i) => Math.min(...core.points.map((p) => p[i]!)));
-  const hi = [0, 1, 2].map((i) => Math.max(...core.points.map((p) => p[i]!)));
+  const points = core.points, faces = core.faces, triangles = surface.triangles;
+  let lo0 = Infinity, lo1 = Infinity, lo2 = Infinity, hi0 = -Infinity, hi1 = -Infinity;
+  let hi2 = -Infinity;
+  for (const p of points) {
+    lo0 = Math.min(lo0, p[0]), lo1 = Math.min(lo1, p[1]), lo2 = Math.min(lo2, p[2]);
+    hi0 = Math.max(hi0, p[0]), hi1 = Math.max(hi1, p[1]), hi2 = Math.max(hi2, p[2]);
+  }
   const slack = 1e-9 * (surface.extent + core.radius) + 1e-13 * surface.reach;
-  const candidates: { t: WorldTriangle; bound: number; }[] = [];
-  for (const t of surface.triangles) {
-    let gap = 0;
-    for (let i = 0; i < 3; i++) {
-      gap = Math.max(gap, t.box[i]! - hi[i]!, lo[i]! - t.box[3 + i]!);
-    }
+  if (bounds.length < triangles.length) {
+    cheap = new Float64Array(2 * triangles.length);
+    bounds = new Float64Array(2 * triangles.length);
+    state = new Uint8Array(2 * triangles.length);
+  }
+  // The surface's reach covers every triangle's coordinates; the core's box, the core's.
+  const margin = roundOffMargin(Math.max(
+    surface.reach,
+    Math.abs(lo0),
+    Math.abs(lo1),
+    Math.abs(lo2),
+    Math.abs(hi0),
+    Math.abs(hi1),
+    Math.abs(hi2),
+  ));
+  let first = -1, least = Infinity;
+  for (let at = 0; at < triangles.length; at++) {
+    const t = triangles[at]!, box = t.box;
+    const gap = Math.max(
+      0,
+      box[0] - hi0,
+      lo0 - box[3],
+      box[1] - hi1,
+      lo1 - box[4],
+      box[2] - hi2,
+      lo2 - box[5],
+    );
+    state[at] = 0;
     if (gap > limit + slack) continue;
     const [nx, ny, nz] = t.n, [ax, ay, az] = t.v[0];
     let above = Infinity, below = Infinity;
-    for (const p of core.points) {
+    for (const p of points) {
       const h = nx * (p[0] - ax) + ny * (p[1] - ay) + nz * (p[2] - az);
       above = Math.min(above, h);
       below = Math.min(below, -h);
     }
-    let bound = Math.max(gap, above, below);
-    // A polytope core's face plane with the whole triangle above it separates them by as much.
-    for (const { n: [fx, fy, fz], offset } of core.faces) {
-      let least = Infinity;
-      for (const v of t.v) least = Math.min(least, fx * v[0] + fy * v[1] + fz * v[2] - offset);
-      bound = Math.max(bound, least);
-    }
-    candidates.push({ t, bound });
+    const bound = Math.max(gap, above, below);
+    cheap[at] = bound, state[at] = 1;
+    if (!(bound < least)) continue;
+    bounds[at] = faceBound(t, faces, bound), state[at] = 2;
+    if (bounds[at]! < least) (least = bounds[at]!, first = at);
   }
-  candidates.sort((a, b) => a.bound - b.bound);
-  let best = limit, pairs: { t: WorldTriangle; p: Vec3; q: Vec3; d: number; }[] = [];
-  for (const { t, bound } of candidates) {
-    if (bound > best + slack) break;
-    const [p, q] = coreTriangle(core, t, best + slack);
-    const d = length(sub(p, q));
+  let best = limit, found = 0, nearestInFront = false;
+  if (first < 0) return { distance: Infinity, inFront: false };
+  // The first, then (once it is measured) those the search may still visit, by bound.
+  const order = [first];
+  for (let i = 0; i < order.length; i++) {
+    const at = order[i]!;
+    if (bounds[at]! > best + slack) break;
+    const t = triangles[at]!;
+    const d = coreTrianglePair(core, t, best + slack, margin);
     if (d === 0) return { distance: 0, inFront: false };
     if (d <= best + slack) {
       best = Math.min(best, d);
-      pairs.push({ t, p, q, d });
+      // The pairs kept on the way: their distances and whether the core is in front of them.
+      const c = CORE_TRIANGLE, n = t.n;
+      if (kept.length <= found) (kept = grown(kept), front = grownFlags(front));
+      kept[found] = d;
+      front[found] = (c[0]! - c[3]!) * n[0] + (c[1]! - c[4]!) * n[1] + (c[2]! - c[5]!) * n[2] > 0
+        ? 1
+        : 0;
+      found++;
     }
+    if (i > 0) continue;
+    const reach = best + slack, rest: number[] = [];
+    for (let at = 0; at < triangles.length; at++) {
+      if (at === first || state[at] === 0 || cheap[at]! > reach) continue;
+      if (state[at] === 1) bounds[at] = faceBound(triangles[at]!, faces, cheap[at]!);
+      if (!(bounds[at]! > reach)) rest.push(at);
+    }
+    rest.sort(byBound);
+    for (const at of rest) order.push(at);
   }
-  if (pairs.length === 0) return { distance: Infinity, inFront: false };
-  pairs = pairs.filter((x) => x.d <= best + slack);
-  const inFront = best > 0 &&
-    (surface.twoSided || pairs.some((x) => dot(sub(x.p, x.q), x.t.n) > 0));
+  if (found === 0) return { distance: Infinity, inFront: false };
+  for (let i = 0; i < found && !nearestInFront; i++) {
+    nearestInFront = kept[i]! <= best + slack && front[i] === 1;
+  }
+  const inFront = best > 0 && (surface.twoSided || nearestInFront);
   return { distance: best, inFront };
 }
 
@@ -851,7 +1208,7 @@ export function outsideCone(surface: Surface, code: number, d: Vec3, angle: numb
     return null;
   }
   const key = t.keys[local - 4]!, v = surface.vertexAt.get(key)!;
-  for (const w of surface.ring.get(key) ?? []) {
+  for (const w of surface.ring().get(key) ?? []) {
     const e = sub(surface.vertexAt.get(w)!, v);
     if (dot(d, e) > (tol + 1e-12) * length(e)) {
       return `vertex contact pointing along the edge toward vertex ${w} (a ghost)`;

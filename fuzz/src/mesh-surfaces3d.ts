@@ -128,7 +128,7 @@ function splitMesh(
   size: number,
 ): { points: Point[]; triangles: [number, number, number][]; } {
   const points: Point[] = [[0, 0, 0], [0, 0, size], [size, 0, size], [size, 0, 0]];
-  let triangles: [number, number, number][] = [[0, 1, 2], [0, 2, 3]];
+  const triangles: [number, number, number][] = [[0, 1, 2], [0, 2, 3]];
   const splits = random.int(random.chance(0.3) ? 400 : 60);
   for (let s = 0; s < splits; s++) {
     const t = triangles[random.int(triangles.length)]!, k = random.int(3);
@@ -139,19 +139,18 @@ function splitMesh(
     const pa = points[a]!, pb = points[b]!;
     points.push([pa[0] + f * (pb[0] - pa[0]), 0, pa[2] + f * (pb[2] - pa[2])]);
     const m = points.length - 1;
-    const next: [number, number, number][] = [];
-    for (const u of triangles) {
-      const i = [0, 1, 2].find((j) =>
-        (u[j] === a && u[(j + 1) % 3] === b) || (u[j] === b && u[(j + 1) % 3] === a)
-      );
-      if (i === undefined) {
-        next.push(u);
-        continue;
-      }
+    // Each triangle at the edge, in place, becomes its two halves (neither runs the edge again).
+    for (let at = 0; at < triangles.length; at++) {
+      const u = triangles[at]!;
+      let i = 0;
+      while (
+        i < 3 && !((u[i] === a && u[(i + 1) % 3] === b) || (u[i] === b && u[(i + 1) % 3] === a))
+      ) i++;
+      if (i === 3) continue;
       const p = u[i]!, q = u[(i + 1) % 3]!, o = u[(i + 2) % 3]!;
-      next.push([p, m, o], [m, q, o]);
+      triangles.splice(at, 1, [p, m, o], [m, q, o]);
+      at++;
     }
-    triangles = next;
   }
   return { points, triangles };
 }

@@ -27,7 +27,9 @@ import type { Random } from '@contactkit/test-support';
 import {
   add,
   closest,
+  type Closest,
   closestOnSegment,
+  buildCore,
   type Core,
   coreOf,
   columnLow,
@@ -102,6 +104,12 @@ const list = (v: readonly number[]) => `[${v.join(', ')}]`;
 /** A polytope's contact stands for its witness on the shape. */
 const witnessOnShape = (_core: Core, c: Found): Vec3 => add(c.point, c.normal, -c.penetration / 2);
 
+/**
+ * The library's hull of a hull's points, built once per point set and posed per call (its
+ * geometry is fixed; a pose setter moves it), as `buildFixed` builds the static shape once.
+ */
+const builtHulls = new WeakMap<readonly Vec3[], ConvexHull>();
+
 /** Every moving shape. */
 const MOVING: Record<'Sphere' | 'Capsule' | 'Box' | 'ConvexHull', MovingShape> = {
   Sphere: {
@@ -153,7 +161,11 @@ const MOVING: Record<'Sphere' | 'Capsule' | 'Box' | 'ConvexHull', MovingShape> =
       });
       return { kind: 'hull', radius: 0, halfLength: 0, points };
     },
-    build: (m) => ConvexHull.fromPoints(m.points as Vec3[]).setPose(m.position, m.quaternion),
+    build(m) {
+      let hull = builtHulls.get(m.points!);
+      if (!hull) builtHulls.set(m.points!, hull = ConvexHull.fromPoints(m.points as Vec3[]));
+      return hull.setPose(m.position, m.quaternion);
+    },
     source: (m) => `ConvexHull.fromPoints(${list(m.points!.map(list) as unknown as number[])})`,
     size: (m) => Math.max(...m.points!.map((p) => length(p))),
     corePoint: witnessOnShape,
@@ -419,26 +431,29 @@ function generateWith(pair: MeshPair, regimes: Record<string, Regime>) {
     const whole = surfaceOf(fixed), extent = MOVING[pair.moving].size(configAt(0).moving);
     let surface = whole;
     const meets = (t: number) =>
-      closest(surface, coreOf(configAt(t).moving), shape.radius * 1.5 + 1e-9 * extent).distance <=
+      closest(surface, buildCore(configAt(t).moving), shape.radius * 1.5 + 1e-9 * extent)
+        .distance <=
         shape.radius;
-    let high = 2 * extent + whole.extent;
-    for (let k = 0; k < 6 && meets(high); k++) high *= 4;
+    let high = 2 * extent + whole.extent, highMeets = meets(high);
+    for (let k = 0; k < 6 && highMeets; k++) highMeets = meets(high *= 4);
     let low = 0;
-    if (!meets(low) || meets(high)) return null;
+    if (!meets(low) || highMeets) return null;
     // The search needs only the triangles within reach of the shape between the two.
-    const swept = [...coreOf(configAt(low).moving).points, ...coreOf(configAt(high).moving).points];
+    const swept = [
+      ...buildCore(configAt(low).moving).points,
+      ...buildCore(configAt(high).moving).points,
+    ];
     const margin = 1.5 * shape.radius + 1e-6 * extent;
+    const upper = [0, 1, 2].map((i) => Math.max(...swept.map((p) => p[i]!)) + margin);
+    const lower = [0, 1, 2].map((i) => Math.min(...swept.map((p) => p[i]!)) - margin);
     surface = {
       ...whole,
       triangles: whole.triangles.filter((t) =>
-        [0, 1, 2].every((i) =>
-          t.box[i]! <= Math.max(...swept.map((p) => p[i]!)) + margin &&
-          t.box[3 + i]! >= Math.min(...swept.map((p) => p[i]!)) - margin
-        )
+        [0, 1, 2].every((i) => t.box[i]! <= upper[i]! && t.box[3 + i]! >= lower[i]!)
       ),
     };
     const gapAt = (t: number) =>
-      closest(surface, coreOf(configAt(t).moving)).distance - shape.radius;
+      closest(surface, buildCore(configAt(t).moving)).distance - shape.radius;
     [low, high] = touchingBracket(low, high, gapAt);
     // How deep a placement goes: a rounded shape's radius, a polytope's size.
     const r = shape.radius > 0 ? shape.radius : extent, p = regime.placement;
@@ -458,8 +473,26 @@ function generateWith(pair: MeshPair, regimes: Record<string, Regime>) {
   };
 }
 
+/** The measures of a configuration the properties share, each worked out once (per config). */
+const measured = new WeakMap<MeshConfig, {
+  sizes?: { size: number; reach: number; shell: number; };
+  oracle?: { apart: boolean; overlapping: boolean; gap: number; };
+  closest?: Closest;
+  cracked?: boolean;
+}>();
+function measures(config: MeshConfig) {
+  let m = measured.get(config);
+  if (!m) measured.set(config, m = {});
+  return m;
+}
+
 /** The pair's size, its largest coordinate, and the shell within which shapes count as touching. */
 function sizes(config: MeshConfig): { size: number; reach: number; shell: number; } {
+  const m = measures(config);
+  return m.sizes ??= measureSizes(config);
+}
+
+function measureSizes(config: MeshConfig): { size: number; reach: number; shell: number; } {
   const surface = surfaceOf(config.fixed), m = config.moving;
   const size = shapeOf(m).size(m) + surface.extent;
   const reach = Math.max(surface.reach, ...m.position.map(Math.abs));
@@ -577,13 +610,24 @@ function quaternionOf(size: number): Quat {
  * triangle's column, which overlaps by its radius plus that part's depth below the plane.
  */
 function oracle(config: MeshConfig): { apart: boolean; overlapping: boolean; gap: number; } {
+  const m = measures(config);
+  return m.oracle ??= measureOracle(config);
+}
+
+/** The core's distance to the whole surface and whether it is in front (`closest`), once per config. */
+function closestOf(config: MeshConfig): Closest {
+  const m = measures(config);
+  return m.closest ??= closest(surfaceOf(config.fixed), coreOf(config.moving));
+}
+
+function measureOracle(config: MeshConfig): { apart: boolean; overlapping: boolean; gap: number; } {
   const core = coreOf(config.moving), { shell } = sizes(config), surface = surfaceOf(config.fixed);
   // In a column by more than the shell (its walls moved in by it) and below by more: inside.
   const under = depthBelow(config.fixed, core, -shell);
   if (under > shell) return { apart: false, overlapping: true, gap: -(core.radius + under) };
   // In the solid or on it within the shell (the columns' walls moved out by it): not apart.
   const onSolid = depthBelow(config.fixed, core, shell) >= -shell;
-  const { distance, inFront } = closest(surface, core);
+  const { distance, inFront } = closestOf(config);
   if (core.faces.length === 0) {
     return {
       apart: !onSolid && distance - core.radius > shell,
@@ -656,11 +700,21 @@ function offPrism(config: MeshConfig, c: Found, tolerance: number): number {
   return off > tolerance && measuredAsFace(config, c, tolerance) ? 0 : off;
 }
 
+/** Per configuration, the outcome of each detector called plainly on it (`run`'s defaults). */
+const plainRuns = new WeakMap<MeshConfig, Map<MeshDetector, Outcome>>();
+
+/** `run(config, detector, pair)`, once per configuration and detector: the properties share it. */
+function plainRun(config: MeshConfig, detector: MeshDetector, pair: MeshPair): Outcome {
+  let runs = plainRuns.get(config);
+  if (!runs) plainRuns.set(config, runs = new Map());
+  let outcome = runs.get(detector);
+  if (!outcome) runs.set(detector, outcome = run(config, detector, pair));
+  return outcome;
+}
+
 function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<MeshConfig>[] {
-  const plain = new WeakMap<MeshConfig, Outcome>();
   const ok = (config: MeshConfig) => {
-    let outcome = plain.get(config);
-    if (!outcome) plain.set(config, outcome = run(config, detector, pair));
+    const outcome = plainRun(config, detector, pair);
     return outcome.error === null ? outcome : undefined;
   };
   const withContacts = (config: MeshConfig) => {
@@ -671,7 +725,7 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
     {
       name: 'no-exception',
       check: (config) => {
-        const outcome = run(config, detector, pair);
+        const outcome = plainRun(config, detector, pair);
         return outcome.error === null ? null : `threw ${String(outcome.error)}`;
       },
     },
@@ -737,11 +791,11 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
         const within = (polytope ? 0.02 * extent : 1.01 * r) + shell;
         // A crack: an edge with one triangle inside the floor, within the shape's reach (a
         // triangle of zero area dropped beside it, or copies of a vertex that are not equal).
-        const surface = surfaceOf(config.fixed);
-        const crack = surface.triangles.some((t) =>
+        const surface = surfaceOf(config.fixed), m = measures(config);
+        const crack = m.cracked ??= surface.triangles.some((t) =>
           t.neighbour.some((u, k) => {
             if (u >= 0) return false;
-            return coreSegmentDistance(core, t.v[k]!, t.v[(k + 1) % 3]!) < within;
+            return coreSegmentDistance(core, t.v[k]!, t.v[(k + 1) % 3]!, within) < within;
           })
         );
         if (crack !== cracked) return undefined;
@@ -948,7 +1002,7 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
         // A core on or through a one-sided surface has no depth to keep: which side round-off puts
         // it on decides (FINDINGS.md F12).
         const core = coreOf(config.moving);
-        if (!(closest(surfaceOf(config.fixed), core).distance > 1e-6 * core.radius + shell)) {
+        if (!(closestOf(config).distance > 1e-6 * core.radius + shell)) {
           return undefined;
         }
         const factor = which === 'scale' ? [1e-3, 0.1, 7, 1e3][Math.floor(size * 1e6) % 4]! : 1;
@@ -1130,7 +1184,7 @@ function overlapProperties(real: MeshDetector, pair: MeshPair): Property<MeshCon
       name: 'overlap-agrees-with-detector',
       check(config) {
         const results = answers(config);
-        const count = run(config, real, pair).contacts.length;
+        const count = plainRun(config, real, pair).contacts.length;
         return results.every((r) => r === count > 0)
           ? null
           : `overlap(shape, mesh) ${results[0]}, overlap(mesh, shape) ${

@@ -130,26 +130,35 @@ export function bruteForceHull(points: readonly Vec3[]): Polytope3 | null {
   return planes.length >= 4 ? polytopeOf(points, planes, eps) : null;
 }
 
+/**
+ * The polytope turned: `x -> R x`, R given by its columns (vertices and normals turned, offsets
+ * unchanged: a rotation keeps distances from the origin).
+ */
+export function turnedPolytope(local: Polytope3, axes: readonly [Vec3, Vec3, Vec3]): Polytope3 {
+  const rotate = (v: Vec3): Vec3 => [
+    axes[0][0] * v[0] + axes[1][0] * v[1] + axes[2][0] * v[2],
+    axes[0][1] * v[0] + axes[1][1] * v[1] + axes[2][1] * v[2],
+    axes[0][2] * v[0] + axes[1][2] * v[1] + axes[2][2] * v[2],
+  ];
+  return { ...local, vertices: local.vertices.map(rotate), normals: local.normals.map(rotate) };
+}
+
+/** The polytope moved by t: `x -> x + t`. */
+function movedPolytope(turned: Polytope3, t: Vec3): Polytope3 {
+  return {
+    vertices: turned.vertices.map((r) => [r[0] + t[0], r[1] + t[1], r[2] + t[2]] as Vec3),
+    normals: turned.normals,
+    offsets: turned.offsets.map((d, f) => d + dot(turned.normals[f]!, t)),
+    faces: turned.faces,
+    edges: turned.edges,
+  };
+}
+
 /** The polytope moved to world space: `x -> R x + t`, R given by its columns. */
 export function posedPolytope(
   local: Polytope3,
   axes: readonly [Vec3, Vec3, Vec3],
   t: Vec3,
 ): Polytope3 {
-  const rotate = (v: Vec3): Vec3 => [
-    axes[0][0] * v[0] + axes[1][0] * v[1] + axes[2][0] * v[2],
-    axes[0][1] * v[0] + axes[1][1] * v[1] + axes[2][1] * v[2],
-    axes[0][2] * v[0] + axes[1][2] * v[1] + axes[2][2] * v[2],
-  ];
-  const normals = local.normals.map(rotate);
-  return {
-    vertices: local.vertices.map((v) => {
-      const r = rotate(v);
-      return [r[0] + t[0], r[1] + t[1], r[2] + t[2]] as Vec3;
-    }),
-    normals,
-    offsets: local.offsets.map((d, f) => d + dot(normals[f]!, t)),
-    faces: local.faces,
-    edges: local.edges,
-  };
+  return movedPolytope(turnedPolytope(local, axes), t);
 }
