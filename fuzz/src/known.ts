@@ -18,9 +18,6 @@ const F124 = 'FINDINGS.md F124';
 /** A hull deep in a hull: the face kept over an edge axis reports less than its overlap along its normal. */
 const F125 = 'FINDINGS.md F125';
 
-/** Capsule across a heightfield's border, its end under the surface: no contact. */
-const F118 = 'FINDINGS.md F118';
-
 /** An entry for every combination of the subjects, properties and regimes given. */
 function entries(
   reference: string,
@@ -43,8 +40,4 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ], ['on-vertex']),
   ...entries(F124, ['collideConvexHullConvexHull'], ['rigid-invariant'], ['sliver']),
   ...entries(F125, ['collideConvexHullConvexHull'], ['depth-frees'], ['deep']),
-  ...entries(F118, ['collideCapsuleHeightfield'], [
-    'contact-iff-overlap',
-    'overlap-agrees-with-oracle',
-  ], ['sunk']),
 ];
