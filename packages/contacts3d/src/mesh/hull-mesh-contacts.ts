@@ -8,7 +8,8 @@
  * 1. Separating axes (Gottschalk's separating-axis test; Gregorius, "The Separating Axis Test
  *    between Convex Polyhedra", GDC 2013): the triangle's normal, on the side of the hull's
  *    centre (a one-sided triangle takes no hull whose centre is behind it, as the sphere kernel
- *    takes no centre behind it); the hull's face normals; and hull edge x triangle edge for the
+ *    takes no centre behind it, unless the centre is outside the surface at one of its convex
+ *    edges: `outsideAtConvexEdge`); the hull's face normals; and hull edge x triangle edge for the
  *    pairs whose normal cones meet (a face of the Minkowski difference: the triangle edge's cone
  *    is the half-plane of normals across it, the hull edge's the arc between its two faces). A
  *    one-sided triangle inside a flat stretch (its three edges flat) stands for the solid below
@@ -135,6 +136,12 @@ class TriangleAxes {
   side = 1;
   /** Whether the hull's centre is behind a triangle whose solid is below it (a heightfield's). */
   sunk = false;
+  /**
+   * Whether the hull's centre is behind the one-sided triangle's plane but outside the surface at
+   * one of its convex edges (`outsideAtConvexEdge`): only a hull face or an edge pair the rule
+   * against ghost contacts keeps may answer, never the triangle's face.
+   */
+  fromBehind = false;
   /** Input: whether the hull's centre lies in the source's solid (`TriangleSource.inSolid`). */
   centreInSolid = false;
   /**
@@ -246,6 +253,9 @@ export function hullMeshContacts(
       continue;
     }
     const answer = describeByHull(hull, triangle, source, manifold);
+    // Seen from behind, the triangle's face would lift the whole hull out through it (its depth
+    // along the normal is the hull's part behind the plane): a refused feature leaves nothing.
+    if (axes.fromBehind) continue;
     if (answer === FACE_ANSWERS) {
       triangleFaceContacts(hull, triangle, manifold);
     } else if (answer === NEIGHBOUR_ANSWERS && deferred < DEFERRED_CAPACITY) {
@@ -330,7 +340,7 @@ function lastResortPrisms(hull: HullData, source: TriangleSource, manifold: Mesh
   source.beginQuery(queryBox);
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
     source.loadTriangle(slot, triangle);
-    if (!separatingAxes(hull, triangle, source)) continue;
+    if (!separatingAxes(hull, triangle, source) || axes.fromBehind) continue;
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
     deepestInPrism(hull, triangle, manifold, false);
   }
@@ -356,7 +366,7 @@ export function collideHullMesh(
 /**
  * Step 1 into `axes`: false when an axis separates the hull from the triangle by more than the
  * tolerance, or the triangle is one-sided and the hull's centre behind it (unless the centre
- * is in the solid below a heightfield: then the triangle stands for that solid, its face lifts
+ * is outside at one of its convex edges, `axes.fromBehind`, or in the solid below a heightfield: then the triangle stands for that solid, its face lifts
  * the hull out, and `axes.sunk` says so). A sunk triangle stands for the solid below it, its
  * column (`columnSeparated`) alone (FINDINGS.md F23, F27). In the last resort every heightfield
  * triangle also does: a hull whose centre is in front of the plane (off the grid's border) can
@@ -394,8 +404,13 @@ function triangleAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSo
   // A centre on the plane within round-off is on its front: a box's centre on a face's plane
   // (a mesh made of the box's own faces) overlaps the triangle (FINDINGS.md F69).
   const behind = centreHeight < (twoSided ? 0 : -triangle.slack);
-  if (behind && !twoSided && !sunk) return false;
-  const side = behind && !sunk ? -1 : 1;
+  // A centre behind a one-sided mesh triangle's plane but outside the solid at one of its convex
+  // edges meets the triangle from outside (`outsideAtConvexEdge`): its features answer, from its
+  // front. Only triangles the centre is behind pay for the test.
+  const fromBehind = behind && !twoSided && !sunk;
+  axes.fromBehind = fromBehind;
+  if (fromBehind && (source.solidBelow || !outsideAtConvexEdge(triangle))) return false;
+  const side = behind && twoSided ? -1 : 1;
   axes.side = side;
   // A sunk triangle is tested as its column (`separatingAxes`).
   if (sunk) return true;
@@ -493,6 +508,34 @@ function triangleAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSo
   axes.axisY = bestY;
   axes.axisZ = bestZ;
   return true;
+}
+
+/**
+ * Whether the hull's centre (`worldCentre`), behind the plane of the one-sided `triangle`, lies
+ * outside the surface at one of the triangle's convex edges: past edge k in the triangle's plane
+ * (on the neighbour's side of the edge's line) and in front of the neighbour's plane. Near a
+ * convex edge the solid lies behind both faces, so such a centre is outside it, as the sign test
+ * of Baerentzen and Aanaes ("Signed distance computation using the angle weighted pseudonormal",
+ * IEEE TVCG 2005) decides for a point whose nearest feature is that edge (the sign of its
+ * direction from the edge against the sum of the two normals) or the neighbour's face. A shape
+ * tipped over a ridge, its centre below the top face's plane, that reaches the top face where
+ * the neighbour does not (around the mesh's open end, past a narrow bevel) was met by nothing
+ * (FINDINGS.md F70). A flat, concave or boundary edge says nothing: a centre under a flat floor
+ * or behind a valley stays behind (the two planes' solid is not convex there, and a boundary has
+ * no second face). Within the triangle's slack the centre is on a plane, not in front of it.
+ */
+function outsideAtConvexEdge(triangle: MeshTriangle): boolean {
+  const flags = triangle.edgeFlags, t = triangle.vertices;
+  const u = triangle.inward, w = triangle.neighbourNormal, slack = triangle.slack;
+  for (let k = 0; k < 3; k++) {
+    if (flags[k] !== EdgeFlag.Convex) continue;
+    const a = 3 * k;
+    const dx = worldCentre[0]! - t[a]!, dy = worldCentre[1]! - t[a + 1]!;
+    const dz = worldCentre[2]! - t[a + 2]!;
+    if (dx * u[a]! + dy * u[a + 1]! + dz * u[a + 2]! >= -slack) continue;
+    if (dx * w[a]! + dy * w[a + 1]! + dz * w[a + 2]! > slack) return true;
+  }
+  return false;
 }
 
 /**
