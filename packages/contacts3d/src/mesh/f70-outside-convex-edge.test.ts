@@ -285,7 +285,7 @@ function ridge(s: number, third: Vec3, indices: number[]): TriangleMesh {
   return new TriangleMesh([0, 0, L, 0, 0, -L, -2 * L, 0, 0, ...third], indices);
 }
 
-describe('test_f70: a box past a knife-edge ridge gets a contact in the edge cone, none under a floor or a valley', () => {
+describe('test_f70: past a knife-edge ridge a contact in its cone; under a floor or a valley none', () => {
   for (const s of [1e-3, 1, 1e3]) {
     const L = 2 * s, w = 0.003 * s;
     const top: Vec3[] = [[0, 0, L], [0, 0, -L], [-2 * L, 0, 0]];

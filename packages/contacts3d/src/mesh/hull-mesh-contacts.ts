@@ -366,8 +366,9 @@ export function collideHullMesh(
 /**
  * Step 1 into `axes`: false when an axis separates the hull from the triangle by more than the
  * tolerance, or the triangle is one-sided and the hull's centre behind it (unless the centre
- * is outside at one of its convex edges, `axes.fromBehind`, or in the solid below a heightfield: then the triangle stands for that solid, its face lifts
- * the hull out, and `axes.sunk` says so). A sunk triangle stands for the solid below it, its
+ * is outside at one of its convex edges, `axes.fromBehind`, or in the solid below a
+ * heightfield: then the triangle stands for that solid, its face lifts the hull out, and
+ * `axes.sunk` says so). A sunk triangle stands for the solid below it, its
  * column (`columnSeparated`) alone (FINDINGS.md F23, F27). In the last resort every heightfield
  * triangle also does: a hull whose centre is in front of the plane (off the grid's border) can
  * reach into the column from beside it, under the border edge, where the triangle's own axes
