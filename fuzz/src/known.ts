@@ -7,10 +7,13 @@
 import type { KnownDefect } from './suite.js';
 
 /**
- * Box or hull against a one-sided mesh: overlapping only triangles whose plane its centre is
- * behind (the contacts3d README's known gap), where the oracle finds its centroid in front.
+ * Box or hull against a one-sided mesh: a centre behind a flat stretch, outside at a convex edge
+ * of the stretch that the triangle it reaches does not have; the oracle finds it in front.
  */
-const F70 = 'FINDINGS.md F70';
+const F108 = 'FINDINGS.md F108';
+
+/** Box on a cracked flat floor: a vertex on a crack keeps a normal 1.41 rad off the floor's. */
+const F109 = 'FINDINGS.md F109';
 
 /** Sphere over a cracked flat floor: an edge left a boundary where F68's fix sees no crack. */
 const F75 = 'FINDINGS.md F75';
@@ -42,10 +45,11 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'on-vertex',
     'far-1e5',
   ]),
-  ...entries(F70, ['collideBoxTriangleMesh', 'collideConvexHullTriangleMesh'], [
+  ...entries(F108, ['collideBoxTriangleMesh', 'collideConvexHullTriangleMesh'], [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',
   ], ['on-vertex']),
+  ...entries(F109, ['collideBoxTriangleMesh'], ['flat-floor-cracked'], ['deep']),
   ...entries(F101, ['collidePolygonChain (rounded)'], ['contact-iff-overlap'], ['radius-large']),
   ...entries(F102, ['collidePolygonChain', 'collide2d'], ['scale-invariant'], ['near-duplicate']),
 ];
