@@ -8,7 +8,7 @@ import type { KnownDefect } from './suite.js';
 
 /**
  * Box or hull against a one-sided mesh: a centre behind a flat stretch, outside at a convex edge
- * of the stretch that the triangle it reaches does not have; the oracle finds it in front.
+ * of a triangle of the stretch beyond the shape's box; the oracle finds it in front.
  */
 const F108 = 'FINDINGS.md F108';
 
