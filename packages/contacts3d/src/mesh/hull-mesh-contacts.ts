@@ -8,7 +8,8 @@
  * 1. Separating axes (Gottschalk's separating-axis test; Gregorius, "The Separating Axis Test
  *    between Convex Polyhedra", GDC 2013): the triangle's normal, on the side of the hull's
  *    centre (a one-sided triangle takes no hull whose centre is behind it, as the sphere kernel
- *    takes no centre behind it); the hull's face normals; and hull edge x triangle edge for the
+ *    takes no centre behind it, unless the centre is outside the surface at one of its convex
+ *    edges: `outsideAtConvexEdge`); the hull's face normals; and hull edge x triangle edge for the
  *    pairs whose normal cones meet (a face of the Minkowski difference: the triangle edge's cone
  *    is the half-plane of normals across it, the hull edge's the arc between its two faces). A
  *    one-sided triangle inside a flat stretch (its three edges flat) stands for the solid below
@@ -135,6 +136,16 @@ class TriangleAxes {
   side = 1;
   /** Whether the hull's centre is behind a triangle whose solid is below it (a heightfield's). */
   sunk = false;
+  /**
+   * Whether the hull's centre is behind the one-sided triangle's plane but outside the surface at
+   * one of its convex edges (`outsideAtConvexEdge`): only a hull face or an edge pair the rule
+   * against ghost contacts keeps may answer, never the triangle's face.
+   */
+  fromBehind = false;
+  /** Whether that centre is outside at one of the triangle's convex edges (`outsideAtConvexEdge`). */
+  outside = false;
+  /** Input: whether the triangle counts as outside through a flat neighbour (`flatStretchPass`). */
+  outsideThroughFlat = false;
   /** Input: whether the hull's centre lies in the source's solid (`TriangleSource.inSolid`). */
   centreInSolid = false;
   /**
@@ -197,6 +208,14 @@ const vertexHeights = new Float64Array(3);
 /** Triangles (slots) left to a neighbour in one call, for the fallback when none answered. */
 const DEFERRED_CAPACITY = 64;
 const deferredSlots = new Int32Array(DEFERRED_CAPACITY);
+/**
+ * For `flatStretchPass`, in one call: the edge keys of the triangles the centre is behind but
+ * outside at a convex edge of (three a triangle), and the slots of those it is behind with a
+ * flat edge; `stretch` holds how many of each.
+ */
+const outsideEdgeKeys = new Float64Array(3 * DEFERRED_CAPACITY);
+const behindSlots = new Int32Array(DEFERRED_CAPACITY);
+const stretch = { outside: 0, behind: 0 };
 /** A point and a slack for `overTriangle` (x, y, z, slack), and `offEdge`'s answer. */
 const probe = new Float64Array(5);
 /** `columnSides`' answer. */
@@ -234,10 +253,14 @@ export function hullMeshContacts(
   }
   const triangle = triangleScratch;
   let deferred = 0;
+  stretch.outside = 0;
+  stretch.behind = 0;
   source.beginQuery(queryBox);
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
     source.loadTriangle(slot, triangle);
-    if (!separatingAxes(hull, triangle, source)) continue;
+    const overlaps = separatingAxes(hull, triangle, source);
+    if (axes.fromBehind) noteBehind(triangle);
+    if (!overlaps) continue;
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
     // A hull whose centre is in the solid below a heightfield's triangle: its face lifts it out
     // of the triangle's column.
@@ -246,12 +269,16 @@ export function hullMeshContacts(
       continue;
     }
     const answer = describeByHull(hull, triangle, source, manifold);
+    // Seen from behind, the triangle's face would lift the whole hull out through it (its depth
+    // along the normal is the hull's part behind the plane): a refused feature leaves nothing.
+    if (axes.fromBehind) continue;
     if (answer === FACE_ANSWERS) {
       triangleFaceContacts(hull, triangle, manifold);
     } else if (answer === NEIGHBOUR_ANSWERS && deferred < DEFERRED_CAPACITY) {
       deferredSlots[deferred++] = slot;
     }
   }
+  if (stretch.outside > 0 && stretch.behind > 0) flatStretchPass(hull, source, manifold);
   // A hull sunk deep can overlap triangles whose neighbours it does not reach: when no triangle
   // answered, those that left it to a neighbour answer with their faces after all.
   if (manifold.count > 0) return;
@@ -330,7 +357,7 @@ function lastResortPrisms(hull: HullData, source: TriangleSource, manifold: Mesh
   source.beginQuery(queryBox);
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
     source.loadTriangle(slot, triangle);
-    if (!separatingAxes(hull, triangle, source)) continue;
+    if (!separatingAxes(hull, triangle, source) || axes.fromBehind) continue;
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
     deepestInPrism(hull, triangle, manifold, false);
   }
@@ -356,8 +383,9 @@ export function collideHullMesh(
 /**
  * Step 1 into `axes`: false when an axis separates the hull from the triangle by more than the
  * tolerance, or the triangle is one-sided and the hull's centre behind it (unless the centre
- * is in the solid below a heightfield: then the triangle stands for that solid, its face lifts
- * the hull out, and `axes.sunk` says so). A sunk triangle stands for the solid below it, its
+ * is outside at one of its convex edges, `axes.fromBehind`, or in the solid below a
+ * heightfield: then the triangle stands for that solid, its face lifts the hull out, and
+ * `axes.sunk` says so). A sunk triangle stands for the solid below it, its
  * column (`columnSeparated`) alone (FINDINGS.md F23, F27). In the last resort every heightfield
  * triangle also does: a hull whose centre is in front of the plane (off the grid's border) can
  * reach into the column from beside it, under the border edge, where the triangle's own axes
@@ -394,8 +422,15 @@ function triangleAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSo
   // A centre on the plane within round-off is on its front: a box's centre on a face's plane
   // (a mesh made of the box's own faces) overlaps the triangle (FINDINGS.md F69).
   const behind = centreHeight < (twoSided ? 0 : -triangle.slack);
-  if (behind && !twoSided && !sunk) return false;
-  const side = behind && !sunk ? -1 : 1;
+  // A centre behind a one-sided mesh triangle's plane but outside the solid at one of its convex
+  // edges meets the triangle from outside (`outsideAtConvexEdge`): its features answer, from its
+  // front. Only triangles the centre is behind pay for the test.
+  const fromBehind = behind && !twoSided && !sunk;
+  axes.fromBehind = fromBehind;
+  axes.outside = fromBehind && !source.solidBelow &&
+    (axes.outsideThroughFlat || outsideAtConvexEdge(triangle));
+  if (fromBehind && !axes.outside) return false;
+  const side = behind && twoSided ? -1 : 1;
   axes.side = side;
   // A sunk triangle is tested as its column (`separatingAxes`).
   if (sunk) return true;
@@ -493,6 +528,86 @@ function triangleAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSo
   axes.axisY = bestY;
   axes.axisZ = bestZ;
   return true;
+}
+
+/**
+ * Whether the hull's centre (`worldCentre`), behind the plane of the one-sided `triangle`, lies
+ * outside the surface at one of the triangle's convex edges: past edge k in the triangle's plane
+ * (on the neighbour's side of the edge's line) and in front of the neighbour's plane. Near a
+ * convex edge the solid lies behind both faces, so such a centre is outside it, as the sign test
+ * of Baerentzen and Aanaes ("Signed distance computation using the angle weighted pseudonormal",
+ * IEEE TVCG 2005) decides for a point whose nearest feature is that edge (the sign of its
+ * direction from the edge against the sum of the two normals) or the neighbour's face. A shape
+ * tipped over a ridge, its centre below the top face's plane, that reaches the top face where
+ * the neighbour does not (around the mesh's open end, past a narrow bevel) was met by nothing
+ * (FINDINGS.md F70). A flat, concave or boundary edge says nothing: a centre under a flat floor
+ * or behind a valley stays behind (the two planes' solid is not convex there, and a boundary has
+ * no second face). Within the triangle's slack the centre is on a plane, not in front of it.
+ */
+function outsideAtConvexEdge(triangle: MeshTriangle): boolean {
+  const flags = triangle.edgeFlags, t = triangle.vertices;
+  const u = triangle.inward, w = triangle.neighbourNormal, slack = triangle.slack;
+  for (let k = 0; k < 3; k++) {
+    if (flags[k] !== EdgeFlag.Convex) continue;
+    const a = 3 * k;
+    const dx = worldCentre[0]! - t[a]!, dy = worldCentre[1]! - t[a + 1]!;
+    const dz = worldCentre[2]! - t[a + 2]!;
+    if (dx * u[a]! + dy * u[a + 1]! + dz * u[a + 2]! >= -slack) continue;
+    if (dx * w[a]! + dy * w[a + 1]! + dz * w[a + 2]! > slack) return true;
+  }
+  return false;
+}
+
+/**
+ * Notes a one-sided mesh triangle the hull's centre is behind, for `flatStretchPass`: its edge
+ * keys when the centre is outside at one of its convex edges, else its slot when it has a flat
+ * edge (a neighbour in its plane that may have such an edge).
+ */
+function noteBehind(triangle: MeshTriangle): void {
+  if (axes.outside) {
+    if (stretch.outside >= DEFERRED_CAPACITY) return;
+    const o = 3 * stretch.outside++;
+    for (let k = 0; k < 3; k++) outsideEdgeKeys[o + k] = triangle.edgeKeys[k]!;
+    return;
+  }
+  if (stretch.behind >= DEFERRED_CAPACITY) return;
+  const flags = triangle.edgeFlags;
+  if (flags[0] === EdgeFlag.Flat || flags[1] === EdgeFlag.Flat || flags[2] === EdgeFlag.Flat) {
+    behindSlots[stretch.behind++] = triangle.slot;
+  }
+}
+
+/**
+ * A triangle of a flat stretch the centre is behind is outside too when its neighbour across a
+ * flat edge (in its plane) is outside at a convex edge (FINDINGS.md F108: the hull reached a
+ * triangle of the stretch that does not have the stretch's convex edge). One flat step, among
+ * the triangles of the query: each such triangle answers as `outsideAtConvexEdge`'s do, with
+ * the features the rule against ghost contacts keeps only.
+ */
+function flatStretchPass(hull: HullData, source: TriangleSource, manifold: MeshManifold): void {
+  const triangle = triangleScratch;
+  for (let i = 0; i < stretch.behind; i++) {
+    source.loadTriangle(behindSlots[i]!, triangle);
+    if (!besideOutside(triangle)) continue;
+    axes.outsideThroughFlat = true;
+    const overlaps = separatingAxes(hull, triangle, source);
+    axes.outsideThroughFlat = false;
+    if (!overlaps) continue;
+    manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
+    describeByHull(hull, triangle, source, manifold);
+  }
+}
+
+/** Whether a flat edge of `triangle` is an edge of a triangle `noteBehind` found outside. */
+function besideOutside(triangle: MeshTriangle): boolean {
+  for (let k = 0; k < 3; k++) {
+    if (triangle.edgeFlags[k] !== EdgeFlag.Flat) continue;
+    const key = triangle.edgeKeys[k]!;
+    for (let j = 0; j < 3 * stretch.outside; j++) {
+      if (outsideEdgeKeys[j] === key) return true;
+    }
+  }
+  return false;
 }
 
 /**

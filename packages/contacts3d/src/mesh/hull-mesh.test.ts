@@ -566,9 +566,9 @@ describe('on slopes: a box or hull with a corner under the surface gets a contac
       if (collide(shape, field, data) === 0) missed++;
     }
     expect(checked).toBeGreaterThan(RUNS / 3);
-    // Known gap (README): every triangle the hull reaches left it to a neighbour it does not
-    // reach and the fallback's incident face, around the hull's deepest corner, lay outside the
-    // triangle. It was 10 of 9,310 at the default seed (7 of 8,118 and 6 of 8,120 at seeds 1
+    // The README's heightfield rate: every triangle the hull reaches left it to a neighbour it
+    // does not reach and the fallback's incident face, around the hull's deepest corner, lay
+    // outside the triangle. It was 10 of 9,310 at the default seed (7 of 8,118 and 6 of 8,120 at seeds 1
     // and 2) until a hull whose centre sank into the solid below made the triangles over it
     // answer (F14): 0, 1 and 0 since. A fence against more, not the goal (0).
     expect(missed).toBeLessThanOrEqual(Math.ceil(0.0002 * checked));

@@ -23,7 +23,9 @@ import { viewOfBox } from './box-convex-hull.js';
  * `data.maxContactsPerPair` (mesh-manifold.ts). A box resting on a face gets the face clipped
  * to the triangles under it, so it rests on its corners (or the triangles' corners) as on a
  * half-space. No contact where the gap exceeds `data.tolerance`; touching gives penetration 0. A
- * one-sided mesh gives no contact from a triangle the box's centre is behind. When the buffer is
+ * one-sided mesh gives no contact from a triangle the box's centre is behind, unless the centre
+ * is outside the surface at one of its convex edges (then only from the features the rule
+ * against ghost contacts keeps, never its face: the contacts3d README). When the buffer is
  * full, `data.overflowed` is set.
  */
 export function collideBoxTriangleMesh<B>(
