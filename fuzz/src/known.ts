@@ -21,6 +21,9 @@ const F124 = 'FINDINGS.md F124';
 /** A hull deep in a hull: the face kept over an edge axis reports less than its overlap along its normal. */
 const F125 = 'FINDINGS.md F125';
 
+/** Sphere beside a heightfield, below its surface, reaching into the solid under the border: no contact. */
+const F132 = 'FINDINGS.md F132';
+
 /** An entry for every combination of the subjects, properties and regimes given. */
 function entries(
   reference: string,
@@ -42,6 +45,10 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'overlap-agrees-with-oracle',
   ], ['on-vertex']),
   ...entries(F109, ['collideBoxTriangleMesh'], ['flat-floor-cracked'], ['deep']),
+  ...entries(F132, ['collideSphereHeightfield'], [
+    'contact-iff-overlap',
+    'overlap-agrees-with-oracle',
+  ], ['extreme-heights', 'mixed-sizes']),
   ...entries(F124, ['collideConvexHullConvexHull'], ['rigid-invariant'], ['sliver']),
   ...entries(F125, ['collideConvexHullConvexHull'], ['depth-frees'], ['deep']),
 ];
