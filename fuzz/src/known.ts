@@ -12,9 +12,6 @@ import type { KnownDefect } from './suite.js';
  */
 const F108 = 'FINDINGS.md F108';
 
-/** Box on a cracked flat floor: a vertex on a crack keeps a normal 1.41 rad off the floor's. */
-const F109 = 'FINDINGS.md F109';
-
 /** Two sliver hulls touching edge to edge: no contact or a face contact within the margin, by round-off. */
 const F124 = 'FINDINGS.md F124';
 
@@ -41,7 +38,6 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',
   ], ['on-vertex']),
-  ...entries(F109, ['collideBoxTriangleMesh'], ['flat-floor-cracked'], ['deep']),
   ...entries(F124, ['collideConvexHullConvexHull'], ['rigid-invariant'], ['sliver']),
   ...entries(F125, ['collideConvexHullConvexHull'], ['depth-frees'], ['deep']),
 ];
