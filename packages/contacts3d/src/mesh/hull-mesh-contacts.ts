@@ -576,9 +576,10 @@ function outsideThroughStretch(triangle: MeshTriangle, source: TriangleSource): 
     const slot = stretchSlots[head]!;
     const from = head === 0 ? triangle : stretchScratch;
     if (head > 0) source.loadTriangle(slot, from);
-    // Each neighbour loads into its own scratch, so `from` stays whole across the three edges.
+    const flags = from.edgeFlags;
+    const f0 = flags[0]!, f1 = flags[1]!, f2 = flags[2]!;
     for (let k = 0; k < 3; k++) {
-      if (from.edgeFlags[k] !== EdgeFlag.Flat) continue;
+      if ((k === 0 ? f0 : k === 1 ? f1 : f2) !== EdgeFlag.Flat) continue;
       const next = source.neighbourSlot(slot, k);
       if (next < 0 || wasVisited(next, visited)) continue;
       if (visited > STRETCH_TRIANGLES) return false;
