@@ -7,9 +7,8 @@
 import type { KnownDefect } from './suite.js';
 
 /**
- * Box or hull against a one-sided mesh: a centre behind a flat stretch, outside at its convex
- * edge, touching a triangle of it from behind within round-off where no feature the rule against
- * ghost contacts keeps answers; the oracle finds it in front.
+ * Box or hull against a one-sided mesh: a centre behind a flat stretch, outside at a convex edge
+ * of a triangle of the stretch beyond the shape's box; the oracle finds it in front.
  */
 const F108 = 'FINDINGS.md F108';
 

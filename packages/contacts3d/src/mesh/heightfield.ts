@@ -333,14 +333,6 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
     }
   }
 
-  neighbourSlot(slot: number, k: number): number {
-    const columns = this.columns, cell = slot >> 1, t = slot & 1;
-    const i = Math.floor(cell / (columns - 1)), j = cell - i * (columns - 1);
-    const ni = i + NEIGHBOUR_ROW[3 * t + k]!, nj = j + NEIGHBOUR_COLUMN[3 * t + k]!;
-    if (!this.hasCell(ni, nj)) return -1;
-    return 2 * (ni * (columns - 1) + nj) + NEIGHBOUR_TRIANGLE[3 * t + k]!;
-  }
-
   /**
    * Whether the world point `p` lies in the solid: over a cell that is no hole, not above the
    * surface (the plane of the cell's triangle under it).

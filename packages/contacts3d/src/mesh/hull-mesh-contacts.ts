@@ -142,11 +142,10 @@ class TriangleAxes {
    * against ghost contacts keeps may answer, never the triangle's face.
    */
   fromBehind = false;
-  /**
-   * Whether that centre is outside at one of the triangle's convex edges, or at one of a triangle
-   * of its flat stretch reached by `outsideThroughStretch`.
-   */
+  /** Whether that centre is outside at one of the triangle's convex edges (`outsideAtConvexEdge`). */
   outside = false;
+  /** Input: whether the triangle counts as outside through a flat neighbour (`flatStretchPass`). */
+  outsideThroughFlat = false;
   /** Input: whether the hull's centre lies in the source's solid (`TriangleSource.inSolid`). */
   centreInSolid = false;
   /**
@@ -209,18 +208,14 @@ const vertexHeights = new Float64Array(3);
 /** Triangles (slots) left to a neighbour in one call, for the fallback when none answered. */
 const DEFERRED_CAPACITY = 64;
 const deferredSlots = new Int32Array(DEFERRED_CAPACITY);
-/** The triangle `outsideThroughStretch` steps from, and the neighbour it steps to. */
-const stretchScratch = new MeshTriangle();
-const stretchNeighbour = new MeshTriangle();
 /**
- * How many triangles of a flat stretch `outsideThroughStretch` visits at most (besides the one
- * it starts from): the convex edge a hull's centre is outside of lies a few triangles from one
- * the hull reaches (FINDINGS.md F108's: two flat steps), and the cap bounds the cost on a floor
- * of thousands of flat triangles.
+ * For `flatStretchPass`, in one call: the edge keys of the triangles the centre is behind but
+ * outside at a convex edge of (three a triangle), and the slots of those it is behind with a
+ * flat edge; `stretch` holds how many of each.
  */
-const STRETCH_TRIANGLES = 16;
-/** The slots `outsideThroughStretch` has visited, in visiting order (its queue). */
-const stretchSlots = new Int32Array(STRETCH_TRIANGLES + 1);
+const outsideEdgeKeys = new Float64Array(3 * DEFERRED_CAPACITY);
+const behindSlots = new Int32Array(DEFERRED_CAPACITY);
+const stretch = { outside: 0, behind: 0 };
 /** A point and a slack for `overTriangle` (x, y, z, slack), and `offEdge`'s answer. */
 const probe = new Float64Array(5);
 /** `columnSides`' answer. */
@@ -258,10 +253,14 @@ export function hullMeshContacts(
   }
   const triangle = triangleScratch;
   let deferred = 0;
+  stretch.outside = 0;
+  stretch.behind = 0;
   source.beginQuery(queryBox);
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
     source.loadTriangle(slot, triangle);
-    if (!separatingAxes(hull, triangle, source)) continue;
+    const overlaps = separatingAxes(hull, triangle, source);
+    if (axes.fromBehind) noteBehind(triangle);
+    if (!overlaps) continue;
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
     // A hull whose centre is in the solid below a heightfield's triangle: its face lifts it out
     // of the triangle's column.
@@ -279,6 +278,7 @@ export function hullMeshContacts(
       deferredSlots[deferred++] = slot;
     }
   }
+  if (stretch.outside > 0 && stretch.behind > 0) flatStretchPass(hull, source, manifold);
   // A hull sunk deep can overlap triangles whose neighbours it does not reach: when no triangle
   // answered, those that left it to a neighbour answer with their faces after all.
   if (manifold.count > 0) return;
@@ -428,7 +428,7 @@ function triangleAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSo
   const fromBehind = behind && !twoSided && !sunk;
   axes.fromBehind = fromBehind;
   axes.outside = fromBehind && !source.solidBelow &&
-    (outsideAtConvexEdge(triangle) || outsideThroughStretch(triangle, source));
+    (axes.outsideThroughFlat || outsideAtConvexEdge(triangle));
   if (fromBehind && !axes.outside) return false;
   const side = behind && twoSided ? -1 : 1;
   axes.side = side;
@@ -559,41 +559,54 @@ function outsideAtConvexEdge(triangle: MeshTriangle): boolean {
 }
 
 /**
- * Whether the hull's centre, behind the plane of the one-sided `triangle` and outside at none of
- * its convex edges, is outside at a convex edge of another triangle of the same flat stretch
- * (FINDINGS.md F108: the hull reached a triangle of the stretch that does not have the stretch's
- * convex edge, and the triangle that has it may lie beyond the query's box). A breadth-first
- * search from `triangle` across flat edges only, through the mesh's adjacency
- * (`TriangleSource.neighbourSlot`), visiting each triangle once and at most `STRETCH_TRIANGLES`
- * of them: it ends at the first triangle the centre is outside at a convex edge of
- * (`outsideAtConvexEdge`: outside), or when the stretch or the cap is exhausted (behind). Only a
- * triangle whose plane the centre is behind pays; it allocates nothing.
+ * Notes a one-sided mesh triangle the hull's centre is behind, for `flatStretchPass`: its edge
+ * keys when the centre is outside at one of its convex edges, else its slot when it has a flat
+ * edge (a neighbour in its plane that may have such an edge).
  */
-function outsideThroughStretch(triangle: MeshTriangle, source: TriangleSource): boolean {
-  let visited = 1;
-  stretchSlots[0] = triangle.slot;
-  for (let head = 0; head < visited; head++) {
-    const slot = stretchSlots[head]!;
-    const from = head === 0 ? triangle : stretchScratch;
-    if (head > 0) source.loadTriangle(slot, from);
-    const flags = from.edgeFlags;
-    const f0 = flags[0]!, f1 = flags[1]!, f2 = flags[2]!;
-    for (let k = 0; k < 3; k++) {
-      if ((k === 0 ? f0 : k === 1 ? f1 : f2) !== EdgeFlag.Flat) continue;
-      const next = source.neighbourSlot(slot, k);
-      if (next < 0 || wasVisited(next, visited)) continue;
-      if (visited > STRETCH_TRIANGLES) return false;
-      source.loadTriangle(next, stretchNeighbour);
-      if (outsideAtConvexEdge(stretchNeighbour)) return true;
-      stretchSlots[visited++] = next;
-    }
+function noteBehind(triangle: MeshTriangle): void {
+  if (axes.outside) {
+    if (stretch.outside >= DEFERRED_CAPACITY) return;
+    const o = 3 * stretch.outside++;
+    for (let k = 0; k < 3; k++) outsideEdgeKeys[o + k] = triangle.edgeKeys[k]!;
+    return;
   }
-  return false;
+  if (stretch.behind >= DEFERRED_CAPACITY) return;
+  const flags = triangle.edgeFlags;
+  if (flags[0] === EdgeFlag.Flat || flags[1] === EdgeFlag.Flat || flags[2] === EdgeFlag.Flat) {
+    behindSlots[stretch.behind++] = triangle.slot;
+  }
 }
 
-/** Whether `slot` is among the first `visited` of `stretchSlots`. */
-function wasVisited(slot: number, visited: number): boolean {
-  for (let i = 0; i < visited; i++) if (stretchSlots[i] === slot) return true;
+/**
+ * A triangle of a flat stretch the centre is behind is outside too when its neighbour across a
+ * flat edge (in its plane) is outside at a convex edge (FINDINGS.md F108: the hull reached a
+ * triangle of the stretch that does not have the stretch's convex edge). One flat step, among
+ * the triangles of the query: each such triangle answers as `outsideAtConvexEdge`'s do, with
+ * the features the rule against ghost contacts keeps only.
+ */
+function flatStretchPass(hull: HullData, source: TriangleSource, manifold: MeshManifold): void {
+  const triangle = triangleScratch;
+  for (let i = 0; i < stretch.behind; i++) {
+    source.loadTriangle(behindSlots[i]!, triangle);
+    if (!besideOutside(triangle)) continue;
+    axes.outsideThroughFlat = true;
+    const overlaps = separatingAxes(hull, triangle, source);
+    axes.outsideThroughFlat = false;
+    if (!overlaps) continue;
+    manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
+    describeByHull(hull, triangle, source, manifold);
+  }
+}
+
+/** Whether a flat edge of `triangle` is an edge of a triangle `noteBehind` found outside. */
+function besideOutside(triangle: MeshTriangle): boolean {
+  for (let k = 0; k < 3; k++) {
+    if (triangle.edgeFlags[k] !== EdgeFlag.Flat) continue;
+    const key = triangle.edgeKeys[k]!;
+    for (let j = 0; j < 3 * stretch.outside; j++) {
+      if (outsideEdgeKeys[j] === key) return true;
+    }
+  }
   return false;
 }
 

@@ -151,12 +151,6 @@ export interface TriangleSource {
   /** Fills the neighbourhood of the triangle `loadFace` last put into `out`. */
   loadNeighbourhood(out: MeshTriangle): void;
   /**
-   * The slot of the triangle across edge `k` of the triangle in slot `slot`, or -1 when none is
-   * (a boundary edge, or a crack closed as flat: its triangles across share none of its ends).
-   * Lets a kernel follow a flat stretch beyond its query (FINDINGS.md F108).
-   */
-  neighbourSlot(slot: number, k: number): number;
-  /**
    * Whether the vertex `key` takes a contact whose normal is the world direction `d`: the vertex
    * is not flat (a flat vertex's contacts come from its faces) and `d` lies in its normal cone,
    * `d . (w - v) <= DIRECTION_SLACK * |d| * |w - v|` for every vertex w joined to it by an edge (no

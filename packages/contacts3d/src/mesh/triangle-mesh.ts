@@ -282,10 +282,6 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
     }
   }
 
-  neighbourSlot(slot: number, k: number): number {
-    return this.edgeNeighbours[3 * slot + k]!;
-  }
-
   vertexIsFlat(key: number): boolean {
     return this.vertexFlat[key] === 1;
   }

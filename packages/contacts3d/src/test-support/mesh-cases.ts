@@ -255,9 +255,6 @@ export class EveryTriangle implements TriangleSource {
   loadNeighbourhood(out: MeshTriangle): void {
     this.mesh.loadNeighbourhood(out);
   }
-  neighbourSlot(slot: number, k: number): number {
-    return this.mesh.neighbourSlot(slot, k);
-  }
   vertexIsFlat(key: number): boolean {
     return this.mesh.vertexIsFlat(key);
   }
