@@ -27,6 +27,12 @@ const F125 = 'FINDINGS.md F125';
 /** Sphere beside a heightfield, below its surface, reaching into the solid under the border: no contact. */
 const F132 = 'FINDINGS.md F132';
 
+/** Sphere against a mesh at 10^5: ghost normals on cracked floors, a face contact just outside its prism. */
+const F133 = 'FINDINGS.md F133';
+
+/** Capsule against a mesh at 10^5: twenty failures in thirteen cells, not traced. */
+const F134 = 'FINDINGS.md F134';
+
 /** An entry for every combination of the subjects, properties and regimes given. */
 function entries(
   reference: string,
@@ -58,6 +64,27 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',
   ], ['extreme-heights', 'mixed-sizes']),
+  ...entries(F133, ['collideSphereTriangleMesh'], ['flat-floor-cracked'], [
+    'near-duplicate',
+    'far-1e5',
+    'boundary',
+  ]),
+  ...entries(F133, ['collideSphereTriangleMesh'], ['face-in-prism'], ['deep']),
+  ...entries(F134, ['collideCapsuleTriangleMesh'], ['flat-floor-cracked'], [
+    'near-duplicate',
+    'far-1e5',
+    'boundary',
+    'deep',
+  ]),
+  ...entries(F134, ['collideCapsuleTriangleMesh'], ['witness-on-surface', 'depth-minimal'], [
+    'near-duplicate',
+    'flat-split',
+  ]),
+  ...entries(F134, ['collideCapsuleTriangleMesh'], ['face-in-prism'], ['tiny-offset']),
+  ...entries(F134, ['collideCapsuleTriangleMesh'], [
+    'contact-iff-overlap',
+    'overlap-agrees-with-oracle',
+  ], ['near-duplicate', 'far-1e5']),
   ...entries(F124, ['collideConvexHullConvexHull'], ['rigid-invariant'], ['sliver']),
   ...entries(F125, ['collideConvexHullConvexHull'], ['depth-frees'], ['deep']),
 ];
