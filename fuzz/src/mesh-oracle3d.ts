@@ -499,8 +499,9 @@ export function closestOnTriangle(t: WorldTriangle, p: Vec3): Vec3 {
   return [TRIANGLE[0]!, TRIANGLE[1]!, TRIANGLE[2]!];
 }
 
-/** The pair (p, q) into `SEGMENTS` when |p - q| is below `best`; the lesser distance. */
+/** The pair (p, q) into `into` (`SEGMENTS` or `CORE_TRIANGLE`) when |p - q| is below `best`; the lesser distance. */
 function keepCloser(
+  into: Float64Array,
   best: number,
   px: number,
   py: number,
@@ -511,8 +512,8 @@ function keepCloser(
 ): number {
   const d = hypot3(px - qx, py - qy, pz - qz);
   if (!(d < best)) return best;
-  SEGMENTS[0] = px, SEGMENTS[1] = py, SEGMENTS[2] = pz;
-  SEGMENTS[3] = qx, SEGMENTS[4] = qy, SEGMENTS[5] = qz;
+  into[0] = px, into[1] = py, into[2] = pz;
+  into[3] = qx, into[4] = qy, into[5] = qz;
   return d;
 }
 
@@ -527,11 +528,11 @@ function segmentsPair(a: Vec3, b: Vec3, c: Vec3, d: Vec3): number {
   SEGMENTS[0] = a[0], SEGMENTS[1] = a[1], SEGMENTS[2] = a[2];
   SEGMENTS[3] = SEGMENT[0]!, SEGMENTS[4] = SEGMENT[1]!, SEGMENTS[5] = SEGMENT[2]!;
   segmentPoint(SEGMENT, b[0], b[1], b[2], c, d);
-  best = keepCloser(best, b[0], b[1], b[2], SEGMENT[0]!, SEGMENT[1]!, SEGMENT[2]!);
+  best = keepCloser(SEGMENTS, best, b[0], b[1], b[2], SEGMENT[0]!, SEGMENT[1]!, SEGMENT[2]!);
   segmentPoint(SEGMENT, c[0], c[1], c[2], a, b);
-  best = keepCloser(best, SEGMENT[0]!, SEGMENT[1]!, SEGMENT[2]!, c[0], c[1], c[2]);
+  best = keepCloser(SEGMENTS, best, SEGMENT[0]!, SEGMENT[1]!, SEGMENT[2]!, c[0], c[1], c[2]);
   segmentPoint(SEGMENT, d[0], d[1], d[2], a, b);
-  best = keepCloser(best, SEGMENT[0]!, SEGMENT[1]!, SEGMENT[2]!, d[0], d[1], d[2]);
+  best = keepCloser(SEGMENTS, best, SEGMENT[0]!, SEGMENT[1]!, SEGMENT[2]!, d[0], d[1], d[2]);
   // The stationary point of |a + s u - c - t v|^2, when inside the square.
   const u0 = b[0] - a[0], u1 = b[1] - a[1], u2 = b[2] - a[2];
   const v0 = d[0] - c[0], v1 = d[1] - c[1], v2 = d[2] - c[2];
@@ -544,6 +545,7 @@ function segmentsPair(a: Vec3, b: Vec3, c: Vec3, d: Vec3): number {
     const s = (uv * vw - vv * uw) / det, t = (uu * vw - uv * uw) / det;
     if (s > 0 && s < 1 && t > 0 && t < 1) {
       best = keepCloser(
+        SEGMENTS,
         best,
         a[0] + s * u0,
         a[1] + s * u1,
@@ -662,23 +664,6 @@ export function shapeSurfaceDistance(core: Core, p: Vec3): number {
 /** A margin far beyond the round-off of a distance between points of coordinates up to `reach`. */
 const roundOffMargin = (reach: number) => 1e-12 * reach;
 
-/** The pair into `CORE_TRIANGLE` when |p - q| is below `best`; the lesser distance. */
-function keepCloserPair(
-  best: number,
-  px: number,
-  py: number,
-  pz: number,
-  qx: number,
-  qy: number,
-  qz: number,
-): number {
-  const d = hypot3(px - qx, py - qy, pz - qz);
-  if (!(d < best)) return best;
-  CORE_TRIANGLE[0] = px, CORE_TRIANGLE[1] = py, CORE_TRIANGLE[2] = pz;
-  CORE_TRIANGLE[3] = qx, CORE_TRIANGLE[4] = qy, CORE_TRIANGLE[5] = qz;
-  return d;
-}
-
 /** The height of p over the triangle's plane (along its normal). */
 function heightOver(t: WorldTriangle, p: Vec3): number {
   const n = t.n, v0 = t.v[0];
@@ -777,7 +762,16 @@ function coreTrianglePair(core: Core, t: WorldTriangle, within: number, margin: 
       if (gap > bestDistance + margin) continue;
       segmentsPair(a, b, p, q);
       const s = SEGMENTS;
-      bestDistance = keepCloserPair(bestDistance, s[0]!, s[1]!, s[2]!, s[3]!, s[4]!, s[5]!);
+      bestDistance = keepCloser(
+        CORE_TRIANGLE,
+        bestDistance,
+        s[0]!,
+        s[1]!,
+        s[2]!,
+        s[3]!,
+        s[4]!,
+        s[5]!,
+      );
     }
   }
   for (let f = 0; f < faces.length; f++) {
@@ -791,7 +785,7 @@ function coreTrianglePair(core: Core, t: WorldTriangle, within: number, margin: 
       const s = -above;
       const x = v[0] + s * m[0], y = v[1] + s * m[1], z = v[2] + s * m[2];
       if (insideFaceAt(face, x, y, z)) {
-        bestDistance = keepCloserPair(bestDistance, x, y, z, v[0], v[1], v[2]);
+        bestDistance = keepCloser(CORE_TRIANGLE, bestDistance, x, y, z, v[0], v[1], v[2]);
       }
     }
   }
