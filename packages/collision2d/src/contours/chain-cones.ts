@@ -143,8 +143,8 @@ function turnRounding(chain: Chain, i: number, j: number): number {
  * a direction the rounding of the vertices chose (a uniform scale of the chain turns it).
  */
 export function segmentUnresolved(chain: Chain, i: number): boolean {
-  // `segmentRounding(v, i) > CONE_SLACK`, squared, written out: a call returning a double boxes
-  // it where it is not inlined (PERFORMANCE.md: doubles cross calls in arrays or fields).
+  // `segmentRounding(v, i) > CONE_SLACK`, squared and written out (PERFORMANCE.md: doubles
+  // cross calls in arrays or fields).
   const v = chain.vertices;
   const ax = v[2 * i]!, ay = v[2 * i + 1]!, bx = v[2 * i + 2]!, by = v[2 * i + 3]!;
   const ex = bx - ax, ey = by - ay;
