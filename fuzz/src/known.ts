@@ -12,12 +12,6 @@ import type { KnownDefect } from './suite.js';
  */
 const F108 = 'FINDINGS.md F108';
 
-/** Box sunk across a flat floor's border: a boundary edge's contact 1.41 rad off the floor's normal. */
-const F127 = 'FINDINGS.md F127';
-
-/** Box against a folded one-sided mesh, sunk: an overlap of 6e-10 with no contact. */
-const F128 = 'FINDINGS.md F128';
-
 /** Two sliver hulls touching edge to edge: no contact or a face contact within the margin, by round-off. */
 const F124 = 'FINDINGS.md F124';
 
@@ -53,13 +47,6 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',
   ], ['on-vertex']),
-  ...entries(F127, ['collideBoxTriangleMesh'], ['flat-floor'], ['deep']),
-  ...entries(F128, ['collideBoxTriangleMesh'], [
-    'contact-iff-overlap',
-    'overlap-agrees-with-oracle',
-  ], [
-    'deep',
-  ]),
   ...entries(F132, ['collideSphereHeightfield'], [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',

@@ -818,8 +818,9 @@ export function coreTriangle(
 export interface Closest {
   /** The least distance from the core's segment to any triangle (Infinity: no triangle in reach). */
   distance: number;
-  /** Whether the core lies in front of a nearest triangle: the direction from its closest point
-   * toward the core faces that triangle's front (always, for a two-sided mesh). */
+  /** Whether the core lies in front of the nearest triangles: the direction from its closest
+   * point toward the core, against the sum of their normals, is positive (always, for a
+   * two-sided mesh). */
   inFront: boolean;
 }
 
@@ -830,18 +831,35 @@ export interface Closest {
  */
 let cheap = new Float64Array(64), bounds = new Float64Array(64), state = new Uint8Array(64);
 const byBound = (i: number, j: number) => bounds[i]! - bounds[j]!;
-/** The distances a `closest` call kept, and whether the core is in front of each (scratch). */
-let kept = new Float64Array(16), front = new Uint8Array(16);
+/** The distances a `closest` call kept, and the core's height over each triangle's plane (scratch). */
+let kept = new Float64Array(16), heights = new Float64Array(16);
 const grown = (a: Float64Array) => {
   const b = new Float64Array(2 * a.length);
   b.set(a);
   return b;
 };
-const grownFlags = (a: Uint8Array) => {
-  const b = new Uint8Array(2 * a.length);
-  b.set(a);
-  return b;
-};
+
+/**
+ * The triangle's angle at its point (x, y, z), within `slack` of it: its corner's angle at a
+ * vertex, pi on an edge, 2 pi inside (the weights of the angle weighted pseudonormal).
+ */
+function angleAt(t: WorldTriangle, x: number, y: number, z: number, slack: number): number {
+  let on = 0, edge = -1;
+  for (let k = 0; k < 3; k++) {
+    const m = t.inward[k]!, v = t.v[k]!;
+    if (m[0] * (x - v[0]) + m[1] * (y - v[1]) + m[2] * (z - v[2]) <= slack) (on++, edge = k);
+  }
+  if (on === 0) return 2 * Math.PI;
+  if (on === 1) return Math.PI;
+  // Two edges: the corner they share (edge k runs from vertex k to k + 1).
+  const onFirst = t.inward[0]!, v0 = t.v[0]!;
+  const firstOn = onFirst[0] * (x - v0[0]) + onFirst[1] * (y - v0[1]) + onFirst[2] * (z - v0[2]) <=
+    slack;
+  const corner = edge === 2 ? (firstOn ? 0 : 2) : 1;
+  const a = t.v[corner]!, b = t.v[(corner + 1) % 3]!, c = t.v[(corner + 2) % 3]!;
+  const u = unit(sub(b, a)), w = unit(sub(c, a));
+  return Math.acos(Math.max(-1, Math.min(1, dot(u, w))));
+}
 
 /** Triangle t's whole bound: `least`, raised by each polytope face plane it lies above. */
 function faceBound(t: WorldTriangle, faces: readonly CoreFace[], least: number): number {
@@ -924,7 +942,7 @@ export function closest(surface: Surface, core: Core, limit = Infinity): Closest
     bounds[at] = faceBound(t, faces, bound), state[at] = 2;
     if (bounds[at]! < least) (least = bounds[at]!, first = at);
   }
-  let best = limit, found = 0, nearestInFront = false;
+  let best = limit, found = 0;
   if (first < 0) return { distance: Infinity, inFront: false };
   // The first, then (once it is measured) those the search may still visit, by bound.
   const order = [first];
@@ -936,13 +954,12 @@ export function closest(surface: Surface, core: Core, limit = Infinity): Closest
     if (d === 0) return { distance: 0, inFront: false };
     if (d <= best + slack) {
       best = Math.min(best, d);
-      // The pairs kept on the way: their distances and whether the core is in front of them.
+      // The pairs kept on the way: their distances and the core's height over their planes.
       const c = CORE_TRIANGLE, n = t.n;
-      if (kept.length <= found) (kept = grown(kept), front = grownFlags(front));
+      if (kept.length <= found) (kept = grown(kept), heights = grown(heights));
       kept[found] = d;
-      front[found] = (c[0]! - c[3]!) * n[0] + (c[1]! - c[4]!) * n[1] + (c[2]! - c[5]!) * n[2] > 0
-        ? 1
-        : 0;
+      heights[found] = angleAt(t, c[3]!, c[4]!, c[5]!, slack) *
+        ((c[0]! - c[3]!) * n[0] + (c[1]! - c[4]!) * n[1] + (c[2]! - c[5]!) * n[2]);
       found++;
     }
     if (i > 0) continue;
@@ -956,10 +973,16 @@ export function closest(surface: Surface, core: Core, limit = Infinity): Closest
     for (const at of rest) order.push(at);
   }
   if (found === 0) return { distance: Infinity, inFront: false };
-  for (let i = 0; i < found && !nearestInFront; i++) {
-    nearestInFront = kept[i]! <= best + slack && front[i] === 1;
-  }
-  const inFront = best > 0 && (surface.twoSided || nearestInFront);
+  // The side by the sign test of Baerentzen and Aanaes ("Signed distance computation using the
+  // angle weighted pseudonormal", IEEE TVCG 2005): the direction from the nearest point against
+  // the nearest triangles' normals, each weighted by its angle at that point. Where the nearest
+  // triangles disagree, the core lies on one's plane within round-off or the slack: a point on a
+  // step's riser plane below its concave corner, behind the lower tread, is behind, however it
+  // rounds against the riser's plane (FINDINGS.md F128); one in front of either face was "in
+  // front" before.
+  let height = 0;
+  for (let i = 0; i < found; i++) if (kept[i]! <= best + slack) height += heights[i]!;
+  const inFront = best > 0 && (surface.twoSided || height > 0);
   return { distance: best, inFront };
 }
 

@@ -802,11 +802,19 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
         const toLocal = unplacer(config.fixed.position, config.fixed.quaternion);
         const ends = core.points.map(toLocal);
         const [x0, z0, x1, z1] = flat.region;
-        // Only over the interior: no boundary edge within the shape's reach.
-        if (!ends.every((p) => p[0] - r > x0 && p[0] + r < x1 && p[2] - r > z0 && p[2] + r < z1)) {
+        const low = Math.min(...ends.map((p) => p[1] - flat.height));
+        // Only over the interior: no boundary edge within the shape's reach. A polytope sunk by
+        // -low is freed across a boundary edge nearer than that by less than its depth, a normal
+        // in the edge's cone (the half-space beyond it), as a slab's side would free it
+        // (FINDINGS.md F127): its reach is its depth.
+        const margin = polytope ? Math.max(0, -low) : r;
+        if (
+          !ends.every((p) =>
+            p[0] - margin > x0 && p[0] + margin < x1 && p[2] - margin > z0 && p[2] + margin < z1
+          )
+        ) {
           return undefined;
         }
-        const low = Math.min(...ends.map((p) => p[1] - flat.height));
         // A rounded shape's core above the floor; a polytope's centroid (it is not sunk through).
         const above = polytope ? toLocal(centroidOf(core))[1] - flat.height : low;
         if (!(above > shell)) return undefined;
