@@ -18,7 +18,10 @@
  *    heightfield's triangle with the hull's centre sunk behind it stands for its solid, its
  *    column (the triangle swept down along the field's up), tested with the column's own axes
  *    (`columnSeparated`), and answers with the hull's part in that column
- *    (`columnFaceContacts`). Any separation above the tolerance: no contact.
+ *    (`columnFaceContacts`). Any separation above the tolerance: no contact. A mesh has no
+ *    solid beyond a flat stretch's rim: when no triangle met the hull by all of its own axes,
+ *    the call gives nothing (`meetsSurface`), and a hull whose centre is behind the plane must
+ *    reach the plane too.
  * 2. The triangle's face is preferred. A hull face or an edge pair describes the contact only
  *    when its separation beats the triangle normal's by box-box's face preference margin
  *    (box-box-sat.ts: `EDGE_RELATIVE_MARGIN`, `EDGE_ABSOLUTE_MARGIN`), and only when the rule
@@ -155,6 +158,13 @@ class TriangleAxes {
   deeperThan = -Infinity;
   /** Whether this is the pass run when no triangle answered (`hullMeshContacts`). */
   lastResort = false;
+  /**
+   * Whether a triangle of this call met the hull by all of its own axes, none left out for a
+   * flat stretch's solid below (`triangleAxes`; `meetsSurface`).
+   */
+  met = false;
+  /** Input: every axis measured, the triangle a flat polygon seen from either side (`meetsSurface`). */
+  plain = false;
   /** Separation along the triangle's normal (times `side`). */
   triangleSeparation = Number.MIN_VALUE;
   /** The hull face of least overlap and its separation. */
@@ -247,12 +257,13 @@ export function hullMeshContacts(
   placeHull(hull, transform, worldCentre);
   axes.centreInSolid = source.solidBelow && source.inSolid(worldCentre);
   axes.lastResort = false;
+  axes.met = false;
   for (let i = 0; i < 3; i++) {
     queryBox[i] = box[i]! - tolerance;
     queryBox[3 + i] = box[3 + i]! + tolerance;
   }
   const triangle = triangleScratch;
-  let deferred = 0;
+  let deferred = 0, overlapped = false;
   stretch.outside = 0;
   stretch.behind = 0;
   source.beginQuery(queryBox);
@@ -261,6 +272,7 @@ export function hullMeshContacts(
     const overlaps = separatingAxes(hull, triangle, source);
     if (axes.fromBehind) noteBehind(triangle);
     if (!overlaps) continue;
+    overlapped = true;
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
     // A hull whose centre is in the solid below a heightfield's triangle: its face lifts it out
     // of the triangle's column.
@@ -279,6 +291,13 @@ export function hullMeshContacts(
     }
   }
   if (stretch.outside > 0 && stretch.behind > 0) flatStretchPass(hull, source, manifold);
+  // A mesh has no inside: a hull that meets none of its triangles is apart from it, though a
+  // flat stretch's solid below took it (a hull beside a stretch smaller than itself, under its
+  // plane, in a triangle's prism: FINDINGS.md F145).
+  if (overlapped && !axes.met && !source.solidBelow && !meetsSurface(hull, source)) {
+    manifold.count = 0;
+    return;
+  }
   // A hull sunk deep can overlap triangles whose neighbours it does not reach: when no triangle
   // answered, those that left it to a neighbour answer with their faces after all.
   if (manifold.count > 0) return;
@@ -345,6 +364,25 @@ function describeByHull(
 }
 
 /**
+ * Whether the hull meets a triangle of `source`'s query by all of the triangle's own axes, the
+ * triangle a flat polygon seen from either side (Gottschalk's separating-axis test, nothing left
+ * out). Asked only when every triangle that overlapped did so through the axes a flat stretch
+ * leaves out for its solid below, which a mesh lacks beyond the stretch's rim.
+ */
+function meetsSurface(hull: HullData, source: TriangleSource): boolean {
+  const triangle = triangleScratch;
+  let meets = false;
+  axes.plain = true;
+  source.beginQuery(queryBox);
+  for (let slot = source.nextTriangle(); slot >= 0 && !meets; slot = source.nextTriangle()) {
+    source.loadTriangle(slot, triangle);
+    meets = triangleAxes(hull, triangle, source);
+  }
+  axes.plain = false;
+  return meets;
+}
+
+/**
  * No triangle of a mesh answered though the axes overlap some (FINDINGS.md F69): each such
  * triangle's face clip came out empty (the hull's part under it is a corner or an edge beside its
  * incident face, as a sliver across a boundary edge), so each answers with the hull's deepest
@@ -402,7 +440,7 @@ function separatingAxes(hull: HullData, triangle: MeshTriangle, source: Triangle
 
 /** `separatingAxes` with the triangle's own axes (the file comment's step 1). */
 function triangleAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSource): boolean {
-  const twoSided = source.twoSided;
+  const twoSided = source.twoSided || axes.plain;
   const tolerance = axes.tolerance, tie = TIE * axes.size;
   const w = hullScratch.frameVertices, planes = hullScratch.framePlanes;
   const t = triangle.vertices, n = triangle.normal;
@@ -434,14 +472,21 @@ function triangleAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSo
   axes.side = side;
   // A sunk triangle is tested as its column (`separatingAxes`).
   if (sunk) return true;
-  let lowest = Infinity;
+  let lowest = Infinity, highest = -Infinity;
   for (let i = 0; i < count; i += 3) {
     const h = side * (nx * (w[i]! - t0x) + ny * (w[i + 1]! - t0y) + nz * (w[i + 2]! - t0z));
     if (h < lowest) lowest = h;
+    if (h > highest) highest = h;
   }
-  if (lowest > tolerance) return false;
+  // A centre behind the plane (`fromBehind`) leaves the hull's side of the plane open: wholly
+  // behind it, the hull is apart from the triangle (FINDINGS.md F146).
+  if (lowest > tolerance || highest < -tolerance) return false;
   axes.triangleSeparation = lowest;
   const solidBelow = !twoSided && flatWithinReach(triangle);
+  // Until a triangle of the call has met the hull by all its own axes, the axes left out for
+  // the solid below are measured too, not as separating ones (`axes.met`).
+  const watch = solidBelow && !axes.met;
+  let leftOutSeparates = false;
 
   // The hull's faces: the triangle's lowest vertex above each face's plane. A one-sided triangle
   // whose edges within the hull's reach are flat lies inside a flat stretch of surface (a fan's
@@ -455,12 +500,17 @@ function triangleAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSo
   for (let f = 0; f < hull.faceCount; f++) {
     const i = 4 * f;
     const mx = planes[i]!, my = planes[i + 1]!, mz = planes[i + 2]!;
-    if (solidBelow && mx * nx + my * ny + mz * nz > 0) continue;
+    const turned = solidBelow && mx * nx + my * ny + mz * nz > 0;
+    if (turned && !watch) continue;
     const separation = Math.min(
       mx * t0x + my * t0y + mz * t0z,
       mx * t[3]! + my * t[4]! + mz * t[5]!,
       mx * t[6]! + my * t[7]! + mz * t[8]!,
     ) - planes[i + 3]!;
+    if (turned) {
+      leftOutSeparates ||= separation > tolerance;
+      continue;
+    }
     if (separation > tolerance) return false;
     if (separation > bestFaceSeparation + tie) {
       bestFaceSeparation = separation;
@@ -498,7 +548,8 @@ function triangleAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSo
         across = -across;
       }
       if (across * across < NEAR_NORMAL_SQUARED * lengthSquared) continue;
-      if (solidBelow && lx * nx + ly * ny + lz * nz < 0) continue;
+      const behindIt = solidBelow && lx * nx + ly * ny + lz * nz < 0;
+      if (behindIt && !watch) continue;
       const f0 = 4 * faces[2 * e]!, f1 = 4 * faces[2 * e + 1]!;
       const along0 = lx * planes[f0]! + ly * planes[f0 + 1]! + lz * planes[f0 + 2]!;
       const along1 = lx * planes[f1]! + ly * planes[f1 + 1]! + lz * planes[f1 + 2]!;
@@ -510,6 +561,10 @@ function triangleAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSo
       const separation =
         (lx * (w[p]! - t[a]!) + ly * (w[p + 1]! - t[a + 1]!) + lz * (w[p + 2]! - t[a + 2]!)) *
         inverse;
+      if (behindIt) {
+        leftOutSeparates ||= separation > tolerance;
+        continue;
+      }
       if (separation > tolerance) return false;
       if (separation > bestEdgeSeparation + tie && crossesWithin(w, p, e, t, a, k)) {
         bestEdgeSeparation = separation;
@@ -527,6 +582,7 @@ function triangleAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSo
   axes.axisX = bestX;
   axes.axisY = bestY;
   axes.axisZ = bestZ;
+  if (!leftOutSeparates) axes.met = true;
   return true;
 }
 
