@@ -589,11 +589,14 @@ export function centroidOf(core: Core): Vec3 {
   ) as unknown as Vec3;
 }
 
-/** A polytope core shrunk toward its centroid so that each face moves in by `by` or more. */
+/** A polytope core shrunk toward its centroid so that each face moves in by `by` or more (its centroid alone when it is thinner). */
 export function shrunk(core: Core, by: number): Core {
   const c = centroidOf(core);
   const depth = Math.min(...core.faces.map((f) => f.offset - dot(f.n, c)));
   const k = Math.max(0, 1 - by / depth);
+  // A core thinner than the shrink collapses to its centroid: a point, not faces of no size,
+  // which `closest` would take as holding every triangle (FINDINGS.md F149).
+  if (k === 0) return { points: [c], edges: [], faces: [], radius: 0 };
   const move = (p: Vec3) => add(c, sub(p, c), k);
   return {
     points: core.points.map(move),
