@@ -589,7 +589,10 @@ export function centroidOf(core: Core): Vec3 {
   ) as unknown as Vec3;
 }
 
-/** A polytope core shrunk toward its centroid so that each face moves in by `by` or more (its centroid alone when it is thinner). */
+/**
+ * A polytope core shrunk toward its centroid so that each face moves in by `by` or more (its
+ * centroid alone when it is thinner than that).
+ */
 export function shrunk(core: Core, by: number): Core {
   const c = centroidOf(core);
   const depth = Math.min(...core.faces.map((f) => f.offset - dot(f.n, c)));
