@@ -18,12 +18,6 @@ const F127 = 'FINDINGS.md F127';
 /** Box against a folded one-sided mesh, sunk: an overlap of 6e-10 with no contact. */
 const F128 = 'FINDINGS.md F128';
 
-/** Two sliver hulls touching edge to edge: no contact or a face contact within the margin, by round-off. */
-const F124 = 'FINDINGS.md F124';
-
-/** A hull deep in a hull: the face kept over an edge axis reports less than its overlap along its normal. */
-const F125 = 'FINDINGS.md F125';
-
 /** Sphere beside a heightfield, below its surface, reaching into the solid under the border: no contact. */
 const F132 = 'FINDINGS.md F132';
 
@@ -85,6 +79,4 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',
   ], ['near-duplicate', 'far-1e5']),
-  ...entries(F124, ['collideConvexHullConvexHull'], ['rigid-invariant'], ['sliver']),
-  ...entries(F125, ['collideConvexHullConvexHull'], ['depth-frees'], ['deep']),
 ];
