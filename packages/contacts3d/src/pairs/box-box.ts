@@ -218,7 +218,7 @@ function boxBoxManifold(
   if (
     (manifold.count === 0 || apart)
       ? edgeCloserThanFace(a, b, axis, manifold)
-      : !patchFrees(a, b, axis, manifold)
+      : !patchFrees(a, b, axis)
   ) {
     edgeContact(a, b, axis, manifold);
   }
@@ -226,19 +226,31 @@ function boxBoxManifold(
 
 /**
  * Whether moving B away from A along the reference face's normal by (1 + FACE_FREES_RELATIVE)
- * times the deepest clipped depth in `manifold` (overlapping boxes) frees them, as far as the
+ * times the deepest clipped depth (`axis.patchDepth`, overlapping boxes) frees them, as far as the
  * face and the best edge axis tell (box-box-sat.ts's FACE_FREES_RELATIVE: the least of the face's
  * overlap and the edge axis's overlap over its cosine to the normal bounds the distance that
  * frees the pair). Most patches reach the face's own overlap, which ends the test before the
  * edge axis is read.
  */
-function patchFrees(a: Box, b: Box, axis: BoxBoxAxis, manifold: LocalManifold): boolean {
-  let deepest = -Infinity;
-  for (let k = 0; k < manifold.count; k++) deepest = Math.max(deepest, manifold.points[k]!.depth);
-  const reach = (1 + FACE_FREES_RELATIVE) * deepest + CLOSER_SLACK * axis.size;
+function patchFrees(a: Box, b: Box, axis: BoxBoxAxis): boolean {
+  const reach = (1 + FACE_FREES_RELATIVE) * axis.patchDepth + CLOSER_SLACK * axis.size;
   if (reach >= -axis.faceSeparation) return true;
-  // World axes: the edge axis a_i x b_j, oriented from A's centre toward B's, and the direction
-  // m that moves B away from A through the face (A's outward normal, or against B's).
+  // The edge axis's alignment with the face's direction: from the SAT when the edge axis
+  // overlaps less than the face (a box resting over an edge), else computed here (rare).
+  if (Number.isNaN(axis.edgeAlignment)) edgeAlignment(a, b, axis);
+  const alignment = axis.edgeAlignment, overlap = -axis.edgeSeparation;
+  // reach < overlap * |l| / alignment, squared (no root; reach may be <= 0).
+  return !(alignment > 0 &&
+    (reach <= 0 ||
+      reach * reach * alignment * alignment < overlap * overlap * axis.edgeLengthSquared));
+}
+
+/**
+ * `BoxBoxAxis.edgeAlignment` and `edgeLengthSquared` from the world axes: the edge axis
+ * a_i x b_j, oriented from A's centre toward B's, along the direction m that moves B away from
+ * A through the face (A's outward normal, or against B's).
+ */
+function edgeAlignment(a: Box, b: Box, axis: BoxBoxAxis): void {
   const ma = a.transform, mb = b.transform, i = 4 * axis.edgeA, j = 4 * axis.edgeB;
   const ux = ma[i]!, uy = ma[i + 1]!, uz = ma[i + 2]!;
   const vx = mb[j]!, vy = mb[j + 1]!, vz = mb[j + 2]!;
@@ -250,9 +262,8 @@ function patchFrees(a: Box, b: Box, axis: BoxBoxAxis, manifold: LocalManifold): 
   }
   const f = 4 * axis.faceAxis, m = axis.faceOfB ? mb : ma;
   const sign = axis.faceOfB ? -axis.faceSign : axis.faceSign;
-  const alignment = sign * (lx * m[f]! + ly * m[f + 1]! + lz * m[f + 2]!) /
-    Math.sqrt(lx * lx + ly * ly + lz * lz);
-  return !(alignment > 0 && reach * alignment < -axis.edgeSeparation);
+  axis.edgeAlignment = sign * (lx * m[f]! + ly * m[f + 1]! + lz * m[f + 2]!);
+  axis.edgeLengthSquared = lx * lx + ly * ly + lz * lz;
 }
 
 /** How far (relative to the larger box) the edge contact must lie closer than the face contact to replace it. */

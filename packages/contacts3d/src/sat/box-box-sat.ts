@@ -48,6 +48,16 @@ export class BoxBoxAxis {
   edgeSeparation = 0;
   /** Whether that edge axis rather than the best face describes the contact (see `prefersEdge`). */
   edgeWins = false;
+  /**
+   * When the edge axis overlaps less than the best face (else NaN: not computed): the edge axis
+   * a_i x b_j, oriented from A toward B and unnormalised (squared length `edgeLengthSquared`),
+   * along the direction in which the best face moves B away from A. What `patchFrees` in
+   * box-box.ts needs to bound the distance that frees the pair (see FACE_FREES_RELATIVE).
+   */
+  edgeAlignment = NaN;
+  edgeLengthSquared = 1;
+  /** Output of box-face-clip.ts's `clipBoxFaces`: the deepest clipped point's depth. */
+  patchDepth = 0;
   /** The largest half size of the pair (the scale of the face preference margin). */
   size = 0;
   /**
@@ -349,6 +359,7 @@ export function boxBoxSeparatingAxis(
   result.edgeB = edge < 0 ? 0 : edge % 3;
   result.edgeSeparation = edgeSeparation;
   result.size = size;
+  result.edgeAlignment = NaN;
   result.edgeWins = edge >= 0 && prefersEdge(edgeSeparation, faceSeparation, size);
   if (edge >= 0 && !result.edgeWins && edgeSeparation > faceSeparation + tie) {
     // 5. The edge axis a_i x b_j is e_i x (column j of r) in A's frame, its squared length
@@ -381,6 +392,8 @@ export function boxBoxSeparatingAxis(
       ? -result.faceSign * (l0 * rotation[face]! + l1 * rotation[3 + face]! +
         l2 * rotation[6 + face]!)
       : result.faceSign * (face === 0 ? l0 : face === 1 ? l1 : l2);
+    result.edgeAlignment = alignment;
+    result.edgeLengthSquared = lengths[edge]!;
     if (!(2 * alignment * alignment >= lengths[edge]! && alignment > 0)) {
       const faces = faceScratch;
       faces[0] = separationA0;
@@ -539,6 +552,7 @@ function useFaceAlongEdge(rotation: Float64Array, faces: Float64Array, result: B
   result.faceAxis = best % 3;
   result.faceSign = bestSign;
   result.faceSeparation = bestSeparation;
+  result.edgeAlignment = bestAlignment;
 }
 
 /**
