@@ -119,7 +119,7 @@ export function edgeForShallowFace(
 ): void {
   const least = -Math.max(axis.faceSeparation, axis.edgeSeparation);
   if (least > 0) {
-    if (candidates.count === 0 || !patchFrees(a, axis, candidates)) {
+    if (candidates.count === 0 || !patchFrees(a, axis)) {
       edgeContact(a, b, axis, candidates);
     }
     return;
@@ -139,7 +139,7 @@ export function edgeForShallowFace(
 
 /**
  * Whether moving B away from A along the reference face's normal by (1 + FACE_FREES_RELATIVE)
- * times the deepest clipped depth in `candidates` (overlapping hulls) frees them, as far as the
+ * times the deepest clipped depth (`axis.patchDepth`, overlapping hulls) frees them, as far as the
  * face and the best edge axis tell: the distance that frees a pair along a direction m is the
  * least, over the faces of their Minkowski difference (a face normal or a Minkowski-face edge
  * axis k, oriented from A toward B, with k . m > 0), of k's overlap over k . m (the ray along m
@@ -148,9 +148,8 @@ export function edgeForShallowFace(
  * the distance from above: a patch reaching it frees the pair. Most patches reach the face's own
  * overlap, which ends the test before the edge axis is read.
  */
-function patchFrees(a: HullData, axis: HullAxis, candidates: LocalManifold): boolean {
-  const reach = (1 + FACE_FREES_RELATIVE) * deepestDepth(candidates) +
-    FACE_DEPTH_SLACK * axis.size;
+function patchFrees(a: HullData, axis: HullAxis): boolean {
+  const reach = (1 + FACE_FREES_RELATIVE) * axis.patchDepth + FACE_DEPTH_SLACK * axis.size;
   if (reach >= -axis.faceSeparation) return true;
   // The face's outward normal toward the other hull: m = n for A's face, -n for B's (placed).
   const k = 4 * axis.face, planes = axis.faceOfB ? hullScratch.framePlanes : a.planes;

@@ -55,6 +55,8 @@ export class HullAxis {
   edgeWins = false;
   /** The larger of the two hulls' sizes (the scale of the face preference margin). */
   size = 0;
+  /** Output of hull-face-clip.ts's `clipHullFaces`: the deepest clipped point's depth. */
+  patchDepth = 0;
   /**
    * The axis that separated the hulls when the test returned false: a face (A's 0 to F_A - 1,
    * then B's) in `separatingFace`, or the edge pair (`separatingEdgeA`, `separatingEdgeB`); -1
