@@ -330,10 +330,11 @@ const manifoldScratch = new LocalManifold();
  * the best face by 2% of the face's overlap plus 1% of the larger hull's size (half its largest
  * extent); a declined edge axis more than 45 degrees from the best face hands the contact to the
  * face nearest it (to the edge when no face within the margin points along it), and a face whose
- * patch, pushed by its depth, would not free the hulls gives way to the edge. Defined answers: hulls exactly touching face to face give penetration 0 and
- * the corners of the overlap polygon; two identical hulls at the same pose are pushed apart
- * through the face of least overlap (the earliest such face of the hull made first; a finite
- * answer); a hull inside another leaves through the face of least overlap.
+ * patch, pushed by its depth, would not free the hulls gives way to the edge. Defined answers:
+ * hulls exactly touching face to face give penetration 0 and the corners of the overlap
+ * polygon; two identical hulls at the same pose are pushed apart through the face of least
+ * overlap (the earliest such face of the hull made first; a finite answer); a hull inside
+ * another leaves through the face of least overlap.
  */
 export function collideConvexHullConvexHull<B>(
   first: ConvexHull<B>,

@@ -119,13 +119,13 @@ const F124: [HullSpec, HullSpec] = [
   },
 ];
 
-describe('test_f124: two sliver hulls touching edge to edge get no contact deeper than their overlap (fuzz/FINDINGS.md F124)', () => {
+describe('test_f124: sliver hulls touching edge to edge, no contact deeper than their overlap (FINDINGS F124)', () => {
   // The face kept by the preference pointed against the edge axis, toward the far side of its
   // own thin hull: its clipped points lay 0.0048 below it, outside that hull, so about half the
   // rigid motions (those where round-off made the edge axis overlap by 1e-17) got 4 contacts
   // 0.0048 deep, the others none.
   for (const s of SCALES) {
-    it(`40 rigid motions, both orders, scale ${s}: the deepest contact within round-off of the oracle's overlap`, () => {
+    it(`40 rigid motions, both orders, scale ${s}: deepest within round-off of the oracle's`, () => {
       const pair: [HullSpec, HullSpec] = [scaled(F124[0], s), scaled(F124[1], s)];
       let touching = 0;
       underRigidMotions(pair, s, (first, second, data) => {
@@ -192,9 +192,9 @@ const F125: [HullSpec, HullSpec] = [
   },
 ];
 
-describe('test_f125: the face kept over an edge axis frees the hulls when pushed by its depth, else the edge gives the contact (fuzz/FINDINGS.md F125)', () => {
+describe('test_f125: a face kept over an edge axis frees the hulls by its depth, else the edge (FINDINGS F125)', () => {
   for (const s of SCALES) {
-    it(`40 rigid motions, both orders, scale ${s}: moving the first hull by 1.02 x depth along the normal separates them`, () => {
+    it(`40 rigid motions, both orders, scale ${s}: 1.02 x depth along the normal separates them`, () => {
       const pair: [HullSpec, HullSpec] = [scaled(F125[0], s), scaled(F125[1], s)];
       underRigidMotions(pair, s, (first, second, data) => {
         const deepest = deepestContact(data)!;
