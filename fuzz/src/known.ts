@@ -21,12 +21,6 @@ const F147 = 'FINDINGS.md F147';
  */
 const F148 = 'FINDINGS.md F148';
 
-/** Two sliver hulls touching edge to edge: no contact or a face contact within the margin, by round-off. */
-const F124 = 'FINDINGS.md F124';
-
-/** A hull deep in a hull: the face kept over an edge axis reports less than its overlap along its normal. */
-const F125 = 'FINDINGS.md F125';
-
 /** Sphere beside a heightfield, below its surface, reaching into the solid under the border: no contact. */
 const F132 = 'FINDINGS.md F132';
 
@@ -91,6 +85,4 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',
   ], ['near-duplicate', 'far-1e5']),
-  ...entries(F124, ['collideConvexHullConvexHull'], ['rigid-invariant'], ['sliver']),
-  ...entries(F125, ['collideConvexHullConvexHull'], ['depth-frees'], ['deep']),
 ];

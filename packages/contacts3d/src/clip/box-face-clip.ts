@@ -155,7 +155,8 @@ const frameScratch: ClipFrame = { limitU: 0, limitV: 0, slack: 0 };
 /**
  * Steps 1 to 4 of the file outline for the reference face of `reference` with outward normal
  * `axis.faceSign * axis axis.faceAxis`: fills `manifold` (normal from B toward A; A is
- * `reference` when `referenceIsA`), keeping points deeper than `-axis.tolerance`.
+ * `reference` when `referenceIsA`), keeping points deeper than `-axis.tolerance`; the deepest
+ * point's depth into `axis.patchDepth` (-Infinity for none).
  */
 export function clipBoxFaces(
   reference: Box,
@@ -286,7 +287,7 @@ export function clipBoxFaces(
   const points = manifold.points;
   // Read once per clipping, not per point: each read of an import is checked (PERFORMANCE.md).
   const pointFace = ContactKind.PointFace, edgeEdge = ContactKind.EdgeEdge;
-  let count = 0;
+  let count = 0, deepest = -Infinity;
   for (let i = 0; i < vertexCount; i++) {
     const vertex = polygon[i]!;
     let depth = faceLevel - referenceSign * vertex.w;
@@ -300,6 +301,7 @@ export function clipBoxFaces(
     point.y = oy + u * uy + v * vy + w * wy;
     point.z = oz + u * uz + v * vz + w * wz;
     point.depth = depth;
+    if (depth > deepest) deepest = depth;
     const feature = vertex.feature;
     if (feature < 4) {
       // A corner of the incident face on the reference face.
@@ -323,4 +325,5 @@ export function clipBoxFaces(
     count++;
   }
   manifold.count = count;
+  axis.patchDepth = deepest;
 }

@@ -112,7 +112,8 @@ function clipAgainstSide(from: number, count: number, side: number): number {
  * (points in A's frame, normal from B toward A in A's frame). `referenceVertices` and
  * `referencePlanes` hold the reference hull in A's frame (its own arrays when it is A, the
  * placed ones of `hullScratch` when it is B); the same for the incident hull. Keeps points deeper
- * than `-axis.tolerance`; `axis.size` scales the plane slack.
+ * than `-axis.tolerance`, the deepest one's depth into `axis.patchDepth` (-Infinity for none);
+ * `axis.size` scales the plane slack.
  */
 export function clipHullFaces(
   reference: HullData,
@@ -225,7 +226,7 @@ export function clipHullFaces(
   candidates.normalZ = sign * nz;
   const out = candidates.points;
   const pointFace = ContactKind.PointFace, edgeEdge = ContactKind.EdgeEdge;
-  let written = 0;
+  let written = 0, deepestDepth = -Infinity;
   const offset = buffer * capacity;
   for (let i = offset; i < offset + count; i++) {
     const x = points[3 * i]!, y = points[3 * i + 1]!, z = points[3 * i + 2]!;
@@ -240,6 +241,7 @@ export function clipHullFaces(
     point.y = y + ny * lift;
     point.z = z + nz * lift;
     point.depth = depth;
+    if (depth > deepestDepth) deepestDepth = depth;
     const made = features[4 * i]!, which = features[4 * i + 1]!, side = features[4 * i + 2]!;
     if (made === INCIDENT_CORNER) {
       point.kind = pointFace;
@@ -258,4 +260,5 @@ export function clipHullFaces(
     }
   }
   candidates.count = written;
+  axis.patchDepth = deepestDepth;
 }

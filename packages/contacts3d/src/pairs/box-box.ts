@@ -9,7 +9,9 @@
  *   3. Edge axis: one EdgeEdge contact between the two edges' closest points, when those lie on
  *      both edges; otherwise the best face axis describes the contact.
  *   4. Face axis: the incident face clipped against the reference face (box-face-clip.ts);
- *      when no clipped point reaches the reference face, the best edge axis's contact.
+ *      when no clipped point reaches the reference face, or pushing the boxes apart by the
+ *      patch's depth along its normal would not free them (`patchFrees`), the best edge axis's
+ *      contact.
  *   5. The local manifold goes to `emitManifold` (reduction, capacity, mirroring, bodies).
  *
  * Kinds (Millington models face-face and edge-face contact by its point-face and edge-edge
@@ -24,6 +26,7 @@ import {
   BoxBoxAxis,
   type BoxBoxSatCache,
   boxBoxSeparatingAxis,
+  FACE_FREES_RELATIVE,
   stillSeparated,
 } from '../sat/box-box-sat.js';
 import { clipBoxFaces } from '../clip/box-face-clip.js';
@@ -208,13 +211,59 @@ function boxBoxManifold(
   // face contact would report a larger gap than the boxes have (fuzz/FINDINGS.md F9).
   // Asked here, not in `edgeCloserThanFace`, for the boxes that overlap along every axis, so a
   // resting pair never calls it (PERFORMANCE.md: rare cases are decided in the caller; F50).
+  // Overlapping, the same when the patch does not free the boxes along the face's normal (its
+  // deepest point beside the reference face; `patchFrees`).
+  if (axis.edgeWins || axis.edgeA < 0) return;
   const apart = axis.faceSeparation >= 0 || axis.edgeSeparation >= 0;
   if (
-    !axis.edgeWins && axis.edgeA >= 0 && (manifold.count === 0 || apart) &&
-    edgeCloserThanFace(a, b, axis, manifold)
+    (manifold.count === 0 || apart)
+      ? edgeCloserThanFace(a, b, axis, manifold)
+      : !patchFrees(a, b, axis)
   ) {
     edgeContact(a, b, axis, manifold);
   }
+}
+
+/**
+ * Whether moving B away from A along the reference face's normal by (1 + FACE_FREES_RELATIVE)
+ * times the deepest clipped depth (`axis.patchDepth`, overlapping boxes) frees them, as far as the
+ * face and the best edge axis tell (box-box-sat.ts's FACE_FREES_RELATIVE: the least of the face's
+ * overlap and the edge axis's overlap over its cosine to the normal bounds the distance that
+ * frees the pair). Most patches reach the face's own overlap, which ends the test before the
+ * edge axis is read.
+ */
+function patchFrees(a: Box, b: Box, axis: BoxBoxAxis): boolean {
+  const reach = (1 + FACE_FREES_RELATIVE) * axis.patchDepth + CLOSER_SLACK * axis.size;
+  if (reach >= -axis.faceSeparation) return true;
+  // The edge axis's alignment with the face's direction: from the SAT when the edge axis
+  // overlaps less than the face (a box resting over an edge), else computed here (rare).
+  if (Number.isNaN(axis.edgeAlignment)) edgeAlignment(a, b, axis);
+  const alignment = axis.edgeAlignment, overlap = -axis.edgeSeparation;
+  // reach < overlap * |l| / alignment, squared (no root; reach may be <= 0).
+  return !(alignment > 0 &&
+    (reach <= 0 ||
+      reach * reach * alignment * alignment < overlap * overlap * axis.edgeLengthSquared));
+}
+
+/**
+ * `BoxBoxAxis.edgeAlignment` and `edgeLengthSquared` from the world axes: the edge axis
+ * a_i x b_j, oriented from A's centre toward B's, along the direction m that moves B away from
+ * A through the face (A's outward normal, or against B's).
+ */
+function edgeAlignment(a: Box, b: Box, axis: BoxBoxAxis): void {
+  const ma = a.transform, mb = b.transform, i = 4 * axis.edgeA, j = 4 * axis.edgeB;
+  const ux = ma[i]!, uy = ma[i + 1]!, uz = ma[i + 2]!;
+  const vx = mb[j]!, vy = mb[j + 1]!, vz = mb[j + 2]!;
+  let lx = uy * vz - uz * vy, ly = uz * vx - ux * vz, lz = ux * vy - uy * vx;
+  if (lx * (mb[12]! - ma[12]!) + ly * (mb[13]! - ma[13]!) + lz * (mb[14]! - ma[14]!) < 0) {
+    lx = -lx;
+    ly = -ly;
+    lz = -lz;
+  }
+  const f = 4 * axis.faceAxis, m = axis.faceOfB ? mb : ma;
+  const sign = axis.faceOfB ? -axis.faceSign : axis.faceSign;
+  axis.edgeAlignment = sign * (lx * m[f]! + ly * m[f + 1]! + lz * m[f + 2]!);
+  axis.edgeLengthSquared = lx * lx + ly * ly + lz * lz;
 }
 
 /** How far (relative to the larger box) the edge contact must lie closer than the face contact to replace it. */
@@ -325,7 +374,11 @@ const manifoldScratch = new LocalManifold();
  * 0.01 rad gets its face patch, never a lone edge contact, at any scale; crossed edges get one
  * EdgeEdge contact. When the declined edge axis is the shortest way out and the face of least
  * overlap lies more than 45 degrees from it, the face nearest the edge axis is used instead (a
- * box resting across another's edge is pushed up, not sideways; see the package README).
+ * box resting across another's edge is pushed up, not sideways; see the package README), and
+ * the edge axis when no face within the margin points along it. A face kept that way must free
+ * the boxes: moving the first by 1.02 x its deepest depth along the normal separates them, as
+ * far as the face and the edge axis bound that distance (`FACE_FREES_RELATIVE`), else the edge
+ * contact replaces it.
  *
  * Defined answers: boxes exactly touching give penetration 0 (4 contacts for a box resting on
  * another); two identical boxes at the same pose are pushed apart along the smallest half

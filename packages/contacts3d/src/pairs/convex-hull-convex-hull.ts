@@ -11,8 +11,9 @@
  *   3. Edge axis: one EdgeEdge contact between the two edges' closest points, when those lie on
  *      both edges; otherwise the best face describes the contact.
  *   4. Face: the incident face clipped against the reference face (hull-face-clip.ts); when no
- *      clipped point is as deep as the least overlap of any axis (the deepest part lies beside
- *      the face), the best edge axis's contact, if its closest points lie on both edges.
+ *      point is clipped, or pushing the hulls apart by the deepest clipped depth along the
+ *      face's normal would not free them (the deepest part lies beside the face; `patchFrees`),
+ *      the best edge axis's contact, if its closest points lie on both edges.
  *   5. More than 8 candidates are reduced by box-box's rule (`reduceManifold`: the deepest, then
  *      the largest area), the points go to world space, and `emitManifold` writes them.
  * Kinds as in box-box: incident corner on the reference face PointFace; incident edge across
@@ -33,6 +34,7 @@ import {
 } from '../sat/hull-sat.js';
 import type { ConvexHull, HullData, HullEdgeData, HullGraph } from '../shapes/convex-hull.js';
 import { hullScratch } from '../shapes/hull-scratch.js';
+import { FACE_FREES_RELATIVE } from '../sat/box-box-sat.js';
 
 /** How far (relative to the edge) an edge's closest point may lie past its end and still be on it. */
 const EDGE_SLACK = 1e-9;
@@ -96,28 +98,34 @@ function deepestDepth(candidates: LocalManifold): number {
 /**
  * Step 4's fallback: replaces the clipped face contact in `candidates` by the best edge axis's
  * contact (when its closest points lie on both edges) where the face contact misses the depth:
- * - overlapping: no clipped point as deep as the least overlap of any axis (the face's or the best
- *   edge's). A face chosen over a shallower edge axis may report less than its own overlap
- *   (box-box does the same for a box across an edge), never less than the shallowest axis.
+ * - overlapping: no clipped point, or the deepest clipped depth d does not free the hulls along
+ *   the face's normal (box-box-sat.ts's FACE_FREES_RELATIVE: (1 + 0.02) d must reach the bound
+ *   on the distance that frees them, the least of the face's overlap and the edge axis's overlap
+ *   over its cosine to the normal). A face chosen over a shallower edge axis whose deepest point
+ *   lies beside the face (fuzz/FINDINGS.md F125) gives way to the edge; a face resting across an
+ *   edge, whose patch reaches that edge, stays.
  * - apart (a speculative contact): every axis only bounds the gap from below, so the face stands
  *   unless the two edges lie closer than every clipped point lies to the reference face (and no
  *   closer than the axes allow): then the
  *   face contact would tell a solver the hulls are farther apart than those two edges are (a
  *   box touching a hull edge to edge, its face clipped 3% of its size away, fuzz/FINDINGS.md F9).
+ * Shared with the reference path of test-support/hull-reference.ts.
  */
-function edgeForShallowFace(
+export function edgeForShallowFace(
   a: HullData,
   b: HullData,
   axis: HullAxis,
   candidates: LocalManifold,
 ): void {
-  const deepest = deepestDepth(candidates);
-  const slack = FACE_DEPTH_SLACK * axis.size;
   const least = -Math.max(axis.faceSeparation, axis.edgeSeparation);
   if (least > 0) {
-    if (candidates.count === 0 || deepest < least - slack) edgeContact(a, b, axis, candidates);
+    if (candidates.count === 0 || !patchFrees(a, axis)) {
+      edgeContact(a, b, axis, candidates);
+    }
     return;
   }
+  const deepest = deepestDepth(candidates);
+  const slack = FACE_DEPTH_SLACK * axis.size;
   // Computed aside first, and again in place when chosen (a rare path: apart, the face kept).
   // The edges' gap must be a gap the axes allow (at least the largest separation): edges that
   // pass each other beside the hulls meet at a depth that is no distance between them.
@@ -127,6 +135,27 @@ function edgeForShallowFace(
     const depth = edgeScratch.points[0]!.depth;
     if (depth > deepest + slack && depth <= least + slack) edgeContact(a, b, axis, candidates);
   }
+}
+
+/**
+ * Whether moving B away from A along the reference face's normal by (1 + FACE_FREES_RELATIVE)
+ * times the deepest clipped depth (`axis.patchDepth`, overlapping hulls) frees them, as far as the
+ * face and the best edge axis tell: the distance that frees a pair along a direction m is the
+ * least, over the faces of their Minkowski difference (a face normal or a Minkowski-face edge
+ * axis k, oriented from A toward B, with k . m > 0), of k's overlap over k . m (the ray along m
+ * leaves the difference through its nearest plane; Gregorius, GDC 2013, for the difference's
+ * faces). The face and the edge axis are two of those planes, so the least of their two bounds
+ * the distance from above: a patch reaching it frees the pair. Most patches reach the face's own
+ * overlap, which ends the test before the edge axis is read.
+ */
+function patchFrees(a: HullData, axis: HullAxis): boolean {
+  const reach = (1 + FACE_FREES_RELATIVE) * axis.patchDepth + FACE_DEPTH_SLACK * axis.size;
+  if (reach >= -axis.faceSeparation) return true;
+  // The face's outward normal toward the other hull: m = n for A's face, -n for B's (placed).
+  const k = 4 * axis.face, planes = axis.faceOfB ? hullScratch.framePlanes : a.planes;
+  const alignment = (axis.faceOfB ? -1 : 1) *
+    (planes[k]! * axis.axisX + planes[k + 1]! * axis.axisY + planes[k + 2]! * axis.axisZ);
+  return !(alignment > 0 && reach * alignment < -axis.edgeSeparation);
 }
 
 /** The edge contact of a speculative pair, before it is chosen. Scratch of `edgeForShallowFace` alone. */
@@ -300,10 +329,12 @@ const manifoldScratch = new LocalManifold();
  * Edge versus face as box-box: an edge axis gives the contact only when it overlaps less than
  * the best face by 2% of the face's overlap plus 1% of the larger hull's size (half its largest
  * extent); a declined edge axis more than 45 degrees from the best face hands the contact to the
- * face nearest it. Defined answers: hulls exactly touching face to face give penetration 0 and
- * the corners of the overlap polygon; two identical hulls at the same pose are pushed apart
- * through the face of least overlap (the earliest such face of the hull made first; a finite
- * answer); a hull inside another leaves through the face of least overlap.
+ * face nearest it (to the edge when no face within the margin points along it), and a face whose
+ * patch, pushed by its depth, would not free the hulls gives way to the edge. Defined answers:
+ * hulls exactly touching face to face give penetration 0 and the corners of the overlap
+ * polygon; two identical hulls at the same pose are pushed apart through the face of least
+ * overlap (the earliest such face of the hull made first; a finite answer); a hull inside
+ * another leaves through the face of least overlap.
  */
 export function collideConvexHullConvexHull<B>(
   first: ConvexHull<B>,

@@ -7,8 +7,10 @@
  *   4. The nine edge axes a_i x b_j: any that separates ends the test; the one of least overlap
  *      replaces the best face only when it overlaps less by the face preference margin
  *      (`prefersEdge`), so a box resting on another keeps its face patch.
- *   5. When the least-overlap edge axis was declined that way, the face nearest in direction
- *      to it describes the contact (`useFaceAlongEdge`).
+ *   5. When the least-overlap edge axis was declined that way and the best face does not point
+ *      within 45 degrees of it, the face nearest in direction to it describes the contact
+ *      (`useFaceAlongEdge`); with no face within the margin pointing along it, the best face
+ *      stands at right angles to it, and the edge axis wins when the face points against it.
  * The answer goes into an explicit `BoxBoxAxis`.
  *
  * A pair cache keeps the axis that separated the pair at its last call (`BoxBoxSatCache`, as
@@ -46,6 +48,16 @@ export class BoxBoxAxis {
   edgeSeparation = 0;
   /** Whether that edge axis rather than the best face describes the contact (see `prefersEdge`). */
   edgeWins = false;
+  /**
+   * When the edge axis overlaps less than the best face (else NaN: not computed): the edge axis
+   * a_i x b_j, oriented from A toward B and unnormalised (squared length `edgeLengthSquared`),
+   * along the direction in which the best face moves B away from A. What `patchFrees` in
+   * box-box.ts needs to bound the distance that frees the pair (see FACE_FREES_RELATIVE).
+   */
+  edgeAlignment = NaN;
+  edgeLengthSquared = 1;
+  /** Output of box-face-clip.ts's `clipBoxFaces`: the deepest clipped point's depth. */
+  patchDepth = 0;
   /** The largest half size of the pair (the scale of the face preference margin). */
   size = 0;
   /**
@@ -131,8 +143,32 @@ export function stillSeparated(
 export const EDGE_RELATIVE_MARGIN = 0.02;
 export const EDGE_ABSOLUTE_MARGIN = 0.01;
 
+/**
+ * The face kept by that preference must still free the pair: moving one shape along the face's
+ * normal by (1 + FACE_FREES_RELATIVE) times the deepest point of its clipped patch must separate
+ * them, or the edge axis's contact replaces the patch. The distance that frees a convex pair
+ * along a direction m is the least, over the faces of the Minkowski difference (the face normals
+ * and the edge axes of edge pairs forming one, Gregorius GDC 2013) with normal k . m > 0, of k's
+ * overlap over k . m; the face and the best edge axis are two of those faces, so the least of the
+ * face's overlap and the edge axis's overlap over its cosine to m bounds that distance from
+ * above. A box resting on another with a tilt, its corner over the other's edge, has a patch
+ * reaching that edge pair, which is where the pair comes free: its bound, so it keeps its patch.
+ * A face whose patch misses a vertex beside the reference face (a deep hull across an edge,
+ * fuzz/FINDINGS.md F125) does not: a solver pushing by its depth would leave the shapes
+ * overlapping. 2% is the contract the package states (moving the first shape by 1.02 times the
+ * deepest depth along the normal frees an overlapping pair): the face stays wherever the bound
+ * proves that contract, the stated depth allowed to fall short of the exact distance by as much
+ * as the relative face preference lets it exceed the minimum translation.
+ */
+export const FACE_FREES_RELATIVE = 0.02;
+
 /** Separations (relative to the largest half size) closer than this count as equal. */
 const TIE = 1e-10;
+/**
+ * Step 5's cosines between a face normal and the edge axis closer to 0 than this count as at
+ * right angles (hull-sat.ts's ALIGNMENT_TIE).
+ */
+const ALIGNMENT_TIE = 1e-9;
 /**
  * Edge axes whose squared length (sin^2 of the angle between the edges) is below this never
  * win: the closest points of near-parallel edges are ill-conditioned, and the face axes then
@@ -322,6 +358,8 @@ export function boxBoxSeparatingAxis(
   result.edgeA = edge < 0 ? -1 : (edge / 3) | 0;
   result.edgeB = edge < 0 ? 0 : edge % 3;
   result.edgeSeparation = edgeSeparation;
+  result.size = size;
+  result.edgeAlignment = NaN;
   result.edgeWins = edge >= 0 && prefersEdge(edgeSeparation, faceSeparation, size);
   if (edge >= 0 && !result.edgeWins && edgeSeparation > faceSeparation + tie) {
     // 5. The edge axis a_i x b_j is e_i x (column j of r) in A's frame, its squared length
@@ -338,20 +376,25 @@ export function boxBoxSeparatingAxis(
     rotation[6] = r20;
     rotation[7] = r21;
     rotation[8] = r22;
+    // The axis oriented from A toward B (edgeContact's orientation), and the direction in which
+    // the best face moves B away from A: A's outward normal, or against B's.
     const i = (edge / 3) | 0, j = edge % 3;
     const c0 = rotation[j]!, c1 = rotation[3 + j]!, c2 = rotation[6 + j]!;
-    const l0 = i === 0 ? 0 : i === 1 ? c2 : -c1;
-    const l1 = i === 0 ? -c2 : i === 1 ? 0 : c0;
-    const l2 = i === 0 ? c1 : i === 1 ? -c0 : 0;
+    const toward = (i === 0 ? t2 * c1 - t1 * c2 : i === 1 ? t0 * c2 - t2 * c0 : t1 * c0 - t0 * c1) <
+        0
+      ? -1
+      : 1;
+    const l0 = toward * (i === 0 ? 0 : i === 1 ? c2 : -c1);
+    const l1 = toward * (i === 0 ? -c2 : i === 1 ? 0 : c0);
+    const l2 = toward * (i === 0 ? c1 : i === 1 ? -c0 : 0);
     const face = useB ? faceB : faceA;
     const alignment = useB
-      ? l0 * rotation[face]! + l1 * rotation[3 + face]! + l2 * rotation[6 + face]!
-      : face === 0
-      ? l0
-      : face === 1
-      ? l1
-      : l2;
-    if (2 * alignment * alignment < lengths[edge]!) {
+      ? -result.faceSign * (l0 * rotation[face]! + l1 * rotation[3 + face]! +
+        l2 * rotation[6 + face]!)
+      : result.faceSign * (face === 0 ? l0 : face === 1 ? l1 : l2);
+    result.edgeAlignment = alignment;
+    result.edgeLengthSquared = lengths[edge]!;
+    if (!(2 * alignment * alignment >= lengths[edge]! && alignment > 0)) {
       const faces = faceScratch;
       faces[0] = separationA0;
       faces[1] = separationA1;
@@ -365,7 +408,6 @@ export function boxBoxSeparatingAxis(
       faces[9] = tb0;
       faces[10] = tb1;
       faces[11] = tb2;
-      result.size = size;
       useFaceAlongEdge(rotation, faces, result);
     }
   }
@@ -443,48 +485,74 @@ const rotationScratch = new Float64Array(9);
 
 /**
  * Step 5: the edge axis of least overlap is the shortest way out, but the face preference
- * declined it, and the best face lies more than 45 degrees from it. The face that describes the
- * contact is then the one whose normal lies closest to that edge axis, among the faces the edge
- * axis does not beat by the margin (`prefersEdge`): a box resting across another's edge is
- * pushed out along the stacking axis (the edge axis nearly is it), not along a side face that
- * overlaps a little less than the stacking face. parry chooses its contact features along the
- * least-overlap direction in the same spirit. `rotation`: B's rotation in A's frame; `faces`: the
- * six face axes' separations, then B's centre along them.
+ * declined it, and the best face does not point within 45 degrees of it. The face that describes
+ * the contact is then the one whose outward normal (toward the other box) lies closest to that
+ * edge axis, among the faces the edge axis does not beat by the margin (`prefersEdge`): a box
+ * resting across another's edge is pushed out along the stacking axis (the edge axis nearly is
+ * it), not along a side face that overlaps a little less than the stacking face. parry chooses
+ * its contact features along the least-overlap direction in the same spirit. Both faces along
+ * each axis count, as a hull's do (hull-sat.ts): the one toward the other box's centre, whose
+ * separation step 2 measured, and the one opposite. None pointing along the axis, the best face
+ * stands when it lies at right angles to it, and the edge axis wins when it points against it.
+ * `rotation`: B's rotation in A's frame; `faces`: the six face axes' separations, then B's
+ * centre along them.
  */
 function useFaceAlongEdge(rotation: Float64Array, faces: Float64Array, result: BoxBoxAxis): void {
   const size = result.size;
-  // The edge axis e_i x (column j of r) in A's frame (unnormalised: only the ratios matter).
+  // The edge axis e_i x (column j of r) in A's frame (unnormalised: only the ratios matter),
+  // oriented from A toward B.
   const i = result.edgeA, j = result.edgeB;
   const c0 = rotation[j]!, c1 = rotation[3 + j]!, c2 = rotation[6 + j]!;
-  const l0 = i === 0 ? 0 : i === 1 ? c2 : -c1;
-  const l1 = i === 0 ? -c2 : i === 1 ? 0 : c0;
-  const l2 = i === 0 ? c1 : i === 1 ? -c0 : 0;
-  let best = -1, bestAlignment = 0;
+  let l0 = i === 0 ? 0 : i === 1 ? c2 : -c1;
+  let l1 = i === 0 ? -c2 : i === 1 ? 0 : c0;
+  let l2 = i === 0 ? c1 : i === 1 ? -c0 : 0;
+  if (l0 * faces[6]! + l1 * faces[7]! + l2 * faces[8]! < 0) {
+    l0 = -l0;
+    l1 = -l1;
+    l2 = -l2;
+  }
+  const tie = ALIGNMENT_TIE * Math.sqrt(l0 * l0 + l1 * l1 + l2 * l2);
+  let best = -1, bestAlignment = 0, bestSeparation = 0, bestSign = 1;
   for (let face = 0; face < 6; face++) {
+    // A's face normals are the unit axes, B's the columns of r. Along each, the face toward the
+    // other box (by the centres), whose separation step 2 measured, moves B away from A along
+    // +-the axis by the sign of the centre along it; the face opposite, overlapping by 2 |centre|
+    // more, the other way: the two faces a hull has along that normal.
+    const m = face - 3, centre = faces[6 + face]!;
+    const along = m < 0
+      ? (face === 0 ? l0 : face === 1 ? l1 : l2)
+      : l0 * rotation[m]! + l1 * rotation[3 + m]! + l2 * rotation[6 + m]!;
+    const near = centre < 0 ? -along : along;
+    const alignment = Math.abs(along);
+    const separation = near > 0 ? faces[face]! : faces[face]! - 2 * Math.abs(centre);
     // prefersEdge's rule written out (PERFORMANCE.md: doubles cross calls in arrays or fields).
-    const separation = faces[face]!;
     if (
+      !(alignment > tie && alignment > bestAlignment) ||
       result.edgeSeparation >
         separation + EDGE_RELATIVE_MARGIN * Math.abs(separation) + EDGE_ABSOLUTE_MARGIN * size
     ) continue;
-    // A's face normals are the unit axes; B's are the columns of r.
-    const m = face - 3;
-    const alignment = Math.abs(
-      m < 0
-        ? (face === 0 ? l0 : face === 1 ? l1 : l2)
-        : l0 * rotation[m]! + l1 * rotation[3 + m]! + l2 * rotation[6 + m]!,
-    );
-    if (alignment > bestAlignment) {
-      best = face;
-      bestAlignment = alignment;
-    }
+    best = face;
+    bestAlignment = alignment;
+    bestSeparation = separation;
+    // The outward normal's sign along the axis: A's face moves B along it, B's face against it.
+    bestSign = (along < 0 ? -1 : 1) * (m < 0 ? 1 : -1);
   }
-  if (best < 0) return;
-  const toward = faces[6 + best]!;
+  if (best < 0) {
+    // No face within the margin points along the axis: the best face stands at right angles to
+    // it; pointing against it, the edge axis describes the contact (hull-sat.ts's
+    // `useFaceAlongEdge`, fuzz/FINDINGS.md F124).
+    const k = result.faceAxis;
+    const along = result.faceOfB
+      ? -result.faceSign * (l0 * rotation[k]! + l1 * rotation[3 + k]! + l2 * rotation[6 + k]!)
+      : result.faceSign * (k === 0 ? l0 : k === 1 ? l1 : l2);
+    if (along < -tie) result.edgeWins = true;
+    return;
+  }
   result.faceOfB = best >= 3;
   result.faceAxis = best % 3;
-  result.faceSign = best >= 3 ? (toward < 0 ? 1 : -1) : toward < 0 ? -1 : 1;
-  result.faceSeparation = faces[best]!;
+  result.faceSign = bestSign;
+  result.faceSeparation = bestSeparation;
+  result.edgeAlignment = bestAlignment;
 }
 
 /**

@@ -22,7 +22,8 @@
  *      The one of least overlap replaces the best face only by box-box's face preference margin
  *      (`prefersEdge`).
  *   5. When the least-overlap edge axis was declined that way, the face nearest in direction to
- *      it describes the contact (box-box-sat.ts's `useFaceAlongEdge`, for polyhedra).
+ *      it describes the contact (box-box-sat.ts's `useFaceAlongEdge`, for polyhedra); none
+ *      pointing along it, the edge axis wins over a best face that points against it.
  * The answer goes into an explicit `HullAxis`.
  *
  * With a `HullSatCache` (a `PairCache`'s), the face or edge pair that separated the hulls at the
@@ -54,6 +55,8 @@ export class HullAxis {
   edgeWins = false;
   /** The larger of the two hulls' sizes (the scale of the face preference margin). */
   size = 0;
+  /** Output of hull-face-clip.ts's `clipHullFaces`: the deepest clipped point's depth. */
+  patchDepth = 0;
   /**
    * The axis that separated the hulls when the test returned false: a face (A's 0 to F_A - 1,
    * then B's) in `separatingFace`, or the edge pair (`separatingEdgeA`, `separatingEdgeB`); -1
@@ -865,7 +868,19 @@ export function useFaceAlongEdge(a: HullData, b: HullData, result: HullAxis): vo
       bestAlignment = along;
     }
   }
-  if (best < 0) return;
+  if (best < 0) {
+    // No face within the margin points along the axis. The best face stands when it lies at
+    // right angles to it (above); one pointing against it, toward the far side of its own hull,
+    // is no contact at all: its clipped points lie below the reference face but beyond a thin
+    // reference hull, and the first touch along the edge would report the face's whole overlap
+    // (two slivers crossing edge to edge, fuzz/FINDINGS.md F124). The edge axis describes it.
+    const i = 4 * result.face;
+    const along = result.faceOfB
+      ? -(planesB[i]! * lx + planesB[i + 1]! * ly + planesB[i + 2]! * lz)
+      : planesA[i]! * lx + planesA[i + 1]! * ly + planesA[i + 2]! * lz;
+    if (along < -ALIGNMENT_TIE) result.edgeWins = true;
+    return;
+  }
   result.faceOfB = best >= facesA;
   result.face = result.faceOfB ? best - facesA : best;
   result.faceSeparation = separations[best]!;

@@ -21,6 +21,7 @@ import {
 } from '../sat/hull-sat.js';
 import type { HullData, HullEdgeData, HullGraph } from '../shapes/convex-hull.js';
 import { hullScratch } from '../shapes/hull-scratch.js';
+import { edgeForShallowFace } from '../pairs/convex-hull-convex-hull.js';
 
 /** Separations (relative to the size of the pair) closer than this count as equal. */
 const TIE = 1e-10;
@@ -398,57 +399,6 @@ function edgeContact(a: HullData, b: HullData, axis: HullAxis, candidates: Local
   candidates.count = 1;
   return true;
 }
-
-/** How far (relative to the pair's size) the face contact may lie above the face axis's depth. */
-const FACE_DEPTH_SLACK = 1e-9;
-
-/** The depth of the deepest candidate, -Infinity for none. */
-function deepestDepth(candidates: LocalManifold): number {
-  let deepest = -Infinity;
-  for (let k = 0; k < candidates.count; k++) {
-    deepest = Math.max(deepest, candidates.points[k]!.depth);
-  }
-  return deepest;
-}
-
-/**
- * Step 4's fallback: replaces the clipped face contact in `candidates` by the best edge axis's
- * contact (when its closest points lie on both edges) where the face contact misses the depth:
- * - overlapping: no clipped point as deep as the least overlap of any axis (the face's or the best
- *   edge's). A face chosen over a shallower edge axis may report less than its own overlap
- *   (box-box does the same for a box across an edge), never less than the shallowest axis.
- * - apart (a speculative contact): every axis only bounds the gap from below, so the face stands
- *   unless the two edges lie closer than every clipped point lies to the reference face (and no
- *   closer than the axes allow): then the
- *   face contact would tell a solver the hulls are farther apart than those two edges are (a
- *   box touching a hull edge to edge, its face clipped 3% of its size away, fuzz/FINDINGS.md F9).
- */
-function edgeForShallowFace(
-  a: HullData,
-  b: HullData,
-  axis: HullAxis,
-  candidates: LocalManifold,
-): void {
-  const deepest = deepestDepth(candidates);
-  const slack = FACE_DEPTH_SLACK * axis.size;
-  const least = -Math.max(axis.faceSeparation, axis.edgeSeparation);
-  if (least > 0) {
-    if (candidates.count === 0 || deepest < least - slack) edgeContact(a, b, axis, candidates);
-    return;
-  }
-  // Computed aside first, and again in place when chosen (a rare path: apart, the face kept).
-  // The edges' gap must be a gap the axes allow (at least the largest separation): edges that
-  // pass each other beside the hulls meet at a depth that is no distance between them.
-  if (candidates.count === 0) {
-    edgeContact(a, b, axis, candidates);
-  } else if (edgeContact(a, b, axis, edgeScratch)) {
-    const depth = edgeScratch.points[0]!.depth;
-    if (depth > deepest + slack && depth <= least + slack) edgeContact(a, b, axis, candidates);
-  }
-}
-
-/** The edge contact of a speculative pair, before it is chosen. Scratch of `edgeForShallowFace` alone. */
-const edgeScratch = new LocalManifold(1);
 
 /** The SAT's answer for the current pair. Scratch of `hullManifold` alone. */
 const axisScratch = new HullAxis();
