@@ -355,6 +355,45 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
     return y <= surface;
   }
 
+  /**
+   * Whether the world segment from `ends[0..2]` to `ends[3..5]` passes over no cell: seen along
+   * the field's Y it misses the grid (clipped to it, Liang-Barsky, nothing is left), or every
+   * cell under the box of what is left is a hole. A point when both ends are equal. For the
+   * last resort of the sphere and capsule kernels (mesh-contacts.ts: FINDINGS.md F132).
+   */
+  segmentOverNoCell(ends: Float64Array): boolean {
+    const m = this.transform, s = this.cellSize;
+    const tx = m[12]!, ty = m[13]!, tz = m[14]!;
+    const ax = ends[0]! - tx, ay = ends[1]! - ty, az = ends[2]! - tz;
+    const bx = ends[3]! - tx, by = ends[4]! - ty, bz = ends[5]! - tz;
+    // Local X and Z of both ends (the rotation's transpose).
+    const x0 = m[0]! * ax + m[1]! * ay + m[2]! * az, z0 = m[8]! * ax + m[9]! * ay + m[10]! * az;
+    const x1 = m[0]! * bx + m[1]! * by + m[2]! * bz, z1 = m[8]! * bx + m[9]! * by + m[10]! * bz;
+    let low = 0, high = 1;
+    const width = (this.columns - 1) * s, depth = (this.rows - 1) * s;
+    for (let k = 0; k < 4 && low <= high; k++) {
+      // Inside where g >= 0: x >= 0, width - x >= 0, z >= 0, depth - z >= 0.
+      const g0 = k === 0 ? x0 : k === 1 ? width - x0 : k === 2 ? z0 : depth - z0;
+      const g1 = k === 0 ? x1 : k === 1 ? width - x1 : k === 2 ? z1 : depth - z1;
+      if (g0 < 0 && g1 < 0) return true;
+      if (g0 < 0) low = Math.max(low, g0 / (g0 - g1));
+      else if (g1 < 0) high = Math.min(high, g0 / (g0 - g1));
+    }
+    if (low > high) return true;
+    const xa = x0 + low * (x1 - x0), xb = x0 + high * (x1 - x0);
+    const za = z0 + low * (z1 - z0), zb = z0 + high * (z1 - z0);
+    // Clamped into the grid: a point on the far border lies in the last cell.
+    const lastColumn = this.columns - 2, lastRow = this.rows - 2;
+    const j0 = Math.min(lastColumn, Math.max(0, Math.floor(Math.min(xa, xb) / s)));
+    const j1 = Math.min(lastColumn, Math.max(0, Math.floor(Math.max(xa, xb) / s)));
+    const i0 = Math.min(lastRow, Math.max(0, Math.floor(Math.min(za, zb) / s)));
+    const i1 = Math.min(lastRow, Math.max(0, Math.floor(Math.max(za, zb) / s)));
+    for (let i = i0; i <= i1; i++) {
+      for (let j = j0; j <= j1; j++) if (this.holes[i * (this.columns - 1) + j] === 0) return false;
+    }
+    return true;
+  }
+
   vertexIsFlat(key: number): boolean {
     const i = Math.floor(key / this.columns);
     return this.isFlatVertex(i, key - i * this.columns);
