@@ -245,9 +245,10 @@ function roundedColumnLow(core: Core, triangle: MeshTriangle): boolean {
   for (let k = 0; k < 3; k++) {
     const ux = planes[3 * k]!, uy = planes[3 * k + 1]!, uz = planes[3 * k + 2]!;
     const ax = v[3 * k]!, ay = v[3 * k + 1]!, az = v[3 * k + 2]!;
-    // On wall k: the core's signed distance d(t) = d0 + t de from the wall's plane; the cut of the sphere about core(t) is a disc of radius sqrt(r^2 - d^2)
-    // about core(t) - d u, whose lowest point lies sqrt(r^2 - d^2) m below it along the
-    // normal's part in the plane (length m), so the cut's least height is
+    // On wall k: the core's signed distance d(t) = d0 + t de from the wall's plane; the cut of
+    // the sphere about core(t) is a disc of radius sqrt(r^2 - d^2) about core(t) - d u, whose
+    // lowest point lies sqrt(r^2 - d^2) m below it along the normal's part in the plane
+    // (length m), so the cut's least height is
     // g(t) = h0 + t rise - d(t) nu - m sqrt(r^2 - d(t)^2) (nu = n . u), convex in t.
     const d0 = (x0 - ax) * ux + (y0 - ay) * uy + (z0 - az) * uz;
     const de = ex * ux + ey * uy + ez * uz;
