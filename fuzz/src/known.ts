@@ -24,9 +24,6 @@ const F124 = 'FINDINGS.md F124';
 /** A hull deep in a hull: the face kept over an edge axis reports less than its overlap along its normal. */
 const F125 = 'FINDINGS.md F125';
 
-/** Sphere beside a heightfield, below its surface, reaching into the solid under the border: no contact. */
-const F132 = 'FINDINGS.md F132';
-
 /** Sphere against a mesh at 10^5: ghost normals on cracked floors, a face contact just outside its prism. */
 const F133 = 'FINDINGS.md F133';
 
@@ -60,10 +57,6 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ], [
     'deep',
   ]),
-  ...entries(F132, ['collideSphereHeightfield'], [
-    'contact-iff-overlap',
-    'overlap-agrees-with-oracle',
-  ], ['extreme-heights', 'mixed-sizes']),
   ...entries(F133, ['collideSphereTriangleMesh'], ['flat-floor-cracked'], [
     'near-duplicate',
     'far-1e5',
