@@ -45,6 +45,8 @@ import {
 
 /** Merge distance as a fraction of the radius (see mesh-manifold.ts). */
 const MERGE_FRACTION = 1e-6;
+/** Round-off of a shape's own geometry as a fraction of its size (the radius plus half length). */
+const SHAPE_SLACK = 1e-9;
 
 /** The moving shape as the kernel sees it: its core, radius, and how its features are coded. */
 export class Core {
@@ -62,11 +64,6 @@ export class Core {
   capsule = false;
   /** The caller's speculative tolerance (`coreMeshContacts` copies it from the buffer). */
   tolerance = Number.MIN_VALUE;
-  /**
-   * Set when a heightfield's triangle in reach has no part of the core in its column: the core
-   * may lie beside every column (`besideColumns`). Cleared by `coreMeshContacts`.
-   */
-  besideColumn = false;
 }
 
 const triangleScratch = new MeshTriangle();
@@ -110,7 +107,6 @@ export function coreMeshContacts(
     queryBox[i] = box[i]! - margin;
     queryBox[3 + i] = box[3 + i]! + margin;
   }
-  core.besideColumn = false;
   source.beginQuery(queryBox);
   const reach = core.radius + margin, solid = source.solidBelow;
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
@@ -132,7 +128,7 @@ export function coreMeshContacts(
     coreTriangleFace(core, triangle, source, manifold);
     coreTriangleBoundary(core, triangle, source, manifold);
   }
-  if (core.besideColumn) besideColumns(core, source, manifold);
+  if (solid) besideColumns(core, source, manifold);
 }
 
 /**
@@ -141,13 +137,15 @@ export function coreMeshContacts(
  * prism nor the column of step 1, though the shape may reach sideways into the solid under the
  * border cells. As a box or hull there (hull-mesh-contacts.ts), every triangle whose column the
  * shape reaches answers when the shape's deepest point in that column lies behind its plane
- * (`roundedColumnLow`, by more than the triangle's slack): normal the triangle's, depth
+ * (`roundedColumnLow`, by more than the triangle's slack and the shape's round-off): normal the triangle's, depth
  * `radius - height` at the core's deeper end (for a sphere its centre), the depth the solid's
  * contacts of step 1 have. Moving the shape by that depth along the normal puts all of it in
  * front of the plane, and the triangle's solid lies behind the plane: the pair is freed. (The
  * deepest point's own depth would not do: where the normal leans toward the column, the move
- * carries more of the shape into it, deeper.) Runs only when step 1 met a triangle whose column
- * holds no part of the core (`Core.besideColumn`) and the grid confirms the core is beside it.
+ * carries more of the shape into it, deeper.) The grid's O(1) test of the core's cells comes
+ * first, so a core over the grid pays only that; which triangles step 1 took for the core is no
+ * guide (a centre in front inside the prisms it reaches takes none into the column's part), and
+ * the answer must not hang on how loosely the grid is queried.
  */
 function besideColumns(core: Core, source: TriangleSource, manifold: MeshManifold): void {
   if (!(source instanceof Heightfield)) return;
@@ -159,16 +157,13 @@ function besideColumns(core: Core, source: TriangleSource, manifold: MeshManifol
   coreEnds[5] = core.z1;
   if (!source.segmentOverNoCell(coreEnds)) return;
   const triangle = triangleScratch, r = core.radius;
-  // Beside the grid within round-off is in a column (with its slack), as the rules above saw it.
   source.beginQuery(queryBox);
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
     source.loadFace(slot, triangle);
-    if (clipCore(core, triangle, true)) return;
-  }
-  source.beginQuery(queryBox);
-  for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
-    source.loadFace(slot, triangle);
-    if (!roundedColumnLow(core, triangle) || !(columnLowest[0]! < -triangle.slack)) continue;
+    // Beyond round-off: the triangle's slack, and the shape's own (a dip found across a sphere
+    // a million times the cell is its radius's round-off; FINDINGS.md F132's 10^5 run).
+    const gate = triangle.slack + SHAPE_SLACK * (r + core.halfLength);
+    if (!roundedColumnLow(core, triangle) || !(columnLowest[0]! < -gate)) continue;
     const v = triangle.vertices, n = triangle.normal;
     const nx = n[0]!, ny = n[1]!, nz = n[2]!;
     const h0 = (core.x0 - v[0]!) * nx + (core.y0 - v[1]!) * ny + (core.z0 - v[2]!) * nz;
@@ -470,7 +465,6 @@ function coreTriangleFace(
       const behind = columnLowHeight + columnHighHeight < -2 * slack;
       const prismAnswers = inPrism && deepest >= span[0]! && deepest <= span[1]!;
       const dips = Math.min(columnLowHeight, columnHighHeight) < -slack;
-      if (!inColumn) core.besideColumn = true;
       if (inColumn && (behind || (!prismAnswers && dips))) {
         low = span[0]!;
         high = span[1]!;
