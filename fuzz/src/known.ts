@@ -21,9 +21,6 @@ const F147 = 'FINDINGS.md F147';
  */
 const F148 = 'FINDINGS.md F148';
 
-/** Sphere beside a heightfield, below its surface, reaching into the solid under the border: no contact. */
-const F132 = 'FINDINGS.md F132';
-
 /** Sphere against a mesh at 10^5: ghost normals on cracked floors, a face contact just outside its prism. */
 const F133 = 'FINDINGS.md F133';
 
@@ -60,10 +57,6 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'far-1e5',
   ]),
   ...entries(F148, ['collideConvexHullHeightfield'], ['rigid-invariant'], ['mixed-sizes']),
-  ...entries(F132, ['collideSphereHeightfield'], [
-    'contact-iff-overlap',
-    'overlap-agrees-with-oracle',
-  ], ['extreme-heights', 'mixed-sizes']),
   ...entries(F133, ['collideSphereTriangleMesh'], ['flat-floor-cracked'], [
     'near-duplicate',
     'far-1e5',

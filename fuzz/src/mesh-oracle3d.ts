@@ -1134,6 +1134,149 @@ export function columnLow(
   return least === Infinity ? null : least;
 }
 
+/** `roundedColumnLow`'s answers per core, local triangle and wall offset (the search is slow). */
+const roundedLows = new WeakMap<Core, Map<string, number | null>>();
+
+/**
+ * The least height, along the upward normal of local triangle `at` over its plane, of a sphere's
+ * or capsule's whole body (the core and its radius, not the core alone as `columnLow`) inside
+ * the triangle's column, the walls moved out by `grow`; null when the body does not reach the
+ * column. Searched, not solved: the body's lowest point on a vertical line at (x, z) is found by
+ * bisection on the line (the body is convex, so the points of the line in it are one interval
+ * and its lowest end follows from where the line passes the core nearest), and that point's
+ * height is a convex function of (x, z) over the body's shadow (the lower surface of a convex
+ * body over its shadow is convex, and the normal rises along y). Its least over the triangle's
+ * shadow is the body's own lowest point when that lies inside the walls, else on a wall: along
+ * each wall a ternary search over the stretch of it the body's shadow covers (found by bisection
+ * from the wall's point nearest the core's shadow).
+ */
+export function roundedColumnLow(
+  data: StaticData,
+  at: number,
+  core: Core,
+  grow: number,
+): number | null {
+  let cache = roundedLows.get(core);
+  if (!cache) roundedLows.set(core, cache = new Map());
+  const key = `${at}:${grow}`;
+  if (cache.has(key)) return cache.get(key)!;
+  const t = localTriangles(data.surface)[at]!;
+  const { corners, n } = columnFrame(t);
+  const toLocal = unplacer(data.position, data.quaternion);
+  const a = toLocal(core.points[0]!), b = toLocal(core.points[core.points.length - 1]!);
+  const r = core.radius;
+  const height = (x: Vec3) => dot(n, sub(x, t.corners[0]));
+  const gap = (p: Vec3) => length(sub(p, closestOnSegment(p, a, b)));
+  // The walls in x, z as in columnLow: inward unit normal (mx, mz), inside where mx x + mz z >= w.
+  const walls = [0, 1, 2].map((k) => {
+    const p = corners[k]!, q = corners[(k + 1) % 3]!;
+    const ex = q[0] - p[0], ez = q[1] - p[1], l = Math.hypot(ex, ez);
+    const mx = -ez / l, mz = ex / l;
+    return { mx, mz, w: mx * p[0] + mz * p[1] - grow };
+  });
+  const inside = (x: Vec3) => walls.every(({ mx, mz, w }) => mx * x[0] + mz * x[2] >= w);
+  let least = Infinity;
+  // The body's lowest points: the core's ends (the lower one, or both when level) less r n.
+  for (const end of [a, b]) {
+    const bottom = add(end, n, -r);
+    if (inside(bottom)) least = Math.min(least, height(bottom));
+  }
+  const top = Math.max(a[1], b[1]) + 2 * r + 1, floor = Math.min(a[1], b[1]) - 2 * r - 1;
+  // The height of the body's lowest point on the vertical line at (x, z), or Infinity.
+  const lowest = (x: number, z: number): number => {
+    if (a === b || (a[0] === b[0] && a[1] === b[1] && a[2] === b[2])) {
+      // A sphere: the line meets it from a[1] - sqrt(r^2 - (its distance across)^2).
+      const across = (x - a[0]) ** 2 + (z - a[2]) ** 2;
+      return across > r * r ? Infinity : height([x, a[1] - Math.sqrt(r * r - across), z]);
+    }
+    const [, q] = closestSegments(a, b, [x, floor, z], [x, top, z]);
+    if (!(gap(q) <= r)) return Infinity;
+    let out = floor, within = q[1];
+    for (let i = 0; i < 100; i++) {
+      const middle = 0.5 * (out + within);
+      if (middle <= out || middle >= within) break;
+      if (gap([x, middle, z]) <= r) within = middle;
+      else out = middle;
+    }
+    return height([x, within, z]);
+  };
+  // The corners of the moved walls: corner k where wall k - 1 meets wall k (Cramer's rule).
+  const moved = [0, 1, 2].map((k) => {
+    const u = walls[(k + 2) % 3]!, v = walls[k]!;
+    const det = u.mx * v.mz - u.mz * v.mx;
+    return [(u.w * v.mz - u.mz * v.w) / det, (u.mx * v.w - u.w * v.mx) / det] as const;
+  });
+  for (let k = 0; k < 3; k++) {
+    // Wall k's foot, from corner k to corner k + 1; the body's shadow covers one stretch of it.
+    const [px, pz] = moved[k]!, [qx, qz] = moved[(k + 1) % 3]!;
+    const at2 = (u: number): [number, number] => [px + u * (qx - px), pz + u * (qz - pz)];
+    const [onFoot, onCore] = closestSegments([px, 0, pz], [qx, 0, qz], [a[0], 0, a[2]], [
+      b[0],
+      0,
+      b[2],
+    ]);
+    if (length(sub(onFoot, onCore)) > r) continue;
+    const footLength = Math.hypot(qx - px, qz - pz);
+    const middle = footLength > 0 ? Math.hypot(onFoot[0] - px, onFoot[2] - pz) / footLength : 0;
+    const covered = (u: number) => {
+      const [x, z] = at2(u);
+      return gap(closestSegments(a, b, [x, floor, z], [x, top, z])[1]) <= r;
+    };
+    const edge = (inward: number, outward: number) => {
+      for (let i = 0; i < 100; i++) {
+        const m = 0.5 * (inward + outward);
+        if (m === inward || m === outward) break;
+        if (covered(m)) inward = m;
+        else outward = m;
+      }
+      return inward;
+    };
+    const from = covered(0) ? 0 : edge(middle, 0), to = covered(1) ? 1 : edge(middle, 1);
+    const f = (u: number) => lowest(...at2(u));
+    // Golden-section search (convex f), one new value a step.
+    const golden = (Math.sqrt(5) - 1) / 2;
+    let lo = from, hi = to, m1 = hi - golden * (hi - lo), m2 = lo + golden * (hi - lo);
+    let f1 = f(m1), f2 = f(m2);
+    for (let i = 0; i < 80 && hi - lo > 1e-17; i++) {
+      if (f1 <= f2) (hi = m2, m2 = m1, f2 = f1, m1 = hi - golden * (hi - lo), f1 = f(m1));
+      else (lo = m1, m1 = m2, f1 = f2, m2 = lo + golden * (hi - lo), f2 = f(m2));
+    }
+    least = Math.min(least, f(from), f(to), f1, f2);
+  }
+  const answer = least === Infinity ? null : least;
+  cache.set(key, answer);
+  return answer;
+}
+
+/**
+ * How deep a sphere's or capsule's body reaches into a heightfield's solid when its core lies in
+ * no column (beside the grid, or over holes): the most, over the triangles whose column the body
+ * reaches (walls moved by `grow`), that the plane lies above the body's lowest point in the column
+ * (`roundedColumnLow`); -Infinity when it reaches none.
+ */
+export function roundedDepthBelow(data: StaticData, core: Core, grow: number): number {
+  if (data.surface.kind === 'mesh') return -Infinity;
+  const toLocal = unplacer(data.position, data.quaternion);
+  const ends = core.points.map(toLocal), reach = core.radius + Math.abs(grow);
+  const x0 = Math.min(...ends.map((p) => p[0])) - reach;
+  const x1 = Math.max(...ends.map((p) => p[0])) + reach;
+  const z0 = Math.min(...ends.map((p) => p[2])) - reach;
+  const z1 = Math.max(...ends.map((p) => p[2])) + reach;
+  let deepest = -Infinity;
+  const triangles = localTriangles(data.surface);
+  for (const at of trianglesUnder(data.surface, x0, x1, z0, z1)) {
+    // Only a triangle whose shadow meets the body's box can hold part of it.
+    const c = triangles[at]!.corners;
+    if (
+      Math.min(c[0][0], c[1][0], c[2][0]) > x1 || Math.max(c[0][0], c[1][0], c[2][0]) < x0 ||
+      Math.min(c[0][2], c[1][2], c[2][2]) > z1 || Math.max(c[0][2], c[1][2], c[2][2]) < z0
+    ) continue;
+    const low = roundedColumnLow(data, at, core, grow);
+    if (low !== null) deepest = Math.max(deepest, -low);
+  }
+  return deepest;
+}
+
 /**
  * How deep the core reaches into a heightfield's solid, measured as the contacts3d README
  * documents the solid's contacts: the most, over the triangles' columns (walls moved by `grow`),

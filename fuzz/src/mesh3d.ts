@@ -36,6 +36,8 @@ import {
   coreSegmentDistance,
   centroidOf,
   depthBelow,
+  roundedColumnLow,
+  roundedDepthBelow,
   shrunk,
   distanceToFeature,
   distanceToPlane,
@@ -607,7 +609,8 @@ function quaternionOf(size: number): Quat {
  * Whether the oracle finds the shapes apart (beyond the shell) or overlapping (beyond it): a
  * mesh's from the front; a heightfield's also in its solid (DESIGN.md: the solid is below): a
  * core (a sphere's or capsule's, or a box or hull itself) with a part below the surface in a
- * triangle's column, which overlaps by its radius plus that part's depth below the plane.
+ * triangle's column, which overlaps by its radius plus that part's depth below the plane, or a
+ * sphere's or capsule's core in no column whose body reaches behind a plane in its column.
  */
 function oracle(config: MeshConfig): { apart: boolean; overlapping: boolean; gap: number; } {
   const m = measures(config);
@@ -626,9 +629,18 @@ function measureOracle(config: MeshConfig): { apart: boolean; overlapping: boole
   const under = depthBelow(config.fixed, core, -shell);
   if (under > shell) return { apart: false, overlapping: true, gap: -(core.radius + under) };
   // In the solid or on it within the shell (the columns' walls moved out by it): not apart.
-  const onSolid = depthBelow(config.fixed, core, shell) >= -shell;
+  const outer = depthBelow(config.fixed, core, shell);
+  let onSolid = outer >= -shell;
   const { distance, inFront } = closestOf(config);
   if (core.faces.length === 0) {
+    // A core in no column (beside the grid, or over holes) whose body reaches sideways into the
+    // solid under a triangle, by more than the shell below its plane: inside; within it: not
+    // apart (FINDINGS.md F132).
+    if (outer === -Infinity && config.fixed.surface.kind === 'heightfield') {
+      const dip = roundedDepthBelow(config.fixed, core, -shell);
+      if (dip > shell) return { apart: false, overlapping: true, gap: -dip };
+      onSolid = roundedDepthBelow(config.fixed, core, shell) >= -shell;
+    }
     return {
       apart: !onSolid && distance - core.radius > shell,
       overlapping: inFront && distance > shell && core.radius - distance > shell,
@@ -661,7 +673,15 @@ function measuredAsFace(config: MeshConfig, c: Found, tolerance: number): boolea
   const behind = dot(t.n, sub(p, t.v[0])) <= tolerance;
   if (behind && outsidePrism(surface, meshCode(c), p) <= tolerance) return true;
   if (config.fixed.surface.kind !== 'heightfield') return false;
-  if (outsideColumn(config.fixed, at, p) > tolerance) return false;
+  if (outsideColumn(config.fixed, at, p) > tolerance) {
+    // A sphere's or capsule's core in no column (not inside one by more than the tolerance):
+    // its body reaching into this triangle's solid from beside it (FINDINGS.md F132).
+    if (core.faces.length > 0 || depthBelow(config.fixed, core, -tolerance) !== -Infinity) {
+      return false;
+    }
+    const low = roundedColumnLow(config.fixed, at, core, tolerance);
+    return low !== null && low < tolerance;
+  }
   const low = columnLow(config.fixed, at, core, tolerance);
   return low !== null && low < tolerance;
 }

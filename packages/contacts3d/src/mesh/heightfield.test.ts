@@ -26,7 +26,11 @@ function trianglesOf(t: Terrain) {
   return heightfieldTriangles(t.rows, t.columns, t.heights, t.cellSize, t.holes);
 }
 
-function contactKeys(data: CollisionData, mapSecond: (code: number) => number): string[] {
+function contactKeys(
+  data: CollisionData,
+  mapSecond: (code: number) => number,
+  keep: (i: number, key: string) => boolean = () => true,
+): string[] {
   return Array.from({ length: data.contactCount }, (_, i) => {
     const c = data.contacts[i]!;
     const second = secondFeatureOf(c.featureId);
@@ -38,7 +42,7 @@ function contactKeys(data: CollisionData, mapSecond: (code: number) => number): 
       ...Array.from(c.normal, (x) => x.toFixed(10)),
       ...Array.from(c.point, (x) => x.toPrecision(11)),
     ].join(' ');
-  }).sort();
+  }).filter((key, i) => keep(i, key)).sort();
 }
 
 /** Heavy tests get a minute: the machine running CI may be loaded. */
@@ -95,7 +99,7 @@ describe('a heightfield gives the contacts of the mesh of its triangles', () => 
     const mesh = new TriangleMesh(list.vertices, list.indices).setPose(...pose);
     const a = new CollisionData({ capacity: 32, tolerance: 0.01 }),
       b = new CollisionData({ capacity: 32, tolerance: 0.01 });
-    let touching = 0, sunk = 0;
+    let touching = 0, sunk = 0, besideSolid = 0;
     for (let run = 0; run < 3000; run++) {
       const local = [random.range(-0.5, 7.5), random.range(-1, 1.5), random.range(-0.5, 6)];
       const m = field.transform;
@@ -115,11 +119,32 @@ describe('a heightfield gives the contacts of the mesh of its triangles', () => 
       // Where the core dips behind a triangle in its column the heightfield's solid answers
       // and the mesh (no inside) does not: those placements are the solid-below tests'.
       const h = shape instanceof Capsule ? shape.halfLength : 0, s = shape.transform;
-      const inSolid = Array.from({ length: 65 }, (_, k) => (k / 32 - 1) * h).some((along) => {
+      const samples = Array.from({ length: 65 }, (_, k) => (k / 32 - 1) * h).map((along) => {
         const w = [0, 1, 2].map((i) => s[12 + i]! + along * s[4 + i]! - m[12 + i]!);
-        const p = [0, 4, 8].map((c) => m[c]! * w[0]! + m[c + 1]! * w[1]! + m[c + 2]! * w[2]!);
-        return behindATriangle(list, p, 0);
+        return [0, 4, 8].map((c) => m[c]! * w[0]! + m[c + 1]! * w[1]! + m[c + 2]! * w[2]!);
       });
+      const inSolid = samples.some((p) => behindATriangle(list, p, 0));
+      // A core over no cell (beside the grid, or over holes) may reach sideways into the solid
+      // under a cell, which the mesh does not have (FINDINGS.md F132, test_f132's): there the
+      // heightfield's contacts are the mesh's and those of that solid, each a triangle's face,
+      // its normal, depth the radius less the height of the core's deeper end over its plane.
+      const overCell = (p: number[]) => {
+        const i = Math.floor(p[2]! / t.cellSize), j = Math.floor(p[0]! / t.cellSize);
+        return i >= 0 && j >= 0 && i < t.rows - 1 && j < t.columns - 1 &&
+          !t.holes[i * (t.columns - 1) + j];
+      };
+      const beside = !samples.some(overCell);
+      const ofTheSolid = (i: number) => {
+        const c = a.contacts[i]!, second = secondFeatureOf(c.featureId);
+        if (!beside || second % 8 !== 0) return false;
+        const [p, q, r] = gridTriangle(t, second / 8);
+        const across = cross(sub(q, p), sub(r, p));
+        const n = across.map((x) => x / Math.hypot(...across));
+        const world = [0, 1, 2].map((i) => m[i]! * n[0]! + m[4 + i]! * n[1]! + m[8 + i]! * n[2]!);
+        const height = Math.min(dot(n, sub(samples[0]!, p)), dot(n, sub(samples[64]!, p)));
+        return [0, 1, 2].every((k) => Math.abs(c.normal[k]! - world[k]!) < 1e-9) &&
+          Math.abs(c.penetration - (shape.radius - height)) < 1e-9;
+      };
       if (inSolid) {
         sunk++;
         continue;
@@ -128,13 +153,26 @@ describe('a heightfield gives the contacts of the mesh of its triangles', () => 
         const n = b.contacts[i]!.normal;
         for (let k = 0; k < 3; k++) n[k] = 0 - n[k]!;
       }
-      expect(contactKeys(a, (code) => code)).toEqual(
-        contactKeys(b, (code) => triangleOfMesh[code]!),
-      );
+      const meshKeys = contactKeys(b, (code) => triangleOfMesh[code]!);
+      let solid = 0;
+      const kept = contactKeys(a, (code) => code, (i, key) => {
+        if (meshKeys.includes(key) || !ofTheSolid(i)) return true;
+        solid++;
+        return false;
+      });
+      // Beside the solid, the set reduced to maxContactsPerPair may leave out some of the mesh's.
+      if (solid > 0) {
+        besideSolid++;
+        for (const key of kept) expect(meshKeys).toContain(key);
+      } else {
+        expect(kept).toEqual(meshKeys);
+      }
       if (a.contactCount > 0) touching++;
     }
     expect(touching).toBeGreaterThan(400);
     expect(sunk).toBeLessThan(1500);
+    // 315 of the 3,000 reach the solid beside the grid or a hole (at this seed).
+    expect(besideSolid).toBeGreaterThan(100);
   }, SLOW);
 });
 

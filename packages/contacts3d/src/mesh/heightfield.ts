@@ -355,6 +355,58 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
     return y <= surface;
   }
 
+  /**
+   * Whether the world segment from `ends[0..2]` to `ends[3..5]` lies clearly beside every cell:
+   * seen along the field's Y, farther than the triangles' round-off slack (`writeSlack`: a
+   * billionth of the longest edge, at most the cell's diagonal plus the height range, and 1e-14
+   * of the coordinates; twice that here) from the grid (clipped to it grown by that margin,
+   * Liang-Barsky, nothing is left), or from every cell that is no hole (each cell under the box
+   * of what is left, grown by the margin, is a hole). A point when both ends are equal. A segment
+   * nearer than that lies in a column as the kernels' column clip sees it. For the sphere and
+   * capsule kernel's solid beside the grid (mesh-contacts.ts, FINDINGS.md F132).
+   */
+  segmentOverNoCell(ends: Float64Array): boolean {
+    const m = this.transform, s = this.cellSize, box = this.aabb;
+    const tx = m[12]!, ty = m[13]!, tz = m[14]!;
+    const ax = ends[0]! - tx, ay = ends[1]! - ty, az = ends[2]! - tz;
+    const bx = ends[3]! - tx, by = ends[4]! - ty, bz = ends[5]! - tz;
+    // Local X and Z of both ends (the rotation's transpose).
+    const x0 = m[0]! * ax + m[1]! * ay + m[2]! * az, z0 = m[8]! * ax + m[9]! * ay + m[10]! * az;
+    const x1 = m[0]! * bx + m[1]! * by + m[2]! * bz, z1 = m[8]! * bx + m[9]! * by + m[10]! * bz;
+    const largest = Math.max(
+      Math.abs(box[0]!),
+      Math.abs(box[1]!),
+      Math.abs(box[2]!),
+      Math.abs(box[3]!),
+      Math.abs(box[4]!),
+      Math.abs(box[5]!),
+    );
+    const margin = 2e-9 * (2 * s + this.maxHeight - this.minHeight) + 1e-13 * largest;
+    let low = 0, high = 1;
+    const width = (this.columns - 1) * s + margin, depth = (this.rows - 1) * s + margin;
+    for (let k = 0; k < 4 && low <= high; k++) {
+      // Inside where g >= 0: x >= -margin, x <= width, z >= -margin, z <= depth.
+      const g0 = k === 0 ? x0 + margin : k === 1 ? width - x0 : k === 2 ? z0 + margin : depth - z0;
+      const g1 = k === 0 ? x1 + margin : k === 1 ? width - x1 : k === 2 ? z1 + margin : depth - z1;
+      if (g0 < 0 && g1 < 0) return true;
+      if (g0 < 0) low = Math.max(low, g0 / (g0 - g1));
+      else if (g1 < 0) high = Math.min(high, g0 / (g0 - g1));
+    }
+    if (low > high) return true;
+    const xa = x0 + low * (x1 - x0), xb = x0 + high * (x1 - x0);
+    const za = z0 + low * (z1 - z0), zb = z0 + high * (z1 - z0);
+    // Clamped into the grid: a point on the far border lies in the last cell.
+    const lastColumn = this.columns - 2, lastRow = this.rows - 2;
+    const j0 = Math.min(lastColumn, Math.max(0, Math.floor((Math.min(xa, xb) - margin) / s)));
+    const j1 = Math.min(lastColumn, Math.max(0, Math.floor((Math.max(xa, xb) + margin) / s)));
+    const i0 = Math.min(lastRow, Math.max(0, Math.floor((Math.min(za, zb) - margin) / s)));
+    const i1 = Math.min(lastRow, Math.max(0, Math.floor((Math.max(za, zb) + margin) / s)));
+    for (let i = i0; i <= i1; i++) {
+      for (let j = j0; j <= j1; j++) if (this.holes[i * (this.columns - 1) + j] === 0) return false;
+    }
+    return true;
+  }
+
   vertexIsFlat(key: number): boolean {
     const i = Math.floor(key / this.columns);
     return this.isFlatVertex(i, key - i * this.columns);

@@ -15,6 +15,9 @@
  * 2. Edge or vertex. The closest points of the core and the triangle's boundary (Ericson,
  *    Real-Time Collision Detection, 5.1.9, per edge) give a contact with the direction between
  *    them as its normal, when the rule against ghost contacts lets it through.
+ * 3. The solid beside a heightfield's grid: a core in no cell's column (beside the grid, or over
+ *    holes) whose shape reaches sideways into a triangle's column, behind its plane, gets that
+ *    triangle's normal, depth `radius - height` at the core's deeper end (`besideColumns`).
  *
  * Step 2 goes through the rule against ghost contacts (ghost-rule.ts): an edge or vertex contact
  * keeps its normal only inside the feature's normal cone; flat edges and vertices and concave
@@ -30,6 +33,7 @@ import {
 import type { CollisionData } from '../manifold/collision-data.js';
 import { addMeshContact, emitMeshManifold, MeshManifold } from './mesh-manifold.js';
 import { edgeAcceptsNormal, facesNormal, vertexAcceptsNormal } from './ghost-rule.js';
+import { Heightfield } from './heightfield.js';
 import {
   Direction,
   meshEdgeFeature,
@@ -41,6 +45,8 @@ import {
 
 /** Merge distance as a fraction of the radius (see mesh-manifold.ts). */
 const MERGE_FRACTION = 1e-6;
+/** Round-off of a shape's own geometry as a fraction of its size (the radius plus half length). */
+const SHAPE_SLACK = 1e-9;
 
 /** The moving shape as the kernel sees it: its core, radius, and how its features are coded. */
 export class Core {
@@ -76,6 +82,10 @@ const span = new Float64Array(2);
 const prismPlanes = new Float64Array(9);
 /** The plane that clipped each end of `span` (0 to 2: edge k's wall; 3 to 5: corner k - 3's cap), or -1. */
 const spanPlanes = new Int32Array(2);
+/** The core's two ends, for `Heightfield.segmentOverNoCell`. */
+const coreEnds = new Float64Array(6);
+/** `roundedColumnLow`'s answer: the least height over the triangle's plane. */
+const columnLowest = new Float64Array(1);
 
 /**
  * Runs the query of `source` over `box` (the shape's world box) grown by `data.tolerance` and
@@ -118,6 +128,197 @@ export function coreMeshContacts(
     coreTriangleFace(core, triangle, source, manifold);
     coreTriangleBoundary(core, triangle, source, manifold);
   }
+  if (solid) besideColumns(core, source, manifold);
+}
+
+/**
+ * Step 3 of the file comment, a heightfield's solid beside its grid (FINDINGS.md F132): a core
+ * that lies beside every cell's column (beside the grid, or over holes) is seen by neither the
+ * prism nor the column of step 1, though the shape may reach sideways into the solid under the
+ * border cells. As a box or hull there (hull-mesh-contacts.ts), every triangle whose column the
+ * shape reaches answers when the shape's deepest point in that column lies behind its plane
+ * (`roundedColumnLow`, by more than the triangle's slack and the shape's round-off): normal the triangle's, depth
+ * `radius - height` at the core's deeper end (for a sphere its centre), the depth the solid's
+ * contacts of step 1 have. Moving the shape by that depth along the normal puts all of it in
+ * front of the plane, and the triangle's solid lies behind the plane: the pair is freed. (The
+ * deepest point's own depth would not do: where the normal leans toward the column, the move
+ * carries more of the shape into it, deeper.) The grid's O(1) test of the core's cells comes
+ * first, so a core over the grid pays only that; which triangles step 1 took for the core is no
+ * guide (a centre in front inside the prisms it reaches takes none into the column's part), and
+ * the answer must not hang on how loosely the grid is queried.
+ */
+function besideColumns(core: Core, source: TriangleSource, manifold: MeshManifold): void {
+  if (!(source instanceof Heightfield)) return;
+  coreEnds[0] = core.x0;
+  coreEnds[1] = core.y0;
+  coreEnds[2] = core.z0;
+  coreEnds[3] = core.x1;
+  coreEnds[4] = core.y1;
+  coreEnds[5] = core.z1;
+  if (!source.segmentOverNoCell(coreEnds)) return;
+  const triangle = triangleScratch, r = core.radius;
+  source.beginQuery(queryBox);
+  for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
+    source.loadFace(slot, triangle);
+    // Beyond round-off: the triangle's slack, and the shape's own (a dip found across a sphere
+    // a million times the cell is its radius's round-off; FINDINGS.md F132's 10^5 run).
+    const gate = triangle.slack + SHAPE_SLACK * (r + core.halfLength);
+    if (!roundedColumnLow(core, triangle) || !(columnLowest[0]! < -gate)) continue;
+    const v = triangle.vertices, n = triangle.normal;
+    const nx = n[0]!, ny = n[1]!, nz = n[2]!;
+    const h0 = (core.x0 - v[0]!) * nx + (core.y0 - v[1]!) * ny + (core.z0 - v[2]!) * nz;
+    const h1 = (core.x1 - v[0]!) * nx + (core.y1 - v[1]!) * ny + (core.z1 - v[2]!) * nz;
+    const end = h1 < h0 ? 1 : 0, height = end === 1 ? h1 : h0;
+    const back = 0.5 * (r + height);
+    const candidate = manifold.candidate;
+    candidate.x = (end === 1 ? core.x1 : core.x0) - nx * back;
+    candidate.y = (end === 1 ? core.y1 : core.y0) - ny * back;
+    candidate.z = (end === 1 ? core.z1 : core.z0) - nz * back;
+    candidate.nx = nx;
+    candidate.ny = ny;
+    candidate.nz = nz;
+    candidate.depth = r - height;
+    // A capsule's end (capsule.ts codes: 1 at the start, also for a capsule of no length; 2 at the end).
+    candidate.kind = core.capsule ? ContactKind.PointFace : ContactKind.FaceFace;
+    candidate.first = !core.capsule ? 0 : end === 1 && core.halfLength !== 0 ? 2 : 1;
+    candidate.second = meshFaceFeature(triangle.index);
+    candidate.key = -1;
+    manifold.mergeDistance = MERGE_FRACTION * r + triangle.slack;
+    addMeshContact(manifold);
+  }
+}
+
+/**
+ * The least height over the plane of `triangle` of the shape (the core inflated by its radius)
+ * within the triangle's column (its walls through the edges along `triangle.up`, exact: the
+ * caller asks for a dip beyond the slack, so a shape touching the border edge within round-off
+ * gets nothing, as it got nothing before), into `columnLowest[0]`; false when the shape does not
+ * reach the column. The height is linear and the part convex, so the least is at a point where
+ * the active constraints (the shape's surface and the walls) meet (the Karush-Kuhn-Tucker
+ * conditions; Boyd and Vandenberghe, Convex Optimization, 5.5.3): the shape's own lowest point
+ * inside the walls; on one wall, the lowest point of the shape's cut by that wall's plane, inside
+ * the other two; or on a vertical edge of the column, the lowest point of the line inside the
+ * shape. Each of those is the least over the core's parameter t (for a sphere t = 0) of a
+ * convex function, a linear term less `sqrt(R^2 - (t - t0)^2 b^2)`, whose stationary point has a
+ * closed form (clamped to where the term is real and to the core); the least over the candidates
+ * is the answer (each lies in the part, and the minimum is among them). Two walls meet only on a
+ * column edge, three nowhere.
+ */
+function roundedColumnLow(core: Core, triangle: MeshTriangle): boolean {
+  const v = triangle.vertices, n = triangle.normal, up = triangle.up;
+  const r = core.radius, planes = prismPlanes;
+  const nx = n[0]!, ny = n[1]!, nz = n[2]!;
+  const x0 = core.x0, y0 = core.y0, z0 = core.z0;
+  const ex = core.x1 - x0, ey = core.y1 - y0, ez = core.z1 - z0;
+  const h0 = (x0 - v[0]!) * nx + (y0 - v[1]!) * ny + (z0 - v[2]!) * nz;
+  const rise = ex * nx + ey * ny + ez * nz;
+  // The walls' inward normals, as clipCore's column: up x edge, normalised.
+  for (let k = 0; k < 3; k++) {
+    const next = k === 2 ? 0 : 3 * k + 3;
+    const gx = v[next]! - v[3 * k]!, gy = v[next + 1]! - v[3 * k + 1]!;
+    const gz = v[next + 2]! - v[3 * k + 2]!;
+    const wx = up[1]! * gz - up[2]! * gy, wy = up[2]! * gx - up[0]! * gz;
+    const wz = up[0]! * gy - up[1]! * gx;
+    const w = Math.sqrt(wx * wx + wy * wy + wz * wz);
+    planes[3 * k] = wx / w;
+    planes[3 * k + 1] = wy / w;
+    planes[3 * k + 2] = wz / w;
+  }
+  let least = Infinity;
+  // The shape's lowest points, the core moved by -r n: the part of that segment inside the walls.
+  let low = 0, high = 1;
+  for (let k = 0; k < 3 && low <= high; k++) {
+    const ux = planes[3 * k]!, uy = planes[3 * k + 1]!, uz = planes[3 * k + 2]!;
+    const g0 = (x0 - r * nx - v[3 * k]!) * ux + (y0 - r * ny - v[3 * k + 1]!) * uy +
+      (z0 - r * nz - v[3 * k + 2]!) * uz;
+    const g1 = g0 + ex * ux + ey * uy + ez * uz;
+    if (g0 < 0 && g1 < 0) high = -1;
+    else if (g0 < 0) low = Math.max(low, g0 / (g0 - g1));
+    else if (g1 < 0) high = Math.min(high, g0 / (g0 - g1));
+  }
+  if (low <= high) least = h0 + Math.min(low * rise, high * rise) - r;
+  for (let k = 0; k < 3; k++) {
+    const ux = planes[3 * k]!, uy = planes[3 * k + 1]!, uz = planes[3 * k + 2]!;
+    const ax = v[3 * k]!, ay = v[3 * k + 1]!, az = v[3 * k + 2]!;
+    // On wall k: the core's signed distance d(t) = d0 + t de from the wall's plane; the cut of
+    // the sphere about core(t) is a disc of radius sqrt(r^2 - d^2) about core(t) - d u, whose
+    // lowest point lies sqrt(r^2 - d^2) m below it along the normal's part in the plane
+    // (length m), so the cut's least height is
+    // g(t) = h0 + t rise - d(t) nu - m sqrt(r^2 - d(t)^2) (nu = n . u), convex in t.
+    const d0 = (x0 - ax) * ux + (y0 - ay) * uy + (z0 - az) * uz;
+    const de = ex * ux + ey * uy + ez * uz;
+    const nu = nx * ux + ny * uy + nz * uz, m = Math.sqrt(Math.max(0, 1 - nu * nu));
+    let from = 0, to = 1;
+    if (de === 0) {
+      if (Math.abs(d0) > r) continue;
+    } else {
+      const a = (-r - d0) / de, b = (r - d0) / de;
+      from = Math.max(0, Math.min(a, b));
+      to = Math.min(1, Math.max(a, b));
+      if (from > to) continue;
+    }
+    // g'(t) = 0 where d / sqrt(r^2 - d^2) = k, k = -(rise - de nu) / (m de): d = r k / sqrt(1 + k^2).
+    const slope = rise - de * nu;
+    let t: number;
+    if (de === 0 || m === 0) t = slope > 0 ? from : to;
+    else {
+      const k = -slope / (m * de);
+      const d = Math.abs(k) > 1
+        ? (Math.sign(k) * r) / Math.sqrt(1 + 1 / (k * k))
+        : (r * k) / Math.sqrt(1 + k * k);
+      t = Math.min(to, Math.max(from, (d - d0) / de));
+    }
+    const d = d0 + t * de, rho = Math.sqrt(Math.max(0, r * r - d * d));
+    // The point: core(t) - d u - rho (n - nu u) / m, checked against the other two walls.
+    const lift = m > 0 ? rho / m : 0;
+    const px = x0 + t * ex - d * ux - lift * (nx - nu * ux);
+    const py = y0 + t * ey - d * uy - lift * (ny - nu * uy);
+    const pz = z0 + t * ez - d * uz - lift * (nz - nu * uz);
+    let inside = true;
+    for (let j = 0; j < 3 && inside; j++) {
+      if (j === k) continue;
+      const g = (px - v[3 * j]!) * planes[3 * j]! + (py - v[3 * j + 1]!) * planes[3 * j + 1]! +
+        (pz - v[3 * j + 2]!) * planes[3 * j + 2]!;
+      inside = g >= 0;
+    }
+    if (inside) least = Math.min(least, h0 + t * rise - d * nu - m * rho);
+  }
+  const ux = up[0]!, uy = up[1]!, uz = up[2]!, rising = nx * ux + ny * uy + nz * uz;
+  for (let k = 0; k < 3; k++) {
+    // The column's edge through corner k, v + s up: w(t) = core(t) - v splits into s0(t) along
+    // up and a + t b across it; the line's points within r of core(t) run from
+    // s0(t) - sqrt(r^2 - |a + t b|^2), convex in t, least where (a + t b) . b / sqrt(...) = -se.
+    const wx = x0 - v[3 * k]!, wy = y0 - v[3 * k + 1]!, wz = z0 - v[3 * k + 2]!;
+    const s0 = wx * ux + wy * uy + wz * uz, se = ex * ux + ey * uy + ez * uz;
+    const ax = wx - s0 * ux, ay = wy - s0 * uy, az = wz - s0 * uz;
+    const bx = ex - se * ux, by = ey - se * uy, bz = ez - se * uz;
+    const bb = bx * bx + by * by + bz * bz, ab = ax * bx + ay * by + az * bz;
+    const aa = ax * ax + ay * ay + az * az;
+    let t: number;
+    if (bb === 0) {
+      if (aa > r * r) continue;
+      t = se > 0 ? 0 : 1;
+    } else {
+      // Across the line, |a + t b|^2 = q^2 + (t - t0)^2 bb: the core passes it at q.
+      const t0 = -ab / bb, q2 = Math.max(0, aa - (ab * ab) / bb);
+      if (q2 > r * r) continue;
+      const length = Math.sqrt(bb), reachT = Math.sqrt(r * r - q2) / length;
+      const from = Math.max(0, t0 - reachT), to = Math.min(1, t0 + reachT);
+      if (from > to) continue;
+      const k2 = -se / length, big = Math.sqrt(r * r - q2);
+      const tau = Math.abs(k2) > 1
+        ? (Math.sign(k2) * big) / Math.sqrt(1 + 1 / (k2 * k2))
+        : (big * k2) / Math.sqrt(1 + k2 * k2);
+      t = Math.min(to, Math.max(from, t0 + tau / length));
+    }
+    const cx = ax + t * bx, cy = ay + t * by, cz = az + t * bz;
+    const s = s0 + t * se - Math.sqrt(Math.max(0, r * r - (cx * cx + cy * cy + cz * cz)));
+    const corner = (v[3 * k]! - v[0]!) * nx + (v[3 * k + 1]! - v[1]!) * ny +
+      (v[3 * k + 2]! - v[2]!) * nz;
+    least = Math.min(least, corner + s * rising);
+  }
+  columnLowest[0] = least;
+  return least < Infinity;
 }
 
 /**

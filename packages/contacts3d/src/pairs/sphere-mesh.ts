@@ -69,7 +69,9 @@ export function collideSphereTriangleMesh<B>(
  * contacts as `collideSphereTriangleMesh` against the heightfield's triangles as a mesh wherever the core
  * is above the surface. The space below is solid (DESIGN.md): the part of the core below a
  * triangle, in its column, gets a contact of the triangle's normal, depth the radius plus the
- * plane's height over that part's deepest point.
+ * plane's height over that part's deepest point; a centre beside the grid (or over a hole) whose
+ * sphere reaches into a triangle's column behind its plane gets the triangle's normal, depth the
+ * radius less the centre's height over the plane, which lifts the whole sphere in front of it.
  */
 export function collideSphereHeightfield<B>(
   sphere: Sphere<B>,
