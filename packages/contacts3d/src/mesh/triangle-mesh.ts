@@ -805,6 +805,9 @@ class CrackSweep {
     const longEdge = this.edges[long]!, shortEdge = this.edges[short]!;
     const length = this.lengths[long]!, shortLength = this.lengths[short]!;
     const width = crackWidth(length, this.meshSize);
+    // Two needles along one line: neither says on which side of it the other lies (a stack of
+    // them along a border would close it: FINDINGS.md F133).
+    if (this.onLine(e, f, width) && this.onLine(f, e, width)) return;
     if (!this.across(f, e, width) || !this.across(e, f, width)) return;
     const from = this.along(longEdge, this.start(shortEdge));
     const to = this.along(longEdge, this.end(shortEdge));
@@ -899,16 +902,21 @@ class CrackSweep {
     if (farBeyond < 0) return true;
     const v = this.tv[far]!, gFirst = g - (g % 3);
     if (v === this.tv[g] || v === this.tv[gFirst + ((g % 3) + 1) % 3]) return false;
-    let onLine = true;
-    for (let k = 0; k < 3; k++) {
-      if (!(Math.abs(this.beyond(first + k, g)) <= ON_LINE * width)) onLine = false;
-    }
-    if (onLine) return true;
+    if (this.onLine(e, g, width)) return true;
     for (let k = 0; k < 3; k++) {
       const corner = this.beyond(first + k, g);
       if (corner < -width || (corner < -farBeyond && farBeyond <= width)) return true;
     }
     return false;
+  }
+
+  /** Whether every corner of the triangle of edge e lies within `ON_LINE` of `width` of edge g's line. */
+  private onLine(e: number, g: number, width: number): boolean {
+    const first = e - (e % 3);
+    for (let k = 0; k < 3; k++) {
+      if (!(Math.abs(this.beyond(first + k, g)) <= ON_LINE * width)) return false;
+    }
+    return true;
   }
 
   /**
