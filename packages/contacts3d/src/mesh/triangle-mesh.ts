@@ -57,13 +57,6 @@ const CRACK_WIDTH = 1e-6;
 const CRACK_MESH_WIDTH = 1e-8;
 
 /**
- * A triangle all of whose corners lie within this fraction of the crack width of an edge's line
- * is a needle along that line (`CrackSweep.across`): a hundredth, far above the copies' round-off
- * (1e-9 of an edge against the width's 1e-6), far below a sliver a modeller means.
- */
-const ON_LINE = 0.01;
-
-/**
  * A static triangle mesh: `vertices` a flat list of `x, y, z` triples, `indices` a flat list of
  * vertex index triples, each triangle counter-clockwise seen from its front. Triangles are
  * one-sided (only their front collides) unless `options.twoSided`. Vertices at exactly the same
@@ -805,9 +798,6 @@ class CrackSweep {
     const longEdge = this.edges[long]!, shortEdge = this.edges[short]!;
     const length = this.lengths[long]!, shortLength = this.lengths[short]!;
     const width = crackWidth(length, this.meshSize);
-    // Two needles along one line: neither says on which side of it the other lies (a stack of
-    // them along a border would close it: FINDINGS.md F133).
-    if (this.onLine(e, f, width) && this.onLine(f, e, width)) return;
     if (!this.across(f, e, width) || !this.across(e, f, width)) return;
     const from = this.along(longEdge, this.start(shortEdge));
     const to = this.along(longEdge, this.end(shortEdge));
@@ -891,10 +881,7 @@ class CrackSweep {
    * corner beyond by more than that corner lies inside: yes, or beyond by more than `width` (no
    * sliver along the line). A corner beyond by less is round-off (a copy of a vertex 1e-11
    * beyond a border whose sliver is narrower than the width): that triangle lies inside, and
-   * counting it across closed the border (FINDINGS.md F134). A triangle whose three corners all
-   * lie within `ON_LINE` of the width of the line is a needle along it (copies of one edge's
-   * ends, 1e-9 apart): its corners cannot say on which side it lies, its winding does (`meet`
-   * has checked that it faces against g's triangle), so it is across (FINDINGS.md F133).
+   * counting it across closed the border (FINDINGS.md F134).
    */
   private across(e: number, g: number, width: number): boolean {
     const first = e - (e % 3), far = first + ((e % 3) + 2) % 3;
@@ -902,21 +889,11 @@ class CrackSweep {
     if (farBeyond < 0) return true;
     const v = this.tv[far]!, gFirst = g - (g % 3);
     if (v === this.tv[g] || v === this.tv[gFirst + ((g % 3) + 1) % 3]) return false;
-    if (this.onLine(e, g, width)) return true;
     for (let k = 0; k < 3; k++) {
       const corner = this.beyond(first + k, g);
       if (corner < -width || (corner < -farBeyond && farBeyond <= width)) return true;
     }
     return false;
-  }
-
-  /** Whether every corner of the triangle of edge e lies within `ON_LINE` of `width` of edge g's line. */
-  private onLine(e: number, g: number, width: number): boolean {
-    const first = e - (e % 3);
-    for (let k = 0; k < 3; k++) {
-      if (!(Math.abs(this.beyond(first + k, g)) <= ON_LINE * width)) return false;
-    }
-    return true;
   }
 
   /**
