@@ -519,6 +519,11 @@ function buildAdjacency(
     const k = first % 3, m = second % 3;
     // Consistent winding: u runs the edge from t's end to t's start.
     if (tv[3 * t + k] !== tv[3 * u + (m + 1) % 3]) continue;
+    // Folded back flat (fronts against each other in one plane): a needle lying on the surface,
+    // not a ridge; left to the crack test like an edge wound against itself (FINDINGS.md F133).
+    const facing = normals[3 * t]! * normals[3 * u]! + normals[3 * t + 1]! * normals[3 * u + 1]! +
+      normals[3 * t + 2]! * normals[3 * u + 2]!;
+    if (facing <= -FLAT_EDGE_COSINE) continue;
     neighbours[first] = u;
     neighbours[second] = t;
     neighbourEdge[first] = m;
