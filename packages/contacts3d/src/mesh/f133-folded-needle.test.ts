@@ -47,14 +47,14 @@ describe('test_f133: a needle folded back over a crack, running one side edge th
       // T's diagonal (its edge 0, A to C) and S's (its edge 2, C' to A).
       const t = Array.from(mesh.triangleIndex).indexOf(0),
         u = Array.from(mesh.triangleIndex).indexOf(1);
-      expect(mesh.triangleNormals[3 * Array.from(mesh.triangleIndex).indexOf(2) + 1]).toBeLessThan(
-        0,
-      );
+      const needle = Array.from(mesh.triangleIndex).indexOf(2);
+      expect(mesh.triangleNormals[3 * needle + 1]).toBeLessThan(0);
       expect(mesh.edgeFlags[3 * t]).toBe(EdgeFlag.Flat);
       expect(mesh.edgeFlags[3 * u + 2]).toBe(EdgeFlag.Flat);
     });
 
-    it(`test_f133_sphere_and_capsule_over_the_folded_needle_get_the_floor_normal (scale ${s}${against ? ', against' : ''})`, () => {
+    const place = `scale ${s}${against ? ', against' : ''}`;
+    it(`test_f133_sphere_and_capsule_over_the_folded_needle_get_the_floor_normal (${place})`, () => {
       const r = 0.1 * s, depth = 1e-3 * s;
       const data = new CollisionData({ capacity: 16 });
       for (const x of [0.2, 0.4, 0.6, 0.8]) {
