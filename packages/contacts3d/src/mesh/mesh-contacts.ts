@@ -380,6 +380,9 @@ function coreTriangleBoundary(
       // Touching the boundary itself: the face's clipped core (with its slack) holds that point.
       if (distance <= triangle.slack) return;
     } else if (distance > nearest + triangle.slack) return;
+    // A next edge only for its own points: its end is a corner of an edge already tried, whose
+    // refusal stands (a corner's cone can be open where the refused edge is the nearest feature).
+    else if (found.t <= 0 || found.t >= 1) continue;
     if (coreEdgeContact(core, triangle, source, manifold, k, found)) return;
   }
 }
