@@ -73,13 +73,13 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ...entries(F134, ['collideCapsuleTriangleMesh'], ['flat-floor-cracked'], [
     'near-duplicate',
     'far-1e5',
-    'boundary',
     'deep',
   ]),
-  ...entries(F134, ['collideCapsuleTriangleMesh'], ['witness-on-surface', 'depth-minimal'], [
+  ...entries(F134, ['collideCapsuleTriangleMesh'], ['witness-on-surface'], [
     'near-duplicate',
     'flat-split',
   ]),
+  ...entries(F134, ['collideCapsuleTriangleMesh'], ['depth-minimal'], ['flat-split']),
   ...entries(F134, ['collideCapsuleTriangleMesh'], ['face-in-prism'], ['tiny-offset']),
   ...entries(F124, ['collideConvexHullConvexHull'], ['rigid-invariant'], ['sliver']),
   ...entries(F125, ['collideConvexHullConvexHull'], ['depth-frees'], ['deep']),
