@@ -69,8 +69,8 @@ export class Core {
 const triangleScratch = new MeshTriangle();
 const queryBox = new Float64Array(6);
 const direction = new Direction();
-const closest = new SegmentClosestPoints(vec3(), vec3());
-const best = new SegmentClosestPoints(vec3(), vec3());
+/** The closest points of the core and each edge of the triangle (`coreTriangleBoundary`). */
+const edgeClosest = [0, 1, 2].map(() => new SegmentClosestPoints(vec3(), vec3()));
 const edgeStart = vec3();
 const edgeEnd = vec3();
 const coreStart = vec3();
@@ -532,7 +532,14 @@ function coreTriangleFace(
   }
 }
 
-/** Step 2 of the file comment: the nearest edge or vertex, through the rule against ghost contacts. */
+/**
+ * Step 2 of the file comment: the nearest edge or vertex, through the rule against ghost
+ * contacts. Two edges of a needle lie within round-off of each other along most of their length,
+ * so which is nearest to the core is the sign of round-off there: when the rule refuses the
+ * nearest, the next edge answers if its distance is within the triangle's slack of the nearest
+ * (a needle along a mesh's border, its inner edge closed as a crack: the border edge behind it
+ * must still answer, FINDINGS.md F134).
+ */
 function coreTriangleBoundary(
   core: Core,
   triangle: MeshTriangle,
@@ -546,7 +553,6 @@ function coreTriangleBoundary(
   coreEnd[0] = core.x1;
   coreEnd[1] = core.y1;
   coreEnd[2] = core.z1;
-  let bestEdge = -1;
   for (let k = 0; k < 3; k++) {
     const next = 3 * ((k + 1) % 3);
     edgeStart[0] = v[3 * k]!;
@@ -555,46 +561,71 @@ function coreTriangleBoundary(
     edgeEnd[0] = v[next]!;
     edgeEnd[1] = v[next + 1]!;
     edgeEnd[2] = v[next + 2]!;
-    writeClosestPointsSegmentSegment3(closest, coreStart, coreEnd, edgeStart, edgeEnd);
-    if (bestEdge < 0 || closest.distanceSquared < best.distanceSquared) {
-      bestEdge = k;
-      best.s = closest.s;
-      best.t = closest.t;
-      best.distanceSquared = closest.distanceSquared;
-      best.closest1.set(closest.closest1);
-      best.closest2.set(closest.closest2);
-    }
+    writeClosestPointsSegmentSegment3(edgeClosest[k]!, coreStart, coreEnd, edgeStart, edgeEnd);
   }
   const r = core.radius;
-  const distance = Math.sqrt(best.distanceSquared);
-  if (r - distance < -tolerance) return;
-  // Touching the boundary itself: the face's clipped core (with its slack) holds that point.
-  if (distance <= triangle.slack) return;
-  const qx = best.closest2[0]!, qy = best.closest2[1]!, qz = best.closest2[2]!;
-  const dx = best.closest1[0]! - qx, dy = best.closest1[1]! - qy, dz = best.closest1[2]! - qz;
+  let nearest = -1, tried = 0;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    // The untried edge nearest to the core (ties: the lower k).
+    let k = -1;
+    for (let j = 0; j < 3; j++) {
+      if ((tried & (1 << j)) !== 0) continue;
+      if (k < 0 || edgeClosest[j]!.distanceSquared < edgeClosest[k]!.distanceSquared) k = j;
+    }
+    tried |= 1 << k;
+    const found = edgeClosest[k]!;
+    const distance = Math.sqrt(found.distanceSquared);
+    if (attempt === 0) {
+      nearest = distance;
+      if (r - distance < -tolerance) return;
+      // Touching the boundary itself: the face's clipped core (with its slack) holds that point.
+      if (distance <= triangle.slack) return;
+    } else if (distance > nearest + triangle.slack) return;
+    // A next edge only for its own points: its end is a corner of an edge already tried, whose
+    // refusal stands (a corner's cone can be open where the refused edge is the nearest feature).
+    else if (found.t <= 0 || found.t >= 1) continue;
+    if (coreEdgeContact(core, triangle, source, manifold, k, found)) return;
+  }
+}
+
+/**
+ * The contact of the core with edge `k` of `triangle` (or the corner at an end of it) at the
+ * closest points `found`: false when the rule against ghost contacts refuses it. The distance is
+ * read from `found`, not passed (PERFORMANCE.md: doubles cross calls in arrays or fields).
+ */
+function coreEdgeContact(
+  core: Core,
+  triangle: MeshTriangle,
+  source: TriangleSource,
+  manifold: MeshManifold,
+  k: number,
+  found: SegmentClosestPoints,
+): boolean {
+  const r = core.radius, distance = Math.sqrt(found.distanceSquared);
+  const qx = found.closest2[0]!, qy = found.closest2[1]!, qz = found.closest2[2]!;
+  const dx = found.closest1[0]! - qx, dy = found.closest1[1]! - qy, dz = found.closest1[2]! - qz;
   const d = direction;
   d.x = dx;
   d.y = dy;
   d.z = dz;
   d.length = distance;
-  if (!facesNormal(triangle, source.twoSided, d)) return;
-  const t = best.t;
-  const k = bestEdge;
+  if (!facesNormal(triangle, source.twoSided, d)) return false;
+  const t = found.t;
   let second: number, key: number;
   const onVertex = t <= 0 || t >= 1;
   source.loadNeighbourhood(triangle);
   if (onVertex) {
     const corner = t <= 0 ? k : (k + 1) % 3;
-    if (!vertexAcceptsNormal(source, triangle, corner, d)) return;
+    if (!vertexAcceptsNormal(source, triangle, corner, d)) return false;
     second = meshVertexFeature(triangle.index, corner);
     key = 2 * triangle.vertexKeys[corner]! + 1;
   } else {
-    if (!edgeAcceptsNormal(triangle, k, d)) return;
+    if (!edgeAcceptsNormal(triangle, k, d)) return false;
     second = meshEdgeFeature(triangle.index, k);
     key = 2 * triangle.edgeKeys[k]!;
   }
   const nx = dx / distance, ny = dy / distance, nz = dz / distance;
-  const s = best.s;
+  const s = found.s;
   const first = !core.capsule ? 0 : s <= 0 || core.halfLength === 0 ? 1 : s >= 1 ? 2 : 0;
   const coreEndpoint = first !== 0;
   let kind: ContactKind;
@@ -617,4 +648,5 @@ function coreTriangleBoundary(
   candidate.key = key;
   manifold.mergeDistance = MERGE_FRACTION * r + triangle.slack;
   addMeshContact(manifold);
+  return true;
 }

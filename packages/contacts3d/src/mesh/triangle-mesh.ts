@@ -519,6 +519,11 @@ function buildAdjacency(
     const k = first % 3, m = second % 3;
     // Consistent winding: u runs the edge from t's end to t's start.
     if (tv[3 * t + k] !== tv[3 * u + (m + 1) % 3]) continue;
+    // Folded back flat (fronts against each other in one plane): a needle lying on the surface,
+    // not a ridge; left to the crack test like an edge wound against itself (FINDINGS.md F133).
+    const facing = normals[3 * t]! * normals[3 * u]! + normals[3 * t + 1]! * normals[3 * u + 1]! +
+      normals[3 * t + 2]! * normals[3 * u + 2]!;
+    if (facing <= -FLAT_EDGE_COSINE) continue;
     neighbours[first] = u;
     neighbours[second] = t;
     neighbourEdge[first] = m;
@@ -542,7 +547,18 @@ function buildAdjacency(
     flags[second] = flag;
     edgeFlag[id] = flag;
   }
-  closeFlatCracks(tv, normals, inward, p, userCount, firstUser, edgeFlag, flags, crackReach);
+  closeFlatCracks(
+    tv,
+    normals,
+    inward,
+    p,
+    edgeIds,
+    neighbours,
+    userCount,
+    edgeFlag,
+    flags,
+    crackReach,
+  );
   // Rings: each edge joins its two ends.
   const ringStart = new Int32Array(vertexCount + 1);
   for (let id = 0; id < edgeCount; id++) {
@@ -581,30 +597,61 @@ function buildAdjacency(
  * round-off could flag one side and not the other). A triangle counts as across only if its
  * far corner lies beyond the edge's line (a spoke of a fan of slivers that starts at the edge's
  * end lies on the line, on neither side: the mesh's border stays a boundary). Sweep and prune
- * (Ericson 7.5.1) over the single-triangle edges finds the pairs (`CrackSweep.pairEdges`).
+ * (Ericson 7.5.1) over the single-triangle edges finds the pairs (`CrackSweep.pairEdges`); an
+ * edge of two triangles that run it the same way (no neighbours) joins the sweep with both uses
+ * (FINDINGS.md F133: a needle folded back over a crack made the floor's edge such an edge).
  */
 function closeFlatCracks(
   tv: Int32Array,
   normals: Float64Array,
   inward: Float64Array,
   p: Float64Array,
+  edgeIds: Int32Array,
+  neighbours: Int32Array,
   userCount: number[],
-  firstUser: number[],
   edgeFlag: Uint8Array,
   flags: Uint8Array,
   crackReach: Float64Array,
 ): void {
-  const ids: number[] = [];
-  for (let id = 0; id < userCount.length; id++) if (userCount[id] === 1) ids.push(id);
-  if (ids.length < 2) return;
-  const edges = ids.map((id) => firstUser[id]!);
+  // The triangle-edges without a neighbour: an edge of one triangle, or each of an edge's two
+  // triangles that run it the same way (a needle folded back over a floor's edge: FINDINGS.md F133).
+  const edges: number[] = [];
+  for (let e = 0; e < tv.length; e++) {
+    const users = userCount[edgeIds[e]!]!;
+    if (users === 1 || (users === 2 && neighbours[e] === -1)) edges.push(e);
+  }
+  if (edges.length < 2) return;
   const cracks = new CrackSweep(tv, normals, inward, p, edges);
   cracks.pairEdges();
-  for (let i = 0; i < ids.length; i++) {
+  const covered = new Map<number, number>();
+  for (let i = 0; i < edges.length; i++) {
     if (!cracks.isCovered(i)) continue;
-    edgeFlag[ids[i]!] = EdgeFlag.Flat;
-    flags[edges[i]!] = EdgeFlag.Flat;
-    crackReach[edges[i]!] = cracks.widestGap(i);
+    const e = edges[i]!;
+    flags[e] = EdgeFlag.Flat;
+    crackReach[e] = cracks.widestGap(i);
+    covered.set(edgeIds[e]!, (covered.get(edgeIds[e]!) ?? 0) + 1);
+  }
+  for (const [id, count] of covered) {
+    if (count === userCount[id]) edgeFlag[id] = EdgeFlag.Flat;
+  }
+  // A needle folded back over a covered edge (its normal against the other use's, in one plane)
+  // lies in the floor: its use of the edge is flat too.
+  const firstUse = new Map<number, number>();
+  for (const e of edges) {
+    const id = edgeIds[e]!;
+    if (userCount[id] !== 2 || covered.get(id) !== 1) continue;
+    const other = firstUse.get(id);
+    if (other === undefined) {
+      firstUse.set(id, e);
+      continue;
+    }
+    const t = Math.floor(e / 3), u = Math.floor(other / 3);
+    const cosine = normals[3 * t]! * normals[3 * u]! + normals[3 * t + 1]! * normals[3 * u + 1]! +
+      normals[3 * t + 2]! * normals[3 * u + 2]!;
+    if (!(cosine <= -FLAT_EDGE_COSINE)) continue;
+    flags[e] = EdgeFlag.Flat;
+    flags[other] = EdgeFlag.Flat;
+    edgeFlag[id] = EdgeFlag.Flat;
   }
 }
 
@@ -769,6 +816,8 @@ class CrackSweep {
     const n = this.normals;
     const cosine = n[3 * t]! * n[3 * u]! + n[3 * t + 1]! * n[3 * u + 1]! +
       n[3 * t + 2]! * n[3 * u + 2]!;
+    // Normals against each other in one plane: a needle folded back over the crack, not a crease.
+    if (cosine <= -FLAT_EDGE_COSINE) return;
     if (!(cosine >= FLAT_EDGE_COSINE)) {
       this.vetoed[i] = 1;
       this.vetoed[j] = 1;
@@ -834,7 +883,11 @@ class CrackSweep {
    * the line: yes. That corner one of g's own ends (a spoke of a fan of slivers from g's end lies
    * on the line, on neither side): no. Otherwise that corner on the line, or inside it by at
    * most `width`, where pieces of one split edge lie on one line (FINDINGS.md F75), and another
-   * corner strictly beyond: yes, or beyond by more than `width` (no sliver along the line).
+   * corner beyond by more than that corner lies inside or than a thousandth of `width`: yes, or
+   * beyond by more than `width` (no sliver along the line). A corner beyond by less than both is
+   * round-off (a copy of a vertex 1e-11 beyond a border whose sliver is narrower than the
+   * width): that triangle lies inside, and counting it across closed the border (FINDINGS.md
+   * F134).
    */
   private across(e: number, g: number, width: number): boolean {
     const first = e - (e % 3), far = first + ((e % 3) + 2) % 3;
@@ -844,7 +897,9 @@ class CrackSweep {
     if (v === this.tv[g] || v === this.tv[gFirst + ((g % 3) + 1) % 3]) return false;
     for (let k = 0; k < 3; k++) {
       const corner = this.beyond(first + k, g);
-      if (corner < -width || (corner < 0 && farBeyond <= width)) return true;
+      if (corner < -width || (corner < -Math.min(farBeyond, 1e-3 * width) && farBeyond <= width)) {
+        return true;
+      }
     }
     return false;
   }
