@@ -228,6 +228,8 @@ const behindSlots = new Int32Array(DEFERRED_CAPACITY);
 const stretch = { outside: 0, behind: 0 };
 /** A point and a slack for `overTriangle` (x, y, z, slack), and `offEdge`'s answer. */
 const probe = new Float64Array(5);
+/** `sectionReach`'s hull feature code and contact kind. */
+const sectionCode = new Int32Array(2);
 /** `columnSides`' answer. */
 const columnScratch = new Float64Array(9);
 /** `columnSeparated`'s axis, and how far below each triangle vertex it cuts the column. */
@@ -395,10 +397,165 @@ function lastResortPrisms(hull: HullData, source: TriangleSource, manifold: Mesh
   source.beginQuery(queryBox);
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
     source.loadTriangle(slot, triangle);
-    if (!separatingAxes(hull, triangle, source) || axes.fromBehind) continue;
+    if (!separatingAxes(hull, triangle, source)) continue;
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
-    deepestInPrism(hull, triangle, manifold, false);
+    if (axes.fromBehind) pushOffBoundary(hull, triangle, manifold);
+    else deepestInPrism(hull, triangle, manifold, false);
   }
+}
+
+/**
+ * The last resort for a triangle the hull's centre is behind but outside at a convex edge of
+ * (`outsideAtConvexEdge`) whose hull face and edge pair the rule against ghost contacts refused
+ * (their normals point behind it) and whose face cannot answer from behind: a hull beyond the
+ * mesh's open end, a corner reaching over a boundary edge (FINDINGS.md F147). The refused edge
+ * axis clamped into the triangle's front, as Bullet's btAdjustInternalEdgeContacts clamps a
+ * normal into an edge's cone, is the edge's outward direction in the plane (-inward: the axis is
+ * perpendicular to the edge): the contact pushes the hull off the end, by the reach of the hull's
+ * section in the triangle's plane over the edge (`sectionReach`), the whole hull's overlap along
+ * that direction overstating it. Of the boundary edges the centre lies beyond, the one of least
+ * reach answers.
+ */
+function pushOffBoundary(hull: HullData, triangle: MeshTriangle, manifold: MeshManifold): void {
+  const t = triangle.vertices, u = triangle.inward, flags = triangle.edgeFlags;
+  let best = Infinity, edge = -1, x = 0, y = 0, z = 0, code = 0;
+  let kind: ContactKind = ContactKind.PointEdge;
+  for (let k = 0; k < 3; k++) {
+    if (flags[k] !== EdgeFlag.Boundary) continue;
+    const a = 3 * k;
+    const beyond = u[a]! * (worldCentre[0]! - t[a]!) + u[a + 1]! * (worldCentre[1]! - t[a + 1]!) +
+      u[a + 2]! * (worldCentre[2]! - t[a + 2]!);
+    if (beyond >= 0) continue;
+    sectionReach(hull, triangle, k);
+    const reach = probe[4]!;
+    if (reach > -axes.tolerance && reach < best) {
+      best = reach;
+      edge = k;
+      x = probe[0]!;
+      y = probe[1]!;
+      z = probe[2]!;
+      code = sectionCode[0]!;
+      kind = sectionCode[1]! as ContactKind;
+    }
+  }
+  if (edge < 0) return;
+  const a = 3 * edge, candidate = manifold.candidate;
+  const ux = u[a]!, uy = u[a + 1]!, uz = u[a + 2]!;
+  // Halfway between the hull's point and its spot on the edge's line.
+  candidate.x = x - 0.5 * best * ux;
+  candidate.y = y - 0.5 * best * uy;
+  candidate.z = z - 0.5 * best * uz;
+  candidate.nx = -ux;
+  candidate.ny = -uy;
+  candidate.nz = -uz;
+  candidate.depth = best;
+  candidate.kind = kind;
+  candidate.first = code;
+  candidate.second = meshEdgeFeature(triangle.index, edge);
+  writeContactKey(candidate, triangle, 1 + edge, code);
+  addMeshContact(manifold);
+}
+
+/** The hull face whose plane the point `probe[0..2]` inside the hull is nearest. */
+function nearestFace(hull: HullData): number {
+  const planes = hullScratch.framePlanes, x = probe[0]!, y = probe[1]!, z = probe[2]!;
+  let face = 0, least = Infinity;
+  for (let f = 0; f < hull.faceCount; f++) {
+    const i = 4 * f;
+    const room = planes[i + 3]! - (planes[i]! * x + planes[i + 1]! * y + planes[i + 2]! * z);
+    if (room < least) {
+      least = room;
+      face = f;
+    }
+  }
+  return face;
+}
+
+/**
+ * The deepest point, across edge k (along its inward direction), of the hull's section by the
+ * triangle's plane within the triangle: the section's corners over the triangle (hull edges
+ * crossing the plane) and the ends of the triangle's edges clipped to the hull's planes (a
+ * triangle edge crossing the section's side, or a triangle vertex inside the hull: Cyrus and
+ * Beck's clip), the corners of the section clipped to the triangle. Into `probe` (the point, its
+ * reach past the edge in `probe[4]`, -Infinity for none) and `sectionCode` (the hull feature and
+ * the contact kind).
+ */
+function sectionReach(hull: HullData, triangle: MeshTriangle, k: number): void {
+  const w = hullScratch.frameVertices, planes = hullScratch.framePlanes;
+  const t = triangle.vertices, n = triangle.normal, u = triangle.inward, ends = hull.edgeVertices;
+  const nx = n[0]!, ny = n[1]!, nz = n[2]!, a = 3 * k;
+  const ux = u[a]!, uy = u[a + 1]!, uz = u[a + 2]!;
+  const ax = t[a]!, ay = t[a + 1]!, az = t[a + 2]!;
+  let reach = -Infinity, bestX = 0, bestY = 0, bestZ = 0, code = 0;
+  let kind: ContactKind = ContactKind.PointEdge;
+  for (let e = 0; e < hull.edgeCount; e++) {
+    const p = 3 * ends[2 * e]!, q = 3 * ends[2 * e + 1]!;
+    const hp = nx * (w[p]! - ax) + ny * (w[p + 1]! - ay) + nz * (w[p + 2]! - az);
+    const hq = nx * (w[q]! - ax) + ny * (w[q + 1]! - ay) + nz * (w[q + 2]! - az);
+    if ((hp < 0) === (hq < 0)) continue;
+    const f = hp / (hp - hq);
+    const x = w[p]! + f * (w[q]! - w[p]!), y = w[p + 1]! + f * (w[q + 1]! - w[p + 1]!);
+    const z = w[p + 2]! + f * (w[q + 2]! - w[p + 2]!);
+    const r = ux * (x - ax) + uy * (y - ay) + uz * (z - az);
+    if (!(r > reach)) continue;
+    probe[0] = x;
+    probe[1] = y;
+    probe[2] = z;
+    probe[3] = Math.max(triangle.slack, CLIP_SLACK * hull.size);
+    if (!overTriangle(t, u, -1)) continue;
+    reach = r;
+    bestX = x;
+    bestY = y;
+    bestZ = z;
+    code = hull.edgeCodes[e]!;
+    kind = ContactKind.PointEdge;
+  }
+  for (let j = 0; j < 3; j++) {
+    const b = 3 * j, c = j === 2 ? 0 : b + 3;
+    const gx = t[c]! - t[b]!, gy = t[c + 1]! - t[b + 1]!, gz = t[c + 2]! - t[b + 2]!;
+    let low = 0, high = 1, lowFace = -1, highFace = -1;
+    for (let f = 0; f < hull.faceCount && low <= high; f++) {
+      const i = 4 * f;
+      const mx = planes[i]!, my = planes[i + 1]!, mz = planes[i + 2]!;
+      const along = mx * gx + my * gy + mz * gz;
+      const room = planes[i + 3]! - (mx * t[b]! + my * t[b + 1]! + mz * t[b + 2]!);
+      if (along > 0) {
+        if (room / along < high) {
+          high = room / along;
+          highFace = f;
+        }
+      } else if (along < 0) {
+        if (room / along > low) {
+          low = room / along;
+          lowFace = f;
+        }
+      } else if (room < 0) high = -Infinity;
+    }
+    if (low > high) continue;
+    for (let end = 0; end < 2; end++) {
+      const s = end === 0 ? low : high, face = end === 0 ? lowFace : highFace;
+      const x = t[b]! + s * gx, y = t[b + 1]! + s * gy, z = t[b + 2]! + s * gz;
+      const r = ux * (x - ax) + uy * (y - ay) + uz * (z - az);
+      if (!(r > reach)) continue;
+      reach = r;
+      bestX = x;
+      bestY = y;
+      bestZ = z;
+      // A triangle edge crossing a hull face, or a triangle vertex inside the hull (named by
+      // the hull face nearest it).
+      probe[0] = x;
+      probe[1] = y;
+      probe[2] = z;
+      code = hull.faceCodes[face >= 0 ? face : nearestFace(hull)]!;
+      kind = face >= 0 ? ContactKind.EdgeFace : ContactKind.PointFace;
+    }
+  }
+  probe[0] = bestX;
+  probe[1] = bestY;
+  probe[2] = bestZ;
+  probe[4] = reach;
+  sectionCode[0] = code;
+  sectionCode[1] = kind;
 }
 
 /**
