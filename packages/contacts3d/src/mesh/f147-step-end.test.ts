@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { collide } from '../collide.js';
 import { CollisionData } from '../manifold/collision-data.js';
 import { overlap } from '../overlap.js';
+import { ConvexHull } from '../shapes/convex-hull.js';
 import { Box } from '../shapes/primitives.js';
 import { boxTriangleOverlap } from '../test-support/polytope-brute.js';
 import { add, type BoxSpec, boxCorners, dot, scale, type Vec3 } from '../test-support/shapes.js';
@@ -140,7 +141,7 @@ function sectionTop(spec: BoxSpec, x0: number): Vec3 {
 
 describe("test_f147: a box beyond a step's open end, a corner over the riser (F147)", () => {
   for (const s of [1e-3, 1, 1e3]) {
-    it(`test_f147_pushed_off_the_open_end (scale ${s})`, () => {
+    it(`test_f147_box_and_hull_pushed_off_the_open_end (scale ${s})`, () => {
       const spec: BoxSpec = {
         kind: 'box',
         halfSize: scale(HALF, s),
@@ -162,36 +163,48 @@ describe("test_f147: a box beyond a step's open end, a corner over the riser (F1
       // By hand: the section's highest point over the edge z = 0 (within the riser's y range).
       const top = sectionTop(spec, 1.81192957471487 * s), reach = top[2];
       expect(reach).toBeCloseTo(5.7e-4 * s, 5 - Math.log10(s));
-      // It lies over the riser: between the treads' heights, below the riser's diagonal.
+      // It lies over the riser: between the two treads' heights (and near its edge z = 0).
       expect(top[1]).toBeGreaterThan(0.12319075272074921 * s);
       expect(top[1]).toBeLessThan(0.20841155176058068 * s);
-      const box = new Box(spec.halfSize).setPose(spec.position, spec.rotation);
-      expect(overlap(box, mesh)).toBe(true);
-      expect(overlap(mesh, box)).toBe(true);
-      for (const order of ['shape first', 'mesh first'] as const) {
-        const data = new CollisionData({ capacity: 16 });
-        const count = order === 'shape first' ? collide(box, mesh, data) : collide(mesh, box, data);
-        expect(count).toBe(1);
-        const c = data.contacts[0]!;
-        const normal = scale([...c.normal], order === 'shape first' ? 1 : -1);
-        // The riser (triangle 2) and one of its edges (local code 1 + k), in either order.
-        const code = c.featureId % CODE_RANGE;
-        expect(Math.floor(code / 8)).toBe(2);
-        expect(code % 8).toBeGreaterThanOrEqual(1);
-        expect(code % 8).toBeLessThanOrEqual(3);
-        // Normal the boundary edge's outward direction -z: in the riser's plane, in the edge's
-        // cone (the half-space beyond it), not behind the one-sided riser.
-        expect(dot(normal, [0, 0, -1])).toBeCloseTo(1, 12);
-        expect(c.penetration).toBeCloseTo(reach, 12 - Math.log10(s));
-        // That far along it frees the box from every triangle; 2% less does not.
-        const moved = (f: number): BoxSpec => ({
-          ...spec,
-          position: add(spec.position, scale(normal, f * c.penetration)),
-        });
-        for (const t of triangles) {
-          expect(boxTriangleOverlap(moved(1.02), t)).toBeLessThan(0);
+      // The box, and the same box as a hull (its corners placed, the hull's pose the identity
+      // turn): the hull's path is the box's.
+      const shapes = [
+        new Box(spec.halfSize).setPose(spec.position, spec.rotation),
+        ConvexHull.fromPoints(boxCorners({ ...spec, position: [0, 0, 0] })).setPose(
+          spec.position,
+          [0, 0, 0, 1],
+        ),
+      ];
+      for (const box of shapes) {
+        expect(overlap(box, mesh)).toBe(true);
+        expect(overlap(mesh, box)).toBe(true);
+        for (const order of ['shape first', 'mesh first'] as const) {
+          const data = new CollisionData({ capacity: 16 });
+          const count = order === 'shape first'
+            ? collide(box, mesh, data)
+            : collide(mesh, box, data);
+          expect(count).toBe(1);
+          const c = data.contacts[0]!;
+          const normal = scale([...c.normal], order === 'shape first' ? 1 : -1);
+          // The riser (triangle 2) and one of its edges (local code 1 + k), in either order.
+          const code = c.featureId % CODE_RANGE;
+          expect(Math.floor(code / 8)).toBe(2);
+          expect(code % 8).toBeGreaterThanOrEqual(1);
+          expect(code % 8).toBeLessThanOrEqual(3);
+          // Normal the boundary edge's outward direction -z: in the riser's plane, in the edge's
+          // cone (the half-space beyond it), not behind the one-sided riser.
+          expect(dot(normal, [0, 0, -1])).toBeCloseTo(1, 12);
+          expect(c.penetration).toBeCloseTo(reach, 12 - Math.log10(s));
+          // That far along it frees the box from every triangle; 2% less does not.
+          const moved = (f: number): BoxSpec => ({
+            ...spec,
+            position: add(spec.position, scale(normal, f * c.penetration)),
+          });
+          for (const t of triangles) {
+            expect(boxTriangleOverlap(moved(1.02), t)).toBeLessThan(0);
+          }
+          expect(boxTriangleOverlap(moved(0.98), triangles[2]!)).toBeGreaterThan(0);
         }
-        expect(boxTriangleOverlap(moved(0.98), triangles[2]!)).toBeGreaterThan(0);
       }
     });
   }

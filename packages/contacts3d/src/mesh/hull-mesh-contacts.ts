@@ -397,10 +397,18 @@ function lastResortPrisms(hull: HullData, source: TriangleSource, manifold: Mesh
   source.beginQuery(queryBox);
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
     source.loadTriangle(slot, triangle);
-    if (!separatingAxes(hull, triangle, source)) continue;
+    if (!separatingAxes(hull, triangle, source) || axes.fromBehind) continue;
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
-    if (axes.fromBehind) pushOffBoundary(hull, triangle, manifold);
-    else deepestInPrism(hull, triangle, manifold, false);
+    deepestInPrism(hull, triangle, manifold, false);
+  }
+  // Still none: the triangles the centre is behind, whose features were refused (F147).
+  if (manifold.count > 0) return;
+  source.beginQuery(queryBox);
+  for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
+    source.loadTriangle(slot, triangle);
+    if (!separatingAxes(hull, triangle, source) || !axes.fromBehind) continue;
+    manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
+    pushOffBoundary(hull, triangle, manifold);
   }
 }
 
@@ -413,7 +421,7 @@ function lastResortPrisms(hull: HullData, source: TriangleSource, manifold: Mesh
  * normal into an edge's cone, is the edge's outward direction in the plane (-inward: the axis is
  * perpendicular to the edge): the contact pushes the hull off the end, by the reach of the hull's
  * section in the triangle's plane over the edge (`sectionReach`), the whole hull's overlap along
- * that direction overstating it. Of the boundary edges the centre lies beyond, the one of least
+ * that direction overstating it (it counts the hull's part beside the plane). Of the boundary edges the centre lies beyond, the one of least
  * reach answers.
  */
 function pushOffBoundary(hull: HullData, triangle: MeshTriangle, manifold: MeshManifold): void {
@@ -441,7 +449,7 @@ function pushOffBoundary(hull: HullData, triangle: MeshTriangle, manifold: MeshM
   if (edge < 0) return;
   const a = 3 * edge, candidate = manifold.candidate;
   const ux = u[a]!, uy = u[a + 1]!, uz = u[a + 2]!;
-  // Halfway between the hull's point and its spot on the edge's line.
+  // Halfway between the hull's point and its spot on the edge.
   candidate.x = x - 0.5 * best * ux;
   candidate.y = y - 0.5 * best * uy;
   candidate.z = z - 0.5 * best * uz;
@@ -456,36 +464,26 @@ function pushOffBoundary(hull: HullData, triangle: MeshTriangle, manifold: MeshM
   addMeshContact(manifold);
 }
 
-/** The hull face whose plane the point `probe[0..2]` inside the hull is nearest. */
-function nearestFace(hull: HullData): number {
-  const planes = hullScratch.framePlanes, x = probe[0]!, y = probe[1]!, z = probe[2]!;
-  let face = 0, least = Infinity;
-  for (let f = 0; f < hull.faceCount; f++) {
-    const i = 4 * f;
-    const room = planes[i + 3]! - (planes[i]! * x + planes[i + 1]! * y + planes[i + 2]! * z);
-    if (room < least) {
-      least = room;
-      face = f;
-    }
-  }
-  return face;
-}
-
 /**
- * The deepest point, across edge k (along its inward direction), of the hull's section by the
- * triangle's plane within the triangle: the section's corners over the triangle (hull edges
- * crossing the plane) and the ends of the triangle's edges clipped to the hull's planes (a
- * triangle edge crossing the section's side, or a triangle vertex inside the hull: Cyrus and
- * Beck's clip), the corners of the section clipped to the triangle. Into `probe` (the point, its
- * reach past the edge in `probe[4]`, -Infinity for none) and `sectionCode` (the hull feature and
- * the contact kind).
+ * How far the hull's section by the triangle's plane reaches across edge k (along its inward
+ * direction) within the edge's strip, the band of the plane swept from the edge along that
+ * direction: pushed back along it by that much, no point of the section is over the triangle
+ * (each leaves the triangle through edge k), even when the section covers the triangle whole. A
+ * linear function's largest value on the convex section cut to the strip lies at a corner: a
+ * hull edge crossing the plane within the strip, or the highest point of the hull on either of
+ * the strip's two sides, the lines from the edge's ends along the inward direction clipped to
+ * the hull's planes (Cyrus and Beck's clip). Into `probe` (the point, its reach in `probe[4]`,
+ * -Infinity for none) and `sectionCode` (the hull feature it lies on and the contact kind).
  */
 function sectionReach(hull: HullData, triangle: MeshTriangle, k: number): void {
   const w = hullScratch.frameVertices, planes = hullScratch.framePlanes;
   const t = triangle.vertices, n = triangle.normal, u = triangle.inward, ends = hull.edgeVertices;
-  const nx = n[0]!, ny = n[1]!, nz = n[2]!, a = 3 * k;
+  const nx = n[0]!, ny = n[1]!, nz = n[2]!, a = 3 * k, b = k === 2 ? 0 : a + 3;
   const ux = u[a]!, uy = u[a + 1]!, uz = u[a + 2]!;
   const ax = t[a]!, ay = t[a + 1]!, az = t[a + 2]!;
+  const gx = t[b]! - ax, gy = t[b + 1]! - ay, gz = t[b + 2]! - az;
+  const lengthSquared = gx * gx + gy * gy + gz * gz;
+  const slack = Math.max(triangle.slack, CLIP_SLACK * hull.size) * Math.sqrt(lengthSquared);
   let reach = -Infinity, bestX = 0, bestY = 0, bestZ = 0, code = 0;
   let kind: ContactKind = ContactKind.PointEdge;
   for (let e = 0; e < hull.edgeCount; e++) {
@@ -497,12 +495,8 @@ function sectionReach(hull: HullData, triangle: MeshTriangle, k: number): void {
     const x = w[p]! + f * (w[q]! - w[p]!), y = w[p + 1]! + f * (w[q + 1]! - w[p + 1]!);
     const z = w[p + 2]! + f * (w[q + 2]! - w[p + 2]!);
     const r = ux * (x - ax) + uy * (y - ay) + uz * (z - az);
-    if (!(r > reach)) continue;
-    probe[0] = x;
-    probe[1] = y;
-    probe[2] = z;
-    probe[3] = Math.max(triangle.slack, CLIP_SLACK * hull.size);
-    if (!overTriangle(t, u, -1)) continue;
+    const along = gx * (x - ax) + gy * (y - ay) + gz * (z - az);
+    if (!(r > reach) || along < -slack || along > lengthSquared + slack) continue;
     reach = r;
     bestX = x;
     bestY = y;
@@ -510,45 +504,30 @@ function sectionReach(hull: HullData, triangle: MeshTriangle, k: number): void {
     code = hull.edgeCodes[e]!;
     kind = ContactKind.PointEdge;
   }
-  for (let j = 0; j < 3; j++) {
-    const b = 3 * j, c = j === 2 ? 0 : b + 3;
-    const gx = t[c]! - t[b]!, gy = t[c + 1]! - t[b + 1]!, gz = t[c + 2]! - t[b + 2]!;
-    let low = 0, high = 1, lowFace = -1, highFace = -1;
+  for (let side = 0; side < 2; side++) {
+    const o = side === 0 ? a : b;
+    let low = -Infinity, high = Infinity, face = -1;
     for (let f = 0; f < hull.faceCount && low <= high; f++) {
       const i = 4 * f;
       const mx = planes[i]!, my = planes[i + 1]!, mz = planes[i + 2]!;
-      const along = mx * gx + my * gy + mz * gz;
-      const room = planes[i + 3]! - (mx * t[b]! + my * t[b + 1]! + mz * t[b + 2]!);
+      const along = mx * ux + my * uy + mz * uz;
+      const room = planes[i + 3]! - (mx * t[o]! + my * t[o + 1]! + mz * t[o + 2]!);
       if (along > 0) {
         if (room / along < high) {
           high = room / along;
-          highFace = f;
+          face = f;
         }
-      } else if (along < 0) {
-        if (room / along > low) {
-          low = room / along;
-          lowFace = f;
-        }
-      } else if (room < 0) high = -Infinity;
+      } else if (along < 0) low = Math.max(low, room / along);
+      else if (room < 0) high = -Infinity;
     }
-    if (low > high) continue;
-    for (let end = 0; end < 2; end++) {
-      const s = end === 0 ? low : high, face = end === 0 ? lowFace : highFace;
-      const x = t[b]! + s * gx, y = t[b + 1]! + s * gy, z = t[b + 2]! + s * gz;
-      const r = ux * (x - ax) + uy * (y - ay) + uz * (z - az);
-      if (!(r > reach)) continue;
-      reach = r;
-      bestX = x;
-      bestY = y;
-      bestZ = z;
-      // A triangle edge crossing a hull face, or a triangle vertex inside the hull (named by
-      // the hull face nearest it).
-      probe[0] = x;
-      probe[1] = y;
-      probe[2] = z;
-      code = hull.faceCodes[face >= 0 ? face : nearestFace(hull)]!;
-      kind = face >= 0 ? ContactKind.EdgeFace : ContactKind.PointFace;
-    }
+    // The line starts on edge k: its reach is the parameter.
+    if (low > high || face < 0 || !(high > reach)) continue;
+    reach = high;
+    bestX = t[o]! + high * ux;
+    bestY = t[o + 1]! + high * uy;
+    bestZ = t[o + 2]! + high * uz;
+    code = hull.faceCodes[face]!;
+    kind = ContactKind.PointFace;
   }
   probe[0] = bestX;
   probe[1] = bestY;
