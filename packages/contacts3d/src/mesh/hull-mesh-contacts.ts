@@ -390,7 +390,9 @@ function meetsSurface(hull: HullData, source: TriangleSource): boolean {
  * incident face, as a sliver across a boundary edge), so each answers with the hull's deepest
  * point in its prism, the least lift along its normal that frees the hull from it. Only here:
  * under a closed mesh's face near an edge the prism holds the other face's outside, where that
- * point overstates the overlap, and the other face answers first (F21).
+ * point overstates the overlap, and the other face answers first (F21). When even the prisms give
+ * nothing, the triangles the hull's centre is behind push it off their boundary edges
+ * (`pushOffBoundary`, F147).
  */
 function lastResortPrisms(hull: HullData, source: TriangleSource, manifold: MeshManifold): void {
   const triangle = triangleScratch;
