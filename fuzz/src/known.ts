@@ -12,9 +12,6 @@ import type { KnownDefect } from './suite.js';
  */
 const F108 = 'FINDINGS.md F108';
 
-/** Box beside the end of a step, its corner 5.7e-4 into the riser: both refused normals point behind it. */
-const F147 = 'FINDINGS.md F147';
-
 /**
  * Hull at 10^5: edge contacts off a cracked floor's normal (the build's cracks); against a
  * heightfield, the deepest depth moving 0.1% under a rigid motion.
@@ -47,10 +44,6 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',
   ], ['on-vertex']),
-  ...entries(F147, ['collideBoxTriangleMesh'], [
-    'contact-iff-overlap',
-    'overlap-agrees-with-oracle',
-  ], ['on-edge']),
   ...entries(F148, ['collideConvexHullTriangleMesh'], ['flat-floor-cracked'], [
     'near-duplicate',
     'deep',

@@ -228,6 +228,8 @@ const behindSlots = new Int32Array(DEFERRED_CAPACITY);
 const stretch = { outside: 0, behind: 0 };
 /** A point and a slack for `overTriangle` (x, y, z, slack), and `offEdge`'s answer. */
 const probe = new Float64Array(5);
+/** `sectionReach`'s hull feature code and contact kind. */
+const sectionCode = new Int32Array(2);
 /** `columnSides`' answer. */
 const columnScratch = new Float64Array(9);
 /** `columnSeparated`'s axis, and how far below each triangle vertex it cuts the column. */
@@ -388,7 +390,9 @@ function meetsSurface(hull: HullData, source: TriangleSource): boolean {
  * incident face, as a sliver across a boundary edge), so each answers with the hull's deepest
  * point in its prism, the least lift along its normal that frees the hull from it. Only here:
  * under a closed mesh's face near an edge the prism holds the other face's outside, where that
- * point overstates the overlap, and the other face answers first (F21).
+ * point overstates the overlap, and the other face answers first (F21). When even the prisms give
+ * nothing, the triangles the hull's centre is behind push it off their boundary edges
+ * (`pushOffBoundary`, F147).
  */
 function lastResortPrisms(hull: HullData, source: TriangleSource, manifold: MeshManifold): void {
   const triangle = triangleScratch;
@@ -399,6 +403,140 @@ function lastResortPrisms(hull: HullData, source: TriangleSource, manifold: Mesh
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
     deepestInPrism(hull, triangle, manifold, false);
   }
+  // Still none: the triangles the centre is behind, whose features were refused (F147).
+  if (manifold.count > 0) return;
+  source.beginQuery(queryBox);
+  for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
+    source.loadTriangle(slot, triangle);
+    if (!separatingAxes(hull, triangle, source) || !axes.fromBehind) continue;
+    manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
+    pushOffBoundary(hull, triangle, manifold);
+  }
+}
+
+/**
+ * The last resort for a triangle the hull's centre is behind but outside at a convex edge of
+ * (`outsideAtConvexEdge`) whose hull face and edge pair the rule against ghost contacts refused
+ * (their normals point behind it) and whose face cannot answer from behind: a hull beyond the
+ * mesh's open end, a corner reaching over a boundary edge (FINDINGS.md F147). The refused edge
+ * axis clamped into the triangle's front, as Bullet's btAdjustInternalEdgeContacts clamps a
+ * normal into an edge's cone, is the edge's outward direction in the plane (-inward: the axis is
+ * perpendicular to the edge): the contact pushes the hull off the end, by the reach of the hull's
+ * section in the triangle's plane over the edge (`sectionReach`), the whole hull's overlap along
+ * that direction overstating it (it counts the hull's part beside the plane). Of the boundary
+ * edges the centre lies beyond, the one of least reach answers.
+ */
+function pushOffBoundary(hull: HullData, triangle: MeshTriangle, manifold: MeshManifold): void {
+  const t = triangle.vertices, u = triangle.inward, flags = triangle.edgeFlags;
+  let best = Infinity, edge = -1, x = 0, y = 0, z = 0, code = 0;
+  let kind: ContactKind = ContactKind.PointEdge;
+  for (let k = 0; k < 3; k++) {
+    if (flags[k] !== EdgeFlag.Boundary) continue;
+    const a = 3 * k;
+    const beyond = u[a]! * (worldCentre[0]! - t[a]!) + u[a + 1]! * (worldCentre[1]! - t[a + 1]!) +
+      u[a + 2]! * (worldCentre[2]! - t[a + 2]!);
+    if (beyond >= 0) continue;
+    sectionReach(hull, triangle, k);
+    const reach = probe[4]!;
+    if (reach > -axes.tolerance && reach < best) {
+      best = reach;
+      edge = k;
+      x = probe[0]!;
+      y = probe[1]!;
+      z = probe[2]!;
+      code = sectionCode[0]!;
+      kind = sectionCode[1]! as ContactKind;
+    }
+  }
+  if (edge < 0) return;
+  const a = 3 * edge, candidate = manifold.candidate;
+  const ux = u[a]!, uy = u[a + 1]!, uz = u[a + 2]!;
+  // Halfway between the hull's point and its spot on the edge.
+  candidate.x = x - 0.5 * best * ux;
+  candidate.y = y - 0.5 * best * uy;
+  candidate.z = z - 0.5 * best * uz;
+  candidate.nx = -ux;
+  candidate.ny = -uy;
+  candidate.nz = -uz;
+  candidate.depth = best;
+  candidate.kind = kind;
+  candidate.first = code;
+  candidate.second = meshEdgeFeature(triangle.index, edge);
+  writeContactKey(candidate, triangle, 1 + edge, code);
+  addMeshContact(manifold);
+}
+
+/**
+ * How far the hull's section by the triangle's plane reaches across edge k (along its inward
+ * direction) within the edge's strip, the band of the plane swept from the edge along that
+ * direction: pushed back along it by that much, no point of the section is over the triangle
+ * (each leaves the triangle through edge k), even when the section covers the triangle whole. A
+ * linear function's largest value on the convex section cut to the strip lies at a corner: a
+ * hull edge crossing the plane within the strip, or the highest point of the hull on either of
+ * the strip's two sides, the lines from the edge's ends along the inward direction clipped to
+ * the hull's planes (Cyrus and Beck's clip). Into `probe` (the point, its reach in `probe[4]`,
+ * -Infinity for none) and `sectionCode` (the hull feature it lies on and the contact kind).
+ */
+function sectionReach(hull: HullData, triangle: MeshTriangle, k: number): void {
+  const w = hullScratch.frameVertices, planes = hullScratch.framePlanes;
+  const t = triangle.vertices, n = triangle.normal, u = triangle.inward, ends = hull.edgeVertices;
+  const nx = n[0]!, ny = n[1]!, nz = n[2]!, a = 3 * k, b = k === 2 ? 0 : a + 3;
+  const ux = u[a]!, uy = u[a + 1]!, uz = u[a + 2]!;
+  const ax = t[a]!, ay = t[a + 1]!, az = t[a + 2]!;
+  const gx = t[b]! - ax, gy = t[b + 1]! - ay, gz = t[b + 2]! - az;
+  const lengthSquared = gx * gx + gy * gy + gz * gz;
+  const slack = Math.max(triangle.slack, CLIP_SLACK * hull.size) * Math.sqrt(lengthSquared);
+  let reach = -Infinity, bestX = 0, bestY = 0, bestZ = 0, code = 0;
+  let kind: ContactKind = ContactKind.PointEdge;
+  for (let e = 0; e < hull.edgeCount; e++) {
+    const p = 3 * ends[2 * e]!, q = 3 * ends[2 * e + 1]!;
+    const hp = nx * (w[p]! - ax) + ny * (w[p + 1]! - ay) + nz * (w[p + 2]! - az);
+    const hq = nx * (w[q]! - ax) + ny * (w[q + 1]! - ay) + nz * (w[q + 2]! - az);
+    if ((hp < 0) === (hq < 0)) continue;
+    const f = hp / (hp - hq);
+    const x = w[p]! + f * (w[q]! - w[p]!), y = w[p + 1]! + f * (w[q + 1]! - w[p + 1]!);
+    const z = w[p + 2]! + f * (w[q + 2]! - w[p + 2]!);
+    const r = ux * (x - ax) + uy * (y - ay) + uz * (z - az);
+    const along = gx * (x - ax) + gy * (y - ay) + gz * (z - az);
+    if (!(r > reach) || along < -slack || along > lengthSquared + slack) continue;
+    reach = r;
+    bestX = x;
+    bestY = y;
+    bestZ = z;
+    code = hull.edgeCodes[e]!;
+    kind = ContactKind.PointEdge;
+  }
+  for (let side = 0; side < 2; side++) {
+    const o = side === 0 ? a : b;
+    let low = -Infinity, high = Infinity, face = -1;
+    for (let f = 0; f < hull.faceCount && low <= high; f++) {
+      const i = 4 * f;
+      const mx = planes[i]!, my = planes[i + 1]!, mz = planes[i + 2]!;
+      const along = mx * ux + my * uy + mz * uz;
+      const room = planes[i + 3]! - (mx * t[o]! + my * t[o + 1]! + mz * t[o + 2]!);
+      if (along > 0) {
+        if (room / along < high) {
+          high = room / along;
+          face = f;
+        }
+      } else if (along < 0) low = Math.max(low, room / along);
+      else if (room < 0) high = -Infinity;
+    }
+    // The line starts on edge k: its reach is the parameter.
+    if (low > high || face < 0 || !(high > reach)) continue;
+    reach = high;
+    bestX = t[o]! + high * ux;
+    bestY = t[o + 1]! + high * uy;
+    bestZ = t[o + 2]! + high * uz;
+    code = hull.faceCodes[face]!;
+    kind = ContactKind.PointFace;
+  }
+  probe[0] = bestX;
+  probe[1] = bestY;
+  probe[2] = bestZ;
+  probe[4] = reach;
+  sectionCode[0] = code;
+  sectionCode[1] = kind;
 }
 
 /**
