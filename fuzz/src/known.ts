@@ -67,4 +67,8 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   ]),
   ...entries(F134, ['collideCapsuleTriangleMesh'], ['depth-minimal'], ['flat-split']),
   ...entries(F134, ['collideCapsuleTriangleMesh'], ['face-in-prism'], ['tiny-offset']),
+  ...entries(F134, ['collideCapsuleTriangleMesh'], [
+    'contact-iff-overlap',
+    'overlap-agrees-with-oracle',
+  ], ['near-duplicate']),
 ];

@@ -883,11 +883,7 @@ class CrackSweep {
    * the line: yes. That corner one of g's own ends (a spoke of a fan of slivers from g's end lies
    * on the line, on neither side): no. Otherwise that corner on the line, or inside it by at
    * most `width`, where pieces of one split edge lie on one line (FINDINGS.md F75), and another
-   * corner beyond by more than that corner lies inside or than a thousandth of `width`: yes, or
-   * beyond by more than `width` (no sliver along the line). A corner beyond by less than both is
-   * round-off (a copy of a vertex 1e-11 beyond a border whose sliver is narrower than the
-   * width): that triangle lies inside, and counting it across closed the border (FINDINGS.md
-   * F134).
+   * corner strictly beyond: yes, or beyond by more than `width` (no sliver along the line).
    */
   private across(e: number, g: number, width: number): boolean {
     const first = e - (e % 3), far = first + ((e % 3) + 2) % 3;
@@ -897,9 +893,7 @@ class CrackSweep {
     if (v === this.tv[g] || v === this.tv[gFirst + ((g % 3) + 1) % 3]) return false;
     for (let k = 0; k < 3; k++) {
       const corner = this.beyond(first + k, g);
-      if (corner < -width || (corner < -Math.min(farBeyond, 1e-3 * width) && farBeyond <= width)) {
-        return true;
-      }
+      if (corner < -width || (corner < 0 && farBeyond <= width)) return true;
     }
     return false;
   }
