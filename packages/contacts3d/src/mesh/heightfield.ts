@@ -360,8 +360,8 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
    * seen along the field's Y, farther than the triangles' round-off slack (`writeSlack`: a
    * billionth of the longest edge, at most the cell's diagonal plus the height range, and 1e-14
    * of the coordinates; twice that here) from the grid (clipped to it grown by that margin,
-   * Liang-Barsky, nothing is left), or from every cell that is no hole (each cell under the box
-   * of what is left, grown by the margin, is a hole). A point when both ends are equal. A segment
+   * Liang-Barsky, nothing is left), or from every cell that is no hole (each cell under what is
+   * left, row by row, grown by the margin, is a hole). A point when both ends are equal. A segment
    * nearer than that lies in a column as the kernels' column clip sees it. For the sphere and
    * capsule kernel's solid beside the grid (mesh-contacts.ts, FINDINGS.md F132).
    */
@@ -397,11 +397,22 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
     const za = z0 + low * (z1 - z0), zb = z0 + high * (z1 - z0);
     // Clamped into the grid: a point on the far border lies in the last cell.
     const lastColumn = this.columns - 2, lastRow = this.rows - 2;
-    const j0 = Math.min(lastColumn, Math.max(0, Math.floor((Math.min(xa, xb) - margin) / s)));
-    const j1 = Math.min(lastColumn, Math.max(0, Math.floor((Math.max(xa, xb) + margin) / s)));
     const i0 = Math.min(lastRow, Math.max(0, Math.floor((Math.min(za, zb) - margin) / s)));
     const i1 = Math.min(lastRow, Math.max(0, Math.floor((Math.max(za, zb) + margin) / s)));
     for (let i = i0; i <= i1; i++) {
+      // Row by row, the cells under the part of what is left within the row's strip (grown by
+      // the margin), not all under its box: a core crossing holes diagonally has cells that are
+      // no hole in its box's corners, beside it (FINDINGS.md F150).
+      let from = 0, to = 1;
+      if (zb !== za) {
+        const ta = (i * s - margin - za) / (zb - za), tb = ((i + 1) * s + margin - za) / (zb - za);
+        from = Math.max(0, Math.min(ta, tb));
+        to = Math.min(1, Math.max(ta, tb));
+        if (from > to) continue;
+      }
+      const xf = xa + from * (xb - xa), xt = xa + to * (xb - xa);
+      const j0 = Math.min(lastColumn, Math.max(0, Math.floor((Math.min(xf, xt) - margin) / s)));
+      const j1 = Math.min(lastColumn, Math.max(0, Math.floor((Math.max(xf, xt) + margin) / s)));
       for (let j = j0; j <= j1; j++) if (this.holes[i * (this.columns - 1) + j] === 0) return false;
     }
     return true;
