@@ -356,7 +356,7 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
   }
 
   /**
-   * Whether the world segment from `ends[0..2]` to `ends[3..5]` lies clearly beside every cell:
+   * Whether the world segment from `start` to `end` lies clearly beside every cell:
    * seen along the field's Y, farther than the triangles' round-off slack (`writeSlack`: a
    * billionth of the longest edge, at most the cell's diagonal plus the height range, and 1e-14
    * of the coordinates; twice that here) from the grid (clipped to it grown by that margin,
@@ -365,11 +365,11 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
    * nearer than that lies in a column as the kernels' column clip sees it. For the sphere and
    * capsule kernel's solid beside the grid (mesh-contacts.ts, FINDINGS.md F132).
    */
-  segmentOverNoCell(ends: Float64Array): boolean {
+  segmentOverNoCell(start: Float64Array, end: Float64Array): boolean {
     const m = this.transform, s = this.cellSize, box = this.aabb;
     const tx = m[12]!, ty = m[13]!, tz = m[14]!;
-    const ax = ends[0]! - tx, ay = ends[1]! - ty, az = ends[2]! - tz;
-    const bx = ends[3]! - tx, by = ends[4]! - ty, bz = ends[5]! - tz;
+    const ax = start[0]! - tx, ay = start[1]! - ty, az = start[2]! - tz;
+    const bx = end[0]! - tx, by = end[1]! - ty, bz = end[2]! - tz;
     // Local X and Z of both ends (the rotation's transpose).
     const x0 = m[0]! * ax + m[1]! * ay + m[2]! * az, z0 = m[8]! * ax + m[9]! * ay + m[10]! * az;
     const x1 = m[0]! * bx + m[1]! * by + m[2]! * bz, z1 = m[8]! * bx + m[9]! * by + m[10]! * bz;
