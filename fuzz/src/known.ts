@@ -18,9 +18,6 @@ const F108 = 'FINDINGS.md F108';
  */
 const F148 = 'FINDINGS.md F148';
 
-/** Capsule over a heightfield's holes or at its edge, reaching into the solid beside a column. */
-const F150 = 'FINDINGS.md F150';
-
 /** Sphere against a mesh at 10^5: ghost normals on cracked floors, a face contact just outside its prism. */
 const F133 = 'FINDINGS.md F133';
 
@@ -53,10 +50,6 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'far-1e5',
   ]),
   ...entries(F148, ['collideConvexHullHeightfield'], ['rigid-invariant'], ['mixed-sizes']),
-  ...entries(F150, ['collideCapsuleHeightfield'], [
-    'contact-iff-overlap',
-    'overlap-agrees-with-oracle',
-  ], ['holes', 'on-edge']),
   ...entries(F133, ['collideSphereTriangleMesh'], ['flat-floor-cracked'], [
     'near-duplicate',
     'far-1e5',

@@ -356,20 +356,20 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
   }
 
   /**
-   * Whether the world segment from `ends[0..2]` to `ends[3..5]` lies clearly beside every cell:
+   * Whether the world segment from `start` to `end` lies clearly beside every cell:
    * seen along the field's Y, farther than the triangles' round-off slack (`writeSlack`: a
    * billionth of the longest edge, at most the cell's diagonal plus the height range, and 1e-14
    * of the coordinates; twice that here) from the grid (clipped to it grown by that margin,
-   * Liang-Barsky, nothing is left), or from every cell that is no hole (each cell under the box
-   * of what is left, grown by the margin, is a hole). A point when both ends are equal. A segment
+   * Liang-Barsky, nothing is left), or from every cell that is no hole (each cell under what is
+   * left, row by row, grown by the margin, is a hole). A point when both ends are equal. A segment
    * nearer than that lies in a column as the kernels' column clip sees it. For the sphere and
    * capsule kernel's solid beside the grid (mesh-contacts.ts, FINDINGS.md F132).
    */
-  segmentOverNoCell(ends: Float64Array): boolean {
+  segmentOverNoCell(start: Float64Array, end: Float64Array): boolean {
     const m = this.transform, s = this.cellSize, box = this.aabb;
     const tx = m[12]!, ty = m[13]!, tz = m[14]!;
-    const ax = ends[0]! - tx, ay = ends[1]! - ty, az = ends[2]! - tz;
-    const bx = ends[3]! - tx, by = ends[4]! - ty, bz = ends[5]! - tz;
+    const ax = start[0]! - tx, ay = start[1]! - ty, az = start[2]! - tz;
+    const bx = end[0]! - tx, by = end[1]! - ty, bz = end[2]! - tz;
     // Local X and Z of both ends (the rotation's transpose).
     const x0 = m[0]! * ax + m[1]! * ay + m[2]! * az, z0 = m[8]! * ax + m[9]! * ay + m[10]! * az;
     const x1 = m[0]! * bx + m[1]! * by + m[2]! * bz, z1 = m[8]! * bx + m[9]! * by + m[10]! * bz;
@@ -397,11 +397,22 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
     const za = z0 + low * (z1 - z0), zb = z0 + high * (z1 - z0);
     // Clamped into the grid: a point on the far border lies in the last cell.
     const lastColumn = this.columns - 2, lastRow = this.rows - 2;
-    const j0 = Math.min(lastColumn, Math.max(0, Math.floor((Math.min(xa, xb) - margin) / s)));
-    const j1 = Math.min(lastColumn, Math.max(0, Math.floor((Math.max(xa, xb) + margin) / s)));
     const i0 = Math.min(lastRow, Math.max(0, Math.floor((Math.min(za, zb) - margin) / s)));
     const i1 = Math.min(lastRow, Math.max(0, Math.floor((Math.max(za, zb) + margin) / s)));
     for (let i = i0; i <= i1; i++) {
+      // Row by row, the cells under the part of what is left within the row's strip (grown by
+      // the margin), not all under its box: a core crossing holes diagonally has cells that are
+      // no hole in its box's corners, beside it (FINDINGS.md F150).
+      let from = 0, to = 1;
+      if (zb !== za) {
+        const ta = (i * s - margin - za) / (zb - za), tb = ((i + 1) * s + margin - za) / (zb - za);
+        from = Math.max(0, Math.min(ta, tb));
+        to = Math.min(1, Math.max(ta, tb));
+        if (from > to) continue;
+      }
+      const xf = xa + from * (xb - xa), xt = xa + to * (xb - xa);
+      const j0 = Math.min(lastColumn, Math.max(0, Math.floor((Math.min(xf, xt) - margin) / s)));
+      const j1 = Math.min(lastColumn, Math.max(0, Math.floor((Math.max(xf, xt) + margin) / s)));
       for (let j = j0; j <= j1; j++) if (this.holes[i * (this.columns - 1) + j] === 0) return false;
     }
     return true;

@@ -73,6 +73,7 @@ const direction = new Direction();
 const edgeClosest = [0, 1, 2].map(() => new SegmentClosestPoints(vec3(), vec3()));
 const edgeStart = vec3();
 const edgeEnd = vec3();
+/** The core's two ends as vectors (`loadCoreEnds`), for the segment kernels and the grid's test. */
 const coreStart = vec3();
 const coreEnd = vec3();
 const manifoldScratch = new MeshManifold();
@@ -82,8 +83,6 @@ const span = new Float64Array(2);
 const prismPlanes = new Float64Array(9);
 /** The plane that clipped each end of `span` (0 to 2: edge k's wall; 3 to 5: corner k - 3's cap), or -1. */
 const spanPlanes = new Int32Array(2);
-/** The core's two ends, for `Heightfield.segmentOverNoCell`. */
-const coreEnds = new Float64Array(6);
 /** `roundedColumnLow`'s answer: the least height over the triangle's plane. */
 const columnLowest = new Float64Array(1);
 
@@ -149,13 +148,8 @@ export function coreMeshContacts(
  */
 function besideColumns(core: Core, source: TriangleSource, manifold: MeshManifold): void {
   if (!(source instanceof Heightfield)) return;
-  coreEnds[0] = core.x0;
-  coreEnds[1] = core.y0;
-  coreEnds[2] = core.z0;
-  coreEnds[3] = core.x1;
-  coreEnds[4] = core.y1;
-  coreEnds[5] = core.z1;
-  if (!source.segmentOverNoCell(coreEnds)) return;
+  loadCoreEnds(core);
+  if (!source.segmentOverNoCell(coreStart, coreEnd)) return;
   const triangle = triangleScratch, r = core.radius;
   source.beginQuery(queryBox);
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
@@ -186,6 +180,16 @@ function besideColumns(core: Core, source: TriangleSource, manifold: MeshManifol
     manifold.mergeDistance = MERGE_FRACTION * r + triangle.slack;
     addMeshContact(manifold);
   }
+}
+
+/** Copies the core's ends into `coreStart` and `coreEnd`. */
+function loadCoreEnds(core: Core): void {
+  coreStart[0] = core.x0;
+  coreStart[1] = core.y0;
+  coreStart[2] = core.z0;
+  coreEnd[0] = core.x1;
+  coreEnd[1] = core.y1;
+  coreEnd[2] = core.z1;
 }
 
 /**
@@ -547,12 +551,7 @@ function coreTriangleBoundary(
   manifold: MeshManifold,
 ): void {
   const v = triangle.vertices, tolerance = core.tolerance;
-  coreStart[0] = core.x0;
-  coreStart[1] = core.y0;
-  coreStart[2] = core.z0;
-  coreEnd[0] = core.x1;
-  coreEnd[1] = core.y1;
-  coreEnd[2] = core.z1;
+  loadCoreEnds(core);
   for (let k = 0; k < 3; k++) {
     const next = 3 * ((k + 1) % 3);
     edgeStart[0] = v[3 * k]!;
