@@ -33,7 +33,7 @@ const ALLOCATION_CALLS = 20_000;
  * allocated 2.7 to 2.9 bytes a call until pass 196 (then V8 optimised `outsideAtConvexEdge`), 0.3
  * until pass 288 (`noteBehind`), 0.1 until pass 449 (the mesh reduction's `spans`), then none; the
  * sphere on the 999,698-triangle terrain 1.3 until pass 480. Bytes counted sooner are V8's
- * tiering, which a user's steady loop has left behind (benchmarks README, "Bytes a call").
+ * tiering, which a user's steady loop has left behind (benchmarks README, "Latest results").
  */
 export const STEADY_PASSES = 800;
 const STEADY_BUDGET_NS = 20e9;
