@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Implementation, sink } from './harness.js';
-import { bytesPerCall, medianNanoseconds } from './measure.js';
+import { bytesPerCall, medianNanoseconds, runToSteadyState } from './measure.js';
 
 /** What to measure in a child: the median time, or the bytes allocated per call. */
 export type RowMode = 'time' | 'bytes';
@@ -53,21 +53,23 @@ function warmUp(run: (i: number) => number, count: number, milliseconds: number)
  * Measures `implementation` on configurations `0..count-1`: its median time, or its contacts and
  * bytes per call. The contacts are counted in the `bytes` child only, once per row: a pass over
  * every configuration takes seconds for the slowest peers (Rapier against a triangle mesh, 4 ms a
- * call), and the time children warm up by themselves.
+ * call), and the time children warm up by themselves. With `steady` (our rows, whose bytes are a
+ * target) the bytes are counted after `runToSteadyState`; a peer's after the warm-up alone, as the
+ * slowest would take minutes.
  */
 export async function measureRow(
   implementation: Implementation,
   count: number,
   mode: RowMode,
+  steady = false,
 ): Promise<RowMeasurement> {
   let contacts = NaN, medianNs = NaN, bytes = NaN;
   if (mode === 'time') medianNs = await medianNanoseconds(implementation.run, count);
   else {
     contacts = contactsPerCall(implementation.run, count);
-    bytes = Math.max(
-      0,
-      Math.round(bytesPerCall(implementation.run, count, warmUp(implementation.run, count, 300))),
-    );
+    const nanosecondsPerCall = warmUp(implementation.run, count, 300);
+    if (steady) runToSteadyState(implementation.run, count);
+    bytes = Math.max(0, Math.round(bytesPerCall(implementation.run, count, nanosecondsPerCall)));
   }
   const measurement: RowMeasurement = {
     library: implementation.library,

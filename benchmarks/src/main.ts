@@ -262,7 +262,9 @@ const results: Results = {
     'generation set to 128 MiB so that no scavenge falls inside; the first sample is ' +
     'dropped (it holds compiled code), the smallest of the next seven is rounded (what a ' +
     'call allocates is in every sample; code compiled meanwhile only adds), after 300 ms of ' +
-    'calls to warm the code up.',
+    'calls to warm the code up and, for our rows, 800 passes over the configurations (at most ' +
+    '20 s of CPU): helpers that few configurations reach run unoptimised, boxing their doubles, ' +
+    'for hundreds of passes, which a steady loop leaves behind.',
     'contactkit: one CollisionData(2) of capacity 16, tolerance 0, reset before each call. ' +
     'cannon-es: `world.narrowphase.getContacts([bi], [bj], world, result, oldcontacts, ' +
     'frictionResult, frictionPool)` with equations returned to the pools before each call ' +

@@ -26,6 +26,18 @@ const WARM_UP_NS = 50e6;
  */
 const ALLOCATION_CALLS = 20_000;
 
+/**
+ * Passes over a row's configurations that our rows run before their bytes are counted, and the
+ * CPU time that bounds them. A helper that few configurations reach runs unoptimised, boxing its
+ * doubles, until V8 has called it a few hundred times. The hull on the 9,800-triangle mesh
+ * allocated 2.7 to 2.9 bytes a call until pass 196 (then V8 optimised `outsideAtConvexEdge`), 0.3
+ * until pass 288 (`noteBehind`), 0.1 until pass 449 (the mesh reduction's `spans`), then none; the
+ * sphere on the 999,698-triangle terrain 1.3 until pass 480. Bytes counted sooner are V8's
+ * tiering, which a user's steady loop has left behind (benchmarks README, "Latest results").
+ */
+export const STEADY_PASSES = 800;
+const STEADY_BUDGET_NS = 20e9;
+
 /** CPU time this process has used (user and system, every thread), in nanoseconds. */
 function cpuNanoseconds(): number {
   const usage = process.cpuUsage();
@@ -66,6 +78,21 @@ export async function medianNanoseconds(
   while (cpuNanoseconds() - started < TIME_BUDGET_NS) samples.push(batch(calls) / calls);
   samples.sort((a, b) => a - b);
   return samples[samples.length >> 1]!;
+}
+
+/**
+ * Runs `STEADY_PASSES` passes over configurations `0..count-1`, or as many as fit in
+ * `STEADY_BUDGET_NS` of CPU time, and returns the passes run.
+ */
+export function runToSteadyState(run: (i: number) => number, count: number): number {
+  const started = cpuNanoseconds();
+  let passes = 0, contacts = 0;
+  while (passes < STEADY_PASSES && cpuNanoseconds() - started < STEADY_BUDGET_NS) {
+    for (let i = 0; i < count; i++) contacts += run(i);
+    passes++;
+  }
+  sink[1]! += contacts;
+  return passes;
 }
 
 /** Two full collections (node must run with --expose-gc). */

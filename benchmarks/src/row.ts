@@ -34,5 +34,6 @@ const measurement: RowMeasurement = await measureRow(
   implementation,
   bench.pairs().length,
   mode === 'bytes' ? 'bytes' : 'time',
+  indexText === 'ours',
 );
 process.stdout.write(JSON.stringify(measurement) + '\n');

@@ -8,16 +8,12 @@
 import { collideSphereHeightfield, collideSphereTriangleMesh } from '@contactkit/contacts3d';
 import { type Detector3, contactkit3, toOurs } from './adapters3d.js';
 import { CONFIGURATIONS, type TerrainSpec } from './inputs.js';
-import { sink } from './harness.js';
-import { bytesPerCall, medianNanoseconds } from './measure.js';
+import { bytesPerCall, medianNanoseconds, runToSteadyState } from './measure.js';
 import type { ScalingRow, ScalingTable } from './report.js';
 import { terrain, terrainPairs } from './terrain.js';
 
 /** Grid points on a side: 968, 9,800, 100,352 and 999,698 triangles. */
 const SIDES = [23, 71, 225, 708];
-
-/** Rounds of the 1,024 placements run before the bytes a call are measured (see `row`). */
-const STEADY_ROUNDS = 800;
 
 /** CPU time of this process, in milliseconds. */
 function cpuMilliseconds(): number {
@@ -38,12 +34,8 @@ async function row(
   const medianNs = await medianNanoseconds(implementation.run, CONFIGURATIONS);
   // Bytes a call in the steady state: a helper that one placement of the 1,024 reaches runs
   // unoptimised (and boxes its doubles) until V8 has seen it called a few hundred times, which on
-  // the largest terrain takes about 480 rounds (benchmarks README, this table's paragraph).
-  let warm = 0;
-  for (let round = 0; round < STEADY_ROUNDS; round++) {
-    for (let i = 0; i < CONFIGURATIONS; i++) warm += implementation.run(i);
-  }
-  sink[1]! += warm;
+  // the largest terrain takes about 480 passes (benchmarks README, this table's paragraph).
+  runToSteadyState(implementation.run, CONFIGURATIONS);
   const bytes = bytesPerCall(implementation.run, CONFIGURATIONS, medianNs);
   return {
     label,

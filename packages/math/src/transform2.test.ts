@@ -73,6 +73,14 @@ describe('Transform2', () => {
     expect(other.copy(xf)).toBe(other);
     expect(other).toEqual(xf);
   });
+
+  it('setFrom reads x, y and the angle from one array: a half turn about (5, 6), as set gives it', () => {
+    const xf = new Transform2();
+    expect(xf.setFrom(new Float64Array([5, 6, Math.PI]))).toBe(xf);
+    expect([xf.x, xf.y, xf.angle, xf.cos]).toEqual([5, 6, Math.PI, -1]);
+    expect(xf.sin).toBeCloseTo(0, 15);
+    expect(xf).toEqual(new Transform2().set(5, 6, Math.PI));
+  });
 });
 
 describe('points and directions, by hand', () => {

@@ -28,6 +28,21 @@ export class Transform2 {
     return this;
   }
 
+  /**
+   * Sets position and angle from `pose` = `[x, y, angle]`, as `set` does, with no call inside. The
+   * doubles arrive in an array: a call V8 does not inline passes each double argument as a new
+   * heap number (docs/PERFORMANCE.md, first rule), and `Shape2.setPose` runs every frame.
+   */
+  setFrom(pose: Float64Array): this {
+    const angle = pose[2]!;
+    this.x = pose[0]!;
+    this.y = pose[1]!;
+    this.angle = angle;
+    this.cos = Math.cos(angle);
+    this.sin = Math.sin(angle);
+    return this;
+  }
+
   /** Copies another transform. */
   copy(other: Transform2): this {
     this.x = other.x;

@@ -76,7 +76,8 @@ export const FAST_PATH_MAX_VERTICES = 64;
 export const MAX_CONTOUR_VERTICES = (1 << 25) - 1;
 
 let nextShapeId = 1;
-const pointScratch = new Float64Array(2);
+/** A position read from the caller (`x, y`), and in `setPose` the angle after it. */
+const pointScratch = new Float64Array(3);
 
 /** What every 2D shape has: a type tag, an id, a world pose, a user value. */
 /** `B` is the type of `body` (`unknown` unless given), the type the contacts' bodies have. */
@@ -113,7 +114,9 @@ export abstract class Shape2<B = unknown> {
           `turn a box), got ${angle}`,
       );
     }
-    this.transform.set(pointScratch[0]!, pointScratch[1]!, angle);
+    // The pose reaches the transform in an array (PERFORMANCE.md: doubles cross calls in arrays).
+    pointScratch[2] = angle;
+    this.transform.setFrom(pointScratch);
     this.updateAabb();
     return this;
   }
