@@ -255,15 +255,24 @@ export function capsuleCapsuleManifold(
         }
         // The line along the normal through the end's core point meets A's surface toward B and
         // B's toward A: the overlap along it is the depth, its ends the witnesses (line-exit.ts).
-        // The point lies on A's axis (at x) or on B's (at w): there that capsule's exit is
-        // `ownA` or `ownB` where it leaves the side; line-exit.ts answers the rest.
+        // The point is an end of A's segment (at x) or of B's (at w), the centre of that end's
+        // sphere: its own capsule lets the line go where it leaves the cylinder, `ownA` or `ownB`
+        // away, when that lies within the segment's band, and through that sphere, its radius
+        // away, when it lies beyond this end (the far end's sphere, whose centre lies behind the
+        // start along the line, lets it go no later). The other capsule's cylinder is solved in
+        // closed form; line-exit.ts answers the lines that leave a capsule through its far end's
+        // sphere (or miss it).
         const onB = fromB && !fromA;
         const exit = exitScratch;
         exit.x = onB ? bcx + bx * w : ax * x;
         exit.y = onB ? bcy + by * w : ay * x;
         exit.z = onB ? bcz + bz * w : az * x;
-        let towardB = ownA, towardA = ownB, inBand = false;
+        let towardB = -Infinity, towardA = -Infinity, exitKnownA = false, exitKnownB = false;
         if (onB) {
+          const atB = w + ownB * normalB;
+          const withinB = atB >= -lb && atB <= lb;
+          towardA = withinB ? ownB : rb;
+          exitKnownB = withinB || w * atB > 0;
           // A's cylinder from B's point, along -n (Ericson 5.3.7's quadratic, largerRoot's form).
           const rx = pax + w * kbx, ry = pay + w * kby, rz = paz + w * kbz;
           const half = rx * eax + ry * eay + rz * eaz;
@@ -273,11 +282,13 @@ export function capsuleCapsuleManifold(
             const root = Math.sqrt(discriminant);
             towardB = half > 0 ? -c / (half + root) : (root - half) / radialA;
             const at = offset + w * cosine - towardB * normalA;
-            inBand = at >= -la && at <= la;
+            exitKnownA = at >= -la && at <= la;
           }
-          const atB = w + ownB * normalB;
-          inBand = inBand && atB >= -lb && atB <= lb;
         } else {
+          const atA = x - ownA * normalA;
+          const withinA = atA >= -la && atA <= la;
+          towardB = withinA ? ownA : ra;
+          exitKnownA = withinA || x * atA > 0;
           // B's cylinder from A's point, along n.
           const rx = x * kax - pbx, ry = x * kay - pby, rz = x * kaz - pbz;
           const half = rx * ebx + ry * eby + rz * ebz;
@@ -287,21 +298,20 @@ export function capsuleCapsuleManifold(
             const root = Math.sqrt(discriminant);
             towardA = half > 0 ? -c / (half + root) : (root - half) / radialB;
             const at = x * cosine - offsetB + towardA * normalB;
-            inBand = at >= -lb && at <= lb;
+            exitKnownB = at >= -lb && at <= lb;
           }
-          const atA = x - ownA * normalA;
-          inBand = inBand && atA >= -la && atA <= la;
         }
-        if (!inBand) {
-          // A line that leaves a capsule through an end sphere (or misses it): line-exit.ts.
-          // The question's fields written in place (PERFORMANCE.md: doubles cross calls in
-          // arrays or fields; 9 KB a step in a cannon-es capsule pile).
+        // The question's fields written in place (PERFORMANCE.md: doubles cross calls in arrays
+        // or fields; 9 KB a step in a cannon-es capsule pile).
+        if (!exitKnownA) {
           exit.dx = -nx, exit.dy = -ny, exit.dz = -nz;
           exit.cx = 0, exit.cy = 0, exit.cz = 0;
           exit.ax = ax, exit.ay = ay, exit.az = az;
           exit.halfLength = la, exit.radius = ra;
           exitCapsule(exit);
           towardB = exit.distance;
+        }
+        if (!exitKnownB) {
           exit.dx = nx, exit.dy = ny, exit.dz = nz;
           exit.cx = bcx, exit.cy = bcy, exit.cz = bcz;
           exit.ax = bx, exit.ay = by, exit.az = bz;
