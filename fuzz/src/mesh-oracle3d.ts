@@ -125,11 +125,6 @@ export interface Surface {
   /** The largest world coordinate of any vertex, and the longest edge. */
   readonly reach: number;
   readonly extent: number;
-  /**
-   * The mesh build's weld distance, a hundred-millionth of the diagonal of the box of its vertices
-   * (0 for a heightfield): copies of a vertex closer than that are one vertex to the detectors.
-   */
-  readonly weld: number;
 }
 
 const cross = (a: Vec3, b: Vec3): Vec3 => [
@@ -338,26 +333,7 @@ export function surfaceOf(data: StaticData): Surface {
     return ring;
   };
   const byIndex = new Map(triangles.map((t, i) => [t.index, i]));
-  let weld = 0;
-  if (data.surface.kind === 'mesh') {
-    const p = data.surface.vertices, low = [Infinity, Infinity, Infinity];
-    const high = [-Infinity, -Infinity, -Infinity];
-    for (let i = 0; i < p.length; i++) {
-      low[i % 3] = Math.min(low[i % 3]!, p[i]!);
-      high[i % 3] = Math.max(high[i % 3]!, p[i]!);
-    }
-    weld = 1e-8 * Math.hypot(high[0]! - low[0]!, high[1]! - low[1]!, high[2]! - low[2]!);
-  }
-  const surface: Surface = {
-    triangles,
-    twoSided,
-    byIndex,
-    vertexAt,
-    ring: ringOf,
-    reach,
-    extent,
-    weld,
-  };
+  const surface: Surface = { triangles, twoSided, byIndex, vertexAt, ring: ringOf, reach, extent };
   surfaces.set(data, surface);
   return surface;
 }
@@ -1400,8 +1376,6 @@ export function outsideCone(surface: Surface, code: number, d: Vec3, angle: numb
   const key = t.keys[local - 4]!, v = surface.vertexAt.get(key)!;
   for (const w of surface.ring().get(key) ?? []) {
     const e = sub(surface.vertexAt.get(w)!, v);
-    // An edge between copies within the build's weld is no edge of the built mesh (one vertex).
-    if (length(e) <= surface.weld) continue;
     if (dot(d, e) > (tol + 1e-12) * length(e)) {
       return `vertex contact pointing along the edge toward vertex ${w} (a ghost)`;
     }

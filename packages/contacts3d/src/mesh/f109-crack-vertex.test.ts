@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { collide } from '../collide.js';
 import { CollisionData } from '../manifold/collision-data.js';
 import { Box } from '../shapes/primitives.js';
-import { Direction } from './mesh-triangle.js';
+import { Direction, MeshTriangle } from './mesh-triangle.js';
 import { TriangleMesh } from './triangle-mesh.js';
 
 /** The fuzz suite's bound on a normal off a flat floor (its `flat-floor-cracked` property). */
@@ -170,36 +170,21 @@ function floor(scale: number): TriangleMesh {
   return new TriangleMesh(VERTICES.map((v) => v * scale), INDICES).setPose([0, 0, 0], TURN);
 }
 
-/**
- * The vertex of the built mesh at the caller's vertex `v`: the weld joins copies within a
- * hundred-millionth of the mesh's diagonal, so the nearest kept position, within that distance.
- */
-function vertexAt(mesh: TriangleMesh, v: number, scale: number): number {
-  let nearest = -1, distance = Infinity;
-  for (let key = 0; key < mesh.positions.length / 3; key++) {
-    const d = Math.hypot(
-      mesh.positions[3 * key]! - VERTICES[3 * v]! * scale,
-      mesh.positions[3 * key + 1]! - VERTICES[3 * v + 1]! * scale,
-      mesh.positions[3 * key + 2]! - VERTICES[3 * v + 2]! * scale,
-    );
-    if (d < distance) (nearest = key, distance = d);
+/** The slot and the world front normal of the triangle the caller numbered `index`. */
+function triangle(mesh: TriangleMesh, index: number): MeshTriangle {
+  const t = new MeshTriangle();
+  for (let slot = 0; slot < mesh.triangleCount; slot++) {
+    mesh.loadTriangle(slot, t);
+    if (t.index === index) return t;
   }
-  expect(distance).toBeLessThanOrEqual(2e-8 * scale);
-  return nearest;
-}
-
-/** The floor's front normal in the world: +y turned by `TURN` (2 (u . y) u + (w^2 - u.u) y + 2 w (u x y)). */
-function floorNormal(): number[] {
-  const [x, y, z, w] = TURN;
-  return [2 * y * x - 2 * w * z, 2 * y * y + w * w - x * x - y * y - z * z, 2 * y * z + 2 * w * x];
+  throw new Error(`no triangle ${index}`);
 }
 
 describe('FINDINGS.md F109: a vertex on a crack of a flat floor', () => {
   for (const scale of SCALES) {
     it(`test_f109_vertex_cone_closed (scale ${scale})`, () => {
       const mesh = floor(scale);
-      // Triangle 45's corner 2 (the caller's vertex INDICES[3 * 45 + 2]).
-      const key = vertexAt(mesh, INDICES[3 * 45 + 2]!, scale);
+      const key = triangle(mesh, 45).vertexKeys[2]!;
       expect(mesh.vertexIsFlat(key)).toBe(true);
       const d = new Direction();
       [d.x, d.y, d.z] = GHOST;
@@ -209,7 +194,7 @@ describe('FINDINGS.md F109: a vertex on a crack of a flat floor', () => {
 
     it(`test_f109_box_contacts_take_the_floor_normal (scale ${scale})`, () => {
       const mesh = floor(scale);
-      const up = floorNormal();
+      const up = triangle(mesh, 45).normal;
       const box = new Box(HALF_SIZES.map((h) => h * scale) as [number, number, number]).setPose(
         POSITION.map((p) => p * scale) as [number, number, number],
         BOX_TURN,

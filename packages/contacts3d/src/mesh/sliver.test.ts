@@ -1,12 +1,10 @@
 /**
  * FINDINGS.md F13: a sliver's prism must not reach beyond its tip. One sliver along +x, its tip
- * at the origin with an angle of about 1e-7 rad (kept: twice its area is 1e-7 of its longest
- * edge squared, above `DEGENERATE_AREA_RATIO`, and its two far corners lie farther apart than
- * the build's weld, a hundred-millionth of the mesh's diagonal; the finding's 1e-9 rad sliver is
- * welded into a triangle of zero area now), front up, at scales 1e-3, 1 and 1e3 and moved to
- * 1e5. Beyond the tip the nearest point of the triangle is the tip itself, so a ball there gets
- * the tip's contact (normal from the tip to the centre, depth the radius less that distance) or
- * none: worked out by hand below.
+ * at the origin with an angle of about 1e-9 rad (kept: twice its area is 1e-9 of its longest
+ * edge squared, above `DEGENERATE_AREA_RATIO`), front up, at scales 1e-3, 1 and 1e3 and moved
+ * to 1e5. Beyond the tip the nearest point of the triangle is the tip itself, so a ball there
+ * gets the tip's contact (normal from the tip to the centre, depth the radius less that
+ * distance) or none: worked out by hand below.
  */
 import { describe, expect, it } from 'vitest';
 import { collide } from '../collide.js';
@@ -25,7 +23,7 @@ const PLACES = [
 ];
 
 function sliver(s: number, at: number[]) {
-  const local = [0, 0, 0, 1, 0, 1e-7, 1, 0, 0];
+  const local = [0, 0, 0, 1, 0, 1e-9, 1, 0, 0];
   return new TriangleMesh(local.map((x, i) => x * s + at[i % 3]!), [0, 1, 2]);
 }
 

@@ -1,6 +1,6 @@
 /**
  * `TriangleMesh`: static level geometry from a modelling tool, triangles given as vertex and
- * index lists. Built once: validation, welding of near positions, degenerate triangles dropped
+ * index lists. Built once: validation, welding of equal positions, degenerate triangles dropped
  * (counted), edge adjacency with each edge flagged (`EdgeFlag`), each vertex's ring of
  * neighbours (for its normal cone), and a bounding-volume hierarchy (bvh.ts: median split).
  * The rule against ghost contacts that these flags serve is in mesh-contacts.ts.
@@ -53,30 +53,16 @@ const CRACK_WIDTH = 1e-6;
  * copies of a vertex computed per triangle differ by the round-off of the whole mesh's
  * coordinates, not of one edge's length, so a short edge of a large mesh needs more than its own
  * millionth (a hundred-millionth of the mesh: still far below any opening a modeller means).
- * Vertices this close are welded before anything else (`weldPositions`), so the crack test is
- * left the cracks wider than that: T-junctions, and copies farther apart.
  */
 const CRACK_MESH_WIDTH = 1e-8;
 
 /**
- * The cells of the weld's grid are this many times the weld distance across (Ericson 12.1: a
- * cell wider than the distance, so that most vertices lie farther than it from every side of
- * their cell and one cell is searched, not 27).
- */
-const WELD_CELL = 16;
-
-/**
  * A static triangle mesh: `vertices` a flat list of `x, y, z` triples, `indices` a flat list of
  * vertex index triples, each triangle counter-clockwise seen from its front. Triangles are
- * one-sided (only their front collides) unless `options.twoSided`. Vertices within a
- * hundred-millionth of the mesh's size (the diagonal of its box) of each other are welded into
- * one, at the position of the first of them (`weldPositions`): an exported mesh that repeats its
- * vertices per triangle still gets its adjacency, and so does one whose copies differ by
- * round-off (a triangle whose corners are copies of one point then has zero area). Triangles of
- * zero area (see `DEGENERATE_AREA_RATIO`) as given or as welded, and those the weld moved a
- * corner of that are no wider than the weld distance (twice the area over the longest edge), are
- * dropped and counted in `degenerateTriangleCount`; feature ids and ray hits name triangles by
- * the caller's index.
+ * one-sided (only their front collides) unless `options.twoSided`. Vertices at exactly the same
+ * position are joined (an exported mesh that repeats its vertices per triangle still gets its
+ * adjacency). Triangles of zero area (see `DEGENERATE_AREA_RATIO`) are dropped and counted in
+ * `degenerateTriangleCount`; feature ids and ray hits name triangles by the caller's index.
  * Throws a RangeError naming the argument for: a list whose length is not a multiple of 3, a
  * vertex coordinate that is not finite or beyond `MAX_COORDINATE`, an index that is not an
  * integer naming a vertex, more than `MAX_MESH_TRIANGLES` triangles, or no triangle of non-zero
@@ -93,13 +79,13 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
   readonly inputTriangleCount: number;
   /** Triangles kept: the given ones less the degenerate. */
   readonly triangleCount: number;
-  /** Triangles dropped for zero area or a width within the weld (see the class), repeated vertices included. */
+  /** Triangles dropped for zero area (see `DEGENERATE_AREA_RATIO`), repeated vertices included. */
   readonly degenerateTriangleCount: number;
   /** Caller's indices of the dropped triangles, ascending. */
   readonly degenerateTriangles: Int32Array;
-  /** Positions after welding near ones (`weldPositions`), `x, y, z` per vertex, in the mesh's frame. */
+  /** Positions after joining equal ones, `x, y, z` per vertex, in the mesh's frame. */
   readonly positions: Float64Array;
-  /** The three welded vertex numbers of each kept triangle (its slot). */
+  /** The three joined vertex numbers of each kept triangle (its slot). */
   readonly triangleVertices: Int32Array;
   /** The caller's index of each kept triangle. */
   readonly triangleIndex: Int32Array;
@@ -146,26 +132,18 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
     const inputCount = triangles.length / 3;
     this.inputTriangleCount = inputCount;
 
-    const welded = new Int32Array(vertexCount);
-    const weld = CRACK_MESH_WIDTH * boxDiagonal(points);
-    this.positions = weldPositions(points, weld, welded);
+    const joined = new Int32Array(vertexCount);
+    this.positions = joinEqualPositions(points, joined);
     const p = this.positions;
 
-    // Keep the triangles of non-zero area, as given and as welded. The weld moves a corner by up
-    // to its distance, which could open a triangle thinner than that (a split point on an edge)
-    // into a needle, or turn it over: a triangle it moved a corner of is kept only wider than it.
+    // Keep the triangles of non-zero area.
     const kept: number[] = [];
     const dropped: number[] = [];
-    const moved = (v: number) =>
-      p[3 * welded[v]!] !== points[3 * v] || p[3 * welded[v]! + 1] !== points[3 * v + 1] ||
-      p[3 * welded[v]! + 2] !== points[3 * v + 2];
     for (let t = 0; t < inputCount; t++) {
-      const i = triangles[3 * t]!, j = triangles[3 * t + 1]!, k = triangles[3 * t + 2]!;
-      const a = welded[i]!, b = welded[j]!, c = welded[k]!;
-      const width = moved(i) || moved(j) || moved(k) ? weld : 0;
-      const zero = a === b || b === c || c === a || isSliverOfZeroArea(p, a, b, c, width) ||
-        isSliverOfZeroArea(points, i, j, k, width);
-      if (zero) dropped.push(t);
+      const a = joined[triangles[3 * t]!]!,
+        b = joined[triangles[3 * t + 1]!]!,
+        c = joined[triangles[3 * t + 2]!]!;
+      if (a === b || b === c || c === a || isSliverOfZeroArea(p, a, b, c)) dropped.push(t);
       else kept.push(t, a, b, c);
     }
     const count = kept.length / 4;
@@ -332,17 +310,8 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
   }
 }
 
-/**
- * Whether triangle a b c (vertex numbers in `p`) has zero area up to `DEGENERATE_AREA_RATIO`, or
- * is no wider than `width` (twice its area over its longest edge).
- */
-function isSliverOfZeroArea(
-  p: Float64Array,
-  a: number,
-  b: number,
-  c: number,
-  width: number,
-): boolean {
+/** Whether triangle a b c (joined vertex numbers) has zero area up to `DEGENERATE_AREA_RATIO`. */
+function isSliverOfZeroArea(p: Float64Array, a: number, b: number, c: number): boolean {
   const e1x = p[3 * b]! - p[3 * a]!,
     e1y = p[3 * b + 1]! - p[3 * a + 1]!,
     e1z = p[3 * b + 2]! - p[3 * a + 2]!;
@@ -360,8 +329,7 @@ function isSliverOfZeroArea(
     e2x * e2x + e2y * e2y + e2z * e2z,
     e3x * e3x + e3y * e3y + e3z * e3z,
   );
-  return !(doubledArea > DEGENERATE_AREA_RATIO * longestSquared) ||
-    !(doubledArea > width * Math.sqrt(longestSquared));
+  return !(doubledArea > DEGENERATE_AREA_RATIO * longestSquared);
 }
 
 function readVertices(vertices: ArrayLike<number>): Float64Array {
@@ -433,81 +401,47 @@ function readIndices(indices: ArrayLike<number>, vertexCount: number): Int32Arra
 }
 
 /**
- * Welds the vertices that lie within `tolerance` of each other (`CRACK_MESH_WIDTH` of the mesh's
- * size, the diagonal of its box), as Bullet's btTriangleMesh welds within its threshold and as
- * Ericson 12.1 (vertex welding) describes: each vertex, in order, joins the first representative
- * kept so far within that distance, or else becomes one, so representatives lie more than the
- * distance apart and no chain of near vertices drifts (a vertex joins a representative, never a
- * vertex joined to one). Copies of a vertex that differ by round-off become one vertex, equal
- * positions (-0 and 0 among them) included. The representatives near a vertex lie in the cells of a
- * grid (`WELD_CELL` times the tolerance across) that the box of half-width `tolerance` about it
- * reaches; the cells are found through an open-addressing hash table (linear probing, twice as many
- * slots as vertices): linear time. Writes each vertex's welded number to `welded` and returns the
- * representatives' positions.
+ * Joins vertices at exactly equal positions (-0 and 0 equal): writes each vertex's joined number
+ * to `joined` and returns the joined positions. An open-addressing hash table over the
+ * coordinates' bits (linear probing, twice as many slots as vertices): linear time.
  */
-function weldPositions(points: Float64Array, tolerance: number, welded: Int32Array): Float64Array {
+function joinEqualPositions(points: Float64Array, joined: Int32Array): Float64Array {
   const count = points.length / 3;
-  let lx = Infinity, ly = Infinity, lz = Infinity;
-  for (let i = 0; i < points.length; i += 3) {
-    lx = Math.min(lx, points[i]!);
-    ly = Math.min(ly, points[i + 1]!);
-    lz = Math.min(lz, points[i + 2]!);
-  }
-  // Cells counted from the box's low corner: at most 1 / (WELD_CELL * CRACK_MESH_WIDTH) of them
-  // along an axis, exact integers. All points equal: one cell.
-  const cellSize = tolerance > 0 ? WELD_CELL * tolerance : 1;
   let size = 2;
   while (size < 2 * count) size *= 2;
   const mask = size - 1;
-  // Per slot: its cell and the last representative in it; per representative: the one before it.
-  const slotCell = new Int32Array(3 * size), slotLast = new Int32Array(size).fill(-1);
-  const before = new Int32Array(count);
+  const table = new Int32Array(size).fill(-1);
   const positions = new Float64Array(points.length);
-  const slotOf = (i: number, j: number, k: number): number => {
-    let hash = Math.imul(i, 0x9e3779b1) ^ Math.imul(j, 0x85ebca6b) ^ Math.imul(k, 0xc2b2ae35);
-    hash ^= hash >>> 15;
-    let slot = hash & mask;
-    while (
-      slotLast[slot] !== -1 &&
-      (slotCell[3 * slot] !== i || slotCell[3 * slot + 1] !== j || slotCell[3 * slot + 2] !== k)
-    ) slot = (slot + 1) & mask;
-    return slot;
-  };
-  const cell = (offset: number) => Math.floor(offset / cellSize);
-  let kept = 0;
+  const bits = new Float64Array(1), words = new Int32Array(bits.buffer);
+  let unique = 0;
   for (let v = 0; v < count; v++) {
+    // + 0 turns -0 into 0.
     const x = points[3 * v]! + 0, y = points[3 * v + 1]! + 0, z = points[3 * v + 2]! + 0;
-    // The cells that the box of half-width `tolerance` about the vertex reaches.
-    const i0 = cell(x - lx - tolerance), i1 = cell(x - lx + tolerance);
-    const j0 = cell(y - ly - tolerance), j1 = cell(y - ly + tolerance);
-    const k0 = cell(z - lz - tolerance), k1 = cell(z - lz + tolerance);
-    let first = kept;
-    for (let i = i0; i <= i1; i++) {
-      for (let j = j0; j <= j1; j++) {
-        for (let k = k0; k <= k1; k++) {
-          for (let r = slotLast[slotOf(i, j, k)]!; r !== -1; r = before[r]!) {
-            const dx = positions[3 * r]! - x, dy = positions[3 * r + 1]! - y;
-            const dz = positions[3 * r + 2]! - z;
-            if (r < first && dx * dx + dy * dy + dz * dz <= tolerance * tolerance) first = r;
-          }
-        }
+    let hash = 0;
+    for (let k = 0; k < 3; k++) {
+      bits[0] = k === 0 ? x : k === 1 ? y : z;
+      hash = Math.imul(hash ^ words[0]!, 0x9e3779b1);
+      hash = Math.imul(hash ^ words[1]!, 0x85ebca6b);
+    }
+    let slot = (hash ^ (hash >>> 15)) & mask;
+    for (;;) {
+      const id = table[slot]!;
+      if (id === -1) {
+        table[slot] = unique;
+        positions[3 * unique] = x;
+        positions[3 * unique + 1] = y;
+        positions[3 * unique + 2] = z;
+        joined[v] = unique++;
+        break;
       }
+      if (positions[3 * id] === x && positions[3 * id + 1] === y && positions[3 * id + 2] === z) {
+        joined[v] = id;
+        break;
+      }
+      slot = (slot + 1) & mask;
     }
-    if (first === kept) {
-      const i = cell(x - lx), j = cell(y - ly), k = cell(z - lz), slot = slotOf(i, j, k);
-      slotCell[3 * slot] = i;
-      slotCell[3 * slot + 1] = j;
-      slotCell[3 * slot + 2] = k;
-      before[kept] = slotLast[slot]!;
-      slotLast[slot] = kept;
-      positions[3 * kept] = x;
-      positions[3 * kept + 1] = y;
-      positions[3 * kept + 2] = z;
-      kept++;
-    }
-    welded[v] = first;
   }
-  return positions.slice(0, 3 * kept);
+  return positions.slice(0, 3 * unique);
 }
 
 /** Edge numbering, neighbours, flags and vertex rings of the kept triangles. */
@@ -653,20 +587,19 @@ function buildAdjacency(
 
 /**
  * A crack is two-sided in truth but not in the index lists: an edge of one triangle lying along
- * edges of others that run it the other way, their vertices not shared, because a triangle of zero
- * area between them was dropped (a T-junction: its long edge faces its two short ones) or because
- * copies of a vertex differ by more than the weld (`weldPositions`). Such an edge is not a boundary
- * of the surface. When the edges across it cover it (within `crackWidth`, sideways and along) and
- * their triangles all lie within `FLAT_EDGE_ANGLE` of its own, it is flat, so it gives no contact
- * pointing sideways (FINDINGS.md F15). Each pair of edges is judged once and the answer given to
- * both (FINDINGS.md F68: judged from each side, with each side's own line and corners, the copies'
- * round-off could flag one side and not the other). A triangle counts as across only if its far
- * corner lies beyond the edge's line (a spoke of a fan of slivers that starts at the edge's end
- * lies on the line, on neither side: the mesh's border stays a boundary). Sweep and prune (Ericson
- * 7.5.1) over the single-triangle edges finds the pairs (`CrackSweep.pairEdges`); an edge of two
- * triangles that run it the same way (no neighbours), or of three or more, joins the sweep with
- * every use (FINDINGS.md F133: a needle folded back over a crack made the floor's edge such an
- * edge, and since the weld its copy of the edge is the floor's own, a third use).
+ * edges of others that run it the other way, their vertices not shared, because a triangle of
+ * zero area between them was dropped (a T-junction: its long edge faces its two short ones) or
+ * because copies of a vertex differ by round-off. Such an edge is not a boundary of the surface.
+ * When the edges across it cover it (within `crackWidth`, sideways and along) and their triangles
+ * all lie within `FLAT_EDGE_ANGLE` of its own, it is flat, so it gives no contact pointing
+ * sideways (FINDINGS.md F15). Each pair of edges is judged once and the answer given to both
+ * (FINDINGS.md F68: judged from each side, with each side's own line and corners, the copies'
+ * round-off could flag one side and not the other). A triangle counts as across only if its
+ * far corner lies beyond the edge's line (a spoke of a fan of slivers that starts at the edge's
+ * end lies on the line, on neither side: the mesh's border stays a boundary). Sweep and prune
+ * (Ericson 7.5.1) over the single-triangle edges finds the pairs (`CrackSweep.pairEdges`); an
+ * edge of two triangles that run it the same way (no neighbours) joins the sweep with both uses
+ * (FINDINGS.md F133: a needle folded back over a crack made the floor's edge such an edge).
  */
 function closeFlatCracks(
   tv: Int32Array,
@@ -680,13 +613,12 @@ function closeFlatCracks(
   flags: Uint8Array,
   crackReach: Float64Array,
 ): void {
-  // The triangle-edges without a neighbour: an edge of one triangle, each of an edge's two
-  // triangles that run it the same way (a needle folded back over a floor's edge: FINDINGS.md
-  // F133), or each of an edge's three or more (the weld makes such a needle's copy of the floor's
-  // edge the floor's own).
+  // The triangle-edges without a neighbour: an edge of one triangle, or each of an edge's two
+  // triangles that run it the same way (a needle folded back over a floor's edge: FINDINGS.md F133).
   const edges: number[] = [];
   for (let e = 0; e < tv.length; e++) {
-    if (neighbours[e] === -1) edges.push(e);
+    const users = userCount[edgeIds[e]!]!;
+    if (users === 1 || (users === 2 && neighbours[e] === -1)) edges.push(e);
   }
   if (edges.length < 2) return;
   const cracks = new CrackSweep(tv, normals, inward, p, edges);
@@ -699,24 +631,27 @@ function closeFlatCracks(
     crackReach[e] = cracks.widestGap(i);
     covered.set(edgeIds[e]!, (covered.get(edgeIds[e]!) ?? 0) + 1);
   }
-  // A needle folded back over a covered edge (its normal against a covered use's, in one plane)
-  // lies in the floor: its use of the edge is flat too.
-  const coveredUse = new Map<number, number>();
-  for (const e of edges) {
-    if (flags[e] === EdgeFlag.Flat) coveredUse.set(edgeIds[e]!, e);
+  for (const [id, count] of covered) {
+    if (count === userCount[id]) edgeFlag[id] = EdgeFlag.Flat;
   }
+  // A needle folded back over a covered edge (its normal against the other use's, in one plane)
+  // lies in the floor: its use of the edge is flat too.
+  const firstUse = new Map<number, number>();
   for (const e of edges) {
-    const id = edgeIds[e]!, other = coveredUse.get(id);
-    if (other === undefined || flags[e] === EdgeFlag.Flat || userCount[id] === 1) continue;
+    const id = edgeIds[e]!;
+    if (userCount[id] !== 2 || covered.get(id) !== 1) continue;
+    const other = firstUse.get(id);
+    if (other === undefined) {
+      firstUse.set(id, e);
+      continue;
+    }
     const t = Math.floor(e / 3), u = Math.floor(other / 3);
     const cosine = normals[3 * t]! * normals[3 * u]! + normals[3 * t + 1]! * normals[3 * u + 1]! +
       normals[3 * t + 2]! * normals[3 * u + 2]!;
     if (!(cosine <= -FLAT_EDGE_COSINE)) continue;
     flags[e] = EdgeFlag.Flat;
-    covered.set(id, covered.get(id)! + 1);
-  }
-  for (const [id, count] of covered) {
-    if (count === userCount[id]) edgeFlag[id] = EdgeFlag.Flat;
+    flags[other] = EdgeFlag.Flat;
+    edgeFlag[id] = EdgeFlag.Flat;
   }
 }
 
