@@ -8,8 +8,9 @@
  * spikes of 1e3 cells, heights near 1e5, holes). A mesh repeats its vertices per triangle half
  * the time (exact copies, which the mesh joins), carries a few triangles of zero area (dropped),
  * and in the regime `near-duplicate` has its copies moved by 1e-12 to 1e-9 of the floor (not
- * joined: each such edge is a boundary). Triangles are shuffled and their corners rotated, so
- * edge numbers vary.
+ * joined: the build joins only equal positions, so each such edge is a crack, which its crack
+ * sweep closes when the edges across it cover it within the crack width). Triangles are shuffled
+ * and their corners rotated, so edge numbers vary.
  */
 import type { Random } from '@contactkit/test-support';
 import type { FieldData, MeshData, StaticData } from './mesh-oracle3d.js';
