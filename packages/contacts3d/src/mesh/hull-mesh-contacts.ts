@@ -620,7 +620,7 @@ function triangleAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSo
   // behind it, the hull is apart from the triangle (FINDINGS.md F146).
   if (lowest > tolerance || highest < -tolerance) return false;
   axes.triangleSeparation = lowest;
-  const solidBelow = !twoSided && flatWithinReach(triangle);
+  const solidBelow = !twoSided && flatWithinReach(triangle, source.solidBelow);
   // Until a triangle of the call has met the hull by all its own axes, the axes left out for
   // the solid below are measured too, not as separating ones (`axes.met`).
   const watch = solidBelow && !axes.met;
@@ -805,17 +805,21 @@ function besideOutside(triangle: MeshTriangle): boolean {
 }
 
 /**
- * Whether every edge of `triangle` is flat, or a boundary out of the hull's reach: its box misses
- * the hull's world box grown by the tolerance (`queryBox`), so the hull cannot meet the border.
- * Not a bend out of reach: below a closed mesh's face lies the other faces' outside (allowed
- * too, a bend out of reach gave a closed cube's face a depth 0.13 where the solid cube gave
- * 0.007, in hull-mesh.test.ts's closed-cube test; not traced further).
+ * Whether every edge of `triangle` is flat, or a mesh's boundary out of the hull's reach: its box
+ * misses the hull's world box grown by the tolerance (`queryBox`), so the hull cannot meet the
+ * border. Not a bend out of reach: below a closed mesh's face lies the other faces' outside
+ * (allowed too, a bend out of reach gave a closed cube's face a depth 0.13 where the solid cube
+ * gave 0.007, in hull-mesh.test.ts's closed-cube test; not traced further). Not a `walled`
+ * source's boundary (a heightfield's border or a hole's rim): there the solid ends in the wall of
+ * the triangle's column, which a hull under the border reaches from beside, and a reach told by
+ * the world box, which turns with the pose, made the border triangle a stretch's face in one
+ * pose and a wall in another (FINDINGS.md F148: a deepest depth 0.37894 and 0.37854).
  */
-function flatWithinReach(triangle: MeshTriangle): boolean {
+function flatWithinReach(triangle: MeshTriangle, walled: boolean): boolean {
   const flags = triangle.edgeFlags, t = triangle.vertices;
   for (let k = 0; k < 3; k++) {
     if (flags[k] === EdgeFlag.Flat) continue;
-    if (flags[k] !== EdgeFlag.Boundary) return false;
+    if (flags[k] !== EdgeFlag.Boundary || walled) return false;
     const a = 3 * k, b = k === 2 ? 0 : a + 3;
     for (let i = 0; i < 3; i++) {
       if (
