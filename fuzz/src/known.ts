@@ -12,10 +12,7 @@ import type { KnownDefect } from './suite.js';
  */
 const F108 = 'FINDINGS.md F108';
 
-/**
- * Hull at 10^5: edge contacts off a cracked floor's normal (the build's cracks); against a
- * heightfield, the deepest depth moving 0.1% under a rigid motion.
- */
+/** Hull at 10^5: edge contacts off a cracked floor's normal (the build's cracks). */
 const F148 = 'FINDINGS.md F148';
 
 /** Capsule over a heightfield's holes or at its edge, reaching into the solid beside a column. */
@@ -52,7 +49,6 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'deep',
     'far-1e5',
   ]),
-  ...entries(F148, ['collideConvexHullHeightfield'], ['rigid-invariant'], ['mixed-sizes']),
   ...entries(F150, ['collideCapsuleHeightfield'], [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',

@@ -403,12 +403,16 @@ function lastResortPrisms(hull: HullData, source: TriangleSource, manifold: Mesh
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
     deepestInPrism(hull, triangle, manifold, false);
   }
-  // Still none: the triangles the centre is behind, whose features were refused (F147).
+  // Still none: the triangles the centre is behind, whose features were refused (F147), those
+  // of a flat stretch outside through a flat neighbour among them (`flatStretchPass`, F108).
   if (manifold.count > 0) return;
   source.beginQuery(queryBox);
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
     source.loadTriangle(slot, triangle);
-    if (!separatingAxes(hull, triangle, source) || !axes.fromBehind) continue;
+    axes.outsideThroughFlat = stretch.outside > 0 && besideOutside(triangle);
+    const overlaps = separatingAxes(hull, triangle, source);
+    axes.outsideThroughFlat = false;
+    if (!overlaps || !axes.fromBehind) continue;
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
     pushOffBoundary(hull, triangle, manifold);
   }
@@ -620,7 +624,7 @@ function triangleAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSo
   // behind it, the hull is apart from the triangle (FINDINGS.md F146).
   if (lowest > tolerance || highest < -tolerance) return false;
   axes.triangleSeparation = lowest;
-  const solidBelow = !twoSided && flatWithinReach(triangle, source.solidBelow);
+  const solidBelow = !twoSided && flatWithinReach(hull, triangle, source.solidBelow);
   // Until a triangle of the call has met the hull by all its own axes, the axes left out for
   // the solid below are measured too, not as separating ones (`axes.met`).
   const watch = solidBelow && !axes.met;
@@ -805,21 +809,27 @@ function besideOutside(triangle: MeshTriangle): boolean {
 }
 
 /**
- * Whether every edge of `triangle` is flat, or a mesh's boundary out of the hull's reach: its box
- * misses the hull's world box grown by the tolerance (`queryBox`), so the hull cannot meet the
- * border. Not a bend out of reach: below a closed mesh's face lies the other faces' outside
- * (allowed too, a bend out of reach gave a closed cube's face a depth 0.13 where the solid cube
- * gave 0.007, in hull-mesh.test.ts's closed-cube test; not traced further). Not a `walled`
- * source's boundary (a heightfield's border or a hole's rim): there the solid ends in the wall of
- * the triangle's column, which a hull under the border reaches from beside, and a reach told by
- * the world box, which turns with the pose, made the border triangle a stretch's face in one
- * pose and a wall in another (FINDINGS.md F148: a deepest depth 0.37894 and 0.37854).
+ * Whether every edge of `triangle` is flat, or a boundary out of the hull's reach. A mesh's
+ * boundary is out of reach when its box misses the hull's world box grown by the tolerance
+ * (`queryBox`), so the hull cannot meet the border. A `walled` source's boundary (a heightfield's
+ * border or a hole's rim) ends the solid in the wall of the triangle's column, which a hull
+ * reaches from beside, under the edge: it is out of reach when the whole hull lies inside the
+ * wall's plane by more than the tolerance, a test of the hull against the field alone. The world
+ * box turns with the pose, and there it made a border triangle a stretch's face in one pose and
+ * a wall in another (FINDINGS.md F148: a deepest depth of 0.37894 and 0.37854). Not a bend out
+ * of reach: below a closed mesh's face lies the other faces' outside (allowed too, a bend out of
+ * reach gave a closed cube's face a depth 0.13 where the solid cube gave 0.007, in
+ * hull-mesh.test.ts's closed-cube test; not traced further).
  */
-function flatWithinReach(triangle: MeshTriangle, walled: boolean): boolean {
+function flatWithinReach(hull: HullData, triangle: MeshTriangle, walled: boolean): boolean {
   const flags = triangle.edgeFlags, t = triangle.vertices;
   for (let k = 0; k < 3; k++) {
     if (flags[k] === EdgeFlag.Flat) continue;
-    if (flags[k] !== EdgeFlag.Boundary || walled) return false;
+    if (flags[k] !== EdgeFlag.Boundary) return false;
+    if (walled) {
+      if (reachesWall(hull, triangle, k)) return false;
+      continue;
+    }
     const a = 3 * k, b = k === 2 ? 0 : a + 3;
     for (let i = 0; i < 3; i++) {
       if (
@@ -833,6 +843,20 @@ function flatWithinReach(triangle: MeshTriangle, walled: boolean): boolean {
     }
   }
   return true;
+}
+
+/**
+ * Whether a vertex of the placed hull lies within the tolerance of the plane of the column's wall
+ * under edge `k` of `triangle`, or beyond it (`columnSides`: the wall's inward normal).
+ */
+function reachesWall(hull: HullData, triangle: MeshTriangle, k: number): boolean {
+  const w = hullScratch.frameVertices, t = triangle.vertices, sides = columnSides(triangle);
+  const a = 3 * k, ux = sides[a]!, uy = sides[a + 1]!, uz = sides[a + 2]!;
+  const inside = ux * t[a]! + uy * t[a + 1]! + uz * t[a + 2]! + axes.tolerance;
+  for (let i = 0; i < 3 * hull.vertexCount; i += 3) {
+    if (ux * w[i]! + uy * w[i + 1]! + uz * w[i + 2]! <= inside) return true;
+  }
+  return false;
 }
 
 /**
