@@ -420,9 +420,10 @@ function lastResortPrisms(hull: HullData, source: TriangleSource, manifold: Mesh
 
 /**
  * The last resort for a triangle the hull's centre is behind but outside at a convex edge of
- * (`outsideAtConvexEdge`) whose hull face and edge pair the rule against ghost contacts refused
- * (their normals point behind it) and whose face cannot answer from behind: a hull beyond the
- * mesh's open end, a corner reaching over a boundary edge (FINDINGS.md F147). The refused edge
+ * (`outsideAtConvexEdge`, or at a flat neighbour's: `flatStretchPass`) whose hull face and edge
+ * pair the rule against ghost contacts refused (their normals point behind it) and whose face
+ * cannot answer from behind: a hull beyond the mesh's open end, a corner reaching over a boundary
+ * edge (FINDINGS.md F147), a sliver crossing a flat stretch's open end (F108). The refused edge
  * axis clamped into the triangle's front, as Bullet's btAdjustInternalEdgeContacts clamps a
  * normal into an edge's cone, is the edge's outward direction in the plane (-inward: the axis is
  * perpendicular to the edge): the contact pushes the hull off the end, by the reach of the hull's
