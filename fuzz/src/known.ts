@@ -6,12 +6,6 @@
  */
 import type { KnownDefect } from './suite.js';
 
-/**
- * Box or hull against a one-sided mesh: a centre behind a flat stretch, outside at a convex edge
- * of a triangle of the stretch beyond the shape's box; the oracle finds it in front.
- */
-const F108 = 'FINDINGS.md F108';
-
 /** Hull at 10^5: edge contacts off a cracked floor's normal (the build's cracks). */
 const F148 = 'FINDINGS.md F148';
 
@@ -40,10 +34,6 @@ function entries(
 
 /** Known defects: failures of these cells are reported, not counted. The first match names the cell. */
 export const KNOWN_DEFECTS: readonly KnownDefect[] = [
-  ...entries(F108, ['collideBoxTriangleMesh', 'collideConvexHullTriangleMesh'], [
-    'contact-iff-overlap',
-    'overlap-agrees-with-oracle',
-  ], ['on-vertex']),
   ...entries(F148, ['collideConvexHullTriangleMesh'], ['flat-floor-cracked'], [
     'near-duplicate',
     'deep',
