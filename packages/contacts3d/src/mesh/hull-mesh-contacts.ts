@@ -403,12 +403,16 @@ function lastResortPrisms(hull: HullData, source: TriangleSource, manifold: Mesh
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
     deepestInPrism(hull, triangle, manifold, false);
   }
-  // Still none: the triangles the centre is behind, whose features were refused (F147).
+  // Still none: the triangles the centre is behind, whose features were refused (F147), those
+  // of a flat stretch outside through a flat neighbour among them (`flatStretchPass`, F108).
   if (manifold.count > 0) return;
   source.beginQuery(queryBox);
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
     source.loadTriangle(slot, triangle);
-    if (!separatingAxes(hull, triangle, source) || !axes.fromBehind) continue;
+    axes.outsideThroughFlat = stretch.outside > 0 && besideOutside(triangle);
+    const overlaps = separatingAxes(hull, triangle, source);
+    axes.outsideThroughFlat = false;
+    if (!overlaps || !axes.fromBehind) continue;
     manifold.mergeDistance = MERGE_FRACTION * hull.size + triangle.slack;
     pushOffBoundary(hull, triangle, manifold);
   }
@@ -416,9 +420,10 @@ function lastResortPrisms(hull: HullData, source: TriangleSource, manifold: Mesh
 
 /**
  * The last resort for a triangle the hull's centre is behind but outside at a convex edge of
- * (`outsideAtConvexEdge`) whose hull face and edge pair the rule against ghost contacts refused
- * (their normals point behind it) and whose face cannot answer from behind: a hull beyond the
- * mesh's open end, a corner reaching over a boundary edge (FINDINGS.md F147). The refused edge
+ * (`outsideAtConvexEdge`, or at a flat neighbour's: `flatStretchPass`) whose hull face and edge
+ * pair the rule against ghost contacts refused (their normals point behind it) and whose face
+ * cannot answer from behind: a hull beyond the mesh's open end, a corner reaching over a boundary
+ * edge (FINDINGS.md F147), a sliver crossing a flat stretch's open end (F108). The refused edge
  * axis clamped into the triangle's front, as Bullet's btAdjustInternalEdgeContacts clamps a
  * normal into an edge's cone, is the edge's outward direction in the plane (-inward: the axis is
  * perpendicular to the edge): the contact pushes the hull off the end, by the reach of the hull's
@@ -620,7 +625,7 @@ function triangleAxes(hull: HullData, triangle: MeshTriangle, source: TriangleSo
   // behind it, the hull is apart from the triangle (FINDINGS.md F146).
   if (lowest > tolerance || highest < -tolerance) return false;
   axes.triangleSeparation = lowest;
-  const solidBelow = !twoSided && flatWithinReach(triangle);
+  const solidBelow = !twoSided && flatWithinReach(hull, triangle, source.solidBelow);
   // Until a triangle of the call has met the hull by all its own axes, the axes left out for
   // the solid below are measured too, not as separating ones (`axes.met`).
   const watch = solidBelow && !axes.met;
@@ -805,17 +810,27 @@ function besideOutside(triangle: MeshTriangle): boolean {
 }
 
 /**
- * Whether every edge of `triangle` is flat, or a boundary out of the hull's reach: its box misses
- * the hull's world box grown by the tolerance (`queryBox`), so the hull cannot meet the border.
- * Not a bend out of reach: below a closed mesh's face lies the other faces' outside (allowed
- * too, a bend out of reach gave a closed cube's face a depth 0.13 where the solid cube gave
- * 0.007, in hull-mesh.test.ts's closed-cube test; not traced further).
+ * Whether every edge of `triangle` is flat, or a boundary out of the hull's reach. A mesh's
+ * boundary is out of reach when its box misses the hull's world box grown by the tolerance
+ * (`queryBox`), so the hull cannot meet the border. A `walled` source's boundary (a heightfield's
+ * border or a hole's rim) ends the solid in the wall of the triangle's column, which a hull
+ * reaches from beside, under the edge: it is out of reach when the whole hull lies inside the
+ * wall's plane by more than the tolerance, a test of the hull against the field alone. The world
+ * box turns with the pose, and there it made a border triangle a stretch's face in one pose and
+ * a wall in another (FINDINGS.md F148: a deepest depth of 0.37894 and 0.37854). Not a bend out
+ * of reach: below a closed mesh's face lies the other faces' outside (allowed too, a bend out of
+ * reach gave a closed cube's face a depth 0.13 where the solid cube gave 0.007, in
+ * hull-mesh.test.ts's closed-cube test; not traced further).
  */
-function flatWithinReach(triangle: MeshTriangle): boolean {
+function flatWithinReach(hull: HullData, triangle: MeshTriangle, walled: boolean): boolean {
   const flags = triangle.edgeFlags, t = triangle.vertices;
   for (let k = 0; k < 3; k++) {
     if (flags[k] === EdgeFlag.Flat) continue;
     if (flags[k] !== EdgeFlag.Boundary) return false;
+    if (walled) {
+      if (reachesWall(hull, triangle, k)) return false;
+      continue;
+    }
     const a = 3 * k, b = k === 2 ? 0 : a + 3;
     for (let i = 0; i < 3; i++) {
       if (
@@ -829,6 +844,20 @@ function flatWithinReach(triangle: MeshTriangle): boolean {
     }
   }
   return true;
+}
+
+/**
+ * Whether a vertex of the placed hull lies within the tolerance of the plane of the column's wall
+ * under edge `k` of `triangle`, or beyond it (`columnSides`: the wall's inward normal).
+ */
+function reachesWall(hull: HullData, triangle: MeshTriangle, k: number): boolean {
+  const w = hullScratch.frameVertices, t = triangle.vertices, sides = columnSides(triangle);
+  const a = 3 * k, ux = sides[a]!, uy = sides[a + 1]!, uz = sides[a + 2]!;
+  const inside = ux * t[a]! + uy * t[a + 1]! + uz * t[a + 2]! + axes.tolerance;
+  for (let i = 0; i < 3 * hull.vertexCount; i += 3) {
+    if (ux * w[i]! + uy * w[i + 1]! + uz * w[i + 2]! <= inside) return true;
+  }
+  return false;
 }
 
 /**
