@@ -1148,17 +1148,20 @@ const roundedLows = new WeakMap<Core, Map<string, number | null>>();
  * body over its shadow is convex, and the normal rises along y). Its least over the triangle's
  * shadow is the body's own lowest point when that lies inside the walls, else on a wall: along
  * each wall a ternary search over the stretch of it the body's shadow covers (found by bisection
- * from the wall's point nearest the core's shadow).
+ * from the wall's point nearest the core's shadow). With `openOnly`, the least over the body's
+ * part on the open walls alone (`openWalls`: across them a hole or nothing): the body reaching
+ * the solid through them, not through the surface or the next cell's solid (FINDINGS.md F160).
  */
 export function roundedColumnLow(
   data: StaticData,
   at: number,
   core: Core,
   grow: number,
+  openOnly = false,
 ): number | null {
   let cache = roundedLows.get(core);
   if (!cache) roundedLows.set(core, cache = new Map());
-  const key = `${at}:${grow}`;
+  const key = `${at}:${grow}:${openOnly}`;
   if (cache.has(key)) return cache.get(key)!;
   const t = localTriangles(data.surface)[at]!;
   const { corners, n } = columnFrame(t);
@@ -1175,9 +1178,10 @@ export function roundedColumnLow(
     return { mx, mz, w: mx * p[0] + mz * p[1] - grow };
   });
   const inside = (x: Vec3) => walls.every(({ mx, mz, w }) => mx * x[0] + mz * x[2] >= w);
+  const open = openOnly ? openWalls(data.surface, corners) : [true, true, true];
   let least = Infinity;
   // The body's lowest points: the core's ends (the lower one, or both when level) less r n.
-  for (const end of [a, b]) {
+  for (const end of openOnly ? [] : [a, b]) {
     const bottom = add(end, n, -r);
     if (inside(bottom)) least = Math.min(least, height(bottom));
   }
@@ -1207,6 +1211,7 @@ export function roundedColumnLow(
     return [(u.w * v.mz - u.mz * v.w) / det, (u.mx * v.w - u.w * v.mx) / det] as const;
   });
   for (let k = 0; k < 3; k++) {
+    if (!open[k]) continue;
     // Wall k's foot, from corner k to corner k + 1; the body's shadow covers one stretch of it.
     const [px, pz] = moved[k]!, [qx, qz] = moved[(k + 1) % 3]!;
     const at2 = (u: number): [number, number] => [px + u * (qx - px), pz + u * (qz - pz)];
@@ -1249,10 +1254,34 @@ export function roundedColumnLow(
 }
 
 /**
- * How deep a sphere's or capsule's body reaches into a heightfield's solid when its core lies in
- * no column (beside the grid, or over holes): the most, over the triangles whose column the body
- * reaches (walls moved by `grow`), that the plane lies above the body's lowest point in the column
- * (`roundedColumnLow`); -Infinity when it reaches none.
+ * Which walls of a column (its corners in x, z, counter-clockwise, as `columnFrame` gives them)
+ * are open: the point a quarter cell outward from the middle of its foot lies beyond the grid or
+ * over a hole. Across a cell's diagonal lies the cell's other triangle: closed.
+ */
+function openWalls(
+  surface: MeshData | FieldData,
+  corners: readonly (readonly [number, number])[],
+): boolean[] {
+  if (surface.kind === 'mesh') return [false, false, false];
+  const c = surface.cellSize;
+  return [0, 1, 2].map((k) => {
+    const p = corners[k]!, q = corners[(k + 1) % 3]!;
+    const ex = q[0] - p[0], ez = q[1] - p[1], l = Math.hypot(ex, ez);
+    const x = (p[0] + q[0]) / 2 + (ez / l) * c / 4, z = (p[1] + q[1]) / 2 - (ex / l) * c / 4;
+    const j = Math.floor(x / c), i = Math.floor(z / c);
+    if (i < 0 || j < 0 || i > surface.rows - 2 || j > surface.columns - 2) return true;
+    return surface.holes !== null && surface.holes[i * (surface.columns - 1) + j] !== 0;
+  });
+}
+
+/**
+ * How deep a sphere's or capsule's body reaches into a heightfield's solid beside the core: the
+ * most, over the triangles whose column the body reaches (walls moved by `grow`) and the core
+ * does not enter behind the plane (`columnLow` not below 0: that solid is `depthBelow`'s), that
+ * the plane lies above the body's lowest point in the column (`roundedColumnLow`); -Infinity
+ * when it reaches none. A core in no column (beside the grid or over holes, FINDINGS.md F132)
+ * takes the whole column; a core in some column only the open walls (F160: a core over a cell
+ * in front, its body reaching from a hole into the solid beside it).
  */
 export function roundedDepthBelow(data: StaticData, core: Core, grow: number): number {
   if (data.surface.kind === 'mesh') return -Infinity;
@@ -1264,6 +1293,8 @@ export function roundedDepthBelow(data: StaticData, core: Core, grow: number): n
   const z1 = Math.max(...ends.map((p) => p[2])) + reach;
   let deepest = -Infinity;
   const triangles = localTriangles(data.surface);
+  // Clearly in a column for the overlap (walls moved in), within reach of one for the gap.
+  const openOnly = depthBelow(data, core, -grow) !== -Infinity;
   for (const at of trianglesUnder(data.surface, x0, x1, z0, z1)) {
     // Only a triangle whose shadow meets the body's box can hold part of it.
     const c = triangles[at]!.corners;
@@ -1271,7 +1302,9 @@ export function roundedDepthBelow(data: StaticData, core: Core, grow: number): n
       Math.min(c[0][0], c[1][0], c[2][0]) > x1 || Math.max(c[0][0], c[1][0], c[2][0]) < x0 ||
       Math.min(c[0][2], c[1][2], c[2][2]) > z1 || Math.max(c[0][2], c[1][2], c[2][2]) < z0
     ) continue;
-    const low = roundedColumnLow(data, at, core, grow);
+    const inside = columnLow(data, at, core, grow);
+    if (inside !== null && inside < 0) continue;
+    const low = roundedColumnLow(data, at, core, grow, openOnly);
     if (low !== null) deepest = Math.max(deepest, -low);
   }
   return deepest;

@@ -633,13 +633,14 @@ function measureOracle(config: MeshConfig): { apart: boolean; overlapping: boole
   let onSolid = outer >= -shell;
   const { distance, inFront } = closestOf(config);
   if (core.faces.length === 0) {
-    // A core in no column (beside the grid, or over holes) whose body reaches sideways into the
-    // solid under a triangle, by more than the shell below its plane: inside; within it: not
-    // apart (FINDINGS.md F132).
-    if (outer === -Infinity && config.fixed.surface.kind === 'heightfield') {
+    // A body reaching sideways into the solid under a triangle whose column the core does not
+    // enter behind the plane (the core beside the grid, over holes, or over a cell in front and
+    // down into a hole), by more than the shell below its plane: inside; within it: not apart
+    // (FINDINGS.md F132, F160).
+    if (config.fixed.surface.kind === 'heightfield') {
       const dip = roundedDepthBelow(config.fixed, core, -shell);
       if (dip > shell) return { apart: false, overlapping: true, gap: -dip };
-      onSolid = roundedDepthBelow(config.fixed, core, shell) >= -shell;
+      onSolid ||= roundedDepthBelow(config.fixed, core, shell) >= -shell;
     }
     return {
       apart: !onSolid && distance - core.radius > shell,
@@ -673,16 +674,18 @@ function measuredAsFace(config: MeshConfig, c: Found, tolerance: number): boolea
   const behind = dot(t.n, sub(p, t.v[0])) <= tolerance;
   if (behind && outsidePrism(surface, meshCode(c), p) <= tolerance) return true;
   if (config.fixed.surface.kind !== 'heightfield') return false;
-  if (outsideColumn(config.fixed, at, p) > tolerance) {
-    // A sphere's or capsule's core in no column (not inside one by more than the tolerance):
-    // its body reaching into this triangle's solid from beside it (FINDINGS.md F132).
-    if (core.faces.length > 0 || depthBelow(config.fixed, core, -tolerance) !== -Infinity) {
-      return false;
-    }
-    const low = roundedColumnLow(config.fixed, at, core, tolerance);
-    return low !== null && low < tolerance;
+  if (outsideColumn(config.fixed, at, p) <= tolerance) {
+    const low = columnLow(config.fixed, at, core, tolerance);
+    if (low !== null && low < tolerance) return true;
   }
-  const low = columnLow(config.fixed, at, core, tolerance);
+  // A sphere's or capsule's core not in this triangle's column behind its plane (by more than
+  // the tolerance), its body reaching into the triangle's solid from beside it: anywhere in the
+  // column for a core in no column (FINDINGS.md F132), else through an open wall (F160).
+  if (core.faces.length > 0) return false;
+  const inside = columnLow(config.fixed, at, core, -tolerance);
+  if (inside !== null && inside < -tolerance) return false;
+  const openOnly = depthBelow(config.fixed, core, -tolerance) !== -Infinity;
+  const low = roundedColumnLow(config.fixed, at, core, tolerance, openOnly);
   return low !== null && low < tolerance;
 }
 

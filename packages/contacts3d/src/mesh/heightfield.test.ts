@@ -125,18 +125,14 @@ describe('a heightfield gives the contacts of the mesh of its triangles', () => 
       });
       const inSolid = samples.some((p) => behindATriangle(list, p, 0));
       // A core over no cell (beside the grid, or over holes) may reach sideways into the solid
-      // under a cell, which the mesh does not have (FINDINGS.md F132, test_f132's): there the
-      // heightfield's contacts are the mesh's and those of that solid, each a triangle's face,
-      // its normal, depth the radius less the height of the core's deeper end over its plane.
-      const overCell = (p: number[]) => {
-        const i = Math.floor(p[2]! / t.cellSize), j = Math.floor(p[0]! / t.cellSize);
-        return i >= 0 && j >= 0 && i < t.rows - 1 && j < t.columns - 1 &&
-          !t.holes[i * (t.columns - 1) + j];
-      };
-      const beside = !samples.some(overCell);
+      // under a cell, which the mesh does not have (FINDINGS.md F132, test_f132's), and so may
+      // a body reaching through a hole's or the grid's border from a core over another cell
+      // (F160, test_f160's): there the heightfield's contacts are the mesh's and those of that
+      // solid, each a triangle's face, its normal, depth the radius less the height of the
+      // core's deeper end over its plane.
       const ofTheSolid = (i: number) => {
         const c = a.contacts[i]!, second = secondFeatureOf(c.featureId);
-        if (!beside || second % 8 !== 0) return false;
+        if (second % 8 !== 0) return false;
         const [p, q, r] = gridTriangle(t, second / 8);
         const across = cross(sub(q, p), sub(r, p));
         const n = across.map((x) => x / Math.hypot(...across));
@@ -160,10 +156,13 @@ describe('a heightfield gives the contacts of the mesh of its triangles', () => 
         solid++;
         return false;
       });
-      // Beside the solid, the set reduced to maxContactsPerPair may leave out some of the mesh's.
+      // Beside the solid, the set reduced to maxContactsPerPair may leave out some of the mesh's,
+      // and, reduced from more candidates than the mesh's, keep some the mesh's reduction left out.
       if (solid > 0) {
         besideSolid++;
-        for (const key of kept) expect(meshKeys).toContain(key);
+        if (a.contactCount < a.maxContactsPerPair) {
+          for (const key of kept) expect(meshKeys).toContain(key);
+        }
       } else {
         expect(kept).toEqual(meshKeys);
       }
@@ -171,7 +170,7 @@ describe('a heightfield gives the contacts of the mesh of its triangles', () => 
     }
     expect(touching).toBeGreaterThan(400);
     expect(sunk).toBeLessThan(1500);
-    // 315 of the 3,000 reach the solid beside the grid or a hole (at this seed).
+    // 459 of the 3,000 reach the solid beside a column through the grid's or a hole's border (at this seed).
     expect(besideSolid).toBeGreaterThan(100);
   }, SLOW);
 });

@@ -356,6 +356,27 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
   }
 
   /**
+   * Whether the box of the last `beginQuery` (in the field's frame) reaches beyond the grid or
+   * over a hole: O(cells under the box), as the query itself. Only there can a sphere's or
+   * capsule's body reach a column's solid sideways, through a wall the surface does not close,
+   * with the core not behind that column's plane (the sphere and capsule kernel's solid beside a
+   * column, mesh-contacts.ts, FINDINGS.md F132 and F160): the kernel's first, cheap test.
+   */
+  queryNearHoleOrEdge(): boolean {
+    const q = this.query, s = this.cellSize, columns = this.columns;
+    if (q[0]! < 0 || q[2]! < 0 || q[3]! > (columns - 1) * s || q[5]! > (this.rows - 1) * s) {
+      return true;
+    }
+    const rowStart = Math.max(0, Math.floor(q[2]! / s));
+    for (let i = rowStart; i <= this.rowEnd; i++) {
+      for (let j = this.columnStart; j <= this.columnEnd; j++) {
+        if (this.holes[i * (columns - 1) + j] === 1) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Whether the world segment from `start` to `end` lies clearly beside every cell:
    * seen along the field's Y, farther than the triangles' round-off slack (`writeSlack`: a
    * billionth of the longest edge, at most the cell's diagonal plus the height range, and 1e-14

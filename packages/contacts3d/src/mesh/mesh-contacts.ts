@@ -15,9 +15,10 @@
  * 2. Edge or vertex. The closest points of the core and the triangle's boundary (Ericson,
  *    Real-Time Collision Detection, 5.1.9, per edge) give a contact with the direction between
  *    them as its normal, when the rule against ghost contacts lets it through.
- * 3. The solid beside a heightfield's grid: a core in no cell's column (beside the grid, or over
- *    holes) whose shape reaches sideways into a triangle's column, behind its plane, gets that
- *    triangle's normal, depth `radius - height` at the core's deeper end (`besideColumns`).
+ * 3. The solid beside a heightfield's column: a shape that reaches sideways into a triangle's
+ *    column, behind its plane, through a hole's or the grid's border, while its core does not
+ *    enter that column behind the plane, gets that triangle's normal, depth `radius - height`
+ *    at the core's deeper end (`besideColumns`).
  *
  * Step 2 goes through the rule against ghost contacts (ghost-rule.ts): an edge or vertex contact
  * keeps its normal only inside the feature's normal cone; flat edges and vertices and concave
@@ -36,6 +37,7 @@ import { edgeAcceptsNormal, facesNormal, vertexAcceptsNormal } from './ghost-rul
 import { Heightfield } from './heightfield.js';
 import {
   Direction,
+  EdgeFlag,
   meshEdgeFeature,
   meshFaceFeature,
   meshVertexFeature,
@@ -73,7 +75,7 @@ const direction = new Direction();
 const edgeClosest = [0, 1, 2].map(() => new SegmentClosestPoints(vec3(), vec3()));
 const edgeStart = vec3();
 const edgeEnd = vec3();
-/** The core's two ends as vectors (`loadCoreEnds`), for the segment kernels and the grid's test. */
+/** The core's two ends as vectors (`loadCoreEnds`), for the segment kernels. */
 const coreStart = vec3();
 const coreEnd = vec3();
 const manifoldScratch = new MeshManifold();
@@ -131,33 +133,50 @@ export function coreMeshContacts(
 }
 
 /**
- * Step 3 of the file comment, a heightfield's solid beside its grid (FINDINGS.md F132): a core
- * that lies beside every cell's column (beside the grid, or over holes) is seen by neither the
- * prism nor the column of step 1, though the shape may reach sideways into the solid under the
- * border cells. As a box or hull there (hull-mesh-contacts.ts), every triangle whose column the
- * shape reaches answers when the shape's deepest point in that column lies behind its plane
- * (`roundedColumnLow`, by more than the triangle's slack and the shape's round-off): normal the triangle's, depth
- * `radius - height` at the core's deeper end (for a sphere its centre), the depth the solid's
- * contacts of step 1 have. Moving the shape by that depth along the normal puts all of it in
- * front of the plane, and the triangle's solid lies behind the plane: the pair is freed. (The
- * deepest point's own depth would not do: where the normal leans toward the column, the move
- * carries more of the shape into it, deeper.) The grid's O(1) test of the core's cells comes
- * first, so a core over the grid pays only that; which triangles step 1 took for the core is no
- * guide (a centre in front inside the prisms it reaches takes none into the column's part), and
- * the answer must not hang on how loosely the grid is queried.
+ * Step 3 of the file comment, a heightfield's solid beside a column (FINDINGS.md F132, F160): a
+ * body may reach sideways into the solid under a triangle through a wall of its column that no
+ * surface closes (at the grid's edge, or at a hole) while the core stays out of that column's
+ * solid, and neither the prism nor the column of step 1 sees that reach. As a box or hull there
+ * (hull-mesh-contacts.ts), such a triangle answers when the shape's deepest point there lies
+ * behind its plane (`roundedColumnLow`, by more than the triangle's slack and the shape's
+ * round-off): normal the triangle's, depth `radius - height` at the core's deeper end (for a
+ * sphere its centre), the depth the solid's contacts of step 1 have. Moving the shape by that
+ * depth along the normal puts all of it in front of the plane, and the triangle's solid lies
+ * behind the plane: the pair is freed. (The deepest point's own depth would not do: where the
+ * normal leans toward the column, the move carries more of the shape into it, deeper.)
+ * A core beside every cell (beside the grid, or over holes: `Heightfield.segmentOverNoCell`)
+ * takes every triangle and its deepest point anywhere in the column (F132). Otherwise only a
+ * triangle with an open wall (an edge of the grid's border or a hole's) whose column the core
+ * does not enter behind the plane (there step 1's column part answers), and only the deepest
+ * point on its open walls (F160: a core over a cell in front, running down into a hole, its
+ * body reaching through the hole's wall into the next cell's solid): a reach through the
+ * surface, or through a wall the next cell's solid closes, meets a surface the core's steps
+ * 1 and 2 answer for, and this depth, taken from the core's far end, would overstate it. The
+ * grid's test of the query's cells comes first (a hole or the grid's edge under the shape's
+ * box), so a shape over a closed surface pays only that; which triangles step 1 took for the
+ * core is no guide (a centre in front inside the prisms it reaches takes none into the
+ * column's part), and the answer must not hang on how loosely the grid is queried.
  */
 function besideColumns(core: Core, source: TriangleSource, manifold: MeshManifold): void {
   if (!(source instanceof Heightfield)) return;
-  loadCoreEnds(core);
-  if (!source.segmentOverNoCell(coreStart, coreEnd)) return;
-  const triangle = triangleScratch, r = core.radius;
   source.beginQuery(queryBox);
+  if (!source.queryNearHoleOrEdge()) return;
+  loadCoreEnds(core);
+  const beside = source.segmentOverNoCell(coreStart, coreEnd);
+  const triangle = triangleScratch, r = core.radius, flags = triangle.edgeFlags;
   for (let slot = source.nextTriangle(); slot >= 0; slot = source.nextTriangle()) {
-    source.loadFace(slot, triangle);
+    let open = 7;
+    if (beside) source.loadFace(slot, triangle);
+    else {
+      source.loadTriangle(slot, triangle);
+      open = (flags[0] === EdgeFlag.Boundary ? 1 : 0) | (flags[1] === EdgeFlag.Boundary ? 2 : 0) |
+        (flags[2] === EdgeFlag.Boundary ? 4 : 0);
+      if (open === 0 || coreBehindInColumn(core, triangle)) continue;
+    }
     // Beyond round-off: the triangle's slack, and the shape's own (a dip found across a sphere
     // a million times the cell is its radius's round-off; FINDINGS.md F132's 10^5 run).
     const gate = triangle.slack + SHAPE_SLACK * (r + core.halfLength);
-    if (!roundedColumnLow(core, triangle) || !(columnLowest[0]! < -gate)) continue;
+    if (!roundedColumnLow(core, triangle, open, beside) || !(columnLowest[0]! < -gate)) continue;
     const v = triangle.vertices, n = triangle.normal;
     const nx = n[0]!, ny = n[1]!, nz = n[2]!;
     const h0 = (core.x0 - v[0]!) * nx + (core.y0 - v[1]!) * ny + (core.z0 - v[2]!) * nz;
@@ -180,6 +199,21 @@ function besideColumns(core: Core, source: TriangleSource, manifold: MeshManifol
     manifold.mergeDistance = MERGE_FRACTION * r + triangle.slack;
     addMeshContact(manifold);
   }
+}
+
+/**
+ * Whether the core's part in the column of `triangle` (step 1's clip, its slack included) runs
+ * behind the triangle's plane: then step 1's column part answers for that solid.
+ */
+function coreBehindInColumn(core: Core, triangle: MeshTriangle): boolean {
+  triangle.crackReach[0] = 0;
+  triangle.crackReach[1] = 0;
+  triangle.crackReach[2] = 0;
+  if (!clipCore(core, triangle, true)) return false;
+  const v = triangle.vertices, n = triangle.normal;
+  const h0 = (core.x0 - v[0]!) * n[0]! + (core.y0 - v[1]!) * n[1]! + (core.z0 - v[2]!) * n[2]!;
+  const h1 = (core.x1 - v[0]!) * n[0]! + (core.y1 - v[1]!) * n[1]! + (core.z1 - v[2]!) * n[2]!;
+  return h0 + span[0]! * (h1 - h0) < 0 || h0 + span[1]! * (h1 - h0) < 0;
 }
 
 /** Copies the core's ends into `coreStart` and `coreEnd`. */
@@ -206,9 +240,15 @@ function loadCoreEnds(core: Core): void {
  * convex function, a linear term less `sqrt(R^2 - (t - t0)^2 b^2)`, whose stationary point has a
  * closed form (clamped to where the term is real and to the core); the least over the candidates
  * is the answer (each lies in the part, and the minimum is among them). Two walls meet only on a
- * column edge, three nowhere.
+ * column edge, three nowhere. Without `whole`, the least over the shape's part on the walls in
+ * the bit mask `walls` (bit k: wall k) only: the cuts by those walls and the column edges on them.
  */
-function roundedColumnLow(core: Core, triangle: MeshTriangle): boolean {
+function roundedColumnLow(
+  core: Core,
+  triangle: MeshTriangle,
+  walls: number,
+  whole: boolean,
+): boolean {
   const v = triangle.vertices, n = triangle.normal, up = triangle.up;
   const r = core.radius, planes = prismPlanes;
   const nx = n[0]!, ny = n[1]!, nz = n[2]!;
@@ -240,8 +280,9 @@ function roundedColumnLow(core: Core, triangle: MeshTriangle): boolean {
     else if (g0 < 0) low = Math.max(low, g0 / (g0 - g1));
     else if (g1 < 0) high = Math.min(high, g0 / (g0 - g1));
   }
-  if (low <= high) least = h0 + Math.min(low * rise, high * rise) - r;
+  if (whole && low <= high) least = h0 + Math.min(low * rise, high * rise) - r;
   for (let k = 0; k < 3; k++) {
+    if ((walls & (1 << k)) === 0) continue;
     const ux = planes[3 * k]!, uy = planes[3 * k + 1]!, uz = planes[3 * k + 2]!;
     const ax = v[3 * k]!, ay = v[3 * k + 1]!, az = v[3 * k + 2]!;
     // On wall k: the core's signed distance d(t) = d0 + t de from the wall's plane; the cut of
@@ -289,6 +330,8 @@ function roundedColumnLow(core: Core, triangle: MeshTriangle): boolean {
   }
   const ux = up[0]!, uy = up[1]!, uz = up[2]!, rising = nx * ux + ny * uy + nz * uz;
   for (let k = 0; k < 3; k++) {
+    // On walls k and k - 1.
+    if ((walls & (k === 0 ? 5 : 3 << (k - 1))) === 0) continue;
     // The column's edge through corner k, v + s up: w(t) = core(t) - v splits into s0(t) along
     // up and a + t b across it; the line's points within r of core(t) run from
     // s0(t) - sqrt(r^2 - |a + t b|^2), convex in t, least where (a + t b) . b / sqrt(...) = -se.
