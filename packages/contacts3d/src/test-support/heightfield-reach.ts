@@ -14,10 +14,22 @@
  */
 import { collide } from '../collide.js';
 import { CollisionData } from '../manifold/collision-data.js';
+import { expect } from 'vitest';
 import type { Heightfield } from '../mesh/heightfield.js';
 import { collideCapsuleHeightfield } from '../pairs/capsule-mesh.js';
 import type { Capsule } from '../shapes/capsule.js';
-import { cross, dot, scale, sub, type Vec3 } from './shapes.js';
+import {
+  add,
+  cross,
+  dot,
+  length,
+  rotate,
+  rotateInverse,
+  scale,
+  sub,
+  type Quat,
+  type Vec3,
+} from './shapes.js';
 
 /** A heightfield as plain data and a capsule's core, both in the field's frame (Y up). */
 export interface FieldScene {
@@ -45,6 +57,29 @@ export interface ColumnReach {
    * linear along it): the depth F132's rule gives, which frees the body from that plane.
    */
   depth: number;
+}
+
+/**
+ * The ends of a capsule's core (half length `halfLength`, posed at `position`, `quaternion`) in
+ * the frame of a field posed at `fieldPosition`, `fieldQuaternion`.
+ */
+export function coreInField(
+  fieldPosition: Vec3,
+  fieldQuaternion: Quat,
+  position: Vec3,
+  quaternion: Quat,
+  halfLength: number,
+): [Vec3, Vec3] {
+  const axis = rotate(quaternion, [0, halfLength, 0]);
+  const toField = (p: Vec3): Vec3 => rotateInverse(fieldQuaternion, sub(p, fieldPosition));
+  return [toField(sub(position, axis)), toField(add(position, axis))];
+}
+
+/** The radius less the distance of point `p` (field frame) from the core: how deep the body holds `p`. */
+export function depthOfPoint(scene: FieldScene, p: Vec3): number {
+  const e = sub(scene.end, scene.start);
+  const t = Math.min(1, Math.max(0, dot(sub(p, scene.start), e) / dot(e, e)));
+  return scene.radius - length(sub(p, add(scene.start, scale(e, t))));
 }
 
 /** The corners of `triangle` in the field's frame (heightfield.ts's split of the cells). */
@@ -169,4 +204,27 @@ export function capsuleFieldContacts(
       local: meshFeature % 8,
     };
   });
+}
+
+/**
+ * Expects each of `contacts` to be the face contact of a triangle in `owed` (those the body
+ * reaches), with its normal (`toWorld` turns the field's frame to the world's) within 1e-9 and
+ * its depth, F132's, within 1e-9 of `size`.
+ */
+export function expectOwedFaceContacts(
+  contacts: readonly SeenContact[],
+  owed: ReadonlyMap<number, ColumnReach>,
+  toWorld: (v: Vec3) => Vec3,
+  size: number,
+): void {
+  for (const contact of contacts) {
+    const truth = owed.get(contact.triangle);
+    expect(truth).toBeDefined();
+    expect(contact.local).toBe(0);
+    const normal = toWorld(truth!.normal);
+    for (let k = 0; k < 3; k++) {
+      expect(Math.abs(contact.normal[k]! - normal[k]!)).toBeLessThan(1e-9);
+    }
+    expect(Math.abs(contact.depth - truth!.depth)).toBeLessThan(1e-9 * size);
+  }
 }
