@@ -12,9 +12,6 @@ const F148 = 'FINDINGS.md F148';
 /** Sphere against a mesh at 10^5: ghost normals on cracked floors, a face contact just outside its prism. */
 const F133 = 'FINDINGS.md F133';
 
-/** Capsule against a heightfield near 1e5 at 10^5: F160's open-wall rule answering in one pose of two. */
-const F161 = 'FINDINGS.md F161';
-
 /** Capsule against a mesh at 10^5: what is left of twenty failures (the two missed contacts fixed). */
 const F134 = 'FINDINGS.md F134';
 
@@ -39,7 +36,6 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'deep',
     'far-1e5',
   ]),
-  ...entries(F161, ['collideCapsuleHeightfield'], ['rigid-invariant'], ['tiny-offset']),
   ...entries(F133, ['collideSphereTriangleMesh'], ['flat-floor-cracked'], [
     'near-duplicate',
     'far-1e5',

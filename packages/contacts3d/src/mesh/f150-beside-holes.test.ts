@@ -10,34 +10,28 @@
  *
  * The suite's configurations (the `holes` one of the finding, and the first of its two in
  * `on-edge`, whose core reaches a cell's column by a sliver at its corner) at scales 1e-3, 1, 1e3,
- * in both argument orders of `collide` and by `collideCapsuleHeightfield`, against a brute force
- * that shares nothing with the kernel: per triangle (the README's numbering), the body's lowest
- * point over each of 11,154 points of the triangle's shadow (a grid inside, and dense along the
- * edges, where the body may reach the column by a sliver; over each, the lowest of the spheres
- * about 401 points of the core), and its height over the triangle's plane. The deepest such dip
- * is the suite's oracle's overlap (0.014558 and 1.0725e-4) within 1%. A triangle whose solid the
- * body reaches (one of those heights negative) is owed a contact with its normal and depth the
- * radius less the least height of the core's points over its plane, as F132's contacts have;
- * every contact must be one of those, the deepest the deepest owed. All 6 fail on the old code
- * (no contact).
+ * in both argument orders of `collide` and by `collideCapsuleHeightfield`, against the brute force
+ * of test-support/heightfield-reach.ts, which shares nothing with the kernel: per triangle (the
+ * README's numbering), the body's lowest point over each of 11,154 points of the triangle's shadow
+ * (dense along the edges, where the body may reach the column by a sliver), and its height over
+ * the triangle's plane. The deepest such dip is the suite's oracle's overlap (0.014558 and
+ * 1.0725e-4) within 1%. A triangle whose solid the body reaches (one of those heights negative) is
+ * owed a contact with its normal and depth the radius less the least height of the core's points
+ * over its plane, as F132's contacts have; every contact must be one of those, the deepest the
+ * deepest owed. All 6 fail on the old code (no contact).
  */
 import { describe, expect, it } from 'vitest';
-import { collide } from '../collide.js';
-import { CollisionData } from '../manifold/collision-data.js';
 import { overlap } from '../overlap.js';
-import { collideCapsuleHeightfield } from '../pairs/capsule-mesh.js';
 import { Capsule } from '../shapes/capsule.js';
 import {
-  add,
-  cross,
-  dot,
-  rotate,
-  rotateInverse,
-  scale,
-  sub,
-  type Quat,
-  type Vec3,
-} from '../test-support/shapes.js';
+  CAPSULE_FIELD_CALLS,
+  capsuleFieldContacts,
+  columnReaches,
+  coreInField,
+  expectOwedFaceContacts,
+  type ColumnReach,
+} from '../test-support/heightfield-reach.js';
+import { rotate, scale, type Quat, type Vec3 } from '../test-support/shapes.js';
 import { Heightfield } from './heightfield.js';
 
 const SCALES = [1e-3, 1, 1e3] as const;
@@ -147,139 +141,67 @@ const CONFIGURATIONS: Configuration[] = [
   },
 ];
 
-interface Owed {
-  n: Vec3;
-  depth: number;
-  /** The body's deepest reach below the plane inside the column (brute force). */
-  dip: number;
-}
-
 /** The contacts owed, by triangle index, by brute force (see the file comment). */
-function owedContacts(c: Configuration, s: number): Map<number, Owed> {
+function owedContacts(c: Configuration, s: number): Map<number, ColumnReach> {
   // In the field's frame (local y up), where the grid is axis-aligned.
-  const origin = scale(c.fieldPosition, s), r = c.radius * s, size = c.cell * s;
-  const toLocal = (p: Vec3): Vec3 => rotateInverse(c.fieldQuaternion, sub(p, origin));
-  const axis = rotate(c.quaternion, [0, 1, 0]), centre = scale(c.position, s);
-  const core: Vec3[] = [];
-  for (let k = 0; k <= 400; k++) {
-    core.push(toLocal(add(centre, scale(axis, c.halfLength * s * (k / 200 - 1)))));
-  }
-  const corner = (
-    i: number,
-    j: number,
-  ): Vec3 => [j * size, c.heights[i * c.columns + j]! * s, i * size];
-  const triangleOf = (index: number): Vec3[] => {
-    const cellIndex = Math.floor(index / 2), i = Math.floor(cellIndex / (c.columns - 1));
-    const j = cellIndex - i * (c.columns - 1);
-    return index % 2 === 0
-      ? [corner(i, j), corner(i + 1, j), corner(i + 1, j + 1)]
-      : [corner(i, j), corner(i + 1, j + 1), corner(i, j + 1)];
-  };
-  const plane = (index: number): { n: Vec3; at: Vec3; } => {
-    const t = triangleOf(index), across = cross(sub(t[1]!, t[0]!), sub(t[2]!, t[0]!));
-    return { n: scale(across, Math.sign(across[1]) / Math.hypot(...across)), at: t[0]! };
-  };
-  // The body's lowest point on the vertical line through (px, pz): over the spheres about the
-  // core's points that reach the line, q_y - sqrt(r^2 - d^2).
-  const first = core[0]!, last = core[400]!;
-  const sx = last[0] - first[0], sz = last[2] - first[2], ss = sx * sx + sz * sz;
-  const lowestOver = (px: number, pz: number): number => {
-    // Beyond r of the core's shadow, nothing of the body lies on the line.
-    const u = ss > 0
-      ? Math.min(1, Math.max(0, ((px - first[0]) * sx + (pz - first[2]) * sz) / ss))
-      : 0;
-    if ((first[0] + u * sx - px) ** 2 + (first[2] + u * sz - pz) ** 2 > r * r) return Infinity;
-    let low = Infinity;
-    for (const q of core) {
-      const d2 = (q[0] - px) ** 2 + (q[2] - pz) ** 2;
-      if (d2 <= r * r) low = Math.min(low, q[1] - Math.sqrt(r * r - d2));
-    }
-    return low;
-  };
-  const lowest = new Map<number, number>();
-  for (let index = 0; index < 2 * (c.rows - 1) * (c.columns - 1); index++) {
-    if (c.holes[Math.floor(index / 2)] !== 0) continue;
-    const t = triangleOf(index), { n, at } = plane(index);
-    // The triangle's shadow: a grid of 101 points a side, and 2,001 points along each edge (the
-    // body may reach the column by a sliver at a wall or a corner).
-    const samples: [number, number][] = [];
-    for (let a = 0; a <= 100; a++) {
-      for (let b = 0; a + b <= 100; b++) {
-        samples.push(
-          [0, 1, 2].map((k) =>
-            t[0]![k]! + ((t[1]![k]! - t[0]![k]!) * a) / 100 + ((t[2]![k]! - t[0]![k]!) * b) / 100
-          ).filter((_, k) => k !== 1) as [number, number],
-        );
-      }
-    }
-    for (let k = 0; k < 3; k++) {
-      const p = t[k]!, q = t[(k + 1) % 3]!;
-      for (let a = 0; a <= 2000; a++) {
-        samples.push([p[0] + ((q[0] - p[0]) * a) / 2000, p[2] + ((q[2] - p[2]) * a) / 2000]);
-      }
-    }
-    for (const [px, pz] of samples) {
-      const low = lowestOver(px, pz);
-      if (low === Infinity) continue;
-      const height = dot(n, sub([px, low, pz], at));
-      lowest.set(index, Math.min(lowest.get(index) ?? Infinity, height));
-    }
-  }
-  const owed = new Map<number, Owed>();
-  for (const [index, height] of lowest) {
-    if (height >= 0) continue;
-    const { n, at } = plane(index);
-    const least = Math.min(...core.map((q) => dot(n, sub(q, at))));
-    owed.set(index, { n: rotate(c.fieldQuaternion, n), depth: r - least, dip: -height });
-  }
+  const [start, end] = coreInField(
+    scale(c.fieldPosition, s),
+    c.fieldQuaternion,
+    scale(c.position, s),
+    c.quaternion,
+    c.halfLength * s,
+  );
+  const reaches = columnReaches({
+    rows: c.rows,
+    columns: c.columns,
+    heights: c.heights.map((h) => h * s),
+    cellSize: c.cell * s,
+    holes: c.holes,
+    start,
+    end,
+    radius: c.radius * s,
+  });
+  const owed = new Map([...reaches].filter(([, reach]) => reach.lowest < 0));
   return owed;
 }
 
-describe('test_f150: a capsule over holes or beside the grid reaching into the solid beside a column (F150)', () => {
-  for (const c of CONFIGURATIONS) {
-    for (const s of SCALES) {
-      it(`test_f150_capsule_over_holes_${c.name} (scale ${s}, both orders, the pair's detector, overlap)`, () => {
-        const field = new Heightfield(c.rows, c.columns, c.heights.map((h) => h * s), c.cell * s, {
-          holes: c.holes,
-        }).setPose(scale(c.fieldPosition, s), c.fieldQuaternion);
-        const capsule = new Capsule(c.radius * s, c.halfLength * s).setPose(
-          scale(c.position, s),
-          c.quaternion,
-        );
-        const owed = owedContacts(c, s);
-        expect(owed.size).toBeGreaterThan(0);
-        const dip = Math.max(...[...owed.values()].map((e) => e.dip));
-        // The brute force finds the suite's oracle's reach into the solid.
-        expect(Math.abs(dip - c.reach * s)).toBeLessThan(0.01 * c.reach * s);
-        const deepest = Math.max(...[...owed.values()].map((e) => e.depth));
-        for (const call of ['collide', 'collide swapped', 'collideCapsuleHeightfield'] as const) {
-          const data = new CollisionData({ capacity: 16 });
-          const count = call === 'collide'
-            ? collide(capsule, field, data)
-            : call === 'collide swapped'
-            ? collide(field, capsule, data)
-            : collideCapsuleHeightfield(capsule, field, data);
-          const sign = call === 'collide swapped' ? -1 : 1;
-          expect(count).toBeGreaterThan(0);
-          for (const contact of data.contacts.slice(0, count)) {
-            // Feature ids keep the canonical order (the capsule's code first) in either order.
-            const meshFeature = contact.featureId % 2 ** 26;
-            const truth = owed.get(Math.floor(meshFeature / 8));
-            expect(truth).toBeDefined();
-            expect(meshFeature % 8).toBe(0);
-            for (let k = 0; k < 3; k++) {
-              expect(Math.abs(sign * contact.normal[k]! - truth!.n[k]!)).toBeLessThan(1e-9);
-            }
-            expect(Math.abs(contact.penetration - truth!.depth)).toBeLessThan(1e-9 * s);
-          }
-          const got = Math.max(
-            ...data.contacts.slice(0, count).map((contact) => contact.penetration),
+describe(
+  'test_f150: a capsule over holes or beside the grid reaching the solid beside a column (F150)',
+  { timeout: 60_000 },
+  () => {
+    for (const c of CONFIGURATIONS) {
+      for (const s of SCALES) {
+        it(`test_f150_capsule_over_holes_${c.name} (scale ${s}, both orders, the pair's detector, overlap)`, () => {
+          const field = new Heightfield(
+            c.rows,
+            c.columns,
+            c.heights.map((h) => h * s),
+            c.cell * s,
+            {
+              holes: c.holes,
+            },
+          ).setPose(scale(c.fieldPosition, s), c.fieldQuaternion);
+          const capsule = new Capsule(c.radius * s, c.halfLength * s).setPose(
+            scale(c.position, s),
+            c.quaternion,
           );
-          expect(Math.abs(got - deepest)).toBeLessThan(1e-9 * s);
-        }
-        expect(overlap(capsule, field)).toBe(true);
-        expect(overlap(field, capsule)).toBe(true);
-      });
+          const owed = owedContacts(c, s);
+          expect(owed.size).toBeGreaterThan(0);
+          const dip = Math.max(...[...owed.values()].map((e) => -e.lowest));
+          // The brute force finds the suite's oracle's reach into the solid.
+          expect(Math.abs(dip - c.reach * s)).toBeLessThan(0.01 * c.reach * s);
+          const deepest = Math.max(...[...owed.values()].map((e) => e.depth));
+          for (const call of CAPSULE_FIELD_CALLS) {
+            const contacts = capsuleFieldContacts(capsule, field, call);
+            expect(contacts.length).toBeGreaterThan(0);
+            expectOwedFaceContacts(contacts, owed, (n) => rotate(c.fieldQuaternion, n), s);
+            const got = Math.max(...contacts.map((contact) => contact.depth));
+            expect(Math.abs(got - deepest)).toBeLessThan(1e-9 * s);
+          }
+          expect(overlap(capsule, field)).toBe(true);
+          expect(overlap(field, capsule)).toBe(true);
+        });
+      }
     }
-  }
-});
+  },
+);

@@ -25,6 +25,7 @@ import {
 } from './mesh-triangle.js';
 import {
   classifyEdge,
+  cornersSlack,
   localBox,
   placePoint,
   rotate,
@@ -374,6 +375,23 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
       }
     }
     return false;
+  }
+
+  /**
+   * The round-off slack of triangle `slot` that no rotation changes: `writeSlack`'s measure of
+   * its corners in the field's own frame (a billionth of the longest edge, 1e-14 of the largest
+   * coordinate), plus 1e-14 of the distance of the field's origin from the world origin, which
+   * with the local coordinates bounds the world corners' magnitude and so their round-off.
+   * `MeshTriangle.slack`, taken from the world corners' largest coordinate, changes by up to a
+   * factor of 1.7 as a scene 1e5 from the origin turns about it. For a decision that must not
+   * change under a rigid motion of both shapes (the sphere and capsule kernel's open walls,
+   * mesh-contacts.ts, FINDINGS.md F161).
+   */
+  steadySlack(slot: number): number {
+    const columns = this.columns, cell = slot >> 1, m = this.transform;
+    const i = Math.floor(cell / (columns - 1));
+    this.writeCorners(i, cell - i * (columns - 1), slot & 1, this.otherCorners, 0);
+    return cornersSlack(this.otherCorners) + 1e-14 * Math.hypot(m[12]!, m[13]!, m[14]!);
   }
 
   /**

@@ -174,8 +174,10 @@ function besideColumns(core: Core, source: TriangleSource, manifold: MeshManifol
       if (open === 0 || coreBehindInColumn(core, triangle)) continue;
     }
     // Beyond round-off: the triangle's slack, and the shape's own (a dip found across a sphere
-    // a million times the cell is its radius's round-off; FINDINGS.md F132's 10^5 run).
-    const gate = triangle.slack + SHAPE_SLACK * (r + core.halfLength);
+    // a million times the cell is its radius's round-off; FINDINGS.md F132's 10^5 run). The
+    // triangle's as no rotation changes it: with the world slack, a dip of 2.5e-9 at 1e5 passed
+    // the gate in one pose and not after a rigid motion (F161).
+    const gate = source.steadySlack(slot) + SHAPE_SLACK * (r + core.halfLength);
     if (!roundedColumnLow(core, triangle, open, beside) || !(columnLowest[0]! < -gate)) continue;
     const v = triangle.vertices, n = triangle.normal;
     const nx = n[0]!, ny = n[1]!, nz = n[2]!;

@@ -143,7 +143,11 @@ const SIDE_SLACK = 1e-9;
  * longest edge) and at its distance from the origin (1e-14 of its largest coordinate).
  */
 export function writeSlack(out: MeshTriangle): void {
-  const v = out.vertices;
+  out.slack = cornersSlack(out.vertices);
+}
+
+/** `writeSlack`'s measure of the three corners `v` (x, y, z each), in whatever frame they are given. */
+export function cornersSlack(v: Float64Array): number {
   let longest = 0, largest = 0;
   for (let k = 0; k < 3; k++) {
     const j = 3 * ((k + 1) % 3);
@@ -158,5 +162,5 @@ export function writeSlack(out: MeshTriangle): void {
       Math.abs(v[3 * k + 2]!),
     );
   }
-  out.slack = SIDE_SLACK * longest + 1e-14 * largest;
+  return SIDE_SLACK * longest + 1e-14 * largest;
 }
