@@ -37,8 +37,14 @@ import {
 } from '../clip/polygon-clip.js';
 import { insideVertexContact, InsideVertexQuery } from '../clip/inside-vertices.js';
 import { rayCrossingTest } from '../contours/ray-crossing.js';
-import { ContactKind } from '@contactkit/math';
-import { type Chain, ConvexPiece, type Polygon, VERTEX_FEATURE } from '../shapes/shapes.js';
+import { ContactKind, Transform2 } from '@contactkit/math';
+import {
+  type Chain,
+  ConvexPiece,
+  type Polygon,
+  transformedBounds,
+  VERTEX_FEATURE,
+} from '../shapes/shapes.js';
 import {
   ChainNormal,
   classifySegmentNormal,
@@ -65,6 +71,8 @@ const scratchInside = new InsideVertexQuery();
 /** One piece pair's points, classified before they join the pair's manifold. */
 const scratchPieceManifold = new LocalManifold2(16);
 const scratchNormal = new ChainNormal();
+/** The identity pose: a polygon's vertices under it give their box in the polygon's own frame. */
+const ownFrame = new Transform2();
 
 /**
  * Writes the contacts of `polygon` against `chain` (or a Segment): normal from the chain toward
@@ -165,8 +173,8 @@ function polygonChainCores<B>(
 
 /**
  * The bounding box of `polygon`'s core in its own frame into `box` (`minX, minY, maxX, maxY`):
- * its segment grid's bounds when it has one (built over every edge), else a pass over its few
- * vertices.
+ * its segment grid's bounds when it has one (built over every edge), else the box of its few
+ * vertices, as its world box is found but under the identity pose.
  */
 function polygonBox(polygon: Polygon, box: Float64Array): void {
   const grid = polygon.grid;
@@ -177,19 +185,7 @@ function polygonBox(polygon: Polygon, box: Float64Array): void {
     box[3] = grid.maxY;
     return;
   }
-  const v = polygon.vertices;
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (let k = 0; k < polygon.count; k++) {
-    const x = v[2 * k]!, y = v[2 * k + 1]!;
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-  }
-  box[0] = minX;
-  box[1] = minY;
-  box[2] = maxX;
-  box[3] = maxY;
+  transformedBounds(box, ownFrame, polygon.vertices, polygon.count);
 }
 
 /**

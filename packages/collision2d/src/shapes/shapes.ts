@@ -380,8 +380,11 @@ function checkSimple(
   }
 }
 
-/** World box of `count` local points under a transform. */
-function transformedBounds(
+/**
+ * The box (`minX, minY, maxX, maxY`) of `count` local points under the pose `xf`, into `out`: a
+ * shape's world box, or under the identity pose its box in its own frame (`collidePolygonChain`).
+ */
+export function transformedBounds(
   out: Float64Array,
   xf: Transform2,
   vertices: Float64Array,

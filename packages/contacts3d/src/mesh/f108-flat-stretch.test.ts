@@ -10,22 +10,25 @@ import { describe, expect, it } from 'vitest';
 import { collide } from '../collide.js';
 import { CollisionData } from '../manifold/collision-data.js';
 import { overlap } from '../overlap.js';
-import { ConvexHull } from '../shapes/convex-hull.js';
-import { Box } from '../shapes/primitives.js';
+import {
+  BOX_KINDS,
+  boxShape,
+  CODE_RANGE,
+  meshTriangles,
+  posedMesh,
+  scaledBox,
+  triangleNormal,
+} from '../test-support/mesh-scenes.js';
 import { boxTriangleOverlap } from '../test-support/polytope-brute.js';
 import {
   type BoxSpec,
-  boxCorners,
-  cross,
   dot,
-  length,
   type Quat,
-  rotate,
   scale,
   sub,
+  translateShape,
   type Vec3,
 } from '../test-support/shapes.js';
-import { TriangleMesh } from './triangle-mesh.js';
 
 const VERTICES: Vec3[] = [
   [0.8977921768091619, -0.04689128014769145, 1.1970562357455492],
@@ -40,39 +43,23 @@ const VERTICES: Vec3[] = [
   [1.1970562357455492, -0.04689128014769145, 0],
 ];
 const INDICES = [0, 1, 2, 3, 4, 5, 2, 1, 6, 7, 0, 8, 0, 7, 1, 7, 8, 9, 2, 6, 3, 6, 4, 3];
+const MESH = { vertices: VERTICES.flat(), indices: INDICES };
 const TURN: Quat = [
   -0.7748464090862007,
   -0.4591078315350263,
   -0.4174393277098696,
   0.12073710709867966,
 ];
-/** Room of a shape's feature code in a packed feature id (`packFeatureId`). */
-const CODE_RANGE = 2 ** 26;
+const HALF: Vec3 = [0.27472193267260786, 0.12421866746141363, 0.19367318853889037];
+const BOX_AT: Vec3 = [1.058733593071894, 1.3769115422936218, -0.19618425113667654];
+const BOX_TURN: Quat = [0.8702762339737707, 0, -0.12912206009769928, 0.4753385847756911];
 
 describe('test_f108: a centre outside at a convex edge of a flat stretch gets a contact (F108)', () => {
   for (const s of [1e-3, 1, 1e3]) {
-    const spec: BoxSpec = {
-      kind: 'box',
-      halfSize: [0.27472193267260786 * s, 0.12421866746141363 * s, 0.19367318853889037 * s],
-      position: [1.058733593071894 * s, 1.3769115422936218 * s, -0.19618425113667654 * s],
-      rotation: [0.8702762339737707, 0, -0.12912206009769928, 0.4753385847756911],
-    };
-    const world = (i: number): Vec3[] =>
-      [0, 1, 2].map((k) => rotate(TURN, scale(VERTICES[INDICES[3 * i + k]!]!, s)));
-    const normalOf = (t: Vec3[]) => {
-      const n = cross(sub(t[1]!, t[0]!), sub(t[2]!, t[0]!));
-      return scale(n, 1 / length(n));
-    };
-    const reached = world(0), n0 = normalOf(reached), n3 = normalOf(world(3));
-    const shapes = {
-      box: () => new Box(spec.halfSize).setPose(spec.position, spec.rotation),
-      hull: () =>
-        ConvexHull.fromPoints(boxCorners({ ...spec, position: [0, 0, 0] })).setPose(
-          spec.position,
-          [0, 0, 0, 1],
-        ),
-    };
-    for (const [name, make] of Object.entries(shapes)) {
+    const spec = scaledBox(HALF, BOX_AT, BOX_TURN, s);
+    const world = meshTriangles(MESH, s, TURN);
+    const reached = world[0]!, n0 = triangleNormal(reached), n3 = triangleNormal(world[3]!);
+    for (const name of BOX_KINDS) {
       it(`test_f108_${name}_behind_a_flat_stretch_outside_its_convex_edge_gets_a_contact (scale ${s})`, () => {
         // The premise: behind triangle 0 (and 4, in its plane), in front of triangle 3's plane;
         // only triangle 0 overlapped.
@@ -80,19 +67,16 @@ describe('test_f108: a centre outside at a convex edge of a flat stretch gets a 
           -0.0378 * s,
           4 - Math.log10(s),
         );
-        expect(dot(n3, sub(spec.position, world(3)[0]!))).toBeCloseTo(
+        expect(dot(n3, sub(spec.position, world[3]![0]!))).toBeCloseTo(
           0.1121 * s,
           4 - Math.log10(s),
         );
         expect(boxTriangleOverlap(spec, reached)).toBeCloseTo(0.0022312 * s, 7 - Math.log10(s));
         for (let i = 1; i < 8; i++) {
-          expect(boxTriangleOverlap(spec, world(i))).toBeLessThan(-0.012 * s);
+          expect(boxTriangleOverlap(spec, world[i]!)).toBeLessThan(-0.012 * s);
         }
-        const mesh = new TriangleMesh(VERTICES.flat().map((v) => v * s), INDICES).setPose(
-          [0, 0, 0],
-          TURN,
-        );
-        const shape = make();
+        const mesh = posedMesh(MESH, s, TURN);
+        const shape = boxShape(name, spec);
         expect(overlap(shape, mesh)).toBe(true);
         expect(overlap(mesh, shape)).toBe(true);
         for (const order of ['shape first', 'mesh first'] as const) {
@@ -108,12 +92,8 @@ describe('test_f108: a centre outside at a convex edge of a flat stretch gets a 
           // least overlap): that far frees it, 2% less does not.
           expect(dot(normal, n0)).toBeGreaterThan(0.25);
           expect(c.penetration).toBeCloseTo(0.0022312 * s, 7 - Math.log10(s));
-          const moved = (f: number): BoxSpec => ({
-            ...spec,
-            position: [0, 1, 2].map((i) =>
-              spec.position[i]! + f * c.penetration * normal[i]!
-            ) as Vec3,
-          });
+          const moved = (f: number): BoxSpec =>
+            translateShape(spec, scale(normal, f * c.penetration));
           expect(boxTriangleOverlap(moved(1 + 1e-6), reached)).toBeLessThanOrEqual(0);
           expect(boxTriangleOverlap(moved(0.98), reached)).toBeGreaterThan(0);
         }

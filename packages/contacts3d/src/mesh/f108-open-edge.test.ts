@@ -17,8 +17,16 @@ import { collide } from '../collide.js';
 import { CollisionData } from '../manifold/collision-data.js';
 import { collideBoxTriangleMesh } from '../pairs/box-mesh.js';
 import { collideConvexHullTriangleMesh } from '../pairs/convex-hull-mesh.js';
-import { ConvexHull } from '../shapes/convex-hull.js';
-import { Box } from '../shapes/primitives.js';
+import type { ConvexHull } from '../shapes/convex-hull.js';
+import type { Box } from '../shapes/primitives.js';
+import {
+  BOX_KINDS,
+  boxShape,
+  CODE_RANGE,
+  meshTriangles,
+  posedMesh,
+  scaledBox,
+} from '../test-support/mesh-scenes.js';
 import {
   boxHalfSpaces,
   boxTriangleOverlap,
@@ -26,15 +34,14 @@ import {
 } from '../test-support/polytope-brute.js';
 import {
   type BoxSpec,
-  boxCorners,
   dot,
   type Quat,
   rotate,
   scale,
   sub,
+  translateShape,
   type Vec3,
 } from '../test-support/shapes.js';
-import { TriangleMesh } from './triangle-mesh.js';
 
 const VERTICES: Vec3[] = [
   [0.7803249354765285, 0.06886075868952209, 1.2485198967624456],
@@ -46,31 +53,32 @@ const VERTICES: Vec3[] = [
   [0.4681949612859171, 0.06886075868952209, 1.2485198967624456],
 ];
 const INDICES = [0, 1, 2, 3, 4, 5, 5, 0, 2, 3, 6, 4, 0, 5, 4];
+const MESH = { vertices: VERTICES.flat(), indices: INDICES };
 const TURN: Quat = [
   -0.0005884652847528148,
   0.8239456092096528,
   0.0761092951035848,
   0.5615342037414802,
 ];
-/** Room of a shape's feature code in a packed feature id (`packFeatureId`). */
-const CODE_RANGE = 2 ** 26;
+const HALF: Vec3 = [0.0000777112217369474, 0.031504302603852195, 0.044975862429418645];
+const BOX_AT: Vec3 = [0.8795891423358788, 0.2813299707083796, -1.1725875409470992];
+const BOX_TURN: Quat = [
+  -0.9890337448710573,
+  0.07647225999222887,
+  -0.069427339088624,
+  0.10556556988472388,
+];
 
 describe('test_f108: a box behind a flat stretch across its open end is pushed off the edge (F108)', () => {
   for (const s of [1e-3, 1, 1e3]) {
-    const spec: BoxSpec = {
-      kind: 'box',
-      halfSize: [0.0000777112217369474 * s, 0.031504302603852195 * s, 0.044975862429418645 * s],
-      position: [0.8795891423358788 * s, 0.2813299707083796 * s, -1.1725875409470992 * s],
-      rotation: [-0.9890337448710573, 0.07647225999222887, -0.069427339088624, 0.10556556988472388],
-    };
-    const world = (i: number): Vec3[] =>
-      [0, 1, 2].map((k) => rotate(TURN, scale(VERTICES[INDICES[3 * i + k]!]!, s)));
+    const spec = scaledBox(HALF, BOX_AT, BOX_TURN, s);
+    const world = meshTriangles(MESH, s, TURN);
     // The stretch's normal (local +y), triangle 4's outward direction across its edge from vertex
     // 4 to vertex 0 (local +z), the riser's normal (local +x).
     const up = rotate(TURN, [0, 1, 0]),
       outward = rotate(TURN, [0, 0, 1]),
       riser = rotate(TURN, [1, 0, 0]);
-    const corner = world(4)[0]!, end = rotate(TURN, scale(VERTICES[4]!, s));
+    const corner = world[4]![0]!, end = rotate(TURN, scale(VERTICES[4]!, s));
     /** The brute-force reach of the box's section in the stretch's plane across the edge (4, 0). */
     const reach = (box: BoxSpec) => {
       const along = sub(corner, end);
@@ -87,15 +95,7 @@ describe('test_f108: a box behind a flat stretch across its open end is pushed o
       );
       return dot(outward, corner) - low;
     };
-    const shapes = {
-      box: () => new Box(spec.halfSize).setPose(spec.position, spec.rotation),
-      hull: () =>
-        ConvexHull.fromPoints(boxCorners({ ...spec, position: [0, 0, 0] })).setPose(
-          spec.position,
-          [0, 0, 0, 1],
-        ),
-    };
-    for (const [name, make] of Object.entries(shapes)) {
+    for (const name of BOX_KINDS) {
       it(`test_f108_${name}_behind_a_stretch_across_its_open_end_is_pushed_off_the_edge (scale ${s})`, () => {
         // The premise: behind the stretch, in front of the riser, beyond the open end; only
         // triangle 4 overlapped.
@@ -105,17 +105,14 @@ describe('test_f108: a box behind a flat stretch across its open end is pushed o
           6 - Math.log10(s),
         );
         expect(dot(outward, sub(spec.position, corner))).toBeGreaterThan(0.02 * s);
-        expect(boxTriangleOverlap(spec, world(4))).toBeCloseTo(5.782e-5 * s, 7 - Math.log10(s));
+        expect(boxTriangleOverlap(spec, world[4]!)).toBeCloseTo(5.782e-5 * s, 7 - Math.log10(s));
         for (const i of [0, 1, 2, 3]) {
-          expect(boxTriangleOverlap(spec, world(i))).toBeLessThan(-0.008 * s);
+          expect(boxTriangleOverlap(spec, world[i]!)).toBeLessThan(-0.008 * s);
         }
         const expected = reach(spec);
         expect(expected).toBeGreaterThan(0);
-        const mesh = new TriangleMesh(VERTICES.flat().map((v) => v * s), INDICES).setPose(
-          [0, 0, 0],
-          TURN,
-        );
-        const shape = make();
+        const mesh = posedMesh(MESH, s, TURN);
+        const shape = boxShape(name, spec);
         for (const call of ['detector', 'mesh first'] as const) {
           const data = new CollisionData({ capacity: 16 });
           const count = call === 'mesh first'
@@ -131,14 +128,10 @@ describe('test_f108: a box behind a flat stretch across its open end is pushed o
           expect(Math.hypot(...sub(normal, outward))).toBeLessThan(1e-9);
           expect(Math.abs(c.penetration - expected)).toBeLessThan(1e-9 * s);
           // That far along the normal frees triangle 4 (touching at most); 2% less does not.
-          const moved = (f: number): BoxSpec => ({
-            ...spec,
-            position: [0, 1, 2].map((i) =>
-              spec.position[i]! + f * c.penetration * normal[i]!
-            ) as Vec3,
-          });
-          expect(boxTriangleOverlap(moved(1 + 1e-6), world(4))).toBeLessThanOrEqual(1e-12 * s);
-          expect(boxTriangleOverlap(moved(0.98), world(4))).toBeGreaterThan(0);
+          const moved = (f: number): BoxSpec =>
+            translateShape(spec, scale(normal, f * c.penetration));
+          expect(boxTriangleOverlap(moved(1 + 1e-6), world[4]!)).toBeLessThanOrEqual(1e-12 * s);
+          expect(boxTriangleOverlap(moved(0.98), world[4]!)).toBeGreaterThan(0);
         }
       });
     }

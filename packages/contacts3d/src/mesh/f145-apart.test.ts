@@ -15,6 +15,7 @@ import { collide } from '../collide.js';
 import { CollisionData } from '../manifold/collision-data.js';
 import { overlap } from '../overlap.js';
 import { Box } from '../shapes/primitives.js';
+import { meshTriangles, posedMesh } from '../test-support/mesh-scenes.js';
 import { boxTriangleOverlap } from '../test-support/polytope-brute.js';
 import {
   add,
@@ -23,12 +24,11 @@ import {
   cross,
   dot,
   type Quat,
-  rotate,
   scale,
   sub,
   type Vec3,
 } from '../test-support/shapes.js';
-import { TriangleMesh } from './triangle-mesh.js';
+import type { TriangleMesh } from './triangle-mesh.js';
 
 interface Case {
   vertices: number[];
@@ -516,17 +516,8 @@ const CASES: Record<'f145' | 'f146', Case> = {
 
 /** The case at `s`: its mesh, the world triangles, the box's spec at a fraction `f` toward `toward`. */
 function scene(c: Case, s: number) {
-  const mesh = new TriangleMesh(c.vertices.map((v) => v * s), c.indices).setPose(
-    scale(c.meshAt, s),
-    c.meshTurn,
-  );
-  const triangles: Vec3[][] = [];
-  for (let i = 0; i < c.indices.length; i += 3) {
-    triangles.push([0, 1, 2].map((k) => {
-      const j = 3 * c.indices[i + k]!;
-      return add(scale(c.meshAt, s), rotate(c.meshTurn, scale(c.vertices.slice(j, j + 3), s)));
-    }));
-  }
+  const at = scale(c.meshAt, s);
+  const mesh = posedMesh(c, s, c.meshTurn, at), triangles = meshTriangles(c, s, c.meshTurn, at);
   const spec = (f: number): BoxSpec => ({
     kind: 'box',
     halfSize: scale(c.half, s),

@@ -15,24 +15,29 @@
  */
 import { describe, expect, it } from 'vitest';
 import { collide } from '../collide.js';
-import { CollisionData } from '../manifold/collision-data.js';
 import { collideConvexHullHeightfield } from '../pairs/convex-hull-mesh.js';
 import { ConvexHull } from '../shapes/convex-hull.js';
-import { corner, heightfieldTriangles } from '../test-support/mesh-cases.js';
-import { type HalfSpace, lowestInRegion, wallHalfSpaces } from '../test-support/polytope-brute.js';
 import {
+  depthUnderTriangle,
+  expectDeepestUnderMotions,
+  type FieldGrid,
+} from '../test-support/mesh-scenes.js';
+import type { HalfSpace } from '../test-support/polytope-brute.js';
+import {
+  add,
   cross,
   dot,
   length,
+  movePoint,
   multiplyQuat,
   normalizeQuat,
   type Quat,
+  type RigidMotion,
   rotate,
   scale,
   sub,
   type Vec3,
 } from '../test-support/shapes.js';
-import { Heightfield } from './heightfield.js';
 
 const ROWS = 2, COLUMNS = 21, CELL = 0.0010429928238414763;
 /** Row 0 climbs one cell's height every second column, row 1 half as fast; the first cell is flat. */
@@ -40,6 +45,7 @@ const HEIGHTS = [
   ...Array.from({ length: COLUMNS }, (_, j) => CELL * Math.floor(j / 2)),
   ...Array.from({ length: COLUMNS }, (_, j) => 0.5 * CELL * Math.floor(j / 2)),
 ];
+const FIELD: FieldGrid = { rows: ROWS, columns: COLUMNS, heights: HEIGHTS, cellSize: CELL };
 const FIELD_TURN: Quat = [
   0.2612141874577669,
   -0.43233758050467724,
@@ -66,7 +72,7 @@ const HULL_AT: Vec3 = [0.16689190748781174, 0.11923444897971268, 0.1445845110456
 const HULL_TURN: Quat = [-0.3905434582385912, 0, -0.06292405470496769, 0.9184314729834383];
 
 /** Rigid motions of the whole scene: none, and three more (the last two gave 0.37854 before the fix). */
-const MOTIONS: { rotation: Quat; translation: Vec3; }[] = [
+const MOTIONS: RigidMotion[] = [
   { rotation: [0, 0, 0, 1], translation: [0, 0, 0] },
   { rotation: normalizeQuat([0.3, 0.8, 0.3, 0.9]), translation: [1.1, -2.6, 1.9] },
   { rotation: normalizeQuat([Math.sin(1), Math.cos(3), 0.3, 0.9]), translation: [3, -7, 5] },
@@ -92,55 +98,38 @@ function hullHalfSpaces(points: readonly Vec3[]): HalfSpace[] {
   return spaces;
 }
 
-/** The brute-force deepest depth of the hull (world points) in the field at scale s (see the file comment). */
-function bruteDeepest(points: readonly Vec3[], fieldTurn: Quat, fieldAt: Vec3, s: number): number {
-  const { list } = heightfieldTriangles(ROWS, COLUMNS, HEIGHTS.map((h) => h * s), CELL * s);
-  const up = rotate(fieldTurn, [0, 1, 0]), hull = hullHalfSpaces(points);
-  let deepest = -Infinity;
-  for (let t = 0; t < list.indices.length / 3; t++) {
-    const v = [0, 1, 2].map((k) => {
-      const p = rotate(fieldTurn, corner(list, t, k));
-      return [p[0] + fieldAt[0], p[1] + fieldAt[1], p[2] + fieldAt[2]] as Vec3;
-    });
-    const raw = cross(sub(v[1]!, v[0]!), sub(v[2]!, v[0]!));
-    const n = scale(raw, (dot(raw, up) > 0 ? 1 : -1) / length(raw));
-    const low = lowestInRegion([...hull, ...wallHalfSpaces(v, up)], n, 1e-12 * s);
-    deepest = Math.max(deepest, dot(n, v[0]!) - low);
-  }
-  return deepest;
+/**
+ * The brute-force deepest depth of the hull (world points) in the field (world triangles, `up`
+ * its up) at scale s (see the file comment).
+ */
+function bruteDeepest(
+  points: readonly Vec3[],
+  triangles: readonly Vec3[][],
+  up: Vec3,
+  s: number,
+): number {
+  const hull = hullHalfSpaces(points);
+  return Math.max(...triangles.map((t) => depthUnderTriangle(hull, t, up, 1e-12 * s)));
 }
 
 describe('test_f148: a hull under a heightfield border keeps its deepest depth under rigid motions (F148)', () => {
   for (const s of [1e-3, 1, 1e3]) {
     it(`test_f148_hull_under_the_border_keeps_its_deepest_depth (scale ${s})`, () => {
-      const depths: number[] = [];
-      for (const motion of MOTIONS) {
-        const fieldTurn = multiplyQuat(motion.rotation, FIELD_TURN);
-        const fieldAt = scale(motion.translation, s);
+      expectDeepestUnderMotions(FIELD, FIELD_TURN, MOTIONS, s, (motion, field, triangles, up) => {
         const turn = multiplyQuat(motion.rotation, HULL_TURN);
-        const at = rotate(motion.rotation, scale(HULL_AT, s));
-        const position: Vec3 = [at[0] + fieldAt[0], at[1] + fieldAt[1], at[2] + fieldAt[2]];
-        const world = POINTS.map((p) => {
-          const q = rotate(turn, scale(p, s));
-          return [q[0] + position[0], q[1] + position[1], q[2] + position[2]] as Vec3;
-        });
-        const field = new Heightfield(ROWS, COLUMNS, HEIGHTS.map((h) => h * s), CELL * s)
-          .setPose(fieldAt, fieldTurn);
+        const position = movePoint(motion, scale(HULL_AT, s));
+        const world = POINTS.map((p) => add(rotate(turn, scale(p, s)), position));
         const hull = ConvexHull.fromPoints(POINTS.map((p) => scale(p, s))).setPose(position, turn);
-        const expected = bruteDeepest(world, fieldTurn, fieldAt, s);
+        const expected = bruteDeepest(world, triangles, up, s);
         expect(expected).toBeGreaterThan(0.3 * s);
-        for (const call of ['detector', 'field first'] as const) {
-          const data = new CollisionData({ capacity: 16 });
-          const count = call === 'detector'
-            ? collideConvexHullHeightfield(hull, field, data)
-            : collide(field, hull, data);
-          expect(count).toBeGreaterThan(0);
-          const deepest = Math.max(...data.contacts.slice(0, count).map((c) => c.penetration));
-          expect(Math.abs(deepest - expected)).toBeLessThan(1e-9 * s);
-          depths.push(deepest);
-        }
-      }
-      expect(Math.max(...depths) - Math.min(...depths)).toBeLessThan(1e-9 * s);
+        return {
+          expected,
+          calls: [
+            (data) => collideConvexHullHeightfield(hull, field, data),
+            (data) => collide(field, hull, data),
+          ],
+        };
+      });
     });
   }
 });

@@ -11,26 +11,26 @@
  */
 import { describe, expect, it } from 'vitest';
 import { collide } from '../collide.js';
-import { CollisionData } from '../manifold/collision-data.js';
-import { ConvexHull } from '../shapes/convex-hull.js';
-import { Box } from '../shapes/primitives.js';
-import { corner, heightfieldTriangles } from '../test-support/mesh-cases.js';
-import { boxHalfSpaces, lowestInRegion, wallHalfSpaces } from '../test-support/polytope-brute.js';
+import {
+  BOX_KINDS,
+  boxShape,
+  depthUnderTriangle,
+  expectDeepestUnderMotions,
+  type FieldGrid,
+  scaledBox,
+  triangleNormal,
+} from '../test-support/mesh-scenes.js';
+import { boxHalfSpaces } from '../test-support/polytope-brute.js';
 import {
   type BoxSpec,
-  boxCorners,
-  cross,
   dot,
-  length,
-  multiplyQuat,
+  moveShape,
   normalizeQuat,
   type Quat,
-  rotate,
-  scale,
+  type RigidMotion,
   sub,
   type Vec3,
 } from '../test-support/shapes.js';
-import { Heightfield } from './heightfield.js';
 
 const ROWS = 8, COLUMNS = 9, CELL = 0.3481451420682586;
 const HEIGHTS = [
@@ -165,6 +165,13 @@ const HOLES = [
   1,
   1,
 ];
+const FIELD: FieldGrid = {
+  rows: ROWS,
+  columns: COLUMNS,
+  heights: HEIGHTS,
+  cellSize: CELL,
+  holes: HOLES,
+};
 const FIELD_TURN: Quat = [
   -0.7358400446578607,
   0.27811702159381346,
@@ -181,7 +188,7 @@ const BOX_TURN: Quat = [
 ];
 
 /** Rigid motions of the whole scene: none, and three more (the second gave the finding's 0.7150). */
-const MOTIONS: { rotation: Quat; translation: Vec3; }[] = [
+const MOTIONS: RigidMotion[] = [
   { rotation: [0, 0, 0, 1], translation: [0, 0, 0] },
   { rotation: normalizeQuat([0.3, 0.8, 0.3, 0.9]), translation: [1.1, -2.6, 1.9] },
   {
@@ -191,65 +198,30 @@ const MOTIONS: { rotation: Quat; translation: Vec3; }[] = [
   { rotation: normalizeQuat([-0.6, 0.1, 0.2, 0.5]), translation: [20, 3, -11] },
 ];
 
-/** The brute-force deepest depth of the box sunk in the field at scale s (see the file comment). */
-function bruteDeepest(box: BoxSpec, fieldTurn: Quat, fieldAt: Vec3, s: number): number {
-  const { list } = heightfieldTriangles(ROWS, COLUMNS, HEIGHTS.map((h) => h * s), CELL * s, HOLES);
-  const up = rotate(fieldTurn, [0, 1, 0]);
-  let deepest = -Infinity;
-  for (let t = 0; t < list.indices.length / 3; t++) {
-    const v = [0, 1, 2].map((k) => {
-      const p = rotate(fieldTurn, corner(list, t, k));
-      return [p[0] + fieldAt[0], p[1] + fieldAt[1], p[2] + fieldAt[2]] as Vec3;
-    });
-    const raw = cross(sub(v[1]!, v[0]!), sub(v[2]!, v[0]!));
-    // The front faces up.
-    const n = scale(raw, (dot(raw, up) > 0 ? 1 : -1) / length(raw));
-    if (dot(n, sub(box.position, v[0]!)) >= 0) continue;
-    const low = lowestInRegion([...boxHalfSpaces(box), ...wallHalfSpaces(v, up)], n, 1e-12 * s);
-    deepest = Math.max(deepest, dot(n, v[0]!) - low);
-  }
-  return deepest;
+/**
+ * The brute-force deepest depth of the box sunk in the field (world triangles, `up` its up) at
+ * scale s (see the file comment): over the triangles whose plane the box's centre is behind.
+ */
+function bruteDeepest(box: BoxSpec, triangles: readonly Vec3[][], up: Vec3, s: number): number {
+  const solid = boxHalfSpaces(box);
+  const behind = triangles.filter((t) => dot(triangleNormal(t, up), sub(box.position, t[0]!)) < 0);
+  return Math.max(...behind.map((t) => depthUnderTriangle(solid, t, up, 1e-12 * s)));
 }
 
 describe('test_f27: a blade sunk in a heightfield keeps its deepest depth under rigid motions (F27)', () => {
   for (const s of [1e-3, 1, 1e3]) {
-    for (const kind of ['box', 'hull'] as const) {
+    for (const kind of BOX_KINDS) {
       it(`test_f27_${kind}_sunk_under_a_slope_keeps_its_deepest_depth (scale ${s})`, () => {
-        const depths: number[] = [];
-        for (const motion of MOTIONS) {
-          const fieldTurn = multiplyQuat(motion.rotation, FIELD_TURN);
-          const fieldAt = scale(motion.translation, s);
-          const turn = multiplyQuat(motion.rotation, BOX_TURN);
-          const at = rotate(motion.rotation, scale(BOX_AT, s));
-          const spec: BoxSpec = {
-            kind: 'box',
-            halfSize: scale(HALF, s),
-            position: [at[0] + fieldAt[0], at[1] + fieldAt[1], at[2] + fieldAt[2]],
-            rotation: turn,
-          };
-          const field = new Heightfield(ROWS, COLUMNS, HEIGHTS.map((h) => h * s), CELL * s, {
-            holes: HOLES,
-          }).setPose(fieldAt, fieldTurn);
-          const shape = kind === 'box'
-            ? new Box(spec.halfSize).setPose(spec.position, turn)
-            : ConvexHull.fromPoints(boxCorners({ ...spec, position: [0, 0, 0] })).setPose(
-              spec.position,
-              [0, 0, 0, 1],
-            );
-          const expected = bruteDeepest(spec, fieldTurn, fieldAt, s);
+        expectDeepestUnderMotions(FIELD, FIELD_TURN, MOTIONS, s, (motion, field, triangles, up) => {
+          const spec = moveShape(motion, scaledBox(HALF, BOX_AT, BOX_TURN, s));
+          const shape = boxShape(kind, spec);
+          const expected = bruteDeepest(spec, triangles, up, s);
           expect(expected).toBeGreaterThan(0.5 * s);
-          for (const order of ['shape first', 'field first'] as const) {
-            const data = new CollisionData({ capacity: 16 });
-            const count = order === 'shape first'
-              ? collide(shape, field, data)
-              : collide(field, shape, data);
-            expect(count).toBeGreaterThan(0);
-            const deepest = Math.max(...data.contacts.slice(0, count).map((c) => c.penetration));
-            expect(Math.abs(deepest - expected)).toBeLessThan(1e-9 * s);
-            depths.push(deepest);
-          }
-        }
-        expect(Math.max(...depths) - Math.min(...depths)).toBeLessThan(1e-9 * s);
+          return {
+            expected,
+            calls: [(data) => collide(shape, field, data), (data) => collide(field, shape, data)],
+          };
+        });
       });
     }
   }

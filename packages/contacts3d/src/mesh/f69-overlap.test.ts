@@ -12,22 +12,23 @@ import { describe, expect, it } from 'vitest';
 import { collide } from '../collide.js';
 import { CollisionData } from '../manifold/collision-data.js';
 import { overlap } from '../overlap.js';
-import { ConvexHull } from '../shapes/convex-hull.js';
-import { Box } from '../shapes/primitives.js';
 import {
-  boxHalfSpaces,
-  boxTriangleOverlap,
-  lowestInRegion,
-  wallHalfSpaces,
-} from '../test-support/polytope-brute.js';
+  BOX_KINDS,
+  boxShape,
+  CODE_RANGE,
+  depthUnderTriangle,
+  meshTriangles,
+  posedMesh,
+  scaledBox,
+  triangleNormal,
+} from '../test-support/mesh-scenes.js';
+import { boxHalfSpaces, boxTriangleOverlap } from '../test-support/polytope-brute.js';
 import {
   type BoxSpec,
   boxCorners,
-  cross,
   dot,
   length,
   type Quat,
-  rotate,
   scale,
   sub,
   type Vec3,
@@ -159,56 +160,25 @@ const HALF: Vec3 = [0.005472018953608353, 0.42162575765030946, 0.683064000163496
 const BOX_AT: Vec3 = [-1.267573202690155, 0.8559624353855877, -1.4363060487232568];
 const BOX_TURN: Quat = [-0.6208935104292735, 0, 0.5591189299879694, 0.5494335909242548];
 const TRIANGLE = 19;
-const CODE_RANGE = 2 ** 26;
-
-/** Triangle 19 in world space at scale s. */
-function worldTriangle(s: number): Vec3[] {
-  return [0, 1, 2].map((k) => {
-    const v = 3 * INDICES[3 * TRIANGLE + k]!;
-    return rotate(MESH_TURN, [s * VERTICES[v]!, s * VERTICES[v + 1]!, s * VERTICES[v + 2]!]);
-  });
-}
+const MESH = { vertices: VERTICES, indices: INDICES };
 
 describe('test_f69: a sliver across a boundary edge, its centre in front, gets a contact (F69)', () => {
   for (const s of [1e-3, 1, 1e3]) {
-    const spec: BoxSpec = {
-      kind: 'box',
-      halfSize: scale(HALF, s),
-      position: scale(BOX_AT, s),
-      rotation: BOX_TURN,
-    };
-    const t = worldTriangle(s);
-    const normalRaw = cross(sub(t[1]!, t[0]!), sub(t[2]!, t[0]!));
-    const n = scale(normalRaw, 1 / length(normalRaw));
+    const spec = scaledBox(HALF, BOX_AT, BOX_TURN, s);
+    const t = meshTriangles(MESH, s, MESH_TURN)[TRIANGLE]!;
+    const n = triangleNormal(t);
     // Brute force: the least overlap over the 13 axes, the centre's height, and the least lift
     // along n freeing the box from the triangle (its deepest point in the prism).
     const least = boxTriangleOverlap(spec, t);
     const centreHeight = dot(n, sub(spec.position, t[0]!));
-    const depth = -(lowestInRegion(
-      [...boxHalfSpaces(spec), ...wallHalfSpaces(t, n)],
-      n,
-      1e-12 * s,
-    ) - dot(n, t[0]!));
-    const shapes = {
-      box: () => new Box(spec.halfSize).setPose(spec.position, BOX_TURN),
-      hull: () =>
-        ConvexHull.fromPoints(boxCorners({ ...spec, position: [0, 0, 0] })).setPose(spec.position, [
-          0,
-          0,
-          0,
-          1,
-        ]),
-    };
-    for (const [name, make] of Object.entries(shapes)) {
+    const depth = depthUnderTriangle(boxHalfSpaces(spec), t, n, 1e-12 * s);
+    for (const name of BOX_KINDS) {
       it(`test_f69_${name}_across_a_boundary_edge_gets_a_contact (scale ${s})`, () => {
         expect(least).toBeCloseTo(0.0032 * s, 4 - Math.log10(s));
         expect(centreHeight).toBeGreaterThan(0.2 * s);
         expect(depth).toBeGreaterThan(0.01 * s);
-        const mesh = new TriangleMesh(VERTICES.map((v) => v * s), INDICES).setPose(
-          [0, 0, 0],
-          MESH_TURN,
-        );
-        const shape = make();
+        const mesh = posedMesh(MESH, s, MESH_TURN);
+        const shape = boxShape(name, spec);
         expect(overlap(shape, mesh)).toBe(true);
         expect(overlap(mesh, shape)).toBe(true);
         for (const order of ['shape first', 'mesh first'] as const) {
@@ -264,17 +234,9 @@ describe('test_f69: a needle dipping under the slivers of a flat fan gets its ti
     };
     const lowest = Math.min(...boxCorners(level).map((c) => c[1]));
     const spec: BoxSpec = { ...level, position: [1.5 * s, -depth - lowest, 0] };
-    const shapes = {
-      box: () => new Box(spec.halfSize).setPose(spec.position, turn),
-      hull: () =>
-        ConvexHull.fromPoints(boxCorners({ ...spec, position: [0, 0, 0] })).setPose(
-          spec.position,
-          [0, 0, 0, 1],
-        ),
-    };
-    for (const [name, make] of Object.entries(shapes)) {
+    for (const name of BOX_KINDS) {
       it(`test_f69_${name}_needle_under_a_flat_fan_gets_its_tip_depth (scale ${s})`, () => {
-        const mesh = flatFan(s), shape = make();
+        const mesh = flatFan(s), shape = boxShape(name, spec);
         for (const order of ['shape first', 'mesh first'] as const) {
           const data = new CollisionData({ capacity: 16 });
           const count = order === 'shape first'
@@ -306,21 +268,14 @@ describe('test_f69: a centre on a one-sided floor within round-off is in front (
       [-2 * s, 0, -2 * s, -2 * s, 0, 2 * s, 2 * s, 0, 2 * s, 2 * s, 0, -2 * s],
       [0, 1, 2, 0, 2, 3],
     );
-    for (const name of ['box', 'hull'] as const) {
-      const make = (below: number) => {
-        const spec: BoxSpec = {
+    for (const name of BOX_KINDS) {
+      const make = (below: number) =>
+        boxShape(name, {
           kind: 'box',
           halfSize: [0.3 * s, 0.2 * s, 0.4 * s],
           position: [0.1 * s, -below * s, 0.2 * s],
           rotation: [0, 0, 0, 1],
-        };
-        return name === 'box'
-          ? new Box(spec.halfSize).setPose(spec.position, spec.rotation)
-          : ConvexHull.fromPoints(boxCorners({ ...spec, position: [0, 0, 0] })).setPose(
-            spec.position,
-            [0, 0, 0, 1],
-          );
-      };
+        });
       it(`test_f69_${name}_centre_on_a_one_sided_plane_is_in_front (scale ${s})`, () => {
         for (const order of ['shape first', 'mesh first'] as const) {
           const run = (below: number) => {
