@@ -9,10 +9,10 @@ import type { KnownDefect } from './suite.js';
 /** Hull at 10^5: edge contacts off a cracked floor's normal (the build's cracks). */
 const F148 = 'FINDINGS.md F148';
 
-/** Sphere against a mesh at 10^5: ghost normals on cracked floors, a face contact just outside its prism. */
+/** Sphere against a mesh at 10^5: ghost normals on cracked floors. */
 const F133 = 'FINDINGS.md F133';
 
-/** Capsule against a mesh at 10^5: what is left of twenty failures (the two missed contacts fixed). */
+/** Capsule against a mesh at 10^5: ghost normals on cracked floors, a missed contact beside a border. */
 const F134 = 'FINDINGS.md F134';
 
 /** An entry for every combination of the subjects, properties and regimes given. */
@@ -41,18 +41,11 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     'far-1e5',
     'boundary',
   ]),
-  ...entries(F133, ['collideSphereTriangleMesh'], ['face-in-prism'], ['deep']),
   ...entries(F134, ['collideCapsuleTriangleMesh'], ['flat-floor-cracked'], [
     'near-duplicate',
     'far-1e5',
     'deep',
   ]),
-  ...entries(F134, ['collideCapsuleTriangleMesh'], ['witness-on-surface'], [
-    'near-duplicate',
-    'flat-split',
-  ]),
-  ...entries(F134, ['collideCapsuleTriangleMesh'], ['depth-minimal'], ['flat-split']),
-  ...entries(F134, ['collideCapsuleTriangleMesh'], ['face-in-prism'], ['tiny-offset']),
   ...entries(F134, ['collideCapsuleTriangleMesh'], [
     'contact-iff-overlap',
     'overlap-agrees-with-oracle',

@@ -57,6 +57,8 @@ import {
   type StaticData,
   sub,
   surfaceOf,
+  type Surface,
+  unit,
   unplacer,
 } from './mesh-oracle3d.js';
 import { drawStatic, type SurfaceKind } from './mesh-surfaces3d.js';
@@ -696,6 +698,77 @@ function judgedCode(config: MeshConfig, c: Found, tolerance: number): number {
 }
 
 /**
+ * The widest crack a mesh's build closes anywhere in `surface` (contacts3d README, triangle meshes:
+ * a millionth of the longer edge's length plus a hundred-millionth of the diagonal of the mesh's
+ * box), bounded from above by taking the longest edge: a bound on how far a face reaches beyond
+ * an edge closed as a crack (the gap across it, at most that width).
+ */
+function widestCrack(surface: Surface): number {
+  let width = crackWidths.get(surface);
+  if (width !== undefined) return width;
+  const low = [Infinity, Infinity, Infinity], high = [-Infinity, -Infinity, -Infinity];
+  for (const t of surface.triangles) {
+    for (let i = 0; i < 3; i++) {
+      low[i] = Math.min(low[i]!, t.box[i]!);
+      high[i] = Math.max(high[i]!, t.box[3 + i]!);
+    }
+  }
+  width = 1e-6 * surface.extent +
+    1e-8 * Math.hypot(high[0]! - low[0]!, high[1]! - low[1]!, high[2]! - low[2]!);
+  crackWidths.set(surface, width);
+  return width;
+}
+const crackWidths = new WeakMap<Surface, number>();
+
+/**
+ * Whether point p, off the mesh feature `code` names, lies in a crack the build closes beside
+ * it: beyond an edge of that feature (of the face, the edge itself, or an edge at the corner)
+ * with no neighbour, within the crack width (and the tolerance) of that edge (and of the
+ * corner), with an edge of another triangle running against it within the crack width of p
+ * (across the crack). The contacts3d README makes this the contract: a face
+ * reaches beyond an edge closed as a crack as far as the edges across lie from it (FINDINGS.md
+ * F113), so a face contact's point, or the witness of a capsule's side cut by that edge's wall,
+ * lies up to that far off the triangle, in the crack, which counts as the surface there. The
+ * bound is the widest crack of the mesh, not the gap at p (the build's cover of the edge), so a
+ * witness in the crack passes wherever the gap is narrower; the other triangle's edge within the
+ * width keeps a point beyond a real border (no edge across) failing (FINDINGS.md F133, F134).
+ * Exported for its test.
+ */
+export function inClosedCrack(
+  config: MeshConfig,
+  code: number,
+  p: Vec3,
+  tolerance: number,
+): boolean {
+  if (config.fixed.surface.kind !== 'mesh') return false;
+  const surface = surfaceOf(config.fixed), at = surface.byIndex.get(Math.floor(code / 8));
+  if (at === undefined) return false;
+  const t = surface.triangles[at]!, reach = widestCrack(surface) + tolerance;
+  const q = add(p, t.n, -dot(t.n, sub(p, t.v[0])));
+  // The edges the feature lies on: all three for the face, its own for an edge, both at a corner.
+  const local = code % 8, corner = local - 4;
+  if (corner >= 0 && length(sub(q, t.v[corner]!)) > reach) return false;
+  const edges = local === 0 ? [0, 1, 2] : local <= 3 ? [local - 1] : [corner, (corner + 2) % 3];
+  for (const k of edges) {
+    if (t.neighbour[k] !== -1) continue;
+    const a = t.v[k]!, b = t.v[(k + 1) % 3]!;
+    if (-dot(sub(q, a), t.inward[k]!) > reach) continue;
+    if (length(sub(q, closestOnSegment(q, a, b))) > reach) continue;
+    const along = unit(sub(b, a));
+    const across = surface.triangles.some((u, i) =>
+      i !== at && [0, 1, 2].some((m) => {
+        const c = u.v[m]!, d = u.v[(m + 1) % 3]!;
+        // Running against edge k (a crack's two sides run it opposite ways), within the width.
+        return dot(unit(sub(d, c)), along) < -0.99 &&
+          length(sub(q, closestOnSegment(q, c, d))) <= reach;
+      })
+    );
+    if (across) return true;
+  }
+  return false;
+}
+
+/**
  * The first face contact whose core point lies outside its triangle's prism (beyond 100 shells),
  * if any; a heightfield's solid contact may lie in the column instead.
  */
@@ -720,7 +793,11 @@ function offPrism(config: MeshConfig, c: Found, tolerance: number): number {
     ? add(c.point, c.normal, c.penetration / 2)
     : shapeOf(config.moving).corePoint(core, c);
   const off = outsidePrism(surface, meshCode(c), witness);
-  return off > tolerance && measuredAsFace(config, c, tolerance) ? 0 : off;
+  return off > tolerance &&
+      (measuredAsFace(config, c, tolerance) ||
+        inClosedCrack(config, meshCode(c), witness, tolerance))
+    ? 0
+    : off;
 }
 
 /** Per configuration, the outcome of each detector called plainly on it (`run`'s defaults). */
@@ -902,7 +979,7 @@ function detectorProperties(detector: MeshDetector, pair: MeshPair): Property<Me
           const offMesh = code % 8 === 0
             ? distanceToPlane(surface, code, onMesh)
             : distanceToFeature(surface, code, onMesh);
-          if (offMesh > tolerance) {
+          if (offMesh > tolerance && !inClosedCrack(config, code, onMesh, tolerance)) {
             return `witness on the mesh ${offMesh} off the feature it names: ${describe(c)}`;
           }
           // A polytope's witness on its surface; a rounded shape's the radius from the core point.

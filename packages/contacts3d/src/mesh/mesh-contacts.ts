@@ -85,6 +85,8 @@ const span = new Float64Array(2);
 const prismPlanes = new Float64Array(9);
 /** The plane that clipped each end of `span` (0 to 2: edge k's wall; 3 to 5: corner k - 3's cap), or -1. */
 const spanPlanes = new Int32Array(2);
+/** The point on a triangle's plane that `wallFeature` names a feature for. */
+const wallPoint = new Float64Array(3);
 /** `roundedColumnLow`'s answer: the least height over the triangle's plane. */
 const columnLowest = new Float64Array(1);
 
@@ -488,7 +490,7 @@ function coreTriangleFace(
   const h0 = (x0 - v[0]!) * nx + (y0 - v[1]!) * ny + (z0 - v[2]!) * nz;
   const rise = ex * nx + ey * ny + ez * nz;
   const inPrism = clipCore(core, triangle, false);
-  let low = span[0]!, high = span[1]!;
+  let low = span[0]!, high = span[1]!, fromColumn = false;
   let lowHeight = h0 + low * rise, highHeight = h0 + high * rise;
   // In front unless clearly behind: a core on the plane within the slack (round-off decides its
   // sign) counts as in front, so a centre on the surface gets its contact at every scale (F12).
@@ -515,6 +517,7 @@ function coreTriangleFace(
       const prismAnswers = inPrism && deepest >= span[0]! && deepest <= span[1]!;
       const dips = Math.min(columnLowHeight, columnHighHeight) < -slack;
       if (inColumn && (behind || (!prismAnswers && dips))) {
+        fromColumn = true;
         low = span[0]!;
         high = span[1]!;
         lowHeight = columnLowHeight;
@@ -554,11 +557,18 @@ function coreTriangleFace(
     // edge (or at the corner) the wall stands on: named by that feature, so that the two ends
     // of a side lying across the face have two ids (FINDINGS.md F11). The normal is the face's.
     const wall = core.capsule && first === 0 ? spanPlanes[end]! : -1;
-    const second = wall < 0
-      ? meshFaceFeature(triangle.index)
-      : wall < 3
-      ? meshEdgeFeature(triangle.index, wall)
-      : meshVertexFeature(triangle.index, wall - 3);
+    let second = meshFaceFeature(triangle.index);
+    if (wall >= 0) {
+      // The point on the plane under the core's end: the prism's walls stand along the normal.
+      wallPoint[0] = x0 + ex * t - nx * height;
+      wallPoint[1] = y0 + ey * t - ny * height;
+      wallPoint[2] = z0 + ez * t - nz * height;
+      second = fromColumn
+        ? wall < 3
+          ? meshEdgeFeature(triangle.index, wall)
+          : meshVertexFeature(triangle.index, wall - 3)
+        : wallFeature(triangle, wall);
+    }
     const kind = !core.capsule
       ? ContactKind.FaceFace
       : first === 0
@@ -579,6 +589,55 @@ function coreTriangleFace(
     manifold.mergeDistance = merge;
     addMeshContact(manifold);
   }
+}
+
+/**
+ * The feature naming a capsule side's end that prism plane `wall` clipped (`spanPlanes`: edge
+ * `wall`'s wall, or corner `wall - 3`'s cap) at `wallPoint`, the point under that end on the
+ * triangle's plane: the wall's edge or corner (FINDINGS.md F11), unless the point lies farther
+ * from it than from the nearest edge by more than the walls' allowance (the slack and the
+ * largest crack reach: a point on a wall over its edge is no farther from that edge). Then the
+ * nearest edge names it, or the corner at its end when its nearest point is there. That happens
+ * at a corner within round-off of 180 degrees, on a border of slivers whose corners lie on one
+ * line: the walls of the corner's two edges lie within round-off of each other there, and the
+ * crack reach of one moves its wall out, so the other's wall, extended past its edge's end, is
+ * the one that clips, anywhere along the first edge (FINDINGS.md F134: 0.011 beyond the end).
+ */
+function wallFeature(triangle: MeshTriangle, wall: number): number {
+  const v = triangle.vertices, reach = triangle.crackReach;
+  const px = wallPoint[0]!, py = wallPoint[1]!, pz = wallPoint[2]!;
+  let nearest = Infinity, nearestEdge = 0, nearestAt = 0, named = 0;
+  for (let k = 0; k < 3; k++) {
+    const next = k === 2 ? 0 : 3 * k + 3;
+    const ax = v[3 * k]!, ay = v[3 * k + 1]!, az = v[3 * k + 2]!;
+    const gx = v[next]! - ax, gy = v[next + 1]! - ay, gz = v[next + 2]! - az;
+    // Ericson 5.1.2, the closest point on a segment: a + clamp((p - a) . g / g . g, 0, 1) g.
+    const along = ((px - ax) * gx + (py - ay) * gy + (pz - az) * gz) /
+      (gx * gx + gy * gy + gz * gz);
+    const at = Math.min(1, Math.max(0, along));
+    const dx = px - ax - at * gx, dy = py - ay - at * gy, dz = pz - az - at * gz;
+    const distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    if (distance < nearest) {
+      nearest = distance;
+      nearestEdge = k;
+      nearestAt = at;
+    }
+    if (k === wall) named = distance;
+  }
+  if (wall >= 3) {
+    const corner = 3 * (wall - 3);
+    const dx = px - v[corner]!, dy = py - v[corner + 1]!, dz = pz - v[corner + 2]!;
+    named = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  }
+  const allowance = triangle.slack + Math.max(reach[0]!, reach[1]!, reach[2]!);
+  if (!(named > nearest + allowance)) {
+    return wall < 3
+      ? meshEdgeFeature(triangle.index, wall)
+      : meshVertexFeature(triangle.index, wall - 3);
+  }
+  if (nearestAt <= 0) return meshVertexFeature(triangle.index, nearestEdge);
+  if (nearestAt >= 1) return meshVertexFeature(triangle.index, (nearestEdge + 1) % 3);
+  return meshEdgeFeature(triangle.index, nearestEdge);
 }
 
 /**
