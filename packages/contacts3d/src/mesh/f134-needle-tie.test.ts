@@ -73,16 +73,12 @@ describe('test_f134: a core beside a floor border that is a needle long edge', (
     const mesh = floor(s, offset).setPose(shift, TURN);
     const place = (p: readonly number[]) => turn(p).map((c, i) => c + shift[i]!) as Vec3Tuple;
 
-    it(`test_f134_needle_welded_away_its_inner_edge_the_border (${name})`, () => {
-      // B and C, 1e-9 of the floor apart (the weld 1.4e-8 of it), are one vertex: the needle
-      // N = A B C (caller's 0) is dropped and counted, and its inner edge, the fan's edge 0
-      // (A-C, caller's triangle 1), is the border itself, a boundary. (The build before the weld
-      // kept N: its edge 0 the border, its edge 2 flat; the tests below hold for both.)
-      expect(mesh.triangleCount).toBe(3);
-      expect(Array.from(mesh.degenerateTriangles)).toEqual([0]);
-      const t = Array.from(mesh.triangleIndex).indexOf(1);
+    it(`test_f134_needle_border_is_a_boundary_its_inner_edge_flat (${name})`, () => {
+      expect(mesh.triangleCount).toBe(4);
+      // Triangle 0 is N = A B C: edge 0 (A-B) the border, edge 2 (C-A) the inner edge.
+      const t = Array.from(mesh.triangleIndex).indexOf(0);
       expect(mesh.edgeFlags[3 * t]).toBe(EdgeFlag.Boundary);
-      expect(mesh.edgeNeighbours[3 * t]).toBe(-1);
+      expect(mesh.edgeFlags[3 * t + 2]).toBe(EdgeFlag.Flat);
     });
 
     it(`test_f134_sphere_and_capsule_beside_the_needle_touch_the_border (${name})`, () => {

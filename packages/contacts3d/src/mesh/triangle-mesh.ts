@@ -1,7 +1,7 @@
 /**
  * `TriangleMesh`: static level geometry from a modelling tool, triangles given as vertex and
- * index lists. Built once: validation, welding of copies of a vertex (`weldClusters`), degenerate
- * triangles dropped (counted), edge adjacency with each edge flagged (`EdgeFlag`), each vertex's ring of
+ * index lists. Built once: validation, welding of equal positions, degenerate triangles dropped
+ * (counted), edge adjacency with each edge flagged (`EdgeFlag`), each vertex's ring of
  * neighbours (for its normal cone), and a bounding-volume hierarchy (bvh.ts: median split).
  * The rule against ghost contacts that these flags serve is in mesh-contacts.ts.
  */
@@ -57,43 +57,12 @@ const CRACK_WIDTH = 1e-6;
 const CRACK_MESH_WIDTH = 1e-8;
 
 /**
- * The weld distance, a fraction of the mesh's size (the diagonal of its box): vertices this close
- * are copies of one corner (see `weldClusters`). `CRACK_MESH_WIDTH`'s hundred-millionth, so a gap
- * between copies is one the crack sweep would close anyway: far above the round-off of exported
- * coordinates (1e-16 of them), far below any detail a modeller means.
- */
-const WELD_MESH_DISTANCE = CRACK_MESH_WIDTH;
-
-/**
- * A cluster wider than this many weld distances is left as given (see `weldClusters`): the
- * copies of one corner that round-off makes lie within a weld or two of each other; a longer
- * chain is detail spaced near the weld, not copies.
- */
-const MAX_WELD_SPREAD = 4;
-
-/**
- * A cluster with another vertex within this many weld distances is left as given (see
- * `weldClusters`): the mean moves a copy by at most `MAX_WELD_SPREAD` welds, so an edge from the
- * cluster is at least that long (less the spread) and turns by at most the spread over it.
- */
-const WELD_SEPARATION = 16;
-
-/** The weld's hash grid cells are this many weld distances across (see `weldClusters`). */
-const WELD_CELL = 256;
-
-/**
  * A static triangle mesh: `vertices` a flat list of `x, y, z` triples, `indices` a flat list of
  * vertex index triples, each triangle counter-clockwise seen from its front. Triangles are
  * one-sided (only their front collides) unless `options.twoSided`. Vertices at exactly the same
  * position are joined (an exported mesh that repeats its vertices per triangle still gets its
- * adjacency), and so are copies of a corner that round-off moved apart: vertices within a
- * hundred-millionth of the mesh's size (the diagonal of its box) of each other, transitively,
- * become one vertex at their mean when that cluster is clean (no wider than a few such
- * distances, no other vertex near it, used by two triangles or more; see `weldClusters`).
- * Triangles of zero area (see `DEGENERATE_AREA_RATIO`) as given or as welded, and those the weld
- * moved a corner of and left no wider than the weld or turned over (needles whose width was the
- * copies' round-off), are dropped and counted in `degenerateTriangleCount`; feature ids and ray
- * hits name triangles by the caller's index.
+ * adjacency). Triangles of zero area (see `DEGENERATE_AREA_RATIO`) are dropped and counted in
+ * `degenerateTriangleCount`; feature ids and ray hits name triangles by the caller's index.
  * Throws a RangeError naming the argument for: a list whose length is not a multiple of 3, a
  * vertex coordinate that is not finite or beyond `MAX_COORDINATE`, an index that is not an
  * integer naming a vertex, more than `MAX_MESH_TRIANGLES` triangles, or no triangle of non-zero
@@ -110,11 +79,11 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
   readonly inputTriangleCount: number;
   /** Triangles kept: the given ones less the degenerate. */
   readonly triangleCount: number;
-  /** Triangles dropped for zero area (see `DEGENERATE_AREA_RATIO`), repeated or welded vertices included. */
+  /** Triangles dropped for zero area (see `DEGENERATE_AREA_RATIO`), repeated vertices included. */
   readonly degenerateTriangleCount: number;
   /** Caller's indices of the dropped triangles, ascending. */
   readonly degenerateTriangles: Int32Array;
-  /** Positions after joining equal ones and welding copies, `x, y, z` per vertex, in the mesh's frame. */
+  /** Positions after joining equal ones, `x, y, z` per vertex, in the mesh's frame. */
   readonly positions: Float64Array;
   /** The three joined vertex numbers of each kept triangle (its slot). */
   readonly triangleVertices: Int32Array;
@@ -164,26 +133,17 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
     this.inputTriangleCount = inputCount;
 
     const joined = new Int32Array(vertexCount);
-    const given = joinEqualPositions(points, joined);
-    const welded = new Int32Array(given.length / 3);
-    const weld = WELD_MESH_DISTANCE * boxDiagonal(given);
-    const corners = new Int32Array(triangles.length);
-    for (let i = 0; i < triangles.length; i++) corners[i] = joined[triangles[i]!]!;
-    this.positions = weldClusters(given, weld, corners, welded);
+    this.positions = joinEqualPositions(points, joined);
     const p = this.positions;
 
-    // Keep the triangles of non-zero area as given and as welded, that the weld did not thin down.
+    // Keep the triangles of non-zero area.
     const kept: number[] = [];
     const dropped: number[] = [];
     for (let t = 0; t < inputCount; t++) {
-      const a0 = joined[triangles[3 * t]!]!,
-        b0 = joined[triangles[3 * t + 1]!]!,
-        c0 = joined[triangles[3 * t + 2]!]!;
-      const a = welded[a0]!, b = welded[b0]!, c = welded[c0]!;
-      if (
-        a === b || b === c || c === a || isSliverOfZeroArea(given, a0, b0, c0) ||
-        isSliverOfZeroArea(p, a, b, c) || thinnedByWeld(given, a0, b0, c0, p, a, b, c, weld)
-      ) dropped.push(t);
+      const a = joined[triangles[3 * t]!]!,
+        b = joined[triangles[3 * t + 1]!]!,
+        c = joined[triangles[3 * t + 2]!]!;
+      if (a === b || b === c || c === a || isSliverOfZeroArea(p, a, b, c)) dropped.push(t);
       else kept.push(t, a, b, c);
     }
     const count = kept.length / 4;
@@ -350,56 +310,6 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
   }
 }
 
-/**
- * Whether the weld moved a corner of triangle a b c (welded positions `p`; a0 b0 c0 as given in
- * `given`) and left it no wider than the weld (twice its area at most `weld` times its longest
- * edge) or turned it over (its normal against the given one). Such a triangle is a needle whose
- * width was the copies' round-off (a zero-area triangle of the export, its corners copies moved
- * apart): its corners are the floor's welded ones, and kept it would lie along an edge between
- * them, where the spoke rule of `CrackSweep.across` cannot tell it from the floor's border.
- * Dropped, it leaves a gap narrower than the weld, which the edges beside it close (they share
- * its welded corners, or the crack sweep covers them).
- */
-function thinnedByWeld(
-  given: Float64Array,
-  a0: number,
-  b0: number,
-  c0: number,
-  p: Float64Array,
-  a: number,
-  b: number,
-  c: number,
-  weld: number,
-): boolean {
-  let moved = false;
-  for (let k = 0; k < 3; k++) {
-    if (
-      given[3 * a0 + k] !== p[3 * a + k] || given[3 * b0 + k] !== p[3 * b + k] ||
-      given[3 * c0 + k] !== p[3 * c + k]
-    ) moved = true;
-  }
-  if (!moved) return false;
-  let facing = 0, areaSquared = 0, longestSquared = 0;
-  for (let i = 0; i < 3; i++) {
-    const j = (i + 1) % 3, k = (i + 2) % 3;
-    const before =
-      (given[3 * b0 + j]! - given[3 * a0 + j]!) * (given[3 * c0 + k]! - given[3 * a0 + k]!) -
-      (given[3 * b0 + k]! - given[3 * a0 + k]!) * (given[3 * c0 + j]! - given[3 * a0 + j]!);
-    const after = (p[3 * b + j]! - p[3 * a + j]!) * (p[3 * c + k]! - p[3 * a + k]!) -
-      (p[3 * b + k]! - p[3 * a + k]!) * (p[3 * c + j]! - p[3 * a + j]!);
-    facing += before * after;
-    areaSquared += after * after;
-  }
-  for (const [u, v] of [[a, b], [b, c], [c, a]] as const) {
-    longestSquared = Math.max(
-      longestSquared,
-      (p[3 * v]! - p[3 * u]!) ** 2 + (p[3 * v + 1]! - p[3 * u + 1]!) ** 2 +
-        (p[3 * v + 2]! - p[3 * u + 2]!) ** 2,
-    );
-  }
-  return !(facing > 0) || !(areaSquared > weld * weld * longestSquared);
-}
-
 /** Whether triangle a b c (joined vertex numbers) has zero area up to `DEGENERATE_AREA_RATIO`. */
 function isSliverOfZeroArea(p: Float64Array, a: number, b: number, c: number): boolean {
   const e1x = p[3 * b]! - p[3 * a]!,
@@ -532,183 +442,6 @@ function joinEqualPositions(points: Float64Array, joined: Int32Array): Float64Ar
     }
   }
   return positions.slice(0, 3 * unique);
-}
-
-/**
- * Welds the vertices `given` (x, y, z triples, equal positions already joined): vertices within
- * `weld` (`WELD_MESH_DISTANCE` of the mesh's size) of each other are joined
- * transitively (union-find), so every copy of a corner joins one cluster whatever order the
- * copies come in (Ericson 12.1; Bullet's `btTriangleMesh` welds each vertex to the first kept one
- * within its threshold, which splits a cluster by the order of its copies). A cluster becomes one
- * vertex at the mean of its members: a copy then moves at most the cluster's spread, half of it
- * for two copies, where keeping the first copy moves the other by all of it. Only a clean
- * cluster is welded: one no wider than `MAX_WELD_SPREAD` welds, with no other vertex within
- * `WELD_SEPARATION` welds of it, whose members are corners of two triangles or more (`corners`,
- * each triangle's three given vertex numbers). Then every edge from it is at least that long and turns by at
- * most the spread over that length, and the triangles at it keep their shape. A chain of copies
- * wider than that, or detail near the weld's size (vertices just beyond the weld of each other,
- * FINDINGS.md F109's floor), is left as given: welding part of it would move corners past the
- * crack width of the edges beside them, and the crack sweep judges those edges as before. Writes
- * each given vertex's welded number to `welded` and returns the welded positions.
- *
- * The search is a hash grid (Ericson 7.1) of cells `WELD_CELL` welds across: a vertex looks into
- * a neighbouring cell only when it lies within the separation of the face between them, so most
- * vertices search one or two cells. Linear time, but for a cell crowded with vertices.
- */
-function weldClusters(
-  given: Float64Array,
-  weld: number,
-  corners: Int32Array,
-  welded: Int32Array,
-): Float64Array {
-  const count = given.length / 3;
-  for (let v = 0; v < count; v++) welded[v] = v;
-  if (!(weld > 0)) return given;
-  const cellSize = WELD_CELL * weld, reach = WELD_SEPARATION * weld;
-  const lows = [Infinity, Infinity, Infinity];
-  for (let v = 0; v < count; v++) {
-    for (let k = 0; k < 3; k++) lows[k] = Math.min(lows[k]!, given[3 * v + k]!);
-  }
-  const cellOf = new Int32Array(3 * count);
-  for (let i = 0; i < 3 * count; i++) cellOf[i] = Math.floor((given[i]! - lows[i % 3]!) / cellSize);
-  // Open addressing over the cells' coordinates (linear probing); each cell a list of vertices.
-  let size = 2;
-  while (size < 2 * count) size *= 2;
-  const mask = size - 1;
-  const table = new Int32Array(size).fill(-1);
-  const cellCoordinates = new Int32Array(3 * count);
-  const cellHead = new Int32Array(count).fill(-1);
-  const nextInCell = new Int32Array(count).fill(-1);
-  let cells = 0;
-  // The cell at x, y, z, or -1 - the free slot where it would go.
-  const find = (x: number, y: number, z: number): number => {
-    const h = Math.imul(Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca6b) ^ z, 0xc2b2ae35);
-    for (let slot = (h ^ (h >>> 15)) & mask;; slot = (slot + 1) & mask) {
-      const cell = table[slot]!;
-      if (cell === -1) return -1 - slot;
-      const o = 3 * cell;
-      if (
-        cellCoordinates[o] === x && cellCoordinates[o + 1] === y && cellCoordinates[o + 2] === z
-      ) {
-        return cell;
-      }
-    }
-  };
-  for (let v = 0; v < count; v++) {
-    const x = cellOf[3 * v]!, y = cellOf[3 * v + 1]!, z = cellOf[3 * v + 2]!;
-    let cell = find(x, y, z);
-    if (cell < 0) {
-      table[-1 - cell] = cells;
-      cellCoordinates[3 * cells] = x;
-      cellCoordinates[3 * cells + 1] = y;
-      cellCoordinates[3 * cells + 2] = z;
-      cell = cells++;
-    }
-    nextInCell[v] = cellHead[cell]!;
-    cellHead[cell] = v;
-  }
-  // Union-find (path halving; the lower number is the root, so the answer is the input's alone).
-  const parent = new Int32Array(count);
-  for (let v = 0; v < count; v++) parent[v] = v;
-  const root = (v: number): number => {
-    while (parent[v] !== v) v = parent[v] = parent[parent[v]!]!;
-    return v;
-  };
-  // Pairs beyond the weld but within the separation: their clusters, if two, are not clean.
-  const near: number[] = [];
-  const weldSquared = weld * weld, reachSquared = reach * reach, low = [0, 0, 0], high = [0, 0, 0];
-  for (let v = 0; v < count; v++) {
-    // The cells within reach of v along each axis: its own, and a neighbour whose face is near.
-    for (let k = 0; k < 3; k++) {
-      const inCell = given[3 * v + k]! - lows[k]! - cellOf[3 * v + k]! * cellSize;
-      low[k] = inCell < reach ? -1 : 0;
-      high[k] = inCell > cellSize - reach ? 1 : 0;
-    }
-    for (let dx = low[0]!; dx <= high[0]!; dx++) {
-      for (let dy = low[1]!; dy <= high[1]!; dy++) {
-        for (let dz = low[2]!; dz <= high[2]!; dz++) {
-          const cell = find(cellOf[3 * v]! + dx, cellOf[3 * v + 1]! + dy, cellOf[3 * v + 2]! + dz);
-          if (cell < 0) continue;
-          // Each pair once, from its higher-numbered vertex (whose search reaches the other's cell).
-          for (let u = cellHead[cell]!; u !== -1; u = nextInCell[u]!) {
-            if (u >= v) continue;
-            const ex = given[3 * u]! - given[3 * v]!,
-              ey = given[3 * u + 1]! - given[3 * v + 1]!,
-              ez = given[3 * u + 2]! - given[3 * v + 2]!;
-            const distanceSquared = ex * ex + ey * ey + ez * ez;
-            if (!(distanceSquared <= reachSquared)) continue;
-            if (!(distanceSquared <= weldSquared)) {
-              near.push(u, v);
-              continue;
-            }
-            const ru = root(u), rv = root(v);
-            if (ru < rv) parent[rv] = ru;
-            else if (rv < ru) parent[ru] = rv;
-          }
-        }
-      }
-    }
-  }
-  // Each cluster's size, its box and the sum of its members, as offsets from its root (the
-  // round-off of the offsets, not of coordinates near 1e5).
-  const members = new Int32Array(count);
-  const sum = new Float64Array(3 * count);
-  const box = new Float64Array(6 * count);
-  for (let v = 0; v < count; v++) {
-    const r = root(v);
-    members[r]!++;
-    for (let k = 0; k < 3; k++) {
-      const offset = given[3 * v + k]! - given[3 * r + k]!;
-      sum[3 * r + k] = sum[3 * r + k]! + offset;
-      box[6 * r + k] = Math.min(box[6 * r + k]!, offset);
-      box[6 * r + 3 + k] = Math.max(box[6 * r + 3 + k]!, offset);
-    }
-  }
-  const clean = new Uint8Array(count);
-  for (let v = 0; v < count; v++) {
-    if (root(v) !== v || members[v] === 1) continue;
-    const spread = vectorLength(
-      box[6 * v + 3]! - box[6 * v]!,
-      box[6 * v + 4]! - box[6 * v + 1]!,
-      box[6 * v + 5]! - box[6 * v + 2]!,
-    );
-    if (spread <= MAX_WELD_SPREAD * weld) clean[v] = 1;
-  }
-  // A cluster whose members are corners of one triangle only is that sliver's own tip, not
-  // copies of a corner that several triangles meet at: its corners stay as given.
-  const firstUser = new Int32Array(count).fill(-1);
-  const shared = new Uint8Array(count);
-  for (let i = 0; i < corners.length; i++) {
-    const r = root(corners[i]!), t = Math.floor(i / 3);
-    if (firstUser[r] === -1) firstUser[r] = t;
-    else if (firstUser[r] !== t) shared[r] = 1;
-  }
-  for (let v = 0; v < count; v++) if (shared[v] === 0) clean[v] = 0;
-  for (let i = 0; i < near.length; i += 2) {
-    const ru = root(near[i]!), rv = root(near[i + 1]!);
-    if (ru === rv) continue;
-    clean[ru] = 0;
-    clean[rv] = 0;
-  }
-  const positions = new Float64Array(given.length);
-  const number = new Int32Array(count).fill(-1);
-  let out = 0;
-  for (let v = 0; v < count; v++) {
-    const r = root(v);
-    if (clean[r] === 0) {
-      for (let k = 0; k < 3; k++) positions[3 * out + k] = given[3 * v + k]!;
-      welded[v] = out++;
-      continue;
-    }
-    if (number[r] === -1) {
-      for (let k = 0; k < 3; k++) {
-        positions[3 * out + k] = given[3 * r + k]! + sum[3 * r + k]! / members[r]!;
-      }
-      number[r] = out++;
-    }
-    welded[v] = number[r]!;
-  }
-  return positions.slice(0, 3 * out);
 }
 
 /** Edge numbering, neighbours, flags and vertex rings of the kept triangles. */
@@ -865,11 +598,8 @@ function buildAdjacency(
  * far corner lies beyond the edge's line (a spoke of a fan of slivers that starts at the edge's
  * end lies on the line, on neither side: the mesh's border stays a boundary). Sweep and prune
  * (Ericson 7.5.1) over the single-triangle edges finds the pairs (`CrackSweep.pairEdges`); an
- * edge of two triangles that run it the same way (no neighbours), or of three or more, joins the
- * sweep with every use (FINDINGS.md F133: a needle folded back over a crack made the floor's edge
- * such an edge; welded, a needle that keeps its width uses the floor's edge itself). A use whose
- * triangle is folded back against a covered use (a needle lying in the floor) is flat too, and
- * the edge is flat when every use is.
+ * edge of two triangles that run it the same way (no neighbours) joins the sweep with both uses
+ * (FINDINGS.md F133: a needle folded back over a crack made the floor's edge such an edge).
  */
 function closeFlatCracks(
   tv: Int32Array,
@@ -883,12 +613,12 @@ function closeFlatCracks(
   flags: Uint8Array,
   crackReach: Float64Array,
 ): void {
-  // The triangle-edges without a neighbour: an edge of one triangle, each of an edge's two
-  // triangles that run it the same way, or each of three or more (a needle folded back over a
-  // floor's edge, FINDINGS.md F133: welded, its corners are the edge's own).
+  // The triangle-edges without a neighbour: an edge of one triangle, or each of an edge's two
+  // triangles that run it the same way (a needle folded back over a floor's edge: FINDINGS.md F133).
   const edges: number[] = [];
   for (let e = 0; e < tv.length; e++) {
-    if (neighbours[e] === -1 && userCount[edgeIds[e]!]! > 0) edges.push(e);
+    const users = userCount[edgeIds[e]!]!;
+    if (users === 1 || (users === 2 && neighbours[e] === -1)) edges.push(e);
   }
   if (edges.length < 2) return;
   const cracks = new CrackSweep(tv, normals, inward, p, edges);
@@ -904,37 +634,25 @@ function closeFlatCracks(
   for (const [id, count] of covered) {
     if (count === userCount[id]) edgeFlag[id] = EdgeFlag.Flat;
   }
-  // A needle folded back over a covered edge (its normal against a covered use's, in one plane)
-  // lies in the floor: its use of the edge is flat too, and the edge is flat when every use is.
-  const uses = new Map<number, number[]>();
+  // A needle folded back over a covered edge (its normal against the other use's, in one plane)
+  // lies in the floor: its use of the edge is flat too.
+  const firstUse = new Map<number, number>();
   for (const e of edges) {
     const id = edgeIds[e]!;
-    if (!covered.has(id) || covered.get(id) === userCount[id]) continue;
-    const list = uses.get(id);
-    if (list === undefined) uses.set(id, [e]);
-    else list.push(e);
-  }
-  for (const [id, list] of uses) {
-    if (list.length !== userCount[id]) continue;
-    const folded = list.filter((e) =>
-      flags[e] !== EdgeFlag.Flat && foldedOver(e, list, flags, normals)
-    );
-    if (folded.length + covered.get(id)! !== userCount[id]) continue;
-    for (const e of folded) flags[e] = EdgeFlag.Flat;
-    edgeFlag[id] = EdgeFlag.Flat;
-  }
-}
-
-/** Whether the triangle of use e lies folded back against (its normal opposite) a flat use in `list`. */
-function foldedOver(e: number, list: number[], flags: Uint8Array, normals: Float64Array): boolean {
-  const t = Math.floor(e / 3);
-  return list.some((f) => {
-    if (flags[f] !== EdgeFlag.Flat) return false;
-    const u = Math.floor(f / 3);
+    if (userCount[id] !== 2 || covered.get(id) !== 1) continue;
+    const other = firstUse.get(id);
+    if (other === undefined) {
+      firstUse.set(id, e);
+      continue;
+    }
+    const t = Math.floor(e / 3), u = Math.floor(other / 3);
     const cosine = normals[3 * t]! * normals[3 * u]! + normals[3 * t + 1]! * normals[3 * u + 1]! +
       normals[3 * t + 2]! * normals[3 * u + 2]!;
-    return cosine <= -FLAT_EDGE_COSINE;
-  });
+    if (!(cosine <= -FLAT_EDGE_COSINE)) continue;
+    flags[e] = EdgeFlag.Flat;
+    flags[other] = EdgeFlag.Flat;
+    edgeFlag[id] = EdgeFlag.Flat;
+  }
 }
 
 /**
