@@ -2,9 +2,9 @@
  * FINDINGS.md F133 (and F134, F148), ghost normals on floors whose triangles carry their own
  * copies of the corners, moved 1e-12 to 1e-9 apart (an unwelded export). The build groups copies
  * within a hundred-millionth of the mesh's size into one vertex of the topology (a cluster) and
- * moves no position: an edge is matched by its two clusters and a vertex's cone is taken over
- * the edges of every copy (a needle thinner than the weld is kept, joined by clusters only along
- * its longest edge). Before, a corner's cone held only the edges of the triangles at that exact
+ * moves no position: an edge is matched by its two clusters, a vertex's cone is taken over the
+ * edges of every copy, and a triangle with two corners in one cluster (a needle thinner than the
+ * weld) is dropped. Before, a corner's cone held only the edges of the triangles at that exact
  * copy, so a shape beside the floor's border near a corner got a vertex contact pointing over the
  * triangle at the other copy (F133's `near-duplicate` 1881: the vertex's ring lacks the triangles
  * that use copies of it).
@@ -22,9 +22,10 @@ const SCALES = [1e-3, 1, 1e3];
 /**
  * The unit square in y = 0 (fronts up), cut along its diagonal A-C: T = A C B below it and
  * S = A' D C' above it, A' and C' copies of A and C moved by 1e-10 and 1e-9 (well within the weld,
- * 1.4e-8 of the square's diagonal), so no vertex of S is one of T's.
+ * 1.4e-8 of the square's diagonal), so no vertex of S is one of T's. With `needle`, the zero-area
+ * triangle A C A'' (A'' a copy of A 4e-10 off) follows: two corners in one cluster.
  */
-function floor(scale: number): TriangleMesh {
+function floor(scale: number, needle = false): TriangleMesh {
   const corners = [
     [0, 0], // 0: A
     [1, 1], // 1: C
@@ -32,9 +33,10 @@ function floor(scale: number): TriangleMesh {
     [-1e-10, 1e-10], // 3: A'
     [0, 1], // 4: D
     [1 - 1e-9, 1 + 1e-9], // 5: C'
+    [3e-10, -3e-10], // 6: A''
   ];
   const vertices = corners.flatMap(([x, z]) => [x! * scale, 0, z! * scale]);
-  return new TriangleMesh(vertices, [0, 1, 2, 3, 4, 5]);
+  return new TriangleMesh(vertices, [0, 1, 2, 3, 4, 5, ...(needle ? [0, 1, 6] : [])]);
 }
 
 /** The largest angle (radians) of the contacts' normals from `expected`, and how many there are. */
@@ -72,6 +74,14 @@ describe('test_f133: copies of a floor corner are one vertex of the topology', (
       // Beyond both borders (x < 0, z < 0) every edge at A lies behind it: the corner's contact.
       const corner = { x: -1, y: 0.3, z: -0.5, length: Math.hypot(1, 0.3, 0.5) };
       expect(mesh.vertexAccepts(t.vertexKeys[0]!, corner)).toBe(true);
+    });
+
+    it(`test_f133_needle_between_copies_is_dropped (scale ${s})`, () => {
+      const mesh = floor(s, true);
+      expect(mesh.triangleCount).toBe(2);
+      expect(Array.from(mesh.degenerateTriangles)).toEqual([2]);
+      expect(mesh.edgeFlags[0]).toBe(EdgeFlag.Flat);
+      expect(mesh.edgeFlags[5]).toBe(EdgeFlag.Flat);
     });
 
     it(`test_f133_sphere_and_capsule_beside_the_border_near_the_copied_corner (scale ${s})`, () => {

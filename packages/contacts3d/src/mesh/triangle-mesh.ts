@@ -65,11 +65,8 @@ const CRACK_MESH_WIDTH = 1e-8;
  * cluster), as Bullet's `btTriangleMesh` welds within a threshold (Ericson 12.1). Unlike a weld,
  * no position moves: a short edge keeps its direction and a thin triangle its normal (FINDINGS.md
  * F133: moving copies onto one turned short edges and opened vertex cones). Edges are matched by
- * their two clusters and a vertex's ring and flatness are its cluster's. A needle thinner than
- * the weld (two corners in one cluster, or its corners spread along one line) is kept, as it
- * may be all there is of the surface there (a sliver's tip: FINDINGS.md F13), and is joined by
- * clusters only along its longest edge (`buildAdjacency`); an edge between copies of one vertex
- * is in no ring and no vertex's flatness.
+ * their two clusters, a vertex's ring and flatness are its cluster's, and a triangle with two
+ * corners in one cluster (thinner than the weld along its long edge) is dropped as degenerate.
  */
 const WELD_MESH_WIDTH = CRACK_MESH_WIDTH;
 
@@ -96,7 +93,10 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
   readonly inputTriangleCount: number;
   /** Triangles kept: the given ones less the degenerate. */
   readonly triangleCount: number;
-  /** Triangles dropped for zero area (see `DEGENERATE_AREA_RATIO`), repeated vertices included. */
+  /**
+   * Triangles dropped for zero area (see `DEGENERATE_AREA_RATIO`), repeated vertices included,
+   * and those with two corners in one cluster (copies of one vertex: `WELD_MESH_WIDTH`).
+   */
   readonly degenerateTriangleCount: number;
   /** Caller's indices of the dropped triangles, ascending. */
   readonly degenerateTriangles: Int32Array;
@@ -164,15 +164,15 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
     const cluster = clusterNearPositions(p, used, weld);
     this.vertexClusters = cluster;
 
-    // Keep the triangles of non-zero area (one with two corners in a cluster is a needle thinner
-    // than the weld, but it may be all there is of the surface there: kept, see `buildAdjacency`).
+    // Keep the triangles of non-zero area whose corners lie in three clusters.
     const kept: number[] = [];
     const dropped: number[] = [];
     for (let t = 0; t < inputCount; t++) {
       const a = joined[triangles[3 * t]!]!,
         b = joined[triangles[3 * t + 1]!]!,
         c = joined[triangles[3 * t + 2]!]!;
-      if (a === b || b === c || c === a || isSliverOfZeroArea(p, a, b, c)) dropped.push(t);
+      const ca = cluster[a]!, cb = cluster[b]!, cc = cluster[c]!;
+      if (ca === cb || cb === cc || cc === ca || isSliverOfZeroArea(p, a, b, c)) dropped.push(t);
       else kept.push(t, a, b, c);
     }
     const count = kept.length / 4;
@@ -341,28 +341,23 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
   }
 }
 
-/**
- * Whether triangle-edge e (`3t + k`, joined vertex numbers in `tv`) is not the longest edge of a
- * triangle narrower than `width` across its longest edge.
- */
-function isShortEdgeOfNeedle(p: Float64Array, tv: Int32Array, e: number, width: number): boolean {
-  const t = e - (e % 3);
-  const a = 3 * tv[t]!, b = 3 * tv[t + 1]!, c = 3 * tv[t + 2]!;
+/** Whether slot t (its joined vertex numbers in `tv`) is narrower than `width` across its longest edge. */
+function isThinnerThan(p: Float64Array, tv: Int32Array, t: number, width: number): boolean {
+  const a = 3 * tv[3 * t]!, b = 3 * tv[3 * t + 1]!, c = 3 * tv[3 * t + 2]!;
   const e1x = p[b]! - p[a]!, e1y = p[b + 1]! - p[a + 1]!, e1z = p[b + 2]! - p[a + 2]!;
-  const e2x = p[c]! - p[b]!, e2y = p[c + 1]! - p[b + 1]!, e2z = p[c + 2]! - p[b + 2]!;
-  const e3x = p[a]! - p[c]!, e3y = p[a + 1]! - p[c + 1]!, e3z = p[a + 2]! - p[c + 2]!;
+  const e2x = p[c]! - p[a]!, e2y = p[c + 1]! - p[a + 1]!, e2z = p[c + 2]! - p[a + 2]!;
+  const e3x = e2x - e1x, e3y = e2y - e1y, e3z = e2z - e1z;
   const doubledArea = vectorLength(
     e1y * e2z - e1z * e2y,
     e1z * e2x - e1x * e2z,
     e1x * e2y - e1y * e2x,
   );
-  const lengths = [
+  const longest = Math.max(
     vectorLength(e1x, e1y, e1z),
     vectorLength(e2x, e2y, e2z),
     vectorLength(e3x, e3y, e3z),
-  ];
-  const longest = Math.max(lengths[0]!, lengths[1]!, lengths[2]!);
-  return doubledArea < width * longest && lengths[e % 3]! < longest;
+  );
+  return doubledArea < width * longest;
 }
 
 /** Whether triangle a b c (joined vertex numbers) has zero area up to `DEGENERATE_AREA_RATIO`. */
@@ -650,18 +645,15 @@ function buildAdjacency(
     const first = firstUser[id]!, second = secondUser[id]!;
     const t = Math.floor(first / 3), u = Math.floor(second / 3);
     const k = first % 3, m = second % 3;
-    // Consistent winding: u runs the edge from t's end to t's start. A needle with two corners
-    // in one cluster runs the edge from its third corner there and back: it is no neighbour of itself.
-    if (t === u || tv[3 * t + k] !== tv[3 * u + (m + 1) % 3]) continue;
-    // A needle thinner than the weld lies along its longest edge, its two short edges running
-    // back along the same line: joined by clusters along its longest edge, it lies flat against
-    // the triangle beside it. Along a short edge it covers only part of that line, and joined
-    // there it would take the triangle's edge from the crack sweep, where the rest of the line
-    // needs it (FINDINGS.md F133). There it is joined only at the very copies both use (as before
-    // clusters); otherwise both uses are left to the sweep, on their own positions.
+    // Consistent winding: u runs the edge from t's end to t's start.
+    if (tv[3 * t + k] !== tv[3 * u + (m + 1) % 3]) continue;
+    // A needle thinner than the weld lies within it of its long edge's line, its corners perhaps
+    // spread along a line other triangles meet on: joined by clusters, it would take a real
+    // triangle's edge from the crack sweep. It is joined only at the very copies both use (as
+    // before clusters); otherwise both uses are left to the sweep, on their own positions.
     const pv = positionVertices;
     if (
-      (isShortEdgeOfNeedle(p, pv, first, weld) || isShortEdgeOfNeedle(p, pv, second, weld)) &&
+      (isThinnerThan(p, pv, t, weld) || isThinnerThan(p, pv, u, weld)) &&
       (pv[3 * t + k] !== pv[3 * u + (m + 1) % 3] || pv[3 * u + m] !== pv[3 * t + (k + 1) % 3])
     ) continue;
     // Folded back flat (fronts against each other in one plane): a needle lying on the surface,
@@ -724,8 +716,7 @@ function buildAdjacency(
         const f = uses[j]!, c = positionVertices[f]!, d = positionVertices[next(f)]!;
         seen = (a === c && b === d) || (a === d && b === c);
       }
-      // An edge between copies of one vertex (shorter than the weld) has no direction to lead along.
-      if (seen || tv[e] === tv[next(e)]) continue;
+      if (seen) continue;
       distinct[e] = 1;
       ringStart[tv[e]! + 1]! += 2;
       ringStart[tv[next(e)]! + 1]! += 2;
@@ -749,9 +740,7 @@ function buildAdjacency(
     const a = ends[2 * id]!, b = ends[2 * id + 1]!;
     used[a] = 1;
     used[b] = 1;
-    // An edge between copies of one vertex lies within the weld: it says nothing of the surface
-    // around the vertex (FINDINGS.md F133: a folded needle at a fan's centre kept it from flat).
-    if (edgeFlag[id] !== EdgeFlag.Flat && a !== b) {
+    if (edgeFlag[id] !== EdgeFlag.Flat) {
       vertexFlat[a] = 0;
       vertexFlat[b] = 0;
     }
