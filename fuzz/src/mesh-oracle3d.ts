@@ -125,11 +125,6 @@ export interface Surface {
   /** The largest world coordinate of any vertex, and the longest edge. */
   readonly reach: number;
   readonly extent: number;
-  /**
-   * A hundred-millionth of the diagonal of the shape's box: the contacts3d mesh build's weld
-   * (triangle-mesh.ts, `WELD_MESH_WIDTH`), within which positions are copies of one vertex.
-   */
-  readonly weld: number;
 }
 
 const cross = (a: Vec3, b: Vec3): Vec3 => [
@@ -338,28 +333,7 @@ export function surfaceOf(data: StaticData): Surface {
     return ring;
   };
   const byIndex = new Map(triangles.map((t, i) => [t.index, i]));
-  let lx = Infinity, ly = Infinity, lz = Infinity, hx = -Infinity, hy = -Infinity, hz = -Infinity;
-  for (const tri of local) {
-    for (const [cx, cy, cz] of tri.corners) {
-      lx = Math.min(lx, cx);
-      ly = Math.min(ly, cy);
-      lz = Math.min(lz, cz);
-      hx = Math.max(hx, cx);
-      hy = Math.max(hy, cy);
-      hz = Math.max(hz, cz);
-    }
-  }
-  const weld = 1e-8 * Math.hypot(hx - lx, hy - ly, hz - lz);
-  const surface: Surface = {
-    triangles,
-    twoSided,
-    byIndex,
-    vertexAt,
-    ring: ringOf,
-    reach,
-    extent,
-    weld,
-  };
+  const surface: Surface = { triangles, twoSided, byIndex, vertexAt, ring: ringOf, reach, extent };
   surfaces.set(data, surface);
   return surface;
 }
@@ -1435,9 +1409,6 @@ export function outsideCone(surface: Surface, code: number, d: Vec3, angle: numb
   const key = t.keys[local - 4]!, v = surface.vertexAt.get(key)!;
   for (const w of surface.ring().get(key) ?? []) {
     const e = sub(surface.vertexAt.get(w)!, v);
-    // An edge between copies of one vertex (within the weld: an unwelded export's round-off) has
-    // no direction to lead along; the build takes its ends as one vertex and drops its triangle.
-    if (length(e) <= surface.weld) continue;
     if (dot(d, e) > (tol + 1e-12) * length(e)) {
       return `vertex contact pointing along the edge toward vertex ${w} (a ghost)`;
     }

@@ -160,8 +160,7 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
     const p = this.positions;
     const used = new Uint8Array(p.length / 3);
     for (let i = 0; i < triangles.length; i++) used[joined[triangles[i]!]!] = 1;
-    const weld = WELD_MESH_WIDTH * boxDiagonal(p);
-    const cluster = clusterNearPositions(p, used, weld);
+    const cluster = clusterNearPositions(p, used, WELD_MESH_WIDTH * boxDiagonal(p));
     this.vertexClusters = cluster;
 
     // Keep the triangles of non-zero area whose corners lie in three clusters.
@@ -199,7 +198,6 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
     const adjacency = buildAdjacency(
       this.triangleVertices,
       cluster,
-      weld,
       this.triangleNormals,
       this.inward,
       p,
@@ -339,25 +337,6 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
     }
     return true;
   }
-}
-
-/** Whether slot t (its joined vertex numbers in `tv`) is narrower than `width` across its longest edge. */
-function isThinnerThan(p: Float64Array, tv: Int32Array, t: number, width: number): boolean {
-  const a = 3 * tv[3 * t]!, b = 3 * tv[3 * t + 1]!, c = 3 * tv[3 * t + 2]!;
-  const e1x = p[b]! - p[a]!, e1y = p[b + 1]! - p[a + 1]!, e1z = p[b + 2]! - p[a + 2]!;
-  const e2x = p[c]! - p[a]!, e2y = p[c + 1]! - p[a + 1]!, e2z = p[c + 2]! - p[a + 2]!;
-  const e3x = e2x - e1x, e3y = e2y - e1y, e3z = e2z - e1z;
-  const doubledArea = vectorLength(
-    e1y * e2z - e1z * e2y,
-    e1z * e2x - e1x * e2z,
-    e1x * e2y - e1y * e2x,
-  );
-  const longest = Math.max(
-    vectorLength(e1x, e1y, e1z),
-    vectorLength(e2x, e2y, e2z),
-    vectorLength(e3x, e3y, e3z),
-  );
-  return doubledArea < width * longest;
 }
 
 /** Whether triangle a b c (joined vertex numbers) has zero area up to `DEGENERATE_AREA_RATIO`. */
@@ -588,7 +567,6 @@ interface Adjacency {
 function buildAdjacency(
   positionVertices: Int32Array,
   cluster: Int32Array,
-  weld: number,
   normals: Float64Array,
   inward: Float64Array,
   p: Float64Array,
@@ -647,15 +625,6 @@ function buildAdjacency(
     const k = first % 3, m = second % 3;
     // Consistent winding: u runs the edge from t's end to t's start.
     if (tv[3 * t + k] !== tv[3 * u + (m + 1) % 3]) continue;
-    // A needle thinner than the weld lies within it of its long edge's line, its corners perhaps
-    // spread along a line other triangles meet on: joined by clusters, it would take a real
-    // triangle's edge from the crack sweep. It is joined only at the very copies both use (as
-    // before clusters); otherwise both uses are left to the sweep, on their own positions.
-    const pv = positionVertices;
-    if (
-      (isThinnerThan(p, pv, t, weld) || isThinnerThan(p, pv, u, weld)) &&
-      (pv[3 * t + k] !== pv[3 * u + (m + 1) % 3] || pv[3 * u + m] !== pv[3 * t + (k + 1) % 3])
-    ) continue;
     // Folded back flat (fronts against each other in one plane): a needle lying on the surface,
     // not a ridge; left to the crack test like an edge wound against itself (FINDINGS.md F133).
     const facing = normals[3 * t]! * normals[3 * u]! + normals[3 * t + 1]! * normals[3 * u + 1]! +
