@@ -1,10 +1,8 @@
 /**
  * `TriangleMesh`: static level geometry from a modelling tool, triangles given as vertex and
- * index lists. Built once: validation, joining of equal positions, clusters of copies of a vertex
- * (positions within `CRACK_MESH_WIDTH` of the mesh's size, left where they are), degenerate
- * triangles dropped (counted), edge adjacency over the clusters with each edge flagged
- * (`EdgeFlag`), each cluster's ring of edges (for its normal cone), and a bounding-volume
- * hierarchy (bvh.ts: median split).
+ * index lists. Built once: validation, welding of equal positions, degenerate triangles dropped
+ * (counted), edge adjacency with each edge flagged (`EdgeFlag`), each vertex's ring of
+ * neighbours (for its normal cone), and a bounding-volume hierarchy (bvh.ts: median split).
  * The rule against ghost contacts that these flags serve is in mesh-contacts.ts.
  */
 import { MAX_COORDINATE, requireObject } from '@contactkit/math';
@@ -59,18 +57,6 @@ const CRACK_WIDTH = 1e-6;
 const CRACK_MESH_WIDTH = 1e-8;
 
 /**
- * Copies of a vertex (an unwelded export: each triangle's corner computed on its own) lie within
- * the round-off of the whole mesh's coordinates of each other, so vertices within
- * `CRACK_MESH_WIDTH` of the mesh's size, joined transitively, are one vertex of the topology (a
- * cluster), as Bullet's `btTriangleMesh` welds within a threshold (Ericson 12.1). Unlike a weld,
- * no position moves: a short edge keeps its direction and a thin triangle its normal (FINDINGS.md
- * F133: moving copies onto one turned short edges and opened vertex cones). Edges are matched by
- * their two clusters, a vertex's ring and flatness are its cluster's, and a triangle with two
- * corners in one cluster (thinner than the weld along its long edge) is dropped as degenerate.
- */
-const WELD_MESH_WIDTH = CRACK_MESH_WIDTH;
-
-/**
  * A static triangle mesh: `vertices` a flat list of `x, y, z` triples, `indices` a flat list of
  * vertex index triples, each triangle counter-clockwise seen from its front. Triangles are
  * one-sided (only their front collides) unless `options.twoSided`. Vertices at exactly the same
@@ -93,10 +79,7 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
   readonly inputTriangleCount: number;
   /** Triangles kept: the given ones less the degenerate. */
   readonly triangleCount: number;
-  /**
-   * Triangles dropped for zero area (see `DEGENERATE_AREA_RATIO`), repeated vertices included,
-   * and those with two corners in one cluster (copies of one vertex: `WELD_MESH_WIDTH`).
-   */
+  /** Triangles dropped for zero area (see `DEGENERATE_AREA_RATIO`), repeated vertices included. */
   readonly degenerateTriangleCount: number;
   /** Caller's indices of the dropped triangles, ascending. */
   readonly degenerateTriangles: Int32Array;
@@ -104,11 +87,6 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
   readonly positions: Float64Array;
   /** The three joined vertex numbers of each kept triangle (its slot). */
   readonly triangleVertices: Int32Array;
-  /**
-   * The cluster of each joined vertex: copies of a vertex within `WELD_MESH_WIDTH` of the mesh's
-   * size share one (the `MeshTriangle.vertexKeys`).
-   */
-  readonly vertexClusters: Int32Array;
   /** The caller's index of each kept triangle. */
   readonly triangleIndex: Int32Array;
   /** Unit front normal of each kept triangle, in the mesh's frame. */
@@ -128,7 +106,6 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
   private readonly crackReach: Float64Array;
   private readonly vertexFlat: Uint8Array;
   private readonly ringStart: Int32Array;
-  /** Each cluster's ring: the joined vertex numbers of its edges' two ends, its own first. */
   private readonly ring: Int32Array;
   private readonly stack: Int32Array;
   private stackSize = 0;
@@ -158,20 +135,15 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
     const joined = new Int32Array(vertexCount);
     this.positions = joinEqualPositions(points, joined);
     const p = this.positions;
-    const used = new Uint8Array(p.length / 3);
-    for (let i = 0; i < triangles.length; i++) used[joined[triangles[i]!]!] = 1;
-    const cluster = clusterNearPositions(p, used, WELD_MESH_WIDTH * boxDiagonal(p));
-    this.vertexClusters = cluster;
 
-    // Keep the triangles of non-zero area whose corners lie in three clusters.
+    // Keep the triangles of non-zero area.
     const kept: number[] = [];
     const dropped: number[] = [];
     for (let t = 0; t < inputCount; t++) {
       const a = joined[triangles[3 * t]!]!,
         b = joined[triangles[3 * t + 1]!]!,
         c = joined[triangles[3 * t + 2]!]!;
-      const ca = cluster[a]!, cb = cluster[b]!, cc = cluster[c]!;
-      if (ca === cb || cb === cc || cc === ca || isSliverOfZeroArea(p, a, b, c)) dropped.push(t);
+      if (a === b || b === c || c === a || isSliverOfZeroArea(p, a, b, c)) dropped.push(t);
       else kept.push(t, a, b, c);
     }
     const count = kept.length / 4;
@@ -197,7 +169,6 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
 
     const adjacency = buildAdjacency(
       this.triangleVertices,
-      cluster,
       this.triangleNormals,
       this.inward,
       p,
@@ -286,7 +257,7 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
     for (let k = 0; k < 3; k++) {
       const id = tv[3 * slot + k]!;
       placePoint(m, p, 3 * id, out.vertices, 3 * k);
-      out.vertexKeys[k] = this.vertexClusters[id]!;
+      out.vertexKeys[k] = id;
       out.edgeKeys[k] = this.edgeIds[3 * slot + k]!;
       out.crackReach[k] = this.crackReach[3 * slot + k]!;
       rotate(m, this.inward, 9 * slot + 3 * k, out.inward, 3 * k);
@@ -329,10 +300,10 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
     const ly = m[4]! * dx + m[5]! * dy + m[6]! * dz;
     const lz = m[8]! * dx + m[9]! * dy + m[10]! * dz;
     const length = vectorLength(lx, ly, lz);
-    for (let i = this.ringStart[key]!; i < this.ringStart[key + 1]!; i += 2) {
-      // The edge from the cluster's own copy at it: each copy's edges keep their directions.
-      const v = 3 * this.ring[i]!, w = 3 * this.ring[i + 1]!;
-      const ex = p[w]! - p[v]!, ey = p[w + 1]! - p[v + 1]!, ez = p[w + 2]! - p[v + 2]!;
+    const vx = p[3 * key]!, vy = p[3 * key + 1]!, vz = p[3 * key + 2]!;
+    for (let i = this.ringStart[key]!; i < this.ringStart[key + 1]!; i++) {
+      const w = 3 * this.ring[i]!;
+      const ex = p[w]! - vx, ey = p[w + 1]! - vy, ez = p[w + 2]! - vz;
       if (ex * lx + ey * ly + ez * lz > slack * length * vectorLength(ex, ey, ez)) return false;
     }
     return true;
@@ -473,76 +444,6 @@ function joinEqualPositions(points: Float64Array, joined: Int32Array): Float64Ar
   return positions.slice(0, 3 * unique);
 }
 
-/**
- * The cluster of each of the positions `p` (x, y, z triples) that `used` marks: positions within
- * `weld` of each other, joined transitively (union-find with path halving), numbered from 0 in
- * the order of their first position; an unused position is its own cluster. A hash grid of cells
- * 16 welds across (Ericson 7.1.6) holds the positions seen so far; each searches the cells within
- * the weld of it, most often only its own.
- */
-function clusterNearPositions(p: Float64Array, used: Uint8Array, weld: number): Int32Array {
-  const count = p.length / 3;
-  const parent = new Int32Array(count);
-  for (let v = 0; v < count; v++) parent[v] = v;
-  const root = (v: number) => {
-    while (parent[v] !== v) v = parent[v] = parent[parent[v]!]!;
-    return v;
-  };
-  let usedCount = 0, lx = Infinity, ly = Infinity, lz = Infinity;
-  for (let v = 0; v < count; v++) {
-    if (used[v] === 0) continue;
-    usedCount++;
-    lx = Math.min(lx, p[3 * v]!);
-    ly = Math.min(ly, p[3 * v + 1]!);
-    lz = Math.min(lz, p[3 * v + 2]!);
-  }
-  if (weld > 0 && usedCount > 1) {
-    const size = 16 * weld, weldSquared = weld * weld;
-    let slots = 2;
-    while (slots < 2 * usedCount) slots *= 2;
-    const mask = slots - 1;
-    // Per slot the last position put there, and per position the one before it in its slot (cells
-    // that hash alike share a slot: the distance test tells them apart).
-    const head = new Int32Array(slots).fill(-1), next = new Int32Array(count);
-    const slotOf = (i: number, j: number, k: number) => {
-      const hash = Math.imul(Math.imul(Math.imul(i, 0x9e3779b1) ^ j, 0x85ebca6b) ^ k, 0xc2b2ae35);
-      return (hash ^ (hash >>> 15)) & mask;
-    };
-    for (let v = 0; v < count; v++) {
-      if (used[v] === 0) continue;
-      const x = p[3 * v]!, y = p[3 * v + 1]!, z = p[3 * v + 2]!;
-      const fx = (x - lx) / size, fy = (y - ly) / size, fz = (z - lz) / size;
-      const ci = Math.floor(fx), cj = Math.floor(fy), ck = Math.floor(fz);
-      // A neighbouring cell only where the weld reaches over the cell's face (1/16 of the time).
-      const reach = 1 / 16;
-      const i0 = fx - ci < reach ? ci - 1 : ci, i1 = ci + 1 - fx <= reach ? ci + 1 : ci;
-      const j0 = fy - cj < reach ? cj - 1 : cj, j1 = cj + 1 - fy <= reach ? cj + 1 : cj;
-      const k0 = fz - ck < reach ? ck - 1 : ck, k1 = ck + 1 - fz <= reach ? ck + 1 : ck;
-      for (let i = i0; i <= i1; i++) {
-        for (let j = j0; j <= j1; j++) {
-          for (let k = k0; k <= k1; k++) {
-            for (let u = head[slotOf(i, j, k)]!; u !== -1; u = next[u]!) {
-              const dx = p[3 * u]! - x, dy = p[3 * u + 1]! - y, dz = p[3 * u + 2]! - z;
-              if (dx * dx + dy * dy + dz * dz <= weldSquared) parent[root(u)] = root(v);
-            }
-          }
-        }
-      }
-      const slot = slotOf(ci, cj, ck);
-      next[v] = head[slot]!;
-      head[slot] = v;
-    }
-  }
-  const number = new Int32Array(count).fill(-1), cluster = new Int32Array(count);
-  let clusters = 0;
-  for (let v = 0; v < count; v++) {
-    const r = root(v);
-    if (number[r] === -1) number[r] = clusters++;
-    cluster[v] = number[r]!;
-  }
-  return cluster;
-}
-
 /** Edge numbering, neighbours, flags and vertex rings of the kept triangles. */
 interface Adjacency {
   crackReach: Float64Array;
@@ -556,27 +457,20 @@ interface Adjacency {
 }
 
 /**
- * Pairs the triangles at each edge, an edge being a pair of clusters (`clusterNearPositions`: a
- * triangle at a copy of a vertex meets the others at it). An edge of exactly two triangles that
- * run it in opposite directions (consistently wound) gets a neighbour and a flag from their
- * normals: `Flat` within `FLAT_EDGE_ANGLE`, else `Convex` when the neighbour's far vertex lies
- * behind this triangle's plane, `Concave` otherwise (the same answer from either side). Any other
- * edge is `Boundary`, but a crack in a flat stretch (`closeFlatCracks`). A cluster is flat when
- * every edge at it is.
+ * Pairs the triangles at each edge. An edge of exactly two triangles that run it in opposite
+ * directions (consistently wound) gets a neighbour and a flag from their normals: `Flat` within
+ * `FLAT_EDGE_ANGLE`, else `Convex` when the neighbour's far vertex lies behind this triangle's
+ * plane, `Concave` otherwise (the same answer from either side). Any other edge is `Boundary`,
+ * but a crack in a flat stretch (`closeFlatCracks`). A vertex is flat when every edge at it is.
  */
 function buildAdjacency(
-  positionVertices: Int32Array,
-  cluster: Int32Array,
+  tv: Int32Array,
   normals: Float64Array,
   inward: Float64Array,
   p: Float64Array,
   count: number,
 ): Adjacency {
-  let vertexCount = 0;
-  for (let v = 0; v < cluster.length; v++) vertexCount = Math.max(vertexCount, cluster[v]! + 1);
-  // Each corner's cluster: the topology's vertex.
-  const tv = new Int32Array(3 * count);
-  for (let e = 0; e < 3 * count; e++) tv[e] = cluster[positionVertices[e]!]!;
+  const vertexCount = p.length / 3;
   const edgeIds = new Int32Array(3 * count);
   const neighbours = new Int32Array(3 * count).fill(-1);
   const neighbourEdge = new Int32Array(3 * count).fill(-1);
@@ -634,8 +528,7 @@ function buildAdjacency(
     neighbours[second] = t;
     neighbourEdge[first] = m;
     neighbourEdge[second] = k;
-    const far = 3 * positionVertices[3 * u + (m + 2) % 3]!,
-      start = 3 * positionVertices[3 * t + k]!;
+    const far = 3 * tv[3 * u + (m + 2) % 3]!, start = 3 * tv[3 * t + k]!;
     const flag = classifyEdge(
       normals[3 * t]!,
       normals[3 * t + 1]!,
@@ -655,7 +548,6 @@ function buildAdjacency(
     edgeFlag[id] = flag;
   }
   closeFlatCracks(
-    positionVertices,
     tv,
     normals,
     inward,
@@ -667,46 +559,21 @@ function buildAdjacency(
     flags,
     crackReach,
   );
-  // Rings: each edge joins its two clusters, once for each pair of copies that runs it (a
-  // cluster's cone is then the copies' own edges, none turned). The uses of each edge first.
-  const next = (e: number) => e - (e % 3) + ((e % 3) + 1) % 3;
-  const useStart = new Int32Array(edgeCount + 1);
-  for (let e = 0; e < 3 * count; e++) useStart[edgeIds[e]! + 1]!++;
-  for (let id = 0; id < edgeCount; id++) useStart[id + 1] = useStart[id + 1]! + useStart[id]!;
-  const uses = new Int32Array(3 * count), useFill = useStart.slice(0, edgeCount);
-  for (let e = 0; e < 3 * count; e++) uses[useFill[edgeIds[e]!]!++] = e;
+  // Rings: each edge joins its two ends.
   const ringStart = new Int32Array(vertexCount + 1);
-  const distinct = new Uint8Array(3 * count);
   for (let id = 0; id < edgeCount; id++) {
-    for (let i = useStart[id]!; i < useStart[id + 1]!; i++) {
-      const e = uses[i]!, a = positionVertices[e]!, b = positionVertices[next(e)]!;
-      let seen = false;
-      for (let j = useStart[id]!; j < i && !seen; j++) {
-        const f = uses[j]!, c = positionVertices[f]!, d = positionVertices[next(f)]!;
-        seen = (a === c && b === d) || (a === d && b === c);
-      }
-      if (seen) continue;
-      distinct[e] = 1;
-      ringStart[tv[e]! + 1]! += 2;
-      ringStart[tv[next(e)]! + 1]! += 2;
-    }
+    ringStart[ends[2 * id]! + 1]!++;
+    ringStart[ends[2 * id + 1]! + 1]!++;
   }
   for (let v = 0; v < vertexCount; v++) ringStart[v + 1] = ringStart[v + 1]! + ringStart[v]!;
   const ring = new Int32Array(ringStart[vertexCount]!);
   const ringFill = ringStart.slice(0, vertexCount);
-  for (let e = 0; e < 3 * count; e++) {
-    if (distinct[e] === 0) continue;
-    const a = positionVertices[e]!, b = positionVertices[next(e)]!;
-    const ca = tv[e]!, cb = tv[next(e)]!;
-    ring[ringFill[ca]!++] = a;
-    ring[ringFill[ca]!++] = b;
-    ring[ringFill[cb]!++] = b;
-    ring[ringFill[cb]!++] = a;
-  }
   const vertexFlat = new Uint8Array(vertexCount).fill(1);
   const used = new Uint8Array(vertexCount);
   for (let id = 0; id < edgeCount; id++) {
     const a = ends[2 * id]!, b = ends[2 * id + 1]!;
+    ring[ringFill[a]!++] = b;
+    ring[ringFill[b]!++] = a;
     used[a] = 1;
     used[b] = 1;
     if (edgeFlag[id] !== EdgeFlag.Flat) {
@@ -731,13 +598,11 @@ function buildAdjacency(
  * far corner lies beyond the edge's line (a spoke of a fan of slivers that starts at the edge's
  * end lies on the line, on neither side: the mesh's border stays a boundary). Sweep and prune
  * (Ericson 7.5.1) over the single-triangle edges finds the pairs (`CrackSweep.pairEdges`); an
- * edge of two triangles that run it the same way, or of three or more (no neighbours), joins the
- * sweep with every use (FINDINGS.md F133: a needle folded back over a crack made the floor's edge
- * such an edge). The sweep works on the copies' own positions (`tv`); `keys` are their clusters.
+ * edge of two triangles that run it the same way (no neighbours) joins the sweep with both uses
+ * (FINDINGS.md F133: a needle folded back over a crack made the floor's edge such an edge).
  */
 function closeFlatCracks(
   tv: Int32Array,
-  keys: Int32Array,
   normals: Float64Array,
   inward: Float64Array,
   p: Float64Array,
@@ -748,54 +613,45 @@ function closeFlatCracks(
   flags: Uint8Array,
   crackReach: Float64Array,
 ): void {
-  // The triangle-edges without a neighbour: an edge of one triangle, each of an edge's two
-  // triangles that run it the same way (a needle folded back over a floor's edge: FINDINGS.md
-  // F133), or each of an edge's three or more.
+  // The triangle-edges without a neighbour: an edge of one triangle, or each of an edge's two
+  // triangles that run it the same way (a needle folded back over a floor's edge: FINDINGS.md F133).
   const edges: number[] = [];
-  for (let e = 0; e < tv.length; e++) if (neighbours[e] === -1) edges.push(e);
+  for (let e = 0; e < tv.length; e++) {
+    const users = userCount[edgeIds[e]!]!;
+    if (users === 1 || (users === 2 && neighbours[e] === -1)) edges.push(e);
+  }
   if (edges.length < 2) return;
-  const cracks = new CrackSweep(tv, keys, normals, inward, p, edges);
+  const cracks = new CrackSweep(tv, normals, inward, p, edges);
   cracks.pairEdges();
   const covered = new Map<number, number>();
-  const coveredUse = new Uint8Array(edges.length);
   for (let i = 0; i < edges.length; i++) {
     if (!cracks.isCovered(i)) continue;
     const e = edges[i]!;
     flags[e] = EdgeFlag.Flat;
     crackReach[e] = cracks.widestGap(i);
-    coveredUse[i] = 1;
     covered.set(edgeIds[e]!, (covered.get(edgeIds[e]!) ?? 0) + 1);
-  }
-  // A needle folded back over a covered edge (its normal against a covered use's, in one plane)
-  // lies in the floor: its use of the edge is flat too. The uses of each partly covered edge.
-  const usesOf = new Map<number, number[]>();
-  for (let i = 0; i < edges.length; i++) {
-    const id = edgeIds[edges[i]!]!, count = covered.get(id);
-    if (count === undefined || count === userCount[id]) continue;
-    let list = usesOf.get(id);
-    if (list === undefined) usesOf.set(id, list = []);
-    list.push(i);
-  }
-  for (const [id, list] of usesOf) {
-    let flat = covered.get(id)!;
-    for (const i of list) {
-      if (coveredUse[i] === 1) continue;
-      const t = Math.floor(edges[i]! / 3);
-      const folded = list.some((j) => {
-        const u = Math.floor(edges[j]! / 3);
-        return coveredUse[j] === 1 && normals[3 * t]! * normals[3 * u]! +
-                normals[3 * t + 1]! * normals[3 * u + 1]! +
-                normals[3 * t + 2]! * normals[3 * u + 2]! <=
-            -FLAT_EDGE_COSINE;
-      });
-      if (!folded) continue;
-      flags[edges[i]!] = EdgeFlag.Flat;
-      flat++;
-    }
-    covered.set(id, flat);
   }
   for (const [id, count] of covered) {
     if (count === userCount[id]) edgeFlag[id] = EdgeFlag.Flat;
+  }
+  // A needle folded back over a covered edge (its normal against the other use's, in one plane)
+  // lies in the floor: its use of the edge is flat too.
+  const firstUse = new Map<number, number>();
+  for (const e of edges) {
+    const id = edgeIds[e]!;
+    if (userCount[id] !== 2 || covered.get(id) !== 1) continue;
+    const other = firstUse.get(id);
+    if (other === undefined) {
+      firstUse.set(id, e);
+      continue;
+    }
+    const t = Math.floor(e / 3), u = Math.floor(other / 3);
+    const cosine = normals[3 * t]! * normals[3 * u]! + normals[3 * t + 1]! * normals[3 * u + 1]! +
+      normals[3 * t + 2]! * normals[3 * u + 2]!;
+    if (!(cosine <= -FLAT_EDGE_COSINE)) continue;
+    flags[e] = EdgeFlag.Flat;
+    flags[other] = EdgeFlag.Flat;
+    edgeFlag[id] = EdgeFlag.Flat;
   }
 }
 
@@ -835,7 +691,6 @@ class CrackSweep {
 
   constructor(
     private readonly tv: Int32Array,
-    private readonly keys: Int32Array,
     private readonly normals: Float64Array,
     private readonly inward: Float64Array,
     private readonly p: Float64Array,
@@ -1025,8 +880,8 @@ class CrackSweep {
 
   /**
    * Whether the triangle of edge e lies across edge g's line. Its corner off e strictly beyond
-   * the line: yes. That corner one of g's own ends or a copy of one (a spoke of a fan of slivers
-   * from g's end lies on the line, on neither side): no. Otherwise that corner on the line, or inside it by at
+   * the line: yes. That corner one of g's own ends (a spoke of a fan of slivers from g's end lies
+   * on the line, on neither side): no. Otherwise that corner on the line, or inside it by at
    * most `width`, where pieces of one split edge lie on one line (FINDINGS.md F75), and another
    * corner strictly beyond: yes, or beyond by more than `width` (no sliver along the line).
    */
@@ -1034,8 +889,8 @@ class CrackSweep {
     const first = e - (e % 3), far = first + ((e % 3) + 2) % 3;
     const farBeyond = this.beyond(far, g);
     if (farBeyond < 0) return true;
-    const v = this.keys[far]!, gFirst = g - (g % 3);
-    if (v === this.keys[g] || v === this.keys[gFirst + ((g % 3) + 1) % 3]) return false;
+    const v = this.tv[far]!, gFirst = g - (g % 3);
+    if (v === this.tv[g] || v === this.tv[gFirst + ((g % 3) + 1) % 3]) return false;
     for (let k = 0; k < 3; k++) {
       const corner = this.beyond(first + k, g);
       if (corner < -width || (corner < 0 && farBeyond <= width)) return true;
