@@ -6,7 +6,7 @@
  * dip beyond the triangle's round-off slack, took that slack from the world corners' largest
  * coordinate (1e-14 of it), which a rotation changes, so the same relative pose passed the gate
  * (2.476e-9) in one pose and not (2.784e-9) in the other. The slack is now one no rotation
- * changes (`Heightfield.steadySlack`: the corners in the field's frame, and the field's distance
+ * changes (`Heightfield.writeSteadySlack`: the corners in the field's frame, and the field's distance
  * from the origin): the answer is the same in every pose, up to round-off.
  *
  * The finding's reproduction in several rigid motions (as found, the suite's own motion, two

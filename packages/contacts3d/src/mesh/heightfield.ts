@@ -25,7 +25,7 @@ import {
 } from './mesh-triangle.js';
 import {
   classifyEdge,
-  cornersSlack,
+  writeCornersSlack,
   localBox,
   placePoint,
   rotate,
@@ -378,7 +378,7 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
   }
 
   /**
-   * The round-off slack of triangle `slot` that no rotation changes: `writeSlack`'s measure of
+   * Writes into `out.slack` the round-off slack of triangle `slot` that no rotation changes: `writeSlack`'s measure of
    * its corners in the field's own frame (a billionth of the longest edge, 1e-14 of the largest
    * coordinate), plus 1e-14 of the distance of the field's origin from the world origin, which
    * with the local coordinates bounds the world corners' magnitude and so their round-off.
@@ -387,11 +387,12 @@ export class Heightfield<B = unknown> extends Primitive<B> implements TriangleSo
    * change under a rigid motion of both shapes (the sphere and capsule kernel's open walls,
    * mesh-contacts.ts, FINDINGS.md F161).
    */
-  steadySlack(slot: number): number {
+  writeSteadySlack(slot: number, out: { slack: number; }): void {
     const columns = this.columns, cell = slot >> 1, m = this.transform;
     const i = Math.floor(cell / (columns - 1));
     this.writeCorners(i, cell - i * (columns - 1), slot & 1, this.otherCorners, 0);
-    return cornersSlack(this.otherCorners) + 1e-14 * Math.hypot(m[12]!, m[13]!, m[14]!);
+    writeCornersSlack(this.otherCorners, out);
+    out.slack += 1e-14 * Math.hypot(m[12]!, m[13]!, m[14]!);
   }
 
   /**

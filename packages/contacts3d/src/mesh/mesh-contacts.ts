@@ -89,6 +89,8 @@ const spanPlanes = new Int32Array(2);
 const wallPoint = new Float64Array(3);
 /** `roundedColumnLow`'s answer: the least height over the triangle's plane. */
 const columnLowest = new Float64Array(1);
+/** `Heightfield.writeSteadySlack`'s answer (a field: doubles cross calls in fields, docs/PERFORMANCE.md). */
+const steadySlack = { slack: Number.MIN_VALUE };
 
 /**
  * Runs the query of `source` over `box` (the shape's world box) grown by `data.tolerance` and
@@ -179,7 +181,8 @@ function besideColumns(core: Core, source: TriangleSource, manifold: MeshManifol
     // a million times the cell is its radius's round-off; FINDINGS.md F132's 10^5 run). The
     // triangle's as no rotation changes it: with the world slack, a dip of 2.5e-9 at 1e5 passed
     // the gate in one pose and not after a rigid motion (F161).
-    const gate = source.steadySlack(slot) + SHAPE_SLACK * (r + core.halfLength);
+    source.writeSteadySlack(slot, steadySlack);
+    const gate = steadySlack.slack + SHAPE_SLACK * (r + core.halfLength);
     if (!roundedColumnLow(core, triangle, open, beside) || !(columnLowest[0]! < -gate)) continue;
     const v = triangle.vertices, n = triangle.normal;
     const nx = n[0]!, ny = n[1]!, nz = n[2]!;

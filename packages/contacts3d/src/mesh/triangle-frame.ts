@@ -143,11 +143,15 @@ const SIDE_SLACK = 1e-9;
  * longest edge) and at its distance from the origin (1e-14 of its largest coordinate).
  */
 export function writeSlack(out: MeshTriangle): void {
-  out.slack = cornersSlack(out.vertices);
+  writeCornersSlack(out.vertices, out);
 }
 
-/** `writeSlack`'s measure of the three corners `v` (x, y, z each), in whatever frame they are given. */
-export function cornersSlack(v: Float64Array): number {
+/**
+ * `writeSlack`'s measure of the three corners `v` (x, y, z each), in whatever frame they are given,
+ * into `out.slack`: written to a field, not returned, because a double returned by a call V8 does
+ * not inline is boxed on the heap (docs/PERFORMANCE.md, the first rule).
+ */
+export function writeCornersSlack(v: Float64Array, out: { slack: number; }): void {
   let longest = 0, largest = 0;
   for (let k = 0; k < 3; k++) {
     const j = 3 * ((k + 1) % 3);
@@ -162,5 +166,5 @@ export function cornersSlack(v: Float64Array): number {
       Math.abs(v[3 * k + 2]!),
     );
   }
-  return SIDE_SLACK * longest + 1e-14 * largest;
+  out.slack = SIDE_SLACK * longest + 1e-14 * largest;
 }
