@@ -23,6 +23,9 @@ function inliningTrace(driver: string): string {
       'tsx',
       '--conditions=@contactkit/source',
       '--trace-turbo-inlining',
+      // Compile on the main thread: on a loaded machine a background compile can finish after the
+      // loop has ended, and the process exits with nothing traced (bytecode size NaN in CI, 2026-11-29).
+      '--no-concurrent-recompilation',
       '--input-type=module',
       '-e',
       driver,
