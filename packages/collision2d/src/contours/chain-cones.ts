@@ -128,12 +128,13 @@ function sideVerdict(
  * A bound on the round-off in the sine of the turn between segments `i` and `j` (neighbours):
  * each segment's direction comes from the difference of two stored vertices, each off by half
  * an ulp of its largest coordinate, so it is off by up to about 2^-52 m / length in angle (m
- * the largest coordinate of the segment). A turn below that is no turn at all: the vertex is
- * straight whatever its sign (a vertex 1e-11 beside its neighbour on a segment's line gives a
- * short segment whose normal is a few 1e-6 rad off its neighbour's, either way, at every scale).
+ * the largest coordinate of the segment; `Chain.segmentRounding`, built once). A turn below that
+ * is no turn at all: the vertex is straight whatever its sign (a vertex 1e-11 beside its
+ * neighbour on a segment's line gives a short segment whose normal is a few 1e-6 rad off its
+ * neighbour's, either way, at every scale).
  */
 function turnRounding(chain: Chain, i: number, j: number): number {
-  return segmentRounding(chain.vertices, i) + segmentRounding(chain.vertices, j);
+  return chain.segmentRounding[i]! + chain.segmentRounding[j]!;
 }
 
 /**
@@ -143,22 +144,14 @@ function turnRounding(chain: Chain, i: number, j: number): number {
  * a direction the rounding of the vertices chose (a uniform scale of the chain turns it).
  */
 export function segmentUnresolved(chain: Chain, i: number): boolean {
-  // `segmentRounding(v, i) > CONE_SLACK`, squared and written out (PERFORMANCE.md: doubles
-  // cross calls in arrays or fields).
+  // `Chain.segmentRounding[i] > CONE_SLACK` in squares, without its division and square root
+  // (the test as it was before the chain kept the rounding).
   const v = chain.vertices;
   const ax = v[2 * i]!, ay = v[2 * i + 1]!, bx = v[2 * i + 2]!, by = v[2 * i + 3]!;
   const ex = bx - ax, ey = by - ay;
   const largest = Math.max(Math.abs(ax), Math.abs(ay), Math.abs(bx), Math.abs(by));
   const rounding = 2 * Number.EPSILON * largest;
   return rounding * rounding > CONE_SLACK * CONE_SLACK * (ex * ex + ey * ey);
-}
-
-/** The angle round-off of segment `i`'s direction, 2^-52 times its largest coordinate over its length. */
-function segmentRounding(v: Float64Array, i: number): number {
-  const ax = v[2 * i]!, ay = v[2 * i + 1]!, bx = v[2 * i + 2]!, by = v[2 * i + 3]!;
-  const ex = bx - ax, ey = by - ay;
-  const largest = Math.max(Math.abs(ax), Math.abs(ay), Math.abs(bx), Math.abs(by));
-  return (2 * Number.EPSILON * largest) / Math.sqrt(ex * ex + ey * ey);
 }
 
 /**
@@ -177,18 +170,32 @@ export function heldAtVertex(chain: Chain, i: number, code: number, normal: Chai
  */
 export function loadSegmentPiece(piece: ConvexPiece, chain: Chain, i: number): void {
   const v = chain.vertices, n = chain.normals, sv = piece.vertices, sn = piece.normals;
-  sv[0] = v[2 * i]!;
-  sv[1] = v[2 * i + 1]!;
-  sv[2] = v[2 * i + 2]!;
-  sv[3] = v[2 * i + 3]!;
-  sn[0] = -n[2 * i]!;
-  sn[1] = -n[2 * i + 1]!;
-  sn[2] = n[2 * i]!;
-  sn[3] = n[2 * i + 1]!;
+  const packed = piece.packed, bounds = chain.segmentBounds;
+  const ax = v[2 * i]!, ay = v[2 * i + 1]!, bx = v[2 * i + 2]!, by = v[2 * i + 3]!;
+  const nx = n[2 * i]!, ny = n[2 * i + 1]!;
+  sv[0] = ax;
+  sv[1] = ay;
+  sv[2] = bx;
+  sv[3] = by;
+  sn[0] = -nx;
+  sn[1] = -ny;
+  sn[2] = nx;
+  sn[3] = ny;
+  // `ConvexPiece.pack` written out, and the bounding circle `updateBounds` would find, which
+  // the chain keeps per segment (`Chain.segmentBounds`): a segment loaded again costs no sqrt.
+  packed[0] = ax;
+  packed[1] = ay;
+  packed[2] = -nx;
+  packed[3] = -ny;
+  packed[4] = bx;
+  packed[5] = by;
+  packed[6] = nx;
+  packed[7] = ny;
+  piece.centerX = bounds[3 * i]!;
+  piece.centerY = bounds[3 * i + 1]!;
+  piece.radius = bounds[3 * i + 2]!;
   piece.outerEdge[0] = i;
   piece.outerEdge[1] = i;
   piece.vertexIndex[0] = i;
   piece.vertexIndex[1] = i + 1;
-  piece.pack();
-  piece.updateBounds();
 }

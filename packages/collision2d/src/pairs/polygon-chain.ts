@@ -5,7 +5,9 @@
  * `collideCircleChain`. Each piece meets each convex piece of the polygon in the convex test of
  * `polygon-clip.ts`; points that two neighbouring segments both report at their shared vertex
  * are merged; a chain lying inside the polygon where no piece pair reports gets a contact per
- * vertex inside (`inside-vertices.ts`).
+ * vertex inside (`inside-vertices.ts`). Segments in line are measured one by one, not as one
+ * piece per straight run: the point both report at their shared vertex and each one's choice
+ * of reference face are part of the contacts (benchmarks/README.md, 2D capsules and chains).
  *
  * No ghost contacts: a piece pair's normal is checked against the cones of the segment's
  * vertices (`chain-cones.ts`, after Box2D v3's chain segments), before clipping where that normal

@@ -758,6 +758,16 @@ export class Chain<B = unknown> extends Shape2<B> {
    * @internal
    */
   readonly grid: BoxGrid | null;
+  /**
+   * Per segment, built once for the detectors that load segments as pieces (`loadSegmentPiece`):
+   * the centre `x, y` and radius of its bounding circle, the numbers `ConvexPiece.updateBounds`
+   * finds for it (its midpoint and half its length), and the round-off in the angle of its
+   * direction (`segmentAngleRounding`), which the cone rule reads at every vertex it tests.
+   * @internal
+   */
+  readonly segmentBounds: Float64Array;
+  /** See `segmentBounds`. @internal */
+  readonly segmentRounding: Float64Array;
 
   constructor(points: ArrayLike<ArrayLike<number>>) {
     super();
@@ -780,12 +790,37 @@ export class Chain<B = unknown> extends Shape2<B> {
       ? BoxGrid.ofSegments(this.vertices, this.count, false)
       : null;
     this.boundingRadius = largestDistance(this.vertices, this.count);
+    this.segmentBounds = new Float64Array(3 * this.segmentCount);
+    this.segmentRounding = new Float64Array(this.segmentCount);
+    const v = this.vertices;
+    for (let i = 0; i < this.segmentCount; i++) {
+      const ax = v[2 * i]!, ay = v[2 * i + 1]!, bx = v[2 * i + 2]!, by = v[2 * i + 3]!;
+      // As `ConvexPiece.updateBounds` on the two vertices: the mean, then the larger distance.
+      const cx = (ax + bx) / 2, cy = (ay + by) / 2;
+      const a2 = (ax - cx) * (ax - cx) + (ay - cy) * (ay - cy);
+      const b2 = (bx - cx) * (bx - cx) + (by - cy) * (by - cy);
+      this.segmentBounds[3 * i] = cx;
+      this.segmentBounds[3 * i + 1] = cy;
+      this.segmentBounds[3 * i + 2] = Math.sqrt(b2 > a2 ? b2 : a2);
+      this.segmentRounding[i] = segmentAngleRounding(ax, ay, bx, by);
+    }
     this.updateAabb();
   }
 
   protected updateAabb(): void {
     transformedBounds(this.aabb, this.transform, this.vertices, this.count);
   }
+}
+
+/**
+ * The round-off in the angle of the direction of the segment from (ax, ay) to (bx, by): each
+ * stored coordinate is off by up to half an ulp of the largest, so the direction is off by up to
+ * about 2^-52 times the largest coordinate over the length (radians).
+ */
+function segmentAngleRounding(ax: number, ay: number, bx: number, by: number): number {
+  const ex = bx - ax, ey = by - ay;
+  const largest = Math.max(Math.abs(ax), Math.abs(ay), Math.abs(bx), Math.abs(by));
+  return (2 * Number.EPSILON * largest) / Math.sqrt(ex * ex + ey * ey);
 }
 
 /** The segment from `a` to `b` (each `[x, y]`, finite, distinct): a two-point Chain. */
