@@ -566,11 +566,7 @@ function coreTriangleFace(
       wallPoint[0] = x0 + ex * t - nx * height;
       wallPoint[1] = y0 + ey * t - ny * height;
       wallPoint[2] = z0 + ez * t - nz * height;
-      second = fromColumn
-        ? wall < 3
-          ? meshEdgeFeature(triangle.index, wall)
-          : meshVertexFeature(triangle.index, wall - 3)
-        : wallFeature(triangle, wall);
+      second = wallFeature(triangle, wall, fromColumn);
     }
     const kind = !core.capsule
       ? ContactKind.FaceFace
@@ -605,42 +601,46 @@ function coreTriangleFace(
  * line: the walls of the corner's two edges lie within round-off of each other there, and the
  * crack reach of one moves its wall out, so the other's wall, extended past its edge's end, is
  * the one that clips, anywhere along the first edge (FINDINGS.md F134: 0.011 beyond the end).
+ * A wall of the column (`column`: the core's part in a heightfield triangle's column) names it
+ * always: the column's walls stand along the field's up, not along the normal, so the point
+ * under the end (along the normal) need not lie over the wall's edge.
  */
-function wallFeature(triangle: MeshTriangle, wall: number): number {
-  const v = triangle.vertices, reach = triangle.crackReach;
-  const px = wallPoint[0]!, py = wallPoint[1]!, pz = wallPoint[2]!;
-  let nearest = Infinity, nearestEdge = 0, nearestAt = 0, named = 0;
-  for (let k = 0; k < 3; k++) {
-    const next = k === 2 ? 0 : 3 * k + 3;
-    const ax = v[3 * k]!, ay = v[3 * k + 1]!, az = v[3 * k + 2]!;
-    const gx = v[next]! - ax, gy = v[next + 1]! - ay, gz = v[next + 2]! - az;
-    // Ericson 5.1.2, the closest point on a segment: a + clamp((p - a) . g / g . g, 0, 1) g.
-    const along = ((px - ax) * gx + (py - ay) * gy + (pz - az) * gz) /
-      (gx * gx + gy * gy + gz * gz);
-    const at = Math.min(1, Math.max(0, along));
-    const dx = px - ax - at * gx, dy = py - ay - at * gy, dz = pz - az - at * gz;
-    const distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
-    if (distance < nearest) {
-      nearest = distance;
-      nearestEdge = k;
-      nearestAt = at;
+function wallFeature(triangle: MeshTriangle, wall: number, column: boolean): number {
+  const index = triangle.index;
+  if (!column) {
+    const v = triangle.vertices, reach = triangle.crackReach;
+    const px = wallPoint[0]!, py = wallPoint[1]!, pz = wallPoint[2]!;
+    let nearest = Infinity, nearestEdge = 0, nearestAt = 0, named = 0;
+    for (let k = 0; k < 3; k++) {
+      const next = k === 2 ? 0 : 3 * k + 3;
+      const ax = v[3 * k]!, ay = v[3 * k + 1]!, az = v[3 * k + 2]!;
+      const gx = v[next]! - ax, gy = v[next + 1]! - ay, gz = v[next + 2]! - az;
+      // Ericson 5.1.2, the closest point on a segment: a + clamp((p - a) . g / g . g, 0, 1) g.
+      const along = ((px - ax) * gx + (py - ay) * gy + (pz - az) * gz) /
+        (gx * gx + gy * gy + gz * gz);
+      const at = Math.min(1, Math.max(0, along));
+      const dx = px - ax - at * gx, dy = py - ay - at * gy, dz = pz - az - at * gz;
+      const distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (distance < nearest) {
+        nearest = distance;
+        nearestEdge = k;
+        nearestAt = at;
+      }
+      if (k === wall) named = distance;
     }
-    if (k === wall) named = distance;
+    if (wall >= 3) {
+      const corner = 3 * (wall - 3);
+      const dx = px - v[corner]!, dy = py - v[corner + 1]!, dz = pz - v[corner + 2]!;
+      named = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+    const allowance = triangle.slack + Math.max(reach[0]!, reach[1]!, reach[2]!);
+    if (named > nearest + allowance) {
+      if (nearestAt <= 0) return meshVertexFeature(index, nearestEdge);
+      if (nearestAt >= 1) return meshVertexFeature(index, (nearestEdge + 1) % 3);
+      return meshEdgeFeature(index, nearestEdge);
+    }
   }
-  if (wall >= 3) {
-    const corner = 3 * (wall - 3);
-    const dx = px - v[corner]!, dy = py - v[corner + 1]!, dz = pz - v[corner + 2]!;
-    named = Math.sqrt(dx * dx + dy * dy + dz * dz);
-  }
-  const allowance = triangle.slack + Math.max(reach[0]!, reach[1]!, reach[2]!);
-  if (!(named > nearest + allowance)) {
-    return wall < 3
-      ? meshEdgeFeature(triangle.index, wall)
-      : meshVertexFeature(triangle.index, wall - 3);
-  }
-  if (nearestAt <= 0) return meshVertexFeature(triangle.index, nearestEdge);
-  if (nearestAt >= 1) return meshVertexFeature(triangle.index, (nearestEdge + 1) % 3);
-  return meshEdgeFeature(triangle.index, nearestEdge);
+  return wall < 3 ? meshEdgeFeature(index, wall) : meshVertexFeature(index, wall - 3);
 }
 
 /**
