@@ -234,6 +234,25 @@ function loadCoreEnds(core: Core): void {
 }
 
 /**
+ * Writes into `prismPlanes` the inward normals of the walls of the column of `triangle` (the
+ * planes through its edges along `triangle.up`): up x edge, normalised (inward: `clipCore`).
+ */
+function writeColumnWalls(triangle: MeshTriangle): void {
+  const v = triangle.vertices, up = triangle.up, planes = prismPlanes;
+  for (let k = 0; k < 3; k++) {
+    const next = k === 2 ? 0 : 3 * k + 3;
+    const gx = v[next]! - v[3 * k]!, gy = v[next + 1]! - v[3 * k + 1]!;
+    const gz = v[next + 2]! - v[3 * k + 2]!;
+    const wx = up[1]! * gz - up[2]! * gy, wy = up[2]! * gx - up[0]! * gz;
+    const wz = up[0]! * gy - up[1]! * gx;
+    const w = Math.sqrt(wx * wx + wy * wy + wz * wz);
+    planes[3 * k] = wx / w;
+    planes[3 * k + 1] = wy / w;
+    planes[3 * k + 2] = wz / w;
+  }
+}
+
+/**
  * The least height over the plane of `triangle` of the shape (the core inflated by its radius)
  * within the triangle's column (its walls through the edges along `triangle.up`, exact: the
  * caller asks for a dip beyond the slack, so a shape touching the border edge within round-off
@@ -263,18 +282,7 @@ function roundedColumnLow(
   const ex = core.x1 - x0, ey = core.y1 - y0, ez = core.z1 - z0;
   const h0 = (x0 - v[0]!) * nx + (y0 - v[1]!) * ny + (z0 - v[2]!) * nz;
   const rise = ex * nx + ey * ny + ez * nz;
-  // The walls' inward normals, as clipCore's column: up x edge, normalised.
-  for (let k = 0; k < 3; k++) {
-    const next = k === 2 ? 0 : 3 * k + 3;
-    const gx = v[next]! - v[3 * k]!, gy = v[next + 1]! - v[3 * k + 1]!;
-    const gz = v[next + 2]! - v[3 * k + 2]!;
-    const wx = up[1]! * gz - up[2]! * gy, wy = up[2]! * gx - up[0]! * gz;
-    const wz = up[0]! * gy - up[1]! * gx;
-    const w = Math.sqrt(wx * wx + wy * wy + wz * wz);
-    planes[3 * k] = wx / w;
-    planes[3 * k + 1] = wy / w;
-    planes[3 * k + 2] = wz / w;
-  }
+  writeColumnWalls(triangle);
   let least = Infinity;
   // The shape's lowest points, the core moved by -r n: the part of that segment inside the walls.
   let low = 0, high = 1;
@@ -406,28 +414,13 @@ export function collideCoreMesh(
  * their sum's.
  */
 function clipCore(core: Core, triangle: MeshTriangle, column: boolean): boolean {
-  const v = triangle.vertices, u = triangle.inward, up = triangle.up, slack = triangle.slack;
+  const v = triangle.vertices, u = triangle.inward, slack = triangle.slack;
   const reach = triangle.crackReach;
   const x0 = core.x0, y0 = core.y0, z0 = core.z0;
   const ex = core.x1 - x0, ey = core.y1 - y0, ez = core.z1 - z0;
   const planes = prismPlanes;
-  for (let k = 0; k < 3; k++) {
-    let ux = u[3 * k]!, uy = u[3 * k + 1]!, uz = u[3 * k + 2]!;
-    if (column) {
-      const next = k === 2 ? 0 : 3 * k + 3;
-      const gx = v[next]! - v[3 * k]!, gy = v[next + 1]! - v[3 * k + 1]!;
-      const gz = v[next + 2]! - v[3 * k + 2]!;
-      const wx = up[1]! * gz - up[2]! * gy, wy = up[2]! * gx - up[0]! * gz;
-      const wz = up[0]! * gy - up[1]! * gx;
-      const w = Math.sqrt(wx * wx + wy * wy + wz * wz);
-      ux = wx / w;
-      uy = wy / w;
-      uz = wz / w;
-    }
-    planes[3 * k] = ux;
-    planes[3 * k + 1] = uy;
-    planes[3 * k + 2] = uz;
-  }
+  if (column) writeColumnWalls(triangle);
+  else planes.set(u);
   let low = 0, high = 1;
   spanPlanes[0] = -1;
   spanPlanes[1] = -1;
