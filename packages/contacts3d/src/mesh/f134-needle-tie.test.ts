@@ -13,10 +13,9 @@ import { collide } from '../collide.js';
 import { CollisionData } from '../manifold/collision-data.js';
 import { Capsule } from '../shapes/capsule.js';
 import { Sphere } from '../shapes/primitives.js';
+import { add, type Quat, rotate, type Vec3 } from '../test-support/shapes.js';
 import { EdgeFlag } from './mesh-triangle.js';
 import { TriangleMesh } from './triangle-mesh.js';
-
-type Vec3Tuple = [number, number, number];
 
 /** The needle's point on the border (z) and its width at the far end (fractions of the floor). */
 const TIP = 1e-3;
@@ -41,23 +40,12 @@ function floor(scale: number, offset: number): TriangleMesh {
 }
 
 /** The fuzz case's pose of the floor: a turn about a tilted axis (round-off in every coordinate). */
-const TURN: [number, number, number, number] = [
+const TURN: Quat = [
   -0.09477313327387739,
   -0.7728413864304312,
   0.6274662655246833,
   -0.004508908764686198,
 ];
-
-/** `p` turned by the unit quaternion `TURN` (x, y, z, w): p + 2w (u x p) + 2 u x (u x p). */
-function turn(p: readonly number[]): Vec3Tuple {
-  const [x, y, z, w] = TURN;
-  const cx = y * p[2]! - z * p[1]!, cy = z * p[0]! - x * p[2]!, cz = x * p[1]! - y * p[0]!;
-  return [
-    p[0]! + 2 * (w * cx + y * cz - z * cy),
-    p[1]! + 2 * (w * cy + z * cx - x * cz),
-    p[2]! + 2 * (w * cz + x * cy - y * cx),
-  ];
-}
 
 describe('test_f134: a core beside a floor border that is a needle long edge', () => {
   const places = [
@@ -68,10 +56,10 @@ describe('test_f134: a core beside a floor border that is a needle long edge', (
     { name: 'scale 1e3 near 1e5', scale: 1e3, offset: 1e5 },
   ];
   for (const { name, scale: s, offset } of places) {
-    // Turned and moved as the fuzz case's floor: world = turn(p) + shift.
-    const shift: [number, number, number] = [-0.8 * offset, 0.04 * offset, -0.43 * offset];
+    // Turned and moved as the fuzz case's floor: world = rotate(TURN, p) + shift.
+    const shift: Vec3 = [-0.8 * offset, 0.04 * offset, -0.43 * offset];
     const mesh = floor(s, offset).setPose(shift, TURN);
-    const place = (p: readonly number[]) => turn(p).map((c, i) => c + shift[i]!) as Vec3Tuple;
+    const place = (p: readonly number[]) => add(rotate(TURN, p), shift);
 
     it(`test_f134_needle_border_is_a_boundary_its_inner_edge_flat (${name})`, () => {
       expect(mesh.triangleCount).toBe(4);
@@ -98,7 +86,7 @@ describe('test_f134: a core beside a floor border that is a needle long edge', (
           new Capsule(r, 0.5 * s).setPose(place([x + offset, height + 0.5 * s, z + offset]), TURN),
         ];
         // From the border to the core, in the world.
-        const normal = turn([x / reach, height / reach, 0]);
+        const normal = rotate(TURN, [x / reach, height / reach, 0]);
         for (const shape of shapes) {
           for (const order of [1, -1]) {
             data.reset();

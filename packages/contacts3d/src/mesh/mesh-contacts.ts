@@ -234,6 +234,25 @@ function loadCoreEnds(core: Core): void {
 }
 
 /**
+ * Writes into `prismPlanes` the inward normals of the walls of the column of `triangle` (the
+ * planes through its edges along `triangle.up`): up x edge, normalised (inward: `clipCore`).
+ */
+function writeColumnWalls(triangle: MeshTriangle): void {
+  const v = triangle.vertices, up = triangle.up, planes = prismPlanes;
+  for (let k = 0; k < 3; k++) {
+    const next = k === 2 ? 0 : 3 * k + 3;
+    const gx = v[next]! - v[3 * k]!, gy = v[next + 1]! - v[3 * k + 1]!;
+    const gz = v[next + 2]! - v[3 * k + 2]!;
+    const wx = up[1]! * gz - up[2]! * gy, wy = up[2]! * gx - up[0]! * gz;
+    const wz = up[0]! * gy - up[1]! * gx;
+    const w = Math.sqrt(wx * wx + wy * wy + wz * wz);
+    planes[3 * k] = wx / w;
+    planes[3 * k + 1] = wy / w;
+    planes[3 * k + 2] = wz / w;
+  }
+}
+
+/**
  * The least height over the plane of `triangle` of the shape (the core inflated by its radius)
  * within the triangle's column (its walls through the edges along `triangle.up`, exact: the
  * caller asks for a dip beyond the slack, so a shape touching the border edge within round-off
@@ -263,18 +282,7 @@ function roundedColumnLow(
   const ex = core.x1 - x0, ey = core.y1 - y0, ez = core.z1 - z0;
   const h0 = (x0 - v[0]!) * nx + (y0 - v[1]!) * ny + (z0 - v[2]!) * nz;
   const rise = ex * nx + ey * ny + ez * nz;
-  // The walls' inward normals, as clipCore's column: up x edge, normalised.
-  for (let k = 0; k < 3; k++) {
-    const next = k === 2 ? 0 : 3 * k + 3;
-    const gx = v[next]! - v[3 * k]!, gy = v[next + 1]! - v[3 * k + 1]!;
-    const gz = v[next + 2]! - v[3 * k + 2]!;
-    const wx = up[1]! * gz - up[2]! * gy, wy = up[2]! * gx - up[0]! * gz;
-    const wz = up[0]! * gy - up[1]! * gx;
-    const w = Math.sqrt(wx * wx + wy * wy + wz * wz);
-    planes[3 * k] = wx / w;
-    planes[3 * k + 1] = wy / w;
-    planes[3 * k + 2] = wz / w;
-  }
+  writeColumnWalls(triangle);
   let least = Infinity;
   // The shape's lowest points, the core moved by -r n: the part of that segment inside the walls.
   let low = 0, high = 1;
@@ -406,28 +414,13 @@ export function collideCoreMesh(
  * their sum's.
  */
 function clipCore(core: Core, triangle: MeshTriangle, column: boolean): boolean {
-  const v = triangle.vertices, u = triangle.inward, up = triangle.up, slack = triangle.slack;
+  const v = triangle.vertices, u = triangle.inward, slack = triangle.slack;
   const reach = triangle.crackReach;
   const x0 = core.x0, y0 = core.y0, z0 = core.z0;
   const ex = core.x1 - x0, ey = core.y1 - y0, ez = core.z1 - z0;
   const planes = prismPlanes;
-  for (let k = 0; k < 3; k++) {
-    let ux = u[3 * k]!, uy = u[3 * k + 1]!, uz = u[3 * k + 2]!;
-    if (column) {
-      const next = k === 2 ? 0 : 3 * k + 3;
-      const gx = v[next]! - v[3 * k]!, gy = v[next + 1]! - v[3 * k + 1]!;
-      const gz = v[next + 2]! - v[3 * k + 2]!;
-      const wx = up[1]! * gz - up[2]! * gy, wy = up[2]! * gx - up[0]! * gz;
-      const wz = up[0]! * gy - up[1]! * gx;
-      const w = Math.sqrt(wx * wx + wy * wy + wz * wz);
-      ux = wx / w;
-      uy = wy / w;
-      uz = wz / w;
-    }
-    planes[3 * k] = ux;
-    planes[3 * k + 1] = uy;
-    planes[3 * k + 2] = uz;
-  }
+  if (column) writeColumnWalls(triangle);
+  else planes.set(u);
   let low = 0, high = 1;
   spanPlanes[0] = -1;
   spanPlanes[1] = -1;
@@ -566,11 +559,7 @@ function coreTriangleFace(
       wallPoint[0] = x0 + ex * t - nx * height;
       wallPoint[1] = y0 + ey * t - ny * height;
       wallPoint[2] = z0 + ez * t - nz * height;
-      second = fromColumn
-        ? wall < 3
-          ? meshEdgeFeature(triangle.index, wall)
-          : meshVertexFeature(triangle.index, wall - 3)
-        : wallFeature(triangle, wall);
+      second = wallFeature(triangle, wall, fromColumn);
     }
     const kind = !core.capsule
       ? ContactKind.FaceFace
@@ -605,42 +594,46 @@ function coreTriangleFace(
  * line: the walls of the corner's two edges lie within round-off of each other there, and the
  * crack reach of one moves its wall out, so the other's wall, extended past its edge's end, is
  * the one that clips, anywhere along the first edge (FINDINGS.md F134: 0.011 beyond the end).
+ * A wall of the column (`column`: the core's part in a heightfield triangle's column) names it
+ * always: the column's walls stand along the field's up, not along the normal, so the point
+ * under the end (along the normal) need not lie over the wall's edge.
  */
-function wallFeature(triangle: MeshTriangle, wall: number): number {
-  const v = triangle.vertices, reach = triangle.crackReach;
-  const px = wallPoint[0]!, py = wallPoint[1]!, pz = wallPoint[2]!;
-  let nearest = Infinity, nearestEdge = 0, nearestAt = 0, named = 0;
-  for (let k = 0; k < 3; k++) {
-    const next = k === 2 ? 0 : 3 * k + 3;
-    const ax = v[3 * k]!, ay = v[3 * k + 1]!, az = v[3 * k + 2]!;
-    const gx = v[next]! - ax, gy = v[next + 1]! - ay, gz = v[next + 2]! - az;
-    // Ericson 5.1.2, the closest point on a segment: a + clamp((p - a) . g / g . g, 0, 1) g.
-    const along = ((px - ax) * gx + (py - ay) * gy + (pz - az) * gz) /
-      (gx * gx + gy * gy + gz * gz);
-    const at = Math.min(1, Math.max(0, along));
-    const dx = px - ax - at * gx, dy = py - ay - at * gy, dz = pz - az - at * gz;
-    const distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
-    if (distance < nearest) {
-      nearest = distance;
-      nearestEdge = k;
-      nearestAt = at;
+function wallFeature(triangle: MeshTriangle, wall: number, column: boolean): number {
+  const index = triangle.index;
+  if (!column) {
+    const v = triangle.vertices, reach = triangle.crackReach;
+    const px = wallPoint[0]!, py = wallPoint[1]!, pz = wallPoint[2]!;
+    let nearest = Infinity, nearestEdge = 0, nearestAt = 0, named = 0;
+    for (let k = 0; k < 3; k++) {
+      const next = k === 2 ? 0 : 3 * k + 3;
+      const ax = v[3 * k]!, ay = v[3 * k + 1]!, az = v[3 * k + 2]!;
+      const gx = v[next]! - ax, gy = v[next + 1]! - ay, gz = v[next + 2]! - az;
+      // Ericson 5.1.2, the closest point on a segment: a + clamp((p - a) . g / g . g, 0, 1) g.
+      const along = ((px - ax) * gx + (py - ay) * gy + (pz - az) * gz) /
+        (gx * gx + gy * gy + gz * gz);
+      const at = Math.min(1, Math.max(0, along));
+      const dx = px - ax - at * gx, dy = py - ay - at * gy, dz = pz - az - at * gz;
+      const distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (distance < nearest) {
+        nearest = distance;
+        nearestEdge = k;
+        nearestAt = at;
+      }
+      if (k === wall) named = distance;
     }
-    if (k === wall) named = distance;
+    if (wall >= 3) {
+      const corner = 3 * (wall - 3);
+      const dx = px - v[corner]!, dy = py - v[corner + 1]!, dz = pz - v[corner + 2]!;
+      named = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    }
+    const allowance = triangle.slack + Math.max(reach[0]!, reach[1]!, reach[2]!);
+    if (named > nearest + allowance) {
+      if (nearestAt <= 0) return meshVertexFeature(index, nearestEdge);
+      if (nearestAt >= 1) return meshVertexFeature(index, (nearestEdge + 1) % 3);
+      return meshEdgeFeature(index, nearestEdge);
+    }
   }
-  if (wall >= 3) {
-    const corner = 3 * (wall - 3);
-    const dx = px - v[corner]!, dy = py - v[corner + 1]!, dz = pz - v[corner + 2]!;
-    named = Math.sqrt(dx * dx + dy * dy + dz * dz);
-  }
-  const allowance = triangle.slack + Math.max(reach[0]!, reach[1]!, reach[2]!);
-  if (!(named > nearest + allowance)) {
-    return wall < 3
-      ? meshEdgeFeature(triangle.index, wall)
-      : meshVertexFeature(triangle.index, wall - 3);
-  }
-  if (nearestAt <= 0) return meshVertexFeature(triangle.index, nearestEdge);
-  if (nearestAt >= 1) return meshVertexFeature(triangle.index, (nearestEdge + 1) % 3);
-  return meshEdgeFeature(triangle.index, nearestEdge);
+  return wall < 3 ? meshEdgeFeature(index, wall) : meshVertexFeature(index, wall - 3);
 }
 
 /**
