@@ -610,7 +610,7 @@ function buildAdjacency(
 /**
  * Groups the vertices that are copies of one another: used vertices (`longest`, the longest edge
  * at each, above 0) within the crack width of each other (`crackWidth` of the longer of their
- * longest edges), joined transitively (union-find over a hash grid; Ericson 7.1.3). Returns each
+ * longest edges), joined transitively (union-find over the hashed grid of Ericson 12.1). Returns each
  * vertex's group as the group's least vertex number; positions are not moved.
  */
 function groupCopies(p: Float64Array, longest: Float64Array): Int32Array {
