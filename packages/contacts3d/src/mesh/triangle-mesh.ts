@@ -461,7 +461,8 @@ interface Adjacency {
  * directions (consistently wound) gets a neighbour and a flag from their normals: `Flat` within
  * `FLAT_EDGE_ANGLE`, else `Convex` when the neighbour's far vertex lies behind this triangle's
  * plane, `Concave` otherwise (the same answer from either side). Any other edge is `Boundary`,
- * but a crack in a flat stretch (`closeFlatCracks`). A vertex is flat when every edge at it is.
+ * but a crack in a flat stretch (`closeFlatCracks`). A vertex's ring and flatness cover its copies
+ * (`groupCopies`): it is flat when every edge at it or at a copy is, and its ring holds theirs.
  */
 function buildAdjacency(
   tv: Int32Array,
@@ -568,21 +569,153 @@ function buildAdjacency(
   for (let v = 0; v < vertexCount; v++) ringStart[v + 1] = ringStart[v + 1]! + ringStart[v]!;
   const ring = new Int32Array(ringStart[vertexCount]!);
   const ringFill = ringStart.slice(0, vertexCount);
-  const vertexFlat = new Uint8Array(vertexCount).fill(1);
-  const used = new Uint8Array(vertexCount);
+  const longest = new Float64Array(vertexCount);
   for (let id = 0; id < edgeCount; id++) {
     const a = ends[2 * id]!, b = ends[2 * id + 1]!;
     ring[ringFill[a]!++] = b;
     ring[ringFill[b]!++] = a;
-    used[a] = 1;
-    used[b] = 1;
-    if (edgeFlag[id] !== EdgeFlag.Flat) {
+    const length = vectorLength(
+      p[3 * b]! - p[3 * a]!,
+      p[3 * b + 1]! - p[3 * a + 1]!,
+      p[3 * b + 2]! - p[3 * a + 2]!,
+    );
+    longest[a] = Math.max(longest[a]!, length);
+    longest[b] = Math.max(longest[b]!, length);
+  }
+  const copies = groupCopies(p, longest);
+  // A vertex is flat when every edge at it or at a copy of it is, edges between copies aside
+  // (shorter than a crack: a needle's end, not a side of the surface).
+  const vertexFlat = new Uint8Array(vertexCount).fill(1);
+  for (let id = 0; id < edgeCount; id++) {
+    const a = copies[ends[2 * id]!]!, b = copies[ends[2 * id + 1]!]!;
+    if (a !== b && edgeFlag[id] !== EdgeFlag.Flat) {
       vertexFlat[a] = 0;
       vertexFlat[b] = 0;
     }
   }
-  for (let v = 0; v < vertexCount; v++) if (used[v] === 0) vertexFlat[v] = 0;
-  return { edgeIds, neighbours, neighbourEdge, flags, ringStart, ring, vertexFlat, crackReach };
+  for (let v = 0; v < vertexCount; v++) {
+    vertexFlat[v] = longest[v] === 0 ? 0 : vertexFlat[copies[v]!]!;
+  }
+  return {
+    edgeIds,
+    neighbours,
+    neighbourEdge,
+    flags,
+    ...ringsOverCopies(ringStart, ring, copies),
+    vertexFlat,
+    crackReach,
+  };
+}
+
+/**
+ * Groups the vertices that are copies of one another: used vertices (`longest`, the longest edge
+ * at each, above 0) within the crack width of each other (`crackWidth` of the longer of their
+ * longest edges), joined transitively (union-find over the hashed grid of Ericson 12.1). Returns each
+ * vertex's group as the group's least vertex number; positions are not moved.
+ */
+function groupCopies(p: Float64Array, longest: Float64Array): Int32Array {
+  const count = longest.length, meshSize = boxDiagonal(p);
+  const group = new Int32Array(count);
+  for (let v = 0; v < count; v++) group[v] = v;
+  let reach = 0;
+  for (let v = 0; v < count; v++) reach = Math.max(reach, crackWidth(longest[v]!, meshSize));
+  if (!(reach > 0)) return group;
+  // Cells 16 reaches across: most vertices search one cell.
+  const cell = 16 * reach;
+  let size = 2;
+  while (size < 2 * count) size *= 2;
+  const mask = size - 1;
+  const head = new Int32Array(size).fill(-1), next = new Int32Array(count);
+  const hashCell = (i: number, j: number, k: number) => {
+    let hash = Math.imul(i | 0, 0x9e3779b1);
+    hash = Math.imul(hash ^ (j | 0), 0x85ebca6b);
+    hash = Math.imul(hash ^ (k | 0), 0xc2b2ae35);
+    return (hash ^ (hash >>> 15)) & mask;
+  };
+  const find = (v: number) => {
+    while (group[v] !== v) v = group[v] = group[group[v]!]!;
+    return v;
+  };
+  let grouped = false;
+  for (let v = 0; v < count; v++) {
+    if (longest[v] === 0) continue;
+    const x = p[3 * v]!, y = p[3 * v + 1]!, z = p[3 * v + 2]!;
+    const width = crackWidth(longest[v]!, meshSize);
+    const i0 = Math.floor((x - reach) / cell), i1 = Math.floor((x + reach) / cell);
+    const j0 = Math.floor((y - reach) / cell), j1 = Math.floor((y + reach) / cell);
+    const k0 = Math.floor((z - reach) / cell), k1 = Math.floor((z + reach) / cell);
+    // Counted by offsets: far from the origin a cell number plus 1 may round to itself.
+    for (let di = 0; di <= i1 - i0; di++) {
+      for (let dj = 0; dj <= j1 - j0; dj++) {
+        for (let dk = 0; dk <= k1 - k0; dk++) {
+          for (let w = head[hashCell(i0 + di, j0 + dj, k0 + dk)]!; w !== -1; w = next[w]!) {
+            const d = vectorLength(p[3 * w]! - x, p[3 * w + 1]! - y, p[3 * w + 2]! - z);
+            if (d > Math.max(width, crackWidth(longest[w]!, meshSize))) continue;
+            const a = find(v), b = find(w);
+            if (a !== b) group[Math.max(a, b)] = Math.min(a, b);
+            grouped = true;
+          }
+        }
+      }
+    }
+    const own = hashCell(Math.floor(x / cell), Math.floor(y / cell), Math.floor(z / cell));
+    next[v] = head[own]!;
+    head[own] = v;
+  }
+  if (grouped) { for (let v = 0; v < count; v++) group[v] = find(v); }
+  return group;
+}
+
+/**
+ * Each vertex's ring with the rings of its copies added (vertices of its own group left out: an
+ * edge between copies points nowhere on the surface), so that its normal cone (`vertexAccepts`)
+ * is closed by the triangles at its copies too (FINDINGS.md F109, F133).
+ */
+function ringsOverCopies(
+  ringStart: Int32Array,
+  ring: Int32Array,
+  group: Int32Array,
+): { ringStart: Int32Array; ring: Int32Array; } {
+  const count = group.length;
+  // The members of each group, listed from the group's least vertex.
+  const memberStart = new Int32Array(count + 1);
+  let shared = false;
+  for (let v = 0; v < count; v++) {
+    memberStart[group[v]! + 1]!++;
+    if (group[v] !== v) shared = true;
+  }
+  if (!shared) return { ringStart, ring };
+  for (let v = 0; v < count; v++) memberStart[v + 1] = memberStart[v + 1]! + memberStart[v]!;
+  const members = new Int32Array(count), memberFill = memberStart.slice(0, count);
+  for (let v = 0; v < count; v++) members[memberFill[group[v]!]!++] = v;
+  const outside = (g: number, w: number) => {
+    let n = 0;
+    for (let i = ringStart[w]!; i < ringStart[w + 1]!; i++) if (group[ring[i]!] !== g) n++;
+    return n;
+  };
+  const start = new Int32Array(count + 1);
+  for (let v = 0; v < count; v++) {
+    const g = group[v]!;
+    let n = ringStart[v + 1]! - ringStart[v]!;
+    for (let i = memberStart[g]!; i < memberStart[g + 1]!; i++) {
+      if (members[i] !== v) n += outside(g, members[i]!);
+    }
+    start[v + 1] = start[v]! + n;
+  }
+  const out = new Int32Array(start[count]!);
+  for (let v = 0; v < count; v++) {
+    const g = group[v]!;
+    let o = start[v]!;
+    for (let i = ringStart[v]!; i < ringStart[v + 1]!; i++) out[o++] = ring[i]!;
+    for (let i = memberStart[g]!; i < memberStart[g + 1]!; i++) {
+      const w = members[i]!;
+      if (w === v) continue;
+      for (let j = ringStart[w]!; j < ringStart[w + 1]!; j++) {
+        if (group[ring[j]!] !== g) out[o++] = ring[j]!;
+      }
+    }
+  }
+  return { ringStart: start, ring: out };
 }
 
 /**
