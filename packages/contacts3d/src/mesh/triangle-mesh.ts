@@ -438,6 +438,9 @@ function redundantNeedles(p: Float64Array, kept: number[]): number[] {
   return redundant;
 }
 
+/** Most steps of `nearStretchOfTriangle`'s searches: 60 halvings reach a parameter's round-off. */
+const SEARCH_STEPS = 60;
+
 /** Twice the area of triangle `p[a] p[b] p[c]` (offsets into `p`). */
 function doubledArea(p: Float64Array, a: number, b: number, c: number): number {
   const ux = p[b]! - p[a]!, uy = p[b + 1]! - p[a + 1]!, uz = p[b + 2]! - p[a + 2]!;
@@ -450,8 +453,9 @@ function doubledArea(p: Float64Array, a: number, b: number, c: number): number {
  * `reach` of triangle `p[a] p[b] p[c]`, if any. The distance from a point moving along a segment
  * to a convex set is convex in the parameter, so the stretch is one interval: its lowest point
  * by golden-section search, then each end by bisection, each to a parameter step of `reach`
- * over the segment's length a thousandth (an end found is on the near side: the stretch given is
- * never longer than the true one).
+ * over the segment's length a thousandth or `SEARCH_STEPS` steps, whichever comes first (a
+ * parameter's round-off would stop a narrower step being reached; an end found is on the near
+ * side: the stretch given is never longer than the true one).
  */
 function nearStretchOfTriangle(
   p: Float64Array,
@@ -489,7 +493,7 @@ function nearStretchOfTriangle(
     let low = 0, high = 1;
     let x1 = high - ratio * (high - low), x2 = low + ratio * (high - low);
     let f1 = distance(x1), f2 = distance(x2);
-    while (high - low > step) {
+    for (let i = 0; i < SEARCH_STEPS && high - low > step; i++) {
       if (f1 <= limit) inside = x1;
       else if (f2 <= limit) inside = x2;
       if (inside >= 0) break;
@@ -511,7 +515,7 @@ function nearStretchOfTriangle(
   if (atStart) start = 0;
   else {
     let out = 0;
-    while (start - out > step) {
+    for (let i = 0; i < SEARCH_STEPS && start - out > step; i++) {
       const mid = 0.5 * (out + start);
       if (distance(mid) <= limit) start = mid;
       else out = mid;
@@ -520,7 +524,7 @@ function nearStretchOfTriangle(
   if (atEnd) end = 1;
   else {
     let out = 1;
-    while (out - end > step) {
+    for (let i = 0; i < SEARCH_STEPS && out - end > step; i++) {
       const mid = 0.5 * (end + out);
       if (distance(mid) <= limit) end = mid;
       else out = mid;
