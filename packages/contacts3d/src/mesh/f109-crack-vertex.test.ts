@@ -5,16 +5,14 @@
  * 7bfcbda) the edge of triangle 263 across the crack from it stayed a boundary, so the vertex
  * was not flat and its normal cone (`TriangleSource.vertexAccepts`, every edge at it) was open
  * on that side. The sweep closes that edge as a flat crack: the vertex is flat and takes no
- * contact of its own. Triangle 45 is a needle lying within the crack width of the floor, which
- * the build now drops (FINDINGS.md F133, `redundantNeedles`): its corner 2 is then a corner of no
- * kept triangle and names no contact at all. The floor (the suite's reproduction, cut down to the
- * triangles the box reaches) at scales 1e-3, 1 and 1e3.
+ * contact of its own. The floor (the suite's reproduction, cut down to the triangles the box
+ * reaches) at scales 1e-3, 1 and 1e3.
  */
 import { describe, expect, it } from 'vitest';
 import { collide } from '../collide.js';
 import { CollisionData } from '../manifold/collision-data.js';
 import { Box } from '../shapes/primitives.js';
-import { MeshTriangle } from './mesh-triangle.js';
+import { Direction, MeshTriangle } from './mesh-triangle.js';
 import { TriangleMesh } from './triangle-mesh.js';
 
 /** The fuzz suite's bound on a normal off a flat floor (its `flat-floor-cracked` property). */
@@ -172,18 +170,6 @@ function floor(scale: number): TriangleMesh {
   return new TriangleMesh(VERTICES.map((v) => v * scale), INDICES).setPose([0, 0, 0], TURN);
 }
 
-/**
- * The joined vertex number of corner k of the caller's triangle `index` (by its position: the
- * triangle itself may be a needle the build dropped).
- */
-function cornerKey(mesh: TriangleMesh, index: number, k: number, scale: number): number {
-  const v = 3 * INDICES[3 * index + k]!, p = mesh.positions;
-  for (let key = 0; key < p.length / 3; key++) {
-    if ([0, 1, 2].every((i) => p[3 * key + i] === VERTICES[v + i]! * scale)) return key;
-  }
-  throw new Error(`no vertex at corner ${k} of triangle ${index}`);
-}
-
 /** The slot and the world front normal of the triangle the caller numbered `index`. */
 function triangle(mesh: TriangleMesh, index: number): MeshTriangle {
   const t = new MeshTriangle();
@@ -198,17 +184,17 @@ describe('FINDINGS.md F109: a vertex on a crack of a flat floor', () => {
   for (const scale of SCALES) {
     it(`test_f109_vertex_cone_closed (scale ${scale})`, () => {
       const mesh = floor(scale);
-      // Triangle 45 is a needle within the crack width of the floor, dropped (`redundantNeedles`,
-      // FINDINGS.md F133). Its corner 2 was a corner of it alone: no kept triangle has it, so no
-      // contact is named by it (the box's contacts below check the floor's normal).
-      expect(Array.from(mesh.redundantNeedles)).toContain(45);
-      const key = cornerKey(mesh, 45, 2, scale);
-      expect(Array.from(mesh.triangleVertices)).not.toContain(key);
+      const key = triangle(mesh, 45).vertexKeys[2]!;
+      expect(mesh.vertexIsFlat(key)).toBe(true);
+      const d = new Direction();
+      [d.x, d.y, d.z] = GHOST;
+      d.length = Math.hypot(d.x, d.y, d.z);
+      expect(mesh.vertexAccepts(key, d)).toBe(false);
     });
 
     it(`test_f109_box_contacts_take_the_floor_normal (scale ${scale})`, () => {
       const mesh = floor(scale);
-      const up = triangle(mesh, mesh.triangleIndex[0]!).normal;
+      const up = triangle(mesh, 45).normal;
       const box = new Box(HALF_SIZES.map((h) => h * scale) as [number, number, number]).setPose(
         POSITION.map((p) => p * scale) as [number, number, number],
         BOX_TURN,

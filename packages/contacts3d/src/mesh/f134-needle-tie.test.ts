@@ -13,6 +13,7 @@ import { collide } from '../collide.js';
 import { CollisionData } from '../manifold/collision-data.js';
 import { Capsule } from '../shapes/capsule.js';
 import { Sphere } from '../shapes/primitives.js';
+import { EdgeFlag } from './mesh-triangle.js';
 import { TriangleMesh } from './triangle-mesh.js';
 
 type Vec3Tuple = [number, number, number];
@@ -72,13 +73,12 @@ describe('test_f134: a core beside a floor border that is a needle long edge', (
     const mesh = floor(s, offset).setPose(shift, TURN);
     const place = (p: readonly number[]) => turn(p).map((c, i) => c + shift[i]!) as Vec3Tuple;
 
-    it(`test_f134_needle_border_is_dropped_as_redundant (${name})`, () => {
-      // Triangle 0 is N = A B C, its edge 0 (A-B) the border, its edge 2 (C-A) along the floor's
-      // edge: N lies within the crack width of the floor, so the build drops it (FINDINGS.md
-      // F133, `redundantNeedles`) and the floor's own edge is the border (the test below: the
-      // contacts beside it are the border's).
-      expect(mesh.triangleCount).toBe(3);
-      expect(Array.from(mesh.redundantNeedles)).toEqual([0]);
+    it(`test_f134_needle_border_is_a_boundary_its_inner_edge_flat (${name})`, () => {
+      expect(mesh.triangleCount).toBe(4);
+      // Triangle 0 is N = A B C: edge 0 (A-B) the border, edge 2 (C-A) the inner edge.
+      const t = Array.from(mesh.triangleIndex).indexOf(0);
+      expect(mesh.edgeFlags[3 * t]).toBe(EdgeFlag.Boundary);
+      expect(mesh.edgeFlags[3 * t + 2]).toBe(EdgeFlag.Flat);
     });
 
     it(`test_f134_sphere_and_capsule_beside_the_needle_touch_the_border (${name})`, () => {

@@ -340,11 +340,8 @@ describe('test_f20: a hull on a floor of near-duplicate vertices names the featu
         });
       for (const order of ORDERS) {
         const contacts = contactsOf(hull, mesh, order);
-        // The old code gave 4, one of them named by a corner of the needle 0.071 off it. The
-        // build now drops this cut-down floor's needles (11 of 18, each within the crack width
-        // of the floor: FINDINGS.md F133), so the hull overhangs a border 3e-10 from where the
-        // needles' was and one edge contact there answers (depth 0.00551, the old deepest 0.00554).
-        expect(contacts.length).toBeGreaterThan(0);
+        // The old code gave 4, one of them named by a corner of the needle 0.071 off it.
+        expect(contacts.length).toBeGreaterThanOrEqual(3);
         for (const c of contacts) {
           expect(offFeature(triangle(c.triangle), c.local, c.onMesh)).toBeLessThan(1e-9 * s);
           expect(c.depth).toBeGreaterThan(0);

@@ -1,9 +1,8 @@
 /**
  * `TriangleMesh`: static level geometry from a modelling tool, triangles given as vertex and
- * index lists. Built once: validation, welding of equal positions, degenerate triangles and
- * redundant needles dropped (counted), edge adjacency with each edge flagged (`EdgeFlag`), each
- * vertex's ring of neighbours (for its normal cone), and a bounding-volume hierarchy (bvh.ts:
- * median split).
+ * index lists. Built once: validation, welding of equal positions, degenerate triangles dropped
+ * (counted), edge adjacency with each edge flagged (`EdgeFlag`), each vertex's ring of
+ * neighbours (for its normal cone), and a bounding-volume hierarchy (bvh.ts: median split).
  * The rule against ghost contacts that these flags serve is in mesh-contacts.ts.
  */
 import { MAX_COORDINATE, requireObject } from '@contactkit/math';
@@ -63,12 +62,7 @@ const CRACK_MESH_WIDTH = 1e-8;
  * one-sided (only their front collides) unless `options.twoSided`. Vertices at exactly the same
  * position are joined (an exported mesh that repeats its vertices per triangle still gets its
  * adjacency). Triangles of zero area (see `DEGENERATE_AREA_RATIO`) are dropped and counted in
- * `degenerateTriangleCount`. So are needles (triangles thinner than the crack width over their
- * longest edge) lying wholly within the crack width of the other, non-needle triangles, counted
- * apart in `redundantNeedleCount`: dropping one moves the surface by at most that width (a
- * Hausdorff bound, the one a closed crack already accepts), and the floor's edges beside it then
- * meet across a crack (FINDINGS.md F133). Feature ids and ray hits name triangles by the caller's
- * index.
+ * `degenerateTriangleCount`; feature ids and ray hits name triangles by the caller's index.
  * Throws a RangeError naming the argument for: a list whose length is not a multiple of 3, a
  * vertex coordinate that is not finite or beyond `MAX_COORDINATE`, an index that is not an
  * integer naming a vertex, more than `MAX_MESH_TRIANGLES` triangles, or no triangle of non-zero
@@ -83,16 +77,12 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
   readonly solidBelow = false;
   /** Triangles given (`indices.length / 3`). */
   readonly inputTriangleCount: number;
-  /** Triangles kept: the given ones less the degenerate and the redundant needles. */
+  /** Triangles kept: the given ones less the degenerate. */
   readonly triangleCount: number;
   /** Triangles dropped for zero area (see `DEGENERATE_AREA_RATIO`), repeated vertices included. */
   readonly degenerateTriangleCount: number;
   /** Caller's indices of the dropped triangles, ascending. */
   readonly degenerateTriangles: Int32Array;
-  /** Needles dropped as redundant (see `redundantNeedles`): kept for area, covered by the others. */
-  readonly redundantNeedleCount: number;
-  /** Caller's indices of the redundant needles, ascending. */
-  readonly redundantNeedles: Int32Array;
   /** Positions after joining equal ones, `x, y, z` per vertex, in the mesh's frame. */
   readonly positions: Float64Array;
   /** The three joined vertex numbers of each kept triangle (its slot). */
@@ -156,18 +146,6 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
       if (a === b || b === c || c === a || isSliverOfZeroArea(p, a, b, c)) dropped.push(t);
       else kept.push(t, a, b, c);
     }
-    // Drop the needles that lie within the crack width of the other triangles (`redundantNeedles`).
-    const redundant = redundantNeedles(p, kept);
-    const needles: number[] = [];
-    if (redundant.length > 0) {
-      const all = kept.splice(0);
-      for (let n = 0, r = 0; n < all.length / 4; n++) {
-        if (r < redundant.length && redundant[r] === n) {
-          needles.push(all[4 * n]!);
-          r++;
-        } else kept.push(all[4 * n]!, all[4 * n + 1]!, all[4 * n + 2]!, all[4 * n + 3]!);
-      }
-    }
     const count = kept.length / 4;
     if (count === 0) {
       throw new RangeError(
@@ -178,8 +156,6 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
     this.triangleCount = count;
     this.degenerateTriangleCount = dropped.length;
     this.degenerateTriangles = Int32Array.from(dropped);
-    this.redundantNeedleCount = needles.length;
-    this.redundantNeedles = Int32Array.from(needles);
     this.triangleIndex = new Int32Array(count);
     this.triangleVertices = new Int32Array(3 * count);
     this.triangleNormals = new Float64Array(3 * count);
@@ -354,236 +330,6 @@ function isSliverOfZeroArea(p: Float64Array, a: number, b: number, c: number): b
     e3x * e3x + e3y * e3y + e3z * e3z,
   );
   return !(doubledArea > DEGENERATE_AREA_RATIO * longestSquared);
-}
-
-/**
- * The needles among the kept triangles (`kept`: caller's index and three joined vertex numbers per
- * triangle) that add nothing: their places in `kept`, ascending. A needle is a triangle whose
- * height over its longest edge (twice its area over that edge) is below the crack width
- * `crackWidth(longest, meshSize)`; it lies within that height of its longest edge. It is
- * redundant when every point of that edge lies within the width less the height of the union of
- * the kept triangles that are not needles, so every point of the needle lies within the width of
- * them: dropping it moves the surface by at most the width, as closing a crack does (`crackReach`).
- * Needles never cover needles, so the order does not matter, and a mesh of needles alone, or a
- * needle reaching past the triangles beside it, keeps them. Copies of a vertex moved by round-off
- * make such needles along the edges of a floor (FINDINGS.md F133): kept, they were judged pair by
- * pair against the floor's edges and left some of them boundaries. Candidates come from a
- * hierarchy over the non-needles' boxes (built only when there are needles), each needle's box
- * grown by the width.
- */
-function redundantNeedles(p: Float64Array, kept: number[]): number[] {
-  const count = kept.length / 4, meshSize = boxDiagonal(p);
-  const heights = new Float64Array(count), longest = new Int32Array(count);
-  const needles: number[] = [], solid: number[] = [];
-  for (let n = 0; n < count; n++) {
-    let best = -1, bestLength = 0;
-    for (let k = 0; k < 3; k++) {
-      const a = 3 * kept[4 * n + 1 + k]!, b = 3 * kept[4 * n + 1 + (k + 1) % 3]!;
-      const edge = vectorLength(p[b]! - p[a]!, p[b + 1]! - p[a + 1]!, p[b + 2]! - p[a + 2]!);
-      if (edge > bestLength) (best = k, bestLength = edge);
-    }
-    const a = 3 * kept[4 * n + 1]!, b = 3 * kept[4 * n + 2]!, c = 3 * kept[4 * n + 3]!;
-    const height = doubledArea(p, a, b, c) / bestLength;
-    heights[n] = height;
-    longest[n] = best;
-    if (height < crackWidth(bestLength, meshSize)) needles.push(n);
-    else solid.push(n);
-  }
-  if (needles.length === 0 || solid.length === 0) return [];
-  const bounds = new Float64Array(6 * solid.length);
-  for (let i = 0; i < solid.length; i++) {
-    const n = solid[i]!;
-    for (let axis = 0; axis < 3; axis++) {
-      const a = p[3 * kept[4 * n + 1]! + axis]!, b = p[3 * kept[4 * n + 2]! + axis]!;
-      const c = p[3 * kept[4 * n + 3]! + axis]!;
-      bounds[6 * i + axis] = Math.min(a, b, c);
-      bounds[6 * i + 3 + axis] = Math.max(a, b, c);
-    }
-  }
-  const bvh = new Bvh(bounds, solid.length), stack = new Int32Array(bvh.depth + 2);
-  const nodes = bvh.bounds, from: number[] = [], to: number[] = [];
-  const redundant: number[] = [];
-  for (const n of needles) {
-    const k = longest[n]!;
-    const s = 3 * kept[4 * n + 1 + k]!, e = 3 * kept[4 * n + 1 + (k + 1) % 3]!;
-    const length = vectorLength(p[e]! - p[s]!, p[e + 1]! - p[s + 1]!, p[e + 2]! - p[s + 2]!);
-    const width = crackWidth(length, meshSize), reach = width - heights[n]!;
-    from.length = 0;
-    to.length = 0;
-    let size = 1;
-    stack[0] = 0;
-    while (size > 0) {
-      const node = stack[--size]!, o = 6 * node;
-      let apart = false;
-      for (let axis = 0; axis < 3; axis++) {
-        const low = Math.min(p[s + axis]!, p[e + axis]!) - width;
-        const high = Math.max(p[s + axis]!, p[e + axis]!) + width;
-        if (nodes[o + axis]! > high || nodes[o + 3 + axis]! < low) apart = true;
-      }
-      if (apart) continue;
-      const child = bvh.child[node]!, leafCount = bvh.count[node]!;
-      if (leafCount === 0) {
-        stack[size++] = child;
-        stack[size++] = child + 1;
-        continue;
-      }
-      for (let l = child; l < child + leafCount; l++) {
-        const m = solid[bvh.order[l]!]!;
-        const a = 3 * kept[4 * m + 1]!, b = 3 * kept[4 * m + 2]!, c = 3 * kept[4 * m + 3]!;
-        nearStretchOfTriangle(p, s, e, a, b, c, reach, length, from, to);
-      }
-    }
-    if (coversSegment(from, to, 1e-3 * width / length)) redundant.push(n);
-  }
-  return redundant;
-}
-
-/** Most steps of `nearStretchOfTriangle`'s searches: 60 halvings reach a parameter's round-off. */
-const SEARCH_STEPS = 60;
-
-/** Twice the area of triangle `p[a] p[b] p[c]` (offsets into `p`). */
-function doubledArea(p: Float64Array, a: number, b: number, c: number): number {
-  const ux = p[b]! - p[a]!, uy = p[b + 1]! - p[a + 1]!, uz = p[b + 2]! - p[a + 2]!;
-  const vx = p[c]! - p[a]!, vy = p[c + 1]! - p[a + 1]!, vz = p[c + 2]! - p[a + 2]!;
-  return vectorLength(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx);
-}
-
-/**
- * Appends to `from` and `to` the stretch of segment `p[s] p[e]` (parameters in [0, 1]) within
- * `reach` of triangle `p[a] p[b] p[c]`, if any. The distance from a point moving along a segment
- * to a convex set is convex in the parameter, so the stretch is one interval: its lowest point
- * by golden-section search, then each end by bisection, each to a parameter step of `reach`
- * over the segment's length a thousandth or `SEARCH_STEPS` steps, whichever comes first (a
- * parameter's round-off would stop a narrower step being reached; an end found is on the near
- * side: the stretch given is never longer than the true one).
- */
-function nearStretchOfTriangle(
-  p: Float64Array,
-  s: number,
-  e: number,
-  a: number,
-  b: number,
-  c: number,
-  reach: number,
-  length: number,
-  from: number[],
-  to: number[],
-): void {
-  const limit = reach * reach, step = 1e-3 * reach / length;
-  const distance = (t: number) =>
-    squaredDistanceToTriangle(
-      p[s]! + t * (p[e]! - p[s]!),
-      p[s + 1]! + t * (p[e + 1]! - p[s + 1]!),
-      p[s + 2]! + t * (p[e + 2]! - p[s + 2]!),
-      p,
-      a,
-      b,
-      c,
-    );
-  const atStart = distance(0) <= limit, atEnd = distance(1) <= limit;
-  if (atStart && atEnd) {
-    from.push(0);
-    to.push(1);
-    return;
-  }
-  // A point of the stretch: an end, or the lowest point (golden section, Kiefer 1953).
-  let inside = atStart ? 0 : atEnd ? 1 : -1;
-  if (inside < 0) {
-    const ratio = 0.5 * (Math.sqrt(5) - 1);
-    let low = 0, high = 1;
-    let x1 = high - ratio * (high - low), x2 = low + ratio * (high - low);
-    let f1 = distance(x1), f2 = distance(x2);
-    for (let i = 0; i < SEARCH_STEPS && high - low > step; i++) {
-      if (f1 <= limit) inside = x1;
-      else if (f2 <= limit) inside = x2;
-      if (inside >= 0) break;
-      if (f1 < f2) {
-        high = x2;
-        (x2 = x1, f2 = f1);
-        x1 = high - ratio * (high - low);
-        f1 = distance(x1);
-      } else {
-        low = x1;
-        (x1 = x2, f1 = f2);
-        x2 = low + ratio * (high - low);
-        f2 = distance(x2);
-      }
-    }
-    if (inside < 0) return;
-  }
-  let start = inside, end = inside;
-  if (atStart) start = 0;
-  else {
-    let out = 0;
-    for (let i = 0; i < SEARCH_STEPS && start - out > step; i++) {
-      const mid = 0.5 * (out + start);
-      if (distance(mid) <= limit) start = mid;
-      else out = mid;
-    }
-  }
-  if (atEnd) end = 1;
-  else {
-    let out = 1;
-    for (let i = 0; i < SEARCH_STEPS && out - end > step; i++) {
-      const mid = 0.5 * (end + out);
-      if (distance(mid) <= limit) end = mid;
-      else out = mid;
-    }
-  }
-  from.push(start);
-  to.push(end);
-}
-
-/** Whether the stretches `[from[i], to[i]]` cover [0, 1] leaving no gap wider than `gap`. */
-function coversSegment(from: number[], to: number[], gap: number): boolean {
-  const order = Array.from(from.keys()).sort((i, j) => from[i]! - from[j]!);
-  let reached = 0;
-  for (const i of order) {
-    if (from[i]! - reached > gap) return false;
-    reached = Math.max(reached, to[i]!);
-  }
-  return 1 - reached <= gap;
-}
-
-/**
- * The squared distance from point (x, y, z) to triangle `p[a] p[b] p[c]`: the closest point by
- * the triangle's Voronoi regions (Ericson, Real-Time Collision Detection, 5.1.5).
- */
-function squaredDistanceToTriangle(
-  x: number,
-  y: number,
-  z: number,
-  p: Float64Array,
-  a: number,
-  b: number,
-  c: number,
-): number {
-  const abx = p[b]! - p[a]!, aby = p[b + 1]! - p[a + 1]!, abz = p[b + 2]! - p[a + 2]!;
-  const acx = p[c]! - p[a]!, acy = p[c + 1]! - p[a + 1]!, acz = p[c + 2]! - p[a + 2]!;
-  const apx = x - p[a]!, apy = y - p[a + 1]!, apz = z - p[a + 2]!;
-  const d1 = abx * apx + aby * apy + abz * apz, d2 = acx * apx + acy * apy + acz * apz;
-  const squared = (u: number, v: number) => {
-    const qx = apx - u * abx - v * acx, qy = apy - u * aby - v * acy, qz = apz - u * abz - v * acz;
-    return qx * qx + qy * qy + qz * qz;
-  };
-  if (d1 <= 0 && d2 <= 0) return squared(0, 0);
-  const bpx = x - p[b]!, bpy = y - p[b + 1]!, bpz = z - p[b + 2]!;
-  const d3 = abx * bpx + aby * bpy + abz * bpz, d4 = acx * bpx + acy * bpy + acz * bpz;
-  if (d3 >= 0 && d4 <= d3) return squared(1, 0);
-  const vc = d1 * d4 - d3 * d2;
-  if (vc <= 0 && d1 >= 0 && d3 <= 0) return squared(d1 / (d1 - d3), 0);
-  const cpx = x - p[c]!, cpy = y - p[c + 1]!, cpz = z - p[c + 2]!;
-  const d5 = abx * cpx + aby * cpy + abz * cpz, d6 = acx * cpx + acy * cpy + acz * cpz;
-  if (d6 >= 0 && d5 <= d6) return squared(0, 1);
-  const vb = d5 * d2 - d1 * d6;
-  if (vb <= 0 && d2 >= 0 && d6 <= 0) return squared(0, d2 / (d2 - d6));
-  const va = d3 * d6 - d5 * d4;
-  if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
-    const w = (d4 - d3) / (d4 - d3 + (d5 - d6));
-    return squared(1 - w, w);
-  }
-  const denominator = 1 / (va + vb + vc);
-  return squared(vb * denominator, vc * denominator);
 }
 
 function readVertices(vertices: ArrayLike<number>): Float64Array {
