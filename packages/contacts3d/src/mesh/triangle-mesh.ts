@@ -732,7 +732,8 @@ function ringsOverCopies(
  * end lies on the line, on neither side: the mesh's border stays a boundary). Sweep and prune
  * (Ericson 7.5.1) over the single-triangle edges finds the pairs (`CrackSweep.pairEdges`); an
  * edge of two triangles that run it the same way (no neighbours) joins the sweep with both uses
- * (FINDINGS.md F133: a needle folded back over a crack made the floor's edge such an edge).
+ * (FINDINGS.md F133: a needle folded back over a crack made the floor's edge such an edge), and
+ * shared edges near open ones join it to cover them (`sharedEdgesAtOpenEnds`, FINDINGS.md F148).
  */
 function closeFlatCracks(
   tv: Int32Array,
@@ -753,11 +754,14 @@ function closeFlatCracks(
     const users = userCount[edgeIds[e]!]!;
     if (users === 1 || (users === 2 && neighbours[e] === -1)) edges.push(e);
   }
+  if (edges.length === 0) return;
+  const open = edges.length;
+  edges.push(...sharedEdgesAtOpenEnds(tv, p, neighbours, edges));
   if (edges.length < 2) return;
-  const cracks = new CrackSweep(tv, normals, inward, p, edges);
+  const cracks = new CrackSweep(tv, normals, inward, p, edges, open);
   cracks.pairEdges();
   const covered = new Map<number, number>();
-  for (let i = 0; i < edges.length; i++) {
+  for (let i = 0; i < open; i++) {
     if (!cracks.isCovered(i)) continue;
     const e = edges[i]!;
     flags[e] = EdgeFlag.Flat;
@@ -770,7 +774,7 @@ function closeFlatCracks(
   // A needle folded back over a covered edge (its normal against the other use's, in one plane)
   // lies in the floor: its use of the edge is flat too.
   const firstUse = new Map<number, number>();
-  for (const e of edges) {
+  for (const e of edges.slice(0, open)) {
     const id = edgeIds[e]!;
     if (userCount[id] !== 2 || covered.get(id) !== 1) continue;
     const other = firstUse.get(id);
@@ -786,6 +790,98 @@ function closeFlatCracks(
     flags[other] = EdgeFlag.Flat;
     edgeFlag[id] = EdgeFlag.Flat;
   }
+}
+
+/**
+ * The uses of edges two triangles share (neighbours of each other) with an end within the crack
+ * width of an end of an open edge (`open`, triangle-edge numbers). They join the crack sweep to
+ * cover open edges only, their own flags unchanged: a needle lying along such an edge (FINDINGS.md
+ * F133, F148: its corners copies of the edge's ends, 1e-10 off its line) has no open edge across
+ * it, but the triangle beyond the shared edge is across it. The ends are matched through a hashed
+ * grid of cells one crack width across (Ericson 7.1.6), so a mesh pays for its open edges' ends only.
+ */
+function sharedEdgesAtOpenEnds(
+  tv: Int32Array,
+  p: Float64Array,
+  neighbours: Int32Array,
+  open: number[],
+): number[] {
+  let longest = 0;
+  for (let e = 0; e < tv.length; e++) {
+    const a = 3 * tv[e]!, b = 3 * tv[e - (e % 3) + ((e % 3) + 1) % 3]!;
+    longest = Math.max(
+      longest,
+      vectorLength(p[b]! - p[a]!, p[b + 1]! - p[a + 1]!, p[b + 2]! - p[a + 2]!),
+    );
+  }
+  const width = crackWidth(longest, boxDiagonal(p));
+  // Each open end is listed in its cell and the 26 around it, so a vertex looks in its own cell.
+  const cellOf = (
+    v: number,
+    dx: number,
+    dy: number,
+    dz: number,
+  ) => (Math.imul(Math.floor(p[3 * v]! / width) + dx, 73856093) ^
+    Math.imul(Math.floor(p[3 * v + 1]! / width) + dy, 19349663) ^
+    Math.imul(Math.floor(p[3 * v + 2]! / width) + dz, 83492791));
+  const ends = new Map<number, number[]>();
+  for (const e of open) {
+    for (const v of [tv[e]!, tv[e - (e % 3) + ((e % 3) + 1) % 3]!]) {
+      for (let dx = -1; dx <= 1; dx++) {
+        for (let dy = -1; dy <= 1; dy++) {
+          for (let dz = -1; dz <= 1; dz++) {
+            const key = cellOf(v, dx, dy, dz), list = ends.get(key);
+            if (list === undefined) ends.set(key, [v]);
+            else if (!list.includes(v)) list.push(v);
+          }
+        }
+      }
+    }
+  }
+  const nearOpenEnd = (v: number): boolean =>
+    (ends.get(cellOf(v, 0, 0, 0)) ?? []).some((w) =>
+      vectorLength(
+        p[3 * w]! - p[3 * v]!,
+        p[3 * w + 1]! - p[3 * v + 1]!,
+        p[3 * w + 2]! - p[3 * v + 2]!,
+      ) <=
+        width
+    );
+  const near = new Map<number, boolean>();
+  const isNear = (v: number): boolean => {
+    let answer = near.get(v);
+    if (answer === undefined) near.set(v, answer = nearOpenEnd(v));
+    return answer;
+  };
+  // Each of the edge's two triangles must reach beyond the width on its side: a sliver along the
+  // mesh's border has a shared edge within the width of its open one, and nothing beyond either.
+  const farCorner = (t: number, a: number, b: number): number => {
+    for (let k = 0; k < 3; k++) {
+      const v = tv[3 * t + k]!;
+      if (v !== a && v !== b) return v;
+    }
+    return a;
+  };
+  const reachesBeyond = (t: number, a: number, b: number): boolean => {
+    const c = farCorner(t, a, b);
+    const ex = p[3 * b]! - p[3 * a]!,
+      ey = p[3 * b + 1]! - p[3 * a + 1]!,
+      ez = p[3 * b + 2]! - p[3 * a + 2]!;
+    const fx = p[3 * c]! - p[3 * a]!,
+      fy = p[3 * c + 1]! - p[3 * a + 1]!,
+      fz = p[3 * c + 2]! - p[3 * a + 2]!;
+    const cross = vectorLength(ey * fz - ez * fy, ez * fx - ex * fz, ex * fy - ey * fx);
+    return cross > width * vectorLength(ex, ey, ez);
+  };
+  const shared: number[] = [];
+  for (let e = 0; e < tv.length; e++) {
+    const u = neighbours[e]!;
+    if (u < 0) continue;
+    const a = tv[e]!, b = tv[e - (e % 3) + ((e % 3) + 1) % 3]!;
+    if (!isNear(a) && !isNear(b)) continue;
+    if (reachesBeyond(Math.floor(e / 3), a, b) && reachesBeyond(u, a, b)) shared.push(e);
+  }
+  return shared;
 }
 
 /**
@@ -828,6 +924,8 @@ class CrackSweep {
     private readonly inward: Float64Array,
     private readonly p: Float64Array,
     private readonly edges: number[],
+    /** Edges from this place in `edges` on are shared ones, there to cover the open ones only. */
+    private readonly open: number,
   ) {
     this.count = edges.length;
     this.lengths = new Float64Array(this.count);
@@ -925,18 +1023,23 @@ class CrackSweep {
    * width only near it (FINDINGS.md F75: a needle of zero area dropped between them, its short
    * side along one of them longer than the width, leaves a wedge no wider than round-off there).
    */
-  private meet(i: number, j: number): void {
+  private meet(first: number, second: number): void {
+    if (first >= this.open && second >= this.open) return;
+    const [i, j] = first >= this.open ? [second, first] : [first, second];
     const e = this.edges[i]!, f = this.edges[j]!;
     const t = Math.floor(e / 3), u = Math.floor(f / 3);
     const facing = this.inward[3 * e]! * this.inward[3 * f]! +
       this.inward[3 * e + 1]! * this.inward[3 * f + 1]! +
       this.inward[3 * e + 2]! * this.inward[3 * f + 2]!;
-    if (t === u || !(facing < 0)) return;
+    // A shared edge has a triangle on each side: an open edge along it is inside the surface
+    // whichever side its own triangle lies on (a needle's corners round off to either).
+    const shared = j >= this.open;
+    if (t === u || (!shared && !(facing < 0))) return;
     const [long, short] = this.lengths[i]! >= this.lengths[j]! ? [i, j] : [j, i];
     const longEdge = this.edges[long]!, shortEdge = this.edges[short]!;
     const length = this.lengths[long]!, shortLength = this.lengths[short]!;
     const width = crackWidth(length, this.meshSize);
-    if (!this.across(f, e, width) || !this.across(e, f, width)) return;
+    if (!shared && (!this.across(f, e, width) || !this.across(e, f, width))) return;
     const from = this.along(longEdge, this.start(shortEdge));
     const to = this.along(longEdge, this.end(shortEdge));
     if (!(to < from)) return;
@@ -949,9 +1052,11 @@ class CrackSweep {
     const n = this.normals;
     const cosine = n[3 * t]! * n[3 * u]! + n[3 * t + 1]! * n[3 * u + 1]! +
       n[3 * t + 2]! * n[3 * u + 2]!;
-    // Normals against each other in one plane: a needle folded back over the crack, not a crease.
-    if (cosine <= -FLAT_EDGE_COSINE) return;
-    if (!(cosine >= FLAT_EDGE_COSINE)) {
+    // Normals against each other in one plane: a needle folded back over the crack, not a crease
+    // (over a shared edge, lying in the surface).
+    if (cosine <= -FLAT_EDGE_COSINE && !shared) return;
+    if (shared && !(Math.abs(cosine) >= FLAT_EDGE_COSINE)) return;
+    if (!(Math.abs(cosine) >= FLAT_EDGE_COSINE)) {
       this.vetoed[i] = 1;
       this.vetoed[j] = 1;
       return;
