@@ -6,9 +6,6 @@
  */
 import type { KnownDefect } from './suite.js';
 
-/** Hull at 10^5: edge contacts off a cracked floor's normal (the build's cracks). */
-const F148 = 'FINDINGS.md F148';
-
 /** Sphere against a mesh at 10^5: ghost normals on cracked floors. */
 const F133 = 'FINDINGS.md F133';
 
@@ -31,11 +28,6 @@ function entries(
 
 /** Known defects: failures of these cells are reported, not counted. The first match names the cell. */
 export const KNOWN_DEFECTS: readonly KnownDefect[] = [
-  ...entries(F148, ['collideConvexHullTriangleMesh'], ['flat-floor-cracked'], [
-    'near-duplicate',
-    'deep',
-    'far-1e5',
-  ]),
   ...entries(F133, ['collideSphereTriangleMesh'], ['flat-floor-cracked'], [
     'near-duplicate',
     'far-1e5',
