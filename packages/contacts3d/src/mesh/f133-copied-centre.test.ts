@@ -12,7 +12,8 @@ import { collide } from '../collide.js';
 import { CollisionData } from '../manifold/collision-data.js';
 import { Sphere } from '../shapes/primitives.js';
 import { Direction } from './mesh-triangle.js';
-import { TriangleMesh } from './triangle-mesh.js';
+import { upwardFloor } from '../test-support/mesh-scenes.js';
+import type { TriangleMesh } from './triangle-mesh.js';
 
 /** (x, z) in y = 0: C, its copy C', the square's corners P0..P3, the needle's far corner Q and apex. */
 const POINTS = [[0, 0], [1e-10, 1e-10], [1, 1], [-1, 1], [-1, -1], [1, -1], [0, 0.8], [1e-9, 0.4]];
@@ -21,15 +22,7 @@ const TRIANGLES = [[0, 2, 3], [0, 3, 4], [1, 4, 5], [1, 5, 2], [0, 6, 7]];
 
 /** The floor at `scale`, every triangle wound to face up (+y). */
 function floor(scale: number): TriangleMesh {
-  const up = (t: number[]) => {
-    const [a, b, c] = t.map((i) => POINTS[i]!);
-    const y = (b![1]! - a![1]!) * (c![0]! - a![0]!) - (b![0]! - a![0]!) * (c![1]! - a![1]!);
-    return y > 0 ? t : [t[0]!, t[2]!, t[1]!];
-  };
-  return new TriangleMesh(
-    POINTS.flatMap(([x, z]) => [x! * scale, 0, z! * scale]),
-    TRIANGLES.flatMap(up),
-  );
+  return upwardFloor(POINTS, TRIANGLES, scale);
 }
 
 /** A unit `Direction`. */

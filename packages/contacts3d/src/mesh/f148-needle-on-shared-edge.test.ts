@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { collide } from '../collide.js';
 import { CollisionData } from '../manifold/collision-data.js';
 import { Sphere } from '../shapes/primitives.js';
-import { TriangleMesh } from './triangle-mesh.js';
+import { upwardFloor } from '../test-support/mesh-scenes.js';
+import type { TriangleMesh } from './triangle-mesh.js';
 
 /** (x, z) in y = 0: the square's corners P0..P3, then the needle's A' (a copy of P0) and C' (of P2). */
 const POINTS = [[-1, -1], [1, -1], [1, 1], [-1, 1], [-1, -1 + 1e-9], [1 + 1e-9, 1]];
@@ -19,15 +20,7 @@ const TRIANGLES = [[0, 1, 2], [0, 2, 3], [4, 2, 5]];
 
 /** The floor at `scale`, every triangle wound to face up (+y). */
 function floor(scale: number): TriangleMesh {
-  const up = (t: number[]) => {
-    const [a, b, c] = t.map((i) => POINTS[i]!);
-    const y = (b![1]! - a![1]!) * (c![0]! - a![0]!) - (b![0]! - a![0]!) * (c![1]! - a![1]!);
-    return y > 0 ? t : [t[0]!, t[2]!, t[1]!];
-  };
-  return new TriangleMesh(
-    POINTS.flatMap(([x, z]) => [x! * scale, 0, z! * scale]),
-    TRIANGLES.flatMap(up),
-  );
+  return upwardFloor(POINTS, TRIANGLES, scale);
 }
 
 describe('test_f148: a needle along an edge two floor triangles share', () => {

@@ -310,6 +310,17 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
   }
 }
 
+/** Twice the area of triangle a b c (vertex numbers into `p`): the length of the edges' cross product. */
+function doubledAreaOf(p: Float64Array, a: number, b: number, c: number): number {
+  const e1x = p[3 * b]! - p[3 * a]!,
+    e1y = p[3 * b + 1]! - p[3 * a + 1]!,
+    e1z = p[3 * b + 2]! - p[3 * a + 2]!;
+  const e2x = p[3 * c]! - p[3 * a]!,
+    e2y = p[3 * c + 1]! - p[3 * a + 1]!,
+    e2z = p[3 * c + 2]! - p[3 * a + 2]!;
+  return vectorLength(e1y * e2z - e1z * e2y, e1z * e2x - e1x * e2z, e1x * e2y - e1y * e2x);
+}
+
 /** Whether triangle a b c (joined vertex numbers) has zero area up to `DEGENERATE_AREA_RATIO`. */
 function isSliverOfZeroArea(p: Float64Array, a: number, b: number, c: number): boolean {
   const e1x = p[3 * b]! - p[3 * a]!,
@@ -319,11 +330,7 @@ function isSliverOfZeroArea(p: Float64Array, a: number, b: number, c: number): b
     e2y = p[3 * c + 1]! - p[3 * a + 1]!,
     e2z = p[3 * c + 2]! - p[3 * a + 2]!;
   const e3x = e2x - e1x, e3y = e2y - e1y, e3z = e2z - e1z;
-  const doubledArea = vectorLength(
-    e1y * e2z - e1z * e2y,
-    e1z * e2x - e1x * e2z,
-    e1x * e2y - e1y * e2x,
-  );
+  const doubledArea = doubledAreaOf(p, a, b, c);
   const longestSquared = Math.max(
     e1x * e1x + e1y * e1y + e1z * e1z,
     e2x * e2x + e2y * e2y + e2z * e2z,
@@ -862,17 +869,14 @@ function sharedEdgesAtOpenEnds(
     }
     return a;
   };
-  const reachesBeyond = (t: number, a: number, b: number): boolean => {
-    const c = farCorner(t, a, b);
-    const ex = p[3 * b]! - p[3 * a]!,
-      ey = p[3 * b + 1]! - p[3 * a + 1]!,
-      ez = p[3 * b + 2]! - p[3 * a + 2]!;
-    const fx = p[3 * c]! - p[3 * a]!,
-      fy = p[3 * c + 1]! - p[3 * a + 1]!,
-      fz = p[3 * c + 2]! - p[3 * a + 2]!;
-    const cross = vectorLength(ey * fz - ez * fy, ez * fx - ex * fz, ex * fy - ey * fx);
-    return cross > width * vectorLength(ex, ey, ez);
-  };
+  const reachesBeyond = (t: number, a: number, b: number): boolean =>
+    doubledAreaOf(p, a, b, farCorner(t, a, b)) >
+      width *
+        vectorLength(
+          p[3 * b]! - p[3 * a]!,
+          p[3 * b + 1]! - p[3 * a + 1]!,
+          p[3 * b + 2]! - p[3 * a + 2]!,
+        );
   const shared: number[] = [];
   for (let e = 0; e < tv.length; e++) {
     const u = neighbours[e]!;

@@ -184,3 +184,23 @@ function deepestDepth(call: (data: CollisionData) => number): number {
   expect(count).toBeGreaterThan(0);
   return Math.max(...data.contacts.slice(0, count).map((c) => c.penetration));
 }
+
+/**
+ * A floor in y = 0 from points given as (x, z) and triangles as corner numbers, at `scale`, every
+ * triangle wound to face up (+y) whatever order it is given in.
+ */
+export function upwardFloor(
+  points: number[][],
+  triangles: number[][],
+  scale: number,
+): TriangleMesh {
+  const up = (t: number[]) => {
+    const [a, b, c] = t.map((i) => points[i]!);
+    const y = (b![1]! - a![1]!) * (c![0]! - a![0]!) - (b![0]! - a![0]!) * (c![1]! - a![1]!);
+    return y > 0 ? t : [t[0]!, t[2]!, t[1]!];
+  };
+  return new TriangleMesh(
+    points.flatMap(([x, z]) => [x! * scale, 0, z! * scale]),
+    triangles.flatMap(up),
+  );
+}
