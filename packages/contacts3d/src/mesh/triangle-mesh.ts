@@ -491,11 +491,6 @@ function buildAdjacency(
   bvh: Bvh,
 ): Adjacency {
   const vertexCount = p.length / 3;
-  const meshSize = boxDiagonal(p);
-  const needle = new Uint8Array(count);
-  for (let t = 0; t < count; t++) {
-    if (isNeedle(p, tv[3 * t]!, tv[3 * t + 1]!, tv[3 * t + 2]!, meshSize)) needle[t] = 1;
-  }
   const edgeIds = new Int32Array(3 * count);
   const neighbours = new Int32Array(3 * count).fill(-1);
   const neighbourEdge = new Int32Array(3 * count).fill(-1);
@@ -570,19 +565,7 @@ function buildAdjacency(
     flags[first] = flag;
     flags[second] = flag;
   }
-  closeFlatCracks(
-    tv,
-    normals,
-    inward,
-    p,
-    needle,
-    bvh,
-    edgeIds,
-    neighbours,
-    userCount,
-    flags,
-    crackReach,
-  );
+  closeFlatCracks(tv, normals, inward, p, bvh, edgeIds, neighbours, userCount, flags, crackReach);
   // An edge is flat when every use of it is.
   const edgeFlat = new Uint8Array(edgeCount).fill(1);
   for (let e = 0; e < 3 * count; e++) {
@@ -782,7 +765,6 @@ function closeFlatCracks(
   normals: Float64Array,
   inward: Float64Array,
   p: Float64Array,
-  needle: Uint8Array,
   bvh: Bvh,
   edgeIds: Int32Array,
   neighbours: Int32Array,
@@ -799,8 +781,18 @@ function closeFlatCracks(
   }
   if (edges.length === 0) return;
   const open = edges.length;
+  // Needles are marked among the triangles in the sweep only: a mesh pays for its open edges.
+  const needle = new Uint8Array(tv.length / 3), meshSize = boxDiagonal(p);
+  const markNeedles = (from: number) => {
+    for (let i = from; i < edges.length; i++) {
+      const t = Math.floor(edges[i]! / 3);
+      if (isNeedle(p, tv[3 * t]!, tv[3 * t + 1]!, tv[3 * t + 2]!, meshSize)) needle[t] = 1;
+    }
+  };
+  markNeedles(0);
   edges.push(...sharedEdgesAtOpenEnds(tv, p, neighbours, edges));
   edges.push(...sharedEdgesAlongNeedles(tv, p, neighbours, needle, bvh, edges, open));
+  markNeedles(open);
   if (edges.length < 2) return;
   const cracks = new CrackSweep(tv, normals, inward, p, needle, edges, open);
   cracks.pairEdges();
@@ -1014,13 +1006,17 @@ function sharedEdgesAlongNeedles(
  * (FINDINGS.md F133), so the crack sweep judges its edges by the surface around it.
  */
 function isNeedle(p: Float64Array, a: number, b: number, c: number, meshSize: number): boolean {
-  const length = (m: number, n: number) =>
-    vectorLength(
-      p[3 * n]! - p[3 * m]!,
-      p[3 * n + 1]! - p[3 * m + 1]!,
-      p[3 * n + 2]! - p[3 * m + 2]!,
+  let longest = 0;
+  for (const [m, n] of [[a, b], [b, c], [c, a]] as const) {
+    longest = Math.max(
+      longest,
+      vectorLength(
+        p[3 * n]! - p[3 * m]!,
+        p[3 * n + 1]! - p[3 * m + 1]!,
+        p[3 * n + 2]! - p[3 * m + 2]!,
+      ),
     );
-  const longest = Math.max(length(a, b), length(b, c), length(c, a));
+  }
   return doubledAreaOf(p, a, b, c) < crackWidth(longest, meshSize) * longest;
 }
 
