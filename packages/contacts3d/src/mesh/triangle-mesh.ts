@@ -750,15 +750,17 @@ function ringsOverCopies(
  * vertex copies) has no plane and no side of its own: its normal and which side of a line its
  * corners fall on are round-off (FINDINGS.md F133: a needle tilted out of the floor vetoed the
  * floor's crack as a crease; needles whose corners fell on the wrong side by 1e-10 were across no
- * edge and left their long edges open; needles covered each other along a border). So a needle
- * vetoes nothing, and its own edges are judged by position alone, by the surface around it: an edge
- * of a needle is flat when edges of triangles other than needles, lying in one plane, cover it on
- * both sides of its line (`CrackSweep.isNeedleCovered`), within a few crack widths of it
- * (`NEEDLE_PILE_WIDTHS`: needles stacked on one another fill cracks wider than one width). A needle
- * along a crease or the mesh's border keeps its boundary; a vertex only needles meet is then flat by
- * the vertex rule when their edges are; shared edges along a needle join the sweep to cover it
- * (`sharedEdgesAlongNeedles`). Needles still cover other triangles' edges as before: a crack wider
- * than one width between floor triangles may be filled by a pile of needles alone.
+ * edge and left their long edges open; needles covered each other out to a border). So a needle
+ * vetoes nothing, and its own edges are judged by the surface around it (`CrackSweep.isNeedleCovered`):
+ * an edge of a needle is flat only when triangles other than needles, in one plane, lie along it on
+ * both sides of its line within a few crack widths (`NEEDLE_PILE_WIDTHS`: needles stacked on one
+ * another fill cracks wider than one width), and then when their edges cover it from end to end on
+ * both sides, or when the edges across it cover it as any edge's do (a pile's needles cover one
+ * another where the surface around leaves a stretch to them). A needle along a crease or the mesh's
+ * border keeps its boundary; a vertex only needles meet is then flat by the vertex rule when their
+ * edges are; shared edges along a needle join the sweep to cover it (`sharedEdgesAlongNeedles`).
+ * Needles still cover other triangles' edges: a crack between floor triangles wider than one width
+ * may be filled by a pile of needles alone.
  */
 function closeFlatCracks(
   tv: Int32Array,
@@ -1431,23 +1433,26 @@ class CrackSweep {
     const [start, order] = this.coversByEdge();
     const length = this.lengths[i]!, width = crackWidth(length, this.meshSize);
     if (start[i] === start[i + 1]) return false;
-    let reached = 0;
+    let reached = 0, seen = false;
     for (let c = start[i]!; c < start[i + 1]!; c++) {
       const k = order[c]!;
+      if (this.coverBy[k]! >= 0) continue;
       if ((this.coverFrom[k]! - reached) * length > width) return false;
       reached = Math.max(reached, this.coverTo[k]!);
+      seen = true;
     }
-    return (1 - reached) * length <= width;
+    return seen && (1 - reached) * length <= width;
   }
 
   /**
    * Whether edge i, a needle's, lies in the surface around it: the edges of triangles other than
-   * needles near it (`meetNeedle`) lie in one plane (within `FLAT_EDGE_ANGLE`, either way up), and
-   * those of the triangles on each side of its line cover it from its start to its end with no gap
-   * wider than the crack width (of the longest edge of the needle and of those covering it: the
-   * copies at a needle's ends lie up to that far apart). A side is where a covering triangle lies,
-   * by its edge's inward direction (such a triangle reaches beyond the width from its edge). A
-   * needle along a crease, a ridge or the mesh's border stays a boundary.
+   * needles near it (`meetNeedle`) lie in one plane (within `FLAT_EDGE_ANGLE`, either way up), some
+   * on each side of its line, and either those of each side cover it from its start to its end with
+   * no gap wider than the crack width (of the longest edge of the needle and of those covering it:
+   * the copies at a needle's ends lie up to that far apart), or the edges across it cover it
+   * (`isCovered`, other needles' among them). A side is where a covering triangle lies, by its
+   * edge's inward direction (such a triangle reaches beyond the width from its edge). A needle along
+   * a crease, a ridge or the mesh's border stays a boundary.
    */
   isNeedleCovered(i: number): boolean {
     const [start, order] = this.coversByEdge();
@@ -1477,6 +1482,7 @@ class CrackSweep {
     // Across that line in the covering plane: one side's inward directions point along this.
     const px = ny * dz - nz * dy, py = nz * dx - nx * dz, pz = nx * dy - ny * dx;
     const reached = [0, 0], seen = [false, false];
+    let gap = false;
     for (let c = firstByPosition; c < start[i + 1]!; c++) {
       const k = order[c]!;
       if (this.coverBy[k]! < 0) continue;
@@ -1484,12 +1490,15 @@ class CrackSweep {
       const cosine = n[u]! * nx + n[u + 1]! * ny + n[u + 2]! * nz;
       if (!(Math.abs(cosine) >= FLAT_EDGE_COSINE)) return false;
       const side = w[3 * f]! * px + w[3 * f + 1]! * py + w[3 * f + 2]! * pz >= 0 ? 0 : 1;
-      if ((this.coverFrom[k]! - reached[side]!) * length > width) return false;
+      if ((this.coverFrom[k]! - reached[side]!) * length > width) gap = true;
       reached[side] = Math.max(reached[side]!, this.coverTo[k]!);
       seen[side] = true;
     }
-    return seen[0]! && seen[1]! && (1 - reached[0]!) * length <= width &&
-      (1 - reached[1]!) * length <= width;
+    if (!seen[0] || !seen[1]) return false;
+    // Covered from end to end on both sides, or else by the edges across it as any edge is (the
+    // needles of a pile cover one another where the surface around leaves a stretch to them).
+    return (!gap && (1 - reached[0]!) * length <= width && (1 - reached[1]!) * length <= width) ||
+      this.isCovered(i);
   }
 
   /** The covers grouped by edge (counting sort), each edge's in order of their start. */
