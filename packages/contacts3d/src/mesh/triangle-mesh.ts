@@ -57,13 +57,6 @@ const CRACK_WIDTH = 1e-6;
 const CRACK_MESH_WIDTH = 1e-8;
 
 /**
- * How far, in crack widths, the surface covering a needle's edge may lie from its line: needles of
- * copies stacked on one another fill a crack a few widths wide between the floor's triangles
- * (FINDINGS.md F133: 6e-7 of needles between triangles whose crack width is 2e-7 to 6e-7).
- */
-const NEEDLE_PILE_WIDTHS = 4;
-
-/**
  * A static triangle mesh: `vertices` a flat list of `x, y, z` triples, `indices` a flat list of
  * vertex index triples, each triangle counter-clockwise seen from its front. Triangles are
  * one-sided (only their front collides) unless `options.twoSided`. Vertices at exactly the same
@@ -750,17 +743,14 @@ function ringsOverCopies(
  * vertex copies) has no plane and no side of its own: its normal and which side of a line its
  * corners fall on are round-off (FINDINGS.md F133: a needle tilted out of the floor vetoed the
  * floor's crack as a crease; needles whose corners fell on the wrong side by 1e-10 were across no
- * edge and left their long edges open; needles covered each other out to a border). So a needle
- * vetoes nothing, and its own edges are judged by the surface around it (`CrackSweep.isNeedleCovered`):
- * an edge of a needle is flat only when triangles other than needles, in one plane, lie along it on
- * both sides of its line within a few crack widths (`NEEDLE_PILE_WIDTHS`: needles stacked on one
- * another fill cracks wider than one width), and then when their edges cover it from end to end on
- * both sides, or when the edges across it cover it as any edge's do (a pile's needles cover one
- * another where the surface around leaves a stretch to them). A needle along a crease or the mesh's
- * border keeps its boundary; a vertex only needles meet is then flat by the vertex rule when their
- * edges are; shared edges along a needle join the sweep to cover it (`sharedEdgesAlongNeedles`).
- * Needles still cover other triangles' edges: a crack between floor triangles wider than one width
- * may be filled by a pile of needles alone.
+ * edge and left their long edges open). So a needle vetoes nothing, and an edge of a needle the
+ * rule above leaves open is also flat when judged by position alone, by the surface around it
+ * (`CrackSweep.isNeedleCovered`): edges of triangles other than needles, in one plane, cover it from
+ * end to end on both sides of its line, each within the crack width, whatever their facing or the
+ * needle's corners. A vertex only needles meet is then flat by the vertex rule when their edges are;
+ * shared edges along a needle join the sweep to cover it (`sharedEdgesAlongNeedles`). Needles still
+ * cover other triangles' edges and one another as before (FINDINGS.md F133: needles stacked 6e-7
+ * across between floor triangles whose crack width is 2e-7 to 6e-7 close that crack only so).
  */
 function closeFlatCracks(
   tv: Int32Array,
@@ -801,7 +791,7 @@ function closeFlatCracks(
   const covered = new Map<number, number>();
   for (let i = 0; i < open; i++) {
     const e = edges[i]!;
-    if (!(needle[Math.floor(e / 3)] === 1 ? cracks.isNeedleCovered(i) : cracks.isCovered(i))) {
+    if (!(cracks.isCovered(i) || (needle[Math.floor(e / 3)] === 1 && cracks.isNeedleCovered(i)))) {
       continue;
     }
     flags[e] = EdgeFlag.Flat;
@@ -1226,10 +1216,10 @@ class CrackSweep {
   }
 
   /**
-   * Edge n of a needle and edge o of another triangle: the stretch of n within `NEEDLE_PILE_WIDTHS`
-   * crack widths of o's line, or of o within that of n's (whichever is longer is the line), longer
-   * than one width (or than half of the shorter edge), covers n, whatever the two triangles'
-   * normals, sides and directions. `isNeedleCovered` then asks for one plane and both sides.
+   * Edge n of a needle and edge o of another triangle: the stretch of n within the crack width of
+   * o's line, or of o within the width of n's (whichever is longer is the line), longer than that
+   * width (or than half of the shorter edge), covers n, whatever the two triangles' normals, sides
+   * and directions. `isNeedleCovered` then asks for one plane and both sides.
    */
   private meetNeedle(n: number, o: number): void {
     const [long, short] = this.lengths[n]! >= this.lengths[o]! ? [n, o] : [o, n];
@@ -1238,7 +1228,7 @@ class CrackSweep {
     const width = crackWidth(this.lengths[long]!, this.meshSize);
     const from = this.along(longEdge, this.start(shortEdge));
     const to = this.along(longEdge, this.end(shortEdge));
-    this.nearStretch(longEdge, shortEdge, from, to, NEEDLE_PILE_WIDTHS * width);
+    this.nearStretch(longEdge, shortEdge, from, to, width);
     let low = this.stretchLow, high = this.stretchHigh;
     // Cut to where the shorter edge's foot `from + s (to - from)` lies on the longer, in [0, 1].
     if (to !== from) {
@@ -1362,16 +1352,9 @@ class CrackSweep {
   }
 
   /**
-   * How far edge i lies from the edges covering it, at most (at most the crack width): along
-   * the edge, the nearest cover's gap at each point, and of those the largest. Covers overlap
-   * (a wedge's cover reaches the width at its far end, where another lies closer), so each
-   * point takes the nearest; the largest is at an end of a cover or where two gaps cross.
-   */
-  /**
    * The crack reach of a flat edge i (`MeshTriangle.crackReach`): the widest gap to the edges
-   * covering it, for a needle's edge at most the needle's crack width (its covers may lie up to
-   * `NEEDLE_PILE_WIDTHS` widths away; a face's reach stays within the crack width, as the
-   * contacts3d README's contract says).
+   * covering it, for a needle's edge at most the needle's crack width (a face's reach stays within
+   * the crack width, as the contacts3d README's contract says).
    */
   reach(i: number): number {
     const e = this.edges[i]!;
@@ -1393,6 +1376,12 @@ class CrackSweep {
     return longest;
   }
 
+  /**
+   * How far edge i lies from the edges covering it, at most (at most the crack width): along
+   * the edge, the nearest cover's gap at each point, and of those the largest. Covers overlap
+   * (a wedge's cover reaches the width at its far end, where another lies closer), so each
+   * point takes the nearest; the largest is at an end of a cover or where two gaps cross.
+   */
   widestGap(i: number): number {
     const [start, order] = this.coversByEdge();
     const first = start[i]!, last = start[i + 1]!;
@@ -1446,13 +1435,12 @@ class CrackSweep {
 
   /**
    * Whether edge i, a needle's, lies in the surface around it: the edges of triangles other than
-   * needles near it (`meetNeedle`) lie in one plane (within `FLAT_EDGE_ANGLE`, either way up), some
-   * on each side of its line, and either those of each side cover it from its start to its end with
-   * no gap wider than the crack width (of the longest edge of the needle and of those covering it:
-   * the copies at a needle's ends lie up to that far apart), or the edges across it cover it
-   * (`isCovered`, other needles' among them). A side is where a covering triangle lies, by its
-   * edge's inward direction (such a triangle reaches beyond the width from its edge). A needle along
-   * a crease, a ridge or the mesh's border stays a boundary.
+   * needles within the crack width of it (`meetNeedle`) lie in one plane (within `FLAT_EDGE_ANGLE`,
+   * either way up), and those of the triangles on each side of its line cover it from its start to
+   * its end with no gap wider than the crack width (of the longest edge of the needle and of those
+   * covering it: the copies at a needle's ends lie up to that far apart). A side is where a covering
+   * triangle lies, by its edge's inward direction (such a triangle reaches beyond the width from
+   * its edge). A needle along a crease, a ridge or the mesh's border is not covered so.
    */
   isNeedleCovered(i: number): boolean {
     const [start, order] = this.coversByEdge();
@@ -1482,7 +1470,6 @@ class CrackSweep {
     // Across that line in the covering plane: one side's inward directions point along this.
     const px = ny * dz - nz * dy, py = nz * dx - nx * dz, pz = nx * dy - ny * dx;
     const reached = [0, 0], seen = [false, false];
-    let gap = false;
     for (let c = firstByPosition; c < start[i + 1]!; c++) {
       const k = order[c]!;
       if (this.coverBy[k]! < 0) continue;
@@ -1490,15 +1477,12 @@ class CrackSweep {
       const cosine = n[u]! * nx + n[u + 1]! * ny + n[u + 2]! * nz;
       if (!(Math.abs(cosine) >= FLAT_EDGE_COSINE)) return false;
       const side = w[3 * f]! * px + w[3 * f + 1]! * py + w[3 * f + 2]! * pz >= 0 ? 0 : 1;
-      if ((this.coverFrom[k]! - reached[side]!) * length > width) gap = true;
+      if ((this.coverFrom[k]! - reached[side]!) * length > width) return false;
       reached[side] = Math.max(reached[side]!, this.coverTo[k]!);
       seen[side] = true;
     }
-    if (!seen[0] || !seen[1]) return false;
-    // Covered from end to end on both sides, or else by the edges across it as any edge is (the
-    // needles of a pile cover one another where the surface around leaves a stretch to them).
-    return (!gap && (1 - reached[0]!) * length <= width && (1 - reached[1]!) * length <= width) ||
-      this.isCovered(i);
+    return seen[0]! && seen[1]! && (1 - reached[0]!) * length <= width &&
+      (1 - reached[1]!) * length <= width;
   }
 
   /** The covers grouped by edge (counting sort), each edge's in order of their start. */
