@@ -783,10 +783,11 @@ function closeFlatCracks(
   };
   markNeedles(0);
   edges.push(...sharedEdgesAtOpenEnds(tv, p, neighbours, edges));
+  const alongNeedles = edges.length;
   edges.push(...sharedEdgesAlongNeedles(tv, p, neighbours, needle, bvh, edges, open));
   markNeedles(open);
   if (edges.length < 2) return;
-  const cracks = new CrackSweep(tv, normals, inward, p, needle, edges, open);
+  const cracks = new CrackSweep(tv, normals, inward, p, needle, edges, open, alongNeedles);
   cracks.pairEdges();
   const covered = new Map<number, number>();
   for (let i = 0; i < open; i++) {
@@ -1058,6 +1059,11 @@ class CrackSweep {
     private readonly edges: number[],
     /** Edges from this place in `edges` on are shared ones, there to cover the open ones only. */
     private readonly open: number,
+    /**
+     * Shared edges from this place on are there to cover needles' edges by position only (a
+     * border sliver's shared edge lies along the border: `sharedEdgesAtOpenEnds` leaves those out).
+     */
+    private readonly alongNeedles: number,
   ) {
     this.count = edges.length;
     this.lengths = new Float64Array(this.count);
@@ -1166,6 +1172,7 @@ class CrackSweep {
       if (this.needle[t] === 0) this.meetNeedle(j, i);
       else this.meetNeedle(i, j);
     }
+    if (j >= this.alongNeedles) return;
     const facing = this.inward[3 * e]! * this.inward[3 * f]! +
       this.inward[3 * e + 1]! * this.inward[3 * f + 1]! +
       this.inward[3 * e + 2]! * this.inward[3 * f + 2]!;
