@@ -792,11 +792,12 @@ function closeFlatCracks(
   const covered = new Map<number, number>();
   for (let i = 0; i < open; i++) {
     const e = edges[i]!;
-    if (!(cracks.isCovered(i) || (needle[Math.floor(e / 3)] === 1 && cracks.isNeedleCovered(i)))) {
-      continue;
-    }
+    const acrossCovers = cracks.isCovered(i);
+    if (!(acrossCovers || (needle[Math.floor(e / 3)] === 1 && cracks.isNeedleCovered(i)))) continue;
     flags[e] = EdgeFlag.Flat;
-    crackReach[e] = cracks.reach(i);
+    // A needle's edge flat by position alone reaches nowhere: the triangles around it carry the
+    // surface (no edge runs against it, so its face reaching out would leave the crack's contract).
+    crackReach[e] = acrossCovers ? cracks.reach(i) : 0;
     covered.set(edgeIds[e]!, (covered.get(edgeIds[e]!) ?? 0) + 1);
   }
   // A needle folded back over a covered edge (its normal against the other use's, in one plane)
