@@ -747,9 +747,10 @@ function ringsOverCopies(
  * rule above leaves open is also flat when judged by position alone, by the surface around it
  * (`CrackSweep.isNeedleCovered`): edges of triangles other than needles, in one plane, cover it from
  * end to end on both sides of its line, each within the crack width, whatever their facing or the
- * needle's corners. A vertex only needles meet is then flat by the vertex rule when their edges are;
- * shared edges along a needle join the sweep to cover it (`sharedEdgesAlongNeedles`). Needles still
- * cover other triangles' edges and one another as before (FINDINGS.md F133: needles stacked 6e-7
+ * needle's corners; such an edge gets no reach. A vertex only needles meet is then flat by the
+ * vertex rule when their edges are; shared edges along a needle join the sweep to cover it by
+ * position only (`sharedEdgesAlongNeedles`). Needles still cover other triangles' edges and one
+ * another as before (FINDINGS.md F133: needles stacked 6e-7
  * across between floor triangles whose crack width is 2e-7 to 6e-7 close that crack only so).
  */
 function closeFlatCracks(
