@@ -167,12 +167,15 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
       this.writeTriangleGeometry(t, bounds);
     }
 
+    // The hierarchy comes first: the crack sweep asks it for the surface around each needle.
+    this.bvh = new Bvh(bounds, count);
     const adjacency = buildAdjacency(
       this.triangleVertices,
       this.triangleNormals,
       this.inward,
       p,
       count,
+      this.bvh,
     );
     this.edgeIds = adjacency.edgeIds;
     this.edgeNeighbours = adjacency.neighbours;
@@ -192,7 +195,6 @@ export class TriangleMesh<B = unknown> extends Primitive<B> implements TriangleS
     this.ring = adjacency.ring;
     this.vertexFlat = adjacency.vertexFlat;
     this.crackReach = adjacency.crackReach;
-    this.bvh = new Bvh(bounds, count);
     this.stack = new Int32Array(this.bvh.depth + 2);
     this.writeAabb();
   }
@@ -468,7 +470,9 @@ interface Adjacency {
  * directions (consistently wound) gets a neighbour and a flag from their normals: `Flat` within
  * `FLAT_EDGE_ANGLE`, else `Convex` when the neighbour's far vertex lies behind this triangle's
  * plane, `Concave` otherwise (the same answer from either side). Any other edge is `Boundary`,
- * but a crack in a flat stretch (`closeFlatCracks`). A vertex's ring and flatness cover its copies
+ * but a crack in a flat stretch or a needle lying in one (`closeFlatCracks`; `bvh`, the hierarchy
+ * over the triangles, finds the surface around needles). An edge is flat when every use of it is.
+ * A vertex's ring and flatness cover its copies
  * (`groupCopies`): it is flat when every edge at it or at a copy is, and its ring holds theirs.
  */
 function buildAdjacency(
@@ -477,6 +481,7 @@ function buildAdjacency(
   inward: Float64Array,
   p: Float64Array,
   count: number,
+  bvh: Bvh,
 ): Adjacency {
   const vertexCount = p.length / 3;
   const edgeIds = new Int32Array(3 * count);
@@ -519,7 +524,6 @@ function buildAdjacency(
     }
   }
   const edgeCount = userCount.length;
-  const edgeFlag = new Uint8Array(edgeCount);
   for (let id = 0; id < edgeCount; id++) {
     if (userCount[id] !== 2) continue;
     const first = firstUser[id]!, second = secondUser[id]!;
@@ -553,20 +557,13 @@ function buildAdjacency(
     );
     flags[first] = flag;
     flags[second] = flag;
-    edgeFlag[id] = flag;
   }
-  closeFlatCracks(
-    tv,
-    normals,
-    inward,
-    p,
-    edgeIds,
-    neighbours,
-    userCount,
-    edgeFlag,
-    flags,
-    crackReach,
-  );
+  closeFlatCracks(tv, normals, inward, p, bvh, edgeIds, neighbours, userCount, flags, crackReach);
+  // An edge is flat when every use of it is.
+  const edgeFlat = new Uint8Array(edgeCount).fill(1);
+  for (let e = 0; e < 3 * count; e++) {
+    if (flags[e] !== EdgeFlag.Flat) edgeFlat[edgeIds[e]!] = 0;
+  }
   // Rings: each edge joins its two ends.
   const ringStart = new Int32Array(vertexCount + 1);
   for (let id = 0; id < edgeCount; id++) {
@@ -595,7 +592,7 @@ function buildAdjacency(
   const vertexFlat = new Uint8Array(vertexCount).fill(1);
   for (let id = 0; id < edgeCount; id++) {
     const a = copies[ends[2 * id]!]!, b = copies[ends[2 * id + 1]!]!;
-    if (a !== b && edgeFlag[id] !== EdgeFlag.Flat) {
+    if (a !== b && edgeFlat[id] === 0) {
       vertexFlat[a] = 0;
       vertexFlat[b] = 0;
     }
@@ -741,16 +738,30 @@ function ringsOverCopies(
  * edge of two triangles that run it the same way (no neighbours) joins the sweep with both uses
  * (FINDINGS.md F133: a needle folded back over a crack made the floor's edge such an edge), and
  * shared edges near open ones join it to cover them (`sharedEdgesAtOpenEnds`, FINDINGS.md F148).
+ *
+ * A needle (`isNeedle`: a triangle lower over its longest edge than that edge's crack width, made of
+ * vertex copies) has no plane and no side of its own: its normal and which side of a line its
+ * corners fall on are round-off (FINDINGS.md F133: a needle tilted out of the floor vetoed the
+ * floor's crack as a crease; needles whose corners fell on the wrong side by 1e-10 were across no
+ * edge and left their long edges open). So a needle vetoes nothing, and an edge of a needle the
+ * rule above leaves open is also flat when judged by position alone, by the surface around it
+ * (`CrackSweep.isNeedleCovered`): edges of triangles other than needles, in one plane, cover it from
+ * end to end on both sides of its line, each within the crack width, whatever their facing or the
+ * needle's corners; such an edge gets no reach. A vertex only needles meet is then flat by the
+ * vertex rule when their edges are; shared edges along a needle join the sweep to cover it by
+ * position only (`sharedEdgesAlongNeedles`). Needles still cover other triangles' edges and one
+ * another as before (FINDINGS.md F133: needles stacked 6e-7
+ * across between floor triangles whose crack width is 2e-7 to 6e-7 close that crack only so).
  */
 function closeFlatCracks(
   tv: Int32Array,
   normals: Float64Array,
   inward: Float64Array,
   p: Float64Array,
+  bvh: Bvh,
   edgeIds: Int32Array,
   neighbours: Int32Array,
   userCount: number[],
-  edgeFlag: Uint8Array,
   flags: Uint8Array,
   crackReach: Float64Array,
 ): void {
@@ -763,20 +774,32 @@ function closeFlatCracks(
   }
   if (edges.length === 0) return;
   const open = edges.length;
+  // Needles are marked among the triangles in the sweep only: a mesh pays for its open edges.
+  const needle = new Uint8Array(tv.length / 3), meshSize = boxDiagonal(p);
+  const markNeedles = (from: number) => {
+    for (let i = from; i < edges.length; i++) {
+      const t = Math.floor(edges[i]! / 3);
+      if (isNeedle(p, tv[3 * t]!, tv[3 * t + 1]!, tv[3 * t + 2]!, meshSize)) needle[t] = 1;
+    }
+  };
+  markNeedles(0);
   edges.push(...sharedEdgesAtOpenEnds(tv, p, neighbours, edges));
+  const alongNeedles = edges.length;
+  edges.push(...sharedEdgesAlongNeedles(tv, p, neighbours, needle, bvh, edges, open));
+  markNeedles(open);
   if (edges.length < 2) return;
-  const cracks = new CrackSweep(tv, normals, inward, p, edges, open);
+  const cracks = new CrackSweep(tv, normals, inward, p, needle, edges, open, alongNeedles);
   cracks.pairEdges();
   const covered = new Map<number, number>();
   for (let i = 0; i < open; i++) {
-    if (!cracks.isCovered(i)) continue;
     const e = edges[i]!;
+    const acrossCovers = cracks.isCovered(i);
+    if (!(acrossCovers || (needle[Math.floor(e / 3)] === 1 && cracks.isNeedleCovered(i)))) continue;
     flags[e] = EdgeFlag.Flat;
-    crackReach[e] = cracks.widestGap(i);
+    // A needle's edge flat by position alone reaches nowhere: the triangles around it carry the
+    // surface (no edge runs against it, so its face reaching out would leave the crack's contract).
+    crackReach[e] = acrossCovers ? cracks.reach(i) : 0;
     covered.set(edgeIds[e]!, (covered.get(edgeIds[e]!) ?? 0) + 1);
-  }
-  for (const [id, count] of covered) {
-    if (count === userCount[id]) edgeFlag[id] = EdgeFlag.Flat;
   }
   // A needle folded back over a covered edge (its normal against the other use's, in one plane)
   // lies in the floor: its use of the edge is flat too.
@@ -795,7 +818,6 @@ function closeFlatCracks(
     if (!(cosine <= -FLAT_EDGE_COSINE)) continue;
     flags[e] = EdgeFlag.Flat;
     flags[other] = EdgeFlag.Flat;
-    edgeFlag[id] = EdgeFlag.Flat;
   }
 }
 
@@ -889,6 +911,111 @@ function sharedEdgesAtOpenEnds(
 }
 
 /**
+ * The uses of edges two triangles share (neighbours of each other) whose boxes reach within the
+ * crack width of the box of a needle (`needle`) with an open edge (`judged[0, open)`; the
+ * triangle-edges already in the sweep, `judged`, are left out). They join the crack sweep to cover
+ * needles' edges only: a needle lying along the middle of such an edge has no end near either of
+ * its ends (`sharedEdgesAtOpenEnds`). The hierarchy is asked once per such needle, so a mesh
+ * without open needles pays nothing.
+ */
+function sharedEdgesAlongNeedles(
+  tv: Int32Array,
+  p: Float64Array,
+  neighbours: Int32Array,
+  needle: Uint8Array,
+  bvh: Bvh,
+  judged: number[],
+  open: number,
+): number[] {
+  const asked = new Uint8Array(needle.length);
+  for (let i = 0; i < open; i++) {
+    const t = Math.floor(judged[i]! / 3);
+    if (needle[t] === 1) asked[t] = 1;
+  }
+  if (!asked.includes(1)) return [];
+  // Every box grown by the widest crack any pair may close (the longest edge's).
+  let longest = 0;
+  for (let e = 0; e < tv.length; e++) {
+    const a = 3 * tv[e]!, b = 3 * tv[e - (e % 3) + ((e % 3) + 1) % 3]!;
+    longest = Math.max(
+      longest,
+      vectorLength(p[b]! - p[a]!, p[b + 1]! - p[a + 1]!, p[b + 2]! - p[a + 2]!),
+    );
+  }
+  const width = crackWidth(longest, boxDiagonal(p));
+  const taken = new Uint8Array(tv.length);
+  for (const e of judged) taken[e] = 1;
+  const shared: number[] = [];
+  const box = new Float64Array(6);
+  const stack: number[] = [];
+  for (let t = 0; t < asked.length; t++) {
+    if (asked[t] === 0) continue;
+    for (let axis = 0; axis < 3; axis++) {
+      box[axis] = Infinity;
+      box[3 + axis] = -Infinity;
+      for (let k = 0; k < 3; k++) {
+        const x = p[3 * tv[3 * t + k]! + axis]!;
+        box[axis] = Math.min(box[axis]!, x - width);
+        box[3 + axis] = Math.max(box[3 + axis]!, x + width);
+      }
+    }
+    stack.push(0);
+    while (stack.length > 0) {
+      const node = stack.pop()!, o = 6 * node;
+      if (
+        bvh.bounds[o]! > box[3]! || bvh.bounds[o + 3]! < box[0]! || bvh.bounds[o + 1]! > box[4]! ||
+        bvh.bounds[o + 4]! < box[1]! || bvh.bounds[o + 2]! > box[5]! || bvh.bounds[o + 5]! < box[2]!
+      ) continue;
+      const child = bvh.child[node]!, leafCount = bvh.count[node]!;
+      if (leafCount === 0) {
+        stack.push(child, child + 1);
+        continue;
+      }
+      for (let i = child; i < child + leafCount; i++) {
+        const u = bvh.order[i]!;
+        for (let k = 0; k < 3; k++) {
+          const e = 3 * u + k, v = neighbours[e]!;
+          if (v < 0 || taken[e] === 1) continue;
+          const a = 3 * tv[e]!, b = 3 * tv[3 * u + (k + 1) % 3]!;
+          let apart = false;
+          for (let axis = 0; axis < 3; axis++) {
+            if (
+              Math.min(p[a + axis]!, p[b + axis]!) > box[3 + axis]! ||
+              Math.max(p[a + axis]!, p[b + axis]!) < box[axis]!
+            ) apart = true;
+          }
+          if (apart) continue;
+          taken[e] = 1;
+          shared.push(e);
+        }
+      }
+    }
+  }
+  return shared;
+}
+
+/**
+ * Whether triangle a b c is a needle: its height over its longest edge (twice its area over that
+ * edge's length) below that edge's crack width (`crackWidth`). Such a triangle has no plane and no
+ * side of its own: its normal, and which side of a line its corners fall on, are round-off
+ * (FINDINGS.md F133), so the crack sweep judges its edges by the surface around it.
+ */
+function isNeedle(p: Float64Array, a: number, b: number, c: number, meshSize: number): boolean {
+  let longest = 0;
+  for (const [m, n] of [[a, b], [b, c], [c, a]] as const) {
+    longest = Math.max(
+      longest,
+      vectorLength(
+        p[3 * n]! - p[3 * m]!,
+        p[3 * n + 1]! - p[3 * m + 1]!,
+        p[3 * n + 2]! - p[3 * m + 2]!,
+      ),
+    );
+  }
+  return doubledAreaOf(p, a, b, c) < crackWidth(longest, meshSize) * longest;
+}
+
+/**
  * The widest crack closed between two edges: `CRACK_WIDTH` of the longer one's length plus
  * `CRACK_MESH_WIDTH` of the mesh's size (`meshSize`, the diagonal of its box).
  */
@@ -913,6 +1040,8 @@ class CrackSweep {
   private readonly coverTo: number[] = [];
   private readonly coverGapFrom: number[] = [];
   private readonly coverGapTo: number[] = [];
+  /** Per cover: the edge (its place in `edges`) covering a needle's edge by position, else -1. */
+  private readonly coverBy: number[] = [];
   private coverStart: Int32Array | null = null;
   private coverOrder: Int32Array | null = null;
   /** `nearStretch`'s answer, and the squared offset along the stretch, `c + 2 b t + a t^2`. */
@@ -927,9 +1056,16 @@ class CrackSweep {
     private readonly normals: Float64Array,
     private readonly inward: Float64Array,
     private readonly p: Float64Array,
+    /** Per triangle, 1 for a needle (`isNeedle`). */
+    private readonly needle: Uint8Array,
     private readonly edges: number[],
     /** Edges from this place in `edges` on are shared ones, there to cover the open ones only. */
     private readonly open: number,
+    /**
+     * Shared edges from this place on are there to cover needles' edges by position only (a
+     * border sliver's shared edge lies along the border: `sharedEdgesAtOpenEnds` leaves those out).
+     */
+    private readonly alongNeedles: number,
   ) {
     this.count = edges.length;
     this.lengths = new Float64Array(this.count);
@@ -1032,6 +1168,13 @@ class CrackSweep {
     const [i, j] = first >= this.open ? [second, first] : [first, second];
     const e = this.edges[i]!, f = this.edges[j]!;
     const t = Math.floor(e / 3), u = Math.floor(f / 3);
+    // A needle's edge is also covered by position alone by another triangle's (`meetNeedle`).
+    const needles = this.needle[t]! + this.needle[u]!;
+    if (needles === 1) {
+      if (this.needle[t] === 0) this.meetNeedle(j, i);
+      else this.meetNeedle(i, j);
+    }
+    if (j >= this.alongNeedles) return;
     const facing = this.inward[3 * e]! * this.inward[3 * f]! +
       this.inward[3 * e + 1]! * this.inward[3 * f + 1]! +
       this.inward[3 * e + 2]! * this.inward[3 * f + 2]!;
@@ -1061,6 +1204,8 @@ class CrackSweep {
     if (cosine <= -FLAT_EDGE_COSINE && !shared) return;
     if (shared && !(Math.abs(cosine) >= FLAT_EDGE_COSINE)) return;
     if (!(Math.abs(cosine) >= FLAT_EDGE_COSINE)) {
+      // A needle's normal is round-off: it vetoes nothing.
+      if (needles > 0) return;
       this.vetoed[i] = 1;
       this.vetoed[j] = 1;
       return;
@@ -1077,6 +1222,40 @@ class CrackSweep {
     const [gapsI, gapsJ] = long === i ? [gapsLong, gapsShort] : [gapsShort, gapsLong];
     this.cover(i, onI[0], onI[1], gapsI[0], gapsI[1]);
     this.cover(j, onJ[0], onJ[1], gapsJ[0], gapsJ[1]);
+  }
+
+  /**
+   * Edge n of a needle and edge o of another triangle: the stretch of n within the crack width of
+   * o's line, or of o within the width of n's (whichever is longer is the line), longer than that
+   * width (or than half of the shorter edge), covers n, whatever the two triangles' normals, sides
+   * and directions. `isNeedleCovered` then asks for one plane and both sides.
+   */
+  private meetNeedle(n: number, o: number): void {
+    const [long, short] = this.lengths[n]! >= this.lengths[o]! ? [n, o] : [o, n];
+    const longEdge = this.edges[long]!, shortEdge = this.edges[short]!;
+    const shortLength = this.lengths[short]!;
+    const width = crackWidth(this.lengths[long]!, this.meshSize);
+    const from = this.along(longEdge, this.start(shortEdge));
+    const to = this.along(longEdge, this.end(shortEdge));
+    this.nearStretch(longEdge, shortEdge, from, to, width);
+    let low = this.stretchLow, high = this.stretchHigh;
+    // Cut to where the shorter edge's foot `from + s (to - from)` lies on the longer, in [0, 1].
+    if (to !== from) {
+      const s0 = -from / (to - from), s1 = (1 - from) / (to - from);
+      low = Math.max(low, Math.min(s0, s1));
+      high = Math.min(high, Math.max(s0, s1));
+    } else if (!(from >= 0 && from <= 1)) return;
+    if (!((high - low) * shortLength > Math.min(width, 0.5 * shortLength))) return;
+    const a = this.offsetA, b = this.offsetB, c = this.offsetC;
+    const atLow = Math.sqrt(Math.max(0, c + (2 * b + a * low) * low));
+    const atHigh = Math.sqrt(Math.max(0, c + (2 * b + a * high) * high));
+    if (short === n) {
+      this.cover(n, low, high, atLow, atHigh, o);
+      return;
+    }
+    const onLow = from + low * (to - from), onHigh = from + high * (to - from);
+    if (onLow <= onHigh) this.cover(n, onLow, onHigh, atLow, atHigh, o);
+    else this.cover(n, onHigh, onLow, atHigh, atLow, o);
   }
 
   /**
@@ -1159,7 +1338,15 @@ class CrackSweep {
       (dx * dx + dy * dy + dz * dz);
   }
 
-  private cover(i: number, from: number, to: number, gapFrom: number, gapTo: number): void {
+  private cover(
+    i: number,
+    from: number,
+    to: number,
+    gapFrom: number,
+    gapTo: number,
+    by = -1,
+  ): void {
+    this.coverBy.push(by);
     this.coverOwner.push(i);
     this.coverFrom.push(from);
     this.coverTo.push(to);
@@ -1171,6 +1358,31 @@ class CrackSweep {
   private gapAt(k: number, s: number): number {
     const from = this.coverFrom[k]!, to = this.coverTo[k]!, a = this.coverGapFrom[k]!;
     return to > from ? a + (this.coverGapTo[k]! - a) * (s - from) / (to - from) : a;
+  }
+
+  /**
+   * The crack reach of a flat edge i (`MeshTriangle.crackReach`): the widest gap to the edges
+   * covering it, for a needle's edge at most the needle's crack width (a face's reach stays within
+   * the crack width, as the contacts3d README's contract says).
+   */
+  reach(i: number): number {
+    const e = this.edges[i]!;
+    if (this.needle[Math.floor(e / 3)] === 0) return this.widestGap(i);
+    return Math.min(this.widestGap(i), crackWidth(this.triangleLongest(e), this.meshSize));
+  }
+
+  /** The longest edge of the triangle of triangle-edge e. */
+  private triangleLongest(e: number): number {
+    const p = this.p, first = e - (e % 3);
+    let longest = 0;
+    for (let k = 0; k < 3; k++) {
+      const q = this.start(first + k), r = this.end(first + k);
+      longest = Math.max(
+        longest,
+        vectorLength(p[r]! - p[q]!, p[r + 1]! - p[q + 1]!, p[r + 2]! - p[q + 2]!),
+      );
+    }
+    return longest;
   }
 
   /**
@@ -1219,13 +1431,67 @@ class CrackSweep {
     const [start, order] = this.coversByEdge();
     const length = this.lengths[i]!, width = crackWidth(length, this.meshSize);
     if (start[i] === start[i + 1]) return false;
-    let reached = 0;
+    let reached = 0, seen = false;
     for (let c = start[i]!; c < start[i + 1]!; c++) {
       const k = order[c]!;
+      if (this.coverBy[k]! >= 0) continue;
       if ((this.coverFrom[k]! - reached) * length > width) return false;
       reached = Math.max(reached, this.coverTo[k]!);
+      seen = true;
     }
-    return (1 - reached) * length <= width;
+    return seen && (1 - reached) * length <= width;
+  }
+
+  /**
+   * Whether edge i, a needle's, lies in the surface around it: the edges of triangles other than
+   * needles within the crack width of it (`meetNeedle`) lie in one plane (within `FLAT_EDGE_ANGLE`,
+   * either way up), and those of the triangles on each side of its line cover it from its start to
+   * its end with no gap wider than the crack width (of the longest edge of the needle and of those
+   * covering it: the copies at a needle's ends lie up to that far apart). A side is where a covering
+   * triangle lies, by its edge's inward direction (such a triangle reaches beyond the width from
+   * its edge). A needle along a crease, a ridge or the mesh's border is not covered so.
+   */
+  isNeedleCovered(i: number): boolean {
+    const [start, order] = this.coversByEdge();
+    if (start[i] === start[i + 1]) return false;
+    const p = this.p, n = this.normals, w = this.inward, e = this.edges[i]!;
+    let firstByPosition = start[i]!;
+    while (firstByPosition < start[i + 1]! && this.coverBy[order[firstByPosition]!]! < 0) {
+      firstByPosition++;
+    }
+    if (firstByPosition === start[i + 1]) return false;
+    const firstCover = this.edges[this.coverBy[order[firstByPosition]!]!]!;
+    const reference = 3 * Math.floor(firstCover / 3);
+    const nx = n[reference]!, ny = n[reference + 1]!, nz = n[reference + 2]!;
+    // The gaps allowed are the crack's: the width of the longest edge of the needle or of those
+    // covering it (the copies at a needle's end lie that far apart: `groupCopies`).
+    let longest = this.triangleLongest(e);
+    for (let c = firstByPosition; c < start[i + 1]!; c++) {
+      const by = this.coverBy[order[c]!]!;
+      if (by >= 0) longest = Math.max(longest, this.lengths[by]!);
+    }
+    const length = this.lengths[i]!, width = crackWidth(longest, this.meshSize);
+    // The line the sides are taken across: the needle's edge, or, when it is no longer than the
+    // width (an edge between copies, pointing anywhere), the first edge covering it.
+    const line = length > width ? e : firstCover;
+    const a = this.start(line), b = this.end(line);
+    const dx = p[b]! - p[a]!, dy = p[b + 1]! - p[a + 1]!, dz = p[b + 2]! - p[a + 2]!;
+    // Across that line in the covering plane: one side's inward directions point along this.
+    const px = ny * dz - nz * dy, py = nz * dx - nx * dz, pz = nx * dy - ny * dx;
+    const reached = [0, 0], seen = [false, false];
+    for (let c = firstByPosition; c < start[i + 1]!; c++) {
+      const k = order[c]!;
+      if (this.coverBy[k]! < 0) continue;
+      const f = this.edges[this.coverBy[k]!]!, u = 3 * Math.floor(f / 3);
+      const cosine = n[u]! * nx + n[u + 1]! * ny + n[u + 2]! * nz;
+      if (!(Math.abs(cosine) >= FLAT_EDGE_COSINE)) return false;
+      const side = w[3 * f]! * px + w[3 * f + 1]! * py + w[3 * f + 2]! * pz >= 0 ? 0 : 1;
+      if ((this.coverFrom[k]! - reached[side]!) * length > width) return false;
+      reached[side] = Math.max(reached[side]!, this.coverTo[k]!);
+      seen[side] = true;
+    }
+    return seen[0]! && seen[1]! && (1 - reached[0]!) * length <= width &&
+      (1 - reached[1]!) * length <= width;
   }
 
   /** The covers grouped by edge (counting sort), each edge's in order of their start. */
