@@ -578,11 +578,7 @@ function buildAdjacency(
     const a = ends[2 * id]!, b = ends[2 * id + 1]!;
     ring[ringFill[a]!++] = b;
     ring[ringFill[b]!++] = a;
-    const length = vectorLength(
-      p[3 * b]! - p[3 * a]!,
-      p[3 * b + 1]! - p[3 * a + 1]!,
-      p[3 * b + 2]! - p[3 * a + 2]!,
-    );
+    const length = edgeLength(p, a, b);
     longest[a] = Math.max(longest[a]!, length);
     longest[b] = Math.max(longest[b]!, length);
   }
@@ -835,15 +831,7 @@ function sharedEdgesAtOpenEnds(
   neighbours: Int32Array,
   open: number[],
 ): number[] {
-  let longest = 0;
-  for (let e = 0; e < tv.length; e++) {
-    const a = 3 * tv[e]!, b = 3 * tv[e - (e % 3) + ((e % 3) + 1) % 3]!;
-    longest = Math.max(
-      longest,
-      vectorLength(p[b]! - p[a]!, p[b + 1]! - p[a + 1]!, p[b + 2]! - p[a + 2]!),
-    );
-  }
-  const width = crackWidth(longest, boxDiagonal(p));
+  const width = widestCrack(tv, p);
   // Each open end is listed in its cell and the 26 around it, so a vertex looks in its own cell.
   const cellOf = (
     v: number,
@@ -868,14 +856,7 @@ function sharedEdgesAtOpenEnds(
     }
   }
   const nearOpenEnd = (v: number): boolean =>
-    (ends.get(cellOf(v, 0, 0, 0)) ?? []).some((w) =>
-      vectorLength(
-        p[3 * w]! - p[3 * v]!,
-        p[3 * w + 1]! - p[3 * v + 1]!,
-        p[3 * w + 2]! - p[3 * v + 2]!,
-      ) <=
-        width
-    );
+    (ends.get(cellOf(v, 0, 0, 0)) ?? []).some((w) => edgeLength(p, v, w) <= width);
   const near = new Map<number, boolean>();
   const isNear = (v: number): boolean => {
     let answer = near.get(v);
@@ -892,13 +873,7 @@ function sharedEdgesAtOpenEnds(
     return a;
   };
   const reachesBeyond = (t: number, a: number, b: number): boolean =>
-    doubledAreaOf(p, a, b, farCorner(t, a, b)) >
-      width *
-        vectorLength(
-          p[3 * b]! - p[3 * a]!,
-          p[3 * b + 1]! - p[3 * a + 1]!,
-          p[3 * b + 2]! - p[3 * a + 2]!,
-        );
+    doubledAreaOf(p, a, b, farCorner(t, a, b)) > width * edgeLength(p, a, b);
   const shared: number[] = [];
   for (let e = 0; e < tv.length; e++) {
     const u = neighbours[e]!;
@@ -934,15 +909,7 @@ function sharedEdgesAlongNeedles(
   }
   if (!asked.includes(1)) return [];
   // Every box grown by the widest crack any pair may close (the longest edge's).
-  let longest = 0;
-  for (let e = 0; e < tv.length; e++) {
-    const a = 3 * tv[e]!, b = 3 * tv[e - (e % 3) + ((e % 3) + 1) % 3]!;
-    longest = Math.max(
-      longest,
-      vectorLength(p[b]! - p[a]!, p[b + 1]! - p[a + 1]!, p[b + 2]! - p[a + 2]!),
-    );
-  }
-  const width = crackWidth(longest, boxDiagonal(p));
+  const width = widestCrack(tv, p);
   const taken = new Uint8Array(tv.length);
   for (const e of judged) taken[e] = 1;
   const shared: number[] = [];
@@ -1001,18 +968,34 @@ function sharedEdgesAlongNeedles(
  * (FINDINGS.md F133), so the crack sweep judges its edges by the surface around it.
  */
 function isNeedle(p: Float64Array, a: number, b: number, c: number, meshSize: number): boolean {
-  let longest = 0;
-  for (const [m, n] of [[a, b], [b, c], [c, a]] as const) {
-    longest = Math.max(
-      longest,
-      vectorLength(
-        p[3 * n]! - p[3 * m]!,
-        p[3 * n + 1]! - p[3 * m + 1]!,
-        p[3 * n + 2]! - p[3 * m + 2]!,
-      ),
-    );
-  }
+  const longest = longestSideOf(p, a, b, c);
   return doubledAreaOf(p, a, b, c) < crackWidth(longest, meshSize) * longest;
+}
+
+/** The length of the longest side of triangle a b c (vertex numbers into `p`). */
+function longestSideOf(p: Float64Array, a: number, b: number, c: number): number {
+  return Math.max(edgeLength(p, a, b), edgeLength(p, b, c), edgeLength(p, c, a));
+}
+
+/** The length of the edge from vertex a to vertex b (vertex numbers into `p`). */
+function edgeLength(p: Float64Array, a: number, b: number): number {
+  return vectorLength(
+    p[3 * b]! - p[3 * a]!,
+    p[3 * b + 1]! - p[3 * a + 1]!,
+    p[3 * b + 2]! - p[3 * a + 2]!,
+  );
+}
+
+/**
+ * The widest crack any pair of edges of the mesh (triangle corners `tv`, points `p`) may close:
+ * `crackWidth` of its longest edge.
+ */
+function widestCrack(tv: Int32Array, p: Float64Array): number {
+  let longest = 0;
+  for (let t = 0; t < tv.length; t += 3) {
+    longest = Math.max(longest, longestSideOf(p, tv[t]!, tv[t + 1]!, tv[t + 2]!));
+  }
+  return crackWidth(longest, boxDiagonal(p));
 }
 
 /**
@@ -1373,16 +1356,8 @@ class CrackSweep {
 
   /** The longest edge of the triangle of triangle-edge e. */
   private triangleLongest(e: number): number {
-    const p = this.p, first = e - (e % 3);
-    let longest = 0;
-    for (let k = 0; k < 3; k++) {
-      const q = this.start(first + k), r = this.end(first + k);
-      longest = Math.max(
-        longest,
-        vectorLength(p[r]! - p[q]!, p[r + 1]! - p[q + 1]!, p[r + 2]! - p[q + 2]!),
-      );
-    }
-    return longest;
+    const first = e - (e % 3), tv = this.tv;
+    return longestSideOf(this.p, tv[first]!, tv[first + 1]!, tv[first + 2]!);
   }
 
   /**
