@@ -325,20 +325,8 @@ function doubledAreaOf(p: Float64Array, a: number, b: number, c: number): number
 
 /** Whether triangle a b c (joined vertex numbers) has zero area up to `DEGENERATE_AREA_RATIO`. */
 function isSliverOfZeroArea(p: Float64Array, a: number, b: number, c: number): boolean {
-  const e1x = p[3 * b]! - p[3 * a]!,
-    e1y = p[3 * b + 1]! - p[3 * a + 1]!,
-    e1z = p[3 * b + 2]! - p[3 * a + 2]!;
-  const e2x = p[3 * c]! - p[3 * a]!,
-    e2y = p[3 * c + 1]! - p[3 * a + 1]!,
-    e2z = p[3 * c + 2]! - p[3 * a + 2]!;
-  const e3x = e2x - e1x, e3y = e2y - e1y, e3z = e2z - e1z;
-  const doubledArea = doubledAreaOf(p, a, b, c);
-  const longestSquared = Math.max(
-    e1x * e1x + e1y * e1y + e1z * e1z,
-    e2x * e2x + e2y * e2y + e2z * e2z,
-    e3x * e3x + e3y * e3y + e3z * e3z,
-  );
-  return !(doubledArea > DEGENERATE_AREA_RATIO * longestSquared);
+  const longest = longestSideOf(p, a, b, c);
+  return !(doubledAreaOf(p, a, b, c) > DEGENERATE_AREA_RATIO * longest * longest);
 }
 
 function readVertices(vertices: ArrayLike<number>): Float64Array {
